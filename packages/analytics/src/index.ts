@@ -1,0 +1,1 @@
+export { AnalyticsClient, type AnalyticsEvent, type AnalyticsOptions } from './client.js';

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import {
+  FILE_STATUS_LABELS,
+  MESSAGES,
+  PRODUCT_DISPLAY_NAMES,
+  fileStatusLabel,
+  formatCount,
+  formatLongDate,
+  formatNumber,
+  formatShortDate,
+  loginOutcomeForCode,
+  missingRequiredVariable,
+  sortProducts,
+  toSafeFileName,
+  toYYYYMMDD,
+} from './index.js';
+
+describe('product order', () => {
+  it('sorts into the fixed order zfire, zhail, zstorm, zwind, zwater, zproperty, roof_age', () => {
+    expect(sortProducts(['roof_age', 'zproperty', 'zwind', 'zfire', 'zwater', 'zstorm', 'zhail'])).toEqual([
+      'zfire',
+      'zhail',
+      'zstorm',
+      'zwind',
+      'zwater',
+      'zproperty',
+      'roof_age',
+    ]);
+  });
+
+  it('throws on an unknown product', () => {
+    expect(() => sortProducts(['zfire', 'zquake'])).toThrow('Unknown product found in portfolio');
+  });
+
+  it('has the display names of the spec', () => {
+    expect(PRODUCT_DISPLAY_NAMES.zfire).toBe('Z-FIRE');
+    expect(PRODUCT_DISPLAY_NAMES.roof_age).toBe('ROOF AGE');
+    expect(PRODUCT_DISPLAY_NAMES.zproperty).toBe('Z-PROPERTY');
+  });
+});
+
+describe('file statuses', () => {
+  it('labels READY as In Review and gives ARCHIVED no label', () => {
+    expect(fileStatusLabel('READY')).toBe('In Review');
+    expect(fileStatusLabel('IN_PROGRESS')).toBe('In Progress');
+    expect(fileStatusLabel('ARCHIVED')).toBeUndefined();
+    expect(Object.keys(FILE_STATUS_LABELS)).toEqual(['UPLOADED', 'IN_PROGRESS', 'READY', 'PROCESSED']);
+  });
+});
+
+describe('formatting helpers', () => {
+  it('formats dates in en-US long form', () => {
+    expect(formatLongDate('2026-11-21')).toBe('November 21, 2026');
+  });
+  it('groups numbers and shows 0 as -', () => {
+    expect(formatNumber(1234567)).toBe('1,234,567');
+    expect(formatCount(0)).toBe('-');
+    expect(formatCount(12500)).toBe('12,500');
+  });
+  it('produces YYYYMMDD and MM/DD/YYYY', () => {
+    expect(toYYYYMMDD('2026-03-04T12:00:00Z')).toBe('20260304');
+    expect(formatShortDate('2026-03-04')).toBe('03/04/2026');
+  });
+  it('makes safe file names', () => {
+    expect(toSafeFileName('My Portfolio (v2) - final.csv')).toBe('My_Portfolio__v2____finalcsv');
+  });
+});
+
+describe('messages', () => {
+  it('quotes the spec verbatim', () => {
+    expect(MESSAGES.invalidCredentials).toBe('Incorrect username or password.');
+    expect(MESSAGES.requiredConfigVariable('ENV')).toBe('Required "ENV" config variable not set');
+    expect(MESSAGES.lazyModuleFailed(2)).toBe('Failed to load lazy module after 2 retries');
+    expect(MESSAGES.pageNotFound).toBe('The specified page could not be found.');
+    expect(MESSAGES.missingConfigGlobal.startsWith('Missing Z-VIEW config global variable')).toBe(true);
+  });
+  it('maps login failure codes', () => {
+    expect(loginOutcomeForCode('E0000004')).toBe('invalid_credentials');
+    expect(loginOutcomeForCode('access_denied')).toBe('no_okta_apps_enabled');
+    expect(loginOutcomeForCode('E000999')).toBe('unknown_error');
+  });
+});
+
+describe('runtime config', () => {
+  it('names the first missing required variable', () => {
+    expect(missingRequiredVariable({ ENV: 'local', API_URL: 'x', OIDC_ISSUER: 'x', OIDC_CLIENT_ID: '', SUPPORT_EMAIL: 'a' })).toBe('OIDC_CLIENT_ID');
+    expect(missingRequiredVariable({ ENV: 'local', API_URL: 'x', OIDC_ISSUER: 'x', OIDC_CLIENT_ID: 'c', SUPPORT_EMAIL: 'a' })).toBeUndefined();
+  });
+});

@@ -1,0 +1,42 @@
+/** en-US helpers (SPEC §9). Dates are shown in long form, numbers with en-US grouping. */
+const longDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+const grouping = new Intl.NumberFormat('en-US');
+
+function toDate(value: Date | string | number): Date {
+  return value instanceof Date ? value : new Date(value);
+}
+
+/** 'November 21, 2026'. Date-only strings are read as UTC so the day never shifts. */
+export function formatLongDate(value: Date | string | number): string {
+  return longDate.format(toDate(value));
+}
+
+/** 1234567 → '1,234,567'. */
+export function formatNumber(value: number): string {
+  return grouping.format(value);
+}
+
+/** Billing tables: thousands separators, and 0 shows as '-'. */
+export function formatCount(value: number | null | undefined): string {
+  if (value === null || value === undefined || value === 0) return '-';
+  return formatNumber(value);
+}
+
+/** MM/DD/YYYY, as billing's date_delivered column shows it. */
+export function formatShortDate(value: Date | string | number): string {
+  const date = toDate(value);
+  const mm = String(date.getUTCMonth() + 1).padStart(2, '0');
+  const dd = String(date.getUTCDate()).padStart(2, '0');
+  return `${mm}/${dd}/${date.getUTCFullYear()}`;
+}
+
+/** YYYYMMDD (UTC). */
+export function toYYYYMMDD(value: Date | string | number): string {
+  const date = toDate(value);
+  return `${date.getUTCFullYear()}${String(date.getUTCMonth() + 1).padStart(2, '0')}${String(date.getUTCDate()).padStart(2, '0')}`;
+}
+
+/** File-name helper: spaces, parentheses and hyphens become underscores; dots are removed. */
+export function toSafeFileName(name: string): string {
+  return name.replace(/[\s()-]/g, '_').replace(/\./g, '');
+}
