@@ -1,0 +1,73 @@
+/**
+ * The shared vocabulary between the sample world / importers (which produce it), the risk
+ * models (pure functions of it) and the imagery renderer (which draws it). Values are as of one
+ * imagery capture date: historical look-back scores the features seen on an earlier capture.
+ */
+export type RoofMaterial = 'asphalt_shingle' | 'wood_shake' | 'metal' | 'tile' | 'slate' | 'membrane' | 'unknown';
+export type RoofShape = 'gable' | 'hip' | 'flat' | 'gambrel' | 'mansard' | 'unknown';
+export type RoofCondition = 'good' | 'fair' | 'poor' | 'unknown';
+export type FortifiedDesignation = 'none' | 'roof' | 'silver' | 'gold';
+
+export interface BuildingFeatures {
+  /** 1 = main structure. */
+  rank: number;
+  label: string;
+  /** GeoJSON polygon ring(s), [lng, lat]. */
+  outline: GeoJSON.Polygon;
+  centroid: GeoJSON.Point;
+  footprintSqft: number;
+  heightFt: number;
+  stories: number;
+  roofMaterial: RoofMaterial;
+  roofShape: RoofShape;
+  roofCondition: RoofCondition;
+  /** Year the current roof was installed (from permits or imagery change). */
+  roofInstallYear: number | null;
+  fortified: FortifiedDesignation;
+  hasSolar: boolean;
+}
+
+export interface PropertyFeatures {
+  propertyId: string;
+  yearBuilt: number | null;
+  /** 0–1 share of the parcel (or of the 30 m ring) covered by vegetation. */
+  vegetationCover: number;
+  /** Defensible space: vegetation-free distance around the main building, in feet. */
+  defensibleSpaceFt: number;
+  /** Vegetation within 5 ft of the main building (0–1). */
+  vegetationWithin5ft: number;
+  slopeDeg: number;
+  elevationFt: number;
+  distanceToWaterFt: number;
+  distanceToCoastMi: number;
+  distanceToFireStationMi: number;
+  hasPool: boolean;
+  hasTrampoline: boolean;
+  /** Yard debris detected on imagery. */
+  hasDebris: boolean;
+  buildings: BuildingFeatures[];
+  /** Imagery capture date the features were read from (YYYY-MM-DD). */
+  asOf: string;
+}
+
+/**
+ * Hazard climatology at a location (illustrative fields shaped like the real patterns), each
+ * 0–1 unless a unit is named.
+ */
+export interface HazardProfile {
+  /** H3 cell (resolution 7) the values were read from. */
+  h3Index: string;
+  wildfire: number;
+  hail: number;
+  /** Hurricane / straight-line wind exposure. */
+  wind: number;
+  /** Severe convective storm (tornado, thunderstorm wind). */
+  storm: number;
+  flood: number;
+  /** Coastal storm surge. */
+  surge: number;
+  /** Annual probability of hail ≥ 1 inch. */
+  hailAnnualProbability: number;
+  /** 100-year 3-second gust in mph. */
+  designWindMph: number;
+}
