@@ -1,6 +1,7 @@
 import ConstructionOutlined from '@mui/icons-material/ConstructionOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -24,19 +25,19 @@ export function PendingPage({ title, description }: PendingPageProps) {
           >
             <ConstructionOutlined fontSize="large" />
           </Box>
-          <Typography variant="overline" color="text.secondary" sx={{ letterSpacing: 1.2 }}>
-            {pathname}
-          </Typography>
-          <Typography variant="h4" component="h1" sx={{ mt: '0 !important' }}>
+          <Chip label="Coming soon" size="small" variant="outlined" color="secondary" sx={{ fontWeight: 600 }} />
+          <Typography variant="h4" component="h1">
             {title}
           </Typography>
           <Typography color="text.secondary">{description}</Typography>
           <Typography color="text.primary" sx={{ fontWeight: 500 }}>
             This part of Z-VIEW is not available yet.
           </Typography>
-          <Button component={RouterLink} to="/" variant="outlined">
-            Back to home
-          </Button>
+          {pathname !== '/' && (
+            <Button component={RouterLink} to="/" variant="outlined">
+              Back to home
+            </Button>
+          )}
         </Stack>
       </Paper>
     </Box>

@@ -1,5 +1,6 @@
 import InfoIconFilled from '@mui/icons-material/Info';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
+import Box from '@mui/material/Box';
 import Tooltip from '@mui/material/Tooltip';
 import type { ReactNode } from 'react';
 
@@ -16,14 +17,24 @@ export function InfoIcon({ text, variant = 'outlined', placement = 'right', font
   const Icon = variant === 'filled' ? InfoIconFilled : InfoOutlined;
   return (
     <Tooltip title={text} placement={placement} arrow>
-      <Icon
+      <Box
+        component="span"
         tabIndex={0}
         role="img"
         aria-label={typeof text === 'string' ? text : 'More information'}
         data-variant={variant}
-        fontSize={fontSize}
-        sx={{ color: 'text.secondary', verticalAlign: 'middle', cursor: 'help', '&:hover, &:focus': { color: 'primary.main' } }}
-      />
+        sx={{
+          display: 'inline-flex',
+          verticalAlign: 'middle',
+          color: 'text.secondary',
+          cursor: 'help',
+          borderRadius: '50%',
+          '&:hover, &:focus-visible': { color: 'primary.main' },
+          '&:focus-visible': { outline: '2px solid', outlineOffset: 1 },
+        }}
+      >
+        <Icon fontSize={fontSize} />
+      </Box>
     </Tooltip>
   );
 }
