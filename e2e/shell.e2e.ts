@@ -132,6 +132,33 @@ describe('the web shell in Chromium', () => {
     await context.close();
   });
 
+  it('keeps the top bar usable at the minimum page width', async () => {
+    const { page, context } = await newPage(browser, { width: 800, height: 700 });
+    await page.goto(asAdmin('/faq'));
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('heading', { name: 'Frequently asked questions' }).waitFor();
+    const header = await page.locator('header').boundingBox();
+    expect(header?.height).toBe(52);
+    // nothing in the bar is pushed past the right edge
+    expect(await page.getByRole('button', { name: 'Logout' }).isVisible()).toBe(true);
+    const logout = await page.getByRole('button', { name: 'Logout' }).boundingBox();
+    expect((logout?.x ?? 0) + (logout?.width ?? 0)).toBeLessThanOrEqual(800);
+    await screenshot(page, 'shell-narrow-800');
+    await context.close();
+  });
+
+  it('shows a group admin their single organisation as text, and the error box when no product is enabled', async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto('/team?devSession=groupAdmin');
+    await page.getByTestId('organization-name').waitFor();
+    expect(await page.getByTestId('organization-name').innerText()).toBe('Summit Property & Casualty');
+    await screenshot(page, 'shell-group-admin-team');
+    await page.goto('/?devSession=noProducts');
+    await page.getByText(MESSAGES.noProductsEnabled).waitFor();
+    await screenshot(page, 'shell-no-products');
+    await context.close();
+  });
+
   it('shows the sign-in stand-in without a session', async () => {
     const { page, context } = await newPage(browser);
     await page.goto('/');

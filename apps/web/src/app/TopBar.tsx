@@ -41,7 +41,7 @@ function Logo() {
       to="/"
       aria-label="Z-VIEW home"
       data-analytics-id="logo_click"
-      sx={{ display: 'flex', alignItems: 'center', gap: 1, color: '#fff', textDecoration: 'none', pr: 3 }}
+      sx={{ display: 'flex', alignItems: 'center', gap: 1, color: '#fff', textDecoration: 'none', pr: { xs: 1.5, lg: 3 }, flexShrink: 0, whiteSpace: 'nowrap' }}
     >
       <Box
         aria-hidden
@@ -65,11 +65,17 @@ function ProductTabs({ session }: { session: Session }) {
       value={active && tabs.includes(active) ? active : false}
       aria-label="Products"
       textColor="inherit"
+      variant="scrollable"
+      scrollButtons="auto"
       sx={{
+        minWidth: 0,
+        flexShrink: 1,
         minHeight: LAYOUT.topBarHeightPx,
         '& .MuiTabs-indicator': { bgcolor: BRAND.teal, height: 3 },
-        '& .MuiTab-root': { minHeight: LAYOUT.topBarHeightPx, px: 2, fontSize: 14, color: 'rgba(255,255,255,0.72)', fontWeight: 600 },
+        '& .MuiTab-root': { minHeight: LAYOUT.topBarHeightPx, px: { xs: 1.25, lg: 2 }, minWidth: 0, fontSize: 14, color: 'rgba(255,255,255,0.72)', fontWeight: 600 },
         '& .MuiTab-root.Mui-selected': { color: '#fff' },
+        '& .MuiTabs-scrollButtons': { color: '#fff', width: 28 },
+        '& .MuiTabs-scrollButtons.Mui-disabled': { opacity: 0.3 },
       }}
     >
       {TOP_BAR_TABS.filter((tab) => tabs.includes(tab.value)).map((tab) => (
@@ -85,9 +91,9 @@ function OrganizationSwitcher({ session }: { session: Session }) {
   const name = session.activeOrganization.name;
   if (!organizationSwitcherIsDropdown(session.permissions)) {
     return (
-      <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center', color: 'rgba(255,255,255,0.86)', px: 1 }} data-testid="organization-name">
+      <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center', color: 'rgba(255,255,255,0.86)', px: 1, minWidth: 0 }} data-testid="organization-name">
         <Business fontSize="small" />
-        <Typography variant="body2" sx={{ fontWeight: 500 }}>
+        <Typography variant="body2" noWrap title={name} sx={{ fontWeight: 500, maxWidth: { xs: 160, lg: 320 } }}>
           {name}
         </Typography>
       </Stack>
@@ -102,7 +108,8 @@ function OrganizationSwitcher({ session }: { session: Session }) {
         aria-haspopup="menu"
         aria-expanded={Boolean(anchor)}
         onClick={(event) => setAnchor(anchor ? null : event.currentTarget)}
-        sx={{ ...onDark, fontWeight: 500, maxWidth: 320 }}
+        title={name}
+        sx={{ ...onDark, fontWeight: 500, maxWidth: { xs: 200, lg: 340 }, minWidth: 0, flexShrink: 1 }}
       >
         <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
           {name}
@@ -143,7 +150,7 @@ function AccountMenu({ session }: { session: Session }) {
         aria-expanded={Boolean(anchor)}
         onClick={(event) => setAnchor(anchor ? null : event.currentTarget)}
         endIcon={<ArrowDropDown />}
-        sx={{ ...onDark, fontWeight: 500 }}
+        sx={{ ...onDark, fontWeight: 500, whiteSpace: 'nowrap', flexShrink: 0 }}
       >
         <span data-testid="user-name">{fullName}</span>
         {showAdminBadge(session.user) && (
@@ -211,7 +218,7 @@ export function TopBar() {
     >
       <Logo />
       <ProductTabs session={session} />
-      <Box sx={{ flex: 1 }} />
+      <Box sx={{ flex: 1, minWidth: 8 }} />
       <OrganizationSwitcher session={session} />
       <Tooltip title="Help and FAQ">
         <IconButton component={RouterLink} to="/faq" aria-label="Help" sx={onDark}>
