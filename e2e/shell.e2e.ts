@@ -159,6 +159,24 @@ describe('the web shell in Chromium', () => {
     await context.close();
   });
 
+  it('explains a missing or incomplete runtime configuration', async () => {
+    const { page, context } = await newPage(browser);
+    await page.route('**/config.js', (route) => route.fulfill({ status: 200, contentType: 'application/javascript', body: '// nothing' }));
+    await page.goto('/');
+    await page.getByText(/^Missing Z-VIEW config global variable/).waitFor();
+    expect(await page.getByRole('alert').innerText()).toContain('When developing locally');
+    await screenshot(page, 'shell-boot-error');
+
+    await page.unroute('**/config.js');
+    await page.route('**/config.js', async (route) => {
+      const original = await (await route.fetch()).text();
+      await route.fulfill({ status: 200, contentType: 'application/javascript', body: original.replace(/"OIDC_ISSUER":"[^"]*"/, '"OIDC_ISSUER":""') });
+    });
+    await page.reload();
+    await page.getByText(MESSAGES.requiredConfigVariable('OIDC_ISSUER')).waitFor();
+    await context.close();
+  });
+
   it('shows the sign-in stand-in without a session', async () => {
     const { page, context } = await newPage(browser);
     await page.goto('/');
