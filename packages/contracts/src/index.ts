@@ -6,3 +6,4 @@ export * from './format.js';
 export * from './runtime-config.js';
 export * from './errors.js';
 export * from './assessment.js';
+export * from './imagery.js';
