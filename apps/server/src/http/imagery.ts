@@ -46,15 +46,22 @@ function originOf(request: FastifyRequest): string {
  */
 export async function registerImageryRoutes(app: FastifyInstance) {
   const { config } = app.ctx;
-  const signer = new UrlSigner(resolveSigningSecret(config.urlSigningSecret, config.dataDir));
+  // The secret is read (or created under DATA_DIR) on first use, not at boot.
+  let signerInstance: UrlSigner | undefined;
+  const getSigner = () => (signerInstance ??= new UrlSigner(resolveSigningSecret(config.urlSigningSecret, config.dataDir)));
   const service = new ImageryService(app.ctx.imagery ?? emptyImagerySources, new ImageCache(path.join(config.dataDir, 'imagery')));
-  app.decorate('imagery', { service, signer });
+  app.decorate('imagery', {
+    service,
+    get signer() {
+      return getSigner();
+    },
+  });
 
   function authorize(request: FastifyRequest, scope: string) {
     // TODO(identity): ask the policy (`can(actor, 'imagery:read')`) once src/auth/policy.ts exists.
     if (request.actor) return;
     const { exp, sig } = signedQuerySchema.parse(request.query);
-    const check = signer.verify(scope, exp, sig);
+    const check = getSigner().verify(scope, exp, sig);
     if (check === 'missing') throw unauthorized();
     if (check === 'expired') throw forbidden('The signed URL has expired.');
     if (check === 'invalid') throw forbidden('The signed URL is not valid.');
@@ -96,7 +103,7 @@ export async function registerImageryRoutes(app: FastifyInstance) {
     const external = config.runtime.MAP_STYLE_URL;
     if (name === 'street' && external && /^https?:\/\//.test(external)) return reply.redirect(external, 302);
     reply.header('cache-control', 'private, max-age=300');
-    return mapStyle(name, { origin: originOf(request), signer, bbox: query.bbox });
+    return mapStyle(name, { origin: originOf(request), signer: getSigner(), bbox: query.bbox });
   });
 
   app.get('/map/features.geojson', { config: signed }, async (request, reply) => {
@@ -109,6 +116,6 @@ export async function registerImageryRoutes(app: FastifyInstance) {
   /** Signed URLs of the map base layers, for the signed-in web app to hand to MapLibre. */
   app.get('/map/sources', { config: { policy: 'imagery:read' } }, async (request) => {
     if (!request.actor) throw unauthorized();
-    return mapSourcesResponseSchema.parse(mapSourceUrls(originOf(request), signer));
+    return mapSourcesResponseSchema.parse(mapSourceUrls(originOf(request), getSigner()));
   });
 }
