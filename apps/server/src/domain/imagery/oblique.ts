@@ -56,6 +56,11 @@ export function obliqueSvg(scene: SceneFeatures, view: ObliqueView): string {
   }
   for (const pool of scene.pools) body.push(`<path ${attrs({ d: pathOf(pool.outline.coordinates.map(flat)), fill: COLOURS.pool, stroke: COLOURS.poolEdge, 'stroke-width': 1 })}/>`);
 
+  for (const object of scene.yardObjects ?? []) {
+    const [x, y] = screen([...local([object.center[0], object.center[1]]), 0]);
+    const r = (object.kind === 'trampoline' ? 2.1 : 1.5) * scale;
+    body.push(`<ellipse ${attrs({ cx: x, cy: y, rx: r, ry: r * GROUND_SCALE, fill: object.kind === 'trampoline' ? '#1f1f22' : '#7a6e5f', stroke: object.kind === 'trampoline' ? '#3a6fb0' : 'none', 'stroke-width': 1 })}/>`);
+  }
   const objects: { depth: number; svg: string }[] = [];
   for (const b of scene.buildings) {
     if (!buildingExists(b, view.capturedOn)) continue;

@@ -1,7 +1,7 @@
 import { buildingExists, roofDamage, treeBurned, visibleEvents, type WeatherEvent } from './capture.js';
 import { bboxIntersects, pixelProjector, type BBox, type LngLat } from './geo.js';
 import { hashUnit, seededRandom } from './random.js';
-import type { SceneBuilding, SceneFeatures } from './scene.js';
+import type { SceneBuilding, SceneFeatures, SceneYardObject } from './scene.js';
 import { COLOURS, groundColour, mix, roofLook, treeColour } from './style.js';
 import { attrs, orientedFrame, pathOf, polylineOf, svgDocument, type Pt } from './svg.js';
 
@@ -58,6 +58,7 @@ export function orthoSvg(scene: SceneFeatures, view: SceneView): string {
   for (const pool of scene.pools) {
     body.push(`<path ${attrs({ d: pathOf(pool.outline.coordinates.map(ring)), fill: COLOURS.pool, stroke: COLOURS.poolEdge, 'stroke-width': px(0.6) })}/>`);
   }
+  for (const object of scene.yardObjects ?? []) body.push(yardObjectSvg(object, project, px));
   const wildfire = events.filter((e) => e.kind === 'wildfire');
   for (const event of wildfire) {
     const area = event.area ?? view.bbox;
@@ -89,6 +90,19 @@ export function orthoSvg(scene: SceneFeatures, view: SceneView): string {
     body.push(`<circle ${attrs({ cx: x - r * 0.25, cy: y - r * 0.25, r: r * 0.55, fill: burned ? '#4a423b' : mix(fill, '#a8c47a', 0.25), 'fill-opacity': 0.6 })}/>`);
   }
   return svgDocument(view.width, view.height, body, defs);
+}
+
+function yardObjectSvg(object: SceneYardObject, project: (p: LngLat) => Pt, px: (m: number) => number): string {
+  const [x, y] = project(object.center);
+  if (object.kind === 'trampoline') {
+    return `<circle ${attrs({ cx: x, cy: y, r: px(2.1), fill: '#1f1f22', stroke: '#3a6fb0', 'stroke-width': px(0.35) })}/>`;
+  }
+  const rand = seededRandom(object.id, 'debris');
+  const pieces: string[] = [];
+  for (let i = 0; i < 7; i++) {
+    pieces.push(`<rect ${attrs({ x: x + px((rand() - 0.5) * 4), y: y + px((rand() - 0.5) * 3), width: px(0.6 + rand() * 1.4), height: px(0.4 + rand() * 0.9), fill: ['#8b7d6b', '#5d5750', '#a39880', '#6b4f3a'][i % 4]! })}/>`);
+  }
+  return pieces.join('');
 }
 
 /** A sparse deterministic speckle: enough texture to read as ground, cheap to rasterise. */

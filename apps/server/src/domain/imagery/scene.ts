@@ -59,6 +59,13 @@ export interface SceneRaster {
   capturedOn?: string;
 }
 
+/** Small things in a yard that imagery detects (Z-PROPERTY attributes). */
+export interface SceneYardObject {
+  id: string;
+  kind: 'trampoline' | 'debris';
+  center: LngLat;
+}
+
 export interface SceneFeatures {
   parcels: SceneParcel[];
   buildings: SceneBuilding[];
@@ -66,6 +73,7 @@ export interface SceneFeatures {
   pools: ScenePool[];
   roads: SceneRoad[];
   water?: SceneWater[];
+  yardObjects?: SceneYardObject[];
   rasters?: SceneRaster[];
 }
 
