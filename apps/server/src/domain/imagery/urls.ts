@@ -1,4 +1,8 @@
+import { formatLongDate } from '@zview/contracts';
+import type { PropertyCapture } from './capture.js';
+import { bboxAround } from './geo.js';
 import type { ImageFormat } from './render.js';
+import { OBLIQUE_SIZE, ORTHO_SIZE } from './service.js';
 import { SIGNED_SCOPES, type UrlSigner } from './signing.js';
 
 /** The URLs of imagery endpoints, signed. Path shapes match src/http/imagery.ts. */
@@ -22,3 +26,18 @@ export function mapSourceUrls(origin: string, signer: UrlSigner, nowMs = Date.no
   };
 }
 
+
+/**
+ * The map widget's image item for a capture (SPEC §3: imageUrl, imageBounds, imageDateLabel,
+ * imageProvider). The bounds are exactly what the renderer draws for an orthophoto; obliques
+ * are not georeferenced and carry the bounds of the area they show.
+ */
+export function captureImageItem(signer: UrlSigner, capture: PropertyCapture, format: ImageFormat = 'png', nowMs = Date.now()) {
+  const [west, south, east, north] = bboxAround(capture.center, capture.view === 'oblique' ? OBLIQUE_SIZE.spanM / 2 : ORTHO_SIZE.halfWidthM);
+  return {
+    imageUrl: captureImageUrl(signer, capture.captureId, capture.propertyId, format, nowMs),
+    imageBounds: { west, south, east, north },
+    imageDateLabel: formatLongDate(capture.capturedOn),
+    imageProvider: capture.provider,
+  };
+}
