@@ -1,8 +1,10 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { mapSourcesResponseSchema } from '@zview/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
+import type { Actor } from '../src/auth/actor.js';
 import { loadConfig } from '../src/config.js';
 import type { PropertyCapture } from '../src/domain/imagery/capture.js';
 import { lngLatToTile } from '../src/domain/imagery/geo.js';
@@ -18,6 +20,18 @@ const captures: PropertyCapture[] = [
   { captureId: 'obl-2025-04-n', propertyId: 'prop-0004', capturedOn: '2025-04-20', provider: 'Z-VIEW sample', view: 'oblique', direction: 'north', center: FIXTURE_CENTER, events: [] },
 ];
 
+const testActor: Actor = {
+  userId: 'u-1',
+  email: 'analyst@example.com',
+  firstName: 'Ada',
+  lastName: 'Analyst',
+  isInternalAdmin: false,
+  externalGroups: [],
+  isSso: false,
+  organization: { id: 7, name: 'Acme Mutual', products: ['zfire'], isTrial: false },
+  orgRole: 'member',
+};
+
 async function makeApp(env: NodeJS.ProcessEnv = {}) {
   const database = await useTestDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'zview-imagery-routes-'));
@@ -26,6 +40,10 @@ async function makeApp(env: NodeJS.ProcessEnv = {}) {
     config,
     db: database.db,
     imagery: { scene: fixtureSceneProvider, capture: (c, p) => captures.find((x) => x.captureId === c && x.propertyId === p) ?? null },
+  });
+  // Stands in for the identity hook (built in parallel): a bearer-authenticated actor.
+  app.addHook('onRequest', async (request) => {
+    if (request.headers.authorization === 'Bearer test-actor') request.actor = testActor;
   });
   await app.ready();
   afterAll(() => app.close());
@@ -74,6 +92,11 @@ describe('GET /api/caribou/imagery/:captureId/:propertyId.png', () => {
     expect((await app.inject({ method: 'GET', url: expired })).json().error.message).toBe('The signed URL has expired.');
     const other = url.replace('prop-0004.png', 'prop-0005.png');
     expect((await app.inject({ method: 'GET', url: other })).statusCode).toBe(403);
+  });
+
+  it('serves an authenticated actor without a signature', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/caribou/imagery/cap-2025-04/prop-0004.png', headers: { authorization: 'Bearer test-actor' } });
+    expect(res.statusCode).toBe(200);
   });
 
   it('answers 404 for an unknown capture and 400 for a malformed name', async () => {
@@ -143,6 +166,17 @@ describe('map styles', () => {
     expect(geo.headers['content-type']).toMatch(/^application\/geo\+json/);
     const kinds = new Set(geo.json().features.map((f: { properties: { kind: string } }) => f.properties.kind));
     expect([...kinds].sort()).toEqual(['building', 'parcel', 'pool', 'road']);
+  });
+
+  it('hands a signed-in actor signed URLs of the styles and tiles that work', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/map/sources', headers: { authorization: 'Bearer test-actor' } });
+    expect(res.statusCode).toBe(200);
+    const sources = mapSourcesResponseSchema.parse(res.json());
+    const style = await app.inject({ method: 'GET', url: sources.styles.satellite.replace(/^https?:\/\/[^/]+/, '') });
+    expect(style.statusCode).toBe(200);
+    const tileUrl = sources.satelliteTiles.replace('{z}', '18').replace('{x}', String(tile.x)).replace('{y}', String(tile.y)).replace(/^https?:\/\/[^/]+/, '');
+    expect((await app.inject({ method: 'GET', url: tileUrl })).statusCode).toBe(200);
+    expect(Date.parse(sources.expiresAt)).toBeGreaterThan(Date.now() + 3_500_000);
   });
 
   it('answers 404 for an unknown style, 400 for a bad or too large bbox, 401 for unsigned', async () => {
