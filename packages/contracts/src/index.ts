@@ -7,3 +7,5 @@ export * from './runtime-config.js';
 export * from './errors.js';
 export * from './permissions.js';
 export * from './session.js';
+export * from './assessment.js';
+export * from './imagery.js';
