@@ -9,3 +9,4 @@ export * from './permissions.js';
 export * from './session.js';
 export * from './assessment.js';
 export * from './imagery.js';
+export * from './property.js';
