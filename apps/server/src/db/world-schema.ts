@@ -94,6 +94,7 @@ export interface PermitsTable {
   contractor: string | null;
   building_rank: number | null;
   roof_material: string | null;
+  replaced_roof_material: string | null;
 }
 
 export interface WeatherEventsTable {

@@ -83,6 +83,7 @@ export interface PermitRow {
   contractor: string | null;
   building_rank: number | null;
   roof_material: string | null;
+  replaced_roof_material: string | null;
 }
 
 export interface WeatherEventRow {

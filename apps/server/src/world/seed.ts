@@ -22,7 +22,7 @@ export const COLUMNS = {
     'property_id', 'rank', 'label', 'outline', 'centroid_lat', 'centroid_lng', 'footprint_sqft', 'height_ft', 'stories', 'roof_material',
     'roof_shape', 'roof_condition', 'roof_install_year', 'fortified', 'fortified_on', 'has_solar', 'built_year',
   ],
-  permits: ['id', 'property_id', 'kind', 'description', 'issued_on', 'completed_on', 'valuation_usd', 'contractor', 'building_rank', 'roof_material'],
+  permits: ['id', 'property_id', 'kind', 'description', 'issued_on', 'completed_on', 'valuation_usd', 'contractor', 'building_rank', 'roof_material', 'replaced_roof_material'],
   weather_events: ['id', 'source', 'kind', 'name', 'occurred_on', 'ended_on', 'magnitude', 'magnitude_unit', 'geometry', 'west', 'south', 'east', 'north'],
   imagery_captures: ['id', 'source', 'neighbourhood_id', 'captured_on', 'kind', 'direction', 'provider', 'west', 'south', 'east', 'north', 'file_path', 'media_type', 'width', 'height'],
   hazard_cells: ['h3_index', 'resolution', 'wildfire', 'hail', 'wind', 'storm', 'flood', 'surge', 'hail_annual_probability', 'design_wind_mph'],

@@ -108,7 +108,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       valuation_usd integer,
       contractor text,
       building_rank smallint,
-      roof_material text
+      -- Roof permits: the material put on, and the one it replaced (so earlier captures show the old roof).
+      roof_material text,
+      replaced_roof_material text
     )`.execute(db);
   await sql`CREATE INDEX permits_property_idx ON permits (property_id, issued_on)`.execute(db);
 

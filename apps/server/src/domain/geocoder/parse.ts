@@ -39,6 +39,9 @@ export function parseAddress(input: string): ParsedAddress {
     .replace(/^,\s*|,\s*$/g, '');
   text = text.replace(COUNTRY_AT_END, '').trim();
 
+  const lone = /^(\d{5})(?:-(\d{4}))?$/.exec(text);
+  if (lone) return lone[2] ? { zip: lone[1], zip4: lone[2] } : { zip: lone[1] };
+
   const zip = ZIP_AT_END.exec(text);
   if (zip && zip.index > 0) {
     result.zip = zip[1];
@@ -105,8 +108,9 @@ function findCityAtEnd(words: string[], state: string | undefined): number {
   if (!state) return 0;
   const cities = knownCities(state);
   if (!cities) return 0;
-  for (let n = Math.min(4, words.length - 2); n >= 1; n--) {
-    // The city cannot start right after the house number.
+  // After a house number at least a street name must remain; without one the text may be just a city.
+  const longest = HOUSE_NUMBER.test(words[0] ?? '') ? words.length - 2 : words.length;
+  for (let n = Math.min(4, longest); n >= 1; n--) {
     if (cities.has(normalizeCity(words.slice(-n).join(' ')))) return n;
   }
   return 0;

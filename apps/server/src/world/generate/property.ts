@@ -49,8 +49,8 @@ const SOUTHEAST_FORTIFIED_STATES = new Set(['AL', 'MS', 'LA', 'SC', 'NC', 'GA'])
 export function generateProperty(ctx: PropertyContext): { point: LngLat; property: SiteColumns; buildings: BuildingRow[]; permits: PermitRow[] } {
   const { rng, frame, lot, env } = ctx;
   const permits: PermitRow[] = [];
-  const addPermit = (permit: Omit<PermitRow, 'id' | 'property_id' | 'contractor'>) => {
-    permits.push({ id: `${ctx.id}-${permits.length + 1}`, property_id: ctx.id, contractor: rng.pick(CONTRACTORS), ...permit });
+  const addPermit = (permit: Omit<PermitRow, 'id' | 'property_id' | 'contractor' | 'replaced_roof_material'> & { replaced_roof_material?: string }) => {
+    permits.push({ id: `${ctx.id}-${permits.length + 1}`, property_id: ctx.id, contractor: rng.pick(CONTRACTORS), replaced_roof_material: null, ...permit });
   };
 
   const yearBuilt = Math.min(2025, Math.max(1925, env.eraYear + rng.int(-2, 5)));
@@ -111,10 +111,11 @@ export function generateProperty(ctx: PropertyContext): { point: LngLat; propert
   roofDays.forEach((roof, k) => {
     if (roof.day > WORLD_END_DAY) return;
     const material = roof.material ?? (rng.chance(0.85) ? (roofMaterial === 'wood_shake' ? 'asphalt_shingle' : roofMaterial) : rng.weighted(env.roofMaterials));
+    const replaced = roofMaterial;
     roofMaterial = material;
-    roofInstallYear = yearOfDay(roof.day);
-    const fortify = roof.fortify || (wantsFortified && k === roofDays.length - 1 && roofInstallYear >= 2012);
     const completed = Math.min(WORLD_END_DAY, roof.day + rng.int(2, 21));
+    roofInstallYear = yearOfDay(completed);
+    const fortify = roof.fortify || (wantsFortified && k === roofDays.length - 1 && roofInstallYear >= 2012);
     if (fortify) {
       fortified = rng.weighted([['roof', 60], ['silver', 30], ['gold', 10]] as const);
       fortifiedOn = fromDay(completed);
@@ -127,6 +128,7 @@ export function generateProperty(ctx: PropertyContext): { point: LngLat; propert
       valuation_usd: rng.int(9, 38) * 1000,
       building_rank: 1,
       roof_material: material,
+      replaced_roof_material: replaced,
     });
   });
   const roofAge = 2026 - roofInstallYear;
@@ -162,9 +164,10 @@ export function generateProperty(ctx: PropertyContext): { point: LngLat; propert
   if (rng.chance(0.45) && depth - houseDepth - setback > 11) {
     const gx = rng.chance(0.5) ? lot.x0 + 1.5 : lot.x1 - 8;
     const gy0 = lot.frontAtLowY ? backY - 6.5 : backY;
+    const builtYear = Math.min(2026, yearBuilt + rng.int(0, 15));
     buildings.push(building(ctx, buildings.length + 1, 'Detached garage', [gx, gy0, gx + 6.5, gy0 + 6.5], {
       height_ft: 13, stories: 1, roof_material: roofMaterial, roof_shape: 'gable', roof_condition: roofCondition,
-      roof_install_year: roofInstallYear, fortified: 'none', fortified_on: null, has_solar: false, built_year: yearBuilt + rng.int(0, 15),
+      roof_install_year: Math.max(builtYear, roofInstallYear), fortified: 'none', fortified_on: null, has_solar: false, built_year: builtYear,
     }));
   }
   if (rng.chance(0.3)) {
