@@ -89,7 +89,7 @@ describe('geocoder', () => {
 
   it('resolves coordinates to the containing parcel, the nearest parcel, or a bare point', async () => {
     const landmark = await db.selectFrom('properties').selectAll().where('id', '=', 'p-l00-000').executeTakeFirstOrThrow();
-    const ring = (landmark.parcel as GeoJSON.Polygon).coordinates[0]!;
+    const ring = (landmark.parcel as GeoJSON.Polygon).coordinates[0] as [number, number][];
     // A corner-ward point inside the parcel, away from the building.
     const inside = { lng: ring[0]![0] * 0.8 + landmark.lng * 0.2, lat: ring[0]![1] * 0.8 + landmark.lat * 0.2 };
     const hit = await geocode(db, `${inside.lat},${inside.lng}`, 'coordinates');
@@ -105,7 +105,7 @@ describe('geocoder', () => {
   it('takes the nearest parcel for a point just off every parcel (in the street)', async () => {
     const landmark = await db.selectFrom('properties').selectAll().where('id', '=', 'p-l00-000').executeTakeFirstOrThrow();
     // The landmark is the first lot of its street; its front edge is 8 m from the street centre line.
-    const ring = (landmark.parcel as GeoJSON.Polygon).coordinates[0]!;
+    const ring = (landmark.parcel as GeoJSON.Polygon).coordinates[0] as [number, number][];
     const [x0, y0] = ring[0]!;
     const [x1, y1] = ring[1]!;
     // Midpoint of the front edge, pushed 4 m away from the lot.
