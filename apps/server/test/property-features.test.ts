@@ -20,8 +20,8 @@ describe('loadPropertyFeatures', () => {
       .selectFrom('permits')
       .selectAll()
       .where('kind', '=', 'roof_replacement')
-      .where('issued_on', '>=', '2021-06-01')
-      .where('issued_on', '<=', '2025-06-01')
+      .where('issued_on', '>=', new Date('2021-06-01T00:00:00'))
+      .where('issued_on', '<=', new Date('2025-06-01T00:00:00'))
       .orderBy('id')
       .executeTakeFirstOrThrow();
     const completed = isoDate(permit.completed_on!);

@@ -78,14 +78,21 @@ export async function geocodeAddress(db: Db, text: string): Promise<GeocodeResul
 
 async function exactMatch(db: Db, a: NormalizedAddress): Promise<GeocodeResult | null> {
   if (!a.houseNumber || !a.streetKey || !(a.zip || (a.city && a.state))) return null;
+  const unit = a.unit ? `${a.unitType ?? 'UNIT'} ${a.unit}` : '';
+  // Several units may share a house number: the one asked for first, then the building itself.
   const { rows } = a.zip
-    ? await sql<PropertyHit>`SELECT ${HIT_COLUMNS} FROM properties WHERE zip = ${a.zip} AND street_key = ${a.streetKey} AND house_number = ${a.houseNumber} LIMIT 2`.execute(db)
-    : await sql<PropertyHit>`SELECT ${HIT_COLUMNS} FROM properties WHERE normalized_address LIKE ${`${a.houseNumber} ${a.streetKey} ${a.city} ${a.state} %`} LIMIT 2`.execute(db);
+    ? await sql<PropertyHit & { unit: string | null }>`SELECT ${HIT_COLUMNS}, unit FROM properties
+        WHERE zip = ${a.zip} AND street_key = ${a.streetKey} AND house_number = ${a.houseNumber}
+        ORDER BY upper(coalesce(unit, '')) = ${unit} DESC, unit IS NULL DESC, id LIMIT 5`.execute(db)
+    : await sql<PropertyHit & { unit: string | null }>`SELECT ${HIT_COLUMNS}, unit FROM properties
+        WHERE normalized_address LIKE ${`${a.houseNumber} ${a.streetKey} %${a.city} ${a.state} %`}
+        ORDER BY upper(coalesce(unit, '')) = ${unit} DESC, unit IS NULL DESC, id LIMIT 5`.execute(db);
   if (rows.length === 0) return null;
   const hit = rows[0]!;
+  const unitAgrees = (hit.unit ?? '').toUpperCase() === unit;
   const tail = hit.normalized_address.slice(`${hit.house_number} ${hit.street_key} `.length);
   // Everything the caller said must agree; each part left out costs a little certainty.
-  const cityAgrees = !a.city || tail.startsWith(`${a.city} `);
+  const cityAgrees = !a.city || tail.replace(/^(APT|UNIT|STE|BLDG|FL|RM|LOT|SPC|TRLR|DEPT|PH) \S+ /, '').startsWith(`${a.city} `);
   const stateAgrees = !a.state || hit.state === a.state;
   let confidence = 1;
   if (!a.city) confidence -= 0.03;
@@ -93,7 +100,8 @@ async function exactMatch(db: Db, a: NormalizedAddress): Promise<GeocodeResult |
   if (!a.zip) confidence -= 0.03;
   if (!cityAgrees) confidence -= 0.15;
   if (!stateAgrees) confidence -= 0.3;
-  if (rows.length > 1) confidence -= 0.2;
+  if (!unitAgrees) confidence -= a.unit ? 0.05 : 0.1;
+  if (rows.length > 1 && !unitAgrees) confidence -= 0.1;
   return fromHit(hit, confidence, 'rooftop', 'exact');
 }
 
