@@ -103,3 +103,14 @@ describe('world generator', () => {
     );
   });
 });
+
+describe('README', () => {
+  it('lists every landmark address, written as the geocoder displays it', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const readme = await readFile(new URL('../../../../../README.md', import.meta.url), 'utf8');
+    for (const landmark of LANDMARKS) {
+      const zip = zipcodes.lookup(landmark.zip)!;
+      expect(readme).toContain(`| ${landmark.houseNumber} ${landmark.street}, ${zip.city}, ${zip.state} ${landmark.zip} |`);
+    }
+  });
+});
