@@ -5,6 +5,7 @@ import { LANDMARKS } from '../src/world/regions.js';
 import { seedWorld } from '../src/world/seed.js';
 import { offsetMetres } from '../src/world/geo.js';
 import zipcodes from 'zipcodes';
+import { findPropertyByLocation } from '../src/domain/property/find.js';
 import { useTestWorld } from './world.js';
 
 const { db, url, seeded } = await useTestWorld({ properties: 400 });
@@ -141,5 +142,18 @@ describe('autocomplete', () => {
     const started = performance.now();
     for (const text of ['1427 Whe', '5120 Ridgecrest', 'Seawall Blvd Gulf', '58 Palmetto St, Charl', '2210 river']) await autocompleteAddresses(db, text);
     expect((performance.now() - started) / 5).toBeLessThan(100);
+  });
+});
+
+describe('findPropertyByLocation', () => {
+  it('finds the property for an address or coordinates, and nothing for unknown text', async () => {
+    const byAddress = await findPropertyByLocation(db, '310 Seawall Blvd, Gulfport, MS 39501');
+    expect(byAddress?.property).toMatchObject({ address: '310 Seawall Blvd, Gulfport, MS 39501', state: 'MS' });
+    const byPoint = await findPropertyByLocation(db, `${byAddress!.property!.lat},${byAddress!.property!.lng}`, 'coordinates');
+    expect(byPoint?.property?.id).toBe(byAddress!.property!.id);
+    expect(byPoint?.match.precision).toBe('parcel');
+    expect(await findPropertyByLocation(db, 'not a place', 'coordinates')).toBeNull();
+    const zipOnly = await findPropertyByLocation(db, '39501');
+    expect(zipOnly).toMatchObject({ property: null, match: { precision: 'zip' } });
   });
 });

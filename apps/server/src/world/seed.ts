@@ -81,8 +81,10 @@ export async function seedWorld(url: string, options: SeedOptions = {}): Promise
     log(`Generating the sample world: seed ${seed}, ${size.toLocaleString('en-US')} properties…\n`);
     await dropSecondaryIndexes(lock, WORLD_TABLES);
     const result = await copyWorld(pool, seed, size, log);
-    log(`Indexing…\n`);
+    const copied = performance.now();
+    log(`  streamed in ${((copied - started) / 1000).toFixed(1)} s; indexing…\n`);
     await restoreSecondaryIndexes(pool);
+    log(`  indexed in ${((performance.now() - copied) / 1000).toFixed(1)} s\n`);
     await lock.query(`ANALYZE ${WORLD_TABLES.join(', ')}`);
     await lock.query(
       `INSERT INTO world_meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = $2, updated_at = now()`,

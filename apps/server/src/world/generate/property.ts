@@ -96,8 +96,9 @@ export function generateProperty(ctx: PropertyContext): { point: LngLat; propert
       if (day <= WORLD_END_DAY) addPermit({ kind: 'flood_repair', description: 'Flood damage repair: drywall, flooring, HVAC', issued_on: fromDay(day), completed_on: fromDay(Math.min(WORLD_END_DAY, day + rng.int(14, 90))), valuation_usd: rng.int(8, 60) * 1000, building_rank: 1, roof_material: null });
     }
   }
-  // Fire nearby: owners clear vegetation around the house in the months after.
-  if (!burned && ctx.siteEvents.some((e) => e.kind === 'wildfire' && e.blob.contains(center[0] * 0.6, center[1] * 0.6)) && rng.chance(0.45)) clearedDay = ctx.siteEvents.find((e) => e.kind === 'wildfire')!.day + rng.int(30, 300);
+  // A fire within a kilometre: owners clear vegetation around the house in the months after.
+  const nearbyFire = ctx.siteEvents.find((e) => e.kind === 'wildfire' && e.blob.contains(center[0], center[1], 1000));
+  if (!burned && nearbyFire && rng.chance(0.45)) clearedDay = nearbyFire.day + rng.int(30, 300);
   if (clearedDay === null && ctx.region === 'west_wildfire' && rng.chance(0.12)) clearedDay = rng.int(ctx.orthoDays[0]!, WORLD_END_DAY);
   if (clearedDay !== null && clearedDay > WORLD_END_DAY) clearedDay = null;
 

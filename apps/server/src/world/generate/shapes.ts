@@ -54,13 +54,16 @@ export class Blob {
     return f;
   }
 
-  contains(x: number, y: number): boolean {
+  /** Inside the outline, or within `margin` metres of it (approximately: the semi-axes grow by the margin). */
+  contains(x: number, y: number, margin = 0): boolean {
+    const a = this.a + margin;
+    const b = this.b + margin;
     const dx = x - this.cx;
     const dy = y - this.cy;
     const u = dx * Math.cos(-this.heading) - dy * Math.sin(-this.heading);
     const v = dx * Math.sin(-this.heading) + dy * Math.cos(-this.heading);
-    const angle = Math.atan2(v / this.b, u / this.a);
-    const rho = Math.sqrt((u / this.a) ** 2 + (v / this.b) ** 2);
+    const angle = Math.atan2(v / b, u / a);
+    const rho = Math.sqrt((u / a) ** 2 + (v / b) ** 2);
     return rho <= this.radiusFactor(angle);
   }
 
