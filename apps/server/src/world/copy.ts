@@ -8,6 +8,7 @@ export function copyValue(value: unknown): string {
   if (value === null || value === undefined) return '\\N';
   if (typeof value === 'boolean') return value ? 't' : 'f';
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '\\N';
+  if (typeof value === 'string') return escape(value);
   if (Array.isArray(value) && value.every((v) => typeof v === 'string')) {
     return escape(`{${value.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`);
   }
@@ -15,7 +16,11 @@ export function copyValue(value: unknown): string {
   return escape(String(value));
 }
 
+const NEEDS_ESCAPE = /[\\\t\n\r]/;
+
 function escape(text: string): string {
+  // Almost no value needs escaping: test first, replace only then (a million rows a minute).
+  if (!NEEDS_ESCAPE.test(text)) return text;
   return text.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'));
 }
 
@@ -44,7 +49,9 @@ export class CopyWriter<Row extends object> {
   }
 
   async write(row: Row): Promise<void> {
-    const line = this.columns.map((column) => copyValue(row[column])).join('\t') + '\n';
+    let line = '';
+    for (let i = 0; i < this.columns.length; i++) line += (i ? '\t' : '') + copyValue(row[this.columns[i]!]);
+    line += '\n';
     this.buffer.push(line);
     this.bufferSize += line.length;
     this.rows++;
