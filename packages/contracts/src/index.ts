@@ -10,3 +10,4 @@ export * from './session.js';
 export * from './assessment.js';
 export * from './imagery.js';
 export * from './property.js';
+export * from './address.js';
