@@ -56,3 +56,17 @@ export async function countWorld(db: Db) {
            (SELECT count(*) FROM imagery_captures)::int AS captures`.execute(db);
   return rows[0]!;
 }
+
+/** Properties whose address point lies in the bbox grown by `marginDeg` (parcels reach past their point). */
+export async function listPropertyIdsInBBox(db: Db, [west, south, east, north]: [number, number, number, number], marginDeg: number, limit: number) {
+  return db
+    .selectFrom('properties')
+    .select(['id', 'lat', 'lng', 'street_key', 'parcel'])
+    .where('lat', '>=', south - marginDeg)
+    .where('lat', '<=', north + marginDeg)
+    .where('lng', '>=', west - marginDeg)
+    .where('lng', '<=', east + marginDeg)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
