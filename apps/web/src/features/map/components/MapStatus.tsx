@@ -3,8 +3,8 @@ import { Alert, Box, CircularProgress } from '@mui/material';
 /** Spinner over the map while it (or its first image) loads. */
 export function MapLoading({ label = 'Loading map' }: { label?: string }) {
   return (
-    <Box role="progressbar" aria-label={label} sx={{ position: 'absolute', inset: 0, zIndex: 4, display: 'grid', placeItems: 'center', bgcolor: 'rgba(245,247,249,0.6)', pointerEvents: 'none' }}>
-      <CircularProgress size={36} />
+    <Box sx={{ position: 'absolute', inset: 0, zIndex: 4, display: 'grid', placeItems: 'center', bgcolor: 'rgba(245,247,249,0.6)', pointerEvents: 'none' }}>
+      <CircularProgress size={36} aria-label={label} />
     </Box>
   );
 }
