@@ -1,7 +1,8 @@
 import { Box } from '@mui/material';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { resolveBaseStyles, styleFromMapboxConfig } from './engine/baseStyles';
 import { useMapEnvironment, useTrack } from './engine/environment';
+import { useStableValue } from './engine/useStableValue';
 import { ComparisonMap } from './components/ComparisonMap';
 import { NoWebGl } from './components/NoWebGl';
 import { ObliqueMap } from './components/ObliqueMap';
@@ -19,10 +20,7 @@ export function MapWidget(props: MapWidgetProps) {
   const track = useTrack(props.onTrack);
   const mode = mapModeFor(props, webgl);
   const street = styleFromMapboxConfig(props.mapboxConfig?.mapStyle);
-  const baseStyles = useMemo(
-    () => resolveBaseStyles(props.baseStyles, street ? { street } : undefined, env.baseStyles),
-    [props.baseStyles, street, env.baseStyles],
-  );
+  const baseStyles = useStableValue(resolveBaseStyles(props.baseStyles, street ? { street } : undefined, env.baseStyles));
   return (
     <Box
       data-testid="map-widget"

@@ -5,6 +5,7 @@ import type { BaseStyles } from '../engine/baseStyles';
 import type { OverlayData } from '../engine/overlayStyle';
 import { useMapLibreMap } from '../engine/useMapLibreMap';
 import { useOverlayStyle } from '../engine/useOverlayStyle';
+import { useStableValue } from '../engine/useStableValue';
 import { boundsCenter } from '../model/geometry';
 import { zoomRange } from '../model/mode';
 import type { ImageItem, MapWidgetProps, ToggleableLayer } from '../types';
@@ -38,8 +39,8 @@ function syncCameras(a: MapLibreMap, b: MapLibreMap): () => void {
 }
 
 /** Mode 2: two synced maps, the after map clipped at the swipe divider; compass and zoom 17–21. */
-export function ComparisonMap({ props, items, baseStyles }: { props: MapWidgetProps; items: [ImageItem, ImageItem]; baseStyles: BaseStyles }) {
-  const [before, after] = items;
+export function ComparisonMap({ props, items: itemsProp, baseStyles }: { props: MapWidgetProps; items: [ImageItem, ImageItem]; baseStyles: BaseStyles }) {
+  const [before, after] = useStableValue(itemsProp);
   const [ratio, setRatio] = useState(0.5);
   const home = props.markerLocation ?? boundsCenter(before.imageBounds);
   const { minZoom, maxZoom } = zoomRange('comparison', props.zoomBoundary);

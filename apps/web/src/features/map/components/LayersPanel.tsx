@@ -57,7 +57,7 @@ export function LayersPanel({
           ))}
           <Divider sx={{ my: 1 }} />
           <Box sx={{ px: 2, display: 'flex', justifyContent: 'flex-end' }}>
-            <Button size="small" onClick={onReset} disabled={state.listed.every((l) => state.active[l])}>
+            <Button size="small" sx={{ textTransform: 'none', fontWeight: 600 }} onClick={onReset} disabled={state.listed.every((l) => state.active[l])}>
               Reset
             </Button>
           </Box>

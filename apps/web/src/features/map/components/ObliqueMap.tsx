@@ -7,6 +7,7 @@ import { useMapLibreMap } from '../engine/useMapLibreMap';
 import { usePinMarker } from '../engine/useMarkers';
 import { useOverlayStyle } from '../engine/useOverlayStyle';
 import { usePinEditing } from '../engine/usePinEditing';
+import { useStableValue } from '../engine/useStableValue';
 import { boundsCenter, isValidBounds } from '../model/geometry';
 import { zoomRange } from '../model/mode';
 import { imageOpacity, initialSlider, sliderReducer } from '../model/slider';
@@ -21,7 +22,8 @@ import { SliderControls } from './SliderControls';
 const OBLIQUE_VISIBLE: Record<ToggleableLayer, boolean> = { aerial: true, location: true, parcel: false, building: false };
 
 /** Mode 1: oblique images stacked; only the selected one is opaque (300 ms fade). */
-export function ObliqueMap({ props, images, track, baseStyles }: { props: MapWidgetProps; images: ImageItem[]; track: TrackFn; baseStyles: BaseStyles }) {
+export function ObliqueMap({ props, images: imagesProp, track, baseStyles }: { props: MapWidgetProps; images: ImageItem[]; track: TrackFn; baseStyles: BaseStyles }) {
+  const images = useStableValue(imagesProp);
   const [slider, dispatchSlider] = useReducer(sliderReducer, images.length, initialSlider);
   useEffect(() => dispatchSlider({ type: 'setCount', count: images.length }), [images.length]);
 
@@ -33,6 +35,7 @@ export function ObliqueMap({ props, images, track, baseStyles }: { props: MapWid
     track,
   });
 
+  // Opens on the pin at the recentre zoom, like the standard map after Recenter.
   const first = images.find((image) => isValidBounds(image.imageBounds));
   const home = props.markerLocation ?? (first ? boundsCenter(first.imageBounds) : { lng: 0, lat: 0 });
   const { minZoom, maxZoom } = zoomRange('oblique', props.zoomBoundary);
@@ -43,9 +46,6 @@ export function ObliqueMap({ props, images, track, baseStyles }: { props: MapWid
     minZoom,
     maxZoom,
     attributionControl: false,
-    ...(first
-      ? { bounds: [[first.imageBounds.west, first.imageBounds.south], [first.imageBounds.east, first.imageBounds.north]], fitBoundsOptions: { padding: MAP.buildingFitPadding } }
-      : {}),
   }));
   const opacity = useCallback((i: number) => imageOpacity(slider, i), [slider]);
   const { ready, error: styleError } = useOverlayStyle(instance, baseStyles.satellite, overlay, { visible: OBLIQUE_VISIBLE, imageOpacity: opacity });

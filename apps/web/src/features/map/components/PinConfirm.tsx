@@ -16,10 +16,10 @@ export function PinConfirm({ onYes, onNo }: { onYes: () => void; onNo: () => voi
         {MESSAGES.pinConfirm}
       </Typography>
       <Box sx={{ display: 'flex', gap: 1 }}>
-        <Button size="small" variant="outlined" onClick={onNo}>
+        <Button size="small" variant="outlined" onClick={onNo} sx={{ textTransform: 'none', fontWeight: 600 }}>
           No
         </Button>
-        <Button size="small" variant="contained" onClick={onYes} disableElevation>
+        <Button size="small" variant="contained" onClick={onYes} disableElevation sx={{ textTransform: 'none', fontWeight: 600 }}>
           Yes
         </Button>
       </Box>

@@ -7,6 +7,7 @@ import { useMapLibreMap } from '../engine/useMapLibreMap';
 import { useBuildingLabels, usePinMarker } from '../engine/useMarkers';
 import { useOverlayStyle } from '../engine/useOverlayStyle';
 import { usePinEditing } from '../engine/usePinEditing';
+import { useStableValue } from '../engine/useStableValue';
 import { boundsCenter, buildingsBounds, isValidBounds, parcelFeatures } from '../model/geometry';
 import { initialLayersState, layersReducer, visibleLayers, type LayerAvailability } from '../model/layers';
 import { zoomRange } from '../model/mode';
@@ -30,7 +31,10 @@ export function homeLocation(props: Pick<MapWidgetProps, 'markerLocation' | 'ima
 
 /** Mode 3: aerial overlay, parcel, buildings, pin, street/satellite, layers, compass, recentre, zoom. */
 export function StandardMap({ props, track, baseStyles }: { props: MapWidgetProps; track: TrackFn; baseStyles: BaseStyles }) {
-  const { imageUrl, imageBounds, imageDateLabel, imageProvider, parcelGeo, buildings, markerLocation } = props;
+  const { imageUrl, imageDateLabel, imageProvider, markerLocation } = props;
+  const imageBounds = useStableValue(props.imageBounds);
+  const parcelGeo = useStableValue(props.parcelGeo);
+  const buildings = useStableValue(props.buildings);
   const images = useMemo<ImageItem[]>(
     () => (imageUrl && isValidBounds(imageBounds) ? [{ imageUrl, imageBounds, imageDateLabel, imageProvider }] : []),
     [imageUrl, imageBounds, imageDateLabel, imageProvider],

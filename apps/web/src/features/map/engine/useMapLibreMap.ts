@@ -16,7 +16,7 @@ export function useMapLibreMap(
   container: RefObject<HTMLElement | null>,
   options: (maplibre: MapLibre) => Omit<MapOptions, 'container'>,
 ): { instance: MapInstance | null; error: string | null } {
-  const env = useMapEnvironment();
+  const { loadMapLibre } = useMapEnvironment();
   const optionsRef = useRef(options);
   const [instance, setInstance] = useState<MapInstance | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -24,8 +24,7 @@ export function useMapLibreMap(
   useEffect(() => {
     let cancelled = false;
     let map: MapLibreMap | null = null;
-    env
-      .loadMapLibre()
+    loadMapLibre()
       .then((maplibre) => {
         if (cancelled || !container.current) return;
         map = new maplibre.Map({ container: container.current, ...optionsRef.current(maplibre) });
@@ -39,7 +38,7 @@ export function useMapLibreMap(
       map?.remove();
       setInstance(null);
     };
-  }, [env, container]);
+  }, [loadMapLibre, container]);
 
   return { instance, error };
 }
