@@ -12,13 +12,23 @@ export function LayersPanel({
   onToggle,
   onReset,
   defaultOpen = false,
+  open: openProp,
+  onOpenChange,
 }: {
   state: LayersState;
   onToggle: (layer: ToggleableLayer) => void;
   onReset: () => void;
   defaultOpen?: boolean;
+  /** Controlled open state (the map closes the panel while it asks about the pin). */
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
 }) {
-  const [open, setOpen] = useState(defaultOpen);
+  const [openState, setOpenState] = useState(defaultOpen);
+  const open = openProp ?? openState;
+  const setOpen = (next: boolean) => {
+    setOpenState(next);
+    onOpenChange?.(next);
+  };
   const panelId = useId();
   if (state.listed.length === 0) return null;
   return (
@@ -30,7 +40,7 @@ export function LayersPanel({
           startIcon={<LayersIcon fontSize="small" />}
           aria-expanded={open}
           aria-controls={panelId}
-          onClick={() => setOpen((o) => !o)}
+          onClick={() => setOpen(!open)}
           sx={{ height: 36, px: 1.5, textTransform: 'none', fontWeight: 600 }}
         >
           Layers

@@ -1,6 +1,6 @@
 import { MAP } from '@zview/contracts';
 import type { Map as MapLibreMap, MapLayerMouseEvent } from 'maplibre-gl';
-import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { BaseStyles } from '../engine/baseStyles';
 import { LAYER, SOURCE, type OverlayData } from '../engine/overlayStyle';
 import { useMapLibreMap } from '../engine/useMapLibreMap';
@@ -61,6 +61,13 @@ export function StandardMap({ props, track, baseStyles }: { props: MapWidgetProp
     track,
   });
 
+  // The pin question takes the top of the map: the layers panel makes way for it.
+  const [layersOpen, setLayersOpen] = useState(false);
+  const editing = pin.mode === 'editing';
+  useEffect(() => {
+    if (editing) setLayersOpen(false);
+  }, [editing]);
+
   const containerRef = useRef<HTMLDivElement>(null);
   const { minZoom, maxZoom } = zoomRange('standard', props.zoomBoundary);
   const home = homeLocation(props);
@@ -93,7 +100,7 @@ export function StandardMap({ props, track, baseStyles }: { props: MapWidgetProp
       {instance && (
         <>
           <TopLeft>
-            <LayersPanel state={layers} onToggle={(layer) => dispatchLayers({ type: 'toggle', layer })} onReset={() => dispatchLayers({ type: 'reset' })} />
+            <LayersPanel open={layersOpen} onOpenChange={setLayersOpen} state={layers} onToggle={(layer) => dispatchLayers({ type: 'toggle', layer })} onReset={() => dispatchLayers({ type: 'reset' })} />
             <MapTypeSwitch value={layers.mapType} onChange={(mapType) => dispatchLayers({ type: 'setMapType', mapType })} />
           </TopLeft>
           <MapControls view={instance.map} onRecenter={recenter} showCompass />
