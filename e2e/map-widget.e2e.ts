@@ -28,7 +28,7 @@ async function dragPin(page: Page, dx: number, dy: number) {
 }
 
 describe('map widget harness in Chromium', () => {
-  it('standard map: aerial overlay, layers panel, street/satellite, pin editing', async () => {
+  it('standard map: aerial overlay, layers panel, street/satellite switch', async () => {
     const { page, context } = await newPage(browser);
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
@@ -60,8 +60,15 @@ describe('map widget harness in Chromium', () => {
     await expect.poll(async () => (await pixelStats(canvas(page))).stddev, { timeout: 10_000 }).toBeGreaterThan(15);
     for (const label of ['Aerial Imagery', 'Location Pin', 'Parcel Outline', 'Building Labels']) expect(await panel.getByLabel(label).isChecked()).toBe(true);
     expect(await page.getByTestId('location-pin').evaluate((el) => getComputedStyle(el).visibility)).toBe('visible');
-    await page.getByRole('button', { name: 'Close layers' }).click();
-    await page.getByRole('button', { name: 'Satellite' }).click();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('standard map: dragging the pin asks to confirm; No restores it, Yes reports and tracks it', async () => {
+    const { page, context } = await newPage(browser);
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto('/map-harness.html?mode=standard');
     await mapReady(page);
 
     // Drag the pin, then No: it goes back.
@@ -149,6 +156,16 @@ describe('map widget harness in Chromium', () => {
     const log = await eventLog(page);
     expect(log.match(/no_webgl_supported_browser/g)).toHaveLength(1);
     await screenshot(page, 'map-no-webgl');
+    await context.close();
+  });
+});
+
+describe('map widget with a base style that never loads', () => {
+  it("reports 'Max attempts reached. Style did not load.' in place of the map", async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto('/map-harness.html?mode=standard&baseStyle=broken');
+    await page.getByText('Max attempts reached. Style did not load.').waitFor({ timeout: 20_000 });
+    expect(await page.locator('[data-testid=map-widget] [role=progressbar]').count()).toBe(0);
     await context.close();
   });
 });

@@ -1,6 +1,7 @@
 import { AppBar, Box, CssBaseline, List, ListItem, ListItemText, Paper, Tab, Tabs, ThemeProvider, Toolbar, Typography, createTheme } from '@mui/material';
 import { useCallback, useMemo, useState } from 'react';
-import { MapEnvironmentProvider } from '../engine/environment';
+import { serverBaseStyles, type BaseStyles } from '../engine/baseStyles';
+import { MapEnvironmentProvider, type MapEnvironment } from '../engine/environment';
 import { MapWidget } from '../MapWidget';
 import type { LngLat, MapTrackingEvent } from '../types';
 import { fixtureComparison, fixtureObliques, standardProps } from './fixtures';
@@ -35,7 +36,14 @@ export function MapHarness() {
     },
     [append],
   );
-  const env = useMemo(() => (mode === 'nowebgl' ? { detectWebGL: () => false } : {}), [mode]);
+  // ?baseStyle=server uses the server's street style and satellite tiles; ?baseStyle=broken a
+  // style URL that does not exist (to see the style-load failure).
+  const baseStyleParam = params.get('baseStyle');
+  const env = useMemo<Partial<MapEnvironment>>(() => {
+    const baseStyles: Partial<BaseStyles> | undefined =
+      baseStyleParam === 'server' ? serverBaseStyles() : baseStyleParam === 'broken' ? { street: `${window.location.origin}/api/map/style/missing.json`, satellite: `${window.location.origin}/api/map/style/missing.json` } : undefined;
+    return { ...(mode === 'nowebgl' ? { detectWebGL: () => false } : {}), ...(baseStyles ? { baseStyles } : {}) };
+  }, [mode, baseStyleParam]);
   const debugMode = params.get('debug') === '1';
 
   return (
