@@ -13,8 +13,9 @@ const scene = JSON.parse(readFileSync(path.join(here, '../scene.json'), 'utf8'))
 /* global document */
 /** Runs in the page: draws one picture of the neighbourhood and returns a JPEG data URL. */
 function render(scene, variant) {
-  const W = scene.imagePx;
-  const H = scene.imagePx;
+  const W = variant.px ?? scene.imagePx;
+  const H = variant.px ?? scene.imagePx;
+  const k = W / scene.imagePx; // detail scale for pixel-sized strokes
   const half = scene.halfSizeM;
   const canvas = document.createElement('canvas');
   canvas.width = W;
@@ -34,7 +35,7 @@ function render(scene, variant) {
   g.fillStyle = rgb(season.grass);
   g.fillRect(0, 0, W, H);
   for (let i = 0; i < 2600; i++) {
-    const r = 3 + rnd() * 14;
+    const r = (3 + rnd() * 14) * k;
     g.fillStyle = rgb(season.grass, Math.round((rnd() - 0.5) * 26));
     g.globalAlpha = 0.35;
     g.beginPath();
@@ -71,7 +72,7 @@ function render(scene, variant) {
     g.fillStyle = `rgba(${rnd() > 0.5 ? '255,255,255' : '0,0,0'},0.06)`;
     const x = r.x0 + rnd() * (r.x1 - r.x0);
     const y = r.y0 + rnd() * (r.y1 - r.y0);
-    g.fillRect(px(x), py(y), 2 + rnd() * 5, 2 + rnd() * 3);
+    g.fillRect(px(x), py(y), (2 + rnd() * 5) * k, (2 + rnd() * 3) * k);
   }
 
   // Houses: the subject at the origin, neighbours every 36 m along the streets.
@@ -105,7 +106,7 @@ function render(scene, variant) {
         const poolY = yFar - side.facing * 4;
         g.fillStyle = '#4fb3d9';
         g.beginPath();
-        g.roundRect(px(lx - 4), py(Math.max(poolY, poolY - side.facing * 7)), 8 * m, 7 * m, 6);
+        g.roundRect(px(lx - 4), py(Math.max(poolY, poolY - side.facing * 7)), 8 * m, 7 * m, 6 * k);
         g.fill();
       }
     }
@@ -116,7 +117,7 @@ function render(scene, variant) {
 
   // Fences between lots.
   g.strokeStyle = 'rgba(70,60,45,0.55)';
-  g.lineWidth = 1.2;
+  g.lineWidth = 1.2 * k;
   for (const l of lots) g.strokeRect(px(l.x0), py(l.y1), (l.x1 - l.x0) * m, (l.y1 - l.y0) * m);
 
   // Trees, kept off roofs and roads.
@@ -168,7 +169,7 @@ function render(scene, variant) {
     g.fillStyle = 'rgba(0,0,0,0.16)';
     g.fillRect(px(cx) + ox, py(Math.max(...ys)) + oy, (Math.max(...xs) - cx) * m, (Math.max(...ys) - Math.min(...ys)) * m);
     g.strokeStyle = 'rgba(255,255,255,0.18)';
-    g.lineWidth = 1;
+    g.lineWidth = k;
     for (let s = Math.min(...ys); s < Math.max(...ys); s += 0.9) {
       g.beginPath();
       g.moveTo(px(Math.min(...xs)) + ox, py(s) + oy);
@@ -210,7 +211,8 @@ function render(scene, variant) {
 }
 
 const variants = [
-  { file: 'aerial.jpg', kind: 'aerial' },
+  // The standard map opens at zoom 20 on the buildings: its aerial gets twice the resolution.
+  { file: 'aerial.jpg', kind: 'aerial', px: 2048 },
   { file: 'before.jpg', kind: 'aerial', tint: 'rgba(255,240,210,0.06)' },
   { file: 'after.jpg', kind: 'after', tint: 'rgba(120,110,90,0.08)' },
   { file: 'oblique-north.jpg', kind: 'aerial', view: 'north' },
