@@ -8,6 +8,8 @@ import type { ServerConfig } from './config.js';
 import type { Db } from './db/database.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerApiRoutes } from './http/index.js';
+import { registerPublicIdentityRoutes } from './http/identity.js';
+import { registerIdentityProvider } from './http/oidc.js';
 import { registerPlatformRoutes } from './http/platform.js';
 
 export interface AppContext {
@@ -59,6 +61,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   registerErrorHandler(app);
 
   await registerPlatformRoutes(app);
+  await registerIdentityProvider(app);
+  await registerPublicIdentityRoutes(app);
   await app.register(registerApiRoutes, { prefix: '/api' });
   await registerWebApp(app, ctx.config.webDistDir);
   return app;

@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/open.js';
+import { seedDemoIdentity } from './auth/seed.js';
 
 /**
  * One process: PostgreSQL (embedded unless DATABASE_URL is set), migrations, sample data, and
@@ -9,6 +10,7 @@ import { openDatabase } from './db/open.js';
 async function main() {
   const config = loadConfig();
   const database = await openDatabase(config, { log: (line) => process.stdout.write(line) });
+  const demoAccounts = config.identity.embedded && process.env.SEED_DEMO !== 'false' ? await seedDemoIdentity(database.db, config) : [];
   const app = await buildApp({ config, db: database.db }, { logger: true });
 
   let stopping = false;
@@ -25,6 +27,7 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   console.log(`\nZ-VIEW ${'4.10.1'} is running at ${config.publicUrl}\n`);
+  if (demoAccounts.length) console.log(`${demoAccounts.join('\n')}\n`);
 }
 
 main().catch((error) => {

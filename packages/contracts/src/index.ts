@@ -5,3 +5,5 @@ export * from './messages.js';
 export * from './format.js';
 export * from './runtime-config.js';
 export * from './errors.js';
+export * from './policy-rules.js';
+export * from './identity.js';
