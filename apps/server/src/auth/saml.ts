@@ -31,7 +31,7 @@ export async function findIdpForEmail(db: Db, email: string): Promise<SamlIdp | 
   return db
     .selectFrom('saml_identity_providers')
     .selectAll()
-    .where(sql<boolean>`${domain}::citext = ANY(email_domains)`)
+    .where(sql<boolean>`${domain} = ANY(email_domains)`)
     .orderBy('created_at')
     .executeTakeFirst();
 }

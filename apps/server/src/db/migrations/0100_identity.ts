@@ -78,7 +78,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       entity_id text NOT NULL,
       sso_url text NOT NULL,
       certificate text NOT NULL,
-      email_domains citext[] NOT NULL DEFAULT '{}',
+      email_domains text[] NOT NULL DEFAULT '{}', -- lower-case
       created_at timestamptz NOT NULL DEFAULT now()
     )`.execute(db);
   await sql`CREATE INDEX saml_identity_providers_domains_idx ON saml_identity_providers USING gin (email_domains)`.execute(db);
