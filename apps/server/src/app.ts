@@ -20,6 +20,8 @@ export interface AppContext {
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** Every route registered, with its declared policy (checked by test/route-policy.test.ts). */
+    registeredRoutes: { method: string; url: string; policy?: string }[];
   }
 }
 
@@ -37,6 +39,11 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     trustProxy: true,
   });
   app.decorate('ctx', ctx);
+  const registeredRoutes: FastifyInstance['registeredRoutes'] = [];
+  app.decorate('registeredRoutes', registeredRoutes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) registeredRoutes.push({ method, url: route.url, policy: route.config?.policy });
+  });
 
   app.addHook('onRequest', async (_request, reply) => {
     reply.header(VERSION_HEADER, APP_VERSION);
