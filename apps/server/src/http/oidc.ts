@@ -1,14 +1,13 @@
-import type { IncomingMessage } from 'node:http';
-import { AUTHN_ERROR_CODES, authnRequestSchema, MESSAGES } from '@zview/contracts';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { AUTHN_ERROR_CODES, authnRequestSchema, MESSAGES, OIDC_SCOPES } from '@zview/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { jwtVerify } from 'jose';
-import { createLocalJWKSet } from 'jose';
+import { createLocalJWKSet, jwtVerify } from 'jose';
 import { findUserById } from '../auth/accounts.js';
 import { authenticateWithPassword, redeemSessionToken, THROTTLE, type AuthnOptions } from '../auth/authn.js';
 import { loadIdentityKeys } from '../auth/keys.js';
+import { purgeExpiredOidcModels } from '../auth/oidc-adapter.js';
 import { API_SCOPE, createIdentityProvider, OIDC_MOUNT, type IdentityProvider } from '../auth/provider.js';
 import { createTokenVerifier, type TokenVerifier } from '../auth/token-verifier.js';
-import { OIDC_SCOPES } from '@zview/contracts';
 import { registerPasswordResetPages } from './password-reset.js';
 import { registerSsoRoutes } from './sso.js';
 
@@ -40,6 +39,11 @@ export async function registerIdentityProvider(app: FastifyInstance) {
   app.decorate('tokens', createTokenVerifier(config, db, keys));
   const { provider } = identity;
 
+  // Expired rows are ignored by reads; this keeps the tables small.
+  const purge = setInterval(() => void purgeExpiredOidcModels(db).catch((error) => app.log.warn({ err: error }, 'identity purge failed')), 3600_000);
+  purge.unref();
+  app.addHook('onClose', async () => clearInterval(purge));
+
   await app.register(async (scope) => {
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
@@ -63,7 +67,7 @@ export async function registerIdentityProvider(app: FastifyInstance) {
   });
 }
 
-type Callback = (req: IncomingMessage, res: import('node:http').ServerResponse) => unknown;
+type Callback = (req: IncomingMessage, res: ServerResponse) => unknown;
 
 function forwardToProvider(request: FastifyRequest, reply: FastifyReply, callback: Callback, parsedBody?: unknown) {
   // Headers set by our hooks (x-version, security headers) must survive the hand-over.
