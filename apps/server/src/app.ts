@@ -11,6 +11,7 @@ import { registerApiRoutes } from './http/index.js';
 import { registerPublicIdentityRoutes } from './http/identity.js';
 import { registerIdentityProvider } from './http/oidc.js';
 import { registerPlatformRoutes } from './http/platform.js';
+import { redactUrl } from './http/redact.js';
 
 export interface AppContext {
   config: ServerConfig;
@@ -33,7 +34,14 @@ export interface BuildAppOptions {
 export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger
-      ? { level: process.env.LOG_LEVEL ?? 'info', redact: ['req.headers.authorization', 'req.headers.cookie'] }
+      ? {
+          level: process.env.LOG_LEVEL ?? 'info',
+          redact: ['req.headers.authorization', 'req.headers.cookie'],
+          // URLs of the identity flows carry one-time credentials (sessionToken, code, reset links).
+          serializers: {
+            req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
+          },
+        }
       : false,
     bodyLimit: 1024 * 1024,
     trustProxy: true,

@@ -1,4 +1,4 @@
-import { billingAvailable, isFeatureKey, userManagementAvailable, userManagementReadOnly, zorroAvailable } from '@zview/contracts';
+import { billingAvailable, userManagementAvailable, userManagementReadOnly, zorroAvailable } from '@zview/contracts';
 import { forbidden } from '../http/errors.js';
 import type { Actor, PolicySettings } from './actor.js';
 
@@ -67,7 +67,8 @@ export function can(actor: Actor, action: string, subject?: PolicySubject): bool
     case 'team:manage':
       return hasUserManagement(actor, settings) && !userManagementReadOnly(actor) && admin;
     case 'product:use':
-      return !subject?.product || (isFeatureKey(subject.product) && products.includes(subject.product)) || products.includes(subject.product);
+      // 'zfire|prefill' is fire scored with prefilled attributes: enabled by the zfire key.
+      return !subject?.product || products.includes(subject.product === 'zfire|prefill' ? 'zfire' : subject.product);
     case 'zorro:use':
       return zorroAvailable(actor.externalGroups, products);
     case 'billing:read':
