@@ -31,9 +31,10 @@ export class CookieJar {
     let current = new URL(url);
     for (let hop = 0; hop < maxHops; hop++) {
       if (current.href.startsWith(stopAt)) return current;
+      if (process.env.DEBUG_JAR) console.error('HOP', current.href.slice(0, 120));
       const response = await this.fetch(current);
       const location = response.headers.get('location');
-      if (!location) throw new Error(`No redirect from ${current.href}: HTTP ${response.status} ${(await response.text()).slice(0, 300)}`);
+      if (!location) throw new Error(`No redirect from ${current.href}: HTTP ${response.status} ${(await response.text()).slice(0, 3000)}`);
       current = new URL(location, current);
     }
     throw new Error('too many redirects');

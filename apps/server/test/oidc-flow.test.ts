@@ -122,6 +122,17 @@ describe('embedded OIDC provider with openid-client', () => {
     expect(afterLogout.callback.searchParams.get('error')).toBe('login_required');
   });
 
+  it('a sessionToken signs in its own account even over an existing IdP session of another user', async () => {
+    const other = await createUser(db, { org, firstName: 'Pat' });
+    const jar = new CookieJar();
+    const first = await signIn(jar, { sessionToken: await sessionToken(user.email, user.password) });
+    await client.authorizationCodeGrant(config, first.callback, { pkceCodeVerifier: first.verifier, expectedState: first.state });
+    const second = await signIn(jar, { sessionToken: await sessionToken(other.email, other.password) });
+    const tokens = await client.authorizationCodeGrant(config, second.callback, { pkceCodeVerifier: second.verifier, expectedState: second.state });
+    expect(decodeJwt(tokens.access_token).sub).toBe(other.id);
+    expect(((await (await jar.fetch(`${issuer}/api/v1/sessions/me`)).json()) as { userId: string }).userId).toBe(other.id);
+  });
+
   it('answers login_required without a sessionToken, and refuses a used or foreign sessionToken', async () => {
     const noToken = await signIn(new CookieJar());
     expect(noToken.callback.searchParams.get('error')).toBe('login_required');

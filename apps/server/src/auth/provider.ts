@@ -1,5 +1,5 @@
 import { OIDC_SCOPES } from '@zview/contracts';
-import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, { interactionPolicy, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { ServerConfig } from '../config.js';
 import type { Db } from '../db/database.js';
 import { CLAIMS_BY_SCOPE, findUserById, hasAppAccess, membershipsOf, userClaims } from './accounts.js';
@@ -34,6 +34,17 @@ export function createIdentityProvider(config: ServerConfig, db: Db, keys: Ident
   const redirectUris = [`${config.publicUrl}/login-callback`];
   const postLogoutRedirectUris = [`${config.publicUrl}/`];
 
+  // A sessionToken on the authorize request is a fresh sign-in: it must log in (possibly another
+  // account) even when an IdP session exists, so the login prompt is requested until it is redeemed.
+  const policy = interactionPolicy.base();
+  policy.get('login')!.checks.add(
+    new interactionPolicy.Check('session_token', 'a session token was presented', (ctx) =>
+      typeof ctx.oidc.params?.sessionToken === 'string' && !ctx.oidc.result?.login
+        ? interactionPolicy.Check.REQUEST_PROMPT
+        : interactionPolicy.Check.NO_NEED_TO_PROMPT,
+    ),
+  );
+
   const configuration: Configuration = {
     adapter: postgresAdapter(db),
     clients: [
@@ -62,7 +73,7 @@ export function createIdentityProvider(config: ServerConfig, db: Db, keys: Ident
       if (!hasAppAccess(user, memberships)) return undefined;
       return { accountId: user.id, claims: async () => userClaims(user, memberships) as { sub: string } };
     },
-    interactions: { url: (_ctx, interaction) => `${OIDC_MOUNT}/interaction/${interaction.uid}` },
+    interactions: { policy, url: (_ctx, interaction) => `${OIDC_MOUNT}/interaction/${interaction.uid}` },
     // The first-party web app never sees a consent screen: its grant is created on first use,
     // which also lets prompt=none (silent renewal) succeed while the IdP session lasts.
     async loadExistingGrant(ctx: KoaContextWithOIDC) {

@@ -3,10 +3,10 @@ import { AUTHN_ERROR_CODES, authnRequestSchema, MESSAGES, OIDC_SCOPES } from '@z
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { findUserById } from '../auth/accounts.js';
-import { authenticateWithPassword, redeemSessionToken, THROTTLE, type AuthnOptions } from '../auth/authn.js';
+import { authenticateWithPassword, issueSessionToken, redeemSessionToken, THROTTLE, type AuthnOptions } from '../auth/authn.js';
 import { loadIdentityKeys } from '../auth/keys.js';
 import { purgeExpiredOidcModels } from '../auth/oidc-adapter.js';
-import { API_SCOPE, createIdentityProvider, OIDC_MOUNT, type IdentityProvider } from '../auth/provider.js';
+import { API_SCOPE, createIdentityProvider, OIDC_MOUNT, page, type IdentityProvider } from '../auth/provider.js';
 import { createTokenVerifier, type TokenVerifier } from '../auth/token-verifier.js';
 import { registerPasswordResetPages } from './password-reset.js';
 import { registerSsoRoutes } from './sso.js';
@@ -156,6 +156,16 @@ function registerInteractionRoutes(app: FastifyInstance, identity: IdentityProvi
     if (details.prompt.name === 'login') {
       const token = details.params.sessionToken;
       const user = typeof token === 'string' && token.length <= 200 ? await redeemSessionToken(app.ctx.db, token) : undefined;
+      if (user && details.session?.accountId && details.session.accountId !== user.id) {
+        // A new sign-in replaces the IdP session of another account (as Okta's sessionToken does):
+        // end that session and restart the same authorization request with a fresh token.
+        await (await provider.Session.findByUid(details.session.uid))?.destroy();
+        const { token: fresh } = await issueSessionToken(app.ctx.db, user.id);
+        const params = new URLSearchParams();
+        for (const [name, value] of Object.entries(details.params)) if (typeof value === 'string') params.set(name, value);
+        params.set('sessionToken', fresh);
+        return reply.redirect(`${OIDC_MOUNT}/auth?${params.toString()}`, 303);
+      }
       result = user
         ? { login: { accountId: user.id, amr: [user.identity_source === 'saml' ? 'ext' : 'pwd'] } }
         : { error: 'login_required', error_description: 'Sign in with your email and password first (a valid sessionToken is required).' };
@@ -171,7 +181,16 @@ function registerInteractionRoutes(app: FastifyInstance, identity: IdentityProvi
     }
     for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value as string);
     reply.hijack();
-    await provider.interactionFinished(request.raw, reply.raw, result, { mergeWithLastSubmission: false });
+    try {
+      await provider.interactionFinished(request.raw, reply.raw, result, { mergeWithLastSubmission: false });
+    } catch (error) {
+      // The reply is hijacked: answer here, or the browser would wait forever.
+      request.log.warn({ err: error }, 'interaction could not finish');
+      if (!reply.raw.headersSent) {
+        reply.raw.writeHead(400, { 'content-type': 'text/html; charset=utf-8' });
+        reply.raw.end(page('Sign-in error', `<p>The sign-in could not be completed. Please try again.</p><p><a href="${app.ctx.config.publicUrl}/">Back to Z-VIEW</a></p>`));
+      }
+    }
   });
 }
 
