@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { DEV_IDP_CERT } from '../src/auth/dev-saml-idp/sign.js';
+import { registerSamlIdp } from '../src/auth/saml.js';
 import { useTestApp } from './app.js';
 import { authHeader, createOrganization, createUser } from './factories.js';
 
@@ -22,8 +25,10 @@ const roles = {
 type Role = keyof typeof roles;
 
 interface RouteCase {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   url: string;
+  /** The concrete path, when the route has parameters (may create the subject in the organisation). */
+  path?: (orgId: number) => Promise<string>;
   /** Body builder; receives a fresh member of the organisation acted for. */
   body?: (memberId: string) => unknown;
   allowed: Role[];
@@ -52,17 +57,39 @@ const routes: RouteCase[] = [
     allowed: managers,
     status: 201,
   },
+  { method: 'GET', url: '/api/identity/saml-idps', allowed: ['internalAdmin'] },
+  {
+    method: 'POST',
+    url: '/api/identity/saml-idps',
+    body: () => ({ name: 'IdP', emailDomains: [randomDomain()], entityId: 'urn:idp', ssoUrl: 'https://idp.example.test/sso', certificate: DEV_IDP_CERT }),
+    allowed: ['internalAdmin'],
+    status: 201,
+  },
+  {
+    method: 'DELETE',
+    url: '/api/identity/saml-idps/:id',
+    path: async (orgId) => {
+      const idp = await registerSamlIdp(db, { organizationId: orgId, name: 'IdP', emailDomains: [randomDomain()], entityId: 'urn:idp', ssoUrl: 'https://idp.example.test/sso', certificate: DEV_IDP_CERT });
+      return `/api/identity/saml-idps/${idp.id}`;
+    },
+    allowed: ['internalAdmin'],
+    status: 204,
+  },
 ];
+
+function randomDomain() {
+  return `d${randomBytes(5).toString('hex')}.test`;
+}
 
 const tokens = new Map<Role, { authorization: string }>();
 for (const role of Object.keys(roles) as Role[]) tokens.set(role, await authHeader(app, roles[role].user));
 
 async function call(role: Role, route: RouteCase, orgId: number) {
   const member = await createUser(db, { org: { id: orgId } });
-  const separator = route.url.includes('?') ? '&' : '?';
+  const path = route.path ? await route.path(orgId) : route.url;
   return app.inject({
     method: route.method,
-    url: `${route.url}${separator}target_organization_id=${orgId}`,
+    url: `${path}?target_organization_id=${orgId}`,
     headers: tokens.get(role)!,
     ...(route.method === 'POST' ? { payload: (route.body?.(member.id) ?? {}) as object } : {}),
   });

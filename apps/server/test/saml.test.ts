@@ -201,3 +201,32 @@ describe('SAML enterprise SSO', () => {
     expect(user.external_groups).toEqual(['zorro']);
   });
 });
+
+describe('registering SAML IdPs through the API', () => {
+  it('lets internal admins register, list and delete, with validation', async () => {
+    const { authHeader, createUser } = await import('./factories.js');
+    const staff = await authHeader(app, await createUser(db, { internalAdmin: true }));
+    const url = `/api/identity/saml-idps?target_organization_id=${org.id}`;
+    const created = await app.inject({ method: 'POST', url, headers: staff, payload: { name: 'Beta', emailDomains: ['Beta.Test'], entityId: 'urn:beta', ssoUrl: 'https://idp.beta.test/sso', certificate: DEV_IDP_CERT } });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ name: 'Beta', emailDomains: ['beta.test'], acsUrl: `${issuer}/sso/saml2/${created.json().id}/acs`, spEntityId: `${issuer}/saml2/sp` });
+    const list = await app.inject({ method: 'GET', url, headers: staff });
+    expect(list.json().identityProviders.map((i: { id: string }) => i.id)).toContain(created.json().id);
+
+    const bad = [
+      [{ name: 'X', emailDomains: ['acme.test'], entityId: 'e', ssoUrl: 'https://x.test/sso', certificate: DEV_IDP_CERT }, /already signs in/],
+      [{ name: 'X', emailDomains: ['new.test'], entityId: 'e', ssoUrl: 'https://x.test/sso', certificate: 'not a certificate' }, /X\.509/],
+      [{ name: 'X', emailDomains: ['new.test'], entityId: 'e', ssoUrl: 'http://x.test/sso', certificate: DEV_IDP_CERT }, /https/],
+      [{ name: 'X', emailDomains: ['not a domain'], entityId: 'e', ssoUrl: 'https://x.test/sso', certificate: DEV_IDP_CERT }, /domain/],
+      [{ name: 'X', emailDomains: ['new.test'], metadataXml: '<nope/>' }, /metadata/],
+      [{}, /name|emailDomains/],
+    ] as const;
+    for (const [payload, message] of bad) {
+      const res = await app.inject({ method: 'POST', url, headers: staff, payload });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().error.message).toMatch(message);
+    }
+    expect((await app.inject({ method: 'DELETE', url: `/api/identity/saml-idps/${created.json().id}?target_organization_id=${org.id}`, headers: staff })).statusCode).toBe(204);
+    expect((await app.inject({ method: 'DELETE', url: `/api/identity/saml-idps/${created.json().id}?target_organization_id=${org.id}`, headers: staff })).statusCode).toBe(404);
+  });
+});

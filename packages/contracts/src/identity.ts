@@ -99,3 +99,40 @@ export interface FaqEntry {
 export interface FaqResponse {
   faqs: FaqEntry[];
 }
+
+/** Registering an organisation's enterprise SAML 2.0 IdP (internal admins). */
+const domain = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(253)
+  .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'must be a domain name like example.com');
+/** Either the IdP's metadata XML, or its entity id, SSO URL and signing certificate. */
+export const registerSamlIdpRequestSchema = z
+  .object({
+    name: z.string().trim().min(1, 'must not be empty').max(200),
+    emailDomains: z.array(domain).min(1, 'must list at least one domain').max(50),
+    metadataXml: z.string().min(1).max(200_000).optional(),
+    entityId: z.string().trim().min(1).max(1000).optional(),
+    ssoUrl: z.url({ protocol: /^https?$/ }).max(2000).optional(),
+    certificate: z.string().min(1).max(20_000).optional(),
+  })
+  .transform((value, ctx) => {
+    const { name, emailDomains, metadataXml, entityId, ssoUrl, certificate } = value;
+    if (metadataXml !== undefined) return { name, emailDomains, metadataXml };
+    if (entityId !== undefined && ssoUrl !== undefined && certificate !== undefined) return { name, emailDomains, entityId, ssoUrl, certificate };
+    ctx.addIssue({ code: 'custom', message: 'give metadataXml, or entityId, ssoUrl and certificate' });
+    return z.NEVER;
+  });
+export type RegisterSamlIdpRequest = z.input<typeof registerSamlIdpRequestSchema>;
+export interface SamlIdpResponse {
+  id: string;
+  organizationId: number;
+  name: string;
+  entityId: string;
+  ssoUrl: string;
+  emailDomains: string[];
+  /** Where the enterprise IdP must send its responses, and the audience it must use. */
+  acsUrl: string;
+  spEntityId: string;
+}

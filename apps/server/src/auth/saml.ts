@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, X509Certificate } from 'node:crypto';
 import { SAML, type Profile } from '@node-saml/node-saml';
 import { DOMParser } from '@xmldom/xmldom';
 import { sql } from 'kysely';
@@ -65,6 +65,18 @@ export async function registerSamlIdp(
   ),
 ): Promise<SamlIdp> {
   const settings = 'metadataXml' in input ? parseIdpMetadata(input.metadataXml) : input;
+  const certificate = certificateToPem(settings.certificate);
+  const ssoUrl = new URL(settings.ssoUrl);
+  if (ssoUrl.protocol !== 'https:' && !['localhost', '127.0.0.1'].includes(ssoUrl.hostname) && !ssoUrl.pathname.endsWith('/dev-saml-idp')) {
+    throw new SamlError('The SSO URL must use https.');
+  }
+  const domains = [...new Set(input.emailDomains.map((d) => d.trim().toLowerCase()))];
+  const taken = await db
+    .selectFrom('saml_identity_providers')
+    .select('id')
+    .where(sql<boolean>`email_domains && ${sql.val(domains)}::text[]`)
+    .executeTakeFirst();
+  if (taken) throw new SamlError('One of these email domains already signs in through another identity provider.');
   return db
     .insertInto('saml_identity_providers')
     .values({
@@ -73,11 +85,32 @@ export async function registerSamlIdp(
       name: input.name,
       entity_id: settings.entityId,
       sso_url: settings.ssoUrl,
-      certificate: settings.certificate,
-      email_domains: input.emailDomains.map((d) => d.trim().toLowerCase()),
+      certificate,
+      email_domains: domains,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+/** Accepts a PEM certificate or its bare base64 body; refuses anything that is not an X.509 certificate. */
+export function certificateToPem(certificate: string): string {
+  const body = certificate.replace(/-----(BEGIN|END) CERTIFICATE-----/g, '').replace(/\s+/g, '');
+  const pem = `-----BEGIN CERTIFICATE-----\n${body.match(/.{1,64}/g)?.join('\n') ?? ''}\n-----END CERTIFICATE-----\n`;
+  try {
+    new X509Certificate(pem);
+  } catch {
+    throw new SamlError('The certificate is not a valid X.509 certificate.');
+  }
+  return pem;
+}
+
+export async function listSamlIdps(db: Db, organizationId: number): Promise<SamlIdp[]> {
+  return db.selectFrom('saml_identity_providers').selectAll().where('organization_id', '=', organizationId).orderBy('created_at').execute();
+}
+
+export async function deleteSamlIdp(db: Db, organizationId: number, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('saml_identity_providers').where('organization_id', '=', organizationId).where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
 }
 
 export interface SpUrls {

@@ -1,6 +1,7 @@
-import { getIdentityRequestSchema, type FaqResponse, type GetIdentityResponse } from '@zview/contracts';
+import { getIdentityRequestSchema, registerSamlIdpRequestSchema, type FaqResponse, type GetIdentityResponse, type SamlIdpResponse } from '@zview/contracts';
 import type { FastifyInstance } from 'fastify';
-import { findIdpForEmail } from '../auth/saml.js';
+import { acsUrl, deleteSamlIdp, findIdpForEmail, listSamlIdps, registerSamlIdp, SamlError, spEntityId, type SamlIdp } from '../auth/saml.js';
+import { badRequest, notFound } from './errors.js';
 import { FAQ } from '../domain/identity/faq.js';
 
 /**
@@ -19,4 +20,46 @@ export async function registerPublicIdentityRoutes(app: FastifyInstance) {
 
 export async function registerFaqRoutes(app: FastifyInstance) {
   app.get('/faq', { config: { policy: 'faq:read' } }, async (): Promise<FaqResponse> => ({ faqs: FAQ }));
+}
+
+/**
+ * Enterprise SSO configuration of the organisation acted for. Internal admins only: claiming an
+ * email domain decides how everyone of that domain signs in, so ownership is checked by staff.
+ */
+export async function registerSamlIdpRoutes(app: FastifyInstance) {
+  const { db } = app.ctx;
+  const shape = (idp: SamlIdp): SamlIdpResponse => {
+    const urls = { issuer: app.ctx.config.runtime.OIDC_ISSUER };
+    return {
+      id: idp.id,
+      organizationId: idp.organization_id,
+      name: idp.name,
+      entityId: idp.entity_id,
+      ssoUrl: idp.sso_url,
+      emailDomains: idp.email_domains,
+      acsUrl: acsUrl(urls, idp.id),
+      spEntityId: spEntityId(urls),
+    };
+  };
+
+  app.get('/identity/saml-idps', { config: { policy: 'customers:manage' } }, async (request) => ({
+    identityProviders: (await listSamlIdps(db, request.actor!.organization.id)).map(shape),
+  }));
+
+  app.post('/identity/saml-idps', { config: { policy: 'customers:manage' } }, async (request, reply) => {
+    const body = registerSamlIdpRequestSchema.parse(request.body ?? {});
+    try {
+      const idp = await registerSamlIdp(db, { ...body, organizationId: request.actor!.organization.id });
+      return reply.status(201).send(shape(idp));
+    } catch (error) {
+      if (error instanceof SamlError) throw badRequest(error.message);
+      throw error;
+    }
+  });
+
+  app.delete('/identity/saml-idps/:id', { config: { policy: 'customers:manage' } }, async (request, reply) => {
+    const { id } = request.params as { id: string };
+    if (!(await deleteSamlIdp(db, request.actor!.organization.id, id))) throw notFound('Identity provider not found.');
+    return reply.status(204).send();
+  });
 }

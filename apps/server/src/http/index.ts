@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { authenticationHook } from './authenticate.js';
-import { registerFaqRoutes } from './identity.js';
+import { registerFaqRoutes, registerSamlIdpRoutes } from './identity.js';
 import { registerOrganizationRoutes } from './organizations.js';
 import { registerUserRoutes } from './users.js';
 
@@ -14,4 +14,5 @@ export async function registerApiRoutes(app: FastifyInstance) {
   await registerOrganizationRoutes(app);
   await registerFaqRoutes(app);
   await registerUserRoutes(app);
+  await registerSamlIdpRoutes(app);
 }
