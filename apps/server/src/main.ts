@@ -2,6 +2,8 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/open.js';
 import { seedDefaultWorld } from './world/default.js';
+import { seedDemoIdentity } from './auth/seed.js';
+import { worldImagerySources } from './domain/property/imagery-sources.js';
 
 /**
  * One process: PostgreSQL (embedded unless DATABASE_URL is set), migrations, sample data, and
@@ -11,7 +13,8 @@ async function main() {
   const config = loadConfig();
   const database = await openDatabase(config, { log: (line) => process.stdout.write(line) });
   await seedDefaultWorld(database.url);
-  const app = await buildApp({ config, db: database.db }, { logger: true });
+  const demoAccounts = config.identity.embedded && process.env.SEED_DEMO !== 'false' ? await seedDemoIdentity(database.db, config) : [];
+  const app = await buildApp({ config, db: database.db, imagery: worldImagerySources(database.db) }, { logger: true });
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -27,6 +30,7 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   console.log(`\nZ-VIEW ${'4.10.1'} is running at ${config.publicUrl}\n`);
+  if (demoAccounts.length) console.log(`${demoAccounts.join('\n')}\n`);
 }
 
 main().catch((error) => {

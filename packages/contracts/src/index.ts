@@ -11,3 +11,5 @@ export * from './assessment.js';
 export * from './imagery.js';
 export * from './property.js';
 export * from './address.js';
+export * from './policy-rules.js';
+export * from './identity.js';
