@@ -52,7 +52,10 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.decorate('ctx', ctx);
   const registeredRoutes: FastifyInstance['registeredRoutes'] = [];
   app.decorate('registeredRoutes', registeredRoutes);
+  const webApp = { registering: false };
   app.addHook('onRoute', (route) => {
+    // The built web app's files (routes added by @fastify/static) are public by nature.
+    if (webApp.registering && route.config?.policy === undefined) route.config = { ...route.config, policy: 'public' };
     for (const method of [route.method].flat()) registeredRoutes.push({ method, url: route.url, policy: route.config?.policy });
   });
 
@@ -82,7 +85,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await registerIdentityProvider(app);
   await registerPublicIdentityRoutes(app);
   await app.register(registerApiRoutes, { prefix: '/api' });
+  webApp.registering = true;
   await registerWebApp(app, ctx.config.webDistDir);
+  webApp.registering = false;
   return app;
 }
 

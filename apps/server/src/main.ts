@@ -13,7 +13,9 @@ async function main() {
   const config = loadConfig();
   const database = await openDatabase(config, { log: (line) => process.stdout.write(line) });
   await seedDefaultWorld(database.url);
-  const demoAccounts = config.identity.embedded && process.env.SEED_DEMO !== 'false' ? await seedDemoIdentity(database.db, config) : [];
+  // Demo organisations and accounts: on by default except in production (SEED_DEMO=true|false decides).
+  const seedDemo = process.env.SEED_DEMO ? process.env.SEED_DEMO === 'true' : config.runtime.ENV !== 'production';
+  const demoAccounts = config.identity.embedded && seedDemo ? await seedDemoIdentity(database.db, config) : [];
   const app = await buildApp({ config, db: database.db, imagery: worldImagerySources(database.db) }, { logger: true });
 
   let stopping = false;

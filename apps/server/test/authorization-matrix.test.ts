@@ -98,7 +98,7 @@ async function call(role: Role, route: RouteCase, orgId: number) {
 describe('authorization matrix', () => {
   it('lists every /api route of this area (a new route must be added here)', () => {
     const registered = app.registeredRoutes
-      .filter((r) => r.url.startsWith('/api/') && r.policy !== 'public' && r.method !== 'HEAD')
+      .filter((r) => /^\/api\/(organization|faq|user-management|identity)(\/|$)/.test(r.url) && r.policy !== 'public' && r.method !== 'HEAD')
       .map((r) => `${r.method} ${r.url}`)
       .sort();
     expect(registered).toEqual(routes.map((r) => `${r.method} ${r.url}`).sort());

@@ -103,6 +103,10 @@ describe('the forgot-password pages', () => {
     const differ = await app.inject({ method: 'POST', url: link, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'password=Longenough-1&confirm=Longenough-2' });
     expect(differ.statusCode).toBe(400);
     expect((await app.inject({ method: 'GET', url: '/oidc/reset-password/not-a-real-token-at-all-xyz' })).statusCode).toBe(404);
+    // Repeated requests do not flood the mailbox.
+    for (let i = 0; i < 5; i++) await form2(user.email);
+    const mails = await db.selectFrom('outbox').select('id').where('recipient', '=', user.email).execute();
+    expect(mails.length).toBe(3);
   });
 });
 

@@ -15,7 +15,12 @@ export const authnRequestSchema = z.object({
 });
 export type AuthnRequest = z.input<typeof authnRequestSchema>;
 export type AuthnResponse =
-  | { status: 'SUCCESS'; sessionToken: string; expiresAt: string }
+  | {
+      status: 'SUCCESS';
+      sessionToken: string;
+      expiresAt: string;
+      _embedded: { user: { id: string; profile: { login: string; firstName: string; lastName: string } } };
+    }
   | { status: 'PASSWORD_EXPIRED' }
   | { status: 'LOCKED_OUT' };
 export interface AuthnError {

@@ -7,6 +7,7 @@ import { hashToken, newOneTimeToken } from './tokens.js';
 
 export const RESET_TOKEN_TTL_MINUTES = 60;
 export const INVITATION_TTL_MINUTES = 7 * 24 * 60;
+export const MAX_LIVE_RESET_LINKS = 3;
 
 export interface MailSettings {
   smtpUrl?: string;
@@ -20,6 +21,16 @@ export interface MailSettings {
 export async function requestPasswordReset(db: Db, email: string, mail: MailSettings): Promise<void> {
   const user = await findUserByEmail(db, email);
   if (!user || user.status !== 'active' || user.identity_source !== 'password') return;
+  // At most a few live reset links per account: the form cannot be used to flood a mailbox.
+  const live = await db
+    .selectFrom('password_reset_tokens')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('user_id', '=', user.id)
+    .where('consumed_at', 'is', null)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .where('expires_at', '<=', sql<Date>`now() + ${`${RESET_TOKEN_TTL_MINUTES} minutes`}::interval`)
+    .executeTakeFirstOrThrow();
+  if (live.count >= MAX_LIVE_RESET_LINKS) return;
   const link = await createResetLink(db, user.id, RESET_TOKEN_TTL_MINUTES, mail.issuerUrl);
   await sendMail(
     db,

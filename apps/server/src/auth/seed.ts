@@ -58,6 +58,8 @@ export async function seedDemoIdentity(db: Db, config: ServerConfig): Promise<st
     }
   }
   const issuer = config.runtime.OIDC_ISSUER;
+  // The sso.test domain trusts the committed development key: only where the dev IdP is served.
+  if (!config.identity.devSamlIdp) return accountLines(config);
   await db
     .insertInto('saml_identity_providers')
     .values({
@@ -71,10 +73,15 @@ export async function seedDemoIdentity(db: Db, config: ServerConfig): Promise<st
     })
     .onConflict((oc) => oc.column('id').doUpdateSet({ sso_url: `${issuer}/dev-saml-idp`, certificate: DEV_IDP_CERT }))
     .execute();
+  return [
+    ...accountLines(config),
+    `  anyone@${DEMO_SSO.domain.padEnd(12)} enterprise SSO through the development SAML IdP (${issuer}/dev-saml-idp)`,
+  ];
+}
 
+function accountLines(config: ServerConfig): string[] {
   return [
     `Demo accounts (password: ${config.identity.demoPassword}${process.env.DEMO_PASSWORD ? ', from DEMO_PASSWORD' : ''}):`,
     ...DEMO_ACCOUNTS.map((a) => `  ${a.email.padEnd(20)} ${a.note}`),
-    `  anyone@${DEMO_SSO.domain.padEnd(12)} enterprise SSO through the development SAML IdP (${issuer}/dev-saml-idp)`,
   ];
 }

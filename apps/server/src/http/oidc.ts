@@ -102,7 +102,12 @@ function registerAuthnRoutes(app: FastifyInstance, identity: IdentityProvider) {
     );
     switch (outcome.kind) {
       case 'success':
-        return { status: 'SUCCESS', sessionToken: outcome.sessionToken, expiresAt: outcome.expiresAt.toISOString() };
+        return {
+          status: 'SUCCESS',
+          sessionToken: outcome.sessionToken,
+          expiresAt: outcome.expiresAt.toISOString(),
+          _embedded: { user: { id: outcome.user.id, profile: { login: outcome.user.email, firstName: outcome.user.first_name, lastName: outcome.user.last_name } } },
+        };
       case 'password_expired':
         return { status: 'PASSWORD_EXPIRED' };
       case 'locked_out':
