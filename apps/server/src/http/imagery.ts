@@ -32,6 +32,16 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * For the authentication hook: true when the route accepts signed URLs and the request carries
+ * one, so the hook lets it through without a bearer token (the route checks the signature).
+ */
+export function isSignedUrlRequest(request: FastifyRequest): boolean {
+  if (!request.routeOptions.config?.signedUrl) return false;
+  const query = request.query as Record<string, unknown> | undefined;
+  return typeof query?.sig === 'string' && !request.headers.authorization;
+}
+
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const TILE_CACHE = 'public, max-age=86400, stale-while-revalidate=604800';
 
