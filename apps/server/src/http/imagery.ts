@@ -59,7 +59,7 @@ export async function registerImageryRoutes(app: FastifyInstance) {
   // The secret is read (or created under DATA_DIR) on first use, not at boot.
   let signerInstance: UrlSigner | undefined;
   const getSigner = () => (signerInstance ??= new UrlSigner(resolveSigningSecret(config.urlSigningSecret, config.dataDir)));
-  const service = new ImageryService(app.ctx.imagery ?? emptyImagerySources, new ImageCache(path.join(config.dataDir, 'imagery')));
+  const service = new ImageryService(app.ctx.imagery ?? emptyImagerySources, new ImageCache(path.join(config.dataDir, 'imagery', 'cache')));
   app.decorate('imagery', {
     service,
     get signer() {

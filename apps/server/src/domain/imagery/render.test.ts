@@ -9,7 +9,7 @@ import { ImageCache } from './cache.js';
 import { roofDamage, type PropertyCapture, type WeatherEvent } from './capture.js';
 import { bboxAround, lngLatToTile } from './geo.js';
 import { orthoSvg } from './ortho.js';
-import { rasterizeSvg } from './render.js';
+import { cropRaster, rasterizeSvg } from './render.js';
 import { ImageryService, type ImagerySources } from './service.js';
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
@@ -116,6 +116,23 @@ describe('imagery renderer', () => {
     const px = (x: number, y: number) => Array.from(data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3));
     expect(px(10, 256)).toEqual([255, 0, 0]);
     expect(px(500, 256)).toEqual([0, 0, 255]);
+  });
+
+  it('crops Web Mercator rasters by Mercator rows', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'zview-raster-3857-'));
+    const file = path.join(dir, 'mercator.png');
+    // Top half red, bottom half blue: in Mercator rows the split is at 40.75°N, in linear rows at 40°N.
+    const top = await sharp({ create: { width: 400, height: 200, channels: 3, background: '#ff0000' } }).png().toBuffer();
+    await sharp({ create: { width: 400, height: 400, channels: 3, background: '#0000ff' } }).composite([{ input: top, left: 0, top: 0 }]).png().toFile(file);
+    const bounds: [number, number, number, number] = [-110, 30, -90, 50];
+    const bbox: [number, number, number, number] = [-100.5, 40.27, -99.5, 40.47];
+    const centre = async (crs?: 'EPSG:3857') => {
+      const png = await cropRaster({ id: 'm', path: file, bounds, ...(crs ? { crs } : {}) }, bbox, 16, 16, 'png');
+      const { data } = await sharp(png!).raw().toBuffer({ resolveWithObject: true });
+      return Array.from(data.subarray((8 * 16 + 8) * 3, (8 * 16 + 8) * 3 + 3));
+    };
+    expect(await centre('EPSG:3857')).toEqual([0, 0, 255]);
+    expect(await centre()).toEqual([255, 0, 0]);
   });
 
   it('rasterises the same SVG to identical PNG bytes', async () => {
