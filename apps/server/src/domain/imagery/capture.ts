@@ -6,7 +6,7 @@ import { bboxContains } from './geo.js';
 export const OBLIQUE_DIRECTIONS = ['north', 'east', 'south', 'west'] as const;
 export type ObliqueDirection = (typeof OBLIQUE_DIRECTIONS)[number];
 
-export type WeatherEventKind = 'hail' | 'wind' | 'hurricane' | 'tornado' | 'wildfire';
+export type WeatherEventKind = 'hail' | 'wind' | 'hurricane' | 'tornado' | 'wildfire' | 'flood';
 
 export interface WeatherEvent {
   id: string;
@@ -36,7 +36,7 @@ export interface PropertyCapture {
 }
 
 /** How long damage stays visible before it is repaired or regrown. */
-const VISIBLE_DAYS: Record<WeatherEventKind, number> = { hail: 150, wind: 200, hurricane: 240, tornado: 240, wildfire: 730 };
+const VISIBLE_DAYS: Record<WeatherEventKind, number> = { hail: 150, wind: 200, hurricane: 240, tornado: 240, wildfire: 730, flood: 90 };
 
 const days = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000;
 
@@ -79,6 +79,7 @@ export function roofDamage(building: SceneBuilding, capturedOn: string, events: 
       if (draw < event.severity * 0.4) return 'burned';
       continue;
     }
+    if (event.kind === 'flood') continue;
     if (draw >= event.severity) continue;
     if (event.kind === 'hail') return 'hail';
     return 'tarp';

@@ -71,13 +71,13 @@ export function orthoSvg(fullScene: SceneFeatures, view: SceneView): string {
     body.push(`<path ${attrs({ d: pathOf(pool.outline.coordinates.map(ring)), fill: COLOURS.pool, stroke: COLOURS.poolEdge, 'stroke-width': px(0.6) })}/>`);
   }
   for (const object of scene.yardObjects ?? []) body.push(yardObjectSvg(object, project, px));
-  const wildfire = events.filter((e) => e.kind === 'wildfire');
-  for (const event of wildfire) {
+  // Wildfire leaves scorched ground, a flood silt-brown ground, over the event's area.
+  for (const event of events.filter((e) => e.kind === 'wildfire' || e.kind === 'flood')) {
     const area = event.area ?? view.bbox;
     if (!bboxIntersects(area, view.bbox)) continue;
     const [x0, y1] = project([area[0], area[1]]);
     const [x1, y0] = project([area[2], area[3]]);
-    body.push(`<rect ${attrs({ x: x0, y: y0, width: x1 - x0, height: y1 - y0, fill: COLOURS.scorched, 'fill-opacity': 0.25 + event.severity * 0.35 })}/>`);
+    body.push(`<rect ${attrs({ x: x0, y: y0, width: x1 - x0, height: y1 - y0, fill: event.kind === 'flood' ? COLOURS.silt : COLOURS.scorched, 'fill-opacity': 0.25 + event.severity * 0.35 })}/>`);
   }
 
   const buildings = scene.buildings.filter((b) => buildingExists(b, view.capturedOn));

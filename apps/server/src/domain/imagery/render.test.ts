@@ -48,7 +48,7 @@ describe('imagery renderer', () => {
     expect(fixtureScene().buildings.every((b) => roofDamage(b, '2026-06-01', [hail]) === 'none')).toBe(true);
   });
 
-  it('draws tarps after a hurricane and burned vegetation after a wildfire', () => {
+  it('draws tarps after a hurricane, burned vegetation after a wildfire, silt after a flood', () => {
     const scene = fixtureScene();
     const view = { bbox: bboxAround(FIXTURE_CENTER, 45), width: 256, height: 256, seed: 's' };
     const hurricane: WeatherEvent = { id: 'h', kind: 'hurricane', date: '2025-09-01', severity: 0.9 };
@@ -56,6 +56,9 @@ describe('imagery renderer', () => {
     expect(orthoSvg(scene, { ...view, capturedOn: '2025-08-01', events: [hurricane] })).not.toContain('fill="#2f6fd0"');
     expect(orthoSvg(scene, { ...view, capturedOn: '2025-09-01', events: [wildfire] })).toContain('fill="#2b2622"');
     expect(orthoSvg(scene, { ...view, capturedOn: '2025-07-01', events: [wildfire] })).not.toContain('fill="#2b2622"');
+    const flood: WeatherEvent = { id: 'fl', kind: 'flood', date: '2025-03-01', severity: 0.5 };
+    expect(orthoSvg(scene, { ...view, capturedOn: '2025-03-20', events: [flood] })).toContain('fill="#6b6248"');
+    expect(orthoSvg(scene, { ...view, capturedOn: '2025-09-20', events: [flood] })).not.toContain('fill="#6b6248"');
   });
 
   it('renders obliques from four directions as different projected views', async () => {
