@@ -11,7 +11,7 @@ import { lngLatToTile } from '../src/domain/imagery/geo.js';
 import { SIGNED_SCOPES, UrlSigner } from '../src/domain/imagery/signing.js';
 import { captureImageUrl } from '../src/domain/imagery/urls.js';
 import { unauthorized } from '../src/http/errors.js';
-import { isSignedUrlRequest } from '../src/http/imagery.js';
+import { defaultTileDate, isSignedUrlRequest } from '../src/http/imagery.js';
 import { useTestDatabase } from './database.js';
 import { FIXTURE_CENTER, fixtureSceneProvider } from './fixtures/scene.js';
 
@@ -135,6 +135,11 @@ describe('GET /api/tiles/satellite/:z/:x/:y.png', () => {
   ])('answers 400 for %s', async (_name, url) => {
     const res = await app.inject({ method: 'GET', url: `${url}?${tileSig()}` });
     expect(res.statusCode).toBe(400);
+  });
+
+  it('shows the most recent mid-June by default', () => {
+    expect(defaultTileDate(new Date('2026-11-21T10:00:00Z'))).toBe('2026-06-15');
+    expect(defaultTileDate(new Date('2026-03-01T10:00:00Z'))).toBe('2025-06-15');
   });
 
   it('refuses a signature of another scope', async () => {

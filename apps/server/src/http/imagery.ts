@@ -42,6 +42,15 @@ export function isSignedUrlRequest(request: FastifyRequest): boolean {
   return typeof query?.sig === 'string' && !request.headers.authorization;
 }
 
+/**
+ * The base map shows the most recent mid-June (leaf-on, like most aerial surveys), so tile URLs
+ * and cached tiles stay the same for a year.
+ */
+export function defaultTileDate(now: Date): string {
+  const year = now.getUTCFullYear();
+  return now >= new Date(Date.UTC(year, 5, 15)) ? `${year}-06-15` : `${year - 1}-06-15`;
+}
+
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const TILE_CACHE = 'public, max-age=86400, stale-while-revalidate=604800';
 
@@ -98,7 +107,7 @@ export async function registerImageryRoutes(app: FastifyInstance) {
     const tile = tileParamsSchema.parse(request.params);
     const query = tileQuerySchema.parse(request.query);
     authorize(request, SIGNED_SCOPES.tiles);
-    const date = query.date ?? `${new Date().getUTCFullYear()}-01-01`;
+    const date = query.date ?? defaultTileDate(new Date());
     const image = await service.tile(tile.z, tile.x, tile.file.y, tile.file.format, date);
     return sendImage(request, reply, image, CONTENT_TYPES[tile.file.format], TILE_CACHE);
   });
