@@ -1,5 +1,5 @@
 import { hashUnit } from './random.js';
-import type { SceneBuilding, SceneTree } from './scene.js';
+import type { SceneBuilding, SceneRaster, SceneTree } from './scene.js';
 import type { BBox, LngLat } from './geo.js';
 import { bboxContains } from './geo.js';
 
@@ -33,6 +33,8 @@ export interface PropertyCapture {
   center: LngLat;
   /** Weather events near the property (the renderer decides which ones the capture shows). */
   events: WeatherEvent[];
+  /** An imported photo of this capture: cropped around the property instead of drawing. */
+  raster?: SceneRaster;
 }
 
 /** How long damage stays visible before it is repaired or regrown. */

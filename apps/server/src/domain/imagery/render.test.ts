@@ -119,6 +119,9 @@ describe('imagery renderer', () => {
     const px = (x: number, y: number) => Array.from(data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3));
     expect(px(10, 256)).toEqual([255, 0, 0]);
     expect(px(500, 256)).toEqual([0, 0, 255]);
+    // The same file given on the capture itself (an imported capture) is cropped the same way.
+    const direct = await service().renderCapture(capture({ raster: { id: 'r1', path: file, bounds } }), 'png');
+    expect(sha(direct)).toBe(sha(image));
   });
 
   it('crops Web Mercator rasters by Mercator rows', async () => {
