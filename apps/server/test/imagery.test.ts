@@ -10,6 +10,8 @@ import type { PropertyCapture } from '../src/domain/imagery/capture.js';
 import { lngLatToTile } from '../src/domain/imagery/geo.js';
 import { SIGNED_SCOPES, UrlSigner } from '../src/domain/imagery/signing.js';
 import { captureImageUrl } from '../src/domain/imagery/urls.js';
+import { unauthorized } from '../src/http/errors.js';
+import { defaultTileDate, isSignedUrlRequest } from '../src/http/imagery.js';
 import { useTestDatabase } from './database.js';
 import { FIXTURE_CENTER, fixtureSceneProvider } from './fixtures/scene.js';
 
@@ -41,9 +43,13 @@ async function makeApp(env: NodeJS.ProcessEnv = {}) {
     db: database.db,
     imagery: { scene: fixtureSceneProvider, capture: (c, p) => captures.find((x) => x.captureId === c && x.propertyId === p) ?? null },
   });
-  // Stands in for the identity hook (built in parallel): a bearer-authenticated actor.
+  // Stands in for the identity hook (src/http/authenticate.ts) with the signed-URL contract:
+  // signed requests pass without a bearer token, others need one.
   app.addHook('onRequest', async (request) => {
-    if (request.headers.authorization === 'Bearer test-actor') request.actor = testActor;
+    const policy = request.routeOptions.config?.policy;
+    if (request.is404 || !policy || policy === 'public' || isSignedUrlRequest(request)) return;
+    if (request.headers.authorization !== 'Bearer test-actor') throw unauthorized();
+    request.actor = testActor;
   });
   await app.ready();
   afterAll(() => app.close());
@@ -129,6 +135,11 @@ describe('GET /api/tiles/satellite/:z/:x/:y.png', () => {
   ])('answers 400 for %s', async (_name, url) => {
     const res = await app.inject({ method: 'GET', url: `${url}?${tileSig()}` });
     expect(res.statusCode).toBe(400);
+  });
+
+  it('shows the most recent mid-June by default', () => {
+    expect(defaultTileDate(new Date('2026-11-21T10:00:00Z'))).toBe('2026-06-15');
+    expect(defaultTileDate(new Date('2026-03-01T10:00:00Z'))).toBe('2025-06-15');
   });
 
   it('refuses a signature of another scope', async () => {
