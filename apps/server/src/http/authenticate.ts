@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { findUserByEmail, findUserById, membershipsOf, type UserRow } from '../auth/accounts.js';
 import type { Actor } from '../auth/actor.js';
 import { can } from '../auth/policy.js';
+import { isSignedUrlRequest } from './imagery.js';
 import { badRequest, forbidden, notFound, unauthorized } from './errors.js';
 
 const BEARER = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/;
@@ -23,8 +24,7 @@ export function authenticationHook(app: FastifyInstance) {
     const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
     // <img> tags and map tiles cannot send a bearer token: routes that accept signed URLs check
     // the signature themselves (src/domain/imagery/signing.ts).
-    const query = request.query as Record<string, unknown> | undefined;
-    if (!token && request.routeOptions.config?.signedUrl && typeof query?.sig === 'string') return;
+    if (isSignedUrlRequest(request)) return;
     if (!token) throw unauthorized();
     let claims: { sub: string; email?: unknown };
     try {
