@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** GET /api/property/autocomplete: address suggestions for the search box. */
+/** GET /api/caribou/property/autocomplete: address suggestions for the search box. */
 export const addressAutocompleteQuerySchema = z.object({
   q: z.string().trim().min(1, 'q is required').max(200),
   limit: z.coerce.number().int().min(1).max(10).optional().default(10),

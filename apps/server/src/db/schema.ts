@@ -116,7 +116,32 @@ export interface AuditLogTable {
   details: ColumnType<unknown, string | undefined, string>;
 }
 
+/* Usage and lookups (migration 0250). */
+export interface UsageEventsTable {
+  id: Generated<number>;
+  organization_id: number;
+  user_id: string | null;
+  product: string;
+  channel: 'zview' | 'portfolio' | 'api';
+  reference: string | null;
+  idempotency_key: string | null;
+  occurred_at: Generated<Date>;
+}
+export interface PropertyLookupsTable {
+  id: Generated<string>;
+  organization_id: number;
+  user_id: string | null;
+  location: string;
+  location_type: string;
+  property_id: string | null;
+  address: string | null;
+  scores: ColumnType<{ product: string; score: number | null; riskLevel: string }[], string, string>;
+  created_at: Generated<Date>;
+}
+
 export interface Database extends WorldTables {
+  usage_events: UsageEventsTable;
+  property_lookups: PropertyLookupsTable;
   organizations: OrganizationsTable;
   users: UsersTable;
   organization_members: OrganizationMembersTable;

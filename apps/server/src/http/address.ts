@@ -4,7 +4,7 @@ import { autocompleteAddresses } from '../domain/geocoder/autocomplete.js';
 
 /** Address search box: suggestions while typing. */
 export async function registerAddressRoutes(app: FastifyInstance) {
-  app.get('/property/autocomplete', { config: { policy: 'property:read' } }, async (request): Promise<AddressAutocompleteResponse> => {
+  app.get('/caribou/property/autocomplete', { config: { policy: 'property:read' } }, async (request): Promise<AddressAutocompleteResponse> => {
     const query = addressAutocompleteQuerySchema.parse(request.query);
     return { results: await autocompleteAddresses(app.ctx.db, query.q, query.limit) };
   });

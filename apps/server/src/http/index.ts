@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { registerImageryRoutes } from './imagery.js';
 import { registerAddressRoutes } from './address.js';
+import { registerPropertyRoutes } from './property.js';
 import { authenticationHook } from './authenticate.js';
 import { registerFaqRoutes, registerSamlIdpRoutes } from './identity.js';
 import { registerOrganizationRoutes } from './organizations.js';
@@ -15,6 +16,7 @@ export async function registerApiRoutes(app: FastifyInstance) {
   app.get('/health', { config: { policy: 'public' } }, async () => ({ status: 'ok' }));
   await registerImageryRoutes(app);
   await registerAddressRoutes(app);
+  await registerPropertyRoutes(app);
   await registerOrganizationRoutes(app);
   await registerFaqRoutes(app);
   await registerUserRoutes(app);
