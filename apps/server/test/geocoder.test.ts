@@ -81,6 +81,8 @@ describe('geocoder', () => {
     const missing = await geocodeAddress(db, '99999 Wheatland Ave, Wichita, KS 67203');
     expect(missing).toMatchObject({ precision: 'street' });
     expect(missing!.confidence).toBeLessThan(0.7);
+    const noZip = await geocodeAddress(db, '99999 Wheatland Ave, Wichita, KS');
+    expect(noZip).toMatchObject({ precision: 'street', address: expect.stringContaining('Wheatland Ave, Wichita, KS 67203') });
     const zip = await geocodeAddress(db, '67203');
     expect(zip).toMatchObject({ precision: 'zip', propertyId: null });
     const city = await geocodeAddress(db, 'Baton Rouge, LA');
