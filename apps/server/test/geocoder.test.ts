@@ -134,6 +134,8 @@ describe('autocomplete', () => {
   });
 
   it('tops up with fuzzy suggestions for a typo or a missing house number', async () => {
+    const numbered = await autocompleteAddresses(db, '1427 Wheatlnd Ave');
+    expect(numbered[0]?.address).toBe('1427 Wheatland Ave, Wichita, KS 67203');
     const typo = await autocompleteAddresses(db, 'Wheatlnd Ave Wichita');
     expect(typo.map((s) => s.address)).toContain('1427 Wheatland Ave, Wichita, KS 67203');
     const byStreet = await autocompleteAddresses(db, 'ridgecrest dr paradise');

@@ -71,6 +71,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE INDEX properties_address_prefix_idx ON properties (normalized_address text_pattern_ops)`.execute(db);
   await sql`CREATE INDEX properties_zip_street_idx ON properties (zip, street_key, house_number)`.execute(db);
   await sql`CREATE INDEX properties_street_idx ON properties (street_key)`.execute(db);
+  // Autocomplete's fuzzy top-up for '1234 Oak…' compares only the houses with that number.
+  await sql`CREATE INDEX properties_house_number_idx ON properties (house_number)`.execute(db);
   await sql`CREATE INDEX properties_h3_idx ON properties (h3_cell)`.execute(db);
   await sql`CREATE INDEX properties_lat_lng_idx ON properties (lat, lng)`.execute(db);
   await sql`CREATE INDEX properties_neighbourhood_idx ON properties (neighbourhood_id)`.execute(db);
