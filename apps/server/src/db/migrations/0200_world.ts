@@ -154,7 +154,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       CHECK ((kind = 'ortho') = (direction IS NULL))
     )`.execute(db);
   await sql`CREATE INDEX imagery_captures_neighbourhood_idx ON imagery_captures (neighbourhood_id, captured_on)`.execute(db);
-  await sql`CREATE INDEX imagery_captures_bbox_idx ON imagery_captures (south, north, west, east)`.execute(db);
+  // Imported captures are found by their bounds; generated ones by neighbourhood.
+  await sql`CREATE INDEX imagery_captures_imported_bbox_idx ON imagery_captures (south, north, west, east) WHERE source = 'imported'`.execute(db);
 
   await sql`
     CREATE TABLE hazard_cells (
