@@ -81,6 +81,8 @@ describe('geocoder', () => {
     const missing = await geocodeAddress(db, '99999 Wheatland Ave, Wichita, KS 67203');
     expect(missing).toMatchObject({ precision: 'street' });
     expect(missing!.confidence).toBeLessThan(0.7);
+    const noZip = await geocodeAddress(db, '99999 Wheatland Ave, Wichita, KS');
+    expect(noZip).toMatchObject({ precision: 'street', address: expect.stringContaining('Wheatland Ave, Wichita, KS 67203') });
     const zip = await geocodeAddress(db, '67203');
     expect(zip).toMatchObject({ precision: 'zip', propertyId: null });
     const city = await geocodeAddress(db, 'Baton Rouge, LA');
@@ -132,6 +134,8 @@ describe('autocomplete', () => {
   });
 
   it('tops up with fuzzy suggestions for a typo or a missing house number', async () => {
+    const numbered = await autocompleteAddresses(db, '1427 Wheatlnd Ave');
+    expect(numbered[0]?.address).toBe('1427 Wheatland Ave, Wichita, KS 67203');
     const typo = await autocompleteAddresses(db, 'Wheatlnd Ave Wichita');
     expect(typo.map((s) => s.address)).toContain('1427 Wheatland Ave, Wichita, KS 67203');
     const byStreet = await autocompleteAddresses(db, 'ridgecrest dr paradise');

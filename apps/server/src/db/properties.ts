@@ -17,24 +17,22 @@ export async function listPermits(db: Db, propertyId: string) {
 
 /** Imagery captures covering a point: its neighbourhood's, plus any imported capture whose bounds contain it. */
 export async function listCapturesAt(db: Db, point: { lat: number; lng: number }, neighbourhoodId: string | null) {
-  return db
-    .selectFrom('imagery_captures')
-    .selectAll()
-    .where((eb) =>
-      eb.or([
-        ...(neighbourhoodId ? [eb('neighbourhood_id', '=', neighbourhoodId)] : []),
-        eb.and([
-          eb('south', '<=', point.lat),
-          eb('north', '>=', point.lat),
-          eb('west', '<=', point.lng),
-          eb('east', '>=', point.lng),
-        ]),
-      ]),
-    )
-    .orderBy('captured_on')
-    .orderBy('kind', 'desc')
-    .orderBy('direction')
-    .execute();
+  // Two indexed queries rather than one OR, which would scan every capture's bounds.
+  const [own, imported] = await Promise.all([
+    neighbourhoodId ? db.selectFrom('imagery_captures').selectAll().where('neighbourhood_id', '=', neighbourhoodId).execute() : [],
+    db
+      .selectFrom('imagery_captures')
+      .selectAll()
+      .where('source', '=', 'imported')
+      .where('south', '<=', point.lat)
+      .where('north', '>=', point.lat)
+      .where('west', '<=', point.lng)
+      .where('east', '>=', point.lng)
+      .execute(),
+  ]);
+  const byId = new Map([...own, ...imported].map((c) => [c.id, c]));
+  const order = (c: (typeof own)[number]) => `${c.captured_on.toISOString()}|${c.kind === 'ortho' ? 0 : 1}|${c.direction ?? ''}`;
+  return [...byId.values()].sort((a, b) => order(a).localeCompare(order(b)));
 }
 
 /** Weather events whose bounding box contains the point (callers test the polygon itself). */

@@ -16,6 +16,13 @@ export function copyValue(value: unknown): string {
   return escape(String(value));
 }
 
+/** One row as a COPY text line (with its newline). */
+export function encodeRow<Row extends object>(row: Row, columns: readonly (keyof Row & string)[]): string {
+  let line = '';
+  for (let i = 0; i < columns.length; i++) line += (i ? '\t' : '') + copyValue(row[columns[i]!]);
+  return line + '\n';
+}
+
 const NEEDS_ESCAPE = /[\\\t\n\r]/;
 
 function escape(text: string): string {
@@ -49,12 +56,15 @@ export class CopyWriter<Row extends object> {
   }
 
   async write(row: Row): Promise<void> {
-    let line = '';
-    for (let i = 0; i < this.columns.length; i++) line += (i ? '\t' : '') + copyValue(row[this.columns[i]!]);
-    line += '\n';
+    await this.writeText(encodeRow(row, this.columns), 1);
+  }
+
+  /** Writes rows already encoded with encodeRow (e.g. by a worker thread). */
+  async writeText(line: string, rows: number): Promise<void> {
+    if (!line) return;
     this.buffer.push(line);
     this.bufferSize += line.length;
-    this.rows++;
+    this.rows += rows;
     if (this.bufferSize > 256 * 1024) await this.flush();
   }
 
@@ -78,6 +88,8 @@ export class CopyWriter<Row extends object> {
 
   /** Aborts the COPY (the rows written so far are discarded by PostgreSQL). */
   abort(error: Error): void {
+    // The caller reports `error`; what the dying stream emits after this is noise.
+    this.stream.on('error', () => {});
     this.stream.destroy(error);
     this.client.release(error);
   }

@@ -1,40 +1,19 @@
+import os from 'node:os';
+import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { hazardForCell, HAZARD_RESOLUTION } from './hazard/climatology.js';
 import { dropSecondaryIndexes, restoreSecondaryIndexes } from './bulk.js';
 import { CopyWriter } from './copy.js';
-import { generateWorld } from './generate/index.js';
+import { encodeBatches, STREAMED_TABLES, type EncodedChunk, type StreamedTable } from './encode.js';
+import { generateNeighbourhood } from './generate/neighbourhood.js';
+import { planWorld, type NeighbourhoodPlan } from './generate/plan.js';
+import { COLUMNS } from './columns.js';
 import type { BuildingRow, HazardCellRow, ImageryCaptureRow, NeighbourhoodRow, PermitRow, PropertyRow, WeatherEventRow } from './rows.js';
 
 export const DEFAULT_WORLD = { seed: 20_26, properties: 20_000 } as const;
 const META_KEY = 'generated_world';
 const WORLD_TABLES = ['neighbourhoods', 'properties', 'buildings', 'permits', 'weather_events', 'imagery_captures', 'hazard_cells'] as const;
 const GENERATOR_VERSION = 1;
-
-export const COLUMNS = {
-  neighbourhoods: ['id', 'source', 'name', 'region', 'city', 'state', 'zip', 'center_lat', 'center_lng', 'west', 'south', 'east', 'north'],
-  properties: [
-    'id', 'source', 'neighbourhood_id', 'house_number', 'street', 'unit', 'city', 'state', 'zip', 'address_line', 'street_key',
-    'normalized_address', 'lat', 'lng', 'h3_cell', 'parcel', 'year_built', 'vegetation_cover', 'vegetation_growth_per_year',
-    'defensible_space_ft', 'vegetation_within_5ft', 'vegetation_cleared_on', 'slope_deg', 'elevation_ft', 'distance_to_water_ft',
-    'distance_to_coast_mi', 'distance_to_fire_station_mi', 'has_pool', 'has_trampoline', 'has_debris', 'estimated',
-  ],
-  buildings: [
-    'property_id', 'rank', 'label', 'outline', 'centroid_lat', 'centroid_lng', 'footprint_sqft', 'height_ft', 'stories', 'roof_material',
-    'roof_shape', 'roof_condition', 'roof_install_year', 'fortified', 'fortified_on', 'has_solar', 'built_year',
-  ],
-  permits: ['id', 'property_id', 'kind', 'description', 'issued_on', 'completed_on', 'valuation_usd', 'contractor', 'building_rank', 'roof_material', 'replaced_roof_material'],
-  weather_events: ['id', 'source', 'kind', 'name', 'occurred_on', 'ended_on', 'magnitude', 'magnitude_unit', 'geometry', 'west', 'south', 'east', 'north'],
-  imagery_captures: ['id', 'source', 'neighbourhood_id', 'captured_on', 'kind', 'direction', 'provider', 'west', 'south', 'east', 'north', 'file_path', 'media_type', 'width', 'height'],
-  hazard_cells: ['h3_index', 'resolution', 'wildfire', 'hail', 'wind', 'storm', 'flood', 'surge', 'hail_annual_probability', 'design_wind_mph'],
-} as const satisfies {
-  neighbourhoods: readonly (keyof NeighbourhoodRow)[];
-  properties: readonly (keyof PropertyRow)[];
-  buildings: readonly (keyof BuildingRow)[];
-  permits: readonly (keyof PermitRow)[];
-  weather_events: readonly (keyof WeatherEventRow)[];
-  imagery_captures: readonly (keyof ImageryCaptureRow)[];
-  hazard_cells: readonly (keyof HazardCellRow)[];
-};
 
 export interface SeedResult {
   skipped: boolean;
@@ -112,33 +91,35 @@ async function removeGeneratedWorld(client: pg.PoolClient) {
   await client.query(`DELETE FROM world_meta WHERE key = $1`, [META_KEY]);
 }
 
+const PLANS_PER_CHUNK = 40;
+
 async function copyWorld(pool: pg.Pool, seed: number, size: number, log: (line: string) => void) {
   const writers = {
     neighbourhoods: await CopyWriter.open<NeighbourhoodRow>(pool, 'neighbourhoods', COLUMNS.neighbourhoods),
     properties: await CopyWriter.open<PropertyRow>(pool, 'properties', COLUMNS.properties),
     buildings: await CopyWriter.open<BuildingRow>(pool, 'buildings', COLUMNS.buildings),
     permits: await CopyWriter.open<PermitRow>(pool, 'permits', COLUMNS.permits),
-    events: await CopyWriter.open<WeatherEventRow>(pool, 'weather_events', COLUMNS.weather_events),
-    captures: await CopyWriter.open<ImageryCaptureRow>(pool, 'imagery_captures', COLUMNS.imagery_captures),
-  };
+    weather_events: await CopyWriter.open<WeatherEventRow>(pool, 'weather_events', COLUMNS.weather_events),
+    imagery_captures: await CopyWriter.open<ImageryCaptureRow>(pool, 'imagery_captures', COLUMNS.imagery_captures),
+  } satisfies Record<StreamedTable, unknown>;
   const cells = new Set<string>();
   let nextReport = 100_000;
-  try {
-    for (const batch of generateWorld({ seed, properties: size })) {
-      await writers.neighbourhoods.write(batch.neighbourhood);
-      for (const row of batch.properties) {
-        cells.add(row.h3_cell);
-        await writers.properties.write(row);
-      }
-      for (const row of batch.buildings) await writers.buildings.write(row);
-      for (const row of batch.permits) await writers.permits.write(row);
-      for (const row of batch.events) await writers.events.write(row);
-      for (const row of batch.captures) await writers.captures.write(row);
-      if (writers.properties.rows >= nextReport) {
-        log(`  ${writers.properties.rows.toLocaleString('en-US')} properties\n`);
-        nextReport += 100_000;
-      }
+  const write = async (chunk: EncodedChunk) => {
+    for (const table of STREAMED_TABLES) await writers[table].writeText(chunk.text[table], chunk.rows[table]);
+    for (const cell of chunk.cells) cells.add(cell);
+    if (writers.properties.rows >= nextReport) {
+      log(`  ${writers.properties.rows.toLocaleString('en-US')} properties\n`);
+      nextReport += 100_000;
     }
+  };
+  try {
+    const plans = planWorld({ seed, properties: size });
+    const chunks: NeighbourhoodPlan[][] = [];
+    for (let i = 0; i < plans.length; i += PLANS_PER_CHUNK) chunks.push(plans.slice(i, i + PLANS_PER_CHUNK));
+    // Opt-in: on a busy two-core machine PostgreSQL, not generation, limits the load.
+    const workers = Math.min(Number(process.env.WORLD_WORKERS ?? 0) || 0, os.availableParallelism() * 2);
+    if (workers > 0) await generateOnWorkers(chunks, workers, write);
+    else for (const chunk of chunks) await write(encodeBatches(chunk.map(generateNeighbourhood)));
     await Promise.all(Object.values(writers).map((w) => w.close()));
   } catch (error) {
     for (const writer of Object.values(writers)) writer.abort(error as Error);
@@ -149,10 +130,63 @@ async function copyWorld(pool: pg.Pool, seed: number, size: number, log: (line: 
     properties: writers.properties.rows,
     buildings: writers.buildings.rows,
     permits: writers.permits.rows,
-    events: writers.events.rows,
-    captures: writers.captures.rows,
+    events: writers.weather_events.rows,
+    captures: writers.imagery_captures.rows,
     hazardCells,
   };
+}
+
+/**
+ * Generates and encodes chunks on worker threads (one per core) while this thread streams the
+ * results to PostgreSQL, in chunk order so the tables fill in the same order every time.
+ */
+async function generateOnWorkers(chunks: NeighbourhoodPlan[][], count: number, write: (chunk: EncodedChunk) => Promise<void>) {
+  // The worker is TypeScript: it registers the same loader as this process (tsx) before loading it.
+  const script = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(new URL('./seed-worker.ts', import.meta.url).href)}); })`;
+  const workers = Array.from({ length: count }, () => new Worker(script, { eval: true }));
+  const done = new Map<number, EncodedChunk>();
+  let next = 0;
+  let written = 0;
+  let failure: Error | undefined;
+  let wake: (() => void) | undefined;
+  const dispatch = (worker: Worker) => {
+    // Bounded read-ahead keeps memory flat while PostgreSQL catches up.
+    if (next < chunks.length && done.size < count * 3) {
+      worker.postMessage({ id: next, plans: chunks[next] });
+      next++;
+      return true;
+    }
+    return false;
+  };
+  const idle: Worker[] = [];
+  for (const worker of workers) {
+    worker.on('message', (message: { id: number; chunk: EncodedChunk }) => {
+      done.set(message.id, message.chunk);
+      if (!dispatch(worker)) idle.push(worker);
+      wake?.();
+    });
+    worker.on('error', (error) => {
+      failure = error;
+      wake?.();
+    });
+    if (!dispatch(worker)) idle.push(worker);
+  }
+  try {
+    while (written < chunks.length) {
+      if (failure) throw failure;
+      const chunk = done.get(written);
+      if (!chunk) {
+        await new Promise<void>((resolve) => (wake = resolve));
+        continue;
+      }
+      done.delete(written);
+      written++;
+      await write(chunk);
+      while (idle.length && dispatch(idle[0]!)) idle.shift();
+    }
+  } finally {
+    await Promise.all(workers.map((w) => w.terminate()));
+  }
 }
 
 /** Stores the climatology of the given cells (the ones properties sit in); existing cells are kept. */

@@ -71,6 +71,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE INDEX properties_address_prefix_idx ON properties (normalized_address text_pattern_ops)`.execute(db);
   await sql`CREATE INDEX properties_zip_street_idx ON properties (zip, street_key, house_number)`.execute(db);
   await sql`CREATE INDEX properties_street_idx ON properties (street_key)`.execute(db);
+  // Autocomplete's fuzzy top-up for '1234 Oak…' compares only the houses with that number.
+  await sql`CREATE INDEX properties_house_number_idx ON properties (house_number)`.execute(db);
   await sql`CREATE INDEX properties_h3_idx ON properties (h3_cell)`.execute(db);
   await sql`CREATE INDEX properties_lat_lng_idx ON properties (lat, lng)`.execute(db);
   await sql`CREATE INDEX properties_neighbourhood_idx ON properties (neighbourhood_id)`.execute(db);
@@ -152,7 +154,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       CHECK ((kind = 'ortho') = (direction IS NULL))
     )`.execute(db);
   await sql`CREATE INDEX imagery_captures_neighbourhood_idx ON imagery_captures (neighbourhood_id, captured_on)`.execute(db);
-  await sql`CREATE INDEX imagery_captures_bbox_idx ON imagery_captures (south, north, west, east)`.execute(db);
+  // Imported captures are found by their bounds; generated ones by neighbourhood.
+  await sql`CREATE INDEX imagery_captures_imported_bbox_idx ON imagery_captures (south, north, west, east) WHERE source = 'imported'`.execute(db);
 
   await sql`
     CREATE TABLE hazard_cells (

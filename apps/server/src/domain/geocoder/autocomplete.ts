@@ -55,12 +55,20 @@ export async function autocompleteAddresses(db: Db, text: string, limit = AUTOCO
 
   const seen = new Set(starts.map((r) => r.id));
   const query = prefix.trim();
+  const houseNumber = /^(\d+[A-Z]?) ./.exec(query)?.[1];
   const fuzzy = await db.transaction().execute(async (trx) => {
     await sql`SET LOCAL pg_trgm.word_similarity_threshold = 0.5`.execute(trx);
-    const { rows } = await sql<Row>`
-      SELECT id, address_line, city, state, zip, lat, lng FROM properties
-      WHERE ${query} <% normalized_address
-      ORDER BY word_similarity(${query}, normalized_address) DESC, normalized_address LIMIT ${limit}`.execute(trx);
+    // With a house number typed, only houses with that number can be meant: compare those
+    // (a few hundred rows by index) instead of searching every address's trigrams.
+    const { rows } = houseNumber
+      ? await sql<Row>`
+          SELECT id, address_line, city, state, zip, lat, lng FROM properties
+          WHERE house_number = ${houseNumber} AND word_similarity(${query}, normalized_address) >= 0.5
+          ORDER BY word_similarity(${query}, normalized_address) DESC, normalized_address LIMIT ${limit}`.execute(trx)
+      : await sql<Row>`
+          SELECT id, address_line, city, state, zip, lat, lng FROM properties
+          WHERE ${query} <% normalized_address
+          ORDER BY word_similarity(${query}, normalized_address) DESC, normalized_address LIMIT ${limit}`.execute(trx);
     return rows;
   });
   return [...starts, ...fuzzy.filter((r) => !seen.has(r.id))].slice(0, limit).map(toSuggestion);

@@ -135,7 +135,10 @@ async function fuzzyMatch(db: Db, a: NormalizedAddress): Promise<GeocodeResult |
 async function streetMatch(db: Db, a: NormalizedAddress): Promise<GeocodeResult | null> {
   if (!a.streetKey || !(a.zip || a.city)) return null;
   const number = Number.parseInt(a.houseNumber ?? '0', 10) || 0;
-  const area = a.zip ? sql`zip = ${a.zip}` : sql`normalized_address LIKE ${'%'} || ${` ${a.city} ${a.state ?? ''}`.trimEnd()} || ${' %'}`;
+  // Without a ZIP, the city's ZIP codes narrow the search (the zip index instead of a scan).
+  const zips = a.zip ? [a.zip] : a.state ? cityZips(a.city!, a.state) : [];
+  if (!zips.length) return null;
+  const area = sql`zip IN (${sql.join(zips)})`;
   const { rows } = await db.transaction().execute(async (trx) => {
     await sql`SET LOCAL pg_trgm.similarity_threshold = 0.5`.execute(trx);
     return sql<PropertyHit & { score: number }>`
@@ -148,6 +151,11 @@ async function streetMatch(db: Db, a: NormalizedAddress): Promise<GeocodeResult 
   return fromHit(hit, 0.45 + 0.2 * hit.score, 'street', 'street');
 }
 
+function cityZips(city: string, state: string): string[] {
+  const found = zipcodes.lookupByName(city.replace(/^SAINT /, 'St '), state).concat(zipcodes.lookupByName(city, state));
+  return [...new Set(found.map((z) => z.zip))];
+}
+
 /** Only a ZIP or a city: its centroid (real ZIP centroids from the `zipcodes` package). */
 function areaMatch(a: NormalizedAddress): GeocodeResult | null {
   if (a.zip) {
@@ -155,7 +163,7 @@ function areaMatch(a: NormalizedAddress): GeocodeResult | null {
     if (zip) return { propertyId: null, address: `${zip.city}, ${zip.state} ${zip.zip}`, lat: zip.latitude, lng: zip.longitude, confidence: a.houseNumber ? 0.3 : 0.6, precision: 'zip', matchedBy: 'zip' };
   }
   if (a.city && a.state) {
-    const zips = zipcodes.lookupByName(a.city.replace(/^SAINT /, 'St '), a.state).concat(zipcodes.lookupByName(a.city, a.state));
+    const zips = cityZips(a.city, a.state).map((zip) => zipcodes.lookup(zip)!);
     if (zips.length) {
       const lat = zips.reduce((s, z) => s + z.latitude, 0) / zips.length;
       const lng = zips.reduce((s, z) => s + z.longitude, 0) / zips.length;
