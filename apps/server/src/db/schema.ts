@@ -33,4 +33,126 @@ export interface Database {
   organizations: OrganizationsTable;
   users: UsersTable;
   organization_members: OrganizationMembersTable;
+  portfolio_uploads: PortfolioUploadsTable;
+  portfolios: PortfoliosTable;
+  portfolio_products: PortfolioProductsTable;
+  portfolio_runs: PortfolioRunsTable;
+  portfolio_rows: PortfolioRowsTable;
+  portfolio_run_chunks: PortfolioRunChunksTable;
+  portfolio_results: PortfolioResultsTable;
+  usage_events: UsageEventsTable;
+}
+
+
+// Portfolios (migration 0300).
+type Json<T> = ColumnType<T, string, string>;
+
+export interface PortfolioUploadsTable {
+  name: string;
+  organization_id: number;
+  user_id: string;
+  original_name: string;
+  size_bytes: number;
+  delimiter: string;
+  has_bom: boolean;
+  header: Json<string[]>;
+  created_at: Generated<Date>;
+}
+
+export interface PortfoliosTable {
+  id: Generated<number>;
+  organization_id: number;
+  name: string;
+  description: Generated<string>;
+  portfolio_type: Generated<string>;
+  uploaded_file_name: string;
+  created_by: string;
+  header: Json<string[]>;
+  column_mapping: Json<import('../domain/portfolio/columns.js').ColumnMapping>;
+  row_count: number | null;
+  ingested_at: Date | null;
+  processing_error: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface PortfolioProductsTable {
+  portfolio_id: number;
+  product: string;
+  status: Generated<'UPLOADED' | 'IN_PROGRESS' | 'READY' | 'PROCESSED' | 'ARCHIVED'>;
+  current_run_id: number | null;
+  export_columns: Json<string[]> | null;
+  export_blob: string | null;
+  exported_at: Date | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface PortfolioRunsTable {
+  id: Generated<number>;
+  portfolio_id: number;
+  product: string;
+  model_version: string;
+  data_date: string;
+  requested_by: string;
+  chunk_size: number;
+  chunk_count: number;
+  previous_run_id: number | null;
+  changed_count: number | null;
+  suspended_at: Date | null;
+  created_at: Generated<Date>;
+  completed_at: Date | null;
+}
+
+export interface PortfolioRowsTable {
+  portfolio_id: number;
+  row_number: number;
+  raw_values: Json<string[]>;
+  ref: string | null;
+  address: string | null;
+  street: string | null;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+  country: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  attributes: Json<Record<string, string>>;
+  problem: string | null;
+  geo_latitude: number | null;
+  geo_longitude: number | null;
+  geo_precision: string | null;
+  geo_problem: string | null;
+  geocoded_at: Date | null;
+}
+
+export interface PortfolioRunChunksTable {
+  run_id: number;
+  chunk_index: number;
+  row_count: number;
+  committed_at: Generated<Date>;
+}
+
+export interface PortfolioResultsTable {
+  run_id: number;
+  row_number: number;
+  score: number | null;
+  risk_level: 'low' | 'medium' | 'high' | 'none';
+  confidence: number | null;
+  top_factors: Json<{ name: string; contribution: number }[]>;
+  model_version: string;
+  problem: string | null;
+}
+
+export interface UsageEventsTable {
+  id: Generated<number>;
+  event_key: string;
+  organization_id: number;
+  user_id: string | null;
+  product: string;
+  channel: 'api' | 'zview' | 'portfolio';
+  portfolio_id: number | null;
+  run_id: number | null;
+  row_number: number | null;
+  occurred_at: Generated<Date>;
 }
