@@ -6,6 +6,7 @@ import { APP_VERSION, ERROR_CODES, VERSION_HEADER } from '@zview/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config.js';
 import type { Db } from './db/database.js';
+import type { PortfolioServices } from './domain/portfolio/services.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerApiRoutes } from './http/index.js';
 import { registerPlatformRoutes } from './http/platform.js';
@@ -13,6 +14,8 @@ import { registerPlatformRoutes } from './http/platform.js';
 export interface AppContext {
   config: ServerConfig;
   db: Db;
+  /** Blob store, job queue and engines of the portfolio tool; created on first use when absent. */
+  portfolio?: PortfolioServices;
 }
 
 declare module 'fastify' {

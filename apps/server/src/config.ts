@@ -9,6 +9,7 @@ export interface ServerConfig {
   dataDir: string;
   webDistDir: string;
   runtime: RuntimeConfig;
+  portfolio: { maxUploadBytes: number; chunkSize: number };
 }
 
 /** The repository root, whatever the working directory. */
@@ -17,6 +18,14 @@ export const repoRoot = path.resolve(import.meta.dirname, '../../..');
 function envOr(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
   const value = env[name];
   return value === undefined ? fallback : value;
+}
+
+function positiveNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, got "${raw}"`);
+  return value;
 }
 
 /**
@@ -59,5 +68,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     dataDir: path.resolve(envOr(env, 'DATA_DIR', path.join(repoRoot, 'data'))),
     webDistDir: path.resolve(envOr(env, 'WEB_DIST_DIR', path.join(repoRoot, 'apps/web/dist'))),
     runtime,
+    portfolio: {
+      maxUploadBytes: positiveNumber(env, 'PORTFOLIO_MAX_UPLOAD_MB', 500) * 1024 * 1024,
+      chunkSize: positiveNumber(env, 'PORTFOLIO_CHUNK_SIZE', 10_000),
+    },
   };
 }

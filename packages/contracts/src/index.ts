@@ -5,3 +5,4 @@ export * from './messages.js';
 export * from './format.js';
 export * from './runtime-config.js';
 export * from './errors.js';
+export * from './portfolio.js';

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { ColumnMapping } from '../domain/portfolio/columns.js';
 
 /**
  * Kysely table types. Each migration in ./migrations that adds a table adds its type here.
@@ -68,7 +69,7 @@ export interface PortfoliosTable {
   uploaded_file_name: string;
   created_by: string;
   header: Json<string[]>;
-  column_mapping: Json<import('../domain/portfolio/columns.js').ColumnMapping>;
+  column_mapping: Json<ColumnMapping>;
   row_count: number | null;
   ingested_at: Date | null;
   processing_error: string | null;

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { registerPortfolioRoutes } from './portfolios.js';
 
 /**
  * Every /api route group, one file each. A route declares `config.policy`: the name of the
@@ -6,4 +7,5 @@ import type { FastifyInstance } from 'fastify';
  */
 export async function registerApiRoutes(app: FastifyInstance) {
   app.get('/health', { config: { policy: 'public' } }, async () => ({ status: 'ok' }));
+  await app.register(registerPortfolioRoutes);
 }

@@ -26,6 +26,8 @@ export async function* readCsv(source: Readable, delimiter: Delimiter): AsyncGen
       bom: true,
       delimiter,
       relax_column_count: true,
+      // Quotes inside an unquoted field (5" pipe) are text, as spreadsheets write them.
+      relax_quotes: true,
       skip_empty_lines: true,
       skip_records_with_error: true,
     }),

@@ -12,7 +12,7 @@ import { uploadBlobKey } from './uploads.js';
 export function copyText(value: string | number | null): string {
   if (value === null) return '\\N';
   return String(value)
-    .replace(/\u0000/g, '')
+    .replaceAll('\u0000', '') // PostgreSQL text cannot hold NUL
     .replace(/\\/g, '\\\\')
     .replace(/\n/g, '\\n')
     .replace(/\r/g, '\\r')
