@@ -2,7 +2,8 @@ import { portfolioExportChoiceSchema, toSafeFileName, toYYYYMMDD } from '@zview/
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/database.js';
-import { exportCsv, exportLayout, type ExportLayout } from '../domain/portfolio/export.js';
+import { exportCsv, exportLayout, exportXlsx, type ExportLayout } from '../domain/portfolio/export.js';
+import { XLSX_MAX_ROWS } from '../domain/portfolio/xlsx-writer.js';
 import type { PortfolioServices } from '../domain/portfolio/services.js';
 import { canTransition } from '../domain/portfolio/status.js';
 import { badRequest, conflict } from './errors.js';
@@ -14,6 +15,12 @@ function layoutOrThrow(header: string[], choice: string[] | null): ExportLayout 
   const layout = exportLayout(header, choice);
   if ('error' in layout) throw badRequest(layout.error);
   return layout;
+}
+
+/** An attachment header safe for any portfolio name: an ASCII fallback plus the UTF-8 name (RFC 6266). */
+function contentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^A-Za-z0-9_.]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
 /** Exporting results counts as accepting them: READY → PROCESSED. */
@@ -30,16 +37,24 @@ export async function registerPortfolioExportRoutes(app: FastifyInstance, servic
     const { id, p } = params.parse(request.params);
     const { format } = z.object({ format: z.enum(['csv', 'xlsx']).default('csv') }).parse(request.query);
     const { portfolio, product } = await findOwnProduct(db, actor, id, p);
-    if (format === 'xlsx') throw badRequest('Excel export is not available yet. Export as CSV; Excel opens it directly.');
+    if (format === 'xlsx' && (portfolio.row_count ?? 0) + 1 > XLSX_MAX_ROWS) {
+      throw badRequest(`An Excel sheet holds at most ${XLSX_MAX_ROWS.toLocaleString('en-US')} rows; this portfolio has more. Export as CSV instead.`);
+    }
     if (product.status !== 'READY' && product.status !== 'PROCESSED') throw conflict('Results can be exported once processing has finished.');
-    const fileName = `${toSafeFileName(`${portfolio.name} ${p}`)}_${toYYYYMMDD(new Date())}.csv`;
+    const fileName = `${toSafeFileName(`${portfolio.name} ${p}`)}_${toYYYYMMDD(new Date())}.${format}`;
     await markProcessed(db, id, p);
-    reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${fileName}"`);
+    reply.header('content-disposition', contentDisposition(fileName));
+    const layout = layoutOrThrow(portfolio.header, product.export_columns);
+    if (format === 'xlsx') {
+      reply.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+      return reply.send(exportXlsx(db, id, product.current_run_id, portfolio.header, layout));
+    }
+    reply.header('content-type', 'text/csv; charset=utf-8');
     // A stored export (PUT …/update_export) for the current run is served as it is.
     if (product.export_blob && product.export_blob.endsWith(`-${product.current_run_id}.csv`) && (await services.blobs.size(product.export_blob)) !== null) {
       return reply.send(services.blobs.read(product.export_blob));
     }
-    return reply.send(exportCsv(db, id, product.current_run_id, portfolio.header, layoutOrThrow(portfolio.header, product.export_columns)));
+    return reply.send(exportCsv(db, id, product.current_run_id, portfolio.header, layout));
   });
 
   // Saves which columns the export holds (original columns by name, plus result columns).

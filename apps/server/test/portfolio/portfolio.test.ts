@@ -5,6 +5,7 @@ import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { NO_USABLE_COLUMN_MESSAGE } from '../../src/domain/portfolio/columns.js';
 import { createOrgActor, multipart, usePortfolioTestApp, waitFor } from './app.js';
+import { unzip } from './unzip.js';
 
 const { app, db } = await usePortfolioTestApp({ chunkSize: 3 });
 const small = await usePortfolioTestApp({ maxUploadBytes: 1024, worker: false });
@@ -175,6 +176,20 @@ describe('portfolio processing, review and export', () => {
     expect(rows[3]!.slice(0, 4)).toEqual(['ok', '32', '-96', '-12.5']);
     expect(rows[4]![0]).toBe("'\tTAB");
     expect(rows[4]![3]).toBe("'\rCR");
+  });
+
+  it('exports XLSX on request, with the original values exact', async () => {
+    const { headers } = await createOrgActor(db);
+    const id = await createPortfolio(headers, 'id,lat,lon,note\n=cmd,30,-97,"a, ""b"""\n', { name: 'Book (Ünï) "q"' });
+    await waitForStatus(headers, id, 'zfire', 'READY');
+    const res = await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${id}/product/zfire/export?format=xlsx`, headers });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="Book__.+_zfire_\d{8}\.xlsx"; filename\*=UTF-8''Book__%C3%9Cn%C3%AF__%22q%22_zfire_\d{8}\.xlsx$/);
+    const sheet = unzip(res.rawPayload).get('xl/worksheets/sheet1.xml')!;
+    expect(sheet).toContain('<t xml:space="preserve">=cmd</t>');
+    expect(sheet).toContain('<t xml:space="preserve">a, &quot;b&quot;</t>');
+    expect(sheet).toContain('<t xml:space="preserve">fake-1.0.0</t>');
   });
 
   it('saves an export column choice and regenerates the stored export', async () => {

@@ -1,7 +1,8 @@
 import { Readable } from 'node:stream';
 import { PORTFOLIO_EXPORT_EXTRA_COLUMNS } from '@zview/contracts';
-import { stringify } from 'csv-stringify';
+import { stringify } from 'csv-stringify/sync';
 import type { Db } from '../../db/database.js';
+import { xlsxStream } from './xlsx-writer.js';
 
 /**
  * Spreadsheet programs run a cell that starts with = + - @ (or tab / carriage return) as a
@@ -72,9 +73,10 @@ function extraValue(row: ExportRow, column: ExtraColumn): string {
   }
 }
 
-/** Pages through a run's rows by row number, so memory stays flat whatever the file size. */
-async function* exportRecords(db: Db, portfolioId: number, runId: number | null, header: readonly string[], layout: ExportLayout) {
-  yield [...layout.original.map((i) => header[i]!), ...layout.extra];
+/** Pages through a run's rows by row number, so memory stays flat whatever the file size. The header comes first. */
+async function* exportPages(db: Db, portfolioId: number, runId: number | null, header: readonly string[], layout: ExportLayout, neutralise: boolean) {
+  const cell = neutralise ? neutraliseCell : (value: string) => value;
+  yield [[...layout.original.map((i) => header[i]!), ...layout.extra]];
   let after = 0;
   for (;;) {
     const rows = (await db
@@ -89,18 +91,30 @@ async function* exportRecords(db: Db, portfolioId: number, runId: number | null,
       .orderBy('w.row_number')
       .limit(PAGE)
       .execute()) as ExportRow[];
-    for (const row of rows) {
-      yield [...layout.original.map((i) => neutraliseCell(row.raw_values[i] ?? '')), ...layout.extra.map((c) => neutraliseCell(extraValue(row, c)))];
-    }
+    yield rows.map((row) => [...layout.original.map((i) => cell(row.raw_values[i] ?? '')), ...layout.extra.map((c) => cell(extraValue(row, c)))]);
     if (rows.length < PAGE) return;
     after = rows[rows.length - 1]!.row_number;
   }
 }
 
-/** The export as an RFC 4180 CSV stream (UTF-8 with a byte-order mark, so spreadsheets read unicode). */
+async function* flatten(pages: AsyncIterable<string[][]>) {
+  for await (const page of pages) yield* page;
+}
+
+/** The export as an XLSX workbook. Cells are inline strings, which a spreadsheet never evaluates, so values stay exact. */
+export function exportXlsx(db: Db, portfolioId: number, runId: number | null, header: readonly string[], layout: ExportLayout): Readable {
+  return xlsxStream(flatten(exportPages(db, portfolioId, runId, header, layout, false)));
+}
+
+/** The export as an RFC 4180 CSV stream (UTF-8 with a byte-order mark, so spreadsheets read unicode), one block per page. */
 export function exportCsv(db: Db, portfolioId: number, runId: number | null, header: readonly string[], layout: ExportLayout): Readable {
-  const records = Readable.from(exportRecords(db, portfolioId, runId, header, layout));
-  const csv = stringify({ bom: true, record_delimiter: '\r\n', quoted_match: /^\s|\s$/ });
-  records.on('error', (error) => csv.destroy(error));
-  return records.pipe(csv);
+  return Readable.from(
+    (async function* () {
+      yield '\uFEFF';
+      for await (const page of exportPages(db, portfolioId, runId, header, layout, true)) {
+        if (page.length) yield stringify(page, { record_delimiter: '\r\n', quoted_match: /^\s|\s$/ });
+      }
+    })(),
+    { objectMode: false },
+  );
 }

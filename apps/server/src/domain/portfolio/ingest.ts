@@ -24,7 +24,11 @@ const COPY_COLUMNS = [
   'latitude', 'longitude', 'attributes', 'problem',
 ];
 
+/** COPY data is sent in blocks of about this many characters (one message per row would be slow). */
+const COPY_BLOCK = 256 * 1024;
+
 async function* copyLines(portfolioId: number, source: Readable, delimiter: Delimiter, mapping: ColumnMapping, counter: { rows: number }) {
+  let block = '';
   for await (const item of readCsv(source, delimiter)) {
     if ('header' in item) continue;
     const row = readRow(mapping, item.values);
@@ -45,8 +49,13 @@ async function* copyLines(portfolioId: number, source: Readable, delimiter: Deli
       JSON.stringify(row.attributes),
       item.problem ?? row.problem,
     ];
-    yield `${fields.map(copyText).join('\t')}\n`;
+    block += `${fields.map(copyText).join('\t')}\n`;
+    if (block.length >= COPY_BLOCK) {
+      yield block;
+      block = '';
+    }
   }
+  if (block) yield block;
 }
 
 /**
