@@ -4,6 +4,7 @@ import type pg from 'pg';
 import type { Db } from '../db/database.js';
 import type { ColumnMapping } from '../domain/portfolio/columns.js';
 import { ingestPortfolio } from '../domain/portfolio/ingest.js';
+import { uploadBlobKey } from '../domain/portfolio/uploads.js';
 import { pendingChunks, processChunk, startRun } from '../domain/portfolio/runs.js';
 import type { BatchGeocoder, PortfolioScorer } from '../domain/portfolio/seams.js';
 import type { Delimiter } from '../domain/portfolio/sniff.js';
@@ -63,12 +64,23 @@ export async function handleIngest(deps: PortfolioWorkerDeps, portfolioId: numbe
   if (!portfolio.ingested_at) {
     const client = await deps.connect();
     try {
-      await ingestPortfolio(client, deps.blobs, {
+      if ((await deps.blobs.size(uploadBlobKey(portfolio.uploaded_file_name))) === null) {
+        await deps.db.updateTable('portfolios').set({ processing_error: 'The uploaded file is no longer available. Upload it again and create a new portfolio.' }).where('id', '=', portfolioId).execute();
+        return;
+      }
+      const rows = await ingestPortfolio(client, deps.blobs, {
         id: portfolio.id,
         uploadName: portfolio.uploaded_file_name,
         delimiter: portfolio.delimiter as Delimiter,
         mapping: portfolio.column_mapping as ColumnMapping,
       });
+      // A large load changes the table a lot: refresh the planner's statistics now rather than
+      // at autovacuum's leisure, or chunk and export queries may scan instead of using the key.
+      if (rows > 10_000) await client.query('ANALYZE portfolio_rows');
+    } catch (error) {
+      // Shown with the portfolio until a retry succeeds (a successful read clears it).
+      await deps.db.updateTable('portfolios').set({ processing_error: 'Reading the file failed. It is retried automatically; if this message stays, contact support.' }).where('id', '=', portfolioId).execute();
+      throw error;
     } finally {
       if (client.release) client.release();
       else await client.end?.();

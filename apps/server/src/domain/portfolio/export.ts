@@ -81,7 +81,8 @@ async function* exportPages(db: Db, portfolioId: number, runId: number | null, h
   for (;;) {
     const rows = (await db
       .selectFrom('portfolio_rows as w')
-      .leftJoin('portfolio_results as r', (join) => join.on('r.run_id', '=', runId ?? -1).onRef('r.row_number', '=', 'w.row_number'))
+      // The bound on r.row_number lets the results index scan start at this page, not at row 1.
+      .leftJoin('portfolio_results as r', (join) => join.on('r.run_id', '=', runId ?? -1).onRef('r.row_number', '=', 'w.row_number').on('r.row_number', '>', after))
       .select([
         'w.row_number', 'w.raw_values', 'w.geo_precision', 'w.geo_problem', 'w.problem as row_problem',
         'r.score', 'r.risk_level', 'r.confidence', 'r.top_factors', 'r.model_version', 'r.problem as result_problem',
