@@ -32,16 +32,20 @@ export async function* readCsv(source: Readable, delimiter: Delimiter): AsyncGen
       skip_records_with_error: true,
     }),
   );
-  const skipped: unknown[] = [];
-  parser.on('skip', (error: unknown) => skipped.push(error));
+  // Skips are reported while parsing, ahead of the records still buffered: place each one after
+  // the number of records parsed before it, so row numbers stay in file order.
+  const skipped: { after: number; error: unknown }[] = [];
+  parser.on('skip', (error: { records?: number }) => skipped.push({ after: error.records ?? 0, error }));
   source.on('error', (error) => parser.destroy(error));
   let header: string[] | null = null;
   let rowNumber = 0;
+  let seen = 0;
   for await (const record of parser as AsyncIterable<string[]>) {
-    while (skipped.length) {
-      const error = skipped.shift();
+    while (skipped.length && skipped[0]!.after <= seen) {
+      const { error } = skipped.shift()!;
       if (header) yield { rowNumber: ++rowNumber, values: [], problem: describeCsvError(error) };
     }
+    seen += 1;
     if (!header) {
       header = record;
       yield { header };
@@ -49,5 +53,5 @@ export async function* readCsv(source: Readable, delimiter: Delimiter): AsyncGen
     }
     yield { rowNumber: ++rowNumber, values: record, problem: null };
   }
-  for (const error of skipped) if (header) yield { rowNumber: ++rowNumber, values: [], problem: describeCsvError(error) };
+  for (const { error } of skipped) if (header) yield { rowNumber: ++rowNumber, values: [], problem: describeCsvError(error) };
 }
