@@ -1,2 +1,6 @@
 // Benchmarks print figures; they are not timed tests. Each feature adds its own script here.
-console.log('Benchmarks: npm run -w bench bench:portfolio (ROWS=1000000 by default).');
+import { benchImagery } from './imagery.js';
+
+const results = [await benchImagery()];
+process.exitCode = results.every(Boolean) ? 0 : 1;
+// Also: npm run -w bench bench:portfolio (ROWS=1000000 by default).

@@ -6,6 +6,7 @@ import { APP_VERSION, ERROR_CODES, VERSION_HEADER } from '@zview/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config.js';
 import type { Db } from './db/database.js';
+import type { ImagerySources } from './domain/imagery/service.js';
 import type { PortfolioServices } from './domain/portfolio/services.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerApiRoutes } from './http/index.js';
@@ -14,6 +15,8 @@ import { registerPlatformRoutes } from './http/platform.js';
 export interface AppContext {
   config: ServerConfig;
   db: Db;
+  /** Scene and capture queries of the imagery renderer (the world's); none = empty imagery. */
+  imagery?: ImagerySources;
   /** Blob store, job queue and engines of the portfolio tool; created on first use when absent. */
   portfolio?: PortfolioServices;
 }

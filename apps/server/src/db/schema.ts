@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { ColumnMapping } from '../domain/portfolio/columns.js';
+import type { WorldTables } from './world-schema.js';
 
 /**
  * Kysely table types. Each migration in ./migrations that adds a table adds its type here.
@@ -30,7 +31,7 @@ export interface OrganizationMembersTable {
   created_at: Generated<Date>;
 }
 
-export interface Database {
+export interface Database extends WorldTables {
   organizations: OrganizationsTable;
   users: UsersTable;
   organization_members: OrganizationMembersTable;
@@ -43,7 +44,6 @@ export interface Database {
   portfolio_results: PortfolioResultsTable;
   usage_events: UsageEventsTable;
 }
-
 
 // Portfolios (migration 0300).
 type Json<T> = ColumnType<T, string, string>;

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { registerImageryRoutes } from './imagery.js';
+import { registerAddressRoutes } from './address.js';
 import { registerPortfolioRoutes } from './portfolios.js';
 
 /**
@@ -7,5 +9,7 @@ import { registerPortfolioRoutes } from './portfolios.js';
  */
 export async function registerApiRoutes(app: FastifyInstance) {
   app.get('/health', { config: { policy: 'public' } }, async () => ({ status: 'ok' }));
+  await registerImageryRoutes(app);
+  await registerAddressRoutes(app);
   await app.register(registerPortfolioRoutes);
 }
