@@ -11,6 +11,10 @@ import { registerPortfolioRoutes } from '../../src/http/portfolios.js';
 import { startPortfolioWorker } from '../../src/jobs/portfolio-jobs.js';
 import { JobQueue } from '../../src/jobs/queue.js';
 import { LocalBlobStore } from '../../src/storage/blob-store.js';
+import { riskModelScorer } from '../../src/domain/portfolio/risk-scorer.js';
+import type { BatchGeocoder, PortfolioScorer } from '../../src/domain/portfolio/seams.js';
+import { worldGeocoder } from '../../src/domain/portfolio/world-geocoder.js';
+import { seedWorld } from '../../src/world/seed.js';
 import { useTestDatabase } from '../database.js';
 import { fakeGeocoder, fakeScorer } from './fakes.js';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -21,13 +25,17 @@ import path from 'node:path';
  * TEST ONLY: the portfolio routes with `request.actor` taken from the `x-test-actor` header (JSON),
  * standing in for the identity hook until it is merged. Never used by src/.
  */
-export async function usePortfolioTestApp(options: { chunkSize?: number; maxUploadBytes?: number; worker?: boolean; scorer?: ReturnType<typeof fakeScorer> } = {}) {
+export async function usePortfolioTestApp(
+  options: { chunkSize?: number; maxUploadBytes?: number; worker?: boolean; scorer?: ReturnType<typeof fakeScorer>; realEngines?: { properties: number } } = {},
+) {
   const database = await useTestDatabase();
+  // Real engines: a small generated world, the address geocoder and the risk models.
+  if (options.realEngines) await seedWorld(database.url, { seed: 11, properties: options.realEngines.properties });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'zview-portfolio-'));
   const config = loadConfig({ PORTFOLIO_CHUNK_SIZE: String(options.chunkSize ?? 50), DATABASE_URL: database.url, DATA_DIR: dataDir });
   const queue = new JobQueue(database.db, { maintenanceIntervalSeconds: 2, pollingIntervalSeconds: 0.5 });
-  const scorer = options.scorer ?? fakeScorer();
-  const geocoder = fakeGeocoder();
+  const scorer: PortfolioScorer = options.realEngines ? riskModelScorer(database.db) : (options.scorer ?? fakeScorer());
+  const geocoder: BatchGeocoder = options.realEngines ? worldGeocoder(database.db) : fakeGeocoder();
   const services: PortfolioServices = createPortfolioServices(
     { config, db: database.db },
     { queue, scorer, blobs: new LocalBlobStore(path.join(dataDir, 'blobs')), ...(options.maxUploadBytes ? { maxUploadBytes: options.maxUploadBytes } : {}) },
