@@ -3,3 +3,4 @@ import { benchImagery } from './imagery.js';
 
 const results = [await benchImagery()];
 process.exitCode = results.every(Boolean) ? 0 : 1;
+// Also: npm run -w bench bench:portfolio (ROWS=1000000 by default).

@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config.js';
 import type { Db } from './db/database.js';
 import type { ImagerySources } from './domain/imagery/service.js';
+import type { PortfolioServices } from './domain/portfolio/services.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerApiRoutes } from './http/index.js';
 import { registerPublicIdentityRoutes } from './http/identity.js';
@@ -19,6 +20,8 @@ export interface AppContext {
   db: Db;
   /** Scene and capture queries of the imagery renderer (the world's); none = empty imagery. */
   imagery?: ImagerySources;
+  /** Blob store, job queue and engines of the portfolio tool; created on first use when absent. */
+  portfolio?: PortfolioServices;
 }
 
 declare module 'fastify' {

@@ -12,6 +12,8 @@ export interface ServerConfig {
   urlSigningSecret?: string;
   runtime: RuntimeConfig;
   identity: IdentityConfig;
+  /** Upload cap (PORTFOLIO_MAX_UPLOAD_MB) and rows per scoring chunk (PORTFOLIO_CHUNK_SIZE). */
+  portfolio: { maxUploadBytes: number; chunkSize: number };
 }
 
 /** Identity settings (see README "Identity provider"). */
@@ -37,6 +39,14 @@ export const repoRoot = path.resolve(import.meta.dirname, '../../..');
 function envOr(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
   const value = env[name];
   return value === undefined ? fallback : value;
+}
+
+function positiveNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, got "${raw}"`);
+  return value;
 }
 
 /**
@@ -88,6 +98,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       mailFrom: envOr(env, 'MAIL_FROM', 'Z-VIEW <no-reply@zview.test>'),
       demoPassword: envOr(env, 'DEMO_PASSWORD', 'Zview-demo-2024'),
       devSamlIdp: env.DEV_SAML_IDP ? env.DEV_SAML_IDP === 'true' : runtime.ENV !== 'production',
+    },
+    portfolio: {
+      maxUploadBytes: positiveNumber(env, 'PORTFOLIO_MAX_UPLOAD_MB', 500) * 1024 * 1024,
+      chunkSize: positiveNumber(env, 'PORTFOLIO_CHUNK_SIZE', 10_000),
     },
   };
 }

@@ -1,4 +1,9 @@
+import pg from 'pg';
 import { buildApp } from './app.js';
+import { riskModelScorer } from './domain/portfolio/risk-scorer.js';
+import { createPortfolioServices } from './domain/portfolio/services.js';
+import { worldGeocoder } from './domain/portfolio/world-geocoder.js';
+import { startPortfolioWorker } from './jobs/portfolio-jobs.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/open.js';
 import { seedDefaultWorld } from './world/default.js';
@@ -16,7 +21,25 @@ async function main() {
   // Demo organisations and accounts: on by default except in production (SEED_DEMO=true|false decides).
   const seedDemo = process.env.SEED_DEMO ? process.env.SEED_DEMO === 'true' : config.runtime.ENV !== 'production';
   const demoAccounts = config.identity.embedded && seedDemo ? await seedDemoIdentity(database.db, config) : [];
-  const app = await buildApp({ config, db: database.db, imagery: worldImagerySources(database.db) }, { logger: true });
+  // Portfolios: uploads in DATA_DIR/blobs, jobs on pg-boss, scored by the risk models. This process
+  // also works the queue unless PORTFOLIO_WORKER=off (then run workers as separate processes).
+  const portfolio = createPortfolioServices({ config, db: database.db }, { scorer: riskModelScorer(database.db) });
+  const app = await buildApp({ config, db: database.db, imagery: worldImagerySources(database.db), portfolio }, { logger: true });
+  if (process.env.PORTFOLIO_WORKER !== 'off') {
+    await startPortfolioWorker({
+      db: database.db,
+      blobs: portfolio.blobs,
+      queue: portfolio.queue,
+      scorer: portfolio.scorer,
+      geocoder: worldGeocoder(database.db),
+      chunkSize: portfolio.chunkSize,
+      connect: async () => {
+        const client = new pg.Client({ connectionString: database.url });
+        await client.connect();
+        return client;
+      },
+    });
+  }
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -13,3 +13,4 @@ export * from './property.js';
 export * from './address.js';
 export * from './policy-rules.js';
 export * from './identity.js';
+export * from './portfolio.js';

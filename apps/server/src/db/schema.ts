@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { ColumnMapping } from '../domain/portfolio/columns.js';
 import type { WorldTables } from './world-schema.js';
 
 /**
@@ -117,16 +118,6 @@ export interface AuditLogTable {
 }
 
 /* Usage and lookups (migration 0250). */
-export interface UsageEventsTable {
-  id: Generated<number>;
-  organization_id: number;
-  user_id: string | null;
-  product: string;
-  channel: 'zview' | 'portfolio' | 'api';
-  reference: string | null;
-  idempotency_key: string | null;
-  occurred_at: Generated<Date>;
-}
 export interface PropertyLookupsTable {
   id: Generated<string>;
   organization_id: number;
@@ -140,7 +131,6 @@ export interface PropertyLookupsTable {
 }
 
 export interface Database extends WorldTables {
-  usage_events: UsageEventsTable;
   property_lookups: PropertyLookupsTable;
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -156,4 +146,128 @@ export interface Database extends WorldTables {
   outbox: OutboxTable;
   password_reset_tokens: PasswordResetTokensTable;
   audit_log: AuditLogTable;
+  portfolio_uploads: PortfolioUploadsTable;
+  portfolios: PortfoliosTable;
+  portfolio_products: PortfolioProductsTable;
+  portfolio_runs: PortfolioRunsTable;
+  portfolio_rows: PortfolioRowsTable;
+  portfolio_run_chunks: PortfolioRunChunksTable;
+  portfolio_results: PortfolioResultsTable;
+  usage_events: UsageEventsTable;
+}
+
+// Portfolios (migration 0300).
+type Json<T> = ColumnType<T, string, string>;
+
+export interface PortfolioUploadsTable {
+  name: string;
+  organization_id: number;
+  user_id: string;
+  original_name: string;
+  size_bytes: number;
+  delimiter: string;
+  has_bom: boolean;
+  header: Json<string[]>;
+  created_at: Generated<Date>;
+}
+
+export interface PortfoliosTable {
+  id: Generated<number>;
+  organization_id: number;
+  name: string;
+  description: Generated<string>;
+  portfolio_type: Generated<string>;
+  uploaded_file_name: string;
+  created_by: string;
+  header: Json<string[]>;
+  column_mapping: Json<ColumnMapping>;
+  row_count: number | null;
+  ingested_at: Date | null;
+  processing_error: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface PortfolioProductsTable {
+  portfolio_id: number;
+  product: string;
+  status: Generated<'UPLOADED' | 'IN_PROGRESS' | 'READY' | 'PROCESSED' | 'ARCHIVED'>;
+  current_run_id: number | null;
+  export_columns: Json<string[]> | null;
+  export_blob: string | null;
+  exported_at: Date | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface PortfolioRunsTable {
+  id: Generated<number>;
+  portfolio_id: number;
+  product: string;
+  model_version: string;
+  data_date: string;
+  requested_by: string;
+  chunk_size: number;
+  chunk_count: number;
+  previous_run_id: number | null;
+  changed_count: number | null;
+  suspended_at: Date | null;
+  created_at: Generated<Date>;
+  completed_at: Date | null;
+}
+
+export interface PortfolioRowsTable {
+  portfolio_id: number;
+  row_number: number;
+  raw_values: Json<string[]>;
+  ref: string | null;
+  address: string | null;
+  street: string | null;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+  country: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  attributes: Json<Record<string, string>>;
+  problem: string | null;
+  geo_latitude: number | null;
+  geo_longitude: number | null;
+  geo_precision: string | null;
+  geo_problem: string | null;
+  geocoded_at: Date | null;
+}
+
+export interface PortfolioRunChunksTable {
+  run_id: number;
+  chunk_index: number;
+  row_count: number;
+  committed_at: Generated<Date>;
+}
+
+export interface PortfolioResultsTable {
+  run_id: number;
+  row_number: number;
+  score: number | null;
+  risk_level: 'low' | 'medium' | 'high' | 'none';
+  confidence: number | null;
+  top_factors: Json<{ name: string; contribution: number }[]>;
+  model_version: string;
+  problem: string | null;
+}
+
+/** Billable usage (migration 0250): one row per product use; `event_key` makes retried work count once. */
+export interface UsageEventsTable {
+  id: Generated<number>;
+  event_key: Generated<string>;
+  /** What was used: a property id for lookups. */
+  reference: string | null;
+  organization_id: number;
+  user_id: string | null;
+  product: string;
+  channel: 'api' | 'zview' | 'portfolio';
+  portfolio_id: number | null;
+  run_id: number | null;
+  row_number: number | null;
+  occurred_at: Generated<Date>;
 }

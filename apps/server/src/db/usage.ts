@@ -6,8 +6,8 @@ export interface UsageRecord {
   product: string;
   channel: 'zview' | 'portfolio' | 'api';
   reference?: string | null;
-  /** Same key twice counts once (retried work). */
-  idempotencyKey?: string | null;
+  /** Same key twice counts once (retried work); none = always a new use. */
+  eventKey?: string;
 }
 
 /** Writes usage rows; rows whose idempotency key was already recorded are skipped. */
@@ -22,10 +22,10 @@ export async function recordUsage(db: Db, records: UsageRecord[]): Promise<void>
         product: r.product,
         channel: r.channel,
         reference: r.reference ?? null,
-        idempotency_key: r.idempotencyKey ?? null,
+        ...(r.eventKey ? { event_key: r.eventKey } : {}),
       })),
     )
-    .onConflict((oc) => oc.column('idempotency_key').doNothing())
+    .onConflict((oc) => oc.column('event_key').doNothing())
     .execute();
 }
 

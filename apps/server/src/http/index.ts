@@ -6,6 +6,7 @@ import { authenticationHook } from './authenticate.js';
 import { registerFaqRoutes, registerSamlIdpRoutes } from './identity.js';
 import { registerOrganizationRoutes } from './organizations.js';
 import { registerUserRoutes } from './users.js';
+import { registerPortfolioRoutes } from './portfolios.js';
 
 /**
  * Every /api route group, one file each. A route declares `config.policy`: the name of the
@@ -21,4 +22,5 @@ export async function registerApiRoutes(app: FastifyInstance) {
   await registerFaqRoutes(app);
   await registerUserRoutes(app);
   await registerSamlIdpRoutes(app);
+  await app.register(registerPortfolioRoutes);
 }

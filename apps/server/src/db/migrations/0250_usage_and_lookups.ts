@@ -9,12 +9,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     CREATE TABLE usage_events (
       id bigserial PRIMARY KEY,
+      event_key text NOT NULL UNIQUE DEFAULT gen_random_uuid()::text,
       organization_id integer NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
-      user_id uuid REFERENCES users(id) ON DELETE SET NULL,
+      -- No foreign key: usage outlives the user who caused it.
+      user_id text,
       product text NOT NULL,
-      channel text NOT NULL CHECK (channel IN ('zview', 'portfolio', 'api')),
+      channel text NOT NULL CHECK (channel IN ('api', 'zview', 'portfolio')),
       reference text,
-      idempotency_key text UNIQUE,
+      portfolio_id integer,
+      run_id integer,
+      row_number integer,
       occurred_at timestamptz NOT NULL DEFAULT now()
     )`.execute(db);
   await sql`CREATE INDEX usage_events_org_time_idx ON usage_events (organization_id, occurred_at)`.execute(db);

@@ -1,0 +1,55 @@
+import { sql } from 'kysely';
+import type { Db } from './database.js';
+
+/** Committed chunks over chunk count, per run: the progress of processing. */
+export async function runProgress(db: Db, runIds: number[]): Promise<Map<number, { committed: number; total: number; percent: number }>> {
+  const map = new Map<number, { committed: number; total: number; percent: number }>();
+  if (!runIds.length) return map;
+  const rows = await db
+    .selectFrom('portfolio_runs as r')
+    .leftJoin('portfolio_run_chunks as c', 'c.run_id', 'r.id')
+    .select(['r.id', 'r.chunk_count', 'r.completed_at', (eb) => eb.fn.count<number>('c.chunk_index').as('committed')])
+    .where('r.id', 'in', runIds)
+    .groupBy(['r.id', 'r.chunk_count', 'r.completed_at'])
+    .execute();
+  for (const row of rows) {
+    const committed = Number(row.committed);
+    const percent = row.completed_at ? 100 : row.chunk_count ? Math.floor((committed / row.chunk_count) * 100) : 0;
+    map.set(row.id, { committed, total: row.chunk_count, percent });
+  }
+  return map;
+}
+
+/** Risk-level counts and error counts of one run. */
+export async function runSummary(db: Db, runId: number) {
+  const rows = await db
+    .selectFrom('portfolio_results')
+    .select(['risk_level', (eb) => eb.fn.countAll<number>().as('n'), sql<number>`count(*) FILTER (WHERE problem IS NOT NULL)`.as('errors')])
+    .where('run_id', '=', runId)
+    .groupBy('risk_level')
+    .execute();
+  const riskLevels = { low: 0, medium: 0, high: 0, none: 0 };
+  let errors = 0;
+  for (const row of rows) {
+    errors += Number(row.errors);
+    riskLevels[row.risk_level] += Number(row.n) - Number(row.errors);
+  }
+  return { riskLevels, errorCount: errors };
+}
+
+export async function geocodeSummary(db: Db, portfolioId: number): Promise<Record<string, number>> {
+  const rows = await db
+    .selectFrom('portfolio_rows')
+    .select([sql<string>`coalesce(geo_precision, CASE WHEN problem IS NOT NULL THEN 'unusable' ELSE 'pending' END)`.as('precision'), (eb) => eb.fn.countAll<number>().as('n')])
+    .where('portfolio_id', '=', portfolioId)
+    .groupBy(sql`1`)
+    .execute();
+  return Object.fromEntries(rows.map((row) => [row.precision, Number(row.n)]));
+}
+
+/** A one-line address for display, from whichever columns the file had. */
+export function displayAddress(row: { address: string | null; street: string | null; city: string | null; state: string | null; zip: string | null }): string | null {
+  if (row.address) return row.address;
+  const parts = [row.street, row.city, [row.state, row.zip].filter(Boolean).join(' ')].filter((p) => p && p.length);
+  return parts.length ? parts.join(', ') : null;
+}

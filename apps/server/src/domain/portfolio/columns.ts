@@ -1,0 +1,237 @@
+/**
+ * Recognises the columns of an uploaded portfolio file and reads each row into a location.
+ * Pure: no I/O. Header names are compared case-insensitively with spaces, underscores and
+ * punctuation ignored, so "Postal Code", "postal_code" and "PostalCode" are the same column.
+ *
+ * Layouts recognised:
+ *  - one address column ("Address", "Full Address", "Property Address"…);
+ *  - street / city / state / zip columns;
+ *  - latitude / longitude columns;
+ *  - the Open Exposure Data (OED) location file (LocNumber, StreetAddress, City, AreaCode,
+ *    PostalCode, CountryCode, Latitude, Longitude, BuildingTIV, OccupancyCode…).
+ * Every other column is kept as it is and carried to the export.
+ */
+
+export const LOCATION_FIELDS = ['id', 'address', 'street', 'city', 'state', 'zip', 'country', 'latitude', 'longitude'] as const;
+export type LocationField = (typeof LOCATION_FIELDS)[number];
+
+/** Building attributes (OED names) handed to the scorer when present. */
+export const ATTRIBUTE_FIELDS = [
+  'buildingTiv',
+  'occupancyCode',
+  'constructionCode',
+  'yearBuilt',
+  'roofCover',
+  'numberOfStoreys',
+  'floorArea',
+] as const;
+export type AttributeField = (typeof ATTRIBUTE_FIELDS)[number];
+
+export type RecognisedField = LocationField | AttributeField;
+
+export type PortfolioLayout = 'oed' | 'address' | 'street_city_state_zip' | 'coordinates';
+
+/** Normalised header name → field. Order within a field's list is the order of preference. */
+const SYNONYMS: Record<RecognisedField, string[]> = {
+  id: ['locnumber', 'id', 'propertyid', 'locationid', 'locid', 'policyid', 'recordid', 'externalid', 'reference', 'ref', 'refid', 'uniqueid', 'key'],
+  address: ['address', 'fulladdress', 'propertyaddress', 'siteaddress', 'locationaddress', 'singlelineaddress', 'location'],
+  street: ['streetaddress', 'street', 'address1', 'addressline1', 'addr1', 'streetline1', 'street1'],
+  city: ['city', 'town', 'locality', 'municipality', 'cityname'],
+  state: ['state', 'statecode', 'st', 'province', 'areacode', 'region', 'stateabbreviation'],
+  zip: ['zip', 'zipcode', 'zip5', 'postalcode', 'postcode', 'postal', 'zippostalcode'],
+  country: ['countrycode', 'country', 'countryiso'],
+  latitude: ['latitude', 'lat', 'y', 'geolatitude'],
+  longitude: ['longitude', 'lon', 'lng', 'long', 'x', 'geolongitude'],
+  buildingTiv: ['buildingtiv', 'tiv', 'totalinsuredvalue', 'buildingvalue'],
+  occupancyCode: ['occupancycode', 'occupancy'],
+  constructionCode: ['constructioncode', 'construction', 'constructiontype'],
+  yearBuilt: ['yearbuilt', 'builtyear', 'yearofconstruction'],
+  roofCover: ['roofcover', 'roofcovering', 'rooftype', 'roofmaterial'],
+  numberOfStoreys: ['numberofstoreys', 'numberofstories', 'stories', 'storeys', 'floors'],
+  floorArea: ['floorarea', 'squarefeet', 'sqft', 'buildingarea'],
+};
+
+/** OED location-file columns; three or more of them (with LocNumber) mark the OED layout. */
+const OED_COLUMNS = new Set([
+  'locnumber', 'accnumber', 'portnumber', 'streetaddress', 'city', 'areacode', 'postalcode', 'countrycode',
+  'latitude', 'longitude', 'buildingtiv', 'occupancycode', 'constructioncode', 'yearbuilt', 'roofcover',
+  'locperilscovered', 'locuserdef1', 'numberofstoreys', 'floorarea', 'contentstiv', 'bitiv', 'othertiv', 'loccurrency',
+]);
+
+/** Plain-language names used when telling the user what was recognised. */
+export const FIELD_LABELS: Record<RecognisedField, string> = {
+  id: 'your own property id',
+  address: 'full address',
+  street: 'street address',
+  city: 'city',
+  state: 'state',
+  zip: 'ZIP / postal code',
+  country: 'country',
+  latitude: 'latitude',
+  longitude: 'longitude',
+  buildingTiv: 'building insured value',
+  occupancyCode: 'occupancy code',
+  constructionCode: 'construction code',
+  yearBuilt: 'year built',
+  roofCover: 'roof cover',
+  numberOfStoreys: 'number of storeys',
+  floorArea: 'floor area',
+};
+
+export function normaliseHeader(name: string): string {
+  return name
+    .replace(/^\uFEFF/, '')
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
+}
+
+export interface ColumnMapping {
+  /** The header exactly as uploaded (order kept). */
+  header: string[];
+  /** Field → index of the column that holds it. */
+  fields: Partial<Record<RecognisedField, number>>;
+  /** Columns not recognised: kept and exported as they are. */
+  unknownColumns: number[];
+  /** null when the file has no usable location column at all. */
+  layout: PortfolioLayout | null;
+}
+
+export function mapColumns(header: readonly string[]): ColumnMapping {
+  const normalised = header.map(normaliseHeader);
+  const fields: Partial<Record<RecognisedField, number>> = {};
+  const taken = new Set<number>();
+  // Pick, for each field, the first column whose name matches the most preferred synonym.
+  for (const field of Object.keys(SYNONYMS) as RecognisedField[]) {
+    for (const synonym of SYNONYMS[field]) {
+      const index = normalised.findIndex((name, i) => name === synonym && !taken.has(i));
+      if (index >= 0) {
+        fields[field] = index;
+        taken.add(index);
+        break;
+      }
+    }
+  }
+  // "Address" next to city/state/zip columns is the street line, not a full address.
+  if (fields.address !== undefined && fields.street === undefined && (fields.city !== undefined || fields.zip !== undefined)) {
+    fields.street = fields.address;
+    delete fields.address;
+  }
+  // A lone "x"/"y" pair only counts as coordinates when both are present.
+  if ((fields.latitude === undefined) !== (fields.longitude === undefined)) {
+    for (const field of ['latitude', 'longitude'] as const) {
+      const index = fields[field];
+      if (index !== undefined) {
+        taken.delete(index);
+        delete fields[field];
+      }
+    }
+  }
+  const oedCount = normalised.filter((name) => OED_COLUMNS.has(name)).length;
+  const hasStreetLayout = fields.street !== undefined && (fields.zip !== undefined || (fields.city !== undefined && fields.state !== undefined));
+  let layout: PortfolioLayout | null = null;
+  const hasCoordinates = fields.latitude !== undefined && fields.longitude !== undefined;
+  if (normalised.includes('locnumber') && oedCount >= 3 && (hasStreetLayout || hasCoordinates || fields.zip !== undefined)) layout = 'oed';
+  else if (fields.address !== undefined) layout = 'address';
+  else if (hasStreetLayout) layout = 'street_city_state_zip';
+  else if (hasCoordinates) layout = 'coordinates';
+  const used = new Set(Object.values(fields));
+  const unknownColumns = header.map((_, i) => i).filter((i) => !used.has(i));
+  return { header: [...header], fields, unknownColumns, layout };
+}
+
+/** One data row read through the mapping. */
+export interface LocationRow {
+  ref: string | null;
+  address: string | null;
+  street: string | null;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+  country: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  attributes: Partial<Record<AttributeField, string>>;
+  /** Why the row cannot be used, in words a non-technical user understands; null when usable. */
+  problem: string | null;
+}
+
+function cell(values: readonly string[], index: number | undefined): string | null {
+  if (index === undefined) return null;
+  const value = values[index]?.trim();
+  return value ? value : null;
+}
+
+function parseCoordinate(raw: string | null): number | null | 'invalid' {
+  if (raw === null) return null;
+  if (!/^[+-]?(\d+\.?\d*|\.\d+)$/.test(raw)) return 'invalid';
+  return Number(raw);
+}
+
+export function readRow(mapping: ColumnMapping, values: readonly string[]): LocationRow {
+  const f = mapping.fields;
+  const row: LocationRow = {
+    ref: cell(values, f.id),
+    address: cell(values, f.address),
+    street: cell(values, f.street),
+    city: cell(values, f.city),
+    state: cell(values, f.state),
+    zip: cell(values, f.zip),
+    country: cell(values, f.country),
+    latitude: null,
+    longitude: null,
+    attributes: {},
+    problem: null,
+  };
+  for (const field of ATTRIBUTE_FIELDS) {
+    const value = cell(values, f[field]);
+    if (value !== null) row.attributes[field] = value;
+  }
+  if (values.every((value) => value.trim() === '')) {
+    row.problem = 'This row is empty.';
+    return row;
+  }
+  const latRaw = cell(values, f.latitude);
+  const lonRaw = cell(values, f.longitude);
+  const lat = parseCoordinate(latRaw);
+  const lon = parseCoordinate(lonRaw);
+  const hasAddress = row.address !== null || (row.street !== null && (row.zip !== null || (row.city !== null && row.state !== null)));
+  let coordinateProblem: string | null = null;
+  if (lat === 'invalid') coordinateProblem = `The latitude "${latRaw}" is not a number.`;
+  else if (lon === 'invalid') coordinateProblem = `The longitude "${lonRaw}" is not a number.`;
+  else if (lat !== null && (lat < -90 || lat > 90)) coordinateProblem = `The latitude ${lat} is outside the range -90 to 90.`;
+  else if (lon !== null && (lon < -180 || lon > 180)) coordinateProblem = `The longitude ${lon} is outside the range -180 to 180.`;
+  else if ((lat === null) !== (lon === null)) coordinateProblem = lat === null ? 'The latitude is missing.' : 'The longitude is missing.';
+  else if (lat !== null && lon !== null) {
+    row.latitude = lat;
+    row.longitude = lon;
+  }
+  if (row.latitude !== null || hasAddress) return row;
+  if (coordinateProblem) row.problem = coordinateProblem;
+  else if (row.street !== null) row.problem = 'The street address needs a ZIP code, or a city and a state.';
+  else row.problem = 'This row has no address and no coordinates.';
+  return row;
+}
+
+/** The message for a file none of whose columns can locate a property. */
+export const NO_USABLE_COLUMN_MESSAGE =
+  'We could not find an address or coordinates in this file. Include a column named Address, or columns named Street, City, State and Zip, or columns named Latitude and Longitude.';
+
+/** Describes a mapping in a sentence or two for the upload check. */
+export function describeMapping(mapping: ColumnMapping): string {
+  if (!mapping.layout) return NO_USABLE_COLUMN_MESSAGE;
+  const layoutText: Record<PortfolioLayout, string> = {
+    oed: 'This is an Open Exposure Data (OED) location file.',
+    address: 'Each row has a full address in one column.',
+    street_city_state_zip: 'Each row has its address split into street, city, state and ZIP columns.',
+    coordinates: 'Each row is located by latitude and longitude.',
+  };
+  const parts = [layoutText[mapping.layout]];
+  const recognised = (Object.keys(mapping.fields) as RecognisedField[]).map((field) => `"${mapping.header[mapping.fields[field]!]}" as ${FIELD_LABELS[field]}`);
+  parts.push(`We read ${recognised.join(', ')}.`);
+  if (mapping.unknownColumns.length) {
+    const names = mapping.unknownColumns.map((i) => `"${mapping.header[i]}"`).join(', ');
+    parts.push(`Other columns (${names}) are kept as they are and included in the export.`);
+  }
+  return parts.join(' ');
+}

@@ -1,0 +1,212 @@
+import type { PortfolioProduct } from '@zview/contracts';
+import { sql, type Transaction } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
+import { conflict } from '../../http/errors.js';
+import type { BatchGeocoder, GeocodedRow, PortfolioScorer, ScoredRow, StagedRow } from './seams.js';
+import { canTransition, transitionRefusal } from './status.js';
+
+export const DEFAULT_CHUNK_SIZE = 10_000;
+
+export interface RunDeps {
+  db: Db;
+  scorer: PortfolioScorer;
+  geocoder: BatchGeocoder;
+}
+
+export interface RunRef {
+  runId: number;
+  chunkCount: number;
+}
+
+/**
+ * Starts a scoring run of one product of a portfolio with the scorer's current model version:
+ * UPLOADED (first run) or READY/PROCESSED (rerun) → IN_PROGRESS. The previous run is kept.
+ * Returns null when the product is not in a state that starts a run (e.g. already running).
+ */
+export async function startRun(
+  db: Db,
+  scorer: PortfolioScorer,
+  input: { portfolioId: number; product: PortfolioProduct; requestedBy: string; chunkSize: number; rerun: boolean },
+): Promise<RunRef | null> {
+  return db.transaction().execute(async (trx) => {
+    const current = await trx
+      .selectFrom('portfolio_products')
+      .innerJoin('portfolios', 'portfolios.id', 'portfolio_products.portfolio_id')
+      .select(['portfolio_products.status', 'portfolio_products.current_run_id', 'portfolios.row_count', 'portfolios.ingested_at'])
+      .where('portfolio_id', '=', input.portfolioId)
+      .where('product', '=', input.product)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!current || !current.ingested_at) return null;
+    if (input.rerun ? current.status === 'UPLOADED' : current.status !== 'UPLOADED') {
+      if (input.rerun) throw conflict('This portfolio has not been processed yet, so it cannot be rerun.');
+      return null;
+    }
+    if (!canTransition(current.status, 'IN_PROGRESS', 'system')) throw conflict(transitionRefusal(current.status, 'IN_PROGRESS'));
+    const model = scorer.modelInfo(input.product);
+    const rowCount = current.row_count ?? 0;
+    const chunkCount = Math.ceil(rowCount / input.chunkSize);
+    const run = await trx
+      .insertInto('portfolio_runs')
+      .values({
+        portfolio_id: input.portfolioId,
+        product: input.product,
+        model_version: model.modelVersion,
+        data_date: model.dataDate,
+        requested_by: input.requestedBy,
+        chunk_size: input.chunkSize,
+        chunk_count: chunkCount,
+        previous_run_id: current.current_run_id,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .updateTable('portfolio_products')
+      .set({ status: 'IN_PROGRESS', current_run_id: run.id, updated_at: new Date() })
+      .where('portfolio_id', '=', input.portfolioId)
+      .where('product', '=', input.product)
+      .execute();
+    if (chunkCount === 0) await finishRun(trx, run.id);
+    return { runId: run.id, chunkCount };
+  });
+}
+
+/** Chunks of a run not committed yet (what a worker still has to do). */
+export async function pendingChunks(db: Db, runId: number): Promise<number[]> {
+  const run = await db.selectFrom('portfolio_runs').select(['chunk_count', 'completed_at']).where('id', '=', runId).executeTakeFirst();
+  if (!run || run.completed_at) return [];
+  const done = await db.selectFrom('portfolio_run_chunks').select('chunk_index').where('run_id', '=', runId).execute();
+  const committed = new Set(done.map((d) => d.chunk_index));
+  return Array.from({ length: run.chunk_count }, (_, i) => i).filter((i) => !committed.has(i));
+}
+
+type ChunkOutcome = 'committed' | 'already-committed' | 'suspended' | 'gone';
+
+/**
+ * Geocodes and scores one chunk of a run, then commits its results and usage in one
+ * transaction keyed by (run, chunk): running the same chunk twice commits it once.
+ */
+export async function processChunk(deps: RunDeps, runId: number, chunkIndex: number): Promise<ChunkOutcome> {
+  const { db } = deps;
+  const run = await db
+    .selectFrom('portfolio_runs')
+    .innerJoin('portfolios', 'portfolios.id', 'portfolio_runs.portfolio_id')
+    .select([
+      'portfolio_runs.id', 'portfolio_runs.portfolio_id', 'portfolio_runs.product', 'portfolio_runs.model_version',
+      'portfolio_runs.chunk_size', 'portfolio_runs.requested_by', 'portfolio_runs.suspended_at', 'portfolio_runs.completed_at',
+      'portfolios.organization_id',
+    ])
+    .where('portfolio_runs.id', '=', runId)
+    .executeTakeFirst();
+  if (!run) return 'gone';
+  if (run.completed_at) return 'already-committed';
+  if (run.suspended_at) return 'suspended';
+  const already = await db.selectFrom('portfolio_run_chunks').select('run_id').where('run_id', '=', runId).where('chunk_index', '=', chunkIndex).executeTakeFirst();
+  if (already) return 'already-committed';
+
+  const first = chunkIndex * run.chunk_size + 1;
+  const last = first + run.chunk_size - 1;
+  const rowsInChunk = () =>
+    db.selectFrom('portfolio_rows').selectAll().where('portfolio_id', '=', run.portfolio_id).where('row_number', '>=', first).where('row_number', '<=', last).orderBy('row_number').execute();
+  let rows = await rowsInChunk();
+
+  // Geocode set-wise the rows of this chunk that have not been placed yet (shared by every product).
+  const toGeocode: StagedRow[] = rows
+    .filter((r) => !r.problem && !r.geocoded_at)
+    .map((r) => ({ rowNumber: r.row_number, ref: r.ref, address: r.address, street: r.street, city: r.city, state: r.state, zip: r.zip, country: r.country, latitude: r.latitude, longitude: r.longitude }));
+  if (toGeocode.length) {
+    const results = await deps.geocoder.geocodeRows(toGeocode);
+    await sql`
+      UPDATE portfolio_rows AS r SET geo_latitude = g.lat, geo_longitude = g.lon, geo_precision = g.precision, geo_problem = g.problem, geocoded_at = now()
+      FROM unnest(${results.map((g) => g.rowNumber)}::int[], ${results.map((g) => g.latitude)}::float8[], ${results.map((g) => g.longitude)}::float8[],
+                  ${results.map((g) => g.precision)}::text[], ${results.map((g) => g.problem)}::text[]) AS g(row_number, lat, lon, precision, problem)
+      WHERE r.portfolio_id = ${run.portfolio_id} AND r.row_number = g.row_number`.execute(db);
+    rows = await rowsInChunk();
+  }
+
+  const product = run.product as PortfolioProduct;
+  const scorable: GeocodedRow[] = [];
+  for (const r of rows) {
+    if (r.problem || r.geo_problem || r.geo_latitude === null || r.geo_longitude === null) continue;
+    scorable.push({
+      rowNumber: r.row_number, ref: r.ref, address: r.address, street: r.street, city: r.city, state: r.state, zip: r.zip, country: r.country,
+      latitude: r.geo_latitude, longitude: r.geo_longitude, precision: (r.geo_precision ?? 'none') as GeocodedRow['precision'], attributes: r.attributes,
+    });
+  }
+  const scored = scorable.length
+    ? await deps.scorer.scoreRows(scorable, [product], { organizationId: run.organization_id, portfolioId: run.portfolio_id, runId, modelVersion: run.model_version })
+    : [];
+  const byRow = new Map<number, ScoredRow>(scored.filter((s) => s.product === product).map((s) => [s.rowNumber, s]));
+  const results = rows.map((r) => {
+    const s = byRow.get(r.row_number);
+    const problem = r.problem ?? r.geo_problem ?? s?.problem ?? (s ? null : 'No score could be calculated for this property.');
+    return {
+      rowNumber: r.row_number,
+      score: problem ? null : s!.score,
+      riskLevel: problem ? 'none' : s!.riskLevel,
+      confidence: problem ? null : s!.confidence,
+      topFactors: JSON.stringify(problem ? [] : s!.topFactors),
+      modelVersion: s?.modelVersion ?? run.model_version,
+      problem,
+    };
+  });
+  const billable = results.filter((r) => !r.problem).map((r) => r.rowNumber);
+
+  return db.transaction().execute(async (trx) => {
+    // Serialise the commits of one run so exactly one of them sees the last chunk land.
+    const locked = await trx.selectFrom('portfolio_runs').select(['suspended_at', 'completed_at']).where('id', '=', runId).forUpdate().executeTakeFirst();
+    if (!locked) return 'gone';
+    if (locked.suspended_at) return 'suspended';
+    const inserted = await trx
+      .insertInto('portfolio_run_chunks')
+      .values({ run_id: runId, chunk_index: chunkIndex, row_count: rows.length })
+      .onConflict((oc) => oc.doNothing())
+      .returning('chunk_index')
+      .executeTakeFirst();
+    if (!inserted) return 'already-committed';
+    if (results.length) {
+      await sql`
+        INSERT INTO portfolio_results (run_id, row_number, score, risk_level, confidence, top_factors, model_version, problem)
+        SELECT ${runId}, * FROM unnest(${results.map((r) => r.rowNumber)}::int[], ${results.map((r) => r.score)}::float8[], ${results.map((r) => r.riskLevel)}::text[],
+          ${results.map((r) => r.confidence)}::float8[], ${results.map((r) => r.topFactors)}::jsonb[], ${results.map((r) => r.modelVersion)}::text[], ${results.map((r) => r.problem)}::text[])
+        ON CONFLICT DO NOTHING`.execute(trx);
+    }
+    if (billable.length) {
+      await sql`
+        INSERT INTO usage_events (event_key, organization_id, user_id, product, channel, portfolio_id, run_id, row_number)
+        SELECT 'portfolio:' || ${run.portfolio_id}::int || ':' || ${runId}::int || ':' || n, ${run.organization_id}, ${run.requested_by}, ${run.product}, 'portfolio', ${run.portfolio_id}, ${runId}, n
+        FROM unnest(${billable}::int[]) AS n
+        ON CONFLICT (event_key) DO NOTHING`.execute(trx);
+    }
+    const { count } = await trx.selectFrom('portfolio_run_chunks').select((eb) => eb.fn.countAll<number>().as('count')).where('run_id', '=', runId).executeTakeFirstOrThrow();
+    const total = await trx.selectFrom('portfolio_runs').select('chunk_count').where('id', '=', runId).executeTakeFirstOrThrow();
+    if (Number(count) >= total.chunk_count) await finishRun(trx, runId);
+    return 'committed';
+  });
+}
+
+/** Marks a run complete, counts the scores that changed since the previous run, and opens it for review. */
+async function finishRun(trx: Transaction<Database>, runId: number) {
+  await sql`
+    UPDATE portfolio_runs AS run SET completed_at = now(), changed_count = (
+      SELECT count(*) FROM portfolio_results cur JOIN portfolio_results prev ON prev.run_id = run.previous_run_id AND prev.row_number = cur.row_number
+      WHERE cur.run_id = run.id AND (cur.score IS DISTINCT FROM prev.score OR cur.risk_level <> prev.risk_level))
+    WHERE run.id = ${runId} AND run.completed_at IS NULL`.execute(trx);
+  await trx
+    .updateTable('portfolio_products')
+    .set({ status: 'READY', updated_at: new Date() })
+    .where('current_run_id', '=', runId)
+    .where('status', '=', 'IN_PROGRESS')
+    .execute();
+}
+
+export async function setRunSuspended(db: Db, runId: number, suspended: boolean): Promise<{ completed: boolean } | null> {
+  const run = await db
+    .updateTable('portfolio_runs')
+    .set({ suspended_at: suspended ? new Date() : null })
+    .where('id', '=', runId)
+    .returning(['completed_at'])
+    .executeTakeFirst();
+  return run ? { completed: run.completed_at !== null } : null;
+}

@@ -1,0 +1,96 @@
+import type { PortfolioProduct, RiskLevel } from '@zview/contracts';
+import type { AttributeField } from './columns.js';
+
+/**
+ * The two engines the portfolio pipeline calls but does not own. The geocoder (domain/geocoder)
+ * and the risk models (domain/risk) implement these; tests use small fakes.
+ */
+
+/** A row as staged from the upload, before geocoding. */
+export interface StagedRow {
+  rowNumber: number;
+  ref: string | null;
+  address: string | null;
+  street: string | null;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+  country: string | null;
+  /** Coordinates given in the file, if any. */
+  latitude: number | null;
+  longitude: number | null;
+}
+
+export const GEOCODE_PRECISIONS = ['coordinates', 'rooftop', 'parcel', 'street', 'postal', 'city', 'none'] as const;
+export type GeocodePrecision = (typeof GEOCODE_PRECISIONS)[number];
+
+export interface GeocodeResult {
+  rowNumber: number;
+  latitude: number | null;
+  longitude: number | null;
+  precision: GeocodePrecision;
+  /** Why the row could not be placed, in plain words; null when it was. */
+  problem: string | null;
+}
+
+/** Geocodes a set of rows at once (one round trip per chunk, not per row). */
+export interface BatchGeocoder {
+  geocodeRows(rows: readonly StagedRow[]): Promise<GeocodeResult[]>;
+}
+
+export interface GeocodedRow extends StagedRow {
+  latitude: number;
+  longitude: number;
+  precision: GeocodePrecision;
+  attributes: Partial<Record<AttributeField, string>>;
+}
+
+export interface RunContext {
+  organizationId: number;
+  portfolioId: number;
+  runId: number;
+  modelVersion: string;
+}
+
+export interface ScoreFactor {
+  name: string;
+  contribution: number;
+}
+
+export interface ScoredRow {
+  rowNumber: number;
+  product: PortfolioProduct;
+  score: number | null;
+  riskLevel: RiskLevel;
+  confidence: number | null;
+  topFactors: ScoreFactor[];
+  modelVersion: string;
+  /** Why no score could be given, in plain words; null when scored. */
+  problem: string | null;
+}
+
+export interface ModelInfo {
+  modelVersion: string;
+  /** Date of the hazard data the model uses (YYYY-MM-DD). */
+  dataDate: string;
+}
+
+/** Scores geocoded rows with the current version of each product's model. */
+export interface PortfolioScorer {
+  modelInfo(product: PortfolioProduct): ModelInfo;
+  scoreRows(rows: readonly GeocodedRow[], products: readonly PortfolioProduct[], context: RunContext): Promise<ScoredRow[]>;
+}
+
+/**
+ * Places rows that carry their own coordinates and reports the others as not found. The real
+ * address geocoder replaces it; it is what runs until one is plugged in.
+ */
+export const coordinatesOnlyGeocoder: BatchGeocoder = {
+  async geocodeRows(rows) {
+    return rows.map((row) =>
+      row.latitude !== null && row.longitude !== null
+        ? { rowNumber: row.rowNumber, latitude: row.latitude, longitude: row.longitude, precision: 'coordinates' as const, problem: null }
+        : { rowNumber: row.rowNumber, latitude: null, longitude: null, precision: 'none' as const, problem: 'We could not find this address.' },
+    );
+  },
+};

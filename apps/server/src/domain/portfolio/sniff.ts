@@ -1,0 +1,55 @@
+/**
+ * Looks at the first bytes of an upload to decide whether it is a CSV text file we can read:
+ * UTF-8 (with or without a byte-order mark), delimited by comma, semicolon or tab.
+ */
+export type Delimiter = ',' | ';' | '\t';
+
+export interface SniffResult {
+  ok: true;
+  hasBom: boolean;
+  delimiter: Delimiter;
+}
+export interface SniffFailure {
+  ok: false;
+  message: string;
+}
+
+export const NOT_CSV_MESSAGE = 'This file is not a CSV text file. Save your spreadsheet as "CSV UTF-8 (comma delimited)" and upload it again.';
+export const EMPTY_FILE_MESSAGE = 'This file is empty. Upload a CSV file with a header row and at least one property.';
+
+/** Bytes read from the start of a file to sniff it. */
+export const SNIFF_BYTES = 64 * 1024;
+
+/** Counts delimiter candidates in the header line, ignoring text inside double quotes. */
+function countOutsideQuotes(line: string, char: string): number {
+  let count = 0;
+  let quoted = false;
+  for (const c of line) {
+    if (c === '"') quoted = !quoted;
+    else if (c === char && !quoted) count += 1;
+  }
+  return count;
+}
+
+export function sniffCsv(head: Uint8Array, isWholeFile: boolean): SniffResult | SniffFailure {
+  const hasBom = head.length >= 3 && head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf;
+  const body = hasBom ? head.subarray(3) : head;
+  if (body.length === 0 || /^\s*$/.test(Buffer.from(body).toString('utf8'))) return { ok: false, message: EMPTY_FILE_MESSAGE };
+  if (body.includes(0)) return { ok: false, message: NOT_CSV_MESSAGE };
+  let text: string;
+  try {
+    // The sample may end inside a multi-byte character: decode in streaming mode so that is not an error.
+    text = new TextDecoder('utf-8', { fatal: true }).decode(body, { stream: !isWholeFile });
+  } catch {
+    return {
+      ok: false,
+      message: 'This file is not saved as UTF-8 text. Save it as "CSV UTF-8 (comma delimited)" and upload it again.',
+    };
+  }
+  const firstLine = text.split(/\r?\n/, 1)[0] ?? '';
+  const candidates: Delimiter[] = [',', ';', '\t'];
+  const counts = candidates.map((d) => countOutsideQuotes(firstLine, d));
+  const best = counts.indexOf(Math.max(...counts));
+  // A single-column file has no delimiter in its header: read it as comma separated.
+  return { ok: true, hasBom, delimiter: counts[best]! > 0 ? candidates[best]! : ',' };
+}

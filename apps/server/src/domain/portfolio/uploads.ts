@@ -1,0 +1,173 @@
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type { Db } from '../../db/database.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import type { BlobStore } from '../../storage/blob-store.js';
+import { describeMapping, FIELD_LABELS, mapColumns, NO_USABLE_COLUMN_MESSAGE, readRow, type ColumnMapping, type RecognisedField } from './columns.js';
+import { readCsv } from './csv-reader.js';
+import { SNIFF_BYTES, sniffCsv, type Delimiter } from './sniff.js';
+
+export const uploadBlobKey = (name: string) => `uploads/${name}`;
+
+export interface StoredUpload {
+  name: string;
+  organizationId: number;
+  originalName: string;
+  sizeBytes: number;
+  delimiter: Delimiter;
+  hasBom: boolean;
+  header: string[];
+}
+
+async function readHead(blobs: BlobStore, key: string, size: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of blobs.read(key, { start: 0, end: Math.max(0, Math.min(size, SNIFF_BYTES) - 1) })) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+async function readHeader(source: Readable, delimiter: Delimiter): Promise<string[] | null> {
+  try {
+    for await (const item of readCsv(source, delimiter)) {
+      if ('header' in item) return item.header;
+    }
+    return null;
+  } finally {
+    source.destroy();
+  }
+}
+
+/**
+ * Stores an uploaded file under a generated name (the user's file name is kept only as data),
+ * then checks it is a CSV with at least one column that locates a property. A file that is not
+ * is deleted again and refused with a message saying why.
+ */
+export async function storeUpload(
+  deps: { db: Db; blobs: BlobStore },
+  input: { organizationId: number; userId: string; originalName: string; stream: Readable },
+): Promise<{ upload: StoredUpload; mapping: ColumnMapping }> {
+  const name = randomUUID();
+  const key = uploadBlobKey(name);
+  const sizeBytes = await deps.blobs.write(key, input.stream);
+  try {
+    const head = await readHead(deps.blobs, key, sizeBytes);
+    const sniff = sniffCsv(head, sizeBytes <= SNIFF_BYTES);
+    if (!sniff.ok) throw badRequest(sniff.message);
+    const header = await readHeader(deps.blobs.read(key), sniff.delimiter);
+    if (!header || header.every((h) => !h.trim())) throw badRequest('The first line of the file must name the columns.');
+    const mapping = mapColumns(header);
+    if (!mapping.layout) throw badRequest(NO_USABLE_COLUMN_MESSAGE);
+    const upload: StoredUpload = {
+      name,
+      organizationId: input.organizationId,
+      originalName: input.originalName.slice(0, 255),
+      sizeBytes,
+      delimiter: sniff.delimiter,
+      hasBom: sniff.hasBom,
+      header,
+    };
+    await deps.db
+      .insertInto('portfolio_uploads')
+      .values({
+        name,
+        organization_id: upload.organizationId,
+        user_id: input.userId,
+        original_name: upload.originalName,
+        size_bytes: sizeBytes,
+        delimiter: upload.delimiter,
+        has_bom: upload.hasBom,
+        header: JSON.stringify(header),
+      })
+      .execute();
+    return { upload, mapping };
+  } catch (error) {
+    await deps.blobs.delete(key);
+    throw error;
+  }
+}
+
+export async function findUpload(db: Db, organizationId: number, name: string): Promise<StoredUpload> {
+  const row = /^[0-9a-f-]{36}$/.test(name)
+    ? await db.selectFrom('portfolio_uploads').selectAll().where('name', '=', name).where('organization_id', '=', organizationId).executeTakeFirst()
+    : undefined;
+  if (!row) throw notFound('No uploaded file with this name was found. Upload the file again.');
+  return {
+    name: row.name,
+    organizationId: row.organization_id,
+    originalName: row.original_name,
+    sizeBytes: row.size_bytes,
+    delimiter: row.delimiter as Delimiter,
+    hasBom: row.has_bom,
+    header: row.header,
+  };
+}
+
+const DELIMITER_NAMES: Record<Delimiter, string> = { ',': 'comma', ';': 'semicolon', '\t': 'tab' };
+/** How many failing rows the check lists (it counts all of them). */
+export const CHECK_LIST_LIMIT = 100;
+
+export interface UploadCheck {
+  uploadedFileName: string;
+  originalFileName: string;
+  sizeBytes: number;
+  delimiter: string;
+  hasBom: boolean;
+  layout: ColumnMapping['layout'];
+  recognisedColumns: { column: string; meaning: string }[];
+  keptColumns: string[];
+  idColumn: string | null;
+  totalRows: number | null;
+  usableRows: number | null;
+  failingRowCount: number | null;
+  failingRows: { rowNumber: number; ref: string | null; reason: string }[];
+  summary: string;
+}
+
+function plural(n: number, word: string) {
+  return `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/** What was recognised in a file, optionally after reading every row to find those that will fail. */
+export async function checkUpload(blobs: BlobStore, upload: StoredUpload, options: { readRows: boolean }): Promise<UploadCheck> {
+  const mapping = mapColumns(upload.header);
+  const check: UploadCheck = {
+    uploadedFileName: upload.name,
+    originalFileName: upload.originalName,
+    sizeBytes: upload.sizeBytes,
+    delimiter: DELIMITER_NAMES[upload.delimiter],
+    hasBom: upload.hasBom,
+    layout: mapping.layout,
+    recognisedColumns: (Object.entries(mapping.fields) as [RecognisedField, number][]).map(([field, index]) => ({
+      column: upload.header[index]!,
+      meaning: FIELD_LABELS[field],
+    })),
+    keptColumns: mapping.unknownColumns.map((i) => upload.header[i]!),
+    idColumn: mapping.fields.id === undefined ? null : upload.header[mapping.fields.id]!,
+    totalRows: null,
+    usableRows: null,
+    failingRowCount: null,
+    failingRows: [],
+    summary: describeMapping(mapping),
+  };
+  if (!options.readRows) return check;
+  let total = 0;
+  let failing = 0;
+  for await (const item of readCsv(blobs.read(uploadBlobKey(upload.name)), upload.delimiter)) {
+    if ('header' in item) continue;
+    total += 1;
+    const reason = item.problem ?? readRow(mapping, item.values).problem;
+    if (!reason) continue;
+    failing += 1;
+    if (check.failingRows.length < CHECK_LIST_LIMIT) {
+      check.failingRows.push({ rowNumber: item.rowNumber, ref: mapping.fields.id === undefined ? null : item.values[mapping.fields.id] ?? null, reason });
+    }
+  }
+  check.totalRows = total;
+  check.usableRows = total - failing;
+  check.failingRowCount = failing;
+  const rowsText =
+    failing === 0
+      ? `All ${plural(total, 'row')} can be used.`
+      : `${(total - failing).toLocaleString('en-US')} of ${plural(total, 'row')} can be used. ${plural(failing, 'row')} will not be scored; each is listed with the reason. The other rows are not affected.`;
+  check.summary = `${check.summary} ${rowsText}`;
+  return check;
+}

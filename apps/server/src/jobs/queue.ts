@@ -1,0 +1,111 @@
+import { CompiledQuery } from 'kysely';
+import PgBoss from 'pg-boss';
+import type { z } from 'zod';
+import type { Db } from '../db/database.js';
+
+/**
+ * A typed, versioned background job (documenso's pattern): the queue name carries the version,
+ * so a payload change ships as a new version while old jobs still drain with their own handler.
+ */
+export interface JobDefinition<Schema extends z.ZodType> {
+  id: string;
+  version: number;
+  schema: Schema;
+  /** Seconds a worker may hold one job before it is considered dead and handed to another. */
+  expireInSeconds: number;
+  retryLimit: number;
+  retryDelaySeconds: number;
+}
+
+export function defineJob<Schema extends z.ZodType>(definition: JobDefinition<Schema>): JobDefinition<Schema> {
+  return definition;
+}
+
+export const queueName = (job: JobDefinition<z.ZodType>) => `${job.id}-v${job.version}`;
+
+export interface JobQueueOptions {
+  /** How often expired jobs (of killed workers) are put back in the queue. */
+  maintenanceIntervalSeconds?: number;
+  pollingIntervalSeconds?: number;
+}
+
+/**
+ * pg-boss on the application's own database (through Kysely's pool, so no second connection
+ * string is needed). Started lazily: an API process that never enqueues never installs it.
+ */
+export class JobQueue {
+  private boss: PgBoss | null = null;
+  private starting: Promise<PgBoss> | null = null;
+  private readonly created = new Set<string>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: JobQueueOptions = {},
+  ) {}
+
+  private async start(): Promise<PgBoss> {
+    if (this.boss) return this.boss;
+    this.starting ??= (async () => {
+      const db = this.db;
+      const boss = new PgBoss({
+        db: {
+          async executeSql(text: string, values: unknown[] = []) {
+            const result = await db.executeQuery(CompiledQuery.raw(text, values));
+            return { rows: result.rows as unknown[] };
+          },
+        },
+        maintenanceIntervalSeconds: this.options.maintenanceIntervalSeconds ?? 15,
+        superviseIntervalSeconds: this.options.maintenanceIntervalSeconds ?? 15,
+        schedule: false,
+      } as PgBoss.ConstructorOptions);
+      boss.on('error', (error) => console.error('[jobs]', error));
+      await boss.start();
+      this.boss = boss;
+      return boss;
+    })();
+    return this.starting;
+  }
+
+  private async ensureQueue(job: JobDefinition<z.ZodType>): Promise<PgBoss> {
+    const boss = await this.start();
+    const name = queueName(job);
+    if (!this.created.has(name)) {
+      const options = { name, retryLimit: job.retryLimit, retryDelay: job.retryDelaySeconds, expireInSeconds: job.expireInSeconds };
+      if (await boss.getQueue(name)) await boss.updateQueue(name, options);
+      else await boss.createQueue(name, options).catch(async (error) => {
+        if (!(await boss.getQueue(name))) throw error; // another process created it first
+      });
+      this.created.add(name);
+    }
+    return boss;
+  }
+
+  async send<S extends z.ZodType>(job: JobDefinition<S>, payloads: z.input<S>[]): Promise<void> {
+    if (!payloads.length) return;
+    const boss = await this.ensureQueue(job);
+    const jobs = payloads.map((payload) => ({
+      name: queueName(job),
+      data: job.schema.parse(payload) as object,
+      expireInSeconds: job.expireInSeconds,
+      retryLimit: job.retryLimit,
+      retryDelay: job.retryDelaySeconds,
+    }));
+    for (let i = 0; i < jobs.length; i += 1000) await boss.insert(jobs.slice(i, i + 1000));
+  }
+
+  async work<S extends z.ZodType>(job: JobDefinition<S>, handler: (payload: z.output<S>) => Promise<void>, options: { concurrency?: number } = {}) {
+    const boss = await this.ensureQueue(job);
+    const workers = options.concurrency ?? 1;
+    for (let i = 0; i < workers; i += 1) {
+      await boss.work(queueName(job), { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 1, batchSize: 1 }, async ([item]) => {
+        if (item) await handler(job.schema.parse(item.data));
+      });
+    }
+  }
+
+  async stop(): Promise<void> {
+    if (this.boss) await this.boss.stop({ graceful: false, wait: true } as PgBoss.StopOptions).catch(() => {});
+    this.boss = null;
+    this.starting = null;
+  }
+}

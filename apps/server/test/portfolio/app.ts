@@ -1,0 +1,115 @@
+import { PORTFOLIO_FEATURE, PORTFOLIO_PRODUCTS } from '@zview/contracts';
+import Fastify, { type FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll } from 'vitest';
+import type { Actor } from '../../src/auth/actor.js';
+import { loadConfig } from '../../src/config.js';
+import type { Db } from '../../src/db/database.js';
+import { createPortfolioServices, type PortfolioServices } from '../../src/domain/portfolio/services.js';
+import { registerErrorHandler } from '../../src/http/errors.js';
+import { registerPortfolioRoutes } from '../../src/http/portfolios.js';
+import { startPortfolioWorker } from '../../src/jobs/portfolio-jobs.js';
+import { JobQueue } from '../../src/jobs/queue.js';
+import { LocalBlobStore } from '../../src/storage/blob-store.js';
+import { riskModelScorer } from '../../src/domain/portfolio/risk-scorer.js';
+import type { BatchGeocoder, PortfolioScorer } from '../../src/domain/portfolio/seams.js';
+import { worldGeocoder } from '../../src/domain/portfolio/world-geocoder.js';
+import { seedWorld } from '../../src/world/seed.js';
+import { useTestDatabase } from '../database.js';
+import { fakeGeocoder, fakeScorer } from './fakes.js';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * TEST ONLY: the portfolio routes with `request.actor` taken from the `x-test-actor` header (JSON),
+ * standing in for the identity hook until it is merged. Never used by src/.
+ */
+export async function usePortfolioTestApp(
+  options: { chunkSize?: number; maxUploadBytes?: number; worker?: boolean; scorer?: ReturnType<typeof fakeScorer>; realEngines?: { properties: number } } = {},
+) {
+  const database = await useTestDatabase();
+  // Real engines: a small generated world, the address geocoder and the risk models.
+  if (options.realEngines) await seedWorld(database.url, { seed: 11, properties: options.realEngines.properties });
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'zview-portfolio-'));
+  const config = loadConfig({ PORTFOLIO_CHUNK_SIZE: String(options.chunkSize ?? 50), DATABASE_URL: database.url, DATA_DIR: dataDir });
+  const queue = new JobQueue(database.db, { maintenanceIntervalSeconds: 2, pollingIntervalSeconds: 0.5 });
+  const scorer: PortfolioScorer = options.realEngines ? riskModelScorer(database.db) : (options.scorer ?? fakeScorer());
+  const geocoder: BatchGeocoder = options.realEngines ? worldGeocoder(database.db) : fakeGeocoder();
+  const services: PortfolioServices = createPortfolioServices(
+    { config, db: database.db },
+    { queue, scorer, blobs: new LocalBlobStore(path.join(dataDir, 'blobs')), ...(options.maxUploadBytes ? { maxUploadBytes: options.maxUploadBytes } : {}) },
+  );
+  const app: FastifyInstance = Fastify();
+  app.decorate('ctx', { config, db: database.db, portfolio: services });
+  registerErrorHandler(app);
+  app.addHook('onRequest', async (request) => {
+    const header = request.headers['x-test-actor'];
+    if (typeof header === 'string') request.actor = JSON.parse(header) as Actor;
+  });
+  await app.register(registerPortfolioRoutes, { prefix: '/api' });
+  await app.ready();
+  if (options.worker !== false) {
+    await startPortfolioWorker({
+      db: database.db,
+      blobs: services.blobs,
+      queue,
+      connect: async () => {
+        const client = new pg.Client({ connectionString: database.url });
+        await client.connect();
+        return client;
+      },
+      scorer,
+      geocoder,
+      chunkSize: services.chunkSize,
+    });
+  }
+  afterAll(async () => {
+    await app.close();
+    await queue.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  return { app, ...database, services, scorer, geocoder, queue, dataDir };
+}
+
+let orgCounter = 0;
+/** A fresh organisation with the given portfolio products enabled (all by default), and a member actor. */
+export async function createOrgActor(db: Db, options: { products?: string[]; internalAdmin?: boolean } = {}): Promise<{ actor: Actor; headers: Record<string, string> }> {
+  const products = options.products ?? PORTFOLIO_PRODUCTS.map((p) => PORTFOLIO_FEATURE[p]);
+  orgCounter += 1;
+  const org = await db.insertInto('organizations').values({ name: `Org ${orgCounter} ${Date.now()}`, products }).returning(['id', 'name']).executeTakeFirstOrThrow();
+  const actor: Actor = {
+    userId: `00000000-0000-4000-8000-${String(org.id).padStart(12, '0')}`,
+    email: `user${org.id}@example.test`,
+    firstName: 'Test',
+    lastName: 'User',
+    isInternalAdmin: options.internalAdmin ?? false,
+    externalGroups: [],
+    isSso: false,
+    organization: { id: org.id, name: org.name, products, isTrial: false },
+    orgRole: 'member',
+  };
+  return { actor, headers: { 'x-test-actor': JSON.stringify(actor) } };
+}
+
+/** A multipart/form-data body with one file in the field "file". */
+export function multipart(fileName: string, content: string | Buffer, field = 'file') {
+  const boundary = `----zviewtest${Math.random().toString(16).slice(2)}`;
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: text/csv\r\n\r\n`),
+    Buffer.isBuffer(content) ? content : Buffer.from(content, 'utf8'),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** Polls until `check` returns a value (or the time runs out). */
+export async function waitFor<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 60_000, what = 'condition'): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() - started > timeoutMs) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}

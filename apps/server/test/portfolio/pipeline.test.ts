@@ -1,0 +1,113 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { handleIngest } from '../../src/jobs/portfolio-jobs.js';
+import { processChunk } from '../../src/domain/portfolio/runs.js';
+import { createOrgActor, multipart, usePortfolioTestApp, waitFor } from './app.js';
+import { fakeGeocoder, fakeScorer } from './fakes.js';
+
+// No in-process worker: these tests drive chunks by hand or through child worker processes.
+const { app, db, url, dataDir, services } = await usePortfolioTestApp({ chunkSize: 20, worker: false });
+const pool = new pg.Pool({ connectionString: url, max: 2 });
+afterAll(() => pool.end());
+
+function csvOf(rows: number) {
+  const lines = ['id,latitude,longitude,note'];
+  for (let i = 1; i <= rows; i += 1) lines.push(`R${i},${(30 + i / 1000).toFixed(4)},${(-97 - i / 1000).toFixed(4)},"n, ${i}"`);
+  lines.push('BAD,,,no location');
+  return `${lines.join('\n')}\n`;
+}
+
+async function createPortfolio(rows: number) {
+  const { headers, actor } = await createOrgActor(db);
+  const body = multipart('p.csv', csvOf(rows));
+  const up = await app.inject({ method: 'POST', url: '/api/caribou/portfolio/csv', headers: { ...headers, ...body.headers }, payload: body.payload });
+  const res = await app.inject({ method: 'POST', url: '/api/caribou/portfolios', headers, payload: { name: `P ${Math.random()}`, products: 'zfire', uploadedFileName: up.json().uploadedFileName } });
+  expect(res.statusCode, res.body).toBe(201);
+  return { id: res.json()[0].portfolioId as number, headers, actor };
+}
+
+function startChild(delayMs: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'worker-child.ts')], {
+    env: { ...process.env, DATABASE_URL: url, DATA_DIR: dataDir, CHUNK_SIZE: '20', DELAY_MS: String(delayMs) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    child.stdout!.on('data', (data: Buffer) => {
+      if (data.toString().includes('worker ready')) resolve(child);
+    });
+    child.on('exit', (code) => reject(new Error(`worker exited early with ${code}`)));
+  });
+}
+
+async function counts(portfolioId: number) {
+  const run = await db.selectFrom('portfolio_products').select('current_run_id').where('portfolio_id', '=', portfolioId).executeTakeFirstOrThrow();
+  const runId = run.current_run_id ?? -1;
+  const [results, distinctResults, usage, chunks] = await Promise.all([
+    db.selectFrom('portfolio_results').select((eb) => eb.fn.countAll<number>().as('n')).where('run_id', '=', runId).executeTakeFirstOrThrow(),
+    db.selectFrom('portfolio_results').select((eb) => eb.fn.count<number>('row_number').distinct().as('n')).where('run_id', '=', runId).executeTakeFirstOrThrow(),
+    db.selectFrom('usage_events').select((eb) => eb.fn.countAll<number>().as('n')).where('run_id', '=', runId).executeTakeFirstOrThrow(),
+    db.selectFrom('portfolio_run_chunks').select((eb) => eb.fn.countAll<number>().as('n')).where('run_id', '=', runId).executeTakeFirstOrThrow(),
+  ]);
+  return { runId, results: Number(results.n), distinctResults: Number(distinctResults.n), usage: Number(usage.n), chunks: Number(chunks.n) };
+}
+
+describe('portfolio pipeline', () => {
+  it('commits a chunk once and counts usage once when its job runs twice, even concurrently', async () => {
+    const { id } = await createPortfolio(45);
+    const deps = { db, scorer: fakeScorer(), geocoder: fakeGeocoder() };
+    // Ingest and start the run here; its queued chunk jobs have no worker in this test.
+    await handleIngest({ ...deps, blobs: services.blobs, queue: services.queue, chunkSize: 20, connect: () => pool.connect() }, id);
+    const { runId } = await counts(id);
+    expect(runId).toBeGreaterThan(0);
+    // Chunk 0 twice at the same time, then again; chunks 1 and 2 twice each.
+    const first = await Promise.all([processChunk(deps, runId, 0), processChunk(deps, runId, 0)]);
+    expect(first.sort()).toEqual(['already-committed', 'committed']);
+    expect(await processChunk(deps, runId, 0)).toBe('already-committed');
+    for (const chunk of [1, 2, 1, 2]) await processChunk(deps, runId, chunk);
+    expect(await counts(id)).toMatchObject({ results: 46, distinctResults: 46, usage: 45, chunks: 3 });
+    const product = await db.selectFrom('portfolio_products').select('status').where('portfolio_id', '=', id).executeTakeFirstOrThrow();
+    expect(product.status).toBe('READY');
+  });
+
+  it('suspends and resumes a run through the jobs routes', async () => {
+    const { id } = await createPortfolio(30);
+    const deps = { db, scorer: fakeScorer(), geocoder: fakeGeocoder() };
+    await handleIngest({ ...deps, blobs: services.blobs, queue: services.queue, chunkSize: 20, connect: () => pool.connect() }, id);
+    const { runId } = await counts(id);
+    const admin = await createOrgActor(db, { internalAdmin: true });
+    const suspend = await app.inject({ method: 'POST', url: `/api/caribou/jobs/${runId}/suspend`, headers: admin.headers });
+    expect(suspend.json()).toEqual({ id: runId, state: 'suspended' });
+    const listed = await app.inject({ method: 'GET', url: '/api/caribou/jobs?filter=suspended', headers: admin.headers });
+    expect(listed.json().jobs.map((j: { id: number }) => j.id)).toContain(runId);
+    expect(await processChunk(deps, runId, 0)).toBe('suspended');
+    const resume = await app.inject({ method: 'POST', url: `/api/caribou/jobs/${runId}/resume`, headers: admin.headers });
+    expect(resume.json()).toEqual({ id: runId, state: 'queued' });
+    expect(await processChunk(deps, runId, 0)).toBe('committed');
+    expect(await processChunk(deps, runId, 1)).toBe('committed');
+    expect((await db.selectFrom('portfolio_products').select('status').where('portfolio_id', '=', id).executeTakeFirstOrThrow()).status).toBe('READY');
+    expect((await app.inject({ method: 'POST', url: '/api/caribou/jobs/999999/suspend', headers: admin.headers })).statusCode).toBe(404);
+  });
+
+  it('finishes a run whose worker was killed with SIGKILL: one result per row, usage counted once', async () => {
+    const { id, headers } = await createPortfolio(200); // 201 rows → 11 chunks of 20
+    let child = await startChild(400);
+    await waitFor(async () => (await counts(id)).chunks >= 2, 60_000, 'two committed chunks');
+    child.kill('SIGKILL');
+    await new Promise((resolve) => child.once('exit', resolve));
+    const atKill = await counts(id);
+    expect(atKill.chunks).toBeLessThan(11);
+    child = await startChild(0);
+    try {
+      // The killed worker's chunk jobs expire (40 s) and are handed to the new worker.
+      await waitFor(async () => {
+        const meta = await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${id}/metadata`, headers });
+        return meta.json().products[0].status === 'READY';
+      }, 100_000, 'READY after restart');
+    } finally {
+      child.kill('SIGKILL');
+    }
+    expect(await counts(id)).toMatchObject({ results: 201, distinctResults: 201, usage: 200, chunks: 11 });
+  }, 150_000);
+});

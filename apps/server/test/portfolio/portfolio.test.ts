@@ -1,0 +1,379 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { MESSAGES } from '@zview/contracts';
+import { parse } from 'csv-parse/sync';
+import { describe, expect, it } from 'vitest';
+import { NO_USABLE_COLUMN_MESSAGE } from '../../src/domain/portfolio/columns.js';
+import { createOrgActor, multipart, usePortfolioTestApp, waitFor } from './app.js';
+import { unzip } from './unzip.js';
+
+const { app, db } = await usePortfolioTestApp({ chunkSize: 3 });
+const small = await usePortfolioTestApp({ maxUploadBytes: 1024, worker: false });
+
+type Headers = Record<string, string>;
+
+async function upload(headers: Headers, name: string, content: string | Buffer) {
+  const body = multipart(name, content);
+  return app.inject({ method: 'POST', url: '/api/caribou/portfolio/csv', headers: { ...headers, ...body.headers }, payload: body.payload });
+}
+
+async function createPortfolio(headers: Headers, content: string | Buffer, options: { name?: string; products?: string } = {}) {
+  const up = await upload(headers, 'book.csv', content);
+  expect(up.statusCode, up.body).toBe(201);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/caribou/portfolios',
+    headers,
+    payload: { name: options.name ?? `Book ${Math.random()}`, description: 'd', portfolioType: 'homeowners', products: options.products ?? 'zfire', uploadedFileName: up.json().uploadedFileName },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json()[0].portfolioId as number;
+}
+
+async function waitForStatus(headers: Headers, id: number, product: string, status: string) {
+  return waitFor(async () => {
+    const res = await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${id}/metadata`, headers });
+    const meta = res.json();
+    return meta.products?.find((p: { product: string; status: string }) => p.product === product && p.status === status) ? meta : null;
+  }, 60_000, `${product} ${status}`);
+}
+
+async function exportCsv(headers: Headers, id: number, product = 'zfire') {
+  const res = await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${id}/product/${product}/export`, headers });
+  expect(res.statusCode, res.body).toBe(200);
+  return res;
+}
+
+const tricky = [
+  '\uFEFFpolicy id,Address,lat,lon,Notes,Ünïcödé',
+  'P-1,"1 Main St, Austin",30.1,-97.7,"She said ""hi""",日本語',
+  'P-2,"2 Line\nBreak Rd",30.2,-97.6,,emoji 🏠',
+  'P-3,3 Oak Ave,30.3,-97.5,"comma, inside",x',
+].join('\r\n');
+
+describe('portfolio upload and check', () => {
+  it('stores the file under a generated name and reports what it recognised', async () => {
+    const { headers } = await createOrgActor(db);
+    const res = await upload(headers, '../../etc/passwd.csv', tricky);
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body.uploadedFileName).toMatch(/^[0-9a-f-]{36}$/);
+    // The path part never survives; the name is kept only as data.
+    expect(body.originalFileName).toBe('passwd.csv');
+    expect(body.check.hasBom).toBe(true);
+    expect(body.check.idColumn).toBe('policy id');
+    expect(body.check.keptColumns).toEqual(['Notes', 'Ünïcödé']);
+
+    const check = await app.inject({ method: 'GET', url: `/api/caribou/portfolio/uploads/${body.uploadedFileName}/check`, headers });
+    expect(check.json()).toMatchObject({ totalRows: 3, usableRows: 3, failingRowCount: 0 });
+    expect(check.json().summary).toContain('All 3 rows can be used.');
+  });
+
+  it('detects semicolon and tab delimited files', async () => {
+    const { headers } = await createOrgActor(db);
+    const semi = await upload(headers, 's.csv', 'id;latitude;longitude\n1;30;-97\n');
+    expect(semi.json().check.delimiter).toBe('semicolon');
+    const tab = await upload(headers, 't.tsv', 'id\tlatitude\tlongitude\n1\t30\t-97\n');
+    expect(tab.json().check.delimiter).toBe('tab');
+  });
+
+  it('rejects a file with no usable column with a clear message', async () => {
+    const { headers } = await createOrgActor(db);
+    const res = await upload(headers, 'names.csv', 'name,premium\nA,100\n');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe(NO_USABLE_COLUMN_MESSAGE);
+  });
+
+  it('rejects a file that is not CSV text', async () => {
+    const { headers } = await createOrgActor(db);
+    const res = await upload(headers, 'book.xlsx', Buffer.from([0x50, 0x4b, 0x03, 0x04, 0, 0, 0, 0]));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toContain('not a CSV text file');
+  });
+
+  it('lists failing rows in plain words in the dry run', async () => {
+    const { headers } = await createOrgActor(db);
+    const up = await upload(headers, 'b.csv', 'id,lat,lon\nA,30,-97\nB,95,-97\nC,,\n');
+    const check = await app.inject({ method: 'GET', url: `/api/caribou/portfolio/uploads/${up.json().uploadedFileName}/check`, headers });
+    expect(check.json()).toMatchObject({
+      totalRows: 3,
+      usableRows: 1,
+      failingRows: [
+        { rowNumber: 2, ref: 'B', reason: 'The latitude 95 is outside the range -90 to 90.' },
+        { rowNumber: 3, ref: 'C', reason: 'This row has no address and no coordinates.' },
+      ],
+    });
+  });
+});
+
+describe('portfolio processing, review and export', () => {
+  it('round-trips every original column and value through processing and export', async () => {
+    const { headers } = await createOrgActor(db);
+    const id = await createPortfolio(headers, tricky);
+    await waitForStatus(headers, id, 'zfire', 'READY');
+    const res = await exportCsv(headers, id);
+    expect(res.headers['content-type']).toContain('text/csv');
+    expect(res.headers['content-disposition']).toMatch(/attachment; filename="Book_0\d+_zfire_\d{8}\.csv"/);
+    const exported = parse(res.rawPayload, { bom: true }) as string[][];
+    const original = parse(tricky, { bom: true }) as string[][];
+    expect(exported[0]!.slice(0, 6)).toEqual(original[0]);
+    expect(exported[0]!.slice(6)).toEqual(['score', 'risk_level', 'confidence', 'top_factors', 'geocode_precision', 'model_version', 'problem']);
+    for (let i = 1; i < original.length; i += 1) {
+      expect(exported[i]!.slice(0, 6)).toEqual(original[i]);
+      expect(Number(exported[i]![6])).toBeGreaterThanOrEqual(0);
+      expect(exported[i]![10]).toBe('coordinates');
+      expect(exported[i]![11]).toBe('fake-1.0.0');
+    }
+    // Exporting accepted the results.
+    const meta = await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${id}/metadata`, headers });
+    expect(meta.json().products[0].status).toBe('PROCESSED');
+  });
+
+  it('accepts the OED sample file, scores what it can and explains the rest', async () => {
+    const { headers } = await createOrgActor(db);
+    const oed = readFileSync(path.join(import.meta.dirname, '../fixtures/oed-location-sample.csv'));
+    const up = await upload(headers, 'oed.csv', oed);
+    expect(up.json().check.layout).toBe('oed');
+    const id = await createPortfolio(headers, oed, { products: 'zfire,zwind' });
+    const meta = await waitForStatus(headers, id, 'zwind', 'READY');
+    await waitForStatus(headers, id, 'zfire', 'READY');
+    expect(meta.rowCount).toBe(5);
+    expect(meta.layout).toBe('oed');
+    expect(meta.geocodePrecision).toEqual({ coordinates: 2, rooftop: 1, none: 1, unusable: 1 });
+
+    const errors = await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${id}/errors?page=1&itemsPerPage=25&product=zfire`, headers });
+    expect(errors.json()).toMatchObject({
+      total: 2,
+      errors: [
+        { rowNumber: 4, ref: '10002082049', reason: 'We could not find this address.' },
+        { rowNumber: 5, ref: '10002082050', reason: 'The latitude 95.1 is outside the range -90 to 90.' },
+      ],
+    });
+    const props = await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${id}/properties?product=zfire&sort=score&order=desc`, headers });
+    expect(props.json().total).toBe(3);
+    const scores = props.json().properties.map((p: { score: number }) => p.score);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    const detail = await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${id}/property/3/zfire`, headers });
+    expect(detail.json()).toMatchObject({ ref: '10002082048', values: { LocUserDef1: 'corner, brick' }, geocode: { precision: 'rooftop' } });
+    const auto = await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${id}/autocomplete?q=lamar`, headers });
+    expect(auto.json().suggestions).toEqual([{ rowNumber: 2, ref: '10002082047', address: '2100 S Lamar Blvd, Austin, TX 78704' }]);
+    const raw = await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${id}/raw?page=2&itemsPerPage=2`, headers });
+    expect(raw.json().rows.map((r: { rowNumber: number }) => r.rowNumber)).toEqual([3, 4]);
+    // Usage: one event per scored row per product, none for failed rows.
+    const usage = await db.selectFrom('usage_events').select(['product']).where('portfolio_id', '=', id).execute();
+    expect(usage.filter((u) => u.product === 'zfire')).toHaveLength(3);
+    expect(usage.filter((u) => u.product === 'zwind')).toHaveLength(3);
+  });
+
+  it('neutralises cells that a spreadsheet would run as formulas, but keeps plain numbers', async () => {
+    const { headers } = await createOrgActor(db);
+    const csv = 'id,lat,lon,note\n=HYPERLINK("http://x"),30,-97.5,+SUM(A1)\n@cmd,31,-97,-2+3\nok,32,-96,-12.5\n"\tTAB",33,-95,"\rCR"\n';
+    const id = await createPortfolio(headers, csv);
+    await waitForStatus(headers, id, 'zfire', 'READY');
+    const rows = parse((await exportCsv(headers, id)).rawPayload, { bom: true }) as string[][];
+    expect(rows[1]!.slice(0, 4)).toEqual(['\'=HYPERLINK("http://x")', '30', '-97.5', "'+SUM(A1)"]);
+    expect(rows[2]!.slice(0, 4)).toEqual(["'@cmd", '31', '-97', "'-2+3"]);
+    expect(rows[3]!.slice(0, 4)).toEqual(['ok', '32', '-96', '-12.5']);
+    expect(rows[4]![0]).toBe("'\tTAB");
+    expect(rows[4]![3]).toBe("'\rCR");
+  });
+
+  it('exports XLSX on request, with the original values exact', async () => {
+    const { headers } = await createOrgActor(db);
+    const id = await createPortfolio(headers, 'id,lat,lon,note\n=cmd,30,-97,"a, ""b"""\n', { name: 'Book (Ünï) "q"' });
+    await waitForStatus(headers, id, 'zfire', 'READY');
+    const res = await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${id}/product/zfire/export?format=xlsx`, headers });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="Book__.+_zfire_\d{8}\.xlsx"; filename\*=UTF-8''Book__%C3%9Cn%C3%AF__%22q%22_zfire_\d{8}\.xlsx$/);
+    const sheet = unzip(res.rawPayload).get('xl/worksheets/sheet1.xml')!;
+    expect(sheet).toContain('<t xml:space="preserve">=cmd</t>');
+    expect(sheet).toContain('<t xml:space="preserve">a, &quot;b&quot;</t>');
+    expect(sheet).toContain('<t xml:space="preserve">fake-1.0.0</t>');
+  });
+
+  it('saves an export column choice and regenerates the stored export', async () => {
+    const { headers } = await createOrgActor(db);
+    const id = await createPortfolio(headers, 'id,lat,lon,extra\nA,30,-97,x\n');
+    await waitForStatus(headers, id, 'zfire', 'READY');
+    const bad = await app.inject({ method: 'PUT', url: `/api/caribou/portfolio/${id}/product/zfire/export`, headers, payload: { data: { columns: ['nope'] } } });
+    expect(bad.statusCode).toBe(400);
+    const put = await app.inject({ method: 'PUT', url: `/api/caribou/portfolio/${id}/product/zfire/export`, headers, payload: { data: { columns: ['id', 'score', 'risk_level'] } } });
+    expect(put.statusCode).toBe(200);
+    const regen = await app.inject({ method: 'PUT', url: `/api/caribou/portfolio/${id}/product/zfire/update_export`, headers });
+    expect(regen.statusCode, regen.body).toBe(200);
+    const rows = parse((await exportCsv(headers, id)).rawPayload, { bom: true }) as string[][];
+    expect(rows[0]).toEqual(['id', 'score', 'risk_level']);
+    expect(rows[1]![0]).toBe('A');
+  });
+
+  it('reruns with the current model version under a new run, keeping the previous one', async () => {
+    const { headers } = await createOrgActor(db);
+    const id = await createPortfolio(headers, 'id,lat,lon\nA,30,-97\nB,31,-96\nC,32,-95\nD,33,-94\n');
+    await waitForStatus(headers, id, 'zfire', 'READY');
+    const scorer = app.ctx.portfolio!.scorer as unknown as { version: string };
+    scorer.version = 'fake-2.0.0';
+    try {
+      const rerun = await app.inject({ method: 'PUT', url: `/api/caribou/portfolio/${id}/product/zfire/rerun_portfolio`, headers });
+      expect(rerun.statusCode, rerun.body).toBe(202);
+      const meta = await waitForStatus(headers, id, 'zfire', 'READY');
+      const runs = meta.products[0].runs;
+      expect(runs).toHaveLength(2);
+      expect(runs.map((r: { modelVersion: string }) => r.modelVersion)).toEqual(['fake-1.0.0', 'fake-2.0.0']);
+      expect(runs[1].previousRunId).toBe(runs[0].runId);
+      expect(runs[1].changedCount).toBeGreaterThan(0);
+      const detail = await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${id}/property/1/zfire`, headers });
+      expect(detail.json().history).toHaveLength(2);
+      expect(detail.json().result.modelVersion).toBe('fake-2.0.0');
+    } finally {
+      scorer.version = 'fake-1.0.0';
+    }
+  });
+});
+
+describe('portfolio create, names and products', () => {
+  it('checks names within the organisation', async () => {
+    const { headers, actor } = await createOrgActor(db);
+    await createPortfolio(headers, 'id,lat,lon\nA,30,-97\n', { name: 'Coastal Book' });
+    const taken = await app.inject({ method: 'POST', url: '/api/caribou/portfolios/names', headers, payload: { organizationId: actor.organization.id, portfolioName: 'coastal book' } });
+    expect(taken.json()).toMatchObject({ available: false });
+    const free = await app.inject({ method: 'POST', url: '/api/caribou/portfolios/names', headers, payload: { organizationId: actor.organization.id, portfolioName: 'Inland Book' } });
+    expect(free.json()).toEqual({ available: true });
+    const other = await createOrgActor(db);
+    const elsewhere = await app.inject({ method: 'POST', url: '/api/caribou/portfolios/names', headers: other.headers, payload: { organizationId: other.actor.organization.id, portfolioName: 'Coastal Book' } });
+    expect(elsewhere.json()).toEqual({ available: true });
+  });
+
+  it('creates stubs with status UPLOADED for enabled portfolio products only', async () => {
+    const { headers } = await createOrgActor(db, { products: ['zfire-portfolio', 'zfire'] });
+    const up = await upload(headers, 'a.csv', 'id,lat,lon\nA,30,-97\n');
+    const payload = { name: 'Stubbed', products: 'zfire', uploadedFileName: up.json().uploadedFileName };
+    const notEnabled = await app.inject({ method: 'POST', url: '/api/caribou/portfolios', headers, payload: { ...payload, products: 'zfire,zhail' } });
+    expect(notEnabled.statusCode).toBe(400);
+    expect(notEnabled.json().error.message).toContain('zhail');
+    const res = await app.inject({ method: 'POST', url: '/api/caribou/portfolios', headers, payload });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual([expect.objectContaining({ product: 'zfire', status: 'UPLOADED', statusLabel: 'Uploaded', name: 'Stubbed' })]);
+  });
+
+  it("answers 'Missing required parameters' when adding a product without organizationId", async () => {
+    const { headers, actor } = await createOrgActor(db);
+    const id = await createPortfolio(headers, 'id,lat,lon\nA,30,-97\n');
+    const missing = await app.inject({ method: 'POST', url: `/api/caribou/portfolios/${id}/product/zhail`, headers, payload: {} });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.message).toBe(MESSAGES.missingRequiredParameters);
+    const added = await app.inject({ method: 'POST', url: `/api/caribou/portfolios/${id}/product/zhail`, headers, payload: { organizationId: actor.organization.id } });
+    expect(added.statusCode, added.body).toBe(201);
+    await waitForStatus(headers, id, 'zhail', 'READY');
+  });
+
+  it('enforces status transitions with 409 and a clear message', async () => {
+    const { headers } = await createOrgActor(db);
+    const id = await createPortfolio(headers, 'id,lat,lon\nA,30,-97\n');
+    await waitForStatus(headers, id, 'zfire', 'READY');
+    const url = `/api/caribou/portfolio/${id}/product/zfire/status`;
+    const back = await app.inject({ method: 'PATCH', url, headers, payload: { status: 'UPLOADED' } });
+    expect(back.statusCode).toBe(409);
+    expect(back.json().error.message).toBe('A portfolio that is In Review cannot be changed to Uploaded. From In Review it can only be changed to Processed or Archived.');
+    const bad = await app.inject({ method: 'PATCH', url, headers, payload: { status: 'DONE' } });
+    expect(bad.statusCode).toBe(400);
+    expect((await app.inject({ method: 'PATCH', url, headers, payload: { status: 'PROCESSED' } })).json().status).toBe('PROCESSED');
+    expect((await app.inject({ method: 'PATCH', url, headers, payload: { status: 'ARCHIVED' } })).statusCode).toBe(200);
+    // Archived portfolios are hidden from the list unless asked for.
+    const list = await app.inject({ method: 'GET', url: '/api/caribou/portfolios', headers });
+    expect(list.json().portfolios.map((p: { id: number }) => p.id)).not.toContain(id);
+    const archived = await app.inject({ method: 'GET', url: '/api/caribou/portfolios?status=ARCHIVED', headers });
+    expect(archived.json().portfolios.map((p: { id: number }) => p.id)).toEqual([id]);
+  });
+
+  it('renames, refuses a taken name, and lets only internal admins move organisations', async () => {
+    const { headers } = await createOrgActor(db);
+    const id = await createPortfolio(headers, 'id,lat,lon\nA,30,-97\n', { name: 'First' });
+    await createPortfolio(headers, 'id,lat,lon\nA,30,-97\n', { name: 'Second' });
+    expect((await app.inject({ method: 'PATCH', url: `/api/caribou/portfolio/${id}`, headers, payload: { name: 'second' } })).statusCode).toBe(409);
+    expect((await app.inject({ method: 'PATCH', url: `/api/caribou/portfolio/${id}`, headers, payload: { name: 'Renamed' } })).json().name).toBe('Renamed');
+    const other = await createOrgActor(db);
+    const move = await app.inject({ method: 'PATCH', url: `/api/caribou/portfolio/${id}`, headers, payload: { organizationId: other.actor.organization.id } });
+    expect(move.statusCode).toBe(403);
+  });
+
+  it('deletes a product, and the portfolio with its last product', async () => {
+    const { headers } = await createOrgActor(db);
+    const id = await createPortfolio(headers, 'id,lat,lon\nA,30,-97\n', { products: 'zfire,zhail' });
+    expect((await app.inject({ method: 'DELETE', url: `/api/caribou/portfolio/${id}/product/zhail`, headers })).statusCode).toBe(204);
+    expect((await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${id}/metadata`, headers })).json().products).toHaveLength(1);
+    expect((await app.inject({ method: 'DELETE', url: `/api/caribou/portfolio/${id}/product/zfire`, headers })).statusCode).toBe(204);
+    expect((await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${id}/metadata`, headers })).statusCode).toBe(404);
+  });
+});
+
+describe('organisation scoping', () => {
+  it("answers 404 for another organisation's portfolio on every route", async () => {
+    const owner = await createOrgActor(db);
+    const id = await createPortfolio(owner.headers, 'id,lat,lon\nA,30,-97\n');
+    await waitForStatus(owner.headers, id, 'zfire', 'READY');
+    const up = await upload(owner.headers, 'x.csv', 'id,lat,lon\nA,30,-97\n');
+    const { headers, actor } = await createOrgActor(db);
+    const base = `/api/caribou/portfolio/${id}`;
+    const calls: [string, string, unknown?][] = [
+      ['GET', `${base}/metadata`],
+      ['GET', `${base}/properties`],
+      ['GET', `${base}/errors?page=1&itemsPerPage=25&product=zfire`],
+      ['GET', `${base}/autocomplete?q=A`],
+      ['GET', `${base}/raw`],
+      ['GET', `${base}/property/1/zfire`],
+      ['GET', `${base}/product/zfire/export`],
+      ['PUT', `${base}/product/zfire/export`, { data: { columns: ['id'] } }],
+      ['PUT', `${base}/product/zfire/update_export`],
+      ['PUT', `${base}/product/zfire/rerun_portfolio`],
+      ['PATCH', base, { name: 'mine now' }],
+      ['PATCH', `${base}/product/zfire/status`, { status: 'PROCESSED' }],
+      ['DELETE', `${base}/product/zfire`],
+      ['POST', `/api/caribou/portfolios/${id}/product/zhail`, { organizationId: actor.organization.id }],
+      ['GET', `/api/caribou/portfolio/uploads/${up.json().uploadedFileName}/check`],
+    ];
+    for (const [method, url, payload] of calls) {
+      const res = await app.inject({ method: method as 'GET', url, headers, ...(payload ? { payload: payload as object } : {}) });
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+    }
+    const create = await app.inject({ method: 'POST', url: '/api/caribou/portfolios', headers, payload: { name: 'steal', products: 'zfire', uploadedFileName: up.json().uploadedFileName } });
+    expect(create.statusCode).toBe(404);
+    const list = await app.inject({ method: 'GET', url: `/api/caribou/portfolios?organization=${owner.actor.organization.id}`, headers });
+    expect(list.json().portfolios).toEqual([]);
+    // And nothing changed for the owner.
+    const meta = await app.inject({ method: 'GET', url: `${base}/metadata`, headers: owner.headers });
+    expect(meta.json()).toMatchObject({ name: expect.stringMatching(/^Book/), products: [{ status: 'READY' }] });
+  });
+
+  it('requires a signed-in actor and a portfolio product', async () => {
+    expect((await app.inject({ method: 'GET', url: '/api/caribou/portfolios' })).statusCode).toBe(401);
+    const { headers } = await createOrgActor(db, { products: ['zfire'] });
+    expect((await app.inject({ method: 'GET', url: '/api/caribou/portfolios', headers })).statusCode).toBe(403);
+    expect((await app.inject({ method: 'GET', url: '/api/caribou/jobs', headers })).statusCode).toBe(403);
+  });
+});
+
+describe('jobs administration', () => {
+  it('lets internal admins list, suspend and resume runs', async () => {
+    const { headers } = await createOrgActor(db);
+    const admin = await createOrgActor(db, { internalAdmin: true });
+    const id = await createPortfolio(headers, 'id,lat,lon\nA,30,-97\n');
+    await waitForStatus(headers, id, 'zfire', 'READY');
+    const list = await app.inject({ method: 'GET', url: '/api/caribou/jobs?filter=complete', headers: admin.headers });
+    const job = list.json().jobs.find((j: { portfolioId: number }) => j.portfolioId === id);
+    expect(job).toMatchObject({ state: 'complete', product: 'zfire', progress: { committed: 1, total: 1 } });
+    expect((await app.inject({ method: 'POST', url: `/api/caribou/jobs/${job.id}/suspend`, headers: admin.headers })).statusCode).toBe(409);
+    const meta = await app.inject({ method: 'GET', url: '/api/caribou/jobs/metadata', headers: admin.headers });
+    expect(meta.json().counts.complete).toBeGreaterThan(0);
+  });
+});
+
+describe('upload size limit', () => {
+  it('answers 413 with a clear message for a file over the limit', async () => {
+    const { headers } = await createOrgActor(small.db);
+    const body = multipart('big.csv', `id,lat,lon\n${'A,30,-97\n'.repeat(400)}`);
+    const res = await small.app.inject({ method: 'POST', url: '/api/caribou/portfolio/csv', headers: { ...headers, ...body.headers }, payload: body.payload });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error.message).toContain('larger than the');
+  });
+});

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import zipcodes from 'zipcodes';
+import { LANDMARKS } from '../../src/world/regions.js';
+import { ADDRESS_NOT_FOUND } from '../../src/domain/portfolio/world-geocoder.js';
+import { RISK_MODELS } from '../../src/domain/risk/index.js';
+import { createOrgActor, multipart, usePortfolioTestApp, waitFor } from './app.js';
+
+// The pipeline with the real geocoder and risk models on a small generated world.
+const { app, db } = await usePortfolioTestApp({ chunkSize: 4, realEngines: { properties: 300 } });
+
+describe('portfolio with the real geocoder and risk models', () => {
+  it('geocodes landmark addresses, scores them with the current models and reports the rest', async () => {
+    const { headers } = await createOrgActor(db);
+    const lines = ['Ref,Address,City,State,Zip'];
+    LANDMARKS.slice(0, 6).forEach((l, i) => {
+      const zip = zipcodes.lookup(l.zip)!;
+      lines.push(`L${i + 1},"${l.houseNumber} ${l.street}",${zip.city},${zip.state},${l.zip}`);
+    });
+    lines.push('X1,1 Nowhere Lane,Atlantis,ZZ,00000');
+    const body = multipart('book.csv', `${lines.join('\n')}\n`);
+    const up = await app.inject({ method: 'POST', url: '/api/caribou/portfolio/csv', headers: { ...headers, ...body.headers }, payload: body.payload });
+    expect(up.json().check.layout).toBe('street_city_state_zip');
+    const created = await app.inject({ method: 'POST', url: '/api/caribou/portfolios', headers, payload: { name: 'Real', products: 'zfire,zwind', uploadedFileName: up.json().uploadedFileName } });
+    const id = created.json()[0].portfolioId;
+    const meta = await waitFor(async () => {
+      const m = (await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${id}/metadata`, headers })).json();
+      return m.products.every((p: { status: string }) => p.status === 'READY') ? m : null;
+    }, 90_000, 'READY');
+    const fire = meta.products.find((p: { product: string }) => p.product === 'zfire');
+    expect(fire.runs[0].modelVersion).toBe(RISK_MODELS.zfire.modelVersion);
+    const props = (await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${id}/properties?product=zfire&itemsPerPage=50`, headers })).json();
+    expect(props.total).toBe(6);
+    for (const p of props.properties) {
+      expect(p.score).toBeGreaterThanOrEqual(1);
+      expect(p.score).toBeLessThanOrEqual(10);
+      expect(['low', 'medium', 'high']).toContain(p.riskLevel);
+      expect(p.geocodePrecision).toMatch(/rooftop|parcel/);
+      expect(p.topFactors.length).toBeGreaterThan(0);
+    }
+    const errors = (await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${id}/errors?product=zfire`, headers })).json();
+    expect(errors.errors).toEqual([expect.objectContaining({ ref: 'X1', reason: ADDRESS_NOT_FOUND })]);
+  }, 120_000);
+});

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { FILE_STATUSES } from './enums.js';
+
+/** Request schemas of the portfolio calls (SPEC §7). Numbers may arrive as strings in queries. */
+const id = z.coerce.number().int().positive();
+
+export const portfolioCreateSchema = z.object({
+  name: z.string().trim().min(1, 'Give the portfolio a name.').max(200, 'The name can be at most 200 characters.'),
+  description: z.string().max(2000).optional().default(''),
+  portfolioType: z.string().max(100).optional().default(''),
+  /** Comma-joined product keys, e.g. "zfire,zhail". */
+  products: z.string().min(1, 'Choose at least one product.'),
+  uploadedFileName: z.string().min(1, 'Upload a file first.'),
+  assignedOrganizationId: id.optional(),
+});
+export type PortfolioCreate = z.input<typeof portfolioCreateSchema>;
+
+export const portfolioNameCheckSchema = z.object({
+  organizationId: id,
+  portfolioName: z.string().trim().min(1, 'Give the portfolio a name.').max(200),
+});
+
+export const portfolioStatusPatchSchema = z.object({ status: z.enum(FILE_STATUSES) });
+
+export const portfolioPatchSchema = z
+  .object({
+    name: z.string().trim().min(1).max(200).optional(),
+    organizationId: id.optional(),
+  })
+  .refine((body) => body.name !== undefined || body.organizationId !== undefined, 'Send a new name or organizationId.');
+
+export const PORTFOLIO_EXPORT_EXTRA_COLUMNS = ['score', 'risk_level', 'confidence', 'top_factors', 'geocode_precision', 'model_version', 'problem'] as const;
+
+export const portfolioExportChoiceSchema = z.object({
+  data: z.object({ columns: z.array(z.string()).min(1, 'Choose at least one column.') }),
+});
+
+const page = z.coerce.number().int().min(1).default(1);
+const itemsPerPage = z.coerce.number().int().min(1).max(500).default(25);
+const csvList = z
+  .string()
+  .optional()
+  .transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : []));
+
+export const portfolioListQuerySchema = z.object({
+  product: csvList,
+  status: csvList,
+  organization: csvList,
+  search: z.string().max(200).optional(),
+  page,
+  itemsPerPage,
+});
+
+export const portfolioPageQuerySchema = z.object({ page, itemsPerPage, product: z.string().optional() });
+
+export const portfolioPropertiesQuerySchema = z.object({
+  page,
+  itemsPerPage,
+  product: z.string().optional(),
+  riskLevel: csvList,
+  sort: z.enum(['rowNumber', 'ref', 'score', 'riskLevel', 'confidence']).default('rowNumber'),
+  order: z.enum(['asc', 'desc']).default('asc'),
+});
+
+export const jobsQuerySchema = z.object({
+  filter: z.enum(['all', 'queued', 'running', 'suspended', 'complete']).default('all'),
+  organization: z.coerce.number().int().positive().optional(),
+  page,
+  itemsPerPage,
+});
+
+export interface PortfolioProductStub {
+  portfolioId: number;
+  name: string;
+  product: string;
+  status: (typeof FILE_STATUSES)[number];
+  statusLabel: string | null;
+  organizationId: number;
+  createdAt: string;
+}
