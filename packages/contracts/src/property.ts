@@ -176,3 +176,8 @@ export const recentLookupSchema = z.object({
   scores: z.array(z.object({ product: z.string(), score: z.number().nullable(), riskLevel: z.enum(RISK_LEVELS) })),
 });
 export const recentLookupsResponseSchema = z.object({ results: z.array(recentLookupSchema), total: z.number() });
+
+/** GET /api/faq. */
+export const faqItemSchema = z.object({ question: z.string(), answer: z.string() });
+export const faqResponseSchema = z.object({ sections: z.array(z.object({ title: z.string(), items: z.array(faqItemSchema) })) });
+export type FaqResponse = z.infer<typeof faqResponseSchema>;
