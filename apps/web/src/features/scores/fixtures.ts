@@ -77,10 +77,10 @@ function products(asOf: string, shift: number): Record<string, ScoreResult> {
       'zfire',
       5,
       [
-        { key: 'vegetation_cover', name: 'Vegetation cover', value: 62, unit: '%', contribution: 1.4 + shift, description: 'Share of the 30 m zone around the buildings covered by trees and shrubs; dense fuel near the structure raises fire risk.' },
+        { key: 'vegetation_cover', name: 'Vegetation cover', value: 62, unit: '%', contribution: 1.9 - shift, description: 'Share of the 30 m zone around the buildings covered by trees and shrubs; dense fuel near the structure raises fire risk.' },
         { key: 'slope', name: 'Slope', value: 18, unit: 'deg', contribution: 0.6, description: 'Fire spreads faster uphill; steep terrain below the home raises the score.' },
         { key: 'distance_to_wildland', name: 'Distance to wildland', value: 140, unit: 'ft', contribution: 0.9, description: 'Distance from the main building to continuous wildland vegetation.' },
-        { key: 'roof_material', name: 'Roof material', value: 'class_a_asphalt', unit: null, contribution: -0.7, description: 'A Class A fire-rated roof resists embers.' },
+        { key: 'roof_material', name: 'Roof material', value: 'Class A asphalt', unit: null, contribution: -0.7, description: 'A Class A fire-rated roof resists embers.' },
         { key: 'defensible_space', name: 'Defensible space', value: true, unit: null, contribution: -0.42, description: 'A cleared 5 ft zone around the structure lowers ember ignition.' },
       ],
       at,
@@ -89,9 +89,9 @@ function products(asOf: string, shift: number): Record<string, ScoreResult> {
       'zhail',
       5,
       [
-        { key: 'hail_frequency', name: 'Hail days per year', value: 3.2, unit: 'days', contribution: 0.8, description: 'Average days a year with hail of 1 inch or more within 5 miles.' },
+        { key: 'hail_frequency', name: 'Hail days per year', value: 3.2, unit: 'days', contribution: 0.8 - shift, description: 'Average days a year with hail of 1 inch or more within 5 miles.' },
         { key: 'roof_age', name: 'Roof age', value: 9, unit: 'years', contribution: 0.35, description: 'Older roofing is more brittle under hail impact.' },
-        { key: 'roof_material', name: 'Roof material', value: 'class_a_asphalt', unit: null, contribution: -0.15, description: 'Impact resistance of the roofing.' },
+        { key: 'roof_material', name: 'Roof material', value: 'Class A asphalt', unit: null, contribution: -0.15, description: 'Impact resistance of the roofing.' },
       ],
       at,
     ),
@@ -127,7 +127,7 @@ function products(asOf: string, shift: number): Record<string, ScoreResult> {
       'zproperty',
       5,
       [
-        { key: 'roof_condition', name: 'Roof condition', value: 'good', unit: null, contribution: -0.8, description: 'No visible staining, missing shingles or patching on the roof.' },
+        { key: 'roof_condition', name: 'Roof condition', value: 'good', unit: null, contribution: -0.8 + shift, description: 'No visible staining, missing shingles or patching on the roof.' },
         { key: 'yard_debris', name: 'Yard debris', value: false, unit: null, contribution: -0.2, description: 'No debris or stored material seen in the yard.' },
         { key: 'pool', name: 'Swimming pool', value: false, unit: null, contribution: 0, description: 'Pools raise liability exposure.' },
         { key: 'solar_panels', name: 'Solar panels', value: true, unit: null, contribution: 0.3, description: 'Roof-mounted panels raise replacement cost.' },
@@ -147,7 +147,7 @@ function products(asOf: string, shift: number): Record<string, ScoreResult> {
         condition: { score: 7.8, label: 'good' },
       },
     ),
-    roof_age: scoreFixture('roof_age', 5, [{ key: 'roof_age_years', name: 'Roof age', value: 9, unit: 'years', contribution: -0.5, description: 'Estimated years since the roof covering was installed.' }], {
+    roof_age: scoreFixture('roof_age', 5, [{ key: 'roof_age_years', name: 'Roof age', value: shift ? 7 : 9, unit: 'years', contribution: -0.5 - shift, description: 'Estimated years since the roof covering was installed.' }], {
       ...at,
       roofAge: {
         installYear: 2017,
@@ -166,7 +166,7 @@ function products(asOf: string, shift: number): Record<string, ScoreResult> {
 export function assessmentFixture(options: { asOf?: string; enabled?: readonly string[] } = {}): AssessmentResponse {
   const asOf = options.asOf ?? '2026-06-14';
   const historical = asOf < '2026-06-14';
-  const all = products(asOf, historical ? 0.6 : 0);
+  const all = products(asOf, historical ? 0.4 : 0);
   const picked = options.enabled ? Object.fromEntries(Object.entries(all).filter(([key]) => options.enabled!.includes(key))) : all;
   return assessmentResponseSchema.parse({
     location: {

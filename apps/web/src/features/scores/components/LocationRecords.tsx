@@ -1,12 +1,9 @@
 import { formatLongDate } from '@zview/contracts';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useBuildingPermits, useIbhsEvaluations } from '../api/locationLookups';
 import { Section } from './ProductDetail';
@@ -38,31 +35,24 @@ export function BuildingPermitsPanel({ location }: { location: string }) {
       ) : permits.data.results.length === 0 ? (
         <Typography variant="body2" color="text.secondary">No building permits on record for this property.</Typography>
       ) : (
-        <Table size="small" aria-label="Building permits">
-          <TableHead>
-            <TableRow>
-              <TableCell>Issued</TableCell>
-              <TableCell>Type</TableCell>
-              <TableCell>Description</TableCell>
-              <TableCell align="right">Value</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {permits.data.results.map((permit) => (
-              <TableRow key={permit.id}>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatLongDate(permit.issuedOn)}</TableCell>
-                <TableCell sx={{ fontWeight: 600 }}>{permit.type}</TableCell>
-                <TableCell>
-                  {permit.description}
-                  <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                    {permit.permitNumber} · {permit.status}
-                  </Typography>
-                </TableCell>
-                <TableCell align="right">{permit.valueUsd === null ? '—' : usd.format(permit.valueUsd)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <Stack component="ul" aria-label="Building permits" divider={<Divider flexItem />} spacing={1.25} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+          {permits.data.results.map((permit) => (
+            <Box component="li" key={permit.id} data-testid="permit" sx={{ display: 'grid', gridTemplateColumns: '1fr auto', columnGap: 2 }}>
+              <Typography variant="body2" sx={{ fontWeight: 700 }}>
+                {permit.type}
+              </Typography>
+              <Typography variant="body2" sx={{ fontWeight: 600, textAlign: 'right' }}>
+                {permit.valueUsd === null ? '—' : usd.format(permit.valueUsd)}
+              </Typography>
+              <Typography variant="body2" sx={{ gridColumn: '1 / -1' }}>
+                {permit.description}
+              </Typography>
+              <Typography variant="caption" color="text.secondary" sx={{ gridColumn: '1 / -1' }}>
+                Issued {formatLongDate(permit.issuedOn)} · {permit.permitNumber} · {permit.status}
+              </Typography>
+            </Box>
+          ))}
+        </Stack>
       )}
     </Section>
   );

@@ -47,9 +47,11 @@ export function ResultError({ error }: { error: unknown }) {
           {title}
         </Typography>
         <Typography>{message}</Typography>
-        <Typography variant="body2" color="text.secondary">
-          Check the spelling, include the city and state or ZIP code, or search by coordinates instead.
-        </Typography>
+        {isApiError(error) && error.status === 404 && (
+          <Typography variant="body2" color="text.secondary">
+            Tip: include the city and state or the ZIP code, or search by coordinates instead.
+          </Typography>
+        )}
       </Stack>
     </Paper>
   );

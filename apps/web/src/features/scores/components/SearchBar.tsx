@@ -115,7 +115,7 @@ export function SearchBar({ initial, onSearch }: SearchBarProps) {
               }}
               placeholder="Latitude, longitude — e.g. 40.0150,-105.2830"
               error={!!error}
-              helperText={error ?? ' '}
+              helperText={error ?? undefined}
               slotProps={{
                 htmlInput: { 'aria-label': 'Coordinates (lat,lng)' },
                 input: { startAdornment: <InputAdornment position="start"><PlaceOutlined fontSize="small" /></InputAdornment> },
@@ -142,7 +142,7 @@ export function SearchBar({ initial, onSearch }: SearchBarProps) {
                   size="small"
                   placeholder="Search an address, e.g. 1208 Cedar Ridge Dr, Boulder, CO"
                   error={!!error}
-                  helperText={error ?? ' '}
+                  helperText={error ?? undefined}
                   slotProps={{
                     htmlInput: { ...params.inputProps, 'aria-label': 'Address' },
                     input: {

@@ -8,7 +8,7 @@ interface Step {
   label: string;
   from: number;
   to: number;
-  kind: 'base' | 'up' | 'down' | 'total';
+  kind: 'base' | 'up' | 'down' | 'zero' | 'total';
   text: string;
 }
 
@@ -18,7 +18,7 @@ export function waterfallSteps(result: ScoreResult): Step[] {
   let running = result.baseScore;
   for (const factor of factorsByImpact(result.factors)) {
     const next = running + factor.contribution;
-    steps.push({ key: factor.key, label: factor.name, from: running, to: next, kind: factor.contribution >= 0 ? 'up' : 'down', text: formatContribution(factor.contribution) });
+    steps.push({ key: factor.key, label: factor.name, from: running, to: next, kind: factor.contribution > 0 ? 'up' : factor.contribution < 0 ? 'down' : 'zero', text: formatContribution(factor.contribution) });
     running = next;
   }
   steps.push({ key: 'score', label: 'Score', from: SCORE_MIN, to: result.score ?? running, kind: 'total', text: formatScore(result.score) });
@@ -37,6 +37,7 @@ export function WaterfallChart({ result }: { result: ScoreResult }) {
     base: '#8b97a8',
     up: '#c0392b',
     down: '#1e8449',
+    zero: '#8b97a8',
     total: RISK_LEVEL_COLORS[result.riskLevel].fg,
   };
   return (
