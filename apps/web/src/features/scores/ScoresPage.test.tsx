@@ -6,7 +6,7 @@ import { renderApp } from '../../../test/render';
 import { onTrack } from '../../api/analytics';
 import { ASSESSMENT_PATH } from './api/assessment';
 import { FIXTURE_ADDRESS, assessmentFixture, autocompleteFixture, buildingPermitsFixture, ibhsFixture } from './fixtures';
-import { fakeApi, type FakeHandlers } from './testing';
+import { fakeApi, type FakeHandlers } from '../../../test/fake-api';
 
 const SLOW = { timeout: 8000 };
 const search = (location = FIXTURE_ADDRESS, type = 'address') => `?${new URLSearchParams({ location, location_type: type }).toString()}`;
