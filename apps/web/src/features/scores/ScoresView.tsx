@@ -79,7 +79,7 @@ export function ScoresView({ selection, onSelect }: ScoresViewProps) {
               onChange={(_event, value: SelectedProductValue) => (onSelect ? onSelect(value) : void navigate(`/scores/${value}${query}`))}
               aria-label="Products"
               variant="scrollable"
-              sx={{ mt: 0.5, minHeight: 42, '& .MuiTab-root': { minHeight: 42, fontWeight: 700, letterSpacing: 0.4 } }}
+              sx={{ mt: 1.5, minHeight: 42, '& .MuiTab-root': { minHeight: 42, fontWeight: 700, letterSpacing: 0.4 } }}
             >
               {tabs.map((value) => (
                 <Tab key={value} value={value} label={value === SUMMARY ? 'Summary' : PRODUCT_DISPLAY_NAMES[value]} />

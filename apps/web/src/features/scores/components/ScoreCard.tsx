@@ -51,6 +51,11 @@ export function ScoreCard({ result, detailsTo, previous, previousLabel }: ScoreC
             )}
           </Stack>
           <ConfidenceLine result={result} />
+          {result.roofAge && (
+            <Typography variant="body2" data-testid="card-roof-age">
+              Roof installed <b>{result.roofAge.installYear}</b> · {result.roofAge.ageYears} {result.roofAge.ageYears === 1 ? 'year' : 'years'} old
+            </Typography>
+          )}
           <Divider />
           <Typography variant="caption" color="text.secondary" sx={{ fontWeight: 600, textTransform: 'uppercase', letterSpacing: 0.6 }}>
             Top factors
