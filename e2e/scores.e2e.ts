@@ -1,5 +1,6 @@
 import { recentLookupsResponseSchema, faqResponseSchema } from '@zview/contracts';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
@@ -128,6 +129,29 @@ describe('the property view', () => {
     await page.getByRole('button', { name: 'Search' }).click();
     await page.getByText("Coordinates must be 'lat,lng'").waitFor();
     await screenshot(page, 'scores-coordinates-invalid');
+    await context.close();
+  });
+
+  it('keeps the initial JavaScript of the signed-in home page within 300 KB compressed', async () => {
+    const { page, context } = await newPage(browser);
+    await answerPropertyApi(page);
+    const scripts: Promise<number>[] = [];
+    const files: string[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      scripts.push(
+        response.body().then((body) => {
+          const size = gzipSync(body).length;
+          files.push(`${new URL(response.url()).pathname} ${(size / 1024).toFixed(1)} KB`);
+          return size;
+        }),
+      );
+    });
+    await page.goto('/?devSession=admin');
+    await page.getByTestId('empty-search').waitFor();
+    const total = (await Promise.all(scripts)).reduce((sum, size) => sum + size, 0);
+    console.log(`home page JavaScript: ${(total / 1024).toFixed(1)} KB gzip in ${scripts.length} files:\n${files.join('\n')}`);
+    expect(total).toBeLessThanOrEqual(300 * 1024);
     await context.close();
   });
 
