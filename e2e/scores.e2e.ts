@@ -80,6 +80,16 @@ describe('the property view', () => {
     await screenshot(page, 'scores-summary');
     await page.screenshot({ path: path.join(screenshotDir, 'scores-summary-full.png'), fullPage: true });
 
+    await page.getByRole('tab', { name: 'Oblique' }).click();
+    await page.getByRole('img', { name: 'Oblique image looking from the north' }).waitFor();
+    await page.getByRole('button', { name: 'Expand view' }).click();
+    await page.getByRole('dialog').waitFor();
+    await settle();
+    await screenshot(page, 'scores-imagery-expanded');
+    await page.getByRole('button', { name: 'Close expanded view' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await screenshot(page, 'scores-oblique');
+
     await page.getByRole('link', { name: 'Z-FIRE details' }).click();
     await page.getByTestId('product-detail').waitFor();
     expect(new URL(page.url()).pathname).toBe('/scores/zfire');

@@ -86,7 +86,7 @@ function ObliqueView({ images, height }: { images: ImageItem[]; height: number |
     <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1.5 }}>
       {images.map((item, index) => (
         <Box key={item.captureId ? `${item.captureId}-${item.direction ?? index}` : index}>
-          <Picture item={item} alt={`Oblique image${item.direction ? ` looking from the ${item.direction}` : ''}`} height={typeof height === 'number' ? height / 2 - 24 : 'auto'} />
+          <Picture item={item} alt={`Oblique image${item.direction ? ` looking from the ${item.direction}` : ''}`} height={typeof height === 'number' ? height / 2 - 24 : `calc(${height} / 2 - 28px)`} />
           <Caption item={item} extra={item.direction ? `From the ${item.direction}` : undefined} />
         </Box>
       ))}
@@ -103,11 +103,11 @@ function ComparisonView({ comparison, height }: { comparison: AssessmentResponse
       </Typography>
       <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1.5 }}>
         <Box>
-          <Picture item={comparison.before} alt="Before the event" height={typeof height === 'number' ? height - 40 : height} />
+          <Picture item={comparison.before} alt="Before the event" height={typeof height === 'number' ? height - 40 : `calc(${height} - 40px)`} />
           <Caption item={comparison.before} extra="Before" />
         </Box>
         <Box>
-          <Picture item={comparison.after} alt="After the event" height={typeof height === 'number' ? height - 40 : height} />
+          <Picture item={comparison.after} alt="After the event" height={typeof height === 'number' ? height - 40 : `calc(${height} - 40px)`} />
           <Caption item={comparison.after} extra="After" />
         </Box>
       </Box>
