@@ -10,6 +10,9 @@ import { ImageCache } from '../apps/server/src/domain/imagery/cache.js';
 import type { PropertyCapture } from '../apps/server/src/domain/imagery/capture.js';
 import { lngLatToTile } from '../apps/server/src/domain/imagery/geo.js';
 import { ImageryService } from '../apps/server/src/domain/imagery/service.js';
+import type { SceneFeatures } from '../apps/server/src/domain/imagery/scene.js';
+import { propertySceneParts } from '../apps/server/src/domain/imagery/scene-builder.js';
+import { makeBuilding, makeFeatures, squareOutline } from '../apps/server/test/fixtures/features.js';
 import { FIXTURE_CENTER, fixtureSceneProvider } from '../apps/server/test/fixtures/scene.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
@@ -65,15 +68,45 @@ export async function benchImagery(): Promise<boolean> {
   for (const t of tiles) tileCold.push(await time(() => service.tile(19, t.x, t.y, 'png', '2026-01-01')));
   for (const t of tiles) tileCached.push(await time(() => service.tile(19, t.x, t.y, 'png', '2026-01-01')));
 
+  // A dense suburb (≈ 600 houses with canopy) under one z16 tile: the worst case of the tile range.
+  const dense = denseSuburb();
+  const denseService = new ImageryService({ scene: () => dense, capture: () => null }, new ImageCache(dir));
+  const z16 = lngLatToTile(FIXTURE_CENTER, 16);
+  const denseCold: number[] = [];
+  for (let i = 0; i < Math.min(RUNS, 10); i++) denseCold.push(await time(() => denseService.tile(16, z16.x, z16.y, 'png', `2026-01-${String(i + 1).padStart(2, '0')}`)));
+
   console.log('Imagery (fixture street, 512×512 ortho / 640×480 oblique PNG, 256 px tiles)');
   const ok = [
     report('property image, cold (render)', cold, 150),
     report('property image, cached (disk)', cached, 5),
     report('satellite tile z19, cold', tileCold),
     report('satellite tile z19, cached', tileCached),
+    report('satellite tile z16 dense, cold', denseCold),
   ].every(Boolean);
   rmSync(dir, { recursive: true, force: true });
   return ok;
+}
+
+function denseSuburb(): SceneFeatures {
+  const scene: SceneFeatures = { parcels: [], buildings: [], trees: [], pools: [], roads: [], water: [], yardObjects: [] };
+  const [lng0, lat0] = FIXTURE_CENTER;
+  const mLng = 1 / (111_320 * Math.cos((lat0 * Math.PI) / 180));
+  const mLat = 1 / 111_320;
+  for (let row = -12; row <= 12; row++) {
+    scene.roads.push({ id: `r${row}`, widthM: 9, line: { type: 'LineString', coordinates: [[lng0 - 400 * mLng, lat0 + row * 64 * mLat], [lng0 + 400 * mLng, lat0 + row * 64 * mLat]] } });
+    for (let col = -13; col <= 13; col++) {
+      const id = `d${row}_${col}`;
+      const [cx, cy] = [lng0 + col * 30 * mLng, lat0 + (row * 64 + 22) * mLat];
+      const parcel = squareOutline(cx, cy, 28);
+      const building = makeBuilding({ outline: squareOutline(cx, cy, 13), hasSolar: (row + col) % 5 === 0, roofShape: col % 2 ? 'hip' : 'gable' });
+      const parts = propertySceneParts({ propertyId: id, parcel, features: makeFeatures({ propertyId: id, buildings: [building], hasPool: col % 4 === 0, vegetationCover: 0.25 }) });
+      scene.parcels.push(...parts.parcels);
+      scene.buildings.push(...parts.buildings);
+      scene.trees.push(...parts.trees);
+      scene.pools.push(...parts.pools);
+    }
+  }
+  return scene;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -45,7 +45,12 @@ async function waitForServer(url: string, child: ChildProcess, timeoutMs: number
  */
 export default async function setup(project: TestProject) {
   // vitest sets NODE_ENV=test, which would make Vite bundle React's development build: test what ships.
-  const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'pipe', encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' } });
+  const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], {
+    cwd: root,
+    stdio: 'pipe',
+    encoding: 'utf8',
+    env: { ...process.env, NODE_ENV: 'production', ZVIEW_BUILD_HARNESS: '1' },
+  });
   if (build.status !== 0) throw new Error(`web build failed:\n${build.stdout}\n${build.stderr}`);
 
   const port = await freePort();

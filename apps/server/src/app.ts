@@ -9,7 +9,10 @@ import type { Db } from './db/database.js';
 import type { ImagerySources } from './domain/imagery/service.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerApiRoutes } from './http/index.js';
+import { registerPublicIdentityRoutes } from './http/identity.js';
+import { registerIdentityProvider } from './http/oidc.js';
 import { registerPlatformRoutes } from './http/platform.js';
+import { redactUrl } from './http/redact.js';
 
 export interface AppContext {
   config: ServerConfig;
@@ -21,6 +24,8 @@ export interface AppContext {
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** Every route registered, with its declared policy (checked by test/route-policy.test.ts). */
+    registeredRoutes: { method: string; url: string; policy?: string }[];
   }
 }
 
@@ -32,12 +37,27 @@ export interface BuildAppOptions {
 export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger
-      ? { level: process.env.LOG_LEVEL ?? 'info', redact: ['req.headers.authorization', 'req.headers.cookie'] }
+      ? {
+          level: process.env.LOG_LEVEL ?? 'info',
+          redact: ['req.headers.authorization', 'req.headers.cookie'],
+          // URLs of the identity flows carry one-time credentials (sessionToken, code, reset links).
+          serializers: {
+            req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
+          },
+        }
       : false,
     bodyLimit: 1024 * 1024,
     trustProxy: true,
   });
   app.decorate('ctx', ctx);
+  const registeredRoutes: FastifyInstance['registeredRoutes'] = [];
+  app.decorate('registeredRoutes', registeredRoutes);
+  const webApp = { registering: false };
+  app.addHook('onRoute', (route) => {
+    // The built web app's files (routes added by @fastify/static) are public by nature.
+    if (webApp.registering && route.config?.policy === undefined) route.config = { ...route.config, policy: 'public' };
+    for (const method of [route.method].flat()) registeredRoutes.push({ method, url: route.url, policy: route.config?.policy });
+  });
 
   app.addHook('onRequest', async (_request, reply) => {
     reply.header(VERSION_HEADER, APP_VERSION);
@@ -62,8 +82,12 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   registerErrorHandler(app);
 
   await registerPlatformRoutes(app);
+  await registerIdentityProvider(app);
+  await registerPublicIdentityRoutes(app);
   await app.register(registerApiRoutes, { prefix: '/api' });
+  webApp.registering = true;
   await registerWebApp(app, ctx.config.webDistDir);
+  webApp.registering = false;
   return app;
 }
 

@@ -11,6 +11,24 @@ export interface ServerConfig {
   /** HMAC secret of signed imagery URLs (URL_SIGNING_SECRET); unset = generated under DATA_DIR. */
   urlSigningSecret?: string;
   runtime: RuntimeConfig;
+  identity: IdentityConfig;
+}
+
+/** Identity settings (see README "Identity provider"). */
+export interface IdentityConfig {
+  /** Run the embedded OIDC provider under /oidc (default when OIDC_ISSUER is {PUBLIC_URL}/oidc). */
+  embedded: boolean;
+  /** The audience the API requires in access tokens (the embedded provider's resource indicator). */
+  audience: string;
+  /** JWKS of an external issuer; default: discovered from {OIDC_ISSUER}/.well-known/openid-configuration. */
+  jwksUri?: string;
+  /** SMTP connection URL for mail; without it mail goes to the server log and the outbox table. */
+  smtpUrl?: string;
+  mailFrom: string;
+  /** Shared password of the demo accounts seeded at start. */
+  demoPassword: string;
+  /** Serves the local mock SAML identity provider under /oidc/dev-saml-idp (never in production). */
+  devSamlIdp: boolean;
 }
 
 /** The repository root, whatever the working directory. */
@@ -62,5 +80,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     webDistDir: path.resolve(envOr(env, 'WEB_DIST_DIR', path.join(repoRoot, 'apps/web/dist'))),
     urlSigningSecret: env.URL_SIGNING_SECRET || undefined,
     runtime,
+    identity: {
+      embedded: env.EMBEDDED_IDP ? env.EMBEDDED_IDP === 'true' : runtime.OIDC_ISSUER === `${publicUrl}/oidc`,
+      audience: envOr(env, 'OIDC_AUDIENCE', `${publicUrl}/api`),
+      jwksUri: env.OIDC_JWKS_URI || undefined,
+      smtpUrl: env.SMTP_URL || undefined,
+      mailFrom: envOr(env, 'MAIL_FROM', 'Z-VIEW <no-reply@zview.test>'),
+      demoPassword: envOr(env, 'DEMO_PASSWORD', 'Zview-demo-2024'),
+      devSamlIdp: env.DEV_SAML_IDP ? env.DEV_SAML_IDP === 'true' : runtime.ENV !== 'production',
+    },
   };
 }

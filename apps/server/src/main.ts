@@ -1,6 +1,9 @@
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/open.js';
+import { seedDefaultWorld } from './world/default.js';
+import { seedDemoIdentity } from './auth/seed.js';
+import { worldImagerySources } from './domain/property/imagery-sources.js';
 
 /**
  * One process: PostgreSQL (embedded unless DATABASE_URL is set), migrations, sample data, and
@@ -9,7 +12,11 @@ import { openDatabase } from './db/open.js';
 async function main() {
   const config = loadConfig();
   const database = await openDatabase(config, { log: (line) => process.stdout.write(line) });
-  const app = await buildApp({ config, db: database.db }, { logger: true });
+  await seedDefaultWorld(database.url);
+  // Demo organisations and accounts: on by default except in production (SEED_DEMO=true|false decides).
+  const seedDemo = process.env.SEED_DEMO ? process.env.SEED_DEMO === 'true' : config.runtime.ENV !== 'production';
+  const demoAccounts = config.identity.embedded && seedDemo ? await seedDemoIdentity(database.db, config) : [];
+  const app = await buildApp({ config, db: database.db, imagery: worldImagerySources(database.db) }, { logger: true });
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -25,6 +32,7 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   console.log(`\nZ-VIEW ${'4.10.1'} is running at ${config.publicUrl}\n`);
+  if (demoAccounts.length) console.log(`${demoAccounts.join('\n')}\n`);
 }
 
 main().catch((error) => {

@@ -4,13 +4,14 @@ import path from 'node:path';
 import { mapSourcesResponseSchema } from '@zview/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
-import type { Actor } from '../src/auth/actor.js';
 import { loadConfig } from '../src/config.js';
 import type { PropertyCapture } from '../src/domain/imagery/capture.js';
 import { lngLatToTile } from '../src/domain/imagery/geo.js';
 import { SIGNED_SCOPES, UrlSigner } from '../src/domain/imagery/signing.js';
 import { captureImageUrl } from '../src/domain/imagery/urls.js';
+import { defaultTileDate } from '../src/http/imagery.js';
 import { useTestDatabase } from './database.js';
+import { authHeader, createOrganization, createUser } from './factories.js';
 import { FIXTURE_CENTER, fixtureSceneProvider } from './fixtures/scene.js';
 
 const SECRET = 'imagery-route-test-secret-0123456789';
@@ -20,17 +21,6 @@ const captures: PropertyCapture[] = [
   { captureId: 'obl-2025-04-n', propertyId: 'prop-0004', capturedOn: '2025-04-20', provider: 'Z-VIEW sample', view: 'oblique', direction: 'north', center: FIXTURE_CENTER, events: [] },
 ];
 
-const testActor: Actor = {
-  userId: 'u-1',
-  email: 'analyst@example.com',
-  firstName: 'Ada',
-  lastName: 'Analyst',
-  isInternalAdmin: false,
-  externalGroups: [],
-  isSso: false,
-  organization: { id: 7, name: 'Acme Mutual', products: ['zfire'], isTrial: false },
-  orgRole: 'member',
-};
 
 async function makeApp(env: NodeJS.ProcessEnv = {}) {
   const database = await useTestDatabase();
@@ -41,13 +31,11 @@ async function makeApp(env: NodeJS.ProcessEnv = {}) {
     db: database.db,
     imagery: { scene: fixtureSceneProvider, capture: (c, p) => captures.find((x) => x.captureId === c && x.propertyId === p) ?? null },
   });
-  // Stands in for the identity hook (built in parallel): a bearer-authenticated actor.
-  app.addHook('onRequest', async (request) => {
-    if (request.headers.authorization === 'Bearer test-actor') request.actor = testActor;
-  });
   await app.ready();
   afterAll(() => app.close());
-  return app;
+  const org = await createOrganization(database.db, { products: ['zfire'] });
+  const user = await createUser(database.db, { org });
+  return Object.assign(app, { signedIn: await authHeader(app, user) });
 }
 
 const app = await makeApp();
@@ -95,7 +83,7 @@ describe('GET /api/caribou/imagery/:captureId/:propertyId.png', () => {
   });
 
   it('serves an authenticated actor without a signature', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/caribou/imagery/cap-2025-04/prop-0004.png', headers: { authorization: 'Bearer test-actor' } });
+    const res = await app.inject({ method: 'GET', url: '/api/caribou/imagery/cap-2025-04/prop-0004.png', headers: app.signedIn });
     expect(res.statusCode).toBe(200);
   });
 
@@ -129,6 +117,11 @@ describe('GET /api/tiles/satellite/:z/:x/:y.png', () => {
   ])('answers 400 for %s', async (_name, url) => {
     const res = await app.inject({ method: 'GET', url: `${url}?${tileSig()}` });
     expect(res.statusCode).toBe(400);
+  });
+
+  it('shows the most recent mid-June by default', () => {
+    expect(defaultTileDate(new Date('2026-11-21T10:00:00Z'))).toBe('2026-06-15');
+    expect(defaultTileDate(new Date('2026-03-01T10:00:00Z'))).toBe('2025-06-15');
   });
 
   it('refuses a signature of another scope', async () => {
@@ -169,7 +162,7 @@ describe('map styles', () => {
   });
 
   it('hands a signed-in actor signed URLs of the styles and tiles that work', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/map/sources', headers: { authorization: 'Bearer test-actor' } });
+    const res = await app.inject({ method: 'GET', url: '/api/map/sources', headers: app.signedIn });
     expect(res.statusCode).toBe(200);
     const sources = mapSourcesResponseSchema.parse(res.json());
     const style = await app.inject({ method: 'GET', url: sources.styles.satellite.replace(/^https?:\/\/[^/]+/, '') });

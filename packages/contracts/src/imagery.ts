@@ -44,7 +44,7 @@ export const tileParamsSchema = z
   });
 
 export const tileQuerySchema = signedQuerySchema.extend({
-  /** The day the base map shows (roof ages, season); default the first of January this year. */
+  /** The day the base map shows (roof ages, season); default the most recent June 15. */
   date: z.iso.date().optional(),
 });
 

@@ -10,3 +10,6 @@ export * from './session.js';
 export * from './assessment.js';
 export * from './imagery.js';
 export * from './property.js';
+export * from './address.js';
+export * from './policy-rules.js';
+export * from './identity.js';

@@ -5,6 +5,7 @@
  */
 import { OVERRIDE_ENV, OVERRIDE_ORGANIZATION_ID } from './constants.js';
 import { PORTFOLIO_FEATURE, STANDARD_PRODUCTS, SUMMARY, type SelectedProductValue } from './products.js';
+import { billingAvailable, userManagementAvailable, ZORRO_FEATURE } from './policy-rules.js';
 
 /** The user fields the rules depend on (a subset of the SPEC §3 User). */
 export interface PermissionUser {
@@ -52,7 +53,11 @@ export function isAdmin(user: PermissionUser): boolean {
 
 /** User management: feature flag on, not a trial organisation, no external groups (SPEC §5). */
 export function canUseUserManagement(ctx: PermissionContext): boolean {
-  return ctx.flags.userManagement && !ctx.user.isUserInTrialOrg && ctx.user.externalGroups.length === 0;
+  return userManagementAvailable({
+    userManagementEnabled: ctx.flags.userManagement,
+    isUserInTrialOrg: ctx.user.isUserInTrialOrg,
+    externalGroups: ctx.user.externalGroups,
+  });
 }
 
 /** For SSO identity providers user management is read-only (SPEC §5). */
@@ -67,12 +72,18 @@ export function canManageTeamMembers(ctx: PermissionContext): boolean {
 
 /** Billing: config flag on, group or internal admin, self-serve billing enabled (SPEC §6). */
 export function isBillingAvailable(ctx: PermissionContext): boolean {
-  return ctx.flags.billingPage && isAdmin(ctx.user) && has(ctx, 'self_serve_billing');
+  return billingAvailable({
+    billingPageEnabled: ctx.flags.billingPage,
+    isGroupAdmin: ctx.user.isGroupAdmin,
+    isProductAdmin: ctx.user.isInternalAdmin,
+    organizationProducts: ctx.enabledFeatures,
+  });
 }
 
 /** Zorro: the per-user group membership combined with organisation enablement (SPEC §6). */
 export function hasZorroAccess(ctx: PermissionContext): boolean {
-  return ctx.user.hasZorroAccess && has(ctx, 'zorro');
+  // The token's hasZorroAccess already says the user is in the zorro group.
+  return ctx.user.hasZorroAccess && has(ctx, ZORRO_FEATURE);
 }
 
 /** Portfolio: config flag on and the fire- or property-portfolio feature enabled (SPEC §2). */

@@ -25,6 +25,13 @@ export interface Actor {
   organization: ActorOrganization;
   /** The caller's role in that organisation; null for internal admins acting for a foreign one. */
   orgRole: 'member' | 'admin' | null;
+  /** Runtime flags the policy depends on (set by the authentication hook; defaults in policy.ts). */
+  settings?: PolicySettings;
+}
+
+export interface PolicySettings {
+  userManagementEnabled: boolean;
+  billingPageEnabled: boolean;
 }
 
 declare module 'fastify' {

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { WorldTables } from './world-schema.js';
 
 /**
  * Kysely table types. Each migration in ./migrations that adds a table adds its type here.
@@ -20,6 +21,10 @@ export interface UsersTable {
   is_internal_admin: Generated<boolean>;
   external_groups: ColumnType<string[], string[] | undefined, string[]>;
   created_at: Generated<Date>;
+  /** Identity (0100): how the user signs in, and when a soft delete happened. */
+  identity_source: Generated<'password' | 'saml'>;
+  saml_idp_id: string | null;
+  deleted_at: Date | null;
 }
 
 export interface OrganizationMembersTable {
@@ -29,8 +34,101 @@ export interface OrganizationMembersTable {
   created_at: Generated<Date>;
 }
 
-export interface Database {
+/* Identity tables (migration 0100). */
+export interface UserCredentialsTable {
+  user_id: string;
+  password_hash: string;
+  password_changed_at: Generated<Date>;
+  password_expires_at: Date | null;
+}
+export interface LoginThrottlesTable {
+  key: string;
+  failures: Generated<number>;
+  first_failure_at: Generated<Date>;
+  locked_until: Date | null;
+}
+export interface SessionTokensTable {
+  token_hash: string;
+  user_id: string;
+  expires_at: Date;
+  consumed_at: Date | null;
+}
+export interface OidcModelsTable {
+  kind: string;
+  id: string;
+  payload: ColumnType<Record<string, unknown>, string, string>;
+  grant_id: string | null;
+  user_code: string | null;
+  uid: string | null;
+  expires_at: Date | null;
+  consumed_at: Date | null;
+}
+export interface IdentityKeysTable {
+  name: string;
+  value: ColumnType<unknown, string, string>;
+  created_at: Generated<Date>;
+}
+export interface RevokedTokensTable {
+  jti: string;
+  expires_at: Date;
+}
+export interface SamlIdentityProvidersTable {
+  id: string;
+  organization_id: number;
+  name: string;
+  entity_id: string;
+  sso_url: string;
+  certificate: string;
+  email_domains: ColumnType<string[], string[] | undefined, string[]>;
+  created_at: Generated<Date>;
+}
+export interface SamlRequestsTable {
+  id: string;
+  idp_id: string;
+  redirect_uri: string;
+  login_hint: string | null;
+  expires_at: Date;
+  consumed_at: Date | null;
+}
+export interface OutboxTable {
+  id: Generated<number>;
+  kind: string;
+  recipient: string;
+  subject: string;
+  body: string;
+  created_at: Generated<Date>;
+  sent_at: Date | null;
+  error: string | null;
+}
+export interface PasswordResetTokensTable {
+  token_hash: string;
+  user_id: string;
+  expires_at: Date;
+  consumed_at: Date | null;
+}
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: Generated<Date>;
+  actor_user_id: string | null;
+  organization_id: number | null;
+  action: string;
+  subject: string | null;
+  details: ColumnType<unknown, string | undefined, string>;
+}
+
+export interface Database extends WorldTables {
   organizations: OrganizationsTable;
   users: UsersTable;
   organization_members: OrganizationMembersTable;
+  user_credentials: UserCredentialsTable;
+  login_throttles: LoginThrottlesTable;
+  session_tokens: SessionTokensTable;
+  oidc_models: OidcModelsTable;
+  identity_keys: IdentityKeysTable;
+  revoked_tokens: RevokedTokensTable;
+  saml_identity_providers: SamlIdentityProvidersTable;
+  saml_requests: SamlRequestsTable;
+  outbox: OutboxTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  audit_log: AuditLogTable;
 }

@@ -32,6 +32,25 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * For the authentication hook: true when the route accepts signed URLs and the request carries
+ * one, so the hook lets it through without a bearer token (the route checks the signature).
+ */
+export function isSignedUrlRequest(request: FastifyRequest): boolean {
+  if (!request.routeOptions.config?.signedUrl) return false;
+  const query = request.query as Record<string, unknown> | undefined;
+  return typeof query?.sig === 'string' && !request.headers.authorization;
+}
+
+/**
+ * The base map shows the most recent mid-June (leaf-on, like most aerial surveys), so tile URLs
+ * and cached tiles stay the same for a year.
+ */
+export function defaultTileDate(now: Date): string {
+  const year = now.getUTCFullYear();
+  return now >= new Date(Date.UTC(year, 5, 15)) ? `${year}-06-15` : `${year - 1}-06-15`;
+}
+
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const TILE_CACHE = 'public, max-age=86400, stale-while-revalidate=604800';
 
@@ -49,7 +68,7 @@ export async function registerImageryRoutes(app: FastifyInstance) {
   // The secret is read (or created under DATA_DIR) on first use, not at boot.
   let signerInstance: UrlSigner | undefined;
   const getSigner = () => (signerInstance ??= new UrlSigner(resolveSigningSecret(config.urlSigningSecret, config.dataDir)));
-  const service = new ImageryService(app.ctx.imagery ?? emptyImagerySources, new ImageCache(path.join(config.dataDir, 'imagery')));
+  const service = new ImageryService(app.ctx.imagery ?? emptyImagerySources, new ImageCache(path.join(config.dataDir, 'imagery', 'cache')));
   app.decorate('imagery', {
     service,
     get signer() {
@@ -88,7 +107,7 @@ export async function registerImageryRoutes(app: FastifyInstance) {
     const tile = tileParamsSchema.parse(request.params);
     const query = tileQuerySchema.parse(request.query);
     authorize(request, SIGNED_SCOPES.tiles);
-    const date = query.date ?? `${new Date().getUTCFullYear()}-01-01`;
+    const date = query.date ?? defaultTileDate(new Date());
     const image = await service.tile(tile.z, tile.x, tile.file.y, tile.file.format, date);
     return sendImage(request, reply, image, CONTENT_TYPES[tile.file.format], TILE_CACHE);
   });

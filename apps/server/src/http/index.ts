@@ -1,11 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import { registerImageryRoutes } from './imagery.js';
+import { registerAddressRoutes } from './address.js';
+import { authenticationHook } from './authenticate.js';
+import { registerFaqRoutes, registerSamlIdpRoutes } from './identity.js';
+import { registerOrganizationRoutes } from './organizations.js';
+import { registerUserRoutes } from './users.js';
 
 /**
  * Every /api route group, one file each. A route declares `config.policy`: the name of the
  * permission it asks for, or 'public'. A test enumerates the routes and checks each declares one.
  */
 export async function registerApiRoutes(app: FastifyInstance) {
+  app.addHook('onRequest', authenticationHook(app));
   app.get('/health', { config: { policy: 'public' } }, async () => ({ status: 'ok' }));
   await registerImageryRoutes(app);
+  await registerAddressRoutes(app);
+  await registerOrganizationRoutes(app);
+  await registerFaqRoutes(app);
+  await registerUserRoutes(app);
+  await registerSamlIdpRoutes(app);
 }

@@ -1,12 +1,12 @@
 import { hashUnit } from './random.js';
-import type { SceneBuilding, SceneTree } from './scene.js';
+import type { SceneBuilding, SceneRaster, SceneTree } from './scene.js';
 import type { BBox, LngLat } from './geo.js';
 import { bboxContains } from './geo.js';
 
 export const OBLIQUE_DIRECTIONS = ['north', 'east', 'south', 'west'] as const;
 export type ObliqueDirection = (typeof OBLIQUE_DIRECTIONS)[number];
 
-export type WeatherEventKind = 'hail' | 'wind' | 'hurricane' | 'tornado' | 'wildfire';
+export type WeatherEventKind = 'hail' | 'wind' | 'hurricane' | 'tornado' | 'wildfire' | 'flood';
 
 export interface WeatherEvent {
   id: string;
@@ -33,10 +33,12 @@ export interface PropertyCapture {
   center: LngLat;
   /** Weather events near the property (the renderer decides which ones the capture shows). */
   events: WeatherEvent[];
+  /** An imported photo of this capture: cropped around the property instead of drawing. */
+  raster?: SceneRaster;
 }
 
 /** How long damage stays visible before it is repaired or regrown. */
-const VISIBLE_DAYS: Record<WeatherEventKind, number> = { hail: 150, wind: 200, hurricane: 240, tornado: 240, wildfire: 730 };
+const VISIBLE_DAYS: Record<WeatherEventKind, number> = { hail: 150, wind: 200, hurricane: 240, tornado: 240, wildfire: 730, flood: 90 };
 
 const days = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000;
 
@@ -79,6 +81,7 @@ export function roofDamage(building: SceneBuilding, capturedOn: string, events: 
       if (draw < event.severity * 0.4) return 'burned';
       continue;
     }
+    if (event.kind === 'flood') continue;
     if (draw >= event.severity) continue;
     if (event.kind === 'hail') return 'hail';
     return 'tarp';

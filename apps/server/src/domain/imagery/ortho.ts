@@ -1,9 +1,9 @@
 import { buildingExists, roofDamage, treeBurned, visibleEvents, type WeatherEvent } from './capture.js';
-import { bboxIntersects, pixelProjector, type BBox, type LngLat } from './geo.js';
+import { bboxIntersects, expandBBox, pixelProjector, type BBox, type LngLat } from './geo.js';
 import { hashUnit, seededRandom } from './random.js';
 import type { SceneBuilding, SceneFeatures, SceneYardObject } from './scene.js';
 import { COLOURS, groundColour, mix, roofLook, treeColour } from './style.js';
-import { attrs, orientedFrame, pathOf, polylineOf, svgDocument, type Pt } from './svg.js';
+import { attrs, circlePath, orientedFrame, pathOf, polylineOf, svgDocument, type Pt } from './svg.js';
 
 export interface SceneView {
   bbox: BBox;
@@ -30,8 +30,12 @@ export function sunFor(capturedOn: string, seed: string) {
 const FT = 0.3048;
 
 /** A north-up orthophoto of the scene inside `view.bbox`, as an SVG document. */
-export function orthoSvg(scene: SceneFeatures, view: SceneView): string {
+export function orthoSvg(fullScene: SceneFeatures, view: SceneView): string {
   const { project, metresPerPx } = pixelProjector(view.bbox, view.width, view.height);
+  const scene = cullToView(fullScene, view.bbox);
+  // Below ~0.6 m per pixel (property images, tiles from z18) roofs get ridges, weathering and
+  // panels; coarser tiles draw plain shapes, which keeps a dense z16 tile fast to rasterise.
+  const detailed = metresPerPx < 0.6;
   const px = (m: number) => m / metresPerPx;
   const ring = (coords: GeoJSON.Position[]): Pt[] => coords.map((c) => project(c as LngLat));
   const sun = sunFor(view.capturedOn, view.seed);
@@ -40,12 +44,20 @@ export function orthoSvg(scene: SceneFeatures, view: SceneView): string {
   const body: string[] = [];
 
   body.push(`<rect width="${view.width}" height="${view.height}" fill="${groundColour(view.capturedOn)}"/>`);
-  body.push(groundTexture(view, px));
+  if (detailed) body.push(groundTexture(view, px));
 
+  // Lawns take one of eight tints (grouped into one path each); fences are one path.
+  const lawns = new Map<string, string[]>();
+  const fences: string[] = [];
   for (const parcel of scene.parcels) {
-    const tint = mix(groundColour(view.capturedOn), hashUnit(parcel.id, 'lawn') < 0.5 ? '#86a35c' : '#a9a57a', 0.35 + hashUnit(parcel.id, 'lawn2') * 0.3);
-    body.push(`<path ${attrs({ d: pathOf(parcel.outline.coordinates.map(ring)), fill: tint, stroke: COLOURS.fence, 'stroke-width': Math.max(0.6, px(0.25)), 'stroke-opacity': 0.7 })}/>`);
+    const level = Math.floor(hashUnit(parcel.id, 'lawn2') * 4) / 4;
+    const tint = mix(groundColour(view.capturedOn), hashUnit(parcel.id, 'lawn') < 0.5 ? '#86a35c' : '#a9a57a', 0.35 + level * 0.3);
+    const d = pathOf(parcel.outline.coordinates.map(ring));
+    lawns.set(tint, [...(lawns.get(tint) ?? []), d]);
+    fences.push(d);
   }
+  for (const [fill, ds] of lawns) body.push(`<path ${attrs({ d: ds.join(''), fill })}/>`);
+  if (fences.length) body.push(`<path ${attrs({ d: fences.join(''), fill: 'none', stroke: COLOURS.fence, 'stroke-width': Math.max(0.6, px(0.25)), 'stroke-opacity': 0.7 })}/>`);
   for (const water of scene.water ?? []) {
     body.push(`<path ${attrs({ d: pathOf(water.outline.coordinates.map(ring)), fill: COLOURS.water, 'fill-rule': 'evenodd' })}/>`);
   }
@@ -59,37 +71,88 @@ export function orthoSvg(scene: SceneFeatures, view: SceneView): string {
     body.push(`<path ${attrs({ d: pathOf(pool.outline.coordinates.map(ring)), fill: COLOURS.pool, stroke: COLOURS.poolEdge, 'stroke-width': px(0.6) })}/>`);
   }
   for (const object of scene.yardObjects ?? []) body.push(yardObjectSvg(object, project, px));
-  const wildfire = events.filter((e) => e.kind === 'wildfire');
-  for (const event of wildfire) {
+  // Wildfire leaves scorched ground, a flood silt-brown ground, over the event's area.
+  for (const event of events.filter((e) => e.kind === 'wildfire' || e.kind === 'flood')) {
     const area = event.area ?? view.bbox;
     if (!bboxIntersects(area, view.bbox)) continue;
     const [x0, y1] = project([area[0], area[1]]);
     const [x1, y0] = project([area[2], area[3]]);
-    body.push(`<rect ${attrs({ x: x0, y: y0, width: x1 - x0, height: y1 - y0, fill: COLOURS.scorched, 'fill-opacity': 0.25 + event.severity * 0.35 })}/>`);
+    body.push(`<rect ${attrs({ x: x0, y: y0, width: x1 - x0, height: y1 - y0, fill: event.kind === 'flood' ? COLOURS.silt : COLOURS.scorched, 'fill-opacity': 0.25 + event.severity * 0.35 })}/>`);
   }
 
   const buildings = scene.buildings.filter((b) => buildingExists(b, view.capturedOn));
-  // Shadows first, so roofs and canopies are drawn over them.
+  // Shadows first, so roofs and canopies are drawn over them. All shadows are one path (and
+  // canopies one path per colour): overlapping shadows do not darken twice, and librsvg's cost
+  // is per element, which keeps dense tiles fast.
+  const shadows: string[] = [];
   for (const b of buildings) {
     const h = px(b.heightFt * FT);
-    const rings = b.outline.coordinates.map((r) => ring(r).map(([x, y]): Pt => [x + sun.dx * h, y + sun.dy * h]));
-    body.push(`<path ${attrs({ d: pathOf(rings), fill: COLOURS.shadow, 'fill-opacity': 0.32 })}/>`);
+    shadows.push(pathOf(b.outline.coordinates.map((r) => ring(r).map(([x, y]): Pt => [x + sun.dx * h, y + sun.dy * h]))));
   }
   for (const t of scene.trees) {
     const [x, y] = project(t.center);
     const r = px(t.radiusM);
-    body.push(`<circle ${attrs({ cx: x + sun.dx * r * 1.6, cy: y + sun.dy * r * 1.6, r, fill: COLOURS.shadow, 'fill-opacity': 0.28 })}/>`);
+    shadows.push(circlePath(x + sun.dx * r * 1.6, y + sun.dy * r * 1.6, r));
   }
-  for (const b of buildings) body.push(...roofSvg(b, ring, px, view, defs));
+  if (shadows.length) body.push(`<path ${attrs({ d: shadows.join(''), fill: COLOURS.shadow, 'fill-opacity': 0.3 })}/>`);
+  if (detailed) for (const b of buildings) body.push(...roofSvg(b, ring, px, view, defs));
+  else body.push(...plainRoofsSvg(buildings, ring, view));
+  const canopies = new Map<string, string[]>();
+  const highlights = new Map<string, string[]>();
+  const add = (map: Map<string, string[]>, key: string, d: string) => {
+    const list = map.get(key);
+    if (list) list.push(d);
+    else map.set(key, [d]);
+  };
   for (const t of scene.trees) {
     const [x, y] = project(t.center);
     const r = px(t.radiusM);
     const burned = treeBurned(t, view.capturedOn, view.events);
     const fill = burned ? COLOURS.burnedTree : treeColour(t.id, view.capturedOn);
-    body.push(`<circle ${attrs({ cx: x, cy: y, r, fill })}/>`);
-    body.push(`<circle ${attrs({ cx: x - r * 0.25, cy: y - r * 0.25, r: r * 0.55, fill: burned ? '#4a423b' : mix(fill, '#a8c47a', 0.25), 'fill-opacity': 0.6 })}/>`);
+    add(canopies, fill, circlePath(x, y, r));
+    if (detailed) add(highlights, burned ? '#4a423b' : mix(fill, '#a8c47a', 0.25), circlePath(x - r * 0.25, y - r * 0.25, r * 0.55));
   }
+  for (const [fill, ds] of canopies) body.push(`<path ${attrs({ d: ds.join(''), fill })}/>`);
+  for (const [fill, ds] of highlights) body.push(`<path ${attrs({ d: ds.join(''), fill, 'fill-opacity': 0.6 })}/>`);
   return svgDocument(view.width, view.height, body, defs);
+}
+
+/** Drops what lies wholly outside the view (with a margin for shadows and canopies). */
+function cullToView(scene: SceneFeatures, bbox: BBox): SceneFeatures {
+  const margin = expandBBox(bbox, 0.15);
+  const polygonIn = (p: GeoJSON.Polygon | GeoJSON.LineString) => {
+    const pts = (p.type === 'Polygon' ? p.coordinates[0] : p.coordinates) ?? [];
+    let [w, s, e, n] = [Infinity, Infinity, -Infinity, -Infinity];
+    for (const c of pts) {
+      w = Math.min(w, c[0]!);
+      e = Math.max(e, c[0]!);
+      s = Math.min(s, c[1]!);
+      n = Math.max(n, c[1]!);
+    }
+    return bboxIntersects([w, s, e, n], margin);
+  };
+  const pointIn = ([x, y]: LngLat) => x >= margin[0] && x <= margin[2] && y >= margin[1] && y <= margin[3];
+  return {
+    ...scene,
+    parcels: scene.parcels.filter((p) => polygonIn(p.outline)),
+    buildings: scene.buildings.filter((b) => polygonIn(b.outline)),
+    trees: scene.trees.filter((t) => pointIn(t.center)),
+    pools: scene.pools.filter((p) => polygonIn(p.outline)),
+    roads: scene.roads.filter((r) => polygonIn(r.line)),
+    water: (scene.water ?? []).filter((w) => polygonIn(w.outline)),
+    yardObjects: (scene.yardObjects ?? []).filter((o) => pointIn(o.center)),
+  };
+}
+
+/** Roofs as flat shapes, one path per colour (coarse tiles). */
+function plainRoofsSvg(buildings: SceneBuilding[], ring: (c: GeoJSON.Position[]) => Pt[], view: SceneView): string[] {
+  const byFill = new Map<string, string[]>();
+  for (const b of buildings) {
+    const look = roofLook(b, view.capturedOn, roofDamage(b, view.capturedOn, view.events));
+    const fill = look.damage === 'tarp' ? COLOURS.tarp : look.damage === 'hail' ? mix(look.fill, COLOURS.hail, 0.35) : look.fill;
+    byFill.set(fill, [...(byFill.get(fill) ?? []), pathOf(b.outline.coordinates.map(ring))]);
+  }
+  return [...byFill].map(([fill, ds]) => `<path ${attrs({ d: ds.join(''), fill })}/>`);
 }
 
 function yardObjectSvg(object: SceneYardObject, project: (p: LngLat) => Pt, px: (m: number) => number): string {

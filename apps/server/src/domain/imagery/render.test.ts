@@ -9,7 +9,7 @@ import { ImageCache } from './cache.js';
 import { roofDamage, type PropertyCapture, type WeatherEvent } from './capture.js';
 import { bboxAround, lngLatToTile } from './geo.js';
 import { orthoSvg } from './ortho.js';
-import { rasterizeSvg } from './render.js';
+import { cropRaster, rasterizeSvg } from './render.js';
 import { ImageryService, type ImagerySources } from './service.js';
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
@@ -48,7 +48,7 @@ describe('imagery renderer', () => {
     expect(fixtureScene().buildings.every((b) => roofDamage(b, '2026-06-01', [hail]) === 'none')).toBe(true);
   });
 
-  it('draws tarps after a hurricane and burned vegetation after a wildfire', () => {
+  it('draws tarps after a hurricane, burned vegetation after a wildfire, silt after a flood', () => {
     const scene = fixtureScene();
     const view = { bbox: bboxAround(FIXTURE_CENTER, 45), width: 256, height: 256, seed: 's' };
     const hurricane: WeatherEvent = { id: 'h', kind: 'hurricane', date: '2025-09-01', severity: 0.9 };
@@ -56,6 +56,9 @@ describe('imagery renderer', () => {
     expect(orthoSvg(scene, { ...view, capturedOn: '2025-08-01', events: [hurricane] })).not.toContain('fill="#2f6fd0"');
     expect(orthoSvg(scene, { ...view, capturedOn: '2025-09-01', events: [wildfire] })).toContain('fill="#2b2622"');
     expect(orthoSvg(scene, { ...view, capturedOn: '2025-07-01', events: [wildfire] })).not.toContain('fill="#2b2622"');
+    const flood: WeatherEvent = { id: 'fl', kind: 'flood', date: '2025-03-01', severity: 0.5 };
+    expect(orthoSvg(scene, { ...view, capturedOn: '2025-03-20', events: [flood] })).toContain('fill="#6b6248"');
+    expect(orthoSvg(scene, { ...view, capturedOn: '2025-09-20', events: [flood] })).not.toContain('fill="#6b6248"');
   });
 
   it('renders obliques from four directions as different projected views', async () => {
@@ -116,6 +119,26 @@ describe('imagery renderer', () => {
     const px = (x: number, y: number) => Array.from(data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3));
     expect(px(10, 256)).toEqual([255, 0, 0]);
     expect(px(500, 256)).toEqual([0, 0, 255]);
+    // The same file given on the capture itself (an imported capture) is cropped the same way.
+    const direct = await service().renderCapture(capture({ raster: { id: 'r1', path: file, bounds } }), 'png');
+    expect(sha(direct)).toBe(sha(image));
+  });
+
+  it('crops Web Mercator rasters by Mercator rows', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'zview-raster-3857-'));
+    const file = path.join(dir, 'mercator.png');
+    // Top half red, bottom half blue: in Mercator rows the split is at 40.75°N, in linear rows at 40°N.
+    const top = await sharp({ create: { width: 400, height: 200, channels: 3, background: '#ff0000' } }).png().toBuffer();
+    await sharp({ create: { width: 400, height: 400, channels: 3, background: '#0000ff' } }).composite([{ input: top, left: 0, top: 0 }]).png().toFile(file);
+    const bounds: [number, number, number, number] = [-110, 30, -90, 50];
+    const bbox: [number, number, number, number] = [-100.5, 40.27, -99.5, 40.47];
+    const centre = async (crs?: 'EPSG:3857') => {
+      const png = await cropRaster({ id: 'm', path: file, bounds, ...(crs ? { crs } : {}) }, bbox, 16, 16, 'png');
+      const { data } = await sharp(png!).raw().toBuffer({ resolveWithObject: true });
+      return Array.from(data.subarray((8 * 16 + 8) * 3, (8 * 16 + 8) * 3 + 3));
+    };
+    expect(await centre('EPSG:3857')).toEqual([0, 0, 255]);
+    expect(await centre()).toEqual([255, 0, 0]);
   });
 
   it('rasterises the same SVG to identical PNG bytes', async () => {

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { BBox } from './geo.js';
+import { toMercator, type BBox } from './geo.js';
 import type { SceneRaster } from './scene.js';
 
 export const IMAGE_FORMATS = ['png', 'jpg', 'webp'] as const;
@@ -28,8 +28,8 @@ export function rasterizeSvg(svg: string, format: ImageFormat): Promise<Buffer> 
 }
 
 /**
- * Crops the part of an imported raster (GeoTIFF/PNG/JPEG with known bounds, north-up,
- * equirectangular within its small extent) that covers `bbox` and resizes it to the output.
+ * Crops the part of an imported raster (GeoTIFF/PNG/JPEG with known bounds, north-up) that
+ * covers `bbox` and resizes it to the output.
  * Returns null when the raster does not cover the bbox.
  */
 export async function cropRaster(raster: SceneRaster, bbox: BBox, width: number, height: number, format: ImageFormat): Promise<Buffer | null> {
@@ -37,10 +37,13 @@ export async function cropRaster(raster: SceneRaster, bbox: BBox, width: number,
   const meta = await image.metadata();
   if (!meta.width || !meta.height) return null;
   const [w, s, e, n] = raster.bounds;
+  // Rows are linear in latitude for EPSG:4326 files and in Mercator y for EPSG:3857 ones.
+  const y = (lat: number) => (raster.crs === 'EPSG:3857' ? toMercator([0, lat])[1] : lat);
+  const rowOf = (lat: number) => ((y(n) - y(lat)) / (y(n) - y(s))) * meta.height!;
   const left = Math.floor(((bbox[0] - w) / (e - w)) * meta.width);
   const right = Math.ceil(((bbox[2] - w) / (e - w)) * meta.width);
-  const top = Math.floor(((n - bbox[3]) / (n - s)) * meta.height);
-  const bottom = Math.ceil(((n - bbox[1]) / (n - s)) * meta.height);
+  const top = Math.floor(rowOf(bbox[3]));
+  const bottom = Math.ceil(rowOf(bbox[1]));
   if (left < 0 || top < 0 || right > meta.width || bottom > meta.height || right - left < 1 || bottom - top < 1) return null;
   return encode(image.extract({ left, top, width: right - left, height: bottom - top }).resize(width, height, { fit: 'fill' }).removeAlpha(), format);
 }

@@ -56,6 +56,8 @@ export interface SceneRaster {
   id: string;
   path: string;
   bounds: BBox;
+  /** Pixel grid of the file: plain lng/lat (default) or Web Mercator rows. */
+  crs?: 'EPSG:4326' | 'EPSG:3857';
   capturedOn?: string;
 }
 

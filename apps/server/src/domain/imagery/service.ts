@@ -77,6 +77,10 @@ export class ImageryService {
       return rasterizeSvg(svg, format);
     }
     const bbox = bboxAround(capture.center, ORTHO_SIZE.halfWidthM);
+    if (capture.raster) {
+      const cropped = await cropRaster(capture.raster, bbox, ORTHO_SIZE.width, ORTHO_SIZE.height, format);
+      if (cropped) return cropped;
+    }
     const scene = await this.sources.scene(expandBBox(bbox, 0.1));
     const raster = coveringRaster(scene, bbox, capture.capturedOn);
     if (raster) {

@@ -81,6 +81,7 @@ export const COLOURS = {
   hail: '#dcd7c8',
   burnedTree: '#2b2622',
   scorched: '#3b3128',
+  silt: '#6b6248',
   solar: '#1d2a44',
   wall: ['#d9cbb3', '#cfc6b8', '#e3dccd', '#bfae95', '#c9b7a0'],
 } as const;

@@ -8,6 +8,11 @@ export function pathOf(rings: Pt[][]): string {
   return rings.map((ring) => `M${ring.map(([x, y]) => `${f(x)} ${f(y)}`).join('L')}Z`).join('');
 }
 
+/** A circle as path data, so many circles can share one <path> element. */
+export function circlePath(cx: number, cy: number, r: number): string {
+  return `M${f(cx - r)} ${f(cy)}a${f(r)} ${f(r)} 0 1 0 ${f(2 * r)} 0a${f(r)} ${f(r)} 0 1 0 ${f(-2 * r)} 0Z`;
+}
+
 export function polylineOf(points: Pt[]): string {
   return `M${points.map(([x, y]) => `${f(x)} ${f(y)}`).join('L')}`;
 }

@@ -17,7 +17,8 @@ describe('captureImageItem', () => {
     });
     expect(item.imageUrl).toMatch(/^\/api\/caribou\/imagery\/cap-1\/prop-1\.png\?exp=\d+&sig=/);
     expect(item.imageDateLabel).toBe('June 15, 2025');
-    expect(item.imageProvider).toBe('Z-VIEW sample');
+    expect(item).toMatchObject({ imageProvider: 'Z-VIEW sample', captureId: 'cap-1', date: '2025-06-15' });
+    expect(item).not.toHaveProperty('direction');
     const { west, east, south, north } = item.imageBounds;
     expect((west + east) / 2).toBeCloseTo(FIXTURE_CENTER[0], 9);
     expect((south + north) / 2).toBeCloseTo(FIXTURE_CENTER[1], 9);

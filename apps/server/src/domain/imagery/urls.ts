@@ -39,5 +39,8 @@ export function captureImageItem(signer: UrlSigner, capture: PropertyCapture, fo
     imageBounds: { west, south, east, north },
     imageDateLabel: formatLongDate(capture.capturedOn),
     imageProvider: capture.provider,
+    captureId: capture.captureId,
+    date: capture.capturedOn,
+    ...(capture.view === 'oblique' && capture.direction ? { direction: capture.direction } : {}),
   };
 }

@@ -35,3 +35,19 @@ export function scoreProduct(product: ProductKey, features: PropertyFeatures, ha
 export const MODEL_SPECIFICATIONS: ModelSpecification[] = Object.values(RISK_MODELS).map(specificationOf);
 
 export { estimateRoofAge } from './roof-age-estimate.js';
+
+/** The result for a product that cannot be scored at all (no property at the location). */
+export function unavailableScore(product: ProductKey, asOf: string, reason: string): ScoreResult {
+  const model = RISK_MODELS[product];
+  return {
+    product,
+    score: null,
+    riskLevel: 'none',
+    baseScore: model.baseScore,
+    confidence: { value: 0, label: 'low' },
+    factors: [],
+    modelVersion: model.modelVersion,
+    asOf,
+    unavailableReason: reason,
+  };
+}

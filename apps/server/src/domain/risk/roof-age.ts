@@ -1,4 +1,4 @@
-import { firstMissing, round1, type RiskModelDefinition } from './model.js';
+import { round1, type RiskModelDefinition } from './model.js';
 import { estimateRoofAge } from './roof-age-estimate.js';
 
 export const ROOF_AGE_VERSION = 'roof_age-1.2.0';
@@ -34,7 +34,6 @@ export const roofAgeModel: RiskModelDefinition = {
   ],
   unavailableReason(ctx) {
     if (!ctx.main) return 'No structure was detected on the parcel.';
-    if (firstMissing(ctx, {}) !== null) return 'Missing data.';
     return estimateRoofAge(ctx.features, ctx.main, ctx.asOfYear) ? null : 'Nothing dates the roof: no roofing permit, no roof change on imagery and no year built.';
   },
   confidence(ctx) {

@@ -1,0 +1,92 @@
+import { isInZorroGroup, PRODUCT_ADMIN_CLAIM } from '@zview/contracts';
+import type { Selectable } from 'kysely';
+import type { Db } from '../db/database.js';
+import type { UsersTable } from '../db/schema.js';
+
+export type UserRow = Selectable<UsersTable>;
+
+export interface Membership {
+  organizationId: number;
+  name: string;
+  products: string[];
+  isTrial: boolean;
+  role: 'member' | 'admin';
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+}
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The user's organisations, oldest membership first (the first one is the default). */
+export async function membershipsOf(db: Db, userId: string): Promise<Membership[]> {
+  const rows = await db
+    .selectFrom('organization_members as m')
+    .innerJoin('organizations as o', 'o.id', 'm.organization_id')
+    .select(['o.id', 'o.name', 'o.products', 'o.is_trial', 'm.role'])
+    .where('m.user_id', '=', userId)
+    .orderBy('m.created_at')
+    .orderBy('o.id')
+    .execute();
+  return rows.map((r) => ({ organizationId: r.id, name: r.name, products: r.products, isTrial: r.is_trial, role: r.role }));
+}
+
+/**
+ * Whether the account may use the Z-VIEW application at all: active, and a member of an
+ * organisation (internal admins act for every organisation). Otherwise sign-in answers access_denied.
+ */
+export function hasAppAccess(user: UserRow, memberships: Membership[]): boolean {
+  return user.status === 'active' && (user.is_internal_admin || memberships.length > 0);
+}
+
+/**
+ * The claims of SPEC §3 User, as carried by the ID token (scopes openid, email, groups).
+ * `isUserInTrialOrg` defaults to true: it is false only for users with a non-trial organisation
+ * and for internal admins.
+ */
+export function userClaims(user: UserRow, memberships: Membership[]): Record<string, unknown> {
+  const isGroupAdmin = memberships.some((m) => m.role === 'admin');
+  const roleGroups = [...(isGroupAdmin ? ['zview-group-admins'] : []), ...(user.is_internal_admin ? ['zview-admins'] : [])];
+  return {
+    sub: user.id,
+    email: user.email,
+    email_verified: true,
+    given_name: user.first_name,
+    family_name: user.last_name,
+    name: `${user.first_name} ${user.last_name}`.trim(),
+    groups: [...user.external_groups, ...roleGroups],
+    externalGroups: user.external_groups,
+    isGroupAdmin,
+    [PRODUCT_ADMIN_CLAIM]: user.is_internal_admin,
+    hasZorroAccess: isInZorroGroup(user.external_groups),
+    isUserInTrialOrg: user.is_internal_admin ? false : !memberships.some((m) => !m.isTrial),
+    idp: user.identity_source === 'saml' ? 'SAML2' : 'OKTA',
+  };
+}
+
+/** The claim names above, published by the provider per scope. */
+export const CLAIMS_BY_SCOPE = {
+  openid: ['sub', 'given_name', 'family_name', 'name', 'isGroupAdmin', PRODUCT_ADMIN_CLAIM, 'hasZorroAccess', 'isUserInTrialOrg', 'idp'],
+  email: ['email', 'email_verified'],
+  groups: ['groups', 'externalGroups'],
+};
+
+export async function recordAudit(
+  db: Db,
+  entry: { actorUserId: string | null; organizationId: number | null; action: string; subject?: string; details?: unknown },
+): Promise<void> {
+  await db
+    .insertInto('audit_log')
+    .values({
+      actor_user_id: entry.actorUserId,
+      organization_id: entry.organizationId,
+      action: entry.action,
+      subject: entry.subject ?? null,
+      details: JSON.stringify(entry.details ?? {}),
+    })
+    .execute();
+}

@@ -1,0 +1,123 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'kysely';
+import type { Db } from '../db/database.js';
+import { findUserByEmail, findUserById, hasAppAccess, membershipsOf, recordAudit, type UserRow } from './accounts.js';
+import { dummyPasswordHash, verifyPassword } from './passwords.js';
+import { hashToken, newOneTimeToken } from './tokens.js';
+
+/**
+ * Credential sign-in (the `authn` call): checks email + password, throttles failures per account
+ * and per IP (slower answers after a few failures, then a lock for a while), and hands out a
+ * short-lived one-time session token that the authorize request redeems.
+ */
+export const THROTTLE = {
+  /** Failures (within the window) after which each further failure is answered more slowly. */
+  slowAfter: 3,
+  baseDelayMs: 250,
+  maxDelayMs: 2000,
+  /** Consecutive failures on one account that lock it. */
+  accountLockAfter: 5,
+  /** Failures from one IP address, over any accounts, that lock the address. */
+  ipLockAfter: 50,
+  windowMinutes: 15,
+  lockMinutes: 15,
+} as const;
+
+export const SESSION_TOKEN_TTL_SECONDS = 300;
+
+export type AuthnOutcome =
+  | { kind: 'success'; user: UserRow; sessionToken: string; expiresAt: Date }
+  | { kind: 'invalid_credentials' }
+  | { kind: 'password_expired' }
+  | { kind: 'access_denied' }
+  | { kind: 'locked_out' }
+  | { kind: 'ip_locked' };
+
+export interface AuthnOptions {
+  /** Replaced in tests to keep the slow-down observable without waiting. */
+  delay?: (ms: number) => Promise<unknown>;
+}
+
+const accountKey = (email: string) => `account:${email.trim().toLowerCase()}`;
+const ipKey = (ip: string) => `ip:${ip}`;
+
+export async function authenticateWithPassword(
+  db: Db,
+  input: { email: string; password: string; ip: string },
+  options: AuthnOptions = {},
+): Promise<AuthnOutcome> {
+  const keys = { account: accountKey(input.email), ip: ipKey(input.ip) };
+  const locked = await db
+    .selectFrom('login_throttles')
+    .select('key')
+    .where('key', 'in', [keys.account, keys.ip])
+    .where('locked_until', '>', sql<Date>`now()`)
+    .execute();
+  // While locked, even the right password is refused, so the lock cannot be used as an oracle.
+  if (locked.some((row) => row.key === keys.ip)) return { kind: 'ip_locked' };
+  if (locked.length > 0) return { kind: 'locked_out' };
+
+  const user = await findUserByEmail(db, input.email);
+  const credentials = user
+    ? await db.selectFrom('user_credentials').selectAll().where('user_id', '=', user.id).executeTakeFirst()
+    : undefined;
+  const passwordOk = await verifyPassword(input.password, credentials?.password_hash ?? (await dummyPasswordHash()));
+  if (!user || !credentials || !passwordOk) {
+    const failures = Math.max(await recordFailure(db, keys.account, THROTTLE.accountLockAfter), await recordFailure(db, keys.ip, THROTTLE.ipLockAfter));
+    if (failures > THROTTLE.slowAfter) {
+      const ms = Math.min(THROTTLE.maxDelayMs, THROTTLE.baseDelayMs * 2 ** (failures - THROTTLE.slowAfter - 1));
+      await (options.delay ?? sleep)(ms);
+    }
+    return { kind: 'invalid_credentials' };
+  }
+  await db.deleteFrom('login_throttles').where('key', '=', keys.account).execute();
+
+  if (!hasAppAccess(user, await membershipsOf(db, user.id))) return { kind: 'access_denied' };
+  if (credentials.password_expires_at && credentials.password_expires_at <= new Date()) return { kind: 'password_expired' };
+
+  const { token, expiresAt } = await issueSessionToken(db, user.id);
+  await recordAudit(db, { actorUserId: user.id, organizationId: null, action: 'auth.password_sign_in', details: { ip: input.ip } });
+  return { kind: 'success', user, sessionToken: token, expiresAt };
+}
+
+/** Counts a failure for a key; returns the failures in the current window (locks at `lockAfter`). */
+async function recordFailure(db: Db, key: string, lockAfter: number): Promise<number> {
+  const window = `${THROTTLE.windowMinutes} minutes`;
+  const row = await sql<{ failures: number }>`
+    INSERT INTO login_throttles (key, failures, first_failure_at) VALUES (${key}, 1, now())
+    ON CONFLICT (key) DO UPDATE SET
+      failures = CASE WHEN login_throttles.first_failure_at < now() - ${window}::interval THEN 1 ELSE login_throttles.failures + 1 END,
+      first_failure_at = CASE WHEN login_throttles.first_failure_at < now() - ${window}::interval THEN now() ELSE login_throttles.first_failure_at END
+    RETURNING failures`.execute(db);
+  const failures = row.rows[0]?.failures ?? 1;
+  if (failures >= lockAfter) {
+    await sql`UPDATE login_throttles SET locked_until = now() + ${`${THROTTLE.lockMinutes} minutes`}::interval, failures = 0, first_failure_at = now()
+      WHERE key = ${key}`.execute(db);
+    await recordAudit(db, { actorUserId: null, organizationId: null, action: 'auth.locked', subject: key });
+  }
+  return failures;
+}
+
+/** A one-time token proving a fresh credential check (or SAML assertion) for this user. */
+export async function issueSessionToken(db: Db, userId: string): Promise<{ token: string; expiresAt: Date }> {
+  const { token, hash } = newOneTimeToken();
+  const expiresAt = new Date(Date.now() + SESSION_TOKEN_TTL_SECONDS * 1000);
+  await db.insertInto('session_tokens').values({ token_hash: hash, user_id: userId, expires_at: expiresAt, consumed_at: null }).execute();
+  return { token, expiresAt };
+}
+
+/** Redeems a session token once; returns the user if it was valid, unused and the account still has access. */
+export async function redeemSessionToken(db: Db, token: string): Promise<UserRow | undefined> {
+  const row = await db
+    .updateTable('session_tokens')
+    .set({ consumed_at: sql<Date>`now()` })
+    .where('token_hash', '=', hashToken(token))
+    .where('consumed_at', 'is', null)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .returning('user_id')
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const user = await findUserById(db, row.user_id);
+  if (!user || !hasAppAccess(user, await membershipsOf(db, user.id))) return undefined;
+  return user;
+}

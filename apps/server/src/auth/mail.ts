@@ -1,0 +1,47 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Db } from '../db/database.js';
+
+export interface OutgoingMail {
+  kind: 'password_reset' | 'invitation';
+  to: string;
+  subject: string;
+  text: string;
+}
+
+let transporters = new Map<string, Transporter>();
+
+/**
+ * Every mail is written to the outbox table first (an audit trail, and a place tests and demos
+ * can read). With SMTP_URL it is then sent with nodemailer; without it the server log shows it.
+ */
+export async function sendMail(
+  db: Db,
+  mail: OutgoingMail,
+  options: { smtpUrl?: string; from: string; log?: (message: string) => void },
+): Promise<void> {
+  const row = await db
+    .insertInto('outbox')
+    .values({ kind: mail.kind, recipient: mail.to, subject: mail.subject, body: mail.text, sent_at: null, error: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (!options.smtpUrl) {
+    (options.log ?? console.log)(`[mail outbox #${row.id}] to ${mail.to}: ${mail.subject}\n${mail.text}`);
+    return;
+  }
+  let transporter = transporters.get(options.smtpUrl);
+  if (!transporter) {
+    transporter = nodemailer.createTransport(options.smtpUrl);
+    transporters.set(options.smtpUrl, transporter);
+  }
+  try {
+    await transporter.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text });
+    await db.updateTable('outbox').set({ sent_at: new Date() }).where('id', '=', row.id).execute();
+  } catch (error) {
+    // The request still succeeds: the mail stays in the outbox with its error for a retry.
+    await db.updateTable('outbox').set({ error: error instanceof Error ? error.message : String(error) }).where('id', '=', row.id).execute();
+  }
+}
+
+export function resetMailTransportsForTests() {
+  transporters = new Map();
+}

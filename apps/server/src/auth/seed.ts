@@ -1,0 +1,87 @@
+import type { ServerConfig } from '../config.js';
+import type { Db } from '../db/database.js';
+import { DEV_IDP_CERT } from './dev-saml-idp/sign.js';
+import { hashPassword } from './passwords.js';
+import { setPassword } from './password-reset.js';
+
+const ALL_PRODUCTS = [
+  'zfire', 'zproperty', 'zhail', 'zstorm', 'zwind', 'zwater', 'roof_age',
+  'zfire-portfolio', 'zproperty-portfolio', 'zhail-portfolio', 'zstorm-portfolio', 'zwind-portfolio',
+  'appeals', 'ibhs', 'self_serve_billing', 'zproperty-historical_look_back', 'building_permits', 'oblique-imagery', 'zorro',
+];
+
+export const DEMO_ORGANIZATIONS = [
+  { name: 'Demo Mutual Insurance', products: ALL_PRODUCTS, isTrial: false },
+  { name: 'Gulf Coast Underwriters', products: ['zwind', 'zhail', 'zstorm', 'zwind-portfolio', 'zhail-portfolio', 'self_serve_billing'], isTrial: false },
+  { name: 'Trial Insurance Co', products: ['zfire', 'zproperty'], isTrial: true },
+  { name: 'SSO Enterprise Insurance', products: ['zfire', 'zproperty', 'zorro', 'oblique-imagery'], isTrial: false },
+] as const;
+
+export const DEMO_ACCOUNTS = [
+  { email: 'user@demo.test', firstName: 'Uma', lastName: 'User', orgs: [['Demo Mutual Insurance', 'member']], internal: false, note: 'ordinary user, all products' },
+  { email: 'admin@demo.test', firstName: 'Ada', lastName: 'Admin', orgs: [['Demo Mutual Insurance', 'admin'], ['Gulf Coast Underwriters', 'admin']], internal: false, note: 'group admin of two organisations' },
+  { email: 'staff@zview.test', firstName: 'Sam', lastName: 'Staff', orgs: [], internal: true, note: 'internal admin (isZviewAdmin)' },
+  { email: 'trial@trial.test', firstName: 'Tia', lastName: 'Trial', orgs: [['Trial Insurance Co', 'admin']], internal: false, note: 'trial organisation' },
+] as const;
+
+export const DEMO_SSO = { idpId: '0oadevsamlidp', domain: 'sso.test', organization: 'SSO Enterprise Insurance' };
+
+/**
+ * Demo organisations and accounts, created on `npm start` (idempotent: existing rows are kept,
+ * passwords are reset to the demo password). Returns lines to print on the console.
+ */
+export async function seedDemoIdentity(db: Db, config: ServerConfig): Promise<string[]> {
+  const passwordHash = await hashPassword(config.identity.demoPassword);
+  const orgIds = new Map<string, number>();
+  for (const org of DEMO_ORGANIZATIONS) {
+    const existing = await db.selectFrom('organizations').select('id').where('name', '=', org.name).orderBy('id').executeTakeFirst();
+    const id =
+      existing?.id ??
+      (await db.insertInto('organizations').values({ name: org.name, products: [...org.products], is_trial: org.isTrial }).returning('id').executeTakeFirstOrThrow()).id;
+    orgIds.set(org.name, id);
+  }
+  for (const account of DEMO_ACCOUNTS) {
+    const user = await db
+      .insertInto('users')
+      .values({ email: account.email, first_name: account.firstName, last_name: account.lastName, is_internal_admin: account.internal, saml_idp_id: null, deleted_at: null })
+      .onConflict((oc) => oc.column('email').doUpdateSet({ status: 'active', deleted_at: null, is_internal_admin: account.internal }))
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await setPassword(db, user.id, passwordHash);
+    await db.deleteFrom('login_throttles').where('key', '=', `account:${account.email}`).execute();
+    for (const [orgName, role] of account.orgs) {
+      await db
+        .insertInto('organization_members')
+        .values({ organization_id: orgIds.get(orgName)!, user_id: user.id, role })
+        .onConflict((oc) => oc.columns(['organization_id', 'user_id']).doUpdateSet({ role }))
+        .execute();
+    }
+  }
+  const issuer = config.runtime.OIDC_ISSUER;
+  // The sso.test domain trusts the committed development key: only where the dev IdP is served.
+  if (!config.identity.devSamlIdp) return accountLines(config);
+  await db
+    .insertInto('saml_identity_providers')
+    .values({
+      id: DEMO_SSO.idpId,
+      organization_id: orgIds.get(DEMO_SSO.organization)!,
+      name: 'SSO Enterprise (development IdP)',
+      entity_id: 'urn:zview:dev-saml-idp',
+      sso_url: `${issuer}/dev-saml-idp`,
+      certificate: DEV_IDP_CERT,
+      email_domains: [DEMO_SSO.domain],
+    })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ sso_url: `${issuer}/dev-saml-idp`, certificate: DEV_IDP_CERT }))
+    .execute();
+  return [
+    ...accountLines(config),
+    `  anyone@${DEMO_SSO.domain.padEnd(12)} enterprise SSO through the development SAML IdP (${issuer}/dev-saml-idp)`,
+  ];
+}
+
+function accountLines(config: ServerConfig): string[] {
+  return [
+    `Demo accounts (password: ${config.identity.demoPassword}${process.env.DEMO_PASSWORD ? ', from DEMO_PASSWORD' : ''}):`,
+    ...DEMO_ACCOUNTS.map((a) => `  ${a.email.padEnd(20)} ${a.note}`),
+  ];
+}

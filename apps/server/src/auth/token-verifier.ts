@@ -1,0 +1,61 @@
+import { createLocalJWKSet, createRemoteJWKSet, decodeJwt, jwtVerify, type JWTPayload } from 'jose';
+import { sql } from 'kysely';
+import type { ServerConfig } from '../config.js';
+import type { Db } from '../db/database.js';
+import type { IdentityKeys } from './keys.js';
+
+export interface TokenVerifier {
+  /** Verifies an access token (signature against the issuer's JWKS, issuer, audience, expiry, revocation). */
+  verify(token: string): Promise<JWTPayload & { sub: string }>;
+}
+
+export class InvalidTokenError extends Error {}
+
+/**
+ * Access-token verification for the API. With the embedded provider the JWKS is read locally;
+ * with any other OIDC provider (Okta, Keycloak, Entra) it is fetched from the issuer's
+ * discovery document (or OIDC_JWKS_URI) and cached by jose.
+ */
+export function createTokenVerifier(config: ServerConfig, db: Db, embeddedKeys?: IdentityKeys): TokenVerifier {
+  const issuer = config.runtime.OIDC_ISSUER;
+  const { audience } = config.identity;
+  let jwks: ReturnType<typeof createLocalJWKSet> | ReturnType<typeof createRemoteJWKSet> | undefined = embeddedKeys
+    ? createLocalJWKSet(embeddedKeys.publicJwks)
+    : undefined;
+
+  async function keySet() {
+    if (jwks) return jwks;
+    let uri = config.identity.jwksUri;
+    if (!uri) {
+      const discovery = await fetch(`${issuer.replace(/\/$/, '')}/.well-known/openid-configuration`);
+      if (!discovery.ok) throw new Error(`OIDC discovery failed for ${issuer}: HTTP ${discovery.status}`);
+      uri = ((await discovery.json()) as { jwks_uri: string }).jwks_uri;
+    }
+    jwks = createRemoteJWKSet(new URL(uri));
+    return jwks;
+  }
+
+  return {
+    async verify(token) {
+      let payload: JWTPayload;
+      try {
+        decodeJwt(token);
+        ({ payload } = await jwtVerify(token, await keySet(), { issuer, audience, algorithms: ['RS256', 'PS256', 'ES256'] }));
+      } catch (error) {
+        throw new InvalidTokenError(error instanceof Error ? error.message : 'invalid token');
+      }
+      if (typeof payload.sub !== 'string') throw new InvalidTokenError('token has no subject');
+      // JWT access tokens of the embedded provider are revoked by listing their id.
+      if (embeddedKeys && payload.jti) {
+        const revoked = await db
+          .selectFrom('revoked_tokens')
+          .select('jti')
+          .where('jti', '=', payload.jti)
+          .where('expires_at', '>', sql<Date>`now()`)
+          .executeTakeFirst();
+        if (revoked) throw new InvalidTokenError('token has been revoked');
+      }
+      return payload as JWTPayload & { sub: string };
+    },
+  };
+}

@@ -1,0 +1,166 @@
+import type { OrganizationSummary, UserProfileResponse } from '@zview/contracts';
+import { isInZorroGroup } from '@zview/contracts';
+import { sql } from 'kysely';
+import { findUserByEmail, membershipsOf, recordAudit, userClaims, type UserRow } from '../../auth/accounts.js';
+import type { Actor } from '../../auth/actor.js';
+import { sendInvitation, type MailSettings } from '../../auth/password-reset.js';
+import type { Db } from '../../db/database.js';
+import { badRequest, conflict, notFound } from '../../http/errors.js';
+
+/**
+ * Team management inside the organisation an actor acts for. Every query is scoped to
+ * `actor.organization.id`: a user of another organisation answers 404.
+ */
+export function profileResponse(user: UserRow, role: 'member' | 'admin' | null, claims: Record<string, unknown>): UserProfileResponse {
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.first_name,
+    lastName: user.last_name,
+    profile: { firstName: user.first_name, lastName: user.last_name },
+    role,
+    status: user.status === 'deactivated' ? 'deactivated' : 'active',
+    isGroupAdmin: claims.isGroupAdmin === true,
+    isZviewAdmin: user.is_internal_admin,
+    hasZorroAccess: isInZorroGroup(user.external_groups),
+    isUserInTrialOrg: claims.isUserInTrialOrg === true,
+    externalGroups: user.external_groups,
+    identityProviderType: user.identity_source === 'saml' ? 'SAML2' : 'OKTA',
+  };
+}
+
+export async function myProfile(db: Db, actor: Actor): Promise<UserProfileResponse> {
+  const user = await db.selectFrom('users').selectAll().where('id', '=', actor.userId).executeTakeFirstOrThrow();
+  return profileResponse(user, actor.orgRole, userClaims(user, await membershipsOf(db, user.id)));
+}
+
+export async function updateMyProfile(db: Db, actor: Actor, profile: { firstName: string; lastName: string }) {
+  await db.updateTable('users').set({ first_name: profile.firstName, last_name: profile.lastName }).where('id', '=', actor.userId).execute();
+  await recordAudit(db, { actorUserId: actor.userId, organizationId: actor.organization.id, action: 'user.profile_updated', subject: actor.userId });
+  return myProfile(db, actor);
+}
+
+export function organizationSummary(actor: Actor): OrganizationSummary {
+  return { id: actor.organization.id, name: actor.organization.name, products: actor.organization.products };
+}
+
+/** Members of the organisation (deleted users are gone from lists; their rows and history stay). */
+export async function listMembers(db: Db, actor: Actor): Promise<UserProfileResponse[]> {
+  const rows = await db
+    .selectFrom('organization_members as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .selectAll('u')
+    .select('m.role')
+    .where('m.organization_id', '=', actor.organization.id)
+    .where('u.status', '!=', 'deleted')
+    .orderBy('u.last_name')
+    .orderBy('u.first_name')
+    .orderBy('u.email')
+    .limit(5000)
+    .execute();
+  return rows.map((row) => {
+    const { role, ...user } = row;
+    const claims = { isGroupAdmin: role === 'admin', isUserInTrialOrg: actor.organization.isTrial };
+    return profileResponse(user, role, claims);
+  });
+}
+
+/** Checks that every id is a (not deleted) member of the actor's organisation; else 404. */
+async function requireMembers(db: Db, actor: Actor, userIds: string[]): Promise<void> {
+  const unique = [...new Set(userIds)];
+  const found = await db
+    .selectFrom('organization_members as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select('u.id')
+    .where('m.organization_id', '=', actor.organization.id)
+    .where('u.id', 'in', unique)
+    .where('u.status', '!=', 'deleted')
+    .execute();
+  if (found.length !== unique.length) throw notFound('User not found.');
+}
+
+export async function updateMember(
+  db: Db,
+  actor: Actor,
+  input: { userId: string; profile?: { firstName: string; lastName: string }; role?: 'member' | 'admin'; expirePassword?: boolean },
+) {
+  await requireMembers(db, actor, [input.userId]);
+  if (input.role === 'member' && input.userId === actor.userId) throw badRequest('You cannot remove your own admin role.');
+  await db.transaction().execute(async (trx) => {
+    if (input.profile) {
+      await trx.updateTable('users').set({ first_name: input.profile.firstName, last_name: input.profile.lastName }).where('id', '=', input.userId).execute();
+    }
+    if (input.role) {
+      await trx
+        .updateTable('organization_members')
+        .set({ role: input.role })
+        .where('organization_id', '=', actor.organization.id)
+        .where('user_id', '=', input.userId)
+        .execute();
+    }
+    if (input.expirePassword) {
+      await trx.updateTable('user_credentials').set({ password_expires_at: sql<Date>`now()` }).where('user_id', '=', input.userId).execute();
+    }
+    await recordAudit(trx, { actorUserId: actor.userId, organizationId: actor.organization.id, action: 'user.updated', subject: input.userId, details: { role: input.role, profile: !!input.profile, expirePassword: !!input.expirePassword } });
+  });
+}
+
+export async function assignAdmin(db: Db, actor: Actor, userIds: string[]) {
+  await requireMembers(db, actor, userIds);
+  await db
+    .updateTable('organization_members')
+    .set({ role: 'admin' })
+    .where('organization_id', '=', actor.organization.id)
+    .where('user_id', 'in', userIds)
+    .execute();
+  await recordAudit(db, { actorUserId: actor.userId, organizationId: actor.organization.id, action: 'user.assigned_admin', details: { userIds } });
+}
+
+/** Activate, deactivate (cannot sign in) or delete (soft: gone from lists, history kept). */
+export async function setMembersStatus(db: Db, actor: Actor, userIds: string[], status: 'active' | 'deactivated' | 'deleted') {
+  await requireMembers(db, actor, userIds);
+  if (status !== 'active' && userIds.includes(actor.userId)) throw badRequest('You cannot deactivate or delete your own account.');
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({ status, deleted_at: status === 'deleted' ? sql<Date>`now()` : null })
+      .where('id', 'in', userIds)
+      .execute();
+    if (status !== 'active') {
+      // End their IdP sessions and grants at once; their access tokens stop working on the next call.
+      await sql`DELETE FROM oidc_models WHERE kind IN ('Session', 'Grant') AND payload->>'accountId' = ANY(${userIds}::text[])`.execute(trx);
+    }
+    await recordAudit(trx, { actorUserId: actor.userId, organizationId: actor.organization.id, action: `user.${status}`, details: { userIds } });
+  });
+}
+
+export async function createMember(
+  db: Db,
+  actor: Actor,
+  input: { email: string; profile: { firstName: string; lastName: string }; role: 'member' | 'admin' },
+  mail: MailSettings,
+): Promise<UserProfileResponse> {
+  const existing = await findUserByEmail(db, input.email);
+  if (existing?.status === 'deleted') throw conflict('This email belongs to a deleted account. Contact support to restore it.');
+  const user = await db.transaction().execute(async (trx) => {
+    let user = existing;
+    if (!user) {
+      user = await trx
+        .insertInto('users')
+        .values({ email: input.email, first_name: input.profile.firstName, last_name: input.profile.lastName, saml_idp_id: null, deleted_at: null })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    }
+    const added = await trx
+      .insertInto('organization_members')
+      .values({ organization_id: actor.organization.id, user_id: user.id, role: input.role })
+      .onConflict((oc) => oc.columns(['organization_id', 'user_id']).doNothing())
+      .returning('user_id')
+      .executeTakeFirst();
+    if (!added) throw conflict('This user is already a member of the organization.');
+    await recordAudit(trx, { actorUserId: actor.userId, organizationId: actor.organization.id, action: 'user.created', subject: user.id, details: { role: input.role } });
+    return user;
+  });
+  if (!existing) await sendInvitation(db, user.id, user.email, user.first_name, actor.organization.name, mail);
+  return profileResponse(user, input.role, { isGroupAdmin: input.role === 'admin', isUserInTrialOrg: actor.organization.isTrial });
+}

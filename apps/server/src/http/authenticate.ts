@@ -1,0 +1,94 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { findUserByEmail, findUserById, membershipsOf, type UserRow } from '../auth/accounts.js';
+import type { Actor } from '../auth/actor.js';
+import { can } from '../auth/policy.js';
+import { isSignedUrlRequest } from './imagery.js';
+import { badRequest, forbidden, notFound, unauthorized } from './errors.js';
+
+const BEARER = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/;
+const ORG_ID = /^[1-9][0-9]{0,9}$/;
+
+/**
+ * onRequest hook of every /api route: unless the route's policy is 'public', it requires
+ * `Authorization: Bearer <access token>` verified against the issuer's JWKS, resolves the
+ * organisation acted for (`target_organization_id`, else the user's first organisation), sets
+ * `request.actor`, and asks the policy for the route's action. Tokens are never logged.
+ */
+export function authenticationHook(app: FastifyInstance) {
+  return async function authenticate(request: FastifyRequest) {
+    if (request.is404) return;
+    const policy = request.routeOptions.config?.policy;
+    if (policy === 'public') return;
+    if (!policy) throw forbidden('This route declares no policy.');
+
+    const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
+    // <img> tags and map tiles cannot send a bearer token: routes that accept signed URLs check
+    // the signature themselves (src/domain/imagery/signing.ts).
+    if (isSignedUrlRequest(request)) return;
+    if (!token) throw unauthorized();
+    let claims: { sub: string; email?: unknown };
+    try {
+      claims = await app.tokens.verify(token);
+    } catch {
+      throw unauthorized('The access token is invalid, expired or revoked.');
+    }
+    const user = await userForClaims(app, claims);
+    if (!user || user.status !== 'active') throw unauthorized('This account is not active.');
+
+    request.actor = await resolveActor(app, user, (request.query as Record<string, unknown> | undefined)?.target_organization_id);
+    if (!can(request.actor, policy)) throw forbidden();
+  };
+}
+
+/** The embedded provider's subject is our user id; other providers' subjects are matched by email. */
+async function userForClaims(app: FastifyInstance, claims: { sub: string; email?: unknown }): Promise<UserRow | undefined> {
+  const { db } = app.ctx;
+  const byId = await findUserById(db, claims.sub);
+  if (byId) return byId;
+  const email = typeof claims.email === 'string' ? claims.email : claims.sub.includes('@') ? claims.sub : undefined;
+  return email ? findUserByEmail(db, email) : undefined;
+}
+
+export async function resolveActor(app: FastifyInstance, user: UserRow, target: unknown): Promise<Actor> {
+  const { db, config } = app.ctx;
+  const memberships = await membershipsOf(db, user.id);
+  if (Array.isArray(target)) throw badRequest('target_organization_id must be given once.');
+  let targetId: number | undefined;
+  if (target !== undefined && target !== '') {
+    if (typeof target !== 'string' || !ORG_ID.test(target)) throw badRequest('target_organization_id must be a positive integer.');
+    targetId = Number(target);
+  }
+
+  let organization: Actor['organization'] | undefined;
+  let orgRole: Actor['orgRole'] = null;
+  const membership = targetId === undefined ? memberships[0] : memberships.find((m) => m.organizationId === targetId);
+  if (membership) {
+    organization = { id: membership.organizationId, name: membership.name, products: membership.products, isTrial: membership.isTrial };
+    orgRole = membership.role;
+  } else if (user.is_internal_admin) {
+    // Internal admins may act for any organisation; without a target, the first one.
+    let query = db.selectFrom('organizations').select(['id', 'name', 'products', 'is_trial']).orderBy('id').limit(1);
+    if (targetId !== undefined) query = query.where('id', '=', targetId);
+    const row = await query.executeTakeFirst();
+    if (row) organization = { id: row.id, name: row.name, products: row.products, isTrial: row.is_trial };
+  }
+  if (!organization) {
+    if (targetId !== undefined) throw notFound('Organization not found.');
+    throw forbidden('Your account belongs to no organisation.');
+  }
+  return {
+    userId: user.id,
+    email: user.email,
+    firstName: user.first_name,
+    lastName: user.last_name,
+    isInternalAdmin: user.is_internal_admin,
+    externalGroups: user.external_groups,
+    isSso: user.identity_source === 'saml',
+    organization,
+    orgRole,
+    settings: {
+      userManagementEnabled: config.runtime.USER_MANAGEMENT_ENABLED,
+      billingPageEnabled: config.runtime.BILLING_PAGE_ENABLED,
+    },
+  };
+}

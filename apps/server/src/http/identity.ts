@@ -1,0 +1,65 @@
+import { getIdentityRequestSchema, registerSamlIdpRequestSchema, type FaqResponse, type GetIdentityResponse, type SamlIdpResponse } from '@zview/contracts';
+import type { FastifyInstance } from 'fastify';
+import { acsUrl, deleteSamlIdp, findIdpForEmail, listSamlIdps, registerSamlIdp, SamlError, spEntityId, type SamlIdp } from '../auth/saml.js';
+import { badRequest, notFound } from './errors.js';
+import { FAQ } from '../domain/identity/faq.js';
+
+/**
+ * POST /get-identity (no /api prefix, no Authorization): which identity provider an email signs
+ * in with — SAML2 (enterprise SSO of its domain) or OKTA (password). Public, and answers the
+ * same shape for unknown emails, so it reveals no accounts.
+ */
+export async function registerPublicIdentityRoutes(app: FastifyInstance) {
+  app.post('/get-identity', { config: { policy: 'public' } }, async (request): Promise<GetIdentityResponse> => {
+    const { userEmail } = getIdentityRequestSchema.parse(request.body ?? {});
+    const idp = app.identity ? await findIdpForEmail(app.ctx.db, userEmail) : undefined;
+    if (idp) return { links: [{ type: 'SAML2', id: idp.id, name: idp.name }] };
+    return { links: [{ type: 'OKTA', id: 'password', name: 'Password' }] };
+  });
+}
+
+export async function registerFaqRoutes(app: FastifyInstance) {
+  app.get('/faq', { config: { policy: 'faq:read' } }, async (): Promise<FaqResponse> => ({ faqs: FAQ }));
+}
+
+/**
+ * Enterprise SSO configuration of the organisation acted for. Internal admins only: claiming an
+ * email domain decides how everyone of that domain signs in, so ownership is checked by staff.
+ */
+export async function registerSamlIdpRoutes(app: FastifyInstance) {
+  const { db } = app.ctx;
+  const shape = (idp: SamlIdp): SamlIdpResponse => {
+    const urls = { issuer: app.ctx.config.runtime.OIDC_ISSUER };
+    return {
+      id: idp.id,
+      organizationId: idp.organization_id,
+      name: idp.name,
+      entityId: idp.entity_id,
+      ssoUrl: idp.sso_url,
+      emailDomains: idp.email_domains,
+      acsUrl: acsUrl(urls, idp.id),
+      spEntityId: spEntityId(urls),
+    };
+  };
+
+  app.get('/identity/saml-idps', { config: { policy: 'customers:manage' } }, async (request) => ({
+    identityProviders: (await listSamlIdps(db, request.actor!.organization.id)).map(shape),
+  }));
+
+  app.post('/identity/saml-idps', { config: { policy: 'customers:manage' } }, async (request, reply) => {
+    const body = registerSamlIdpRequestSchema.parse(request.body ?? {});
+    try {
+      const idp = await registerSamlIdp(db, { ...body, organizationId: request.actor!.organization.id });
+      return reply.status(201).send(shape(idp));
+    } catch (error) {
+      if (error instanceof SamlError) throw badRequest(error.message);
+      throw error;
+    }
+  });
+
+  app.delete('/identity/saml-idps/:id', { config: { policy: 'customers:manage' } }, async (request, reply) => {
+    const { id } = request.params as { id: string };
+    if (!(await deleteSamlIdp(db, request.actor!.organization.id, id))) throw notFound('Identity provider not found.');
+    return reply.status(204).send();
+  });
+}

@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import { ORGANIZATION_ROLES } from './policy-rules.js';
+
+/**
+ * Request and response bodies of the identity provider's credential sign-in, the SSO lookup,
+ * and the organisation and user-management calls (SPEC §7).
+ */
+const email = z.string().trim().toLowerCase().max(320).pipe(z.email({ message: 'must be an email address' }));
+const name = z.string().trim().min(1, 'must not be empty').max(100);
+
+/** POST {issuer}/api/v1/authn (Okta-style credential sign-in). */
+export const authnRequestSchema = z.object({
+  username: email,
+  password: z.string().min(1, 'must not be empty').max(1024),
+});
+export type AuthnRequest = z.input<typeof authnRequestSchema>;
+export type AuthnResponse =
+  | {
+      status: 'SUCCESS';
+      sessionToken: string;
+      expiresAt: string;
+      _embedded: { user: { id: string; profile: { login: string; firstName: string; lastName: string } } };
+    }
+  | { status: 'PASSWORD_EXPIRED' }
+  | { status: 'LOCKED_OUT' };
+export interface AuthnError {
+  errorCode: 'E0000004' | 'access_denied' | 'E0000001' | 'E0000047';
+  errorSummary: string;
+}
+export const AUTHN_ERROR_CODES = {
+  invalidCredentials: 'E0000004',
+  accessDenied: 'access_denied',
+  badRequest: 'E0000001',
+  rateLimited: 'E0000047',
+} as const;
+
+/** POST /get-identity (no /api prefix). */
+export const getIdentityRequestSchema = z.object({ userEmail: email });
+export const IDENTITY_LINK_TYPES = ['OKTA', 'SAML2'] as const;
+export interface IdentityLink {
+  type: (typeof IDENTITY_LINK_TYPES)[number];
+  id: string;
+  name: string;
+}
+export interface GetIdentityResponse {
+  links: IdentityLink[];
+}
+
+export interface OrganizationSummary {
+  id: number;
+  name: string;
+  products: string[];
+}
+export interface OrganizationsResponse {
+  organizations: OrganizationSummary[];
+}
+
+export const profileSchema = z.object({ firstName: name, lastName: name });
+export const updateMeRequestSchema = z.object({ profile: profileSchema });
+
+const userId = z.uuid({ message: 'must be a user id (uuid)' });
+export const updateUserRequestSchema = z.object({
+  userId,
+  profile: profileSchema.optional(),
+  role: z.enum(ORGANIZATION_ROLES).optional(),
+  /** Makes the user's password expire now: the next sign-in answers PASSWORD_EXPIRED. */
+  expirePassword: z.boolean().optional(),
+});
+export const userIdsRequestSchema = z.object({
+  userIds: z.array(userId).min(1, 'must list at least one user').max(500),
+});
+export const createUserRequestSchema = z.object({
+  email,
+  profile: profileSchema,
+  role: z.enum(ORGANIZATION_ROLES).default('member'),
+});
+
+export const USER_STATUSES = ['active', 'deactivated'] as const;
+export interface UserProfileResponse {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  profile: { firstName: string; lastName: string };
+  role: (typeof ORGANIZATION_ROLES)[number] | null;
+  status: (typeof USER_STATUSES)[number];
+  isGroupAdmin: boolean;
+  isZviewAdmin: boolean;
+  hasZorroAccess: boolean;
+  isUserInTrialOrg: boolean;
+  externalGroups: string[];
+  identityProviderType: 'OKTA' | 'SAML2';
+}
+export interface GroupMembersResponse {
+  organization: OrganizationSummary;
+  members: UserProfileResponse[];
+}
+export interface FaqEntry {
+  id: string;
+  question: string;
+  answer: string;
+  category: string;
+}
+export interface FaqResponse {
+  faqs: FaqEntry[];
+}
+
+/** Registering an organisation's enterprise SAML 2.0 IdP (internal admins). */
+const domain = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(253)
+  .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'must be a domain name like example.com');
+/** Either the IdP's metadata XML, or its entity id, SSO URL and signing certificate. */
+export const registerSamlIdpRequestSchema = z
+  .object({
+    name: z.string().trim().min(1, 'must not be empty').max(200),
+    emailDomains: z.array(domain).min(1, 'must list at least one domain').max(50),
+    metadataXml: z.string().min(1).max(200_000).optional(),
+    entityId: z.string().trim().min(1).max(1000).optional(),
+    ssoUrl: z.url({ protocol: /^https?$/ }).max(2000).optional(),
+    certificate: z.string().min(1).max(20_000).optional(),
+  })
+  .transform((value, ctx) => {
+    const { name, emailDomains, metadataXml, entityId, ssoUrl, certificate } = value;
+    if (metadataXml !== undefined) return { name, emailDomains, metadataXml };
+    if (entityId !== undefined && ssoUrl !== undefined && certificate !== undefined) return { name, emailDomains, entityId, ssoUrl, certificate };
+    ctx.addIssue({ code: 'custom', message: 'give metadataXml, or entityId, ssoUrl and certificate' });
+    return z.NEVER;
+  });
+export type RegisterSamlIdpRequest = z.input<typeof registerSamlIdpRequestSchema>;
+export interface SamlIdpResponse {
+  id: string;
+  organizationId: number;
+  name: string;
+  entityId: string;
+  ssoUrl: string;
+  emailDomains: string[];
+  /** Where the enterprise IdP must send its responses, and the audience it must use. */
+  acsUrl: string;
+  spEntityId: string;
+}
