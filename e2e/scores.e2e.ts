@@ -32,9 +32,10 @@ const recent = recentLookupsResponseSchema.parse({
 });
 
 const faq = faqResponseSchema.parse({
-  sections: [
-    { title: 'Scores', items: [{ question: 'What does a score of 7 mean?', answer: 'Scores run from 1 (lowest risk) to 10. From 7.0 a property is high risk.' }, { question: 'How current are the scores?', answer: 'Each score rests on the newest imagery of the property; the date is shown beside it.' }] },
-    { title: 'Imagery', items: [{ question: 'Where does the imagery come from?', answer: 'From aerial survey providers; each image is captioned with its provider and date.' }] },
+  faqs: [
+    { id: 'score-7', category: 'Scores', question: 'What does a score of 7 mean?', answer: 'Scores run from 1 (lowest risk) to 10. From 7.0 a property is high risk.' },
+    { id: 'current', category: 'Scores', question: 'How current are the scores?', answer: 'Each score rests on the newest imagery of the property; the date is shown beside it.' },
+    { id: 'imagery', category: 'Imagery', question: 'Where does the imagery come from?', answer: 'From aerial survey providers; each image is captioned with its provider and date.' },
   ],
 });
 

@@ -22,8 +22,8 @@ describe('the assessment query', () => {
 });
 
 describe('the FAQ answer', () => {
-  it('is sections of questions and answers', () => {
-    expect(faqResponseSchema.safeParse({ sections: [{ title: 'Scores', items: [{ question: 'Q?', answer: 'A.' }] }] }).success).toBe(true);
-    expect(faqResponseSchema.safeParse({ sections: [{ title: 'Scores', items: [{ question: 'Q?' }] }] }).success).toBe(false);
+  it('is a list of questions and answers with a category', () => {
+    expect(faqResponseSchema.safeParse({ faqs: [{ id: 'q', category: 'Scores', question: 'Q?', answer: 'A.' }] }).success).toBe(true);
+    expect(faqResponseSchema.safeParse({ faqs: [{ id: 'q', category: 'Scores', question: 'Q?' }] }).success).toBe(false);
   });
 });

@@ -177,7 +177,7 @@ export const recentLookupSchema = z.object({
 });
 export const recentLookupsResponseSchema = z.object({ results: z.array(recentLookupSchema), total: z.number() });
 
-/** GET /api/faq. */
-export const faqItemSchema = z.object({ question: z.string(), answer: z.string() });
-export const faqResponseSchema = z.object({ sections: z.array(z.object({ title: z.string(), items: z.array(faqItemSchema) })) });
-export type FaqResponse = z.infer<typeof faqResponseSchema>;
+/** GET /api/faq (the identity area serves it; `FaqResponse` in identity.ts is the same shape). */
+export const faqResponseSchema = z.object({
+  faqs: z.array(z.object({ id: z.string(), question: z.string(), answer: z.string(), category: z.string() })),
+});

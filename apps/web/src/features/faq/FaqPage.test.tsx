@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../test/render';
@@ -11,10 +11,19 @@ describe('the FAQ page', () => {
   it('renders the sections and answers of GET /api/faq', async () => {
     const user = userEvent.setup();
     fakeApi({
-      '/api/faq': () => ({ sections: [{ title: 'Scores', items: [{ question: 'What does a score of 7 mean?', answer: 'From 7.0 a property is high risk.' }] }] }),
+      '/api/faq': () => ({
+        faqs: [
+          { id: 'a', category: 'Scores', question: 'What does a score of 7 mean?', answer: 'From 7.0 a property is high risk.' },
+          { id: 'b', category: 'Account', question: 'I forgot my password.', answer: 'Use the link on the sign-in page.' },
+          { id: 'c', category: 'Scores', question: 'Is the data real?', answer: 'Sample data is labelled.' },
+        ],
+      }),
     });
     renderApp({ path: '/faq', devSession: 'member' });
     expect(await screen.findByRole('heading', { name: 'Scores' }, SLOW)).toBeInTheDocument();
+    // grouped by category, in order of first appearance
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Scores', 'Account']);
+    expect(within(screen.getByRole('region', { name: 'Scores' })).getAllByRole('button').map((b) => b.textContent)).toEqual(['What does a score of 7 mean?', 'Is the data real?']);
     await user.click(screen.getByRole('button', { name: 'What does a score of 7 mean?' }));
     expect(screen.getByText('From 7.0 a property is high risk.')).toBeVisible();
   });

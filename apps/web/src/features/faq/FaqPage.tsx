@@ -8,7 +8,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useRuntimeConfig } from '../../app/runtime-config';
-import { useFaq } from './api';
+import { faqSections, useFaq } from './api';
 
 /** /faq: the questions of GET /api/faq, grouped by section. */
 export default function FaqPage() {
@@ -31,17 +31,17 @@ export default function FaqPage() {
           </Stack>
         ) : faq.isError ? (
           <Alert severity="error">The questions could not be loaded right now. Please try again later.</Alert>
-        ) : faq.data.sections.length === 0 ? (
+        ) : faq.data.faqs.length === 0 ? (
           <Typography color="text.secondary">There are no questions yet.</Typography>
         ) : (
           <Stack spacing={4}>
-            {faq.data.sections.map((section) => (
+            {faqSections(faq.data.faqs).map((section) => (
               <Box component="section" key={section.title} aria-label={section.title}>
                 <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
                   {section.title}
                 </Typography>
                 {section.items.map((item) => (
-                  <Accordion key={item.question} disableGutters variant="outlined" sx={{ '&:before': { display: 'none' }, '& + &': { borderTop: 0 } }}>
+                  <Accordion key={item.id} disableGutters variant="outlined" sx={{ '&:before': { display: 'none' }, '& + &': { borderTop: 0 } }}>
                     <AccordionSummary expandIcon={<ExpandMoreIcon />}>
                       <Typography sx={{ fontWeight: 600 }}>{item.question}</Typography>
                     </AccordionSummary>
