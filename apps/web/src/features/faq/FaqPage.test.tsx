@@ -22,7 +22,7 @@ describe('the FAQ page', () => {
     renderApp({ path: '/faq', devSession: 'member' });
     expect(await screen.findByRole('heading', { name: 'Scores' }, SLOW)).toBeInTheDocument();
     // grouped by category, in order of first appearance
-    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Scores', 'Account']);
+    expect(within(screen.getByRole('main')).getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Scores', 'Account']);
     expect(within(screen.getByRole('region', { name: 'Scores' })).getAllByRole('button').map((b) => b.textContent)).toEqual(['What does a score of 7 mean?', 'Is the data real?']);
     await user.click(screen.getByRole('button', { name: 'What does a score of 7 mean?' }));
     expect(screen.getByText('From 7.0 a property is high risk.')).toBeVisible();
