@@ -14,7 +14,7 @@ describe('the web shell in Chromium', () => {
   it('shows the top bar and the home page for a signed-in admin', async () => {
     const { page, context } = await newPage(browser);
     await page.goto(asAdmin('/'));
-    await page.getByTestId('pending-page').waitFor();
+    await page.getByTestId('empty-search').waitFor();
     expect(await page.getByRole('tab', { name: 'Property View' }).getAttribute('aria-selected')).toBe('true');
     expect(await page.getByTestId('user-name').innerText()).toBe('Morgan Hale');
     await expect.poll(() => page.getByTestId('admin-badge').isVisible()).toBe(true);
@@ -69,14 +69,14 @@ describe('the web shell in Chromium', () => {
     await screenshot(page, 'shell-width-overlay');
     await page.getByRole('button', { name: 'Continue' }).click();
     await overlay.waitFor({ state: 'detached' });
-    await page.getByTestId('pending-page').waitFor();
+    await page.getByTestId('empty-search').waitFor();
     await context.close();
   });
 
   it('does not warn at 1440px', async () => {
     const { page, context } = await newPage(browser);
     await page.goto(asAdmin('/'));
-    await page.getByTestId('pending-page').waitFor();
+    await page.getByTestId('empty-search').waitFor();
     expect(await page.getByTestId('width-overlay').count()).toBe(0);
     await context.close();
   });
@@ -91,7 +91,7 @@ describe('the web shell in Chromium', () => {
       return route.fulfill({ status: 200, contentType: 'text/plain', body: '4.11.0' });
     });
     await page.goto(asAdmin('/'));
-    await page.getByTestId('pending-page').waitFor();
+    await page.getByTestId('empty-search').waitFor();
     expect(await page.getByTestId('version-toast').count()).toBe(0);
 
     await page.clock.runFor(20_500);
@@ -110,7 +110,7 @@ describe('the web shell in Chromium', () => {
     // Reload clears the flag and loads the page again
     await page.unroute('**/version');
     await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Reload' }).click()]);
-    await page.getByTestId('pending-page').waitFor();
+    await page.getByTestId('empty-search').waitFor();
     expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.versionUpdateNeeded)).toBeNull();
     expect(await page.getByTestId('version-toast').count()).toBe(0);
     await context.close();
@@ -124,7 +124,7 @@ describe('the web shell in Chromium', () => {
       if (new URL(response.url()).pathname === '/version') void response.text().then((text) => seen.push(text));
     });
     await page.goto(asAdmin('/'));
-    await page.getByTestId('pending-page').waitFor();
+    await page.getByTestId('empty-search').waitFor();
     await page.clock.runFor(41_000);
     await expect.poll(() => seen.length).toBeGreaterThanOrEqual(2);
     expect(seen[0]).toBe(APP_VERSION);

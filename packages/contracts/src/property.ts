@@ -176,3 +176,8 @@ export const recentLookupSchema = z.object({
   scores: z.array(z.object({ product: z.string(), score: z.number().nullable(), riskLevel: z.enum(RISK_LEVELS) })),
 });
 export const recentLookupsResponseSchema = z.object({ results: z.array(recentLookupSchema), total: z.number() });
+
+/** GET /api/faq (the identity area serves it; `FaqResponse` in identity.ts is the same shape). */
+export const faqResponseSchema = z.object({
+  faqs: z.array(z.object({ id: z.string(), question: z.string(), answer: z.string(), category: z.string() })),
+});

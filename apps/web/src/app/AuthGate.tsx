@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { setAccessToken } from '../api/client';
+import { getAccessToken, setAccessToken } from '../api/client';
 import { DEV_SESSIONS, clearDevSession, readDevSession } from './dev-session';
 import { useRuntimeConfig } from './runtime-config';
 import { SessionProvider } from './session';
@@ -19,6 +19,9 @@ export function AuthGate({ children }: { children: ReactNode }) {
   const [devSessionName, setDevSessionName] = useState(() => readDevSession(config.ENV));
   if (!devSessionName) return <SignInPending />;
   const fixture = DEV_SESSIONS[devSessionName];
+  // A placeholder bearer so pages can call the API under a dev session (browser tests answer
+  // /api with fixtures; a real server rejects it until identity issues dev tokens).
+  if (!getAccessToken()) setAccessToken(`dev-session:${devSessionName}`);
   return (
     <SessionProvider
       key={devSessionName}

@@ -1,4 +1,4 @@
-import { PRODUCT_DISPLAY_NAMES, homeRedirect, passesGuards, type RouteGuard } from '@zview/contracts';
+import { homeRedirect, passesGuards, type RouteGuard } from '@zview/contracts';
 import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { lazyPage, type PageModule } from './lazy';
 import { AppRoot } from './AppRoot';
@@ -28,23 +28,25 @@ const pending = (title: string, description: string) => () =>
 
 const productPage = (product: 'zfire' | 'zproperty' | 'zwind' | 'zhail' | 'zstorm'): ShellRoute => ({
   path: `/${product}`,
-  lazy: pending(PRODUCT_DISPLAY_NAMES[product], `Scores, drivers and imagery of ${PRODUCT_DISPLAY_NAMES[product]} for a property.`),
+  lazy: () => import('../features/scores/ProductPage').then((module) => ({ default: module.productPage(product) })),
 });
+
+const scores = () => import('../features/scores/ScoresPage');
 
 const TEAM_EDIT: RouteGuard[] = ['userManagement', 'groupAdmin', 'notReadOnly'];
 const portfolio = pending('Z-Portfolio', 'Upload, review, export and rerun portfolios of properties.');
 const zorro = pending('Discovery', 'Search and explore regulatory filings.');
 
 export const SHELL_ROUTES: ShellRoute[] = [
-  { path: '/', home: true, lazy: pending('Property lookup', 'Look up a property by address or coordinates to see its risk scores and imagery.') },
-  { path: '/scores', lazy: pending('Scores', 'The dashboard of scores for the selected property.') },
-  { path: '/scores/:activeProduct', lazy: pending('Scores', 'The dashboard of scores for the selected property.') },
+  { path: '/', home: true, lazy: scores },
+  { path: '/scores', lazy: scores },
+  { path: '/scores/:activeProduct', lazy: scores },
   productPage('zfire'),
   productPage('zproperty'),
   productPage('zwind'),
   productPage('zhail'),
   productPage('zstorm'),
-  { path: '/faq', lazy: pending('Frequently asked questions', 'Answers to common questions about Z-VIEW.') },
+  { path: '/faq', lazy: () => import('../features/faq/FaqPage') },
   { path: '/profile', guard: ['userManagement'], lazy: pending('Account settings', 'Your name and password.') },
   { path: '/team', guard: ['userManagement'], lazy: pending('Team management', 'The members of your organisation.') },
   { path: '/team/add-new-member', guard: TEAM_EDIT, lazy: pending('Add a team member', 'Invite a new member to your organisation.') },
@@ -54,7 +56,7 @@ export const SHELL_ROUTES: ShellRoute[] = [
   { path: '/zportfolio', guard: ['portfolio'], lazy: portfolio },
   { path: '/zportfolio/results', guard: ['portfolio'], lazy: portfolio },
   { path: '/zportfolio/create', guard: ['portfolio'], lazy: portfolio },
-  { path: '/dashboard/:activeTab', lazy: pending('Dashboard', 'Activity and jobs of your organisation.') },
+  { path: '/dashboard/:activeTab', lazy: () => import('../features/dashboard/DashboardPage') },
   { path: '/mock-mode-addresses', lazy: pending('Mock mode addresses', 'Addresses that answer with mock responses for testing.') },
   { path: '/zorro', guard: ['zorro'], lazy: zorro },
   { path: '/zorro/explorer', guard: ['zorro'], lazy: zorro },

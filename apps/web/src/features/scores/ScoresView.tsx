@@ -1,0 +1,177 @@
+import { PRODUCT_DISPLAY_NAMES, SUMMARY, isSelectedProductValid, type ProductKey, type SelectedProductValue } from '@zview/contracts';
+import Box from '@mui/material/Box';
+import GlobalStyles from '@mui/material/GlobalStyles';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { useMemo } from 'react';
+import { useNavigate } from 'react-router';
+import { useSession } from '../../app/session';
+import { useAssessment } from './api/assessment';
+import { BuildingPermitsPanel, IbhsPanel } from './components/LocationRecords';
+import { LookBackPanel } from './components/LookBackPanel';
+import { LookBackSelect } from './components/LookBackSelect';
+import { ProductDetail } from './components/ProductDetail';
+import { PropertyHeader } from './components/PropertyHeader';
+import { PropertyImageryPanel } from './components/PropertyImageryPanel';
+import { EmptySearch, ResultError, ResultSkeleton } from './components/ResultStates';
+import { ScoreCard } from './components/ScoreCard';
+import { SearchBar } from './components/SearchBar';
+import { displayedProducts, productName, requestedProducts } from './model';
+import { toAssessmentRequest, usePropertySearch } from './searchState';
+
+export const LOOK_BACK_FEATURE = 'zproperty-historical_look_back';
+
+/** A clean one-property report on paper: no top bar, search or controls; one column. */
+const PRINT_STYLES = (
+  <GlobalStyles
+    styles={{
+      '@media print': {
+        'header, [data-print="hide"], [role="presentation"].MuiSnackbar-root': { display: 'none !important' },
+        body: { background: '#fff !important', minWidth: '0 !important' },
+        '[data-print="columns"]': { display: 'block !important' },
+        '[data-print="columns"] > *': { marginBottom: '16px' },
+        '@page': { margin: '12mm' },
+      },
+    }}
+  />
+);
+
+export interface ScoresViewProps {
+  /** What to show: 'summary' (every enabled product) or one product in depth. */
+  selection: SelectedProductValue | null;
+  /** Product tabs: choosing one navigates here. */
+  onSelect?: (value: SelectedProductValue) => void;
+}
+
+/**
+ * The property view: search at the top; the resolved property; score cards (or one product in
+ * depth) on the left; imagery, permits and IBHS on the right. Shared by home, /scores and the
+ * product pages.
+ */
+export function ScoresView({ selection, onSelect }: ScoresViewProps) {
+  const { enabledFeatures } = useSession();
+  const { search, setSearch, compareDate, setCompareDate, onLocationPinChange, searchString } = usePropertySearch();
+  const products = useMemo(() => requestedProducts(enabledFeatures), [enabledFeatures]);
+  const lookBackEnabled = enabledFeatures.includes(LOOK_BACK_FEATURE);
+  const request = useMemo(() => toAssessmentRequest(search, products), [search, products]);
+  const compareRequest = useMemo(
+    () => (lookBackEnabled && compareDate ? toAssessmentRequest(search, products, compareDate) : null),
+    [lookBackEnabled, compareDate, search, products],
+  );
+  const assessment = useAssessment(request);
+  const then = useAssessment(compareRequest);
+  const navigate = useNavigate();
+
+  const tabs: SelectedProductValue[] = [...(isSelectedProductValid(SUMMARY, enabledFeatures) ? [SUMMARY] : []), ...(products as ProductKey[])];
+  const query = searchString ? `?${searchString}` : '';
+
+  return (
+    <Box sx={{ flex: 1, display: 'flex', flexDirection: 'column' }}>
+      {PRINT_STYLES}
+      <Box data-print="hide" sx={{ bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider', px: 4, pt: 2.5 }}>
+        <Box sx={{ maxWidth: 1360, mx: 'auto' }}>
+          <SearchBar initial={search} onSearch={setSearch} />
+          {tabs.length > 0 && selection && (
+            <Tabs
+              value={tabs.includes(selection) ? selection : false}
+              onChange={(_event, value: SelectedProductValue) => (onSelect ? onSelect(value) : void navigate(`/scores/${value}${query}`))}
+              aria-label="Products"
+              variant="scrollable"
+              sx={{ mt: 1.5, minHeight: 42, '& .MuiTab-root': { minHeight: 42, fontWeight: 700, letterSpacing: 0.4 } }}
+            >
+              {tabs.map((value) => (
+                <Tab key={value} value={value} label={value === SUMMARY ? 'Summary' : PRODUCT_DISPLAY_NAMES[value]} />
+              ))}
+            </Tabs>
+          )}
+        </Box>
+      </Box>
+      <Box sx={{ px: 4, py: 3, flex: 1 }}>
+        <Box sx={{ maxWidth: 1360, mx: 'auto' }}>
+          {!request ? (
+            <EmptySearch productNames={products.map(productName)} />
+          ) : assessment.isPending ? (
+            <ResultSkeleton cards={selection === SUMMARY ? Math.min(4, products.length) : 1} />
+          ) : assessment.isError ? (
+            <ResultError error={assessment.error} />
+          ) : (
+            <Stack spacing={2.5}>
+              <PropertyHeader
+                assessment={assessment.data}
+                actions={
+                  lookBackEnabled && (
+                    <LookBackSelect availableDates={assessment.data.availableDates} currentDate={assessment.data.asOf} value={compareDate} onChange={setCompareDate} />
+                  )
+                }
+              />
+              <PropertyBody
+                selection={selection}
+                enabledFeatures={enabledFeatures}
+                assessment={assessment.data}
+                compare={compareRequest ? { date: compareRequest.asOf!, data: then.data, isPending: then.isPending, error: then.error } : null}
+                query={query}
+                onLocationPinChange={onLocationPinChange}
+              />
+            </Stack>
+          )}
+        </Box>
+      </Box>
+    </Box>
+  );
+}
+
+interface PropertyBodyProps {
+  selection: SelectedProductValue | null;
+  enabledFeatures: string[];
+  assessment: NonNullable<ReturnType<typeof useAssessment>['data']>;
+  compare: { date: string; data: ReturnType<typeof useAssessment>['data']; isPending: boolean; error: unknown } | null;
+  query: string;
+  onLocationPinChange: (pin: { lng: number; lat: number }) => void;
+}
+
+function PropertyBody({ selection, enabledFeatures, assessment, compare, query, onLocationPinChange }: PropertyBodyProps) {
+  const shown = displayedProducts(enabledFeatures, assessment.products);
+  const location = assessment.location.propertyId ? assessment.location.address?.formatted ?? assessment.location.input : assessment.location.input;
+  const focus = selection && selection !== SUMMARY ? selection : null;
+  const focusResult = focus ? assessment.products[focus] : undefined;
+
+  return (
+    <Box data-print="columns" sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 7fr) minmax(0, 5fr)', gap: 2.5, alignItems: 'start' }}>
+      <Stack spacing={2.5} sx={{ minWidth: 0 }}>
+        {compare && <LookBackPanel products={focus ? shown.filter((p) => p === focus) : shown} today={assessment} then={compare.data} thenDate={compare.date} isPending={compare.isPending} error={compare.error} />}
+        {focus ? (
+          focusResult ? (
+            <ProductDetail result={focusResult} imageryDate={assessment.asOf} />
+          ) : (
+            <Typography color="text.secondary" data-testid="product-missing">
+              {productName(focus)} has no score for this property.
+            </Typography>
+          )
+        ) : shown.length === 0 ? (
+          <Typography color="text.secondary" data-testid="no-products">
+            None of your organisation's products could be scored for this property.
+          </Typography>
+        ) : (
+          <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 2 }} data-testid="score-cards">
+            {shown.map((product) => (
+              <ScoreCard
+                key={product}
+                result={assessment.products[product]!}
+                detailsTo={`/scores/${product}${query}`}
+                previous={compare?.data?.products[product]}
+                previousLabel={compare ? `As of ${compare.date}` : undefined}
+              />
+            ))}
+          </Box>
+        )}
+      </Stack>
+      <Stack spacing={2.5} sx={{ minWidth: 0, position: 'sticky', top: 16, '@media print': { position: 'static' } }}>
+        <PropertyImageryPanel assessment={assessment} onLocationPinChange={onLocationPinChange} showOblique={enabledFeatures.includes('oblique-imagery')} />
+        {enabledFeatures.includes('building_permits') && <BuildingPermitsPanel location={location} />}
+        {enabledFeatures.includes('ibhs') && <IbhsPanel location={location} />}
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,46 @@
+import { assessmentResponseSchema, type AssessmentResponse } from '@zview/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../api/client';
+import { useSession } from '../../../app/session';
+
+export const ASSESSMENT_PATH = '/api/caribou/v3/property/assessment/zview';
+
+/** What the property view asks about: a location, how it was typed, the products, and optionally a look-back date. */
+export interface AssessmentRequest {
+  locationType: 'address' | 'coordinates';
+  location: string;
+  products: string[];
+  /** YYYY-MM-DD: scores as of the capture on or before this date. */
+  asOf?: string;
+}
+
+export function fetchAssessment(request: AssessmentRequest, signal?: AbortSignal): Promise<AssessmentResponse> {
+  return api.get(ASSESSMENT_PATH, {
+    query: {
+      location_type: request.locationType,
+      location: request.location,
+      products: request.products.length > 0 ? request.products.join(',') : undefined,
+      as_of: request.asOf,
+    },
+    schema: assessmentResponseSchema,
+    signal,
+  });
+}
+
+export function assessmentQuery(organizationId: number | null, request: AssessmentRequest | null) {
+  return queryOptions({
+    queryKey: ['property', organizationId, 'assessment', request] as const,
+    queryFn: ({ signal }) => fetchAssessment(request!, signal),
+    enabled: request !== null && request.location.trim() !== '',
+    // A 4xx is an answer (unknown address, bad coordinates), not a glitch worth retrying.
+    retry: false,
+  });
+}
+
+export function useAssessment(request: AssessmentRequest | null, options: { keepPrevious?: boolean } = {}) {
+  const { activeOrganization } = useSession();
+  return useQuery({
+    ...assessmentQuery(activeOrganization?.id ?? null, request),
+    placeholderData: options.keepPrevious ? keepPreviousData : undefined,
+  });
+}

@@ -1,0 +1,24 @@
+import { autocompleteResponseSchema } from '@zview/contracts';
+import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api } from '../../../api/client';
+import { useSession } from '../../../app/session';
+
+export type AutocompleteResponse = z.infer<typeof autocompleteResponseSchema>;
+export type AutocompleteSuggestion = AutocompleteResponse['results'][number];
+
+export function fetchAutocomplete(q: string, signal?: AbortSignal): Promise<AutocompleteResponse> {
+  return api.get('/api/caribou/property/autocomplete', { query: { q }, schema: autocompleteResponseSchema, signal });
+}
+
+/** Address suggestions for the (already debounced) text; nothing is asked below 3 characters. */
+export function useAutocomplete(text: string) {
+  const { activeOrganization } = useSession();
+  const q = text.trim();
+  return useQuery({
+    queryKey: ['property', activeOrganization?.id ?? null, 'autocomplete', q] as const,
+    queryFn: ({ signal }) => fetchAutocomplete(q, signal),
+    enabled: q.length >= 3,
+    retry: false,
+  });
+}

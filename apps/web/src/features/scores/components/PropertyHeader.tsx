@@ -1,0 +1,52 @@
+import { formatLongDate, type AssessmentResponse } from '@zview/contracts';
+import PrintOutlined from '@mui/icons-material/PrintOutlined';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { track } from '../../../api/analytics';
+import { InfoIcon } from '../../../ui/InfoIcon';
+import { PRECISION_LABELS, percent } from '../model';
+
+/** The resolved property: address (or coordinates), geocode precision and confidence, imagery date, print. */
+export function PropertyHeader({ assessment, actions }: { assessment: AssessmentResponse; actions?: ReactNode }) {
+  const { location } = assessment;
+  const title = location.address?.formatted ?? `${location.point.lat.toFixed(5)}, ${location.point.lng.toFixed(5)}`;
+  return (
+    <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-end', justifyContent: 'space-between', flexWrap: 'wrap', rowGap: 1.5 }}>
+      <Stack spacing={0.75} sx={{ minWidth: 0 }}>
+        <Typography variant="h5" component="h1" data-testid="resolved-address" sx={{ overflowWrap: 'anywhere' }}>
+          {title}
+        </Typography>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
+          <Chip size="small" variant="outlined" label={`Precision: ${PRECISION_LABELS[location.precision] ?? location.precision}`} data-testid="precision" />
+          <Chip size="small" variant="outlined" label={`Match confidence: ${percent(location.confidence)}`} data-testid="geocode-confidence" />
+          <InfoIcon text="Precision is how closely the location was matched (rooftop is best); confidence is how sure the geocoder is that this is the property you asked for." fontSize="inherit" />
+          <Typography variant="body2" color="text.secondary" sx={{ pl: 1 }}>
+            Scores as of imagery captured {formatLongDate(assessment.asOf)}
+          </Typography>
+          {location.locationType === 'coordinates' && (
+            <Typography variant="body2" color="text.secondary">
+              · {location.point.lat.toFixed(5)}, {location.point.lng.toFixed(5)}
+            </Typography>
+          )}
+          {assessment.sampleData && <Chip size="small" color="info" variant="outlined" label="Sample data" />}
+        </Stack>
+      </Stack>
+      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', '@media print': { display: 'none' } }}>
+        {actions}
+        <Button
+          variant="outlined"
+          startIcon={<PrintOutlined />}
+          onClick={() => {
+            track('page_print', { property_id: location.propertyId });
+            window.print();
+          }}
+        >
+          Print
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}

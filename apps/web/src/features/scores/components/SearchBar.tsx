@@ -1,0 +1,169 @@
+import { latLngTextSchema } from '@zview/contracts';
+import SearchIcon from '@mui/icons-material/Search';
+import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import InputAdornment from '@mui/material/InputAdornment';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import { useEffect, useState, type FormEvent } from 'react';
+import { track } from '../../../api/analytics';
+import { useAutocomplete } from '../api/autocomplete';
+import type { PropertySearch } from '../searchState';
+
+export const AUTOCOMPLETE_DEBOUNCE_MS = 300;
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+/** Validates 'lat,lng' text; returns the error message or null. */
+export function coordinateError(text: string): string | null {
+  const parsed = latLngTextSchema.safeParse(text);
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Invalid coordinates');
+}
+
+export interface SearchBarProps {
+  initial: PropertySearch | null;
+  onSearch: (search: PropertySearch) => void;
+}
+
+/**
+ * The property search (SPEC §1): an address with suggestions as you type (debounced), or
+ * coordinates typed as 'lat,lng' behind a toggle. Submitting tracks submit_request.
+ */
+export function SearchBar({ initial, onSearch }: SearchBarProps) {
+  const [byCoordinates, setByCoordinates] = useState(initial?.locationType === 'coordinates');
+  const [text, setText] = useState(initial?.location ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const debounced = useDebounced(byCoordinates ? '' : text, AUTOCOMPLETE_DEBOUNCE_MS);
+  const suggestions = useAutocomplete(debounced);
+
+  // A new lookup from elsewhere (a pin move, a dashboard link) shows in the box.
+  useEffect(() => {
+    if (!initial) return;
+    setText(initial.location);
+    setByCoordinates(initial.locationType === 'coordinates');
+    setError(null);
+  }, [initial]);
+
+  const toggle = (next: boolean) => {
+    if (next === byCoordinates) return;
+    setByCoordinates(next);
+    setText('');
+    setError(null);
+    track('toggled_search_by_coordinates', { enabled: next });
+  };
+
+  const submit = (value: string) => {
+    const location = value.trim();
+    if (!location) {
+      setError(byCoordinates ? "Enter coordinates as 'lat,lng'" : 'Enter an address');
+      return;
+    }
+    if (byCoordinates) {
+      const message = coordinateError(location);
+      if (message) {
+        setError(message);
+        return;
+      }
+    }
+    setError(null);
+    const locationType = byCoordinates ? 'coordinates' : 'address';
+    track('submit_request', { location_type: locationType });
+    onSearch({ locationType, location });
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    submit(text);
+  };
+
+  const options = byCoordinates ? [] : (suggestions.data?.results.map((result) => result.address) ?? []);
+
+  return (
+    <Box component="form" role="search" aria-label="Property search" onSubmit={onSubmit} noValidate sx={{ width: '100%' }}>
+      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
+        <ToggleButtonGroup
+          exclusive
+          size="small"
+          value={byCoordinates ? 'coordinates' : 'address'}
+          onChange={(_event, value: string | null) => value && toggle(value === 'coordinates')}
+          aria-label="Search by"
+          sx={{ height: 40, bgcolor: 'background.paper', '& .MuiToggleButton-root': { px: 1.75, textTransform: 'none', fontWeight: 600 } }}
+        >
+          <ToggleButton value="address">Address</ToggleButton>
+          <ToggleButton value="coordinates">Coordinates</ToggleButton>
+        </ToggleButtonGroup>
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          {byCoordinates ? (
+            <TextField
+              fullWidth
+              size="small"
+              value={text}
+              onChange={(event) => {
+                setText(event.target.value);
+                if (error) setError(null);
+              }}
+              placeholder="Latitude, longitude — e.g. 40.0150,-105.2830"
+              error={!!error}
+              helperText={error ?? undefined}
+              slotProps={{
+                htmlInput: { 'aria-label': 'Coordinates (lat,lng)' },
+                input: { startAdornment: <InputAdornment position="start"><PlaceOutlined fontSize="small" /></InputAdornment> },
+              }}
+              sx={{ bgcolor: 'transparent', '& .MuiInputBase-root': { bgcolor: 'background.paper' } }}
+            />
+          ) : (
+            <Autocomplete
+              freeSolo
+              options={options}
+              filterOptions={(x) => x}
+              inputValue={text}
+              onInputChange={(_event, value) => {
+                setText(value);
+                if (error) setError(null);
+              }}
+              onChange={(_event, value) => {
+                if (typeof value === 'string' && value) submit(value);
+              }}
+              loading={suggestions.isFetching}
+              renderInput={(params) => (
+                <TextField
+                  {...params}
+                  size="small"
+                  placeholder="Search an address, e.g. 1208 Cedar Ridge Dr, Boulder, CO"
+                  error={!!error}
+                  helperText={error ?? undefined}
+                  slotProps={{
+                    htmlInput: { ...params.inputProps, 'aria-label': 'Address' },
+                    input: {
+                      ...params.InputProps,
+                      startAdornment: (
+                        <InputAdornment position="start">
+                          <SearchIcon fontSize="small" />
+                        </InputAdornment>
+                      ),
+                    },
+                  }}
+                  sx={{ '& .MuiInputBase-root': { bgcolor: 'background.paper' } }}
+                />
+              )}
+            />
+          )}
+        </Box>
+        <Button type="submit" variant="contained" sx={{ height: 40, px: 3 }}>
+          Search
+        </Button>
+      </Stack>
+    </Box>
+  );
+}

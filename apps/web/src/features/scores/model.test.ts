@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { assessmentFixture, scoreFixture } from './fixtures';
+import { displayedProducts, formatContribution, formatFactorValue, monthsSince, stalenessNote, topFactors } from './model';
+
+describe('displayedProducts', () => {
+  const products = assessmentFixture().products;
+
+  it('puts the products in the fixed order whatever order the answer has', () => {
+    const shuffled = Object.fromEntries(Object.entries(products).reverse());
+    expect(Object.keys(shuffled)[0]).toBe('roof_age');
+    expect(displayedProducts(['roof_age', 'zproperty', 'zwind', 'zfire', 'zhail', 'zstorm', 'zwater'], shuffled)).toEqual([
+      'zfire', 'zhail', 'zstorm', 'zwind', 'zwater', 'zproperty', 'roof_age',
+    ]);
+  });
+
+  it('never shows a product the organisation does not enable, even when the answer has it', () => {
+    expect(displayedProducts(['zhail', 'zwind', 'ibhs'], products)).toEqual(['zhail', 'zwind']);
+  });
+
+  it('shows an enabled product only when the answer scored it', () => {
+    const { zfire } = products;
+    expect(displayedProducts(['zfire', 'zhail'], { zfire: zfire! })).toEqual(['zfire']);
+  });
+});
+
+describe('factors', () => {
+  const result = scoreFixture('zfire', 5, [
+    { key: 'a', name: 'A', value: 1, unit: null, contribution: 0.2 },
+    { key: 'b', name: 'B', value: 1, unit: null, contribution: -1.1 },
+    { key: 'c', name: 'C', value: 1, unit: null, contribution: 0.7 },
+    { key: 'd', name: 'D', value: 1, unit: null, contribution: 0.05 },
+  ]);
+
+  it('has contributions that sum exactly to score minus base', () => {
+    const sum = result.factors.reduce((total, factor) => total + factor.contribution, 0);
+    expect(Math.round(sum * 100) / 100).toBeCloseTo(result.score! - result.baseScore, 10);
+  });
+
+  it('takes the top factors by absolute contribution', () => {
+    expect(topFactors(result.factors).map((factor) => factor.key)).toEqual(['b', 'c', 'a']);
+  });
+
+  it('formats signed contributions and values with units', () => {
+    expect(formatContribution(0.4)).toBe('+0.40');
+    expect(formatContribution(-1.1)).toBe('−1.10');
+    expect(formatContribution(0.001)).toBe('0.00');
+    expect(formatFactorValue(62, '%')).toBe('62%');
+    expect(formatFactorValue(18, 'deg')).toBe('18°');
+    expect(formatFactorValue(140, 'ft')).toBe('140 ft');
+    expect(formatFactorValue('class_a_asphalt', null)).toBe('Class a asphalt');
+    expect(formatFactorValue(true, null)).toBe('Yes');
+    expect(formatFactorValue(null, 'ft')).toBe('Unknown');
+  });
+});
+
+describe('imagery staleness', () => {
+  const today = new Date('2026-11-21T12:00:00Z');
+
+  it('counts whole months', () => {
+    expect(monthsSince('2026-06-14', today)).toBe(5);
+    expect(monthsSince('2025-05-22', today)).toBe(17);
+    expect(monthsSince('2025-05-21', today)).toBe(18);
+  });
+
+  it('notes imagery older than 18 months only', () => {
+    expect(stalenessNote('2025-05-21', today)).toBeNull();
+    expect(stalenessNote('2025-04-01', today)).toMatch(/19 months ago/);
+    expect(stalenessNote('2022-07-18', today)).toMatch(/4 years ago/);
+  });
+});

@@ -1,0 +1,113 @@
+import {
+  PRODUCT_DISPLAY_NAMES,
+  availableStandardProducts,
+  isProductKey,
+  sortProducts,
+  type Factor,
+  type ProductKey,
+  type ScoreResult,
+} from '@zview/contracts';
+
+/**
+ * Pure rules of the property view: which products show and in what order, which factors are
+ * "top", how values read, when imagery is stale. Components stay thin; these are unit-tested.
+ */
+
+/** Imagery older than this many months gets a staleness note. */
+export const STALE_IMAGERY_MONTHS = 18;
+/** Factors a score card lists (by absolute contribution). */
+export const TOP_FACTOR_COUNT = 3;
+
+/**
+ * The products to show: those the organisation enables AND the answer scored, in the fixed
+ * product order (sortProducts). A product the organisation lacks never appears, even if present
+ * in the answer.
+ */
+export function displayedProducts(enabledFeatures: readonly string[], products: Record<string, ScoreResult>): ProductKey[] {
+  const enabled = availableStandardProducts(enabledFeatures);
+  const keys = Object.keys(products).filter((key): key is ProductKey => isProductKey(key) && enabled.includes(key === 'zfire|prefill' ? 'zfire' : key));
+  return sortProducts(keys);
+}
+
+/** Products to request: the enabled standard products, in order. */
+export function requestedProducts(enabledFeatures: readonly string[]): string[] {
+  return availableStandardProducts(enabledFeatures);
+}
+
+export function productName(product: string): string {
+  return isProductKey(product) ? PRODUCT_DISPLAY_NAMES[product] : product.toUpperCase();
+}
+
+/** The factors that moved the score most, largest absolute contribution first (stable for ties). */
+export function topFactors(factors: readonly Factor[], count = TOP_FACTOR_COUNT): Factor[] {
+  return [...factors].sort((a, b) => Math.abs(b.contribution) - Math.abs(a.contribution)).slice(0, count);
+}
+
+/** Every factor, largest absolute contribution first. */
+export function factorsByImpact(factors: readonly Factor[]): Factor[] {
+  return topFactors(factors, factors.length);
+}
+
+export function formatScore(score: number | null): string {
+  return score === null ? '—' : score.toFixed(1);
+}
+
+/** '+0.42' / '−0.31' / '0.00' (a real minus sign). */
+export function formatContribution(contribution: number): string {
+  const rounded = Math.round(contribution * 100) / 100;
+  if (rounded === 0) return '0.00';
+  return `${rounded > 0 ? '+' : '−'}${Math.abs(rounded).toFixed(2)}`;
+}
+
+const UNIT_SUFFIX_TIGHT = new Set(['%', '°', 'deg']);
+
+export function formatFactorValue(value: Factor['value'], unit: string | null): string {
+  if (value === null) return 'Unknown';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'number') {
+    const text = Number.isInteger(value) ? value.toLocaleString('en-US') : value.toLocaleString('en-US', { maximumFractionDigits: 2 });
+    if (!unit) return text;
+    if (unit === 'deg') return `${text}°`;
+    return UNIT_SUFFIX_TIGHT.has(unit) ? `${text}${unit}` : `${text} ${unit}`;
+  }
+  const words = value.replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+export { RISK_LEVEL_COLORS, RISK_LEVEL_LABELS } from '../../ui/RiskChip';
+
+export function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** Whole months from `date` (YYYY-MM-DD) to `today`. */
+export function monthsSince(date: string, today: Date = new Date()): number {
+  const then = new Date(`${date}T00:00:00Z`);
+  if (Number.isNaN(then.getTime())) return 0;
+  let months = (today.getUTCFullYear() - then.getUTCFullYear()) * 12 + (today.getUTCMonth() - then.getUTCMonth());
+  if (today.getUTCDate() < then.getUTCDate()) months -= 1;
+  return Math.max(0, months);
+}
+
+/** A note when the imagery a score rests on is older than 18 months; null when it is recent. */
+export function stalenessNote(date: string, today: Date = new Date()): string | null {
+  const months = monthsSince(date, today);
+  if (months <= STALE_IMAGERY_MONTHS) return null;
+  const years = Math.floor(months / 12);
+  const age = years >= 2 ? `${years} years` : `${months} months`;
+  return `This score rests on imagery captured ${age} ago. Conditions at the property may have changed since.`;
+}
+
+/** Geocoder precision as a person reads it. */
+export const PRECISION_LABELS: Record<string, string> = {
+  rooftop: 'Rooftop',
+  parcel: 'Parcel',
+  street: 'Street',
+  zip: 'ZIP code',
+  city: 'City',
+  point: 'Exact point',
+};
+
+export function percent(value: number): string {
+  return `${Math.round(value * 100)}%`;
+}
