@@ -76,6 +76,7 @@ export function ResultsTable({ org, portfolioId, product, onOpen }: { org: numbe
           options={suggestions.data?.suggestions ?? []}
           loading={suggestions.isFetching}
           filterOptions={(options) => options}
+          popupIcon={null}
           getOptionLabel={(option) => [option.ref, option.address].filter(Boolean).join(' · ')}
           inputValue={search}
           onInputChange={(_, value, reason) => reason !== 'reset' && setSearch(value)}

@@ -30,7 +30,7 @@ export function RiskDistribution({ products }: { products: PortfolioMetadataProd
                 ))}
             </Box>
             <Typography variant="body2" sx={{ width: 120, textAlign: 'right', color: 'text.secondary', flexShrink: 0 }}>
-              {total ? `${total.toLocaleString('en-US')} scored` : 'Not scored yet'}
+              {total ? `${(total - p.riskLevels.none).toLocaleString('en-US')} scored` : 'Not scored yet'}
             </Typography>
           </Stack>
         );
