@@ -5,12 +5,12 @@ import { onTrack } from '../../api/analytics';
 import { renderApp } from '../../../test/render';
 import { fakeApi } from '../../../test/fake-api';
 import { listFixture, listMetadataFixture } from './fixtures';
+import { requestsOf } from './test-requests';
 
 const SLOW = { timeout: 8000 };
 afterEach(() => vi.unstubAllGlobals());
 
-const methodOf = (fetchMock: ReturnType<typeof fakeApi>['fetchMock'], path: string) =>
-  fetchMock.mock.calls.filter(([input]) => new URL(String(input)).pathname === path).map(([, init]) => (init as RequestInit | undefined)?.method ?? 'GET');
+const methodOf = (api: ReturnType<typeof fakeApi>, path: string) => requestsOf(api).filter((r) => r.path === path).map((r) => r.method);
 
 describe('the portfolio list', () => {
   it('shows each product with its SPEC status label, in the fixed product order, with live progress', async () => {
@@ -38,7 +38,7 @@ describe('the portfolio list', () => {
     stop();
   });
 
-  it('deletes a product only after confirmation and says so', async () => {
+  it('deletes a product only after confirmation and says so', { timeout: 40_000 }, async () => {
     const user = userEvent.setup();
     const api = fakeApi({
       '/api/caribou/portfolios': () => listFixture(),
@@ -54,13 +54,13 @@ describe('the portfolio list', () => {
     expect(dialog).toHaveTextContent('This cannot be undone.');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByTestId('confirm-dialog')).not.toBeInTheDocument());
-    expect(methodOf(api.fetchMock, '/api/caribou/portfolio/41/product/zwind')).toEqual([]);
+    expect(methodOf(api, '/api/caribou/portfolio/41/product/zwind')).toEqual([]);
 
     await open();
     await user.click(screen.getByRole('menuitem', { name: 'Delete product' }));
     await user.click(within(await screen.findByTestId('confirm-dialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Z-WIND removed from “Coastal wind accounts”.')).toBeInTheDocument();
-    expect(methodOf(api.fetchMock, '/api/caribou/portfolio/41/product/zwind')).toEqual(['DELETE']);
+    expect(methodOf(api, '/api/caribou/portfolio/41/product/zwind')).toEqual(['DELETE']);
   });
 
   it('marks a product processed and reports a refused move', async () => {
