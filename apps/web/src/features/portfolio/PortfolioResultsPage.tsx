@@ -148,7 +148,7 @@ export default function PortfolioResultsPage() {
             <Tab value="errors" label={`Errors${product.errorCount ? ` (${product.errorCount.toLocaleString('en-US')})` : ''}`} />
           </Tabs>
           {tab === 'results' ? (
-            <ResultsTable key={product.product} org={org} portfolioId={id} product={product.product} onOpen={setOpenRow} />
+            <ResultsTable key={product.product} org={org} portfolioId={id} product={product.product} onOpen={setOpenRow} live={product.status === 'IN_PROGRESS'} />
           ) : (
             <ErrorsTable key={product.product} org={org} portfolioId={id} product={product.product} />
           )}

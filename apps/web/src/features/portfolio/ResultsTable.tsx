@@ -19,6 +19,8 @@ import { RISK_LEVEL_LABELS, RiskChip } from '../../ui/RiskChip';
 import { portfolioApi, portfolioKeys, type PropertySort } from './api';
 import { EmptyState, LoadError, MessageRow, SkeletonRows } from './components';
 
+const LIVE_REFRESH_MS = 5000;
+
 const COLUMNS: { key: PropertySort | null; label: string; align?: 'right' }[] = [
   { key: 'rowNumber', label: 'Row' },
   { key: 'ref', label: 'Reference' },
@@ -29,7 +31,7 @@ const COLUMNS: { key: PropertySort | null; label: string; align?: 'right' }[] = 
 ];
 
 /** The scored properties of one product: sortable, filterable by risk level, paginated, with search. */
-export function ResultsTable({ org, portfolioId, product, onOpen }: { org: number | null; portfolioId: number; product: string; onOpen: (rowNumber: number) => void }) {
+export function ResultsTable({ org, portfolioId, product, onOpen, live = false }: { org: number | null; portfolioId: number; product: string; onOpen: (rowNumber: number) => void; /** Refreshes while the product is being scored. */ live?: boolean }) {
   const [page, setPage] = useState(0);
   const [itemsPerPage, setItemsPerPage] = useState(25);
   const [sort, setSort] = useState<PropertySort>('rowNumber');
@@ -48,6 +50,7 @@ export function ResultsTable({ org, portfolioId, product, onOpen }: { org: numbe
     queryFn: ({ signal }) => portfolioApi.properties(portfolioId, params, signal),
     placeholderData: keepPreviousData,
     retry: false,
+    refetchInterval: live ? LIVE_REFRESH_MS : false,
   });
   const suggestions = useQuery({
     queryKey: ['portfolio', org, portfolioId, 'autocomplete', debounced],
