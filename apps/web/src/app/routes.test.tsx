@@ -73,7 +73,7 @@ describe('routing in the shell', () => {
     expect(await notFound()).toBeInTheDocument();
     zorro.unmount();
     renderApp({ path: '/zportfolio/create', devSession: 'admin' });
-    expect(await screen.findByRole('heading', { name: 'Z-Portfolio' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'New portfolio' }, { timeout: 8000 })).toBeInTheDocument();
   });
 
   it('redirects home to zorro or the portfolio when those are the only products', async () => {

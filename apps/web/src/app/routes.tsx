@@ -34,7 +34,6 @@ const productPage = (product: 'zfire' | 'zproperty' | 'zwind' | 'zhail' | 'zstor
 const scores = () => import('../features/scores/ScoresPage');
 
 const TEAM_EDIT: RouteGuard[] = ['userManagement', 'groupAdmin', 'notReadOnly'];
-const portfolio = pending('Z-Portfolio', 'Upload, review, export and rerun portfolios of properties.');
 const zorro = pending('Discovery', 'Search and explore regulatory filings.');
 
 export const SHELL_ROUTES: ShellRoute[] = [
@@ -53,9 +52,9 @@ export const SHELL_ROUTES: ShellRoute[] = [
   { path: '/team/add-multiple-members', guard: TEAM_EDIT, lazy: pending('Add multiple members', 'Invite several members at once.') },
   { path: '/team/edit-member/:userId', guard: TEAM_EDIT, lazy: pending('Edit team member', "Change a member's details and role.") },
   { path: '/billing', guard: ['billing'], lazy: pending('Billing', 'Usage by agreement, quarterly transactions and portfolio submissions.') },
-  { path: '/zportfolio', guard: ['portfolio'], lazy: portfolio },
-  { path: '/zportfolio/results', guard: ['portfolio'], lazy: portfolio },
-  { path: '/zportfolio/create', guard: ['portfolio'], lazy: portfolio },
+  { path: '/zportfolio', guard: ['portfolio'], lazy: () => import('../features/portfolio/PortfolioListPage') },
+  { path: '/zportfolio/results', guard: ['portfolio'], lazy: () => import('../features/portfolio/PortfolioResultsPage') },
+  { path: '/zportfolio/create', guard: ['portfolio'], lazy: () => import('../features/portfolio/CreatePortfolioPage') },
   { path: '/dashboard/:activeTab', lazy: () => import('../features/dashboard/DashboardPage') },
   { path: '/mock-mode-addresses', lazy: pending('Mock mode addresses', 'Addresses that answer with mock responses for testing.') },
   { path: '/zorro', guard: ['zorro'], lazy: zorro },

@@ -1,0 +1,184 @@
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { useSession } from '../../app/session';
+import { portfolioApi, portfolioKeys, type PortfolioMetadata } from './api';
+import { EmptyState, LoadError, RunProgressBar, StatusChip } from './components';
+import { ErrorsTable } from './ErrorsTable';
+import { formatDate, orderByProduct, productName } from './model';
+import { PropertyDrawer } from './PropertyDrawer';
+import { ResultsTable } from './ResultsTable';
+import { RiskDistribution } from './RiskDistribution';
+
+export const RESULTS_POLL_MS = 3000;
+
+const processing = (data: PortfolioMetadata | undefined) => Boolean(data?.products.some((p) => p.status === 'IN_PROGRESS' || (p.status === 'UPLOADED' && !data.processingError)));
+
+export default function PortfolioResultsPage() {
+  const session = useSession();
+  const org = session.activeOrganization?.id ?? null;
+  const [params, setParams] = useSearchParams();
+  const id = Number(params.get('id'));
+  const valid = Number.isInteger(id) && id > 0;
+  const [tab, setTab] = useState<'results' | 'errors'>('results');
+  const [openRow, setOpenRow] = useState<number | null>(null);
+
+  const metadata = useQuery({
+    queryKey: portfolioKeys.metadata(org, id),
+    queryFn: ({ signal }) => portfolioApi.metadata(id, signal),
+    enabled: valid,
+    retry: false,
+    refetchInterval: (query) => (processing(query.state.data) ? RESULTS_POLL_MS : false),
+  });
+  const products = orderByProduct(metadata.data?.products ?? []);
+  const product = products.find((p) => p.product === params.get('product')) ?? products[0];
+
+  if (!valid) {
+    return (
+      <Page>
+        <EmptyState title="No portfolio chosen" hint="Open a portfolio from the list to see its results." action={<Button component={RouterLink} to="/zportfolio">Go to portfolios</Button>} />
+      </Page>
+    );
+  }
+  if (metadata.isPending) {
+    return (
+      <Page>
+        <Skeleton variant="text" width={360} height={48} />
+        <Stack direction="row" spacing={2} sx={{ my: 3 }}>
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} variant="rounded" height={96} sx={{ flex: 1 }} />
+          ))}
+        </Stack>
+        <Skeleton variant="rounded" height={140} sx={{ mb: 3 }} data-testid="results-skeleton" />
+        <Skeleton variant="rounded" height={320} />
+      </Page>
+    );
+  }
+  if (metadata.isError) {
+    return (
+      <Page>
+        <LoadError what="This portfolio" error={metadata.error} onRetry={() => void metadata.refetch()} />
+      </Page>
+    );
+  }
+  const data = metadata.data;
+  const scored = product ? product.riskLevels.low + product.riskLevels.medium + product.riskLevels.high : 0;
+
+  return (
+    <Page>
+      <Stack direction="row" sx={{ alignItems: 'flex-start', justifyContent: 'space-between', mb: 3 }}>
+        <Box>
+          <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
+            {data.name}
+          </Typography>
+          <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
+            {[data.description, `Created ${formatDate(data.createdAt)}`, data.rowCount !== null ? `${data.rowCount.toLocaleString('en-US')} rows` : null].filter(Boolean).join(' · ')}
+          </Typography>
+        </Box>
+        <Stack direction="row" spacing={1}>
+          {products.map((p) => (
+            <Stack key={p.product} direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
+              <Typography variant="caption" sx={{ fontWeight: 700 }}>
+                {productName(p.product)}
+              </Typography>
+              <StatusChip status={p.status} />
+            </Stack>
+          ))}
+        </Stack>
+      </Stack>
+      {data.processingError && (
+        <Alert severity="error" sx={{ mb: 3 }}>
+          {data.processingError}
+        </Alert>
+      )}
+      {!product ? (
+        <EmptyState title="This portfolio has no products" hint="Every product of this portfolio was deleted." />
+      ) : (
+        <>
+          {products.length > 1 && (
+            <Tabs
+              value={product.product}
+              onChange={(_, next: string) => {
+                setParams((current) => {
+                  const nextParams = new URLSearchParams(current);
+                  nextParams.set('product', next);
+                  return nextParams;
+                });
+              }}
+              sx={{ mb: 2 }}
+              aria-label="Product"
+            >
+              {products.map((p) => (
+                <Tab key={p.product} value={p.product} label={productName(p.product)} />
+              ))}
+            </Tabs>
+          )}
+          <Stack direction="row" spacing={2} sx={{ mb: 3 }} data-testid="summary-cards">
+            <SummaryCard label="Properties in the file" value={data.rowCount} />
+            <SummaryCard label={`Scored for ${productName(product.product)}`} value={scored} />
+            <SummaryCard label="High risk" value={product.riskLevels.high} tone="#a42323" />
+            <SummaryCard label="Could not be scored" value={product.errorCount || data.unusableRows} tone={product.errorCount || data.unusableRows ? '#8a5a00' : undefined} />
+          </Stack>
+          {product.status === 'IN_PROGRESS' && (
+            <Paper variant="outlined" sx={{ p: 2, mb: 3 }}>
+              <Typography variant="body2" sx={{ mb: 1, fontWeight: 600 }}>
+                Scoring {productName(product.product)}… results appear as each part of the file is finished.
+              </Typography>
+              <RunProgressBar progress={product.progress} />
+            </Paper>
+          )}
+          <Paper variant="outlined" sx={{ p: 3, mb: 3 }}>
+            <Typography variant="subtitle1" sx={{ fontWeight: 700, mb: 2 }}>
+              Risk distribution
+            </Typography>
+            <RiskDistribution products={products} />
+          </Paper>
+          <Tabs value={tab} onChange={(_, next: 'results' | 'errors') => setTab(next)} sx={{ mb: 2 }}>
+            <Tab value="results" label="Results" />
+            <Tab value="errors" label={`Errors${product.errorCount ? ` (${product.errorCount.toLocaleString('en-US')})` : ''}`} />
+          </Tabs>
+          {tab === 'results' ? (
+            <ResultsTable key={product.product} org={org} portfolioId={id} product={product.product} onOpen={setOpenRow} live={product.status === 'IN_PROGRESS'} />
+          ) : (
+            <ErrorsTable key={product.product} org={org} portfolioId={id} product={product.product} />
+          )}
+          <PropertyDrawer org={org} portfolioId={id} product={product.product} rowNumber={openRow} onClose={() => setOpenRow(null)} />
+        </>
+      )}
+    </Page>
+  );
+}
+
+function Page({ children }: { children: React.ReactNode }) {
+  return (
+    <Box sx={{ p: 4, maxWidth: 1360, mx: 'auto', width: '100%' }}>
+      <Button component={RouterLink} to="/zportfolio" startIcon={<ArrowBack />} color="inherit" size="small" sx={{ mb: 1 }}>
+        Portfolios
+      </Button>
+      {children}
+    </Box>
+  );
+}
+
+function SummaryCard({ label, value, tone }: { label: string; value: number | null; tone?: string }) {
+  return (
+    <Paper variant="outlined" sx={{ p: 2.5, flex: 1 }} data-testid="summary-card">
+      <Typography variant="h5" sx={{ fontWeight: 700, color: tone }}>
+        {value === null ? '—' : value.toLocaleString('en-US')}
+      </Typography>
+      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+        {label}
+      </Typography>
+    </Paper>
+  );
+}

@@ -1,0 +1,271 @@
+import { ERRORS_PAGE_SIZE, type FileStatus, type PortfolioCreate, type PortfolioProductStub, type RiskLevel } from '@zview/contracts';
+import { api, buildApiUrl, getAccessToken } from '../../api/client';
+import { ApiError } from '../../api/errors';
+
+/**
+ * The portfolio calls of SPEC §7, shaped as apps/server/src/http/portfolio*.ts answers them.
+ * Every path is relative to /api and goes through the one client (token, target organisation).
+ */
+export interface RunProgress {
+  committed: number;
+  total: number;
+  percent: number;
+}
+
+export interface PortfolioListProduct {
+  product: string;
+  status: FileStatus;
+  statusLabel: string | null;
+  progress: RunProgress | null;
+}
+
+export interface PortfolioListItem {
+  id: number;
+  name: string;
+  description: string;
+  portfolioType: string;
+  organizationId: number;
+  organizationName: string;
+  originalFileName: string;
+  rowCount: number | null;
+  createdAt: string;
+  processingError: string | null;
+  products: PortfolioListProduct[];
+}
+
+export interface Paged {
+  total: number;
+  page: number;
+  itemsPerPage: number;
+}
+
+export interface PortfolioList extends Paged {
+  portfolios: PortfolioListItem[];
+}
+
+export interface FilterOption {
+  value: string | number;
+  display: string;
+  count?: number;
+}
+
+export interface PortfolioListMetadata {
+  filters: { product: FilterOption[]; status: FilterOption[]; organization: FilterOption[] };
+}
+
+export interface PortfolioListFilters {
+  product: string[];
+  status: string[];
+  organization: string[];
+}
+
+export interface UploadCheck {
+  uploadedFileName: string;
+  originalFileName: string;
+  sizeBytes: number;
+  delimiter: string;
+  hasBom: boolean;
+  layout: string;
+  recognisedColumns: { column: string; meaning: string }[];
+  keptColumns: string[];
+  idColumn: string | null;
+  totalRows: number | null;
+  usableRows: number | null;
+  failingRowCount: number | null;
+  failingRows: { rowNumber: number; ref: string | null; reason: string }[];
+  summary: string;
+}
+
+export interface UploadResult {
+  uploadedFileName: string;
+  originalFileName: string;
+  sizeBytes: number;
+  check: UploadCheck;
+}
+
+export type RiskCounts = Record<RiskLevel, number>;
+
+export interface PortfolioMetadataProduct {
+  product: string;
+  status: FileStatus;
+  statusLabel: string | null;
+  currentRunId: number | null;
+  progress: RunProgress | null;
+  riskLevels: RiskCounts;
+  errorCount: number;
+  runs: { runId: number; modelVersion: string | null; dataDate: string | null; changedCount: number | null; startedAt: string; completedAt: string | null; suspended: boolean }[];
+}
+
+export interface PortfolioMetadata {
+  id: number;
+  name: string;
+  description: string;
+  portfolioType: string;
+  organizationId: number;
+  rowCount: number | null;
+  columns: string[];
+  createdAt: string;
+  processingError: string | null;
+  unusableRows: number;
+  products: PortfolioMetadataProduct[];
+}
+
+export interface PortfolioProperty {
+  rowNumber: number;
+  ref: string | null;
+  address: string;
+  latitude: number | null;
+  longitude: number | null;
+  geocodePrecision: string | null;
+  score: number | null;
+  riskLevel: RiskLevel | null;
+  confidence: number | null;
+  topFactors: unknown;
+  modelVersion: string | null;
+}
+
+export interface PropertiesPage extends Paged {
+  product: string | null;
+  properties: PortfolioProperty[];
+}
+
+export interface ErrorsPage extends Paged {
+  product: string | null;
+  errors: { rowNumber: number; ref: string | null; address: string; reason: string }[];
+}
+
+export interface PropertyResult {
+  runId: number;
+  score: number | null;
+  riskLevel: RiskLevel | null;
+  confidence: number | null;
+  topFactors: unknown;
+  modelVersion: string | null;
+  dataDate: string | null;
+  scoredAt: string;
+  problem: string | null;
+}
+
+export interface PortfolioPropertyDetail {
+  portfolioId: number;
+  product: string;
+  rowNumber: number;
+  ref: string | null;
+  address: string;
+  values: Record<string, string>;
+  geocode: { latitude: number | null; longitude: number | null; precision: string | null; problem: string | null };
+  problem: string | null;
+  result: PropertyResult | null;
+  history: PropertyResult[];
+}
+
+export type PropertySort = 'rowNumber' | 'ref' | 'score' | 'riskLevel' | 'confidence';
+
+const joined = (values: string[]) => (values.length ? values.join(',') : undefined);
+
+export const portfolioApi = {
+  list: (filters: PortfolioListFilters, page: number, itemsPerPage: number, signal?: AbortSignal) =>
+    api.get<PortfolioList>('/api/caribou/portfolios', {
+      query: { product: joined(filters.product), status: joined(filters.status), organization: joined(filters.organization), page, itemsPerPage },
+      signal,
+    }),
+  listMetadata: (signal?: AbortSignal) => api.get<PortfolioListMetadata>('/api/caribou/portfolios/metadata', { signal }),
+  checkName: (organizationId: number, portfolioName: string, signal?: AbortSignal) =>
+    api.post<{ available: boolean; message?: string }>('/api/caribou/portfolios/names', { organizationId, portfolioName }, { signal }),
+  checkUpload: (uploadedFileName: string, signal?: AbortSignal) =>
+    api.get<UploadCheck>(`/api/caribou/portfolio/uploads/${encodeURIComponent(uploadedFileName)}/check`, { signal }),
+  create: (body: PortfolioCreate) => api.post<PortfolioProductStub[]>('/api/caribou/portfolios', body),
+  rename: (id: number, name: string) => api.patch<{ id: number; name: string }>(`/api/caribou/portfolio/${id}`, { name }),
+  setStatus: (id: number, product: string, status: FileStatus) => api.patch<PortfolioProductStub>(`/api/caribou/portfolio/${id}/product/${product}/status`, { status }),
+  rerun: (id: number, product: string) => api.put(`/api/caribou/portfolio/${id}/product/${product}/rerun_portfolio`),
+  deleteProduct: (id: number, product: string) => api.delete(`/api/caribou/portfolio/${id}/product/${product}`),
+  exportFile: (id: number, product: string, format: 'csv' | 'xlsx') =>
+    api.get<Blob>(`/api/caribou/portfolio/${id}/product/${product}/export`, { query: { format: format === 'xlsx' ? 'xlsx' : undefined }, responseType: 'blob' }),
+  metadata: (id: number, signal?: AbortSignal) => api.get<PortfolioMetadata>(`/api/caribou/portfolio/${id}/metadata`, { signal }),
+  properties: (id: number, params: { product: string; page: number; itemsPerPage: number; riskLevel: string[]; sort: PropertySort; order: 'asc' | 'desc' }, signal?: AbortSignal) =>
+    api.get<PropertiesPage>(`/api/caribou/portfolio/${id}/properties`, { query: { ...params, riskLevel: joined(params.riskLevel) }, signal }),
+  errors: (id: number, product: string, page: number, signal?: AbortSignal) =>
+    api.get<ErrorsPage>(`/api/caribou/portfolio/${id}/errors`, { query: { product, page, itemsPerPage: ERRORS_PAGE_SIZE }, signal }),
+  autocomplete: (id: number, q: string, signal?: AbortSignal) =>
+    api.get<{ suggestions: { rowNumber: number; ref: string | null; address: string }[] }>(`/api/caribou/portfolio/${id}/autocomplete`, { query: { q }, signal }),
+  property: (batch: number, property: number, product: string, signal?: AbortSignal) =>
+    api.get<PortfolioPropertyDetail>(`/api/caribou/portfolio/${batch}/property/${property}/${product}`, { signal }),
+};
+
+export interface UploadHandle {
+  promise: Promise<UploadResult>;
+  abort: () => void;
+}
+
+export class UploadCancelled extends Error {
+  constructor() {
+    super('The upload was cancelled.');
+    this.name = 'UploadCancelled';
+  }
+}
+
+/**
+ * POST /api/caribou/portfolio/csv with upload progress and cancel (SPEC §7). fetch reports no
+ * upload progress, so this one call uses XMLHttpRequest, with the client's URL (target
+ * organisation, PR override) and bearer token.
+ */
+export function uploadPortfolioFile(file: File, onProgress: (fraction: number) => void): UploadHandle {
+  const xhr = new XMLHttpRequest();
+  const promise = new Promise<UploadResult>((resolve, reject) => {
+    const token = getAccessToken();
+    if (!token) {
+      reject(new Error('Access token is undefined'));
+      return;
+    }
+    xhr.open('POST', buildApiUrl('/api/caribou/portfolio/csv').toString());
+    xhr.setRequestHeader('authorization', `Bearer ${token}`);
+    xhr.setRequestHeader('accept', 'application/json');
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      let body: unknown = null;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        body = null;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) {
+        onProgress(1);
+        resolve(body as UploadResult);
+        return;
+      }
+      const error = (body as { error?: { code?: string; message?: string } } | null)?.error;
+      reject(new ApiError(xhr.status, error?.code ?? 'upload_failed', error?.message ?? `The upload failed (HTTP ${xhr.status}).`));
+    };
+    xhr.onerror = () => reject(new Error('The upload failed: the server could not be reached. Check your connection and try again.'));
+    xhr.onabort = () => reject(new UploadCancelled());
+    const form = new FormData();
+    form.append('file', file, file.name);
+    xhr.send(form);
+  });
+  return { promise, abort: () => xhr.abort() };
+}
+
+/** Query keys of the portfolio screens; all carry the active organisation id. */
+export const portfolioKeys = {
+  all: (org: number | null) => ['portfolio', org] as const,
+  list: (org: number | null, filters: PortfolioListFilters, page: number, itemsPerPage: number) => ['portfolio', org, 'list', filters, page, itemsPerPage] as const,
+  listMetadata: (org: number | null) => ['portfolio', org, 'list-metadata'] as const,
+  metadata: (org: number | null, id: number) => ['portfolio', org, id, 'metadata'] as const,
+  properties: (org: number | null, id: number, params: object) => ['portfolio', org, id, 'properties', params] as const,
+  errors: (org: number | null, id: number, product: string, page: number) => ['portfolio', org, id, 'errors', product, page] as const,
+  property: (org: number | null, id: number, row: number, product: string) => ['portfolio', org, id, 'property', row, product] as const,
+};
+
+/** Saves a downloaded blob under a file name (the browser's download). */
+export function saveBlob(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

@@ -1,0 +1,159 @@
+import type { Page, Route } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  errorsFixture,
+  listFixture,
+  listMetadataFixture,
+  metadataFixture,
+  propertiesFixture,
+  propertyDetailFixture,
+  uploadCheckFixture,
+  uploadResultFixture,
+} from '../apps/web/src/features/portfolio/fixtures.js';
+import { launchBrowser, newPage, screenshot } from './support/browser.js';
+
+/**
+ * The portfolio screens in Chromium, with the /api/caribou/portfolio* calls answered by fixtures
+ * shaped like the server's answers (apps/server/src/http/portfolio*.ts) through page.route.
+ */
+const browser = await launchBrowser();
+const settle = () => new Promise((resolve) => setTimeout(resolve, 400));
+const json = (route: Route, body: unknown, status = 200) => route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
+
+interface Recorded {
+  method: string;
+  path: string;
+  params: URLSearchParams;
+  body: string | null;
+}
+
+async function answerPortfolioApi(page: Page, options: { emptyList?: boolean } = {}) {
+  const calls: Recorded[] = [];
+  await page.route(/\/api\/caribou\/portfolios?(\/|\?|$)/, async (route) => {
+    const request = route.request();
+    const url = new URL(request.url());
+    const path = url.pathname;
+    const method = request.method();
+    calls.push({ method, path, params: url.searchParams, body: method === 'POST' && !path.endsWith('/csv') ? request.postData() : null });
+    if (method === 'GET' && path === '/api/caribou/portfolios') {
+      const list = listFixture();
+      return json(route, options.emptyList ? { ...list, portfolios: [], total: 0 } : list);
+    }
+    if (path === '/api/caribou/portfolios/metadata') return json(route, listMetadataFixture());
+    if (path === '/api/caribou/portfolios/names') {
+      const body = JSON.parse(request.postData() ?? '{}') as { portfolioName?: string };
+      return json(route, body.portfolioName === 'Coastal wind accounts' ? { available: false, message: 'A portfolio with this name already exists.' } : { available: true });
+    }
+    if (path === '/api/caribou/portfolio/csv') {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return json(route, uploadResultFixture(), 201);
+    }
+    if (path.endsWith('/check')) return json(route, uploadCheckFixture());
+    if (method === 'POST' && path === '/api/caribou/portfolios') {
+      return json(route, [{ portfolioId: 43, name: 'Q1 new business', product: 'zfire', status: 'UPLOADED', statusLabel: 'Uploaded', organizationId: 101, createdAt: '2026-11-21T10:00:00Z' }], 201);
+    }
+    if (path === '/api/caribou/portfolio/42/metadata') return json(route, metadataFixture());
+    if (path === '/api/caribou/portfolio/42/properties') {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      return json(route, propertiesFixture(Number(url.searchParams.get('page') ?? 1), Number(url.searchParams.get('itemsPerPage') ?? 25)));
+    }
+    if (path === '/api/caribou/portfolio/42/errors') return json(route, errorsFixture(Number(url.searchParams.get('page') ?? 1)));
+    if (path === '/api/caribou/portfolio/42/autocomplete') return json(route, { suggestions: [{ rowNumber: 3, ref: 'HO-55003', address: '121 Harbor View Rd, Paradise, CA 95969' }] });
+    const property = /^\/api\/caribou\/portfolio\/42\/property\/(\d+)\/(\w+)$/.exec(path);
+    if (property) return json(route, propertyDetailFixture(Number(property[1])));
+    if (method === 'PATCH' && /\/product\/\w+\/status$/.test(path)) return json(route, { portfolioId: 42, status: 'ARCHIVED' });
+    return json(route, { error: { code: 'not_found', message: `No fixture for ${method} ${path}` } }, 404);
+  });
+  return calls;
+}
+
+describe('the portfolio screens', () => {
+  it('lists portfolios with statuses, progress, filters and confirmed actions', async () => {
+    const { page, context } = await newPage(browser);
+    const calls = await answerPortfolioApi(page);
+    await page.goto('/zportfolio?devSession=admin');
+    await page.getByTestId('portfolio-row').first().waitFor();
+    const labels = await page.getByTestId('status-chip').allInnerTexts();
+    expect(labels).toEqual(['In Progress', 'In Review', 'Processed', 'Uploaded']);
+    // fixed product order: Z-FIRE before Z-PROPERTY
+    expect(await page.getByTestId('portfolio-row').first().getByTestId('product-name').allInnerTexts()).toEqual(['Z-FIRE', 'Z-PROPERTY']);
+    expect(await page.getByTestId('run-progress').first().innerText()).toContain('50%');
+    await settle();
+    await screenshot(page, 'portfolio-list');
+
+    await page.getByLabel('Status').click();
+    await page.getByRole('option', { name: /In Review/ }).click();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => calls.some((c) => c.path === '/api/caribou/portfolios' && c.params.get('status') === 'READY')).toBe(true);
+
+    await page.getByRole('button', { name: 'Actions for Z-PROPERTY of Q4 renewals — California' }).click();
+    await page.getByRole('menuitem', { name: 'Archive' }).click();
+    await page.getByTestId('confirm-dialog').waitFor();
+    await settle();
+    await screenshot(page, 'portfolio-list-confirm-archive');
+    await page.getByRole('button', { name: 'Archive' }).click();
+    await page.getByText('Z-PROPERTY of “Q4 renewals — California” archived.').waitFor();
+    const patch = calls.find((c) => c.method === 'PATCH');
+    expect(patch?.path).toBe('/api/caribou/portfolio/42/product/zproperty/status');
+    await context.close();
+  });
+
+  it('shows the empty list', async () => {
+    const { page, context } = await newPage(browser);
+    await answerPortfolioApi(page, { emptyList: true });
+    await page.goto('/zportfolio?devSession=portfolioOnly');
+    await page.getByTestId('empty-state').waitFor();
+    await screenshot(page, 'portfolio-list-empty');
+    await context.close();
+  });
+
+  it('creates a portfolio: name check, upload, dry run, submit', async () => {
+    const { page, context } = await newPage(browser);
+    const calls = await answerPortfolioApi(page);
+    await page.goto('/zportfolio/create?devSession=admin');
+    await page.getByRole('heading', { name: 'New portfolio' }).waitFor();
+    // only enabled portfolio products, fixed order
+    expect(await page.getByTestId('product-choices').locator('label').allInnerTexts()).toEqual(['Z-FIRE', 'Z-HAIL', 'Z-PROPERTY']);
+    await page.getByLabel('Name').fill('Coastal wind accounts');
+    await page.getByText('A portfolio with this name already exists.').waitFor();
+    await page.getByLabel('Name').fill('Q1 new business');
+    await page.getByText('This name is available.').waitFor();
+    await page.getByLabel('Description').fill('Broker submissions for January');
+    await page.getByLabel('Z-FIRE').check();
+    await page.getByTestId('file-input').setInputFiles({ name: 'q4-renewals-ca.csv', mimeType: 'text/csv', buffer: Buffer.from('Policy No,Street,City,State,Zip\nHO-1,1 Main St,Napa,CA,94558\n') });
+    await page.getByTestId('upload-summary').waitFor();
+    expect(await page.getByTestId('failing-row').count()).toBe(3);
+    await settle();
+    await screenshot(page, 'portfolio-create');
+    await page.getByRole('button', { name: 'Create portfolio' }).click();
+    await page.waitForURL((url) => url.pathname === '/zportfolio');
+    const create = calls.find((c) => c.method === 'POST' && c.path === '/api/caribou/portfolios');
+    expect(JSON.parse(create?.body ?? '{}')).toMatchObject({ name: 'Q1 new business', description: 'Broker submissions for January', products: 'zfire', uploadedFileName: 'u-7f3a', assignedOrganizationId: 101 });
+    await context.close();
+  });
+
+  it('shows results, errors and a property', async () => {
+    const { page, context } = await newPage(browser);
+    await answerPortfolioApi(page);
+    await page.goto('/zportfolio/results?id=42&devSession=admin');
+    await page.getByTestId('result-row').first().waitFor();
+    expect(await page.getByTestId('risk-bar').evaluateAll((bars) => bars.map((b) => b.getAttribute('data-product')))).toEqual(['zfire', 'zproperty']);
+    await settle();
+    await screenshot(page, 'portfolio-results');
+
+    await page.getByTestId('result-row').first().click();
+    await page.getByTestId('drawer-address').waitFor();
+    const href = await page.getByRole('link', { name: 'Open full property view' }).getAttribute('href');
+    expect(href).toBe('/scores?location=1208+Cedar+Ave%2C+Santa+Rosa%2C+CA+95404&location_type=address');
+    await settle();
+    await screenshot(page, 'portfolio-property-drawer');
+    await page.getByRole('button', { name: 'Close' }).click();
+
+    await page.getByRole('tab', { name: /Errors/ }).click();
+    await page.getByTestId('error-row').first().waitFor();
+    expect(await page.getByTestId('error-row').count()).toBe(25);
+    await settle();
+    await screenshot(page, 'portfolio-errors');
+    await context.close();
+  });
+});
