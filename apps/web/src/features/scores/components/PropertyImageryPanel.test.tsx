@@ -71,7 +71,9 @@ describe('the imagery panel', () => {
     await user.click(screen.getByRole('tab', { name: 'Oblique' }));
     expect(tracked).toContainEqual(['map_image_tab', { tab: 'oblique' }]);
     expect(mapMode()).toEqual(['oblique']);
-    expect(lastWidgetProps().images).toEqual(assessment.imagery.oblique);
+    const obliques = lastWidgetProps().images!;
+    expect(obliques.map((item) => item.imageUrl)).toEqual(assessment.imagery.oblique.map((item) => item.imageUrl));
+    expect(obliques[0]).toMatchObject({ imageProvider: 'Sample Oblique Co · From the north', imageDateLabel: 'June 14, 2026' });
 
     await user.click(screen.getByRole('tab', { name: 'Before / After' }));
     expect(tracked).toContainEqual(['map_image_tab', { tab: 'comparison' }]);

@@ -1,4 +1,4 @@
-import { formatLongDate, type AssessmentResponse } from '@zview/contracts';
+import { formatLongDate, type AssessmentResponse, type ImageItem } from '@zview/contracts';
 import CloseIcon from '@mui/icons-material/Close';
 import OpenInFullIcon from '@mui/icons-material/OpenInFull';
 import Box from '@mui/material/Box';
@@ -64,8 +64,13 @@ export function MapSlot({ assessment, onLocationPinChange, height }: { assessmen
   );
 }
 
+/** The slider captions each oblique with its provider; the side the camera looks from goes with it. */
+const withDirection = (item: ImageItem): ImageItem =>
+  item.direction ? { ...item, imageProvider: [item.imageProvider, `From the ${item.direction}`].filter(Boolean).join(' · ') } : item;
+
 function ObliqueView({ assessment, height }: { assessment: AssessmentResponse; height: number | string }) {
-  const images = assessment.imagery.oblique;
+  const oblique = assessment.imagery.oblique;
+  const images = useMemo(() => oblique.map(withDirection), [oblique]);
   if (images.length === 0) return <Empty text="No oblique imagery is available for this property." />;
   return (
     <Box data-testid="oblique-view" sx={{ height }}>
