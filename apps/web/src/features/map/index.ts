@@ -1,4 +1,10 @@
+/**
+ * Public surface of the map feature. Other features (the property view in features/scores) may
+ * import from this file only — never from map/components, map/engine, … — see the
+ * no-restricted-imports rule in eslint.config.js.
+ */
 export { MapWidget } from './MapWidget';
 export { MapEnvironmentProvider, type MapEnvironment } from './engine/environment';
 export { OFFLINE_BASE_STYLES, serverBaseStyles, type BaseStyle, type BaseStyles } from './engine/baseStyles';
+export { mapSourcesQuery, signedBaseStyles, streetStyleUrl, usePropertyBaseStyles } from './api/mapSources';
 export type * from './types';

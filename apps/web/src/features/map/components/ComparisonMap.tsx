@@ -72,8 +72,8 @@ export function ComparisonMap({ props, items: itemsProp, baseStyles }: { props: 
       <MapContainer containerRef={beforeRef} testId="map-canvas" />
       <MapContainer containerRef={afterRef} testId="map-canvas-after" clipLeft={ratio} />
       <SwipeDivider ratio={ratio} onChange={setRatio} />
-      <ImageCaption prefix="Before" provider={before.imageProvider} date={before.imageDateLabel} sx={{ position: 'absolute', bottom: 12, left: 12, zIndex: 2 }} />
-      <ImageCaption prefix="After" provider={after.imageProvider} date={after.imageDateLabel} sx={{ position: 'absolute', bottom: 12, right: 12, zIndex: 2 }} />
+      <ImageCaption prefix="Before" provider={before.imageProvider} date={before.imageDateLabel} sx={{ position: 'absolute', bottom: 12, left: 12, zIndex: 2, maxWidth: 'calc(50% - 18px)' }} />
+      <ImageCaption prefix="After" provider={after.imageProvider} date={after.imageDateLabel} sx={{ position: 'absolute', bottom: 12, right: 12, zIndex: 2, maxWidth: 'calc(50% - 18px)' }} />
       {!ready && !error && <MapLoading />}
       {error && <MapError message={error} />}
       {a.instance && <MapControls view={a.instance.map} showCompass />}

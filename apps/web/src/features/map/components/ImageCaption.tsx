@@ -8,13 +8,13 @@ export function ImageCaption({ provider, date, prefix, sx }: { provider?: string
   if (!text && !prefix) return null;
   return (
     <Paper elevation={2} sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, px: 1.25, py: 0.5, maxWidth: 360, ...sx }}>
-      <PhotoCameraOutlinedIcon sx={{ fontSize: 16, color: 'text.secondary' }} />
+      <PhotoCameraOutlinedIcon sx={{ fontSize: 16, color: 'text.secondary', flexShrink: 0 }} />
       {prefix && (
-        <Typography variant="caption" sx={{ fontWeight: 700, textTransform: 'uppercase', letterSpacing: 0.6 }}>
+        <Typography variant="caption" sx={{ fontWeight: 700, textTransform: 'uppercase', letterSpacing: 0.6, flexShrink: 0 }}>
           {prefix}
         </Typography>
       )}
-      <Typography variant="caption" noWrap sx={{ color: 'text.secondary' }}>
+      <Typography variant="caption" noWrap title={text} sx={{ color: 'text.secondary', minWidth: 0 }}>
         {text}
       </Typography>
     </Paper>

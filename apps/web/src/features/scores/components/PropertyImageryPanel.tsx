@@ -1,4 +1,4 @@
-import type { AssessmentResponse, ImageItem } from '@zview/contracts';
+import { formatLongDate, type AssessmentResponse, type ImageItem } from '@zview/contracts';
 import CloseIcon from '@mui/icons-material/Close';
 import OpenInFullIcon from '@mui/icons-material/OpenInFull';
 import Box from '@mui/material/Box';
@@ -10,8 +10,10 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { track } from '../../../api/analytics';
+// The map feature's public surface (features/map/index.ts): the one cross-feature import allowed.
+import { MapEnvironmentProvider, MapWidget, usePropertyBaseStyles, type MapEnvironment } from '../../map';
 import { capitalize } from '../model';
 
 export type ImageryTab = 'map' | 'oblique' | 'comparison';
@@ -30,25 +32,6 @@ export interface PropertyImageryPanelProps {
   showOblique: boolean;
 }
 
-function Caption({ item, extra }: { item: ImageItem; extra?: string }) {
-  return (
-    <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
-      {[extra, item.imageProvider, item.imageDateLabel].filter(Boolean).join(' · ')}
-    </Typography>
-  );
-}
-
-function Picture({ item, alt, height }: { item: ImageItem; alt: string; height: number | string }) {
-  return (
-    <Box
-      component="img"
-      src={item.imageUrl}
-      alt={alt}
-      sx={{ display: 'block', width: '100%', height, objectFit: 'cover', borderRadius: 1, bgcolor: '#dfe5ec' }}
-    />
-  );
-}
-
 function Empty({ text }: { text: string }) {
   return (
     <Box sx={{ height: 260, display: 'grid', placeItems: 'center', bgcolor: '#f1f4f8', borderRadius: 1, px: 3 }}>
@@ -59,57 +42,62 @@ function Empty({ text }: { text: string }) {
   );
 }
 
-/**
- * ┌──────────────────────────────────────────────────────────────────────────────────────────┐
- * │ MAP SLOT — replace the body with the map widget (features/map) when it is merged:          │
- * │   <MapWidget imageUrl={latest.imageUrl} imageBounds={latest.imageBounds}                   │
- * │     imageDateLabel={latest.imageDateLabel} imageProvider={latest.imageProvider}            │
- * │     markerLocation={location.point} markerDraggable parcelGeo={location.parcel}           │
- * │     buildings={location.buildings} onLocationPinChange={onLocationPinChange} />           │
- * │ (and images={imagery.oblique} / comparison={[before, after]} in the other tabs).           │
- * └──────────────────────────────────────────────────────────────────────────────────────────┘
- */
-export function MapSlot({ assessment, height }: { assessment: AssessmentResponse; onLocationPinChange: (pin: LocationPin) => void; height: number | string }) {
+/** The standard map: newest orthophoto, parcel, buildings and the draggable location pin. */
+export function MapSlot({ assessment, onLocationPinChange, height }: { assessment: AssessmentResponse; onLocationPinChange: (pin: LocationPin) => void; height: number | string }) {
   const latest = assessment.imagery.ortho[0];
-  if (!latest) return <Empty text="No aerial imagery is available for this property yet." />;
+  const { location } = assessment;
   return (
-    <Box data-testid="map-slot">
-      <Picture item={latest} alt={`Aerial image of ${assessment.location.address?.formatted ?? assessment.location.input}`} height={height} />
-      <Caption item={latest} extra="Aerial" />
+    <Box data-testid="map-slot" sx={{ height }}>
+      <MapWidget
+        imageUrl={latest?.imageUrl}
+        imageBounds={latest?.imageBounds}
+        imageDateLabel={latest?.imageDateLabel}
+        imageProvider={latest?.imageProvider}
+        defaultLayersState={latest ? undefined : { aerial: 'unavailable' }}
+        markerLocation={location.point}
+        markerDraggable
+        parcelGeo={location.parcel}
+        buildings={location.buildings}
+        onLocationPinChange={onLocationPinChange}
+      />
     </Box>
   );
 }
 
-function ObliqueView({ images, height }: { images: ImageItem[]; height: number | string }) {
+/** The slider captions each oblique with its provider; the side the camera looks from goes with it. */
+const withDirection = (item: ImageItem): ImageItem =>
+  item.direction ? { ...item, imageProvider: [item.imageProvider, `From the ${item.direction}`].filter(Boolean).join(' · ') } : item;
+
+function ObliqueView({ assessment, height }: { assessment: AssessmentResponse; height: number | string }) {
+  const oblique = assessment.imagery.oblique;
+  const images = useMemo(() => oblique.map(withDirection), [oblique]);
   if (images.length === 0) return <Empty text="No oblique imagery is available for this property." />;
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1.5 }}>
-      {images.map((item, index) => (
-        <Box key={item.captureId ? `${item.captureId}-${item.direction ?? index}` : index}>
-          <Picture item={item} alt={`Oblique image${item.direction ? ` looking from the ${item.direction}` : ''}`} height={typeof height === 'number' ? height / 2 - 24 : `calc(${height} / 2 - 28px)`} />
-          <Caption item={item} extra={item.direction ? `From the ${item.direction}` : undefined} />
-        </Box>
-      ))}
+    <Box data-testid="oblique-view" sx={{ height }}>
+      <MapWidget images={images} markerLocation={assessment.location.point} />
     </Box>
   );
 }
 
 function ComparisonView({ comparison, height }: { comparison: AssessmentResponse['imagery']['comparison']; height: number | string }) {
   if (!comparison) return <Empty text="No weather event with imagery before and after it is on record for this property." />;
+  const { event, before, after } = comparison;
+  const dates = [
+    ['Before', before.imageDateLabel],
+    ['After', after.imageDateLabel],
+  ].filter((pair): pair is [string, string] => Boolean(pair[1]));
   return (
-    <Stack spacing={1}>
-      <Typography variant="body2">
-        <b>{capitalize(comparison.event.kind)}</b> on {comparison.event.date}: {comparison.event.description}
-      </Typography>
-      <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1.5 }}>
-        <Box>
-          <Picture item={comparison.before} alt="Before the event" height={typeof height === 'number' ? height - 40 : `calc(${height} - 40px)`} />
-          <Caption item={comparison.before} extra="Before" />
-        </Box>
-        <Box>
-          <Picture item={comparison.after} alt="After the event" height={typeof height === 'number' ? height - 40 : `calc(${height} - 40px)`} />
-          <Caption item={comparison.after} extra="After" />
-        </Box>
+    <Stack data-testid="comparison-view" spacing={1} sx={{ height }}>
+      <Stack direction="row" sx={{ alignItems: 'baseline', justifyContent: 'space-between', columnGap: 2, flexWrap: 'wrap' }}>
+        <Typography variant="body2" data-testid="comparison-event">
+          <b>{capitalize(event.kind)}</b> on {formatLongDate(event.date)}: {event.description}
+        </Typography>
+        <Typography variant="caption" color="text.secondary" data-testid="comparison-dates">
+          {dates.map(([label, date]) => `${label}: ${date}`).join(' · ')}
+        </Typography>
+      </Stack>
+      <Box sx={{ flex: 1, minHeight: 0 }}>
+        <MapWidget comparison={[before, after]} />
       </Box>
     </Stack>
   );
@@ -121,12 +109,14 @@ export function PropertyImageryPanel({ assessment, onLocationPinChange, showObli
   const [tab, setTab] = useState<ImageryTab>('map');
   const [expanded, setExpanded] = useState(false);
   const active = tabs.includes(tab) ? tab : 'map';
+  const baseStyles = usePropertyBaseStyles(assessment.location.point);
+  const mapEnvironment = useMemo<Partial<MapEnvironment>>(() => ({ baseStyles, onTrack: (event, properties) => track(event, properties) }), [baseStyles]);
 
   const body = (height: number | string) =>
     active === 'map' ? (
       <MapSlot assessment={assessment} onLocationPinChange={onLocationPinChange} height={height} />
     ) : active === 'oblique' ? (
-      <ObliqueView images={assessment.imagery.oblique} height={height} />
+      <ObliqueView assessment={assessment} height={height} />
     ) : (
       <ComparisonView comparison={assessment.imagery.comparison} height={height} />
     );
@@ -148,35 +138,37 @@ export function PropertyImageryPanel({ assessment, onLocationPinChange, showObli
   );
 
   return (
-    <Paper variant="outlined" component="section" aria-label="Imagery" data-testid="imagery-panel" sx={{ p: 2, breakInside: 'avoid' }}>
-      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1.5, borderBottom: 1, borderColor: 'divider' }}>
-        {tabBar}
-        <Tooltip title="Expand view">
-          <IconButton
-            size="small"
-            aria-label="Expand view"
-            onClick={() => {
-              setExpanded(true);
-              track('expand_view', { tab: active });
-            }}
-            sx={{ '@media print': { display: 'none' } }}
-          >
-            <OpenInFullIcon fontSize="small" />
-          </IconButton>
-        </Tooltip>
-      </Stack>
-      {body(360)}
-      <Dialog open={expanded} onClose={() => setExpanded(false)} fullWidth maxWidth="xl" aria-label="Imagery, expanded">
-        <Box sx={{ p: 2 }}>
-          <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1.5 }}>
-            {tabBar}
-            <IconButton aria-label="Close expanded view" onClick={() => setExpanded(false)}>
-              <CloseIcon />
+    <MapEnvironmentProvider value={mapEnvironment}>
+      <Paper variant="outlined" component="section" aria-label="Imagery" data-testid="imagery-panel" sx={{ p: 2, breakInside: 'avoid' }}>
+        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1.5, borderBottom: 1, borderColor: 'divider' }}>
+          {tabBar}
+          <Tooltip title="Expand view">
+            <IconButton
+              size="small"
+              aria-label="Expand view"
+              onClick={() => {
+                setExpanded(true);
+                track('expand_view', { tab: active });
+              }}
+              sx={{ '@media print': { display: 'none' } }}
+            >
+              <OpenInFullIcon fontSize="small" />
             </IconButton>
-          </Stack>
-          {body('70vh')}
-        </Box>
-      </Dialog>
-    </Paper>
+          </Tooltip>
+        </Stack>
+        {body(400)}
+        <Dialog open={expanded} onClose={() => setExpanded(false)} fullWidth maxWidth="xl" aria-label="Imagery, expanded">
+          <Box sx={{ p: 2 }}>
+            <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1.5 }}>
+              {tabBar}
+              <IconButton aria-label="Close expanded view" onClick={() => setExpanded(false)}>
+                <CloseIcon />
+              </IconButton>
+            </Stack>
+            {body('70vh')}
+          </Box>
+        </Dialog>
+      </Paper>
+    </MapEnvironmentProvider>
   );
 }
