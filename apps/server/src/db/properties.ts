@@ -68,3 +68,48 @@ export async function listPropertyIdsInBBox(db: Db, [west, south, east, north]: 
     .limit(limit)
     .execute();
 }
+
+/* Set-wise reads for batch work (the portfolio pipeline): one query per table for many properties. */
+
+export async function findPropertyRows(db: Db, propertyIds: readonly string[]) {
+  if (!propertyIds.length) return [];
+  return db.selectFrom('properties').selectAll().where(sql<boolean>`id = any(${[...propertyIds]}::text[])`).execute();
+}
+
+export async function listBuildingsOf(db: Db, propertyIds: readonly string[]) {
+  if (!propertyIds.length) return [];
+  return db.selectFrom('buildings').selectAll().where(sql<boolean>`property_id = any(${[...propertyIds]}::text[])`).orderBy('property_id').orderBy('rank').execute();
+}
+
+export async function listPermitsOf(db: Db, propertyIds: readonly string[]) {
+  if (!propertyIds.length) return [];
+  return db
+    .selectFrom('permits')
+    .selectAll()
+    .where(sql<boolean>`property_id = any(${[...propertyIds]}::text[])`)
+    .orderBy('property_id')
+    .orderBy('issued_on')
+    .orderBy('id')
+    .execute();
+}
+
+/** The capture dates and kinds of neighbourhoods (what feature dating needs, not the files). */
+export async function listCaptureDatesOf(db: Db, neighbourhoodIds: readonly string[]) {
+  if (!neighbourhoodIds.length) return [];
+  return db
+    .selectFrom('imagery_captures')
+    .select(['neighbourhood_id', 'kind', 'captured_on'])
+    .distinct()
+    .where(sql<boolean>`neighbourhood_id = any(${[...neighbourhoodIds]}::text[])`)
+    .execute();
+}
+
+/** Imported captures (kind, date) whose bounds contain each point: `index` is the point's position. */
+export async function listImportedCaptureDatesAt(db: Db, points: readonly { lat: number; lng: number }[]) {
+  if (!points.length) return [];
+  const { rows } = await sql<{ index: number; kind: 'ortho' | 'oblique'; captured_on: Date }>`
+    SELECT q.i::int - 1 AS index, c.kind, c.captured_on
+    FROM unnest(${points.map((p) => p.lat)}::float8[], ${points.map((p) => p.lng)}::float8[]) WITH ORDINALITY AS q(lat, lng, i)
+    JOIN imagery_captures c ON c.source = 'imported' AND c.south <= q.lat AND c.north >= q.lat AND c.west <= q.lng AND c.east >= q.lng`.execute(db);
+  return rows;
+}

@@ -7,7 +7,8 @@ import type { UrlSigner } from '../imagery/signing.js';
 import { captureImageUrl } from '../imagery/urls.js';
 import { scoreProduct, unavailableScore } from '../risk/index.js';
 import { findPropertyByLocation } from './find.js';
-import { findPropertyCaptures, findPropertyEvents, hazardOfProperty, isoDate, loadPropertyFeatures, type PropertySummary } from './load.js';
+import { listBuildings, listCapturesAt, listPermits } from '../../db/properties.js';
+import { deriveFeatures, describeCaptures, findPropertyEvents, hazardOfProperty, isoDate, type PropertySummary } from './load.js';
 
 export interface AssessInput {
   location: string;
@@ -20,7 +21,7 @@ export interface AssessInput {
   sampleData: boolean;
 }
 
-type Capture = Awaited<ReturnType<typeof findPropertyCaptures>>[number];
+type Capture = ReturnType<typeof describeCaptures>[number];
 
 const NO_PROPERTY_REASON = 'No property was found at this location, so there is nothing to score.';
 
@@ -87,10 +88,10 @@ function addressOf(property: PropertySummary) {
 export async function assessProperty(db: Db, signer: UrlSigner, input: AssessInput): Promise<AssessmentResponse | null> {
   const found = await findPropertyByLocation(db, input.location, input.locationType);
   if (!found) return null;
-  const { match, property } = found;
+  const { match, property, row } = found;
   const today = isoDate(new Date());
 
-  if (!property) {
+  if (!property || !row) {
     const asOf = input.asOf ?? today;
     return {
       location: {
@@ -113,12 +114,15 @@ export async function assessProperty(db: Db, signer: UrlSigner, input: AssessInp
     };
   }
 
-  const [features, captures, events] = await Promise.all([
-    loadPropertyFeatures(db, property.id, input.asOf),
-    findPropertyCaptures(db, property),
+  // Every read at once, each once: the features and the imagery share the captures.
+  const [buildingRows, permitRows, captureRows, events] = await Promise.all([
+    listBuildings(db, row.id),
+    listPermits(db, row.id),
+    listCapturesAt(db, row, row.neighbourhood_id),
     findPropertyEvents(db, property),
   ]);
-  if (!features) return null;
+  const features = deriveFeatures(row, buildingRows, permitRows, captureRows, input.asOf);
+  const captures = describeCaptures(captureRows);
   const hazard = hazardOfProperty(property);
   const asOfDate = new Date(`${features.asOf}T00:00:00Z`);
   const products = Object.fromEntries(input.products.map((p) => [p, scoreProduct(p, features, hazard, asOfDate)]));
