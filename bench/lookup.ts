@@ -8,7 +8,8 @@
  * Targets: p50 ≤ 25 ms, p95 ≤ 100 ms, ≥ 1,000 lookups/s. The machine may be shared: the load
  * average is printed with the figures.   Run: npm run bench -- lookup   (or tsx bench/lookup.ts)
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -39,11 +40,11 @@ export async function benchLookup(): Promise<boolean> {
   const work = mkdtempSync(path.join(os.tmpdir(), 'zview-bench-lookup-'));
   const pgDir = path.join(work, 'pg');
   const embedded = await startEmbeddedPostgres({ dataDir: pgDir, port: 0 });
-  const { db } = createDb(embedded.url, 10);
+  const { db } = createDb(embedded.url, 20); // the pool size of the server (db/open.ts)
   let ok = false;
   try {
     await migrateToLatest(db);
-    let started = Date.now();
+    const started = Date.now();
     const seeded = await seedWorld(embedded.url, { ...DEFAULT_WORLD });
     console.log(`Lookup benchmark: world of ${seeded.properties.toLocaleString('en-US')} properties seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
@@ -89,6 +90,14 @@ export async function benchLookup(): Promise<boolean> {
 
     // 2. Sustained: autocannon cycling the addresses.
     let next = 0;
+    // LOOKUP_PROFILE=file.cpuprofile: a CPU profile of the sustained phase only (open in Chrome DevTools).
+    const profiler = process.env.LOOKUP_PROFILE ? new Session() : null;
+    if (profiler) {
+      profiler.connect();
+      await profiler.post('Profiler.enable');
+      await profiler.post('Profiler.start');
+    }
+    const cpuBefore = process.cpuUsage();
     const sustained = await autocannon({
       url: base,
       connections: CONNECTIONS,
@@ -97,10 +106,18 @@ export async function benchLookup(): Promise<boolean> {
       requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: pathOf(addresses[next++ % addresses.length]!) }) }],
     });
     const rps = sustained.requests.average;
+    const cpu = process.cpuUsage(cpuBefore);
+    if (profiler) {
+      const { profile } = await profiler.post('Profiler.stop');
+      writeFileSync(process.env.LOOKUP_PROFILE!, JSON.stringify(profile));
+      profiler.disconnect();
+    }
+    const cpuPerLookup = (cpu.user + cpu.system) / 1000 / Math.max(1, sustained.requests.total);
     console.log(`  load average ${loadavg()}`);
     console.log(
       `  sustained lookups (${CONNECTIONS} connections, ${SECONDS} s): ${rps.toFixed(0)} req/s ${mark(rps >= TARGET.rps)} (≥ ${TARGET.rps})   latency p50 ${sustained.latency.p50} ms  p97.5 ${sustained.latency.p97_5} ms   non-2xx ${sustained.non2xx}  errors ${sustained.errors}`,
     );
+    console.log(`    Node CPU per lookup (server + autocannon client): ${cpuPerLookup.toFixed(2)} ms`);
     await app.close();
 
     // Baseline: a bare Fastify JSON route on the same machine, same client, same moment.
@@ -108,9 +125,11 @@ export async function benchLookup(): Promise<boolean> {
     bare.get('/bare', async () => ({ hello: 'world', at: 42 }));
     await bare.listen({ port: 0, host: '127.0.0.1' });
     const barePort = (bare.server.address() as { port: number }).port;
+    const bareCpuBefore = process.cpuUsage();
     const baseline = await autocannon({ url: `http://127.0.0.1:${barePort}/bare`, connections: CONNECTIONS, duration: BARE_SECONDS });
+    const bareCpu = process.cpuUsage(bareCpuBefore);
     await bare.close();
-    console.log(`  bare Fastify JSON route (${CONNECTIONS} connections, ${BARE_SECONDS} s): ${baseline.requests.average.toFixed(0)} req/s   latency p50 ${baseline.latency.p50} ms`);
+    console.log(`  bare Fastify JSON route (${CONNECTIONS} connections, ${BARE_SECONDS} s): ${baseline.requests.average.toFixed(0)} req/s   latency p50 ${baseline.latency.p50} ms   Node CPU per request ${((bareCpu.user + bareCpu.system) / 1000 / Math.max(1, baseline.requests.total)).toFixed(2)} ms`);
     console.log(`  load average ${loadavg()}   (${os.cpus().length} cores, shared)`);
     ok = p50 <= TARGET.p50 && p95 <= TARGET.p95 && rps >= TARGET.rps;
   } finally {
