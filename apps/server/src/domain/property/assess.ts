@@ -6,9 +6,9 @@ import { OBLIQUE_DIRECTIONS } from '../imagery/capture.js';
 import type { UrlSigner } from '../imagery/signing.js';
 import { captureImageUrl } from '../imagery/urls.js';
 import { scoreProduct, unavailableScore } from '../risk/index.js';
-import { findPropertyByLocation } from './find.js';
-import { listBuildings, listCapturesAt, listPermits } from '../../db/properties.js';
-import { deriveFeatures, describeCaptures, findPropertyEvents, hazardOfProperty, isoDate, type PropertySummary } from './load.js';
+import { geocode } from '../geocoder/match.js';
+import { findPropertyRow, listBuildings, listCapturesOfProperty, listPermits } from '../../db/properties.js';
+import { deriveFeatures, describeCaptures, findPropertyEvents, hazardOfProperty, isoDate, summarizeProperty, type PropertySummary } from './load.js';
 
 export interface AssessInput {
   location: string;
@@ -86,12 +86,23 @@ function addressOf(property: PropertySummary) {
  * resolved at all.
  */
 export async function assessProperty(db: Db, signer: UrlSigner, input: AssessInput): Promise<AssessmentResponse | null> {
-  const found = await findPropertyByLocation(db, input.location, input.locationType);
-  if (!found) return null;
-  const { match, property, row } = found;
+  const match = await geocode(db, input.location, input.locationType);
+  if (!match) return null;
   const today = isoDate(new Date());
-
-  if (!property || !row) {
+  // Every read of the property at once, each once (the features and the imagery share the
+  // captures): the match already names the property and its point.
+  const propertyId = match.propertyId;
+  const reads = propertyId
+    ? await Promise.all([
+        findPropertyRow(db, propertyId),
+        listBuildings(db, propertyId),
+        listPermits(db, propertyId),
+        listCapturesOfProperty(db, propertyId, match),
+        findPropertyEvents(db, match),
+      ])
+    : null;
+  const row = reads?.[0];
+  if (!reads || !row) {
     const asOf = input.asOf ?? today;
     return {
       location: {
@@ -114,13 +125,8 @@ export async function assessProperty(db: Db, signer: UrlSigner, input: AssessInp
     };
   }
 
-  // Every read at once, each once: the features and the imagery share the captures.
-  const [buildingRows, permitRows, captureRows, events] = await Promise.all([
-    listBuildings(db, row.id),
-    listPermits(db, row.id),
-    listCapturesAt(db, row, row.neighbourhood_id),
-    findPropertyEvents(db, property),
-  ]);
+  const [, buildingRows, permitRows, captureRows, events] = reads;
+  const property = summarizeProperty(row);
   const features = deriveFeatures(row, buildingRows, permitRows, captureRows, input.asOf);
   const captures = describeCaptures(captureRows);
   const hazard = hazardOfProperty(property);

@@ -1,15 +1,12 @@
 import type { Db } from '../../db/database.js';
 import { geocode, type GeocodeResult } from '../geocoder/match.js';
-import { findPropertyRow } from '../../db/properties.js';
-import { summarizeProperty, type PropertyRecord, type PropertySummary } from './load.js';
+import { findPropertyById, type PropertySummary } from './load.js';
 
 export interface FoundProperty {
   /** How the location was resolved (precision, confidence). */
   match: GeocodeResult;
   /** The property, or null when the location resolved only to a street, ZIP, city or bare point. */
   property: PropertySummary | null;
-  /** The stored row of the property (for loaders that need more than the summary). */
-  row: PropertyRecord | null;
 }
 
 /**
@@ -20,6 +17,6 @@ export interface FoundProperty {
 export async function findPropertyByLocation(db: Db, location: string, locationType: 'address' | 'coordinates' = 'address'): Promise<FoundProperty | null> {
   const match = await geocode(db, location, locationType);
   if (!match) return null;
-  const row = match.propertyId ? ((await findPropertyRow(db, match.propertyId)) ?? null) : null;
-  return { match, property: row ? summarizeProperty(row) : null, row };
+  const property = match.propertyId ? await findPropertyById(db, match.propertyId) : null;
+  return { match, property };
 }
