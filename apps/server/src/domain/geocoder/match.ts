@@ -186,8 +186,8 @@ export async function geocodeCoordinates(db: Db, point: LatLng): Promise<Geocode
   return pickPropertyAt(point, rows);
 }
 
-/** Candidates per point in the set-wise search: the nearest address points, far more than a parcel has neighbours that could contain it. */
-const CANDIDATES_PER_POINT = 12;
+/** Candidates per point in the set-wise search: the nearest address points (a parcel containing the point is its own or a neighbour's). */
+const CANDIDATES_PER_POINT = 4;
 
 /**
  * geocodeCoordinates for many points in one query (batch work): each point's nearest property
@@ -196,8 +196,23 @@ const CANDIDATES_PER_POINT = 12;
  * Results are in the order of `points`.
  */
 export async function geocodeCoordinatesMany(db: Db, points: readonly LatLng[]): Promise<GeocodeResult[]> {
-  if (!points.length) return [];
-  const { dLat } = searchBox(0);
+  // First a small box (most points are on or beside a property: a short index range per point),
+  // then the full box of geocodeCoordinates for the points that found nothing in it.
+  const results = await candidatesMany(db, points, NEAR_BOX_DEG).then((found) => points.map((point, i) => pickPropertyAt(point, found[i]!)));
+  const missed = results.flatMap((result, i) => (result.propertyId === null ? [i] : []));
+  if (missed.length) {
+    const found = await candidatesMany(db, missed.map((i) => points[i]!), searchBox(0).dLat);
+    missed.forEach((index, k) => (results[index] = pickPropertyAt(points[index]!, found[k]!)));
+  }
+  return results;
+}
+
+/** The small first box of the set-wise search (~110 m north–south). */
+const NEAR_BOX_DEG = 0.001;
+
+async function candidatesMany(db: Db, points: readonly LatLng[], dLat: number): Promise<ParcelHit[][]> {
+  const candidates: ParcelHit[][] = points.map(() => []);
+  if (!points.length) return candidates;
   const { rows } = await sql<ParcelHit & { index: number }>`
     SELECT q.i::int - 1 AS index, p.*
     FROM unnest(${points.map((p) => p.lat)}::float8[], ${points.map((p) => p.lng)}::float8[]) WITH ORDINALITY AS q(lat, lng, i)
@@ -208,9 +223,8 @@ export async function geocodeCoordinatesMany(db: Db, points: readonly LatLng[]):
       ORDER BY (lat - q.lat) ^ 2 + ((lng - q.lng) * cos(radians(q.lat))) ^ 2
       LIMIT ${CANDIDATES_PER_POINT}
     ) p`.execute(db);
-  const candidates: ParcelHit[][] = points.map(() => []);
   for (const row of rows) candidates[row.index]!.push(row);
-  return points.map((point, i) => pickPropertyAt(point, candidates[i]!));
+  return candidates;
 }
 
 type ParcelHit = PropertyHit & { parcel: GeoJSON.Polygon | GeoJSON.MultiPolygon | null };
