@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from './database.js';
 
 /** Queries of the world tables that the geocoder, the feature loader and the routes share. */
@@ -17,21 +17,29 @@ export async function listPermits(db: Db, propertyId: string) {
 
 /** Imagery captures covering a point: its neighbourhood's, plus any imported capture whose bounds contain it. */
 export async function listCapturesAt(db: Db, point: { lat: number; lng: number }, neighbourhoodId: string | null) {
-  // Two indexed queries rather than one OR, which would scan every capture's bounds.
-  const [own, imported] = await Promise.all([
-    neighbourhoodId ? db.selectFrom('imagery_captures').selectAll().where('neighbourhood_id', '=', neighbourhoodId).execute() : [],
-    db
-      .selectFrom('imagery_captures')
-      .selectAll()
-      .where('source', '=', 'imported')
-      .where('south', '<=', point.lat)
-      .where('north', '>=', point.lat)
-      .where('west', '<=', point.lng)
-      .where('east', '>=', point.lng)
-      .execute(),
-  ]);
-  const byId = new Map([...own, ...imported].map((c) => [c.id, c]));
-  const order = (c: (typeof own)[number]) => `${c.captured_on.toISOString()}|${c.kind === 'ortho' ? 0 : 1}|${c.direction ?? ''}`;
+  return capturesAt(db, point, neighbourhoodId === null ? null : sql<string>`${neighbourhoodId}`);
+}
+
+/** listCapturesAt of a property known by id, without reading its row first (its neighbourhood is a subquery). */
+export async function listCapturesOfProperty(db: Db, propertyId: string, point: { lat: number; lng: number }) {
+  return capturesAt(db, point, sql<string>`(SELECT neighbourhood_id FROM properties WHERE id = ${propertyId})`);
+}
+
+async function capturesAt(db: Db, point: { lat: number; lng: number }, neighbourhoodId: RawBuilder<string> | null) {
+  // Two indexed selects (UNION ALL, one round trip) rather than one OR, which would scan every capture's bounds.
+  const imported = db
+    .selectFrom('imagery_captures')
+    .selectAll()
+    .where('source', '=', 'imported')
+    .where('south', '<=', point.lat)
+    .where('north', '>=', point.lat)
+    .where('west', '<=', point.lng)
+    .where('east', '>=', point.lng);
+  const rows = neighbourhoodId
+    ? await db.selectFrom('imagery_captures').selectAll().where('neighbourhood_id', '=', neighbourhoodId).unionAll(imported).execute()
+    : await imported.execute();
+  const byId = new Map(rows.map((c) => [c.id, c]));
+  const order = (c: (typeof rows)[number]) => `${c.captured_on.toISOString()}|${c.kind === 'ortho' ? 0 : 1}|${c.direction ?? ''}`;
   return [...byId.values()].sort((a, b) => order(a).localeCompare(order(b)));
 }
 
@@ -67,4 +75,49 @@ export async function listPropertyIdsInBBox(db: Db, [west, south, east, north]: 
     .orderBy('id')
     .limit(limit)
     .execute();
+}
+
+/* Set-wise reads for batch work (the portfolio pipeline): one query per table for many properties. */
+
+export async function findPropertyRows(db: Db, propertyIds: readonly string[]) {
+  if (!propertyIds.length) return [];
+  return db.selectFrom('properties').selectAll().where(sql<boolean>`id = any(${[...propertyIds]}::text[])`).execute();
+}
+
+export async function listBuildingsOf(db: Db, propertyIds: readonly string[]) {
+  if (!propertyIds.length) return [];
+  return db.selectFrom('buildings').selectAll().where(sql<boolean>`property_id = any(${[...propertyIds]}::text[])`).orderBy('property_id').orderBy('rank').execute();
+}
+
+export async function listPermitsOf(db: Db, propertyIds: readonly string[]) {
+  if (!propertyIds.length) return [];
+  return db
+    .selectFrom('permits')
+    .selectAll()
+    .where(sql<boolean>`property_id = any(${[...propertyIds]}::text[])`)
+    .orderBy('property_id')
+    .orderBy('issued_on')
+    .orderBy('id')
+    .execute();
+}
+
+/** The capture dates and kinds of neighbourhoods (what feature dating needs, not the files). */
+export async function listCaptureDatesOf(db: Db, neighbourhoodIds: readonly string[]) {
+  if (!neighbourhoodIds.length) return [];
+  return db
+    .selectFrom('imagery_captures')
+    .select(['neighbourhood_id', 'kind', 'captured_on'])
+    .distinct()
+    .where(sql<boolean>`neighbourhood_id = any(${[...neighbourhoodIds]}::text[])`)
+    .execute();
+}
+
+/** Imported captures (kind, date) whose bounds contain each point: `index` is the point's position. */
+export async function listImportedCaptureDatesAt(db: Db, points: readonly { lat: number; lng: number }[]) {
+  if (!points.length) return [];
+  const { rows } = await sql<{ index: number; kind: 'ortho' | 'oblique'; captured_on: Date }>`
+    SELECT q.i::int - 1 AS index, c.kind, c.captured_on
+    FROM unnest(${points.map((p) => p.lat)}::float8[], ${points.map((p) => p.lng)}::float8[]) WITH ORDINALITY AS q(lat, lng, i)
+    JOIN imagery_captures c ON c.source = 'imported' AND c.south <= q.lat AND c.north >= q.lat AND c.west <= q.lng AND c.east >= q.lng`.execute(db);
+  return rows;
 }

@@ -102,21 +102,24 @@ export async function registerPropertyRoutes(app: FastifyInstance) {
 
     const scored = Object.values(result.products);
     // Usage: one per scored product (look-back views of past dates are billed like any lookup).
-    await recordUsage(
-      db,
-      scored.map((s) => ({ organizationId: actor.organization.id, userId: actor.userId, product: s.product, channel: 'zview' as const, reference: result.location.propertyId })),
-    );
-    if (!obliqueOnly && !query.as_of) {
-      await recordLookup(db, {
-        organizationId: actor.organization.id,
-        userId: actor.userId,
-        location: query.location,
-        locationType: query.location_type,
-        propertyId: result.location.propertyId,
-        address: result.location.address?.formatted ?? null,
-        scores: scored.map((s) => ({ product: s.product, score: s.score, riskLevel: s.riskLevel })),
-      });
-    }
+    // Usage and the recent-lookups entry in one transaction: one commit (one WAL flush), not two.
+    await db.transaction().execute(async (trx) => {
+      await recordUsage(
+        trx,
+        scored.map((s) => ({ organizationId: actor.organization.id, userId: actor.userId, product: s.product, channel: 'zview' as const, reference: result.location.propertyId })),
+      );
+      if (!obliqueOnly && !query.as_of) {
+        await recordLookup(trx, {
+          organizationId: actor.organization.id,
+          userId: actor.userId,
+          location: query.location,
+          locationType: query.location_type,
+          propertyId: result.location.propertyId,
+          address: result.location.address?.formatted ?? null,
+          scores: scored.map((s) => ({ product: s.product, score: s.score, riskLevel: s.riskLevel })),
+        });
+      }
+    });
     return { ...result, imagery };
   });
 

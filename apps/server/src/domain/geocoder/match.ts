@@ -179,15 +179,67 @@ function areaMatch(a: NormalizedAddress): GeocodeResult | null {
  * prefilters the candidates; no PostGIS needed.
  */
 export async function geocodeCoordinates(db: Db, point: LatLng): Promise<GeocodeResult> {
-  const dLat = 0.004;
-  const dLng = 0.004 / Math.max(0.2, Math.cos((point.lat * Math.PI) / 180));
-  const { rows } = await sql<PropertyHit & { parcel: GeoJSON.Polygon | GeoJSON.MultiPolygon | null }>`
+  const { dLat, dLng } = searchBox(point.lat);
+  const { rows } = await sql<ParcelHit>`
     SELECT ${HIT_COLUMNS}, parcel FROM properties
     WHERE lat BETWEEN ${point.lat - dLat} AND ${point.lat + dLat} AND lng BETWEEN ${point.lng - dLng} AND ${point.lng + dLng}`.execute(db);
+  return pickPropertyAt(point, rows);
+}
+
+/** Candidates per point in the set-wise search: the nearest address points (a parcel containing the point is its own or a neighbour's). */
+const CANDIDATES_PER_POINT = 4;
+
+/**
+ * geocodeCoordinates for many points in one query (batch work): each point's nearest property
+ * address points in the same bounding box (LATERAL over the (lat, lng) index), then the same
+ * choice (containing parcel, else nearest within NEAREST_PARCEL_METRES, else the bare point).
+ * Results are in the order of `points`.
+ */
+export async function geocodeCoordinatesMany(db: Db, points: readonly LatLng[]): Promise<GeocodeResult[]> {
+  // First a small box (most points are on or beside a property: a short index range per point),
+  // then the full box of geocodeCoordinates for the points that found nothing in it.
+  const results = await candidatesMany(db, points, NEAR_BOX_DEG).then((found) => points.map((point, i) => pickPropertyAt(point, found[i]!)));
+  const missed = results.flatMap((result, i) => (result.propertyId === null ? [i] : []));
+  if (missed.length) {
+    const found = await candidatesMany(db, missed.map((i) => points[i]!), searchBox(0).dLat);
+    missed.forEach((index, k) => (results[index] = pickPropertyAt(points[index]!, found[k]!)));
+  }
+  return results;
+}
+
+/** The small first box of the set-wise search (~110 m north–south). */
+const NEAR_BOX_DEG = 0.001;
+
+async function candidatesMany(db: Db, points: readonly LatLng[], dLat: number): Promise<ParcelHit[][]> {
+  const candidates: ParcelHit[][] = points.map(() => []);
+  if (!points.length) return candidates;
+  const { rows } = await sql<ParcelHit & { index: number }>`
+    SELECT q.i::int - 1 AS index, p.*
+    FROM unnest(${points.map((p) => p.lat)}::float8[], ${points.map((p) => p.lng)}::float8[]) WITH ORDINALITY AS q(lat, lng, i)
+    CROSS JOIN LATERAL (
+      SELECT ${HIT_COLUMNS}, parcel FROM properties
+      WHERE lat BETWEEN q.lat - ${dLat}::float8 AND q.lat + ${dLat}::float8
+        AND lng BETWEEN q.lng - ${dLat}::float8 / greatest(0.2, cos(radians(q.lat))) AND q.lng + ${dLat}::float8 / greatest(0.2, cos(radians(q.lat)))
+      ORDER BY (lat - q.lat) ^ 2 + ((lng - q.lng) * cos(radians(q.lat))) ^ 2
+      LIMIT ${CANDIDATES_PER_POINT}
+    ) p`.execute(db);
+  for (const row of rows) candidates[row.index]!.push(row);
+  return candidates;
+}
+
+type ParcelHit = PropertyHit & { parcel: GeoJSON.Polygon | GeoJSON.MultiPolygon | null };
+
+function searchBox(lat: number) {
+  const dLat = 0.004;
+  return { dLat, dLng: dLat / Math.max(0.2, Math.cos((lat * Math.PI) / 180)) };
+}
+
+/** The parcel containing the point, else the nearest property within NEAREST_PARCEL_METRES, else the bare point. */
+function pickPropertyAt(point: LatLng, rows: readonly ParcelHit[]): GeocodeResult {
   const at: [number, number] = [point.lng, point.lat];
   const containing = rows.find((row) => row.parcel && booleanPointInPolygon(at, row.parcel));
   if (containing) return fromHit(containing, 1, 'parcel', 'parcel');
-  let nearest: (typeof rows)[number] | undefined;
+  let nearest: ParcelHit | undefined;
   let nearestMetres = Infinity;
   for (const row of rows) {
     const d = haversineMetres(point.lat, point.lng, row.lat, row.lng);

@@ -6,8 +6,9 @@ import { OBLIQUE_DIRECTIONS } from '../imagery/capture.js';
 import type { UrlSigner } from '../imagery/signing.js';
 import { captureImageUrl } from '../imagery/urls.js';
 import { scoreProduct, unavailableScore } from '../risk/index.js';
-import { findPropertyByLocation } from './find.js';
-import { findPropertyCaptures, findPropertyEvents, hazardOfProperty, isoDate, loadPropertyFeatures, type PropertySummary } from './load.js';
+import { geocode } from '../geocoder/match.js';
+import { findPropertyRow, listBuildings, listCapturesOfProperty, listPermits } from '../../db/properties.js';
+import { deriveFeatures, describeCaptures, findPropertyEvents, hazardOfProperty, isoDate, summarizeProperty, type PropertySummary } from './load.js';
 
 export interface AssessInput {
   location: string;
@@ -20,7 +21,7 @@ export interface AssessInput {
   sampleData: boolean;
 }
 
-type Capture = Awaited<ReturnType<typeof findPropertyCaptures>>[number];
+type Capture = ReturnType<typeof describeCaptures>[number];
 
 const NO_PROPERTY_REASON = 'No property was found at this location, so there is nothing to score.';
 
@@ -85,12 +86,23 @@ function addressOf(property: PropertySummary) {
  * resolved at all.
  */
 export async function assessProperty(db: Db, signer: UrlSigner, input: AssessInput): Promise<AssessmentResponse | null> {
-  const found = await findPropertyByLocation(db, input.location, input.locationType);
-  if (!found) return null;
-  const { match, property } = found;
+  const match = await geocode(db, input.location, input.locationType);
+  if (!match) return null;
   const today = isoDate(new Date());
-
-  if (!property) {
+  // Every read of the property at once, each once (the features and the imagery share the
+  // captures): the match already names the property and its point.
+  const propertyId = match.propertyId;
+  const reads = propertyId
+    ? await Promise.all([
+        findPropertyRow(db, propertyId),
+        listBuildings(db, propertyId),
+        listPermits(db, propertyId),
+        listCapturesOfProperty(db, propertyId, match),
+        findPropertyEvents(db, match),
+      ])
+    : null;
+  const row = reads?.[0];
+  if (!reads || !row) {
     const asOf = input.asOf ?? today;
     return {
       location: {
@@ -113,12 +125,10 @@ export async function assessProperty(db: Db, signer: UrlSigner, input: AssessInp
     };
   }
 
-  const [features, captures, events] = await Promise.all([
-    loadPropertyFeatures(db, property.id, input.asOf),
-    findPropertyCaptures(db, property),
-    findPropertyEvents(db, property),
-  ]);
-  if (!features) return null;
+  const [, buildingRows, permitRows, captureRows, events] = reads;
+  const property = summarizeProperty(row);
+  const features = deriveFeatures(row, buildingRows, permitRows, captureRows, input.asOf);
+  const captures = describeCaptures(captureRows);
   const hazard = hazardOfProperty(property);
   const asOfDate = new Date(`${features.asOf}T00:00:00Z`);
   const products = Object.fromEntries(input.products.map((p) => [p, scoreProduct(p, features, hazard, asOfDate)]));

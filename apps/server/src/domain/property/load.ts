@@ -4,8 +4,6 @@ import { findPropertyRow, listBuildings, listCapturesAt, listEventsNear, listPer
 import { hazardAt } from '../../world/hazard/climatology.js';
 import type { BuildingFeatures, FortifiedDesignation, HazardProfile, PropertyFeatures, RoofCondition, RoofMaterial, RoofShape } from './features.js';
 
-type PropertyRecord = NonNullable<Awaited<ReturnType<typeof findPropertyRow>>>;
-
 /** The property as the assessment API shows it: address, point, parcel and provenance. */
 export interface PropertySummary {
   id: string;
@@ -57,7 +55,10 @@ export function hazardOfProperty(property: Pick<PropertySummary, 'lat' | 'lng'>)
 
 /** The imagery captures over a property, oldest first (ortho before its obliques on the same date). */
 export async function findPropertyCaptures(db: Db, property: Pick<PropertySummary, 'lat' | 'lng' | 'neighbourhoodId'>) {
-  const captures = await listCapturesAt(db, property, property.neighbourhoodId);
+  return describeCaptures(await listCapturesAt(db, property, property.neighbourhoodId));
+}
+
+export function describeCaptures(captures: readonly CaptureRecord[]) {
   return captures.map((c) => ({
     id: c.id,
     capturedOn: isoDate(c.captured_on),
@@ -113,11 +114,29 @@ export async function findPropertyEvents(db: Db, property: Pick<PropertySummary,
 export async function loadPropertyFeatures(db: Db, propertyId: string, asOfDate?: string | Date): Promise<PropertyFeatures | null> {
   const row = await findPropertyRow(db, propertyId);
   if (!row) return null;
-  const [buildings, permits, captures] = await Promise.all([
-    listBuildings(db, propertyId),
-    listPermits(db, propertyId),
-    listCapturesAt(db, row, row.neighbourhood_id),
+  return loadFeaturesOfRow(db, row, asOfDate);
+}
+
+/** loadPropertyFeatures for a property row already in hand (one round trip fewer). */
+export async function loadFeaturesOfRow(db: Db, row: PropertyRecord, asOfDate?: string | Date, captures?: CaptureRecord[]): Promise<PropertyFeatures> {
+  const [buildings, permits, capturesHere] = await Promise.all([
+    listBuildings(db, row.id),
+    listPermits(db, row.id),
+    captures ?? listCapturesAt(db, row, row.neighbourhood_id),
   ]);
+  return deriveFeatures(row, buildings, permits, capturesHere, asOfDate);
+}
+
+export type PropertyRecord = NonNullable<Awaited<ReturnType<typeof findPropertyRow>>>;
+export type BuildingRecord = Awaited<ReturnType<typeof listBuildings>>[number];
+export type PermitRecord = Awaited<ReturnType<typeof listPermits>>[number];
+export type CaptureRecord = Awaited<ReturnType<typeof listCapturesAt>>[number];
+
+/**
+ * The features as of a date from the stored rows (pure): `buildings` by rank, `permits` by
+ * issue date, `captures` of the property's point. Set-wise loaders call this per property.
+ */
+export function deriveFeatures(row: PropertyRecord, buildings: readonly BuildingRecord[], permits: readonly PermitRecord[], captures: readonly Pick<CaptureRecord, 'kind' | 'captured_on'>[], asOfDate?: string | Date): PropertyFeatures {
   const orthoDates = [...new Set(captures.filter((c) => c.kind === 'ortho').map((c) => isoDate(c.captured_on)))].sort();
   const latest = orthoDates[orthoDates.length - 1] ?? isoDate(new Date());
   const wanted = asOfDate === undefined ? latest : isoDate(asOfDate);
