@@ -5,3 +5,5 @@ export * from './messages.js';
 export * from './format.js';
 export * from './runtime-config.js';
 export * from './errors.js';
+export * from './identity.js';
+export * from './user-management.js';

@@ -1,0 +1,71 @@
+import { Button } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useRuntimeConfig } from '../../app/runtime-config-standin'; // TODO(shell): '../../app/runtime-config'
+import { setAccessToken } from '../../api/client-standin'; // TODO(shell): '../../api/client'
+import { useIdentityProvider } from './context';
+import { ErrorScreen } from './ErrorScreen';
+import { FullPageLoader } from './FullPageLoader';
+import type { IdentityProvider } from './idp';
+import { outcomeMessage, type LoginMessage } from './loginMessages';
+import { takeRestoreUrl } from './restoreUrl';
+import { track } from './track';
+import { loginOutcomeForCode } from '@zview/contracts';
+
+// One completion per callback URL: the authorization code can be exchanged only once, and React
+// may run effects twice in development.
+const completions = new Map<string, Promise<void>>();
+
+function complete(idp: IdentityProvider, url: string): Promise<void> {
+  let completion = completions.get(url);
+  if (!completion) {
+    completion = idp.signinRedirectCallback().then((user) => {
+      setAccessToken(user.access_token);
+      track('login_completed');
+    });
+    completions.set(url, completion);
+  }
+  return completion;
+}
+
+/**
+ * /login-callback (outside the shell): completes the redirect sign-in, keeps the tokens, and
+ * returns to the URL saved before sign-in (replacing this history entry) or to '/'.
+ */
+export default function LoginCallbackPage() {
+  const idp = useIdentityProvider();
+  const { SUPPORT_EMAIL } = useRuntimeConfig();
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<LoginMessage | null>(null);
+
+  useEffect(() => {
+    let active = true;
+    complete(idp, window.location.href).then(
+      () => {
+        if (active) void navigate(takeRestoreUrl(), { replace: true });
+      },
+      (error: unknown) => {
+        console.error('Sign-in callback failed', error);
+        // An OAuth error answer (e.g. access_denied) carries its code in `error`.
+        const code = typeof (error as { error?: unknown })?.error === 'string' ? (error as { error: string }).error : undefined;
+        if (active) setFailure(outcomeMessage(loginOutcomeForCode(code), SUPPORT_EMAIL));
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [idp, navigate, SUPPORT_EMAIL]);
+
+  if (!failure) return <FullPageLoader label="Completing sign-in" />;
+  return (
+    <ErrorScreen
+      title="Sign-in did not complete"
+      messages={[failure]}
+      action={
+        <Button variant="contained" size="large" fullWidth onClick={() => void navigate('/', { replace: true })}>
+          Back to sign in
+        </Button>
+      }
+    />
+  );
+}

@@ -1,0 +1,108 @@
+import { MESSAGES, organizationsResponseSchema, type IdentityUser, type OrganizationSummary } from '@zview/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useMemo, type ReactNode } from 'react';
+import { api } from '../../api/client-standin'; // TODO(shell): '../../api/client'
+import { useRuntimeConfig } from '../../app/runtime-config-standin'; // TODO(shell): '../../app/runtime-config'
+import { SessionContext, type Session } from '../../app/session-standin'; // TODO(shell): '../../app/session'
+import { authViewOf } from './authState';
+import { useIdentityProvider } from './context';
+import { ErrorScreen, LogoutButton } from './ErrorScreen';
+import { FullPageLoader } from './FullPageLoader';
+import { LoginPage } from './LoginPage';
+import { logout } from './logout';
+import { hasNoEnabledProducts } from './organization';
+import { useActiveOrganization } from './useActiveOrganization';
+import { useAuth } from './useAuth';
+
+/** What the identity work hands the shell once the user is authenticated and authorised. */
+export interface AuthenticatedIdentity {
+  user: IdentityUser;
+  identityProvider: 'Password' | 'SSO';
+  onLogout: () => Promise<void>;
+}
+
+/**
+ * Shows the loading indicator, the login page or — once authenticated and authorised — its
+ * children (SPEC §4 authentication state).
+ */
+export function AuthGate({ children }: { children: (identity: AuthenticatedIdentity) => ReactNode }) {
+  const idp = useIdentityProvider();
+  const { state, signedIn, markSignedOut } = useAuth(idp);
+  const onLogout = useCallback(async () => {
+    try {
+      await logout(idp);
+    } finally {
+      markSignedOut();
+    }
+  }, [idp, markSignedOut]);
+
+  const view = authViewOf(state);
+  if (view === 'login') return <LoginPage />;
+  if (view === 'loading' || !signedIn) return <FullPageLoader />;
+  return children({ ...signedIn, onLogout });
+}
+
+export const ORGANIZATIONS_QUERY_KEY = ['organizations'] as const;
+
+/** GET /api/organization, asked without a target organisation (it is what we choose from). */
+export function fetchOrganizations(): Promise<OrganizationSummary[]> {
+  return api.get('/api/organization', { schema: organizationsResponseSchema, organization: false }).then((body) => body.organizations);
+}
+
+function OrganizationSession({ identity, organizations, children }: { identity: AuthenticatedIdentity; organizations: OrganizationSummary[]; children: ReactNode }) {
+  const { SUPPORT_EMAIL } = useRuntimeConfig();
+  const { activeOrganization, enabledFeatures, setActiveOrganization } = useActiveOrganization(organizations);
+  const featuresKey = enabledFeatures.join(',');
+  const session = useMemo<Session>(
+    () => ({
+      user: identity.user,
+      identityProvider: identity.identityProvider,
+      organizations,
+      activeOrganization,
+      enabledFeatures: featuresKey ? featuresKey.split(',') : [],
+      setActiveOrganization,
+      logout: identity.onLogout,
+    }),
+    [identity, organizations, activeOrganization, featuresKey, setActiveOrganization],
+  );
+
+  if (hasNoEnabledProducts(session.enabledFeatures)) {
+    return (
+      <ErrorScreen
+        title="No applications enabled"
+        messages={[{ text: MESSAGES.noProductsEnabled, supportLine: MESSAGES.supportLine(SUPPORT_EMAIL) }]}
+        action={<LogoutButton onLogout={identity.onLogout} />}
+      />
+    );
+  }
+  return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
+}
+
+function WithOrganizations({ identity, children }: { identity: AuthenticatedIdentity; children: ReactNode }) {
+  const query = useQuery({ queryKey: [...ORGANIZATIONS_QUERY_KEY, identity.user.id], queryFn: fetchOrganizations });
+  if (query.isPending) return <FullPageLoader />;
+  if (query.isError) {
+    return (
+      <ErrorScreen
+        title="Something went wrong"
+        messages={[{ text: query.error.message || MESSAGES.unexpectedError }]}
+        action={<LogoutButton onLogout={identity.onLogout} />}
+      />
+    );
+  }
+  return (
+    <OrganizationSession identity={identity} organizations={query.data}>
+      {children}
+    </OrganizationSession>
+  );
+}
+
+/**
+ * The real session: sign-in, tokens, organisations. Renders the login page until the user is
+ * signed in, the no-products screen when the organisation enables nothing, and otherwise its
+ * children with the SessionContext { user, organizations, activeOrganization, enabledFeatures,
+ * setActiveOrganization, logout } (plus identityProvider).
+ */
+export function RealSessionProvider({ children }: { children: ReactNode }) {
+  return <AuthGate>{(identity) => <WithOrganizations identity={identity}>{children}</WithOrganizations>}</AuthGate>;
+}

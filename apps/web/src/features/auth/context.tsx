@@ -1,0 +1,32 @@
+import { RUNTIME_CONFIG_GLOBAL, runtimeConfigSchema } from '@zview/contracts';
+import { createContext, useContext, type ReactNode } from 'react';
+import { createIdentityProvider, type IdentityProvider } from './idp';
+
+/**
+ * The identity provider the auth pages use. Tests (and the shell, if it prefers) provide one;
+ * otherwise a single instance is built from the runtime configuration.
+ */
+const IdentityProviderContext = createContext<IdentityProvider | null>(null);
+
+let defaultProvider: IdentityProvider | undefined;
+
+function defaultIdentityProvider(): IdentityProvider {
+  if (!defaultProvider) {
+    // TODO(shell): read through the shell's runtime-config module once merged.
+    const config = runtimeConfigSchema.parse((window as unknown as Record<string, unknown>)[RUNTIME_CONFIG_GLOBAL]);
+    defaultProvider = createIdentityProvider({
+      issuer: new URL(config.OIDC_ISSUER, window.location.origin).toString(),
+      clientId: config.OIDC_CLIENT_ID,
+      origin: window.location.origin,
+    });
+  }
+  return defaultProvider;
+}
+
+export function IdentityProviderProvider({ idp, children }: { idp: IdentityProvider; children: ReactNode }) {
+  return <IdentityProviderContext.Provider value={idp}>{children}</IdentityProviderContext.Provider>;
+}
+
+export function useIdentityProvider(): IdentityProvider {
+  return useContext(IdentityProviderContext) ?? defaultIdentityProvider();
+}
