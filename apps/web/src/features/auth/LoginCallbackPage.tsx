@@ -1,3 +1,4 @@
+import { loginOutcomeForCode } from '@zview/contracts';
 import { Button } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -10,20 +11,21 @@ import type { IdentityProvider } from './idp';
 import { outcomeMessage, type LoginMessage } from './loginMessages';
 import { takeRestoreUrl } from './restoreUrl';
 import { track } from './track';
-import { loginOutcomeForCode } from '@zview/contracts';
 
 // One completion per callback URL: the authorization code can be exchanged only once, and React
 // may run effects twice in development.
-const completions = new Map<string, Promise<void>>();
+const completions = new WeakMap<IdentityProvider, Map<string, Promise<void>>>();
 
 function complete(idp: IdentityProvider, url: string): Promise<void> {
-  let completion = completions.get(url);
+  const byUrl = completions.get(idp) ?? new Map<string, Promise<void>>();
+  completions.set(idp, byUrl);
+  let completion = byUrl.get(url);
   if (!completion) {
     completion = idp.signinRedirectCallback().then((user) => {
       setAccessToken(user.access_token);
       track('login_completed');
     });
-    completions.set(url, completion);
+    byUrl.set(url, completion);
   }
   return completion;
 }
