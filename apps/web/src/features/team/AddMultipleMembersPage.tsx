@@ -13,6 +13,15 @@ import { parseMemberRows, type MemberRow } from './memberRows';
 
 type Outcome = { ok: true } | { ok: false; message: string };
 
+function readAsText(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result ?? ''));
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
+    reader.readAsText(file);
+  });
+}
+
 const members = (count: number) => (count === 1 ? '1 member' : `${count} members`);
 
 /**
@@ -44,7 +53,11 @@ export default function AddMultipleMembersPage() {
     event.target.value = '';
     if (!file) return;
     setFileName(file.name);
-    edit(await file.text());
+    try {
+      edit(await readAsText(file));
+    } catch (error) {
+      notify({ text: `${file.name} could not be read. ${error instanceof Error ? error.message : ''}`.trim(), variant: 'error' });
+    }
   }
 
   async function submit() {
@@ -69,6 +82,15 @@ export default function AddMultipleMembersPage() {
   const added = outcomes ? [...outcomes.values()].filter((outcome) => outcome.ok).length : 0;
   const failed = outcomes ? outcomes.size - added : 0;
   const finished = outcomes !== null && !running;
+  const skipped = (phrase: [string, string]) => (invalid > 0 ? `${invalid} ${invalid === 1 ? phrase[0] : phrase[1]}` : '');
+  const preview = `${members(ready.length)} ready to add${invalid > 0 ? `, ${skipped(['row has', 'rows have'])} problems and will be skipped` : ''}.`;
+  const summary = [
+    `${members(added)} added.`,
+    failed > 0 ? `${members(failed)} could not be added.` : '',
+    invalid > 0 ? `${skipped(['row was', 'rows were'])} skipped because of problems.` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
 
   return (
     <Box sx={{ p: 4, maxWidth: 1100, mx: 'auto' }}>
@@ -107,14 +129,10 @@ export default function AddMultipleMembersPage() {
           <Box sx={{ p: 2 }}>
             {finished ? (
               <Alert severity={failed === 0 ? 'success' : 'warning'} role="status">
-                {members(added)} added.{failed > 0 && ` ${members(failed)} could not be added.`}
-                {invalid > 0 && ` ${invalid} ${invalid === 1 ? 'row was' : 'rows were'} skipped because of problems.`}
+                {summary}
               </Alert>
             ) : (
-              <Typography role="status">
-                {members(ready.length)} ready to add
-                {invalid > 0 && `, ${invalid} ${invalid === 1 ? 'row has' : 'rows have'} problems and will be skipped`}.
-              </Typography>
+              <Typography role="status">{preview}</Typography>
             )}
           </Box>
           <TableContainer sx={{ maxHeight: 480 }}>
