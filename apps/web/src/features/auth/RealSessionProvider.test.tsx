@@ -1,5 +1,5 @@
 import { MESSAGES, SESSION_STORAGE_KEYS, STORAGE_KEYS } from '@zview/contracts';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { useSession } from '../../app/session-standin';
@@ -102,6 +102,22 @@ describe('RealSessionProvider', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
     expect(await screen.findByRole('heading', { name: 'Welcome' })).toBeInTheDocument();
     expect(manager.revokeTokens).toHaveBeenCalled();
+  });
+
+  it('shows the login page when the access token expires and the IdP session has ended', async () => {
+    const { server, manager } = setup({ sessionActive: true, tokens: true });
+    await screen.findByText('Hello Ann');
+    server.on('GET', SESSION, { status: 404 });
+    act(() => manager.emit('AccessTokenExpired'));
+    expect(await screen.findByRole('heading', { name: 'Welcome' })).toBeInTheDocument();
+    expect(manager.signinRedirect).not.toHaveBeenCalled();
+  });
+
+  it('renews by redirect when the access token expires but the IdP session lives', async () => {
+    const { manager } = setup({ sessionActive: true, tokens: true });
+    await screen.findByText('Hello Ann');
+    act(() => manager.emit('AccessTokenExpired'));
+    await waitFor(() => expect(manager.signinRedirect).toHaveBeenCalledTimes(1));
   });
 
   it('treats tokens whose id token does not parse as absent', async () => {

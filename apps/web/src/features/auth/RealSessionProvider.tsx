@@ -78,7 +78,11 @@ function OrganizationSession({ identity, organizations, children }: { identity: 
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }
 
-function WithOrganizations({ identity, children }: { identity: AuthenticatedIdentity; children: ReactNode }) {
+/**
+ * Loads the user's organisations (loader while pending, error box with Logout on failure) and
+ * hands them to its children.
+ */
+export function OrganizationsGate({ identity, children }: { identity: AuthenticatedIdentity; children: (organizations: OrganizationSummary[]) => ReactNode }) {
   const query = useQuery({ queryKey: [...ORGANIZATIONS_QUERY_KEY, identity.user.id], queryFn: fetchOrganizations });
   if (query.isPending) return <FullPageLoader />;
   if (query.isError) {
@@ -90,11 +94,7 @@ function WithOrganizations({ identity, children }: { identity: AuthenticatedIden
       />
     );
   }
-  return (
-    <OrganizationSession identity={identity} organizations={query.data}>
-      {children}
-    </OrganizationSession>
-  );
+  return children(query.data);
 }
 
 /**
@@ -104,5 +104,17 @@ function WithOrganizations({ identity, children }: { identity: AuthenticatedIden
  * setActiveOrganization, logout } (plus identityProvider).
  */
 export function RealSessionProvider({ children }: { children: ReactNode }) {
-  return <AuthGate>{(identity) => <WithOrganizations identity={identity}>{children}</WithOrganizations>}</AuthGate>;
+  return (
+    <AuthGate>
+      {(identity) => (
+        <OrganizationsGate identity={identity}>
+          {(organizations) => (
+            <OrganizationSession identity={identity} organizations={organizations}>
+              {children}
+            </OrganizationSession>
+          )}
+        </OrganizationsGate>
+      )}
+    </AuthGate>
+  );
 }

@@ -32,6 +32,14 @@ describe('authentication state (SPEC §4)', () => {
     expect(run({ type: 'sessionChecked', active: true }, { type: 'tokensLost' }, { type: 'tokensLoaded' })).toBe('authenticatedAndAuthorized');
   });
 
+  it('checks the session again when tokens expire while running', () => {
+    const expired = run({ type: 'tokensFound' }, { type: 'sessionChecked', active: true }, { type: 'tokensExpired' });
+    expect(expired).toBe('unknown');
+    expect(run({ type: 'tokensFound' }, { type: 'sessionChecked', active: true }, { type: 'tokensExpired' }, { type: 'sessionChecked', active: false })).toBe(
+      'unauthenticated',
+    );
+  });
+
   it('falls back to the tokens when the session check itself fails', () => {
     expect(run({ type: 'tokensFound' }, { type: 'sessionCheckFailed' })).toBe('authenticatedAndAuthorized');
     expect(run({ type: 'sessionCheckFailed' })).toBe('unauthenticated');

@@ -49,6 +49,8 @@ export type AuthEvent =
   /** Tokens just issued (sign-in, silent renew). */
   | { type: 'tokensLoaded' }
   | { type: 'tokensLost' }
+  /** Tokens expired or were removed while running: the IdP session must be checked again. */
+  | { type: 'tokensExpired' }
   | { type: 'signedOut' };
 
 export function authReducer(facts: AuthFacts, event: AuthEvent): AuthFacts {
@@ -64,6 +66,8 @@ export function authReducer(facts: AuthFacts, event: AuthEvent): AuthFacts {
       return { sessionActive: true, hasValidTokens: true };
     case 'tokensLost':
       return { ...facts, hasValidTokens: false };
+    case 'tokensExpired':
+      return { sessionActive: undefined, hasValidTokens: false };
     case 'signedOut':
       return { sessionActive: false, hasValidTokens: false };
   }

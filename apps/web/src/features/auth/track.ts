@@ -5,6 +5,9 @@
 export type TrackedEvent = { event: string; properties?: Record<string, unknown> };
 export const trackedEvents: TrackedEvent[] = [];
 
+const KEPT_EVENTS = 50;
+
 export function track(event: string, properties?: Record<string, unknown>): void {
   trackedEvents.push({ event, properties });
+  if (trackedEvents.length > KEPT_EVENTS) trackedEvents.splice(0, trackedEvents.length - KEPT_EVENTS);
 }

@@ -60,7 +60,12 @@ export function useAuth(idp: IdentityProvider) {
     const onLoaded = (oidcUser: OidcUser) => dispatch({ type: accept(oidcUser) ? 'tokensLoaded' : 'tokensLost' });
     const onLost = () => {
       accept(null);
-      dispatch({ type: 'tokensLost' });
+      dispatch({ type: 'tokensExpired' });
+      // Redirect for new tokens only if the IdP session still lives; otherwise show the login page.
+      idp.hasActiveSession().then(
+        (sessionActive) => active && dispatch({ type: 'sessionChecked', active: sessionActive }),
+        () => active && dispatch({ type: 'sessionCheckFailed' }),
+      );
     };
     const onRenewError = (error: Error) => console.warn('Silent token renewal failed', error);
     events.addUserLoaded(onLoaded);
