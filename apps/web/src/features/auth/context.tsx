@@ -18,6 +18,7 @@ function defaultIdentityProvider(): IdentityProvider {
       issuer: new URL(config.OIDC_ISSUER, window.location.origin).toString(),
       clientId: config.OIDC_CLIENT_ID,
       origin: window.location.origin,
+      forgotPasswordUrl: config.OIDC_FORGOT_PASSWORD_URL,
     });
   }
   return defaultProvider;
