@@ -4,7 +4,6 @@
  */
 import { CssBaseline } from '@mui/material';
 import { MESSAGES } from '@zview/contracts';
-import type { UserManager } from 'oidc-client-ts';
 import { createRoot } from 'react-dom/client';
 import { IdentityProviderProvider } from '../../src/features/auth/context';
 import { ErrorScreen, LogoutButton } from '../../src/features/auth/ErrorScreen';
@@ -13,7 +12,6 @@ import { LoginPage } from '../../src/features/auth/LoginPage';
 
 const fakeIdp: IdentityProvider = {
   settings: { issuer: `${location.origin}/oidc`, clientId: 'zview-web', origin: location.origin },
-  userManager: {} as UserManager,
   getIdentity: async () => [{ type: 'OKTA', id: 'zview' }],
   signInWithCredentials: async () => {
     throw new IdpError('E0000004', 'Authentication failed');
@@ -24,6 +22,8 @@ const fakeIdp: IdentityProvider = {
   getUser: async () => null,
   hasActiveSession: async () => false,
   signOut: async () => undefined,
+  forgetTokens: async () => undefined,
+  onTokens: () => () => undefined,
   redirectTo: () => undefined,
 };
 

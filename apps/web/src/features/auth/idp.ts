@@ -92,16 +92,23 @@ export interface IdentityProvider {
   hasActiveSession(): Promise<boolean>;
   /** Revokes the access token and ends the IdP session, then forgets the tokens locally. */
   signOut(): Promise<void>;
+  /** Forgets the tokens held in this browser (nothing is sent). */
+  forgetTokens(): Promise<void>;
+  /** Follows token changes: issued or renewed, removed or expired. Returns the unsubscriber. */
+  onTokens(handlers: TokenHandlers): () => void;
   /** Leaves the app for another URL (enterprise SSO). */
   redirectTo(url: string): void;
-  userManager: UserManager;
+}
+
+export interface TokenHandlers {
+  loaded(user: OidcUser): void;
+  lost(): void;
 }
 
 export function createIdentityProvider(settings: IdpSettings, userManager = createUserManager(settings)): IdentityProvider {
   const issuer = trimSlash(settings.issuer);
   return {
     settings,
-    userManager,
     async getIdentity(email) {
       // Authorization is cleared: the person is not signed in yet.
       const body = await api.post('/get-identity', { userEmail: email.trim().toLowerCase() }, { auth: false, organization: false });
@@ -147,6 +154,21 @@ export function createIdentityProvider(settings: IdpSettings, userManager = crea
         console.warn('Ending the identity-provider session failed', error);
       });
       await userManager.removeUser();
+    },
+    forgetTokens: () => userManager.removeUser(),
+    onTokens({ loaded, lost }) {
+      const events = userManager.events;
+      const onRenewError = (error: Error) => console.warn('Silent token renewal failed', error);
+      events.addUserLoaded(loaded);
+      events.addUserUnloaded(lost);
+      events.addAccessTokenExpired(lost);
+      events.addSilentRenewError(onRenewError);
+      return () => {
+        events.removeUserLoaded(loaded);
+        events.removeUserUnloaded(lost);
+        events.removeAccessTokenExpired(lost);
+        events.removeSilentRenewError(onRenewError);
+      };
     },
     redirectTo(url) {
       window.location.assign(url);

@@ -1,6 +1,6 @@
 import type { IdentityUser } from '@zview/contracts';
 import type { User as OidcUser } from 'oidc-client-ts';
-import { useEffect, useReducer, useState } from 'react';
+import { useCallback, useEffect, useReducer, useState } from 'react';
 import { setAccessToken } from '../../api/client-standin'; // TODO(shell): '../../api/client'
 import { INITIAL_FACTS, authReducer, authStateOf, needsTokenRedirect } from './authState';
 import type { IdentityProvider } from './idp';
@@ -45,7 +45,7 @@ export function useAuth(idp: IdentityProvider) {
         if (!active) return;
         // Signed out at the IdP (another tab, expiry): tokens held here no longer count.
         if (!sessionActive && held) {
-          await idp.userManager.removeUser().catch(() => undefined);
+          await idp.forgetTokens().catch(() => undefined);
           accept(null);
           dispatch({ type: 'tokensLost' });
         }
@@ -56,7 +56,6 @@ export function useAuth(idp: IdentityProvider) {
       }
     })();
 
-    const events = idp.userManager.events;
     const onLoaded = (oidcUser: OidcUser) => dispatch({ type: accept(oidcUser) ? 'tokensLoaded' : 'tokensLost' });
     const onLost = () => {
       accept(null);
@@ -67,17 +66,10 @@ export function useAuth(idp: IdentityProvider) {
         () => active && dispatch({ type: 'sessionCheckFailed' }),
       );
     };
-    const onRenewError = (error: Error) => console.warn('Silent token renewal failed', error);
-    events.addUserLoaded(onLoaded);
-    events.addUserUnloaded(onLost);
-    events.addAccessTokenExpired(onLost);
-    events.addSilentRenewError(onRenewError);
+    const unsubscribe = idp.onTokens({ loaded: onLoaded, lost: onLost });
     return () => {
       active = false;
-      events.removeUserLoaded(onLoaded);
-      events.removeUserUnloaded(onLost);
-      events.removeAccessTokenExpired(onLost);
-      events.removeSilentRenewError(onRenewError);
+      unsubscribe();
     };
   }, [idp]);
 
@@ -92,5 +84,6 @@ export function useAuth(idp: IdentityProvider) {
     });
   }, [state, idp]);
 
-  return { state, signedIn, markSignedOut: () => dispatch({ type: 'signedOut' }) };
+  const markSignedOut = useCallback(() => dispatch({ type: 'signedOut' }), []);
+  return { state, signedIn, markSignedOut };
 }
