@@ -35,6 +35,18 @@ try {
   await page.getByRole('button', { name: 'Logout' }).waitFor();
   await page.waitForTimeout(400); // let focus and ripple transitions settle
   await page.screenshot({ path: path.join(out, 'login-no-products.png') });
+  await page.goto(`${base}test/harness/team.html`);
+  await page.getByText('Bob Baker').waitFor();
+  await page.getByRole('checkbox', { name: 'Select Bob Baker' }).check();
+  await page.getByRole('checkbox', { name: 'Select Cy Cole' }).check();
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: path.join(out, 'team.png') });
+
+  await page.goto(`${base}test/harness/team.html?path=/team/add-multiple-members`);
+  await page.getByLabel('Members').fill('email,first name,last name,role\nfay.fox@acme-mutual.com,Fay,Fox,admin\nbob.baker@acme-mutual.com,Bob,Baker,\ngus@acme,Gus,,user\nhal.hill@acme-mutual.com,Hal,Hill,');
+  await page.getByRole('table', { name: 'Members to add' }).waitFor();
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: path.join(out, 'team-add-multiple.png') });
   console.log(`Screenshots in ${out}`);
 } finally {
   await browser.close();

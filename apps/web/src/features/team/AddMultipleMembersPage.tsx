@@ -157,7 +157,7 @@ export default function AddMultipleMembersPage() {
                       <TableCell>{row.raw.email}</TableCell>
                       <TableCell>{row.raw.firstName}</TableCell>
                       <TableCell>{row.raw.lastName}</TableCell>
-                      <TableCell>{row.request ? TEAM_ROLE_LABELS[row.request.role] : row.raw.role}</TableCell>
+                      <TableCell>{row.request ? TEAM_ROLE_LABELS[row.request.role] : row.raw.role || TEAM_ROLE_LABELS.user}</TableCell>
                       <TableCell>
                         {problem ? (
                           <Stack direction="row" spacing={0.75} alignItems="center" sx={{ color: 'error.main' }}>

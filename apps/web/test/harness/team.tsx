@@ -1,0 +1,61 @@
+/** A visual harness for the team pages, with the members answered by a stubbed fetch. */
+import { CssBaseline } from '@mui/material';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createRoot } from 'react-dom/client';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { setAccessToken } from '../../src/api/client-standin';
+import { SessionContext, type Session } from '../../src/app/session-standin';
+import AddMultipleMembersPage from '../../src/features/team/AddMultipleMembersPage';
+import TeamPage from '../../src/features/team/TeamPage';
+import { NotificationsProvider } from '../../src/ui/notifications-standin';
+
+const members = [
+  { id: 'u-1', email: 'ada.admin@acme-mutual.com', firstName: 'Ada', lastName: 'Admin', status: 'ACTIVE', role: 'admin' },
+  { id: 'u-2', email: 'bob.baker@acme-mutual.com', firstName: 'Bob', lastName: 'Baker', status: 'ACTIVE', role: 'user' },
+  { id: 'u-3', email: 'cy.cole@acme-mutual.com', firstName: 'Cy', lastName: 'Cole', status: 'PROVISIONED', role: 'user' },
+  { id: 'u-4', email: 'dee.diaz@acme-mutual.com', firstName: 'Dee', lastName: 'Diaz', status: 'DEACTIVATED', role: 'user' },
+  { id: 'u-5', email: 'eli.evans@acme-mutual.com', firstName: 'Eli', lastName: 'Evans', status: 'ACTIVE', role: 'admin' },
+];
+window.fetch = async () => new Response(JSON.stringify({ members }), { headers: { 'content-type': 'application/json' } });
+setAccessToken('harness');
+
+const organization = { id: 7, name: 'Acme Mutual', products: ['zfire'] };
+const session: Session = {
+  user: {
+    id: 'u-1',
+    email: 'ada.admin@acme-mutual.com',
+    firstName: 'Ada',
+    lastName: 'Admin',
+    profile: { firstName: 'Ada', lastName: 'Admin' },
+    isGroupAdmin: true,
+    isZviewAdmin: false,
+    isInternalAdmin: false,
+    hasZorroAccess: false,
+    isUserInTrialOrg: false,
+    externalGroups: [],
+    groups: ['group_admin'],
+  },
+  organizations: [organization],
+  activeOrganization: organization,
+  enabledFeatures: organization.products,
+  identityProvider: 'Password',
+  setActiveOrganization: () => undefined,
+  logout: async () => undefined,
+};
+
+const path = new URLSearchParams(location.search).get('path') ?? '/team';
+createRoot(document.getElementById('root')!).render(
+  <QueryClientProvider client={new QueryClient()}>
+    <CssBaseline />
+    <SessionContext.Provider value={session}>
+      <NotificationsProvider>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path="/team" element={<TeamPage />} />
+            <Route path="/team/add-multiple-members" element={<AddMultipleMembersPage />} />
+          </Routes>
+        </MemoryRouter>
+      </NotificationsProvider>
+    </SessionContext.Provider>
+  </QueryClientProvider>,
+);
