@@ -1,5 +1,5 @@
 import { LOGIN_OUTCOME_MESSAGES, MESSAGES, SESSION_STORAGE_KEYS } from '@zview/contracts';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { getAccessToken } from '../../api/client-standin';
@@ -13,10 +13,10 @@ function Where() {
   return <p>At {`${location.pathname}${location.search}`}</p>;
 }
 
-function renderCallback(manager = fakeUserManager()) {
+function renderCallback(manager = fakeUserManager(), path = '/login-callback?code=abc&state=xyz') {
   const idp = testIdentityProvider(manager);
   render(
-    <AuthTestProviders idp={idp} path="/login-callback?code=abc&state=xyz">
+    <AuthTestProviders idp={idp} path={path}>
       <Routes>
         <Route path="/login-callback" element={<LoginCallbackPage />} />
         <Route path="*" element={<Where />} />
@@ -64,5 +64,11 @@ describe('/login-callback', () => {
     manager.signinRedirectCallback.mockRejectedValue(new Error('No matching state found in storage'));
     renderCallback(manager);
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.unknownLoginError);
+  });
+
+  it('starts a redirect sign-in when arriving from the enterprise SSO without a code', async () => {
+    const manager = renderCallback(fakeUserManager(), '/login-callback?iss=http%3A%2F%2Flocalhost%3A3000%2Foidc');
+    await waitFor(() => expect(manager.signinRedirect).toHaveBeenCalledWith(undefined));
+    expect(manager.signinRedirectCallback).not.toHaveBeenCalled();
   });
 });

@@ -1,7 +1,7 @@
 import { loginOutcomeForCode } from '@zview/contracts';
 import { Button } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useRuntimeConfig } from '../../app/runtime-config-standin'; // TODO(shell): '../../app/runtime-config'
 import { setAccessToken } from '../../api/client-standin'; // TODO(shell): '../../api/client'
 import { useIdentityProvider } from './context';
@@ -38,10 +38,23 @@ export default function LoginCallbackPage() {
   const idp = useIdentityProvider();
   const { SUPPORT_EMAIL } = useRuntimeConfig();
   const navigate = useNavigate();
+  const { search } = useLocation();
   const [failure, setFailure] = useState<LoginMessage | null>(null);
 
   useEffect(() => {
     let active = true;
+    const params = new URLSearchParams(search);
+    if (!params.has('code') && !params.has('error')) {
+      // Arrived from the enterprise SSO (IdP-initiated): the IdP session now exists, so a
+      // redirect sign-in obtains the tokens without showing anything and returns here with a code.
+      idp.signinRedirect().catch((error: unknown) => {
+        console.error('Redirect sign-in failed', error);
+        if (active) setFailure(outcomeMessage('unknown_error', SUPPORT_EMAIL));
+      });
+      return () => {
+        active = false;
+      };
+    }
     complete(idp, window.location.href).then(
       () => {
         if (active) void navigate(takeRestoreUrl(), { replace: true });
@@ -56,7 +69,7 @@ export default function LoginCallbackPage() {
     return () => {
       active = false;
     };
-  }, [idp, navigate, SUPPORT_EMAIL]);
+  }, [idp, navigate, search, SUPPORT_EMAIL]);
 
   if (!failure) return <FullPageLoader label="Completing sign-in" />;
   return (

@@ -61,6 +61,7 @@ describe('login page, step 1', () => {
     expect(url.searchParams.get('login_hint')).toBe('bob@acme.test');
     expect(url.searchParams.get('redirect_uri')).toBe(`${window.location.origin}/login-callback`);
     expect(screen.queryByRole('heading', { name: 'Enter your password' })).not.toBeInTheDocument();
+    expect(sessionStorage.getItem(SESSION_STORAGE_KEYS.sessionRestoreUrl)).not.toBeNull();
   });
 
   it("says 'Unsupported identity provider type' for any other type", async () => {

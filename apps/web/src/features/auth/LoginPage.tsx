@@ -39,6 +39,7 @@ export function LoginPage({ initialMessage }: LoginPageProps) {
     try {
       const next = identityStepFor(await idp.getIdentity(normalizedEmail));
       if (next.kind === 'sso') {
+        saveRestoreUrl();
         idp.redirectTo(enterpriseSsoUrl(idp.settings, next.idpId, normalizedEmail));
         return; // the browser is leaving; stay busy
       }
