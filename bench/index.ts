@@ -1,2 +1,5 @@
 // Benchmarks print figures; they are not timed tests. Each feature adds its own script here.
-console.log('No benchmarks registered yet.');
+import { benchImagery } from './imagery.js';
+
+const results = [await benchImagery()];
+process.exitCode = results.every(Boolean) ? 0 : 1;

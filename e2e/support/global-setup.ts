@@ -44,7 +44,7 @@ async function waitForServer(url: string, child: ChildProcess, timeoutMs: number
  * its own fresh data directory, and hands its URL to the browser tests.
  */
 export default async function setup(project: TestProject) {
-  const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'pipe', encoding: 'utf8' });
+  const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'pipe', encoding: 'utf8', env: { ...process.env, ZVIEW_BUILD_HARNESS: '1' } });
   if (build.status !== 0) throw new Error(`web build failed:\n${build.stdout}\n${build.stderr}`);
 
   const port = await freePort();

@@ -6,6 +6,7 @@ import { APP_VERSION, ERROR_CODES, VERSION_HEADER } from '@zview/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config.js';
 import type { Db } from './db/database.js';
+import type { ImagerySources } from './domain/imagery/service.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerApiRoutes } from './http/index.js';
 import { registerPlatformRoutes } from './http/platform.js';
@@ -13,6 +14,8 @@ import { registerPlatformRoutes } from './http/platform.js';
 export interface AppContext {
   config: ServerConfig;
   db: Db;
+  /** Scene and capture queries of the imagery renderer (the world's); none = empty imagery. */
+  imagery?: ImagerySources;
 }
 
 declare module 'fastify' {

@@ -8,6 +8,8 @@ export interface ServerConfig {
   databaseUrl?: string;
   dataDir: string;
   webDistDir: string;
+  /** HMAC secret of signed imagery URLs (URL_SIGNING_SECRET); unset = generated under DATA_DIR. */
+  urlSigningSecret?: string;
   runtime: RuntimeConfig;
 }
 
@@ -58,6 +60,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: path.resolve(envOr(env, 'DATA_DIR', path.join(repoRoot, 'data'))),
     webDistDir: path.resolve(envOr(env, 'WEB_DIST_DIR', path.join(repoRoot, 'apps/web/dist'))),
+    urlSigningSecret: env.URL_SIGNING_SECRET || undefined,
     runtime,
   };
 }

@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/open.js';
+import { seedDefaultWorld } from './world/default.js';
 
 /**
  * One process: PostgreSQL (embedded unless DATABASE_URL is set), migrations, sample data, and
@@ -9,6 +10,7 @@ import { openDatabase } from './db/open.js';
 async function main() {
   const config = loadConfig();
   const database = await openDatabase(config, { log: (line) => process.stdout.write(line) });
+  await seedDefaultWorld(database.url);
   const app = await buildApp({ config, db: database.db }, { logger: true });
 
   let stopping = false;

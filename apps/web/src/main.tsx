@@ -1,12 +1,21 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
+import { App, BootError } from './app/App';
+import { bootstrap } from './app/boot';
+import { readRuntimeConfig } from './app/runtime-config';
 
 const container = document.getElementById('root');
 if (container) {
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  const root = createRoot(container);
+  const result = readRuntimeConfig();
+  if (!result.ok) {
+    root.render(<BootError message={result.message} advice={result.advice} />);
+  } else {
+    bootstrap(result.config);
+    root.render(
+      <StrictMode>
+        <App config={result.config} />
+      </StrictMode>,
+    );
+  }
 }

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { WorldTables } from './world-schema.js';
 
 /**
  * Kysely table types. Each migration in ./migrations that adds a table adds its type here.
@@ -29,7 +30,7 @@ export interface OrganizationMembersTable {
   created_at: Generated<Date>;
 }
 
-export interface Database {
+export interface Database extends WorldTables {
   organizations: OrganizationsTable;
   users: UsersTable;
   organization_members: OrganizationMembersTable;

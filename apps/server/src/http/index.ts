@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { registerImageryRoutes } from './imagery.js';
+import { registerAddressRoutes } from './address.js';
 
 /**
  * Every /api route group, one file each. A route declares `config.policy`: the name of the
@@ -6,4 +8,6 @@ import type { FastifyInstance } from 'fastify';
  */
 export async function registerApiRoutes(app: FastifyInstance) {
   app.get('/health', { config: { policy: 'public' } }, async () => ({ status: 'ok' }));
+  await registerImageryRoutes(app);
+  await registerAddressRoutes(app);
 }

@@ -1,3 +1,48 @@
-export function App() {
-  return <div>Z-VIEW</div>;
+import type { RuntimeConfig } from '@zview/contracts';
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { RouterProvider, createBrowserRouter, type createMemoryRouter } from 'react-router';
+import { createQueryClient } from '../api/query-client';
+import { ErrorBox } from '../ui/ErrorBox';
+import { AppErrorBoundary } from './ErrorBoundary';
+import { buildRoutes } from './routes';
+import { RuntimeConfigProvider } from './runtime-config';
+import { theme } from './theme';
+
+type AppRouter = ReturnType<typeof createBrowserRouter> | ReturnType<typeof createMemoryRouter>;
+
+/** Theme, error boundary, runtime configuration and data cache: what every render of the app needs. */
+export function AppProviders({ config, queryClient, children }: { config: RuntimeConfig; queryClient: QueryClient; children: ReactNode }) {
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <AppErrorBoundary>
+        <RuntimeConfigProvider config={config}>
+          <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+        </RuntimeConfigProvider>
+      </AppErrorBoundary>
+    </ThemeProvider>
+  );
+}
+
+export function App({ config, createRouter = () => createBrowserRouter(buildRoutes()) }: { config: RuntimeConfig; createRouter?: () => AppRouter }) {
+  const [queryClient] = useState(createQueryClient);
+  const [router] = useState(createRouter);
+  return (
+    <AppProviders config={config} queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  );
+}
+
+/** The full-page error shown when the runtime configuration cannot be read. */
+export function BootError({ message, advice }: { message: string; advice?: string }) {
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <ErrorBox fullPage title="Z-VIEW could not start" messages={advice ? [message, advice] : [message]} />
+    </ThemeProvider>
+  );
 }

@@ -25,6 +25,20 @@ export interface BuildingFeatures {
   roofInstallYear: number | null;
   fortified: FortifiedDesignation;
   hasSolar: boolean;
+  /**
+   * Optional (added by the risk models): what the roof install year rests on — roofing permits
+   * and imagery captures where the roof visibly changed. Absent = unknown provenance.
+   */
+  roofEvidence?: RoofEvidenceRecord[];
+}
+
+export interface RoofEvidenceRecord {
+  source: 'permit' | 'imagery';
+  year: number;
+  /** Permit number or imagery capture id. */
+  reference?: string;
+  /** e.g. 'Re-roof permit, asphalt shingle' or 'Roof colour and texture changed between captures'. */
+  description?: string;
 }
 
 export interface PropertyFeatures {

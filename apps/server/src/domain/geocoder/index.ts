@@ -1,0 +1,5 @@
+export { parseAddress, type ParsedAddress } from './parse.js';
+export { normalizeAddress, normalizedAddressOf, streetKeyOf, type NormalizedAddress } from './normalize.js';
+export { parseCoordinates, type LatLng } from './coordinates.js';
+export { geocode, geocodeAddress, geocodeCoordinates, displayAddress, type GeocodeResult, type GeocodePrecision } from './match.js';
+export { autocompleteAddresses, normalizePrefix, type AddressSuggestion } from './autocomplete.js';

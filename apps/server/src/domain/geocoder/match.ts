@@ -1,0 +1,203 @@
+import booleanPointInPolygon from '@turf/boolean-point-in-polygon';
+import { sql } from 'kysely';
+import zipcodes from 'zipcodes';
+import type { Db } from '../../db/database.js';
+import { haversineMetres } from '../../world/geo.js';
+import { parseCoordinates, type LatLng } from './coordinates.js';
+import { normalizeAddress, type NormalizedAddress } from './normalize.js';
+
+export type GeocodePrecision = 'rooftop' | 'parcel' | 'street' | 'zip' | 'city' | 'point';
+
+export interface GeocodeResult {
+  /** The matched property, or null when only a street, ZIP, city or bare point was found. */
+  propertyId: string | null;
+  /** '1427 Wheatland Ave, Wichita, KS 67203' (null for a bare point). */
+  address: string | null;
+  lat: number;
+  lng: number;
+  /** 0–1: how sure the geocoder is that this is the place asked for. */
+  confidence: number;
+  precision: GeocodePrecision;
+  matchedBy: 'exact' | 'fuzzy' | 'street' | 'zip' | 'city' | 'parcel' | 'nearest' | 'point';
+}
+
+/** How far (metres) a point may be from a property and still be taken as that property. */
+export const NEAREST_PARCEL_METRES = 40;
+const FUZZY_MIN_SIMILARITY = 0.45;
+
+interface PropertyHit {
+  id: string;
+  address_line: string;
+  city: string;
+  state: string;
+  zip: string;
+  lat: number;
+  lng: number;
+  house_number: string;
+  street_key: string;
+  normalized_address: string;
+}
+
+const HIT_COLUMNS = sql`id, address_line, city, state, zip, lat, lng, house_number, street_key, normalized_address`;
+
+export function displayAddress(p: Pick<PropertyHit, 'address_line' | 'city' | 'state' | 'zip'>): string {
+  return `${p.address_line}, ${p.city}, ${p.state} ${p.zip}`;
+}
+
+function fromHit(hit: PropertyHit, confidence: number, precision: GeocodePrecision, matchedBy: GeocodeResult['matchedBy']): GeocodeResult {
+  return { propertyId: hit.id, address: displayAddress(hit), lat: hit.lat, lng: hit.lng, confidence: round2(confidence), precision, matchedBy };
+}
+
+/**
+ * Resolves a location as the assessment API receives it: an address (free text) or coordinates
+ * ('lat,lng'). With locationType 'address', text that is a coordinate pair is still read as one.
+ */
+export async function geocode(db: Db, location: string, locationType: 'address' | 'coordinates' = 'address'): Promise<GeocodeResult | null> {
+  const point = parseCoordinates(location);
+  if (locationType === 'coordinates') return point ? geocodeCoordinates(db, point) : null;
+  if (point) return geocodeCoordinates(db, point);
+  return geocodeAddress(db, location);
+}
+
+/**
+ * Address → property: exact match on the normalised address, then fuzzy (trigram similarity,
+ * first within the ZIP, then everywhere), then the street (nearest house number), ZIP or city.
+ */
+export async function geocodeAddress(db: Db, text: string): Promise<GeocodeResult | null> {
+  const address = normalizeAddress(text);
+  if (!address.full) return null;
+
+  const exact = await exactMatch(db, address);
+  if (exact) return exact;
+  const fuzzy = await fuzzyMatch(db, address);
+  if (fuzzy) return fuzzy;
+  const street = await streetMatch(db, address);
+  if (street) return street;
+  return areaMatch(address);
+}
+
+async function exactMatch(db: Db, a: NormalizedAddress): Promise<GeocodeResult | null> {
+  if (!a.houseNumber || !a.streetKey || !(a.zip || (a.city && a.state))) return null;
+  const unit = a.unit ? `${a.unitType ?? 'UNIT'} ${a.unit}` : '';
+  // Several units may share a house number: the one asked for first, then the building itself.
+  const { rows } = a.zip
+    ? await sql<PropertyHit & { unit: string | null }>`SELECT ${HIT_COLUMNS}, unit FROM properties
+        WHERE zip = ${a.zip} AND street_key = ${a.streetKey} AND house_number = ${a.houseNumber}
+        ORDER BY upper(coalesce(unit, '')) = ${unit} DESC, unit IS NULL DESC, id LIMIT 5`.execute(db)
+    : await sql<PropertyHit & { unit: string | null }>`SELECT ${HIT_COLUMNS}, unit FROM properties
+        WHERE normalized_address LIKE ${`${a.houseNumber} ${a.streetKey} %${a.city} ${a.state} %`}
+        ORDER BY upper(coalesce(unit, '')) = ${unit} DESC, unit IS NULL DESC, id LIMIT 5`.execute(db);
+  if (rows.length === 0) return null;
+  const hit = rows[0]!;
+  const unitAgrees = (hit.unit ?? '').toUpperCase() === unit;
+  const tail = hit.normalized_address.slice(`${hit.house_number} ${hit.street_key} `.length);
+  // Everything the caller said must agree; each part left out costs a little certainty.
+  const cityAgrees = !a.city || tail.replace(/^(APT|UNIT|STE|BLDG|FL|RM|LOT|SPC|TRLR|DEPT|PH) \S+ /, '').startsWith(`${a.city} `);
+  const stateAgrees = !a.state || hit.state === a.state;
+  let confidence = 1;
+  if (!a.city) confidence -= 0.03;
+  if (!a.state) confidence -= 0.02;
+  if (!a.zip) confidence -= 0.03;
+  if (!cityAgrees) confidence -= 0.15;
+  if (!stateAgrees) confidence -= 0.3;
+  if (!unitAgrees) confidence -= a.unit ? 0.05 : 0.1;
+  if (rows.length > 1 && !unitAgrees) confidence -= 0.1;
+  return fromHit(hit, confidence, 'rooftop', 'exact');
+}
+
+async function fuzzyMatch(db: Db, a: NormalizedAddress): Promise<GeocodeResult | null> {
+  // Without a house number only a street/area can be meant.
+  if (!a.houseNumber) return null;
+  const query = a.full;
+  const candidates = await db.transaction().execute(async (trx) => {
+    await sql`SET LOCAL pg_trgm.similarity_threshold = ${sql.lit(FUZZY_MIN_SIMILARITY)}`.execute(trx);
+    if (a.zip) {
+      const { rows } = await sql<PropertyHit & { score: number }>`
+        SELECT ${HIT_COLUMNS}, similarity(normalized_address, ${query}) AS score FROM properties
+        WHERE zip = ${a.zip} ORDER BY score DESC LIMIT 5`.execute(trx);
+      if (rows[0] && rows[0].score >= 0.6) return rows;
+    }
+    const { rows } = await sql<PropertyHit & { score: number }>`
+      SELECT ${HIT_COLUMNS}, similarity(normalized_address, ${query}) AS score FROM properties
+      WHERE normalized_address % ${query} ORDER BY score DESC LIMIT 5`.execute(trx);
+    return rows;
+  });
+  // The house number must be right: a near-identical string with another number is another house.
+  const best = candidates.find((c) => c.house_number === a.houseNumber && c.score >= FUZZY_MIN_SIMILARITY);
+  if (!best) return null;
+  const runnerUp = candidates.find((c) => c !== best && c.house_number === a.houseNumber);
+  let confidence = Math.min(0.9, 0.35 + 0.6 * best.score);
+  if (runnerUp && runnerUp.score > best.score - 0.05) confidence -= 0.15;
+  return fromHit(best, confidence, 'rooftop', 'fuzzy');
+}
+
+/** The street is known but not the house: the house on it with the nearest number. */
+async function streetMatch(db: Db, a: NormalizedAddress): Promise<GeocodeResult | null> {
+  if (!a.streetKey || !(a.zip || a.city)) return null;
+  const number = Number.parseInt(a.houseNumber ?? '0', 10) || 0;
+  const area = a.zip ? sql`zip = ${a.zip}` : sql`normalized_address LIKE ${'%'} || ${` ${a.city} ${a.state ?? ''}`.trimEnd()} || ${' %'}`;
+  const { rows } = await db.transaction().execute(async (trx) => {
+    await sql`SET LOCAL pg_trgm.similarity_threshold = 0.5`.execute(trx);
+    return sql<PropertyHit & { score: number }>`
+      SELECT ${HIT_COLUMNS}, similarity(street_key, ${a.streetKey}) AS score FROM properties
+      WHERE ${area} AND street_key % ${a.streetKey}
+      ORDER BY score DESC, abs(coalesce(nullif(regexp_replace(house_number, '\\D', '', 'g'), '')::bigint, 0) - ${number}) LIMIT 1`.execute(trx);
+  });
+  const hit = rows[0];
+  if (!hit) return null;
+  return fromHit(hit, 0.45 + 0.2 * hit.score, 'street', 'street');
+}
+
+/** Only a ZIP or a city: its centroid (real ZIP centroids from the `zipcodes` package). */
+function areaMatch(a: NormalizedAddress): GeocodeResult | null {
+  if (a.zip) {
+    const zip = zipcodes.lookup(a.zip);
+    if (zip) return { propertyId: null, address: `${zip.city}, ${zip.state} ${zip.zip}`, lat: zip.latitude, lng: zip.longitude, confidence: a.houseNumber ? 0.3 : 0.6, precision: 'zip', matchedBy: 'zip' };
+  }
+  if (a.city && a.state) {
+    const zips = zipcodes.lookupByName(a.city.replace(/^SAINT /, 'St '), a.state).concat(zipcodes.lookupByName(a.city, a.state));
+    if (zips.length) {
+      const lat = zips.reduce((s, z) => s + z.latitude, 0) / zips.length;
+      const lng = zips.reduce((s, z) => s + z.longitude, 0) / zips.length;
+      return { propertyId: null, address: `${zips[0]!.city}, ${zips[0]!.state}`, lat: round6(lat), lng: round6(lng), confidence: a.houseNumber ? 0.2 : 0.5, precision: 'city', matchedBy: 'city' };
+    }
+  }
+  return null;
+}
+
+/**
+ * Coordinates → the parcel that contains them (point in polygon), else the nearest property
+ * within NEAREST_PARCEL_METRES, else the bare point. A bounding box on the (lat, lng) index
+ * prefilters the candidates; no PostGIS needed.
+ */
+export async function geocodeCoordinates(db: Db, point: LatLng): Promise<GeocodeResult> {
+  const dLat = 0.004;
+  const dLng = 0.004 / Math.max(0.2, Math.cos((point.lat * Math.PI) / 180));
+  const { rows } = await sql<PropertyHit & { parcel: GeoJSON.Polygon | GeoJSON.MultiPolygon | null }>`
+    SELECT ${HIT_COLUMNS}, parcel FROM properties
+    WHERE lat BETWEEN ${point.lat - dLat} AND ${point.lat + dLat} AND lng BETWEEN ${point.lng - dLng} AND ${point.lng + dLng}`.execute(db);
+  const at: [number, number] = [point.lng, point.lat];
+  const containing = rows.find((row) => row.parcel && booleanPointInPolygon(at, row.parcel));
+  if (containing) return fromHit(containing, 1, 'parcel', 'parcel');
+  let nearest: (typeof rows)[number] | undefined;
+  let nearestMetres = Infinity;
+  for (const row of rows) {
+    const d = haversineMetres(point.lat, point.lng, row.lat, row.lng);
+    if (d < nearestMetres) {
+      nearest = row;
+      nearestMetres = d;
+    }
+  }
+  if (nearest && nearestMetres <= NEAREST_PARCEL_METRES) {
+    return fromHit(nearest, 0.9 - 0.4 * (nearestMetres / NEAREST_PARCEL_METRES), 'parcel', 'nearest');
+  }
+  return { propertyId: null, address: null, lat: point.lat, lng: point.lng, confidence: 1, precision: 'point', matchedBy: 'point' };
+}
+
+function round2(x: number) {
+  return Math.round(Math.max(0, Math.min(1, x)) * 100) / 100;
+}
+
+function round6(x: number) {
+  return Math.round(x * 1e6) / 1e6;
+}

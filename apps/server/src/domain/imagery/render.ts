@@ -1,0 +1,46 @@
+import sharp from 'sharp';
+import type { BBox } from './geo.js';
+import type { SceneRaster } from './scene.js';
+
+export const IMAGE_FORMATS = ['png', 'jpg', 'webp'] as const;
+export type ImageFormat = (typeof IMAGE_FORMATS)[number];
+export const CONTENT_TYPES: Record<ImageFormat, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' };
+
+// Rendering is CPU-bound in libvips' own threads; one thread per render keeps concurrent
+// requests from oversubscribing small machines, and sharp's cache is pointless for one-off SVGs.
+sharp.concurrency(1);
+sharp.cache(false);
+
+function encode(image: sharp.Sharp, format: ImageFormat): Promise<Buffer> {
+  switch (format) {
+    case 'png':
+      return image.png({ compressionLevel: 6, adaptiveFiltering: false }).toBuffer();
+    case 'jpg':
+      return image.jpeg({ quality: 82, mozjpeg: false }).toBuffer();
+    case 'webp':
+      return image.webp({ quality: 80, effort: 2 }).toBuffer();
+  }
+}
+
+/** Rasterises an SVG scene (librsvg inside sharp) and encodes it. Deterministic: same SVG, same bytes. */
+export function rasterizeSvg(svg: string, format: ImageFormat): Promise<Buffer> {
+  return encode(sharp(Buffer.from(svg), { density: 72 }).flatten({ background: '#808080' }), format);
+}
+
+/**
+ * Crops the part of an imported raster (GeoTIFF/PNG/JPEG with known bounds, north-up,
+ * equirectangular within its small extent) that covers `bbox` and resizes it to the output.
+ * Returns null when the raster does not cover the bbox.
+ */
+export async function cropRaster(raster: SceneRaster, bbox: BBox, width: number, height: number, format: ImageFormat): Promise<Buffer | null> {
+  const image = sharp(raster.path);
+  const meta = await image.metadata();
+  if (!meta.width || !meta.height) return null;
+  const [w, s, e, n] = raster.bounds;
+  const left = Math.floor(((bbox[0] - w) / (e - w)) * meta.width);
+  const right = Math.ceil(((bbox[2] - w) / (e - w)) * meta.width);
+  const top = Math.floor(((n - bbox[3]) / (n - s)) * meta.height);
+  const bottom = Math.ceil(((n - bbox[1]) / (n - s)) * meta.height);
+  if (left < 0 || top < 0 || right > meta.width || bottom > meta.height || right - left < 1 || bottom - top < 1) return null;
+  return encode(image.extract({ left, top, width: right - left, height: bottom - top }).resize(width, height, { fit: 'fill' }).removeAlpha(), format);
+}

@@ -1,0 +1,149 @@
+import { formatLongDate, type AssessmentResponse, type Building, type ImageItem, type ProductKey } from '@zview/contracts';
+import type { Db } from '../../db/database.js';
+import { hazardAt } from '../../world/hazard/climatology.js';
+import { latLngToCell } from 'h3-js';
+import { OBLIQUE_DIRECTIONS } from '../imagery/capture.js';
+import type { UrlSigner } from '../imagery/signing.js';
+import { captureImageUrl } from '../imagery/urls.js';
+import { scoreProduct, unavailableScore } from '../risk/index.js';
+import { findPropertyByLocation } from './find.js';
+import { findPropertyCaptures, findPropertyEvents, hazardOfProperty, isoDate, loadPropertyFeatures, type PropertySummary } from './load.js';
+
+export interface AssessInput {
+  location: string;
+  locationType: 'address' | 'coordinates';
+  /** Products to score, already checked against the organisation's enabled products. */
+  products: ProductKey[];
+  /** Historical look-back: features of the capture on or before this date. */
+  asOf?: string;
+  /** True while the data is the generated sample world. */
+  sampleData: boolean;
+}
+
+type Capture = Awaited<ReturnType<typeof findPropertyCaptures>>[number];
+
+const NO_PROPERTY_REASON = 'No property was found at this location, so there is nothing to score.';
+
+function imageItem(signer: UrlSigner, capture: Capture, propertyId: string): ImageItem {
+  return {
+    imageUrl: captureImageUrl(signer, capture.id, propertyId),
+    imageBounds: capture.bounds,
+    imageDateLabel: formatLongDate(capture.capturedOn),
+    imageProvider: capture.provider,
+    captureId: capture.id,
+    date: capture.capturedOn,
+    ...(capture.direction ? { direction: capture.direction } : {}),
+  };
+}
+
+/**
+ * Orthophotos newest first, the obliques of the newest oblique capture date, and a before/after
+ * pair around the most recent weather event that has a capture on each side.
+ */
+export function selectImagery(
+  signer: UrlSigner,
+  propertyId: string,
+  captures: Capture[],
+  events: { id: string; kind: string; name: string; occurredOn: string }[],
+  asOf: string,
+): AssessmentResponse['imagery'] {
+  const ortho = captures.filter((c) => c.kind === 'ortho' && c.capturedOn <= asOf).sort((a, b) => b.capturedOn.localeCompare(a.capturedOn));
+  const obliques = captures.filter((c) => c.kind === 'oblique' && c.capturedOn <= asOf);
+  const newestOblique = obliques.reduce<string | null>((latest, c) => (latest === null || c.capturedOn > latest ? c.capturedOn : latest), null);
+  const oblique = obliques
+    .filter((c) => c.capturedOn === newestOblique)
+    .sort((a, b) => OBLIQUE_DIRECTIONS.indexOf(a.direction ?? 'north') - OBLIQUE_DIRECTIONS.indexOf(b.direction ?? 'north'));
+
+  let comparison: AssessmentResponse['imagery']['comparison'] = null;
+  for (const event of [...events].sort((a, b) => b.occurredOn.localeCompare(a.occurredOn))) {
+    const before = ortho.find((c) => c.capturedOn < event.occurredOn);
+    const after = [...ortho].reverse().find((c) => c.capturedOn >= event.occurredOn);
+    if (before && after) {
+      comparison = {
+        event: { id: event.id, kind: event.kind, date: event.occurredOn, description: event.name },
+        before: imageItem(signer, before, propertyId),
+        after: imageItem(signer, after, propertyId),
+      };
+      break;
+    }
+  }
+  return {
+    ortho: ortho.map((c) => imageItem(signer, c, propertyId)),
+    oblique: oblique.map((c) => imageItem(signer, c, propertyId)),
+    comparison,
+  };
+}
+
+function addressOf(property: PropertySummary) {
+  const line1 = property.unit ? `${property.houseNumber} ${property.street} ${property.unit}` : `${property.houseNumber} ${property.street}`;
+  return { line1, unit: property.unit, city: property.city, state: property.state, zip: property.zip, formatted: property.address };
+}
+
+/**
+ * The property view's answer for one location: where it is, its scores for the requested
+ * products as of the chosen imagery date, and its imagery. Null when the location cannot be
+ * resolved at all.
+ */
+export async function assessProperty(db: Db, signer: UrlSigner, input: AssessInput): Promise<AssessmentResponse | null> {
+  const found = await findPropertyByLocation(db, input.location, input.locationType);
+  if (!found) return null;
+  const { match, property } = found;
+  const today = isoDate(new Date());
+
+  if (!property) {
+    const asOf = input.asOf ?? today;
+    return {
+      location: {
+        locationType: input.locationType,
+        input: input.location,
+        propertyId: null,
+        address: null,
+        point: { lat: match.lat, lng: match.lng },
+        precision: match.precision,
+        confidence: match.confidence,
+        h3Index: latLngToCell(match.lat, match.lng, 7),
+        parcel: null,
+        buildings: [],
+      },
+      asOf,
+      availableDates: [],
+      products: Object.fromEntries(input.products.map((p) => [p, unavailableScore(p, asOf, NO_PROPERTY_REASON)])),
+      imagery: { ortho: [], oblique: [], comparison: null },
+      sampleData: input.sampleData,
+    };
+  }
+
+  const [features, captures, events] = await Promise.all([
+    loadPropertyFeatures(db, property.id, input.asOf),
+    findPropertyCaptures(db, property),
+    findPropertyEvents(db, property),
+  ]);
+  if (!features) return null;
+  const hazard = hazardOfProperty(property);
+  const asOfDate = new Date(`${features.asOf}T00:00:00Z`);
+  const products = Object.fromEntries(input.products.map((p) => [p, scoreProduct(p, features, hazard, asOfDate)]));
+  const buildings: Building[] = features.buildings.map((b) => ({ label: b.label, rank: b.rank, outline: b.outline, centroid: b.centroid }));
+  const availableDates = [...new Set(captures.filter((c) => c.kind === 'ortho').map((c) => c.capturedOn))].sort().reverse();
+
+  return {
+    location: {
+      locationType: input.locationType,
+      input: input.location,
+      propertyId: property.id,
+      address: addressOf(property),
+      point: { lat: property.lat, lng: property.lng },
+      precision: match.precision,
+      confidence: match.confidence,
+      h3Index: hazard.h3Index || property.h3Cell,
+      parcel: property.parcel?.type === 'Polygon' ? property.parcel : null,
+      buildings,
+    },
+    asOf: features.asOf,
+    availableDates,
+    products,
+    imagery: selectImagery(signer, property.id, captures, events, features.asOf),
+    sampleData: input.sampleData,
+  };
+}
+
+export { hazardAt };

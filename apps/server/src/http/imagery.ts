@@ -1,0 +1,121 @@
+import path from 'node:path';
+import {
+  captureImageParamsSchema,
+  mapFeaturesQuerySchema,
+  mapSourcesResponseSchema,
+  mapStyleParamsSchema,
+  mapStyleQuerySchema,
+  signedQuerySchema,
+  tileParamsSchema,
+  tileQuerySchema,
+} from '@zview/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ImageCache } from '../domain/imagery/cache.js';
+import { MAP_STYLE_NAMES, mapStyle, type MapStyleName } from '../domain/imagery/map-style.js';
+import { CONTENT_TYPES } from '../domain/imagery/render.js';
+import { emptyImagerySources, ImageryService, type RenderedImage } from '../domain/imagery/service.js';
+import { resolveSigningSecret, SIGNED_SCOPES, UrlSigner } from '../domain/imagery/signing.js';
+import { mapSourceUrls } from '../domain/imagery/urls.js';
+import { forbidden, notFound, unauthorized } from './errors.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route also accepts a signed URL (`exp` + `sig`) instead of a bearer token, for <img>
+     * tags and map tiles. The authentication hook must let such requests through without a
+     * bearer token when they carry `sig`; the route verifies the signature itself.
+     */
+    signedUrl?: boolean;
+  }
+  interface FastifyInstance {
+    imagery: { service: ImageryService; signer: UrlSigner };
+  }
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const TILE_CACHE = 'public, max-age=86400, stale-while-revalidate=604800';
+
+/** The origin the browser used, for absolute URLs inside style JSON (MapLibre needs them). */
+function originOf(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}
+
+/**
+ * Imagery routes: property images by capture, satellite tiles, map styles and their GeoJSON.
+ * Each accepts either an authenticated actor (bearer token) or a signed URL for its scope.
+ */
+export async function registerImageryRoutes(app: FastifyInstance) {
+  const { config } = app.ctx;
+  // The secret is read (or created under DATA_DIR) on first use, not at boot.
+  let signerInstance: UrlSigner | undefined;
+  const getSigner = () => (signerInstance ??= new UrlSigner(resolveSigningSecret(config.urlSigningSecret, config.dataDir)));
+  const service = new ImageryService(app.ctx.imagery ?? emptyImagerySources, new ImageCache(path.join(config.dataDir, 'imagery')));
+  app.decorate('imagery', {
+    service,
+    get signer() {
+      return getSigner();
+    },
+  });
+
+  function authorize(request: FastifyRequest, scope: string) {
+    // TODO(identity): ask the policy (`can(actor, 'imagery:read')`) once src/auth/policy.ts exists.
+    if (request.actor) return;
+    const { exp, sig } = signedQuerySchema.parse(request.query);
+    const check = getSigner().verify(scope, exp, sig);
+    if (check === 'missing') throw unauthorized();
+    if (check === 'expired') throw forbidden('The signed URL has expired.');
+    if (check === 'invalid') throw forbidden('The signed URL is not valid.');
+  }
+
+  function sendImage(request: FastifyRequest, reply: FastifyReply, image: RenderedImage, contentType: string, cacheControl: string) {
+    const etag = `"${image.etag}"`;
+    reply.header('cache-control', cacheControl).header('etag', etag).header('x-imagery-cache', image.hit ? 'hit' : 'miss');
+    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+    return reply.type(contentType).send(image.data);
+  }
+
+  const signed = { policy: 'imagery:read', signedUrl: true };
+
+  app.get('/caribou/imagery/:captureId/:file', { config: signed }, async (request, reply) => {
+    const { captureId, file } = captureImageParamsSchema.parse(request.params);
+    authorize(request, `/api/caribou/imagery/${captureId}/${file.propertyId}.${file.format}`);
+    const image = await service.propertyImage(captureId, file.propertyId, file.format);
+    if (!image) throw notFound('No such capture of this property.');
+    return sendImage(request, reply, image, CONTENT_TYPES[file.format], IMMUTABLE);
+  });
+
+  app.get('/tiles/satellite/:z/:x/:file', { config: signed }, async (request, reply) => {
+    const tile = tileParamsSchema.parse(request.params);
+    const query = tileQuerySchema.parse(request.query);
+    authorize(request, SIGNED_SCOPES.tiles);
+    const date = query.date ?? `${new Date().getUTCFullYear()}-01-01`;
+    const image = await service.tile(tile.z, tile.x, tile.file.y, tile.file.format, date);
+    return sendImage(request, reply, image, CONTENT_TYPES[tile.file.format], TILE_CACHE);
+  });
+
+  app.get('/map/style/:file', { config: signed }, async (request, reply) => {
+    const { file } = mapStyleParamsSchema.parse(request.params);
+    const name = file.replace(/\.json$/, '') as MapStyleName;
+    if (!file.endsWith('.json') || !MAP_STYLE_NAMES.includes(name)) throw notFound(`Unknown map style: ${file}.`);
+    const query = mapStyleQuerySchema.parse(request.query);
+    authorize(request, SIGNED_SCOPES.mapStyle);
+    // An external street style (MAP_STYLE_URL) replaces ours by configuration.
+    const external = config.runtime.MAP_STYLE_URL;
+    if (name === 'street' && external && /^https?:\/\//.test(external)) return reply.redirect(external, 302);
+    reply.header('cache-control', 'private, max-age=300');
+    return mapStyle(name, { origin: originOf(request), signer: getSigner(), bbox: query.bbox });
+  });
+
+  app.get('/map/features.geojson', { config: signed }, async (request, reply) => {
+    const query = mapFeaturesQuerySchema.parse(request.query);
+    authorize(request, SIGNED_SCOPES.mapFeatures);
+    reply.header('cache-control', 'private, max-age=300').type('application/geo+json');
+    return service.features(query.bbox);
+  });
+
+  /** Signed URLs of the map base layers, for the signed-in web app to hand to MapLibre. */
+  app.get('/map/sources', { config: { policy: 'imagery:read' } }, async (request) => {
+    if (!request.actor) throw unauthorized();
+    return mapSourcesResponseSchema.parse(mapSourceUrls(originOf(request), getSigner()));
+  });
+}

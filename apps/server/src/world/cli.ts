@@ -1,0 +1,98 @@
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config.js';
+import { openDatabase, type OpenDatabase } from '../db/open.js';
+import { importBuildingFootprints, importParcels } from './importers/geojson.js';
+import { importGeoTiff, importImageWithBounds } from './importers/imagery.js';
+import { importOpenAddresses } from './importers/openaddresses.js';
+import { DEFAULT_WORLD, seedWorld } from './seed.js';
+
+const USAGE = `Usage:
+  npm run world -- [--properties N] [--seed S]          (re)generate the sample world
+  npm run world -- import openaddresses FILE.csv
+  npm run world -- import parcels FILE.geojson
+  npm run world -- import buildings FILE.geojson
+  npm run world -- import image FILE.tif --date YYYY-MM-DD [--provider NAME] [--kind ortho|oblique --direction north|east|south|west]
+  npm run world -- import image FILE.png|jpg --bounds WEST,SOUTH,EAST,NORTH --date YYYY-MM-DD [--provider NAME]
+Uses DATABASE_URL, or the embedded PostgreSQL under DATA_DIR (default ./data).`;
+
+async function main() {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      properties: { type: 'string', default: String(DEFAULT_WORLD.properties) },
+      seed: { type: 'string', default: String(DEFAULT_WORLD.seed) },
+      date: { type: 'string' },
+      provider: { type: 'string', default: 'Imported' },
+      kind: { type: 'string', default: 'ortho' },
+      direction: { type: 'string' },
+      bounds: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) return console.log(USAGE);
+  const config = loadConfig();
+  const database = await openDatabase(config, { log: (line) => process.stdout.write(line) });
+  try {
+    if (positionals[0] === 'import') await runImport(database, positionals.slice(1), values, path.join(config.dataDir, 'imagery'));
+    else if (positionals.length) throw new Error(USAGE);
+    else await generate(database, values);
+  } finally {
+    await database.close();
+  }
+}
+
+async function generate(database: OpenDatabase, values: { properties?: string; seed?: string }) {
+  const properties = Number(values.properties);
+  const seed = Number(values.seed);
+  if (!Number.isInteger(properties) || properties < 1 || properties > 50_000_000) throw new Error('--properties must be an integer between 1 and 50,000,000');
+  if (!Number.isInteger(seed)) throw new Error('--seed must be an integer');
+  const result = await seedWorld(database.url, { seed, properties, log: (line) => process.stdout.write(line) });
+  if (result.skipped) {
+    console.log(`A world with seed ${seed} and ${properties.toLocaleString('en-US')} properties is already there.`);
+    return;
+  }
+  const seconds = result.milliseconds / 1000;
+  const n = (x: number) => x.toLocaleString('en-US');
+  console.log(
+    `Seeded ${n(result.properties)} properties, ${n(result.buildings)} buildings, ${n(result.permits)} permits, ` +
+      `${n(result.events)} weather events, ${n(result.captures)} imagery captures, ${n(result.hazardCells)} hazard cells ` +
+      `in ${seconds.toFixed(1)} s (${n(Math.round(result.properties / seconds))} properties/s).`,
+  );
+}
+
+async function runImport(
+  database: OpenDatabase,
+  [kind, file]: string[],
+  values: { date?: string; provider?: string; kind?: string; direction?: string; bounds?: string },
+  storageDir: string,
+) {
+  if (!kind || !file) throw new Error(USAGE);
+  const { db } = database;
+  let report: unknown;
+  if (kind === 'openaddresses') report = await importOpenAddresses(db, file);
+  else if (kind === 'parcels') report = await importParcels(db, file);
+  else if (kind === 'buildings') report = await importBuildingFootprints(db, file);
+  else if (kind === 'image') {
+    if (!values.date) throw new Error('--date YYYY-MM-DD is required for an image');
+    const info = {
+      capturedOn: values.date,
+      provider: values.provider ?? 'Imported',
+      kind: values.kind === 'oblique' ? ('oblique' as const) : ('ortho' as const),
+      direction: (values.direction ?? null) as 'north' | 'east' | 'south' | 'west' | null,
+      storageDir,
+    };
+    if (/\.tiff?$/i.test(file)) report = await importGeoTiff(db, file, info);
+    else {
+      const [west, south, east, north] = (values.bounds ?? '').split(',').map(Number);
+      if ([west, south, east, north].some((v) => v === undefined || Number.isNaN(v))) throw new Error('--bounds WEST,SOUTH,EAST,NORTH is required for a PNG or JPEG');
+      report = await importImageWithBounds(db, file, { west: west!, south: south!, east: east!, north: north! }, info);
+    }
+  } else throw new Error(USAGE);
+  console.log(JSON.stringify(report, null, 2));
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

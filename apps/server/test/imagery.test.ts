@@ -1,0 +1,197 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { mapSourcesResponseSchema } from '@zview/contracts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import type { Actor } from '../src/auth/actor.js';
+import { loadConfig } from '../src/config.js';
+import type { PropertyCapture } from '../src/domain/imagery/capture.js';
+import { lngLatToTile } from '../src/domain/imagery/geo.js';
+import { SIGNED_SCOPES, UrlSigner } from '../src/domain/imagery/signing.js';
+import { captureImageUrl } from '../src/domain/imagery/urls.js';
+import { useTestDatabase } from './database.js';
+import { FIXTURE_CENTER, fixtureSceneProvider } from './fixtures/scene.js';
+
+const SECRET = 'imagery-route-test-secret-0123456789';
+const signer = new UrlSigner(SECRET);
+const captures: PropertyCapture[] = [
+  { captureId: 'cap-2025-04', propertyId: 'prop-0004', capturedOn: '2025-04-20', provider: 'Z-VIEW sample', view: 'ortho', center: FIXTURE_CENTER, events: [] },
+  { captureId: 'obl-2025-04-n', propertyId: 'prop-0004', capturedOn: '2025-04-20', provider: 'Z-VIEW sample', view: 'oblique', direction: 'north', center: FIXTURE_CENTER, events: [] },
+];
+
+const testActor: Actor = {
+  userId: 'u-1',
+  email: 'analyst@example.com',
+  firstName: 'Ada',
+  lastName: 'Analyst',
+  isInternalAdmin: false,
+  externalGroups: [],
+  isSso: false,
+  organization: { id: 7, name: 'Acme Mutual', products: ['zfire'], isTrial: false },
+  orgRole: 'member',
+};
+
+async function makeApp(env: NodeJS.ProcessEnv = {}) {
+  const database = await useTestDatabase();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'zview-imagery-routes-'));
+  const config = loadConfig({ PORT: '0', DATABASE_URL: database.url, DATA_DIR: dataDir, URL_SIGNING_SECRET: SECRET, ...env });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    imagery: { scene: fixtureSceneProvider, capture: (c, p) => captures.find((x) => x.captureId === c && x.propertyId === p) ?? null },
+  });
+  // Stands in for the identity hook (built in parallel): a bearer-authenticated actor.
+  app.addHook('onRequest', async (request) => {
+    if (request.headers.authorization === 'Bearer test-actor') request.actor = testActor;
+  });
+  await app.ready();
+  afterAll(() => app.close());
+  return app;
+}
+
+const app = await makeApp();
+const tile = lngLatToTile(FIXTURE_CENTER, 18);
+const tileSig = () => {
+  const { exp, sig } = signer.sign(SIGNED_SCOPES.tiles);
+  return `exp=${exp}&sig=${sig}`;
+};
+
+describe('GET /api/caribou/imagery/:captureId/:propertyId.png', () => {
+  const url = captureImageUrl(signer, 'cap-2025-04', 'prop-0004', 'png');
+
+  it('serves a signed image with long cache headers, then from the cache, then 304', async () => {
+    const first = await app.inject({ method: 'GET', url });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('image/png');
+    expect(first.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(first.headers['x-imagery-cache']).toBe('miss');
+    expect(first.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+    const second = await app.inject({ method: 'GET', url });
+    expect(second.headers['x-imagery-cache']).toBe('hit');
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+    const revalidated = await app.inject({ method: 'GET', url, headers: { 'if-none-match': String(first.headers.etag) } });
+    expect(revalidated.statusCode).toBe(304);
+  });
+
+  it('serves obliques as JPEG and WebP too', async () => {
+    const res = await app.inject({ method: 'GET', url: captureImageUrl(signer, 'obl-2025-04-n', 'prop-0004', 'jpg') });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/jpeg');
+    const webp = await app.inject({ method: 'GET', url: captureImageUrl(signer, 'cap-2025-04', 'prop-0004', 'webp') });
+    expect(webp.headers['content-type']).toBe('image/webp');
+  });
+
+  it('needs a token or a signature: 401 without, 403 when tampered or expired or for another image', async () => {
+    expect((await app.inject({ method: 'GET', url: '/api/caribou/imagery/cap-2025-04/prop-0004.png' })).statusCode).toBe(401);
+    const tampered = url.replace(/sig=(.)/, (_m, c: string) => `sig=${c === 'A' ? 'B' : 'A'}`);
+    const res = await app.inject({ method: 'GET', url: tampered });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ error: { code: expect.any(String), message: 'The signed URL is not valid.' } });
+    const expired = captureImageUrl(signer, 'cap-2025-04', 'prop-0004', 'png', Date.now() - 3 * 86_400_000);
+    expect((await app.inject({ method: 'GET', url: expired })).json().error.message).toBe('The signed URL has expired.');
+    const other = url.replace('prop-0004.png', 'prop-0005.png');
+    expect((await app.inject({ method: 'GET', url: other })).statusCode).toBe(403);
+  });
+
+  it('serves an authenticated actor without a signature', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/caribou/imagery/cap-2025-04/prop-0004.png', headers: { authorization: 'Bearer test-actor' } });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('answers 404 for an unknown capture and 400 for a malformed name', async () => {
+    expect((await app.inject({ method: 'GET', url: captureImageUrl(signer, 'cap-1999', 'prop-0004') })).statusCode).toBe(404);
+    const bad = await app.inject({ method: 'GET', url: signer.signUrl('/api/caribou/imagery/cap-2025-04/prop-0004.gif') });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/tiles/satellite/:z/:x/:y.png', () => {
+  it('serves a 256 px PNG tile with cache headers and an ETag', async () => {
+    const res = await app.inject({ method: 'GET', url: `/api/tiles/satellite/18/${tile.x}/${tile.y}.png?${tileSig()}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.headers['cache-control']).toBe('public, max-age=86400, stale-while-revalidate=604800');
+    expect(res.headers.etag).toMatch(/^"[0-9a-f]+"$/);
+    expect(res.rawPayload.readUInt32BE(16)).toBe(256);
+    const dated = await app.inject({ method: 'GET', url: `/api/tiles/satellite/18/${tile.x}/${tile.y}.png?date=2024-07-01&${tileSig()}` });
+    expect(dated.headers.etag).not.toBe(res.headers.etag);
+  });
+
+  it.each([
+    ['zoom below 16', `/api/tiles/satellite/15/0/0.png`],
+    ['zoom above 21', `/api/tiles/satellite/22/0/0.png`],
+    ['x beyond the grid', `/api/tiles/satellite/16/65536/0.png`],
+    ['y beyond the grid', `/api/tiles/satellite/16/0/65536.png`],
+    ['a negative x', `/api/tiles/satellite/16/-1/0.png`],
+    ['a non-numeric y', `/api/tiles/satellite/16/0/abc.png`],
+    ['an unknown format', `/api/tiles/satellite/16/0/0.gif`],
+  ])('answers 400 for %s', async (_name, url) => {
+    const res = await app.inject({ method: 'GET', url: `${url}?${tileSig()}` });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('refuses a signature of another scope', async () => {
+    const { exp, sig } = signer.sign(SIGNED_SCOPES.mapStyle);
+    expect((await app.inject({ method: 'GET', url: `/api/tiles/satellite/18/${tile.x}/${tile.y}.png?exp=${exp}&sig=${sig}` })).statusCode).toBe(403);
+  });
+});
+
+describe('map styles', () => {
+  const styleSig = () => {
+    const { exp, sig } = signer.sign(SIGNED_SCOPES.mapStyle);
+    return `exp=${exp}&sig=${sig}`;
+  };
+
+  it('serves a satellite style whose tile template is signed and works', async () => {
+    const res = await app.inject({ method: 'GET', url: `/api/map/style/satellite.json?${styleSig()}` });
+    expect(res.statusCode).toBe(200);
+    const style = res.json();
+    expect(style.version).toBe(8);
+    const template: string = style.sources.satellite.tiles[0];
+    expect(style.sources.satellite).toMatchObject({ type: 'raster', tileSize: 256, minzoom: 16, maxzoom: 21 });
+    const tileUrl = template.replace('{z}', '18').replace('{x}', String(tile.x)).replace('{y}', String(tile.y)).replace(/^https?:\/\/[^/]+/, '');
+    expect((await app.inject({ method: 'GET', url: tileUrl })).statusCode).toBe(200);
+  });
+
+  it('serves a street style with a signed GeoJSON source of the bbox', async () => {
+    const bbox = '-104.992,39.739,-104.988,39.741';
+    const res = await app.inject({ method: 'GET', url: `/api/map/style/street.json?bbox=${bbox}&${styleSig()}` });
+    expect(res.statusCode).toBe(200);
+    const style = res.json();
+    expect(style.layers.map((l: { id: string }) => l.id)).toEqual(expect.arrayContaining(['background', 'parcels', 'roads', 'buildings']));
+    const data = (style.sources.zview.data as string).replace(/^https?:\/\/[^/]+/, '');
+    const geo = await app.inject({ method: 'GET', url: data });
+    expect(geo.statusCode).toBe(200);
+    expect(geo.headers['content-type']).toMatch(/^application\/geo\+json/);
+    const kinds = new Set(geo.json().features.map((f: { properties: { kind: string } }) => f.properties.kind));
+    expect([...kinds].sort()).toEqual(['building', 'parcel', 'pool', 'road']);
+  });
+
+  it('hands a signed-in actor signed URLs of the styles and tiles that work', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/map/sources', headers: { authorization: 'Bearer test-actor' } });
+    expect(res.statusCode).toBe(200);
+    const sources = mapSourcesResponseSchema.parse(res.json());
+    const style = await app.inject({ method: 'GET', url: sources.styles.satellite.replace(/^https?:\/\/[^/]+/, '') });
+    expect(style.statusCode).toBe(200);
+    const tileUrl = sources.satelliteTiles.replace('{z}', '18').replace('{x}', String(tile.x)).replace('{y}', String(tile.y)).replace(/^https?:\/\/[^/]+/, '');
+    expect((await app.inject({ method: 'GET', url: tileUrl })).statusCode).toBe(200);
+    expect(Date.parse(sources.expiresAt)).toBeGreaterThan(Date.now() + 3_500_000);
+  });
+
+  it('answers 404 for an unknown style, 400 for a bad or too large bbox, 401 for unsigned', async () => {
+    expect((await app.inject({ method: 'GET', url: `/api/map/style/terrain.json?${styleSig()}` })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: `/api/map/style/street.json?bbox=1,2,3&${styleSig()}` })).statusCode).toBe(400);
+    const { exp, sig } = signer.sign(SIGNED_SCOPES.mapFeatures);
+    expect((await app.inject({ method: 'GET', url: `/api/map/features.geojson?bbox=-105,39,-104,40&exp=${exp}&sig=${sig}` })).statusCode).toBe(400);
+    expect((await app.inject({ method: 'GET', url: `/api/map/style/street.json` })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'GET', url: `/api/map/sources` })).statusCode).toBe(401);
+  });
+
+  it('redirects the street style to MAP_STYLE_URL when configured', async () => {
+    const external = await makeApp({ MAP_STYLE_URL: 'https://tiles.example.com/styles/streets.json' });
+    const res = await external.inject({ method: 'GET', url: `/api/map/style/street.json?${styleSig()}` });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('https://tiles.example.com/styles/streets.json');
+  });
+});

@@ -1,0 +1,33 @@
+import { MESSAGES, hasNoEnabledProducts } from '@zview/contracts';
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import { Outlet, useNavigation } from 'react-router';
+import { ErrorBox } from '../ui/ErrorBox';
+import { PreviewBanner } from './PreviewBanner';
+import { useRuntimeConfig } from './runtime-config';
+import { useSession } from './session';
+import { TopBar } from './TopBar';
+
+/** The authenticated shell: top bar, the page, the preview banner. */
+export function Shell() {
+  const session = useSession();
+  const config = useRuntimeConfig();
+  const navigation = useNavigation();
+  const noProducts = hasNoEnabledProducts(session.enabledFeatures);
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <TopBar />
+      <Box sx={{ height: 2, position: 'relative' }}>
+        {navigation.state === 'loading' && <LinearProgress color="secondary" sx={{ position: 'absolute', inset: 0, height: 2 }} />}
+      </Box>
+      <Box component="main" sx={{ flex: 1, display: 'flex', flexDirection: 'column', minHeight: 0 }}>
+        {noProducts ? (
+          <ErrorBox messages={[MESSAGES.noProductsEnabled, MESSAGES.supportLine(config.SUPPORT_EMAIL)]} onLogout={() => void session.logout()} />
+        ) : (
+          <Outlet />
+        )}
+      </Box>
+      <PreviewBanner />
+    </Box>
+  );
+}

@@ -1,0 +1,99 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders, sessionFixture, testConfig } from '../../test/render';
+import { TopBar } from './TopBar';
+
+const tabNames = () => screen.queryAllByRole('tab').map((tab) => tab.textContent);
+const selectedTab = () => screen.queryAllByRole('tab').find((tab) => tab.getAttribute('aria-selected') === 'true')?.textContent;
+
+describe('the top bar', () => {
+  it('shows the tabs the organisation enables and selects the one the path names', () => {
+    renderWithProviders(<TopBar />, { session: sessionFixture('admin'), path: '/scores/zfire' });
+    expect(tabNames()).toEqual(['Property View', 'Portfolio', 'Discovery']);
+    expect(selectedTab()).toBe('Property View');
+  });
+
+  it('selects portfolio for a property id query parameter and discovery for zorro paths', () => {
+    const { unmount } = renderWithProviders(<TopBar />, { session: sessionFixture('admin'), path: '/scores?property_id=77' });
+    expect(selectedTab()).toBe('Portfolio');
+    unmount();
+    renderWithProviders(<TopBar />, { session: sessionFixture('admin'), path: '/zorro/explorer' });
+    expect(selectedTab()).toBe('Discovery');
+  });
+
+  it('selects no tab elsewhere and hides tabs the user may not use', () => {
+    renderWithProviders(<TopBar />, { session: sessionFixture('member'), path: '/faq' });
+    expect(tabNames()).toEqual(['Property View']);
+    expect(selectedTab()).toBeUndefined();
+  });
+
+  it('hides the portfolio tab when the portfolio config flag is off', () => {
+    renderWithProviders(<TopBar />, { session: sessionFixture('admin'), config: testConfig({ PORTFOLIO_ENABLED: false }) });
+    expect(tabNames()).toEqual(['Property View', 'Discovery']);
+  });
+
+  it('names the user, badges admins and links help to the FAQ', () => {
+    renderWithProviders(<TopBar />, { session: sessionFixture('groupAdmin') });
+    expect(screen.getByTestId('user-name')).toHaveTextContent('Priya Nair');
+    expect(screen.getByTestId('admin-badge')).toHaveTextContent('ADMIN');
+    expect(screen.getByRole('link', { name: 'Help' })).toHaveAttribute('href', '/faq');
+    expect(screen.getByRole('link', { name: 'Z-VIEW home' })).toHaveAttribute('href', '/');
+  });
+
+  it('has no badge and no organisation switcher for an ordinary user', () => {
+    renderWithProviders(<TopBar />, { session: sessionFixture('member') });
+    expect(screen.queryByTestId('admin-badge')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('organization-name')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Organization:/ })).not.toBeInTheDocument();
+  });
+
+  it('shows a single organisation as plain text', () => {
+    renderWithProviders(<TopBar />, { session: sessionFixture('groupAdmin') });
+    expect(screen.getByTestId('organization-name')).toHaveTextContent('Summit Property & Casualty');
+    expect(screen.queryByRole('button', { name: /^Organization:/ })).not.toBeInTheDocument();
+  });
+
+  it('switches organisation from the dropdown when there are several', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<TopBar />, { session: sessionFixture('admin'), path: '/' });
+    await user.click(screen.getByRole('button', { name: 'Organization: Acme Mutual Insurance' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'Acme Mutual Insurance',
+      'Summit Property & Casualty',
+      'Harbor Re',
+    ]);
+    await user.click(within(menu).getByRole('menuitem', { name: 'Harbor Re' }));
+    expect(await screen.findByRole('button', { name: 'Organization: Harbor Re' })).toBeInTheDocument();
+    // Harbor Re has neither portfolio nor zorro
+    expect(tabNames()).toEqual(['Property View']);
+  });
+
+  it('lists the account menu links by their conditions and follows them', async () => {
+    const user = userEvent.setup();
+    const { router } = renderWithProviders(<TopBar />, { session: sessionFixture('admin') });
+    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    const items = within(await screen.findByRole('menu')).getAllByRole('menuitem').map((item) => item.textContent);
+    expect(items).toEqual(['Account Settings', 'Team Management', 'Billing', 'Customer Management', 'Mocks Management']);
+    await user.click(screen.getByRole('menuitem', { name: 'Billing' }));
+    expect(router.state.location.pathname).toBe('/billing');
+  });
+
+  it('offers no management links to a trial user', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<TopBar />, { session: sessionFixture('trial') });
+    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).queryAllByRole('menuitem')).toHaveLength(0);
+    expect(menu).toHaveTextContent('jo.baker@trial.test');
+  });
+
+  it('logs out through the session', async () => {
+    const user = userEvent.setup();
+    const onLogout = vi.fn();
+    renderWithProviders(<TopBar />, { session: sessionFixture('member', { onLogout }) });
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    expect(onLogout).toHaveBeenCalledOnce();
+  });
+});

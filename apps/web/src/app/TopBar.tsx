@@ -1,0 +1,236 @@
+import {
+  LAYOUT,
+  TOP_BAR_TABS,
+  accountMenuLinks,
+  activeTabForLocation,
+  organizationSwitcherIsDropdown,
+  showAdminBadge,
+  showOrganizationSwitcher,
+  visibleTabs,
+} from '@zview/contracts';
+import ArrowDropDown from '@mui/icons-material/ArrowDropDown';
+import Business from '@mui/icons-material/BusinessOutlined';
+import Check from '@mui/icons-material/Check';
+import HelpOutline from '@mui/icons-material/HelpOutline';
+import Logout from '@mui/icons-material/Logout';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { BRAND } from './theme';
+import { useSession, type Session } from './session';
+
+const onDark = { color: 'rgba(255,255,255,0.86)', '&:hover': { color: '#fff', bgcolor: 'rgba(255,255,255,0.08)' } } as const;
+
+function Logo() {
+  return (
+    <Box
+      component={RouterLink}
+      to="/"
+      aria-label="Z-VIEW home"
+      data-analytics-id="logo_click"
+      sx={{ display: 'flex', alignItems: 'center', gap: 1, color: '#fff', textDecoration: 'none', pr: { xs: 1.5, lg: 3 }, flexShrink: 0, whiteSpace: 'nowrap' }}
+    >
+      <Box
+        aria-hidden
+        sx={{ width: 26, height: 26, borderRadius: 1, bgcolor: BRAND.teal, display: 'grid', placeItems: 'center', fontWeight: 800, fontSize: 15 }}
+      >
+        Z
+      </Box>
+      <Typography component="span" sx={{ fontWeight: 700, letterSpacing: 1.5, fontSize: 16 }}>
+        Z-VIEW
+      </Typography>
+    </Box>
+  );
+}
+
+function ProductTabs({ session }: { session: Session }) {
+  const location = useLocation();
+  const tabs = visibleTabs(session.permissions);
+  const active = activeTabForLocation(location.pathname, location.search);
+  return (
+    <Tabs
+      value={active && tabs.includes(active) ? active : false}
+      aria-label="Products"
+      textColor="inherit"
+      variant="scrollable"
+      scrollButtons="auto"
+      sx={{
+        minWidth: 0,
+        flexShrink: 1,
+        minHeight: LAYOUT.topBarHeightPx,
+        '& .MuiTabs-indicator': { bgcolor: BRAND.teal, height: 3 },
+        '& .MuiTab-root': { minHeight: LAYOUT.topBarHeightPx, px: { xs: 1.25, lg: 2 }, minWidth: 0, fontSize: 14, color: 'rgba(255,255,255,0.72)', fontWeight: 600 },
+        '& .MuiTab-root.Mui-selected': { color: '#fff' },
+        '& .MuiTabs-scrollButtons': { color: '#fff', width: 28 },
+        '& .MuiTabs-scrollButtons.Mui-disabled': { opacity: 0.3 },
+      }}
+    >
+      {TOP_BAR_TABS.filter((tab) => tabs.includes(tab.value)).map((tab) => (
+        <Tab key={tab.value} value={tab.value} label={tab.label} component={RouterLink} to={tab.path} />
+      ))}
+    </Tabs>
+  );
+}
+
+function OrganizationSwitcher({ session }: { session: Session }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  if (!showOrganizationSwitcher(session.permissions) || !session.activeOrganization) return null;
+  const name = session.activeOrganization.name;
+  if (!organizationSwitcherIsDropdown(session.permissions)) {
+    return (
+      <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center', color: 'rgba(255,255,255,0.86)', px: 1, minWidth: 0 }} data-testid="organization-name">
+        <Business fontSize="small" />
+        <Typography variant="body2" noWrap title={name} sx={{ fontWeight: 500, maxWidth: { xs: 160, lg: 320 } }}>
+          {name}
+        </Typography>
+      </Stack>
+    );
+  }
+  return (
+    <>
+      <Button
+        startIcon={<Business fontSize="small" />}
+        endIcon={<ArrowDropDown />}
+        aria-label={`Organization: ${name}`}
+        aria-haspopup="menu"
+        aria-expanded={Boolean(anchor)}
+        onClick={(event) => setAnchor(anchor ? null : event.currentTarget)}
+        title={name}
+        sx={{ ...onDark, fontWeight: 500, maxWidth: { xs: 200, lg: 340 }, minWidth: 0, flexShrink: 1 }}
+      >
+        <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+          {name}
+        </Box>
+      </Button>
+      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)} slotProps={{ paper: { sx: { maxHeight: LAYOUT.dropdownMaxHeightPx, minWidth: 240 } } }}>
+        {session.organizations.map((org) => {
+          const selected = org.id === session.activeOrganization?.id;
+          return (
+            <MenuItem
+              key={org.id}
+              selected={selected}
+              onClick={() => {
+                setAnchor(null);
+                if (!selected) session.setActiveOrganization(org.id);
+              }}
+            >
+              <ListItemIcon>{selected && <Check fontSize="small" />}</ListItemIcon>
+              <ListItemText>{org.name}</ListItemText>
+            </MenuItem>
+          );
+        })}
+      </Menu>
+    </>
+  );
+}
+
+function AccountMenu({ session }: { session: Session }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const navigate = useNavigate();
+  const links = accountMenuLinks(session.permissions);
+  const fullName = `${session.user.firstName} ${session.user.lastName}`.trim();
+  return (
+    <>
+      <Button
+        aria-label="Account menu"
+        aria-haspopup="menu"
+        aria-expanded={Boolean(anchor)}
+        onClick={(event) => setAnchor(anchor ? null : event.currentTarget)}
+        endIcon={<ArrowDropDown />}
+        sx={{ ...onDark, fontWeight: 500, whiteSpace: 'nowrap', flexShrink: 0 }}
+      >
+        <span data-testid="user-name">{fullName}</span>
+        {showAdminBadge(session.user) && (
+          <Chip
+            label="ADMIN"
+            size="small"
+            data-testid="admin-badge"
+            sx={{ ml: 1, height: 18, fontSize: 10, fontWeight: 700, letterSpacing: 0.8, bgcolor: BRAND.teal, color: '#fff' }}
+          />
+        )}
+      </Button>
+      <Menu
+        anchorEl={anchor}
+        open={Boolean(anchor)}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ paper: { sx: { minWidth: 240 } } }}
+      >
+        <Box sx={{ px: 2, py: 1 }}>
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            {fullName}
+          </Typography>
+          <Typography variant="caption" color="text.secondary">
+            {session.user.email}
+          </Typography>
+        </Box>
+        {links.length > 0 && <Divider />}
+        {links.map((link) => (
+          <MenuItem
+            key={link.key}
+            onClick={() => {
+              setAnchor(null);
+              void navigate(link.path);
+            }}
+          >
+            {link.label}
+          </MenuItem>
+        ))}
+      </Menu>
+    </>
+  );
+}
+
+/** The 52px top bar (SPEC §2), driven entirely by the session. */
+export function TopBar() {
+  const session = useSession();
+  return (
+    <Box
+      component="header"
+      sx={{
+        height: LAYOUT.topBarHeightPx,
+        flexShrink: 0,
+        bgcolor: BRAND.navy,
+        color: '#fff',
+        display: 'flex',
+        alignItems: 'center',
+        px: 2,
+        gap: 1,
+        position: 'sticky',
+        top: 0,
+        zIndex: (theme) => theme.zIndex.appBar,
+        boxShadow: '0 1px 0 rgba(255,255,255,0.06), 0 2px 6px rgba(0,0,0,0.18)',
+      }}
+    >
+      <Logo />
+      <ProductTabs session={session} />
+      <Box sx={{ flex: 1, minWidth: 8 }} />
+      <OrganizationSwitcher session={session} />
+      <Tooltip title="Help and FAQ">
+        <IconButton component={RouterLink} to="/faq" aria-label="Help" sx={onDark}>
+          <HelpOutline fontSize="small" />
+        </IconButton>
+      </Tooltip>
+      <AccountMenu session={session} />
+      <Tooltip title="Logout">
+        <IconButton aria-label="Logout" onClick={() => void session.logout()} sx={onDark}>
+          <Logout fontSize="small" />
+        </IconButton>
+      </Tooltip>
+    </Box>
+  );
+}

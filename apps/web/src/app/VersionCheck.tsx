@@ -1,0 +1,65 @@
+import { MESSAGES, VERSION_POLL_INTERVAL_MS, VERSION_UPDATE_EVENT } from '@zview/contracts';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Snackbar from '@mui/material/Snackbar';
+import { useEffect, useState } from 'react';
+import { apiRequest } from '../api/client';
+import { checkServerVersion, clearVersionUpdateNeeded, isVersionUpdateNeeded } from '../api/version';
+
+/** Asks the server which version it runs (GET /version, plain text, no token needed). */
+export function fetchServerVersion(): Promise<string> {
+  return apiRequest<string>('/version', { auth: false, organization: false, responseType: 'text' });
+}
+
+/**
+ * Polls /version every 20 s (SPEC §4). On a difference the flag is set (local storage + window
+ * event), polling stops and the toast shows. The x-version header of any API answer raises the
+ * same event through the client. Returns whether an update is needed.
+ */
+export function useVersionCheck(intervalMs: number = VERSION_POLL_INTERVAL_MS): boolean {
+  const [updateNeeded, setUpdateNeeded] = useState(isVersionUpdateNeeded);
+
+  useEffect(() => {
+    if (updateNeeded) return;
+    const timer = window.setInterval(() => {
+      fetchServerVersion()
+        .then((version) => checkServerVersion(version))
+        .catch((error: unknown) => console.warn('Version check failed', error));
+    }, intervalMs);
+    const onUpdate = () => setUpdateNeeded(true);
+    window.addEventListener(VERSION_UPDATE_EVENT, onUpdate);
+    return () => {
+      window.clearInterval(timer);
+      window.removeEventListener(VERSION_UPDATE_EVENT, onUpdate);
+    };
+  }, [intervalMs, updateNeeded]);
+
+  return updateNeeded;
+}
+
+export function reloadForNewVersion() {
+  clearVersionUpdateNeeded();
+  window.location.reload();
+}
+
+/** 'A new version of Z-VIEW is available. Please reload to update.' with a Reload button. */
+export function VersionToast({ intervalMs, onReload = reloadForNewVersion }: { intervalMs?: number; onReload?: () => void }) {
+  const updateNeeded = useVersionCheck(intervalMs);
+  return (
+    <Snackbar open={updateNeeded} anchorOrigin={{ vertical: 'top', horizontal: 'center' }} sx={{ top: { xs: 64 } }}>
+      <Alert
+        severity="info"
+        variant="filled"
+        data-testid="version-toast"
+        sx={{ alignItems: 'center', bgcolor: 'primary.dark' }}
+        action={
+          <Button color="inherit" variant="outlined" size="small" onClick={onReload} sx={{ borderColor: 'rgba(255,255,255,0.6)' }}>
+            Reload
+          </Button>
+        }
+      >
+        {MESSAGES.newVersionAvailable}
+      </Alert>
+    </Snackbar>
+  );
+}

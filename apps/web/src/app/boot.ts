@@ -1,0 +1,30 @@
+import { isOverrideMode, type RuntimeConfig } from '@zview/contracts';
+import { configureApiClient, getTargetOrganizationId, installFetchOverride } from '../api/client';
+import { capturePrOverrideFromUrl, readPrOverride } from '../api/pr-override';
+import { clearVersionUpdateNeeded } from '../api/version';
+import { captureDevSessionFromUrl } from './dev-session';
+import { isDevelopmentEnv } from './runtime-config';
+
+/** Same-origin API by default; a different origin only when configured and not developing locally (the dev server proxies). */
+export function apiBaseUrl(config: RuntimeConfig, origin: string = window.location.origin): string {
+  if (isDevelopmentEnv(config.ENV)) return '';
+  try {
+    const api = new URL(config.API_URL, origin);
+    return api.origin === origin ? api.pathname.replace(/\/$/, '') : api.toString().replace(/\/$/, '');
+  } catch {
+    return '';
+  }
+}
+
+/** Start-up work before the first render: client wiring and the query parameters the app consumes. */
+export function bootstrap(config: RuntimeConfig): void {
+  // This page runs the build the server serves now: a flag left by an older page is stale.
+  clearVersionUpdateNeeded();
+  captureDevSessionFromUrl(config.ENV);
+  if (config.ENV === 'endo') capturePrOverrideFromUrl();
+  configureApiClient({
+    baseUrl: apiBaseUrl(config),
+    prOverride: () => (isOverrideMode(config.ENV, getTargetOrganizationId() ?? null) ? readPrOverride() : null),
+  });
+  if (config.ENV === 'endo') installFetchOverride();
+}

@@ -1,0 +1,138 @@
+import type { IdentityProviderKind, SessionOrganization, SessionUser } from '@zview/contracts';
+import { isDevelopmentEnv } from './runtime-config';
+
+/**
+ * Development sessions: until sign-in exists, and afterwards for screenshots and browser tests,
+ * `?devSession=<name>` picks one of the fixtures below. Honoured only when the runtime ENV is
+ * 'local' or 'test' — never in a deployed environment. The choice lasts for the browser session;
+ * `?devSession=off` (or Logout) ends it.
+ */
+export const DEV_SESSION_PARAM = 'devSession';
+const DEV_SESSION_KEY = 'zview.devSession';
+
+export interface DevSession {
+  label: string;
+  user: SessionUser;
+  organizations: SessionOrganization[];
+  identityProvider: IdentityProviderKind;
+}
+
+function user(overrides: Partial<SessionUser> & Pick<SessionUser, 'id' | 'email' | 'firstName' | 'lastName'>): SessionUser {
+  return {
+    profile: { firstName: overrides.firstName, lastName: overrides.lastName },
+    isGroupAdmin: false,
+    isInternalAdmin: false,
+    hasZorroAccess: false,
+    isUserInTrialOrg: false,
+    externalGroups: [],
+    ...overrides,
+  };
+}
+
+const ALL_FEATURES = [
+  'zfire',
+  'zproperty',
+  'zhail',
+  'zstorm',
+  'zwind',
+  'zwater',
+  'roof_age',
+  'zfire-portfolio',
+  'zproperty-portfolio',
+  'zhail-portfolio',
+  'appeals',
+  'self_serve_billing',
+  'building_permits',
+  'oblique-imagery',
+  'zproperty-historical_look_back',
+  'zorro',
+];
+
+const ACME: SessionOrganization = { id: 101, name: 'Acme Mutual Insurance', products: ALL_FEATURES };
+const SUMMIT: SessionOrganization = { id: 102, name: 'Summit Property & Casualty', products: ['zfire', 'zproperty', 'zfire-portfolio', 'self_serve_billing'] };
+const HARBOR: SessionOrganization = { id: 103, name: 'Harbor Re', products: ['zhail', 'zwind', 'zstorm'] };
+
+export const DEV_SESSIONS = {
+  admin: {
+    label: 'Internal admin, three organisations',
+    user: user({ id: 'dev-admin', email: 'morgan.hale@zview.test', firstName: 'Morgan', lastName: 'Hale', isInternalAdmin: true, hasZorroAccess: true }),
+    organizations: [ACME, SUMMIT, HARBOR],
+    identityProvider: 'Password',
+  },
+  groupAdmin: {
+    label: 'Group admin, one organisation',
+    user: user({ id: 'dev-group-admin', email: 'priya.nair@acme.test', firstName: 'Priya', lastName: 'Nair', isGroupAdmin: true }),
+    organizations: [SUMMIT],
+    identityProvider: 'Password',
+  },
+  member: {
+    label: 'Ordinary user',
+    user: user({ id: 'dev-member', email: 'sam.ortiz@acme.test', firstName: 'Sam', lastName: 'Ortiz' }),
+    organizations: [HARBOR],
+    identityProvider: 'Password',
+  },
+  ssoAdmin: {
+    label: 'Group admin signed in through SSO (read-only team)',
+    user: user({ id: 'dev-sso', email: 'lee.chen@acme.test', firstName: 'Lee', lastName: 'Chen', isGroupAdmin: true }),
+    organizations: [SUMMIT],
+    identityProvider: 'SSO',
+  },
+  zorroOnly: {
+    label: 'Discovery only',
+    user: user({ id: 'dev-zorro', email: 'ana.ruiz@acme.test', firstName: 'Ana', lastName: 'Ruiz', hasZorroAccess: true }),
+    organizations: [{ id: 104, name: 'Filings Research LLC', products: ['zorro'] }],
+    identityProvider: 'Password',
+  },
+  portfolioOnly: {
+    label: 'Portfolio products only',
+    user: user({ id: 'dev-portfolio', email: 'kim.park@acme.test', firstName: 'Kim', lastName: 'Park' }),
+    organizations: [{ id: 105, name: 'Portfolio Partners', products: ['zfire-portfolio', 'zproperty-portfolio'] }],
+    identityProvider: 'Password',
+  },
+  trial: {
+    label: 'Trial organisation user',
+    user: user({ id: 'dev-trial', email: 'jo.baker@trial.test', firstName: 'Jo', lastName: 'Baker', isUserInTrialOrg: true }),
+    organizations: [{ id: 106, name: 'Trial Insurance Co', products: ['zfire'] }],
+    identityProvider: 'Password',
+  },
+  noProducts: {
+    label: 'Organisation without products',
+    user: user({ id: 'dev-empty', email: 'alex.moss@empty.test', firstName: 'Alex', lastName: 'Moss' }),
+    organizations: [{ id: 107, name: 'Empty Org', products: [] }],
+    identityProvider: 'Password',
+  },
+  endoAdmin: {
+    label: "Internal admin of the provider's organisation 1 (PR override in ENV endo)",
+    user: user({ id: 'dev-endo', email: 'riley.stone@zview.test', firstName: 'Riley', lastName: 'Stone', isInternalAdmin: true, hasZorroAccess: true }),
+    organizations: [{ id: 1, name: 'Z-VIEW Internal', products: ALL_FEATURES }, ACME],
+    identityProvider: 'Password',
+  },
+} satisfies Record<string, DevSession>;
+
+export type DevSessionName = keyof typeof DEV_SESSIONS;
+
+function isDevSessionName(value: string): value is DevSessionName {
+  return Object.hasOwn(DEV_SESSIONS, value);
+}
+
+/** Moves `?devSession=` from the address bar into session storage (boot, before the router starts). */
+export function captureDevSessionFromUrl(env: string): void {
+  const url = new URL(window.location.href);
+  const requested = url.searchParams.get(DEV_SESSION_PARAM);
+  if (requested === null) return;
+  url.searchParams.delete(DEV_SESSION_PARAM);
+  window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+  if (!isDevelopmentEnv(env)) return;
+  if (isDevSessionName(requested)) sessionStorage.setItem(DEV_SESSION_KEY, requested);
+  else sessionStorage.removeItem(DEV_SESSION_KEY);
+}
+
+export function readDevSession(env: string): DevSessionName | null {
+  if (!isDevelopmentEnv(env)) return null;
+  const stored = sessionStorage.getItem(DEV_SESSION_KEY);
+  return stored && isDevSessionName(stored) ? stored : null;
+}
+
+export function clearDevSession(): void {
+  sessionStorage.removeItem(DEV_SESSION_KEY);
+}

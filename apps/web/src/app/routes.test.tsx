@@ -1,0 +1,112 @@
+import { MESSAGES } from '@zview/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderApp, testConfig } from '../../test/render';
+import { SHELL_ROUTES } from './routes';
+
+const openPage = () => screen.findByTestId('pending-page');
+const notFound = () => screen.findByText(MESSAGES.pageNotFound);
+
+describe('the route table', () => {
+  it('declares every screen of SPEC §2 once', () => {
+    const paths = SHELL_ROUTES.map((route) => route.path);
+    expect(new Set(paths).size).toBe(paths.length);
+    for (const path of [
+      '/', '/scores', '/scores/:activeProduct', '/zfire', '/zproperty', '/zwind', '/zhail', '/zstorm', '/faq', '/profile', '/team',
+      '/team/add-new-member', '/team/add-multiple-members', '/team/edit-member/:userId', '/billing', '/zportfolio', '/zportfolio/results',
+      '/zportfolio/create', '/dashboard/:activeTab', '/mock-mode-addresses', '/zorro', '/zorro/explorer', '/zorro/grid',
+      '/zorro/filing-finder', '/admin/customer-management', '/admin/mocks-management',
+    ]) {
+      expect(paths).toContain(path);
+    }
+  });
+});
+
+describe('routing in the shell', () => {
+  it('answers an unknown path with the not-found page', async () => {
+    renderApp({ path: '/definitely/not/here', devSession: 'member' });
+    expect(await notFound()).toBeInTheDocument();
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+  });
+
+  it('shows the sign-in stand-in without a session, on any path', async () => {
+    renderApp({ path: '/billing' });
+    expect(await screen.findByTestId('sign-in-pending')).toBeInTheDocument();
+    expect(screen.getByText(/Development sessions/)).toBeInTheDocument();
+  });
+
+  it('never offers development sessions outside local and test', async () => {
+    sessionStorage.setItem('zview.devSession', 'admin');
+    renderApp({ path: '/', config: testConfig({ ENV: 'production' }) });
+    expect(await screen.findByTestId('sign-in-pending')).toBeInTheDocument();
+    expect(screen.queryByText(/Development sessions/)).not.toBeInTheDocument();
+  });
+
+  it('opens admin pages to internal admins only', async () => {
+    const { unmount } = renderApp({ path: '/admin/mocks-management', devSession: 'admin' });
+    expect(await screen.findByRole('heading', { name: 'Mocks management' })).toBeInTheDocument();
+    unmount();
+    renderApp({ path: '/admin/mocks-management', devSession: 'groupAdmin' });
+    expect(await notFound()).toBeInTheDocument();
+  });
+
+  it('opens the team editing pages to group admins on a password provider only', async () => {
+    const first = renderApp({ path: '/team/add-new-member', devSession: 'groupAdmin' });
+    expect(await screen.findByRole('heading', { name: 'Add a team member' })).toBeInTheDocument();
+    first.unmount();
+    const sso = renderApp({ path: '/team/edit-member/u-1', devSession: 'ssoAdmin' });
+    expect(await notFound()).toBeInTheDocument();
+    sso.unmount();
+    // the SSO admin still sees the team (read-only)
+    const team = renderApp({ path: '/team', devSession: 'ssoAdmin' });
+    expect(await screen.findByRole('heading', { name: 'Team management' })).toBeInTheDocument();
+    team.unmount();
+    renderApp({ path: '/profile', devSession: 'trial' });
+    expect(await notFound()).toBeInTheDocument();
+  });
+
+  it('gates billing, portfolio and zorro', async () => {
+    const billing = renderApp({ path: '/billing', devSession: 'member' });
+    expect(await notFound()).toBeInTheDocument();
+    billing.unmount();
+    const zorro = renderApp({ path: '/zorro/grid', devSession: 'groupAdmin' });
+    expect(await notFound()).toBeInTheDocument();
+    zorro.unmount();
+    renderApp({ path: '/zportfolio/create', devSession: 'admin' });
+    expect(await screen.findByRole('heading', { name: 'Z-Portfolio' })).toBeInTheDocument();
+  });
+
+  it('redirects home to zorro or the portfolio when those are the only products', async () => {
+    const zorro = renderApp({ path: '/', devSession: 'zorroOnly' });
+    await waitFor(() => expect(zorro.router().state.location.pathname).toBe('/zorro'));
+    expect(await screen.findByRole('heading', { name: 'Discovery' })).toBeInTheDocument();
+    zorro.unmount();
+    const portfolio = renderApp({ path: '/', devSession: 'portfolioOnly' });
+    await waitFor(() => expect(portfolio.router().state.location.pathname).toBe('/zportfolio'));
+    portfolio.unmount();
+    const home = renderApp({ path: '/', devSession: 'member' });
+    expect(await screen.findByRole('heading', { name: 'Property lookup' })).toBeInTheDocument();
+    expect(home.router().state.location.pathname).toBe('/');
+  });
+
+  it('shows the error box with Logout for an organisation without products', async () => {
+    const user = userEvent.setup();
+    renderApp({ path: '/', devSession: 'noProducts' });
+    expect(await screen.findByText(MESSAGES.noProductsEnabled)).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.supportLine('support@zview.test'))).toBeInTheDocument();
+    // the error box has its own Logout button, beside the top bar's
+    const box = screen.getByText(MESSAGES.noProductsEnabled).closest('[role="alert"]') as HTMLElement;
+    await user.click(within(box).getByRole('button', { name: 'Logout' }));
+    expect(await screen.findByTestId('sign-in-pending')).toBeInTheDocument();
+  });
+
+  it('loads pages lazily and navigates between them', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp({ path: '/', devSession: 'admin' });
+    expect(await openPage()).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Help' }));
+    expect(await screen.findByRole('heading', { name: 'Frequently asked questions' })).toBeInTheDocument();
+    expect(router().state.location.pathname).toBe('/faq');
+  });
+});

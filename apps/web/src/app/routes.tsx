@@ -1,0 +1,111 @@
+import { PRODUCT_DISPLAY_NAMES, homeRedirect, passesGuards, type RouteGuard } from '@zview/contracts';
+import { Navigate, Outlet, type RouteObject } from 'react-router';
+import { lazyPage, type PageModule } from './lazy';
+import { AppRoot } from './AppRoot';
+import { AuthGate } from './AuthGate';
+import { RouteErrorPage } from './ErrorBoundary';
+import { NotFoundPage } from './NotFoundPage';
+import { useSession } from './session';
+import { Shell } from './Shell';
+
+/**
+ * The route table of SPEC §2, in one place. Each route names its guards as data; `RouteGate`
+ * evaluates them with the shared rules of contracts/permissions against the session. A route the
+ * user may not open answers like an unknown path. Pages load lazily so the initial bundle stays
+ * small. Areas still being built point at a "not available yet" panel: replace the `lazy` of a
+ * line with `() => import('../features/<name>/<Page>')` when the page lands.
+ */
+export interface ShellRoute {
+  path: string;
+  guard?: RouteGuard[];
+  /** '/' redirects to /zorro or /zportfolio when those are the only products (SPEC §2). */
+  home?: true;
+  lazy: () => Promise<PageModule>;
+}
+
+const pending = (title: string, description: string) => () =>
+  import('./PendingPage').then((module) => ({ default: module.pendingPage({ title, description }) }));
+
+const productPage = (product: 'zfire' | 'zproperty' | 'zwind' | 'zhail' | 'zstorm'): ShellRoute => ({
+  path: `/${product}`,
+  lazy: pending(PRODUCT_DISPLAY_NAMES[product], `Scores, drivers and imagery of ${PRODUCT_DISPLAY_NAMES[product]} for a property.`),
+});
+
+const TEAM_EDIT: RouteGuard[] = ['userManagement', 'groupAdmin', 'notReadOnly'];
+const portfolio = pending('Z-Portfolio', 'Upload, review, export and rerun portfolios of properties.');
+const zorro = pending('Discovery', 'Search and explore regulatory filings.');
+
+export const SHELL_ROUTES: ShellRoute[] = [
+  { path: '/', home: true, lazy: pending('Property lookup', 'Look up a property by address or coordinates to see its risk scores and imagery.') },
+  { path: '/scores', lazy: pending('Scores', 'The dashboard of scores for the selected property.') },
+  { path: '/scores/:activeProduct', lazy: pending('Scores', 'The dashboard of scores for the selected property.') },
+  productPage('zfire'),
+  productPage('zproperty'),
+  productPage('zwind'),
+  productPage('zhail'),
+  productPage('zstorm'),
+  { path: '/faq', lazy: pending('Frequently asked questions', 'Answers to common questions about Z-VIEW.') },
+  { path: '/profile', guard: ['userManagement'], lazy: pending('Account settings', 'Your name and password.') },
+  { path: '/team', guard: ['userManagement'], lazy: pending('Team management', 'The members of your organisation.') },
+  { path: '/team/add-new-member', guard: TEAM_EDIT, lazy: pending('Add a team member', 'Invite a new member to your organisation.') },
+  { path: '/team/add-multiple-members', guard: TEAM_EDIT, lazy: pending('Add multiple members', 'Invite several members at once.') },
+  { path: '/team/edit-member/:userId', guard: TEAM_EDIT, lazy: pending('Edit team member', "Change a member's details and role.") },
+  { path: '/billing', guard: ['billing'], lazy: pending('Billing', 'Usage by agreement, quarterly transactions and portfolio submissions.') },
+  { path: '/zportfolio', guard: ['portfolio'], lazy: portfolio },
+  { path: '/zportfolio/results', guard: ['portfolio'], lazy: portfolio },
+  { path: '/zportfolio/create', guard: ['portfolio'], lazy: portfolio },
+  { path: '/dashboard/:activeTab', lazy: pending('Dashboard', 'Activity and jobs of your organisation.') },
+  { path: '/mock-mode-addresses', lazy: pending('Mock mode addresses', 'Addresses that answer with mock responses for testing.') },
+  { path: '/zorro', guard: ['zorro'], lazy: zorro },
+  { path: '/zorro/explorer', guard: ['zorro'], lazy: zorro },
+  { path: '/zorro/grid', guard: ['zorro'], lazy: zorro },
+  { path: '/zorro/filing-finder', guard: ['zorro'], lazy: zorro },
+  { path: '/admin/customer-management', guard: ['internalAdmin'], lazy: pending('Customer management', 'Customers, their products and users.') },
+  { path: '/admin/mocks-management', guard: ['internalAdmin'], lazy: pending('Mocks management', 'Mock cases and mock responses.') },
+];
+
+/** Outside the shell: completes sign-in (identity work). */
+export const LOGIN_CALLBACK_PATH = '/login-callback';
+
+/** Lets the page render only when the guards pass; applies the home redirect. */
+export function RouteGate({ guard, home }: Pick<ShellRoute, 'guard' | 'home'>) {
+  const { permissions, enabledFeatures } = useSession();
+  if (!passesGuards(guard, permissions)) return <NotFoundPage />;
+  const redirect = home ? homeRedirect(enabledFeatures) : null;
+  if (redirect) return <Navigate to={redirect} replace />;
+  return <Outlet />;
+}
+
+function toRouteObject(route: ShellRoute): RouteObject {
+  return {
+    path: route.path,
+    element: <RouteGate guard={route.guard} home={route.home} />,
+    children: [{ index: true, lazy: lazyPage(route.lazy) }],
+  };
+}
+
+export function buildRoutes(): RouteObject[] {
+  return [
+    {
+      element: <AppRoot />,
+      errorElement: <RouteErrorPage />,
+      children: [
+        { path: LOGIN_CALLBACK_PATH, lazy: lazyPage(pending('Signing you in', 'Completing sign-in with the identity provider.')) },
+        {
+          element: (
+            <AuthGate>
+              <Shell />
+            </AuthGate>
+          ),
+          children: [
+            {
+              // Errors inside a page keep the top bar.
+              errorElement: <RouteErrorPage />,
+              children: [...SHELL_ROUTES.map(toRouteObject), { path: '*', element: <NotFoundPage /> }],
+            },
+          ],
+        },
+      ],
+    },
+  ];
+}

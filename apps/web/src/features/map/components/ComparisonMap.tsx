@@ -1,0 +1,83 @@
+import { MAP } from '@zview/contracts';
+import type { Map as MapLibreMap } from 'maplibre-gl';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { BaseStyles } from '../engine/baseStyles';
+import type { OverlayData } from '../engine/overlayStyle';
+import { useMapLibreMap } from '../engine/useMapLibreMap';
+import { useOverlayStyle } from '../engine/useOverlayStyle';
+import { useStableValue } from '../engine/useStableValue';
+import { boundsCenter } from '../model/geometry';
+import { zoomRange } from '../model/mode';
+import type { ImageItem, MapWidgetProps, ToggleableLayer } from '../types';
+import { DebugPanel } from './DebugPanel';
+import { ImageCaption } from './ImageCaption';
+import { MapContainer } from './MapFrame';
+import { MapControls } from './MapControls';
+import { MapError, MapLoading } from './MapStatus';
+import { SwipeDivider } from './SwipeDivider';
+
+// No pin here: it would hide the very roof being compared.
+const VISIBLE: Record<ToggleableLayer, boolean> = { aerial: true, location: false, parcel: false, building: false };
+
+/** Moving either map moves the other to the same camera. */
+function syncCameras(a: MapLibreMap, b: MapLibreMap): () => void {
+  let syncing = false;
+  const follow = (from: MapLibreMap, to: MapLibreMap) => () => {
+    if (syncing) return;
+    syncing = true;
+    to.jumpTo({ center: from.getCenter(), zoom: from.getZoom(), bearing: from.getBearing(), pitch: from.getPitch() });
+    syncing = false;
+  };
+  const aToB = follow(a, b);
+  const bToA = follow(b, a);
+  a.on('move', aToB);
+  b.on('move', bToA);
+  return () => {
+    a.off('move', aToB);
+    b.off('move', bToA);
+  };
+}
+
+/** Mode 2: two synced maps, the after map clipped at the swipe divider; compass and zoom 17–21. */
+export function ComparisonMap({ props, items: itemsProp, baseStyles }: { props: MapWidgetProps; items: [ImageItem, ImageItem]; baseStyles: BaseStyles }) {
+  const [before, after] = useStableValue(itemsProp);
+  const [ratio, setRatio] = useState(0.5);
+  const home = props.markerLocation ?? boundsCenter(before.imageBounds);
+  const { minZoom, maxZoom } = zoomRange('comparison', props.zoomBoundary);
+  const options = () => ({
+    center: [home.lng, home.lat] as [number, number],
+    zoom: Math.max(minZoom, Math.min(maxZoom, MAP.recenterZoom)),
+    minZoom,
+    maxZoom,
+    attributionControl: false as const,
+  });
+  const beforeRef = useRef<HTMLDivElement>(null);
+  const afterRef = useRef<HTMLDivElement>(null);
+  const a = useMapLibreMap(beforeRef, options);
+  const b = useMapLibreMap(afterRef, options);
+
+  const beforeOverlay = useMemo<OverlayData>(() => ({ images: [before] }), [before]);
+  const afterOverlay = useMemo<OverlayData>(() => ({ images: [after] }), [after]);
+  const styleA = useOverlayStyle(a.instance, baseStyles.satellite, beforeOverlay, { visible: VISIBLE });
+  const styleB = useOverlayStyle(b.instance, baseStyles.satellite, afterOverlay, { visible: VISIBLE });
+
+  useEffect(() => {
+    if (a.instance && b.instance) return syncCameras(a.instance.map, b.instance.map);
+  }, [a.instance, b.instance]);
+
+  const error = a.error ?? b.error ?? styleA.error ?? styleB.error;
+  const ready = styleA.shown && styleB.shown;
+  return (
+    <>
+      <MapContainer containerRef={beforeRef} testId="map-canvas" />
+      <MapContainer containerRef={afterRef} testId="map-canvas-after" clipLeft={ratio} />
+      <SwipeDivider ratio={ratio} onChange={setRatio} />
+      <ImageCaption prefix="Before" provider={before.imageProvider} date={before.imageDateLabel} sx={{ position: 'absolute', bottom: 12, left: 12, zIndex: 2 }} />
+      <ImageCaption prefix="After" provider={after.imageProvider} date={after.imageDateLabel} sx={{ position: 'absolute', bottom: 12, right: 12, zIndex: 2 }} />
+      {!ready && !error && <MapLoading />}
+      {error && <MapError message={error} />}
+      {a.instance && <MapControls view={a.instance.map} showCompass />}
+      {props.debugMode && a.instance && <DebugPanel map={a.instance.map} extra={{ swipe: ratio.toFixed(2) }} />}
+    </>
+  );
+}

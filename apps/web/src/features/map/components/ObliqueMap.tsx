@@ -1,0 +1,88 @@
+import { MAP } from '@zview/contracts';
+import type { MapSourceDataEvent } from 'maplibre-gl';
+import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
+import type { BaseStyles } from '../engine/baseStyles';
+import { SOURCE, type OverlayData } from '../engine/overlayStyle';
+import { useMapLibreMap } from '../engine/useMapLibreMap';
+import { usePinMarker } from '../engine/useMarkers';
+import { useOverlayStyle } from '../engine/useOverlayStyle';
+import { usePinEditing } from '../engine/usePinEditing';
+import { useStableValue } from '../engine/useStableValue';
+import { boundsCenter, isValidBounds } from '../model/geometry';
+import { zoomRange } from '../model/mode';
+import { imageOpacity, initialSlider, sliderReducer } from '../model/slider';
+import type { ImageItem, MapWidgetProps, ToggleableLayer, TrackFn } from '../types';
+import { DebugPanel } from './DebugPanel';
+import { MapFrame } from './MapFrame';
+import { MapControls } from './MapControls';
+import { MapError, MapLoading } from './MapStatus';
+import { PinConfirm } from './PinConfirm';
+import { SliderControls } from './SliderControls';
+
+const OBLIQUE_VISIBLE: Record<ToggleableLayer, boolean> = { aerial: true, location: true, parcel: false, building: false };
+
+/** Mode 1: oblique images stacked; only the selected one is opaque (300 ms fade). */
+export function ObliqueMap({ props, images: imagesProp, track, baseStyles }: { props: MapWidgetProps; images: ImageItem[]; track: TrackFn; baseStyles: BaseStyles }) {
+  const images = useStableValue(imagesProp);
+  const [slider, dispatchSlider] = useReducer(sliderReducer, images.length, initialSlider);
+  useEffect(() => dispatchSlider({ type: 'setCount', count: images.length }), [images.length]);
+
+  const overlay = useMemo<OverlayData>(() => ({ images }), [images]);
+  const { pin, dispatch: dispatchPin, confirm, cancel } = usePinEditing({
+    location: props.markerLocation,
+    draggable: props.markerDraggable,
+    onLocationPinChange: props.onLocationPinChange,
+    track,
+  });
+
+  // Opens on the pin at the recentre zoom, like the standard map after Recenter.
+  const first = images.find((image) => isValidBounds(image.imageBounds));
+  const home = props.markerLocation ?? (first ? boundsCenter(first.imageBounds) : { lng: 0, lat: 0 });
+  const { minZoom, maxZoom } = zoomRange('oblique', props.zoomBoundary);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const { instance, error: loadError } = useMapLibreMap(containerRef, () => ({
+    center: [home.lng, home.lat],
+    zoom: MAP.recenterZoom,
+    minZoom,
+    maxZoom,
+    attributionControl: false,
+  }));
+  const opacity = useCallback((i: number) => imageOpacity(slider, i), [slider]);
+  const { ready, error: styleError } = useOverlayStyle(instance, baseStyles.satellite, overlay, { visible: OBLIQUE_VISIBLE, imageOpacity: opacity });
+
+  // The index stays unset (spinner) until the first image has actually been drawn.
+  useEffect(() => {
+    if (!instance || !ready) return;
+    const { map } = instance;
+    const shown = () => dispatchSlider({ type: 'firstImageShown' });
+    const onData = (e: MapSourceDataEvent) => {
+      if (e.sourceId === SOURCE.image(0) && e.isSourceLoaded) shown();
+    };
+    if (map.isSourceLoaded(SOURCE.image(0))) shown();
+    map.on('sourcedata', onData);
+    map.once('idle', shown);
+    return () => {
+      map.off('sourcedata', onData);
+      map.off('idle', shown);
+    };
+  }, [instance, ready]);
+
+  usePinMarker(instance, pin, dispatchPin, true);
+  const recenter = useCallback(() => instance?.map.jumpTo({ center: [home.lng, home.lat], zoom: MAP.recenterZoom }), [instance, home.lng, home.lat]);
+
+  const error = loadError ?? styleError;
+  return (
+    <MapFrame containerRef={containerRef}>
+      {(slider.index === null || !ready) && !error && <MapLoading label="Loading imagery" />}
+      {error && <MapError message={error} />}
+      {instance && (
+        <>
+          <MapControls view={instance.map} onRecenter={recenter} />
+          <SliderControls state={slider} images={images} onPrevious={() => dispatchSlider({ type: 'previous' })} onNext={() => dispatchSlider({ type: 'next' })} />
+          {pin.mode === 'editing' && <PinConfirm onYes={confirm} onNo={cancel} />}
+          {props.debugMode && <DebugPanel map={instance.map} extra={{ pin: pin.mode, image: slider.index ?? 'unset' }} />}
+        </>
+      )}
+    </MapFrame>
+  );
+}

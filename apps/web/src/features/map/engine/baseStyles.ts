@@ -1,0 +1,58 @@
+import type { MapStyle } from '@zview/contracts';
+import type { StyleSpecification } from 'maplibre-gl';
+
+/** A base map: a style URL or an inline style. */
+export type BaseStyle = string | StyleSpecification;
+export type BaseStyles = Record<MapStyle, BaseStyle>;
+
+const background = (id: string, color: string): StyleSpecification => ({
+  version: 8,
+  name: id,
+  sources: {},
+  layers: [{ id: `zv-base-${id}`, type: 'background', paint: { 'background-color': color } }],
+});
+
+/**
+ * Built-in base maps that need no network: a plain background under the aerial overlay and the
+ * GeoJSON layers. The widget works offline and in tests with these.
+ */
+export const OFFLINE_BASE_STYLES: BaseStyles = {
+  street: background('street', '#e8ecef'),
+  satellite: background('satellite', '#3a4536'),
+};
+
+/**
+ * Base maps served by our own server: a street style JSON and satellite raster tiles.
+ * `origin` makes the URLs absolute, which maplibre needs for sprites and glyphs.
+ */
+export function serverBaseStyles(origin: string = globalThis.location?.origin ?? ''): BaseStyles {
+  return {
+    street: `${origin}/api/map/style/street.json`,
+    satellite: {
+      version: 8,
+      name: 'satellite',
+      sources: {
+        satellite: { type: 'raster', tiles: [`${origin}/api/tiles/satellite/{z}/{x}/{y}.png`], tileSize: 256, maxzoom: 19 },
+      },
+      layers: [
+        { id: 'zv-base-satellite-bg', type: 'background', paint: { 'background-color': '#3a4536' } },
+        { id: 'zv-base-satellite', type: 'raster', source: 'satellite' },
+      ],
+    },
+  };
+}
+
+/** Mapbox-hosted styles (mapbox://…) cannot be used by maplibre; any other URL can. */
+export function styleFromMapboxConfig(mapStyle: string | undefined): string | undefined {
+  return mapStyle && !mapStyle.startsWith('mapbox://') ? mapStyle : undefined;
+}
+
+export function resolveBaseStyles(...candidates: (Partial<BaseStyles> | undefined)[]): BaseStyles {
+  const merged: Partial<BaseStyles> = {};
+  for (const candidate of candidates) {
+    if (!candidate) continue;
+    merged.street ??= candidate.street;
+    merged.satellite ??= candidate.satellite;
+  }
+  return { street: merged.street ?? OFFLINE_BASE_STYLES.street, satellite: merged.satellite ?? OFFLINE_BASE_STYLES.satellite };
+}

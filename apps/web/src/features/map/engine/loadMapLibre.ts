@@ -1,0 +1,26 @@
+/*
+ * maplibre-gl is ~1 MB: it is imported only when a map is actually shown, so it stays out of the
+ * initial bundle. Its worker is a separate module file served from our origin (CSP worker-src 'self').
+ */
+import type * as MapLibreModule from 'maplibre-gl';
+
+export type MapLibre = typeof MapLibreModule;
+
+let loading: Promise<MapLibre> | null = null;
+
+export function loadMapLibre(): Promise<MapLibre> {
+  loading ??= Promise.all([
+    import('maplibre-gl'),
+    import('maplibre-gl/dist/maplibre-gl-worker.mjs?url'),
+    import('maplibre-gl/dist/maplibre-gl.css'),
+  ])
+    .then(([maplibre, worker]) => {
+      maplibre.setWorkerUrl(new URL(worker.default, globalThis.location.href).href);
+      return maplibre;
+    })
+    .catch((error: unknown) => {
+      loading = null; // let a later mount try again
+      throw error;
+    });
+  return loading;
+}

@@ -1,0 +1,44 @@
+import type { Map as MapLibreMap, MapOptions } from 'maplibre-gl';
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useMapEnvironment } from './environment';
+import type { MapLibre } from './loadMapLibre';
+
+export interface MapInstance {
+  map: MapLibreMap;
+  maplibre: MapLibre;
+}
+
+/**
+ * Loads maplibre on demand and creates one map in `container` for the component's lifetime.
+ * `options` is read once, at creation; later changes go through the map's own methods.
+ */
+export function useMapLibreMap(
+  container: RefObject<HTMLElement | null>,
+  options: (maplibre: MapLibre) => Omit<MapOptions, 'container'>,
+): { instance: MapInstance | null; error: string | null } {
+  const { loadMapLibre } = useMapEnvironment();
+  const optionsRef = useRef(options);
+  const [instance, setInstance] = useState<MapInstance | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    let map: MapLibreMap | null = null;
+    loadMapLibre()
+      .then((maplibre) => {
+        if (cancelled || !container.current) return;
+        map = new maplibre.Map({ container: container.current, ...optionsRef.current(maplibre) });
+        setInstance({ map, maplibre });
+      })
+      .catch((e: unknown) => {
+        if (!cancelled) setError(e instanceof Error ? e.message : String(e));
+      });
+    return () => {
+      cancelled = true;
+      map?.remove();
+      setInstance(null);
+    };
+  }, [loadMapLibre, container]);
+
+  return { instance, error };
+}

@@ -1,0 +1,47 @@
+import type { Feature, FeatureCollection, MultiPolygon, Polygon, Position } from 'geojson';
+import type { Building, ImageBounds, LngLat, ParcelGeometry } from '../types';
+
+/** Corner order maplibre's image source wants: top-left, top-right, bottom-right, bottom-left. */
+export function imageCorners(b: ImageBounds): [[number, number], [number, number], [number, number], [number, number]] {
+  return [
+    [b.west, b.north],
+    [b.east, b.north],
+    [b.east, b.south],
+    [b.west, b.south],
+  ];
+}
+
+export const boundsCenter = (b: ImageBounds): LngLat => ({ lng: (b.west + b.east) / 2, lat: (b.south + b.north) / 2 });
+
+export function isValidBounds(b: ImageBounds | undefined): b is ImageBounds {
+  return Boolean(b) && [b!.west, b!.south, b!.east, b!.north].every(Number.isFinite) && b!.west < b!.east && b!.south < b!.north;
+}
+
+/** Bounding box of every building outline, [[w, s], [e, n]], or null without buildings. */
+export function buildingsBounds(buildings: Building[]): [[number, number], [number, number]] | null {
+  const points: Position[] = buildings.flatMap((b) => b.outline.coordinates.flat());
+  if (points.length === 0) return null;
+  const lngs = points.map((p) => p[0]!);
+  const lats = points.map((p) => p[1]!);
+  return [
+    [Math.min(...lngs), Math.min(...lats)],
+    [Math.max(...lngs), Math.max(...lats)],
+  ];
+}
+
+/** Any of the accepted parcel shapes as a FeatureCollection. */
+export function parcelFeatures(parcel: ParcelGeometry | null | undefined): FeatureCollection<Polygon | MultiPolygon> {
+  if (!parcel) return { type: 'FeatureCollection', features: [] };
+  if (parcel.type === 'FeatureCollection') return parcel;
+  if (parcel.type === 'Feature') return { type: 'FeatureCollection', features: [parcel] };
+  return { type: 'FeatureCollection', features: [{ type: 'Feature', properties: {}, geometry: parcel }] };
+}
+
+export function buildingFeatures(buildings: Building[]): FeatureCollection<Polygon> {
+  return {
+    type: 'FeatureCollection',
+    features: buildings.map(
+      (b): Feature<Polygon> => ({ type: 'Feature', properties: { label: b.label, rank: b.rank }, geometry: b.outline }),
+    ),
+  };
+}

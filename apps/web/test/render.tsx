@@ -1,0 +1,93 @@
+import { runtimeConfigSchema, type RuntimeConfig, type RuntimeConfigInput } from '@zview/contracts';
+import { render } from '@testing-library/react';
+import type { ReactElement, ReactNode } from 'react';
+import { Outlet, RouterProvider, createMemoryRouter, type RouteObject } from 'react-router';
+import { AppProviders, App } from '../src/app/App';
+import { buildRoutes } from '../src/app/routes';
+import { SessionProvider, type SessionProviderProps } from '../src/app/session';
+import { createQueryClient } from '../src/api/query-client';
+import { ModalProvider } from '../src/ui/modals';
+import { NotificationsProvider } from '../src/ui/notifications';
+import { DEV_SESSIONS, type DevSessionName } from '../src/app/dev-session';
+
+/** A complete runtime configuration, as /config.js would publish it in the test environment. */
+export function testConfig(overrides: Partial<RuntimeConfigInput> = {}): RuntimeConfig {
+  return runtimeConfigSchema.parse({
+    ENV: 'test',
+    API_URL: 'http://localhost:3000',
+    OIDC_ISSUER: 'http://localhost:3000/oidc',
+    OIDC_CLIENT_ID: 'zview-web',
+    SUPPORT_EMAIL: 'support@zview.test',
+    BILLING_PAGE_ENABLED: true,
+    ...overrides,
+  });
+}
+
+export type SessionInput = Omit<SessionProviderProps, 'children' | 'onLogout'> & { onLogout?: () => void };
+
+export function sessionFixture(name: DevSessionName, overrides: Partial<SessionInput> = {}): SessionInput {
+  const fixture = DEV_SESSIONS[name];
+  return { user: fixture.user, organizations: fixture.organizations, identityProvider: fixture.identityProvider, ...overrides };
+}
+
+interface RenderOptions {
+  config?: RuntimeConfig;
+  /** Wraps the element in a SessionProvider fed with this session. */
+  session?: SessionInput;
+  path?: string;
+  /** Further routes beside the rendered element (e.g. link targets). */
+  routes?: RouteObject[];
+}
+
+/** Renders one element inside the app's providers, a memory router and (optionally) a session. */
+export function renderWithProviders(ui: ReactElement, { config = testConfig(), session, path = '/', routes = [] }: RenderOptions = {}) {
+  const withSession = (node: ReactNode) =>
+    session ? (
+      <SessionProvider {...session} onLogout={session.onLogout ?? (() => {})}>
+        {node}
+      </SessionProvider>
+    ) : (
+      node
+    );
+  const router = createMemoryRouter(
+    [
+      {
+        element: withSession(
+          <NotificationsProvider>
+            <ModalProvider>
+              <RouterOutletFrame />
+            </ModalProvider>
+          </NotificationsProvider>,
+        ),
+        children: [{ path: '*', element: ui }, ...routes],
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  const utils = render(
+    <AppProviders config={config} queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...utils, router };
+}
+
+function RouterOutletFrame() {
+  return <Outlet />;
+}
+
+/** Renders the whole app (route table, auth gate, shell) at a path, signed in with a dev session. */
+export function renderApp({ path = '/', devSession, config = testConfig() }: { path?: string; devSession?: DevSessionName; config?: RuntimeConfig } = {}) {
+  if (devSession) sessionStorage.setItem('zview.devSession', devSession);
+  let router!: ReturnType<typeof createMemoryRouter>;
+  const utils = render(
+    <App
+      config={config}
+      createRouter={() => {
+        router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
+        return router;
+      }}
+    />,
+  );
+  return { ...utils, router: () => router };
+}

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { MAP } from './constants.js';
+
+/** Imagery and map endpoints (server: apps/server/src/http/imagery.ts). */
+
+export const IMAGE_EXTENSIONS = ['png', 'jpg', 'webp'] as const;
+const idPattern = /^[A-Za-z0-9_-]{1,80}$/;
+
+/** `exp` (unix seconds) and `sig` of a signed URL; optional because a bearer token also works. */
+export const signedQuerySchema = z.object({
+  exp: z.string().optional(),
+  sig: z.string().optional(),
+});
+
+export const captureImageParamsSchema = z.object({
+  captureId: z.string().regex(idPattern, 'captureId: letters, digits, _ and - only'),
+  file: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,80}\.(png|jpg|webp)$/, 'Expected {propertyId}.png, .jpg or .webp')
+    .transform((file) => {
+      const dot = file.lastIndexOf('.');
+      return { propertyId: file.slice(0, dot), format: file.slice(dot + 1) as (typeof IMAGE_EXTENSIONS)[number] };
+    }),
+});
+
+const tileInt = (name: string) => z.string().regex(/^\d{1,8}$/, `${name} must be a non-negative integer`).transform(Number);
+
+export const tileParamsSchema = z
+  .object({
+    z: tileInt('z'),
+    x: tileInt('x'),
+    file: z
+      .string()
+      .regex(/^\d{1,8}\.(png|jpg|webp)$/, 'Expected {y}.png, .jpg or .webp')
+      .transform((file) => {
+        const [y, format] = file.split('.') as [string, (typeof IMAGE_EXTENSIONS)[number]];
+        return { y: Number(y), format };
+      }),
+  })
+  .superRefine((tile, ctx) => {
+    if (tile.z < MAP.minZoom || tile.z > MAP.maxZoom) ctx.addIssue({ code: 'custom', path: ['z'], message: `Zoom must be between ${MAP.minZoom} and ${MAP.maxZoom}` });
+    const n = 2 ** tile.z;
+    if (tile.x >= n || tile.file.y >= n) ctx.addIssue({ code: 'custom', path: ['x'], message: `x and y must be below ${n} at zoom ${tile.z}` });
+  });
+
+export const tileQuerySchema = signedQuerySchema.extend({
+  /** The day the base map shows (roof ages, season); default the first of January this year. */
+  date: z.iso.date().optional(),
+});
+
+const bboxString = z
+  .string()
+  .transform((text, ctx) => {
+    const parts = text.split(',').map(Number);
+    const [w, s, e, n] = parts as [number, number, number, number];
+    if (parts.length !== 4 || !parts.every(Number.isFinite) || w >= e || s >= n || w < -180 || e > 180 || s < -90 || n > 90) {
+      ctx.addIssue({ code: 'custom', message: 'bbox must be west,south,east,north in degrees' });
+      return z.NEVER;
+    }
+    return [w, s, e, n] as [number, number, number, number];
+  });
+
+/** Largest bbox side (degrees, about 5 km) the map features endpoint answers for. */
+export const MAX_FEATURES_BBOX_DEG = 0.05;
+
+export const mapFeaturesQuerySchema = signedQuerySchema.extend({
+  bbox: bboxString.refine(([w, s, e, n]) => e - w <= MAX_FEATURES_BBOX_DEG && n - s <= MAX_FEATURES_BBOX_DEG, {
+    message: `bbox sides must be at most ${MAX_FEATURES_BBOX_DEG} degrees`,
+  }),
+});
+
+export const mapStyleParamsSchema = z.object({ file: z.string() });
+export const mapStyleQuerySchema = signedQuerySchema.extend({
+  bbox: bboxString.optional(),
+});
+
+export const mapSourcesResponseSchema = z.object({
+  satelliteTiles: z.string(),
+  styles: z.object({ street: z.string(), satellite: z.string() }),
+  expiresAt: z.string(),
+});
+export type MapSourcesResponse = z.infer<typeof mapSourcesResponseSchema>;

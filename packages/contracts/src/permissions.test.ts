@@ -1,0 +1,175 @@
+import { describe, expect, it } from 'vitest';
+import {
+  accountMenuLinks,
+  activeTabForLocation,
+  canManageTeamMembers,
+  canSeePortfolio,
+  canUseUserManagement,
+  hasNoEnabledProducts,
+  hasOverrideAccess,
+  hasZorroAccess,
+  homeRedirect,
+  isBillingAvailable,
+  isOverrideMode,
+  isSelectedProductValid,
+  organizationSwitcherIsDropdown,
+  passesGuards,
+  showAdminBadge,
+  showOrganizationSwitcher,
+  visibleTabs,
+  type PermissionContext,
+  type PermissionUser,
+} from './permissions.js';
+
+const member: PermissionUser = { isGroupAdmin: false, isInternalAdmin: false, hasZorroAccess: false, isUserInTrialOrg: false, externalGroups: [] };
+
+function ctx(overrides: Partial<Omit<PermissionContext, 'user'>> & { user?: Partial<PermissionUser> } = {}): PermissionContext {
+  const { user, ...rest } = overrides;
+  return {
+    enabledFeatures: ['zfire', 'zproperty'],
+    organizationCount: 1,
+    activeOrganizationId: 7,
+    identityProvider: 'Password',
+    flags: { userManagement: true, billingPage: true, portfolio: true },
+    env: 'production',
+    ...rest,
+    user: { ...member, ...user },
+  };
+}
+
+describe('user management', () => {
+  it('needs the flag, a non-trial organisation and no external groups', () => {
+    expect(canUseUserManagement(ctx())).toBe(true);
+    expect(canUseUserManagement(ctx({ flags: { userManagement: false, billingPage: true, portfolio: true } }))).toBe(false);
+    expect(canUseUserManagement(ctx({ user: { isUserInTrialOrg: true } }))).toBe(false);
+    expect(canUseUserManagement(ctx({ user: { externalGroups: ['acme-sso'] } }))).toBe(false);
+  });
+
+  it('lets only group admins on a password identity provider manage members', () => {
+    expect(canManageTeamMembers(ctx({ user: { isGroupAdmin: true } }))).toBe(true);
+    expect(canManageTeamMembers(ctx())).toBe(false);
+    expect(canManageTeamMembers(ctx({ user: { isGroupAdmin: true }, identityProvider: 'SSO' }))).toBe(false);
+    expect(canManageTeamMembers(ctx({ user: { isGroupAdmin: true, isUserInTrialOrg: true } }))).toBe(false);
+  });
+});
+
+describe('billing', () => {
+  const billing = ['zfire', 'self_serve_billing'];
+  it('needs the page flag, an admin and the self-serve billing feature', () => {
+    expect(isBillingAvailable(ctx({ enabledFeatures: billing, user: { isGroupAdmin: true } }))).toBe(true);
+    expect(isBillingAvailable(ctx({ enabledFeatures: billing, user: { isInternalAdmin: true } }))).toBe(true);
+    expect(isBillingAvailable(ctx({ enabledFeatures: billing }))).toBe(false);
+    expect(isBillingAvailable(ctx({ user: { isGroupAdmin: true } }))).toBe(false);
+    expect(
+      isBillingAvailable(ctx({ enabledFeatures: billing, user: { isGroupAdmin: true }, flags: { userManagement: true, billingPage: false, portfolio: true } })),
+    ).toBe(false);
+  });
+});
+
+describe('zorro and portfolio', () => {
+  it('combines the per-user zorro flag with organisation enablement', () => {
+    expect(hasZorroAccess(ctx({ enabledFeatures: ['zorro'], user: { hasZorroAccess: true } }))).toBe(true);
+    expect(hasZorroAccess(ctx({ enabledFeatures: ['zorro'] }))).toBe(false);
+    expect(hasZorroAccess(ctx({ user: { hasZorroAccess: true } }))).toBe(false);
+  });
+
+  it('shows the portfolio only with the config flag and fire- or property-portfolio', () => {
+    expect(canSeePortfolio(ctx({ enabledFeatures: ['zfire-portfolio'] }))).toBe(true);
+    expect(canSeePortfolio(ctx({ enabledFeatures: ['zproperty-portfolio'] }))).toBe(true);
+    expect(canSeePortfolio(ctx({ enabledFeatures: ['zhail-portfolio'] }))).toBe(false);
+    expect(canSeePortfolio(ctx({ enabledFeatures: ['zfire-portfolio'], flags: { userManagement: true, billingPage: true, portfolio: false } }))).toBe(false);
+  });
+});
+
+describe('home redirect', () => {
+  it('goes to zorro when zorro is the only product, ignoring add-on features', () => {
+    expect(homeRedirect(['zorro'])).toBe('/zorro');
+    expect(homeRedirect(['zorro', 'appeals', 'self_serve_billing'])).toBe('/zorro');
+  });
+  it('goes to the portfolio when every product is a portfolio product', () => {
+    expect(homeRedirect(['zfire-portfolio', 'zhail-portfolio', 'appeals'])).toBe('/zportfolio');
+  });
+  it('stays home otherwise', () => {
+    expect(homeRedirect(['zfire', 'zfire-portfolio'])).toBeNull();
+    expect(homeRedirect(['zorro', 'zfire-portfolio'])).toBeNull();
+    expect(homeRedirect([])).toBeNull();
+  });
+  it('detects an organisation without any product', () => {
+    expect(hasNoEnabledProducts(['appeals', 'ibhs'])).toBe(true);
+    expect(hasNoEnabledProducts(['roof_age'])).toBe(false);
+  });
+});
+
+describe('top bar', () => {
+  it('shows each tab by its rule, in order', () => {
+    expect(visibleTabs(ctx({ enabledFeatures: ['zfire', 'zfire-portfolio', 'zorro'], user: { hasZorroAccess: true } }))).toEqual([
+      'property',
+      'portfolio',
+      'discovery',
+    ]);
+    expect(visibleTabs(ctx({ enabledFeatures: ['zfire-portfolio', 'zorro'] }))).toEqual(['portfolio']);
+  });
+
+  it('derives the active tab from the path', () => {
+    expect(activeTabForLocation('/')).toBe('property');
+    expect(activeTabForLocation('/scores/zfire')).toBe('property');
+    expect(activeTabForLocation('/dashboard/overview')).toBe('property');
+    expect(activeTabForLocation('/zportfolio/results')).toBe('portfolio');
+    expect(activeTabForLocation('/scores', '?property_id=42')).toBe('portfolio');
+    expect(activeTabForLocation('/zorro/grid')).toBe('discovery');
+    expect(activeTabForLocation('/faq')).toBeNull();
+    expect(activeTabForLocation('/zorrox')).toBeNull();
+  });
+
+  it('shows the organisation switcher to admins with organisations, as a dropdown only with several', () => {
+    expect(showOrganizationSwitcher(ctx())).toBe(false);
+    expect(showOrganizationSwitcher(ctx({ user: { isGroupAdmin: true }, organizationCount: 0 }))).toBe(false);
+    expect(showOrganizationSwitcher(ctx({ user: { isGroupAdmin: true } }))).toBe(true);
+    expect(organizationSwitcherIsDropdown(ctx({ user: { isGroupAdmin: true } }))).toBe(false);
+    expect(organizationSwitcherIsDropdown(ctx({ user: { isInternalAdmin: true }, organizationCount: 3 }))).toBe(true);
+  });
+
+  it('badges admins only', () => {
+    expect(showAdminBadge(member)).toBe(false);
+    expect(showAdminBadge({ ...member, isGroupAdmin: true })).toBe(true);
+    expect(showAdminBadge({ ...member, isInternalAdmin: true })).toBe(true);
+  });
+
+  it('lists the account menu links by their conditions', () => {
+    expect(accountMenuLinks(ctx()).map((l) => l.label)).toEqual(['Account Settings', 'Team Management']);
+    expect(accountMenuLinks(ctx({ user: { isUserInTrialOrg: true } }))).toEqual([]);
+    expect(
+      accountMenuLinks(ctx({ enabledFeatures: ['zfire', 'self_serve_billing'], user: { isInternalAdmin: true } })).map((l) => l.path),
+    ).toEqual(['/profile', '/team', '/billing', '/admin/customer-management', '/admin/mocks-management']);
+  });
+});
+
+describe('override mode', () => {
+  it('exists only in endo for organisation 1', () => {
+    expect(isOverrideMode('endo', 1)).toBe(true);
+    expect(isOverrideMode('endo', 2)).toBe(false);
+    expect(isOverrideMode('production', 1)).toBe(false);
+    expect(hasOverrideAccess(ctx({ env: 'endo', activeOrganizationId: 1, user: { isInternalAdmin: true } }))).toBe(true);
+    expect(hasOverrideAccess(ctx({ env: 'endo', activeOrganizationId: 1 }))).toBe(false);
+  });
+});
+
+describe('selected product', () => {
+  it("keeps only enabled products, and 'summary' only with more than one", () => {
+    expect(isSelectedProductValid('zfire', ['zfire'])).toBe(true);
+    expect(isSelectedProductValid('zfire|prefill', ['zfire'])).toBe(true);
+    expect(isSelectedProductValid('zhail', ['zfire'])).toBe(false);
+    expect(isSelectedProductValid('summary', ['zfire'])).toBe(false);
+    expect(isSelectedProductValid('summary', ['zfire', 'zhail'])).toBe(true);
+  });
+});
+
+describe('route guards', () => {
+  it('passes with no guards and requires every listed guard', () => {
+    expect(passesGuards(undefined, ctx())).toBe(true);
+    expect(passesGuards(['userManagement', 'groupAdmin', 'notReadOnly'], ctx({ user: { isGroupAdmin: true } }))).toBe(true);
+    expect(passesGuards(['userManagement', 'groupAdmin', 'notReadOnly'], ctx({ user: { isGroupAdmin: true }, identityProvider: 'SSO' }))).toBe(false);
+    expect(passesGuards(['internalAdmin'], ctx({ user: { isGroupAdmin: true } }))).toBe(false);
+    expect(passesGuards(['zorro'], ctx({ enabledFeatures: ['zorro'], user: { hasZorroAccess: true } }))).toBe(true);
+  });
+});
