@@ -1,12 +1,14 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { IdentityUser } from '@zview/contracts';
+import { runtimeConfigSchema, type IdentityUser, type SessionOrganization } from '@zview/contracts';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { vi } from 'vitest';
-import { setAccessToken } from '../src/api/client-standin';
-import { SessionContext, type Session } from '../src/app/session-standin';
-import { NotificationsProvider } from '../src/ui/notifications-standin';
+import { setAccessToken } from '../src/api/client';
+import { RuntimeConfigProvider } from '../src/app/runtime-config';
+import { SessionProvider } from '../src/app/session';
+import { ModalProvider } from '../src/ui/modals';
+import { NotificationsProvider } from '../src/ui/notifications';
+import { TEST_CONFIG } from './fake-server';
 
 export const testUser = (overrides: Partial<IdentityUser> = {}): IdentityUser => ({
   id: 'u-admin',
@@ -24,18 +26,14 @@ export const testUser = (overrides: Partial<IdentityUser> = {}): IdentityUser =>
   ...overrides,
 });
 
-export function testSession(overrides: Partial<Session> = {}): Session {
-  const organization = { id: 7, name: 'Acme Mutual', products: ['zfire'] };
-  return {
-    user: testUser(),
-    organizations: [organization],
-    activeOrganization: organization,
-    enabledFeatures: organization.products,
-    identityProvider: 'Password',
-    setActiveOrganization: vi.fn(),
-    logout: vi.fn(async () => undefined),
-    ...overrides,
-  };
+export interface TestSession {
+  user: IdentityUser;
+  organizations: SessionOrganization[];
+  identityProvider: 'Password' | 'SSO';
+}
+
+export function testSession(overrides: Partial<TestSession> = {}): TestSession {
+  return { user: testUser(), organizations: [{ id: 7, name: 'Acme Mutual', products: ['zfire'] }], identityProvider: 'Password', ...overrides };
 }
 
 function Where() {
@@ -44,21 +42,25 @@ function Where() {
 }
 
 /** Renders a page inside the authenticated shell's providers, at `path`, matched by `route`. */
-export function renderPage(element: ReactElement, { route, path, session = testSession() }: { route: string; path?: string; session?: Session }) {
+export function renderPage(element: ReactElement, { route, path, session = testSession() }: { route: string; path?: string; session?: TestSession }) {
   setAccessToken('test-access-token');
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   return render(
     <QueryClientProvider client={queryClient}>
-      <SessionContext.Provider value={session}>
-        <NotificationsProvider>
-          <MemoryRouter initialEntries={[path ?? route]}>
-            <Routes>
-              <Route path={route} element={element} />
-              <Route path="*" element={<Where />} />
-            </Routes>
-          </MemoryRouter>
-        </NotificationsProvider>
-      </SessionContext.Provider>
+      <RuntimeConfigProvider config={runtimeConfigSchema.parse(TEST_CONFIG)}>
+        <SessionProvider user={session.user} organizations={session.organizations} identityProvider={session.identityProvider} onLogout={() => undefined}>
+          <NotificationsProvider>
+            <ModalProvider>
+              <MemoryRouter initialEntries={[path ?? route]}>
+                <Routes>
+                  <Route path={route} element={element} />
+                  <Route path="*" element={<Where />} />
+                </Routes>
+              </MemoryRouter>
+            </ModalProvider>
+          </NotificationsProvider>
+        </SessionProvider>
+      </RuntimeConfigProvider>
     </QueryClientProvider>,
   );
 }

@@ -3,11 +3,13 @@ import { CssBaseline } from '@mui/material';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createRoot } from 'react-dom/client';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { setAccessToken } from '../../src/api/client-standin';
-import { SessionContext, type Session } from '../../src/app/session-standin';
+import { setAccessToken } from '../../src/api/client';
+import { RuntimeConfigProvider } from '../../src/app/runtime-config';
+import { SessionProvider } from '../../src/app/session';
+import { runtimeConfigSchema } from '@zview/contracts';
 import AddMultipleMembersPage from '../../src/features/team/AddMultipleMembersPage';
 import TeamPage from '../../src/features/team/TeamPage';
-import { NotificationsProvider } from '../../src/ui/notifications-standin';
+import { NotificationsProvider } from '../../src/ui/notifications';
 
 const members = [
   { id: 'u-1', email: 'ada.admin@acme-mutual.com', firstName: 'Ada', lastName: 'Admin', status: 'ACTIVE', role: 'admin' },
@@ -20,7 +22,7 @@ window.fetch = async () => new Response(JSON.stringify({ members }), { headers: 
 setAccessToken('harness');
 
 const organization = { id: 7, name: 'Acme Mutual', products: ['zfire'] };
-const session: Session = {
+const session = {
   user: {
     id: 'u-1',
     email: 'ada.admin@acme-mutual.com',
@@ -36,18 +38,15 @@ const session: Session = {
     groups: ['group_admin'],
   },
   organizations: [organization],
-  activeOrganization: organization,
-  enabledFeatures: organization.products,
-  identityProvider: 'Password',
-  setActiveOrganization: () => undefined,
-  logout: async () => undefined,
+  identityProvider: 'Password' as const,
 };
 
 const path = new URLSearchParams(location.search).get('path') ?? '/team';
 createRoot(document.getElementById('root')!).render(
   <QueryClientProvider client={new QueryClient()}>
     <CssBaseline />
-    <SessionContext.Provider value={session}>
+    <RuntimeConfigProvider config={runtimeConfigSchema.parse((window as unknown as Record<string, unknown>).__ZVIEW_CONFIG__)}>
+    <SessionProvider user={session.user} organizations={session.organizations} identityProvider={session.identityProvider} onLogout={() => undefined}>
       <NotificationsProvider>
         <MemoryRouter initialEntries={[path]}>
           <Routes>
@@ -56,6 +55,7 @@ createRoot(document.getElementById('root')!).render(
           </Routes>
         </MemoryRouter>
       </NotificationsProvider>
-    </SessionContext.Provider>
+    </SessionProvider>
+    </RuntimeConfigProvider>
   </QueryClientProvider>,
 );

@@ -2,7 +2,7 @@ import { LOGIN_OUTCOME_MESSAGES, MESSAGES, SESSION_STORAGE_KEYS } from '@zview/c
 import { render, screen, waitFor } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { getAccessToken } from '../../api/client-standin';
+import { getAccessToken } from '../../api/client';
 import { AuthTestProviders, fakeUserManager, testIdentityProvider } from '../../../test/auth-harness';
 import { TEST_CONFIG, fakeJwt } from '../../../test/fake-server';
 import LoginCallbackPage from './LoginCallbackPage';

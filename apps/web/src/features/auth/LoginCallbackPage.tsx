@@ -2,8 +2,8 @@ import { loginOutcomeForCode } from '@zview/contracts';
 import { Button } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useRuntimeConfig } from '../../app/runtime-config-standin'; // TODO(shell): '../../app/runtime-config'
-import { setAccessToken } from '../../api/client-standin'; // TODO(shell): '../../api/client'
+import { useRuntimeConfig } from '../../app/runtime-config';
+import { setAccessToken } from '../../api/client';
 import { useIdentityProvider } from './context';
 import { ErrorScreen } from './ErrorScreen';
 import { FullPageLoader } from './FullPageLoader';

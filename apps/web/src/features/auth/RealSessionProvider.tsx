@@ -1,17 +1,15 @@
-import { MESSAGES, organizationsResponseSchema, type IdentityUser, type OrganizationSummary } from '@zview/contracts';
+import { MESSAGES, hasNoEnabledProducts, organizationsResponseSchema, type IdentityUser, type OrganizationSummary } from '@zview/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useMemo, type ReactNode } from 'react';
-import { api } from '../../api/client-standin'; // TODO(shell): '../../api/client'
-import { useRuntimeConfig } from '../../app/runtime-config-standin'; // TODO(shell): '../../app/runtime-config'
-import { SessionContext, type Session } from '../../app/session-standin'; // TODO(shell): '../../app/session'
+import { useCallback, type ReactNode } from 'react';
+import { api } from '../../api/client';
+import { useRuntimeConfig } from '../../app/runtime-config';
+import { SessionProvider, pickOrganization } from '../../app/session';
 import { authViewOf } from './authState';
 import { useIdentityProvider } from './context';
 import { ErrorScreen, LogoutButton } from './ErrorScreen';
 import { FullPageLoader } from './FullPageLoader';
 import { LoginPage } from './LoginPage';
 import { logout } from './logout';
-import { hasNoEnabledProducts } from './organization';
-import { useActiveOrganization } from './useActiveOrganization';
 import { useAuth } from './useAuth';
 
 /** What the identity work hands the shell once the user is authenticated and authorised. */
@@ -49,24 +47,13 @@ export function fetchOrganizations(): Promise<OrganizationSummary[]> {
   return api.get('/api/organization', { schema: organizationsResponseSchema, organization: false }).then((body) => body.organizations);
 }
 
+/**
+ * The shell's session for the signed-in user, or the no-products error box (with Logout) when
+ * the organisation it would start with enables nothing (SPEC §2, §8).
+ */
 function OrganizationSession({ identity, organizations, children }: { identity: AuthenticatedIdentity; organizations: OrganizationSummary[]; children: ReactNode }) {
   const { SUPPORT_EMAIL } = useRuntimeConfig();
-  const { activeOrganization, enabledFeatures, setActiveOrganization } = useActiveOrganization(organizations);
-  const featuresKey = enabledFeatures.join(',');
-  const session = useMemo<Session>(
-    () => ({
-      user: identity.user,
-      identityProvider: identity.identityProvider,
-      organizations,
-      activeOrganization,
-      enabledFeatures: featuresKey ? featuresKey.split(',') : [],
-      setActiveOrganization,
-      logout: identity.onLogout,
-    }),
-    [identity, organizations, activeOrganization, featuresKey, setActiveOrganization],
-  );
-
-  if (hasNoEnabledProducts(session.enabledFeatures)) {
+  if (hasNoEnabledProducts(pickOrganization(organizations)?.products ?? [])) {
     return (
       <ErrorScreen
         title="No applications enabled"
@@ -75,7 +62,11 @@ function OrganizationSession({ identity, organizations, children }: { identity: 
       />
     );
   }
-  return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
+  return (
+    <SessionProvider user={identity.user} organizations={organizations} identityProvider={identity.identityProvider} onLogout={identity.onLogout}>
+      {children}
+    </SessionProvider>
+  );
 }
 
 /**
@@ -100,8 +91,7 @@ export function OrganizationsGate({ identity, children }: { identity: Authentica
 /**
  * The real session: sign-in, tokens, organisations. Renders the login page until the user is
  * signed in, the no-products screen when the organisation enables nothing, and otherwise its
- * children with the SessionContext { user, organizations, activeOrganization, enabledFeatures,
- * setActiveOrganization, logout } (plus identityProvider).
+ * children inside the shell's SessionProvider (which picks and switches the active organisation).
  */
 export function RealSessionProvider({ children }: { children: ReactNode }) {
   return (

@@ -13,7 +13,7 @@ import {
   type IdentityLink,
 } from '@zview/contracts';
 import { UserManager, WebStorageStateStore, type User as OidcUser } from 'oidc-client-ts';
-import { api } from '../../api/client-standin'; // TODO(shell): '../../api/client'
+import { api } from '../../api/client';
 
 export const IDP_PATHS = {
   /** POST, no /api prefix, on the app's origin. */

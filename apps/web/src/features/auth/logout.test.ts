@@ -1,6 +1,6 @@
 import { SESSION_STORAGE_KEYS, STORAGE_KEYS } from '@zview/contracts';
 import { describe, expect, it, vi } from 'vitest';
-import { getAccessToken, setAccessToken } from '../../api/client-standin';
+import { getAccessToken, setAccessToken } from '../../api/client';
 import { logout } from './logout';
 import { saveRestoreUrl, takeRestoreUrl } from './restoreUrl';
 import { trackedEvents } from './track';

@@ -1,5 +1,5 @@
 import { SESSION_STORAGE_KEYS, STORAGE_KEYS } from '@zview/contracts';
-import { setAccessToken } from '../../api/client-standin'; // TODO(shell): '../../api/client'
+import { setAccessToken } from '../../api/client';
 import type { IdentityProvider } from './idp';
 import { track } from './track';
 

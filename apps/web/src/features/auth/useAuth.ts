@@ -1,7 +1,7 @@
 import type { IdentityUser } from '@zview/contracts';
 import type { User as OidcUser } from 'oidc-client-ts';
 import { useCallback, useEffect, useReducer, useState } from 'react';
-import { setAccessToken } from '../../api/client-standin'; // TODO(shell): '../../api/client'
+import { setAccessToken } from '../../api/client';
 import { INITIAL_FACTS, authReducer, authStateOf, needsTokenRedirect } from './authState';
 import type { IdentityProvider } from './idp';
 import { saveRestoreUrl } from './restoreUrl';

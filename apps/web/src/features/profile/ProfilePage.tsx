@@ -1,8 +1,8 @@
 import { userProfileSchema, type UserProfile } from '@zview/contracts';
 import { Alert, Box, Button, Divider, Paper, Skeleton, Stack, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
-import { useSession } from '../../app/session-standin'; // TODO(shell): '../../app/session'
-import { useNotifications } from '../../ui/notifications-standin'; // TODO(shell): '../../ui/notifications'
+import { useSession } from '../../app/session';
+import { useNotifications } from '../../ui/notifications';
 import { useMe, useRequestPasswordReset, useUpdateMe } from './api/me';
 
 type Errors = Partial<Record<keyof UserProfile, string>>;

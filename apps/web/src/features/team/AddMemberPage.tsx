@@ -1,6 +1,6 @@
 import { createMemberRequestSchema } from '@zview/contracts';
 import { useNavigate } from 'react-router';
-import { useNotifications } from '../../ui/notifications-standin'; // TODO(shell): '../../ui/notifications'
+import { useNotifications } from '../../ui/notifications';
 import { useCreateMember } from './api/createMember';
 import { MemberForm } from './MemberForm';
 

@@ -6,7 +6,7 @@ import UploadFile from '@mui/icons-material/UploadFile';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type ChangeEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { useNotifications } from '../../ui/notifications-standin'; // TODO(shell): '../../ui/notifications'
+import { useNotifications } from '../../ui/notifications';
 import { createMember } from './api/createMember';
 import { teamMembersQuery, useTeamMembers } from './api/members';
 import { parseMemberRows, type MemberRow } from './memberRows';

@@ -1,7 +1,7 @@
 import { updateMemberRequestSchema } from '@zview/contracts';
 import { Alert, Box, CircularProgress } from '@mui/material';
 import { useNavigate, useParams } from 'react-router';
-import { useNotifications } from '../../ui/notifications-standin'; // TODO(shell): '../../ui/notifications'
+import { useNotifications } from '../../ui/notifications';
 import { useTeamMembers } from './api/members';
 import { useUpdateMember } from './api/updateMember';
 import { MemberForm } from './MemberForm';

@@ -22,9 +22,9 @@ import {
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { useSession } from '../../app/session-standin'; // TODO(shell): '../../app/session'
-import { ConfirmDialog } from '../../ui/ConfirmDialog-standin'; // TODO(shell): '../../ui/ConfirmDialog'
-import { useNotifications } from '../../ui/notifications-standin'; // TODO(shell): '../../ui/notifications'
+import { useSession } from '../../app/session';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { useNotifications } from '../../ui/notifications';
 import { teamAccess } from './access';
 import { useBulkAction } from './api/bulkAction';
 import { useTeamMembers } from './api/members';

@@ -1,10 +1,10 @@
-import type { Session } from '../../app/session-standin'; // TODO(shell): '../../app/session'
+import { canManageTeamMembers, isUserManagementReadOnly } from '@zview/contracts';
+import type { Session } from '../../app/session';
 
 /**
- * Team-page abilities (SPEC §5, §6): SSO users see user management read-only; group admins
- * manage members otherwise. (The shell's route guards keep trial and external-group users out.)
+ * Team-page abilities (SPEC §5, §6), from the shared permission rules: SSO users see user
+ * management read-only; group admins manage members otherwise.
  */
-export function teamAccess(session: Pick<Session, 'user' | 'identityProvider'>) {
-  const readOnly = session.identityProvider === 'SSO';
-  return { readOnly, canManage: session.user.isGroupAdmin && !readOnly };
+export function teamAccess(session: Pick<Session, 'permissions'>) {
+  return { readOnly: isUserManagementReadOnly(session.permissions), canManage: canManageTeamMembers(session.permissions) };
 }

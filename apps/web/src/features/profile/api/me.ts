@@ -1,6 +1,6 @@
 import { meResponseSchema, type MeResponse, type UpdateMeRequest } from '@zview/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../api/client-standin'; // TODO(shell): '../../../api/client'
+import { api } from '../../../api/client';
 
 const ME_PATH = '/api/user-management/user/me';
 

@@ -1,6 +1,6 @@
 import type { CreateMemberRequest } from '@zview/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../api/client-standin'; // TODO(shell): '../../../api/client'
+import { api } from '../../../api/client';
 import { teamMembersQuery } from './members';
 
 /** POST /api/user-management/group/user/create */

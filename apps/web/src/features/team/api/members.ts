@@ -1,6 +1,6 @@
 import { teamMembersResponseSchema, type TeamMember } from '@zview/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../api/client-standin'; // TODO(shell): '../../../api/client'
+import { api } from '../../../api/client';
 
 export const TEAM_MEMBERS_PATH = '/api/user-management/group/members';
 
