@@ -3,7 +3,8 @@
  * can be looked at (and screenshotted) without a server. `?screen=` picks what to show.
  */
 import { CssBaseline } from '@mui/material';
-import { MESSAGES } from '@zview/contracts';
+import { MESSAGES, runtimeConfigSchema } from '@zview/contracts';
+import { RuntimeConfigProvider } from '../../src/app/runtime-config';
 import { createRoot } from 'react-dom/client';
 import { IdentityProviderProvider } from '../../src/features/auth/context';
 import { ErrorScreen, LogoutButton } from '../../src/features/auth/ErrorScreen';
@@ -29,6 +30,7 @@ const fakeIdp: IdentityProvider = {
 
 const screenName = new URLSearchParams(location.search).get('screen');
 createRoot(document.getElementById('root')!).render(
+  <RuntimeConfigProvider config={runtimeConfigSchema.parse((window as unknown as Record<string, unknown>).__ZVIEW_CONFIG__)}>
   <IdentityProviderProvider idp={fakeIdp}>
     <CssBaseline />
     {screenName === 'no-products' ? (
@@ -40,5 +42,6 @@ createRoot(document.getElementById('root')!).render(
     ) : (
       <LoginPage />
     )}
-  </IdentityProviderProvider>,
+  </IdentityProviderProvider>
+  </RuntimeConfigProvider>,
 );

@@ -1,5 +1,6 @@
-import { RUNTIME_CONFIG_GLOBAL, runtimeConfigSchema } from '@zview/contracts';
+import type { RuntimeConfig } from '@zview/contracts';
 import { createContext, useContext, type ReactNode } from 'react';
+import { useRuntimeConfig } from '../../app/runtime-config';
 import { createIdentityProvider, type IdentityProvider } from './idp';
 
 /**
@@ -10,17 +11,13 @@ const IdentityProviderContext = createContext<IdentityProvider | null>(null);
 
 let defaultProvider: IdentityProvider | undefined;
 
-function defaultIdentityProvider(): IdentityProvider {
-  if (!defaultProvider) {
-    // TODO(shell): read through the shell's runtime-config module once merged.
-    const config = runtimeConfigSchema.parse((window as unknown as Record<string, unknown>)[RUNTIME_CONFIG_GLOBAL]);
-    defaultProvider = createIdentityProvider({
-      issuer: new URL(config.OIDC_ISSUER, window.location.origin).toString(),
-      clientId: config.OIDC_CLIENT_ID,
-      origin: window.location.origin,
-      forgotPasswordUrl: config.OIDC_FORGOT_PASSWORD_URL,
-    });
-  }
+function defaultIdentityProvider(config: RuntimeConfig): IdentityProvider {
+  defaultProvider ??= createIdentityProvider({
+    issuer: new URL(config.OIDC_ISSUER, window.location.origin).toString().replace(/\/$/, ''),
+    clientId: config.OIDC_CLIENT_ID,
+    origin: window.location.origin,
+    forgotPasswordUrl: config.OIDC_FORGOT_PASSWORD_URL,
+  });
   return defaultProvider;
 }
 
@@ -29,5 +26,7 @@ export function IdentityProviderProvider({ idp, children }: { idp: IdentityProvi
 }
 
 export function useIdentityProvider(): IdentityProvider {
-  return useContext(IdentityProviderContext) ?? defaultIdentityProvider();
+  const provided = useContext(IdentityProviderContext);
+  const config = useRuntimeConfig();
+  return provided ?? defaultIdentityProvider(config);
 }
