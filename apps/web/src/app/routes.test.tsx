@@ -52,14 +52,14 @@ describe('routing in the shell', () => {
 
   it('opens the team editing pages to group admins on a password provider only', async () => {
     const first = renderApp({ path: '/team/add-new-member', devSession: 'groupAdmin' });
-    expect(await screen.findByRole('heading', { name: 'Add a team member' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Add new member' })).toBeInTheDocument();
     first.unmount();
     const sso = renderApp({ path: '/team/edit-member/u-1', devSession: 'ssoAdmin' });
     expect(await notFound()).toBeInTheDocument();
     sso.unmount();
     // the SSO admin still sees the team (read-only)
     const team = renderApp({ path: '/team', devSession: 'ssoAdmin' });
-    expect(await screen.findByRole('heading', { name: 'Team management' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Team Management' })).toBeInTheDocument();
     team.unmount();
     renderApp({ path: '/profile', devSession: 'trial' });
     expect(await notFound()).toBeInTheDocument();
