@@ -104,7 +104,7 @@ describe('/team/add-multiple-members', () => {
     expect(within(table).getByText('Added')).toBeInTheDocument();
     expect(server.sent(CREATE).map((request) => request.body)).toEqual([
       { email: 'dee@acme.test', profile: { firstName: 'Dee', lastName: 'Diaz' }, role: 'admin' },
-      { profile: { email: 'fay@acme.test', firstName: 'Fay', lastName: 'Fox' }, role: 'member' },
+      { email: 'fay@acme.test', profile: { firstName: 'Fay', lastName: 'Fox' }, role: 'member' },
     ]);
     expect(screen.getByRole('link', { name: 'Back to team' })).toHaveAttribute('href', '/team');
   });
