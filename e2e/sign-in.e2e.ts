@@ -27,8 +27,10 @@ describe('sign-in with the embedded identity provider', () => {
   });
 
   it('refuses a wrong password with the catalogued message', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser, { width: 1440, height: 900 });
     await page.goto('/');
+    await page.getByRole('heading', { name: 'Welcome' }).waitFor();
+    await screenshot(page, 'login-page');
     await page.getByRole('textbox', { name: 'Email' }).fill('user@demo.test');
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByLabel('Password').fill(`${DEMO_PASSWORD}-wrong`);
