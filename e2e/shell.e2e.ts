@@ -177,11 +177,11 @@ describe('the web shell in Chromium', () => {
     await context.close();
   });
 
-  it('shows the sign-in stand-in without a session', async () => {
+  it('shows the login page without a session', async () => {
     const { page, context } = await newPage(browser);
     await page.goto('/');
-    await page.getByTestId('sign-in-pending').waitFor();
-    await screenshot(page, 'shell-sign-in-pending');
+    await page.getByRole('heading', { name: 'Welcome' }).waitFor();
+    await screenshot(page, 'login');
     await context.close();
   });
 });

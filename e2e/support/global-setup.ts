@@ -57,7 +57,8 @@ export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'zview-e2e-'));
   const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SKIP_WEB_BUILD: '1', LOG_LEVEL: 'warn', PUBLIC_URL: `http://localhost:${port}` },
+    // ENV=test: the shell's browser tests use dev sessions (?devSession=); the rest sign in for real.
+    env: { ...process.env, ENV: 'test', PORT: String(port), DATA_DIR: dataDir, SKIP_WEB_BUILD: '1', LOG_LEVEL: 'warn', PUBLIC_URL: `http://localhost:${port}` },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

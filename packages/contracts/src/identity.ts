@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ORGANIZATION_ROLES } from './policy-rules.js';
+import { ORGANIZATION_ROLES, PRODUCT_ADMIN_CLAIM } from './policy-rules.js';
 
 /**
  * Request and response bodies of the identity provider's credential sign-in, the SSO lookup,
@@ -140,4 +140,98 @@ export interface SamlIdpResponse {
   /** Where the enterprise IdP must send its responses, and the audience it must use. */
   acsUrl: string;
   spEntityId: string;
+}
+
+/*
+ * What the web app parses the answers above with, and the names it reads them by. The claim
+ * names are the ones the server's provider publishes (apps/server/src/auth/accounts.ts userClaims).
+ */
+
+/** Claims of the id token the web app decodes into the SPEC §3 User (scopes openid, email, groups). */
+export const ID_TOKEN_CLAIMS = {
+  id: 'sub',
+  email: 'email',
+  firstName: 'given_name',
+  lastName: 'family_name',
+  groups: 'groups',
+  /** Groups managed outside Z-VIEW (e.g. pushed by an enterprise directory); any means no user management. */
+  externalGroups: 'externalGroups',
+  isGroupAdmin: 'isGroupAdmin',
+  /** is{product}Admin: the provider's internal admin. */
+  productAdmin: PRODUCT_ADMIN_CLAIM,
+  hasZorroAccess: 'hasZorroAccess',
+  /** Absent means true (SPEC §3: isUserInTrialOrg defaults to true). */
+  isUserInTrialOrg: 'isUserInTrialOrg',
+  /** The identity-provider link type the user signed in through: 'OKTA' (password) or 'SAML2' (SSO). */
+  identityProviderType: 'idp',
+} as const;
+
+/**
+ * The signed-in user (SPEC §3 User), decoded from the id token. `isZviewAdmin` is the spec's
+ * is{product}Admin; `isInternalAdmin` carries the same value under the name the shared
+ * permission rules use.
+ */
+export interface IdentityUser {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  profile: { firstName: string; lastName: string };
+  isGroupAdmin: boolean;
+  isZviewAdmin: boolean;
+  isInternalAdmin: boolean;
+  hasZorroAccess: boolean;
+  isUserInTrialOrg: boolean;
+  externalGroups: string[];
+  groups: string[];
+}
+
+/** Tolerant of link types it does not know: the login page names them 'Unsupported identity provider type'. */
+export const getIdentityResponseSchema = z.object({ links: z.array(z.object({ type: z.string(), id: z.string(), name: z.string().optional() })) });
+export type IdentityLinkAnswer = z.infer<typeof getIdentityResponseSchema>['links'][number];
+export const AUTHN_STATUSES = { success: 'SUCCESS', passwordExpired: 'PASSWORD_EXPIRED', lockedOut: 'LOCKED_OUT' } as const;
+export const authnResponseSchema = z.object({ status: z.string(), sessionToken: z.string().optional() }).loose();
+/** The credential sign-in answer as the web app reads it (AuthnResponse, tolerant of statuses it does not know). */
+export type AuthnAnswer = z.infer<typeof authnResponseSchema>;
+/** The error body of a refused credential sign-in (codes in AUTHN_ERROR_CODES). */
+export const authnErrorSchema = z.object({ errorCode: z.string(), errorSummary: z.string().optional() }).loose();
+
+/** GET /api/organization */
+export const organizationSchema = z.object({ id: z.number(), name: z.string(), products: z.array(z.string()) });
+export const organizationsResponseSchema = z.object({ organizations: z.array(organizationSchema) });
+
+/** GET /api/user-management/user/me (a UserProfileResponse; the web app reads these fields). */
+export const meResponseSchema = z.object({ id: z.string(), email: z.string(), profile: z.object({ firstName: z.string(), lastName: z.string() }) }).loose();
+export type MeResponse = z.infer<typeof meResponseSchema>;
+export type UserProfile = z.infer<typeof profileSchema>;
+export type UpdateMeRequest = z.output<typeof updateMeRequestSchema>;
+export type CreateUserRequest = z.output<typeof createUserRequestSchema>;
+export type UpdateUserRequest = z.output<typeof updateUserRequestSchema>;
+
+/** GET /api/user-management/group/members */
+export const teamMemberSchema = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    status: z.enum(USER_STATUSES),
+    role: z.enum(ORGANIZATION_ROLES).nullable(),
+  })
+  .loose();
+export type TeamMember = z.infer<typeof teamMemberSchema>;
+export const teamMembersResponseSchema = z.object({ organization: organizationSchema, members: z.array(teamMemberSchema) });
+
+/** POST /api/user-management/group/users/{action} with { userIds }. */
+export const TEAM_BULK_ACTIONS = ['assign-to-admin', 'activate', 'deactivate', 'delete'] as const;
+export type TeamBulkAction = (typeof TEAM_BULK_ACTIONS)[number];
+
+export const ORGANIZATION_ROLE_LABELS: Record<(typeof ORGANIZATION_ROLES)[number], string> = { member: 'Member', admin: 'Admin' };
+export const USER_STATUS_LABELS: Record<(typeof USER_STATUSES)[number], string> = { active: 'Active', deactivated: 'Deactivated' };
+
+/** Labels of the user fields, so a refusal like 'must not be empty' reads 'First name must not be empty'. */
+export const USER_FIELD_LABELS: Record<string, string> = { email: 'Email', firstName: 'First name', lastName: 'Last name', role: 'Role', userId: 'User' };
+export function userFieldMessage(issue: { path: readonly PropertyKey[]; message: string }): string {
+  const label = USER_FIELD_LABELS[String(issue.path.at(-1))];
+  return label ? `${label} ${issue.message}` : issue.message;
 }

@@ -18,6 +18,8 @@ export const runtimeConfigSchema = z.object({
   OIDC_ISSUER: z.string(),
   OIDC_CLIENT_ID: z.string(),
   SUPPORT_EMAIL: z.string(),
+  /** Where "Forgot your password?" leads; {OIDC_ISSUER}/forgot-password when absent. */
+  OIDC_FORGOT_PASSWORD_URL: z.string().optional(),
   VERSION: z.string().optional(),
   /** Billing page configuration flag; false when absent (SPEC §6). */
   BILLING_PAGE_ENABLED: flag.optional().default(false),

@@ -1,26 +1,23 @@
 import { useState, type ReactNode } from 'react';
 import { getAccessToken, setAccessToken } from '../api/client';
+import { RealSessionProvider } from '../features/auth';
 import { DEV_SESSIONS, clearDevSession, readDevSession } from './dev-session';
 import { useRuntimeConfig } from './runtime-config';
 import { SessionProvider } from './session';
-import { SignInPending } from './SignInPending';
 
 /**
- * Every path but the login callback needs a session (SPEC §2, §4). This is where identity plugs
- * in: while the authentication state is unknown or authenticatedOnly show a loading indicator,
- * when unauthenticated the login page, when authorised a <SessionProvider> fed with the decoded
- * user, the organisations (GET /api/organization) and the identity-provider type — after
- * `setAccessToken(token)` on the API client.
+ * Every path but the login callback needs a session (SPEC §2, §4): the identity provider's
+ * sign-in (login page, tokens, organisations) through <RealSessionProvider>.
  *
- * Until then the only sessions are the development fixtures (`?devSession=`, ENV local/test).
+ * Under the test runtime only (ENV 'test'), `?devSession=` picks a development fixture instead,
+ * for unit and browser tests of the shell that need no real account.
  */
 export function AuthGate({ children }: { children: ReactNode }) {
   const config = useRuntimeConfig();
   const [devSessionName, setDevSessionName] = useState(() => readDevSession(config.ENV));
-  if (!devSessionName) return <SignInPending />;
+  if (!devSessionName) return <RealSessionProvider>{children}</RealSessionProvider>;
   const fixture = DEV_SESSIONS[devSessionName];
-  // A placeholder bearer so pages can call the API under a dev session (browser tests answer
-  // /api with fixtures; a real server rejects it until identity issues dev tokens).
+  // A placeholder bearer: browser tests under a dev session answer /api with fixtures.
   if (!getAccessToken()) setAccessToken(`dev-session:${devSessionName}`);
   return (
     <SessionProvider

@@ -1,10 +1,8 @@
 import type { IdentityProviderKind, SessionOrganization, SessionUser } from '@zview/contracts';
-import { isDevelopmentEnv } from './runtime-config';
 
 /**
- * Development sessions: until sign-in exists, and afterwards for screenshots and browser tests,
- * `?devSession=<name>` picks one of the fixtures below. Honoured only when the runtime ENV is
- * 'local' or 'test' — never in a deployed environment. The choice lasts for the browser session;
+ * Development sessions for unit and browser tests: `?devSession=<name>` picks one of the fixtures
+ * below. Honoured only when the runtime ENV is 'test' — never locally or deployed. The choice lasts for the browser session;
  * `?devSession=off` (or Logout) ends it.
  */
 export const DEV_SESSION_PARAM = 'devSession';
@@ -122,13 +120,21 @@ export function captureDevSessionFromUrl(env: string): void {
   if (requested === null) return;
   url.searchParams.delete(DEV_SESSION_PARAM);
   window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
-  if (!isDevelopmentEnv(env)) return;
+  if (!devSessionsAllowed(env)) return;
   if (isDevSessionName(requested)) sessionStorage.setItem(DEV_SESSION_KEY, requested);
   else sessionStorage.removeItem(DEV_SESSION_KEY);
 }
 
+/**
+ * Only the test runtime (unit and browser tests) honours dev sessions: a local `npm start` signs
+ * in for real like every deployed environment.
+ */
+export function devSessionsAllowed(env: string): boolean {
+  return env === 'test';
+}
+
 export function readDevSession(env: string): DevSessionName | null {
-  if (!isDevelopmentEnv(env)) return null;
+  if (!devSessionsAllowed(env)) return null;
   const stored = sessionStorage.getItem(DEV_SESSION_KEY);
   return stored && isDevSessionName(stored) ? stored : null;
 }

@@ -29,17 +29,18 @@ describe('routing in the shell', () => {
     expect(screen.getByRole('banner')).toBeInTheDocument();
   });
 
-  it('shows the sign-in stand-in without a session, on any path', async () => {
+  it('shows the login page without a session, on any path', async () => {
     renderApp({ path: '/billing' });
-    expect(await screen.findByTestId('sign-in-pending')).toBeInTheDocument();
-    expect(screen.getByText(/Development sessions/)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Welcome' })).toBeInTheDocument();
   });
 
-  it('never offers development sessions outside local and test', async () => {
+  it('honours development sessions under the test runtime only (not locally)', async () => {
     sessionStorage.setItem('zview.devSession', 'admin');
-    renderApp({ path: '/', config: testConfig({ ENV: 'production' }) });
-    expect(await screen.findByTestId('sign-in-pending')).toBeInTheDocument();
-    expect(screen.queryByText(/Development sessions/)).not.toBeInTheDocument();
+    const { container } = renderApp({ path: '/', config: testConfig({ ENV: 'local' }) });
+    // The real sign-in starts (its loader or login page), never the admin fixture's shell.
+    await waitFor(() => expect(container).not.toBeEmptyDOMElement());
+    expect(screen.queryByRole('banner')).not.toBeInTheDocument();
+    expect(screen.queryByText('Morgan Hale')).not.toBeInTheDocument();
   });
 
   it('opens admin pages to internal admins only', async () => {
@@ -52,14 +53,14 @@ describe('routing in the shell', () => {
 
   it('opens the team editing pages to group admins on a password provider only', async () => {
     const first = renderApp({ path: '/team/add-new-member', devSession: 'groupAdmin' });
-    expect(await screen.findByRole('heading', { name: 'Add a team member' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Add new member' })).toBeInTheDocument();
     first.unmount();
     const sso = renderApp({ path: '/team/edit-member/u-1', devSession: 'ssoAdmin' });
     expect(await notFound()).toBeInTheDocument();
     sso.unmount();
     // the SSO admin still sees the team (read-only)
     const team = renderApp({ path: '/team', devSession: 'ssoAdmin' });
-    expect(await screen.findByRole('heading', { name: 'Team management' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Team Management' })).toBeInTheDocument();
     team.unmount();
     renderApp({ path: '/profile', devSession: 'trial' });
     expect(await notFound()).toBeInTheDocument();
@@ -97,7 +98,7 @@ describe('routing in the shell', () => {
     // the error box has its own Logout button, beside the top bar's
     const box = screen.getByText(MESSAGES.noProductsEnabled).closest('[role="alert"]') as HTMLElement;
     await user.click(within(box).getByRole('button', { name: 'Logout' }));
-    expect(await screen.findByTestId('sign-in-pending')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Welcome' })).toBeInTheDocument();
   });
 
   it('loads pages lazily and navigates between them', async () => {

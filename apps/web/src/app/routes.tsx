@@ -46,11 +46,11 @@ export const SHELL_ROUTES: ShellRoute[] = [
   productPage('zhail'),
   productPage('zstorm'),
   { path: '/faq', lazy: () => import('../features/faq/FaqPage') },
-  { path: '/profile', guard: ['userManagement'], lazy: pending('Account settings', 'Your name and password.') },
-  { path: '/team', guard: ['userManagement'], lazy: pending('Team management', 'The members of your organisation.') },
-  { path: '/team/add-new-member', guard: TEAM_EDIT, lazy: pending('Add a team member', 'Invite a new member to your organisation.') },
-  { path: '/team/add-multiple-members', guard: TEAM_EDIT, lazy: pending('Add multiple members', 'Invite several members at once.') },
-  { path: '/team/edit-member/:userId', guard: TEAM_EDIT, lazy: pending('Edit team member', "Change a member's details and role.") },
+  { path: '/profile', guard: ['userManagement'], lazy: () => import('../features/profile/ProfilePage') },
+  { path: '/team', guard: ['userManagement'], lazy: () => import('../features/team/TeamPage') },
+  { path: '/team/add-new-member', guard: TEAM_EDIT, lazy: () => import('../features/team/AddMemberPage') },
+  { path: '/team/add-multiple-members', guard: TEAM_EDIT, lazy: () => import('../features/team/AddMultipleMembersPage') },
+  { path: '/team/edit-member/:userId', guard: TEAM_EDIT, lazy: () => import('../features/team/EditMemberPage') },
   { path: '/billing', guard: ['billing'], lazy: pending('Billing', 'Usage by agreement, quarterly transactions and portfolio submissions.') },
   { path: '/zportfolio', guard: ['portfolio'], lazy: () => import('../features/portfolio/PortfolioListPage') },
   { path: '/zportfolio/results', guard: ['portfolio'], lazy: () => import('../features/portfolio/PortfolioResultsPage') },
@@ -67,6 +67,8 @@ export const SHELL_ROUTES: ShellRoute[] = [
 
 /** Outside the shell: completes sign-in (identity work). */
 export const LOGIN_CALLBACK_PATH = '/login-callback';
+/** Outside the shell: the hidden frame of silent token renewal (identity work). */
+export const SILENT_RENEW_PATH = '/silent-renew';
 
 /** Lets the page render only when the guards pass; applies the home redirect. */
 export function RouteGate({ guard, home }: Pick<ShellRoute, 'guard' | 'home'>) {
@@ -91,7 +93,8 @@ export function buildRoutes(): RouteObject[] {
       element: <AppRoot />,
       errorElement: <RouteErrorPage />,
       children: [
-        { path: LOGIN_CALLBACK_PATH, lazy: lazyPage(pending('Signing you in', 'Completing sign-in with the identity provider.')) },
+        { path: LOGIN_CALLBACK_PATH, lazy: lazyPage(() => import('../features/auth/LoginCallbackPage')) },
+        { path: SILENT_RENEW_PATH, lazy: lazyPage(() => import('../features/auth/SilentRenewPage')) },
         {
           element: (
             <AuthGate>

@@ -1,0 +1,148 @@
+import { Box, Button, ButtonBase, Link, Stack, TextField, Typography } from '@mui/material';
+import { useState, type FormEvent } from 'react';
+import { useRuntimeConfig } from '../../app/runtime-config';
+import { AuthLayout } from './AuthLayout';
+import { useIdentityProvider } from './context';
+import { enterpriseSsoUrl, forgotPasswordUrl } from './idp';
+import { identityStepFor, loginErrorMessage, sessionTokenOf, type LoginMessage } from './loginMessages';
+import { MessageBlock } from './MessageBlock';
+import { saveRestoreUrl } from './restoreUrl';
+
+type Step = 'email' | 'password';
+
+export interface LoginPageProps {
+  /** A message to show when the page opens (e.g. why the previous sign-in did not complete). */
+  initialMessage?: LoginMessage;
+}
+
+/**
+ * The login page (SPEC §2): step 1 asks for the email and looks up its identity provider;
+ * enterprise (SAML2) users go to their SSO, everyone else enters a password on step 2.
+ */
+export function LoginPage({ initialMessage }: LoginPageProps) {
+  const idp = useIdentityProvider();
+  const { SUPPORT_EMAIL } = useRuntimeConfig();
+  const [step, setStep] = useState<Step>('email');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<LoginMessage | null>(initialMessage ?? null);
+
+  const normalizedEmail = email.trim().toLowerCase();
+  const canSignIn = normalizedEmail !== '' && password !== '';
+
+  async function submitEmail(event: FormEvent) {
+    event.preventDefault();
+    if (!normalizedEmail || busy) return;
+    setBusy(true);
+    setMessage(null);
+    try {
+      const next = identityStepFor(await idp.getIdentity(normalizedEmail));
+      if (next.kind === 'sso') {
+        saveRestoreUrl();
+        idp.redirectTo(enterpriseSsoUrl(idp.settings, next.idpId, normalizedEmail));
+        return; // the browser is leaving; stay busy
+      }
+      setStep('password');
+    } catch (error) {
+      setMessage(loginErrorMessage(error, SUPPORT_EMAIL));
+    }
+    setBusy(false);
+  }
+
+  async function submitPassword(event: FormEvent) {
+    event.preventDefault();
+    if (!canSignIn || busy) return;
+    setBusy(true);
+    setMessage(null);
+    try {
+      const result = sessionTokenOf(await idp.signInWithCredentials(normalizedEmail, password));
+      if ('message' in result) {
+        setMessage(result.message);
+      } else {
+        saveRestoreUrl();
+        await idp.signinRedirect(result.sessionToken);
+        return; // the browser is leaving for the identity provider
+      }
+    } catch (error) {
+      setMessage(loginErrorMessage(error, SUPPORT_EMAIL));
+    }
+    setBusy(false);
+  }
+
+  function backToEmail() {
+    setStep('email');
+    setPassword('');
+    setMessage(null);
+  }
+
+  const passwordError = message?.placement === 'password' ? message : null;
+  const formMessage = message?.placement === 'form' ? message : null;
+
+  return (
+    <AuthLayout>
+      {step === 'email' ? (
+        <Box component="form" noValidate onSubmit={submitEmail}>
+          <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 0.5 }}>
+            Welcome
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
+            Sign in with your work email to continue.
+          </Typography>
+          <Stack spacing={2.5}>
+            {formMessage && <MessageBlock message={formMessage} />}
+            <TextField
+              label="Email"
+              type="email"
+              name="email"
+              autoComplete="username"
+              autoFocus
+              fullWidth
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+            />
+            <Button type="submit" variant="contained" size="large" fullWidth disabled={!normalizedEmail} loading={busy}>
+              Next
+            </Button>
+          </Stack>
+        </Box>
+      ) : (
+        <Box component="form" noValidate onSubmit={submitPassword}>
+          <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 3 }}>
+            Enter your password
+          </Typography>
+          <Stack spacing={2.5}>
+            {formMessage && <MessageBlock message={formMessage} />}
+            <Box sx={{ position: 'relative' }}>
+              <TextField label="Email" value={normalizedEmail} disabled fullWidth />
+              {/* A disabled input takes no clicks, so a transparent button covers it. */}
+              <ButtonBase
+                aria-label={`Change email ${normalizedEmail}`}
+                onClick={backToEmail}
+                sx={{ position: 'absolute', inset: 0, borderRadius: 1 }}
+              />
+            </Box>
+            <TextField
+              label="Password"
+              type="password"
+              name="password"
+              autoComplete="current-password"
+              autoFocus
+              fullWidth
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              error={Boolean(passwordError)}
+              helperText={passwordError?.text}
+            />
+            <Link href={forgotPasswordUrl(idp.settings)} variant="body2" underline="hover" sx={{ alignSelf: 'flex-start' }}>
+              Forgot your password?
+            </Link>
+            <Button type="submit" variant="contained" size="large" fullWidth disabled={!canSignIn} loading={busy}>
+              Sign in
+            </Button>
+          </Stack>
+        </Box>
+      )}
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,110 @@
+import { MESSAGES, hasNoEnabledProducts, organizationsResponseSchema, type IdentityUser, type OrganizationSummary } from '@zview/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, type ReactNode } from 'react';
+import { api } from '../../api/client';
+import { useRuntimeConfig } from '../../app/runtime-config';
+import { SessionProvider, pickOrganization } from '../../app/session';
+import { authViewOf } from './authState';
+import { useIdentityProvider } from './context';
+import { ErrorScreen, LogoutButton } from './ErrorScreen';
+import { FullPageLoader } from './FullPageLoader';
+import { LoginPage } from './LoginPage';
+import { logout } from './logout';
+import { useAuth } from './useAuth';
+
+/** What the identity work hands the shell once the user is authenticated and authorised. */
+export interface AuthenticatedIdentity {
+  user: IdentityUser;
+  identityProvider: 'Password' | 'SSO';
+  onLogout: () => Promise<void>;
+}
+
+/**
+ * Shows the loading indicator, the login page or — once authenticated and authorised — its
+ * children (SPEC §4 authentication state).
+ */
+export function AuthGate({ children }: { children: (identity: AuthenticatedIdentity) => ReactNode }) {
+  const idp = useIdentityProvider();
+  const { state, signedIn, markSignedOut } = useAuth(idp);
+  const onLogout = useCallback(async () => {
+    try {
+      await logout(idp);
+    } finally {
+      markSignedOut();
+    }
+  }, [idp, markSignedOut]);
+
+  const view = authViewOf(state);
+  if (view === 'login') return <LoginPage />;
+  if (view === 'loading' || !signedIn) return <FullPageLoader />;
+  return children({ ...signedIn, onLogout });
+}
+
+export const ORGANIZATIONS_QUERY_KEY = ['organizations'] as const;
+
+/** GET /api/organization, asked without a target organisation (it is what we choose from). */
+export function fetchOrganizations(): Promise<OrganizationSummary[]> {
+  return api.get('/api/organization', { schema: organizationsResponseSchema, organization: false }).then((body) => body.organizations);
+}
+
+/**
+ * The shell's session for the signed-in user, or the no-products error box (with Logout) when
+ * the organisation it would start with enables nothing (SPEC §2, §8).
+ */
+function OrganizationSession({ identity, organizations, children }: { identity: AuthenticatedIdentity; organizations: OrganizationSummary[]; children: ReactNode }) {
+  const { SUPPORT_EMAIL } = useRuntimeConfig();
+  if (hasNoEnabledProducts(pickOrganization(organizations)?.products ?? [])) {
+    return (
+      <ErrorScreen
+        title="No applications enabled"
+        messages={[{ text: MESSAGES.noProductsEnabled, supportLine: MESSAGES.supportLine(SUPPORT_EMAIL) }]}
+        action={<LogoutButton onLogout={identity.onLogout} />}
+      />
+    );
+  }
+  return (
+    <SessionProvider user={identity.user} organizations={organizations} identityProvider={identity.identityProvider} onLogout={identity.onLogout}>
+      {children}
+    </SessionProvider>
+  );
+}
+
+/**
+ * Loads the user's organisations (loader while pending, error box with Logout on failure) and
+ * hands them to its children.
+ */
+export function OrganizationsGate({ identity, children }: { identity: AuthenticatedIdentity; children: (organizations: OrganizationSummary[]) => ReactNode }) {
+  const query = useQuery({ queryKey: [...ORGANIZATIONS_QUERY_KEY, identity.user.id], queryFn: fetchOrganizations });
+  if (query.isPending) return <FullPageLoader />;
+  if (query.isError) {
+    return (
+      <ErrorScreen
+        title="Something went wrong"
+        messages={[{ text: query.error.message || MESSAGES.unexpectedError }]}
+        action={<LogoutButton onLogout={identity.onLogout} />}
+      />
+    );
+  }
+  return children(query.data);
+}
+
+/**
+ * The real session: sign-in, tokens, organisations. Renders the login page until the user is
+ * signed in, the no-products screen when the organisation enables nothing, and otherwise its
+ * children inside the shell's SessionProvider (which picks and switches the active organisation).
+ */
+export function RealSessionProvider({ children }: { children: ReactNode }) {
+  return (
+    <AuthGate>
+      {(identity) => (
+        <OrganizationsGate identity={identity}>
+          {(organizations) => (
+            <OrganizationSession identity={identity} organizations={organizations}>
+              {children}
+            </OrganizationSession>
+          )}
+        </OrganizationsGate>
+      )}
+    </AuthGate>
+  );
+}

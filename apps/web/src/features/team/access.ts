@@ -1,0 +1,10 @@
+import { canManageTeamMembers, isUserManagementReadOnly } from '@zview/contracts';
+import type { Session } from '../../app/session';
+
+/**
+ * Team-page abilities (SPEC §5, §6), from the shared permission rules: SSO users see user
+ * management read-only; group admins manage members otherwise.
+ */
+export function teamAccess(session: Pick<Session, 'permissions'>) {
+  return { readOnly: isUserManagementReadOnly(session.permissions), canManage: canManageTeamMembers(session.permissions) };
+}
