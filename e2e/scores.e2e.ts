@@ -82,7 +82,7 @@ describe('the property view', () => {
     await page.screenshot({ path: path.join(screenshotDir, 'scores-summary-full.png'), fullPage: true });
 
     await page.getByRole('tab', { name: 'Oblique' }).click();
-    await page.getByRole('img', { name: 'Oblique image looking from the north' }).waitFor();
+    await page.getByTestId('imagery-panel').locator('[data-map-mode=oblique]').first().waitFor();
     await page.getByRole('button', { name: 'Expand view' }).click();
     await page.getByRole('dialog').waitFor();
     await settle();
