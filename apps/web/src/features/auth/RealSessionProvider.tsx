@@ -1,6 +1,6 @@
 import { MESSAGES, hasNoEnabledProducts, organizationsResponseSchema, type IdentityUser, type OrganizationSummary } from '@zview/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, type ReactNode } from 'react';
+import { Suspense, lazy, useCallback, type ReactNode } from 'react';
 import { api } from '../../api/client';
 import { useRuntimeConfig } from '../../app/runtime-config';
 import { SessionProvider, pickOrganization } from '../../app/session';
@@ -8,9 +8,11 @@ import { authViewOf } from './authState';
 import { useIdentityProvider } from './context';
 import { ErrorScreen, LogoutButton } from './ErrorScreen';
 import { FullPageLoader } from './FullPageLoader';
-import { LoginPage } from './LoginPage';
 import { logout } from './logout';
 import { useAuth } from './useAuth';
+
+// Signed-in users never need the login page: keep it out of the initial JavaScript.
+const LoginPage = lazy(() => import('./LoginPage').then((m) => ({ default: m.LoginPage })));
 
 /** What the identity work hands the shell once the user is authenticated and authorised. */
 export interface AuthenticatedIdentity {
@@ -35,7 +37,12 @@ export function AuthGate({ children }: { children: (identity: AuthenticatedIdent
   }, [idp, markSignedOut]);
 
   const view = authViewOf(state);
-  if (view === 'login') return <LoginPage />;
+  if (view === 'login')
+    return (
+      <Suspense fallback={<FullPageLoader />}>
+        <LoginPage />
+      </Suspense>
+    );
   if (view === 'loading' || !signedIn) return <FullPageLoader />;
   return children({ ...signedIn, onLogout });
 }
