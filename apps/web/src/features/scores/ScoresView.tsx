@@ -5,7 +5,8 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { useMemo } from 'react';
+import Skeleton from '@mui/material/Skeleton';
+import { Suspense, lazy, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../app/session';
 import { useAssessment } from './api/assessment';
@@ -14,10 +15,12 @@ import { LookBackPanel } from './components/LookBackPanel';
 import { LookBackSelect } from './components/LookBackSelect';
 import { ProductDetail } from './components/ProductDetail';
 import { PropertyHeader } from './components/PropertyHeader';
-import { PropertyImageryPanel } from './components/PropertyImageryPanel';
 import { EmptySearch, ResultError, ResultSkeleton } from './components/ResultStates';
 import { ScoreCard } from './components/ScoreCard';
 import { SearchBar } from './components/SearchBar';
+
+// The map arrives with the first result, not with the search page (initial JavaScript budget).
+const PropertyImageryPanel = lazy(() => import('./components/PropertyImageryPanel').then((m) => ({ default: m.PropertyImageryPanel })));
 import { displayedProducts, productName, requestedProducts } from './model';
 import { toAssessmentRequest, usePropertySearch } from './searchState';
 
@@ -168,7 +171,9 @@ function PropertyBody({ selection, enabledFeatures, assessment, compare, query, 
         )}
       </Stack>
       <Stack spacing={2.5} sx={{ minWidth: 0, position: 'sticky', top: 16, '@media print': { position: 'static' } }}>
-        <PropertyImageryPanel assessment={assessment} onLocationPinChange={onLocationPinChange} showOblique={enabledFeatures.includes('oblique-imagery')} />
+        <Suspense fallback={<Skeleton variant="rounded" height={420} data-testid="imagery-skeleton" />}>
+          <PropertyImageryPanel assessment={assessment} onLocationPinChange={onLocationPinChange} showOblique={enabledFeatures.includes('oblique-imagery')} />
+        </Suspense>
         {enabledFeatures.includes('building_permits') && <BuildingPermitsPanel location={location} />}
         {enabledFeatures.includes('ibhs') && <IbhsPanel location={location} />}
       </Stack>
