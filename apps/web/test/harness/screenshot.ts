@@ -17,7 +17,7 @@ const base = server.resolvedUrls?.local[0];
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-background-networking'] });
 try {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  await page.goto(`${base}test/harness/login.html`);
+  await page.goto(`${base}test/harness/index.html`);
   await page.getByRole('heading', { name: 'Welcome' }).waitFor();
   await page.waitForTimeout(400); // let focus and ripple transitions settle
   await page.screenshot({ path: path.join(out, 'login-step1.png') });
@@ -31,18 +31,18 @@ try {
   await page.waitForTimeout(400); // let focus and ripple transitions settle
   await page.screenshot({ path: path.join(out, 'login-step2-invalid.png') });
 
-  await page.goto(`${base}test/harness/login.html?screen=no-products`);
+  await page.goto(`${base}test/harness/index.html?screen=no-products`);
   await page.getByRole('button', { name: 'Logout' }).waitFor();
   await page.waitForTimeout(400); // let focus and ripple transitions settle
   await page.screenshot({ path: path.join(out, 'login-no-products.png') });
-  await page.goto(`${base}test/harness/team.html`);
+  await page.goto(`${base}test/harness/index.html?harness=team`);
   await page.getByText('Bob Baker').waitFor();
   await page.getByRole('checkbox', { name: 'Select Bob Baker' }).check();
   await page.getByRole('checkbox', { name: 'Select Cy Cole' }).check();
   await page.waitForTimeout(400);
   await page.screenshot({ path: path.join(out, 'team.png') });
 
-  await page.goto(`${base}test/harness/team.html?path=/team/add-multiple-members`);
+  await page.goto(`${base}test/harness/index.html?harness=team&path=/team/add-multiple-members`);
   await page.getByLabel('Members').fill('email,first name,last name,role\nfay.fox@acme-mutual.com,Fay,Fox,admin\nbob.baker@acme-mutual.com,Bob,Baker,\ngus@acme,Gus,,user\nhal.hill@acme-mutual.com,Hal,Hill,');
   await page.getByRole('table', { name: 'Members to add' }).waitFor();
   await page.waitForTimeout(400);
