@@ -229,7 +229,7 @@ export async function geocodeCoordinatesMany(db: Db, points: readonly LatLng[]):
   const results = await candidatesMany(db, points, NEAR_BOX_DEG).then((found) => points.map((point, i) => pickPropertyAt(point, found[i]!)));
   const missed = results.flatMap((result, i) => (result.propertyId === null ? [i] : []));
   if (missed.length) {
-    const found = await candidatesMany(db, missed.map((i) => points[i]!), searchBox(0).dLat);
+    const found = await candidatesMany(db, missed.map((i) => points[i]!), searchBox(0).dLat, 4 * CANDIDATES_PER_POINT);
     missed.forEach((index, k) => (results[index] = pickPropertyAt(points[index]!, found[k]!)));
   }
   return results;
@@ -238,18 +238,20 @@ export async function geocodeCoordinatesMany(db: Db, points: readonly LatLng[]):
 /** The small first box of the set-wise search (~110 m north–south). */
 const NEAR_BOX_DEG = 0.001;
 
-async function candidatesMany(db: Db, points: readonly LatLng[], dLat: number): Promise<ParcelHit[][]> {
+async function candidatesMany(db: Db, points: readonly LatLng[], dLat: number, limit = CANDIDATES_PER_POINT): Promise<ParcelHit[][]> {
   const candidates: ParcelHit[][] = points.map(() => []);
   if (!points.length) return candidates;
+  // Nearest first along the GiST index of scaled points (migration 0310): x = lng · cos(lat), so
+  // the square box and the distance are in (locally) equal units north–south and east–west.
   const { rows } = await sql<ParcelHit & { index: number }>`
     SELECT q.i::int - 1 AS index, p.*
     FROM unnest(${points.map((p) => p.lat)}::float8[], ${points.map((p) => p.lng)}::float8[]) WITH ORDINALITY AS q(lat, lng, i)
+    CROSS JOIN LATERAL (SELECT q.lng * cos(radians(q.lat)) AS x) s
     CROSS JOIN LATERAL (
       SELECT ${HIT_COLUMNS}, parcel FROM properties
-      WHERE lat BETWEEN q.lat - ${dLat}::float8 AND q.lat + ${dLat}::float8
-        AND lng BETWEEN q.lng - ${dLat}::float8 / greatest(0.2, cos(radians(q.lat))) AND q.lng + ${dLat}::float8 / greatest(0.2, cos(radians(q.lat)))
-      ORDER BY (lat - q.lat) ^ 2 + ((lng - q.lng) * cos(radians(q.lat))) ^ 2
-      LIMIT ${CANDIDATES_PER_POINT}
+      WHERE point(lng * cos(radians(lat)), lat) <@ box(point(s.x - ${dLat}::float8, q.lat - ${dLat}::float8), point(s.x + ${dLat}::float8, q.lat + ${dLat}::float8))
+      ORDER BY point(lng * cos(radians(lat)), lat) <-> point(s.x, q.lat)
+      LIMIT ${limit}
     ) p`.execute(db);
   for (const row of rows) candidates[row.index]!.push(row);
   return candidates;

@@ -107,11 +107,19 @@ export async function processChunk(deps: RunDeps, runId: number, chunkIndex: num
 
   const first = chunkIndex * run.chunk_size + 1;
   const last = first + run.chunk_size - 1;
-  const rowsInChunk = () =>
-    db.selectFrom('portfolio_rows').selectAll().where('portfolio_id', '=', run.portfolio_id).where('row_number', '>=', first).where('row_number', '<=', last).orderBy('row_number').execute();
-  let rows = await rowsInChunk();
+  // What geocoding and scoring need (not the raw values: they go only to exports).
+  const rows = await db
+    .selectFrom('portfolio_rows')
+    .select(['row_number', 'ref', 'address', 'street', 'city', 'state', 'zip', 'country', 'latitude', 'longitude', 'attributes', 'problem',
+      'geo_latitude', 'geo_longitude', 'geo_precision', 'geo_problem', 'geocoded_at'])
+    .where('portfolio_id', '=', run.portfolio_id)
+    .where('row_number', '>=', first)
+    .where('row_number', '<=', last)
+    .orderBy('row_number')
+    .execute();
 
-  // Geocode set-wise the rows of this chunk that have not been placed yet (shared by every product).
+  // Geocode set-wise the rows of this chunk that have not been placed yet (shared by every product;
+  // rows with their own coordinates were placed at ingest).
   const toGeocode: StagedRow[] = rows
     .filter((r) => !r.problem && !r.geocoded_at)
     .map((r) => ({ rowNumber: r.row_number, ref: r.ref, address: r.address, street: r.street, city: r.city, state: r.state, zip: r.zip, country: r.country, latitude: r.latitude, longitude: r.longitude }));
@@ -122,7 +130,12 @@ export async function processChunk(deps: RunDeps, runId: number, chunkIndex: num
       FROM unnest(${results.map((g) => g.rowNumber)}::int[], ${results.map((g) => g.latitude)}::float8[], ${results.map((g) => g.longitude)}::float8[],
                   ${results.map((g) => g.precision)}::text[], ${results.map((g) => g.problem)}::text[]) AS g(row_number, lat, lon, precision, problem)
       WHERE r.portfolio_id = ${run.portfolio_id} AND r.row_number = g.row_number`.execute(db);
-    rows = await rowsInChunk();
+    // The same values, in memory: no second read of the chunk.
+    const byRow = new Map(rows.map((r) => [r.row_number, r]));
+    for (const g of results) {
+      const r = byRow.get(g.rowNumber);
+      if (r) Object.assign(r, { geo_latitude: g.latitude, geo_longitude: g.longitude, geo_precision: g.precision, geo_problem: g.problem, geocoded_at: new Date() });
+    }
   }
 
   const product = run.product as PortfolioProduct;
