@@ -108,6 +108,7 @@ export async function processChunk(deps: RunDeps, runId: number, chunkIndex: num
   const first = chunkIndex * run.chunk_size + 1;
   const last = first + run.chunk_size - 1;
   // What geocoding and scoring need (not the raw values: they go only to exports).
+  const timer = chunkTimer(runId, chunkIndex);
   const rows = await db
     .selectFrom('portfolio_rows')
     .select(['row_number', 'ref', 'address', 'street', 'city', 'state', 'zip', 'country', 'latitude', 'longitude', 'attributes', 'problem',
@@ -124,7 +125,9 @@ export async function processChunk(deps: RunDeps, runId: number, chunkIndex: num
     .filter((r) => !r.problem && !r.geocoded_at)
     .map((r) => ({ rowNumber: r.row_number, ref: r.ref, address: r.address, street: r.street, city: r.city, state: r.state, zip: r.zip, country: r.country, latitude: r.latitude, longitude: r.longitude }));
   if (toGeocode.length) {
+    timer.lap('read');
     const results = await deps.geocoder.geocodeRows(toGeocode);
+    timer.lap(`geocode ${toGeocode.length}`);
     await sql`
       UPDATE portfolio_rows AS r SET geo_latitude = g.lat, geo_longitude = g.lon, geo_precision = g.precision, geo_problem = g.problem, geocoded_at = now()
       FROM unnest(${results.map((g) => g.rowNumber)}::int[], ${results.map((g) => g.latitude)}::float8[], ${results.map((g) => g.longitude)}::float8[],
@@ -147,6 +150,7 @@ export async function processChunk(deps: RunDeps, runId: number, chunkIndex: num
       latitude: r.geo_latitude, longitude: r.geo_longitude, precision: (r.geo_precision ?? 'none') as GeocodedRow['precision'], attributes: r.attributes,
     });
   }
+  timer.lap('placed');
   const scored = scorable.length
     ? await deps.scorer.scoreRows(scorable, [product], { organizationId: run.organization_id, portfolioId: run.portfolio_id, runId, modelVersion: run.model_version })
     : [];
@@ -166,7 +170,8 @@ export async function processChunk(deps: RunDeps, runId: number, chunkIndex: num
   });
   const billable = results.filter((r) => !r.problem).map((r) => r.rowNumber);
 
-  return db.transaction().execute(async (trx) => {
+  timer.lap(`score ${scorable.length}`);
+  const outcome = await db.transaction().execute(async (trx) => {
     // Serialise the commits of one run so exactly one of them sees the last chunk land.
     const locked = await trx.selectFrom('portfolio_runs').select(['suspended_at', 'completed_at']).where('id', '=', runId).forUpdate().executeTakeFirst();
     if (!locked) return 'gone';
@@ -195,8 +200,29 @@ export async function processChunk(deps: RunDeps, runId: number, chunkIndex: num
     const { count } = await trx.selectFrom('portfolio_run_chunks').select((eb) => eb.fn.countAll<number>().as('count')).where('run_id', '=', runId).executeTakeFirstOrThrow();
     const total = await trx.selectFrom('portfolio_runs').select('chunk_count').where('id', '=', runId).executeTakeFirstOrThrow();
     if (Number(count) >= total.chunk_count) await finishRun(trx, runId);
-    return 'committed';
+    return 'committed' as const;
   });
+  timer.lap(`commit (${outcome})`);
+  timer.done();
+  return outcome;
+}
+
+/** PORTFOLIO_TIMINGS=1: one line per chunk with the time of each phase (where a run's time goes). */
+function chunkTimer(runId: number, chunkIndex: number) {
+  const enabled = process.env.PORTFOLIO_TIMINGS === '1';
+  let last = performance.now();
+  const laps: string[] = [];
+  return {
+    lap(label: string) {
+      if (!enabled) return;
+      const now = performance.now();
+      laps.push(`${label} ${Math.round(now - last)} ms`);
+      last = now;
+    },
+    done() {
+      if (enabled) console.log(`[portfolio] run ${runId} chunk ${chunkIndex}: ${laps.join(', ')}`);
+    },
+  };
 }
 
 /** Marks a run complete, counts the scores that changed since the previous run, and opens it for review. */
