@@ -172,10 +172,10 @@ export async function processChunk(deps: RunDeps, runId: number, chunkIndex: num
 
   timer.lap(`score ${scorable.length}`);
   const outcome = await db.transaction().execute(async (trx) => {
-    // Serialise the commits of one run so exactly one of them sees the last chunk land.
-    const locked = await trx.selectFrom('portfolio_runs').select(['suspended_at', 'completed_at']).where('id', '=', runId).forUpdate().executeTakeFirst();
-    if (!locked) return 'gone';
-    if (locked.suspended_at) return 'suspended';
+    const current = await trx.selectFrom('portfolio_runs').select(['suspended_at']).where('id', '=', runId).executeTakeFirst();
+    if (!current) return 'gone';
+    if (current.suspended_at) return 'suspended';
+    // The (run, chunk) key: a concurrent commit of the same chunk waits here, then does nothing.
     const inserted = await trx
       .insertInto('portfolio_run_chunks')
       .values({ run_id: runId, chunk_index: chunkIndex, row_count: rows.length })
@@ -197,14 +197,29 @@ export async function processChunk(deps: RunDeps, runId: number, chunkIndex: num
         FROM unnest(${billable}::int[]) AS n
         ON CONFLICT (event_key) DO NOTHING`.execute(trx);
     }
+    // Only now serialise the commits of one run (the inserts above run side by side), so exactly
+    // one of them sees the last chunk land; a suspension that came meanwhile undoes this commit.
+    const locked = await trx.selectFrom('portfolio_runs').select(['suspended_at']).where('id', '=', runId).forUpdate().executeTakeFirst();
+    if (!locked) throw new ChunkRollback('gone');
+    if (locked.suspended_at) throw new ChunkRollback('suspended');
     const { count } = await trx.selectFrom('portfolio_run_chunks').select((eb) => eb.fn.countAll<number>().as('count')).where('run_id', '=', runId).executeTakeFirstOrThrow();
     const total = await trx.selectFrom('portfolio_runs').select('chunk_count').where('id', '=', runId).executeTakeFirstOrThrow();
     if (Number(count) >= total.chunk_count) await finishRun(trx, runId);
     return 'committed' as const;
+  }).catch((error: unknown) => {
+    if (error instanceof ChunkRollback) return error.outcome;
+    throw error;
   });
   timer.lap(`commit (${outcome})`);
   timer.done();
   return outcome;
+}
+
+/** Thrown inside a chunk's commit to roll it back and report why. */
+class ChunkRollback extends Error {
+  constructor(readonly outcome: 'gone' | 'suspended') {
+    super(outcome);
+  }
 }
 
 /** PORTFOLIO_TIMINGS=1: one line per chunk with the time of each phase (where a run's time goes). */
