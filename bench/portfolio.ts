@@ -137,6 +137,9 @@ async function main() {
   const { db } = createDb(url, 20); // the API's pool size (db/open.ts)
   await migrateToLatest(db);
   if (!process.env.WORLD_DATA_DIR) await seedWorld(url, { ...DEFAULT_WORLD });
+  // A reused database may hold an earlier (interrupted) run: remove its portfolios, or the worker
+  // works their queued chunks first (their jobs then find no run and finish at once).
+  else await db.deleteFrom('portfolios').execute();
   const { count: worldSize } = await db.selectFrom('properties').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
   await generate(db);
   console.log(`  world of ${Number(worldSize).toLocaleString('en-US')} properties; generated ${mb(statSync(csvPath).size)} CSV in ${secs(Date.now() - started)}`);
