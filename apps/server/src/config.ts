@@ -13,7 +13,14 @@ export interface ServerConfig {
   runtime: RuntimeConfig;
   identity: IdentityConfig;
   /** Upload cap (PORTFOLIO_MAX_UPLOAD_MB) and rows per scoring chunk (PORTFOLIO_CHUNK_SIZE). */
-  portfolio: { maxUploadBytes: number; chunkSize: number };
+  portfolio: {
+    maxUploadBytes: number;
+    chunkSize: number;
+    /** Where the queue is worked: a forked worker process (default), this process, or elsewhere (off). */
+    worker: 'process' | 'inline' | 'off';
+    /** Chunk jobs a worker runs at once (PostgreSQL and Node share the cores). */
+    workerConcurrency: number;
+  };
 }
 
 /** Identity settings (see README "Identity provider"). */
@@ -39,6 +46,12 @@ export const repoRoot = path.resolve(import.meta.dirname, '../../..');
 function envOr(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
   const value = env[name];
   return value === undefined ? fallback : value;
+}
+
+function portfolioWorkerMode(raw: string | undefined): ServerConfig['portfolio']['worker'] {
+  if (raw === undefined || raw === '' || raw === 'process' || raw === 'on') return 'process';
+  if (raw === 'inline' || raw === 'off') return raw;
+  throw new Error(`PORTFOLIO_WORKER must be process, inline or off, got "${raw}"`);
 }
 
 function positiveNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -102,6 +115,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     portfolio: {
       maxUploadBytes: positiveNumber(env, 'PORTFOLIO_MAX_UPLOAD_MB', 500) * 1024 * 1024,
       chunkSize: positiveNumber(env, 'PORTFOLIO_CHUNK_SIZE', 10_000),
+      worker: portfolioWorkerMode(env.PORTFOLIO_WORKER),
+      workerConcurrency: Math.round(positiveNumber(env, 'PORTFOLIO_WORKER_CONCURRENCY', 2)),
     },
   };
 }

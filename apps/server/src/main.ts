@@ -1,9 +1,8 @@
-import pg from 'pg';
 import { buildApp } from './app.js';
 import { riskModelScorer } from './domain/portfolio/risk-scorer.js';
 import { createPortfolioServices } from './domain/portfolio/services.js';
-import { worldGeocoder } from './domain/portfolio/world-geocoder.js';
-import { startPortfolioWorker } from './jobs/portfolio-jobs.js';
+import { startProductionPortfolioWorker } from './jobs/portfolio-worker.js';
+import { superviseWorkerProcess } from './jobs/worker-supervisor.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/open.js';
 import { seedDefaultWorld } from './world/default.js';
@@ -21,25 +20,17 @@ async function main() {
   // Demo organisations and accounts: on by default except in production (SEED_DEMO=true|false decides).
   const seedDemo = process.env.SEED_DEMO ? process.env.SEED_DEMO === 'true' : config.runtime.ENV !== 'production';
   const demoAccounts = config.identity.embedded && seedDemo ? await seedDemoIdentity(database.db, config) : [];
-  // Portfolios: uploads in DATA_DIR/blobs, jobs on pg-boss, scored by the risk models. This process
-  // also works the queue unless PORTFOLIO_WORKER=off (then run workers as separate processes).
+  // Portfolios: uploads in DATA_DIR/blobs, jobs on pg-boss, scored by the risk models. The queue is
+  // worked by a worker process forked from this one (bulk work never blocks the API's event loop);
+  // PORTFOLIO_WORKER=inline works it here, =off leaves it to separately started workers.
   const portfolio = createPortfolioServices({ config, db: database.db }, { scorer: riskModelScorer(database.db) });
   const app = await buildApp({ config, db: database.db, imagery: worldImagerySources(database.db), portfolio }, { logger: true });
-  if (process.env.PORTFOLIO_WORKER !== 'off') {
-    await startPortfolioWorker({
-      db: database.db,
-      blobs: portfolio.blobs,
-      queue: portfolio.queue,
-      scorer: portfolio.scorer,
-      geocoder: worldGeocoder(database.db),
-      chunkSize: portfolio.chunkSize,
-      connect: async () => {
-        const client = new pg.Client({ connectionString: database.url });
-        await client.connect();
-        return client;
-      },
-    });
-  }
+  const worker =
+    config.portfolio.worker === 'process'
+      ? superviseWorkerProcess({ databaseUrl: database.url })
+      : config.portfolio.worker === 'inline'
+        ? await startProductionPortfolioWorker(config, database.db, database.url)
+        : null;
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -47,6 +38,7 @@ async function main() {
     stopping = true;
     app.log.info(`${signal} received, shutting down`);
     await app.close().catch(() => {});
+    await worker?.stop().catch(() => {});
     await database.close();
     process.exit(0);
   };

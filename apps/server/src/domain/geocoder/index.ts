@@ -3,3 +3,4 @@ export { normalizeAddress, normalizedAddressOf, streetKeyOf, type NormalizedAddr
 export { parseCoordinates, type LatLng } from './coordinates.js';
 export { geocode, geocodeAddress, geocodeCoordinates, geocodeCoordinatesMany, displayAddress, type GeocodeResult, type GeocodePrecision } from './match.js';
 export { autocompleteAddresses, normalizePrefix, type AddressSuggestion } from './autocomplete.js';
+export { geocodeAddressesMany } from './match-many.js';

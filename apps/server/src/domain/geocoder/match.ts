@@ -23,9 +23,10 @@ export interface GeocodeResult {
 
 /** How far (metres) a point may be from a property and still be taken as that property. */
 export const NEAREST_PARCEL_METRES = 40;
-const FUZZY_MIN_SIMILARITY = 0.45;
+/** Trigram similarity a fuzzy candidate needs (pg_trgm.similarity_threshold while searching). */
+export const FUZZY_MIN_SIMILARITY = 0.45;
 
-interface PropertyHit {
+export interface PropertyHit {
   id: string;
   address_line: string;
   city: string;
@@ -38,7 +39,7 @@ interface PropertyHit {
   normalized_address: string;
 }
 
-const HIT_COLUMNS = sql`id, address_line, city, state, zip, lat, lng, house_number, street_key, normalized_address`;
+export const HIT_COLUMNS = sql`id, address_line, city, state, zip, lat, lng, house_number, street_key, normalized_address`;
 
 export function displayAddress(p: Pick<PropertyHit, 'address_line' | 'city' | 'state' | 'zip'>): string {
   return `${p.address_line}, ${p.city}, ${p.state} ${p.zip}`;
@@ -71,6 +72,11 @@ export async function geocodeAddress(db: Db, text: string): Promise<GeocodeResul
   if (exact) return exact;
   const fuzzy = await fuzzyMatch(db, address);
   if (fuzzy) return fuzzy;
+  return geocodeByArea(db, address);
+}
+
+/** What is left when no house matched: the street (nearest house number), else the ZIP or city. */
+export async function geocodeByArea(db: Db, address: NormalizedAddress): Promise<GeocodeResult | null> {
   const street = await streetMatch(db, address);
   if (street) return street;
   return areaMatch(address);
@@ -78,7 +84,7 @@ export async function geocodeAddress(db: Db, text: string): Promise<GeocodeResul
 
 async function exactMatch(db: Db, a: NormalizedAddress): Promise<GeocodeResult | null> {
   if (!a.houseNumber || !a.streetKey || !(a.zip || (a.city && a.state))) return null;
-  const unit = a.unit ? `${a.unitType ?? 'UNIT'} ${a.unit}` : '';
+  const unit = unitKeyOf(a);
   // Several units may share a house number: the one asked for first, then the building itself.
   const { rows } = a.zip
     ? await sql<PropertyHit & { unit: string | null }>`SELECT ${HIT_COLUMNS}, unit FROM properties
@@ -87,11 +93,25 @@ async function exactMatch(db: Db, a: NormalizedAddress): Promise<GeocodeResult |
     : await sql<PropertyHit & { unit: string | null }>`SELECT ${HIT_COLUMNS}, unit FROM properties
         WHERE normalized_address LIKE ${`${a.houseNumber} ${a.streetKey} %${a.city} ${a.state} %`}
         ORDER BY upper(coalesce(unit, '')) = ${unit} DESC, unit IS NULL DESC, id LIMIT 5`.execute(db);
+  return exactResult(a, rows);
+}
+
+/** The unit as stored rows are compared with it ('APT 4'; '' when the address has none). */
+export function unitKeyOf(a: NormalizedAddress): string {
+  return a.unit ? `${a.unitType ?? 'UNIT'} ${a.unit}` : '';
+}
+
+/**
+ * The exact match among the candidates at one house (ordered: the unit asked for first, then the
+ * building itself): everything the caller said must agree; each part left out costs a little certainty.
+ * Shared by the single and the set-wise geocoder.
+ */
+export function exactResult(a: NormalizedAddress, rows: readonly (PropertyHit & { unit: string | null })[]): GeocodeResult | null {
   if (rows.length === 0) return null;
+  const unit = unitKeyOf(a);
   const hit = rows[0]!;
   const unitAgrees = (hit.unit ?? '').toUpperCase() === unit;
   const tail = hit.normalized_address.slice(`${hit.house_number} ${hit.street_key} `.length);
-  // Everything the caller said must agree; each part left out costs a little certainty.
   const cityAgrees = !a.city || tail.replace(/^(APT|UNIT|STE|BLDG|FL|RM|LOT|SPC|TRLR|DEPT|PH) \S+ /, '').startsWith(`${a.city} `);
   const stateAgrees = !a.state || hit.state === a.state;
   let confidence = 1;
@@ -115,13 +135,21 @@ async function fuzzyMatch(db: Db, a: NormalizedAddress): Promise<GeocodeResult |
       const { rows } = await sql<PropertyHit & { score: number }>`
         SELECT ${HIT_COLUMNS}, similarity(normalized_address, ${query}) AS score FROM properties
         WHERE zip = ${a.zip} ORDER BY score DESC LIMIT 5`.execute(trx);
-      if (rows[0] && rows[0].score >= 0.6) return rows;
+      if (rows[0] && rows[0].score >= FUZZY_ZIP_GOOD_ENOUGH) return rows;
     }
     const { rows } = await sql<PropertyHit & { score: number }>`
       SELECT ${HIT_COLUMNS}, similarity(normalized_address, ${query}) AS score FROM properties
       WHERE normalized_address % ${query} ORDER BY score DESC LIMIT 5`.execute(trx);
     return rows;
   });
+  return fuzzyResult(a, candidates);
+}
+
+/** A candidate within the ZIP this similar is taken without searching everywhere. */
+export const FUZZY_ZIP_GOOD_ENOUGH = 0.6;
+
+/** The fuzzy match among candidates (best first). Shared by the single and the set-wise geocoder. */
+export function fuzzyResult(a: NormalizedAddress, candidates: readonly (PropertyHit & { score: number })[]): GeocodeResult | null {
   // The house number must be right: a near-identical string with another number is another house.
   const best = candidates.find((c) => c.house_number === a.houseNumber && c.score >= FUZZY_MIN_SIMILARITY);
   if (!best) return null;
@@ -201,7 +229,7 @@ export async function geocodeCoordinatesMany(db: Db, points: readonly LatLng[]):
   const results = await candidatesMany(db, points, NEAR_BOX_DEG).then((found) => points.map((point, i) => pickPropertyAt(point, found[i]!)));
   const missed = results.flatMap((result, i) => (result.propertyId === null ? [i] : []));
   if (missed.length) {
-    const found = await candidatesMany(db, missed.map((i) => points[i]!), searchBox(0).dLat);
+    const found = await candidatesMany(db, missed.map((i) => points[i]!), searchBox(0).dLat, 4 * CANDIDATES_PER_POINT);
     missed.forEach((index, k) => (results[index] = pickPropertyAt(points[index]!, found[k]!)));
   }
   return results;
@@ -210,18 +238,20 @@ export async function geocodeCoordinatesMany(db: Db, points: readonly LatLng[]):
 /** The small first box of the set-wise search (~110 m north–south). */
 const NEAR_BOX_DEG = 0.001;
 
-async function candidatesMany(db: Db, points: readonly LatLng[], dLat: number): Promise<ParcelHit[][]> {
+async function candidatesMany(db: Db, points: readonly LatLng[], dLat: number, limit = CANDIDATES_PER_POINT): Promise<ParcelHit[][]> {
   const candidates: ParcelHit[][] = points.map(() => []);
   if (!points.length) return candidates;
+  // Nearest first along the GiST index of scaled points (migration 0310): x = lng · cos(lat), so
+  // the square box and the distance are in (locally) equal units north–south and east–west.
   const { rows } = await sql<ParcelHit & { index: number }>`
     SELECT q.i::int - 1 AS index, p.*
     FROM unnest(${points.map((p) => p.lat)}::float8[], ${points.map((p) => p.lng)}::float8[]) WITH ORDINALITY AS q(lat, lng, i)
+    CROSS JOIN LATERAL (SELECT q.lng * cos(radians(q.lat)) AS x) s
     CROSS JOIN LATERAL (
       SELECT ${HIT_COLUMNS}, parcel FROM properties
-      WHERE lat BETWEEN q.lat - ${dLat}::float8 AND q.lat + ${dLat}::float8
-        AND lng BETWEEN q.lng - ${dLat}::float8 / greatest(0.2, cos(radians(q.lat))) AND q.lng + ${dLat}::float8 / greatest(0.2, cos(radians(q.lat)))
-      ORDER BY (lat - q.lat) ^ 2 + ((lng - q.lng) * cos(radians(q.lat))) ^ 2
-      LIMIT ${CANDIDATES_PER_POINT}
+      WHERE point(lng * cos(radians(lat)), lat) <@ box(point(s.x - ${dLat}::float8, q.lat - ${dLat}::float8), point(s.x + ${dLat}::float8, q.lat + ${dLat}::float8))
+      ORDER BY point(lng * cos(radians(lat)), lat) <-> point(s.x, q.lat)
+      LIMIT ${limit}
     ) p`.execute(db);
   for (const row of rows) candidates[row.index]!.push(row);
   return candidates;

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { PORTFOLIO_EXPORT_EXTRA_COLUMNS } from '@zview/contracts';
 import { stringify } from 'csv-stringify/sync';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { xlsxStream } from './xlsx-writer.js';
 
@@ -38,7 +39,7 @@ export function exportLayout(header: readonly string[], choice: readonly string[
   };
 }
 
-const PAGE = 2000;
+const PAGE = 5000;
 
 interface ExportRow {
   row_number: number;
@@ -73,28 +74,37 @@ function extraValue(row: ExportRow, column: ExtraColumn): string {
   }
 }
 
-/** Pages through a run's rows by row number, so memory stays flat whatever the file size. The header comes first. */
+/**
+ * Streams a run's rows in row order through a server-side cursor (one query, a merge of the rows
+ * and results indexes, fetched PAGE rows at a time), so memory stays flat whatever the file size
+ * and each row is read once. The header comes first. The cursor's connection is held until the
+ * last page or until the reader stops (the generator's `finally`).
+ */
 async function* exportPages(db: Db, portfolioId: number, runId: number | null, header: readonly string[], layout: ExportLayout, neutralise: boolean) {
   const cell = neutralise ? neutraliseCell : (value: string) => value;
   yield [[...layout.original.map((i) => header[i]!), ...layout.extra]];
-  let after = 0;
-  for (;;) {
-    const rows = (await db
-      .selectFrom('portfolio_rows as w')
-      // The bound on r.row_number lets the results index scan start at this page, not at row 1.
-      .leftJoin('portfolio_results as r', (join) => join.on('r.run_id', '=', runId ?? -1).onRef('r.row_number', '=', 'w.row_number').on('r.row_number', '>', after))
-      .select([
-        'w.row_number', 'w.raw_values', 'w.geo_precision', 'w.geo_problem', 'w.problem as row_problem',
-        'r.score', 'r.risk_level', 'r.confidence', 'r.top_factors', 'r.model_version', 'r.problem as result_problem',
-      ])
-      .where('w.portfolio_id', '=', portfolioId)
-      .where('w.row_number', '>', after)
-      .orderBy('w.row_number')
-      .limit(PAGE)
-      .execute()) as ExportRow[];
-    yield rows.map((row) => [...layout.original.map((i) => cell(row.raw_values[i] ?? '')), ...layout.extra.map((c) => cell(extraValue(row, c)))]);
-    if (rows.length < PAGE) return;
-    after = rows[rows.length - 1]!.row_number;
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const connection = await new Promise<Db>((resolve, reject) => {
+    db.connection().execute((conn) => (resolve(conn), released)).catch(reject);
+  });
+  try {
+    await sql`BEGIN READ ONLY`.execute(connection);
+    await sql`DECLARE portfolio_export NO SCROLL CURSOR FOR
+      SELECT w.row_number, w.raw_values, w.geo_precision, w.geo_problem, w.problem AS row_problem,
+             r.score, r.risk_level, r.confidence, r.top_factors, r.model_version, r.problem AS result_problem
+      FROM portfolio_rows w
+      LEFT JOIN portfolio_results r ON r.run_id = ${runId ?? -1} AND r.row_number = w.row_number
+      WHERE w.portfolio_id = ${portfolioId}
+      ORDER BY w.row_number`.execute(connection);
+    for (;;) {
+      const { rows } = await sql<ExportRow>`FETCH ${sql.lit(PAGE)} FROM portfolio_export`.execute(connection);
+      yield rows.map((row) => [...layout.original.map((i) => cell(row.raw_values[i] ?? '')), ...layout.extra.map((c) => cell(extraValue(row, c)))]);
+      if (rows.length < PAGE) break;
+    }
+  } finally {
+    await sql`ROLLBACK`.execute(connection).catch(() => {});
+    release();
   }
 }
 

@@ -21,7 +21,7 @@ export function copyText(value: string | number | null): string {
 
 const COPY_COLUMNS = [
   'portfolio_id', 'row_number', 'raw_values', 'ref', 'address', 'street', 'city', 'state', 'zip', 'country',
-  'latitude', 'longitude', 'attributes', 'problem',
+  'latitude', 'longitude', 'attributes', 'problem', 'geo_latitude', 'geo_longitude', 'geo_precision', 'geocoded_at',
 ];
 
 /** COPY data is sent in blocks of about this many characters (one message per row would be slow). */
@@ -33,6 +33,9 @@ async function* copyLines(portfolioId: number, source: Readable, delimiter: Deli
     if ('header' in item) continue;
     const row = readRow(mapping, item.values);
     counter.rows = item.rowNumber;
+    const problem = item.problem ?? row.problem;
+    // A row that gives its own coordinates is placed as it is read: chunks geocode only addresses.
+    const placed = !problem && row.latitude !== null && row.longitude !== null;
     const fields = [
       portfolioId,
       item.rowNumber,
@@ -47,7 +50,11 @@ async function* copyLines(portfolioId: number, source: Readable, delimiter: Deli
       row.latitude,
       row.longitude,
       JSON.stringify(row.attributes),
-      item.problem ?? row.problem,
+      problem,
+      placed ? row.latitude : null,
+      placed ? row.longitude : null,
+      placed ? 'coordinates' : null,
+      placed ? 'now' : null,
     ];
     block += `${fields.map(copyText).join('\t')}\n`;
     if (block.length >= COPY_BLOCK) {

@@ -107,22 +107,38 @@ export async function processChunk(deps: RunDeps, runId: number, chunkIndex: num
 
   const first = chunkIndex * run.chunk_size + 1;
   const last = first + run.chunk_size - 1;
-  const rowsInChunk = () =>
-    db.selectFrom('portfolio_rows').selectAll().where('portfolio_id', '=', run.portfolio_id).where('row_number', '>=', first).where('row_number', '<=', last).orderBy('row_number').execute();
-  let rows = await rowsInChunk();
+  // What geocoding and scoring need (not the raw values: they go only to exports).
+  const timer = chunkTimer(runId, chunkIndex);
+  const rows = await db
+    .selectFrom('portfolio_rows')
+    .select(['row_number', 'ref', 'address', 'street', 'city', 'state', 'zip', 'country', 'latitude', 'longitude', 'attributes', 'problem',
+      'geo_latitude', 'geo_longitude', 'geo_precision', 'geo_problem', 'geocoded_at'])
+    .where('portfolio_id', '=', run.portfolio_id)
+    .where('row_number', '>=', first)
+    .where('row_number', '<=', last)
+    .orderBy('row_number')
+    .execute();
 
-  // Geocode set-wise the rows of this chunk that have not been placed yet (shared by every product).
+  // Geocode set-wise the rows of this chunk that have not been placed yet (shared by every product;
+  // rows with their own coordinates were placed at ingest).
   const toGeocode: StagedRow[] = rows
     .filter((r) => !r.problem && !r.geocoded_at)
     .map((r) => ({ rowNumber: r.row_number, ref: r.ref, address: r.address, street: r.street, city: r.city, state: r.state, zip: r.zip, country: r.country, latitude: r.latitude, longitude: r.longitude }));
   if (toGeocode.length) {
+    timer.lap('read');
     const results = await deps.geocoder.geocodeRows(toGeocode);
+    timer.lap(`geocode ${toGeocode.length}`);
     await sql`
       UPDATE portfolio_rows AS r SET geo_latitude = g.lat, geo_longitude = g.lon, geo_precision = g.precision, geo_problem = g.problem, geocoded_at = now()
       FROM unnest(${results.map((g) => g.rowNumber)}::int[], ${results.map((g) => g.latitude)}::float8[], ${results.map((g) => g.longitude)}::float8[],
                   ${results.map((g) => g.precision)}::text[], ${results.map((g) => g.problem)}::text[]) AS g(row_number, lat, lon, precision, problem)
       WHERE r.portfolio_id = ${run.portfolio_id} AND r.row_number = g.row_number`.execute(db);
-    rows = await rowsInChunk();
+    // The same values, in memory: no second read of the chunk.
+    const byRow = new Map(rows.map((r) => [r.row_number, r]));
+    for (const g of results) {
+      const r = byRow.get(g.rowNumber);
+      if (r) Object.assign(r, { geo_latitude: g.latitude, geo_longitude: g.longitude, geo_precision: g.precision, geo_problem: g.problem, geocoded_at: new Date() });
+    }
   }
 
   const product = run.product as PortfolioProduct;
@@ -134,6 +150,7 @@ export async function processChunk(deps: RunDeps, runId: number, chunkIndex: num
       latitude: r.geo_latitude, longitude: r.geo_longitude, precision: (r.geo_precision ?? 'none') as GeocodedRow['precision'], attributes: r.attributes,
     });
   }
+  timer.lap('placed');
   const scored = scorable.length
     ? await deps.scorer.scoreRows(scorable, [product], { organizationId: run.organization_id, portfolioId: run.portfolio_id, runId, modelVersion: run.model_version })
     : [];
@@ -153,11 +170,12 @@ export async function processChunk(deps: RunDeps, runId: number, chunkIndex: num
   });
   const billable = results.filter((r) => !r.problem).map((r) => r.rowNumber);
 
-  return db.transaction().execute(async (trx) => {
-    // Serialise the commits of one run so exactly one of them sees the last chunk land.
-    const locked = await trx.selectFrom('portfolio_runs').select(['suspended_at', 'completed_at']).where('id', '=', runId).forUpdate().executeTakeFirst();
-    if (!locked) return 'gone';
-    if (locked.suspended_at) return 'suspended';
+  timer.lap(`score ${scorable.length}`);
+  const outcome = await db.transaction().execute(async (trx) => {
+    const current = await trx.selectFrom('portfolio_runs').select(['suspended_at']).where('id', '=', runId).executeTakeFirst();
+    if (!current) return 'gone';
+    if (current.suspended_at) return 'suspended';
+    // The (run, chunk) key: a concurrent commit of the same chunk waits here, then does nothing.
     const inserted = await trx
       .insertInto('portfolio_run_chunks')
       .values({ run_id: runId, chunk_index: chunkIndex, row_count: rows.length })
@@ -179,11 +197,47 @@ export async function processChunk(deps: RunDeps, runId: number, chunkIndex: num
         FROM unnest(${billable}::int[]) AS n
         ON CONFLICT (event_key) DO NOTHING`.execute(trx);
     }
+    // Only now serialise the commits of one run (the inserts above run side by side), so exactly
+    // one of them sees the last chunk land; a suspension that came meanwhile undoes this commit.
+    const locked = await trx.selectFrom('portfolio_runs').select(['suspended_at']).where('id', '=', runId).forUpdate().executeTakeFirst();
+    if (!locked) throw new ChunkRollback('gone');
+    if (locked.suspended_at) throw new ChunkRollback('suspended');
     const { count } = await trx.selectFrom('portfolio_run_chunks').select((eb) => eb.fn.countAll<number>().as('count')).where('run_id', '=', runId).executeTakeFirstOrThrow();
     const total = await trx.selectFrom('portfolio_runs').select('chunk_count').where('id', '=', runId).executeTakeFirstOrThrow();
     if (Number(count) >= total.chunk_count) await finishRun(trx, runId);
-    return 'committed';
+    return 'committed' as const;
+  }).catch((error: unknown) => {
+    if (error instanceof ChunkRollback) return error.outcome;
+    throw error;
   });
+  timer.lap(`commit (${outcome})`);
+  timer.done();
+  return outcome;
+}
+
+/** Thrown inside a chunk's commit to roll it back and report why. */
+class ChunkRollback extends Error {
+  constructor(readonly outcome: 'gone' | 'suspended') {
+    super(outcome);
+  }
+}
+
+/** PORTFOLIO_TIMINGS=1: one line per chunk with the time of each phase (where a run's time goes). */
+function chunkTimer(runId: number, chunkIndex: number) {
+  const enabled = process.env.PORTFOLIO_TIMINGS === '1';
+  let last = performance.now();
+  const laps: string[] = [];
+  return {
+    lap(label: string) {
+      if (!enabled) return;
+      const now = performance.now();
+      laps.push(`${label} ${Math.round(now - last)} ms`);
+      last = now;
+    },
+    done() {
+      if (enabled) console.log(`[portfolio] run ${runId} chunk ${chunkIndex}: ${laps.join(', ')}`);
+    },
+  };
 }
 
 /** Marks a run complete, counts the scores that changed since the previous run, and opens it for review. */

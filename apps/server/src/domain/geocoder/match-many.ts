@@ -1,0 +1,109 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+import { exactResult, FUZZY_MIN_SIMILARITY, FUZZY_ZIP_GOOD_ENOUGH, fuzzyResult, geocodeAddress, geocodeByArea, HIT_COLUMNS, type GeocodeResult, type PropertyHit, unitKeyOf } from './match.js';
+import { normalizeAddress, type NormalizedAddress } from './normalize.js';
+
+/** How many addresses the per-address steps (no ZIP; street, ZIP or city only) resolve at once. */
+const FALLBACK_CONCURRENCY = 4;
+
+type Indexed<T> = T & { index: number };
+
+/**
+ * geocodeAddress for many addresses at once (portfolio chunks): the same steps, confidences and
+ * precisions, set-wise. Addresses are parsed and normalised here in Node (domain/geocoder's
+ * parser), identical ones are looked up once, then one query finds the exact matches (unnest of
+ * the chunk's ZIP / street / house number against the address index), one the fuzzy matches
+ * within their ZIP (trigram similarity), one the fuzzy matches everywhere for those still
+ * unplaced; only what no house matched (street, ZIP or city) and addresses without a ZIP go
+ * through the single-address geocoder. Results are in the order of `texts`; null = not found.
+ */
+export async function geocodeAddressesMany(db: Db, texts: readonly string[]): Promise<(GeocodeResult | null)[]> {
+  // Identical addresses (after normalising) share one lookup.
+  const unique = new Map<string, { text: string; address: NormalizedAddress; result: GeocodeResult | null; done: boolean }>();
+  const keys = texts.map((text) => {
+    const address = normalizeAddress(text);
+    if (!unique.has(address.full)) unique.set(address.full, { text, address, result: null, done: !address.full });
+    return address.full;
+  });
+  const entries = [...unique.values()];
+
+  // Addresses with a ZIP: set-wise. Without one the exact step needs a LIKE on the city, which
+  // is cheap per address (prefix index) but not set-wise: those take the single path.
+  const withZip = entries.filter((e) => !e.done && e.address.zip);
+  const single = entries.filter((e) => !e.done && !e.address.zip);
+
+  const exactable = withZip.filter((e) => e.address.houseNumber && e.address.streetKey);
+  const exact = await exactMany(db, exactable.map((e) => e.address));
+  exactable.forEach((e, i) => {
+    e.result = exactResult(e.address, exact[i]!);
+    e.done = e.result !== null;
+  });
+
+  // Fuzzy within the ZIP, then everywhere for those whose ZIP held nothing close enough.
+  const fuzzable = withZip.filter((e) => !e.done && e.address.houseNumber);
+  const inZip = await fuzzyMany(db, fuzzable.map((e) => e.address), 'zip');
+  const everywhere: typeof fuzzable = [];
+  fuzzable.forEach((e, i) => {
+    const candidates = inZip[i]!;
+    if (candidates[0] && candidates[0].score >= FUZZY_ZIP_GOOD_ENOUGH) {
+      e.result = fuzzyResult(e.address, candidates);
+      e.done = e.result !== null;
+    } else everywhere.push(e);
+  });
+  const anywhere = await fuzzyMany(db, everywhere.map((e) => e.address), 'anywhere');
+  everywhere.forEach((e, i) => {
+    e.result = fuzzyResult(e.address, anywhere[i]!);
+    e.done = e.result !== null;
+  });
+
+  // The few left: the street (nearest house number), ZIP or city, one at a time; and the ZIP-less.
+  const rest = [
+    ...withZip.filter((e) => !e.done).map((e) => async () => (e.result = await geocodeByArea(db, e.address))),
+    ...single.map((e) => async () => (e.result = await geocodeAddress(db, e.text))),
+  ];
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(FALLBACK_CONCURRENCY, rest.length) }, async () => {
+    while (next < rest.length) await rest[next++]!();
+  }));
+  return keys.map((key) => unique.get(key)!.result);
+}
+
+/** Candidates at each address's house (same ZIP, street and number), the unit asked for first. */
+async function exactMany(db: Db, addresses: readonly NormalizedAddress[]): Promise<(PropertyHit & { unit: string | null })[][]> {
+  const found: (PropertyHit & { unit: string | null })[][] = addresses.map(() => []);
+  if (!addresses.length) return found;
+  const { rows } = await sql<Indexed<PropertyHit & { unit: string | null }>>`
+    SELECT q.i::int - 1 AS index, p.*
+    FROM unnest(${addresses.map((a) => a.zip!)}::text[], ${addresses.map((a) => a.streetKey!)}::text[], ${addresses.map((a) => a.houseNumber!)}::text[],
+                ${addresses.map(unitKeyOf)}::text[]) WITH ORDINALITY AS q(zip, street_key, house_number, unit, i)
+    CROSS JOIN LATERAL (
+      SELECT ${HIT_COLUMNS}, unit FROM properties
+      WHERE zip = q.zip AND street_key = q.street_key AND house_number = q.house_number
+      ORDER BY upper(coalesce(unit, '')) = q.unit DESC, unit IS NULL DESC, id LIMIT 5
+    ) p
+    ORDER BY 1`.execute(db);
+  for (const row of rows) found[row.index]!.push(row);
+  return found;
+}
+
+/** The five most similar addresses to each (within its ZIP, or anywhere above the similarity threshold), best first. */
+async function fuzzyMany(db: Db, addresses: readonly NormalizedAddress[], scope: 'zip' | 'anywhere'): Promise<(PropertyHit & { score: number })[][]> {
+  const found: (PropertyHit & { score: number })[][] = addresses.map(() => []);
+  if (!addresses.length) return found;
+  const fulls = addresses.map((a) => a.full);
+  const rows = await db.transaction().execute(async (trx) => {
+    await sql`SET LOCAL pg_trgm.similarity_threshold = ${sql.lit(FUZZY_MIN_SIMILARITY)}`.execute(trx);
+    const where = scope === 'zip' ? sql`zip = q.zip` : sql`normalized_address % q.full_address`;
+    const { rows } = await sql<Indexed<PropertyHit & { score: number }>>`
+      SELECT q.i::int - 1 AS index, p.*
+      FROM unnest(${fulls}::text[], ${addresses.map((a) => a.zip ?? null)}::text[]) WITH ORDINALITY AS q(full_address, zip, i)
+      CROSS JOIN LATERAL (
+        SELECT ${HIT_COLUMNS}, similarity(normalized_address, q.full_address) AS score FROM properties
+        WHERE ${where} ORDER BY score DESC LIMIT 5
+      ) p
+      ORDER BY 1, p.score DESC`.execute(trx);
+    return rows;
+  });
+  for (const row of rows) found[row.index]!.push(row);
+  return found;
+}

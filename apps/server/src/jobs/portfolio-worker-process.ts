@@ -1,0 +1,28 @@
+/**
+ * The portfolio worker as a process of its own: bulk geocoding and scoring never share an event
+ * loop with the API, so single-property lookups stay fast while a million rows are processed.
+ * main.ts forks it (see worker-supervisor.ts); it can also be run directly on any machine that
+ * reaches the database: `DATABASE_URL=… tsx apps/server/src/jobs/portfolio-worker-process.ts`.
+ */
+import { loadConfig } from '../config.js';
+import { createDb } from '../db/database.js';
+import { startProductionPortfolioWorker } from './portfolio-worker.js';
+
+const config = loadConfig();
+if (!config.databaseUrl) throw new Error('The portfolio worker needs DATABASE_URL.');
+const { db } = createDb(config.databaseUrl, 8);
+const queue = await startProductionPortfolioWorker(config, db, config.databaseUrl);
+
+let stopping = false;
+async function stop() {
+  if (stopping) return;
+  stopping = true;
+  await queue.stop();
+  await db.destroy().catch(() => {});
+  process.exit(0);
+}
+process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop());
+// Forked by the API process: when it goes away (even killed), so does this worker.
+process.on('disconnect', () => void stop());
+process.send?.({ ready: true });

@@ -1,0 +1,33 @@
+import pg from 'pg';
+import type { ServerConfig } from '../config.js';
+import type { Db } from '../db/database.js';
+import { riskModelScorer } from '../domain/portfolio/risk-scorer.js';
+import { createPortfolioServices } from '../domain/portfolio/services.js';
+import { worldGeocoder } from '../domain/portfolio/world-geocoder.js';
+import { startPortfolioWorker } from './portfolio-jobs.js';
+
+/**
+ * The production portfolio worker (real geocoder and risk models) on this database: what the
+ * worker process runs (portfolio-worker-process.ts), and what PORTFOLIO_WORKER=inline runs in
+ * the API process. Returns the queue so the caller can stop it.
+ */
+export async function startProductionPortfolioWorker(config: ServerConfig, db: Db, databaseUrl: string) {
+  const services = createPortfolioServices({ config, db }, { scorer: riskModelScorer(db) });
+  await startPortfolioWorker(
+    {
+      db,
+      blobs: services.blobs,
+      queue: services.queue,
+      scorer: services.scorer,
+      geocoder: worldGeocoder(db),
+      chunkSize: services.chunkSize,
+      connect: async () => {
+        const client = new pg.Client({ connectionString: databaseUrl });
+        await client.connect();
+        return client;
+      },
+    },
+    { chunkConcurrency: config.portfolio.workerConcurrency },
+  );
+  return services.queue;
+}

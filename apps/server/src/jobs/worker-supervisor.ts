@@ -1,0 +1,58 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const ENTRY = fileURLToPath(new URL('./portfolio-worker-process.ts', import.meta.url));
+
+/** tsx runs the TypeScript source, as in the API process (which may have registered it in code, not on the command line). */
+function workerExecArgv(): string[] {
+  const inherited = process.execArgv.filter((arg) => !arg.startsWith('--inspect'));
+  return inherited.some((arg) => arg.includes('tsx')) ? inherited : [...inherited, '--import', import.meta.resolve('tsx')];
+}
+
+export interface WorkerSupervisor {
+  /** The worker's process id (changes when it is restarted). */
+  pid(): number | undefined;
+  stop(): Promise<void>;
+}
+
+/**
+ * Forks the portfolio worker process and restarts it if it dies (its unfinished chunk jobs
+ * expire and are taken again: nothing is lost). The child gets the environment plus
+ * DATABASE_URL, and leaves when this process does (IPC disconnect).
+ */
+export function superviseWorkerProcess(options: { databaseUrl: string; env?: NodeJS.ProcessEnv; log?: (line: string) => void }): WorkerSupervisor {
+  const log = options.log ?? ((line) => console.log(line));
+  let child: ChildProcess | undefined;
+  let stopped = false;
+  let restarts = 0;
+  const start = () => {
+    const startedAt = Date.now();
+    child = fork(ENTRY, [], {
+      env: { ...process.env, ...options.env, DATABASE_URL: options.databaseUrl },
+      execArgv: workerExecArgv(),
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    child.on('exit', (code, signal) => {
+      if (stopped) return;
+      // A worker that keeps dying at start-up is retried more slowly (up to a minute).
+      restarts = Date.now() - startedAt > 60_000 ? 0 : restarts + 1;
+      const delay = Math.min(60_000, 1000 * 2 ** Math.min(restarts, 6));
+      log(`[portfolio worker] exited (${signal ?? code}); restarting in ${delay / 1000} s`);
+      setTimeout(() => !stopped && start(), delay).unref();
+    });
+  };
+  start();
+  return {
+    pid: () => child?.pid,
+    async stop() {
+      stopped = true;
+      const current = child;
+      if (!current || current.exitCode !== null || current.signalCode !== null) return;
+      const exited = new Promise<void>((resolve) => current.once('exit', () => resolve()));
+      current.kill('SIGTERM');
+      const timer = setTimeout(() => current.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
