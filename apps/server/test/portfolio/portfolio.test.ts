@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { MESSAGES } from '@zview/contracts';
+import { INTERNAL_ADMIN_ROLE_GROUP, MESSAGES, PORTFOLIO_ROLE_GROUP_HEADER } from '@zview/contracts';
 import { parse } from 'csv-parse/sync';
+import { readSheet } from 'read-excel-file/node';
 import { describe, expect, it } from 'vitest';
 import { NO_USABLE_COLUMN_MESSAGE } from '../../src/domain/portfolio/columns.js';
 import { createMember, multipart, usePortfolioTestApp, waitFor } from './app.js';
@@ -192,6 +193,33 @@ describe('portfolio processing, review and export', () => {
     expect(sheet).toContain('<t xml:space="preserve">fake-1.0.0</t>');
   });
 
+  it('exports an XLSX that a spreadsheet reader opens with every cell exact', async () => {
+    const { headers } = await createMember(app, db);
+    const csv = [
+      'policy id,lat,lon,Notes,Ünïcödé',
+      '"=HYPERLINK(""http://x"")",30.1,-97.7,"She said ""hi"", twice",日本語',
+      '"+SUM(A1)",30.2,-97.6,"two\nlines",emoji 🏠',
+      '@cmd,30.3,-97.5,"comma, inside",-2+3',
+      'P-4,30.4,-97.4,,',
+    ].join('\r\n');
+    const id = await createPortfolio(headers, csv);
+    await waitForStatus(headers, id, 'zfire', 'READY');
+    const res = await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${id}/product/zfire/export?format=xlsx`, headers });
+    expect(res.statusCode, res.body).toBe(200);
+    const sheet = await readSheet(res.rawPayload);
+    const original = parse(csv) as string[][];
+    expect(sheet[0]).toEqual([...original[0]!, 'score', 'risk_level', 'confidence', 'top_factors', 'geocode_precision', 'model_version', 'problem']);
+    expect(sheet).toHaveLength(original.length);
+    for (let i = 1; i < original.length; i += 1) {
+      // Every original cell reads back as the same text (empty cells as empty), not as a formula's result.
+      expect(sheet[i]!.slice(0, 5).map((v) => (v === null ? '' : String(v)))).toEqual(original[i]);
+      expect(sheet[i]![9]).toBe('coordinates');
+      expect(sheet[i]![10]).toBe('fake-1.0.0');
+    }
+    // Inline strings only: no cell is a formula a spreadsheet would run.
+    expect(unzip(res.rawPayload).get('xl/worksheets/sheet1.xml')!).not.toMatch(/<f[ >]/);
+  });
+
   it('saves an export column choice and regenerates the stored export', async () => {
     const { headers } = await createMember(app, db);
     const id = await createPortfolio(headers, 'id,lat,lon,extra\nA,30,-97,x\n');
@@ -331,6 +359,8 @@ describe('organisation scoping', () => {
       ['DELETE', `${base}/product/zfire`],
       ['POST', `/api/caribou/portfolios/${id}/product/zhail`, { organizationId: org.id }],
       ['GET', `/api/caribou/portfolio/uploads/${up.json().uploadedFileName}/check`],
+      ['GET', `${base}/map?product=zfire`],
+      ['GET', `${base}/tiles/0/0/0.pbf?product=zfire`],
     ];
     for (const [method, url, payload] of calls) {
       const res = await app.inject({ method: method as 'GET', url, headers, ...(payload ? { payload: payload as object } : {}) });
@@ -343,6 +373,35 @@ describe('organisation scoping', () => {
     // And nothing changed for the owner.
     const meta = await app.inject({ method: 'GET', url: `${base}/metadata`, headers: owner.headers });
     expect(meta.json()).toMatchObject({ name: expect.stringMatching(/^Book/), products: [{ status: 'READY' }] });
+  });
+
+  it('lists every organisation only for an internal admin who sends the role-group header', async () => {
+    const first = await createMember(app, db);
+    const second = await createMember(app, db);
+    const a = await createPortfolio(first.headers, 'id,lat,lon\nA,30,-97\n', { name: 'First org book' });
+    const b = await createPortfolio(second.headers, 'id,lat,lon\nA,30,-97\n', { name: 'Second org book' });
+    const admin = await createMember(app, db, { internalAdmin: true });
+    const roleGroup = { [PORTFOLIO_ROLE_GROUP_HEADER]: INTERNAL_ADMIN_ROLE_GROUP };
+    const ids = async (headers: Headers) => {
+      const res = await app.inject({ method: 'GET', url: '/api/caribou/portfolios?itemsPerPage=500', headers });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().portfolios.map((p: { id: number }) => p.id) as number[];
+    };
+    // With the header: both organisations' portfolios, with their organisation names.
+    const all = await ids({ ...admin.headers, ...roleGroup });
+    expect(all).toEqual(expect.arrayContaining([a, b]));
+    const listed = await app.inject({ method: 'GET', url: '/api/caribou/portfolios?itemsPerPage=500', headers: { ...admin.headers, ...roleGroup } });
+    expect(listed.json().portfolios.find((p: { id: number }) => p.id === b).organizationName).toBe(second.org.name);
+    const filters = await app.inject({ method: 'GET', url: '/api/caribou/portfolios/metadata', headers: { ...admin.headers, ...roleGroup } });
+    expect(filters.json().filters.organization.map((o: { value: number }) => o.value)).toEqual(expect.arrayContaining([first.org.id, second.org.id]));
+    // Without it, the admin sees its own organisation only; a member's header changes nothing.
+    expect(await ids(admin.headers)).not.toContain(a);
+    expect(await ids({ ...first.headers, ...roleGroup })).toEqual([a]);
+    const memberFilters = await app.inject({ method: 'GET', url: '/api/caribou/portfolios/metadata', headers: { ...first.headers, ...roleGroup } });
+    expect(memberFilters.json().filters.organization).toEqual([{ value: first.org.id, display: first.org.name }]);
+    // Naming an organisation narrows the admin's list to it.
+    const narrowed = await app.inject({ method: 'GET', url: `/api/caribou/portfolios?organization=${second.org.id}`, headers: { ...admin.headers, ...roleGroup } });
+    expect(narrowed.json().portfolios.map((p: { id: number }) => p.id)).toEqual([b]);
   });
 
   it('requires a signed-in actor and a portfolio product', async () => {
