@@ -70,7 +70,7 @@ function mapStyle(source: PortfolioMapSource, satelliteTiles: string | undefined
         filter: ['!=', ['get', 'cluster'], true],
         paint: {
           'circle-color': riskColor('risk', 'fg'),
-          'circle-radius': ['interpolate', ['linear'], ['zoom'], 4, 4, 16, 7],
+          'circle-radius': ['interpolate', ['linear'], ['zoom'], 4, 5, 16, 8],
           'circle-stroke-width': 1.5,
           'circle-stroke-color': '#ffffff',
         },
@@ -200,7 +200,8 @@ export default function ResultsMap({ org, portfolioId, product, runId, live, onO
   return (
     <Box>
       <Box sx={{ position: 'relative', height: 440, borderRadius: 1, overflow: 'hidden', border: 1, borderColor: 'divider' }}>
-        <Box ref={container} data-testid="results-map" aria-label="Map of the portfolio's properties by risk level" role="region" sx={{ position: 'absolute', inset: 0 }} />
+        {/* maplibre makes its container position: relative, so it is sized by width/height, not inset. */}
+        <Box ref={container} data-testid="results-map" aria-label="Map of the portfolio's properties by risk level" role="region" sx={{ width: '100%', height: '100%' }} />
         <Box aria-hidden sx={{ position: 'absolute', inset: 0, pointerEvents: 'none', overflow: 'hidden' }}>
           {labels.map((label) => (
             <Typography
