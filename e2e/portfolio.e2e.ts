@@ -10,7 +10,9 @@ import {
   uploadCheckFixture,
   uploadResultFixture,
 } from '../apps/web/src/features/portfolio/fixtures.js';
+import { DEMO_PASSWORD, signIn } from './support/auth.js';
 import { launchBrowser, newPage, screenshot } from './support/browser.js';
+import { pixelStats } from './support/pixels.js';
 
 /**
  * The portfolio screens in Chromium, with the /api/caribou/portfolio* calls answered by fixtures
@@ -59,6 +61,11 @@ async function answerPortfolioApi(page: Page, options: { emptyList?: boolean } =
     }
     if (path === '/api/caribou/portfolio/42/errors') return json(route, errorsFixture(Number(url.searchParams.get('page') ?? 1)));
     if (path === '/api/caribou/portfolio/42/autocomplete') return json(route, { suggestions: [{ rowNumber: 3, ref: 'HO-55003', address: '121 Harbor View Rd, Paradise, CA 95969' }] });
+    if (path === '/api/caribou/portfolio/42/map') {
+      return json(route, { tiles: [`${url.origin}/api/caribou/portfolio/42/tiles/{z}/{x}/{y}.pbf?product=zfire`], layer: 'properties', bounds: [-122.9, 38.3, -122.5, 38.6], pointsMinZoom: 14, maxzoom: 20, runId: 7 });
+    }
+    // An empty vector tile is an empty body.
+    if (/^\/api\/caribou\/portfolio\/42\/tiles\//.test(path)) return route.fulfill({ status: 200, contentType: 'application/vnd.mapbox-vector-tile', body: Buffer.alloc(0) });
     const property = /^\/api\/caribou\/portfolio\/42\/property\/(\d+)\/(\w+)$/.exec(path);
     if (property) return json(route, propertyDetailFixture(Number(property[1])));
     if (method === 'PATCH' && /\/product\/\w+\/status$/.test(path)) return json(route, { portfolioId: 42, status: 'ARCHIVED' });
@@ -154,6 +161,103 @@ describe('the portfolio screens', () => {
     expect(await page.getByTestId('error-row').count()).toBe(25);
     await settle();
     await screenshot(page, 'portfolio-errors');
+    await context.close();
+  });
+
+  it('opens the export dialog with the column chooser', async () => {
+    const { page, context } = await newPage(browser);
+    await answerPortfolioApi(page);
+    await page.goto('/zportfolio?devSession=admin');
+    await page.getByTestId('portfolio-row').first().waitFor();
+    await page.getByRole('button', { name: 'Actions for Z-PROPERTY of Q4 renewals — California' }).click();
+    await page.getByRole('menuitem', { name: 'Export…' }).click();
+    await page.getByRole('checkbox', { name: 'Policy No' }).waitFor();
+    await settle();
+    await screenshot(page, 'portfolio-export-dialog');
+    await context.close();
+  });
+});
+
+/**
+ * The real server end to end: sign in, upload a small CSV, create, wait for In Review, see the
+ * results map drawn from the server's vector tiles, export a chosen set of columns; an internal
+ * admin sees the run in the processing jobs panel.
+ */
+describe('portfolios against the real server', () => {
+  const name = `E2E book ${Date.now()}`;
+  // Points in the sample world's states (AL, GA, MS, OK, NC), some close together to cluster.
+  const csv = [
+    'Policy No,Latitude,Longitude,Notes',
+    'E-1,33.749,-84.388,"Atlanta, GA"',
+    'E-2,33.752,-84.391,Atlanta',
+    'E-3,33.747,-84.385,Atlanta',
+    'E-4,33.520,-86.802,"Birmingham, AL"',
+    'E-5,32.298,-90.184,"Jackson, MS"',
+    'E-6,36.154,-95.992,"Tulsa, OK"',
+    'E-7,35.780,-78.639,"Raleigh, NC"',
+    'E-8,,,no location',
+  ].join('\n');
+
+  it('uploads, creates, waits for In Review, shows the map and exports', { timeout: 180_000 }, async () => {
+    const { page, context } = await newPage(browser);
+    await signIn(page, 'user@demo.test', DEMO_PASSWORD, '/zportfolio');
+    await page.getByRole('heading', { name: 'Portfolios', level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'New portfolio' }).click();
+    await page.getByLabel('Name').fill(name);
+    await page.getByText('This name is available.').waitFor({ timeout: 15_000 });
+    await page.getByLabel('Z-FIRE').check();
+    await page.getByTestId('file-input').setInputFiles({ name: 'e2e-book.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page.getByTestId('upload-summary').waitFor({ timeout: 30_000 });
+    await settle();
+    await screenshot(page, 'portfolio-real-create');
+    await page.getByRole('button', { name: 'Create portfolio' }).click();
+    await page.waitForURL((url) => url.pathname === '/zportfolio');
+    const row = page.getByTestId('portfolio-row').filter({ hasText: name });
+    await row.waitFor({ timeout: 30_000 });
+    await settle();
+    await screenshot(page, 'portfolio-real-list');
+    // The list polls while processing: wait for In Review.
+    await row.getByText('In Review').waitFor({ timeout: 120_000 });
+
+    await row.getByRole('link', { name }).click();
+    await page.getByTestId('summary-cards').waitFor();
+    const canvas = page.locator('[data-testid=results-map] canvas');
+    await canvas.waitFor({ timeout: 30_000 });
+    // Tiles load after the style: measure once the map has drawn the clusters.
+    await expect.poll(async () => (await pixelStats(canvas)).colours, { timeout: 20_000, interval: 500 }).toBeGreaterThan(3);
+    await settle();
+    await screenshot(page, 'portfolio-real-results');
+    // A handful of coloured circles on a plain background: small but clearly not uniform.
+    const stats = await pixelStats(canvas);
+    expect(stats.stddev).toBeGreaterThan(0.1);
+
+    await page.getByRole('button', { name: 'Portfolios' }).or(page.getByRole('link', { name: 'Portfolios' })).first().click();
+    await row.waitFor();
+    await row.getByRole('button', { name: `Actions for Z-FIRE of ${name}` }).click();
+    await page.getByRole('menuitem', { name: 'Export…' }).click();
+    const dialog = page.getByRole('dialog', { name: /^Export Z-FIRE/ });
+    await dialog.getByRole('checkbox', { name: 'Notes' }).uncheck();
+    await dialog.getByRole('checkbox', { name: 'Confidence' }).uncheck();
+    await settle();
+    await screenshot(page, 'portfolio-real-export');
+    const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download CSV' }).click()]);
+    const file = await download.path();
+    const { readFileSync } = await import('node:fs');
+    const text = readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
+    const [header, first] = text.split(/\r?\n/);
+    expect(header).toBe('Policy No,Latitude,Longitude,score,risk_level,top_factors,geocode_precision,model_version,problem');
+    expect(first?.startsWith('E-1,33.749,-84.388,')).toBe(true);
+    await context.close();
+  });
+
+  it('shows the run to an internal admin in the processing jobs panel', { timeout: 60_000 }, async () => {
+    const { page, context } = await newPage(browser);
+    await signIn(page, 'staff@zview.test', DEMO_PASSWORD, '/zportfolio');
+    await page.getByRole('heading', { name: 'Portfolios', level: 1 }).waitFor();
+    await page.getByRole('button', { name: /Processing jobs/ }).click();
+    await page.getByTestId('job-row').filter({ hasText: name }).first().waitFor({ timeout: 20_000 });
+    await settle();
+    await screenshot(page, 'portfolio-real-jobs');
     await context.close();
   });
 });

@@ -52,7 +52,8 @@ function concrete(url: string) {
     .replace(':captureId', 'cap-x')
     .replace(':file', 'x.png')
     .replace(':z', '18')
-    .replace(':x', '1');
+    .replace(':x', '1')
+    .replace(':y', '1');
 }
 
 const bodyFor = (method: string) => (method === 'GET' || method === 'DELETE' ? {} : { payload: {} });

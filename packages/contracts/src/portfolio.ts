@@ -78,3 +78,39 @@ export interface PortfolioProductStub {
   organizationId: number;
   createdAt: string;
 }
+
+/**
+ * Internal admins send this request header with GET /caribou/portfolios (SPEC §6: "a request
+ * header carries the role group") to list every organisation's portfolios.
+ */
+export const PORTFOLIO_ROLE_GROUP_HEADER = 'x-role-group';
+/** The role group of internal ({product}) admins, as in the login token's groups. */
+export const INTERNAL_ADMIN_ROLE_GROUP = 'zview-admins';
+
+/** GET /caribou/portfolio/{id}/map: where the results map's vector tiles are. */
+export const portfolioMapQuerySchema = z.object({ product: z.string().min(1, 'Name the product whose results to show.') });
+
+export interface PortfolioMapSource {
+  /** Signed tile URL template ({z}/{x}/{y}) for MapLibre; valid for about an hour. */
+  tiles: string[];
+  /** The source-layer name inside the tiles. */
+  layer: string;
+  /** West, south, east, north of the placed properties, or null before geocoding. */
+  bounds: [number, number, number, number] | null;
+  /** From this zoom the tiles hold single properties instead of clusters. */
+  pointsMinZoom: number;
+  maxzoom: number;
+  runId: number | null;
+}
+
+const tileCoordinate = z.coerce.number().int().min(0).max(2 ** 22);
+export const portfolioTileParamsSchema = z
+  .object({ id: z.coerce.number().int().positive(), z: z.coerce.number().int().min(0).max(22), x: tileCoordinate, y: tileCoordinate })
+  .refine((t) => t.x < 2 ** t.z && t.y < 2 ** t.z, 'The tile x and y must be below 2^z.');
+
+export const portfolioTileQuerySchema = z.object({
+  product: z.string().min(1),
+  run: z.coerce.number().int().positive().optional(),
+  exp: z.string().optional(),
+  sig: z.string().optional(),
+});

@@ -1,5 +1,7 @@
 import {
   FILE_STATUSES,
+  INTERNAL_ADMIN_ROLE_GROUP,
+  PORTFOLIO_ROLE_GROUP_HEADER,
   fileStatusLabel,
   PORTFOLIO_PRODUCTS,
   PRODUCT_DISPLAY_NAMES,
@@ -21,10 +23,14 @@ import { actorOf, findOwnPortfolio } from './portfolio-access.js';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
-/** Organisations whose portfolios the caller may list: its own; internal admins may name others. */
-function listOrganizations(actor: Actor, requested: string[]): number[] {
+/**
+ * Organisations whose portfolios the caller may list: its own; internal admins may name others,
+ * and with the role-group header (SPEC §6) and no organisation filter they see every one ('all').
+ */
+function listOrganizations(actor: Actor, requested: string[], roleGroup: unknown): number[] | 'all' {
   const ids = requested.map(Number).filter((n) => Number.isInteger(n) && n > 0);
-  if (!ids.length) return [actor.organization.id];
+  const adminView = actor.isInternalAdmin && roleGroup === INTERNAL_ADMIN_ROLE_GROUP;
+  if (!ids.length) return adminView ? 'all' : [actor.organization.id];
   return actor.isInternalAdmin ? ids : ids.filter((id) => id === actor.organization.id);
 }
 
@@ -47,15 +53,15 @@ export async function registerPortfolioReviewRoutes(app: FastifyInstance, _servi
     const q = portfolioListQuerySchema.parse(request.query);
     const badStatus = q.status.find((s) => !(FILE_STATUSES as readonly string[]).includes(s));
     if (badStatus) throw badRequest(`Unknown status "${badStatus}". Use one of ${FILE_STATUSES.join(', ')}.`);
-    const orgs = listOrganizations(actor, q.organization);
+    const orgs = listOrganizations(actor, q.organization, request.headers[PORTFOLIO_ROLE_GROUP_HEADER]);
     if (!orgs.length) return { portfolios: [], total: 0, page: q.page, itemsPerPage: q.itemsPerPage };
     // Archived files are hidden unless asked for by status.
     const statuses = (q.status.length ? q.status : FILE_STATUSES.filter((s) => s !== 'ARCHIVED')) as FileStatus[];
     let matching = db
       .selectFrom('portfolios as p')
       .innerJoin('portfolio_products as pp', 'pp.portfolio_id', 'p.id')
-      .where('p.organization_id', 'in', orgs)
       .where('pp.status', 'in', statuses);
+    if (orgs !== 'all') matching = matching.where('p.organization_id', 'in', orgs);
     if (q.product.length) matching = matching.where('pp.product', 'in', q.product);
     if (q.search) matching = matching.where('p.name', 'ilike', `%${q.search.replace(/[%_\\]/g, (c) => `\\${c}`)}%`);
     const { total } = await matching.select((eb) => eb.fn.count<number>(sql`DISTINCT p.id`).as('total')).executeTakeFirstOrThrow();
@@ -114,19 +120,23 @@ export async function registerPortfolioReviewRoutes(app: FastifyInstance, _servi
   // The filter options of the list (Filter kinds: product, status, organization) with counts.
   app.get('/caribou/portfolios/metadata', { config: { policy: 'portfolio:read' } }, async (request) => {
     const actor = actorOf(request);
-    const counts = await db
+    const adminView = listOrganizations(actor, [], request.headers[PORTFOLIO_ROLE_GROUP_HEADER]) === 'all';
+    let countsQuery = db
       .selectFrom('portfolio_products as pp')
       .innerJoin('portfolios as p', 'p.id', 'pp.portfolio_id')
       .select(['pp.status', 'pp.product', (eb) => eb.fn.countAll<number>().as('n')])
-      .where('p.organization_id', '=', actor.organization.id)
-      .groupBy(['pp.status', 'pp.product'])
-      .execute();
+      .groupBy(['pp.status', 'pp.product']);
+    if (!adminView) countsQuery = countsQuery.where('p.organization_id', '=', actor.organization.id);
+    const counts = await countsQuery.execute();
+    const organizations = adminView
+      ? (await db.selectFrom('organizations').select(['id', 'name']).orderBy('name').execute()).map((o) => ({ value: o.id, display: o.name }))
+      : [{ value: actor.organization.id, display: actor.organization.name }];
     const sum = (key: 'status' | 'product', value: string) => counts.filter((c) => c[key] === value).reduce((n, c) => n + Number(c.n), 0);
     return {
       filters: {
         product: PORTFOLIO_PRODUCTS.map((p) => ({ value: p, display: PRODUCT_DISPLAY_NAMES[p], count: sum('product', p) })),
         status: FILE_STATUSES.filter((s) => s !== 'ARCHIVED').map((s) => ({ value: s, display: fileStatusLabel(s)!, count: sum('status', s) })),
-        organization: [{ value: actor.organization.id, display: actor.organization.name }],
+        organization: organizations,
       },
     };
   });
@@ -165,6 +175,8 @@ export async function registerPortfolioReviewRoutes(app: FastifyInstance, _servi
           status: p.status,
           statusLabel: fileStatusLabel(p.status) ?? null,
           currentRunId: p.current_run_id,
+          exportColumns: p.export_columns,
+          exportedAt: p.exported_at?.toISOString() ?? null,
           progress: p.current_run_id ? (progress.get(p.current_run_id) ?? null) : null,
           ...(p.current_run_id ? await runSummary(db, p.current_run_id) : { riskLevels: { low: 0, medium: 0, high: 0, none: 0 }, errorCount: 0 }),
           runs: runs

@@ -25,6 +25,7 @@ import { actorOf, enforcePortfolioPolicies, findOwnPortfolio, findOwnProduct } f
 import { registerPortfolioExportRoutes } from './portfolio-export.js';
 import { registerPortfolioReviewRoutes } from './portfolio-review.js';
 import { registerJobRoutes } from './jobs.js';
+import { registerPortfolioMapRoutes } from './portfolio-map.js';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const productParams = z.object({ id: z.coerce.number().int().positive(), p: z.string().min(1) });
@@ -254,4 +255,5 @@ export async function registerPortfolioRoutes(app: FastifyInstance) {
   await registerPortfolioReviewRoutes(app, services);
   await registerPortfolioExportRoutes(app, services);
   await registerJobRoutes(app, services);
+  await registerPortfolioMapRoutes(app);
 }

@@ -1,13 +1,11 @@
 import { PORTFOLIO_FEATURE, PORTFOLIO_PRODUCTS } from '@zview/contracts';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll } from 'vitest';
-import type { Actor } from '../../src/auth/actor.js';
+import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import type { Db } from '../../src/db/database.js';
 import { createPortfolioServices, type PortfolioServices } from '../../src/domain/portfolio/services.js';
-import { registerErrorHandler } from '../../src/http/errors.js';
-import { registerPortfolioRoutes } from '../../src/http/portfolios.js';
 import { startPortfolioWorker } from '../../src/jobs/portfolio-jobs.js';
 import { JobQueue } from '../../src/jobs/queue.js';
 import { LocalBlobStore } from '../../src/storage/blob-store.js';
@@ -16,14 +14,16 @@ import type { BatchGeocoder, PortfolioScorer } from '../../src/domain/portfolio/
 import { worldGeocoder } from '../../src/domain/portfolio/world-geocoder.js';
 import { seedWorld } from '../../src/world/seed.js';
 import { useTestDatabase } from '../database.js';
+import { authHeader, createOrganization, createUser, type TestOrganization, type TestUser } from '../factories.js';
 import { fakeGeocoder, fakeScorer } from './fakes.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
 /**
- * TEST ONLY: the portfolio routes with `request.actor` taken from the `x-test-actor` header (JSON),
- * standing in for the identity hook until it is merged. Never used by src/.
+ * The real application (identity provider, bearer-token authentication, the one policy) with
+ * portfolio services of the test's choosing: chunk size, upload cap, fake or real engines, and
+ * an in-process worker unless `worker: false`. Requests carry real tokens (see createMember).
  */
 export async function usePortfolioTestApp(
   options: { chunkSize?: number; maxUploadBytes?: number; worker?: boolean; scorer?: ReturnType<typeof fakeScorer>; realEngines?: { properties: number } } = {},
@@ -32,7 +32,7 @@ export async function usePortfolioTestApp(
   // Real engines: a small generated world, the address geocoder and the risk models.
   if (options.realEngines) await seedWorld(database.url, { seed: 11, properties: options.realEngines.properties });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'zview-portfolio-'));
-  const config = loadConfig({ PORTFOLIO_CHUNK_SIZE: String(options.chunkSize ?? 50), DATABASE_URL: database.url, DATA_DIR: dataDir });
+  const config = loadConfig({ PORT: '0', PORTFOLIO_CHUNK_SIZE: String(options.chunkSize ?? 50), DATABASE_URL: database.url, DATA_DIR: dataDir });
   const queue = new JobQueue(database.db, { maintenanceIntervalSeconds: 2, pollingIntervalSeconds: 0.5 });
   const scorer: PortfolioScorer = options.realEngines ? riskModelScorer(database.db) : (options.scorer ?? fakeScorer());
   const geocoder: BatchGeocoder = options.realEngines ? worldGeocoder(database.db) : fakeGeocoder();
@@ -40,14 +40,7 @@ export async function usePortfolioTestApp(
     { config, db: database.db },
     { queue, scorer, blobs: new LocalBlobStore(path.join(dataDir, 'blobs')), ...(options.maxUploadBytes ? { maxUploadBytes: options.maxUploadBytes } : {}) },
   );
-  const app: FastifyInstance = Fastify();
-  app.decorate('ctx', { config, db: database.db, portfolio: services });
-  registerErrorHandler(app);
-  app.addHook('onRequest', async (request) => {
-    const header = request.headers['x-test-actor'];
-    if (typeof header === 'string') request.actor = JSON.parse(header) as Actor;
-  });
-  await app.register(registerPortfolioRoutes, { prefix: '/api' });
+  const app: FastifyInstance = await buildApp({ config, db: database.db, portfolio: services });
   await app.ready();
   if (options.worker !== false) {
     await startPortfolioWorker({
@@ -72,24 +65,18 @@ export async function usePortfolioTestApp(
   return { app, ...database, services, scorer, geocoder, queue, dataDir };
 }
 
-let orgCounter = 0;
-/** A fresh organisation with the given portfolio products enabled (all by default), and a member actor. */
-export async function createOrgActor(db: Db, options: { products?: string[]; internalAdmin?: boolean } = {}): Promise<{ actor: Actor; headers: Record<string, string> }> {
-  const products = options.products ?? PORTFOLIO_PRODUCTS.map((p) => PORTFOLIO_FEATURE[p]);
-  orgCounter += 1;
-  const org = await db.insertInto('organizations').values({ name: `Org ${orgCounter} ${Date.now()}`, products }).returning(['id', 'name']).executeTakeFirstOrThrow();
-  const actor: Actor = {
-    userId: `00000000-0000-4000-8000-${String(org.id).padStart(12, '0')}`,
-    email: `user${org.id}@example.test`,
-    firstName: 'Test',
-    lastName: 'User',
-    isInternalAdmin: options.internalAdmin ?? false,
-    externalGroups: [],
-    isSso: false,
-    organization: { id: org.id, name: org.name, products, isTrial: false },
-    orgRole: 'member',
-  };
-  return { actor, headers: { 'x-test-actor': JSON.stringify(actor) } };
+/**
+ * A fresh organisation with the given portfolio products enabled (all by default), a member of
+ * it, and that member's real bearer token as request headers.
+ */
+export async function createMember(
+  app: FastifyInstance,
+  db: Db,
+  options: { products?: string[]; internalAdmin?: boolean } = {},
+): Promise<{ org: TestOrganization; user: TestUser; headers: Record<string, string> }> {
+  const org = await createOrganization(db, { products: options.products ?? PORTFOLIO_PRODUCTS.map((p) => PORTFOLIO_FEATURE[p]) });
+  const user = await createUser(db, { org, internalAdmin: options.internalAdmin ?? false });
+  return { org, user, headers: await authHeader(app, user) };
 }
 
 /** A multipart/form-data body with one file in the field "file". */

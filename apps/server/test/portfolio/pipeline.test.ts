@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { handleIngest } from '../../src/jobs/portfolio-jobs.js';
 import { processChunk } from '../../src/domain/portfolio/runs.js';
-import { createOrgActor, multipart, usePortfolioTestApp, waitFor } from './app.js';
+import { createMember, multipart, usePortfolioTestApp, waitFor } from './app.js';
 import { fakeGeocoder, fakeScorer } from './fakes.js';
 
 // No in-process worker: these tests drive chunks by hand or through child worker processes.
@@ -20,12 +20,12 @@ function csvOf(rows: number) {
 }
 
 async function createPortfolio(rows: number) {
-  const { headers, actor } = await createOrgActor(db);
+  const { headers, org } = await createMember(app, db);
   const body = multipart('p.csv', csvOf(rows));
   const up = await app.inject({ method: 'POST', url: '/api/caribou/portfolio/csv', headers: { ...headers, ...body.headers }, payload: body.payload });
   const res = await app.inject({ method: 'POST', url: '/api/caribou/portfolios', headers, payload: { name: `P ${Math.random()}`, products: 'zfire', uploadedFileName: up.json().uploadedFileName } });
   expect(res.statusCode, res.body).toBe(201);
-  return { id: res.json()[0].portfolioId as number, headers, actor };
+  return { id: res.json()[0].portfolioId as number, headers, org };
 }
 
 function startChild(delayMs: number): Promise<ChildProcess> {
@@ -76,7 +76,7 @@ describe('portfolio pipeline', () => {
     const deps = { db, scorer: fakeScorer(), geocoder: fakeGeocoder() };
     await handleIngest({ ...deps, blobs: services.blobs, queue: services.queue, chunkSize: 20, connect: () => pool.connect() }, id);
     const { runId } = await counts(id);
-    const admin = await createOrgActor(db, { internalAdmin: true });
+    const admin = await createMember(app, db, { internalAdmin: true });
     const suspend = await app.inject({ method: 'POST', url: `/api/caribou/jobs/${runId}/suspend`, headers: admin.headers });
     expect(suspend.json()).toEqual({ id: runId, state: 'suspended' });
     const listed = await app.inject({ method: 'GET', url: '/api/caribou/jobs?filter=suspended', headers: admin.headers });

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { MESSAGES } from '@zview/contracts';
+import { INTERNAL_ADMIN_ROLE_GROUP, MESSAGES, PORTFOLIO_ROLE_GROUP_HEADER } from '@zview/contracts';
 import { parse } from 'csv-parse/sync';
+import { readSheet } from 'read-excel-file/node';
 import { describe, expect, it } from 'vitest';
 import { NO_USABLE_COLUMN_MESSAGE } from '../../src/domain/portfolio/columns.js';
-import { createOrgActor, multipart, usePortfolioTestApp, waitFor } from './app.js';
+import { createMember, multipart, usePortfolioTestApp, waitFor } from './app.js';
 import { unzip } from './unzip.js';
 
 const { app, db } = await usePortfolioTestApp({ chunkSize: 3 });
@@ -53,7 +54,7 @@ const tricky = [
 
 describe('portfolio upload and check', () => {
   it('stores the file under a generated name and reports what it recognised', async () => {
-    const { headers } = await createOrgActor(db);
+    const { headers } = await createMember(app, db);
     const res = await upload(headers, '../../etc/passwd.csv', tricky);
     expect(res.statusCode).toBe(201);
     const body = res.json();
@@ -70,7 +71,7 @@ describe('portfolio upload and check', () => {
   });
 
   it('detects semicolon and tab delimited files', async () => {
-    const { headers } = await createOrgActor(db);
+    const { headers } = await createMember(app, db);
     const semi = await upload(headers, 's.csv', 'id;latitude;longitude\n1;30;-97\n');
     expect(semi.json().check.delimiter).toBe('semicolon');
     const tab = await upload(headers, 't.tsv', 'id\tlatitude\tlongitude\n1\t30\t-97\n');
@@ -78,21 +79,21 @@ describe('portfolio upload and check', () => {
   });
 
   it('rejects a file with no usable column with a clear message', async () => {
-    const { headers } = await createOrgActor(db);
+    const { headers } = await createMember(app, db);
     const res = await upload(headers, 'names.csv', 'name,premium\nA,100\n');
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe(NO_USABLE_COLUMN_MESSAGE);
   });
 
   it('rejects a file that is not CSV text', async () => {
-    const { headers } = await createOrgActor(db);
+    const { headers } = await createMember(app, db);
     const res = await upload(headers, 'book.xlsx', Buffer.from([0x50, 0x4b, 0x03, 0x04, 0, 0, 0, 0]));
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toContain('not a CSV text file');
   });
 
   it('lists failing rows in plain words in the dry run', async () => {
-    const { headers } = await createOrgActor(db);
+    const { headers } = await createMember(app, db);
     const up = await upload(headers, 'b.csv', 'id,lat,lon\nA,30,-97\nB,95,-97\nC,,\n');
     const check = await app.inject({ method: 'GET', url: `/api/caribou/portfolio/uploads/${up.json().uploadedFileName}/check`, headers });
     expect(check.json()).toMatchObject({
@@ -108,7 +109,7 @@ describe('portfolio upload and check', () => {
 
 describe('portfolio processing, review and export', () => {
   it('round-trips every original column and value through processing and export', async () => {
-    const { headers } = await createOrgActor(db);
+    const { headers } = await createMember(app, db);
     const id = await createPortfolio(headers, tricky);
     await waitForStatus(headers, id, 'zfire', 'READY');
     const res = await exportCsv(headers, id);
@@ -130,7 +131,7 @@ describe('portfolio processing, review and export', () => {
   });
 
   it('accepts the OED sample file, scores what it can and explains the rest', async () => {
-    const { headers } = await createOrgActor(db);
+    const { headers } = await createMember(app, db);
     const oed = readFileSync(path.join(import.meta.dirname, '../fixtures/oed-location-sample.csv'));
     const up = await upload(headers, 'oed.csv', oed);
     expect(up.json().check.layout).toBe('oed');
@@ -166,7 +167,7 @@ describe('portfolio processing, review and export', () => {
   });
 
   it('neutralises cells that a spreadsheet would run as formulas, but keeps plain numbers', async () => {
-    const { headers } = await createOrgActor(db);
+    const { headers } = await createMember(app, db);
     const csv = 'id,lat,lon,note\n=HYPERLINK("http://x"),30,-97.5,+SUM(A1)\n@cmd,31,-97,-2+3\nok,32,-96,-12.5\n"\tTAB",33,-95,"\rCR"\n';
     const id = await createPortfolio(headers, csv);
     await waitForStatus(headers, id, 'zfire', 'READY');
@@ -179,7 +180,7 @@ describe('portfolio processing, review and export', () => {
   });
 
   it('exports XLSX on request, with the original values exact', async () => {
-    const { headers } = await createOrgActor(db);
+    const { headers } = await createMember(app, db);
     const id = await createPortfolio(headers, 'id,lat,lon,note\n=cmd,30,-97,"a, ""b"""\n', { name: 'Book (Ünï) "q"' });
     await waitForStatus(headers, id, 'zfire', 'READY');
     const res = await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${id}/product/zfire/export?format=xlsx`, headers });
@@ -192,8 +193,35 @@ describe('portfolio processing, review and export', () => {
     expect(sheet).toContain('<t xml:space="preserve">fake-1.0.0</t>');
   });
 
+  it('exports an XLSX that a spreadsheet reader opens with every cell exact', async () => {
+    const { headers } = await createMember(app, db);
+    const csv = [
+      'policy id,lat,lon,Notes,Ünïcödé',
+      '"=HYPERLINK(""http://x"")",30.1,-97.7,"She said ""hi"", twice",日本語',
+      '"+SUM(A1)",30.2,-97.6,"two\nlines",emoji 🏠',
+      '@cmd,30.3,-97.5,"comma, inside",-2+3',
+      'P-4,30.4,-97.4,,',
+    ].join('\r\n');
+    const id = await createPortfolio(headers, csv);
+    await waitForStatus(headers, id, 'zfire', 'READY');
+    const res = await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${id}/product/zfire/export?format=xlsx`, headers });
+    expect(res.statusCode, res.body).toBe(200);
+    const sheet = await readSheet(res.rawPayload);
+    const original = parse(csv) as string[][];
+    expect(sheet[0]).toEqual([...original[0]!, 'score', 'risk_level', 'confidence', 'top_factors', 'geocode_precision', 'model_version', 'problem']);
+    expect(sheet).toHaveLength(original.length);
+    for (let i = 1; i < original.length; i += 1) {
+      // Every original cell reads back as the same text (empty cells as empty), not as a formula's result.
+      expect(sheet[i]!.slice(0, 5).map((v) => (v === null ? '' : String(v)))).toEqual(original[i]);
+      expect(sheet[i]![9]).toBe('coordinates');
+      expect(sheet[i]![10]).toBe('fake-1.0.0');
+    }
+    // Inline strings only: no cell is a formula a spreadsheet would run.
+    expect(unzip(res.rawPayload).get('xl/worksheets/sheet1.xml')!).not.toMatch(/<f[ >]/);
+  });
+
   it('saves an export column choice and regenerates the stored export', async () => {
-    const { headers } = await createOrgActor(db);
+    const { headers } = await createMember(app, db);
     const id = await createPortfolio(headers, 'id,lat,lon,extra\nA,30,-97,x\n');
     await waitForStatus(headers, id, 'zfire', 'READY');
     const bad = await app.inject({ method: 'PUT', url: `/api/caribou/portfolio/${id}/product/zfire/export`, headers, payload: { data: { columns: ['nope'] } } });
@@ -208,7 +236,7 @@ describe('portfolio processing, review and export', () => {
   });
 
   it('reruns with the current model version under a new run, keeping the previous one', async () => {
-    const { headers } = await createOrgActor(db);
+    const { headers } = await createMember(app, db);
     const id = await createPortfolio(headers, 'id,lat,lon\nA,30,-97\nB,31,-96\nC,32,-95\nD,33,-94\n');
     await waitForStatus(headers, id, 'zfire', 'READY');
     const scorer = app.ctx.portfolio!.scorer as unknown as { version: string };
@@ -233,19 +261,19 @@ describe('portfolio processing, review and export', () => {
 
 describe('portfolio create, names and products', () => {
   it('checks names within the organisation', async () => {
-    const { headers, actor } = await createOrgActor(db);
+    const { headers, org } = await createMember(app, db);
     await createPortfolio(headers, 'id,lat,lon\nA,30,-97\n', { name: 'Coastal Book' });
-    const taken = await app.inject({ method: 'POST', url: '/api/caribou/portfolios/names', headers, payload: { organizationId: actor.organization.id, portfolioName: 'coastal book' } });
+    const taken = await app.inject({ method: 'POST', url: '/api/caribou/portfolios/names', headers, payload: { organizationId: org.id, portfolioName: 'coastal book' } });
     expect(taken.json()).toMatchObject({ available: false });
-    const free = await app.inject({ method: 'POST', url: '/api/caribou/portfolios/names', headers, payload: { organizationId: actor.organization.id, portfolioName: 'Inland Book' } });
+    const free = await app.inject({ method: 'POST', url: '/api/caribou/portfolios/names', headers, payload: { organizationId: org.id, portfolioName: 'Inland Book' } });
     expect(free.json()).toEqual({ available: true });
-    const other = await createOrgActor(db);
-    const elsewhere = await app.inject({ method: 'POST', url: '/api/caribou/portfolios/names', headers: other.headers, payload: { organizationId: other.actor.organization.id, portfolioName: 'Coastal Book' } });
+    const other = await createMember(app, db);
+    const elsewhere = await app.inject({ method: 'POST', url: '/api/caribou/portfolios/names', headers: other.headers, payload: { organizationId: other.org.id, portfolioName: 'Coastal Book' } });
     expect(elsewhere.json()).toEqual({ available: true });
   });
 
   it('creates stubs with status UPLOADED for enabled portfolio products only', async () => {
-    const { headers } = await createOrgActor(db, { products: ['zfire-portfolio', 'zfire'] });
+    const { headers } = await createMember(app, db, { products: ['zfire-portfolio', 'zfire'] });
     const up = await upload(headers, 'a.csv', 'id,lat,lon\nA,30,-97\n');
     const payload = { name: 'Stubbed', products: 'zfire', uploadedFileName: up.json().uploadedFileName };
     const notEnabled = await app.inject({ method: 'POST', url: '/api/caribou/portfolios', headers, payload: { ...payload, products: 'zfire,zhail' } });
@@ -257,18 +285,18 @@ describe('portfolio create, names and products', () => {
   });
 
   it("answers 'Missing required parameters' when adding a product without organizationId", async () => {
-    const { headers, actor } = await createOrgActor(db);
+    const { headers, org } = await createMember(app, db);
     const id = await createPortfolio(headers, 'id,lat,lon\nA,30,-97\n');
     const missing = await app.inject({ method: 'POST', url: `/api/caribou/portfolios/${id}/product/zhail`, headers, payload: {} });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error.message).toBe(MESSAGES.missingRequiredParameters);
-    const added = await app.inject({ method: 'POST', url: `/api/caribou/portfolios/${id}/product/zhail`, headers, payload: { organizationId: actor.organization.id } });
+    const added = await app.inject({ method: 'POST', url: `/api/caribou/portfolios/${id}/product/zhail`, headers, payload: { organizationId: org.id } });
     expect(added.statusCode, added.body).toBe(201);
     await waitForStatus(headers, id, 'zhail', 'READY');
   });
 
   it('enforces status transitions with 409 and a clear message', async () => {
-    const { headers } = await createOrgActor(db);
+    const { headers } = await createMember(app, db);
     const id = await createPortfolio(headers, 'id,lat,lon\nA,30,-97\n');
     await waitForStatus(headers, id, 'zfire', 'READY');
     const url = `/api/caribou/portfolio/${id}/product/zfire/status`;
@@ -287,18 +315,18 @@ describe('portfolio create, names and products', () => {
   });
 
   it('renames, refuses a taken name, and lets only internal admins move organisations', async () => {
-    const { headers } = await createOrgActor(db);
+    const { headers } = await createMember(app, db);
     const id = await createPortfolio(headers, 'id,lat,lon\nA,30,-97\n', { name: 'First' });
     await createPortfolio(headers, 'id,lat,lon\nA,30,-97\n', { name: 'Second' });
     expect((await app.inject({ method: 'PATCH', url: `/api/caribou/portfolio/${id}`, headers, payload: { name: 'second' } })).statusCode).toBe(409);
     expect((await app.inject({ method: 'PATCH', url: `/api/caribou/portfolio/${id}`, headers, payload: { name: 'Renamed' } })).json().name).toBe('Renamed');
-    const other = await createOrgActor(db);
-    const move = await app.inject({ method: 'PATCH', url: `/api/caribou/portfolio/${id}`, headers, payload: { organizationId: other.actor.organization.id } });
+    const other = await createMember(app, db);
+    const move = await app.inject({ method: 'PATCH', url: `/api/caribou/portfolio/${id}`, headers, payload: { organizationId: other.org.id } });
     expect(move.statusCode).toBe(403);
   });
 
   it('deletes a product, and the portfolio with its last product', async () => {
-    const { headers } = await createOrgActor(db);
+    const { headers } = await createMember(app, db);
     const id = await createPortfolio(headers, 'id,lat,lon\nA,30,-97\n', { products: 'zfire,zhail' });
     expect((await app.inject({ method: 'DELETE', url: `/api/caribou/portfolio/${id}/product/zhail`, headers })).statusCode).toBe(204);
     expect((await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${id}/metadata`, headers })).json().products).toHaveLength(1);
@@ -309,11 +337,11 @@ describe('portfolio create, names and products', () => {
 
 describe('organisation scoping', () => {
   it("answers 404 for another organisation's portfolio on every route", async () => {
-    const owner = await createOrgActor(db);
+    const owner = await createMember(app, db);
     const id = await createPortfolio(owner.headers, 'id,lat,lon\nA,30,-97\n');
     await waitForStatus(owner.headers, id, 'zfire', 'READY');
     const up = await upload(owner.headers, 'x.csv', 'id,lat,lon\nA,30,-97\n');
-    const { headers, actor } = await createOrgActor(db);
+    const { headers, org } = await createMember(app, db);
     const base = `/api/caribou/portfolio/${id}`;
     const calls: [string, string, unknown?][] = [
       ['GET', `${base}/metadata`],
@@ -329,8 +357,10 @@ describe('organisation scoping', () => {
       ['PATCH', base, { name: 'mine now' }],
       ['PATCH', `${base}/product/zfire/status`, { status: 'PROCESSED' }],
       ['DELETE', `${base}/product/zfire`],
-      ['POST', `/api/caribou/portfolios/${id}/product/zhail`, { organizationId: actor.organization.id }],
+      ['POST', `/api/caribou/portfolios/${id}/product/zhail`, { organizationId: org.id }],
       ['GET', `/api/caribou/portfolio/uploads/${up.json().uploadedFileName}/check`],
+      ['GET', `${base}/map?product=zfire`],
+      ['GET', `${base}/tiles/0/0/0.pbf?product=zfire`],
     ];
     for (const [method, url, payload] of calls) {
       const res = await app.inject({ method: method as 'GET', url, headers, ...(payload ? { payload: payload as object } : {}) });
@@ -338,16 +368,45 @@ describe('organisation scoping', () => {
     }
     const create = await app.inject({ method: 'POST', url: '/api/caribou/portfolios', headers, payload: { name: 'steal', products: 'zfire', uploadedFileName: up.json().uploadedFileName } });
     expect(create.statusCode).toBe(404);
-    const list = await app.inject({ method: 'GET', url: `/api/caribou/portfolios?organization=${owner.actor.organization.id}`, headers });
+    const list = await app.inject({ method: 'GET', url: `/api/caribou/portfolios?organization=${owner.org.id}`, headers });
     expect(list.json().portfolios).toEqual([]);
     // And nothing changed for the owner.
     const meta = await app.inject({ method: 'GET', url: `${base}/metadata`, headers: owner.headers });
     expect(meta.json()).toMatchObject({ name: expect.stringMatching(/^Book/), products: [{ status: 'READY' }] });
   });
 
+  it('lists every organisation only for an internal admin who sends the role-group header', async () => {
+    const first = await createMember(app, db);
+    const second = await createMember(app, db);
+    const a = await createPortfolio(first.headers, 'id,lat,lon\nA,30,-97\n', { name: 'First org book' });
+    const b = await createPortfolio(second.headers, 'id,lat,lon\nA,30,-97\n', { name: 'Second org book' });
+    const admin = await createMember(app, db, { internalAdmin: true });
+    const roleGroup = { [PORTFOLIO_ROLE_GROUP_HEADER]: INTERNAL_ADMIN_ROLE_GROUP };
+    const ids = async (headers: Headers) => {
+      const res = await app.inject({ method: 'GET', url: '/api/caribou/portfolios?itemsPerPage=500', headers });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().portfolios.map((p: { id: number }) => p.id) as number[];
+    };
+    // With the header: both organisations' portfolios, with their organisation names.
+    const all = await ids({ ...admin.headers, ...roleGroup });
+    expect(all).toEqual(expect.arrayContaining([a, b]));
+    const listed = await app.inject({ method: 'GET', url: '/api/caribou/portfolios?itemsPerPage=500', headers: { ...admin.headers, ...roleGroup } });
+    expect(listed.json().portfolios.find((p: { id: number }) => p.id === b).organizationName).toBe(second.org.name);
+    const filters = await app.inject({ method: 'GET', url: '/api/caribou/portfolios/metadata', headers: { ...admin.headers, ...roleGroup } });
+    expect(filters.json().filters.organization.map((o: { value: number }) => o.value)).toEqual(expect.arrayContaining([first.org.id, second.org.id]));
+    // Without it, the admin sees its own organisation only; a member's header changes nothing.
+    expect(await ids(admin.headers)).not.toContain(a);
+    expect(await ids({ ...first.headers, ...roleGroup })).toEqual([a]);
+    const memberFilters = await app.inject({ method: 'GET', url: '/api/caribou/portfolios/metadata', headers: { ...first.headers, ...roleGroup } });
+    expect(memberFilters.json().filters.organization).toEqual([{ value: first.org.id, display: first.org.name }]);
+    // Naming an organisation narrows the admin's list to it.
+    const narrowed = await app.inject({ method: 'GET', url: `/api/caribou/portfolios?organization=${second.org.id}`, headers: { ...admin.headers, ...roleGroup } });
+    expect(narrowed.json().portfolios.map((p: { id: number }) => p.id)).toEqual([b]);
+  });
+
   it('requires a signed-in actor and a portfolio product', async () => {
     expect((await app.inject({ method: 'GET', url: '/api/caribou/portfolios' })).statusCode).toBe(401);
-    const { headers } = await createOrgActor(db, { products: ['zfire'] });
+    const { headers } = await createMember(app, db, { products: ['zfire'] });
     expect((await app.inject({ method: 'GET', url: '/api/caribou/portfolios', headers })).statusCode).toBe(403);
     expect((await app.inject({ method: 'GET', url: '/api/caribou/jobs', headers })).statusCode).toBe(403);
   });
@@ -355,8 +414,8 @@ describe('organisation scoping', () => {
 
 describe('jobs administration', () => {
   it('lets internal admins list, suspend and resume runs', async () => {
-    const { headers } = await createOrgActor(db);
-    const admin = await createOrgActor(db, { internalAdmin: true });
+    const { headers } = await createMember(app, db);
+    const admin = await createMember(app, db, { internalAdmin: true });
     const id = await createPortfolio(headers, 'id,lat,lon\nA,30,-97\n');
     await waitForStatus(headers, id, 'zfire', 'READY');
     const list = await app.inject({ method: 'GET', url: '/api/caribou/jobs?filter=complete', headers: admin.headers });
@@ -370,7 +429,7 @@ describe('jobs administration', () => {
 
 describe('upload size limit', () => {
   it('answers 413 with a clear message for a file over the limit', async () => {
-    const { headers } = await createOrgActor(small.db);
+    const { headers } = await createMember(small.app, small.db);
     const body = multipart('big.csv', `id,lat,lon\n${'A,30,-97\n'.repeat(400)}`);
     const res = await small.app.inject({ method: 'POST', url: '/api/caribou/portfolio/csv', headers: { ...headers, ...body.headers }, payload: body.payload });
     expect(res.statusCode).toBe(413);

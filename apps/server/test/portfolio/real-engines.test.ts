@@ -3,14 +3,14 @@ import zipcodes from 'zipcodes';
 import { LANDMARKS } from '../../src/world/regions.js';
 import { ADDRESS_NOT_FOUND } from '../../src/domain/portfolio/world-geocoder.js';
 import { RISK_MODELS } from '../../src/domain/risk/index.js';
-import { createOrgActor, multipart, usePortfolioTestApp, waitFor } from './app.js';
+import { createMember, multipart, usePortfolioTestApp, waitFor } from './app.js';
 
 // The pipeline with the real geocoder and risk models on a small generated world.
 const { app, db } = await usePortfolioTestApp({ chunkSize: 4, realEngines: { properties: 300 } });
 
 describe('portfolio with the real geocoder and risk models', () => {
   it('geocodes landmark addresses, scores them with the current models and reports the rest', async () => {
-    const { headers } = await createOrgActor(db);
+    const { headers } = await createMember(app, db);
     const lines = ['Ref,Address,City,State,Zip'];
     LANDMARKS.slice(0, 6).forEach((l, i) => {
       const zip = zipcodes.lookup(l.zip)!;

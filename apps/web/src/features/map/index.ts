@@ -8,3 +8,6 @@ export { MapEnvironmentProvider, type MapEnvironment } from './engine/environmen
 export { OFFLINE_BASE_STYLES, serverBaseStyles, type BaseStyle, type BaseStyles } from './engine/baseStyles';
 export { mapSourcesQuery, signedBaseStyles, streetStyleUrl, usePropertyBaseStyles } from './api/mapSources';
 export type * from './types';
+/** For other features' own maps (the portfolio results map): maplibre loaded on demand, WebGL check. */
+export { loadMapLibre, type MapLibre } from './engine/loadMapLibre';
+export { detectWebGL } from './engine/webgl';

@@ -5,10 +5,10 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { PagedTableFooter } from '../../ui/PagedTableFooter';
 import { portfolioApi, portfolioKeys } from './api';
 import { EmptyState, LoadError, MessageRow, SkeletonRows } from './components';
 
@@ -58,14 +58,7 @@ export function ErrorsTable({ org, portfolioId, product }: { org: number | null;
           </TableBody>
         </Table>
       </TableContainer>
-      <TablePagination
-        component="div"
-        count={errors.data?.total ?? 0}
-        page={page}
-        onPageChange={(_, next) => setPage(next)}
-        rowsPerPage={ERRORS_PAGE_SIZE}
-        rowsPerPageOptions={[]}
-      />
+      <PagedTableFooter total={errors.data?.total} page={page} onPageChange={setPage} itemsPerPage={ERRORS_PAGE_SIZE} />
     </Paper>
   );
 }

@@ -10,19 +10,20 @@ import { useState } from 'react';
 import { useSession } from '../../app/session';
 import { useConfirm } from '../../ui/ConfirmDialog';
 import { useNotifications } from '../../ui/notifications';
-import { portfolioApi, portfolioKeys, saveBlob } from './api';
+import { portfolioApi, portfolioKeys } from './api';
+import { ExportDialog, type ExportTarget } from './ExportDialog';
 import { productName } from './model';
 
 /** Everything a user can do with one product of a portfolio; destructive moves ask first. */
-export type ProductAction = 'csv' | 'xlsx' | 'rerun' | 'processed' | 'archive' | 'restore' | 'delete';
+export type ProductAction = 'export' | 'rerun' | 'processed' | 'archive' | 'restore' | 'delete';
 
 /** Which actions a status allows (the server's transition table: apps/server/src/domain/portfolio/status.ts). */
 export function actionsFor(status: FileStatus): ProductAction[] {
   switch (status) {
     case 'READY':
-      return ['csv', 'xlsx', 'processed', 'rerun', 'archive', 'delete'];
+      return ['export', 'processed', 'rerun', 'archive', 'delete'];
     case 'PROCESSED':
-      return ['csv', 'xlsx', 'rerun', 'archive', 'delete'];
+      return ['export', 'rerun', 'archive', 'delete'];
     case 'UPLOADED':
       return ['archive', 'delete'];
     case 'ARCHIVED':
@@ -33,8 +34,7 @@ export function actionsFor(status: FileStatus): ProductAction[] {
 }
 
 const LABELS: Record<ProductAction, string> = {
-  csv: 'Export CSV',
-  xlsx: 'Export XLSX',
+  export: 'Export…',
   rerun: 'Rerun scoring',
   processed: 'Mark as processed',
   archive: 'Archive',
@@ -42,26 +42,20 @@ const LABELS: Record<ProductAction, string> = {
   delete: 'Delete product',
 };
 
-function safeFileName(name: string) {
-  return name.replace(/[^\w.-]+/g, '_').replace(/^_+|_+$/g, '') || 'portfolio';
-}
-
 export function useProductActions() {
   const session = useSession();
   const org = session.activeOrganization?.id ?? null;
   const queryClient = useQueryClient();
   const confirm = useConfirm();
   const { notify } = useNotifications();
+  const [exportTarget, setExportTarget] = useState<ExportTarget | null>(null);
 
   const mutation = useMutation({
     mutationFn: async ({ id, name, product, action }: { id: number; name: string; product: string; action: ProductAction }) => {
       switch (action) {
-        case 'csv':
-        case 'xlsx': {
-          const blob = await portfolioApi.exportFile(id, product, action);
-          saveBlob(blob, `${safeFileName(name)}-${product}.${action}`);
-          return `${productName(product)} results of “${name}” exported.`;
-        }
+        case 'export':
+          // The export dialog does the work (see run()).
+          return `${productName(product)} results of “${name}”.`;
         case 'rerun':
           await portfolioApi.rerun(id, product);
           return `${productName(product)} scoring of “${name}” restarted.`;
@@ -105,6 +99,10 @@ export function useProductActions() {
         destructive: true,
       },
     };
+    if (action === 'export') {
+      setExportTarget(target);
+      return;
+    }
     const question = questions[action];
     if (question && !(await confirm(question))) return;
     mutation.mutate({ ...target, action });
@@ -129,7 +127,9 @@ export function useProductActions() {
     }
   };
 
-  return { run, rename, pending: mutation.isPending };
+  /** Render it once on the page: the column chooser opened by the Export action. */
+  const exportDialog = <ExportDialog target={exportTarget} onClose={() => setExportTarget(null)} />;
+  return { run, rename, exportDialog, pending: mutation.isPending };
 }
 
 /** The per-product action menu of the list. */

@@ -12,19 +12,20 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { PagedTableFooter } from '../../ui/PagedTableFooter';
 import { track } from '../../api/analytics';
 import { useSession } from '../../app/session';
 import { portfolioApi, portfolioKeys, type FilterOption, type PortfolioList, type PortfolioListFilters } from './api';
 import { EmptyState, LoadError, MessageRow, RunProgressBar, SkeletonRows, StatusChip } from './components';
 import { FilterSelect } from './FilterSelect';
 import { orderByProduct, formatDate, productName, statusLabel } from './model';
+import { JobsPanel } from './JobsPanel';
 import { ProductActionsMenu, useProductActions } from './PortfolioActions';
 
 const PAGE_SIZES = [10, 25, 50];
@@ -46,10 +47,10 @@ export default function PortfolioListPage() {
   const [itemsPerPage, setItemsPerPage] = useState(10);
   const actions = useProductActions();
 
-  const metadata = useQuery({ queryKey: portfolioKeys.listMetadata(org), queryFn: ({ signal }) => portfolioApi.listMetadata(signal), retry: false });
+  const metadata = useQuery({ queryKey: portfolioKeys.listMetadata(org), queryFn: ({ signal }) => portfolioApi.listMetadata(signal, isAdmin), retry: false });
   const list = useQuery({
     queryKey: portfolioKeys.list(org, filters, page, itemsPerPage),
-    queryFn: ({ signal }) => portfolioApi.list(filters, page + 1, itemsPerPage, signal),
+    queryFn: ({ signal }) => portfolioApi.list(filters, page + 1, itemsPerPage, signal, isAdmin),
     placeholderData: keepPreviousData,
     retry: false,
     refetchInterval: (query) => (isProcessing(query.state.data) ? LIST_POLL_MS : false),
@@ -62,8 +63,8 @@ export default function PortfolioListPage() {
       ...(served?.status ?? FILE_STATUSES.filter((s) => s !== 'ARCHIVED').map((s) => ({ value: s, display: statusLabel(s)! }))),
       { value: 'ARCHIVED', display: 'Archived' },
     ];
-    // Internal admins may list any organisation they can switch to; the server checks it.
-    const organization: FilterOption[] = isAdmin ? session.organizations.map((o) => ({ value: o.id, display: o.name })) : (served?.organization ?? []);
+    // Internal admins send the role group and get every organisation from the server (SPEC §6).
+    const organization: FilterOption[] = served?.organization ?? (isAdmin ? session.organizations.map((o) => ({ value: o.id, display: o.name })) : []);
     return { product, status, organization };
   }, [metadata.data, isAdmin, session.organizations]);
 
@@ -203,19 +204,10 @@ export default function PortfolioListPage() {
             </TableBody>
           </Table>
         </TableContainer>
-        <TablePagination
-          component="div"
-          count={list.data?.total ?? 0}
-          page={page}
-          onPageChange={(_, next) => setPage(next)}
-          rowsPerPage={itemsPerPage}
-          rowsPerPageOptions={PAGE_SIZES}
-          onRowsPerPageChange={(event) => {
-            setItemsPerPage(Number(event.target.value));
-            setPage(0);
-          }}
-        />
+        <PagedTableFooter total={list.data?.total} page={page} onPageChange={setPage} itemsPerPage={itemsPerPage} pageSizes={PAGE_SIZES} onItemsPerPageChange={setItemsPerPage} />
       </Paper>
+      {isAdmin && <JobsPanel />}
+      {actions.exportDialog}
     </Box>
   );
 }

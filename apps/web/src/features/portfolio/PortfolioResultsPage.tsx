@@ -9,7 +9,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useSession } from '../../app/session';
 import { portfolioApi, portfolioKeys, type PortfolioMetadata } from './api';
@@ -21,6 +21,9 @@ import { ResultsTable } from './ResultsTable';
 import { RiskDistribution } from './RiskDistribution';
 
 export const RESULTS_POLL_MS = 3000;
+
+/** maplibre is large: the map loads only when a results page shows it. */
+const ResultsMap = lazy(() => import('./ResultsMap'));
 
 const processing = (data: PortfolioMetadata | undefined) => Boolean(data?.products.some((p) => p.status === 'IN_PROGRESS' || (p.status === 'UPLOADED' && !data.processingError)));
 
@@ -142,6 +145,14 @@ export default function PortfolioResultsPage() {
               Risk distribution
             </Typography>
             <RiskDistribution products={products} />
+          </Paper>
+          <Paper variant="outlined" sx={{ p: 3, mb: 3 }}>
+            <Typography variant="subtitle1" sx={{ fontWeight: 700, mb: 2 }}>
+              Map by {productName(product.product)} risk level
+            </Typography>
+            <Suspense fallback={<Skeleton variant="rounded" height={440} data-testid="results-map-loading" />}>
+              <ResultsMap org={org} portfolioId={id} product={product.product} runId={product.currentRunId} live={product.status === 'IN_PROGRESS'} onOpen={setOpenRow} />
+            </Suspense>
           </Paper>
           <Tabs value={tab} onChange={(_, next: 'results' | 'errors') => setTab(next)} sx={{ mb: 2 }}>
             <Tab value="results" label="Results" />

@@ -8,13 +8,13 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { PagedTableFooter } from '../../ui/PagedTableFooter';
 import { RISK_LEVEL_LABELS, RiskChip } from '../../ui/RiskChip';
 import { portfolioApi, portfolioKeys, type PropertySort } from './api';
 import { EmptyState, LoadError, MessageRow, SkeletonRows } from './components';
@@ -157,18 +157,7 @@ export function ResultsTable({ org, portfolioId, product, onOpen, live = false }
             </TableBody>
           </Table>
         </TableContainer>
-        <TablePagination
-          component="div"
-          count={properties.data?.total ?? 0}
-          page={page}
-          onPageChange={(_, next) => setPage(next)}
-          rowsPerPage={itemsPerPage}
-          rowsPerPageOptions={[25, 50, 100]}
-          onRowsPerPageChange={(event) => {
-            setItemsPerPage(Number(event.target.value));
-            setPage(0);
-          }}
-        />
+        <PagedTableFooter total={properties.data?.total} page={page} onPageChange={setPage} itemsPerPage={itemsPerPage} pageSizes={[25, 50, 100]} onItemsPerPageChange={setItemsPerPage} />
       </Paper>
     </Stack>
   );

@@ -1,4 +1,13 @@
-import { ERRORS_PAGE_SIZE, type FileStatus, type PortfolioCreate, type PortfolioProductStub, type RiskLevel } from '@zview/contracts';
+import {
+  ERRORS_PAGE_SIZE,
+  INTERNAL_ADMIN_ROLE_GROUP,
+  PORTFOLIO_ROLE_GROUP_HEADER,
+  type FileStatus,
+  type PortfolioCreate,
+  type PortfolioMapSource,
+  type PortfolioProductStub,
+  type RiskLevel,
+} from '@zview/contracts';
 import { api, buildApiUrl, getAccessToken } from '../../api/client';
 import { ApiError } from '../../api/errors';
 
@@ -90,6 +99,9 @@ export interface PortfolioMetadataProduct {
   status: FileStatus;
   statusLabel: string | null;
   currentRunId: number | null;
+  /** The saved export column choice (PUT …/export), or null for the default. */
+  exportColumns: string[] | null;
+  exportedAt: string | null;
   progress: RunProgress | null;
   riskLevels: RiskCounts;
   errorCount: number;
@@ -163,13 +175,48 @@ export type PropertySort = 'rowNumber' | 'ref' | 'score' | 'riskLevel' | 'confid
 
 const joined = (values: string[]) => (values.length ? values.join(',') : undefined);
 
+export type JobState = 'queued' | 'running' | 'suspended' | 'complete';
+export type JobFilter = 'all' | JobState;
+
+export interface Job {
+  id: number;
+  type: string;
+  state: JobState;
+  portfolioId: number;
+  portfolioName: string;
+  organizationId: number;
+  product: string;
+  modelVersion: string;
+  progress: { committed: number; total: number };
+  createdAt: string;
+  completedAt: string | null;
+  suspendedAt: string | null;
+}
+
+export interface JobsPage extends Paged {
+  jobs: Job[];
+}
+
+/** Internal admins send the role group with the list calls and see every organisation (SPEC §6). */
+const roleGroupHeaders = (internalAdmin: boolean) => (internalAdmin ? { [PORTFOLIO_ROLE_GROUP_HEADER]: INTERNAL_ADMIN_ROLE_GROUP } : undefined);
+
 export const portfolioApi = {
-  list: (filters: PortfolioListFilters, page: number, itemsPerPage: number, signal?: AbortSignal) =>
+  list: (filters: PortfolioListFilters, page: number, itemsPerPage: number, signal?: AbortSignal, internalAdmin = false) =>
     api.get<PortfolioList>('/api/caribou/portfolios', {
       query: { product: joined(filters.product), status: joined(filters.status), organization: joined(filters.organization), page, itemsPerPage },
+      headers: roleGroupHeaders(internalAdmin),
       signal,
     }),
-  listMetadata: (signal?: AbortSignal) => api.get<PortfolioListMetadata>('/api/caribou/portfolios/metadata', { signal }),
+  listMetadata: (signal?: AbortSignal, internalAdmin = false) =>
+    api.get<PortfolioListMetadata>('/api/caribou/portfolios/metadata', { headers: roleGroupHeaders(internalAdmin), signal }),
+  saveExportColumns: (id: number, product: string, columns: string[]) =>
+    api.put<{ columns: string[] }>(`/api/caribou/portfolio/${id}/product/${product}/export`, { data: { columns } }),
+  updateExport: (id: number, product: string) => api.put<{ exportedAt: string; sizeBytes: number }>(`/api/caribou/portfolio/${id}/product/${product}/update_export`),
+  mapSource: (id: number, product: string, signal?: AbortSignal) => api.get<PortfolioMapSource>(`/api/caribou/portfolio/${id}/map`, { query: { product }, signal }),
+  jobs: (filter: JobFilter, page: number, itemsPerPage: number, signal?: AbortSignal) => api.get<JobsPage>('/api/caribou/jobs', { query: { filter, page, itemsPerPage }, signal }),
+  jobsMetadata: (signal?: AbortSignal) => api.get<{ filters: JobFilter[]; counts: Record<JobState, number> }>('/api/caribou/jobs/metadata', { signal }),
+  suspendJob: (id: number) => api.post<{ id: number; state: JobState }>(`/api/caribou/jobs/${id}/suspend`),
+  resumeJob: (id: number) => api.post<{ id: number; state: JobState }>(`/api/caribou/jobs/${id}/resume`),
   checkName: (organizationId: number, portfolioName: string, signal?: AbortSignal) =>
     api.post<{ available: boolean; message?: string }>('/api/caribou/portfolios/names', { organizationId, portfolioName }, { signal }),
   checkUpload: (uploadedFileName: string, signal?: AbortSignal) =>
@@ -256,6 +303,9 @@ export const portfolioKeys = {
   properties: (org: number | null, id: number, params: object) => ['portfolio', org, id, 'properties', params] as const,
   errors: (org: number | null, id: number, product: string, page: number) => ['portfolio', org, id, 'errors', product, page] as const,
   property: (org: number | null, id: number, row: number, product: string) => ['portfolio', org, id, 'property', row, product] as const,
+  map: (org: number | null, id: number, product: string, runId: number | null) => ['portfolio', org, id, 'map', product, runId] as const,
+  jobs: (filter: JobFilter, page: number) => ['jobs', filter, page] as const,
+  jobsMetadata: () => ['jobs', 'metadata'] as const,
 };
 
 /** Saves a downloaded blob under a file name (the browser's download). */

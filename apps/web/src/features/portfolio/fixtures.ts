@@ -117,8 +117,8 @@ export const metadataFixture = (): PortfolioMetadata => ({
   processingError: null,
   unusableRows: 3,
   products: [
-    { product: 'zproperty', status: 'READY', statusLabel: 'In Review', currentRunId: 8, progress: { committed: 2, total: 2, percent: 100 }, riskLevels: { low: 7210, medium: 3904, high: 1298, none: 65 }, errorCount: 68, runs: [run(8, 'zproperty')] },
-    { product: 'zfire', status: 'READY', statusLabel: 'In Review', currentRunId: 7, progress: { committed: 2, total: 2, percent: 100 }, riskLevels: { low: 5480, medium: 4112, high: 2820, none: 65 }, errorCount: 68, runs: [run(7, 'zfire')] },
+    { product: 'zproperty', status: 'READY', statusLabel: 'In Review', currentRunId: 8, exportColumns: null, exportedAt: null, progress: { committed: 2, total: 2, percent: 100 }, riskLevels: { low: 7210, medium: 3904, high: 1298, none: 65 }, errorCount: 68, runs: [run(8, 'zproperty')] },
+    { product: 'zfire', status: 'READY', statusLabel: 'In Review', currentRunId: 7, exportColumns: null, exportedAt: null, progress: { committed: 2, total: 2, percent: 100 }, riskLevels: { low: 5480, medium: 4112, high: 2820, none: 65 }, errorCount: 68, runs: [run(7, 'zfire')] },
   ],
 });
 

@@ -1,0 +1,114 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../../../test/render';
+import { fakeApi } from '../../../test/fake-api';
+import type { Job } from './api';
+import { listFixture, listMetadataFixture, metadataFixture } from './fixtures';
+import { requestsOf } from './test-requests';
+
+const SLOW = { timeout: 8000 };
+afterEach(() => vi.unstubAllGlobals());
+
+const job = (id: number, state: Job['state']): Job => ({
+  id,
+  type: 'portfolio-run',
+  state,
+  portfolioId: 42,
+  portfolioName: 'Q4 renewals — California',
+  organizationId: 101,
+  product: 'zfire',
+  modelVersion: 'zfire-2.3.0',
+  progress: { committed: state === 'complete' ? 2 : 1, total: 2 },
+  createdAt: '2026-11-20T15:03:00Z',
+  completedAt: null,
+  suspendedAt: null,
+});
+
+describe('the export dialog', () => {
+  it('saves the chosen columns, regenerates the CSV on the server and downloads it', { timeout: 40_000 }, async () => {
+    const user = userEvent.setup();
+    const saved: string[] = [];
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => { saved.push('blob'); return 'blob:x'; }), revokeObjectURL: vi.fn() }));
+    const api = fakeApi({
+      '/api/caribou/portfolios': () => listFixture(),
+      '/api/caribou/portfolios/metadata': () => listMetadataFixture(),
+      '/api/caribou/portfolio/42/metadata': () => metadataFixture(),
+      '/api/caribou/portfolio/42/product/zproperty/export': () => ({ columns: [] }),
+      '/api/caribou/portfolio/42/product/zproperty/update_export': () => ({ exportedAt: '2026-11-21T10:00:00Z', sizeBytes: 10 }),
+    });
+    renderApp({ path: '/zportfolio', devSession: 'portfolioOnly' });
+    await screen.findAllByTestId('portfolio-row', {}, SLOW);
+    await user.click(screen.getByRole('button', { name: 'Actions for Z-PROPERTY of Q4 renewals — California' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Export…' }));
+    const dialog = await screen.findByRole('dialog', { name: /^Export Z-PROPERTY/ }, SLOW);
+    // The user's own columns, then the score columns; everything chosen by default.
+    await within(dialog).findByRole('checkbox', { name: 'Policy No' }, SLOW);
+    expect(within(dialog).getByTestId('export-column-count')).toHaveTextContent('14 of 14 columns');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'TIV' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Confidence' }));
+    expect(within(dialog).getByTestId('export-column-count')).toHaveTextContent('12 of 14 columns');
+    await user.click(within(dialog).getByRole('button', { name: 'Download CSV' }));
+    await waitFor(() => expect(saved).toEqual(['blob']));
+    const calls = requestsOf(api).filter((r) => r.path.startsWith('/api/caribou/portfolio/42/product/'));
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+      'PUT /api/caribou/portfolio/42/product/zproperty/export',
+      'PUT /api/caribou/portfolio/42/product/zproperty/update_export',
+      'GET /api/caribou/portfolio/42/product/zproperty/export',
+    ]);
+    expect(calls[0]!.body).toEqual({
+      data: { columns: ['Policy No', 'Street', 'City', 'State', 'Zip', 'Construction', 'score', 'risk_level', 'top_factors', 'geocode_precision', 'model_version', 'problem'] },
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /^Export/ })).not.toBeInTheDocument());
+  });
+});
+
+describe('internal admins', () => {
+  it('send the role group with the list calls; members do not', async () => {
+    const headerOf = (api: ReturnType<typeof fakeApi>, path: string) =>
+      (api.fetchMock.mock.calls as unknown as [string, RequestInit | undefined][])
+        .filter(([input]) => new URL(String(input)).pathname === path)
+        .map(([, init]) => new Headers(init?.headers).get('x-role-group'));
+    const handlers = { '/api/caribou/portfolios': () => listFixture(), '/api/caribou/portfolios/metadata': () => listMetadataFixture() };
+    const admin = fakeApi(handlers);
+    const view = renderApp({ path: '/zportfolio', devSession: 'admin' });
+    await screen.findAllByTestId('portfolio-row', {}, SLOW);
+    expect(headerOf(admin, '/api/caribou/portfolios')[0]).toBe('zview-admins');
+    expect(headerOf(admin, '/api/caribou/portfolios/metadata')[0]).toBe('zview-admins');
+    view.unmount();
+    vi.unstubAllGlobals();
+    sessionStorage.clear();
+    const member = fakeApi(handlers);
+    renderApp({ path: '/zportfolio', devSession: 'portfolioOnly' });
+    await screen.findAllByTestId('portfolio-row', {}, SLOW);
+    expect(headerOf(member, '/api/caribou/portfolios')[0]).toBeNull();
+    expect(screen.queryByTestId('jobs-panel')).not.toBeInTheDocument();
+  });
+
+  it('see processing jobs by state and can suspend and resume them', { timeout: 40_000 }, async () => {
+    const user = userEvent.setup();
+    const api = fakeApi({
+      '/api/caribou/portfolios': () => listFixture(),
+      '/api/caribou/portfolios/metadata': () => listMetadataFixture(),
+      '/api/caribou/jobs/metadata': () => ({ filters: ['all', 'queued', 'running', 'suspended', 'complete'], counts: { queued: 0, running: 1, suspended: 1, complete: 5 } }),
+      '/api/caribou/jobs': (url) => ({ jobs: url.searchParams.get('filter') === 'suspended' ? [job(8, 'suspended')] : [job(9, 'running'), job(8, 'suspended')], total: 2, page: 1, itemsPerPage: 10 }),
+      '/api/caribou/jobs/9/suspend': () => ({ id: 9, state: 'suspended' }),
+      '/api/caribou/jobs/8/resume': () => ({ id: 8, state: 'queued' }),
+    });
+    renderApp({ path: '/zportfolio', devSession: 'admin' });
+    await screen.findAllByTestId('portfolio-row', {}, SLOW);
+    // Collapsed: nothing asked yet.
+    expect(api.callsTo('/api/caribou/jobs')).toEqual([]);
+    await user.click(screen.getByRole('button', { name: /Processing jobs/ }));
+    const rows = await screen.findAllByTestId('job-row', {}, SLOW);
+    expect(rows.map((r) => r.getAttribute('data-state'))).toEqual(['running', 'suspended']);
+    expect(screen.getByRole('tab', { name: 'Suspended (1)' })).toBeInTheDocument();
+    await user.click(within(rows[0]!).getByRole('button', { name: 'Suspend' }));
+    await waitFor(() => expect(requestsOf(api).some((r) => r.method === 'POST' && r.path === '/api/caribou/jobs/9/suspend')).toBe(true));
+    await user.click(within(rows[1]!).getByRole('button', { name: 'Resume' }));
+    await waitFor(() => expect(requestsOf(api).some((r) => r.method === 'POST' && r.path === '/api/caribou/jobs/8/resume')).toBe(true));
+    await user.click(screen.getByRole('tab', { name: 'Suspended (1)' }));
+    await waitFor(() => expect(api.callsTo('/api/caribou/jobs').some((u) => u.searchParams.get('filter') === 'suspended')).toBe(true));
+    await waitFor(() => expect(screen.getAllByTestId('job-row')).toHaveLength(1));
+  });
+});

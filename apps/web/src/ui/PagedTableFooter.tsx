@@ -1,0 +1,37 @@
+import TablePagination from '@mui/material/TablePagination';
+
+/**
+ * The pagination footer of a server-paged table. `page` is zero-based (MUI's), the server's
+ * pages start at 1. With `pageSizes`, the user may change the page size, which goes back to the
+ * first page; without, the size is fixed (e.g. 25 errors per page, SPEC §7).
+ */
+export interface PagedTableFooterProps {
+  total: number | undefined;
+  page: number;
+  onPageChange(page: number): void;
+  itemsPerPage: number;
+  pageSizes?: number[];
+  onItemsPerPageChange?(itemsPerPage: number): void;
+}
+
+export function PagedTableFooter({ total, page, onPageChange, itemsPerPage, pageSizes, onItemsPerPageChange }: PagedTableFooterProps) {
+  const resizable = Boolean(pageSizes?.length && onItemsPerPageChange);
+  return (
+    <TablePagination
+      component="div"
+      count={total ?? 0}
+      page={page}
+      onPageChange={(_, next) => onPageChange(next)}
+      rowsPerPage={itemsPerPage}
+      rowsPerPageOptions={resizable ? pageSizes : []}
+      onRowsPerPageChange={
+        resizable
+          ? (event) => {
+              onItemsPerPageChange!(Number(event.target.value));
+              onPageChange(0);
+            }
+          : undefined
+      }
+    />
+  );
+}
