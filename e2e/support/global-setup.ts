@@ -44,6 +44,11 @@ async function waitForServer(url: string, child: ChildProcess, timeoutMs: number
  * its own fresh data directory, and hands its URL to the browser tests.
  */
 export default async function setup(project: TestProject) {
+  // E2E_BASE_URL: run the browser tests against an app already running (a quick loop while writing them).
+  if (process.env.E2E_BASE_URL) {
+    project.provide('baseUrl', process.env.E2E_BASE_URL.replace(/\/$/, ''));
+    return;
+  }
   // vitest sets NODE_ENV=test, which would make Vite bundle React's development build: test what ships.
   const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], {
     cwd: root,
