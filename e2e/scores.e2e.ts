@@ -1,7 +1,7 @@
 import { PRODUCT_DISPLAY_NAMES, PRODUCT_ORDER } from '@zview/contracts';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Page } from 'playwright-core';
+import type { Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from './support/auth.js';
 import { launchBrowser, newPage, screenshot, screenshotDir } from './support/browser.js';
@@ -151,7 +151,7 @@ describe('the property view (user@demo.test, every product)', () => {
   it('keeps the initial JavaScript of the signed-in home page within 300 KB compressed', async () => {
     const scripts: Promise<number>[] = [];
     const files: string[] = [];
-    const onResponse = (response: import('playwright-core').Response) => {
+    const onResponse = (response: Response) => {
       if (response.request().resourceType() !== 'script' || response.status() >= 300) return;
       scripts.push(
         response.body().then((body) => {
