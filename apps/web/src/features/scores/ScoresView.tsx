@@ -7,6 +7,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import Skeleton from '@mui/material/Skeleton';
 import { Suspense, lazy, useMemo } from 'react';
+import { PERFORMANCE_MARKS, usePerformanceMark } from '../../ui/performanceMarks';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../app/session';
 import { useAssessment } from './api/assessment';
@@ -135,6 +136,7 @@ interface PropertyBodyProps {
 }
 
 function PropertyBody({ selection, enabledFeatures, assessment, compare, query, onLocationPinChange }: PropertyBodyProps) {
+  usePerformanceMark(PERFORMANCE_MARKS.scoresShown, assessment);
   const shown = displayedProducts(enabledFeatures, assessment.products);
   const location = assessment.location.propertyId ? assessment.location.address?.formatted ?? assessment.location.input : assessment.location.input;
   const focus = selection && selection !== SUMMARY ? selection : null;
