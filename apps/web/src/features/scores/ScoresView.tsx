@@ -6,7 +6,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import Skeleton from '@mui/material/Skeleton';
-import { Suspense, lazy, useMemo } from 'react';
+import { Suspense, lazy, useEffect, useMemo } from 'react';
 import { PERFORMANCE_MARKS, usePerformanceMark } from '../../ui/performanceMarks';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../app/session';
@@ -21,7 +21,8 @@ import { ScoreCard } from './components/ScoreCard';
 import { SearchBar } from './components/SearchBar';
 
 // The map arrives with the first result, not with the search page (initial JavaScript budget).
-const PropertyImageryPanel = lazy(() => import('./components/PropertyImageryPanel').then((m) => ({ default: m.PropertyImageryPanel })));
+const loadImageryPanel = () => import('./components/PropertyImageryPanel');
+const PropertyImageryPanel = lazy(() => loadImageryPanel().then((m) => ({ default: m.PropertyImageryPanel })));
 import { displayedProducts, productName, requestedProducts } from './model';
 import { toAssessmentRequest, usePropertySearch } from './searchState';
 
@@ -59,6 +60,11 @@ export function ScoresView({ selection, onSelect }: ScoresViewProps) {
   const { search, setSearch, compareDate, setCompareDate, onLocationPinChange, searchString } = usePropertySearch();
   const products = useMemo(() => requestedProducts(enabledFeatures), [enabledFeatures]);
   const lookBackEnabled = enabledFeatures.includes(LOOK_BACK_FEATURE);
+  // The imagery panel and maplibre download while the lookup is in flight, not after the scores
+  // are shown (the first map frame follows the scores sooner).
+  useEffect(() => {
+    if (search) loadImageryPanel().then((panel) => panel.preloadMap(), () => {});
+  }, [search]);
   const request = useMemo(() => toAssessmentRequest(search, products), [search, products]);
   const compareRequest = useMemo(
     () => (lookBackEnabled && compareDate ? toAssessmentRequest(search, products, compareDate) : null),
