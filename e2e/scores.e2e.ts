@@ -18,9 +18,16 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
 
 let page: Page;
 let assessments: URLSearchParams[];
+/** Analytics batches the page posted, with the server's answers. */
+const analytics: { events: string[]; responses: number[] }[] = [];
 beforeAll(async () => {
   ({ page } = await newPage(browser));
   assessments = recordAssessments(page);
+  page.on('requestfinished', async (request) => {
+    if (new URL(request.url()).pathname !== '/api/analytics/events') return;
+    const body = request.postDataJSON() as { batch: { event?: string }[] };
+    analytics.push({ events: body.batch.map((event) => event.event ?? ''), responses: [(await request.response())?.status() ?? 0] });
+  });
   await signIn(page, 'user@demo.test');
 });
 afterAll(() => page.context().close());
@@ -91,6 +98,11 @@ describe('the property view (user@demo.test, every product)', () => {
     expect(await page.getByTestId('resolved-coordinates').innerText()).toBe(`${point.lat.toFixed(5)}, ${point.lng.toFixed(5)}`);
     expect(await page.getByTestId('resolved-address').innerText()).toBe(LANDMARKS.boulder);
     await screenshot(page, 'scores-coordinates');
+
+    // The tracked events reach the server in a batch (sent at the latest when the page is hidden).
+    await page.evaluate(() => window.dispatchEvent(new Event('pagehide')));
+    await expect.poll(() => analytics.flatMap((batch) => batch.responses)).toContain(202);
+    expect(analytics.flatMap((batch) => batch.events)).toEqual(expect.arrayContaining(['toggled_search_by_coordinates', 'submit_request']));
   });
 
   it('explains an address it cannot find', async () => {
