@@ -1,9 +1,5 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { buildWebApp, startApp } from './app.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -11,73 +7,18 @@ declare module 'vitest' {
   }
 }
 
-const root = path.resolve(import.meta.dirname, '../..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-async function waitForServer(url: string, child: ChildProcess, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}`);
-    try {
-      const res = await fetch(`${url}/version`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`The server did not answer at ${url} within ${timeoutMs} ms`);
-}
-
 /**
  * Builds the web app, then starts the real product the way `npm start` does, on a free port with
  * its own fresh data directory, and hands its URL to the browser tests.
  */
 export default async function setup(project: TestProject) {
-  // vitest sets NODE_ENV=test, which would make Vite bundle React's development build: test what ships.
-  const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], {
-    cwd: root,
-    stdio: 'pipe',
-    encoding: 'utf8',
-    env: { ...process.env, NODE_ENV: 'production', ZVIEW_BUILD_HARNESS: '1' },
-  });
-  if (build.status !== 0) throw new Error(`web build failed:\n${build.stdout}\n${build.stderr}`);
-
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'zview-e2e-'));
-  const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
-    cwd: root,
-    // ENV=test: the shell's browser tests use dev sessions (?devSession=); the rest sign in for real.
-    env: { ...process.env, ENV: 'test', PORT: String(port), DATA_DIR: dataDir, SKIP_WEB_BUILD: '1', LOG_LEVEL: 'warn', PUBLIC_URL: `http://localhost:${port}` },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (d) => (output += d));
-  child.stderr?.on('data', (d) => (output += d));
-  const baseUrl = `http://localhost:${port}`;
-  try {
-    await waitForServer(baseUrl, child, 150_000);
-  } catch (error) {
-    child.kill('SIGKILL');
-    throw new Error(`${(error as Error).message}\n${output.slice(-4000)}`);
+  // E2E_BASE_URL: run the browser tests against an app already running (a quick loop while writing them).
+  if (process.env.E2E_BASE_URL) {
+    project.provide('baseUrl', process.env.E2E_BASE_URL.replace(/\/$/, ''));
+    return;
   }
-  project.provide('baseUrl', baseUrl);
-
-  return async () => {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGINT');
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
-    if (child.exitCode === null) child.kill('SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
-  };
+  buildWebApp();
+  const app = await startApp();
+  project.provide('baseUrl', app.baseUrl);
+  return () => app.stop();
 }

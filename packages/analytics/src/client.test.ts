@@ -16,4 +16,14 @@ describe('AnalyticsClient', () => {
     expect(body.batch.map((e: { event: string }) => e.event)).toEqual(['page_view', 'logout_completed']);
     expect(client.pending).toBe(0);
   });
+
+  it('sends the bearer token when token auth is configured', async () => {
+    const fetch = vi.fn(async () => new Response(null, { status: 202 }));
+    const client = new AnalyticsClient({ writeKey: 'k', host: 'http://127.0.0.1:1/api', path: '/analytics/events', flushSize: 1, fetch, token: () => 'tok' });
+    client.enqueue({ type: 'track', event: 'page_print' });
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('http://127.0.0.1:1/api/analytics/events');
+    expect((init.headers as Record<string, string>).authorization).toBe('Bearer tok');
+  });
 });

@@ -19,6 +19,10 @@ export interface AnalyticsOptions {
   flushSize?: number;
   flushIntervalMs?: number;
   fetch?: typeof fetch;
+  /** Token auth: sent as a bearer Authorization header when it returns a token. */
+  token?: () => string | undefined;
+  /** keepalive requests survive the page being closed (browser flush on pagehide). */
+  keepalive?: boolean;
 }
 
 /**
@@ -50,10 +54,12 @@ export class AnalyticsClient {
     const batch = this.queue.splice(0);
     if (batch.length === 0) return;
     const send = this.options.fetch ?? fetch;
+    const token = this.options.token?.();
     await send(`${this.options.host}${this.options.path ?? ANALYTICS.defaultPath}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
       body: JSON.stringify({ batch, writeKey: this.options.writeKey, sentAt: new Date().toISOString() }),
+      ...(this.options.keepalive ? { keepalive: true } : {}),
     });
   }
 }

@@ -14,3 +14,4 @@ export * from './address.js';
 export * from './policy-rules.js';
 export * from './identity.js';
 export * from './portfolio.js';
+export * from './analytics.js';

@@ -131,10 +131,6 @@ export const assessmentResponseSchema = z.object({
 });
 export type AssessmentResponse = z.infer<typeof assessmentResponseSchema>;
 
-export const autocompleteQuerySchema = z.object({ q: z.string().trim().min(1).max(MAX_LOCATION_LENGTH) });
-export const autocompleteResponseSchema = z.object({
-  results: z.array(z.object({ propertyId: z.string(), address: z.string(), point: pointSchema })),
-});
 
 export const locationQuerySchema = z.object({
   location: z.string({ error: 'location is required' }).trim().min(1, 'location is required').max(MAX_LOCATION_LENGTH),

@@ -154,6 +154,7 @@ export interface Database extends WorldTables {
   portfolio_run_chunks: PortfolioRunChunksTable;
   portfolio_results: PortfolioResultsTable;
   usage_events: UsageEventsTable;
+  analytics_events: AnalyticsEventsTable;
 }
 
 // Portfolios (migration 0300).
@@ -270,4 +271,17 @@ export interface UsageEventsTable {
   run_id: number | null;
   row_number: number | null;
   occurred_at: Generated<Date>;
+}
+
+// Product analytics (migration 0450).
+export interface AnalyticsEventsTable {
+  id: Generated<string>;
+  organization_id: number | null;
+  user_id: string | null;
+  anonymous_id: string | null;
+  type: string;
+  event: string | null;
+  properties: ColumnType<Record<string, unknown>, string, string>;
+  occurred_at: Date;
+  received_at: Generated<Date>;
 }

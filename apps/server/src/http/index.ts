@@ -7,6 +7,7 @@ import { registerFaqRoutes, registerSamlIdpRoutes } from './identity.js';
 import { registerOrganizationRoutes } from './organizations.js';
 import { registerUserRoutes } from './users.js';
 import { registerPortfolioRoutes } from './portfolios.js';
+import { registerAnalyticsRoutes } from './analytics.js';
 
 /**
  * Every /api route group, one file each. A route declares `config.policy`: the name of the
@@ -23,4 +24,5 @@ export async function registerApiRoutes(app: FastifyInstance) {
   await registerUserRoutes(app);
   await registerSamlIdpRoutes(app);
   await app.register(registerPortfolioRoutes);
+  await registerAnalyticsRoutes(app);
 }

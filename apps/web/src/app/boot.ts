@@ -1,5 +1,6 @@
 import { isOverrideMode, type RuntimeConfig } from '@zview/contracts';
-import { configureApiClient, getTargetOrganizationId, installFetchOverride } from '../api/client';
+import { startAnalytics } from '../api/analytics';
+import { configureApiClient, getAccessToken, getTargetOrganizationId, installFetchOverride } from '../api/client';
 import { capturePrOverrideFromUrl, readPrOverride } from '../api/pr-override';
 import { clearVersionUpdateNeeded } from '../api/version';
 import { captureDevSessionFromUrl } from './dev-session';
@@ -27,4 +28,5 @@ export function bootstrap(config: RuntimeConfig): void {
     prOverride: () => (isOverrideMode(config.ENV, getTargetOrganizationId() ?? null) ? readPrOverride() : null),
   });
   if (config.ENV === 'endo') installFetchOverride();
+  startAnalytics(config, { apiBaseUrl: apiBaseUrl(config), token: getAccessToken });
 }

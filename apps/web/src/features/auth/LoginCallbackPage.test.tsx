@@ -6,7 +6,9 @@ import { getAccessToken } from '../../api/client';
 import { AuthTestProviders, fakeUserManager, testIdentityProvider } from '../../../test/auth-harness';
 import { TEST_CONFIG, fakeJwt } from '../../../test/fake-server';
 import LoginCallbackPage from './LoginCallbackPage';
-import { trackedEvents } from './track';
+import { recordTracking } from '../../../test/tracking';
+
+const trackedEvents = recordTracking();
 
 function Where() {
   const location = useLocation();

@@ -6,7 +6,9 @@ import { useSession } from '../../app/session';
 import { AuthTestProviders, fakeUserManager, testIdentityProvider } from '../../../test/auth-harness';
 import { TEST_CONFIG, fakeJwt, fakeServer } from '../../../test/fake-server';
 import { RealSessionProvider } from './RealSessionProvider';
-import { trackedEvents } from './track';
+import { recordTracking } from '../../../test/tracking';
+
+const trackedEvents = recordTracking();
 
 const SESSION = '/oidc/api/v1/sessions/me';
 const acme = { id: 7, name: 'Acme Mutual', products: ['zfire', 'zhail'] };

@@ -3,7 +3,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { getAccessToken, setAccessToken } from '../../api/client';
 import { logout } from './logout';
 import { saveRestoreUrl, takeRestoreUrl } from './restoreUrl';
-import { trackedEvents } from './track';
+import { recordTracking } from '../../../test/tracking';
+
+const trackedEvents = recordTracking();
 
 describe('logout', () => {
   it('tracks, clears session data and the stored organisation, then signs out at the IdP', async () => {

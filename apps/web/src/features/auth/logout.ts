@@ -1,7 +1,7 @@
 import { SESSION_STORAGE_KEYS, STORAGE_KEYS } from '@zview/contracts';
 import { setAccessToken } from '../../api/client';
 import type { IdentityProvider } from './idp';
-import { track } from './track';
+import { flushAnalytics, track } from './track';
 
 /** Session data this app keeps in session storage (the IdP adapter forgets its own tokens). */
 const SESSION_KEYS = [SESSION_STORAGE_KEYS.sessionId, SESSION_STORAGE_KEYS.sessionRestoreUrl] as const;
@@ -12,6 +12,8 @@ const SESSION_KEYS = [SESSION_STORAGE_KEYS.sessionId, SESSION_STORAGE_KEYS.sessi
  */
 export async function logout(idp: Pick<IdentityProvider, 'signOut'>): Promise<void> {
   track('logout_completed');
+  // Sent now, while the access token is still valid.
+  await flushAnalytics();
   for (const key of SESSION_KEYS) sessionStorage.removeItem(key);
   localStorage.removeItem(STORAGE_KEYS.selectedOrganizationId);
   try {

@@ -4,6 +4,8 @@
  * no-restricted-imports rule in eslint.config.js.
  */
 export { MapWidget } from './MapWidget';
+/** Starts downloading maplibre before a map mounts (e.g. while the property lookup is in flight). */
+export { loadMapLibre as preloadMapLibre } from './engine/loadMapLibre';
 export { MapEnvironmentProvider, type MapEnvironment } from './engine/environment';
 export { OFFLINE_BASE_STYLES, serverBaseStyles, type BaseStyle, type BaseStyles } from './engine/baseStyles';
 export { mapSourcesQuery, signedBaseStyles, streetStyleUrl, usePropertyBaseStyles } from './api/mapSources';

@@ -1,4 +1,4 @@
-import type { LayerStatus, MapStyle } from '@zview/contracts';
+import type { LayerStatus, MapStyle, TrackedEventName } from '@zview/contracts';
 import type { BaseStyles } from './engine/baseStyles';
 import type { MultiPolygon, Point, Polygon, Feature, FeatureCollection } from 'geojson';
 
@@ -57,7 +57,7 @@ export interface MapboxConfig {
 }
 
 /** Tracking events the widget emits (names from SPEC §7). */
-export type MapTrackingEvent = 'no_webgl_supported_browser' | 'pin_location_change' | 'move_save_map_pin';
+export type MapTrackingEvent = Extract<TrackedEventName, 'no_webgl_supported_browser' | 'pin_location_change' | 'move_save_map_pin'>;
 export type TrackFn = (event: MapTrackingEvent, properties?: Record<string, unknown>) => void;
 
 export interface MapWidgetProps {

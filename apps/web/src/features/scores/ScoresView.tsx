@@ -6,7 +6,8 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import Skeleton from '@mui/material/Skeleton';
-import { Suspense, lazy, useMemo } from 'react';
+import { Suspense, lazy, useEffect, useMemo } from 'react';
+import { PERFORMANCE_MARKS, usePerformanceMark } from '../../ui/performanceMarks';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../app/session';
 import { useAssessment } from './api/assessment';
@@ -20,7 +21,8 @@ import { ScoreCard } from './components/ScoreCard';
 import { SearchBar } from './components/SearchBar';
 
 // The map arrives with the first result, not with the search page (initial JavaScript budget).
-const PropertyImageryPanel = lazy(() => import('./components/PropertyImageryPanel').then((m) => ({ default: m.PropertyImageryPanel })));
+const loadImageryPanel = () => import('./components/PropertyImageryPanel');
+const PropertyImageryPanel = lazy(() => loadImageryPanel().then((m) => ({ default: m.PropertyImageryPanel })));
 import { displayedProducts, productName, requestedProducts } from './model';
 import { toAssessmentRequest, usePropertySearch } from './searchState';
 
@@ -58,6 +60,11 @@ export function ScoresView({ selection, onSelect }: ScoresViewProps) {
   const { search, setSearch, compareDate, setCompareDate, onLocationPinChange, searchString } = usePropertySearch();
   const products = useMemo(() => requestedProducts(enabledFeatures), [enabledFeatures]);
   const lookBackEnabled = enabledFeatures.includes(LOOK_BACK_FEATURE);
+  // The imagery panel and maplibre download while the lookup is in flight, not after the scores
+  // are shown (the first map frame follows the scores sooner).
+  useEffect(() => {
+    if (search) loadImageryPanel().then((panel) => panel.preloadMap(), () => {});
+  }, [search]);
   const request = useMemo(() => toAssessmentRequest(search, products), [search, products]);
   const compareRequest = useMemo(
     () => (lookBackEnabled && compareDate ? toAssessmentRequest(search, products, compareDate) : null),
@@ -135,6 +142,7 @@ interface PropertyBodyProps {
 }
 
 function PropertyBody({ selection, enabledFeatures, assessment, compare, query, onLocationPinChange }: PropertyBodyProps) {
+  usePerformanceMark(PERFORMANCE_MARKS.scoresShown, assessment);
   const shown = displayedProducts(enabledFeatures, assessment.products);
   const location = assessment.location.propertyId ? assessment.location.address?.formatted ?? assessment.location.input : assessment.location.input;
   const focus = selection && selection !== SUMMARY ? selection : null;

@@ -1,7 +1,7 @@
 import {
   RISK_LEVEL_THRESHOLDS,
   assessmentResponseSchema,
-  autocompleteResponseSchema,
+  addressAutocompleteResponseSchema,
   buildingPermitsResponseSchema,
   ibhsEvaluationsResponseSchema,
   type AssessmentResponse,
@@ -197,10 +197,10 @@ export function assessmentFixture(options: { asOf?: string; enabled?: readonly s
   });
 }
 
-export const autocompleteFixture = autocompleteResponseSchema.parse({
+export const autocompleteFixture = addressAutocompleteResponseSchema.parse({
   results: [
-    { propertyId: 'p-080302-1208', address: FIXTURE_ADDRESS, point: { lat: 40.015, lng: -105.283 } },
-    { propertyId: 'p-080302-1210', address: '1210 Cedar Ridge Dr, Boulder, CO 80302', point: { lat: 40.0151, lng: -105.2832 } },
+    { propertyId: 'p-080302-1208', address: FIXTURE_ADDRESS, lat: 40.015, lng: -105.283 },
+    { propertyId: 'p-080302-1210', address: '1210 Cedar Ridge Dr, Boulder, CO 80302', lat: 40.0151, lng: -105.2832 },
   ],
 });
 

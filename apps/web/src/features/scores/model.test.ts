@@ -47,6 +47,8 @@ describe('factors', () => {
     expect(formatFactorValue(62, '%')).toBe('62%');
     expect(formatFactorValue(18, 'deg')).toBe('18°');
     expect(formatFactorValue(140, 'ft')).toBe('140 ft');
+    expect(formatFactorValue(1, 'years')).toBe('1 year');
+    expect(formatFactorValue(19, 'years')).toBe('19 years');
     expect(formatFactorValue('class_a_asphalt', null)).toBe('Class a asphalt');
     expect(formatFactorValue(true, null)).toBe('Yes');
     expect(formatFactorValue(null, 'ft')).toBe('Unknown');

@@ -60,6 +60,8 @@ export function formatContribution(contribution: number): string {
 }
 
 const UNIT_SUFFIX_TIGHT = new Set(['%', '°', 'deg']);
+/** Plural units the models use, read in the singular for exactly one ('1 year', not '1 years'). */
+const SINGULAR_UNITS: Record<string, string> = { years: 'year', months: 'month', days: 'day', stories: 'story', buildings: 'building' };
 
 export function formatFactorValue(value: Factor['value'], unit: string | null): string {
   if (value === null) return 'Unknown';
@@ -68,6 +70,7 @@ export function formatFactorValue(value: Factor['value'], unit: string | null): 
     const text = Number.isInteger(value) ? value.toLocaleString('en-US') : value.toLocaleString('en-US', { maximumFractionDigits: 2 });
     if (!unit) return text;
     if (unit === 'deg') return `${text}°`;
+    if (value === 1 && SINGULAR_UNITS[unit]) return `1 ${SINGULAR_UNITS[unit]}`;
     return UNIT_SUFFIX_TIGHT.has(unit) ? `${text}${unit}` : `${text} ${unit}`;
   }
   const words = value.replace(/_/g, ' ');
@@ -75,6 +78,11 @@ export function formatFactorValue(value: Factor['value'], unit: string | null): 
 }
 
 export { RISK_LEVEL_COLORS, RISK_LEVEL_LABELS } from '../../ui/RiskChip';
+
+/** 'roof_replacement' → 'Roof replacement': machine keys read as words. */
+export function humanize(text: string): string {
+  return capitalize(text.replace(/_/g, ' '));
+}
 
 export function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);

@@ -6,7 +6,7 @@ import type { OverlayData } from '../engine/overlayStyle';
 import { useMapLibreMap } from '../engine/useMapLibreMap';
 import { useOverlayStyle } from '../engine/useOverlayStyle';
 import { useStableValue } from '../engine/useStableValue';
-import { boundsCenter } from '../model/geometry';
+import { boundsCenter, imageLngLatBounds, isValidBounds } from '../model/geometry';
 import { zoomRange } from '../model/mode';
 import type { ImageItem, MapWidgetProps, ToggleableLayer } from '../types';
 import { DebugPanel } from './DebugPanel';
@@ -44,9 +44,11 @@ export function ComparisonMap({ props, items: itemsProp, baseStyles }: { props: 
   const [ratio, setRatio] = useState(0.5);
   const home = props.markerLocation ?? boundsCenter(before.imageBounds);
   const { minZoom, maxZoom } = zoomRange('comparison', props.zoomBoundary);
+  // Both pictures whole at first (zoom clamped to 17–21), like the obliques.
   const options = () => ({
-    center: [home.lng, home.lat] as [number, number],
-    zoom: Math.max(minZoom, Math.min(maxZoom, MAP.recenterZoom)),
+    ...(isValidBounds(before.imageBounds)
+      ? { bounds: imageLngLatBounds(before.imageBounds) }
+      : { center: [home.lng, home.lat] as [number, number], zoom: Math.max(minZoom, Math.min(maxZoom, MAP.recenterZoom)) }),
     minZoom,
     maxZoom,
     attributionControl: false as const,

@@ -14,7 +14,7 @@ export function MapControls({ view, onRecenter, showCompass = false }: { view: M
   const atMax = camera.zoom >= camera.maxZoom - 1e-6;
   const atMin = camera.zoom <= camera.minZoom + 1e-6;
   return (
-    <Stack spacing={1} sx={{ position: 'absolute', top: 12, right: 12, zIndex: 2 }}>
+    <Stack spacing={1} sx={{ position: 'absolute', top: 12, right: 12, zIndex: 2, '@media print': { display: 'none' } }}>
       <Paper elevation={2} sx={{ display: 'flex', flexDirection: 'column', overflow: 'hidden' }}>
         <Tooltip title="Zoom in" placement="left">
           <span>

@@ -27,7 +27,7 @@ export function MapContainer({ containerRef, testId, clipLeft }: { containerRef:
 
 /** Top-left row (layers, map type). */
 export function TopLeft({ children }: { children: ReactNode }) {
-  return <Box sx={{ position: 'absolute', top: 12, left: 12, zIndex: 3, display: 'flex', alignItems: 'flex-start', gap: 1 }}>{children}</Box>;
+  return <Box sx={{ position: 'absolute', top: 12, left: 12, zIndex: 3, display: 'flex', alignItems: 'flex-start', gap: 1, '@media print': { display: 'none' } }}>{children}</Box>;
 }
 
 export function BottomLeft({ children }: { children: ReactNode }) {

@@ -8,7 +8,7 @@ import { usePinMarker } from '../engine/useMarkers';
 import { useOverlayStyle } from '../engine/useOverlayStyle';
 import { usePinEditing } from '../engine/usePinEditing';
 import { useStableValue } from '../engine/useStableValue';
-import { boundsCenter, isValidBounds } from '../model/geometry';
+import { boundsCenter, imageLngLatBounds, isValidBounds } from '../model/geometry';
 import { zoomRange } from '../model/mode';
 import { imageOpacity, initialSlider, sliderReducer } from '../model/slider';
 import type { ImageItem, MapWidgetProps, ToggleableLayer, TrackFn } from '../types';
@@ -35,14 +35,14 @@ export function ObliqueMap({ props, images: imagesProp, track, baseStyles }: { p
     track,
   });
 
-  // Opens on the pin at the recentre zoom, like the standard map after Recenter.
+  // Opens on the whole first picture (an oblique is read as a photograph, and at the recentre
+  // zoom it would be a blurred crop); Recenter then jumps to the pin at zoom 19.
   const first = images.find((image) => isValidBounds(image.imageBounds));
   const home = props.markerLocation ?? (first ? boundsCenter(first.imageBounds) : { lng: 0, lat: 0 });
   const { minZoom, maxZoom } = zoomRange('oblique', props.zoomBoundary);
   const containerRef = useRef<HTMLDivElement>(null);
   const { instance, error: loadError } = useMapLibreMap(containerRef, () => ({
-    center: [home.lng, home.lat],
-    zoom: MAP.recenterZoom,
+    ...(first ? { bounds: imageLngLatBounds(first.imageBounds) } : { center: [home.lng, home.lat] as [number, number], zoom: MAP.recenterZoom }),
     minZoom,
     maxZoom,
     attributionControl: false,

@@ -2,6 +2,7 @@ import type { Map as MapLibreMap, MapOptions } from 'maplibre-gl';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useMapEnvironment } from './environment';
 import type { MapLibre } from './loadMapLibre';
+import { PERFORMANCE_MARKS, markPerformance } from '../../../ui/performanceMarks';
 
 export interface MapInstance {
   map: MapLibreMap;
@@ -28,6 +29,8 @@ export function useMapLibreMap(
       .then((maplibre) => {
         if (cancelled || !container.current) return;
         map = new maplibre.Map({ container: container.current, ...optionsRef.current(maplibre) });
+        map.once('load', () => markPerformance(PERFORMANCE_MARKS.mapLoad));
+        map.once('load', () => map?.once('idle', () => markPerformance(PERFORMANCE_MARKS.mapIdle)));
         setInstance({ map, maplibre });
       })
       .catch((e: unknown) => {

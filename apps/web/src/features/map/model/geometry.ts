@@ -18,6 +18,14 @@ export function isValidBounds(b: ImageBounds | undefined): b is ImageBounds {
 }
 
 /** Bounding box of every building outline, [[w, s], [e, n]], or null without buildings. */
+/** maplibre's [[west, south], [east, north]] of an image, to open the map on the whole picture. */
+export function imageLngLatBounds(b: ImageBounds): [[number, number], [number, number]] {
+  return [
+    [b.west, b.south],
+    [b.east, b.north],
+  ];
+}
+
 export function buildingsBounds(buildings: Building[]): [[number, number], [number, number]] | null {
   const points: Position[] = buildings.flatMap((b) => b.outline.coordinates.flat());
   if (points.length === 0) return null;

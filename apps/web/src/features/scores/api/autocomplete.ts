@@ -1,14 +1,11 @@
-import { autocompleteResponseSchema } from '@zview/contracts';
+import { addressAutocompleteResponseSchema, type AddressAutocompleteResponse } from '@zview/contracts';
 import { useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { api } from '../../../api/client';
 import { useSession } from '../../../app/session';
 
-export type AutocompleteResponse = z.infer<typeof autocompleteResponseSchema>;
-export type AutocompleteSuggestion = AutocompleteResponse['results'][number];
 
-export function fetchAutocomplete(q: string, signal?: AbortSignal): Promise<AutocompleteResponse> {
-  return api.get('/api/caribou/property/autocomplete', { query: { q }, schema: autocompleteResponseSchema, signal });
+export function fetchAutocomplete(q: string, signal?: AbortSignal): Promise<AddressAutocompleteResponse> {
+  return api.get('/api/caribou/property/autocomplete', { query: { q }, schema: addressAutocompleteResponseSchema, signal });
 }
 
 /** Address suggestions for the (already debounced) text; nothing is asked below 3 characters. */

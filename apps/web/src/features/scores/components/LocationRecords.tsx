@@ -6,6 +6,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useBuildingPermits, useIbhsEvaluations } from '../api/locationLookups';
+import { humanize } from '../model';
 import { Section } from './ProductDetail';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
@@ -39,7 +40,7 @@ export function BuildingPermitsPanel({ location }: { location: string }) {
           {permits.data.results.map((permit) => (
             <Box component="li" key={permit.id} data-testid="permit" sx={{ display: 'grid', gridTemplateColumns: '1fr auto', columnGap: 2 }}>
               <Typography variant="body2" sx={{ fontWeight: 700 }}>
-                {permit.type}
+                {humanize(permit.type)}
               </Typography>
               <Typography variant="body2" sx={{ fontWeight: 600, textAlign: 'right' }}>
                 {permit.valueUsd === null ? '—' : usd.format(permit.valueUsd)}

@@ -28,7 +28,10 @@ export function PropertyHeader({ assessment, actions }: { assessment: Assessment
           </Typography>
           {location.locationType === 'coordinates' && (
             <Typography variant="body2" color="text.secondary">
-              · {location.point.lat.toFixed(5)}, {location.point.lng.toFixed(5)}
+              ·{' '}
+              <span data-testid="resolved-coordinates">
+                {location.point.lat.toFixed(5)}, {location.point.lng.toFixed(5)}
+              </span>
             </Typography>
           )}
           {assessment.sampleData && <Chip size="small" color="info" variant="outlined" label="Sample data" />}

@@ -13,8 +13,13 @@ import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { track } from '../../../api/analytics';
 // The map feature's public surface (features/map/index.ts): the one cross-feature import allowed.
-import { MapEnvironmentProvider, MapWidget, usePropertyBaseStyles, type MapEnvironment } from '../../map';
+import { MapEnvironmentProvider, MapWidget, preloadMapLibre, usePropertyBaseStyles, type MapEnvironment } from '../../map';
 import { capitalize } from '../model';
+
+/** Fetches maplibre ahead of the first map (a failure is reported by the map when it mounts). */
+export function preloadMap(): void {
+  preloadMapLibre().catch(() => {});
+}
 
 export type ImageryTab = 'map' | 'oblique' | 'comparison';
 const TAB_LABELS: Record<ImageryTab, string> = { map: 'Map', oblique: 'Oblique', comparison: 'Before / After' };

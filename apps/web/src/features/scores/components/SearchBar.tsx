@@ -140,7 +140,7 @@ export function SearchBar({ initial, onSearch }: SearchBarProps) {
                 <TextField
                   {...params}
                   size="small"
-                  placeholder="Search an address, e.g. 1208 Cedar Ridge Dr, Boulder, CO"
+                  placeholder="Search an address, e.g. 742 Foothill Rd, Boulder, CO 80302"
                   error={!!error}
                   helperText={error ?? undefined}
                   slotProps={{
