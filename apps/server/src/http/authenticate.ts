@@ -25,6 +25,9 @@ declare module 'fastify' {
  * `Authorization: Bearer <access token>` verified against the issuer's JWKS, resolves the
  * organisation acted for (`target_organization_id`, else the user's first organisation), sets
  * `request.actor`, and asks the policy for the route's action. Tokens are never logged.
+ * A token seen before is answered from memory (AuthenticatedCache) once the change feed's fence
+ * has passed, so a busy client's requests cost neither a signature check nor a query, while a
+ * deactivation, revocation or membership change applies to the very next request.
  */
 export function authenticationHook(app: FastifyInstance) {
   const { feed, release } = acquireChangeFeed(app.ctx.db);
