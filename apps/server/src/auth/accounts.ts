@@ -1,5 +1,5 @@
 import { isInZorroGroup, PRODUCT_ADMIN_CLAIM } from '@zview/contracts';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { UsersTable } from '../db/schema.js';
 
@@ -33,6 +33,27 @@ export async function membershipsOf(db: Db, userId: string): Promise<Membership[
     .orderBy('o.id')
     .execute();
   return rows.map((r) => ({ organizationId: r.id, name: r.name, products: r.products, isTrial: r.is_trial, role: r.role }));
+}
+
+/**
+ * A user (by id, or by email for other providers' subjects) with their memberships, oldest
+ * first as membershipsOf orders them, in one round trip: what authenticating a request reads.
+ */
+export async function findUserWithMemberships(db: Db, by: { id: string } | { email: string }): Promise<{ user: UserRow; memberships: Membership[] } | undefined> {
+  if ('id' in by && !/^[0-9a-f-]{36}$/i.test(by.id)) return undefined;
+  const row = await db
+    .selectFrom('users as u')
+    .selectAll('u')
+    .select(
+      sql<Membership[]>`coalesce((
+        SELECT json_agg(json_build_object('organizationId', o.id, 'name', o.name, 'products', o.products, 'isTrial', o.is_trial, 'role', m.role) ORDER BY m.created_at, o.id)
+        FROM organization_members m JOIN organizations o ON o.id = m.organization_id WHERE m.user_id = u.id), '[]'::json)`.as('memberships'),
+    )
+    .where((eb) => ('id' in by ? eb('u.id', '=', by.id) : eb('u.email', '=', by.email.trim().toLowerCase())))
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { memberships, ...user } = row;
+  return { user, memberships };
 }
 
 /**

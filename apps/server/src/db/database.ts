@@ -8,10 +8,18 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 
 export type Db = Kysely<Database>;
 
+const pools = new WeakMap<Db, pg.Pool>();
+
 export function createDb(connectionString: string, max = 10): { db: Db; pool: pg.Pool } {
   const pool = new pg.Pool({ connectionString, max });
   // An idle client that loses its connection must not crash the process.
   pool.on('error', () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  pools.set(db, pool);
   return { db, pool };
+}
+
+/** The pool behind a Db made by createDb (its connection settings open dedicated clients, e.g. LISTEN). */
+export function poolOf(db: Db): pg.Pool | undefined {
+  return pools.get(db);
 }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from './database.js';
 
 export interface UsageRecord {
@@ -71,4 +72,83 @@ export async function listRecentLookups(db: Db, organizationId: number, options:
     query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(total.count) };
+}
+
+/** One lookup's records: its usage rows and, unless it was a look-back or oblique view, its recent-lookups entry. */
+export interface LookupWrite {
+  usage: UsageRecord[];
+  lookup?: LookupRecord;
+}
+
+/**
+ * Group commit of lookups' usage (billing) and recent-lookup rows. `write` resolves once the
+ * records are committed, so a lookup answers only after its usage is durable: nothing is lost
+ * when the process dies. While one batch is being written, the next lookups' records gather and
+ * go in the following batch, as one statement (one round trip, one WAL flush) for up to
+ * `maxBatch` lookups; an idle server writes each lookup at once. When a batch fails, its
+ * lookups are written one by one, so one bad record fails only its own request. A statement is
+ * atomic, so a record is never written twice. `close` waits for everything pending.
+ */
+export class UsageWriter {
+  private queue: { write: LookupWrite; resolve: () => void; reject: (error: unknown) => void }[] = [];
+  private running: Promise<void> | null = null;
+  batches = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly maxBatch = 500,
+  ) {}
+
+  write(write: LookupWrite): Promise<void> {
+    if (write.usage.length === 0 && !write.lookup) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      this.queue.push({ write, resolve, reject });
+      this.running ??= this.drain();
+    });
+  }
+
+  /** Resolves when every record written so far is committed (or has failed). */
+  async close(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      while (this.queue.length) {
+        const batch = this.queue.splice(0, this.maxBatch);
+        this.batches += 1;
+        try {
+          await writeLookups(this.db, batch.map((b) => b.write));
+          for (const b of batch) b.resolve();
+        } catch (error) {
+          if (batch.length === 1) {
+            batch[0]!.reject(error);
+            continue;
+          }
+          for (const b of batch) await writeLookups(this.db, [b.write]).then(b.resolve, b.reject);
+        }
+      }
+    } finally {
+      this.running = null;
+    }
+  }
+}
+
+/** Usage and recent-lookup rows of many lookups in one statement (unnest keeps its text constant). */
+export async function writeLookups(db: Db, writes: readonly LookupWrite[]): Promise<void> {
+  const usage = writes.flatMap((w) => w.usage);
+  const lookups = writes.flatMap((w) => (w.lookup ? [w.lookup] : []));
+  await sql`
+    WITH usage AS (
+      INSERT INTO usage_events (organization_id, user_id, product, channel, reference, event_key)
+      SELECT organization_id, user_id, product, channel, reference, coalesce(event_key, gen_random_uuid()::text)
+      FROM unnest(${usage.map((u) => u.organizationId)}::int[], ${usage.map((u) => u.userId)}::text[], ${usage.map((u) => u.product)}::text[],
+                  ${usage.map((u) => u.channel)}::text[], ${usage.map((u) => u.reference ?? null)}::text[], ${usage.map((u) => u.eventKey ?? null)}::text[])
+        AS u(organization_id, user_id, product, channel, reference, event_key)
+      ON CONFLICT (event_key) DO NOTHING
+    )
+    INSERT INTO property_lookups (organization_id, user_id, location, location_type, property_id, address, scores)
+    SELECT * FROM unnest(${lookups.map((l) => l.organizationId)}::int[], ${lookups.map((l) => l.userId)}::uuid[], ${lookups.map((l) => l.location)}::text[],
+                         ${lookups.map((l) => l.locationType)}::text[], ${lookups.map((l) => l.propertyId)}::text[], ${lookups.map((l) => l.address)}::text[],
+                         ${lookups.map((l) => JSON.stringify(l.scores))}::jsonb[])`.execute(db);
 }

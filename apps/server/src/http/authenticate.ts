@@ -1,20 +1,65 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { findUserByEmail, findUserById, membershipsOf, type UserRow } from '../auth/accounts.js';
+import { findUserWithMemberships, membershipsOf, type Membership, type UserRow } from '../auth/accounts.js';
 import type { Actor } from '../auth/actor.js';
+import { AuthenticatedCache, type Authenticated } from '../auth/authenticated-cache.js';
 import { can } from '../auth/policy.js';
+import { acquireChangeFeed } from '../db/change-feed.js';
 import { isSignedUrlRequest } from './imagery.js';
 import { badRequest, forbidden, notFound, unauthorized } from './errors.js';
 
 const BEARER = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/;
 const ORG_ID = /^[1-9][0-9]{0,9}$/;
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * True when the authentication hook's change-feed fence succeeded: every change committed
+     * before this request arrived has reached the in-process caches, which may then serve it.
+     */
+    changesSeen?: boolean;
+  }
+}
+
 /**
  * onRequest hook of every /api route: unless the route's policy is 'public', it requires
  * `Authorization: Bearer <access token>` verified against the issuer's JWKS, resolves the
  * organisation acted for (`target_organization_id`, else the user's first organisation), sets
  * `request.actor`, and asks the policy for the route's action. Tokens are never logged.
+ * A token seen before is answered from memory (AuthenticatedCache) once the change feed's fence
+ * has passed, so a busy client's requests cost neither a signature check nor a query, while a
+ * deactivation, revocation or membership change applies to the very next request.
  */
 export function authenticationHook(app: FastifyInstance) {
+  const { feed, release } = acquireChangeFeed(app.ctx.db);
+  const cache = new AuthenticatedCache();
+  const unsubscribe = feed.subscribe('zview_auth', () => cache.clear());
+  app.addHook('onClose', async () => {
+    unsubscribe();
+    await release();
+  });
+
+  /** Verified claims, user and memberships of a token: from the cache when fresh, else verified and read (one query after the verifier's). */
+  async function authenticated(request: FastifyRequest, token: string): Promise<Authenticated | undefined> {
+    const fresh = await feed.fence();
+    request.changesSeen = fresh;
+    if (fresh) {
+      const hit = cache.get(token);
+      if (hit) return hit;
+    }
+    const generation = cache.generation;
+    let claims: Authenticated['claims'];
+    try {
+      claims = await app.tokens.verify(token);
+    } catch {
+      throw unauthorized('The access token is invalid, expired or revoked.');
+    }
+    const found = await userForClaims(app, claims);
+    if (!found) return undefined;
+    const value = { claims, ...found };
+    if (fresh) cache.set(token, value, generation);
+    return value;
+  }
+
   return async function authenticate(request: FastifyRequest) {
     if (request.is404) return;
     const policy = request.routeOptions.config?.policy;
@@ -26,32 +71,26 @@ export function authenticationHook(app: FastifyInstance) {
     // the signature themselves (src/domain/imagery/signing.ts).
     if (isSignedUrlRequest(request)) return;
     if (!token) throw unauthorized();
-    let claims: { sub: string; email?: unknown };
-    try {
-      claims = await app.tokens.verify(token);
-    } catch {
-      throw unauthorized('The access token is invalid, expired or revoked.');
-    }
-    const user = await userForClaims(app, claims);
-    if (!user || user.status !== 'active') throw unauthorized('This account is not active.');
+    const found = await authenticated(request, token);
+    if (!found || found.user.status !== 'active') throw unauthorized('This account is not active.');
 
-    request.actor = await resolveActor(app, user, (request.query as Record<string, unknown> | undefined)?.target_organization_id);
+    request.actor = await resolveActor(app, found.user, (request.query as Record<string, unknown> | undefined)?.target_organization_id, found.memberships);
     if (!can(request.actor, policy)) throw forbidden();
   };
 }
 
 /** The embedded provider's subject is our user id; other providers' subjects are matched by email. */
-async function userForClaims(app: FastifyInstance, claims: { sub: string; email?: unknown }): Promise<UserRow | undefined> {
+async function userForClaims(app: FastifyInstance, claims: { sub: string; email?: unknown }) {
   const { db } = app.ctx;
-  const byId = await findUserById(db, claims.sub);
+  const byId = await findUserWithMemberships(db, { id: claims.sub });
   if (byId) return byId;
   const email = typeof claims.email === 'string' ? claims.email : claims.sub.includes('@') ? claims.sub : undefined;
-  return email ? findUserByEmail(db, email) : undefined;
+  return email ? findUserWithMemberships(db, { email }) : undefined;
 }
 
-export async function resolveActor(app: FastifyInstance, user: UserRow, target: unknown): Promise<Actor> {
+export async function resolveActor(app: FastifyInstance, user: UserRow, target: unknown, knownMemberships?: Membership[]): Promise<Actor> {
   const { db, config } = app.ctx;
-  const memberships = await membershipsOf(db, user.id);
+  const memberships = knownMemberships ?? (await membershipsOf(db, user.id));
   if (Array.isArray(target)) throw badRequest('target_organization_id must be given once.');
   let targetId: number | undefined;
   if (target !== undefined && target !== '') {

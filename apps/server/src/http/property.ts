@@ -14,8 +14,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Actor } from '../auth/actor.js';
 import { can } from '../auth/policy.js';
-import { listRecentLookups, recordLookup, recordUsage } from '../db/usage.js';
+import { acquireChangeFeed } from '../db/change-feed.js';
+import { listRecentLookups, UsageWriter } from '../db/usage.js';
 import { assessProperty } from '../domain/property/assess.js';
+import { PropertyReadCache } from '../domain/property/read-cache.js';
 import { findPropertyByLocation } from '../domain/property/find.js';
 import { findPropertyCaptures, findPropertyPermits, loadPropertyFeatures } from '../domain/property/load.js';
 import { captureImageUrl } from '../domain/imagery/urls.js';
@@ -67,6 +69,16 @@ const recentQuerySchema = z.object({
 /** The property view's API: assessment, imagery catalogue, permits, IBHS, specifications, recent lookups. */
 export async function registerPropertyRoutes(app: FastifyInstance) {
   const { db, config } = app.ctx;
+  // Lookups' usage is written in group commits; properties' reads are kept while the world does not change.
+  const usage = new UsageWriter(db);
+  const reads = new PropertyReadCache();
+  const { feed, release } = acquireChangeFeed(db);
+  const unsubscribe = feed.subscribe('zview_world', () => reads.clear());
+  app.addHook('onClose', async () => {
+    unsubscribe();
+    await usage.close();
+    await release();
+  });
 
   app.get('/caribou/v3/property/assessment/zview', { config: { policy: 'property:read' } }, async (request): Promise<AssessmentResponse> => {
     const actor = actorOf(request);
@@ -80,6 +92,8 @@ export async function registerPropertyRoutes(app: FastifyInstance) {
       products,
       asOf: query.as_of,
       sampleData: config.runtime.SAMPLE_DATA,
+      // Only for requests the authentication hook fenced: every change before them has cleared it.
+      cache: request.changesSeen ? reads : undefined,
     });
     if (!result) throw notFound(NOT_FOUND_MESSAGE);
 
@@ -102,23 +116,22 @@ export async function registerPropertyRoutes(app: FastifyInstance) {
 
     const scored = Object.values(result.products);
     // Usage: one per scored product (look-back views of past dates are billed like any lookup).
-    // Usage and the recent-lookups entry in one transaction: one commit (one WAL flush), not two.
-    await db.transaction().execute(async (trx) => {
-      await recordUsage(
-        trx,
-        scored.map((s) => ({ organizationId: actor.organization.id, userId: actor.userId, product: s.product, channel: 'zview' as const, reference: result.location.propertyId })),
-      );
-      if (!obliqueOnly && !query.as_of) {
-        await recordLookup(trx, {
-          organizationId: actor.organization.id,
-          userId: actor.userId,
-          location: query.location,
-          locationType: query.location_type,
-          propertyId: result.location.propertyId,
-          address: result.location.address?.formatted ?? null,
-          scores: scored.map((s) => ({ product: s.product, score: s.score, riskLevel: s.riskLevel })),
-        });
-      }
+    // Usage and the recent-lookups entry are committed (in one statement, grouped with concurrent
+    // lookups') before the answer goes out.
+    await usage.write({
+      usage: scored.map((s) => ({ organizationId: actor.organization.id, userId: actor.userId, product: s.product, channel: 'zview' as const, reference: result.location.propertyId })),
+      lookup:
+        obliqueOnly || query.as_of
+          ? undefined
+          : {
+              organizationId: actor.organization.id,
+              userId: actor.userId,
+              location: query.location,
+              locationType: query.location_type,
+              propertyId: result.location.propertyId,
+              address: result.location.address?.formatted ?? null,
+              scores: scored.map((s) => ({ product: s.product, score: s.score, riskLevel: s.riskLevel })),
+            },
     });
     return { ...result, imagery };
   });

@@ -7,11 +7,15 @@ import type pg from 'pg';
  */
 const PENDING_KEY = 'pending_index_rebuild';
 
-export async function dropSecondaryIndexes(client: pg.PoolClient | pg.Pool, tables: readonly string[]): Promise<string[]> {
+export async function dropSecondaryIndexes(client: pg.PoolClient | pg.Pool, tables: readonly string[], options: { primaryKeysOf?: readonly string[] } = {}): Promise<string[]> {
+  // Foreign keys first (they depend on the primary keys), then the primary keys asked for: a
+  // COPY into a table without any index is a plain append; the keys are rebuilt by sorting.
   const { rows: constraints } = await client.query<{ table: string; name: string; def: string }>(
     `SELECT conrelid::regclass::text AS table, conname AS name, pg_get_constraintdef(oid) AS def
-       FROM pg_constraint WHERE contype = 'f' AND conrelid::regclass::text = ANY($1)`,
-    [tables],
+       FROM pg_constraint
+      WHERE conrelid::regclass::text = ANY($1) AND (contype = 'f' OR (contype = 'p' AND conrelid::regclass::text = ANY($2)))
+      ORDER BY contype = 'p'`,
+    [tables, options.primaryKeysOf ?? []],
   );
   const { rows: indexes } = await client.query<{ name: string; def: string }>(
     `SELECT i.indexname AS name, i.indexdef AS def FROM pg_indexes i
@@ -38,15 +42,18 @@ export async function restoreSecondaryIndexes(pool: pg.Pool): Promise<number> {
   const { rows } = await pool.query<{ value: { statements: string[] } }>(`SELECT value FROM world_meta WHERE key = $1`, [PENDING_KEY]);
   const statements = rows[0]?.value.statements ?? [];
   if (!statements.length) return 0;
-  const indexes = statements.filter((s) => !s.startsWith('ALTER TABLE'));
-  const constraints = statements.filter((s) => s.startsWith('ALTER TABLE'));
+  // Primary keys build like indexes (in parallel with them); foreign keys need them, so come last.
+  const isForeignKey = (s: string) => s.startsWith('ALTER TABLE') && s.includes(' FOREIGN KEY ');
+  const indexes = statements.filter((s) => !isForeignKey(s));
+  const constraints = statements.filter(isForeignKey);
   const run = async (statement: string) => {
     const client = await pool.connect();
     try {
       await client.query(`SET maintenance_work_mem = '256MB'`);
       // Already there (a previous restore got half-way)? Fine.
       await client.query(statement).catch((error: { code?: string }) => {
-        if (error.code !== '42P07' && error.code !== '42710') throw error;
+        // 42P16: a table already has its primary key.
+        if (error.code !== '42P07' && error.code !== '42710' && error.code !== '42P16') throw error;
       });
     } finally {
       client.release();

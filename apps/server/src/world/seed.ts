@@ -58,7 +58,7 @@ export async function seedWorld(url: string, options: SeedOptions = {}): Promise
       await removeGeneratedWorld(lock);
     }
     log(`Generating the sample world: seed ${seed}, ${size.toLocaleString('en-US')} properties…\n`);
-    await dropSecondaryIndexes(lock, WORLD_TABLES);
+    await dropSecondaryIndexes(lock, WORLD_TABLES, { primaryKeysOf: STREAMED_TABLES });
     const result = await copyWorld(pool, seed, size, log);
     const copied = performance.now();
     log(`  streamed in ${((copied - started) / 1000).toFixed(1)} s; indexing…\n`);
@@ -92,6 +92,8 @@ async function removeGeneratedWorld(client: pg.PoolClient) {
 }
 
 const PLANS_PER_CHUNK = 40;
+/** Below this many properties, starting worker threads costs more than it saves. */
+const WORKERS_FROM = 100_000;
 
 async function copyWorld(pool: pg.Pool, seed: number, size: number, log: (line: string) => void) {
   const writers = {
@@ -116,8 +118,11 @@ async function copyWorld(pool: pg.Pool, seed: number, size: number, log: (line: 
     const plans = planWorld({ seed, properties: size });
     const chunks: NeighbourhoodPlan[][] = [];
     for (let i = 0; i < plans.length; i += PLANS_PER_CHUNK) chunks.push(plans.slice(i, i + PLANS_PER_CHUNK));
-    // Opt-in: on a busy two-core machine PostgreSQL, not generation, limits the load.
-    const workers = Math.min(Number(process.env.WORLD_WORKERS ?? 0) || 0, os.availableParallelism() * 2);
+    // Generating and encoding a property costs about as much CPU as PostgreSQL spends storing it:
+    // big worlds generate on one worker thread per core while PostgreSQL's COPY backends (one
+    // per table) store the previous chunks. WORLD_WORKERS=N overrides (0: on this thread).
+    const defaultWorkers = size >= WORKERS_FROM ? os.availableParallelism() : 0;
+    const workers = Math.min(Number(process.env.WORLD_WORKERS ?? defaultWorkers) || 0, os.availableParallelism() * 2);
     if (workers > 0) await generateOnWorkers(chunks, workers, write);
     else for (const chunk of chunks) await write(encodeBatches(chunk.map(generateNeighbourhood)));
     await Promise.all(Object.values(writers).map((w) => w.close()));
@@ -143,7 +148,8 @@ async function copyWorld(pool: pg.Pool, seed: number, size: number, log: (line: 
 async function generateOnWorkers(chunks: NeighbourhoodPlan[][], count: number, write: (chunk: EncodedChunk) => Promise<void>) {
   // The worker is TypeScript: it registers the same loader as this process (tsx) before loading it.
   const script = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(new URL('./seed-worker.ts', import.meta.url).href)}); })`;
-  const workers = Array.from({ length: count }, () => new Worker(script, { eval: true }));
+  // A larger young generation: generation makes short-lived objects by the million.
+  const workers = Array.from({ length: count }, () => new Worker(script, { eval: true, resourceLimits: { maxYoungGenerationSizeMb: 64 } }));
   const done = new Map<number, EncodedChunk>();
   let next = 0;
   let written = 0;

@@ -9,6 +9,7 @@ import { scoreProduct, unavailableScore } from '../risk/index.js';
 import { geocode } from '../geocoder/match.js';
 import { findPropertyRow, listBuildings, listCapturesOfProperty, listPermits } from '../../db/properties.js';
 import { deriveFeatures, describeCaptures, findPropertyEvents, hazardOfProperty, isoDate, summarizeProperty, type PropertySummary } from './load.js';
+import type { PropertyReadCache, PropertyReads } from './read-cache.js';
 
 export interface AssessInput {
   location: string;
@@ -19,6 +20,8 @@ export interface AssessInput {
   asOf?: string;
   /** True while the data is the generated sample world. */
   sampleData: boolean;
+  /** Reads of recently looked-up properties; only when the caller knows it is fresh (see PropertyReadCache). */
+  cache?: PropertyReadCache;
 }
 
 type Capture = ReturnType<typeof describeCaptures>[number];
@@ -89,20 +92,9 @@ export async function assessProperty(db: Db, signer: UrlSigner, input: AssessInp
   const match = await geocode(db, input.location, input.locationType);
   if (!match) return null;
   const today = isoDate(new Date());
-  // Every read of the property at once, each once (the features and the imagery share the
-  // captures): the match already names the property and its point.
-  const propertyId = match.propertyId;
-  const reads = propertyId
-    ? await Promise.all([
-        findPropertyRow(db, propertyId),
-        listBuildings(db, propertyId),
-        listPermits(db, propertyId),
-        listCapturesOfProperty(db, propertyId, match),
-        findPropertyEvents(db, match),
-      ])
-    : null;
-  const row = reads?.[0];
-  if (!reads || !row) {
+  // The match already names the property and its point.
+  const reads = match.propertyId ? await readProperty(db, match.propertyId, match, input.cache) : undefined;
+  if (!reads) {
     const asOf = input.asOf ?? today;
     return {
       location: {
@@ -125,7 +117,7 @@ export async function assessProperty(db: Db, signer: UrlSigner, input: AssessInp
     };
   }
 
-  const [, buildingRows, permitRows, captureRows, events] = reads;
+  const { row, buildings: buildingRows, permits: permitRows, captures: captureRows, events } = reads;
   const property = summarizeProperty(row);
   const features = deriveFeatures(row, buildingRows, permitRows, captureRows, input.asOf);
   const captures = describeCaptures(captureRows);
@@ -154,6 +146,24 @@ export async function assessProperty(db: Db, signer: UrlSigner, input: AssessInp
     imagery: selectImagery(signer, property.id, captures, events, features.asOf),
     sampleData: input.sampleData,
   };
+}
+
+/** Every read of a property at once, each once (the features and the imagery share the captures); undefined when it no longer exists. */
+async function readProperty(db: Db, propertyId: string, point: { lat: number; lng: number }, cache: PropertyReadCache | undefined): Promise<PropertyReads | undefined> {
+  const cached = cache?.get(propertyId);
+  if (cached) return cached;
+  const generation = cache?.generation;
+  const [row, buildings, permits, captures, events] = await Promise.all([
+    findPropertyRow(db, propertyId),
+    listBuildings(db, propertyId),
+    listPermits(db, propertyId),
+    listCapturesOfProperty(db, propertyId, point),
+    findPropertyEvents(db, point),
+  ]);
+  if (!row) return undefined;
+  const reads = { row, buildings, permits, captures, events };
+  if (cache && generation !== undefined) cache.set(propertyId, reads, generation);
+  return reads;
 }
 
 export { hazardAt };

@@ -1,0 +1,181 @@
+import pg from 'pg';
+import { poolOf, type Db } from './database.js';
+
+/**
+ * Channels the database announces changes on (triggers of migration 0260_change_notifications):
+ * `zview_auth` when users, organisations, memberships or revoked tokens change; `zview_world`
+ * when the world tables (properties, buildings, permits, captures, events) change.
+ */
+export type ChangeChannel = 'zview_auth' | 'zview_world';
+const CHANNELS: readonly ChangeChannel[] = ['zview_auth', 'zview_world'];
+const RECONNECT_MS = 1000;
+
+/**
+ * What in-process caches of database rows listen to. A cache may serve an entry only after
+ * `fence()` answered true: every change committed before the fence was called has then been
+ * delivered to the subscribers (PostgreSQL sends a listening session its pending notifications
+ * before the answer to its next query), so a deactivation, a revocation or an import takes
+ * effect for the very next request, in this process or any other. Concurrent fences share one
+ * round trip. While the listening connection is down, `fence()` answers false and every
+ * subscriber has been told to forget everything: callers read the database instead.
+ */
+export interface ChangeFeed {
+  fence(): Promise<boolean>;
+  subscribe(channel: ChangeChannel, onChange: () => void): () => void;
+  close(): Promise<void>;
+}
+
+/** A feed that is never live (no pool known for the Db): every cache reads through. */
+const OFFLINE: ChangeFeed = { fence: async () => false, subscribe: () => () => {}, close: async () => {} };
+
+interface Feed extends ChangeFeed {
+  users: number;
+}
+const feeds = new WeakMap<Db, Feed>();
+
+/** The process's change feed of a database, shared by its users; each `release` it once (app close). */
+export function acquireChangeFeed(db: Db): { feed: ChangeFeed; release: () => Promise<void> } {
+  const pool = poolOf(db);
+  if (!pool) return { feed: OFFLINE, release: async () => {} };
+  let feed = feeds.get(db);
+  if (!feed) {
+    feed = createChangeFeed(pool.options as pg.ClientConfig);
+    feeds.set(db, feed);
+  }
+  feed.users += 1;
+  let released = false;
+  const shared = feed;
+  return {
+    feed: shared,
+    async release() {
+      if (released) return;
+      released = true;
+      shared.users -= 1;
+      if (shared.users === 0) {
+        feeds.delete(db);
+        await shared.close();
+      }
+    },
+  };
+}
+
+export function createChangeFeed(connection: pg.ClientConfig): Feed {
+  const subscribers = new Map<ChangeChannel, Set<() => void>>(CHANNELS.map((c) => [c, new Set()]));
+  let client: pg.Client | null = null;
+  let live = false;
+  let closed = false;
+  let connecting: Promise<void> | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  // Fences: the one whose query is on the wire, and the one collecting callers for the next query.
+  let inflight: Promise<boolean> | null = null;
+  let next: Promise<boolean> | null = null;
+
+  const notifyAll = (channels: readonly ChangeChannel[] = CHANNELS) => {
+    for (const channel of channels) for (const fn of subscribers.get(channel) ?? []) fn();
+  };
+
+  function lost(which: pg.Client) {
+    if (client !== which) return;
+    client = null;
+    live = false;
+    // Changes may now go unheard: nothing cached may be trusted.
+    notifyAll();
+    which.end().catch(() => {});
+    if (!closed && !retry) {
+      retry = setTimeout(() => {
+        retry = null;
+        void connect();
+      }, RECONNECT_MS);
+      retry.unref();
+    }
+  }
+
+  function connect(): Promise<void> {
+    if (closed) return Promise.resolve();
+    if (connecting) return connecting;
+    const candidate = new pg.Client({ ...connection, application_name: 'zview-change-feed' });
+    candidate.on('notification', (message) => {
+      if (candidate === client) notifyAll([message.channel as ChangeChannel]);
+    });
+    candidate.on('error', () => lost(candidate));
+    candidate.on('end', () => lost(candidate));
+    connecting = (async () => {
+      try {
+        await candidate.connect();
+        await candidate.query(CHANNELS.map((c) => `LISTEN ${c}`).join('; '));
+        if (closed) {
+          await candidate.end();
+          return;
+        }
+        client = candidate;
+        live = true;
+        // Whatever changed while nobody listened.
+        notifyAll();
+      } catch {
+        client = candidate;
+        lost(candidate);
+      } finally {
+        connecting = null;
+      }
+    })();
+    return connecting;
+  }
+
+  async function roundTrip(): Promise<boolean> {
+    const current = client;
+    if (!current || !live) return false;
+    try {
+      await current.query('SELECT 1');
+      return live && client === current;
+    } catch {
+      return false;
+    }
+  }
+
+  /** A fence whose query is sent after every current caller arrived (joined while not yet sent). */
+  function sharedFence(): Promise<boolean> {
+    if (next) return next;
+    const slot: { promise?: Promise<boolean> } = {};
+    const mine = (async () => {
+      // Always yields first, so `next` below is set before it is cleared here.
+      await inflight;
+      // The query goes out now: later callers need a later fence.
+      if (next === slot.promise) next = null;
+      inflight = slot.promise!;
+      try {
+        return await roundTrip();
+      } finally {
+        if (inflight === slot.promise) inflight = null;
+      }
+    })();
+    slot.promise = mine;
+    next = mine;
+    return mine;
+  }
+
+  void connect();
+  return {
+    users: 0,
+    async fence() {
+      if (closed) return false;
+      if (!live) {
+        if (connecting) await connecting;
+        if (!live) return false;
+      }
+      return sharedFence();
+    },
+    subscribe(channel, onChange) {
+      subscribers.get(channel)!.add(onChange);
+      return () => subscribers.get(channel)!.delete(onChange);
+    },
+    async close() {
+      closed = true;
+      live = false;
+      if (retry) clearTimeout(retry);
+      if (connecting) await connecting;
+      const current = client;
+      client = null;
+      if (current) await current.end().catch(() => {});
+    },
+  };
+}

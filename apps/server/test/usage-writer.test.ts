@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { UsageWriter, type LookupWrite } from '../src/db/usage.js';
+import { useTestDatabase } from './database.js';
+import { createOrganization, createUser } from './factories.js';
+
+/** Group commit of lookups' usage: every record exactly once, failures confined to their own lookup. */
+const { db } = await useTestDatabase();
+const org = await createOrganization(db, { name: 'Usage Mutual' });
+const user = await createUser(db, { org });
+
+function lookupWrite(reference: string, organizationId = org.id): LookupWrite {
+  return {
+    usage: ['zfire', 'zhail'].map((product) => ({ organizationId, userId: user.id, product, channel: 'zview' as const, reference })),
+    lookup: { organizationId, userId: user.id, location: reference, locationType: 'address', propertyId: reference, address: null, scores: [{ product: 'zfire', score: 3, riskLevel: 'low' }] },
+  };
+}
+
+async function rowsOf(prefix: string) {
+  const usage = await db.selectFrom('usage_events').select(['reference', 'product']).where('reference', 'like', `${prefix}%`).execute();
+  const lookups = await db.selectFrom('property_lookups').select(['location', 'scores']).where('location', 'like', `${prefix}%`).execute();
+  return { usage, lookups };
+}
+
+describe('UsageWriter', () => {
+  it('writes every record of many concurrent lookups exactly once, in fewer statements than lookups', async () => {
+    const writer = new UsageWriter(db);
+    const refs = Array.from({ length: 300 }, (_, i) => `many-${i}`);
+    await Promise.all(refs.map((r) => writer.write(lookupWrite(r))));
+    const { usage, lookups } = await rowsOf('many-');
+    expect(usage).toHaveLength(600);
+    expect(new Set(usage.map((u) => `${u.reference}|${u.product}`)).size).toBe(600);
+    expect(lookups.map((l) => l.location).sort()).toEqual([...refs].sort());
+    expect(lookups[0]!.scores).toEqual([{ product: 'zfire', score: 3, riskLevel: 'low' }]);
+    expect(writer.batches).toBeLessThan(300);
+  });
+
+  it('a failing record fails only its own lookup; the rest of its batch is written once', async () => {
+    const writer = new UsageWriter(db);
+    const results = await Promise.allSettled([
+      writer.write(lookupWrite('mixed-1')),
+      writer.write(lookupWrite('mixed-2')),
+      writer.write(lookupWrite('mixed-bad', 987_654)), // no such organisation
+      writer.write(lookupWrite('mixed-3')),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    const { usage, lookups } = await rowsOf('mixed-');
+    expect(usage.map((u) => u.reference).sort()).toEqual(['mixed-1', 'mixed-1', 'mixed-2', 'mixed-2', 'mixed-3', 'mixed-3']);
+    expect(lookups.map((l) => l.location).sort()).toEqual(['mixed-1', 'mixed-2', 'mixed-3']);
+  });
+
+  it('close() waits until everything written so far is committed', async () => {
+    const writer = new UsageWriter(db, 7);
+    const pending = Array.from({ length: 50 }, (_, i) => writer.write(lookupWrite(`close-${i}`)));
+    await writer.close();
+    const { usage, lookups } = await rowsOf('close-');
+    expect(usage).toHaveLength(100);
+    expect(lookups).toHaveLength(50);
+    await Promise.all(pending);
+  });
+
+  it('an idempotency key counts once even within one batch', async () => {
+    const writer = new UsageWriter(db);
+    const keyed = (reference: string): LookupWrite => ({ usage: [{ organizationId: org.id, userId: user.id, product: 'zfire', channel: 'zview', reference, eventKey: 'same-key' }] });
+    await Promise.all([writer.write(keyed('key-1')), writer.write(keyed('key-2')), writer.write(keyed('key-3'))]);
+    expect((await rowsOf('key-')).usage).toHaveLength(1);
+  });
+});
