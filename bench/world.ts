@@ -1,7 +1,7 @@
 // Sample-world benchmark: seeding throughput, then autocomplete and geocoder latency on the seeded
 // world. `npm run world -w bench -- --properties 1000000` for the big one (default 20,000).
 // Uses DATABASE_URL (a scratch database!) or an embedded PostgreSQL in a temporary folder.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -30,11 +30,18 @@ if (!url) {
 const { db } = createDb(url, 4);
 try {
   await migrateToLatest(db);
+  const cpuBefore = process.cpuUsage();
+  const pgBefore = dir ? postgresCpuSeconds(dir) : 0;
   const seeded = await seedWorld(url, { seed: Number(values.seed), properties, log: (line) => process.stdout.write(line) });
   if (seeded.skipped) console.log('World already present: seeding skipped.');
   else {
     const seconds = seeded.milliseconds / 1000;
+    const cpu = process.cpuUsage(cpuBefore);
     console.log(`seed: ${seeded.properties.toLocaleString('en-US')} properties, ${seeded.buildings.toLocaleString('en-US')} buildings in ${seconds.toFixed(1)} s = ${Math.round(seeded.properties / seconds).toLocaleString('en-US')} properties/s`);
+    // CPU seconds do not depend on what else the machine runs (wall time does): their sum over the core count bounds the wall time on an idle machine.
+    const nodeCpu = (cpu.user + cpu.system) / 1e6;
+    const pgCpu = dir ? postgresCpuSeconds(dir) - pgBefore : NaN;
+    console.log(`  CPU: Node ${nodeCpu.toFixed(1)} s (all threads), PostgreSQL ${dir ? `${pgCpu.toFixed(1)} s` : 'n/a (DATABASE_URL)'}; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} on ${os.availableParallelism()} cores`);
   }
 
   const sample = await db.selectFrom('properties').select(['id', 'address_line', 'city', 'state', 'zip', 'lat', 'lng']).orderBy('id').where('id', 'like', 'p-%').limit(samples * 50).execute();
@@ -52,6 +59,23 @@ try {
   await db.destroy();
   if (stop) await stop();
   if (dir) rmSync(dir, { recursive: true, force: true });
+}
+
+/** CPU seconds of the embedded PostgreSQL whose data folder is under `dir`: the postmaster (with its reaped backends) and its live children. Linux /proc only. */
+function postgresCpuSeconds(dir: string): number {
+  const ticks = 100;
+  const procs = readdirSync('/proc').flatMap((pid) => {
+    if (!/^\d+$/.test(pid)) return [];
+    try {
+      return [{ pid, cmd: readFileSync(`/proc/${pid}/cmdline`, 'utf8'), stat: readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ') }];
+    } catch {
+      return [];
+    }
+  });
+  const master = procs.find((p) => p.cmd.includes(dir) && p.cmd.includes('postgres'));
+  if (!master) return NaN;
+  const sum = (p: (typeof procs)[number], fields: number[]) => fields.reduce((s, f) => s + Number(p.stat[f]), 0) / ticks;
+  return sum(master, [11, 12, 13, 14]) + procs.filter((p) => p.stat[1] === master.pid).reduce((s, p) => s + sum(p, [11, 12]), 0);
 }
 
 async function measure<T>(label: string, items: T[], run: (item: T) => Promise<unknown>) {

@@ -111,7 +111,9 @@ export function createChangeFeed(connection: pg.ClientConfig): Feed {
         live = true;
         // Whatever changed while nobody listened.
         notifyAll();
-      } catch {
+      } catch (error) {
+        // A dropped database (3D000) will not come back: stay down (caches read through) instead of retrying.
+        if ((error as { code?: string }).code === '3D000') closed = true;
         client = candidate;
         lost(candidate);
       } finally {
