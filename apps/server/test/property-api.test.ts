@@ -1,5 +1,6 @@
 import { assessmentResponseSchema, imageCatalogResponseSchema, modelSpecificationsResponseSchema, recentLookupsResponseSchema } from '@zview/contracts';
 import { describe, expect, it } from 'vitest';
+import { OBLIQUE_SIZE, ORTHO_SIZE } from '../src/domain/imagery/service.js';
 import { seedWorld } from '../src/world/seed.js';
 import { useTestApp } from './app.js';
 import { authHeader, createOrganization, createUser } from './factories.js';
@@ -46,6 +47,24 @@ describe('GET /api/caribou/v3/property/assessment/zview', () => {
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/png');
     expect(image.rawPayload.length).toBeGreaterThan(1000);
+  });
+
+  it('places each image on the map where it was drawn: a square around the property, as wide as the renderer draws', async () => {
+    const res = await app.inject({ method: 'GET', url: assessUrl({ location: WICHITA, products: 'zhail' }), headers });
+    const body = assessmentResponseSchema.parse(res.json());
+    const { lat, lng } = body.location.point;
+    const metresPerDegLat = 111_320;
+    for (const item of [...body.imagery.ortho, ...body.imagery.oblique]) {
+      const b = item.imageBounds;
+      expect((b.north + b.south) / 2).toBeCloseTo(lat, 5);
+      expect((b.east + b.west) / 2).toBeCloseTo(lng, 5);
+      const heightM = (b.north - b.south) * metresPerDegLat;
+      expect(heightM).toBeCloseTo(item.direction ? OBLIQUE_SIZE.spanM : ORTHO_SIZE.halfWidthM * 2, -1);
+    }
+    // The catalogue gives the same placement.
+    const catalogue = imageCatalogResponseSchema.parse((await app.inject({ method: 'GET', url: `/api/caribou/image_catalog?location=${encodeURIComponent(WICHITA)}`, headers })).json());
+    const first = catalogue.results.find((r) => r.captureId === body.imagery.ortho[0]!.captureId)!;
+    expect(first.imageBounds).toEqual(body.imagery.ortho[0]!.imageBounds);
   });
 
   it('scores only the requested products, in the fixed order of keys given', async () => {

@@ -20,10 +20,9 @@ import { assessProperty } from '../domain/property/assess.js';
 import { PropertyReadCache } from '../domain/property/read-cache.js';
 import { findPropertyByLocation } from '../domain/property/find.js';
 import { findPropertyCaptures, findPropertyPermits, loadPropertyFeatures } from '../domain/property/load.js';
-import { captureImageUrl } from '../domain/imagery/urls.js';
+import { propertyImageItem } from '../domain/imagery/urls.js';
 import { MODEL_SPECIFICATIONS } from '../domain/risk/index.js';
 import { badRequest, forbidden, notFound } from './errors.js';
-import { formatLongDate } from '@zview/contracts';
 
 const OBLIQUE_FEATURE = 'oblique-imagery';
 const LOOK_BACK_FEATURE = 'zproperty-historical_look_back';
@@ -153,16 +152,7 @@ export async function registerPropertyRoutes(app: FastifyInstance) {
     const results = captures
       .filter((c) => c.kind === 'ortho' || obliqueAllowed)
       .sort((a, b) => b.capturedOn.localeCompare(a.capturedOn))
-      .map((c) => ({
-        kind: c.kind,
-        imageUrl: captureImageUrl(app.imagery.signer, c.id, property.id),
-        imageBounds: c.bounds,
-        imageDateLabel: formatLongDate(c.capturedOn),
-        imageProvider: c.provider,
-        captureId: c.id,
-        date: c.capturedOn,
-        ...(c.direction ? { direction: c.direction } : {}),
-      }));
+      .map((c) => ({ kind: c.kind, ...propertyImageItem(app.imagery.signer, c, { id: property.id, center: [property.lng, property.lat] }) }));
     return { results };
   });
 

@@ -1,5 +1,6 @@
 import { formatLongDate } from '@zview/contracts';
-import type { PropertyCapture } from './capture.js';
+import type { ObliqueDirection, PropertyCapture } from './capture.js';
+import type { LngLat } from './geo.js';
 import { bboxAround } from './geo.js';
 import type { ImageFormat } from './render.js';
 import { OBLIQUE_SIZE, ORTHO_SIZE } from './service.js';
@@ -27,20 +28,42 @@ export function mapSourceUrls(origin: string, signer: UrlSigner, nowMs = Date.no
 }
 
 
+/** What an image item needs to know about a capture (a catalogue row or a PropertyCapture). */
+export interface CaptureRef {
+  id: string;
+  /** YYYY-MM-DD */
+  capturedOn: string;
+  provider: string;
+  kind: 'ortho' | 'oblique';
+  direction?: ObliqueDirection | null;
+}
+
 /**
- * The map widget's image item for a capture (SPEC §3: imageUrl, imageBounds, imageDateLabel,
- * imageProvider). The bounds are exactly what the renderer draws for an orthophoto; obliques
- * are not georeferenced and carry the bounds of the area they show.
+ * The map widget's image item of a property on a capture (SPEC §3: imageUrl, imageBounds,
+ * imageDateLabel, imageProvider). The image is drawn around the property's point, so its bounds
+ * are that square, not the capture's whole footprint: an orthophoto's bounds are exactly what
+ * the renderer draws; obliques are not georeferenced and carry the bounds of the area they show.
  */
-export function captureImageItem(signer: UrlSigner, capture: PropertyCapture, format: ImageFormat = 'png', nowMs = Date.now()) {
-  const [west, south, east, north] = bboxAround(capture.center, capture.view === 'oblique' ? OBLIQUE_SIZE.spanM / 2 : ORTHO_SIZE.halfWidthM);
+export function propertyImageItem(signer: UrlSigner, capture: CaptureRef, property: { id: string; center: LngLat }, format: ImageFormat = 'png', nowMs = Date.now()) {
+  const [west, south, east, north] = bboxAround(property.center, capture.kind === 'oblique' ? OBLIQUE_SIZE.spanM / 2 : ORTHO_SIZE.halfWidthM);
   return {
-    imageUrl: captureImageUrl(signer, capture.captureId, capture.propertyId, format, nowMs),
+    imageUrl: captureImageUrl(signer, capture.id, property.id, format, nowMs),
     imageBounds: { west, south, east, north },
     imageDateLabel: formatLongDate(capture.capturedOn),
     imageProvider: capture.provider,
-    captureId: capture.captureId,
+    captureId: capture.id,
     date: capture.capturedOn,
-    ...(capture.view === 'oblique' && capture.direction ? { direction: capture.direction } : {}),
+    ...(capture.kind === 'oblique' && capture.direction ? { direction: capture.direction } : {}),
   };
+}
+
+/** The image item of a PropertyCapture (the renderer's view of a capture). */
+export function captureImageItem(signer: UrlSigner, capture: PropertyCapture, format: ImageFormat = 'png', nowMs = Date.now()) {
+  return propertyImageItem(
+    signer,
+    { id: capture.captureId, capturedOn: capture.capturedOn, provider: capture.provider, kind: capture.view, direction: capture.direction },
+    { id: capture.propertyId, center: capture.center },
+    format,
+    nowMs,
+  );
 }

@@ -1,10 +1,10 @@
-import { formatLongDate, type AssessmentResponse, type Building, type ImageItem, type ProductKey } from '@zview/contracts';
+import { type AssessmentResponse, type Building, type ImageItem, type ProductKey } from '@zview/contracts';
 import type { Db } from '../../db/database.js';
 import { hazardAt } from '../../world/hazard/climatology.js';
 import { latLngToCell } from 'h3-js';
 import { OBLIQUE_DIRECTIONS } from '../imagery/capture.js';
 import type { UrlSigner } from '../imagery/signing.js';
-import { captureImageUrl } from '../imagery/urls.js';
+import { propertyImageItem } from '../imagery/urls.js';
 import { scoreProduct, unavailableScore } from '../risk/index.js';
 import { geocode } from '../geocoder/match.js';
 import { findPropertyRow, listBuildings, listCapturesOfProperty, listPermits } from '../../db/properties.js';
@@ -28,16 +28,8 @@ type Capture = ReturnType<typeof describeCaptures>[number];
 
 const NO_PROPERTY_REASON = 'No property was found at this location, so there is nothing to score.';
 
-function imageItem(signer: UrlSigner, capture: Capture, propertyId: string): ImageItem {
-  return {
-    imageUrl: captureImageUrl(signer, capture.id, propertyId),
-    imageBounds: capture.bounds,
-    imageDateLabel: formatLongDate(capture.capturedOn),
-    imageProvider: capture.provider,
-    captureId: capture.id,
-    date: capture.capturedOn,
-    ...(capture.direction ? { direction: capture.direction } : {}),
-  };
+function imageItem(signer: UrlSigner, capture: Capture, property: { id: string; lat: number; lng: number }): ImageItem {
+  return propertyImageItem(signer, capture, { id: property.id, center: [property.lng, property.lat] });
 }
 
 /**
@@ -46,7 +38,7 @@ function imageItem(signer: UrlSigner, capture: Capture, propertyId: string): Ima
  */
 export function selectImagery(
   signer: UrlSigner,
-  propertyId: string,
+  property: { id: string; lat: number; lng: number },
   captures: Capture[],
   events: { id: string; kind: string; name: string; occurredOn: string }[],
   asOf: string,
@@ -65,15 +57,15 @@ export function selectImagery(
     if (before && after) {
       comparison = {
         event: { id: event.id, kind: event.kind, date: event.occurredOn, description: event.name },
-        before: imageItem(signer, before, propertyId),
-        after: imageItem(signer, after, propertyId),
+        before: imageItem(signer, before, property),
+        after: imageItem(signer, after, property),
       };
       break;
     }
   }
   return {
-    ortho: ortho.map((c) => imageItem(signer, c, propertyId)),
-    oblique: oblique.map((c) => imageItem(signer, c, propertyId)),
+    ortho: ortho.map((c) => imageItem(signer, c, property)),
+    oblique: oblique.map((c) => imageItem(signer, c, property)),
     comparison,
   };
 }
@@ -143,7 +135,7 @@ export async function assessProperty(db: Db, signer: UrlSigner, input: AssessInp
     asOf: features.asOf,
     availableDates,
     products,
-    imagery: selectImagery(signer, property.id, captures, events, features.asOf),
+    imagery: selectImagery(signer, property, captures, events, features.asOf),
     sampleData: input.sampleData,
   };
 }
