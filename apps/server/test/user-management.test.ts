@@ -53,9 +53,10 @@ describe('user management', () => {
     expect((await post('/api/user-management/group/users/delete', { userIds: [member.id] })).statusCode).toBe(200);
     const list = await app.inject({ method: 'GET', url: '/api/user-management/group/members', headers });
     expect(list.json().members.map((m: { id: string }) => m.id)).not.toContain(member.id);
-    const row = await db.selectFrom('users').select(['status', 'deleted_at']).where('id', '=', member.id).executeTakeFirstOrThrow();
+    const row = await db.selectFrom('organization_members').select(['status', 'status_changed_at']).where('user_id', '=', member.id).where('organization_id', '=', org.id).executeTakeFirstOrThrow();
     expect(row.status).toBe('deleted');
-    expect(row.deleted_at).not.toBeNull();
+    expect(row.status_changed_at).not.toBeNull();
+    expect((await db.selectFrom('users').select('id').where('id', '=', member.id).executeTakeFirst())?.id).toBe(member.id);
     const audit = await db.selectFrom('audit_log').select('action').where('organization_id', '=', org.id).execute();
     expect(audit.map((a) => a.action)).toContain('user.deleted');
     // A deleted user is no longer found for other actions.
@@ -69,6 +70,37 @@ describe('user management', () => {
     expect(role.role).toBe('admin');
     expect((await post('/api/user-management/user/update', { userId: member.id, role: 'member', expirePassword: true })).statusCode).toBe(200);
     expect((await authn(member.email, member.password)).json()).toEqual({ status: 'PASSWORD_EXPIRED' });
+  });
+
+  it('deactivating or deleting a member acts in this organisation only: their other organisation keeps them', async () => {
+    const other = await createOrganization(db, { name: 'Other Org' });
+    const otherAdmin = await createUser(db, { org: other, role: 'admin' });
+    const shared = await createUser(db, { orgs: [org, other] });
+    const sharedHeaders = await authHeader(app, shared);
+    const asOrg = (id: number) => app.inject({ method: 'GET', url: `/api/organization?target_organization_id=${id}`, headers: sharedHeaders });
+    const statusIn = async (h: Record<string, string>) =>
+      (await app.inject({ method: 'GET', url: '/api/user-management/group/members', headers: h })).json().members.find((m: { id: string }) => m.id === shared.id)?.status;
+
+    expect((await post('/api/user-management/group/users/deactivate', { userIds: [shared.id] })).statusCode).toBe(200);
+    expect((await asOrg(org.id)).statusCode).toBe(404);
+    expect((await asOrg(other.id)).statusCode).toBe(200);
+    expect(await statusIn(headers)).toBe('deactivated');
+    expect(await statusIn(await authHeader(app, otherAdmin))).toBe('active');
+    expect((await authn(shared.email, shared.password)).json().status).toBe('SUCCESS');
+
+    // Deleted here, re-added later: active again here; never touched there.
+    expect((await post('/api/user-management/group/users/delete', { userIds: [shared.id] })).statusCode).toBe(200);
+    expect(await statusIn(headers)).toBeUndefined();
+    expect((await asOrg(other.id)).statusCode).toBe(200);
+    const readd = await post('/api/user-management/group/user/create', { email: shared.email, profile: { firstName: 'Sam', lastName: 'Shared' } });
+    expect(readd.statusCode, readd.body).toBe(201);
+    expect((await asOrg(org.id)).statusCode).toBe(200);
+
+    // Deactivated in both: the account can no longer sign in and its token stops working.
+    await post('/api/user-management/group/users/deactivate', { userIds: [shared.id] });
+    await post('/api/user-management/group/users/deactivate', { userIds: [shared.id] }, await authHeader(app, otherAdmin));
+    expect((await asOrg(other.id)).statusCode).toBe(401);
+    expect((await authn(shared.email, shared.password)).json()).toMatchObject({ errorCode: 'access_denied' });
   });
 
   it('refuses to deactivate or demote oneself', async () => {

@@ -22,13 +22,14 @@ export async function findUserById(db: Db, id: string): Promise<UserRow | undefi
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** The user's organisations, oldest membership first (the first one is the default). */
+/** The organisations the user is an active member of, oldest membership first (the first one is the default). */
 export async function membershipsOf(db: Db, userId: string): Promise<Membership[]> {
   const rows = await db
     .selectFrom('organization_members as m')
     .innerJoin('organizations as o', 'o.id', 'm.organization_id')
     .select(['o.id', 'o.name', 'o.products', 'o.is_trial', 'm.role'])
     .where('m.user_id', '=', userId)
+    .where('m.status', '=', 'active')
     .orderBy('m.created_at')
     .orderBy('o.id')
     .execute();
@@ -47,7 +48,7 @@ export async function findUserWithMemberships(db: Db, by: { id: string } | { ema
     .select(
       sql<Membership[]>`coalesce((
         SELECT json_agg(json_build_object('organizationId', o.id, 'name', o.name, 'products', o.products, 'isTrial', o.is_trial, 'role', m.role) ORDER BY m.created_at, o.id)
-        FROM organization_members m JOIN organizations o ON o.id = m.organization_id WHERE m.user_id = u.id), '[]'::json)`.as('memberships'),
+        FROM organization_members m JOIN organizations o ON o.id = m.organization_id WHERE m.user_id = u.id AND m.status = 'active'), '[]'::json)`.as('memberships'),
     )
     .where((eb) => ('id' in by ? eb('u.id', '=', by.id) : eb('u.email', '=', by.email.trim().toLowerCase())))
     .executeTakeFirst();

@@ -230,6 +230,7 @@ export async function completeSso(
     await trx
       .insertInto('organization_members')
       .values({ organization_id: idp.organization_id, user_id: user.id, role: 'member' })
+      // An existing membership keeps its role and status: SSO never undoes a deactivation.
       .onConflict((oc) => oc.columns(['organization_id', 'user_id']).doNothing())
       .execute();
     await recordAudit(trx, { actorUserId: user.id, organizationId: idp.organization_id, action: existing ? 'sso.sign_in' : 'sso.provisioned', subject: user.id, details: { idp: idp.id, groups } });

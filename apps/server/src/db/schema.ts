@@ -33,6 +33,9 @@ export interface OrganizationMembersTable {
   user_id: string;
   role: Generated<'member' | 'admin'>;
   created_at: Generated<Date>;
+  /** Per organisation (migration 0110): a member deactivated here may be active elsewhere. */
+  status: Generated<'active' | 'deactivated' | 'deleted'>;
+  status_changed_at: Date | null;
 }
 
 /* Identity tables (migration 0100). */

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { findUserWithMemberships, membershipsOf, type Membership, type UserRow } from '../auth/accounts.js';
+import { findUserWithMemberships, hasAppAccess, membershipsOf, type Membership, type UserRow } from '../auth/accounts.js';
 import type { Actor } from '../auth/actor.js';
 import { AuthenticatedCache, type Authenticated } from '../auth/authenticated-cache.js';
 import { can } from '../auth/policy.js';
@@ -72,7 +72,8 @@ export function authenticationHook(app: FastifyInstance) {
     if (isSignedUrlRequest(request)) return;
     if (!token) throw unauthorized();
     const found = await authenticated(request, token);
-    if (!found || found.user.status !== 'active') throw unauthorized('This account is not active.');
+    // Deactivated everywhere (the account, or every membership of a non-internal user): not active.
+    if (!found || !hasAppAccess(found.user, found.memberships)) throw unauthorized('This account is not active.');
 
     request.actor = await resolveActor(app, found.user, (request.query as Record<string, unknown> | undefined)?.target_organization_id, found.memberships);
     if (!can(request.actor, policy)) throw forbidden();

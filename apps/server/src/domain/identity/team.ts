@@ -11,7 +11,12 @@ import { badRequest, conflict, notFound } from '../../http/errors.js';
  * Team management inside the organisation an actor acts for. Every query is scoped to
  * `actor.organization.id`: a user of another organisation answers 404.
  */
-export function profileResponse(user: UserRow, role: 'member' | 'admin' | null, claims: Record<string, unknown>): UserProfileResponse {
+export function profileResponse(
+  user: UserRow,
+  role: 'member' | 'admin' | null,
+  claims: Record<string, unknown>,
+  membershipStatus: 'active' | 'deactivated' | 'deleted' = 'active',
+): UserProfileResponse {
   return {
     id: user.id,
     email: user.email,
@@ -19,7 +24,7 @@ export function profileResponse(user: UserRow, role: 'member' | 'admin' | null, 
     lastName: user.last_name,
     profile: { firstName: user.first_name, lastName: user.last_name },
     role,
-    status: user.status === 'deactivated' ? 'deactivated' : 'active',
+    status: user.status === 'deactivated' || membershipStatus === 'deactivated' ? 'deactivated' : 'active',
     isGroupAdmin: claims.isGroupAdmin === true,
     isZviewAdmin: user.is_internal_admin,
     hasZorroAccess: isInZorroGroup(user.external_groups),
@@ -44,14 +49,15 @@ export function organizationSummary(actor: Actor): OrganizationSummary {
   return { id: actor.organization.id, name: actor.organization.name, products: actor.organization.products };
 }
 
-/** Members of the organisation (deleted users are gone from lists; their rows and history stay). */
+/** Members of the organisation (deleted members are gone from lists; their rows and history stay). */
 export async function listMembers(db: Db, actor: Actor): Promise<UserProfileResponse[]> {
   const rows = await db
     .selectFrom('organization_members as m')
     .innerJoin('users as u', 'u.id', 'm.user_id')
     .selectAll('u')
-    .select('m.role')
+    .select(['m.role', 'm.status as membership_status'])
     .where('m.organization_id', '=', actor.organization.id)
+    .where('m.status', '!=', 'deleted')
     .where('u.status', '!=', 'deleted')
     .orderBy('u.last_name')
     .orderBy('u.first_name')
@@ -59,9 +65,9 @@ export async function listMembers(db: Db, actor: Actor): Promise<UserProfileResp
     .limit(5000)
     .execute();
   return rows.map((row) => {
-    const { role, ...user } = row;
+    const { role, membership_status, ...user } = row;
     const claims = { isGroupAdmin: role === 'admin', isUserInTrialOrg: actor.organization.isTrial };
-    return profileResponse(user, role, claims);
+    return profileResponse(user, role, claims, membership_status);
   });
 }
 
@@ -74,6 +80,7 @@ async function requireMembers(db: Db, actor: Actor, userIds: string[]): Promise<
     .select('u.id')
     .where('m.organization_id', '=', actor.organization.id)
     .where('u.id', 'in', unique)
+    .where('m.status', '!=', 'deleted')
     .where('u.status', '!=', 'deleted')
     .execute();
   if (found.length !== unique.length) throw notFound('User not found.');
@@ -116,19 +123,28 @@ export async function assignAdmin(db: Db, actor: Actor, userIds: string[]) {
   await recordAudit(db, { actorUserId: actor.userId, organizationId: actor.organization.id, action: 'user.assigned_admin', details: { userIds } });
 }
 
-/** Activate, deactivate (cannot sign in) or delete (soft: gone from lists, history kept). */
+/**
+ * Activate, deactivate (cannot act for this organisation) or delete (soft: gone from its lists,
+ * history kept) members of the actor's organisation. Their memberships elsewhere are untouched.
+ */
 export async function setMembersStatus(db: Db, actor: Actor, userIds: string[], status: 'active' | 'deactivated' | 'deleted') {
   await requireMembers(db, actor, userIds);
   if (status !== 'active' && userIds.includes(actor.userId)) throw badRequest('You cannot deactivate or delete your own account.');
   await db.transaction().execute(async (trx) => {
     await trx
-      .updateTable('users')
-      .set({ status, deleted_at: status === 'deleted' ? sql<Date>`now()` : null })
-      .where('id', 'in', userIds)
+      .updateTable('organization_members')
+      .set({ status, status_changed_at: sql<Date>`now()` })
+      .where('organization_id', '=', actor.organization.id)
+      .where('user_id', 'in', userIds)
       .execute();
     if (status !== 'active') {
-      // End their IdP sessions and grants at once; their access tokens stop working on the next call.
-      await sql`DELETE FROM oidc_models WHERE kind IN ('Session', 'Grant') AND payload->>'accountId' = ANY(${userIds}::text[])`.execute(trx);
+      // Those left with no organisation cannot use the app any more: end their IdP sessions and
+      // grants at once (their access tokens already stop working on the next call).
+      const { rows } = await sql<{ id: string }>`
+        SELECT u.id FROM users u WHERE u.id = ANY(${userIds}::uuid[]) AND NOT u.is_internal_admin
+          AND NOT EXISTS (SELECT 1 FROM organization_members m WHERE m.user_id = u.id AND m.status = 'active')`.execute(trx);
+      const stranded = rows.map((r) => r.id);
+      if (stranded.length) await sql`DELETE FROM oidc_models WHERE kind IN ('Session', 'Grant') AND payload->>'accountId' = ANY(${stranded}::text[])`.execute(trx);
     }
     await recordAudit(trx, { actorUserId: actor.userId, organizationId: actor.organization.id, action: `user.${status}`, details: { userIds } });
   });
@@ -154,7 +170,13 @@ export async function createMember(
     const added = await trx
       .insertInto('organization_members')
       .values({ organization_id: actor.organization.id, user_id: user.id, role: input.role })
-      .onConflict((oc) => oc.columns(['organization_id', 'user_id']).doNothing())
+      // A member deleted from this organisation earlier may be added again.
+      .onConflict((oc) =>
+        oc
+          .columns(['organization_id', 'user_id'])
+          .doUpdateSet({ status: 'active', role: input.role, status_changed_at: sql<Date>`now()` })
+          .where('organization_members.status', '=', 'deleted'),
+      )
       .returning('user_id')
       .executeTakeFirst();
     if (!added) throw conflict('This user is already a member of the organization.');
