@@ -185,17 +185,23 @@ describe('the portfolio screens', () => {
  */
 describe('portfolios against the real server', () => {
   const name = `E2E book ${Date.now()}`;
-  // Points in the sample world's states (AL, GA, MS, OK, NC), some close together to cluster.
+  // README landmarks by address (they exist in every sample world, so they are scored and coloured
+  // by risk), points without a property (placed, not scored, some close together to cluster), and
+  // a row with no location.
   const csv = [
-    'Policy No,Latitude,Longitude,Notes',
-    'E-1,33.749,-84.388,"Atlanta, GA"',
-    'E-2,33.752,-84.391,Atlanta',
-    'E-3,33.747,-84.385,Atlanta',
-    'E-4,33.520,-86.802,"Birmingham, AL"',
-    'E-5,32.298,-90.184,"Jackson, MS"',
-    'E-6,36.154,-95.992,"Tulsa, OK"',
-    'E-7,35.780,-78.639,"Raleigh, NC"',
-    'E-8,,,no location',
+    'Policy No,Address,Latitude,Longitude,Notes',
+    'E-1,"1427 Wheatland Ave, Wichita, KS 67203",,,Plains',
+    'E-2,"3300 Mesquite Ln, Amarillo, TX 79106",,,Plains',
+    'E-3,"830 Cimarron Dr, Oklahoma City, OK 73120",,,Plains',
+    'E-4,"5120 Ridgecrest Dr, Paradise, CA 95969",,,Wildfire',
+    'E-5,"742 Foothill Rd, Boulder, CO 80302",,,Wildfire',
+    'E-6,"310 Seawall Blvd, Gulfport, MS 39501",,,Gulf',
+    'E-7,"58 Palmetto St, Charleston, SC 29401",,,Atlantic',
+    'E-8,"1600 Peachtree St, Atlanta, GA 30309",,,Dixie',
+    'E-9,,33.749,-84.388,"Atlanta, GA"',
+    'E-10,,33.752,-84.391,Atlanta',
+    'E-11,,33.747,-84.385,Atlanta',
+    'E-12,,,,no location',
   ].join('\n');
 
   it('uploads, creates, waits for In Review, shows the map and exports', { timeout: 180_000 }, async () => {
@@ -245,8 +251,9 @@ describe('portfolios against the real server', () => {
     const { readFileSync } = await import('node:fs');
     const text = readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
     const [header, first] = text.split(/\r?\n/);
-    expect(header).toBe('Policy No,Latitude,Longitude,score,risk_level,top_factors,geocode_precision,model_version,problem');
-    expect(first?.startsWith('E-1,33.749,-84.388,')).toBe(true);
+    expect(header).toBe('Policy No,Address,Latitude,Longitude,score,risk_level,top_factors,geocode_precision,model_version,problem');
+    // The landmark is found and scored: a score, a risk level and a rooftop match.
+    expect(first).toMatch(/^E-1,"1427 Wheatland Ave, Wichita, KS 67203",,,\d+(\.\d)?,(low|medium|high),.*,rooftop,/);
     await context.close();
   });
 

@@ -4,11 +4,13 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
+import type { FeatureCollection } from 'geojson';
 import type { ExpressionSpecification, GeoJSONFeature, Map as MapLibreMap, StyleSpecification } from 'maplibre-gl';
 import { useEffect, useRef, useState } from 'react';
 import { RISK_LEVEL_COLORS, RISK_LEVEL_LABELS } from '../../ui/RiskChip';
 import { detectWebGL, loadMapLibre, mapSourcesQuery } from '../map';
 import { portfolioApi, portfolioKeys } from './api';
+import { loadUsStates } from './usStates';
 
 /**
  * The portfolio's properties on a map, coloured by the risk level of the selected product. The
@@ -38,15 +40,18 @@ const riskColor = (key: 'risk' | 'worst', shade: 'fg' | 'bg'): ExpressionSpecifi
   RISK_LEVEL_COLORS.none[shade],
 ] as unknown as ExpressionSpecification;
 
-function mapStyle(source: PortfolioMapSource, satelliteTiles: string | undefined): StyleSpecification {
+function mapStyle(source: PortfolioMapSource, satelliteTiles: string | undefined, states: FeatureCollection): StyleSpecification {
   return {
     version: 8,
     sources: {
       [SOURCE]: { type: 'vector', tiles: source.tiles, minzoom: 0, maxzoom: source.pointsMinZoom + 2 },
+      states: { type: 'geojson', data: states },
       ...(satelliteTiles ? { satellite: { type: 'raster' as const, tiles: [satelliteTiles], tileSize: 256, minzoom: MAP.minZoom, maxzoom: MAP.maxZoom } } : {}),
     },
     layers: [
-      { id: 'background', type: 'background', paint: { 'background-color': '#eef1f4' } },
+      { id: 'background', type: 'background', paint: { 'background-color': '#dce6ee' } },
+      { id: 'states-fill', type: 'fill', source: 'states', paint: { 'fill-color': '#f8f9fa' } },
+      { id: 'states-line', type: 'line', source: 'states', paint: { 'line-color': '#aab4be', 'line-width': ['interpolate', ['linear'], ['zoom'], 3, 0.6, 10, 1.5] } },
       ...(satelliteTiles ? [{ id: 'satellite', type: 'raster' as const, source: 'satellite', minzoom: MAP.minZoom }] : []),
       {
         id: 'clusters',
@@ -112,12 +117,12 @@ export default function ResultsMap({ org, portfolioId, product, runId, live, onO
     if (!data || !element || !webgl) return;
     let cancelled = false;
     let map: MapLibreMap | null = null;
-    loadMapLibre()
-      .then((maplibre) => {
+    Promise.all([loadMapLibre(), loadUsStates()])
+      .then(([maplibre, states]) => {
         if (cancelled) return;
         map = new maplibre.Map({
           container: element,
-          style: mapStyle(data, satelliteTiles),
+          style: mapStyle(data, satelliteTiles, states),
           bounds: data.bounds ?? [-125, 24, -66, 50],
           fitBoundsOptions: { padding: 48, maxZoom: 15 },
           attributionControl: false,
