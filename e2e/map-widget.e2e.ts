@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, screenshot } from './support/browser.js';
 import { pixelStats } from './support/pixels.js';
+import { dragBy } from './support/property.js';
 
 const browser = await launchBrowser();
 
@@ -15,17 +16,7 @@ async function mapReady(page: Page) {
 const canvas = (page: Page, testId = 'map-canvas') => page.locator(`[data-testid=${testId}] canvas`);
 const eventLog = (page: Page) => page.getByTestId('event-log').innerText();
 
-async function dragPin(page: Page, dx: number, dy: number) {
-  const box = (await page.getByTestId('location-pin').boundingBox())!;
-  const x = box.x + box.width / 2;
-  const y = box.y + box.height / 2;
-  await page.mouse.move(x, y);
-  await page.mouse.down();
-  await page.mouse.move(x + dx / 2, y + dy / 2, { steps: 5 });
-  await page.mouse.move(x + dx, y + dy, { steps: 5 });
-  await page.mouse.up();
-  return box;
-}
+const dragPin = (page: Page, dx: number, dy: number) => dragBy(page, page.getByTestId('location-pin'), dx, dy);
 
 describe('map widget harness in Chromium', () => {
   it('standard map: aerial overlay, layers panel, street/satellite switch', async () => {

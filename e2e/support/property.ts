@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 /** README landmarks: these addresses exist in every sample world, whatever its seed. */
 export const LANDMARKS = {
@@ -46,9 +46,9 @@ export async function mapReady(page: Page): Promise<void> {
 export const panelMap = (page: Page) => page.locator(IMAGERY_PANEL).first();
 export const panelCanvas = (page: Page) => page.locator(`${IMAGERY_PANEL} canvas`).first();
 
-/** Drags the imagery panel's location pin by (dx, dy) pixels; returns where it started. */
-export async function dragPin(page: Page, dx: number, dy: number) {
-  const box = (await page.getByTestId('imagery-panel').getByTestId('location-pin').boundingBox())!;
+/** Drags what `target` shows by (dx, dy) pixels with the mouse, in small steps; returns where it started. */
+export async function dragBy(page: Page, target: Locator, dx: number, dy: number) {
+  const box = (await target.boundingBox())!;
   const x = box.x + box.width / 2;
   const y = box.y + box.height / 2;
   await page.mouse.move(x, y);
@@ -58,3 +58,6 @@ export async function dragPin(page: Page, dx: number, dy: number) {
   await page.mouse.up();
   return box;
 }
+
+/** Drags the imagery panel's location pin by (dx, dy) pixels; returns where it started. */
+export const dragPin = (page: Page, dx: number, dy: number) => dragBy(page, page.getByTestId('imagery-panel').getByTestId('location-pin'), dx, dy);
