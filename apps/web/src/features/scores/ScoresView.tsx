@@ -6,6 +6,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import Skeleton from '@mui/material/Skeleton';
+import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useEffect, useMemo } from 'react';
 import { PERFORMANCE_MARKS, usePerformanceMark } from '../../ui/performanceMarks';
 import { useNavigate } from 'react-router';
@@ -72,6 +73,16 @@ export function ScoresView({ selection, onSelect }: ScoresViewProps) {
   );
   const assessment = useAssessment(request);
   const then = useAssessment(compareRequest);
+  // As soon as the property is known, the server starts on the map's first images (where the map
+  // opens: on the main building).
+  const queryClient = useQueryClient();
+  const result = assessment.data;
+  useEffect(() => {
+    if (!result) return;
+    const [lng, lat] = result.location.buildings[0]?.centroid.coordinates ?? [];
+    const point = lng !== undefined && lat !== undefined ? { lng, lat } : result.location.point;
+    loadImageryPanel().then((panel) => panel.prefetchMapImagery(queryClient, point, result.imagery.ortho[0]?.imageUrl), () => {});
+  }, [result, queryClient]);
   const navigate = useNavigate();
 
   const tabs: SelectedProductValue[] = [...(isSelectedProductValid(SUMMARY, enabledFeatures) ? [SUMMARY] : []), ...(products as ProductKey[])];

@@ -16,6 +16,9 @@ export function loadMapLibre(): Promise<MapLibre> {
   ])
     .then(([maplibre, worker]) => {
       maplibre.setWorkerUrl(new URL(worker.default, globalThis.location.href).href);
+      // Start the worker pool now, not when the first map is created: loading the worker script
+      // is otherwise on the path to the first frame.
+      maplibre.prewarm();
       return maplibre;
     })
     .catch((error: unknown) => {

@@ -1,4 +1,5 @@
 import { formatLongDate, type AssessmentResponse, type ImageItem } from '@zview/contracts';
+import type { QueryClient } from '@tanstack/react-query';
 import CloseIcon from '@mui/icons-material/Close';
 import OpenInFullIcon from '@mui/icons-material/OpenInFull';
 import Box from '@mui/material/Box';
@@ -13,12 +14,21 @@ import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { track } from '../../../api/analytics';
 // The map feature's public surface (features/map/index.ts): the one cross-feature import allowed.
-import { MapEnvironmentProvider, MapWidget, preloadMapLibre, usePropertyBaseStyles, type MapEnvironment } from '../../map';
+import { MapEnvironmentProvider, MapWidget, mapSourcesQuery, prefetchImages, prefetchSatelliteTiles, preloadMapLibre, usePropertyBaseStyles, type MapEnvironment } from '../../map';
 import { capitalize } from '../model';
 
 /** Fetches maplibre ahead of the first map (a failure is reported by the map when it mounts). */
 export function preloadMap(): void {
   preloadMapLibre().catch(() => {});
+}
+
+/**
+ * Has the server render what the map shows first (the latest orthophoto, the satellite tiles
+ * around the property) while the panel and maplibre are still starting.
+ */
+export function prefetchMapImagery(queryClient: QueryClient, point: { lng: number; lat: number }, orthoUrl: string | undefined): void {
+  if (orthoUrl) prefetchImages([orthoUrl]);
+  queryClient.fetchQuery(mapSourcesQuery()).then((sources) => prefetchSatelliteTiles(sources.satelliteTiles, point), () => {});
 }
 
 export type ImageryTab = 'map' | 'oblique' | 'comparison';
