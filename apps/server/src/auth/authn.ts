@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import { findUserByEmail, findUserById, hasAppAccess, membershipsOf, recordAudit, type UserRow } from './accounts.js';
 import { dummyPasswordHash, verifyPassword } from './passwords.js';
-import { hashToken, newOneTimeToken } from './tokens.js';
+import { consumeOneTimeToken, newOneTimeToken } from './tokens.js';
 
 /**
  * Credential sign-in (the `authn` call): checks email + password, throttles failures per account
@@ -108,16 +108,9 @@ export async function issueSessionToken(db: Db, userId: string): Promise<{ token
 
 /** Redeems a session token once; returns the user if it was valid, unused and the account still has access. */
 export async function redeemSessionToken(db: Db, token: string): Promise<UserRow | undefined> {
-  const row = await db
-    .updateTable('session_tokens')
-    .set({ consumed_at: sql<Date>`now()` })
-    .where('token_hash', '=', hashToken(token))
-    .where('consumed_at', 'is', null)
-    .where('expires_at', '>', sql<Date>`now()`)
-    .returning('user_id')
-    .executeTakeFirst();
-  if (!row) return undefined;
-  const user = await findUserById(db, row.user_id);
+  const userId = await consumeOneTimeToken(db, 'session_tokens', token);
+  if (!userId) return undefined;
+  const user = await findUserById(db, userId);
   if (!user || !hasAppAccess(user, await membershipsOf(db, user.id))) return undefined;
   return user;
 }

@@ -3,7 +3,7 @@ import type { Db } from '../db/database.js';
 import { findUserByEmail, recordAudit } from './accounts.js';
 import { sendMail } from './mail.js';
 import { hashPassword } from './passwords.js';
-import { hashToken, newOneTimeToken } from './tokens.js';
+import { consumeOneTimeToken, hashToken, newOneTimeToken } from './tokens.js';
 
 export const RESET_TOKEN_TTL_MINUTES = 60;
 export const INVITATION_TTL_MINUTES = 7 * 24 * 60;
@@ -84,19 +84,12 @@ export async function resetTokenIsValid(db: Db, token: string): Promise<boolean>
 export async function completePasswordReset(db: Db, token: string, password: string): Promise<boolean> {
   const passwordHash = await hashPassword(password);
   return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .updateTable('password_reset_tokens')
-      .set({ consumed_at: sql<Date>`now()` })
-      .where('token_hash', '=', hashToken(token))
-      .where('consumed_at', 'is', null)
-      .where('expires_at', '>', sql<Date>`now()`)
-      .returning('user_id')
-      .executeTakeFirst();
-    if (!row) return false;
-    await setPassword(trx, row.user_id, passwordHash);
-    const user = await trx.selectFrom('users').select('email').where('id', '=', row.user_id).executeTakeFirstOrThrow();
+    const userId = await consumeOneTimeToken(trx, 'password_reset_tokens', token);
+    if (!userId) return false;
+    await setPassword(trx, userId, passwordHash);
+    const user = await trx.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow();
     await trx.deleteFrom('login_throttles').where('key', '=', `account:${user.email}`).execute();
-    await recordAudit(trx, { actorUserId: row.user_id, organizationId: null, action: 'password.reset', subject: row.user_id });
+    await recordAudit(trx, { actorUserId: userId, organizationId: null, action: 'password.reset', subject: userId });
     return true;
   });
 }

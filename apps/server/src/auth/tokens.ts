@@ -1,4 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
 
 /** A random, URL-safe one-time token and the hash under which it is stored. */
 export function newOneTimeToken(): { token: string; hash: string } {
@@ -8,4 +10,21 @@ export function newOneTimeToken(): { token: string; hash: string } {
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('base64url');
+}
+
+/**
+ * Uses a one-time token (sign-in session token or password reset): marks it consumed if it is
+ * known, unused and unexpired, in one statement so two concurrent uses cannot both succeed.
+ * Returns the user it was issued to, or undefined.
+ */
+export async function consumeOneTimeToken(db: Kysely<Database>, table: 'session_tokens' | 'password_reset_tokens', token: string): Promise<string | undefined> {
+  const row = await db
+    .updateTable(table)
+    .set({ consumed_at: sql<Date>`now()` })
+    .where('token_hash', '=', hashToken(token))
+    .where('consumed_at', 'is', null)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .returning('user_id')
+    .executeTakeFirst();
+  return row?.user_id;
 }
