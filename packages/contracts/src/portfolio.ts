@@ -114,3 +114,32 @@ export const portfolioTileQuerySchema = z.object({
   exp: z.string().optional(),
   sig: z.string().optional(),
 });
+
+/** How the columns of an uploaded file locate its rows (what the dry run recognised). */
+export type PortfolioLayout = 'oed' | 'address' | 'street_city_state_zip' | 'coordinates';
+
+/** The dry run of an uploaded file: GET /caribou/portfolio/uploads/{name}/check. */
+export interface UploadCheck {
+  uploadedFileName: string;
+  originalFileName: string;
+  sizeBytes: number;
+  delimiter: string;
+  hasBom: boolean;
+  layout: PortfolioLayout | null;
+  recognisedColumns: { column: string; meaning: string }[];
+  keptColumns: string[];
+  idColumn: string | null;
+  totalRows: number | null;
+  usableRows: number | null;
+  failingRowCount: number | null;
+  failingRows: { rowNumber: number; ref: string | null; reason: string }[];
+  summary: string;
+}
+
+/** The answer of POST /caribou/portfolio/csv: the stored name that create takes, and its check. */
+export interface UploadResult {
+  uploadedFileName: string;
+  originalFileName: string;
+  sizeBytes: number;
+  check: UploadCheck;
+}

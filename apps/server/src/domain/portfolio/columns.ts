@@ -11,6 +11,7 @@
  *    PostalCode, CountryCode, Latitude, Longitude, BuildingTIV, OccupancyCode…).
  * Every other column is kept as it is and carried to the export.
  */
+import type { PortfolioLayout } from '@zview/contracts';
 
 export const LOCATION_FIELDS = ['id', 'address', 'street', 'city', 'state', 'zip', 'country', 'latitude', 'longitude'] as const;
 export type LocationField = (typeof LOCATION_FIELDS)[number];
@@ -29,7 +30,6 @@ export type AttributeField = (typeof ATTRIBUTE_FIELDS)[number];
 
 export type RecognisedField = LocationField | AttributeField;
 
-export type PortfolioLayout = 'oed' | 'address' | 'street_city_state_zip' | 'coordinates';
 
 /** Normalised header name → field. Order within a field's list is the order of preference. */
 const SYNONYMS: Record<RecognisedField, string[]> = {

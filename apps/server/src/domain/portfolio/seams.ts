@@ -1,25 +1,16 @@
 import type { PortfolioProduct, RiskLevel } from '@zview/contracts';
-import type { AttributeField } from './columns.js';
+import type { LocationRow } from './columns.js';
 
 /**
  * The two engines the portfolio pipeline calls but does not own. The geocoder (domain/geocoder)
  * and the risk models (domain/risk) implement these; tests use small fakes.
  */
 
-/** A row as staged from the upload, before geocoding. */
-export interface StagedRow {
-  rowNumber: number;
-  ref: string | null;
-  address: string | null;
-  street: string | null;
-  city: string | null;
-  state: string | null;
-  zip: string | null;
-  country: string | null;
-  /** Coordinates given in the file, if any. */
-  latitude: number | null;
-  longitude: number | null;
-}
+/**
+ * A row as staged from the upload, before geocoding: the location fields read through the column
+ * mapping (latitude/longitude are the file's own coordinates, if any) and its number in the file.
+ */
+export type StagedRow = { rowNumber: number } & Omit<LocationRow, 'attributes' | 'problem'>;
 
 export const GEOCODE_PRECISIONS = ['coordinates', 'rooftop', 'parcel', 'street', 'postal', 'city', 'none'] as const;
 export type GeocodePrecision = (typeof GEOCODE_PRECISIONS)[number];
@@ -42,7 +33,7 @@ export interface GeocodedRow extends StagedRow {
   latitude: number;
   longitude: number;
   precision: GeocodePrecision;
-  attributes: Partial<Record<AttributeField, string>>;
+  attributes: LocationRow['attributes'];
 }
 
 export interface RunContext {

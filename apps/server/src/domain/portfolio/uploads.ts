@@ -1,3 +1,4 @@
+import type { UploadCheck } from '@zview/contracts';
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Db } from '../../db/database.js';
@@ -104,23 +105,6 @@ export async function findUpload(db: Db, organizationId: number, name: string): 
 const DELIMITER_NAMES: Record<Delimiter, string> = { ',': 'comma', ';': 'semicolon', '\t': 'tab' };
 /** How many failing rows the check lists (it counts all of them). */
 export const CHECK_LIST_LIMIT = 100;
-
-export interface UploadCheck {
-  uploadedFileName: string;
-  originalFileName: string;
-  sizeBytes: number;
-  delimiter: string;
-  hasBom: boolean;
-  layout: ColumnMapping['layout'];
-  recognisedColumns: { column: string; meaning: string }[];
-  keptColumns: string[];
-  idColumn: string | null;
-  totalRows: number | null;
-  usableRows: number | null;
-  failingRowCount: number | null;
-  failingRows: { rowNumber: number; ref: string | null; reason: string }[];
-  summary: string;
-}
 
 function plural(n: number, word: string) {
   return `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;

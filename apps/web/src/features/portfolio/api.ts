@@ -7,8 +7,12 @@ import {
   type PortfolioMapSource,
   type PortfolioProductStub,
   type RiskLevel,
+  type UploadCheck,
+  type UploadResult,
 } from '@zview/contracts';
 import { api, buildApiUrl, getAccessToken } from '../../api/client';
+
+export type { UploadCheck, UploadResult };
 import { ApiError } from '../../api/errors';
 
 /**
@@ -66,30 +70,6 @@ export interface PortfolioListFilters {
   product: string[];
   status: string[];
   organization: string[];
-}
-
-export interface UploadCheck {
-  uploadedFileName: string;
-  originalFileName: string;
-  sizeBytes: number;
-  delimiter: string;
-  hasBom: boolean;
-  layout: string;
-  recognisedColumns: { column: string; meaning: string }[];
-  keptColumns: string[];
-  idColumn: string | null;
-  totalRows: number | null;
-  usableRows: number | null;
-  failingRowCount: number | null;
-  failingRows: { rowNumber: number; ref: string | null; reason: string }[];
-  summary: string;
-}
-
-export interface UploadResult {
-  uploadedFileName: string;
-  originalFileName: string;
-  sizeBytes: number;
-  check: UploadCheck;
 }
 
 export type RiskCounts = Record<RiskLevel, number>;

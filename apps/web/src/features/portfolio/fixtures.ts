@@ -76,7 +76,7 @@ export const uploadCheckFixture = (readRows = true): UploadCheck => ({
   sizeBytes: 1_482_113,
   delimiter: 'comma',
   hasBom: false,
-  layout: 'split-address',
+  layout: 'street_city_state_zip',
   recognisedColumns: [
     { column: 'Policy No', meaning: 'your reference' },
     { column: 'Street', meaning: 'street' },
