@@ -19,17 +19,9 @@ import { portfolioApi, portfolioKeys, UploadCancelled, uploadPortfolioFile, type
 import { FileDropZone, type UploadState } from './FileDropZone';
 import { enabledPortfolioProducts, productName } from './model';
 import { UploadSummary } from './UploadSummary';
+import { useDebounced } from '../../ui/useDebounced';
 
 export const NAME_CHECK_DEBOUNCE_MS = 400;
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 export default function CreatePortfolioPage() {
   const session = useSession();

@@ -13,17 +13,9 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { track } from '../../../api/analytics';
 import { useAutocomplete } from '../api/autocomplete';
 import type { PropertySearch } from '../searchState';
+import { useDebounced } from '../../../ui/useDebounced';
 
 export const AUTOCOMPLETE_DEBOUNCE_MS = 300;
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 /** Validates 'lat,lng' text; returns the error message or null. */
 export function coordinateError(text: string): string | null {
