@@ -17,8 +17,10 @@ export function loadMapLibre(): Promise<MapLibre> {
     .then(([maplibre, worker]) => {
       maplibre.setWorkerUrl(new URL(worker.default, globalThis.location.href).href);
       // Start the worker pool now, not when the first map is created: loading the worker script
-      // is otherwise on the path to the first frame.
-      maplibre.prewarm();
+      // is otherwise on the path to the first frame. Only a head start: where workers cannot
+      // start (no Worker, as in jsdom) prewarm would fail in the background, so it is skipped
+      // and the first map reports the problem as before.
+      if (typeof Worker === 'function') maplibre.prewarm();
       return maplibre;
     })
     .catch((error: unknown) => {
