@@ -117,4 +117,31 @@ describe('property read cache', () => {
     expect(after.length).toBe(Math.min(before, 1));
     expect(after.map((b: { label: string }) => b.label)).toEqual(after.length ? ['Renamed'] : []);
   });
+
+  it('a changed roof shows in the next lookup’s scores (scores are remembered only while the world stays the same)', async () => {
+    const user = await createUser(db, { org });
+    const headers = await authHeader(app, user);
+    const roof = async () => ((await lookup(headers, 'zfire')).json().products.zfire.factors as { key: string; value: unknown }[]).find((f) => f.key === 'roof_material')?.value;
+    const first = await roof();
+    expect(await roof()).toBe(first);
+    const propertyId = (await lookup(headers, 'zfire')).json().location.propertyId as string;
+    const other = first === 'wood_shake' ? 'metal' : 'wood_shake';
+    await db.updateTable('buildings').set({ roof_material: other }).where('property_id', '=', propertyId).execute();
+    expect(await roof()).toBe(other);
+  });
+
+  it('an address that moves away is no longer found at the old one', async () => {
+    const user = await createUser(db, { org });
+    const headers = await authHeader(app, user);
+    const first = (await lookup(headers, 'zproperty')).json();
+    expect(first.location.precision).toBe('rooftop');
+    await lookup(headers, 'zproperty');
+    await db
+      .updateTable('properties')
+      .set({ address_line: '9 Elsewhere Way', house_number: '9', street_key: 'elsewhere way', normalized_address: '9 elsewhere way wichita ks 67203' })
+      .where('id', '=', first.location.propertyId)
+      .execute();
+    const after = await lookup(headers, 'zproperty');
+    expect(after.statusCode === 404 || after.json().location.propertyId !== first.location.propertyId || after.json().location.precision !== 'rooftop').toBe(true);
+  });
 });

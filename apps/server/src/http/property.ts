@@ -17,7 +17,7 @@ import { can } from '../auth/policy.js';
 import { acquireChangeFeed } from '../db/change-feed.js';
 import { listRecentLookups, UsageWriter } from '../db/usage.js';
 import { assessProperty } from '../domain/property/assess.js';
-import { PropertyReadCache } from '../domain/property/read-cache.js';
+import { LookupCaches } from '../domain/property/read-cache.js';
 import { findPropertyByLocation } from '../domain/property/find.js';
 import { findPropertyCaptures, findPropertyPermits, loadPropertyFeatures } from '../domain/property/load.js';
 import { propertyImageItem } from '../domain/imagery/urls.js';
@@ -68,11 +68,11 @@ const recentQuerySchema = z.object({
 /** The property view's API: assessment, imagery catalogue, permits, IBHS, specifications, recent lookups. */
 export async function registerPropertyRoutes(app: FastifyInstance) {
   const { db, config } = app.ctx;
-  // Lookups' usage is written in group commits; properties' reads are kept while the world does not change.
+  // Lookups' usage is written in group commits; what lookups learn of the world is kept while it does not change.
   const usage = new UsageWriter(db);
-  const reads = new PropertyReadCache();
+  const caches = new LookupCaches();
   const { feed, release } = acquireChangeFeed(db);
-  const unsubscribe = feed.subscribe('zview_world', () => reads.clear());
+  const unsubscribe = feed.subscribe('zview_world', () => caches.clear());
   app.addHook('onClose', async () => {
     unsubscribe();
     await usage.close();
@@ -92,7 +92,7 @@ export async function registerPropertyRoutes(app: FastifyInstance) {
       asOf: query.as_of,
       sampleData: config.runtime.SAMPLE_DATA,
       // Only for requests the authentication hook fenced: every change before them has cleared it.
-      cache: request.changesSeen ? reads : undefined,
+      cache: request.changesSeen ? caches : undefined,
     });
     if (!result) throw notFound(NOT_FOUND_MESSAGE);
 

@@ -44,8 +44,13 @@ export class UrlSigner {
     return createHmac('sha256', this.secret).update(`${scope}\n${exp}`).digest('base64url');
   }
 
+  /** The expiry (unix seconds) of URLs signed at `nowMs`: the same for every URL of a window. */
+  expiryAt(nowMs = Date.now()): number {
+    return Math.ceil((Math.floor(nowMs / 1000) + this.ttl) / this.window) * this.window;
+  }
+
   sign(scope: string, nowMs = Date.now()): { exp: number; sig: string } {
-    const exp = Math.ceil((Math.floor(nowMs / 1000) + this.ttl) / this.window) * this.window;
+    const exp = this.expiryAt(nowMs);
     return { exp, sig: this.mac(scope, exp) };
   }
 

@@ -6,10 +6,10 @@ import { OBLIQUE_DIRECTIONS } from '../imagery/capture.js';
 import type { UrlSigner } from '../imagery/signing.js';
 import { propertyImageItem } from '../imagery/urls.js';
 import { scoreProduct, unavailableScore } from '../risk/index.js';
-import { geocode } from '../geocoder/match.js';
+import { geocode, type GeocodeResult } from '../geocoder/match.js';
 import { findPropertyRow, listBuildings, listCapturesOfProperty, listPermits } from '../../db/properties.js';
 import { deriveFeatures, describeCaptures, findPropertyEvents, hazardOfProperty, isoDate, summarizeProperty, type PropertySummary } from './load.js';
-import type { PropertyReadCache, PropertyReads } from './read-cache.js';
+import type { LookupCaches, PropertyAssessment, PropertyReads } from './read-cache.js';
 
 export interface AssessInput {
   location: string;
@@ -20,16 +20,16 @@ export interface AssessInput {
   asOf?: string;
   /** True while the data is the generated sample world. */
   sampleData: boolean;
-  /** Reads of recently looked-up properties; only when the caller knows it is fresh (see PropertyReadCache). */
-  cache?: PropertyReadCache;
+  /** What recent lookups learnt of the world; only when the caller knows it is fresh (see LookupCaches). */
+  cache?: LookupCaches;
 }
 
 type Capture = ReturnType<typeof describeCaptures>[number];
 
 const NO_PROPERTY_REASON = 'No property was found at this location, so there is nothing to score.';
 
-function imageItem(signer: UrlSigner, capture: Capture, property: { id: string; lat: number; lng: number }): ImageItem {
-  return propertyImageItem(signer, capture, { id: property.id, center: [property.lng, property.lat] });
+function imageItem(signer: UrlSigner, capture: Capture, property: { id: string; lat: number; lng: number }, nowMs: number): ImageItem {
+  return propertyImageItem(signer, capture, { id: property.id, center: [property.lng, property.lat] }, 'png', nowMs);
 }
 
 /**
@@ -42,6 +42,7 @@ export function selectImagery(
   captures: Capture[],
   events: { id: string; kind: string; name: string; occurredOn: string }[],
   asOf: string,
+  nowMs = Date.now(),
 ): AssessmentResponse['imagery'] {
   const ortho = captures.filter((c) => c.kind === 'ortho' && c.capturedOn <= asOf).sort((a, b) => b.capturedOn.localeCompare(a.capturedOn));
   const obliques = captures.filter((c) => c.kind === 'oblique' && c.capturedOn <= asOf);
@@ -57,15 +58,15 @@ export function selectImagery(
     if (before && after) {
       comparison = {
         event: { id: event.id, kind: event.kind, date: event.occurredOn, description: event.name },
-        before: imageItem(signer, before, property),
-        after: imageItem(signer, after, property),
+        before: imageItem(signer, before, property, nowMs),
+        after: imageItem(signer, after, property, nowMs),
       };
       break;
     }
   }
   return {
-    ortho: ortho.map((c) => imageItem(signer, c, property)),
-    oblique: oblique.map((c) => imageItem(signer, c, property)),
+    ortho: ortho.map((c) => imageItem(signer, c, property, nowMs)),
+    oblique: oblique.map((c) => imageItem(signer, c, property, nowMs)),
     comparison,
   };
 }
@@ -81,26 +82,14 @@ function addressOf(property: PropertySummary) {
  * resolved at all.
  */
 export async function assessProperty(db: Db, signer: UrlSigner, input: AssessInput): Promise<AssessmentResponse | null> {
-  const match = await geocode(db, input.location, input.locationType);
+  const match = await locate(db, input);
   if (!match) return null;
-  const today = isoDate(new Date());
-  // The match already names the property and its point.
-  const reads = match.propertyId ? await readProperty(db, match.propertyId, match, input.cache) : undefined;
-  if (!reads) {
-    const asOf = input.asOf ?? today;
+  const asked = { locationType: input.locationType, input: input.location, precision: match.precision, confidence: match.confidence };
+  const assessment = match.propertyId ? await assessKnownProperty(db, signer, match.propertyId, match, input) : undefined;
+  if (!assessment) {
+    const asOf = input.asOf ?? isoDate(new Date());
     return {
-      location: {
-        locationType: input.locationType,
-        input: input.location,
-        propertyId: null,
-        address: null,
-        point: { lat: match.lat, lng: match.lng },
-        precision: match.precision,
-        confidence: match.confidence,
-        h3Index: latLngToCell(match.lat, match.lng, 7),
-        parcel: null,
-        buildings: [],
-      },
+      location: { ...asked, propertyId: null, address: null, point: { lat: match.lat, lng: match.lng }, h3Index: latLngToCell(match.lat, match.lng, 7), parcel: null, buildings: [] },
       asOf,
       availableDates: [],
       products: Object.fromEntries(input.products.map((p) => [p, unavailableScore(p, asOf, NO_PROPERTY_REASON)])),
@@ -108,6 +97,30 @@ export async function assessProperty(db: Db, signer: UrlSigner, input: AssessInp
       sampleData: input.sampleData,
     };
   }
+  return { ...assessment, location: { ...asked, ...assessment.location } };
+}
+
+/** Where a location is, remembered per text as typed (the geocoder's answer depends on nothing else but the world). */
+async function locate(db: Db, input: AssessInput): Promise<GeocodeResult | null> {
+  const key = `${input.locationType}|${input.location.trim().replace(/\s+/g, ' ').toLowerCase()}`;
+  const cached = input.cache?.places.get(key);
+  if (cached !== undefined) return cached;
+  const generation = input.cache?.places.generation;
+  const match = await geocode(db, input.location, input.locationType);
+  if (input.cache && generation !== undefined) input.cache.places.set(key, match, generation);
+  return match;
+}
+
+/** The property's part of the answer (scores, imagery, outlines); undefined when the property no longer exists. */
+async function assessKnownProperty(db: Db, signer: UrlSigner, propertyId: string, point: { lat: number; lng: number }, input: AssessInput): Promise<PropertyAssessment | undefined> {
+  const now = Date.now();
+  // Scores follow the date (today, or the look-back date); image URLs are the same within a signing window.
+  const key = `${propertyId}|${input.asOf ?? ''}|${isoDate(new Date(now))}|${input.products.join(',')}|${signer.expiryAt(now)}|${input.sampleData}`;
+  const cached = input.cache?.assessments.get(key);
+  if (cached) return cached;
+  const generation = input.cache?.assessments.generation;
+  const reads = await readProperty(db, propertyId, point, input.cache);
+  if (!reads) return undefined;
 
   const { row, buildings: buildingRows, permits: permitRows, captures: captureRows, events } = reads;
   const property = summarizeProperty(row);
@@ -119,15 +132,11 @@ export async function assessProperty(db: Db, signer: UrlSigner, input: AssessInp
   const buildings: Building[] = features.buildings.map((b) => ({ label: b.label, rank: b.rank, outline: b.outline, centroid: b.centroid }));
   const availableDates = [...new Set(captures.filter((c) => c.kind === 'ortho').map((c) => c.capturedOn))].sort().reverse();
 
-  return {
+  const assessment: PropertyAssessment = {
     location: {
-      locationType: input.locationType,
-      input: input.location,
       propertyId: property.id,
       address: addressOf(property),
       point: { lat: property.lat, lng: property.lng },
-      precision: match.precision,
-      confidence: match.confidence,
       h3Index: hazard.h3Index || property.h3Cell,
       parcel: property.parcel?.type === 'Polygon' ? property.parcel : null,
       buildings,
@@ -135,16 +144,18 @@ export async function assessProperty(db: Db, signer: UrlSigner, input: AssessInp
     asOf: features.asOf,
     availableDates,
     products,
-    imagery: selectImagery(signer, property, captures, events, features.asOf),
+    imagery: selectImagery(signer, property, captures, events, features.asOf, now),
     sampleData: input.sampleData,
   };
+  if (input.cache && generation !== undefined) input.cache.assessments.set(key, assessment, generation);
+  return assessment;
 }
 
 /** Every read of a property at once, each once (the features and the imagery share the captures); undefined when it no longer exists. */
-async function readProperty(db: Db, propertyId: string, point: { lat: number; lng: number }, cache: PropertyReadCache | undefined): Promise<PropertyReads | undefined> {
-  const cached = cache?.get(propertyId);
+async function readProperty(db: Db, propertyId: string, point: { lat: number; lng: number }, cache: LookupCaches | undefined): Promise<PropertyReads | undefined> {
+  const cached = cache?.reads.get(propertyId);
   if (cached) return cached;
-  const generation = cache?.generation;
+  const generation = cache?.reads.generation;
   const [row, buildings, permits, captures, events] = await Promise.all([
     findPropertyRow(db, propertyId),
     listBuildings(db, propertyId),
@@ -154,7 +165,7 @@ async function readProperty(db: Db, propertyId: string, point: { lat: number; ln
   ]);
   if (!row) return undefined;
   const reads = { row, buildings, permits, captures, events };
-  if (cache && generation !== undefined) cache.set(propertyId, reads, generation);
+  if (cache && generation !== undefined) cache.reads.set(propertyId, reads, generation);
   return reads;
 }
 
