@@ -5,7 +5,8 @@ import type { BBox, LngLat } from '../imagery/geo.js';
 import { propertySceneParts } from '../imagery/scene-builder.js';
 import type { SceneFeatures, SceneRoad } from '../imagery/scene.js';
 import type { ImagerySources } from '../imagery/service.js';
-import { isoDate, loadPropertyFeatures } from './load.js';
+import { isoDate } from './load.js';
+import { loadPropertyFeaturesMany } from './load-many.js';
 import { findPropertyEvents } from './load.js';
 
 /** The most properties one scene draws; a tile at zoom 16 over a dense block stays well below. */
@@ -61,13 +62,15 @@ export function worldImagerySources(db: Db): ImagerySources {
     async scene(bbox: BBox): Promise<SceneFeatures> {
       const rows = await listPropertyIdsInBBox(db, bbox, 0.0006, MAX_SCENE_PROPERTIES);
       const scene: SceneFeatures = { parcels: [], buildings: [], trees: [], pools: [], roads: [], water: [], yardObjects: [], rasters: [] };
-      const parts = await Promise.all(
-        rows.map(async (row) => {
-          const features = await loadPropertyFeatures(db, row.id);
-          if (!features || !row.parcel || row.parcel.type !== 'Polygon') return null;
-          return propertySceneParts({ propertyId: row.id, parcel: row.parcel, features });
-        }),
-      );
+      // One set-wise load for the whole scene: a tile at zoom 21 draws a dozen or more lots, and one
+      // load per lot cost five queries each, on every tile request (cached tiles too: the cache key
+      // is a digest of the scene).
+      const featuresOf = await loadPropertyFeaturesMany(db, rows.map((row) => row.id));
+      const parts = rows.map((row) => {
+        const features = featuresOf.get(row.id);
+        if (!features || !row.parcel || row.parcel.type !== 'Polygon') return null;
+        return propertySceneParts({ propertyId: row.id, parcel: row.parcel, features });
+      });
       for (const part of parts) {
         if (!part) continue;
         scene.parcels.push(...part.parcels);

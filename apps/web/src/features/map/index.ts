@@ -9,7 +9,7 @@ export { loadMapLibre as preloadMapLibre } from './engine/loadMapLibre';
 export { MapEnvironmentProvider, type MapEnvironment } from './engine/environment';
 export { OFFLINE_BASE_STYLES, serverBaseStyles, type BaseStyle, type BaseStyles } from './engine/baseStyles';
 export { mapSourcesQuery, signedBaseStyles, streetStyleUrl, usePropertyBaseStyles } from './api/mapSources';
-export { prefetchImages, prefetchSatelliteTiles } from './api/prefetchTiles';
+export { prefetchSatelliteTiles, warmHttpCache } from './api/prefetchTiles';
 export type * from './types';
 /** For other features' own maps (the portfolio results map): maplibre loaded on demand, WebGL check. */
 export { loadMapLibre, type MapLibre } from './engine/loadMapLibre';

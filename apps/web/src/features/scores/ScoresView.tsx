@@ -63,9 +63,10 @@ export function ScoresView({ selection, onSelect }: ScoresViewProps) {
   const lookBackEnabled = enabledFeatures.includes(LOOK_BACK_FEATURE);
   // The imagery panel and maplibre download while the lookup is in flight, not after the scores
   // are shown (the first map frame follows the scores sooner).
+  const queryClient = useQueryClient();
   useEffect(() => {
-    if (search) loadImageryPanel().then((panel) => panel.preloadMap(), () => {});
-  }, [search]);
+    if (search) loadImageryPanel().then((panel) => panel.preloadMap(queryClient), () => {});
+  }, [search, queryClient]);
   const request = useMemo(() => toAssessmentRequest(search, products), [search, products]);
   const compareRequest = useMemo(
     () => (lookBackEnabled && compareDate ? toAssessmentRequest(search, products, compareDate) : null),
@@ -74,14 +75,10 @@ export function ScoresView({ selection, onSelect }: ScoresViewProps) {
   const assessment = useAssessment(request);
   const then = useAssessment(compareRequest);
   // As soon as the property is known, the server starts on the map's first images (where the map
-  // opens: on the main building).
-  const queryClient = useQueryClient();
+  // opens: on the buildings).
   const result = assessment.data;
   useEffect(() => {
-    if (!result) return;
-    const [lng, lat] = result.location.buildings[0]?.centroid.coordinates ?? [];
-    const point = lng !== undefined && lat !== undefined ? { lng, lat } : result.location.point;
-    loadImageryPanel().then((panel) => panel.prefetchMapImagery(queryClient, point, result.imagery.ortho[0]?.imageUrl), () => {});
+    if (result) loadImageryPanel().then((panel) => panel.prefetchMapImagery(queryClient, result), () => {});
   }, [result, queryClient]);
   const navigate = useNavigate();
 

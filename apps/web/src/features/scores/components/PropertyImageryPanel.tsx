@@ -14,21 +14,26 @@ import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { track } from '../../../api/analytics';
 // The map feature's public surface (features/map/index.ts): the one cross-feature import allowed.
-import { MapEnvironmentProvider, MapWidget, mapSourcesQuery, prefetchImages, prefetchSatelliteTiles, preloadMapLibre, usePropertyBaseStyles, type MapEnvironment } from '../../map';
+import { MapEnvironmentProvider, MapWidget, mapSourcesQuery, prefetchSatelliteTiles, warmHttpCache, preloadMapLibre, usePropertyBaseStyles, type MapEnvironment } from '../../map';
 import { capitalize } from '../model';
 
-/** Fetches maplibre ahead of the first map (a failure is reported by the map when it mounts). */
-export function preloadMap(): void {
+/**
+ * Fetches maplibre, the signed base-map URLs and the satellite style ahead of the first map,
+ * while the lookup is in flight (a failure is reported by the map when it mounts).
+ */
+export function preloadMap(queryClient: QueryClient): void {
   preloadMapLibre().catch(() => {});
+  queryClient.fetchQuery(mapSourcesQuery()).then((sources) => warmHttpCache([sources.styles.satellite]), () => {});
 }
 
 /**
  * Has the server render what the map shows first (the latest orthophoto, the satellite tiles
  * around the property) while the panel and maplibre are still starting.
  */
-export function prefetchMapImagery(queryClient: QueryClient, point: { lng: number; lat: number }, orthoUrl: string | undefined): void {
-  if (orthoUrl) prefetchImages([orthoUrl]);
-  queryClient.fetchQuery(mapSourcesQuery()).then((sources) => prefetchSatelliteTiles(sources.satelliteTiles, point), () => {});
+export function prefetchMapImagery(queryClient: QueryClient, assessment: AssessmentResponse): void {
+  const orthoUrl = assessment.imagery.ortho[0]?.imageUrl;
+  if (orthoUrl) warmHttpCache([orthoUrl]);
+  queryClient.fetchQuery(mapSourcesQuery()).then((sources) => prefetchSatelliteTiles(sources.satelliteTiles, assessment.location), () => {});
 }
 
 export type ImageryTab = 'map' | 'oblique' | 'comparison';
