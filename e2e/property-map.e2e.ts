@@ -18,11 +18,18 @@ let page: Page;
 let assessments: URLSearchParams[];
 let home: { lat: number; lng: number };
 const errors: string[] = [];
+/** Names of the events the app sent to the server's analytics collector. */
+const tracked: string[] = [];
 
 beforeAll(async () => {
   ({ page } = await newPage(browser));
   page.on('pageerror', (error) => errors.push(error.message));
   assessments = recordAssessments(page);
+  page.on('request', (request) => {
+    if (request.method() !== 'POST' || !new URL(request.url()).pathname.endsWith('/api/analytics/events')) return;
+    const body = request.postDataJSON() as { batch?: { event?: string }[] } | null;
+    for (const event of body?.batch ?? []) if (event.event) tracked.push(event.event);
+  });
   await signIn(page, 'user@demo.test');
   const answer = page.waitForResponse((response) => new URL(response.url()).pathname === ASSESSMENT_PATH);
   await searchAddress(page, '1427 Wheat', LANDMARKS.wichita);
@@ -149,6 +156,8 @@ describe('the property view map (user@demo.test, Wichita landmark)', () => {
     expect((await page.getByTestId('resolved-address').innerText()).length).toBeGreaterThan(5);
     await mapReady(page);
     await screenshot(page, 'property-map-pin-moved');
+    // The confirmation reached the server's analytics (batches are sent every 10 s).
+    await expect.poll(() => tracked, { timeout: 15_000, interval: 500 }).toEqual(expect.arrayContaining(['pin_location_change', 'move_save_map_pin']));
     expect(errors).toEqual([]);
   });
 });
