@@ -17,4 +17,12 @@ describe('loadConfig', () => {
   it('rejects a PORT that is not a port', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
   });
+
+  it('serves from this one process unless API_PROCESSES asks for more', () => {
+    expect(loadConfig({}).apiProcesses).toBe(1);
+    expect(loadConfig({ API_PROCESSES: '2' }).apiProcesses).toBe(2);
+    expect(loadConfig({ API_PROCESSES: 'auto' }).apiProcesses).toBeGreaterThanOrEqual(1);
+    expect(() => loadConfig({ API_PROCESSES: '0' })).toThrow(/API_PROCESSES/);
+    expect(() => loadConfig({ API_PROCESSES: 'two' })).toThrow(/API_PROCESSES/);
+  });
 });

@@ -1,8 +1,11 @@
+import os from 'node:os';
 import path from 'node:path';
 import { ANALYTICS_EVENTS_PATH, MESSAGES, missingRequiredVariable, runtimeConfigSchema, type RuntimeConfig } from '@zview/contracts';
 
 export interface ServerConfig {
   port: number;
+  /** Processes serving HTTP on the port (node:cluster); 1 = this process serves. */
+  apiProcesses: number;
   host: string;
   publicUrl: string;
   databaseUrl?: string;
@@ -46,6 +49,15 @@ export const repoRoot = path.resolve(import.meta.dirname, '../../..');
 function envOr(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
   const value = env[name];
   return value === undefined ? fallback : value;
+}
+
+/** API_PROCESSES: how many processes serve HTTP on the port (a number, or auto = one per core). */
+function apiProcesses(raw: string | undefined): number {
+  if (!raw) return 1;
+  if (raw === 'auto') return Math.max(1, os.availableParallelism());
+  const count = Number(raw);
+  if (Number.isInteger(count) && count >= 1 && count <= 64) return count;
+  throw new Error(`API_PROCESSES must be a whole number from 1 to 64, or auto, got "${raw}"`);
 }
 
 function portfolioWorkerMode(raw: string | undefined): ServerConfig['portfolio']['worker'] {
@@ -104,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     dataDir: path.resolve(envOr(env, 'DATA_DIR', path.join(repoRoot, 'data'))),
     webDistDir: path.resolve(envOr(env, 'WEB_DIST_DIR', path.join(repoRoot, 'apps/web/dist'))),
     urlSigningSecret: env.URL_SIGNING_SECRET || undefined,
+    apiProcesses: apiProcesses(env.API_PROCESSES),
     runtime,
     identity: {
       embedded: env.EMBEDDED_IDP ? env.EMBEDDED_IDP === 'true' : runtime.OIDC_ISSUER === `${publicUrl}/oidc`,

@@ -1,13 +1,8 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { childExecArgv } from '../processes/exec-argv.js';
 
 const ENTRY = fileURLToPath(new URL('./portfolio-worker-process.ts', import.meta.url));
-
-/** tsx runs the TypeScript source, as in the API process (which may have registered it in code, not on the command line). */
-function workerExecArgv(): string[] {
-  const inherited = process.execArgv.filter((arg) => !arg.startsWith('--inspect'));
-  return inherited.some((arg) => arg.includes('tsx')) ? inherited : [...inherited, '--import', import.meta.resolve('tsx')];
-}
 
 export interface WorkerSupervisor {
   /** The worker's process id (changes when it is restarted). */
@@ -29,7 +24,7 @@ export function superviseWorkerProcess(options: { databaseUrl: string; env?: Nod
     const startedAt = Date.now();
     child = fork(ENTRY, [], {
       env: { ...process.env, ...options.env, DATABASE_URL: options.databaseUrl },
-      execArgv: workerExecArgv(),
+      execArgv: childExecArgv(),
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     child.on('exit', (code, signal) => {

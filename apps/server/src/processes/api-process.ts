@@ -1,0 +1,30 @@
+/**
+ * One API process of several (API_PROCESSES > 1): main.ts prepares the database and forks these
+ * with node:cluster; each serves the whole API on the shared port (the cluster hands out
+ * connections). Nothing in a process's memory is needed by another: caches follow the database's
+ * change notifications, identity flows live in PostgreSQL.
+ */
+import { loadConfig } from '../config.js';
+import { createDb } from '../db/database.js';
+import { buildServerApp } from '../server-app.js';
+
+const config = loadConfig();
+if (!config.databaseUrl) throw new Error('An API process needs DATABASE_URL.');
+const { db } = createDb(config.databaseUrl, 20);
+const app = await buildServerApp(config, db);
+
+let stopping = false;
+async function stop() {
+  if (stopping) return;
+  stopping = true;
+  await app.close().catch(() => {});
+  await db.destroy().catch(() => {});
+  process.exit(0);
+}
+process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop());
+// When the primary goes away (even killed), so does this process.
+process.on('disconnect', () => void stop());
+
+await app.listen({ port: config.port, host: config.host });
+process.send?.({ listening: true });
