@@ -147,16 +147,34 @@ function copyField(field: string): string | null {
   return field.includes('\\') ? field.replace(/\\(.)/gs, (_match, c: string) => COPY_ESCAPES[c] ?? c) : field;
 }
 
-function exportRowOf(line: string): ExportRow {
+const numberOrNull = (value: string | null) => (value === null ? null : Number(value));
+
+/**
+ * Rows of one run repeat a few combinations of top factors: each distinct jsonb text is parsed
+ * once (per export) rather than once per row.
+ */
+function topFactorsReader() {
+  const seen = new Map<string, { name: string }[]>();
+  return (text: string | null) => {
+    if (text === null) return null;
+    let factors = seen.get(text);
+    if (!factors) {
+      factors = JSON.parse(text) as { name: string }[];
+      if (seen.size < 10_000) seen.set(text, factors);
+    }
+    return factors;
+  };
+}
+
+function exportRowOf(line: string, topFactors: (text: string | null) => { name: string }[] | null): ExportRow {
   const f = line.split('\t').map(copyField);
-  const number = (value: string | null) => (value === null ? null : Number(value));
   return {
     row_number: 0,
     raw_values: JSON.parse(f[0]!) as string[],
-    score: number(f[1]!),
+    score: numberOrNull(f[1]!),
     risk_level: f[2]!,
-    confidence: number(f[3]!),
-    top_factors: f[4] === null ? null : (JSON.parse(f[4]!) as { name: string }[]),
+    confidence: numberOrNull(f[3]!),
+    top_factors: topFactors(f[4]!),
     model_version: f[5]!,
     geo_precision: f[6]!,
     result_problem: f[7]!,
@@ -169,10 +187,11 @@ function exportRowOf(line: string): ExportRow {
 function csvLines(layout: ExportLayout): Transform {
   const decoder = new StringDecoder('utf8');
   let carry = '';
+  const topFactors = topFactorsReader();
   const convert = (lines: string[]) => {
     let out = '';
     for (const line of lines) {
-      const row = exportRowOf(line);
+      const row = exportRowOf(line, topFactors);
       const cells = [...layout.original.map((i) => csvCell(row.raw_values[i] ?? '')), ...layout.extra.map((c) => csvCell(extraValue(row, c)))];
       out += `${cells.join(',')}\r\n`;
     }
