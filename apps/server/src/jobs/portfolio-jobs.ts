@@ -68,15 +68,13 @@ export async function handleIngest(deps: PortfolioWorkerDeps, portfolioId: numbe
         await deps.db.updateTable('portfolios').set({ processing_error: 'The uploaded file is no longer available. Upload it again and create a new portfolio.' }).where('id', '=', portfolioId).execute();
         return;
       }
-      const rows = await ingestPortfolio(client, deps.blobs, {
+      // (The new partition's statistics are gathered inside: see ingest.ts.)
+      await ingestPortfolio(client, deps.blobs, {
         id: portfolio.id,
         uploadName: portfolio.uploaded_file_name,
         delimiter: portfolio.delimiter as Delimiter,
         mapping: portfolio.column_mapping as ColumnMapping,
       });
-      // A large load changes the table a lot: refresh the planner's statistics now rather than
-      // at autovacuum's leisure, or chunk and export queries may scan instead of using the key.
-      if (rows > 10_000) await client.query('ANALYZE portfolio_rows');
     } catch (error) {
       // Shown with the portfolio until a retry succeeds (a successful read clears it).
       await deps.db.updateTable('portfolios').set({ processing_error: 'Reading the file failed. It is retried automatically; if this message stays, contact support.' }).where('id', '=', portfolioId).execute();

@@ -1,10 +1,13 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { readCsv } from './csv-reader.js';
+import { QUOTE_PROBLEM, readCsv } from './csv-reader.js';
 
-async function read(text: string, delimiter: ',' | ';' | '\t' = ',') {
+async function read(text: string, delimiter: ',' | ';' | '\t' = ',', chunkBytes = Infinity) {
+  const bytes = Buffer.from(text, 'utf8');
+  const chunks = [];
+  for (let i = 0; i < bytes.length; i += Math.min(chunkBytes, bytes.length)) chunks.push(bytes.subarray(i, i + chunkBytes));
   const items = [];
-  for await (const item of readCsv(Readable.from([Buffer.from(text, 'utf8')]), delimiter)) items.push(item);
+  for await (const item of readCsv(Readable.from(chunks), delimiter)) items.push(item);
   return items;
 }
 
@@ -30,5 +33,37 @@ describe('readCsv', () => {
     const items = await read('id,lat,lon\nA,30,-97\n"B,31,-96\n');
     expect(items[1]).toEqual({ rowNumber: 1, values: ['A', '30', '-97'], problem: null });
     expect(items[2]).toMatchObject({ rowNumber: 2, values: [], problem: expect.stringContaining('could not be read') });
+  });
+
+  it('reads the same records whatever the chunk boundaries (quotes, CRLF, multi-byte characters, BOM)', async () => {
+    const text = '\uFEFFid,note,city\r\n1,"a, ""b""\r\nc",Zürich\r\n2,,"São Paulo"\r\n3,x,\r\n';
+    const whole = await read(text);
+    expect(whole).toEqual([
+      { header: ['id', 'note', 'city'] },
+      { rowNumber: 1, values: ['1', 'a, "b"\r\nc', 'Zürich'], problem: null },
+      { rowNumber: 2, values: ['2', '', 'São Paulo'], problem: null },
+      { rowNumber: 3, values: ['3', 'x', ''], problem: null },
+    ]);
+    for (const size of [1, 2, 3, 5, 7]) expect(await read(text, ',', size)).toEqual(whole);
+  });
+
+  it('reads CR-only line endings and a last line without a line break', async () => {
+    expect(await read('a,b\r1,2\r3,4')).toEqual([
+      { header: ['a', 'b'] },
+      { rowNumber: 1, values: ['1', '2'], problem: null },
+      { rowNumber: 2, values: ['3', '4'], problem: null },
+    ]);
+  });
+
+  it('reports a misplaced or unclosed quote on its own line and reads on', async () => {
+    const text = 'id,lat,lon\n"A"x,30,-97\n"B,31,-96\nC,32,-95\n';
+    for (const size of [Infinity, 4]) {
+      expect(await read(text, ',', size)).toEqual([
+        { header: ['id', 'lat', 'lon'] },
+        { rowNumber: 1, values: [], problem: QUOTE_PROBLEM },
+        { rowNumber: 2, values: [], problem: QUOTE_PROBLEM },
+        { rowNumber: 3, values: ['C', '32', '-95'], problem: null },
+      ]);
+    }
   });
 });

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { parse } from 'csv-parse';
+import { StringDecoder } from 'node:string_decoder';
 import type { Delimiter } from './sniff.js';
 
 export interface CsvRecord {
@@ -10,48 +10,153 @@ export interface CsvRecord {
   problem: string | null;
 }
 
-function describeCsvError(error: unknown): string {
-  const code = (error as { code?: string }).code ?? '';
-  if (code.includes('QUOTE')) return 'This line could not be read: a quotation mark is not closed or is misplaced.';
-  return 'This line could not be read as CSV.';
+export type CsvItem = { header: string[] } | CsvRecord;
+
+export const QUOTE_PROBLEM = 'This line could not be read: a quotation mark is not closed or is misplaced.';
+export const TOO_LONG_PROBLEM = 'This line could not be read: it is longer than 8 MB.';
+
+/**
+ * A record still open after this many characters is reported as unreadable (a quotation mark
+ * never closed would otherwise swallow, and buffer, the rest of the file).
+ */
+const MAX_RECORD_CHARS = 8 * 1024 * 1024;
+
+const QUOTE = 34;
+const LF = 10;
+const CR = 13;
+
+/** One parsed record, or the reason it could not be read. */
+type Parsed = string[] | { problem: string };
+
+/**
+ * Reads the complete records of `text` from `start` (RFC 4180: fields in double quotes may hold
+ * delimiters, line breaks and doubled quotes; records end with LF, CRLF or CR). A quote inside an
+ * unquoted field is text (5" pipe), as spreadsheets write it. Blank lines are skipped. Returns
+ * where the first incomplete record begins (the caller prepends it to the next chunk); with
+ * `final`, nothing is incomplete. A record with a bad quote is reported and reading goes on at
+ * the next line, so one bad line never stops the file.
+ */
+function parseRecords(text: string, start: number, delimiter: number, final: boolean, out: Parsed[]): number {
+  const length = text.length;
+  let i = start;
+  records: while (i < length) {
+    const recordStart = i;
+    const values: string[] = [];
+    let badQuote = false;
+    for (;;) {
+      let value: string;
+      if (text.charCodeAt(i) === QUOTE) {
+        value = '';
+        let from = i + 1;
+        for (;;) {
+          const quote = text.indexOf('"', from);
+          if (quote < 0 || (quote === length - 1 && !final)) {
+            if (!final) return recordStart;
+            // Never closed: the record is its first line; read on from the next one.
+            out.push({ problem: QUOTE_PROBLEM });
+            const lineEnd = text.indexOf('\n', recordStart);
+            i = lineEnd < 0 ? length : lineEnd + 1;
+            continue records;
+          }
+          if (text.charCodeAt(quote + 1) === QUOTE) {
+            value += text.slice(from, quote + 1);
+            from = quote + 2;
+            continue;
+          }
+          value += text.slice(from, quote);
+          i = quote + 1;
+          break;
+        }
+        const next = text.charCodeAt(i);
+        if (i < length && next !== delimiter && next !== LF && next !== CR) {
+          // Text after the closing quote ("a"b): the record is unreadable; skip to the field's end.
+          badQuote = true;
+          while (i < length && text.charCodeAt(i) !== delimiter && text.charCodeAt(i) !== LF && text.charCodeAt(i) !== CR) i++;
+          if (i === length && !final) return recordStart;
+        }
+      } else {
+        let end = i;
+        for (; end < length; end++) {
+          const c = text.charCodeAt(end);
+          if (c === delimiter || c === LF || c === CR) break;
+        }
+        if (end === length && !final) return recordStart;
+        value = text.slice(i, end);
+        i = end;
+      }
+      values.push(value);
+      if (i >= length) break;
+      const c = text.charCodeAt(i);
+      i += 1;
+      if (c === delimiter) {
+        // A delimiter that ends the text leaves one more (empty) field, unless more text may follow.
+        if (i === length && !final) return recordStart;
+        continue;
+      }
+      if (c === CR && text.charCodeAt(i) === LF) i += 1;
+      else if (c === CR && i === length && !final) return recordStart;
+      break;
+    }
+    if (badQuote) out.push({ problem: QUOTE_PROBLEM });
+    else if (values.length > 1 || values[0] !== '' || text.charCodeAt(recordStart) === QUOTE) out.push(values);
+  }
+  return i;
 }
 
 /**
- * Streams a CSV file record by record (never the whole file in memory). The first record is the
+ * Streams a CSV file in batches of records (never the whole file in memory; one batch per chunk
+ * read, so a million rows cost a few hundred awaits, not a million). The first record is the
  * header; lines that are not valid CSV become rows with a problem rather than stopping the file.
  */
-export async function* readCsv(source: Readable, delimiter: Delimiter): AsyncGenerator<{ header: string[] } | CsvRecord> {
-  const parser = source.pipe(
-    parse({
-      bom: true,
-      delimiter,
-      relax_column_count: true,
-      // Quotes inside an unquoted field (5" pipe) are text, as spreadsheets write them.
-      relax_quotes: true,
-      skip_empty_lines: true,
-      skip_records_with_error: true,
-    }),
-  );
-  // Skips are reported while parsing, ahead of the records still buffered: place each one after
-  // the number of records parsed before it, so row numbers stay in file order.
-  const skipped: { after: number; error: unknown }[] = [];
-  parser.on('skip', (error: { records?: number }) => skipped.push({ after: error.records ?? 0, error }));
-  source.on('error', (error) => parser.destroy(error));
+export async function* readCsvBatches(source: Readable, delimiter: Delimiter): AsyncGenerator<CsvItem[]> {
+  const decoder = new StringDecoder('utf8');
+  const delimiterCode = delimiter.charCodeAt(0);
   let header: string[] | null = null;
   let rowNumber = 0;
-  let seen = 0;
-  for await (const record of parser as AsyncIterable<string[]>) {
-    while (skipped.length && skipped[0]!.after <= seen) {
-      const { error } = skipped.shift()!;
-      if (header) yield { rowNumber: ++rowNumber, values: [], problem: describeCsvError(error) };
+  let pending = '';
+  let first = true;
+  const batchOf = (parsed: Parsed[]) => {
+    const items: CsvItem[] = [];
+    for (const record of parsed) {
+      if (!header) {
+        // Unreadable lines before the header are dropped: there is no row to report them on.
+        if (Array.isArray(record)) items.push({ header: (header = record) });
+      } else if (Array.isArray(record)) items.push({ rowNumber: ++rowNumber, values: record, problem: null });
+      else items.push({ rowNumber: ++rowNumber, values: [], problem: record.problem });
     }
-    seen += 1;
-    if (!header) {
-      header = record;
-      yield { header };
-      continue;
+    return items;
+  };
+  const take = (text: string, final: boolean) => {
+    const parsed: Parsed[] = [];
+    let used = parseRecords(text, 0, delimiterCode, final, parsed);
+    if (!final && text.length - used > MAX_RECORD_CHARS) {
+      // One record longer than any real one: report its first line and read on after it.
+      parsed.push({ problem: TOO_LONG_PROBLEM });
+      const lineEnd = text.indexOf('\n', used);
+      used = lineEnd < 0 ? text.length : lineEnd + 1;
+      used = parseRecords(text, used, delimiterCode, false, parsed);
     }
-    yield { rowNumber: ++rowNumber, values: record, problem: null };
+    pending = text.slice(used);
+    return batchOf(parsed);
+  };
+  try {
+    for await (const chunk of source) {
+      let text = pending + (typeof chunk === 'string' ? chunk : decoder.write(chunk as Buffer));
+      if (first && text) {
+        first = false;
+        if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+      }
+      const items = take(text, false);
+      if (items.length) yield items;
+    }
+    const items = take(pending + decoder.end(), true);
+    if (items.length) yield items;
+  } finally {
+    source.destroy();
   }
-  for (const { error } of skipped) if (header) yield { rowNumber: ++rowNumber, values: [], problem: describeCsvError(error) };
+}
+
+/** The same records one at a time: for small readers (the header, the upload check). */
+export async function* readCsv(source: Readable, delimiter: Delimiter): AsyncGenerator<CsvItem> {
+  for await (const batch of readCsvBatches(source, delimiter)) yield* batch;
 }

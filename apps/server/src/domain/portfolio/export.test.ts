@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exportLayout, neutraliseCell } from './export.js';
+import { csvCell, exportLayout, neutraliseCell } from './export.js';
 
 describe('neutraliseCell', () => {
   it('prefixes cells a spreadsheet would run as a formula', () => {
@@ -28,5 +28,17 @@ describe('exportLayout', () => {
   it('keeps file order for a saved choice and refuses unknown names', () => {
     expect(exportLayout(header, ['note', 'score', 'id'])).toEqual({ original: [0, 2], extra: ['score'] });
     expect(exportLayout(header, ['id', 'premium'])).toEqual({ error: 'These columns are not in the portfolio: premium.' });
+  });
+});
+
+describe('csvCell', () => {
+  it('quotes as RFC 4180 needs, after neutralising', () => {
+    expect(csvCell('plain')).toBe('plain');
+    expect(csvCell('-97.5')).toBe('-97.5');
+    expect(csvCell('a, "b"\nc')).toBe('"a, ""b""\nc"');
+    expect(csvCell(' padded ')).toBe('" padded "');
+    expect(csvCell('=1+1')).toBe("'=1+1");
+    expect(csvCell('=A1,B1')).toBe('"\'=A1,B1"');
+    expect(csvCell('')).toBe('');
   });
 });

@@ -1,8 +1,10 @@
-import { Readable } from 'node:stream';
+import { PassThrough, type Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { StringDecoder } from 'node:string_decoder';
 import { PORTFOLIO_EXPORT_EXTRA_COLUMNS } from '@zview/contracts';
-import { stringify } from 'csv-stringify/sync';
 import { sql } from 'kysely';
-import type { Db } from '../../db/database.js';
+import { to as copyTo } from 'pg-copy-streams';
+import { poolOf, type Db } from '../../db/database.js';
 import { xlsxStream } from './xlsx-writer.js';
 
 /**
@@ -117,15 +119,120 @@ export function exportXlsx(db: Db, portfolioId: number, runId: number | null, he
   return xlsxStream(flatten(exportPages(db, portfolioId, runId, header, layout, false)));
 }
 
-/** The export as an RFC 4180 CSV stream (UTF-8 with a byte-order mark, so spreadsheets read unicode), one block per page. */
+/** One cell of the CSV: neutralised, then quoted when RFC 4180 needs it (or it starts or ends with a space). */
+export function csvCell(value: string): string {
+  const cell = neutraliseCell(value);
+  return /[",\r\n]|^\s|\s$/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell;
+}
+
+/**
+ * The rows of an export as PostgreSQL's COPY sends them (text format, in row order): raw_values
+ * is json stored as text, so it goes out as it is, with no cursor round trips and no row objects
+ * built by the driver. Ids are integers, safe inline (COPY takes no parameters).
+ */
+function exportRowsCopy(portfolioId: number, runId: number | null): string {
+  return `COPY (
+      SELECT w.raw_values, r.score, r.risk_level, r.confidence, r.top_factors, r.model_version, w.geo_precision, r.problem, w.problem, w.geo_problem
+      FROM portfolio_rows w
+      LEFT JOIN portfolio_results r ON r.run_id = ${Math.trunc(runId ?? -1)} AND r.row_number = w.row_number
+      WHERE w.portfolio_id = ${Math.trunc(portfolioId)}
+      ORDER BY w.row_number) TO STDOUT`;
+}
+
+const COPY_ESCAPES: Record<string, string> = { n: '\n', r: '\r', t: '\t', b: '\b', f: '\f', v: '\v' };
+
+/** One field of COPY's text format: \N is null, special characters are backslash-escaped. */
+function copyField(field: string): string | null {
+  if (field === '\\N') return null;
+  return field.includes('\\') ? field.replace(/\\(.)/gs, (_match, c: string) => COPY_ESCAPES[c] ?? c) : field;
+}
+
+const numberOrNull = (value: string | null) => (value === null ? null : Number(value));
+
+/**
+ * Rows of one run repeat a few combinations of top factors: each distinct jsonb text is parsed
+ * once (per export) rather than once per row.
+ */
+function topFactorsReader() {
+  const seen = new Map<string, { name: string }[]>();
+  return (text: string | null) => {
+    if (text === null) return null;
+    let factors = seen.get(text);
+    if (!factors) {
+      factors = JSON.parse(text) as { name: string }[];
+      if (seen.size < 10_000) seen.set(text, factors);
+    }
+    return factors;
+  };
+}
+
+function exportRowOf(line: string, topFactors: (text: string | null) => { name: string }[] | null): ExportRow {
+  const f = line.split('\t').map(copyField);
+  return {
+    row_number: 0,
+    raw_values: JSON.parse(f[0]!) as string[],
+    score: numberOrNull(f[1]!),
+    risk_level: f[2]!,
+    confidence: numberOrNull(f[3]!),
+    top_factors: topFactors(f[4]!),
+    model_version: f[5]!,
+    geo_precision: f[6]!,
+    result_problem: f[7]!,
+    row_problem: f[8]!,
+    geo_problem: f[9]!,
+  };
+}
+
+/** COPY lines in, CSV lines out (CRLF), a chunk at a time: the event loop is never held for long. */
+function csvLines(layout: ExportLayout): Transform {
+  const decoder = new StringDecoder('utf8');
+  let carry = '';
+  const topFactors = topFactorsReader();
+  const convert = (lines: string[]) => {
+    let out = '';
+    for (const line of lines) {
+      const row = exportRowOf(line, topFactors);
+      const cells = [...layout.original.map((i) => csvCell(row.raw_values[i] ?? '')), ...layout.extra.map((c) => csvCell(extraValue(row, c)))];
+      out += `${cells.join(',')}\r\n`;
+    }
+    return out;
+  };
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      // In COPY's text format a raw line feed only ever ends a row.
+      const lines = (carry + decoder.write(chunk)).split('\n');
+      carry = lines.pop()!;
+      callback(null, convert(lines));
+    },
+    flush(callback) {
+      const rest = carry + decoder.end();
+      callback(null, rest ? convert([rest]) : '');
+    },
+  });
+}
+
+/**
+ * The export as an RFC 4180 CSV stream (UTF-8 with a byte-order mark, so spreadsheets read
+ * unicode): the header, then the rows of one COPY on a dedicated connection, released when the
+ * stream ends or is destroyed (a download aborted half-way).
+ */
 export function exportCsv(db: Db, portfolioId: number, runId: number | null, header: readonly string[], layout: ExportLayout): Readable {
-  return Readable.from(
-    (async function* () {
-      yield '\uFEFF';
-      for await (const page of exportPages(db, portfolioId, runId, header, layout, true)) {
-        if (page.length) yield stringify(page, { record_delimiter: '\r\n', quoted_match: /^\s|\s$/ });
-      }
-    })(),
-    { objectMode: false },
-  );
+  const out = new PassThrough();
+  out.write(`\uFEFF${[...layout.original.map((i) => header[i]!), ...layout.extra].map(csvCell).join(',')}\r\n`);
+  (async () => {
+    const pool = poolOf(db);
+    if (!pool) throw new Error('The CSV export needs a database opened by createDb.');
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      await pipeline(client.query(copyTo(exportRowsCopy(portfolioId, runId))), csvLines(layout), out);
+    } catch (error) {
+      broken = error as Error;
+      throw error;
+    } finally {
+      // A COPY cut off half-way leaves the connection mid-protocol: discard it rather than reuse it.
+      client.release(broken);
+    }
+  })().catch((error: Error) => out.destroy(error));
+  return out;
 }

@@ -1,0 +1,122 @@
+/**
+ * Portfolio ingest and export alone (issue 6), without geocoding or scoring: a ROWS-row
+ * coordinates CSV in the layout of bench/portfolio.ts (policy_id, latitude, longitude,
+ * building_tiv, notes) is read into portfolio_rows by the worker's ingest, then exported as CSV
+ * (and XLSX with XLSX=1) against a run whose results are filled in SQL. Beside each figure: a
+ * plain COPY of the same file into an UNLOGGED text table (the floor), and the load average
+ * (the machine is shared). Run under `node --cpu-prof` to profile the ingest.
+ *
+ *   ROWS=1000000 npm run -w bench bench:portfolio-io
+ */
+import { createWriteStream, mkdtempSync, rmSync, statSync, createReadStream } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { createDb } from '../apps/server/src/db/database.js';
+import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.js';
+import { migrateToLatest } from '../apps/server/src/db/migrate.js';
+import { mapColumns } from '../apps/server/src/domain/portfolio/columns.js';
+import { exportCsv, exportLayout, exportXlsx } from '../apps/server/src/domain/portfolio/export.js';
+import { ingestPortfolio } from '../apps/server/src/domain/portfolio/ingest.js';
+import { uploadBlobKey } from '../apps/server/src/domain/portfolio/uploads.js';
+import { LocalBlobStore } from '../apps/server/src/storage/blob-store.js';
+import { createOrganization } from '../apps/server/test/factories.js';
+
+const ROWS = Number(process.env.ROWS ?? 1_000_000);
+const work = mkdtempSync(path.join(os.tmpdir(), 'zview-bench-portfolio-io-'));
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const loadavg = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
+const HEADER = ['policy_id', 'latitude', 'longitude', 'building_tiv', 'notes'];
+
+async function generate(file: string) {
+  const out = createWriteStream(file);
+  out.write(`${HEADER.join(',')}\n`);
+  for (let i = 1; i <= ROWS; ) {
+    let block = '';
+    for (const end = Math.min(ROWS, i + 9999); i <= end; i++) {
+      const lat = 25 + ((i * 7919) % 20000) / 1000;
+      const lng = -124 + ((i * 104729) % 57000) / 1000;
+      block += `P${i},${lat.toFixed(6)},${lng.toFixed(6)},${100000 + (i % 900) * 1000},"note ${i}, block ${i % 97}"\n`;
+    }
+    if (!out.write(block)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+  }
+  await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+}
+
+async function main() {
+  console.log(`Portfolio ingest/export benchmark: ${ROWS.toLocaleString('en-US')} coordinate rows; load average ${loadavg()}`);
+  const embedded = await startEmbeddedPostgres({ dataDir: path.join(work, 'pg'), port: 0 });
+  const { db } = createDb(embedded.url, 5);
+  await migrateToLatest(db);
+  const blobs = new LocalBlobStore(path.join(work, 'blobs'));
+  const uploadName = '00000000-0000-4000-8000-000000000001';
+  const file = path.join(work, 'portfolio.csv');
+  await generate(file);
+  await blobs.write(uploadBlobKey(uploadName), createReadStream(file));
+  console.log(`  generated ${mb(statSync(file).size)} CSV`);
+
+  const org = await createOrganization(db);
+  const mapping = mapColumns(HEADER);
+  await db.insertInto('portfolio_uploads').values({ name: uploadName, organization_id: org.id, user_id: 'bench', original_name: 'p.csv', size_bytes: 0, delimiter: ',', has_bom: false, header: JSON.stringify(HEADER) }).execute();
+  const portfolio = await db
+    .insertInto('portfolios')
+    .values({ organization_id: org.id, name: 'Bench', uploaded_file_name: uploadName, created_by: 'bench', header: JSON.stringify(HEADER), column_mapping: JSON.stringify(mapping) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
+  const client = new pg.Client({ connectionString: embedded.url });
+  await client.connect();
+  await client.query('CHECKPOINT');
+  await client.query(`CREATE UNLOGGED TABLE bench_copy (${HEADER.map((h) => `${h} text`).join(', ')})`);
+  let started = Date.now();
+  await pipeline(createReadStream(file), client.query(copyFrom('COPY bench_copy FROM STDIN (FORMAT csv, HEADER true)')));
+  const copyMs = Date.now() - started;
+  await client.query('DROP TABLE bench_copy');
+  console.log(`  plain COPY of the file: ${secs(copyMs)}  load ${loadavg()}`);
+
+  await client.query('CHECKPOINT');
+  started = Date.now();
+  const rows = await ingestPortfolio(client, blobs, { id: portfolio.id, uploadName, delimiter: ',', mapping });
+  const ingestMs = Date.now() - started;
+  console.log(`  ingest: ${secs(ingestMs)} ${ingestMs <= 15_000 ? '✓' : '✗'} (≤ 15 s) for ${rows.toLocaleString('en-US')} rows = ${(ingestMs / copyMs).toFixed(1)}× a plain COPY  load ${loadavg()}`);
+
+  // A finished run with a result for every row, so the export joins as it does for real.
+  const run = await client.query(
+    `INSERT INTO portfolio_runs (portfolio_id, product, model_version, data_date, requested_by, chunk_size, chunk_count, completed_at)
+     VALUES ($1, 'zfire', 'zfire-1.0', '2024-01-01', 'bench', 10000, 1, now()) RETURNING id`,
+    [portfolio.id],
+  );
+  const runId = run.rows[0].id as number;
+  await client.query(
+    `INSERT INTO portfolio_results (run_id, row_number, score, risk_level, confidence, top_factors, model_version)
+     SELECT $1, n, (n % 100) / 10.0, (ARRAY['low','medium','high'])[1 + n % 3], 0.8, '[{"name":"Vegetation"},{"name":"Slope"},{"name":"Roof"}]', 'zfire-1.0'
+     FROM generate_series(1, $2::int) n`,
+    [runId, rows],
+  );
+  await client.query('ANALYZE portfolio_rows; ANALYZE portfolio_results');
+  await client.end();
+
+  const layout = exportLayout(HEADER, null);
+  if ('error' in layout) throw new Error(layout.error);
+  for (const format of process.env.XLSX ? ['csv', 'xlsx'] : ['csv']) {
+    started = Date.now();
+    let bytes = 0;
+    const stream = format === 'csv' ? exportCsv(db, portfolio.id, runId, HEADER, layout) : exportXlsx(db, portfolio.id, runId, HEADER, layout);
+    await pipeline(stream, new Writable({ write: (chunk: Buffer, _enc, cb) => ((bytes += chunk.length), cb()) }));
+    const exportMs = Date.now() - started;
+    console.log(`  export ${format}: ${secs(exportMs)} ${exportMs <= 15_000 ? '✓' : '✗'} (≤ 15 s) for ${mb(bytes)}  load ${loadavg()}`);
+  }
+  console.log(`  peak RSS of this process: ${mb(process.resourceUsage().maxRSS * 1024)}; load average ${loadavg()} (${os.cpus().length} cores, shared)`);
+  await db.destroy();
+  await embedded.stop();
+  rmSync(work, { recursive: true, force: true });
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
