@@ -62,12 +62,41 @@ export const portfolioPropertiesQuerySchema = z.object({
   order: z.enum(['asc', 'desc']).default('asc'),
 });
 
+export const JOB_STATES = ['queued', 'running', 'suspended', 'complete'] as const;
+export type JobState = (typeof JOB_STATES)[number];
+export type JobFilter = 'all' | JobState;
+
 export const jobsQuerySchema = z.object({
-  filter: z.enum(['all', 'queued', 'running', 'suspended', 'complete']).default('all'),
+  filter: z.enum(['all', ...JOB_STATES]).default('all'),
   organization: z.coerce.number().int().positive().optional(),
   page,
   itemsPerPage,
 });
+
+/** GET /caribou/jobs: one job per portfolio scoring run (internal admins, every organisation). */
+export interface Job {
+  id: number;
+  type: 'portfolio-run';
+  state: JobState;
+  portfolioId: number;
+  portfolioName: string;
+  organizationId: number;
+  organizationName: string;
+  product: string;
+  modelVersion: string;
+  /** Committed chunks of all. */
+  progress: { committed: number; total: number };
+  createdAt: string;
+  completedAt: string | null;
+  suspendedAt: string | null;
+}
+
+export interface JobsPage {
+  jobs: Job[];
+  total: number;
+  page: number;
+  itemsPerPage: number;
+}
 
 export interface PortfolioProductStub {
   portfolioId: number;

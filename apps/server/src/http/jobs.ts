@@ -1,4 +1,4 @@
-import { jobsQuerySchema } from '@zview/contracts';
+import { jobsQuerySchema, type JobsPage, type JobState } from '@zview/contracts';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
@@ -17,15 +17,15 @@ const jobState = sql<string>`CASE WHEN r.completed_at IS NOT NULL THEN 'complete
 export async function registerJobRoutes(app: FastifyInstance, services: PortfolioServices) {
   const { db } = app.ctx;
 
-  app.get('/caribou/jobs', { config: { policy: 'jobs:admin' } }, async (request) => {
+  app.get('/caribou/jobs', { config: { policy: 'jobs:admin' } }, async (request): Promise<JobsPage> => {
     const q = jobsQuerySchema.parse(request.query);
-    let base = db.selectFrom('portfolio_runs as r').innerJoin('portfolios as p', 'p.id', 'r.portfolio_id');
+    let base = db.selectFrom('portfolio_runs as r').innerJoin('portfolios as p', 'p.id', 'r.portfolio_id').innerJoin('organizations as o', 'o.id', 'p.organization_id');
     if (q.filter !== 'all') base = base.where(jobState, '=', q.filter);
     if (q.organization) base = base.where('p.organization_id', '=', q.organization);
     const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
     const rows = await base
       .select([
-        'r.id', 'r.portfolio_id', 'p.name', 'p.organization_id', 'r.product', 'r.model_version', 'r.chunk_count', 'r.created_at', 'r.completed_at', 'r.suspended_at',
+        'r.id', 'r.portfolio_id', 'p.name', 'p.organization_id', 'o.name as organization_name', 'r.product', 'r.model_version', 'r.chunk_count', 'r.created_at', 'r.completed_at', 'r.suspended_at',
         jobState.as('state'),
         sql<number>`(SELECT count(*) FROM portfolio_run_chunks c WHERE c.run_id = r.id)`.as('committed'),
       ])
@@ -36,11 +36,12 @@ export async function registerJobRoutes(app: FastifyInstance, services: Portfoli
     return {
       jobs: rows.map((r) => ({
         id: r.id,
-        type: 'portfolio-run',
-        state: r.state,
+        type: 'portfolio-run' as const,
+        state: r.state as JobState,
         portfolioId: r.portfolio_id,
         portfolioName: r.name,
         organizationId: r.organization_id,
+        organizationName: r.organization_name,
         product: r.product,
         modelVersion: r.model_version,
         progress: { committed: Number(r.committed), total: r.chunk_count },

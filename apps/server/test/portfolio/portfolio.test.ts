@@ -414,13 +414,14 @@ describe('organisation scoping', () => {
 
 describe('jobs administration', () => {
   it('lets internal admins list, suspend and resume runs', async () => {
-    const { headers } = await createMember(app, db);
+    const { headers, org } = await createMember(app, db);
     const admin = await createMember(app, db, { internalAdmin: true });
     const id = await createPortfolio(headers, 'id,lat,lon\nA,30,-97\n');
     await waitForStatus(headers, id, 'zfire', 'READY');
     const list = await app.inject({ method: 'GET', url: '/api/caribou/jobs?filter=complete', headers: admin.headers });
     const job = list.json().jobs.find((j: { portfolioId: number }) => j.portfolioId === id);
-    expect(job).toMatchObject({ state: 'complete', product: 'zfire', progress: { committed: 1, total: 1 } });
+    // The owner is named, not only numbered: the panel lists every organisation's runs.
+    expect(job).toMatchObject({ state: 'complete', product: 'zfire', progress: { committed: 1, total: 1 }, organizationId: org.id, organizationName: org.name });
     expect((await app.inject({ method: 'POST', url: `/api/caribou/jobs/${job.id}/suspend`, headers: admin.headers })).statusCode).toBe(409);
     const meta = await app.inject({ method: 'GET', url: '/api/caribou/jobs/metadata', headers: admin.headers });
     expect(meta.json().counts.complete).toBeGreaterThan(0);

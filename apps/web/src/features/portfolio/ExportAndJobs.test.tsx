@@ -17,6 +17,7 @@ const job = (id: number, state: Job['state']): Job => ({
   portfolioId: 42,
   portfolioName: 'Q4 renewals — California',
   organizationId: 101,
+  organizationName: 'Harbor Mutual',
   product: 'zfire',
   modelVersion: 'zfire-2.3.0',
   progress: { committed: state === 'complete' ? 2 : 1, total: 2 },

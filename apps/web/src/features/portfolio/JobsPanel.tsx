@@ -114,7 +114,7 @@ function JobsTable() {
                     {job.portfolioName}
                   </Link>
                 </TableCell>
-                <TableCell>{job.organizationId}</TableCell>
+                <TableCell>{job.organizationName}</TableCell>
                 <TableCell>{productName(job.product)}</TableCell>
                 <TableCell>
                   <Chip size="small" label={STATE_LABELS[job.state]} color={STATE_COLORS[job.state]} variant={job.state === 'queued' ? 'outlined' : 'filled'} />

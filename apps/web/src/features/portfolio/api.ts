@@ -3,6 +3,10 @@ import {
   INTERNAL_ADMIN_ROLE_GROUP,
   PORTFOLIO_ROLE_GROUP_HEADER,
   type FileStatus,
+  type Job,
+  type JobFilter,
+  type JobsPage,
+  type JobState,
   type PortfolioCreate,
   type PortfolioMapSource,
   type PortfolioProductStub,
@@ -11,6 +15,8 @@ import {
   type UploadResult,
 } from '@zview/contracts';
 import { api, buildApiUrl, getAccessToken } from '../../api/client';
+
+export type { Job, JobFilter, JobState };
 
 export type { UploadCheck, UploadResult };
 import { ApiError } from '../../api/errors';
@@ -154,28 +160,6 @@ export interface PortfolioPropertyDetail {
 export type PropertySort = 'rowNumber' | 'ref' | 'score' | 'riskLevel' | 'confidence';
 
 const joined = (values: string[]) => (values.length ? values.join(',') : undefined);
-
-export type JobState = 'queued' | 'running' | 'suspended' | 'complete';
-export type JobFilter = 'all' | JobState;
-
-export interface Job {
-  id: number;
-  type: string;
-  state: JobState;
-  portfolioId: number;
-  portfolioName: string;
-  organizationId: number;
-  product: string;
-  modelVersion: string;
-  progress: { committed: number; total: number };
-  createdAt: string;
-  completedAt: string | null;
-  suspendedAt: string | null;
-}
-
-export interface JobsPage extends Paged {
-  jobs: Job[];
-}
 
 /** Internal admins send the role group with the list calls and see every organisation (SPEC §6). */
 const roleGroupHeaders = (internalAdmin: boolean) => (internalAdmin ? { [PORTFOLIO_ROLE_GROUP_HEADER]: INTERNAL_ADMIN_ROLE_GROUP } : undefined);
