@@ -39,6 +39,11 @@ export function normalizePrefix(text: string): string {
     .concat(endsWithSpace && words.length ? ' ' : '');
 }
 
+/** How alike (pg_trgm word similarity) a typed text and an address must be to be suggested. */
+const FUZZY_THRESHOLD = 0.5;
+/** With a house number typed, the least likeness of the rest with a street (see fuzzyWithNumber). */
+const MIN_STREET_THRESHOLD = 0.1;
+
 /**
  * Address suggestions for the search box: addresses starting with what was typed (btree prefix
  * index), topped up by fuzzy ones (trigram word similarity) when fewer than ten start with it.
@@ -56,22 +61,70 @@ export async function autocompleteAddresses(db: Db, text: string, limit = AUTOCO
   const seen = new Set(starts.map((r) => r.id));
   const query = prefix.trim();
   const houseNumber = /^(\d+[A-Z]?) ./.exec(query)?.[1];
-  const fuzzy = await db.transaction().execute(async (trx) => {
-    await sql`SET LOCAL pg_trgm.word_similarity_threshold = 0.5`.execute(trx);
-    // With a house number typed, only houses with that number can be meant: compare those
-    // (a few hundred rows by index) instead of searching every address's trigrams.
-    const { rows } = houseNumber
-      ? await sql<Row>`
-          SELECT id, address_line, city, state, zip, lat, lng FROM properties
-          WHERE house_number = ${houseNumber} AND word_similarity(${query}, normalized_address) >= 0.5
-          ORDER BY word_similarity(${query}, normalized_address) DESC, normalized_address LIMIT ${limit}`.execute(trx)
-      : await sql<Row>`
-          SELECT id, address_line, city, state, zip, lat, lng FROM properties
-          WHERE ${query} <% normalized_address
-          ORDER BY word_similarity(${query}, normalized_address) DESC, normalized_address LIMIT ${limit}`.execute(trx);
-    return rows;
-  });
+  // The trigram operators read their threshold from a setting: SET LOCAL keeps it to this transaction.
+  const fuzzy = await db.transaction().execute((trx) => (houseNumber ? fuzzyWithNumber(trx, query, houseNumber, limit) : fuzzyByStreet(trx, query, limit)));
   return [...starts, ...fuzzy.filter((r) => !seen.has(r.id))].slice(0, limit).map(toSuggestion);
+}
+
+/*
+ * The fuzzy searches compare the typed text with the distinct street lines of `street_names`
+ * ('MAGNOLIA AVE ATLANTA GA 30303', ~20 times fewer than addresses), then read the houses of the
+ * matched streets by the (zip, street_key, house_number) index. The LATERAL subqueries keep that
+ * plan: one index lookup per matched street, whatever the planner guesses of the trigram match.
+ */
+
+/**
+ * No house number typed: the houses of the most similar streets, in the order the address search
+ * had (similarity, then address). Every house of a street is as similar as its street line (the
+ * number is not part of the best-matching words), so only the ten best-placed streets (ties
+ * included) can hold the ten best addresses, and at most ten houses of each.
+ */
+async function fuzzyByStreet(trx: Db, query: string, limit: number): Promise<Row[]> {
+  await sql`SET LOCAL pg_trgm.word_similarity_threshold = ${sql.lit(FUZZY_THRESHOLD)}`.execute(trx);
+  const { rows } = await sql<Row>`
+    SELECT p.id, p.address_line, p.city, p.state, p.zip, p.lat, p.lng
+    FROM (
+      SELECT zip, street_key, city, score FROM (
+        SELECT zip, street_key, city, score, rank() OVER (ORDER BY score DESC) AS place
+        FROM (SELECT zip, street_key, city, word_similarity(${query}, normalized) AS score FROM street_names WHERE normalized %> ${query}) matched
+      ) ranked
+      WHERE place <= ${limit}
+    ) s
+    CROSS JOIN LATERAL (
+      SELECT id, address_line, city, state, zip, lat, lng, normalized_address FROM properties
+      WHERE zip = s.zip AND street_key = s.street_key AND city = s.city
+      ORDER BY normalized_address LIMIT ${limit}
+    ) p
+    ORDER BY s.score DESC, p.normalized_address LIMIT ${limit}`.execute(trx);
+  return rows;
+}
+
+/**
+ * '1234 Magnolai Ave': the houses with that number whose whole address is as alike as the whole
+ * text must be, ranked by that; only streets that have that house are compared (the index lists
+ * each street's numbers). The number's own trigrams match exactly and make up part of that
+ * likeness, so the rest of the text needs less of it with the street line: of its r trigrams, the
+ * street must hold the share 0.5 - 0.5·n/r (n: the number's trigrams; the whole text is then at
+ * least 0.5 alike), so a house still matches when a typo leaves its street only 0.4 alike
+ * ('1427 Whaetland Av').
+ */
+async function fuzzyWithNumber(trx: Db, query: string, houseNumber: string, limit: number): Promise<Row[]> {
+  const street = query.slice(houseNumber.length + 1);
+  await sql`
+    SELECT set_config('pg_trgm.word_similarity_threshold',
+      greatest(${MIN_STREET_THRESHOLD}::real, ${FUZZY_THRESHOLD}::real * (1 - cardinality(show_trgm(${houseNumber})) / greatest(cardinality(show_trgm(${street})), 1)::real))::text, true)`.execute(trx);
+  const { rows } = await sql<Row>`
+    SELECT p.id, p.address_line, p.city, p.state, p.zip, p.lat, p.lng
+    FROM (SELECT zip, street_key, city FROM street_names WHERE normalized %> ${street} AND house_numbers @> ARRAY[${houseNumber}::text]) s
+    CROSS JOIN LATERAL (
+      SELECT id, address_line, city, state, zip, lat, lng, normalized_address, word_similarity(${query}, normalized_address) AS score
+      FROM properties
+      WHERE zip = s.zip AND street_key = s.street_key AND house_number = ${houseNumber} AND city = s.city
+      OFFSET 0
+    ) p
+    WHERE p.score >= ${FUZZY_THRESHOLD}
+    ORDER BY p.score DESC, p.normalized_address LIMIT ${limit}`.execute(trx);
+  return rows;
 }
 
 interface Row {
