@@ -1,4 +1,4 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { displayAddress } from './match.js';
 import { DIRECTIONAL, STREET_SUFFIX } from './vocabulary.js';
@@ -61,41 +61,26 @@ export async function autocompleteAddresses(db: Db, text: string, limit = AUTOCO
   const seen = new Set(starts.map((r) => r.id));
   const query = prefix.trim();
   const houseNumber = /^(\d+[A-Z]?) ./.exec(query)?.[1];
-  // The trigram operators read their threshold from a setting, local to this transaction.
-  const fuzzy = await db.transaction().execute((trx) => (houseNumber ? fuzzyWithNumber(trx, query, houseNumber, limit) : fuzzyByStreet(trx, query, limit)));
+  const fuzzy = houseNumber ? await fuzzyWithNumber(db, query, houseNumber, limit) : await fuzzyByStreet(db, query, limit);
   return [...starts, ...fuzzy.filter((r) => !seen.has(r.id))].slice(0, limit).map(toSuggestion);
 }
 
 /*
  * The fuzzy searches compare the typed text with the distinct street lines of `street_names`
  * ('MAGNOLIA AVE ATLANTA GA 30303', ~20 times fewer than addresses), then read the houses of the
- * matched streets by the (zip, street_key, house_number) index. The LATERAL subqueries keep that
- * plan: one index lookup per matched street, whatever the planner guesses of the trigram match.
+ * matched streets by the (zip, street_key, house_number) index: one index lookup per matched
+ * street. Their SQL lives in functions of migration 0271 (they carry the settings a search needs
+ * for one round trip).
  */
 
 /**
- * No house number typed: the houses of the most similar streets, in the order the address search
- * had (similarity, then address). Every house of a street is as similar as its street line (the
- * number is not part of the best-matching words), so only the ten best-placed streets (ties
- * included) can hold the ten best addresses, and at most ten houses of each.
+ * No house number typed: the houses of the most similar streets, in the order a search of every
+ * address gave (similarity, then address). Every house of a street is as similar as its street
+ * line (the number is not part of the best-matching words), so only the ten best-placed streets
+ * (ties included) can hold the ten best addresses, and at most ten houses of each.
  */
-async function fuzzyByStreet(trx: Db, query: string, limit: number): Promise<Row[]> {
-  await useSearchSettings(trx, sql`${FUZZY_THRESHOLD}::real`);
-  const { rows } = await sql<Row>`
-    SELECT p.id, p.address_line, p.city, p.state, p.zip, p.lat, p.lng
-    FROM (
-      SELECT zip, street_key, city, score FROM (
-        SELECT zip, street_key, city, score, rank() OVER (ORDER BY score DESC) AS place
-        FROM (SELECT zip, street_key, city, word_similarity(${query}, normalized) AS score FROM street_names WHERE normalized %> ${query}) matched
-      ) ranked
-      WHERE place <= ${limit}
-    ) s
-    CROSS JOIN LATERAL (
-      SELECT id, address_line, city, state, zip, lat, lng, normalized_address FROM properties
-      WHERE zip = s.zip AND street_key = s.street_key AND city = s.city
-      ORDER BY normalized_address LIMIT ${limit}
-    ) p
-    ORDER BY s.score DESC, p.normalized_address LIMIT ${limit}`.execute(trx);
+async function fuzzyByStreet(db: Db, query: string, limit: number): Promise<Row[]> {
+  const { rows } = await sql<Row>`SELECT * FROM autocomplete_street_houses(${query}, ${FUZZY_THRESHOLD}, ${limit})`.execute(db);
   return rows;
 }
 
@@ -109,33 +94,11 @@ async function fuzzyByStreet(trx: Db, query: string, limit: number): Promise<Row
  * compared: the number alone made '320 Madison Pkwy' a suggestion for '320 Maple' when every house
  * with that number was searched.
  */
-async function fuzzyWithNumber(trx: Db, query: string, houseNumber: string, limit: number): Promise<Row[]> {
+async function fuzzyWithNumber(db: Db, query: string, houseNumber: string, limit: number): Promise<Row[]> {
   const street = query.slice(houseNumber.length + 1);
-  const numberTrigrams = sql`cardinality(show_trgm(${houseNumber}))`;
-  const streetTrigrams = sql`greatest(cardinality(show_trgm(${street})), 1)`;
-  await useSearchSettings(trx, sql`greatest(${MIN_STREET_THRESHOLD}::real, ${FUZZY_THRESHOLD}::real * (1 - ${numberTrigrams} / ${streetTrigrams}::real))`);
   const { rows } = await sql<Row>`
-    SELECT p.id, p.address_line, p.city, p.state, p.zip, p.lat, p.lng
-    FROM (SELECT zip, street_key, city FROM street_names WHERE normalized %> ${street} AND house_numbers @> ARRAY[${houseNumber}::text]) s
-    CROSS JOIN LATERAL (
-      SELECT id, address_line, city, state, zip, lat, lng, normalized_address, word_similarity(${query}, normalized_address) AS score
-      FROM properties
-      WHERE zip = s.zip AND street_key = s.street_key AND house_number = ${houseNumber} AND city = s.city
-      OFFSET 0
-    ) p
-    WHERE p.score >= ${FUZZY_THRESHOLD}
-    ORDER BY p.score DESC, p.normalized_address LIMIT ${limit}`.execute(trx);
+    SELECT * FROM autocomplete_numbered_houses(${query}, ${houseNumber}, ${street}, ${FUZZY_THRESHOLD}, ${MIN_STREET_THRESHOLD}, ${limit})`.execute(db);
   return rows;
-}
-
-/**
- * This transaction's search settings, in one round trip: the threshold of the trigram operators,
- * and no sequential scans. The planner prices a word similarity like any comparison (it costs a
- * hundred times more), so on a small world it would compare every street instead of asking the
- * index (10–20 ms on 20,000 properties instead of 1–2).
- */
-async function useSearchSettings(trx: Db, threshold: RawBuilder<unknown>) {
-  await sql`SELECT set_config('pg_trgm.word_similarity_threshold', (${threshold})::text, true), set_config('enable_seqscan', 'off', true)`.execute(trx);
 }
 
 interface Row {
