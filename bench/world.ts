@@ -1,6 +1,7 @@
 // Sample-world benchmark: seeding throughput, then autocomplete and geocoder latency on the seeded
 // world. `npm run world -w bench -- --properties 1000000` for the big one (default 20,000).
-// Uses DATABASE_URL (a scratch database!) or an embedded PostgreSQL in a temporary folder.
+// Uses DATABASE_URL (a scratch database!) or an embedded PostgreSQL in a temporary folder. On an
+// existing world pass its size and seed (else it is replaced); `--only autocomplete` measures those only.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,7 +14,7 @@ import { geocodeAddress, geocodeCoordinates } from '../apps/server/src/domain/ge
 import { loadPropertyFeatures } from '../apps/server/src/domain/property/load.js';
 import { seedWorld } from '../apps/server/src/world/seed.js';
 
-const { values } = parseArgs({ options: { properties: { type: 'string', default: '20000' }, seed: { type: 'string', default: '2026' }, samples: { type: 'string', default: '200' } } });
+const { values } = parseArgs({ options: { properties: { type: 'string', default: '20000' }, seed: { type: 'string', default: '2026' }, samples: { type: 'string', default: '200' }, only: { type: 'string' } } });
 const properties = Number(values.properties);
 const samples = Number(values.samples);
 
@@ -51,6 +52,7 @@ try {
   await measure('autocomplete prefix ("1234 Oak")', pick, (p) => autocompleteAddresses(db, `${p.address_line.split(' ').slice(0, 2).join(' ')}`));
   await measure('autocomplete full street + city', pick, (p) => autocompleteAddresses(db, `${p.address_line}, ${p.city.slice(0, 4)}`));
   await measure('autocomplete fuzzy (typo, no number)', pick, (p) => autocompleteAddresses(db, typo(`${p.address_line.split(' ').slice(1).join(' ')} ${p.city}`)));
+  await measure('autocomplete fuzzy (typo, with number)', pick, (p) => autocompleteAddresses(db, typo(`${p.address_line} ${p.city}`)));
   await measure('geocode exact', pick, (p) => geocodeAddress(db, `${p.address_line}, ${p.city}, ${p.state} ${p.zip}`));
   await measure('geocode fuzzy (typo)', pick, (p) => geocodeAddress(db, `${typo(p.address_line)}, ${p.city}, ${p.state} ${p.zip}`));
   await measure('geocode coordinates', pick, (p) => geocodeCoordinates(db, { lat: p.lat + 0.00003, lng: p.lng }));
@@ -79,6 +81,7 @@ function postgresCpuSeconds(dir: string): number {
 }
 
 async function measure<T>(label: string, items: T[], run: (item: T) => Promise<unknown>) {
+  if (values.only && !label.includes(values.only)) return;
   for (const item of items.slice(0, 10)) await run(item); // warm-up
   const times: number[] = [];
   for (const item of items) {

@@ -144,6 +144,18 @@ export interface HazardCellsTable {
   design_wind_mph: number;
 }
 
+/** The distinct streets of `properties` (migration 0270), for the autocomplete's fuzzy search. */
+export interface StreetNamesTable {
+  zip: string;
+  street_key: string;
+  city: string;
+  state: string;
+  /** 'MAGNOLIA AVE ATLANTA GA 30303': the normalised address without house number and unit. */
+  normalized: string;
+  /** The house numbers on it (the autocomplete's '1234 Magnolai Ave' compares only streets with 1234). */
+  house_numbers: string[];
+}
+
 export interface WorldTables {
   world_meta: WorldMetaTable;
   neighbourhoods: NeighbourhoodsTable;
@@ -153,4 +165,5 @@ export interface WorldTables {
   weather_events: WeatherEventsTable;
   imagery_captures: ImageryCapturesTable;
   hazard_cells: HazardCellsTable;
+  street_names: StreetNamesTable;
 }

@@ -2,6 +2,7 @@ import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { hazardForCell, HAZARD_RESOLUTION } from './hazard/climatology.js';
+import { rebuildStreetNames } from '../db/street-names.js';
 import { dropSecondaryIndexes, restoreSecondaryIndexes } from './bulk.js';
 import { CopyWriter } from './copy.js';
 import { encodeBatches, STREAMED_TABLES, type EncodedChunk, type StreamedTable } from './encode.js';
@@ -12,7 +13,7 @@ import type { BuildingRow, HazardCellRow, ImageryCaptureRow, NeighbourhoodRow, P
 
 export const DEFAULT_WORLD = { seed: 20_26, properties: 20_000 } as const;
 const META_KEY = 'generated_world';
-const WORLD_TABLES = ['neighbourhoods', 'properties', 'buildings', 'permits', 'weather_events', 'imagery_captures', 'hazard_cells'] as const;
+const WORLD_TABLES = ['neighbourhoods', 'properties', 'buildings', 'permits', 'weather_events', 'imagery_captures', 'hazard_cells', 'street_names'] as const;
 const GENERATOR_VERSION = 1;
 
 export interface SeedResult {
@@ -61,9 +62,13 @@ export async function seedWorld(url: string, options: SeedOptions = {}): Promise
     await dropSecondaryIndexes(lock, WORLD_TABLES, { primaryKeysOf: STREAMED_TABLES });
     const result = await copyWorld(pool, seed, size, log);
     const copied = performance.now();
-    log(`  streamed in ${((copied - started) / 1000).toFixed(1)} s; indexing…\n`);
+    log(`  streamed in ${((copied - started) / 1000).toFixed(1)} s\n`);
+    // Derived from the properties just stored (imported ones included), before its index is rebuilt.
+    const streets = await rebuildStreetNames(lock);
+    const listed = performance.now();
+    log(`  ${streets.toLocaleString('en-US')} streets listed in ${((listed - copied) / 1000).toFixed(1)} s; indexing…\n`);
     await restoreSecondaryIndexes(pool);
-    log(`  indexed in ${((performance.now() - copied) / 1000).toFixed(1)} s\n`);
+    log(`  indexed in ${((performance.now() - listed) / 1000).toFixed(1)} s\n`);
     await lock.query(`ANALYZE ${WORLD_TABLES.join(', ')}`);
     await lock.query(
       `INSERT INTO world_meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = $2, updated_at = now()`,

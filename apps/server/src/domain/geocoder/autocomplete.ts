@@ -39,6 +39,11 @@ export function normalizePrefix(text: string): string {
     .concat(endsWithSpace && words.length ? ' ' : '');
 }
 
+/** How alike (pg_trgm word similarity) a typed text and an address must be to be suggested. */
+const FUZZY_THRESHOLD = 0.5;
+/** With a house number typed, the least likeness of the rest of the text with a street (see fuzzyWithNumber). */
+const MIN_STREET_THRESHOLD = 0.3;
+
 /**
  * Address suggestions for the search box: addresses starting with what was typed (btree prefix
  * index), topped up by fuzzy ones (trigram word similarity) when fewer than ten start with it.
@@ -56,22 +61,44 @@ export async function autocompleteAddresses(db: Db, text: string, limit = AUTOCO
   const seen = new Set(starts.map((r) => r.id));
   const query = prefix.trim();
   const houseNumber = /^(\d+[A-Z]?) ./.exec(query)?.[1];
-  const fuzzy = await db.transaction().execute(async (trx) => {
-    await sql`SET LOCAL pg_trgm.word_similarity_threshold = 0.5`.execute(trx);
-    // With a house number typed, only houses with that number can be meant: compare those
-    // (a few hundred rows by index) instead of searching every address's trigrams.
-    const { rows } = houseNumber
-      ? await sql<Row>`
-          SELECT id, address_line, city, state, zip, lat, lng FROM properties
-          WHERE house_number = ${houseNumber} AND word_similarity(${query}, normalized_address) >= 0.5
-          ORDER BY word_similarity(${query}, normalized_address) DESC, normalized_address LIMIT ${limit}`.execute(trx)
-      : await sql<Row>`
-          SELECT id, address_line, city, state, zip, lat, lng FROM properties
-          WHERE ${query} <% normalized_address
-          ORDER BY word_similarity(${query}, normalized_address) DESC, normalized_address LIMIT ${limit}`.execute(trx);
-    return rows;
-  });
+  const fuzzy = houseNumber ? await fuzzyWithNumber(db, query, houseNumber, limit) : await fuzzyByStreet(db, query, limit);
   return [...starts, ...fuzzy.filter((r) => !seen.has(r.id))].slice(0, limit).map(toSuggestion);
+}
+
+/*
+ * The fuzzy searches compare the typed text with the distinct street lines of `street_names`
+ * ('MAGNOLIA AVE ATLANTA GA 30303', ~20 times fewer than addresses), then read the houses of the
+ * matched streets by the (zip, street_key, house_number) index: one index lookup per matched
+ * street. Their SQL lives in functions of migration 0271 (they carry the settings a search needs
+ * for one round trip).
+ */
+
+/**
+ * No house number typed: the houses of the most similar streets, in the order a search of every
+ * address gave (similarity, then address). Every house of a street is as similar as its street
+ * line (the number is not part of the best-matching words), so only the ten best-placed streets
+ * (ties included) can hold the ten best addresses, and at most ten houses of each.
+ */
+async function fuzzyByStreet(db: Db, query: string, limit: number): Promise<Row[]> {
+  const { rows } = await sql<Row>`SELECT * FROM autocomplete_street_houses(${query}, ${FUZZY_THRESHOLD}, ${limit})`.execute(db);
+  return rows;
+}
+
+/**
+ * '1234 Magnolai Ave': the houses with that number whose whole address is as alike as the whole
+ * text must be (FUZZY_THRESHOLD), ranked by that. Only streets that have that house and are like
+ * the rest of the text are compared (the index lists each street's numbers). The number's own
+ * trigrams match exactly and carry part of the likeness, so the street needs less: with n of them
+ * and r in the rest, a street line 0.5·(1 − n/r) alike can give an address 0.5 alike
+ * ('1427 Whaetland Av': street 0.42, address 0.54). Below MIN_STREET_THRESHOLD no street is
+ * compared: the number alone made '320 Madison Pkwy' a suggestion for '320 Maple' when every house
+ * with that number was searched.
+ */
+async function fuzzyWithNumber(db: Db, query: string, houseNumber: string, limit: number): Promise<Row[]> {
+  const street = query.slice(houseNumber.length + 1);
+  const { rows } = await sql<Row>`
+    SELECT * FROM autocomplete_numbered_houses(${query}, ${houseNumber}, ${street}, ${FUZZY_THRESHOLD}, ${MIN_STREET_THRESHOLD}, ${limit})`.execute(db);
+  return rows;
 }
 
 interface Row {

@@ -1,5 +1,6 @@
 import { latLngToCell } from 'h3-js';
 import type { Db } from '../../db/database.js';
+import { addStreetNamesOf } from '../../db/street-names.js';
 import { normalizeAddress, streetKeyOf } from '../../domain/geocoder/normalize.js';
 import { displayCase } from '../../domain/geocoder/normalize.js';
 import type { ParsedAddress } from '../../domain/geocoder/parse.js';
@@ -110,6 +111,7 @@ export async function upsertImportedProperties(db: Db, rows: PropertyRow[]): Pro
     .values(values)
     .onConflict((oc) => oc.column('id').doUpdateSet((eb) => ({ lat: eb.ref('excluded.lat'), lng: eb.ref('excluded.lng'), h3_cell: eb.ref('excluded.h3_cell') })))
     .execute();
+  await addStreetNamesOf(db, rows.map((row) => row.id));
   await db
     .insertInto('buildings')
     .values(rows.map((row) => {
