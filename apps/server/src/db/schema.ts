@@ -160,7 +160,7 @@ export interface Database extends WorldTables {
   score_index_builds: ScoreIndexBuildsTable;
   score_index: ScoreIndexTable;
   placement_builds: { world_revision: ColumnType<string, number | string, never>; cell_count: number; built_at: Generated<Date> };
-  world_revision: { id: Generated<boolean>; revision: number };
+  world_revision: { id: Generated<boolean>; revision: ColumnType<string, never, never> };
   analytics_events: AnalyticsEventsTable;
 }
 

@@ -8,6 +8,7 @@ import type { IndexedScoring } from './seams.js';
 interface PlacedRow {
   row_number: number;
   problem: string | null;
+  placed: boolean;
   lat: number | null;
   lng: number | null;
   property_id: string | null;
@@ -28,7 +29,10 @@ interface PlacedRow {
 export async function placeAndScoreFromIndex(db: Db, indexed: IndexedScoring, run: ChunkRun & { score_build_id: number }, range: { first: number; last: number }): Promise<ScoredChunk> {
   const buildId = run.score_build_id;
   const { rows } = await sql<PlacedRow>`
-    SELECT r.row_number, coalesce(r.problem, r.geo_problem) AS problem, r.geo_latitude AS lat, r.geo_longitude AS lng, c.property_id, s.property_id IS NOT NULL AS indexed
+    SELECT r.row_number, coalesce(r.problem, r.geo_problem) AS problem, r.geo_latitude IS NOT NULL AND r.geo_longitude IS NOT NULL AS placed,
+           -- The point only where SQL found no parcel (the exact rule below needs it).
+           CASE WHEN c.property_id IS NULL THEN r.geo_latitude END AS lat, CASE WHEN c.property_id IS NULL THEN r.geo_longitude END AS lng,
+           c.property_id, s.property_id IS NOT NULL AS indexed
     FROM portfolio_rows r
     LEFT JOIN LATERAL (
       SELECT pc.property_id FROM placement_cells pc
@@ -55,7 +59,7 @@ export async function placeAndScoreFromIndex(db: Db, indexed: IndexedScoring, ru
   const missing = [...new Set(rows.flatMap((r) => (r.problem === null && r.property_id && !r.indexed ? [r.property_id] : [])))];
   if (missing.length) await indexed.fillMissing(buildId, missing);
 
-  const problems = rows.map((r) => r.problem ?? (r.lat === null || r.lng === null ? NO_SCORE : r.property_id === null ? NO_BUILDING_FOUND : null));
+  const problems = rows.map((r) => r.problem ?? (!r.placed ? NO_SCORE : r.property_id === null ? NO_BUILDING_FOUND : null));
   return {
     rowCount: rows.length,
     insertResults: (runId) => sql`

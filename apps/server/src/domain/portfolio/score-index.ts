@@ -193,22 +193,30 @@ export async function buildScoreIndexStep(db: Db, options: { models?: PortfolioM
       return true;
     }
     if (performance.now() > deadline) return false;
-    // The page after the least advanced build's cursor (builds opened together advance together).
-    const cursors = await db.selectFrom('score_index_builds').select('built_through').where('id', 'in', builds.map((b) => b.id)).execute();
-    const from = cursors.map((c) => c.built_through ?? '').sort()[0] ?? '';
-    const page = await db.selectFrom('properties').select('id').where('id', '>', from).orderBy('id').limit(pageSize).execute();
-    if (!page.length) {
-      await db.updateTable('score_index_builds').set({ completed_at: new Date() }).where('id', 'in', builds.map((b) => b.id)).execute();
-      continue;
-    }
-    const last = page[page.length - 1]!.id;
-    await addToIndex(db, builds, models, page.map((p) => p.id));
-    await db
-      .updateTable('score_index_builds')
-      .set({ built_through: last, property_count: sql`property_count + ${page.length}::int` })
-      .where('id', 'in', builds.map((b) => b.id))
-      .where((eb) => eb.or([eb('built_through', 'is', null), eb('built_through', '<', last)]))
-      .execute();
+    // One builder at a time (another process's worker may be at it): each page is a transaction
+    // holding the lock; a builder that cannot take it leaves the work to the one that has it.
+    const progressed = await db.transaction().execute(async (trx) => {
+      const { rows: lock } = await sql<{ ok: boolean }>`SELECT pg_try_advisory_xact_lock(${BUILD_LOCK}, 2) AS ok`.execute(trx);
+      if (!lock[0]?.ok) return false;
+      // The page after the least advanced cursor (builds opened together advance together).
+      const cursors = await trx.selectFrom('score_index_builds').select('built_through').where('id', 'in', builds.map((b) => b.id)).execute();
+      const from = cursors.map((c) => c.built_through ?? '').sort()[0] ?? '';
+      const page = await trx.selectFrom('properties').select('id').where('id', '>', from).orderBy('id').limit(pageSize).execute();
+      if (!page.length) {
+        await trx.updateTable('score_index_builds').set({ completed_at: new Date() }).where('id', 'in', builds.map((b) => b.id)).execute();
+        return true;
+      }
+      const last = page[page.length - 1]!.id;
+      await addToIndex(trx, builds, models, page.map((p) => p.id));
+      await trx
+        .updateTable('score_index_builds')
+        .set({ built_through: last, property_count: sql`property_count + ${page.length}::int` })
+        .where('id', 'in', builds.map((b) => b.id))
+        .where((eb) => eb.or([eb('built_through', 'is', null), eb('built_through', '<', last)]))
+        .execute();
+      return true;
+    });
+    if (!progressed) return true;
   }
 }
 
