@@ -24,6 +24,10 @@ export async function startScoreIndexWorker(db: Db, queue: JobQueue) {
     const done = await buildScoreIndexStep(db, { budgetMs: STEP_MS });
     if (!done) await queue.send(scoreIndexBuildJob, [{}]);
   });
-  // A worker starting (after a world load, an import or a new model version) checks the index.
+  // A worker starting (after a world load or a new model version) checks the index, and so does
+  // every worker now and then (an import into a running system changes the world revision).
   await queue.send(scoreIndexBuildJob, [{}]);
+  setInterval(() => void queue.send(scoreIndexBuildJob, [{}]).catch(() => {}), RECHECK_MS).unref();
 }
+
+const RECHECK_MS = 10 * 60_000;
