@@ -157,6 +157,10 @@ export interface Database extends WorldTables {
   portfolio_run_chunks: PortfolioRunChunksTable;
   portfolio_results: PortfolioResultsTable;
   usage_events: UsageEventsTable;
+  score_index_builds: ScoreIndexBuildsTable;
+  score_index: ScoreIndexTable;
+  placement_builds: { world_revision: ColumnType<string, number | string, never>; cell_count: number; built_at: Generated<Date> };
+  world_revision: { id: Generated<boolean>; revision: ColumnType<string, never, never> };
   analytics_events: AnalyticsEventsTable;
 }
 
@@ -218,6 +222,8 @@ export interface PortfolioRunsTable {
   suspended_at: Date | null;
   created_at: Generated<Date>;
   completed_at: Date | null;
+  /** The score index build the run scored with (migration 0330). */
+  score_build_id: Generated<number | null>;
 }
 
 export interface PortfolioRowsTable {
@@ -273,7 +279,32 @@ export interface UsageEventsTable {
   portfolio_id: number | null;
   run_id: number | null;
   row_number: number | null;
+  /** Uses this record stands for (a portfolio chunk: its scored rows); billing sums it. */
+  quantity: Generated<number>;
   occurred_at: Generated<Date>;
+}
+
+// Score index of portfolio runs (migration 0330).
+export interface ScoreIndexBuildsTable {
+  id: Generated<number>;
+  product: string;
+  model_version: string;
+  as_of: ColumnType<Date, string, string>;
+  world_revision: ColumnType<string, number | string, number | string>;
+  built_through: string | null;
+  property_count: Generated<number>;
+  created_at: Generated<Date>;
+  completed_at: Date | null;
+}
+
+export interface ScoreIndexTable {
+  build_id: number;
+  property_id: string;
+  score: number | null;
+  risk_level: string;
+  confidence: number | null;
+  top_factors: Json<{ name: string; contribution: number }[]>;
+  problem: string | null;
 }
 
 // Product analytics (migration 0450).

@@ -10,6 +10,7 @@ import type { BatchGeocoder, PortfolioScorer } from '../domain/portfolio/seams.j
 import type { Delimiter } from '../domain/portfolio/sniff.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import { defineJob, type JobQueue } from './queue.js';
+import { startScoreIndexWorker } from './score-index-jobs.js';
 
 /** Reads the file into staging rows, then starts a run for every product still UPLOADED. */
 export const portfolioIngestJob = defineJob({
@@ -102,4 +103,5 @@ export async function startPortfolioWorker(deps: PortfolioWorkerDeps, options: {
   await deps.queue.work(portfolioChunkJob, async (payload) => {
     await processChunk(deps, payload.runId, payload.chunkIndex);
   }, { concurrency: options.chunkConcurrency ?? 2 });
+  if (deps.scorer.indexed) await startScoreIndexWorker(deps.db, deps.queue);
 }

@@ -47,7 +47,8 @@ async function counts(portfolioId: number) {
   const [results, distinctResults, usage, chunks] = await Promise.all([
     db.selectFrom('portfolio_results').select((eb) => eb.fn.countAll<number>().as('n')).where('run_id', '=', runId).executeTakeFirstOrThrow(),
     db.selectFrom('portfolio_results').select((eb) => eb.fn.count<number>('row_number').distinct().as('n')).where('run_id', '=', runId).executeTakeFirstOrThrow(),
-    db.selectFrom('usage_events').select((eb) => eb.fn.countAll<number>().as('n')).where('run_id', '=', runId).executeTakeFirstOrThrow(),
+    // Usage records are per chunk with a quantity (its scored rows): the rows counted are their sum.
+    db.selectFrom('usage_events').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('quantity'), eb.lit(0)).as('n')).where('run_id', '=', runId).executeTakeFirstOrThrow(),
     db.selectFrom('portfolio_run_chunks').select((eb) => eb.fn.countAll<number>().as('n')).where('run_id', '=', runId).executeTakeFirstOrThrow(),
   ]);
   return { runId, results: Number(results.n), distinctResults: Number(distinctResults.n), usage: Number(usage.n), chunks: Number(chunks.n) };

@@ -160,10 +160,12 @@ describe('portfolio processing, review and export', () => {
     expect(auto.json().suggestions).toEqual([{ rowNumber: 2, ref: '10002082047', address: '2100 S Lamar Blvd, Austin, TX 78704' }]);
     const raw = await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${id}/raw?page=2&itemsPerPage=2`, headers });
     expect(raw.json().rows.map((r: { rowNumber: number }) => r.rowNumber)).toEqual([3, 4]);
-    // Usage: one event per scored row per product, none for failed rows.
-    const usage = await db.selectFrom('usage_events').select(['product']).where('portfolio_id', '=', id).execute();
-    expect(usage.filter((u) => u.product === 'zfire')).toHaveLength(3);
-    expect(usage.filter((u) => u.product === 'zwind')).toHaveLength(3);
+    // Usage: every scored row counted once per product (records per chunk carry a quantity), none for failed rows.
+    const usage = await db.selectFrom('usage_events').select(['product', 'channel', 'quantity']).where('portfolio_id', '=', id).execute();
+    const used = (product: string) => usage.filter((u) => u.product === product).reduce((sum, u) => sum + u.quantity, 0);
+    expect(used('zfire')).toBe(3);
+    expect(used('zwind')).toBe(3);
+    expect(usage.every((u) => u.channel === 'portfolio')).toBe(true);
   });
 
   it('neutralises cells that a spreadsheet would run as formulas, but keeps plain numbers', async () => {

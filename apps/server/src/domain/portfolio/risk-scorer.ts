@@ -1,53 +1,59 @@
-import type { PortfolioProduct } from '@zview/contracts';
 import type { Db } from '../../db/database.js';
 import { hazardAt } from '../../world/hazard/climatology.js';
 import { geocodeCoordinatesMany } from '../geocoder/index.js';
 import { isoDate } from '../property/load.js';
 import { loadPropertyFeaturesMany } from '../property/load-many.js';
-import { RISK_MODELS, scoreProduct } from '../risk/index.js';
+import { addToIndex, asOfInstant, buildForRun, PRODUCTION_MODELS, indexedScore, type PortfolioModels } from './score-index.js';
 import type { PortfolioScorer, ScoredRow } from './seams.js';
 
 export const NO_BUILDING_FOUND = 'No property was found at this location, so it could not be scored.';
-const TOP_FACTORS = 3;
 
 /**
  * Scores portfolio rows with the risk models (domain/risk): the property at each row's point
- * (parcel containing it, or the nearest within 40 m), its features as of today, and the hazard
- * climatology of its cell. Set-wise: a chunk costs one geocoding query and one feature load
- * (a handful of queries), whatever its size.
+ * (parcel containing it, or the nearest within 40 m), its features as of the data date, and the
+ * hazard climatology at the property. Runs join their placed rows to the precomputed score index
+ * (`indexed`, score-index.ts); `scoreRows` is the same computation row by row (one geocoding query
+ * and one feature load per call).
  */
-export function riskModelScorer(db: Db, options: { now?: () => Date } = {}): PortfolioScorer {
+export function riskModelScorer(db: Db, options: { now?: () => Date; models?: PortfolioModels } = {}): PortfolioScorer {
   const now = options.now ?? (() => new Date());
+  const models = options.models ?? PRODUCTION_MODELS;
   return {
-    modelInfo: (product) => ({ modelVersion: RISK_MODELS[product].modelVersion, dataDate: isoDate(now()) }),
+    modelInfo: (product) => ({ modelVersion: models[product].modelVersion, dataDate: isoDate(now()) }),
     async scoreRows(rows, products) {
-      const asOf = now();
+      const dataDate = isoDate(now());
+      const asOf = asOfInstant(dataDate);
       const hits = await geocodeCoordinatesMany(db, rows.map((row) => ({ lat: row.latitude, lng: row.longitude })));
-      const featuresOf = await loadPropertyFeaturesMany(db, hits.flatMap((hit) => (hit.propertyId ? [hit.propertyId] : [])), asOf);
+      const featuresOf = await loadPropertyFeaturesMany(db, hits.flatMap((hit) => (hit.propertyId ? [hit.propertyId] : [])), dataDate);
       return rows.flatMap((row, index): ScoredRow[] => {
-        const unscored = (product: PortfolioProduct, problem: string): ScoredRow => ({
-          rowNumber: row.rowNumber, product, score: null, riskLevel: 'none', confidence: null, topFactors: [], modelVersion: RISK_MODELS[product].modelVersion, problem,
-        });
-        const propertyId = hits[index]!.propertyId;
-        const features = propertyId ? featuresOf.get(propertyId) : undefined;
-        if (!features) return products.map((product) => unscored(product, NO_BUILDING_FOUND));
-        const hazard = hazardAt(row.latitude, row.longitude);
+        const hit = hits[index]!;
+        const features = hit.propertyId ? featuresOf.get(hit.propertyId) : undefined;
+        const hazard = features ? hazardAt(hit.lat, hit.lng) : null;
         return products.map((product) => {
-          const result = scoreProduct(product, features, hazard, asOf);
-          if (result.score === null) return unscored(product, result.unavailableReason ?? 'This property could not be scored.');
-          const top = [...result.factors].sort((a, b) => Math.abs(b.contribution) - Math.abs(a.contribution)).slice(0, TOP_FACTORS);
+          const scored = features && hazard ? indexedScore(models[product], features, hazard, asOf) : null;
           return {
             rowNumber: row.rowNumber,
             product,
-            score: result.score,
-            riskLevel: result.riskLevel,
-            confidence: result.confidence.value,
-            topFactors: top.map((f) => ({ name: f.name, contribution: f.contribution })),
-            modelVersion: result.modelVersion,
-            problem: null,
+            score: scored?.score ?? null,
+            riskLevel: scored?.riskLevel ?? 'none',
+            confidence: scored?.confidence ?? null,
+            topFactors: scored?.topFactors ?? [],
+            modelVersion: models[product].modelVersion,
+            problem: scored ? scored.problem : NO_BUILDING_FOUND,
           };
         });
       });
+    },
+    indexed: {
+      async prepareRun(product) {
+        const build = await buildForRun(db, product, models[product].modelVersion, isoDate(now()));
+        return { modelVersion: build.modelVersion, dataDate: build.asOf, buildId: build.id };
+      },
+      async fillMissing(buildId, propertyIds) {
+        const row = await db.selectFrom('score_index_builds').select(['id', 'product', 'model_version', 'as_of', 'world_revision', 'completed_at']).where('id', '=', buildId).executeTakeFirstOrThrow();
+        const build = { id: row.id, product: row.product as keyof PortfolioModels, modelVersion: row.model_version, asOf: isoDate(row.as_of), worldRevision: String(row.world_revision), completed: row.completed_at !== null };
+        await addToIndex(db, [build], models, propertyIds);
+      },
     },
   };
 }

@@ -1,8 +1,9 @@
 import type { PortfolioProduct } from '@zview/contracts';
-import { sql, type Transaction } from 'kysely';
+import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { conflict } from '../../http/errors.js';
+import { placeAndScoreFromIndex } from './indexed-chunk.js';
 import type { BatchGeocoder, GeocodedRow, PortfolioScorer, ScoredRow, StagedRow } from './seams.js';
 import { canTransition, transitionRefusal } from './status.js';
 
@@ -44,7 +45,8 @@ export async function startRun(
       return null;
     }
     if (!canTransition(current.status, 'IN_PROGRESS', 'system')) throw conflict(transitionRefusal(current.status, 'IN_PROGRESS'));
-    const model = scorer.modelInfo(input.product);
+    // With the score index, the run's data date is its build's as-of date.
+    const model = scorer.indexed ? await scorer.indexed.prepareRun(input.product) : { ...scorer.modelInfo(input.product), buildId: null };
     const rowCount = current.row_count ?? 0;
     const chunkCount = Math.ceil(rowCount / input.chunkSize);
     const run = await trx
@@ -58,6 +60,7 @@ export async function startRun(
         chunk_size: input.chunkSize,
         chunk_count: chunkCount,
         previous_run_id: current.current_run_id,
+        score_build_id: model.buildId,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -83,6 +86,16 @@ export async function pendingChunks(db: Db, runId: number): Promise<number[]> {
 
 type ChunkOutcome = 'committed' | 'already-committed' | 'suspended' | 'gone';
 
+export interface ChunkRun {
+  id: number;
+  portfolio_id: number;
+  product: string;
+  model_version: string;
+  requested_by: string;
+  organization_id: number;
+  score_build_id: number | null;
+}
+
 /**
  * Geocodes and scores one chunk of a run, then commits its results and usage in one
  * transaction keyed by (run, chunk): running the same chunk twice commits it once.
@@ -93,7 +106,7 @@ export async function processChunk(deps: RunDeps, runId: number, chunkIndex: num
     .selectFrom('portfolio_runs')
     .innerJoin('portfolios', 'portfolios.id', 'portfolio_runs.portfolio_id')
     .select([
-      'portfolio_runs.id', 'portfolio_runs.portfolio_id', 'portfolio_runs.product', 'portfolio_runs.model_version',
+      'portfolio_runs.id', 'portfolio_runs.portfolio_id', 'portfolio_runs.product', 'portfolio_runs.model_version', 'portfolio_runs.score_build_id',
       'portfolio_runs.chunk_size', 'portfolio_runs.requested_by', 'portfolio_runs.suspended_at', 'portfolio_runs.completed_at',
       'portfolios.organization_id',
     ])
@@ -105,42 +118,64 @@ export async function processChunk(deps: RunDeps, runId: number, chunkIndex: num
   const already = await db.selectFrom('portfolio_run_chunks').select('run_id').where('run_id', '=', runId).where('chunk_index', '=', chunkIndex).executeTakeFirst();
   if (already) return 'already-committed';
 
-  const first = chunkIndex * run.chunk_size + 1;
-  const last = first + run.chunk_size - 1;
-  // What geocoding and scoring need (not the raw values: they go only to exports).
+  const range = { first: chunkIndex * run.chunk_size + 1, last: (chunkIndex + 1) * run.chunk_size };
   const timer = chunkTimer(runId, chunkIndex);
-  const rows = await db
+  const geocoded = await geocodePending(deps, run.portfolio_id, range);
+  timer.lap(`geocode ${geocoded}`);
+  const indexed = deps.scorer.indexed;
+  const chunk = indexed && run.score_build_id !== null
+    ? await placeAndScoreFromIndex(db, indexed, { ...run, score_build_id: run.score_build_id }, range)
+    : await scoreRowByRow(deps, run, range);
+  timer.lap(`score ${chunk.rowCount}`);
+  const outcome = await commitChunk(db, run, chunkIndex, chunk);
+  timer.lap(`commit (${outcome})`);
+  timer.done();
+  return outcome;
+}
+
+/**
+ * Geocodes set-wise the rows of a chunk that have not been placed yet (shared by every product;
+ * rows with their own coordinates were placed at ingest) and stores where they are.
+ */
+async function geocodePending(deps: RunDeps, portfolioId: number, range: { first: number; last: number }): Promise<number> {
+  const pending = await deps.db
     .selectFrom('portfolio_rows')
-    .select(['row_number', 'ref', 'address', 'street', 'city', 'state', 'zip', 'country', 'latitude', 'longitude', 'attributes', 'problem',
-      'geo_latitude', 'geo_longitude', 'geo_precision', 'geo_problem', 'geocoded_at'])
-    .where('portfolio_id', '=', run.portfolio_id)
-    .where('row_number', '>=', first)
-    .where('row_number', '<=', last)
+    .select(['row_number', 'ref', 'address', 'street', 'city', 'state', 'zip', 'country', 'latitude', 'longitude'])
+    .where('portfolio_id', '=', portfolioId)
+    .where('row_number', '>=', range.first)
+    .where('row_number', '<=', range.last)
+    .where('problem', 'is', null)
+    .where('geocoded_at', 'is', null)
     .orderBy('row_number')
     .execute();
+  if (!pending.length) return 0;
+  const toGeocode: StagedRow[] = pending.map((r) => ({ rowNumber: r.row_number, ref: r.ref, address: r.address, street: r.street, city: r.city, state: r.state, zip: r.zip, country: r.country, latitude: r.latitude, longitude: r.longitude }));
+  const results = await deps.geocoder.geocodeRows(toGeocode);
+  await sql`
+    UPDATE portfolio_rows AS r SET geo_latitude = g.lat, geo_longitude = g.lon, geo_precision = g.precision, geo_problem = g.problem, geocoded_at = now()
+    FROM unnest(${results.map((g) => g.rowNumber)}::int[], ${results.map((g) => g.latitude)}::float8[], ${results.map((g) => g.longitude)}::float8[],
+                ${results.map((g) => g.precision)}::text[], ${results.map((g) => g.problem)}::text[]) AS g(row_number, lat, lon, precision, problem)
+    WHERE r.portfolio_id = ${portfolioId} AND r.row_number = g.row_number`.execute(deps.db);
+  return results.length;
+}
 
-  // Geocode set-wise the rows of this chunk that have not been placed yet (shared by every product;
-  // rows with their own coordinates were placed at ingest).
-  const toGeocode: StagedRow[] = rows
-    .filter((r) => !r.problem && !r.geocoded_at)
-    .map((r) => ({ rowNumber: r.row_number, ref: r.ref, address: r.address, street: r.street, city: r.city, state: r.state, zip: r.zip, country: r.country, latitude: r.latitude, longitude: r.longitude }));
-  if (toGeocode.length) {
-    timer.lap('read');
-    const results = await deps.geocoder.geocodeRows(toGeocode);
-    timer.lap(`geocode ${toGeocode.length}`);
-    await sql`
-      UPDATE portfolio_rows AS r SET geo_latitude = g.lat, geo_longitude = g.lon, geo_precision = g.precision, geo_problem = g.problem, geocoded_at = now()
-      FROM unnest(${results.map((g) => g.rowNumber)}::int[], ${results.map((g) => g.latitude)}::float8[], ${results.map((g) => g.longitude)}::float8[],
-                  ${results.map((g) => g.precision)}::text[], ${results.map((g) => g.problem)}::text[]) AS g(row_number, lat, lon, precision, problem)
-      WHERE r.portfolio_id = ${run.portfolio_id} AND r.row_number = g.row_number`.execute(db);
-    // The same values, in memory: no second read of the chunk.
-    const byRow = new Map(rows.map((r) => [r.row_number, r]));
-    for (const g of results) {
-      const r = byRow.get(g.rowNumber);
-      if (r) Object.assign(r, { geo_latitude: g.latitude, geo_longitude: g.longitude, geo_precision: g.precision, geo_problem: g.problem, geocoded_at: new Date() });
-    }
-  }
+/** A chunk ready to commit: how its results are inserted (returning each row's problem) and how many rows it has. */
+export interface ScoredChunk {
+  rowCount: number;
+  /** An INSERT INTO portfolio_results … RETURNING problem, for the run (usage counts the rows without one). */
+  insertResults: (runId: number) => RawBuilder<unknown>;
+}
 
+/** The row-by-row path (scorers without a score index, e.g. test fakes): scoreRows on the chunk's placed rows. */
+async function scoreRowByRow(deps: RunDeps, run: ChunkRun, range: { first: number; last: number }): Promise<ScoredChunk> {
+  const rows = await deps.db
+    .selectFrom('portfolio_rows')
+    .select(['row_number', 'ref', 'address', 'street', 'city', 'state', 'zip', 'country', 'attributes', 'problem', 'geo_latitude', 'geo_longitude', 'geo_precision', 'geo_problem'])
+    .where('portfolio_id', '=', run.portfolio_id)
+    .where('row_number', '>=', range.first)
+    .where('row_number', '<=', range.last)
+    .orderBy('row_number')
+    .execute();
   const product = run.product as PortfolioProduct;
   const scorable: GeocodedRow[] = [];
   for (const r of rows) {
@@ -150,14 +185,13 @@ export async function processChunk(deps: RunDeps, runId: number, chunkIndex: num
       latitude: r.geo_latitude, longitude: r.geo_longitude, precision: (r.geo_precision ?? 'none') as GeocodedRow['precision'], attributes: r.attributes,
     });
   }
-  timer.lap('placed');
   const scored = scorable.length
-    ? await deps.scorer.scoreRows(scorable, [product], { organizationId: run.organization_id, portfolioId: run.portfolio_id, runId, modelVersion: run.model_version })
+    ? await deps.scorer.scoreRows(scorable, [product], { organizationId: run.organization_id, portfolioId: run.portfolio_id, runId: run.id, modelVersion: run.model_version })
     : [];
   const byRow = new Map<number, ScoredRow>(scored.filter((s) => s.product === product).map((s) => [s.rowNumber, s]));
   const results = rows.map((r) => {
     const s = byRow.get(r.row_number);
-    const problem = r.problem ?? r.geo_problem ?? s?.problem ?? (s ? null : 'No score could be calculated for this property.');
+    const problem = r.problem ?? r.geo_problem ?? s?.problem ?? (s ? null : NO_SCORE);
     return {
       rowNumber: r.row_number,
       score: problem ? null : s!.score,
@@ -168,33 +202,45 @@ export async function processChunk(deps: RunDeps, runId: number, chunkIndex: num
       problem,
     };
   });
-  const billable = results.filter((r) => !r.problem).map((r) => r.rowNumber);
+  return {
+    rowCount: rows.length,
+    insertResults: (runId) => sql`
+      INSERT INTO portfolio_results (run_id, row_number, score, risk_level, confidence, top_factors, model_version, problem)
+      SELECT ${runId}, * FROM unnest(${results.map((r) => r.rowNumber)}::int[], ${results.map((r) => r.score)}::float8[], ${results.map((r) => r.riskLevel)}::text[],
+        ${results.map((r) => r.confidence)}::float8[], ${results.map((r) => r.topFactors)}::jsonb[], ${results.map((r) => r.modelVersion)}::text[], ${results.map((r) => r.problem)}::text[])
+      ON CONFLICT DO NOTHING
+      RETURNING problem`,
+  };
+}
 
-  timer.lap(`score ${scorable.length}`);
-  const outcome = await db.transaction().execute(async (trx) => {
+export const NO_SCORE = 'No score could be calculated for this property.';
+
+/**
+ * Commits a chunk: its (run, chunk) key, its results, and one usage record on the portfolio
+ * channel whose quantity is the number of rows scored (keyed by run and chunk, so a retried chunk
+ * counts once); the commit that lands the last chunk finishes the run.
+ */
+async function commitChunk(db: Db, run: ChunkRun, chunkIndex: number, chunk: ScoredChunk): Promise<ChunkOutcome> {
+  const runId = run.id;
+  return db.transaction().execute(async (trx) => {
     const current = await trx.selectFrom('portfolio_runs').select(['suspended_at']).where('id', '=', runId).executeTakeFirst();
     if (!current) return 'gone';
     if (current.suspended_at) return 'suspended';
     // The (run, chunk) key: a concurrent commit of the same chunk waits here, then does nothing.
     const inserted = await trx
       .insertInto('portfolio_run_chunks')
-      .values({ run_id: runId, chunk_index: chunkIndex, row_count: rows.length })
+      .values({ run_id: runId, chunk_index: chunkIndex, row_count: chunk.rowCount })
       .onConflict((oc) => oc.doNothing())
       .returning('chunk_index')
       .executeTakeFirst();
     if (!inserted) return 'already-committed';
-    if (results.length) {
+    if (chunk.rowCount) {
       await sql`
-        INSERT INTO portfolio_results (run_id, row_number, score, risk_level, confidence, top_factors, model_version, problem)
-        SELECT ${runId}, * FROM unnest(${results.map((r) => r.rowNumber)}::int[], ${results.map((r) => r.score)}::float8[], ${results.map((r) => r.riskLevel)}::text[],
-          ${results.map((r) => r.confidence)}::float8[], ${results.map((r) => r.topFactors)}::jsonb[], ${results.map((r) => r.modelVersion)}::text[], ${results.map((r) => r.problem)}::text[])
-        ON CONFLICT DO NOTHING`.execute(trx);
-    }
-    if (billable.length) {
-      await sql`
-        INSERT INTO usage_events (event_key, organization_id, user_id, product, channel, portfolio_id, run_id, row_number)
-        SELECT 'portfolio:' || ${run.portfolio_id}::int || ':' || ${runId}::int || ':' || n, ${run.organization_id}, ${run.requested_by}, ${run.product}, 'portfolio', ${run.portfolio_id}, ${runId}, n
-        FROM unnest(${billable}::int[]) AS n
+        WITH results AS (${chunk.insertResults(runId)})
+        INSERT INTO usage_events (event_key, organization_id, user_id, product, channel, portfolio_id, run_id, quantity)
+        SELECT ${`portfolio:${run.portfolio_id}:${runId}:chunk:${chunkIndex}`}::text, ${run.organization_id}::int, ${run.requested_by}::text, ${run.product}::text, 'portfolio', ${run.portfolio_id}::int, ${runId}::int, count(*)
+        FROM results WHERE problem IS NULL
+        HAVING count(*) > 0
         ON CONFLICT (event_key) DO NOTHING`.execute(trx);
     }
     // Only now serialise the commits of one run (the inserts above run side by side), so exactly
@@ -210,9 +256,6 @@ export async function processChunk(deps: RunDeps, runId: number, chunkIndex: num
     if (error instanceof ChunkRollback) return error.outcome;
     throw error;
   });
-  timer.lap(`commit (${outcome})`);
-  timer.done();
-  return outcome;
 }
 
 /** Thrown inside a chunk's commit to roll it back and report why. */
@@ -223,6 +266,8 @@ class ChunkRollback extends Error {
 }
 
 /** PORTFOLIO_TIMINGS=1: one line per chunk with the time of each phase (where a run's time goes). */
+export type ChunkTimer = ReturnType<typeof chunkTimer>;
+
 function chunkTimer(runId: number, chunkIndex: number) {
   const enabled = process.env.PORTFOLIO_TIMINGS === '1';
   let last = performance.now();

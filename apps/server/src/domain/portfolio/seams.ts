@@ -70,6 +70,15 @@ export interface ModelInfo {
 export interface PortfolioScorer {
   modelInfo(product: PortfolioProduct): ModelInfo;
   scoreRows(rows: readonly GeocodedRow[], products: readonly PortfolioProduct[], context: RunContext): Promise<ScoredRow[]>;
+  /** Set-wise scoring from the precomputed score index (score-index.ts); absent in fakes, which score row by row. */
+  indexed?: IndexedScoring;
+}
+
+export interface IndexedScoring {
+  /** The index build a new run of `product` scores with: its model version, as-of date (the run's data date) and id. */
+  prepareRun(product: PortfolioProduct): Promise<ModelInfo & { buildId: number }>;
+  /** Scores the properties the build lacks and adds them to it (what a chunk does before joining to the index). */
+  fillMissing(buildId: number, propertyIds: readonly string[]): Promise<void>;
 }
 
 /**

@@ -1,0 +1,75 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+import { geocodeCoordinatesMany } from '../geocoder/index.js';
+import { NO_BUILDING_FOUND } from './risk-scorer.js';
+import { NO_SCORE, type ChunkRun, type ScoredChunk } from './runs.js';
+import type { IndexedScoring } from './seams.js';
+
+interface PlacedRow {
+  row_number: number;
+  problem: string | null;
+  placed: boolean;
+  lat: number | null;
+  lng: number | null;
+  property_id: string | null;
+  indexed: boolean;
+}
+
+/**
+ * A chunk scored set-wise from the score index (score-index.ts):
+ * 1. one query places the chunk's points in SQL: the parcel containing each point, found through
+ *    its grid cell in `placement_cells` (an index-only probe and an exact polygon test per row),
+ *    and whether the run's index build has that property;
+ * 2. points in no parcel of the cells (off the map, between parcels, or parcels that are not
+ *    simple polygons) take the exact per-row rule of geocodeCoordinatesMany (containing parcel
+ *    among the nearest, else the nearest property within 40 m);
+ * 3. properties the build lacks are scored now and added to it (the per-row path, same function);
+ * 4. the results are one INSERT … SELECT joining the placed rows to the index.
+ */
+export async function placeAndScoreFromIndex(db: Db, indexed: IndexedScoring, run: ChunkRun & { score_build_id: number }, range: { first: number; last: number }): Promise<ScoredChunk> {
+  const buildId = run.score_build_id;
+  const { rows } = await sql<PlacedRow>`
+    SELECT r.row_number, coalesce(r.problem, r.geo_problem) AS problem, r.geo_latitude IS NOT NULL AND r.geo_longitude IS NOT NULL AS placed,
+           -- The point only where SQL found no parcel (the exact rule below needs it).
+           CASE WHEN c.property_id IS NULL THEN r.geo_latitude END AS lat, CASE WHEN c.property_id IS NULL THEN r.geo_longitude END AS lng,
+           c.property_id, s.property_id IS NOT NULL AS indexed
+    FROM portfolio_rows r
+    LEFT JOIN LATERAL (
+      SELECT pc.property_id FROM placement_cells pc
+      WHERE pc.world_revision = (SELECT b.world_revision FROM placement_builds b JOIN world_revision w ON w.revision = b.world_revision)
+        AND pc.cell = zview_placement_cell(r.geo_latitude, r.geo_longitude) AND pc.parcel @> point(r.geo_longitude, r.geo_latitude)
+      ORDER BY pc.property_id LIMIT 1
+    ) c ON r.problem IS NULL AND r.geo_problem IS NULL
+    LEFT JOIN score_index s ON s.build_id = ${buildId} AND s.property_id = c.property_id
+    WHERE r.portfolio_id = ${run.portfolio_id} AND r.row_number BETWEEN ${range.first} AND ${range.last}
+    ORDER BY r.row_number`.execute(db);
+
+  // Points no simple parcel contains: the exact rule, row by row (a small share of a typical book).
+  const unplaced = rows.filter((r) => r.problem === null && r.property_id === null && r.lat !== null && r.lng !== null);
+  if (unplaced.length) {
+    const hits = await geocodeCoordinatesMany(db, unplaced.map((r) => ({ lat: r.lat!, lng: r.lng! })));
+    unplaced.forEach((row, i) => (row.property_id = hits[i]!.propertyId));
+    const found = unplaced.flatMap((r) => (r.property_id ? [r.property_id] : []));
+    if (found.length) {
+      const have = await db.selectFrom('score_index').select('property_id').where('build_id', '=', buildId).where(sql<boolean>`property_id = any(${found}::text[])`).execute();
+      const inIndex = new Set(have.map((h) => h.property_id));
+      for (const row of unplaced) row.indexed = row.property_id !== null && inIndex.has(row.property_id);
+    }
+  }
+  const missing = [...new Set(rows.flatMap((r) => (r.problem === null && r.property_id && !r.indexed ? [r.property_id] : [])))];
+  if (missing.length) await indexed.fillMissing(buildId, missing);
+
+  const problems = rows.map((r) => r.problem ?? (!r.placed ? NO_SCORE : r.property_id === null ? NO_BUILDING_FOUND : null));
+  return {
+    rowCount: rows.length,
+    insertResults: (runId) => sql`
+      INSERT INTO portfolio_results (run_id, row_number, score, risk_level, confidence, top_factors, model_version, problem)
+      SELECT ${runId}::int, u.row_number, CASE WHEN x.problem IS NULL THEN s.score END, CASE WHEN x.problem IS NULL THEN s.risk_level ELSE 'none' END,
+             CASE WHEN x.problem IS NULL THEN s.confidence END, CASE WHEN x.problem IS NULL THEN s.top_factors ELSE '[]'::jsonb END, ${run.model_version}::text, x.problem
+      FROM unnest(${rows.map((r) => r.row_number)}::int[], ${rows.map((r) => r.property_id)}::text[], ${problems}::text[]) AS u(row_number, property_id, problem)
+      LEFT JOIN score_index s ON s.build_id = ${buildId}::int AND s.property_id = u.property_id
+      CROSS JOIN LATERAL (SELECT coalesce(u.problem, CASE WHEN s.property_id IS NULL THEN ${NO_SCORE}::text ELSE s.problem END) AS problem) x
+      ON CONFLICT DO NOTHING
+      RETURNING problem`,
+  };
+}
