@@ -3,6 +3,7 @@ import path from 'node:path';
 import { INTERNAL_ADMIN_ROLE_GROUP, MESSAGES, PORTFOLIO_ROLE_GROUP_HEADER } from '@zview/contracts';
 import { parse } from 'csv-parse/sync';
 import { readSheet } from 'read-excel-file/node';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { NO_USABLE_COLUMN_MESSAGE } from '../../src/domain/portfolio/columns.js';
 import { createMember, multipart, usePortfolioTestApp, waitFor } from './app.js';
@@ -179,6 +180,33 @@ describe('portfolio processing, review and export', () => {
     expect(rows[3]!.slice(0, 4)).toEqual(['ok', '32', '-96', '-12.5']);
     expect(rows[4]![0]).toBe("'\tTAB");
     expect(rows[4]![3]).toBe("'\rCR");
+  });
+
+  it('exports the stored results cell for cell: factor names, numbers, and rows stored before raw_values was json', async () => {
+    const { headers } = await createMember(app, db);
+    const id = await createPortfolio(headers, 'id,lat,lon,note\nA,30,-97,"x, y"\nB,31,-96,plain\n');
+    await waitForStatus(headers, id, 'zfire', 'READY');
+    // Rows converted from jsonb keep its spacing, and escaped quotes come through COPY doubly escaped:
+    // the export must still read every value.
+    await sql`UPDATE portfolio_rows SET raw_values = '["A","30","-97","x, \\"y\\""]'::json WHERE portfolio_id = ${id} AND row_number = 1`.execute(db);
+    await sql`UPDATE portfolio_rows SET raw_values = '["B", "31", "-96", "plain"]'::json WHERE portfolio_id = ${id} AND row_number = 2`.execute(db);
+    const results = await db
+      .selectFrom('portfolio_results as r')
+      .innerJoin('portfolio_runs as run', 'run.id', 'r.run_id')
+      .select(['r.row_number', 'r.score', 'r.confidence', 'r.top_factors', 'r.risk_level'])
+      .where('run.portfolio_id', '=', id)
+      .orderBy('r.row_number')
+      .execute();
+    const rows = parse((await exportCsv(headers, id)).rawPayload, { bom: true }) as string[][];
+    expect(rows.slice(1).map((row) => row.slice(0, 4))).toEqual([
+      ['A', '30', '-97', 'x, "y"'],
+      ['B', '31', '-96', 'plain'],
+    ]);
+    expect(results).toHaveLength(2);
+    results.forEach((result, i) => {
+      expect(result.top_factors.length).toBeGreaterThan(0);
+      expect(rows[i + 1]!.slice(4, 8)).toEqual([String(result.score), result.risk_level, String(result.confidence), result.top_factors.map((f) => f.name).join('; ')]);
+    });
   });
 
   it('exports XLSX on request, with the original values exact', async () => {
