@@ -83,36 +83,46 @@ export interface LookupWrite {
 /**
  * Group commit of lookups' usage (billing) and recent-lookup rows. `write` resolves once the
  * records are committed, so a lookup answers only after its usage is durable: nothing is lost
- * when the process dies. While one batch is being written, the next lookups' records gather and
- * go in the following batch, as one statement (one round trip, one WAL flush) for up to
- * `maxBatch` lookups; an idle server writes each lookup at once. When a batch fails, its
+ * when the process dies. While batches are being written (up to `maxWriters` at once), the next
+ * lookups' records gather and go in a following batch, as one statement (one round trip) for up
+ * to `maxBatch` lookups; an idle server writes each lookup at once. When a batch fails, its
  * lookups are written one by one, so one bad record fails only its own request. A statement is
  * atomic, so a record is never written twice. `close` waits for everything pending.
  */
 export class UsageWriter {
   private queue: { write: LookupWrite; resolve: () => void; reject: (error: unknown) => void }[] = [];
-  private running: Promise<void> | null = null;
+  private writers = 0;
+  private idle: Promise<void> = Promise.resolve();
+  private settle: () => void = () => {};
   batches = 0;
 
   constructor(
     private readonly db: Db,
     private readonly maxBatch = 500,
+    /**
+     * Batches written at once. A commit waits for its WAL flush; with a second batch on the way
+     * meanwhile, PostgreSQL flushes both with one write (its own group commit), and lookups
+     * do not queue behind a whole flush.
+     */
+    private readonly maxWriters = 3,
   ) {}
 
   write(write: LookupWrite): Promise<void> {
     if (write.usage.length === 0 && !write.lookup) return Promise.resolve();
     return new Promise((resolve, reject) => {
       this.queue.push({ write, resolve, reject });
-      this.running ??= this.drain();
+      if (this.writers < this.maxWriters) void this.drain();
     });
   }
 
   /** Resolves when every record written so far is committed (or has failed). */
   async close(): Promise<void> {
-    while (this.running) await this.running;
+    while (this.writers > 0) await this.idle;
   }
 
   private async drain(): Promise<void> {
+    if (this.writers === 0) this.idle = new Promise((resolve) => (this.settle = resolve));
+    this.writers += 1;
     try {
       while (this.queue.length) {
         const batch = this.queue.splice(0, this.maxBatch);
@@ -129,7 +139,8 @@ export class UsageWriter {
         }
       }
     } finally {
-      this.running = null;
+      this.writers -= 1;
+      if (this.writers === 0) this.settle();
     }
   }
 }
