@@ -4,7 +4,7 @@
  *   1. single lookups of a few hundred distinct addresses, one at a time: server-side p50/p95
  *      (Fastify's reply.elapsedTime at onResponse) and client round trip;
  *   2. sustained throughput with autocannon (LOOKUP_SECONDS, default 30 s) cycling the addresses,
- *      on that one process, then on LOOKUP_PROCESSES (default 2) API processes sharing a port as
+ *      on that one process, then (LOOKUP_PROCESSES=2) on API processes sharing a port as
  *      `API_PROCESSES=2 npm start` serves, beside a bare Fastify JSON route measured the same way
  *      in the same run. The client runs on a worker thread of its own.
  * Targets: p50 ≤ 25 ms, p95 ≤ 100 ms, ≥ 1,000 lookups/s. The machine may be shared: the load
@@ -33,7 +33,7 @@ const BARE_SECONDS = Number(process.env.BARE_SECONDS ?? Math.min(SECONDS, 10));
 const ADDRESSES = Number(process.env.LOOKUP_ADDRESSES ?? 300);
 const CONNECTIONS = Number(process.env.LOOKUP_CONNECTIONS ?? 10);
 /** API processes of the cluster run (1 = only the single-process run). */
-const PROCESSES = Number(process.env.LOOKUP_PROCESSES ?? 2);
+const PROCESSES = Number(process.env.LOOKUP_PROCESSES ?? 1);
 const TARGET = { p50: 25, p95: 100, rps: 1000 };
 
 const loadavg = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');

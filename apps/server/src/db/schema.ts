@@ -269,7 +269,8 @@ export interface PortfolioResultsTable {
 /** Billable usage (migration 0250): one row per product use; `event_key` makes retried work count once. */
 export interface UsageEventsTable {
   id: Generated<number>;
-  event_key: Generated<string>;
+  /** Set where work may be retried (it then counts once); null for a lookup's usage. */
+  event_key: string | null;
   /** What was used: a property id for lookups. */
   reference: string | null;
   organization_id: number;

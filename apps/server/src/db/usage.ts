@@ -152,7 +152,7 @@ export async function writeLookups(db: Db, writes: readonly LookupWrite[]): Prom
   await sql`
     WITH usage AS (
       INSERT INTO usage_events (organization_id, user_id, product, channel, reference, event_key)
-      SELECT organization_id, user_id, product, channel, reference, coalesce(event_key, gen_random_uuid()::text)
+      SELECT organization_id, user_id, product, channel, reference, event_key
       FROM unnest(${usage.map((u) => u.organizationId)}::int[], ${usage.map((u) => u.userId)}::text[], ${usage.map((u) => u.product)}::text[],
                   ${usage.map((u) => u.channel)}::text[], ${usage.map((u) => u.reference ?? null)}::text[], ${usage.map((u) => u.eventKey ?? null)}::text[])
         AS u(organization_id, user_id, product, channel, reference, event_key)
