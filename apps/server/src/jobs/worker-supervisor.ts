@@ -1,8 +1,10 @@
 import { fork, type ChildProcess } from 'node:child_process';
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { childExecArgv } from '../processes/exec-argv.js';
 
 const ENTRY = fileURLToPath(new URL('./portfolio-worker-process.ts', import.meta.url));
+const WORKER_NICENESS = 10;
 
 export interface WorkerSupervisor {
   /** The worker's process id (changes when it is restarted). */
@@ -27,6 +29,16 @@ export function superviseWorkerProcess(options: { databaseUrl: string; env?: Nod
       execArgv: childExecArgv(),
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
+    // Bulk work yields the cores to the API: lookups and map tiles stay quick while a portfolio
+    // or the score index is being processed (niceness 10; the database's own processes are not
+    // affected).
+    if (child.pid) {
+      try {
+        os.setPriority(child.pid, WORKER_NICENESS);
+      } catch {
+        // Not permitted here: the worker runs at normal priority.
+      }
+    }
     child.on('exit', (code, signal) => {
       if (stopped) return;
       // A worker that keeps dying at start-up is retried more slowly (up to a minute).
