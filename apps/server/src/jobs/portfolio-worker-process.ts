@@ -6,6 +6,7 @@
  */
 import { loadConfig } from '../config.js';
 import { createDb } from '../db/database.js';
+import { exitWhenAsked } from '../processes/child-processes.js';
 import { startProductionPortfolioWorker } from './portfolio-worker.js';
 
 const config = loadConfig();
@@ -13,16 +14,9 @@ if (!config.databaseUrl) throw new Error('The portfolio worker needs DATABASE_UR
 const { db } = createDb(config.databaseUrl, 8);
 const queue = await startProductionPortfolioWorker(config, db, config.databaseUrl);
 
-let stopping = false;
-async function stop() {
-  if (stopping) return;
-  stopping = true;
-  await queue.stop();
-  await db.destroy().catch(() => {});
-  process.exit(0);
-}
-process.on('SIGTERM', () => void stop());
-process.on('SIGINT', () => void stop());
 // Forked by the API process: when it goes away (even killed), so does this worker.
-process.on('disconnect', () => void stop());
+exitWhenAsked(async () => {
+  await queue.stop();
+  await db.destroy();
+});
 process.send?.({ ready: true });

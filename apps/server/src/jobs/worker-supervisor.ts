@@ -1,7 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { childExecArgv } from '../processes/exec-argv.js';
+import { childExecArgv, restartBackoff, terminate } from '../processes/child-processes.js';
 
 const ENTRY = fileURLToPath(new URL('./portfolio-worker-process.ts', import.meta.url));
 const WORKER_NICENESS = 10;
@@ -21,7 +21,7 @@ export function superviseWorkerProcess(options: { databaseUrl: string; env?: Nod
   const log = options.log ?? ((line) => console.log(line));
   let child: ChildProcess | undefined;
   let stopped = false;
-  let restarts = 0;
+  const backoff = restartBackoff();
   const start = () => {
     const startedAt = Date.now();
     child = fork(ENTRY, [], {
@@ -41,9 +41,7 @@ export function superviseWorkerProcess(options: { databaseUrl: string; env?: Nod
     }
     child.on('exit', (code, signal) => {
       if (stopped) return;
-      // A worker that keeps dying at start-up is retried more slowly (up to a minute).
-      restarts = Date.now() - startedAt > 60_000 ? 0 : restarts + 1;
-      const delay = Math.min(60_000, 1000 * 2 ** Math.min(restarts, 6));
+      const delay = backoff(startedAt);
       log(`[portfolio worker] exited (${signal ?? code}); restarting in ${delay / 1000} s`);
       setTimeout(() => !stopped && start(), delay).unref();
     });
@@ -53,13 +51,7 @@ export function superviseWorkerProcess(options: { databaseUrl: string; env?: Nod
     pid: () => child?.pid,
     async stop() {
       stopped = true;
-      const current = child;
-      if (!current || current.exitCode !== null || current.signalCode !== null) return;
-      const exited = new Promise<void>((resolve) => current.once('exit', () => resolve()));
-      current.kill('SIGTERM');
-      const timer = setTimeout(() => current.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
+      if (child) await terminate(child);
     },
   };
 }

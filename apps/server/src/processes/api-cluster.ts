@@ -1,6 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import { fileURLToPath } from 'node:url';
-import { childExecArgv } from './exec-argv.js';
+import { childExecArgv, restartBackoff, terminate } from './child-processes.js';
 
 const ENTRY = fileURLToPath(new URL('./api-process.ts', import.meta.url));
 
@@ -21,7 +21,7 @@ export function startApiCluster(options: { count: number; databaseUrl: string; e
   const env = { ...process.env, ...options.env, DATABASE_URL: options.databaseUrl };
   const workers = new Set<Worker>();
   let stopped = false;
-  let restarts = 0;
+  const backoff = restartBackoff();
 
   const fork = (): Promise<void> =>
     new Promise((resolve, reject) => {
@@ -35,9 +35,7 @@ export function startApiCluster(options: { count: number; databaseUrl: string; e
         workers.delete(worker);
         reject(new Error(`An API process exited before it listened (${signal ?? code}).`));
         if (stopped) return;
-        // One that keeps dying at start-up is retried more slowly (up to a minute).
-        restarts = Date.now() - startedAt > 60_000 ? 0 : restarts + 1;
-        const delay = Math.min(60_000, 1000 * 2 ** Math.min(restarts, 6));
+        const delay = backoff(startedAt);
         log(`[api] process ${worker.process.pid} exited (${signal ?? code}); restarting in ${delay / 1000} s`);
         setTimeout(() => !stopped && void fork().catch(() => {}), delay).unref();
       });
@@ -50,15 +48,7 @@ export function startApiCluster(options: { count: number; databaseUrl: string; e
     pids: () => [...workers].flatMap((w) => (w.process.pid ? [w.process.pid] : [])),
     async stop() {
       stopped = true;
-      await Promise.all(
-        [...workers].map((worker) => {
-          if (worker.isDead()) return undefined;
-          const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
-          worker.process.kill('SIGTERM');
-          const timer = setTimeout(() => worker.process.kill('SIGKILL'), 10_000);
-          return exited.finally(() => clearTimeout(timer));
-        }),
-      );
+      await Promise.all([...workers].map((worker) => terminate(worker.process)));
     },
   };
 }

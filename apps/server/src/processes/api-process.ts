@@ -7,24 +7,17 @@
 import { loadConfig } from '../config.js';
 import { createDb } from '../db/database.js';
 import { buildServerApp } from '../server-app.js';
+import { exitWhenAsked } from './child-processes.js';
 
 const config = loadConfig();
 if (!config.databaseUrl) throw new Error('An API process needs DATABASE_URL.');
 const { db } = createDb(config.databaseUrl, 20);
 const app = await buildServerApp(config, db);
 
-let stopping = false;
-async function stop() {
-  if (stopping) return;
-  stopping = true;
+exitWhenAsked(async () => {
   await app.close().catch(() => {});
-  await db.destroy().catch(() => {});
-  process.exit(0);
-}
-process.on('SIGTERM', () => void stop());
-process.on('SIGINT', () => void stop());
-// When the primary goes away (even killed), so does this process.
-process.on('disconnect', () => void stop());
+  await db.destroy();
+});
 
 await app.listen({ port: config.port, host: config.host });
 process.send?.({ listening: true });
