@@ -3,7 +3,7 @@ import { hazardAt } from '../../world/hazard/climatology.js';
 import { geocodeCoordinatesMany } from '../geocoder/index.js';
 import { isoDate } from '../property/load.js';
 import { loadPropertyFeaturesMany } from '../property/load-many.js';
-import { addToIndex, asOfInstant, buildForRun, PRODUCTION_MODELS, indexedScore, type PortfolioModels } from './score-index.js';
+import { addToIndex, asOfInstant, buildForRun, findBuild, PRODUCTION_MODELS, indexedScore, type PortfolioModels } from './score-index.js';
 import type { PortfolioScorer, ScoredRow } from './seams.js';
 
 export const NO_BUILDING_FOUND = 'No property was found at this location, so it could not be scored.';
@@ -50,9 +50,7 @@ export function riskModelScorer(db: Db, options: { now?: () => Date; models?: Po
         return { modelVersion: build.modelVersion, dataDate: build.asOf, buildId: build.id };
       },
       async fillMissing(buildId, propertyIds) {
-        const row = await db.selectFrom('score_index_builds').select(['id', 'product', 'model_version', 'as_of', 'world_revision', 'completed_at']).where('id', '=', buildId).executeTakeFirstOrThrow();
-        const build = { id: row.id, product: row.product as keyof PortfolioModels, modelVersion: row.model_version, asOf: isoDate(row.as_of), worldRevision: String(row.world_revision), completed: row.completed_at !== null };
-        await addToIndex(db, [build], models, propertyIds);
+        await addToIndex(db, [await findBuild(db, buildId)], models, propertyIds);
       },
     },
   };

@@ -72,6 +72,10 @@ function toBuild(row: { id: number; product: string; model_version: string; as_o
 
 const BUILD_COLUMNS = ['id', 'product', 'model_version', 'as_of', 'world_revision', 'completed_at'] as const;
 
+export async function findBuild(db: Db, id: number): Promise<IndexBuild> {
+  return toBuild(await db.selectFrom('score_index_builds').select(BUILD_COLUMNS).where('id', '=', id).executeTakeFirstOrThrow());
+}
+
 /**
  * The build a new run of `product` scores with: the latest complete one of this model version on
  * the current world, else one being filled, else a new (empty) one as of `today`, which the
