@@ -6,6 +6,7 @@ import type { BlobStore } from '../../storage/blob-store.js';
 import { readRow, type ColumnMapping } from './columns.js';
 import { readCsvBatches } from './csv-reader.js';
 import type { Delimiter } from './sniff.js';
+import { phaseTimer } from './phase-timer.js';
 import { uploadBlobKey } from './uploads.js';
 
 // eslint-disable-next-line no-control-regex
@@ -60,20 +61,6 @@ async function* copyLines(portfolioId: number, source: Readable, delimiter: Deli
   if (block) yield block;
 }
 
-/** PORTFOLIO_TIMINGS=1: one line per ingest with the time of each phase. */
-function ingestTimer(portfolioId: number) {
-  const enabled = process.env.PORTFOLIO_TIMINGS === '1';
-  let last = performance.now();
-  const laps: string[] = [];
-  return (label: string) => {
-    if (!enabled) return;
-    const now = performance.now();
-    laps.push(`${label} ${Math.round(now - last)} ms`);
-    last = now;
-    if (label === 'commit') console.log(`[portfolio] ingest ${portfolioId}: ${laps.join(', ')}`);
-  };
-}
-
 /**
  * Streams a portfolio's file from the blob store into its staging rows, in one transaction: a
  * retried ingest replaces a half-done one, and readers see all rows or none. The rows go with
@@ -90,7 +77,7 @@ export async function ingestPortfolio(
   const counter = { rows: 0 };
   const table = client.escapeIdentifier(rowsPartition(portfolio.id));
   const id = Number(portfolio.id);
-  const lap = ingestTimer(id);
+  const timer = phaseTimer(`ingest ${id}`);
   await client.query('BEGIN');
   try {
     // Lock the portfolio so two workers never ingest the same file at once.
@@ -104,21 +91,22 @@ export async function ingestPortfolio(
     await client.query(`CREATE TABLE ${table} (LIKE portfolio_rows INCLUDING DEFAULTS)`);
     const copy = client.query(copyFrom(`COPY ${table} (${COPY_COLUMNS.join(', ')}) FROM STDIN (FREEZE)`));
     await pipeline(Readable.from(copyLines(id, blobs.read(uploadBlobKey(portfolio.uploadName)), portfolio.delimiter, portfolio.mapping, counter)), copy);
-    lap('copy');
+    timer.lap('copy');
     await client.query(`ALTER TABLE ${table} ADD PRIMARY KEY (portfolio_id, row_number)`);
     await client.query(`CREATE INDEX ON ${table} (portfolio_id, lower(ref) text_pattern_ops)`);
-    lap('indexes');
+    timer.lap('indexes');
     // The check proves the partition bound, so attaching does not scan the rows again.
     await client.query(`ALTER TABLE ${table} ADD CHECK (portfolio_id = ${id})`);
     await client.query(`ALTER TABLE portfolio_rows ATTACH PARTITION ${table} FOR VALUES IN (${id})`);
-    lap('attach');
+    timer.lap('attach');
     // Fresh statistics now rather than at autovacuum's leisure, or chunk and export queries may
     // scan instead of using the key.
     await client.query(`ANALYZE ${table}`);
-    lap('analyze');
+    timer.lap('analyze');
     await client.query('UPDATE portfolios SET row_count = $2, ingested_at = now(), processing_error = NULL WHERE id = $1', [id, counter.rows]);
     await client.query('COMMIT');
-    lap('commit');
+    timer.lap('commit');
+    timer.done();
     return counter.rows;
   } catch (error) {
     await client.query('ROLLBACK').catch(() => {});

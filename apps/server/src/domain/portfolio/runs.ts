@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { conflict } from '../../http/errors.js';
 import { placeAndScoreFromIndex } from './indexed-chunk.js';
+import { phaseTimer } from './phase-timer.js';
 import type { BatchGeocoder, GeocodedRow, PortfolioScorer, ScoredRow, StagedRow } from './seams.js';
 import { canTransition, transitionRefusal } from './status.js';
 
@@ -119,7 +120,7 @@ export async function processChunk(deps: RunDeps, runId: number, chunkIndex: num
   if (already) return 'already-committed';
 
   const range = { first: chunkIndex * run.chunk_size + 1, last: (chunkIndex + 1) * run.chunk_size };
-  const timer = chunkTimer(runId, chunkIndex);
+  const timer = phaseTimer(`run ${runId} chunk ${chunkIndex}`);
   const geocoded = await geocodePending(deps, run.portfolio_id, range);
   timer.lap(`geocode ${geocoded}`);
   const indexed = deps.scorer.indexed;
@@ -263,26 +264,6 @@ class ChunkRollback extends Error {
   constructor(readonly outcome: 'gone' | 'suspended') {
     super(outcome);
   }
-}
-
-/** PORTFOLIO_TIMINGS=1: one line per chunk with the time of each phase (where a run's time goes). */
-export type ChunkTimer = ReturnType<typeof chunkTimer>;
-
-function chunkTimer(runId: number, chunkIndex: number) {
-  const enabled = process.env.PORTFOLIO_TIMINGS === '1';
-  let last = performance.now();
-  const laps: string[] = [];
-  return {
-    lap(label: string) {
-      if (!enabled) return;
-      const now = performance.now();
-      laps.push(`${label} ${Math.round(now - last)} ms`);
-      last = now;
-    },
-    done() {
-      if (enabled) console.log(`[portfolio] run ${runId} chunk ${chunkIndex}: ${laps.join(', ')}`);
-    },
-  };
 }
 
 /** Marks a run complete, counts the scores that changed since the previous run, and opens it for review. */
