@@ -6,30 +6,16 @@
  *
  *   ROWS=1000000 npx tsx bench/csv-readers.ts
  */
-import { createReadStream, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { createReadStream, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'csv-parse';
 import { readCsvBatches } from '../apps/server/src/domain/portfolio/csv-reader.js';
+import { writeSamplePortfolioCsv } from './sample-portfolio-csv.js';
 
 const ROWS = Number(process.env.ROWS ?? 1_000_000);
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const loadavg = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
-
-async function generate(file: string) {
-  const out = createWriteStream(file);
-  out.write('policy_id,latitude,longitude,building_tiv,notes\n');
-  for (let i = 1; i <= ROWS; ) {
-    let block = '';
-    for (const end = Math.min(ROWS, i + 9999); i <= end; i++) {
-      const lat = 25 + ((i * 7919) % 20000) / 1000;
-      const lng = -124 + ((i * 104729) % 57000) / 1000;
-      block += `P${i},${lat.toFixed(6)},${lng.toFixed(6)},${100000 + (i % 900) * 1000},"note ${i}, block ${i % 97}"\n`;
-    }
-    if (!out.write(block)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
-  }
-  await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
-}
 
 async function handWritten(file: string) {
   let records = 0;
@@ -54,7 +40,7 @@ function csvParse(file: string) {
 async function main() {
   const work = mkdtempSync(path.join(os.tmpdir(), 'zview-bench-csv-'));
   const file = path.join(work, 'portfolio.csv');
-  await generate(file);
+  await writeSamplePortfolioCsv(file, ROWS);
   console.log(`CSV readers on ${ROWS.toLocaleString('en-US')} rows; load average ${loadavg()}`);
   for (let round = 1; round <= ROUNDS; round++) {
     for (const [name, read] of [['hand-written reader', handWritten], ['csv-parse (readable + read())', csvParse]] as const) {

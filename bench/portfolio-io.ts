@@ -8,7 +8,7 @@
  *
  *   ROWS=1000000 npm run -w bench bench:portfolio-io
  */
-import { createWriteStream, mkdtempSync, rmSync, statSync, createReadStream } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, createReadStream } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -24,28 +24,14 @@ import { ingestPortfolio } from '../apps/server/src/domain/portfolio/ingest.js';
 import { uploadBlobKey } from '../apps/server/src/domain/portfolio/uploads.js';
 import { LocalBlobStore } from '../apps/server/src/storage/blob-store.js';
 import { createOrganization } from '../apps/server/test/factories.js';
+import { SAMPLE_HEADER, writeSamplePortfolioCsv } from './sample-portfolio-csv.js';
 
 const ROWS = Number(process.env.ROWS ?? 1_000_000);
 const work = mkdtempSync(path.join(os.tmpdir(), 'zview-bench-portfolio-io-'));
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const loadavg = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
-const HEADER = ['policy_id', 'latitude', 'longitude', 'building_tiv', 'notes'];
-
-async function generate(file: string) {
-  const out = createWriteStream(file);
-  out.write(`${HEADER.join(',')}\n`);
-  for (let i = 1; i <= ROWS; ) {
-    let block = '';
-    for (const end = Math.min(ROWS, i + 9999); i <= end; i++) {
-      const lat = 25 + ((i * 7919) % 20000) / 1000;
-      const lng = -124 + ((i * 104729) % 57000) / 1000;
-      block += `P${i},${lat.toFixed(6)},${lng.toFixed(6)},${100000 + (i % 900) * 1000},"note ${i}, block ${i % 97}"\n`;
-    }
-    if (!out.write(block)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
-  }
-  await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
-}
+const HEADER = SAMPLE_HEADER;
 
 async function main() {
   console.log(`Portfolio ingest/export benchmark: ${ROWS.toLocaleString('en-US')} coordinate rows; load average ${loadavg()}`);
@@ -55,7 +41,7 @@ async function main() {
   const blobs = new LocalBlobStore(path.join(work, 'blobs'));
   const uploadName = '00000000-0000-4000-8000-000000000001';
   const file = path.join(work, 'portfolio.csv');
-  await generate(file);
+  await writeSamplePortfolioCsv(file, ROWS);
   await blobs.write(uploadBlobKey(uploadName), createReadStream(file));
   console.log(`  generated ${mb(statSync(file).size)} CSV`);
 
