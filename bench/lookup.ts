@@ -12,7 +12,6 @@
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
-import net from 'node:net';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import path from 'node:path';
@@ -27,6 +26,7 @@ import { worldImagerySources } from '../apps/server/src/domain/property/imagery-
 import { startApiCluster } from '../apps/server/src/processes/api-cluster.js';
 import { DEFAULT_WORLD, seedWorld } from '../apps/server/src/world/seed.js';
 import { createOrganization, createUser, tokenFor } from '../apps/server/test/factories.js';
+import { freePort } from '../apps/server/test/free-port.js';
 
 const SECONDS = Number(process.env.LOOKUP_SECONDS ?? 30);
 const BARE_SECONDS = Number(process.env.BARE_SECONDS ?? Math.min(SECONDS, 10));
@@ -42,13 +42,6 @@ function percentile(samples: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 const mark = (ok: boolean) => (ok ? '✓' : '✗');
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 
 export async function benchLookup(): Promise<boolean> {
   const work = mkdtempSync(path.join(os.tmpdir(), 'zview-bench-lookup-'));

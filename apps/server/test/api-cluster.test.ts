@@ -1,20 +1,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startApiCluster } from '../src/processes/api-cluster.js';
 import { useTestDatabase } from './database.js';
+import { freePort } from './free-port.js';
 
 /** API_PROCESSES > 1: several processes serve the same port; one that dies is replaced. */
 const { url } = await useTestDatabase();
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'zview-api-cluster-'));
-const port = await new Promise<number>((resolve) => {
-  const probe = net.createServer().listen(0, '127.0.0.1', () => {
-    const { port: free } = probe.address() as net.AddressInfo;
-    probe.close(() => resolve(free));
-  });
-});
+const port = await freePort();
 const cluster = startApiCluster({
   count: 2,
   databaseUrl: url,

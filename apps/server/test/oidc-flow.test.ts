@@ -1,26 +1,16 @@
-import { createServer } from 'node:net';
 import { createRemoteJWKSet, decodeJwt, jwtVerify } from 'jose';
 import * as client from 'openid-client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from './app.js';
 import { CookieJar } from './browser-jar.js';
 import { createOrganization, createUser } from './factories.js';
+import { freePort } from './free-port.js';
 
 /**
  * The embedded identity provider driven by an independent OIDC client library (openid-client)
  * over real HTTP on a listening port: discovery, credential sign-in, authorization code + PKCE,
  * JWKS verification, silent renewal, revocation, sign-out, and refusals.
  */
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const { app, db } = await useTestApp({ PORT: String(port), PUBLIC_URL: base });
