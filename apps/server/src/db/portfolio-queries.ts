@@ -20,20 +20,10 @@ export async function runProgress(db: Db, runIds: number[]): Promise<Map<number,
   return map;
 }
 
-/** Risk-level counts and error counts of one run. */
+/** Risk-level counts (scored rows) and error count of one run, as its chunk commits added them up. */
 export async function runSummary(db: Db, runId: number) {
-  const rows = await db
-    .selectFrom('portfolio_results')
-    .select(['risk_level', (eb) => eb.fn.countAll<number>().as('n'), sql<number>`count(*) FILTER (WHERE problem IS NOT NULL)`.as('errors')])
-    .where('run_id', '=', runId)
-    .groupBy('risk_level')
-    .execute();
-  const riskLevels = { low: 0, medium: 0, high: 0, none: 0 };
-  let errors = 0;
-  for (const row of rows) {
-    errors += Number(row.errors);
-    riskLevels[row.risk_level] += Number(row.n) - Number(row.errors);
-  }
+  const run = await db.selectFrom('portfolio_runs').select('summary').where('id', '=', runId).executeTakeFirst();
+  const { errors = 0, ...riskLevels } = run?.summary ?? { low: 0, medium: 0, high: 0, none: 0 };
   return { riskLevels, errorCount: errors };
 }
 

@@ -224,6 +224,16 @@ export interface PortfolioRunsTable {
   completed_at: Date | null;
   /** The score index build the run scored with (migration 0330). */
   score_build_id: Generated<number | null>;
+  /** Risk-level and error counts of the run's committed results (migration 0340). */
+  summary: Generated<RunSummaryCounts>;
+}
+
+export interface RunSummaryCounts {
+  low: number;
+  medium: number;
+  high: number;
+  none: number;
+  errors: number;
 }
 
 export interface PortfolioRowsTable {

@@ -54,6 +54,15 @@ async function counts(portfolioId: number) {
   return { runId, results: Number(results.n), distinctResults: Number(distinctResults.n), usage: Number(usage.n), chunks: Number(chunks.n) };
 }
 
+/** Whether a run's results table exists, is attached to portfolio_results, and how many indexes it has. */
+async function partitionState(runId: number) {
+  const { rows } = await pool.query(
+    `SELECT c.relispartition AS attached, (SELECT count(*)::int FROM pg_index i WHERE i.indrelid = c.oid) AS indexes FROM pg_class c WHERE c.oid = to_regclass($1)`,
+    [`portfolio_results_${runId}`],
+  );
+  return rows[0] ?? null;
+}
+
 describe('portfolio pipeline', () => {
   it('commits a chunk once and counts usage once when its job runs twice, even concurrently', async () => {
     const { id } = await createPortfolio(45);
@@ -70,6 +79,30 @@ describe('portfolio pipeline', () => {
     expect(await counts(id)).toMatchObject({ results: 46, distinctResults: 46, usage: 45, chunks: 3 });
     const product = await db.selectFrom('portfolio_products').select('status').where('portfolio_id', '=', id).executeTakeFirstOrThrow();
     expect(product.status).toBe('READY');
+    // The run's own results table is now its indexed partition, and the summary the chunks added
+    // up is what its results say.
+    expect(await partitionState(runId)).toEqual({ attached: true, indexes: 2 });
+    const { rows: levels } = await pool.query(
+      `SELECT count(*) FILTER (WHERE problem IS NULL AND risk_level = 'low')::int AS low, count(*) FILTER (WHERE problem IS NULL AND risk_level = 'medium')::int AS medium,
+              count(*) FILTER (WHERE problem IS NULL AND risk_level = 'high')::int AS high, count(*) FILTER (WHERE problem IS NULL AND risk_level = 'none')::int AS none,
+              count(*) FILTER (WHERE problem IS NOT NULL)::int AS errors FROM portfolio_results WHERE run_id = $1`,
+      [runId],
+    );
+    const run = await db.selectFrom('portfolio_runs').select('summary').where('id', '=', runId).executeTakeFirstOrThrow();
+    expect(run.summary).toEqual(levels[0]);
+    expect(run.summary.errors).toBe(1);
+  });
+
+  it('drops the results table of a run that is deleted before it finishes', async () => {
+    const { id, headers } = await createPortfolio(45);
+    const deps = { db, scorer: fakeScorer(), geocoder: fakeGeocoder() };
+    await handleIngest({ ...deps, blobs: services.blobs, queue: services.queue, chunkSize: 20, connect: () => pool.connect() }, id);
+    const { runId } = await counts(id);
+    await processChunk(deps, runId, 0);
+    expect(await partitionState(runId)).toEqual({ attached: false, indexes: 0 });
+    const res = await app.inject({ method: 'DELETE', url: `/api/caribou/portfolio/${id}/product/zfire`, headers });
+    expect(res.statusCode, res.body).toBeLessThan(300);
+    expect(await partitionState(runId)).toBeNull();
   });
 
   it('suspends and resumes a run through the jobs routes', async () => {

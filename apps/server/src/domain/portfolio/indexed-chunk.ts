@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { geocodeCoordinatesMany } from '../geocoder/index.js';
 import { NO_BUILDING_FOUND } from './risk-scorer.js';
-import { NO_SCORE, type ChunkRun, type ScoredChunk } from './runs.js';
+import { NO_SCORE, resultsPartition, type ChunkRun, type ScoredChunk } from './runs.js';
 import type { IndexedScoring } from './seams.js';
 
 interface PlacedRow {
@@ -63,13 +63,12 @@ export async function placeAndScoreFromIndex(db: Db, indexed: IndexedScoring, ru
   return {
     rowCount: rows.length,
     insertResults: (runId) => sql`
-      INSERT INTO portfolio_results (run_id, row_number, score, risk_level, confidence, top_factors, model_version, problem)
+      INSERT INTO ${sql.table(resultsPartition(runId))} (run_id, row_number, score, risk_level, confidence, top_factors, model_version, problem)
       SELECT ${runId}::int, u.row_number, CASE WHEN x.problem IS NULL THEN s.score END, CASE WHEN x.problem IS NULL THEN s.risk_level ELSE 'none' END,
              CASE WHEN x.problem IS NULL THEN s.confidence END, CASE WHEN x.problem IS NULL THEN s.top_factors ELSE '[]'::jsonb END, ${run.model_version}::text, x.problem
       FROM unnest(${rows.map((r) => r.row_number)}::int[], ${rows.map((r) => r.property_id)}::text[], ${problems}::text[]) AS u(row_number, property_id, problem)
       LEFT JOIN score_index s ON s.build_id = ${buildId}::int AND s.property_id = u.property_id
       CROSS JOIN LATERAL (SELECT coalesce(u.problem, CASE WHEN s.property_id IS NULL THEN ${NO_SCORE}::text ELSE s.problem END) AS problem) x
-      ON CONFLICT DO NOTHING
-      RETURNING problem`,
+      RETURNING risk_level, problem`,
   };
 }

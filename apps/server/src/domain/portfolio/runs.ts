@@ -1,7 +1,7 @@
 import type { PortfolioProduct } from '@zview/contracts';
 import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { Database } from '../../db/schema.js';
+import type { Database, RunSummaryCounts } from '../../db/schema.js';
 import { conflict } from '../../http/errors.js';
 import { placeAndScoreFromIndex } from './indexed-chunk.js';
 import { phaseTimer } from './phase-timer.js';
@@ -9,6 +9,13 @@ import type { BatchGeocoder, GeocodedRow, PortfolioScorer, ScoredRow, StagedRow 
 import { canTransition, transitionRefusal } from './status.js';
 
 export const DEFAULT_CHUNK_SIZE = 10_000;
+
+/**
+ * The table holding one run's results (migration 0340): created when the run starts, filled by its
+ * chunks with no index to maintain, indexed and attached as the run's partition of
+ * portfolio_results by the commit of its last chunk.
+ */
+export const resultsPartition = (runId: number) => `portfolio_results_${Math.trunc(runId)}`;
 
 export interface RunDeps {
   db: Db;
@@ -65,6 +72,8 @@ export async function startRun(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    // The run's results go to a table of its own, attached as its partition when it finishes.
+    await sql`CREATE TABLE ${sql.table(resultsPartition(run.id))} (LIKE portfolio_results INCLUDING DEFAULTS INCLUDING CONSTRAINTS)`.execute(trx);
     await trx
       .updateTable('portfolio_products')
       .set({ status: 'IN_PROGRESS', current_run_id: run.id, updated_at: new Date() })
@@ -163,7 +172,7 @@ async function geocodePending(deps: RunDeps, portfolioId: number, range: { first
 /** A chunk ready to commit: how its results are inserted (returning each row's problem) and how many rows it has. */
 export interface ScoredChunk {
   rowCount: number;
-  /** An INSERT INTO portfolio_results … RETURNING problem, for the run (usage counts the rows without one). */
+  /** An INSERT INTO the run's results table (resultsPartition) … RETURNING risk_level, problem (for usage and the run's summary). */
   insertResults: (runId: number) => RawBuilder<unknown>;
 }
 
@@ -206,15 +215,16 @@ async function scoreRowByRow(deps: RunDeps, run: ChunkRun, range: { first: numbe
   return {
     rowCount: rows.length,
     insertResults: (runId) => sql`
-      INSERT INTO portfolio_results (run_id, row_number, score, risk_level, confidence, top_factors, model_version, problem)
+      INSERT INTO ${sql.table(resultsPartition(runId))} (run_id, row_number, score, risk_level, confidence, top_factors, model_version, problem)
       SELECT ${runId}, * FROM unnest(${results.map((r) => r.rowNumber)}::int[], ${results.map((r) => r.score)}::float8[], ${results.map((r) => r.riskLevel)}::text[],
         ${results.map((r) => r.confidence)}::float8[], ${results.map((r) => r.topFactors)}::jsonb[], ${results.map((r) => r.modelVersion)}::text[], ${results.map((r) => r.problem)}::text[])
-      ON CONFLICT DO NOTHING
-      RETURNING problem`,
+      RETURNING risk_level, problem`,
   };
 }
 
 export const NO_SCORE = 'No score could be calculated for this property.';
+
+const RUN_SUMMARY_KEYS = ['low', 'medium', 'high', 'none', 'errors'] as const;
 
 /**
  * Commits a chunk: its (run, chunk) key, its results, and one usage record on the portfolio
@@ -235,23 +245,32 @@ async function commitChunk(db: Db, run: ChunkRun, chunkIndex: number, chunk: Sco
       .returning('chunk_index')
       .executeTakeFirst();
     if (!inserted) return 'already-committed';
+    let counts: RunSummaryCounts = { low: 0, medium: 0, high: 0, none: 0, errors: 0 };
     if (chunk.rowCount) {
-      await sql`
-        WITH results AS (${chunk.insertResults(runId)})
-        INSERT INTO usage_events (event_key, organization_id, user_id, product, channel, portfolio_id, run_id, quantity)
-        SELECT ${`portfolio:${run.portfolio_id}:${runId}:chunk:${chunkIndex}`}::text, ${run.organization_id}::int, ${run.requested_by}::text, ${run.product}::text, 'portfolio', ${run.portfolio_id}::int, ${runId}::int, count(*)
-        FROM results WHERE problem IS NULL
-        HAVING count(*) > 0
-        ON CONFLICT (event_key) DO NOTHING`.execute(trx);
+      const { rows } = await sql<RunSummaryCounts>`
+        WITH results AS (${chunk.insertResults(runId)}),
+        counts AS (
+          SELECT count(*) FILTER (WHERE problem IS NULL AND risk_level = 'low')::int AS low, count(*) FILTER (WHERE problem IS NULL AND risk_level = 'medium')::int AS medium,
+                 count(*) FILTER (WHERE problem IS NULL AND risk_level = 'high')::int AS high, count(*) FILTER (WHERE problem IS NULL AND risk_level = 'none')::int AS none,
+                 count(*) FILTER (WHERE problem IS NOT NULL)::int AS errors, count(*) FILTER (WHERE problem IS NULL)::int AS scored
+          FROM results),
+        usage AS (
+          INSERT INTO usage_events (event_key, organization_id, user_id, product, channel, portfolio_id, run_id, quantity)
+          SELECT ${`portfolio:${run.portfolio_id}:${runId}:chunk:${chunkIndex}`}::text, ${run.organization_id}::int, ${run.requested_by}::text, ${run.product}::text, 'portfolio', ${run.portfolio_id}::int, ${runId}::int, scored
+          FROM counts WHERE scored > 0
+          ON CONFLICT (event_key) DO NOTHING)
+        SELECT low, medium, high, none, errors FROM counts`.execute(trx);
+      counts = rows[0] ?? counts;
     }
     // Only now serialise the commits of one run (the inserts above run side by side), so exactly
     // one of them sees the last chunk land; a suspension that came meanwhile undoes this commit.
-    const locked = await trx.selectFrom('portfolio_runs').select(['suspended_at']).where('id', '=', runId).forUpdate().executeTakeFirst();
+    const locked = await trx.selectFrom('portfolio_runs').select(['suspended_at', 'summary', 'chunk_count']).where('id', '=', runId).forUpdate().executeTakeFirst();
     if (!locked) throw new ChunkRollback('gone');
     if (locked.suspended_at) throw new ChunkRollback('suspended');
+    const summary = Object.fromEntries(RUN_SUMMARY_KEYS.map((key) => [key, (locked.summary[key] ?? 0) + counts[key]]));
+    await trx.updateTable('portfolio_runs').set({ summary: JSON.stringify(summary) as never }).where('id', '=', runId).execute();
     const { count } = await trx.selectFrom('portfolio_run_chunks').select((eb) => eb.fn.countAll<number>().as('count')).where('run_id', '=', runId).executeTakeFirstOrThrow();
-    const total = await trx.selectFrom('portfolio_runs').select('chunk_count').where('id', '=', runId).executeTakeFirstOrThrow();
-    if (Number(count) >= total.chunk_count) await finishRun(trx, runId);
+    if (Number(count) >= locked.chunk_count) await finishRun(trx, runId);
     return 'committed' as const;
   }).catch((error: unknown) => {
     if (error instanceof ChunkRollback) return error.outcome;
@@ -266,8 +285,23 @@ class ChunkRollback extends Error {
   }
 }
 
-/** Marks a run complete, counts the scores that changed since the previous run, and opens it for review. */
+/**
+ * Marks a run complete: builds its results table's keys (by sorting, once) and attaches it as the
+ * run's partition of portfolio_results, counts the scores that changed since the previous run, and
+ * opens it for review.
+ */
 async function finishRun(trx: Transaction<Database>, runId: number) {
+  const table = sql.table(resultsPartition(runId));
+  const { rows } = await sql<{ attached: boolean }>`SELECT relispartition AS attached FROM pg_class WHERE oid = to_regclass(${resultsPartition(runId)})`.execute(trx);
+  // (A run that was in progress when migration 0340 ran already has an attached partition.)
+  if (rows[0] && !rows[0].attached) {
+    await sql`ALTER TABLE ${table} ADD PRIMARY KEY (run_id, row_number)`.execute(trx);
+    await sql`CREATE INDEX ON ${table} (run_id, risk_level)`.execute(trx);
+    // The check proves the partition bound, so attaching does not scan the rows again.
+    await sql`ALTER TABLE ${table} ADD CHECK (run_id = ${sql.lit(Math.trunc(runId))})`.execute(trx);
+    await sql`ALTER TABLE portfolio_results ATTACH PARTITION ${table} FOR VALUES IN (${sql.lit(Math.trunc(runId))})`.execute(trx);
+    await sql`ANALYZE ${table}`.execute(trx);
+  }
   await sql`
     UPDATE portfolio_runs AS run SET completed_at = now(), changed_count = (
       SELECT count(*) FROM portfolio_results cur JOIN portfolio_results prev ON prev.run_id = run.previous_run_id AND prev.row_number = cur.row_number
