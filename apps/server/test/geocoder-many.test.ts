@@ -26,6 +26,21 @@ describe('geocodeAddressesMany (set-wise, portfolio chunks)', () => {
     for (const way of ['exact', 'fuzzy', 'street', 'zip', 'city', 'none']) expect(ways, way).toContain(way);
   });
 
+  it("looks for a house across the country only when the address's ZIP may be the mistake", async () => {
+    const landmark = await geocodeAddress(db, '1427 Wheatland Ave, Wichita, KS 67203');
+    expect(landmark?.matchedBy).toBe('exact');
+    const texts = [
+      // Another of Wichita's ZIP codes: taken as right, and the house is not in it.
+      '1427 Wheatland Ave, Wichita, KS 67202',
+      // A ZIP that is not Wichita's may be the mistake: the house is found across the country.
+      '1427 Wheatland Ave, Wichita, KS 99999',
+    ];
+    const [many, single] = await Promise.all([geocodeAddressesMany(db, texts), Promise.all(texts.map((text) => geocodeAddress(db, text)))]);
+    expect(many).toEqual(single);
+    expect(many[0]).toMatchObject({ propertyId: null, matchedBy: 'zip' });
+    expect(many[1]).toMatchObject({ propertyId: landmark!.propertyId, matchedBy: 'fuzzy' });
+  });
+
   it('answers an empty set with an empty list', async () => {
     expect(await geocodeAddressesMany(db, [])).toEqual([]);
   });

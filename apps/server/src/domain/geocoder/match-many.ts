@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { exactResult, FUZZY_MIN_SIMILARITY, FUZZY_ZIP_GOOD_ENOUGH, fuzzyResult, geocodeAddress, geocodeByArea, HIT_COLUMNS, type GeocodeResult, type PropertyHit, unitKeyOf } from './match.js';
+import { exactResult, FUZZY_MIN_SIMILARITY, fuzzyResult, geocodeAddress, geocodeByArea, HIT_COLUMNS, searchEverywhere, type GeocodeResult, type PropertyHit, unitKeyOf } from './match.js';
 import { normalizeAddress, type NormalizedAddress } from './normalize.js';
 
 /** How many addresses the per-address steps (no ZIP; street, ZIP or city only) resolve at once. */
@@ -13,8 +13,8 @@ type Indexed<T> = T & { index: number };
  * precisions, set-wise. Addresses are parsed and normalised here in Node (domain/geocoder's
  * parser), identical ones are looked up once, then one query finds the exact matches (unnest of
  * the chunk's ZIP / street / house number against the address index), one the fuzzy matches
- * within their ZIP (trigram similarity), one the fuzzy matches everywhere for those still
- * unplaced; only what no house matched (street, ZIP or city) and addresses without a ZIP go
+ * of the house number within their ZIP (trigram similarity), one the fuzzy matches everywhere for
+ * those still unplaced whose ZIP may be wrong (searchEverywhere); only what no house matched (street, ZIP or city) and addresses without a ZIP go
  * through the single-address geocoder. Results are in the order of `texts`; null = not found.
  */
 export async function geocodeAddressesMany(db: Db, texts: readonly string[]): Promise<(GeocodeResult | null)[]> {
@@ -45,10 +45,11 @@ export async function geocodeAddressesMany(db: Db, texts: readonly string[]): Pr
   const everywhere: typeof fuzzable = [];
   fuzzable.forEach((e, i) => {
     const candidates = inZip[i]!;
-    if (candidates[0] && candidates[0].score >= FUZZY_ZIP_GOOD_ENOUGH) {
+    if (searchEverywhere(e.address, candidates)) everywhere.push(e);
+    else {
       e.result = fuzzyResult(e.address, candidates);
       e.done = e.result !== null;
-    } else everywhere.push(e);
+    }
   });
   const anywhere = await fuzzyMany(db, everywhere.map((e) => e.address), 'anywhere');
   everywhere.forEach((e, i) => {
@@ -74,7 +75,7 @@ async function exactMany(db: Db, addresses: readonly NormalizedAddress[]): Promi
   if (!addresses.length) return found;
   const { rows } = await sql<Indexed<PropertyHit & { unit: string | null }>>`
     SELECT q.i::int - 1 AS index, p.*
-    FROM unnest(${addresses.map((a) => a.zip!)}::text[], ${addresses.map((a) => a.streetKey!)}::text[], ${addresses.map((a) => a.houseNumber!)}::text[],
+    FROM unnest(${addresses.map((a) => a.zip!)}::bpchar[], ${addresses.map((a) => a.streetKey!)}::text[], ${addresses.map((a) => a.houseNumber!)}::text[],
                 ${addresses.map(unitKeyOf)}::text[]) WITH ORDINALITY AS q(zip, street_key, house_number, unit, i)
     CROSS JOIN LATERAL (
       SELECT ${HIT_COLUMNS}, unit FROM properties
@@ -86,17 +87,17 @@ async function exactMany(db: Db, addresses: readonly NormalizedAddress[]): Promi
   return found;
 }
 
-/** The five most similar addresses to each (within its ZIP, or anywhere above the similarity threshold), best first. */
+/** The five most similar addresses to each (its house number within its ZIP, or anywhere above the similarity threshold), best first. */
 async function fuzzyMany(db: Db, addresses: readonly NormalizedAddress[], scope: 'zip' | 'anywhere'): Promise<(PropertyHit & { score: number })[][]> {
   const found: (PropertyHit & { score: number })[][] = addresses.map(() => []);
   if (!addresses.length) return found;
   const fulls = addresses.map((a) => a.full);
   const rows = await db.transaction().execute(async (trx) => {
     await sql`SET LOCAL pg_trgm.similarity_threshold = ${sql.lit(FUZZY_MIN_SIMILARITY)}`.execute(trx);
-    const where = scope === 'zip' ? sql`zip = q.zip` : sql`normalized_address % q.full_address`;
+    const where = scope === 'zip' ? sql`zip = q.zip AND house_number = q.house_number` : sql`normalized_address % q.full_address`;
     const { rows } = await sql<Indexed<PropertyHit & { score: number }>>`
       SELECT q.i::int - 1 AS index, p.*
-      FROM unnest(${fulls}::text[], ${addresses.map((a) => a.zip ?? null)}::text[]) WITH ORDINALITY AS q(full_address, zip, i)
+      FROM unnest(${fulls}::text[], ${addresses.map((a) => a.zip ?? null)}::bpchar[], ${addresses.map((a) => a.houseNumber ?? null)}::text[]) WITH ORDINALITY AS q(full_address, zip, house_number, i)
       CROSS JOIN LATERAL (
         SELECT ${HIT_COLUMNS}, similarity(normalized_address, q.full_address) AS score FROM properties
         WHERE ${where} ORDER BY score DESC LIMIT 5

@@ -62,7 +62,8 @@ export async function geocode(db: Db, location: string, locationType: 'address' 
 
 /**
  * Address → property: exact match on the normalised address, then fuzzy (trigram similarity,
- * first within the ZIP, then everywhere), then the street (nearest house number), ZIP or city.
+ * first the house number within the ZIP, then everywhere when the ZIP may be wrong), then the
+ * street (nearest house number), ZIP or city.
  */
 export async function geocodeAddress(db: Db, text: string): Promise<GeocodeResult | null> {
   const address = normalizeAddress(text);
@@ -134,8 +135,8 @@ async function fuzzyMatch(db: Db, a: NormalizedAddress): Promise<GeocodeResult |
     if (a.zip) {
       const { rows } = await sql<PropertyHit & { score: number }>`
         SELECT ${HIT_COLUMNS}, similarity(normalized_address, ${query}) AS score FROM properties
-        WHERE zip = ${a.zip} ORDER BY score DESC LIMIT 5`.execute(trx);
-      if (rows[0] && rows[0].score >= FUZZY_ZIP_GOOD_ENOUGH) return rows;
+        WHERE zip = ${a.zip} AND house_number = ${a.houseNumber} ORDER BY score DESC LIMIT 5`.execute(trx);
+      if (!searchEverywhere(a, rows)) return rows;
     }
     const { rows } = await sql<PropertyHit & { score: number }>`
       SELECT ${HIT_COLUMNS}, similarity(normalized_address, ${query}) AS score FROM properties
@@ -147,6 +148,18 @@ async function fuzzyMatch(db: Db, a: NormalizedAddress): Promise<GeocodeResult |
 
 /** A candidate within the ZIP this similar is taken without searching everywhere. */
 export const FUZZY_ZIP_GOOD_ENOUGH = 0.6;
+
+/**
+ * Whether the fuzzy search goes on everywhere after the candidates within the address's ZIP (the
+ * houses there with its number, best first): only when none of them is close enough and the ZIP
+ * itself may be the mistake. A ZIP that belongs to the city the address names is taken as right:
+ * a house missing from it is not looked for across the country (a trigram search of every address,
+ * which on a national world costs a hundred times the rest of the geocoding).
+ */
+export function searchEverywhere(a: NormalizedAddress, inZip: readonly { score: number }[]): boolean {
+  if (inZip[0] && inZip[0].score >= FUZZY_ZIP_GOOD_ENOUGH) return false;
+  return !(a.zip && a.city && a.state && cityZips(a.city, a.state).includes(a.zip));
+}
 
 /** The fuzzy match among candidates (best first). Shared by the single and the set-wise geocoder. */
 export function fuzzyResult(a: NormalizedAddress, candidates: readonly (PropertyHit & { score: number })[]): GeocodeResult | null {
@@ -179,10 +192,19 @@ async function streetMatch(db: Db, a: NormalizedAddress): Promise<GeocodeResult 
   return fromHit(hit, 0.45 + 0.2 * hit.score, 'street', 'street');
 }
 
+/** The ZIP codes of a city (remembered: `zipcodes` scans its whole list per name). */
 function cityZips(city: string, state: string): string[] {
-  const found = zipcodes.lookupByName(city.replace(/^SAINT /, 'St '), state).concat(zipcodes.lookupByName(city, state));
-  return [...new Set(found.map((z) => z.zip))];
+  const key = `${city}|${state}`;
+  let zips = cityZipCache.get(key);
+  if (!zips) {
+    const found = zipcodes.lookupByName(city.replace(/^SAINT /, 'St '), state).concat(zipcodes.lookupByName(city, state));
+    zips = [...new Set(found.map((z) => z.zip))];
+    if (cityZipCache.size >= 10_000) cityZipCache.clear();
+    cityZipCache.set(key, zips);
+  }
+  return zips;
 }
+const cityZipCache = new Map<string, string[]>();
 
 /** Only a ZIP or a city: its centroid (real ZIP centroids from the `zipcodes` package). */
 function areaMatch(a: NormalizedAddress): GeocodeResult | null {
