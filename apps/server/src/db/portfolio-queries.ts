@@ -20,10 +20,15 @@ export async function runProgress(db: Db, runIds: number[]): Promise<Map<number,
   return map;
 }
 
-/** Risk-level counts (scored rows) and error count of one run, as its chunk commits added them up. */
+/** Risk-level counts (scored rows) and error count of one run: the sums of its committed chunks' counts. */
 export async function runSummary(db: Db, runId: number) {
-  const run = await db.selectFrom('portfolio_runs').select('summary').where('id', '=', runId).executeTakeFirst();
-  const { errors = 0, ...riskLevels } = run?.summary ?? { low: 0, medium: 0, high: 0, none: 0 };
+  const count = (key: string) => sql<number>`coalesce(sum((summary->>${key})::int), 0)::int`.as(key);
+  const sums = await db
+    .selectFrom('portfolio_run_chunks')
+    .select([count('low'), count('medium'), count('high'), count('none'), count('errors')])
+    .where('run_id', '=', runId)
+    .executeTakeFirst();
+  const { errors = 0, ...riskLevels } = sums ?? { low: 0, medium: 0, high: 0, none: 0 };
   return { riskLevels, errorCount: errors };
 }
 

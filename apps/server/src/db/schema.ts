@@ -224,8 +224,6 @@ export interface PortfolioRunsTable {
   completed_at: Date | null;
   /** The score index build the run scored with (migration 0330). */
   score_build_id: Generated<number | null>;
-  /** Risk-level and error counts of the run's committed results (migration 0340). */
-  summary: Generated<RunSummaryCounts>;
 }
 
 export interface RunSummaryCounts {
@@ -263,6 +261,8 @@ export interface PortfolioRunChunksTable {
   chunk_index: number;
   row_count: number;
   committed_at: Generated<Date>;
+  /** Risk-level and error counts of the chunk's results (migration 0340). */
+  summary: ColumnType<RunSummaryCounts, string | undefined, string>;
 }
 
 export interface PortfolioResultsTable {

@@ -5,7 +5,7 @@ import type { Db } from '../db/database.js';
 import type { ColumnMapping } from '../domain/portfolio/columns.js';
 import { ingestPortfolio } from '../domain/portfolio/ingest.js';
 import { uploadBlobKey } from '../domain/portfolio/uploads.js';
-import { pendingChunks, processChunk, startRun } from '../domain/portfolio/runs.js';
+import { finishIfComplete, pendingChunks, processChunk, startRun } from '../domain/portfolio/runs.js';
 import type { BatchGeocoder, PortfolioScorer } from '../domain/portfolio/seams.js';
 import type { Delimiter } from '../domain/portfolio/sniff.js';
 import type { BlobStore } from '../storage/blob-store.js';
@@ -40,6 +40,8 @@ export async function queueIngest(queue: JobQueue, portfolioId: number) {
 /** Queues every chunk of a run not committed yet (idempotent: committed chunks are skipped by the handler too). */
 export async function queueRunChunks(db: Db, queue: JobQueue, runId: number) {
   const chunks = await pendingChunks(db, runId);
+  // Every chunk committed (a run suspended between its last commit and its finish): finish it now.
+  if (!chunks.length) return finishIfComplete(db, runId);
   await queue.send(portfolioChunkJob, chunks.map((chunkIndex) => ({ runId, chunkIndex })));
 }
 

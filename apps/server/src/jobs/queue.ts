@@ -97,8 +97,13 @@ export class JobQueue {
     const boss = await this.ensureQueue(job);
     const workers = options.concurrency ?? 1;
     for (let i = 0; i < workers; i += 1) {
-      await boss.work(queueName(job), { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 1, batchSize: 1 }, async ([item]) => {
-        if (item) await handler(job.schema.parse(item.data));
+      const worker = { id: '' };
+      worker.id = await boss.work(queueName(job), { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 1, batchSize: 1 }, async ([item]) => {
+        if (!item) return;
+        await handler(job.schema.parse(item.data));
+        // pg-boss waits out the polling interval after every job shorter than it, even with more
+        // queued (a run's chunks would go at most one a second per worker): ask again at once.
+        if (worker.id) boss.notifyWorker(worker.id);
       });
     }
   }

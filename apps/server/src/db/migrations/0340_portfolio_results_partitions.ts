@@ -8,8 +8,10 @@ import { type Kysely, sql } from 'kysely';
  * it (runs.ts). A portfolio of five products writes five results per row: maintaining two B-trees
  * row by row was most of a chunk's commit.
  *
- * `portfolio_runs.summary`: a run's risk-level and error counts, added to by each chunk's commit,
- * instead of counted over its results on every poll of the portfolio's metadata.
+ * `portfolio_run_chunks.summary`: the risk-level and error counts of each committed chunk, so a
+ * run's are the sum over its chunks instead of a count of its results on every poll of the
+ * portfolio's metadata. (Kept on the chunk, not added up on the run: updating the run row from
+ * every commit would serialise the commits.)
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`ALTER TABLE portfolio_results RENAME TO portfolio_results_unpartitioned`.execute(db);
@@ -54,20 +56,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       RETURN NULL;
     END $$`.execute(db);
 
-  await sql`ALTER TABLE portfolio_runs ADD COLUMN summary jsonb NOT NULL DEFAULT '{"low":0,"medium":0,"high":0,"none":0,"errors":0}'`.execute(db);
+  await sql`ALTER TABLE portfolio_run_chunks ADD COLUMN summary jsonb NOT NULL DEFAULT '{"low":0,"medium":0,"high":0,"none":0,"errors":0}'`.execute(db);
   await sql`
-    UPDATE portfolio_runs run SET summary = (
+    UPDATE portfolio_run_chunks c SET summary = (
       SELECT jsonb_build_object(
         'low', count(*) FILTER (WHERE problem IS NULL AND risk_level = 'low'),
         'medium', count(*) FILTER (WHERE problem IS NULL AND risk_level = 'medium'),
         'high', count(*) FILTER (WHERE problem IS NULL AND risk_level = 'high'),
         'none', count(*) FILTER (WHERE problem IS NULL AND risk_level = 'none'),
         'errors', count(*) FILTER (WHERE problem IS NOT NULL))
-      FROM portfolio_results r WHERE r.run_id = run.id)`.execute(db);
+      FROM portfolio_results r JOIN portfolio_runs run ON run.id = r.run_id
+      WHERE r.run_id = c.run_id AND r.row_number BETWEEN c.chunk_index * run.chunk_size + 1 AND (c.chunk_index + 1) * run.chunk_size)`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`ALTER TABLE portfolio_runs DROP COLUMN summary`.execute(db);
+  await sql`ALTER TABLE portfolio_run_chunks DROP COLUMN summary`.execute(db);
   await sql`
     CREATE OR REPLACE FUNCTION zview_delete_run_results() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN

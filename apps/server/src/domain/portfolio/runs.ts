@@ -1,7 +1,7 @@
 import type { PortfolioProduct } from '@zview/contracts';
 import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { Database, RunSummaryCounts } from '../../db/schema.js';
+import type { Database } from '../../db/schema.js';
 import { conflict } from '../../http/errors.js';
 import { placeAndScoreFromIndex } from './indexed-chunk.js';
 import { phaseTimer } from './phase-timer.js';
@@ -126,7 +126,11 @@ export async function processChunk(deps: RunDeps, runId: number, chunkIndex: num
   if (run.completed_at) return 'already-committed';
   if (run.suspended_at) return 'suspended';
   const already = await db.selectFrom('portfolio_run_chunks').select('run_id').where('run_id', '=', runId).where('chunk_index', '=', chunkIndex).executeTakeFirst();
-  if (already) return 'already-committed';
+  if (already) {
+    // Its commit may have been the last, with the worker gone before it finished the run.
+    await finishIfComplete(db, runId);
+    return 'already-committed';
+  }
 
   const range = { first: chunkIndex * run.chunk_size + 1, last: (chunkIndex + 1) * run.chunk_size };
   const timer = phaseTimer(`run ${runId} chunk ${chunkIndex}`);
@@ -139,6 +143,7 @@ export async function processChunk(deps: RunDeps, runId: number, chunkIndex: num
   timer.lap(`score ${chunk.rowCount}`);
   const outcome = await commitChunk(db, run, chunkIndex, chunk);
   timer.lap(`commit (${outcome})`);
+  if (outcome === 'committed') await finishIfComplete(db, runId);
   timer.done();
   return outcome;
 }
@@ -224,17 +229,21 @@ async function scoreRowByRow(deps: RunDeps, run: ChunkRun, range: { first: numbe
 
 export const NO_SCORE = 'No score could be calculated for this property.';
 
-const RUN_SUMMARY_KEYS = ['low', 'medium', 'high', 'none', 'errors'] as const;
+
 
 /**
- * Commits a chunk: its (run, chunk) key, its results, and one usage record on the portfolio
- * channel whose quantity is the number of rows scored (keyed by run and chunk, so a retried chunk
- * counts once); the commit that lands the last chunk finishes the run.
+ * Commits a chunk: its (run, chunk) key, its results with their risk-level counts, and one usage
+ * record on the portfolio channel whose quantity is the number of rows scored (keyed by run and
+ * chunk, so a retried chunk counts once).
+ *
+ * Commits of one run go side by side: each holds only a share lock on the run row (which a
+ * suspension waits for, so it never lands in the middle of a commit), and nothing in it updates the
+ * run. Finishing the run is a step of its own after the commit (finishIfComplete).
  */
 async function commitChunk(db: Db, run: ChunkRun, chunkIndex: number, chunk: ScoredChunk): Promise<ChunkOutcome> {
   const runId = run.id;
   return db.transaction().execute(async (trx) => {
-    const current = await trx.selectFrom('portfolio_runs').select(['suspended_at']).where('id', '=', runId).executeTakeFirst();
+    const current = await trx.selectFrom('portfolio_runs').select(['suspended_at']).where('id', '=', runId).forShare().executeTakeFirst();
     if (!current) return 'gone';
     if (current.suspended_at) return 'suspended';
     // The (run, chunk) key: a concurrent commit of the same chunk waits here, then does nothing.
@@ -245,9 +254,8 @@ async function commitChunk(db: Db, run: ChunkRun, chunkIndex: number, chunk: Sco
       .returning('chunk_index')
       .executeTakeFirst();
     if (!inserted) return 'already-committed';
-    let counts: RunSummaryCounts = { low: 0, medium: 0, high: 0, none: 0, errors: 0 };
     if (chunk.rowCount) {
-      const { rows } = await sql<RunSummaryCounts>`
+      await sql`
         WITH results AS (${chunk.insertResults(runId)}),
         counts AS (
           SELECT count(*) FILTER (WHERE problem IS NULL AND risk_level = 'low')::int AS low, count(*) FILTER (WHERE problem IS NULL AND risk_level = 'medium')::int AS medium,
@@ -259,30 +267,24 @@ async function commitChunk(db: Db, run: ChunkRun, chunkIndex: number, chunk: Sco
           SELECT ${`portfolio:${run.portfolio_id}:${runId}:chunk:${chunkIndex}`}::text, ${run.organization_id}::int, ${run.requested_by}::text, ${run.product}::text, 'portfolio', ${run.portfolio_id}::int, ${runId}::int, scored
           FROM counts WHERE scored > 0
           ON CONFLICT (event_key) DO NOTHING)
-        SELECT low, medium, high, none, errors FROM counts`.execute(trx);
-      counts = rows[0] ?? counts;
+        UPDATE portfolio_run_chunks SET summary = (SELECT jsonb_build_object('low', low, 'medium', medium, 'high', high, 'none', none, 'errors', errors) FROM counts)
+        WHERE run_id = ${runId}::int AND chunk_index = ${chunkIndex}::int`.execute(trx);
     }
-    // Only now serialise the commits of one run (the inserts above run side by side), so exactly
-    // one of them sees the last chunk land; a suspension that came meanwhile undoes this commit.
-    const locked = await trx.selectFrom('portfolio_runs').select(['suspended_at', 'summary', 'chunk_count']).where('id', '=', runId).forUpdate().executeTakeFirst();
-    if (!locked) throw new ChunkRollback('gone');
-    if (locked.suspended_at) throw new ChunkRollback('suspended');
-    const summary = Object.fromEntries(RUN_SUMMARY_KEYS.map((key) => [key, (locked.summary[key] ?? 0) + counts[key]]));
-    await trx.updateTable('portfolio_runs').set({ summary: JSON.stringify(summary) as never }).where('id', '=', runId).execute();
-    const { count } = await trx.selectFrom('portfolio_run_chunks').select((eb) => eb.fn.countAll<number>().as('count')).where('run_id', '=', runId).executeTakeFirstOrThrow();
-    if (Number(count) >= locked.chunk_count) await finishRun(trx, runId);
     return 'committed' as const;
-  }).catch((error: unknown) => {
-    if (error instanceof ChunkRollback) return error.outcome;
-    throw error;
   });
 }
 
-/** Thrown inside a chunk's commit to roll it back and report why. */
-class ChunkRollback extends Error {
-  constructor(readonly outcome: 'gone' | 'suspended') {
-    super(outcome);
-  }
+/**
+ * Finishes the run once every chunk is committed. The run row's lock makes one of the last commits'
+ * callers finish it (the others find it complete); it waits only for commits still in flight.
+ */
+export async function finishIfComplete(db: Db, runId: number) {
+  await db.transaction().execute(async (trx) => {
+    const run = await trx.selectFrom('portfolio_runs').select(['chunk_count', 'completed_at', 'suspended_at']).where('id', '=', runId).forUpdate().executeTakeFirst();
+    if (!run || run.completed_at || run.suspended_at) return;
+    const { count } = await trx.selectFrom('portfolio_run_chunks').select((eb) => eb.fn.countAll<number>().as('count')).where('run_id', '=', runId).executeTakeFirstOrThrow();
+    if (Number(count) >= run.chunk_count) await finishRun(trx, runId);
+  });
 }
 
 /**
