@@ -32,16 +32,6 @@ export async function runSummary(db: Db, runId: number) {
   return { riskLevels, errorCount: errors };
 }
 
-export async function geocodeSummary(db: Db, portfolioId: number): Promise<Record<string, number>> {
-  const rows = await db
-    .selectFrom('portfolio_rows')
-    .select([sql<string>`coalesce(geo_precision, CASE WHEN problem IS NOT NULL THEN 'unusable' ELSE 'pending' END)`.as('precision'), (eb) => eb.fn.countAll<number>().as('n')])
-    .where('portfolio_id', '=', portfolioId)
-    .groupBy(sql`1`)
-    .execute();
-  return Object.fromEntries(rows.map((row) => [row.precision, Number(row.n)]));
-}
-
 /** A one-line address for display, from whichever columns the file had. */
 export function displayAddress(row: { address: string | null; street: string | null; city: string | null; state: string | null; zip: string | null }): string | null {
   if (row.address) return row.address;

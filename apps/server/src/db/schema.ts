@@ -192,6 +192,8 @@ export interface PortfoliosTable {
   row_count: number | null;
   ingested_at: Date | null;
   processing_error: string | null;
+  /** Rows per geocoding precision, 'pending' and 'unusable' (migration 0350). */
+  geocode_counts: ColumnType<Record<string, number>, string | undefined, string>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

@@ -16,7 +16,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Actor } from '../auth/actor.js';
 import type { Db } from '../db/database.js';
-import { displayAddress, geocodeSummary, runProgress, runSummary } from '../db/portfolio-queries.js';
+import { displayAddress, runProgress, runSummary } from '../db/portfolio-queries.js';
 import type { PortfolioServices } from '../domain/portfolio/services.js';
 import { badRequest, notFound } from './errors.js';
 import { actorOf, findOwnPortfolio } from './portfolio-access.js';
@@ -149,12 +149,6 @@ export async function registerPortfolioReviewRoutes(app: FastifyInstance, _servi
     const runs = await db.selectFrom('portfolio_runs').selectAll().where('portfolio_id', '=', id).orderBy('id').execute();
     const progress = await runProgress(db, runs.map((r) => r.id));
     const statusCounts = Object.fromEntries(FILE_STATUSES.map((s) => [s, products.filter((p) => p.status === s).length]));
-    const rowProblems = await db
-      .selectFrom('portfolio_rows')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('portfolio_id', '=', id)
-      .where('problem', 'is not', null)
-      .executeTakeFirstOrThrow();
     return {
       id: portfolio.id,
       name: portfolio.name,
@@ -167,8 +161,8 @@ export async function registerPortfolioReviewRoutes(app: FastifyInstance, _servi
       createdAt: portfolio.created_at.toISOString(),
       processingError: portfolio.processing_error,
       statusCounts,
-      unusableRows: Number(rowProblems.n),
-      geocodePrecision: await geocodeSummary(db, id),
+      unusableRows: portfolio.geocode_counts.unusable ?? 0,
+      geocodePrecision: portfolio.geocode_counts,
       products: await Promise.all(
         products.map(async (p) => ({
           product: p.product,

@@ -114,6 +114,30 @@ describe('portfolio pipeline', () => {
     expect(await partitionState(runId)).toEqual({ attached: true, indexes: 2 });
   });
 
+  it("counts each row's geocoding once when two products' runs geocode the same chunk at once", async () => {
+    const { headers } = await createMember(app, db);
+    const lines = ['id,address,city,state,zip', ...Array.from({ length: 30 }, (_, i) => `A${i},${i + 1} Main St,Wichita,KS,67203`), 'N,1 Nowhere Rd,Nowhere,ZZ,00000', 'BAD,,,,'];
+    const body = multipart('a.csv', `${lines.join('\n')}\n`);
+    const up = await app.inject({ method: 'POST', url: '/api/caribou/portfolio/csv', headers: { ...headers, ...body.headers }, payload: body.payload });
+    const res = await app.inject({ method: 'POST', url: '/api/caribou/portfolios', headers, payload: { name: `A ${Math.random()}`, products: 'zfire,zhail', uploadedFileName: up.json().uploadedFileName } });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json()[0].portfolioId as number;
+    const deps = { db, scorer: fakeScorer(), geocoder: fakeGeocoder() };
+    await handleIngest({ ...deps, blobs: services.blobs, queue: services.queue, chunkSize: 20, connect: () => pool.connect() }, id);
+    const before = await db.selectFrom('portfolios').select('geocode_counts').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(before.geocode_counts).toEqual({ pending: 31, unusable: 1 });
+    const runs = await db.selectFrom('portfolio_runs').select('id').where('portfolio_id', '=', id).execute();
+    expect(runs).toHaveLength(2);
+    await Promise.all(runs.flatMap((run) => [0, 1].map((chunk) => processChunk(deps, run.id, chunk))));
+    const after = await db.selectFrom('portfolios').select('geocode_counts').where('id', '=', id).executeTakeFirstOrThrow();
+    const { rows } = await pool.query(
+      `SELECT coalesce(geo_precision, CASE WHEN problem IS NOT NULL THEN 'unusable' ELSE 'pending' END) AS key, count(*)::int AS n FROM portfolio_rows WHERE portfolio_id = $1 GROUP BY 1`,
+      [id],
+    );
+    expect(after.geocode_counts).toEqual(Object.fromEntries(rows.map((r) => [r.key, r.n])));
+    expect(after.geocode_counts.pending).toBeUndefined();
+  });
+
   it('drops the results table of a run that is deleted before it finishes', async () => {
     const { id, headers } = await createPortfolio(45);
     const deps = { db, scorer: fakeScorer(), geocoder: fakeGeocoder() };

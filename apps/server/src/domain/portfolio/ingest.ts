@@ -37,7 +37,14 @@ const COPY_BLOCK = 256 * 1024;
 /** The partition that holds one portfolio's rows (migration 0320). */
 export const rowsPartition = (portfolioId: number) => `portfolio_rows_${portfolioId}`;
 
-async function* copyLines(portfolioId: number, source: Readable, delimiter: Delimiter, mapping: ColumnMapping, counter: { rows: number }) {
+/** What an ingest counts as it reads: rows, and how many were unusable or placed by their own coordinates. */
+interface IngestCounter {
+  rows: number;
+  unusable: number;
+  coordinates: number;
+}
+
+async function* copyLines(portfolioId: number, source: Readable, delimiter: Delimiter, mapping: ColumnMapping, counter: IngestCounter) {
   let block = '';
   for await (const batch of readCsvBatches(source, delimiter)) {
     for (const item of batch) {
@@ -47,6 +54,8 @@ async function* copyLines(portfolioId: number, source: Readable, delimiter: Deli
       const problem = item.problem ?? row.problem;
       // A row that gives its own coordinates is placed as it is read: chunks geocode only addresses.
       const placed = !problem && row.latitude !== null && row.longitude !== null;
+      if (problem) counter.unusable += 1;
+      else if (placed) counter.coordinates += 1;
       block +=
         `${portfolioId}\t${item.rowNumber}\t${copyText(JSON.stringify(item.values))}\t${copyText(row.ref)}\t${copyText(row.address)}\t` +
         `${copyText(row.street)}\t${copyText(row.city)}\t${copyText(row.state)}\t${copyText(row.zip)}\t${copyText(row.country)}\t` +
@@ -74,7 +83,7 @@ export async function ingestPortfolio(
   blobs: BlobStore,
   portfolio: { id: number; uploadName: string; delimiter: Delimiter; mapping: ColumnMapping },
 ): Promise<number> {
-  const counter = { rows: 0 };
+  const counter: IngestCounter = { rows: 0, unusable: 0, coordinates: 0 };
   const table = client.escapeIdentifier(rowsPartition(portfolio.id));
   const id = Number(portfolio.id);
   const timer = phaseTimer(`ingest ${id}`);
@@ -103,7 +112,11 @@ export async function ingestPortfolio(
     // scan instead of using the key.
     await client.query(`ANALYZE ${table}`);
     timer.lap('analyze');
-    await client.query('UPDATE portfolios SET row_count = $2, ingested_at = now(), processing_error = NULL WHERE id = $1', [id, counter.rows]);
+    // The counts of portfolios.geocode_counts, as a count over the rows would give them (no zeros).
+    const geocodeCounts = Object.fromEntries(
+      Object.entries({ unusable: counter.unusable, coordinates: counter.coordinates, pending: counter.rows - counter.unusable - counter.coordinates }).filter(([, n]) => n > 0),
+    );
+    await client.query('UPDATE portfolios SET row_count = $2, geocode_counts = $3, ingested_at = now(), processing_error = NULL WHERE id = $1', [id, counter.rows, JSON.stringify(geocodeCounts)]);
     await client.query('COMMIT');
     timer.lap('commit');
     timer.done();

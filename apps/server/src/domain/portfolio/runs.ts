@@ -166,11 +166,23 @@ async function geocodePending(deps: RunDeps, portfolioId: number, range: { first
   if (!pending.length) return 0;
   const toGeocode: StagedRow[] = pending.map((r) => ({ rowNumber: r.row_number, ref: r.ref, address: r.address, street: r.street, city: r.city, state: r.state, zip: r.zip, country: r.country, latitude: r.latitude, longitude: r.longitude }));
   const results = await deps.geocoder.geocodeRows(toGeocode);
+  // Rows another run's chunk placed meanwhile are left as they are (and not counted twice): the
+  // portfolio's counts move from 'pending' to each precision by the rows this update placed.
   await sql`
-    UPDATE portfolio_rows AS r SET geo_latitude = g.lat, geo_longitude = g.lon, geo_precision = g.precision, geo_problem = g.problem, geocoded_at = now()
-    FROM unnest(${results.map((g) => g.rowNumber)}::int[], ${results.map((g) => g.latitude)}::float8[], ${results.map((g) => g.longitude)}::float8[],
-                ${results.map((g) => g.precision)}::text[], ${results.map((g) => g.problem)}::text[]) AS g(row_number, lat, lon, precision, problem)
-    WHERE r.portfolio_id = ${portfolioId} AND r.row_number = g.row_number`.execute(deps.db);
+    WITH placed AS (
+      UPDATE portfolio_rows AS r SET geo_latitude = g.lat, geo_longitude = g.lon, geo_precision = g.precision, geo_problem = g.problem, geocoded_at = now()
+      FROM unnest(${results.map((g) => g.rowNumber)}::int[], ${results.map((g) => g.latitude)}::float8[], ${results.map((g) => g.longitude)}::float8[],
+                  ${results.map((g) => g.precision)}::text[], ${results.map((g) => g.problem)}::text[]) AS g(row_number, lat, lon, precision, problem)
+      WHERE r.portfolio_id = ${portfolioId} AND r.row_number = g.row_number AND r.geocoded_at IS NULL
+      RETURNING r.geo_precision),
+    moved AS (
+      SELECT geo_precision AS key, count(*)::int AS n FROM placed GROUP BY 1
+      UNION ALL SELECT 'pending', -count(*)::int FROM placed)
+    UPDATE portfolios p SET geocode_counts = coalesce((
+      SELECT jsonb_object_agg(key, n) FROM (
+        SELECT key, sum(n)::int AS n FROM (SELECT key, value::int AS n FROM jsonb_each_text(p.geocode_counts) UNION ALL SELECT key, n FROM moved) c
+        GROUP BY key HAVING sum(n) <> 0) s), '{}')
+    WHERE p.id = ${portfolioId} AND EXISTS (SELECT 1 FROM placed)`.execute(deps.db);
   return results.length;
 }
 
