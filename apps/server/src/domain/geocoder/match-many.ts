@@ -1,9 +1,12 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { exactResult, FUZZY_MIN_SIMILARITY, fuzzyResult, geocodeAddress, geocodeByArea, HIT_COLUMNS, searchEverywhere, type GeocodeResult, type PropertyHit, unitKeyOf } from './match.js';
+import {
+  areaMatch, exactResult, FUZZY_MIN_SIMILARITY, fuzzyResult, geocodeAddress, HIT_COLUMNS, houseNumberValue, nearestHouseOnStreet, searchEverywhere, STREET_MIN_SIMILARITY,
+  streetResult, type GeocodeResult, type PropertyHit, unitKeyOf,
+} from './match.js';
 import { normalizeAddress, type NormalizedAddress } from './normalize.js';
 
-/** How many addresses the per-address steps (no ZIP; street, ZIP or city only) resolve at once. */
+/** How many addresses without a ZIP (the single-address path) are resolved at once. */
 const FALLBACK_CONCURRENCY = 4;
 
 type Indexed<T> = T & { index: number };
@@ -14,8 +17,9 @@ type Indexed<T> = T & { index: number };
  * parser), identical ones are looked up once, then one query finds the exact matches (unnest of
  * the chunk's ZIP / street / house number against the address index), one the fuzzy matches
  * of the house number within their ZIP (trigram similarity), one the fuzzy matches everywhere for
- * those still unplaced whose ZIP may be wrong (searchEverywhere); only what no house matched (street, ZIP or city) and addresses without a ZIP go
- * through the single-address geocoder. Results are in the order of `texts`; null = not found.
+ * those still unplaced whose ZIP may be wrong (searchEverywhere), one the street of those no house
+ * matched (else their ZIP or city); only addresses without a ZIP go through the single-address
+ * geocoder. Results are in the order of `texts`; null = not found.
  */
 export async function geocodeAddressesMany(db: Db, texts: readonly string[]): Promise<(GeocodeResult | null)[]> {
   // Identical addresses (after normalising) share one lookup.
@@ -57,11 +61,15 @@ export async function geocodeAddressesMany(db: Db, texts: readonly string[]): Pr
     e.done = e.result !== null;
   });
 
-  // The few left: the street (nearest house number), ZIP or city, one at a time; and the ZIP-less.
-  const rest = [
-    ...withZip.filter((e) => !e.done).map((e) => async () => (e.result = await geocodeByArea(db, e.address))),
-    ...single.map((e) => async () => (e.result = await geocodeAddress(db, e.text))),
-  ];
+  // What no house matched: the street (the house on it with the nearest number), else the ZIP or city.
+  const byArea = withZip.filter((e) => !e.done);
+  const onStreet = byArea.filter((e) => e.address.streetKey);
+  const streets = await streetMany(db, onStreet.map((e) => e.address));
+  onStreet.forEach((e, i) => (e.result = streets[i] ? streetResult(streets[i]) : null));
+  for (const e of byArea) e.result ??= areaMatch(e.address);
+
+  // The ZIP-less, one at a time.
+  const rest = single.map((e) => async () => (e.result = await geocodeAddress(db, e.text)));
   let next = 0;
   await Promise.all(Array.from({ length: Math.min(FALLBACK_CONCURRENCY, rest.length) }, async () => {
     while (next < rest.length) await rest[next++]!();
@@ -84,6 +92,22 @@ async function exactMany(db: Db, addresses: readonly NormalizedAddress[]): Promi
     ) p
     ORDER BY 1`.execute(db);
   for (const row of rows) found[row.index]!.push(row);
+  return found;
+}
+
+/** The street step (nearestHouseOnStreet) for addresses with a ZIP and a street, in one query. */
+async function streetMany(db: Db, addresses: readonly NormalizedAddress[]): Promise<((PropertyHit & { score: number }) | undefined)[]> {
+  const found: ((PropertyHit & { score: number }) | undefined)[] = addresses.map(() => undefined);
+  if (!addresses.length) return found;
+  const rows = await db.transaction().execute(async (trx) => {
+    await sql`SET LOCAL pg_trgm.similarity_threshold = ${sql.lit(STREET_MIN_SIMILARITY)}`.execute(trx);
+    const { rows } = await sql<Indexed<PropertyHit & { score: number }>>`
+      SELECT q.i::int - 1 AS index, h.*
+      FROM unnest(${addresses.map((a) => a.zip!)}::bpchar[], ${addresses.map((a) => a.streetKey!)}::text[], ${addresses.map(houseNumberValue)}::bigint[]) WITH ORDINALITY AS q(zip, street_key, number, i)
+      CROSS JOIN LATERAL (${nearestHouseOnStreet(sql`q.zip`, sql`q.street_key`, sql`q.number`)}) h`.execute(trx);
+    return rows;
+  });
+  for (const row of rows) found[row.index] = row;
   return found;
 }
 

@@ -1,5 +1,5 @@
 import booleanPointInPolygon from '@turf/boolean-point-in-polygon';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import zipcodes from 'zipcodes';
 import type { Db } from '../../db/database.js';
 import { haversineMetres } from '../../world/geo.js';
@@ -175,22 +175,38 @@ export function fuzzyResult(a: NormalizedAddress, candidates: readonly (Property
 /** The street is known but not the house: the house on it with the nearest number. */
 async function streetMatch(db: Db, a: NormalizedAddress): Promise<GeocodeResult | null> {
   if (!a.streetKey || !(a.zip || a.city)) return null;
-  const number = Number.parseInt(a.houseNumber ?? '0', 10) || 0;
   // Without a ZIP, the city's ZIP codes narrow the search (the zip index instead of a scan).
   const zips = a.zip ? [a.zip] : a.state ? cityZips(a.city!, a.state) : [];
   if (!zips.length) return null;
-  const area = sql`zip IN (${sql.join(zips)})`;
   const { rows } = await db.transaction().execute(async (trx) => {
-    await sql`SET LOCAL pg_trgm.similarity_threshold = 0.5`.execute(trx);
-    return sql<PropertyHit & { score: number }>`
-      SELECT ${HIT_COLUMNS}, similarity(street_key, ${a.streetKey}) AS score FROM properties
-      WHERE ${area} AND street_key % ${a.streetKey}
-      ORDER BY score DESC, abs(coalesce(nullif(regexp_replace(house_number, '\\D', '', 'g'), '')::bigint, 0) - ${number}) LIMIT 1`.execute(trx);
+    await sql`SET LOCAL pg_trgm.similarity_threshold = ${sql.lit(STREET_MIN_SIMILARITY)}`.execute(trx);
+    return sql<PropertyHit & { score: number }>`${nearestHouseOnStreet(sql.join(zips), sql`${a.streetKey}`, sql`${houseNumberValue(a)}`)}`.execute(trx);
   });
-  const hit = rows[0];
-  if (!hit) return null;
-  return fromHit(hit, 0.45 + 0.2 * hit.score, 'street', 'street');
+  return rows[0] ? streetResult(rows[0]) : null;
 }
+
+/** Trigram similarity a street needs to be taken for the one asked for (pg_trgm.similarity_threshold while searching). */
+export const STREET_MIN_SIMILARITY = 0.5;
+
+/** The number of a house number ('12B' → 12), what the nearest house is measured by. */
+export const houseNumberValue = (a: NormalizedAddress) => Number.parseInt(a.houseNumber ?? '0', 10) || 0;
+
+/**
+ * The query of the street step (shared by the single and the set-wise geocoder): of the streets in
+ * `zips` most like `streetKey`, the house with the number nearest `number`. The streets come from
+ * street_names (a ZIP has a few dozen, against hundreds of houses to compare one by one), then
+ * their houses from the (zip, street_key) index.
+ */
+export function nearestHouseOnStreet(zips: RawBuilder<unknown>, streetKey: RawBuilder<unknown>, number: RawBuilder<unknown>) {
+  return sql`
+    SELECT ${HIT_COLUMNS}, similarity(street_key, ${streetKey}) AS score
+    FROM (SELECT DISTINCT zip AS matched_zip, street_key AS matched_street FROM street_names WHERE zip IN (${zips}) AND street_key % ${streetKey}) s
+    JOIN properties ON zip = matched_zip AND street_key = matched_street
+    ORDER BY score DESC, abs(coalesce(nullif(regexp_replace(house_number, '\\D', '', 'g'), '')::bigint, 0) - ${number}), id LIMIT 1`;
+}
+
+/** The result of the street step for the house it found. */
+export const streetResult = (hit: PropertyHit & { score: number }) => fromHit(hit, 0.45 + 0.2 * hit.score, 'street', 'street');
 
 /** The ZIP codes of a city (remembered: `zipcodes` scans its whole list per name). */
 function cityZips(city: string, state: string): string[] {
@@ -207,7 +223,7 @@ function cityZips(city: string, state: string): string[] {
 const cityZipCache = new Map<string, string[]>();
 
 /** Only a ZIP or a city: its centroid (real ZIP centroids from the `zipcodes` package). */
-function areaMatch(a: NormalizedAddress): GeocodeResult | null {
+export function areaMatch(a: NormalizedAddress): GeocodeResult | null {
   if (a.zip) {
     const zip = zipcodes.lookup(a.zip);
     if (zip) return { propertyId: null, address: `${zip.city}, ${zip.state} ${zip.zip}`, lat: zip.latitude, lng: zip.longitude, confidence: a.houseNumber ? 0.3 : 0.6, precision: 'zip', matchedBy: 'zip' };
