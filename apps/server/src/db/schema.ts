@@ -255,6 +255,8 @@ export interface PortfolioRowsTable {
   geo_longitude: number | null;
   geo_precision: string | null;
   geo_problem: string | null;
+  /** The property the address geocoder matched (migration 0360). */
+  geo_property_id: Generated<string | null>;
   geocoded_at: Date | null;
 }
 

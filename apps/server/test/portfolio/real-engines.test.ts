@@ -37,6 +37,11 @@ describe('portfolio with the real geocoder and risk models', () => {
       expect(p.geocodePrecision).toMatch(/rooftop|parcel/);
       expect(p.topFactors.length).toBeGreaterThan(0);
     }
+    // Each landmark row is scored as the property its address matched (the geocoder's, not found again by its point).
+    const rows = await db.selectFrom('portfolio_rows').select(['ref', 'geo_property_id']).where('portfolio_id', '=', id).where('ref', 'like', 'L%').orderBy('row_number').execute();
+    const matched = await Promise.all(LANDMARKS.slice(0, 6).map((l) =>
+      db.selectFrom('properties').select('id').where('house_number', '=', l.houseNumber).where('zip', '=', l.zip).where('address_line', 'like', `${l.houseNumber} ${l.street}%`).executeTakeFirstOrThrow()));
+    expect(rows.map((r) => r.geo_property_id)).toEqual(matched.map((m) => m.id));
     const errors = (await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${id}/errors?product=zfire`, headers })).json();
     expect(errors.errors).toEqual([expect.objectContaining({ ref: 'X1', reason: ADDRESS_NOT_FOUND })]);
   }, 120_000);

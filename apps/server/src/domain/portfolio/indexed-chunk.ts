@@ -17,9 +17,10 @@ interface PlacedRow {
 
 /**
  * A chunk scored set-wise from the score index (score-index.ts):
- * 1. one query places the chunk's points in SQL: the parcel containing each point, found through
- *    its grid cell in `placement_cells` (an index-only probe and an exact polygon test per row),
- *    and whether the run's index build has that property;
+ * 1. one query places the chunk's rows in SQL: the property the address geocoder matched, else
+ *    the parcel containing the point, found through its grid cell in `placement_cells` (an
+ *    index-only probe and an exact polygon test per row), and whether the run's index build has
+ *    that property;
  * 2. points in no parcel of the cells (off the map, between parcels, or parcels that are not
  *    simple polygons) take the exact per-row rule of geocodeCoordinatesMany (containing parcel
  *    among the nearest, else the nearest property within 40 m);
@@ -31,16 +32,19 @@ export async function placeAndScoreFromIndex(db: Db, indexed: IndexedScoring, ru
   const { rows } = await sql<PlacedRow>`
     SELECT r.row_number, coalesce(r.problem, r.geo_problem) AS problem, r.geo_latitude IS NOT NULL AND r.geo_longitude IS NOT NULL AS placed,
            -- The point only where SQL found no parcel (the exact rule below needs it).
-           CASE WHEN c.property_id IS NULL THEN r.geo_latitude END AS lat, CASE WHEN c.property_id IS NULL THEN r.geo_longitude END AS lng,
-           c.property_id, s.property_id IS NOT NULL AS indexed
+           CASE WHEN p.property_id IS NULL THEN r.geo_latitude END AS lat, CASE WHEN p.property_id IS NULL THEN r.geo_longitude END AS lng,
+           p.property_id, s.property_id IS NOT NULL AS indexed
     FROM portfolio_rows r
+    -- The parcel under the point, for usable rows the address geocoder did not match to a property.
     LEFT JOIN LATERAL (
       SELECT pc.property_id FROM placement_cells pc
-      WHERE pc.world_revision = (SELECT b.world_revision FROM placement_builds b JOIN world_revision w ON w.revision = b.world_revision)
+      WHERE r.problem IS NULL AND r.geo_problem IS NULL AND r.geo_property_id IS NULL
+        AND pc.world_revision = (SELECT b.world_revision FROM placement_builds b JOIN world_revision w ON w.revision = b.world_revision)
         AND pc.cell = zview_placement_cell(r.geo_latitude, r.geo_longitude) AND pc.parcel @> point(r.geo_longitude, r.geo_latitude)
       ORDER BY pc.property_id LIMIT 1
-    ) c ON r.problem IS NULL AND r.geo_problem IS NULL
-    LEFT JOIN score_index s ON s.build_id = ${buildId} AND s.property_id = c.property_id
+    ) c ON true
+    CROSS JOIN LATERAL (SELECT coalesce(r.geo_property_id, c.property_id) AS property_id) p
+    LEFT JOIN score_index s ON s.build_id = ${buildId} AND s.property_id = p.property_id
     WHERE r.portfolio_id = ${run.portfolio_id} AND r.row_number BETWEEN ${range.first} AND ${range.last}
     ORDER BY r.row_number`.execute(db);
 

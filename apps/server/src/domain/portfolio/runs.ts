@@ -170,9 +170,10 @@ async function geocodePending(deps: RunDeps, portfolioId: number, range: { first
   // portfolio's counts move from 'pending' to each precision by the rows this update placed.
   await sql`
     WITH placed AS (
-      UPDATE portfolio_rows AS r SET geo_latitude = g.lat, geo_longitude = g.lon, geo_precision = g.precision, geo_problem = g.problem, geocoded_at = now()
+      UPDATE portfolio_rows AS r SET geo_latitude = g.lat, geo_longitude = g.lon, geo_precision = g.precision, geo_problem = g.problem, geo_property_id = g.property_id, geocoded_at = now()
       FROM unnest(${results.map((g) => g.rowNumber)}::int[], ${results.map((g) => g.latitude)}::float8[], ${results.map((g) => g.longitude)}::float8[],
-                  ${results.map((g) => g.precision)}::text[], ${results.map((g) => g.problem)}::text[]) AS g(row_number, lat, lon, precision, problem)
+                  ${results.map((g) => g.precision)}::text[], ${results.map((g) => g.problem)}::text[], ${results.map((g) => g.propertyId ?? null)}::text[])
+                  AS g(row_number, lat, lon, precision, problem, property_id)
       WHERE r.portfolio_id = ${portfolioId} AND r.row_number = g.row_number AND r.geocoded_at IS NULL
       RETURNING r.geo_precision),
     moved AS (

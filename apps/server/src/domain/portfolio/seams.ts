@@ -22,6 +22,8 @@ export interface GeocodeResult {
   precision: GeocodePrecision;
   /** Why the row could not be placed, in plain words; null when it was. */
   problem: string | null;
+  /** The world's property the address matched, when the geocoder knows it (runs then score it without placing the point again). */
+  propertyId?: string | null;
 }
 
 /** Geocodes a set of rows at once (one round trip per chunk, not per row). */

@@ -35,7 +35,7 @@ export function worldGeocoder(db: Db): BatchGeocoder {
         }
         const hit = hitOf.get(row.rowNumber);
         return hit
-          ? { rowNumber: row.rowNumber, latitude: hit.lat, longitude: hit.lng, precision: PRECISION[hit.precision], problem: null }
+          ? { rowNumber: row.rowNumber, latitude: hit.lat, longitude: hit.lng, precision: PRECISION[hit.precision], problem: null, propertyId: hit.propertyId }
           : { rowNumber: row.rowNumber, latitude: null, longitude: null, precision: 'none', problem: ADDRESS_NOT_FOUND };
       });
     },
