@@ -40,7 +40,7 @@ describe('portfolio with the real geocoder and risk models', () => {
     // Each landmark row is scored as the property its address matched (the geocoder's, not found again by its point).
     const rows = await db.selectFrom('portfolio_rows').select(['ref', 'geo_property_id']).where('portfolio_id', '=', id).where('ref', 'like', 'L%').orderBy('row_number').execute();
     const matched = await Promise.all(LANDMARKS.slice(0, 6).map((l) =>
-      db.selectFrom('properties').select('id').where('house_number', '=', l.houseNumber).where('zip', '=', l.zip).where('address_line', 'like', `${l.houseNumber} ${l.street}%`).executeTakeFirstOrThrow()));
+      db.selectFrom('properties').select('id').where('house_number', '=', String(l.houseNumber)).where('zip', '=', l.zip).where('address_line', 'like', `${l.houseNumber} ${l.street}%`).executeTakeFirstOrThrow()));
     expect(rows.map((r) => r.geo_property_id)).toEqual(matched.map((m) => m.id));
     const errors = (await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${id}/errors?product=zfire`, headers })).json();
     expect(errors.errors).toEqual([expect.objectContaining({ ref: 'X1', reason: ADDRESS_NOT_FOUND })]);
