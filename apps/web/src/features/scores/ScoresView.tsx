@@ -20,10 +20,12 @@ import { PropertyHeader } from './components/PropertyHeader';
 import { EmptySearch, ResultError, ResultSkeleton } from './components/ResultStates';
 import { ScoreCard } from './components/ScoreCard';
 import { SearchBar } from './components/SearchBar';
+import type * as ImageryPanelModule from './components/PropertyImageryPanel';
 
 // The map arrives with the first result, not with the search page (initial JavaScript budget).
-const loadImageryPanel = () => import('./components/PropertyImageryPanel');
-const PropertyImageryPanel = lazy(() => loadImageryPanel().then((m) => ({ default: m.PropertyImageryPanel })));
+let imageryPanelModule: typeof ImageryPanelModule | null = null;
+const loadImageryPanel = () => import('./components/PropertyImageryPanel').then((module) => (imageryPanelModule = module));
+const LazyImageryPanel = lazy(() => loadImageryPanel().then((m) => ({ default: m.PropertyImageryPanel })));
 import { displayedProducts, productName, requestedProducts } from './model';
 import { toAssessmentRequest, usePropertySearch } from './searchState';
 
@@ -151,6 +153,10 @@ interface PropertyBodyProps {
 
 function PropertyBody({ selection, enabledFeatures, assessment, compare, query, onLocationPinChange }: PropertyBodyProps) {
   usePerformanceMark(PERFORMANCE_MARKS.scoresShown, assessment);
+  // The panel's code loads while the lookup is in flight. Once it is here the panel renders with
+  // the scores: the lazy component would suspend for a tick, and React holds back what a
+  // suspense boundary reveals until 300 ms after its fallback (the map would start that late).
+  const ImageryPanel = imageryPanelModule?.PropertyImageryPanel ?? LazyImageryPanel;
   const shown = displayedProducts(enabledFeatures, assessment.products);
   const location = assessment.location.propertyId ? assessment.location.address?.formatted ?? assessment.location.input : assessment.location.input;
   const focus = selection && selection !== SUMMARY ? selection : null;
@@ -188,7 +194,7 @@ function PropertyBody({ selection, enabledFeatures, assessment, compare, query, 
       </Stack>
       <Stack spacing={2.5} sx={{ minWidth: 0, position: 'sticky', top: 16, '@media print': { position: 'static' } }}>
         <Suspense fallback={<Skeleton variant="rounded" height={420} data-testid="imagery-skeleton" />}>
-          <PropertyImageryPanel assessment={assessment} onLocationPinChange={onLocationPinChange} showOblique={enabledFeatures.includes('oblique-imagery')} />
+          <ImageryPanel assessment={assessment} onLocationPinChange={onLocationPinChange} showOblique={enabledFeatures.includes('oblique-imagery')} />
         </Suspense>
         {enabledFeatures.includes('building_permits') && <BuildingPermitsPanel location={location} />}
         {enabledFeatures.includes('ibhs') && <IbhsPanel location={location} />}
