@@ -24,7 +24,9 @@ export function mapStyle(name: MapStyleName, opts: { origin: string; signer: Url
       },
       layers: [
         { id: 'background', type: 'background', paint: { 'background-color': '#6f8f4e' } },
-        { id: 'satellite', type: 'raster', source: 'satellite' },
+        // No fade-in: maplibre counts a fading tile as still loading and redraws every frame until
+        // it is opaque, so a 300 ms fade holds back the first complete frame (and costs frames).
+        { id: 'satellite', type: 'raster', source: 'satellite', paint: { 'raster-fade-duration': 0 } },
       ],
     };
   }

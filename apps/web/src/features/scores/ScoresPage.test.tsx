@@ -126,6 +126,31 @@ describe('the search box', () => {
     expect(asked).not.toContain('1208 Ce');
     expect(api.callsTo(ASSESSMENT_PATH)[0]!.searchParams.get('location')).toBe(FIXTURE_ADDRESS);
   });
+
+  it("gets the map ready once someone starts typing, and its first satellite tiles once the property is known", async () => {
+    const user = userEvent.setup();
+    const api = propertyApi({
+      '/api/map/sources': () => ({
+        satelliteTiles: '/api/tiles/satellite/{z}/{x}/{y}.png?exp=1&sig=s',
+        styles: { street: '/api/map/style/street.json?exp=1&sig=s', satellite: '/api/map/style/satellite.json?exp=1&sig=s' },
+        expiresAt: '2030-01-01T00:00:00Z',
+      }),
+    });
+    const tiles = () => api.calls.filter((url) => url.pathname.startsWith('/api/tiles/satellite/'));
+    renderApp({ path: '/scores', devSession: 'admin' });
+    await screen.findByTestId('empty-search', {}, SLOW);
+    expect(api.callsTo('/api/map/sources')).toHaveLength(0);
+    await user.type(screen.getByLabelText('Address'), '1208 Ced');
+    // the first keystroke: map sources and the satellite style, before any search is made
+    await waitFor(() => expect(api.callsTo('/api/map/style/satellite.json')).toHaveLength(1));
+    expect(api.callsTo('/api/map/sources')).toHaveLength(1);
+    expect(api.callsTo(ASSESSMENT_PATH)).toHaveLength(0);
+    expect(tiles()).toHaveLength(0);
+    await user.click(await screen.findByRole('option', { name: FIXTURE_ADDRESS }, SLOW));
+    await screen.findByTestId('resolved-address');
+    await waitFor(() => expect(tiles().length).toBeGreaterThan(0));
+    expect(new Set(tiles().map((url) => url.pathname.split('/')[4])).size).toBe(1); // one level: the map's first view
+  });
 });
 
 describe('one product in depth', () => {

@@ -1,4 +1,4 @@
-import { PRODUCT_DISPLAY_NAMES, SUMMARY, isSelectedProductValid, type ProductKey, type SelectedProductValue } from '@zview/contracts';
+import { PRODUCT_DISPLAY_NAMES, SUMMARY, isSelectedProductValid, type AssessmentResponse, type ProductKey, type SelectedProductValue } from '@zview/contracts';
 import Box from '@mui/material/Box';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import Stack from '@mui/material/Stack';
@@ -7,7 +7,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import Skeleton from '@mui/material/Skeleton';
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, lazy, useEffect, useMemo } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useMemo } from 'react';
 import { PERFORMANCE_MARKS, usePerformanceMark } from '../../ui/performanceMarks';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../app/session';
@@ -20,12 +20,24 @@ import { PropertyHeader } from './components/PropertyHeader';
 import { EmptySearch, ResultError, ResultSkeleton } from './components/ResultStates';
 import { ScoreCard } from './components/ScoreCard';
 import { SearchBar } from './components/SearchBar';
+import type * as ImageryPanelModule from './components/PropertyImageryPanel';
 
-// The map arrives with the first result, not with the search page (initial JavaScript budget).
-const loadImageryPanel = () => import('./components/PropertyImageryPanel');
-const PropertyImageryPanel = lazy(() => loadImageryPanel().then((m) => ({ default: m.PropertyImageryPanel })));
 import { displayedProducts, productName, requestedProducts } from './model';
 import { toAssessmentRequest, usePropertySearch } from './searchState';
+
+// The map arrives with the first result, not with the search page (initial JavaScript budget).
+let imageryPanelModule: typeof ImageryPanelModule | null = null;
+const loadImageryPanel = () => import('./components/PropertyImageryPanel').then((module) => (imageryPanelModule = module));
+const LazyImageryPanel = lazy(() => loadImageryPanel().then((m) => ({ default: m.PropertyImageryPanel })));
+
+/**
+ * Runs `run` with the imagery panel's module: at once when it is loaded (an import() of it would
+ * resolve only after the work already queued, such as rendering the scores), else when it is.
+ */
+function withImageryPanel(run: (panel: typeof ImageryPanelModule) => void): void {
+  if (imageryPanelModule) run(imageryPanelModule);
+  else loadImageryPanel().then(run, () => {});
+}
 
 export const LOOK_BACK_FEATURE = 'zproperty-historical_look_back';
 
@@ -61,25 +73,24 @@ export function ScoresView({ selection, onSelect }: ScoresViewProps) {
   const { search, setSearch, compareDate, setCompareDate, onLocationPinChange, searchString } = usePropertySearch();
   const products = useMemo(() => requestedProducts(enabledFeatures), [enabledFeatures]);
   const lookBackEnabled = enabledFeatures.includes(LOOK_BACK_FEATURE);
-  // The imagery panel and maplibre download while the lookup is in flight, not after the scores
-  // are shown (the first map frame follows the scores sooner).
+  // The imagery panel and maplibre download (and maplibre's worker starts) as soon as someone
+  // types a search or one is given, not after the scores are shown: the first map frame follows
+  // the scores sooner.
   const queryClient = useQueryClient();
+  const preloadMap = useCallback(() => withImageryPanel((panel) => panel.preloadMap(queryClient)), [queryClient]);
   useEffect(() => {
-    if (search) loadImageryPanel().then((panel) => panel.preloadMap(queryClient), () => {});
-  }, [search, queryClient]);
+    if (search) preloadMap();
+  }, [search, preloadMap]);
   const request = useMemo(() => toAssessmentRequest(search, products), [search, products]);
   const compareRequest = useMemo(
     () => (lookBackEnabled && compareDate ? toAssessmentRequest(search, products, compareDate) : null),
     [lookBackEnabled, compareDate, search, products],
   );
-  const assessment = useAssessment(request);
+  // As soon as the property is known (before its scores are rendered), the server starts on the
+  // map's first images (where the map opens: on the buildings).
+  const prefetchMapImagery = useCallback((answer: AssessmentResponse) => withImageryPanel((panel) => panel.prefetchMapImagery(queryClient, answer)), [queryClient]);
+  const assessment = useAssessment(request, { onAnswer: prefetchMapImagery });
   const then = useAssessment(compareRequest);
-  // As soon as the property is known, the server starts on the map's first images (where the map
-  // opens: on the buildings).
-  const result = assessment.data;
-  useEffect(() => {
-    if (result) loadImageryPanel().then((panel) => panel.prefetchMapImagery(queryClient, result), () => {});
-  }, [result, queryClient]);
   const navigate = useNavigate();
 
   const tabs: SelectedProductValue[] = [...(isSelectedProductValid(SUMMARY, enabledFeatures) ? [SUMMARY] : []), ...(products as ProductKey[])];
@@ -90,7 +101,7 @@ export function ScoresView({ selection, onSelect }: ScoresViewProps) {
       {PRINT_STYLES}
       <Box data-print="hide" sx={{ bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider', px: 4, pt: 2.5 }}>
         <Box sx={{ maxWidth: 1360, mx: 'auto' }}>
-          <SearchBar initial={search} onSearch={setSearch} />
+          <SearchBar initial={search} onSearch={setSearch} onTyping={preloadMap} />
           {tabs.length > 0 && selection && (
             <Tabs
               value={tabs.includes(selection) ? selection : false}
@@ -151,6 +162,10 @@ interface PropertyBodyProps {
 
 function PropertyBody({ selection, enabledFeatures, assessment, compare, query, onLocationPinChange }: PropertyBodyProps) {
   usePerformanceMark(PERFORMANCE_MARKS.scoresShown, assessment);
+  // The panel's code loads while the lookup is in flight. Once it is here the panel renders with
+  // the scores: the lazy component would suspend for a tick, and React holds back what a
+  // suspense boundary reveals until 300 ms after its fallback (the map would start that late).
+  const ImageryPanel = imageryPanelModule?.PropertyImageryPanel ?? LazyImageryPanel;
   const shown = displayedProducts(enabledFeatures, assessment.products);
   const location = assessment.location.propertyId ? assessment.location.address?.formatted ?? assessment.location.input : assessment.location.input;
   const focus = selection && selection !== SUMMARY ? selection : null;
@@ -188,7 +203,7 @@ function PropertyBody({ selection, enabledFeatures, assessment, compare, query, 
       </Stack>
       <Stack spacing={2.5} sx={{ minWidth: 0, position: 'sticky', top: 16, '@media print': { position: 'static' } }}>
         <Suspense fallback={<Skeleton variant="rounded" height={420} data-testid="imagery-skeleton" />}>
-          <PropertyImageryPanel assessment={assessment} onLocationPinChange={onLocationPinChange} showOblique={enabledFeatures.includes('oblique-imagery')} />
+          <ImageryPanel assessment={assessment} onLocationPinChange={onLocationPinChange} showOblique={enabledFeatures.includes('oblique-imagery')} />
         </Suspense>
         {enabledFeatures.includes('building_permits') && <BuildingPermitsPanel location={location} />}
         {enabledFeatures.includes('ibhs') && <IbhsPanel location={location} />}

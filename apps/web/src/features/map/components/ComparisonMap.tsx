@@ -3,8 +3,7 @@ import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { BaseStyles } from '../engine/baseStyles';
 import type { OverlayData } from '../engine/overlayStyle';
-import { useMapLibreMap } from '../engine/useMapLibreMap';
-import { useOverlayStyle } from '../engine/useOverlayStyle';
+import { useOverlayMap } from '../engine/useOverlayMap';
 import { useStableValue } from '../engine/useStableValue';
 import { boundsCenter, imageLngLatBounds, isValidBounds } from '../model/geometry';
 import { zoomRange } from '../model/mode';
@@ -55,20 +54,17 @@ export function ComparisonMap({ props, items: itemsProp, baseStyles }: { props: 
   });
   const beforeRef = useRef<HTMLDivElement>(null);
   const afterRef = useRef<HTMLDivElement>(null);
-  const a = useMapLibreMap(beforeRef, options);
-  const b = useMapLibreMap(afterRef, options);
-
   const beforeOverlay = useMemo<OverlayData>(() => ({ images: [before] }), [before]);
   const afterOverlay = useMemo<OverlayData>(() => ({ images: [after] }), [after]);
-  const styleA = useOverlayStyle(a.instance, baseStyles.satellite, beforeOverlay, { visible: VISIBLE });
-  const styleB = useOverlayStyle(b.instance, baseStyles.satellite, afterOverlay, { visible: VISIBLE });
+  const a = useOverlayMap(beforeRef, options, baseStyles.satellite, beforeOverlay, { visible: VISIBLE });
+  const b = useOverlayMap(afterRef, options, baseStyles.satellite, afterOverlay, { visible: VISIBLE });
 
   useEffect(() => {
     if (a.instance && b.instance) return syncCameras(a.instance.map, b.instance.map);
   }, [a.instance, b.instance]);
 
-  const error = a.error ?? b.error ?? styleA.error ?? styleB.error;
-  const ready = styleA.shown && styleB.shown;
+  const error = a.error ?? b.error;
+  const ready = a.shown && b.shown;
   return (
     <>
       <MapContainer containerRef={beforeRef} testId="map-canvas" />

@@ -3,9 +3,8 @@ import type { MapSourceDataEvent } from 'maplibre-gl';
 import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import type { BaseStyles } from '../engine/baseStyles';
 import { SOURCE, type OverlayData } from '../engine/overlayStyle';
-import { useMapLibreMap } from '../engine/useMapLibreMap';
 import { usePinMarker } from '../engine/useMarkers';
-import { useOverlayStyle } from '../engine/useOverlayStyle';
+import { useOverlayMap } from '../engine/useOverlayMap';
 import { usePinEditing } from '../engine/usePinEditing';
 import { useStableValue } from '../engine/useStableValue';
 import { boundsCenter, imageLngLatBounds, isValidBounds } from '../model/geometry';
@@ -41,14 +40,19 @@ export function ObliqueMap({ props, images: imagesProp, track, baseStyles }: { p
   const home = props.markerLocation ?? (first ? boundsCenter(first.imageBounds) : { lng: 0, lat: 0 });
   const { minZoom, maxZoom } = zoomRange('oblique', props.zoomBoundary);
   const containerRef = useRef<HTMLDivElement>(null);
-  const { instance, error: loadError } = useMapLibreMap(containerRef, () => ({
-    ...(first ? { bounds: imageLngLatBounds(first.imageBounds) } : { center: [home.lng, home.lat] as [number, number], zoom: MAP.recenterZoom }),
-    minZoom,
-    maxZoom,
-    attributionControl: false,
-  }));
   const opacity = useCallback((i: number) => imageOpacity(slider, i), [slider]);
-  const { ready, error: styleError } = useOverlayStyle(instance, baseStyles.satellite, overlay, { visible: OBLIQUE_VISIBLE, imageOpacity: opacity });
+  const { instance, ready, error } = useOverlayMap(
+    containerRef,
+    () => ({
+      ...(first ? { bounds: imageLngLatBounds(first.imageBounds) } : { center: [home.lng, home.lat] as [number, number], zoom: MAP.recenterZoom }),
+      minZoom,
+      maxZoom,
+      attributionControl: false,
+    }),
+    baseStyles.satellite,
+    overlay,
+    { visible: OBLIQUE_VISIBLE, imageOpacity: opacity },
+  );
 
   // The index stays unset (spinner) until the first image has actually been drawn.
   useEffect(() => {
@@ -70,7 +74,6 @@ export function ObliqueMap({ props, images: imagesProp, track, baseStyles }: { p
   usePinMarker(instance, pin, dispatchPin, true);
   const recenter = useCallback(() => instance?.map.jumpTo({ center: [home.lng, home.lat], zoom: MAP.recenterZoom }), [instance, home.lng, home.lat]);
 
-  const error = loadError ?? styleError;
   return (
     <MapFrame containerRef={containerRef}>
       {(slider.index === null || !ready) && !error && <MapLoading label="Loading imagery" />}

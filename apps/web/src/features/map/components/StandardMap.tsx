@@ -3,9 +3,8 @@ import type { Map as MapLibreMap, MapLayerMouseEvent } from 'maplibre-gl';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { BaseStyles } from '../engine/baseStyles';
 import { LAYER, SOURCE, type OverlayData } from '../engine/overlayStyle';
-import { useMapLibreMap } from '../engine/useMapLibreMap';
 import { useBuildingLabels, usePinMarker } from '../engine/useMarkers';
-import { useOverlayStyle } from '../engine/useOverlayStyle';
+import { useOverlayMap } from '../engine/useOverlayMap';
 import { usePinEditing } from '../engine/usePinEditing';
 import { useStableValue } from '../engine/useStableValue';
 import { boundsCenter, buildingsBounds, isValidBounds, parcelFeatures } from '../model/geometry';
@@ -71,18 +70,23 @@ export function StandardMap({ props, track, baseStyles }: { props: MapWidgetProp
   const containerRef = useRef<HTMLDivElement>(null);
   const { minZoom, maxZoom } = zoomRange('standard', props.zoomBoundary);
   const home = homeLocation(props);
-  const { instance, error: loadError } = useMapLibreMap(containerRef, () => {
-    const fit = buildings?.length ? buildingsBounds(buildings) : null;
-    return {
-      center: [home.lng, home.lat],
-      zoom: MAP.recenterZoom,
-      minZoom,
-      maxZoom,
-      attributionControl: false,
-      ...(fit ? { bounds: fit, fitBoundsOptions: { padding: MAP.buildingFitPadding, maxZoom: MAP.buildingFitMaxZoom } } : {}),
-    };
-  });
-  const { shown, error: styleError } = useOverlayStyle(instance, baseStyles[layers.mapType], overlay, { visible });
+  const { instance, shown, error } = useOverlayMap(
+    containerRef,
+    () => {
+      const fit = buildings?.length ? buildingsBounds(buildings) : null;
+      return {
+        center: [home.lng, home.lat],
+        zoom: MAP.recenterZoom,
+        minZoom,
+        maxZoom,
+        attributionControl: false,
+        ...(fit ? { bounds: fit, fitBoundsOptions: { padding: MAP.buildingFitPadding, maxZoom: MAP.buildingFitMaxZoom } } : {}),
+      };
+    },
+    baseStyles[layers.mapType],
+    overlay,
+    { visible },
+  );
 
   usePinMarker(instance, pin, dispatchPin, visible.location);
   useBuildingLabels(instance, buildings, visible.building);
@@ -92,7 +96,6 @@ export function StandardMap({ props, track, baseStyles }: { props: MapWidgetProp
     instance?.map.jumpTo({ center: [home.lng, home.lat], zoom: MAP.recenterZoom });
   }, [instance, home.lng, home.lat]);
 
-  const error = loadError ?? styleError;
   return (
     <MapFrame containerRef={containerRef}>
       {!shown && !error && <MapLoading />}

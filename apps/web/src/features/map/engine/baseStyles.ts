@@ -36,7 +36,8 @@ export function serverBaseStyles(origin: string = globalThis.location?.origin ??
       },
       layers: [
         { id: 'zv-base-satellite-bg', type: 'background', paint: { 'background-color': '#3a4536' } },
-        { id: 'zv-base-satellite', type: 'raster', source: 'satellite' },
+        // No fade-in, as in the server's satellite style: a fading tile holds back the first complete frame.
+        { id: 'zv-base-satellite', type: 'raster', source: 'satellite', paint: { 'raster-fade-duration': 0 } },
       ],
     },
   };

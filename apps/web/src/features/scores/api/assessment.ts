@@ -37,10 +37,14 @@ export function assessmentQuery(organizationId: number | null, request: Assessme
   });
 }
 
-export function useAssessment(request: AssessmentRequest | null, options: { keepPrevious?: boolean } = {}) {
+export function useAssessment(request: AssessmentRequest | null, options: { keepPrevious?: boolean; onAnswer?: (answer: AssessmentResponse) => void } = {}) {
   const { activeOrganization } = useSession();
+  const query = assessmentQuery(activeOrganization?.id ?? null, request);
+  const { onAnswer } = options;
   return useQuery({
-    ...assessmentQuery(activeOrganization?.id ?? null, request),
+    ...query,
+    // onAnswer runs as the answer arrives, before it is rendered (e.g. to start fetching its imagery).
+    queryFn: onAnswer ? (context) => fetchAssessment(request!, context.signal).then((answer) => (onAnswer(answer), answer)) : query.queryFn,
     placeholderData: options.keepPrevious ? keepPreviousData : undefined,
   });
 }

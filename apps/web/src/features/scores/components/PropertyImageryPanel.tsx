@@ -18,8 +18,9 @@ import { MapEnvironmentProvider, MapWidget, mapSourcesQuery, prefetchSatelliteTi
 import { capitalize } from '../model';
 
 /**
- * Fetches maplibre, the signed base-map URLs and the satellite style ahead of the first map,
- * while the lookup is in flight (a failure is reported by the map when it mounts).
+ * Fetches maplibre (and starts its worker), the signed base-map URLs and the satellite style ahead
+ * of the first map: once a search is being typed or has been given (a failure is reported by the
+ * map when it mounts).
  */
 export function preloadMap(queryClient: QueryClient): void {
   preloadMapLibre().catch(() => {});

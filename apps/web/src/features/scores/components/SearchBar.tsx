@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { track } from '../../../api/analytics';
 import { useAutocomplete } from '../api/autocomplete';
 import type { PropertySearch } from '../searchState';
@@ -26,18 +26,26 @@ export function coordinateError(text: string): string | null {
 export interface SearchBarProps {
   initial: PropertySearch | null;
   onSearch: (search: PropertySearch) => void;
+  /** The person started typing (called once): a search is likely coming, fetch what its result will need. */
+  onTyping?: () => void;
 }
 
 /**
  * The property search (SPEC §1): an address with suggestions as you type (debounced), or
  * coordinates typed as 'lat,lng' behind a toggle. Submitting tracks submit_request.
  */
-export function SearchBar({ initial, onSearch }: SearchBarProps) {
+export function SearchBar({ initial, onSearch, onTyping }: SearchBarProps) {
   const [byCoordinates, setByCoordinates] = useState(initial?.locationType === 'coordinates');
   const [text, setText] = useState(initial?.location ?? '');
   const [error, setError] = useState<string | null>(null);
   const debounced = useDebounced(byCoordinates ? '' : text, AUTOCOMPLETE_DEBOUNCE_MS);
   const suggestions = useAutocomplete(debounced);
+  const typed = useRef(false);
+  const typing = () => {
+    if (typed.current) return;
+    typed.current = true;
+    onTyping?.();
+  };
 
   // A new lookup from elsewhere (a pin move, a dashboard link) shows in the box.
   useEffect(() => {
@@ -104,6 +112,7 @@ export function SearchBar({ initial, onSearch }: SearchBarProps) {
               onChange={(event) => {
                 setText(event.target.value);
                 if (error) setError(null);
+                typing();
               }}
               placeholder="Latitude, longitude — e.g. 40.0150,-105.2830"
               error={!!error}
@@ -120,9 +129,10 @@ export function SearchBar({ initial, onSearch }: SearchBarProps) {
               options={options}
               filterOptions={(x) => x}
               inputValue={text}
-              onInputChange={(_event, value) => {
+              onInputChange={(_event, value, reason) => {
                 setText(value);
                 if (error) setError(null);
+                if (reason === 'input') typing();
               }}
               onChange={(_event, value) => {
                 if (typeof value === 'string' && value) submit(value);
