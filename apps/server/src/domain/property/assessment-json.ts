@@ -45,11 +45,11 @@ function pieces(assessment: PropertyAssessment): AssessmentPieces {
 }
 
 /**
- * The answer as JSON text: the members of `{ ...assessment, location: { ...asked, ...assessment.location }, imagery }`
- * (SPEC's AssessmentResponse), but the
- * property's part (nearly all of the 15 KB) is serialised once per cached assessment. Only the
+ * The answer (SPEC's AssessmentResponse) as JSON text: the members of
+ * `{ ...assessment, location: { ...asked, ...assessment.location }, imagery }`, but the
+ * property's part (nearly all of the 16 KB) is serialised once per cached assessment. Only the
  * asked location and any imagery list the request narrowed (a new array: provider filter, 2D/3D
- * off) are serialised per request.
+ * off, oblique imagery not enabled) are serialised per request.
  */
 export function assessmentJson({ asked, assessment }: LocationAssessment, imagery: AssessmentResponse['imagery'] = assessment.imagery): string {
   const shared = pieces(assessment);
