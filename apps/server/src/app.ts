@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { APP_VERSION, ERROR_CODES, VERSION_HEADER } from '@zview/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -14,6 +13,7 @@ import { registerPublicIdentityRoutes } from './http/identity.js';
 import { registerIdentityProvider } from './http/oidc.js';
 import { registerPlatformRoutes } from './http/platform.js';
 import { redactUrl } from './http/redact.js';
+import { securityHeaders } from './http/security-headers.js';
 
 export interface AppContext {
   config: ServerConfig;
@@ -62,25 +62,28 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     for (const method of [route.method].flat()) registeredRoutes.push({ method, url: route.url, policy: route.config?.policy });
   });
 
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header(VERSION_HEADER, APP_VERSION);
-  });
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        workerSrc: ["'self'", 'blob:'],
-        childSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'", ...(ctx.config.runtime.ANALYTICS_HOST ? [ctx.config.runtime.ANALYTICS_HOST] : [])],
-        fontSrc: ["'self'", 'data:'],
-        formAction: null,
-        upgradeInsecureRequests: null,
+  const headers = {
+    [VERSION_HEADER]: APP_VERSION,
+    ...securityHeaders({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          workerSrc: ["'self'", 'blob:'],
+          childSrc: ["'self'", 'blob:'],
+          connectSrc: ["'self'", ...(ctx.config.runtime.ANALYTICS_HOST ? [ctx.config.runtime.ANALYTICS_HOST] : [])],
+          fontSrc: ["'self'", 'data:'],
+          formAction: null,
+          upgradeInsecureRequests: null,
+        },
       },
-    },
-    crossOriginEmbedderPolicy: false,
+      crossOriginEmbedderPolicy: false,
+    }),
+  };
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.headers(headers);
   });
   registerErrorHandler(app);
 

@@ -22,11 +22,14 @@ describe('platform routes', () => {
     expect(config).toMatchObject({ ENV: 'local', OIDC_CLIENT_ID: 'zview-web', VERSION: '4.10.1' });
   });
 
-  it('sends security headers', async () => {
-    const res = await app.inject({ method: 'GET', url: '/version' });
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+  it('sends security headers, on errors and identity provider pages too', async () => {
+    for (const url of ['/version', '/api/does-not-exist', '/api/organization', '/oidc/.well-known/openid-configuration']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['content-security-policy'], url).toContain("default-src 'self'");
+      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(res.headers['strict-transport-security'], url).toBe('max-age=31536000; includeSubDomains');
+    }
   });
 
   it('answers unknown /api routes with a 404 JSON error and the version header', async () => {

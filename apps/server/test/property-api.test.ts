@@ -67,6 +67,23 @@ describe('GET /api/caribou/v3/property/assessment/zview', () => {
     expect(first.imageBounds).toEqual(body.imagery.ortho[0]!.imageBounds);
   });
 
+  it('answers JSON whose per-request parts stay right while the property’s part is remembered', async () => {
+    const shouted = WICHITA.toUpperCase(); // the same place and property: both lookups share the cached assessment
+    const first = await app.inject({ method: 'GET', url: assessUrl({ location: WICHITA, products: 'zhail' }), headers });
+    const second = await app.inject({ method: 'GET', url: assessUrl({ location: shouted, products: 'zhail' }), headers });
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+    const [a, b] = [assessmentResponseSchema.parse(first.json()), assessmentResponseSchema.parse(second.json())];
+    expect([a.location.input, b.location.input]).toEqual([WICHITA, shouted]);
+    expect(b.products).toEqual(a.products);
+    const flat = assessmentResponseSchema.parse((await app.inject({ method: 'GET', url: assessUrl({ location: WICHITA, products: 'zhail', images_2d: 'false', images_3d: 'false' }), headers })).json());
+    expect([flat.imagery.ortho, flat.imagery.oblique, flat.imagery.comparison]).toEqual([[], [], null]);
+    const again = assessmentResponseSchema.parse((await app.inject({ method: 'GET', url: assessUrl({ location: WICHITA, products: 'zhail' }), headers })).json());
+    expect(again.imagery).toEqual(a.imagery);
+    expect(again.imagery.ortho.length).toBeGreaterThan(1);
+    const fireOnlyView = assessmentResponseSchema.parse((await app.inject({ method: 'GET', url: assessUrl({ location: WICHITA, products: 'zfire' }), headers: fireHeaders })).json());
+    expect(fireOnlyView.imagery.oblique).toEqual([]); // oblique imagery is not enabled for that organisation
+  });
+
   it('scores only the requested products, in the fixed order of keys given', async () => {
     const res = await app.inject({ method: 'GET', url: assessUrl({ location: WICHITA, products: 'zwind,zfire' }), headers });
     expect(Object.keys(res.json().products).sort()).toEqual(['zfire', 'zwind']);

@@ -34,6 +34,13 @@ describe('UsageWriter', () => {
     expect(writer.batches).toBeLessThan(300);
   });
 
+  it('lookups that write in the same turn of the event loop share one statement', async () => {
+    const writer = new UsageWriter(db);
+    await Promise.all(Array.from({ length: 5 }, (_, i) => writer.write(lookupWrite(`turn-${i}`))));
+    expect(writer.batches).toBe(1);
+    expect((await rowsOf('turn-')).lookups).toHaveLength(5);
+  });
+
   it('a failing record fails only its own lookup; the rest of its batch is written once', async () => {
     const writer = new UsageWriter(db);
     const results = await Promise.allSettled([

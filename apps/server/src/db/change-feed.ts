@@ -139,8 +139,10 @@ export function createChangeFeed(connection: pg.ClientConfig): Feed {
     if (next) return next;
     const slot: { promise?: Promise<boolean> } = {};
     const mine = (async () => {
-      // Always yields first, so `next` below is set before it is cleared here.
-      await inflight;
+      // Always yields first, so `next` below is set before it is cleared here. The query goes out
+      // at the end of this turn of the event loop at the earliest: requests read in the same turn
+      // share it.
+      await Promise.all([inflight, new Promise((resolve) => setImmediate(resolve))]);
       // The query goes out now: later callers need a later fence.
       if (next === slot.promise) next = null;
       inflight = slot.promise!;

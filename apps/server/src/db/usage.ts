@@ -85,13 +85,15 @@ export interface LookupWrite {
  * records are committed, so a lookup answers only after its usage is durable: nothing is lost
  * when the process dies. While batches are being written (up to `maxWriters` at once), the next
  * lookups' records gather and go in a following batch, as one statement (one round trip) for up
- * to `maxBatch` lookups; an idle server writes each lookup at once. When a batch fails, its
+ * to `maxBatch` lookups; an idle server writes each lookup at the end of its event-loop turn. When a batch fails, its
  * lookups are written one by one, so one bad record fails only its own request. A statement is
  * atomic, so a record is never written twice. `close` waits for everything pending.
  */
 export class UsageWriter {
   private queue: { write: LookupWrite; resolve: () => void; reject: (error: unknown) => void }[] = [];
   private writers = 0;
+  /** A writer is about to start and will take what is queued meanwhile. */
+  private starting = false;
   private idle: Promise<void> = Promise.resolve();
   private settle: () => void = () => {};
   batches = 0;
@@ -111,7 +113,22 @@ export class UsageWriter {
     if (write.usage.length === 0 && !write.lookup) return Promise.resolve();
     return new Promise((resolve, reject) => {
       this.queue.push({ write, resolve, reject });
-      if (this.writers < this.maxWriters) void this.drain();
+      if (this.writers < this.maxWriters && !this.starting) this.start();
+    });
+  }
+
+  /**
+   * Starts a writer at the end of this turn of the event loop (setImmediate), so the lookups that
+   * reach their write in the same turn (all those a change-feed fence or a batch released at
+   * once) share one statement instead of the first going alone.
+   */
+  private start(): void {
+    if (this.writers === 0) this.idle = new Promise((resolve) => (this.settle = resolve));
+    this.writers += 1;
+    this.starting = true;
+    setImmediate(() => {
+      this.starting = false;
+      void this.drain();
     });
   }
 
@@ -120,9 +137,8 @@ export class UsageWriter {
     while (this.writers > 0) await this.idle;
   }
 
+  /** One writer (counted by `start`): batches until the queue is empty. */
   private async drain(): Promise<void> {
-    if (this.writers === 0) this.idle = new Promise((resolve) => (this.settle = resolve));
-    this.writers += 1;
     try {
       while (this.queue.length) {
         const batch = this.queue.splice(0, this.maxBatch);

@@ -7,7 +7,6 @@ import {
   MESSAGES,
   PRODUCT_DISPLAY_NAMES,
   STANDARD_PRODUCTS,
-  type AssessmentResponse,
   type ProductKey,
 } from '@zview/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -16,7 +15,8 @@ import type { Actor } from '../auth/actor.js';
 import { can } from '../auth/policy.js';
 import { acquireChangeFeed } from '../db/change-feed.js';
 import { listRecentLookups, UsageWriter } from '../db/usage.js';
-import { assessProperty } from '../domain/property/assess.js';
+import { assessLocation } from '../domain/property/assess.js';
+import { assessmentJson } from '../domain/property/assessment-json.js';
 import { LookupCaches } from '../domain/property/read-cache.js';
 import { findPropertyByLocation } from '../domain/property/find.js';
 import { findPropertyCaptures, findPropertyPermits, loadPropertyFeatures } from '../domain/property/load.js';
@@ -79,13 +79,14 @@ export async function registerPropertyRoutes(app: FastifyInstance) {
     await release();
   });
 
-  app.get('/caribou/v3/property/assessment/zview', { config: { policy: 'property:read' } }, async (request): Promise<AssessmentResponse> => {
+  // Answers JSON text: the property's part is serialised once per cached assessment (assessment-json.ts).
+  app.get('/caribou/v3/property/assessment/zview', { config: { policy: 'property:read' } }, async (request, reply): Promise<string> => {
     const actor = actorOf(request);
     const query = assessmentQuerySchema.parse(request.query);
     const { products, obliqueOnly } = productsToScore(actor, query.products);
     if (query.as_of) requireFeature(actor, LOOK_BACK_FEATURE, 'Historical look-back');
 
-    const result = await assessProperty(db, app.imagery.signer, {
+    const result = await assessLocation(db, app.imagery.signer, {
       location: query.location,
       locationType: query.location_type,
       products,
@@ -95,9 +96,10 @@ export async function registerPropertyRoutes(app: FastifyInstance) {
       cache: request.changesSeen ? caches : undefined,
     });
     if (!result) throw notFound(NOT_FOUND_MESSAGE);
+    const { assessment } = result;
 
-    // Imagery the organisation or the request leaves out.
-    const imagery = { ...result.imagery };
+    // Imagery the organisation or the request leaves out (a copy: the assessment is shared).
+    const imagery = { ...assessment.imagery };
     if (obliqueOnly) {
       imagery.ortho = [];
       imagery.comparison = null;
@@ -113,12 +115,12 @@ export async function registerPropertyRoutes(app: FastifyInstance) {
       imagery.oblique = imagery.oblique.filter((i) => i.imageProvider.toLowerCase() === provider);
     }
 
-    const scored = Object.values(result.products);
+    const scored = Object.values(assessment.products);
     // Usage: one per scored product (look-back views of past dates are billed like any lookup).
     // Usage and the recent-lookups entry are committed (in one statement, grouped with concurrent
     // lookups') before the answer goes out.
     await usage.write({
-      usage: scored.map((s) => ({ organizationId: actor.organization.id, userId: actor.userId, product: s.product, channel: 'zview' as const, reference: result.location.propertyId })),
+      usage: scored.map((s) => ({ organizationId: actor.organization.id, userId: actor.userId, product: s.product, channel: 'zview' as const, reference: assessment.location.propertyId })),
       lookup:
         obliqueOnly || query.as_of
           ? undefined
@@ -127,12 +129,13 @@ export async function registerPropertyRoutes(app: FastifyInstance) {
               userId: actor.userId,
               location: query.location,
               locationType: query.location_type,
-              propertyId: result.location.propertyId,
-              address: result.location.address?.formatted ?? null,
+              propertyId: assessment.location.propertyId,
+              address: assessment.location.address?.formatted ?? null,
               scores: scored.map((s) => ({ product: s.product, score: s.score, riskLevel: s.riskLevel })),
             },
     });
-    return { ...result, imagery };
+    reply.type('application/json; charset=utf-8');
+    return assessmentJson(result, imagery);
   });
 
   /** Resolves `location` to a property or answers 404; a point without a property has no data. */

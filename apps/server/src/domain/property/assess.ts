@@ -9,6 +9,7 @@ import { scoreProduct, unavailableScore } from '../risk/index.js';
 import { geocode, type GeocodeResult } from '../geocoder/match.js';
 import { findPropertyRow, listBuildings, listCapturesOfProperty, listPermits } from '../../db/properties.js';
 import { deriveFeatures, describeCaptures, findPropertyEvents, hazardOfProperty, isoDate, summarizeProperty, type PropertySummary } from './load.js';
+import type { LocationAssessment } from './assessment-json.js';
 import type { LookupCaches, PropertyAssessment, PropertyReads } from './read-cache.js';
 
 export interface AssessInput {
@@ -79,25 +80,27 @@ function addressOf(property: PropertySummary) {
 /**
  * The property view's answer for one location: where it is, its scores for the requested
  * products as of the chosen imagery date, and its imagery. Null when the location cannot be
- * resolved at all.
+ * resolved at all. The property's part may be shared with other lookups (see LocationAssessment);
+ * assessmentJson (assessment-json.ts) writes the answer.
  */
-export async function assessProperty(db: Db, signer: UrlSigner, input: AssessInput): Promise<AssessmentResponse | null> {
+export async function assessLocation(db: Db, signer: UrlSigner, input: AssessInput): Promise<LocationAssessment | null> {
   const match = await locate(db, input);
   if (!match) return null;
   const asked = { locationType: input.locationType, input: input.location, precision: match.precision, confidence: match.confidence };
   const assessment = match.propertyId ? await assessKnownProperty(db, signer, match.propertyId, match, input) : undefined;
-  if (!assessment) {
-    const asOf = input.asOf ?? isoDate(new Date());
-    return {
-      location: { ...asked, propertyId: null, address: null, point: { lat: match.lat, lng: match.lng }, h3Index: latLngToCell(match.lat, match.lng, 7), parcel: null, buildings: [] },
+  if (assessment) return { asked, assessment };
+  const asOf = input.asOf ?? isoDate(new Date());
+  return {
+    asked,
+    assessment: {
+      location: { propertyId: null, address: null, point: { lat: match.lat, lng: match.lng }, h3Index: latLngToCell(match.lat, match.lng, 7), parcel: null, buildings: [] },
       asOf,
       availableDates: [],
       products: Object.fromEntries(input.products.map((p) => [p, unavailableScore(p, asOf, NO_PROPERTY_REASON)])),
       imagery: { ortho: [], oblique: [], comparison: null },
       sampleData: input.sampleData,
-    };
-  }
-  return { ...assessment, location: { ...asked, ...assessment.location } };
+    },
+  };
 }
 
 /** Where a location is, remembered per text as typed (the geocoder's answer depends on nothing else but the world). */
