@@ -28,7 +28,8 @@ export function useMapLibreMap(
     loadMapLibre()
       .then((maplibre) => {
         if (cancelled || !container.current) return;
-        map = new maplibre.Map({ container: container.current, ...optionsRef.current(maplibre) });
+        // No symbol fade-in: maplibre redraws every frame while labels fade, each a full WebGL draw.
+        map = new maplibre.Map({ container: container.current, fadeDuration: 0, ...optionsRef.current(maplibre) });
         map.once('load', () => markPerformance(PERFORMANCE_MARKS.mapLoad));
         map.once('load', () => map?.once('idle', () => markPerformance(PERFORMANCE_MARKS.mapIdle)));
         setInstance({ map, maplibre });
