@@ -77,7 +77,7 @@ export async function geocodeAddress(db: Db, text: string): Promise<GeocodeResul
 }
 
 /** What is left when no house matched: the street (nearest house number), else the ZIP or city. */
-export async function geocodeByArea(db: Db, address: NormalizedAddress): Promise<GeocodeResult | null> {
+async function geocodeByArea(db: Db, address: NormalizedAddress): Promise<GeocodeResult | null> {
   const street = await streetMatch(db, address);
   if (street) return street;
   return areaMatch(address);
@@ -147,7 +147,7 @@ async function fuzzyMatch(db: Db, a: NormalizedAddress): Promise<GeocodeResult |
 }
 
 /** A candidate within the ZIP this similar is taken without searching everywhere. */
-export const FUZZY_ZIP_GOOD_ENOUGH = 0.6;
+const FUZZY_ZIP_GOOD_ENOUGH = 0.6;
 
 /**
  * Whether the fuzzy search goes on everywhere after the candidates within the address's ZIP (the

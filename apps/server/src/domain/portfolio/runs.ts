@@ -187,7 +187,7 @@ async function geocodePending(deps: RunDeps, portfolioId: number, range: { first
   return results.length;
 }
 
-/** A chunk ready to commit: how its results are inserted (returning each row's problem) and how many rows it has. */
+/** A chunk ready to commit: how its results are inserted and how many rows it has. */
 export interface ScoredChunk {
   rowCount: number;
   /** An INSERT INTO the run's results table (resultsPartition) … RETURNING risk_level, problem (for usage and the run's summary). */
@@ -241,8 +241,6 @@ async function scoreRowByRow(deps: RunDeps, run: ChunkRun, range: { first: numbe
 }
 
 export const NO_SCORE = 'No score could be calculated for this property.';
-
-
 
 /**
  * Commits a chunk: its (run, chunk) key, its results with their risk-level counts, and one usage
@@ -306,15 +304,17 @@ export async function finishIfComplete(db: Db, runId: number) {
  * opens it for review.
  */
 async function finishRun(trx: Transaction<Database>, runId: number) {
-  const table = sql.table(resultsPartition(runId));
-  const { rows } = await sql<{ attached: boolean }>`SELECT relispartition AS attached FROM pg_class WHERE oid = to_regclass(${resultsPartition(runId)})`.execute(trx);
+  const name = resultsPartition(runId);
+  const table = sql.table(name);
+  const id = sql.lit(Math.trunc(runId));
+  const { rows } = await sql<{ attached: boolean }>`SELECT relispartition AS attached FROM pg_class WHERE oid = to_regclass(${name})`.execute(trx);
   // (A run that was in progress when migration 0340 ran already has an attached partition.)
   if (rows[0] && !rows[0].attached) {
     await sql`ALTER TABLE ${table} ADD PRIMARY KEY (run_id, row_number)`.execute(trx);
     await sql`CREATE INDEX ON ${table} (run_id, risk_level)`.execute(trx);
     // The check proves the partition bound, so attaching does not scan the rows again.
-    await sql`ALTER TABLE ${table} ADD CHECK (run_id = ${sql.lit(Math.trunc(runId))})`.execute(trx);
-    await sql`ALTER TABLE portfolio_results ATTACH PARTITION ${table} FOR VALUES IN (${sql.lit(Math.trunc(runId))})`.execute(trx);
+    await sql`ALTER TABLE ${table} ADD CHECK (run_id = ${id})`.execute(trx);
+    await sql`ALTER TABLE portfolio_results ATTACH PARTITION ${table} FOR VALUES IN (${id})`.execute(trx);
     await sql`ANALYZE ${table}`.execute(trx);
   }
   await sql`

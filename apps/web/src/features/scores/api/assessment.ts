@@ -27,10 +27,11 @@ export function fetchAssessment(request: AssessmentRequest, signal?: AbortSignal
   });
 }
 
-export function assessmentQuery(organizationId: number | null, request: AssessmentRequest | null) {
+/** `onAnswer` runs as the answer arrives, before it is rendered (e.g. to start fetching its imagery). */
+export function assessmentQuery(organizationId: number | null, request: AssessmentRequest | null, onAnswer?: (answer: AssessmentResponse) => void) {
   return queryOptions({
     queryKey: ['property', organizationId, 'assessment', request] as const,
-    queryFn: ({ signal }) => fetchAssessment(request!, signal),
+    queryFn: ({ signal }) => fetchAssessment(request!, signal).then((answer) => (onAnswer?.(answer), answer)),
     enabled: request !== null && request.location.trim() !== '',
     // A 4xx is an answer (unknown address, bad coordinates), not a glitch worth retrying.
     retry: false,
@@ -39,12 +40,8 @@ export function assessmentQuery(organizationId: number | null, request: Assessme
 
 export function useAssessment(request: AssessmentRequest | null, options: { keepPrevious?: boolean; onAnswer?: (answer: AssessmentResponse) => void } = {}) {
   const { activeOrganization } = useSession();
-  const query = assessmentQuery(activeOrganization?.id ?? null, request);
-  const { onAnswer } = options;
   return useQuery({
-    ...query,
-    // onAnswer runs as the answer arrives, before it is rendered (e.g. to start fetching its imagery).
-    queryFn: onAnswer ? (context) => fetchAssessment(request!, context.signal).then((answer) => (onAnswer(answer), answer)) : query.queryFn,
+    ...assessmentQuery(activeOrganization?.id ?? null, request, options.onAnswer),
     placeholderData: options.keepPrevious ? keepPreviousData : undefined,
   });
 }
