@@ -1,5 +1,5 @@
 import { billingAvailable, PORTFOLIO_FEATURE, userManagementAvailable, userManagementReadOnly, zorroAvailable } from '@zview/contracts';
-import { forbidden } from '../http/errors.js';
+import { forbidden } from '../domain/app-error.js';
 import type { Actor, PolicySettings } from './actor.js';
 
 /**

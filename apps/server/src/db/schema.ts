@@ -162,6 +162,7 @@ export interface Database extends WorldTables {
   placement_builds: { world_revision: ColumnType<string, number | string, never>; cell_count: number; built_at: Generated<Date> };
   world_revision: { id: Generated<boolean>; revision: ColumnType<string, never, never> };
   analytics_events: AnalyticsEventsTable;
+  agreements: AgreementsTable;
 }
 
 // Portfolios (migration 0300).
@@ -333,4 +334,18 @@ export interface AnalyticsEventsTable {
   properties: ColumnType<Record<string, unknown>, string, string>;
   occurred_at: Date;
   received_at: Generated<Date>;
+}
+
+/** Agreements (migration 0500): read by billing, edited by staff administration. */
+export interface AgreementsTable {
+  id: Generated<number>;
+  organization_id: number;
+  product: string;
+  /** Date columns come back as JS Dates (midnight local time); write 'YYYY-MM-DD'. */
+  contract_start: ColumnType<Date, string, string>;
+  contract_end: ColumnType<Date | null, string | null | undefined, string | null>;
+  committed_annual_volume: ColumnType<string, number | string, number | string>;
+  bill_reruns: Generated<boolean>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
 }

@@ -1,24 +1,13 @@
 import { ERROR_CODES, MESSAGES, type ErrorCode } from '@zview/contracts';
+import { AppError } from '../domain/app-error.js';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { ZodError } from 'zod';
 
-/** An error a client caused (or may see): thrown anywhere, answered as `{ error: { code, message } }`. */
-export class HttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly code: ErrorCode,
-    message: string,
-    readonly details?: unknown,
-  ) {
-    super(message);
-  }
-}
-
-export const badRequest = (message: string, details?: unknown) => new HttpError(400, ERROR_CODES.badRequest, message, details);
-export const unauthorized = (message = 'Authentication is required.') => new HttpError(401, ERROR_CODES.unauthorized, message);
-export const forbidden = (message = 'You do not have permission to do this.') => new HttpError(403, ERROR_CODES.forbidden, message);
-export const notFound = (message = 'Not found.') => new HttpError(404, ERROR_CODES.notFound, message);
-export const conflict = (message: string) => new HttpError(409, ERROR_CODES.conflict, message);
+/**
+ * The application error of the domain (`domain/app-error.ts`) is the only error type thrown for a
+ * client's mistake; this module maps its code to a status. Re-exported so route files keep one import.
+ */
+export { AppError, badRequest, conflict, forbidden, notFound, payloadTooLarge, tooManyRequests, unauthorized } from '../domain/app-error.js';
 
 /** Turns a zod error into one readable sentence: "name: Required; products: Invalid option". */
 export function describeZodError(error: ZodError): string {
@@ -32,6 +21,18 @@ function send(reply: FastifyReply, status: number, code: string, message: string
   return reply.status(status).type('application/json').send({ error: { code, message, ...(details === undefined ? {} : { details }) } });
 }
 
+/** The status each application error code answers with. */
+const statusOf: Record<ErrorCode, number> = {
+  [ERROR_CODES.badRequest]: 400,
+  [ERROR_CODES.unauthorized]: 401,
+  [ERROR_CODES.forbidden]: 403,
+  [ERROR_CODES.notFound]: 404,
+  [ERROR_CODES.conflict]: 409,
+  [ERROR_CODES.payloadTooLarge]: 413,
+  [ERROR_CODES.tooManyRequests]: 429,
+  [ERROR_CODES.internal]: 500,
+};
+
 const statusCodes: Record<number, ErrorCode> = {
   400: ERROR_CODES.badRequest,
   401: ERROR_CODES.unauthorized,
@@ -43,8 +44,8 @@ const statusCodes: Record<number, ErrorCode> = {
 };
 
 export function registerErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError | HttpError | ZodError, request, reply) => {
-    if (error instanceof HttpError) return send(reply, error.statusCode, error.code, error.message, error.details);
+  app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
+    if (error instanceof AppError) return send(reply, statusOf[error.code], error.code, error.message, error.details);
     if (error instanceof ZodError) return send(reply, 400, ERROR_CODES.badRequest, describeZodError(error));
     const status = (error as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {

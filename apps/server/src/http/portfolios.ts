@@ -1,6 +1,5 @@
 import multipart from '@fastify/multipart';
 import {
-  ERROR_CODES,
   fileStatusLabel,
   MESSAGES,
   portfolioCreateSchema,
@@ -20,7 +19,7 @@ import { canTransition, transitionRefusal } from '../domain/portfolio/status.js'
 import { checkUpload, findUpload, storeUpload } from '../domain/portfolio/uploads.js';
 import { mapColumns } from '../domain/portfolio/columns.js';
 import { queueIngest, queueRunChunks } from '../jobs/portfolio-jobs.js';
-import { badRequest, conflict, forbidden, HttpError, notFound } from './errors.js';
+import { badRequest, conflict, forbidden, notFound, payloadTooLarge } from './errors.js';
 import { actorOf, enforcePortfolioPolicies, findOwnPortfolio, findOwnProduct } from './portfolio-access.js';
 import { registerPortfolioExportRoutes } from './portfolio-export.js';
 import { registerPortfolioReviewRoutes } from './portfolio-review.js';
@@ -86,7 +85,7 @@ export async function registerPortfolioRoutes(app: FastifyInstance) {
     const file = await request.file();
     if (!file || file.fieldname !== 'file') throw badRequest('Send the file in a field named "file".');
     const tooLarge = () =>
-      new HttpError(413, ERROR_CODES.payloadTooLarge, `This file is larger than the ${Math.round(services.maxUploadBytes / 1024 / 1024)} MB limit. Split it into smaller files and upload each one.`);
+      payloadTooLarge(`This file is larger than the ${Math.round(services.maxUploadBytes / 1024 / 1024)} MB limit. Split it into smaller files and upload each one.`);
     let stored;
     try {
       stored = await storeUpload({ db, blobs: services.blobs }, { organizationId: actor.organization.id, userId: actor.userId, originalName: file.filename || 'portfolio.csv', stream: file.file });

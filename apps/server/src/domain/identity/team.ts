@@ -5,7 +5,7 @@ import { findUserByEmail, membershipsOf, recordAudit, userClaims, type UserRow }
 import type { Actor } from '../../auth/actor.js';
 import { sendInvitation, type MailSettings } from '../../auth/password-reset.js';
 import type { Db } from '../../db/database.js';
-import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { badRequest, conflict, notFound } from '../app-error.js';
 
 /**
  * Team management inside the organisation an actor acts for. Every query is scoped to

@@ -2,7 +2,7 @@ import type { PortfolioProduct } from '@zview/contracts';
 import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
-import { conflict } from '../../http/errors.js';
+import { conflict } from '../app-error.js';
 import { placeAndScoreFromIndex } from './indexed-chunk.js';
 import { phaseTimer } from './phase-timer.js';
 import type { BatchGeocoder, GeocodedRow, PortfolioScorer, ScoredRow, StagedRow } from './seams.js';

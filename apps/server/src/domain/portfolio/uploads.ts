@@ -2,7 +2,7 @@ import type { UploadCheck } from '@zview/contracts';
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Db } from '../../db/database.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { badRequest, notFound } from '../app-error.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { describeMapping, FIELD_LABELS, mapColumns, NO_USABLE_COLUMN_MESSAGE, readRow, type ColumnMapping, type RecognisedField } from './columns.js';
 import { readCsv } from './csv-reader.js';
