@@ -33,7 +33,7 @@ const rows: Row[] = table
   .split('\n')
   .filter((line) => /^\| [A-Z]-\d{3} \|/.test(line))
   .map((line) => {
-    const [id, requirement, verbatim, status, implementation, test] = cells(line);
+    const [id = '', requirement = '', verbatim = '', status = '', implementation = '', test = ''] = cells(line);
     return { id, requirement, verbatim, status, implementation, test };
   });
 
