@@ -40,7 +40,7 @@ describe('billing in Chromium', () => {
       expect(years[0]!.usage).toBeGreaterThan(agreement.zviewPerDay * 150);
     }
     // Every row as the page shows it: en-US grouping, 0 as '-', MM/DD/YYYY.
-    const annualRows = await annual.locator('tbody tr').evaluateAll((rows) => rows.map((row) => Array.from(row.querySelectorAll("td"), (cell) => cell.textContent)));
+    const annualRows = await annual.locator('tbody tr').evaluateAll((rows) => rows.map((row) => Array.from(row.querySelectorAll('td'), (cell) => cell.textContent)));
     expect(annualRows).toEqual(
       report.annualUsageByAgreement.data.map((row) => [
         `${formatShortDate(row.contract_year_start)} – ${formatShortDate(row.contract_year_end)}`,
