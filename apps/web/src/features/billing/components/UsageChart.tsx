@@ -29,7 +29,7 @@ export function UsageChart({ trend }: { trend: UsageTrend }) {
   const actual = [0, ...trend.points.map((p) => p.usage), null];
   const projection = x.map((_, i) => (i === x.length - 2 ? (last?.usage ?? 0) : i === x.length - 1 ? projectedEnd : null));
   return (
-    <Paper variant="outlined" sx={{ p: 2, flex: '1 1 300px', minWidth: 280, boxSizing: 'border-box', breakInside: 'avoid' }} data-testid={`usage-chart-${trend.product}`}>
+    <Paper variant="outlined" sx={{ p: 2, flex: '1 1 260px', minWidth: 240, boxSizing: 'border-box', breakInside: 'avoid' }} data-testid={`usage-chart-${trend.product}`}>
       <Stack direction="row" justifyContent="space-between" alignItems="baseline">
         <Typography sx={{ fontWeight: 700 }}>{productLabel(trend.product)}</Typography>
         <Typography variant="body2" color="text.secondary">
