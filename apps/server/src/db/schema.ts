@@ -133,7 +133,7 @@ export interface PropertyLookupsTable {
   created_at: Generated<Date>;
 }
 
-export interface Database extends WorldTables {
+export interface Database extends WorldTables, BillingTables {
   property_lookups: PropertyLookupsTable;
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -348,4 +348,24 @@ export interface AgreementsTable {
   bill_reruns: Generated<boolean>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+}
+
+/** Billing (migration 0501): usage_events summed per organisation, product, channel and day by triggers. */
+export interface UsageRollupTable {
+  organization_id: number;
+  product: string;
+  channel: 'api' | 'zview' | 'portfolio';
+  day: ColumnType<Date, string, string>;
+  rerun: boolean;
+  /** Portfolio channel: 'run:{id}' or 'ref:{reference}'; '' otherwise. */
+  batch_key: string;
+  slot: number;
+  portfolio_id: number | null;
+  run_id: number | null;
+  reference: string | null;
+  quantity: ColumnType<string, number | string, number | string>;
+  last_at: Date;
+}
+export interface BillingTables {
+  usage_rollup: UsageRollupTable;
 }

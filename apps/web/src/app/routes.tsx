@@ -51,7 +51,7 @@ export const SHELL_ROUTES: ShellRoute[] = [
   { path: '/team/add-new-member', guard: TEAM_EDIT, lazy: () => import('../features/team/AddMemberPage') },
   { path: '/team/add-multiple-members', guard: TEAM_EDIT, lazy: () => import('../features/team/AddMultipleMembersPage') },
   { path: '/team/edit-member/:userId', guard: TEAM_EDIT, lazy: () => import('../features/team/EditMemberPage') },
-  { path: '/billing', guard: ['billing'], lazy: pending('Billing', 'Usage by agreement, quarterly transactions and portfolio submissions.') },
+  { path: '/billing', guard: ['billing'], lazy: () => import('../features/billing/BillingPage') },
   { path: '/zportfolio', guard: ['portfolio'], lazy: () => import('../features/portfolio/PortfolioListPage') },
   { path: '/zportfolio/results', guard: ['portfolio'], lazy: () => import('../features/portfolio/PortfolioResultsPage') },
   { path: '/zportfolio/create', guard: ['portfolio'], lazy: () => import('../features/portfolio/CreatePortfolioPage') },
