@@ -8,6 +8,8 @@ import { registerOrganizationRoutes } from './organizations.js';
 import { registerUserRoutes } from './users.js';
 import { registerPortfolioRoutes } from './portfolios.js';
 import { registerAnalyticsRoutes } from './analytics.js';
+import { registerCustomerRoutes } from './customers.js';
+import { registerMockRoutes } from './mocks.js';
 
 /**
  * Every /api route group, one file each. A route declares `config.policy`: the name of the
@@ -25,4 +27,6 @@ export async function registerApiRoutes(app: FastifyInstance) {
   await registerSamlIdpRoutes(app);
   await app.register(registerPortfolioRoutes);
   await registerAnalyticsRoutes(app);
+  await registerCustomerRoutes(app);
+  await registerMockRoutes(app);
 }
