@@ -1,5 +1,5 @@
 import type { Customer } from '@zview/contracts';
-import { createCustomerRequestSchema, customersQuerySchema, updateCustomerRequestSchema } from '@zview/contracts';
+import type { createCustomerRequestSchema, customersQuerySchema, updateCustomerRequestSchema } from '@zview/contracts';
 import type { z } from 'zod';
 import type { Actor } from '../../auth/actor.js';
 import { authorize } from '../../auth/policy.js';

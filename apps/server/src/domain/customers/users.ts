@@ -1,5 +1,5 @@
 import type { CustomerUser } from '@zview/contracts';
-import { addAccessRequestSchema } from '@zview/contracts';
+import type { addAccessRequestSchema } from '@zview/contracts';
 import type { z } from 'zod';
 import { findUserByEmail, findUserById } from '../../auth/accounts.js';
 import type { Actor } from '../../auth/actor.js';
