@@ -8,7 +8,9 @@ import { parseCoordinates } from '../geocoder/coordinates.js';
  * case, the assessment answers the case's mock response instead of the models, marked `mock`,
  * and it is not billed. A case matches a lookup of the same API version and location type, at
  * the same address (case, spacing and punctuation aside) or the same point (a case stores
- * 'lng,lat', SPEC §5; lookups send 'lat,lng'), asking only for products the case lists.
+ * 'lng,lat', SPEC §5; lookups send 'lat,lng'), asking for at least one product the case lists. The
+ * answer holds the products both name (the subset of the case's products the lookup asked for):
+ * the property view asks for every enabled product, and still gets the mock.
  */
 export interface MockLookup {
   location: string;
@@ -40,10 +42,10 @@ function sameLocation(mock: MockCaseRow, lookup: MockLookup): boolean {
 
 export function findMockCase<T extends MockCaseRow>(cases: readonly T[], lookup: MockLookup): T | undefined {
   if (lookup.products.length === 0) return undefined;
-  return cases.find((mock) => mock.api_version === lookup.apiVersion && lookup.products.every((p) => mock.products.includes(p)) && sameLocation(mock, lookup));
+  return cases.find((mock) => mock.api_version === lookup.apiVersion && lookup.products.some((p) => mock.products.includes(p)) && sameLocation(mock, lookup));
 }
 
-/** The mock response as the lookup's answer: the products asked for, the location as asked, marked mock. */
+/** The mock response as the lookup's answer: the case's products the lookup asked for, the location as asked, marked mock. */
 export function mockAnswer(mock: MockCaseWithPayload, lookup: MockLookup): AssessmentResponse | undefined {
   const parsed = mockPayloadSchema.safeParse(mock.payload);
   if (!parsed.success) return undefined;
@@ -51,7 +53,7 @@ export function mockAnswer(mock: MockCaseWithPayload, lookup: MockLookup): Asses
   return {
     ...payload,
     location: { ...payload.location, locationType: lookup.locationType, input: lookup.location },
-    products: Object.fromEntries(lookup.products.filter((p) => payload.products[p]).map((p) => [p, payload.products[p]!])),
+    products: Object.fromEntries(lookup.products.filter((p) => mock.products.includes(p) && payload.products[p]).map((p) => [p, payload.products[p]!])),
     mock: { mockResponseId: mock.mock_response_id, name: mock.mock_response_name },
   };
 }

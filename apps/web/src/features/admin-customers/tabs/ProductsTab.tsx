@@ -1,5 +1,5 @@
 import type { ProductSwitch } from '@zview/contracts';
-import { Alert, Button, Chip, Skeleton, Stack, Switch, Table, TableBody, TableCell, TableHead, TableRow, TextField, Checkbox, Typography } from '@mui/material';
+import { Alert, Button, Checkbox, Chip, FormControlLabel, Skeleton, Stack, Switch, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useNotifications } from '../../../ui/notifications';
 import { useCustomerProducts, useUpdateCustomerProduct } from '../api/products';
@@ -93,6 +93,7 @@ function ProductRow({ customerId, product }: { customerId: number; product: Prod
       onChange={(e) => setDraft({ ...draft, [key]: e.target.value })}
       slotProps={{ htmlInput: { 'aria-label': `${label} ${text}` }, inputLabel: { shrink: true } }}
       label={text}
+      sx={{ width: 158 }}
       error={key === 'endDate' && datesWrong}
     />
   );
@@ -104,7 +105,9 @@ function ProductRow({ customerId, product }: { customerId: number; product: Prod
         <Typography variant="caption" color="text.secondary">
           {product.productId}
         </Typography>
-        {product.effective ? <Chip size="small" color="success" label="On today" sx={{ ml: 1 }} /> : product.enabled ? <Chip size="small" label="Outside its dates" sx={{ ml: 1 }} /> : null}
+        <div>
+          {product.effective ? <Chip size="small" color="success" label="On today" sx={{ mt: 0.5 }} /> : product.enabled ? <Chip size="small" label="Outside its dates" sx={{ mt: 0.5 }} /> : null}
+        </div>
       </TableCell>
       <TableCell>
         <Switch checked={draft.enabled} onChange={(e) => setDraft({ ...draft, enabled: e.target.checked })} slotProps={{ input: { 'aria-label': `${label} on` } }} />
@@ -113,20 +116,26 @@ function ProductRow({ customerId, product }: { customerId: number; product: Prod
       <TableCell>{date('endDate', 'End')}</TableCell>
       <TableCell>
         {product.billable ? (
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <Stack spacing={1}>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
             <TextField
               size="small"
               label="Committed / year"
               value={draft.volume}
               onChange={(e) => setDraft({ ...draft, volume: e.target.value })}
               error={agreementIncomplete}
-              sx={{ width: 140 }}
+              sx={{ width: 158 }}
               slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-label': `${label} committed annual volume` } }}
             />
-            {date('contractStart', 'Contract start')}
-            {date('contractEnd', 'Contract end')}
-            <Checkbox checked={draft.billReruns} onChange={(e) => setDraft({ ...draft, billReruns: e.target.checked })} slotProps={{ input: { 'aria-label': `${label} bill reruns` } }} />
-            <Typography variant="caption">Bill reruns</Typography>
+            <FormControlLabel
+              control={<Checkbox size="small" checked={draft.billReruns} onChange={(e) => setDraft({ ...draft, billReruns: e.target.checked })} />}
+              label={<Typography variant="body2">Bill reruns</Typography>}
+            />
+            </Stack>
+            <Stack direction="row" spacing={1}>
+              {date('contractStart', 'Contract start')}
+              {date('contractEnd', 'Contract end')}
+            </Stack>
           </Stack>
         ) : (
           <Typography variant="body2" color="text.secondary">
