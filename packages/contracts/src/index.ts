@@ -16,3 +16,4 @@ export * from './identity.js';
 export * from './portfolio.js';
 export * from './analytics.js';
 export * from './billing.js';
+export * from './admin.js';

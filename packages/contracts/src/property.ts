@@ -128,6 +128,8 @@ export const assessmentResponseSchema = z.object({
   imagery: imageryBundleSchema,
   /** True while the data comes from the generated sample world. */
   sampleData: z.boolean(),
+  /** Set when a mock case matched the lookup: the answer is that mock response (not scored, not billed). */
+  mock: z.object({ mockResponseId: z.number(), name: z.string() }).optional(),
 });
 export type AssessmentResponse = z.infer<typeof assessmentResponseSchema>;
 

@@ -4,6 +4,7 @@ import { DEV_IDP_CERT } from './dev-saml-idp/sign.js';
 import { hashPassword } from './passwords.js';
 import { setPassword } from './password-reset.js';
 import { seedDemoBilling } from '../domain/billing/demo-seed.js';
+import { seedStaffAdminDemo } from './seed-staff-admin.js';
 
 const ALL_PRODUCTS = [
   'zfire', 'zproperty', 'zhail', 'zstorm', 'zwind', 'zwater', 'roof_age',
@@ -59,6 +60,7 @@ export async function seedDemoIdentity(db: Db, config: ServerConfig): Promise<st
     }
   }
   await seedDemoBilling(db, orgIds);
+  await seedStaffAdminDemo(db, passwordHash);
   const issuer = config.runtime.OIDC_ISSUER;
   // The sso.test domain trusts the committed development key: only where the dev IdP is served.
   if (!config.identity.devSamlIdp) return accountLines(config);

@@ -9,6 +9,8 @@ import { registerUserRoutes } from './users.js';
 import { registerPortfolioRoutes } from './portfolios.js';
 import { registerAnalyticsRoutes } from './analytics.js';
 import { registerBillingRoutes } from './billing.js';
+import { registerCustomerRoutes } from './customers.js';
+import { registerMockRoutes } from './mocks.js';
 
 /**
  * Every /api route group, one file each. A route declares `config.policy`: the name of the
@@ -27,4 +29,6 @@ export async function registerApiRoutes(app: FastifyInstance) {
   await app.register(registerPortfolioRoutes);
   await registerAnalyticsRoutes(app);
   await registerBillingRoutes(app);
+  await registerCustomerRoutes(app);
+  await registerMockRoutes(app);
 }

@@ -18,6 +18,7 @@ import { listRecentLookups, UsageWriter } from '../db/usage.js';
 import { assessLocation } from '../domain/property/assess.js';
 import { assessmentJson } from '../domain/property/assessment-json.js';
 import { LookupCaches } from '../domain/property/read-cache.js';
+import { MockCases } from '../domain/mocks/match.js';
 import { findPropertyByLocation } from '../domain/property/find.js';
 import { findPropertyCaptures, findPropertyPermits, loadPropertyFeatures } from '../domain/property/load.js';
 import { propertyImageItem } from '../domain/imagery/urls.js';
@@ -71,8 +72,12 @@ export async function registerPropertyRoutes(app: FastifyInstance) {
   // Lookups' usage is written in group commits; what lookups learn of the world is kept while it does not change.
   const usage = new UsageWriter(db);
   const caches = new LookupCaches();
+  const mocks = new MockCases(db);
   const { feed, release } = acquireChangeFeed(db);
-  const unsubscribe = feed.subscribe('zview_world', () => caches.clear());
+  const unsubscribe = feed.subscribe('zview_world', () => {
+    caches.clear();
+    mocks.clear();
+  });
   app.addHook('onClose', async () => {
     unsubscribe();
     await usage.close();
@@ -85,6 +90,10 @@ export async function registerPropertyRoutes(app: FastifyInstance) {
     const query = assessmentQuerySchema.parse(request.query);
     const { products, obliqueOnly } = productsToScore(actor, query.products);
     if (query.as_of) requireFeature(actor, LOOK_BACK_FEATURE, 'Historical look-back');
+    // A lookup a mock case matches answers its mock response: not scored, not billed.
+    const lookup = { location: query.location, locationType: query.location_type, products, apiVersion: 'v3' };
+    const mocked = query.as_of ? undefined : await mocks.answer(lookup, request.changesSeen === true);
+    if (mocked) return reply.type('application/json; charset=utf-8').send(JSON.stringify(mocked));
 
     const result = await assessLocation(db, app.imagery.signer, {
       location: query.location,

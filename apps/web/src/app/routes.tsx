@@ -56,13 +56,14 @@ export const SHELL_ROUTES: ShellRoute[] = [
   { path: '/zportfolio/results', guard: ['portfolio'], lazy: () => import('../features/portfolio/PortfolioResultsPage') },
   { path: '/zportfolio/create', guard: ['portfolio'], lazy: () => import('../features/portfolio/CreatePortfolioPage') },
   { path: '/dashboard/:activeTab', lazy: () => import('../features/dashboard/DashboardPage') },
-  { path: '/mock-mode-addresses', lazy: pending('Mock mode addresses', 'Addresses that answer with mock responses for testing.') },
+  { path: '/mock-mode-addresses', lazy: () => import('../features/admin-mocks/MockModeAddressesPage') },
   { path: '/zorro', guard: ['zorro'], lazy: zorro },
   { path: '/zorro/explorer', guard: ['zorro'], lazy: zorro },
   { path: '/zorro/grid', guard: ['zorro'], lazy: zorro },
   { path: '/zorro/filing-finder', guard: ['zorro'], lazy: zorro },
-  { path: '/admin/customer-management', guard: ['internalAdmin'], lazy: pending('Customer management', 'Customers, their products and users.') },
-  { path: '/admin/mocks-management', guard: ['internalAdmin'], lazy: pending('Mocks management', 'Mock cases and mock responses.') },
+  { path: '/admin/customer-management', guard: ['internalAdmin'], lazy: () => import('../features/admin-customers/CustomerManagementPage') },
+  { path: '/admin/customer-management/:customerId', guard: ['internalAdmin'], lazy: () => import('../features/admin-customers/CustomerPage') },
+  { path: '/admin/mocks-management', guard: ['internalAdmin'], lazy: () => import('../features/admin-mocks/MocksManagementPage') },
 ];
 
 /** Outside the shell: completes sign-in (identity work). */

@@ -35,6 +35,7 @@ export function PropertyHeader({ assessment, actions }: { assessment: Assessment
             </Typography>
           )}
           {assessment.sampleData && <Chip size="small" color="info" variant="outlined" label="Sample data" />}
+          {assessment.mock && <Chip size="small" color="warning" label={`Mock response: ${assessment.mock.name}`} data-testid="mock-response" />}
         </Stack>
       </Stack>
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', '@media print': { display: 'none' } }}>

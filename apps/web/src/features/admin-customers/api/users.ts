@@ -1,0 +1,31 @@
+import { addAccessResponseSchema, customerUsersResponseSchema, type AddAccessRequest } from '@zview/contracts';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { api } from '../../../api/client';
+import { useInvalidateCustomer } from './customer';
+import { CUSTOMERS_PATH } from './customers';
+
+/** GET /api/zauth-customer/customers/{id}/users */
+export function useCustomerUsers(id: number) {
+  return useQuery({
+    queryKey: ['zauth-customer', 'customers', id, 'users'],
+    queryFn: () => api.get(`${CUSTOMERS_PATH}/${id}/users`, { schema: customerUsersResponseSchema, organization: false }).then((body) => body.users),
+  });
+}
+
+/** PUT …/users/new/add-access: an existing user (by email) gains a membership, a new one is invited. */
+export function useAddAccess(id: number) {
+  const invalidate = useInvalidateCustomer(id);
+  return useMutation({
+    mutationFn: (body: AddAccessRequest) => api.put(`${CUSTOMERS_PATH}/${id}/users/new/add-access`, body, { schema: addAccessResponseSchema, organization: false }),
+    onSuccess: invalidate,
+  });
+}
+
+/** PUT …/users/{userId}/revoke-access (body userId) */
+export function useRevokeAccess(id: number) {
+  const invalidate = useInvalidateCustomer(id);
+  return useMutation({
+    mutationFn: (userId: string) => api.put(`${CUSTOMERS_PATH}/${id}/users/${userId}/revoke-access`, { userId }, { organization: false }),
+    onSuccess: invalidate,
+  });
+}

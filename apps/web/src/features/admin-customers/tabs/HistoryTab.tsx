@@ -1,0 +1,70 @@
+import { Alert, Box, Button, Skeleton, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
+import { useState } from 'react';
+import { PagedTableFooter } from '../../../ui/PagedTableFooter';
+import { useNotifications } from '../../../ui/notifications';
+import { downloadCustomerHistory, useCustomerHistory } from '../api/history';
+import { actionLabel, formatDateTime } from '../labels';
+
+const compact = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value, null, 1).replace(/\n\s*/g, ' '));
+
+/** Every change to the customer: who, what, before, after, when; downloadable as CSV. */
+export function HistoryTab({ customerId }: { customerId: number }) {
+  const [page, setPage] = useState(0);
+  const [itemsPerPage, setItemsPerPage] = useState(25);
+  const history = useCustomerHistory(customerId, page + 1, itemsPerPage);
+  const { notify } = useNotifications();
+
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
+        <Typography color="text.secondary">Every change made to this customer, newest first.</Typography>
+        <Button startIcon={<DownloadOutlined />} variant="outlined" onClick={() => void downloadCustomerHistory(customerId).catch((e: Error) => notify({ text: e.message, variant: 'error' }))}>
+          Download CSV
+        </Button>
+      </Stack>
+      {history.isError ? (
+        <Alert severity="error">{history.error.message}</Alert>
+      ) : !history.data ? (
+        <Skeleton variant="rounded" height={200} />
+      ) : (
+        <Box>
+          <Table size="small" aria-label="Customer history">
+            <TableHead>
+              <TableRow>
+                {['When', 'Who', 'What', 'Subject', 'Before', 'After'].map((label) => (
+                  <TableCell key={label} sx={{ fontWeight: 700 }}>
+                    {label}
+                  </TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {history.data.entries.length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={6}>
+                    <Typography color="text.secondary">No changes recorded yet.</Typography>
+                  </TableCell>
+                </TableRow>
+              )}
+              {history.data.entries.map((entry) => (
+                <TableRow key={entry.id}>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.at)}</TableCell>
+                  <TableCell>{entry.actorEmail ?? entry.actorUserId ?? 'System'}</TableCell>
+                  <TableCell>{actionLabel(entry.action)}</TableCell>
+                  <TableCell>{entry.subject ?? '—'}</TableCell>
+                  {[entry.before, entry.after].map((value, i) => (
+                    <TableCell key={i} sx={{ fontFamily: 'monospace', fontSize: 12, maxWidth: 360, wordBreak: 'break-word' }}>
+                      {compact(value)}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+          <PagedTableFooter total={history.data.total} page={page} onPageChange={setPage} itemsPerPage={itemsPerPage} pageSizes={[25, 50, 100]} onItemsPerPageChange={setItemsPerPage} />
+        </Box>
+      )}
+    </Stack>
+  );
+}

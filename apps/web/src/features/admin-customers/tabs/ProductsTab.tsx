@@ -1,0 +1,153 @@
+import type { ProductSwitch } from '@zview/contracts';
+import { Alert, Button, Checkbox, Chip, FormControlLabel, Skeleton, Stack, Switch, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useNotifications } from '../../../ui/notifications';
+import { useCustomerProducts, useUpdateCustomerProduct } from '../api/products';
+import { featureLabel } from '../labels';
+
+/** Products & features: each key switched on or off with dates; billable products carry their agreement. */
+export function ProductsTab({ customerId }: { customerId: number }) {
+  const products = useCustomerProducts(customerId);
+  if (products.isError) return <Alert severity="error">{products.error.message}</Alert>;
+  if (!products.data) return <Skeleton variant="rounded" height={320} />;
+  return (
+    <Stack spacing={2}>
+      <Typography color="text.secondary">
+        A product is on for the customer while it is switched on and today is within its dates (the end date is the last day on). Changes apply to the customer&apos;s next request.
+      </Typography>
+      <Table size="small" aria-label="Products and features">
+        <TableHead>
+          <TableRow>
+            {['Product or feature', 'On', 'Start date', 'End date', 'Agreement (billable products)', ''].map((label) => (
+              <TableCell key={label} sx={{ fontWeight: 700 }}>
+                {label}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {products.data.map((product) => (
+            <ProductRow key={`${product.productId}-${JSON.stringify(product)}`} customerId={customerId} product={product} />
+          ))}
+        </TableBody>
+      </Table>
+    </Stack>
+  );
+}
+
+interface Draft {
+  enabled: boolean;
+  startDate: string;
+  endDate: string;
+  volume: string;
+  contractStart: string;
+  contractEnd: string;
+  billReruns: boolean;
+}
+
+function draftOf(p: ProductSwitch): Draft {
+  return {
+    enabled: p.enabled,
+    startDate: p.startDate ?? '',
+    endDate: p.endDate ?? '',
+    volume: p.agreement ? String(p.agreement.committedAnnualVolume) : '',
+    contractStart: p.agreement?.contractStart ?? '',
+    contractEnd: p.agreement?.contractEnd ?? '',
+    billReruns: p.agreement?.billReruns ?? false,
+  };
+}
+
+function ProductRow({ customerId, product }: { customerId: number; product: ProductSwitch }) {
+  const update = useUpdateCustomerProduct(customerId);
+  const { notify } = useNotifications();
+  const initial = draftOf(product);
+  const [draft, setDraft] = useState(initial);
+  const dirty = JSON.stringify(draft) !== JSON.stringify(initial);
+  const label = featureLabel(product.productId);
+  const hasAgreement = draft.volume.trim() !== '' || draft.contractStart !== '';
+  const agreementIncomplete = product.billable && hasAgreement && (draft.volume.trim() === '' || !draft.contractStart || !/^\d+$/.test(draft.volume.trim()));
+  const datesWrong = Boolean(draft.startDate && draft.endDate && draft.endDate <= draft.startDate);
+
+  function save() {
+    update.mutate(
+      {
+        productId: product.productId,
+        enabled: draft.enabled,
+        startDate: draft.startDate || null,
+        endDate: draft.endDate || null,
+        ...(product.billable && {
+          agreement: hasAgreement
+            ? { contractStart: draft.contractStart, contractEnd: draft.contractEnd || null, committedAnnualVolume: Number(draft.volume), billReruns: draft.billReruns }
+            : null,
+        }),
+      },
+      { onSuccess: () => notify({ text: `${label} saved.`, variant: 'success' }), onError: (error) => notify({ text: error.message, variant: 'error' }) },
+    );
+  }
+
+  const date = (key: 'startDate' | 'endDate' | 'contractStart' | 'contractEnd', text: string) => (
+    <TextField
+      type="date"
+      size="small"
+      value={draft[key]}
+      onChange={(e) => setDraft({ ...draft, [key]: e.target.value })}
+      slotProps={{ htmlInput: { 'aria-label': `${label} ${text}` }, inputLabel: { shrink: true } }}
+      label={text}
+      sx={{ width: 158 }}
+      error={key === 'endDate' && datesWrong}
+    />
+  );
+
+  return (
+    <TableRow data-testid={`product-${product.productId}`}>
+      <TableCell>
+        <Typography sx={{ fontWeight: 600 }}>{label}</Typography>
+        <Typography variant="caption" color="text.secondary">
+          {product.productId}
+        </Typography>
+        <div>
+          {product.effective ? <Chip size="small" color="success" label="On today" sx={{ mt: 0.5 }} /> : product.enabled ? <Chip size="small" label="Outside its dates" sx={{ mt: 0.5 }} /> : null}
+        </div>
+      </TableCell>
+      <TableCell>
+        <Switch checked={draft.enabled} onChange={(e) => setDraft({ ...draft, enabled: e.target.checked })} slotProps={{ input: { 'aria-label': `${label} on` } }} />
+      </TableCell>
+      <TableCell>{date('startDate', 'Start')}</TableCell>
+      <TableCell>{date('endDate', 'End')}</TableCell>
+      <TableCell>
+        {product.billable ? (
+          <Stack spacing={1}>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            <TextField
+              size="small"
+              label="Committed / year"
+              value={draft.volume}
+              onChange={(e) => setDraft({ ...draft, volume: e.target.value })}
+              error={agreementIncomplete}
+              sx={{ width: 158 }}
+              slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-label': `${label} committed annual volume` } }}
+            />
+            <FormControlLabel
+              control={<Checkbox size="small" checked={draft.billReruns} onChange={(e) => setDraft({ ...draft, billReruns: e.target.checked })} />}
+              label={<Typography variant="body2">Bill reruns</Typography>}
+            />
+            </Stack>
+            <Stack direction="row" spacing={1}>
+              {date('contractStart', 'Contract start')}
+              {date('contractEnd', 'Contract end')}
+            </Stack>
+          </Stack>
+        ) : (
+          <Typography variant="body2" color="text.secondary">
+            Not billed per use
+          </Typography>
+        )}
+      </TableCell>
+      <TableCell>
+        <Button size="small" variant="contained" onClick={save} disabled={!dirty || update.isPending || agreementIncomplete || datesWrong} aria-label={`Save ${label}`}>
+          Save
+        </Button>
+      </TableCell>
+    </TableRow>
+  );
+}
