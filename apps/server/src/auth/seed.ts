@@ -3,6 +3,7 @@ import type { Db } from '../db/database.js';
 import { DEV_IDP_CERT } from './dev-saml-idp/sign.js';
 import { hashPassword } from './passwords.js';
 import { setPassword } from './password-reset.js';
+import { seedDemoAppeals } from './seed-appeals.js';
 
 const ALL_PRODUCTS = [
   'zfire', 'zproperty', 'zhail', 'zstorm', 'zwind', 'zwater', 'roof_age',
@@ -40,6 +41,7 @@ export async function seedDemoIdentity(db: Db, config: ServerConfig): Promise<st
       (await db.insertInto('organizations').values({ name: org.name, products: [...org.products], is_trial: org.isTrial }).returning('id').executeTakeFirstOrThrow()).id;
     orgIds.set(org.name, id);
   }
+  await seedDemoAppeals(db);
   for (const account of DEMO_ACCOUNTS) {
     const user = await db
       .insertInto('users')
