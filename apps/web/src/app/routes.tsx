@@ -61,6 +61,8 @@ export const SHELL_ROUTES: ShellRoute[] = [
   { path: '/zorro/explorer', guard: ['zorro'], lazy: zorro },
   { path: '/zorro/grid', guard: ['zorro'], lazy: zorro },
   { path: '/zorro/filing-finder', guard: ['zorro'], lazy: zorro },
+  { path: '/appeals', guard: ['appeals'], lazy: () => import('../features/appeals/pages/AppealsListPage') },
+  { path: '/appeals/:id', guard: ['appeals'], lazy: () => import('../features/appeals/pages/AppealPage') },
   { path: '/admin/customer-management', guard: ['internalAdmin'], lazy: pending('Customer management', 'Customers, their products and users.') },
   { path: '/admin/mocks-management', guard: ['internalAdmin'], lazy: pending('Mocks management', 'Mock cases and mock responses.') },
 ];
