@@ -1,4 +1,5 @@
 import type { AppealFeature, ManualInputs } from '@zview/contracts';
+import type React from 'react';
 import MenuItem from '@mui/material/MenuItem';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -63,7 +64,7 @@ export function FeatureEditor({ features, raw, onChange, disabled }: FeatureEdit
                     disabled={disabled}
                     value={text}
                     onChange={(event) => onChange(feature.key, event.target.value, parseControlValue(feature, event.target.value))}
-                    slotProps={{ select: { displayEmpty: true, inputProps: { 'aria-label': label } } }}
+                    slotProps={{ select: { displayEmpty: true, SelectDisplayProps: { 'aria-label': label } as React.HTMLAttributes<HTMLDivElement> } }}
                   >
                     <MenuItem value="">
                       <em>No change</em>
