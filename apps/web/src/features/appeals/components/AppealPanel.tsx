@@ -10,7 +10,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { track } from '../../../api/analytics';
 import { useDraftDetails } from '../api/draftDetails';
@@ -46,6 +46,12 @@ export function AppealPanel({ subject, address, featureName }: AppealPanelProps)
   const [notice, setNotice] = useState<{ severity: 'success' | 'error' | 'info'; text: string } | null>(null);
   const [attached, setAttached] = useState<string[]>([]);
   const fileInput = useRef<HTMLInputElement>(null);
+  const comparisonRef = useRef<HTMLDivElement>(null);
+  /** The open draft is what is on screen (saved or retrieved here): no need to offer retrieving it. */
+  const [draftShown, setDraftShown] = useState(false);
+  useEffect(() => {
+    if (comparison) comparisonRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+  }, [comparison]);
   const recalc = useRecalculate();
   const saveDraft = useSaveDraft();
   const pushAppeal = usePushAppeal();
@@ -100,6 +106,7 @@ export function AppealPanel({ subject, address, featureName }: AppealPanelProps)
     run(async () => {
       trackModified();
       const { appeal: saved } = await saveDraft.mutateAsync(body());
+      setDraftShown(true);
       track('draft_saved', { product: subject.product, property_id: subject.propertyId, appeal_id: saved.id });
       setNotice({ severity: 'success', text: `Draft saved. It expires on ${formatLongDate(saved.deadlineAt)} unless submitted.` });
     });
@@ -109,6 +116,7 @@ export function AppealPanel({ subject, address, featureName }: AppealPanelProps)
     setRaw(Object.fromEntries(Object.entries(appeal.manualInputs).map(([key, value]) => [key, String(value)])));
     setReason(appeal.reason);
     setComparison(null);
+    setDraftShown(true);
     track('draft_retrieved', { product: subject.product, property_id: subject.propertyId, appeal_id: appeal.id });
     setNotice({ severity: 'info', text: `Draft of ${formatLongDate(appeal.updatedAt)} retrieved.` });
   };
@@ -120,6 +128,7 @@ export function AppealPanel({ subject, address, featureName }: AppealPanelProps)
       if (problem) throw new Error(problem);
       // Evidence belongs to an appeal: the draft is saved first when there is none yet.
       const appealId = appeal?.id ?? (await saveDraft.mutateAsync(body())).appeal.id;
+      setDraftShown(true);
       for (const file of list) {
         const { evidence } = await upload.mutateAsync({ appealId, file });
         setAttached((previous) => [...previous, evidence.fileName]);
@@ -185,7 +194,7 @@ export function AppealPanel({ subject, address, featureName }: AppealPanelProps)
           This appeal is {APPEAL_STATUS_LABELS[appeal.status].toLowerCase()} and can no longer be edited{allowed.publish ? '; as a reviewer you can publish it or reject it on its page' : ''}.
         </Alert>
       )}
-      {appeal?.status === 'draft' && (
+      {appeal?.status === 'draft' && !draftShown && (
         <Alert
           severity="info"
           action={
@@ -240,10 +249,10 @@ export function AppealPanel({ subject, address, featureName }: AppealPanelProps)
         )}
       </Stack>
       {comparison && (
-        <>
-          <Divider />
+        <Box ref={comparisonRef} sx={{ scrollMarginTop: 16 }}>
+          <Divider sx={{ mb: 2 }} />
           <ScoreComparison current={comparison.current} recalculated={comparison.recalculated} />
-        </>
+        </Box>
       )}
     </Stack>
   );

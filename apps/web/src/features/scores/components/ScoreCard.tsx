@@ -67,8 +67,8 @@ export function ScoreCard({ result, detailsTo, previous, previousLabel, actions 
         </>
       )}
       <Box sx={{ flex: 1 }} />
-      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
-        <Button component={RouterLink} to={detailsTo} size="small" endIcon={<ArrowForward fontSize="small" />} sx={{ alignSelf: 'flex-start', ml: -0.75, '@media print': { display: 'none' } }}>
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
+        <Button component={RouterLink} to={detailsTo} size="small" endIcon={<ArrowForward fontSize="small" />} sx={{ alignSelf: 'flex-start', ml: -0.75, whiteSpace: 'nowrap', '@media print': { display: 'none' } }}>
           {name} details
         </Button>
         {actions}
