@@ -58,7 +58,8 @@ function setup(options: { publish?: boolean; appeal?: DraftDetailsResponse['appe
     '/api/caribou/appeals/publish_features_modification': () => ({ appeal: { ...APPEAL, status: 'accepted', scoreAfter: 3.9 }, version: 1 }),
   });
   renderWithProviders(<AppealButton product="zwind" result={options.result ?? score(4.1, 'slate')} location={SUBJECT} />, { session: session(options.products ?? ['zwind', 'appeals'], options.publish ? 'groupAdmin' : 'member') });
-  const body = (path: string) => JSON.parse(String(api.fetchMock.mock.calls.find(([input]) => String(input).includes(path))?.[1]?.body ?? 'null'));
+  const calls = api.fetchMock.mock.calls as unknown as [RequestInfo | URL, RequestInit | undefined][];
+  const body = (path: string) => JSON.parse(String(calls.find(([input]) => String(input).includes(path))?.[1]?.body ?? 'null'));
   return { api, body };
 }
 
