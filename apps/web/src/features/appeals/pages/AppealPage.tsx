@@ -226,7 +226,7 @@ export default function AppealPage() {
                       {file.fileName}
                     </Link>
                     <Typography variant="caption" color="text.secondary">
-                      {(file.sizeBytes / 1024).toFixed(0)} KB · {formatLongDate(file.uploadedAt)}
+                      {file.sizeBytes < 1024 ? `${file.sizeBytes} B` : `${Math.round(file.sizeBytes / 1024)} KB`} · {formatLongDate(file.uploadedAt)}
                     </Typography>
                   </Stack>
                 ))}

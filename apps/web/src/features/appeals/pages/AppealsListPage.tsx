@@ -61,7 +61,7 @@ export default function AppealsListPage() {
           sx={{ minWidth: 220 }}
           value={filters.status}
           onChange={(event) => set({ status: event.target.value as unknown as AppealStatus[] })}
-          slotProps={{ select: { multiple: true, renderValue: (value) => (value as AppealStatus[]).map((s) => APPEAL_STATUS_LABELS[s]).join(', ') || 'All' } }}
+          slotProps={{ select: { multiple: true, displayEmpty: true, renderValue: (value) => (value as AppealStatus[]).map((s) => APPEAL_STATUS_LABELS[s]).join(', ') || 'All' }, inputLabel: { shrink: true } }}
         >
           {APPEAL_STATUSES.map((status) => (
             <MenuItem key={status} value={status}>
