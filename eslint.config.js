@@ -8,7 +8,7 @@ import tseslint from 'typescript-eslint';
 const featureNames = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
-const PUBLIC_FEATURES = ['map'];
+const PUBLIC_FEATURES = ['map', 'appeals'];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.tmp/**'] },

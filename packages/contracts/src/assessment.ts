@@ -83,6 +83,10 @@ export const propertyConditionSchema = z.object({
   label: z.enum(['good', 'fair', 'poor']),
 });
 
+/** Set on a lookup's score when the organisation's view of the property was amended by a published appeal. */
+export const scoreAmendmentSchema = z.object({ appealId: z.number().int(), version: z.number().int(), publishedAt: z.string() });
+export type ScoreAmendment = z.infer<typeof scoreAmendmentSchema>;
+
 export const scoreResultSchema = z.object({
   product: z.enum(PRODUCT_KEYS),
   /** 1–10 with one decimal; null when riskLevel is 'none'. */
@@ -104,6 +108,8 @@ export const scoreResultSchema = z.object({
   attributes: z.array(detectedAttributeSchema).optional(),
   /** zproperty only. */
   condition: propertyConditionSchema.optional(),
+  /** Amended by appeal (appeals, migration 0600): which published version this is and when. */
+  amendedByAppeal: scoreAmendmentSchema.optional(),
 });
 export type ScoreResult = z.infer<typeof scoreResultSchema>;
 

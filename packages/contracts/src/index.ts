@@ -17,3 +17,4 @@ export * from './portfolio.js';
 export * from './analytics.js';
 export * from './billing.js';
 export * from './admin.js';
+export * from './appeals.js';

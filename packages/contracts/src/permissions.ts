@@ -223,7 +223,7 @@ export function isSelectedProductValid(value: SelectedProductValue | string, ena
 }
 
 /** Route guards, declared as data beside each route and evaluated by `passesGuards`. */
-export const ROUTE_GUARDS = ['userManagement', 'groupAdmin', 'notReadOnly', 'billing', 'portfolio', 'zorro', 'internalAdmin'] as const;
+export const ROUTE_GUARDS = ['userManagement', 'groupAdmin', 'notReadOnly', 'billing', 'portfolio', 'zorro', 'internalAdmin', 'appeals'] as const;
 export type RouteGuard = (typeof ROUTE_GUARDS)[number];
 
 const GUARD_RULES: Record<RouteGuard, (ctx: PermissionContext) => boolean> = {
@@ -234,6 +234,8 @@ const GUARD_RULES: Record<RouteGuard, (ctx: PermissionContext) => boolean> = {
   portfolio: canSeePortfolio,
   zorro: hasZorroAccess,
   internalAdmin: (ctx) => ctx.user.isInternalAdmin,
+  /** The organisation has the `appeals` feature (issue 16). */
+  appeals: (ctx) => has(ctx, 'appeals'),
 };
 
 /** True when every guard passes (no guards: open to every signed-in user). */

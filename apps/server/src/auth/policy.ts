@@ -34,6 +34,15 @@ export const POLICY_ACTIONS = [
   /** Internal ({product} admin) areas. */
   'customers:manage',
   'mocks:manage',
+  /**
+   * Appeals (issue 16), only where the organisation has the `appeals` feature: read its appeals
+   * and audit trail; draft, recalculate, submit and attach evidence (every user); decide them —
+   * take into review, publish a score version, reject, expire, export the audit, set the deadline
+   * (group admins and internal admins). Which state each transition needs: domain/appeals/state-machine.ts.
+   */
+  'appeal:read',
+  'appeal:draft',
+  'appeal:review',
   /** Act for an organisation the user is not a member of. */
   'organization:act-for-any',
 ] as const;
@@ -97,6 +106,11 @@ export function can(actor: Actor, action: string, subject?: PolicySubject): bool
     case 'portfolio:read':
     case 'portfolio:write':
       return actor.isInternalAdmin || portfolioAvailable(products);
+    case 'appeal:read':
+    case 'appeal:draft':
+      return products.includes('appeals');
+    case 'appeal:review':
+      return products.includes('appeals') && admin;
     case 'customers:manage':
     case 'mocks:manage':
     case 'jobs:admin':

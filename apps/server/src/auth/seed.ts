@@ -5,6 +5,7 @@ import { hashPassword } from './passwords.js';
 import { setPassword } from './password-reset.js';
 import { seedDemoBilling } from '../domain/billing/demo-seed.js';
 import { seedStaffAdminDemo } from './seed-staff-admin.js';
+import { seedDemoAppeals } from './seed-appeals.js';
 
 const ALL_PRODUCTS = [
   'zfire', 'zproperty', 'zhail', 'zstorm', 'zwind', 'zwater', 'roof_age',
@@ -42,6 +43,7 @@ export async function seedDemoIdentity(db: Db, config: ServerConfig): Promise<st
       (await db.insertInto('organizations').values({ name: org.name, products: [...org.products], is_trial: org.isTrial }).returning('id').executeTakeFirstOrThrow()).id;
     orgIds.set(org.name, id);
   }
+  await seedDemoAppeals(db);
   for (const account of DEMO_ACCOUNTS) {
     const user = await db
       .insertInto('users')

@@ -11,6 +11,7 @@ import { registerAnalyticsRoutes } from './analytics.js';
 import { registerBillingRoutes } from './billing.js';
 import { registerCustomerRoutes } from './customers.js';
 import { registerMockRoutes } from './mocks.js';
+import { registerAppealRoutes } from './appeals/index.js';
 
 /**
  * Every /api route group, one file each. A route declares `config.policy`: the name of the
@@ -31,4 +32,5 @@ export async function registerApiRoutes(app: FastifyInstance) {
   await registerBillingRoutes(app);
   await registerCustomerRoutes(app);
   await registerMockRoutes(app);
+  await app.register(registerAppealRoutes);
 }

@@ -15,6 +15,7 @@ import type { Actor } from '../auth/actor.js';
 import { can } from '../auth/policy.js';
 import { acquireChangeFeed } from '../db/change-feed.js';
 import { listRecentLookups, UsageWriter } from '../db/usage.js';
+import { AmendmentCache, applyAmendments } from '../domain/appeals/amendments.js';
 import { assessLocation } from '../domain/property/assess.js';
 import { assessmentJson } from '../domain/property/assessment-json.js';
 import { LookupCaches } from '../domain/property/read-cache.js';
@@ -73,10 +74,13 @@ export async function registerPropertyRoutes(app: FastifyInstance) {
   const usage = new UsageWriter(db);
   const caches = new LookupCaches();
   const mocks = new MockCases(db);
+  // Scores amended by the organisation's published appeals (appeal_score_versions notifies zview_world).
+  const amendments = new AmendmentCache();
   const { feed, release } = acquireChangeFeed(db);
   const unsubscribe = feed.subscribe('zview_world', () => {
     caches.clear();
     mocks.clear();
+    amendments.clear();
   });
   app.addHook('onClose', async () => {
     unsubscribe();
@@ -105,7 +109,10 @@ export async function registerPropertyRoutes(app: FastifyInstance) {
       cache: request.changesSeen ? caches : undefined,
     });
     if (!result) throw notFound(NOT_FOUND_MESSAGE);
-    const { assessment } = result;
+    // The organisation's view: scores amended by its published appeals (a copy when any applies).
+    const amended = await applyAmendments(db, amendments, actor.organization.id, result.assessment.location.propertyId, result.assessment.products, { asOf: query.as_of, useCache: !!request.changesSeen });
+    const answer = amended === result.assessment.products ? result : { ...result, assessment: { ...result.assessment, products: amended } };
+    const { assessment } = answer;
 
     // Imagery the organisation or the request leaves out (a copy: the assessment is shared).
     const imagery = { ...assessment.imagery };
@@ -144,7 +151,7 @@ export async function registerPropertyRoutes(app: FastifyInstance) {
             },
     });
     reply.type('application/json; charset=utf-8');
-    return assessmentJson(result, imagery);
+    return assessmentJson(answer, imagery);
   });
 
   /** Resolves `location` to a property or answers 404; a point without a property has no data. */

@@ -5,6 +5,7 @@ import { riskModelScorer } from '../domain/portfolio/risk-scorer.js';
 import { createPortfolioServices } from '../domain/portfolio/services.js';
 import { worldGeocoder } from '../domain/portfolio/world-geocoder.js';
 import { startPortfolioWorker } from './portfolio-jobs.js';
+import { startAppealExpiryWorker } from './appeal-jobs.js';
 
 /**
  * The production portfolio worker (real geocoder and risk models) on this database: what the
@@ -29,5 +30,7 @@ export async function startProductionPortfolioWorker(config: ServerConfig, db: D
     },
     { chunkConcurrency: config.portfolio.workerConcurrency },
   );
+  // Appeals past their deadline expire on the same queue (issue 16).
+  await startAppealExpiryWorker(db, services.queue);
   return services.queue;
 }

@@ -64,6 +64,8 @@ export const SHELL_ROUTES: ShellRoute[] = [
   { path: '/admin/customer-management', guard: ['internalAdmin'], lazy: () => import('../features/admin-customers/CustomerManagementPage') },
   { path: '/admin/customer-management/:customerId', guard: ['internalAdmin'], lazy: () => import('../features/admin-customers/CustomerPage') },
   { path: '/admin/mocks-management', guard: ['internalAdmin'], lazy: () => import('../features/admin-mocks/MocksManagementPage') },
+  { path: '/appeals', guard: ['appeals'], lazy: () => import('../features/appeals/pages/AppealsListPage') },
+  { path: '/appeals/:id', guard: ['appeals'], lazy: () => import('../features/appeals/pages/AppealPage') },
 ];
 
 /** Outside the shell: completes sign-in (identity work). */

@@ -11,6 +11,7 @@ import { Suspense, lazy, useCallback, useEffect, useMemo } from 'react';
 import { PERFORMANCE_MARKS, usePerformanceMark } from '../../ui/performanceMarks';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../app/session';
+import { AppealButton } from '../appeals';
 import { useAssessment } from './api/assessment';
 import { BuildingPermitsPanel, IbhsPanel } from './components/LocationRecords';
 import { LookBackPanel } from './components/LookBackPanel';
@@ -177,7 +178,7 @@ function PropertyBody({ selection, enabledFeatures, assessment, compare, query, 
         {compare && <LookBackPanel products={focus ? shown.filter((p) => p === focus) : shown} today={assessment} then={compare.data} thenDate={compare.date} isPending={compare.isPending} error={compare.error} />}
         {focus ? (
           focusResult ? (
-            <ProductDetail result={focusResult} imageryDate={assessment.asOf} />
+            <ProductDetail result={focusResult} imageryDate={assessment.asOf} actions={<AppealButton product={focus} result={focusResult} location={assessment.location} />} />
           ) : (
             <Typography color="text.secondary" data-testid="product-missing">
               {productName(focus)} has no score for this property.
@@ -196,6 +197,7 @@ function PropertyBody({ selection, enabledFeatures, assessment, compare, query, 
                 detailsTo={`/scores/${product}${query}`}
                 previous={compare?.data?.products[product]}
                 previousLabel={compare ? `As of ${compare.date}` : undefined}
+                actions={<AppealButton product={product} result={assessment.products[product]!} location={assessment.location} />}
               />
             ))}
           </Box>

@@ -123,10 +123,12 @@ export interface ProductDetailProps {
   /** The imagery date the scores rest on (YYYY-MM-DD). */
   imageryDate: string;
   today?: Date;
+  /** Extra controls under the score (the Appeal button of features/appeals). */
+  actions?: ReactNode;
 }
 
 /** One product in depth: score, risk, confidence, model version, imagery date, every factor and the waterfall. */
-export function ProductDetail({ result, imageryDate, today }: ProductDetailProps) {
+export function ProductDetail({ result, imageryDate, today, actions }: ProductDetailProps) {
   const stale = stalenessNote(imageryDate, today);
   const name = productName(result.product);
   return (
@@ -148,6 +150,7 @@ export function ProductDetail({ result, imageryDate, today }: ProductDetailProps
                 <ConfidenceLine result={result} />
               </>
             )}
+            {actions}
           </Stack>
           <Stack direction="row" spacing={3}>
             <Meta label="Base score" value={result.baseScore.toFixed(1)} />

@@ -6,6 +6,7 @@ import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { productName, topFactors } from '../model';
 import { TopFactorList } from './FactorList';
@@ -18,10 +19,12 @@ export interface ScoreCardProps {
   /** The look-back score to show beside today's, when one is chosen. */
   previous?: ScoreResult;
   previousLabel?: string;
+  /** Extra controls beside "Details" (the Appeal button of features/appeals). */
+  actions?: ReactNode;
 }
 
 /** One product in the summary: name, score, risk level, confidence and its top factors. */
-export function ScoreCard({ result, detailsTo, previous, previousLabel }: ScoreCardProps) {
+export function ScoreCard({ result, detailsTo, previous, previousLabel, actions }: ScoreCardProps) {
   const name = productName(result.product);
   return (
     <Paper variant="outlined" component="section" aria-label={name} data-testid="score-card" sx={{ p: 2.5, display: 'flex', flexDirection: 'column', gap: 1.5, breakInside: 'avoid' }}>
@@ -64,9 +67,12 @@ export function ScoreCard({ result, detailsTo, previous, previousLabel }: ScoreC
         </>
       )}
       <Box sx={{ flex: 1 }} />
-      <Button component={RouterLink} to={detailsTo} size="small" endIcon={<ArrowForward fontSize="small" />} sx={{ alignSelf: 'flex-start', ml: -0.75, '@media print': { display: 'none' } }}>
-        {name} details
-      </Button>
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
+        <Button component={RouterLink} to={detailsTo} size="small" endIcon={<ArrowForward fontSize="small" />} sx={{ alignSelf: 'flex-start', ml: -0.75, whiteSpace: 'nowrap', '@media print': { display: 'none' } }}>
+          {name} details
+        </Button>
+        {actions}
+      </Stack>
     </Paper>
   );
 }

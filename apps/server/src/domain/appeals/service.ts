@@ -1,0 +1,378 @@
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import {
+  DEFAULT_APPEAL_DEADLINE_DAYS,
+  type AppealAllowed,
+  type AppealStatus,
+  type AppealSubject,
+  type ManualInputs,
+  type ProductKey,
+  type ScoreResult,
+} from '@zview/contracts';
+import type { Transaction } from 'kysely';
+import {
+  deadlineDaysOf,
+  expireOverdueAppeals,
+  findAppeal,
+  findEvidence,
+  findOpenAppeal,
+  insertAppeal,
+  insertAppealEvent,
+  insertEvidence,
+  insertScoreVersion,
+  listAppealEvents,
+  listAppeals,
+  listEvidence,
+  listScoreVersions,
+  lockAppeal,
+  setDeadlineDays,
+  updateAppeal,
+  type AppealListFilters,
+  type AppealRow,
+} from '../../db/appeals.js';
+import type { Db } from '../../db/database.js';
+import { findPropertyRow } from '../../db/properties.js';
+import type { Database } from '../../db/schema.js';
+import type { BlobStore } from '../../storage/blob-store.js';
+import { conflict, forbidden, notFound } from '../app-error.js';
+import { hazardOfProperty, loadFeaturesOfRow, summarizeProperty } from '../property/load.js';
+import { scoreProduct } from '../risk/index.js';
+import { applyManualInputs, describeFeatures, validateManualInputs } from './features.js';
+import { canTransition, isOpen, transition, type Transition } from './state-machine.js';
+import { currentVersionAt } from './amendments.js';
+
+/** Who acts: the user, the organisation acted for, and whether the policy lets them decide appeals. */
+export interface AppealActor {
+  userId: string;
+  email: string;
+  organizationId: number;
+  canReview: boolean;
+}
+
+export interface AppealInputData extends AppealSubject {
+  featureName?: string;
+  manualInputs: ManualInputs;
+  reason?: string;
+}
+
+export interface AppealRefData {
+  appealId?: number;
+  propertyId?: string;
+  product?: ProductKey;
+  note?: string;
+}
+
+const DAY_MS = 86_400_000;
+const NO_APPEAL = 'No such appeal in your organization.';
+
+/** The property an appeal names, checked: it exists and lies in the H3 cell given. */
+async function propertyOf(db: Db, subject: Pick<AppealSubject, 'propertyId' | 'h3Index'>) {
+  const row = await findPropertyRow(db, subject.propertyId);
+  if (!row) throw notFound(`No property ${subject.propertyId}.`);
+  const summary = summarizeProperty(row);
+  const hazard = hazardOfProperty(summary);
+  const h3 = hazard.h3Index || row.h3_cell;
+  if (subject.h3Index !== h3 && subject.h3Index !== row.h3_cell) throw notFound(`Property ${subject.propertyId} is not in H3 cell ${subject.h3Index}.`);
+  return { row, hazard, h3 };
+}
+
+/**
+ * What a lookup scores for the property today (the same loader, features and versioned model),
+ * and what the organisation's view shows: the latest published version when there is one.
+ */
+async function scoringState(db: Db, organizationId: number, subject: AppealSubject) {
+  const { row, hazard, h3 } = await propertyOf(db, subject);
+  const features = await loadFeaturesOfRow(db, row);
+  const asOf = new Date(`${features.asOf}T00:00:00Z`);
+  const versions = await listScoreVersions(db, organizationId, subject.propertyId, subject.product);
+  const latest = currentVersionAt(versions, Date.now());
+  const modelScore = scoreProduct(subject.product, features, hazard, asOf);
+  const current: ScoreResult = latest
+    ? { ...(latest.result as ScoreResult), amendedByAppeal: { appealId: latest.appeal_id, version: latest.version, publishedAt: latest.published_at.toISOString() } }
+    : modelScore;
+  const published = (latest?.manual_inputs ?? {}) as ManualInputs;
+  return { features, hazard, asOf, h3, versions, current, published };
+}
+
+/** The model run on the property's features with the published and the new manual inputs applied. */
+function rescore(product: ProductKey, state: Awaited<ReturnType<typeof scoringState>>, inputs: ManualInputs): { result: ScoreResult; inputs: ManualInputs } {
+  const merged = { ...state.published, ...inputs };
+  const changed = applyManualInputs(product, state.features, merged);
+  return { result: scoreProduct(product, changed, state.hazard, state.asOf), inputs: merged };
+}
+
+export function allowedFor(actor: AppealActor, appeal: Pick<AppealRow, 'status' | 'created_by'> | undefined): AppealAllowed {
+  const status = (appeal?.status ?? null) as AppealStatus | null;
+  const may = (t: Transition) => canTransition(t, status);
+  const own = !appeal || appeal.created_by === actor.userId || actor.canReview;
+  return {
+    saveDraft: may('save_draft'),
+    revertDraft: may('revert_draft') && own,
+    pushDraft: may('push_draft'),
+    pushAppeal: may('push_appeal'),
+    review: may('review') && actor.canReview,
+    publish: may('publish') && actor.canReview,
+    reject: may('reject') && actor.canReview,
+    expire: may('expire') && actor.canReview,
+  };
+}
+
+/** GET draft_details: the model's features with current values, the open appeal, what the caller may do, the versions. */
+export async function draftDetails(db: Db, actor: AppealActor, subject: AppealSubject) {
+  const state = await scoringState(db, actor.organizationId, subject);
+  const appeal = await findOpenAppeal(db, actor.organizationId, subject.propertyId, subject.product);
+  return {
+    features: describeFeatures(subject.product, state.features, state.published),
+    appeal: appeal ?? null,
+    allowed: allowedFor(actor, appeal),
+    current: state.current,
+    versions: state.versions,
+  };
+}
+
+/** POST recalculate: the new score beside the current one; nothing is stored. */
+export async function recalculate(db: Db, actor: AppealActor, input: AppealInputData) {
+  const inputs = validateManualInputs(input.product, input.manualInputs);
+  const state = await scoringState(db, actor.organizationId, input);
+  const { result, inputs: merged } = rescore(input.product, state, inputs);
+  return { current: state.current, recalculated: result, manualInputs: merged };
+}
+
+async function deadlineFor(db: Db, organizationId: number, from: Date): Promise<Date> {
+  const days = (await deadlineDaysOf(db, organizationId)) ?? DEFAULT_APPEAL_DEADLINE_DAYS;
+  return new Date(from.getTime() + days * DAY_MS);
+}
+
+const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
+
+/**
+ * The open appeal of the subject after `name` (save_draft, push_appeal or publish) with the
+ * inputs: created when there is none, else updated; the transition is checked on the locked row.
+ */
+async function changeWithInputs(db: Db, actor: AppealActor, name: 'save_draft' | 'push_appeal' | 'publish', input: AppealInputData) {
+  const inputs = validateManualInputs(input.product, input.manualInputs);
+  const state = await scoringState(db, actor.organizationId, input);
+  const now = new Date();
+  const deadlineAt = await deadlineFor(db, actor.organizationId, now);
+  const recalculated = name === 'publish' ? rescore(input.product, state, inputs) : null;
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const open = await findOpenAppeal(trx, actor.organizationId, input.propertyId, input.product);
+      const locked = open ? await lockAppeal(trx, actor.organizationId, open.id) : undefined;
+      const from = (locked?.status ?? null) as AppealStatus | null;
+      if (from !== null && !isOpen(from)) throw conflict('The appeal changed meanwhile: reload it.');
+      const to = transition(name, from);
+      const event = { organizationId: actor.organizationId, propertyId: input.propertyId, product: input.product, actorId: actor.userId, actorEmail: actor.email };
+      let appealId: number;
+      if (!locked) {
+        appealId = await insertAppeal(trx, {
+          ...event,
+          h3Index: state.h3,
+          featureName: input.featureName ?? Object.keys(inputs)[0] ?? null,
+          manualInputs: inputs,
+          reason: input.reason ?? '',
+          createdBy: actor.userId,
+          deadlineAt,
+          status: to,
+          scoreBefore: state.current.score,
+        });
+        await insertAppealEvent(trx, { ...event, appealId, action: 'created', fromStatus: null, toStatus: 'draft', details: { manualInputs: inputs, reason: input.reason ?? '' } });
+      } else {
+        appealId = locked.id;
+        await updateAppeal(trx, actor.organizationId, appealId, {
+          status: to,
+          manualInputs: inputs,
+          ...(input.reason !== undefined ? { reason: input.reason } : {}),
+          ...(input.featureName !== undefined ? { featureName: input.featureName } : {}),
+          scoreBefore: state.current.score,
+        });
+        if (name === 'save_draft') await insertAppealEvent(trx, { ...event, appealId, action: 'draft_saved', fromStatus: from, toStatus: to, details: { manualInputs: inputs } });
+      }
+      if (name === 'push_appeal') await insertAppealEvent(trx, { ...event, appealId, action: 'submitted', fromStatus: from ?? 'draft', toStatus: to, details: { manualInputs: inputs } });
+      let version: number | null = null;
+      if (recalculated) version = await publishVersion(trx, actor, appealId, input.product, input.propertyId, from ?? 'draft', recalculated, state.current.score, now);
+      return { appeal: (await findAppeal(trx, actor.organizationId, appealId))!, version };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict('Another appeal of this property and product was opened meanwhile: reload it.');
+    throw error;
+  }
+}
+
+async function publishVersion(
+  trx: Transaction<Database>,
+  actor: AppealActor,
+  appealId: number,
+  product: ProductKey,
+  propertyId: string,
+  from: AppealStatus,
+  recalculated: { result: ScoreResult; inputs: ManualInputs },
+  scoreBefore: number | null,
+  now: Date,
+): Promise<number> {
+  const { result, inputs } = recalculated;
+  const version = await insertScoreVersion(trx, {
+    organizationId: actor.organizationId,
+    propertyId,
+    product,
+    appealId,
+    score: result.score,
+    riskLevel: result.riskLevel,
+    modelVersion: result.modelVersion,
+    manualInputs: inputs,
+    result,
+    publishedBy: actor.userId,
+    publishedAt: now,
+  });
+  await updateAppeal(trx, actor.organizationId, appealId, { status: 'accepted', decidedAt: now, assigneeId: actor.userId, scoreAfter: result.score, manualInputs: inputs });
+  await insertAppealEvent(trx, {
+    appealId,
+    organizationId: actor.organizationId,
+    propertyId,
+    product,
+    action: 'published',
+    fromStatus: from,
+    toStatus: 'accepted',
+    actorId: actor.userId,
+    actorEmail: actor.email,
+    details: { version, scoreBefore, scoreAfter: result.score, riskLevel: result.riskLevel, modelVersion: result.modelVersion, manualInputs: inputs },
+  });
+  return version;
+}
+
+/** POST features_modification: saves the draft (creating it when there is no open appeal). */
+export const saveDraft = (db: Db, actor: AppealActor, input: AppealInputData) => changeWithInputs(db, actor, 'save_draft', input);
+/** POST push_appeal: submits the appeal with these inputs (creating it when there is none). */
+export const pushAppeal = (db: Db, actor: AppealActor, input: AppealInputData) => changeWithInputs(db, actor, 'push_appeal', input);
+/** POST publish_features_modification: accepts the appeal and publishes a new score version. */
+export const publishAppeal = (db: Db, actor: AppealActor, input: AppealInputData) => changeWithInputs(db, actor, 'publish', input);
+
+const ACTION_OF: Record<'revert_draft' | 'push_draft' | 'review' | 'reject' | 'expire', string> = {
+  revert_draft: 'reverted',
+  push_draft: 'submitted',
+  review: 'review_started',
+  reject: 'rejected',
+  expire: 'expired',
+};
+
+/** POST revert_draft, push_draft, review, reject, expire: one transition of an existing appeal. */
+export async function transitionAppeal(db: Db, actor: AppealActor, name: keyof typeof ACTION_OF, ref: AppealRefData) {
+  const target = ref.appealId !== undefined ? await findAppeal(db, actor.organizationId, ref.appealId) : await findOpenAppeal(db, actor.organizationId, ref.propertyId!, ref.product!);
+  if (!target) throw notFound(ref.appealId !== undefined ? NO_APPEAL : 'There is no open appeal of this property and product.');
+  if (name === 'revert_draft' && target.created_by !== actor.userId && !actor.canReview) throw forbidden('Only the author of a draft or a reviewer can revert it.');
+  return db.transaction().execute(async (trx) => {
+    const locked = (await lockAppeal(trx, actor.organizationId, target.id))!;
+    const from = locked.status as AppealStatus;
+    const to = transition(name, from);
+    const now = new Date();
+    await updateAppeal(trx, actor.organizationId, target.id, {
+      status: to,
+      ...(name === 'review' ? { assigneeId: actor.userId } : {}),
+      ...(to === 'rejected' || to === 'expired' || to === 'reverted' ? { decidedAt: now } : {}),
+    });
+    await insertAppealEvent(trx, {
+      appealId: target.id,
+      organizationId: actor.organizationId,
+      propertyId: target.property_id,
+      product: target.product,
+      action: ACTION_OF[name],
+      fromStatus: from,
+      toStatus: to,
+      actorId: actor.userId,
+      actorEmail: actor.email,
+      details: ref.note ? { note: ref.note } : {},
+    });
+    return { appeal: (await findAppeal(trx, actor.organizationId, target.id))!, version: null };
+  });
+}
+
+/** GET /caribou/appeals/:id: the appeal, its evidence, its timeline and the property's versions. */
+export async function appealDetail(db: Db, actor: AppealActor, id: number) {
+  const appeal = await findAppeal(db, actor.organizationId, id);
+  if (!appeal) throw notFound(NO_APPEAL);
+  const [evidence, timeline, versions] = await Promise.all([
+    listEvidence(db, actor.organizationId, id),
+    listAppealEvents(db, actor.organizationId, { appealId: id }),
+    listScoreVersions(db, actor.organizationId, appeal.property_id, appeal.product),
+  ]);
+  return { appeal, evidence, timeline, versions, allowed: allowedFor(actor, isOpen(appeal.status as AppealStatus) ? appeal : { ...appeal, status: appeal.status }) };
+}
+
+export async function listOrganizationAppeals(db: Db, actor: AppealActor, filters: AppealListFilters) {
+  return listAppeals(db, actor.organizationId, filters);
+}
+
+/** Evidence types we accept, recognised by their first bytes (the declared type must agree). */
+const SIGNATURES: { type: string; test: (b: Buffer) => boolean }[] = [
+  { type: 'image/jpeg', test: (b) => b.length > 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
+  { type: 'image/png', test: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
+  { type: 'image/webp', test: (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP' },
+  { type: 'application/pdf', test: (b) => b.subarray(0, 5).toString('latin1') === '%PDF-' },
+];
+
+export function sniffEvidenceType(head: Buffer): string | null {
+  return SIGNATURES.find((s) => s.test(head))?.type ?? null;
+}
+
+/** Attaches an evidence file (already type- and size-checked by the caller's reader) to an open appeal of the organisation. */
+export async function addEvidence(db: Db, blobs: BlobStore, actor: AppealActor, appealId: number, file: { fileName: string; mediaType: string; data: Buffer }) {
+  const appeal = await findAppeal(db, actor.organizationId, appealId);
+  if (!appeal) throw notFound(NO_APPEAL);
+  if (!isOpen(appeal.status as AppealStatus)) throw conflict(`This appeal is ${appeal.status.replace('_', ' ')}: evidence can be added only while it is open.`);
+  const key = `appeals/${actor.organizationId}/${appealId}/${randomUUID()}`;
+  const { Readable } = await import('node:stream');
+  const size = await blobs.write(key, Readable.from([file.data]));
+  const fileName = file.fileName.replace(/[^\w .()-]/g, '_').slice(0, 200) || 'evidence';
+  const row = await db.transaction().execute(async (trx) => {
+    const created = await insertEvidence(trx, { appealId, organizationId: actor.organizationId, fileName, mediaType: file.mediaType, sizeBytes: size, blobKey: key, uploadedBy: actor.userId });
+    await insertAppealEvent(trx, {
+      appealId,
+      organizationId: actor.organizationId,
+      propertyId: appeal.property_id,
+      product: appeal.product,
+      action: 'evidence_added',
+      fromStatus: appeal.status,
+      toStatus: appeal.status,
+      actorId: actor.userId,
+      actorEmail: actor.email,
+      details: { evidenceId: created.id, fileName, mediaType: file.mediaType, sizeBytes: size },
+    });
+    return created;
+  });
+  return (await findEvidence(db, actor.organizationId, appealId, row.id))!;
+}
+
+export async function readEvidence(db: Db, blobs: BlobStore, actor: AppealActor, appealId: number, evidenceId: number): Promise<{ stream: Readable; mediaType: string; fileName: string; size: number }> {
+  const evidence = await findEvidence(db, actor.organizationId, appealId, evidenceId);
+  if (!evidence) throw notFound('No such evidence file.');
+  return { stream: blobs.read(evidence.blob_key), mediaType: evidence.media_type, fileName: evidence.file_name, size: evidence.size_bytes };
+}
+
+/** The audit trail as CSV, per organisation or per property (RFC 4180 quoting; formula-safe). */
+export async function auditCsv(db: Db, actor: AppealActor, propertyId?: string): Promise<string> {
+  const events = await listAppealEvents(db, actor.organizationId, { propertyId });
+  const header = ['at', 'appeal_id', 'property_id', 'product', 'action', 'from_status', 'to_status', 'actor_email', 'actor_name', 'details'];
+  const lines = events.map((e) => [e.at.toISOString(), e.appeal_id, e.property_id, e.product, e.action, e.from_status ?? '', e.to_status, e.actor_email ?? 'system', e.actor_name ?? '', JSON.stringify(e.details)].map(csvCell).join(','));
+  return [header.join(','), ...lines].join('\r\n') + '\r\n';
+}
+
+function csvCell(value: unknown): string {
+  let text = String(value);
+  // Spreadsheets run cells that start with these as formulas.
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export async function appealSettings(db: Db, actor: AppealActor) {
+  return { deadlineDays: (await deadlineDaysOf(db, actor.organizationId)) ?? DEFAULT_APPEAL_DEADLINE_DAYS };
+}
+
+export async function updateAppealSettings(db: Db, actor: AppealActor, settings: { deadlineDays: number }) {
+  await setDeadlineDays(db, actor.organizationId, settings.deadlineDays);
+  return settings;
+}
+
+/** The scheduled job's work: every open appeal past its deadline becomes expired. */
+export async function expireOverdue(db: Db, now = new Date()): Promise<number> {
+  return expireOverdueAppeals(db, now);
+}

@@ -1,0 +1,29 @@
+import { appealListResponseSchema, type AppealListResponse, type AppealStatus, type ProductKey } from '@zview/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../api/client';
+import { useSession } from '../../../app/session';
+import { appealKeys } from './keys';
+
+export interface AppealListFilters {
+  status: AppealStatus[];
+  product?: ProductKey;
+  overdue?: boolean;
+  page: number;
+  itemsPerPage: number;
+}
+
+/** GET /api/caribou/appeals: the organisation's appeals, newest first. */
+export function fetchAppeals(filters: AppealListFilters): Promise<AppealListResponse> {
+  return api.get('/api/caribou/appeals', {
+    query: { status: filters.status.length ? filters.status.join(',') : undefined, product: filters.product, overdue: filters.overdue === undefined ? undefined : String(filters.overdue), page: filters.page, itemsPerPage: filters.itemsPerPage },
+    schema: appealListResponseSchema,
+  });
+}
+
+export const appealsQuery = (organizationId: number | null, filters: AppealListFilters) =>
+  queryOptions({ queryKey: appealKeys.list(organizationId, filters), queryFn: () => fetchAppeals(filters), placeholderData: keepPreviousData });
+
+export function useAppeals(filters: AppealListFilters) {
+  const organizationId = useSession().activeOrganization?.id ?? null;
+  return useQuery(appealsQuery(organizationId, filters));
+}
