@@ -9,6 +9,7 @@ import type { ImagerySources } from './domain/imagery/service.js';
 import type { PortfolioServices } from './domain/portfolio/services.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerApiRoutes } from './http/index.js';
+import { registerCollectorRoutes } from './http/collector.js';
 import { registerPublicIdentityRoutes } from './http/identity.js';
 import { registerIdentityProvider } from './http/oidc.js';
 import { registerPlatformRoutes } from './http/platform.js';
@@ -91,6 +92,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await registerIdentityProvider(app);
   await registerPublicIdentityRoutes(app);
   await app.register(registerApiRoutes, { prefix: '/api' });
+  await registerCollectorRoutes(app);
   webApp.registering = true;
   await registerWebApp(app, ctx.config.webDistDir);
   webApp.registering = false;
