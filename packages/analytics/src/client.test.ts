@@ -9,11 +9,11 @@ import { startStubCollector } from './stub-server.js';
  * records what was sent and answers as each test scripts it. One test per outcome.
  */
 let stub: Awaited<ReturnType<typeof startStubCollector>>;
-let warn: ReturnType<typeof vi.fn>;
+let warn: ReturnType<typeof vi.fn<(text: string) => void>>;
 
 beforeEach(async () => {
   stub = await startStubCollector();
-  warn = vi.fn();
+  warn = vi.fn<(text: string) => void>();
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
 });
 afterEach(async () => {

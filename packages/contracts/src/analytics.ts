@@ -114,6 +114,8 @@ export const segmentBatchResponseSchema = z.object({ success: z.literal(true) })
 
 // ---- Usage analytics (the internal-admin dashboard) ----
 
+/** GET, under /api. */
+export const USAGE_ANALYTICS_PATH = '/usage-analytics';
 const isoDay = z.iso.date();
 export const USAGE_ANALYTICS_MAX_DAYS = 366;
 export const usageAnalyticsQuerySchema = z

@@ -34,6 +34,8 @@ export const POLICY_ACTIONS = [
   /** Internal ({product} admin) areas. */
   'customers:manage',
   'mocks:manage',
+  /** The usage-analytics dashboard over every organisation's analytics events (internal admins). */
+  'analytics:admin',
   /** Act for an organisation the user is not a member of. */
   'organization:act-for-any',
 ] as const;
@@ -100,6 +102,7 @@ export function can(actor: Actor, action: string, subject?: PolicySubject): bool
     case 'customers:manage':
     case 'mocks:manage':
     case 'jobs:admin':
+    case 'analytics:admin':
     case 'organization:act-for-any':
       return actor.isInternalAdmin;
     default:
