@@ -44,6 +44,7 @@ export function topEvents(db: Db, scope: ReportScope, limit = 10) {
     .select(['e.event', sql<string>`count(*)`.as('events'), sql<string>`count(DISTINCT coalesce(e.user_id, e.anonymous_id))`.as('users')])
     .groupBy('e.event')
     .orderBy('events', 'desc')
+    .orderBy('e.event')
     .limit(limit)
     .execute();
 }

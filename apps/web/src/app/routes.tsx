@@ -1,4 +1,4 @@
-import { homeRedirect, passesGuards, type RouteGuard } from '@zview/contracts';
+import { USAGE_ANALYTICS_ROUTE, homeRedirect, passesGuards, type RouteGuard } from '@zview/contracts';
 import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { lazyPage, type PageModule } from './lazy';
 import { AppRoot } from './AppRoot';
@@ -63,6 +63,7 @@ export const SHELL_ROUTES: ShellRoute[] = [
   { path: '/zorro/filing-finder', guard: ['zorro'], lazy: zorro },
   { path: '/admin/customer-management', guard: ['internalAdmin'], lazy: pending('Customer management', 'Customers, their products and users.') },
   { path: '/admin/mocks-management', guard: ['internalAdmin'], lazy: pending('Mocks management', 'Mock cases and mock responses.') },
+  { path: USAGE_ANALYTICS_ROUTE, guard: ['internalAdmin'], lazy: () => import('../features/usage-analytics/UsageAnalyticsPage') },
 ];
 
 /** Outside the shell: completes sign-in (identity work). */
