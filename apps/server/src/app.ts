@@ -10,6 +10,7 @@ import type { PortfolioServices } from './domain/portfolio/services.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerApiRoutes } from './http/index.js';
 import { registerCollectorRoutes } from './http/collector.js';
+import { registerPrOverrideEcho } from './http/pr-override.js';
 import { registerPublicIdentityRoutes } from './http/identity.js';
 import { registerIdentityProvider } from './http/oidc.js';
 import { registerPlatformRoutes } from './http/platform.js';
@@ -89,6 +90,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     reply.headers(headers);
   });
   registerErrorHandler(app);
+  registerPrOverrideEcho(app);
 
   await registerPlatformRoutes(app);
   await registerIdentityProvider(app);

@@ -74,6 +74,11 @@ describe('GET /api/usage-analytics', () => {
     expect(body.eventsPerDay.reduce((n: number, d: { events: number }) => n + d.events, 0)).toBe(3);
     expect(body.activeUsersByOrganization).toEqual([{ organizationId: globex.id, organizationName: 'Globex Usage', users: 1, events: 3 }]);
     expect(body.funnels[0].steps.map((s: { users: number }) => s.users)).toEqual([1, 1]);
+    expect(body.recentEvents.map((e: { event: string; userId: string; organizationName: string }) => [e.event, e.userId, e.organizationName])).toEqual([
+      ['page_view', 'g1', 'Globex Usage'],
+      ['submit_request', 'g1', 'Globex Usage'],
+      ['login_completed', 'g1', 'Globex Usage'],
+    ]);
   });
 
   it('is for internal admins only', async () => {

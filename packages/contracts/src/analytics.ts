@@ -140,6 +140,18 @@ export const usageAnalyticsSchema = z.object({
   activeUsersByOrganization: z.array(z.object({ organizationId: z.number().int().nullable(), organizationName: z.string().nullable(), users: z.number().int(), events: z.number().int() })),
   topEvents: z.array(z.object({ event: z.string(), events: z.number().int(), users: z.number().int() })),
   funnels: z.array(funnelSchema),
+  /** The newest events of the range (at most 100), with who and for which organisation. */
+  recentEvents: z.array(
+    z.object({
+      occurredAt: z.string(),
+      type: z.string(),
+      event: z.string().nullable(),
+      userId: z.string().nullable(),
+      userEmail: z.string().nullable(),
+      organizationId: z.number().int().nullable(),
+      organizationName: z.string().nullable(),
+    }),
+  ),
   organizations: z.array(z.object({ id: z.number().int(), name: z.string() })),
 });
 export type UsageAnalytics = z.infer<typeof usageAnalyticsSchema>;

@@ -73,6 +73,17 @@ export async function funnel(db: Db, scope: ReportScope, first: string, then: st
   return [Number(rows[0]?.started ?? 0), Number(rows[0]?.finished ?? 0)];
 }
 
+/** The newest events, with the user's email and the organisation's name when known. */
+export function recentEvents(db: Db, scope: ReportScope, limit = 100) {
+  return scoped(db, scope)
+    .leftJoin('users as u', (join) => join.on(sql<boolean>`u.id::text = e.user_id`))
+    .leftJoin('organizations as o', 'o.id', 'e.organization_id')
+    .select(['e.occurred_at', 'e.type', 'e.event', 'e.user_id', 'u.email', 'e.organization_id', 'o.name'])
+    .orderBy('e.occurred_at', 'desc')
+    .limit(limit)
+    .execute();
+}
+
 export function organizationNames(db: Db) {
   return db.selectFrom('organizations').select(['id', 'name']).orderBy('name').execute();
 }

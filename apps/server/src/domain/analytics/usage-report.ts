@@ -1,5 +1,5 @@
 import { USAGE_FUNNELS, type UsageAnalytics, type UsageAnalyticsQuery } from '@zview/contracts';
-import { activeUsersByOrganization, eventsPerDay, funnel, organizationNames, topEvents, type ReportScope } from '../../db/analytics-reports.js';
+import { activeUsersByOrganization, eventsPerDay, funnel, organizationNames, recentEvents, topEvents, type ReportScope } from '../../db/analytics-reports.js';
 import type { Db } from '../../db/database.js';
 
 const DAY_MS = 86_400_000;
@@ -22,12 +22,13 @@ export async function usageReport(db: Db, query: UsageAnalyticsQuery): Promise<U
     to: new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS),
     organizationId: query.organizationId,
   };
-  const [perDay, byOrg, top, funnels, organizations] = await Promise.all([
+  const [perDay, byOrg, top, funnels, organizations, recent] = await Promise.all([
     eventsPerDay(db, scope),
     activeUsersByOrganization(db, scope),
     topEvents(db, scope),
     Promise.all(USAGE_FUNNELS.map((f) => funnel(db, scope, f.steps[0], f.steps[1]))),
     organizationNames(db),
+    recentEvents(db, scope),
   ]);
   const counted = new Map(perDay.map((row) => [row.day, row]));
   return {
@@ -38,6 +39,15 @@ export async function usageReport(db: Db, query: UsageAnalyticsQuery): Promise<U
     activeUsersByOrganization: byOrg.map((row) => ({ organizationId: row.organization_id, organizationName: row.name ?? null, users: Number(row.users), events: Number(row.events) })),
     topEvents: top.map((row) => ({ event: row.event ?? '', events: Number(row.events), users: Number(row.users) })),
     funnels: USAGE_FUNNELS.map((f, index) => ({ name: f.name, steps: f.steps.map((event, step) => ({ event, users: funnels[index]![step]! })) })),
+    recentEvents: recent.map((row) => ({
+      occurredAt: row.occurred_at.toISOString(),
+      type: row.type,
+      event: row.event,
+      userId: row.user_id,
+      userEmail: row.email ?? null,
+      organizationId: row.organization_id,
+      organizationName: row.name ?? null,
+    })),
     organizations,
   };
 }

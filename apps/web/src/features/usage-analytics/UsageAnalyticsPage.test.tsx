@@ -21,6 +21,7 @@ const report = (organizationId: number | null = null) => ({
     { name: 'Sign-in → lookup', steps: [{ event: 'login_completed', users: 4 }, { event: 'submit_request', users: 3 }] },
     { name: 'Upload → export', steps: [{ event: 'portfolio_uploaded', users: 0 }, { event: 'portfolio_exported', users: 0 }] },
   ],
+  recentEvents: [{ occurredAt: '2026-03-03T10:00:00.000Z', type: 'identify', event: null, userId: 'u-1', userEmail: 'ada@acme.test', organizationId: 1, organizationName: 'Acme' }],
   organizations: [
     { id: 1, name: 'Acme' },
     { id: 2, name: 'Globex' },
@@ -37,6 +38,9 @@ describe('/admin/usage-analytics', () => {
     const signIn = screen.getByRole('group', { name: 'Sign-in → lookup' });
     expect(within(signIn).getByText('Conversion 75%')).toBeInTheDocument();
     expect(within(screen.getByRole('group', { name: 'Upload → export' })).getByText('Conversion —')).toBeInTheDocument();
+    const recent = within(screen.getByRole('table', { name: 'Recent events' })).getByText('ada@acme.test').closest('tr')!;
+    expect(within(recent).getByText('identify')).toBeInTheDocument();
+    expect(within(recent).getByText('Acme')).toBeInTheDocument();
     const first = server.sent(USAGE_ANALYTICS_API_PATH)[0]!.url;
     expect(Object.fromEntries(first.searchParams)).toEqual(defaultRange());
 

@@ -6,6 +6,11 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
@@ -134,6 +139,36 @@ function Dashboard({ data, refreshing }: { data: UsageAnalytics; refreshing: boo
               <Funnel key={funnel.name} funnel={funnel} />
             ))}
           </Stack>
+        </Panel>
+      </Box>
+      <Box sx={{ mt: 2 }}>
+        <Panel title="Recent events" testId="recent-events">
+          {data.recentEvents.length === 0 ? (
+            <Empty />
+          ) : (
+            <Table size="small" aria-label="Recent events">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Time (UTC)</TableCell>
+                  <TableCell>Type</TableCell>
+                  <TableCell>Event</TableCell>
+                  <TableCell>User</TableCell>
+                  <TableCell>Organization</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {data.recentEvents.map((e, index) => (
+                  <TableRow key={index} data-testid="recent-event">
+                    <TableCell>{e.occurredAt.slice(0, 19).replace('T', ' ')}</TableCell>
+                    <TableCell>{e.type}</TableCell>
+                    <TableCell sx={{ fontFamily: 'monospace' }}>{e.event ?? '—'}</TableCell>
+                    <TableCell>{e.userEmail ?? e.userId ?? 'anonymous'}</TableCell>
+                    <TableCell>{e.organizationName ?? (e.organizationId === null ? '—' : `#${e.organizationId}`)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
         </Panel>
       </Box>
     </Box>
