@@ -63,6 +63,7 @@ const jsonBytes = (value: unknown) => {
   }
 };
 // No control characters in names and ids (they end up in text columns and dashboards).
+// eslint-disable-next-line no-control-regex -- control characters are exactly what it refuses
 const NO_CONTROL = /^[^\u0000-\u001f\u007f]*$/;
 const name = (max: number) => z.string().min(1).max(max).regex(NO_CONTROL, 'must not contain control characters');
 // Segment allows numeric ids; they are stored as text.

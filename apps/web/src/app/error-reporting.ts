@@ -1,3 +1,4 @@
+import type * as SentryTypes from '@sentry/react';
 import { APP_VERSION, ERROR_REPORTING, scrubErrorReport, type RuntimeConfig } from '@zview/contracts';
 
 /**
@@ -9,7 +10,7 @@ import { APP_VERSION, ERROR_REPORTING, scrubErrorReport, type RuntimeConfig } fr
  * replay recording event goes through scrubErrorReport first (bearer tokens, Authorization,
  * cookies, session tokens, passwords masked). The SDK is loaded lazily, only when configured.
  */
-type SentryModule = typeof import('@sentry/react');
+type SentryModule = typeof SentryTypes;
 let sentry: Promise<SentryModule | undefined> | undefined;
 
 export interface ErrorReportingOptions {

@@ -68,6 +68,7 @@ export default function UsageAnalyticsPage() {
             label="Organization"
             value={organizationId ?? ''}
             onChange={(e) => setOrganizationId(e.target.value === '' ? undefined : Number(e.target.value))}
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
             sx={{ minWidth: 220 }}
           >
             <MenuItem value="">All organizations</MenuItem>
@@ -101,10 +102,11 @@ function Dashboard({ data, refreshing }: { data: UsageAnalytics; refreshing: boo
           ) : (
             <LineChart
               height={260}
+              yAxis={[{ tickMinStep: 1 }]}
               xAxis={[{ scaleType: 'point', data: data.eventsPerDay.map((d) => d.day.slice(5)) }]}
               series={[
-                { data: data.eventsPerDay.map((d) => d.events), label: 'Events', showMark: false },
-                { data: data.eventsPerDay.map((d) => d.users), label: 'Users', showMark: false },
+                { data: data.eventsPerDay.map((d) => d.events), label: 'Events', showMark: false, curve: 'linear' },
+                { data: data.eventsPerDay.map((d) => d.users), label: 'Users', showMark: false, curve: 'linear' },
               ]}
             />
           )}
@@ -116,6 +118,7 @@ function Dashboard({ data, refreshing }: { data: UsageAnalytics; refreshing: boo
             <BarChart
               height={260}
               layout="horizontal"
+              xAxis={[{ tickMinStep: 1 }]}
               yAxis={[{ scaleType: 'band', data: data.activeUsersByOrganization.map((o) => o.organizationName ?? 'No organization'), width: 140 }]}
               series={[{ data: data.activeUsersByOrganization.map((o) => o.users), label: 'Active users' }]}
             />
@@ -128,6 +131,7 @@ function Dashboard({ data, refreshing }: { data: UsageAnalytics; refreshing: boo
             <BarChart
               height={260}
               layout="horizontal"
+              xAxis={[{ tickMinStep: 1 }]}
               yAxis={[{ scaleType: 'band', data: data.topEvents.map((e) => e.event), width: 170 }]}
               series={[{ data: data.topEvents.map((e) => e.events), label: 'Events' }]}
             />
