@@ -26,7 +26,7 @@ beforeAll(async () => {
   page.on('pageerror', (error) => errors.push(error.message));
   assessments = recordAssessments(page);
   page.on('request', (request) => {
-    if (request.method() !== 'POST' || !new URL(request.url()).pathname.endsWith('/api/analytics/events')) return;
+    if (request.method() !== 'POST' || new URL(request.url()).pathname !== '/v1/batch') return;
     const body = request.postDataJSON() as { batch?: { event?: string }[] } | null;
     for (const event of body?.batch ?? []) if (event.event) tracked.push(event.event);
   });

@@ -9,11 +9,14 @@ import type { ImagerySources } from './domain/imagery/service.js';
 import type { PortfolioServices } from './domain/portfolio/services.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerApiRoutes } from './http/index.js';
+import { registerCollectorRoutes } from './http/collector.js';
+import { registerPrOverrideEcho } from './http/pr-override.js';
 import { registerPublicIdentityRoutes } from './http/identity.js';
 import { registerIdentityProvider } from './http/oidc.js';
 import { registerPlatformRoutes } from './http/platform.js';
 import { redactUrl } from './http/redact.js';
 import { securityHeaders } from './http/security-headers.js';
+import { initServerErrorReporting } from './error-reporting.js';
 
 export interface AppContext {
   config: ServerConfig;
@@ -53,6 +56,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     trustProxy: true,
   });
   app.decorate('ctx', ctx);
+  initServerErrorReporting({ dsn: ctx.config.runtime.ERROR_REPORTING_DSN, environment: ctx.config.runtime.ENV });
   const registeredRoutes: FastifyInstance['registeredRoutes'] = [];
   app.decorate('registeredRoutes', registeredRoutes);
   const webApp = { registering: false };
@@ -73,7 +77,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
           imgSrc: ["'self'", 'data:', 'blob:'],
           workerSrc: ["'self'", 'blob:'],
           childSrc: ["'self'", 'blob:'],
-          connectSrc: ["'self'", ...(ctx.config.runtime.ANALYTICS_HOST ? [ctx.config.runtime.ANALYTICS_HOST] : [])],
+          connectSrc: ["'self'", ...(ctx.config.runtime.ANALYTICS_HOST ? [ctx.config.runtime.ANALYTICS_HOST] : []), ...dsnOrigin(ctx.config.runtime.ERROR_REPORTING_DSN)],
           fontSrc: ["'self'", 'data:'],
           formAction: null,
           upgradeInsecureRequests: null,
@@ -86,15 +90,27 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     reply.headers(headers);
   });
   registerErrorHandler(app);
+  registerPrOverrideEcho(app);
 
   await registerPlatformRoutes(app);
   await registerIdentityProvider(app);
   await registerPublicIdentityRoutes(app);
   await app.register(registerApiRoutes, { prefix: '/api' });
+  await registerCollectorRoutes(app);
   webApp.registering = true;
   await registerWebApp(app, ctx.config.webDistDir);
   webApp.registering = false;
   return app;
+}
+
+/** The origin the browser sends error reports to (connect-src), if a DSN is configured. */
+function dsnOrigin(dsn: string | undefined): string[] {
+  if (!dsn) return [];
+  try {
+    return [new URL(dsn).origin];
+  } catch {
+    return [];
+  }
 }
 
 /** Serves the built SPA: real files from dist, index.html for every other non-API path. */

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
-import { ANALYTICS_EVENTS_PATH, MESSAGES, missingRequiredVariable, runtimeConfigSchema, type RuntimeConfig } from '@zview/contracts';
+import { MESSAGES, missingRequiredVariable, runtimeConfigSchema, type RuntimeConfig } from '@zview/contracts';
 
 export interface ServerConfig {
   port: number;
@@ -93,12 +93,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     BILLING_PAGE_ENABLED: env.BILLING_PAGE_ENABLED ?? 'true',
     PORTFOLIO_ENABLED: env.PORTFOLIO_ENABLED ?? 'true',
     USER_MANAGEMENT_ENABLED: env.USER_MANAGEMENT_ENABLED ?? 'true',
-    // Analytics go to this server by default (POST /api/analytics/events, stored in analytics_events);
-    // ANALYTICS_HOST/ANALYTICS_PATH point the web app at another collector.
+    // Analytics go to this server's Segment-compatible collector by default (POST /v1/batch, stored
+    // in analytics_events); ANALYTICS_HOST/ANALYTICS_PATH point the web app at another collector.
     ANALYTICS_ENABLED: env.ANALYTICS_ENABLED ?? 'true',
     ANALYTICS_WRITE_KEY: env.ANALYTICS_WRITE_KEY ?? 'zview-web',
     ANALYTICS_HOST: env.ANALYTICS_HOST,
-    ANALYTICS_PATH: env.ANALYTICS_PATH ?? (env.ANALYTICS_HOST ? undefined : ANALYTICS_EVENTS_PATH),
+    ANALYTICS_PATH: env.ANALYTICS_PATH,
     WEB_ANALYTICS_MEASUREMENT_ID: env.WEB_ANALYTICS_MEASUREMENT_ID,
     MAP_STYLE_URL: env.MAP_STYLE_URL,
     MAPBOX_ACCESS_TOKEN: env.MAPBOX_ACCESS_TOKEN,

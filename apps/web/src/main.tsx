@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, BootError } from './app/App';
 import { bootstrap } from './app/boot';
+import { startErrorReporting } from './app/error-reporting';
 import { readRuntimeConfig } from './app/runtime-config';
 
 const container = document.getElementById('root');
@@ -11,6 +12,7 @@ if (container) {
   if (!result.ok) {
     root.render(<BootError message={result.message} advice={result.advice} />);
   } else {
+    void startErrorReporting(result.config);
     bootstrap(result.config);
     root.render(
       <StrictMode>

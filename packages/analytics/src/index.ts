@@ -1,1 +1,18 @@
-export { AnalyticsClient, type AnalyticsEvent, type AnalyticsOptions } from './client.js';
+export {
+  AnalyticsClient,
+  backoff,
+  rateLimitWait,
+  OVERLAPPING_FLUSH_WARNING,
+  type AliasParams,
+  type AnalyticsEvents,
+  type AnalyticsOptions,
+  type CommonFields,
+  type Delivery,
+  type GroupParams,
+  type IdentifyParams,
+  type MessageType,
+  type PageParams,
+  type SegmentMessage,
+  type TokenAuth,
+  type TrackParams,
+} from './client.js';

@@ -18,3 +18,4 @@ export * from './analytics.js';
 export * from './billing.js';
 export * from './admin.js';
 export * from './appeals.js';
+export * from './error-reporting.js';

@@ -140,7 +140,7 @@ describe('top bar', () => {
     expect(accountMenuLinks(ctx({ user: { isUserInTrialOrg: true } }))).toEqual([]);
     expect(
       accountMenuLinks(ctx({ enabledFeatures: ['zfire', 'self_serve_billing'], user: { isInternalAdmin: true } })).map((l) => l.path),
-    ).toEqual(['/profile', '/team', '/billing', '/admin/customer-management', '/admin/mocks-management']);
+    ).toEqual(['/profile', '/team', '/billing', '/admin/customer-management', '/admin/mocks-management', '/admin/usage-analytics']);
   });
 });
 

@@ -178,12 +178,15 @@ export function showAdminBadge(user: PermissionUser): boolean {
 }
 
 export interface AccountMenuLink {
-  key: 'profile' | 'team' | 'billing' | 'customers' | 'mocks';
+  key: 'profile' | 'team' | 'billing' | 'customers' | 'mocks' | 'usage-analytics';
   label: string;
   path: string;
 }
 
 /** The account menu's links, in order (SPEC §2 top bar). */
+/** The internal admins' usage-analytics dashboard (issue 17; not a SPEC route). */
+export const USAGE_ANALYTICS_ROUTE = '/admin/usage-analytics';
+
 export function accountMenuLinks(ctx: PermissionContext): AccountMenuLink[] {
   const links: AccountMenuLink[] = [];
   if (canUseUserManagement(ctx)) {
@@ -194,6 +197,7 @@ export function accountMenuLinks(ctx: PermissionContext): AccountMenuLink[] {
   if (ctx.user.isInternalAdmin) {
     links.push({ key: 'customers', label: 'Customer Management', path: '/admin/customer-management' });
     links.push({ key: 'mocks', label: 'Mocks Management', path: '/admin/mocks-management' });
+    links.push({ key: 'usage-analytics', label: 'Usage Analytics', path: USAGE_ANALYTICS_ROUTE });
   }
   return links;
 }

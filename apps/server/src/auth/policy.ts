@@ -43,6 +43,8 @@ export const POLICY_ACTIONS = [
   'appeal:read',
   'appeal:draft',
   'appeal:review',
+  /** The usage-analytics dashboard over every organisation's analytics events (internal admins). */
+  'analytics:admin',
   /** Act for an organisation the user is not a member of. */
   'organization:act-for-any',
 ] as const;
@@ -114,6 +116,7 @@ export function can(actor: Actor, action: string, subject?: PolicySubject): bool
     case 'customers:manage':
     case 'mocks:manage':
     case 'jobs:admin':
+    case 'analytics:admin':
     case 'organization:act-for-any':
       return actor.isInternalAdmin;
     default:

@@ -1,22 +1,140 @@
-import type { AnalyticsEventInput } from '@zview/contracts';
+import { sql } from 'kysely';
 import type { Db } from './database.js';
 
-/** Stores one batch of analytics events in one insert; returns how many were stored. */
-export async function recordAnalyticsEvents(db: Db, who: { organizationId: number; userId: string }, events: AnalyticsEventInput[]): Promise<number> {
-  await db
+/** One message as the collector stores it (analytics_events, migration 0650). */
+export interface AnalyticsRow {
+  messageId: string;
+  occurredAt: Date;
+  sentAt: Date | null;
+  organizationId: number | null;
+  userId: string | null;
+  anonymousId: string | null;
+  type: string;
+  event: string | null;
+  properties: Record<string, unknown>;
+  context: Record<string, unknown>;
+}
+
+const monthKey = (at: Date) => `${at.getUTCFullYear()}-${at.getUTCMonth()}`;
+
+/**
+ * Stores rows in one statement; a message already stored (same messageId and time) is skipped.
+ * Returns how many were new. Missing month partitions are created first (remembered per process).
+ */
+export async function insertAnalyticsRows(db: Db, rows: AnalyticsRow[], knownMonths: Set<string>): Promise<number> {
+  if (rows.length === 0) return 0;
+  const months = new Map<string, Date>();
+  for (const row of rows) if (!knownMonths.has(monthKey(row.occurredAt))) months.set(monthKey(row.occurredAt), row.occurredAt);
+  for (const [key, at] of months) {
+    await sql`SELECT analytics_events_ensure_partition(${at})`.execute(db);
+    knownMonths.add(key);
+  }
+  const inserted = await db
     .insertInto('analytics_events')
     .values(
-      events.map((event) => ({
-        organization_id: who.organizationId,
-        // The signed-in user, whatever id the client claims.
-        user_id: who.userId,
-        anonymous_id: event.anonymousId ?? null,
-        type: event.type,
-        event: event.event ?? null,
-        properties: JSON.stringify(event.properties ?? event.traits ?? {}),
-        occurred_at: new Date(event.timestamp),
+      rows.map((row) => ({
+        message_id: row.messageId,
+        occurred_at: row.occurredAt,
+        sent_at: row.sentAt,
+        organization_id: row.organizationId,
+        user_id: row.userId,
+        anonymous_id: row.anonymousId,
+        type: row.type,
+        event: row.event,
+        properties: JSON.stringify(row.properties),
+        context: JSON.stringify(row.context),
       })),
     )
+    .onConflict((oc) => oc.columns(['message_id', 'occurred_at']).doNothing())
+    .returning('message_id')
     .execute();
-  return events.length;
+  return inserted.length;
+}
+
+/**
+ * Group commit of the collector's rows, in the style of the usage writer (db/usage.ts): batches
+ * that arrive while a statement is under way gather and go together in the next one (up to
+ * `maxRows` rows, `maxWriters` statements at once), so a burst of batches costs a few round
+ * trips and the event loop only ever waits on I/O. `write` resolves once its rows are committed.
+ * When a combined statement fails, each batch is written alone, so one bad batch fails only itself.
+ */
+export class AnalyticsWriter {
+  private queue: { rows: AnalyticsRow[]; resolve: (stored: number) => void; reject: (error: unknown) => void }[] = [];
+  private writers = 0;
+  private readonly knownMonths = new Set<string>();
+  private idleWaiters: (() => void)[] = [];
+  statements = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly maxRows = 2000,
+    private readonly maxWriters = 2,
+  ) {}
+
+  write(rows: AnalyticsRow[]): Promise<number> {
+    if (rows.length === 0) return Promise.resolve(0);
+    return new Promise((resolve, reject) => {
+      this.queue.push({ rows, resolve, reject });
+      if (this.writers < this.maxWriters) {
+        this.writers++;
+        // Writers start at the end of the turn, so batches of one turn share a statement.
+        setImmediate(() => void this.run());
+      }
+    });
+  }
+
+  private async run(): Promise<void> {
+    try {
+      while (this.queue.length > 0) {
+        const taken: typeof this.queue = [];
+        let count = 0;
+        while (this.queue.length > 0 && (taken.length === 0 || count + this.queue[0]!.rows.length <= this.maxRows)) {
+          const next = this.queue.shift()!;
+          taken.push(next);
+          count += next.rows.length;
+        }
+        await this.writeTogether(taken);
+      }
+    } finally {
+      this.writers--;
+      if (this.writers === 0) this.idleWaiters.splice(0).forEach((resolve) => resolve());
+    }
+  }
+
+  private async writeTogether(taken: typeof this.queue): Promise<void> {
+    this.statements++;
+    try {
+      const stored = await this.insertDistinct(taken.flatMap((item) => item.rows));
+      // How many of each batch were new is not known per batch in a combined statement: each
+      // learns the total of its own distinct rows unless it was alone.
+      if (taken.length === 1) taken[0]!.resolve(stored);
+      else for (const item of taken) item.resolve(item.rows.length);
+    } catch {
+      for (const item of taken) {
+        try {
+          item.resolve(await this.insertDistinct(item.rows));
+        } catch (error) {
+          item.reject(error);
+        }
+      }
+    }
+  }
+
+  private insertDistinct(rows: AnalyticsRow[]): Promise<number> {
+    // The same message twice in one statement is stored once.
+    const seen = new Set<string>();
+    const distinct = rows.filter((row) => {
+      const key = `${row.messageId}\u0001${row.occurredAt.getTime()}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+    return insertAnalyticsRows(this.db, distinct, this.knownMonths);
+  }
+
+  /** Waits for everything queued to be written. */
+  async close(): Promise<void> {
+    if (this.writers === 0 && this.queue.length === 0) return;
+    await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
+  }
 }

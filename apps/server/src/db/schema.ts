@@ -330,15 +330,18 @@ export interface ScoreIndexTable {
 
 // Product analytics (migration 0450).
 export interface AnalyticsEventsTable {
-  id: Generated<string>;
+  // Partitioned by month of occurred_at, keyed by (message_id, occurred_at) (migration 0650).
+  message_id: string;
+  occurred_at: Date;
+  received_at: Generated<Date>;
+  sent_at: Date | null;
   organization_id: number | null;
   user_id: string | null;
   anonymous_id: string | null;
   type: string;
   event: string | null;
   properties: ColumnType<Record<string, unknown>, string, string>;
-  occurred_at: Date;
-  received_at: Generated<Date>;
+  context: ColumnType<Record<string, unknown>, string | undefined, string>;
 }
 
 /** Agreements (migration 0500): read by billing, edited by staff administration. */

@@ -1,25 +1,15 @@
-import { ANALYTICS, analyticsBatchSchema } from '@zview/contracts';
+import { USAGE_ANALYTICS_PATH, usageAnalyticsQuerySchema, usageAnalyticsSchema } from '@zview/contracts';
 import type { FastifyInstance } from 'fastify';
-import { recordAnalyticsEvents } from '../db/analytics.js';
-import { badRequest } from './errors.js';
+import { usageReport } from '../domain/analytics/usage-report.js';
 
 /**
- * POST /api/analytics/events: the web app's analytics client (packages/analytics) sends its
- * batches here, with the user's bearer token. Events are validated (names from contracts, size
- * and count capped) and stored for the signed-in user and the organisation acted for.
+ * GET /api/usage-analytics: the internal-admin usage dashboard (events per day, active users per
+ * organisation, top events, funnels) over the analytics events of every organisation. The
+ * collector itself (POST /v1/batch) lives outside /api in collector.ts.
  */
 export async function registerAnalyticsRoutes(app: FastifyInstance) {
-  const { runtime } = app.ctx.config;
-  app.post(
-    '/analytics/events',
-    // The batch limit of SPEC §9 plus room for the envelope (writeKey, sentAt).
-    { config: { policy: 'authenticated' }, bodyLimit: ANALYTICS.maxBatchBytes + 4 * 1024 },
-    async (request, reply) => {
-      const body = analyticsBatchSchema.parse(request.body);
-      if (runtime.ANALYTICS_WRITE_KEY && body.writeKey !== runtime.ANALYTICS_WRITE_KEY) throw badRequest('Unknown analytics write key.');
-      const actor = request.actor!;
-      const stored = await recordAnalyticsEvents(app.ctx.db, { organizationId: actor.organization.id, userId: actor.userId }, body.batch);
-      return reply.code(202).send({ accepted: stored });
-    },
-  );
+  app.get(USAGE_ANALYTICS_PATH, { config: { policy: 'analytics:admin' } }, async (request) => {
+    const query = usageAnalyticsQuerySchema.parse(request.query);
+    return usageAnalyticsSchema.parse(await usageReport(app.ctx.db, query));
+  });
 }

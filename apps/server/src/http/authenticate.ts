@@ -80,6 +80,28 @@ export function authenticationHook(app: FastifyInstance) {
   };
 }
 
+/**
+ * The actor of a bearer token outside the /api hook (the analytics collector's token auth):
+ * verified, active, acting for `target` when allowed. Throws unauthorized for a bad token.
+ */
+export async function actorForToken(app: FastifyInstance, token: string, target: string | undefined): Promise<Actor> {
+  let claims: Authenticated['claims'];
+  try {
+    claims = await app.tokens.verify(token);
+  } catch {
+    throw unauthorized('The access token is invalid, expired or revoked.');
+  }
+  const found = await userForClaims(app, claims);
+  if (!found || !hasAppAccess(found.user, found.memberships)) throw unauthorized('This account is not active.');
+  try {
+    return await resolveActor(app, found.user, target, found.memberships);
+  } catch (error) {
+    // An organisation the user may not act for: attributed to the default one instead.
+    if (target === undefined) throw error;
+    return resolveActor(app, found.user, undefined, found.memberships);
+  }
+}
+
 /** The embedded provider's subject is our user id; other providers' subjects are matched by email. */
 async function userForClaims(app: FastifyInstance, claims: { sub: string; email?: unknown }) {
   const { db } = app.ctx;

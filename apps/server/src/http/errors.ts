@@ -2,6 +2,7 @@ import { ERROR_CODES, MESSAGES, type ErrorCode } from '@zview/contracts';
 import { AppError } from '../domain/app-error.js';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { ZodError } from 'zod';
+import { reportServerError } from '../error-reporting.js';
 
 /**
  * The application error of the domain (`domain/app-error.ts`) is the only error type thrown for a
@@ -53,6 +54,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       return send(reply, status, statusCodes[status] ?? ERROR_CODES.badRequest, error.message);
     }
     request.log.error({ err: error }, 'unhandled error');
+    reportServerError(error, request);
     return send(reply, 500, ERROR_CODES.internal, MESSAGES.unexpectedError);
   });
 }

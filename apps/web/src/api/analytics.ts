@@ -1,19 +1,32 @@
-import { AnalyticsClient, type AnalyticsEvent } from '@zview/analytics';
-import { ANALYTICS_EVENTS_PATH, type RuntimeConfig, type TrackedEventName } from '@zview/contracts';
+import { AnalyticsClient, type AnalyticsOptions } from '@zview/analytics';
+import { ANALYTICS_ID_ATTRIBUTE, ANALYTICS_PROPERTIES_ATTRIBUTE, SESSION_STORAGE_KEYS, type RuntimeConfig, type TrackedEventName } from '@zview/contracts';
 
 /**
- * Product analytics (SPEC §7): the one `track(event, properties)` of the web app. Event names come
- * from contracts (TRACKED_EVENTS). `startAnalytics` (called once at boot) wires the batching client
- * of packages/analytics, which posts to POST /api/analytics/events on our server by default (or to
- * ANALYTICS_HOST + ANALYTICS_PATH) with the signed-in user's bearer token. Listeners see every
- * event whether or not analytics is on (tests subscribe to assert what was tracked).
+ * Product analytics of the web app (SPEC §7 "Analytics"). The stable API every feature uses:
+ *
+ *     track('submit_request', { location_type: 'address' });
+ *
+ * Names are TrackedEventName (contracts TRACKED_EVENTS, or any zorro_* name); properties are a
+ * small JSON object. Calls never throw and cost nothing when analytics is off. Also here:
+ * identify/group of the signed-in user and organisation (called by the session), page views
+ * (called on route changes), click tracking of elements carrying data-analytics-id, web-analytics
+ * user properties, and the close-and-flush of logout. Listeners (onTrack) see every event whether
+ * or not analytics is on (tests subscribe to assert what was tracked).
+ *
+ * `startAnalytics` (boot) wires the Segment client of packages/analytics: by default to this
+ * server's collector (POST {API}/v1/batch) with the write key, and — token auth — the signed-in
+ * user's bearer token, so events are attributed to the user and organisation the server knows.
  */
 export type TrackProperties = Record<string, unknown>;
 export type TrackListener = (event: TrackedEventName, properties: TrackProperties) => void;
-type Message = Omit<AnalyticsEvent, 'timestamp'>;
 
 const listeners = new Set<TrackListener>();
 let client: AnalyticsClient | undefined;
+let clientOptions: AnalyticsOptions | undefined;
+let webAnalytics: WebAnalytics | undefined;
+let userId: string | undefined;
+let organization: { id: number; name: string } | undefined;
+let loggingOut: Promise<void> | undefined;
 const anonymousId = globalThis.crypto?.randomUUID?.() ?? `anon-${Date.now()}`;
 
 /** Subscribes to every tracked event; returns the unsubscriber. */
@@ -22,25 +35,55 @@ export function onTrack(listener: TrackListener): () => void {
   return () => listeners.delete(listener);
 }
 
-export function track(event: TrackedEventName, properties: TrackProperties = {}): void {
-  enqueue({ type: 'track', event, properties });
-  listeners.forEach((listener) => listener(event, properties));
+function context(): Record<string, unknown> {
+  const location = globalThis.location;
+  return {
+    ...(organization ? { groupId: String(organization.id) } : {}),
+    ...(sessionId() ? { sessionId: sessionId() } : {}),
+    ...(location ? { page: { path: location.pathname, url: location.href, title: globalThis.document?.title, referrer: globalThis.document?.referrer } } : {}),
+  };
 }
 
-/** The app identifies the signed-in user by id with traits email, firstName, lastName. */
-export function identify(user: { id: string; email?: string; firstName?: string; lastName?: string }): void {
-  enqueue({ type: 'identify', userId: user.id, traits: { email: user.email, firstName: user.firstName, lastName: user.lastName } });
-}
-
-function enqueue(message: Message): void {
+const sessionId = () => {
   try {
-    client?.enqueue({ anonymousId, ...message });
+    return globalThis.sessionStorage?.getItem(SESSION_STORAGE_KEYS.sessionId) ?? undefined;
   } catch {
-    // Analytics must never break the page.
+    return undefined;
   }
+};
+
+const common = () => ({ anonymousId, ...(userId ? { userId } : {}), context: context() });
+
+/** Tracks one event (SPEC §7 tracked event names). */
+export function track(event: TrackedEventName, properties: TrackProperties = {}): void {
+  safely(() => void client?.track({ ...common(), event, properties }));
+  safely(() => webAnalytics?.event(event, properties));
+  listeners.forEach((listener) => safely(() => listener(event, properties)));
 }
 
-/** Sends what is queued now (before the access token is revoked at logout, or the page closes). */
+/** page_view of the current route (called on every route change). */
+export function trackPageView(path: string = globalThis.location?.pathname ?? '/'): void {
+  track('page_view', { path, title: globalThis.document?.title });
+}
+
+/** The app identifies the signed-in user by id with traits email, firstName, lastName (SPEC §7). */
+export function identify(user: { id: string; email?: string; firstName?: string; lastName?: string }): void {
+  if (userId === user.id) return;
+  userId = user.id;
+  safely(() => void client?.identify({ ...common(), traits: { email: user.email, firstName: user.firstName, lastName: user.lastName } }));
+  safely(() => webAnalytics?.userProperties({ user_okta_id: user.id, user_organization: organization?.name ?? null }));
+}
+
+/** The organisation acted for: a group call, and the groupId of every later message's context. */
+export function setAnalyticsOrganization(next: { id: number; name: string } | null): void {
+  const changed = next?.id !== organization?.id;
+  organization = next ?? undefined;
+  if (!next || !changed) return;
+  safely(() => void client?.group({ ...common(), groupId: String(next.id), traits: { name: next.name } }));
+  safely(() => webAnalytics?.userProperties({ user_okta_id: userId ?? null, user_organization: next.name }));
+}
+
+/** Sends what is queued now (before the page goes away). */
 export async function flushAnalytics(): Promise<void> {
   try {
     await client?.flush();
@@ -49,41 +92,131 @@ export async function flushAnalytics(): Promise<void> {
   }
 }
 
+/**
+ * Logout (SPEC §4): logout_completed is tracked and the queue closed and flushed (waiting at
+ * most 1.25 × the flush interval) while the access token is still valid; the session is cleared
+ * after this resolves. A fresh, anonymous client then takes over. Calling it twice is harmless.
+ */
+export function logoutAnalytics(): Promise<void> {
+  loggingOut ??= (async () => {
+    track('logout_completed');
+    try {
+      await client?.closeAndFlush();
+    } catch {
+      // Nothing to do: the events are marked failed by the client.
+    }
+    userId = undefined;
+    organization = undefined;
+    if (clientOptions) client = new AnalyticsClient(clientOptions);
+  })().finally(() => (loggingOut = undefined));
+  return loggingOut;
+}
+
+function safely(run: () => void) {
+  try {
+    run();
+  } catch {
+    // Analytics must never break the page.
+  }
+}
+
 export interface AnalyticsWiring {
-  /** The API's base ('' for same origin): our collector is `${apiBaseUrl}/api/analytics/events`. */
+  /** The API's base ('' for same origin): our collector is `${apiBaseUrl}/v1/batch`. */
   apiBaseUrl: string;
   token: () => string | undefined;
   fetch?: typeof fetch;
 }
 
 /**
- * Starts the analytics client from the runtime configuration; false when analytics is off
- * (ANALYTICS_ENABLED false, or enabled without a write key: a warning, SPEC §5).
+ * Starts analytics from the runtime configuration (SPEC §5): off when ANALYTICS_ENABLED is
+ * false; enabled without ANALYTICS_WRITE_KEY is a warning and off. Web analytics (user
+ * properties, events) only with WEB_ANALYTICS_MEASUREMENT_ID, else skipped. Returns whether
+ * the Segment client runs.
  */
 export function startAnalytics(config: RuntimeConfig, wiring: AnalyticsWiring): boolean {
   stopAnalytics();
+  webAnalytics = config.WEB_ANALYTICS_MEASUREMENT_ID ? gtagWebAnalytics(config.WEB_ANALYTICS_MEASUREMENT_ID) : undefined;
   if (!config.ANALYTICS_ENABLED) return false;
   if (!config.ANALYTICS_WRITE_KEY) {
     console.warn('Analytics is enabled but ANALYTICS_WRITE_KEY is not set: analytics is off.');
     return false;
   }
   const ours = !config.ANALYTICS_HOST;
-  client = new AnalyticsClient({
+  clientOptions = {
     writeKey: config.ANALYTICS_WRITE_KEY,
-    host: config.ANALYTICS_HOST ?? `${wiring.apiBaseUrl}/api`,
-    path: config.ANALYTICS_PATH ?? (ours ? ANALYTICS_EVENTS_PATH : undefined),
-    // Our collector knows the user from the token; another collector gets no token of ours.
-    token: ours ? wiring.token : undefined,
+    host: config.ANALYTICS_HOST ?? wiring.apiBaseUrl,
+    path: config.ANALYTICS_PATH,
+    // Token auth with our own collector; another collector gets no token of ours.
+    tokenAuth: ours ? { getToken: wiring.token } : undefined,
     fetch: wiring.fetch,
     keepalive: true,
-  });
+  };
+  client = new AnalyticsClient(clientOptions);
   globalThis.addEventListener?.('pagehide', onPageHide);
+  globalThis.document?.addEventListener('click', onClick, true);
   return true;
 }
 
 const onPageHide = () => void flushAnalytics();
 
+/**
+ * Click tracking (SPEC §7): a click on (or inside) an element with data-analytics-id sends that
+ * event, with the JSON object of data-analytics-properties when it parses.
+ */
+function onClick(event: Event) {
+  const target = event.target instanceof Element ? event.target.closest(`[${ANALYTICS_ID_ATTRIBUTE}]`) : null;
+  const name = target?.getAttribute(ANALYTICS_ID_ATTRIBUTE)?.trim();
+  if (!target || !name) return;
+  let properties: TrackProperties = {};
+  const raw = target.getAttribute(ANALYTICS_PROPERTIES_ATTRIBUTE);
+  if (raw) {
+    try {
+      const parsed: unknown = JSON.parse(raw);
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) properties = parsed as TrackProperties;
+    } catch {
+      // Properties that do not parse are left out; the event is still sent.
+    }
+  }
+  track(name as TrackedEventName, properties);
+}
+
 export function stopAnalytics(): void {
   globalThis.removeEventListener?.('pagehide', onPageHide);
+  globalThis.document?.removeEventListener('click', onClick, true);
   client = undefined;
+  clientOptions = undefined;
+  webAnalytics = undefined;
+  userId = undefined;
+  organization = undefined;
+}
+
+interface WebAnalytics {
+  userProperties(properties: { user_okta_id: string | null; user_organization: string | null }): void;
+  event(name: string, properties: TrackProperties): void;
+}
+
+type Gtag = (...args: unknown[]) => void;
+
+/**
+ * Web analytics through the gtag command queue (window.dataLayer): the measurement id is
+ * configured, the user properties user_okta_id and user_organization set, and events sent. The
+ * deployment that wants them delivered loads its tag script; nothing here reaches the network.
+ */
+function gtagWebAnalytics(measurementId: string): WebAnalytics {
+  const w = globalThis as unknown as { dataLayer?: unknown[]; gtag?: Gtag };
+  w.dataLayer ??= [];
+  const gtag: Gtag =
+    w.gtag ??
+    function gtag() {
+      // gtag's contract: the arguments object itself is queued.
+      // eslint-disable-next-line prefer-rest-params
+      w.dataLayer!.push(arguments);
+    };
+  w.gtag = gtag;
+  gtag('js', new Date());
+  gtag('config', measurementId, { send_page_view: false });
+  return {
+    userProperties: (properties) => gtag('set', 'user_properties', properties),
+    event: (name, properties) => gtag('event', name, { ...properties, send_to: measurementId }),
+  };
 }

@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { ErrorBox } from '../ui/ErrorBox';
+import { reportError } from './error-reporting';
 import { NotFoundPage } from './NotFoundPage';
 
 function UnexpectedError({ fullPage }: { fullPage?: boolean }) {
@@ -25,6 +26,7 @@ export function RouteErrorPage() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   console.error(error);
+  reportError(error, { boundary: 'route' });
   return <UnexpectedError />;
 }
 
@@ -38,6 +40,7 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, { faile
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
     console.error(error, info.componentStack);
+    reportError(error, { boundary: 'app', componentStack: info.componentStack });
   }
 
   override render() {

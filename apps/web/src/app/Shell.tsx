@@ -1,7 +1,9 @@
 import { MESSAGES, hasNoEnabledProducts } from '@zview/contracts';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
-import { Outlet, useNavigation } from 'react-router';
+import { useEffect } from 'react';
+import { Outlet, useLocation, useNavigation } from 'react-router';
+import { trackPageView } from '../api/analytics';
 import { ErrorBox } from '../ui/ErrorBox';
 import { PreviewBanner } from './PreviewBanner';
 import { useRuntimeConfig } from './runtime-config';
@@ -14,6 +16,9 @@ export function Shell() {
   const config = useRuntimeConfig();
   const navigation = useNavigation();
   const noProducts = hasNoEnabledProducts(session.enabledFeatures);
+  const { pathname } = useLocation();
+  // page_view on every route change (SPEC §7).
+  useEffect(() => trackPageView(pathname), [pathname]);
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <TopBar />

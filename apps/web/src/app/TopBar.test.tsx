@@ -75,7 +75,7 @@ describe('the top bar', () => {
     const { router } = renderWithProviders(<TopBar />, { session: sessionFixture('admin') });
     await user.click(screen.getByRole('button', { name: 'Account menu' }));
     const items = within(await screen.findByRole('menu')).getAllByRole('menuitem').map((item) => item.textContent);
-    expect(items).toEqual(['Account Settings', 'Team Management', 'Billing', 'Customer Management', 'Mocks Management']);
+    expect(items).toEqual(['Account Settings', 'Team Management', 'Billing', 'Customer Management', 'Mocks Management', 'Usage Analytics']);
     await user.click(screen.getByRole('menuitem', { name: 'Billing' }));
     expect(router.state.location.pathname).toBe('/billing');
   });

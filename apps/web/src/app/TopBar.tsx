@@ -221,7 +221,7 @@ export function TopBar() {
       <Box sx={{ flex: 1, minWidth: 8 }} />
       <OrganizationSwitcher session={session} />
       <Tooltip title="Help and FAQ">
-        <IconButton component={RouterLink} to="/faq" aria-label="Help" sx={onDark}>
+        <IconButton component={RouterLink} to="/faq" aria-label="Help" data-analytics-id="get_help" data-analytics-properties='{"from":"top_bar"}' sx={onDark}>
           <HelpOutline fontSize="small" />
         </IconButton>
       </Tooltip>

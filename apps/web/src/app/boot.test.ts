@@ -22,7 +22,18 @@ describe('boot', () => {
     window.history.replaceState(null, '', '/?devSession=admin');
     bootstrap(testConfig({ ENV: 'production' }));
     expect(window.location.search).toBe('');
-    expect(sessionStorage.length).toBe(0);
+    expect(readDevSession('production')).toBeNull();
+    // Only the session id (SPEC §3 Session) is stored.
+    expect(Object.keys(sessionStorage)).toEqual([SESSION_STORAGE_KEYS.sessionId]);
+  });
+
+  it('keeps a random uuid session id in session storage for the session', () => {
+    sessionStorage.clear();
+    bootstrap(testConfig());
+    const id = sessionStorage.getItem(SESSION_STORAGE_KEYS.sessionId);
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    bootstrap(testConfig());
+    expect(sessionStorage.getItem(SESSION_STORAGE_KEYS.sessionId)).toBe(id);
   });
 
   it('clears a version flag left by an older page', () => {

@@ -1,4 +1,4 @@
-import { isOverrideMode, type RuntimeConfig } from '@zview/contracts';
+import { SESSION_STORAGE_KEYS, isOverrideMode, type RuntimeConfig } from '@zview/contracts';
 import { startAnalytics } from '../api/analytics';
 import { configureApiClient, getAccessToken, getTargetOrganizationId, installFetchOverride } from '../api/client';
 import { capturePrOverrideFromUrl, readPrOverride } from '../api/pr-override';
@@ -17,10 +17,20 @@ export function apiBaseUrl(config: RuntimeConfig, origin: string = window.locati
   }
 }
 
+/** The session id (SPEC §3 Session): a random uuid in session storage, kept for the tab's session. */
+export function ensureSessionId(storage: Storage = sessionStorage): string {
+  const existing = storage.getItem(SESSION_STORAGE_KEYS.sessionId);
+  if (existing) return existing;
+  const id = crypto.randomUUID();
+  storage.setItem(SESSION_STORAGE_KEYS.sessionId, id);
+  return id;
+}
+
 /** Start-up work before the first render: client wiring and the query parameters the app consumes. */
 export function bootstrap(config: RuntimeConfig): void {
   // This page runs the build the server serves now: a flag left by an older page is stale.
   clearVersionUpdateNeeded();
+  ensureSessionId();
   captureDevSessionFromUrl(config.ENV);
   if (config.ENV === 'endo') capturePrOverrideFromUrl();
   configureApiClient({

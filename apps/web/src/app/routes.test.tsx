@@ -15,7 +15,7 @@ describe('the route table', () => {
       '/', '/scores', '/scores/:activeProduct', '/zfire', '/zproperty', '/zwind', '/zhail', '/zstorm', '/faq', '/profile', '/team',
       '/team/add-new-member', '/team/add-multiple-members', '/team/edit-member/:userId', '/billing', '/zportfolio', '/zportfolio/results',
       '/zportfolio/create', '/dashboard/:activeTab', '/mock-mode-addresses', '/zorro', '/zorro/explorer', '/zorro/grid',
-      '/zorro/filing-finder', '/admin/customer-management', '/admin/mocks-management',
+      '/zorro/filing-finder', '/admin/customer-management', '/admin/mocks-management', '/admin/usage-analytics',
     ]) {
       expect(paths).toContain(path);
     }

@@ -1,4 +1,4 @@
-import { homeRedirect, passesGuards, type RouteGuard } from '@zview/contracts';
+import { USAGE_ANALYTICS_ROUTE, homeRedirect, passesGuards, type RouteGuard } from '@zview/contracts';
 import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { lazyPage, type PageModule } from './lazy';
 import { AppRoot } from './AppRoot';
@@ -66,6 +66,7 @@ export const SHELL_ROUTES: ShellRoute[] = [
   { path: '/admin/mocks-management', guard: ['internalAdmin'], lazy: () => import('../features/admin-mocks/MocksManagementPage') },
   { path: '/appeals', guard: ['appeals'], lazy: () => import('../features/appeals/pages/AppealsListPage') },
   { path: '/appeals/:id', guard: ['appeals'], lazy: () => import('../features/appeals/pages/AppealPage') },
+  { path: USAGE_ANALYTICS_ROUTE, guard: ['internalAdmin'], lazy: () => import('../features/usage-analytics/UsageAnalyticsPage') },
 ];
 
 /** Outside the shell: completes sign-in (identity work). */

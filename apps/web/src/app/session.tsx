@@ -9,6 +9,7 @@ import {
 } from '@zview/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { identify, logoutAnalytics, setAnalyticsOrganization } from '../api/analytics';
 import { setTargetOrganizationId } from '../api/client';
 import { useRuntimeConfig } from './runtime-config';
 
@@ -77,6 +78,10 @@ export function SessionProvider({ user, organizations, identityProvider, onLogou
   // Synchronised during render, not in an effect: children's queries start in their own effects,
   // which run before this component's, and must already carry target_organization_id.
   setTargetOrganizationId(activeOrganization?.id);
+  // Likewise for analytics: the first page_view of the shell already belongs to the user and
+  // organisation (both calls do nothing when nothing changed).
+  identify(user);
+  setAnalyticsOrganization(activeOrganization);
 
   const setActiveOrganization = useCallback(
     (id: number) => {
@@ -93,6 +98,8 @@ export function SessionProvider({ user, organizations, identityProvider, onLogou
   );
 
   const logout = useCallback(async () => {
+    // logout_completed, then close-and-flush while the session and token are still there.
+    await logoutAnalytics();
     localStorage.removeItem(STORAGE_KEYS.selectedOrganizationId);
     sessionStorage.removeItem(SESSION_STORAGE_KEYS.sessionId);
     sessionStorage.removeItem(SESSION_STORAGE_KEYS.sessionRestoreUrl);

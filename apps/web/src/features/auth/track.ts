@@ -1,2 +1,2 @@
 // The app's one analytics seam (api/analytics.ts); re-exported for the auth feature's call sites.
-export { flushAnalytics, track } from '../../api/analytics';
+export { flushAnalytics, logoutAnalytics, track } from '../../api/analytics';

@@ -20,6 +20,7 @@ import { FileDropZone, type UploadState } from './FileDropZone';
 import { enabledPortfolioProducts, productName } from './model';
 import { UploadSummary } from './UploadSummary';
 import { useDebounced } from '../../ui/useDebounced';
+import { track } from '../../api/analytics';
 
 export const NAME_CHECK_DEBOUNCE_MS = 400;
 
@@ -95,6 +96,7 @@ export default function CreatePortfolioPage() {
         assignedOrganizationId: org ?? undefined,
       }),
     onSuccess: async () => {
+      track('portfolio_uploaded', { products: chosen, file_name: uploadedName });
       notify({ text: `“${trimmed}” was created. Scoring has started.`, variant: 'success' });
       await queryClient.invalidateQueries({ queryKey: portfolioKeys.all(org) });
       void navigate('/zportfolio');

@@ -22,6 +22,7 @@ import { useSession } from '../../app/session';
 import { useNotifications } from '../../ui/notifications';
 import { portfolioApi, portfolioKeys, saveBlob } from './api';
 import { productName } from './model';
+import { track } from '../../api/analytics';
 
 /**
  * The export action: the user picks the columns of the file (their own columns, then the score
@@ -80,6 +81,7 @@ function ExportForm({ target, onClose }: { target: ExportTarget; onClose(): void
       saveBlob(blob, exportFileName(target.name, target.product, format));
     },
     onSuccess: () => {
+      track('portfolio_exported', { portfolio_id: target.id, product: target.product, format });
       notify({ text: `${productName(target.product)} results of “${target.name}” exported.`, variant: 'success' });
       onClose();
     },

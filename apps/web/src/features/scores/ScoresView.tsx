@@ -12,6 +12,7 @@ import { PERFORMANCE_MARKS, usePerformanceMark } from '../../ui/performanceMarks
 import { useNavigate } from 'react-router';
 import { useSession } from '../../app/session';
 import { AppealButton } from '../appeals';
+import { track } from '../../api/analytics';
 import { useAssessment } from './api/assessment';
 import { BuildingPermitsPanel, IbhsPanel } from './components/LocationRecords';
 import { LookBackPanel } from './components/LookBackPanel';
@@ -132,7 +133,13 @@ export function ScoresView({ selection, onSelect }: ScoresViewProps) {
                 assessment={assessment.data}
                 actions={
                   lookBackEnabled && (
-                    <LookBackSelect availableDates={assessment.data.availableDates} currentDate={assessment.data.asOf} value={compareDate} onChange={setCompareDate} />
+                    <LookBackSelect availableDates={assessment.data.availableDates} currentDate={assessment.data.asOf} value={compareDate}
+                      onChange={(date) => {
+                        // Back from a look-back date to today's data.
+                        if (date === null && compareDate) track('view_latest_data', { from_date: compareDate, property_id: assessment.data.location.propertyId });
+                        setCompareDate(date);
+                      }}
+                    />
                   )
                 }
               />

@@ -16,7 +16,12 @@ export function MapTypeSwitch({ value, onChange }: { value: MapStyle; onChange: 
         sx={{ height: 36, '& .MuiToggleButton-root': { px: 1.5, textTransform: 'none', fontWeight: 600, border: 0 } }}
       >
         {(Object.keys(LABELS) as MapStyle[]).map((style) => (
-          <ToggleButton key={style} value={style}>
+          <ToggleButton
+            key={style}
+            value={style}
+            // Switching to the street map is tracked as street_view (SPEC §7, click tracking attribute).
+            {...(style === 'street' && value !== 'street' ? { 'data-analytics-id': 'street_view', 'data-analytics-properties': JSON.stringify({ from: value }) } : {})}
+          >
             {LABELS[style]}
           </ToggleButton>
         ))}
