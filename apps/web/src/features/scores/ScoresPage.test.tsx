@@ -127,6 +127,25 @@ describe('the search box', () => {
     expect(api.callsTo(ASSESSMENT_PATH)[0]!.searchParams.get('location')).toBe(FIXTURE_ADDRESS);
   });
 
+  it('never offers a suggestion for text no longer in the box: Enter searches what is typed', async () => {
+    const user = userEvent.setup();
+    const api = propertyApi({
+      '/api/caribou/property/autocomplete': (url) => (url.searchParams.get('q')?.startsWith('1208') ? autocompleteFixture : { results: [] }),
+    });
+    renderApp({ path: '/scores', devSession: 'admin' });
+    await screen.findByTestId('empty-search', {}, SLOW);
+    const box = screen.getByLabelText('Address');
+    await user.type(box, '1208 Ced');
+    expect(await screen.findByRole('option', { name: FIXTURE_ADDRESS }, SLOW)).toBeInTheDocument();
+    await user.clear(box);
+    await user.type(box, '905 Mag');
+    // the answer for '1208 Ced' does not belong to '905 Mag': it is gone at once, not after the debounce
+    expect(screen.queryByRole('option', { name: FIXTURE_ADDRESS })).not.toBeInTheDocument();
+    await user.keyboard('{ArrowDown}{Enter}');
+    await waitFor(() => expect(api.callsTo(ASSESSMENT_PATH)).toHaveLength(1));
+    expect(api.callsTo(ASSESSMENT_PATH)[0]!.searchParams.get('location')).toBe('905 Mag');
+  });
+
   it("gets the map ready once someone starts typing, and its first satellite tiles once the property is known", async () => {
     const user = userEvent.setup();
     const api = propertyApi({
