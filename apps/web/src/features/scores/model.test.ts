@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { assessmentFixture, scoreFixture } from './fixtures';
-import { displayedProducts, formatContribution, formatFactorValue, monthsSince, stalenessNote, topFactors } from './model';
+import { displayedProducts, factorsByImpact, formatContribution, formatFactorValue, monthsSince, stalenessNote, topFactors } from './model';
 
 describe('displayedProducts', () => {
   const products = assessmentFixture().products;
@@ -68,5 +68,22 @@ describe('imagery staleness', () => {
     expect(stalenessNote('2025-05-21', today)).toBeNull();
     expect(stalenessNote('2025-04-01', today)).toMatch(/19 months ago/);
     expect(stalenessNote('2022-07-18', today)).toMatch(/4 years ago/);
+  });
+});
+
+describe('formatting (issue 21 item 5)', () => {
+  it('writes a year as a year, never with a thousands separator', () => {
+    expect(formatFactorValue(2025, null, 'year_built')).toBe('2025');
+    expect(formatFactorValue(1998, null, 'roof_install_year')).toBe('1998');
+    expect(formatFactorValue(2025, 'sqft', 'living_area')).toBe('2,025 sqft');
+  });
+
+  it("never lists the models' 'Scale limit' adjustment as a factor of the property", () => {
+    const result = scoreFixture('zfire', 10, [
+      { key: 'a', name: 'A', value: 1, unit: null, contribution: 4 },
+      { key: 'scale_limit', name: 'Scale limit', value: 12.3, unit: 'points', contribution: -2.3 },
+    ]);
+    expect(topFactors(result.factors).map((f) => f.key)).toEqual(['a']);
+    expect(factorsByImpact(result.factors).map((f) => f.key)).toEqual(['a']);
   });
 });

@@ -38,9 +38,16 @@ export function productName(product: string): string {
   return isProductKey(product) ? PRODUCT_DISPLAY_NAMES[product] : product.toUpperCase();
 }
 
+/**
+ * The models' own 'Scale limit' entry (what the 1–10 bounds cut off the sum of the factors) is
+ * not a property's factor: lists and charts leave it out and say the score is bounded instead.
+ */
+export const SCALE_LIMIT_KEY = 'scale_limit';
+export const scaleLimitOf = (factors: readonly Factor[]) => factors.find((factor) => factor.key === SCALE_LIMIT_KEY);
+
 /** The factors that moved the score most, largest absolute contribution first (stable for ties). */
 export function topFactors(factors: readonly Factor[], count = TOP_FACTOR_COUNT): Factor[] {
-  return [...factors].sort((a, b) => Math.abs(b.contribution) - Math.abs(a.contribution)).slice(0, count);
+  return factors.filter((factor) => factor.key !== SCALE_LIMIT_KEY).sort((a, b) => Math.abs(b.contribution) - Math.abs(a.contribution)).slice(0, count);
 }
 
 /** Every factor, largest absolute contribution first. */
@@ -63,10 +70,14 @@ const UNIT_SUFFIX_TIGHT = new Set(['%', '°', 'deg']);
 /** Plural units the models use, read in the singular for exactly one ('1 year', not '1 years'). */
 const SINGULAR_UNITS: Record<string, string> = { years: 'year', months: 'month', days: 'day', stories: 'story', buildings: 'building' };
 
-export function formatFactorValue(value: Factor['value'], unit: string | null): string {
+/** Keys whose value is a calendar year ('year_built', 'roof_install_year'): written 2025, never 2,025. */
+const isYearKey = (key: string | undefined) => key !== undefined && /(^|_)year(_|$)/.test(key);
+
+export function formatFactorValue(value: Factor['value'], unit: string | null, key?: string): string {
   if (value === null) return 'Unknown';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'number') {
+    if (!unit && isYearKey(key) && Number.isInteger(value)) return String(value);
     const text = Number.isInteger(value) ? value.toLocaleString('en-US') : value.toLocaleString('en-US', { maximumFractionDigits: 2 });
     if (!unit) return text;
     if (unit === 'deg') return `${text}°`;
