@@ -1,6 +1,8 @@
 import { assessmentResponseSchema, imageCatalogResponseSchema, modelSpecificationsResponseSchema, recentLookupsResponseSchema } from '@zview/contracts';
 import { describe, expect, it } from 'vitest';
 import { OBLIQUE_SIZE, ORTHO_SIZE } from '../src/domain/imagery/service.js';
+import { PORTFOLIO_PRODUCTS } from '@zview/contracts';
+import { riskModelScorer } from '../src/domain/portfolio/risk-scorer.js';
 import { seedWorld } from '../src/world/seed.js';
 import { useTestApp } from './app.js';
 import { authHeader, createOrganization, createUser } from './factories.js';
@@ -114,6 +116,24 @@ describe('GET /api/caribou/v3/property/assessment/zview', () => {
     expect(res.json().asOf).toBe(earlier);
     const denied = await app.inject({ method: 'GET', url: assessUrl({ location: WICHITA, as_of: earlier }), headers: fireHeaders });
     expect(denied.statusCode).toBe(403);
+  });
+
+  it('gives one property the same score and confidence as a portfolio row scored today (one model version, one answer)', async () => {
+    for (const address of ['742 Foothill Rd, Boulder, CO 80302', '310 Seawall Blvd, Gulfport, MS 39501', WICHITA]) {
+      const looked = assessmentResponseSchema.parse((await app.inject({ method: 'GET', url: assessUrl({ location: address }), headers })).json());
+      const { lat, lng } = looked.location.point;
+      const rows = await riskModelScorer(db).scoreRows([{ rowNumber: 1, latitude: lat, longitude: lng } as never], [...PORTFOLIO_PRODUCTS], { organizationId: 0, portfolioId: 0, runId: 0, modelVersion: '' });
+      for (const row of rows) {
+        const product = looked.products[row.product]!;
+        expect({ address, product: row.product, score: product.score, confidence: product.confidence.value, model: product.modelVersion }).toEqual({
+          address,
+          product: row.product,
+          score: row.score,
+          confidence: row.confidence,
+          model: row.modelVersion,
+        });
+      }
+    }
   });
 
   it('answers 404 with a clear message for an unknown place and 400 for bad input', async () => {
