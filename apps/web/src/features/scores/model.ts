@@ -2,7 +2,9 @@ import {
   PRODUCT_DISPLAY_NAMES,
   availableStandardProducts,
   isProductKey,
+  latLngTextSchema,
   sortProducts,
+  type AssessmentResponse,
   type Factor,
   type ProductKey,
   type ScoreResult,
@@ -129,4 +131,17 @@ export const PRECISION_LABELS: Record<string, string> = {
 
 export function percent(value: number): string {
   return `${Math.round(value * 100)}%`;
+}
+
+/**
+ * Where the location pin stands: at the coordinates asked for when the lookup was by coordinates
+ * (a confirmed pin stays where it was put, and the URL, the header and the pin agree), otherwise
+ * at the property's point.
+ */
+export function pinLocation(location: Pick<AssessmentResponse['location'], 'locationType' | 'input' | 'point'>): { lat: number; lng: number } {
+  if (location.locationType === 'coordinates') {
+    const asked = latLngTextSchema.safeParse(location.input);
+    if (asked.success) return asked.data;
+  }
+  return location.point;
 }
