@@ -205,6 +205,22 @@ describe('companion endpoints', () => {
     expect(theirs.results.every((r) => r.userEmail !== user.email)).toBe(true);
   });
 
+  it('lists each recently looked-up property once, latest lookup first, with how many times it was looked up', async () => {
+    const org = await createOrganization(db, { name: 'Recent Co', products: ALL });
+    const someone = await createUser(db, { org });
+    const theirHeaders = await authHeader(app, someone);
+    const BOULDER = '742 Foothill Rd, Boulder, CO 80302';
+    for (const location of [WICHITA, BOULDER, WICHITA, WICHITA]) {
+      expect((await app.inject({ method: 'GET', url: assessUrl({ location, products: 'zfire' }), headers: theirHeaders })).statusCode).toBe(200);
+    }
+    const body = recentLookupsResponseSchema.parse((await app.inject({ method: 'GET', url: '/api/caribou/property/recent', headers: theirHeaders })).json());
+    expect(body.results.map((r) => [r.address, r.count])).toEqual([
+      [WICHITA, 3],
+      [BOULDER, 1],
+    ]);
+    expect(body.total).toBe(2);
+  });
+
   it('autocompletes addresses', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/caribou/property/autocomplete?q=1427%20Wheat', headers });
     expect(res.statusCode).toBe(200);

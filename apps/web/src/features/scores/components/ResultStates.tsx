@@ -1,10 +1,12 @@
 import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
 import TravelExploreOutlined from '@mui/icons-material/TravelExploreOutlined';
 import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
 import { isApiError } from '../../../api/errors';
 
 /** Skeletons in the shape of the result: header, cards on the left, imagery on the right. */
@@ -74,6 +76,9 @@ export function EmptySearch({ productNames }: { productNames: string[] }) {
           Your organisation has: <b>{productNames.join(', ')}</b>
         </Typography>
       )}
+      <Link component={RouterLink} to="/dashboard/recent" variant="body2" sx={{ fontWeight: 600 }}>
+        Recent lookups
+      </Link>
     </Paper>
   );
 }
