@@ -53,6 +53,23 @@ describe('portfolio results', () => {
     expect(screen.getByText('51–68 of 68')).toBeInTheDocument();
   });
 
+  it('downloads one XLSX with every product side by side', { timeout: 30_000 }, async () => {
+    const user = userEvent.setup();
+    const objectUrls: unknown[] = [];
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn((blob: unknown) => (objectUrls.push(blob), 'blob:x')), revokeObjectURL: vi.fn() }));
+    const calls = fakeApi({
+      '/api/caribou/portfolio/42/metadata': () => metadataFixture(),
+      '/api/caribou/portfolio/42/properties': (url) => propertiesFixture(Number(url.searchParams.get('page')), Number(url.searchParams.get('itemsPerPage'))),
+      '/api/caribou/portfolio/42/errors': (url) => errorsFixture(Number(url.searchParams.get('page'))),
+      '/api/caribou/portfolio/42/export': () => ({}),
+    });
+    renderApp({ path: '/zportfolio/results?id=42', devSession: 'admin' });
+    await user.click(await screen.findByRole('button', { name: 'Export all products' }, SLOW));
+    await waitFor(() => expect(calls.callsTo('/api/caribou/portfolio/42/export')).toHaveLength(1));
+    expect(calls.callsTo('/api/caribou/portfolio/42/export')[0]!.searchParams.get('format')).toBe('xlsx');
+    await waitFor(() => expect(objectUrls).toHaveLength(1));
+  });
+
   it('says when the portfolio cannot be loaded', async () => {
     fakeApi({ '/api/caribou/portfolio/42/metadata': () => ({ status: 404, body: { error: { code: 'not_found', message: 'This portfolio was not found.' } } }) });
     renderApp({ path: '/zportfolio/results?id=42', devSession: 'admin' });
