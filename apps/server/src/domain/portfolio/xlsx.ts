@@ -18,7 +18,7 @@ export type XlsxCell = string | number | null;
 export function xlsxFromPages(pages: AsyncIterable<readonly (readonly XlsxCell[])[]>, sheetName = 'Portfolio'): Readable {
   const out = new PassThrough();
   (async () => {
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false, zip: { zlib: { level: 1 } } } as ConstructorParameters<typeof ExcelJS.stream.xlsx.WorkbookWriter>[0]);
     const sheet = workbook.addWorksheet(sheetName.slice(0, 31));
     let count = 0;
     for await (const page of pages) {
