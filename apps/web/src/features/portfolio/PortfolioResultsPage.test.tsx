@@ -36,7 +36,10 @@ describe('portfolio results', () => {
     await user.click(screen.getAllByTestId('result-row')[0]!);
     const drawer = await screen.findByTestId('property-drawer');
     expect(await within(drawer).findByTestId('drawer-address')).toHaveTextContent('1208 Cedar Ave, Santa Rosa, CA 95404');
-    expect(within(drawer).getByRole('link', { name: /Open full property view/ })).toHaveAttribute('href', '/scores?location=1208+Cedar+Ave%2C+Santa+Rosa%2C+CA+95404&location_type=address');
+    const open = within(drawer).getByRole('link', { name: /Open full property view/ });
+    expect(open).toHaveAttribute('href', '/scores?location=1208+Cedar+Ave%2C+Santa+Rosa%2C+CA+95404&location_type=address');
+    // The new-tab icon means a new tab.
+    expect(open).toHaveAttribute('target', '_blank');
   });
 
   it('pages the errors 25 at a time', { timeout: 30_000 }, async () => {

@@ -74,6 +74,19 @@ describe('the scores summary', () => {
     expect(api.callsTo(ASSESSMENT_PATH)).toHaveLength(0);
   });
 
+  it('offers Try again when the scores failed to load, and shows them once they load', async () => {
+    let fail = true;
+    const api = propertyApi({
+      [ASSESSMENT_PATH]: (url) => (fail ? { status: 503, body: { error: { code: 'unavailable', message: 'The service is busy.' } } } : assessmentFixture({ asOf: url.searchParams.get('as_of') ?? undefined })),
+    });
+    renderApp({ path: `/scores${search()}`, devSession: 'admin' });
+    const error = await screen.findByTestId('result-error', {}, SLOW);
+    fail = false;
+    await userEvent.click(within(error).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTestId('resolved-address', {}, SLOW)).toHaveTextContent(FIXTURE_ADDRESS);
+    expect(api.callsTo(ASSESSMENT_PATH).length).toBeGreaterThan(1);
+  });
+
   it("shows the API's message for an unknown address (404) and for bad input (400)", async () => {
     propertyApi({ [ASSESSMENT_PATH]: () => ({ status: 404, body: { error: { code: 'not_found', message: 'We could not find that address.' } } }) });
     const first = renderApp({ path: `/scores${search('1 Nowhere St')}`, devSession: 'admin' });

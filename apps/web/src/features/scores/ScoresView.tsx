@@ -124,7 +124,7 @@ export function ScoresView({ selection, onSelect }: ScoresViewProps) {
           ) : assessment.isPending ? (
             <ResultSkeleton cards={selection === SUMMARY ? Math.min(4, products.length) : 1} />
           ) : assessment.isError ? (
-            <ResultError error={assessment.error} />
+            <ResultError error={assessment.error} onRetry={() => void assessment.refetch()} retrying={assessment.isFetching} />
           ) : (
             <Stack spacing={2.5}>
               <PropertyHeader
