@@ -255,6 +255,8 @@ describe('historical look-back', () => {
     expect(rows[0]).toHaveTextContent('6.9');
     expect(rows[0]).toHaveTextContent('+0.4');
     expect(within(screen.getByRole('region', { name: 'Z-FIRE' })).getByTestId('previous-score')).toHaveTextContent('6.9');
+    // dates in the long en-US form, like everywhere else
+    expect(within(screen.getByRole('region', { name: 'Z-FIRE' })).getByText(/As of June 2, 2024/)).toBeInTheDocument();
   });
 
   it('is not offered without the historical look-back feature', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { assessmentFixture, scoreFixture } from './fixtures';
-import { displayedProducts, factorsByImpact, formatContribution, formatFactorValue, monthsSince, stalenessNote, topFactors } from './model';
+import { displayedProducts, factorsByImpact, lookBackImagery, formatContribution, formatFactorValue, monthsSince, stalenessNote, topFactors } from './model';
 
 describe('displayedProducts', () => {
   const products = assessmentFixture().products;
@@ -85,5 +85,18 @@ describe('formatting (issue 21 item 5)', () => {
     ]);
     expect(topFactors(result.factors).map((f) => f.key)).toEqual(['a']);
     expect(factorsByImpact(result.factors).map((f) => f.key)).toEqual(['a']);
+  });
+});
+
+describe('look-back imagery (issue 21 item 7)', () => {
+  it('shows the capture of the chosen date on the map, and then against now as before/after', () => {
+    const today = assessmentFixture();
+    const then = assessmentFixture({ asOf: '2024-06-02' });
+    then.imagery.ortho = [{ ...then.imagery.ortho[0]!, imageUrl: '/then.png', date: '2024-06-02' }];
+    const shown = lookBackImagery(today, then);
+    expect(shown.ortho[0]!.imageUrl).toBe('/then.png');
+    expect(shown.comparison?.before.imageUrl).toBe('/then.png');
+    expect(shown.comparison?.after.imageUrl).toBe(today.imagery.ortho[0]!.imageUrl);
+    expect(lookBackImagery(today, undefined)).toBe(today.imagery);
   });
 });

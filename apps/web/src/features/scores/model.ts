@@ -145,3 +145,22 @@ export function pinLocation(location: Pick<AssessmentResponse['location'], 'loca
   }
   return location.point;
 }
+
+/**
+ * The imagery the panel shows during a historical look-back: the map and obliques as captured
+ * then, and a before/after of then against now (the latest capture). Without a look-back answer
+ * the lookup's own imagery.
+ */
+export function lookBackImagery(today: AssessmentResponse, then: AssessmentResponse | undefined): AssessmentResponse['imagery'] {
+  if (!then) return today.imagery;
+  const before = then.imagery.ortho[0];
+  const after = today.imagery.ortho[0];
+  return {
+    ortho: then.imagery.ortho,
+    oblique: then.imagery.oblique.length ? then.imagery.oblique : today.imagery.oblique,
+    comparison:
+      before && after && before.imageUrl !== after.imageUrl
+        ? { event: { id: `look-back-${then.asOf}`, kind: 'look-back', date: then.asOf, description: 'the imagery then, and now' }, before, after }
+        : today.imagery.comparison,
+  };
+}
