@@ -140,7 +140,7 @@ export function SearchBar({ initial, onSearch, onTyping }: SearchBarProps) {
               onChange={(_event, value) => {
                 if (typeof value === 'string' && value) submit(value);
               }}
-              loading={suggestions.isFetching || (!current && text.trim().length >= 3)}
+              loading={suggestions.isFetching}
               renderInput={(params) => (
                 <TextField
                   {...params}
