@@ -239,6 +239,33 @@ describe('the user-selected product', () => {
   });
 });
 
+describe('product pages', () => {
+  it('gives /zfire a page of its own when no property is selected: what it measures, its model version and factors', async () => {
+    propertyApi({
+      '/api/caribou/specifications': () => ({
+        specifications: [
+          {
+            product: 'zfire',
+            modelVersion: 'zfire-2.3.0',
+            description: 'Wildfire risk to the structure.',
+            scoreRange: { min: 1, max: 10, decimals: 1 },
+            baseScore: 3,
+            riskLevels: { medium: 4, high: 7 },
+            factors: [{ key: 'vegetation_cover', name: 'Vegetation cover', unit: '%', range: { min: 0, max: 100 }, contributionRange: { min: -0.5, max: 2.5 }, description: 'Share of the parcel under trees and shrubs.' }],
+          },
+        ],
+      }),
+    });
+    renderApp({ path: '/zfire', devSession: 'admin' });
+    const overview = await screen.findByTestId('product-overview', {}, SLOW);
+    expect(await within(overview).findByText('Wildfire risk to the structure.', {}, SLOW)).toBeInTheDocument();
+    expect(within(overview).getByTestId('product-model')).toHaveTextContent('zfire-2.3.0');
+    expect(within(overview).getByTestId('product-factor')).toHaveTextContent('Vegetation cover');
+    expect(within(overview).getByTestId('product-factor')).toHaveTextContent('−0.50 to +2.50');
+    expect(screen.queryByTestId('empty-search')).not.toBeInTheDocument();
+  });
+});
+
 describe('historical look-back', () => {
   it('asks again as of the chosen date and shows those scores beside today\'s', async () => {
     const user = userEvent.setup();

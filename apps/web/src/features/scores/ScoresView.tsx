@@ -1,4 +1,4 @@
-import { PRODUCT_DISPLAY_NAMES, SUMMARY, formatLongDate, isSelectedProductValid, type AssessmentResponse, type ProductKey, type SelectedProductValue } from '@zview/contracts';
+import { PRODUCT_DISPLAY_NAMES, SUMMARY, formatLongDate, isProductKey, isSelectedProductValid, type AssessmentResponse, type ProductKey, type SelectedProductValue } from '@zview/contracts';
 import Box from '@mui/material/Box';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import Stack from '@mui/material/Stack';
@@ -18,6 +18,7 @@ import { LookBackSelect } from './components/LookBackSelect';
 import { ProductDetail } from './components/ProductDetail';
 import { PropertyHeader } from './components/PropertyHeader';
 import { EmptySearch, ResultError, ResultSkeleton } from './components/ResultStates';
+import { ProductOverview } from './components/ProductOverview';
 import { ScoreCard } from './components/ScoreCard';
 import { SearchBar } from './components/SearchBar';
 import type * as ImageryPanelModule from './components/PropertyImageryPanel';
@@ -120,7 +121,11 @@ export function ScoresView({ selection, onSelect }: ScoresViewProps) {
       <Box sx={{ px: 4, py: 3, flex: 1 }}>
         <Box sx={{ maxWidth: 1360, mx: 'auto' }}>
           {!request ? (
-            <EmptySearch productNames={products.map(productName)} />
+            selection && selection !== SUMMARY && isProductKey(selection) ? (
+              <ProductOverview product={selection} />
+            ) : (
+              <EmptySearch productNames={products.map(productName)} />
+            )
           ) : assessment.isPending ? (
             <ResultSkeleton cards={selection === SUMMARY ? Math.min(4, products.length) : 1} />
           ) : assessment.isError ? (
