@@ -1,6 +1,8 @@
 import { assessmentResponseSchema, imageCatalogResponseSchema, modelSpecificationsResponseSchema, recentLookupsResponseSchema } from '@zview/contracts';
 import { describe, expect, it } from 'vitest';
 import { OBLIQUE_SIZE, ORTHO_SIZE } from '../src/domain/imagery/service.js';
+import { PORTFOLIO_PRODUCTS } from '@zview/contracts';
+import { riskModelScorer } from '../src/domain/portfolio/risk-scorer.js';
 import { seedWorld } from '../src/world/seed.js';
 import { useTestApp } from './app.js';
 import { authHeader, createOrganization, createUser } from './factories.js';
@@ -116,6 +118,24 @@ describe('GET /api/caribou/v3/property/assessment/zview', () => {
     expect(denied.statusCode).toBe(403);
   });
 
+  it('gives one property the same score and confidence as a portfolio row scored today (one model version, one answer)', async () => {
+    for (const address of ['742 Foothill Rd, Boulder, CO 80302', '310 Seawall Blvd, Gulfport, MS 39501', WICHITA]) {
+      const looked = assessmentResponseSchema.parse((await app.inject({ method: 'GET', url: assessUrl({ location: address }), headers })).json());
+      const { lat, lng } = looked.location.point;
+      const rows = await riskModelScorer(db).scoreRows([{ rowNumber: 1, latitude: lat, longitude: lng } as never], [...PORTFOLIO_PRODUCTS], { organizationId: 0, portfolioId: 0, runId: 0, modelVersion: '' });
+      for (const row of rows) {
+        const product = looked.products[row.product]!;
+        expect({ address, product: row.product, score: product.score, confidence: product.confidence.value, model: product.modelVersion }).toEqual({
+          address,
+          product: row.product,
+          score: row.score,
+          confidence: row.confidence,
+          model: row.modelVersion,
+        });
+      }
+    }
+  });
+
   it('answers 404 with a clear message for an unknown place and 400 for bad input', async () => {
     const unknown = await app.inject({ method: 'GET', url: assessUrl({ location: 'zzqx qqzz' }), headers });
     expect(unknown.statusCode).toBe(404);
@@ -183,6 +203,22 @@ describe('companion endpoints', () => {
     expect(body.results[0]!.address).toBe(WICHITA);
     const theirs = recentLookupsResponseSchema.parse((await app.inject({ method: 'GET', url: '/api/caribou/property/recent', headers: foreignHeaders })).json());
     expect(theirs.results.every((r) => r.userEmail !== user.email)).toBe(true);
+  });
+
+  it('lists each recently looked-up property once, latest lookup first, with how many times it was looked up', async () => {
+    const org = await createOrganization(db, { name: 'Recent Co', products: ALL });
+    const someone = await createUser(db, { org });
+    const theirHeaders = await authHeader(app, someone);
+    const BOULDER = '742 Foothill Rd, Boulder, CO 80302';
+    for (const location of [WICHITA, BOULDER, WICHITA, WICHITA]) {
+      expect((await app.inject({ method: 'GET', url: assessUrl({ location, products: 'zfire' }), headers: theirHeaders })).statusCode).toBe(200);
+    }
+    const body = recentLookupsResponseSchema.parse((await app.inject({ method: 'GET', url: '/api/caribou/property/recent', headers: theirHeaders })).json());
+    expect(body.results.map((r) => [r.address, r.count])).toEqual([
+      [WICHITA, 3],
+      [BOULDER, 1],
+    ]);
+    expect(body.total).toBe(2);
   });
 
   it('autocompletes addresses', async () => {

@@ -170,7 +170,10 @@ export const recentLookupSchema = z.object({
   at: z.string(),
   address: z.string(),
   propertyId: z.string().nullable(),
+  /** The latest lookup's user. */
   userEmail: z.string(),
+  /** How many times the organisation looked this property up (the row is its latest lookup). */
+  count: z.number().int().min(1).default(1),
   scores: z.array(z.object({ product: z.string(), score: z.number().nullable(), riskLevel: z.enum(RISK_LEVELS) })),
 });
 export const recentLookupsResponseSchema = z.object({ results: z.array(recentLookupSchema), total: z.number() });

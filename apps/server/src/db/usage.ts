@@ -56,22 +56,33 @@ export async function recordLookup(db: Db, lookup: LookupRecord): Promise<void> 
 }
 
 /** The organisation's recent lookups, newest first; `highRiskOnly` keeps those with a high score. */
+/**
+ * The organisation's recently looked-up properties: one row per property (or per place when no
+ * property was found), its latest lookup first, with how many times it was looked up. The
+ * high-risk tab keeps the properties whose latest lookup has a high-risk score.
+ */
 export async function listRecentLookups(db: Db, organizationId: number, options: { limit: number; offset: number; highRiskOnly: boolean }) {
-  let query = db
-    .selectFrom('property_lookups')
-    .leftJoin('users', 'users.id', 'property_lookups.user_id')
-    .where('property_lookups.organization_id', '=', organizationId);
-  if (options.highRiskOnly) query = query.where((eb) => eb(eb.ref('property_lookups.scores'), '@>', JSON.stringify([{ riskLevel: 'high' }]) as never));
+  const highRisk = options.highRiskOnly ? sql`WHERE latest.scores @> ${JSON.stringify([{ riskLevel: 'high' }])}::jsonb` : sql``;
+  const grouped = sql`
+    WITH latest AS (
+      SELECT DISTINCT ON (coalesce(l.property_id::text, lower(coalesce(l.address, l.location))))
+             l.id, l.created_at, l.location, l.address, l.property_id, l.scores, l.user_id,
+             count(*) OVER (PARTITION BY coalesce(l.property_id::text, lower(coalesce(l.address, l.location)))) AS lookups
+        FROM property_lookups l
+       WHERE l.organization_id = ${organizationId}
+       ORDER BY coalesce(l.property_id::text, lower(coalesce(l.address, l.location))), l.created_at DESC, l.id DESC
+    )`;
   const [rows, total] = await Promise.all([
-    query
-      .select(['property_lookups.id', 'property_lookups.created_at', 'property_lookups.location', 'property_lookups.address', 'property_lookups.property_id', 'property_lookups.scores', 'users.email'])
-      .orderBy('property_lookups.created_at', 'desc')
-      .limit(options.limit)
-      .offset(options.offset)
-      .execute(),
-    query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+    sql<{ id: string; created_at: Date; location: string; address: string | null; property_id: string | null; scores: unknown; email: string | null; lookups: string }>`
+      ${grouped}
+      SELECT latest.id, latest.created_at, latest.location, latest.address, latest.property_id, latest.scores, u.email, latest.lookups
+        FROM latest LEFT JOIN users u ON u.id = latest.user_id
+        ${highRisk}
+       ORDER BY latest.created_at DESC, latest.id DESC
+       LIMIT ${options.limit} OFFSET ${options.offset}`.execute(db),
+    sql<{ count: string }>`${grouped} SELECT count(*) AS count FROM latest ${highRisk}`.execute(db),
   ]);
-  return { rows, total: Number(total.count) };
+  return { rows: rows.rows.map((r) => ({ ...r, id: String(r.id), lookups: Number(r.lookups) })), total: Number(total.rows[0]?.count ?? 0) };
 }
 
 /** One lookup's records: its usage rows and, unless it was a look-back or oblique view, its recent-lookups entry. */

@@ -3,11 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/database.js';
 import { exportCsv, exportLayout, exportXlsx, type ExportLayout } from '../domain/portfolio/export.js';
-import { XLSX_MAX_ROWS } from '../domain/portfolio/xlsx-writer.js';
+import { combinedExportCsv, combinedExportXlsx, finishedProducts } from '../domain/portfolio/export-combined.js';
+import { XLSX_MAX_ROWS } from '../domain/portfolio/xlsx.js';
 import type { PortfolioServices } from '../domain/portfolio/services.js';
 import { canTransition } from '../domain/portfolio/status.js';
 import { badRequest, conflict } from './errors.js';
-import { actorOf, findOwnProduct } from './portfolio-access.js';
+import { actorOf, findOwnPortfolio, findOwnProduct } from './portfolio-access.js';
 
 const params = z.object({ id: z.coerce.number().int().positive(), p: z.string().min(1) });
 
@@ -55,6 +56,22 @@ export async function registerPortfolioExportRoutes(app: FastifyInstance, servic
       return reply.send(services.blobs.read(product.export_blob));
     }
     return reply.send(exportCsv(db, id, product.current_run_id, portfolio.header, layout));
+  });
+
+  // Every product's results side by side with where each row was placed (#21.14): one file per portfolio.
+  app.get('/caribou/portfolio/:id/export', { config: { policy: 'portfolio:read' } }, async (request, reply) => {
+    const { id } = params.pick({ id: true }).parse(request.params);
+    const { format } = z.object({ format: z.enum(['csv', 'xlsx']).default('xlsx') }).parse(request.query);
+    const portfolio = await findOwnPortfolio(db, actorOf(request), id);
+    if (format === 'xlsx' && (portfolio.row_count ?? 0) + 1 > XLSX_MAX_ROWS) {
+      throw badRequest(`An Excel sheet holds at most ${XLSX_MAX_ROWS.toLocaleString('en-US')} rows; this portfolio has more. Export as CSV instead.`);
+    }
+    const products = await finishedProducts(db, id);
+    if (products.length === 0) throw conflict('Results can be exported once processing has finished.');
+    reply.header('content-disposition', contentDisposition(`${toSafeFileName(`${portfolio.name} all products`)}_${toYYYYMMDD(new Date())}.${format}`));
+    if (format === 'csv') return reply.header('content-type', 'text/csv; charset=utf-8').send(combinedExportCsv(db, id, portfolio.header, products));
+    reply.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    return reply.send(combinedExportXlsx(db, id, portfolio.header, products));
   });
 
   // Saves which columns the export holds (original columns by name, plus result columns).

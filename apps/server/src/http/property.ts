@@ -232,6 +232,7 @@ export async function registerPropertyRoutes(app: FastifyInstance) {
         address: r.address ?? r.location,
         propertyId: r.property_id,
         userEmail: r.email ?? '',
+        count: r.lookups,
         scores: r.scores as { product: string; score: number | null; riskLevel: 'low' | 'medium' | 'high' | 'none' }[],
       })),
     };

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { INTERNAL_ADMIN_ROLE_GROUP, MESSAGES, PORTFOLIO_ROLE_GROUP_HEADER } from '@zview/contracts';
 import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
 import { readSheet } from 'read-excel-file/node';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
@@ -44,6 +45,19 @@ async function exportCsv(headers: Headers, id: number, product = 'zfire') {
   const res = await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${id}/product/${product}/export`, headers });
   expect(res.statusCode, res.body).toBe(200);
   return res;
+}
+
+/** Every row of the first sheet as exceljs reads it: cell values, null where empty. */
+async function readWithExcelJs(file: Buffer): Promise<unknown[][]> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(file as unknown as ArrayBuffer);
+  const sheet = workbook.worksheets[0]!;
+  const rows: unknown[][] = [];
+  sheet.eachRow({ includeEmpty: true }, (row) => {
+    const values = (row.values as unknown[]).slice(1);
+    rows.push(Array.from({ length: sheet.columnCount }, (_, i) => values[i] ?? null));
+  });
+  return rows;
 }
 
 const tricky = [
@@ -217,10 +231,10 @@ describe('portfolio processing, review and export', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="Book__.+_zfire_\d{8}\.xlsx"; filename\*=UTF-8''Book__%C3%9Cn%C3%AF__%22q%22_zfire_\d{8}\.xlsx$/);
-    const sheet = unzip(res.rawPayload).get('xl/worksheets/sheet1.xml')!;
-    expect(sheet).toContain('<t xml:space="preserve">=cmd</t>');
-    expect(sheet).toContain('<t xml:space="preserve">a, &quot;b&quot;</t>');
-    expect(sheet).toContain('<t xml:space="preserve">fake-1.0.0</t>');
+    const rows = await readWithExcelJs(res.rawPayload);
+    expect(rows[1]![0]).toBe('=cmd');
+    expect(rows[1]![3]).toBe('a, "b"');
+    expect(rows[1]![9]).toBe('fake-1.0.0');
   });
 
   it('exports an XLSX that a spreadsheet reader opens with every cell exact', async () => {
@@ -246,8 +260,54 @@ describe('portfolio processing, review and export', () => {
       expect(sheet[i]![9]).toBe('coordinates');
       expect(sheet[i]![10]).toBe('fake-1.0.0');
     }
-    // Inline strings only: no cell is a formula a spreadsheet would run.
+    // No cell is a formula a spreadsheet would run.
     expect(unzip(res.rawPayload).get('xl/worksheets/sheet1.xml')!).not.toMatch(/<f[ >]/);
+    // exceljs reads the same, with the score a number cell.
+    const again = await readWithExcelJs(res.rawPayload);
+    expect(again.slice(1).map((row) => row.slice(0, 5).map((v) => (v === null ? '' : String(v))))).toEqual(original.slice(1));
+    expect(typeof again[1]![5]).toBe('number');
+  });
+
+  it('exports every product side by side with latitude, longitude, matched address and geocode precision, in one XLSX exceljs reads back', async () => {
+    const { headers } = await createMember(app, db);
+    const id = await createPortfolio(headers, 'id,lat,lon,note\nA,30.1,-97.7,=cmd\nB,31.2,-96.5,plain\n', { products: 'zwind,zfire' });
+    await waitForStatus(headers, id, 'zfire', 'READY');
+    await waitForStatus(headers, id, 'zwind', 'READY');
+    const res = await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${id}/export?format=xlsx`, headers });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(res.headers['content-disposition']).toMatch(/all_products_\d{8}\.xlsx/);
+    const rows = await readWithExcelJs(res.rawPayload);
+    expect(rows[0]).toEqual([
+      'id', 'lat', 'lon', 'note', 'latitude', 'longitude', 'matched_address', 'geocode_precision',
+      'zfire_score', 'zfire_risk_level', 'zfire_confidence', 'zfire_top_factors',
+      'zwind_score', 'zwind_risk_level', 'zwind_confidence', 'zwind_top_factors', 'problem',
+    ]);
+    expect(rows).toHaveLength(3);
+    const results = await db
+      .selectFrom('portfolio_results as r')
+      .innerJoin('portfolio_products as p', (join) => join.onRef('p.current_run_id', '=', 'r.run_id'))
+      .select(['p.product', 'r.row_number', 'r.score', 'r.confidence', 'r.risk_level'])
+      .where('p.portfolio_id', '=', id)
+      .execute();
+    const result = (product: string, row: number) => results.find((r) => r.product === product && r.row_number === row)!;
+    rows.slice(1).forEach((row, i) => {
+      expect(row.slice(0, 4)).toEqual([['A', 'B'][i], ['30.1', '31.2'][i], ['-97.7', '-96.5'][i], ['=cmd', 'plain'][i]]);
+      expect(row.slice(4, 6)).toEqual([[30.1, 31.2][i], [-97.7, -96.5][i]]);
+      expect(row[7]).toBe('coordinates');
+      for (const [offset, product] of [[8, 'zfire'], [12, 'zwind']] as const) {
+        const expected = result(product, i + 1);
+        expect(row.slice(offset, offset + 3)).toEqual([expected.score, expected.risk_level, expected.confidence]);
+        expect(typeof row[offset]).toBe('number');
+      }
+    });
+    const csv = await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${id}/export?format=csv`, headers });
+    expect(csv.statusCode).toBe(200);
+    const parsed = parse(csv.rawPayload, { bom: true }) as string[][];
+    expect(parsed[0]).toEqual(rows[0]);
+    expect(parsed[1]![3]).toBe("'=cmd");
+    const foreign = await createMember(app, db);
+    expect((await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${id}/export`, headers: foreign.headers })).statusCode).toBe(404);
   });
 
   it('saves an export column choice and regenerates the stored export', async () => {

@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import zipcodes from 'zipcodes';
 import { LANDMARKS } from '../../src/world/regions.js';
@@ -44,5 +45,17 @@ describe('portfolio with the real geocoder and risk models', () => {
     expect(rows.map((r) => r.geo_property_id)).toEqual(matched.map((m) => m.id));
     const errors = (await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${id}/errors?product=zfire`, headers })).json();
     expect(errors.errors).toEqual([expect.objectContaining({ ref: 'X1', reason: ADDRESS_NOT_FOUND })]);
+    // The combined export names the address each row matched, where it lies and how precisely.
+    const combined = parse((await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${id}/export?format=csv`, headers })).rawPayload, { bom: true }) as string[][];
+    const column = (name: string) => combined[0]!.indexOf(name);
+    LANDMARKS.slice(0, 6).forEach((l, i) => {
+      const row = combined[i + 1]!;
+      expect(row[column('matched_address')]).toMatch(new RegExp(`^${l.houseNumber} ${l.street}, .+ ${l.zip}$`));
+      expect(row[column('geocode_precision')]).toMatch(/rooftop|parcel/);
+      expect(Number(row[column('latitude')])).not.toBeNaN();
+      expect(Number(row[column('zfire_score')])).toBeGreaterThanOrEqual(1);
+      expect(Number(row[column('zwind_score')])).toBeGreaterThanOrEqual(1);
+    });
+    expect(combined[7]![column('problem')]).toBe(ADDRESS_NOT_FOUND);
   }, 120_000);
 });

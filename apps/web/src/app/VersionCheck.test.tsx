@@ -56,6 +56,8 @@ describe('the version check', () => {
     render(<VersionToast />);
     act(() => setVersionUpdateNeeded());
     expect(screen.getByText(MESSAGES.newVersionAvailable)).toBeInTheDocument();
+    // At the bottom right, clear of the top bar and of the search box under it.
+    expect(screen.getByTestId('version-toast-anchor').className).toMatch(/MuiSnackbar-anchorOriginBottomRight/);
   });
 
   it('only logs a failed check', async () => {

@@ -46,7 +46,7 @@ export function reloadForNewVersion() {
 export function VersionToast({ intervalMs, onReload = reloadForNewVersion }: { intervalMs?: number; onReload?: () => void }) {
   const updateNeeded = useVersionCheck(intervalMs);
   return (
-    <Snackbar open={updateNeeded} anchorOrigin={{ vertical: 'top', horizontal: 'center' }} sx={{ top: { xs: 64 } }}>
+    <Snackbar open={updateNeeded} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} data-testid="version-toast-anchor">
       <Alert
         severity="info"
         variant="filled"

@@ -27,6 +27,8 @@ export interface Session {
   identityProvider: IdentityProviderKind;
   setActiveOrganization(id: number): void;
   logout(): Promise<void>;
+  /** The user saved their name (Account Settings): the shell shows it at once, without a new token. */
+  updateProfile(profile: { firstName: string; lastName: string }): void;
   /** The context the shared permission rules (contracts/permissions) take. */
   permissions: PermissionContext;
 }
@@ -70,10 +72,17 @@ function dropInvalidSelectedProduct(enabledFeatures: string[]) {
   if (typeof value !== 'string' || !isSelectedProductValid(value, enabledFeatures)) localStorage.removeItem(STORAGE_KEYS.userSelectedProduct);
 }
 
-export function SessionProvider({ user, organizations, identityProvider, onLogout, initialOrganizationId, children }: SessionProviderProps) {
+export function SessionProvider({ user: tokenUser, organizations, identityProvider, onLogout, initialOrganizationId, children }: SessionProviderProps) {
   const config = useRuntimeConfig();
   const queryClient = useQueryClient();
   const [activeId, setActiveId] = useState(() => pickOrganization(organizations, initialOrganizationId)?.id ?? null);
+  // The token's names until the user saves new ones in this session.
+  const [savedProfile, setSavedProfile] = useState<{ firstName: string; lastName: string } | null>(null);
+  const user = useMemo<SessionUser>(
+    () => (savedProfile ? { ...tokenUser, firstName: savedProfile.firstName, lastName: savedProfile.lastName, profile: { ...tokenUser.profile, ...savedProfile } } : tokenUser),
+    [tokenUser, savedProfile],
+  );
+  const updateProfile = useCallback((profile: { firstName: string; lastName: string }) => setSavedProfile({ firstName: profile.firstName, lastName: profile.lastName }), []);
   const activeOrganization = organizations.find((org) => org.id === activeId) ?? organizations[0] ?? null;
   // Synchronised during render, not in an effect: children's queries start in their own effects,
   // which run before this component's, and must already carry target_organization_id.
@@ -118,6 +127,7 @@ export function SessionProvider({ user, organizations, identityProvider, onLogou
       identityProvider,
       setActiveOrganization,
       logout,
+      updateProfile,
       permissions: {
         user,
         enabledFeatures,
@@ -128,7 +138,7 @@ export function SessionProvider({ user, organizations, identityProvider, onLogou
         env: config.ENV,
       },
     };
-  }, [user, organizations, activeOrganization, identityProvider, setActiveOrganization, logout, config]);
+  }, [user, organizations, activeOrganization, identityProvider, setActiveOrganization, logout, updateProfile, config]);
 
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }

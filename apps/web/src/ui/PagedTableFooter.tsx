@@ -14,6 +14,8 @@ export interface PagedTableFooterProps {
   onItemsPerPageChange?(itemsPerPage: number): void;
 }
 
+const n = (value: number) => value.toLocaleString('en-US');
+
 export function PagedTableFooter({ total, page, onPageChange, itemsPerPage, pageSizes, onItemsPerPageChange }: PagedTableFooterProps) {
   const resizable = Boolean(pageSizes?.length && onItemsPerPageChange);
   return (
@@ -23,6 +25,7 @@ export function PagedTableFooter({ total, page, onPageChange, itemsPerPage, page
       page={page}
       onPageChange={(_, next) => onPageChange(next)}
       rowsPerPage={itemsPerPage}
+      labelDisplayedRows={({ from, to, count }) => `${n(from)}–${n(to)} of ${count === -1 ? `more than ${n(to)}` : n(count)}`}
       rowsPerPageOptions={resizable ? pageSizes : []}
       onRowsPerPageChange={
         resizable

@@ -5,7 +5,7 @@ import { PORTFOLIO_EXPORT_EXTRA_COLUMNS } from '@zview/contracts';
 import { sql } from 'kysely';
 import { to as copyTo } from 'pg-copy-streams';
 import { poolOf, type Db } from '../../db/database.js';
-import { xlsxStream } from './xlsx-writer.js';
+import { xlsxFromPages, type XlsxCell } from './xlsx.js';
 
 /**
  * Spreadsheet programs run a cell that starts with = + - @ (or tab / carriage return) as a
@@ -82,8 +82,9 @@ function extraValue(row: ExportRow, column: ExtraColumn): string {
  * and each row is read once. The header comes first. The cursor's connection is held until the
  * last page or until the reader stops (the generator's `finally`).
  */
-async function* exportPages(db: Db, portfolioId: number, runId: number | null, header: readonly string[], layout: ExportLayout, neutralise: boolean) {
-  const cell = neutralise ? neutraliseCell : (value: string) => value;
+async function* exportPages(db: Db, portfolioId: number, runId: number | null, header: readonly string[], layout: ExportLayout) {
+  // Scores and confidences are number cells; everything else text, which a spreadsheet never evaluates.
+  const cell = (row: ExportRow, column: ExtraColumn): XlsxCell => (column === 'score' ? row.score : column === 'confidence' ? row.confidence : extraValue(row, column));
   yield [[...layout.original.map((i) => header[i]!), ...layout.extra]];
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
@@ -101,7 +102,7 @@ async function* exportPages(db: Db, portfolioId: number, runId: number | null, h
       ORDER BY w.row_number`.execute(connection);
     for (;;) {
       const { rows } = await sql<ExportRow>`FETCH ${sql.lit(PAGE)} FROM portfolio_export`.execute(connection);
-      yield rows.map((row) => [...layout.original.map((i) => cell(row.raw_values[i] ?? '')), ...layout.extra.map((c) => cell(extraValue(row, c)))]);
+      yield rows.map((row) => [...layout.original.map((i): XlsxCell => row.raw_values[i] ?? ''), ...layout.extra.map((c) => cell(row, c))]);
       if (rows.length < PAGE) break;
     }
   } finally {
@@ -110,13 +111,9 @@ async function* exportPages(db: Db, portfolioId: number, runId: number | null, h
   }
 }
 
-async function* flatten(pages: AsyncIterable<string[][]>) {
-  for await (const page of pages) yield* page;
-}
-
-/** The export as an XLSX workbook. Cells are inline strings, which a spreadsheet never evaluates, so values stay exact. */
+/** The export as an XLSX workbook (exceljs' streaming writer): text stays text, never evaluated; scores are numbers. */
 export function exportXlsx(db: Db, portfolioId: number, runId: number | null, header: readonly string[], layout: ExportLayout): Readable {
-  return xlsxStream(flatten(exportPages(db, portfolioId, runId, header, layout, false)));
+  return xlsxFromPages(exportPages(db, portfolioId, runId, header, layout));
 }
 
 /** Cells that need neither neutralising nor quoting (nearly all of them) match none of these. */

@@ -6,7 +6,7 @@ import type { HazardProfile, PropertyFeatures } from '../property/features.js';
 import { isoDate } from '../property/load.js';
 import { loadPropertyFeaturesMany } from '../property/load-many.js';
 import { RISK_MODELS } from '../risk/index.js';
-import { buildContext, scoreWith, type RiskModelDefinition } from '../risk/model.js';
+import { buildContext, scoreInstant, scoreWith, type RiskModelDefinition } from '../risk/model.js';
 import type { ScoreFactor } from './seams.js';
 
 /**
@@ -39,7 +39,7 @@ export interface IndexedScore {
 export function indexedScore(model: RiskModelDefinition, features: PropertyFeatures, hazard: HazardProfile, asOf: Date): IndexedScore {
   const result = scoreWith(model, buildContext(features, hazard, asOf, false));
   if (result.score === null) return { score: null, riskLevel: 'none', confidence: null, topFactors: [], problem: result.unavailableReason ?? UNSCORABLE };
-  const top = [...result.factors].sort((a, b) => Math.abs(b.contribution) - Math.abs(a.contribution)).slice(0, TOP_FACTORS);
+  const top = result.factors.filter((f) => f.key !== 'scale_limit').sort((a, b) => Math.abs(b.contribution) - Math.abs(a.contribution)).slice(0, TOP_FACTORS);
   return {
     score: result.score,
     riskLevel: result.riskLevel,
@@ -50,7 +50,7 @@ export function indexedScore(model: RiskModelDefinition, features: PropertyFeatu
 }
 
 /** The as-of instant of a build date (scores are computed as of midday UTC of that day). */
-export const asOfInstant = (date: string) => new Date(`${date}T12:00:00Z`);
+export const asOfInstant = scoreInstant;
 
 export async function currentWorldRevision(db: Db): Promise<string> {
   const row = await db.selectFrom('world_revision').select('revision').executeTakeFirstOrThrow();

@@ -6,6 +6,7 @@ import { OBLIQUE_DIRECTIONS } from '../imagery/capture.js';
 import type { UrlSigner } from '../imagery/signing.js';
 import { propertyImageItem } from '../imagery/urls.js';
 import { scoreProduct, unavailableScore } from '../risk/index.js';
+import { scoreInstant } from '../risk/model.js';
 import { geocode, type GeocodeResult } from '../geocoder/match.js';
 import { findPropertyRow, listBuildings, listCapturesOfProperty, listPermits } from '../../db/properties.js';
 import { deriveFeatures, describeCaptures, findPropertyEvents, hazardOfProperty, isoDate, summarizeProperty, type PropertySummary } from './load.js';
@@ -130,7 +131,10 @@ async function assessKnownProperty(db: Db, signer: UrlSigner, propertyId: string
   const features = deriveFeatures(row, buildingRows, permitRows, captureRows, input.asOf);
   const captures = describeCaptures(captureRows);
   const hazard = hazardOfProperty(property);
-  const asOfDate = new Date(`${features.asOf}T00:00:00Z`);
+  // Scored as of the day asked (today, or the look-back date), at the instant a portfolio run of
+  // that day uses: one property, one model version, one answer in the lookup, the portfolio and
+  // its export (the staleness of the imagery counts the same everywhere).
+  const asOfDate = scoreInstant(input.asOf ?? isoDate(new Date(now)));
   const products = Object.fromEntries(input.products.map((p) => [p, scoreProduct(p, features, hazard, asOfDate)]));
   const buildings: Building[] = features.buildings.map((b) => ({ label: b.label, rank: b.rank, outline: b.outline, centroid: b.centroid }));
   const availableDates = [...new Set(captures.filter((c) => c.kind === 'ortho').map((c) => c.capturedOn))].sort().reverse();

@@ -107,6 +107,9 @@ export function stalenessPenalty(ctx: ScoringContext): number {
   return Math.min(0.3, years * 0.05);
 }
 
+/** The instant a score "as of" a day is computed at (midday UTC), in lookups and portfolio runs alike. */
+export const scoreInstant = (date: string) => new Date(`${date}T12:00:00Z`);
+
 export function buildContext(features: PropertyFeatures, hazard: HazardProfile, asOf: Date, prefill = false): ScoringContext {
   return { features, hazard, asOf, asOfYear: asOf.getUTCFullYear(), main: mainBuilding(features), prefill };
 }

@@ -33,10 +33,31 @@ describe('the dashboard', () => {
     expect(screen.getAllByTestId('lookup-row')).toHaveLength(1);
   });
 
-  it('sends an unknown tab to the recent lookups and shows an empty state', async () => {
+  it('says an unknown tab does not exist and lists the tabs there are, instead of redirecting silently', async () => {
+    const user = userEvent.setup();
     fakeApi({ '/api/caribou/property/recent': () => ({ total: 0, results: [] }) });
     const { router } = renderApp({ path: '/dashboard/whatever', devSession: 'admin' });
+    const unknown = await screen.findByTestId('dashboard-unknown-tab', {}, SLOW);
+    expect(unknown).toHaveTextContent('The specified page could not be found.');
+    expect(router().state.location.pathname).toBe('/dashboard/whatever');
+    await user.click(within(unknown).getByRole('link', { name: 'Recent lookups' }));
     expect(await screen.findByText('No property has been looked up by your organisation yet.', {}, SLOW)).toBeInTheDocument();
-    expect(router().state.location.pathname).toBe('/dashboard/recent');
+  });
+
+  it('shows one row per property with how many times it was looked up', async () => {
+    fakeApi({ '/api/caribou/property/recent': () => ({ total: 2, results: [{ ...recent.results[0], count: 3 }, recent.results[1]] }) });
+    renderApp({ path: '/dashboard/recent', devSession: 'admin' });
+    const rows = await screen.findAllByTestId('lookup-row', {}, SLOW);
+    expect(within(rows[0]!).getByTestId('lookup-count')).toHaveTextContent('3 lookups');
+    expect(within(rows[1]!).queryByTestId('lookup-count')).not.toBeInTheDocument();
+  });
+
+  it('is reachable from the property search page', async () => {
+    const user = userEvent.setup();
+    fakeApi({ '/api/caribou/property/recent': () => recent });
+    const { router } = renderApp({ path: '/scores', devSession: 'admin' });
+    await user.click(await screen.findByRole('link', { name: 'Recent lookups' }, SLOW));
+    await waitFor(() => expect(router().state.location.pathname).toBe('/dashboard/recent'));
+    expect(await screen.findAllByTestId('lookup-row', {}, SLOW)).toHaveLength(2);
   });
 });

@@ -1,4 +1,4 @@
-import { PRODUCT_DISPLAY_NAMES, isProductKey, sortProducts, type ProductKey } from '@zview/contracts';
+import { MESSAGES, PRODUCT_DISPLAY_NAMES, isProductKey, sortProducts, type ProductKey } from '@zview/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
@@ -13,7 +13,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { Navigate, Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useSession } from '../../app/session';
 import { RiskChip } from '../../ui/RiskChip';
 import { useRecentLookups, type RecentLookup } from './api/recentLookups';
@@ -43,14 +43,37 @@ function ScoreChips({ scores, enabled }: { scores: RecentLookup['scores']; enabl
   );
 }
 
-/** /dashboard/{activeTab}: the organisation's recent lookups with their scores. */
+/** An unknown /dashboard/{tab}: says so and lists the tabs there are. */
+function UnknownTab() {
+  return (
+    <Box sx={{ px: 4, py: 6, maxWidth: 640, mx: 'auto' }} data-testid="dashboard-unknown-tab">
+      <Typography variant="h4" component="h1" sx={{ mb: 1 }}>
+        Dashboard
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {MESSAGES.pageNotFound} The dashboard has these tabs:
+      </Typography>
+      <Stack component="ul" spacing={1} sx={{ m: 0, pl: 3 }}>
+        {DASHBOARD_TABS.map((t) => (
+          <li key={t.value}>
+            <Link component={RouterLink} to={`/dashboard/${t.value}`}>
+              {t.label}
+            </Link>
+          </li>
+        ))}
+      </Stack>
+    </Box>
+  );
+}
+
+/** /dashboard/{activeTab}: the organisation's recently looked-up properties (one row each, latest lookup first) with their scores. */
 export default function DashboardPage() {
   const { activeTab } = useParams();
   const navigate = useNavigate();
   const { activeOrganization, enabledFeatures } = useSession();
   const lookups = useRecentLookups();
   const tab = DASHBOARD_TABS.find((t) => t.value === activeTab);
-  if (!tab) return <Navigate to="/dashboard/recent" replace />;
+  if (!tab) return <UnknownTab />;
   const rows = lookups.data ? lookupsForTab(tab.value, lookups.data.results) : [];
 
   return (
@@ -86,16 +109,23 @@ export default function DashboardPage() {
             <Table aria-label={tab.label}>
               <TableHead>
                 <TableRow>
-                  <TableCell sx={{ width: 200 }}>Looked up</TableCell>
+                  <TableCell sx={{ width: 200 }}>Last looked up</TableCell>
                   <TableCell>Property</TableCell>
-                  <TableCell>By</TableCell>
+                  <TableCell>Last by</TableCell>
                   <TableCell>Scores</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
                 {rows.map((lookup) => (
                   <TableRow key={lookup.id} hover data-testid="lookup-row">
-                    <TableCell sx={{ whiteSpace: 'nowrap', color: 'text.secondary' }}>{when.format(new Date(lookup.at))}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap', color: 'text.secondary' }}>
+                      {when.format(new Date(lookup.at))}
+                      {lookup.count > 1 && (
+                        <Typography variant="caption" component="div" data-testid="lookup-count">
+                          {lookup.count.toLocaleString('en-US')} lookups
+                        </Typography>
+                      )}
+                    </TableCell>
                     <TableCell>
                       <Link component={RouterLink} to={`/scores?${new URLSearchParams({ location: lookup.address, location_type: 'address' }).toString()}`} sx={{ fontWeight: 600 }}>
                         {lookup.address}

@@ -36,7 +36,10 @@ describe('portfolio results', () => {
     await user.click(screen.getAllByTestId('result-row')[0]!);
     const drawer = await screen.findByTestId('property-drawer');
     expect(await within(drawer).findByTestId('drawer-address')).toHaveTextContent('1208 Cedar Ave, Santa Rosa, CA 95404');
-    expect(within(drawer).getByRole('link', { name: /Open full property view/ })).toHaveAttribute('href', '/scores?location=1208+Cedar+Ave%2C+Santa+Rosa%2C+CA+95404&location_type=address');
+    const open = within(drawer).getByRole('link', { name: /Open full property view/ });
+    expect(open).toHaveAttribute('href', '/scores?location=1208+Cedar+Ave%2C+Santa+Rosa%2C+CA+95404&location_type=address');
+    // The new-tab icon means a new tab.
+    expect(open).toHaveAttribute('target', '_blank');
   });
 
   it('pages the errors 25 at a time', { timeout: 30_000 }, async () => {
@@ -51,6 +54,23 @@ describe('portfolio results', () => {
     await waitFor(() => expect(screen.getAllByTestId('error-row')).toHaveLength(18));
     expect(calls.callsTo('/api/caribou/portfolio/42/errors').map((u) => u.searchParams.get('page'))).toEqual(['1', '2', '3']);
     expect(screen.getByText('51–68 of 68')).toBeInTheDocument();
+  });
+
+  it('downloads one XLSX with every product side by side', { timeout: 30_000 }, async () => {
+    const user = userEvent.setup();
+    const objectUrls: unknown[] = [];
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn((blob: unknown) => (objectUrls.push(blob), 'blob:x')), revokeObjectURL: vi.fn() }));
+    const calls = fakeApi({
+      '/api/caribou/portfolio/42/metadata': () => metadataFixture(),
+      '/api/caribou/portfolio/42/properties': (url) => propertiesFixture(Number(url.searchParams.get('page')), Number(url.searchParams.get('itemsPerPage'))),
+      '/api/caribou/portfolio/42/errors': (url) => errorsFixture(Number(url.searchParams.get('page'))),
+      '/api/caribou/portfolio/42/export': () => ({}),
+    });
+    renderApp({ path: '/zportfolio/results?id=42', devSession: 'admin' });
+    await user.click(await screen.findByRole('button', { name: 'Export all products' }, SLOW));
+    await waitFor(() => expect(calls.callsTo('/api/caribou/portfolio/42/export')).toHaveLength(1));
+    expect(calls.callsTo('/api/caribou/portfolio/42/export')[0]!.searchParams.get('format')).toBe('xlsx');
+    await waitFor(() => expect(objectUrls).toHaveLength(1));
   });
 
   it('says when the portfolio cannot be loaded', async () => {

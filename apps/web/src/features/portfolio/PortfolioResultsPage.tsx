@@ -19,6 +19,7 @@ import { formatDate, orderByProduct, productName } from './model';
 import { PropertyDrawer } from './PropertyDrawer';
 import { ResultsTable } from './ResultsTable';
 import { RiskDistribution } from './RiskDistribution';
+import { ExportAllButton } from './ExportAllButton';
 
 export const RESULTS_POLL_MS = 3000;
 
@@ -88,7 +89,8 @@ export default function PortfolioResultsPage() {
             {[data.description, `Created ${formatDate(data.createdAt)}`, data.rowCount !== null ? `${data.rowCount.toLocaleString('en-US')} rows` : null].filter(Boolean).join(' · ')}
           </Typography>
         </Box>
-        <Stack direction="row" spacing={1}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <ExportAllButton id={data.id} name={data.name} disabled={!products.some((p) => p.status === 'READY' || p.status === 'PROCESSED')} />
           {products.map((p) => (
             <Stack key={p.product} direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
               <Typography variant="caption" sx={{ fontWeight: 700 }}>

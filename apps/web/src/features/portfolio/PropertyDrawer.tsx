@@ -102,7 +102,7 @@ export function PropertyDrawer({ org, portfolioId, product, rowNumber, onClose }
               </Box>
             )}
             {href && (
-              <Button variant="outlined" component={RouterLink} to={href} endIcon={<OpenInNew />} sx={{ alignSelf: 'flex-start' }}>
+              <Button variant="outlined" component={RouterLink} to={href} target="_blank" rel="noopener" endIcon={<OpenInNew />} sx={{ alignSelf: 'flex-start' }}>
                 Open full property view
               </Button>
             )}

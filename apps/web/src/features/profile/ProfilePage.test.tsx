@@ -1,6 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '../../../test/fake-api';
+import { renderApp } from '../../../test/render';
 import { fakeServer } from '../../../test/fake-server';
 import { renderPage, testSession } from '../../../test/session-harness';
 import ProfilePage from './ProfilePage';
@@ -41,5 +43,31 @@ describe('/profile', () => {
     expect(await screen.findByText('ada@acme.test')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Reset password' })).not.toBeInTheDocument();
+  });
+
+  it('shows the saved name in the top bar at once', async () => {
+    let saved = { firstName: 'Priya', lastName: 'Nair' };
+    fakeApi({
+      [ME]: () => ({ id: 'dev-group-admin', email: 'priya.nair@acme.test', profile: saved }),
+    });
+    const fetchMock = vi.mocked(fetch);
+    const answer = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => {
+      if (init?.method === 'POST' && String(input).includes(ME)) {
+        saved = (JSON.parse(String(init.body)) as { profile: typeof saved }).profile;
+        return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
+      }
+      return answer(input, init);
+    });
+    renderApp({ path: '/profile', devSession: 'groupAdmin' });
+    const user = userEvent.setup();
+    expect(await screen.findByTestId('user-name', {}, { timeout: 8000 })).toHaveTextContent('Priya Nair');
+    await user.click(await screen.findByRole('button', { name: 'Edit' }, { timeout: 8000 }));
+    const first = screen.getByRole('textbox', { name: 'First name' });
+    await user.clear(first);
+    await user.type(first, 'Pia');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Your profile was updated.')).toBeInTheDocument();
+    expect(screen.getByTestId('user-name')).toHaveTextContent('Pia Nair');
   });
 });

@@ -9,6 +9,7 @@ type Errors = Partial<Record<keyof UserProfile, string>>;
 
 function ProfileForm({ initial, onDone }: { initial: UserProfile; onDone: () => void }) {
   const update = useUpdateMe();
+  const { updateProfile } = useSession();
   const { notify } = useNotifications();
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Errors>({});
@@ -26,6 +27,7 @@ function ProfileForm({ initial, onDone }: { initial: UserProfile; onDone: () => 
       { profile: parsed.data },
       {
         onSuccess: () => {
+          updateProfile(parsed.data);
           notify({ text: 'Your profile was updated.', variant: 'success' });
           onDone();
         },

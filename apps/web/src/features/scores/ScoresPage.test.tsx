@@ -74,6 +74,19 @@ describe('the scores summary', () => {
     expect(api.callsTo(ASSESSMENT_PATH)).toHaveLength(0);
   });
 
+  it('offers Try again when the scores failed to load, and shows them once they load', async () => {
+    let fail = true;
+    const api = propertyApi({
+      [ASSESSMENT_PATH]: (url) => (fail ? { status: 503, body: { error: { code: 'unavailable', message: 'The service is busy.' } } } : assessmentFixture({ asOf: url.searchParams.get('as_of') ?? undefined })),
+    });
+    renderApp({ path: `/scores${search()}`, devSession: 'admin' });
+    const error = await screen.findByTestId('result-error', {}, SLOW);
+    fail = false;
+    await userEvent.click(within(error).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTestId('resolved-address', {}, SLOW)).toHaveTextContent(FIXTURE_ADDRESS);
+    expect(api.callsTo(ASSESSMENT_PATH).length).toBeGreaterThan(1);
+  });
+
   it("shows the API's message for an unknown address (404) and for bad input (400)", async () => {
     propertyApi({ [ASSESSMENT_PATH]: () => ({ status: 404, body: { error: { code: 'not_found', message: 'We could not find that address.' } } }) });
     const first = renderApp({ path: `/scores${search('1 Nowhere St')}`, devSession: 'admin' });
@@ -125,6 +138,25 @@ describe('the search box', () => {
     expect(asked[0]).toBe('1208 Ced');
     expect(asked).not.toContain('1208 Ce');
     expect(api.callsTo(ASSESSMENT_PATH)[0]!.searchParams.get('location')).toBe(FIXTURE_ADDRESS);
+  });
+
+  it('never offers a suggestion for text no longer in the box: Enter searches what is typed', async () => {
+    const user = userEvent.setup();
+    const api = propertyApi({
+      '/api/caribou/property/autocomplete': (url) => (url.searchParams.get('q')?.startsWith('1208') ? autocompleteFixture : { results: [] }),
+    });
+    renderApp({ path: '/scores', devSession: 'admin' });
+    await screen.findByTestId('empty-search', {}, SLOW);
+    const box = screen.getByLabelText('Address');
+    await user.type(box, '1208 Ced');
+    expect(await screen.findByRole('option', { name: FIXTURE_ADDRESS }, SLOW)).toBeInTheDocument();
+    await user.clear(box);
+    await user.type(box, '905 Mag');
+    // the answer for '1208 Ced' does not belong to '905 Mag': it is gone at once, not after the debounce
+    expect(screen.queryByRole('option', { name: FIXTURE_ADDRESS })).not.toBeInTheDocument();
+    await user.keyboard('{ArrowDown}{Enter}');
+    await waitFor(() => expect(api.callsTo(ASSESSMENT_PATH)).toHaveLength(1));
+    expect(api.callsTo(ASSESSMENT_PATH)[0]!.searchParams.get('location')).toBe('905 Mag');
   });
 
   it("gets the map ready once someone starts typing, and its first satellite tiles once the property is known", async () => {
@@ -207,6 +239,33 @@ describe('the user-selected product', () => {
   });
 });
 
+describe('product pages', () => {
+  it('gives /zfire a page of its own when no property is selected: what it measures, its model version and factors', async () => {
+    propertyApi({
+      '/api/caribou/specifications': () => ({
+        specifications: [
+          {
+            product: 'zfire',
+            modelVersion: 'zfire-2.3.0',
+            description: 'Wildfire risk to the structure.',
+            scoreRange: { min: 1, max: 10, decimals: 1 },
+            baseScore: 3,
+            riskLevels: { medium: 4, high: 7 },
+            factors: [{ key: 'vegetation_cover', name: 'Vegetation cover', unit: '%', range: { min: 0, max: 100 }, contributionRange: { min: -0.5, max: 2.5 }, description: 'Share of the parcel under trees and shrubs.' }],
+          },
+        ],
+      }),
+    });
+    renderApp({ path: '/zfire', devSession: 'admin' });
+    const overview = await screen.findByTestId('product-overview', {}, SLOW);
+    expect(await within(overview).findByText('Wildfire risk to the structure.', {}, SLOW)).toBeInTheDocument();
+    expect(within(overview).getByTestId('product-model')).toHaveTextContent('zfire-2.3.0');
+    expect(within(overview).getByTestId('product-factor')).toHaveTextContent('Vegetation cover');
+    expect(within(overview).getByTestId('product-factor')).toHaveTextContent('−0.50 to +2.50');
+    expect(screen.queryByTestId('empty-search')).not.toBeInTheDocument();
+  });
+});
+
 describe('historical look-back', () => {
   it('asks again as of the chosen date and shows those scores beside today\'s', async () => {
     const user = userEvent.setup();
@@ -223,6 +282,8 @@ describe('historical look-back', () => {
     expect(rows[0]).toHaveTextContent('6.9');
     expect(rows[0]).toHaveTextContent('+0.4');
     expect(within(screen.getByRole('region', { name: 'Z-FIRE' })).getByTestId('previous-score')).toHaveTextContent('6.9');
+    // dates in the long en-US form, like everywhere else
+    expect(within(screen.getByRole('region', { name: 'Z-FIRE' })).getByText(/As of June 2, 2024/)).toBeInTheDocument();
   });
 
   it('is not offered without the historical look-back feature', async () => {

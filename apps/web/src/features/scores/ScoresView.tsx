@@ -1,4 +1,4 @@
-import { PRODUCT_DISPLAY_NAMES, SUMMARY, isSelectedProductValid, type AssessmentResponse, type ProductKey, type SelectedProductValue } from '@zview/contracts';
+import { PRODUCT_DISPLAY_NAMES, SUMMARY, formatLongDate, isProductKey, isSelectedProductValid, type AssessmentResponse, type ProductKey, type SelectedProductValue } from '@zview/contracts';
 import Box from '@mui/material/Box';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import Stack from '@mui/material/Stack';
@@ -20,11 +20,12 @@ import { LookBackSelect } from './components/LookBackSelect';
 import { ProductDetail } from './components/ProductDetail';
 import { PropertyHeader } from './components/PropertyHeader';
 import { EmptySearch, ResultError, ResultSkeleton } from './components/ResultStates';
+import { ProductOverview } from './components/ProductOverview';
 import { ScoreCard } from './components/ScoreCard';
 import { SearchBar } from './components/SearchBar';
 import type * as ImageryPanelModule from './components/PropertyImageryPanel';
 
-import { displayedProducts, productName, requestedProducts } from './model';
+import { displayedProducts, lookBackImagery, productName, requestedProducts } from './model';
 import { toAssessmentRequest, usePropertySearch } from './searchState';
 
 // The map arrives with the first result, not with the search page (initial JavaScript budget).
@@ -122,11 +123,15 @@ export function ScoresView({ selection, onSelect }: ScoresViewProps) {
       <Box sx={{ px: 4, py: 3, flex: 1 }}>
         <Box sx={{ maxWidth: 1360, mx: 'auto' }}>
           {!request ? (
-            <EmptySearch productNames={products.map(productName)} />
+            selection && selection !== SUMMARY && isProductKey(selection) ? (
+              <ProductOverview product={selection} />
+            ) : (
+              <EmptySearch productNames={products.map(productName)} />
+            )
           ) : assessment.isPending ? (
             <ResultSkeleton cards={selection === SUMMARY ? Math.min(4, products.length) : 1} />
           ) : assessment.isError ? (
-            <ResultError error={assessment.error} />
+            <ResultError error={assessment.error} onRetry={() => void assessment.refetch()} retrying={assessment.isFetching} />
           ) : (
             <Stack spacing={2.5}>
               <PropertyHeader
@@ -178,6 +183,9 @@ function PropertyBody({ selection, enabledFeatures, assessment, compare, query, 
   const location = assessment.location.propertyId ? assessment.location.address?.formatted ?? assessment.location.input : assessment.location.input;
   const focus = selection && selection !== SUMMARY ? selection : null;
   const focusResult = focus ? assessment.products[focus] : undefined;
+  // During a look-back the map shows the chosen capture (and before/after of then against now).
+  const thenData = compare?.data;
+  const shownImagery = useMemo(() => (thenData ? { ...assessment, imagery: lookBackImagery(assessment, thenData) } : assessment), [assessment, thenData]);
 
   return (
     <Box data-print="columns" sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 7fr) minmax(0, 5fr)', gap: 2.5, alignItems: 'start' }}>
@@ -203,7 +211,7 @@ function PropertyBody({ selection, enabledFeatures, assessment, compare, query, 
                 result={assessment.products[product]!}
                 detailsTo={`/scores/${product}${query}`}
                 previous={compare?.data?.products[product]}
-                previousLabel={compare ? `As of ${compare.date}` : undefined}
+                previousLabel={compare ? `As of ${formatLongDate(compare.date)}` : undefined}
                 actions={<AppealButton product={product} result={assessment.products[product]!} location={assessment.location} />}
               />
             ))}
@@ -212,7 +220,7 @@ function PropertyBody({ selection, enabledFeatures, assessment, compare, query, 
       </Stack>
       <Stack spacing={2.5} sx={{ minWidth: 0, position: 'sticky', top: 16, '@media print': { position: 'static' } }}>
         <Suspense fallback={<Skeleton variant="rounded" height={420} data-testid="imagery-skeleton" />}>
-          <ImageryPanel assessment={assessment} onLocationPinChange={onLocationPinChange} showOblique={enabledFeatures.includes('oblique-imagery')} />
+          <ImageryPanel assessment={shownImagery} onLocationPinChange={onLocationPinChange} showOblique={enabledFeatures.includes('oblique-imagery')} />
         </Suspense>
         {enabledFeatures.includes('building_permits') && <BuildingPermitsPanel location={location} />}
         {enabledFeatures.includes('ibhs') && <IbhsPanel location={location} />}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { assessmentFixture, scoreFixture } from './fixtures';
-import { displayedProducts, formatContribution, formatFactorValue, monthsSince, stalenessNote, topFactors } from './model';
+import { displayedProducts, factorsByImpact, lookBackImagery, formatContribution, formatFactorValue, monthsSince, stalenessNote, topFactors } from './model';
 
 describe('displayedProducts', () => {
   const products = assessmentFixture().products;
@@ -68,5 +68,35 @@ describe('imagery staleness', () => {
     expect(stalenessNote('2025-05-21', today)).toBeNull();
     expect(stalenessNote('2025-04-01', today)).toMatch(/19 months ago/);
     expect(stalenessNote('2022-07-18', today)).toMatch(/4 years ago/);
+  });
+});
+
+describe('formatting (issue 21 item 5)', () => {
+  it('writes a year as a year, never with a thousands separator', () => {
+    expect(formatFactorValue(2025, null, 'year_built')).toBe('2025');
+    expect(formatFactorValue(1998, null, 'roof_install_year')).toBe('1998');
+    expect(formatFactorValue(2025, 'sqft', 'living_area')).toBe('2,025 sqft');
+  });
+
+  it("never lists the models' 'Scale limit' adjustment as a factor of the property", () => {
+    const result = scoreFixture('zfire', 10, [
+      { key: 'a', name: 'A', value: 1, unit: null, contribution: 4 },
+      { key: 'scale_limit', name: 'Scale limit', value: 12.3, unit: 'points', contribution: -2.3 },
+    ]);
+    expect(topFactors(result.factors).map((f) => f.key)).toEqual(['a']);
+    expect(factorsByImpact(result.factors).map((f) => f.key)).toEqual(['a']);
+  });
+});
+
+describe('look-back imagery (issue 21 item 7)', () => {
+  it('shows the capture of the chosen date on the map, and then against now as before/after', () => {
+    const today = assessmentFixture();
+    const then = assessmentFixture({ asOf: '2024-06-02' });
+    then.imagery.ortho = [{ ...then.imagery.ortho[0]!, imageUrl: '/then.png', date: '2024-06-02' }];
+    const shown = lookBackImagery(today, then);
+    expect(shown.ortho[0]!.imageUrl).toBe('/then.png');
+    expect(shown.comparison?.before.imageUrl).toBe('/then.png');
+    expect(shown.comparison?.after.imageUrl).toBe(today.imagery.ortho[0]!.imageUrl);
+    expect(lookBackImagery(today, undefined)).toBe(today.imagery);
   });
 });

@@ -2,7 +2,9 @@ import {
   PRODUCT_DISPLAY_NAMES,
   availableStandardProducts,
   isProductKey,
+  latLngTextSchema,
   sortProducts,
+  type AssessmentResponse,
   type Factor,
   type ProductKey,
   type ScoreResult,
@@ -38,9 +40,16 @@ export function productName(product: string): string {
   return isProductKey(product) ? PRODUCT_DISPLAY_NAMES[product] : product.toUpperCase();
 }
 
+/**
+ * The models' own 'Scale limit' entry (what the 1–10 bounds cut off the sum of the factors) is
+ * not a property's factor: lists and charts leave it out and say the score is bounded instead.
+ */
+export const SCALE_LIMIT_KEY = 'scale_limit';
+export const scaleLimitOf = (factors: readonly Factor[]) => factors.find((factor) => factor.key === SCALE_LIMIT_KEY);
+
 /** The factors that moved the score most, largest absolute contribution first (stable for ties). */
 export function topFactors(factors: readonly Factor[], count = TOP_FACTOR_COUNT): Factor[] {
-  return [...factors].sort((a, b) => Math.abs(b.contribution) - Math.abs(a.contribution)).slice(0, count);
+  return factors.filter((factor) => factor.key !== SCALE_LIMIT_KEY).sort((a, b) => Math.abs(b.contribution) - Math.abs(a.contribution)).slice(0, count);
 }
 
 /** Every factor, largest absolute contribution first. */
@@ -63,10 +72,14 @@ const UNIT_SUFFIX_TIGHT = new Set(['%', '°', 'deg']);
 /** Plural units the models use, read in the singular for exactly one ('1 year', not '1 years'). */
 const SINGULAR_UNITS: Record<string, string> = { years: 'year', months: 'month', days: 'day', stories: 'story', buildings: 'building' };
 
-export function formatFactorValue(value: Factor['value'], unit: string | null): string {
+/** Keys whose value is a calendar year ('year_built', 'roof_install_year'): written 2025, never 2,025. */
+const isYearKey = (key: string | undefined) => key !== undefined && /(^|_)year(_|$)/.test(key);
+
+export function formatFactorValue(value: Factor['value'], unit: string | null, key?: string): string {
   if (value === null) return 'Unknown';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'number') {
+    if (!unit && isYearKey(key) && Number.isInteger(value)) return String(value);
     const text = Number.isInteger(value) ? value.toLocaleString('en-US') : value.toLocaleString('en-US', { maximumFractionDigits: 2 });
     if (!unit) return text;
     if (unit === 'deg') return `${text}°`;
@@ -118,4 +131,36 @@ export const PRECISION_LABELS: Record<string, string> = {
 
 export function percent(value: number): string {
   return `${Math.round(value * 100)}%`;
+}
+
+/**
+ * Where the location pin stands: at the coordinates asked for when the lookup was by coordinates
+ * (a confirmed pin stays where it was put, and the URL, the header and the pin agree), otherwise
+ * at the property's point.
+ */
+export function pinLocation(location: Pick<AssessmentResponse['location'], 'locationType' | 'input' | 'point'>): { lat: number; lng: number } {
+  if (location.locationType === 'coordinates') {
+    const asked = latLngTextSchema.safeParse(location.input);
+    if (asked.success) return asked.data;
+  }
+  return location.point;
+}
+
+/**
+ * The imagery the panel shows during a historical look-back: the map and obliques as captured
+ * then, and a before/after of then against now (the latest capture). Without a look-back answer
+ * the lookup's own imagery.
+ */
+export function lookBackImagery(today: AssessmentResponse, then: AssessmentResponse | undefined): AssessmentResponse['imagery'] {
+  if (!then) return today.imagery;
+  const before = then.imagery.ortho[0];
+  const after = today.imagery.ortho[0];
+  return {
+    ortho: then.imagery.ortho,
+    oblique: then.imagery.oblique.length ? then.imagery.oblique : today.imagery.oblique,
+    comparison:
+      before && after && before.imageUrl !== after.imageUrl
+        ? { event: { id: `look-back-${then.asOf}`, kind: 'look-back', date: then.asOf, description: 'the imagery then, and now' }, before, after }
+        : today.imagery.comparison,
+  };
 }

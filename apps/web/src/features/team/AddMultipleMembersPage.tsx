@@ -38,7 +38,11 @@ export default function AddMultipleMembersPage() {
   const [outcomes, setOutcomes] = useState<Map<number, Outcome> | null>(null);
   const [running, setRunning] = useState(false);
 
-  const existing = useMemo(() => (team.data ?? []).map((member) => member.email), [team.data]);
+  // Rows are checked against the team as it was before this page added anyone: once members are
+  // added, the refreshed list holds them, and they must still read "Added", not "Already a member".
+  const [teamBefore, setTeamBefore] = useState<string[] | null>(null);
+  const current = useMemo(() => (team.data ?? []).map((member) => member.email), [team.data]);
+  const existing = teamBefore ?? current;
   const rows = useMemo(() => parseMemberRows(text, existing), [text, existing]);
   const ready = rows.filter((row): row is MemberRow & { request: NonNullable<MemberRow['request']> } => row.request !== undefined);
   const invalid = rows.length - ready.length;
@@ -46,6 +50,7 @@ export default function AddMultipleMembersPage() {
   function edit(next: string) {
     setText(next);
     setOutcomes(null);
+    setTeamBefore(null);
   }
 
   async function readFile(event: ChangeEvent<HTMLInputElement>) {
@@ -61,6 +66,7 @@ export default function AddMultipleMembersPage() {
   }
 
   async function submit() {
+    setTeamBefore(current);
     setRunning(true);
     const results = new Map<number, Outcome>();
     // One at a time: the identity provider sends an invitation per member and rate-limits bursts.

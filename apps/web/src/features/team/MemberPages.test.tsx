@@ -109,6 +109,29 @@ describe('/team/add-multiple-members', () => {
     expect(screen.getByRole('link', { name: 'Back to team' })).toHaveAttribute('href', '/team');
   });
 
+  it('reports added rows as added, not as already members, once the refreshed team list includes them', async () => {
+    const members = [...team];
+    const server = fakeServer()
+      .on('GET', MEMBERS, () => ({ body: { organization: { id: 1, name: 'Acme', products: [] }, members } }))
+      .on('POST', CREATE, (request) => {
+        const body = request.body as { email: string; profile: { firstName: string; lastName: string } };
+        members.push({ id: `u-${members.length}`, email: body.email, firstName: body.profile.firstName, lastName: body.profile.lastName, status: 'active', role: 'member' });
+        return { status: 201, body: {} };
+      });
+    renderPage(<AddMultipleMembersPage />, { route: '/team/add-multiple-members' });
+    const user = userEvent.setup();
+    await waitFor(() => expect(server.sent(MEMBERS)).toHaveLength(1));
+    await user.click(screen.getByRole('textbox', { name: 'Members' }));
+    await user.paste('hal@acme.test,Hal,Hill\nivy@acme.test,Ivy,Ives\nnot-an-email,Jo,Jones');
+    await user.click(await screen.findByRole('button', { name: 'Add 2 members' }));
+    expect(await screen.findByText('2 members added. 1 row was skipped because of problems.')).toBeInTheDocument();
+    await waitFor(() => expect(server.sent(MEMBERS).length).toBeGreaterThan(1));
+    const table = screen.getByRole('table', { name: 'Members to add' });
+    await waitFor(() => expect(within(table).getAllByText('Added')).toHaveLength(2));
+    expect(within(table).queryByText('Already a member of this team')).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('2 members added. 1 row was skipped because of problems.');
+  });
+
   it('accepts a pasted list and keeps Add disabled until a row is valid', async () => {
     fakeServer().on('GET', MEMBERS, { body: { organization: { id: 1, name: 'Acme', products: [] }, members: team } });
     renderPage(<AddMultipleMembersPage />, { route: '/team/add-multiple-members' });

@@ -77,8 +77,8 @@ export default function TeamPage() {
 
   return (
     <Box sx={{ p: 4, maxWidth: 1200, mx: 'auto' }}>
-      <Stack direction="row" alignItems="flex-end" justifyContent="space-between" sx={{ mb: 3 }}>
-        <Box>
+      <Stack direction="row" alignItems="flex-end" justifyContent="space-between" sx={{ mb: 3, columnGap: 3, rowGap: 2, flexWrap: 'wrap' }}>
+        <Box sx={{ minWidth: 0 }}>
           <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
             Team Management
           </Typography>
@@ -87,7 +87,7 @@ export default function TeamPage() {
           )}
         </Box>
         {canManage && (
-          <Stack direction="row" spacing={1.5}>
+          <Stack direction="row" spacing={1.5} sx={{ flexShrink: 0 }}>
             <Button variant="outlined" component={RouterLink} to="/team/add-multiple-members">
               Add multiple members
             </Button>

@@ -58,7 +58,7 @@ export function TopFactorList({ factors }: { factors: Factor[] }) {
         <Box component="li" key={factor.key} data-testid="factor" sx={{ display: 'grid', gridTemplateColumns: '1fr auto auto', gap: 1.5, alignItems: 'center' }}>
           <FactorName factor={factor} />
           <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
-            {formatFactorValue(factor.value, factor.unit)}
+            {formatFactorValue(factor.value, factor.unit, factor.key)}
           </Typography>
           <Typography
             variant="body2"
@@ -91,7 +91,7 @@ export function FactorTable({ factors }: { factors: Factor[] }) {
             <TableCell>
               <FactorName factor={factor} />
             </TableCell>
-            <TableCell>{formatFactorValue(factor.value, factor.unit)}</TableCell>
+            <TableCell>{formatFactorValue(factor.value, factor.unit, factor.key)}</TableCell>
             <TableCell>
               <ContributionBar contribution={factor.contribution} scale={scale} />
             </TableCell>

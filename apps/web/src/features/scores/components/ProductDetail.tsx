@@ -1,4 +1,4 @@
-import { formatLongDate, type ScoreResult } from '@zview/contracts';
+import { SCORE_MAX, SCORE_MIN, formatLongDate, type ScoreResult } from '@zview/contracts';
 import WarningAmberOutlined from '@mui/icons-material/WarningAmberOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -13,7 +13,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { InfoIcon } from '../../../ui/InfoIcon';
-import { capitalize, factorsByImpact, formatFactorValue, productName, stalenessNote } from '../model';
+import { capitalize, factorsByImpact, formatFactorValue, productName, scaleLimitOf, stalenessNote } from '../model';
 import { FactorTable } from './FactorList';
 import { ConfidenceLine, RiskChip, ScoreNumber } from './ScoreBadge';
 import { WaterfallChart } from './WaterfallChart';
@@ -107,7 +107,7 @@ export function AttributesPanel({ result }: { result: ScoreResult }) {
             {result.attributes.map((attribute) => (
               <TableRow key={`${attribute.key}-${attribute.building ?? 'parcel'}`}>
                 <TableCell sx={{ fontWeight: 600 }}>{attribute.name}</TableCell>
-                <TableCell>{formatFactorValue(attribute.value, attribute.unit)}</TableCell>
+                <TableCell>{formatFactorValue(attribute.value, attribute.unit, attribute.key)}</TableCell>
                 <TableCell sx={{ color: 'text.secondary' }}>{attribute.building ?? 'Parcel'}</TableCell>
               </TableRow>
             ))}
@@ -171,6 +171,11 @@ export function ProductDetail({ result, imageryDate, today, actions }: ProductDe
           </Section>
           <Section title="Factors" info="Every input the model used, what was observed and how many points it contributed.">
             <FactorTable factors={factorsByImpact(result.factors)} />
+            {scaleLimitOf(result.factors) && (
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="scale-limit-note">
+                The factors add up to {formatFactorValue(scaleLimitOf(result.factors)!.value, null)}; scores are bounded to {SCORE_MIN}–{SCORE_MAX}.
+              </Typography>
+            )}
           </Section>
         </>
       )}

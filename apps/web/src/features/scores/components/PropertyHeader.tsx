@@ -7,11 +7,12 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { track } from '../../../api/analytics';
 import { InfoIcon } from '../../../ui/InfoIcon';
-import { PRECISION_LABELS, percent } from '../model';
+import { PRECISION_LABELS, percent, pinLocation } from '../model';
 
 /** The resolved property: address (or coordinates), geocode precision and confidence, imagery date, print. */
 export function PropertyHeader({ assessment, actions }: { assessment: AssessmentResponse; actions?: ReactNode }) {
   const { location } = assessment;
+  const pin = pinLocation(location);
   const title = location.address?.formatted ?? `${location.point.lat.toFixed(5)}, ${location.point.lng.toFixed(5)}`;
   return (
     <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-end', justifyContent: 'space-between', flexWrap: 'wrap', rowGap: 1.5 }}>
@@ -30,7 +31,7 @@ export function PropertyHeader({ assessment, actions }: { assessment: Assessment
             <Typography variant="body2" color="text.secondary">
               ·{' '}
               <span data-testid="resolved-coordinates">
-                {location.point.lat.toFixed(5)}, {location.point.lng.toFixed(5)}
+                {pin.lat.toFixed(6)}, {pin.lng.toFixed(6)}
               </span>
             </Typography>
           )}

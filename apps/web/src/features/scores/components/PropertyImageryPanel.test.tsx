@@ -134,4 +134,17 @@ describe('moving the map pin', () => {
     expect(params.get('location_type')).toBe('coordinates');
     expect(params.get('location')).toBe('40.015200,-105.283100');
   });
+
+  it('keeps a confirmed pin where it was put: the answer for coordinates shows its pin at them, not at the building centroid', () => {
+    const base = assessmentFixture();
+    const assessment = { ...base, location: { ...base.location, locationType: 'coordinates' as const, input: '40.015200,-105.283100', point: { lat: 40.015, lng: -105.283 } } };
+    renderWithProviders(withWebGL(<PropertyImageryPanel assessment={assessment} onLocationPinChange={() => {}} showOblique />));
+    expect(lastWidgetProps().markerLocation).toEqual({ lat: 40.0152, lng: -105.2831 });
+  });
+
+  it('puts an address lookup\'s pin at the property', () => {
+    const assessment = assessmentFixture();
+    renderWithProviders(withWebGL(<PropertyImageryPanel assessment={assessment} onLocationPinChange={() => {}} showOblique />));
+    expect(lastWidgetProps().markerLocation).toEqual(assessment.location.point);
+  });
 });

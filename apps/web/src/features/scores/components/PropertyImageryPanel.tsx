@@ -15,7 +15,7 @@ import { useMemo, useState } from 'react';
 import { track } from '../../../api/analytics';
 // The map feature's public surface (features/map/index.ts): the one cross-feature import allowed.
 import { MapEnvironmentProvider, MapWidget, mapSourcesQuery, prefetchSatelliteTiles, warmHttpCache, preloadMapLibre, usePropertyBaseStyles, type MapEnvironment } from '../../map';
-import { capitalize } from '../model';
+import { capitalize, pinLocation } from '../model';
 
 /**
  * Fetches maplibre (and starts its worker), the signed base-map URLs and the satellite style ahead
@@ -67,6 +67,7 @@ function Empty({ text }: { text: string }) {
 export function MapSlot({ assessment, onLocationPinChange, height }: { assessment: AssessmentResponse; onLocationPinChange: (pin: LocationPin) => void; height: number | string }) {
   const latest = assessment.imagery.ortho[0];
   const { location } = assessment;
+  const pin = useMemo(() => pinLocation(location), [location]);
   return (
     <Box data-testid="map-slot" sx={{ height }}>
       <MapWidget
@@ -75,7 +76,7 @@ export function MapSlot({ assessment, onLocationPinChange, height }: { assessmen
         imageDateLabel={latest?.imageDateLabel}
         imageProvider={latest?.imageProvider}
         defaultLayersState={latest ? undefined : { aerial: 'unavailable' }}
-        markerLocation={location.point}
+        markerLocation={pin}
         markerDraggable
         parcelGeo={location.parcel}
         buildings={location.buildings}
@@ -92,10 +93,11 @@ const withDirection = (item: ImageItem): ImageItem =>
 function ObliqueView({ assessment, height }: { assessment: AssessmentResponse; height: number | string }) {
   const oblique = assessment.imagery.oblique;
   const images = useMemo(() => oblique.map(withDirection), [oblique]);
+  const pin = useMemo(() => pinLocation(assessment.location), [assessment.location]);
   if (images.length === 0) return <Empty text="No oblique imagery is available for this property." />;
   return (
     <Box data-testid="oblique-view" sx={{ height }}>
-      <MapWidget images={images} markerLocation={assessment.location.point} />
+      <MapWidget images={images} markerLocation={pin} />
     </Box>
   );
 }

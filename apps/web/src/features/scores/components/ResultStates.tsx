@@ -1,10 +1,13 @@
 import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
 import TravelExploreOutlined from '@mui/icons-material/TravelExploreOutlined';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
 import { isApiError } from '../../../api/errors';
 
 /** Skeletons in the shape of the result: header, cards on the left, imagery on the right. */
@@ -37,7 +40,9 @@ export function errorMessage(error: unknown): { title: string; message: string }
   return { title: 'Something went wrong', message: 'We could not load the scores right now. Please try again in a moment, or contact support if it keeps happening.' };
 }
 
-export function ResultError({ error }: { error: unknown }) {
+/** A failed lookup: what went wrong, and (unless the place is unknown or the input bad) Try again. */
+export function ResultError({ error, onRetry, retrying = false }: { error: unknown; onRetry?: () => void; retrying?: boolean }) {
+  const retryable = !(isApiError(error) && (error.status === 400 || error.status === 403 || error.status === 404));
   const { title, message } = errorMessage(error);
   return (
     <Paper variant="outlined" role="alert" data-testid="result-error" sx={{ p: 4, display: 'flex', gap: 2.5, alignItems: 'flex-start', maxWidth: 760 }}>
@@ -51,6 +56,13 @@ export function ResultError({ error }: { error: unknown }) {
           <Typography variant="body2" color="text.secondary">
             Tip: include the city and state or the ZIP code, or search by coordinates instead.
           </Typography>
+        )}
+        {onRetry && retryable && (
+          <Box>
+            <Button variant="outlined" size="small" onClick={onRetry} loading={retrying} sx={{ mt: 1 }}>
+              Try again
+            </Button>
+          </Box>
         )}
       </Stack>
     </Paper>
@@ -74,6 +86,9 @@ export function EmptySearch({ productNames }: { productNames: string[] }) {
           Your organisation has: <b>{productNames.join(', ')}</b>
         </Typography>
       )}
+      <Link component={RouterLink} to="/dashboard/recent" variant="body2" sx={{ fontWeight: 600 }}>
+        Recent lookups
+      </Link>
     </Paper>
   );
 }

@@ -87,7 +87,10 @@ export function SearchBar({ initial, onSearch, onTyping }: SearchBarProps) {
     submit(text);
   };
 
-  const options = byCoordinates ? [] : (suggestions.data?.results.map((result) => result.address) ?? []);
+  // Suggestions belong to the text on screen: while the box holds other text than the one they
+  // answer (the debounce has not caught up, or an answer to an older query), none is offered.
+  const current = !byCoordinates && debounced.trim() === text.trim() && suggestions.isSuccess;
+  const options = current ? suggestions.data.results.map((result) => result.address) : [];
 
   return (
     <Box component="form" role="search" aria-label="Property search" onSubmit={onSubmit} noValidate sx={{ width: '100%' }}>

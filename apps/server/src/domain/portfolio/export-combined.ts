@@ -1,0 +1,120 @@
+import { PassThrough, type Readable } from 'node:stream';
+import { sql, type RawBuilder } from 'kysely';
+import { isProductKey, sortProducts } from '@zview/contracts';
+import type { Db } from '../../db/database.js';
+import { csvCell } from './export.js';
+import { xlsxFromPages, XLSX_MAX_ROWS, type XlsxCell } from './xlsx.js';
+
+/**
+ * The export an underwriter asks for first: every row of the file as uploaded, where it was
+ * placed (latitude, longitude, the address it matched and how precisely), then each product's
+ * score, risk level, confidence and top factors side by side, and whatever stopped a row from
+ * being scored. One file for the whole portfolio, CSV or XLSX.
+ */
+
+export interface CombinedProduct {
+  product: string;
+  runId: number;
+}
+
+/** The products whose processing has finished (READY or PROCESSED), in the fixed product order, with their current run. */
+export async function finishedProducts(db: Db, portfolioId: number): Promise<CombinedProduct[]> {
+  const rows = await db.selectFrom('portfolio_products').select(['product', 'current_run_id', 'status']).where('portfolio_id', '=', portfolioId).execute();
+  const done = rows.filter((r) => (r.status === 'READY' || r.status === 'PROCESSED') && r.current_run_id !== null);
+  const order = sortProducts(done.map((r) => r.product).filter(isProductKey));
+  return order.map((product) => ({ product, runId: done.find((r) => r.product === product)!.current_run_id! }));
+}
+
+const PLACE_COLUMNS = ['latitude', 'longitude', 'matched_address', 'geocode_precision'] as const;
+const PRODUCT_COLUMNS = ['score', 'risk_level', 'confidence', 'top_factors'] as const;
+
+export function combinedHeader(header: readonly string[], products: readonly CombinedProduct[]): string[] {
+  return [...header, ...PLACE_COLUMNS, ...products.flatMap(({ product }) => PRODUCT_COLUMNS.map((c) => `${product}_${c}`)), 'problem'];
+}
+
+interface CombinedRow {
+  row_number: number;
+  raw_values: string[];
+  geo_latitude: number | null;
+  geo_longitude: number | null;
+  geo_precision: string | null;
+  matched_address: string | null;
+  row_problem: string | null;
+  results: ({ score: number | null; risk_level: string | null; confidence: number | null; top_factors: { name: string }[] | null; problem: string | null } | null)[];
+}
+
+const PAGE = 5000;
+
+function rowCells(row: CombinedRow, width: number, products: number): XlsxCell[] {
+  const cells: XlsxCell[] = [];
+  for (let i = 0; i < width; i++) cells.push(row.raw_values[i] ?? '');
+  cells.push(row.geo_latitude, row.geo_longitude, row.matched_address ?? '', row.geo_precision ?? '');
+  const problems: string[] = [];
+  for (let p = 0; p < products; p++) {
+    const r = row.results[p] ?? null;
+    cells.push(r?.score ?? null, r?.risk_level ?? '', r?.confidence ?? null, (r?.top_factors ?? []).map((f) => f.name).join('; '));
+    if (r?.problem) problems.push(r.problem);
+  }
+  cells.push(row.row_problem ?? [...new Set(problems)].join(' '));
+  return cells;
+}
+
+/**
+ * The rows in row order through a server-side cursor (PAGE rows a fetch, flat memory), each
+ * product's current-run result joined beside it. The header comes first.
+ */
+async function* combinedPages(db: Db, portfolioId: number, header: readonly string[], products: readonly CombinedProduct[]) {
+  yield [combinedHeader(header, products)];
+  const results: RawBuilder<unknown>[] = products.map(
+    (p, i) => sql`(SELECT json_build_object('score', r.score, 'risk_level', r.risk_level, 'confidence', r.confidence, 'top_factors', r.top_factors, 'problem', r.problem)
+                     FROM portfolio_results r WHERE r.run_id = ${p.runId} AND r.row_number = w.row_number) AS ${sql.ref(`r${i}`)}`,
+  );
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const connection = await new Promise<Db>((resolve, reject) => {
+    db.connection().execute((conn) => (resolve(conn), released)).catch(reject);
+  });
+  try {
+    await sql`BEGIN READ ONLY`.execute(connection);
+    await sql`DECLARE portfolio_combined_export NO SCROLL CURSOR FOR
+      SELECT w.row_number, w.raw_values, w.geo_latitude, w.geo_longitude, w.geo_precision, coalesce(w.problem, w.geo_problem) AS row_problem,
+             CASE WHEN p.id IS NOT NULL THEN p.address_line || ', ' || p.city || ', ' || p.state || ' ' || p.zip END AS matched_address
+             ${results.length ? sql`, ${sql.join(results)}` : sql``}
+      FROM portfolio_rows w
+      LEFT JOIN properties p ON p.id = w.geo_property_id
+      WHERE w.portfolio_id = ${portfolioId}
+      ORDER BY w.row_number`.execute(connection);
+    for (;;) {
+      const { rows } = await sql<Omit<CombinedRow, 'results'> & Record<string, unknown>>`FETCH ${sql.lit(PAGE)} FROM portfolio_combined_export`.execute(connection);
+      yield rows.map((row) => rowCells({ ...row, results: products.map((_, i) => (row[`r${i}`] as CombinedRow['results'][number]) ?? null) }, header.length, products.length));
+      if (rows.length < PAGE) break;
+    }
+  } finally {
+    await sql`ROLLBACK`.execute(connection).catch(() => {});
+    release();
+  }
+}
+
+export function combinedExportTooLargeForXlsx(rowCount: number | null): boolean {
+  return (rowCount ?? 0) + 1 > XLSX_MAX_ROWS;
+}
+
+/** The combined export as an XLSX workbook (numbers as numbers, text never evaluated). */
+export function combinedExportXlsx(db: Db, portfolioId: number, header: readonly string[], products: readonly CombinedProduct[]): Readable {
+  return xlsxFromPages(combinedPages(db, portfolioId, header, products));
+}
+
+/** The combined export as an RFC 4180 CSV (UTF-8 with a byte-order mark), cells neutralised against formulas. */
+export function combinedExportCsv(db: Db, portfolioId: number, header: readonly string[], products: readonly CombinedProduct[]): Readable {
+  const out = new PassThrough();
+  (async () => {
+    let first = true;
+    for await (const page of combinedPages(db, portfolioId, header, products)) {
+      const text = page.map((row) => row.map((cell) => csvCell(cell === null ? '' : String(cell))).join(',')).join('\r\n') + '\r\n';
+      if (!out.write(first ? `\uFEFF${text}` : text)) await new Promise((resolve) => out.once('drain', resolve));
+      first = false;
+    }
+    out.end();
+  })().catch((error: Error) => out.destroy(error));
+  return out;
+}
