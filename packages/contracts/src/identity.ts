@@ -222,6 +222,15 @@ export const teamMemberSchema = z
 export type TeamMember = z.infer<typeof teamMemberSchema>;
 export const teamMembersResponseSchema = z.object({ organization: organizationSchema, members: z.array(teamMemberSchema) });
 
+/**
+ * POST /api/user-management/group/user/create: 201 with the new member, or 202
+ * `{ status: 'invited', email }` when the email already has an account (the person accepts a
+ * mailed invitation; nothing about the account is revealed).
+ */
+export const createUserResponseSchema = z.union([teamMemberSchema, z.object({ status: z.literal('invited'), email: z.string() })]);
+export type CreateUserResponse = z.infer<typeof createUserResponseSchema>;
+export const isInvitation = (answer: CreateUserResponse): answer is { status: 'invited'; email: string } => 'status' in answer && answer.status === 'invited';
+
 /** POST /api/user-management/group/users/{action} with { userIds }. */
 export const TEAM_BULK_ACTIONS = ['assign-to-admin', 'activate', 'deactivate', 'delete'] as const;
 export type TeamBulkAction = (typeof TEAM_BULK_ACTIONS)[number];
