@@ -163,6 +163,14 @@ describe('authorization matrix', () => {
     expect(expired.every((c) => c.password_expires_at === null)).toBe(true);
   });
 
+  it('imagery follows the organisation’s products: no property product, no map sources or tiles (issue 12)', async () => {
+    const zorroOnly = await createOrganization(db, { name: 'Zorro Only', products: ['zorro'] });
+    const reader = await authHeader(app, await createUser(db, { org: zorroOnly, externalGroups: ['zorro'] }));
+    expect((await app.inject({ method: 'GET', url: '/api/map/sources', headers: reader })).statusCode).toBe(403);
+    expect((await app.inject({ method: 'GET', url: '/api/tiles/satellite/18/1/1.png', headers: reader })).statusCode).toBe(403);
+    expect((await app.inject({ method: 'GET', url: '/api/map/sources', headers: tokens.get('ordinary')! })).statusCode).toBe(200);
+  });
+
   it('internal admins list every organisation', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/organization', headers: tokens.get('internalAdmin')! });
     expect(res.json().organizations.map((o: { id: number }) => o.id)).toEqual(expect.arrayContaining([home.id, foreign.id, trialOrg.id]));
