@@ -37,6 +37,15 @@ export interface BuildAppOptions {
 }
 
 /** Builds the HTTP application: API, identity provider, runtime config and the web app, on one port. */
+/**
+ * Fastify refuses bare hop counts (it cannot check the peer); TRUST_PROXY=N means "the N nearest
+ * hops are our proxies", for a server only they can reach (HOST=localhost behind them).
+ */
+function trustProxyFunction(setting: ServerConfig['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting !== 'number') return setting;
+  return (_address, hop) => hop < setting;
+}
+
 export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger
@@ -50,7 +59,12 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
         }
       : false,
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // Only configured proxies (TRUST_PROXY) may name the client: X-Forwarded-For from anyone else
+    // would let a client dodge the sign-in IP lockout or lock a victim's address.
+    trustProxy: trustProxyFunction(ctx.config.trustProxy),
+    // A request that never completes (a multipart body without its closing boundary) is answered
+    // and closed rather than held open (issue 12).
+    requestTimeout: ctx.config.requestTimeoutMs,
   });
   app.decorate('ctx', ctx);
   const registeredRoutes: FastifyInstance['registeredRoutes'] = [];

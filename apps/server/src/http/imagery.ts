@@ -55,10 +55,6 @@ export function defaultTileDate(now: Date): string {
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const TILE_CACHE = 'public, max-age=86400, stale-while-revalidate=604800';
 
-/** The origin the browser used, for absolute URLs inside style JSON (MapLibre needs them). */
-function originOf(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
-}
 
 /**
  * Imagery routes: property images by capture, satellite tiles, map styles and their GeoJSON.
@@ -127,7 +123,7 @@ export async function registerImageryRoutes(app: FastifyInstance) {
     const external = config.runtime.MAP_STYLE_URL;
     if (name === 'street' && external && /^https?:\/\//.test(external)) return reply.redirect(external, 302);
     reply.header('cache-control', 'private, max-age=300');
-    return mapStyle(name, { origin: originOf(request), signer: getSigner(), bbox: query.bbox });
+    return mapStyle(name, { origin: app.ctx.config.publicUrl, signer: getSigner(), bbox: query.bbox });
   });
 
   app.get('/map/features.geojson', { config: signed }, async (request, reply) => {
@@ -141,6 +137,6 @@ export async function registerImageryRoutes(app: FastifyInstance) {
   app.get('/map/sources', { config: { policy: 'imagery:read' } }, async (request) => {
     if (!request.actor) throw unauthorized();
     if (!can(request.actor, 'imagery:ortho')) throw forbidden('Imagery is not enabled for your organization.');
-    return mapSourcesResponseSchema.parse(mapSourceUrls(originOf(request), getSigner()));
+    return mapSourcesResponseSchema.parse(mapSourceUrls(app.ctx.config.publicUrl, getSigner()));
   });
 }
