@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
-import { findUserByEmail, recordAudit } from './accounts.js';
+import { findUserByEmail, recordAudit, revokeUserTokens } from './accounts.js';
 import { sendMail } from './mail.js';
 import { hashPassword } from './passwords.js';
 import { consumeOneTimeToken, hashToken, newOneTimeToken } from './tokens.js';
@@ -165,6 +165,8 @@ export async function completePasswordReset(db: Db, token: string, password: str
     const userId = await consumeOneTimeToken(trx, 'password_reset_tokens', token);
     if (!userId) return false;
     await setPassword(trx, userId, passwordHash);
+    // Whoever held the old password holds no token or IdP session any more.
+    await revokeUserTokens(trx, [userId], { endSessions: true });
     const user = await trx.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow();
     await trx.deleteFrom('login_throttles').where('key', '=', `account:${user.email}`).execute();
     await recordAudit(trx, { actorUserId: userId, organizationId: null, action: 'password.reset', subject: userId });

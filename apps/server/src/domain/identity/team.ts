@@ -1,7 +1,7 @@
 import type { OrganizationSummary, UserProfileResponse } from '@zview/contracts';
 import { isInZorroGroup } from '@zview/contracts';
 import { sql } from 'kysely';
-import { findUserByEmail, membershipsOf, recordAudit, userClaims, type UserRow } from '../../auth/accounts.js';
+import { findUserByEmail, membershipsOf, recordAudit, revokeUserTokens, userClaims, type UserRow } from '../../auth/accounts.js';
 import type { Actor } from '../../auth/actor.js';
 import { sendInvitation, sendMembershipInvitation, type MailSettings } from '../../auth/password-reset.js';
 import type { Db } from '../../db/database.js';
@@ -138,6 +138,8 @@ export async function updateMember(
     if (input.expirePassword) {
       await trx.updateTable('user_credentials').set({ password_expires_at: sql<Date>`now()` }).where('user_id', '=', input.userId).execute();
     }
+    // Tokens carry the role: those issued before a role change or a password expiry are over.
+    if (input.role || input.expirePassword) await revokeUserTokens(trx, [input.userId], { endSessions: !!input.expirePassword });
     await recordAudit(trx, { actorUserId: actor.userId, organizationId: actor.organization.id, action: 'user.updated', subject: input.userId, details: { role: input.role, profile: !!input.profile, expirePassword: !!input.expirePassword } });
   });
 }
@@ -150,6 +152,7 @@ export async function assignAdmin(db: Db, actor: Actor, userIds: string[]) {
     .where('organization_id', '=', actor.organization.id)
     .where('user_id', 'in', userIds)
     .execute();
+  await revokeUserTokens(db, userIds);
   await recordAudit(db, { actorUserId: actor.userId, organizationId: actor.organization.id, action: 'user.assigned_admin', details: { userIds } });
 }
 
@@ -173,8 +176,8 @@ export async function setMembersStatus(db: Db, actor: Actor, userIds: string[], 
       const { rows } = await sql<{ id: string }>`
         SELECT u.id FROM users u WHERE u.id = ANY(${userIds}::uuid[]) AND NOT u.is_internal_admin
           AND NOT EXISTS (SELECT 1 FROM organization_members m WHERE m.user_id = u.id AND m.status = 'active')`.execute(trx);
-      const stranded = rows.map((r) => r.id);
-      if (stranded.length) await sql`DELETE FROM oidc_models WHERE kind IN ('Session', 'Grant') AND payload->>'accountId' = ANY(${stranded}::text[])`.execute(trx);
+      // Their tokens stay refused even after a reactivation: they sign in again (issue 12).
+      await revokeUserTokens(trx, rows.map((r) => r.id), { endSessions: true });
     }
     await recordAudit(trx, { actorUserId: actor.userId, organizationId: actor.organization.id, action: `user.${status}`, details: { userIds } });
   });
