@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 import { ANALYTICS } from './constants.js';
 
 /**
@@ -50,8 +51,8 @@ export const analyticsEventSchema = z
   .object({
     type: z.enum(ANALYTICS_MESSAGE_TYPES),
     event: z.enum(TRACKED_EVENTS).optional(),
-    anonymousId: z.string().max(100).optional(),
-    userId: z.string().max(100).optional(),
+    anonymousId: text().max(100).optional(),
+    userId: text().max(100).optional(),
     properties: z.record(z.string(), z.unknown()).optional(),
     traits: z.record(z.string(), z.unknown()).optional(),
     timestamp: z.iso.datetime({ offset: true }),
@@ -62,7 +63,7 @@ export type AnalyticsEventInput = z.infer<typeof analyticsEventSchema>;
 
 export const analyticsBatchSchema = z.object({
   batch: z.array(analyticsEventSchema).min(1, 'batch must hold at least one event').max(ANALYTICS_MAX_BATCH_EVENTS, `batch must hold at most ${ANALYTICS_MAX_BATCH_EVENTS} events`),
-  writeKey: z.string().max(200).optional(),
+  writeKey: text().max(200).optional(),
   sentAt: z.iso.datetime({ offset: true }).optional(),
 });
 export type AnalyticsBatch = z.infer<typeof analyticsBatchSchema>;

@@ -1,4 +1,4 @@
-import type { UploadCheck } from '@zview/contracts';
+import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter, type UploadCheck } from '@zview/contracts';
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Db } from '../../db/database.js';
@@ -46,6 +46,10 @@ export async function storeUpload(
   deps: { db: Db; blobs: BlobStore },
   input: { organizationId: number; userId: string; originalName: string; stream: Readable },
 ): Promise<{ upload: StoredUpload; mapping: ColumnMapping }> {
+  if (hasControlCharacter(input.originalName)) {
+    input.stream.resume();
+    throw badRequest(`The file name ${CONTROL_CHARACTER_MESSAGE}.`);
+  }
   const name = randomUUID();
   const key = uploadBlobKey(name);
   const sizeBytes = await deps.blobs.write(key, input.stream);
