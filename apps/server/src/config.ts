@@ -34,8 +34,8 @@ export interface ServerConfig {
     workerConcurrency: number;
     /** Bytes of uploads an organisation may keep (PORTFOLIO_UPLOAD_QUOTA_MB, default 5000). */
     uploadQuotaBytes: number;
-    /** Uploads at once per organisation (PORTFOLIO_UPLOADS_AT_ONCE, default 3): more answer 429. */
-    concurrentUploads: number;
+    /** Uploads an organisation may make per hour (PORTFOLIO_UPLOADS_PER_HOUR, default 100): more answer 429. */
+    uploadsPerHour: number;
     /** An upload no portfolio uses is deleted after this many hours (PORTFOLIO_ORPHAN_HOURS, default 24). */
     orphanHours: number;
   };
@@ -164,7 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       worker: portfolioWorkerMode(env.PORTFOLIO_WORKER),
       workerConcurrency: Math.round(positiveNumber(env, 'PORTFOLIO_WORKER_CONCURRENCY', 2)),
       uploadQuotaBytes: positiveNumber(env, 'PORTFOLIO_UPLOAD_QUOTA_MB', 5000) * 1024 * 1024,
-      concurrentUploads: Math.round(positiveNumber(env, 'PORTFOLIO_UPLOADS_AT_ONCE', 3)),
+      uploadsPerHour: Math.round(positiveNumber(env, 'PORTFOLIO_UPLOADS_PER_HOUR', 100)),
       orphanHours: positiveNumber(env, 'PORTFOLIO_ORPHAN_HOURS', 24),
     },
   };

@@ -52,6 +52,10 @@ export function registerErrorHandler(app: FastifyInstance) {
       // Fastify's own client errors (bad JSON, body too large, rate limit, unsupported media type).
       return send(reply, status, statusCodes[status] ?? ERROR_CODES.badRequest, error.message);
     }
+    // A multipart body cut short (busboy): the client's upload was incomplete, not our failure.
+    if (/^(Unexpected end of (form|file)|Part terminated early|Malformed part header)/.test(error.message ?? '')) {
+      return send(reply, 400, ERROR_CODES.badRequest, 'The upload ended before the end of the file. Please upload the file again.');
+    }
     // Text PostgreSQL cannot hold (NUL, invalid encodings) that slipped past a schema: the client's mistake.
     if (['22021', '22P05'].includes((error as { code?: string }).code ?? '')) {
       return send(reply, 400, ERROR_CODES.badRequest, `The input ${CONTROL_CHARACTER_MESSAGE} or invalid text.`);

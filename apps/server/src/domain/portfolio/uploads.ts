@@ -1,8 +1,9 @@
 import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter, type UploadCheck } from '@zview/contracts';
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { badRequest, notFound } from '../app-error.js';
+import { badRequest, notFound, payloadTooLarge, tooManyRequests } from '../app-error.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { describeMapping, FIELD_LABELS, mapColumns, NO_USABLE_COLUMN_MESSAGE, readRow, type ColumnMapping, type RecognisedField } from './columns.js';
 import { readCsv } from './csv-reader.js';
@@ -42,18 +43,55 @@ async function readHeader(source: Readable, delimiter: Delimiter): Promise<strin
  * then checks it is a CSV with at least one column that locates a property. A file that is not
  * is deleted again and refused with a message saying why.
  */
+export interface UploadLimits {
+  /** Bytes of uploads an organisation may keep (used or not yet deleted). */
+  quotaBytes: number;
+  /** Uploads an organisation may make in an hour. */
+  uploadsPerHour: number;
+}
+
+const megabytes = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024 / 1024))} MB`;
+
+/** What the organisation's uploads use now: bytes kept, and uploads in the last hour. */
+async function uploadUsage(db: Db, organizationId: number): Promise<{ bytes: number; lastHour: number }> {
+  const row = await db
+    .selectFrom('portfolio_uploads')
+    .select((eb) => [
+      eb.fn.coalesce(eb.fn.sum<string>('size_bytes'), eb.val('0')).as('bytes'),
+      eb.fn.count<string>('name').filterWhere('created_at', '>', sql<Date>`now() - interval '1 hour'`).as('last_hour'),
+    ])
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirstOrThrow();
+  return { bytes: Number(row.bytes), lastHour: Number(row.last_hour) };
+}
+
+function quotaExceeded(limits: UploadLimits) {
+  return payloadTooLarge(
+    `Your organization's upload storage quota (${megabytes(limits.quotaBytes)}) is used up. Delete portfolios you no longer need, or wait: uploads not used by a portfolio are deleted after a day.`,
+  );
+}
+
 export async function storeUpload(
-  deps: { db: Db; blobs: BlobStore },
+  deps: { db: Db; blobs: BlobStore; limits?: UploadLimits },
   input: { organizationId: number; userId: string; originalName: string; stream: Readable },
 ): Promise<{ upload: StoredUpload; mapping: ColumnMapping }> {
-  if (hasControlCharacter(input.originalName)) {
+  const refuse = (error: Error) => {
     input.stream.resume();
-    throw badRequest(`The file name ${CONTROL_CHARACTER_MESSAGE}.`);
+    return error;
+  };
+  if (hasControlCharacter(input.originalName)) throw refuse(badRequest(`The file name ${CONTROL_CHARACTER_MESSAGE}.`));
+  const usage = deps.limits ? await uploadUsage(deps.db, input.organizationId) : undefined;
+  if (deps.limits && usage) {
+    if (usage.lastHour >= deps.limits.uploadsPerHour) {
+      throw refuse(tooManyRequests(`Your organization has made ${deps.limits.uploadsPerHour} uploads in the last hour, the most allowed. Please try again later.`));
+    }
+    if (usage.bytes >= deps.limits.quotaBytes) throw refuse(quotaExceeded(deps.limits));
   }
   const name = randomUUID();
   const key = uploadBlobKey(name);
   const sizeBytes = await deps.blobs.write(key, input.stream);
   try {
+    if (deps.limits && usage && usage.bytes + sizeBytes > deps.limits.quotaBytes) throw quotaExceeded(deps.limits);
     const head = await readHead(deps.blobs, key, sizeBytes);
     const sniff = sniffCsv(head, sizeBytes <= SNIFF_BYTES);
     if (!sniff.ok) throw badRequest(sniff.message);
