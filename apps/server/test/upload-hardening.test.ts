@@ -1,7 +1,9 @@
-import { readdirSync, existsSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { cleanUploads } from '../src/domain/portfolio/upload-cleanup.js';
 import { useTestApp } from './app.js';
 import { authHeader, createOrganization, createUser } from './factories.js';
 
@@ -70,5 +72,30 @@ describe('upload hardening', () => {
     }
     expect(codes).toEqual([201, 201, 201, 201, 429]);
     expect(last).toMatch(/uploads/i);
+  });
+
+  it('the cleanup job deletes uploads no portfolio used after 24 h, and stale .partial files', async () => {
+    const other = await createOrganization(db, { products: ['zfire', 'zfire-portfolio'] });
+    const h = await authHeader(app, await createUser(db, { org: other, role: 'admin' }));
+    const upload = async () =>
+      (await app.inject({ method: 'POST', url: '/api/caribou/portfolio/csv', headers: { ...h, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: `${head}${rows(2)}\r\n--${boundary}--\r\n` })).json().uploadedFileName as string;
+    const orphan = await upload();
+    const used = await upload();
+    const fresh = await upload();
+    const created = await app.inject({ method: 'POST', url: '/api/caribou/portfolios', headers: h, payload: { name: 'Kept', products: 'zfire', uploadedFileName: used } });
+    expect(created.statusCode, created.body).toBe(201);
+    await db.updateTable('portfolio_uploads').set({ created_at: sql<Date>`now() - interval '25 hours'` }).where('name', 'in', [orphan, used]).execute();
+    mkdirSync(path.join(blobs, 'uploads'), { recursive: true });
+    const stale = path.join(blobs, 'uploads', 'x.partial-1-1');
+    writeFileSync(stale, 'half');
+    utimesSync(stale, new Date(Date.now() - 2 * 3600_000), new Date(Date.now() - 2 * 3600_000));
+
+    const result = await cleanUploads({ db, blobs: app.ctx.portfolio!.blobs, blobRoot: blobs }, { orphanHours: 24 });
+    expect(result).toEqual({ orphans: 1, partials: 1 });
+    const left = (await db.selectFrom('portfolio_uploads').select('name').where('organization_id', '=', other.id).execute()).map((r) => r.name);
+    expect(left.sort()).toEqual([used, fresh].sort());
+    expect(existsSync(path.join(blobs, 'uploads', orphan))).toBe(false);
+    expect(existsSync(path.join(blobs, 'uploads', used))).toBe(true);
+    expect(existsSync(stale)).toBe(false);
   });
 });

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import pg from 'pg';
 import type { ServerConfig } from '../config.js';
 import type { Db } from '../db/database.js';
@@ -5,6 +6,7 @@ import { riskModelScorer } from '../domain/portfolio/risk-scorer.js';
 import { createPortfolioServices } from '../domain/portfolio/services.js';
 import { worldGeocoder } from '../domain/portfolio/world-geocoder.js';
 import { startPortfolioWorker } from './portfolio-jobs.js';
+import { startUploadCleanup } from './upload-cleanup-jobs.js';
 
 /**
  * The production portfolio worker (real geocoder and risk models) on this database: what the
@@ -29,5 +31,6 @@ export async function startProductionPortfolioWorker(config: ServerConfig, db: D
     },
     { chunkConcurrency: config.portfolio.workerConcurrency },
   );
+  await startUploadCleanup(services.queue, { db, blobs: services.blobs, blobRoot: path.join(config.dataDir, 'blobs') }, { orphanHours: config.portfolio.orphanHours });
   return services.queue;
 }
