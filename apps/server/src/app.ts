@@ -126,8 +126,14 @@ async function registerWebApp(app: FastifyInstance, distDir: string) {
       },
     });
   }
+  const publicHost = new URL(app.ctx.config.publicUrl).hostname;
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
+    // A page opened on another host than PUBLIC_URL (http://127.0.0.1:8080 for localhost) could not
+    // sign in: the CSP and the identity provider know PUBLIC_URL only. Send the browser there (issue 12).
+    if (request.method === 'GET' && request.hostname !== publicHost && (request.headers.accept ?? '').includes('text/html')) {
+      return reply.redirect(`${app.ctx.config.publicUrl}${request.url}`, 302);
+    }
     const isApi = url === '/api' || url.startsWith('/api/');
     if (isApi || url.startsWith('/assets/') || request.method !== 'GET') {
       return reply
