@@ -1,4 +1,4 @@
-import { promises as fs } from 'node:fs';
+import { promises as fs, type Dirent } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
@@ -27,7 +27,7 @@ export async function cleanUploads(
 
 async function removePartials(dir: string, olderThan: number): Promise<number> {
   let removed = 0;
-  let entries: import('node:fs').Dirent[];
+  let entries: Dirent[];
   try {
     entries = await fs.readdir(dir, { withFileTypes: true });
   } catch {
