@@ -155,6 +155,8 @@ export interface UploadCheck {
   sizeBytes: number;
   delimiter: string;
   hasBom: boolean;
+  /** The text encoding the file was read in: 'UTF-8', 'UTF-16', 'Windows-1252 (Western European)'. */
+  encoding?: string;
   layout: PortfolioLayout | null;
   recognisedColumns: { column: string; meaning: string }[];
   keptColumns: string[];

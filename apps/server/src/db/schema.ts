@@ -183,6 +183,8 @@ export interface PortfolioUploadsTable {
   has_bom: boolean;
   header: Json<string[]>;
   created_at: Generated<Date>;
+  /** Security (0461): the text encoding the upload was read in. */
+  encoding: ColumnType<string, string | undefined, string>;
 }
 
 export interface PortfoliosTable {

@@ -7,7 +7,7 @@ import { badRequest, notFound, payloadTooLarge, tooManyRequests } from '../app-e
 import type { BlobStore } from '../../storage/blob-store.js';
 import { describeMapping, FIELD_LABELS, mapColumns, NO_USABLE_COLUMN_MESSAGE, readRow, type ColumnMapping, type RecognisedField } from './columns.js';
 import { readCsv } from './csv-reader.js';
-import { SNIFF_BYTES, sniffCsv, type Delimiter } from './sniff.js';
+import { ENCODING_LABELS, encodingFromBom, SNIFF_BYTES, sniffCsv, type Delimiter, type TextEncodingName } from './sniff.js';
 
 export const uploadBlobKey = (name: string) => `uploads/${name}`;
 
@@ -19,6 +19,8 @@ export interface StoredUpload {
   delimiter: Delimiter;
   hasBom: boolean;
   header: string[];
+  /** The text encoding the file was read in (issue 12). */
+  encoding: TextEncodingName;
 }
 
 async function readHead(blobs: BlobStore, key: string, size: number): Promise<Buffer> {
@@ -27,9 +29,28 @@ async function readHead(blobs: BlobStore, key: string, size: number): Promise<Bu
   return Buffer.concat(chunks);
 }
 
-async function readHeader(source: Readable, delimiter: Delimiter): Promise<string[] | null> {
+/**
+ * The file's text encoding: a byte-order mark names it; otherwise the WHOLE file is decoded as
+ * UTF-8 in a stream (a fatal decoder, so an accent after the first megabytes counts too), and a
+ * file that is not UTF-8 is read as Windows-1252 (what spreadsheet programs write; every byte is
+ * a character of it, Latin-1 included).
+ */
+async function detectEncoding(blobs: BlobStore, key: string, head: Uint8Array): Promise<TextEncodingName> {
+  const bom = encodingFromBom(head);
+  if (bom && bom !== 'utf-8') return bom;
+  const decoder = new TextDecoder('utf-8', { fatal: true });
   try {
-    for await (const item of readCsv(source, delimiter)) {
+    for await (const chunk of blobs.read(key)) decoder.decode(chunk as Buffer, { stream: true });
+    decoder.decode();
+    return 'utf-8';
+  } catch {
+    return bom ? 'utf-8' : 'windows-1252';
+  }
+}
+
+async function readHeader(source: Readable, delimiter: Delimiter, encoding: TextEncodingName): Promise<string[] | null> {
+  try {
+    for await (const item of readCsv(source, delimiter, encoding)) {
       if ('header' in item) return item.header;
     }
     return null;
@@ -93,9 +114,10 @@ export async function storeUpload(
   try {
     if (deps.limits && usage && usage.bytes + sizeBytes > deps.limits.quotaBytes) throw quotaExceeded(deps.limits);
     const head = await readHead(deps.blobs, key, sizeBytes);
-    const sniff = sniffCsv(head, sizeBytes <= SNIFF_BYTES);
+    const encoding = await detectEncoding(deps.blobs, key, head);
+    const sniff = sniffCsv(head, sizeBytes <= SNIFF_BYTES, encoding);
     if (!sniff.ok) throw badRequest(sniff.message);
-    const header = await readHeader(deps.blobs.read(key), sniff.delimiter);
+    const header = await readHeader(deps.blobs.read(key), sniff.delimiter, encoding);
     if (!header || header.every((h) => !h.trim())) throw badRequest('The first line of the file must name the columns.');
     const mapping = mapColumns(header);
     if (!mapping.layout) throw badRequest(NO_USABLE_COLUMN_MESSAGE);
@@ -107,6 +129,7 @@ export async function storeUpload(
       delimiter: sniff.delimiter,
       hasBom: sniff.hasBom,
       header,
+      encoding,
     };
     await deps.db
       .insertInto('portfolio_uploads')
@@ -118,6 +141,7 @@ export async function storeUpload(
         size_bytes: sizeBytes,
         delimiter: upload.delimiter,
         has_bom: upload.hasBom,
+        encoding: upload.encoding,
         header: JSON.stringify(header),
       })
       .execute();
@@ -140,6 +164,7 @@ export async function findUpload(db: Db, organizationId: number, name: string): 
     sizeBytes: row.size_bytes,
     delimiter: row.delimiter as Delimiter,
     hasBom: row.has_bom,
+    encoding: row.encoding as TextEncodingName,
     header: row.header,
   };
 }
@@ -172,12 +197,13 @@ export async function checkUpload(blobs: BlobStore, upload: StoredUpload, option
     usableRows: null,
     failingRowCount: null,
     failingRows: [],
-    summary: describeMapping(mapping),
+    encoding: ENCODING_LABELS[upload.encoding],
+    summary: `${upload.encoding === 'utf-8' ? '' : `We read this file as ${ENCODING_LABELS[upload.encoding]} text. `}${describeMapping(mapping)}`,
   };
   if (!options.readRows) return check;
   let total = 0;
   let failing = 0;
-  for await (const item of readCsv(blobs.read(uploadBlobKey(upload.name)), upload.delimiter)) {
+  for await (const item of readCsv(blobs.read(uploadBlobKey(upload.name)), upload.delimiter, upload.encoding)) {
     if ('header' in item) continue;
     total += 1;
     const reason = item.problem ?? readRow(mapping, item.values).problem;
