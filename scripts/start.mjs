@@ -25,6 +25,10 @@ if (process.env.SKIP_WEB_BUILD !== '1' && builtAt < sourcesAt) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+// The demo signs in @sso.test accounts through the development SAML IdP; a deployment started
+// otherwise (or with DEV_SAML_IDP=false) has none.
+process.env.DEV_SAML_IDP ??= 'true';
+
 const { register } = await import('tsx/esm/api');
 register();
 await import(pathToFileURL(path.join(root, 'apps/server/src/main.ts')).href);

@@ -40,6 +40,15 @@ export interface BuildAppOptions {
 }
 
 /** Builds the HTTP application: API, identity provider, runtime config and the web app, on one port. */
+/**
+ * Fastify refuses bare hop counts (it cannot check the peer); TRUST_PROXY=N means "the N nearest
+ * hops are our proxies", for a server only they can reach (HOST=localhost behind them).
+ */
+function trustProxyFunction(setting: ServerConfig['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting !== 'number') return setting;
+  return (_address, hop) => hop < setting;
+}
+
 export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger
@@ -53,7 +62,12 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
         }
       : false,
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // Only configured proxies (TRUST_PROXY) may name the client: X-Forwarded-For from anyone else
+    // would let a client dodge the sign-in IP lockout or lock a victim's address.
+    trustProxy: trustProxyFunction(ctx.config.trustProxy),
+    // A request that never completes (a multipart body without its closing boundary) is answered
+    // and closed rather than held open (issue 12).
+    requestTimeout: ctx.config.requestTimeoutMs,
   });
   app.decorate('ctx', ctx);
   initServerErrorReporting({ dsn: ctx.config.runtime.ERROR_REPORTING_DSN, environment: ctx.config.runtime.ENV });
@@ -128,8 +142,14 @@ async function registerWebApp(app: FastifyInstance, distDir: string) {
       },
     });
   }
+  const publicHost = new URL(app.ctx.config.publicUrl).hostname;
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
+    // A page opened on another host than PUBLIC_URL (http://127.0.0.1:8080 for localhost) could not
+    // sign in: the CSP and the identity provider know PUBLIC_URL only. Send the browser there (issue 12).
+    if (request.method === 'GET' && request.hostname !== publicHost && (request.headers.accept ?? '').includes('text/html')) {
+      return reply.redirect(`${app.ctx.config.publicUrl}${request.url}`, 302);
+    }
     const isApi = url === '/api' || url.startsWith('/api/');
     if (isApi || url.startsWith('/assets/') || request.method !== 'GET') {
       return reply

@@ -6,8 +6,17 @@ export interface ServerConfig {
   port: number;
   /** Processes serving HTTP on the port (node:cluster); 1 = this process serves. */
   apiProcesses: number;
+  /** Interface to listen on (HOST, default localhost: widen with HOST=0.0.0.0). */
   host: string;
   publicUrl: string;
+  /**
+   * Which proxies' X-Forwarded-* headers to believe (TRUST_PROXY: a hop count, or a comma-separated
+   * list of addresses/CIDRs; default none: the socket address is the client).
+   */
+  trustProxy: false | number | string[];
+  /** Request limits (issue 12): the whole request, and a stalled body (REQUEST_TIMEOUT_S, BODY_IDLE_TIMEOUT_S). */
+  requestTimeoutMs: number;
+  bodyIdleTimeoutMs: number;
   databaseUrl?: string;
   dataDir: string;
   webDistDir: string;
@@ -23,6 +32,12 @@ export interface ServerConfig {
     worker: 'process' | 'inline' | 'off';
     /** Chunk jobs a worker runs at once (PostgreSQL and Node share the cores). */
     workerConcurrency: number;
+    /** Bytes of uploads an organisation may keep (PORTFOLIO_UPLOAD_QUOTA_MB, default 5000). */
+    uploadQuotaBytes: number;
+    /** Uploads an organisation may make per hour (PORTFOLIO_UPLOADS_PER_HOUR, default 100): more answer 429. */
+    uploadsPerHour: number;
+    /** An upload no portfolio uses is deleted after this many hours (PORTFOLIO_ORPHAN_HOURS, default 24). */
+    orphanHours: number;
   };
 }
 
@@ -64,6 +79,18 @@ function portfolioWorkerMode(raw: string | undefined): ServerConfig['portfolio']
   if (raw === undefined || raw === '' || raw === 'process' || raw === 'on') return 'process';
   if (raw === 'inline' || raw === 'off') return raw;
   throw new Error(`PORTFOLIO_WORKER must be process, inline or off, got "${raw}"`);
+}
+
+/** TRUST_PROXY: unset/empty/false = trust no proxy; a whole number = that many hops; else addresses or CIDRs. */
+export function trustProxySetting(raw: string | undefined): false | number | string[] {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (/^[0-9]+$/.test(value)) return Number(value);
+  const list = value.split(',').map((part) => part.trim()).filter(Boolean);
+  if (value === 'true' || list.some((part) => !/^[0-9a-fA-F.:]+(\/[0-9]{1,3})?$/.test(part))) {
+    throw new Error(`TRUST_PROXY must be a hop count or a comma-separated list of addresses/CIDRs, got "${raw}"`);
+  }
+  return list;
 }
 
 function positiveNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -110,7 +137,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const runtime = runtimeConfigSchema.parse(raw);
   return {
     port,
-    host: envOr(env, 'HOST', '0.0.0.0'),
+    host: envOr(env, 'HOST', 'localhost'),
+    trustProxy: trustProxySetting(env.TRUST_PROXY),
+    requestTimeoutMs: positiveNumber(env, 'REQUEST_TIMEOUT_S', 15 * 60) * 1000,
+    bodyIdleTimeoutMs: positiveNumber(env, 'BODY_IDLE_TIMEOUT_S', 30) * 1000,
     publicUrl,
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: path.resolve(envOr(env, 'DATA_DIR', path.join(repoRoot, 'data'))),
@@ -125,13 +155,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       smtpUrl: env.SMTP_URL || undefined,
       mailFrom: envOr(env, 'MAIL_FROM', 'Z-VIEW <no-reply@zview.test>'),
       demoPassword: envOr(env, 'DEMO_PASSWORD', 'Zview-demo-2024'),
-      devSamlIdp: env.DEV_SAML_IDP ? env.DEV_SAML_IDP === 'true' : runtime.ENV !== 'production',
+      // Off unless asked for (npm start asks for the demo): it lets anyone create @sso.test accounts.
+      devSamlIdp: env.DEV_SAML_IDP === 'true' && runtime.ENV !== 'production',
     },
     portfolio: {
       maxUploadBytes: positiveNumber(env, 'PORTFOLIO_MAX_UPLOAD_MB', 500) * 1024 * 1024,
       chunkSize: positiveNumber(env, 'PORTFOLIO_CHUNK_SIZE', 10_000),
       worker: portfolioWorkerMode(env.PORTFOLIO_WORKER),
       workerConcurrency: Math.round(positiveNumber(env, 'PORTFOLIO_WORKER_CONCURRENCY', 2)),
+      uploadQuotaBytes: positiveNumber(env, 'PORTFOLIO_UPLOAD_QUOTA_MB', 5000) * 1024 * 1024,
+      uploadsPerHour: Math.round(positiveNumber(env, 'PORTFOLIO_UPLOADS_PER_HOUR', 100)),
+      orphanHours: positiveNumber(env, 'PORTFOLIO_ORPHAN_HOURS', 24),
     },
   };
 }

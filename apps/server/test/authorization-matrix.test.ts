@@ -143,6 +143,34 @@ describe('authorization matrix', () => {
     expect(role.role).toBe('member');
   });
 
+  it('a group admin cannot take over an account of another organisation or of staff (issue 12)', async () => {
+    const admin = tokens.get('groupAdmin')!;
+    for (const target of [foreignMember, roles.internalAdmin.user]) {
+      const create = await app.inject({ method: 'POST', url: '/api/user-management/group/user/create', headers: admin, payload: { email: target.email, profile: { firstName: 'Taken', lastName: 'Over' }, role: 'admin' } });
+      expect(create.statusCode, create.body).toBe(202);
+      expect(create.body).not.toContain(target.id);
+      const joined = await db.selectFrom('organization_members').select('user_id').where('user_id', '=', target.id).where('organization_id', '=', home.id).executeTakeFirst();
+      expect(joined).toBeUndefined();
+      const update = await app.inject({ method: 'POST', url: '/api/user-management/user/update', headers: admin, payload: { userId: target.id, profile: { firstName: 'Taken', lastName: 'Over' }, expirePassword: true } });
+      expect(update.statusCode).toBe(404);
+    }
+    const shared = await createUser(db, { orgs: [home, foreign], firstName: 'Shared' });
+    const rename = await app.inject({ method: 'POST', url: '/api/user-management/user/update', headers: admin, payload: { userId: shared.id, profile: { firstName: 'Taken', lastName: 'Over' } } });
+    expect(rename.statusCode).toBe(403);
+    const names = await db.selectFrom('users').select('first_name').where('id', 'in', [foreignMember.id, roles.internalAdmin.user.id, shared.id]).execute();
+    expect(names.map((n) => n.first_name)).not.toContain('Taken');
+    const expired = await db.selectFrom('user_credentials').select('password_expires_at').where('user_id', 'in', [foreignMember.id, roles.internalAdmin.user.id, shared.id]).execute();
+    expect(expired.every((c) => c.password_expires_at === null)).toBe(true);
+  });
+
+  it('imagery follows the organisation’s products: no property product, no map sources or tiles (issue 12)', async () => {
+    const zorroOnly = await createOrganization(db, { name: 'Zorro Only', products: ['zorro'] });
+    const reader = await authHeader(app, await createUser(db, { org: zorroOnly, externalGroups: ['zorro'] }));
+    expect((await app.inject({ method: 'GET', url: '/api/map/sources', headers: reader })).statusCode).toBe(403);
+    expect((await app.inject({ method: 'GET', url: '/api/tiles/satellite/18/1/1.png', headers: reader })).statusCode).toBe(403);
+    expect((await app.inject({ method: 'GET', url: '/api/map/sources', headers: tokens.get('ordinary')! })).statusCode).toBe(200);
+  });
+
   it('internal admins list every organisation', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/organization', headers: tokens.get('internalAdmin')! });
     expect(res.json().organizations.map((o: { id: number }) => o.id)).toEqual(expect.arrayContaining([home.id, foreign.id, trialOrg.id]));

@@ -3,7 +3,7 @@ import { DEMO_ACCOUNTS, seedDemoIdentity } from '../src/auth/seed.js';
 import { useTestApp } from './app.js';
 
 /** The demo seed of `npm start`: idempotent, and every account signs in as described. */
-const { app, db } = await useTestApp({ DEMO_PASSWORD: 'Seed-test-pass-1' });
+const { app, db } = await useTestApp({ DEMO_PASSWORD: 'Seed-test-pass-1', DEV_SAML_IDP: 'true' });
 
 describe('demo seed', () => {
   it('creates the demo organisations and accounts once, however often it runs', async () => {

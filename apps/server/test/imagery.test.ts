@@ -87,6 +87,27 @@ describe('GET /api/caribou/imagery/:captureId/:propertyId.png', () => {
     expect(res.statusCode).toBe(200);
   });
 
+  it('serves obliques to a bearer only when the organisation has bought oblique imagery (issue 12)', async () => {
+    const oblique = '/api/caribou/imagery/obl-2025-04-n/prop-0004.jpg';
+    const refused = await app.inject({ method: 'GET', url: oblique, headers: app.signedIn });
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect(refused.headers['content-type']).toContain('json');
+    const org = await createOrganization(app.ctx.db, { products: ['zfire', 'oblique-imagery'] });
+    const entitled = await authHeader(app, await createUser(app.ctx.db, { org }));
+    expect((await app.inject({ method: 'GET', url: oblique, headers: entitled })).statusCode).toBe(200);
+    // Cached now: still refused to the organisation without the feature.
+    expect((await app.inject({ method: 'GET', url: oblique, headers: app.signedIn })).statusCode).toBe(403);
+  });
+
+  it('serves no imagery or tiles to an organisation without any property product (issue 12)', async () => {
+    const org = await createOrganization(app.ctx.db, { products: ['zorro'] });
+    const bare = await authHeader(app, await createUser(app.ctx.db, { org, externalGroups: ['zorro'] }));
+    expect((await app.inject({ method: 'GET', url: '/api/caribou/imagery/cap-2025-04/prop-0004.png', headers: bare })).statusCode).toBe(403);
+    expect((await app.inject({ method: 'GET', url: `/api/tiles/satellite/18/${tile.x}/${tile.y}.png`, headers: bare })).statusCode).toBe(403);
+    expect((await app.inject({ method: 'GET', url: '/api/map/sources', headers: bare })).statusCode).toBe(403);
+    expect((await app.inject({ method: 'GET', url: '/api/map/style/satellite.json', headers: bare })).statusCode).toBe(403);
+  });
+
   it('answers 404 for an unknown capture and 400 for a malformed name', async () => {
     expect((await app.inject({ method: 'GET', url: captureImageUrl(signer, 'cap-1999', 'prop-0004') })).statusCode).toBe(404);
     const bad = await app.inject({ method: 'GET', url: signer.signUrl('/api/caribou/imagery/cap-2025-04/prop-0004.gif') });

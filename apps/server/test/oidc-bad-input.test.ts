@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from './app.js';
 
 /** The provider's endpoints answer bad or hostile input with 4xx, never 500. */
-const { app } = await useTestApp();
+const { app } = await useTestApp({ DEV_SAML_IDP: 'true' });
 const form = { 'content-type': 'application/x-www-form-urlencoded' };
 
 describe('identity endpoints under bad input', () => {

@@ -4,6 +4,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { buildSignedSamlResponse, DEV_IDP_CERT, DEV_IDP_ENTITY_ID, DEV_IDP_KEY } from '../src/auth/dev-saml-idp/sign.js';
 import { registerSamlIdp } from '../src/auth/saml.js';
+import { membershipsOf, userClaims } from '../src/auth/accounts.js';
 import { useTestApp } from './app.js';
 import { createOrganization } from './factories.js';
 
@@ -12,7 +13,7 @@ import { createOrganization } from './factories.js';
  * AuthnRequest; the ACS accepts only responses signed by the registered certificate, provisions
  * the user just in time with the assertion's groups, and finishes the OIDC flow with an IdP session.
  */
-const { app, db } = await useTestApp();
+const { app, db } = await useTestApp({ DEV_SAML_IDP: 'true' });
 const issuer = 'http://localhost:0/oidc';
 const org = await createOrganization(db, { products: ['zfire', 'zorro'] });
 const idp = await registerSamlIdp(db, {
@@ -91,6 +92,29 @@ describe('SAML enterprise SSO', () => {
       const res = await app.inject({ method: 'POST', url: '/get-identity', payload });
       expect(res.statusCode).toBe(400);
       expect(res.json().error.message).toMatch(/userEmail/);
+    }
+  });
+
+  it('external groups never make an internal admin unless the IdP is configured to (issue 12)', async () => {
+    const signIn = async (email: string, groups: string[]) => {
+      const { requestId, relayState } = await startSso(email);
+      const acs = await postAcs(responseFor(requestId, { email, groups }), relayState);
+      expect(acs.statusCode, acs.body).toBe(303);
+      return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
+    };
+    const rogue = await signIn('rogue@acme.test', ['zview-admins', 'zview-group-admins', 'zorro']);
+    expect(rogue.is_internal_admin).toBe(false);
+    expect(rogue.external_groups).toEqual(['zorro']);
+    const claims = userClaims(rogue, await membershipsOf(db, rogue.id));
+    expect(claims.groups).not.toContain('zview-admins');
+    expect(claims.isGroupAdmin).toBe(false);
+
+    await db.updateTable('saml_identity_providers').set({ internal_admin_group: 'acme-staff' }).where('id', '=', idp.id).execute();
+    try {
+      expect((await signIn('sam@acme.test', ['acme-staff'])).is_internal_admin).toBe(true);
+      expect((await signIn('sam@acme.test', ['other'])).is_internal_admin).toBe(false);
+    } finally {
+      await db.updateTable('saml_identity_providers').set({ internal_admin_group: null }).where('id', '=', idp.id).execute();
     }
   });
 

@@ -34,6 +34,7 @@ describe('user management', () => {
     expect((await app.inject({ method: 'GET', url: link })).statusCode).toBe(404);
     const again = await post('/api/user-management/group/user/create', { email: 'new.hire@example.test', profile: { firstName: 'Nina', lastName: 'New' } });
     expect(again.statusCode).toBe(409);
+    expect(again.body).not.toContain('Nina');
   });
 
   it('deactivated users cannot sign in and their tokens stop working; activation restores them', async () => {
@@ -92,8 +93,12 @@ describe('user management', () => {
     expect((await post('/api/user-management/group/users/delete', { userIds: [shared.id] })).statusCode).toBe(200);
     expect(await statusIn(headers)).toBeUndefined();
     expect((await asOrg(other.id)).statusCode).toBe(200);
+    // Re-adding an account that exists is an invitation the person accepts (issue 12).
     const readd = await post('/api/user-management/group/user/create', { email: shared.email, profile: { firstName: 'Sam', lastName: 'Shared' } });
-    expect(readd.statusCode, readd.body).toBe(201);
+    expect(readd.statusCode, readd.body).toBe(202);
+    const invitation = await db.selectFrom('outbox').select('body').where('recipient', '=', shared.email).where('kind', '=', 'invitation').executeTakeFirstOrThrow();
+    const link = /\/oidc\/invitations\/[A-Za-z0-9_-]+/.exec(invitation.body)![0];
+    expect((await app.inject({ method: 'POST', url: link, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'accept=1' })).statusCode).toBe(200);
     expect((await asOrg(org.id)).statusCode).toBe(200);
 
     // Deactivated in both: the account can no longer sign in and its token stops working.

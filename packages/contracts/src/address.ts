@@ -1,14 +1,15 @@
 import { z } from 'zod';
+import { text } from './text.js';
 
 /** GET /api/caribou/property/autocomplete: address suggestions for the search box. */
 export const addressAutocompleteQuerySchema = z.object({
-  q: z.string().trim().min(1, 'q is required').max(200),
+  q: text().trim().min(1, 'q is required').max(200),
   limit: z.coerce.number().int().min(1).max(10).optional().default(10),
 });
 
 export const addressSuggestionSchema = z.object({
-  propertyId: z.string(),
-  address: z.string(),
+  propertyId: text(),
+  address: text(),
   lat: z.number(),
   lng: z.number(),
 });

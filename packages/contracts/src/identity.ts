@@ -1,17 +1,18 @@
 import { z } from 'zod';
+import { text } from './text.js';
 import { ORGANIZATION_ROLES, PRODUCT_ADMIN_CLAIM } from './policy-rules.js';
 
 /**
  * Request and response bodies of the identity provider's credential sign-in, the SSO lookup,
  * and the organisation and user-management calls (SPEC §7).
  */
-const email = z.string().trim().toLowerCase().max(320).pipe(z.email({ message: 'must be an email address' }));
-const name = z.string().trim().min(1, 'must not be empty').max(100);
+const email = text().trim().toLowerCase().max(320).pipe(z.email({ message: 'must be an email address' }));
+const name = text().trim().min(1, 'must not be empty').max(100);
 
 /** POST {issuer}/api/v1/authn (Okta-style credential sign-in). */
 export const authnRequestSchema = z.object({
   username: email,
-  password: z.string().min(1, 'must not be empty').max(1024),
+  password: text().min(1, 'must not be empty').max(1024),
 });
 export type AuthnRequest = z.input<typeof authnRequestSchema>;
 export type AuthnResponse =
@@ -105,6 +106,9 @@ export interface FaqResponse {
   faqs: FaqEntry[];
 }
 
+/** DELETE /api/identity/saml-idps/:id */
+export const samlIdpParamsSchema = z.object({ id: text().min(1).max(100) });
+
 /** Registering an organisation's enterprise SAML 2.0 IdP (internal admins). */
 const domain = z
   .string()
@@ -115,12 +119,12 @@ const domain = z
 /** Either the IdP's metadata XML, or its entity id, SSO URL and signing certificate. */
 export const registerSamlIdpRequestSchema = z
   .object({
-    name: z.string().trim().min(1, 'must not be empty').max(200),
+    name: text().trim().min(1, 'must not be empty').max(200),
     emailDomains: z.array(domain).min(1, 'must list at least one domain').max(50),
-    metadataXml: z.string().min(1).max(200_000).optional(),
-    entityId: z.string().trim().min(1).max(1000).optional(),
+    metadataXml: text().min(1).max(200_000).optional(),
+    entityId: text().trim().min(1).max(1000).optional(),
     ssoUrl: z.url({ protocol: /^https?$/ }).max(2000).optional(),
-    certificate: z.string().min(1).max(20_000).optional(),
+    certificate: text().min(1).max(20_000).optional(),
   })
   .transform((value, ctx) => {
     const { name, emailDomains, metadataXml, entityId, ssoUrl, certificate } = value;
@@ -187,21 +191,21 @@ export interface IdentityUser {
 }
 
 /** Tolerant of link types it does not know: the login page names them 'Unsupported identity provider type'. */
-export const getIdentityResponseSchema = z.object({ links: z.array(z.object({ type: z.string(), id: z.string(), name: z.string().optional() })) });
+export const getIdentityResponseSchema = z.object({ links: z.array(z.object({ type: text(), id: text(), name: text().optional() })) });
 export type IdentityLinkAnswer = z.infer<typeof getIdentityResponseSchema>['links'][number];
 export const AUTHN_STATUSES = { success: 'SUCCESS', passwordExpired: 'PASSWORD_EXPIRED', lockedOut: 'LOCKED_OUT' } as const;
-export const authnResponseSchema = z.object({ status: z.string(), sessionToken: z.string().optional() }).loose();
+export const authnResponseSchema = z.object({ status: text(), sessionToken: text().optional() }).loose();
 /** The credential sign-in answer as the web app reads it (AuthnResponse, tolerant of statuses it does not know). */
 export type AuthnAnswer = z.infer<typeof authnResponseSchema>;
 /** The error body of a refused credential sign-in (codes in AUTHN_ERROR_CODES). */
-export const authnErrorSchema = z.object({ errorCode: z.string(), errorSummary: z.string().optional() }).loose();
+export const authnErrorSchema = z.object({ errorCode: text(), errorSummary: text().optional() }).loose();
 
 /** GET /api/organization */
-export const organizationSchema = z.object({ id: z.number(), name: z.string(), products: z.array(z.string()) });
+export const organizationSchema = z.object({ id: z.number(), name: text(), products: z.array(text()) });
 export const organizationsResponseSchema = z.object({ organizations: z.array(organizationSchema) });
 
 /** GET /api/user-management/user/me (a UserProfileResponse; the web app reads these fields). */
-export const meResponseSchema = z.object({ id: z.string(), email: z.string(), profile: z.object({ firstName: z.string(), lastName: z.string() }) }).loose();
+export const meResponseSchema = z.object({ id: text(), email: text(), profile: z.object({ firstName: text(), lastName: text() }) }).loose();
 export type MeResponse = z.infer<typeof meResponseSchema>;
 export type UserProfile = z.infer<typeof profileSchema>;
 export type UpdateMeRequest = z.output<typeof updateMeRequestSchema>;
@@ -211,16 +215,25 @@ export type UpdateUserRequest = z.output<typeof updateUserRequestSchema>;
 /** GET /api/user-management/group/members */
 export const teamMemberSchema = z
   .object({
-    id: z.string(),
-    email: z.string(),
-    firstName: z.string(),
-    lastName: z.string(),
+    id: text(),
+    email: text(),
+    firstName: text(),
+    lastName: text(),
     status: z.enum(USER_STATUSES),
     role: z.enum(ORGANIZATION_ROLES).nullable(),
   })
   .loose();
 export type TeamMember = z.infer<typeof teamMemberSchema>;
 export const teamMembersResponseSchema = z.object({ organization: organizationSchema, members: z.array(teamMemberSchema) });
+
+/**
+ * POST /api/user-management/group/user/create: 201 with the new member, or 202
+ * `{ status: 'invited', email }` when the email already has an account (the person accepts a
+ * mailed invitation; nothing about the account is revealed).
+ */
+export const createUserResponseSchema = z.union([teamMemberSchema, z.object({ status: z.literal('invited'), email: text() })]);
+export type CreateUserResponse = z.infer<typeof createUserResponseSchema>;
+export const isInvitation = (answer: CreateUserResponse): answer is { status: 'invited'; email: string } => 'status' in answer && answer.status === 'invited';
 
 /** POST /api/user-management/group/users/{action} with { userIds }. */
 export const TEAM_BULK_ACTIONS = ['assign-to-admin', 'activate', 'deactivate', 'delete'] as const;

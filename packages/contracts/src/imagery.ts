@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 import { MAP } from './constants.js';
 
 /** Imagery and map endpoints (server: apps/server/src/http/imagery.ts). */
@@ -8,12 +9,12 @@ const idPattern = /^[A-Za-z0-9_-]{1,80}$/;
 
 /** `exp` (unix seconds) and `sig` of a signed URL; optional because a bearer token also works. */
 export const signedQuerySchema = z.object({
-  exp: z.string().optional(),
-  sig: z.string().optional(),
+  exp: text().optional(),
+  sig: text().optional(),
 });
 
 export const captureImageParamsSchema = z.object({
-  captureId: z.string().regex(idPattern, 'captureId: letters, digits, _ and - only'),
+  captureId: text().regex(idPattern, 'captureId: letters, digits, _ and - only'),
   file: z
     .string()
     .regex(/^[A-Za-z0-9_-]{1,80}\.(png|jpg|webp)$/, 'Expected {propertyId}.png, .jpg or .webp')
@@ -23,7 +24,7 @@ export const captureImageParamsSchema = z.object({
     }),
 });
 
-const tileInt = (name: string) => z.string().regex(/^\d{1,8}$/, `${name} must be a non-negative integer`).transform(Number);
+const tileInt = (name: string) => text().regex(/^\d{1,8}$/, `${name} must be a non-negative integer`).transform(Number);
 
 export const tileParamsSchema = z
   .object({
@@ -69,14 +70,14 @@ export const mapFeaturesQuerySchema = signedQuerySchema.extend({
   }),
 });
 
-export const mapStyleParamsSchema = z.object({ file: z.string() });
+export const mapStyleParamsSchema = z.object({ file: text() });
 export const mapStyleQuerySchema = signedQuerySchema.extend({
   bbox: bboxString.optional(),
 });
 
 export const mapSourcesResponseSchema = z.object({
-  satelliteTiles: z.string(),
-  styles: z.object({ street: z.string(), satellite: z.string() }),
-  expiresAt: z.string(),
+  satelliteTiles: text(),
+  styles: z.object({ street: text(), satellite: text() }),
+  expiresAt: text(),
 });
 export type MapSourcesResponse = z.infer<typeof mapSourcesResponseSchema>;

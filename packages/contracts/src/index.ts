@@ -19,3 +19,4 @@ export * from './billing.js';
 export * from './admin.js';
 export * from './appeals.js';
 export * from './error-reporting.js';
+export * from './text.js';

@@ -1,30 +1,31 @@
 import { z } from 'zod';
+import { text } from './text.js';
 import { FILE_STATUSES } from './enums.js';
 
 /** Request schemas of the portfolio calls (SPEC §7). Numbers may arrive as strings in queries. */
 const id = z.coerce.number().int().positive();
 
 export const portfolioCreateSchema = z.object({
-  name: z.string().trim().min(1, 'Give the portfolio a name.').max(200, 'The name can be at most 200 characters.'),
-  description: z.string().max(2000).optional().default(''),
-  portfolioType: z.string().max(100).optional().default(''),
+  name: text().trim().min(1, 'Give the portfolio a name.').max(200, 'The name can be at most 200 characters.'),
+  description: text().max(2000).optional().default(''),
+  portfolioType: text().max(100).optional().default(''),
   /** Comma-joined product keys, e.g. "zfire,zhail". */
-  products: z.string().min(1, 'Choose at least one product.'),
-  uploadedFileName: z.string().min(1, 'Upload a file first.'),
+  products: text().min(1, 'Choose at least one product.'),
+  uploadedFileName: text().min(1, 'Upload a file first.'),
   assignedOrganizationId: id.optional(),
 });
 export type PortfolioCreate = z.input<typeof portfolioCreateSchema>;
 
 export const portfolioNameCheckSchema = z.object({
   organizationId: id,
-  portfolioName: z.string().trim().min(1, 'Give the portfolio a name.').max(200),
+  portfolioName: text().trim().min(1, 'Give the portfolio a name.').max(200),
 });
 
 export const portfolioStatusPatchSchema = z.object({ status: z.enum(FILE_STATUSES) });
 
 export const portfolioPatchSchema = z
   .object({
-    name: z.string().trim().min(1).max(200).optional(),
+    name: text().trim().min(1).max(200).optional(),
     organizationId: id.optional(),
   })
   .refine((body) => body.name !== undefined || body.organizationId !== undefined, 'Send a new name or organizationId.');
@@ -32,7 +33,7 @@ export const portfolioPatchSchema = z
 export const PORTFOLIO_EXPORT_EXTRA_COLUMNS = ['score', 'risk_level', 'confidence', 'top_factors', 'geocode_precision', 'model_version', 'problem'] as const;
 
 export const portfolioExportChoiceSchema = z.object({
-  data: z.object({ columns: z.array(z.string()).min(1, 'Choose at least one column.') }),
+  data: z.object({ columns: z.array(text()).min(1, 'Choose at least one column.') }),
 });
 
 const page = z.coerce.number().int().min(1).default(1);
@@ -46,17 +47,17 @@ export const portfolioListQuerySchema = z.object({
   product: csvList,
   status: csvList,
   organization: csvList,
-  search: z.string().max(200).optional(),
+  search: text().max(200).optional(),
   page,
   itemsPerPage,
 });
 
-export const portfolioPageQuerySchema = z.object({ page, itemsPerPage, product: z.string().optional() });
+export const portfolioPageQuerySchema = z.object({ page, itemsPerPage, product: text().optional() });
 
 export const portfolioPropertiesQuerySchema = z.object({
   page,
   itemsPerPage,
-  product: z.string().optional(),
+  product: text().optional(),
   riskLevel: csvList,
   sort: z.enum(['rowNumber', 'ref', 'score', 'riskLevel', 'confidence']).default('rowNumber'),
   order: z.enum(['asc', 'desc']).default('asc'),
@@ -117,7 +118,7 @@ export const PORTFOLIO_ROLE_GROUP_HEADER = 'x-role-group';
 export const INTERNAL_ADMIN_ROLE_GROUP = 'zview-admins';
 
 /** GET /caribou/portfolio/{id}/map: where the results map's vector tiles are. */
-export const portfolioMapQuerySchema = z.object({ product: z.string().min(1, 'Name the product whose results to show.') });
+export const portfolioMapQuerySchema = z.object({ product: text().min(1, 'Name the product whose results to show.') });
 
 export interface PortfolioMapSource {
   /** Signed tile URL template ({z}/{x}/{y}) for MapLibre; valid for about an hour. */
@@ -138,10 +139,10 @@ export const portfolioTileParamsSchema = z
   .refine((t) => t.x < 2 ** t.z && t.y < 2 ** t.z, 'The tile x and y must be below 2^z.');
 
 export const portfolioTileQuerySchema = z.object({
-  product: z.string().min(1),
+  product: text().min(1),
   run: z.coerce.number().int().positive().optional(),
-  exp: z.string().optional(),
-  sig: z.string().optional(),
+  exp: text().optional(),
+  sig: text().optional(),
 });
 
 /** How the columns of an uploaded file locate its rows (what the dry run recognised). */
@@ -154,6 +155,8 @@ export interface UploadCheck {
   sizeBytes: number;
   delimiter: string;
   hasBom: boolean;
+  /** The text encoding the file was read in: 'UTF-8', 'UTF-16', 'Windows-1252 (Western European)'. */
+  encoding?: string;
   layout: PortfolioLayout | null;
   recognisedColumns: { column: string; meaning: string }[];
   keptColumns: string[];

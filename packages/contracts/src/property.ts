@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 import { scoreResultSchema } from './assessment.js';
 import { LOCATION_TYPES, RISK_LEVELS } from './enums.js';
 
@@ -26,12 +27,12 @@ export const latLngTextSchema = z
 
 export const assessmentQuerySchema = z.object({
   location_type: z.enum(['address', 'coordinates']).default('address'),
-  location: z.string().trim().min(1, 'location is required').max(MAX_LOCATION_LENGTH, `location must be at most ${MAX_LOCATION_LENGTH} characters`),
+  location: text().trim().min(1, 'location is required').max(MAX_LOCATION_LENGTH, `location must be at most ${MAX_LOCATION_LENGTH} characters`),
   /** Comma-joined product keys; default every enabled standard product. 'oblique-imagery' asks for obliques only. */
-  products: z.string().max(300).optional(),
+  products: text().max(300).optional(),
   images_2d: z.enum(['true', 'false']).optional(),
   images_3d: z.enum(['true', 'false']).optional(),
-  provider: z.string().max(60).optional(),
+  provider: text().max(60).optional(),
   /** Historical look-back: score as of the capture on or before this date (YYYY-MM-DD). */
   as_of: z.iso.date().optional(),
 });
@@ -135,7 +136,7 @@ export type AssessmentResponse = z.infer<typeof assessmentResponseSchema>;
 
 
 export const locationQuerySchema = z.object({
-  location: z.string({ error: 'location is required' }).trim().min(1, 'location is required').max(MAX_LOCATION_LENGTH),
+  location: text({ error: 'location is required' }).trim().min(1, 'location is required').max(MAX_LOCATION_LENGTH),
   location_type: z.enum(['address', 'coordinates']).optional(),
 });
 

@@ -112,3 +112,16 @@ export async function recordAudit(
     })
     .execute();
 }
+
+/**
+ * Ends every access token issued to these users so far (a per-user not-before, checked on each
+ * request), and with `endSessions` their IdP sessions and grants too, so silent renewal cannot
+ * mint new ones: a password reset, a deactivation, a role change (issue 12).
+ */
+export async function revokeUserTokens(db: Db, userIds: string[], options: { endSessions?: boolean } = {}): Promise<void> {
+  if (!userIds.length) return;
+  await db.updateTable('users').set({ tokens_not_before: sql<Date>`now()` }).where('id', 'in', userIds).execute();
+  if (options.endSessions) {
+    await sql`DELETE FROM oidc_models WHERE kind IN ('Session', 'Grant') AND payload->>'accountId' = ANY(${userIds}::text[])`.execute(db);
+  }
+}

@@ -12,7 +12,7 @@ let transporters = new Map<string, Transporter>();
 
 /**
  * Every mail is written to the outbox table first (an audit trail, and a place tests and demos
- * can read). With SMTP_URL it is then sent with nodemailer; without it the server log shows it.
+ * can read). With SMTP_URL it is then sent with nodemailer; without it it stays there (the log names it only).
  */
 export async function sendMail(
   db: Db,
@@ -25,7 +25,9 @@ export async function sendMail(
     .returning('id')
     .executeTakeFirstOrThrow();
   if (!options.smtpUrl) {
-    (options.log ?? console.log)(`[mail outbox #${row.id}] to ${mail.to}: ${mail.subject}\n${mail.text}`);
+    // The body holds one-time links (invitations, password resets): it stays in the outbox table
+    // only, never in the log (README "Mail" shows how to read it).
+    (options.log ?? console.log)(`[mail outbox #${row.id}] ${mail.kind} to ${mail.to} stored in the outbox table (no SMTP_URL)`);
     return;
   }
   let transporter = transporters.get(options.smtpUrl);

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
-import { findUserByEmail, recordAudit } from './accounts.js';
+import { findUserByEmail, recordAudit, revokeUserTokens } from './accounts.js';
 import { sendMail } from './mail.js';
 import { hashPassword } from './passwords.js';
 import { consumeOneTimeToken, hashToken, newOneTimeToken } from './tokens.js';
@@ -59,6 +59,84 @@ export async function sendInvitation(db: Db, userId: string, email: string, firs
   );
 }
 
+/**
+ * An existing account invited into an organisation: a one-time link (7 days) that the person
+ * opens to join. Nothing changes until they accept.
+ */
+export async function sendMembershipInvitation(
+  db: Db,
+  invite: { userId: string; email: string; organizationId: number; organizationName: string; role: 'member' | 'admin'; invitedBy: string },
+  mail: MailSettings,
+) {
+  const { token, hash } = newOneTimeToken();
+  await db
+    .insertInto('membership_invitations')
+    .values({
+      token_hash: hash,
+      organization_id: invite.organizationId,
+      user_id: invite.userId,
+      role: invite.role,
+      invited_by: invite.invitedBy,
+      expires_at: new Date(Date.now() + INVITATION_TTL_MINUTES * 60_000),
+      consumed_at: null,
+    })
+    .execute();
+  await sendMail(
+    db,
+    {
+      kind: 'invitation',
+      to: invite.email,
+      subject: `You are invited to join ${invite.organizationName} on Z-VIEW`,
+      text: `Hello,\n\nYou have been invited to join ${invite.organizationName} on Z-VIEW with your existing account. To accept, open this link within 7 days:\n\n${mail.issuerUrl}/invitations/${token}\n\nIf you do not know this organisation, ignore this message: nothing changes until you accept.`,
+    },
+    mail,
+  );
+}
+
+/** The organisation a live invitation is for (the page names it), or undefined. */
+export async function invitationOrganization(db: Db, token: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('membership_invitations as i')
+    .innerJoin('organizations as o', 'o.id', 'i.organization_id')
+    .select('o.name')
+    .where('i.token_hash', '=', hashToken(token))
+    .where('i.consumed_at', 'is', null)
+    .where('i.expires_at', '>', sql<Date>`now()`)
+    .executeTakeFirst();
+  return row?.name;
+}
+
+/** Accepts an invitation once: the account becomes an active member with the invited role. */
+export async function acceptMembershipInvitation(db: Db, token: string): Promise<string | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const invite = await trx
+      .updateTable('membership_invitations')
+      .set({ consumed_at: sql<Date>`now()` })
+      .where('token_hash', '=', hashToken(token))
+      .where('consumed_at', 'is', null)
+      .where('expires_at', '>', sql<Date>`now()`)
+      .returning(['organization_id', 'user_id', 'role'])
+      .executeTakeFirst();
+    if (!invite) return undefined;
+    const user = await trx.selectFrom('users').select('status').where('id', '=', invite.user_id).executeTakeFirst();
+    if (user?.status !== 'active') return undefined;
+    await trx
+      .insertInto('organization_members')
+      .values({ organization_id: invite.organization_id, user_id: invite.user_id, role: invite.role })
+      // A membership deleted earlier comes back; a deactivated one stays as its admins left it.
+      .onConflict((oc) =>
+        oc
+          .columns(['organization_id', 'user_id'])
+          .doUpdateSet({ status: 'active', role: invite.role, status_changed_at: sql<Date>`now()` })
+          .where('organization_members.status', '=', 'deleted'),
+      )
+      .execute();
+    await recordAudit(trx, { actorUserId: invite.user_id, organizationId: invite.organization_id, action: 'user.invitation_accepted', subject: invite.user_id });
+    const org = await trx.selectFrom('organizations').select('name').where('id', '=', invite.organization_id).executeTakeFirstOrThrow();
+    return org.name;
+  });
+}
+
 async function createResetLink(db: Db, userId: string, ttlMinutes: number, issuerUrl: string): Promise<string> {
   const { token, hash } = newOneTimeToken();
   await db
@@ -87,6 +165,8 @@ export async function completePasswordReset(db: Db, token: string, password: str
     const userId = await consumeOneTimeToken(trx, 'password_reset_tokens', token);
     if (!userId) return false;
     await setPassword(trx, userId, passwordHash);
+    // Whoever held the old password holds no token or IdP session any more.
+    await revokeUserTokens(trx, [userId], { endSessions: true });
     const user = await trx.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow();
     await trx.deleteFrom('login_throttles').where('key', '=', `account:${user.email}`).execute();
     await recordAudit(trx, { actorUserId: userId, organizationId: null, action: 'password.reset', subject: userId });

@@ -1,4 +1,4 @@
-import { billingAvailable, PORTFOLIO_FEATURE, userManagementAvailable, userManagementReadOnly, zorroAvailable } from '@zview/contracts';
+import { billingAvailable, PORTFOLIO_FEATURE, STANDARD_PRODUCTS, userManagementAvailable, userManagementReadOnly, zorroAvailable } from '@zview/contracts';
 import { forbidden } from '../domain/app-error.js';
 import type { Actor, PolicySettings } from './actor.js';
 
@@ -24,6 +24,12 @@ export const POLICY_ACTIONS = [
   'property:read',
   /** Imagery, map styles and tiles (also reachable through signed URLs). */
   'imagery:read',
+  /**
+   * What a bearer may see of imagery, as the assessment decides it (issue 12): orthophotos, tiles
+   * and map styles need a property or portfolio product; obliques need 'oblique-imagery'.
+   */
+  'imagery:ortho',
+  'imagery:oblique',
   /** Portfolios of the organisation: list and review, and upload/create/process/export. */
   'portfolio:read',
   'portfolio:write',
@@ -53,6 +59,8 @@ export type PolicyAction = (typeof POLICY_ACTIONS)[number];
 export type { PolicySettings } from './actor.js';
 /** Runtime flags as SPEC defines them when absent: user management on, billing page off. */
 export const DEFAULT_POLICY_SETTINGS: PolicySettings = { userManagementEnabled: true, billingPageEnabled: false };
+
+const OBLIQUE_IMAGERY_FEATURE = 'oblique-imagery';
 
 export type PolicySubject = { product?: string } | undefined;
 
@@ -96,6 +104,10 @@ export function can(actor: Actor, action: string, subject?: PolicySubject): bool
     case 'product:use':
       // 'zfire|prefill' is fire scored with prefilled attributes: enabled by the zfire key.
       return !subject?.product || products.includes(subject.product === 'zfire|prefill' ? 'zfire' : subject.product);
+    case 'imagery:ortho':
+      return actor.isInternalAdmin || portfolioAvailable(products) || STANDARD_PRODUCTS.some((p) => products.includes(p));
+    case 'imagery:oblique':
+      return actor.isInternalAdmin || products.includes(OBLIQUE_IMAGERY_FEATURE);
     case 'zorro:use':
       return zorroAvailable(actor.externalGroups, products);
     case 'billing:read':

@@ -59,7 +59,7 @@ export function parseIdpMetadata(xml: string): { entityId: string; ssoUrl: strin
 /** Registers an organisation's enterprise IdP for its email domains. */
 export async function registerSamlIdp(
   db: Db,
-  input: { id?: string; organizationId: number; name: string; emailDomains: string[] } & (
+  input: { id?: string; organizationId: number; name: string; emailDomains: string[]; internalAdminGroup?: string } & (
     | { metadataXml: string }
     | { entityId: string; ssoUrl: string; certificate: string }
   ),
@@ -87,6 +87,7 @@ export async function registerSamlIdp(
       sso_url: settings.ssoUrl,
       certificate,
       email_domains: domains,
+      internal_admin_group: input.internalAdminGroup ?? null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -160,6 +161,8 @@ function attribute(profile: Profile, names: string[]): unknown {
   for (const name of names) if (attributes[name] !== undefined) return attributes[name];
   return undefined;
 }
+/** Role groups Z-VIEW derives itself (accounts.ts userClaims): never taken from an assertion. */
+const RESERVED_GROUPS = new Set(['zview-admins', 'zview-group-admins']);
 const asString = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 const asList = (value: unknown) => (Array.isArray(value) ? value : value === undefined ? [] : [value]).filter((v): v is string => typeof v === 'string');
 
@@ -201,7 +204,11 @@ export async function completeSso(
   }
   const firstName = asString(attribute(profile, ATTRIBUTE_NAMES.firstName)).slice(0, 100);
   const lastName = asString(attribute(profile, ATTRIBUTE_NAMES.lastName)).slice(0, 100);
-  const groups = [...new Set(asList(attribute(profile, ATTRIBUTE_NAMES.groups)).map((g) => g.trim().slice(0, 200)))].slice(0, 200);
+  const asserted = [...new Set(asList(attribute(profile, ATTRIBUTE_NAMES.groups)).map((g) => g.trim().slice(0, 200)))].slice(0, 200);
+  // Our own role groups are ours to give (issue 12): an IdP naming them grants nothing, and only
+  // an IdP configured with an internal-admin group makes (or unmakes) internal admins.
+  const groups = asserted.filter((g) => !RESERVED_GROUPS.has(g.toLowerCase()));
+  const adminGroup = idp.internal_admin_group;
 
   const user = await db.transaction().execute(async (trx) => {
     const existing = await findUserByEmail(trx, email);
@@ -216,6 +223,7 @@ export async function completeSso(
           external_groups: groups,
           identity_source: 'saml',
           saml_idp_id: idp.id,
+          ...(adminGroup ? { is_internal_admin: groups.includes(adminGroup) } : {}),
         })
         .where('id', '=', existing.id)
         .returningAll()
@@ -223,7 +231,16 @@ export async function completeSso(
     } else {
       user = await trx
         .insertInto('users')
-        .values({ email, first_name: firstName, last_name: lastName, external_groups: groups, identity_source: 'saml', saml_idp_id: idp.id, deleted_at: null })
+        .values({
+          email,
+          first_name: firstName,
+          last_name: lastName,
+          external_groups: groups,
+          identity_source: 'saml',
+          saml_idp_id: idp.id,
+          deleted_at: null,
+          is_internal_admin: !!adminGroup && groups.includes(adminGroup),
+        })
         .returningAll()
         .executeTakeFirstOrThrow();
     }

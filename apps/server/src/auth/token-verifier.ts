@@ -11,6 +11,9 @@ export interface TokenVerifier {
 
 export class InvalidTokenError extends Error {}
 
+/** The longest an access token may live (exp − iat), whoever issued it (issue 12): the embedded provider issues 1 hour. */
+export const MAX_ACCESS_TOKEN_LIFETIME_S = 24 * 3600;
+
 /**
  * Access-token verification for the API. With the embedded provider the JWKS is read locally;
  * with any other OIDC provider (Okta, Keycloak, Entra) it is fetched from the issuer's
@@ -40,11 +43,13 @@ export function createTokenVerifier(config: ServerConfig, db: Db, embeddedKeys?:
       let payload: JWTPayload;
       try {
         decodeJwt(token);
-        ({ payload } = await jwtVerify(token, await keySet(), { issuer, audience, algorithms: ['RS256', 'PS256', 'ES256'] }));
+        ({ payload } = await jwtVerify(token, await keySet(), { issuer, audience, algorithms: ['RS256', 'PS256', 'ES256'], requiredClaims: ['exp'] }));
       } catch (error) {
         throw new InvalidTokenError(error instanceof Error ? error.message : 'invalid token');
       }
       if (typeof payload.sub !== 'string') throw new InvalidTokenError('token has no subject');
+      const issuedAt = typeof payload.iat === 'number' ? payload.iat : Date.now() / 1000;
+      if (typeof payload.exp !== 'number' || payload.exp - issuedAt > MAX_ACCESS_TOKEN_LIFETIME_S) throw new InvalidTokenError('token lives too long');
       // JWT access tokens of the embedded provider are revoked by listing their id.
       if (embeddedKeys && payload.jti) {
         const revoked = await db

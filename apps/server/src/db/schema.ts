@@ -26,6 +26,8 @@ export interface UsersTable {
   identity_source: Generated<'password' | 'saml'>;
   saml_idp_id: string | null;
   deleted_at: Date | null;
+  /** Security (0460): access tokens issued before this instant are refused. */
+  tokens_not_before: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface OrganizationMembersTable {
@@ -85,6 +87,8 @@ export interface SamlIdentityProvidersTable {
   certificate: string;
   email_domains: ColumnType<string[], string[] | undefined, string[]>;
   created_at: Generated<Date>;
+  /** Security (0460): the group through which this IdP may grant internal-admin rights (none when null). */
+  internal_admin_group: ColumnType<string | null, string | null | undefined, string | null>;
 }
 export interface SamlRequestsTable {
   id: string;
@@ -168,6 +172,7 @@ export interface Database extends WorldTables, BillingTables, StaffAdministratio
   appeal_evidence: AppealEvidenceTable;
   appeal_events: AppealEventsTable;
   appeal_score_versions: AppealScoreVersionsTable;
+  membership_invitations: MembershipInvitationsTable;
 }
 
 // Portfolios (migration 0300).
@@ -183,6 +188,8 @@ export interface PortfolioUploadsTable {
   has_bom: boolean;
   header: Json<string[]>;
   created_at: Generated<Date>;
+  /** Security (0461): the text encoding the upload was read in. */
+  encoding: ColumnType<string, string | undefined, string>;
 }
 
 export interface PortfoliosTable {
@@ -492,4 +499,16 @@ export interface AppealScoreVersionsTable {
   result: Json<unknown>;
   published_by: string | null;
   published_at: Generated<Date>;
+}
+
+/** Security (migration 0460): an existing account invited into an organisation accepts by a one-time link. */
+export interface MembershipInvitationsTable {
+  token_hash: string;
+  organization_id: number;
+  user_id: string;
+  role: 'member' | 'admin';
+  invited_by: string | null;
+  created_at: Generated<Date>;
+  expires_at: Date;
+  consumed_at: Date | null;
 }

@@ -74,6 +74,8 @@ export function authenticationHook(app: FastifyInstance) {
     const found = await authenticated(request, token);
     // Deactivated everywhere (the account, or every membership of a non-internal user): not active.
     if (!found || !hasAppAccess(found.user, found.memberships)) throw unauthorized('This account is not active.');
+    // Tokens issued before a password reset, a deactivation or a role change are over (issue 12).
+    if (issuedBeforeNotBefore(found.claims.iat, found.user.tokens_not_before)) throw unauthorized('The access token is invalid, expired or revoked.');
 
     request.actor = await resolveActor(app, found.user, (request.query as Record<string, unknown> | undefined)?.target_organization_id, found.memberships);
     if (!can(request.actor, policy)) throw forbidden();
@@ -93,6 +95,7 @@ export async function actorForToken(app: FastifyInstance, token: string, target:
   }
   const found = await userForClaims(app, claims);
   if (!found || !hasAppAccess(found.user, found.memberships)) throw unauthorized('This account is not active.');
+  if (issuedBeforeNotBefore(claims.iat, found.user.tokens_not_before)) throw unauthorized('The access token is invalid, expired or revoked.');
   try {
     return await resolveActor(app, found.user, target, found.memberships);
   } catch (error) {
@@ -102,13 +105,21 @@ export async function actorForToken(app: FastifyInstance, token: string, target:
   }
 }
 
-/** The embedded provider's subject is our user id; other providers' subjects are matched by email. */
+/**
+ * The subject is a user id, never an email (issue 12). Only another OIDC provider's tokens, whose
+ * subjects are not our ids, are matched by their `email` claim (README "Using another OIDC provider").
+ */
 async function userForClaims(app: FastifyInstance, claims: { sub: string; email?: unknown }) {
-  const { db } = app.ctx;
+  const { db, config } = app.ctx;
   const byId = await findUserWithMemberships(db, { id: claims.sub });
-  if (byId) return byId;
-  const email = typeof claims.email === 'string' ? claims.email : claims.sub.includes('@') ? claims.sub : undefined;
-  return email ? findUserWithMemberships(db, { email }) : undefined;
+  if (byId || config.identity.embedded) return byId;
+  return typeof claims.email === 'string' && !claims.sub.includes('@') ? findUserWithMemberships(db, { email: claims.email }) : undefined;
+}
+
+/** iat is whole seconds: a token of the very second of the change still counts as after it. */
+export function issuedBeforeNotBefore(iat: unknown, notBefore: Date | null): boolean {
+  if (!notBefore) return false;
+  return typeof iat !== 'number' || iat < Math.floor(notBefore.getTime() / 1000);
 }
 
 export async function resolveActor(app: FastifyInstance, user: UserRow, target: unknown, knownMemberships?: Membership[]): Promise<Actor> {

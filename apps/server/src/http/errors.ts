@@ -1,4 +1,4 @@
-import { ERROR_CODES, MESSAGES, type ErrorCode } from '@zview/contracts';
+import { CONTROL_CHARACTER_MESSAGE, ERROR_CODES, MESSAGES, type ErrorCode } from '@zview/contracts';
 import { AppError } from '../domain/app-error.js';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { ZodError } from 'zod';
@@ -52,6 +52,14 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (status && status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, body too large, rate limit, unsupported media type).
       return send(reply, status, statusCodes[status] ?? ERROR_CODES.badRequest, error.message);
+    }
+    // A multipart body cut short (busboy): the client's upload was incomplete, not our failure.
+    if (/^(Unexpected end of (form|file)|Part terminated early|Malformed part header)/.test(error.message ?? '')) {
+      return send(reply, 400, ERROR_CODES.badRequest, 'The upload ended before the end of the file. Please upload the file again.');
+    }
+    // Text PostgreSQL cannot hold (NUL, invalid encodings) that slipped past a schema: the client's mistake.
+    if (['22021', '22P05'].includes((error as { code?: string }).code ?? '')) {
+      return send(reply, 400, ERROR_CODES.badRequest, `The input ${CONTROL_CHARACTER_MESSAGE} or invalid text.`);
     }
     request.log.error({ err: error }, 'unhandled error');
     reportServerError(error, request);

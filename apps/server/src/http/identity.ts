@@ -1,4 +1,4 @@
-import { getIdentityRequestSchema, registerSamlIdpRequestSchema, type FaqResponse, type GetIdentityResponse, type SamlIdpResponse } from '@zview/contracts';
+import { getIdentityRequestSchema, registerSamlIdpRequestSchema, samlIdpParamsSchema, type FaqResponse, type GetIdentityResponse, type SamlIdpResponse } from '@zview/contracts';
 import type { FastifyInstance } from 'fastify';
 import { acsUrl, deleteSamlIdp, findIdpForEmail, listSamlIdps, registerSamlIdp, SamlError, spEntityId, type SamlIdp } from '../auth/saml.js';
 import { badRequest, notFound } from './errors.js';
@@ -58,7 +58,7 @@ export async function registerSamlIdpRoutes(app: FastifyInstance) {
   });
 
   app.delete('/identity/saml-idps/:id', { config: { policy: 'customers:manage' } }, async (request, reply) => {
-    const { id } = request.params as { id: string };
+    const { id } = samlIdpParamsSchema.parse(request.params);
     if (!(await deleteSamlIdp(db, request.actor!.organization.id, id))) throw notFound('Identity provider not found.');
     return reply.status(204).send();
   });

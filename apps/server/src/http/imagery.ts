@@ -10,6 +10,7 @@ import {
   tileQuerySchema,
 } from '@zview/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { can } from '../auth/policy.js';
 import { ImageCache } from '../domain/imagery/cache.js';
 import { MAP_STYLE_NAMES, mapStyle, type MapStyleName } from '../domain/imagery/map-style.js';
 import { CONTENT_TYPES } from '../domain/imagery/render.js';
@@ -54,10 +55,6 @@ export function defaultTileDate(now: Date): string {
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const TILE_CACHE = 'public, max-age=86400, stale-while-revalidate=604800';
 
-/** The origin the browser used, for absolute URLs inside style JSON (MapLibre needs them). */
-function originOf(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
-}
 
 /**
  * Imagery routes: property images by capture, satellite tiles, map styles and their GeoJSON.
@@ -76,9 +73,12 @@ export async function registerImageryRoutes(app: FastifyInstance) {
     },
   });
 
+  /** A bearer sees what its organisation's products allow (the assessment's rule); a signed URL was signed for such a bearer. */
   function authorize(request: FastifyRequest, scope: string) {
-    // TODO(identity): ask the policy (`can(actor, 'imagery:read')`) once src/auth/policy.ts exists.
-    if (request.actor) return;
+    if (request.actor) {
+      if (!can(request.actor, 'imagery:ortho')) throw forbidden('Imagery is not enabled for your organization.');
+      return;
+    }
     const { exp, sig } = signedQuerySchema.parse(request.query);
     const check = getSigner().verify(scope, exp, sig);
     if (check === 'missing') throw unauthorized();
@@ -98,7 +98,8 @@ export async function registerImageryRoutes(app: FastifyInstance) {
   app.get('/caribou/imagery/:captureId/:file', { config: signed }, async (request, reply) => {
     const { captureId, file } = captureImageParamsSchema.parse(request.params);
     authorize(request, `/api/caribou/imagery/${captureId}/${file.propertyId}.${file.format}`);
-    const image = await service.propertyImage(captureId, file.propertyId, file.format);
+    const oblique = request.actor ? can(request.actor, 'imagery:oblique') : true;
+    const image = await service.propertyImage(captureId, file.propertyId, file.format, { oblique });
     if (!image) throw notFound('No such capture of this property.');
     return sendImage(request, reply, image, CONTENT_TYPES[file.format], IMMUTABLE);
   });
@@ -122,7 +123,7 @@ export async function registerImageryRoutes(app: FastifyInstance) {
     const external = config.runtime.MAP_STYLE_URL;
     if (name === 'street' && external && /^https?:\/\//.test(external)) return reply.redirect(external, 302);
     reply.header('cache-control', 'private, max-age=300');
-    return mapStyle(name, { origin: originOf(request), signer: getSigner(), bbox: query.bbox });
+    return mapStyle(name, { origin: app.ctx.config.publicUrl, signer: getSigner(), bbox: query.bbox });
   });
 
   app.get('/map/features.geojson', { config: signed }, async (request, reply) => {
@@ -135,6 +136,7 @@ export async function registerImageryRoutes(app: FastifyInstance) {
   /** Signed URLs of the map base layers, for the signed-in web app to hand to MapLibre. */
   app.get('/map/sources', { config: { policy: 'imagery:read' } }, async (request) => {
     if (!request.actor) throw unauthorized();
-    return mapSourcesResponseSchema.parse(mapSourceUrls(originOf(request), getSigner()));
+    if (!can(request.actor, 'imagery:ortho')) throw forbidden('Imagery is not enabled for your organization.');
+    return mapSourcesResponseSchema.parse(mapSourceUrls(app.ctx.config.publicUrl, getSigner()));
   });
 }

@@ -19,6 +19,11 @@ import { registerAppealRoutes } from './appeals/index.js';
  */
 export async function registerApiRoutes(app: FastifyInstance) {
   app.addHook('onRequest', authenticationHook(app));
+  // What a signed-in caller reads is theirs: no shared or browser cache keeps it (issue 12).
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.actor && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
   app.get('/health', { config: { policy: 'public' } }, async () => ({ status: 'ok' }));
   await registerImageryRoutes(app);
   await registerAddressRoutes(app);

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AUTHN_ERROR_CODES, authnRequestSchema, MESSAGES, OIDC_SCOPES } from '@zview/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createLocalJWKSet, jwtVerify } from 'jose';
+import { sql } from 'kysely';
 import { findUserById } from '../auth/accounts.js';
 import { authenticateWithPassword, issueSessionToken, redeemSessionToken, THROTTLE, type AuthnOptions } from '../auth/authn.js';
 import { loadIdentityKeys } from '../auth/keys.js';
@@ -62,9 +63,32 @@ export async function registerIdentityProvider(app: FastifyInstance) {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_req, _payload, done) => done(null));
     const handler = (request: FastifyRequest, reply: FastifyReply) => forwardToProvider(request, reply, callback);
+    // Sign-out without a session: oidc-provider answers a page that submits itself with an inline
+    // script, which our CSP may block; there is nothing to end, so go straight back (issue 12).
+    scope.get(`${OIDC_MOUNT}/session/end`, { config: { policy: 'public' } }, async (request, reply) => {
+      if (await hasLiveSession(app, request)) return handler(request, reply);
+      const target = (request.query as Record<string, unknown>).post_logout_redirect_uri;
+      const back = typeof target === 'string' && identity.postLogoutRedirectUris.includes(target) ? target : `${config.publicUrl}/`;
+      return reply.header('cache-control', 'no-store').redirect(back, 303);
+    });
     scope.all(OIDC_MOUNT, { config: { policy: 'public' } }, handler);
     scope.all(`${OIDC_MOUNT}/*`, { config: { policy: 'public' } }, handler);
   });
+}
+
+/** Whether the request carries the cookie of an IdP session with a signed-in account. */
+async function hasLiveSession(app: FastifyInstance, request: FastifyRequest): Promise<boolean> {
+  const id = /(?:^|;\s*)_session=([A-Za-z0-9_-]{10,100})(?:;|$)/.exec(request.headers.cookie ?? '')?.[1];
+  if (!id) return false;
+  const row = await app.ctx.db
+    .selectFrom('oidc_models')
+    .select('id')
+    .where('kind', '=', 'Session')
+    .where('id', '=', id)
+    .where(sql<boolean>`payload ? 'accountId'`)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', sql<Date>`now()`)]))
+    .executeTakeFirst();
+  return !!row;
 }
 
 type Callback = (req: IncomingMessage, res: ServerResponse) => unknown;

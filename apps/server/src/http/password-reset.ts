@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { passwordProblem } from '../auth/passwords.js';
-import { completePasswordReset, requestPasswordReset, resetTokenIsValid, type MailSettings } from '../auth/password-reset.js';
+import {
+  acceptMembershipInvitation,
+  completePasswordReset,
+  invitationOrganization,
+  requestPasswordReset,
+  resetTokenIsValid,
+  type MailSettings,
+} from '../auth/password-reset.js';
 import { escapeHtml, OIDC_MOUNT, page } from '../auth/provider.js';
 
 export function mailSettings(app: FastifyInstance): MailSettings {
@@ -78,4 +85,28 @@ export async function registerPasswordResetPages(app: FastifyInstance) {
     if (!(await completePasswordReset(app.ctx.db, params.data.token, form.data.password))) return html(reply, expired, 404);
     return html(reply, page('Password changed', `<p>Your new password is set.</p><p><a href="${home}">Sign in to Z-VIEW</a></p>`));
   });
+
+  // Invitations of existing accounts into another organisation: accepting is a deliberate POST.
+  app.get(`${OIDC_MOUNT}/invitations/:token`, { config: { policy: 'public' } }, async (request, reply) => {
+    const params = tokenParam.safeParse(request.params);
+    const organization = params.success ? await invitationOrganization(app.ctx.db, params.data.token) : undefined;
+    if (!params.success || !organization) return html(reply, expiredInvitation, 404);
+    return html(
+      reply,
+      page(
+        'Join an organization',
+        `<p>You are invited to join <strong>${escapeHtml(organization)}</strong> on Z-VIEW with your account.</p>
+<form method="post" action="${OIDC_MOUNT}/invitations/${params.data.token}"><input type="hidden" name="accept" value="1"><button type="submit">Accept the invitation</button></form><p><a href="${home}">Not now</a></p>`,
+      ),
+    );
+  });
+
+  app.post(`${OIDC_MOUNT}/invitations/:token`, { config: { policy: 'public' } }, async (request, reply) => {
+    const params = tokenParam.safeParse(request.params);
+    const organization = params.success ? await acceptMembershipInvitation(app.ctx.db, params.data.token) : undefined;
+    if (!organization) return html(reply, expiredInvitation, 404);
+    return html(reply, page('Invitation accepted', `<p>You are now a member of ${escapeHtml(organization)}.</p><p><a href="${home}">Sign in to Z-VIEW</a></p>`));
+  });
 }
+
+const expiredInvitation = page('Invitation expired', '<p>This invitation is invalid, has expired or has already been used.</p>');

@@ -1,5 +1,5 @@
 import { portfolioMapQuerySchema, portfolioTileParamsSchema, portfolioTileQuerySchema, type PortfolioMapSource } from '@zview/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { placedBounds } from '../db/portfolio-tiles.js';
 import { MAX_TILE_ZOOM, PORTFOLIO_TILE_LAYER, POINTS_MIN_ZOOM, renderPortfolioTile } from '../domain/portfolio/map-tiles.js';
@@ -15,10 +15,6 @@ import { actorOf, findOwnPortfolio, findOwnProduct } from './portfolio-access.js
  */
 const tileScope = (organizationId: number, portfolioId: number) => `portfolio-tiles:${organizationId}:${portfolioId}`;
 
-function originOf(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
-}
-
 export async function registerPortfolioMapRoutes(app: FastifyInstance) {
   const { db } = app.ctx;
   const signer = () => app.imagery.signer;
@@ -30,7 +26,7 @@ export async function registerPortfolioMapRoutes(app: FastifyInstance) {
     const { portfolio, product: row } = await findOwnProduct(db, actor, id, product);
     const runId = row.current_run_id;
     const query = new URLSearchParams({ product, ...(runId ? { run: String(runId) } : {}) });
-    const template = `${originOf(request)}/api/caribou/portfolio/${id}/tiles/{z}/{x}/{y}.pbf?${query}`;
+    const template = `${app.ctx.config.publicUrl}/api/caribou/portfolio/${id}/tiles/{z}/{x}/{y}.pbf?${query}`;
     return {
       tiles: [signer().signUrl(template, tileScope(portfolio.organization_id, id))],
       layer: PORTFOLIO_TILE_LAYER,

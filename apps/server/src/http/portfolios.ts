@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import { guardUploadStream } from './upload-guard.js';
 import {
   fileStatusLabel,
   MESSAGES,
@@ -88,7 +89,7 @@ export async function registerPortfolioRoutes(app: FastifyInstance) {
       payloadTooLarge(`This file is larger than the ${Math.round(services.maxUploadBytes / 1024 / 1024)} MB limit. Split it into smaller files and upload each one.`);
     let stored;
     try {
-      stored = await storeUpload({ db, blobs: services.blobs }, { organizationId: actor.organization.id, userId: actor.userId, originalName: file.filename || 'portfolio.csv', stream: file.file });
+      stored = await storeUpload({ db, blobs: services.blobs, limits: services.uploadLimits }, { organizationId: actor.organization.id, userId: actor.userId, originalName: file.filename || 'portfolio.csv', stream: guardUploadStream(request, file.file, app.ctx.config.bodyIdleTimeoutMs) });
     } catch (error) {
       if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
       throw error;

@@ -58,7 +58,7 @@ export async function registerUserRoutes(app: FastifyInstance) {
 
   app.post(`${base}/group/user/create`, { config: { policy: 'team:manage' } }, async (request, reply) => {
     const body = createUserRequestSchema.parse(request.body ?? {});
-    const user = await createMember(db, request.actor!, body, mailSettings(app));
-    return reply.status(201).send(user);
+    const result = await createMember(db, request.actor!, body, mailSettings(app));
+    return result.status === 'created' ? reply.status(201).send(result.profile) : reply.status(202).send(result);
   });
 }

@@ -7,7 +7,7 @@ import { ingestPortfolio } from '../domain/portfolio/ingest.js';
 import { uploadBlobKey } from '../domain/portfolio/uploads.js';
 import { finishIfComplete, pendingChunks, processChunk, startRun } from '../domain/portfolio/runs.js';
 import type { BatchGeocoder, PortfolioScorer } from '../domain/portfolio/seams.js';
-import type { Delimiter } from '../domain/portfolio/sniff.js';
+import type { Delimiter, TextEncodingName } from '../domain/portfolio/sniff.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import { defineJob, type JobQueue } from './queue.js';
 import { startScoreIndexWorker } from './score-index-jobs.js';
@@ -60,7 +60,7 @@ export async function handleIngest(deps: PortfolioWorkerDeps, portfolioId: numbe
   const portfolio = await deps.db
     .selectFrom('portfolios')
     .innerJoin('portfolio_uploads', 'portfolio_uploads.name', 'portfolios.uploaded_file_name')
-    .select(['portfolios.id', 'portfolios.uploaded_file_name', 'portfolios.column_mapping', 'portfolios.created_by', 'portfolios.ingested_at', 'portfolio_uploads.delimiter'])
+    .select(['portfolios.id', 'portfolios.uploaded_file_name', 'portfolios.column_mapping', 'portfolios.created_by', 'portfolios.ingested_at', 'portfolio_uploads.delimiter', 'portfolio_uploads.encoding'])
     .where('portfolios.id', '=', portfolioId)
     .executeTakeFirst();
   if (!portfolio) return;
@@ -76,6 +76,7 @@ export async function handleIngest(deps: PortfolioWorkerDeps, portfolioId: numbe
         id: portfolio.id,
         uploadName: portfolio.uploaded_file_name,
         delimiter: portfolio.delimiter as Delimiter,
+        encoding: portfolio.encoding as TextEncodingName,
         mapping: portfolio.column_mapping as ColumnMapping,
       });
     } catch (error) {

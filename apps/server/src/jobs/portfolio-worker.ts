@@ -1,3 +1,4 @@
+import path from 'node:path';
 import pg from 'pg';
 import type { ServerConfig } from '../config.js';
 import type { Db } from '../db/database.js';
@@ -6,6 +7,7 @@ import { createPortfolioServices } from '../domain/portfolio/services.js';
 import { worldGeocoder } from '../domain/portfolio/world-geocoder.js';
 import { startPortfolioWorker } from './portfolio-jobs.js';
 import { startAppealExpiryWorker } from './appeal-jobs.js';
+import { startUploadCleanup } from './upload-cleanup-jobs.js';
 
 /**
  * The production portfolio worker (real geocoder and risk models) on this database: what the
@@ -32,5 +34,6 @@ export async function startProductionPortfolioWorker(config: ServerConfig, db: D
   );
   // Appeals past their deadline expire on the same queue (issue 16).
   await startAppealExpiryWorker(db, services.queue);
+  await startUploadCleanup(services.queue, { db, blobs: services.blobs, blobRoot: path.join(config.dataDir, 'blobs') }, { orphanHours: config.portfolio.orphanHours });
   return services.queue;
 }

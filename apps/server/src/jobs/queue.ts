@@ -93,6 +93,21 @@ export class JobQueue {
     for (let i = 0; i < jobs.length; i += 1000) await boss.insert(jobs.slice(i, i + 1000));
   }
 
+  /**
+   * Queues one job per `seconds` slot at most, whoever asks (every worker process asks at start
+   * and each run asks for the next): a schedule without pg-boss's cron supervisor.
+   */
+  async sendThrottled<S extends z.ZodType>(job: JobDefinition<S>, payload: z.input<S>, options: { seconds: number; key: string; startAfterSeconds?: number }): Promise<void> {
+    const boss = await this.ensureQueue(job);
+    await boss.sendThrottled(
+      queueName(job),
+      job.schema.parse(payload) as object,
+      { expireInSeconds: job.expireInSeconds, retryLimit: job.retryLimit, retryDelay: job.retryDelaySeconds, ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}) },
+      options.seconds,
+      options.key,
+    );
+  }
+
   async work<S extends z.ZodType>(job: JobDefinition<S>, handler: (payload: z.output<S>) => Promise<void>, options: { concurrency?: number } = {}) {
     const boss = await this.ensureQueue(job);
     const workers = options.concurrency ?? 1;

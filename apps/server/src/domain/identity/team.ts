@@ -1,11 +1,11 @@
 import type { OrganizationSummary, UserProfileResponse } from '@zview/contracts';
 import { isInZorroGroup } from '@zview/contracts';
 import { sql } from 'kysely';
-import { findUserByEmail, membershipsOf, recordAudit, userClaims, type UserRow } from '../../auth/accounts.js';
+import { findUserByEmail, membershipsOf, recordAudit, revokeUserTokens, userClaims, type UserRow } from '../../auth/accounts.js';
 import type { Actor } from '../../auth/actor.js';
-import { sendInvitation, type MailSettings } from '../../auth/password-reset.js';
+import { sendInvitation, sendMembershipInvitation, type MailSettings } from '../../auth/password-reset.js';
 import type { Db } from '../../db/database.js';
-import { badRequest, conflict, notFound } from '../app-error.js';
+import { badRequest, conflict, forbidden, notFound } from '../app-error.js';
 
 /**
  * Team management inside the organisation an actor acts for. Every query is scoped to
@@ -86,6 +86,33 @@ async function requireMembers(db: Db, actor: Actor, userIds: string[]): Promise<
   if (found.length !== unique.length) throw notFound('User not found.');
 }
 
+/**
+ * Whether an account is the actor's organisation's alone (so its admins may change its name and
+ * password): not staff, and no membership (of any status but deleted) in any other organisation.
+ * Internal admins acting for the organisation may change any account.
+ */
+async function ownedByOrganization(db: Db, actor: Actor, userId: string): Promise<boolean> {
+  if (actor.isInternalAdmin) return true;
+  const row = await db
+    .selectFrom('users as u')
+    .select(['u.is_internal_admin'])
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('organization_members as m')
+            .select('m.user_id')
+            .whereRef('m.user_id', '=', 'u.id')
+            .where('m.organization_id', '!=', actor.organization.id)
+            .where('m.status', '!=', 'deleted'),
+        )
+        .as('elsewhere'),
+    )
+    .where('u.id', '=', userId)
+    .executeTakeFirst();
+  return !!row && !row.is_internal_admin && !row.elsewhere;
+}
+
 export async function updateMember(
   db: Db,
   actor: Actor,
@@ -93,6 +120,9 @@ export async function updateMember(
 ) {
   await requireMembers(db, actor, [input.userId]);
   if (input.role === 'member' && input.userId === actor.userId) throw badRequest('You cannot remove your own admin role.');
+  if ((input.profile || input.expirePassword) && input.userId !== actor.userId && !(await ownedByOrganization(db, actor, input.userId))) {
+    throw forbidden('This account is also used outside your organization: only its owner can change its name or password.');
+  }
   await db.transaction().execute(async (trx) => {
     if (input.profile) {
       await trx.updateTable('users').set({ first_name: input.profile.firstName, last_name: input.profile.lastName }).where('id', '=', input.userId).execute();
@@ -108,6 +138,8 @@ export async function updateMember(
     if (input.expirePassword) {
       await trx.updateTable('user_credentials').set({ password_expires_at: sql<Date>`now()` }).where('user_id', '=', input.userId).execute();
     }
+    // Tokens carry the role: those issued before a role change or a password expiry are over.
+    if (input.role || input.expirePassword) await revokeUserTokens(trx, [input.userId], { endSessions: !!input.expirePassword });
     await recordAudit(trx, { actorUserId: actor.userId, organizationId: actor.organization.id, action: 'user.updated', subject: input.userId, details: { role: input.role, profile: !!input.profile, expirePassword: !!input.expirePassword } });
   });
 }
@@ -120,6 +152,7 @@ export async function assignAdmin(db: Db, actor: Actor, userIds: string[]) {
     .where('organization_id', '=', actor.organization.id)
     .where('user_id', 'in', userIds)
     .execute();
+  await revokeUserTokens(db, userIds);
   await recordAudit(db, { actorUserId: actor.userId, organizationId: actor.organization.id, action: 'user.assigned_admin', details: { userIds } });
 }
 
@@ -143,46 +176,57 @@ export async function setMembersStatus(db: Db, actor: Actor, userIds: string[], 
       const { rows } = await sql<{ id: string }>`
         SELECT u.id FROM users u WHERE u.id = ANY(${userIds}::uuid[]) AND NOT u.is_internal_admin
           AND NOT EXISTS (SELECT 1 FROM organization_members m WHERE m.user_id = u.id AND m.status = 'active')`.execute(trx);
-      const stranded = rows.map((r) => r.id);
-      if (stranded.length) await sql`DELETE FROM oidc_models WHERE kind IN ('Session', 'Grant') AND payload->>'accountId' = ANY(${stranded}::text[])`.execute(trx);
+      // Their tokens stay refused even after a reactivation: they sign in again (issue 12).
+      await revokeUserTokens(trx, rows.map((r) => r.id), { endSessions: true });
     }
     await recordAudit(trx, { actorUserId: actor.userId, organizationId: actor.organization.id, action: `user.${status}`, details: { userIds } });
   });
 }
 
+export type CreateMemberResult = { status: 'created'; profile: UserProfileResponse } | { status: 'invited'; email: string };
+
+/**
+ * Adds a member. A new email creates the account (this organisation's own) and mails a link to
+ * set a password. An email that already has an account, wherever it belongs (another
+ * organisation, staff, a deleted account), is never added silently: the person is mailed an
+ * invitation they accept, and the answer reveals nothing about the account.
+ */
 export async function createMember(
   db: Db,
   actor: Actor,
   input: { email: string; profile: { firstName: string; lastName: string }; role: 'member' | 'admin' },
   mail: MailSettings,
-): Promise<UserProfileResponse> {
+): Promise<CreateMemberResult> {
   const existing = await findUserByEmail(db, input.email);
-  if (existing?.status === 'deleted') throw conflict('This email belongs to a deleted account. Contact support to restore it.');
+  if (existing) return inviteExisting(db, actor, existing, input.role, mail);
   const user = await db.transaction().execute(async (trx) => {
-    let user = existing;
-    if (!user) {
-      user = await trx
-        .insertInto('users')
-        .values({ email: input.email, first_name: input.profile.firstName, last_name: input.profile.lastName, saml_idp_id: null, deleted_at: null })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-    }
-    const added = await trx
-      .insertInto('organization_members')
-      .values({ organization_id: actor.organization.id, user_id: user.id, role: input.role })
-      // A member deleted from this organisation earlier may be added again.
-      .onConflict((oc) =>
-        oc
-          .columns(['organization_id', 'user_id'])
-          .doUpdateSet({ status: 'active', role: input.role, status_changed_at: sql<Date>`now()` })
-          .where('organization_members.status', '=', 'deleted'),
-      )
-      .returning('user_id')
+    // Concurrent creates of one email: the first inserts, the others find no row and answer 409.
+    const user = await trx
+      .insertInto('users')
+      .values({ email: input.email, first_name: input.profile.firstName, last_name: input.profile.lastName, saml_idp_id: null, deleted_at: null })
+      .onConflict((oc) => oc.column('email').doNothing())
+      .returningAll()
       .executeTakeFirst();
-    if (!added) throw conflict('This user is already a member of the organization.');
+    if (!user) throw conflict('This email was just added.');
+    await trx.insertInto('organization_members').values({ organization_id: actor.organization.id, user_id: user.id, role: input.role }).execute();
     await recordAudit(trx, { actorUserId: actor.userId, organizationId: actor.organization.id, action: 'user.created', subject: user.id, details: { role: input.role } });
     return user;
   });
-  if (!existing) await sendInvitation(db, user.id, user.email, user.first_name, actor.organization.name, mail);
-  return profileResponse(user, input.role, { isGroupAdmin: input.role === 'admin', isUserInTrialOrg: actor.organization.isTrial });
+  await sendInvitation(db, user.id, user.email, user.first_name, actor.organization.name, mail);
+  return { status: 'created', profile: profileResponse(user, input.role, { isGroupAdmin: input.role === 'admin', isUserInTrialOrg: actor.organization.isTrial }) };
+}
+
+async function inviteExisting(db: Db, actor: Actor, user: UserRow, role: 'member' | 'admin', mail: MailSettings): Promise<CreateMemberResult> {
+  const here = await db
+    .selectFrom('organization_members')
+    .select('status')
+    .where('organization_id', '=', actor.organization.id)
+    .where('user_id', '=', user.id)
+    .executeTakeFirst();
+  // Someone already listed on this team: the admin sees them in the list anyway.
+  if (here && here.status !== 'deleted' && user.status !== 'deleted') throw conflict('This user is already a member of the organization.');
+  await recordAudit(db, { actorUserId: actor.userId, organizationId: actor.organization.id, action: 'user.invited', subject: user.id, details: { role } });
+  // Deleted or locked accounts get the same answer, and no mail.
+  if (user.status === 'active') await sendMembershipInvitation(db, { userId: user.id, email: user.email, organizationId: actor.organization.id, organizationName: actor.organization.name, role, invitedBy: actor.userId }, mail);
+  return { status: 'invited', email: user.email };
 }

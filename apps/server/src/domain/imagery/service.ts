@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { forbidden } from '../app-error.js';
 import type { ImageCache } from './cache.js';
 import type { PropertyCapture } from './capture.js';
 import { bboxAround, bboxContains, expandBBox, tileToBBox, TILE_SIZE, type BBox } from './geo.js';
@@ -48,7 +49,13 @@ export class ImageryService {
   ) {}
 
   /** The image of one property on one capture; null when the capture or property is unknown. */
-  async propertyImage(captureId: string, propertyId: string, format: ImageFormat): Promise<RenderedImage | null> {
+  async propertyImage(captureId: string, propertyId: string, format: ImageFormat, options: { oblique?: boolean } = {}): Promise<RenderedImage | null> {
+    if (options.oblique === false) {
+      // Entitlement first (issue 12): an organisation without oblique imagery never gets one, cached or not.
+      const capture = await this.sources.capture(captureId, propertyId);
+      if (!capture) return null;
+      if (capture.view === 'oblique') throw forbidden('Oblique imagery is not enabled for your organization.');
+    }
     const key = `property/${RENDERER_VERSION}/${captureId}/${propertyId}.${format}`;
     const cached = await this.cache.get(key);
     if (cached) return { data: cached, etag: digest(cached), hit: true };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeMapping, mapColumns, NO_USABLE_COLUMN_MESSAGE, normaliseHeader, readRow } from './columns.js';
+import { describeMapping, mapColumns, NO_USABLE_COLUMN_MESSAGE, normaliseHeader, OUTSIDE_COVERAGE, readRow } from './columns.js';
 
 describe('normaliseHeader', () => {
   it('ignores case, spaces, underscores, punctuation and a byte-order mark', () => {
@@ -94,5 +94,18 @@ describe('readRow', () => {
   it('collects OED attributes for the scorer', () => {
     const oed = mapColumns(['LocNumber', 'PostalCode', 'CountryCode', 'YearBuilt', 'RoofCover']);
     expect(readRow(oed, ['L1', '78701', 'US', '1999', '2']).attributes).toEqual({ yearBuilt: '1999', roofCover: '2' });
+  });
+
+  it('reads decimal-comma coordinates, as semicolon files write them (issue 12)', () => {
+    expect(readRow(coords, ['A', '37,69', '-97,33'])).toMatchObject({ latitude: 37.69, longitude: -97.33, problem: null });
+    expect(readRow(coords, ['A', '37,6,9', '-97']).problem).toBe('The latitude "37,6,9" is not a number.');
+  });
+
+  it('says a row outside coverage is outside coverage (issue 12)', () => {
+    expect(readRow(coords, ['Paris', '48.8566', '2.3522']).problem).toBe(OUTSIDE_COVERAGE);
+    const oed = mapColumns(['LocNumber', 'StreetAddress', 'City', 'PostalCode', 'CountryCode']);
+    expect(readRow(oed, ['L1', '10 Downing St', 'London', 'SW1A 2AA', 'GB']).problem).toBe(OUTSIDE_COVERAGE);
+    expect(readRow(oed, ['L2', '1 Main St', 'Austin', '78701', 'US']).problem).toBeNull();
+    expect(readRow(coords, ['Honolulu', '21.3', '-157.85']).problem).toBeNull();
   });
 });

@@ -164,8 +164,24 @@ function cell(values: readonly string[], index: number | undefined): string | nu
 
 function parseCoordinate(raw: string | null): number | null | 'invalid' {
   if (raw === null) return null;
-  if (!/^[+-]?(\d+\.?\d*|\.\d+)$/.test(raw)) return 'invalid';
-  return Number(raw);
+  // A decimal comma ("37,69"), as semicolon-delimited files from European spreadsheets write it (issue 12).
+  const text = /^[+-]?\d+,\d+$/.test(raw) ? raw.replace(',', '.') : raw;
+  if (!/^[+-]?(\d+\.?\d*|\.\d+)$/.test(text)) return 'invalid';
+  return Number(text);
+}
+
+/** Said of a row outside the area Z-VIEW covers (issue 12), rather than "We could not find this address." */
+export const OUTSIDE_COVERAGE = 'This location is outside our coverage: Z-VIEW covers properties in the United States.';
+const US_COUNTRY = /^(us|usa|u\.s\.|u\.s\.a\.|united states|united states of america)$/i;
+/** The United States and its territories, as west/south/east/north boxes: contiguous states, Alaska, Hawaii, Puerto Rico and the Virgin Islands. */
+const US_BOXES: [number, number, number, number][] = [
+  [-125.0, 24.3, -66.8, 49.5],
+  [-179.3, 51.0, -129.9, 71.5],
+  [-160.6, 18.8, -154.7, 22.4],
+  [-67.4, 17.6, -64.5, 18.6],
+];
+export function insideCoverage(lat: number, lon: number): boolean {
+  return US_BOXES.some(([w, s, e, n]) => lon >= w && lon <= e && lat >= s && lat <= n);
 }
 
 export function readRow(mapping: ColumnMapping, values: readonly string[]): LocationRow {
@@ -205,6 +221,12 @@ export function readRow(mapping: ColumnMapping, values: readonly string[]): Loca
   else if (lat !== null && lon !== null) {
     row.latitude = lat;
     row.longitude = lon;
+  }
+  if ((row.country !== null && !US_COUNTRY.test(row.country)) || (row.latitude !== null && row.longitude !== null && !insideCoverage(row.latitude, row.longitude))) {
+    row.latitude = null;
+    row.longitude = null;
+    row.problem = OUTSIDE_COVERAGE;
+    return row;
   }
   if (row.latitude !== null || hasAddress) return row;
   if (coordinateProblem) row.problem = coordinateProblem;

@@ -13,8 +13,8 @@
  * need (quotes inside unquoted text, short and long rows, CR-only line ends), in batches.
  */
 import type { Readable } from 'node:stream';
-import { StringDecoder } from 'node:string_decoder';
-import type { Delimiter } from './sniff.js';
+import { badRequest } from '../app-error.js';
+import { ENCODING_LABELS, type Delimiter, type TextEncodingName } from './sniff.js';
 
 export interface CsvRecord {
   /** 1-based number of the data row (the header is not counted). */
@@ -122,8 +122,16 @@ function parseRecords(text: string, start: number, delimiter: number, final: boo
  * read, so a million rows cost a few hundred awaits, not a million). The first record is the
  * header; lines that are not valid CSV become rows with a problem rather than stopping the file.
  */
-export async function* readCsvBatches(source: Readable, delimiter: Delimiter): AsyncGenerator<CsvItem[]> {
-  const decoder = new StringDecoder('utf8');
+export async function* readCsvBatches(source: Readable, delimiter: Delimiter, encoding: TextEncodingName = 'utf-8'): AsyncGenerator<CsvItem[]> {
+  // Fatal: text that is not what the upload was read as stops with a message, never U+FFFD (issue 12).
+  const decoder = new TextDecoder(encoding, { fatal: true });
+  const decode = (chunk?: Buffer) => {
+    try {
+      return chunk ? decoder.decode(chunk, { stream: true }) : decoder.decode();
+    } catch {
+      throw badRequest(`This file is not valid ${ENCODING_LABELS[encoding]} text. Save it as "CSV UTF-8 (comma delimited)" and upload it again.`);
+    }
+  };
   const delimiterCode = delimiter.charCodeAt(0);
   let header: string[] | null = null;
   let rowNumber = 0;
@@ -155,7 +163,7 @@ export async function* readCsvBatches(source: Readable, delimiter: Delimiter): A
   };
   try {
     for await (const chunk of source) {
-      let text = pending + (typeof chunk === 'string' ? chunk : decoder.write(chunk as Buffer));
+      let text = pending + (typeof chunk === 'string' ? chunk : decode(chunk as Buffer));
       if (first && text) {
         first = false;
         if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
@@ -163,7 +171,7 @@ export async function* readCsvBatches(source: Readable, delimiter: Delimiter): A
       const items = take(text, false);
       if (items.length) yield items;
     }
-    const items = take(pending + decoder.end(), true);
+    const items = take(pending + decode(), true);
     if (items.length) yield items;
   } finally {
     source.destroy();
@@ -171,6 +179,6 @@ export async function* readCsvBatches(source: Readable, delimiter: Delimiter): A
 }
 
 /** The same records one at a time: for small readers (the header, the upload check). */
-export async function* readCsv(source: Readable, delimiter: Delimiter): AsyncGenerator<CsvItem> {
-  for await (const batch of readCsvBatches(source, delimiter)) yield* batch;
+export async function* readCsv(source: Readable, delimiter: Delimiter, encoding: TextEncodingName = 'utf-8'): AsyncGenerator<CsvItem> {
+  for await (const batch of readCsvBatches(source, delimiter, encoding)) yield* batch;
 }

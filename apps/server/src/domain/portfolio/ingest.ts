@@ -5,7 +5,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { readRow, type ColumnMapping } from './columns.js';
 import { readCsvBatches } from './csv-reader.js';
-import type { Delimiter } from './sniff.js';
+import type { Delimiter, TextEncodingName } from './sniff.js';
 import { phaseTimer } from './phase-timer.js';
 import { uploadBlobKey } from './uploads.js';
 
@@ -44,9 +44,9 @@ interface IngestCounter {
   coordinates: number;
 }
 
-async function* copyLines(portfolioId: number, source: Readable, delimiter: Delimiter, mapping: ColumnMapping, counter: IngestCounter) {
+async function* copyLines(portfolioId: number, source: Readable, delimiter: Delimiter, mapping: ColumnMapping, counter: IngestCounter, encoding: TextEncodingName) {
   let block = '';
-  for await (const batch of readCsvBatches(source, delimiter)) {
+  for await (const batch of readCsvBatches(source, delimiter, encoding)) {
     for (const item of batch) {
       if ('header' in item) continue;
       const row = readRow(mapping, item.values);
@@ -81,7 +81,7 @@ async function* copyLines(portfolioId: number, source: Readable, delimiter: Deli
 export async function ingestPortfolio(
   client: pg.ClientBase,
   blobs: BlobStore,
-  portfolio: { id: number; uploadName: string; delimiter: Delimiter; mapping: ColumnMapping },
+  portfolio: { id: number; uploadName: string; delimiter: Delimiter; mapping: ColumnMapping; encoding?: TextEncodingName },
 ): Promise<number> {
   const counter: IngestCounter = { rows: 0, unusable: 0, coordinates: 0 };
   const table = client.escapeIdentifier(rowsPartition(portfolio.id));
@@ -99,7 +99,7 @@ export async function ingestPortfolio(
     if (rows[0].partition) await client.query(`DROP TABLE ${table}`);
     await client.query(`CREATE TABLE ${table} (LIKE portfolio_rows INCLUDING DEFAULTS)`);
     const copy = client.query(copyFrom(`COPY ${table} (${COPY_COLUMNS.join(', ')}) FROM STDIN (FREEZE)`));
-    await pipeline(Readable.from(copyLines(id, blobs.read(uploadBlobKey(portfolio.uploadName)), portfolio.delimiter, portfolio.mapping, counter)), copy);
+    await pipeline(Readable.from(copyLines(id, blobs.read(uploadBlobKey(portfolio.uploadName)), portfolio.delimiter, portfolio.mapping, counter, portfolio.encoding ?? 'utf-8')), copy);
     timer.lap('copy');
     await client.query(`ALTER TABLE ${table} ADD PRIMARY KEY (portfolio_id, row_number)`);
     await client.query(`CREATE INDEX ON ${table} (portfolio_id, lower(ref) text_pattern_ops)`);

@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.js';
 import { JobQueue } from '../../jobs/queue.js';
 import { LocalBlobStore, type BlobStore } from '../../storage/blob-store.js';
 import type { PortfolioScorer } from './seams.js';
+import type { UploadLimits } from './uploads.js';
 
 /** What the portfolio routes need besides the database. */
 export interface PortfolioServices {
@@ -13,6 +14,8 @@ export interface PortfolioServices {
   scorer: PortfolioScorer;
   maxUploadBytes: number;
   chunkSize: number;
+  /** Per-organisation bounds on stored uploads (issue 12). */
+  uploadLimits: UploadLimits;
 }
 
 /**
@@ -36,5 +39,6 @@ export function createPortfolioServices(
     scorer: overrides.scorer ?? unconfiguredScorer,
     maxUploadBytes: overrides.maxUploadBytes ?? ctx.config.portfolio.maxUploadBytes,
     chunkSize: overrides.chunkSize ?? ctx.config.portfolio.chunkSize,
+    uploadLimits: overrides.uploadLimits ?? { quotaBytes: ctx.config.portfolio.uploadQuotaBytes, uploadsPerHour: ctx.config.portfolio.uploadsPerHour },
   };
 }

@@ -4,6 +4,23 @@
  */
 export type Delimiter = ',' | ';' | '\t';
 
+/** Text encodings an upload may be in: what spreadsheet programs write (issue 12). */
+export type TextEncodingName = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
+export const ENCODING_LABELS: Record<TextEncodingName, string> = {
+  'utf-8': 'UTF-8',
+  'utf-16le': 'UTF-16',
+  'utf-16be': 'UTF-16 (big-endian)',
+  'windows-1252': 'Windows-1252 (Western European)',
+};
+
+/** The encoding a byte-order mark names, if any. */
+export function encodingFromBom(head: Uint8Array): TextEncodingName | null {
+  if (head[0] === 0xff && head[1] === 0xfe) return 'utf-16le';
+  if (head[0] === 0xfe && head[1] === 0xff) return 'utf-16be';
+  if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) return 'utf-8';
+  return null;
+}
+
 export interface SniffResult {
   ok: true;
   hasBom: boolean;
@@ -31,15 +48,19 @@ function countOutsideQuotes(line: string, char: string): number {
   return count;
 }
 
-export function sniffCsv(head: Uint8Array, isWholeFile: boolean): SniffResult | SniffFailure {
-  const hasBom = head.length >= 3 && head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf;
-  const body = hasBom ? head.subarray(3) : head;
-  if (body.length === 0 || /^\s*$/.test(Buffer.from(body).toString('utf8'))) return { ok: false, message: EMPTY_FILE_MESSAGE };
-  if (body.includes(0)) return { ok: false, message: NOT_CSV_MESSAGE };
+export function sniffCsv(head: Uint8Array, isWholeFile: boolean, encoding: TextEncodingName = 'utf-8'): SniffResult | SniffFailure {
+  const bom = encodingFromBom(head);
+  const hasBom = bom !== null;
+  const body = bom === 'utf-8' ? head.subarray(3) : bom ? head.subarray(2) : head;
+  const utf16 = encoding.startsWith('utf-16');
+  if (body.length === 0 || (!utf16 && /^\s*$/.test(Buffer.from(body).toString('utf8')))) return { ok: false, message: EMPTY_FILE_MESSAGE };
+  if (!utf16 && body.includes(0)) return { ok: false, message: NOT_CSV_MESSAGE };
   let text: string;
   try {
     // The sample may end inside a multi-byte character: decode in streaming mode so that is not an error.
-    text = new TextDecoder('utf-8', { fatal: true }).decode(body, { stream: !isWholeFile });
+    text = new TextDecoder(encoding, { fatal: true, ignoreBOM: true }).decode(body, { stream: !isWholeFile });
+    if (utf16 && (/^\s*$/.test(text))) return { ok: false, message: EMPTY_FILE_MESSAGE };
+    if (utf16 && text.includes('\u0000')) return { ok: false, message: NOT_CSV_MESSAGE };
   } catch {
     return {
       ok: false,

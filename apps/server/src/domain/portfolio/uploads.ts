@@ -1,12 +1,13 @@
-import type { UploadCheck } from '@zview/contracts';
+import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter, type UploadCheck } from '@zview/contracts';
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { badRequest, notFound } from '../app-error.js';
+import { badRequest, notFound, payloadTooLarge, tooManyRequests } from '../app-error.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { describeMapping, FIELD_LABELS, mapColumns, NO_USABLE_COLUMN_MESSAGE, readRow, type ColumnMapping, type RecognisedField } from './columns.js';
 import { readCsv } from './csv-reader.js';
-import { SNIFF_BYTES, sniffCsv, type Delimiter } from './sniff.js';
+import { ENCODING_LABELS, encodingFromBom, SNIFF_BYTES, sniffCsv, type Delimiter, type TextEncodingName } from './sniff.js';
 
 export const uploadBlobKey = (name: string) => `uploads/${name}`;
 
@@ -18,6 +19,8 @@ export interface StoredUpload {
   delimiter: Delimiter;
   hasBom: boolean;
   header: string[];
+  /** The text encoding the file was read in (issue 12). */
+  encoding: TextEncodingName;
 }
 
 async function readHead(blobs: BlobStore, key: string, size: number): Promise<Buffer> {
@@ -26,9 +29,28 @@ async function readHead(blobs: BlobStore, key: string, size: number): Promise<Bu
   return Buffer.concat(chunks);
 }
 
-async function readHeader(source: Readable, delimiter: Delimiter): Promise<string[] | null> {
+/**
+ * The file's text encoding: a byte-order mark names it; otherwise the WHOLE file is decoded as
+ * UTF-8 in a stream (a fatal decoder, so an accent after the first megabytes counts too), and a
+ * file that is not UTF-8 is read as Windows-1252 (what spreadsheet programs write; every byte is
+ * a character of it, Latin-1 included).
+ */
+async function detectEncoding(blobs: BlobStore, key: string, head: Uint8Array): Promise<TextEncodingName> {
+  const bom = encodingFromBom(head);
+  if (bom && bom !== 'utf-8') return bom;
+  const decoder = new TextDecoder('utf-8', { fatal: true });
   try {
-    for await (const item of readCsv(source, delimiter)) {
+    for await (const chunk of blobs.read(key)) decoder.decode(chunk as Buffer, { stream: true });
+    decoder.decode();
+    return 'utf-8';
+  } catch {
+    return bom ? 'utf-8' : 'windows-1252';
+  }
+}
+
+async function readHeader(source: Readable, delimiter: Delimiter, encoding: TextEncodingName): Promise<string[] | null> {
+  try {
+    for await (const item of readCsv(source, delimiter, encoding)) {
       if ('header' in item) return item.header;
     }
     return null;
@@ -42,18 +64,60 @@ async function readHeader(source: Readable, delimiter: Delimiter): Promise<strin
  * then checks it is a CSV with at least one column that locates a property. A file that is not
  * is deleted again and refused with a message saying why.
  */
+export interface UploadLimits {
+  /** Bytes of uploads an organisation may keep (used or not yet deleted). */
+  quotaBytes: number;
+  /** Uploads an organisation may make in an hour. */
+  uploadsPerHour: number;
+}
+
+const megabytes = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024 / 1024))} MB`;
+
+/** What the organisation's uploads use now: bytes kept, and uploads in the last hour. */
+async function uploadUsage(db: Db, organizationId: number): Promise<{ bytes: number; lastHour: number }> {
+  const row = await db
+    .selectFrom('portfolio_uploads')
+    .select((eb) => [
+      eb.fn.coalesce(eb.fn.sum<string>('size_bytes'), eb.val('0')).as('bytes'),
+      eb.fn.count<string>('name').filterWhere('created_at', '>', sql<Date>`now() - interval '1 hour'`).as('last_hour'),
+    ])
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirstOrThrow();
+  return { bytes: Number(row.bytes), lastHour: Number(row.last_hour) };
+}
+
+function quotaExceeded(limits: UploadLimits) {
+  return payloadTooLarge(
+    `Your organization's upload storage quota (${megabytes(limits.quotaBytes)}) is used up. Delete portfolios you no longer need, or wait: uploads not used by a portfolio are deleted after a day.`,
+  );
+}
+
 export async function storeUpload(
-  deps: { db: Db; blobs: BlobStore },
+  deps: { db: Db; blobs: BlobStore; limits?: UploadLimits },
   input: { organizationId: number; userId: string; originalName: string; stream: Readable },
 ): Promise<{ upload: StoredUpload; mapping: ColumnMapping }> {
+  const refuse = (error: Error) => {
+    input.stream.resume();
+    return error;
+  };
+  if (hasControlCharacter(input.originalName)) throw refuse(badRequest(`The file name ${CONTROL_CHARACTER_MESSAGE}.`));
+  const usage = deps.limits ? await uploadUsage(deps.db, input.organizationId) : undefined;
+  if (deps.limits && usage) {
+    if (usage.lastHour >= deps.limits.uploadsPerHour) {
+      throw refuse(tooManyRequests(`Your organization has made ${deps.limits.uploadsPerHour} uploads in the last hour, the most allowed. Please try again later.`));
+    }
+    if (usage.bytes >= deps.limits.quotaBytes) throw refuse(quotaExceeded(deps.limits));
+  }
   const name = randomUUID();
   const key = uploadBlobKey(name);
   const sizeBytes = await deps.blobs.write(key, input.stream);
   try {
+    if (deps.limits && usage && usage.bytes + sizeBytes > deps.limits.quotaBytes) throw quotaExceeded(deps.limits);
     const head = await readHead(deps.blobs, key, sizeBytes);
-    const sniff = sniffCsv(head, sizeBytes <= SNIFF_BYTES);
+    const encoding = await detectEncoding(deps.blobs, key, head);
+    const sniff = sniffCsv(head, sizeBytes <= SNIFF_BYTES, encoding);
     if (!sniff.ok) throw badRequest(sniff.message);
-    const header = await readHeader(deps.blobs.read(key), sniff.delimiter);
+    const header = await readHeader(deps.blobs.read(key), sniff.delimiter, encoding);
     if (!header || header.every((h) => !h.trim())) throw badRequest('The first line of the file must name the columns.');
     const mapping = mapColumns(header);
     if (!mapping.layout) throw badRequest(NO_USABLE_COLUMN_MESSAGE);
@@ -65,6 +129,7 @@ export async function storeUpload(
       delimiter: sniff.delimiter,
       hasBom: sniff.hasBom,
       header,
+      encoding,
     };
     await deps.db
       .insertInto('portfolio_uploads')
@@ -76,6 +141,7 @@ export async function storeUpload(
         size_bytes: sizeBytes,
         delimiter: upload.delimiter,
         has_bom: upload.hasBom,
+        encoding: upload.encoding,
         header: JSON.stringify(header),
       })
       .execute();
@@ -98,6 +164,7 @@ export async function findUpload(db: Db, organizationId: number, name: string): 
     sizeBytes: row.size_bytes,
     delimiter: row.delimiter as Delimiter,
     hasBom: row.has_bom,
+    encoding: row.encoding as TextEncodingName,
     header: row.header,
   };
 }
@@ -130,12 +197,13 @@ export async function checkUpload(blobs: BlobStore, upload: StoredUpload, option
     usableRows: null,
     failingRowCount: null,
     failingRows: [],
-    summary: describeMapping(mapping),
+    encoding: ENCODING_LABELS[upload.encoding],
+    summary: `${upload.encoding === 'utf-8' ? '' : `We read this file as ${ENCODING_LABELS[upload.encoding]} text. `}${describeMapping(mapping)}`,
   };
   if (!options.readRows) return check;
   let total = 0;
   let failing = 0;
-  for await (const item of readCsv(blobs.read(uploadBlobKey(upload.name)), upload.delimiter)) {
+  for await (const item of readCsv(blobs.read(uploadBlobKey(upload.name)), upload.delimiter, upload.encoding)) {
     if ('header' in item) continue;
     total += 1;
     const reason = item.problem ?? readRow(mapping, item.values).problem;

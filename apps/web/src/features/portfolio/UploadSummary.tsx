@@ -37,6 +37,7 @@ export function UploadSummary({ check, loading }: { check: UploadCheck | undefin
         <Figure label="Rows in the file" value={n(check.totalRows)} />
         <Figure label="Rows that will be scored" value={n(check.usableRows)} />
         <Figure label="Rows that will fail" value={n(check.failingRowCount)} tone={failing ? 'error.main' : undefined} />
+        {check.encoding && <Figure label="Text encoding read" value={check.encoding} />}
       </Stack>
       <Box>
         <Typography variant="subtitle2" sx={{ mb: 1 }}>

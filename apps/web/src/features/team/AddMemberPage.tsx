@@ -1,4 +1,4 @@
-import { createUserRequestSchema } from '@zview/contracts';
+import { createUserRequestSchema, isInvitation } from '@zview/contracts';
 import { useNavigate } from 'react-router';
 import { useNotifications } from '../../ui/notifications';
 import { useCreateMember } from './api/createMember';
@@ -20,8 +20,13 @@ export default function AddMemberPage() {
       busy={create.isPending}
       serverError={create.error?.message}
       onSubmit={(request) =>
-        create.mutateAsync(request).then(() => {
-          notify({ text: `${request.profile.firstName} ${request.profile.lastName} was added to the team.`, variant: 'success' });
+        create.mutateAsync(request).then((answer) => {
+          notify({
+            text: isInvitation(answer)
+              ? `${answer.email} already has a Z-VIEW account: we sent them an invitation to join your team.`
+              : `${request.profile.firstName} ${request.profile.lastName} was added to the team.`,
+            variant: 'success',
+          });
           void navigate('/team');
         })
       }

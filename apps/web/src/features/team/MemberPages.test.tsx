@@ -9,6 +9,7 @@ import EditMemberPage from './EditMemberPage';
 
 const MEMBERS = '/api/user-management/group/members';
 const CREATE = '/api/user-management/group/user/create';
+const created = (email: string) => ({ id: 'u-9', email, firstName: 'Dee', lastName: 'Diaz', status: 'active', role: 'member' });
 const team = [
   { id: 'u-admin', email: 'ada@acme.test', firstName: 'Ada', lastName: 'Admin', status: 'active', role: 'admin' },
   { id: '6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f', email: 'bob@acme.test', firstName: 'Bob', lastName: 'Baker', status: 'active', role: 'member' },
@@ -28,7 +29,7 @@ describe('/team/add-new-member', () => {
   });
 
   it('creates the member and returns to the team with a notification', async () => {
-    const server = fakeServer().on('POST', CREATE, { status: 201, body: { id: 'u-9' } });
+    const server = fakeServer().on('POST', CREATE, { status: 201, body: created('dee@acme.test') });
     renderPage(<AddMemberPage />, { route: '/team/add-new-member' });
     const user = userEvent.setup();
     await user.type(screen.getByRole('textbox', { name: 'First name' }), 'Dee');
@@ -40,6 +41,17 @@ describe('/team/add-new-member', () => {
     expect(await screen.findByTestId('location')).toHaveTextContent('/team');
     expect(screen.getByText('Dee Diaz was added to the team.')).toBeInTheDocument();
     expect(server.sent(CREATE)[0]?.body).toEqual({ email: 'dee@acme.test', profile: { firstName: 'Dee', lastName: 'Diaz' }, role: 'admin' });
+  });
+
+  it('an email that already has an account is invited, and the notification says so (issue 12)', async () => {
+    fakeServer().on('POST', CREATE, { status: 202, body: { status: 'invited', email: 'dee@acme.test' } });
+    renderPage(<AddMemberPage />, { route: '/team/add-new-member' });
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: 'First name' }), 'Dee');
+    await user.type(screen.getByRole('textbox', { name: 'Last name' }), 'Diaz');
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'dee@acme.test');
+    await user.click(screen.getByRole('button', { name: 'Add member' }));
+    expect(await screen.findByText('dee@acme.test already has a Z-VIEW account: we sent them an invitation to join your team.')).toBeInTheDocument();
   });
 
   it('shows the server refusal and stays on the form', async () => {
@@ -85,7 +97,7 @@ describe('/team/add-multiple-members', () => {
       .on('GET', MEMBERS, { body: { organization: { id: 1, name: 'Acme', products: [] }, members: team } })
       .on('POST', CREATE, (request) => {
         const email = (request.body as { email: string }).email;
-        return email === 'fay@acme.test' ? { status: 502, body: { error: { code: 'internal_error', message: 'Identity provider unavailable' } } } : { status: 201, body: {} };
+        return email === 'fay@acme.test' ? { status: 502, body: { error: { code: 'internal_error', message: 'Identity provider unavailable' } } } : { status: 201, body: created(email) };
       });
     renderPage(<AddMultipleMembersPage />, { route: '/team/add-multiple-members' });
     const user = userEvent.setup();

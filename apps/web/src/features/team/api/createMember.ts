@@ -1,11 +1,11 @@
-import type { CreateUserRequest } from '@zview/contracts';
+import { createUserResponseSchema, type CreateUserRequest, type CreateUserResponse } from '@zview/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { teamMembersQuery } from './members';
 
-/** POST /api/user-management/group/user/create */
-export function createMember(body: CreateUserRequest): Promise<unknown> {
-  return api.post('/api/user-management/group/user/create', body);
+/** POST /api/user-management/group/user/create: the new member, or an invitation of an existing account. */
+export async function createMember(body: CreateUserRequest): Promise<CreateUserResponse> {
+  return createUserResponseSchema.parse(await api.post('/api/user-management/group/user/create', body));
 }
 
 export function useCreateMember() {
