@@ -24,6 +24,8 @@ export interface ServerConfig {
     /** Chunk jobs a worker runs at once (PostgreSQL and Node share the cores). */
     workerConcurrency: number;
   };
+  /** Data discovery's explorer: an OpenAI-compatible endpoint writes answers when set (ZORRO_LLM_URL, _API_KEY, _MODEL). */
+  zorro: { llm?: { url: string; apiKey?: string; model: string } };
 }
 
 /** Identity settings (see README "Identity provider"). */
@@ -133,5 +135,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       worker: portfolioWorkerMode(env.PORTFOLIO_WORKER),
       workerConcurrency: Math.round(positiveNumber(env, 'PORTFOLIO_WORKER_CONCURRENCY', 2)),
     },
+    zorro: { llm: env.ZORRO_LLM_URL ? { url: env.ZORRO_LLM_URL.replace(/\/$/, ''), apiKey: env.ZORRO_LLM_API_KEY || undefined, model: envOr(env, 'ZORRO_LLM_MODEL', 'gpt-4o-mini') } : undefined },
   };
 }

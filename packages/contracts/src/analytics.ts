@@ -30,6 +30,19 @@ export const TRACKED_EVENTS = [
   'draft_saved',
   'draft_retrieved',
   'appeal_published',
+  // Data discovery (SPEC §7 "many zorro_* events"): one name per action named there.
+  'zorro_search_zero_results',
+  'zorro_file_finder_filter',
+  'zorro_view_sources',
+  'zorro_retry_prompt',
+  'zorro_table_cell_click',
+  'zorro_filing_finder_back',
+  'zorro_selected_filing',
+  'zorro_delete_conversation',
+  'zorro_rename_conversation',
+  'zorro_create_conversation',
+  'zorro_toggle_sidebar',
+  'zorro_loosen_filter',
 ] as const;
 export type TrackedEventName = (typeof TRACKED_EVENTS)[number];
 

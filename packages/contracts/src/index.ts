@@ -15,3 +15,4 @@ export * from './policy-rules.js';
 export * from './identity.js';
 export * from './portfolio.js';
 export * from './analytics.js';
+export * from './zorro.js';

@@ -8,6 +8,7 @@ import { registerOrganizationRoutes } from './organizations.js';
 import { registerUserRoutes } from './users.js';
 import { registerPortfolioRoutes } from './portfolios.js';
 import { registerAnalyticsRoutes } from './analytics.js';
+import { registerZorroRoutes } from './zorro.js';
 
 /**
  * Every /api route group, one file each. A route declares `config.policy`: the name of the
@@ -25,4 +26,5 @@ export async function registerApiRoutes(app: FastifyInstance) {
   await registerSamlIdpRoutes(app);
   await app.register(registerPortfolioRoutes);
   await registerAnalyticsRoutes(app);
+  await registerZorroRoutes(app);
 }
