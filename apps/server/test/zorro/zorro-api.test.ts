@@ -181,7 +181,7 @@ describe('explorer', () => {
       .where('state', '=', 'CO')
       .where('line', '=', 'homeowners')
       .where((eb) => eb('categories', '@>', eb.val(['wildfire'])))
-      .where('submitted_on', '>=', '2024-01-01')
+      .where('submitted_on', '>=', new Date('2024-01-01T00:00:00'))
       .execute();
     expect(a.figures.count).toBe(expected.length);
     const sorted = expected.map((r) => r.overall_change!).filter((x) => x !== null).sort((x, y) => x - y);

@@ -34,7 +34,6 @@ const productPage = (product: 'zfire' | 'zproperty' | 'zwind' | 'zhail' | 'zstor
 const scores = () => import('../features/scores/ScoresPage');
 
 const TEAM_EDIT: RouteGuard[] = ['userManagement', 'groupAdmin', 'notReadOnly'];
-const zorro = pending('Discovery', 'Search and explore regulatory filings.');
 
 export const SHELL_ROUTES: ShellRoute[] = [
   { path: '/', home: true, lazy: scores },
@@ -57,10 +56,10 @@ export const SHELL_ROUTES: ShellRoute[] = [
   { path: '/zportfolio/create', guard: ['portfolio'], lazy: () => import('../features/portfolio/CreatePortfolioPage') },
   { path: '/dashboard/:activeTab', lazy: () => import('../features/dashboard/DashboardPage') },
   { path: '/mock-mode-addresses', lazy: pending('Mock mode addresses', 'Addresses that answer with mock responses for testing.') },
-  { path: '/zorro', guard: ['zorro'], lazy: zorro },
-  { path: '/zorro/explorer', guard: ['zorro'], lazy: zorro },
-  { path: '/zorro/grid', guard: ['zorro'], lazy: zorro },
-  { path: '/zorro/filing-finder', guard: ['zorro'], lazy: zorro },
+  { path: '/zorro', guard: ['zorro'], lazy: () => import('../features/zorro/ZorroHomePage') },
+  { path: '/zorro/explorer', guard: ['zorro'], lazy: () => import('../features/zorro/ExplorerPage') },
+  { path: '/zorro/grid', guard: ['zorro'], lazy: () => import('../features/zorro/GridPage') },
+  { path: '/zorro/filing-finder', guard: ['zorro'], lazy: () => import('../features/zorro/FilingFinderPage') },
   { path: '/admin/customer-management', guard: ['internalAdmin'], lazy: pending('Customer management', 'Customers, their products and users.') },
   { path: '/admin/mocks-management', guard: ['internalAdmin'], lazy: pending('Mocks management', 'Mock cases and mock responses.') },
 ];

@@ -83,15 +83,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       PRIMARY KEY (document_id, page_number)
     )`.execute(db);
   await sql`CREATE INDEX zorro_pages_filing ON zorro_pages (filing_id)`.execute(db);
+  // Concatenates tsvectors (positions shifted, as ||): a filing's pages are parsed once, as stored.
+  await sql`CREATE AGGREGATE zorro_tsvector_agg(tsvector) (SFUNC = tsvector_concat, STYPE = tsvector, INITCOND = '')`.execute(db);
   await sql`
     CREATE FUNCTION zorro_refresh_search(ids integer[]) RETURNS void LANGUAGE sql AS $$
       UPDATE zorro_filings f SET search =
           setweight(to_tsvector('zorro', f.title), 'A')
        || setweight(to_tsvector('zorro', f.meta_text), 'B')
        || setweight(to_tsvector('zorro', f.summary), 'C')
-       || coalesce((SELECT setweight(tsvector_agg, 'D') FROM (
-            SELECT to_tsvector('zorro', string_agg(p.body, ' ' ORDER BY p.document_id, p.page_number)) AS tsvector_agg
-            FROM zorro_pages p WHERE p.filing_id = f.id) pages), ''::tsvector)
+       || setweight(coalesce((SELECT zorro_tsvector_agg(p.search ORDER BY p.document_id, p.page_number) FROM zorro_pages p WHERE p.filing_id = f.id), ''::tsvector), 'D')
       WHERE f.id = ANY(ids)
     $$`.execute(db);
   // Explorer conversations: one user's, in the organisation acted for.
@@ -120,5 +120,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`DROP TABLE zorro_messages, zorro_conversations, zorro_pages, zorro_documents, zorro_objections, zorro_coverages, zorro_filings`.execute(db);
   await sql`DROP FUNCTION zorro_refresh_search(integer[])`.execute(db);
+  await sql`DROP AGGREGATE zorro_tsvector_agg(tsvector)`.execute(db);
   await sql`DROP TEXT SEARCH CONFIGURATION zorro`.execute(db);
 }

@@ -37,7 +37,8 @@ export async function answerQuestion(db: Db, question: string, llm?: LlmConfig):
   const interpretation = interpretQuestion(question, await modelNames(db));
   const { filters, keywords } = interpretation;
   const hasStructure = Object.entries(filters).some(([, v]) => (Array.isArray(v) ? v.length > 0 : v !== undefined));
-  const words = anyOfWords(keywords);
+  // Passages are ranked by the question's own words and the hazards and models it names.
+  const words = anyOfWords([...keywords, ...filters.category.flatMap((c) => c.split(' ')), ...filters.model]);
   // Figures count the structured filters; with none, the filings whose text has every keyword.
   const figureText = hasStructure || !keywords.length ? null : { websearch: keywords.join(' '), prefixes: [], raw: '' };
   const figures = await filingFigures(db, filters, figureText);

@@ -31,6 +31,8 @@ export async function seedFilings(url: string, options: { seed?: number; filings
   const lock = await pool.connect();
   try {
     await lock.query('SELECT pg_advisory_lock(20260700)');
+    // A seed that died while indexing left the search index dropped.
+    await lock.query('CREATE INDEX IF NOT EXISTS zorro_filings_search ON zorro_filings USING gin (search)');
     const { rows } = await lock.query<{ value: { seed: number; filings: number; version: number } }>(`SELECT value FROM world_meta WHERE key = $1`, [META_KEY]);
     const current = rows[0]?.value;
     if (current && current.seed === seed && current.filings === count && current.version === GENERATOR_VERSION) {
@@ -40,9 +42,12 @@ export async function seedFilings(url: string, options: { seed?: number; filings
     if (count > 0) log(`Generating ${count.toLocaleString('en-US')} sample filings…\n`);
     const pages = await copyFilings(pool, seed, count);
     log(`  indexing filings for search…\n`);
+    // One index build after the vectors are written is cheaper than updating the index per row.
+    await lock.query('DROP INDEX IF EXISTS zorro_filings_search');
     for (let from = 0; from < count; from += 20_000) {
       await lock.query(`SELECT zorro_refresh_search(array(SELECT generate_series($1::int, $2::int)))`, [GENERATED_ID_BASE + from, GENERATED_ID_BASE + Math.min(count, from + 20_000) - 1]);
     }
+    await lock.query('CREATE INDEX IF NOT EXISTS zorro_filings_search ON zorro_filings USING gin (search)');
     await lock.query('ANALYZE zorro_filings, zorro_coverages, zorro_objections, zorro_documents, zorro_pages');
     await lock.query(`INSERT INTO world_meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = $2, updated_at = now()`, [
       META_KEY,
