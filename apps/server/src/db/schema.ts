@@ -381,6 +381,7 @@ export interface ZorroFilingsTable {
   source: Generated<'generated' | 'imported'>;
   sample: Generated<boolean>;
   search: ColumnType<string | null, never, never>;
+  search_head: ColumnType<string | null, never, never>;
   created_at: Generated<Date>;
 }
 export interface ZorroCoveragesTable {

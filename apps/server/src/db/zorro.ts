@@ -134,7 +134,7 @@ export async function searchFilings(db: Db, query: ZorroSearchQuery, text: TextQ
   const order =
     query.sort === 'relevance'
       ? searchable
-        ? sql`ts_rank(f.search, ${tsquery(text!)}, 1) DESC, f.submitted_on DESC, f.id`
+        ? sql`ts_rank(f.search_head, ${tsquery(text!)}) DESC, f.submitted_on DESC, f.id`
         : sql`f.submitted_on DESC, f.id`
       : sql`${sql.raw(SORT_COLUMNS[query.sort])} ${dir} NULLS LAST, f.id`;
   const offset = (query.page - 1) * query.pageSize;
@@ -254,7 +254,7 @@ export async function countFilings(db: Db, f: ZorroFilters, text: TextQuery | nu
 /** The ids of the best-ranked filings for a text query under filters (retrieval for the explorer). */
 export async function topFilingIds(db: Db, f: ZorroFilters, text: TextQuery | null, limit: number): Promise<{ ids: number[]; searchable: boolean }> {
   const { where, searchable } = await filterClause(db, f, text);
-  const order = searchable ? sql`ts_rank(f.search, ${tsquery(text!)}, 1) DESC, f.submitted_on DESC` : sql`f.submitted_on DESC`;
+  const order = searchable ? sql`ts_rank(f.search_head, ${tsquery(text!)}) DESC, f.submitted_on DESC` : sql`f.submitted_on DESC`;
   const { rows } = await sql<{ id: number }>`SELECT f.id FROM zorro_filings f WHERE ${where} ORDER BY ${order}, f.id LIMIT ${limit}`.execute(db);
   return { ids: rows.map((r) => r.id), searchable };
 }

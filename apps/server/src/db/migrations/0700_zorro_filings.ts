@@ -37,6 +37,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       source text NOT NULL DEFAULT 'generated' CHECK (source IN ('generated', 'imported')),
       sample boolean NOT NULL DEFAULT true,
       search tsvector,
+      -- Title, metadata and summary only: ranking reads this small vector, matching the full one.
+      search_head tsvector,
       created_at timestamptz NOT NULL DEFAULT now()
     )`.execute(db);
   await sql`CREATE INDEX zorro_filings_search ON zorro_filings USING gin (search)`.execute(db);
@@ -87,12 +89,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE AGGREGATE zorro_tsvector_agg(tsvector) (SFUNC = tsvector_concat, STYPE = tsvector, INITCOND = '')`.execute(db);
   await sql`
     CREATE FUNCTION zorro_refresh_search(ids integer[]) RETURNS void LANGUAGE sql AS $$
-      UPDATE zorro_filings f SET search =
-          setweight(to_tsvector('zorro', f.title), 'A')
-       || setweight(to_tsvector('zorro', f.meta_text), 'B')
-       || setweight(to_tsvector('zorro', f.summary), 'C')
-       || setweight(coalesce((SELECT zorro_tsvector_agg(p.search ORDER BY p.document_id, p.page_number) FROM zorro_pages p WHERE p.filing_id = f.id), ''::tsvector), 'D')
-      WHERE f.id = ANY(ids)
+      UPDATE zorro_filings f SET search = h.head
+       || setweight(coalesce((SELECT zorro_tsvector_agg(p.search ORDER BY p.document_id, p.page_number) FROM zorro_pages p WHERE p.filing_id = f.id), ''::tsvector), 'D'),
+        search_head = h.head
+      FROM (SELECT g.id, setweight(to_tsvector('zorro', g.title), 'A') || setweight(to_tsvector('zorro', g.meta_text), 'B') || setweight(to_tsvector('zorro', g.summary), 'C') AS head
+            FROM zorro_filings g WHERE g.id = ANY(ids)) h
+      WHERE f.id = h.id
     $$`.execute(db);
   // Explorer conversations: one user's, in the organisation acted for.
   await sql`
