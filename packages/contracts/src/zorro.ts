@@ -17,6 +17,7 @@ export const ZORRO_MARK_END = '\u0003';
 export const ZORRO_MAX_PAGE_SIZE = 1000;
 
 /** Printable text: no NUL or other control characters (tabs and newlines allowed). */
+// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 export const zorroText = (max: number) =>
   z

@@ -18,6 +18,7 @@ import { STATE_NAMES } from '../../domain/zorro/states.js';
  * JSON: an array of objects with the camelCase names, plus coverages, objections and documents
  * ([{ kind, title, file } or { kind, title, text }]).
  */
+// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
 const text = (max: number) => z.string().trim().max(max).transform((s) => s.replace(CONTROL, ' '));
 const date = z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, 'use YYYY-MM-DD');

@@ -1,4 +1,4 @@
-import { PRODUCT_DISPLAY_NAMES, SUMMARY, isSelectedProductValid, type AssessmentResponse, type ProductKey, type SelectedProductValue } from '@zview/contracts';
+import { PRODUCT_DISPLAY_NAMES, SUMMARY, hasZorroAccess, isSelectedProductValid, type AssessmentResponse, type ProductKey, type SelectedProductValue } from '@zview/contracts';
 import Box from '@mui/material/Box';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import Stack from '@mui/material/Stack';
@@ -170,6 +170,10 @@ function PropertyBody({ selection, enabledFeatures, assessment, compare, query, 
   const location = assessment.location.propertyId ? assessment.location.address?.formatted ?? assessment.location.input : assessment.location.input;
   const focus = selection && selection !== SUMMARY ? selection : null;
   const focusResult = focus ? assessment.products[focus] : undefined;
+  const { permissions } = useSession();
+  const filingState = hasZorroAccess(permissions) ? assessment.location.address?.state : undefined;
+  const filingsTo = (product: string) =>
+    filingState ? { state: filingState, to: `/zorro/filing-finder?${new URLSearchParams({ state: filingState, model: productName(product) })}` } : undefined;
 
   return (
     <Box data-print="columns" sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 7fr) minmax(0, 5fr)', gap: 2.5, alignItems: 'start' }}>
@@ -196,6 +200,7 @@ function PropertyBody({ selection, enabledFeatures, assessment, compare, query, 
                 detailsTo={`/scores/${product}${query}`}
                 previous={compare?.data?.products[product]}
                 previousLabel={compare ? `As of ${compare.date}` : undefined}
+                filingsTo={filingsTo(product)}
               />
             ))}
           </Box>

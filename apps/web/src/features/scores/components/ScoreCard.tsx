@@ -18,10 +18,12 @@ export interface ScoreCardProps {
   /** The look-back score to show beside today's, when one is chosen. */
   previous?: ScoreResult;
   previousLabel?: string;
+  /** Data discovery: the filing finder filtered to this state and product (zorro users only). */
+  filingsTo?: { to: string; state: string };
 }
 
 /** One product in the summary: name, score, risk level, confidence and its top factors. */
-export function ScoreCard({ result, detailsTo, previous, previousLabel }: ScoreCardProps) {
+export function ScoreCard({ result, detailsTo, previous, previousLabel, filingsTo }: ScoreCardProps) {
   const name = productName(result.product);
   return (
     <Paper variant="outlined" component="section" aria-label={name} data-testid="score-card" sx={{ p: 2.5, display: 'flex', flexDirection: 'column', gap: 1.5, breakInside: 'avoid' }}>
@@ -67,6 +69,11 @@ export function ScoreCard({ result, detailsTo, previous, previousLabel }: ScoreC
       <Button component={RouterLink} to={detailsTo} size="small" endIcon={<ArrowForward fontSize="small" />} sx={{ alignSelf: 'flex-start', ml: -0.75, '@media print': { display: 'none' } }}>
         {name} details
       </Button>
+      {filingsTo && (
+        <Button component={RouterLink} to={filingsTo.to} size="small" sx={{ alignSelf: 'flex-start', ml: -0.75, mt: -1, '@media print': { display: 'none' } }} data-testid="filings-link">
+          Filings in {filingsTo.state} that cite {name}
+        </Button>
+      )}
     </Paper>
   );
 }
