@@ -31,7 +31,7 @@ describe('Discovery (analyst@demo.test)', () => {
     await page.getByTestId('finder-search').fill('wildfire mitigation');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.waitForURL(/q=wildfire/);
-    await page.getByTestId('facet-state').getByLabel(/^CA/).check();
+    await page.getByTestId('facet-state').getByLabel(/^CA/).click();
     await page.waitForURL(/state=CA/);
     await page.getByTestId('hit').first().waitFor();
     const states = await page.getByTestId('filing-row').locator('td:nth-child(2)').allTextContents();

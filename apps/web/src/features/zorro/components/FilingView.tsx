@@ -145,7 +145,8 @@ function Field({ label, value }: { label: string; value: string }) {
 function DocumentPages({ id, q, page }: { id: number; q: string | undefined; page: number | null }) {
   const doc = useDocument(id, q);
   const target = useRef<HTMLDivElement>(null);
-  useEffect(() => target.current?.scrollIntoView({ block: 'nearest' }), [doc.data, page]);
+  // jsdom has no scrollIntoView.
+  useEffect(() => target.current?.scrollIntoView?.({ block: "nearest" }), [doc.data, page]);
   if (doc.isPending) return <CircularProgress size={24} />;
   if (doc.error || !doc.data) return <Alert severity="error">This document could not be loaded.</Alert>;
   const words = (q ?? '').split(/\s+/).filter((w) => !/^(or|and|not)$/i.test(w));
