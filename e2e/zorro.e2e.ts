@@ -33,9 +33,9 @@ describe('Discovery (analyst@demo.test)', () => {
     await page.waitForURL(/q=wildfire/);
     await page.getByTestId('facet-state').getByLabel(/^CA/).click();
     await page.waitForURL(/state=CA/);
+    // The previous results stay on screen until the filtered ones arrive.
+    await expect.poll(async () => new Set(await page.getByTestId('filing-row').locator('td:nth-child(2)').allTextContents()), { timeout: 15_000 }).toEqual(new Set(['CA']));
     await page.getByTestId('hit').first().waitFor();
-    const states = await page.getByTestId('filing-row').locator('td:nth-child(2)').allTextContents();
-    expect(new Set(states)).toEqual(new Set(['CA']));
     expect(await page.getByTestId('hit').first().locator('mark').count()).toBeGreaterThan(0);
     await screenshot(page, 'zorro-finder');
 

@@ -60,8 +60,10 @@ function basePredicates(f: ZorroFilters, text: TextQuery | null, searchable: boo
   const where: Fragment[] = [];
   if (text && searchable) {
     const raw = text.raw.trim();
-    const tracking = TRACKING.test(raw) ? sql` OR f.tracking_number ILIKE ${`${likeEscape(raw)}%`}` : sql``;
-    where.push(sql`(f.search @@ ${tsquery(text)} OR ${raw} <% f.company${tracking})`);
+    // Words match the filing's vector alone (an OR with other indexes makes PostgreSQL re-read every
+    // vector); a query shaped like a tracking number may also match its beginning. Misspelt company
+    // names are matched by the company filter (trigrams).
+    where.push(TRACKING.test(raw) ? sql`(f.search @@ ${tsquery(text)} OR f.tracking_number ILIKE ${`${likeEscape(raw)}%`})` : sql`f.search @@ ${tsquery(text)}`);
   } else if (text && TRACKING.test(text.raw.trim())) {
     where.push(sql`f.tracking_number ILIKE ${`${likeEscape(text.raw.trim())}%`}`);
   }
@@ -187,7 +189,7 @@ export async function facetCounts(
   const others = (name: FacetName) => and(names.filter((n) => n !== name).map((n) => sql`${flag(n)}`));
   const all = and(names.map((n) => sql`${flag(n)}`));
   const value: Record<FacetName, Fragment> = {
-    state: sql`state::text`,
+    state: sql`state`,
     line: sql`line`,
     type: sql`filing_type`,
     status: sql`status`,

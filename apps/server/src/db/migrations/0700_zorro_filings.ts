@@ -17,7 +17,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CREATE TABLE zorro_filings (
       id serial PRIMARY KEY,
       tracking_number text NOT NULL UNIQUE,
-      state char(2) NOT NULL,
+      state text NOT NULL CHECK (length(state) = 2),
       company text NOT NULL,
       naic_group text NOT NULL,
       naic_code text,
