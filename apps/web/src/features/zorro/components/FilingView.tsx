@@ -146,7 +146,9 @@ function DocumentPages({ id, q, page }: { id: number; q: string | undefined; pag
   const doc = useDocument(id, q);
   const target = useRef<HTMLDivElement>(null);
   // jsdom has no scrollIntoView.
-  useEffect(() => target.current?.scrollIntoView?.({ block: "nearest" }), [doc.data, page]);
+  useEffect(() => {
+    target.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [doc.data, page]);
   if (doc.isPending) return <CircularProgress size={24} />;
   if (doc.error || !doc.data) return <Alert severity="error">This document could not be loaded.</Alert>;
   const words = (q ?? '').split(/\s+/).filter((w) => !/^(or|and|not)$/i.test(w));

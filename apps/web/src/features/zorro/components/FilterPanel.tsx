@@ -26,8 +26,12 @@ export interface FilterPanelProps {
 export function FilterPanel({ state, facets, onChange }: FilterPanelProps) {
   const [q, setQ] = useState(state.q ?? '');
   const [company, setCompany] = useState(state.company ?? '');
-  useEffect(() => setQ(state.q ?? ''), [state.q]);
-  useEffect(() => setCompany(state.company ?? ''), [state.company]);
+  useEffect(() => {
+    setQ(state.q ?? '');
+  }, [state.q]);
+  useEffect(() => {
+    setCompany(state.company ?? '');
+  }, [state.company]);
 
   const apply = (filter: string, value: unknown, next: FinderState) => {
     track('zorro_file_finder_filter', { filter, value });
