@@ -39,6 +39,8 @@ export interface ServerConfig {
     /** An upload no portfolio uses is deleted after this many hours (PORTFOLIO_ORPHAN_HOURS, default 24). */
     orphanHours: number;
   };
+  /** Data discovery's explorer: an OpenAI-compatible endpoint writes answers when set (ZORRO_LLM_URL, _API_KEY, _MODEL). */
+  zorro: { llm?: { url: string; apiKey?: string; model: string } };
 }
 
 /** Identity settings (see README "Identity provider"). */
@@ -167,5 +169,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       uploadsPerHour: Math.round(positiveNumber(env, 'PORTFOLIO_UPLOADS_PER_HOUR', 100)),
       orphanHours: positiveNumber(env, 'PORTFOLIO_ORPHAN_HOURS', 24),
     },
+    zorro: { llm: env.ZORRO_LLM_URL ? { url: env.ZORRO_LLM_URL.replace(/\/$/, ''), apiKey: env.ZORRO_LLM_API_KEY || undefined, model: envOr(env, 'ZORRO_LLM_MODEL', 'gpt-4o-mini') } : undefined },
   };
 }

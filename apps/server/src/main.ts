@@ -3,6 +3,7 @@ import { superviseWorkerProcess } from './jobs/worker-supervisor.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/open.js';
 import { seedDefaultWorld } from './world/default.js';
+import { seedDefaultFilings } from './world/filings/default.js';
 import { seedDemoIdentity } from './auth/seed.js';
 import { startApiCluster } from './processes/api-cluster.js';
 import { buildServerApp } from './server-app.js';
@@ -16,6 +17,7 @@ async function main() {
   const config = loadConfig();
   const database = await openDatabase(config, { log: (line) => process.stdout.write(line) });
   await seedDefaultWorld(database.url);
+  await seedDefaultFilings(database.url);
   // Demo organisations and accounts: on by default except in production (SEED_DEMO=true|false decides).
   const seedDemo = process.env.SEED_DEMO ? process.env.SEED_DEMO === 'true' : config.runtime.ENV !== 'production';
   const demoAccounts = config.identity.embedded && seedDemo ? await seedDemoIdentity(database.db, config) : [];

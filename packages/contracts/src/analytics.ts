@@ -33,6 +33,19 @@ export const TRACKED_EVENTS = [
   // Not in SPEC's list (which says "include"): the upload → export funnel of the usage dashboard.
   'portfolio_uploaded',
   'portfolio_exported',
+  // Data discovery (SPEC §7 "many zorro_* events"): one name per action named there.
+  'zorro_search_zero_results',
+  'zorro_file_finder_filter',
+  'zorro_view_sources',
+  'zorro_retry_prompt',
+  'zorro_table_cell_click',
+  'zorro_filing_finder_back',
+  'zorro_selected_filing',
+  'zorro_delete_conversation',
+  'zorro_rename_conversation',
+  'zorro_create_conversation',
+  'zorro_toggle_sidebar',
+  'zorro_loosen_filter',
 ] as const;
 /**
  * The data-discovery tool's events (SPEC §7 "Many zorro_* events also exist"): any name with the

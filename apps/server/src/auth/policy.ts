@@ -35,6 +35,7 @@ export const POLICY_ACTIONS = [
   'portfolio:write',
   /** Background jobs of every organisation (internal admins). */
   'jobs:admin',
+  /** Data discovery: the user's zorro group and the organisation's zorro feature (SPEC §6). Refused as 404. */
   'zorro:use',
   'billing:read',
   /** Internal ({product} admin) areas. */
@@ -55,6 +56,9 @@ export const POLICY_ACTIONS = [
   'organization:act-for-any',
 ] as const;
 export type PolicyAction = (typeof POLICY_ACTIONS)[number];
+
+/** Actions whose refusal answers 404 (the feature does not exist for this caller), not 403. */
+export const HIDDEN_WHEN_REFUSED: ReadonlySet<string> = new Set<PolicyAction>(['zorro:use']);
 
 export type { PolicySettings } from './actor.js';
 /** Runtime flags as SPEC defines them when absent: user management on, billing page off. */

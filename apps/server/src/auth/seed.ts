@@ -25,6 +25,8 @@ export const DEMO_ACCOUNTS = [
   { email: 'admin@demo.test', firstName: 'Ada', lastName: 'Admin', orgs: [['Demo Mutual Insurance', 'admin'], ['Gulf Coast Underwriters', 'admin']], internal: false, note: 'group admin of two organisations' },
   { email: 'staff@zview.test', firstName: 'Sam', lastName: 'Staff', orgs: [], internal: true, note: 'internal admin (isZviewAdmin)' },
   { email: 'trial@trial.test', firstName: 'Tia', lastName: 'Trial', orgs: [['Trial Insurance Co', 'admin']], internal: false, note: 'trial organisation' },
+  // Data discovery: the zorro group (external group) in an organisation with the zorro feature.
+  { email: 'analyst@demo.test', firstName: 'Ana', lastName: 'Analyst', orgs: [['Demo Mutual Insurance', 'member']], internal: false, groups: ['zorro'], note: 'analyst with Discovery (zorro)' },
 ] as const;
 
 export const DEMO_SSO = { idpId: '0oadevsamlidp', domain: 'sso.test', organization: 'SSO Enterprise Insurance' };
@@ -45,10 +47,11 @@ export async function seedDemoIdentity(db: Db, config: ServerConfig): Promise<st
   }
   await seedDemoAppeals(db);
   for (const account of DEMO_ACCOUNTS) {
+    const groups = 'groups' in account ? [...account.groups] : [];
     const user = await db
       .insertInto('users')
-      .values({ email: account.email, first_name: account.firstName, last_name: account.lastName, is_internal_admin: account.internal, saml_idp_id: null, deleted_at: null })
-      .onConflict((oc) => oc.column('email').doUpdateSet({ status: 'active', deleted_at: null, is_internal_admin: account.internal }))
+      .values({ email: account.email, first_name: account.firstName, last_name: account.lastName, is_internal_admin: account.internal, external_groups: groups, saml_idp_id: null, deleted_at: null })
+      .onConflict((oc) => oc.column('email').doUpdateSet({ status: 'active', deleted_at: null, is_internal_admin: account.internal, external_groups: groups }))
       .returning('id')
       .executeTakeFirstOrThrow();
     await setPassword(db, user.id, passwordHash);

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { findUserWithMemberships, hasAppAccess, membershipsOf, type Membership, type UserRow } from '../auth/accounts.js';
 import type { Actor } from '../auth/actor.js';
 import { AuthenticatedCache, type Authenticated } from '../auth/authenticated-cache.js';
-import { can } from '../auth/policy.js';
+import { can, HIDDEN_WHEN_REFUSED } from '../auth/policy.js';
 import { acquireChangeFeed } from '../db/change-feed.js';
 import { isSignedUrlRequest } from './imagery.js';
 import { badRequest, forbidden, notFound, unauthorized } from './errors.js';
@@ -78,7 +78,7 @@ export function authenticationHook(app: FastifyInstance) {
     if (issuedBeforeNotBefore(found.claims.iat, found.user.tokens_not_before)) throw unauthorized('The access token is invalid, expired or revoked.');
 
     request.actor = await resolveActor(app, found.user, (request.query as Record<string, unknown> | undefined)?.target_organization_id, found.memberships);
-    if (!can(request.actor, policy)) throw forbidden();
+    if (!can(request.actor, policy)) throw HIDDEN_WHEN_REFUSED.has(policy) ? notFound() : forbidden();
   };
 }
 

@@ -12,6 +12,7 @@ import { registerBillingRoutes } from './billing.js';
 import { registerCustomerRoutes } from './customers.js';
 import { registerMockRoutes } from './mocks.js';
 import { registerAppealRoutes } from './appeals/index.js';
+import { registerZorroRoutes } from './zorro.js';
 
 /**
  * Every /api route group, one file each. A route declares `config.policy`: the name of the
@@ -38,4 +39,5 @@ export async function registerApiRoutes(app: FastifyInstance) {
   await registerCustomerRoutes(app);
   await registerMockRoutes(app);
   await app.register(registerAppealRoutes);
+  await registerZorroRoutes(app);
 }

@@ -5,10 +5,14 @@ import { openDatabase, type OpenDatabase } from '../db/open.js';
 import { importBuildingFootprints, importParcels } from './importers/geojson.js';
 import { importGeoTiff, importImageWithBounds } from './importers/imagery.js';
 import { importOpenAddresses } from './importers/openaddresses.js';
+import { importFilings } from './importers/filings.js';
+import { seedFilings } from './filings/seed.js';
 import { DEFAULT_WORLD, seedWorld } from './seed.js';
 
 const USAGE = `Usage:
   npm run world -- [--properties N] [--seed S]          (re)generate the sample world
+  npm run world -- filings [--filings N] [--seed S]       (re)generate the sample filings (100000 for benchmarks)
+  npm run world -- import filings FILE.csv|FILE.json     regulatory filings with their documents (text or PDF)
   npm run world -- import openaddresses FILE.csv
   npm run world -- import parcels FILE.geojson
   npm run world -- import buildings FILE.geojson
@@ -28,6 +32,7 @@ async function main() {
       direction: { type: 'string' },
       bounds: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
+      filings: { type: 'string', default: '3000' },
     },
   });
   if (values.help) return console.log(USAGE);
@@ -35,7 +40,12 @@ async function main() {
   const database = await openDatabase(config, { log: (line) => process.stdout.write(line) });
   try {
     if (positionals[0] === 'import') await runImport(database, positionals.slice(1), values, path.join(config.dataDir, 'imagery'));
-    else if (positionals.length) throw new Error(USAGE);
+    else if (positionals[0] === 'filings') {
+      const filings = Number(values.filings);
+      if (!Number.isInteger(filings) || filings < 0 || filings > 2_000_000) throw new Error('--filings must be an integer between 0 and 2,000,000');
+      const result = await seedFilings(database.url, { seed: Number(values.seed), filings, log: (line) => process.stdout.write(line) });
+      console.log(result.skipped ? 'Those filings are already there.' : `Seeded ${filings} filings (${result.pages} pages) in ${(result.milliseconds / 1000).toFixed(1)} s.`);
+    } else if (positionals.length) throw new Error(USAGE);
     else await generate(database, values);
   } finally {
     await database.close();
@@ -70,7 +80,8 @@ async function runImport(
   if (!kind || !file) throw new Error(USAGE);
   const { db } = database;
   let report: unknown;
-  if (kind === 'openaddresses') report = await importOpenAddresses(db, file);
+  if (kind === 'filings') report = await importFilings(db, file);
+  else if (kind === 'openaddresses') report = await importOpenAddresses(db, file);
   else if (kind === 'parcels') report = await importParcels(db, file);
   else if (kind === 'buildings') report = await importBuildingFootprints(db, file);
   else if (kind === 'image') {

@@ -23,9 +23,6 @@ export interface ShellRoute {
   lazy: () => Promise<PageModule>;
 }
 
-const pending = (title: string, description: string) => () =>
-  import('./PendingPage').then((module) => ({ default: module.pendingPage({ title, description }) }));
-
 const productPage = (product: 'zfire' | 'zproperty' | 'zwind' | 'zhail' | 'zstorm'): ShellRoute => ({
   path: `/${product}`,
   lazy: () => import('../features/scores/ProductPage').then((module) => ({ default: module.productPage(product) })),
@@ -34,7 +31,6 @@ const productPage = (product: 'zfire' | 'zproperty' | 'zwind' | 'zhail' | 'zstor
 const scores = () => import('../features/scores/ScoresPage');
 
 const TEAM_EDIT: RouteGuard[] = ['userManagement', 'groupAdmin', 'notReadOnly'];
-const zorro = pending('Discovery', 'Search and explore regulatory filings.');
 
 export const SHELL_ROUTES: ShellRoute[] = [
   { path: '/', home: true, lazy: scores },
@@ -57,10 +53,10 @@ export const SHELL_ROUTES: ShellRoute[] = [
   { path: '/zportfolio/create', guard: ['portfolio'], lazy: () => import('../features/portfolio/CreatePortfolioPage') },
   { path: '/dashboard/:activeTab', lazy: () => import('../features/dashboard/DashboardPage') },
   { path: '/mock-mode-addresses', lazy: () => import('../features/admin-mocks/MockModeAddressesPage') },
-  { path: '/zorro', guard: ['zorro'], lazy: zorro },
-  { path: '/zorro/explorer', guard: ['zorro'], lazy: zorro },
-  { path: '/zorro/grid', guard: ['zorro'], lazy: zorro },
-  { path: '/zorro/filing-finder', guard: ['zorro'], lazy: zorro },
+  { path: '/zorro', guard: ['zorro'], lazy: () => import('../features/zorro/ZorroHomePage') },
+  { path: '/zorro/explorer', guard: ['zorro'], lazy: () => import('../features/zorro/ExplorerPage') },
+  { path: '/zorro/grid', guard: ['zorro'], lazy: () => import('../features/zorro/GridPage') },
+  { path: '/zorro/filing-finder', guard: ['zorro'], lazy: () => import('../features/zorro/FilingFinderPage') },
   { path: '/admin/customer-management', guard: ['internalAdmin'], lazy: () => import('../features/admin-customers/CustomerManagementPage') },
   { path: '/admin/customer-management/:customerId', guard: ['internalAdmin'], lazy: () => import('../features/admin-customers/CustomerPage') },
   { path: '/admin/mocks-management', guard: ['internalAdmin'], lazy: () => import('../features/admin-mocks/MocksManagementPage') },

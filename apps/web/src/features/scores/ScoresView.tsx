@@ -1,4 +1,4 @@
-import { PRODUCT_DISPLAY_NAMES, SUMMARY, formatLongDate, isProductKey, isSelectedProductValid, type AssessmentResponse, type ProductKey, type SelectedProductValue } from '@zview/contracts';
+import { PRODUCT_DISPLAY_NAMES, SUMMARY, formatLongDate, hasZorroAccess, isProductKey, isSelectedProductValid, type AssessmentResponse, type ProductKey, type SelectedProductValue } from '@zview/contracts';
 import Box from '@mui/material/Box';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import Stack from '@mui/material/Stack';
@@ -186,6 +186,10 @@ function PropertyBody({ selection, enabledFeatures, assessment, compare, query, 
   // During a look-back the map shows the chosen capture (and before/after of then against now).
   const thenData = compare?.data;
   const shownImagery = useMemo(() => (thenData ? { ...assessment, imagery: lookBackImagery(assessment, thenData) } : assessment), [assessment, thenData]);
+  const { permissions } = useSession();
+  const filingState = hasZorroAccess(permissions) ? assessment.location.address?.state : undefined;
+  const filingsTo = (product: string) =>
+    filingState ? { state: filingState, to: `/zorro/filing-finder?${new URLSearchParams({ state: filingState, model: productName(product) })}` } : undefined;
 
   return (
     <Box data-print="columns" sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 7fr) minmax(0, 5fr)', gap: 2.5, alignItems: 'start' }}>
@@ -213,6 +217,7 @@ function PropertyBody({ selection, enabledFeatures, assessment, compare, query, 
                 previous={compare?.data?.products[product]}
                 previousLabel={compare ? `As of ${formatLongDate(compare.date)}` : undefined}
                 actions={<AppealButton product={product} result={assessment.products[product]!} location={assessment.location} />}
+                filingsTo={filingsTo(product)}
               />
             ))}
           </Box>

@@ -128,7 +128,7 @@ describe('/team/add-multiple-members', () => {
       .on('POST', CREATE, (request) => {
         const body = request.body as { email: string; profile: { firstName: string; lastName: string } };
         members.push({ id: `u-${members.length}`, email: body.email, firstName: body.profile.firstName, lastName: body.profile.lastName, status: 'active', role: 'member' });
-        return { status: 201, body: {} };
+        return { status: 201, body: created(body.email) };
       });
     renderPage(<AddMultipleMembersPage />, { route: '/team/add-multiple-members' });
     const user = userEvent.setup();

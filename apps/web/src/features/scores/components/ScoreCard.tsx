@@ -21,10 +21,12 @@ export interface ScoreCardProps {
   previousLabel?: string;
   /** Extra controls beside "Details" (the Appeal button of features/appeals). */
   actions?: ReactNode;
+  /** Data discovery: the filing finder filtered to this state and product (zorro users only). */
+  filingsTo?: { to: string; state: string };
 }
 
 /** One product in the summary: name, score, risk level, confidence and its top factors. */
-export function ScoreCard({ result, detailsTo, previous, previousLabel, actions }: ScoreCardProps) {
+export function ScoreCard({ result, detailsTo, previous, previousLabel, actions, filingsTo }: ScoreCardProps) {
   const name = productName(result.product);
   return (
     <Paper variant="outlined" component="section" aria-label={name} data-testid="score-card" sx={{ p: 2.5, display: 'flex', flexDirection: 'column', gap: 1.5, breakInside: 'avoid' }}>
@@ -73,6 +75,11 @@ export function ScoreCard({ result, detailsTo, previous, previousLabel, actions 
         </Button>
         {actions}
       </Stack>
+      {filingsTo && (
+        <Button component={RouterLink} to={filingsTo.to} size="small" sx={{ alignSelf: 'flex-start', ml: -0.75, mt: -1, '@media print': { display: 'none' } }} data-testid="filings-link">
+          Filings in {filingsTo.state} that cite {name}
+        </Button>
+      )}
     </Paper>
   );
 }

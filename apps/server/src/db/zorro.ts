@@ -1,0 +1,327 @@
+import { ZORRO_MARK_END, ZORRO_MARK_START, type ZorroFilters, type ZorroSearchQuery } from '@zview/contracts';
+import { sql, type RawBuilder, type Sql } from 'kysely';
+import type { Db } from './database.js';
+
+/**
+ * Queries of data discovery (zorro): full-text search over filings (the weighted `search`
+ * vector of migration 0700), filters, facets with counts, figures over structured fields, the
+ * page a hit came from with its passage highlighted, filings and documents.
+ */
+type Fragment = RawBuilder<unknown> | Sql;
+
+/** A parsed text query: the websearch part (phrases, OR, -) and words typed with a trailing '*'. */
+export interface TextQuery {
+  websearch: string;
+  prefixes: string[];
+  /** The raw text, for trigram matches on company names and tracking numbers. */
+  raw: string;
+}
+
+/** The tsquery of a text query (websearch syntax AND every prefix). */
+function tsquery(text: TextQuery): Fragment {
+  const parts: Fragment[] = [];
+  if (text.websearch.trim()) parts.push(sql`websearch_to_tsquery('zorro', ${text.websearch})`);
+  // The stored words are stemmed ("defensible" is kept as "defens"): a long prefix also matches
+  // with its last two letters off, so a prefix typed past the stem still finds the word.
+  for (const prefix of text.prefixes) {
+    const short = prefix.length >= 6 ? prefix.slice(0, -2) : prefix;
+    parts.push(sql`(to_tsquery('zorro', ${`'${prefix}':*`}) || to_tsquery('simple', ${`'${short}':*`}))`);
+  }
+  if (!parts.length) return sql`''::tsquery`;
+  return parts.reduce((a, b) => sql`(${a} && ${b})`);
+}
+
+/** Whether the query has any searchable term left (a query of stop words has none). */
+async function hasTerms(db: Db, text: TextQuery | null): Promise<boolean> {
+  if (!text) return false;
+  const { rows } = await sql<{ n: number }>`SELECT numnode(${tsquery(text)}) AS n`.execute(db);
+  return (rows[0]?.n ?? 0) > 0;
+}
+
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+const TRACKING = /^[A-Za-z]{2,6}-?\d{3,}$/;
+
+export type FacetName = 'state' | 'line' | 'type' | 'status' | 'model' | 'category' | 'group';
+
+/** Each facet filter as SQL (null when not filtered); the other filters as one list. */
+function facetPredicates(f: ZorroFilters): Record<FacetName, Fragment | null> {
+  return {
+    state: f.state.length ? sql`f.state = ANY(${f.state}::text[])` : null,
+    line: f.line.length ? sql`f.line = ANY(${f.line}::text[])` : null,
+    type: f.type.length ? sql`f.filing_type = ANY(${f.type}::text[])` : null,
+    status: f.status.length ? sql`f.status = ANY(${f.status}::text[])` : null,
+    model: f.model.length ? sql`f.models && ${f.model}::text[]` : null,
+    category: f.category.length ? sql`f.categories && ${f.category}::text[]` : null,
+    group: f.group.length ? sql`f.naic_group = ANY(${f.group}::text[])` : null,
+  };
+}
+
+function basePredicates(f: ZorroFilters, text: TextQuery | null, searchable: boolean): Fragment[] {
+  const where: Fragment[] = [];
+  if (text && searchable) {
+    const raw = text.raw.trim();
+    // Words match the filing's vector alone (an OR with other indexes makes PostgreSQL re-read every
+    // vector); a query shaped like a tracking number may also match its beginning. Misspelt company
+    // names are matched by the company filter (trigrams).
+    where.push(TRACKING.test(raw) ? sql`(f.search @@ ${tsquery(text)} OR f.tracking_number ILIKE ${`${likeEscape(raw)}%`})` : sql`f.search @@ ${tsquery(text)}`);
+  } else if (text && TRACKING.test(text.raw.trim())) {
+    where.push(sql`f.tracking_number ILIKE ${`${likeEscape(text.raw.trim())}%`}`);
+  }
+  if (f.company) where.push(sql`(f.company ILIKE ${`%${likeEscape(f.company)}%`} OR ${f.company} <% f.company)`);
+  if (f.submittedFrom) where.push(sql`f.submitted_on >= ${f.submittedFrom}::date`);
+  if (f.submittedTo) where.push(sql`f.submitted_on <= ${f.submittedTo}::date`);
+  if (f.effectiveFrom) where.push(sql`f.effective_on >= ${f.effectiveFrom}::date`);
+  if (f.effectiveTo) where.push(sql`f.effective_on <= ${f.effectiveTo}::date`);
+  if (f.rateMin !== undefined) where.push(sql`f.overall_change >= ${f.rateMin}`);
+  if (f.rateMax !== undefined) where.push(sql`f.overall_change <= ${f.rateMax}`);
+  return where;
+}
+
+/**
+ * Runs queries that match words with the planner told to use the indexes: its cost model does not
+ * count reading (detoasting) each filing's large vector, so for common words it would scan and
+ * re-read every vector (seconds at 100,000 filings) where the GIN bitmap answers exactly.
+ */
+async function withTextPlan<T>(db: Db, searchable: boolean, run: (db: Db) => Promise<T>): Promise<T> {
+  if (!searchable) return run(db);
+  return db.transaction().execute(async (trx) => {
+    await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+    return run(trx as unknown as Db);
+  });
+}
+
+const and = (parts: Fragment[]): Fragment => (parts.length ? sql.join(parts, sql` AND `) : sql`true`);
+
+/** Every filter (facets included) as one WHERE clause over `zorro_filings f`. */
+export async function filterClause(db: Db, f: ZorroFilters, text: TextQuery | null): Promise<{ where: Fragment; searchable: boolean }> {
+  const searchable = await hasTerms(db, text);
+  const facets = Object.values(facetPredicates(f)).filter((p): p is Fragment => p !== null);
+  return { where: and([...basePredicates(f, text, searchable), ...facets]), searchable };
+}
+
+const SUMMARY_COLUMNS = sql`f.id, f.tracking_number AS "trackingNumber", f.title, f.state, f.company, f.naic_group AS "naicGroup", f.line,
+  f.filing_type AS "filingType", f.status, to_char(f.submitted_on, 'YYYY-MM-DD') AS "submittedOn",
+  to_char(f.disposition_on, 'YYYY-MM-DD') AS "dispositionOn", to_char(f.effective_on, 'YYYY-MM-DD') AS "effectiveOn",
+  f.overall_change AS "overallChange", f.models, f.categories, f.sample`;
+
+export interface FilingSummaryRow {
+  id: number;
+  trackingNumber: string;
+  title: string;
+  state: string;
+  company: string;
+  naicGroup: string;
+  line: string;
+  filingType: string;
+  status: string;
+  submittedOn: string;
+  dispositionOn: string | null;
+  effectiveOn: string | null;
+  overallChange: number | null;
+  models: string[];
+  categories: string[];
+  sample: boolean;
+}
+
+const SORT_COLUMNS: Record<Exclude<ZorroSearchQuery['sort'], 'relevance'>, string> = {
+  submitted: 'f.submitted_on',
+  effective: 'f.effective_on',
+  rateChange: 'f.overall_change',
+  company: 'f.company',
+  state: 'f.state',
+  status: 'f.status',
+};
+
+export interface HitRow {
+  filingId: number;
+  documentId: number;
+  documentTitle: string;
+  page: number;
+  highlight: string;
+}
+
+const HEADLINE = `MaxFragments=2, MaxWords=35, MinWords=12, FragmentDelimiter=" … ", StartSel=${ZORRO_MARK_START}, StopSel=${ZORRO_MARK_END}`;
+
+/** Searches filings: the page of results, the total, and for each result its best page with the passage highlighted. */
+export async function searchFilings(db: Db, query: ZorroSearchQuery, text: TextQuery | null): Promise<{ total: number; rows: FilingSummaryRow[]; hits: HitRow[] }> {
+  const { where, searchable } = await filterClause(db, query, text);
+  const dir = sql.raw(query.dir === 'asc' ? 'ASC' : 'DESC');
+  const order =
+    query.sort === 'relevance'
+      ? searchable
+        ? sql`ts_rank(f.search_head, ${tsquery(text!)}) DESC, f.submitted_on DESC, f.id`
+        : sql`f.submitted_on DESC, f.id`
+      : sql`${sql.raw(SORT_COLUMNS[query.sort])} ${dir} NULLS LAST, f.id`;
+  const offset = (query.page - 1) * query.pageSize;
+  // The page's ids and the total first (a narrow window), then their columns.
+  const page = await withTextPlan(db, searchable, async (q) =>
+    (await sql<{ id: number; total: number }>`
+      SELECT f.id, count(*) OVER () AS total FROM zorro_filings f WHERE ${where}
+      ORDER BY ${order} LIMIT ${query.pageSize} OFFSET ${offset}`.execute(q)).rows,
+  );
+  let total = page[0]?.total ?? 0;
+  if (!page.length && offset > 0) {
+    const counted = await withTextPlan(db, searchable, (q) => sql<{ n: number }>`SELECT count(*)::int AS n FROM zorro_filings f WHERE ${where}`.execute(q));
+    total = counted.rows[0]?.n ?? 0;
+  }
+  const byId = new Map((await filingSummaries(db, page.map((p) => p.id))).map((r) => [r.id, r]));
+  const rows = page.map((p) => byId.get(p.id)!).filter(Boolean);
+  const hits = searchable && rows.length ? await bestPages(db, rows.map((r) => r.id), text!, 1) : [];
+  return { total, rows, hits };
+}
+
+/** The best `perFiling` pages of each filing for a text query, passage highlighted. */
+export async function bestPages(db: Db, filingIds: number[], text: TextQuery, perFiling: number): Promise<HitRow[]> {
+  const q = tsquery(text);
+  const { rows } = await sql<HitRow>`
+    SELECT b.filing_id AS "filingId", b.document_id AS "documentId", d.title AS "documentTitle", b.page_number AS page,
+      ts_headline('zorro', p.body, ${q}, ${HEADLINE}) AS highlight
+    FROM (
+      SELECT filing_id, document_id, page_number, rank, row_number() OVER (PARTITION BY filing_id ORDER BY rank DESC, document_id, page_number) AS n
+      FROM (SELECT p.filing_id, p.document_id, p.page_number, ts_rank(p.search, ${q}) AS rank
+            FROM zorro_pages p WHERE p.filing_id = ANY(${filingIds}::int[]) AND p.search @@ ${q}) ranked
+    ) b
+    JOIN zorro_pages p ON p.document_id = b.document_id AND p.page_number = b.page_number
+    JOIN zorro_documents d ON d.id = b.document_id
+    WHERE b.n <= ${perFiling}
+    ORDER BY b.filing_id, b.rank DESC`.execute(db);
+  return rows;
+}
+
+/**
+ * Facet counts for the current query. Each facet counts under every other filter but its own
+ * (so a chosen state still shows the other states' counts); one scan of the matching filings.
+ */
+export async function facetCounts(
+  db: Db,
+  f: ZorroFilters,
+  text: TextQuery | null,
+): Promise<{ total: number; facets: Record<FacetName, { value: string; count: number }[]>; submitted: { min: string | null; max: string | null }; rateChange: { min: number | null; max: number | null } }> {
+  const searchable = await hasTerms(db, text);
+  const base = and(basePredicates(f, text, searchable));
+  const preds = facetPredicates(f);
+  const names = Object.keys(preds) as FacetName[];
+  const flag = (name: FacetName) => sql.raw(`p_${name}`);
+  const flags = sql.join(names.map((name) => sql`${preds[name] ?? sql`true`} AS ${flag(name)}`));
+  const others = (name: FacetName) => and(names.filter((n) => n !== name).map((n) => sql`${flag(n)}`));
+  const all = and(names.map((n) => sql`${flag(n)}`));
+  const value: Record<FacetName, Fragment> = {
+    state: sql`state`,
+    line: sql`line`,
+    type: sql`filing_type`,
+    status: sql`status`,
+    model: sql`unnest(models)`,
+    category: sql`unnest(categories)`,
+    group: sql`naic_group`,
+  };
+  const { rows } = await withTextPlan(db, searchable, (q) => sql<{ facet: string; value: string | null; count: number }>`
+    WITH m AS MATERIALIZED (
+      SELECT f.state, f.line, f.filing_type, f.status, f.models, f.categories, f.naic_group, f.submitted_on, f.overall_change, ${flags}
+      FROM zorro_filings f WHERE ${base}
+    )
+    ${sql.join(
+      names.map((name) => sql`SELECT ${name} AS facet, v AS value, count(*)::int AS count FROM (SELECT ${value[name]} AS v FROM m WHERE ${others(name)}) x GROUP BY v`),
+      sql` UNION ALL `,
+    )}
+    UNION ALL SELECT 'total', to_char(min(submitted_on), 'YYYY-MM-DD') || '|' || to_char(max(submitted_on), 'YYYY-MM-DD') || '|' || coalesce(min(overall_change)::text, '') || '|' || coalesce(max(overall_change)::text, ''), count(*)::int FROM m WHERE ${all}
+  `.execute(q));
+  const facets = Object.fromEntries(names.map((n) => [n, [] as { value: string; count: number }[]])) as Record<FacetName, { value: string; count: number }[]>;
+  let total = 0;
+  let submitted = { min: null as string | null, max: null as string | null };
+  let rateChange = { min: null as number | null, max: null as number | null };
+  for (const row of rows) {
+    if (row.facet === 'total') {
+      total = row.count;
+      const [min, max, rmin, rmax] = (row.value ?? '|||').split('|');
+      submitted = { min: min || null, max: max || null };
+      rateChange = { min: rmin ? Number(rmin) : null, max: rmax ? Number(rmax) : null };
+    } else if (row.value !== null) facets[row.facet as FacetName].push({ value: row.value, count: row.count });
+  }
+  for (const list of Object.values(facets)) list.sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
+  return { total, facets, submitted, rateChange };
+}
+
+export interface FiguresRow {
+  count: number;
+  medianRateChange: number | null;
+  averageRateChange: number | null;
+  minRateChange: number | null;
+  maxRateChange: number | null;
+  firstSubmitted: string | null;
+  lastSubmitted: string | null;
+}
+
+/** Counts, rate-change statistics and the date range of the filings matching the filters (SQL, never guessed). */
+export async function filingFigures(db: Db, f: ZorroFilters, text: TextQuery | null): Promise<FiguresRow> {
+  const { where, searchable } = await filterClause(db, f, text);
+  const { rows } = await withTextPlan(db, searchable, (q) => sql<FiguresRow>`
+    SELECT count(*)::int AS count,
+      round((percentile_cont(0.5) WITHIN GROUP (ORDER BY f.overall_change))::numeric, 2) AS "medianRateChange",
+      round(avg(f.overall_change), 2) AS "averageRateChange",
+      min(f.overall_change) AS "minRateChange", max(f.overall_change) AS "maxRateChange",
+      to_char(min(f.submitted_on), 'YYYY-MM-DD') AS "firstSubmitted", to_char(max(f.submitted_on), 'YYYY-MM-DD') AS "lastSubmitted"
+    FROM zorro_filings f WHERE ${where}`.execute(q));
+  return rows[0]!;
+}
+
+export async function countFilings(db: Db, f: ZorroFilters, text: TextQuery | null): Promise<number> {
+  const { where, searchable } = await filterClause(db, f, text);
+  const { rows } = await withTextPlan(db, searchable, (q) => sql<{ n: number }>`SELECT count(*)::int AS n FROM zorro_filings f WHERE ${where}`.execute(q));
+  return rows[0]?.n ?? 0;
+}
+
+/** The ids of the best-ranked filings for a text query under filters (retrieval for the explorer). */
+export async function topFilingIds(db: Db, f: ZorroFilters, text: TextQuery | null, limit: number): Promise<{ ids: number[]; searchable: boolean }> {
+  const { where, searchable } = await filterClause(db, f, text);
+  const order = searchable ? sql`ts_rank(f.search_head, ${tsquery(text!)}) DESC, f.submitted_on DESC` : sql`f.submitted_on DESC`;
+  const { rows } = await withTextPlan(db, searchable, (q) => sql<{ id: number }>`SELECT f.id FROM zorro_filings f WHERE ${where} ORDER BY ${order}, f.id LIMIT ${limit}`.execute(q));
+  return { ids: rows.map((r) => r.id), searchable };
+}
+
+export async function filingSummaries(db: Db, ids: number[]): Promise<FilingSummaryRow[]> {
+  if (!ids.length) return [];
+  const { rows } = await sql<FilingSummaryRow>`SELECT ${SUMMARY_COLUMNS} FROM zorro_filings f WHERE f.id = ANY(${ids}::int[])`.execute(db);
+  return rows;
+}
+
+/** The first pages of filings' memoranda (passages when a question has no search terms). */
+export async function leadPages(db: Db, filingIds: number[]): Promise<HitRow[]> {
+  if (!filingIds.length) return [];
+  const { rows } = await sql<HitRow>`
+    SELECT DISTINCT ON (p.filing_id) p.filing_id AS "filingId", p.document_id AS "documentId", d.title AS "documentTitle", p.page_number AS page,
+      left(p.body, 400) AS highlight
+    FROM zorro_pages p JOIN zorro_documents d ON d.id = p.document_id
+    WHERE p.filing_id = ANY(${filingIds}::int[])
+    ORDER BY p.filing_id, d.seq, p.page_number`.execute(db);
+  return rows;
+}
+
+export async function findFiling(db: Db, id: number) {
+  const { rows } = await sql<FilingSummaryRow & { naicCode: string | null; vendors: string[]; source: string }>`
+    SELECT ${SUMMARY_COLUMNS}, f.naic_code AS "naicCode", f.vendors, f.source FROM zorro_filings f WHERE f.id = ${id}`.execute(db);
+  const filing = rows[0];
+  if (!filing) return undefined;
+  const [coverages, objections, documents] = await Promise.all([
+    db.selectFrom('zorro_coverages').select(['coverage', 'change']).where('filing_id', '=', id).orderBy('coverage').execute(),
+    sql<{ seq: number; objectedOn: string | null; objection: string; respondedOn: string | null; response: string | null }>`
+      SELECT seq, to_char(objected_on, 'YYYY-MM-DD') AS "objectedOn", objection, to_char(responded_on, 'YYYY-MM-DD') AS "respondedOn", response
+      FROM zorro_objections WHERE filing_id = ${id} ORDER BY seq`.execute(db),
+    db.selectFrom('zorro_documents').select(['id', 'kind', 'title', 'page_count as pageCount']).where('filing_id', '=', id).orderBy('seq').execute(),
+  ]);
+  return { ...filing, coverages, objections: objections.rows, documents };
+}
+
+export async function findDocument(db: Db, id: number, text: TextQuery | null) {
+  const doc = await db
+    .selectFrom('zorro_documents as d')
+    .innerJoin('zorro_filings as f', 'f.id', 'd.filing_id')
+    .select(['d.id', 'd.filing_id as filingId', 'f.tracking_number as trackingNumber', 'd.kind', 'd.title'])
+    .where('d.id', '=', id)
+    .executeTakeFirst();
+  if (!doc) return undefined;
+  const searchable = await hasTerms(db, text);
+  const matches = searchable ? sql<boolean>`p.search @@ ${tsquery(text!)}` : sql<boolean>`false`;
+  const { rows } = await sql<{ number: number; text: string; matches: boolean }>`
+    SELECT p.page_number AS number, p.body AS text, ${matches} AS matches FROM zorro_pages p WHERE p.document_id = ${id} ORDER BY p.page_number`.execute(db);
+  return { ...doc, pages: rows };
+}

@@ -1,0 +1,210 @@
+import {
+  zorroAskResponseSchema,
+  zorroDocumentSchema,
+  zorroFilingSchema,
+  zorroFiltersResponseSchema,
+  zorroSearchResponseSchema,
+  ZORRO_MARK_START,
+} from '@zview/contracts';
+import { describe, expect, it } from 'vitest';
+import { seedFilings } from '../../src/world/filings/seed.js';
+import { useTestApp } from '../app.js';
+import { authHeader, createOrganization, createUser } from '../factories.js';
+
+/** Data discovery API on the sample corpus: access rules, search, facets, filings, documents, explorer. */
+const { app, db, url } = await useTestApp();
+const seeded = await seedFilings(url, { filings: 800 });
+
+const zorroOrg = await createOrganization(db, { name: 'Zorro Org', products: ['zfire', 'zorro'] });
+const plainOrg = await createOrganization(db, { name: 'No Zorro Org', products: ['zfire'] });
+const analyst = await createUser(db, { org: zorroOrg, externalGroups: ['zorro'] });
+const noGroup = await createUser(db, { org: zorroOrg });
+const noFeature = await createUser(db, { org: plainOrg, externalGroups: ['zorro'] });
+const other = await createUser(db, { org: zorroOrg, externalGroups: ['zorro'] });
+const headers = await authHeader(app, analyst);
+
+const get = (path: string, h = headers) => app.inject({ method: 'GET', url: path, headers: h });
+
+describe('sample corpus', () => {
+  it('seeds once: the same seed and count are skipped', async () => {
+    expect(seeded.filings).toBe(800);
+    expect(seeded.pages).toBeGreaterThan(800 * 3);
+    const again = await seedFilings(url, { filings: 800 });
+    expect(again.skipped).toBe(true);
+    const { n } = await db.selectFrom('zorro_filings').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(n)).toBe(800);
+  });
+
+  it('follows the hazards: wildfire models in CA, CO, OR; hail in the Plains; wind on the Gulf', async () => {
+    const cats = async (states: string[]) =>
+      (await db.selectFrom('zorro_filings').select('categories').where('state', 'in', states).execute()).flatMap((r) => r.categories);
+    expect(await cats(['CA', 'CO', 'OR'])).toContain('wildfire');
+    expect(await cats(['KS', 'NE'])).toContain('hail');
+    expect(await cats(['KS', 'NE'])).not.toContain('wildfire');
+    expect(await cats(['MS', 'AL', 'LA'])).toContain('wind');
+  });
+});
+
+describe('access (SPEC §6): zorro group and organisation feature, both', () => {
+  it('answers 404 with no data without the zorro group or without the feature', async () => {
+    for (const user of [noGroup, noFeature]) {
+      const h = await authHeader(app, user);
+      for (const path of ['/api/zorro/filters', '/api/zorro/search?q=wildfire', '/api/zorro/filings/1000000001', '/api/zorro/conversations']) {
+        const res = await get(path, h);
+        expect(res.statusCode, path).toBe(404);
+        expect(res.body).not.toContain('wildfire');
+      }
+    }
+  });
+
+  it('answers 401 without a token', async () => {
+    expect((await app.inject({ method: 'GET', url: '/api/zorro/filters' })).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/zorro/search', () => {
+  it('finds filings by text with the page a hit came from, highlighted', async () => {
+    const res = await get('/api/zorro/search?q=wildfire%20mitigation&state=CA');
+    expect(res.statusCode, res.body).toBe(200);
+    const body = zorroSearchResponseSchema.parse(res.json());
+    expect(body.total).toBeGreaterThan(0);
+    for (const r of body.results) expect(r.state).toBe('CA');
+    const hit = body.results[0]!.hit!;
+    expect(hit.page).toBeGreaterThan(0);
+    expect(hit.highlight).toContain(ZORRO_MARK_START);
+  });
+
+  it('supports phrases and prefixes (stemming and unaccent)', async () => {
+    const phrase = zorroSearchResponseSchema.parse((await get('/api/zorro/search?q=%22defensible%20space%22')).json());
+    expect(phrase.total).toBeGreaterThan(0);
+    const prefix = zorroSearchResponseSchema.parse((await get('/api/zorro/search?q=defensi*')).json());
+    expect(prefix.total).toBeGreaterThanOrEqual(phrase.total);
+    const wildf = zorroSearchResponseSchema.parse((await get('/api/zorro/search?q=wildf*%20mitig*')).json());
+    expect(wildf.total).toBeGreaterThan(0);
+    const accented = zorroSearchResponseSchema.parse((await get('/api/zorro/search?q=d%C3%A9fensible%20space')).json());
+    expect(accented.total).toBeGreaterThan(0);
+  });
+
+  it('finds a filing by its tracking number and a company by a misspelt name', async () => {
+    const one = await db.selectFrom('zorro_filings').select(['tracking_number', 'company']).orderBy('id').executeTakeFirstOrThrow();
+    const byNumber = zorroSearchResponseSchema.parse((await get(`/api/zorro/search?q=${one.tracking_number}`)).json());
+    expect(byNumber.results[0]!.trackingNumber).toBe(one.tracking_number);
+    const misspelt = one.company.replace(/e/, '').split(' ').slice(0, 2).join(' ');
+    const byCompany = zorroSearchResponseSchema.parse((await get(`/api/zorro/search?company=${encodeURIComponent(misspelt)}&pageSize=100`)).json());
+    expect(byCompany.results.map((r) => r.company)).toContain(one.company);
+  });
+
+  it('filters by every structured field and sorts', async () => {
+    const res = await get('/api/zorro/search?line=homeowners&status=approved&category=wildfire&submittedFrom=2022-01-01&rateMin=0&rateMax=40&sort=rateChange&dir=asc&pageSize=50');
+    const body = zorroSearchResponseSchema.parse(res.json());
+    expect(body.total).toBeGreaterThan(0);
+    const changes = body.results.map((r) => r.overallChange!);
+    expect(changes).toEqual([...changes].sort((a, b) => a - b));
+    for (const r of body.results) {
+      expect(r.line).toBe('homeowners');
+      expect(r.status).toBe('approved');
+      expect(r.categories).toContain('wildfire');
+      expect(r.submittedOn >= '2022-01-01').toBe(true);
+    }
+    const model = zorroSearchResponseSchema.parse((await get('/api/zorro/search?model=Z-FIRE&state=CA')).json());
+    for (const r of model.results) expect(r.models).toContain('Z-FIRE');
+  });
+
+  it('refuses bad input with 400, never 500', async () => {
+    for (const q of ['pageSize=100000', 'state=California', 'rateMin=abc', 'submittedFrom=2024-13-45', 'q=%00bad', 'sort=nope', 'line=boats', `q=${'x'.repeat(400)}`, 'page=-1']) {
+      const res = await get(`/api/zorro/search?${q}`);
+      expect(res.statusCode, q).toBe(400);
+    }
+    for (const q of ['q=%22', 'q=***', 'q=the%20of%20and', 'q=%27%3A*%26%7C!']) {
+      const res = await get(`/api/zorro/search?${q}`);
+      expect(res.statusCode, q).toBe(200);
+    }
+  });
+});
+
+describe('GET /api/zorro/filters', () => {
+  it('answers facets with counts for the current query; a facet ignores its own filter', async () => {
+    const res = await get('/api/zorro/filters?q=wildfire&state=CO');
+    expect(res.statusCode, res.body).toBe(200);
+    const body = zorroFiltersResponseSchema.parse(res.json());
+    const search = zorroSearchResponseSchema.parse((await get('/api/zorro/search?q=wildfire&state=CO')).json());
+    expect(body.total).toBe(search.total);
+    expect(body.facets.state.map((s) => s.value)).toEqual(expect.arrayContaining(['CO', 'CA']));
+    const lines = body.facets.line.reduce((sum, f) => sum + f.count, 0);
+    expect(lines).toBe(body.total);
+    expect(body.ranges.submitted.min).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+});
+
+describe('filings and documents', () => {
+  it('a filing carries metadata, coverages, objections and documents; a document its pages', async () => {
+    const withObjections = await db.selectFrom('zorro_objections').select('filing_id').executeTakeFirstOrThrow();
+    const res = await get(`/api/zorro/filings/${withObjections.filing_id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const filing = zorroFilingSchema.parse(res.json());
+    expect(filing.objections.length).toBeGreaterThan(0);
+    expect(filing.documents.length).toBeGreaterThan(0);
+    const doc = zorroDocumentSchema.parse((await get(`/api/zorro/documents/${filing.documents[0]!.id}?q=rate`)).json());
+    expect(doc.pages.length).toBe(filing.documents[0]!.pageCount);
+    expect(doc.pages.some((p) => p.matches)).toBe(true);
+    expect((await get('/api/zorro/filings/12345')).statusCode).toBe(404);
+    expect((await get('/api/zorro/documents/99999999')).statusCode).toBe(404);
+    expect((await get('/api/zorro/filings/abc')).statusCode).toBe(400);
+  });
+});
+
+describe('explorer', () => {
+  it('keeps conversations per user: create, rename, delete; another user gets 404', async () => {
+    const created = await app.inject({ method: 'POST', url: '/api/zorro/conversations', headers, payload: {} });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id;
+    const renamed = await app.inject({ method: 'PATCH', url: `/api/zorro/conversations/${id}`, headers, payload: { title: 'Colorado wildfire' } });
+    expect(renamed.json().title).toBe('Colorado wildfire');
+    const otherHeaders = await authHeader(app, other);
+    expect((await app.inject({ method: 'GET', url: `/api/zorro/conversations/${id}`, headers: otherHeaders })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'DELETE', url: `/api/zorro/conversations/${id}`, headers: otherHeaders })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'DELETE', url: `/api/zorro/conversations/${id}`, headers })).statusCode).toBe(204);
+    expect((await get(`/api/zorro/conversations/${id}`)).statusCode).toBe(404);
+  });
+
+  it('answers a count question by SQL over the structured fields, citing filing and page', async () => {
+    const { id } = (await app.inject({ method: 'POST', url: '/api/zorro/conversations', headers, payload: {} })).json();
+    const question = 'How many homeowners filings in Colorado cited a wildfire model since 2024, and what was the median rate change?';
+    const res = await app.inject({ method: 'POST', url: `/api/zorro/conversations/${id}/messages`, headers, payload: { question } });
+    expect(res.statusCode, res.body).toBe(201);
+    const { answer } = zorroAskResponseSchema.parse(res.json());
+    const a = answer.answer!;
+    expect(a.interpreted.filters).toMatchObject({ state: ['CO'], line: ['homeowners'], category: ['wildfire'], submittedFrom: '2024-01-01' });
+    const expected = await db
+      .selectFrom('zorro_filings')
+      .select('overall_change')
+      .where('state', '=', 'CO')
+      .where('line', '=', 'homeowners')
+      .where((eb) => eb('categories', '@>', eb.val(['wildfire'])))
+      .where('submitted_on', '>=', new Date('2024-01-01T00:00:00'))
+      .execute();
+    expect(a.figures.count).toBe(expected.length);
+    const sorted = expected.map((r) => r.overall_change!).filter((x) => x !== null).sort((x, y) => x - y);
+    if (sorted.length) {
+      const mid = sorted.length / 2;
+      const median = sorted.length % 2 ? sorted[Math.floor(mid)]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+      expect(a.figures.medianRateChange).toBeCloseTo(median, 2);
+    }
+    expect(a.citations.length).toBeGreaterThan(0);
+    for (const s of a.sentences) expect(s.citations.length).toBeGreaterThan(0);
+    for (const c of a.citations) expect(c.page).toBeGreaterThan(0);
+    const list = (await get(`/api/zorro/conversations/${id}`)).json();
+    expect(list.messages).toHaveLength(2);
+    expect(list.conversation.title).toContain('How many homeowners');
+  });
+
+  it('says so when nothing matches and suggests the filter to loosen', async () => {
+    const { id } = (await app.inject({ method: 'POST', url: '/api/zorro/conversations', headers, payload: {} })).json();
+    const res = await app.inject({ method: 'POST', url: `/api/zorro/conversations/${id}/messages`, headers, payload: { question: 'How many disapproved homeowners filings in Vermont cited a hail model in 2019?' } });
+    const a = zorroAskResponseSchema.parse(res.json()).answer.answer!;
+    expect(a.zeroResults).toBe(true);
+    expect(a.sentences[0]!.text).toMatch(/^No filings match/);
+    expect(a.suggestions.length).toBeGreaterThan(0);
+    expect(a.suggestions[0]!.count).toBeGreaterThan(0);
+  });
+});

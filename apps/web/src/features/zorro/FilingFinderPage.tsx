@@ -1,0 +1,167 @@
+import type { ZorroFilingSummary } from '@zview/contracts';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import Typography from '@mui/material/Typography';
+import { useEffect, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { track } from '../../api/analytics';
+import { PagedTableFooter } from '../../ui/PagedTableFooter';
+import { useFacets } from './api/filters';
+import { useFilingSearch } from './api/search';
+import { FilingView } from './components/FilingView';
+import { FilterPanel } from './components/FilterPanel';
+import { formatChange, STATUS_COLORS } from './components/format';
+import { Highlight } from './components/Highlight';
+import { ZorroNav } from './components/ZorroNav';
+import { readFinderState, writeFinderState, type FinderState, type Sort } from './filters';
+
+const COLUMNS: { key: Sort | null; label: string; align?: 'right' }[] = [
+  { key: 'company', label: 'Company' },
+  { key: 'state', label: 'State' },
+  { key: null, label: 'Line / type' },
+  { key: 'status', label: 'Status' },
+  { key: 'submitted', label: 'Submitted' },
+  { key: 'effective', label: 'Effective' },
+  { key: 'rateChange', label: 'Rate change', align: 'right' },
+  { key: null, label: 'Models cited' },
+];
+
+/** Filing finder: faceted filters, a sortable paged results table, and a filing's page (?filing=ID). */
+export default function FilingFinderPage() {
+  const [params, setParams] = useSearchParams();
+  const state = useMemo(() => readFinderState(params), [params]);
+  const filingId = Number(params.get('filing')) || null;
+  const documentId = Number(params.get('doc')) || null;
+  const page = Number(params.get('page_no')) || null;
+  const search = useFilingSearch(state);
+  const facets = useFacets(state);
+
+  useEffect(() => {
+    if (search.data && search.data.total === 0) track('zorro_search_zero_results', { q: state.q ?? '', filters: params.toString() });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [search.data]);
+
+  const go = (next: FinderState, extra: Record<string, string | undefined> = {}) => setParams(writeFinderState(next, extra));
+  const select = (filing: ZorroFilingSummary) => {
+    track('zorro_selected_filing', { filingId: filing.id, trackingNumber: filing.trackingNumber, position: search.data?.results.indexOf(filing) });
+    go(state, { filing: String(filing.id), doc: filing.hit ? String(filing.hit.documentId) : undefined, page_no: filing.hit ? String(filing.hit.page) : undefined });
+  };
+
+  if (filingId) {
+    return (
+      <Box sx={{ p: 3, maxWidth: 1400, mx: 'auto' }}>
+        <FilingView
+          id={filingId}
+          q={state.q}
+          documentId={documentId}
+          page={page}
+          onOpenDocument={(doc) => go(state, { filing: String(filingId), doc: String(doc) })}
+          onBack={() => {
+            track('zorro_filing_finder_back', { filingId });
+            go(state);
+          }}
+        />
+      </Box>
+    );
+  }
+
+  const sortBy = (key: Sort) => {
+    const dir = state.sort === key && state.dir === 'desc' ? 'asc' : 'desc';
+    go({ ...state, sort: key, dir, page: 1 });
+  };
+  return (
+    <Box sx={{ p: 3, maxWidth: 1600, mx: 'auto' }}>
+      <ZorroNav title="Filing finder" />
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
+        <FilterPanel state={state} facets={facets.data} onChange={(next) => go(next)} />
+        <Paper variant="outlined" sx={{ flex: 1, minWidth: 0 }}>
+          {search.isFetching && <LinearProgress />}
+          {search.error && <Alert severity="error">The search failed: {(search.error as Error).message}</Alert>}
+          <TableContainer>
+            <Table size="small" aria-label="Filings">
+              <TableHead>
+                <TableRow>
+                  {COLUMNS.map((c) => (
+                    <TableCell key={c.label} align={c.align} sortDirection={c.key && state.sort === c.key ? state.dir : false}>
+                      {c.key ? (
+                        <TableSortLabel active={state.sort === c.key} direction={state.sort === c.key ? state.dir : 'desc'} onClick={() => sortBy(c.key!)}>
+                          {c.label}
+                        </TableSortLabel>
+                      ) : (
+                        c.label
+                      )}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {search.data?.results.map((f) => (
+                  <TableRow key={f.id} hover sx={{ cursor: 'pointer', verticalAlign: 'top' }} onClick={() => select(f)} data-testid="filing-row">
+                    <TableCell sx={{ maxWidth: 420 }}>
+                      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                        {f.company}
+                      </Typography>
+                      <Typography variant="caption" color="text.secondary">
+                        {f.trackingNumber} · {f.naicGroup}
+                      </Typography>
+                      {f.hit && (
+                        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, fontSize: 13 }} data-testid="hit">
+                          <b>
+                            {f.hit.documentTitle}, p. {f.hit.page}:
+                          </b>{' '}
+                          <Highlight text={f.hit.highlight} />
+                        </Typography>
+                      )}
+                    </TableCell>
+                    <TableCell>{f.state}</TableCell>
+                    <TableCell>
+                      {f.line}
+                      <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                        {f.filingType}
+                      </Typography>
+                    </TableCell>
+                    <TableCell>
+                      <Chip size="small" label={f.status} color={STATUS_COLORS[f.status] ?? 'default'} variant="outlined" />
+                    </TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{f.submittedOn}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{f.effectiveOn ?? '—'}</TableCell>
+                    <TableCell align="right">{formatChange(f.overallChange)}</TableCell>
+                    <TableCell>{f.models.join(', ') || '—'}</TableCell>
+                  </TableRow>
+                ))}
+                {search.data && search.data.total === 0 && (
+                  <TableRow>
+                    <TableCell colSpan={COLUMNS.length}>
+                      <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }} data-testid="no-results">
+                        No filings match these filters. Remove a filter or try other words.
+                      </Typography>
+                    </TableCell>
+                  </TableRow>
+                )}
+              </TableBody>
+            </Table>
+          </TableContainer>
+          <PagedTableFooter
+            total={search.data?.total}
+            page={state.page - 1}
+            onPageChange={(p) => go({ ...state, page: p + 1 })}
+            itemsPerPage={state.pageSize}
+            pageSizes={[10, 25, 50, 100]}
+            onItemsPerPageChange={(size) => go({ ...state, pageSize: size, page: 1 })}
+          />
+        </Paper>
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,149 @@
+import { ZORRO_MAX_PAGE_SIZE } from '@zview/contracts';
+import Download from '@mui/icons-material/Download';
+import ViewColumn from '@mui/icons-material/ViewColumn';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import { useMemo, useState } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { track } from '../../api/analytics';
+import { PagedTableFooter } from '../../ui/PagedTableFooter';
+import { useFacets } from './api/filters';
+import { fetchSearch, useFilingSearch } from './api/search';
+import { FilterPanel } from './components/FilterPanel';
+import { formatChange } from './components/format';
+import { ZorroNav } from './components/ZorroNav';
+import { finderLink, readFinderState, writeFinderState, type FinderState, type Sort } from './filters';
+import { DEFAULT_GRID_COLUMNS, download, GRID_COLUMNS, gridCsv, gridXlsx, type GridColumnKey } from './grid-export';
+
+/** Grid: extracted fields across filings, sortable, filterable, with a column choice and CSV/XLSX export. */
+export default function GridPage() {
+  const [params, setParams] = useSearchParams();
+  const state = useMemo(() => readFinderState(params, { sort: 'submitted', pageSize: 50 }), [params]);
+  const [columns, setColumns] = useState<GridColumnKey[]>(DEFAULT_GRID_COLUMNS);
+  const [menu, setMenu] = useState<HTMLElement | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const search = useFilingSearch(state);
+  const facets = useFacets(state);
+  const go = (next: FinderState) => setParams(writeFinderState(next));
+  const shown = GRID_COLUMNS.filter((c) => columns.includes(c.key));
+
+  const exportAs = async (format: 'csv' | 'xlsx') => {
+    setExporting(true);
+    try {
+      const all = await fetchSearch({ ...state, page: 1, pageSize: ZORRO_MAX_PAGE_SIZE });
+      const blob = format === 'csv' ? new Blob([gridCsv(all.results, columns)], { type: 'text/csv' }) : await gridXlsx(all.results, columns);
+      download(blob, `filings.${format}`);
+    } finally {
+      setExporting(false);
+    }
+  };
+  const sortBy = (key: Sort) => go({ ...state, sort: key, dir: state.sort === key && state.dir === 'desc' ? 'asc' : 'desc', page: 1 });
+
+  return (
+    <Box sx={{ p: 3, maxWidth: 1700, mx: 'auto' }}>
+      <ZorroNav title="Grid" />
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
+        <FilterPanel state={state} facets={facets.data} onChange={go} />
+        <Paper variant="outlined" sx={{ flex: 1, minWidth: 0 }}>
+          <Stack direction="row" spacing={1} sx={{ p: 1, justifyContent: 'flex-end' }}>
+            <Button startIcon={<ViewColumn />} onClick={(e) => setMenu(e.currentTarget)} data-testid="columns-button">
+              Columns
+            </Button>
+            <Button startIcon={<Download />} disabled={exporting || !search.data?.total} onClick={() => void exportAs('csv')} data-testid="export-csv">
+              CSV
+            </Button>
+            <Button startIcon={<Download />} disabled={exporting || !search.data?.total} onClick={() => void exportAs('xlsx')} data-testid="export-xlsx">
+              Excel
+            </Button>
+          </Stack>
+          <Menu anchorEl={menu} open={menu !== null} onClose={() => setMenu(null)}>
+            {GRID_COLUMNS.map((c) => (
+              <MenuItem
+                key={c.key}
+                dense
+                onClick={() => setColumns(columns.includes(c.key) ? columns.filter((k) => k !== c.key) : GRID_COLUMNS.map((g) => g.key).filter((k) => k === c.key || columns.includes(k)))}
+              >
+                <Checkbox size="small" checked={columns.includes(c.key)} sx={{ py: 0 }} />
+                <ListItemText primary={c.label} />
+              </MenuItem>
+            ))}
+          </Menu>
+          {(search.isFetching || exporting) && <LinearProgress />}
+          {search.error && <Alert severity="error">The filings could not be loaded.</Alert>}
+          {search.data?.total && search.data.total > ZORRO_MAX_PAGE_SIZE ? (
+            <Alert severity="info" sx={{ mx: 1 }}>
+              Exports hold the first {ZORRO_MAX_PAGE_SIZE.toLocaleString('en-US')} of {search.data.total.toLocaleString('en-US')} filings in this order: filter to narrow them.
+            </Alert>
+          ) : null}
+          <TableContainer>
+            <Table size="small" aria-label="Filings grid">
+              <TableHead>
+                <TableRow>
+                  {shown.map((c) => (
+                    <TableCell key={c.key} align={c.key === 'overallChange' ? 'right' : undefined}>
+                      {c.sort ? (
+                        <TableSortLabel active={state.sort === c.sort} direction={state.sort === c.sort ? state.dir : 'desc'} onClick={() => sortBy(c.sort!)}>
+                          {c.label}
+                        </TableSortLabel>
+                      ) : (
+                        c.label
+                      )}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {search.data?.results.map((f) => (
+                  <TableRow key={f.id} hover data-testid="grid-row">
+                    {shown.map((c) => (
+                      <TableCell
+                        key={c.key}
+                        align={c.key === 'overallChange' ? 'right' : undefined}
+                        onClick={() => track('zorro_table_cell_click', { column: c.key, filingId: f.id })}
+                        data-testid={`cell-${c.key}`}
+                      >
+                        {c.key === 'company' ? (
+                          <Link component={RouterLink} to={finderLink({}, { filing: String(f.id) })}>
+                            {f.company}
+                          </Link>
+                        ) : c.key === 'overallChange' ? (
+                          formatChange(f.overallChange)
+                        ) : (
+                          String(c.value(f) ?? '') || '—'
+                        )}
+                      </TableCell>
+                    ))}
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+          <PagedTableFooter
+            total={search.data?.total}
+            page={state.page - 1}
+            onPageChange={(p) => go({ ...state, page: p + 1 })}
+            itemsPerPage={state.pageSize}
+            pageSizes={[25, 50, 100, 250]}
+            onItemsPerPageChange={(size) => go({ ...state, pageSize: size, page: 1 })}
+          />
+        </Paper>
+      </Stack>
+    </Box>
+  );
+}

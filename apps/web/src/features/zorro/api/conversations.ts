@@ -1,0 +1,49 @@
+import {
+  zorroAskResponseSchema,
+  zorroConversationSchema,
+  zorroConversationsResponseSchema,
+  zorroMessagesResponseSchema,
+  type ZorroConversation,
+} from '@zview/contracts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../api/client';
+
+/** The explorer's conversations: list, messages, create, rename, delete, ask (one resource, its calls). */
+export const CONVERSATIONS_PATH = '/api/zorro/conversations';
+const keys = { all: ['zorro', 'conversations'] as const, one: (id: number) => ['zorro', 'conversations', id] as const };
+
+export const conversationsQuery = () =>
+  queryOptions({ queryKey: keys.all, queryFn: ({ signal }) => api.get(CONVERSATIONS_PATH, { schema: zorroConversationsResponseSchema, signal }).then((b) => b.conversations), retry: false });
+
+export function useConversations() {
+  return useQuery(conversationsQuery());
+}
+
+export function useConversationMessages(id: number | null) {
+  return useQuery({
+    queryKey: keys.one(id ?? 0),
+    queryFn: ({ signal }) => api.get(`${CONVERSATIONS_PATH}/${id}`, { schema: zorroMessagesResponseSchema, signal }),
+    enabled: id !== null,
+    retry: false,
+  });
+}
+
+export function useConversationActions() {
+  const client = useQueryClient();
+  const refresh = () => client.invalidateQueries({ queryKey: keys.all });
+  const create = useMutation({
+    mutationFn: (): Promise<ZorroConversation> => api.post(CONVERSATIONS_PATH, {}, { schema: zorroConversationSchema }),
+    onSuccess: refresh,
+  });
+  const rename = useMutation({
+    mutationFn: ({ id, title }: { id: number; title: string }) => api.patch(`${CONVERSATIONS_PATH}/${id}`, { title }, { schema: zorroConversationSchema }),
+    onSuccess: refresh,
+  });
+  const remove = useMutation({ mutationFn: (id: number) => api.delete(`${CONVERSATIONS_PATH}/${id}`), onSuccess: refresh });
+  const ask = useMutation({
+    mutationFn: ({ id, question }: { id: number; question: string }) =>
+      api.post(`${CONVERSATIONS_PATH}/${id}/messages`, { question }, { schema: zorroAskResponseSchema }),
+    onSuccess: (_data, { id }) => Promise.all([client.invalidateQueries({ queryKey: keys.one(id) }), refresh()]),
+  });
+  return { create, rename, remove, ask };
+}

@@ -1,0 +1,17 @@
+import { zorroFiltersResponseSchema, type ZorroFiltersResponse } from '@zview/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../api/client';
+import { filterQuery, type FinderState } from '../filters';
+
+export const ZORRO_FILTERS_PATH = '/api/zorro/filters';
+
+export function fetchFacets(state: FinderState, signal?: AbortSignal): Promise<ZorroFiltersResponse> {
+  return api.get(ZORRO_FILTERS_PATH, { query: filterQuery(state), schema: zorroFiltersResponseSchema, signal });
+}
+
+export const facetsQuery = (state: FinderState) =>
+  queryOptions({ queryKey: ['zorro', 'filters', filterQuery(state)], queryFn: ({ signal }) => fetchFacets(state, signal), placeholderData: keepPreviousData, retry: false });
+
+export function useFacets(state: FinderState) {
+  return useQuery(facetsQuery(state));
+}

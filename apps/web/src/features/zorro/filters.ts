@@ -1,0 +1,79 @@
+import { ZORRO_SORTS } from '@zview/contracts';
+
+/**
+ * The finder's and grid's state, kept in the page URL (so back, links from a product card and
+ * reloads keep it): text, facet selections, date and rate ranges, sort and page.
+ */
+export const LIST_KEYS = ['state', 'group', 'line', 'type', 'status', 'model', 'category'] as const;
+export const TEXT_KEYS = ['q', 'company', 'submittedFrom', 'submittedTo', 'effectiveFrom', 'effectiveTo', 'rateMin', 'rateMax'] as const;
+export type ListKey = (typeof LIST_KEYS)[number];
+export type TextKey = (typeof TEXT_KEYS)[number];
+export type Sort = (typeof ZORRO_SORTS)[number];
+
+export type FinderState = Record<ListKey, string[]> &
+  Partial<Record<TextKey, string>> & { sort: Sort; dir: 'asc' | 'desc'; page: number; pageSize: number };
+
+export const FACET_LABELS: Record<ListKey, string> = {
+  state: 'State',
+  group: 'NAIC group',
+  line: 'Line of business',
+  type: 'Filing type',
+  status: 'Status',
+  model: 'Cited model',
+  category: 'Model category',
+};
+
+export function readFinderState(params: URLSearchParams, defaults: Partial<FinderState> = {}): FinderState {
+  const state = { sort: 'relevance', dir: 'desc', page: 1, pageSize: 25, ...defaults } as FinderState;
+  for (const key of LIST_KEYS) state[key] = params.getAll(key).filter(Boolean);
+  for (const key of TEXT_KEYS) {
+    const value = params.get(key);
+    if (value) state[key] = value;
+  }
+  const sort = params.get('sort');
+  if (sort && (ZORRO_SORTS as readonly string[]).includes(sort)) state.sort = sort as Sort;
+  if (params.get('dir') === 'asc' || params.get('dir') === 'desc') state.dir = params.get('dir') as 'asc' | 'desc';
+  const page = Number(params.get('page'));
+  if (Number.isInteger(page) && page > 0) state.page = page;
+  const size = Number(params.get('pageSize'));
+  if (Number.isInteger(size) && size > 0 && size <= 1000) state.pageSize = size;
+  return state;
+}
+
+/** The state as URL parameters; `extra` keeps other parameters (e.g. the open filing). */
+export function writeFinderState(state: FinderState, extra: Record<string, string | undefined> = {}): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const key of LIST_KEYS) for (const value of state[key]) params.append(key, value);
+  for (const key of TEXT_KEYS) if (state[key]) params.set(key, state[key]!);
+  if (state.sort !== 'relevance') params.set('sort', state.sort);
+  if (state.dir !== 'desc') params.set('dir', state.dir);
+  if (state.page !== 1) params.set('page', String(state.page));
+  if (state.pageSize !== 25) params.set('pageSize', String(state.pageSize));
+  for (const [key, value] of Object.entries(extra)) if (value) params.set(key, value);
+  return params;
+}
+
+/** The filters only (facets are counted for these). */
+export function filterQuery(state: FinderState): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = {};
+  for (const key of LIST_KEYS) if (state[key].length) query[key] = state[key];
+  for (const key of TEXT_KEYS) if (state[key]) query[key] = state[key]!;
+  return query;
+}
+
+export function toQuery(state: FinderState): Record<string, string | string[] | number> {
+  return { ...filterQuery(state), sort: state.sort, dir: state.dir, page: state.page, pageSize: state.pageSize };
+}
+
+/** How many filters are applied (for the "clear" button). */
+export function activeFilterCount(state: FinderState): number {
+  return LIST_KEYS.reduce((n, key) => n + state[key].length, 0) + TEXT_KEYS.filter((key) => state[key]).length;
+}
+
+/** The finder's address for a set of filters (links from product cards and explorer citations). */
+export function finderLink(filters: Partial<Record<ListKey, string[]>> & Partial<Record<TextKey, string>>, extra: Record<string, string | undefined> = {}): string {
+  const base = readFinderState(new URLSearchParams());
+  const params = writeFinderState({ ...base, ...filters } as FinderState, extra);
+  const text = params.toString();
+  return `/zorro/filing-finder${text ? `?${text}` : ''}`;
+}
