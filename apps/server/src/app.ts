@@ -11,6 +11,7 @@ import { registerErrorHandler } from './http/errors.js';
 import { registerApiRoutes } from './http/index.js';
 import { registerPublicIdentityRoutes } from './http/identity.js';
 import { registerIdentityProvider } from './http/oidc.js';
+import { registerOpsRoutes } from './http/ops.js';
 import { registerPlatformRoutes } from './http/platform.js';
 import { redactUrl } from './http/redact.js';
 import { securityHeaders } from './http/security-headers.js';
@@ -87,6 +88,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   });
   registerErrorHandler(app);
 
+  await registerOpsRoutes(app);
   await registerPlatformRoutes(app);
   await registerIdentityProvider(app);
   await registerPublicIdentityRoutes(app);

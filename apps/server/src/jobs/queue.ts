@@ -2,6 +2,7 @@ import { CompiledQuery } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { Db } from '../db/database.js';
+import { jobDuration } from '../ops/metrics.js';
 
 /**
  * A typed, versioned background job (documenso's pattern): the queue name carries the version,
@@ -100,7 +101,14 @@ export class JobQueue {
       const worker = { id: '' };
       worker.id = await boss.work(queueName(job), { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 1, batchSize: 1 }, async ([item]) => {
         if (!item) return;
-        await handler(job.schema.parse(item.data));
+        const stopTimer = jobDuration.startTimer({ queue: queueName(job) });
+        try {
+          await handler(job.schema.parse(item.data));
+          stopTimer({ outcome: 'done' });
+        } catch (error) {
+          stopTimer({ outcome: 'failed' });
+          throw error;
+        }
         // pg-boss waits out the polling interval after every job shorter than it, even with more
         // queued (a run's chunks would go at most one a second per worker): ask again at once.
         if (worker.id) boss.notifyWorker(worker.id);
