@@ -67,7 +67,10 @@ async function main() {
  * or none (PORTFOLIO_WORKER=off: workers run elsewhere).
  */
 async function startWorker(config: ServerConfig, db: Db, databaseUrl: string): Promise<{ stop(): Promise<void> } | null> {
-  if (config.role === 'worker' || config.portfolio.worker === 'inline') return startProductionPortfolioWorker(config, db, databaseUrl);
+  if (config.role === 'worker' || config.portfolio.worker === 'inline') {
+    const queue = await startProductionPortfolioWorker(config, db, databaseUrl);
+    return { stop: () => queue.stop({ graceful: true }) };
+  }
   if (config.portfolio.worker === 'process') return superviseWorkerProcess({ databaseUrl });
   return null;
 }

@@ -116,8 +116,20 @@ export class JobQueue {
     }
   }
 
-  async stop(): Promise<void> {
-    if (this.boss) await this.boss.stop({ graceful: false, wait: true } as PgBoss.StopOptions).catch(() => {});
+  /** Marks running jobs failed (they are retried if their definition allows). */
+  async fail<S extends z.ZodType>(job: JobDefinition<S>, ids: string[]): Promise<void> {
+    if (!ids.length) return;
+    const boss = await this.ensureQueue(job);
+    await boss.fail(queueName(job), ids);
+  }
+
+  /**
+   * Stops taking jobs. `graceful`: running handlers may finish first (up to timeoutMs); those
+   * that do not stay active and are taken again when their jobs expire.
+   */
+  async stop(options: { graceful?: boolean; timeoutMs?: number } = {}): Promise<void> {
+    const graceful = options.graceful ?? false;
+    if (this.boss) await this.boss.stop({ graceful, wait: true, timeout: options.timeoutMs ?? 15_000 } as PgBoss.StopOptions).catch(() => {});
     this.boss = null;
     this.starting = null;
   }
