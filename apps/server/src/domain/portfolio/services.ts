@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { ServerConfig } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { JobQueue } from '../../jobs/queue.js';
