@@ -13,6 +13,7 @@ import { registerCollectorRoutes } from './http/collector.js';
 import { registerPrOverrideEcho } from './http/pr-override.js';
 import { registerPublicIdentityRoutes } from './http/identity.js';
 import { registerIdentityProvider } from './http/oidc.js';
+import { registerOpsRoutes } from './http/ops.js';
 import { registerPlatformRoutes } from './http/platform.js';
 import { redactUrl } from './http/redact.js';
 import { securityHeaders } from './http/security-headers.js';
@@ -106,6 +107,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   registerErrorHandler(app);
   registerPrOverrideEcho(app);
 
+  await registerOpsRoutes(app);
   await registerPlatformRoutes(app);
   await registerIdentityProvider(app);
   await registerPublicIdentityRoutes(app);

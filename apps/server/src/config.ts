@@ -1,8 +1,13 @@
 import os from 'node:os';
 import path from 'node:path';
+import { s3SettingsFromEnv, type BlobStoreConfig } from './storage/create-blob-store.js';
 import { MESSAGES, missingRequiredVariable, runtimeConfigSchema, type RuntimeConfig } from '@zview/contracts';
 
+/** What this process does: serve HTTP, work the queue, or both (ZVIEW_ROLE, default all). */
+export type ProcessRole = 'server' | 'worker' | 'all';
+
 export interface ServerConfig {
+  role: ProcessRole;
   port: number;
   /** Processes serving HTTP on the port (node:cluster); 1 = this process serves. */
   apiProcesses: number;
@@ -24,6 +29,10 @@ export interface ServerConfig {
   urlSigningSecret?: string;
   runtime: RuntimeConfig;
   identity: IdentityConfig;
+  /** Uploads, exports and evidence: DATA_DIR/blobs, or an S3-compatible store when S3_BUCKET is set. */
+  blobStore: BlobStoreConfig;
+  /** Bearer token /metrics requires (METRICS_TOKEN); unset = loopback callers only. */
+  metricsToken?: string;
   /** Upload cap (PORTFOLIO_MAX_UPLOAD_MB) and rows per scoring chunk (PORTFOLIO_CHUNK_SIZE). */
   portfolio: {
     maxUploadBytes: number;
@@ -75,6 +84,12 @@ function apiProcesses(raw: string | undefined): number {
   const count = Number(raw);
   if (Number.isInteger(count) && count >= 1 && count <= 64) return count;
   throw new Error(`API_PROCESSES must be a whole number from 1 to 64, or auto, got "${raw}"`);
+}
+
+function processRole(raw: string | undefined): ProcessRole {
+  if (raw === undefined || raw === '' || raw === 'all') return 'all';
+  if (raw === 'server' || raw === 'worker') return raw;
+  throw new Error(`ZVIEW_ROLE must be server, worker or all, got "${raw}"`);
 }
 
 function portfolioWorkerMode(raw: string | undefined): ServerConfig['portfolio']['worker'] {
@@ -137,7 +152,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const missing = missingRequiredVariable(raw);
   if (missing) throw new Error(MESSAGES.requiredConfigVariable(missing));
   const runtime = runtimeConfigSchema.parse(raw);
+  const dataDir = path.resolve(envOr(env, 'DATA_DIR', path.join(repoRoot, 'data')));
   return {
+    role: processRole(env.ZVIEW_ROLE),
     port,
     host: envOr(env, 'HOST', 'localhost'),
     trustProxy: trustProxySetting(env.TRUST_PROXY),
@@ -145,11 +162,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     bodyIdleTimeoutMs: positiveNumber(env, 'BODY_IDLE_TIMEOUT_S', 30) * 1000,
     publicUrl,
     databaseUrl: env.DATABASE_URL || undefined,
-    dataDir: path.resolve(envOr(env, 'DATA_DIR', path.join(repoRoot, 'data'))),
+    dataDir,
     webDistDir: path.resolve(envOr(env, 'WEB_DIST_DIR', path.join(repoRoot, 'apps/web/dist'))),
     urlSigningSecret: env.URL_SIGNING_SECRET || undefined,
     apiProcesses: apiProcesses(env.API_PROCESSES),
     runtime,
+    blobStore: { dataDir, s3: s3SettingsFromEnv(env) },
+    metricsToken: env.METRICS_TOKEN || undefined,
     identity: {
       embedded: env.EMBEDDED_IDP ? env.EMBEDDED_IDP === 'true' : runtime.OIDC_ISSUER === `${publicUrl}/oidc`,
       audience: envOr(env, 'OIDC_AUDIENCE', `${publicUrl}/api`),

@@ -1,57 +1,88 @@
+import Fastify from 'fastify';
 import { startProductionPortfolioWorker } from './jobs/portfolio-worker.js';
 import { superviseWorkerProcess } from './jobs/worker-supervisor.js';
-import { loadConfig } from './config.js';
+import { loadConfig, type ServerConfig } from './config.js';
+import { apiPoolTimeouts, createDb, type Db } from './db/database.js';
 import { openDatabase } from './db/open.js';
 import { seedDefaultWorld } from './world/default.js';
 import { seedDefaultFilings } from './world/filings/default.js';
 import { seedDemoIdentity } from './auth/seed.js';
+import { registerOpsRoutes } from './http/ops.js';
 import { startApiCluster } from './processes/api-cluster.js';
 import { buildServerApp } from './server-app.js';
+import { gracefulShutdown } from './processes/shutdown.js';
 
 /**
- * `npm start`: PostgreSQL (embedded unless DATABASE_URL is set), migrations, sample data, then the
- * HTTP server in this process, or in API_PROCESSES processes sharing the port. Ctrl-C closes the
- * server and then stops PostgreSQL cleanly.
+ * `npm start`, and every process of a fleet. PostgreSQL (embedded unless DATABASE_URL is set),
+ * migrations, then by ZVIEW_ROLE:
+ *  - all (default): sample data, the HTTP server (or API_PROCESSES of them) and the portfolio worker;
+ *  - server: sample data and HTTP only (workers run elsewhere);
+ *  - worker: the queue only, with /healthz, /readyz and /metrics on PORT.
+ * SIGTERM or Ctrl-C stops gracefully: no new connections, in-flight requests drained, running
+ * jobs finished or handed back to the queue, the database closed last; a second signal, or
+ * SHUTDOWN_TIMEOUT_MS (default 20 s), forces the exit.
  */
 async function main() {
   const config = loadConfig();
   const database = await openDatabase(config, { log: (line) => process.stdout.write(line) });
-  await seedDefaultWorld(database.url);
-  await seedDefaultFilings(database.url);
-  // Demo organisations and accounts: on by default except in production (SEED_DEMO=true|false decides).
-  const seedDemo = process.env.SEED_DEMO ? process.env.SEED_DEMO === 'true' : config.runtime.ENV !== 'production';
-  const demoAccounts = config.identity.embedded && seedDemo ? await seedDemoIdentity(database.db, config) : [];
-  // The portfolio queue is worked by a worker process forked from this one (bulk work never blocks
-  // the API's event loop); PORTFOLIO_WORKER=inline works it here, =off leaves it to separately
-  // started workers.
-  const worker =
-    config.portfolio.worker === 'process'
-      ? superviseWorkerProcess({ databaseUrl: database.url })
-      : config.portfolio.worker === 'inline'
-        ? await startProductionPortfolioWorker(config, database.db, database.url)
-        : null;
-  const server = config.apiProcesses > 1 ? startApiCluster({ count: config.apiProcesses, databaseUrl: database.url }) : null;
-  const app = server ? null : await buildServerApp(config, database.db);
+  const serves = config.role !== 'worker';
+  const works = config.role !== 'server';
+  let demoAccounts: string[] = [];
+  if (serves) {
+    await seedDefaultWorld(database.url);
+    await seedDefaultFilings(database.url);
+    // Demo organisations and accounts: on by default except in production (SEED_DEMO=true|false decides).
+    const seedDemo = process.env.SEED_DEMO ? process.env.SEED_DEMO === 'true' : config.runtime.ENV !== 'production';
+    demoAccounts = config.identity.embedded && seedDemo ? await seedDemoIdentity(database.db, config) : [];
+  }
+  // Requests get a pool of their own with connect and query timeouts: a stopped or frozen
+  // database answers 503 within seconds instead of holding requests for its whole outage.
+  const apiDb = serves ? createDb(database.url, 20, apiPoolTimeouts()).db : null;
+  const worker = works ? await startWorker(config, database.db, database.url) : null;
+  const cluster = serves && config.apiProcesses > 1 ? startApiCluster({ count: config.apiProcesses, databaseUrl: database.url }) : null;
+  const app = serves && !cluster ? await buildServerApp(config, apiDb!) : works ? await opsOnlyApp(config, database.db) : null;
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`${signal} received, shutting down`);
-    await app?.close().catch(() => {});
-    await server?.stop().catch(() => {});
-    await worker?.stop().catch(() => {});
-    await database.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  gracefulShutdown({
+    timeoutMs: Number(process.env.SHUTDOWN_TIMEOUT_MS) || 20_000,
+    steps: [
+      // Stop taking requests and let those in flight finish (Fastify's close drains them).
+      () => app?.close(),
+      () => cluster?.stop(),
+      // Running chunks finish or go back to the queue (their jobs expire and are taken again).
+      () => worker?.stop(),
+      () => apiDb?.destroy(),
+      () => database.close(),
+    ],
+  });
 
   if (app) await app.listen({ port: config.port, host: config.host });
-  else await server!.ready;
-  const processes = server ? ` (${config.apiProcesses} API processes)` : '';
-  console.log(`\nZ-VIEW ${'4.10.1'} is running at ${config.publicUrl}${processes}\n`);
+  else await cluster!.ready;
+  const processes = cluster ? ` (${config.apiProcesses} API processes)` : '';
+  const what = serves ? `is running at ${config.publicUrl}${processes}` : `worker is running (health on port ${config.port})`;
+  console.log(`\nZ-VIEW ${'4.10.1'} ${what}\n`);
   if (demoAccounts.length) console.log(`${demoAccounts.join('\n')}\n`);
+}
+
+/**
+ * The portfolio queue's worker for this process: a forked worker process (bulk work never blocks
+ * the API's event loop), in this process (PORTFOLIO_WORKER=inline, and always in the worker role),
+ * or none (PORTFOLIO_WORKER=off: workers run elsewhere).
+ */
+async function startWorker(config: ServerConfig, db: Db, databaseUrl: string): Promise<{ stop(): Promise<void> } | null> {
+  if (config.role === 'worker' || config.portfolio.worker === 'inline') {
+    const queue = await startProductionPortfolioWorker(config, db, databaseUrl);
+    return { stop: () => queue.stop({ graceful: true }) };
+  }
+  if (config.portfolio.worker === 'process') return superviseWorkerProcess({ databaseUrl });
+  return null;
+}
+
+/** A worker serves only its health and metrics. */
+async function opsOnlyApp(config: ServerConfig, db: Db) {
+  const app = Fastify({ logger: false });
+  app.decorate('ctx', { config, db });
+  await registerOpsRoutes(app);
+  return app;
 }
 
 main().catch((error) => {

@@ -52,8 +52,10 @@ describe('platform routes', () => {
     expect(res.json().error.code).toBeTypeOf('string');
   });
 
-  it('reaches PostgreSQL through /healthz', async () => {
-    const res = await app.inject({ method: 'GET', url: '/healthz' });
-    expect(res.json()).toEqual({ status: 'ok' });
+  it('reaches PostgreSQL through /readyz, while /healthz only says the process is alive', async () => {
+    expect((await app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok' });
+    const ready = await app.inject({ method: 'GET', url: '/readyz' });
+    expect(ready.json().checks.database).toBe(true);
+    expect(ready.json().checks.migrations).toBe(true);
   });
 });

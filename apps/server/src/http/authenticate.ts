@@ -4,6 +4,7 @@ import type { Actor } from '../auth/actor.js';
 import { AuthenticatedCache, type Authenticated } from '../auth/authenticated-cache.js';
 import { can, HIDDEN_WHEN_REFUSED } from '../auth/policy.js';
 import { acquireChangeFeed } from '../db/change-feed.js';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { isSignedUrlRequest } from './imagery.js';
 import { badRequest, forbidden, notFound, unauthorized } from './errors.js';
 
@@ -50,7 +51,10 @@ export function authenticationHook(app: FastifyInstance) {
     let claims: Authenticated['claims'];
     try {
       claims = await app.tokens.verify(token);
-    } catch {
+    } catch (error) {
+      // A database that cannot be reached says nothing about the token: answer 503 (the error
+      // handler), never 401, which would sign every user out during an outage.
+      if (isDatabaseUnavailable(error)) throw error;
       throw unauthorized('The access token is invalid, expired or revoked.');
     }
     const found = await userForClaims(app, claims);

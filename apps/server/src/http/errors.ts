@@ -1,5 +1,6 @@
 import { CONTROL_CHARACTER_MESSAGE, ERROR_CODES, MESSAGES, type ErrorCode } from '@zview/contracts';
 import { AppError } from '../domain/app-error.js';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable.js';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { ZodError } from 'zod';
 import { reportServerError } from '../error-reporting.js';
@@ -32,6 +33,7 @@ const statusOf: Record<ErrorCode, number> = {
   [ERROR_CODES.payloadTooLarge]: 413,
   [ERROR_CODES.tooManyRequests]: 429,
   [ERROR_CODES.internal]: 500,
+  [ERROR_CODES.unavailable]: 503,
 };
 
 const statusCodes: Record<number, ErrorCode> = {
@@ -52,6 +54,12 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (status && status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, body too large, rate limit, unsupported media type).
       return send(reply, status, statusCodes[status] ?? ERROR_CODES.badRequest, error.message);
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The database is away (stopped, restarting, unreachable): a temporary state, not our bug.
+      request.log.warn({ err: { message: (error as Error).message, code: (error as { code?: string }).code } }, 'database unavailable');
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return send(reply, 503, ERROR_CODES.unavailable, 'The service is briefly unavailable. Please try again in a few seconds.');
     }
     // A multipart body cut short (busboy): the client's upload was incomplete, not our failure.
     if (/^(Unexpected end of (form|file)|Part terminated early|Malformed part header)/.test(error.message ?? '')) {

@@ -13,9 +13,4 @@ export async function registerPlatformRoutes(app: FastifyInstance) {
     reply.header('cache-control', 'no-store').type('application/javascript; charset=utf-8');
     return `window.${RUNTIME_CONFIG_GLOBAL} = ${JSON.stringify(runtime)};\n`;
   });
-
-  app.get('/healthz', { config: { policy: 'public' } }, async () => {
-    await app.ctx.db.selectNoFrom((eb) => eb.val(1).as('ok')).execute();
-    return { status: 'ok' };
-  });
 }

@@ -9,7 +9,8 @@ import { finishIfComplete, pendingChunks, processChunk, startRun } from '../doma
 import type { BatchGeocoder, PortfolioScorer } from '../domain/portfolio/seams.js';
 import type { Delimiter, TextEncodingName } from '../domain/portfolio/sniff.js';
 import type { BlobStore } from '../storage/blob-store.js';
-import { defineJob, type JobQueue } from './queue.js';
+import { findStalledJobs } from '../db/job-leases.js';
+import { defineJob, queueName, type JobQueue } from './queue.js';
 import { startScoreIndexWorker } from './score-index-jobs.js';
 
 /** Reads the file into staging rows, then starts a run for every product still UPLOADED. */
@@ -67,6 +68,12 @@ export async function handleIngest(deps: PortfolioWorkerDeps, portfolioId: numbe
   if (!portfolio.ingested_at) {
     const client = await deps.connect();
     try {
+      // Held by this connection for the whole read: if the worker dies, PostgreSQL drops the
+      // connection and the lock with it, which is how a stalled ingest is told from a slow one
+      // (rescueStalledIngests). A second run of the job waits here, then finds the rows read.
+      await client.query('SELECT pg_advisory_lock(hashtext($1), $2)', [INGEST_LOCK, portfolioId]);
+      const again = await deps.db.selectFrom('portfolios').select('ingested_at').where('id', '=', portfolioId).executeTakeFirst();
+      if (again?.ingested_at) return handleIngestRuns(deps, portfolioId, portfolio.created_by);
       if ((await deps.blobs.size(uploadBlobKey(portfolio.uploaded_file_name))) === null) {
         await deps.db.updateTable('portfolios').set({ processing_error: 'The uploaded file is no longer available. Upload it again and create a new portfolio.' }).where('id', '=', portfolioId).execute();
         return;
@@ -84,20 +91,43 @@ export async function handleIngest(deps: PortfolioWorkerDeps, portfolioId: numbe
       await deps.db.updateTable('portfolios').set({ processing_error: 'Reading the file failed. It is retried automatically; if this message stays, contact support.' }).where('id', '=', portfolioId).execute();
       throw error;
     } finally {
-      if (client.release) client.release();
-      else await client.end?.();
+      // Ending the connection releases the lock; a pooled one is unlocked before it goes back.
+      if (client.release) {
+        await client.query('SELECT pg_advisory_unlock(hashtext($1), $2)', [INGEST_LOCK, portfolioId]).catch(() => {});
+        client.release();
+      } else await client.end?.();
     }
   }
+  await handleIngestRuns(deps, portfolioId, portfolio.created_by);
+}
+
+/** After the file is read: a run for every product still UPLOADED, and the chunks of those in progress. */
+async function handleIngestRuns(deps: PortfolioWorkerDeps, portfolioId: number, requestedBy: string) {
   const products = await deps.db.selectFrom('portfolio_products').select(['product', 'status', 'current_run_id']).where('portfolio_id', '=', portfolioId).execute();
   for (const product of products) {
     if (!isPortfolioProduct(product.product)) continue;
     let runId = product.current_run_id;
     if (product.status === 'UPLOADED') {
-      const run = await startRun(deps.db, deps.scorer, { portfolioId, product: product.product, requestedBy: portfolio.created_by, chunkSize: deps.chunkSize, rerun: false });
+      const run = await startRun(deps.db, deps.scorer, { portfolioId, product: product.product, requestedBy, chunkSize: deps.chunkSize, rerun: false });
       runId = run?.runId ?? null;
     } else if (product.status !== 'IN_PROGRESS') continue;
     if (runId) await queueRunChunks(deps.db, deps.queue, runId);
   }
+}
+
+const INGEST_LOCK = 'portfolio-ingest';
+/** An ingest this old whose lock nobody holds belongs to a worker that died. */
+const STALLED_AFTER_SECONDS = 30;
+
+/**
+ * Hands the ingest jobs of dead workers back to the queue within about a minute, instead of the
+ * job's 15-minute expiry (a long file legitimately takes minutes, so the expiry cannot be short):
+ * an active ingest job whose portfolio lock is free has lost its worker.
+ */
+export async function rescueStalledIngests(deps: Pick<PortfolioWorkerDeps, 'db' | 'queue'>): Promise<number> {
+  const stalled = await findStalledJobs(deps.db, queueName(portfolioIngestJob), STALLED_AFTER_SECONDS, INGEST_LOCK);
+  await deps.queue.fail(portfolioIngestJob, stalled);
+  return stalled.length;
 }
 
 /** Starts the portfolio worker: this process takes ingest and chunk jobs until stopped. */
@@ -107,4 +137,7 @@ export async function startPortfolioWorker(deps: PortfolioWorkerDeps, options: {
     await processChunk(deps, payload.runId, payload.chunkIndex);
   }, { concurrency: options.chunkConcurrency ?? 2 });
   if (deps.scorer.indexed) await startScoreIndexWorker(deps.db, deps.queue);
+  const rescue = setInterval(() => void rescueStalledIngests(deps).catch(() => {}), 15_000);
+  rescue.unref();
+  return { stop: () => clearInterval(rescue) };
 }

@@ -16,7 +16,8 @@ const queue = await startProductionPortfolioWorker(config, db, config.databaseUr
 
 // Forked by the API process: when it goes away (even killed), so does this worker.
 exitWhenAsked(async () => {
-  await queue.stop();
+  // Running chunks may finish (bounded); the rest expire and are taken by another worker.
+  await queue.stop({ graceful: true, timeoutMs: 8_000 });
   await db.destroy();
 });
 process.send?.({ ready: true });

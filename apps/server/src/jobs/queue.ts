@@ -2,6 +2,7 @@ import { CompiledQuery } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { Db } from '../db/database.js';
+import { jobDuration } from '../ops/metrics.js';
 
 /**
  * A typed, versioned background job (documenso's pattern): the queue name carries the version,
@@ -115,7 +116,14 @@ export class JobQueue {
       const worker = { id: '' };
       worker.id = await boss.work(queueName(job), { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 1, batchSize: 1 }, async ([item]) => {
         if (!item) return;
-        await handler(job.schema.parse(item.data));
+        const stopTimer = jobDuration.startTimer({ queue: queueName(job) });
+        try {
+          await handler(job.schema.parse(item.data));
+          stopTimer({ outcome: 'done' });
+        } catch (error) {
+          stopTimer({ outcome: 'failed' });
+          throw error;
+        }
         // pg-boss waits out the polling interval after every job shorter than it, even with more
         // queued (a run's chunks would go at most one a second per worker): ask again at once.
         if (worker.id) boss.notifyWorker(worker.id);
@@ -123,8 +131,20 @@ export class JobQueue {
     }
   }
 
-  async stop(): Promise<void> {
-    if (this.boss) await this.boss.stop({ graceful: false, wait: true } as PgBoss.StopOptions).catch(() => {});
+  /** Marks running jobs failed (they are retried if their definition allows). */
+  async fail<S extends z.ZodType>(job: JobDefinition<S>, ids: string[]): Promise<void> {
+    if (!ids.length) return;
+    const boss = await this.ensureQueue(job);
+    await boss.fail(queueName(job), ids);
+  }
+
+  /**
+   * Stops taking jobs. `graceful`: running handlers may finish first (up to timeoutMs); those
+   * that do not stay active and are taken again when their jobs expire.
+   */
+  async stop(options: { graceful?: boolean; timeoutMs?: number } = {}): Promise<void> {
+    const graceful = options.graceful ?? false;
+    if (this.boss) await this.boss.stop({ graceful, wait: true, timeout: options.timeoutMs ?? 15_000 } as PgBoss.StopOptions).catch(() => {});
     this.boss = null;
     this.starting = null;
   }

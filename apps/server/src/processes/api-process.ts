@@ -5,13 +5,13 @@
  * change notifications, identity flows live in PostgreSQL.
  */
 import { loadConfig } from '../config.js';
-import { createDb } from '../db/database.js';
+import { apiPoolTimeouts, createDb } from '../db/database.js';
 import { buildServerApp } from '../server-app.js';
 import { exitWhenAsked } from './child-processes.js';
 
 const config = loadConfig();
 if (!config.databaseUrl) throw new Error('An API process needs DATABASE_URL.');
-const { db } = createDb(config.databaseUrl, 20);
+const { db } = createDb(config.databaseUrl, 20, apiPoolTimeouts());
 const app = await buildServerApp(config, db);
 
 exitWhenAsked(async () => {

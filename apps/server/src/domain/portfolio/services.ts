@@ -1,8 +1,8 @@
-import path from 'node:path';
 import type { ServerConfig } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { JobQueue } from '../../jobs/queue.js';
-import { LocalBlobStore, type BlobStore } from '../../storage/blob-store.js';
+import type { BlobStore } from '../../storage/blob-store.js';
+import { createBlobStore } from '../../storage/create-blob-store.js';
 import type { PortfolioScorer } from './seams.js';
 import type { UploadLimits } from './uploads.js';
 
@@ -34,7 +34,7 @@ export function createPortfolioServices(
   overrides: Partial<PortfolioServices> = {},
 ): PortfolioServices {
   return {
-    blobs: overrides.blobs ?? new LocalBlobStore(path.join(ctx.config.dataDir, 'blobs')),
+    blobs: overrides.blobs ?? createBlobStore(ctx.config.blobStore),
     queue: overrides.queue ?? new JobQueue(ctx.db),
     scorer: overrides.scorer ?? unconfiguredScorer,
     maxUploadBytes: overrides.maxUploadBytes ?? ctx.config.portfolio.maxUploadBytes,
