@@ -22,7 +22,7 @@ export function ProductPage({ product }: { product: ProductKey }) {
       />
     );
   }
-  return <ScoresView selection={product} />;
+  return <ScoresView selection={product} productPage />;
 }
 
 /** Route modules: `() => import('…/ProductPage').then((m) => ({ default: m.productPage('zfire') }))`. */
