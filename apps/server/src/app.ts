@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config.js';
 import type { Db } from './db/database.js';
 import type { ImagerySources } from './domain/imagery/service.js';
-import type { PortfolioServices } from './domain/portfolio/services.js';
+import type { PortfolioServices } from './portfolio-services.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerApiRoutes } from './http/index.js';
 import { registerPublicIdentityRoutes } from './http/identity.js';

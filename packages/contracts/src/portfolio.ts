@@ -35,6 +35,9 @@ export const portfolioExportChoiceSchema = z.object({
   data: z.object({ columns: z.array(z.string()).min(1, 'Choose at least one column.') }),
 });
 
+/** GET …/export and PUT …/update_export: the file type (CSV unless asked). */
+export const portfolioExportFormatQuerySchema = z.object({ format: z.enum(['csv', 'xlsx']).default('csv') });
+
 const page = z.coerce.number().int().min(1).default(1);
 const itemsPerPage = z.coerce.number().int().min(1).max(500).default(25);
 const csvList = z

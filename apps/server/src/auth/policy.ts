@@ -27,6 +27,8 @@ export const POLICY_ACTIONS = [
   /** Portfolios of the organisation: list and review, and upload/create/process/export. */
   'portfolio:read',
   'portfolio:write',
+  /** Export a product's results: read the file, save the column choice, mark it exported. */
+  'portfolio:export',
   /** Background jobs of every organisation (internal admins). */
   'jobs:admin',
   'zorro:use',
@@ -96,6 +98,7 @@ export function can(actor: Actor, action: string, subject?: PolicySubject): bool
       });
     case 'portfolio:read':
     case 'portfolio:write':
+    case 'portfolio:export':
       return actor.isInternalAdmin || portfolioAvailable(products);
     case 'customers:manage':
     case 'mocks:manage':

@@ -4,6 +4,7 @@ import type { Actor } from '../auth/actor.js';
 import { AuthenticatedCache, type Authenticated } from '../auth/authenticated-cache.js';
 import { can } from '../auth/policy.js';
 import { acquireChangeFeed } from '../db/change-feed.js';
+import { organizationOrFirst } from '../db/organizations.js';
 import { isSignedUrlRequest } from './imagery.js';
 import { badRequest, forbidden, notFound, unauthorized } from './errors.js';
 
@@ -107,9 +108,7 @@ export async function resolveActor(app: FastifyInstance, user: UserRow, target: 
     orgRole = membership.role;
   } else if (user.is_internal_admin) {
     // Internal admins may act for any organisation; without a target, the first one.
-    let query = db.selectFrom('organizations').select(['id', 'name', 'products', 'is_trial']).orderBy('id').limit(1);
-    if (targetId !== undefined) query = query.where('id', '=', targetId);
-    const row = await query.executeTakeFirst();
+    const row = await organizationOrFirst(db, targetId);
     if (row) organization = { id: row.id, name: row.name, products: row.products, isTrial: row.is_trial };
   }
   if (!organization) {

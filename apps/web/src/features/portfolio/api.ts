@@ -175,7 +175,11 @@ export const portfolioApi = {
     api.get<PortfolioListMetadata>('/api/caribou/portfolios/metadata', { headers: roleGroupHeaders(internalAdmin), signal }),
   saveExportColumns: (id: number, product: string, columns: string[]) =>
     api.put<{ columns: string[] }>(`/api/caribou/portfolio/${id}/product/${product}/export`, { data: { columns } }),
-  updateExport: (id: number, product: string) => api.put<{ exportedAt: string; sizeBytes: number }>(`/api/caribou/portfolio/${id}/product/${product}/update_export`),
+  /** Marks the export (the GET only reads): regenerates a stored CSV, records it, and accepts READY results as Processed. */
+  updateExport: (id: number, product: string, format: 'csv' | 'xlsx' = 'csv') =>
+    api.put<{ exportedAt: string; sizeBytes: number | null }>(`/api/caribou/portfolio/${id}/product/${product}/update_export`, undefined, {
+      query: { format: format === 'xlsx' ? 'xlsx' : undefined },
+    }),
   mapSource: (id: number, product: string, signal?: AbortSignal) => api.get<PortfolioMapSource>(`/api/caribou/portfolio/${id}/map`, { query: { product }, signal }),
   jobs: (filter: JobFilter, page: number, itemsPerPage: number, signal?: AbortSignal) => api.get<JobsPage>('/api/caribou/jobs', { query: { filter, page, itemsPerPage }, signal }),
   jobsMetadata: (signal?: AbortSignal) => api.get<{ filters: JobFilter[]; counts: Record<JobState, number> }>('/api/caribou/jobs/metadata', { signal }),
