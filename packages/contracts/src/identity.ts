@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ORGANIZATION_ROLES, PRODUCT_ADMIN_CLAIM } from './policy-rules.js';
+import { ORGANIZATION_ROLES, PRODUCT_ADMIN_CLAIM } from './permissions.js';
 
 /**
  * Request and response bodies of the identity provider's credential sign-in, the SSO lookup,

@@ -150,6 +150,36 @@ export const portfolioTileQuerySchema = z.object({
 /** How the columns of an uploaded file locate its rows (what the dry run recognised). */
 export type PortfolioLayout = 'oed' | 'address' | 'street_city_state_zip' | 'coordinates';
 
+/** The fields an uploaded file's columns can be recognised as (apps/server/src/domain/portfolio/columns.ts). */
+export const LOCATION_FIELDS = ['id', 'address', 'street', 'city', 'state', 'zip', 'country', 'latitude', 'longitude'] as const;
+export type LocationField = (typeof LOCATION_FIELDS)[number];
+
+/** Building attributes (OED names) handed to the scorer when present. */
+export const ATTRIBUTE_FIELDS = [
+  'buildingTiv',
+  'occupancyCode',
+  'constructionCode',
+  'yearBuilt',
+  'roofCover',
+  'numberOfStoreys',
+  'floorArea',
+] as const;
+export type AttributeField = (typeof ATTRIBUTE_FIELDS)[number];
+
+export type RecognisedField = LocationField | AttributeField;
+
+/** How a portfolio's columns were recognised (stored with the portfolio: portfolios.column_mapping). */
+export interface ColumnMapping {
+  /** The header exactly as uploaded (order kept). */
+  header: string[];
+  /** Field → index of the column that holds it. */
+  fields: Partial<Record<RecognisedField, number>>;
+  /** Columns not recognised: kept and exported as they are. */
+  unknownColumns: number[];
+  /** null when the file has no usable location column at all. */
+  layout: PortfolioLayout | null;
+}
+
 /** The dry run of an uploaded file: GET /caribou/portfolio/uploads/{name}/check. */
 export interface UploadCheck {
   uploadedFileName: string;

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { findUserWithMemberships, hasAppAccess, membershipsOf, type Membership, type UserRow } from '../auth/accounts.js';
 import type { Actor } from '../auth/actor.js';
 import { AuthenticatedCache, type Authenticated } from '../auth/authenticated-cache.js';
-import { can } from '../auth/policy.js';
+import { authorize } from '../auth/policy.js';
 import { acquireChangeFeed } from '../db/change-feed.js';
 import { organizationOrFirst } from '../db/organizations.js';
 import { isSignedUrlRequest } from './imagery.js';
@@ -77,7 +77,7 @@ export function authenticationHook(app: FastifyInstance) {
     if (!found || !hasAppAccess(found.user, found.memberships)) throw unauthorized('This account is not active.');
 
     request.actor = await resolveActor(app, found.user, (request.query as Record<string, unknown> | undefined)?.target_organization_id, found.memberships);
-    if (!can(request.actor, policy)) throw forbidden();
+    authorize(request.actor, policy);
   };
 }
 
@@ -128,6 +128,7 @@ export async function resolveActor(app: FastifyInstance, user: UserRow, target: 
     settings: {
       userManagementEnabled: config.runtime.USER_MANAGEMENT_ENABLED,
       billingPageEnabled: config.runtime.BILLING_PAGE_ENABLED,
+      portfolioEnabled: config.runtime.PORTFOLIO_ENABLED,
     },
   };
 }

@@ -1,7 +1,9 @@
+import type { PolicyAction } from '@zview/contracts';
+
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The permission a route asks the policy for, or 'public'. Every route must declare one. */
-    policy?: string;
+    /** The action a route asks the policy for (apps/server/src/auth/policy.ts), or 'public'. Every route must declare one. */
+    policy?: PolicyAction | 'public';
   }
 }
 export {};

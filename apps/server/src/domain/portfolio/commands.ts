@@ -119,7 +119,7 @@ export async function createPortfolio(deps: PortfolioDeps, actor: Actor, input: 
 /** Adds products to an existing portfolio; they are scored from the rows already read. */
 export async function addProducts(deps: PortfolioDeps, actor: Actor, input: { id: number; products: string; organizationId: number }) {
   if (input.organizationId !== actor.organization.id) throw notFound(PORTFOLIO_NOT_FOUND);
-  const portfolio = await ownPortfolio(deps.db, actor, input.id);
+  const portfolio = await ownPortfolio(deps.db, actor, input.id, 'portfolio:write');
   const products = productsOrThrow(input.products, actor.organization.products);
   const stubs = await insertProducts(deps.db, portfolio.id, products, { skipExisting: true });
   if (!stubs.length) throw conflict('This portfolio already has these products.');
@@ -129,7 +129,7 @@ export async function addProducts(deps: PortfolioDeps, actor: Actor, input: { id
 
 /** A status change the user asks for (PATCH …/status), within the allowed transitions. */
 export async function setProductStatus(db: Db, actor: Actor, input: { id: number; product: string; status: FileStatus }) {
-  const { portfolio, product } = await ownProduct(db, actor, input.id, input.product);
+  const { portfolio, product } = await ownProduct(db, actor, input.id, input.product, 'portfolio:write');
   if (!canTransition(product.status, input.status, 'user')) throw conflict(transitionRefusal(product.status, input.status));
   const updated = await updateProductStatus(db, input.id, input.product, product.status, input.status);
   if (!updated) throw conflict('This portfolio changed while you were updating it. Reload and try again.');
@@ -138,7 +138,7 @@ export async function setProductStatus(db: Db, actor: Actor, input: { id: number
 
 /** Scores a product again with the current model and data. */
 export async function rerunProduct(deps: PortfolioDeps, actor: Actor, input: { id: number; product: string }) {
-  const { product } = await ownProduct(deps.db, actor, input.id, input.product);
+  const { product } = await ownProduct(deps.db, actor, input.id, input.product, 'portfolio:write');
   const run = await startRun(deps.db, deps.scorer, { portfolioId: input.id, product: product.product as never, requestedBy: actor.userId, chunkSize: deps.chunkSize, rerun: true });
   if (!run) throw conflict('This portfolio is not ready to be rerun yet.');
   await deps.work.runChunks(run.runId);
@@ -147,7 +147,7 @@ export async function rerunProduct(deps: PortfolioDeps, actor: Actor, input: { i
 
 /** Renames a portfolio or (internal admins) moves it to another organisation. */
 export async function updatePortfolioDetails(db: Db, actor: Actor, input: { id: number; name?: string; organizationId?: number }) {
-  const portfolio = await ownPortfolio(db, actor, input.id);
+  const portfolio = await ownPortfolio(db, actor, input.id, 'portfolio:write');
   let organizationId = portfolio.organization_id;
   if (input.organizationId !== undefined && input.organizationId !== portfolio.organization_id) {
     if (!actor.isInternalAdmin) throw forbidden('Only internal administrators can move a portfolio to another organisation.');
@@ -162,7 +162,7 @@ export async function updatePortfolioDetails(db: Db, actor: Actor, input: { id: 
 
 /** Removes one product's results; the portfolio goes when its last product does. */
 export async function deleteProduct(db: Db, actor: Actor, input: { id: number; product: string }) {
-  await ownProduct(db, actor, input.id, input.product);
+  await ownProduct(db, actor, input.id, input.product, 'portfolio:write');
   await db.transaction().execute(async (trx) => {
     const left = await deleteProductAndRuns(trx, input.id, input.product);
     if (!left) await deletePortfolio(trx, input.id);

@@ -30,7 +30,7 @@ const storedExportKey = (id: number, product: string, runId: number | null) => `
 /** The export file as a stream, with its download name. */
 export async function exportFile(deps: PortfolioDeps, actor: Actor, input: { id: number; product: string; format: ExportFormat }) {
   const { id, format } = input;
-  const { portfolio, product } = await ownProduct(deps.db, actor, id, input.product);
+  const { portfolio, product } = await ownProduct(deps.db, actor, id, input.product, 'portfolio:export');
   if (format === 'xlsx' && (portfolio.row_count ?? 0) + 1 > XLSX_MAX_ROWS) {
     throw badRequest(`An Excel sheet holds at most ${XLSX_MAX_ROWS.toLocaleString('en-US')} rows; this portfolio has more. Export as CSV instead.`);
   }
@@ -46,7 +46,7 @@ export async function exportFile(deps: PortfolioDeps, actor: Actor, input: { id:
 
 /** Saves which columns the export holds (original columns by name, plus result columns). */
 export async function saveExportChoice(deps: PortfolioDeps, actor: Actor, input: { id: number; product: string; columns: string[] }) {
-  const { portfolio } = await ownProduct(deps.db, actor, input.id, input.product);
+  const { portfolio } = await ownProduct(deps.db, actor, input.id, input.product, 'portfolio:export');
   layoutOrThrow(portfolio.header, input.columns);
   await setExportColumns(deps.db, input.id, input.product, input.columns);
   return input.columns;
@@ -58,7 +58,7 @@ export async function saveExportChoice(deps: PortfolioDeps, actor: Actor, input:
  */
 export async function markExported(deps: PortfolioDeps, actor: Actor, input: { id: number; product: string; format: ExportFormat }) {
   const { id } = input;
-  const { portfolio, product } = await ownProduct(deps.db, actor, id, input.product);
+  const { portfolio, product } = await ownProduct(deps.db, actor, id, input.product, 'portfolio:export');
   assertFinished(product);
   const layout = layoutOrThrow(portfolio.header, product.export_columns);
   let blob: string | undefined;
