@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, BootError } from './app/App';
 import { bootstrap } from './app/boot';
-import { readRuntimeConfig } from './app/runtime-config';
+import { readRuntimeConfig } from './session/runtime-config';
 
 const container = document.getElementById('root');
 if (container) {

@@ -212,8 +212,6 @@ export function factsOf(ctx: PermissionContext): PolicyFacts {
   };
 }
 
-const has = (ctx: Pick<PermissionContext, 'enabledFeatures'>, key: string) => ctx.enabledFeatures.includes(key);
-
 export function isAdmin(user: PermissionUser): boolean {
   return user.isGroupAdmin || user.isInternalAdmin;
 }

@@ -4,8 +4,8 @@ import LinearProgress from '@mui/material/LinearProgress';
 import { Outlet, useNavigation } from 'react-router';
 import { ErrorBox } from '../ui/ErrorBox';
 import { PreviewBanner } from './PreviewBanner';
-import { useRuntimeConfig } from './runtime-config';
-import { useSession } from './session';
+import { useRuntimeConfig } from '../session/runtime-config';
+import { useSession } from '../session/session';
 import { TopBar } from './TopBar';
 
 /** The authenticated shell: top bar, the page, the preview banner. */

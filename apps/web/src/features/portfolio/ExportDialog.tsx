@@ -18,7 +18,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useSession } from '../../app/session';
+import { useSession } from '../../session/session';
 import { useNotifications } from '../../ui/notifications';
 import { portfolioApi, portfolioKeys, saveBlob } from './api';
 import { productName } from './model';
