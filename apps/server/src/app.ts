@@ -13,6 +13,7 @@ import { registerPublicIdentityRoutes } from './http/identity.js';
 import { registerIdentityProvider } from './http/oidc.js';
 import { registerPlatformRoutes } from './http/platform.js';
 import { redactUrl } from './http/redact.js';
+import { declaresResponse, registerZodResponseSerializer } from './http/response-schemas.js';
 import { securityHeaders } from './http/security-headers.js';
 
 export interface AppContext {
@@ -28,7 +29,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
     /** Every route registered, with its declared policy (checked by test/route-policy.test.ts). */
-    registeredRoutes: { method: string; url: string; policy?: string }[];
+    registeredRoutes: { method: string; url: string; policy?: string; response?: boolean; exemptFromResponseSchema?: boolean }[];
   }
 }
 
@@ -59,7 +60,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.addHook('onRoute', (route) => {
     // The built web app's files (routes added by @fastify/static) are public by nature.
     if (webApp.registering && route.config?.policy === undefined) route.config = { ...route.config, policy: 'public' };
-    for (const method of [route.method].flat()) registeredRoutes.push({ method, url: route.url, policy: route.config?.policy });
+    for (const method of [route.method].flat()) {
+      registeredRoutes.push({ method, url: route.url, policy: route.config?.policy, response: declaresResponse(route.schema as never), exemptFromResponseSchema: route.config?.rawResponse });
+    }
   });
 
   const headers = {
@@ -86,6 +89,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     reply.headers(headers);
   });
   registerErrorHandler(app);
+  registerZodResponseSerializer(app, { check: process.env.NODE_ENV !== 'production' });
 
   await registerPlatformRoutes(app);
   await registerIdentityProvider(app);

@@ -1,4 +1,4 @@
-import { portfolioExportChoiceSchema, portfolioExportFormatQuerySchema } from '@zview/contracts';
+import { portfolioExportChoiceResultSchema, portfolioExportChoiceSchema, portfolioExportFormatQuerySchema, portfolioExportMarkSchema } from '@zview/contracts';
 import type { FastifyInstance } from 'fastify';
 import { exportFile, markExported, saveExportChoice } from '../../domain/portfolio/exports.js';
 import { actorOf, depsOf, productParams } from './context.js';
@@ -18,7 +18,7 @@ function contentDisposition(fileName: string): string {
 export async function registerPortfolioExportRoutes(app: FastifyInstance) {
   const deps = depsOf(app);
 
-  app.get('/caribou/portfolio/:id/product/:p/export', { config: { policy: 'portfolio:export' } }, async (request, reply) => {
+  app.get('/caribou/portfolio/:id/product/:p/export', { config: { policy: 'portfolio:export', rawResponse: true } }, async (request, reply) => {
     const { id, p } = productParams.parse(request.params);
     const { format } = portfolioExportFormatQuerySchema.parse(request.query);
     const file = await exportFile(deps, actorOf(request), { id, product: p, format });
@@ -28,14 +28,14 @@ export async function registerPortfolioExportRoutes(app: FastifyInstance) {
   });
 
   // Saves which columns the export holds (original columns by name, plus result columns).
-  app.put('/caribou/portfolio/:id/product/:p/export', { config: { policy: 'portfolio:export' } }, async (request) => {
+  app.put('/caribou/portfolio/:id/product/:p/export', { schema: { response: { 200: portfolioExportChoiceResultSchema } }, config: { policy: 'portfolio:export' } }, async (request) => {
     const { id, p } = productParams.parse(request.params);
     const { data } = portfolioExportChoiceSchema.parse(request.body);
     return { columns: await saveExportChoice(deps, actorOf(request), { id, product: p, columns: data.columns }) };
   });
 
   // Marks the export: regenerates the stored CSV (format=csv, the default), records when, READY → PROCESSED.
-  app.put('/caribou/portfolio/:id/product/:p/update_export', { config: { policy: 'portfolio:export' } }, async (request) => {
+  app.put('/caribou/portfolio/:id/product/:p/update_export', { schema: { response: { 200: portfolioExportMarkSchema } }, config: { policy: 'portfolio:export' } }, async (request) => {
     const { id, p } = productParams.parse(request.params);
     const { format } = portfolioExportFormatQuerySchema.parse(request.query);
     const marked = await markExported(deps, actorOf(request), { id, product: p, format });

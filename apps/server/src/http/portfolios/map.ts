@@ -1,4 +1,4 @@
-import { portfolioMapQuerySchema, portfolioTileParamsSchema, portfolioTileQuerySchema, type PortfolioMapSource } from '@zview/contracts';
+import { portfolioMapQuerySchema, type PortfolioMapSource, portfolioMapSourceSchema, portfolioTileParamsSchema, portfolioTileQuerySchema } from '@zview/contracts';
 import type { FastifyInstance } from 'fastify';
 import { mapSource, resultsTile } from '../../domain/portfolio/results-map.js';
 import { actorOf, idParams } from './context.js';
@@ -11,13 +11,13 @@ import { actorOf, idParams } from './context.js';
 export async function registerPortfolioMapRoutes(app: FastifyInstance) {
   const { db } = app.ctx;
 
-  app.get('/caribou/portfolio/:id/map', { config: { policy: 'portfolio:read' } }, async (request): Promise<PortfolioMapSource> => {
+  app.get('/caribou/portfolio/:id/map', { schema: { response: { 200: portfolioMapSourceSchema } }, config: { policy: 'portfolio:read' } }, async (request): Promise<PortfolioMapSource> => {
     const { id } = idParams.parse(request.params);
     const { product } = portfolioMapQuerySchema.parse(request.query);
     return mapSource(db, app.imagery.signer, actorOf(request), { id, product, origin: `${request.protocol}://${request.host}` });
   });
 
-  app.get('/caribou/portfolio/:id/tiles/:z/:x/:y.pbf', { config: { policy: 'portfolio:read', signedUrl: true } }, async (request, reply) => {
+  app.get('/caribou/portfolio/:id/tiles/:z/:x/:y.pbf', { config: { policy: 'portfolio:read', signedUrl: true, rawResponse: true } }, async (request, reply) => {
     const tile = portfolioTileParamsSchema.parse(request.params);
     const query = portfolioTileQuerySchema.parse(request.query);
     const { data, cacheable } = await resultsTile(db, app.imagery.signer, request.actor, { ...tile, ...query });

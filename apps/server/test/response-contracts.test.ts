@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from './app.js';
+
+/**
+ * Every /api route declares its answer as a zod schema from packages/contracts (the source of the
+ * OpenAPI document), or is explicitly exempt with `config.rawResponse` (streams, files, 204s).
+ * PENDING lists the routes of areas written before this rule: each moves out of the list when its
+ * area gets its response schemas; a new route can never be added to it silently.
+ */
+const PENDING = new Set<string>([
+  'GET /api/health',
+  'GET /api/caribou/imagery/:captureId/:file',
+  'GET /api/tiles/satellite/:z/:x/:file',
+  'GET /api/map/style/:file',
+  'GET /api/map/features.geojson',
+  'GET /api/map/sources',
+  'GET /api/caribou/property/autocomplete',
+  'GET /api/caribou/v3/property/assessment/zview',
+  'GET /api/caribou/image_catalog',
+  'GET /api/caribou/building_permits',
+  'GET /api/ibhs/evaluations',
+  'GET /api/caribou/specifications',
+  'GET /api/caribou/property/recent',
+  'GET /api/organization',
+  'GET /api/faq',
+  'GET /api/user-management/user/me',
+  'POST /api/user-management/user/me',
+  'POST /api/user-management/user/me/forget-password',
+  'POST /api/user-management/user/update',
+  'GET /api/user-management/group/members',
+  'POST /api/user-management/group/users/assign-to-admin',
+  'POST /api/user-management/group/users/activate',
+  'POST /api/user-management/group/users/deactivate',
+  'POST /api/user-management/group/users/delete',
+  'POST /api/user-management/group/user/create',
+  'GET /api/identity/saml-idps',
+  'POST /api/identity/saml-idps',
+  'DELETE /api/identity/saml-idps/:id',
+  'POST /api/analytics/events',
+]);
+
+const { app } = await useTestApp();
+
+describe('response contracts', () => {
+  const api = () => app.registeredRoutes.filter((r) => r.url.startsWith('/api/') && r.method !== 'HEAD' && r.method !== 'OPTIONS');
+
+  it('every /api route declares a response schema or is exempt (streams, files)', () => {
+    const missing = api()
+      .filter((r) => !r.response && !r.exemptFromResponseSchema)
+      .map((r) => `${r.method} ${r.url}`)
+      .filter((route) => !PENDING.has(route));
+    expect(missing).toEqual([]);
+  });
+
+  it('the pending list holds only routes that still lack a schema', () => {
+    const declared = new Set(api().filter((r) => r.response || r.exemptFromResponseSchema).map((r) => `${r.method} ${r.url}`));
+    expect([...PENDING].filter((route) => declared.has(route))).toEqual([]);
+  });
+
+  it('the portfolio routes all declare theirs', () => {
+    const portfolio = api().filter((r) => r.url.startsWith('/api/caribou/portfolio') || r.url.startsWith('/api/caribou/jobs'));
+    expect(portfolio.length).toBeGreaterThan(20);
+    expect(portfolio.filter((r) => !r.response && !r.exemptFromResponseSchema)).toEqual([]);
+  });
+});
