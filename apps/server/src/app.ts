@@ -29,7 +29,9 @@ declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
     /** Every route registered, with its declared policy (checked by test/route-policy.test.ts). */
-    registeredRoutes: { method: string; url: string; policy?: string; response?: boolean; exemptFromResponseSchema?: boolean }[];
+    registeredRoutes: { method: string; url: string; policy?: string }[];
+    /** Every route with whether it declares a response schema or is exempt (checked by test/response-contracts.test.ts). */
+    routeContracts: { method: string; url: string; response: boolean; exempt: boolean }[];
   }
 }
 
@@ -56,12 +58,15 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.decorate('ctx', ctx);
   const registeredRoutes: FastifyInstance['registeredRoutes'] = [];
   app.decorate('registeredRoutes', registeredRoutes);
+  const routeContracts: FastifyInstance['routeContracts'] = [];
+  app.decorate('routeContracts', routeContracts);
   const webApp = { registering: false };
   app.addHook('onRoute', (route) => {
     // The built web app's files (routes added by @fastify/static) are public by nature.
     if (webApp.registering && route.config?.policy === undefined) route.config = { ...route.config, policy: 'public' };
     for (const method of [route.method].flat()) {
-      registeredRoutes.push({ method, url: route.url, policy: route.config?.policy, response: declaresResponse(route.schema as never), exemptFromResponseSchema: route.config?.rawResponse });
+      registeredRoutes.push({ method, url: route.url, policy: route.config?.policy });
+      routeContracts.push({ method, url: route.url, response: declaresResponse(route.schema as never), exempt: Boolean(route.config?.rawResponse) });
     }
   });
 

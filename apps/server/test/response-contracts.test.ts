@@ -42,24 +42,24 @@ const PENDING = new Set<string>([
 const { app } = await useTestApp();
 
 describe('response contracts', () => {
-  const api = () => app.registeredRoutes.filter((r) => r.url.startsWith('/api/') && r.method !== 'HEAD' && r.method !== 'OPTIONS');
+  const api = () => app.routeContracts.filter((r) => r.url.startsWith('/api/') && r.method !== 'HEAD' && r.method !== 'OPTIONS');
 
   it('every /api route declares a response schema or is exempt (streams, files)', () => {
     const missing = api()
-      .filter((r) => !r.response && !r.exemptFromResponseSchema)
+      .filter((r) => !r.response && !r.exempt)
       .map((r) => `${r.method} ${r.url}`)
       .filter((route) => !PENDING.has(route));
     expect(missing).toEqual([]);
   });
 
   it('the pending list holds only routes that still lack a schema', () => {
-    const declared = new Set(api().filter((r) => r.response || r.exemptFromResponseSchema).map((r) => `${r.method} ${r.url}`));
+    const declared = new Set(api().filter((r) => r.response || r.exempt).map((r) => `${r.method} ${r.url}`));
     expect([...PENDING].filter((route) => declared.has(route))).toEqual([]);
   });
 
   it('the portfolio routes all declare theirs', () => {
     const portfolio = api().filter((r) => r.url.startsWith('/api/caribou/portfolio') || r.url.startsWith('/api/caribou/jobs'));
     expect(portfolio.length).toBeGreaterThan(20);
-    expect(portfolio.filter((r) => !r.response && !r.exemptFromResponseSchema)).toEqual([]);
+    expect(portfolio.filter((r) => !r.response && !r.exempt)).toEqual([]);
   });
 });
