@@ -152,7 +152,7 @@ describe('the property view map (user@demo.test, Wichita landmark)', () => {
     // The view shows the new point, in the search box and under the resolved property.
     await page.getByTestId('resolved-coordinates').waitFor({ timeout: 20_000 });
     expect(await page.getByLabel('Coordinates (lat,lng)').inputValue()).toBe(lookup.get('location'));
-    expect(await page.getByTestId('resolved-coordinates').innerText()).toMatch(/^\d+\.\d{5}, -\d+\.\d{5}$/);
+    expect(await page.getByTestId('resolved-coordinates').innerText()).toMatch(/^\d+\.\d{5,6}, -\d+\.\d{5,6}$/);
     expect((await page.getByTestId('resolved-address').innerText()).length).toBeGreaterThan(5);
     await mapReady(page);
     await screenshot(page, 'property-map-pin-moved');

@@ -9,7 +9,7 @@ import { worldGeocoder } from '../../src/domain/portfolio/world-geocoder.js';
 import { loadPropertyFeaturesMany } from '../../src/domain/property/load-many.js';
 import { scoreProduct } from '../../src/domain/risk/index.js';
 import { buildContext, scoreWith } from '../../src/domain/risk/model.js';
-import { hazardAt } from '../../src/world/hazard/climatology.js';
+import { hazardAt } from '../../src/domain/hazard/climatology.js';
 import { createMember, multipart, usePortfolioTestApp } from './app.js';
 
 // The real geocoder and risk models on a small generated world; chunks are driven by hand.
@@ -89,7 +89,7 @@ describe('score index', () => {
       expect(row.top_factors).toEqual(index.get(property.id)!.top_factors);
       expect(row.model_version).toBe(PRODUCTION_MODELS.zfire.modelVersion);
     });
-    expect(firstResults[20]).toMatchObject({ score: null, risk_level: 'none', problem: 'No property was found at this location, so it could not be scored.' });
+    expect(firstResults[20]).toMatchObject({ score: null, risk_level: 'none', problem: 'This location is outside our coverage: Z-VIEW covers properties in the United States.' });
     expect(firstResults[21]!.problem).toBeTruthy();
     const billed = await db.selectFrom('usage_events').select(['quantity']).where('run_id', '=', first.id).execute();
     expect(billed.reduce((sum, u) => sum + u.quantity, 0)).toBe(firstResults.filter((r) => r.problem === null).length);

@@ -2,7 +2,7 @@ import { PRODUCT_DISPLAY_NAMES, type ProductKey } from '@zview/contracts';
 import Button from '@mui/material/Button';
 import type { ComponentType } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { useSession } from '../../app/session';
+import { useSession } from '../../session/session';
 import { ErrorBox } from '../../ui/ErrorBox';
 import { ScoresView } from './ScoresView';
 
@@ -22,7 +22,7 @@ export function ProductPage({ product }: { product: ProductKey }) {
       />
     );
   }
-  return <ScoresView selection={product} />;
+  return <ScoresView selection={product} productPage />;
 }
 
 /** Route modules: `() => import('…/ProductPage').then((m) => ({ default: m.productPage('zfire') }))`. */

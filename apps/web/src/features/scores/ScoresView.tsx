@@ -10,7 +10,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useCallback, useEffect, useMemo } from 'react';
 import { PERFORMANCE_MARKS, usePerformanceMark } from '../../ui/performanceMarks';
 import { useNavigate } from 'react-router';
-import { useSession } from '../../app/session';
+import { useSession } from '../../session/session';
 import { AppealButton } from '../appeals';
 import { track } from '../../api/analytics';
 import { useAssessment } from './api/assessment';
@@ -64,6 +64,8 @@ export interface ScoresViewProps {
   selection: SelectedProductValue | null;
   /** Product tabs: choosing one navigates here. */
   onSelect?: (value: SelectedProductValue) => void;
+  /** A product page (/zfire…): with no property looked up it describes the product instead of inviting a search. */
+  productPage?: boolean;
 }
 
 /**
@@ -71,7 +73,7 @@ export interface ScoresViewProps {
  * depth) on the left; imagery, permits and IBHS on the right. Shared by home, /scores and the
  * product pages.
  */
-export function ScoresView({ selection, onSelect }: ScoresViewProps) {
+export function ScoresView({ selection, onSelect, productPage = false }: ScoresViewProps) {
   const { enabledFeatures } = useSession();
   const { search, setSearch, compareDate, setCompareDate, onLocationPinChange, searchString } = usePropertySearch();
   const products = useMemo(() => requestedProducts(enabledFeatures), [enabledFeatures]);
@@ -123,7 +125,7 @@ export function ScoresView({ selection, onSelect }: ScoresViewProps) {
       <Box sx={{ px: 4, py: 3, flex: 1 }}>
         <Box sx={{ maxWidth: 1360, mx: 'auto' }}>
           {!request ? (
-            selection && selection !== SUMMARY && isProductKey(selection) ? (
+            productPage && selection && selection !== SUMMARY && isProductKey(selection) ? (
               <ProductOverview product={selection} />
             ) : (
               <EmptySearch productNames={products.map(productName)} />
