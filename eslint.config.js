@@ -1,5 +1,7 @@
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -10,10 +12,33 @@ const featureNames = readdirSync(new URL('./apps/web/src/features', import.meta.
   .map((entry) => entry.name);
 const PUBLIC_FEATURES = ['map', 'appeals'];
 
+/** Server layering (ARCHITECTURE.md "One direction"): http → domain → db; these folders must not import those. */
+const forbid = (folders, why) => ({ group: folders.flatMap((folder) => [`../${folder}/*`, `../../${folder}/*`, `../../../${folder}/*`, `./${folder}/*`]), message: why });
+const SERVER_LAYERS = [
+  { files: ['apps/server/src/domain/**/*.ts'], patterns: [forbid(['http', 'jobs', 'world'], 'The domain never imports http/, jobs/ or world/: take what it needs as a parameter (see domain/portfolio/services.ts).')] },
+  { files: ['apps/server/src/db/**/*.ts'], patterns: [forbid(['domain', 'http', 'jobs', 'world'], 'db/ holds queries only: it never imports domain/, http/, jobs/ or world/ (shared types go to packages/contracts).')] },
+  { files: ['apps/server/src/auth/**/*.ts'], patterns: [forbid(['http', 'jobs', 'world'], 'auth/ never imports http/, jobs/ or world/.')] },
+];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.tmp/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  {
+    // No import cycles anywhere (type-only imports included: a cycle of types is still a tangle).
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json'], noWarnOnMultipleProjects: true })],
+    },
+    rules: { 'import-x/no-cycle': 'error' },
+  },
+  ...SERVER_LAYERS.map(({ files, patterns }) => ({
+    files,
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns }] },
+  })),
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
@@ -28,7 +53,7 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
-    // Feature folders stay apart (bulletproof-react): a feature imports ui/, api/, app/ and contracts, not another
+    // Feature folders stay apart (bulletproof-react): a feature imports ui/, api/, session/ and contracts, not app/ or another
     // feature. One exception: features/map/index.ts is the public surface of the map widget, which the property
     // view (features/scores) embeds; importing that index (`../map`, `../../map`) is allowed, its internals are not.
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
@@ -37,6 +62,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
+            { group: ['../../app/*', '../../../app/*', '../../app', '../../../app'], message: 'Features never import app/: the session and runtime config are in src/session/.' },
             { group: ['../../features/*', '../../../features/*'], message: 'Import from ui/, api/ or contracts, not from another feature.' },
             { regex: `^(\\.\\./)+(${featureNames.filter((name) => !PUBLIC_FEATURES.includes(name)).join('|')})(/.*)?$`, message: 'Import from ui/, api/ or contracts, not from another feature.' },
             { regex: `^(\\.\\./)+(${PUBLIC_FEATURES.join('|')})/.+$`, message: "Import another feature's public surface (its index.ts), not its internals." },

@@ -34,7 +34,7 @@ import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import { riskModelScorer } from '../apps/server/src/domain/portfolio/risk-scorer.js';
 import { currentWorldRevision } from '../apps/server/src/domain/portfolio/score-index.js';
-import { createPortfolioServices } from '../apps/server/src/domain/portfolio/services.js';
+import { createPortfolioServices } from '../apps/server/src/portfolio-services.js';
 import { worldImagerySources } from '../apps/server/src/domain/property/imagery-sources.js';
 import { startProductionPortfolioWorker } from '../apps/server/src/jobs/portfolio-worker.js';
 import { superviseWorkerProcess } from '../apps/server/src/jobs/worker-supervisor.js';

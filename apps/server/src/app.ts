@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config.js';
 import type { Db } from './db/database.js';
 import type { ImagerySources } from './domain/imagery/service.js';
-import type { PortfolioServices } from './domain/portfolio/services.js';
+import type { PortfolioServices } from './portfolio-services.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerApiRoutes } from './http/index.js';
 import { registerCollectorRoutes } from './http/collector.js';
@@ -16,6 +16,7 @@ import { registerIdentityProvider } from './http/oidc.js';
 import { registerOpsRoutes } from './http/ops.js';
 import { registerPlatformRoutes } from './http/platform.js';
 import { redactUrl } from './http/redact.js';
+import { declaresResponse, registerZodResponseSerializer } from './http/response-schemas.js';
 import { securityHeaders } from './http/security-headers.js';
 import { initServerErrorReporting } from './error-reporting.js';
 
@@ -33,6 +34,8 @@ declare module 'fastify' {
     ctx: AppContext;
     /** Every route registered, with its declared policy (checked by test/route-policy.test.ts). */
     registeredRoutes: { method: string; url: string; policy?: string }[];
+    /** Every route with whether it declares a response schema or is exempt (checked by test/response-contracts.test.ts). */
+    routeContracts: { method: string; url: string; response: boolean; exempt: boolean }[];
   }
 }
 
@@ -74,11 +77,16 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   initServerErrorReporting({ dsn: ctx.config.runtime.ERROR_REPORTING_DSN, environment: ctx.config.runtime.ENV });
   const registeredRoutes: FastifyInstance['registeredRoutes'] = [];
   app.decorate('registeredRoutes', registeredRoutes);
+  const routeContracts: FastifyInstance['routeContracts'] = [];
+  app.decorate('routeContracts', routeContracts);
   const webApp = { registering: false };
   app.addHook('onRoute', (route) => {
     // The built web app's files (routes added by @fastify/static) are public by nature.
     if (webApp.registering && route.config?.policy === undefined) route.config = { ...route.config, policy: 'public' };
-    for (const method of [route.method].flat()) registeredRoutes.push({ method, url: route.url, policy: route.config?.policy });
+    for (const method of [route.method].flat()) {
+      registeredRoutes.push({ method, url: route.url, policy: route.config?.policy });
+      routeContracts.push({ method, url: route.url, response: declaresResponse(route.schema as never), exempt: Boolean(route.config?.rawResponse) });
+    }
   });
 
   const headers = {
@@ -106,6 +114,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   });
   registerErrorHandler(app);
   registerPrOverrideEcho(app);
+  registerZodResponseSerializer(app, { check: process.env.NODE_ENV !== 'production' });
 
   await registerOpsRoutes(app);
   await registerPlatformRoutes(app);

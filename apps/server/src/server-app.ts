@@ -3,7 +3,7 @@ import { buildApp } from './app.js';
 import type { ServerConfig } from './config.js';
 import type { Db } from './db/database.js';
 import { riskModelScorer } from './domain/portfolio/risk-scorer.js';
-import { createPortfolioServices } from './domain/portfolio/services.js';
+import { createPortfolioServices } from './portfolio-services.js';
 import { worldImagerySources } from './domain/property/imagery-sources.js';
 
 /**

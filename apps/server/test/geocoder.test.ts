@@ -3,7 +3,7 @@ import { geocode, geocodeAddress, geocodeCoordinates } from '../src/domain/geoco
 import { autocompleteAddresses } from '../src/domain/geocoder/autocomplete.js';
 import { LANDMARKS } from '../src/world/regions.js';
 import { seedWorld } from '../src/world/seed.js';
-import { offsetMetres } from '../src/world/geo.js';
+import { offsetMetres } from '../src/domain/hazard/geo.js';
 import zipcodes from 'zipcodes';
 import { findPropertyByLocation } from '../src/domain/property/find.js';
 import { useTestWorld } from './world.js';

@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App, BootError } from './app/App';
 import { bootstrap } from './app/boot';
 import { startErrorReporting } from './app/error-reporting';
-import { readRuntimeConfig } from './app/runtime-config';
+import { readRuntimeConfig } from './session/runtime-config';
 
 const container = document.getElementById('root');
 if (container) {

@@ -4,7 +4,7 @@ import type { UserManager } from 'oidc-client-ts';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
-import { RuntimeConfigProvider } from '../src/app/runtime-config';
+import { RuntimeConfigProvider } from '../src/session/runtime-config';
 import { IdentityProviderProvider } from '../src/features/auth/context';
 import { createIdentityProvider, type IdentityProvider } from '../src/features/auth/idp';
 import { TEST_CONFIG } from './fake-server';

@@ -4,7 +4,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { Outlet, RouterProvider, createMemoryRouter, type RouteObject } from 'react-router';
 import { AppProviders, App } from '../src/app/App';
 import { buildRoutes } from '../src/app/routes';
-import { SessionProvider, type SessionProviderProps } from '../src/app/session';
+import { SessionProvider, type SessionProviderProps } from '../src/session/session';
 import { createQueryClient } from '../src/api/query-client';
 import { ModalProvider } from '../src/ui/modals';
 import { NotificationsProvider } from '../src/ui/notifications';

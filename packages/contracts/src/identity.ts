@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { text } from './text.js';
-import { ORGANIZATION_ROLES, PRODUCT_ADMIN_CLAIM } from './policy-rules.js';
+import { ORGANIZATION_ROLES, PRODUCT_ADMIN_CLAIM } from './permissions.js';
 
 /**
  * Request and response bodies of the identity provider's credential sign-in, the SSO lookup,

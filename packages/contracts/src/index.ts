@@ -11,7 +11,6 @@ export * from './assessment.js';
 export * from './imagery.js';
 export * from './property.js';
 export * from './address.js';
-export * from './policy-rules.js';
 export * from './identity.js';
 export * from './portfolio.js';
 export * from './analytics.js';

@@ -5,6 +5,9 @@ import {
   canManageTeamMembers,
   canSeePortfolio,
   canUseUserManagement,
+  factsOf,
+  POLICY_ACTIONS,
+  POLICY_RULES,
   hasNoEnabledProducts,
   hasOverrideAccess,
   hasZorroAccess,
@@ -71,6 +74,20 @@ describe('zorro and portfolio', () => {
     expect(hasZorroAccess(ctx({ enabledFeatures: ['zorro'], user: { hasZorroAccess: true } }))).toBe(true);
     expect(hasZorroAccess(ctx({ enabledFeatures: ['zorro'] }))).toBe(false);
     expect(hasZorroAccess(ctx({ user: { hasZorroAccess: true } }))).toBe(false);
+  });
+
+  it('lets internal admins see portfolios whatever the organisation enables (as the server allows), not with the flag off', () => {
+    const admin = { isInternalAdmin: true };
+    expect(canSeePortfolio(ctx({ enabledFeatures: ['zfire'], user: admin }))).toBe(true);
+    expect(canSeePortfolio(ctx({ enabledFeatures: ['zfire'], user: admin, flags: { userManagement: true, billingPage: true, portfolio: false } }))).toBe(false);
+  });
+
+  it('derives the route guards from the same rules as the server policy', () => {
+    const facts = factsOf(ctx({ enabledFeatures: ['zfire-portfolio', 'self_serve_billing'], user: { isGroupAdmin: true } }));
+    for (const [guard, action] of [['portfolio', 'portfolio:read'], ['billing', 'billing:read'], ['zorro', 'zorro:use'], ['userManagement', 'team:read']] as const) {
+      expect(passesGuards([guard], ctx({ enabledFeatures: ['zfire-portfolio', 'self_serve_billing'], user: { isGroupAdmin: true } }))).toBe(POLICY_RULES[action](facts));
+    }
+    expect(POLICY_ACTIONS.every((action) => typeof POLICY_RULES[action] === 'function')).toBe(true);
   });
 
   it('shows the portfolio only with the config flag and fire- or property-portfolio', () => {

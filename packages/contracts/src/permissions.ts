@@ -1,11 +1,73 @@
 /**
- * Who may see what (SPEC §2, §5, §6), as pure functions shared by the web shell (route guards,
- * top bar, menus) and the server (policies). Nothing here reads storage, the URL or the network:
- * callers pass a `PermissionContext` they build from their own session or actor.
+ * The one rule set of who may do what (SPEC §2, §5, §6), shared by the server's policy
+ * (apps/server/src/auth/policy.ts derives `can()` from POLICY_RULES) and the web shell's route
+ * guards, top bar and menus (ROUTE_GUARDS map onto the same rules). Pure functions of facts the
+ * ID token, the organisation and the runtime flags carry; nothing here reads storage, the URL or
+ * the network. The server is the authority; the web only hides what the server would refuse.
  */
 import { OVERRIDE_ENV, OVERRIDE_ORGANIZATION_ID } from './constants.js';
 import { PORTFOLIO_FEATURE, STANDARD_PRODUCTS, SUMMARY, type SelectedProductValue } from './products.js';
-import { billingAvailable, userManagementAvailable, ZORRO_FEATURE } from './policy-rules.js';
+
+/** Membership of this external group gives a user zorro access (SPEC §3 hasZorroAccess). */
+export const ZORRO_GROUP = 'zorro';
+/** The feature key that enables zorro for an organisation. */
+export const ZORRO_FEATURE = 'zorro';
+export const SELF_SERVE_BILLING_FEATURE = 'self_serve_billing';
+
+/** The ID-token claim carrying is{product}Admin: the provider's internal admin. */
+export const PRODUCT_ADMIN_CLAIM = 'isZviewAdmin';
+
+/** Roles a user can hold inside one organisation. */
+export const ORGANIZATION_ROLES = ['member', 'admin'] as const;
+export type OrganizationRole = (typeof ORGANIZATION_ROLES)[number];
+
+export function isInZorroGroup(externalGroups: readonly string[]): boolean {
+  return externalGroups.includes(ZORRO_GROUP);
+}
+
+/** Zorro needs both the per-user group and the organisation's enablement. */
+export function zorroAvailable(externalGroups: readonly string[], organizationProducts: readonly string[]): boolean {
+  return isInZorroGroup(externalGroups) && organizationProducts.includes(ZORRO_FEATURE);
+}
+
+/**
+ * User management exists only when its feature flag is on, the user is not in a trial
+ * organisation and has no external groups (SPEC §5, §6).
+ */
+export function userManagementAvailable(input: {
+  userManagementEnabled: boolean;
+  isUserInTrialOrg: boolean;
+  externalGroups: readonly string[];
+}): boolean {
+  return input.userManagementEnabled && !input.isUserInTrialOrg && input.externalGroups.length === 0;
+}
+
+/** SSO users can see user management but not change it (SPEC §5). */
+export function userManagementReadOnly(input: { isSso: boolean }): boolean {
+  return input.isSso;
+}
+
+/**
+ * Billing is available only when the billing-page flag is on, the user is a group admin or
+ * {product} admin, and the organisation has self-serve billing (SPEC §6).
+ */
+export function billingAvailable(input: {
+  billingPageEnabled: boolean;
+  isGroupAdmin: boolean;
+  isProductAdmin: boolean;
+  organizationProducts: readonly string[];
+}): boolean {
+  return (
+    input.billingPageEnabled &&
+    (input.isGroupAdmin || input.isProductAdmin) &&
+    input.organizationProducts.includes(SELF_SERVE_BILLING_FEATURE)
+  );
+}
+
+/** Group admins and {product} admins see the organisation switcher (SPEC §2, §6). */
+export function canSwitchOrganization(input: { isGroupAdmin: boolean; isProductAdmin: boolean }): boolean {
+  return input.isGroupAdmin || input.isProductAdmin;
+}
 
 /** The user fields the rules depend on (a subset of the SPEC §3 User). */
 export interface PermissionUser {
@@ -45,7 +107,133 @@ export interface PermissionContext {
   env: string;
 }
 
-const has = (ctx: Pick<PermissionContext, 'enabledFeatures'>, key: string) => ctx.enabledFeatures.includes(key);
+/**
+ * Every action a route can ask the policy for (`config: { policy: '<action>' }` on the server).
+ * Add an action here with a comment and its rule in POLICY_RULES; a test enumerates the routes.
+ */
+export const POLICY_ACTIONS = [
+  /** Any signed-in user of the organisation acted for. */
+  'authenticated',
+  'organization:list',
+  'faq:read',
+  'user:read-self',
+  'user:update-self',
+  'user:forget-password',
+  'team:read',
+  'team:manage',
+  /** Use of an enabled product or feature of the organisation (subject: { product }). */
+  'product:use',
+  /** Property lookups, address search, model specifications (scoped to the organisation). */
+  'property:read',
+  /** Imagery, map styles and tiles (also reachable through signed URLs). */
+  'imagery:read',
+  /** Portfolios of the organisation: list and review, and upload/create/process. */
+  'portfolio:read',
+  'portfolio:write',
+  /** Export a product's results: read the file, save the column choice, mark it exported. */
+  'portfolio:export',
+  /** Background jobs of every organisation (internal admins). */
+  'jobs:admin',
+  'zorro:use',
+  'billing:read',
+  /** Internal ({product} admin) areas. */
+  'customers:manage',
+  'mocks:manage',
+  /** Act for an organisation the user is not a member of. */
+  /**
+   * What a bearer may see of imagery, as the assessment decides it (issue 12): orthophotos, tiles
+   * and map styles need a property or portfolio product; obliques need 'oblique-imagery'.
+   */
+  'imagery:ortho',
+  'imagery:oblique',
+  /**
+   * Appeals (issue 16), only where the organisation has the `appeals` feature: read its appeals
+   * and audit trail; draft, recalculate, submit and attach evidence (every user); decide them
+   * (group admins and internal admins). Which state each transition needs: domain/appeals/state-machine.ts.
+   */
+  'appeal:read',
+  'appeal:draft',
+  'appeal:review',
+  /** The usage-analytics dashboard over every organisation's analytics events (internal admins). */
+  'analytics:admin',
+  'organization:act-for-any',
+] as const;
+export type PolicyAction = (typeof POLICY_ACTIONS)[number];
+
+/** What every rule may look at: the user, the organisation acted for, the deployment flags. */
+export interface PolicyFacts {
+  isGroupAdmin: boolean;
+  isInternalAdmin: boolean;
+  isSso: boolean;
+  isUserInTrialOrg: boolean;
+  externalGroups: readonly string[];
+  /** Member of the zorro group (the token's hasZorroAccess). */
+  inZorroGroup: boolean;
+  organizationProducts: readonly string[];
+  flags: PermissionFlags;
+}
+
+/** Portfolio: config flag on and the fire- or property-portfolio feature enabled (SPEC §2); internal admins always. */
+function portfolioAllowed(f: PolicyFacts): boolean {
+  const enabled = f.organizationProducts.includes(PORTFOLIO_FEATURE.zfire) || f.organizationProducts.includes(PORTFOLIO_FEATURE.zproperty);
+  return f.flags.portfolio && (f.isInternalAdmin || enabled);
+}
+
+const userManagement = (f: PolicyFacts) =>
+  userManagementAvailable({ userManagementEnabled: f.flags.userManagement, isUserInTrialOrg: f.isUserInTrialOrg, externalGroups: f.externalGroups });
+const everyone = () => true;
+const internalAdmin = (f: PolicyFacts) => f.isInternalAdmin;
+
+/** The rule of each action, before any subject (the server adds subject rules, e.g. the portfolio's organisation). */
+export const POLICY_RULES: Record<PolicyAction, (facts: PolicyFacts) => boolean> = {
+  authenticated: everyone,
+  'property:read': everyone,
+  'imagery:read': everyone,
+  'organization:list': everyone,
+  'faq:read': everyone,
+  'user:read-self': everyone,
+  'user:update-self': (f) => userManagement(f) && !f.isSso,
+  'user:forget-password': (f) => userManagement(f) && !f.isSso,
+  'team:read': userManagement,
+  'team:manage': (f) => userManagement(f) && !f.isSso && (f.isGroupAdmin || f.isInternalAdmin),
+  'product:use': everyone,
+  'zorro:use': (f) => f.inZorroGroup && f.organizationProducts.includes(ZORRO_FEATURE),
+  'billing:read': (f) =>
+    billingAvailable({ billingPageEnabled: f.flags.billingPage, isGroupAdmin: f.isGroupAdmin, isProductAdmin: f.isInternalAdmin, organizationProducts: f.organizationProducts }),
+  'portfolio:read': portfolioAllowed,
+  'portfolio:write': portfolioAllowed,
+  'portfolio:export': portfolioAllowed,
+  'jobs:admin': internalAdmin,
+  'customers:manage': internalAdmin,
+  'mocks:manage': internalAdmin,
+  'imagery:ortho': (f) =>
+    f.isInternalAdmin || f.organizationProducts.some((p) => p.endsWith('-portfolio') || (STANDARD_PRODUCTS as readonly string[]).includes(p)),
+  'imagery:oblique': (f) => f.isInternalAdmin || f.organizationProducts.includes('oblique-imagery'),
+  'appeal:read': (f) => f.organizationProducts.includes('appeals'),
+  'appeal:draft': (f) => f.organizationProducts.includes('appeals'),
+  'appeal:review': (f) => f.organizationProducts.includes('appeals') && (f.isGroupAdmin || f.isInternalAdmin),
+  'analytics:admin': internalAdmin,
+  'organization:act-for-any': internalAdmin,
+};
+
+/** Whether the facts allow the action (unknown actions are denied). */
+export function allows(facts: PolicyFacts, action: string): boolean {
+  return Object.hasOwn(POLICY_RULES, action) ? POLICY_RULES[action as PolicyAction](facts) : false;
+}
+
+/** The facts of a web session (PermissionContext). */
+export function factsOf(ctx: PermissionContext): PolicyFacts {
+  return {
+    isGroupAdmin: ctx.user.isGroupAdmin,
+    isInternalAdmin: ctx.user.isInternalAdmin,
+    isSso: ctx.identityProvider === 'SSO',
+    isUserInTrialOrg: ctx.user.isUserInTrialOrg,
+    externalGroups: ctx.user.externalGroups,
+    inZorroGroup: ctx.user.hasZorroAccess,
+    organizationProducts: ctx.enabledFeatures,
+    flags: ctx.flags,
+  };
+}
 
 export function isAdmin(user: PermissionUser): boolean {
   return user.isGroupAdmin || user.isInternalAdmin;
@@ -53,11 +241,7 @@ export function isAdmin(user: PermissionUser): boolean {
 
 /** User management: feature flag on, not a trial organisation, no external groups (SPEC §5). */
 export function canUseUserManagement(ctx: PermissionContext): boolean {
-  return userManagementAvailable({
-    userManagementEnabled: ctx.flags.userManagement,
-    isUserInTrialOrg: ctx.user.isUserInTrialOrg,
-    externalGroups: ctx.user.externalGroups,
-  });
+  return POLICY_RULES['team:read'](factsOf(ctx));
 }
 
 /** For SSO identity providers user management is read-only (SPEC §5). */
@@ -72,23 +256,18 @@ export function canManageTeamMembers(ctx: PermissionContext): boolean {
 
 /** Billing: config flag on, group or internal admin, self-serve billing enabled (SPEC §6). */
 export function isBillingAvailable(ctx: PermissionContext): boolean {
-  return billingAvailable({
-    billingPageEnabled: ctx.flags.billingPage,
-    isGroupAdmin: ctx.user.isGroupAdmin,
-    isProductAdmin: ctx.user.isInternalAdmin,
-    organizationProducts: ctx.enabledFeatures,
-  });
+  return POLICY_RULES['billing:read'](factsOf(ctx));
 }
 
 /** Zorro: the per-user group membership combined with organisation enablement (SPEC §6). */
 export function hasZorroAccess(ctx: PermissionContext): boolean {
   // The token's hasZorroAccess already says the user is in the zorro group.
-  return ctx.user.hasZorroAccess && has(ctx, ZORRO_FEATURE);
+  return POLICY_RULES['zorro:use'](factsOf(ctx));
 }
 
-/** Portfolio: config flag on and the fire- or property-portfolio feature enabled (SPEC §2). */
+/** Portfolio: config flag on and the fire- or property-portfolio feature enabled (SPEC §2), or an internal admin (as the server allows). */
 export function canSeePortfolio(ctx: PermissionContext): boolean {
-  return ctx.flags.portfolio && (has(ctx, PORTFOLIO_FEATURE.zfire) || has(ctx, PORTFOLIO_FEATURE.zproperty));
+  return POLICY_RULES['portfolio:read'](factsOf(ctx));
 }
 
 /** Standard (property-view) products enabled for the organisation, in the fixed order. */
@@ -230,19 +409,24 @@ export function isSelectedProductValid(value: SelectedProductValue | string, ena
 export const ROUTE_GUARDS = ['userManagement', 'groupAdmin', 'notReadOnly', 'billing', 'portfolio', 'zorro', 'internalAdmin', 'appeals'] as const;
 export type RouteGuard = (typeof ROUTE_GUARDS)[number];
 
-const GUARD_RULES: Record<RouteGuard, (ctx: PermissionContext) => boolean> = {
-  userManagement: canUseUserManagement,
-  groupAdmin: (ctx) => ctx.user.isGroupAdmin,
-  notReadOnly: (ctx) => !isUserManagementReadOnly(ctx),
-  billing: isBillingAvailable,
-  portfolio: canSeePortfolio,
-  zorro: hasZorroAccess,
-  internalAdmin: (ctx) => ctx.user.isInternalAdmin,
+/** Each guard is a rule of POLICY_RULES (the server's policy) or a plain fact of the user. */
+const GUARD_RULES: Record<RouteGuard, PolicyAction | ((facts: PolicyFacts) => boolean)> = {
+  userManagement: 'team:read',
+  groupAdmin: (f) => f.isGroupAdmin,
+  notReadOnly: (f) => !f.isSso,
+  billing: 'billing:read',
+  portfolio: 'portfolio:read',
+  zorro: 'zorro:use',
+  internalAdmin: 'customers:manage',
   /** The organisation has the `appeals` feature (issue 16). */
-  appeals: (ctx) => has(ctx, 'appeals'),
+  appeals: 'appeal:read',
 };
 
 /** True when every guard passes (no guards: open to every signed-in user). */
 export function passesGuards(guards: readonly RouteGuard[] | undefined, ctx: PermissionContext): boolean {
-  return (guards ?? []).every((guard) => GUARD_RULES[guard](ctx));
+  const facts = factsOf(ctx);
+  return (guards ?? []).every((guard) => {
+    const rule = GUARD_RULES[guard];
+    return typeof rule === 'string' ? POLICY_RULES[rule](facts) : rule(facts);
+  });
 }

@@ -36,6 +36,9 @@ export const portfolioExportChoiceSchema = z.object({
   data: z.object({ columns: z.array(text()).min(1, 'Choose at least one column.') }),
 });
 
+/** GET …/export and PUT …/update_export: the file type (CSV unless asked). */
+export const portfolioExportFormatQuerySchema = z.object({ format: z.enum(['csv', 'xlsx']).default('csv') });
+
 const page = z.coerce.number().int().min(1).default(1);
 const itemsPerPage = z.coerce.number().int().min(1).max(500).default(25);
 const csvList = z
@@ -74,40 +77,8 @@ export const jobsQuerySchema = z.object({
   itemsPerPage,
 });
 
-/** GET /caribou/jobs: one job per portfolio scoring run (internal admins, every organisation). */
-export interface Job {
-  id: number;
-  type: 'portfolio-run';
-  state: JobState;
-  portfolioId: number;
-  portfolioName: string;
-  organizationId: number;
-  organizationName: string;
-  product: string;
-  modelVersion: string;
-  /** Committed chunks of all. */
-  progress: { committed: number; total: number };
-  createdAt: string;
-  completedAt: string | null;
-  suspendedAt: string | null;
-}
 
-export interface JobsPage {
-  jobs: Job[];
-  total: number;
-  page: number;
-  itemsPerPage: number;
-}
 
-export interface PortfolioProductStub {
-  portfolioId: number;
-  name: string;
-  product: string;
-  status: (typeof FILE_STATUSES)[number];
-  statusLabel: string | null;
-  organizationId: number;
-  createdAt: string;
-}
 
 /**
  * Internal admins send this request header with GET /caribou/portfolios (SPEC §6: "a request
@@ -120,18 +91,6 @@ export const INTERNAL_ADMIN_ROLE_GROUP = 'zview-admins';
 /** GET /caribou/portfolio/{id}/map: where the results map's vector tiles are. */
 export const portfolioMapQuerySchema = z.object({ product: text().min(1, 'Name the product whose results to show.') });
 
-export interface PortfolioMapSource {
-  /** Signed tile URL template ({z}/{x}/{y}) for MapLibre; valid for about an hour. */
-  tiles: string[];
-  /** The source-layer name inside the tiles. */
-  layer: string;
-  /** West, south, east, north of the placed properties, or null before geocoding. */
-  bounds: [number, number, number, number] | null;
-  /** From this zoom the tiles hold single properties instead of clusters. */
-  pointsMinZoom: number;
-  maxzoom: number;
-  runId: number | null;
-}
 
 const tileCoordinate = z.coerce.number().int().min(0).max(2 ** 22);
 export const portfolioTileParamsSchema = z
@@ -148,30 +107,281 @@ export const portfolioTileQuerySchema = z.object({
 /** How the columns of an uploaded file locate its rows (what the dry run recognised). */
 export type PortfolioLayout = 'oed' | 'address' | 'street_city_state_zip' | 'coordinates';
 
-/** The dry run of an uploaded file: GET /caribou/portfolio/uploads/{name}/check. */
-export interface UploadCheck {
-  uploadedFileName: string;
-  originalFileName: string;
-  sizeBytes: number;
-  delimiter: string;
-  hasBom: boolean;
-  /** The text encoding the file was read in: 'UTF-8', 'UTF-16', 'Windows-1252 (Western European)'. */
-  encoding?: string;
+/** The fields an uploaded file's columns can be recognised as (apps/server/src/domain/portfolio/columns.ts). */
+export const LOCATION_FIELDS = ['id', 'address', 'street', 'city', 'state', 'zip', 'country', 'latitude', 'longitude'] as const;
+export type LocationField = (typeof LOCATION_FIELDS)[number];
+
+/** Building attributes (OED names) handed to the scorer when present. */
+export const ATTRIBUTE_FIELDS = [
+  'buildingTiv',
+  'occupancyCode',
+  'constructionCode',
+  'yearBuilt',
+  'roofCover',
+  'numberOfStoreys',
+  'floorArea',
+] as const;
+export type AttributeField = (typeof ATTRIBUTE_FIELDS)[number];
+
+export type RecognisedField = LocationField | AttributeField;
+
+/** How a portfolio's columns were recognised (stored with the portfolio: portfolios.column_mapping). */
+export interface ColumnMapping {
+  /** The header exactly as uploaded (order kept). */
+  header: string[];
+  /** Field → index of the column that holds it. */
+  fields: Partial<Record<RecognisedField, number>>;
+  /** Columns not recognised: kept and exported as they are. */
+  unknownColumns: number[];
+  /** null when the file has no usable location column at all. */
   layout: PortfolioLayout | null;
-  recognisedColumns: { column: string; meaning: string }[];
-  keptColumns: string[];
-  idColumn: string | null;
-  totalRows: number | null;
-  usableRows: number | null;
-  failingRowCount: number | null;
-  failingRows: { rowNumber: number; ref: string | null; reason: string }[];
-  summary: string;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Response schemas of the portfolio calls: the server declares them on its routes (checked in
+// tests, and the source of the OpenAPI document) and the web client parses/types its answers
+// with them. Never hand-write a copy of these types.
+
+const isoDate = z.string();
+const fileStatus = z.enum(FILE_STATUSES);
+const riskLevel = z.enum(['low', 'medium', 'high', 'none']);
+const paged = { total: z.number(), page: z.number(), itemsPerPage: z.number() };
+
+export const runProgressSchema = z.object({ committed: z.number(), total: z.number(), percent: z.number() });
+export type RunProgress = z.infer<typeof runProgressSchema>;
+
+/** What create, add-products and status changes answer: one product of a portfolio. */
+export const portfolioProductStubSchema = z.object({
+  portfolioId: z.number(),
+  name: z.string(),
+  product: z.string(),
+  status: fileStatus,
+  statusLabel: z.string().nullable(),
+  organizationId: z.number(),
+  createdAt: isoDate,
+});
+export type PortfolioProductStub = z.infer<typeof portfolioProductStubSchema>;
+export const portfolioProductStubsSchema = z.array(portfolioProductStubSchema);
+
+/** GET /caribou/portfolios */
+export const portfolioListSchema = z.object({
+  portfolios: z.array(
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      description: z.string(),
+      portfolioType: z.string(),
+      organizationId: z.number(),
+      organizationName: z.string(),
+      originalFileName: z.string(),
+      rowCount: z.number().nullable(),
+      createdAt: isoDate,
+      processingError: z.string().nullable(),
+      products: z.array(z.object({ product: z.string(), status: fileStatus, statusLabel: z.string().nullable(), progress: runProgressSchema.nullable() })),
+    }),
+  ),
+  ...paged,
+});
+export type PortfolioList = z.infer<typeof portfolioListSchema>;
+export type PortfolioListItem = PortfolioList['portfolios'][number];
+export type PortfolioListProduct = PortfolioListItem['products'][number];
+
+const filterOption = z.object({ value: z.union([z.string(), z.number()]), display: z.string(), count: z.number().optional() });
+export type FilterOption = z.infer<typeof filterOption>;
+/** GET /caribou/portfolios/metadata: the list's filters (Filter kinds: product, status, organization). */
+export const portfolioListMetadataSchema = z.object({ filters: z.object({ product: z.array(filterOption), status: z.array(filterOption), organization: z.array(filterOption) }) });
+export type PortfolioListMetadata = z.infer<typeof portfolioListMetadataSchema>;
+
+const riskCounts = z.object({ low: z.number(), medium: z.number(), high: z.number(), none: z.number() });
+export type RiskCounts = z.infer<typeof riskCounts>;
+
+/** GET /caribou/portfolio/{id}/metadata */
+export const portfolioMetadataSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string(),
+  portfolioType: z.string(),
+  organizationId: z.number(),
+  rowCount: z.number().nullable(),
+  columns: z.array(z.string()),
+  layout: z.string().nullable(),
+  createdAt: isoDate,
+  processingError: z.string().nullable(),
+  statusCounts: z.record(z.string(), z.number()),
+  unusableRows: z.number(),
+  geocodePrecision: z.record(z.string(), z.number()),
+  products: z.array(
+    z.object({
+      product: z.string(),
+      status: fileStatus,
+      statusLabel: z.string().nullable(),
+      currentRunId: z.number().nullable(),
+      /** The saved export column choice (PUT …/export), or null for the default. */
+      exportColumns: z.array(z.string()).nullable(),
+      exportedAt: isoDate.nullable(),
+      progress: runProgressSchema.nullable(),
+      riskLevels: riskCounts,
+      errorCount: z.number(),
+      runs: z.array(
+        z.object({
+          runId: z.number(),
+          modelVersion: z.string().nullable(),
+          dataDate: z.string().nullable(),
+          previousRunId: z.number().nullable(),
+          changedCount: z.number().nullable(),
+          startedAt: isoDate,
+          completedAt: isoDate.nullable(),
+          suspended: z.boolean(),
+          progress: runProgressSchema.nullable(),
+        }),
+      ),
+    }),
+  ),
+});
+export type PortfolioMetadata = z.infer<typeof portfolioMetadataSchema>;
+export type PortfolioMetadataProduct = PortfolioMetadata['products'][number];
+
+const topFactors = z.array(z.object({ name: z.string(), contribution: z.number() }));
+
+/** GET /caribou/portfolio/{id}/properties */
+export const propertiesPageSchema = z.object({
+  product: z.string().nullable(),
+  properties: z.array(
+    z.object({
+      rowNumber: z.number(),
+      ref: z.string().nullable(),
+      address: z.string().nullable(),
+      latitude: z.number().nullable(),
+      longitude: z.number().nullable(),
+      geocodePrecision: z.string().nullable(),
+      score: z.number().nullable(),
+      riskLevel: riskLevel.nullable(),
+      confidence: z.number().nullable(),
+      topFactors,
+      modelVersion: z.string().nullable(),
+    }),
+  ),
+  ...paged,
+});
+export type PropertiesPage = z.infer<typeof propertiesPageSchema>;
+export type PortfolioProperty = PropertiesPage['properties'][number];
+
+/** GET /caribou/portfolio/{id}/errors */
+export const errorsPageSchema = z.object({
+  product: z.string().nullable(),
+  errors: z.array(z.object({ rowNumber: z.number(), ref: z.string().nullable(), address: z.string().nullable(), reason: z.string() })),
+  ...paged,
+});
+export type ErrorsPage = z.infer<typeof errorsPageSchema>;
+
+/** GET /caribou/portfolio/{id}/autocomplete */
+export const portfolioSuggestionsSchema = z.object({ suggestions: z.array(z.object({ rowNumber: z.number(), ref: z.string().nullable(), address: z.string().nullable() })) });
+export type PortfolioSuggestions = z.infer<typeof portfolioSuggestionsSchema>;
+
+/** GET /caribou/portfolio/{id}/raw */
+export const rawRowsPageSchema = z.object({ columns: z.array(z.string()), rows: z.array(z.object({ rowNumber: z.number(), values: z.array(z.string()) })), ...paged });
+
+const propertyResult = z.object({
+  runId: z.number(),
+  score: z.number().nullable(),
+  riskLevel: riskLevel.nullable(),
+  confidence: z.number().nullable(),
+  topFactors,
+  modelVersion: z.string().nullable(),
+  dataDate: z.string().nullable(),
+  scoredAt: isoDate,
+  problem: z.string().nullable(),
+});
+export type PropertyResult = z.infer<typeof propertyResult>;
+
+/** GET /caribou/portfolio/{batch}/property/{property}/{product} */
+export const portfolioPropertyDetailSchema = z.object({
+  portfolioId: z.number(),
+  product: z.string(),
+  rowNumber: z.number(),
+  ref: z.string().nullable(),
+  address: z.string().nullable(),
+  values: z.record(z.string(), z.string()),
+  geocode: z.object({ latitude: z.number().nullable(), longitude: z.number().nullable(), precision: z.string().nullable(), problem: z.string().nullable() }),
+  problem: z.string().nullable(),
+  result: propertyResult.nullable(),
+  history: z.array(propertyResult),
+});
+export type PortfolioPropertyDetail = z.infer<typeof portfolioPropertyDetailSchema>;
+
+/** POST /caribou/portfolios/names */
+export const portfolioNameCheckResultSchema = z.object({ available: z.boolean(), message: z.string().optional() });
+/** PATCH /caribou/portfolio/{id} */
+export const portfolioPatchResultSchema = z.object({ id: z.number(), name: z.string(), organizationId: z.number() });
+/** PUT …/rerun_portfolio (202) */
+export const portfolioRerunResultSchema = z.object({ portfolioId: z.number(), product: z.string(), runId: z.number(), status: fileStatus, statusLabel: z.string().nullable().optional() });
+/** PUT …/export: the saved column choice. */
+export const portfolioExportChoiceResultSchema = z.object({ columns: z.array(z.string()) });
+/** PUT …/update_export: the export mark (sizeBytes of the stored CSV; null for XLSX). */
+export const portfolioExportMarkSchema = z.object({ exportedAt: isoDate, sizeBytes: z.number().nullable() });
+
+/** GET /caribou/portfolio/{id}/map: where the results map's vector tiles are. */
+export const portfolioMapSourceSchema = z.object({
+  /** Signed tile URL template ({z}/{x}/{y}) for MapLibre; valid for about an hour. */
+  tiles: z.array(z.string()),
+  /** The source-layer name inside the tiles. */
+  layer: z.string(),
+  /** West, south, east, north of the placed properties, or null before geocoding. */
+  bounds: z.tuple([z.number(), z.number(), z.number(), z.number()]).nullable(),
+  /** From this zoom the tiles hold single properties instead of clusters. */
+  pointsMinZoom: z.number(),
+  maxzoom: z.number(),
+  runId: z.number().nullable(),
+});
+export type PortfolioMapSource = z.infer<typeof portfolioMapSourceSchema>;
+
+/** The dry run of an uploaded file: GET /caribou/portfolio/uploads/{name}/check. */
+export const uploadCheckSchema = z.object({
+  uploadedFileName: z.string(),
+  originalFileName: z.string(),
+  sizeBytes: z.number(),
+  delimiter: z.string(),
+  hasBom: z.boolean(),
+  /** The text encoding the file was read in: UTF-8, UTF-16, Windows-1252 (Western European). */
+  encoding: z.string().optional(),
+  layout: z.enum(['oed', 'address', 'street_city_state_zip', 'coordinates']).nullable(),
+  recognisedColumns: z.array(z.object({ column: z.string(), meaning: z.string() })),
+  keptColumns: z.array(z.string()),
+  idColumn: z.string().nullable(),
+  totalRows: z.number().nullable(),
+  usableRows: z.number().nullable(),
+  failingRowCount: z.number().nullable(),
+  failingRows: z.array(z.object({ rowNumber: z.number(), ref: z.string().nullable(), reason: z.string() })),
+  summary: z.string(),
+});
+export type UploadCheck = z.infer<typeof uploadCheckSchema>;
+
 /** The answer of POST /caribou/portfolio/csv: the stored name that create takes, and its check. */
-export interface UploadResult {
-  uploadedFileName: string;
-  originalFileName: string;
-  sizeBytes: number;
-  check: UploadCheck;
-}
+export const uploadResultSchema = z.object({ uploadedFileName: z.string(), originalFileName: z.string(), sizeBytes: z.number(), check: uploadCheckSchema });
+export type UploadResult = z.infer<typeof uploadResultSchema>;
+
+/** GET /caribou/jobs: one job per portfolio scoring run (internal admins, every organisation). */
+export const jobSchema = z.object({
+  id: z.number(),
+  type: z.literal('portfolio-run'),
+  state: z.enum(JOB_STATES),
+  portfolioId: z.number(),
+  portfolioName: z.string(),
+  organizationId: z.number(),
+  organizationName: z.string(),
+  product: z.string(),
+  modelVersion: z.string(),
+  /** Committed chunks of all. */
+  progress: z.object({ committed: z.number(), total: z.number() }),
+  createdAt: isoDate,
+  completedAt: isoDate.nullable(),
+  suspendedAt: isoDate.nullable(),
+});
+export type Job = z.infer<typeof jobSchema>;
+export const jobsPageSchema = z.object({ jobs: z.array(jobSchema), ...paged });
+export type JobsPage = z.infer<typeof jobsPageSchema>;
+/** GET /caribou/jobs/metadata */
+export const jobsMetadataSchema = z.object({ filters: z.array(z.enum(['all', ...JOB_STATES])), counts: z.record(z.enum(JOB_STATES), z.number()) });
+export type JobsMetadata = z.infer<typeof jobsMetadataSchema>;
+/** POST /caribou/jobs/{id}/suspend and /resume */
+export const jobStateChangeSchema = z.object({ id: z.number(), state: z.enum(JOB_STATES) });

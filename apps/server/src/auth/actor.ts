@@ -32,6 +32,8 @@ export interface Actor {
 export interface PolicySettings {
   userManagementEnabled: boolean;
   billingPageEnabled: boolean;
+  /** PORTFOLIO_ENABLED (on when absent). */
+  portfolioEnabled?: boolean;
 }
 
 declare module 'fastify' {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Actor } from './actor.js';
-import { can } from './policy.js';
+import { can, type PolicyAction } from './policy.js';
 
 const actor = (overrides: Partial<Actor> = {}, organization: Partial<Actor['organization']> = {}): Actor => ({
   userId: 'u',
@@ -53,6 +53,14 @@ describe('policy (SPEC §6)', () => {
   it('internal areas are for internal admins only; unknown actions are denied', () => {
     expect(can(actor({ isInternalAdmin: true }), 'customers:manage')).toBe(true);
     expect(can(actor({ orgRole: 'admin' }), 'mocks:manage')).toBe(false);
-    expect(can(actor({ isInternalAdmin: true }), 'no-such-action')).toBe(false);
+    expect(can(actor({ isInternalAdmin: true }), 'no-such-action' as PolicyAction)).toBe(false);
+  });
+
+  it('asks about the object: a portfolio of another organisation is refused, its own allowed', () => {
+    const member = actor({}, { products: ['zfire-portfolio'] });
+    expect(can(member, 'portfolio:read', { organizationId: 1 })).toBe(true);
+    expect(can(member, 'portfolio:export', { organizationId: 2 })).toBe(false);
+    expect(can(actor(), 'portfolio:read')).toBe(false);
+    expect(can(actor({ isInternalAdmin: true }), 'portfolio:read')).toBe(true);
   });
 });

@@ -1,146 +1,95 @@
-import { billingAvailable, PORTFOLIO_FEATURE, STANDARD_PRODUCTS, userManagementAvailable, userManagementReadOnly, zorroAvailable } from '@zview/contracts';
+import {
+  allows,
+  POLICY_ACTIONS,
+  POLICY_RULES,
+  userManagementAvailable,
+  userManagementReadOnly,
+  type PolicyAction,
+  type PolicyFacts,
+} from '@zview/contracts';
 import { forbidden } from '../domain/app-error.js';
 import type { Actor, PolicySettings } from './actor.js';
 
 /**
- * The one place that decides who may do what (SPEC §6). Every /api route names one of these
- * actions in `config.policy`; the authentication hook asks `can(actor, policy)` before the
- * handler runs, and handlers ask again with a subject when the answer depends on one.
- * Unknown actions are denied.
+ * The one place that decides who may do what (SPEC §6). Every /api route names one of the
+ * actions in `config.policy`; the authentication hook asks `authorize(actor, policy)` before the
+ * handler runs, and the domain asks again with the object when the answer depends on it
+ * (outline's `allow(User, 'update', Share, fn)`). The rules without a subject are the shared
+ * rule set of packages/contracts (POLICY_RULES), which the web's route guards use too; the
+ * subject rules below see the object. Unknown actions are denied.
  */
-export const POLICY_ACTIONS = [
-  /** Any signed-in user of the organisation acted for. */
-  'authenticated',
-  'organization:list',
-  'faq:read',
-  'user:read-self',
-  'user:update-self',
-  'user:forget-password',
-  'team:read',
-  'team:manage',
-  /** Use of an enabled product or feature of the organisation (subject: { product }). */
-  'product:use',
-  /** Property lookups, address search, model specifications (scoped to the organisation). */
-  'property:read',
-  /** Imagery, map styles and tiles (also reachable through signed URLs). */
-  'imagery:read',
-  /**
-   * What a bearer may see of imagery, as the assessment decides it (issue 12): orthophotos, tiles
-   * and map styles need a property or portfolio product; obliques need 'oblique-imagery'.
-   */
-  'imagery:ortho',
-  'imagery:oblique',
-  /** Portfolios of the organisation: list and review, and upload/create/process/export. */
-  'portfolio:read',
-  'portfolio:write',
-  /** Background jobs of every organisation (internal admins). */
-  'jobs:admin',
-  /** Data discovery: the user's zorro group and the organisation's zorro feature (SPEC §6). Refused as 404. */
-  'zorro:use',
-  'billing:read',
-  /** Internal ({product} admin) areas. */
-  'customers:manage',
-  'mocks:manage',
-  /**
-   * Appeals (issue 16), only where the organisation has the `appeals` feature: read its appeals
-   * and audit trail; draft, recalculate, submit and attach evidence (every user); decide them —
-   * take into review, publish a score version, reject, expire, export the audit, set the deadline
-   * (group admins and internal admins). Which state each transition needs: domain/appeals/state-machine.ts.
-   */
-  'appeal:read',
-  'appeal:draft',
-  'appeal:review',
-  /** The usage-analytics dashboard over every organisation's analytics events (internal admins). */
-  'analytics:admin',
-  /** Act for an organisation the user is not a member of. */
-  'organization:act-for-any',
-] as const;
-export type PolicyAction = (typeof POLICY_ACTIONS)[number];
-
-/** Actions whose refusal answers 404 (the feature does not exist for this caller), not 403. */
-export const HIDDEN_WHEN_REFUSED: ReadonlySet<string> = new Set<PolicyAction>(['zorro:use']);
+export { POLICY_ACTIONS, type PolicyAction };
 
 export type { PolicySettings } from './actor.js';
-/** Runtime flags as SPEC defines them when absent: user management on, billing page off. */
-export const DEFAULT_POLICY_SETTINGS: PolicySettings = { userManagementEnabled: true, billingPageEnabled: false };
+/** Runtime flags as SPEC defines them when absent: user management on, billing page off, portfolio on. */
+export const DEFAULT_POLICY_SETTINGS: PolicySettings = { userManagementEnabled: true, billingPageEnabled: false, portfolioEnabled: true };
 
-const OBLIQUE_IMAGERY_FEATURE = 'oblique-imagery';
+/** What a policy may be asked about: a product key, or any object owned by an organisation (a portfolio, a job). */
+export interface ProductSubject {
+  product: string;
+}
+export interface OrganizationObject {
+  organizationId: number;
+}
+export type PolicySubject = ProductSubject | OrganizationObject | undefined;
 
-export type PolicySubject = { product?: string } | undefined;
+type SubjectRule<S> = (actor: Actor, subject: S) => boolean;
+const subjectRules: Partial<Record<PolicyAction, SubjectRule<never>>> = {};
+
+/** Declares the rule of an action about one kind of object (outline's `allow(User, action, Model, fn)`). */
+function allow<S extends PolicySubject & object>(actions: PolicyAction[], rule: SubjectRule<S>) {
+  for (const action of actions) subjectRules[action] = rule as SubjectRule<never>;
+}
+
+// 'zfire|prefill' is fire scored with prefilled attributes: enabled by the zfire key.
+allow<ProductSubject>(['product:use'], (actor, { product }) => actor.organization.products.includes(product === 'zfire|prefill' ? 'zfire' : product));
+// A portfolio (or anything of an organisation) is reachable only through the organisation acted for.
+allow<OrganizationObject>(['portfolio:read', 'portfolio:write', 'portfolio:export'], (actor, object) => object.organizationId === actor.organization.id);
+
+/** Why an action is refused, where a plainer message than the default helps. */
+const REFUSALS: Partial<Record<PolicyAction, string>> = {
+  'portfolio:read': 'Portfolios are not enabled for your organisation.',
+  'portfolio:write': 'Portfolios are not enabled for your organisation.',
+  'portfolio:export': 'Portfolios are not enabled for your organisation.',
+  'jobs:admin': 'Only internal administrators can manage jobs.',
+};
 
 export function isGroupAdmin(actor: Actor): boolean {
   return actor.orgRole === 'admin';
 }
 
-/** User management of SPEC §5/§6: the flag, not a trial organisation, no external groups. */
-export function hasUserManagement(actor: Actor, settings: PolicySettings = actor.settings ?? DEFAULT_POLICY_SETTINGS): boolean {
-  return userManagementAvailable({
-    userManagementEnabled: settings.userManagementEnabled,
+/** The facts the shared rule set looks at, from the actor. */
+export function policyFacts(actor: Actor, settings: PolicySettings = actor.settings ?? DEFAULT_POLICY_SETTINGS): PolicyFacts {
+  return {
+    isGroupAdmin: isGroupAdmin(actor),
+    isInternalAdmin: actor.isInternalAdmin,
+    isSso: userManagementReadOnly(actor),
     isUserInTrialOrg: actor.organization.isTrial,
     externalGroups: actor.externalGroups,
-  });
+    inZorroGroup: actor.externalGroups.includes('zorro'),
+    organizationProducts: actor.organization.products,
+    flags: { userManagement: settings.userManagementEnabled, billingPage: settings.billingPageEnabled, portfolio: settings.portfolioEnabled ?? true },
+  };
 }
 
-/** Any portfolio product enabled (each is its own -portfolio feature key). */
-function portfolioAvailable(products: readonly string[]): boolean {
-  return Object.values(PORTFOLIO_FEATURE).some((feature) => products.includes(feature));
+/** User management of SPEC §5/§6: the flag, not a trial organisation, no external groups. */
+export function hasUserManagement(actor: Actor, settings: PolicySettings = actor.settings ?? DEFAULT_POLICY_SETTINGS): boolean {
+  return userManagementAvailable({ userManagementEnabled: settings.userManagementEnabled, isUserInTrialOrg: actor.organization.isTrial, externalGroups: actor.externalGroups });
 }
 
-export function can(actor: Actor, action: string, subject?: PolicySubject): boolean {
-  const settings = actor.settings ?? DEFAULT_POLICY_SETTINGS;
-  const products = actor.organization.products;
-  const admin = isGroupAdmin(actor) || actor.isInternalAdmin;
-  switch (action as PolicyAction) {
-    case 'authenticated':
-    case 'property:read':
-    case 'imagery:read':
-    case 'organization:list':
-    case 'faq:read':
-    case 'user:read-self':
-      return true;
-    case 'user:update-self':
-    case 'user:forget-password':
-      return hasUserManagement(actor, settings) && !userManagementReadOnly(actor);
-    case 'team:read':
-      return hasUserManagement(actor, settings);
-    case 'team:manage':
-      return hasUserManagement(actor, settings) && !userManagementReadOnly(actor) && admin;
-    case 'product:use':
-      // 'zfire|prefill' is fire scored with prefilled attributes: enabled by the zfire key.
-      return !subject?.product || products.includes(subject.product === 'zfire|prefill' ? 'zfire' : subject.product);
-    case 'imagery:ortho':
-      return actor.isInternalAdmin || portfolioAvailable(products) || STANDARD_PRODUCTS.some((p) => products.includes(p));
-    case 'imagery:oblique':
-      return actor.isInternalAdmin || products.includes(OBLIQUE_IMAGERY_FEATURE);
-    case 'zorro:use':
-      return zorroAvailable(actor.externalGroups, products);
-    case 'billing:read':
-      return billingAvailable({
-        billingPageEnabled: settings.billingPageEnabled,
-        isGroupAdmin: isGroupAdmin(actor),
-        isProductAdmin: actor.isInternalAdmin,
-        organizationProducts: products,
-      });
-    case 'portfolio:read':
-    case 'portfolio:write':
-      return actor.isInternalAdmin || portfolioAvailable(products);
-    case 'appeal:read':
-    case 'appeal:draft':
-      return products.includes('appeals');
-    case 'appeal:review':
-      return products.includes('appeals') && admin;
-    case 'customers:manage':
-    case 'mocks:manage':
-    case 'jobs:admin':
-    case 'analytics:admin':
-    case 'organization:act-for-any':
-      return actor.isInternalAdmin;
-    default:
-      return false;
-  }
+export function can(actor: Actor, action: PolicyAction, subject?: PolicySubject): boolean {
+  if (!allows(policyFacts(actor), action)) return false;
+  const rule = subjectRules[action] as SubjectRule<PolicySubject> | undefined;
+  return !subject || !rule || rule(actor, subject);
 }
 
 /** Throws 403 unless the actor may do the action. */
 export function authorize(actor: Actor, action: PolicyAction, subject?: PolicySubject): void {
-  if (!can(actor, action, subject)) throw forbidden();
+  if (!can(actor, action, subject)) throw forbidden(REFUSALS[action]);
 }
+
+/** Every action has a rule (a compile-time check that POLICY_RULES covers POLICY_ACTIONS). */
+export const RULE_COUNT: number = Object.keys(POLICY_RULES satisfies Record<PolicyAction, unknown>).length;
+
+/** Actions whose refusal answers 404 (the feature does not exist for this caller), not 403. */
+export const HIDDEN_WHEN_REFUSED: ReadonlySet<string> = new Set<PolicyAction>(['zorro:use']);

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { ColumnMapping } from '../domain/portfolio/columns.js';
+import type { ColumnMapping } from '@zview/contracts';
 import type { WorldTables } from './world-schema.js';
 
 /**

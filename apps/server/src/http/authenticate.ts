@@ -2,8 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { findUserWithMemberships, hasAppAccess, membershipsOf, type Membership, type UserRow } from '../auth/accounts.js';
 import type { Actor } from '../auth/actor.js';
 import { AuthenticatedCache, type Authenticated } from '../auth/authenticated-cache.js';
-import { can, HIDDEN_WHEN_REFUSED } from '../auth/policy.js';
+import { authorize, can, HIDDEN_WHEN_REFUSED } from '../auth/policy.js';
 import { acquireChangeFeed } from '../db/change-feed.js';
+import { organizationOrFirst } from '../db/organizations.js';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { isSignedUrlRequest } from './imagery.js';
 import { badRequest, forbidden, notFound, unauthorized } from './errors.js';
@@ -82,7 +83,9 @@ export function authenticationHook(app: FastifyInstance) {
     if (issuedBeforeNotBefore(found.claims.iat, found.user.tokens_not_before)) throw unauthorized('The access token is invalid, expired or revoked.');
 
     request.actor = await resolveActor(app, found.user, (request.query as Record<string, unknown> | undefined)?.target_organization_id, found.memberships);
-    if (!can(request.actor, policy)) throw HIDDEN_WHEN_REFUSED.has(policy) ? notFound() : forbidden();
+    // Areas whose existence is not told to those without access (zorro) answer 404, not 403.
+    if (HIDDEN_WHEN_REFUSED.has(policy) && !can(request.actor, policy)) throw notFound();
+    authorize(request.actor, policy);
   };
 }
 
@@ -144,9 +147,7 @@ export async function resolveActor(app: FastifyInstance, user: UserRow, target: 
     orgRole = membership.role;
   } else if (user.is_internal_admin) {
     // Internal admins may act for any organisation; without a target, the first one.
-    let query = db.selectFrom('organizations').select(['id', 'name', 'products', 'is_trial']).orderBy('id').limit(1);
-    if (targetId !== undefined) query = query.where('id', '=', targetId);
-    const row = await query.executeTakeFirst();
+    const row = await organizationOrFirst(db, targetId);
     if (row) organization = { id: row.id, name: row.name, products: row.products, isTrial: row.is_trial };
   }
   if (!organization) {
@@ -166,6 +167,7 @@ export async function resolveActor(app: FastifyInstance, user: UserRow, target: 
     settings: {
       userManagementEnabled: config.runtime.USER_MANAGEMENT_ENABLED,
       billingPageEnabled: config.runtime.BILLING_PAGE_ENABLED,
+      portfolioEnabled: config.runtime.PORTFOLIO_ENABLED,
     },
   };
 }

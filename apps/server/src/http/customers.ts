@@ -38,7 +38,7 @@ const HOUR_MS = 3_600_000;
 export async function registerCustomerRoutes(app: FastifyInstance) {
   const { db } = app.ctx;
   const base = '/zauth-customer/customers';
-  const policy = { policy: 'customers:manage' };
+  const policy = { policy: 'customers:manage' } as const;
 
   // Product switches with dates take effect as the calendar reaches them.
   const refresh = () => void refreshDatedProducts(db).catch((err: unknown) => app.log.warn({ err }, 'refreshing dated product switches failed'));

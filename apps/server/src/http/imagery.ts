@@ -93,7 +93,7 @@ export async function registerImageryRoutes(app: FastifyInstance) {
     return reply.type(contentType).send(image.data);
   }
 
-  const signed = { policy: 'imagery:read', signedUrl: true };
+  const signed = { policy: 'imagery:read', signedUrl: true } as const;
 
   app.get('/caribou/imagery/:captureId/:file', { config: signed }, async (request, reply) => {
     const { captureId, file } = captureImageParamsSchema.parse(request.params);

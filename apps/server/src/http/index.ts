@@ -6,7 +6,7 @@ import { authenticationHook } from './authenticate.js';
 import { registerFaqRoutes, registerSamlIdpRoutes } from './identity.js';
 import { registerOrganizationRoutes } from './organizations.js';
 import { registerUserRoutes } from './users.js';
-import { registerPortfolioRoutes } from './portfolios.js';
+import { registerPortfolioRoutes } from './portfolios/index.js';
 import { registerAnalyticsRoutes } from './analytics.js';
 import { registerBillingRoutes } from './billing.js';
 import { registerCustomerRoutes } from './customers.js';

@@ -22,7 +22,7 @@ import {
 export async function registerMockRoutes(app: FastifyInstance) {
   const { db } = app.ctx;
   const base = '/caribou/mocks';
-  const policy = { policy: 'mocks:manage' };
+  const policy = { policy: 'mocks:manage' } as const;
 
   app.get(`${base}/addresses`, { config: { policy: 'authenticated' } }, async () => mockAddresses(db));
 

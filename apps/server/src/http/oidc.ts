@@ -10,6 +10,7 @@ import { purgeExpiredOidcModels } from '../auth/oidc-adapter.js';
 import { API_SCOPE, createIdentityProvider, OIDC_MOUNT, page, type IdentityProvider } from '../auth/provider.js';
 import { createTokenVerifier, type TokenVerifier } from '../auth/token-verifier.js';
 import { registerPasswordResetPages } from './password-reset.js';
+import { revokeTokenId } from '../db/identity-flows.js';
 import { registerSsoRoutes } from './sso.js';
 
 declare module 'fastify' {
@@ -241,11 +242,7 @@ function registerRevocation(app: FastifyInstance, identity: IdentityProvider) {
     try {
       const { payload } = await jwtVerify(token, jwks, { issuer: identity.issuer, clockTolerance: Number.MAX_SAFE_INTEGER });
       if (payload.jti && payload.client_id === identity.clientId) {
-        await app.ctx.db
-          .insertInto('revoked_tokens')
-          .values({ jti: payload.jti, expires_at: new Date((payload.exp ?? Date.now() / 1000 + 3600) * 1000) })
-          .onConflict((oc) => oc.column('jti').doNothing())
-          .execute();
+        await revokeTokenId(app.ctx.db, payload.jti, new Date((payload.exp ?? Date.now() / 1000 + 3600) * 1000));
       }
     } catch {
       // RFC 7009 §2.2: an invalid token is not an error for the caller.

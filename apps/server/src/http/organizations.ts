@@ -1,6 +1,7 @@
 import type { OrganizationsResponse } from '@zview/contracts';
 import type { FastifyInstance } from 'fastify';
 import { membershipsOf } from '../auth/accounts.js';
+import { allOrganizations } from '../db/organizations.js';
 
 /** GET /api/organization: the organisations the user may act for (internal admins: all). */
 export async function registerOrganizationRoutes(app: FastifyInstance) {
@@ -8,8 +9,7 @@ export async function registerOrganizationRoutes(app: FastifyInstance) {
   app.get('/organization', { config: { policy: 'organization:list' } }, async (request): Promise<OrganizationsResponse> => {
     const actor = request.actor!;
     if (actor.isInternalAdmin) {
-      const rows = await db.selectFrom('organizations').select(['id', 'name', 'products']).orderBy('id').limit(10_000).execute();
-      return { organizations: rows };
+      return { organizations: await allOrganizations(db) };
     }
     const memberships = await membershipsOf(db, actor.userId);
     return { organizations: memberships.map((m) => ({ id: m.organizationId, name: m.name, products: m.products })) };

@@ -1,7 +1,11 @@
+import type { PolicyAction } from '@zview/contracts';
+
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The permission a route asks the policy for, or 'public'. Every route must declare one. */
-    policy?: string;
+    /** The action a route asks the policy for (apps/server/src/auth/policy.ts), or 'public'. Every route must declare one. */
+    policy?: PolicyAction | 'public';
+    /** The route answers a stream or a file (no JSON response schema): exempt from the contract test. */
+    rawResponse?: boolean;
   }
 }
 export {};

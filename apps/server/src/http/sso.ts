@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { issueSessionToken } from '../auth/authn.js';
 import { buildSignedSamlResponse } from '../auth/dev-saml-idp/sign.js';
 import { escapeHtml, OIDC_MOUNT, page, type IdentityProvider } from '../auth/provider.js';
+import { consumedSamlRequest } from '../db/identity-flows.js';
 import { completeSso, findIdp, SamlError, startSso, type SpUrls } from '../auth/saml.js';
 
 /** The provider's own redirect target that ends the SAML leg (registered on the first-party client). */
@@ -87,9 +88,7 @@ export async function registerSsoRoutes(app: FastifyInstance, identity: Identity
   app.get(SSO_COMPLETE_PATH, { config: { policy: 'public' } }, async (request, reply) => {
     const query = request.query as Record<string, unknown>;
     const state = typeof query.state === 'string' ? query.state.slice(0, 200) : '';
-    const row = state
-      ? await db.selectFrom('saml_requests').select('redirect_uri').where('id', '=', state).where('consumed_at', 'is not', null).executeTakeFirst()
-      : undefined;
+    const row = state ? await consumedSamlRequest(db, state) : undefined;
     if (!row || typeof query.code !== 'string') {
       const reason = typeof query.error_description === 'string' ? query.error_description : 'The single sign-on did not complete.';
       return errorPage(reply, 400, reason, home);

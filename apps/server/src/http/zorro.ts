@@ -17,7 +17,7 @@ import { document, facets, filing, search } from '../domain/zorro/search.js';
  * and the organisation's zorro feature, SPEC §6); a refusal answers 404 with no data.
  */
 const owner = (request: FastifyRequest) => ({ organizationId: request.actor!.organization.id, userId: request.actor!.userId });
-const zorro = { config: { policy: 'zorro:use' } };
+const zorro = { config: { policy: 'zorro:use' } } as const;
 
 export async function registerZorroRoutes(app: FastifyInstance) {
   const { db, config } = app.ctx;

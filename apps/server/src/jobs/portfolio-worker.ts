@@ -3,7 +3,7 @@ import pg from 'pg';
 import type { ServerConfig } from '../config.js';
 import type { Db } from '../db/database.js';
 import { riskModelScorer } from '../domain/portfolio/risk-scorer.js';
-import { createPortfolioServices } from '../domain/portfolio/services.js';
+import { createPortfolioServices } from '../portfolio-services.js';
 import { worldGeocoder } from '../domain/portfolio/world-geocoder.js';
 import { startPortfolioWorker } from './portfolio-jobs.js';
 import { startAppealExpiryWorker } from './appeal-jobs.js';

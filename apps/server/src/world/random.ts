@@ -3,6 +3,9 @@
  * hashing, never from a shared sequential stream, so any property can be generated on its own,
  * in any order, and the same seed always gives the same world.
  */
+import { mix } from '../domain/hazard/mix.js';
+
+export { mix };
 
 /** 32-bit FNV-1a of a string. */
 export function hashString(text: string): number {
@@ -12,18 +15,6 @@ export function hashString(text: string): number {
     hash = Math.imul(hash, 0x01000193);
   }
   return hash >>> 0;
-}
-
-/** Mixes integers into one well-distributed 32-bit value (murmur3 finaliser per step). */
-export function mix(...values: number[]): number {
-  let h = 0x9e3779b9;
-  for (const value of values) {
-    h ^= Math.imul((value | 0) ^ (value / 4294967296) | 0, 0x85ebca6b) + 0x27d4eb2f;
-    h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
-    h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
-    h ^= h >>> 16;
-  }
-  return h >>> 0;
 }
 
 /** A small fast PRNG (mulberry32) with helpers; create one per entity from `mix(seed, …)`. */

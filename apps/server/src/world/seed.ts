@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
-import { hazardForCell, HAZARD_RESOLUTION } from './hazard/climatology.js';
+import { hazardForCell, HAZARD_RESOLUTION } from '../domain/hazard/climatology.js';
 import { rebuildStreetNames } from '../db/street-names.js';
 import { dropSecondaryIndexes, restoreSecondaryIndexes } from './bulk.js';
 import { CopyWriter } from './copy.js';

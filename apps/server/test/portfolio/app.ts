@@ -5,7 +5,7 @@ import { afterAll } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import type { Db } from '../../src/db/database.js';
-import { createPortfolioServices, type PortfolioServices } from '../../src/domain/portfolio/services.js';
+import { createPortfolioServices, type PortfolioServices } from '../../src/portfolio-services.js';
 import { startPortfolioWorker } from '../../src/jobs/portfolio-jobs.js';
 import { JobQueue } from '../../src/jobs/queue.js';
 import { LocalBlobStore } from '../../src/storage/blob-store.js';

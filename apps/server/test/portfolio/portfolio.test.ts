@@ -140,6 +140,12 @@ describe('portfolio processing, review and export', () => {
       expect(exported[i]![10]).toBe('coordinates');
       expect(exported[i]![11]).toBe('fake-1.0.0');
     }
+    // A GET never changes state: reading the file left the results READY.
+    const before = await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${id}/metadata`, headers });
+    expect(before.json().products[0].status).toBe('READY');
+    // The explicit export mark the UI makes (PUT …/update_export) accepts them.
+    const mark = await app.inject({ method: 'PUT', url: `/api/caribou/portfolio/${id}/product/zfire/update_export`, headers });
+    expect(mark.statusCode, mark.body).toBe(200);
     // Exporting accepted the results.
     const meta = await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${id}/metadata`, headers });
     expect(meta.json().products[0].status).toBe('PROCESSED');

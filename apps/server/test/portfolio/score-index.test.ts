@@ -9,7 +9,7 @@ import { worldGeocoder } from '../../src/domain/portfolio/world-geocoder.js';
 import { loadPropertyFeaturesMany } from '../../src/domain/property/load-many.js';
 import { scoreProduct } from '../../src/domain/risk/index.js';
 import { buildContext, scoreWith } from '../../src/domain/risk/model.js';
-import { hazardAt } from '../../src/world/hazard/climatology.js';
+import { hazardAt } from '../../src/domain/hazard/climatology.js';
 import { createMember, multipart, usePortfolioTestApp } from './app.js';
 
 // The real geocoder and risk models on a small generated world; chunks are driven by hand.

@@ -8,7 +8,7 @@ import { createQueryClient } from '../api/query-client';
 import { ErrorBox } from '../ui/ErrorBox';
 import { AppErrorBoundary } from './ErrorBoundary';
 import { buildRoutes } from './routes';
-import { RuntimeConfigProvider } from './runtime-config';
+import { RuntimeConfigProvider } from '../session/runtime-config';
 import { theme } from './theme';
 
 type AppRouter = ReturnType<typeof createBrowserRouter> | ReturnType<typeof createMemoryRouter>;

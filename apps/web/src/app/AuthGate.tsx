@@ -2,8 +2,8 @@ import { useState, type ReactNode } from 'react';
 import { getAccessToken, setAccessToken } from '../api/client';
 import { RealSessionProvider } from '../features/auth';
 import { DEV_SESSIONS, clearDevSession, readDevSession } from './dev-session';
-import { useRuntimeConfig } from './runtime-config';
-import { SessionProvider } from './session';
+import { useRuntimeConfig } from '../session/runtime-config';
+import { SessionProvider } from '../session/session';
 
 /**
  * Every path but the login callback needs a session (SPEC §2, §4): the identity provider's

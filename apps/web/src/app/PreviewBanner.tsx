@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { clearPrOverride, readPrOverride, type PrOverride } from '../api/pr-override';
 import { useConfirm } from '../ui/ConfirmDialog';
-import { useSession } from './session';
+import { useSession } from '../session/session';
 
 /** The two backend repositories a pull-request override can point at. */
 const REPOSITORIES: { param: keyof PrOverride; name: string }[] = [

@@ -6,8 +6,8 @@ import { Outlet, useLocation, useNavigation } from 'react-router';
 import { trackPageView } from '../api/analytics';
 import { ErrorBox } from '../ui/ErrorBox';
 import { PreviewBanner } from './PreviewBanner';
-import { useRuntimeConfig } from './runtime-config';
-import { useSession } from './session';
+import { useRuntimeConfig } from '../session/runtime-config';
+import { useSession } from '../session/session';
 import { TopBar } from './TopBar';
 
 /** The authenticated shell: top bar, the page, the preview banner. */

@@ -66,8 +66,8 @@ describe('the top bar', () => {
     ]);
     await user.click(within(menu).getByRole('menuitem', { name: 'Harbor Re' }));
     expect(await screen.findByRole('button', { name: 'Organization: Harbor Re' })).toBeInTheDocument();
-    // Harbor Re has neither portfolio nor zorro
-    expect(tabNames()).toEqual(['Property View']);
+    // Harbor Re has neither portfolio nor zorro; an internal admin still sees portfolios (the policy's override, as the server allows)
+    expect(tabNames()).toEqual(['Property View', 'Portfolio']);
   });
 
   it('lists the account menu links by their conditions and follows them', async () => {

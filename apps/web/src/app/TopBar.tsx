@@ -30,7 +30,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { BRAND } from './theme';
-import { useSession, type Session } from './session';
+import { useSession, type Session } from '../session/session';
 
 const onDark = { color: 'rgba(255,255,255,0.86)', '&:hover': { color: '#fff', bgcolor: 'rgba(255,255,255,0.08)' } } as const;
 

@@ -4,7 +4,7 @@ import { configureApiClient, getAccessToken, getTargetOrganizationId, installFet
 import { capturePrOverrideFromUrl, readPrOverride } from '../api/pr-override';
 import { clearVersionUpdateNeeded } from '../api/version';
 import { captureDevSessionFromUrl } from './dev-session';
-import { isDevelopmentEnv } from './runtime-config';
+import { isDevelopmentEnv } from '../session/runtime-config';
 
 /** Same-origin API by default; a different origin only when configured and not developing locally (the dev server proxies). */
 export function apiBaseUrl(config: RuntimeConfig, origin: string = window.location.origin): string {

@@ -5,7 +5,7 @@ import { AppRoot } from './AppRoot';
 import { AuthGate } from './AuthGate';
 import { RouteErrorPage } from './ErrorBoundary';
 import { NotFoundPage } from './NotFoundPage';
-import { useSession } from './session';
+import { useSession } from '../session/session';
 import { Shell } from './Shell';
 
 /**

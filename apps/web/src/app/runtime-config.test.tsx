@@ -2,7 +2,7 @@ import { MESSAGES } from '@zview/contracts';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { BootError } from './App';
-import { readRuntimeConfig } from './runtime-config';
+import { readRuntimeConfig } from '../session/runtime-config';
 
 const valid = { ENV: 'production', API_URL: 'https://api.zview.test', OIDC_ISSUER: 'https://id.zview.test', OIDC_CLIENT_ID: 'web', SUPPORT_EMAIL: 'help@zview.test' };
 

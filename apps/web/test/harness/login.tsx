@@ -4,7 +4,7 @@
  */
 import { CssBaseline } from '@mui/material';
 import { MESSAGES, runtimeConfigSchema } from '@zview/contracts';
-import { RuntimeConfigProvider } from '../../src/app/runtime-config';
+import { RuntimeConfigProvider } from '../../src/session/runtime-config';
 import { createRoot } from 'react-dom/client';
 import { IdentityProviderProvider } from '../../src/features/auth/context';
 import { ErrorScreen, LogoutButton } from '../../src/features/auth/ErrorScreen';

@@ -2,7 +2,7 @@ import booleanPointInPolygon from '@turf/boolean-point-in-polygon';
 import { type RawBuilder, sql } from 'kysely';
 import zipcodes from 'zipcodes';
 import type { Db } from '../../db/database.js';
-import { haversineMetres } from '../../world/geo.js';
+import { haversineMetres } from '../hazard/geo.js';
 import { parseCoordinates, type LatLng } from './coordinates.js';
 import { normalizeAddress, type NormalizedAddress } from './normalize.js';
 

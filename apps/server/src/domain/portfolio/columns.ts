@@ -11,24 +11,10 @@
  *    PostalCode, CountryCode, Latitude, Longitude, BuildingTIV, OccupancyCode…).
  * Every other column is kept as it is and carried to the export.
  */
-import type { PortfolioLayout } from '@zview/contracts';
+import { ATTRIBUTE_FIELDS, type AttributeField, type ColumnMapping, type PortfolioLayout, type RecognisedField } from '@zview/contracts';
+import type { PortfolioRowsTable } from '../../db/schema.js';
 
-export const LOCATION_FIELDS = ['id', 'address', 'street', 'city', 'state', 'zip', 'country', 'latitude', 'longitude'] as const;
-export type LocationField = (typeof LOCATION_FIELDS)[number];
-
-/** Building attributes (OED names) handed to the scorer when present. */
-export const ATTRIBUTE_FIELDS = [
-  'buildingTiv',
-  'occupancyCode',
-  'constructionCode',
-  'yearBuilt',
-  'roofCover',
-  'numberOfStoreys',
-  'floorArea',
-] as const;
-export type AttributeField = (typeof ATTRIBUTE_FIELDS)[number];
-
-export type RecognisedField = LocationField | AttributeField;
+export { ATTRIBUTE_FIELDS, LOCATION_FIELDS, type AttributeField, type ColumnMapping, type LocationField, type RecognisedField } from '@zview/contracts';
 
 
 /** Normalised header name → field. Order within a field's list is the order of preference. */
@@ -86,16 +72,6 @@ export function normaliseHeader(name: string): string {
     .replace(/[^a-z0-9]/g, '');
 }
 
-export interface ColumnMapping {
-  /** The header exactly as uploaded (order kept). */
-  header: string[];
-  /** Field → index of the column that holds it. */
-  fields: Partial<Record<RecognisedField, number>>;
-  /** Columns not recognised: kept and exported as they are. */
-  unknownColumns: number[];
-  /** null when the file has no usable location column at all. */
-  layout: PortfolioLayout | null;
-}
 
 export function mapColumns(header: readonly string[]): ColumnMapping {
   const normalised = header.map(normaliseHeader);
@@ -140,21 +116,13 @@ export function mapColumns(header: readonly string[]): ColumnMapping {
   return { header: [...header], fields, unknownColumns, layout };
 }
 
-/** One data row read through the mapping. */
-export interface LocationRow {
-  ref: string | null;
-  address: string | null;
-  street: string | null;
-  city: string | null;
-  state: string | null;
-  zip: string | null;
-  country: string | null;
-  latitude: number | null;
-  longitude: number | null;
+/**
+ * One data row read through the mapping: the location columns of portfolio_rows (the table it is
+ * staged into), with the recognised building attributes.
+ */
+export type LocationRow = Pick<PortfolioRowsTable, 'ref' | 'address' | 'street' | 'city' | 'state' | 'zip' | 'country' | 'latitude' | 'longitude' | 'problem'> & {
   attributes: Partial<Record<AttributeField, string>>;
-  /** Why the row cannot be used, in words a non-technical user understands; null when usable. */
-  problem: string | null;
-}
+};
 
 function cell(values: readonly string[], index: number | undefined): string | null {
   if (index === undefined) return null;

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { geocodeCoordinatesMany } from '../geocoder/index.js';
 import { NO_BUILDING_FOUND } from './risk-scorer.js';
-import { NO_SCORE, resultsPartition, type ChunkRun, type ScoredChunk } from './runs.js';
+import { NO_SCORE, resultsPartition, type ChunkRun, type ScoredChunk } from './run-parts.js';
 import type { IndexedScoring } from './seams.js';
 
 interface PlacedRow {

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.js';
-import { hazardAt } from '../../world/hazard/climatology.js';
+import { hazardAt } from '../hazard/climatology.js';
 import { geocodeCoordinatesMany } from '../geocoder/index.js';
 import { isoDate } from '../property/load.js';
 import { loadPropertyFeaturesMany } from '../property/load-many.js';

@@ -1,21 +1,18 @@
 import type { PortfolioProduct } from '@zview/contracts';
-import { sql, type RawBuilder, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { conflict } from '../app-error.js';
 import { placeAndScoreFromIndex } from './indexed-chunk.js';
+import { NO_SCORE, resultsPartition, type ChunkRun, type ScoredChunk } from './run-parts.js';
 import { phaseTimer } from './phase-timer.js';
 import type { BatchGeocoder, GeocodedRow, PortfolioScorer, ScoredRow, StagedRow } from './seams.js';
 import { canTransition, transitionRefusal } from './status.js';
 
+export { NO_SCORE, resultsPartition, type ChunkRun, type ScoredChunk } from './run-parts.js';
+
 export const DEFAULT_CHUNK_SIZE = 10_000;
 
-/**
- * The table holding one run's results (migration 0340): created when the run starts, filled by its
- * chunks with no index to maintain, indexed and attached as the run's partition of
- * portfolio_results by the commit of its last chunk.
- */
-export const resultsPartition = (runId: number) => `portfolio_results_${Math.trunc(runId)}`;
 
 export interface RunDeps {
   db: Db;
@@ -96,15 +93,6 @@ export async function pendingChunks(db: Db, runId: number): Promise<number[]> {
 
 type ChunkOutcome = 'committed' | 'already-committed' | 'suspended' | 'gone';
 
-export interface ChunkRun {
-  id: number;
-  portfolio_id: number;
-  product: string;
-  model_version: string;
-  requested_by: string;
-  organization_id: number;
-  score_build_id: number | null;
-}
 
 /**
  * Geocodes and scores one chunk of a run, then commits its results and usage in one
@@ -187,12 +175,6 @@ async function geocodePending(deps: RunDeps, portfolioId: number, range: { first
   return results.length;
 }
 
-/** A chunk ready to commit: how its results are inserted and how many rows it has. */
-export interface ScoredChunk {
-  rowCount: number;
-  /** An INSERT INTO the run's results table (resultsPartition) … RETURNING risk_level, problem (for usage and the run's summary). */
-  insertResults: (runId: number) => RawBuilder<unknown>;
-}
 
 /** The row-by-row path (scorers without a score index, e.g. test fakes): scoreRows on the chunk's placed rows. */
 async function scoreRowByRow(deps: RunDeps, run: ChunkRun, range: { first: number; last: number }): Promise<ScoredChunk> {
@@ -240,7 +222,6 @@ async function scoreRowByRow(deps: RunDeps, run: ChunkRun, range: { first: numbe
   };
 }
 
-export const NO_SCORE = 'No score could be calculated for this property.';
 
 /**
  * Commits a chunk: its (run, chunk) key, its results with their risk-level counts, and one usage

@@ -1,7 +1,7 @@
 import { PORTFOLIO_PRODUCTS, type PortfolioProduct } from '@zview/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { hazardAt } from '../../world/hazard/climatology.js';
+import { hazardAt } from '../hazard/climatology.js';
 import type { HazardProfile, PropertyFeatures } from '../property/features.js';
 import { isoDate } from '../property/load.js';
 import { loadPropertyFeaturesMany } from '../property/load-many.js';

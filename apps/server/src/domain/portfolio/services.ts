@@ -1,15 +1,24 @@
-import type { ServerConfig } from '../../config.js';
 import type { Db } from '../../db/database.js';
-import { JobQueue } from '../../jobs/queue.js';
 import type { BlobStore } from '../../storage/blob-store.js';
-import { createBlobStore } from '../../storage/create-blob-store.js';
 import type { PortfolioScorer } from './seams.js';
 import type { UploadLimits } from './uploads.js';
 
-/** What the portfolio routes need besides the database. */
-export interface PortfolioServices {
+/**
+ * Background work the portfolio commands start. The domain only names it; the composition root
+ * (src/portfolio-services.ts) implements it on the job queue, so the domain never imports jobs/.
+ */
+export interface PortfolioWork {
+  /** Read a portfolio's file into rows and start runs of its new products. */
+  ingest(portfolioId: number): Promise<void>;
+  /** Queue every chunk of a run not committed yet. */
+  runChunks(runId: number): Promise<void>;
+}
+
+/** What the portfolio commands and queries need besides the actor. */
+export interface PortfolioDeps {
+  db: Db;
   blobs: BlobStore;
-  queue: JobQueue;
+  work: PortfolioWork;
   /** Only its model information is used by the API (a rerun records the model version it runs). */
   scorer: PortfolioScorer;
   maxUploadBytes: number;
@@ -28,17 +37,3 @@ export const unconfiguredScorer: PortfolioScorer = {
     throw new Error('No portfolio scorer is configured: pass the risk models to createPortfolioServices / startPortfolioWorker.');
   },
 };
-
-export function createPortfolioServices(
-  ctx: { config: ServerConfig; db: Db },
-  overrides: Partial<PortfolioServices> = {},
-): PortfolioServices {
-  return {
-    blobs: overrides.blobs ?? createBlobStore(ctx.config.blobStore),
-    queue: overrides.queue ?? new JobQueue(ctx.db),
-    scorer: overrides.scorer ?? unconfiguredScorer,
-    maxUploadBytes: overrides.maxUploadBytes ?? ctx.config.portfolio.maxUploadBytes,
-    chunkSize: overrides.chunkSize ?? ctx.config.portfolio.chunkSize,
-    uploadLimits: overrides.uploadLimits ?? { quotaBytes: ctx.config.portfolio.uploadQuotaBytes, uploadsPerHour: ctx.config.portfolio.uploadsPerHour },
-  };
-}

@@ -1,6 +1,6 @@
 import { type AssessmentResponse, type Building, type ImageItem, type ProductKey } from '@zview/contracts';
 import type { Db } from '../../db/database.js';
-import { hazardAt } from '../../world/hazard/climatology.js';
+import { hazardAt } from '../hazard/climatology.js';
 import { latLngToCell } from 'h3-js';
 import { OBLIQUE_DIRECTIONS } from '../imagery/capture.js';
 import type { UrlSigner } from '../imagery/signing.js';

@@ -1,7 +1,7 @@
 import booleanPointInPolygon from '@turf/boolean-point-in-polygon';
 import type { Db } from '../../db/database.js';
 import { findPropertyRow, listBuildings, listCapturesAt, listEventsNear, listPermits } from '../../db/properties.js';
-import { hazardAt } from '../../world/hazard/climatology.js';
+import { hazardAt } from '../hazard/climatology.js';
 import type { BuildingFeatures, FortifiedDesignation, HazardProfile, PropertyFeatures, RoofCondition, RoofMaterial, RoofShape } from './features.js';
 
 /** The property as the assessment API shows it: address, point, parcel and provenance. */

@@ -1,5 +1,5 @@
-import { distanceToPolylineKm } from '../geo.js';
-import { ATLANTIC_COAST, GULF_COAST, PACIFIC_COAST, RIVERS } from '../hazard/geography.js';
+import { distanceToPolylineKm } from '../../domain/hazard/geo.js';
+import { ATLANTIC_COAST, GULF_COAST, PACIFIC_COAST, RIVERS } from '../../domain/hazard/geography.js';
 import type { Random } from '../random.js';
 import type { RegionId } from '../regions.js';
 

@@ -1,7 +1,7 @@
 import { latLngToCell } from 'h3-js';
 import { normalizeCity } from '../../domain/geocoder/vocabulary.js';
-import { bboxOf, offsetMetres, round6 } from '../geo.js';
-import { HAZARD_RESOLUTION, hazardAt } from '../hazard/climatology.js';
+import { bboxOf, offsetMetres, round6 } from '../../domain/hazard/geo.js';
+import { HAZARD_RESOLUTION, hazardAt } from '../../domain/hazard/climatology.js';
 import { Random } from '../random.js';
 import { IMAGERY_PROVIDERS } from '../regions.js';
 import type { ImageryCaptureRow, NeighbourhoodBatch, WeatherEventRow } from '../rows.js';

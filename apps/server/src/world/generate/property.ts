@@ -1,5 +1,5 @@
 import type { HazardProfile } from '../../domain/property/features.js';
-import type { LngLat } from '../geo.js';
+import type { LngLat } from '../../domain/hazard/geo.js';
 import type { Random } from '../random.js';
 import type { RegionId } from '../regions.js';
 import type { BuildingRow, PermitRow, PropertyRow } from '../rows.js';

@@ -1,4 +1,4 @@
-import { offsetMetres, round6, type LngLat } from '../geo.js';
+import { offsetMetres, round6, type LngLat } from '../../domain/hazard/geo.js';
 
 /**
  * A neighbourhood's local frame: metres east/north of an origin, rotated by the street grid's

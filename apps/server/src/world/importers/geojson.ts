@@ -5,7 +5,7 @@ import centroid from '@turf/centroid';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { parseAddress } from '../../domain/geocoder/parse.js';
-import { bboxOf, FEET_PER_METRE, type LngLat } from '../geo.js';
+import { bboxOf, FEET_PER_METRE, type LngLat } from '../../domain/hazard/geo.js';
 import type { ImportReport } from './openaddresses.js';
 import { importedPropertyRow, upsertImportedProperties } from './imported.js';
 

@@ -7,7 +7,7 @@ import type { ParsedAddress } from '../../domain/geocoder/parse.js';
 import { normalizeCity } from '../../domain/geocoder/vocabulary.js';
 import { environmentOf } from '../generate/environment.js';
 import { LocalFrame } from '../generate/shapes.js';
-import { HAZARD_RESOLUTION, hazardForCell } from '../hazard/climatology.js';
+import { HAZARD_RESOLUTION, hazardForCell } from '../../domain/hazard/climatology.js';
 import { hashString, Random } from '../random.js';
 import { STATE_REGION } from '../regions.js';
 import type { BuildingRow, PropertyRow } from '../rows.js';

@@ -2,7 +2,7 @@ import { loginOutcomeForCode } from '@zview/contracts';
 import { Button } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useRuntimeConfig } from '../../app/runtime-config';
+import { useRuntimeConfig } from '../../session/runtime-config';
 import { setAccessToken } from '../../api/client';
 import { useIdentityProvider } from './context';
 import { ErrorScreen } from './ErrorScreen';

@@ -1,6 +1,6 @@
 import { Box, Button, ButtonBase, Link, Stack, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
-import { useRuntimeConfig } from '../../app/runtime-config';
+import { useRuntimeConfig } from '../../session/runtime-config';
 import { AuthLayout } from './AuthLayout';
 import { useIdentityProvider } from './context';
 import { enterpriseSsoUrl, forgotPasswordUrl } from './idp';

@@ -2,7 +2,7 @@ import { MESSAGES, SESSION_STORAGE_KEYS, STORAGE_KEYS } from '@zview/contracts';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { useSession } from '../../app/session';
+import { useSession } from '../../session/session';
 import { AuthTestProviders, fakeUserManager, testIdentityProvider } from '../../../test/auth-harness';
 import { TEST_CONFIG, fakeJwt, fakeServer } from '../../../test/fake-server';
 import { RealSessionProvider } from './RealSessionProvider';

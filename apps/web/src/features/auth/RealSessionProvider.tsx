@@ -2,8 +2,8 @@ import { MESSAGES, hasNoEnabledProducts, organizationsResponseSchema, type Ident
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, lazy, useCallback, type ReactNode } from 'react';
 import { api } from '../../api/client';
-import { useRuntimeConfig } from '../../app/runtime-config';
-import { SessionProvider, pickOrganization } from '../../app/session';
+import { useRuntimeConfig } from '../../session/runtime-config';
+import { SessionProvider, pickOrganization } from '../../session/session';
 import { authViewOf } from './authState';
 import { useIdentityProvider } from './context';
 import { ErrorScreen, LogoutButton } from './ErrorScreen';

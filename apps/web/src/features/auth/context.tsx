@@ -1,6 +1,6 @@
 import type { RuntimeConfig } from '@zview/contracts';
 import { createContext, useContext, type ReactNode } from 'react';
-import { useRuntimeConfig } from '../../app/runtime-config';
+import { useRuntimeConfig } from '../../session/runtime-config';
 import { createIdentityProvider, type IdentityProvider } from './idp';
 
 /**

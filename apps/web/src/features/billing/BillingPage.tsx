@@ -12,7 +12,7 @@ import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import { useEffect, useState } from 'react';
 import { track } from '../../api/analytics';
 import { isApiError } from '../../api/errors';
-import { useSession } from '../../app/session';
+import { useSession } from '../../session/session';
 import { useNotifications } from '../../ui/notifications';
 import { isCancelled, useBilling } from './api/billing';
 import { AdminOrganizationBox } from './components/AdminOrganizationBox';

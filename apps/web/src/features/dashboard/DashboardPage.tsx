@@ -14,7 +14,7 @@ import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { useSession } from '../../app/session';
+import { useSession } from '../../session/session';
 import { RiskChip } from '../../ui/RiskChip';
 import { useRecentLookups, type RecentLookup } from './api/recentLookups';
 

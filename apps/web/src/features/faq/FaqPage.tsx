@@ -7,7 +7,7 @@ import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useRuntimeConfig } from '../../app/runtime-config';
+import { useRuntimeConfig } from '../../session/runtime-config';
 import { faqSections, useFaq } from './api';
 
 /** /faq: the questions of GET /api/faq, grouped by section. */

@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { useSession } from '../../app/session';
+import { useSession } from '../../session/session';
 import { FormField } from '../../ui/FormField';
 import { useNotifications } from '../../ui/notifications';
 import { portfolioApi, portfolioKeys, UploadCancelled, uploadPortfolioFile, type UploadHandle } from './api';

@@ -64,6 +64,34 @@ describe('the export dialog', () => {
   });
 });
 
+describe('the export mark', () => {
+  it('says exporting marks results Processed, and marks an XLSX export with an explicit call before the download', { timeout: 40_000 }, async () => {
+    const user = userEvent.setup();
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() }));
+    const api = fakeApi({
+      '/api/caribou/portfolios': () => listFixture(),
+      '/api/caribou/portfolios/metadata': () => listMetadataFixture(),
+      '/api/caribou/portfolio/42/metadata': () => metadataFixture(),
+      '/api/caribou/portfolio/42/product/zproperty/export': () => ({ columns: [] }),
+      '/api/caribou/portfolio/42/product/zproperty/update_export': () => ({ exportedAt: '2026-11-21T10:00:00Z', sizeBytes: null }),
+    });
+    renderApp({ path: '/zportfolio', devSession: 'portfolioOnly' });
+    await screen.findAllByTestId('portfolio-row', {}, SLOW);
+    await user.click(screen.getByRole('button', { name: 'Actions for Z-PROPERTY of Q4 renewals — California' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Export…' }));
+    const dialog = await screen.findByRole('dialog', { name: /^Export Z-PROPERTY/ }, SLOW);
+    expect(await within(dialog).findByTestId('export-marks-processed', {}, SLOW)).toHaveTextContent('Exporting marks results that are In Review as Processed.');
+    await user.click(within(dialog).getByRole('radio', { name: 'Excel (XLSX)' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Download XLSX' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /^Export/ })).not.toBeInTheDocument());
+    const calls = requestsOf(api).filter((r) => r.path.startsWith('/api/caribou/portfolio/42/product/'));
+    expect(calls.map((c) => `${c.method} ${c.path}${c.method === 'PUT' ? `?format=${new URLSearchParams(c.search).get('format')}` : ''}`)).toEqual([
+      'PUT /api/caribou/portfolio/42/product/zproperty/update_export?format=xlsx',
+      'GET /api/caribou/portfolio/42/product/zproperty/export',
+    ]);
+  });
+});
+
 describe('internal admins', () => {
   it('send the role group with the list calls; members do not', async () => {
     const headerOf = (api: ReturnType<typeof fakeApi>, path: string) =>

@@ -18,7 +18,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useSession } from '../../app/session';
+import { useSession } from '../../session/session';
 import { useNotifications } from '../../ui/notifications';
 import { portfolioApi, portfolioKeys, saveBlob } from './api';
 import { productName } from './model';
@@ -26,8 +26,9 @@ import { track } from '../../api/analytics';
 
 /**
  * The export action: the user picks the columns of the file (their own columns, then the score
- * columns), saved for this product with PUT …/export so the next export keeps the choice; a CSV
- * is regenerated on the server (PUT …/update_export) and downloaded; an XLSX is built on request.
+ * columns), saved for this product with PUT …/export so the next export keeps the choice; the
+ * export is marked with PUT …/update_export (which regenerates a CSV on the server and moves
+ * In Review results to Processed), then the file is downloaded; an XLSX is built on request.
  */
 export interface ExportTarget {
   id: number;
@@ -76,7 +77,8 @@ function ExportForm({ target, onClose }: { target: ExportTarget; onClose(): void
     mutationFn: async () => {
       const changed = saved === null ? ordered.length !== allColumns.length : ordered.join('\n') !== saved.join('\n');
       if (changed) await portfolioApi.saveExportColumns(target.id, target.product, ordered);
-      if (format === 'csv') await portfolioApi.updateExport(target.id, target.product);
+      // The explicit export mark (the download itself changes nothing): accepts READY results as Processed.
+      await portfolioApi.updateExport(target.id, target.product, format);
       const blob = await portfolioApi.exportFile(target.id, target.product, format);
       saveBlob(blob, exportFileName(target.name, target.product, format));
     },
@@ -142,6 +144,9 @@ function ExportForm({ target, onClose }: { target: ExportTarget; onClose(): void
                 <FormControlLabel value="xlsx" control={<Radio size="small" />} label="Excel (XLSX)" />
               </RadioGroup>
             </Box>
+            <Typography variant="body2" sx={{ color: 'text.secondary' }} data-testid="export-marks-processed">
+              Exporting marks results that are In Review as Processed.
+            </Typography>
             {saved && (
               <Typography variant="body2" sx={{ color: 'text.secondary' }}>
                 Your last choice of columns for this product is selected. It is saved again when you export.

@@ -7,7 +7,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useSession } from '../../app/session';
+import { useSession } from '../../session/session';
 import { useConfirm } from '../../ui/ConfirmDialog';
 import { useNotifications } from '../../ui/notifications';
 import { portfolioApi, portfolioKeys } from './api';

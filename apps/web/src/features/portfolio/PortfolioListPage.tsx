@@ -20,7 +20,7 @@ import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PagedTableFooter } from '../../ui/PagedTableFooter';
 import { track } from '../../api/analytics';
-import { useSession } from '../../app/session';
+import { useSession } from '../../session/session';
 import { portfolioApi, portfolioKeys, type FilterOption, type PortfolioList, type PortfolioListFilters } from './api';
 import { EmptyState, LoadError, MessageRow, RunProgressBar, SkeletonRows, StatusChip } from './components';
 import { FilterSelect } from './FilterSelect';

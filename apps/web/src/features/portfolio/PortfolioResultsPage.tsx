@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { useSession } from '../../app/session';
+import { useSession } from '../../session/session';
 import { portfolioApi, portfolioKeys, type PortfolioMetadata } from './api';
 import { EmptyState, LoadError, RunProgressBar, StatusChip } from './components';
 import { ErrorsTable } from './ErrorsTable';

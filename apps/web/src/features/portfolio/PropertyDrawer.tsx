@@ -36,7 +36,7 @@ export function PropertyDrawer({ org, portfolioId, product, rowNumber, onClose }
     retry: false,
   });
   const data = detail.data;
-  const href = data ? propertyViewHref({ address: data.address, latitude: data.geocode.latitude, longitude: data.geocode.longitude }) : null;
+  const href = data ? propertyViewHref({ address: data.address ?? '', latitude: data.geocode.latitude, longitude: data.geocode.longitude }) : null;
   const factors = factorsText(data?.result?.topFactors);
 
   return (

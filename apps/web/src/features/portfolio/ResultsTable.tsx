@@ -142,7 +142,7 @@ export function ResultsTable({ org, portfolioId, product, onOpen, live = false }
                     <TableCell>{row.rowNumber}</TableCell>
                     <TableCell>{row.ref ?? '—'}</TableCell>
                     <TableCell sx={{ maxWidth: 380 }}>
-                      <Typography variant="body2" noWrap title={row.address}>
+                      <Typography variant="body2" noWrap title={row.address ?? undefined}>
                         {row.address || `${row.latitude ?? '—'}, ${row.longitude ?? '—'}`}
                       </Typography>
                     </TableCell>

@@ -2,159 +2,69 @@ import {
   ERRORS_PAGE_SIZE,
   INTERNAL_ADMIN_ROLE_GROUP,
   PORTFOLIO_ROLE_GROUP_HEADER,
+  type ErrorsPage,
   type FileStatus,
+  type FilterOption,
   type Job,
   type JobFilter,
+  type JobsMetadata,
   type JobsPage,
   type JobState,
   type PortfolioCreate,
+  type PortfolioList,
+  type PortfolioListItem,
+  type PortfolioListMetadata,
+  type PortfolioListProduct,
   type PortfolioMapSource,
+  type PortfolioMetadata,
+  type PortfolioMetadataProduct,
   type PortfolioProductStub,
-  type RiskLevel,
+  type PortfolioProperty,
+  type PortfolioPropertyDetail,
+  type PortfolioSuggestions,
+  type PropertiesPage,
+  type PropertyResult,
+  type RiskCounts,
+  type RunProgress,
   type UploadCheck,
   type UploadResult,
 } from '@zview/contracts';
 import { api, buildApiUrl, getAccessToken } from '../../api/client';
-
-export type { Job, JobFilter, JobState };
-
-export type { UploadCheck, UploadResult };
 import { ApiError } from '../../api/errors';
 
 /**
- * The portfolio calls of SPEC §7, shaped as apps/server/src/http/portfolio*.ts answers them.
- * Every path is relative to /api and goes through the one client (token, target organisation).
+ * The portfolio calls of SPEC §7. Every answer's type is the zod contract of packages/contracts
+ * (portfolio.ts) that the server declares on its route; none is written by hand here. Every path
+ * is relative to /api and goes through the one client (token, target organisation).
  */
-export interface RunProgress {
-  committed: number;
-  total: number;
-  percent: number;
-}
+export type {
+  ErrorsPage,
+  FilterOption,
+  Job,
+  JobFilter,
+  JobState,
+  PortfolioList,
+  PortfolioListItem,
+  PortfolioListMetadata,
+  PortfolioListProduct,
+  PortfolioMetadata,
+  PortfolioMetadataProduct,
+  PortfolioProperty,
+  PortfolioPropertyDetail,
+  PropertiesPage,
+  PropertyResult,
+  RiskCounts,
+  RunProgress,
+  UploadCheck,
+  UploadResult,
+};
 
-export interface PortfolioListProduct {
-  product: string;
-  status: FileStatus;
-  statusLabel: string | null;
-  progress: RunProgress | null;
-}
-
-export interface PortfolioListItem {
-  id: number;
-  name: string;
-  description: string;
-  portfolioType: string;
-  organizationId: number;
-  organizationName: string;
-  originalFileName: string;
-  rowCount: number | null;
-  createdAt: string;
-  processingError: string | null;
-  products: PortfolioListProduct[];
-}
-
-export interface Paged {
-  total: number;
-  page: number;
-  itemsPerPage: number;
-}
-
-export interface PortfolioList extends Paged {
-  portfolios: PortfolioListItem[];
-}
-
-export interface FilterOption {
-  value: string | number;
-  display: string;
-  count?: number;
-}
-
-export interface PortfolioListMetadata {
-  filters: { product: FilterOption[]; status: FilterOption[]; organization: FilterOption[] };
-}
+export type Paged = Pick<PortfolioList, 'total' | 'page' | 'itemsPerPage'>;
 
 export interface PortfolioListFilters {
   product: string[];
   status: string[];
   organization: string[];
-}
-
-export type RiskCounts = Record<RiskLevel, number>;
-
-export interface PortfolioMetadataProduct {
-  product: string;
-  status: FileStatus;
-  statusLabel: string | null;
-  currentRunId: number | null;
-  /** The saved export column choice (PUT …/export), or null for the default. */
-  exportColumns: string[] | null;
-  exportedAt: string | null;
-  progress: RunProgress | null;
-  riskLevels: RiskCounts;
-  errorCount: number;
-  runs: { runId: number; modelVersion: string | null; dataDate: string | null; changedCount: number | null; startedAt: string; completedAt: string | null; suspended: boolean }[];
-}
-
-export interface PortfolioMetadata {
-  id: number;
-  name: string;
-  description: string;
-  portfolioType: string;
-  organizationId: number;
-  rowCount: number | null;
-  columns: string[];
-  createdAt: string;
-  processingError: string | null;
-  unusableRows: number;
-  products: PortfolioMetadataProduct[];
-}
-
-export interface PortfolioProperty {
-  rowNumber: number;
-  ref: string | null;
-  address: string;
-  latitude: number | null;
-  longitude: number | null;
-  geocodePrecision: string | null;
-  score: number | null;
-  riskLevel: RiskLevel | null;
-  confidence: number | null;
-  topFactors: unknown;
-  modelVersion: string | null;
-}
-
-export interface PropertiesPage extends Paged {
-  product: string | null;
-  properties: PortfolioProperty[];
-}
-
-export interface ErrorsPage extends Paged {
-  product: string | null;
-  errors: { rowNumber: number; ref: string | null; address: string; reason: string }[];
-}
-
-export interface PropertyResult {
-  runId: number;
-  score: number | null;
-  riskLevel: RiskLevel | null;
-  confidence: number | null;
-  topFactors: unknown;
-  modelVersion: string | null;
-  dataDate: string | null;
-  scoredAt: string;
-  problem: string | null;
-}
-
-export interface PortfolioPropertyDetail {
-  portfolioId: number;
-  product: string;
-  rowNumber: number;
-  ref: string | null;
-  address: string;
-  values: Record<string, string>;
-  geocode: { latitude: number | null; longitude: number | null; precision: string | null; problem: string | null };
-  problem: string | null;
-  result: PropertyResult | null;
-  history: PropertyResult[];
 }
 
 export type PropertySort = 'rowNumber' | 'ref' | 'score' | 'riskLevel' | 'confidence';
@@ -175,10 +85,14 @@ export const portfolioApi = {
     api.get<PortfolioListMetadata>('/api/caribou/portfolios/metadata', { headers: roleGroupHeaders(internalAdmin), signal }),
   saveExportColumns: (id: number, product: string, columns: string[]) =>
     api.put<{ columns: string[] }>(`/api/caribou/portfolio/${id}/product/${product}/export`, { data: { columns } }),
-  updateExport: (id: number, product: string) => api.put<{ exportedAt: string; sizeBytes: number }>(`/api/caribou/portfolio/${id}/product/${product}/update_export`),
+  /** Marks the export (the GET only reads): regenerates a stored CSV, records it, and accepts READY results as Processed. */
+  updateExport: (id: number, product: string, format: 'csv' | 'xlsx' = 'csv') =>
+    api.put<{ exportedAt: string; sizeBytes: number | null }>(`/api/caribou/portfolio/${id}/product/${product}/update_export`, undefined, {
+      query: { format: format === 'xlsx' ? 'xlsx' : undefined },
+    }),
   mapSource: (id: number, product: string, signal?: AbortSignal) => api.get<PortfolioMapSource>(`/api/caribou/portfolio/${id}/map`, { query: { product }, signal }),
   jobs: (filter: JobFilter, page: number, itemsPerPage: number, signal?: AbortSignal) => api.get<JobsPage>('/api/caribou/jobs', { query: { filter, page, itemsPerPage }, signal }),
-  jobsMetadata: (signal?: AbortSignal) => api.get<{ filters: JobFilter[]; counts: Record<JobState, number> }>('/api/caribou/jobs/metadata', { signal }),
+  jobsMetadata: (signal?: AbortSignal) => api.get<JobsMetadata>('/api/caribou/jobs/metadata', { signal }),
   suspendJob: (id: number) => api.post<{ id: number; state: JobState }>(`/api/caribou/jobs/${id}/suspend`),
   resumeJob: (id: number) => api.post<{ id: number; state: JobState }>(`/api/caribou/jobs/${id}/resume`),
   checkName: (organizationId: number, portfolioName: string, signal?: AbortSignal) =>
@@ -198,7 +112,7 @@ export const portfolioApi = {
   errors: (id: number, product: string, page: number, signal?: AbortSignal) =>
     api.get<ErrorsPage>(`/api/caribou/portfolio/${id}/errors`, { query: { product, page, itemsPerPage: ERRORS_PAGE_SIZE }, signal }),
   autocomplete: (id: number, q: string, signal?: AbortSignal) =>
-    api.get<{ suggestions: { rowNumber: number; ref: string | null; address: string }[] }>(`/api/caribou/portfolio/${id}/autocomplete`, { query: { q }, signal }),
+    api.get<PortfolioSuggestions>(`/api/caribou/portfolio/${id}/autocomplete`, { query: { q }, signal }),
   property: (batch: number, property: number, product: string, signal?: AbortSignal) =>
     api.get<PortfolioPropertyDetail>(`/api/caribou/portfolio/${batch}/property/${property}/${product}`, { signal }),
 };

@@ -103,7 +103,7 @@ export const uploadCheckFixture = (readRows = true): UploadCheck => ({
 
 export const uploadResultFixture = (): UploadResult => ({ uploadedFileName: 'u-7f3a', originalFileName: 'q4-renewals-ca.csv', sizeBytes: 1_482_113, check: uploadCheckFixture(false) });
 
-const run = (runId: number, product: string) => ({ runId, modelVersion: `${product}-2.3.0`, dataDate: '2026-11-01', changedCount: null, startedAt: '2026-11-20T15:03:00Z', completedAt: '2026-11-20T15:20:00Z', suspended: false });
+const run = (runId: number, product: string) => ({ runId, modelVersion: `${product}-2.3.0`, dataDate: '2026-11-01', previousRunId: null, changedCount: null, startedAt: '2026-11-20T15:03:00Z', completedAt: '2026-11-20T15:20:00Z', suspended: false, progress: null });
 
 export const metadataFixture = (): PortfolioMetadata => ({
   id: 42,
@@ -112,6 +112,9 @@ export const metadataFixture = (): PortfolioMetadata => ({
   portfolioType: '',
   organizationId: 101,
   rowCount: 12480,
+  layout: 'street_city_state_zip',
+  statusCounts: { UPLOADED: 0, IN_PROGRESS: 0, READY: 1, PROCESSED: 1, ARCHIVED: 0 },
+  geocodePrecision: { rooftop: 12477, unusable: 3 },
   columns: ['Policy No', 'Street', 'City', 'State', 'Zip', 'TIV', 'Construction'],
   createdAt: '2026-11-20T15:02:00Z',
   processingError: null,

@@ -1,7 +1,7 @@
 import { profileSchema, userFieldMessage, type UserProfile } from '@zview/contracts';
 import { Alert, Box, Button, Divider, Paper, Skeleton, Stack, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
-import { useSession } from '../../app/session';
+import { useSession } from '../../session/session';
 import { useNotifications } from '../../ui/notifications';
 import { useMe, useRequestPasswordReset, useUpdateMe } from './api/me';
 

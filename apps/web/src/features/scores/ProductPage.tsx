@@ -2,7 +2,7 @@ import { PRODUCT_DISPLAY_NAMES, type ProductKey } from '@zview/contracts';
 import Button from '@mui/material/Button';
 import type { ComponentType } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { useSession } from '../../app/session';
+import { useSession } from '../../session/session';
 import { ErrorBox } from '../../ui/ErrorBox';
 import { ScoresView } from './ScoresView';
 

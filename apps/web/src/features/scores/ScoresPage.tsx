@@ -1,7 +1,7 @@
 import { isSelectedProductValid, type SelectedProductValue } from '@zview/contracts';
 import { useEffect } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
-import { useSession } from '../../app/session';
+import { useSession } from '../../session/session';
 import { useSelectedProduct } from './selectedProduct';
 import { ScoresView } from './ScoresView';
 

@@ -10,7 +10,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useCallback, useEffect, useMemo } from 'react';
 import { PERFORMANCE_MARKS, usePerformanceMark } from '../../ui/performanceMarks';
 import { useNavigate } from 'react-router';
-import { useSession } from '../../app/session';
+import { useSession } from '../../session/session';
 import { AppealButton } from '../appeals';
 import { track } from '../../api/analytics';
 import { useAssessment } from './api/assessment';

@@ -22,7 +22,7 @@ import {
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { useSession } from '../../app/session';
+import { useSession } from '../../session/session';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { useNotifications } from '../../ui/notifications';
 import { teamAccess } from './access';

@@ -1,5 +1,5 @@
 import { canManageTeamMembers, isUserManagementReadOnly } from '@zview/contracts';
-import type { Session } from '../../app/session';
+import type { Session } from '../../session/session';
 
 /**
  * Team-page abilities (SPEC §5, §6), from the shared permission rules: SSO users see user

@@ -1,7 +1,7 @@
 import { appealDetailResponseSchema, type AppealDetailResponse } from '@zview/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
-import { useSession } from '../../../app/session';
+import { useSession } from '../../../session/session';
 import { appealKeys } from './keys';
 
 /** GET /api/caribou/appeals/{id}: the appeal, its evidence, timeline and the property's score versions. */

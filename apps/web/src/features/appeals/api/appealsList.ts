@@ -1,7 +1,7 @@
 import { appealListResponseSchema, type AppealListResponse, type AppealStatus, type ProductKey } from '@zview/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
-import { useSession } from '../../../app/session';
+import { useSession } from '../../../session/session';
 import { appealKeys } from './keys';
 
 export interface AppealListFilters {

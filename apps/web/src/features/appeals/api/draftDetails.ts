@@ -1,7 +1,7 @@
 import { draftDetailsResponseSchema, type AppealSubject, type DraftDetailsResponse } from '@zview/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
-import { useSession } from '../../../app/session';
+import { useSession } from '../../../session/session';
 import { appealKeys } from './keys';
 
 export const DRAFT_DETAILS_PATH = '/api/caribou/appeals/draft_details';

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useSession } from '../../../app/session';
+import { useSession } from '../../../session/session';
 
 /** Query keys of the appeals feature: under ['appeals', organisationId] so an organisation switch never mixes them. */
 export const appealKeys = {

@@ -9,7 +9,7 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { track } from '../../../api/analytics';
-import { useSession } from '../../../app/session';
+import { useSession } from '../../../session/session';
 import { AppealPanel } from './AppealPanel';
 
 export interface AppealButtonProps {

@@ -18,7 +18,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
-import { useSession } from '../../../app/session';
+import { useSession } from '../../../session/session';
 import { useAppeal } from '../api/appealDetail';
 import { useTransition, type AppealTransitionCall } from '../api/transition';
 import { StatusChip } from '../components/StatusChip';

@@ -20,7 +20,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { useSession } from '../../../app/session';
+import { useSession } from '../../../session/session';
 import { PagedTableFooter } from '../../../ui/PagedTableFooter';
 import { useAppeals, type AppealListFilters } from '../api/appealsList';
 import { StatusChip } from '../components/StatusChip';

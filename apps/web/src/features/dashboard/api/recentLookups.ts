@@ -2,7 +2,7 @@ import { recentLookupsResponseSchema } from '@zview/contracts';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../api/client';
-import { useSession } from '../../../app/session';
+import { useSession } from '../../../session/session';
 
 export type RecentLookupsResponse = z.infer<typeof recentLookupsResponseSchema>;
 export type RecentLookup = RecentLookupsResponse['results'][number];

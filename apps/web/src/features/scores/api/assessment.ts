@@ -1,7 +1,7 @@
 import { assessmentResponseSchema, type AssessmentResponse } from '@zview/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
-import { useSession } from '../../../app/session';
+import { useSession } from '../../../session/session';
 
 export const ASSESSMENT_PATH = '/api/caribou/v3/property/assessment/zview';
 

@@ -1,7 +1,7 @@
 import { addressAutocompleteResponseSchema, type AddressAutocompleteResponse } from '@zview/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
-import { useSession } from '../../../app/session';
+import { useSession } from '../../../session/session';
 
 
 export function fetchAutocomplete(q: string, signal?: AbortSignal): Promise<AddressAutocompleteResponse> {

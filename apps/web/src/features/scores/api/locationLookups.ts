@@ -2,7 +2,7 @@ import { buildingPermitsResponseSchema, ibhsEvaluationsResponseSchema, imageCata
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../api/client';
-import { useSession } from '../../../app/session';
+import { useSession } from '../../../session/session';
 
 /** The companions of an assessment that take just a location: permits, IBHS evaluations, image catalogue. */
 export type BuildingPermitsResponse = z.infer<typeof buildingPermitsResponseSchema>;

@@ -1,7 +1,7 @@
 import { cellToLatLng, latLngToCell } from 'h3-js';
-import type { HazardProfile } from '../../domain/property/features.js';
-import { distanceToPolylineKm } from '../geo.js';
-import { mix } from '../random.js';
+import type { HazardProfile } from '../property/features.js';
+import { distanceToPolylineKm } from './geo.js';
+import { mix } from './mix.js';
 import { ATLANTIC_COAST, GULF_COAST, PACIFIC_COAST, RIVERS } from './geography.js';
 
 /**

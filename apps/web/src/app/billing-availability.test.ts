@@ -1,6 +1,6 @@
 import { accountMenuLinks, passesGuards, type PermissionContext } from '@zview/contracts';
 import { describe, expect, it } from 'vitest';
-import { SHELL_ROUTES } from '../../app/routes';
+import { SHELL_ROUTES } from './routes';
 
 const billingGuard = SHELL_ROUTES.find((route) => route.path === '/billing')!.guard;
 

@@ -1,0 +1,31 @@
+import type { RawBuilder } from 'kysely';
+
+/**
+ * What a run's chunk paths share (runs.ts, the row-by-row path, and indexed-chunk.ts, the
+ * score-index path): kept apart so that neither imports the other's module in a cycle.
+ */
+/**
+ * The table holding one run's results (migration 0340): created when the run starts, filled by its
+ * chunks with no index to maintain, indexed and attached as the run's partition of
+ * portfolio_results by the commit of its last chunk.
+ */
+export const resultsPartition = (runId: number) => `portfolio_results_${Math.trunc(runId)}`;
+
+export const NO_SCORE = 'No score could be calculated for this property.';
+
+export interface ChunkRun {
+  id: number;
+  portfolio_id: number;
+  product: string;
+  model_version: string;
+  requested_by: string;
+  organization_id: number;
+  score_build_id: number | null;
+}
+
+/** A chunk ready to commit: how its results are inserted and how many rows it has. */
+export interface ScoredChunk {
+  rowCount: number;
+  /** An INSERT INTO the run's results table (resultsPartition) … RETURNING risk_level, problem (for usage and the run's summary). */
+  insertResults: (runId: number) => RawBuilder<unknown>;
+}
