@@ -1,7 +1,5 @@
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
-import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -24,16 +22,6 @@ export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.tmp/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
-  {
-    // No import cycles anywhere (type-only imports included: a cycle of types is still a tangle).
-    files: ['**/*.{ts,tsx}'],
-    plugins: { 'import-x': importX },
-    settings: {
-      ...importX.flatConfigs.typescript.settings,
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json'], noWarnOnMultipleProjects: true })],
-    },
-    rules: { 'import-x/no-cycle': 'error' },
-  },
   ...SERVER_LAYERS.map(({ files, patterns }) => ({
     files,
     ignores: ['**/*.test.ts'],
