@@ -2,7 +2,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AUTHN_ERROR_CODES, authnRequestSchema, MESSAGES, OIDC_SCOPES } from '@zview/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createLocalJWKSet, jwtVerify } from 'jose';
-import { sql } from 'kysely';
 import { findUserById } from '../auth/accounts.js';
 import { authenticateWithPassword, issueSessionToken, redeemSessionToken, THROTTLE, type AuthnOptions } from '../auth/authn.js';
 import { loadIdentityKeys } from '../auth/keys.js';
@@ -10,7 +9,7 @@ import { purgeExpiredOidcModels } from '../auth/oidc-adapter.js';
 import { API_SCOPE, createIdentityProvider, OIDC_MOUNT, page, type IdentityProvider } from '../auth/provider.js';
 import { createTokenVerifier, type TokenVerifier } from '../auth/token-verifier.js';
 import { registerPasswordResetPages } from './password-reset.js';
-import { revokeTokenId } from '../db/identity-flows.js';
+import { hasSignedInSession, revokeTokenId } from '../db/identity-flows.js';
 import { registerSsoRoutes } from './sso.js';
 
 declare module 'fastify' {
@@ -81,15 +80,7 @@ export async function registerIdentityProvider(app: FastifyInstance) {
 async function hasLiveSession(app: FastifyInstance, request: FastifyRequest): Promise<boolean> {
   const id = /(?:^|;\s*)_session=([A-Za-z0-9_-]{10,100})(?:;|$)/.exec(request.headers.cookie ?? '')?.[1];
   if (!id) return false;
-  const row = await app.ctx.db
-    .selectFrom('oidc_models')
-    .select('id')
-    .where('kind', '=', 'Session')
-    .where('id', '=', id)
-    .where(sql<boolean>`payload ? 'accountId'`)
-    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', sql<Date>`now()`)]))
-    .executeTakeFirst();
-  return !!row;
+  return hasSignedInSession(app.ctx.db, id);
 }
 
 type Callback = (req: IncomingMessage, res: ServerResponse) => unknown;
