@@ -36,7 +36,7 @@ const columns = [
 
 export async function insertApiKey(
   db: Db,
-  key: { organizationId: number; name: string; prefix: string; keyHash: string; products: string[] | null; ratePerSecond?: number; burst?: number; createdBy: string; expiresAt: Date | null },
+  key: { organizationId: number; name: string; prefix: string; keyHash: string; products: string[] | null; ratePerSecond?: number; burst?: number; createdBy: string | null; expiresAt: Date | null },
 ): Promise<ApiKeyRow> {
   const { id } = await db
     .insertInto('api_keys')
