@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { geocodeCoordinatesMany } from '../geocoder/index.js';
+import { geocodeCoordinatesMany, OUTSIDE_COVERAGE_AREA } from '../geocoder/index.js';
 import { NO_BUILDING_FOUND } from './risk-scorer.js';
 import { NO_SCORE, resultsPartition, type ChunkRun, type ScoredChunk } from './run-parts.js';
 import type { IndexedScoring } from './seams.js';
@@ -59,7 +59,11 @@ export async function placeAndScoreFromIndex(db: Db, indexed: IndexedScoring, ru
   const unplaced = rows.filter((r) => r.problem === null && r.property_id === null && r.lat !== null && r.lng !== null);
   if (unplaced.length) {
     const hits = await geocodeCoordinatesMany(db, unplaced.map((r) => ({ lat: r.lat!, lng: r.lng! })));
-    unplaced.forEach((row, i) => (row.property_id = hits[i]!.propertyId));
+    unplaced.forEach((row, i) => {
+      row.property_id = hits[i]!.propertyId;
+      // Far from every property: outside coverage (issue 12), not 'no property found'.
+      if (hits[i]!.outsideCoverage) row.problem = OUTSIDE_COVERAGE_AREA;
+    });
     const found = unplaced.flatMap((r) => (r.property_id ? [r.property_id] : []));
     if (found.length) {
       const have = await db.selectFrom('score_index').select('property_id').where('build_id', '=', buildId).where(sql<boolean>`property_id = any(${found}::text[])`).execute();
