@@ -44,11 +44,11 @@ export async function placeAndScoreFromIndex(db: Db, indexed: IndexedScoring, ru
     FROM portfolio_rows r
     -- The parcel under the point, for usable rows the address geocoder did not match to a property.
     LEFT JOIN LATERAL (
-      SELECT pc.property_id FROM placement_cells pc
+      -- min() rather than ORDER BY … LIMIT 1: the same property, without a sort node per row (a third of the query's time).
+      SELECT min(pc.property_id) AS property_id FROM placement_cells pc
       WHERE r.problem IS NULL AND r.geo_problem IS NULL AND r.geo_property_id IS NULL
         AND pc.world_revision = (SELECT b.world_revision FROM placement_builds b JOIN world_revision w ON w.revision = b.world_revision)
         AND pc.cell = zview_placement_cell(r.geo_latitude, r.geo_longitude) AND pc.parcel @> point(r.geo_longitude, r.geo_latitude)
-      ORDER BY pc.property_id LIMIT 1
     ) c ON true
     CROSS JOIN LATERAL (SELECT coalesce(r.geo_property_id, c.property_id) AS property_id) p
     LEFT JOIN score_index s ON s.build_id = ${buildId} AND s.property_id = p.property_id

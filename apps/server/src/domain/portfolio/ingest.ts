@@ -101,6 +101,8 @@ export async function ingestPortfolio(
     const copy = client.query(copyFrom(`COPY ${table} (${COPY_COLUMNS.join(', ')}) FROM STDIN (FREEZE)`));
     await pipeline(Readable.from(copyLines(id, blobs.read(uploadBlobKey(portfolio.uploadName)), portfolio.delimiter, portfolio.mapping, counter, portfolio.encoding ?? 'utf-8')), copy);
     timer.lap('copy');
+    // The keys of a million rows sort in memory rather than in temporary files (default 64 MB).
+    await client.query(`SET LOCAL maintenance_work_mem = '256MB'`);
     await client.query(`ALTER TABLE ${table} ADD PRIMARY KEY (portfolio_id, row_number)`);
     await client.query(`CREATE INDEX ON ${table} (portfolio_id, lower(ref) text_pattern_ops)`);
     timer.lap('indexes');

@@ -1,6 +1,7 @@
 import { type AssessmentResponse, type Building, type ImageItem, type ProductKey } from '@zview/contracts';
 import type { Db } from '../../db/database.js';
 import { hazardAt } from '../hazard/climatology.js';
+import { locationHazardsAt } from '../hazard/location-hazards.js';
 import { latLngToCell } from 'h3-js';
 import { OBLIQUE_DIRECTIONS } from '../imagery/capture.js';
 import type { UrlSigner } from '../imagery/signing.js';
@@ -100,6 +101,7 @@ export async function assessLocation(db: Db, signer: UrlSigner, input: AssessInp
       products: Object.fromEntries(input.products.map((p) => [p, unavailableScore(p, asOf, match.outsideCoverage ? OUTSIDE_COVERAGE_AREA : NO_PROPERTY_REASON)])),
       imagery: { ortho: [], oblique: [], comparison: null },
       sampleData: input.sampleData,
+      locationHazards: locationHazardsAt(match.lat, match.lng),
     },
   };
 }
