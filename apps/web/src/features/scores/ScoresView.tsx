@@ -15,6 +15,7 @@ import { AppealButton } from '../appeals';
 import { track } from '../../api/analytics';
 import { useAssessment } from './api/assessment';
 import { BuildingPermitsPanel, IbhsPanel } from './components/LocationRecords';
+import { LocationHazardsPanel } from './components/LocationHazardsPanel';
 import { LookBackPanel } from './components/LookBackPanel';
 import { LookBackSelect } from './components/LookBackSelect';
 import { ProductDetail } from './components/ProductDetail';
@@ -197,7 +198,10 @@ function PropertyBody({ selection, enabledFeatures, assessment, compare, query, 
     <Box data-print="columns" sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 7fr) minmax(0, 5fr)', gap: 2.5, alignItems: 'start' }}>
       <Stack spacing={2.5} sx={{ minWidth: 0 }}>
         {compare && <LookBackPanel products={focus ? shown.filter((p) => p === focus) : shown} today={assessment} then={compare.data} thenDate={compare.date} isPending={compare.isPending} error={compare.error} />}
-        {focus ? (
+        {assessment.locationHazards ? (
+          // No building here: the hazards of the location; the products need a structure.
+          <LocationHazardsPanel hazards={assessment.locationHazards} />
+        ) : focus ? (
           focusResult ? (
             <ProductDetail result={focusResult} imageryDate={assessment.asOf} actions={<AppealButton product={focus} result={focusResult} location={assessment.location} />} />
           ) : (
