@@ -1,4 +1,14 @@
-import { getIdentityRequestSchema, registerSamlIdpRequestSchema, samlIdpParamsSchema, type FaqResponse, type GetIdentityResponse, type SamlIdpResponse } from '@zview/contracts';
+import {
+  faqResponseSchema,
+  getIdentityRequestSchema,
+  registerSamlIdpRequestSchema,
+  samlIdpParamsSchema,
+  samlIdpResponseSchema,
+  samlIdpsResponseSchema,
+  type FaqResponse,
+  type GetIdentityResponse,
+  type SamlIdpResponse,
+} from '@zview/contracts';
 import type { FastifyInstance } from 'fastify';
 import { acsUrl, deleteSamlIdp, findIdpForEmail, listSamlIdps, registerSamlIdp, SamlError, spEntityId, type SamlIdp } from '../auth/saml.js';
 import { badRequest, notFound } from './errors.js';
@@ -19,7 +29,7 @@ export async function registerPublicIdentityRoutes(app: FastifyInstance) {
 }
 
 export async function registerFaqRoutes(app: FastifyInstance) {
-  app.get('/faq', { config: { policy: 'faq:read' } }, async (): Promise<FaqResponse> => ({ faqs: FAQ }));
+  app.get('/faq', { schema: { response: { 200: faqResponseSchema } }, config: { policy: 'faq:read' } }, async (): Promise<FaqResponse> => ({ faqs: FAQ }));
 }
 
 /**
@@ -42,11 +52,11 @@ export async function registerSamlIdpRoutes(app: FastifyInstance) {
     };
   };
 
-  app.get('/identity/saml-idps', { config: { policy: 'customers:manage' } }, async (request) => ({
+  app.get('/identity/saml-idps', { schema: { response: { 200: samlIdpsResponseSchema } }, config: { policy: 'customers:manage' } }, async (request) => ({
     identityProviders: (await listSamlIdps(db, request.actor!.organization.id)).map(shape),
   }));
 
-  app.post('/identity/saml-idps', { config: { policy: 'customers:manage' } }, async (request, reply) => {
+  app.post('/identity/saml-idps', { schema: { response: { 201: samlIdpResponseSchema } }, config: { policy: 'customers:manage' } }, async (request, reply) => {
     const body = registerSamlIdpRequestSchema.parse(request.body ?? {});
     try {
       const idp = await registerSamlIdp(db, { ...body, organizationId: request.actor!.organization.id });
@@ -57,7 +67,7 @@ export async function registerSamlIdpRoutes(app: FastifyInstance) {
     }
   });
 
-  app.delete('/identity/saml-idps/:id', { config: { policy: 'customers:manage' } }, async (request, reply) => {
+  app.delete('/identity/saml-idps/:id', { config: { policy: 'customers:manage', rawResponse: true } }, async (request, reply) => {
     const { id } = samlIdpParamsSchema.parse(request.params);
     if (!(await deleteSamlIdp(db, request.actor!.organization.id, id))) throw notFound('Identity provider not found.');
     return reply.status(204).send();
