@@ -1,4 +1,15 @@
-import { getIdentityRequestSchema, registerSamlIdpRequestSchema, samlIdpParamsSchema, samlIdpResponseSchema, updateSamlIdpRequestSchema, type FaqResponse, type GetIdentityResponse, type SamlIdpListResponse, type SamlIdpResponse } from '@zview/contracts';
+import {
+  faqResponseSchema,
+  getIdentityRequestSchema,
+  registerSamlIdpRequestSchema,
+  samlIdpListResponseSchema,
+  samlIdpParamsSchema,
+  samlIdpResponseSchema,
+  updateSamlIdpRequestSchema,
+  type FaqResponse,
+  type GetIdentityResponse,
+  type SamlIdpResponse,
+} from '@zview/contracts';
 import type { FastifyInstance } from 'fastify';
 import { acsUrl, deleteSamlIdp, findIdpForEmail, listSamlIdps, registerSamlIdp, SamlError, setInternalAdminGroup, spEntityId, type SamlIdp } from '../auth/saml.js';
 import { badRequest, notFound } from './errors.js';
@@ -19,7 +30,7 @@ export async function registerPublicIdentityRoutes(app: FastifyInstance) {
 }
 
 export async function registerFaqRoutes(app: FastifyInstance) {
-  app.get('/faq', { config: { policy: 'faq:read' } }, async (): Promise<FaqResponse> => ({ faqs: FAQ }));
+  app.get('/faq', { schema: { response: { 200: faqResponseSchema } }, config: { policy: 'faq:read' } }, async (): Promise<FaqResponse> => ({ faqs: FAQ }));
 }
 
 /**
@@ -43,11 +54,11 @@ export async function registerSamlIdpRoutes(app: FastifyInstance) {
     };
   };
 
-  app.get('/identity/saml-idps', { config: { policy: 'customers:manage' } }, async (request): Promise<SamlIdpListResponse> => ({
+  app.get('/identity/saml-idps', { schema: { response: { 200: samlIdpListResponseSchema } }, config: { policy: 'customers:manage' } }, async (request) => ({
     identityProviders: (await listSamlIdps(db, request.actor!.organization.id)).map(shape),
   }));
 
-  app.post('/identity/saml-idps', { config: { policy: 'customers:manage' } }, async (request, reply) => {
+  app.post('/identity/saml-idps', { schema: { response: { 201: samlIdpResponseSchema } }, config: { policy: 'customers:manage' } }, async (request, reply) => {
     const body = registerSamlIdpRequestSchema.parse(request.body ?? {});
     try {
       const idp = await registerSamlIdp(db, { ...body, organizationId: request.actor!.organization.id });
@@ -67,7 +78,7 @@ export async function registerSamlIdpRoutes(app: FastifyInstance) {
     return shape(idp);
   });
 
-  app.delete('/identity/saml-idps/:id', { config: { policy: 'customers:manage' } }, async (request, reply) => {
+  app.delete('/identity/saml-idps/:id', { config: { policy: 'customers:manage', rawResponse: true } }, async (request, reply) => {
     const { id } = samlIdpParamsSchema.parse(request.params);
     if (!(await deleteSamlIdp(db, request.actor!.organization.id, id))) throw notFound('Identity provider not found.');
     return reply.status(204).send();
