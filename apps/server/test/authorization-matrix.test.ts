@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { DEV_IDP_CERT } from '../src/auth/dev-saml-idp/sign.js';
 import { registerSamlIdp } from '../src/auth/saml.js';
+import { insertApiKey } from '../src/db/api-keys.js';
 import { useTestApp } from './app.js';
 import { authHeader, createOrganization, createUser } from './factories.js';
 
@@ -56,6 +57,17 @@ const routes: RouteCase[] = [
     body: () => ({ email: `new-${Math.random().toString(36).slice(2)}@example.test`, profile: { firstName: 'N', lastName: 'M' } }),
     allowed: managers,
     status: 201,
+  },
+  { method: 'GET', url: '/api/user-management/api-keys', allowed: managers },
+  { method: 'POST', url: '/api/user-management/api-keys', body: () => ({ name: 'Rating engine' }), allowed: managers, status: 201 },
+  {
+    method: 'POST',
+    url: '/api/user-management/api-keys/:id/revoke',
+    path: async (orgId) => {
+      const key = await insertApiKey(db, { organizationId: orgId, name: 'k', prefix: 'zv_live_x', keyHash: randomBytes(32).toString('hex'), products: null, createdBy: null, expiresAt: null });
+      return `/api/user-management/api-keys/${key.id}/revoke`;
+    },
+    allowed: managers,
   },
   { method: 'GET', url: '/api/identity/saml-idps', allowed: ['internalAdmin'] },
   {

@@ -71,8 +71,6 @@ const PENDING = new Set<string>([
   'GET /api/map/style/:file',
   'GET /api/map/features.geojson',
   'GET /api/map/sources',
-  'GET /api/caribou/property/autocomplete',
-  'GET /api/caribou/v3/property/assessment/zview',
   'GET /api/caribou/image_catalog',
   'GET /api/caribou/building_permits',
   'GET /api/ibhs/evaluations',

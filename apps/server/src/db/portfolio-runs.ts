@@ -221,13 +221,16 @@ export async function commitChunkResults(db: Db, run: CommitRun, chunkIndex: num
 /**
  * Finishes the run once every chunk is committed. The run row's lock makes one of the last commits'
  * callers finish it (the others find it complete); it waits only for commits still in flight.
+ * True when this call finished it.
  */
-export async function finishRunIfComplete(db: Db, runId: number): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+export async function finishRunIfComplete(db: Db, runId: number): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
     const run = await trx.selectFrom('portfolio_runs').select(['chunk_count', 'completed_at', 'suspended_at']).where('id', '=', runId).forUpdate().executeTakeFirst();
-    if (!run || run.completed_at || run.suspended_at) return;
+    if (!run || run.completed_at || run.suspended_at) return false;
     const { count } = await trx.selectFrom('portfolio_run_chunks').select((eb) => eb.fn.countAll<number>().as('count')).where('run_id', '=', runId).executeTakeFirstOrThrow();
-    if (Number(count) >= run.chunk_count) await finishRun(trx, runId);
+    if (Number(count) < run.chunk_count) return false;
+    await finishRun(trx, runId);
+    return true;
   });
 }
 

@@ -44,7 +44,10 @@ export async function queueIngest(queue: JobQueue, portfolioId: number) {
 export async function queueRunChunks(db: Db, queue: JobQueue, runId: number) {
   const chunks = await pendingChunks(db, runId);
   // Every chunk committed (a run suspended between its last commit and its finish): finish it now.
-  if (!chunks.length) return finishIfComplete(db, runId);
+  if (!chunks.length) {
+    await finishIfComplete(db, runId);
+    return;
+  }
   await queue.send(portfolioChunkJob, chunks.map((chunkIndex) => ({ runId, chunkIndex })));
 }
 

@@ -7,7 +7,7 @@ import {
 import { conflict } from '../app-error.js';
 import { placeAndScoreFromIndex } from './indexed-chunk.js';
 import { NO_SCORE, type ChunkRun, type ScoredChunk } from './run-parts.js';
-import { phaseTimer } from './phase-timer.js';
+import { phaseTimer, phaseTotals } from './phase-timer.js';
 import type { BatchGeocoder, GeocodedRow, PortfolioScorer, ScoredRow, StagedRow } from './seams.js';
 import { canTransition, transitionRefusal } from './status.js';
 
@@ -93,17 +93,22 @@ export async function processChunk(deps: RunDeps, runId: number, chunkIndex: num
   }
 
   const range = { first: chunkIndex * run.chunk_size + 1, last: (chunkIndex + 1) * run.chunk_size };
-  const timer = phaseTimer(`run ${runId} chunk ${chunkIndex}`);
+  const timer = phaseTimer(`run ${runId} chunk ${chunkIndex}`, `run ${runId}`);
   const geocoded = await geocodePending(deps, run.portfolio_id, range);
   timer.lap(`geocode ${geocoded}`);
   const indexed = deps.scorer.indexed;
   const chunk = indexed && run.score_build_id !== null
     ? await placeAndScoreFromIndex(db, indexed, { ...run, score_build_id: run.score_build_id }, range)
     : await scoreRowByRow(deps, run, range);
-  timer.lap(`score ${chunk.rowCount}`);
+  // (From the index: placing the points and reading which properties the index has.)
+  timer.lap(`place ${chunk.rowCount}`);
   const outcome = await commitChunk(db, run, chunkIndex, chunk);
+  // (The results joined to the score index and written, with the chunk's key and usage.)
   timer.lap(`commit (${outcome})`);
-  if (outcome === 'committed') await finishIfComplete(db, runId);
+  if (outcome === 'committed' && (await finishIfComplete(db, runId))) {
+    timer.lap('finish');
+    phaseTotals(`run ${runId}`);
+  }
   timer.done();
   return outcome;
 }
@@ -164,8 +169,8 @@ function commitChunk(db: Db, run: ChunkRun, chunkIndex: number, chunk: ScoredChu
 }
 
 /** Finishes the run once every chunk is committed (one of the last commits' callers does it). */
-export async function finishIfComplete(db: Db, runId: number) {
-  await finishRunIfComplete(db, runId);
+export async function finishIfComplete(db: Db, runId: number): Promise<boolean> {
+  return finishRunIfComplete(db, runId);
 }
 
 export async function setRunSuspended(db: Db, runId: number, suspended: boolean): Promise<{ completed: boolean } | null> {
