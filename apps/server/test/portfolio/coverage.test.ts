@@ -2,6 +2,7 @@ import { assessmentResponseSchema } from '@zview/contracts';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { COVERAGE_METRES, OUTSIDE_COVERAGE_AREA } from '../../src/domain/geocoder/index.js';
+import { NO_BUILDING_NOTE } from '../../src/domain/hazard/location-hazards.js';
 import { NO_BUILDING_FOUND } from '../../src/domain/portfolio/risk-scorer.js';
 import { createMember, multipart, usePortfolioTestApp, waitFor } from './app.js';
 
@@ -45,9 +46,12 @@ describe('outside coverage (issue 12)', () => {
     const far = await lookup(FAR);
     expect(far.location.propertyId).toBeNull();
     expect(far.products.zfire!.unavailableReason).toBe(OUTSIDE_COVERAGE_AREA);
+    // What the property view shows for a place without a building says so too.
+    expect(far.locationHazards!.note.startsWith(OUTSIDE_COVERAGE_AREA)).toBe(true);
     const beside = await lookup(near);
     expect(beside.location.propertyId).toBeNull();
     expect(beside.products.zfire!.unavailableReason).toBe('No property was found at this location, so there is nothing to score.');
+    expect(beside.locationHazards!.note).toBe(NO_BUILDING_NOTE);
     // A point on a property is scored as before.
     const property = await db.selectFrom('properties').select(['lat', 'lng']).orderBy('id').executeTakeFirstOrThrow();
     const on = await lookup(property);

@@ -101,9 +101,14 @@ export async function assessLocation(db: Db, signer: UrlSigner, input: AssessInp
       products: Object.fromEntries(input.products.map((p) => [p, unavailableScore(p, asOf, match.outsideCoverage ? OUTSIDE_COVERAGE_AREA : NO_PROPERTY_REASON)])),
       imagery: { ortho: [], oblique: [], comparison: null },
       sampleData: input.sampleData,
-      locationHazards: locationHazardsAt(match.lat, match.lng),
+      locationHazards: outsideCoverageNote(locationHazardsAt(match.lat, match.lng), match.outsideCoverage),
     },
   };
+}
+
+/** Far from every property (issue 12): the note of a place without a building says first that it is outside coverage. */
+function outsideCoverageNote<H extends { note: string }>(hazards: H, outsideCoverage: boolean | undefined): H {
+  return outsideCoverage ? { ...hazards, note: `${OUTSIDE_COVERAGE_AREA} ${hazards.note}` } : hazards;
 }
 
 /** Where a location is, remembered per text as typed (the geocoder's answer depends on nothing else but the world). */

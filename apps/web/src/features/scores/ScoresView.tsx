@@ -233,8 +233,8 @@ function PropertyBody({ selection, enabledFeatures, assessment, compare, query, 
               );
               // The hail, wind and storm products form a group (SPEC §9): shown together under one heading.
               return section.group === 'weather' ? (
-                <Box key="weather" component="section" aria-label="Weather products" data-testid="weather-group">
-                  <Typography variant="overline" color="text.secondary" component="h3" sx={{ display: 'block', mb: 0.5 }}>
+                <Box key="weather" component="section" aria-label="Weather products" data-testid="weather-group" sx={{ p: 1.5, pt: 0.5, borderRadius: 2, border: 1, borderColor: 'divider', bgcolor: 'rgba(25, 118, 210, 0.04)' }}>
+                  <Typography variant="overline" color="text.secondary" component="h3" sx={{ display: 'block', mb: 0.5, fontWeight: 700 }}>
                     Weather · {section.products.map(productName).join(', ')}
                   </Typography>
                   {cards}
