@@ -26,7 +26,7 @@ import { ScoreCard } from './components/ScoreCard';
 import { SearchBar } from './components/SearchBar';
 import type * as ImageryPanelModule from './components/PropertyImageryPanel';
 
-import { displayedProducts, lookBackImagery, productName, requestedProducts } from './model';
+import { displayedProducts, lookBackImagery, productName, productSections, requestedProducts } from './model';
 import { toAssessmentRequest, usePropertySearch } from './searchState';
 
 // The map arrives with the first result, not with the search page (initial JavaScript budget).
@@ -214,19 +214,36 @@ function PropertyBody({ selection, enabledFeatures, assessment, compare, query, 
             None of your organisation's products could be scored for this property.
           </Typography>
         ) : (
-          <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 2 }} data-testid="score-cards">
-            {shown.map((product) => (
-              <ScoreCard
-                key={product}
-                result={assessment.products[product]!}
-                detailsTo={`/scores/${product}${query}`}
-                previous={compare?.data?.products[product]}
-                previousLabel={compare ? `As of ${formatLongDate(compare.date)}` : undefined}
-                actions={<AppealButton product={product} result={assessment.products[product]!} location={assessment.location} />}
-                filingsTo={filingsTo(product)}
-              />
-            ))}
-          </Box>
+          <Stack spacing={2} data-testid="score-cards">
+            {productSections(shown).map((section) => {
+              const cards = (
+                <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 2 }}>
+                  {section.products.map((product) => (
+                    <ScoreCard
+                      key={product}
+                      result={assessment.products[product]!}
+                      detailsTo={`/scores/${product}${query}`}
+                      previous={compare?.data?.products[product]}
+                      previousLabel={compare ? `As of ${formatLongDate(compare.date)}` : undefined}
+                      actions={<AppealButton product={product} result={assessment.products[product]!} location={assessment.location} />}
+                      filingsTo={filingsTo(product)}
+                    />
+                  ))}
+                </Box>
+              );
+              // The hail, wind and storm products form a group (SPEC §9): shown together under one heading.
+              return section.group === 'weather' ? (
+                <Box key="weather" component="section" aria-label="Weather products" data-testid="weather-group">
+                  <Typography variant="overline" color="text.secondary" component="h3" sx={{ display: 'block', mb: 0.5 }}>
+                    Weather · {section.products.map(productName).join(', ')}
+                  </Typography>
+                  {cards}
+                </Box>
+              ) : (
+                <Box key={section.products[0]}>{cards}</Box>
+              );
+            })}
+          </Stack>
         )}
       </Stack>
       <Stack spacing={2.5} sx={{ minWidth: 0, position: 'sticky', top: 16, '@media print': { position: 'static' } }}>
