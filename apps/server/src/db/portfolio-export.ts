@@ -1,55 +1,8 @@
 import type { Readable } from 'node:stream';
-import { sql } from 'kysely';
 import { to as copyTo } from 'pg-copy-streams';
 import { poolOf, type Db } from './database.js';
 
-/** The SQL of a run's export (domain/portfolio/export.ts formats what these read). */
-
-export interface ExportRow {
-  row_number: number;
-  raw_values: string[];
-  geo_precision: string | null;
-  geo_problem: string | null;
-  row_problem: string | null;
-  score: number | null;
-  risk_level: string | null;
-  confidence: number | null;
-  top_factors: { name: string }[] | null;
-  model_version: string | null;
-  result_problem: string | null;
-}
-
-/**
- * A run's rows in row order through a server-side cursor (one query, a merge of the rows and
- * results indexes, fetched `pageSize` rows at a time), so memory stays flat whatever the file size
- * and each row is read once. The cursor's connection is held until the last page or until the
- * reader stops (the generator's `finally`).
- */
-export async function* exportRowPages(db: Db, portfolioId: number, runId: number | null, pageSize: number): AsyncGenerator<ExportRow[]> {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  const connection = await new Promise<Db>((resolve, reject) => {
-    db.connection().execute((conn) => (resolve(conn), released)).catch(reject);
-  });
-  try {
-    await sql`BEGIN READ ONLY`.execute(connection);
-    await sql`DECLARE portfolio_export NO SCROLL CURSOR FOR
-      SELECT w.row_number, w.raw_values, w.geo_precision, w.geo_problem, w.problem AS row_problem,
-             r.score, r.risk_level, r.confidence, r.top_factors, r.model_version, r.problem AS result_problem
-      FROM portfolio_rows w
-      LEFT JOIN portfolio_results r ON r.run_id = ${runId ?? -1} AND r.row_number = w.row_number
-      WHERE w.portfolio_id = ${portfolioId}
-      ORDER BY w.row_number`.execute(connection);
-    for (;;) {
-      const { rows } = await sql<ExportRow>`FETCH ${sql.lit(Math.trunc(pageSize))} FROM portfolio_export`.execute(connection);
-      yield rows;
-      if (rows.length < pageSize) break;
-    }
-  } finally {
-    await sql`ROLLBACK`.execute(connection).catch(() => {});
-    release();
-  }
-}
+/** The SQL of a run's export (domain/portfolio/export.ts turns what it reads into CSV or XLSX). */
 
 /**
  * The rows of an export as PostgreSQL's COPY sends them (text format, in row order): raw_values

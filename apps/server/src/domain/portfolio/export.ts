@@ -3,7 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import { StringDecoder } from 'node:string_decoder';
 import { PORTFOLIO_EXPORT_EXTRA_COLUMNS } from '@zview/contracts';
 import type { Db } from '../../db/database.js';
-import { exportRowPages, withExportCopy, type ExportRow } from '../../db/portfolio-export.js';
+import { withExportCopy } from '../../db/portfolio-export.js';
 import { xlsxFromPages, type XlsxCell } from './xlsx.js';
 
 /**
@@ -40,43 +40,11 @@ export function exportLayout(header: readonly string[], choice: readonly string[
   };
 }
 
-const PAGE = 5000;
-
-function extraValue(row: ExportRow, column: ExtraColumn): string {
-  switch (column) {
-    case 'score':
-      return row.score === null ? '' : String(row.score);
-    case 'risk_level':
-      return row.risk_level ?? '';
-    case 'confidence':
-      return row.confidence === null ? '' : String(row.confidence);
-    case 'top_factors':
-      return (row.top_factors ?? []).map((f) => f.name).join('; ');
-    case 'geocode_precision':
-      return row.geo_precision ?? '';
-    case 'model_version':
-      return row.model_version ?? '';
-    case 'problem':
-      return row.result_problem ?? row.row_problem ?? row.geo_problem ?? '';
-  }
-}
-
-/**
- * Pages of XLSX cells: the header, then a run's rows in row order, PAGE at a time
- * (db/portfolio-export.ts exportRowPages), so memory stays flat whatever the file size.
- */
-async function* exportPages(db: Db, portfolioId: number, runId: number | null, header: readonly string[], layout: ExportLayout) {
-  // Scores and confidences are number cells; everything else text, which a spreadsheet never evaluates.
-  const cell = (row: ExportRow, column: ExtraColumn): XlsxCell => (column === 'score' ? row.score : column === 'confidence' ? row.confidence : extraValue(row, column));
-  yield [[...layout.original.map((i) => header[i]!), ...layout.extra]];
-  for await (const rows of exportRowPages(db, portfolioId, runId, PAGE)) {
-    yield rows.map((row) => [...layout.original.map((i): XlsxCell => row.raw_values[i] ?? ''), ...layout.extra.map((c) => cell(row, c))]);
-  }
-}
-
-/** The export as an XLSX workbook (xlsx.ts, our streaming writer): text stays text, never evaluated; scores are numbers. */
+/** The export as an XLSX workbook (xlsx.ts, our streaming writer) from the same COPY as the CSV: text stays text, never evaluated; scores are numbers. */
 export function exportXlsx(db: Db, portfolioId: number, runId: number | null, header: readonly string[], layout: ExportLayout): Readable {
-  return xlsxFromPages(exportPages(db, portfolioId, runId, header, layout));
+  const out = new PassThrough();
+  withExportCopy(db, portfolioId, runId, (rows) => pipeline(xlsxFromPages(xlsxPages(rows, header, layout)), out)).catch((error: Error) => out.destroy(error));
+  return out;
 }
 
 /** Cells that need neither neutralising nor quoting (nearly all of them) match none of these. */
@@ -117,7 +85,7 @@ const numberText = (value: string | null) => (value === null ? '' : String(Numbe
 
 /**
  * Where each result column is in a COPY line (the field after raw_values, see exportRowsCopy)
- * and how its text is made; the same rules as extraValue.
+ * and how its text is made.
  */
 const RESULT_FIELDS: Record<ExtraColumn, { field: number; text: (value: string | null) => string }> = {
   score: { field: 1, text: numberText },
@@ -185,6 +153,36 @@ function csvLines(layout: ExportLayout): Transform {
       callback(null, rest ? convert([rest]) : '');
     },
   });
+}
+
+/** XLSX cells of a result column from its COPY field: scores and confidences are numbers, the rest text as in the CSV (not neutralised: an XLSX cell is never evaluated). */
+function xlsxResultCell(column: ExtraColumn, field: string): XlsxCell {
+  const value = copyField(field);
+  if (column === 'score' || column === 'confidence') return value === null ? null : Number(value);
+  return RESULT_FIELDS[column].text(value);
+}
+
+/** Pages of XLSX cells from the export's COPY lines (the header first): a page per chunk read. */
+async function* xlsxPages(rows: AsyncIterable<Buffer | string>, header: readonly string[], layout: ExportLayout): AsyncGenerator<XlsxCell[][]> {
+  const { original, extra } = layout;
+  yield [[...original.map((i) => header[i]!), ...extra]];
+  const fields = extra.map((column) => RESULT_FIELDS[column].field);
+  const decoder = new StringDecoder('utf8');
+  let carry = '';
+  const convert = (lines: string[]) =>
+    lines.map((line): XlsxCell[] => {
+      const cells = line.split('\t');
+      const values = rawValuesOf(cells[0]!);
+      return [...original.map((i) => values[i] ?? ''), ...extra.map((column, k) => xlsxResultCell(column, cells[fields[k]!]!))];
+    });
+  for await (const chunk of rows) {
+    // In COPY's text format a raw line feed only ever ends a row.
+    const lines = (carry + (typeof chunk === 'string' ? chunk : decoder.write(chunk))).split('\n');
+    carry = lines.pop()!;
+    if (lines.length) yield convert(lines);
+  }
+  const rest = carry + decoder.end();
+  if (rest) yield convert([rest]);
 }
 
 /**
