@@ -26,7 +26,7 @@ const roles = {
 type Role = keyof typeof roles;
 
 interface RouteCase {
-  method: 'GET' | 'POST' | 'DELETE';
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   url: string;
   /** The concrete path, when the route has parameters (may create the subject in the organisation). */
   path?: (orgId: number) => Promise<string>;
@@ -78,6 +78,16 @@ const routes: RouteCase[] = [
     status: 201,
   },
   {
+    method: 'PATCH',
+    url: '/api/identity/saml-idps/:id',
+    path: async (orgId) => {
+      const idp = await registerSamlIdp(db, { organizationId: orgId, name: 'IdP', emailDomains: [randomDomain()], entityId: 'urn:idp', ssoUrl: 'https://idp.example.test/sso', certificate: DEV_IDP_CERT });
+      return `/api/identity/saml-idps/${idp.id}`;
+    },
+    body: () => ({ internalAdminGroup: 'idp-staff' }),
+    allowed: ['internalAdmin'],
+  },
+  {
     method: 'DELETE',
     url: '/api/identity/saml-idps/:id',
     path: async (orgId) => {
@@ -103,7 +113,7 @@ async function call(role: Role, route: RouteCase, orgId: number) {
     method: route.method,
     url: `${path}?target_organization_id=${orgId}`,
     headers: tokens.get(role)!,
-    ...(route.method === 'POST' ? { payload: (route.body?.(member.id) ?? {}) as object } : {}),
+    ...(route.method === 'POST' || route.method === 'PATCH' ? { payload: (route.body?.(member.id) ?? {}) as object } : {}),
   });
 }
 

@@ -163,6 +163,8 @@ export interface Database extends WorldTables, BillingTables, StaffAdministratio
   usage_events: UsageEventsTable;
   score_index_builds: ScoreIndexBuildsTable;
   score_index: ScoreIndexTable;
+  score_index_plans: ScoreIndexPlansTable;
+  score_index_parts: ScoreIndexPartsTable;
   placement_builds: { world_revision: ColumnType<string, number | string, never>; cell_count: number; built_at: Generated<Date> };
   world_revision: { id: Generated<boolean>; revision: ColumnType<string, never, never> };
   analytics_events: AnalyticsEventsTable;
@@ -594,6 +596,25 @@ export interface ZorroMessagesTable {
   created_at: Generated<Date>;
 }
 
+// Score-index build split into parts for every worker (migration 0780, issue 20).
+export interface ScoreIndexPlansTable {
+  id: Generated<number>;
+  build_ids: number[];
+  world_revision: ColumnType<string, number | string, number | string>;
+  part_count: number;
+  created_at: Generated<Date>;
+  completed_at: Date | null;
+}
+export interface ScoreIndexPartsTable {
+  plan_id: number;
+  part: number;
+  after_id: string;
+  through_id: string | null;
+  built_through: string | null;
+  property_count: Generated<number>;
+  leased_until: Date | null;
+  done_at: Date | null;
+}
 /* Public API keys (migration 0750, issue 19). */
 export interface ApiKeysTable {
   id: Generated<string>;

@@ -1,3 +1,4 @@
+import { healthResponseSchema } from '@zview/contracts';
 import type { FastifyInstance } from 'fastify';
 import { registerImageryRoutes } from './imagery.js';
 import { registerAddressRoutes } from './address.js';
@@ -27,7 +28,7 @@ export async function registerApiRoutes(app: FastifyInstance) {
     if (request.actor && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     return payload;
   });
-  app.get('/health', { config: { policy: 'public' } }, async () => ({ status: 'ok' }));
+  app.get('/health', { schema: { response: { 200: healthResponseSchema } }, config: { policy: 'public' } }, async () => ({ status: 'ok' }));
   await registerImageryRoutes(app);
   await registerAddressRoutes(app);
   await registerPropertyRoutes(app);

@@ -1,4 +1,14 @@
-import { assessmentQuerySchema, assessmentResponseSchema, buildingPermitsResponseSchema, ibhsEvaluationsResponseSchema, locationQuerySchema, MESSAGES } from '@zview/contracts';
+import {
+  assessmentQuerySchema,
+  assessmentResponseSchema,
+  buildingPermitsResponseSchema,
+  imageCatalogResponseSchema,
+  modelSpecificationsResponseSchema,
+  recentLookupsResponseSchema,
+  ibhsEvaluationsResponseSchema,
+  locationQuerySchema,
+  MESSAGES,
+} from '@zview/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Actor } from '../auth/actor.js';
@@ -52,7 +62,7 @@ export async function registerPropertyRoutes(app: FastifyInstance) {
     return found.property;
   }
 
-  app.get('/caribou/image_catalog', { config: { policy: 'property:read' } }, async (request) => {
+  app.get('/caribou/image_catalog', { schema: { response: { 200: imageCatalogResponseSchema } }, config: { policy: 'property:read' } }, async (request) => {
     const actor = actorOf(request);
     const property = await propertyAt(request);
     if (!property) return { results: [] };
@@ -65,7 +75,7 @@ export async function registerPropertyRoutes(app: FastifyInstance) {
     return { results };
   });
 
-  app.get('/caribou/building_permits', { config: { policy: 'property:read' } }, async (request) => {
+  app.get('/caribou/building_permits', { schema: { response: { 200: buildingPermitsResponseSchema } }, config: { policy: 'property:read' } }, async (request) => {
     const actor = actorOf(request);
     if (!(request.query as Record<string, unknown> | undefined)?.location) throw badRequest(MESSAGES.locationRequired);
     requireFeature(actor, 'building_permits', 'Building permits');
@@ -87,7 +97,7 @@ export async function registerPropertyRoutes(app: FastifyInstance) {
     });
   });
 
-  app.get('/ibhs/evaluations', { config: { policy: 'property:read' } }, async (request) => {
+  app.get('/ibhs/evaluations', { schema: { response: { 200: ibhsEvaluationsResponseSchema } }, config: { policy: 'property:read' } }, async (request) => {
     const actor = actorOf(request);
     requireFeature(actor, 'ibhs', 'IBHS FORTIFIED evaluations');
     const property = await propertyAt(request);
@@ -104,9 +114,9 @@ export async function registerPropertyRoutes(app: FastifyInstance) {
     return ibhsEvaluationsResponseSchema.parse({ results });
   });
 
-  app.get('/caribou/specifications', { config: { policy: 'property:read' } }, async () => ({ specifications: MODEL_SPECIFICATIONS }));
+  app.get('/caribou/specifications', { schema: { response: { 200: modelSpecificationsResponseSchema } }, config: { policy: 'property:read' } }, async () => ({ specifications: MODEL_SPECIFICATIONS }));
 
-  app.get('/caribou/property/recent', { config: { policy: 'property:read' } }, async (request) => {
+  app.get('/caribou/property/recent', { schema: { response: { 200: recentLookupsResponseSchema } }, config: { policy: 'property:read' } }, async (request) => {
     const actor = actorOf(request);
     const query = recentQuerySchema.parse(request.query);
     const { rows, total } = await listRecentLookups(db, actor.organization.id, {
