@@ -180,6 +180,8 @@ export interface Database extends WorldTables, BillingTables, StaffAdministratio
   zorro_pages: ZorroPagesTable;
   zorro_conversations: ZorroConversationsTable;
   zorro_messages: ZorroMessagesTable;
+  zorro_corpus: ZorroCorpusTable;
+  zorro_facet_cache: ZorroFacetCacheTable;
 }
 
 // Portfolios (migration 0300).
@@ -589,5 +591,17 @@ export interface ZorroMessagesTable {
   role: 'user' | 'assistant';
   text: string;
   answer: ColumnType<unknown, string | null, string | null>;
+  created_at: Generated<Date>;
+}
+
+// Data discovery facet cache (migration 0770): counts per query under the corpus generation.
+export interface ZorroCorpusTable {
+  id: Generated<boolean>;
+  generation: Generated<string>;
+}
+export interface ZorroFacetCacheTable {
+  generation: string;
+  key: string;
+  body: ColumnType<unknown, string, string>;
   created_at: Generated<Date>;
 }
