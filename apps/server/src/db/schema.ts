@@ -182,6 +182,8 @@ export interface Database extends WorldTables, BillingTables, StaffAdministratio
   zorro_pages: ZorroPagesTable;
   zorro_conversations: ZorroConversationsTable;
   zorro_messages: ZorroMessagesTable;
+  api_keys: ApiKeysTable;
+  api_key_buckets: ApiKeyBucketsTable;
 }
 
 // Portfolios (migration 0300).
@@ -612,4 +614,30 @@ export interface ScoreIndexPartsTable {
   property_count: Generated<number>;
   leased_until: Date | null;
   done_at: Date | null;
+}
+/* Public API keys (migration 0750, issue 19). */
+export interface ApiKeysTable {
+  id: Generated<string>;
+  organization_id: number;
+  name: string;
+  /** The visible start of the key (e.g. `zv_live_ab12cd`), to tell keys apart. */
+  prefix: string;
+  /** SHA-256 (hex) of the whole key: the key itself is never stored. */
+  key_hash: string;
+  /** Products the key may use; null = every product of the organisation. */
+  products: string[] | null;
+  rate_per_second: Generated<number>;
+  rate_burst: Generated<number>;
+  created_by: string | null;
+  created_at: Generated<Date>;
+  expires_at: Date | null;
+  revoked_at: Date | null;
+  revoked_by: string | null;
+  last_used_at: Date | null;
+}
+export interface ApiKeyBucketsTable {
+  key_id: string;
+  tokens: number;
+  refilled_at: Date;
+  allowed: boolean;
 }

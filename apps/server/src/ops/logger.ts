@@ -1,5 +1,4 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { pino, type Logger, type DestinationStream } from 'pino';
 
@@ -60,12 +59,4 @@ export const requestContext = new AsyncLocalStorage<RequestContext>();
 /** The logger of the current request or job, else `fallback`. */
 export function currentLog(fallback: FastifyBaseLogger = getProcessLogger()): FastifyBaseLogger {
   return requestContext.getStore()?.log ?? fallback;
-}
-
-const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{8,64}$/;
-
-/** A request id: the caller's X-Request-Id when it is a plausible id (a balancer's), else a new UUID. */
-export function requestIdFrom(header: string | string[] | undefined): string {
-  const value = Array.isArray(header) ? header[0] : header;
-  return value && SAFE_REQUEST_ID.test(value) ? value : randomUUID();
 }
