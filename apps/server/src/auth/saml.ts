@@ -121,7 +121,7 @@ export async function setInternalAdminGroup(db: Db, actorUserId: string, organiz
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirst();
-    if (row) await recordAudit(trx, { actorUserId, organizationId, action: 'sso.internal_admin_group', subject: id, details: { internalAdminGroup: group } });
+    if (row) await writeAudit(trx, { actorUserId, organizationId, action: 'sso.internal_admin_group', subject: id, details: { internalAdminGroup: group } });
     return row ?? null;
   });
 }
