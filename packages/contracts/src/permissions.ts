@@ -157,6 +157,13 @@ export const POLICY_ACTIONS = [
   /** The usage-analytics dashboard over every organisation's analytics events (internal admins). */
   'analytics:admin',
   'organization:act-for-any',
+  /**
+   * The public API (issue 19): create, list and revoke the organisation's API keys (group admins
+   * with user management, and internal admins, who may revoke any key); and the /v1 calls a key
+   * makes (the key's organisation, limited to the products the key allows).
+   */
+  'api-keys:manage',
+  'api:use',
 ] as const;
 export type PolicyAction = (typeof POLICY_ACTIONS)[number];
 
@@ -214,6 +221,8 @@ export const POLICY_RULES: Record<PolicyAction, (facts: PolicyFacts) => boolean>
   'appeal:review': (f) => f.organizationProducts.includes('appeals') && (f.isGroupAdmin || f.isInternalAdmin),
   'analytics:admin': internalAdmin,
   'organization:act-for-any': internalAdmin,
+  'api-keys:manage': (f) => userManagement(f) && (f.isGroupAdmin || f.isInternalAdmin),
+  'api:use': everyone,
 };
 
 /** Whether the facts allow the action (unknown actions are denied). */

@@ -12,7 +12,9 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useSession } from '../../session/session';
-import { portfolioApi, portfolioKeys, type PortfolioMetadata } from './api';
+import type { PortfolioMetadata } from '@zview/contracts';
+import { portfolioKeys } from './api/keys';
+import { fetchPortfolioMetadata } from './api/metadata';
 import { EmptyState, LoadError, RunProgressBar, StatusChip } from './components';
 import { ErrorsTable } from './ErrorsTable';
 import { formatDate, orderByProduct, productName } from './model';
@@ -39,7 +41,7 @@ export default function PortfolioResultsPage() {
 
   const metadata = useQuery({
     queryKey: portfolioKeys.metadata(org, id),
-    queryFn: ({ signal }) => portfolioApi.metadata(id, signal),
+    queryFn: ({ signal }) => fetchPortfolioMetadata(id, signal),
     enabled: valid,
     retry: false,
     refetchInterval: (query) => (processing(query.state.data) ? RESULTS_POLL_MS : false),

@@ -10,7 +10,7 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import type { RunProgress } from './api';
+import type { RunProgress } from '@zview/contracts';
 import { STATUS_COLORS, statusLabel } from './model';
 
 /** A product's file status with its SPEC label (Uploaded, In Progress, In Review, Processed). */
