@@ -8,8 +8,7 @@ import { GENERATED_ID_BASE, generateFiling, STATE_NAMES } from './generate.js';
 
 export const DEFAULT_FILINGS = { seed: 2026, filings: 3000 } as const;
 const META_KEY = 'generated_filings';
-/** 2: rewritten after migration 0770 so existing corpora get the narrow heap. */
-const GENERATOR_VERSION = 2;
+const GENERATOR_VERSION = 1;
 /** Documents of generated filing i get ids GENERATED_ID_BASE + i * DOCS_PER_FILING + d. */
 const DOCS_PER_FILING = 8;
 
