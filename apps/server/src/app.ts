@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { APP_VERSION, ERROR_CODES, VERSION_HEADER } from '@zview/contracts';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { APP_VERSION, ERROR_CODES, REQUEST_ID_HEADER, VERSION_HEADER } from '@zview/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config.js';
 import type { Db } from './db/database.js';
@@ -9,6 +11,8 @@ import type { ImagerySources } from './domain/imagery/service.js';
 import type { PortfolioServices } from './portfolio-services.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerApiRoutes } from './http/index.js';
+import { collectOpenApiRoutes } from './http/openapi.js';
+import { registerPublicApi } from './http/v1/index.js';
 import { registerCollectorRoutes } from './http/collector.js';
 import { registerPrOverrideEcho } from './http/pr-override.js';
 import { registerPublicIdentityRoutes } from './http/identity.js';
@@ -72,6 +76,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     // A request that never completes (a multipart body without its closing boundary) is answered
     // and closed rather than held open (issue 12).
     requestTimeout: ctx.config.requestTimeoutMs,
+    // Every answer carries its request id (x-request-id): the client's when it sent a sane one (issue 19).
+    genReqId: requestId,
   });
   app.decorate('ctx', ctx);
   initServerErrorReporting({ dsn: ctx.config.runtime.ERROR_REPORTING_DSN, environment: ctx.config.runtime.ENV });
@@ -109,9 +115,11 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       crossOriginEmbedderPolicy: false,
     }),
   };
-  app.addHook('onRequest', async (_request, reply) => {
+  app.addHook('onRequest', async (request, reply) => {
     reply.headers(headers);
+    reply.header(REQUEST_ID_HEADER, request.id);
   });
+  collectOpenApiRoutes(app);
   registerErrorHandler(app);
   registerPrOverrideEcho(app);
   registerZodResponseSerializer(app, { check: process.env.NODE_ENV !== 'production' });
@@ -122,10 +130,17 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await registerPublicIdentityRoutes(app);
   await app.register(registerApiRoutes, { prefix: '/api' });
   await registerCollectorRoutes(app);
+  await app.register(registerPublicApi, { prefix: '/v1' });
   webApp.registering = true;
   await registerWebApp(app, ctx.config.webDistDir);
   webApp.registering = false;
   return app;
+}
+
+const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+function requestId(request: IncomingMessage): string {
+  const sent = request.headers[REQUEST_ID_HEADER];
+  return typeof sent === 'string' && SANE_REQUEST_ID.test(sent) ? sent : randomUUID();
 }
 
 /** The origin the browser sends error reports to (connect-src), if a DSN is configured. */

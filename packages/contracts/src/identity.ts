@@ -115,6 +115,18 @@ const domain = z
   .toLowerCase()
   .max(253)
   .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'must be a domain name like example.com');
+/**
+ * The one group of the IdP whose members are made internal admins when they sign in through it
+ * (issue 12: external groups never grant internal-admin rights unless the IdP is configured so);
+ * null: none. Z-VIEW's own role groups cannot be it (an IdP naming them grants nothing).
+ */
+export const SAML_RESERVED_GROUPS = ['zview-admins', 'zview-group-admins'] as const;
+export const internalAdminGroupSchema = text()
+  .trim()
+  .min(1, 'must not be empty (use null for none)')
+  .max(200)
+  .refine((group) => !(SAML_RESERVED_GROUPS as readonly string[]).includes(group.toLowerCase()), { message: "must be a group of your identity provider, not one of Z-VIEW's own role groups" })
+  .nullable();
 /** Either the IdP's metadata XML, or its entity id, SSO URL and signing certificate. */
 export const registerSamlIdpRequestSchema = z
   .object({
@@ -124,15 +136,20 @@ export const registerSamlIdpRequestSchema = z
     entityId: text().trim().min(1).max(1000).optional(),
     ssoUrl: z.url({ protocol: /^https?$/ }).max(2000).optional(),
     certificate: text().min(1).max(20_000).optional(),
+    internalAdminGroup: internalAdminGroupSchema.optional(),
   })
   .transform((value, ctx) => {
     const { name, emailDomains, metadataXml, entityId, ssoUrl, certificate } = value;
-    if (metadataXml !== undefined) return { name, emailDomains, metadataXml };
-    if (entityId !== undefined && ssoUrl !== undefined && certificate !== undefined) return { name, emailDomains, entityId, ssoUrl, certificate };
+    const group = value.internalAdminGroup ? { internalAdminGroup: value.internalAdminGroup } : {};
+    if (metadataXml !== undefined) return { name, emailDomains, metadataXml, ...group };
+    if (entityId !== undefined && ssoUrl !== undefined && certificate !== undefined) return { name, emailDomains, entityId, ssoUrl, certificate, ...group };
     ctx.addIssue({ code: 'custom', message: 'give metadataXml, or entityId, ssoUrl and certificate' });
     return z.NEVER;
   });
 export type RegisterSamlIdpRequest = z.input<typeof registerSamlIdpRequestSchema>;
+/** PATCH /api/identity/saml-idps/:id (internal admins): sets or clears the IdP's internal-admin group. */
+export const updateSamlIdpRequestSchema = z.object({ internalAdminGroup: internalAdminGroupSchema }).strict();
+export type UpdateSamlIdpRequest = z.input<typeof updateSamlIdpRequestSchema>;
 export const samlIdpResponseSchema = z.object({
   id: z.string(),
   organizationId: z.number(),
@@ -140,12 +157,16 @@ export const samlIdpResponseSchema = z.object({
   entityId: z.string(),
   ssoUrl: z.string(),
   emailDomains: z.array(z.string()),
+  /** Members of this IdP group become internal admins when they sign in through it; null: nobody does. */
+  internalAdminGroup: z.string().nullable(),
   /** Where the enterprise IdP must send its responses, and the audience it must use. */
   acsUrl: z.string(),
   spEntityId: z.string(),
 });
 export type SamlIdpResponse = z.infer<typeof samlIdpResponseSchema>;
-export const samlIdpsResponseSchema = z.object({ identityProviders: z.array(samlIdpResponseSchema) });
+/** GET /api/identity/saml-idps */
+export const samlIdpListResponseSchema = z.object({ identityProviders: z.array(samlIdpResponseSchema) });
+export type SamlIdpListResponse = z.infer<typeof samlIdpListResponseSchema>;
 
 /*
  * What the web app parses the answers above with, and the names it reads them by. The claim

@@ -20,3 +20,4 @@ export * from './appeals.js';
 export * from './error-reporting.js';
 export * from './text.js';
 export * from './zorro.js';
+export * from './api-keys.js';

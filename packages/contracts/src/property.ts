@@ -118,6 +118,25 @@ export const imageryBundleSchema = z.object({
 });
 export type ImageryBundle = z.infer<typeof imageryBundleSchema>;
 
+/** Location-level hazards (a point with no building): what the place is exposed to, whatever stands there. */
+export const LOCATION_HAZARDS = ['wind', 'flood', 'wildfire', 'hail'] as const;
+export const LOCATION_HAZARD_LABELS: Record<(typeof LOCATION_HAZARDS)[number], string> = { wind: 'Wind', flood: 'Flood', wildfire: 'Wildfire', hail: 'Hail' };
+export const locationHazardSchema = z.object({
+  hazard: z.enum(LOCATION_HAZARDS),
+  /** 0–1 exposure of the location (its H3 cell). */
+  exposure: z.number().min(0).max(1),
+  riskLevel: z.enum(RISK_LEVELS),
+  /** A plain-language figure, e.g. '100-year gust 142 mph'. */
+  description: z.string(),
+});
+export type LocationHazard = z.infer<typeof locationHazardSchema>;
+export const locationHazardsSchema = z.object({
+  hazards: z.array(locationHazardSchema),
+  /** Why the structure-level products are not scored here. */
+  note: z.string(),
+});
+export type LocationHazards = z.infer<typeof locationHazardsSchema>;
+
 export const assessmentResponseSchema = z.object({
   location: resolvedLocationSchema,
   /** The imagery date the scores rest on (YYYY-MM-DD). */
@@ -129,6 +148,8 @@ export const assessmentResponseSchema = z.object({
   imagery: imageryBundleSchema,
   /** True while the data comes from the generated sample world. */
   sampleData: z.boolean(),
+  /** A location with no building: the hazards of the place (the products need a structure). */
+  locationHazards: locationHazardsSchema.optional(),
   /** Set when a mock case matched the lookup: the answer is that mock response (not scored, not billed). */
   mock: z.object({ mockResponseId: z.number(), name: z.string() }).optional(),
 });

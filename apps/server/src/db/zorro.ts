@@ -278,6 +278,23 @@ export async function topFilingIds(db: Db, f: ZorroFilters, text: TextQuery | nu
   return { ids: rows.map((r) => r.id), searchable };
 }
 
+/**
+ * The ids of every filing matching the filters, in the grid's order (an export): ids only, so even
+ * the whole corpus is a small array; the rows are then read a page at a time.
+ */
+export async function orderedFilingIds(db: Db, f: ZorroFilters, text: TextQuery | null, sort: ZorroSearchQuery['sort'], direction: 'asc' | 'desc'): Promise<number[]> {
+  const { where, searchable } = await filterClause(db, f, text);
+  const dir = sql.raw(direction === 'asc' ? 'ASC' : 'DESC');
+  const order =
+    sort === 'relevance'
+      ? searchable
+        ? sql`ts_rank(f.search_head, ${tsquery(text!)}) DESC, f.submitted_on DESC, f.id`
+        : sql`f.submitted_on DESC, f.id`
+      : sql`${sql.raw(SORT_COLUMNS[sort])} ${dir} NULLS LAST, f.id`;
+  const { rows } = await withTextPlan(db, searchable, (q) => sql<{ id: number }>`SELECT f.id FROM zorro_filings f WHERE ${where} ORDER BY ${order}`.execute(q));
+  return rows.map((r) => r.id);
+}
+
 export async function filingSummaries(db: Db, ids: number[]): Promise<FilingSummaryRow[]> {
   if (!ids.length) return [];
   const { rows } = await sql<FilingSummaryRow>`SELECT ${SUMMARY_COLUMNS} FROM zorro_filings f WHERE f.id = ANY(${ids}::int[])`.execute(db);

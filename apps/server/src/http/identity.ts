@@ -2,15 +2,16 @@ import {
   faqResponseSchema,
   getIdentityRequestSchema,
   registerSamlIdpRequestSchema,
+  samlIdpListResponseSchema,
   samlIdpParamsSchema,
   samlIdpResponseSchema,
-  samlIdpsResponseSchema,
+  updateSamlIdpRequestSchema,
   type FaqResponse,
   type GetIdentityResponse,
   type SamlIdpResponse,
 } from '@zview/contracts';
 import type { FastifyInstance } from 'fastify';
-import { acsUrl, deleteSamlIdp, findIdpForEmail, listSamlIdps, registerSamlIdp, SamlError, spEntityId, type SamlIdp } from '../auth/saml.js';
+import { acsUrl, deleteSamlIdp, findIdpForEmail, listSamlIdps, registerSamlIdp, SamlError, setInternalAdminGroup, spEntityId, type SamlIdp } from '../auth/saml.js';
 import { badRequest, notFound } from './errors.js';
 import { FAQ } from '../domain/identity/faq.js';
 
@@ -47,12 +48,13 @@ export async function registerSamlIdpRoutes(app: FastifyInstance) {
       entityId: idp.entity_id,
       ssoUrl: idp.sso_url,
       emailDomains: idp.email_domains,
+      internalAdminGroup: idp.internal_admin_group,
       acsUrl: acsUrl(urls, idp.id),
       spEntityId: spEntityId(urls),
     };
   };
 
-  app.get('/identity/saml-idps', { schema: { response: { 200: samlIdpsResponseSchema } }, config: { policy: 'customers:manage' } }, async (request) => ({
+  app.get('/identity/saml-idps', { schema: { response: { 200: samlIdpListResponseSchema } }, config: { policy: 'customers:manage' } }, async (request) => ({
     identityProviders: (await listSamlIdps(db, request.actor!.organization.id)).map(shape),
   }));
 
@@ -65,6 +67,15 @@ export async function registerSamlIdpRoutes(app: FastifyInstance) {
       if (error instanceof SamlError) throw badRequest(error.message);
       throw error;
     }
+  });
+
+  // Which IdP group makes internal admins: internal admins only ('customers:manage'), like every route here.
+  app.patch('/identity/saml-idps/:id', { schema: { response: { 200: samlIdpResponseSchema } }, config: { policy: 'customers:manage' } }, async (request) => {
+    const { id } = samlIdpParamsSchema.parse(request.params);
+    const { internalAdminGroup } = updateSamlIdpRequestSchema.parse(request.body ?? {});
+    const idp = await setInternalAdminGroup(db, request.actor!.userId, request.actor!.organization.id, id, internalAdminGroup);
+    if (!idp) throw notFound('Identity provider not found.');
+    return shape(idp);
   });
 
   app.delete('/identity/saml-idps/:id', { config: { policy: 'customers:manage', rawResponse: true } }, async (request, reply) => {

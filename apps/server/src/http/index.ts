@@ -14,6 +14,8 @@ import { registerCustomerRoutes } from './customers.js';
 import { registerMockRoutes } from './mocks.js';
 import { registerAppealRoutes } from './appeals/index.js';
 import { registerZorroRoutes } from './zorro.js';
+import { registerApiKeyRoutes } from './api-keys.js';
+import { registerOpenApiRoutes } from './openapi.js';
 
 /**
  * Every /api route group, one file each. A route declares `config.policy`: the name of the
@@ -41,4 +43,6 @@ export async function registerApiRoutes(app: FastifyInstance) {
   await registerMockRoutes(app);
   await app.register(registerAppealRoutes);
   await registerZorroRoutes(app);
+  await registerApiKeyRoutes(app);
+  await registerOpenApiRoutes(app);
 }

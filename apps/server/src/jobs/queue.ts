@@ -51,8 +51,19 @@ export class JobQueue {
       const boss = new PgBoss({
         db: {
           async executeSql(text: string, values: unknown[] = []) {
-            const result = await db.executeQuery(CompiledQuery.raw(text, values));
-            return { rows: result.rows as unknown[] };
+            // pg-boss sends some work as one multi-statement text wrapped in BEGIN … COMMIT (its
+            // schema install, queue creation): if it fails midway (two processes of a fleet
+            // installing at once), the connection must not go back to the pool inside an aborted
+            // transaction, or every later query on it fails.
+            if (!/^\s*BEGIN/i.test(text)) return { rows: (await db.executeQuery(CompiledQuery.raw(text, values))).rows as unknown[] };
+            return db.connection().execute(async (connection) => {
+              try {
+                return { rows: (await connection.executeQuery(CompiledQuery.raw(text, values))).rows as unknown[] };
+              } catch (error) {
+                await connection.executeQuery(CompiledQuery.raw('ROLLBACK')).catch(() => {});
+                throw error;
+              }
+            });
           },
         },
         maintenanceIntervalSeconds: this.options.maintenanceIntervalSeconds ?? 15,
@@ -72,10 +83,19 @@ export class JobQueue {
     const name = queueName(job);
     if (!this.created.has(name)) {
       const options = { name, retryLimit: job.retryLimit, retryDelay: job.retryDelaySeconds, expireInSeconds: job.expireInSeconds };
-      if (await boss.getQueue(name)) await boss.updateQueue(name, options);
-      else await boss.createQueue(name, options).catch(async (error) => {
-        if (!(await boss.getQueue(name))) throw error; // another process created it first
-      });
+      // Processes of a fleet starting together create the same queues at once: the loser of a
+      // race (or a deadlock victim) finds the queue made by the other, or tries again.
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          if (await boss.getQueue(name)) await boss.updateQueue(name, options);
+          else await boss.createQueue(name, options);
+          break;
+        } catch (error) {
+          if (await boss.getQueue(name).catch(() => null)) break;
+          if (attempt >= 5) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 100 * attempt + Math.random() * 200));
+        }
+      }
       this.created.add(name);
     }
     return boss;

@@ -164,6 +164,11 @@ export function deriveFeatures(row: PropertyRecord, buildings: readonly Building
       const age = roofInstallYear === null ? null : asOfYear - roofInstallYear;
       roofCondition = age === null ? 'unknown' : age < 10 ? 'good' : age < 22 ? 'fair' : 'poor';
     }
+    // What dates the roof seen then: the roofing permits completed by that date (none after it).
+    const roofEvidence = done.flatMap((p) => {
+      const year = yearOf(p.completed_on ?? p.issued_on);
+      return year === null ? [] : [{ source: 'permit' as const, year, reference: p.id, description: p.description }];
+    });
     const solarLater = permits.some((p) => p.kind === 'solar' && (p.building_rank ?? 1) === b.rank && doneAfter(p.completed_on ?? p.issued_on));
     buildingFeatures.push({
       rank: b.rank,
@@ -177,6 +182,7 @@ export function deriveFeatures(row: PropertyRecord, buildings: readonly Building
       roofShape: b.roof_shape as RoofShape,
       roofCondition: roofCondition as RoofCondition,
       roofInstallYear,
+      ...(roofEvidence.length ? { roofEvidence } : {}),
       fortified: (b.fortified_on && doneAfter(b.fortified_on) ? 'none' : b.fortified) as FortifiedDesignation,
       hasSolar: b.has_solar && !solarLater,
     });

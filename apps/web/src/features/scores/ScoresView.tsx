@@ -15,6 +15,7 @@ import { AppealButton } from '../appeals';
 import { track } from '../../api/analytics';
 import { useAssessment } from './api/assessment';
 import { BuildingPermitsPanel, IbhsPanel } from './components/LocationRecords';
+import { LocationHazardsPanel } from './components/LocationHazardsPanel';
 import { LookBackPanel } from './components/LookBackPanel';
 import { LookBackSelect } from './components/LookBackSelect';
 import { ProductDetail } from './components/ProductDetail';
@@ -25,7 +26,7 @@ import { ScoreCard } from './components/ScoreCard';
 import { SearchBar } from './components/SearchBar';
 import type * as ImageryPanelModule from './components/PropertyImageryPanel';
 
-import { displayedProducts, lookBackImagery, productName, requestedProducts } from './model';
+import { displayedProducts, lookBackImagery, productName, productSections, requestedProducts } from './model';
 import { toAssessmentRequest, usePropertySearch } from './searchState';
 
 // The map arrives with the first result, not with the search page (initial JavaScript budget).
@@ -197,7 +198,10 @@ function PropertyBody({ selection, enabledFeatures, assessment, compare, query, 
     <Box data-print="columns" sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 7fr) minmax(0, 5fr)', gap: 2.5, alignItems: 'start' }}>
       <Stack spacing={2.5} sx={{ minWidth: 0 }}>
         {compare && <LookBackPanel products={focus ? shown.filter((p) => p === focus) : shown} today={assessment} then={compare.data} thenDate={compare.date} isPending={compare.isPending} error={compare.error} />}
-        {focus ? (
+        {assessment.locationHazards ? (
+          // No building here: the hazards of the location; the products need a structure.
+          <LocationHazardsPanel hazards={assessment.locationHazards} />
+        ) : focus ? (
           focusResult ? (
             <ProductDetail result={focusResult} imageryDate={assessment.asOf} actions={<AppealButton product={focus} result={focusResult} location={assessment.location} />} />
           ) : (
@@ -210,19 +214,36 @@ function PropertyBody({ selection, enabledFeatures, assessment, compare, query, 
             None of your organisation's products could be scored for this property.
           </Typography>
         ) : (
-          <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 2 }} data-testid="score-cards">
-            {shown.map((product) => (
-              <ScoreCard
-                key={product}
-                result={assessment.products[product]!}
-                detailsTo={`/scores/${product}${query}`}
-                previous={compare?.data?.products[product]}
-                previousLabel={compare ? `As of ${formatLongDate(compare.date)}` : undefined}
-                actions={<AppealButton product={product} result={assessment.products[product]!} location={assessment.location} />}
-                filingsTo={filingsTo(product)}
-              />
-            ))}
-          </Box>
+          <Stack spacing={2} data-testid="score-cards">
+            {productSections(shown).map((section) => {
+              const cards = (
+                <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 2 }}>
+                  {section.products.map((product) => (
+                    <ScoreCard
+                      key={product}
+                      result={assessment.products[product]!}
+                      detailsTo={`/scores/${product}${query}`}
+                      previous={compare?.data?.products[product]}
+                      previousLabel={compare ? `As of ${formatLongDate(compare.date)}` : undefined}
+                      actions={<AppealButton product={product} result={assessment.products[product]!} location={assessment.location} />}
+                      filingsTo={filingsTo(product)}
+                    />
+                  ))}
+                </Box>
+              );
+              // The hail, wind and storm products form a group (SPEC §9): shown together under one heading.
+              return section.group === 'weather' ? (
+                <Box key="weather" component="section" aria-label="Weather products" data-testid="weather-group" sx={{ p: 1.5, pt: 0.5, borderRadius: 2, border: 1, borderColor: 'divider', bgcolor: 'rgba(25, 118, 210, 0.04)' }}>
+                  <Typography variant="overline" color="text.secondary" component="h3" sx={{ display: 'block', mb: 0.5, fontWeight: 700 }}>
+                    Weather · {section.products.map(productName).join(', ')}
+                  </Typography>
+                  {cards}
+                </Box>
+              ) : (
+                <Box key={section.products[0]}>{cards}</Box>
+              );
+            })}
+          </Stack>
         )}
       </Stack>
       <Stack spacing={2.5} sx={{ minWidth: 0, position: 'sticky', top: 16, '@media print': { position: 'static' } }}>

@@ -1,6 +1,7 @@
 import type { ProductSwitch } from '@zview/contracts';
 import { Button, Checkbox, Chip, FormControlLabel, Skeleton, Stack, Switch, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
+import { DateField } from '../../../ui/DateField';
 import { useNotifications } from '../../../ui/notifications';
 import { useCustomerProducts, useUpdateCustomerProduct } from '../api/products';
 import { featureLabel } from '../labels';
@@ -87,12 +88,11 @@ function ProductRow({ customerId, product }: { customerId: number; product: Prod
   }
 
   const date = (key: 'startDate' | 'endDate' | 'contractStart' | 'contractEnd', text: string) => (
-    <TextField
-      type="date"
+    <DateField
       size="small"
       value={draft[key]}
       onChange={(e) => setDraft({ ...draft, [key]: e.target.value })}
-      slotProps={{ htmlInput: { 'aria-label': `${label} ${text}` }, inputLabel: { shrink: true } }}
+      slotProps={{ htmlInput: { 'aria-label': `${label} ${text}` } }}
       label={text}
       sx={{ width: 158 }}
       error={key === 'endDate' && datesWrong}
