@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { displayAddress } from './match.js';
+import { displayAddress, type PropertyHit } from './match.js';
 import { DIRECTIONAL, STREET_SUFFIX } from './vocabulary.js';
 
 export interface AddressSuggestion {
@@ -101,15 +101,7 @@ async function fuzzyWithNumber(db: Db, query: string, houseNumber: string, limit
   return rows;
 }
 
-interface Row {
-  id: string;
-  address_line: string;
-  city: string;
-  state: string;
-  zip: string;
-  lat: number;
-  lng: number;
-}
+type Row = Pick<PropertyHit, 'id' | 'address_line' | 'city' | 'state' | 'zip' | 'lat' | 'lng'>;
 
 function toSuggestion(row: Row): AddressSuggestion {
   return { propertyId: row.id, address: displayAddress(row), lat: row.lat, lng: row.lng };

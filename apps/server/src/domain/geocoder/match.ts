@@ -1,7 +1,8 @@
 import booleanPointInPolygon from '@turf/boolean-point-in-polygon';
-import { type RawBuilder, sql } from 'kysely';
+import { type RawBuilder, type Selectable, sql } from 'kysely';
 import zipcodes from 'zipcodes';
 import type { Db } from '../../db/database.js';
+import type { PropertiesTable } from '../../db/world-schema.js';
 import { haversineMetres } from '../hazard/geo.js';
 import { parseCoordinates, type LatLng } from './coordinates.js';
 import { normalizeAddress, type NormalizedAddress } from './normalize.js';
@@ -39,18 +40,8 @@ export const OUTSIDE_COVERAGE_AREA = 'This location is outside our coverage: we 
 /** Trigram similarity a fuzzy candidate needs (pg_trgm.similarity_threshold while searching). */
 export const FUZZY_MIN_SIMILARITY = 0.45;
 
-export interface PropertyHit {
-  id: string;
-  address_line: string;
-  city: string;
-  state: string;
-  zip: string;
-  lat: number;
-  lng: number;
-  house_number: string;
-  street_key: string;
-  normalized_address: string;
-}
+/** A candidate property: the columns of HIT_COLUMNS, typed by the world table (db/world-schema.ts). */
+export type PropertyHit = Pick<Selectable<PropertiesTable>, 'id' | 'address_line' | 'city' | 'state' | 'zip' | 'lat' | 'lng' | 'house_number' | 'street_key' | 'normalized_address'>;
 
 export const HIT_COLUMNS = sql`id, address_line, city, state, zip, lat, lng, house_number, street_key, normalized_address`;
 
@@ -332,7 +323,7 @@ async function candidatesMany(db: Db, points: readonly LatLng[], dLat: number, l
   return candidates;
 }
 
-type ParcelHit = PropertyHit & { parcel: GeoJSON.Polygon | GeoJSON.MultiPolygon | null };
+type ParcelHit = PropertyHit & Pick<Selectable<PropertiesTable>, 'parcel'>;
 
 function searchBox(lat: number) {
   const dLat = 0.004;
