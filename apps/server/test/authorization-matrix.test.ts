@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { DEV_IDP_CERT } from '../src/auth/dev-saml-idp/sign.js';
 import { registerSamlIdp } from '../src/auth/saml.js';
+import { insertApiKey } from '../src/db/api-keys.js';
 import { useTestApp } from './app.js';
 import { authHeader, createOrganization, createUser } from './factories.js';
 
@@ -25,7 +26,7 @@ const roles = {
 type Role = keyof typeof roles;
 
 interface RouteCase {
-  method: 'GET' | 'POST' | 'DELETE';
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   url: string;
   /** The concrete path, when the route has parameters (may create the subject in the organisation). */
   path?: (orgId: number) => Promise<string>;
@@ -57,6 +58,17 @@ const routes: RouteCase[] = [
     allowed: managers,
     status: 201,
   },
+  { method: 'GET', url: '/api/user-management/api-keys', allowed: managers },
+  { method: 'POST', url: '/api/user-management/api-keys', body: () => ({ name: 'Rating engine' }), allowed: managers, status: 201 },
+  {
+    method: 'POST',
+    url: '/api/user-management/api-keys/:id/revoke',
+    path: async (orgId) => {
+      const key = await insertApiKey(db, { organizationId: orgId, name: 'k', prefix: 'zv_live_x', keyHash: randomBytes(32).toString('hex'), products: null, createdBy: null, expiresAt: null });
+      return `/api/user-management/api-keys/${key.id}/revoke`;
+    },
+    allowed: managers,
+  },
   { method: 'GET', url: '/api/identity/saml-idps', allowed: ['internalAdmin'] },
   {
     method: 'POST',
@@ -64,6 +76,16 @@ const routes: RouteCase[] = [
     body: () => ({ name: 'IdP', emailDomains: [randomDomain()], entityId: 'urn:idp', ssoUrl: 'https://idp.example.test/sso', certificate: DEV_IDP_CERT }),
     allowed: ['internalAdmin'],
     status: 201,
+  },
+  {
+    method: 'PATCH',
+    url: '/api/identity/saml-idps/:id',
+    path: async (orgId) => {
+      const idp = await registerSamlIdp(db, { organizationId: orgId, name: 'IdP', emailDomains: [randomDomain()], entityId: 'urn:idp', ssoUrl: 'https://idp.example.test/sso', certificate: DEV_IDP_CERT });
+      return `/api/identity/saml-idps/${idp.id}`;
+    },
+    body: () => ({ internalAdminGroup: 'idp-staff' }),
+    allowed: ['internalAdmin'],
   },
   {
     method: 'DELETE',
@@ -91,7 +113,7 @@ async function call(role: Role, route: RouteCase, orgId: number) {
     method: route.method,
     url: `${path}?target_organization_id=${orgId}`,
     headers: tokens.get(role)!,
-    ...(route.method === 'POST' ? { payload: (route.body?.(member.id) ?? {}) as object } : {}),
+    ...(route.method === 'POST' || route.method === 'PATCH' ? { payload: (route.body?.(member.id) ?? {}) as object } : {}),
   });
 }
 

@@ -254,3 +254,47 @@ describe('registering SAML IdPs through the API', () => {
     expect((await app.inject({ method: 'DELETE', url: `/api/identity/saml-idps/${created.json().id}?target_organization_id=${org.id}`, headers: staff })).statusCode).toBe(404);
   });
 });
+
+describe('the internal-admin group of an IdP (issue 12)', () => {
+  it('is set, changed and cleared by internal admins only, validated, and never for another organisation', async () => {
+    const { authHeader, createUser } = await import('./factories.js');
+    const staff = await authHeader(app, await createUser(db, { internalAdmin: true }));
+    const groupAdmin = await authHeader(app, await createUser(db, { org, role: 'admin' }));
+    const url = `/api/identity/saml-idps?target_organization_id=${org.id}`;
+    const created = await app.inject({ method: 'POST', url, headers: staff, payload: { name: 'Gamma', emailDomains: ['gamma.test'], entityId: 'urn:gamma', ssoUrl: 'https://idp.gamma.test/sso', certificate: DEV_IDP_CERT, internalAdminGroup: ' gamma-staff ' } });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().internalAdminGroup).toBe('gamma-staff');
+    const id = created.json().id as string;
+    const one = `/api/identity/saml-idps/${id}?target_organization_id=${org.id}`;
+    const stored = async () => (await db.selectFrom('saml_identity_providers').select('internal_admin_group').where('id', '=', id).executeTakeFirstOrThrow()).internal_admin_group;
+
+    const changed = await app.inject({ method: 'PATCH', url: one, headers: staff, payload: { internalAdminGroup: 'gamma-it' } });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({ id, internalAdminGroup: 'gamma-it' });
+    const listed = (await app.inject({ method: 'GET', url, headers: staff })).json().identityProviders.find((i: { id: string }) => i.id === id);
+    expect(listed.internalAdminGroup).toBe('gamma-it');
+    expect(await db.selectFrom('audit_log').select('action').where('subject', '=', id).where('action', '=', 'sso.internal_admin_group').executeTakeFirst()).toBeDefined();
+
+    // A group admin of the organisation can neither set it nor register an IdP that grants it.
+    const refused = await app.inject({ method: 'PATCH', url: one, headers: groupAdmin, payload: { internalAdminGroup: 'my-friends' } });
+    expect(refused.statusCode).toBe(403);
+    const refusedCreate = await app.inject({ method: 'POST', url: `/api/identity/saml-idps`, headers: groupAdmin, payload: { name: 'Mine', emailDomains: ['mine.test'], entityId: 'urn:mine', ssoUrl: 'https://idp.mine.test/sso', certificate: DEV_IDP_CERT, internalAdminGroup: 'my-friends' } });
+    expect(refusedCreate.statusCode).toBe(403);
+    expect(await stored()).toBe('gamma-it');
+
+    for (const payload of [{ internalAdminGroup: '' }, { internalAdminGroup: 'zview-admins' }, { internalAdminGroup: 'a\u0000b' }, { internalAdminGroup: 'x'.repeat(201) }, { internalAdminGroup: 7 }, {}, { internalAdminGroup: 'ok', name: 'renamed' }]) {
+      const res = await app.inject({ method: 'PATCH', url: one, headers: staff, payload });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+    }
+    expect(await stored()).toBe('gamma-it');
+
+    // Another organisation's IdP is not found from here.
+    const other = await createOrganization(db, { products: ['zfire'] });
+    expect((await app.inject({ method: 'PATCH', url: `/api/identity/saml-idps/${id}?target_organization_id=${other.id}`, headers: staff, payload: { internalAdminGroup: null } })).statusCode).toBe(404);
+    expect(await stored()).toBe('gamma-it');
+
+    const cleared = await app.inject({ method: 'PATCH', url: one, headers: staff, payload: { internalAdminGroup: null } });
+    expect(cleared.json().internalAdminGroup).toBeNull();
+    expect(await stored()).toBeNull();
+  });
+});

@@ -169,6 +169,7 @@ export const customerUsersResponseSchema = z.object({ users: z.array(customerUse
 /** `{userId}` of the user routes: a user id, or 'new' to add-access by email. */
 export const customerUserParamsSchema = z.object({ id: positiveId, userId: z.union([z.uuid({ message: 'must be a user id' }), z.literal('new')]) });
 export const revokeAccessRequestSchema = z.object({ userId: z.uuid({ message: 'must be a user id' }) });
+export const revokeAccessResponseSchema = z.object({ status: z.literal('revoked'), userId: z.string() });
 export const addAccessRequestSchema = z.object({
   user: z.object({
     email,
@@ -187,6 +188,7 @@ export const organizationNamesResponseSchema = z.object({ organizations: z.array
 /** GET /caribou/organizations; POST /caribou/organizations/{id} answers true, or false on failure. */
 export const organizationIdsResponseSchema = z.object({ organizationIds: z.array(z.number()) });
 export const renameOrganizationRequestSchema = z.object({ organizationName: requiredText(200) });
+export const renameOrganizationResponseSchema = z.boolean();
 
 /* ---------- Audit trail ---------- */
 
@@ -228,6 +230,7 @@ export const mockResponseRequestSchema = z.object({
 });
 export type MockResponseRequest = z.input<typeof mockResponseRequestSchema>;
 export const mockResponseParamsSchema = z.object({ id: positiveId });
+export const mockResponseDeletedSchema = z.object({ status: z.literal('deleted'), id: z.number() });
 
 /** Products of a case: an array of product keys, or comma-joined. */
 const mockProducts = z.preprocess(
@@ -265,6 +268,7 @@ export const mockCaseRequestSchema = z
   });
 export type MockCaseRequest = z.input<typeof mockCaseRequestSchema>;
 export const deleteMockCaseParamsSchema = z.object({ mockResponseId: positiveId });
+export const mockCaseDeletedSchema = z.object({ status: z.literal('deleted'), mockResponseId: z.number() });
 export const deleteMockCaseQuerySchema = z.object({
   location: requiredText(300),
   location_type: z.enum(MOCK_LOCATION_TYPES),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './text.js';
+import type { faqResponseSchema } from './property.js';
 import { ORGANIZATION_ROLES, PRODUCT_ADMIN_CLAIM } from './permissions.js';
 
 /**
@@ -53,14 +54,10 @@ export interface GetIdentityResponse {
   links: IdentityLink[];
 }
 
-export interface OrganizationSummary {
-  id: number;
-  name: string;
-  products: string[];
-}
-export interface OrganizationsResponse {
-  organizations: OrganizationSummary[];
-}
+export const organizationSchema = z.object({ id: z.number(), name: text(), products: z.array(text()) });
+export const organizationsResponseSchema = z.object({ organizations: z.array(organizationSchema) });
+export type OrganizationSummary = z.infer<typeof organizationSchema>;
+export type OrganizationsResponse = z.infer<typeof organizationsResponseSchema>;
 
 export const profileSchema = z.object({ firstName: name, lastName: name });
 export const updateMeRequestSchema = z.object({ profile: profileSchema });
@@ -83,34 +80,36 @@ export const createUserRequestSchema = z.object({
 });
 
 export const USER_STATUSES = ['active', 'deactivated'] as const;
-export interface UserProfileResponse {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  profile: { firstName: string; lastName: string };
-  role: (typeof ORGANIZATION_ROLES)[number] | null;
-  status: (typeof USER_STATUSES)[number];
-  isGroupAdmin: boolean;
-  isZviewAdmin: boolean;
-  hasZorroAccess: boolean;
-  isUserInTrialOrg: boolean;
-  externalGroups: string[];
-  identityProviderType: 'OKTA' | 'SAML2';
-}
-export interface GroupMembersResponse {
-  organization: OrganizationSummary;
-  members: UserProfileResponse[];
-}
-export interface FaqEntry {
-  id: string;
-  question: string;
-  answer: string;
-  category: string;
-}
-export interface FaqResponse {
-  faqs: FaqEntry[];
-}
+/** GET/POST /api/user-management/user/me, and each member of GET …/group/members. */
+export const userProfileResponseSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  profile: z.object({ firstName: z.string(), lastName: z.string() }),
+  role: z.enum(ORGANIZATION_ROLES).nullable(),
+  status: z.enum(USER_STATUSES),
+  isGroupAdmin: z.boolean(),
+  isZviewAdmin: z.boolean(),
+  hasZorroAccess: z.boolean(),
+  isUserInTrialOrg: z.boolean(),
+  externalGroups: z.array(z.string()),
+  identityProviderType: z.enum(['OKTA', 'SAML2']),
+});
+export type UserProfileResponse = z.infer<typeof userProfileResponseSchema>;
+export const groupMembersResponseSchema = z.object({
+  organization: organizationSchema,
+  members: z.array(userProfileResponseSchema),
+});
+export type GroupMembersResponse = z.infer<typeof groupMembersResponseSchema>;
+/** The plain acknowledgements of the user-management writes. */
+export const passwordResetSentResponseSchema = z.object({ status: z.literal('sent') });
+export const userUpdatedResponseSchema = z.object({ status: z.literal('updated') });
+export const bulkUsersResponseSchema = z.object({ status: z.literal('ok'), userIds: z.array(z.string()) });
+export const userInvitedResponseSchema = z.object({ status: z.literal('invited'), email: z.string() });
+/** GET /api/faq: faqResponseSchema (property.ts). */
+export type FaqResponse = z.infer<typeof faqResponseSchema>;
+export type FaqEntry = FaqResponse['faqs'][number];
 
 /** DELETE /api/identity/saml-idps/:id */
 export const samlIdpParamsSchema = z.object({ id: text().min(1).max(100) });
@@ -122,6 +121,18 @@ const domain = z
   .toLowerCase()
   .max(253)
   .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'must be a domain name like example.com');
+/**
+ * The one group of the IdP whose members are made internal admins when they sign in through it
+ * (issue 12: external groups never grant internal-admin rights unless the IdP is configured so);
+ * null: none. Z-VIEW's own role groups cannot be it (an IdP naming them grants nothing).
+ */
+export const SAML_RESERVED_GROUPS = ['zview-admins', 'zview-group-admins'] as const;
+export const internalAdminGroupSchema = text()
+  .trim()
+  .min(1, 'must not be empty (use null for none)')
+  .max(200)
+  .refine((group) => !(SAML_RESERVED_GROUPS as readonly string[]).includes(group.toLowerCase()), { message: "must be a group of your identity provider, not one of Z-VIEW's own role groups" })
+  .nullable();
 /** Either the IdP's metadata XML, or its entity id, SSO URL and signing certificate. */
 export const registerSamlIdpRequestSchema = z
   .object({
@@ -131,26 +142,37 @@ export const registerSamlIdpRequestSchema = z
     entityId: text().trim().min(1).max(1000).optional(),
     ssoUrl: z.url({ protocol: /^https?$/ }).max(2000).optional(),
     certificate: text().min(1).max(20_000).optional(),
+    internalAdminGroup: internalAdminGroupSchema.optional(),
   })
   .transform((value, ctx) => {
     const { name, emailDomains, metadataXml, entityId, ssoUrl, certificate } = value;
-    if (metadataXml !== undefined) return { name, emailDomains, metadataXml };
-    if (entityId !== undefined && ssoUrl !== undefined && certificate !== undefined) return { name, emailDomains, entityId, ssoUrl, certificate };
+    const group = value.internalAdminGroup ? { internalAdminGroup: value.internalAdminGroup } : {};
+    if (metadataXml !== undefined) return { name, emailDomains, metadataXml, ...group };
+    if (entityId !== undefined && ssoUrl !== undefined && certificate !== undefined) return { name, emailDomains, entityId, ssoUrl, certificate, ...group };
     ctx.addIssue({ code: 'custom', message: 'give metadataXml, or entityId, ssoUrl and certificate' });
     return z.NEVER;
   });
 export type RegisterSamlIdpRequest = z.input<typeof registerSamlIdpRequestSchema>;
-export interface SamlIdpResponse {
-  id: string;
-  organizationId: number;
-  name: string;
-  entityId: string;
-  ssoUrl: string;
-  emailDomains: string[];
+/** PATCH /api/identity/saml-idps/:id (internal admins): sets or clears the IdP's internal-admin group. */
+export const updateSamlIdpRequestSchema = z.object({ internalAdminGroup: internalAdminGroupSchema }).strict();
+export type UpdateSamlIdpRequest = z.input<typeof updateSamlIdpRequestSchema>;
+export const samlIdpResponseSchema = z.object({
+  id: z.string(),
+  organizationId: z.number(),
+  name: z.string(),
+  entityId: z.string(),
+  ssoUrl: z.string(),
+  emailDomains: z.array(z.string()),
+  /** Members of this IdP group become internal admins when they sign in through it; null: nobody does. */
+  internalAdminGroup: z.string().nullable(),
   /** Where the enterprise IdP must send its responses, and the audience it must use. */
-  acsUrl: string;
-  spEntityId: string;
-}
+  acsUrl: z.string(),
+  spEntityId: z.string(),
+});
+export type SamlIdpResponse = z.infer<typeof samlIdpResponseSchema>;
+/** GET /api/identity/saml-idps */
+export const samlIdpListResponseSchema = z.object({ identityProviders: z.array(samlIdpResponseSchema) });
+export type SamlIdpListResponse = z.infer<typeof samlIdpListResponseSchema>;
 
 /*
  * What the web app parses the answers above with, and the names it reads them by. The claim
@@ -205,10 +227,6 @@ export const authnResponseSchema = z.object({ status: text(), sessionToken: text
 export type AuthnAnswer = z.infer<typeof authnResponseSchema>;
 /** The error body of a refused credential sign-in (codes in AUTHN_ERROR_CODES). */
 export const authnErrorSchema = z.object({ errorCode: text(), errorSummary: text().optional() }).loose();
-
-/** GET /api/organization */
-export const organizationSchema = z.object({ id: z.number(), name: text(), products: z.array(text()) });
-export const organizationsResponseSchema = z.object({ organizations: z.array(organizationSchema) });
 
 /** GET /api/user-management/user/me (a UserProfileResponse; the web app reads these fields). */
 export const meResponseSchema = z.object({ id: text(), email: text(), profile: z.object({ firstName: text(), lastName: text() }) }).loose();

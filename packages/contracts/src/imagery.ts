@@ -81,3 +81,16 @@ export const mapSourcesResponseSchema = z.object({
   expiresAt: text(),
 });
 export type MapSourcesResponse = z.infer<typeof mapSourcesResponseSchema>;
+
+/** GET /api/map/style/{name}.json: a MapLibre style document (spec version 8); its sources and layers are MapLibre's. */
+export const mapStyleResponseSchema = z
+  .object({ version: z.literal(8), name: z.string(), sources: z.record(z.string(), z.unknown()), layers: z.array(z.unknown()) })
+  .loose();
+
+/** GET /api/map/features.geojson: building and parcel outlines as a GeoJSON FeatureCollection. */
+export const mapFeaturesResponseSchema = z
+  .object({
+    type: z.literal('FeatureCollection'),
+    features: z.array(z.object({ type: z.literal('Feature'), geometry: z.unknown(), properties: z.record(z.string(), z.unknown()).nullable() }).loose()),
+  })
+  .loose();

@@ -20,4 +20,5 @@ export * from './appeals.js';
 export * from './error-reporting.js';
 export * from './text.js';
 export * from './zorro.js';
+export * from './api-keys.js';
 export * from './product-overview.js';

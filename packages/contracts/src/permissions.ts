@@ -157,6 +157,13 @@ export const POLICY_ACTIONS = [
   /** The usage-analytics dashboard over every organisation's analytics events (internal admins). */
   'analytics:admin',
   'organization:act-for-any',
+  /**
+   * The public API (issue 19): create, list and revoke the organisation's API keys (group admins
+   * with user management, and internal admins, who may revoke any key); and the /v1 calls a key
+   * makes (the key's organisation, limited to the products the key allows).
+   */
+  'api-keys:manage',
+  'api:use',
 ] as const;
 export type PolicyAction = (typeof POLICY_ACTIONS)[number];
 
@@ -214,6 +221,8 @@ export const POLICY_RULES: Record<PolicyAction, (facts: PolicyFacts) => boolean>
   'appeal:review': (f) => f.organizationProducts.includes('appeals') && (f.isGroupAdmin || f.isInternalAdmin),
   'analytics:admin': internalAdmin,
   'organization:act-for-any': internalAdmin,
+  'api-keys:manage': (f) => userManagement(f) && (f.isGroupAdmin || f.isInternalAdmin),
+  'api:use': everyone,
 };
 
 /** Whether the facts allow the action (unknown actions are denied). */
@@ -406,7 +415,7 @@ export function isSelectedProductValid(value: SelectedProductValue | string, ena
 }
 
 /** Route guards, declared as data beside each route and evaluated by `passesGuards`. */
-export const ROUTE_GUARDS = ['userManagement', 'groupAdmin', 'notReadOnly', 'billing', 'portfolio', 'zorro', 'internalAdmin', 'appeals'] as const;
+export const ROUTE_GUARDS = ['userManagement', 'groupAdmin', 'notReadOnly', 'billing', 'portfolio', 'zorro', 'internalAdmin', 'appeals', 'apiKeys'] as const;
 export type RouteGuard = (typeof ROUTE_GUARDS)[number];
 
 /** Each guard is a rule of POLICY_RULES (the server's policy) or a plain fact of the user. */
@@ -420,6 +429,8 @@ const GUARD_RULES: Record<RouteGuard, PolicyAction | ((facts: PolicyFacts) => bo
   internalAdmin: 'customers:manage',
   /** The organisation has the `appeals` feature (issue 16). */
   appeals: 'appeal:read',
+  /** Group or internal admins with user management: the public API's keys (issue 19). */
+  apiKeys: 'api-keys:manage',
 };
 
 /** True when every guard passes (no guards: open to every signed-in user). */

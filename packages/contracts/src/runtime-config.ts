@@ -47,3 +47,6 @@ export function missingRequiredVariable(config: Record<string, unknown>): string
     return typeof value !== 'string' || value.trim() === '';
   });
 }
+
+/** GET /api/health: the API process answers (see /readyz for the database and migrations). */
+export const healthResponseSchema = z.object({ status: z.literal('ok') });

@@ -67,6 +67,19 @@ export const zorroSearchQuerySchema = zorroFiltersSchema.extend({
 });
 export type ZorroSearchQuery = z.output<typeof zorroSearchQuerySchema>;
 
+/** The grid's columns (what a CSV/XLSX export holds, in this order). */
+export const ZORRO_GRID_COLUMNS = ['state', 'company', 'naicGroup', 'trackingNumber', 'line', 'filingType', 'submittedOn', 'effectiveOn', 'overallChange', 'models', 'status'] as const;
+export type ZorroGridColumn = (typeof ZORRO_GRID_COLUMNS)[number];
+
+/** GET /api/zorro/export: every filing matching the filters, in the grid's order, streamed as CSV or XLSX. */
+export const zorroExportQuerySchema = zorroFiltersSchema.extend({
+  sort: z.enum(ZORRO_SORTS).default('submitted'),
+  dir: z.enum(['asc', 'desc']).default('desc'),
+  format: z.enum(['csv', 'xlsx']).default('csv'),
+  columns: list(z.enum(ZORRO_GRID_COLUMNS), ZORRO_GRID_COLUMNS.length),
+});
+export type ZorroExportQuery = z.output<typeof zorroExportQuerySchema>;
+
 export const zorroHitSchema = z.object({
   documentId: z.number(),
   documentTitle: z.string(),

@@ -1,11 +1,13 @@
 import { randomBytes, X509Certificate } from 'node:crypto';
 import { SAML, type Profile } from '@node-saml/node-saml';
 import { DOMParser } from '@xmldom/xmldom';
+import { SAML_RESERVED_GROUPS } from '@zview/contracts';
 import { sql } from 'kysely';
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { SamlIdentityProvidersTable } from '../db/schema.js';
-import { findUserByEmail, recordAudit, type UserRow } from './accounts.js';
+import { findUserByEmail, type UserRow } from './accounts.js';
+import { writeAudit } from '../db/audit.js';
 
 export type SamlIdp = Selectable<SamlIdentityProvidersTable>;
 
@@ -109,6 +111,21 @@ export async function listSamlIdps(db: Db, organizationId: number): Promise<Saml
   return db.selectFrom('saml_identity_providers').selectAll().where('organization_id', '=', organizationId).orderBy('created_at').execute();
 }
 
+/** Sets or clears the IdP's internal-admin group (internal admins only, see the route); null when the organisation has no such IdP. */
+export async function setInternalAdminGroup(db: Db, actorUserId: string, organizationId: number, id: string, group: string | null): Promise<SamlIdp | null> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable('saml_identity_providers')
+      .set({ internal_admin_group: group })
+      .where('organization_id', '=', organizationId)
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+    if (row) await recordAudit(trx, { actorUserId, organizationId, action: 'sso.internal_admin_group', subject: id, details: { internalAdminGroup: group } });
+    return row ?? null;
+  });
+}
+
 export async function deleteSamlIdp(db: Db, organizationId: number, id: string): Promise<boolean> {
   const result = await db.deleteFrom('saml_identity_providers').where('organization_id', '=', organizationId).where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
@@ -162,7 +179,7 @@ function attribute(profile: Profile, names: string[]): unknown {
   return undefined;
 }
 /** Role groups Z-VIEW derives itself (accounts.ts userClaims): never taken from an assertion. */
-const RESERVED_GROUPS = new Set(['zview-admins', 'zview-group-admins']);
+const RESERVED_GROUPS = new Set<string>(SAML_RESERVED_GROUPS);
 const asString = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 const asList = (value: unknown) => (Array.isArray(value) ? value : value === undefined ? [] : [value]).filter((v): v is string => typeof v === 'string');
 
@@ -250,7 +267,7 @@ export async function completeSso(
       // An existing membership keeps its role and status: SSO never undoes a deactivation.
       .onConflict((oc) => oc.columns(['organization_id', 'user_id']).doNothing())
       .execute();
-    await recordAudit(trx, { actorUserId: user.id, organizationId: idp.organization_id, action: existing ? 'sso.sign_in' : 'sso.provisioned', subject: user.id, details: { idp: idp.id, groups } });
+    await writeAudit(trx, { actorUserId: user.id, organizationId: idp.organization_id, action: existing ? 'sso.sign_in' : 'sso.provisioned', subject: user.id, details: { idp: idp.id, groups } });
     return user;
   });
   return { user, redirectUri: request.redirect_uri };

@@ -163,6 +163,8 @@ export interface Database extends WorldTables, BillingTables, StaffAdministratio
   usage_events: UsageEventsTable;
   score_index_builds: ScoreIndexBuildsTable;
   score_index: ScoreIndexTable;
+  score_index_plans: ScoreIndexPlansTable;
+  score_index_parts: ScoreIndexPartsTable;
   placement_builds: { world_revision: ColumnType<string, number | string, never>; cell_count: number; built_at: Generated<Date> };
   world_revision: { id: Generated<boolean>; revision: ColumnType<string, never, never> };
   analytics_events: AnalyticsEventsTable;
@@ -180,6 +182,10 @@ export interface Database extends WorldTables, BillingTables, StaffAdministratio
   zorro_pages: ZorroPagesTable;
   zorro_conversations: ZorroConversationsTable;
   zorro_messages: ZorroMessagesTable;
+  api_keys: ApiKeysTable;
+  api_key_buckets: ApiKeyBucketsTable;
+  zorro_corpus: ZorroCorpusTable;
+  zorro_facet_cache: ZorroFacetCacheTable;
 }
 
 // Portfolios (migration 0300).
@@ -589,5 +595,62 @@ export interface ZorroMessagesTable {
   role: 'user' | 'assistant';
   text: string;
   answer: ColumnType<unknown, string | null, string | null>;
+  created_at: Generated<Date>;
+}
+
+// Score-index build split into parts for every worker (migration 0780, issue 20).
+export interface ScoreIndexPlansTable {
+  id: Generated<number>;
+  build_ids: number[];
+  world_revision: ColumnType<string, number | string, number | string>;
+  part_count: number;
+  created_at: Generated<Date>;
+  completed_at: Date | null;
+}
+export interface ScoreIndexPartsTable {
+  plan_id: number;
+  part: number;
+  after_id: string;
+  through_id: string | null;
+  built_through: string | null;
+  property_count: Generated<number>;
+  leased_until: Date | null;
+  done_at: Date | null;
+}
+/* Public API keys (migration 0750, issue 19). */
+export interface ApiKeysTable {
+  id: Generated<string>;
+  organization_id: number;
+  name: string;
+  /** The visible start of the key (e.g. `zv_live_ab12cd`), to tell keys apart. */
+  prefix: string;
+  /** SHA-256 (hex) of the whole key: the key itself is never stored. */
+  key_hash: string;
+  /** Products the key may use; null = every product of the organisation. */
+  products: string[] | null;
+  rate_per_second: Generated<number>;
+  rate_burst: Generated<number>;
+  created_by: string | null;
+  created_at: Generated<Date>;
+  expires_at: Date | null;
+  revoked_at: Date | null;
+  revoked_by: string | null;
+  last_used_at: Date | null;
+}
+export interface ApiKeyBucketsTable {
+  key_id: string;
+  tokens: number;
+  refilled_at: Date;
+  allowed: boolean;
+}
+// Data discovery facet cache (migration 0770): counts per query under the corpus generation.
+export interface ZorroCorpusTable {
+  id: Generated<boolean>;
+  generation: Generated<string>;
+}
+export interface ZorroFacetCacheTable {
+  generation: string;
+  key: string;
+  body: ColumnType<unknown, string, string>;
   created_at: Generated<Date>;
 }

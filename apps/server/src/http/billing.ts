@@ -1,4 +1,4 @@
-import { billingQuerySchema } from '@zview/contracts';
+import { billingQuerySchema, billingResponseSchema } from '@zview/contracts';
 import type { FastifyInstance } from 'fastify';
 import { billingReport } from '../domain/billing/report.js';
 
@@ -9,7 +9,7 @@ import { billingReport } from '../domain/billing/report.js';
  */
 export async function registerBillingRoutes(app: FastifyInstance) {
   const { db } = app.ctx;
-  app.get('/caribou/billing', { config: { policy: 'billing:read' } }, async (request) => {
+  app.get('/caribou/billing', { schema: { response: { 200: billingResponseSchema } }, config: { policy: 'billing:read' } }, async (request) => {
     const query = billingQuerySchema.parse(request.query ?? {});
     return billingReport(db, request.actor!, { organization: query.organization });
   });

@@ -1,7 +1,7 @@
 import { CONTROL_CHARACTER_MESSAGE, ERROR_CODES, MESSAGES, type ErrorCode } from '@zview/contracts';
 import { AppError } from '../domain/app-error.js';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable.js';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import { reportServerError } from '../error-reporting.js';
 
@@ -46,31 +46,45 @@ const statusCodes: Record<number, ErrorCode> = {
   429: ERROR_CODES.tooManyRequests,
 };
 
+/** What an error answers: status, stable code, message (and details, headers). Shared by /api and /v1 (problem+json). */
+export interface DescribedError {
+  status: number;
+  code: string;
+  message: string;
+  details?: unknown;
+  retryAfter?: string;
+}
+
+export function describeError(error: FastifyError | AppError | ZodError, request: FastifyRequest): DescribedError {
+  if (error instanceof AppError) return { status: statusOf[error.code], code: error.code, message: error.message, details: error.details };
+  if (error instanceof ZodError) return { status: 400, code: ERROR_CODES.badRequest, message: describeZodError(error) };
+  const status = (error as FastifyError).statusCode;
+  if (status && status >= 400 && status < 500) {
+    // Fastify's own client errors (bad JSON, body too large, rate limit, unsupported media type).
+    return { status, code: statusCodes[status] ?? ERROR_CODES.badRequest, message: error.message };
+  }
+  if (isDatabaseUnavailable(error)) {
+    // The database is away (stopped, restarting, unreachable): a temporary state, not our bug.
+    request.log.warn({ err: { message: (error as Error).message, code: (error as { code?: string }).code } }, 'database unavailable');
+    return { status: 503, code: ERROR_CODES.unavailable, message: 'The service is briefly unavailable. Please try again in a few seconds.', retryAfter: String(DATABASE_RETRY_AFTER_SECONDS) };
+  }
+  // A multipart body cut short (busboy): the client's upload was incomplete, not our failure.
+  if (/^(Unexpected end of (form|file)|Part terminated early|Malformed part header)/.test(error.message ?? '')) {
+    return { status: 400, code: ERROR_CODES.badRequest, message: 'The upload ended before the end of the file. Please upload the file again.' };
+  }
+  // Text PostgreSQL cannot hold (NUL, invalid encodings) that slipped past a schema: the client's mistake.
+  if (['22021', '22P05'].includes((error as { code?: string }).code ?? '')) {
+    return { status: 400, code: ERROR_CODES.badRequest, message: `The input ${CONTROL_CHARACTER_MESSAGE} or invalid text.` };
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  reportServerError(error, request);
+  return { status: 500, code: ERROR_CODES.internal, message: MESSAGES.unexpectedError };
+}
+
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
-    if (error instanceof AppError) return send(reply, statusOf[error.code], error.code, error.message, error.details);
-    if (error instanceof ZodError) return send(reply, 400, ERROR_CODES.badRequest, describeZodError(error));
-    const status = (error as FastifyError).statusCode;
-    if (status && status >= 400 && status < 500) {
-      // Fastify's own client errors (bad JSON, body too large, rate limit, unsupported media type).
-      return send(reply, status, statusCodes[status] ?? ERROR_CODES.badRequest, error.message);
-    }
-    if (isDatabaseUnavailable(error)) {
-      // The database is away (stopped, restarting, unreachable): a temporary state, not our bug.
-      request.log.warn({ err: { message: (error as Error).message, code: (error as { code?: string }).code } }, 'database unavailable');
-      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
-      return send(reply, 503, ERROR_CODES.unavailable, 'The service is briefly unavailable. Please try again in a few seconds.');
-    }
-    // A multipart body cut short (busboy): the client's upload was incomplete, not our failure.
-    if (/^(Unexpected end of (form|file)|Part terminated early|Malformed part header)/.test(error.message ?? '')) {
-      return send(reply, 400, ERROR_CODES.badRequest, 'The upload ended before the end of the file. Please upload the file again.');
-    }
-    // Text PostgreSQL cannot hold (NUL, invalid encodings) that slipped past a schema: the client's mistake.
-    if (['22021', '22P05'].includes((error as { code?: string }).code ?? '')) {
-      return send(reply, 400, ERROR_CODES.badRequest, `The input ${CONTROL_CHARACTER_MESSAGE} or invalid text.`);
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    reportServerError(error, request);
-    return send(reply, 500, ERROR_CODES.internal, MESSAGES.unexpectedError);
+    const described = describeError(error, request);
+    if (described.retryAfter) reply.header('retry-after', described.retryAfter);
+    return send(reply, described.status, described.code, described.message, described.details);
   });
 }

@@ -1,6 +1,17 @@
-import { getIdentityRequestSchema, registerSamlIdpRequestSchema, samlIdpParamsSchema, type FaqResponse, type GetIdentityResponse, type SamlIdpResponse } from '@zview/contracts';
+import {
+  faqResponseSchema,
+  getIdentityRequestSchema,
+  registerSamlIdpRequestSchema,
+  samlIdpListResponseSchema,
+  samlIdpParamsSchema,
+  samlIdpResponseSchema,
+  updateSamlIdpRequestSchema,
+  type FaqResponse,
+  type GetIdentityResponse,
+  type SamlIdpResponse,
+} from '@zview/contracts';
 import type { FastifyInstance } from 'fastify';
-import { acsUrl, deleteSamlIdp, findIdpForEmail, listSamlIdps, registerSamlIdp, SamlError, spEntityId, type SamlIdp } from '../auth/saml.js';
+import { acsUrl, deleteSamlIdp, findIdpForEmail, listSamlIdps, registerSamlIdp, SamlError, setInternalAdminGroup, spEntityId, type SamlIdp } from '../auth/saml.js';
 import { badRequest, notFound } from './errors.js';
 import { FAQ } from '../domain/identity/faq.js';
 
@@ -19,7 +30,7 @@ export async function registerPublicIdentityRoutes(app: FastifyInstance) {
 }
 
 export async function registerFaqRoutes(app: FastifyInstance) {
-  app.get('/faq', { config: { policy: 'faq:read' } }, async (): Promise<FaqResponse> => ({ faqs: FAQ }));
+  app.get('/faq', { schema: { response: { 200: faqResponseSchema } }, config: { policy: 'faq:read' } }, async (): Promise<FaqResponse> => ({ faqs: FAQ }));
 }
 
 /**
@@ -37,16 +48,17 @@ export async function registerSamlIdpRoutes(app: FastifyInstance) {
       entityId: idp.entity_id,
       ssoUrl: idp.sso_url,
       emailDomains: idp.email_domains,
+      internalAdminGroup: idp.internal_admin_group,
       acsUrl: acsUrl(urls, idp.id),
       spEntityId: spEntityId(urls),
     };
   };
 
-  app.get('/identity/saml-idps', { config: { policy: 'customers:manage' } }, async (request) => ({
+  app.get('/identity/saml-idps', { schema: { response: { 200: samlIdpListResponseSchema } }, config: { policy: 'customers:manage' } }, async (request) => ({
     identityProviders: (await listSamlIdps(db, request.actor!.organization.id)).map(shape),
   }));
 
-  app.post('/identity/saml-idps', { config: { policy: 'customers:manage' } }, async (request, reply) => {
+  app.post('/identity/saml-idps', { schema: { response: { 201: samlIdpResponseSchema } }, config: { policy: 'customers:manage' } }, async (request, reply) => {
     const body = registerSamlIdpRequestSchema.parse(request.body ?? {});
     try {
       const idp = await registerSamlIdp(db, { ...body, organizationId: request.actor!.organization.id });
@@ -57,7 +69,16 @@ export async function registerSamlIdpRoutes(app: FastifyInstance) {
     }
   });
 
-  app.delete('/identity/saml-idps/:id', { config: { policy: 'customers:manage' } }, async (request, reply) => {
+  // Which IdP group makes internal admins: internal admins only ('customers:manage'), like every route here.
+  app.patch('/identity/saml-idps/:id', { schema: { response: { 200: samlIdpResponseSchema } }, config: { policy: 'customers:manage' } }, async (request) => {
+    const { id } = samlIdpParamsSchema.parse(request.params);
+    const { internalAdminGroup } = updateSamlIdpRequestSchema.parse(request.body ?? {});
+    const idp = await setInternalAdminGroup(db, request.actor!.userId, request.actor!.organization.id, id, internalAdminGroup);
+    if (!idp) throw notFound('Identity provider not found.');
+    return shape(idp);
+  });
+
+  app.delete('/identity/saml-idps/:id', { config: { policy: 'customers:manage', rawResponse: true } }, async (request, reply) => {
     const { id } = samlIdpParamsSchema.parse(request.params);
     if (!(await deleteSamlIdp(db, request.actor!.organization.id, id))) throw notFound('Identity provider not found.');
     return reply.status(204).send();

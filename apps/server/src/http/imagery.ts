@@ -2,6 +2,8 @@ import path from 'node:path';
 import {
   captureImageParamsSchema,
   mapFeaturesQuerySchema,
+  mapFeaturesResponseSchema,
+  mapStyleResponseSchema,
   mapSourcesResponseSchema,
   mapStyleParamsSchema,
   mapStyleQuerySchema,
@@ -95,7 +97,7 @@ export async function registerImageryRoutes(app: FastifyInstance) {
 
   const signed = { policy: 'imagery:read', signedUrl: true } as const;
 
-  app.get('/caribou/imagery/:captureId/:file', { config: signed }, async (request, reply) => {
+  app.get('/caribou/imagery/:captureId/:file', { config: { ...signed, rawResponse: true } }, async (request, reply) => {
     const { captureId, file } = captureImageParamsSchema.parse(request.params);
     authorize(request, `/api/caribou/imagery/${captureId}/${file.propertyId}.${file.format}`);
     const oblique = request.actor ? can(request.actor, 'imagery:oblique') : true;
@@ -104,7 +106,7 @@ export async function registerImageryRoutes(app: FastifyInstance) {
     return sendImage(request, reply, image, CONTENT_TYPES[file.format], IMMUTABLE);
   });
 
-  app.get('/tiles/satellite/:z/:x/:file', { config: signed }, async (request, reply) => {
+  app.get('/tiles/satellite/:z/:x/:file', { config: { ...signed, rawResponse: true } }, async (request, reply) => {
     const tile = tileParamsSchema.parse(request.params);
     const query = tileQuerySchema.parse(request.query);
     authorize(request, SIGNED_SCOPES.tiles);
@@ -113,7 +115,7 @@ export async function registerImageryRoutes(app: FastifyInstance) {
     return sendImage(request, reply, image, CONTENT_TYPES[tile.file.format], TILE_CACHE);
   });
 
-  app.get('/map/style/:file', { config: signed }, async (request, reply) => {
+  app.get('/map/style/:file', { schema: { response: { 200: mapStyleResponseSchema } }, config: signed }, async (request, reply) => {
     const { file } = mapStyleParamsSchema.parse(request.params);
     const name = file.replace(/\.json$/, '') as MapStyleName;
     if (!file.endsWith('.json') || !MAP_STYLE_NAMES.includes(name)) throw notFound(`Unknown map style: ${file}.`);
@@ -126,7 +128,7 @@ export async function registerImageryRoutes(app: FastifyInstance) {
     return mapStyle(name, { origin: app.ctx.config.publicUrl, signer: getSigner(), bbox: query.bbox });
   });
 
-  app.get('/map/features.geojson', { config: signed }, async (request, reply) => {
+  app.get('/map/features.geojson', { schema: { response: { 200: mapFeaturesResponseSchema } }, config: signed }, async (request, reply) => {
     const query = mapFeaturesQuerySchema.parse(request.query);
     authorize(request, SIGNED_SCOPES.mapFeatures);
     reply.header('cache-control', 'private, max-age=300').type('application/geo+json');
@@ -134,7 +136,7 @@ export async function registerImageryRoutes(app: FastifyInstance) {
   });
 
   /** Signed URLs of the map base layers, for the signed-in web app to hand to MapLibre. */
-  app.get('/map/sources', { config: { policy: 'imagery:read' } }, async (request) => {
+  app.get('/map/sources', { schema: { response: { 200: mapSourcesResponseSchema } }, config: { policy: 'imagery:read' } }, async (request) => {
     if (!request.actor) throw unauthorized();
     if (!can(request.actor, 'imagery:ortho')) throw forbidden('Imagery is not enabled for your organization.');
     return mapSourcesResponseSchema.parse(mapSourceUrls(app.ctx.config.publicUrl, getSigner()));

@@ -1,3 +1,4 @@
+import { healthResponseSchema } from '@zview/contracts';
 import type { FastifyInstance } from 'fastify';
 import { registerImageryRoutes } from './imagery.js';
 import { registerAddressRoutes } from './address.js';
@@ -14,6 +15,8 @@ import { registerCustomerRoutes } from './customers.js';
 import { registerMockRoutes } from './mocks.js';
 import { registerAppealRoutes } from './appeals/index.js';
 import { registerZorroRoutes } from './zorro.js';
+import { registerApiKeyRoutes } from './api-keys.js';
+import { registerOpenApiRoutes } from './openapi.js';
 
 /**
  * Every /api route group, one file each. A route declares `config.policy`: the name of the
@@ -26,7 +29,7 @@ export async function registerApiRoutes(app: FastifyInstance) {
     if (request.actor && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     return payload;
   });
-  app.get('/health', { config: { policy: 'public' } }, async () => ({ status: 'ok' }));
+  app.get('/health', { schema: { response: { 200: healthResponseSchema } }, config: { policy: 'public' } }, async () => ({ status: 'ok' }));
   await registerImageryRoutes(app);
   await registerAddressRoutes(app);
   await registerPropertyRoutes(app);
@@ -42,4 +45,6 @@ export async function registerApiRoutes(app: FastifyInstance) {
   await registerMockRoutes(app);
   await app.register(registerAppealRoutes);
   await registerZorroRoutes(app);
+  await registerApiKeyRoutes(app);
+  await registerOpenApiRoutes(app);
 }

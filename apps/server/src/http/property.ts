@@ -1,64 +1,32 @@
 import {
   assessmentQuerySchema,
+  assessmentResponseSchema,
   buildingPermitsResponseSchema,
+  imageCatalogResponseSchema,
+  modelSpecificationsResponseSchema,
+  recentLookupsResponseSchema,
   ibhsEvaluationsResponseSchema,
-  isProductKey,
   locationQuerySchema,
   MESSAGES,
-  PRODUCT_DISPLAY_NAMES,
-  STANDARD_PRODUCTS,
-  type ProductKey,
 } from '@zview/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Actor } from '../auth/actor.js';
 import { can } from '../auth/policy.js';
 import { acquireChangeFeed } from '../db/change-feed.js';
-import { listRecentLookups, UsageWriter } from '../db/usage.js';
-import { AmendmentCache, applyAmendments } from '../domain/appeals/amendments.js';
-import { assessLocation } from '../domain/property/assess.js';
-import { assessmentJson } from '../domain/property/assessment-json.js';
-import { LookupCaches } from '../domain/property/read-cache.js';
-import { MockCases } from '../domain/mocks/match.js';
+import { listRecentLookups } from '../db/usage.js';
+import { NOT_FOUND_MESSAGE, PropertyLookups, requireFeature } from '../domain/property/lookup.js';
 import { findPropertyByLocation } from '../domain/property/find.js';
 import { findPropertyCaptures, findPropertyPermits, loadPropertyFeatures } from '../domain/property/load.js';
 import { propertyImageItem } from '../domain/imagery/urls.js';
 import { MODEL_SPECIFICATIONS } from '../domain/risk/index.js';
-import { badRequest, forbidden, notFound } from './errors.js';
+import { badRequest, notFound } from './errors.js';
 
 const OBLIQUE_FEATURE = 'oblique-imagery';
-const LOOK_BACK_FEATURE = 'zproperty-historical_look_back';
-const NOT_FOUND_MESSAGE = 'We could not find that location. Check the address (street, city, state and ZIP) or try coordinates.';
 
 function actorOf(request: FastifyRequest): Actor {
   // The authentication hook sets the actor on every non-public route.
   return request.actor!;
-}
-
-function requireFeature(actor: Actor, feature: string, label: string) {
-  if (!can(actor, 'product:use', { product: feature })) throw forbidden(`${label} is not enabled for your organization.`);
-}
-
-/**
- * The products a lookup scores: those asked for (comma-joined), or every enabled standard
- * product. Unknown keys are a 400; products the organisation has not enabled are a 403.
- */
-export function productsToScore(actor: Actor, requested: string | undefined): { products: ProductKey[]; obliqueOnly: boolean } {
-  if (!requested || requested.trim() === '') {
-    return { products: STANDARD_PRODUCTS.filter((p) => can(actor, 'product:use', { product: p })), obliqueOnly: false };
-  }
-  const keys = [...new Set(requested.split(',').map((p) => p.trim()).filter(Boolean))];
-  if (keys.includes(OBLIQUE_FEATURE)) {
-    if (keys.length > 1) throw badRequest(`products=${OBLIQUE_FEATURE} cannot be combined with other products.`);
-    requireFeature(actor, OBLIQUE_FEATURE, 'Oblique imagery');
-    return { products: [], obliqueOnly: true };
-  }
-  const unknown = keys.filter((k) => !isProductKey(k));
-  if (unknown.length) throw badRequest(`Unknown product: ${unknown.join(', ')}`);
-  const products = keys as ProductKey[];
-  const disabled = products.filter((p) => !can(actor, 'product:use', { product: p }));
-  if (disabled.length) throw forbidden(`${disabled.map((p) => PRODUCT_DISPLAY_NAMES[p]).join(', ')} ${disabled.length > 1 ? 'are' : 'is'} not enabled for your organization.`);
-  return { products, obliqueOnly: false };
 }
 
 const recentQuerySchema = z.object({
@@ -70,88 +38,20 @@ const recentQuerySchema = z.object({
 /** The property view's API: assessment, imagery catalogue, permits, IBHS, specifications, recent lookups. */
 export async function registerPropertyRoutes(app: FastifyInstance) {
   const { db, config } = app.ctx;
-  // Lookups' usage is written in group commits; what lookups learn of the world is kept while it does not change.
-  const usage = new UsageWriter(db);
-  const caches = new LookupCaches();
-  const mocks = new MockCases(db);
-  // Scores amended by the organisation's published appeals (appeal_score_versions notifies zview_world).
-  const amendments = new AmendmentCache();
   const { feed, release } = acquireChangeFeed(db);
-  const unsubscribe = feed.subscribe('zview_world', () => {
-    caches.clear();
-    mocks.clear();
-    amendments.clear();
-  });
+  // The assessment of the property view and of the public API (/v1): one code path (domain/property/lookup.ts).
+  const lookups = new PropertyLookups(db, feed, () => app.imagery.signer, config.runtime.SAMPLE_DATA);
   app.addHook('onClose', async () => {
-    unsubscribe();
-    await usage.close();
+    await lookups.close();
     await release();
   });
 
   // Answers JSON text: the property's part is serialised once per cached assessment (assessment-json.ts).
-  app.get('/caribou/v3/property/assessment/zview', { config: { policy: 'property:read' } }, async (request, reply): Promise<string> => {
-    const actor = actorOf(request);
+  app.get('/caribou/v3/property/assessment/zview', { schema: { response: { 200: assessmentResponseSchema } }, config: { policy: 'property:read', openapi: { query: assessmentQuerySchema } } }, async (request, reply): Promise<string> => {
     const query = assessmentQuerySchema.parse(request.query);
-    const { products, obliqueOnly } = productsToScore(actor, query.products);
-    if (query.as_of) requireFeature(actor, LOOK_BACK_FEATURE, 'Historical look-back');
-    // A lookup a mock case matches answers its mock response: not scored, not billed.
-    const lookup = { location: query.location, locationType: query.location_type, products, apiVersion: 'v3' };
-    const mocked = query.as_of ? undefined : await mocks.answer(lookup, request.changesSeen === true);
-    if (mocked) return reply.type('application/json; charset=utf-8').send(JSON.stringify(mocked));
-
-    const result = await assessLocation(db, app.imagery.signer, {
-      location: query.location,
-      locationType: query.location_type,
-      products,
-      asOf: query.as_of,
-      sampleData: config.runtime.SAMPLE_DATA,
-      // Only for requests the authentication hook fenced: every change before them has cleared it.
-      cache: request.changesSeen ? caches : undefined,
-    });
-    if (!result) throw notFound(NOT_FOUND_MESSAGE);
-    // The organisation's view: scores amended by its published appeals (a copy when any applies).
-    const amended = await applyAmendments(db, amendments, actor.organization.id, result.assessment.location.propertyId, result.assessment.products, { asOf: query.as_of, useCache: !!request.changesSeen });
-    const answer = amended === result.assessment.products ? result : { ...result, assessment: { ...result.assessment, products: amended } };
-    const { assessment } = answer;
-
-    // Imagery the organisation or the request leaves out (a copy: the assessment is shared).
-    const imagery = { ...assessment.imagery };
-    if (obliqueOnly) {
-      imagery.ortho = [];
-      imagery.comparison = null;
-    }
-    if (query.images_2d === 'false') {
-      imagery.ortho = [];
-      imagery.comparison = null;
-    }
-    if (query.images_3d === 'false' || !can(actor, 'product:use', { product: OBLIQUE_FEATURE })) imagery.oblique = [];
-    if (query.provider) {
-      const provider = query.provider.toLowerCase();
-      imagery.ortho = imagery.ortho.filter((i) => i.imageProvider.toLowerCase() === provider);
-      imagery.oblique = imagery.oblique.filter((i) => i.imageProvider.toLowerCase() === provider);
-    }
-
-    const scored = Object.values(assessment.products);
-    // Usage: one per scored product (look-back views of past dates are billed like any lookup).
-    // Usage and the recent-lookups entry are committed (in one statement, grouped with concurrent
-    // lookups') before the answer goes out.
-    await usage.write({
-      usage: scored.map((s) => ({ organizationId: actor.organization.id, userId: actor.userId, product: s.product, channel: 'zview' as const, reference: assessment.location.propertyId })),
-      lookup:
-        obliqueOnly || query.as_of
-          ? undefined
-          : {
-              organizationId: actor.organization.id,
-              userId: actor.userId,
-              location: query.location,
-              locationType: query.location_type,
-              propertyId: assessment.location.propertyId,
-              address: assessment.location.address?.formatted ?? null,
-              scores: scored.map((s) => ({ product: s.product, score: s.score, riskLevel: s.riskLevel })),
-            },
-    });
+    const json = await lookups.assess(actorOf(request), query, { fresh: request.changesSeen === true, channel: 'zview' });
     reply.type('application/json; charset=utf-8');
-    return assessmentJson(answer, imagery);
+    return json;
   });
 
   /** Resolves `location` to a property or answers 404; a point without a property has no data. */
@@ -162,7 +62,7 @@ export async function registerPropertyRoutes(app: FastifyInstance) {
     return found.property;
   }
 
-  app.get('/caribou/image_catalog', { config: { policy: 'property:read' } }, async (request) => {
+  app.get('/caribou/image_catalog', { schema: { response: { 200: imageCatalogResponseSchema } }, config: { policy: 'property:read' } }, async (request) => {
     const actor = actorOf(request);
     const property = await propertyAt(request);
     if (!property) return { results: [] };
@@ -175,7 +75,7 @@ export async function registerPropertyRoutes(app: FastifyInstance) {
     return { results };
   });
 
-  app.get('/caribou/building_permits', { config: { policy: 'property:read' } }, async (request) => {
+  app.get('/caribou/building_permits', { schema: { response: { 200: buildingPermitsResponseSchema } }, config: { policy: 'property:read' } }, async (request) => {
     const actor = actorOf(request);
     if (!(request.query as Record<string, unknown> | undefined)?.location) throw badRequest(MESSAGES.locationRequired);
     requireFeature(actor, 'building_permits', 'Building permits');
@@ -197,7 +97,7 @@ export async function registerPropertyRoutes(app: FastifyInstance) {
     });
   });
 
-  app.get('/ibhs/evaluations', { config: { policy: 'property:read' } }, async (request) => {
+  app.get('/ibhs/evaluations', { schema: { response: { 200: ibhsEvaluationsResponseSchema } }, config: { policy: 'property:read' } }, async (request) => {
     const actor = actorOf(request);
     requireFeature(actor, 'ibhs', 'IBHS FORTIFIED evaluations');
     const property = await propertyAt(request);
@@ -214,9 +114,9 @@ export async function registerPropertyRoutes(app: FastifyInstance) {
     return ibhsEvaluationsResponseSchema.parse({ results });
   });
 
-  app.get('/caribou/specifications', { config: { policy: 'property:read' } }, async () => ({ specifications: MODEL_SPECIFICATIONS }));
+  app.get('/caribou/specifications', { schema: { response: { 200: modelSpecificationsResponseSchema } }, config: { policy: 'property:read' } }, async () => ({ specifications: MODEL_SPECIFICATIONS }));
 
-  app.get('/caribou/property/recent', { config: { policy: 'property:read' } }, async (request) => {
+  app.get('/caribou/property/recent', { schema: { response: { 200: recentLookupsResponseSchema } }, config: { policy: 'property:read' } }, async (request) => {
     const actor = actorOf(request);
     const query = recentQuerySchema.parse(request.query);
     const { rows, total } = await listRecentLookups(db, actor.organization.id, {

@@ -10,6 +10,8 @@ import type { BatchGeocoder, PortfolioScorer } from '../domain/portfolio/seams.j
 import type { Delimiter, TextEncodingName } from '../domain/portfolio/sniff.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import { findStalledJobs } from '../db/job-leases.js';
+import { findIngestSource, isIngested, lockIngest, setProcessingError, unlockIngest } from '../db/portfolio-ingest.js';
+import { productsOf } from '../db/portfolios.js';
 import { defineJob, queueName, type JobQueue } from './queue.js';
 import { startScoreIndexWorker } from './score-index-jobs.js';
 
@@ -42,7 +44,10 @@ export async function queueIngest(queue: JobQueue, portfolioId: number) {
 export async function queueRunChunks(db: Db, queue: JobQueue, runId: number) {
   const chunks = await pendingChunks(db, runId);
   // Every chunk committed (a run suspended between its last commit and its finish): finish it now.
-  if (!chunks.length) return finishIfComplete(db, runId);
+  if (!chunks.length) {
+    await finishIfComplete(db, runId);
+    return;
+  }
   await queue.send(portfolioChunkJob, chunks.map((chunkIndex) => ({ runId, chunkIndex })));
 }
 
@@ -58,12 +63,7 @@ export interface PortfolioWorkerDeps {
 }
 
 export async function handleIngest(deps: PortfolioWorkerDeps, portfolioId: number) {
-  const portfolio = await deps.db
-    .selectFrom('portfolios')
-    .innerJoin('portfolio_uploads', 'portfolio_uploads.name', 'portfolios.uploaded_file_name')
-    .select(['portfolios.id', 'portfolios.uploaded_file_name', 'portfolios.column_mapping', 'portfolios.created_by', 'portfolios.ingested_at', 'portfolio_uploads.delimiter', 'portfolio_uploads.encoding'])
-    .where('portfolios.id', '=', portfolioId)
-    .executeTakeFirst();
+  const portfolio = await findIngestSource(deps.db, portfolioId);
   if (!portfolio) return;
   if (!portfolio.ingested_at) {
     const client = await deps.connect();
@@ -71,11 +71,10 @@ export async function handleIngest(deps: PortfolioWorkerDeps, portfolioId: numbe
       // Held by this connection for the whole read: if the worker dies, PostgreSQL drops the
       // connection and the lock with it, which is how a stalled ingest is told from a slow one
       // (rescueStalledIngests). A second run of the job waits here, then finds the rows read.
-      await client.query('SELECT pg_advisory_lock(hashtext($1), $2)', [INGEST_LOCK, portfolioId]);
-      const again = await deps.db.selectFrom('portfolios').select('ingested_at').where('id', '=', portfolioId).executeTakeFirst();
-      if (again?.ingested_at) return handleIngestRuns(deps, portfolioId, portfolio.created_by);
+      await lockIngest(client, INGEST_LOCK, portfolioId);
+      if (await isIngested(deps.db, portfolioId)) return handleIngestRuns(deps, portfolioId, portfolio.created_by);
       if ((await deps.blobs.size(uploadBlobKey(portfolio.uploaded_file_name))) === null) {
-        await deps.db.updateTable('portfolios').set({ processing_error: 'The uploaded file is no longer available. Upload it again and create a new portfolio.' }).where('id', '=', portfolioId).execute();
+        await setProcessingError(deps.db, portfolioId, 'The uploaded file is no longer available. Upload it again and create a new portfolio.');
         return;
       }
       // (The new partition's statistics are gathered inside: see ingest.ts.)
@@ -88,12 +87,12 @@ export async function handleIngest(deps: PortfolioWorkerDeps, portfolioId: numbe
       });
     } catch (error) {
       // Shown with the portfolio until a retry succeeds (a successful read clears it).
-      await deps.db.updateTable('portfolios').set({ processing_error: 'Reading the file failed. It is retried automatically; if this message stays, contact support.' }).where('id', '=', portfolioId).execute();
+      await setProcessingError(deps.db, portfolioId, 'Reading the file failed. It is retried automatically; if this message stays, contact support.');
       throw error;
     } finally {
       // Ending the connection releases the lock; a pooled one is unlocked before it goes back.
       if (client.release) {
-        await client.query('SELECT pg_advisory_unlock(hashtext($1), $2)', [INGEST_LOCK, portfolioId]).catch(() => {});
+        await unlockIngest(client, INGEST_LOCK, portfolioId).catch(() => {});
         client.release();
       } else await client.end?.();
     }
@@ -103,7 +102,7 @@ export async function handleIngest(deps: PortfolioWorkerDeps, portfolioId: numbe
 
 /** After the file is read: a run for every product still UPLOADED, and the chunks of those in progress. */
 async function handleIngestRuns(deps: PortfolioWorkerDeps, portfolioId: number, requestedBy: string) {
-  const products = await deps.db.selectFrom('portfolio_products').select(['product', 'status', 'current_run_id']).where('portfolio_id', '=', portfolioId).execute();
+  const products = await productsOf(deps.db, portfolioId);
   for (const product of products) {
     if (!isPortfolioProduct(product.product)) continue;
     let runId = product.current_run_id;

@@ -49,6 +49,7 @@ export const SHELL_ROUTES: ShellRoute[] = [
   { path: '/team/add-new-member', guard: TEAM_EDIT, lazy: () => import('../features/team/AddMemberPage') },
   { path: '/team/add-multiple-members', guard: TEAM_EDIT, lazy: () => import('../features/team/AddMultipleMembersPage') },
   { path: '/team/edit-member/:userId', guard: TEAM_EDIT, lazy: () => import('../features/team/EditMemberPage') },
+  { path: '/team/api-keys', guard: ['apiKeys'], lazy: () => import('../features/api-keys/ApiKeysPage') },
   { path: '/billing', guard: ['billing'], lazy: () => import('../features/billing/BillingPage') },
   { path: '/zportfolio', guard: ['portfolio'], lazy: () => import('../features/portfolio/PortfolioListPage') },
   { path: '/zportfolio/results', guard: ['portfolio'], lazy: () => import('../features/portfolio/PortfolioResultsPage') },

@@ -19,10 +19,23 @@ export interface GeocodeResult {
   confidence: number;
   precision: GeocodePrecision;
   matchedBy: 'exact' | 'fuzzy' | 'street' | 'zip' | 'city' | 'parcel' | 'nearest' | 'point';
+  /** Set (true) on a place without a property when no property lies within COVERAGE_METRES of it: see markCoverage. */
+  outsideCoverage?: boolean;
 }
 
 /** How far (metres) a point may be from a property and still be taken as that property. */
 export const NEAREST_PARCEL_METRES = 40;
+/**
+ * How far (metres) a place may be from the nearest property and still be inside coverage (issue 12).
+ * From the world data: a ZIP's neighbourhoods lie on a spiral about 1.3 km apart (world/generate/
+ * neighbourhood.ts) and reach a few hundred metres from their centres, so any point among a ZIP's
+ * neighbourhoods, between them included, is within about 1 km of a property; imported address
+ * files are denser still. A place farther than 2 km from every property is where we have no data:
+ * it is outside coverage, not 'no property here'.
+ */
+export const COVERAGE_METRES = 2000;
+/** Said of a place farther than COVERAGE_METRES from every property (lookup and portfolio row). */
+export const OUTSIDE_COVERAGE_AREA = 'This location is outside our coverage: we have no properties within 2 km of it.';
 /** Trigram similarity a fuzzy candidate needs (pg_trgm.similarity_threshold while searching). */
 export const FUZZY_MIN_SIMILARITY = 0.45;
 
@@ -57,7 +70,31 @@ export async function geocode(db: Db, location: string, locationType: 'address' 
   const point = parseCoordinates(location);
   if (locationType === 'coordinates') return point ? geocodeCoordinates(db, point) : null;
   if (point) return geocodeCoordinates(db, point);
-  return geocodeAddress(db, location);
+  const found = await geocodeAddress(db, location);
+  return found && (await markCoverage(db, [found]))[0]!;
+}
+
+/**
+ * Marks the places without a property that lie farther than COVERAGE_METRES from every property
+ * (`outsideCoverage: true`): one nearest-neighbour probe per such place on the scaled-point index
+ * (migration 0310), with the exact distance worked out here. Places with a property are in coverage.
+ */
+export async function markCoverage(db: Db, results: GeocodeResult[]): Promise<GeocodeResult[]> {
+  const bare = results.flatMap((r, i) => (r.propertyId === null ? [i] : []));
+  if (!bare.length) return results;
+  const { rows } = await sql<{ index: number; lat: number; lng: number }>`
+    SELECT q.i::int - 1 AS index, p.lat, p.lng
+    FROM unnest(${bare.map((i) => results[i]!.lat)}::float8[], ${bare.map((i) => results[i]!.lng)}::float8[]) WITH ORDINALITY AS q(lat, lng, i)
+    CROSS JOIN LATERAL (
+      SELECT lat, lng FROM properties ORDER BY point(lng * cos(radians(lat)), lat) <-> point(q.lng * cos(radians(q.lat)), q.lat) LIMIT 1
+    ) p`.execute(db);
+  const nearest = new Map(rows.map((r) => [r.index, r]));
+  bare.forEach((resultIndex, k) => {
+    const result = results[resultIndex]!;
+    const near = nearest.get(k);
+    if (!near || haversineMetres(result.lat, result.lng, near.lat, near.lng) > COVERAGE_METRES) result.outsideCoverage = true;
+  });
+  return results;
 }
 
 /**
@@ -249,7 +286,7 @@ export async function geocodeCoordinates(db: Db, point: LatLng): Promise<Geocode
   const { rows } = await sql<ParcelHit>`
     SELECT ${HIT_COLUMNS}, parcel FROM properties
     WHERE lat BETWEEN ${point.lat - dLat} AND ${point.lat + dLat} AND lng BETWEEN ${point.lng - dLng} AND ${point.lng + dLng}`.execute(db);
-  return pickPropertyAt(point, rows);
+  return (await markCoverage(db, [pickPropertyAt(point, rows)]))[0]!;
 }
 
 /** Candidates per point in the set-wise search: the nearest address points (a parcel containing the point is its own or a neighbour's). */
@@ -270,7 +307,7 @@ export async function geocodeCoordinatesMany(db: Db, points: readonly LatLng[]):
     const found = await candidatesMany(db, missed.map((i) => points[i]!), searchBox(0).dLat, 4 * CANDIDATES_PER_POINT);
     missed.forEach((index, k) => (results[index] = pickPropertyAt(points[index]!, found[k]!)));
   }
-  return results;
+  return markCoverage(db, results);
 }
 
 /** The small first box of the set-wise search (~110 m north–south). */

@@ -2,9 +2,8 @@ import { PassThrough, type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { StringDecoder } from 'node:string_decoder';
 import { PORTFOLIO_EXPORT_EXTRA_COLUMNS } from '@zview/contracts';
-import { sql } from 'kysely';
-import { to as copyTo } from 'pg-copy-streams';
-import { poolOf, type Db } from '../../db/database.js';
+import type { Db } from '../../db/database.js';
+import { withExportCopy } from '../../db/portfolio-export.js';
 import { xlsxFromPages, type XlsxCell } from './xlsx.js';
 
 /**
@@ -41,79 +40,11 @@ export function exportLayout(header: readonly string[], choice: readonly string[
   };
 }
 
-const PAGE = 5000;
-
-interface ExportRow {
-  row_number: number;
-  raw_values: string[];
-  geo_precision: string | null;
-  geo_problem: string | null;
-  row_problem: string | null;
-  score: number | null;
-  risk_level: string | null;
-  confidence: number | null;
-  top_factors: { name: string }[] | null;
-  model_version: string | null;
-  result_problem: string | null;
-}
-
-function extraValue(row: ExportRow, column: ExtraColumn): string {
-  switch (column) {
-    case 'score':
-      return row.score === null ? '' : String(row.score);
-    case 'risk_level':
-      return row.risk_level ?? '';
-    case 'confidence':
-      return row.confidence === null ? '' : String(row.confidence);
-    case 'top_factors':
-      return (row.top_factors ?? []).map((f) => f.name).join('; ');
-    case 'geocode_precision':
-      return row.geo_precision ?? '';
-    case 'model_version':
-      return row.model_version ?? '';
-    case 'problem':
-      return row.result_problem ?? row.row_problem ?? row.geo_problem ?? '';
-  }
-}
-
-/**
- * Streams a run's rows in row order through a server-side cursor (one query, a merge of the rows
- * and results indexes, fetched PAGE rows at a time), so memory stays flat whatever the file size
- * and each row is read once. The header comes first. The cursor's connection is held until the
- * last page or until the reader stops (the generator's `finally`).
- */
-async function* exportPages(db: Db, portfolioId: number, runId: number | null, header: readonly string[], layout: ExportLayout) {
-  // Scores and confidences are number cells; everything else text, which a spreadsheet never evaluates.
-  const cell = (row: ExportRow, column: ExtraColumn): XlsxCell => (column === 'score' ? row.score : column === 'confidence' ? row.confidence : extraValue(row, column));
-  yield [[...layout.original.map((i) => header[i]!), ...layout.extra]];
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  const connection = await new Promise<Db>((resolve, reject) => {
-    db.connection().execute((conn) => (resolve(conn), released)).catch(reject);
-  });
-  try {
-    await sql`BEGIN READ ONLY`.execute(connection);
-    await sql`DECLARE portfolio_export NO SCROLL CURSOR FOR
-      SELECT w.row_number, w.raw_values, w.geo_precision, w.geo_problem, w.problem AS row_problem,
-             r.score, r.risk_level, r.confidence, r.top_factors, r.model_version, r.problem AS result_problem
-      FROM portfolio_rows w
-      LEFT JOIN portfolio_results r ON r.run_id = ${runId ?? -1} AND r.row_number = w.row_number
-      WHERE w.portfolio_id = ${portfolioId}
-      ORDER BY w.row_number`.execute(connection);
-    for (;;) {
-      const { rows } = await sql<ExportRow>`FETCH ${sql.lit(PAGE)} FROM portfolio_export`.execute(connection);
-      yield rows.map((row) => [...layout.original.map((i): XlsxCell => row.raw_values[i] ?? ''), ...layout.extra.map((c) => cell(row, c))]);
-      if (rows.length < PAGE) break;
-    }
-  } finally {
-    await sql`ROLLBACK`.execute(connection).catch(() => {});
-    release();
-  }
-}
-
-/** The export as an XLSX workbook (exceljs' streaming writer): text stays text, never evaluated; scores are numbers. */
+/** The export as an XLSX workbook (xlsx.ts, our streaming writer) from the same COPY as the CSV: text stays text, never evaluated; scores are numbers. */
 export function exportXlsx(db: Db, portfolioId: number, runId: number | null, header: readonly string[], layout: ExportLayout): Readable {
-  return xlsxFromPages(exportPages(db, portfolioId, runId, header, layout));
+  const out = new PassThrough();
+  withExportCopy(db, portfolioId, runId, (rows) => pipeline(xlsxFromPages(xlsxPages(rows, header, layout)), out)).catch((error: Error) => out.destroy(error));
+  return out;
 }
 
 /** Cells that need neither neutralising nor quoting (nearly all of them) match none of these. */
@@ -126,28 +57,7 @@ export function csvCell(value: string): string {
   return /[",\r\n]|^\s|\s$/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell;
 }
 
-/**
- * The rows of an export as PostgreSQL's COPY sends them (text format, in row order): raw_values
- * is json stored as text, so it goes out as it is, with no cursor round trips and no row objects
- * built by the driver. Of the top factors only the names go, joined: turning each row's jsonb
- * (names and numeric contributions) into text took PostgreSQL about as long as the rest of the
- * export (5 s of 10 s for a million rows); picking out up to three names is cheap, and the
- * joined names repeat from row to row. Ids are integers, safe inline (COPY takes no parameters).
- * The fields after raw_values are the ones RESULT_FIELDS reads.
- */
-export function exportRowsCopy(portfolioId: number, runId: number | null): string {
-  return `COPY (
-      SELECT w.raw_values, r.score, r.risk_level, r.confidence,
-             CASE WHEN jsonb_array_length(r.top_factors) <= 3
-               THEN concat_ws('; ', r.top_factors->0->>'name', r.top_factors->1->>'name', r.top_factors->2->>'name')
-               ELSE (SELECT string_agg(f.factor->>'name', '; ' ORDER BY f.n) FROM jsonb_array_elements(r.top_factors) WITH ORDINALITY AS f(factor, n))
-             END,
-             r.model_version, w.geo_precision, COALESCE(r.problem, w.problem, w.geo_problem)
-      FROM portfolio_rows w
-      LEFT JOIN portfolio_results r ON r.run_id = ${Math.trunc(runId ?? -1)} AND r.row_number = w.row_number
-      WHERE w.portfolio_id = ${Math.trunc(portfolioId)}
-      ORDER BY w.row_number) TO STDOUT`;
-}
+export { exportRowsCopy } from '../../db/portfolio-export.js';
 
 const COPY_ESCAPES: Record<string, string> = { n: '\n', r: '\r', t: '\t', b: '\b', f: '\f', v: '\v' };
 
@@ -175,7 +85,7 @@ const numberText = (value: string | null) => (value === null ? '' : String(Numbe
 
 /**
  * Where each result column is in a COPY line (the field after raw_values, see exportRowsCopy)
- * and how its text is made; the same rules as extraValue.
+ * and how its text is made.
  */
 const RESULT_FIELDS: Record<ExtraColumn, { field: number; text: (value: string | null) => string }> = {
   score: { field: 1, text: numberText },
@@ -245,6 +155,36 @@ function csvLines(layout: ExportLayout): Transform {
   });
 }
 
+/** XLSX cells of a result column from its COPY field: scores and confidences are numbers, the rest text as in the CSV (not neutralised: an XLSX cell is never evaluated). */
+function xlsxResultCell(column: ExtraColumn, field: string): XlsxCell {
+  const value = copyField(field);
+  if (column === 'score' || column === 'confidence') return value === null ? null : Number(value);
+  return RESULT_FIELDS[column].text(value);
+}
+
+/** Pages of XLSX cells from the export's COPY lines (the header first): a page per chunk read. */
+async function* xlsxPages(rows: AsyncIterable<Buffer | string>, header: readonly string[], layout: ExportLayout): AsyncGenerator<XlsxCell[][]> {
+  const { original, extra } = layout;
+  yield [[...original.map((i) => header[i]!), ...extra]];
+  const fields = extra.map((column) => RESULT_FIELDS[column].field);
+  const decoder = new StringDecoder('utf8');
+  let carry = '';
+  const convert = (lines: string[]) =>
+    lines.map((line): XlsxCell[] => {
+      const cells = line.split('\t');
+      const values = rawValuesOf(cells[0]!);
+      return [...original.map((i) => values[i] ?? ''), ...extra.map((column, k) => xlsxResultCell(column, cells[fields[k]!]!))];
+    });
+  for await (const chunk of rows) {
+    // In COPY's text format a raw line feed only ever ends a row.
+    const lines = (carry + (typeof chunk === 'string' ? chunk : decoder.write(chunk))).split('\n');
+    carry = lines.pop()!;
+    if (lines.length) yield convert(lines);
+  }
+  const rest = carry + decoder.end();
+  if (rest) yield convert([rest]);
+}
+
 /**
  * The export as an RFC 4180 CSV stream (UTF-8 with a byte-order mark, so spreadsheets read
  * unicode): the header, then the rows of one COPY on a dedicated connection, released when the
@@ -254,19 +194,7 @@ export function exportCsv(db: Db, portfolioId: number, runId: number | null, hea
   const out = new PassThrough();
   out.write(`\uFEFF${[...layout.original.map((i) => header[i]!), ...layout.extra].map(csvCell).join(',')}\r\n`);
   (async () => {
-    const pool = poolOf(db);
-    if (!pool) throw new Error('The CSV export needs a database opened by createDb.');
-    const client = await pool.connect();
-    let broken: Error | undefined;
-    try {
-      await pipeline(client.query(copyTo(exportRowsCopy(portfolioId, runId))), csvLines(layout), out);
-    } catch (error) {
-      broken = error as Error;
-      throw error;
-    } finally {
-      // A COPY cut off half-way leaves the connection mid-protocol: discard it rather than reuse it.
-      client.release(broken);
-    }
+    await withExportCopy(db, portfolioId, runId, (rows) => pipeline(rows, csvLines(layout), out));
   })().catch((error: Error) => out.destroy(error));
   return out;
 }

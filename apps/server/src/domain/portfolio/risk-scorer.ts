@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.js';
 import { hazardAt } from '../hazard/climatology.js';
-import { geocodeCoordinatesMany } from '../geocoder/index.js';
+import { geocodeCoordinatesMany, OUTSIDE_COVERAGE_AREA } from '../geocoder/index.js';
 import { isoDate } from '../property/load.js';
 import { loadPropertyFeaturesMany } from '../property/load-many.js';
 import { addToIndex, asOfInstant, buildForRun, findBuild, PRODUCTION_MODELS, indexedScore, type PortfolioModels } from './score-index.js';
@@ -39,7 +39,7 @@ export function riskModelScorer(db: Db, options: { now?: () => Date; models?: Po
             confidence: scored?.confidence ?? null,
             topFactors: scored?.topFactors ?? [],
             modelVersion: models[product].modelVersion,
-            problem: scored ? scored.problem : NO_BUILDING_FOUND,
+            problem: scored ? scored.problem : hit.outsideCoverage ? OUTSIDE_COVERAGE_AREA : NO_BUILDING_FOUND,
           };
         });
       });

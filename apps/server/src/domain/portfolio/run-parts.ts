@@ -4,12 +4,8 @@ import type { RawBuilder } from 'kysely';
  * What a run's chunk paths share (runs.ts, the row-by-row path, and indexed-chunk.ts, the
  * score-index path): kept apart so that neither imports the other's module in a cycle.
  */
-/**
- * The table holding one run's results (migration 0340): created when the run starts, filled by its
- * chunks with no index to maintain, indexed and attached as the run's partition of
- * portfolio_results by the commit of its last chunk.
- */
-export const resultsPartition = (runId: number) => `portfolio_results_${Math.trunc(runId)}`;
+/** The table holding one run's results (db/portfolio-runs.ts). */
+export { resultsPartition } from '../../db/portfolio-runs.js';
 
 export const NO_SCORE = 'No score could be calculated for this property.';
 

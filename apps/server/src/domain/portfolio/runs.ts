@@ -1,11 +1,13 @@
 import type { PortfolioProduct } from '@zview/contracts';
-import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { Database } from '../../db/schema.js';
+import {
+  chunkRows, commitChunkResults, findChunkRun, finishRun, finishRunIfComplete, insertResultValues, insertRun, isChunkCommitted, lockProductForRun,
+  rowsToGeocode, runChunkState, setRunSuspendedAt, storeGeocodes, type CommitOutcome,
+} from '../../db/portfolio-runs.js';
 import { conflict } from '../app-error.js';
 import { placeAndScoreFromIndex } from './indexed-chunk.js';
-import { NO_SCORE, resultsPartition, type ChunkRun, type ScoredChunk } from './run-parts.js';
-import { phaseTimer } from './phase-timer.js';
+import { NO_SCORE, type ChunkRun, type ScoredChunk } from './run-parts.js';
+import { phaseTimer, phaseTotals } from './phase-timer.js';
 import type { BatchGeocoder, GeocodedRow, PortfolioScorer, ScoredRow, StagedRow } from './seams.js';
 import { canTransition, transitionRefusal } from './status.js';
 
@@ -36,14 +38,7 @@ export async function startRun(
   input: { portfolioId: number; product: PortfolioProduct; requestedBy: string; chunkSize: number; rerun: boolean },
 ): Promise<RunRef | null> {
   return db.transaction().execute(async (trx) => {
-    const current = await trx
-      .selectFrom('portfolio_products')
-      .innerJoin('portfolios', 'portfolios.id', 'portfolio_products.portfolio_id')
-      .select(['portfolio_products.status', 'portfolio_products.current_run_id', 'portfolios.row_count', 'portfolios.ingested_at'])
-      .where('portfolio_id', '=', input.portfolioId)
-      .where('product', '=', input.product)
-      .forUpdate()
-      .executeTakeFirst();
+    const current = await lockProductForRun(trx, input.portfolioId, input.product);
     if (!current || !current.ingested_at) return null;
     if (input.rerun ? current.status === 'UPLOADED' : current.status !== 'UPLOADED') {
       if (input.rerun) throw conflict('This portfolio has not been processed yet, so it cannot be rerun.');
@@ -54,44 +49,30 @@ export async function startRun(
     const model = scorer.indexed ? await scorer.indexed.prepareRun(input.product) : { ...scorer.modelInfo(input.product), buildId: null };
     const rowCount = current.row_count ?? 0;
     const chunkCount = Math.ceil(rowCount / input.chunkSize);
-    const run = await trx
-      .insertInto('portfolio_runs')
-      .values({
-        portfolio_id: input.portfolioId,
-        product: input.product,
-        model_version: model.modelVersion,
-        data_date: model.dataDate,
-        requested_by: input.requestedBy,
-        chunk_size: input.chunkSize,
-        chunk_count: chunkCount,
-        previous_run_id: current.current_run_id,
-        score_build_id: model.buildId,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    // The run's results go to a table of its own, attached as its partition when it finishes.
-    await sql`CREATE TABLE ${sql.table(resultsPartition(run.id))} (LIKE portfolio_results INCLUDING DEFAULTS INCLUDING CONSTRAINTS)`.execute(trx);
-    await trx
-      .updateTable('portfolio_products')
-      .set({ status: 'IN_PROGRESS', current_run_id: run.id, updated_at: new Date() })
-      .where('portfolio_id', '=', input.portfolioId)
-      .where('product', '=', input.product)
-      .execute();
-    if (chunkCount === 0) await finishRun(trx, run.id);
-    return { runId: run.id, chunkCount };
+    const runId = await insertRun(trx, {
+      portfolio_id: input.portfolioId,
+      product: input.product,
+      model_version: model.modelVersion,
+      data_date: model.dataDate,
+      requested_by: input.requestedBy,
+      chunk_size: input.chunkSize,
+      chunk_count: chunkCount,
+      previous_run_id: current.current_run_id,
+      score_build_id: model.buildId,
+    });
+    if (chunkCount === 0) await finishRun(trx, runId);
+    return { runId, chunkCount };
   });
 }
 
 /** Chunks of a run not committed yet (what a worker still has to do). */
 export async function pendingChunks(db: Db, runId: number): Promise<number[]> {
-  const run = await db.selectFrom('portfolio_runs').select(['chunk_count', 'completed_at']).where('id', '=', runId).executeTakeFirst();
-  if (!run || run.completed_at) return [];
-  const done = await db.selectFrom('portfolio_run_chunks').select('chunk_index').where('run_id', '=', runId).execute();
-  const committed = new Set(done.map((d) => d.chunk_index));
-  return Array.from({ length: run.chunk_count }, (_, i) => i).filter((i) => !committed.has(i));
+  const state = await runChunkState(db, runId);
+  if (!state) return [];
+  return Array.from({ length: state.chunkCount }, (_, i) => i).filter((i) => !state.committed.has(i));
 }
 
-type ChunkOutcome = 'committed' | 'already-committed' | 'suspended' | 'gone';
+type ChunkOutcome = CommitOutcome;
 
 
 /**
@@ -100,20 +81,11 @@ type ChunkOutcome = 'committed' | 'already-committed' | 'suspended' | 'gone';
  */
 export async function processChunk(deps: RunDeps, runId: number, chunkIndex: number): Promise<ChunkOutcome> {
   const { db } = deps;
-  const run = await db
-    .selectFrom('portfolio_runs')
-    .innerJoin('portfolios', 'portfolios.id', 'portfolio_runs.portfolio_id')
-    .select([
-      'portfolio_runs.id', 'portfolio_runs.portfolio_id', 'portfolio_runs.product', 'portfolio_runs.model_version', 'portfolio_runs.score_build_id',
-      'portfolio_runs.chunk_size', 'portfolio_runs.requested_by', 'portfolio_runs.suspended_at', 'portfolio_runs.completed_at',
-      'portfolios.organization_id',
-    ])
-    .where('portfolio_runs.id', '=', runId)
-    .executeTakeFirst();
+  const run = await findChunkRun(db, runId);
   if (!run) return 'gone';
   if (run.completed_at) return 'already-committed';
   if (run.suspended_at) return 'suspended';
-  const already = await db.selectFrom('portfolio_run_chunks').select('run_id').where('run_id', '=', runId).where('chunk_index', '=', chunkIndex).executeTakeFirst();
+  const already = await isChunkCommitted(db, runId, chunkIndex);
   if (already) {
     // Its commit may have been the last, with the worker gone before it finished the run.
     await finishIfComplete(db, runId);
@@ -121,17 +93,22 @@ export async function processChunk(deps: RunDeps, runId: number, chunkIndex: num
   }
 
   const range = { first: chunkIndex * run.chunk_size + 1, last: (chunkIndex + 1) * run.chunk_size };
-  const timer = phaseTimer(`run ${runId} chunk ${chunkIndex}`);
+  const timer = phaseTimer(`run ${runId} chunk ${chunkIndex}`, `run ${runId}`);
   const geocoded = await geocodePending(deps, run.portfolio_id, range);
   timer.lap(`geocode ${geocoded}`);
   const indexed = deps.scorer.indexed;
   const chunk = indexed && run.score_build_id !== null
     ? await placeAndScoreFromIndex(db, indexed, { ...run, score_build_id: run.score_build_id }, range)
     : await scoreRowByRow(deps, run, range);
-  timer.lap(`score ${chunk.rowCount}`);
+  // (From the index: placing the points and reading which properties the index has.)
+  timer.lap(`place ${chunk.rowCount}`);
   const outcome = await commitChunk(db, run, chunkIndex, chunk);
+  // (The results joined to the score index and written, with the chunk's key and usage.)
   timer.lap(`commit (${outcome})`);
-  if (outcome === 'committed') await finishIfComplete(db, runId);
+  if (outcome === 'committed' && (await finishIfComplete(db, runId))) {
+    timer.lap('finish');
+    phaseTotals(`run ${runId}`);
+  }
   timer.done();
   return outcome;
 }
@@ -141,51 +118,18 @@ export async function processChunk(deps: RunDeps, runId: number, chunkIndex: num
  * rows with their own coordinates were placed at ingest) and stores where they are.
  */
 async function geocodePending(deps: RunDeps, portfolioId: number, range: { first: number; last: number }): Promise<number> {
-  const pending = await deps.db
-    .selectFrom('portfolio_rows')
-    .select(['row_number', 'ref', 'address', 'street', 'city', 'state', 'zip', 'country', 'latitude', 'longitude'])
-    .where('portfolio_id', '=', portfolioId)
-    .where('row_number', '>=', range.first)
-    .where('row_number', '<=', range.last)
-    .where('problem', 'is', null)
-    .where('geocoded_at', 'is', null)
-    .orderBy('row_number')
-    .execute();
+  const pending = await rowsToGeocode(deps.db, portfolioId, range);
   if (!pending.length) return 0;
   const toGeocode: StagedRow[] = pending.map((r) => ({ rowNumber: r.row_number, ref: r.ref, address: r.address, street: r.street, city: r.city, state: r.state, zip: r.zip, country: r.country, latitude: r.latitude, longitude: r.longitude }));
   const results = await deps.geocoder.geocodeRows(toGeocode);
-  // Rows another run's chunk placed meanwhile are left as they are (and not counted twice): the
-  // portfolio's counts move from 'pending' to each precision by the rows this update placed.
-  await sql`
-    WITH placed AS (
-      UPDATE portfolio_rows AS r SET geo_latitude = g.lat, geo_longitude = g.lon, geo_precision = g.precision, geo_problem = g.problem, geo_property_id = g.property_id, geocoded_at = now()
-      FROM unnest(${results.map((g) => g.rowNumber)}::int[], ${results.map((g) => g.latitude)}::float8[], ${results.map((g) => g.longitude)}::float8[],
-                  ${results.map((g) => g.precision)}::text[], ${results.map((g) => g.problem)}::text[], ${results.map((g) => g.propertyId ?? null)}::text[])
-                  AS g(row_number, lat, lon, precision, problem, property_id)
-      WHERE r.portfolio_id = ${portfolioId} AND r.row_number = g.row_number AND r.geocoded_at IS NULL
-      RETURNING r.geo_precision),
-    moved AS (
-      SELECT geo_precision AS key, count(*)::int AS n FROM placed GROUP BY 1
-      UNION ALL SELECT 'pending', -count(*)::int FROM placed)
-    UPDATE portfolios p SET geocode_counts = coalesce((
-      SELECT jsonb_object_agg(key, n) FROM (
-        SELECT key, sum(n)::int AS n FROM (SELECT key, value::int AS n FROM jsonb_each_text(p.geocode_counts) UNION ALL SELECT key, n FROM moved) c
-        GROUP BY key HAVING sum(n) <> 0) s), '{}')
-    WHERE p.id = ${portfolioId} AND EXISTS (SELECT 1 FROM placed)`.execute(deps.db);
+  await storeGeocodes(deps.db, portfolioId, results);
   return results.length;
 }
 
 
 /** The row-by-row path (scorers without a score index, e.g. test fakes): scoreRows on the chunk's placed rows. */
 async function scoreRowByRow(deps: RunDeps, run: ChunkRun, range: { first: number; last: number }): Promise<ScoredChunk> {
-  const rows = await deps.db
-    .selectFrom('portfolio_rows')
-    .select(['row_number', 'ref', 'address', 'street', 'city', 'state', 'zip', 'country', 'attributes', 'problem', 'geo_latitude', 'geo_longitude', 'geo_precision', 'geo_problem'])
-    .where('portfolio_id', '=', run.portfolio_id)
-    .where('row_number', '>=', range.first)
-    .where('row_number', '<=', range.last)
-    .orderBy('row_number')
-    .execute();
+  const rows = await chunkRows(deps.db, run.portfolio_id, range);
   const product = run.product as PortfolioProduct;
   const scorable: GeocodedRow[] = [];
   for (const r of rows) {
@@ -214,109 +158,21 @@ async function scoreRowByRow(deps: RunDeps, run: ChunkRun, range: { first: numbe
   });
   return {
     rowCount: rows.length,
-    insertResults: (runId) => sql`
-      INSERT INTO ${sql.table(resultsPartition(runId))} (run_id, row_number, score, risk_level, confidence, top_factors, model_version, problem)
-      SELECT ${runId}, * FROM unnest(${results.map((r) => r.rowNumber)}::int[], ${results.map((r) => r.score)}::float8[], ${results.map((r) => r.riskLevel)}::text[],
-        ${results.map((r) => r.confidence)}::float8[], ${results.map((r) => r.topFactors)}::jsonb[], ${results.map((r) => r.modelVersion)}::text[], ${results.map((r) => r.problem)}::text[])
-      RETURNING risk_level, problem`,
+    insertResults: (runId) => insertResultValues(runId, results),
   };
 }
 
 
-/**
- * Commits a chunk: its (run, chunk) key, its results with their risk-level counts, and one usage
- * record on the portfolio channel whose quantity is the number of rows scored (keyed by run and
- * chunk, so a retried chunk counts once).
- *
- * Commits of one run go side by side: each holds only a share lock on the run row (which a
- * suspension waits for, so it never lands in the middle of a commit), and nothing in it updates the
- * run. Finishing the run is a step of its own after the commit (finishIfComplete).
- */
-async function commitChunk(db: Db, run: ChunkRun, chunkIndex: number, chunk: ScoredChunk): Promise<ChunkOutcome> {
-  const runId = run.id;
-  return db.transaction().execute(async (trx) => {
-    const current = await trx.selectFrom('portfolio_runs').select(['suspended_at']).where('id', '=', runId).forShare().executeTakeFirst();
-    if (!current) return 'gone';
-    if (current.suspended_at) return 'suspended';
-    // The (run, chunk) key: a concurrent commit of the same chunk waits here, then does nothing.
-    const inserted = await trx
-      .insertInto('portfolio_run_chunks')
-      .values({ run_id: runId, chunk_index: chunkIndex, row_count: chunk.rowCount })
-      .onConflict((oc) => oc.doNothing())
-      .returning('chunk_index')
-      .executeTakeFirst();
-    if (!inserted) return 'already-committed';
-    if (chunk.rowCount) {
-      await sql`
-        WITH results AS (${chunk.insertResults(runId)}),
-        counts AS (
-          SELECT count(*) FILTER (WHERE problem IS NULL AND risk_level = 'low')::int AS low, count(*) FILTER (WHERE problem IS NULL AND risk_level = 'medium')::int AS medium,
-                 count(*) FILTER (WHERE problem IS NULL AND risk_level = 'high')::int AS high, count(*) FILTER (WHERE problem IS NULL AND risk_level = 'none')::int AS none,
-                 count(*) FILTER (WHERE problem IS NOT NULL)::int AS errors, count(*) FILTER (WHERE problem IS NULL)::int AS scored
-          FROM results),
-        usage AS (
-          INSERT INTO usage_events (event_key, organization_id, user_id, product, channel, portfolio_id, run_id, quantity)
-          SELECT ${`portfolio:${run.portfolio_id}:${runId}:chunk:${chunkIndex}`}::text, ${run.organization_id}::int, ${run.requested_by}::text, ${run.product}::text, 'portfolio', ${run.portfolio_id}::int, ${runId}::int, scored
-          FROM counts WHERE scored > 0
-          ON CONFLICT (event_key) DO NOTHING)
-        UPDATE portfolio_run_chunks SET summary = (SELECT jsonb_build_object('low', low, 'medium', medium, 'high', high, 'none', none, 'errors', errors) FROM counts)
-        WHERE run_id = ${runId}::int AND chunk_index = ${chunkIndex}::int`.execute(trx);
-    }
-    return 'committed' as const;
-  });
+/** Commits a chunk: its key, results and usage in one transaction (db/portfolio-runs.ts commitChunkResults). */
+function commitChunk(db: Db, run: ChunkRun, chunkIndex: number, chunk: ScoredChunk): Promise<ChunkOutcome> {
+  return commitChunkResults(db, run, chunkIndex, chunk.rowCount, chunk.insertResults(run.id));
 }
 
-/**
- * Finishes the run once every chunk is committed. The run row's lock makes one of the last commits'
- * callers finish it (the others find it complete); it waits only for commits still in flight.
- */
-export async function finishIfComplete(db: Db, runId: number) {
-  await db.transaction().execute(async (trx) => {
-    const run = await trx.selectFrom('portfolio_runs').select(['chunk_count', 'completed_at', 'suspended_at']).where('id', '=', runId).forUpdate().executeTakeFirst();
-    if (!run || run.completed_at || run.suspended_at) return;
-    const { count } = await trx.selectFrom('portfolio_run_chunks').select((eb) => eb.fn.countAll<number>().as('count')).where('run_id', '=', runId).executeTakeFirstOrThrow();
-    if (Number(count) >= run.chunk_count) await finishRun(trx, runId);
-  });
-}
-
-/**
- * Marks a run complete: builds its results table's keys (by sorting, once) and attaches it as the
- * run's partition of portfolio_results, counts the scores that changed since the previous run, and
- * opens it for review.
- */
-async function finishRun(trx: Transaction<Database>, runId: number) {
-  const name = resultsPartition(runId);
-  const table = sql.table(name);
-  const id = sql.lit(Math.trunc(runId));
-  const { rows } = await sql<{ attached: boolean }>`SELECT relispartition AS attached FROM pg_class WHERE oid = to_regclass(${name})`.execute(trx);
-  // (A run that was in progress when migration 0340 ran already has an attached partition.)
-  if (rows[0] && !rows[0].attached) {
-    await sql`ALTER TABLE ${table} ADD PRIMARY KEY (run_id, row_number)`.execute(trx);
-    await sql`CREATE INDEX ON ${table} (run_id, risk_level)`.execute(trx);
-    // The check proves the partition bound, so attaching does not scan the rows again.
-    await sql`ALTER TABLE ${table} ADD CHECK (run_id = ${id})`.execute(trx);
-    await sql`ALTER TABLE portfolio_results ATTACH PARTITION ${table} FOR VALUES IN (${id})`.execute(trx);
-    await sql`ANALYZE ${table}`.execute(trx);
-  }
-  await sql`
-    UPDATE portfolio_runs AS run SET completed_at = now(), changed_count = (
-      SELECT count(*) FROM portfolio_results cur JOIN portfolio_results prev ON prev.run_id = run.previous_run_id AND prev.row_number = cur.row_number
-      WHERE cur.run_id = run.id AND (cur.score IS DISTINCT FROM prev.score OR cur.risk_level <> prev.risk_level))
-    WHERE run.id = ${runId} AND run.completed_at IS NULL`.execute(trx);
-  await trx
-    .updateTable('portfolio_products')
-    .set({ status: 'READY', updated_at: new Date() })
-    .where('current_run_id', '=', runId)
-    .where('status', '=', 'IN_PROGRESS')
-    .execute();
+/** Finishes the run once every chunk is committed (one of the last commits' callers does it). */
+export async function finishIfComplete(db: Db, runId: number): Promise<boolean> {
+  return finishRunIfComplete(db, runId);
 }
 
 export async function setRunSuspended(db: Db, runId: number, suspended: boolean): Promise<{ completed: boolean } | null> {
-  const run = await db
-    .updateTable('portfolio_runs')
-    .set({ suspended_at: suspended ? new Date() : null })
-    .where('id', '=', runId)
-    .returning(['completed_at'])
-    .executeTakeFirst();
-  return run ? { completed: run.completed_at !== null } : null;
+  return setRunSuspendedAt(db, runId, suspended);
 }

@@ -7,6 +7,7 @@ import { isoDate } from '../property/load.js';
 import { loadPropertyFeaturesMany } from '../property/load-many.js';
 import { RISK_MODELS } from '../risk/index.js';
 import { buildContext, scoreInstant, scoreWith, type RiskModelDefinition } from '../risk/model.js';
+import type { ScoreIndexRow } from '../../db/score-index-parts.js';
 import type { ScoreFactor } from './seams.js';
 
 /**
@@ -106,36 +107,43 @@ export async function buildForRun(db: Db, product: PortfolioProduct, modelVersio
   );
 }
 
-/** Scores `propertyIds` for each build and adds the rows the builds lack (idempotent: existing rows stay). */
-export async function addToIndex(db: Db, builds: readonly IndexBuild[], models: PortfolioModels, propertyIds: readonly string[]): Promise<number> {
-  if (!builds.length || !propertyIds.length) return 0;
+/** The index rows of `propertyIds` for each build: the model's score as of each build's date. */
+export async function scoreIndexRows(db: Db, builds: readonly IndexBuild[], models: PortfolioModels, propertyIds: readonly string[]): Promise<ScoreIndexRow[]> {
+  const rows: ScoreIndexRow[] = [];
+  if (!builds.length || !propertyIds.length) return rows;
   const byDate = new Map<string, IndexBuild[]>();
   for (const build of builds) byDate.set(build.asOf, [...(byDate.get(build.asOf) ?? []), build]);
-  let added = 0;
   for (const [asOf, sameDate] of byDate) {
     const features = await loadPropertyFeaturesMany(db, propertyIds, asOf);
     const points = await db.selectFrom('properties').select(['id', 'lat', 'lng']).where(sql<boolean>`id = any(${[...features.keys()]}::text[])`).execute();
     const when = asOfInstant(asOf);
-    const rows: { build: number; property: string; score: IndexedScore }[] = [];
     for (const [i, point] of points.entries()) {
       const hazard = hazardAt(point.lat, point.lng);
       const f = features.get(point.id)!;
-      for (const build of sameDate) rows.push({ build: build.id, property: point.id, score: indexedScore(models[build.product], f, hazard, when) });
+      for (const build of sameDate) {
+        const score = indexedScore(models[build.product], f, hazard, when);
+        rows.push({ build: build.id, property: point.id, score: score.score, riskLevel: score.riskLevel, confidence: score.confidence, topFactors: score.topFactors, problem: score.problem });
+      }
       // Long pages: let other work on this event loop run now and then.
       if (i % 500 === 499) await new Promise((resolve) => setImmediate(resolve));
     }
-    if (!rows.length) continue;
-    const { rows: inserted } = await sql<{ n: number }>`
-      WITH ins AS (
-        INSERT INTO score_index (build_id, property_id, score, risk_level, confidence, top_factors, problem)
-        SELECT * FROM unnest(${rows.map((r) => r.build)}::int[], ${rows.map((r) => r.property)}::text[], ${rows.map((r) => r.score.score)}::float8[],
-          ${rows.map((r) => r.score.riskLevel)}::text[], ${rows.map((r) => r.score.confidence)}::float8[], ${rows.map((r) => JSON.stringify(r.score.topFactors))}::jsonb[],
-          ${rows.map((r) => r.score.problem)}::text[])
-        ON CONFLICT DO NOTHING RETURNING 1)
-      SELECT count(*)::int AS n FROM ins`.execute(db);
-    added += inserted[0]?.n ?? 0;
   }
-  return added;
+  return rows;
+}
+
+/** Scores `propertyIds` for each build and adds the rows the builds lack (idempotent: existing rows stay). */
+export async function addToIndex(db: Db, builds: readonly IndexBuild[], models: PortfolioModels, propertyIds: readonly string[]): Promise<number> {
+  const rows = await scoreIndexRows(db, builds, models, propertyIds);
+  if (!rows.length) return 0;
+  const { rows: inserted } = await sql<{ n: number }>`
+    WITH ins AS (
+      INSERT INTO score_index (build_id, property_id, score, risk_level, confidence, top_factors, problem)
+      SELECT * FROM unnest(${rows.map((r) => r.build)}::int[], ${rows.map((r) => r.property)}::text[], ${rows.map((r) => r.score)}::float8[],
+        ${rows.map((r) => r.riskLevel)}::text[], ${rows.map((r) => r.confidence)}::float8[], ${rows.map((r) => JSON.stringify(r.topFactors))}::jsonb[],
+        ${rows.map((r) => r.problem)}::text[])
+      ON CONFLICT DO NOTHING RETURNING 1)
+    SELECT count(*)::int AS n FROM ins`.execute(db);
+  return inserted[0]?.n ?? 0;
 }
 
 /** Advisory lock key of the background build (one builder at a time across processes). */
@@ -174,7 +182,7 @@ export async function ensurePlacementCells(db: Db): Promise<{ revision: string; 
 }
 
 /** Builds of the current world and model versions not filled yet (created as of `today` when missing). */
-async function openBuilds(db: Db, models: PortfolioModels, today: string): Promise<IndexBuild[]> {
+export async function openBuilds(db: Db, models: PortfolioModels, today: string): Promise<IndexBuild[]> {
   const builds = await Promise.all(PORTFOLIO_PRODUCTS.map((product) => buildForRun(db, product, models[product].modelVersion, today)));
   return builds.filter((b) => !b.completed);
 }
@@ -225,7 +233,7 @@ export async function buildScoreIndexStep(db: Db, options: { models?: PortfolioM
 }
 
 /** Builds superseded on the same product (older world revision or model version) are dropped once a current one is complete. */
-async function removeStaleBuilds(db: Db, models: PortfolioModels) {
+export async function removeStaleBuilds(db: Db, models: PortfolioModels) {
   const revision = await currentWorldRevision(db);
   for (const product of PORTFOLIO_PRODUCTS) {
     const current = await db.selectFrom('score_index_builds').select(['id', 'as_of'])

@@ -1,6 +1,7 @@
 import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter, type UploadCheck } from '@zview/contracts';
+import { isUtf8 } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { badRequest, notFound, payloadTooLarge, tooManyRequests } from '../app-error.js';
@@ -30,22 +31,58 @@ async function readHead(blobs: BlobStore, key: string, size: number): Promise<Bu
 }
 
 /**
- * The file's text encoding: a byte-order mark names it; otherwise the WHOLE file is decoded as
- * UTF-8 in a stream (a fatal decoder, so an accent after the first megabytes counts too), and a
- * file that is not UTF-8 is read as Windows-1252 (what spreadsheet programs write; every byte is
- * a character of it, Latin-1 included).
+ * Checks that a byte stream is UTF-8 as it passes (issue 12), so the stored upload is never read a
+ * second time to find its encoding: node's isUtf8 on each chunk (no strings made), with a sequence
+ * cut at a chunk's end carried into the next. Reading a 92 MB upload once more with a fatal
+ * TextDecoder doubled the time to store it (bench/upload-encoding.ts).
  */
-async function detectEncoding(blobs: BlobStore, key: string, head: Uint8Array): Promise<TextEncodingName> {
+export class Utf8Check {
+  private carry: Buffer = Buffer.alloc(0);
+  private valid = true;
+
+  push(chunk: Buffer): void {
+    if (!this.valid) return;
+    const bytes = this.carry.length ? Buffer.concat([this.carry, chunk]) : chunk;
+    // Hold back a multi-byte sequence the chunk cuts: its lead byte is among the last 4.
+    let end = bytes.length;
+    let lead = end - 1;
+    while (lead >= 0 && end - lead < 4 && (bytes[lead]! & 0xc0) === 0x80) lead--;
+    if (lead >= 0) {
+      const b = bytes[lead]!;
+      const length = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : b >= 0xc0 ? 2 : 1;
+      if (end - lead < length) end = lead;
+    }
+    this.valid = isUtf8(bytes.subarray(0, end));
+    this.carry = Buffer.from(bytes.subarray(end));
+  }
+
+  /** Whether every byte pushed was UTF-8 (a sequence cut at the very end is not). */
+  end(): boolean {
+    return this.valid && this.carry.length === 0;
+  }
+}
+
+/** The stream with every chunk shown to `check` on its way through (errors of the source pass on as they are). */
+export function observed(source: Readable, check: Utf8Check): Readable {
+  async function* chunks() {
+    for await (const chunk of source) {
+      check.push(chunk as Buffer);
+      yield chunk as Buffer;
+    }
+  }
+  return Readable.from(chunks(), { objectMode: false });
+}
+
+/**
+ * The file's text encoding: a byte-order mark names it; otherwise UTF-8 when every byte was UTF-8
+ * (checked as the file was stored, so an accent after the first megabytes counts too), else
+ * Windows-1252 (what spreadsheet programs write; every byte is a character of it, Latin-1
+ * included). Ingest then decodes the file as a stream with a fatal decoder of that encoding.
+ */
+function encodingOf(head: Uint8Array, utf8: boolean): TextEncodingName {
   const bom = encodingFromBom(head);
   if (bom && bom !== 'utf-8') return bom;
-  const decoder = new TextDecoder('utf-8', { fatal: true });
-  try {
-    for await (const chunk of blobs.read(key)) decoder.decode(chunk as Buffer, { stream: true });
-    decoder.decode();
-    return 'utf-8';
-  } catch {
-    return bom ? 'utf-8' : 'windows-1252';
-  }
+  return utf8 || bom ? 'utf-8' : 'windows-1252';
 }
 
 async function readHeader(source: Readable, delimiter: Delimiter, encoding: TextEncodingName): Promise<string[] | null> {
@@ -110,11 +147,12 @@ export async function storeUpload(
   }
   const name = randomUUID();
   const key = uploadBlobKey(name);
-  const sizeBytes = await deps.blobs.write(key, input.stream);
+  const utf8 = new Utf8Check();
+  const sizeBytes = await deps.blobs.write(key, observed(input.stream, utf8));
   try {
     if (deps.limits && usage && usage.bytes + sizeBytes > deps.limits.quotaBytes) throw quotaExceeded(deps.limits);
     const head = await readHead(deps.blobs, key, sizeBytes);
-    const encoding = await detectEncoding(deps.blobs, key, head);
+    const encoding = encodingOf(head, utf8.end());
     const sniff = sniffCsv(head, sizeBytes <= SNIFF_BYTES, encoding);
     if (!sniff.ok) throw badRequest(sniff.message);
     const header = await readHeader(deps.blobs.read(key), sniff.delimiter, encoding);

@@ -1,5 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import zlib from 'node:zlib';
 
 /** Excel's own limit of rows per sheet. */
 export const XLSX_MAX_ROWS = 1_048_576;
@@ -7,31 +7,176 @@ export const XLSX_MAX_ROWS = 1_048_576;
 /** Characters XML 1.0 cannot carry at all: dropped. */
 // eslint-disable-next-line no-control-regex
 const NOT_IN_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
+/** A cell needs more than copying when it has one of these (nearly none do). */
+// eslint-disable-next-line no-control-regex
+const NEEDS_CARE = /[&<>\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|^\s|\s$/;
 
 export type XlsxCell = string | number | null;
 
+/** Text for an XML element: unrepresentable characters dropped, & < > escaped. */
+export function escapeXmlText(value: string): string {
+  return value.replace(NOT_IN_XML, '').replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+}
+
+const PARTS: [string, string][] = [
+  [
+    '[Content_Types].xml',
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>',
+  ],
+  [
+    '_rels/.rels',
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>',
+  ],
+  [
+    'xl/_rels/workbook.xml.rels',
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>',
+  ],
+];
+
+const workbookXml = (sheetName: string) =>
+  `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="${escapeXmlText(sheetName).replaceAll('"', '&quot;')}" sheetId="1" r:id="rId1"/></sheets></workbook>`;
+
+function columnName(index: number): string {
+  let name = '';
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
+  return name;
+}
+
+/** One row's XML: text as inline strings (never a formula, whatever it starts with), numbers as number cells, empty cells left out. */
+function rowXml(rowIndex: number, cells: readonly XlsxCell[], columns: string[]): string {
+  let xml = `<row r="${rowIndex}">`;
+  for (let i = 0; i < cells.length; i++) {
+    const cell = cells[i];
+    if (cell === null || cell === undefined || cell === '') continue;
+    const ref = (columns[i] ??= columnName(i)) + rowIndex;
+    if (typeof cell === 'number') {
+      if (Number.isFinite(cell)) xml += `<c r="${ref}"><v>${cell}</v></c>`;
+      continue;
+    }
+    if (!NEEDS_CARE.test(cell)) {
+      xml += `<c r="${ref}" t="inlineStr"><is><t>${cell}</t></is></c>`;
+      continue;
+    }
+    const text = escapeXmlText(cell);
+    if (text) xml += `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${text}</t></is></c>`;
+  }
+  return `${xml}</row>`;
+}
+
+interface ZipEntry {
+  name: Buffer;
+  offset: number;
+  crc: number;
+  compressed: number;
+  size: number;
+}
+
+/** A zip written as it goes (data descriptors: no size needed in advance). Files stay far below 4 GB (Excel's row limit). */
+class ZipWriter {
+  readonly out = new PassThrough({ highWaterMark: 1 << 20 });
+  private offset = 0;
+  private readonly entries: ZipEntry[] = [];
+
+  private async push(chunk: Buffer) {
+    this.offset += chunk.length;
+    if (!this.out.write(chunk)) await new Promise((resolve) => this.out.once('drain', resolve));
+  }
+
+  async addEntry(name: string, content: AsyncIterable<string> | Iterable<string>) {
+    const nameBytes = Buffer.from(name, 'utf8');
+    const entry: ZipEntry = { name: nameBytes, offset: this.offset, crc: 0, compressed: 0, size: 0 };
+    const header = Buffer.alloc(30);
+    header.writeUInt32LE(0x04034b50, 0);
+    header.writeUInt16LE(20, 4); // version needed
+    header.writeUInt16LE(0x0808, 6); // data descriptor follows; UTF-8 names
+    header.writeUInt16LE(8, 8); // deflate
+    header.writeUInt16LE(nameBytes.length, 26);
+    await this.push(Buffer.concat([header, nameBytes]));
+    const deflate = zlib.createDeflateRaw({ level: 1, memLevel: 9 });
+    const drained = (async () => {
+      for await (const chunk of deflate) {
+        entry.compressed += (chunk as Buffer).length;
+        await this.push(chunk as Buffer);
+      }
+    })();
+    try {
+      for await (const text of content) {
+        const bytes = Buffer.from(text, 'utf8');
+        entry.crc = zlib.crc32(bytes, entry.crc);
+        entry.size += bytes.length;
+        if (!deflate.write(bytes)) await new Promise((resolve) => deflate.once('drain', resolve));
+      }
+    } finally {
+      deflate.end();
+      await drained;
+    }
+    const descriptor = Buffer.alloc(16);
+    descriptor.writeUInt32LE(0x08074b50, 0);
+    descriptor.writeUInt32LE(entry.crc >>> 0, 4);
+    descriptor.writeUInt32LE(entry.compressed, 8);
+    descriptor.writeUInt32LE(entry.size, 12);
+    await this.push(descriptor);
+    this.entries.push(entry);
+  }
+
+  async finish() {
+    const start = this.offset;
+    for (const entry of this.entries) {
+      const record = Buffer.alloc(46);
+      record.writeUInt32LE(0x02014b50, 0);
+      record.writeUInt16LE(20, 4);
+      record.writeUInt16LE(20, 6);
+      record.writeUInt16LE(0x0808, 8);
+      record.writeUInt16LE(8, 10);
+      record.writeUInt32LE(entry.crc >>> 0, 16);
+      record.writeUInt32LE(entry.compressed, 20);
+      record.writeUInt32LE(entry.size, 24);
+      record.writeUInt16LE(entry.name.length, 28);
+      record.writeUInt32LE(entry.offset, 42);
+      await this.push(Buffer.concat([record, entry.name]));
+    }
+    const end = Buffer.alloc(22);
+    end.writeUInt32LE(0x06054b50, 0);
+    end.writeUInt16LE(this.entries.length, 8);
+    end.writeUInt16LE(this.entries.length, 10);
+    end.writeUInt32LE(this.offset - start, 12);
+    end.writeUInt32LE(start, 16);
+    await this.push(end);
+    this.out.end();
+  }
+}
+
 /**
- * Streams pages of rows (the first row is the header) into a one-sheet XLSX workbook with exceljs'
- * streaming writer: each row is committed as it comes, so memory stays flat. Numbers are number
- * cells; text is text (never a formula, whatever it starts with); null is an empty cell.
+ * Streams pages of rows (the first row is the header) into a one-sheet XLSX workbook: a small
+ * writer of our own (exceljs' streaming writer took about three times as long for the same
+ * sheet), read back by exceljs in the tests. Each page is written and deflated as it comes, so
+ * memory stays flat. Numbers are number cells; text is an inline string (never a formula,
+ * whatever it starts with); null and '' are empty cells.
  */
 export function xlsxFromPages(pages: AsyncIterable<readonly (readonly XlsxCell[])[]>, sheetName = 'Portfolio'): Readable {
-  const out = new PassThrough();
+  const zip = new ZipWriter();
   (async () => {
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false, zip: { zlib: { level: 1 } } } as ConstructorParameters<typeof ExcelJS.stream.xlsx.WorkbookWriter>[0]);
-    const sheet = workbook.addWorksheet(sheetName.slice(0, 31));
-    let count = 0;
-    for await (const page of pages) {
-      for (const row of page) {
-        count += 1;
-        if (count > XLSX_MAX_ROWS) throw new Error(`An Excel sheet holds at most ${XLSX_MAX_ROWS.toLocaleString('en-US')} rows.`);
-        sheet.addRow(row.map((cell) => (cell === '' ? null : typeof cell === 'string' ? cell.replace(NOT_IN_XML, '') : cell))).commit();
-      }
-      // Let the zip stream drain between pages.
-      if (out.writableNeedDrain) await new Promise((resolve) => out.once('drain', resolve));
-    }
-    sheet.commit();
-    await workbook.commit();
-  })().catch((error: Error) => out.destroy(error));
-  return out;
+    for (const [name, xml] of PARTS) await zip.addEntry(name, [xml]);
+    await zip.addEntry('xl/workbook.xml', [workbookXml(sheetName.slice(0, 31))]);
+    const columns: string[] = [];
+    await zip.addEntry(
+      'xl/worksheets/sheet1.xml',
+      (async function* () {
+        yield '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>';
+        let count = 0;
+        for await (const page of pages) {
+          let xml = '';
+          for (const row of page) {
+            count += 1;
+            if (count > XLSX_MAX_ROWS) throw new Error(`An Excel sheet holds at most ${XLSX_MAX_ROWS.toLocaleString('en-US')} rows.`);
+            xml += rowXml(count, row, columns);
+          }
+          yield xml;
+        }
+        yield '</sheetData></worksheet>';
+      })(),
+    );
+    await zip.finish();
+  })().catch((error: Error) => zip.out.destroy(error));
+  return zip.out;
 }

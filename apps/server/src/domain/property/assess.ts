@@ -8,7 +8,7 @@ import type { UrlSigner } from '../imagery/signing.js';
 import { propertyImageItem } from '../imagery/urls.js';
 import { scoreProduct, unavailableScore } from '../risk/index.js';
 import { scoreInstant } from '../risk/model.js';
-import { geocode, type GeocodeResult } from '../geocoder/match.js';
+import { geocode, OUTSIDE_COVERAGE_AREA, type GeocodeResult } from '../geocoder/match.js';
 import { findPropertyRow, listBuildings, listCapturesOfProperty, listPermits } from '../../db/properties.js';
 import { deriveFeatures, describeCaptures, findPropertyEvents, hazardOfProperty, isoDate, summarizeProperty, type PropertySummary } from './load.js';
 import type { LocationAssessment } from './assessment-json.js';
@@ -98,12 +98,17 @@ export async function assessLocation(db: Db, signer: UrlSigner, input: AssessInp
       location: { propertyId: null, address: null, point: { lat: match.lat, lng: match.lng }, h3Index: latLngToCell(match.lat, match.lng, 7), parcel: null, buildings: [] },
       asOf,
       availableDates: [],
-      products: Object.fromEntries(input.products.map((p) => [p, unavailableScore(p, asOf, NO_PROPERTY_REASON)])),
+      products: Object.fromEntries(input.products.map((p) => [p, unavailableScore(p, asOf, match.outsideCoverage ? OUTSIDE_COVERAGE_AREA : NO_PROPERTY_REASON)])),
       imagery: { ortho: [], oblique: [], comparison: null },
       sampleData: input.sampleData,
-      locationHazards: locationHazardsAt(match.lat, match.lng),
+      locationHazards: outsideCoverageNote(locationHazardsAt(match.lat, match.lng), match.outsideCoverage),
     },
   };
+}
+
+/** Far from every property (issue 12): the note of a place without a building says first that it is outside coverage. */
+function outsideCoverageNote<H extends { note: string }>(hazards: H, outsideCoverage: boolean | undefined): H {
+  return outsideCoverage ? { ...hazards, note: `${OUTSIDE_COVERAGE_AREA} ${hazards.note}` } : hazards;
 }
 
 /** Where a location is, remembered per text as typed (the geocoder's answer depends on nothing else but the world). */

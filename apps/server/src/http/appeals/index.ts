@@ -3,14 +3,21 @@ import multipart from '@fastify/multipart';
 import {
   APPEAL_EVIDENCE_MAX_BYTES,
   APPEAL_EVIDENCE_TYPES,
+  appealChangeResponseSchema,
+  appealDetailResponseSchema,
+  appealEvidenceResponseSchema,
   appealIdParamsSchema,
   appealInputSchema,
   appealListQuerySchema,
+  appealListResponseSchema,
   appealRefSchema,
+  appealSettingsResponseSchema,
   appealSettingsSchema,
   auditExportQuerySchema,
   draftDetailsQuerySchema,
+  draftDetailsResponseSchema,
   evidenceParamsSchema,
+  recalculateResponseSchema,
 } from '@zview/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authorize, can } from '../../auth/policy.js';
@@ -38,28 +45,28 @@ export async function registerAppealRoutes(app: FastifyInstance) {
   const blobs = app.ctx.portfolio?.blobs ?? new LocalBlobStore(path.join(config.dataDir, 'blobs'));
   await app.register(multipart, { limits: { fileSize: APPEAL_EVIDENCE_MAX_BYTES, files: 1, fields: 2 } });
 
-  app.get('/caribou/appeals/draft_details', { config: { policy: 'appeal:read' } }, async (request) => {
+  app.get('/caribou/appeals/draft_details', { schema: { response: { 200: draftDetailsResponseSchema } }, config: { policy: 'appeal:read' } }, async (request) => {
     const query = draftDetailsQuerySchema.parse(request.query);
     const details = await appeals.draftDetails(db, appealActor(request, query.product), query);
     return { ...details, appeal: details.appeal && presentAppeal(details.appeal), versions: details.versions.map(presentVersion) };
   });
 
-  app.post('/caribou/appeals/recalculate', { config: { policy: 'appeal:draft' } }, async (request) => {
+  app.post('/caribou/appeals/recalculate', { schema: { response: { 200: recalculateResponseSchema } }, config: { policy: 'appeal:draft' } }, async (request) => {
     const body = appealInputSchema.parse(request.body);
     return appeals.recalculate(db, appealActor(request, body.product), body);
   });
 
-  app.post('/caribou/appeals/features_modification', { config: { policy: 'appeal:draft' } }, async (request) => {
+  app.post('/caribou/appeals/features_modification', { schema: { response: { 200: appealChangeResponseSchema } }, config: { policy: 'appeal:draft' } }, async (request) => {
     const body = appealInputSchema.parse(request.body);
     return change(await appeals.saveDraft(db, appealActor(request, body.product), body));
   });
 
-  app.post('/caribou/appeals/push_appeal', { config: { policy: 'appeal:draft' } }, async (request) => {
+  app.post('/caribou/appeals/push_appeal', { schema: { response: { 200: appealChangeResponseSchema } }, config: { policy: 'appeal:draft' } }, async (request) => {
     const body = appealInputSchema.parse(request.body);
     return change(await appeals.pushAppeal(db, appealActor(request, body.product), body));
   });
 
-  app.post('/caribou/appeals/publish_features_modification', { config: { policy: 'appeal:review' } }, async (request) => {
+  app.post('/caribou/appeals/publish_features_modification', { schema: { response: { 200: appealChangeResponseSchema } }, config: { policy: 'appeal:review' } }, async (request) => {
     const body = appealInputSchema.parse(request.body);
     return change(await appeals.publishAppeal(db, appealActor(request, body.product), body));
   });
@@ -72,20 +79,20 @@ export async function registerAppealRoutes(app: FastifyInstance) {
     ['expire', 'appeal:review'],
   ] as const;
   for (const [name, policy] of transitions) {
-    app.post(`/caribou/appeals/${name}`, { config: { policy } }, async (request) => {
+    app.post(`/caribou/appeals/${name}`, { schema: { response: { 200: appealChangeResponseSchema } }, config: { policy } }, async (request) => {
       const ref = appealRefSchema.parse(request.body);
       return change(await appeals.transitionAppeal(db, appealActor(request, ref.product), name, ref));
     });
   }
 
-  app.get('/caribou/appeals', { config: { policy: 'appeal:read' } }, async (request) => {
+  app.get('/caribou/appeals', { schema: { response: { 200: appealListResponseSchema } }, config: { policy: 'appeal:read' } }, async (request) => {
     const query = appealListQuerySchema.parse(request.query);
     const filters = { statuses: query.status, product: query.product, propertyId: query.propertyId, overdue: query.overdue === undefined ? undefined : query.overdue === 'true' };
     const { rows, total } = await appeals.listOrganizationAppeals(db, appealActor(request), { ...filters, limit: query.itemsPerPage, offset: (query.page - 1) * query.itemsPerPage, now: new Date() });
     return { total, results: rows.map((row) => presentAppeal(row)) };
   });
 
-  app.get('/caribou/appeals/:id', { config: { policy: 'appeal:read' } }, async (request) => {
+  app.get('/caribou/appeals/:id', { schema: { response: { 200: appealDetailResponseSchema } }, config: { policy: 'appeal:read' } }, async (request) => {
     const { id } = appealIdParamsSchema.parse(request.params);
     const detail = await appeals.appealDetail(db, appealActor(request), id);
     return {
@@ -97,30 +104,30 @@ export async function registerAppealRoutes(app: FastifyInstance) {
     };
   });
 
-  app.post('/caribou/appeals/:id/evidence', { config: { policy: 'appeal:draft' } }, async (request, reply) => {
+  app.post('/caribou/appeals/:id/evidence', { schema: { response: { 201: appealEvidenceResponseSchema } }, config: { policy: 'appeal:draft' } }, async (request, reply) => {
     const { id } = appealIdParamsSchema.parse(request.params);
     const file = await readEvidenceFile(request);
     const evidence = await appeals.addEvidence(db, blobs, appealActor(request), id, file);
     return reply.status(201).send({ evidence: presentEvidence(evidence) });
   });
 
-  app.get('/caribou/appeals/:id/evidence/:evidenceId', { config: { policy: 'appeal:read' } }, async (request, reply) => {
+  app.get('/caribou/appeals/:id/evidence/:evidenceId', { config: { policy: 'appeal:read', rawResponse: true } }, async (request, reply) => {
     const { id, evidenceId } = evidenceParamsSchema.parse(request.params);
     const file = await appeals.readEvidence(db, blobs, appealActor(request), id, evidenceId);
     reply.header('content-disposition', `inline; filename="${file.fileName.replace(/"/g, '')}"`).header('x-content-type-options', 'nosniff');
     return reply.type(file.mediaType).send(file.stream);
   });
 
-  app.get('/caribou/appeals/audit.csv', { config: { policy: 'appeal:review' } }, async (request, reply) => {
+  app.get('/caribou/appeals/audit.csv', { config: { policy: 'appeal:review', rawResponse: true } }, async (request, reply) => {
     const { propertyId } = auditExportQuerySchema.parse(request.query);
     const csv = await appeals.auditCsv(db, appealActor(request), propertyId);
     const name = propertyId ? `appeals_audit_${propertyId.replace(/[^\w]/g, '_')}.csv` : 'appeals_audit.csv';
     return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}"`).send(csv);
   });
 
-  app.get('/caribou/appeals/settings', { config: { policy: 'appeal:read' } }, async (request) => appeals.appealSettings(db, appealActor(request)));
+  app.get('/caribou/appeals/settings', { schema: { response: { 200: appealSettingsResponseSchema } }, config: { policy: 'appeal:read' } }, async (request) => appeals.appealSettings(db, appealActor(request)));
 
-  app.put('/caribou/appeals/settings', { config: { policy: 'appeal:review' } }, async (request) => {
+  app.put('/caribou/appeals/settings', { schema: { response: { 200: appealSettingsResponseSchema } }, config: { policy: 'appeal:review' } }, async (request) => {
     const body = appealSettingsSchema.parse(request.body);
     return appeals.updateAppealSettings(db, appealActor(request), body);
   });

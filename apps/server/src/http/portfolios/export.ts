@@ -3,10 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { exportAllProducts, exportFile, markExported, saveExportChoice } from '../../domain/portfolio/exports.js';
 import { actorOf, depsOf, idParams, productParams } from './context.js';
 
-const CONTENT_TYPES = { csv: 'text/csv; charset=utf-8', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' };
+export const CONTENT_TYPES = { csv: 'text/csv; charset=utf-8', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' };
 
 /** An attachment header safe for any portfolio name: an ASCII fallback plus the UTF-8 name (RFC 6266). */
-function contentDisposition(fileName: string): string {
+export function contentDisposition(fileName: string): string {
   const ascii = fileName.replace(/[^A-Za-z0-9_.]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }

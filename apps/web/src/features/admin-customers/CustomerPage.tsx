@@ -4,17 +4,19 @@ import { useCustomer } from './api/customer';
 import { DetailsTab } from './tabs/DetailsTab';
 import { HistoryTab } from './tabs/HistoryTab';
 import { ProductsTab } from './tabs/ProductsTab';
+import { SsoTab } from './tabs/SsoTab';
 import { UsersTab } from './tabs/UsersTab';
 
 const TABS = [
   { value: 'details', label: 'Details' },
   { value: 'products', label: 'Products & features' },
   { value: 'users', label: 'Users' },
+  { value: 'sso', label: 'SSO' },
   { value: 'history', label: 'History' },
 ] as const;
 type TabValue = (typeof TABS)[number]['value'];
 
-/** /admin/customer-management/{id}: one customer, with tabs for details, products & features, users and history. */
+/** /admin/customer-management/{id}: one customer, with tabs for details, products & features, users, SSO and history. */
 export default function CustomerPage() {
   const id = Number(useParams().customerId);
   const [params, setParams] = useSearchParams();
@@ -52,6 +54,7 @@ export default function CustomerPage() {
               {tab === 'details' && <DetailsTab customer={customer.data} />}
               {tab === 'products' && <ProductsTab customerId={id} />}
               {tab === 'users' && <UsersTab customerId={id} />}
+              {tab === 'sso' && <SsoTab customerId={id} />}
               {tab === 'history' && <HistoryTab customerId={id} />}
             </Box>
           </Paper>

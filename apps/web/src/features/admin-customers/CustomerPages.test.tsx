@@ -82,3 +82,35 @@ describe('/admin/customer-management/{id}', () => {
     });
   });
 });
+
+describe('/admin/customer-management/{id}?tab=sso (issue 12)', () => {
+  const IDPS = '/api/identity/saml-idps';
+  const idp = { id: '0oa1', organizationId: 2, name: 'Prairie SSO', entityId: 'urn:prairie', ssoUrl: 'https://idp.prairie.test/sso', emailDomains: ['prairie.test'], internalAdminGroup: null, acsUrl: 'x', spEntityId: 'y' };
+
+  it("sets an IdP's internal-admin group for this customer's organisation, and removes it", async () => {
+    let current: string | null = null;
+    const server = fakeServer()
+      .on('GET', `${LIST}/2`, { body: ALL[1] })
+      .on('GET', IDPS, () => ({ body: { identityProviders: [{ ...idp, internalAdminGroup: current }] } }))
+      .on('PATCH', `${IDPS}/0oa1`, (request) => {
+        current = (request.body as { internalAdminGroup: string | null }).internalAdminGroup;
+        return { body: { ...idp, internalAdminGroup: current } };
+      });
+    renderPage(<CustomerPage />, { route: '/admin/customer-management/:customerId', path: '/admin/customer-management/2?tab=sso', session: staff });
+    const card = await screen.findByTestId('idp-0oa1');
+    // The calls name the customer's organisation, not the one selected in the top bar.
+    expect(server.sent(IDPS)[0]!.url.searchParams.get('target_organization_id')).toBe('2');
+    const field = within(card).getByLabelText('Prairie SSO internal-admin group');
+    expect(within(card).getByRole('button', { name: 'Save' })).toBeDisabled();
+    expect(within(card).getByRole('button', { name: 'Remove group' })).toBeDisabled();
+    await userEvent.type(field, '  prairie-it ');
+    await userEvent.click(within(card).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(server.sent(`${IDPS}/0oa1`, 'PATCH')).toHaveLength(1));
+    expect(server.sent(`${IDPS}/0oa1`, 'PATCH')[0]!.body).toEqual({ internalAdminGroup: 'prairie-it' });
+    expect(server.sent(`${IDPS}/0oa1`, 'PATCH')[0]!.url.searchParams.get('target_organization_id')).toBe('2');
+    await waitFor(() => expect(within(screen.getByTestId('idp-0oa1')).getByRole('button', { name: 'Remove group' })).toBeEnabled());
+    await userEvent.click(within(screen.getByTestId('idp-0oa1')).getByRole('button', { name: 'Remove group' }));
+    await waitFor(() => expect(server.sent(`${IDPS}/0oa1`, 'PATCH')).toHaveLength(2));
+    expect(server.sent(`${IDPS}/0oa1`, 'PATCH')[1]!.body).toEqual({ internalAdminGroup: null });
+  });
+});

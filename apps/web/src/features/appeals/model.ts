@@ -1,5 +1,6 @@
 import { PRODUCT_DISPLAY_NAMES, type AppealFeature, type ManualInputs, type ProductKey, type ScoreResult } from '@zview/contracts';
 import { buildApiUrl, getAccessToken } from '../../api/client';
+import { saveBlob } from '../../ui/saveBlob';
 
 /** Pure helpers of the appeals screens (tested in model.test.ts). */
 
@@ -63,13 +64,9 @@ export async function downloadProtected(path: string, fileName: string, open = f
   const token = getAccessToken();
   const response = await fetch(buildApiUrl(path), { headers: token ? { authorization: `Bearer ${token}` } : {} });
   if (!response.ok) throw new Error(`Download failed (${response.status}).`);
-  const url = URL.createObjectURL(await response.blob());
-  if (open) window.open(url, '_blank', 'noopener');
-  else {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = fileName;
-    link.click();
-  }
+  const blob = await response.blob();
+  if (!open) return saveBlob(blob, fileName);
+  const url = URL.createObjectURL(blob);
+  window.open(url, '_blank', 'noopener');
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }

@@ -1,4 +1,5 @@
 import Papa from 'papaparse';
+import { saveBlob } from '../../ui/saveBlob';
 import type { BillingColumn } from './components/BillingTable';
 
 /** A table as CSV: SPEC's column labels as the header, raw numbers, dates MM/DD/YYYY. */
@@ -7,12 +8,5 @@ export function tableCsv<Row>(columns: BillingColumn<Row>[], rows: Row[]): strin
 }
 
 export function downloadCsv(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveBlob(new Blob([text], { type: 'text/csv;charset=utf-8' }), fileName);
 }

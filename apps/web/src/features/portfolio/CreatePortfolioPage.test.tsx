@@ -50,11 +50,15 @@ class FakeXhr {
   }
 }
 
-function api(overrides: Record<string, (url: URL) => unknown> = {}) {
+function api(overrides: Record<string, (url: URL, init?: RequestInit) => unknown> = {}) {
   return fakeApi({
     '/api/caribou/portfolios/names': () => ({ available: true }),
     '/api/caribou/portfolio/uploads/u-7f3a/check': () => uploadCheckFixture(),
-    '/api/caribou/portfolios': () => listFixture(),
+    // POST creates (one stub per product, as the contract says); GET lists.
+    '/api/caribou/portfolios': (_url, init) =>
+      init?.method === 'POST'
+        ? [{ portfolioId: 11, name: 'Q1 new business', product: 'zproperty', status: 'IN_PROGRESS', statusLabel: 'In Progress', organizationId: 1, createdAt: '2026-11-24T04:00:00.000Z' }]
+        : listFixture(),
     '/api/caribou/portfolios/metadata': () => listMetadataFixture(),
     ...overrides,
   });

@@ -15,7 +15,11 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { useSession } from '../../session/session';
 import { FormField } from '../../ui/FormField';
 import { useNotifications } from '../../ui/notifications';
-import { portfolioApi, portfolioKeys, UploadCancelled, uploadPortfolioFile, type UploadHandle } from './api';
+import { checkPortfolioName } from './api/checkName';
+import { checkUpload } from './api/checkUpload';
+import { createPortfolio } from './api/create';
+import { portfolioKeys } from './api/keys';
+import { UploadCancelled, type UploadHandle, uploadPortfolioFile } from './api/upload';
 import { FileDropZone, type UploadState } from './FileDropZone';
 import { enabledPortfolioProducts, productName } from './model';
 import { UploadSummary } from './UploadSummary';
@@ -45,7 +49,7 @@ export default function CreatePortfolioPage() {
   const debouncedName = useDebounced(trimmed, NAME_CHECK_DEBOUNCE_MS);
   const nameCheck = useQuery({
     queryKey: ['portfolio', org, 'name', debouncedName],
-    queryFn: ({ signal }) => portfolioApi.checkName(org!, debouncedName, signal),
+    queryFn: ({ signal }) => checkPortfolioName(org!, debouncedName, signal),
     enabled: Boolean(debouncedName) && org !== null,
     retry: false,
     staleTime: 5000,
@@ -55,7 +59,7 @@ export default function CreatePortfolioPage() {
 
   const check = useQuery({
     queryKey: ['portfolio', org, 'upload-check', uploadedName],
-    queryFn: ({ signal }) => portfolioApi.checkUpload(uploadedName!, signal),
+    queryFn: ({ signal }) => checkUpload(uploadedName!, signal),
     enabled: uploadedName !== null,
     retry: false,
     staleTime: Infinity,
@@ -87,7 +91,7 @@ export default function CreatePortfolioPage() {
 
   const create = useMutation({
     mutationFn: () =>
-      portfolioApi.create({
+      createPortfolio({
         name: trimmed,
         description: description.trim(),
         portfolioType: '',

@@ -9,15 +9,16 @@ import TableRow from '@mui/material/TableRow';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PagedTableFooter } from '../../ui/PagedTableFooter';
-import { portfolioApi, portfolioKeys } from './api';
-import { EmptyState, LoadError, MessageRow, SkeletonRows } from './components';
+import { fetchPortfolioErrors } from './api/errors';
+import { portfolioKeys } from './api/keys';
+import { EmptyState, LoadError, MessageRow, SkeletonRows } from '../../ui/TableStates';
 
 /** The rows that could not be scored, with the reason in plain words, ERRORS_PAGE_SIZE (25) per page. */
 export function ErrorsTable({ org, portfolioId, product }: { org: number | null; portfolioId: number; product: string }) {
   const [page, setPage] = useState(0);
   const errors = useQuery({
     queryKey: portfolioKeys.errors(org, portfolioId, product, page + 1),
-    queryFn: ({ signal }) => portfolioApi.errors(portfolioId, product, page + 1, signal),
+    queryFn: ({ signal }) => fetchPortfolioErrors(portfolioId, product, page + 1, signal),
     placeholderData: keepPreviousData,
     retry: false,
   });

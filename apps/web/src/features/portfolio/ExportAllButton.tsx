@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { useNotifications } from '../../ui/notifications';
-import { saveBlob } from './api';
+import { saveBlob } from '../../ui/saveBlob';
 
 /** GET /api/caribou/portfolio/{id}/export?format=xlsx: every product's scores side by side, with where each row was placed. */
 export function fetchCombinedExport(id: number): Promise<Blob> {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../test/render';
 import { fakeApi } from '../../../test/fake-api';
-import type { Job } from './api';
+import type { Job } from '@zview/contracts';
 import { listFixture, listMetadataFixture, metadataFixture } from './fixtures';
 import { requestsOf } from './test-requests';
 

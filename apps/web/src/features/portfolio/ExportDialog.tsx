@@ -20,7 +20,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSession } from '../../session/session';
 import { useNotifications } from '../../ui/notifications';
-import { portfolioApi, portfolioKeys, saveBlob } from './api';
+import { saveExportColumns } from './api/exportColumns';
+import { fetchExportFile } from './api/exportFile';
+import { portfolioKeys } from './api/keys';
+import { fetchPortfolioMetadata } from './api/metadata';
+import { updateExport } from './api/updateExport';
+import { saveBlob } from '../../ui/saveBlob';
 import { productName } from './model';
 import { track } from '../../api/analytics';
 
@@ -63,7 +68,7 @@ function ExportForm({ target, onClose }: { target: ExportTarget; onClose(): void
   const org = session.activeOrganization?.id ?? null;
   const queryClient = useQueryClient();
   const { notify } = useNotifications();
-  const metadata = useQuery({ queryKey: portfolioKeys.metadata(org, target.id), queryFn: ({ signal }) => portfolioApi.metadata(target.id, signal) });
+  const metadata = useQuery({ queryKey: portfolioKeys.metadata(org, target.id), queryFn: ({ signal }) => fetchPortfolioMetadata(target.id, signal) });
   const saved = metadata.data?.products.find((p) => p.product === target.product)?.exportColumns ?? null;
   const ownColumns = metadata.data?.columns ?? [];
   const allColumns = [...ownColumns, ...PORTFOLIO_EXPORT_EXTRA_COLUMNS];
@@ -76,10 +81,10 @@ function ExportForm({ target, onClose }: { target: ExportTarget; onClose(): void
   const download = useMutation({
     mutationFn: async () => {
       const changed = saved === null ? ordered.length !== allColumns.length : ordered.join('\n') !== saved.join('\n');
-      if (changed) await portfolioApi.saveExportColumns(target.id, target.product, ordered);
+      if (changed) await saveExportColumns(target.id, target.product, ordered);
       // The explicit export mark (the download itself changes nothing): accepts READY results as Processed.
-      await portfolioApi.updateExport(target.id, target.product, format);
-      const blob = await portfolioApi.exportFile(target.id, target.product, format);
+      await updateExport(target.id, target.product, format);
+      const blob = await fetchExportFile(target.id, target.product, format);
       saveBlob(blob, exportFileName(target.name, target.product, format));
     },
     onSuccess: () => {

@@ -5,7 +5,7 @@ import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import { useId } from 'react';
-import type { FilterOption } from './api';
+import type { FilterOption } from '@zview/contracts';
 
 /** A multi-choice filter of the portfolio list; nothing chosen means all. */
 export function FilterSelect({ label, options, value, onChange }: { label: string; options: FilterOption[]; value: string[]; onChange: (next: string[]) => void }) {

@@ -18,8 +18,14 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PagedTableFooter } from '../../ui/PagedTableFooter';
 import { useNotifications } from '../../ui/notifications';
-import { portfolioApi, portfolioKeys, type Job, type JobFilter, type JobState } from './api';
-import { LoadError, MessageRow, RunProgressBar } from './components';
+import type { Job, JobFilter, JobState } from '@zview/contracts';
+import { fetchJobs } from './api/jobs';
+import { fetchJobsMetadata } from './api/jobsMetadata';
+import { portfolioKeys } from './api/keys';
+import { resumeJob } from './api/resumeJob';
+import { suspendJob } from './api/suspendJob';
+import { RunProgressBar } from './components';
+import { LoadError, MessageRow } from '../../ui/TableStates';
 import { formatDate, productName } from './model';
 
 /**
@@ -60,15 +66,15 @@ function JobsTable() {
   const [filter, setFilter] = useState<JobFilter>('all');
   const [page, setPage] = useState(0);
   const busy = (data: { counts: Record<JobState, number> } | undefined) => Boolean(data && data.counts.running + data.counts.queued > 0);
-  const metadata = useQuery({ queryKey: portfolioKeys.jobsMetadata(), queryFn: ({ signal }) => portfolioApi.jobsMetadata(signal), refetchInterval: (q) => (busy(q.state.data) ? JOBS_POLL_MS : false) });
+  const metadata = useQuery({ queryKey: portfolioKeys.jobsMetadata(), queryFn: ({ signal }) => fetchJobsMetadata(signal), refetchInterval: (q) => (busy(q.state.data) ? JOBS_POLL_MS : false) });
   const jobs = useQuery({
     queryKey: portfolioKeys.jobs(filter, page),
-    queryFn: ({ signal }) => portfolioApi.jobs(filter, page + 1, JOBS_PAGE_SIZE, signal),
+    queryFn: ({ signal }) => fetchJobs(filter, page + 1, JOBS_PAGE_SIZE, signal),
     placeholderData: keepPreviousData,
     refetchInterval: busy(metadata.data) ? JOBS_POLL_MS : false,
   });
   const change = useMutation({
-    mutationFn: ({ job, to }: { job: Job; to: 'suspend' | 'resume' }) => (to === 'suspend' ? portfolioApi.suspendJob(job.id) : portfolioApi.resumeJob(job.id)),
+    mutationFn: ({ job, to }: { job: Job; to: 'suspend' | 'resume' }) => (to === 'suspend' ? suspendJob(job.id) : resumeJob(job.id)),
     onSuccess: (_, { job, to }) => notify({ text: `Job ${job.id} (${job.portfolioName}, ${productName(job.product)}) ${to === 'suspend' ? 'suspended' : 'resumed'}.`, variant: 'success' }),
     onError: (error) => notify({ text: error instanceof Error ? error.message : 'The job could not be changed.', variant: 'error' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['jobs'] }),

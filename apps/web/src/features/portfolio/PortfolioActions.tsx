@@ -10,7 +10,11 @@ import { useState } from 'react';
 import { useSession } from '../../session/session';
 import { useConfirm } from '../../ui/ConfirmDialog';
 import { useNotifications } from '../../ui/notifications';
-import { portfolioApi, portfolioKeys } from './api';
+import { deleteProduct } from './api/deleteProduct';
+import { portfolioKeys } from './api/keys';
+import { renamePortfolio } from './api/rename';
+import { rerunProduct } from './api/rerun';
+import { setProductStatus } from './api/setStatus';
 import { ExportDialog, type ExportTarget } from './ExportDialog';
 import { productName } from './model';
 
@@ -57,19 +61,19 @@ export function useProductActions() {
           // The export dialog does the work (see run()).
           return `${productName(product)} results of “${name}”.`;
         case 'rerun':
-          await portfolioApi.rerun(id, product);
+          await rerunProduct(id, product);
           return `${productName(product)} scoring of “${name}” restarted.`;
         case 'processed':
-          await portfolioApi.setStatus(id, product, 'PROCESSED');
+          await setProductStatus(id, product, 'PROCESSED');
           return `${productName(product)} of “${name}” marked as processed.`;
         case 'archive':
-          await portfolioApi.setStatus(id, product, 'ARCHIVED');
+          await setProductStatus(id, product, 'ARCHIVED');
           return `${productName(product)} of “${name}” archived.`;
         case 'restore':
-          await portfolioApi.setStatus(id, product, 'PROCESSED');
+          await setProductStatus(id, product, 'PROCESSED');
           return `${productName(product)} of “${name}” restored.`;
         case 'delete':
-          await portfolioApi.deleteProduct(id, product);
+          await deleteProduct(id, product);
           return `${productName(product)} removed from “${name}”.`;
       }
     },
@@ -118,7 +122,7 @@ export function useProductActions() {
     });
     if (!ok || !next || next === target.name) return;
     try {
-      await portfolioApi.rename(target.id, next);
+      await renamePortfolio(target.id, next);
       notify({ text: `Renamed to “${next}”.`, variant: 'success' });
     } catch (error) {
       notify({ text: error instanceof Error ? error.message : 'The portfolio could not be renamed.', variant: 'error' });

@@ -21,8 +21,12 @@ import { Link as RouterLink } from 'react-router';
 import { PagedTableFooter } from '../../ui/PagedTableFooter';
 import { track } from '../../api/analytics';
 import { useSession } from '../../session/session';
-import { portfolioApi, portfolioKeys, type FilterOption, type PortfolioList, type PortfolioListFilters } from './api';
-import { EmptyState, LoadError, MessageRow, RunProgressBar, SkeletonRows, StatusChip } from './components';
+import type { FilterOption, PortfolioList } from '@zview/contracts';
+import { portfolioKeys, type PortfolioListFilters } from './api/keys';
+import { fetchPortfolios } from './api/list';
+import { fetchPortfolioListMetadata } from './api/listMetadata';
+import { RunProgressBar, StatusChip } from './components';
+import { EmptyState, LoadError, MessageRow, SkeletonRows } from '../../ui/TableStates';
 import { FilterSelect } from './FilterSelect';
 import { orderByProduct, formatDate, productName, statusLabel } from './model';
 import { JobsPanel } from './JobsPanel';
@@ -47,10 +51,10 @@ export default function PortfolioListPage() {
   const [itemsPerPage, setItemsPerPage] = useState(10);
   const actions = useProductActions();
 
-  const metadata = useQuery({ queryKey: portfolioKeys.listMetadata(org), queryFn: ({ signal }) => portfolioApi.listMetadata(signal, isAdmin), retry: false });
+  const metadata = useQuery({ queryKey: portfolioKeys.listMetadata(org), queryFn: ({ signal }) => fetchPortfolioListMetadata(signal, isAdmin), retry: false });
   const list = useQuery({
     queryKey: portfolioKeys.list(org, filters, page, itemsPerPage),
-    queryFn: ({ signal }) => portfolioApi.list(filters, page + 1, itemsPerPage, signal, isAdmin),
+    queryFn: ({ signal }) => fetchPortfolios(filters, page + 1, itemsPerPage, signal, isAdmin),
     placeholderData: keepPreviousData,
     retry: false,
     refetchInterval: (query) => (isProcessing(query.state.data) ? LIST_POLL_MS : false),

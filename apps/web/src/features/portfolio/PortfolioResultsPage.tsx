@@ -12,8 +12,11 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useSession } from '../../session/session';
-import { portfolioApi, portfolioKeys, type PortfolioMetadata } from './api';
-import { EmptyState, LoadError, RunProgressBar, StatusChip } from './components';
+import type { PortfolioMetadata } from '@zview/contracts';
+import { portfolioKeys } from './api/keys';
+import { fetchPortfolioMetadata } from './api/metadata';
+import { RunProgressBar, StatusChip } from './components';
+import { EmptyState, LoadError } from '../../ui/TableStates';
 import { ErrorsTable } from './ErrorsTable';
 import { formatDate, orderByProduct, productName } from './model';
 import { PropertyDrawer } from './PropertyDrawer';
@@ -39,7 +42,7 @@ export default function PortfolioResultsPage() {
 
   const metadata = useQuery({
     queryKey: portfolioKeys.metadata(org, id),
-    queryFn: ({ signal }) => portfolioApi.metadata(id, signal),
+    queryFn: ({ signal }) => fetchPortfolioMetadata(id, signal),
     enabled: valid,
     retry: false,
     refetchInterval: (query) => (processing(query.state.data) ? RESULTS_POLL_MS : false),

@@ -15,8 +15,9 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import { RiskChip } from '../../ui/RiskChip';
-import { portfolioApi, portfolioKeys } from './api';
-import { LoadError } from './components';
+import { portfolioKeys } from './api/keys';
+import { fetchPortfolioProperty } from './api/property';
+import { LoadError } from '../../ui/TableStates';
 import { formatDate, productName, propertyViewHref } from './model';
 
 function factorsText(factors: unknown): string | null {
@@ -31,7 +32,7 @@ function factorsText(factors: unknown): string | null {
 export function PropertyDrawer({ org, portfolioId, product, rowNumber, onClose }: { org: number | null; portfolioId: number; product: string; rowNumber: number | null; onClose: () => void }) {
   const detail = useQuery({
     queryKey: portfolioKeys.property(org, portfolioId, rowNumber ?? 0, product),
-    queryFn: ({ signal }) => portfolioApi.property(portfolioId, rowNumber!, product, signal),
+    queryFn: ({ signal }) => fetchPortfolioProperty(portfolioId, rowNumber!, product, signal),
     enabled: rowNumber !== null,
     retry: false,
   });

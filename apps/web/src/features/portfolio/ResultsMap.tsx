@@ -9,7 +9,8 @@ import type { ExpressionSpecification, GeoJSONFeature, Map as MapLibreMap, Style
 import { useEffect, useRef, useState } from 'react';
 import { RISK_LEVEL_COLORS, RISK_LEVEL_LABELS } from '../../ui/RiskChip';
 import { detectWebGL, loadMapLibre, mapSourcesQuery } from '../map';
-import { portfolioApi, portfolioKeys } from './api';
+import { portfolioKeys } from './api/keys';
+import { fetchPortfolioMapSource } from './api/mapSource';
 import { loadUsStates } from './usStates';
 
 /**
@@ -102,7 +103,7 @@ export default function ResultsMap({ org, portfolioId, product, runId, live, onO
 
   const source = useQuery({
     queryKey: portfolioKeys.map(org, portfolioId, product, runId),
-    queryFn: ({ signal }) => portfolioApi.mapSource(portfolioId, product, signal),
+    queryFn: ({ signal }) => fetchPortfolioMapSource(portfolioId, product, signal),
     // Signed URLs last an hour; fetch new ones well before.
     staleTime: 30 * 60 * 1000,
     refetchInterval: 30 * 60 * 1000,

@@ -16,8 +16,10 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { PagedTableFooter } from '../../ui/PagedTableFooter';
 import { RISK_LEVEL_LABELS, RiskChip } from '../../ui/RiskChip';
-import { portfolioApi, portfolioKeys, type PropertySort } from './api';
-import { EmptyState, LoadError, MessageRow, SkeletonRows } from './components';
+import { fetchPortfolioSuggestions } from './api/autocomplete';
+import { portfolioKeys, type PropertySort } from './api/keys';
+import { fetchPortfolioProperties } from './api/properties';
+import { EmptyState, LoadError, MessageRow, SkeletonRows } from '../../ui/TableStates';
 
 const LIVE_REFRESH_MS = 5000;
 
@@ -47,14 +49,14 @@ export function ResultsTable({ org, portfolioId, product, onOpen, live = false }
   const params = { product, page: page + 1, itemsPerPage, riskLevel: levels, sort, order };
   const properties = useQuery({
     queryKey: portfolioKeys.properties(org, portfolioId, params),
-    queryFn: ({ signal }) => portfolioApi.properties(portfolioId, params, signal),
+    queryFn: ({ signal }) => fetchPortfolioProperties(portfolioId, params, signal),
     placeholderData: keepPreviousData,
     retry: false,
     refetchInterval: live ? LIVE_REFRESH_MS : false,
   });
   const suggestions = useQuery({
     queryKey: ['portfolio', org, portfolioId, 'autocomplete', debounced],
-    queryFn: ({ signal }) => portfolioApi.autocomplete(portfolioId, debounced, signal),
+    queryFn: ({ signal }) => fetchPortfolioSuggestions(portfolioId, debounced, signal),
     enabled: debounced.length >= 2,
     retry: false,
   });

@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { RISK_LEVEL_COLORS, RISK_LEVEL_LABELS } from '../../ui/RiskChip';
-import type { PortfolioMetadataProduct } from './api';
+import type { PortfolioMetadataProduct } from '@zview/contracts';
 import { productName } from './model';
 
 /** One stacked bar per product: how many properties fall in each risk level (plain CSS, no chart library). */

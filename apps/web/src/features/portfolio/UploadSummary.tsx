@@ -11,7 +11,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { UploadCheck } from './api';
+import type { UploadCheck } from '@zview/contracts';
 
 const n = (value: number | null) => (value === null ? '—' : value.toLocaleString('en-US'));
 

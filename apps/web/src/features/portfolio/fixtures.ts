@@ -1,4 +1,4 @@
-import type { ErrorsPage, PortfolioList, PortfolioListMetadata, PortfolioMetadata, PortfolioPropertyDetail, PropertiesPage, UploadCheck, UploadResult } from './api';
+import type { ErrorsPage, PortfolioList, PortfolioListMetadata, PortfolioMetadata, PortfolioPropertyDetail, PropertiesPage, UploadCheck, UploadResult } from '@zview/contracts';
 
 /** Answers shaped like apps/server/src/http/portfolio*.ts, for component tests and the e2e fixtures. */
 export const listFixture = (): PortfolioList => ({

@@ -14,7 +14,7 @@ import { LookBackPanel } from './components/LookBackPanel';
 import { ProductDetail } from './components/ProductDetail';
 import { ScoreCard } from './components/ScoreCard';
 import { LazyImageryPanel, loadedImageryPanel } from './lazyParts';
-import { displayedProducts, lookBackImagery, productName } from './model';
+import { displayedProducts, lookBackImagery, productName, productSections } from './model';
 
 export interface PropertyBodyProps {
   selection: SelectedProductValue | null;
@@ -64,19 +64,36 @@ export function PropertyBody({ selection, enabledFeatures, assessment, compare, 
             None of your organisation's products could be scored for this property.
           </Typography>
         ) : (
-          <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 2 }} data-testid="score-cards">
-            {shown.map((product) => (
-              <ScoreCard
-                key={product}
-                result={assessment.products[product]!}
-                detailsTo={`/scores/${product}${query}`}
-                previous={compare?.data?.products[product]}
-                previousLabel={compare ? `As of ${formatLongDate(compare.date)}` : undefined}
-                actions={<AppealButton product={product} result={assessment.products[product]!} location={assessment.location} />}
-                filingsTo={filingsTo(product)}
-              />
-            ))}
-          </Box>
+          <Stack spacing={2} data-testid="score-cards">
+            {productSections(shown).map((section) => {
+              const cards = (
+                <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 2 }}>
+                  {section.products.map((product) => (
+                    <ScoreCard
+                      key={product}
+                      result={assessment.products[product]!}
+                      detailsTo={`/scores/${product}${query}`}
+                      previous={compare?.data?.products[product]}
+                      previousLabel={compare ? `As of ${formatLongDate(compare.date)}` : undefined}
+                      actions={<AppealButton product={product} result={assessment.products[product]!} location={assessment.location} />}
+                      filingsTo={filingsTo(product)}
+                    />
+                  ))}
+                </Box>
+              );
+              // The hail, wind and storm products form a group (SPEC §9): shown together under one heading.
+              return section.group === 'weather' ? (
+                <Box key="weather" component="section" aria-label="Weather products" data-testid="weather-group" sx={{ p: 1.5, pt: 0.5, borderRadius: 2, border: 1, borderColor: 'divider', bgcolor: 'rgba(25, 118, 210, 0.04)' }}>
+                  <Typography variant="overline" color="text.secondary" component="h3" sx={{ display: 'block', mb: 0.5, fontWeight: 700 }}>
+                    Weather · {section.products.map(productName).join(', ')}
+                  </Typography>
+                  {cards}
+                </Box>
+              ) : (
+                <Box key={section.products[0]}>{cards}</Box>
+              );
+            })}
+          </Stack>
         )}
       </Stack>
       <Stack spacing={2.5} sx={{ minWidth: 0, position: 'sticky', top: 16, '@media print': { position: 'static' } }}>

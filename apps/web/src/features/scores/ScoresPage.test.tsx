@@ -41,6 +41,9 @@ describe('the scores summary', () => {
     expect(await screen.findByTestId('resolved-address', {}, SLOW)).toHaveTextContent(FIXTURE_ADDRESS);
     await screen.findByTestId('score-cards', {}, SLOW); // the result's module loads with the first search
     expect(cardNames()).toEqual(['Z-FIRE', 'Z-HAIL', 'Z-STORM', 'Z-WIND', 'Z-WATER', 'Z-PROPERTY', 'ROOF AGE']);
+    // SPEC §9: the hail, wind and storm products form a group, shown together under one heading.
+    const weather = screen.getByRole('region', { name: 'Weather products' });
+    expect(within(weather).getAllByTestId('product-name').map((node) => node.textContent)).toEqual(['Z-HAIL', 'Z-STORM', 'Z-WIND']);
     const fire = screen.getByRole('region', { name: 'Z-FIRE' });
     expect(within(fire).getByTestId('score')).toHaveTextContent('7.3');
     expect(within(fire).getByTestId('risk-level')).toHaveTextContent('High risk');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { assessmentFixture, scoreFixture } from './fixtures';
-import { displayedProducts, factorsByImpact, lookBackImagery, formatContribution, formatFactorValue, monthsSince, stalenessNote, topFactors } from './model';
+import { displayedProducts, productSections, factorsByImpact, lookBackImagery, formatContribution, formatFactorValue, monthsSince, stalenessNote, topFactors } from './model';
 
 describe('displayedProducts', () => {
   const products = assessmentFixture().products;
@@ -98,5 +98,21 @@ describe('look-back imagery (issue 21 item 7)', () => {
     expect(shown.comparison?.before.imageUrl).toBe('/then.png');
     expect(shown.comparison?.after.imageUrl).toBe(today.imagery.ortho[0]!.imageUrl);
     expect(lookBackImagery(today, undefined)).toBe(today.imagery);
+  });
+});
+
+describe('productSections (SPEC §9: the hail, wind and storm products form a group)', () => {
+  it('shows the weather group together, where its first product stands, between the others', () => {
+    expect(productSections(['zfire', 'zhail', 'zstorm', 'zwind', 'zwater', 'zproperty', 'roof_age'])).toEqual([
+      { group: null, products: ['zfire'] },
+      { group: 'weather', products: ['zhail', 'zstorm', 'zwind'] },
+      { group: null, products: ['zwater', 'zproperty', 'roof_age'] },
+    ]);
+    expect(productSections(['zhail', 'zwind'])).toEqual([{ group: 'weather', products: ['zhail', 'zwind'] }]);
+  });
+
+  it('does not make a group of one weather product', () => {
+    expect(productSections(['zfire', 'zwind', 'zproperty'])).toEqual([{ group: null, products: ['zfire', 'zwind', 'zproperty'] }]);
+    expect(productSections([])).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import {
   PRODUCT_DISPLAY_NAMES,
+  WEATHER_GROUP,
   availableStandardProducts,
   isProductKey,
   latLngTextSchema,
@@ -29,6 +30,34 @@ export function displayedProducts(enabledFeatures: readonly string[], products: 
   const enabled = availableStandardProducts(enabledFeatures);
   const keys = Object.keys(products).filter((key): key is ProductKey => isProductKey(key) && enabled.includes(key === 'zfire|prefill' ? 'zfire' : key));
   return sortProducts(keys);
+}
+
+/** A run of score cards: the weather group (SPEC §9: 'The hail, wind and storm products form a group.') or other products. */
+export interface ProductSection {
+  group: 'weather' | null;
+  products: ProductKey[];
+}
+export const isWeatherProduct = (product: string): boolean => (WEATHER_GROUP as readonly string[]).includes(product);
+
+/**
+ * The products shown (in order) cut into sections: the hail, wind and storm products shown
+ * together as one group where the first of them stands, when at least two of them are shown;
+ * the others in sections around it, in their order.
+ */
+export function productSections(shown: readonly ProductKey[]): ProductSection[] {
+  const weather = shown.filter(isWeatherProduct);
+  const grouped = weather.length >= 2;
+  const sections: ProductSection[] = [];
+  for (const product of shown) {
+    if (grouped && isWeatherProduct(product)) {
+      if (product === weather[0]) sections.push({ group: 'weather', products: weather });
+      continue;
+    }
+    const last = sections[sections.length - 1];
+    if (last && last.group === null) last.products.push(product);
+    else sections.push({ group: null, products: [product] });
+  }
+  return sections;
 }
 
 /** Products to request: the enabled standard products, in order. */

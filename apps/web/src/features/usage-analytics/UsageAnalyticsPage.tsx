@@ -16,6 +16,7 @@ import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { useState, type ReactNode } from 'react';
+import { DateField } from '../../ui/DateField';
 import { useUsageAnalytics } from './api/usageAnalytics';
 
 const DAY_MS = 86_400_000;
@@ -78,8 +79,8 @@ export default function UsageAnalyticsPage() {
               </MenuItem>
             ))}
           </TextField>
-          <TextField size="small" type="date" label="From" value={range.from} onChange={(e) => e.target.value && setRange((r) => ({ ...r, from: e.target.value }))} slotProps={{ inputLabel: { shrink: true } }} />
-          <TextField size="small" type="date" label="To" value={range.to} onChange={(e) => e.target.value && setRange((r) => ({ ...r, to: e.target.value }))} slotProps={{ inputLabel: { shrink: true } }} />
+          <DateField size="small" label="From" value={range.from} onChange={(e) => e.target.value && setRange((r) => ({ ...r, from: e.target.value }))} />
+          <DateField size="small" label="To" value={range.to} onChange={(e) => e.target.value && setRange((r) => ({ ...r, to: e.target.value }))} />
         </Stack>
       </Stack>
       {rangeError && <Alert severity="warning">{rangeError}</Alert>}

@@ -1,4 +1,3 @@
-import { ZORRO_MAX_PAGE_SIZE } from '@zview/contracts';
 import Download from '@mui/icons-material/Download';
 import ViewColumn from '@mui/icons-material/ViewColumn';
 import Alert from '@mui/material/Alert';
@@ -24,12 +23,13 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { track } from '../../api/analytics';
 import { PagedTableFooter } from '../../ui/PagedTableFooter';
 import { useFacets } from './api/filters';
-import { fetchSearch, useFilingSearch } from './api/search';
+import { fetchExport } from './api/export';
+import { useFilingSearch } from './api/search';
 import { FilterPanel } from './components/FilterPanel';
 import { formatChange } from './components/format';
 import { ZorroNav } from './components/ZorroNav';
 import { finderLink, readFinderState, writeFinderState, type FinderState, type Sort } from './filters';
-import { DEFAULT_GRID_COLUMNS, download, GRID_COLUMNS, gridCsv, gridXlsx, type GridColumnKey } from './grid-export';
+import { DEFAULT_GRID_COLUMNS, download, GRID_COLUMNS, type GridColumnKey } from './grid-export';
 
 /** Grid: extracted fields across filings, sortable, filterable, with a column choice and CSV/XLSX export. */
 export default function GridPage() {
@@ -38,6 +38,7 @@ export default function GridPage() {
   const [columns, setColumns] = useState<GridColumnKey[]>(DEFAULT_GRID_COLUMNS);
   const [menu, setMenu] = useState<HTMLElement | null>(null);
   const [exporting, setExporting] = useState(false);
+  const [exportFailed, setExportFailed] = useState(false);
   const search = useFilingSearch(state);
   const facets = useFacets(state);
   const go = (next: FinderState) => setParams(writeFinderState(next));
@@ -45,10 +46,11 @@ export default function GridPage() {
 
   const exportAs = async (format: 'csv' | 'xlsx') => {
     setExporting(true);
+    setExportFailed(false);
     try {
-      const all = await fetchSearch({ ...state, page: 1, pageSize: ZORRO_MAX_PAGE_SIZE });
-      const blob = format === 'csv' ? new Blob([gridCsv(all.results, columns)], { type: 'text/csv' }) : await gridXlsx(all.results, columns);
-      download(blob, `filings.${format}`);
+      download(await fetchExport(state, columns, format), `filings.${format}`);
+    } catch {
+      setExportFailed(true);
     } finally {
       setExporting(false);
     }
@@ -86,11 +88,7 @@ export default function GridPage() {
           </Menu>
           {(search.isFetching || exporting) && <LinearProgress />}
           {search.error && <Alert severity="error">The filings could not be loaded.</Alert>}
-          {search.data?.total && search.data.total > ZORRO_MAX_PAGE_SIZE ? (
-            <Alert severity="info" sx={{ mx: 1 }}>
-              Exports hold the first {ZORRO_MAX_PAGE_SIZE.toLocaleString('en-US')} of {search.data.total.toLocaleString('en-US')} filings in this order: filter to narrow them.
-            </Alert>
-          ) : null}
+          {exportFailed && <Alert severity="error">The export could not be made. Try again.</Alert>}
           <TableContainer>
             <Table size="small" aria-label="Filings grid">
               <TableHead>

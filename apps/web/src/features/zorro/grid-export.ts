@@ -1,7 +1,6 @@
-import type { ZorroFilingSummary } from '@zview/contracts';
-import Papa from 'papaparse';
+import type { ZorroFilingSummary, ZorroGridColumn } from '@zview/contracts';
 
-/** The grid's columns: what each shows of a filing. */
+/** The grid's columns: what each shows of a filing (the server's export holds the same, by key). */
 export const GRID_COLUMNS = [
   { key: 'state', label: 'State', value: (f: ZorroFilingSummary) => f.state, sort: 'state' },
   { key: 'company', label: 'Company', value: (f: ZorroFilingSummary) => f.company, sort: 'company' },
@@ -14,28 +13,9 @@ export const GRID_COLUMNS = [
   { key: 'overallChange', label: 'Rate change %', value: (f: ZorroFilingSummary) => f.overallChange, sort: 'rateChange' },
   { key: 'models', label: 'Models cited', value: (f: ZorroFilingSummary) => f.models.join(', '), sort: null },
   { key: 'status', label: 'Status', value: (f: ZorroFilingSummary) => f.status, sort: 'status' },
-] as const;
+] as const satisfies readonly { key: ZorroGridColumn; label: string; value: (f: ZorroFilingSummary) => unknown; sort: string | null }[];
 export type GridColumnKey = (typeof GRID_COLUMNS)[number]['key'];
 export const DEFAULT_GRID_COLUMNS: GridColumnKey[] = ['state', 'company', 'submittedOn', 'effectiveOn', 'overallChange', 'models', 'status'];
-
-const chosen = (keys: GridColumnKey[]) => GRID_COLUMNS.filter((c) => keys.includes(c.key));
-
-export function gridCsv(rows: ZorroFilingSummary[], keys: GridColumnKey[]): string {
-  const columns = chosen(keys);
-  return Papa.unparse({ fields: columns.map((c) => c.label), data: rows.map((r) => columns.map((c) => c.value(r) ?? '')) });
-}
-
-export async function gridXlsx(rows: ZorroFilingSummary[], keys: GridColumnKey[]): Promise<Blob> {
-  const { default: ExcelJS } = await import('exceljs');
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('Filings');
-  const columns = chosen(keys);
-  sheet.columns = columns.map((c) => ({ header: c.label, key: c.key, width: c.key === 'company' || c.key === 'models' ? 36 : 16 }));
-  for (const r of rows) sheet.addRow(Object.fromEntries(columns.map((c) => [c.key, c.value(r) ?? ''])));
-  sheet.getRow(1).font = { bold: true };
-  const buffer = await workbook.xlsx.writeBuffer();
-  return new Blob([buffer], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
-}
 
 export function download(blob: Blob, name: string) {
   const url = URL.createObjectURL(blob);

@@ -1,6 +1,7 @@
 import { auditResponseSchema } from '@zview/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
+import { saveBlob } from '../../../ui/saveBlob';
 import { CUSTOMERS_PATH } from './customers';
 
 /** GET /api/zauth-customer/customers/{id}/audit (newest first) */
@@ -15,10 +16,5 @@ export function useCustomerHistory(id: number, page: number, itemsPerPage: numbe
 /** GET …/audit.csv, saved by the browser. */
 export async function downloadCustomerHistory(id: number): Promise<void> {
   const blob = await api.get<Blob>(`${CUSTOMERS_PATH}/${id}/audit.csv`, { responseType: 'blob', organization: false, headers: { accept: 'text/csv' } });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `customer_${id}_history.csv`;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBlob(blob, `customer_${id}_history.csv`);
 }

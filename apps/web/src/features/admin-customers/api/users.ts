@@ -1,4 +1,4 @@
-import { addAccessResponseSchema, customerUsersResponseSchema, type AddAccessRequest } from '@zview/contracts';
+import { addAccessResponseSchema, customerUsersResponseSchema, revokeAccessResponseSchema, type AddAccessRequest } from '@zview/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { useInvalidateCustomer } from './customer';
@@ -25,7 +25,7 @@ export function useAddAccess(id: number) {
 export function useRevokeAccess(id: number) {
   const invalidate = useInvalidateCustomer(id);
   return useMutation({
-    mutationFn: (userId: string) => api.put(`${CUSTOMERS_PATH}/${id}/users/${userId}/revoke-access`, { userId }, { organization: false }),
+    mutationFn: (userId: string) => api.put(`${CUSTOMERS_PATH}/${id}/users/${userId}/revoke-access`, { userId }, { schema: revokeAccessResponseSchema, organization: false }),
     onSuccess: invalidate,
   });
 }

@@ -1,4 +1,4 @@
-import { mockCaseSchema, mockCasesResponseSchema, type MockCase, type MockCaseRequest } from '@zview/contracts';
+import { mockCaseDeletedSchema, mockCaseSchema, mockCasesResponseSchema, type MockCase, type MockCaseRequest } from '@zview/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { MOCKS_PATH, useInvalidateMocks } from './responses';
@@ -28,6 +28,7 @@ export function useDeleteMockCase() {
     mutationFn: (mock: MockCase) =>
       api.delete(`${MOCKS_PATH}/cases/${mock.mockResponseId}`, {
         query: { location: mock.location, location_type: mock.location_type, apiVersion: mock.apiVersion, products: mock.products.join(',') },
+        schema: mockCaseDeletedSchema,
         organization: false,
       }),
     onSuccess: invalidate,

@@ -1,4 +1,4 @@
-import { mockResponseSchema, mockResponsesResponseSchema, type MockResponseRequest } from '@zview/contracts';
+import { mockResponseDeletedSchema, mockResponseSchema, mockResponsesResponseSchema, type MockResponseRequest } from '@zview/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 
@@ -39,5 +39,5 @@ export function useSaveMockResponse() {
 /** DELETE /api/caribou/mocks/responses/{id} (its cases go with it) */
 export function useDeleteMockResponse() {
   const invalidate = useInvalidateMocks();
-  return useMutation({ mutationFn: (id: number) => api.delete(`${MOCKS_PATH}/responses/${id}`, { organization: false }), onSuccess: invalidate });
+  return useMutation({ mutationFn: (id: number) => api.delete(`${MOCKS_PATH}/responses/${id}`, { schema: mockResponseDeletedSchema, organization: false }), onSuccess: invalidate });
 }

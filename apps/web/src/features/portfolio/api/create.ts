@@ -1,0 +1,7 @@
+import { portfolioProductStubsSchema, type PortfolioCreate } from '@zview/contracts';
+import { api } from '../../../api/client';
+
+/** POST /api/caribou/portfolios: creates a portfolio from an upload, one stub per product. */
+export function createPortfolio(body: PortfolioCreate) {
+  return api.post('/api/caribou/portfolios', body, { schema: portfolioProductStubsSchema });
+}

@@ -1,0 +1,7 @@
+import { jobsMetadataSchema, type JobsMetadata } from '@zview/contracts';
+import { api } from '../../../api/client';
+
+/** GET /api/caribou/jobs/metadata: the filters and the count of jobs in each state. */
+export function fetchJobsMetadata(signal?: AbortSignal): Promise<JobsMetadata> {
+  return api.get('/api/caribou/jobs/metadata', { schema: jobsMetadataSchema, signal });
+}

@@ -1,0 +1,7 @@
+import { portfolioMapSourceSchema, type PortfolioMapSource } from '@zview/contracts';
+import { api } from '../../../api/client';
+
+/** GET /api/caribou/portfolio/{id}/map: the signed vector-tile source of a product's results. */
+export function fetchPortfolioMapSource(id: number, product: string, signal?: AbortSignal): Promise<PortfolioMapSource> {
+  return api.get(`/api/caribou/portfolio/${id}/map`, { query: { product }, schema: portfolioMapSourceSchema, signal });
+}
