@@ -5,7 +5,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderApp, testConfig } from '../../test/render';
 import { SHELL_ROUTES } from './routes';
 
-const notFound = () => screen.findByText(MESSAGES.pageNotFound);
+// Pages load lazily: under a loaded machine the first import of a page module can take seconds.
+const SLOW = { timeout: 8000 };
+
+const notFound = () => screen.findByText(MESSAGES.pageNotFound, {}, SLOW);
 
 describe('the route table', () => {
   it('declares every screen of SPEC §2 once', () => {
@@ -31,7 +34,7 @@ describe('routing in the shell', () => {
 
   it('shows the login page without a session, on any path', async () => {
     renderApp({ path: '/billing' });
-    expect(await screen.findByRole('heading', { name: 'Welcome' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Welcome' }, SLOW)).toBeInTheDocument();
   });
 
   it('honours development sessions under the test runtime only (not locally)', async () => {
@@ -45,7 +48,7 @@ describe('routing in the shell', () => {
 
   it('opens admin pages to internal admins only', async () => {
     const { unmount } = renderApp({ path: '/admin/mocks-management', devSession: 'admin' });
-    expect(await screen.findByRole('heading', { name: 'Mocks management' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Mocks management' }, SLOW)).toBeInTheDocument();
     unmount();
     renderApp({ path: '/admin/mocks-management', devSession: 'groupAdmin' });
     expect(await notFound()).toBeInTheDocument();
@@ -53,14 +56,14 @@ describe('routing in the shell', () => {
 
   it('opens the team editing pages to group admins on a password provider only', async () => {
     const first = renderApp({ path: '/team/add-new-member', devSession: 'groupAdmin' });
-    expect(await screen.findByRole('heading', { name: 'Add new member' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Add new member' }, SLOW)).toBeInTheDocument();
     first.unmount();
     const sso = renderApp({ path: '/team/edit-member/u-1', devSession: 'ssoAdmin' });
     expect(await notFound()).toBeInTheDocument();
     sso.unmount();
     // the SSO admin still sees the team (read-only)
     const team = renderApp({ path: '/team', devSession: 'ssoAdmin' });
-    expect(await screen.findByRole('heading', { name: 'Team Management' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Team Management' }, SLOW)).toBeInTheDocument();
     team.unmount();
     renderApp({ path: '/profile', devSession: 'trial' });
     expect(await notFound()).toBeInTheDocument();
@@ -74,40 +77,40 @@ describe('routing in the shell', () => {
     expect(await notFound()).toBeInTheDocument();
     zorro.unmount();
     renderApp({ path: '/zportfolio/create', devSession: 'admin' });
-    expect(await screen.findByRole('heading', { name: 'New portfolio' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'New portfolio' }, SLOW)).toBeInTheDocument();
   });
 
   it('redirects home to zorro or the portfolio when those are the only products', async () => {
     const zorro = renderApp({ path: '/', devSession: 'zorroOnly' });
     await waitFor(() => expect(zorro.router().state.location.pathname).toBe('/zorro'));
-    expect(await screen.findByRole('heading', { name: 'Discovery' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Discovery' }, SLOW)).toBeInTheDocument();
     zorro.unmount();
     const portfolio = renderApp({ path: '/', devSession: 'portfolioOnly' });
     await waitFor(() => expect(portfolio.router().state.location.pathname).toBe('/zportfolio'));
     portfolio.unmount();
     const home = renderApp({ path: '/', devSession: 'member' });
-    expect(await screen.findByRole('heading', { name: 'Look up a property' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Look up a property' }, SLOW)).toBeInTheDocument();
     expect(home.router().state.location.pathname).toBe('/');
   });
 
   it('shows the error box with Logout for an organisation without products', async () => {
     const user = userEvent.setup();
     renderApp({ path: '/', devSession: 'noProducts' });
-    expect(await screen.findByText(MESSAGES.noProductsEnabled)).toBeInTheDocument();
+    expect(await screen.findByText(MESSAGES.noProductsEnabled, {}, SLOW)).toBeInTheDocument();
     expect(screen.getByText(MESSAGES.supportLine('support@zview.test'))).toBeInTheDocument();
     // the error box has its own Logout button, beside the top bar's
     const box = screen.getByText(MESSAGES.noProductsEnabled).closest('[role="alert"]') as HTMLElement;
     await user.click(within(box).getByRole('button', { name: 'Logout' }));
-    expect(await screen.findByRole('heading', { name: 'Welcome' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Welcome' }, SLOW)).toBeInTheDocument();
   });
 
   it('loads pages lazily and navigates between them', async () => {
     const user = userEvent.setup();
     const { router } = renderApp({ path: '/', devSession: 'admin' });
     // the first lazy import of a page transforms its whole module graph: allow for a cold cache
-    expect(await screen.findByTestId('empty-search', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByTestId('empty-search', {}, SLOW)).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Help' }));
-    expect(await screen.findByRole('heading', { name: 'Frequently asked questions' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Frequently asked questions' }, SLOW)).toBeInTheDocument();
     expect(router().state.location.pathname).toBe('/faq');
   });
 });
@@ -118,7 +121,7 @@ describe('the first load of a lazy page (#21.15)', () => {
     const spy = vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => void warnings.push(args.map(String).join(' ')));
     try {
       renderApp({ path: '/faq', devSession: 'member' });
-      expect(await screen.findByRole('banner')).toBeInTheDocument();
+      expect(await screen.findByRole('banner', {}, SLOW)).toBeInTheDocument();
       await waitFor(() => expect(screen.queryByLabelText('Loading page')).not.toBeInTheDocument());
       expect(warnings.filter((w) => w.includes('HydrateFallback'))).toEqual([]);
     } finally {

@@ -39,6 +39,7 @@ describe('the scores summary', () => {
     const api = propertyApi();
     renderApp({ path: `/scores${search()}`, devSession: 'admin' });
     expect(await screen.findByTestId('resolved-address', {}, SLOW)).toHaveTextContent(FIXTURE_ADDRESS);
+    await screen.findByTestId('score-cards', {}, SLOW); // the result's module loads with the first search
     expect(cardNames()).toEqual(['Z-FIRE', 'Z-HAIL', 'Z-STORM', 'Z-WIND', 'Z-WATER', 'Z-PROPERTY', 'ROOF AGE']);
     // SPEC §9: the hail, wind and storm products form a group, shown together under one heading.
     const weather = screen.getByRole('region', { name: 'Weather products' });
@@ -64,7 +65,7 @@ describe('the scores summary', () => {
   it('never shows products the organisation lacks, even when the answer has them', async () => {
     propertyApi();
     renderApp({ path: `/scores${search()}`, devSession: 'member' });
-    await screen.findByTestId('resolved-address', {}, SLOW);
+    await screen.findByTestId('score-cards', {}, SLOW);
     expect(cardNames()).toEqual(['Z-HAIL', 'Z-STORM', 'Z-WIND']);
     expect(screen.queryByRole('tab', { name: 'Z-FIRE' })).not.toBeInTheDocument();
     expect(screen.queryByTestId('building-permits')).not.toBeInTheDocument();

@@ -1,47 +1,26 @@
-import { PRODUCT_DISPLAY_NAMES, SUMMARY, formatLongDate, hasZorroAccess, isProductKey, isSelectedProductValid, type AssessmentResponse, type ProductKey, type SelectedProductValue } from '@zview/contracts';
+import { PRODUCT_DISPLAY_NAMES, SUMMARY, isProductKey, isSelectedProductValid, type AssessmentResponse, type ProductKey, type SelectedProductValue } from '@zview/contracts';
 import Box from '@mui/material/Box';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import Typography from '@mui/material/Typography';
-import Skeleton from '@mui/material/Skeleton';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useCallback, useEffect, useMemo } from 'react';
-import { PERFORMANCE_MARKS, usePerformanceMark } from '../../ui/performanceMarks';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../session/session';
-import { AppealButton } from '../appeals';
 import { track } from '../../api/analytics';
 import { useAssessment } from './api/assessment';
-import { BuildingPermitsPanel, IbhsPanel } from './components/LocationRecords';
-import { LocationHazardsPanel } from './components/LocationHazardsPanel';
-import { LookBackPanel } from './components/LookBackPanel';
 import { LookBackSelect } from './components/LookBackSelect';
-import { ProductDetail } from './components/ProductDetail';
 import { PropertyHeader } from './components/PropertyHeader';
 import { EmptySearch, ResultError, ResultSkeleton } from './components/ResultStates';
-import { ProductOverview } from './components/ProductOverview';
-import { ScoreCard } from './components/ScoreCard';
 import { SearchBar } from './components/SearchBar';
-import type * as ImageryPanelModule from './components/PropertyImageryPanel';
+import { LazyPropertyBody, loadPropertyBody, loadedPropertyBody, withImageryPanel } from './lazyParts';
 
-import { displayedProducts, lookBackImagery, productName, productSections, requestedProducts } from './model';
+import { productName, requestedProducts } from './model';
 import { toAssessmentRequest, usePropertySearch } from './searchState';
 
-// The map arrives with the first result, not with the search page (initial JavaScript budget).
-let imageryPanelModule: typeof ImageryPanelModule | null = null;
-const loadImageryPanel = () => import('./components/PropertyImageryPanel').then((module) => (imageryPanelModule = module));
-const LazyImageryPanel = lazy(() => loadImageryPanel().then((m) => ({ default: m.PropertyImageryPanel })));
-
-/**
- * Runs `run` with the imagery panel's module: at once when it is loaded (an import() of it would
- * resolve only after the work already queued, such as rendering the scores), else when it is.
- */
-function withImageryPanel(run: (panel: typeof ImageryPanelModule) => void): void {
-  if (imageryPanelModule) run(imageryPanelModule);
-  else loadImageryPanel().then(run, () => {});
-}
+// Only product pages with no property selected show it.
+const ProductOverview = lazy(() => import('./components/ProductOverview').then((m) => ({ default: m.ProductOverview })));
 
 export const LOOK_BACK_FEATURE = 'zproperty-historical_look_back';
 
@@ -83,7 +62,10 @@ export function ScoresView({ selection, onSelect, productPage = false }: ScoresV
   // types a search or one is given, not after the scores are shown: the first map frame follows
   // the scores sooner.
   const queryClient = useQueryClient();
-  const preloadMap = useCallback(() => withImageryPanel((panel) => panel.preloadMap(queryClient)), [queryClient]);
+  const preloadMap = useCallback(() => {
+    withImageryPanel((panel) => panel.preloadMap(queryClient));
+    loadPropertyBody().catch(() => {});
+  }, [queryClient]);
   useEffect(() => {
     if (search) preloadMap();
   }, [search, preloadMap]);
@@ -98,6 +80,8 @@ export function ScoresView({ selection, onSelect, productPage = false }: ScoresV
   const assessment = useAssessment(request, { onAnswer: prefetchMapImagery });
   const then = useAssessment(compareRequest);
   const navigate = useNavigate();
+  // Rendered with the scores once its module is here (no suspense round), like the imagery panel.
+  const Body = loadedPropertyBody()?.PropertyBody ?? LazyPropertyBody;
 
   const tabs: SelectedProductValue[] = [...(isSelectedProductValid(SUMMARY, enabledFeatures) ? [SUMMARY] : []), ...(products as ProductKey[])];
   const query = searchString ? `?${searchString}` : '';
@@ -127,7 +111,9 @@ export function ScoresView({ selection, onSelect, productPage = false }: ScoresV
         <Box sx={{ maxWidth: 1360, mx: 'auto' }}>
           {!request ? (
             productPage && selection && selection !== SUMMARY && isProductKey(selection) ? (
-              <ProductOverview product={selection} />
+              <Suspense fallback={<ResultSkeleton cards={1} />}>
+                <ProductOverview product={selection} />
+              </Suspense>
             ) : (
               <EmptySearch productNames={products.map(productName)} />
             )
@@ -151,108 +137,20 @@ export function ScoresView({ selection, onSelect, productPage = false }: ScoresV
                   )
                 }
               />
-              <PropertyBody
-                selection={selection}
-                enabledFeatures={enabledFeatures}
-                assessment={assessment.data}
-                compare={compareRequest ? { date: compareRequest.asOf!, data: then.data, isPending: then.isPending, error: then.error } : null}
-                query={query}
-                onLocationPinChange={onLocationPinChange}
-              />
+              <Suspense fallback={<ResultSkeleton cards={selection === SUMMARY ? Math.min(4, products.length) : 1} />}>
+                <Body
+                  selection={selection}
+                  enabledFeatures={enabledFeatures}
+                  assessment={assessment.data}
+                  compare={compareRequest ? { date: compareRequest.asOf!, data: then.data, isPending: then.isPending, error: then.error } : null}
+                  query={query}
+                  onLocationPinChange={onLocationPinChange}
+                />
+              </Suspense>
             </Stack>
           )}
         </Box>
       </Box>
-    </Box>
-  );
-}
-
-interface PropertyBodyProps {
-  selection: SelectedProductValue | null;
-  enabledFeatures: string[];
-  assessment: NonNullable<ReturnType<typeof useAssessment>['data']>;
-  compare: { date: string; data: ReturnType<typeof useAssessment>['data']; isPending: boolean; error: unknown } | null;
-  query: string;
-  onLocationPinChange: (pin: { lng: number; lat: number }) => void;
-}
-
-function PropertyBody({ selection, enabledFeatures, assessment, compare, query, onLocationPinChange }: PropertyBodyProps) {
-  usePerformanceMark(PERFORMANCE_MARKS.scoresShown, assessment);
-  // The panel's code loads while the lookup is in flight. Once it is here the panel renders with
-  // the scores: the lazy component would suspend for a tick, and React holds back what a
-  // suspense boundary reveals until 300 ms after its fallback (the map would start that late).
-  const ImageryPanel = imageryPanelModule?.PropertyImageryPanel ?? LazyImageryPanel;
-  const shown = displayedProducts(enabledFeatures, assessment.products);
-  const location = assessment.location.propertyId ? assessment.location.address?.formatted ?? assessment.location.input : assessment.location.input;
-  const focus = selection && selection !== SUMMARY ? selection : null;
-  const focusResult = focus ? assessment.products[focus] : undefined;
-  // During a look-back the map shows the chosen capture (and before/after of then against now).
-  const thenData = compare?.data;
-  const shownImagery = useMemo(() => (thenData ? { ...assessment, imagery: lookBackImagery(assessment, thenData) } : assessment), [assessment, thenData]);
-  const { permissions } = useSession();
-  const filingState = hasZorroAccess(permissions) ? assessment.location.address?.state : undefined;
-  const filingsTo = (product: string) =>
-    filingState ? { state: filingState, to: `/zorro/filing-finder?${new URLSearchParams({ state: filingState, model: productName(product) })}` } : undefined;
-
-  return (
-    <Box data-print="columns" sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 7fr) minmax(0, 5fr)', gap: 2.5, alignItems: 'start' }}>
-      <Stack spacing={2.5} sx={{ minWidth: 0 }}>
-        {compare && <LookBackPanel products={focus ? shown.filter((p) => p === focus) : shown} today={assessment} then={compare.data} thenDate={compare.date} isPending={compare.isPending} error={compare.error} />}
-        {assessment.locationHazards ? (
-          // No building here: the hazards of the location; the products need a structure.
-          <LocationHazardsPanel hazards={assessment.locationHazards} />
-        ) : focus ? (
-          focusResult ? (
-            <ProductDetail result={focusResult} imageryDate={assessment.asOf} actions={<AppealButton product={focus} result={focusResult} location={assessment.location} />} />
-          ) : (
-            <Typography color="text.secondary" data-testid="product-missing">
-              {productName(focus)} has no score for this property.
-            </Typography>
-          )
-        ) : shown.length === 0 ? (
-          <Typography color="text.secondary" data-testid="no-products">
-            None of your organisation's products could be scored for this property.
-          </Typography>
-        ) : (
-          <Stack spacing={2} data-testid="score-cards">
-            {productSections(shown).map((section) => {
-              const cards = (
-                <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 2 }}>
-                  {section.products.map((product) => (
-                    <ScoreCard
-                      key={product}
-                      result={assessment.products[product]!}
-                      detailsTo={`/scores/${product}${query}`}
-                      previous={compare?.data?.products[product]}
-                      previousLabel={compare ? `As of ${formatLongDate(compare.date)}` : undefined}
-                      actions={<AppealButton product={product} result={assessment.products[product]!} location={assessment.location} />}
-                      filingsTo={filingsTo(product)}
-                    />
-                  ))}
-                </Box>
-              );
-              // The hail, wind and storm products form a group (SPEC §9): shown together under one heading.
-              return section.group === 'weather' ? (
-                <Box key="weather" component="section" aria-label="Weather products" data-testid="weather-group" sx={{ p: 1.5, pt: 0.5, borderRadius: 2, border: 1, borderColor: 'divider', bgcolor: 'rgba(25, 118, 210, 0.04)' }}>
-                  <Typography variant="overline" color="text.secondary" component="h3" sx={{ display: 'block', mb: 0.5, fontWeight: 700 }}>
-                    Weather · {section.products.map(productName).join(', ')}
-                  </Typography>
-                  {cards}
-                </Box>
-              ) : (
-                <Box key={section.products[0]}>{cards}</Box>
-              );
-            })}
-          </Stack>
-        )}
-      </Stack>
-      <Stack spacing={2.5} sx={{ minWidth: 0, position: 'sticky', top: 16, '@media print': { position: 'static' } }}>
-        <Suspense fallback={<Skeleton variant="rounded" height={420} data-testid="imagery-skeleton" />}>
-          <ImageryPanel assessment={shownImagery} onLocationPinChange={onLocationPinChange} showOblique={enabledFeatures.includes('oblique-imagery')} />
-        </Suspense>
-        {enabledFeatures.includes('building_permits') && <BuildingPermitsPanel location={location} />}
-        {enabledFeatures.includes('ibhs') && <IbhsPanel location={location} />}
-      </Stack>
     </Box>
   );
 }
