@@ -29,7 +29,7 @@ const OVERVIEW = {
 };
 
 describe('a product page with no property selected (#21.11)', () => {
-  it('shows the data dates, the coverage and the organisation\'s recent lookups of the product, each opening the property', async () => {
+  it("shows the data dates, the coverage and the organisation's recent lookups of the product, each opening the property", async () => {
     const api = fakeApi({ '/api/caribou/specifications': () => SPECIFICATIONS, '/api/caribou/products/zhail/overview': () => OVERVIEW });
     renderApp({ path: '/zhail', devSession: 'admin' });
     const overview = await screen.findByTestId('product-overview', {}, { timeout: 8000 });
