@@ -8,6 +8,7 @@ import { useApiKeys } from './api/apiKeys';
 import { useCreateApiKey } from './api/createApiKey';
 import { useRevokeApiKey } from './api/revokeApiKey';
 import { CreatedKeyDialog } from './CreatedKeyDialog';
+import { DateField } from '../../ui/DateField';
 
 const STATUS: Record<ApiKey['status'], { label: string; color: 'success' | 'default' | 'warning' }> = {
   active: { label: 'Active', color: 'success' },
@@ -67,7 +68,7 @@ export default function ApiKeysPage() {
       <Paper variant="outlined" component="form" onSubmit={submit} sx={{ p: 2, mb: 3 }} aria-label="Create an API key">
         <Stack direction="row" spacing={2} alignItems="flex-start" flexWrap="wrap" useFlexGap>
           <TextField label="Key name" required value={name} onChange={(e) => setName(e.target.value)} size="small" sx={{ minWidth: 280 }} slotProps={{ htmlInput: { maxLength: 100 } }} />
-          <TextField label="Expires on (optional)" type="date" value={expires} onChange={(e) => setExpires(e.target.value)} size="small" slotProps={{ inputLabel: { shrink: true } }} />
+          <DateField label="Expires on (optional)" value={expires} onChange={(e) => setExpires(e.target.value)} size="small" />
           <Button type="submit" variant="contained" disabled={!name.trim() || create.isPending}>
             Create key
           </Button>

@@ -11,6 +11,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState, type FormEvent } from 'react';
 import { track } from '../../../api/analytics';
+import { DateField } from '../../../ui/DateField';
 import { activeFilterCount, FACET_LABELS, LIST_KEYS, type FinderState, type ListKey, type TextKey } from '../filters';
 
 const SHOWN = 6;
@@ -88,8 +89,8 @@ export function FilterPanel({ state, facets, onChange }: FilterPanelProps) {
         Submitted
       </Typography>
       <Stack direction="row" spacing={1}>
-        <TextField size="small" type="date" label="From" value={state.submittedFrom ?? ''} onChange={(e) => setText('submittedFrom', e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
-        <TextField size="small" type="date" label="To" value={state.submittedTo ?? ''} onChange={(e) => setText('submittedTo', e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+        <DateField size="small" label="From" value={state.submittedFrom ?? ''} onChange={(e) => setText('submittedFrom', e.target.value)} />
+        <DateField size="small" label="To" value={state.submittedTo ?? ''} onChange={(e) => setText('submittedTo', e.target.value)} />
       </Stack>
       <Typography variant="subtitle2" sx={{ mt: 2, mb: 1 }}>
         Overall rate change (%)
