@@ -290,6 +290,21 @@ describe('historical look-back', () => {
     expect(within(screen.getByRole('region', { name: 'Z-FIRE' })).getByText(/As of June 2, 2024/)).toBeInTheDocument();
   });
 
+  it('tracks view_latest_data when the user goes back from a look-back date to the latest data', async () => {
+    const user = userEvent.setup();
+    propertyApi();
+    renderApp({ path: `/scores${search()}`, devSession: 'admin' });
+    await screen.findByTestId('resolved-address', {}, SLOW);
+    await user.click(screen.getByLabelText('Compare with imagery of'));
+    await user.click(await screen.findByRole('option', { name: 'June 2, 2024' }));
+    await screen.findAllByTestId('look-back-row');
+    expect(tracked.filter(([event]) => event === 'view_latest_data')).toEqual([]);
+    await user.click(screen.getByLabelText('Compare with imagery of'));
+    await user.click(await screen.findByRole('option', { name: 'No comparison' }));
+    await waitFor(() => expect(screen.queryByTestId('look-back-row')).not.toBeInTheDocument());
+    expect(tracked.filter(([event]) => event === 'view_latest_data')).toEqual([['view_latest_data', expect.objectContaining({ from_date: '2024-06-02' })]]);
+  });
+
   it('is not offered without the historical look-back feature', async () => {
     propertyApi();
     renderApp({ path: `/scores${search()}`, devSession: 'member' });

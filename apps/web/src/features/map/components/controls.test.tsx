@@ -9,6 +9,7 @@ import { initialSlider, sliderReducer } from '../model/slider';
 import type { DefaultLayersState, ImageItem } from '../types';
 import { LayersPanel } from './LayersPanel';
 import { MapControls } from './MapControls';
+import { MapTypeSwitch } from './MapTypeSwitch';
 import { PinConfirm } from './PinConfirm';
 import { SliderControls } from './SliderControls';
 
@@ -181,5 +182,20 @@ describe('pin confirmation', () => {
     await user.click(within(dialog).getByRole('button', { name: 'No' }));
     expect(onYes).toHaveBeenCalledTimes(1);
     expect(onNo).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('MapTypeSwitch', () => {
+  it('marks the switch to the street map for click tracking as street_view, from the current style', async () => {
+    const onChange = vi.fn();
+    const { rerender } = render(<MapTypeSwitch value="satellite" onChange={onChange} />);
+    const street = screen.getByRole('button', { name: 'Street' });
+    expect(street).toHaveAttribute('data-analytics-id', 'street_view');
+    expect(JSON.parse(street.getAttribute('data-analytics-properties')!)).toEqual({ from: 'satellite' });
+    await userEvent.click(street);
+    expect(onChange).toHaveBeenCalledWith('street');
+    rerender(<MapTypeSwitch value="street" onChange={onChange} />);
+    expect(screen.getByRole('button', { name: 'Street' })).not.toHaveAttribute('data-analytics-id');
+    expect(screen.getByRole('button', { name: 'Satellite' })).not.toHaveAttribute('data-analytics-id');
   });
 });
