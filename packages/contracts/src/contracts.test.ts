@@ -11,6 +11,7 @@ import {
   loginOutcomeForCode,
   missingRequiredVariable,
   sortProducts,
+  downloadFileName,
   toSafeFileName,
   toYYYYMMDD,
 } from './index.js';
@@ -63,6 +64,10 @@ describe('formatting helpers', () => {
   });
   it('makes safe file names', () => {
     expect(toSafeFileName('My Portfolio (v2) - final.csv')).toBe('My_Portfolio__v2____finalcsv');
+  });
+  it('names every download by the file-name helper and the YYYYMMDD date helper', () => {
+    expect(downloadFileName('Coastal book (2026) zfire', 'csv', '2026-11-24T10:00:00Z')).toBe('Coastal_book__2026__zfire_20261124.csv');
+    expect(downloadFileName('  ', 'xlsx', '2026-01-02')).toBe('download_20260102.xlsx');
   });
 });
 

@@ -40,3 +40,11 @@ export function toYYYYMMDD(value: Date | string | number): string {
 export function toSafeFileName(name: string): string {
   return name.replace(/[\s()-]/g, '_').replace(/\./g, '');
 }
+
+/**
+ * The name of every file the app downloads (SPEC §9): its title through the file-name helper, then
+ * the day as YYYYMMDD, e.g. `Coastal_book_2026_zfire_20261124.csv`.
+ */
+export function downloadFileName(title: string, extension: string, date: Date | string | number = new Date()): string {
+  return `${toSafeFileName(title.trim()) || 'download'}_${toYYYYMMDD(date)}.${extension}`;
+}

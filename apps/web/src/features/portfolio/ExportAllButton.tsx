@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { useNotifications } from '../../ui/notifications';
+import { downloadFileName } from '@zview/contracts';
 import { saveBlob } from '../../ui/saveBlob';
 
 /** GET /api/caribou/portfolio/{id}/export?format=xlsx: every product's scores side by side, with where each row was placed. */
@@ -15,7 +16,7 @@ export function ExportAllButton({ id, name, disabled }: { id: number; name: stri
   const { notify } = useNotifications();
   const download = useMutation({
     mutationFn: () => fetchCombinedExport(id),
-    onSuccess: (blob) => saveBlob(blob, `${name.replace(/[^\w.-]+/g, '_').replace(/^_+|_+$/g, '') || 'portfolio'}-all-products.xlsx`),
+    onSuccess: (blob) => saveBlob(blob, downloadFileName(`${name} all products`, 'xlsx')),
     onError: (error) => notify({ text: `The export could not be downloaded. ${error.message}`, variant: 'error' }),
   });
   return (

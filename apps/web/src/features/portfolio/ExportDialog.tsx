@@ -1,4 +1,4 @@
-import { PORTFOLIO_EXPORT_EXTRA_COLUMNS } from '@zview/contracts';
+import { downloadFileName, PORTFOLIO_EXPORT_EXTRA_COLUMNS } from '@zview/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -52,7 +52,7 @@ const SCORE_COLUMN_LABELS: Record<(typeof PORTFOLIO_EXPORT_EXTRA_COLUMNS)[number
 };
 
 export function exportFileName(name: string, product: string, format: 'csv' | 'xlsx') {
-  return `${name.replace(/[^\w.-]+/g, '_').replace(/^_+|_+$/g, '') || 'portfolio'}-${product}.${format}`;
+  return downloadFileName(`${name} ${product}`, format);
 }
 
 export function ExportDialog({ target, onClose }: { target: ExportTarget | null; onClose(): void }) {

@@ -21,6 +21,8 @@ import TableSortLabel from '@mui/material/TableSortLabel';
 import { useMemo, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { track } from '../../api/analytics';
+import { saveBlob } from '../../ui/saveBlob';
+import { downloadFileName } from '@zview/contracts';
 import { PagedTableFooter } from '../../ui/PagedTableFooter';
 import { useFacets } from './api/filters';
 import { fetchExport } from './api/export';
@@ -29,7 +31,7 @@ import { FilterPanel } from './components/FilterPanel';
 import { formatChange } from './components/format';
 import { ZorroNav } from './components/ZorroNav';
 import { finderLink, readFinderState, writeFinderState, type FinderState, type Sort } from './filters';
-import { DEFAULT_GRID_COLUMNS, download, GRID_COLUMNS, type GridColumnKey } from './grid-export';
+import { DEFAULT_GRID_COLUMNS, GRID_COLUMNS, type GridColumnKey } from './grid-export';
 
 /** Grid: extracted fields across filings, sortable, filterable, with a column choice and CSV/XLSX export. */
 export default function GridPage() {
@@ -48,7 +50,7 @@ export default function GridPage() {
     setExporting(true);
     setExportFailed(false);
     try {
-      download(await fetchExport(state, columns, format), `filings.${format}`);
+      saveBlob(await fetchExport(state, columns, format), downloadFileName('filings', format));
     } catch {
       setExportFailed(true);
     } finally {

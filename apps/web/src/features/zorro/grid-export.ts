@@ -16,12 +16,3 @@ export const GRID_COLUMNS = [
 ] as const satisfies readonly { key: ZorroGridColumn; label: string; value: (f: ZorroFilingSummary) => unknown; sort: string | null }[];
 export type GridColumnKey = (typeof GRID_COLUMNS)[number]['key'];
 export const DEFAULT_GRID_COLUMNS: GridColumnKey[] = ['state', 'company', 'submittedOn', 'effectiveOn', 'overallChange', 'models', 'status'];
-
-export function download(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}

@@ -1,4 +1,4 @@
-import { auditResponseSchema } from '@zview/contracts';
+import { auditResponseSchema, downloadFileName } from '@zview/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { saveBlob } from '../../../ui/saveBlob';
@@ -16,5 +16,5 @@ export function useCustomerHistory(id: number, page: number, itemsPerPage: numbe
 /** GET …/audit.csv, saved by the browser. */
 export async function downloadCustomerHistory(id: number): Promise<void> {
   const blob = await api.get<Blob>(`${CUSTOMERS_PATH}/${id}/audit.csv`, { responseType: 'blob', organization: false, headers: { accept: 'text/csv' } });
-  saveBlob(blob, `customer_${id}_history.csv`);
+  saveBlob(blob, downloadFileName(`customer ${id} history`, 'csv'));
 }

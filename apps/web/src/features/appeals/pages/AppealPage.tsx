@@ -1,4 +1,4 @@
-import { APPEAL_STATUS_LABELS, formatLongDate, type AppealEvent } from '@zview/contracts';
+import { APPEAL_STATUS_LABELS, downloadFileName, formatLongDate, type AppealEvent } from '@zview/contracts';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Download from '@mui/icons-material/Download';
 import Alert from '@mui/material/Alert';
@@ -239,7 +239,7 @@ export default function AppealPage() {
                 Timeline
               </Typography>
               {(user.isGroupAdmin || user.isInternalAdmin) && (
-                <Button size="small" startIcon={<Download />} onClick={() => void downloadProtected(`/api/caribou/appeals/audit.csv?propertyId=${encodeURIComponent(a.propertyId)}`, 'appeals_audit_property.csv').catch((e: Error) => setError(e.message))}>
+                <Button size="small" startIcon={<Download />} onClick={() => void downloadProtected(`/api/caribou/appeals/audit.csv?propertyId=${encodeURIComponent(a.propertyId)}`, downloadFileName(`appeals audit ${a.propertyId}`, 'csv')).catch((e: Error) => setError(e.message))}>
                   Property audit CSV
                 </Button>
               )}

@@ -1,4 +1,4 @@
-import { APPEAL_STATUSES, APPEAL_STATUS_LABELS, formatLongDate, STANDARD_PRODUCTS, type AppealStatus, type ProductKey } from '@zview/contracts';
+import { APPEAL_STATUSES, APPEAL_STATUS_LABELS, downloadFileName, formatLongDate, STANDARD_PRODUCTS, type AppealStatus, type ProductKey } from '@zview/contracts';
 import Download from '@mui/icons-material/Download';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -47,7 +47,7 @@ export default function AppealsListPage() {
           </Typography>
         </Box>
         {reviewer && (
-          <Button startIcon={<Download />} variant="outlined" onClick={() => downloadProtected('/api/caribou/appeals/audit.csv', 'appeals_audit.csv').catch((e: Error) => setError(e.message))}>
+          <Button startIcon={<Download />} variant="outlined" onClick={() => downloadProtected('/api/caribou/appeals/audit.csv', downloadFileName('appeals audit', 'csv')).catch((e: Error) => setError(e.message))}>
             Export audit trail (CSV)
           </Button>
         )}
