@@ -2,20 +2,27 @@
 // with filters (target p95 ≤ 200 ms), facets for the current query (≤ 300 ms) and an explorer
 // answer without an LLM (≤ 1 s). Figures, not a test.
 // Uses DATABASE_URL (a scratch database!) or an embedded PostgreSQL in a temporary folder.
-//   npm run -w bench bench:discovery -- [--filings 100000] [--samples 40]
+//   npm run -w bench bench:discovery -- [--filings 100000] [--samples 40] [--explain]
+// --explain also prints, for every benchmark query, each SQL statement it runs with its plan's
+// execution time and shared buffers (hit = from PostgreSQL's cache, read = from the OS/disk): on a
+// shared machine those say more than wall time.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { zorroFiltersSchema, zorroSearchQuerySchema } from '@zview/contracts';
-import { createDb } from '../apps/server/src/db/database.js';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { createDb, type Db } from '../apps/server/src/db/database.js';
+import type { Database } from '../apps/server/src/db/schema.js';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
+import { clearFacetCache } from '../apps/server/src/db/zorro-facet-cache.js';
 import { answerQuestion } from '../apps/server/src/domain/zorro/explorer.js';
 import { facets, search } from '../apps/server/src/domain/zorro/search.js';
 import { seedFilings } from '../apps/server/src/world/filings/seed.js';
 
-const { values } = parseArgs({ options: { filings: { type: 'string', default: '100000' }, samples: { type: 'string', default: '40' } } });
+const { values } = parseArgs({ options: { filings: { type: 'string', default: '100000' }, samples: { type: 'string', default: '40' }, explain: { type: 'boolean', default: false } } });
 const filings = Number(values.filings);
 const samples = Number(values.samples);
 
@@ -56,16 +63,69 @@ const QUESTIONS = [
 ];
 
 const p = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-async function measure(label: string, target: number, run: (i: number) => Promise<unknown>) {
+async function measure(label: string, target: number | null, run: (i: number) => Promise<unknown>, count = samples) {
   for (let i = 0; i < 3; i++) await run(i);
   const times: number[] = [];
-  for (let i = 0; i < samples; i++) {
+  for (let i = 0; i < count; i++) {
     const start = performance.now();
     await run(i);
     times.push(performance.now() - start);
   }
   times.sort((a, b) => a - b);
-  console.log(`${label.padEnd(34)} p50 ${p(times, 0.5).toFixed(1).padStart(7)} ms  p95 ${p(times, 0.95).toFixed(1).padStart(7)} ms  max ${times.at(-1)!.toFixed(1).padStart(7)} ms  (target p95 ≤ ${target} ms)`);
+  console.log(`${label.padEnd(66)} p50 ${p(times, 0.5).toFixed(1).padStart(7)} ms  p95 ${p(times, 0.95).toFixed(1).padStart(7)} ms  max ${times.at(-1)!.toFixed(1).padStart(7)} ms${target ? `  (target p95 ≤ ${target} ms)` : ''}`);
+}
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  Plans?: PlanNode[];
+}
+/** The plan's scans, e.g. "Bitmap Index Scan zorro_filings_search". */
+function scans(node: PlanNode, out: string[] = []): string[] {
+  if (/Scan/.test(node['Node Type'])) out.push(`${node['Node Type']} ${node['Index Name'] ?? node['Relation Name'] ?? ''}`.trim());
+  for (const child of node.Plans ?? []) scans(child, out);
+  return out;
+}
+
+/**
+ * Runs `work` on a one-connection Kysely that records each statement, then EXPLAIN (ANALYZE,
+ * BUFFERS) of each SELECT with the settings its transaction had (SET LOCAL …).
+ */
+async function explain(label: string, work: (db: Db) => Promise<unknown>) {
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  const statements: { sql: string; parameters: readonly unknown[]; settings: string[] }[] = [];
+  let settings: string[] = [];
+  const logged = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    log: (event) => {
+      const text = event.query.sql.trim();
+      if (/^set local/i.test(text)) settings.push(text);
+      else if (/^(commit|rollback)/i.test(text)) settings = [];
+      else if (/^(select|with)/i.test(text)) statements.push({ sql: text, parameters: event.query.parameters, settings: [...settings] });
+    },
+  });
+  await work(logged);
+  await logged.destroy();
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  console.log(`  ${label}`);
+  for (const s of statements) {
+    await client.query('BEGIN');
+    for (const setting of s.settings) await client.query(setting);
+    const { rows } = await client.query<{ 'QUERY PLAN': [{ Plan: PlanNode & { 'Shared Hit Blocks': number; 'Shared Read Blocks': number }; 'Execution Time': number; 'Planning Time': number }] }>(
+      `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${s.sql}`,
+      s.parameters as unknown[],
+    );
+    await client.query('ROLLBACK');
+    const plan = rows[0]!['QUERY PLAN'][0];
+    const head = s.sql.replace(/\s+/g, ' ').slice(0, 60);
+    console.log(
+      `    ${plan['Execution Time'].toFixed(1).padStart(7)} ms  hit ${String(plan.Plan['Shared Hit Blocks']).padStart(6)} read ${String(plan.Plan['Shared Read Blocks']).padStart(6)}  ${head}…\n` +
+        `              ${[...new Set(scans(plan.Plan))].join(', ')}`,
+    );
+  }
+  await client.end();
 }
 
 try {
@@ -73,8 +133,32 @@ try {
   const seeded = await seedFilings(url, { filings, log: (line) => process.stdout.write(line) });
   console.log(seeded.skipped ? `${filings.toLocaleString('en-US')} filings already present.` : `Seeded ${filings.toLocaleString('en-US')} filings (${seeded.pages.toLocaleString('en-US')} pages) in ${(seeded.milliseconds / 1000).toFixed(1)} s`);
   await measure('search with filters', 200, (i) => search(db, zorroSearchQuerySchema.parse(SEARCHES[i % SEARCHES.length])));
-  await measure('facets for the current query', 300, (i) => facets(db, zorroFiltersSchema.parse(SEARCHES[i % SEARCHES.length])));
+  // Facets are cached per query until the corpus changes: cold = computed (cache emptied first), warm = cached.
+  await measure('facets for the current query (cold)', 300, async (i) => {
+    await clearFacetCache(db);
+    return facets(db, zorroFiltersSchema.parse(SEARCHES[i % SEARCHES.length]));
+  });
+  for (const query of SEARCHES) await facets(db, zorroFiltersSchema.parse(query));
+  await measure('facets for the current query (warm)', 300, (i) => facets(db, zorroFiltersSchema.parse(SEARCHES[i % SEARCHES.length])));
   await measure('explorer answer (no LLM)', 1000, (i) => answerQuestion(db, QUESTIONS[i % QUESTIONS.length]!));
+  console.log('per query (search, then facets):');
+  for (const query of SEARCHES) {
+    const label = new URLSearchParams(query).toString();
+    await measure(`  ${label.slice(0, 60)}`, null, () => search(db, zorroSearchQuerySchema.parse(query)), 8);
+    await measure(`  …facets (cold)`, null, async () => {
+      await clearFacetCache(db);
+      return facets(db, zorroFiltersSchema.parse(query));
+    }, 8);
+  }
+  if (values.explain) {
+    console.log('plans (EXPLAIN ANALYZE, shared buffers of 8 kB):');
+    for (const query of SEARCHES) {
+      const label = new URLSearchParams(query).toString();
+      await explain(`search ${label}`, (logged) => search(logged, zorroSearchQuerySchema.parse(query)));
+      await clearFacetCache(db);
+      await explain(`facets ${label}`, (logged) => facets(logged, zorroFiltersSchema.parse(query)));
+    }
+  }
   console.log(`load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} on ${os.availableParallelism()} cores`);
 } finally {
   await db.destroy();

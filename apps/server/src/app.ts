@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { APP_VERSION, ERROR_CODES, REQUEST_ID_HEADER, VERSION_HEADER } from '@zview/contracts';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config.js';
 import type { Db } from './db/database.js';
 import type { ImagerySources } from './domain/imagery/service.js';
@@ -23,6 +23,8 @@ import { redactUrl } from './http/redact.js';
 import { declaresResponse, registerZodResponseSerializer } from './http/response-schemas.js';
 import { securityHeaders } from './http/security-headers.js';
 import { initServerErrorReporting } from './error-reporting.js';
+import { createLogger, requestContext } from './ops/logger.js';
+import type { Logger } from 'pino';
 
 export interface AppContext {
   config: ServerConfig;
@@ -44,7 +46,10 @@ declare module 'fastify' {
 }
 
 export interface BuildAppOptions {
+  /** Log JSON lines to stdout (the process logger's settings). */
   logger?: boolean;
+  /** Log with this pino logger instead (tests capture the lines). */
+  log?: Logger;
 }
 
 /** Builds the HTTP application: API, identity provider, runtime config and the web app, on one port. */
@@ -58,17 +63,11 @@ function trustProxyFunction(setting: ServerConfig['trustProxy']): false | string
 }
 
 export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const logger = options.log ?? (options.logger ? createLogger({ base: { role: process.env.ZVIEW_ROLE ?? 'all' } }) : undefined);
   const app = Fastify({
-    logger: options.logger
-      ? {
-          level: process.env.LOG_LEVEL ?? 'info',
-          redact: ['req.headers.authorization', 'req.headers.cookie'],
-          // URLs of the identity flows carry one-time credentials (sessionToken, code, reset links).
-          serializers: {
-            req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
-          },
-        }
-      : false,
+    ...(logger ? { loggerInstance: logger as FastifyBaseLogger } : { logger: false }),
+    // Fastify's own request lines would log raw URLs; one line per request is written below.
+    logController: new LogController({ requestIdLogLabel: 'requestId', disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
     // Only configured proxies (TRUST_PROXY) may name the client: X-Forwarded-For from anyone else
     // would let a client dodge the sign-in IP lockout or lock a victim's address.
@@ -76,7 +75,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     // A request that never completes (a multipart body without its closing boundary) is answered
     // and closed rather than held open (issue 12).
     requestTimeout: ctx.config.requestTimeoutMs,
-    // Every answer carries its request id (x-request-id): the client's when it sent a sane one (issue 19).
+    // Every answer carries its request id (x-request-id): the client's when it sent a sane one (issue 19);
+    // it is on every log line of the request (requestId) and of the jobs it queues (issue 20).
     genReqId: requestId,
   });
   app.decorate('ctx', ctx);
@@ -118,6 +118,11 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.addHook('onRequest', async (request, reply) => {
     reply.headers(headers);
     reply.header(REQUEST_ID_HEADER, request.id);
+  });
+  // The rest of the request runs with its id and logger in context: jobs it queues carry the id.
+  app.addHook('onRequest', (request, _reply, done) => requestContext.run({ requestId: request.id, log: request.log }, done));
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info({ req: { method: request.method, url: redactUrl(request.url) }, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
   });
   collectOpenApiRoutes(app);
   registerErrorHandler(app);

@@ -11,6 +11,7 @@ import { registerOpsRoutes } from './http/ops.js';
 import { startApiCluster } from './processes/api-cluster.js';
 import { buildServerApp } from './server-app.js';
 import { gracefulShutdown } from './processes/shutdown.js';
+import { getProcessLogger } from './ops/logger.js';
 
 /**
  * `npm start`, and every process of a fleet. PostgreSQL (embedded unless DATABASE_URL is set),
@@ -84,6 +85,10 @@ async function opsOnlyApp(config: ServerConfig, db: Db) {
   await registerOpsRoutes(app);
   return app;
 }
+
+// A rejected promise nobody awaited (a query cut by a database stop, in work that is retried
+// anyway) is logged; it must not take the whole process, and its running jobs, down with it.
+process.on('unhandledRejection', (error) => getProcessLogger().error({ err: error }, 'unhandled rejection'));
 
 main().catch((error) => {
   console.error(error instanceof Error ? error.message : error);

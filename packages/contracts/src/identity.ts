@@ -16,6 +16,12 @@ export const authnRequestSchema = z.object({
   password: text().min(1, 'must not be empty').max(1024),
 });
 export type AuthnRequest = z.input<typeof authnRequestSchema>;
+
+/**
+ * GET {issuer}/api/v1/sessions/me query: `quiet=1` asks for 204 (not Okta's 404) when no session
+ * is active, so the app's start-up check logs no failed request in the browser console.
+ */
+export const sessionProbeQuerySchema = z.object({ quiet: z.enum(['1']).optional() });
 export type AuthnResponse =
   | {
       status: 'SUCCESS';

@@ -21,3 +21,4 @@ export * from './error-reporting.js';
 export * from './text.js';
 export * from './zorro.js';
 export * from './api-keys.js';
+export * from './product-overview.js';

@@ -415,7 +415,7 @@ export function isSelectedProductValid(value: SelectedProductValue | string, ena
 }
 
 /** Route guards, declared as data beside each route and evaluated by `passesGuards`. */
-export const ROUTE_GUARDS = ['userManagement', 'groupAdmin', 'notReadOnly', 'billing', 'portfolio', 'zorro', 'internalAdmin', 'appeals'] as const;
+export const ROUTE_GUARDS = ['userManagement', 'groupAdmin', 'notReadOnly', 'billing', 'portfolio', 'zorro', 'internalAdmin', 'appeals', 'apiKeys'] as const;
 export type RouteGuard = (typeof ROUTE_GUARDS)[number];
 
 /** Each guard is a rule of POLICY_RULES (the server's policy) or a plain fact of the user. */
@@ -429,6 +429,8 @@ const GUARD_RULES: Record<RouteGuard, PolicyAction | ((facts: PolicyFacts) => bo
   internalAdmin: 'customers:manage',
   /** The organisation has the `appeals` feature (issue 16). */
   appeals: 'appeal:read',
+  /** Group or internal admins with user management: the public API's keys (issue 19). */
+  apiKeys: 'api-keys:manage',
 };
 
 /** True when every guard passes (no guards: open to every signed-in user). */

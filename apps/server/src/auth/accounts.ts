@@ -97,22 +97,6 @@ export const CLAIMS_BY_SCOPE = {
   groups: ['groups', 'externalGroups'],
 };
 
-export async function recordAudit(
-  db: Db,
-  entry: { actorUserId: string | null; organizationId: number | null; action: string; subject?: string; details?: unknown },
-): Promise<void> {
-  await db
-    .insertInto('audit_log')
-    .values({
-      actor_user_id: entry.actorUserId,
-      organization_id: entry.organizationId,
-      action: entry.action,
-      subject: entry.subject ?? null,
-      details: JSON.stringify(entry.details ?? {}),
-    })
-    .execute();
-}
-
 /**
  * Ends every access token issued to these users so far (a per-user not-before, checked on each
  * request), and with `endSessions` their IdP sessions and grants too, so silent renewal cannot

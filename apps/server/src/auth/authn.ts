@@ -1,9 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
-import { findUserByEmail, findUserById, hasAppAccess, membershipsOf, recordAudit, type UserRow } from './accounts.js';
+import { findUserByEmail, findUserById, hasAppAccess, membershipsOf, type UserRow } from './accounts.js';
 import { dummyPasswordHash, verifyPassword } from './passwords.js';
 import { consumeOneTimeToken, newOneTimeToken } from './tokens.js';
+import { writeAudit } from '../db/audit.js';
 
 /**
  * Credential sign-in (the `authn` call): checks email + password, throttles failures per account
@@ -76,7 +77,7 @@ export async function authenticateWithPassword(
   if (credentials.password_expires_at && credentials.password_expires_at <= new Date()) return { kind: 'password_expired' };
 
   const { token, expiresAt } = await issueSessionToken(db, user.id);
-  await recordAudit(db, { actorUserId: user.id, organizationId: null, action: 'auth.password_sign_in', details: { ip: input.ip } });
+  await writeAudit(db, { actorUserId: user.id, organizationId: null, action: 'auth.password_sign_in', details: { ip: input.ip } });
   return { kind: 'success', user, sessionToken: token, expiresAt };
 }
 
@@ -93,7 +94,7 @@ async function recordFailure(db: Db, key: string, lockAfter: number): Promise<nu
   if (failures >= lockAfter) {
     await sql`UPDATE login_throttles SET locked_until = now() + ${`${THROTTLE.lockMinutes} minutes`}::interval, failures = 0, first_failure_at = now()
       WHERE key = ${key}`.execute(db);
-    await recordAudit(db, { actorUserId: null, organizationId: null, action: 'auth.locked', subject: key });
+    await writeAudit(db, { actorUserId: null, organizationId: null, action: 'auth.locked', subject: key });
   }
   return failures;
 }

@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
-import { findUserByEmail, recordAudit, revokeUserTokens } from './accounts.js';
+import { findUserByEmail, revokeUserTokens } from './accounts.js';
 import { sendMail } from './mail.js';
 import { hashPassword } from './passwords.js';
 import { consumeOneTimeToken, hashToken, newOneTimeToken } from './tokens.js';
+import { writeAudit } from '../db/audit.js';
 
 export const RESET_TOKEN_TTL_MINUTES = 60;
 export const INVITATION_TTL_MINUTES = 7 * 24 * 60;
@@ -131,7 +132,7 @@ export async function acceptMembershipInvitation(db: Db, token: string): Promise
           .where('organization_members.status', '=', 'deleted'),
       )
       .execute();
-    await recordAudit(trx, { actorUserId: invite.user_id, organizationId: invite.organization_id, action: 'user.invitation_accepted', subject: invite.user_id });
+    await writeAudit(trx, { actorUserId: invite.user_id, organizationId: invite.organization_id, action: 'user.invitation_accepted', subject: invite.user_id });
     const org = await trx.selectFrom('organizations').select('name').where('id', '=', invite.organization_id).executeTakeFirstOrThrow();
     return org.name;
   });
@@ -169,7 +170,7 @@ export async function completePasswordReset(db: Db, token: string, password: str
     await revokeUserTokens(trx, [userId], { endSessions: true });
     const user = await trx.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow();
     await trx.deleteFrom('login_throttles').where('key', '=', `account:${user.email}`).execute();
-    await recordAudit(trx, { actorUserId: userId, organizationId: null, action: 'password.reset', subject: userId });
+    await writeAudit(trx, { actorUserId: userId, organizationId: null, action: 'password.reset', subject: userId });
     return true;
   });
 }

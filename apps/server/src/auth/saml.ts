@@ -6,7 +6,8 @@ import { sql } from 'kysely';
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { SamlIdentityProvidersTable } from '../db/schema.js';
-import { findUserByEmail, recordAudit, type UserRow } from './accounts.js';
+import { findUserByEmail, type UserRow } from './accounts.js';
+import { writeAudit } from '../db/audit.js';
 
 export type SamlIdp = Selectable<SamlIdentityProvidersTable>;
 
@@ -266,7 +267,7 @@ export async function completeSso(
       // An existing membership keeps its role and status: SSO never undoes a deactivation.
       .onConflict((oc) => oc.columns(['organization_id', 'user_id']).doNothing())
       .execute();
-    await recordAudit(trx, { actorUserId: user.id, organizationId: idp.organization_id, action: existing ? 'sso.sign_in' : 'sso.provisioned', subject: user.id, details: { idp: idp.id, groups } });
+    await writeAudit(trx, { actorUserId: user.id, organizationId: idp.organization_id, action: existing ? 'sso.sign_in' : 'sso.provisioned', subject: user.id, details: { idp: idp.id, groups } });
     return user;
   });
   return { user, redirectUri: request.redirect_uri };

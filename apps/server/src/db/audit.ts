@@ -6,16 +6,20 @@ import type { Db } from './database.js';
  * to which organisation and subject, what it was before and after, and when.
  */
 export interface AuditWrite {
-  actorUserId: string;
+  /** null: no signed-in actor (a lock-out, a system job). */
+  actorUserId: string | null;
   organizationId: number | null;
   action: string;
   subject?: string | null;
+  /** Free-form facts of the event (sign-ins, team changes); '{}' when absent. */
+  details?: unknown;
   before?: unknown;
   after?: unknown;
 }
 
 const json = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
 
+/** The one writer of audit_log: staff administration, identity, team and sign-in events all record through it. */
 export async function writeAudit(db: Db, entry: AuditWrite): Promise<void> {
   await db
     .insertInto('audit_log')
@@ -24,6 +28,7 @@ export async function writeAudit(db: Db, entry: AuditWrite): Promise<void> {
       organization_id: entry.organizationId,
       action: entry.action,
       subject: entry.subject ?? null,
+      details: entry.details === undefined ? undefined : JSON.stringify(entry.details),
       before: json(entry.before),
       after: json(entry.after),
     })

@@ -35,8 +35,12 @@ export function createDb(connectionString: string, max = 10, timeouts: PoolTimeo
     // Notice a peer that vanished (machine lost, network cut) instead of waiting on it for hours.
     keepAlive: true,
   });
-  // An idle client that loses its connection must not crash the process.
+  // An idle client that loses its connection must not crash the process; neither may one that is
+  // checked out (a transaction between statements, a COPY being prepared) when the server goes
+  // away (57P01 on a database stop): pg-pool listens only on idle clients, and an 'error' event
+  // nobody listens to kills the process. The query in flight fails; the client is discarded.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   pools.set(db, pool);
   return { db, pool };

@@ -184,6 +184,8 @@ export interface Database extends WorldTables, BillingTables, StaffAdministratio
   zorro_messages: ZorroMessagesTable;
   api_keys: ApiKeysTable;
   api_key_buckets: ApiKeyBucketsTable;
+  zorro_corpus: ZorroCorpusTable;
+  zorro_facet_cache: ZorroFacetCacheTable;
 }
 
 // Portfolios (migration 0300).
@@ -644,4 +646,15 @@ export interface ApiKeyBucketsTable {
   tokens: number;
   refilled_at: Date;
   allowed: boolean;
+}
+// Data discovery facet cache (migration 0770): counts per query under the corpus generation.
+export interface ZorroCorpusTable {
+  id: Generated<boolean>;
+  generation: Generated<string>;
+}
+export interface ZorroFacetCacheTable {
+  generation: string;
+  key: string;
+  body: ColumnType<unknown, string, string>;
+  created_at: Generated<Date>;
 }

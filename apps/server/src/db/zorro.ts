@@ -56,16 +56,46 @@ function facetPredicates(f: ZorroFilters): Record<FacetName, Fragment | null> {
   };
 }
 
-function basePredicates(f: ZorroFilters, text: TextQuery | null, searchable: boolean): Fragment[] {
+/** Company and NAIC group names that the search box's text names, misspelt or not (trigram word similarity). */
+export interface NameMatches {
+  companies: string[];
+  groups: string[];
+}
+const NO_NAMES: NameMatches = { companies: [], groups: [] };
+
+/**
+ * The company and group names a typed text resembles ("Pinecrest Mutal" → "Pinecrest Mutual
+ * Insurance Company"): the text's words against each name's (pg_trgm word similarity ≥ 0.6, the
+ * trigram indexes of migration 0700/0770), at most 10 of each, best first. Texts with search
+ * syntax (quotes, '*', a leading '-') or shorter than 4 letters are words only.
+ */
+async function nameMatches(db: Db, text: TextQuery | null): Promise<NameMatches> {
+  const raw = text?.raw.trim() ?? '';
+  if (raw.length < 4 || raw.length > 120 || /["*]|(^|\s)-/.test(raw) || TRACKING.test(raw)) return NO_NAMES;
+  const { rows } = await sql<{ kind: 'company' | 'group'; name: string }>`
+    (SELECT 'company' AS kind, company AS name FROM zorro_filings WHERE ${raw} <% company GROUP BY company ORDER BY max(word_similarity(${raw}, company)) DESC LIMIT 10)
+    UNION ALL
+    (SELECT 'group', naic_group FROM zorro_filings WHERE ${raw} <% naic_group GROUP BY naic_group ORDER BY max(word_similarity(${raw}, naic_group)) DESC LIMIT 10)`.execute(db);
+  return { companies: rows.filter((r) => r.kind === 'company').map((r) => r.name), groups: rows.filter((r) => r.kind === 'group').map((r) => r.name) };
+}
+
+function basePredicates(f: ZorroFilters, text: TextQuery | null, searchable: boolean, names: NameMatches = NO_NAMES): Fragment[] {
   const where: Fragment[] = [];
+  const raw = text?.raw.trim() ?? '';
+  // Names the text resembles (misspelt company or group names) are merged into the words' matches.
+  const byName: Fragment[] = [];
+  if (names.companies.length) byName.push(sql`f.company = ANY(${names.companies}::text[])`);
+  if (names.groups.length) byName.push(sql`f.naic_group = ANY(${names.groups}::text[])`);
   if (text && searchable) {
-    const raw = text.raw.trim();
     // Words match the filing's vector alone (an OR with other indexes makes PostgreSQL re-read every
-    // vector); a query shaped like a tracking number may also match its beginning. Misspelt company
-    // names are matched by the company filter (trigrams).
-    where.push(TRACKING.test(raw) ? sql`(f.search @@ ${tsquery(text)} OR f.tracking_number ILIKE ${`${likeEscape(raw)}%`})` : sql`f.search @@ ${tsquery(text)}`);
-  } else if (text && TRACKING.test(text.raw.trim())) {
-    where.push(sql`f.tracking_number ILIKE ${`${likeEscape(text.raw.trim())}%`}`);
+    // vector); a query shaped like a tracking number may also match its beginning.
+    const alternatives = [sql`f.search @@ ${tsquery(text)}`, ...byName];
+    if (TRACKING.test(raw)) alternatives.push(sql`f.tracking_number ILIKE ${`${likeEscape(raw)}%`}`);
+    where.push(alternatives.length > 1 ? sql`(${sql.join(alternatives, sql` OR `)})` : alternatives[0]!);
+  } else if (text && TRACKING.test(raw)) {
+    where.push(sql`f.tracking_number ILIKE ${`${likeEscape(raw)}%`}`);
+  } else if (byName.length) {
+    where.push(sql`(${sql.join(byName, sql` OR `)})`);
   }
   if (f.company) where.push(sql`(f.company ILIKE ${`%${likeEscape(f.company)}%`} OR ${f.company} <% f.company)`);
   if (f.submittedFrom) where.push(sql`f.submitted_on >= ${f.submittedFrom}::date`);
@@ -84,6 +114,10 @@ function basePredicates(f: ZorroFilters, text: TextQuery | null, searchable: boo
  */
 async function withTextPlan<T>(db: Db, searchable: boolean, run: (db: Db) => Promise<T>): Promise<T> {
   if (!searchable) return run(db);
+  if (db.isTransaction) {
+    await sql`SET LOCAL enable_seqscan = off`.execute(db);
+    return run(db);
+  }
   return db.transaction().execute(async (trx) => {
     await sql`SET LOCAL enable_seqscan = off`.execute(trx);
     return run(trx as unknown as Db);
@@ -94,9 +128,9 @@ const and = (parts: Fragment[]): Fragment => (parts.length ? sql.join(parts, sql
 
 /** Every filter (facets included) as one WHERE clause over `zorro_filings f`. */
 export async function filterClause(db: Db, f: ZorroFilters, text: TextQuery | null): Promise<{ where: Fragment; searchable: boolean }> {
-  const searchable = await hasTerms(db, text);
+  const [searchable, names] = await Promise.all([hasTerms(db, text), nameMatches(db, text)]);
   const facets = Object.values(facetPredicates(f)).filter((p): p is Fragment => p !== null);
-  return { where: and([...basePredicates(f, text, searchable), ...facets]), searchable };
+  return { where: and([...basePredicates(f, text, searchable, names), ...facets]), searchable };
 }
 
 const SUMMARY_COLUMNS = sql`f.id, f.tracking_number AS "trackingNumber", f.title, f.state, f.company, f.naic_group AS "naicGroup", f.line,
@@ -197,8 +231,8 @@ export async function facetCounts(
   f: ZorroFilters,
   text: TextQuery | null,
 ): Promise<{ total: number; facets: Record<FacetName, { value: string; count: number }[]>; submitted: { min: string | null; max: string | null }; rateChange: { min: number | null; max: number | null } }> {
-  const searchable = await hasTerms(db, text);
-  const base = and(basePredicates(f, text, searchable));
+  const [searchable, matched] = await Promise.all([hasTerms(db, text), nameMatches(db, text)]);
+  const base = and(basePredicates(f, text, searchable, matched));
   const preds = facetPredicates(f);
   const names = Object.keys(preds) as FacetName[];
   const flag = (name: FacetName) => sql.raw(`p_${name}`);

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerImageryRoutes } from './imagery.js';
 import { registerAddressRoutes } from './address.js';
 import { registerPropertyRoutes } from './property.js';
+import { registerProductOverviewRoutes } from './product-overview.js';
 import { authenticationHook } from './authenticate.js';
 import { registerFaqRoutes, registerSamlIdpRoutes } from './identity.js';
 import { registerOrganizationRoutes } from './organizations.js';
@@ -32,6 +33,7 @@ export async function registerApiRoutes(app: FastifyInstance) {
   await registerImageryRoutes(app);
   await registerAddressRoutes(app);
   await registerPropertyRoutes(app);
+  await registerProductOverviewRoutes(app);
   await registerOrganizationRoutes(app);
   await registerFaqRoutes(app);
   await registerUserRoutes(app);

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { AUTHN_ERROR_CODES, authnRequestSchema, MESSAGES, OIDC_SCOPES } from '@zview/contracts';
+import { AUTHN_ERROR_CODES, authnRequestSchema, MESSAGES, OIDC_SCOPES, sessionProbeQuerySchema } from '@zview/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { findUserById } from '../auth/accounts.js';
@@ -141,10 +141,11 @@ function registerAuthnRoutes(app: FastifyInstance, identity: IdentityProvider) {
   app.get(`${OIDC_MOUNT}/api/v1/sessions/me`, { config: { policy: 'public' } }, async (request, reply) => {
     const session = await identity.provider.Session.get({ req: request.raw, res: reply.raw } as never);
     const user = session.accountId ? await findUserById(app.ctx.db, session.accountId) : undefined;
+    reply.header('cache-control', 'no-store');
     if (!user || user.status !== 'active') {
+      if (sessionProbeQuerySchema.safeParse(request.query).data?.quiet) return reply.status(204).send();
       return authnError(reply, 404, 'E0000007', 'Not found: Resource not found: me (Session)');
     }
-    reply.header('cache-control', 'no-store');
     return {
       id: session.uid,
       userId: user.id,

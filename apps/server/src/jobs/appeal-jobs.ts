@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Db } from '../db/database.js';
 import { expireOverdue } from '../domain/appeals/service.js';
 import { defineJob, type JobQueue } from './queue.js';
+import { currentLog } from '../ops/logger.js';
 
 /**
  * Expires open appeals at their deadline (issue 16): a sweep job on the queue, sent when a
@@ -22,7 +23,7 @@ export const APPEAL_EXPIRY_SWEEP_MS = 5 * 60_000;
 export async function startAppealExpiryWorker(db: Db, queue: JobQueue, options: { sweepMs?: number } = {}) {
   await queue.work(appealExpiryJob, async () => {
     const expired = await expireOverdue(db);
-    if (expired) console.log(`[appeals] expired ${expired} overdue appeal(s)`);
+    if (expired) currentLog().info({ expired }, 'overdue appeals expired');
   });
   await queue.send(appealExpiryJob, [{}]);
   const timer = setInterval(() => void queue.send(appealExpiryJob, [{}]).catch(() => {}), options.sweepMs ?? APPEAL_EXPIRY_SWEEP_MS);

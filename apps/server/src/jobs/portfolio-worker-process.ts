@@ -8,6 +8,10 @@ import { loadConfig } from '../config.js';
 import { createDb } from '../db/database.js';
 import { exitWhenAsked } from '../processes/child-processes.js';
 import { startProductionPortfolioWorker } from './portfolio-worker.js';
+import { getProcessLogger } from '../ops/logger.js';
+
+// See main.ts: an unawaited rejection (a query cut by a database stop) is logged, not fatal.
+process.on('unhandledRejection', (error) => getProcessLogger().error({ err: error }, 'unhandled rejection'));
 
 const config = loadConfig();
 if (!config.databaseUrl) throw new Error('The portfolio worker needs DATABASE_URL.');

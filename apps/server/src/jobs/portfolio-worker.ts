@@ -26,6 +26,8 @@ export async function startProductionPortfolioWorker(config: ServerConfig, db: D
       chunkSize: services.chunkSize,
       connect: async () => {
         const client = new pg.Client({ connectionString: databaseUrl });
+        // A database stop while the file is read fails the read (retried), never the process.
+        client.on('error', () => {});
         await client.connect();
         return client;
       },

@@ -3,6 +3,8 @@ import PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { Db } from '../db/database.js';
 import { jobDuration } from '../ops/metrics.js';
+import { getProcessLogger, requestContext } from '../ops/logger.js';
+import type { Logger } from 'pino';
 
 /**
  * A typed, versioned background job (documenso's pattern): the queue name carries the version,
@@ -28,6 +30,8 @@ export interface JobQueueOptions {
   /** How often expired jobs (of killed workers) are put back in the queue. */
   maintenanceIntervalSeconds?: number;
   pollingIntervalSeconds?: number;
+  /** Where job lines go (default: the process logger). */
+  log?: Logger;
 }
 
 /**
@@ -43,6 +47,16 @@ export class JobQueue {
     private readonly db: Db,
     private readonly options: JobQueueOptions = {},
   ) {}
+
+  private get log(): Logger {
+    return this.options.log ?? getProcessLogger();
+  }
+
+  /** The payload as stored: with the id of the request (or job) that queued it, for its logs. */
+  private stored<S extends z.ZodType>(job: JobDefinition<S>, payload: z.input<S>): object {
+    const requestId = requestContext.getStore()?.requestId;
+    return { ...(job.schema.parse(payload) as object), ...(requestId ? { requestId } : {}) };
+  }
 
   private async start(): Promise<PgBoss> {
     if (this.boss) return this.boss;
@@ -70,7 +84,7 @@ export class JobQueue {
         superviseIntervalSeconds: this.options.maintenanceIntervalSeconds ?? 15,
         schedule: false,
       } as PgBoss.ConstructorOptions);
-      boss.on('error', (error) => console.error('[jobs]', error));
+      boss.on('error', (error) => this.log.error({ err: error }, 'job queue error'));
       await boss.start();
       this.boss = boss;
       return boss;
@@ -106,7 +120,7 @@ export class JobQueue {
     const boss = await this.ensureQueue(job);
     const jobs = payloads.map((payload) => ({
       name: queueName(job),
-      data: job.schema.parse(payload) as object,
+      data: this.stored(job, payload),
       expireInSeconds: job.expireInSeconds,
       retryLimit: job.retryLimit,
       retryDelay: job.retryDelaySeconds,
@@ -122,7 +136,7 @@ export class JobQueue {
     const boss = await this.ensureQueue(job);
     await boss.sendThrottled(
       queueName(job),
-      job.schema.parse(payload) as object,
+      this.stored(job, payload),
       { expireInSeconds: job.expireInSeconds, retryLimit: job.retryLimit, retryDelay: job.retryDelaySeconds, ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}) },
       options.seconds,
       options.key,
@@ -137,11 +151,18 @@ export class JobQueue {
       worker.id = await boss.work(queueName(job), { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 1, batchSize: 1 }, async ([item]) => {
         if (!item) return;
         const stopTimer = jobDuration.startTimer({ queue: queueName(job) });
+        // The job's lines carry the id of the request that caused it (if any) and the job's own.
+        const requestId = (item.data as { requestId?: unknown }).requestId;
+        const log = this.log.child({ ...(typeof requestId === 'string' ? { requestId } : {}), queue: queueName(job), jobId: item.id });
+        const started = performance.now();
+        log.info('job started');
         try {
-          await handler(job.schema.parse(item.data));
+          await requestContext.run({ requestId: typeof requestId === 'string' ? requestId : `job:${item.id}`, log }, () => handler(job.schema.parse(item.data)));
           stopTimer({ outcome: 'done' });
+          log.info({ ms: Math.round(performance.now() - started) }, 'job done');
         } catch (error) {
           stopTimer({ outcome: 'failed' });
+          log.warn({ err: error, ms: Math.round(performance.now() - started) }, 'job failed');
           throw error;
         }
         // pg-boss waits out the polling interval after every job shorter than it, even with more

@@ -2,6 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { childExecArgv, restartBackoff, terminate } from '../processes/child-processes.js';
+import { getProcessLogger } from '../ops/logger.js';
 
 const ENTRY = fileURLToPath(new URL('./portfolio-worker-process.ts', import.meta.url));
 const WORKER_NICENESS = 10;
@@ -18,7 +19,7 @@ export interface WorkerSupervisor {
  * DATABASE_URL, and leaves when this process does (IPC disconnect).
  */
 export function superviseWorkerProcess(options: { databaseUrl: string; env?: NodeJS.ProcessEnv; log?: (line: string) => void }): WorkerSupervisor {
-  const log = options.log ?? ((line) => console.log(line));
+  const log = options.log ?? ((line) => getProcessLogger().info(line));
   let child: ChildProcess | undefined;
   let stopped = false;
   const backoff = restartBackoff();

@@ -1,6 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import { fileURLToPath } from 'node:url';
 import { childExecArgv, restartBackoff, terminate } from './child-processes.js';
+import { getProcessLogger } from '../ops/logger.js';
 
 const ENTRY = fileURLToPath(new URL('./api-process.ts', import.meta.url));
 
@@ -16,7 +17,7 @@ export interface ApiCluster {
  * Each gets the environment plus DATABASE_URL (the database this process prepared).
  */
 export function startApiCluster(options: { count: number; databaseUrl: string; env?: NodeJS.ProcessEnv; log?: (line: string) => void }): ApiCluster {
-  const log = options.log ?? ((line) => console.log(line));
+  const log = options.log ?? ((line) => getProcessLogger().info(line));
   cluster.setupPrimary({ exec: ENTRY, execArgv: childExecArgv(), args: [] });
   const env = { ...process.env, ...options.env, DATABASE_URL: options.databaseUrl };
   const workers = new Set<Worker>();

@@ -1,10 +1,12 @@
+import { getProcessLogger } from '../ops/logger.js';
+
 /**
  * SIGTERM/SIGINT handling of a long-running process: runs the steps in order once (each awaited,
  * a failing one does not stop the rest), then exits 0. A second signal, or the time bound, exits
  * at once with 1, so an orchestrator's stop never hangs.
  */
 export function gracefulShutdown(options: { steps: (() => unknown)[]; timeoutMs: number; log?: (line: string) => void }): void {
-  const log = options.log ?? ((line: string) => console.log(line));
+  const log = options.log ?? ((line: string) => getProcessLogger().info(line));
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) {

@@ -3,10 +3,12 @@ import {
   zorroDocumentSchema,
   zorroFilingSchema,
   zorroFiltersResponseSchema,
+  zorroFiltersSchema,
   zorroSearchResponseSchema,
   ZORRO_MARK_START,
 } from '@zview/contracts';
 import { describe, expect, it } from 'vitest';
+import { facetKey } from '../../src/domain/zorro/search.js';
 import { seedFilings } from '../../src/world/filings/seed.js';
 import { useTestApp } from '../app.js';
 import { authHeader, createOrganization, createUser } from '../factories.js';
@@ -94,6 +96,23 @@ describe('GET /api/zorro/search', () => {
     expect(byCompany.results.map((r) => r.company)).toContain(one.company);
   });
 
+  it('matches a misspelt company or group name typed in the search box (trigrams merged into the text query)', async () => {
+    const one = await db.selectFrom('zorro_filings').select(['company', 'naic_group']).orderBy('id').executeTakeFirstOrThrow();
+    const [first, second] = one.company.split(' ');
+    const misspelt = `${first} ${second!.slice(0, -2)}${second!.slice(-1)}`; // "Pinecrest Mutual" → "Pinecrest Mutul"
+    const words = zorroSearchResponseSchema.parse((await get(`/api/zorro/search?q=${encodeURIComponent(misspelt)}&pageSize=100`)).json());
+    expect(words.total).toBeGreaterThan(0);
+    expect(words.results.map((r) => r.company)).toContain(one.company);
+    const group = one.naic_group.replace(/a/, '');
+    const byGroup = zorroSearchResponseSchema.parse((await get(`/api/zorro/search?q=${encodeURIComponent(group)}&pageSize=100`)).json());
+    expect(byGroup.results.map((r) => r.naicGroup)).toContain(one.naic_group);
+    // The facets count the same filings.
+    const facets = zorroFiltersResponseSchema.parse((await get(`/api/zorro/filters?q=${encodeURIComponent(misspelt)}`)).json());
+    expect(facets.total).toBe(words.total);
+    // A text unlike any name still needs its words.
+    expect(zorroSearchResponseSchema.parse((await get('/api/zorro/search?q=zzqxv%20wwkjp')).json()).total).toBe(0);
+  });
+
   it('filters by every structured field and sorts', async () => {
     const res = await get('/api/zorro/search?line=homeowners&status=approved&category=wildfire&submittedFrom=2022-01-01&rateMin=0&rateMax=40&sort=rateChange&dir=asc&pageSize=50');
     const body = zorroSearchResponseSchema.parse(res.json());
@@ -133,6 +152,36 @@ describe('GET /api/zorro/filters', () => {
     const lines = body.facets.line.reduce((sum, f) => sum + f.count, 0);
     expect(lines).toBe(body.total);
     expect(body.ranges.submitted.min).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+});
+
+describe('facet cache', () => {
+  it('answers facets without search words from the cache, emptied when the corpus changes', async () => {
+    await db.deleteFrom('zorro_facet_cache').execute();
+    const first = zorroFiltersResponseSchema.parse((await get('/api/zorro/filters?line=homeowners')).json());
+    const cached = await db.selectFrom('zorro_facet_cache').select(['key', 'body']).execute();
+    expect(cached.map((c) => c.key)).toEqual([JSON.stringify([['line', ['homeowners']]])]);
+    // The same query again is read from the cache (the same answer, no new entry).
+    expect(zorroFiltersResponseSchema.parse((await get('/api/zorro/filters?line=homeowners')).json())).toEqual(first);
+    expect(await db.selectFrom('zorro_facet_cache').select('key').execute()).toHaveLength(1);
+
+    // An import (any write to the filings) empties the cache: the next answer counts the new corpus.
+    const one = await db.selectFrom('zorro_filings').select(['id', 'state']).where('line', '=', 'homeowners').orderBy('id').executeTakeFirstOrThrow();
+    await db.updateTable('zorro_filings').set({ state: 'GU' }).where('id', '=', one.id).execute();
+    try {
+      expect(await db.selectFrom('zorro_facet_cache').select('key').execute()).toHaveLength(0);
+      const after = zorroFiltersResponseSchema.parse((await get('/api/zorro/filters?line=homeowners')).json());
+      expect(after.facets.state).toContainEqual({ value: 'GU', count: 1 });
+      expect(after.total).toBe(first.total);
+    } finally {
+      await db.updateTable('zorro_filings').set({ state: one.state }).where('id', '=', one.id).execute();
+    }
+  });
+
+  it('gives the same key to the same filters however they are written', async () => {
+    const a = zorroFiltersSchema.parse({ state: ['co', 'CA'], q: ' wildfire  model ' });
+    const b = zorroFiltersSchema.parse({ state: 'CA,CO', q: 'wildfire model' });
+    expect(facetKey(a)).toBe(facetKey(b));
   });
 });
 

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@zview/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderApp, testConfig } from '../../test/render';
 import { SHELL_ROUTES } from './routes';
 
@@ -45,7 +45,7 @@ describe('routing in the shell', () => {
 
   it('opens admin pages to internal admins only', async () => {
     const { unmount } = renderApp({ path: '/admin/mocks-management', devSession: 'admin' });
-    expect(await screen.findByRole('heading', { name: 'Mocks management' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Mocks management' }, { timeout: 8000 })).toBeInTheDocument();
     unmount();
     renderApp({ path: '/admin/mocks-management', devSession: 'groupAdmin' });
     expect(await notFound()).toBeInTheDocument();
@@ -109,5 +109,20 @@ describe('routing in the shell', () => {
     await user.click(screen.getByRole('link', { name: 'Help' }));
     expect(await screen.findByRole('heading', { name: 'Frequently asked questions' }, { timeout: 8000 })).toBeInTheDocument();
     expect(router().state.location.pathname).toBe('/faq');
+  });
+});
+
+describe('the first load of a lazy page (#21.15)', () => {
+  it('shows a loading indicator, and React Router logs no HydrateFallback warning', async () => {
+    const warnings: string[] = [];
+    const spy = vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => void warnings.push(args.map(String).join(' ')));
+    try {
+      renderApp({ path: '/faq', devSession: 'member' });
+      expect(await screen.findByRole('banner')).toBeInTheDocument();
+      await waitFor(() => expect(screen.queryByLabelText('Loading page')).not.toBeInTheDocument());
+      expect(warnings.filter((w) => w.includes('HydrateFallback'))).toEqual([]);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

@@ -1,4 +1,6 @@
 import { USAGE_ANALYTICS_ROUTE, homeRedirect, passesGuards, type RouteGuard } from '@zview/contracts';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
 import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { lazyPage, type PageModule } from './lazy';
 import { AppRoot } from './AppRoot';
@@ -47,6 +49,7 @@ export const SHELL_ROUTES: ShellRoute[] = [
   { path: '/team/add-new-member', guard: TEAM_EDIT, lazy: () => import('../features/team/AddMemberPage') },
   { path: '/team/add-multiple-members', guard: TEAM_EDIT, lazy: () => import('../features/team/AddMultipleMembersPage') },
   { path: '/team/edit-member/:userId', guard: TEAM_EDIT, lazy: () => import('../features/team/EditMemberPage') },
+  { path: '/team/api-keys', guard: ['apiKeys'], lazy: () => import('../features/api-keys/ApiKeysPage') },
   { path: '/billing', guard: ['billing'], lazy: () => import('../features/billing/BillingPage') },
   { path: '/zportfolio', guard: ['portfolio'], lazy: () => import('../features/portfolio/PortfolioListPage') },
   { path: '/zportfolio/results', guard: ['portfolio'], lazy: () => import('../features/portfolio/PortfolioResultsPage') },
@@ -79,11 +82,21 @@ export function RouteGate({ guard, home }: Pick<ShellRoute, 'guard' | 'home'>) {
   return <Outlet />;
 }
 
+/**
+ * What a lazy page shows while its module loads on the first load of the app (React Router's
+ * HydrateFallback: without one it warns in the console on every fresh load).
+ */
+const PAGE_LOADING = (
+  <Box aria-busy="true" aria-label="Loading page" sx={{ flex: 1, display: 'grid', placeItems: 'center', py: 8 }}>
+    <CircularProgress size={28} />
+  </Box>
+);
+
 function toRouteObject(route: ShellRoute): RouteObject {
   return {
     path: route.path,
     element: <RouteGate guard={route.guard} home={route.home} />,
-    children: [{ index: true, lazy: lazyPage(route.lazy) }],
+    children: [{ index: true, lazy: lazyPage(route.lazy), hydrateFallbackElement: PAGE_LOADING }],
   };
 }
 
@@ -93,8 +106,8 @@ export function buildRoutes(): RouteObject[] {
       element: <AppRoot />,
       errorElement: <RouteErrorPage />,
       children: [
-        { path: LOGIN_CALLBACK_PATH, lazy: lazyPage(() => import('../features/auth/LoginCallbackPage')) },
-        { path: SILENT_RENEW_PATH, lazy: lazyPage(() => import('../features/auth/SilentRenewPage')) },
+        { path: LOGIN_CALLBACK_PATH, lazy: lazyPage(() => import('../features/auth/LoginCallbackPage')), hydrateFallbackElement: PAGE_LOADING },
+        { path: SILENT_RENEW_PATH, lazy: lazyPage(() => import('../features/auth/SilentRenewPage')), hydrateFallbackElement: PAGE_LOADING },
         {
           element: (
             <AuthGate>

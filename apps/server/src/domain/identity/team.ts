@@ -1,11 +1,12 @@
 import type { OrganizationSummary, UserProfileResponse } from '@zview/contracts';
 import { isInZorroGroup } from '@zview/contracts';
 import { sql } from 'kysely';
-import { findUserByEmail, membershipsOf, recordAudit, revokeUserTokens, userClaims, type UserRow } from '../../auth/accounts.js';
+import { findUserByEmail, membershipsOf, revokeUserTokens, userClaims, type UserRow } from '../../auth/accounts.js';
 import type { Actor } from '../../auth/actor.js';
 import { sendInvitation, sendMembershipInvitation, type MailSettings } from '../../auth/password-reset.js';
 import type { Db } from '../../db/database.js';
 import { badRequest, conflict, forbidden, notFound } from '../app-error.js';
+import { writeAudit } from '../../db/audit.js';
 
 /**
  * Team management inside the organisation an actor acts for. Every query is scoped to
@@ -41,7 +42,7 @@ export async function myProfile(db: Db, actor: Actor): Promise<UserProfileRespon
 
 export async function updateMyProfile(db: Db, actor: Actor, profile: { firstName: string; lastName: string }) {
   await db.updateTable('users').set({ first_name: profile.firstName, last_name: profile.lastName }).where('id', '=', actor.userId).execute();
-  await recordAudit(db, { actorUserId: actor.userId, organizationId: actor.organization.id, action: 'user.profile_updated', subject: actor.userId });
+  await writeAudit(db, { actorUserId: actor.userId, organizationId: actor.organization.id, action: 'user.profile_updated', subject: actor.userId });
   return myProfile(db, actor);
 }
 
@@ -140,7 +141,7 @@ export async function updateMember(
     }
     // Tokens carry the role: those issued before a role change or a password expiry are over.
     if (input.role || input.expirePassword) await revokeUserTokens(trx, [input.userId], { endSessions: !!input.expirePassword });
-    await recordAudit(trx, { actorUserId: actor.userId, organizationId: actor.organization.id, action: 'user.updated', subject: input.userId, details: { role: input.role, profile: !!input.profile, expirePassword: !!input.expirePassword } });
+    await writeAudit(trx, { actorUserId: actor.userId, organizationId: actor.organization.id, action: 'user.updated', subject: input.userId, details: { role: input.role, profile: !!input.profile, expirePassword: !!input.expirePassword } });
   });
 }
 
@@ -153,7 +154,7 @@ export async function assignAdmin(db: Db, actor: Actor, userIds: string[]) {
     .where('user_id', 'in', userIds)
     .execute();
   await revokeUserTokens(db, userIds);
-  await recordAudit(db, { actorUserId: actor.userId, organizationId: actor.organization.id, action: 'user.assigned_admin', details: { userIds } });
+  await writeAudit(db, { actorUserId: actor.userId, organizationId: actor.organization.id, action: 'user.assigned_admin', details: { userIds } });
 }
 
 /**
@@ -179,7 +180,7 @@ export async function setMembersStatus(db: Db, actor: Actor, userIds: string[], 
       // Their tokens stay refused even after a reactivation: they sign in again (issue 12).
       await revokeUserTokens(trx, rows.map((r) => r.id), { endSessions: true });
     }
-    await recordAudit(trx, { actorUserId: actor.userId, organizationId: actor.organization.id, action: `user.${status}`, details: { userIds } });
+    await writeAudit(trx, { actorUserId: actor.userId, organizationId: actor.organization.id, action: `user.${status}`, details: { userIds } });
   });
 }
 
@@ -209,7 +210,7 @@ export async function createMember(
       .executeTakeFirst();
     if (!user) throw conflict('This email was just added.');
     await trx.insertInto('organization_members').values({ organization_id: actor.organization.id, user_id: user.id, role: input.role }).execute();
-    await recordAudit(trx, { actorUserId: actor.userId, organizationId: actor.organization.id, action: 'user.created', subject: user.id, details: { role: input.role } });
+    await writeAudit(trx, { actorUserId: actor.userId, organizationId: actor.organization.id, action: 'user.created', subject: user.id, details: { role: input.role } });
     return user;
   });
   await sendInvitation(db, user.id, user.email, user.first_name, actor.organization.name, mail);
@@ -225,7 +226,7 @@ async function inviteExisting(db: Db, actor: Actor, user: UserRow, role: 'member
     .executeTakeFirst();
   // Someone already listed on this team: the admin sees them in the list anyway.
   if (here && here.status !== 'deleted' && user.status !== 'deleted') throw conflict('This user is already a member of the organization.');
-  await recordAudit(db, { actorUserId: actor.userId, organizationId: actor.organization.id, action: 'user.invited', subject: user.id, details: { role } });
+  await writeAudit(db, { actorUserId: actor.userId, organizationId: actor.organization.id, action: 'user.invited', subject: user.id, details: { role } });
   // Deleted or locked accounts get the same answer, and no mail.
   if (user.status === 'active') await sendMembershipInvitation(db, { userId: user.id, email: user.email, organizationId: actor.organization.id, organizationName: actor.organization.name, role, invitedBy: actor.userId }, mail);
   return { status: 'invited', email: user.email };

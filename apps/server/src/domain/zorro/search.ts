@@ -1,5 +1,6 @@
-import type { ZorroDocument, ZorroFiling, ZorroFilters, ZorroFiltersResponse, ZorroSearchQuery, ZorroSearchResponse } from '@zview/contracts';
+import { zorroFiltersSchema, type ZorroDocument, type ZorroFiling, type ZorroFilters, type ZorroFiltersResponse, type ZorroSearchQuery, type ZorroSearchResponse } from '@zview/contracts';
 import type { Db } from '../../db/database.js';
+import { cachedFacets } from '../../db/zorro-facet-cache.js';
 import { facetCounts, findDocument, findFiling, searchFilings } from '../../db/zorro.js';
 import { notFound } from '../app-error.js';
 import { parseTextQuery } from './text-query.js';
@@ -23,9 +24,31 @@ export async function search(db: Db, query: ZorroSearchQuery): Promise<ZorroSear
   };
 }
 
+/** The same filters always give the same key: lists sorted, blanks dropped, spaces collapsed. */
+export function facetKey(filters: ZorroFilters): string {
+  const entries = Object.entries(filters)
+    .filter(([, v]) => v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0))
+    .map(([k, v]) => [k, Array.isArray(v) ? [...new Set(v)].sort() : typeof v === 'string' ? v.replace(/\s+/g, ' ').trim() : v] as const)
+    .sort(([a], [b]) => a.localeCompare(b));
+  return JSON.stringify(entries);
+}
+
+/**
+ * Facet counts for the current query, cached per query until the corpus changes (an import or a
+ * seed empties the cache): the counts without search words are read from the cache, never from a
+ * scan of the corpus, once computed (the seed and the importer compute the unfiltered ones).
+ */
 export async function facets(db: Db, filters: ZorroFilters): Promise<ZorroFiltersResponse> {
-  const counts = await facetCounts(db, filters, parseTextQuery(filters.q));
-  return { total: counts.total, facets: counts.facets, ranges: { submitted: counts.submitted, rateChange: counts.rateChange } };
+  const { value } = await cachedFacets(db, facetKey(filters), async (trx) => {
+    const counts = await facetCounts(trx, filters, parseTextQuery(filters.q));
+    return { total: counts.total, facets: counts.facets, ranges: { submitted: counts.submitted, rateChange: counts.rateChange } };
+  });
+  return value;
+}
+
+/** Computes and caches the unfiltered facets (after a seed or an import), so the finder's first page never counts the corpus. */
+export async function warmFacets(db: Db): Promise<void> {
+  await facets(db, zorroFiltersSchema.parse({}));
 }
 
 export async function filing(db: Db, id: number): Promise<ZorroFiling> {

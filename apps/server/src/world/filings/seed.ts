@@ -1,11 +1,15 @@
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import type { Database } from '../../db/schema.js';
+import { warmFacets } from '../../domain/zorro/search.js';
 import { CopyWriter } from '../copy.js';
 import { metaText } from '../../db/zorro-write.js';
 import { GENERATED_ID_BASE, generateFiling, STATE_NAMES } from './generate.js';
 
 export const DEFAULT_FILINGS = { seed: 2026, filings: 3000 } as const;
 const META_KEY = 'generated_filings';
-const GENERATOR_VERSION = 1;
+/** 2: rewritten after migration 0770 so existing corpora get the narrow heap. */
+const GENERATOR_VERSION = 2;
 /** Documents of generated filing i get ids GENERATED_ID_BASE + i * DOCS_PER_FILING + d. */
 const DOCS_PER_FILING = 8;
 
@@ -49,6 +53,9 @@ export async function seedFilings(url: string, options: { seed?: number; filings
     }
     await lock.query('CREATE INDEX IF NOT EXISTS zorro_filings_search ON zorro_filings USING gin (search)');
     await lock.query('ANALYZE zorro_filings, zorro_coverages, zorro_objections, zorro_documents, zorro_pages');
+    // The writes emptied the facet cache (migration 0770): count the unfiltered facets once now.
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    await warmFacets(db);
     await lock.query(`INSERT INTO world_meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = $2, updated_at = now()`, [
       META_KEY,
       JSON.stringify({ seed, filings: count, version: GENERATOR_VERSION }),

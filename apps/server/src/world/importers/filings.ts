@@ -5,6 +5,7 @@ import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import { metaText, upsertFilings, type FilingRecord } from '../../db/zorro-write.js';
+import { warmFacets } from '../../domain/zorro/search.js';
 import { STATE_NAMES } from '../../domain/zorro/states.js';
 
 /**
@@ -160,6 +161,10 @@ export async function importFilings(db: Db, metadataFile: string): Promise<Filin
       errors.push({ row: index + 1, message: (error as Error).message });
     }
   }
-  if (records.length) await upsertFilings(db, records);
+  if (records.length) {
+    await upsertFilings(db, records);
+    // The import emptied the facet cache: count the unfiltered facets once now, not on a visitor's request.
+    await warmFacets(db);
+  }
   return { imported: records.length, pages: records.reduce((n, r) => n + r.documents.reduce((m, d) => m + d.pages.length, 0), 0), errors };
 }

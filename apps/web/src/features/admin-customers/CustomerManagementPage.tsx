@@ -1,13 +1,11 @@
 import { CUSTOMER_PAGE_SIZES, FEATURE_KEYS, type CustomersQuery } from '@zview/contracts';
 import {
-  Alert,
   Box,
   Button,
   Chip,
   InputAdornment,
   MenuItem,
   Paper,
-  Skeleton,
   Stack,
   Table,
   TableBody,
@@ -27,6 +25,7 @@ import { useDebounced } from '../../ui/useDebounced';
 import { useCustomers, useCustomersMetadata } from './api/customers';
 import { NewCustomerDialog } from './NewCustomerDialog';
 import { featureLabel, formatDate } from './labels';
+import { EmptyState, LoadError, MessageRow, SkeletonRows } from '../../ui/TableStates';
 
 type Sort = NonNullable<CustomersQuery['sort']>;
 const COLUMNS: { key: Sort | null; label: string; align?: 'right' }[] = [
@@ -120,7 +119,7 @@ export default function CustomerManagementPage() {
             })}
           </TextField>
         </Stack>
-        {customers.isError && <Alert severity="error">{customers.error.message}</Alert>}
+        {customers.isError && <LoadError what="The customers" error={customers.error} onRetry={() => void customers.refetch()} />}
         <TableContainer>
           <Table size="small" aria-label="Customers">
             <TableHead>
@@ -139,22 +138,11 @@ export default function CustomerManagementPage() {
               </TableRow>
             </TableHead>
             <TableBody>
-              {customers.isPending &&
-                Array.from({ length: 5 }, (_, i) => (
-                  <TableRow key={i}>
-                    <TableCell colSpan={COLUMNS.length}>
-                      <Skeleton />
-                    </TableCell>
-                  </TableRow>
-                ))}
+              {customers.isPending && <SkeletonRows columns={COLUMNS.length} />}
               {customers.data?.results.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={COLUMNS.length}>
-                    <Typography color="text.secondary" sx={{ py: 2 }}>
-                      No customers match. Adjust the search or the product filter.
-                    </Typography>
-                  </TableCell>
-                </TableRow>
+                <MessageRow columns={COLUMNS.length}>
+                  <EmptyState title="No customers match." hint="Adjust the search or the product filter." />
+                </MessageRow>
               )}
               {customers.data?.results.map((customer) => (
                 <TableRow key={customer.id} hover sx={{ cursor: 'pointer' }} onClick={() => void navigate(`/admin/customer-management/${customer.id}`)}>

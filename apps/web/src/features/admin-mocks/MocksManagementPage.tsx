@@ -1,5 +1,5 @@
 import { PRODUCT_DISPLAY_NAMES, isProductKey, type MockCase } from '@zview/contracts';
-import { Alert, Box, Button, Chip, Paper, Skeleton, Stack, Tab, Table, TableBody, TableCell, TableHead, TableRow, Tabs, Typography } from '@mui/material';
+import { Box, Button, Chip, Paper, Skeleton, Stack, Tab, Table, TableBody, TableCell, TableHead, TableRow, Tabs, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useConfirm } from '../../ui/ConfirmDialog';
 import { useNotifications } from '../../ui/notifications';
@@ -7,6 +7,7 @@ import { useCreateMockCase, useDeleteMockCase, useMockCases } from './api/cases'
 import { fetchMockResponse, useDeleteMockResponse, useMockResponses } from './api/responses';
 import { MockCaseForm } from './MockCaseForm';
 import { MockResponseEditor, type EditedResponse } from './MockResponseEditor';
+import { EmptyState, LoadError, MessageRow } from '../../ui/TableStates';
 
 const productName = (key: string) => (isProductKey(key) ? PRODUCT_DISPLAY_NAMES[key] : key);
 
@@ -49,7 +50,7 @@ function CasesPanel() {
     <Stack spacing={3}>
       <MockCaseForm responses={responses.data ?? []} onSubmit={(body) => create.mutateAsync(body).then(() => notify({ text: 'Mock case added.', variant: 'success' }))} />
       {cases.isError ? (
-        <Alert severity="error">{cases.error.message}</Alert>
+        <LoadError what="The mock cases" error={cases.error} onRetry={() => void cases.refetch()} />
       ) : !cases.data ? (
         <Skeleton variant="rounded" height={160} />
       ) : (
@@ -65,11 +66,9 @@ function CasesPanel() {
           </TableHead>
           <TableBody>
             {cases.data.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={6}>
-                  <Typography color="text.secondary">No mock cases yet.</Typography>
-                </TableCell>
-              </TableRow>
+              <MessageRow columns={6}>
+                <EmptyState title="No mock cases yet." />
+              </MessageRow>
             )}
             {cases.data.map((mock) => (
               <TableRow key={`${mock.mockResponseId}|${mock.location}|${mock.location_type}|${mock.apiVersion}|${mock.products.join(',')}`}>
@@ -132,7 +131,7 @@ function ResponsesPanel() {
         </Button>
       </div>
       {responses.isError ? (
-        <Alert severity="error">{responses.error.message}</Alert>
+        <LoadError what="The mock responses" error={responses.error} onRetry={() => void responses.refetch()} />
       ) : !responses.data ? (
         <Skeleton variant="rounded" height={160} />
       ) : (
@@ -148,11 +147,9 @@ function ResponsesPanel() {
           </TableHead>
           <TableBody>
             {responses.data.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={4}>
-                  <Typography color="text.secondary">No mock responses yet.</Typography>
-                </TableCell>
-              </TableRow>
+              <MessageRow columns={4}>
+                <EmptyState title="No mock responses yet." />
+              </MessageRow>
             )}
             {responses.data.map((response) => (
               <TableRow key={response.id}>

@@ -138,9 +138,10 @@ export function createIdentityProvider(settings: IdpSettings, userManager = crea
     signinSilentCallback: () => userManager.signinSilentCallback(),
     getUser: () => userManager.getUser(),
     async hasActiveSession() {
-      const response = await fetch(`${issuer}${IDP_PATHS.session}`, { credentials: 'include', headers: { accept: 'application/json' } });
+      // quiet=1: no session answers 204 rather than 404, which the browser would log as an error on every fresh load.
+      const response = await fetch(`${issuer}${IDP_PATHS.session}?quiet=1`, { credentials: 'include', headers: { accept: 'application/json' } });
+      if (response.status === 204 || response.status === 404 || response.status === 401) return false;
       if (response.ok) return true;
-      if (response.status === 404 || response.status === 401) return false;
       throw new Error(`Session check failed with status ${response.status}`);
     },
     async signOut() {

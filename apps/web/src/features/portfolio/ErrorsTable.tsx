@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { PagedTableFooter } from '../../ui/PagedTableFooter';
 import { fetchPortfolioErrors } from './api/errors';
 import { portfolioKeys } from './api/keys';
-import { EmptyState, LoadError, MessageRow, SkeletonRows } from './components';
+import { EmptyState, LoadError, MessageRow, SkeletonRows } from '../../ui/TableStates';
 
 /** The rows that could not be scored, with the reason in plain words, ERRORS_PAGE_SIZE (25) per page. */
 export function ErrorsTable({ org, portfolioId, product }: { org: number | null; portfolioId: number; product: string }) {

@@ -24,7 +24,8 @@ import { fetchJobsMetadata } from './api/jobsMetadata';
 import { portfolioKeys } from './api/keys';
 import { resumeJob } from './api/resumeJob';
 import { suspendJob } from './api/suspendJob';
-import { LoadError, MessageRow, RunProgressBar } from './components';
+import { RunProgressBar } from './components';
+import { LoadError, MessageRow } from '../../ui/TableStates';
 import { formatDate, productName } from './model';
 
 /**

@@ -17,7 +17,7 @@ import { Link as RouterLink } from 'react-router';
 import { RiskChip } from '../../ui/RiskChip';
 import { portfolioKeys } from './api/keys';
 import { fetchPortfolioProperty } from './api/property';
-import { LoadError } from './components';
+import { LoadError } from '../../ui/TableStates';
 import { formatDate, productName, propertyViewHref } from './model';
 
 function factorsText(factors: unknown): string | null {

@@ -19,7 +19,7 @@ import { RISK_LEVEL_LABELS, RiskChip } from '../../ui/RiskChip';
 import { fetchPortfolioSuggestions } from './api/autocomplete';
 import { portfolioKeys, type PropertySort } from './api/keys';
 import { fetchPortfolioProperties } from './api/properties';
-import { EmptyState, LoadError, MessageRow, SkeletonRows } from './components';
+import { EmptyState, LoadError, MessageRow, SkeletonRows } from '../../ui/TableStates';
 
 const LIVE_REFRESH_MS = 5000;
 

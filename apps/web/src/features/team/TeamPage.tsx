@@ -88,6 +88,9 @@ export default function TeamPage() {
         </Box>
         {canManage && (
           <Stack direction="row" spacing={1.5} sx={{ flexShrink: 0 }}>
+            <Button variant="text" component={RouterLink} to="/team/api-keys">
+              API keys
+            </Button>
             <Button variant="outlined" component={RouterLink} to="/team/add-multiple-members">
               Add multiple members
             </Button>

@@ -1,10 +1,11 @@
-import { Alert, Box, Button, Skeleton, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, Button, Skeleton, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import { useState } from 'react';
 import { PagedTableFooter } from '../../../ui/PagedTableFooter';
 import { useNotifications } from '../../../ui/notifications';
 import { downloadCustomerHistory, useCustomerHistory } from '../api/history';
 import { actionLabel, formatDateTime } from '../labels';
+import { EmptyState, LoadError, MessageRow } from '../../../ui/TableStates';
 
 const compact = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value, null, 1).replace(/\n\s*/g, ' '));
 
@@ -24,7 +25,7 @@ export function HistoryTab({ customerId }: { customerId: number }) {
         </Button>
       </Stack>
       {history.isError ? (
-        <Alert severity="error">{history.error.message}</Alert>
+        <LoadError what="The history" error={history.error} onRetry={() => void history.refetch()} />
       ) : !history.data ? (
         <Skeleton variant="rounded" height={200} />
       ) : (
@@ -41,11 +42,9 @@ export function HistoryTab({ customerId }: { customerId: number }) {
             </TableHead>
             <TableBody>
               {history.data.entries.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={6}>
-                    <Typography color="text.secondary">No changes recorded yet.</Typography>
-                  </TableCell>
-                </TableRow>
+                <MessageRow columns={6}>
+                  <EmptyState title="No changes recorded yet." />
+                </MessageRow>
               )}
               {history.data.entries.map((entry) => (
                 <TableRow key={entry.id}>

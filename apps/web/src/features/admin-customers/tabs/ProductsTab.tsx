@@ -1,15 +1,16 @@
 import type { ProductSwitch } from '@zview/contracts';
-import { Alert, Button, Checkbox, Chip, FormControlLabel, Skeleton, Stack, Switch, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Button, Checkbox, Chip, FormControlLabel, Skeleton, Stack, Switch, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { DateField } from '../../../ui/DateField';
 import { useNotifications } from '../../../ui/notifications';
 import { useCustomerProducts, useUpdateCustomerProduct } from '../api/products';
 import { featureLabel } from '../labels';
+import { LoadError } from '../../../ui/TableStates';
 
 /** Products & features: each key switched on or off with dates; billable products carry their agreement. */
 export function ProductsTab({ customerId }: { customerId: number }) {
   const products = useCustomerProducts(customerId);
-  if (products.isError) return <Alert severity="error">{products.error.message}</Alert>;
+  if (products.isError) return <LoadError what="The products" error={products.error} onRetry={() => void products.refetch()} />;
   if (!products.data) return <Skeleton variant="rounded" height={320} />;
   return (
     <Stack spacing={2}>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useConfirm } from '../../../ui/ConfirmDialog';
 import { useNotifications } from '../../../ui/notifications';
 import { useAddAccess, useCustomerUsers, useRevokeAccess } from '../api/users';
+import { EmptyState, LoadError, MessageRow } from '../../../ui/TableStates';
 
 /** The customer's users: add access (an existing user by email, or a new one invited) and revoke it. */
 export function UsersTab({ customerId }: { customerId: number }) {
@@ -55,7 +56,7 @@ export function UsersTab({ customerId }: { customerId: number }) {
         </Typography>
       </Paper>
       {users.isError ? (
-        <Alert severity="error">{users.error.message}</Alert>
+        <LoadError what="The users" error={users.error} onRetry={() => void users.refetch()} />
       ) : !users.data ? (
         <Skeleton variant="rounded" height={160} />
       ) : (
@@ -71,11 +72,9 @@ export function UsersTab({ customerId }: { customerId: number }) {
           </TableHead>
           <TableBody>
             {users.data.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={5}>
-                  <Typography color="text.secondary">No users yet.</Typography>
-                </TableCell>
-              </TableRow>
+              <MessageRow columns={5}>
+                <EmptyState title="No users yet." />
+              </MessageRow>
             )}
             {users.data.map((user) => (
               <TableRow key={user.id}>

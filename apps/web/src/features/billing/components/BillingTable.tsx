@@ -1,6 +1,7 @@
 import { MESSAGES } from '@zview/contracts';
 import { Box, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
+import { EmptyState } from '../../../ui/TableStates';
 
 export interface BillingColumn<Row> {
   key: string;
@@ -33,13 +34,8 @@ export function BillingTable<Row>(props: {
         </Stack>
       </Stack>
       {rows.length === 0 ? (
-        <Box sx={{ p: 4, textAlign: 'center' }} data-testid={`${id}-empty`}>
-          <Typography sx={{ fontWeight: 600 }}>{empty.text}</Typography>
-          {empty.advice && (
-            <Typography variant="body2" color="text.secondary">
-              {empty.advice}
-            </Typography>
-          )}
+        <Box sx={{ p: 4 }} data-testid={`${id}-empty`}>
+          <EmptyState title={empty.text} hint={empty.advice} />
         </Box>
       ) : (
         <TableContainer>

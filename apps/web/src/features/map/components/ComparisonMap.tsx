@@ -5,7 +5,9 @@ import type { BaseStyles } from '../engine/baseStyles';
 import type { OverlayData } from '../engine/overlayStyle';
 import { useOverlayMap } from '../engine/useOverlayMap';
 import { useStableValue } from '../engine/useStableValue';
-import { boundsCenter, imageLngLatBounds, isValidBounds } from '../model/geometry';
+import { usePinMarker } from '../engine/useMarkers';
+import { usePinEditing } from '../engine/usePinEditing';
+import { boundsCenter, clampToBounds, commonBounds, imageLngLatBounds } from '../model/geometry';
 import { zoomRange } from '../model/mode';
 import type { ImageItem, MapWidgetProps, ToggleableLayer } from '../types';
 import { DebugPanel } from './DebugPanel';
@@ -15,8 +17,9 @@ import { MapControls } from './MapControls';
 import { MapError, MapLoading } from './MapStatus';
 import { SwipeDivider } from './SwipeDivider';
 
-// No pin here: it would hide the very roof being compared.
+// The pin (a DOM marker, not a style layer) marks the property; parcel and building outlines would hide the roofs compared.
 const VISIBLE: Record<ToggleableLayer, boolean> = { aerial: true, location: false, parcel: false, building: false };
+const noTrack = () => {};
 
 /** Moving either map moves the other to the same camera. */
 function syncCameras(a: MapLibreMap, b: MapLibreMap): () => void {
@@ -41,13 +44,16 @@ function syncCameras(a: MapLibreMap, b: MapLibreMap): () => void {
 export function ComparisonMap({ props, items: itemsProp, baseStyles }: { props: MapWidgetProps; items: [ImageItem, ImageItem]; baseStyles: BaseStyles }) {
   const [before, after] = useStableValue(itemsProp);
   const [ratio, setRatio] = useState(0.5);
-  const home = props.markerLocation ?? boundsCenter(before.imageBounds);
+  // Held to the area both pictures cover (maplibre zooms in rather than show past its edges),
+  // opened on the property: no blank area passes for imagery, and both sides show the same ground.
+  const common = commonBounds([before.imageBounds, after.imageBounds]);
+  const pinAt = props.markerLocation ?? (common ? boundsCenter(common) : boundsCenter(before.imageBounds));
+  const home = common ? clampToBounds(pinAt, common) : pinAt;
   const { minZoom, maxZoom } = zoomRange('comparison', props.zoomBoundary);
-  // Both pictures whole at first (zoom clamped to 17–21), like the obliques.
   const options = () => ({
-    ...(isValidBounds(before.imageBounds)
-      ? { bounds: imageLngLatBounds(before.imageBounds) }
-      : { center: [home.lng, home.lat] as [number, number], zoom: Math.max(minZoom, Math.min(maxZoom, MAP.recenterZoom)) }),
+    center: [home.lng, home.lat] as [number, number],
+    zoom: common ? minZoom : Math.max(minZoom, Math.min(maxZoom, MAP.recenterZoom)),
+    ...(common ? { maxBounds: imageLngLatBounds(common) } : {}),
     minZoom,
     maxZoom,
     attributionControl: false as const,
@@ -62,6 +68,10 @@ export function ComparisonMap({ props, items: itemsProp, baseStyles }: { props: 
   useEffect(() => {
     if (a.instance && b.instance) return syncCameras(a.instance.map, b.instance.map);
   }, [a.instance, b.instance]);
+  // The property's pin on both sides (not draggable here).
+  const { pin } = usePinEditing({ location: props.markerLocation, draggable: false, track: noTrack });
+  usePinMarker(a.instance, pin, null, true);
+  usePinMarker(b.instance, pin, null, true);
 
   const error = a.error ?? b.error;
   const ready = a.shown && b.shown;
@@ -70,8 +80,8 @@ export function ComparisonMap({ props, items: itemsProp, baseStyles }: { props: 
       <MapContainer containerRef={beforeRef} testId="map-canvas" />
       <MapContainer containerRef={afterRef} testId="map-canvas-after" clipLeft={ratio} />
       <SwipeDivider ratio={ratio} onChange={setRatio} />
-      <ImageCaption prefix="Before" provider={before.imageProvider} date={before.imageDateLabel} sx={{ position: 'absolute', bottom: 12, left: 12, zIndex: 2, maxWidth: 'calc(50% - 18px)' }} />
-      <ImageCaption prefix="After" provider={after.imageProvider} date={after.imageDateLabel} sx={{ position: 'absolute', bottom: 12, right: 12, zIndex: 2, maxWidth: 'calc(50% - 18px)' }} />
+      <ImageCaption prefix="Before" provider={before.imageProvider} date={before.imageDateLabel} wrap sx={{ position: 'absolute', bottom: 12, left: 12, zIndex: 2, maxWidth: 'calc(50% - 18px)' }} />
+      <ImageCaption prefix="After" provider={after.imageProvider} date={after.imageDateLabel} wrap sx={{ position: 'absolute', bottom: 12, right: 12, zIndex: 2, maxWidth: 'calc(50% - 18px)' }} />
       {!ready && !error && <MapLoading />}
       {error && <MapError message={error} />}
       {a.instance && <MapControls view={a.instance.map} showCompass />}

@@ -2,8 +2,8 @@ import PhotoCameraOutlinedIcon from '@mui/icons-material/PhotoCameraOutlined';
 import { Paper, Typography } from '@mui/material';
 import type { SxProps, Theme } from '@mui/material/styles';
 
-/** "Provider · date" of the picture on screen. */
-export function ImageCaption({ provider, date, prefix, sx }: { provider?: string; date?: string; prefix?: string; sx?: SxProps<Theme> }) {
+/** "Provider · date" of the picture on screen; `wrap` lets a narrow caption take two lines rather than cut its text. */
+export function ImageCaption({ provider, date, prefix, wrap = false, sx }: { provider?: string; date?: string; prefix?: string; wrap?: boolean; sx?: SxProps<Theme> }) {
   const text = [provider, date].filter(Boolean).join(' · ');
   if (!text && !prefix) return null;
   return (
@@ -14,7 +14,7 @@ export function ImageCaption({ provider, date, prefix, sx }: { provider?: string
           {prefix}
         </Typography>
       )}
-      <Typography variant="caption" noWrap title={text} sx={{ color: 'text.secondary', minWidth: 0 }}>
+      <Typography variant="caption" noWrap={!wrap} title={text} sx={{ color: 'text.secondary', minWidth: 0, lineHeight: 1.35 }}>
         {text}
       </Typography>
     </Paper>

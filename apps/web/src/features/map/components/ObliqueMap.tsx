@@ -7,7 +7,7 @@ import { usePinMarker } from '../engine/useMarkers';
 import { useOverlayMap } from '../engine/useOverlayMap';
 import { usePinEditing } from '../engine/usePinEditing';
 import { useStableValue } from '../engine/useStableValue';
-import { boundsCenter, imageLngLatBounds, isValidBounds } from '../model/geometry';
+import { boundsCenter, commonBounds, imageLngLatBounds, isValidBounds } from '../model/geometry';
 import { zoomRange } from '../model/mode';
 import { imageOpacity, initialSlider, sliderReducer } from '../model/slider';
 import type { ImageItem, MapWidgetProps, ToggleableLayer, TrackFn } from '../types';
@@ -41,10 +41,13 @@ export function ObliqueMap({ props, images: imagesProp, track, baseStyles }: { p
   const { minZoom, maxZoom } = zoomRange('oblique', props.zoomBoundary);
   const containerRef = useRef<HTMLDivElement>(null);
   const opacity = useCallback((i: number) => imageOpacity(slider, i), [slider]);
+  // Panning (or dragging past the pin) never leaves the pictures: no blank edges.
+  const common = commonBounds(images.map((image) => image.imageBounds));
   const { instance, ready, error } = useOverlayMap(
     containerRef,
     () => ({
       ...(first ? { bounds: imageLngLatBounds(first.imageBounds) } : { center: [home.lng, home.lat] as [number, number], zoom: MAP.recenterZoom }),
+      ...(common ? { maxBounds: imageLngLatBounds(common) } : {}),
       minZoom,
       maxZoom,
       attributionControl: false,

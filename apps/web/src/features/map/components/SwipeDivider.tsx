@@ -50,7 +50,8 @@ export function SwipeDivider({ ratio, onChange }: { ratio: number; onChange: (ra
     >
       <Box
         className="zv-swipe-handle"
-        sx={{ position: 'absolute', top: '50%', left: 12, transform: 'translate(-50%, -50%)', width: 40, height: 40, borderRadius: '50%', bgcolor: 'common.white', boxShadow: 3, display: 'grid', placeItems: 'center', color: 'text.primary' }}
+        // Below the middle: the property's pin sits at the centre of the comparison.
+        sx={{ position: 'absolute', top: '68%', left: 12, transform: 'translate(-50%, -50%)', width: 40, height: 40, borderRadius: '50%', bgcolor: 'common.white', boxShadow: 3, display: 'grid', placeItems: 'center', color: 'text.primary' }}
       >
         <SwapHorizIcon fontSize="small" />
       </Box>

@@ -17,6 +17,27 @@ export function isValidBounds(b: ImageBounds | undefined): b is ImageBounds {
   return Boolean(b) && [b!.west, b!.south, b!.east, b!.north].every(Number.isFinite) && b!.west < b!.east && b!.south < b!.north;
 }
 
+/**
+ * The area every one of `bounds` covers (null when they do not overlap or none is valid): a map
+ * held inside it never shows a blank area as imagery.
+ */
+export function commonBounds(bounds: readonly (ImageBounds | undefined)[]): ImageBounds | null {
+  const valid = bounds.filter(isValidBounds);
+  if (valid.length === 0) return null;
+  const common = {
+    west: Math.max(...valid.map((b) => b.west)),
+    south: Math.max(...valid.map((b) => b.south)),
+    east: Math.min(...valid.map((b) => b.east)),
+    north: Math.min(...valid.map((b) => b.north)),
+  };
+  return isValidBounds(common) ? common : null;
+}
+
+/** `point` moved inside `bounds` (itself when it is inside). */
+export function clampToBounds(point: LngLat, b: ImageBounds): LngLat {
+  return { lng: Math.min(b.east, Math.max(b.west, point.lng)), lat: Math.min(b.north, Math.max(b.south, point.lat)) };
+}
+
 /** Bounding box of every building outline, [[w, s], [e, n]], or null without buildings. */
 /** maplibre's [[west, south], [east, north]] of an image, to open the map on the whole picture. */
 export function imageLngLatBounds(b: ImageBounds): [[number, number], [number, number]] {

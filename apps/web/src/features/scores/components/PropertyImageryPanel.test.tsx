@@ -74,14 +74,19 @@ describe('the imagery panel', () => {
     const obliques = lastWidgetProps().images!;
     expect(obliques.map((item) => item.imageUrl)).toEqual(assessment.imagery.oblique.map((item) => item.imageUrl));
     expect(obliques[0]).toMatchObject({ imageProvider: 'Sample Oblique Co · From the north', imageDateLabel: 'June 14, 2026' });
+    // #21.9: the oblique pin is draggable (SPEC: a draggable location pin), and a confirmed move re-resolves the property.
+    expect(lastWidgetProps()).toMatchObject({ markerLocation: assessment.location.point, markerDraggable: true });
+    expect(lastWidgetProps().onLocationPinChange).toBeTypeOf('function');
 
     await user.click(screen.getByRole('tab', { name: 'Before / After' }));
     expect(tracked).toContainEqual(['map_image_tab', { tab: 'comparison' }]);
     expect(mapMode()).toEqual(['comparison']);
     const { before, after } = assessment.imagery.comparison!;
     expect(lastWidgetProps().comparison).toEqual([before, after]);
+    // #21.8: centred on the property with its pin; the caption names both dates and sources.
+    expect(lastWidgetProps().markerLocation).toEqual(assessment.location.point);
     expect(screen.getByTestId('comparison-event')).toHaveTextContent('Hail on July 21, 2025: Hail up to 1.75 in');
-    expect(screen.getByTestId('comparison-dates')).toHaveTextContent('Before: May 30, 2025 · After: August 4, 2025');
+    expect(screen.getByTestId('comparison-dates')).toHaveTextContent(`Before: May 30, 2025 (${before.imageProvider}) · After: August 4, 2025 (${after.imageProvider})`);
 
     await user.click(screen.getByRole('button', { name: 'Expand view' }));
     expect(tracked).toContainEqual(['expand_view', { tab: 'comparison' }]);

@@ -90,25 +90,27 @@ export function MapSlot({ assessment, onLocationPinChange, height }: { assessmen
 const withDirection = (item: ImageItem): ImageItem =>
   item.direction ? { ...item, imageProvider: [item.imageProvider, `From the ${item.direction}`].filter(Boolean).join(' · ') } : item;
 
-function ObliqueView({ assessment, height }: { assessment: AssessmentResponse; height: number | string }) {
+function ObliqueView({ assessment, onLocationPinChange, height }: { assessment: AssessmentResponse; onLocationPinChange: (pin: LocationPin) => void; height: number | string }) {
   const oblique = assessment.imagery.oblique;
   const images = useMemo(() => oblique.map(withDirection), [oblique]);
   const pin = useMemo(() => pinLocation(assessment.location), [assessment.location]);
   if (images.length === 0) return <Empty text="No oblique imagery is available for this property." />;
   return (
     <Box data-testid="oblique-view" sx={{ height }}>
-      <MapWidget images={images} markerLocation={pin} />
+      <MapWidget images={images} markerLocation={pin} markerDraggable onLocationPinChange={onLocationPinChange} />
     </Box>
   );
 }
 
-function ComparisonView({ comparison, height }: { comparison: AssessmentResponse['imagery']['comparison']; height: number | string }) {
+/** 'Before: April 16, 2021 (Z-VIEW Aerial) · After: May 7, 2026 (Skyline Survey)': dates and sources of the pair. */
+export function comparisonCaption(before: ImageItem, after: ImageItem): string {
+  const part = (label: string, item: ImageItem) => `${label}: ${[item.imageDateLabel, item.imageProvider && `(${item.imageProvider})`].filter(Boolean).join(' ')}`;
+  return `${part('Before', before)} · ${part('After', after)}`;
+}
+
+function ComparisonView({ comparison, pin, height }: { comparison: AssessmentResponse['imagery']['comparison']; pin: LocationPin; height: number | string }) {
   if (!comparison) return <Empty text="No weather event with imagery before and after it is on record for this property." />;
   const { event, before, after } = comparison;
-  const dates = [
-    ['Before', before.imageDateLabel],
-    ['After', after.imageDateLabel],
-  ].filter((pair): pair is [string, string] => Boolean(pair[1]));
   return (
     <Stack data-testid="comparison-view" spacing={1} sx={{ height }}>
       <Stack direction="row" sx={{ alignItems: 'baseline', justifyContent: 'space-between', columnGap: 2, flexWrap: 'wrap' }}>
@@ -116,11 +118,11 @@ function ComparisonView({ comparison, height }: { comparison: AssessmentResponse
           <b>{capitalize(event.kind)}</b> on {formatLongDate(event.date)}: {event.description}
         </Typography>
         <Typography variant="caption" color="text.secondary" data-testid="comparison-dates">
-          {dates.map(([label, date]) => `${label}: ${date}`).join(' · ')}
+          {comparisonCaption(before, after)}
         </Typography>
       </Stack>
       <Box sx={{ flex: 1, minHeight: 0 }}>
-        <MapWidget comparison={[before, after]} />
+        <MapWidget comparison={[before, after]} markerLocation={pin} />
       </Box>
     </Stack>
   );
@@ -133,15 +135,16 @@ export function PropertyImageryPanel({ assessment, onLocationPinChange, showObli
   const [expanded, setExpanded] = useState(false);
   const active = tabs.includes(tab) ? tab : 'map';
   const baseStyles = usePropertyBaseStyles(assessment.location.point);
+  const pin = useMemo(() => pinLocation(assessment.location), [assessment.location]);
   const mapEnvironment = useMemo<Partial<MapEnvironment>>(() => ({ baseStyles, onTrack: (event, properties) => track(event, properties) }), [baseStyles]);
 
   const body = (height: number | string) =>
     active === 'map' ? (
       <MapSlot assessment={assessment} onLocationPinChange={onLocationPinChange} height={height} />
     ) : active === 'oblique' ? (
-      <ObliqueView assessment={assessment} height={height} />
+      <ObliqueView assessment={assessment} onLocationPinChange={onLocationPinChange} height={height} />
     ) : (
-      <ComparisonView comparison={assessment.imagery.comparison} height={height} />
+      <ComparisonView comparison={assessment.imagery.comparison} pin={pin} height={height} />
     );
 
   const tabBar = (

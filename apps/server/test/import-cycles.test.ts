@@ -1,0 +1,47 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseCircular, parseDependencyTree, prettyCircular } from 'dpdm';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * No import cycles in the server or the web app (house rules, issue 13). dpdm reads the imports
+ * TypeScript would emit (type-only imports vanish at build time, so they are left out), across
+ * apps/server/src and apps/web/src and the packages they import. eslint-plugin-import-x's
+ * no-cycle did this before, but its resolver's platform packages are not on our registry.
+ */
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+async function dependencyTree(entries: string[], context: string) {
+  return parseDependencyTree(
+    entries.map((entry) => path.join(context, entry)),
+    { context, transform: true, exclude: /node_modules/, tsconfig: path.join(context, 'tsconfig.json') },
+  );
+}
+
+describe('import cycles', () => {
+  it('finds a cycle when there is one', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'cycles-'));
+    try {
+      await writeFile(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext' } }));
+      await writeFile(path.join(dir, 'a.ts'), "import { b } from './b.js';\nexport const a = () => b;\n");
+      await writeFile(path.join(dir, 'b.ts'), "import { a } from './a.js';\nexport const b = () => a;\n");
+      await writeFile(path.join(dir, 'c.ts'), "import type { a } from './a.js';\nexport type C = typeof a;\n");
+      const cycles = parseCircular(await dependencyTree(['*.ts'], dir));
+      expect(cycles).toHaveLength(1);
+      expect([...cycles[0]!].sort()).toEqual(['a.ts', 'b.ts']);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('apps/server/src and apps/web/src have none', async () => {
+    const tree = await dependencyTree(['apps/server/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'], ROOT);
+    // The '.js' specifiers resolve to the TypeScript sources (else no edge, and no cycle, would be seen).
+    expect(tree['apps/server/src/http/billing.ts']?.map((dependency) => dependency.id)).toContain('apps/server/src/domain/billing/report.ts');
+    const cycles = parseCircular(tree);
+    expect(prettyCircular(cycles), 'import cycles').toBe('');
+    expect(cycles).toEqual([]);
+  }, 180_000);
+});
