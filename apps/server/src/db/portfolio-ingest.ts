@@ -31,3 +31,74 @@ export async function lockIngest(client: pg.ClientBase, lockName: string, portfo
 export async function unlockIngest(client: pg.ClientBase, lockName: string, portfolioId: number): Promise<void> {
   await client.query('SELECT pg_advisory_unlock(hashtext($1), $2)', [lockName, portfolioId]);
 }
+
+/** The partition that holds one portfolio's rows (migration 0320). */
+export const rowsPartition = (portfolioId: number) => `portfolio_rows_${Math.trunc(portfolioId)}`;
+
+/** The columns an ingest's COPY fills, in the order of each line (domain/portfolio/ingest.ts writes the lines). */
+export const INGEST_COPY_COLUMNS = [
+  'portfolio_id', 'row_number', 'raw_values', 'ref', 'address', 'street', 'city', 'state', 'zip', 'country',
+  'latitude', 'longitude', 'attributes', 'problem', 'geo_latitude', 'geo_longitude', 'geo_precision', 'geocoded_at',
+] as const;
+
+/**
+ * Opens an ingest's transaction on its own connection: locks the portfolio (two workers never
+ * ingest the same file at once) and creates its fresh rows table, dropping one an earlier read left
+ * (not a normal path: the rows and the mark commit together). False (and rolled back) when the
+ * portfolio is gone or already ingested.
+ */
+export async function beginIngest(client: pg.ClientBase, portfolioId: number): Promise<boolean> {
+  const id = Math.trunc(portfolioId);
+  const table = client.escapeIdentifier(rowsPartition(id));
+  await client.query('BEGIN');
+  const { rows } = await client.query('SELECT ingested_at, to_regclass($2) AS partition FROM portfolios WHERE id = $1 FOR UPDATE', [id, rowsPartition(id)]);
+  if (!rows[0] || rows[0].ingested_at) {
+    await client.query('ROLLBACK');
+    return false;
+  }
+  if (rows[0].partition) await client.query(`DROP TABLE ${table}`);
+  await client.query(`CREATE TABLE ${table} (LIKE portfolio_rows INCLUDING DEFAULTS)`);
+  return true;
+}
+
+/** The COPY … FREEZE statement that fills the rows table created by beginIngest (text format, INGEST_COPY_COLUMNS). */
+export function ingestCopyStatement(client: pg.ClientBase, portfolioId: number): string {
+  return `COPY ${client.escapeIdentifier(rowsPartition(portfolioId))} (${INGEST_COPY_COLUMNS.join(', ')}) FROM STDIN (FREEZE)`;
+}
+
+/** The rows table's primary key and ref index, built by sorting once the rows are in. */
+export async function buildIngestKeys(client: pg.ClientBase, portfolioId: number): Promise<void> {
+  const table = client.escapeIdentifier(rowsPartition(portfolioId));
+  // The keys of a million rows sort in memory rather than in temporary files (the embedded
+  // server's default is 512 MB already; this keeps it on a server configured lower).
+  await client.query(`SET LOCAL maintenance_work_mem = '512MB'`);
+  await client.query(`ALTER TABLE ${table} ADD PRIMARY KEY (portfolio_id, row_number)`);
+  await client.query(`CREATE INDEX ON ${table} (portfolio_id, lower(ref) text_pattern_ops)`);
+}
+
+/** Attaches the rows table as the portfolio's partition of portfolio_rows: the check proves the bound, so the rows are not scanned again. */
+export async function attachIngestedRows(client: pg.ClientBase, portfolioId: number): Promise<void> {
+  const id = Math.trunc(portfolioId);
+  const table = client.escapeIdentifier(rowsPartition(id));
+  await client.query(`ALTER TABLE ${table} ADD CHECK (portfolio_id = ${id})`);
+  await client.query(`ALTER TABLE portfolio_rows ATTACH PARTITION ${table} FOR VALUES IN (${id})`);
+}
+
+/** Fresh statistics now rather than at autovacuum's leisure, or chunk and export queries may scan instead of using the key. */
+export async function analyzeIngestedRows(client: pg.ClientBase, portfolioId: number): Promise<void> {
+  await client.query(`ANALYZE ${client.escapeIdentifier(rowsPartition(portfolioId))}`);
+}
+
+/** Marks the portfolio ingested with its row count and geocode counts, and commits the ingest. */
+export async function commitIngest(client: pg.ClientBase, portfolioId: number, rowCount: number, geocodeCounts: Record<string, number>): Promise<void> {
+  await client.query('UPDATE portfolios SET row_count = $2, geocode_counts = $3, ingested_at = now(), processing_error = NULL WHERE id = $1', [
+    Math.trunc(portfolioId),
+    rowCount,
+    JSON.stringify(geocodeCounts),
+  ]);
+  await client.query('COMMIT');
+}
+
+export async function rollbackIngest(client: pg.ClientBase): Promise<void> {
+  await client.query('ROLLBACK');
+}

@@ -158,9 +158,10 @@ export interface ResultValues {
 /** An INSERT of computed results into a run's results table, RETURNING risk_level, problem (see commitChunkResults). */
 export function insertResultValues(runId: number, results: readonly ResultValues[]): RawBuilder<unknown> {
   return sql`
-    INSERT INTO ${sql.table(resultsPartition(runId))} (run_id, row_number, score, risk_level, confidence, top_factors, model_version, problem)
-    SELECT ${runId}, * FROM unnest(${results.map((r) => r.rowNumber)}::int[], ${results.map((r) => r.score)}::float8[], ${results.map((r) => r.riskLevel)}::text[],
+    INSERT INTO ${sql.table(resultsPartition(runId))} (run_id, row_number, score, risk_level, confidence, top_factors, top_factor_names, model_version, problem)
+    SELECT ${runId}, u.row_number, u.score, u.risk_level, u.confidence, u.top_factors, zview_factor_names(u.top_factors), u.model_version, u.problem FROM unnest(${results.map((r) => r.rowNumber)}::int[], ${results.map((r) => r.score)}::float8[], ${results.map((r) => r.riskLevel)}::text[],
       ${results.map((r) => r.confidence)}::float8[], ${results.map((r) => r.topFactors)}::jsonb[], ${results.map((r) => r.modelVersion)}::text[], ${results.map((r) => r.problem)}::text[])
+      AS u(row_number, score, risk_level, confidence, top_factors, model_version, problem)
     RETURNING risk_level, problem`;
 }
 
@@ -246,8 +247,8 @@ export async function finishRun(trx: Transaction<Database>, runId: number): Prom
   const { rows } = await sql<{ attached: boolean }>`SELECT relispartition AS attached FROM pg_class WHERE oid = to_regclass(${name})`.execute(trx);
   // (A run that was in progress when migration 0340 ran already has an attached partition.)
   if (rows[0] && !rows[0].attached) {
-    // The keys of a million results sort in memory rather than in temporary files (default 64 MB).
-    await sql`SET LOCAL maintenance_work_mem = '256MB'`.execute(trx);
+    // The keys of a million results sort in memory rather than in temporary files (kept on a server configured lower than the embedded one's 512 MB).
+    await sql`SET LOCAL maintenance_work_mem = '512MB'`.execute(trx);
     await sql`ALTER TABLE ${table} ADD PRIMARY KEY (run_id, row_number)`.execute(trx);
     await sql`CREATE INDEX ON ${table} (run_id, risk_level)`.execute(trx);
     // The check proves the partition bound, so attaching does not scan the rows again.

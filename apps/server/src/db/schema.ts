@@ -302,6 +302,8 @@ export interface PortfolioResultsTable {
   risk_level: 'low' | 'medium' | 'high' | 'none';
   confidence: number | null;
   top_factors: Json<{ name: string; contribution: number }[]>;
+  /** The top factors' names joined with '; ' (migration 0800); null in results written before it. */
+  top_factor_names: Generated<string | null>;
   model_version: string;
   problem: string | null;
 }
@@ -345,6 +347,8 @@ export interface ScoreIndexTable {
   risk_level: string;
   confidence: number | null;
   top_factors: Json<{ name: string; contribution: number }[]>;
+  /** Generated from top_factors (migration 0800): the names joined with '; '. */
+  top_factor_names: ColumnType<string, never, never>;
   problem: string | null;
 }
 

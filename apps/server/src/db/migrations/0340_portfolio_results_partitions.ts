@@ -40,7 +40,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         EXECUTE format('CREATE TABLE %I PARTITION OF portfolio_results FOR VALUES IN (%s)', 'portfolio_results_' || id, id);
       END LOOP;
     END $$`.execute(db);
-  await sql`INSERT INTO portfolio_results SELECT * FROM portfolio_results_unpartitioned`.execute(db);
+  // Named columns: a database taken back below this migration by down() has later columns too (migration 0800).
+  await sql`
+    INSERT INTO portfolio_results (run_id, row_number, score, risk_level, confidence, top_factors, model_version, problem)
+    SELECT run_id, row_number, score, risk_level, confidence, top_factors, model_version, problem FROM portfolio_results_unpartitioned`.execute(db);
   await sql`DROP TABLE portfolio_results_unpartitioned`.execute(db);
 
   // Deleted runs: the results of a finished run are deleted (dropping an attached partition would

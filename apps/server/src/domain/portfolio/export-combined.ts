@@ -1,7 +1,7 @@
 import { PassThrough, type Readable } from 'node:stream';
-import { sql, type RawBuilder } from 'kysely';
 import { isProductKey, sortProducts } from '@zview/contracts';
 import type { Db } from '../../db/database.js';
+import { combinedExportPages, productRuns, type CombinedExportRow } from '../../db/portfolio-export.js';
 import { csvCell } from './export.js';
 import { xlsxFromPages, XLSX_MAX_ROWS, type XlsxCell } from './xlsx.js';
 
@@ -19,7 +19,7 @@ export interface CombinedProduct {
 
 /** The products whose processing has finished (READY or PROCESSED), in the fixed product order, with their current run. */
 export async function finishedProducts(db: Db, portfolioId: number): Promise<CombinedProduct[]> {
-  const rows = await db.selectFrom('portfolio_products').select(['product', 'current_run_id', 'status']).where('portfolio_id', '=', portfolioId).execute();
+  const rows = await productRuns(db, portfolioId);
   const done = rows.filter((r) => (r.status === 'READY' || r.status === 'PROCESSED') && r.current_run_id !== null);
   const order = sortProducts(done.map((r) => r.product).filter(isProductKey));
   return order.map((product) => ({ product, runId: done.find((r) => r.product === product)!.current_run_id! }));
@@ -32,16 +32,7 @@ export function combinedHeader(header: readonly string[], products: readonly Com
   return [...header, ...PLACE_COLUMNS, ...products.flatMap(({ product }) => PRODUCT_COLUMNS.map((c) => `${product}_${c}`)), 'problem'];
 }
 
-interface CombinedRow {
-  row_number: number;
-  raw_values: string[];
-  geo_latitude: number | null;
-  geo_longitude: number | null;
-  geo_precision: string | null;
-  matched_address: string | null;
-  row_problem: string | null;
-  results: ({ score: number | null; risk_level: string | null; confidence: number | null; top_factors: { name: string }[] | null; problem: string | null } | null)[];
-}
+type CombinedRow = CombinedExportRow;
 
 const PAGE = 5000;
 
@@ -65,33 +56,8 @@ function rowCells(row: CombinedRow, width: number, products: number): XlsxCell[]
  */
 async function* combinedPages(db: Db, portfolioId: number, header: readonly string[], products: readonly CombinedProduct[]) {
   yield [combinedHeader(header, products)];
-  const results: RawBuilder<unknown>[] = products.map(
-    (p, i) => sql`(SELECT json_build_object('score', r.score, 'risk_level', r.risk_level, 'confidence', r.confidence, 'top_factors', r.top_factors, 'problem', r.problem)
-                     FROM portfolio_results r WHERE r.run_id = ${p.runId} AND r.row_number = w.row_number) AS ${sql.ref(`r${i}`)}`,
-  );
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  const connection = await new Promise<Db>((resolve, reject) => {
-    db.connection().execute((conn) => (resolve(conn), released)).catch(reject);
-  });
-  try {
-    await sql`BEGIN READ ONLY`.execute(connection);
-    await sql`DECLARE portfolio_combined_export NO SCROLL CURSOR FOR
-      SELECT w.row_number, w.raw_values, w.geo_latitude, w.geo_longitude, w.geo_precision, coalesce(w.problem, w.geo_problem) AS row_problem,
-             CASE WHEN p.id IS NOT NULL THEN p.address_line || ', ' || p.city || ', ' || p.state || ' ' || p.zip END AS matched_address
-             ${results.length ? sql`, ${sql.join(results)}` : sql``}
-      FROM portfolio_rows w
-      LEFT JOIN properties p ON p.id = w.geo_property_id
-      WHERE w.portfolio_id = ${portfolioId}
-      ORDER BY w.row_number`.execute(connection);
-    for (;;) {
-      const { rows } = await sql<Omit<CombinedRow, 'results'> & Record<string, unknown>>`FETCH ${sql.lit(PAGE)} FROM portfolio_combined_export`.execute(connection);
-      yield rows.map((row) => rowCells({ ...row, results: products.map((_, i) => (row[`r${i}`] as CombinedRow['results'][number]) ?? null) }, header.length, products.length));
-      if (rows.length < PAGE) break;
-    }
-  } finally {
-    await sql`ROLLBACK`.execute(connection).catch(() => {});
-    release();
+  for await (const rows of combinedExportPages(db, portfolioId, products.map((p) => p.runId), PAGE)) {
+    yield rows.map((row) => rowCells(row, header.length, products.length));
   }
 }
 

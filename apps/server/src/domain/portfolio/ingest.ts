@@ -2,6 +2,16 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import {
+  analyzeIngestedRows,
+  attachIngestedRows,
+  beginIngest,
+  buildIngestKeys,
+  commitIngest,
+  ingestCopyStatement,
+  rollbackIngest,
+  rowsPartition,
+} from '../../db/portfolio-ingest.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { readRow, type ColumnMapping } from './columns.js';
 import { readCsvBatches } from './csv-reader.js';
@@ -26,16 +36,11 @@ export function copyText(value: string | number | null): string {
     .replace(/\t/g, '\\t');
 }
 
-const COPY_COLUMNS = [
-  'portfolio_id', 'row_number', 'raw_values', 'ref', 'address', 'street', 'city', 'state', 'zip', 'country',
-  'latitude', 'longitude', 'attributes', 'problem', 'geo_latitude', 'geo_longitude', 'geo_precision', 'geocoded_at',
-];
-
 /** COPY data is sent in blocks of at least this many characters (one message per row would be slow). */
 const COPY_BLOCK = 256 * 1024;
 
 /** The partition that holds one portfolio's rows (migration 0320). */
-export const rowsPartition = (portfolioId: number) => `portfolio_rows_${portfolioId}`;
+export { rowsPartition };
 
 /** What an ingest counts as it reads: rows, and how many were unusable or placed by their own coordinates. */
 interface IngestCounter {
@@ -84,49 +89,32 @@ export async function ingestPortfolio(
   portfolio: { id: number; uploadName: string; delimiter: Delimiter; mapping: ColumnMapping; encoding?: TextEncodingName },
 ): Promise<number> {
   const counter: IngestCounter = { rows: 0, unusable: 0, coordinates: 0 };
-  const table = client.escapeIdentifier(rowsPartition(portfolio.id));
   const id = Number(portfolio.id);
   const timer = phaseTimer(`ingest ${id}`, `ingest ${id}`);
-  await client.query('BEGIN');
   try {
-    // Lock the portfolio so two workers never ingest the same file at once.
-    const { rows } = await client.query('SELECT ingested_at, to_regclass($2) AS partition FROM portfolios WHERE id = $1 FOR UPDATE', [id, rowsPartition(id)]);
-    if (!rows[0] || rows[0].ingested_at) {
-      await client.query('ROLLBACK');
-      return -1;
-    }
-    // Rows of an earlier read that was never marked done (not a normal path: both commit together).
-    if (rows[0].partition) await client.query(`DROP TABLE ${table}`);
-    await client.query(`CREATE TABLE ${table} (LIKE portfolio_rows INCLUDING DEFAULTS)`);
-    const copy = client.query(copyFrom(`COPY ${table} (${COPY_COLUMNS.join(', ')}) FROM STDIN (FREEZE)`));
+    // Locks the portfolio and creates its rows table; -1 (rolled back) when it is gone or already ingested.
+    if (!(await beginIngest(client, id))) return -1;
+    const copy = client.query(copyFrom(ingestCopyStatement(client, id)));
     await pipeline(Readable.from(copyLines(id, blobs.read(uploadBlobKey(portfolio.uploadName)), portfolio.delimiter, portfolio.mapping, counter, portfolio.encoding ?? 'utf-8')), copy);
     // (Reading and parsing the file in this process, fed to PostgreSQL's COPY as it goes.)
     timer.lap('parse+copy');
-    // The keys of a million rows sort in memory rather than in temporary files (default 64 MB).
-    await client.query(`SET LOCAL maintenance_work_mem = '256MB'`);
-    await client.query(`ALTER TABLE ${table} ADD PRIMARY KEY (portfolio_id, row_number)`);
-    await client.query(`CREATE INDEX ON ${table} (portfolio_id, lower(ref) text_pattern_ops)`);
+    await buildIngestKeys(client, id);
     timer.lap('indexes');
-    // The check proves the partition bound, so attaching does not scan the rows again.
-    await client.query(`ALTER TABLE ${table} ADD CHECK (portfolio_id = ${id})`);
-    await client.query(`ALTER TABLE portfolio_rows ATTACH PARTITION ${table} FOR VALUES IN (${id})`);
+    await attachIngestedRows(client, id);
     timer.lap('attach');
-    // Fresh statistics now rather than at autovacuum's leisure, or chunk and export queries may
-    // scan instead of using the key.
-    await client.query(`ANALYZE ${table}`);
+    await analyzeIngestedRows(client, id);
     timer.lap('analyze');
     // The counts of portfolios.geocode_counts, as a count over the rows would give them (no zeros).
     const geocodeCounts = Object.fromEntries(
       Object.entries({ unusable: counter.unusable, coordinates: counter.coordinates, pending: counter.rows - counter.unusable - counter.coordinates }).filter(([, n]) => n > 0),
     );
-    await client.query('UPDATE portfolios SET row_count = $2, geocode_counts = $3, ingested_at = now(), processing_error = NULL WHERE id = $1', [id, counter.rows, JSON.stringify(geocodeCounts)]);
-    await client.query('COMMIT');
+    await commitIngest(client, id, counter.rows, geocodeCounts);
     timer.lap('commit');
     timer.done();
     phaseTotals(`ingest ${id}`);
     return counter.rows;
   } catch (error) {
-    await client.query('ROLLBACK').catch(() => {});
+    await rollbackIngest(client).catch(() => {});
     throw error;
   }
 }

@@ -1,0 +1,45 @@
+import { parse } from 'csv-parse/sync';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { createMember, multipart, usePortfolioTestApp, waitFor } from './app.js';
+
+// Issue 22: the export reads the top factors' names from a plain column written with each result
+// (migration 0800), copied from the score index; results written before it fall back to the jsonb.
+const { app, db } = await usePortfolioTestApp({ chunkSize: 3, realEngines: { properties: 300 } });
+
+describe('top-factor names stored with the results', () => {
+  it('every result carries its factors’ names as the export shows them; the export is the same with or without the column', async () => {
+    const { headers } = await createMember(app, db);
+    const properties = await db.selectFrom('properties').select(['lat', 'lng']).orderBy('id').limit(7).execute();
+    // Six rows on properties, one far out at sea (outside coverage: no factors).
+    const csv = `Ref,Latitude,Longitude\n${properties.map((p, i) => `P${i + 1},${p.lat},${p.lng}`).join('\n')}\nSEA,10,-150\n`;
+    const body = multipart('book.csv', csv);
+    const up = await app.inject({ method: 'POST', url: '/api/caribou/portfolio/csv', headers: { ...headers, ...body.headers }, payload: body.payload });
+    expect(up.statusCode, up.body).toBe(201);
+    const created = await app.inject({ method: 'POST', url: '/api/caribou/portfolios', headers, payload: { name: 'Names', products: 'zfire', uploadedFileName: up.json().uploadedFileName } });
+    const id = created.json()[0].portfolioId as number;
+    await waitFor(async () => {
+      const m = (await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${id}/metadata`, headers })).json();
+      return m.products.every((p: { status: string }) => p.status === 'READY') ? m : null;
+    }, 90_000, 'READY');
+
+    const run = await db.selectFrom('portfolio_products').select('current_run_id').where('portfolio_id', '=', id).executeTakeFirstOrThrow();
+    const results = await db.selectFrom('portfolio_results').select(['row_number', 'top_factors', 'top_factor_names', 'problem']).where('run_id', '=', run.current_run_id!).orderBy('row_number').execute();
+    expect(results).toHaveLength(8);
+    for (const r of results) expect(r.top_factor_names).toBe((r.top_factors as { name: string }[]).map((f) => f.name).join('; '));
+    expect(results.filter((r) => r.problem === null && r.top_factor_names!.length > 0).length).toBeGreaterThanOrEqual(5);
+    expect(results.at(-1)!.top_factor_names).toBe('');
+
+    const exportCsv = async () => {
+      const res = await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${id}/product/zfire/export`, headers });
+      expect(res.statusCode, res.body).toBe(200);
+      return parse(res.rawPayload, { bom: true }) as string[][];
+    };
+    const stored = await exportCsv();
+    const column = stored[0]!.indexOf('top_factors');
+    expect(stored.slice(1).map((row) => row[column])).toEqual(results.map((r) => r.top_factor_names));
+    // Results written before migration 0800 have no names column: the export reads the jsonb, same file.
+    await sql`UPDATE portfolio_results SET top_factor_names = NULL WHERE run_id = ${run.current_run_id}`.execute(db);
+    expect(await exportCsv()).toEqual(stored);
+  });
+});
