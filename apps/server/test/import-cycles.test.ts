@@ -40,7 +40,9 @@ describe('import cycles', () => {
     const tree = await dependencyTree(['apps/server/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'], ROOT);
     // The '.js' specifiers resolve to the TypeScript sources (else no edge, and no cycle, would be seen).
     expect(tree['apps/server/src/http/billing.ts']?.map((dependency) => dependency.id)).toContain('apps/server/src/domain/billing/report.ts');
-    const cycles = parseCircular(tree);
+    // A dynamic import() (a lazily loaded part of the page) runs after both modules have loaded, so it
+    // cannot cause the half-initialised-module bugs a static cycle does: such edges are skipped.
+    const cycles = parseCircular(tree, true);
     expect(prettyCircular(cycles), 'import cycles').toBe('');
     expect(cycles).toEqual([]);
   }, 180_000);
