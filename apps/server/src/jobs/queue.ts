@@ -41,6 +41,8 @@ export interface JobQueueOptions {
 export class JobQueue {
   private boss: PgBoss | null = null;
   private starting: Promise<PgBoss> | null = null;
+  /** Set by stop(): bookkeeping pg-boss attempts after it (a late handler's fail) may meet a closed database. */
+  private stopped = false;
   private readonly created = new Set<string>();
 
   constructor(
@@ -62,28 +64,45 @@ export class JobQueue {
     if (this.boss) return this.boss;
     this.starting ??= (async () => {
       const db = this.db;
+      this.stopped = false;
       const boss = new PgBoss({
         db: {
-          async executeSql(text: string, values: unknown[] = []) {
-            // pg-boss sends some work as one multi-statement text wrapped in BEGIN … COMMIT (its
-            // schema install, queue creation): if it fails midway (two processes of a fleet
-            // installing at once), the connection must not go back to the pool inside an aborted
-            // transaction, or every later query on it fails.
-            if (!/^\s*BEGIN/i.test(text)) return { rows: (await db.executeQuery(CompiledQuery.raw(text, values))).rows as unknown[] };
-            return db.connection().execute(async (connection) => {
-              try {
-                return { rows: (await connection.executeQuery(CompiledQuery.raw(text, values))).rows as unknown[] };
-              } catch (error) {
-                await connection.executeQuery(CompiledQuery.raw('ROLLBACK')).catch(() => {});
-                throw error;
-              }
-            });
+          executeSql: async (text: string, values: unknown[] = []) => {
+            try {
+              return await execute(text, values);
+            } catch (error) {
+              // A handler that outlived a non-graceful stop reports its outcome to a database the
+              // process has closed: that job is taken again when it expires, so nothing is lost,
+              // and the late report must not become an unhandled rejection.
+              if (
+                this.stopped &&
+                /destroyed|Cannot use a pool after calling end/i.test(String((error as Error)?.message))
+              )
+                return { rows: [{ count: 0 }] }; // what a command that changed no job answers
+              throw error;
+            }
           },
         },
         maintenanceIntervalSeconds: this.options.maintenanceIntervalSeconds ?? 15,
         superviseIntervalSeconds: this.options.maintenanceIntervalSeconds ?? 15,
         schedule: false,
       } as PgBoss.ConstructorOptions);
+      async function execute(text: string, values: unknown[]) {
+        // pg-boss sends some work as one multi-statement text wrapped in BEGIN … COMMIT (its
+        // schema install, queue creation): if it fails midway (two processes of a fleet
+        // installing at once), the connection must not go back to the pool inside an aborted
+        // transaction, or every later query on it fails.
+        if (!/^\s*BEGIN/i.test(text))
+          return { rows: (await db.executeQuery(CompiledQuery.raw(text, values))).rows as unknown[] };
+        return db.connection().execute(async (connection) => {
+          try {
+            return { rows: (await connection.executeQuery(CompiledQuery.raw(text, values))).rows as unknown[] };
+          } catch (error) {
+            await connection.executeQuery(CompiledQuery.raw('ROLLBACK')).catch(() => {});
+            throw error;
+          }
+        });
+      }
       boss.on('error', (error) => this.log.error({ err: error }, 'job queue error'));
       await boss.start();
       this.boss = boss;
@@ -96,7 +115,12 @@ export class JobQueue {
     const boss = await this.start();
     const name = queueName(job);
     if (!this.created.has(name)) {
-      const options = { name, retryLimit: job.retryLimit, retryDelay: job.retryDelaySeconds, expireInSeconds: job.expireInSeconds };
+      const options = {
+        name,
+        retryLimit: job.retryLimit,
+        retryDelay: job.retryDelaySeconds,
+        expireInSeconds: job.expireInSeconds,
+      };
       // Processes of a fleet starting together create the same queues at once: the loser of a
       // race (or a deadlock victim) finds the queue made by the other, or tries again.
       for (let attempt = 1; ; attempt += 1) {
@@ -132,43 +156,67 @@ export class JobQueue {
    * Queues one job per `seconds` slot at most, whoever asks (every worker process asks at start
    * and each run asks for the next): a schedule without pg-boss's cron supervisor.
    */
-  async sendThrottled<S extends z.ZodType>(job: JobDefinition<S>, payload: z.input<S>, options: { seconds: number; key: string; startAfterSeconds?: number }): Promise<void> {
+  async sendThrottled<S extends z.ZodType>(
+    job: JobDefinition<S>,
+    payload: z.input<S>,
+    options: { seconds: number; key: string; startAfterSeconds?: number },
+  ): Promise<void> {
     const boss = await this.ensureQueue(job);
     await boss.sendThrottled(
       queueName(job),
       this.stored(job, payload),
-      { expireInSeconds: job.expireInSeconds, retryLimit: job.retryLimit, retryDelay: job.retryDelaySeconds, ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}) },
+      {
+        expireInSeconds: job.expireInSeconds,
+        retryLimit: job.retryLimit,
+        retryDelay: job.retryDelaySeconds,
+        ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
+      },
       options.seconds,
       options.key,
     );
   }
 
-  async work<S extends z.ZodType>(job: JobDefinition<S>, handler: (payload: z.output<S>) => Promise<void>, options: { concurrency?: number } = {}) {
+  async work<S extends z.ZodType>(
+    job: JobDefinition<S>,
+    handler: (payload: z.output<S>) => Promise<void>,
+    options: { concurrency?: number } = {},
+  ) {
     const boss = await this.ensureQueue(job);
     const workers = options.concurrency ?? 1;
     for (let i = 0; i < workers; i += 1) {
       const worker = { id: '' };
-      worker.id = await boss.work(queueName(job), { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 1, batchSize: 1 }, async ([item]) => {
-        if (!item) return;
-        const stopTimer = jobDuration.startTimer({ queue: queueName(job) });
-        // The job's lines carry the id of the request that caused it (if any) and the job's own.
-        const requestId = (item.data as { requestId?: unknown }).requestId;
-        const log = this.log.child({ ...(typeof requestId === 'string' ? { requestId } : {}), queue: queueName(job), jobId: item.id });
-        const started = performance.now();
-        log.info('job started');
-        try {
-          await requestContext.run({ requestId: typeof requestId === 'string' ? requestId : `job:${item.id}`, log }, () => handler(job.schema.parse(item.data)));
-          stopTimer({ outcome: 'done' });
-          log.info({ ms: Math.round(performance.now() - started) }, 'job done');
-        } catch (error) {
-          stopTimer({ outcome: 'failed' });
-          log.warn({ err: error, ms: Math.round(performance.now() - started) }, 'job failed');
-          throw error;
-        }
-        // pg-boss waits out the polling interval after every job shorter than it, even with more
-        // queued (a run's chunks would go at most one a second per worker): ask again at once.
-        if (worker.id) boss.notifyWorker(worker.id);
-      });
+      worker.id = await boss.work(
+        queueName(job),
+        { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 1, batchSize: 1 },
+        async ([item]) => {
+          if (!item) return;
+          const stopTimer = jobDuration.startTimer({ queue: queueName(job) });
+          // The job's lines carry the id of the request that caused it (if any) and the job's own.
+          const requestId = (item.data as { requestId?: unknown }).requestId;
+          const log = this.log.child({
+            ...(typeof requestId === 'string' ? { requestId } : {}),
+            queue: queueName(job),
+            jobId: item.id,
+          });
+          const started = performance.now();
+          log.info('job started');
+          try {
+            await requestContext.run(
+              { requestId: typeof requestId === 'string' ? requestId : `job:${item.id}`, log },
+              () => handler(job.schema.parse(item.data)),
+            );
+            stopTimer({ outcome: 'done' });
+            log.info({ ms: Math.round(performance.now() - started) }, 'job done');
+          } catch (error) {
+            stopTimer({ outcome: 'failed' });
+            log.warn({ err: error, ms: Math.round(performance.now() - started) }, 'job failed');
+            throw error;
+          }
+          // pg-boss waits out the polling interval after every job shorter than it, even with more
+          // queued (a run's chunks would go at most one a second per worker): ask again at once.
+          if (worker.id) boss.notifyWorker(worker.id);
+        },
+      );
     }
   }
 
@@ -185,7 +233,11 @@ export class JobQueue {
    */
   async stop(options: { graceful?: boolean; timeoutMs?: number } = {}): Promise<void> {
     const graceful = options.graceful ?? false;
-    if (this.boss) await this.boss.stop({ graceful, wait: true, timeout: options.timeoutMs ?? 15_000 } as PgBoss.StopOptions).catch(() => {});
+    this.stopped = true;
+    if (this.boss)
+      await this.boss
+        .stop({ graceful, wait: true, timeout: options.timeoutMs ?? 15_000 } as PgBoss.StopOptions)
+        .catch(() => {});
     this.boss = null;
     this.starting = null;
   }
