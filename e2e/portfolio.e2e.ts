@@ -68,7 +68,7 @@ async function answerPortfolioApi(page: Page, options: { emptyList?: boolean } =
     if (/^\/api\/caribou\/portfolio\/42\/tiles\//.test(path)) return route.fulfill({ status: 200, contentType: 'application/vnd.mapbox-vector-tile', body: Buffer.alloc(0) });
     const property = /^\/api\/caribou\/portfolio\/42\/property\/(\d+)\/(\w+)$/.exec(path);
     if (property) return json(route, propertyDetailFixture(Number(property[1])));
-    if (method === 'PATCH' && /\/product\/\w+\/status$/.test(path)) return json(route, { portfolioId: 42, status: 'ARCHIVED' });
+    if (method === 'PATCH' && /\/product\/\w+\/status$/.test(path)) return json(route, { portfolioId: 42, name: 'Q4 renewals — California', product: 'zproperty', status: 'ARCHIVED', statusLabel: 'Archived', organizationId: 101, createdAt: '2026-11-01T00:00:00.000Z' });
     return json(route, { error: { code: 'not_found', message: `No fixture for ${method} ${path}` } }, 404);
   });
   return calls;
