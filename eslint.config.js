@@ -11,11 +11,33 @@ const featureNames = readdirSync(new URL('./apps/web/src/features', import.meta.
 const PUBLIC_FEATURES = ['map', 'appeals'];
 
 /** Server layering (ARCHITECTURE.md "One direction"): http → domain → db; these folders must not import those. */
-const forbid = (folders, why) => ({ group: folders.flatMap((folder) => [`../${folder}/*`, `../../${folder}/*`, `../../../${folder}/*`, `./${folder}/*`]), message: why });
+const forbid = (folders, why) => ({
+  group: folders.flatMap((folder) => [`../${folder}/*`, `../../${folder}/*`, `../../../${folder}/*`, `./${folder}/*`]),
+  message: why,
+});
 const SERVER_LAYERS = [
-  { files: ['apps/server/src/domain/**/*.ts'], patterns: [forbid(['http', 'jobs', 'world'], 'The domain never imports http/, jobs/ or world/: take what it needs as a parameter (see domain/portfolio/services.ts).')] },
-  { files: ['apps/server/src/db/**/*.ts'], patterns: [forbid(['domain', 'http', 'jobs', 'world'], 'db/ holds queries only: it never imports domain/, http/, jobs/ or world/ (shared types go to packages/contracts).')] },
-  { files: ['apps/server/src/auth/**/*.ts'], patterns: [forbid(['http', 'jobs', 'world'], 'auth/ never imports http/, jobs/ or world/.')] },
+  {
+    files: ['apps/server/src/domain/**/*.ts'],
+    patterns: [
+      forbid(
+        ['http', 'jobs', 'world'],
+        'The domain never imports http/, jobs/ or world/: take what it needs as a parameter (see domain/portfolio/services.ts).',
+      ),
+    ],
+  },
+  {
+    files: ['apps/server/src/db/**/*.ts'],
+    patterns: [
+      forbid(
+        ['domain', 'http', 'jobs', 'world'],
+        'db/ holds queries only: it never imports domain/, http/, jobs/ or world/ (shared types go to packages/contracts).',
+      ),
+    ],
+  },
+  {
+    files: ['apps/server/src/auth/**/*.ts'],
+    patterns: [forbid(['http', 'jobs', 'world'], 'auth/ never imports http/, jobs/ or world/.')],
+  },
 ];
 
 export default tseslint.config(
@@ -50,10 +72,22 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['../../app/*', '../../../app/*', '../../app', '../../../app'], message: 'Features never import app/: the session and runtime config are in src/session/.' },
-            { group: ['../../features/*', '../../../features/*'], message: 'Import from ui/, api/ or contracts, not from another feature.' },
-            { regex: `^(\\.\\./)+(${featureNames.filter((name) => !PUBLIC_FEATURES.includes(name)).join('|')})(/.*)?$`, message: 'Import from ui/, api/ or contracts, not from another feature.' },
-            { regex: `^(\\.\\./)+(${PUBLIC_FEATURES.join('|')})/.+$`, message: "Import another feature's public surface (its index.ts), not its internals." },
+            {
+              group: ['../../app/*', '../../../app/*', '../../app', '../../../app'],
+              message: 'Features never import app/: the session and runtime config are in src/session/.',
+            },
+            {
+              group: ['../../features/*', '../../../features/*'],
+              message: 'Import from ui/, api/ or contracts, not from another feature.',
+            },
+            {
+              regex: `^(\\.\\./)+(${featureNames.filter((name) => !PUBLIC_FEATURES.includes(name)).join('|')})(/.*)?$`,
+              message: 'Import from ui/, api/ or contracts, not from another feature.',
+            },
+            {
+              regex: `^(\\.\\./)+(${PUBLIC_FEATURES.join('|')})/.+$`,
+              message: "Import another feature's public surface (its index.ts), not its internals.",
+            },
           ],
         },
       ],

@@ -30,13 +30,27 @@ export async function benchBilling(): Promise<boolean> {
   const { db } = createDb(embedded.url, WRITERS + 2);
   try {
     await migrateToLatest(db);
-    const org = await db.insertInto('organizations').values({ name: 'Bench Billing', products: ['zfire', 'zhail', 'zproperty', 'self_serve_billing'] }).returning(['id', 'name']).executeTakeFirstOrThrow();
+    const org = await db
+      .insertInto('organizations')
+      .values({ name: 'Bench Billing', products: ['zfire', 'zhail', 'zproperty', 'self_serve_billing'] })
+      .returning(['id', 'name'])
+      .executeTakeFirstOrThrow();
     await db
       .insertInto('agreements')
-      .values(['zfire', 'zhail', 'zproperty'].map((product, i) => ({ organization_id: org.id, product, contract_start: sql<string>`(date_trunc('month', current_date) - interval '${sql.raw(String(11 + i * 5))} months')::date` as never, committed_annual_volume: 3_000_000 })))
+      .values(
+        ['zfire', 'zhail', 'zproperty'].map((product, i) => ({
+          organization_id: org.id,
+          product,
+          contract_start:
+            sql<string>`(date_trunc('month', current_date) - interval '${sql.raw(String(11 + i * 5))} months')::date` as never,
+          committed_annual_volume: 3_000_000,
+        })),
+      )
       .execute();
 
-    console.log(`Billing (one organisation, ${ROWS.toLocaleString('en-US')} usage rows over a year, ${WRITERS} writers; load average ${os.loadavg()[0]!.toFixed(2)})`);
+    console.log(
+      `Billing (one organisation, ${ROWS.toLocaleString('en-US')} usage rows over a year, ${WRITERS} writers; load average ${os.loadavg()[0]!.toFixed(2)})`,
+    );
     const started = Date.now();
     const statements = Math.ceil(ROWS / STATEMENT_ROWS);
     let next = 0;
@@ -59,8 +73,13 @@ export async function benchBilling(): Promise<boolean> {
     const writeSeconds = (Date.now() - started) / 1000;
     await sql`ANALYZE usage_events`.execute(db);
     await sql`ANALYZE usage_rollup`.execute(db);
-    const rollupRows = await db.selectFrom('usage_rollup').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    console.log(`  written in ${writeSeconds.toFixed(1)} s (${Math.round(ROWS / writeSeconds).toLocaleString('en-US')} rows/s through the rollup triggers); rollup rows: ${Number(rollupRows.n).toLocaleString('en-US')}`);
+    const rollupRows = await db
+      .selectFrom('usage_rollup')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    console.log(
+      `  written in ${writeSeconds.toFixed(1)} s (${Math.round(ROWS / writeSeconds).toLocaleString('en-US')} rows/s through the rollup triggers); rollup rows: ${Number(rollupRows.n).toLocaleString('en-US')}`,
+    );
 
     const actor = { organization: { id: org.id, name: org.name, products: [], isTrial: false } } as never;
     const first = await billingReport(db, actor, {});
@@ -72,7 +91,11 @@ export async function benchBilling(): Promise<boolean> {
     }
     const total = first.annualUsageByAgreement.data.reduce((sum, row) => sum + row.usage, 0);
     const rawStart = performance.now();
-    const raw = await db.selectFrom('usage_events').select((eb) => eb.fn.sum<number>('quantity').as('n')).where('organization_id', '=', org.id).executeTakeFirstOrThrow();
+    const raw = await db
+      .selectFrom('usage_events')
+      .select((eb) => eb.fn.sum<number>('quantity').as('n'))
+      .where('organization_id', '=', org.id)
+      .executeTakeFirstOrThrow();
     const rawMs = performance.now() - rawStart;
     const p50 = percentile(samples, 50);
     console.log(

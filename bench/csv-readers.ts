@@ -15,7 +15,11 @@ import { writeSamplePortfolioCsv } from './sample-portfolio-csv.js';
 
 const ROWS = Number(process.env.ROWS ?? 1_000_000);
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
-const loadavg = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
+const loadavg = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 
 async function handWritten(file: string) {
   let records = 0;
@@ -27,7 +31,15 @@ function csvParse(file: string) {
   return new Promise<number>((resolve, reject) => {
     let records = 0;
     const parser = createReadStream(file).pipe(
-      parse({ bom: true, delimiter: ',', relax_column_count: true, relax_quotes: true, skip_empty_lines: true, skip_records_with_error: true, max_record_size: 8 * 1024 * 1024 }),
+      parse({
+        bom: true,
+        delimiter: ',',
+        relax_column_count: true,
+        relax_quotes: true,
+        skip_empty_lines: true,
+        skip_records_with_error: true,
+        max_record_size: 8 * 1024 * 1024,
+      }),
     );
     parser.on('readable', () => {
       while (parser.read() !== null) records += 1;
@@ -43,10 +55,15 @@ async function main() {
   await writeSamplePortfolioCsv(file, ROWS);
   console.log(`CSV readers on ${ROWS.toLocaleString('en-US')} rows; load average ${loadavg()}`);
   for (let round = 1; round <= ROUNDS; round++) {
-    for (const [name, read] of [['hand-written reader', handWritten], ['csv-parse (readable + read())', csvParse]] as const) {
+    for (const [name, read] of [
+      ['hand-written reader', handWritten],
+      ['csv-parse (readable + read())', csvParse],
+    ] as const) {
       const started = performance.now();
       const records = await read(file);
-      console.log(`  ${name}: ${((performance.now() - started) / 1000).toFixed(2)} s for ${records} records  load ${loadavg()}`);
+      console.log(
+        `  ${name}: ${((performance.now() - started) / 1000).toFixed(2)} s for ${records} records  load ${loadavg()}`,
+      );
     }
   }
   rmSync(work, { recursive: true, force: true });

@@ -22,7 +22,13 @@ import { answerQuestion } from '../apps/server/src/domain/zorro/explorer.js';
 import { facets, search } from '../apps/server/src/domain/zorro/search.js';
 import { seedFilings } from '../apps/server/src/world/filings/seed.js';
 
-const { values } = parseArgs({ options: { filings: { type: 'string', default: '100000' }, samples: { type: 'string', default: '40' }, explain: { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: {
+    filings: { type: 'string', default: '100000' },
+    samples: { type: 'string', default: '40' },
+    explain: { type: 'boolean', default: false },
+  },
+});
 const filings = Number(values.filings);
 const samples = Number(values.samples);
 
@@ -72,7 +78,9 @@ async function measure(label: string, target: number | null, run: (i: number) =>
     times.push(performance.now() - start);
   }
   times.sort((a, b) => a - b);
-  console.log(`${label.padEnd(66)} p50 ${p(times, 0.5).toFixed(1).padStart(7)} ms  p95 ${p(times, 0.95).toFixed(1).padStart(7)} ms  max ${times.at(-1)!.toFixed(1).padStart(7)} ms${target ? `  (target p95 ≤ ${target} ms)` : ''}`);
+  console.log(
+    `${label.padEnd(66)} p50 ${p(times, 0.5).toFixed(1).padStart(7)} ms  p95 ${p(times, 0.95).toFixed(1).padStart(7)} ms  max ${times.at(-1)!.toFixed(1).padStart(7)} ms${target ? `  (target p95 ≤ ${target} ms)` : ''}`,
+  );
 }
 
 interface PlanNode {
@@ -83,7 +91,8 @@ interface PlanNode {
 }
 /** The plan's scans, e.g. "Bitmap Index Scan zorro_filings_search". */
 function scans(node: PlanNode, out: string[] = []): string[] {
-  if (/Scan/.test(node['Node Type'])) out.push(`${node['Node Type']} ${node['Index Name'] ?? node['Relation Name'] ?? ''}`.trim());
+  if (/Scan/.test(node['Node Type']))
+    out.push(`${node['Node Type']} ${node['Index Name'] ?? node['Relation Name'] ?? ''}`.trim());
   for (const child of node.Plans ?? []) scans(child, out);
   return out;
 }
@@ -102,7 +111,8 @@ async function explain(label: string, work: (db: Db) => Promise<unknown>) {
       const text = event.query.sql.trim();
       if (/^set local/i.test(text)) settings.push(text);
       else if (/^(commit|rollback)/i.test(text)) settings = [];
-      else if (/^(select|with)/i.test(text)) statements.push({ sql: text, parameters: event.query.parameters, settings: [...settings] });
+      else if (/^(select|with)/i.test(text))
+        statements.push({ sql: text, parameters: event.query.parameters, settings: [...settings] });
     },
   });
   await work(logged);
@@ -113,10 +123,15 @@ async function explain(label: string, work: (db: Db) => Promise<unknown>) {
   for (const s of statements) {
     await client.query('BEGIN');
     for (const setting of s.settings) await client.query(setting);
-    const { rows } = await client.query<{ 'QUERY PLAN': [{ Plan: PlanNode & { 'Shared Hit Blocks': number; 'Shared Read Blocks': number }; 'Execution Time': number; 'Planning Time': number }] }>(
-      `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${s.sql}`,
-      s.parameters as unknown[],
-    );
+    const { rows } = await client.query<{
+      'QUERY PLAN': [
+        {
+          Plan: PlanNode & { 'Shared Hit Blocks': number; 'Shared Read Blocks': number };
+          'Execution Time': number;
+          'Planning Time': number;
+        },
+      ];
+    }>(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${s.sql}`, s.parameters as unknown[]);
     await client.query('ROLLBACK');
     const plan = rows[0]!['QUERY PLAN'][0];
     const head = s.sql.replace(/\s+/g, ' ').slice(0, 60);
@@ -131,24 +146,37 @@ async function explain(label: string, work: (db: Db) => Promise<unknown>) {
 try {
   await migrateToLatest(db);
   const seeded = await seedFilings(url, { filings, log: (line) => process.stdout.write(line) });
-  console.log(seeded.skipped ? `${filings.toLocaleString('en-US')} filings already present.` : `Seeded ${filings.toLocaleString('en-US')} filings (${seeded.pages.toLocaleString('en-US')} pages) in ${(seeded.milliseconds / 1000).toFixed(1)} s`);
-  await measure('search with filters', 200, (i) => search(db, zorroSearchQuerySchema.parse(SEARCHES[i % SEARCHES.length])));
+  console.log(
+    seeded.skipped
+      ? `${filings.toLocaleString('en-US')} filings already present.`
+      : `Seeded ${filings.toLocaleString('en-US')} filings (${seeded.pages.toLocaleString('en-US')} pages) in ${(seeded.milliseconds / 1000).toFixed(1)} s`,
+  );
+  await measure('search with filters', 200, (i) =>
+    search(db, zorroSearchQuerySchema.parse(SEARCHES[i % SEARCHES.length])),
+  );
   // Facets are cached per query until the corpus changes: cold = computed (cache emptied first), warm = cached.
   await measure('facets for the current query (cold)', 300, async (i) => {
     await clearFacetCache(db);
     return facets(db, zorroFiltersSchema.parse(SEARCHES[i % SEARCHES.length]));
   });
   for (const query of SEARCHES) await facets(db, zorroFiltersSchema.parse(query));
-  await measure('facets for the current query (warm)', 300, (i) => facets(db, zorroFiltersSchema.parse(SEARCHES[i % SEARCHES.length])));
+  await measure('facets for the current query (warm)', 300, (i) =>
+    facets(db, zorroFiltersSchema.parse(SEARCHES[i % SEARCHES.length])),
+  );
   await measure('explorer answer (no LLM)', 1000, (i) => answerQuestion(db, QUESTIONS[i % QUESTIONS.length]!));
   console.log('per query (search, then facets):');
   for (const query of SEARCHES) {
     const label = new URLSearchParams(query).toString();
     await measure(`  ${label.slice(0, 60)}`, null, () => search(db, zorroSearchQuerySchema.parse(query)), 8);
-    await measure(`  …facets (cold)`, null, async () => {
-      await clearFacetCache(db);
-      return facets(db, zorroFiltersSchema.parse(query));
-    }, 8);
+    await measure(
+      `  …facets (cold)`,
+      null,
+      async () => {
+        await clearFacetCache(db);
+        return facets(db, zorroFiltersSchema.parse(query));
+      },
+      8,
+    );
   }
   if (values.explain) {
     console.log('plans (EXPLAIN ANALYZE, shared buffers of 8 kB):');
@@ -159,7 +187,12 @@ try {
       await explain(`facets ${label}`, (logged) => facets(logged, zorroFiltersSchema.parse(query)));
     }
   }
-  console.log(`load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} on ${os.availableParallelism()} cores`);
+  console.log(
+    `load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} on ${os.availableParallelism()} cores`,
+  );
 } finally {
   await db.destroy();
   await stop?.();

@@ -42,7 +42,11 @@ interface Sample {
   idle: number;
 }
 
-const loadavg = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
+const loadavg = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 function percentile(samples: number[], p: number): number {
   const sorted = [...samples].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -56,8 +60,16 @@ async function measure(page: Page, address: string): Promise<Sample> {
   await page.getByLabel('Address').pressSequentially(address.slice(0, 9), { delay: 15 });
   await page.getByRole('option', { name: address }).click({ timeout: 15_000 });
   await page.getByTestId('resolved-address').getByText(address, { exact: true }).waitFor({ timeout: 20_000 });
-  await page.waitForFunction((name) => performance.getEntriesByName(name).length > 0, PERFORMANCE_MARKS.mapIdle, { timeout: 30_000 });
-  const marks = await page.evaluate((names) => Object.fromEntries(Object.values(names).map((name) => [name, performance.getEntriesByName(name).map((entry) => entry.startTime)])), PERFORMANCE_MARKS);
+  await page.waitForFunction((name) => performance.getEntriesByName(name).length > 0, PERFORMANCE_MARKS.mapIdle, {
+    timeout: 30_000,
+  });
+  const marks = await page.evaluate(
+    (names) =>
+      Object.fromEntries(
+        Object.values(names).map((name) => [name, performance.getEntriesByName(name).map((entry) => entry.startTime)]),
+      ),
+    PERFORMANCE_MARKS,
+  );
   const load = marks[PERFORMANCE_MARKS.mapLoad]![0]!;
   const idle = marks[PERFORMANCE_MARKS.mapIdle]![0]!;
   // The scores of this property: the last time they were shown before the map's first frame.
@@ -94,12 +106,19 @@ export async function benchFirstFrame(): Promise<boolean> {
     console.log(`First map frame after the scores (${baseUrl}, Chromium 1440×900, load average ${loadavg()}):`);
     report('all searches', samples);
     report('warm (after the first)', samples.slice(1));
-    console.log(`  cold first search (${samples[0]!.address}): map load ${Math.round(samples[0]!.load)} ms, idle ${Math.round(samples[0]!.idle)} ms`);
+    console.log(
+      `  cold first search (${samples[0]!.address}): map load ${Math.round(samples[0]!.load)} ms, idle ${Math.round(samples[0]!.idle)} ms`,
+    );
     const slowest = [...samples].sort((a, b) => b.idle - a.idle)[0]!;
     console.log(`  slowest to idle: ${slowest.address} (${Math.round(slowest.idle)} ms)`);
-    const p95 = percentile(samples.map((s) => s.load), 95);
+    const p95 = percentile(
+      samples.map((s) => s.load),
+      95,
+    );
     const ok = p95 <= TARGET_MS;
-    console.log(`  target: first frame (map load) p95 ≤ ${TARGET_MS} ms after the scores: ${ok ? '✓' : '✗'} (${Math.round(p95)} ms)`);
+    console.log(
+      `  target: first frame (map load) p95 ≤ ${TARGET_MS} ms after the scores: ${ok ? '✓' : '✗'} (${Math.round(p95)} ms)`,
+    );
     return ok;
   } finally {
     await browser.close();

@@ -30,15 +30,21 @@ async function time(fn: () => Promise<unknown>): Promise<number> {
 
 function report(name: string, samples: number[], target?: number) {
   const p50 = percentile(samples, 50);
-  const verdict = target === undefined ? '' : p50 <= target ? `  ✓ target p50 ≤ ${target} ms` : `  ✗ target p50 ≤ ${target} ms`;
-  console.log(`${name.padEnd(34)} p50 ${p50.toFixed(1).padStart(7)} ms   p95 ${percentile(samples, 95).toFixed(1).padStart(7)} ms   n=${samples.length}${verdict}`);
+  const verdict =
+    target === undefined ? '' : p50 <= target ? `  ✓ target p50 ≤ ${target} ms` : `  ✗ target p50 ≤ ${target} ms`;
+  console.log(
+    `${name.padEnd(34)} p50 ${p50.toFixed(1).padStart(7)} ms   p95 ${percentile(samples, 95).toFixed(1).padStart(7)} ms   n=${samples.length}${verdict}`,
+  );
   return target === undefined || p50 <= target;
 }
 
 export async function benchImagery(): Promise<boolean> {
   const dir = mkdtempSync(path.join(tmpdir(), 'zview-bench-imagery-'));
   const captures = new Map<string, PropertyCapture>();
-  const service = new ImageryService({ scene: fixtureSceneProvider, capture: (id) => captures.get(id) ?? null }, new ImageCache(dir));
+  const service = new ImageryService(
+    { scene: fixtureSceneProvider, capture: (id) => captures.get(id) ?? null },
+    new ImageCache(dir),
+  );
   const hail = { id: 'bench-hail', kind: 'hail' as const, date: '2025-05-01', severity: 0.6 };
   for (let i = 0; i < RUNS; i++) {
     const oblique = i % 5 === 4;
@@ -64,7 +70,10 @@ export async function benchImagery(): Promise<boolean> {
   const center = lngLatToTile(FIXTURE_CENTER, 19);
   const tileCold: number[] = [];
   const tileCached: number[] = [];
-  const tiles = Array.from({ length: RUNS }, (_, i) => ({ x: center.x - 3 + (i % 7), y: center.y - 3 + Math.floor(i / 7) }));
+  const tiles = Array.from({ length: RUNS }, (_, i) => ({
+    x: center.x - 3 + (i % 7),
+    y: center.y - 3 + Math.floor(i / 7),
+  }));
   for (const t of tiles) tileCold.push(await time(() => service.tile(19, t.x, t.y, 'png', '2026-01-01')));
   for (const t of tiles) tileCached.push(await time(() => service.tile(19, t.x, t.y, 'png', '2026-01-01')));
 
@@ -73,7 +82,10 @@ export async function benchImagery(): Promise<boolean> {
   const denseService = new ImageryService({ scene: () => dense, capture: () => null }, new ImageCache(dir));
   const z16 = lngLatToTile(FIXTURE_CENTER, 16);
   const denseCold: number[] = [];
-  for (let i = 0; i < Math.min(RUNS, 10); i++) denseCold.push(await time(() => denseService.tile(16, z16.x, z16.y, 'png', `2026-01-${String(i + 1).padStart(2, '0')}`)));
+  for (let i = 0; i < Math.min(RUNS, 10); i++)
+    denseCold.push(
+      await time(() => denseService.tile(16, z16.x, z16.y, 'png', `2026-01-${String(i + 1).padStart(2, '0')}`)),
+    );
 
   console.log('Imagery (fixture street, 512×512 ortho / 640×480 oblique PNG, 256 px tiles)');
   const ok = [
@@ -88,18 +100,49 @@ export async function benchImagery(): Promise<boolean> {
 }
 
 function denseSuburb(): SceneFeatures {
-  const scene: SceneFeatures = { parcels: [], buildings: [], trees: [], pools: [], roads: [], water: [], yardObjects: [] };
+  const scene: SceneFeatures = {
+    parcels: [],
+    buildings: [],
+    trees: [],
+    pools: [],
+    roads: [],
+    water: [],
+    yardObjects: [],
+  };
   const [lng0, lat0] = FIXTURE_CENTER;
   const mLng = 1 / (111_320 * Math.cos((lat0 * Math.PI) / 180));
   const mLat = 1 / 111_320;
   for (let row = -12; row <= 12; row++) {
-    scene.roads.push({ id: `r${row}`, widthM: 9, line: { type: 'LineString', coordinates: [[lng0 - 400 * mLng, lat0 + row * 64 * mLat], [lng0 + 400 * mLng, lat0 + row * 64 * mLat]] } });
+    scene.roads.push({
+      id: `r${row}`,
+      widthM: 9,
+      line: {
+        type: 'LineString',
+        coordinates: [
+          [lng0 - 400 * mLng, lat0 + row * 64 * mLat],
+          [lng0 + 400 * mLng, lat0 + row * 64 * mLat],
+        ],
+      },
+    });
     for (let col = -13; col <= 13; col++) {
       const id = `d${row}_${col}`;
       const [cx, cy] = [lng0 + col * 30 * mLng, lat0 + (row * 64 + 22) * mLat];
       const parcel = squareOutline(cx, cy, 28);
-      const building = makeBuilding({ outline: squareOutline(cx, cy, 13), hasSolar: (row + col) % 5 === 0, roofShape: col % 2 ? 'hip' : 'gable' });
-      const parts = propertySceneParts({ propertyId: id, parcel, features: makeFeatures({ propertyId: id, buildings: [building], hasPool: col % 4 === 0, vegetationCover: 0.25 }) });
+      const building = makeBuilding({
+        outline: squareOutline(cx, cy, 13),
+        hasSolar: (row + col) % 5 === 0,
+        roofShape: col % 2 ? 'hip' : 'gable',
+      });
+      const parts = propertySceneParts({
+        propertyId: id,
+        parcel,
+        features: makeFeatures({
+          propertyId: id,
+          buildings: [building],
+          hasPool: col % 4 === 0,
+          vegetationCover: 0.25,
+        }),
+      });
       scene.parcels.push(...parts.parcels);
       scene.buildings.push(...parts.buildings);
       scene.trees.push(...parts.trees);

@@ -6,7 +6,13 @@ import { benchFirstFrame } from './first-frame.js';
 import { benchImagery } from './imagery.js';
 import { benchLookup } from './lookup.js';
 
-const BENCHES: Record<string, () => Promise<boolean>> = { imagery: benchImagery, lookup: benchLookup, 'first-frame': benchFirstFrame, billing: benchBilling, api: benchApi };
+const BENCHES: Record<string, () => Promise<boolean>> = {
+  imagery: benchImagery,
+  lookup: benchLookup,
+  'first-frame': benchFirstFrame,
+  billing: benchBilling,
+  api: benchApi,
+};
 const named = process.argv.slice(2).filter((name) => name in BENCHES);
 const results: boolean[] = [];
 for (const name of named.length ? named : Object.keys(BENCHES)) results.push(await BENCHES[name]!());

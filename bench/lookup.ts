@@ -36,7 +36,11 @@ const CONNECTIONS = Number(process.env.LOOKUP_CONNECTIONS ?? 10);
 const PROCESSES = Number(process.env.LOOKUP_PROCESSES ?? 1);
 const TARGET = { p50: 25, p95: 100, rps: 1000 };
 
-const loadavg = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
+const loadavg = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 function percentile(samples: number[], p: number): number {
   const sorted = [...samples].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -53,31 +57,51 @@ export async function benchLookup(): Promise<boolean> {
     await migrateToLatest(db);
     const started = Date.now();
     const seeded = await seedWorld(embedded.url, { ...DEFAULT_WORLD });
-    console.log(`Lookup benchmark: world of ${seeded.properties.toLocaleString('en-US')} properties seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `Lookup benchmark: world of ${seeded.properties.toLocaleString('en-US')} properties seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
 
-    const config = loadConfig({ PORT: '0', DATABASE_URL: embedded.url, DATA_DIR: path.join(work, 'data'), LOG_LEVEL: 'warn' });
+    const config = loadConfig({
+      PORT: '0',
+      DATABASE_URL: embedded.url,
+      DATA_DIR: path.join(work, 'data'),
+      LOG_LEVEL: 'warn',
+    });
     const app = await buildApp({ config, db, imagery: worldImagerySources(db) });
     const serverMs: number[] = [];
     let collect = false;
     app.addHook('onResponse', async (request, reply) => {
-      if (collect && request.url.startsWith('/api/caribou/v3/property/assessment/zview')) serverMs.push(reply.elapsedTime);
+      if (collect && request.url.startsWith('/api/caribou/v3/property/assessment/zview'))
+        serverMs.push(reply.elapsedTime);
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const port = (app.server.address() as { port: number }).port;
 
-    const org = await createOrganization(db, { name: 'Bench Mutual', products: ['zfire', 'zproperty', 'zhail', 'zwind', 'zstorm', 'zwater', 'roof_age', 'oblique-imagery'] });
+    const org = await createOrganization(db, {
+      name: 'Bench Mutual',
+      products: ['zfire', 'zproperty', 'zhail', 'zwind', 'zstorm', 'zwater', 'roof_age', 'oblique-imagery'],
+    });
     const user = await createUser(db, { org });
     const authorization = `Bearer ${await tokenFor(app, user)}`;
 
     // Landmark neighbourhoods come first in id order, then the rest of the world: take both.
-    const rows = await db.selectFrom('properties').select(['address_line', 'city', 'state', 'zip']).orderBy('id').execute();
+    const rows = await db
+      .selectFrom('properties')
+      .select(['address_line', 'city', 'state', 'zip'])
+      .orderBy('id')
+      .execute();
     const step = Math.max(1, Math.floor(rows.length / ADDRESSES));
-    const addresses = rows.filter((_, i) => i % step === 0).slice(0, ADDRESSES).map((r) => `${r.address_line}, ${r.city}, ${r.state} ${r.zip}`);
-    const pathOf = (address: string) => `/api/caribou/v3/property/assessment/zview?${new URLSearchParams({ location_type: 'address', location: address })}`;
+    const addresses = rows
+      .filter((_, i) => i % step === 0)
+      .slice(0, ADDRESSES)
+      .map((r) => `${r.address_line}, ${r.city}, ${r.state} ${r.zip}`);
+    const pathOf = (address: string) =>
+      `/api/caribou/v3/property/assessment/zview?${new URLSearchParams({ location_type: 'address', location: address })}`;
     const base = `http://127.0.0.1:${port}`;
 
     // 1. One at a time (after a short warm-up of other addresses' code paths).
-    for (const address of addresses.slice(0, 10)) await fetch(base + pathOf(address), { headers: { authorization } }).then((r) => r.text());
+    for (const address of addresses.slice(0, 10))
+      await fetch(base + pathOf(address), { headers: { authorization } }).then((r) => r.text());
     collect = true;
     const clientMs: number[] = [];
     let failures = 0;
@@ -92,8 +116,12 @@ export async function benchLookup(): Promise<boolean> {
     const p50 = percentile(serverMs, 50);
     const p95 = percentile(serverMs, 95);
     console.log(`  load average ${loadavg()}`);
-    console.log(`  single lookup, server-side  p50 ${p50.toFixed(1)} ms ${mark(p50 <= TARGET.p50)} (≤ ${TARGET.p50})   p95 ${p95.toFixed(1)} ms ${mark(p95 <= TARGET.p95)} (≤ ${TARGET.p95})   n=${serverMs.length}${failures ? `  (${failures} not 200)` : ''}`);
-    console.log(`  single lookup, client round trip  p50 ${percentile(clientMs, 50).toFixed(1)} ms   p95 ${percentile(clientMs, 95).toFixed(1)} ms`);
+    console.log(
+      `  single lookup, server-side  p50 ${p50.toFixed(1)} ms ${mark(p50 <= TARGET.p50)} (≤ ${TARGET.p50})   p95 ${p95.toFixed(1)} ms ${mark(p95 <= TARGET.p95)} (≤ ${TARGET.p95})   n=${serverMs.length}${failures ? `  (${failures} not 200)` : ''}`,
+    );
+    console.log(
+      `  single lookup, client round trip  p50 ${percentile(clientMs, 50).toFixed(1)} ms   p95 ${percentile(clientMs, 95).toFixed(1)} ms`,
+    );
 
     // 2. Sustained: autocannon cycling the addresses. The client runs on its own worker thread, as
     // a load generator on another machine would: in this process it would take the server's event
@@ -110,7 +138,15 @@ export async function benchLookup(): Promise<boolean> {
     const loopBefore = performance.eventLoopUtilization();
     // The addresses in turn, as the same GET requests for every run below.
     const lookups = addresses.map((address) => ({ method: 'GET' as const, path: pathOf(address) }));
-    const sustainedRun = (url: string) => autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers: { authorization }, workers: 1, requests: lookups });
+    const sustainedRun = (url: string) =>
+      autocannon({
+        url,
+        connections: CONNECTIONS,
+        duration: SECONDS,
+        headers: { authorization },
+        workers: 1,
+        requests: lookups,
+      });
     /** The run's figure line; a run with failed requests does not count towards the target. */
     const report = (label: string, run: autocannon.Result) => {
       console.log(`  load average ${loadavg()}`);
@@ -145,14 +181,27 @@ export async function benchLookup(): Promise<boolean> {
         count: PROCESSES,
         databaseUrl: embedded.url,
         // The same identity settings as the app that issued the token (its audience is the public URL).
-        env: { PORT: String(clusterPort), HOST: '127.0.0.1', PUBLIC_URL: config.publicUrl, DATA_DIR: path.join(work, 'data'), LOG_LEVEL: 'warn', PORTFOLIO_WORKER: 'off' },
+        env: {
+          PORT: String(clusterPort),
+          HOST: '127.0.0.1',
+          PUBLIC_URL: config.publicUrl,
+          DATA_DIR: path.join(work, 'data'),
+          LOG_LEVEL: 'warn',
+          PORTFOLIO_WORKER: 'off',
+        },
         log: () => {},
       });
       try {
         await cluster.ready;
         const clusterBase = `http://127.0.0.1:${clusterPort}`;
         // Warm each process's caches and code paths as the single process was.
-        await autocannon({ url: clusterBase, connections: CONNECTIONS, amount: addresses.length * PROCESSES * 2, headers: { authorization }, requests: lookups });
+        await autocannon({
+          url: clusterBase,
+          connections: CONNECTIONS,
+          amount: addresses.length * PROCESSES * 2,
+          headers: { authorization },
+          requests: lookups,
+        });
         best = Math.max(best, report(`${PROCESSES} API processes`, await sustainedRun(clusterBase)));
       } finally {
         await cluster.stop();
@@ -165,10 +214,17 @@ export async function benchLookup(): Promise<boolean> {
     await bare.listen({ port: 0, host: '127.0.0.1' });
     const barePort = (bare.server.address() as { port: number }).port;
     const bareCpuBefore = process.cpuUsage();
-    const baseline = await autocannon({ url: `http://127.0.0.1:${barePort}/bare`, connections: CONNECTIONS, duration: BARE_SECONDS, workers: 1 });
+    const baseline = await autocannon({
+      url: `http://127.0.0.1:${barePort}/bare`,
+      connections: CONNECTIONS,
+      duration: BARE_SECONDS,
+      workers: 1,
+    });
     const bareCpu = process.cpuUsage(bareCpuBefore);
     await bare.close();
-    console.log(`  bare Fastify JSON route (${CONNECTIONS} connections, ${BARE_SECONDS} s): ${baseline.requests.average.toFixed(0)} req/s   latency p50 ${baseline.latency.p50} ms   Node CPU per request ${((bareCpu.user + bareCpu.system) / 1000 / Math.max(1, baseline.requests.total)).toFixed(2)} ms`);
+    console.log(
+      `  bare Fastify JSON route (${CONNECTIONS} connections, ${BARE_SECONDS} s): ${baseline.requests.average.toFixed(0)} req/s   latency p50 ${baseline.latency.p50} ms   Node CPU per request ${((bareCpu.user + bareCpu.system) / 1000 / Math.max(1, baseline.requests.total)).toFixed(2)} ms`,
+    );
     console.log(`  load average ${loadavg()}   (${os.cpus().length} cores, shared)`);
     ok = p50 <= TARGET.p50 && p95 <= TARGET.p95 && best >= TARGET.rps;
   } finally {

@@ -30,11 +30,17 @@ const ROWS = Number(process.env.ROWS ?? 1_000_000);
 const work = mkdtempSync(path.join(os.tmpdir(), 'zview-bench-portfolio-io-'));
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-const loadavg = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
+const loadavg = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 const HEADER = SAMPLE_HEADER;
 
 async function main() {
-  console.log(`Portfolio ingest/export benchmark: ${ROWS.toLocaleString('en-US')} coordinate rows; load average ${loadavg()}`);
+  console.log(
+    `Portfolio ingest/export benchmark: ${ROWS.toLocaleString('en-US')} coordinate rows; load average ${loadavg()}`,
+  );
   const embedded = await startEmbeddedPostgres({ dataDir: path.join(work, 'pg'), port: 0 });
   const { db } = createDb(embedded.url, 5);
   await migrateToLatest(db);
@@ -47,10 +53,29 @@ async function main() {
 
   const org = await createOrganization(db);
   const mapping = mapColumns(HEADER);
-  await db.insertInto('portfolio_uploads').values({ name: uploadName, organization_id: org.id, user_id: 'bench', original_name: 'p.csv', size_bytes: 0, delimiter: ',', has_bom: false, header: JSON.stringify(HEADER) }).execute();
+  await db
+    .insertInto('portfolio_uploads')
+    .values({
+      name: uploadName,
+      organization_id: org.id,
+      user_id: 'bench',
+      original_name: 'p.csv',
+      size_bytes: 0,
+      delimiter: ',',
+      has_bom: false,
+      header: JSON.stringify(HEADER),
+    })
+    .execute();
   const portfolio = await db
     .insertInto('portfolios')
-    .values({ organization_id: org.id, name: 'Bench', uploaded_file_name: uploadName, created_by: 'bench', header: JSON.stringify(HEADER), column_mapping: JSON.stringify(mapping) })
+    .values({
+      organization_id: org.id,
+      name: 'Bench',
+      uploaded_file_name: uploadName,
+      created_by: 'bench',
+      header: JSON.stringify(HEADER),
+      column_mapping: JSON.stringify(mapping),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
 
@@ -59,7 +84,10 @@ async function main() {
   await client.query('CHECKPOINT');
   await client.query(`CREATE UNLOGGED TABLE bench_copy (${HEADER.map((h) => `${h} text`).join(', ')})`);
   let started = Date.now();
-  await pipeline(createReadStream(file), client.query(copyFrom('COPY bench_copy FROM STDIN (FORMAT csv, HEADER true)')));
+  await pipeline(
+    createReadStream(file),
+    client.query(copyFrom('COPY bench_copy FROM STDIN (FORMAT csv, HEADER true)')),
+  );
   const copyMs = Date.now() - started;
   await client.query('DROP TABLE bench_copy');
   console.log(`  plain COPY of the file: ${secs(copyMs)}  load ${loadavg()}`);
@@ -68,7 +96,9 @@ async function main() {
   started = Date.now();
   const rows = await ingestPortfolio(client, blobs, { id: portfolio.id, uploadName, delimiter: ',', mapping });
   const ingestMs = Date.now() - started;
-  console.log(`  ingest: ${secs(ingestMs)} ${ingestMs <= 15_000 ? '✓' : '✗'} (≤ 15 s) for ${rows.toLocaleString('en-US')} rows = ${(ingestMs / copyMs).toFixed(1)}× a plain COPY  load ${loadavg()}`);
+  console.log(
+    `  ingest: ${secs(ingestMs)} ${ingestMs <= 15_000 ? '✓' : '✗'} (≤ 15 s) for ${rows.toLocaleString('en-US')} rows = ${(ingestMs / copyMs).toFixed(1)}× a plain COPY  load ${loadavg()}`,
+  );
 
   // A finished run with a result for every row, as a scorer writes them (scores with one decimal,
   // top factors with their contributions), so the export joins and formats as it does for real.
@@ -91,7 +121,10 @@ async function main() {
   await client.query('ANALYZE portfolio_rows; ANALYZE portfolio_results');
   // The export's floor: its COPY alone, into a sink (what PostgreSQL spends reading and sending).
   started = Date.now();
-  await pipeline(client.query(copyTo(exportRowsCopy(portfolio.id, runId))), new Writable({ write: (_chunk, _enc, cb) => cb() }));
+  await pipeline(
+    client.query(copyTo(exportRowsCopy(portfolio.id, runId))),
+    new Writable({ write: (_chunk, _enc, cb) => cb() }),
+  );
   console.log(`  the export's COPY alone: ${secs(Date.now() - started)}  load ${loadavg()}`);
   await client.end();
 
@@ -103,12 +136,19 @@ async function main() {
   for (const format of formats) {
     started = Date.now();
     let bytes = 0;
-    const stream = format === 'csv' ? exportCsv(db, portfolio.id, runId, HEADER, layout) : exportXlsx(db, portfolio.id, runId, HEADER, layout);
+    const stream =
+      format === 'csv'
+        ? exportCsv(db, portfolio.id, runId, HEADER, layout)
+        : exportXlsx(db, portfolio.id, runId, HEADER, layout);
     await pipeline(stream, new Writable({ write: (chunk: Buffer, _enc, cb) => ((bytes += chunk.length), cb()) }));
     const exportMs = Date.now() - started;
-    console.log(`  export ${format}: ${secs(exportMs)} ${exportMs <= 15_000 ? '✓' : '✗'} (≤ 15 s) for ${mb(bytes)}  load ${loadavg()}`);
+    console.log(
+      `  export ${format}: ${secs(exportMs)} ${exportMs <= 15_000 ? '✓' : '✗'} (≤ 15 s) for ${mb(bytes)}  load ${loadavg()}`,
+    );
   }
-  console.log(`  peak RSS of this process: ${mb(process.resourceUsage().maxRSS * 1024)}; load average ${loadavg()} (${os.cpus().length} cores, shared)`);
+  console.log(
+    `  peak RSS of this process: ${mb(process.resourceUsage().maxRSS * 1024)}; load average ${loadavg()} (${os.cpus().length} cores, shared)`,
+  );
   await db.destroy();
   await embedded.stop();
   rmSync(work, { recursive: true, force: true });

@@ -54,8 +54,13 @@ const work = mkdtempSync(path.join(os.tmpdir(), 'zview-bench-portfolio-'));
 const csvPath = path.join(work, 'portfolio.csv');
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-const loadavg = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
-const percentile = (samples: number[], p: number) => [...samples].sort((a, b) => a - b)[Math.min(samples.length - 1, Math.floor((p / 100) * samples.length))] ?? NaN;
+const loadavg = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+const percentile = (samples: number[], p: number) =>
+  [...samples].sort((a, b) => a - b)[Math.min(samples.length - 1, Math.floor((p / 100) * samples.length))] ?? NaN;
 
 /** Resident memory (and its peak, VmHWM) of a process, from /proc; 0 when it is gone. */
 function procMemory(pid: number): { rss: number; hwm: number } {
@@ -83,25 +88,38 @@ function cpuSeconds(pid: number, reaped = false): number {
 /** The postmaster and its children (the PostgreSQL processes of this benchmark's cluster). */
 function postgresPids(pgDataDir: string): number[] {
   const postmaster = Number(readFileSync(path.join(pgDataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-  const children = readdirSync('/proc').filter((d) => /^\d+$/.test(d)).filter((d) => {
-    try {
-      return Number(readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]) === postmaster;
-    } catch {
-      return false;
-    }
-  });
+  const children = readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .filter((d) => {
+      try {
+        return Number(readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]) === postmaster;
+      } catch {
+        return false;
+      }
+    });
   return [postmaster, ...children.map(Number)];
 }
 
 /** Writes the CSV page by page from the world's properties (flat memory). */
 async function generate(db: ReturnType<typeof createDb>['db']) {
   const out = createWriteStream(csvPath);
-  const write = (text: string) => (out.write(text) ? undefined : new Promise<void>((resolve) => out.once('drain', () => resolve())));
-  await write(MODE === 'coordinates' ? 'policy_id,latitude,longitude,building_tiv,notes\n' : 'policy_id,street,city,state,zip,building_tiv,notes\n');
+  const write = (text: string) =>
+    out.write(text) ? undefined : new Promise<void>((resolve) => out.once('drain', () => resolve()));
+  await write(
+    MODE === 'coordinates'
+      ? 'policy_id,latitude,longitude,building_tiv,notes\n'
+      : 'policy_id,street,city,state,zip,building_tiv,notes\n',
+  );
   let after = '';
   let i = 0;
   while (i < ROWS) {
-    const page = await db.selectFrom('properties').select(['id', 'address_line', 'city', 'state', 'zip', 'lat', 'lng']).where('id', '>', after).orderBy('id').limit(20_000).execute();
+    const page = await db
+      .selectFrom('properties')
+      .select(['id', 'address_line', 'city', 'state', 'zip', 'lat', 'lng'])
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(20_000)
+      .execute();
     if (!page.length) {
       if (!after) throw new Error('The world has no properties');
       after = ''; // a world smaller than ROWS: go round again
@@ -118,7 +136,8 @@ async function generate(db: ReturnType<typeof createDb>['db']) {
         const lng = onWorld ? p.lng - 0.00002 : -124 + ((i * 104729) % 57000) / 1000;
         block += `P${i},${lat.toFixed(6)},${lng.toFixed(6)},${extra}\n`;
       } else {
-        const street = i % 50 === 0 ? `${i} Nowhere Lane` : i % 20 === 0 ? p.address_line.replace(/[aeiou]/i, '') : p.address_line;
+        const street =
+          i % 50 === 0 ? `${i} Nowhere Lane` : i % 20 === 0 ? p.address_line.replace(/[aeiou]/i, '') : p.address_line;
         block += `P${i},"${street}",${p.city},${p.state},${p.zip},${extra}\n`;
       }
     }
@@ -132,15 +151,25 @@ function uploadFile(port: number, headers: Record<string, string>): Promise<{ up
   const boundary = `----zviewbench${Date.now()}`;
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: '127.0.0.1', port, method: 'POST', path: '/api/caribou/portfolio/csv', headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` } },
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/caribou/portfolio/csv',
+        headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      },
       (res) => {
         let body = '';
         res.on('data', (d) => (body += d));
-        res.on('end', () => (res.statusCode === 201 ? resolve(JSON.parse(body)) : reject(new Error(`upload ${res.statusCode}: ${body}`))));
+        res.on('end', () =>
+          res.statusCode === 201 ? resolve(JSON.parse(body)) : reject(new Error(`upload ${res.statusCode}: ${body}`)),
+        );
       },
     );
     req.on('error', reject);
-    req.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="portfolio.csv"\r\nContent-Type: text/csv\r\n\r\n`);
+    req.write(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="portfolio.csv"\r\nContent-Type: text/csv\r\n\r\n`,
+    );
     const file = createReadStream(csvPath);
     file.pipe(req, { end: false });
     file.on('end', () => req.end(`\r\n--${boundary}--\r\n`));
@@ -149,11 +178,17 @@ function uploadFile(port: number, headers: Record<string, string>): Promise<{ up
 }
 
 async function main() {
-  console.log(`Portfolio benchmark: ${ROWS.toLocaleString('en-US')} rows with ${MODE}, real engines, worker ${INLINE ? 'in the API process' : 'in its own process'}; load average ${loadavg()}`);
+  console.log(
+    `Portfolio benchmark: ${ROWS.toLocaleString('en-US')} rows with ${MODE}, real engines, worker ${INLINE ? 'in the API process' : 'in its own process'}; load average ${loadavg()}`,
+  );
   let started = Date.now();
-  const pgDataDir = process.env.WORLD_DATA_DIR ? path.join(path.resolve(process.env.WORLD_DATA_DIR), 'pg') : path.join(work, 'pg');
+  const pgDataDir = process.env.WORLD_DATA_DIR
+    ? path.join(path.resolve(process.env.WORLD_DATA_DIR), 'pg')
+    : path.join(work, 'pg');
   // BENCH_DATABASE_URL: a PostgreSQL already running on WORLD_DATA_DIR (e.g. one building its score index).
-  const embedded = process.env.BENCH_DATABASE_URL ? { url: process.env.BENCH_DATABASE_URL, stop: async () => {} } : await startEmbeddedPostgres({ dataDir: pgDataDir, port: 0 });
+  const embedded = process.env.BENCH_DATABASE_URL
+    ? { url: process.env.BENCH_DATABASE_URL, stop: async () => {} }
+    : await startEmbeddedPostgres({ dataDir: pgDataDir, port: 0 });
   const url = embedded.url;
   const { db } = createDb(url, 20); // the API's pool size (db/open.ts)
   await migrateToLatest(db);
@@ -161,9 +196,14 @@ async function main() {
   // A reused database may hold an earlier (interrupted) run: remove its portfolios, or the worker
   // works their queued chunks first (their jobs then find no run and finish at once).
   else await db.deleteFrom('portfolios').execute();
-  const { count: worldSize } = await db.selectFrom('properties').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  const { count: worldSize } = await db
+    .selectFrom('properties')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
   await generate(db);
-  console.log(`  world of ${Number(worldSize).toLocaleString('en-US')} properties; generated ${mb(statSync(csvPath).size)} CSV in ${secs(Date.now() - started)}`);
+  console.log(
+    `  world of ${Number(worldSize).toLocaleString('en-US')} properties; generated ${mb(statSync(csvPath).size)} CSV in ${secs(Date.now() - started)}`,
+  );
 
   // The API process (this one): the real app, its routes and policies, a real token.
   const config = loadConfig({ PORT: '0', DATABASE_URL: url, DATA_DIR: work, LOG_LEVEL: 'warn' });
@@ -175,15 +215,29 @@ async function main() {
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;
-  const org = await createOrganization(db, { name: `Bench ${Date.now()}`, products: ['zfire', 'zproperty', 'zhail', 'zwind', 'zstorm', ...PORTFOLIO_PRODUCTS.map((p) => PORTFOLIO_FEATURE[p])] });
+  const org = await createOrganization(db, {
+    name: `Bench ${Date.now()}`,
+    products: [
+      'zfire',
+      'zproperty',
+      'zhail',
+      'zwind',
+      'zstorm',
+      ...PORTFOLIO_PRODUCTS.map((p) => PORTFOLIO_FEATURE[p]),
+    ],
+  });
   const user = await createUser(db, { org });
   const headers = { authorization: `Bearer ${await tokenFor(app, user)}` };
-  const api = (method: string, route: string, payload?: unknown) => app.inject({ method: method as 'GET', url: route, headers, ...(payload ? { payload: payload as object } : {}) });
+  const api = (method: string, route: string, payload?: unknown) =>
+    app.inject({ method: method as 'GET', url: route, headers, ...(payload ? { payload: payload as object } : {}) });
 
   // The worker, as main.ts starts it.
   const worker = INLINE
     ? await startProductionPortfolioWorker(config, db, url)
-    : superviseWorkerProcess({ databaseUrl: url, env: { DATA_DIR: work, LOG_LEVEL: 'warn', PORTFOLIO_TIMINGS: process.env.PORTFOLIO_TIMINGS ?? 'totals' } });
+    : superviseWorkerProcess({
+        databaseUrl: url,
+        env: { DATA_DIR: work, LOG_LEVEL: 'warn', PORTFOLIO_TIMINGS: process.env.PORTFOLIO_TIMINGS ?? 'totals' },
+      });
   const workerPid = 'pid' in worker ? worker.pid() : undefined;
 
   // Memory of every process, sampled each half second.
@@ -192,18 +246,31 @@ async function main() {
     peak.api = Math.max(peak.api, process.memoryUsage().rss);
     if (workerPid) peak.worker = Math.max(peak.worker, procMemory(workerPid).hwm);
     const pgs = postgresPids(pgDataDir).map((pid) => procMemory(pid).rss);
-    peak.pgTotal = Math.max(peak.pgTotal, pgs.reduce((a, b) => a + b, 0));
+    peak.pgTotal = Math.max(
+      peak.pgTotal,
+      pgs.reduce((a, b) => a + b, 0),
+    );
     peak.pgLargest = Math.max(peak.pgLargest, ...pgs);
   };
   const memoryTimer = setInterval(sample, 500);
 
   // Single-property lookups one at a time while the portfolio is processed.
-  const lookupAddresses = (await db.selectFrom('properties').select(['address_line', 'city', 'state', 'zip']).orderBy('id').limit(200).execute()).map((r) => `${r.address_line}, ${r.city}, ${r.state} ${r.zip}`);
+  const lookupAddresses = (
+    await db
+      .selectFrom('properties')
+      .select(['address_line', 'city', 'state', 'zip'])
+      .orderBy('id')
+      .limit(200)
+      .execute()
+  ).map((r) => `${r.address_line}, ${r.city}, ${r.state} ${r.zip}`);
   let looking = true;
   const lookups = (async () => {
     for (let n = 0; looking; n++) {
       const location = lookupAddresses[n % lookupAddresses.length]!;
-      await fetch(`http://127.0.0.1:${port}/api/caribou/v3/property/assessment/zview?${new URLSearchParams({ location_type: 'address', location })}`, { headers }).then((r) => r.text());
+      await fetch(
+        `http://127.0.0.1:${port}/api/caribou/v3/property/assessment/zview?${new URLSearchParams({ location_type: 'address', location })}`,
+        { headers },
+      ).then((r) => r.text());
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   })();
@@ -211,13 +278,18 @@ async function main() {
   // Portfolio runs score from the precomputed score index (built in the background by the worker
   // after a world load): wait for it, as a deployment has it long before the first upload.
   started = Date.now();
-  for (let lastIndexReport = 0; process.env.WAIT_FOR_INDEX !== '0'; ) {
-    const builds = await db.selectFrom('score_index_builds').select(['product', 'property_count', 'completed_at'])
-      .where('world_revision', '=', await currentWorldRevision(db)).execute();
+  for (let lastIndexReport = 0; process.env.WAIT_FOR_INDEX !== '0';) {
+    const builds = await db
+      .selectFrom('score_index_builds')
+      .select(['product', 'property_count', 'completed_at'])
+      .where('world_revision', '=', await currentWorldRevision(db))
+      .execute();
     if (builds.length >= PORTFOLIO_PRODUCTS.length && builds.every((b) => b.completed_at)) break;
     if (Date.now() - lastIndexReport > 15_000) {
       lastIndexReport = Date.now();
-      console.log(`  … score index: ${builds.map((b) => `${b.product} ${b.property_count.toLocaleString('en-US')}${b.completed_at ? ' ✓' : ''}`).join(', ') || 'starting'}  load ${loadavg()}`);
+      console.log(
+        `  … score index: ${builds.map((b) => `${b.product} ${b.property_count.toLocaleString('en-US')}${b.completed_at ? ' ✓' : ''}`).join(', ') || 'starting'}  load ${loadavg()}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
@@ -230,11 +302,19 @@ async function main() {
   // say what a quiet one would need (their sum over the cores is a floor of its wall time).
   const cpu = () => {
     const pgs = postgresPids(pgDataDir);
-    return { api: process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6, worker: workerPid ? cpuSeconds(workerPid, true) : 0, pg: cpuSeconds(pgs[0]!, true) + pgs.slice(1).reduce((sum, pid) => sum + cpuSeconds(pid), 0) };
+    return {
+      api: process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6,
+      worker: workerPid ? cpuSeconds(workerPid, true) : 0,
+      pg: cpuSeconds(pgs[0]!, true) + pgs.slice(1).reduce((sum, pid) => sum + cpuSeconds(pid), 0),
+    };
   };
   const cpuBefore = cpu();
   started = Date.now();
-  const create = await api('POST', '/api/caribou/portfolios', { name: 'Bench book', products: 'zfire', uploadedFileName: uploaded.uploadedFileName });
+  const create = await api('POST', '/api/caribou/portfolios', {
+    name: 'Bench book',
+    products: 'zfire',
+    uploadedFileName: uploaded.uploadedFileName,
+  });
   if (create.statusCode !== 201) throw new Error(create.body);
   const id = create.json()[0].portfolioId as number;
   let lastReport = 0;
@@ -243,7 +323,9 @@ async function main() {
     if (product.status === 'READY') break;
     if (Date.now() - lastReport > 15_000) {
       lastReport = Date.now();
-      console.log(`  … ${secs(Date.now() - started)} ${product.status} ${product.progress ? `${product.progress.committed}/${product.progress.total} chunks` : '(reading file)'}  load ${loadavg()}`);
+      console.log(
+        `  … ${secs(Date.now() - started)} ${product.status} ${product.progress ? `${product.progress.committed}/${product.progress.total} chunks` : '(reading file)'}  load ${loadavg()}`,
+      );
     }
     // Metadata counts the portfolio's rows (two scans of 1M rows per call): poll once a second,
     // still three times as often as the results page does (RESULTS_POLL_MS).
@@ -251,9 +333,17 @@ async function main() {
   }
   const readyMs = Date.now() - started;
   const cpuAfter = cpu();
-  const cpuUsed = { api: cpuAfter.api - cpuBefore.api, worker: cpuAfter.worker - cpuBefore.worker, pg: cpuAfter.pg - cpuBefore.pg };
+  const cpuUsed = {
+    api: cpuAfter.api - cpuBefore.api,
+    worker: cpuAfter.worker - cpuBefore.worker,
+    pg: cpuAfter.pg - cpuBefore.pg,
+  };
   // The run starts when ingest has committed the rows (ingested_at is the time its transaction began).
-  const run = await db.selectFrom('portfolio_runs').select(['created_at', 'completed_at']).where('portfolio_id', '=', id).executeTakeFirstOrThrow();
+  const run = await db
+    .selectFrom('portfolio_runs')
+    .select(['created_at', 'completed_at'])
+    .where('portfolio_id', '=', id)
+    .executeTakeFirstOrThrow();
   const ingestMs = run.created_at.getTime() - started;
   const duringRun = [...lookupMs];
   looking = false;
@@ -265,10 +355,16 @@ async function main() {
     const cpuBegin = cpu();
     let bytes = 0;
     await new Promise<void>((resolve, reject) => {
-      http.get({ host: '127.0.0.1', port, path: `/api/caribou/portfolio/${id}/product/zfire/export${query}`, headers }, (res) => {
-        if (res.statusCode !== 200) reject(new Error(`export ${res.statusCode}`));
-        pipeline(res, new Writable({ write: (chunk: Buffer, _enc, cb) => ((bytes += chunk.length), cb()) })).then(resolve, reject);
-      });
+      http.get(
+        { host: '127.0.0.1', port, path: `/api/caribou/portfolio/${id}/product/zfire/export${query}`, headers },
+        (res) => {
+          if (res.statusCode !== 200) reject(new Error(`export ${res.statusCode}`));
+          pipeline(res, new Writable({ write: (chunk: Buffer, _enc, cb) => ((bytes += chunk.length), cb()) })).then(
+            resolve,
+            reject,
+          );
+        },
+      );
     });
     const cpuEnd = cpu();
     return { ms: Date.now() - begin, bytes, apiCpu: cpuEnd.api - cpuBegin.api, pgCpu: cpuEnd.pg - cpuBegin.pg };
@@ -284,10 +380,16 @@ async function main() {
   // Baseline: the same file into a plain table with COPY and nothing else.
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  const columns = MODE === 'coordinates' ? 'policy_id text, latitude text, longitude text, building_tiv text, notes text' : 'policy_id text, street text, city text, state text, zip text, building_tiv text, notes text';
+  const columns =
+    MODE === 'coordinates'
+      ? 'policy_id text, latitude text, longitude text, building_tiv text, notes text'
+      : 'policy_id text, street text, city text, state text, zip text, building_tiv text, notes text';
   await client.query(`CREATE UNLOGGED TABLE bench_copy (${columns})`);
   started = Date.now();
-  await pipeline(createReadStream(csvPath), client.query(copyFrom('COPY bench_copy FROM STDIN (FORMAT csv, HEADER true)')));
+  await pipeline(
+    createReadStream(csvPath),
+    client.query(copyFrom('COPY bench_copy FROM STDIN (FORMAT csv, HEADER true)')),
+  );
   const copyMs = Date.now() - started;
   await client.query('DROP TABLE bench_copy');
   await client.end();
@@ -296,14 +398,31 @@ async function main() {
   const mark = (ok: boolean) => (ok ? '✓' : '✗');
   const p95 = percentile(duringRun, 95);
   console.log(`  upload (HTTP, streamed to blob store): ${secs(uploadMs)}`);
-  console.log(`  upload complete → READY (ingest, geocode, score, commit): ${secs(readyMs)} ${mark(readyMs <= target)} (≤ ${secs(target)})  ${Math.round(ROWS / (readyMs / 1000)).toLocaleString('en-US')} rows/s`);
-  console.log(`    of which upload complete → run started (ingest) ${secs(ingestMs)}, run started → READY (geocode, score, commit) ${secs(readyMs - ingestMs)}`);
-  console.log(`    CPU used meanwhile: PostgreSQL ${cpuUsed.pg.toFixed(1)} s, worker ${cpuUsed.worker.toFixed(1)} s, API and lookups ${cpuUsed.api.toFixed(1)} s: ${((cpuUsed.pg + cpuUsed.worker + cpuUsed.api) / os.cpus().length).toFixed(1)} s of all ${os.cpus().length} cores`);
-  console.log(`  export CSV: ${secs(exportMs)} ${mark(exportMs <= 3_000)} (≤ 3 s) for ${mb(exportBytes)}; CPU: API ${csvExport.apiCpu.toFixed(1)} s, PostgreSQL ${csvExport.pgCpu.toFixed(1)} s`);
-  if (xlsxExport) console.log(`  export XLSX: ${secs(xlsxExport.ms)} ${mark(xlsxExport.ms <= 15_000)} (≤ 15 s) for ${mb(xlsxExport.bytes)}; CPU: API ${xlsxExport.apiCpu.toFixed(1)} s, PostgreSQL ${xlsxExport.pgCpu.toFixed(1)} s`);
-  console.log(`  plain COPY of the file: ${secs(copyMs)}  → upload→READY is ${(readyMs / copyMs).toFixed(1)}× a plain COPY ${mark(readyMs / copyMs <= 12)} (≤ 12×), CSV export ${(exportMs / copyMs).toFixed(1)}×`);
-  console.log(`  lookups during the run (server-side, one at a time): p50 ${percentile(duringRun, 50).toFixed(1)} ms  p95 ${p95.toFixed(1)} ms ${mark(p95 <= 100)} (≤ 100)  n=${duringRun.length}`);
-  console.log(`  peak RSS: API process ${mb(peak.api)}${workerPid ? `, worker process ${mb(peak.worker)}` : ' (worker inside)'} ${mark(Math.max(peak.api, peak.worker) <= 1024 ** 3)} (≤ 1 GiB each); PostgreSQL largest process ${mb(peak.pgLargest)}, all ${mb(peak.pgTotal)} (shared buffers counted in each)`);
+  console.log(
+    `  upload complete → READY (ingest, geocode, score, commit): ${secs(readyMs)} ${mark(readyMs <= target)} (≤ ${secs(target)})  ${Math.round(ROWS / (readyMs / 1000)).toLocaleString('en-US')} rows/s`,
+  );
+  console.log(
+    `    of which upload complete → run started (ingest) ${secs(ingestMs)}, run started → READY (geocode, score, commit) ${secs(readyMs - ingestMs)}`,
+  );
+  console.log(
+    `    CPU used meanwhile: PostgreSQL ${cpuUsed.pg.toFixed(1)} s, worker ${cpuUsed.worker.toFixed(1)} s, API and lookups ${cpuUsed.api.toFixed(1)} s: ${((cpuUsed.pg + cpuUsed.worker + cpuUsed.api) / os.cpus().length).toFixed(1)} s of all ${os.cpus().length} cores`,
+  );
+  console.log(
+    `  export CSV: ${secs(exportMs)} ${mark(exportMs <= 3_000)} (≤ 3 s) for ${mb(exportBytes)}; CPU: API ${csvExport.apiCpu.toFixed(1)} s, PostgreSQL ${csvExport.pgCpu.toFixed(1)} s`,
+  );
+  if (xlsxExport)
+    console.log(
+      `  export XLSX: ${secs(xlsxExport.ms)} ${mark(xlsxExport.ms <= 15_000)} (≤ 15 s) for ${mb(xlsxExport.bytes)}; CPU: API ${xlsxExport.apiCpu.toFixed(1)} s, PostgreSQL ${xlsxExport.pgCpu.toFixed(1)} s`,
+    );
+  console.log(
+    `  plain COPY of the file: ${secs(copyMs)}  → upload→READY is ${(readyMs / copyMs).toFixed(1)}× a plain COPY ${mark(readyMs / copyMs <= 12)} (≤ 12×), CSV export ${(exportMs / copyMs).toFixed(1)}×`,
+  );
+  console.log(
+    `  lookups during the run (server-side, one at a time): p50 ${percentile(duringRun, 50).toFixed(1)} ms  p95 ${p95.toFixed(1)} ms ${mark(p95 <= 100)} (≤ 100)  n=${duringRun.length}`,
+  );
+  console.log(
+    `  peak RSS: API process ${mb(peak.api)}${workerPid ? `, worker process ${mb(peak.worker)}` : ' (worker inside)'} ${mark(Math.max(peak.api, peak.worker) <= 1024 ** 3)} (≤ 1 GiB each); PostgreSQL largest process ${mb(peak.pgLargest)}, all ${mb(peak.pgTotal)} (shared buffers counted in each)`,
+  );
   console.log(`  geocoding: ${JSON.stringify(meta.geocodePrecision ?? meta.precision ?? '')}`);
   console.log(`  load average ${loadavg()} (${os.cpus().length} cores, shared)`);
 

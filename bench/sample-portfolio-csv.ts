@@ -10,7 +10,7 @@ export const SAMPLE_HEADER = ['policy_id', 'latitude', 'longitude', 'building_ti
 export async function writeSamplePortfolioCsv(file: string, rows: number): Promise<void> {
   const out = createWriteStream(file);
   out.write(`${SAMPLE_HEADER.join(',')}\n`);
-  for (let i = 1; i <= rows; ) {
+  for (let i = 1; i <= rows;) {
     let block = '';
     for (const end = Math.min(rows, i + 9999); i <= end; i++) {
       const lat = 25 + ((i * 7919) % 20000) / 1000;

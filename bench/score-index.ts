@@ -25,7 +25,9 @@ import { seedWorld } from '../apps/server/src/world/seed.js';
 const PROPERTIES = Number(process.env.PROPERTIES ?? 100_000);
 const WORKERS = Number(process.env.WORKERS ?? 2);
 const WORKER_ENTRY = fileURLToPath(new URL('../apps/server/src/jobs/portfolio-worker-process.ts', import.meta.url));
-const dataDir = process.env.WORLD_DATA_DIR ? path.resolve(process.env.WORLD_DATA_DIR) : mkdtempSync(path.join(os.tmpdir(), 'zview-bench-index-'));
+const dataDir = process.env.WORLD_DATA_DIR
+  ? path.resolve(process.env.WORLD_DATA_DIR)
+  : mkdtempSync(path.join(os.tmpdir(), 'zview-bench-index-'));
 const pgDataDir = path.join(dataDir, 'pg');
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
@@ -41,13 +43,15 @@ function cpuSeconds(pid: number, reaped = false): number {
 /** CPU seconds of the PostgreSQL cluster: the postmaster, its live children and those reaped. */
 function postgresCpu(): number {
   const postmaster = Number(readFileSync(path.join(pgDataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-  const children = readdirSync('/proc').filter((d) => /^\d+$/.test(d)).filter((d) => {
-    try {
-      return Number(readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]) === postmaster;
-    } catch {
-      return false;
-    }
-  });
+  const children = readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .filter((d) => {
+      try {
+        return Number(readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]) === postmaster;
+      } catch {
+        return false;
+      }
+    });
   return cpuSeconds(postmaster, true) + children.reduce((sum, pid) => sum + cpuSeconds(Number(pid)), 0);
 }
 
@@ -56,8 +60,19 @@ const { db } = createDb(pg.url, 2);
 const workers: ChildProcess[] = [];
 try {
   await migrateToLatest(db);
-  const seeded = await seedWorld(pg.url, { seed: 2026, properties: PROPERTIES, log: (line) => process.stdout.write(line) });
-  const count = Number((await db.selectFrom('properties').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const seeded = await seedWorld(pg.url, {
+    seed: 2026,
+    properties: PROPERTIES,
+    log: (line) => process.stdout.write(line),
+  });
+  const count = Number(
+    (
+      await db
+        .selectFrom('properties')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
   console.log(`world: ${count.toLocaleString('en-US')} properties${seeded.skipped ? ' (reused)' : ''}`);
   // From scratch: no build, no plan (the placement cells stay: they are not the index).
   await db.deleteFrom('score_index_builds').execute();
@@ -66,10 +81,12 @@ try {
   const pgBefore = postgresCpu();
   const started = performance.now();
   for (let i = 0; i < WORKERS; i += 1) {
-    workers.push(spawn(process.execPath, ['--import', 'tsx', WORKER_ENTRY], {
-      env: { ...process.env, DATABASE_URL: pg.url, ZVIEW_ROLE: 'worker', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    }));
+    workers.push(
+      spawn(process.execPath, ['--import', 'tsx', WORKER_ENTRY], {
+        env: { ...process.env, DATABASE_URL: pg.url, ZVIEW_ROLE: 'worker', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      }),
+    );
   }
   // CPU from the moment the plan exists (process start-up and the placement cells, built once per
   // world before the index, are not the index build's cost per property).
@@ -77,15 +94,28 @@ try {
   let lastPrint = 0;
   for (;;) {
     if (!planned && (await db.selectFrom('score_index_plans').select('id').executeTakeFirst())) {
-      planned = { at: performance.now(), workers: workers.reduce((sum, w) => sum + cpuSeconds(w.pid!), 0), pg: postgresCpu() };
+      planned = {
+        at: performance.now(),
+        workers: workers.reduce((sum, w) => sum + cpuSeconds(w.pid!), 0),
+        pg: postgresCpu(),
+      };
     }
     const builds = await db.selectFrom('score_index_builds').select(['completed_at']).execute();
     const done = builds.length === PORTFOLIO_PRODUCTS.length && builds.every((b) => b.completed_at !== null);
     if (done) break;
     if (performance.now() - lastPrint > 15_000) {
       lastPrint = performance.now();
-      const parts = await db.selectFrom('score_index_parts').select((eb) => [eb.fn.countAll<number>().as('all'), eb.fn.count<number>('done_at').as('done'), eb.fn.sum<number>('property_count').as('props')]).executeTakeFirst();
-      console.log(`  ${secs(performance.now() - started)}: ${Number(parts?.props ?? 0).toLocaleString('en-US')} properties, ${parts?.done ?? 0}/${parts?.all ?? 0} parts done; load ${os.loadavg()[0]!.toFixed(1)}`);
+      const parts = await db
+        .selectFrom('score_index_parts')
+        .select((eb) => [
+          eb.fn.countAll<number>().as('all'),
+          eb.fn.count<number>('done_at').as('done'),
+          eb.fn.sum<number>('property_count').as('props'),
+        ])
+        .executeTakeFirst();
+      console.log(
+        `  ${secs(performance.now() - started)}: ${Number(parts?.props ?? 0).toLocaleString('en-US')} properties, ${parts?.done ?? 0}/${parts?.all ?? 0} parts done; load ${os.loadavg()[0]!.toFixed(1)}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -95,17 +125,38 @@ try {
   const workerCpu = workerCpuAll - (planned?.workers ?? 0);
   const pgCpu = postgresCpu() - (planned?.pg ?? pgBefore);
   const buildMs = performance.now() - (planned?.at ?? started);
-  const rows = Number((await db.selectFrom('score_index').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const rows = Number(
+    (
+      await db
+        .selectFrom('score_index')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
   const cores = os.availableParallelism();
   const scale = 1_000_000 / count;
-  console.log(`score index: ${count.toLocaleString('en-US')} properties × ${PORTFOLIO_PRODUCTS.length} products = ${rows.toLocaleString('en-US')} rows in ${secs(wallMs)} with ${WORKERS} workers = ${Math.round(count / (wallMs / 1000)).toLocaleString('en-US')} properties/s`);
-  console.log(`  of which start-up and placement cells ${secs(wallMs - buildMs)} (CPU: workers ${(workerCpuAll - workerCpu).toFixed(1)} s, PostgreSQL ${(pgCpuAll - pgCpu).toFixed(1)} s), index parts ${secs(buildMs)}`);
-  console.log(`  CPU of the index parts: workers ${workerCpu.toFixed(1)} s, PostgreSQL ${pgCpu.toFixed(1)} s; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} on ${cores} cores`);
-  console.log(`  1,000,000 properties: ${secs(buildMs * scale)} at this load (index parts' wall time × ${scale.toFixed(1)}); ${secs(((workerCpu + pgCpu) * scale * 1000) / Math.min(cores, WORKERS + 1))} on an idle machine ((worker + PostgreSQL CPU) × ${scale.toFixed(1)} / ${Math.min(cores, WORKERS + 1)} cores)`);
-  if (rows !== count * PORTFOLIO_PRODUCTS.length) throw new Error(`expected ${count * PORTFOLIO_PRODUCTS.length} index rows, found ${rows}`);
+  console.log(
+    `score index: ${count.toLocaleString('en-US')} properties × ${PORTFOLIO_PRODUCTS.length} products = ${rows.toLocaleString('en-US')} rows in ${secs(wallMs)} with ${WORKERS} workers = ${Math.round(count / (wallMs / 1000)).toLocaleString('en-US')} properties/s`,
+  );
+  console.log(
+    `  of which start-up and placement cells ${secs(wallMs - buildMs)} (CPU: workers ${(workerCpuAll - workerCpu).toFixed(1)} s, PostgreSQL ${(pgCpuAll - pgCpu).toFixed(1)} s), index parts ${secs(buildMs)}`,
+  );
+  console.log(
+    `  CPU of the index parts: workers ${workerCpu.toFixed(1)} s, PostgreSQL ${pgCpu.toFixed(1)} s; load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} on ${cores} cores`,
+  );
+  console.log(
+    `  1,000,000 properties: ${secs(buildMs * scale)} at this load (index parts' wall time × ${scale.toFixed(1)}); ${secs(((workerCpu + pgCpu) * scale * 1000) / Math.min(cores, WORKERS + 1))} on an idle machine ((worker + PostgreSQL CPU) × ${scale.toFixed(1)} / ${Math.min(cores, WORKERS + 1)} cores)`,
+  );
+  if (rows !== count * PORTFOLIO_PRODUCTS.length)
+    throw new Error(`expected ${count * PORTFOLIO_PRODUCTS.length} index rows, found ${rows}`);
 } finally {
   for (const worker of workers) worker.kill('SIGTERM');
-  await Promise.all(workers.map((w) => (w.exitCode === null ? new Promise((resolve) => w.once('exit', resolve)) : null)));
+  await Promise.all(
+    workers.map((w) => (w.exitCode === null ? new Promise((resolve) => w.once('exit', resolve)) : null)),
+  );
   await db.destroy();
   await pg.stop();
   if (!process.env.WORLD_DATA_DIR && existsSync(dataDir)) rmSync(dataDir, { recursive: true, force: true });

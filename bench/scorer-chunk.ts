@@ -14,7 +14,11 @@ import { loadPropertyFeaturesMany } from '../apps/server/src/domain/property/loa
 import { DEFAULT_WORLD, seedWorld } from '../apps/server/src/world/seed.js';
 
 const CHUNK = Number(process.env.CHUNK ?? 10_000);
-const loadavg = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
+const loadavg = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 const work = mkdtempSync(path.join(os.tmpdir(), 'zview-bench-chunk-'));
 const embedded = await startEmbeddedPostgres({ dataDir: path.join(work, 'pg'), port: 0 });
 const { db } = createDb(embedded.url, 10);
@@ -22,7 +26,11 @@ try {
   await migrateToLatest(db);
   await seedWorld(embedded.url, { ...DEFAULT_WORLD });
   const world = await db.selectFrom('properties').select(['id', 'lat', 'lng']).orderBy('id').execute();
-  const points = Array.from({ length: CHUNK }, (_, i) => (i % 10 === 9 ? { lat: 30 + (i % 100) / 10, lng: -100 } : { lat: world[(i * 7919) % world.length]!.lat + 0.00002, lng: world[(i * 7919) % world.length]!.lng }));
+  const points = Array.from({ length: CHUNK }, (_, i) =>
+    i % 10 === 9
+      ? { lat: 30 + (i % 100) / 10, lng: -100 }
+      : { lat: world[(i * 7919) % world.length]!.lat + 0.00002, lng: world[(i * 7919) % world.length]!.lng },
+  );
   const time = async <T>(label: string, run: () => Promise<T>): Promise<T> => {
     const started = performance.now();
     const result = await run();
@@ -34,8 +42,28 @@ try {
     const hits = await time('geocodeCoordinatesMany', () => geocodeCoordinatesMany(db, points));
     const ids = hits.flatMap((h) => (h.propertyId ? [h.propertyId] : []));
     await time(`loadPropertyFeaturesMany (${ids.length} rows)`, () => loadPropertyFeaturesMany(db, ids, new Date()));
-    const rows = points.map((p, i) => ({ rowNumber: i + 1, ref: null, address: null, street: null, city: null, state: null, zip: null, country: null, latitude: p.lat, longitude: p.lng, precision: 'coordinates' as const, attributes: {} }));
-    await time('riskModelScorer.scoreRows, zfire (all of it)', () => riskModelScorer(db).scoreRows(rows, ['zfire'], { organizationId: 1, portfolioId: 1, runId: 1, modelVersion: 'x' }));
+    const rows = points.map((p, i) => ({
+      rowNumber: i + 1,
+      ref: null,
+      address: null,
+      street: null,
+      city: null,
+      state: null,
+      zip: null,
+      country: null,
+      latitude: p.lat,
+      longitude: p.lng,
+      precision: 'coordinates' as const,
+      attributes: {},
+    }));
+    await time('riskModelScorer.scoreRows, zfire (all of it)', () =>
+      riskModelScorer(db).scoreRows(rows, ['zfire'], {
+        organizationId: 1,
+        portfolioId: 1,
+        runId: 1,
+        modelVersion: 'x',
+      }),
+    );
   }
   console.log(`  load average ${loadavg()}`);
 } finally {

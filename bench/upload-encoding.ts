@@ -15,7 +15,11 @@ import { writeSamplePortfolioCsv } from './sample-portfolio-csv.js';
 
 const MB = Number(process.env.MB ?? 100);
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
-const loadavg = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
+const loadavg = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** The former detection: the whole stored file once more through a fatal UTF-8 decoder. */
@@ -58,7 +62,9 @@ try {
   console.log(`upload-encoding: ${(bytes / 1024 / 1024).toFixed(1)} MB file, median of ${ROUNDS} (load ${loadavg()})`);
   console.log(`  store the upload                          ${p.toFixed(0)} ms`);
   console.log(`  store with the UTF-8 check on the way in  ${c.toFixed(0)} ms  (+${(c - p).toFixed(0)} ms)`);
-  console.log(`  former whole-file pass after storing      ${w.toFixed(0)} ms  (+${((100 * w) / p).toFixed(0)}% on the store)`);
+  console.log(
+    `  former whole-file pass after storing      ${w.toFixed(0)} ms  (+${((100 * w) / p).toFixed(0)}% on the store)`,
+  );
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -14,7 +14,14 @@ import { geocodeAddress, geocodeCoordinates } from '../apps/server/src/domain/ge
 import { loadPropertyFeatures } from '../apps/server/src/domain/property/load.js';
 import { seedWorld } from '../apps/server/src/world/seed.js';
 
-const { values } = parseArgs({ options: { properties: { type: 'string', default: '20000' }, seed: { type: 'string', default: '2026' }, samples: { type: 'string', default: '200' }, only: { type: 'string' } } });
+const { values } = parseArgs({
+  options: {
+    properties: { type: 'string', default: '20000' },
+    seed: { type: 'string', default: '2026' },
+    samples: { type: 'string', default: '200' },
+    only: { type: 'string' },
+  },
+});
 const properties = Number(values.properties);
 const samples = Number(values.samples);
 
@@ -33,28 +40,55 @@ try {
   await migrateToLatest(db);
   const cpuBefore = process.cpuUsage();
   const pgBefore = dir ? postgresCpuSeconds(dir) : 0;
-  const seeded = await seedWorld(url, { seed: Number(values.seed), properties, log: (line) => process.stdout.write(line) });
+  const seeded = await seedWorld(url, {
+    seed: Number(values.seed),
+    properties,
+    log: (line) => process.stdout.write(line),
+  });
   if (seeded.skipped) console.log('World already present: seeding skipped.');
   else {
     const seconds = seeded.milliseconds / 1000;
     const cpu = process.cpuUsage(cpuBefore);
-    console.log(`seed: ${seeded.properties.toLocaleString('en-US')} properties, ${seeded.buildings.toLocaleString('en-US')} buildings in ${seconds.toFixed(1)} s = ${Math.round(seeded.properties / seconds).toLocaleString('en-US')} properties/s`);
+    console.log(
+      `seed: ${seeded.properties.toLocaleString('en-US')} properties, ${seeded.buildings.toLocaleString('en-US')} buildings in ${seconds.toFixed(1)} s = ${Math.round(seeded.properties / seconds).toLocaleString('en-US')} properties/s`,
+    );
     // CPU seconds do not depend on what else the machine runs (wall time does): their sum over the core count bounds the wall time on an idle machine.
     const nodeCpu = (cpu.user + cpu.system) / 1e6;
     const pgCpu = dir ? postgresCpuSeconds(dir) - pgBefore : NaN;
-    console.log(`  CPU: Node ${nodeCpu.toFixed(1)} s (all threads), PostgreSQL ${dir ? `${pgCpu.toFixed(1)} s` : 'n/a (DATABASE_URL)'}; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} on ${os.availableParallelism()} cores`);
+    console.log(
+      `  CPU: Node ${nodeCpu.toFixed(1)} s (all threads), PostgreSQL ${dir ? `${pgCpu.toFixed(1)} s` : 'n/a (DATABASE_URL)'}; load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')} on ${os.availableParallelism()} cores`,
+    );
   }
 
-  const sample = await db.selectFrom('properties').select(['id', 'address_line', 'city', 'state', 'zip', 'lat', 'lng']).orderBy('id').where('id', 'like', 'p-%').limit(samples * 50).execute();
+  const sample = await db
+    .selectFrom('properties')
+    .select(['id', 'address_line', 'city', 'state', 'zip', 'lat', 'lng'])
+    .orderBy('id')
+    .where('id', 'like', 'p-%')
+    .limit(samples * 50)
+    .execute();
   const pick = sample.filter((_, i) => i % 50 === 0).slice(0, samples);
   const typo = (s: string) => s.replace(/([aeiou])/i, '').replace(/ (\w)(\w)/, ' $2$1');
 
-  await measure('autocomplete prefix ("1234 Oak")', pick, (p) => autocompleteAddresses(db, `${p.address_line.split(' ').slice(0, 2).join(' ')}`));
-  await measure('autocomplete full street + city', pick, (p) => autocompleteAddresses(db, `${p.address_line}, ${p.city.slice(0, 4)}`));
-  await measure('autocomplete fuzzy (typo, no number)', pick, (p) => autocompleteAddresses(db, typo(`${p.address_line.split(' ').slice(1).join(' ')} ${p.city}`)));
-  await measure('autocomplete fuzzy (typo, with number)', pick, (p) => autocompleteAddresses(db, typo(`${p.address_line} ${p.city}`)));
+  await measure('autocomplete prefix ("1234 Oak")', pick, (p) =>
+    autocompleteAddresses(db, `${p.address_line.split(' ').slice(0, 2).join(' ')}`),
+  );
+  await measure('autocomplete full street + city', pick, (p) =>
+    autocompleteAddresses(db, `${p.address_line}, ${p.city.slice(0, 4)}`),
+  );
+  await measure('autocomplete fuzzy (typo, no number)', pick, (p) =>
+    autocompleteAddresses(db, typo(`${p.address_line.split(' ').slice(1).join(' ')} ${p.city}`)),
+  );
+  await measure('autocomplete fuzzy (typo, with number)', pick, (p) =>
+    autocompleteAddresses(db, typo(`${p.address_line} ${p.city}`)),
+  );
   await measure('geocode exact', pick, (p) => geocodeAddress(db, `${p.address_line}, ${p.city}, ${p.state} ${p.zip}`));
-  await measure('geocode fuzzy (typo)', pick, (p) => geocodeAddress(db, `${typo(p.address_line)}, ${p.city}, ${p.state} ${p.zip}`));
+  await measure('geocode fuzzy (typo)', pick, (p) =>
+    geocodeAddress(db, `${typo(p.address_line)}, ${p.city}, ${p.state} ${p.zip}`),
+  );
   await measure('geocode coordinates', pick, (p) => geocodeCoordinates(db, { lat: p.lat + 0.00003, lng: p.lng }));
   await measure('loadPropertyFeatures', pick, (p) => loadPropertyFeatures(db, p.id, '2023-01-01'));
 } finally {
@@ -69,15 +103,25 @@ function postgresCpuSeconds(dir: string): number {
   const procs = readdirSync('/proc').flatMap((pid) => {
     if (!/^\d+$/.test(pid)) return [];
     try {
-      return [{ pid, cmd: readFileSync(`/proc/${pid}/cmdline`, 'utf8'), stat: readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ') }];
+      return [
+        {
+          pid,
+          cmd: readFileSync(`/proc/${pid}/cmdline`, 'utf8'),
+          stat: readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' '),
+        },
+      ];
     } catch {
       return [];
     }
   });
   const master = procs.find((p) => p.cmd.includes(dir) && p.cmd.includes('postgres'));
   if (!master) return NaN;
-  const sum = (p: (typeof procs)[number], fields: number[]) => fields.reduce((s, f) => s + Number(p.stat[f]), 0) / ticks;
-  return sum(master, [11, 12, 13, 14]) + procs.filter((p) => p.stat[1] === master.pid).reduce((s, p) => s + sum(p, [11, 12]), 0);
+  const sum = (p: (typeof procs)[number], fields: number[]) =>
+    fields.reduce((s, f) => s + Number(p.stat[f]), 0) / ticks;
+  return (
+    sum(master, [11, 12, 13, 14]) +
+    procs.filter((p) => p.stat[1] === master.pid).reduce((s, p) => s + sum(p, [11, 12]), 0)
+  );
 }
 
 async function measure<T>(label: string, items: T[], run: (item: T) => Promise<unknown>) {

@@ -32,7 +32,9 @@ describe('analytics', () => {
     await searchAddress(user, '1427 Wheat', LANDMARKS.wichita);
     await user.getByRole('button', { name: 'Logout' }).click();
     await user.getByRole('heading', { name: 'Welcome' }).waitFor({ timeout: 20_000 });
-    await expect.poll(() => batches.flatMap((b) => b.events.map((e) => e.event ?? e.type)), { timeout: 15_000 }).toEqual(expect.arrayContaining(['identify', 'page_view', 'submit_request', 'logout_completed']));
+    await expect
+      .poll(() => batches.flatMap((b) => b.events.map((e) => e.event ?? e.type)), { timeout: 15_000 })
+      .toEqual(expect.arrayContaining(['identify', 'page_view', 'submit_request', 'logout_completed']));
     expect(statuses.every((status) => status === 200)).toBe(true);
     await user.context().close();
   });
@@ -43,11 +45,16 @@ describe('analytics', () => {
     await staff.goto('/admin/usage-analytics');
     const table = staff.getByRole('table', { name: 'Recent events' });
     await table.waitFor({ timeout: 20_000 });
-    const rows = await table.getByTestId('recent-event').evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td')).map((td) => td.textContent ?? '')));
+    const rows = await table
+      .getByTestId('recent-event')
+      .evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td')).map((td) => td.textContent ?? '')));
     const mine = rows.filter((cells) => cells[3] === 'user@demo.test');
     const kinds = mine.map((cells) => (cells[1] === 'track' ? cells[2] : cells[1]));
     expect(kinds).toEqual(expect.arrayContaining(['identify', 'page_view', 'submit_request', 'logout_completed']));
-    for (const cells of mine.filter((c) => ['identify', 'page_view', 'submit_request'].includes(c[1] === 'track' ? c[2]! : c[1]!))) expect(cells[4]).toBe('Demo Mutual Insurance');
+    for (const cells of mine.filter((c) =>
+      ['identify', 'page_view', 'submit_request'].includes(c[1] === 'track' ? c[2]! : c[1]!),
+    ))
+      expect(cells[4]).toBe('Demo Mutual Insurance');
     await staff.getByTestId('events-per-day').locator('svg').first().waitFor();
     await screenshot(staff, 'usage-analytics');
     await staff.context().close();

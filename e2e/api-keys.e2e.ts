@@ -31,7 +31,11 @@ describe('API keys in Chromium', () => {
     expect(key).toMatch(API_KEY_PATTERN);
     await dialog.getByRole('button', { name: 'Done' }).click();
 
-    const call = () => fetch(`${baseUrl()}/v1/properties/assessment?${new URLSearchParams({ location: '1427 Wheatland Ave, Wichita, KS 67203', products: 'zhail' })}`, { headers: { authorization: `Bearer ${key}` } });
+    const call = () =>
+      fetch(
+        `${baseUrl()}/v1/properties/assessment?${new URLSearchParams({ location: '1427 Wheatland Ave, Wichita, KS 67203', products: 'zhail' })}`,
+        { headers: { authorization: `Bearer ${key}` } },
+      );
     const ok = await call();
     expect(ok.status).toBe(200);
     expect(((await ok.json()) as { products: Record<string, unknown> }).products.zhail).toBeDefined();

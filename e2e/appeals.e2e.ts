@@ -13,7 +13,10 @@ import { searchAddress } from './support/property.js';
 const browser = await launchBrowser();
 const MOBILE = '905 Magnolia Ave, Mobile, AL 36604';
 /** A 1×1 PNG: a photo of the new roof, as far as the server's type check goes. */
-const PHOTO = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const PHOTO = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 let page: Page;
 const errors: string[] = [];
@@ -47,8 +50,12 @@ describe('an appeal from the score card to the amended score (admin@demo.test)',
     await row.getByRole('combobox').click();
     await page.getByRole('option', { name: target, exact: true }).click();
 
-    await page.getByTestId('evidence-input').setInputFiles({ name: 'new-roof.png', mimeType: 'image/png', buffer: PHOTO });
-    await expect.poll(() => page.getByTestId('evidence-list').textContent(), { timeout: 10_000 }).toContain('new-roof.png');
+    await page
+      .getByTestId('evidence-input')
+      .setInputFiles({ name: 'new-roof.png', mimeType: 'image/png', buffer: PHOTO });
+    await expect
+      .poll(() => page.getByTestId('evidence-list').textContent(), { timeout: 10_000 })
+      .toContain('new-roof.png');
 
     await page.getByRole('button', { name: 'Recalculate' }).click();
     await page.getByTestId('score-comparison').waitFor();
@@ -61,13 +68,19 @@ describe('an appeal from the score card to the amended score (admin@demo.test)',
 
   it('publishes the new score, and the card shows it amended by appeal', async () => {
     await page.getByRole('button', { name: 'Publish new score' }).click();
-    await expect.poll(() => page.getByTestId('appeal-notice').textContent(), { timeout: 10_000 }).toMatch(/Published: the Z-WIND score is now \d+\.\d \(version 1\)/);
+    await expect
+      .poll(() => page.getByTestId('appeal-notice').textContent(), { timeout: 10_000 })
+      .toMatch(/Published: the Z-WIND score is now \d+\.\d \(version 1\)/);
     await screenshot(page, 'appeals-published-panel');
     await page.getByRole('button', { name: 'Close appeal' }).click();
 
     await card().getByTestId('amended-by-appeal').waitFor({ timeout: 15_000 });
-    await expect.poll(() => scoreOf(card().getByTestId('score').first().textContent()), { timeout: 10_000 }).toBe(recalculated);
-    expect(await card().getByTestId('amended-by-appeal').textContent()).toMatch(/Amended by appeal · \w+ \d{1,2}, \d{4}/);
+    await expect
+      .poll(() => scoreOf(card().getByTestId('score').first().textContent()), { timeout: 10_000 })
+      .toBe(recalculated);
+    expect(await card().getByTestId('amended-by-appeal').textContent()).toMatch(
+      /Amended by appeal · \w+ \d{1,2}, \d{4}/,
+    );
     await screenshot(page, 'appeals-amended-card');
 
     // A new lookup of the property (a reload) still shows the published version.

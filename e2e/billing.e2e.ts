@@ -1,4 +1,11 @@
-import { BILLING_COLUMNS, billingResponseSchema, formatCount, formatShortDate, PRODUCT_DISPLAY_NAMES, type BillingResponse } from '@zview/contracts';
+import {
+  BILLING_COLUMNS,
+  billingResponseSchema,
+  formatCount,
+  formatShortDate,
+  PRODUCT_DISPLAY_NAMES,
+  type BillingResponse,
+} from '@zview/contracts';
 import { describe, expect, it } from 'vitest';
 import { DEMO_BILLING } from '../apps/server/src/domain/billing/demo-seed.js';
 import { signIn } from './support/auth.js';
@@ -29,18 +36,25 @@ describe('billing in Chromium', () => {
     await page.getByRole('heading', { name: 'BILLING' }).waitFor();
     const annual = page.getByRole('table', { name: 'ANNUAL USAGE BY AGREEMENT' });
     await annual.waitFor();
-    expect(await annual.getByRole('columnheader').allInnerTexts()).toEqual(BILLING_COLUMNS.annual.map(([, label]) => label));
+    expect(await annual.getByRole('columnheader').allInnerTexts()).toEqual(
+      BILLING_COLUMNS.annual.map(([, label]) => label),
+    );
 
     // The seeded agreements, each with a finished contract year and a current one that has usage.
     const seeded = DEMO_BILLING['Demo Mutual Insurance']!;
     expect(report.annualUsageByAgreement.data).toHaveLength(seeded.length * 2);
     for (const agreement of seeded) {
       const years = report.annualUsageByAgreement.data.filter((row) => row.product === agreement.product);
-      expect(years.map((row) => row.agreement)).toEqual([agreement.committedAnnualVolume, agreement.committedAnnualVolume]);
+      expect(years.map((row) => row.agreement)).toEqual([
+        agreement.committedAnnualVolume,
+        agreement.committedAnnualVolume,
+      ]);
       expect(years[0]!.usage).toBeGreaterThan(agreement.zviewPerDay * 150);
     }
     // Every row as the page shows it: en-US grouping, 0 as '-', MM/DD/YYYY.
-    const annualRows = await annual.locator('tbody tr').evaluateAll((rows) => rows.map((row) => Array.from(row.querySelectorAll('td'), (cell) => cell.textContent)));
+    const annualRows = await annual
+      .locator('tbody tr')
+      .evaluateAll((rows) => rows.map((row) => Array.from(row.querySelectorAll('td'), (cell) => cell.textContent)));
     expect(annualRows).toEqual(
       report.annualUsageByAgreement.data.map((row) => [
         `${formatShortDate(row.contract_year_start)} – ${formatShortDate(row.contract_year_end)}`,
@@ -54,20 +68,37 @@ describe('billing in Chromium', () => {
     expect(annualRows.flat()).toContain('150,000');
 
     const quarterly = page.getByRole('table', { name: 'QUARTERLY TRANSACTION BREAKDOWN' });
-    expect(await quarterly.getByRole('columnheader').allInnerTexts()).toEqual(BILLING_COLUMNS.quarterly.map(([, label]) => label));
+    expect(await quarterly.getByRole('columnheader').allInnerTexts()).toEqual(
+      BILLING_COLUMNS.quarterly.map(([, label]) => label),
+    );
     const quarters = report.quarterlyUsageByAgreement.data;
     expect(await quarterly.locator('tbody tr').count()).toBe(quarters.length);
     const totals = await quarterly.locator('tbody tr td:last-child').allInnerTexts();
     expect(totals).toEqual(quarters.map((row) => formatCount(row.total_pings)));
     // The current contract year's four quarters of history.
-    expect(quarters.filter((row) => row.product === 'zfire' && row.contract_year === report.annualUsageByAgreement.data[0]!.contract_year && row.total_pings > 0).map((row) => row.quarter).sort()).toEqual([1, 2, 3, 4]);
+    expect(
+      quarters
+        .filter(
+          (row) =>
+            row.product === 'zfire' &&
+            row.contract_year === report.annualUsageByAgreement.data[0]!.contract_year &&
+            row.total_pings > 0,
+        )
+        .map((row) => row.quarter)
+        .sort(),
+    ).toEqual([1, 2, 3, 4]);
 
     const submissions = page.getByRole('table', { name: 'Z-PORTFOLIO SUBMISSIONS' });
     const batches = report.batchWork.data;
     expect(batches.length).toBeGreaterThanOrEqual(11);
     expect(await submissions.locator('tbody tr').count()).toBe(batches.length);
     const first = await submissions.locator('tbody tr').first().locator('td').allInnerTexts();
-    expect(first).toEqual([formatShortDate(batches[0]!.date_delivered), batches[0]!.batch_name, formatCount(batches[0]!.no_of_addresses), PRODUCT_DISPLAY_NAMES[batches[0]!.product as 'zfire']]);
+    expect(first).toEqual([
+      formatShortDate(batches[0]!.date_delivered),
+      batches[0]!.batch_name,
+      formatCount(batches[0]!.no_of_addresses),
+      PRODUCT_DISPLAY_NAMES[batches[0]!.product as 'zfire'],
+    ]);
 
     await page.getByTestId('usage-chart-zfire').waitFor();
     await settle();

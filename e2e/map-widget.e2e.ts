@@ -9,7 +9,9 @@ const browser = await launchBrowser();
 /** The map and its imagery have loaded: no spinner left in the widget. */
 async function mapReady(page: Page) {
   await page.locator('[data-testid=map-widget] canvas').first().waitFor();
-  await page.waitForFunction(() => !document.querySelector('[data-testid=map-widget] [role=progressbar]'), undefined, { timeout: 30_000 });
+  await page.waitForFunction(() => !document.querySelector('[data-testid=map-widget] [role=progressbar]'), undefined, {
+    timeout: 30_000,
+  });
   await page.waitForTimeout(400); // let the 300 ms fades finish
 }
 
@@ -37,21 +39,28 @@ describe('map widget harness in Chromium', () => {
     // Layers panel: the four labelled toggles, each switching its layer.
     await page.getByRole('button', { name: 'Layers' }).click();
     const panel = page.getByRole('region', { name: 'Map layers' });
-    for (const label of ['Aerial Imagery', 'Location Pin', 'Parcel Outline', 'Building Labels']) await panel.getByLabel(label).waitFor();
+    for (const label of ['Aerial Imagery', 'Location Pin', 'Parcel Outline', 'Building Labels'])
+      await panel.getByLabel(label).waitFor();
     await screenshot(page, 'map-standard-layers');
     await panel.getByLabel('Aerial Imagery').click();
     await panel.getByLabel('Location Pin').click();
     await panel.getByLabel('Building Labels').click();
     await expect.poll(async () => (await pixelStats(canvas(page))).stddev).toBeLessThan(withAerial.stddev / 2);
     expect(await page.getByTestId('location-pin').evaluate((el) => getComputedStyle(el).visibility)).toBe('hidden');
-    expect(await page.getByTestId('building-label').first().evaluate((el) => getComputedStyle(el).visibility)).toBe('hidden');
+    expect(
+      await page
+        .getByTestId('building-label')
+        .first()
+        .evaluate((el) => getComputedStyle(el).visibility),
+    ).toBe('hidden');
 
     // Street base map: the active layers are re-applied to the new style (aerial still off).
     await page.getByRole('button', { name: 'Street' }).click();
     await expect.poll(async () => (await pixelStats(canvas(page))).mean, { timeout: 10_000 }).toBeGreaterThan(200);
     await panel.getByRole('button', { name: 'Reset' }).click();
     await expect.poll(async () => (await pixelStats(canvas(page))).stddev, { timeout: 10_000 }).toBeGreaterThan(15);
-    for (const label of ['Aerial Imagery', 'Location Pin', 'Parcel Outline', 'Building Labels']) expect(await panel.getByLabel(label).isChecked()).toBe(true);
+    for (const label of ['Aerial Imagery', 'Location Pin', 'Parcel Outline', 'Building Labels'])
+      expect(await panel.getByLabel(label).isChecked()).toBe(true);
     expect(await page.getByTestId('location-pin').evaluate((el) => getComputedStyle(el).visibility)).toBe('visible');
     expect(errors).toEqual([]);
     await context.close();
@@ -69,7 +78,9 @@ describe('map widget harness in Chromium', () => {
     const question = page.getByRole('alertdialog', { name: 'Is this the correct pin location?' });
     await question.waitFor();
     await question.getByRole('button', { name: 'No' }).click();
-    await expect.poll(async () => Math.round((await page.getByTestId('location-pin').boundingBox())!.x)).toBe(Math.round(home.x));
+    await expect
+      .poll(async () => Math.round((await page.getByTestId('location-pin').boundingBox())!.x))
+      .toBe(Math.round(home.x));
     expect(await eventLog(page)).not.toContain('pin_location_change');
 
     // Drag again, then Yes: the new location is reported and tracked.
@@ -136,7 +147,9 @@ describe('map widget harness in Chromium', () => {
     await page.mouse.up();
     expect(Number(await divider.getAttribute('aria-valuenow'))).toBeGreaterThanOrEqual(28);
     expect(Number(await divider.getAttribute('aria-valuenow'))).toBeLessThanOrEqual(32);
-    expect(await page.getByTestId('map-canvas-after').evaluate((el) => el.style.clipPath)).toMatch(/inset\(0(px)? 0(px)? 0(px)? 3\d/);
+    expect(await page.getByTestId('map-canvas-after').evaluate((el) => el.style.clipPath)).toMatch(
+      /inset\(0(px)? 0(px)? 0(px)? 3\d/,
+    );
     await page.getByRole('button', { name: 'Reset bearing to north' }).waitFor();
     await context.close();
   });

@@ -20,7 +20,8 @@ import { pixelStats } from './support/pixels.js';
  */
 const browser = await launchBrowser();
 const settle = () => new Promise((resolve) => setTimeout(resolve, 400));
-const json = (route: Route, body: unknown, status = 200) => route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
+const json = (route: Route, body: unknown, status = 200) =>
+  route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
 
 interface Recorded {
   method: string;
@@ -36,7 +37,12 @@ async function answerPortfolioApi(page: Page, options: { emptyList?: boolean } =
     const url = new URL(request.url());
     const path = url.pathname;
     const method = request.method();
-    calls.push({ method, path, params: url.searchParams, body: method === 'POST' && !path.endsWith('/csv') ? request.postData() : null });
+    calls.push({
+      method,
+      path,
+      params: url.searchParams,
+      body: method === 'POST' && !path.endsWith('/csv') ? request.postData() : null,
+    });
     if (method === 'GET' && path === '/api/caribou/portfolios') {
       const list = listFixture();
       return json(route, options.emptyList ? { ...list, portfolios: [], total: 0 } : list);
@@ -44,7 +50,12 @@ async function answerPortfolioApi(page: Page, options: { emptyList?: boolean } =
     if (path === '/api/caribou/portfolios/metadata') return json(route, listMetadataFixture());
     if (path === '/api/caribou/portfolios/names') {
       const body = JSON.parse(request.postData() ?? '{}') as { portfolioName?: string };
-      return json(route, body.portfolioName === 'Coastal wind accounts' ? { available: false, message: 'A portfolio with this name already exists.' } : { available: true });
+      return json(
+        route,
+        body.portfolioName === 'Coastal wind accounts'
+          ? { available: false, message: 'A portfolio with this name already exists.' }
+          : { available: true },
+      );
     }
     if (path === '/api/caribou/portfolio/csv') {
       await new Promise((resolve) => setTimeout(resolve, 300));
@@ -52,23 +63,64 @@ async function answerPortfolioApi(page: Page, options: { emptyList?: boolean } =
     }
     if (path.endsWith('/check')) return json(route, uploadCheckFixture());
     if (method === 'POST' && path === '/api/caribou/portfolios') {
-      return json(route, [{ portfolioId: 43, name: 'Q1 new business', product: 'zfire', status: 'UPLOADED', statusLabel: 'Uploaded', organizationId: 101, createdAt: '2026-11-21T10:00:00Z' }], 201);
+      return json(
+        route,
+        [
+          {
+            portfolioId: 43,
+            name: 'Q1 new business',
+            product: 'zfire',
+            status: 'UPLOADED',
+            statusLabel: 'Uploaded',
+            organizationId: 101,
+            createdAt: '2026-11-21T10:00:00Z',
+          },
+        ],
+        201,
+      );
     }
     if (path === '/api/caribou/portfolio/42/metadata') return json(route, metadataFixture());
     if (path === '/api/caribou/portfolio/42/properties') {
       await new Promise((resolve) => setTimeout(resolve, 200));
-      return json(route, propertiesFixture(Number(url.searchParams.get('page') ?? 1), Number(url.searchParams.get('itemsPerPage') ?? 25)));
+      return json(
+        route,
+        propertiesFixture(
+          Number(url.searchParams.get('page') ?? 1),
+          Number(url.searchParams.get('itemsPerPage') ?? 25),
+        ),
+      );
     }
-    if (path === '/api/caribou/portfolio/42/errors') return json(route, errorsFixture(Number(url.searchParams.get('page') ?? 1)));
-    if (path === '/api/caribou/portfolio/42/autocomplete') return json(route, { suggestions: [{ rowNumber: 3, ref: 'HO-55003', address: '121 Harbor View Rd, Paradise, CA 95969' }] });
+    if (path === '/api/caribou/portfolio/42/errors')
+      return json(route, errorsFixture(Number(url.searchParams.get('page') ?? 1)));
+    if (path === '/api/caribou/portfolio/42/autocomplete')
+      return json(route, {
+        suggestions: [{ rowNumber: 3, ref: 'HO-55003', address: '121 Harbor View Rd, Paradise, CA 95969' }],
+      });
     if (path === '/api/caribou/portfolio/42/map') {
-      return json(route, { tiles: [`${url.origin}/api/caribou/portfolio/42/tiles/{z}/{x}/{y}.pbf?product=zfire`], layer: 'properties', bounds: [-122.9, 38.3, -122.5, 38.6], pointsMinZoom: 14, maxzoom: 20, runId: 7 });
+      return json(route, {
+        tiles: [`${url.origin}/api/caribou/portfolio/42/tiles/{z}/{x}/{y}.pbf?product=zfire`],
+        layer: 'properties',
+        bounds: [-122.9, 38.3, -122.5, 38.6],
+        pointsMinZoom: 14,
+        maxzoom: 20,
+        runId: 7,
+      });
     }
     // An empty vector tile is an empty body.
-    if (/^\/api\/caribou\/portfolio\/42\/tiles\//.test(path)) return route.fulfill({ status: 200, contentType: 'application/vnd.mapbox-vector-tile', body: Buffer.alloc(0) });
+    if (/^\/api\/caribou\/portfolio\/42\/tiles\//.test(path))
+      return route.fulfill({ status: 200, contentType: 'application/vnd.mapbox-vector-tile', body: Buffer.alloc(0) });
     const property = /^\/api\/caribou\/portfolio\/42\/property\/(\d+)\/(\w+)$/.exec(path);
     if (property) return json(route, propertyDetailFixture(Number(property[1])));
-    if (method === 'PATCH' && /\/product\/\w+\/status$/.test(path)) return json(route, { portfolioId: 42, name: 'Q4 renewals — California', product: 'zproperty', status: 'ARCHIVED', statusLabel: 'Archived', organizationId: 101, createdAt: '2026-11-01T00:00:00.000Z' });
+    if (method === 'PATCH' && /\/product\/\w+\/status$/.test(path))
+      return json(route, {
+        portfolioId: 42,
+        name: 'Q4 renewals — California',
+        product: 'zproperty',
+        status: 'ARCHIVED',
+        statusLabel: 'Archived',
+        organizationId: 101,
+        createdAt: '2026-11-01T00:00:00.000Z',
+      });
     return json(route, { error: { code: 'not_found', message: `No fixture for ${method} ${path}` } }, 404);
   });
   return calls;
@@ -83,7 +135,10 @@ describe('the portfolio screens', () => {
     const labels = await page.getByTestId('status-chip').allInnerTexts();
     expect(labels).toEqual(['In Progress', 'In Review', 'Processed', 'Uploaded']);
     // fixed product order: Z-FIRE before Z-PROPERTY
-    expect(await page.getByTestId('portfolio-row').first().getByTestId('product-name').allInnerTexts()).toEqual(['Z-FIRE', 'Z-PROPERTY']);
+    expect(await page.getByTestId('portfolio-row').first().getByTestId('product-name').allInnerTexts()).toEqual([
+      'Z-FIRE',
+      'Z-PROPERTY',
+    ]);
     expect(await page.getByTestId('run-progress').first().innerText()).toContain('50%');
     await settle();
     await screenshot(page, 'portfolio-list');
@@ -91,7 +146,9 @@ describe('the portfolio screens', () => {
     await page.getByLabel('Status').click();
     await page.getByRole('option', { name: /In Review/ }).click();
     await page.keyboard.press('Escape');
-    await expect.poll(() => calls.some((c) => c.path === '/api/caribou/portfolios' && c.params.get('status') === 'READY')).toBe(true);
+    await expect
+      .poll(() => calls.some((c) => c.path === '/api/caribou/portfolios' && c.params.get('status') === 'READY'))
+      .toBe(true);
 
     await page.getByRole('button', { name: 'Actions for Z-PROPERTY of Q4 renewals — California' }).click();
     await page.getByRole('menuitem', { name: 'Archive' }).click();
@@ -120,14 +177,22 @@ describe('the portfolio screens', () => {
     await page.goto('/zportfolio/create?devSession=admin');
     await page.getByRole('heading', { name: 'New portfolio' }).waitFor();
     // only enabled portfolio products, fixed order
-    expect(await page.getByTestId('product-choices').locator('label').allInnerTexts()).toEqual(['Z-FIRE', 'Z-HAIL', 'Z-PROPERTY']);
+    expect(await page.getByTestId('product-choices').locator('label').allInnerTexts()).toEqual([
+      'Z-FIRE',
+      'Z-HAIL',
+      'Z-PROPERTY',
+    ]);
     await page.getByLabel('Name').fill('Coastal wind accounts');
     await page.getByText('A portfolio with this name already exists.').waitFor();
     await page.getByLabel('Name').fill('Q1 new business');
     await page.getByText('This name is available.').waitFor();
     await page.getByLabel('Description').fill('Broker submissions for January');
     await page.getByLabel('Z-FIRE').check();
-    await page.getByTestId('file-input').setInputFiles({ name: 'q4-renewals-ca.csv', mimeType: 'text/csv', buffer: Buffer.from('Policy No,Street,City,State,Zip\nHO-1,1 Main St,Napa,CA,94558\n') });
+    await page.getByTestId('file-input').setInputFiles({
+      name: 'q4-renewals-ca.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('Policy No,Street,City,State,Zip\nHO-1,1 Main St,Napa,CA,94558\n'),
+    });
     await page.getByTestId('upload-summary').waitFor();
     expect(await page.getByTestId('failing-row').count()).toBe(3);
     await settle();
@@ -135,7 +200,13 @@ describe('the portfolio screens', () => {
     await page.getByRole('button', { name: 'Create portfolio' }).click();
     await page.waitForURL((url) => url.pathname === '/zportfolio');
     const create = calls.find((c) => c.method === 'POST' && c.path === '/api/caribou/portfolios');
-    expect(JSON.parse(create?.body ?? '{}')).toMatchObject({ name: 'Q1 new business', description: 'Broker submissions for January', products: 'zfire', uploadedFileName: 'u-7f3a', assignedOrganizationId: 101 });
+    expect(JSON.parse(create?.body ?? '{}')).toMatchObject({
+      name: 'Q1 new business',
+      description: 'Broker submissions for January',
+      products: 'zfire',
+      uploadedFileName: 'u-7f3a',
+      assignedOrganizationId: 101,
+    });
     await context.close();
   });
 
@@ -144,7 +215,9 @@ describe('the portfolio screens', () => {
     await answerPortfolioApi(page);
     await page.goto('/zportfolio/results?id=42&devSession=admin');
     await page.getByTestId('result-row').first().waitFor();
-    expect(await page.getByTestId('risk-bar').evaluateAll((bars) => bars.map((b) => b.getAttribute('data-product')))).toEqual(['zfire', 'zproperty']);
+    expect(
+      await page.getByTestId('risk-bar').evaluateAll((bars) => bars.map((b) => b.getAttribute('data-product'))),
+    ).toEqual(['zfire', 'zproperty']);
     await settle();
     await screenshot(page, 'portfolio-results');
 
@@ -212,7 +285,9 @@ describe('portfolios against the real server', () => {
     await page.getByLabel('Name').fill(name);
     await page.getByText('This name is available.').waitFor({ timeout: 15_000 });
     await page.getByLabel('Z-FIRE').check();
-    await page.getByTestId('file-input').setInputFiles({ name: 'e2e-book.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page
+      .getByTestId('file-input')
+      .setInputFiles({ name: 'e2e-book.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await page.getByTestId('upload-summary').waitFor({ timeout: 30_000 });
     await settle();
     await screenshot(page, 'portfolio-real-create');
@@ -230,14 +305,20 @@ describe('portfolios against the real server', () => {
     const canvas = page.locator('[data-testid=results-map] canvas');
     await canvas.waitFor({ timeout: 30_000 });
     // Tiles load after the style: measure once the map has drawn the clusters.
-    await expect.poll(async () => (await pixelStats(canvas)).colours, { timeout: 20_000, interval: 500 }).toBeGreaterThan(3);
+    await expect
+      .poll(async () => (await pixelStats(canvas)).colours, { timeout: 20_000, interval: 500 })
+      .toBeGreaterThan(3);
     await settle();
     await screenshot(page, 'portfolio-real-results');
     // A handful of coloured circles on a plain background: small but clearly not uniform.
     const stats = await pixelStats(canvas);
     expect(stats.stddev).toBeGreaterThan(0.1);
 
-    await page.getByRole('button', { name: 'Portfolios' }).or(page.getByRole('link', { name: 'Portfolios' })).first().click();
+    await page
+      .getByRole('button', { name: 'Portfolios' })
+      .or(page.getByRole('link', { name: 'Portfolios' }))
+      .first()
+      .click();
     await row.waitFor();
     await row.getByRole('button', { name: `Actions for Z-FIRE of ${name}` }).click();
     await page.getByRole('menuitem', { name: 'Export…' }).click();
@@ -246,12 +327,17 @@ describe('portfolios against the real server', () => {
     await dialog.getByRole('checkbox', { name: 'Confidence' }).uncheck();
     await settle();
     await screenshot(page, 'portfolio-real-export');
-    const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download CSV' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
     const file = await download.path();
     const { readFileSync } = await import('node:fs');
     const text = readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
     const [header, first] = text.split(/\r?\n/);
-    expect(header).toBe('Policy No,Address,Latitude,Longitude,score,risk_level,top_factors,geocode_precision,model_version,problem');
+    expect(header).toBe(
+      'Policy No,Address,Latitude,Longitude,score,risk_level,top_factors,geocode_precision,model_version,problem',
+    );
     // The landmark is found and scored: a score, a risk level and a rooftop match.
     expect(first).toMatch(/^E-1,"1427 Wheatland Ave, Wichita, KS 67203",,,\d+(\.\d)?,(low|medium|high),.*,rooftop,/);
     await context.close();

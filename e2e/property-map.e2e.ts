@@ -3,7 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from './support/auth.js';
 import { launchBrowser, newPage, screenshot } from './support/browser.js';
 import { pixelStats } from './support/pixels.js';
-import { ASSESSMENT_PATH, LANDMARKS, dragPin, mapReady, panelCanvas, panelMap, recordAssessments, searchAddress } from './support/property.js';
+import {
+  ASSESSMENT_PATH,
+  LANDMARKS,
+  dragPin,
+  mapReady,
+  panelCanvas,
+  panelMap,
+  recordAssessments,
+  searchAddress,
+} from './support/property.js';
 
 /**
  * The map of the property view against the real server (issue 5): the standard map with the
@@ -45,7 +54,12 @@ async function expectPicture(name: string) {
 }
 
 const mode = () => panelMap(page).getAttribute('data-map-mode');
-const visibility = (testId: string) => page.getByTestId('imagery-panel').getByTestId(testId).first().evaluate((el) => getComputedStyle(el).visibility);
+const visibility = (testId: string) =>
+  page
+    .getByTestId('imagery-panel')
+    .getByTestId(testId)
+    .first()
+    .evaluate((el) => getComputedStyle(el).visibility);
 
 describe('the property view map (user@demo.test, Wichita landmark)', () => {
   it('draws the orthophoto with parcel, buildings and pin; the layers panel toggles each layer and Reset turns all on', async () => {
@@ -67,14 +81,18 @@ describe('the property view map (user@demo.test, Wichita landmark)', () => {
     expect(await visibility('building-label')).toBe('hidden');
     // On the light street base map, with the aerial photo off, the map turns light.
     await page.getByTestId('imagery-panel').getByRole('button', { name: 'Street' }).click();
-    await expect.poll(async () => (await pixelStats(panelCanvas(page))).mean, { timeout: 10_000 }).toBeGreaterThan(Math.max(190, withAerial.mean + 40));
+    await expect
+      .poll(async () => (await pixelStats(panelCanvas(page))).mean, { timeout: 10_000 })
+      .toBeGreaterThan(Math.max(190, withAerial.mean + 40));
     await screenshot(page, 'property-map-street-layers-off');
 
     // Reset turns every layer on, and the street style keeps them (re-applied on a style switch).
     await panel.getByRole('button', { name: 'Reset' }).click();
     for (const label of labels) expect(await panel.getByLabel(label).isChecked()).toBe(true);
     // The photo is back over the street map (it covers the whole first view).
-    await expect.poll(async () => (await pixelStats(panelCanvas(page))).mean, { timeout: 10_000 }).toBeLessThan(withAerial.mean + 20);
+    await expect
+      .poll(async () => (await pixelStats(panelCanvas(page))).mean, { timeout: 10_000 })
+      .toBeLessThan(withAerial.mean + 20);
     expect(await visibility('location-pin')).toBe('visible');
     expect(await visibility('building-label')).toBe('visible');
     await page.getByTestId('imagery-panel').getByRole('button', { name: 'Satellite' }).click();
@@ -157,7 +175,9 @@ describe('the property view map (user@demo.test, Wichita landmark)', () => {
     await mapReady(page);
     await screenshot(page, 'property-map-pin-moved');
     // The confirmation reached the server's analytics (batches are sent every 10 s).
-    await expect.poll(() => tracked, { timeout: 15_000, interval: 500 }).toEqual(expect.arrayContaining(['pin_location_change', 'move_save_map_pin']));
+    await expect
+      .poll(() => tracked, { timeout: 15_000, interval: 500 })
+      .toEqual(expect.arrayContaining(['pin_location_change', 'move_save_map_pin']));
     expect(errors).toEqual([]);
   });
 });

@@ -42,16 +42,24 @@ describe('the property view (user@demo.test, every product)', () => {
     await page.getByRole('option', { name: LANDMARKS.wichita }).waitFor({ timeout: 15_000 });
     await screenshot(page, 'scores-autocomplete');
     await page.getByRole('option', { name: LANDMARKS.wichita }).click();
-    await page.getByTestId('resolved-address').getByText(LANDMARKS.wichita, { exact: true }).waitFor({ timeout: 20_000 });
+    await page
+      .getByTestId('resolved-address')
+      .getByText(LANDMARKS.wichita, { exact: true })
+      .waitFor({ timeout: 20_000 });
     const lookup = assessments.at(-1)!;
     expect(lookup.get('location')).toBe(LANDMARKS.wichita);
     expect(lookup.get('location_type')).toBe('address');
 
     const cards = page.getByTestId('score-cards');
-    expect(await cards.getByTestId('product-name').allInnerTexts()).toEqual(PRODUCT_ORDER.map((key) => PRODUCT_DISPLAY_NAMES[key]));
+    expect(await cards.getByTestId('product-name').allInnerTexts()).toEqual(
+      PRODUCT_ORDER.map((key) => PRODUCT_DISPLAY_NAMES[key]),
+    );
     // Every card carries a score out of 10, a risk level and its top factors.
-    for (const score of await cards.getByTestId('score').allInnerTexts()) expect(Number(score)).toBeGreaterThanOrEqual(1);
-    expect(await cards.getByTestId('risk-level').allInnerTexts()).toEqual(expect.arrayContaining([expect.stringMatching(/risk$/)]));
+    for (const score of await cards.getByTestId('score').allInnerTexts())
+      expect(Number(score)).toBeGreaterThanOrEqual(1);
+    expect(await cards.getByTestId('risk-level').allInnerTexts()).toEqual(
+      expect.arrayContaining([expect.stringMatching(/risk$/)]),
+    );
     expect(await cards.getByTestId('factor').count()).toBeGreaterThanOrEqual(PRODUCT_ORDER.length);
     await page.getByTestId('imagery-panel').waitFor();
     await settle();
@@ -97,13 +105,20 @@ describe('the property view (user@demo.test, every product)', () => {
     expect(lookup.get('location_type')).toBe('coordinates');
     expect(lookup.get('location')).toBe(coordinates);
     // The coordinates shown are those asked for (the pin stays where the user put it, #21.4).
-    expect(await page.getByTestId('resolved-coordinates').innerText()).toBe(coordinates.split(',').map((part) => part.trim()).join(', '));
+    expect(await page.getByTestId('resolved-coordinates').innerText()).toBe(
+      coordinates
+        .split(',')
+        .map((part) => part.trim())
+        .join(', '),
+    );
     expect(await page.getByTestId('resolved-address').innerText()).toBe(LANDMARKS.boulder);
     await screenshot(page, 'scores-coordinates');
 
     // The tracked events reach the server in a batch (sent at the latest when the page is hidden).
     await page.evaluate(() => window.dispatchEvent(new Event('pagehide')));
-    await expect.poll(() => analytics.flatMap((batch) => batch.events)).toEqual(expect.arrayContaining(['toggled_search_by_coordinates', 'submit_request']));
+    await expect
+      .poll(() => analytics.flatMap((batch) => batch.events))
+      .toEqual(expect.arrayContaining(['toggled_search_by_coordinates', 'submit_request']));
   });
 
   it('explains an address it cannot find', async () => {
@@ -128,7 +143,14 @@ describe('the property view (user@demo.test, every product)', () => {
     await page.getByTestId('look-back-row').first().waitFor({ timeout: 20_000 });
     const asOf = assessments.map((params) => params.get('as_of')).find(Boolean);
     expect(asOf).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect(new Date(`${asOf}T12:00:00Z`).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' })).toBe(label);
+    expect(
+      new Date(`${asOf}T12:00:00Z`).toLocaleDateString('en-US', {
+        month: 'long',
+        day: 'numeric',
+        year: 'numeric',
+        timeZone: 'UTC',
+      }),
+    ).toBe(label);
     await settle();
     await screenshot(page, 'scores-roof-age-look-back');
 
@@ -183,7 +205,9 @@ describe('the property view (user@demo.test, every product)', () => {
     page.off('response', onResponse);
     await cdp.detach();
     const total = (await Promise.all(scripts)).reduce((sum, size) => sum + size, 0);
-    console.log(`home page JavaScript: ${(total / 1024).toFixed(1)} KB gzip in ${scripts.length} files:\n${files.join('\n')}`);
+    console.log(
+      `home page JavaScript: ${(total / 1024).toFixed(1)} KB gzip in ${scripts.length} files:\n${files.join('\n')}`,
+    );
     // 300 KB: the property result (cards, detail, look-back, hazards) and the product overview load with the first search (294 KB on 2026-11-24).
     expect(total).toBeLessThanOrEqual(300 * 1024);
   });

@@ -160,7 +160,9 @@ describe('the web shell in Chromium', () => {
 
   it('explains a missing or incomplete runtime configuration', async () => {
     const { page, context } = await newPage(browser);
-    await page.route('**/config.js', (route) => route.fulfill({ status: 200, contentType: 'application/javascript', body: '// nothing' }));
+    await page.route('**/config.js', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/javascript', body: '// nothing' }),
+    );
     await page.goto('/');
     await page.getByText(/^Missing Z-VIEW config global variable/).waitFor();
     expect(await page.getByRole('alert').innerText()).toContain('When developing locally');
@@ -169,7 +171,11 @@ describe('the web shell in Chromium', () => {
     await page.unroute('**/config.js');
     await page.route('**/config.js', async (route) => {
       const original = await (await route.fetch()).text();
-      await route.fulfill({ status: 200, contentType: 'application/javascript', body: original.replace(/"OIDC_ISSUER":"[^"]*"/, '"OIDC_ISSUER":""') });
+      await route.fulfill({
+        status: 200,
+        contentType: 'application/javascript',
+        body: original.replace(/"OIDC_ISSUER":"[^"]*"/, '"OIDC_ISSUER":""'),
+      });
     });
     await page.reload();
     await page.getByText(MESSAGES.requiredConfigVariable('OIDC_ISSUER')).waitFor();

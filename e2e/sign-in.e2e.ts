@@ -12,7 +12,8 @@ function recordBearers(page: Page): string[] {
   const tokens: string[] = [];
   page.on('request', (request) => {
     const auth = request.headers()['authorization'];
-    if (auth?.startsWith('Bearer ') && new URL(request.url()).pathname.startsWith('/api/')) tokens.push(auth.slice('Bearer '.length));
+    if (auth?.startsWith('Bearer ') && new URL(request.url()).pathname.startsWith('/api/'))
+      tokens.push(auth.slice('Bearer '.length));
   });
   return tokens;
 }
@@ -51,7 +52,12 @@ describe('sign-in with the embedded identity provider', () => {
 
     await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
     await page.getByRole('heading', { name: 'Welcome' }).waitFor();
-    await expect.poll(async () => (await fetch(`${baseUrl()}/api/organization`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
+    await expect
+      .poll(
+        async () =>
+          (await fetch(`${baseUrl()}/api/organization`, { headers: { authorization: `Bearer ${token}` } })).status,
+      )
+      .toBe(401);
     await context.close();
   });
 
@@ -61,7 +67,12 @@ describe('sign-in with the embedded identity provider', () => {
     await page.getByRole('button', { name: /^Organization: / }).click();
     const items = page.getByRole('menu').getByRole('menuitem');
     await items.first().waitFor();
-    expect(await items.allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining('Demo Mutual Insurance'), expect.stringContaining('Gulf Coast Underwriters')]));
+    expect(await items.allTextContents()).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('Demo Mutual Insurance'),
+        expect.stringContaining('Gulf Coast Underwriters'),
+      ]),
+    );
     expect(await items.count()).toBe(2);
     await context.close();
   });

@@ -19,9 +19,14 @@ afterAll(() => page.context().close());
 
 describe('Discovery (analyst@demo.test)', () => {
   it('opens from the Discovery tab on a landing that links the three tools', async () => {
-    await page.getByRole('tab', { name: 'Discovery' }).or(page.getByRole('link', { name: 'Discovery' })).first().click();
+    await page
+      .getByRole('tab', { name: 'Discovery' })
+      .or(page.getByRole('link', { name: 'Discovery' }))
+      .first()
+      .click();
     await page.waitForURL('**/zorro');
-    for (const name of ['Open filing finder', 'Open explorer', 'Open grid']) await page.getByRole('link', { name }).waitFor();
+    for (const name of ['Open filing finder', 'Open explorer', 'Open grid'])
+      await page.getByRole('link', { name }).waitFor();
     await screenshot(page, 'zorro-home');
   });
 
@@ -34,7 +39,11 @@ describe('Discovery (analyst@demo.test)', () => {
     await page.getByTestId('facet-state').getByLabel(/^CA/).click();
     await page.waitForURL(/state=CA/);
     // The previous results stay on screen until the filtered ones arrive.
-    await expect.poll(async () => new Set(await page.getByTestId('filing-row').locator('td:nth-child(2)').allTextContents()), { timeout: 15_000 }).toEqual(new Set(['CA']));
+    await expect
+      .poll(async () => new Set(await page.getByTestId('filing-row').locator('td:nth-child(2)').allTextContents()), {
+        timeout: 15_000,
+      })
+      .toEqual(new Set(['CA']));
     await page.getByTestId('hit').first().waitFor();
     expect(await page.getByTestId('hit').first().locator('mark').count()).toBeGreaterThan(0);
     await screenshot(page, 'zorro-finder');
@@ -53,7 +62,11 @@ describe('Discovery (analyst@demo.test)', () => {
   it('explorer: a counting question is answered with figures and citations; a citation opens the page', async () => {
     await page.goto('/zorro/explorer');
     await page.getByTestId('new-conversation').click();
-    await page.getByTestId('question-box').fill('How many homeowners filings in Colorado cited a wildfire model since 2024, and what was the median rate change?');
+    await page
+      .getByTestId('question-box')
+      .fill(
+        'How many homeowners filings in Colorado cited a wildfire model since 2024, and what was the median rate change?',
+      );
     await page.getByRole('button', { name: 'Ask' }).click();
     await page.getByTestId('answer').waitFor({ timeout: 20_000 });
     expect(await page.getByTestId('figures').textContent()).toMatch(/\d+ filings.*median/);
@@ -62,7 +75,9 @@ describe('Discovery (analyst@demo.test)', () => {
     await page.getByTestId('sources').waitFor();
     await screenshot(page, 'zorro-explorer');
 
-    await page.getByTestId('question-box').fill('How many disapproved mobile home filings in Vermont cited a hail model in 2019?');
+    await page
+      .getByTestId('question-box')
+      .fill('How many disapproved mobile home filings in Vermont cited a hail model in 2019?');
     await page.getByRole('button', { name: 'Ask' }).click();
     await page.getByTestId('suggestions').waitFor({ timeout: 20_000 });
     expect(await page.getByTestId('answer').last().textContent()).toContain('No filings match');
@@ -83,7 +98,11 @@ describe('Discovery (analyst@demo.test)', () => {
     await page.getByTestId('conversation').filter({ hasText: 'Colorado wildfire' }).waitFor();
     const before = await page.getByTestId('conversation').count();
     await page.getByTestId('conversation').first().hover();
-    await page.getByTestId('conversation').first().getByRole('button', { name: /^Delete/ }).click();
+    await page
+      .getByTestId('conversation')
+      .first()
+      .getByRole('button', { name: /^Delete/ })
+      .click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => page.getByTestId('conversation').count()).toBe(before - 1);
   });

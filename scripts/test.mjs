@@ -10,8 +10,19 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const report = path.join(root, '.tmp/vitest-report.json');
 mkdirSync(path.dirname(report), { recursive: true });
 
-const args = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)];
-const result = spawnSync('npx', args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...(process.env.CI ? { NO_COLOR: '1' } : {}) } });
+const args = [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${report}`,
+  ...process.argv.slice(2),
+];
+const result = spawnSync('npx', args, {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, ...(process.env.CI ? { NO_COLOR: '1' } : {}) },
+});
 
 let passed = 0;
 let failed = 0;

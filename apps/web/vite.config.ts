@@ -15,7 +15,9 @@ export default defineConfig({
         main: fileURLToPath(new URL('./index.html', import.meta.url)),
         // Development/e2e page of the map widget with fixture data (served at /map-harness.html).
         // Only built when asked for (the e2e setup does), so production dist carries no fixtures.
-        ...(process.env.ZVIEW_BUILD_HARNESS === '1' ? { mapHarness: fileURLToPath(new URL('./map-harness.html', import.meta.url)) } : {}),
+        ...(process.env.ZVIEW_BUILD_HARNESS === '1'
+          ? { mapHarness: fileURLToPath(new URL('./map-harness.html', import.meta.url)) }
+          : {}),
       },
       output: {
         // React changes far less often than the app, so its own chunk stays cached across releases.

@@ -60,7 +60,16 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
     cwd: root,
     // ENV=test: the shell's browser tests use dev sessions (?devSession=); the rest sign in for real.
-    env: { ...process.env, ENV: 'test', PORT: String(port), DATA_DIR: dataDir, SKIP_WEB_BUILD: '1', LOG_LEVEL: 'warn', PUBLIC_URL: `http://localhost:${port}`, ...env },
+    env: {
+      ...process.env,
+      ENV: 'test',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SKIP_WEB_BUILD: '1',
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: `http://localhost:${port}`,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

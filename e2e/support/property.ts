@@ -39,7 +39,9 @@ const IMAGERY_PANEL = '[data-testid=imagery-panel] [data-testid=map-widget]';
 /** The imagery panel's map has loaded: a canvas, no spinner, fades finished. */
 export async function mapReady(page: Page): Promise<void> {
   await page.locator(`${IMAGERY_PANEL} canvas`).first().waitFor({ timeout: 20_000 });
-  await page.waitForFunction((selector) => !document.querySelector(`${selector} [role=progressbar]`), IMAGERY_PANEL, { timeout: 30_000 });
+  await page.waitForFunction((selector) => !document.querySelector(`${selector} [role=progressbar]`), IMAGERY_PANEL, {
+    timeout: 30_000,
+  });
   await page.waitForTimeout(400); // the 300 ms opacity transitions
 }
 
@@ -60,4 +62,5 @@ export async function dragBy(page: Page, target: Locator, dx: number, dy: number
 }
 
 /** Drags the imagery panel's location pin by (dx, dy) pixels; returns where it started. */
-export const dragPin = (page: Page, dx: number, dy: number) => dragBy(page, page.getByTestId('imagery-panel').getByTestId('location-pin'), dx, dy);
+export const dragPin = (page: Page, dx: number, dy: number) =>
+  dragBy(page, page.getByTestId('imagery-panel').getByTestId('location-pin'), dx, dy);

@@ -57,13 +57,16 @@ export interface BuildAppOptions {
  * Fastify refuses bare hop counts (it cannot check the peer); TRUST_PROXY=N means "the N nearest
  * hops are our proxies", for a server only they can reach (HOST=localhost behind them).
  */
-function trustProxyFunction(setting: ServerConfig['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+function trustProxyFunction(
+  setting: ServerConfig['trustProxy'],
+): false | string[] | ((address: string, hop: number) => boolean) {
   if (typeof setting !== 'number') return setting;
   return (_address, hop) => hop < setting;
 }
 
 export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
-  const logger = options.log ?? (options.logger ? createLogger({ base: { role: process.env.ZVIEW_ROLE ?? 'all' } }) : undefined);
+  const logger =
+    options.log ?? (options.logger ? createLogger({ base: { role: process.env.ZVIEW_ROLE ?? 'all' } }) : undefined);
   const app = Fastify({
     ...(logger ? { loggerInstance: logger as FastifyBaseLogger } : { logger: false }),
     // Fastify's own request lines would log raw URLs; one line per request is written below.
@@ -91,7 +94,12 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     if (webApp.registering && route.config?.policy === undefined) route.config = { ...route.config, policy: 'public' };
     for (const method of [route.method].flat()) {
       registeredRoutes.push({ method, url: route.url, policy: route.config?.policy });
-      routeContracts.push({ method, url: route.url, response: declaresResponse(route.schema as never), exempt: Boolean(route.config?.rawResponse) });
+      routeContracts.push({
+        method,
+        url: route.url,
+        response: declaresResponse(route.schema as never),
+        exempt: Boolean(route.config?.rawResponse),
+      });
     }
   });
 
@@ -106,7 +114,11 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
           imgSrc: ["'self'", 'data:', 'blob:'],
           workerSrc: ["'self'", 'blob:'],
           childSrc: ["'self'", 'blob:'],
-          connectSrc: ["'self'", ...(ctx.config.runtime.ANALYTICS_HOST ? [ctx.config.runtime.ANALYTICS_HOST] : []), ...dsnOrigin(ctx.config.runtime.ERROR_REPORTING_DSN)],
+          connectSrc: [
+            "'self'",
+            ...(ctx.config.runtime.ANALYTICS_HOST ? [ctx.config.runtime.ANALYTICS_HOST] : []),
+            ...dsnOrigin(ctx.config.runtime.ERROR_REPORTING_DSN),
+          ],
           fontSrc: ["'self'", 'data:'],
           formAction: null,
           upgradeInsecureRequests: null,
@@ -120,9 +132,18 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     reply.header(REQUEST_ID_HEADER, request.id);
   });
   // The rest of the request runs with its id and logger in context: jobs it queues carry the id.
-  app.addHook('onRequest', (request, _reply, done) => requestContext.run({ requestId: request.id, log: request.log }, done));
+  app.addHook('onRequest', (request, _reply, done) =>
+    requestContext.run({ requestId: request.id, log: request.log }, done),
+  );
   app.addHook('onResponse', async (request, reply) => {
-    request.log.info({ req: { method: request.method, url: redactUrl(request.url) }, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+    request.log.info(
+      {
+        req: { method: request.method, url: redactUrl(request.url) },
+        statusCode: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
+      'request',
+    );
   });
   collectOpenApiRoutes(app);
   registerErrorHandler(app);
@@ -169,7 +190,8 @@ async function registerWebApp(app: FastifyInstance, distDir: string) {
       index: false,
       setHeaders(res, filePath) {
         // Vite fingerprints everything under assets/, so it may be cached for a year.
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        if (filePath.includes(`${path.sep}assets${path.sep}`))
+          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
       },
     });
   }
@@ -178,7 +200,11 @@ async function registerWebApp(app: FastifyInstance, distDir: string) {
     const url = request.url.split('?')[0] ?? '/';
     // A page opened on another host than PUBLIC_URL (http://127.0.0.1:8080 for localhost) could not
     // sign in: the CSP and the identity provider know PUBLIC_URL only. Send the browser there (issue 12).
-    if (request.method === 'GET' && request.hostname !== publicHost && (request.headers.accept ?? '').includes('text/html')) {
+    if (
+      request.method === 'GET' &&
+      request.hostname !== publicHost &&
+      (request.headers.accept ?? '').includes('text/html')
+    ) {
       return reply.redirect(`${app.ctx.config.publicUrl}${request.url}`, 302);
     }
     const isApi = url === '/api' || url.startsWith('/api/');
@@ -189,7 +215,9 @@ async function registerWebApp(app: FastifyInstance, distDir: string) {
     }
     reply.header('cache-control', 'no-cache');
     if (!hasBuild) {
-      return reply.type('text/html').send('<!doctype html><title>Z-VIEW</title><p>The web app is not built. Run <code>npm run build</code>.</p>');
+      return reply
+        .type('text/html')
+        .send('<!doctype html><title>Z-VIEW</title><p>The web app is not built. Run <code>npm run build</code>.</p>');
     }
     return reply.sendFile('index.html');
   });

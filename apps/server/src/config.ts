@@ -103,7 +103,10 @@ export function trustProxySetting(raw: string | undefined): false | number | str
   const value = raw?.trim() ?? '';
   if (value === '' || value === 'false' || value === '0') return false;
   if (/^[0-9]+$/.test(value)) return Number(value);
-  const list = value.split(',').map((part) => part.trim()).filter(Boolean);
+  const list = value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
   if (value === 'true' || list.some((part) => !/^[0-9a-fA-F.:]+(\/[0-9]{1,3})?$/.test(part))) {
     throw new Error(`TRUST_PROXY must be a hop count or a comma-separated list of addresses/CIDRs, got "${raw}"`);
   }
@@ -125,7 +128,8 @@ function positiveNumber(env: NodeJS.ProcessEnv, name: string, fallback: number):
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 8080);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT must be a port number, got "${env.PORT}"`);
   const publicUrl = envOr(env, 'PUBLIC_URL', `http://localhost:${port}`).replace(/\/$/, '');
   const raw = {
     ENV: envOr(env, 'ENV', 'local'),
@@ -188,6 +192,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       uploadsPerHour: Math.round(positiveNumber(env, 'PORTFOLIO_UPLOADS_PER_HOUR', 100)),
       orphanHours: positiveNumber(env, 'PORTFOLIO_ORPHAN_HOURS', 24),
     },
-    zorro: { llm: env.ZORRO_LLM_URL ? { url: env.ZORRO_LLM_URL.replace(/\/$/, ''), apiKey: env.ZORRO_LLM_API_KEY || undefined, model: envOr(env, 'ZORRO_LLM_MODEL', 'gpt-4o-mini') } : undefined },
+    zorro: {
+      llm: env.ZORRO_LLM_URL
+        ? {
+            url: env.ZORRO_LLM_URL.replace(/\/$/, ''),
+            apiKey: env.ZORRO_LLM_API_KEY || undefined,
+            model: envOr(env, 'ZORRO_LLM_MODEL', 'gpt-4o-mini'),
+          }
+        : undefined,
+    },
   };
 }

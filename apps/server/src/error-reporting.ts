@@ -22,7 +22,13 @@ export function initServerErrorReporting(options: { dsn: string | undefined; env
     tracesSampleRate: 0,
     skipOpenTelemetrySetup: true,
     defaultIntegrations: false,
-    integrations: [Sentry.linkedErrorsIntegration(), Sentry.requestDataIntegration(), Sentry.consoleIntegration(), Sentry.onUncaughtExceptionIntegration(), Sentry.onUnhandledRejectionIntegration()],
+    integrations: [
+      Sentry.linkedErrorsIntegration(),
+      Sentry.requestDataIntegration(),
+      Sentry.consoleIntegration(),
+      Sentry.onUncaughtExceptionIntegration(),
+      Sentry.onUnhandledRejectionIntegration(),
+    ],
     beforeSend: (event) => scrubErrorReport(event),
     beforeBreadcrumb: (breadcrumb) => scrubErrorReport(breadcrumb),
   });

@@ -40,8 +40,12 @@ async function main() {
   // database answers 503 within seconds instead of holding requests for its whole outage.
   const apiDb = serves ? createDb(database.url, 20, apiPoolTimeouts()).db : null;
   const worker = works ? await startWorker(config, database.db, database.url) : null;
-  const cluster = serves && config.apiProcesses > 1 ? startApiCluster({ count: config.apiProcesses, databaseUrl: database.url }) : null;
-  const app = serves && !cluster ? await buildServerApp(config, apiDb!) : works ? await opsOnlyApp(config, database.db) : null;
+  const cluster =
+    serves && config.apiProcesses > 1
+      ? startApiCluster({ count: config.apiProcesses, databaseUrl: database.url })
+      : null;
+  const app =
+    serves && !cluster ? await buildServerApp(config, apiDb!) : works ? await opsOnlyApp(config, database.db) : null;
 
   gracefulShutdown({
     timeoutMs: Number(process.env.SHUTDOWN_TIMEOUT_MS) || 20_000,
@@ -59,7 +63,9 @@ async function main() {
   if (app) await app.listen({ port: config.port, host: config.host });
   else await cluster!.ready;
   const processes = cluster ? ` (${config.apiProcesses} API processes)` : '';
-  const what = serves ? `is running at ${config.publicUrl}${processes}` : `worker is running (health on port ${config.port})`;
+  const what = serves
+    ? `is running at ${config.publicUrl}${processes}`
+    : `worker is running (health on port ${config.port})`;
   console.log(`\nZ-VIEW ${'4.10.1'} ${what}\n`);
   if (demoAccounts.length) console.log(`${demoAccounts.join('\n')}\n`);
 }
@@ -69,7 +75,11 @@ async function main() {
  * the API's event loop), in this process (PORTFOLIO_WORKER=inline, and always in the worker role),
  * or none (PORTFOLIO_WORKER=off: workers run elsewhere).
  */
-async function startWorker(config: ServerConfig, db: Db, databaseUrl: string): Promise<{ stop(): Promise<void> } | null> {
+async function startWorker(
+  config: ServerConfig,
+  db: Db,
+  databaseUrl: string,
+): Promise<{ stop(): Promise<void> } | null> {
   if (config.role === 'worker' || config.portfolio.worker === 'inline') {
     const queue = await startProductionPortfolioWorker(config, db, databaseUrl);
     return { stop: () => queue.stop({ graceful: true }) };

@@ -21,14 +21,20 @@ export interface PortfolioServices {
   uploadLimits: UploadLimits;
 }
 
-export function createPortfolioServices(ctx: { config: ServerConfig; db: Db }, overrides: Partial<PortfolioServices> = {}): PortfolioServices {
+export function createPortfolioServices(
+  ctx: { config: ServerConfig; db: Db },
+  overrides: Partial<PortfolioServices> = {},
+): PortfolioServices {
   return {
     blobs: overrides.blobs ?? createBlobStore(ctx.config.blobStore),
     queue: overrides.queue ?? new JobQueue(ctx.db),
     scorer: overrides.scorer ?? unconfiguredScorer,
     maxUploadBytes: overrides.maxUploadBytes ?? ctx.config.portfolio.maxUploadBytes,
     chunkSize: overrides.chunkSize ?? ctx.config.portfolio.chunkSize,
-    uploadLimits: overrides.uploadLimits ?? { quotaBytes: ctx.config.portfolio.uploadQuotaBytes, uploadsPerHour: ctx.config.portfolio.uploadsPerHour },
+    uploadLimits: overrides.uploadLimits ?? {
+      quotaBytes: ctx.config.portfolio.uploadQuotaBytes,
+      uploadsPerHour: ctx.config.portfolio.uploadsPerHour,
+    },
   };
 }
 
@@ -42,5 +48,13 @@ export function queueWork(db: Db, queue: JobQueue): PortfolioWork {
 
 /** What the domain's portfolio commands get: the services with the work on their queue. */
 export function portfolioDeps(db: Db, services: PortfolioServices): PortfolioDeps {
-  return { db, blobs: services.blobs, scorer: services.scorer, work: queueWork(db, services.queue), maxUploadBytes: services.maxUploadBytes, chunkSize: services.chunkSize, uploadLimits: services.uploadLimits };
+  return {
+    db,
+    blobs: services.blobs,
+    scorer: services.scorer,
+    work: queueWork(db, services.queue),
+    maxUploadBytes: services.maxUploadBytes,
+    chunkSize: services.chunkSize,
+    uploadLimits: services.uploadLimits,
+  };
 }

@@ -17,9 +17,19 @@ const writeKey = app.ctx.config.runtime.ANALYTICS_WRITE_KEY!;
 await app.listen({ port: 0, host: '127.0.0.1' });
 const host = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
-const message = (extra: Record<string, unknown> = {}) => ({ type: 'track', event: 'submit_request', anonymousId: 'anon-1', messageId: crypto.randomUUID(), timestamp: new Date().toISOString(), properties: {}, ...extra });
-const post = (payload: unknown, headers: Record<string, string> = {}) => app.inject({ method: 'POST', url: '/v1/batch', headers, payload: payload as object });
-const rowsOf = (messageIds: string[]) => db.selectFrom('analytics_events').selectAll().where('message_id', 'in', messageIds).execute();
+const message = (extra: Record<string, unknown> = {}) => ({
+  type: 'track',
+  event: 'submit_request',
+  anonymousId: 'anon-1',
+  messageId: crypto.randomUUID(),
+  timestamp: new Date().toISOString(),
+  properties: {},
+  ...extra,
+});
+const post = (payload: unknown, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'POST', url: '/v1/batch', headers, payload: payload as object });
+const rowsOf = (messageIds: string[]) =>
+  db.selectFrom('analytics_events').selectAll().where('message_id', 'in', messageIds).execute();
 
 describe('POST /v1/batch', () => {
   it("receives the official Segment node client's batches (track, identify, group, page, screen, alias)", async () => {
@@ -29,17 +39,34 @@ describe('POST /v1/batch', () => {
     const userId = `segment-node-${Date.now()}`;
     analytics.identify({ userId, traits: { email: 'node@x.test', firstName: 'Node' } });
     analytics.group({ userId, groupId: String(org.id), traits: { name: org.name } });
-    analytics.track({ userId, event: 'submit_request', properties: { location_type: 'address' }, context: { groupId: String(org.id) } });
+    analytics.track({
+      userId,
+      event: 'submit_request',
+      properties: { location_type: 'address' },
+      context: { groupId: String(org.id) },
+    });
     analytics.page({ userId, name: 'scores' });
     analytics.screen({ userId, name: 'map' });
     analytics.alias({ userId, previousId: 'anon-node' });
     await analytics.closeAndFlush({ timeout: 10_000 });
     expect(failures).toEqual([]);
-    const rows = await db.selectFrom('analytics_events').selectAll().where('user_id', '=', userId).orderBy('occurred_at').execute();
+    const rows = await db
+      .selectFrom('analytics_events')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('occurred_at')
+      .execute();
     expect(rows.map((r) => r.type).sort()).toEqual(['alias', 'group', 'identify', 'page', 'screen', 'track']);
     const tracked = rows.find((r) => r.type === 'track')!;
-    expect(tracked).toMatchObject({ event: 'submit_request', organization_id: org.id, properties: { location_type: 'address' } });
-    expect(rows.find((r) => r.type === 'identify')!.properties).toMatchObject({ email: 'node@x.test', firstName: 'Node' });
+    expect(tracked).toMatchObject({
+      event: 'submit_request',
+      organization_id: org.id,
+      properties: { location_type: 'address' },
+    });
+    expect(rows.find((r) => r.type === 'identify')!.properties).toMatchObject({
+      email: 'node@x.test',
+      firstName: 'Node',
+    });
     expect(rows.find((r) => r.type === 'page')!.event).toBe('scores');
   });
 
@@ -49,7 +76,12 @@ describe('POST /v1/batch', () => {
     client.on('delivery_failure', (_d, reason) => failed.push(reason));
     const deliveries = await Promise.all([
       client.identify({ userId: 'claimed-by-client', traits: { email: user.email } }),
-      client.track({ event: 'page_view', anonymousId: 'a', properties: { path: '/scores' }, context: { groupId: String(org.id) } }),
+      client.track({
+        event: 'page_view',
+        anonymousId: 'a',
+        properties: { path: '/scores' },
+        context: { groupId: String(org.id) },
+      }),
       client.flush().then(() => undefined),
     ]);
     expect(failed).toEqual([]);
@@ -98,9 +130,16 @@ describe('POST /v1/batch', () => {
   it('stores events in monthly partitions, creating a month when first needed', async () => {
     const old = message({ timestamp: '2025-03-14T10:00:00.000Z' });
     expect((await post({ writeKey, batch: [old, message()] })).statusCode).toBe(200);
-    const placed = await sql<{ partition: string; message_id: string }>`SELECT tableoid::regclass::text AS partition, message_id FROM analytics_events WHERE message_id = ${old.messageId}`.execute(db);
+    const placed = await sql<{
+      partition: string;
+      message_id: string;
+    }>`SELECT tableoid::regclass::text AS partition, message_id FROM analytics_events WHERE message_id = ${old.messageId}`.execute(
+      db,
+    );
     expect(placed.rows[0]!.partition).toBe('analytics_events_y2025m03');
-    const kind = await sql<{ relkind: string }>`SELECT relkind FROM pg_class WHERE relname = 'analytics_events'`.execute(db);
+    const kind = await sql<{
+      relkind: string;
+    }>`SELECT relkind FROM pg_class WHERE relname = 'analytics_events'`.execute(db);
     expect(kind.rows[0]!.relkind).toBe('p');
   });
 
@@ -122,7 +161,10 @@ describe('POST /v1/batch', () => {
       const res = await post(payload);
       expect(res.statusCode, JSON.stringify(payload).slice(0, 100)).toBe(400);
     }
-    const withNul = message({ properties: { note: 'a\u0000b', ['k\u0000']: '\ud800x' }, timestamp: '9999-01-01T00:00:00.000Z' });
+    const withNul = message({
+      properties: { note: 'a\u0000b', ['k\u0000']: '\ud800x' },
+      timestamp: '9999-01-01T00:00:00.000Z',
+    });
     expect((await post({ writeKey, batch: [withNul] })).statusCode).toBe(200);
     const [row] = await rowsOf([withNul.messageId]);
     expect(row!.properties).toEqual({ note: 'ab', k: '\ufffdx' });

@@ -13,7 +13,14 @@ const port = await freePort();
 const cluster = startApiCluster({
   count: 2,
   databaseUrl: url,
-  env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: `http://localhost:${port}`, LOG_LEVEL: 'warn', ENV: 'test' },
+  env: {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: `http://localhost:${port}`,
+    LOG_LEVEL: 'warn',
+    ENV: 'test',
+  },
   log: () => {},
 });
 afterAll(async () => {

@@ -12,7 +12,9 @@ import { useTestDatabase } from './database.js';
  * Builds the real application on this test file's own database (and its own data folder for
  * imagery caches and secrets); requests go through app.inject.
  */
-export async function useTestApp(env: NodeJS.ProcessEnv = {}): Promise<{ app: FastifyInstance } & Awaited<ReturnType<typeof useTestDatabase>>> {
+export async function useTestApp(
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ app: FastifyInstance } & Awaited<ReturnType<typeof useTestDatabase>>> {
   const database = await useTestDatabase();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'zview-test-data-'));
   const config = loadConfig({ PORT: '0', DATABASE_URL: database.url, DATA_DIR: dataDir, ...env });

@@ -1,4 +1,12 @@
-import { appealChangeResponseSchema, appealDetailResponseSchema, appealListResponseSchema, assessmentResponseSchema, draftDetailsResponseSchema, recalculateResponseSchema, type AppealStatus } from '@zview/contracts';
+import {
+  appealChangeResponseSchema,
+  appealDetailResponseSchema,
+  appealListResponseSchema,
+  assessmentResponseSchema,
+  draftDetailsResponseSchema,
+  recalculateResponseSchema,
+  type AppealStatus,
+} from '@zview/contracts';
 import { describe, expect, it } from 'vitest';
 import { startAppealExpiryWorker } from '../src/jobs/appeal-jobs.js';
 import { JobQueue } from '../src/jobs/queue.js';
@@ -14,7 +22,16 @@ import { authHeader, createOrganization, createUser } from './factories.js';
 const { app, db, url } = await useTestApp();
 await seedWorld(url, { properties: 300 });
 
-const PRODUCTS = ['zfire', 'zhail', 'zstorm', 'zwind', 'zwater', 'zproperty', 'roof_age', 'zproperty-historical_look_back'];
+const PRODUCTS = [
+  'zfire',
+  'zhail',
+  'zstorm',
+  'zwind',
+  'zwater',
+  'zproperty',
+  'roof_age',
+  'zproperty-historical_look_back',
+];
 const home = await createOrganization(db, { name: 'Appeals Mutual', products: [...PRODUCTS, 'appeals'] });
 const foreign = await createOrganization(db, { name: 'Foreign Appeals Co', products: [...PRODUCTS, 'appeals'] });
 const noAppeals = await createOrganization(db, { name: 'No Appeals Co', products: PRODUCTS });
@@ -35,18 +52,28 @@ const WICHITA = '1427 Wheatland Ave, Wichita, KS 67203';
 const AMARILLO = '3300 Mesquite Ln, Amarillo, TX 79106';
 
 async function lookup(headers: Record<string, string>, location: string, extra: Record<string, string> = {}) {
-  const res = await app.inject({ method: 'GET', url: `/api/caribou/v3/property/assessment/zview?${new URLSearchParams({ location_type: 'address', location, products: 'zhail,zproperty', ...extra })}`, headers });
+  const res = await app.inject({
+    method: 'GET',
+    url: `/api/caribou/v3/property/assessment/zview?${new URLSearchParams({ location_type: 'address', location, products: 'zhail,zproperty', ...extra })}`,
+    headers,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return assessmentResponseSchema.parse(res.json());
 }
 
 const wichita = (await lookup(H.member, WICHITA)).location;
 const amarillo = (await lookup(H.member, AMARILLO)).location;
-const subjectOf = (loc: typeof wichita, product = 'zhail') => ({ h3Index: loc.h3Index, propertyId: loc.propertyId!, product });
+const subjectOf = (loc: typeof wichita, product = 'zhail') => ({
+  h3Index: loc.h3Index,
+  propertyId: loc.propertyId!,
+  product,
+});
 const W = subjectOf(wichita);
 
-const post = (path: string, headers: Record<string, string>, payload: unknown) => app.inject({ method: 'POST', url: `/api/caribou/appeals/${path}`, headers, payload: payload as object });
-const get = (path: string, headers: Record<string, string>) => app.inject({ method: 'GET', url: `/api/caribou/appeals${path}`, headers });
+const post = (path: string, headers: Record<string, string>, payload: unknown) =>
+  app.inject({ method: 'POST', url: `/api/caribou/appeals/${path}`, headers, payload: payload as object });
+const get = (path: string, headers: Record<string, string>) =>
+  app.inject({ method: 'GET', url: `/api/caribou/appeals${path}`, headers });
 
 /** A roof material the property does not have (so the score moves). */
 async function otherMaterial(propertyId: string): Promise<string> {
@@ -60,7 +87,11 @@ describe('manual inputs are validated against each feature of the model', () => 
     ['roof material not in the list', { roof_material: 'straw' }, /roof_material: must be one of .*metal/],
     ['unknown is not a claim', { roof_material: 'unknown' }, /roof_material: must be one of/],
     ['year before 1800', { roof_install_year: 1799 }, /roof_install_year: must be between 1800 and/],
-    ['year after next year', { roof_install_year: new Date().getUTCFullYear() + 2 }, /roof_install_year: must be between/],
+    [
+      'year after next year',
+      { roof_install_year: new Date().getUTCFullYear() + 2 },
+      /roof_install_year: must be between/,
+    ],
     ['year not whole', { roof_install_year: 2001.5 }, /whole number/],
     ['feature another model has', { defensible_space: 30 }, /defensible_space: not a feature of the zhail model/],
     ['string for a year', { roof_install_year: '2001' }, /must be a number/],
@@ -75,10 +106,16 @@ describe('manual inputs are validated against each feature of the model', () => 
   }
 
   it('refuses a negative distance and accepts zero (zwater distance to water)', async () => {
-    const neg = await post('recalculate', H.member, { ...subjectOf(wichita, 'zwater'), manualInputs: { distance_to_water: -1 } });
+    const neg = await post('recalculate', H.member, {
+      ...subjectOf(wichita, 'zwater'),
+      manualInputs: { distance_to_water: -1 },
+    });
     expect(neg.statusCode).toBe(400);
     expect(neg.json().error.message).toMatch(/distance_to_water: must be between 0 and/);
-    const zero = await post('recalculate', H.member, { ...subjectOf(wichita, 'zwater'), manualInputs: { distance_to_water: 0 } });
+    const zero = await post('recalculate', H.member, {
+      ...subjectOf(wichita, 'zwater'),
+      manualInputs: { distance_to_water: 0 },
+    });
     expect(zero.statusCode, zero.body).toBe(200);
   });
 
@@ -103,9 +140,17 @@ describe('manual inputs are validated against each feature of the model', () => 
     expect(res.statusCode, res.body).toBe(200);
     const body = draftDetailsResponseSchema.parse(res.json());
     const roof = body.features.find((f) => f.key === 'roof_material')!;
-    expect(roof.domain).toEqual({ kind: 'category', values: expect.arrayContaining(['metal', 'asphalt_shingle', 'wood_shake']) });
+    expect(roof.domain).toEqual({
+      kind: 'category',
+      values: expect.arrayContaining(['metal', 'asphalt_shingle', 'wood_shake']),
+    });
     expect(roof.domain.kind === 'category' && roof.domain.values).not.toContain('unknown');
-    expect(body.features.find((f) => f.key === 'roof_install_year')!.domain).toEqual({ kind: 'number', min: 1800, max: new Date().getUTCFullYear() + 1, integer: true });
+    expect(body.features.find((f) => f.key === 'roof_install_year')!.domain).toEqual({
+      kind: 'number',
+      min: 1800,
+      max: new Date().getUTCFullYear() + 1,
+      integer: true,
+    });
     expect(body.features.map((f) => f.key)).not.toContain('defensible_space');
   });
 });
@@ -113,14 +158,23 @@ describe('manual inputs are validated against each feature of the model', () => 
 describe('recalculate', () => {
   it('equals the versioned model run on the changed features, and stores nothing', async () => {
     const material = await otherMaterial(W.propertyId);
-    const res = await post('recalculate', H.member, { ...W, featureName: 'roof_material', manualInputs: { roof_material: material, roof_install_year: 2020 } });
+    const res = await post('recalculate', H.member, {
+      ...W,
+      featureName: 'roof_material',
+      manualInputs: { roof_material: material, roof_install_year: 2020 },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const body = recalculateResponseSchema.parse(res.json());
 
     const features = (await loadPropertyFeatures(db, W.propertyId))!;
     const hazard = hazardOfProperty((await findPropertyById(db, W.propertyId))!);
     const asOf = new Date(`${features.asOf}T00:00:00Z`);
-    const expected = scoreProduct('zhail', applyManualInputs('zhail', features, { roof_material: material, roof_install_year: 2020 }), hazard, asOf);
+    const expected = scoreProduct(
+      'zhail',
+      applyManualInputs('zhail', features, { roof_material: material, roof_install_year: 2020 }),
+      hazard,
+      asOf,
+    );
     expect(body.recalculated).toEqual(expected);
     expect(body.current).toEqual(scoreProduct('zhail', features, hazard, asOf));
     expect(body.recalculated.factors.find((f) => f.key === 'roof_material')!.value).toBe(material);
@@ -133,7 +187,12 @@ describe('recalculate', () => {
 });
 
 type Ref = { appealId: number };
-const input = (subject: typeof W, manualInputs: Record<string, unknown> = { fortified: 'roof' }) => ({ ...subject, featureName: Object.keys(manualInputs)[0], manualInputs, reason: 'Roof replaced in 2023, see receipt.' });
+const input = (subject: typeof W, manualInputs: Record<string, unknown> = { fortified: 'roof' }) => ({
+  ...subject,
+  featureName: Object.keys(manualInputs)[0],
+  manualInputs,
+  reason: 'Roof replaced in 2023, see receipt.',
+});
 
 /** Brings the appeal of `subject` into `state` (from no open appeal); returns its id. */
 async function appealIn(state: AppealStatus, subject: typeof W): Promise<number> {
@@ -168,7 +227,13 @@ async function closeOpen(subject: typeof W) {
 describe('every transition, allowed and refused', () => {
   const STATES: AppealStatus[] = ['draft', 'submitted', 'under_review', 'accepted', 'rejected', 'reverted', 'expired'];
   const S = subjectOf(amarillo, 'zwind');
-  const byRef = { revert_draft: 'revert_draft', push_draft: 'push_draft', review: 'review', reject: 'reject', expire: 'expire' } as const;
+  const byRef = {
+    revert_draft: 'revert_draft',
+    push_draft: 'push_draft',
+    review: 'review',
+    reject: 'reject',
+    expire: 'expire',
+  } as const;
   for (const [name, path] of Object.entries(byRef)) {
     for (const state of STATES) {
       const allowed = (TRANSITIONS[name as keyof typeof byRef].from as readonly (string | null)[]).includes(state);
@@ -178,7 +243,9 @@ describe('every transition, allowed and refused', () => {
         const res = await post(path, headers, { appealId: id } satisfies Ref);
         if (allowed) {
           expect(res.statusCode, res.body).toBe(200);
-          expect(appealChangeResponseSchema.parse(res.json()).appeal.status).toBe(TRANSITIONS[name as keyof typeof byRef].to);
+          expect(appealChangeResponseSchema.parse(res.json()).appeal.status).toBe(
+            TRANSITIONS[name as keyof typeof byRef].to,
+          );
         } else {
           expect(res.statusCode, res.body).toBe(409);
           expect(res.json().error.message).toMatch(/^This appeal is .*: it cannot be .* \(only when .*\)\.$/);
@@ -187,7 +254,11 @@ describe('every transition, allowed and refused', () => {
       });
     }
   }
-  const withInputs = { save_draft: 'features_modification', push_appeal: 'push_appeal', publish: 'publish_features_modification' } as const;
+  const withInputs = {
+    save_draft: 'features_modification',
+    push_appeal: 'push_appeal',
+    publish: 'publish_features_modification',
+  } as const;
   for (const [name, path] of Object.entries(withInputs)) {
     for (const state of [null, 'draft', 'submitted', 'under_review'] as const) {
       const allowed = (TRANSITIONS[name as keyof typeof withInputs].from as readonly (string | null)[]).includes(state);
@@ -196,7 +267,9 @@ describe('every transition, allowed and refused', () => {
         const res = await post(path, name === 'publish' ? H.reviewer : H.member, input(S, { fortified: 'silver' }));
         if (allowed) {
           expect(res.statusCode, res.body).toBe(200);
-          expect(appealChangeResponseSchema.parse(res.json()).appeal.status).toBe(TRANSITIONS[name as keyof typeof withInputs].to);
+          expect(appealChangeResponseSchema.parse(res.json()).appeal.status).toBe(
+            TRANSITIONS[name as keyof typeof withInputs].to,
+          );
         } else {
           expect(res.statusCode, res.body).toBe(409);
           expect(res.json().error.message).toMatch(/cannot be edited|cannot be submitted/);
@@ -208,7 +281,8 @@ describe('every transition, allowed and refused', () => {
 
   it('refuses review decisions to ordinary users (403) and a draft revert to someone else', async () => {
     const id = await appealIn('submitted', S);
-    for (const path of ['review', 'reject', 'expire']) expect((await post(path, H.member, { appealId: id })).statusCode).toBe(403);
+    for (const path of ['review', 'reject', 'expire'])
+      expect((await post(path, H.member, { appealId: id })).statusCode).toBe(403);
     expect((await post('publish_features_modification', H.member, input(S))).statusCode).toBe(403);
     expect((await get('/audit.csv', H.member)).statusCode).toBe(403);
     await closeOpen(S);
@@ -241,7 +315,9 @@ describe('publishing', () => {
     const before = await lookup(H.member, WICHITA);
     const foreignBefore = await lookup(H.foreign, WICHITA);
     const material = await otherMaterial(W.propertyId);
-    const recalculated = recalculateResponseSchema.parse((await post('recalculate', H.member, input(W, { roof_material: material }))).json()).recalculated;
+    const recalculated = recalculateResponseSchema.parse(
+      (await post('recalculate', H.member, input(W, { roof_material: material }))).json(),
+    ).recalculated;
 
     const res = await post('publish_features_modification', H.reviewer, input(W, { roof_material: material }));
     expect(res.statusCode, res.body).toBe(200);
@@ -264,7 +340,9 @@ describe('publishing', () => {
     // A second appeal publishes version 2; version 1 stays listed.
     const second = await post('publish_features_modification', H.reviewer, input(W, { roof_condition: 'poor' }));
     expect(second.json().version).toBe(2);
-    const details = draftDetailsResponseSchema.parse((await get(`/draft_details?${new URLSearchParams(W)}`, H.member)).json());
+    const details = draftDetailsResponseSchema.parse(
+      (await get(`/draft_details?${new URLSearchParams(W)}`, H.member)).json(),
+    );
     expect(details.versions.map((v) => v.version)).toEqual([1, 2]);
     expect(details.versions[1]!.manualInputs).toEqual({ roof_material: material, roof_condition: 'poor' });
     expect(details.current.amendedByAppeal?.version).toBe(2);
@@ -285,11 +363,14 @@ describe('another organisation', () => {
 
     expect((await get(`/${id}`, H.foreign)).statusCode).toBe(404);
     expect((await get(`/${id}/evidence/${evidenceId}`, H.foreign)).statusCode).toBe(404);
-    for (const path of ['push_draft', 'revert_draft', 'expire', 'review']) expect((await post(path, H.foreign, { appealId: id })).statusCode, path).toBe(404);
+    for (const path of ['push_draft', 'revert_draft', 'expire', 'review'])
+      expect((await post(path, H.foreign, { appealId: id })).statusCode, path).toBe(404);
     expect((await uploadEvidence(id, H.foreign, png, 'x.png', 'image/png')).statusCode).toBe(404);
     const list = appealListResponseSchema.parse((await get('', H.foreign)).json());
     expect(list.results.map((a) => a.id)).not.toContain(id);
-    const details = draftDetailsResponseSchema.parse((await get(`/draft_details?${new URLSearchParams(S)}`, H.foreign)).json());
+    const details = draftDetailsResponseSchema.parse(
+      (await get(`/draft_details?${new URLSearchParams(S)}`, H.foreign)).json(),
+    );
     expect(details.appeal).toBeNull();
     expect((await get('/audit.csv', H.foreign)).body).not.toContain(S.propertyId);
     await closeOpen(S);
@@ -299,11 +380,18 @@ describe('another organisation', () => {
 function uploadEvidence(id: number, headers: Record<string, string>, data: Buffer, name: string, type: string) {
   const boundary = '----appeal-test';
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
     data,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  return app.inject({ method: 'POST', url: `/api/caribou/appeals/${id}/evidence`, headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+  return app.inject({
+    method: 'POST',
+    url: `/api/caribou/appeals/${id}/evidence`,
+    headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload,
+  });
 }
 
 describe('evidence', () => {
@@ -321,7 +409,13 @@ describe('evidence', () => {
     const text = await uploadEvidence(id, H.member, Buffer.from('not a photo'), 'photo.jpg', 'image/jpeg');
     expect(text.statusCode).toBe(400);
     expect(text.json().error.message).toMatch(/photo \(JPEG, PNG, WebP\) or a PDF/);
-    const big = await uploadEvidence(id, H.member, Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(10 * 1024 * 1024 + 10)]), 'big.jpg', 'image/jpeg');
+    const big = await uploadEvidence(
+      id,
+      H.member,
+      Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(10 * 1024 * 1024 + 10)]),
+      'big.jpg',
+      'image/jpeg',
+    );
     expect(big.statusCode).toBe(413);
 
     await post('expire', H.reviewer, { appealId: id });
@@ -343,9 +437,36 @@ describe('deadlines and expiry', () => {
     expect(detail.appeal.overdue).toBe(false);
     await closeOpen(S);
 
-    expect((await app.inject({ method: 'PUT', url: '/api/caribou/appeals/settings', headers: H.member, payload: { deadlineDays: 5 } })).statusCode).toBe(403);
-    expect((await app.inject({ method: 'PUT', url: '/api/caribou/appeals/settings', headers: H.reviewer, payload: { deadlineDays: 0 } })).statusCode).toBe(400);
-    expect((await app.inject({ method: 'PUT', url: '/api/caribou/appeals/settings', headers: H.reviewer, payload: { deadlineDays: 5 } })).statusCode).toBe(200);
+    expect(
+      (
+        await app.inject({
+          method: 'PUT',
+          url: '/api/caribou/appeals/settings',
+          headers: H.member,
+          payload: { deadlineDays: 5 },
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await app.inject({
+          method: 'PUT',
+          url: '/api/caribou/appeals/settings',
+          headers: H.reviewer,
+          payload: { deadlineDays: 0 },
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await app.inject({
+          method: 'PUT',
+          url: '/api/caribou/appeals/settings',
+          headers: H.reviewer,
+          payload: { deadlineDays: 5 },
+        })
+      ).statusCode,
+    ).toBe(200);
     const id = await appealIn('under_review', S);
     const five = appealDetailResponseSchema.parse((await get(`/${id}`, H.member)).json()).appeal;
     expect(Date.parse(five.deadlineAt) - Date.parse(five.openedAt)).toBeCloseTo(5 * 86_400_000, -4);
@@ -353,7 +474,11 @@ describe('deadlines and expiry', () => {
     // Nothing is due yet.
     expect(await expireOverdue(db, new Date(Date.now() + 4 * 86_400_000))).toBe(0);
     // The deadline passes: listed as overdue, then the queue's sweep expires it.
-    await db.updateTable('appeals').set({ deadline_at: new Date(Date.now() - 60_000) }).where('id', '=', id).execute();
+    await db
+      .updateTable('appeals')
+      .set({ deadline_at: new Date(Date.now() - 60_000) })
+      .where('id', '=', id)
+      .execute();
     const overdue = appealListResponseSchema.parse((await get('?overdue=true', H.member)).json());
     expect(overdue.results.map((a) => a.id)).toEqual([id]);
 
@@ -363,7 +488,8 @@ describe('deadlines and expiry', () => {
       const deadline = Date.now() + 20_000;
       let status = '';
       while (Date.now() < deadline) {
-        status = (await db.selectFrom('appeals').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+        status = (await db.selectFrom('appeals').select('status').where('id', '=', id).executeTakeFirstOrThrow())
+          .status;
         if (status === 'expired') break;
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
@@ -373,8 +499,19 @@ describe('deadlines and expiry', () => {
       await queue.stop();
     }
     const timeline = appealDetailResponseSchema.parse((await get(`/${id}`, H.member)).json()).timeline;
-    expect(timeline.at(-1)).toMatchObject({ action: 'expired', fromStatus: 'under_review', toStatus: 'expired', actor: null, details: { reason: 'deadline' } });
-    await app.inject({ method: 'PUT', url: '/api/caribou/appeals/settings', headers: H.reviewer, payload: { deadlineDays: 30 } });
+    expect(timeline.at(-1)).toMatchObject({
+      action: 'expired',
+      fromStatus: 'under_review',
+      toStatus: 'expired',
+      actor: null,
+      details: { reason: 'deadline' },
+    });
+    await app.inject({
+      method: 'PUT',
+      url: '/api/caribou/appeals/settings',
+      headers: H.reviewer,
+      payload: { deadlineDays: 30 },
+    });
   }, 40_000);
 });
 
@@ -384,10 +521,16 @@ describe('audit trail export', () => {
     expect(all.statusCode).toBe(200);
     expect(all.headers['content-type']).toMatch(/^text\/csv/);
     const lines = all.body.trim().split('\r\n');
-    expect(lines[0]).toBe('at,appeal_id,property_id,product,action,from_status,to_status,actor_email,actor_name,details');
+    expect(lines[0]).toBe(
+      'at,appeal_id,property_id,product,action,from_status,to_status,actor_email,actor_name,details',
+    );
     expect(all.body).toContain(amarillo.propertyId!);
     expect(all.body).toContain(',published,');
-    const count = await db.selectFrom('appeal_events').select((eb) => eb.fn.countAll<string>().as('n')).where('organization_id', '=', home.id).executeTakeFirstOrThrow();
+    const count = await db
+      .selectFrom('appeal_events')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('organization_id', '=', home.id)
+      .executeTakeFirstOrThrow();
     expect(lines.length - 1).toBe(Number(count.n));
 
     const one = await get(`/audit.csv?propertyId=${encodeURIComponent(W.propertyId)}`, H.reviewer);

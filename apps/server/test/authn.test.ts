@@ -67,7 +67,11 @@ describe('authn', () => {
     const locked = await authn(user.email, user.password, '10.0.0.3');
     expect(locked.json()).toEqual({ status: 'LOCKED_OUT' });
     // The lock ends after its time.
-    await db.updateTable('login_throttles').set({ locked_until: new Date(Date.now() - 1000) }).where('key', '=', `account:${user.email}`).execute();
+    await db
+      .updateTable('login_throttles')
+      .set({ locked_until: new Date(Date.now() - 1000) })
+      .where('key', '=', `account:${user.email}`)
+      .execute();
     expect((await authn(user.email, user.password, '10.0.0.3')).json().status).toBe('SUCCESS');
   });
 
@@ -93,7 +97,12 @@ describe('authn', () => {
   });
 
   it('answers 4xx for a non-JSON body', async () => {
-    const res = await app.inject({ method: 'POST', url: '/oidc/api/v1/authn', headers: { 'content-type': 'application/json' }, payload: '{oops' });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/oidc/api/v1/authn',
+      headers: { 'content-type': 'application/json' },
+      payload: '{oops',
+    });
     expect(res.statusCode).toBe(400);
   });
 });

@@ -21,7 +21,10 @@ const roles = {
   groupAdmin: { user: await createUser(db, { org: home, role: 'admin' }), org: home },
   internalAdmin: { user: await createUser(db, { internalAdmin: true }), org: home },
   trial: { user: await createUser(db, { org: trialOrg, role: 'admin' }), org: trialOrg },
-  sso: { user: await createUser(db, { org: home, role: 'admin', sso: true, externalGroups: ['underwriters'] }), org: home },
+  sso: {
+    user: await createUser(db, { org: home, role: 'admin', sso: true, externalGroups: ['underwriters'] }),
+    org: home,
+  },
 } as const;
 type Role = keyof typeof roles;
 
@@ -43,28 +46,75 @@ const routes: RouteCase[] = [
   { method: 'GET', url: '/api/organization', allowed: everyone },
   { method: 'GET', url: '/api/faq', allowed: everyone },
   { method: 'GET', url: '/api/user-management/user/me', allowed: everyone },
-  { method: 'POST', url: '/api/user-management/user/me', body: () => ({ profile: { firstName: 'New', lastName: 'Name' } }), allowed: withUserManagement },
+  {
+    method: 'POST',
+    url: '/api/user-management/user/me',
+    body: () => ({ profile: { firstName: 'New', lastName: 'Name' } }),
+    allowed: withUserManagement,
+  },
   { method: 'POST', url: '/api/user-management/user/me/forget-password', allowed: withUserManagement },
-  { method: 'POST', url: '/api/user-management/user/update', body: (id) => ({ userId: id, profile: { firstName: 'A', lastName: 'B' }, role: 'member' }), allowed: managers },
+  {
+    method: 'POST',
+    url: '/api/user-management/user/update',
+    body: (id) => ({ userId: id, profile: { firstName: 'A', lastName: 'B' }, role: 'member' }),
+    allowed: managers,
+  },
   { method: 'GET', url: '/api/user-management/group/members', allowed: withUserManagement },
-  { method: 'POST', url: '/api/user-management/group/users/assign-to-admin', body: (id) => ({ userIds: [id] }), allowed: managers },
-  { method: 'POST', url: '/api/user-management/group/users/activate', body: (id) => ({ userIds: [id] }), allowed: managers },
-  { method: 'POST', url: '/api/user-management/group/users/deactivate', body: (id) => ({ userIds: [id] }), allowed: managers },
-  { method: 'POST', url: '/api/user-management/group/users/delete', body: (id) => ({ userIds: [id] }), allowed: managers },
+  {
+    method: 'POST',
+    url: '/api/user-management/group/users/assign-to-admin',
+    body: (id) => ({ userIds: [id] }),
+    allowed: managers,
+  },
+  {
+    method: 'POST',
+    url: '/api/user-management/group/users/activate',
+    body: (id) => ({ userIds: [id] }),
+    allowed: managers,
+  },
+  {
+    method: 'POST',
+    url: '/api/user-management/group/users/deactivate',
+    body: (id) => ({ userIds: [id] }),
+    allowed: managers,
+  },
+  {
+    method: 'POST',
+    url: '/api/user-management/group/users/delete',
+    body: (id) => ({ userIds: [id] }),
+    allowed: managers,
+  },
   {
     method: 'POST',
     url: '/api/user-management/group/user/create',
-    body: () => ({ email: `new-${Math.random().toString(36).slice(2)}@example.test`, profile: { firstName: 'N', lastName: 'M' } }),
+    body: () => ({
+      email: `new-${Math.random().toString(36).slice(2)}@example.test`,
+      profile: { firstName: 'N', lastName: 'M' },
+    }),
     allowed: managers,
     status: 201,
   },
   { method: 'GET', url: '/api/user-management/api-keys', allowed: managers },
-  { method: 'POST', url: '/api/user-management/api-keys', body: () => ({ name: 'Rating engine' }), allowed: managers, status: 201 },
+  {
+    method: 'POST',
+    url: '/api/user-management/api-keys',
+    body: () => ({ name: 'Rating engine' }),
+    allowed: managers,
+    status: 201,
+  },
   {
     method: 'POST',
     url: '/api/user-management/api-keys/:id/revoke',
     path: async (orgId) => {
-      const key = await insertApiKey(db, { organizationId: orgId, name: 'k', prefix: 'zv_live_x', keyHash: randomBytes(32).toString('hex'), products: null, createdBy: null, expiresAt: null });
+      const key = await insertApiKey(db, {
+        organizationId: orgId,
+        name: 'k',
+        prefix: 'zv_live_x',
+        keyHash: randomBytes(32).toString('hex'),
+        products: null,
+        createdBy: null,
+        expiresAt: null,
+      });
       return `/api/user-management/api-keys/${key.id}/revoke`;
     },
     allowed: managers,
@@ -73,7 +123,13 @@ const routes: RouteCase[] = [
   {
     method: 'POST',
     url: '/api/identity/saml-idps',
-    body: () => ({ name: 'IdP', emailDomains: [randomDomain()], entityId: 'urn:idp', ssoUrl: 'https://idp.example.test/sso', certificate: DEV_IDP_CERT }),
+    body: () => ({
+      name: 'IdP',
+      emailDomains: [randomDomain()],
+      entityId: 'urn:idp',
+      ssoUrl: 'https://idp.example.test/sso',
+      certificate: DEV_IDP_CERT,
+    }),
     allowed: ['internalAdmin'],
     status: 201,
   },
@@ -81,7 +137,14 @@ const routes: RouteCase[] = [
     method: 'PATCH',
     url: '/api/identity/saml-idps/:id',
     path: async (orgId) => {
-      const idp = await registerSamlIdp(db, { organizationId: orgId, name: 'IdP', emailDomains: [randomDomain()], entityId: 'urn:idp', ssoUrl: 'https://idp.example.test/sso', certificate: DEV_IDP_CERT });
+      const idp = await registerSamlIdp(db, {
+        organizationId: orgId,
+        name: 'IdP',
+        emailDomains: [randomDomain()],
+        entityId: 'urn:idp',
+        ssoUrl: 'https://idp.example.test/sso',
+        certificate: DEV_IDP_CERT,
+      });
       return `/api/identity/saml-idps/${idp.id}`;
     },
     body: () => ({ internalAdminGroup: 'idp-staff' }),
@@ -91,7 +154,14 @@ const routes: RouteCase[] = [
     method: 'DELETE',
     url: '/api/identity/saml-idps/:id',
     path: async (orgId) => {
-      const idp = await registerSamlIdp(db, { organizationId: orgId, name: 'IdP', emailDomains: [randomDomain()], entityId: 'urn:idp', ssoUrl: 'https://idp.example.test/sso', certificate: DEV_IDP_CERT });
+      const idp = await registerSamlIdp(db, {
+        organizationId: orgId,
+        name: 'IdP',
+        emailDomains: [randomDomain()],
+        entityId: 'urn:idp',
+        ssoUrl: 'https://idp.example.test/sso',
+        certificate: DEV_IDP_CERT,
+      });
       return `/api/identity/saml-idps/${idp.id}`;
     },
     allowed: ['internalAdmin'],
@@ -113,14 +183,21 @@ async function call(role: Role, route: RouteCase, orgId: number) {
     method: route.method,
     url: `${path}?target_organization_id=${orgId}`,
     headers: tokens.get(role)!,
-    ...(route.method === 'POST' || route.method === 'PATCH' ? { payload: (route.body?.(member.id) ?? {}) as object } : {}),
+    ...(route.method === 'POST' || route.method === 'PATCH'
+      ? { payload: (route.body?.(member.id) ?? {}) as object }
+      : {}),
   });
 }
 
 describe('authorization matrix', () => {
   it('lists every /api route of this area (a new route must be added here)', () => {
     const registered = app.registeredRoutes
-      .filter((r) => /^\/api\/(organization|faq|user-management|identity)(\/|$)/.test(r.url) && r.policy !== 'public' && r.method !== 'HEAD')
+      .filter(
+        (r) =>
+          /^\/api\/(organization|faq|user-management|identity)(\/|$)/.test(r.url) &&
+          r.policy !== 'public' &&
+          r.method !== 'HEAD',
+      )
       .map((r) => `${r.method} ${r.url}`)
       .sort();
     expect(registered).toEqual(routes.map((r) => `${r.method} ${r.url}`).sort());
@@ -159,29 +236,65 @@ describe('authorization matrix', () => {
       const res = await app.inject({ method: 'POST', url, headers: admin, payload });
       expect(res.statusCode, url).toBe(404);
     }
-    const untouched = await db.selectFrom('users').select('status').where('id', '=', foreignMember.id).executeTakeFirstOrThrow();
+    const untouched = await db
+      .selectFrom('users')
+      .select('status')
+      .where('id', '=', foreignMember.id)
+      .executeTakeFirstOrThrow();
     expect(untouched.status).toBe('active');
-    const role = await db.selectFrom('organization_members').select('role').where('user_id', '=', foreignMember.id).executeTakeFirstOrThrow();
+    const role = await db
+      .selectFrom('organization_members')
+      .select('role')
+      .where('user_id', '=', foreignMember.id)
+      .executeTakeFirstOrThrow();
     expect(role.role).toBe('member');
   });
 
   it('a group admin cannot take over an account of another organisation or of staff (issue 12)', async () => {
     const admin = tokens.get('groupAdmin')!;
     for (const target of [foreignMember, roles.internalAdmin.user]) {
-      const create = await app.inject({ method: 'POST', url: '/api/user-management/group/user/create', headers: admin, payload: { email: target.email, profile: { firstName: 'Taken', lastName: 'Over' }, role: 'admin' } });
+      const create = await app.inject({
+        method: 'POST',
+        url: '/api/user-management/group/user/create',
+        headers: admin,
+        payload: { email: target.email, profile: { firstName: 'Taken', lastName: 'Over' }, role: 'admin' },
+      });
       expect(create.statusCode, create.body).toBe(202);
       expect(create.body).not.toContain(target.id);
-      const joined = await db.selectFrom('organization_members').select('user_id').where('user_id', '=', target.id).where('organization_id', '=', home.id).executeTakeFirst();
+      const joined = await db
+        .selectFrom('organization_members')
+        .select('user_id')
+        .where('user_id', '=', target.id)
+        .where('organization_id', '=', home.id)
+        .executeTakeFirst();
       expect(joined).toBeUndefined();
-      const update = await app.inject({ method: 'POST', url: '/api/user-management/user/update', headers: admin, payload: { userId: target.id, profile: { firstName: 'Taken', lastName: 'Over' }, expirePassword: true } });
+      const update = await app.inject({
+        method: 'POST',
+        url: '/api/user-management/user/update',
+        headers: admin,
+        payload: { userId: target.id, profile: { firstName: 'Taken', lastName: 'Over' }, expirePassword: true },
+      });
       expect(update.statusCode).toBe(404);
     }
     const shared = await createUser(db, { orgs: [home, foreign], firstName: 'Shared' });
-    const rename = await app.inject({ method: 'POST', url: '/api/user-management/user/update', headers: admin, payload: { userId: shared.id, profile: { firstName: 'Taken', lastName: 'Over' } } });
+    const rename = await app.inject({
+      method: 'POST',
+      url: '/api/user-management/user/update',
+      headers: admin,
+      payload: { userId: shared.id, profile: { firstName: 'Taken', lastName: 'Over' } },
+    });
     expect(rename.statusCode).toBe(403);
-    const names = await db.selectFrom('users').select('first_name').where('id', 'in', [foreignMember.id, roles.internalAdmin.user.id, shared.id]).execute();
+    const names = await db
+      .selectFrom('users')
+      .select('first_name')
+      .where('id', 'in', [foreignMember.id, roles.internalAdmin.user.id, shared.id])
+      .execute();
     expect(names.map((n) => n.first_name)).not.toContain('Taken');
-    const expired = await db.selectFrom('user_credentials').select('password_expires_at').where('user_id', 'in', [foreignMember.id, roles.internalAdmin.user.id, shared.id]).execute();
+    const expired = await db
+      .selectFrom('user_credentials')
+      .select('password_expires_at')
+      .where('user_id', 'in', [foreignMember.id, roles.internalAdmin.user.id, shared.id])
+      .execute();
     expect(expired.every((c) => c.password_expires_at === null)).toBe(true);
   });
 
@@ -189,21 +302,35 @@ describe('authorization matrix', () => {
     const zorroOnly = await createOrganization(db, { name: 'Zorro Only', products: ['zorro'] });
     const reader = await authHeader(app, await createUser(db, { org: zorroOnly, externalGroups: ['zorro'] }));
     expect((await app.inject({ method: 'GET', url: '/api/map/sources', headers: reader })).statusCode).toBe(403);
-    expect((await app.inject({ method: 'GET', url: '/api/tiles/satellite/18/1/1.png', headers: reader })).statusCode).toBe(403);
-    expect((await app.inject({ method: 'GET', url: '/api/map/sources', headers: tokens.get('ordinary')! })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/tiles/satellite/18/1/1.png', headers: reader })).statusCode,
+    ).toBe(403);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/map/sources', headers: tokens.get('ordinary')! })).statusCode,
+    ).toBe(200);
   });
 
   it('internal admins list every organisation', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/organization', headers: tokens.get('internalAdmin')! });
-    expect(res.json().organizations.map((o: { id: number }) => o.id)).toEqual(expect.arrayContaining([home.id, foreign.id, trialOrg.id]));
+    expect(res.json().organizations.map((o: { id: number }) => o.id)).toEqual(
+      expect.arrayContaining([home.id, foreign.id, trialOrg.id]),
+    );
   });
 
   it('rejects a malformed or repeated target_organization_id with 400', async () => {
     for (const query of ['abc', '-1', '1.5', '99999999999', '1&target_organization_id=2']) {
-      const res = await app.inject({ method: 'GET', url: `/api/organization?target_organization_id=${query}`, headers: tokens.get('ordinary')! });
+      const res = await app.inject({
+        method: 'GET',
+        url: `/api/organization?target_organization_id=${query}`,
+        headers: tokens.get('ordinary')!,
+      });
       expect(res.statusCode, query).toBe(400);
     }
-    const unknown = await app.inject({ method: 'GET', url: '/api/organization?target_organization_id=999999', headers: tokens.get('internalAdmin')! });
+    const unknown = await app.inject({
+      method: 'GET',
+      url: '/api/organization?target_organization_id=999999',
+      headers: tokens.get('internalAdmin')!,
+    });
     expect(unknown.statusCode).toBe(404);
   });
 });

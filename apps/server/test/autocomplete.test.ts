@@ -53,7 +53,12 @@ describe('street names', () => {
       SELECT (SELECT count(*)::int FROM (SELECT DISTINCT zip, street_key, city FROM properties) d) AS streets,
              (SELECT count(*)::int FROM street_names) AS listed`.execute(db);
     expect(rows[0]!.listed).toBe(rows[0]!.streets);
-    const wheatland = await db.selectFrom('street_names').selectAll().where('street_key', '=', 'WHEATLAND AVE').where('zip', '=', '67203').executeTakeFirstOrThrow();
+    const wheatland = await db
+      .selectFrom('street_names')
+      .selectAll()
+      .where('street_key', '=', 'WHEATLAND AVE')
+      .where('zip', '=', '67203')
+      .executeTakeFirstOrThrow();
     expect(wheatland).toMatchObject({ city: 'Wichita', state: 'KS', normalized: 'WHEATLAND AVE WICHITA KS 67203' });
     expect(wheatland.house_numbers).toContain('1427');
   });
@@ -62,7 +67,9 @@ describe('street names', () => {
 describe('fuzzy autocomplete over streets', () => {
   it('answers typo queries without a house number exactly as a search of every address did', async () => {
     const sample = await db.selectFrom('properties').select(['address_line', 'city']).orderBy('id').execute();
-    const texts = sample.filter((_, i) => i % 20 === 0).map((p) => typo(`${p.address_line.split(' ').slice(1).join(' ')} ${p.city}`));
+    const texts = sample
+      .filter((_, i) => i % 20 === 0)
+      .map((p) => typo(`${p.address_line.split(' ').slice(1).join(' ')} ${p.city}`));
     expect(texts.length).toBeGreaterThan(25);
     let suggested = 0;
     for (const text of texts) {
@@ -90,7 +97,10 @@ describe('fuzzy autocomplete over streets', () => {
     for (const text of ['1427 Wheatlnad Ave Wichita', '1427 Whaetland Av', '1427 wheatlnd']) {
       const results = await autocompleteAddresses(db, text);
       expect(results[0]?.address, text).toBe(WICHITA);
-      expect(results.every((s) => s.address.startsWith('1427 ')), text).toBe(true);
+      expect(
+        results.every((s) => s.address.startsWith('1427 ')),
+        text,
+      ).toBe(true);
     }
     // No street like it has that number: nothing fuzzy to suggest.
     expect(await autocompleteAddresses(db, '99999 Wheatlnd Ave')).toEqual([]);
@@ -99,26 +109,45 @@ describe('fuzzy autocomplete over streets', () => {
 
   it('finds imported addresses, also on a street the world already had', async () => {
     const csv = path.join(tmp, 'more.csv');
-    writeFileSync(csv, [
-      'LON,LAT,NUMBER,STREET,UNIT,CITY,DISTRICT,REGION,POSTCODE,ID,HASH',
-      '-97.3695,37.7080,1499,Wheatland Avenue,,Wichita,,KS,67203,,s3a1',
-      '-90.0715,29.9511,400,Poydras St,,New Orleans,,LA,70130,,s3a2',
-      '-90.0716,29.9512,402,Poydras St,Apt 2,New Orleans,,LA,70130,,s3a3',
-    ].join('\n'));
+    writeFileSync(
+      csv,
+      [
+        'LON,LAT,NUMBER,STREET,UNIT,CITY,DISTRICT,REGION,POSTCODE,ID,HASH',
+        '-97.3695,37.7080,1499,Wheatland Avenue,,Wichita,,KS,67203,,s3a1',
+        '-90.0715,29.9511,400,Poydras St,,New Orleans,,LA,70130,,s3a2',
+        '-90.0716,29.9512,402,Poydras St,Apt 2,New Orleans,,LA,70130,,s3a3',
+      ].join('\n'),
+    );
     const report = await importOpenAddresses(db, csv);
     expect(report.imported).toBe(3);
     expect(await propertiesOffTheirStreet()).toEqual([]);
 
-    const wheatland = await db.selectFrom('street_names').select('house_numbers').where('street_key', '=', 'WHEATLAND AVE').where('zip', '=', '67203').executeTakeFirstOrThrow();
+    const wheatland = await db
+      .selectFrom('street_names')
+      .select('house_numbers')
+      .where('street_key', '=', 'WHEATLAND AVE')
+      .where('zip', '=', '67203')
+      .executeTakeFirstOrThrow();
     expect(wheatland.house_numbers).toEqual(expect.arrayContaining(['1427', '1499']));
-    expect((await autocompleteAddresses(db, '1499 Wheatlnad Ave'))[0]?.address).toBe('1499 Wheatland Ave, Wichita, KS 67203');
-    expect((await autocompleteAddresses(db, '400 Pyodras St New Orleans'))[0]?.address).toBe('400 Poydras St, New Orleans, LA 70130');
+    expect((await autocompleteAddresses(db, '1499 Wheatlnad Ave'))[0]?.address).toBe(
+      '1499 Wheatland Ave, Wichita, KS 67203',
+    );
+    expect((await autocompleteAddresses(db, '400 Pyodras St New Orleans'))[0]?.address).toBe(
+      '400 Poydras St, New Orleans, LA 70130',
+    );
     const street = (await autocompleteAddresses(db, 'Pyodras St New Orleans')).map((s) => s.address);
-    expect(street.slice(0, 2)).toEqual(['400 Poydras St, New Orleans, LA 70130', '402 Poydras St Apt 2, New Orleans, LA 70130']);
+    expect(street.slice(0, 2)).toEqual([
+      '400 Poydras St, New Orleans, LA 70130',
+      '402 Poydras St Apt 2, New Orleans, LA 70130',
+    ]);
 
     // Importing the same file again changes nothing.
     await importOpenAddresses(db, csv);
-    const again = await db.selectFrom('street_names').select('house_numbers').where('street_key', '=', 'POYDRAS ST').executeTakeFirstOrThrow();
+    const again = await db
+      .selectFrom('street_names')
+      .select('house_numbers')
+      .where('street_key', '=', 'POYDRAS ST')
+      .executeTakeFirstOrThrow();
     expect([...again.house_numbers].sort()).toEqual(['400', '402']);
   });
 });

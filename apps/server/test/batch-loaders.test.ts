@@ -6,7 +6,9 @@ import { useTestWorld } from './world.js';
 
 // The set-wise loaders of the portfolio pipeline must answer exactly as the one-at-a-time ones.
 const { db } = await useTestWorld({ properties: 400 });
-const sample = (await db.selectFrom('properties').select(['id', 'lat', 'lng']).orderBy('id').execute()).filter((_, i) => i % 7 === 0);
+const sample = (await db.selectFrom('properties').select(['id', 'lat', 'lng']).orderBy('id').execute()).filter(
+  (_, i) => i % 7 === 0,
+);
 
 describe('set-wise world loaders', () => {
   it('geocodes many points as geocodeCoordinates does one by one, in order', async () => {

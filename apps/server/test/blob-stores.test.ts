@@ -60,9 +60,11 @@ describe.each(stores)('%s', (_name, store) => {
   it('writes a large blob in parts without holding it whole', async () => {
     const chunk = Buffer.alloc(1024 * 1024, 'x');
     const parts = 20;
-    const source = Readable.from((function* () {
-      for (let i = 0; i < parts; i++) yield chunk;
-    })());
+    const source = Readable.from(
+      (function* () {
+        for (let i = 0; i < parts; i++) yield chunk;
+      })(),
+    );
     expect(await store().write('exports/big.csv', source)).toBe(parts * chunk.length);
     expect(await store().size('exports/big.csv')).toBe(parts * chunk.length);
   });

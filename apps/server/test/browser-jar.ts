@@ -21,7 +21,11 @@ export class CookieJar {
   }
 
   async fetch(url: string | URL, init: RequestInit = {}): Promise<Response> {
-    const response = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers as Record<string, string>), cookie: this.header() } });
+    const response = await fetch(url, {
+      ...init,
+      redirect: 'manual',
+      headers: { ...(init.headers as Record<string, string>), cookie: this.header() },
+    });
     this.store(response);
     return response;
   }
@@ -34,7 +38,10 @@ export class CookieJar {
       if (process.env.DEBUG_JAR) console.error('HOP', current.href.slice(0, 120));
       const response = await this.fetch(current);
       const location = response.headers.get('location');
-      if (!location) throw new Error(`No redirect from ${current.href}: HTTP ${response.status} ${(await response.text()).slice(0, 3000)}`);
+      if (!location)
+        throw new Error(
+          `No redirect from ${current.href}: HTTP ${response.status} ${(await response.text()).slice(0, 3000)}`,
+        );
       current = new URL(location, current);
     }
     throw new Error('too many redirects');

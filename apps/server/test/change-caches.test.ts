@@ -17,10 +17,18 @@ const org = await createOrganization(db, { name: 'Cache Mutual', products: ['zfi
 const me = (headers: Record<string, string>) => app.inject({ method: 'GET', url: '/api/organization', headers });
 const WICHITA = '1427 Wheatland Ave, Wichita, KS 67203';
 const lookup = (headers: Record<string, string>, products = 'zhail') =>
-  app.inject({ method: 'GET', url: `/api/caribou/v3/property/assessment/zview?${new URLSearchParams({ location_type: 'address', location: WICHITA, products })}`, headers });
+  app.inject({
+    method: 'GET',
+    url: `/api/caribou/v3/property/assessment/zview?${new URLSearchParams({ location_type: 'address', location: WICHITA, products })}`,
+    headers,
+  });
 
 async function listenerPids(): Promise<number[]> {
-  const { rows } = await sql<{ pid: number }>`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'zview-change-feed'`.execute(db);
+  const { rows } = await sql<{
+    pid: number;
+  }>`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'zview-change-feed'`.execute(
+    db,
+  );
   return rows.map((r) => r.pid);
 }
 
@@ -55,7 +63,10 @@ describe('authentication cache', () => {
     expect((await me(headers)).statusCode).toBe(200);
     expect((await me(other)).statusCode).toBe(200);
     const { jti, exp } = decodeJwt(headers.authorization.slice('Bearer '.length));
-    await db.insertInto('revoked_tokens').values({ jti: jti!, expires_at: new Date(exp! * 1000) }).execute();
+    await db
+      .insertInto('revoked_tokens')
+      .values({ jti: jti!, expires_at: new Date(exp! * 1000) })
+      .execute();
     expect((await me(headers)).statusCode).toBe(401);
     expect((await me(other)).statusCode).toBe(200);
   });
@@ -63,18 +74,33 @@ describe('authentication cache', () => {
   it('removing a membership or a product applies to the next request', async () => {
     const other = await createOrganization(db, { name: 'Second Co', products: ['zfire', 'zhail'] });
     const user = await createUser(db, { org });
-    await db.insertInto('organization_members').values({ organization_id: other.id, user_id: user.id, role: 'member' }).execute();
+    await db
+      .insertInto('organization_members')
+      .values({ organization_id: other.id, user_id: user.id, role: 'member' })
+      .execute();
     const headers = await authHeader(app, user);
     const forOther = { url: `/api/organization?target_organization_id=${other.id}`, method: 'GET' as const, headers };
     expect((await app.inject(forOther)).statusCode).toBe(200);
     expect((await lookup(headers)).statusCode).toBe(200);
 
-    await db.deleteFrom('organization_members').where('organization_id', '=', other.id).where('user_id', '=', user.id).execute();
+    await db
+      .deleteFrom('organization_members')
+      .where('organization_id', '=', other.id)
+      .where('user_id', '=', user.id)
+      .execute();
     expect((await app.inject(forOther)).statusCode).toBe(404);
 
-    await db.updateTable('organizations').set({ products: ['zfire'] }).where('id', '=', org.id).execute();
+    await db
+      .updateTable('organizations')
+      .set({ products: ['zfire'] })
+      .where('id', '=', org.id)
+      .execute();
     expect((await lookup(headers)).statusCode).toBe(403);
-    await db.updateTable('organizations').set({ products: ['zfire', 'zhail', 'zproperty'] }).where('id', '=', org.id).execute();
+    await db
+      .updateTable('organizations')
+      .set({ products: ['zfire', 'zhail', 'zproperty'] })
+      .where('id', '=', org.id)
+      .execute();
     expect((await lookup(headers)).statusCode).toBe(200);
   });
 
@@ -121,7 +147,10 @@ describe('property read cache', () => {
   it('a changed roof shows in the next lookup’s scores (scores are remembered only while the world stays the same)', async () => {
     const user = await createUser(db, { org });
     const headers = await authHeader(app, user);
-    const roof = async () => ((await lookup(headers, 'zfire')).json().products.zfire.factors as { key: string; value: unknown }[]).find((f) => f.key === 'roof_material')?.value;
+    const roof = async () =>
+      ((await lookup(headers, 'zfire')).json().products.zfire.factors as { key: string; value: unknown }[]).find(
+        (f) => f.key === 'roof_material',
+      )?.value;
     const first = await roof();
     expect(await roof()).toBe(first);
     const propertyId = (await lookup(headers, 'zfire')).json().location.propertyId as string;
@@ -138,10 +167,19 @@ describe('property read cache', () => {
     await lookup(headers, 'zproperty');
     await db
       .updateTable('properties')
-      .set({ address_line: '9 Elsewhere Way', house_number: '9', street_key: 'elsewhere way', normalized_address: '9 elsewhere way wichita ks 67203' })
+      .set({
+        address_line: '9 Elsewhere Way',
+        house_number: '9',
+        street_key: 'elsewhere way',
+        normalized_address: '9 elsewhere way wichita ks 67203',
+      })
       .where('id', '=', first.location.propertyId)
       .execute();
     const after = await lookup(headers, 'zproperty');
-    expect(after.statusCode === 404 || after.json().location.propertyId !== first.location.propertyId || after.json().location.precision !== 'rooftop').toBe(true);
+    expect(
+      after.statusCode === 404 ||
+        after.json().location.propertyId !== first.location.propertyId ||
+        after.json().location.precision !== 'rooftop',
+    ).toBe(true);
   });
 });

@@ -23,10 +23,18 @@ describe('demo seed', () => {
 
   it('every demo account signs in with the demo password', async () => {
     for (const account of DEMO_ACCOUNTS) {
-      const res = await app.inject({ method: 'POST', url: '/oidc/api/v1/authn', payload: { username: account.email, password: 'Seed-test-pass-1' } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/oidc/api/v1/authn',
+        payload: { username: account.email, password: 'Seed-test-pass-1' },
+      });
       expect(res.json().status, account.email).toBe('SUCCESS');
     }
-    const admin = await db.selectFrom('users').select('id').where('email', '=', 'admin@demo.test').executeTakeFirstOrThrow();
+    const admin = await db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'admin@demo.test')
+      .executeTakeFirstOrThrow();
     const roles = await db.selectFrom('organization_members').select('role').where('user_id', '=', admin.id).execute();
     expect(roles.map((r) => r.role)).toEqual(['admin', 'admin']);
     const sso = await app.inject({ method: 'POST', url: '/get-identity', payload: { userEmail: 'someone@sso.test' } });

@@ -81,7 +81,10 @@ export async function createUser(
   testPasswordHash ??= hashPassword(TEST_PASSWORD);
   await setPassword(db, user.id, await testPasswordHash, options.passwordExpired ? new Date(Date.now() - 1000) : null);
   for (const org of [...(options.org ? [options.org] : []), ...(options.orgs ?? [])]) {
-    await db.insertInto('organization_members').values({ organization_id: org.id, user_id: user.id, role: options.role ?? 'member' }).execute();
+    await db
+      .insertInto('organization_members')
+      .values({ organization_id: org.id, user_id: user.id, role: options.role ?? 'member' })
+      .execute();
   }
   return { id: user.id, email, password: TEST_PASSWORD };
 }
@@ -107,7 +110,13 @@ export async function tokenFor(app: FastifyInstance, user: { id: string }): Prom
     grantId,
     gty: 'authorization_code',
     scope: API_SCOPE,
-    resourceServer: new provider.ResourceServer(audience, { scope: API_SCOPE, audience, accessTokenFormat: 'jwt', accessTokenTTL: 3600, jwt: { sign: { alg: 'RS256' } } }),
+    resourceServer: new provider.ResourceServer(audience, {
+      scope: API_SCOPE,
+      audience,
+      accessTokenFormat: 'jwt',
+      accessTokenTTL: 3600,
+      jwt: { sign: { alg: 'RS256' } },
+    }),
   } as never);
   return token.save();
 }

@@ -6,7 +6,12 @@ const { db } = await useTestWorld({ properties: 400 });
 
 describe('geocodeAddressesMany (set-wise, portfolio chunks)', () => {
   it('answers exactly what the single-address geocoder answers, in input order', async () => {
-    const world = await db.selectFrom('properties').select(['address_line', 'city', 'state', 'zip', 'unit']).orderBy('id').limit(60).execute();
+    const world = await db
+      .selectFrom('properties')
+      .select(['address_line', 'city', 'state', 'zip', 'unit'])
+      .orderBy('id')
+      .limit(60)
+      .execute();
     const texts = [
       ...world.map((p) => `${p.address_line}, ${p.city}, ${p.state} ${p.zip}`),
       ...world.slice(0, 10).map((p) => `${p.address_line.toLowerCase()} ${p.city} ${p.state}`), // no ZIP: the single path
@@ -15,8 +20,12 @@ describe('geocodeAddressesMany (set-wise, portfolio chunks)', () => {
       ...world.slice(25, 30).map((p) => `99999 ${p.address_line.replace(/^\S+ /, '')}, ${p.city}, ${p.state} ${p.zip}`), // street only
       '1427 Wheatland Ave, Wichita, KS 67203',
       '1427 wheatland avenue wichita ks 67203-4411', // the same address written another way
-      '1427 Wheatland Ave, Wichita, KS 67203',        // and again: looked up once
-      'Wichita, KS', '67203', '1 Nowhere Lane, Atlantis, ZZ 00000', '', '   ',
+      '1427 Wheatland Ave, Wichita, KS 67203', // and again: looked up once
+      'Wichita, KS',
+      '67203',
+      '1 Nowhere Lane, Atlantis, ZZ 00000',
+      '',
+      '   ',
     ];
     const many = await geocodeAddressesMany(db, texts);
     const single = await Promise.all(texts.map((text) => geocodeAddress(db, text)));
@@ -35,7 +44,10 @@ describe('geocodeAddressesMany (set-wise, portfolio chunks)', () => {
       // A ZIP that is not Wichita's may be the mistake: the house is found across the country.
       '1427 Wheatland Ave, Wichita, KS 99999',
     ];
-    const [many, single] = await Promise.all([geocodeAddressesMany(db, texts), Promise.all(texts.map((text) => geocodeAddress(db, text)))]);
+    const [many, single] = await Promise.all([
+      geocodeAddressesMany(db, texts),
+      Promise.all(texts.map((text) => geocodeAddress(db, text))),
+    ]);
     expect(many).toEqual(single);
     expect(many[0]).toMatchObject({ propertyId: null, matchedBy: 'zip' });
     expect(many[1]).toMatchObject({ propertyId: landmark!.propertyId, matchedBy: 'fuzzy' });

@@ -20,7 +20,10 @@ describe('seeding', () => {
     expect(seeded.properties).toBe(400);
     const again = await seedWorld(url, { seed: 11, properties: 400 });
     expect(again.skipped).toBe(true);
-    const { count } = await db.selectFrom('properties').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+    const { count } = await db
+      .selectFrom('properties')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
     expect(count).toBe(400);
   });
 
@@ -32,7 +35,11 @@ describe('seeding', () => {
       .select('properties.id')
       .execute();
     expect(missing).toEqual([]);
-    const indexes = await db.selectFrom('pg_indexes' as never).select('indexname' as never).where('tablename' as never, '=', 'properties' as never).execute();
+    const indexes = await db
+      .selectFrom('pg_indexes' as never)
+      .select('indexname' as never)
+      .where('tablename' as never, '=', 'properties' as never)
+      .execute();
     expect(indexes.map((i) => (i as { indexname: string }).indexname)).toContain('properties_address_trgm_idx');
   });
 });
@@ -48,7 +55,11 @@ describe('geocoder', () => {
 
   it('resolves the same address however it is written', async () => {
     const expected = await geocodeAddress(db, '1427 Wheatland Ave, Wichita, KS 67203');
-    for (const variant of ['1427 wheatland avenue wichita ks 67203-4411', '1427 WHEATLAND AVE., WICHITA, KANSAS, 67203', '1427 Wheatland Ave Apt 2, Wichita KS 67203']) {
+    for (const variant of [
+      '1427 wheatland avenue wichita ks 67203-4411',
+      '1427 WHEATLAND AVE., WICHITA, KANSAS, 67203',
+      '1427 Wheatland Ave Apt 2, Wichita KS 67203',
+    ]) {
       const result = await geocodeAddress(db, variant);
       expect(result?.propertyId, variant).toBe(expected!.propertyId);
     }
@@ -61,7 +72,11 @@ describe('geocoder', () => {
 
   it('resolves typos fuzzily, with lower confidence', async () => {
     const exact = await geocodeAddress(db, '5120 Ridgecrest Dr, Paradise, CA 95969');
-    for (const typo of ['5120 Ridgecrst Dr, Paradise, CA 95969', '5120 Rigdecrest Drive Paradise CA', '5120 Ridgecrest Drv, Paradiss, CA']) {
+    for (const typo of [
+      '5120 Ridgecrst Dr, Paradise, CA 95969',
+      '5120 Rigdecrest Drive Paradise CA',
+      '5120 Ridgecrest Drv, Paradiss, CA',
+    ]) {
       const result = await geocodeAddress(db, typo);
       expect(result?.propertyId, typo).toBe(exact!.propertyId);
       expect(result!.matchedBy).toBe('fuzzy');
@@ -82,7 +97,10 @@ describe('geocoder', () => {
     expect(missing).toMatchObject({ precision: 'street' });
     expect(missing!.confidence).toBeLessThan(0.7);
     const noZip = await geocodeAddress(db, '99999 Wheatland Ave, Wichita, KS');
-    expect(noZip).toMatchObject({ precision: 'street', address: expect.stringContaining('Wheatland Ave, Wichita, KS 67203') });
+    expect(noZip).toMatchObject({
+      precision: 'street',
+      address: expect.stringContaining('Wheatland Ave, Wichita, KS 67203'),
+    });
     const zip = await geocodeAddress(db, '67203');
     expect(zip).toMatchObject({ precision: 'zip', propertyId: null });
     const city = await geocodeAddress(db, 'Baton Rouge, LA');
@@ -91,7 +109,11 @@ describe('geocoder', () => {
   });
 
   it('resolves coordinates to the containing parcel, the nearest parcel, or a bare point', async () => {
-    const landmark = await db.selectFrom('properties').selectAll().where('id', '=', 'p-l00-000').executeTakeFirstOrThrow();
+    const landmark = await db
+      .selectFrom('properties')
+      .selectAll()
+      .where('id', '=', 'p-l00-000')
+      .executeTakeFirstOrThrow();
     const ring = (landmark.parcel as GeoJSON.Polygon).coordinates[0] as [number, number][];
     // A corner-ward point inside the parcel, away from the building.
     const inside = { lng: ring[0]![0] * 0.8 + landmark.lng * 0.2, lat: ring[0]![1] * 0.8 + landmark.lat * 0.2 };
@@ -106,7 +128,11 @@ describe('geocoder', () => {
   });
 
   it('takes the nearest parcel for a point just off every parcel (in the street)', async () => {
-    const landmark = await db.selectFrom('properties').selectAll().where('id', '=', 'p-l00-000').executeTakeFirstOrThrow();
+    const landmark = await db
+      .selectFrom('properties')
+      .selectAll()
+      .where('id', '=', 'p-l00-000')
+      .executeTakeFirstOrThrow();
     // The landmark is the first lot of its street; its front edge is 8 m from the street centre line.
     const ring = (landmark.parcel as GeoJSON.Polygon).coordinates[0] as [number, number][];
     const [x0, y0] = ring[0]!;
@@ -144,7 +170,8 @@ describe('autocomplete', () => {
 
   it('answers quickly', async () => {
     const started = performance.now();
-    for (const text of ['1427 Whe', '5120 Ridgecrest', 'Seawall Blvd Gulf', '58 Palmetto St, Charl', '2210 river']) await autocompleteAddresses(db, text);
+    for (const text of ['1427 Whe', '5120 Ridgecrest', 'Seawall Blvd Gulf', '58 Palmetto St, Charl', '2210 river'])
+      await autocompleteAddresses(db, text);
     expect((performance.now() - started) / 5).toBeLessThan(100);
   });
 });
@@ -153,7 +180,11 @@ describe('findPropertyByLocation', () => {
   it('finds the property for an address or coordinates, and nothing for unknown text', async () => {
     const byAddress = await findPropertyByLocation(db, '310 Seawall Blvd, Gulfport, MS 39501');
     expect(byAddress?.property).toMatchObject({ address: '310 Seawall Blvd, Gulfport, MS 39501', state: 'MS' });
-    const byPoint = await findPropertyByLocation(db, `${byAddress!.property!.lat},${byAddress!.property!.lng}`, 'coordinates');
+    const byPoint = await findPropertyByLocation(
+      db,
+      `${byAddress!.property!.lat},${byAddress!.property!.lng}`,
+      'coordinates',
+    );
     expect(byPoint?.property?.id).toBe(byAddress!.property!.id);
     expect(byPoint?.match.precision).toBe('parcel');
     expect(await findPropertyByLocation(db, 'not a place', 'coordinates')).toBeNull();

@@ -20,7 +20,10 @@ const temp = mkdtempSync(path.join(os.tmpdir(), 'zview-shutdown-'));
 const port = await freePort();
 const publicUrl = 'http://localhost:0';
 // Tokens are signed here with the keys in the shared database; the server process verifies them.
-const signer = await buildApp({ config: loadConfig({ PORT: '0', DATABASE_URL: url, DATA_DIR: path.join(temp, 'signer') }), db });
+const signer = await buildApp({
+  config: loadConfig({ PORT: '0', DATABASE_URL: url, DATA_DIR: path.join(temp, 'signer') }),
+  db,
+});
 const org = await createOrganization(db, { products: ['zfire', 'zfire-portfolio'] });
 const user = await createUser(db, { org });
 const headers = await authHeader(signer, user);
@@ -73,7 +76,17 @@ describe('graceful shutdown', () => {
     );
     const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
       const request = http.request(
-        { host: '127.0.0.1', port, method: 'POST', path: '/api/caribou/portfolio/csv', headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': body.length } },
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/api/caribou/portfolio/csv',
+          headers: {
+            ...headers,
+            'content-type': `multipart/form-data; boundary=${boundary}`,
+            'content-length': body.length,
+          },
+        },
         (response) => {
           let text = '';
           response.on('data', (chunk) => (text += chunk));
@@ -84,12 +97,22 @@ describe('graceful shutdown', () => {
       // The body arrives in four parts over about 1.5 s; SIGTERM comes after the first.
       const parts = 4;
       const size = Math.ceil(body.length / parts);
-      for (let i = 0; i < parts; i += 1) setTimeout(() => (i === parts - 1 ? request.end(body.subarray(i * size)) : request.write(body.subarray(i * size, (i + 1) * size))), i * 500);
+      for (let i = 0; i < parts; i += 1)
+        setTimeout(
+          () =>
+            i === parts - 1
+              ? request.end(body.subarray(i * size))
+              : request.write(body.subarray(i * size, (i + 1) * size)),
+          i * 500,
+        );
     });
     await new Promise((resolve) => setTimeout(resolve, 250));
     child.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 250));
-    const refused = await fetch(`http://127.0.0.1:${port}/healthz`).then(() => false, () => true);
+    const refused = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+      () => false,
+      () => true,
+    );
     expect(refused).toBe(true);
 
     const result = await answer;

@@ -11,7 +11,11 @@ const html = { accept: 'text/html,application/xhtml+xml' };
 
 describe('another host than PUBLIC_URL', () => {
   it('redirects a page opened on 127.0.0.1 to PUBLIC_URL, keeping the path and query', async () => {
-    const res = await app.inject({ method: 'GET', url: '/zportfolio?x=1', headers: { ...html, host: '127.0.0.1:8080' } });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/zportfolio?x=1',
+      headers: { ...html, host: '127.0.0.1:8080' },
+    });
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('http://localhost:8080/zportfolio?x=1');
     const home = await app.inject({ method: 'GET', url: '/', headers: { ...html, host: '127.0.0.1:8080' } });
@@ -26,12 +30,20 @@ describe('another host than PUBLIC_URL', () => {
   it('leaves API and identity calls alone (they answer on any host)', async () => {
     const api = await app.inject({ method: 'GET', url: '/api/health', headers: { host: '127.0.0.1:8080' } });
     expect(api.statusCode).toBe(200);
-    const discovery = await app.inject({ method: 'GET', url: '/oidc/.well-known/openid-configuration', headers: { host: '127.0.0.1:8080' } });
+    const discovery = await app.inject({
+      method: 'GET',
+      url: '/oidc/.well-known/openid-configuration',
+      headers: { host: '127.0.0.1:8080' },
+    });
     expect(discovery.statusCode).toBe(200);
   });
 
   it('ignores X-Forwarded-Host unless a proxy is trusted', async () => {
-    const res = await app.inject({ method: 'GET', url: '/', headers: { ...html, host: 'localhost:8080', 'x-forwarded-host': 'evil.example' } });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { ...html, host: 'localhost:8080', 'x-forwarded-host': 'evil.example' },
+    });
     expect(res.statusCode).toBe(200);
   });
 });

@@ -17,19 +17,44 @@ import { FIXTURE_CENTER, fixtureSceneProvider } from './fixtures/scene.js';
 const SECRET = 'imagery-route-test-secret-0123456789';
 const signer = new UrlSigner(SECRET);
 const captures: PropertyCapture[] = [
-  { captureId: 'cap-2025-04', propertyId: 'prop-0004', capturedOn: '2025-04-20', provider: 'Z-VIEW sample', view: 'ortho', center: FIXTURE_CENTER, events: [] },
-  { captureId: 'obl-2025-04-n', propertyId: 'prop-0004', capturedOn: '2025-04-20', provider: 'Z-VIEW sample', view: 'oblique', direction: 'north', center: FIXTURE_CENTER, events: [] },
+  {
+    captureId: 'cap-2025-04',
+    propertyId: 'prop-0004',
+    capturedOn: '2025-04-20',
+    provider: 'Z-VIEW sample',
+    view: 'ortho',
+    center: FIXTURE_CENTER,
+    events: [],
+  },
+  {
+    captureId: 'obl-2025-04-n',
+    propertyId: 'prop-0004',
+    capturedOn: '2025-04-20',
+    provider: 'Z-VIEW sample',
+    view: 'oblique',
+    direction: 'north',
+    center: FIXTURE_CENTER,
+    events: [],
+  },
 ];
-
 
 async function makeApp(env: NodeJS.ProcessEnv = {}) {
   const database = await useTestDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'zview-imagery-routes-'));
-  const config = loadConfig({ PORT: '0', DATABASE_URL: database.url, DATA_DIR: dataDir, URL_SIGNING_SECRET: SECRET, ...env });
+  const config = loadConfig({
+    PORT: '0',
+    DATABASE_URL: database.url,
+    DATA_DIR: dataDir,
+    URL_SIGNING_SECRET: SECRET,
+    ...env,
+  });
   const app = await buildApp({
     config,
     db: database.db,
-    imagery: { scene: fixtureSceneProvider, capture: (c, p) => captures.find((x) => x.captureId === c && x.propertyId === p) ?? null },
+    imagery: {
+      scene: fixtureSceneProvider,
+      capture: (c, p) => captures.find((x) => x.captureId === c && x.propertyId === p) ?? null,
+    },
   });
   await app.ready();
   afterAll(() => app.close());
@@ -58,7 +83,11 @@ describe('GET /api/caribou/imagery/:captureId/:propertyId.png', () => {
     const second = await app.inject({ method: 'GET', url });
     expect(second.headers['x-imagery-cache']).toBe('hit');
     expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
-    const revalidated = await app.inject({ method: 'GET', url, headers: { 'if-none-match': String(first.headers.etag) } });
+    const revalidated = await app.inject({
+      method: 'GET',
+      url,
+      headers: { 'if-none-match': String(first.headers.etag) },
+    });
     expect(revalidated.statusCode).toBe(304);
   });
 
@@ -71,19 +100,27 @@ describe('GET /api/caribou/imagery/:captureId/:propertyId.png', () => {
   });
 
   it('needs a token or a signature: 401 without, 403 when tampered or expired or for another image', async () => {
-    expect((await app.inject({ method: 'GET', url: '/api/caribou/imagery/cap-2025-04/prop-0004.png' })).statusCode).toBe(401);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/caribou/imagery/cap-2025-04/prop-0004.png' })).statusCode,
+    ).toBe(401);
     const tampered = url.replace(/sig=(.)/, (_m, c: string) => `sig=${c === 'A' ? 'B' : 'A'}`);
     const res = await app.inject({ method: 'GET', url: tampered });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ error: { code: expect.any(String), message: 'The signed URL is not valid.' } });
     const expired = captureImageUrl(signer, 'cap-2025-04', 'prop-0004', 'png', Date.now() - 3 * 86_400_000);
-    expect((await app.inject({ method: 'GET', url: expired })).json().error.message).toBe('The signed URL has expired.');
+    expect((await app.inject({ method: 'GET', url: expired })).json().error.message).toBe(
+      'The signed URL has expired.',
+    );
     const other = url.replace('prop-0004.png', 'prop-0005.png');
     expect((await app.inject({ method: 'GET', url: other })).statusCode).toBe(403);
   });
 
   it('serves an authenticated actor without a signature', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/caribou/imagery/cap-2025-04/prop-0004.png', headers: app.signedIn });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/caribou/imagery/cap-2025-04/prop-0004.png',
+      headers: app.signedIn,
+    });
     expect(res.statusCode).toBe(200);
   });
 
@@ -102,28 +139,47 @@ describe('GET /api/caribou/imagery/:captureId/:propertyId.png', () => {
   it('serves no imagery or tiles to an organisation without any property product (issue 12)', async () => {
     const org = await createOrganization(app.ctx.db, { products: ['zorro'] });
     const bare = await authHeader(app, await createUser(app.ctx.db, { org, externalGroups: ['zorro'] }));
-    expect((await app.inject({ method: 'GET', url: '/api/caribou/imagery/cap-2025-04/prop-0004.png', headers: bare })).statusCode).toBe(403);
-    expect((await app.inject({ method: 'GET', url: `/api/tiles/satellite/18/${tile.x}/${tile.y}.png`, headers: bare })).statusCode).toBe(403);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/caribou/imagery/cap-2025-04/prop-0004.png', headers: bare }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await app.inject({ method: 'GET', url: `/api/tiles/satellite/18/${tile.x}/${tile.y}.png`, headers: bare }))
+        .statusCode,
+    ).toBe(403);
     expect((await app.inject({ method: 'GET', url: '/api/map/sources', headers: bare })).statusCode).toBe(403);
-    expect((await app.inject({ method: 'GET', url: '/api/map/style/satellite.json', headers: bare })).statusCode).toBe(403);
+    expect((await app.inject({ method: 'GET', url: '/api/map/style/satellite.json', headers: bare })).statusCode).toBe(
+      403,
+    );
   });
 
   it('answers 404 for an unknown capture and 400 for a malformed name', async () => {
-    expect((await app.inject({ method: 'GET', url: captureImageUrl(signer, 'cap-1999', 'prop-0004') })).statusCode).toBe(404);
-    const bad = await app.inject({ method: 'GET', url: signer.signUrl('/api/caribou/imagery/cap-2025-04/prop-0004.gif') });
+    expect(
+      (await app.inject({ method: 'GET', url: captureImageUrl(signer, 'cap-1999', 'prop-0004') })).statusCode,
+    ).toBe(404);
+    const bad = await app.inject({
+      method: 'GET',
+      url: signer.signUrl('/api/caribou/imagery/cap-2025-04/prop-0004.gif'),
+    });
     expect(bad.statusCode).toBe(400);
   });
 });
 
 describe('GET /api/tiles/satellite/:z/:x/:y.png', () => {
   it('serves a 256 px PNG tile with cache headers and an ETag', async () => {
-    const res = await app.inject({ method: 'GET', url: `/api/tiles/satellite/18/${tile.x}/${tile.y}.png?${tileSig()}` });
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/tiles/satellite/18/${tile.x}/${tile.y}.png?${tileSig()}`,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/png');
     expect(res.headers['cache-control']).toBe('public, max-age=86400, stale-while-revalidate=604800');
     expect(res.headers.etag).toMatch(/^"[0-9a-f]+"$/);
     expect(res.rawPayload.readUInt32BE(16)).toBe(256);
-    const dated = await app.inject({ method: 'GET', url: `/api/tiles/satellite/18/${tile.x}/${tile.y}.png?date=2024-07-01&${tileSig()}` });
+    const dated = await app.inject({
+      method: 'GET',
+      url: `/api/tiles/satellite/18/${tile.x}/${tile.y}.png?date=2024-07-01&${tileSig()}`,
+    });
     expect(dated.headers.etag).not.toBe(res.headers.etag);
   });
 
@@ -147,7 +203,14 @@ describe('GET /api/tiles/satellite/:z/:x/:y.png', () => {
 
   it('refuses a signature of another scope', async () => {
     const { exp, sig } = signer.sign(SIGNED_SCOPES.mapStyle);
-    expect((await app.inject({ method: 'GET', url: `/api/tiles/satellite/18/${tile.x}/${tile.y}.png?exp=${exp}&sig=${sig}` })).statusCode).toBe(403);
+    expect(
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/api/tiles/satellite/18/${tile.x}/${tile.y}.png?exp=${exp}&sig=${sig}`,
+        })
+      ).statusCode,
+    ).toBe(403);
   });
 });
 
@@ -164,7 +227,11 @@ describe('map styles', () => {
     expect(style.version).toBe(8);
     const template: string = style.sources.satellite.tiles[0];
     expect(style.sources.satellite).toMatchObject({ type: 'raster', tileSize: 256, minzoom: 16, maxzoom: 21 });
-    const tileUrl = template.replace('{z}', '18').replace('{x}', String(tile.x)).replace('{y}', String(tile.y)).replace(/^https?:\/\/[^/]+/, '');
+    const tileUrl = template
+      .replace('{z}', '18')
+      .replace('{x}', String(tile.x))
+      .replace('{y}', String(tile.y))
+      .replace(/^https?:\/\/[^/]+/, '');
     expect((await app.inject({ method: 'GET', url: tileUrl })).statusCode).toBe(200);
   });
 
@@ -173,7 +240,9 @@ describe('map styles', () => {
     const res = await app.inject({ method: 'GET', url: `/api/map/style/street.json?bbox=${bbox}&${styleSig()}` });
     expect(res.statusCode).toBe(200);
     const style = res.json();
-    expect(style.layers.map((l: { id: string }) => l.id)).toEqual(expect.arrayContaining(['background', 'parcels', 'roads', 'buildings']));
+    expect(style.layers.map((l: { id: string }) => l.id)).toEqual(
+      expect.arrayContaining(['background', 'parcels', 'roads', 'buildings']),
+    );
     const data = (style.sources.zview.data as string).replace(/^https?:\/\/[^/]+/, '');
     const geo = await app.inject({ method: 'GET', url: data });
     expect(geo.statusCode).toBe(200);
@@ -188,16 +257,27 @@ describe('map styles', () => {
     const sources = mapSourcesResponseSchema.parse(res.json());
     const style = await app.inject({ method: 'GET', url: sources.styles.satellite.replace(/^https?:\/\/[^/]+/, '') });
     expect(style.statusCode).toBe(200);
-    const tileUrl = sources.satelliteTiles.replace('{z}', '18').replace('{x}', String(tile.x)).replace('{y}', String(tile.y)).replace(/^https?:\/\/[^/]+/, '');
+    const tileUrl = sources.satelliteTiles
+      .replace('{z}', '18')
+      .replace('{x}', String(tile.x))
+      .replace('{y}', String(tile.y))
+      .replace(/^https?:\/\/[^/]+/, '');
     expect((await app.inject({ method: 'GET', url: tileUrl })).statusCode).toBe(200);
     expect(Date.parse(sources.expiresAt)).toBeGreaterThan(Date.now() + 3_500_000);
   });
 
   it('answers 404 for an unknown style, 400 for a bad or too large bbox, 401 for unsigned', async () => {
-    expect((await app.inject({ method: 'GET', url: `/api/map/style/terrain.json?${styleSig()}` })).statusCode).toBe(404);
-    expect((await app.inject({ method: 'GET', url: `/api/map/style/street.json?bbox=1,2,3&${styleSig()}` })).statusCode).toBe(400);
+    expect((await app.inject({ method: 'GET', url: `/api/map/style/terrain.json?${styleSig()}` })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await app.inject({ method: 'GET', url: `/api/map/style/street.json?bbox=1,2,3&${styleSig()}` })).statusCode,
+    ).toBe(400);
     const { exp, sig } = signer.sign(SIGNED_SCOPES.mapFeatures);
-    expect((await app.inject({ method: 'GET', url: `/api/map/features.geojson?bbox=-105,39,-104,40&exp=${exp}&sig=${sig}` })).statusCode).toBe(400);
+    expect(
+      (await app.inject({ method: 'GET', url: `/api/map/features.geojson?bbox=-105,39,-104,40&exp=${exp}&sig=${sig}` }))
+        .statusCode,
+    ).toBe(400);
     expect((await app.inject({ method: 'GET', url: `/api/map/style/street.json` })).statusCode).toBe(401);
     expect((await app.inject({ method: 'GET', url: `/api/map/sources` })).statusCode).toBe(401);
   });

@@ -24,7 +24,10 @@ describe('import cycles', () => {
   it('finds a cycle when there is one', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'cycles-'));
     try {
-      await writeFile(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext' } }));
+      await writeFile(
+        path.join(dir, 'tsconfig.json'),
+        JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext' } }),
+      );
       await writeFile(path.join(dir, 'a.ts'), "import { b } from './b.js';\nexport const a = () => b;\n");
       await writeFile(path.join(dir, 'b.ts'), "import { a } from './a.js';\nexport const b = () => a;\n");
       await writeFile(path.join(dir, 'c.ts'), "import type { a } from './a.js';\nexport type C = typeof a;\n");
@@ -39,7 +42,9 @@ describe('import cycles', () => {
   it('apps/server/src and apps/web/src have none', async () => {
     const tree = await dependencyTree(['apps/server/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'], ROOT);
     // The '.js' specifiers resolve to the TypeScript sources (else no edge, and no cycle, would be seen).
-    expect(tree['apps/server/src/http/billing.ts']?.map((dependency) => dependency.id)).toContain('apps/server/src/domain/billing/report.ts');
+    expect(tree['apps/server/src/http/billing.ts']?.map((dependency) => dependency.id)).toContain(
+      'apps/server/src/domain/billing/report.ts',
+    );
     // A dynamic import() (a lazily loaded part of the page) runs after both modules have loaded, so it
     // cannot cause the half-initialised-module bugs a static cycle does: such edges are skipped.
     const cycles = parseCircular(tree, true);

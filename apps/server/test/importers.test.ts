@@ -30,13 +30,20 @@ describe('OpenAddresses CSV importer', () => {
 
   it('is idempotent', async () => {
     await importOpenAddresses(db, path.join(fixtures, 'openaddresses.csv'));
-    const { count } = await db.selectFrom('properties').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+    const { count } = await db
+      .selectFrom('properties')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
     expect(count).toBe(5);
   });
 
   it('makes imported properties usable like generated ones: geocoding, units, autocomplete, features', async () => {
     const market = await geocodeAddress(db, '201 North Market Street, Wichita, KS 67202');
-    expect(market).toMatchObject({ address: '201 N Market St, Wichita, KS 67202', precision: 'rooftop', matchedBy: 'exact' });
+    expect(market).toMatchObject({
+      address: '201 N Market St, Wichita, KS 67202',
+      precision: 'rooftop',
+      matchedBy: 'exact',
+    });
     const unit = await geocodeAddress(db, '211 N Market St Apt 3, Wichita, KS 67202');
     expect(unit).toMatchObject({ address: '211 N Market St Apt 3, Wichita, KS 67202', confidence: 1 });
     const suggestions = await autocompleteAddresses(db, '400 Poydras');
@@ -58,7 +65,11 @@ describe('GeoJSON parcels and footprints', () => {
     expect(report).toMatchObject({ imported: 3, created: 1, skipped: 1 });
     const market = await geocodeAddress(db, '201 N Market St, Wichita, KS 67202');
     // A point in the parcel's corner, away from the address point, resolves to that parcel.
-    const property = await db.selectFrom('properties').selectAll().where('id', '=', market!.propertyId!).executeTakeFirstOrThrow();
+    const property = await db
+      .selectFrom('properties')
+      .selectAll()
+      .where('id', '=', market!.propertyId!)
+      .executeTakeFirstOrThrow();
     const corner = (property.parcel as GeoJSON.Polygon).coordinates[0]![0]!;
     const near = { lng: corner[0]! * 0.9 + property.lng * 0.1, lat: corner[1]! * 0.9 + property.lat * 0.1 };
     expect(await geocodeCoordinates(db, near)).toMatchObject({ propertyId: property.id, matchedBy: 'parcel' });
@@ -70,7 +81,10 @@ describe('GeoJSON parcels and footprints', () => {
     expect(report).toMatchObject({ imported: 3, skipped: 1 });
     const market = await geocodeAddress(db, '201 N Market St, Wichita, KS 67202');
     const features = await loadPropertyFeatures(db, market!.propertyId!);
-    expect(features!.buildings.map((b) => [b.rank, b.label])).toEqual([[1, 'Primary structure'], [2, 'Structure 2']]);
+    expect(features!.buildings.map((b) => [b.rank, b.label])).toEqual([
+      [1, 'Primary structure'],
+      [2, 'Structure 2'],
+    ]);
     expect(features!.buildings[0]!.footprintSqft).toBeGreaterThan(features!.buildings[1]!.footprintSqft);
     expect(features!.buildings[0]!.footprintSqft).toBeCloseTo(14 * 12 * 10.7639, -1);
     expect(features!.buildings[0]!.heightFt).toBeCloseTo(24.6, 1);
@@ -87,12 +101,21 @@ describe('imagery importers', () => {
     const height = 6;
     const pixel = 0.0005;
     const buffer = await writeArrayBuffer(new Uint8Array(width * height).fill(120), {
-      width, height, ModelPixelScale: [pixel, pixel, 0], ModelTiepoint: [0, 0, 0, west, north, 0],
-      GeographicTypeGeoKey: 4326, GTModelTypeGeoKey: 2, GTRasterTypeGeoKey: 1,
+      width,
+      height,
+      ModelPixelScale: [pixel, pixel, 0],
+      ModelTiepoint: [0, 0, 0, west, north, 0],
+      GeographicTypeGeoKey: 4326,
+      GTModelTypeGeoKey: 2,
+      GTRasterTypeGeoKey: 1,
     });
     const file = path.join(tmp, 'ortho.tif');
     writeFileSync(file, Buffer.from(buffer));
-    const capture = await importGeoTiff(db, file, { capturedOn: '2025-04-02', provider: 'County GIS', storageDir: path.join(tmp, 'store') });
+    const capture = await importGeoTiff(db, file, {
+      capturedOn: '2025-04-02',
+      provider: 'County GIS',
+      storageDir: path.join(tmp, 'store'),
+    });
     expect(capture).toMatchObject({ width, height, mediaType: 'image/tiff' });
     expect(capture.bounds.west).toBeCloseTo(west, 6);
     expect(capture.bounds.north).toBeCloseTo(north, 6);
@@ -101,7 +124,15 @@ describe('imagery importers', () => {
 
     const market = await geocodeAddress(db, '201 N Market St, Wichita, KS 67202');
     const captures = await findPropertyCaptures(db, (await findPropertyById(db, market!.propertyId!))!);
-    expect(captures).toEqual([expect.objectContaining({ id: capture.id, capturedOn: '2025-04-02', kind: 'ortho', provider: 'County GIS', source: 'imported' })]);
+    expect(captures).toEqual([
+      expect.objectContaining({
+        id: capture.id,
+        capturedOn: '2025-04-02',
+        kind: 'ortho',
+        provider: 'County GIS',
+        source: 'imported',
+      }),
+    ]);
     const features = await loadPropertyFeatures(db, market!.propertyId!);
     expect(features!.asOf).toBe('2025-04-02');
   });
@@ -111,11 +142,30 @@ describe('imagery importers', () => {
     writeFileSync(file, tinyPng(5, 3));
     expect(await imageDimensions(file)).toEqual({ width: 5, height: 3, mediaType: 'image/png' });
     const bounds = { west: -97.338, south: 37.687, east: -97.336, north: 37.689 };
-    const capture = await importImageWithBounds(db, file, bounds, { capturedOn: '2024-09-10', provider: 'Drone survey', kind: 'oblique', direction: 'north', storageDir: path.join(tmp, 'store') });
+    const capture = await importImageWithBounds(db, file, bounds, {
+      capturedOn: '2024-09-10',
+      provider: 'Drone survey',
+      kind: 'oblique',
+      direction: 'north',
+      storageDir: path.join(tmp, 'store'),
+    });
     expect(capture).toMatchObject({ bounds, width: 5, height: 3 });
-    await expect(importImageWithBounds(db, file, { ...bounds, east: -98 }, { capturedOn: '2024-09-10', provider: 'x', storageDir: tmp })).rejects.toThrow(/Invalid image bounds/);
+    await expect(
+      importImageWithBounds(
+        db,
+        file,
+        { ...bounds, east: -98 },
+        { capturedOn: '2024-09-10', provider: 'x', storageDir: tmp },
+      ),
+    ).rejects.toThrow(/Invalid image bounds/);
     writeFileSync(path.join(tmp, 'not-an-image.png'), 'hello');
-    await expect(importImageWithBounds(db, path.join(tmp, 'not-an-image.png'), bounds, { capturedOn: '2024-09-10', provider: 'x', storageDir: tmp })).rejects.toThrow(/not a PNG or JPEG/);
+    await expect(
+      importImageWithBounds(db, path.join(tmp, 'not-an-image.png'), bounds, {
+        capturedOn: '2024-09-10',
+        provider: 'x',
+        storageDir: tmp,
+      }),
+    ).rejects.toThrow(/not a PNG or JPEG/);
   });
 });
 
@@ -135,5 +185,10 @@ function tinyPng(width: number, height: number): Buffer {
   header[8] = 8; // bit depth
   header[9] = 0; // greyscale
   const rows = Buffer.alloc((width + 1) * height, 0);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }

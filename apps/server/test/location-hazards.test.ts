@@ -10,7 +10,8 @@ await seedWorld(url, { properties: 300 });
 const ALL = ['zfire', 'zhail', 'zstorm', 'zwind', 'zwater', 'zproperty', 'roof_age', 'zproperty-historical_look_back'];
 const org = await createOrganization(db, { name: 'Hazard Mutual', products: ALL });
 const headers = await authHeader(app, await createUser(db, { org }));
-const assessUrl = (query: Record<string, string>) => `/api/caribou/v3/property/assessment/zview?${new URLSearchParams(query)}`;
+const assessUrl = (query: Record<string, string>) =>
+  `/api/caribou/v3/property/assessment/zview?${new URLSearchParams(query)}`;
 const lookup = async (query: Record<string, string>) => {
   const res = await app.inject({ method: 'GET', url: assessUrl(query), headers });
   expect(res.statusCode, res.body).toBe(200);
@@ -49,7 +50,11 @@ describe('historical look-back uses the features of that date (#21.7)', () => {
   it('scores the roof as it was before its replacement', async () => {
     const today = await lookup({ location: '310 Seawall Blvd, Gulfport, MS 39501', products: 'roof_age' });
     const earliest = today.availableDates[today.availableDates.length - 1]!;
-    const then = await lookup({ location: '310 Seawall Blvd, Gulfport, MS 39501', products: 'roof_age', as_of: earliest });
+    const then = await lookup({
+      location: '310 Seawall Blvd, Gulfport, MS 39501',
+      products: 'roof_age',
+      as_of: earliest,
+    });
     expect(then.asOf).toBe(earliest);
     const ageNow = today.products.roof_age!.score!;
     const ageThen = then.products.roof_age!.score!;
@@ -61,7 +66,10 @@ describe('historical look-back uses the features of that date (#21.7)', () => {
     expect(earliest < '2021-07-01').toBe(true);
     expect(then.products.roof_age!.roofAge!.evidence.every((e) => e.source !== 'permit')).toBe(true);
     expect(then.products.roof_age!.roofAge!.installYear).toBeLessThan(2021);
-    expect(ageThen).toBeCloseTo(1 + 0.3 * (Number(earliest.slice(0, 4)) - then.products.roof_age!.roofAge!.installYear), 5);
+    expect(ageThen).toBeCloseTo(
+      1 + 0.3 * (Number(earliest.slice(0, 4)) - then.products.roof_age!.roofAge!.installYear),
+      5,
+    );
     expect(ageNow).toBeCloseTo(1 + 0.3 * (Number(today.asOf.slice(0, 4)) - 2021), 5);
     // Then's imagery is then's: the newest orthophoto of the answer is the chosen capture.
     expect(then.imagery.ortho[0]?.date ?? then.imagery.ortho[0]?.imageDateLabel).toBeDefined();

@@ -11,26 +11,60 @@ import { authHeader, createOrganization, createUser } from './factories.js';
  */
 const { app, db, url } = await useTestApp();
 await seedWorld(url, { properties: 200 });
-const org = await createOrganization(db, { name: 'Mock Lookups Co', products: ['zfire', 'zhail', 'zwind', 'zproperty'] });
+const org = await createOrganization(db, {
+  name: 'Mock Lookups Co',
+  products: ['zfire', 'zhail', 'zwind', 'zproperty'],
+});
 const user = await authHeader(app, await createUser(db, { org }));
 const staff = await authHeader(app, await createUser(db, { internalAdmin: true }));
 const WICHITA = '1427 Wheatland Ave, Wichita, KS 67203';
 
 const lookup = (location: string, products: string, locationType = 'address') =>
-  app.inject({ method: 'GET', url: `/api/caribou/v3/property/assessment/zview?${new URLSearchParams({ location_type: locationType, location, products })}`, headers: user });
-const usageCount = async () => Number((await db.selectFrom('usage_events').select((eb) => eb.fn.countAll().as('n')).where('organization_id', '=', org.id).executeTakeFirstOrThrow()).n);
+  app.inject({
+    method: 'GET',
+    url: `/api/caribou/v3/property/assessment/zview?${new URLSearchParams({ location_type: locationType, location, products })}`,
+    headers: user,
+  });
+const usageCount = async () =>
+  Number(
+    (
+      await db
+        .selectFrom('usage_events')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('organization_id', '=', org.id)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 // The mock payload: the real answer for Wichita, with a hail score no model would give it today.
-const real = (await lookup(WICHITA, 'zhail,zfire')).json<{ location: { point: { lat: number; lng: number } }; products: Record<string, { score: number }> }>();
-const payload = { ...real, products: { ...real.products, zhail: { ...real.products.zhail, score: 9.9, riskLevel: 'high' } } };
-const response = (await app.inject({ method: 'POST', url: '/api/caribou/mocks/responses', headers: staff, payload: { name: 'Wichita hail 9.9', payload } })).json<{ id: number }>();
+const real = (await lookup(WICHITA, 'zhail,zfire')).json<{
+  location: { point: { lat: number; lng: number } };
+  products: Record<string, { score: number }>;
+}>();
+const payload = {
+  ...real,
+  products: { ...real.products, zhail: { ...real.products.zhail, score: 9.9, riskLevel: 'high' } },
+};
+const response = (
+  await app.inject({
+    method: 'POST',
+    url: '/api/caribou/mocks/responses',
+    headers: staff,
+    payload: { name: 'Wichita hail 9.9', payload },
+  })
+).json<{ id: number }>();
 const { lat, lng } = real.location.point;
 for (const mockCase of [
   { location: '1427 wheatland ave,  wichita, KS 67203', location_type: 'address', products: ['zhail', 'zfire'] },
   // Coordinates as the form sends them: 'lng,lat'.
   { location: `${lng},${lat}`, location_type: 'coordinates', products: ['zhail'] },
 ]) {
-  const res = await app.inject({ method: 'POST', url: '/api/caribou/mocks/cases', headers: staff, payload: { ...mockCase, apiVersion: 'v3', mockResponseId: response.id } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/caribou/mocks/cases',
+    headers: staff,
+    payload: { ...mockCase, apiVersion: 'v3', mockResponseId: response.id },
+  });
   expect(res.statusCode).toBe(201);
 }
 
@@ -39,7 +73,11 @@ describe('lookups that match a mock case', () => {
     const before = await usageCount();
     const res = await lookup('1427 Wheatland Ave, Wichita, KS  67203', 'zhail');
     expect(res.statusCode).toBe(200);
-    const body = res.json<{ mock: unknown; products: Record<string, { score: number }>; location: { input: string } }>();
+    const body = res.json<{
+      mock: unknown;
+      products: Record<string, { score: number }>;
+      location: { input: string };
+    }>();
     expect(body.mock).toEqual({ mockResponseId: response.id, name: 'Wichita hail 9.9' });
     expect(Object.keys(body.products)).toEqual(['zhail']);
     expect(body.products.zhail!.score).toBe(9.9);
@@ -54,7 +92,10 @@ describe('lookups that match a mock case', () => {
 
   it('answers the subset of the case’s products the lookup asked for; a lookup of none of them is scored', async () => {
     type Answer = { mock?: unknown; products: Record<string, { score: number }> };
-    expect(Object.keys((await lookup(WICHITA, 'zhail,zfire')).json<Answer>().products).sort()).toEqual(['zfire', 'zhail']);
+    expect(Object.keys((await lookup(WICHITA, 'zhail,zfire')).json<Answer>().products).sort()).toEqual([
+      'zfire',
+      'zhail',
+    ]);
     // The property view asks for every enabled product: the case's products are answered, the others left out.
     const mixed = (await lookup(WICHITA, 'zhail,zwind')).json<Answer>();
     expect(mixed.mock).toBeDefined();
@@ -71,20 +112,44 @@ describe('lookups that match a mock case', () => {
   });
 
   it('not at another address, and never for a product the organisation lacks', async () => {
-    expect((await lookup('3300 Mesquite Ln, Amarillo, TX 79106', 'zhail')).json<{ mock?: unknown }>().mock).toBeUndefined();
+    expect(
+      (await lookup('3300 Mesquite Ln, Amarillo, TX 79106', 'zhail')).json<{ mock?: unknown }>().mock,
+    ).toBeUndefined();
     expect((await lookup(WICHITA, 'zstorm')).statusCode).toBe(403);
   });
 
   it('a deleted case stops answering at once', async () => {
-    const query = new URLSearchParams({ location: `${lng},${lat}`, location_type: 'coordinates', apiVersion: 'v3', products: 'zhail' });
-    expect((await app.inject({ method: 'DELETE', url: `/api/caribou/mocks/cases/${response.id}?${query}`, headers: staff })).statusCode).toBe(200);
+    const query = new URLSearchParams({
+      location: `${lng},${lat}`,
+      location_type: 'coordinates',
+      apiVersion: 'v3',
+      products: 'zhail',
+    });
+    expect(
+      (await app.inject({ method: 'DELETE', url: `/api/caribou/mocks/cases/${response.id}?${query}`, headers: staff }))
+        .statusCode,
+    ).toBe(200);
     expect((await lookup(`${lat},${lng}`, 'zhail', 'coordinates')).json<{ mock?: unknown }>().mock).toBeUndefined();
   });
 });
 
 describe('findMockCase (pure)', () => {
-  const row = (over: Partial<MockCaseRow>): MockCaseRow => ({ location: '1 Main St, Town, KS 67000', location_type: 'address', api_version: 'v3', mock_response_id: 1, products: ['zfire', 'zhail'], mock_response_name: 'm', ...over });
-  const ask = (over: Partial<MockLookup>): MockLookup => ({ location: '1 main st, town, ks 67000', locationType: 'address', products: ['zhail'], apiVersion: 'v3', ...over });
+  const row = (over: Partial<MockCaseRow>): MockCaseRow => ({
+    location: '1 Main St, Town, KS 67000',
+    location_type: 'address',
+    api_version: 'v3',
+    mock_response_id: 1,
+    products: ['zfire', 'zhail'],
+    mock_response_name: 'm',
+    ...over,
+  });
+  const ask = (over: Partial<MockLookup>): MockLookup => ({
+    location: '1 main st, town, ks 67000',
+    locationType: 'address',
+    products: ['zhail'],
+    apiVersion: 'v3',
+    ...over,
+  });
 
   it('needs the same API version', () => {
     expect(findMockCase([row({})], ask({}))).toBeDefined();
@@ -102,8 +167,14 @@ describe('findMockCase (pure)', () => {
 
   it('compares coordinates within a metre, lng,lat against lat,lng', () => {
     const coordinates = row({ location: '-97.3361,37.6922', location_type: 'coordinates' });
-    expect(findMockCase([coordinates], ask({ locationType: 'coordinates', location: '37.6922,-97.3361' }))).toBeDefined();
-    expect(findMockCase([coordinates], ask({ locationType: 'coordinates', location: '37.69220001, -97.33610001' }))).toBeDefined();
-    expect(findMockCase([coordinates], ask({ locationType: 'coordinates', location: '37.6932,-97.3361' }))).toBeUndefined();
+    expect(
+      findMockCase([coordinates], ask({ locationType: 'coordinates', location: '37.6922,-97.3361' })),
+    ).toBeDefined();
+    expect(
+      findMockCase([coordinates], ask({ locationType: 'coordinates', location: '37.69220001, -97.33610001' })),
+    ).toBeDefined();
+    expect(
+      findMockCase([coordinates], ask({ locationType: 'coordinates', location: '37.6932,-97.3361' })),
+    ).toBeUndefined();
   });
 });

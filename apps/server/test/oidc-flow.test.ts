@@ -24,13 +24,19 @@ let org: Awaited<ReturnType<typeof createOrganization>>;
 let user: Awaited<ReturnType<typeof createUser>>;
 
 beforeAll(async () => {
-  config = await client.discovery(new URL(issuer), 'zview-web', undefined, client.None(), { execute: [client.allowInsecureRequests] });
+  config = await client.discovery(new URL(issuer), 'zview-web', undefined, client.None(), {
+    execute: [client.allowInsecureRequests],
+  });
   org = await createOrganization(db, { products: ['zfire', 'zhail'] });
   user = await createUser(db, { org, role: 'admin', firstName: 'Olga', lastName: 'Ortiz', externalGroups: [] });
 });
 
 async function sessionToken(email: string, password: string): Promise<string> {
-  const res = await fetch(`${issuer}/api/v1/authn`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: email, password }) });
+  const res = await fetch(`${issuer}/api/v1/authn`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: email, password }),
+  });
   const body = (await res.json()) as { status: string; sessionToken: string };
   expect(body.status).toBe('SUCCESS');
   return body.sessionToken;
@@ -63,9 +69,14 @@ describe('embedded OIDC provider with openid-client', () => {
 
   it('signs in with authn → authorize (sessionToken) → code exchange, tokens verify against the JWKS, API accepts, revocation makes it 401', async () => {
     const jar = new CookieJar();
-    const { callback, verifier, state } = await signIn(jar, { sessionToken: await sessionToken(user.email, user.password) });
+    const { callback, verifier, state } = await signIn(jar, {
+      sessionToken: await sessionToken(user.email, user.password),
+    });
     expect(callback.searchParams.get('code')).toBeTruthy();
-    const tokens = await client.authorizationCodeGrant(config, callback, { pkceCodeVerifier: verifier, expectedState: state });
+    const tokens = await client.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: verifier,
+      expectedState: state,
+    });
 
     const jwks = createRemoteJWKSet(new URL(config.serverMetadata().jwks_uri!));
     const { payload: access } = await jwtVerify(tokens.access_token, jwks, { issuer, audience: `${base}/api` });
@@ -84,26 +95,38 @@ describe('embedded OIDC provider with openid-client', () => {
       externalGroups: [],
     });
 
-    const api = await fetch(`${base}/api/organization`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
+    const api = await fetch(`${base}/api/organization`, {
+      headers: { authorization: `Bearer ${tokens.access_token}` },
+    });
     expect(api.status).toBe(200);
-    expect(((await api.json()) as { organizations: { id: number }[] }).organizations.map((o) => o.id)).toEqual([org.id]);
+    expect(((await api.json()) as { organizations: { id: number }[] }).organizations.map((o) => o.id)).toEqual([
+      org.id,
+    ]);
 
     await client.tokenRevocation(config, tokens.access_token);
-    const after = await fetch(`${base}/api/organization`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
+    const after = await fetch(`${base}/api/organization`, {
+      headers: { authorization: `Bearer ${tokens.access_token}` },
+    });
     expect(after.status).toBe(401);
   });
 
   it('keeps an IdP session: session get is active, prompt=none renews silently, sign-out ends it', async () => {
     const jar = new CookieJar();
     const first = await signIn(jar, { sessionToken: await sessionToken(user.email, user.password) });
-    await client.authorizationCodeGrant(config, first.callback, { pkceCodeVerifier: first.verifier, expectedState: first.state });
+    await client.authorizationCodeGrant(config, first.callback, {
+      pkceCodeVerifier: first.verifier,
+      expectedState: first.state,
+    });
 
     const session = await jar.fetch(`${issuer}/api/v1/sessions/me`);
     expect(session.status).toBe(200);
     expect(await session.json()).toMatchObject({ userId: user.id, login: user.email, status: 'ACTIVE' });
 
     const renewal = await signIn(jar, { prompt: 'none' });
-    const renewed = await client.authorizationCodeGrant(config, renewal.callback, { pkceCodeVerifier: renewal.verifier, expectedState: renewal.state });
+    const renewed = await client.authorizationCodeGrant(config, renewal.callback, {
+      pkceCodeVerifier: renewal.verifier,
+      expectedState: renewal.state,
+    });
     expect(decodeJwt(renewed.access_token).sub).toBe(user.id);
 
     expect((await jar.fetch(`${issuer}/api/v1/sessions/me`, { method: 'DELETE' })).status).toBe(204);
@@ -116,11 +139,19 @@ describe('embedded OIDC provider with openid-client', () => {
     const other = await createUser(db, { org, firstName: 'Pat' });
     const jar = new CookieJar();
     const first = await signIn(jar, { sessionToken: await sessionToken(user.email, user.password) });
-    await client.authorizationCodeGrant(config, first.callback, { pkceCodeVerifier: first.verifier, expectedState: first.state });
+    await client.authorizationCodeGrant(config, first.callback, {
+      pkceCodeVerifier: first.verifier,
+      expectedState: first.state,
+    });
     const second = await signIn(jar, { sessionToken: await sessionToken(other.email, other.password) });
-    const tokens = await client.authorizationCodeGrant(config, second.callback, { pkceCodeVerifier: second.verifier, expectedState: second.state });
+    const tokens = await client.authorizationCodeGrant(config, second.callback, {
+      pkceCodeVerifier: second.verifier,
+      expectedState: second.state,
+    });
     expect(decodeJwt(tokens.access_token).sub).toBe(other.id);
-    expect(((await (await jar.fetch(`${issuer}/api/v1/sessions/me`)).json()) as { userId: string }).userId).toBe(other.id);
+    expect(((await (await jar.fetch(`${issuer}/api/v1/sessions/me`)).json()) as { userId: string }).userId).toBe(
+      other.id,
+    );
   });
 
   it('answers login_required without a sessionToken, and refuses a used or foreign sessionToken', async () => {
@@ -137,8 +168,13 @@ describe('embedded OIDC provider with openid-client', () => {
   it('refuses PKCE downgrades: plain method, missing challenge', async () => {
     const token = await sessionToken(user.email, user.password);
     const authorize = (params: Record<string, string>) =>
-      new URL(`${issuer}/auth?${new URLSearchParams({ client_id: 'zview-web', response_type: 'code', redirect_uri: redirectUri, scope, state: 's', sessionToken: token, ...params })}`);
-    const plain = await new CookieJar().follow(authorize({ code_challenge: 'a'.repeat(43), code_challenge_method: 'plain' }), redirectUri);
+      new URL(
+        `${issuer}/auth?${new URLSearchParams({ client_id: 'zview-web', response_type: 'code', redirect_uri: redirectUri, scope, state: 's', sessionToken: token, ...params })}`,
+      );
+    const plain = await new CookieJar().follow(
+      authorize({ code_challenge: 'a'.repeat(43), code_challenge_method: 'plain' }),
+      redirectUri,
+    );
     expect(plain.searchParams.get('error')).toBe('invalid_request');
     const missing = await new CookieJar().follow(authorize({}), redirectUri);
     expect(missing.searchParams.get('error')).toBe('invalid_request');
@@ -148,22 +184,44 @@ describe('embedded OIDC provider with openid-client', () => {
   it('refuses a reused authorization code and a wrong verifier', async () => {
     const jar = new CookieJar();
     const { callback, state } = await signIn(jar, { sessionToken: await sessionToken(user.email, user.password) });
-    await expect(client.authorizationCodeGrant(config, callback, { pkceCodeVerifier: client.randomPKCECodeVerifier(), expectedState: state })).rejects.toMatchObject({ error: 'invalid_grant' });
+    await expect(
+      client.authorizationCodeGrant(config, callback, {
+        pkceCodeVerifier: client.randomPKCECodeVerifier(),
+        expectedState: state,
+      }),
+    ).rejects.toMatchObject({ error: 'invalid_grant' });
 
     const second = await signIn(new CookieJar(), { sessionToken: await sessionToken(user.email, user.password) });
-    await client.authorizationCodeGrant(config, second.callback, { pkceCodeVerifier: second.verifier, expectedState: second.state });
-    await expect(client.authorizationCodeGrant(config, second.callback, { pkceCodeVerifier: second.verifier, expectedState: second.state })).rejects.toMatchObject({ error: 'invalid_grant' });
+    await client.authorizationCodeGrant(config, second.callback, {
+      pkceCodeVerifier: second.verifier,
+      expectedState: second.state,
+    });
+    await expect(
+      client.authorizationCodeGrant(config, second.callback, {
+        pkceCodeVerifier: second.verifier,
+        expectedState: second.state,
+      }),
+    ).rejects.toMatchObject({ error: 'invalid_grant' });
   });
 
   it('rejects tampered and foreign tokens at the API', async () => {
     const jar = new CookieJar();
-    const { callback, verifier, state } = await signIn(jar, { sessionToken: await sessionToken(user.email, user.password) });
-    const tokens = await client.authorizationCodeGrant(config, callback, { pkceCodeVerifier: verifier, expectedState: state });
+    const { callback, verifier, state } = await signIn(jar, {
+      sessionToken: await sessionToken(user.email, user.password),
+    });
+    const tokens = await client.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: verifier,
+      expectedState: state,
+    });
     const [h, , s] = tokens.access_token.split('.');
     const forged = `${h}.${Buffer.from(JSON.stringify({ ...decodeJwt(tokens.access_token), sub: '00000000-0000-0000-0000-000000000000' })).toString('base64url')}.${s}`;
-    expect((await fetch(`${base}/api/organization`, { headers: { authorization: `Bearer ${forged}` } })).status).toBe(401);
+    expect((await fetch(`${base}/api/organization`, { headers: { authorization: `Bearer ${forged}` } })).status).toBe(
+      401,
+    );
     // The ID token is signed by the same keys but is not for the API audience.
-    expect((await fetch(`${base}/api/organization`, { headers: { authorization: `Bearer ${tokens.id_token}` } })).status).toBe(401);
+    expect(
+      (await fetch(`${base}/api/organization`, { headers: { authorization: `Bearer ${tokens.id_token}` } })).status,
+    ).toBe(401);
     expect((await fetch(`${base}/api/organization`)).status).toBe(401);
   });
 });

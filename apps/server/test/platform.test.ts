@@ -23,7 +23,12 @@ describe('platform routes', () => {
   });
 
   it('sends security headers, on errors and identity provider pages too', async () => {
-    for (const url of ['/version', '/api/does-not-exist', '/api/organization', '/oidc/.well-known/openid-configuration']) {
+    for (const url of [
+      '/version',
+      '/api/does-not-exist',
+      '/api/organization',
+      '/oidc/.well-known/openid-configuration',
+    ]) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.headers['x-content-type-options'], url).toBe('nosniff');
       expect(res.headers['content-security-policy'], url).toContain("default-src 'self'");
@@ -46,7 +51,12 @@ describe('platform routes', () => {
   });
 
   it('rejects malformed JSON with a 400 JSON error, not a 500', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/health', headers: { 'content-type': 'application/json' }, payload: '{bad' });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/health',
+      headers: { 'content-type': 'application/json' },
+      payload: '{bad',
+    });
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     expect(res.statusCode).toBeLessThan(500);
     expect(res.json().error.code).toBeTypeOf('string');

@@ -15,7 +15,11 @@ describe('pull-request override echo', () => {
 
   it('says nothing when no override was carried, or outside /api', async () => {
     expect((await app.inject({ method: 'GET', url: '/api/health' })).headers[PR_OVERRIDE_ECHO_HEADER]).toBeUndefined();
-    expect((await app.inject({ method: 'GET', url: '/api/health?caribou_pr=x' })).headers[PR_OVERRIDE_ECHO_HEADER]).toBeUndefined();
-    expect((await app.inject({ method: 'GET', url: '/version?caribou_pr=1' })).headers[PR_OVERRIDE_ECHO_HEADER]).toBeUndefined();
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/health?caribou_pr=x' })).headers[PR_OVERRIDE_ECHO_HEADER],
+    ).toBeUndefined();
+    expect(
+      (await app.inject({ method: 'GET', url: '/version?caribou_pr=1' })).headers[PR_OVERRIDE_ECHO_HEADER],
+    ).toBeUndefined();
   });
 });

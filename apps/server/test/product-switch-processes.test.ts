@@ -23,7 +23,14 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'zview-switch-cluster-'));
 const cluster = startApiCluster({
   count: 2,
   databaseUrl: url,
-  env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: publicUrl, LOG_LEVEL: 'warn', ENV: 'test' },
+  env: {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: publicUrl,
+    LOG_LEVEL: 'warn',
+    ENV: 'test',
+  },
   log: () => {},
 });
 afterAll(async () => {
@@ -36,11 +43,23 @@ const user = await authHeader(app, await createUser(db, { org }));
 const staff = await authHeader(app, await createUser(db, { internalAdmin: true }));
 
 /** One request on a fresh connection (no keep-alive): the cluster picks the process. */
-function request(method: string, pathname: string, headers: Record<string, string>, body?: unknown): Promise<{ status: number; body: string }> {
+function request(
+  method: string,
+  pathname: string,
+  headers: Record<string, string>,
+  body?: unknown,
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const req = http.request(
-      { host: '127.0.0.1', port, method, path: pathname, agent: false, headers: { ...headers, ...(payload ? { 'content-type': 'application/json' } : {}) } },
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path: pathname,
+        agent: false,
+        headers: { ...headers, ...(payload ? { 'content-type': 'application/json' } : {}) },
+      },
       (res) => {
         let text = '';
         res.setEncoding('utf8');
@@ -58,8 +77,14 @@ const productsSeen = async () => {
   expect(res.status).toBe(200);
   return (JSON.parse(res.body) as { organizations: { products: string[] }[] }).organizations[0]!.products;
 };
-const hailLookup = () => request('GET', `/api/caribou/v3/property/assessment/zview?location_type=address&location=${encodeURIComponent('1 Nowhere Rd, Wichita, KS 67203')}&products=zhail`, user);
-const switchHail = (enabled: boolean) => request('PUT', `/api/zauth-customer/customers/${org.id}/products/zhail`, staff, { enabled });
+const hailLookup = () =>
+  request(
+    'GET',
+    `/api/caribou/v3/property/assessment/zview?location_type=address&location=${encodeURIComponent('1 Nowhere Rd, Wichita, KS 67203')}&products=zhail`,
+    user,
+  );
+const switchHail = (enabled: boolean) =>
+  request('PUT', `/api/zauth-customer/customers/${org.id}/products/zhail`, staff, { enabled });
 
 describe('product switches across two server processes', () => {
   it('on and off apply to the very next request, whichever process answers it', { timeout: 90_000 }, async () => {

@@ -1,4 +1,9 @@
-import { assessmentResponseSchema, imageCatalogResponseSchema, modelSpecificationsResponseSchema, recentLookupsResponseSchema } from '@zview/contracts';
+import {
+  assessmentResponseSchema,
+  imageCatalogResponseSchema,
+  modelSpecificationsResponseSchema,
+  recentLookupsResponseSchema,
+} from '@zview/contracts';
 import { describe, expect, it } from 'vitest';
 import { OBLIQUE_SIZE, ORTHO_SIZE } from '../src/domain/imagery/service.js';
 import { PORTFOLIO_PRODUCTS } from '@zview/contracts';
@@ -10,7 +15,19 @@ import { authHeader, createOrganization, createUser } from './factories.js';
 const { app, db, url } = await useTestApp();
 await seedWorld(url, { properties: 300 });
 
-const ALL = ['zfire', 'zhail', 'zstorm', 'zwind', 'zwater', 'zproperty', 'roof_age', 'building_permits', 'ibhs', 'oblique-imagery', 'zproperty-historical_look_back'];
+const ALL = [
+  'zfire',
+  'zhail',
+  'zstorm',
+  'zwind',
+  'zwater',
+  'zproperty',
+  'roof_age',
+  'building_permits',
+  'ibhs',
+  'oblique-imagery',
+  'zproperty-historical_look_back',
+];
 const home = await createOrganization(db, { name: 'Home Mutual', products: ALL });
 const fireOnly = await createOrganization(db, { name: 'Fire Only Co', products: ['zfire'] });
 const foreign = await createOrganization(db, { name: 'Foreign Org', products: ALL });
@@ -22,17 +39,30 @@ const fireHeaders = await authHeader(app, fireUser);
 const foreignHeaders = await authHeader(app, foreignUser);
 
 const WICHITA = '1427 Wheatland Ave, Wichita, KS 67203';
-const assessUrl = (query: Record<string, string>) => `/api/caribou/v3/property/assessment/zview?${new URLSearchParams(query)}`;
+const assessUrl = (query: Record<string, string>) =>
+  `/api/caribou/v3/property/assessment/zview?${new URLSearchParams(query)}`;
 
 describe('GET /api/caribou/v3/property/assessment/zview', () => {
   it('resolves an address and scores every enabled product, with imagery', async () => {
-    const res = await app.inject({ method: 'GET', url: assessUrl({ location_type: 'address', location: WICHITA }), headers });
+    const res = await app.inject({
+      method: 'GET',
+      url: assessUrl({ location_type: 'address', location: WICHITA }),
+      headers,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const body = assessmentResponseSchema.parse(res.json());
     expect(body.location.address?.formatted).toBe(WICHITA);
     expect(body.location.precision).toBe('rooftop');
     expect(body.location.confidence).toBe(1);
-    expect(Object.keys(body.products).sort()).toEqual(['roof_age', 'zfire', 'zhail', 'zproperty', 'zstorm', 'zwater', 'zwind']);
+    expect(Object.keys(body.products).sort()).toEqual([
+      'roof_age',
+      'zfire',
+      'zhail',
+      'zproperty',
+      'zstorm',
+      'zwater',
+      'zwind',
+    ]);
     expect(body.products.zhail!.score).toBeGreaterThanOrEqual(1);
     expect(body.products.zhail!.factors.length).toBeGreaterThan(0);
     expect(body.location.buildings.length).toBeGreaterThan(0);
@@ -64,35 +94,77 @@ describe('GET /api/caribou/v3/property/assessment/zview', () => {
       expect(heightM).toBeCloseTo(item.direction ? OBLIQUE_SIZE.spanM : ORTHO_SIZE.halfWidthM * 2, -1);
     }
     // The catalogue gives the same placement.
-    const catalogue = imageCatalogResponseSchema.parse((await app.inject({ method: 'GET', url: `/api/caribou/image_catalog?location=${encodeURIComponent(WICHITA)}`, headers })).json());
+    const catalogue = imageCatalogResponseSchema.parse(
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/api/caribou/image_catalog?location=${encodeURIComponent(WICHITA)}`,
+          headers,
+        })
+      ).json(),
+    );
     const first = catalogue.results.find((r) => r.captureId === body.imagery.ortho[0]!.captureId)!;
     expect(first.imageBounds).toEqual(body.imagery.ortho[0]!.imageBounds);
   });
 
   it('answers JSON whose per-request parts stay right while the property’s part is remembered', async () => {
     const shouted = WICHITA.toUpperCase(); // the same place and property: both lookups share the cached assessment
-    const first = await app.inject({ method: 'GET', url: assessUrl({ location: WICHITA, products: 'zhail' }), headers });
-    const second = await app.inject({ method: 'GET', url: assessUrl({ location: shouted, products: 'zhail' }), headers });
+    const first = await app.inject({
+      method: 'GET',
+      url: assessUrl({ location: WICHITA, products: 'zhail' }),
+      headers,
+    });
+    const second = await app.inject({
+      method: 'GET',
+      url: assessUrl({ location: shouted, products: 'zhail' }),
+      headers,
+    });
     expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
     const [a, b] = [assessmentResponseSchema.parse(first.json()), assessmentResponseSchema.parse(second.json())];
     expect([a.location.input, b.location.input]).toEqual([WICHITA, shouted]);
     expect(b.products).toEqual(a.products);
-    const flat = assessmentResponseSchema.parse((await app.inject({ method: 'GET', url: assessUrl({ location: WICHITA, products: 'zhail', images_2d: 'false', images_3d: 'false' }), headers })).json());
+    const flat = assessmentResponseSchema.parse(
+      (
+        await app.inject({
+          method: 'GET',
+          url: assessUrl({ location: WICHITA, products: 'zhail', images_2d: 'false', images_3d: 'false' }),
+          headers,
+        })
+      ).json(),
+    );
     expect([flat.imagery.ortho, flat.imagery.oblique, flat.imagery.comparison]).toEqual([[], [], null]);
-    const again = assessmentResponseSchema.parse((await app.inject({ method: 'GET', url: assessUrl({ location: WICHITA, products: 'zhail' }), headers })).json());
+    const again = assessmentResponseSchema.parse(
+      (await app.inject({ method: 'GET', url: assessUrl({ location: WICHITA, products: 'zhail' }), headers })).json(),
+    );
     expect(again.imagery).toEqual(a.imagery);
     expect(again.imagery.ortho.length).toBeGreaterThan(1);
-    const fireOnlyView = assessmentResponseSchema.parse((await app.inject({ method: 'GET', url: assessUrl({ location: WICHITA, products: 'zfire' }), headers: fireHeaders })).json());
+    const fireOnlyView = assessmentResponseSchema.parse(
+      (
+        await app.inject({
+          method: 'GET',
+          url: assessUrl({ location: WICHITA, products: 'zfire' }),
+          headers: fireHeaders,
+        })
+      ).json(),
+    );
     expect(fireOnlyView.imagery.oblique).toEqual([]); // oblique imagery is not enabled for that organisation
   });
 
   it('scores only the requested products, in the fixed order of keys given', async () => {
-    const res = await app.inject({ method: 'GET', url: assessUrl({ location: WICHITA, products: 'zwind,zfire' }), headers });
+    const res = await app.inject({
+      method: 'GET',
+      url: assessUrl({ location: WICHITA, products: 'zwind,zfire' }),
+      headers,
+    });
     expect(Object.keys(res.json().products).sort()).toEqual(['zfire', 'zwind']);
   });
 
   it('refuses products the organisation has not enabled with 403', async () => {
-    const res = await app.inject({ method: 'GET', url: assessUrl({ location: WICHITA, products: 'zhail' }), headers: fireHeaders });
+    const res = await app.inject({
+      method: 'GET',
+      url: assessUrl({ location: WICHITA, products: 'zhail' }),
+      headers: fireHeaders,
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().error.message).toBe('Z-HAIL is not enabled for your organization.');
     const defaults = await app.inject({ method: 'GET', url: assessUrl({ location: WICHITA }), headers: fireHeaders });
@@ -101,31 +173,55 @@ describe('GET /api/caribou/v3/property/assessment/zview', () => {
   });
 
   it('resolves coordinates to the parcel there', async () => {
-    const first = assessmentResponseSchema.parse((await app.inject({ method: 'GET', url: assessUrl({ location: WICHITA }), headers })).json());
+    const first = assessmentResponseSchema.parse(
+      (await app.inject({ method: 'GET', url: assessUrl({ location: WICHITA }), headers })).json(),
+    );
     const { lat, lng } = first.location.point;
-    const res = await app.inject({ method: 'GET', url: assessUrl({ location_type: 'coordinates', location: `${lat},${lng}` }), headers });
+    const res = await app.inject({
+      method: 'GET',
+      url: assessUrl({ location_type: 'coordinates', location: `${lat},${lng}` }),
+      headers,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().location.propertyId).toBe(first.location.propertyId);
   });
 
   it('shows historical look-back scores as of an earlier capture', async () => {
-    const latest = assessmentResponseSchema.parse((await app.inject({ method: 'GET', url: assessUrl({ location: WICHITA }), headers })).json());
+    const latest = assessmentResponseSchema.parse(
+      (await app.inject({ method: 'GET', url: assessUrl({ location: WICHITA }), headers })).json(),
+    );
     const earlier = latest.availableDates[latest.availableDates.length - 1]!;
     const res = await app.inject({ method: 'GET', url: assessUrl({ location: WICHITA, as_of: earlier }), headers });
     expect(res.statusCode).toBe(200);
     expect(res.json().asOf).toBe(earlier);
-    const denied = await app.inject({ method: 'GET', url: assessUrl({ location: WICHITA, as_of: earlier }), headers: fireHeaders });
+    const denied = await app.inject({
+      method: 'GET',
+      url: assessUrl({ location: WICHITA, as_of: earlier }),
+      headers: fireHeaders,
+    });
     expect(denied.statusCode).toBe(403);
   });
 
   it('gives one property the same score and confidence as a portfolio row scored today (one model version, one answer)', async () => {
     for (const address of ['742 Foothill Rd, Boulder, CO 80302', '310 Seawall Blvd, Gulfport, MS 39501', WICHITA]) {
-      const looked = assessmentResponseSchema.parse((await app.inject({ method: 'GET', url: assessUrl({ location: address }), headers })).json());
+      const looked = assessmentResponseSchema.parse(
+        (await app.inject({ method: 'GET', url: assessUrl({ location: address }), headers })).json(),
+      );
       const { lat, lng } = looked.location.point;
-      const rows = await riskModelScorer(db).scoreRows([{ rowNumber: 1, latitude: lat, longitude: lng } as never], [...PORTFOLIO_PRODUCTS], { organizationId: 0, portfolioId: 0, runId: 0, modelVersion: '' });
+      const rows = await riskModelScorer(db).scoreRows(
+        [{ rowNumber: 1, latitude: lat, longitude: lng } as never],
+        [...PORTFOLIO_PRODUCTS],
+        { organizationId: 0, portfolioId: 0, runId: 0, modelVersion: '' },
+      );
       for (const row of rows) {
         const product = looked.products[row.product]!;
-        expect({ address, product: row.product, score: product.score, confidence: product.confidence.value, model: product.modelVersion }).toEqual({
+        expect({
+          address,
+          product: row.product,
+          score: product.score,
+          confidence: product.confidence.value,
+          model: product.modelVersion,
+        }).toEqual({
           address,
           product: row.product,
           score: row.score,
@@ -140,7 +236,14 @@ describe('GET /api/caribou/v3/property/assessment/zview', () => {
     const unknown = await app.inject({ method: 'GET', url: assessUrl({ location: 'zzqx qqzz' }), headers });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error.message).toMatch(/could not find that location/);
-    for (const query of [{}, { location: '' }, { location: 'x'.repeat(400) }, { location: WICHITA, products: 'zquake' }, { location: WICHITA, location_type: 'portal' }, { location: WICHITA, as_of: 'yesterday' }]) {
+    for (const query of [
+      {},
+      { location: '' },
+      { location: 'x'.repeat(400) },
+      { location: WICHITA, products: 'zquake' },
+      { location: WICHITA, location_type: 'portal' },
+      { location: WICHITA, as_of: 'yesterday' },
+    ]) {
       const res = await app.inject({ method: 'GET', url: assessUrl(query as Record<string, string>), headers });
       expect(res.statusCode, JSON.stringify(query)).toBe(400);
       expect(res.json().error.message.length).toBeGreaterThan(5);
@@ -149,7 +252,11 @@ describe('GET /api/caribou/v3/property/assessment/zview', () => {
 
   it('needs a token, and refuses a foreign organisation with 404', async () => {
     expect((await app.inject({ method: 'GET', url: assessUrl({ location: WICHITA }) })).statusCode).toBe(401);
-    const res = await app.inject({ method: 'GET', url: `${assessUrl({ location: WICHITA })}&target_organization_id=${home.id}`, headers: foreignHeaders });
+    const res = await app.inject({
+      method: 'GET',
+      url: `${assessUrl({ location: WICHITA })}&target_organization_id=${home.id}`,
+      headers: foreignHeaders,
+    });
     expect(res.statusCode).toBe(404);
   });
 
@@ -157,7 +264,12 @@ describe('GET /api/caribou/v3/property/assessment/zview', () => {
     const org = await createOrganization(db, { products: ['zfire', 'zhail'] });
     const member = await createUser(db, { org });
     await app.inject({ method: 'GET', url: assessUrl({ location: WICHITA }), headers: await authHeader(app, member) });
-    const usage = await db.selectFrom('usage_events').select(['product', 'channel', 'user_id']).where('organization_id', '=', org.id).orderBy('product').execute();
+    const usage = await db
+      .selectFrom('usage_events')
+      .select(['product', 'channel', 'user_id'])
+      .where('organization_id', '=', org.id)
+      .orderBy('product')
+      .execute();
     expect(usage).toEqual([
       { product: 'zfire', channel: 'zview', user_id: member.id },
       { product: 'zhail', channel: 'zview', user_id: member.id },
@@ -167,7 +279,11 @@ describe('GET /api/caribou/v3/property/assessment/zview', () => {
 
 describe('companion endpoints', () => {
   it('lists the image catalogue of a location', async () => {
-    const res = await app.inject({ method: 'GET', url: `/api/caribou/image_catalog?location=${encodeURIComponent(WICHITA)}`, headers });
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/caribou/image_catalog?location=${encodeURIComponent(WICHITA)}`,
+      headers,
+    });
     const body = imageCatalogResponseSchema.parse(res.json());
     expect(body.results.some((r) => r.kind === 'ortho')).toBe(true);
     expect(body.results.some((r) => r.kind === 'oblique')).toBe(true);
@@ -177,10 +293,18 @@ describe('companion endpoints', () => {
     const res = await app.inject({ method: 'GET', url: '/api/caribou/building_permits', headers });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe('location is required');
-    const ok = await app.inject({ method: 'GET', url: `/api/caribou/building_permits?location=${encodeURIComponent(WICHITA)}`, headers });
+    const ok = await app.inject({
+      method: 'GET',
+      url: `/api/caribou/building_permits?location=${encodeURIComponent(WICHITA)}`,
+      headers,
+    });
     expect(ok.statusCode).toBe(200);
     expect(Array.isArray(ok.json().results)).toBe(true);
-    const notEnabled = await app.inject({ method: 'GET', url: `/api/caribou/building_permits?location=${encodeURIComponent(WICHITA)}`, headers: fireHeaders });
+    const notEnabled = await app.inject({
+      method: 'GET',
+      url: `/api/caribou/building_permits?location=${encodeURIComponent(WICHITA)}`,
+      headers: fireHeaders,
+    });
     expect(notEnabled.statusCode).toBe(403);
   });
 
@@ -191,9 +315,21 @@ describe('companion endpoints', () => {
   });
 
   it('answers IBHS evaluations only where enabled', async () => {
-    const ok = await app.inject({ method: 'GET', url: `/api/ibhs/evaluations?location=${encodeURIComponent(WICHITA)}`, headers });
+    const ok = await app.inject({
+      method: 'GET',
+      url: `/api/ibhs/evaluations?location=${encodeURIComponent(WICHITA)}`,
+      headers,
+    });
     expect(ok.statusCode).toBe(200);
-    expect((await app.inject({ method: 'GET', url: `/api/ibhs/evaluations?location=${encodeURIComponent(WICHITA)}`, headers: fireHeaders })).statusCode).toBe(403);
+    expect(
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/api/ibhs/evaluations?location=${encodeURIComponent(WICHITA)}`,
+          headers: fireHeaders,
+        })
+      ).statusCode,
+    ).toBe(403);
   });
 
   it('lists the organisation’s recent lookups, never another organisation’s', async () => {
@@ -201,7 +337,9 @@ describe('companion endpoints', () => {
     const body = recentLookupsResponseSchema.parse(res.json());
     expect(body.total).toBeGreaterThan(0);
     expect(body.results[0]!.address).toBe(WICHITA);
-    const theirs = recentLookupsResponseSchema.parse((await app.inject({ method: 'GET', url: '/api/caribou/property/recent', headers: foreignHeaders })).json());
+    const theirs = recentLookupsResponseSchema.parse(
+      (await app.inject({ method: 'GET', url: '/api/caribou/property/recent', headers: foreignHeaders })).json(),
+    );
     expect(theirs.results.every((r) => r.userEmail !== user.email)).toBe(true);
   });
 
@@ -211,9 +349,14 @@ describe('companion endpoints', () => {
     const theirHeaders = await authHeader(app, someone);
     const BOULDER = '742 Foothill Rd, Boulder, CO 80302';
     for (const location of [WICHITA, BOULDER, WICHITA, WICHITA]) {
-      expect((await app.inject({ method: 'GET', url: assessUrl({ location, products: 'zfire' }), headers: theirHeaders })).statusCode).toBe(200);
+      expect(
+        (await app.inject({ method: 'GET', url: assessUrl({ location, products: 'zfire' }), headers: theirHeaders }))
+          .statusCode,
+      ).toBe(200);
     }
-    const body = recentLookupsResponseSchema.parse((await app.inject({ method: 'GET', url: '/api/caribou/property/recent', headers: theirHeaders })).json());
+    const body = recentLookupsResponseSchema.parse(
+      (await app.inject({ method: 'GET', url: '/api/caribou/property/recent', headers: theirHeaders })).json(),
+    );
     expect(body.results.map((r) => [r.address, r.count])).toEqual([
       [WICHITA, 3],
       [BOULDER, 1],

@@ -7,7 +7,12 @@ const { app, db } = await useTestApp({ PUBLIC_URL: 'https://zview.example.test' 
 const trusting = await useTestApp({ PUBLIC_URL: 'https://zview.example.test', TRUST_PROXY: '1' });
 
 const failSignIn = (target: typeof app, forwardedFor: string) =>
-  target.inject({ method: 'POST', url: '/oidc/api/v1/authn', headers: { 'x-forwarded-for': forwardedFor }, payload: { username: 'nobody@example.test', password: 'wrong-password' } });
+  target.inject({
+    method: 'POST',
+    url: '/oidc/api/v1/authn',
+    headers: { 'x-forwarded-for': forwardedFor },
+    payload: { username: 'nobody@example.test', password: 'wrong-password' },
+  });
 
 describe('trust in proxies', () => {
   it('ignores X-Forwarded-For by default: the sign-in lockout counts the socket address', async () => {
@@ -27,8 +32,18 @@ describe('trust in proxies', () => {
     const org = await createOrganization(db, { products: ['zfire'] });
     const headers = await authHeader(app, await createUser(db, { org }));
     for (const target of [app, trusting.app]) {
-      const h = target === app ? headers : await authHeader(trusting.app, await createUser(trusting.db, { org: await createOrganization(trusting.db, { products: ['zfire'] }) }));
-      const res = await target.inject({ method: 'GET', url: '/api/map/sources', headers: { ...h, 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' } });
+      const h =
+        target === app
+          ? headers
+          : await authHeader(
+              trusting.app,
+              await createUser(trusting.db, { org: await createOrganization(trusting.db, { products: ['zfire'] }) }),
+            );
+      const res = await target.inject({
+        method: 'GET',
+        url: '/api/map/sources',
+        headers: { ...h, 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' },
+      });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.body).not.toContain('evil.example');
       expect(res.body).toContain('https://zview.example.test/');

@@ -1,7 +1,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { API_KEY_PATTERN, apiKeyCreatedSchema, apiKeyListSchema, assessmentResponseSchema, problemSchema, v1BatchResponseSchema, v1UsageResponseSchema } from '@zview/contracts';
+import {
+  API_KEY_PATTERN,
+  apiKeyCreatedSchema,
+  apiKeyListSchema,
+  assessmentResponseSchema,
+  problemSchema,
+  v1BatchResponseSchema,
+  v1UsageResponseSchema,
+} from '@zview/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
@@ -19,7 +27,11 @@ await seedWorld(url, { properties: 300 });
 async function secondApp(): Promise<FastifyInstance> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'zview-test-data-'));
   const { db: db2 } = createDb(url, 5);
-  const other = await buildApp({ config: loadConfig({ PORT: '0', DATABASE_URL: url, DATA_DIR: dataDir, BILLING_PAGE_ENABLED: 'true' }), db: db2, imagery: worldImagerySources(db2) });
+  const other = await buildApp({
+    config: loadConfig({ PORT: '0', DATABASE_URL: url, DATA_DIR: dataDir, BILLING_PAGE_ENABLED: 'true' }),
+    db: db2,
+    imagery: worldImagerySources(db2),
+  });
   await other.ready();
   afterAll(async () => {
     await other.close();
@@ -48,10 +60,23 @@ async function createKey(headers: Record<string, string>, body: Record<string, u
   return apiKeyCreatedSchema.parse(res.json());
 }
 
-const assessV1 = (target: FastifyInstance, key: string, query: Record<string, string> = { location: WICHITA, products: 'zhail' }, header: 'bearer' | 'x-api-key' = 'bearer') =>
-  target.inject({ method: 'GET', url: `/v1/properties/assessment?${new URLSearchParams(query)}`, headers: header === 'bearer' ? { authorization: `Bearer ${key}` } : { 'x-api-key': key } });
+const assessV1 = (
+  target: FastifyInstance,
+  key: string,
+  query: Record<string, string> = { location: WICHITA, products: 'zhail' },
+  header: 'bearer' | 'x-api-key' = 'bearer',
+) =>
+  target.inject({
+    method: 'GET',
+    url: `/v1/properties/assessment?${new URLSearchParams(query)}`,
+    headers: header === 'bearer' ? { authorization: `Bearer ${key}` } : { 'x-api-key': key },
+  });
 
-function expectProblem(res: { statusCode: number; headers: Record<string, unknown>; json: () => unknown }, status: number, code: string) {
+function expectProblem(
+  res: { statusCode: number; headers: Record<string, unknown>; json: () => unknown },
+  status: number,
+  code: string,
+) {
   expect(res.statusCode).toBe(status);
   expect(String(res.headers['content-type'])).toContain('application/problem+json');
   const problem = problemSchema.parse(res.json());
@@ -82,7 +107,14 @@ describe('API keys: lifecycle', () => {
     const headers = await authHeader(app, member);
     expect((await app.inject({ method: 'GET', url: KEYS, headers })).statusCode).toBe(403);
     expect((await app.inject({ method: 'POST', url: KEYS, headers, payload: { name: 'x' } })).statusCode).toBe(403);
-    for (const payload of [{ name: '' }, { name: 'a\u0000b' }, { name: 'x', products: ['nope'] }, { name: 'x', expiresAt: '2000-01-01T00:00:00Z' }, { name: 'x', burst: 1e12 }, { name: 'x', products: ['zwater'] }]) {
+    for (const payload of [
+      { name: '' },
+      { name: 'a\u0000b' },
+      { name: 'x', products: ['nope'] },
+      { name: 'x', expiresAt: '2000-01-01T00:00:00Z' },
+      { name: 'x', burst: 1e12 },
+      { name: 'x', products: ['zwater'] },
+    ]) {
       const res = await app.inject({ method: 'POST', url: KEYS, headers: adminHeaders, payload });
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().error.code).toBe('bad_request'); // the /api error shape is unchanged
@@ -105,7 +137,11 @@ describe('API keys: lifecycle', () => {
   it('an expired key is refused', async () => {
     const { key, id } = await createKey(adminHeaders, { expiresAt: new Date(Date.now() + 3_600_000).toISOString() });
     expect((await assessV1(app2, key)).statusCode).toBe(200);
-    await db.updateTable('api_keys').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', id).execute();
+    await db
+      .updateTable('api_keys')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('id', '=', id)
+      .execute();
     expectProblem(await assessV1(app2, key), 401, 'unauthorized');
     const list = apiKeyListSchema.parse((await app.inject({ method: 'GET', url: KEYS, headers: adminHeaders })).json());
     expect(list.results.find((k) => k.id === id)?.status).toBe('expired');
@@ -114,14 +150,24 @@ describe('API keys: lifecycle', () => {
   it('another organisation cannot see or revoke the key; an internal admin can revoke any key', async () => {
     const { key, id } = await createKey(adminHeaders);
     const foreign = await authHeader(app, otherAdmin);
-    expect(apiKeyListSchema.parse((await app.inject({ method: 'GET', url: KEYS, headers: foreign })).json()).results.map((k) => k.id)).not.toContain(id);
+    expect(
+      apiKeyListSchema
+        .parse((await app.inject({ method: 'GET', url: KEYS, headers: foreign })).json())
+        .results.map((k) => k.id),
+    ).not.toContain(id);
     expect((await app.inject({ method: 'POST', url: `${KEYS}/${id}/revoke`, headers: foreign })).statusCode).toBe(404);
     expect((await assessV1(app, key)).statusCode).toBe(200);
     const staffHeaders = await authHeader(app, staff);
-    const res = await app.inject({ method: 'POST', url: `${KEYS}/${id}/revoke?target_organization_id=${other.id}`, headers: staffHeaders });
+    const res = await app.inject({
+      method: 'POST',
+      url: `${KEYS}/${id}/revoke?target_organization_id=${other.id}`,
+      headers: staffHeaders,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expectProblem(await assessV1(app, key), 401, 'unauthorized');
-    expect((await app.inject({ method: 'POST', url: `${KEYS}/not-a-uuid/revoke`, headers: adminHeaders })).statusCode).toBe(400);
+    expect(
+      (await app.inject({ method: 'POST', url: `${KEYS}/not-a-uuid/revoke`, headers: adminHeaders })).statusCode,
+    ).toBe(400);
   });
 });
 
@@ -130,7 +176,11 @@ describe('/v1 assessment', () => {
     const { key } = await createKey(adminHeaders);
     const query = { location: WICHITA, location_type: 'address', products: 'zhail,zfire' };
     const v1 = await assessV1(app, key, query);
-    const view = await app.inject({ method: 'GET', url: `/api/caribou/v3/property/assessment/zview?${new URLSearchParams(query)}`, headers: adminHeaders });
+    const view = await app.inject({
+      method: 'GET',
+      url: `/api/caribou/v3/property/assessment/zview?${new URLSearchParams(query)}`,
+      headers: adminHeaders,
+    });
     expect(v1.statusCode, v1.body).toBe(200);
     const a = assessmentResponseSchema.parse(v1.json());
     const b = assessmentResponseSchema.parse(view.json());
@@ -151,10 +201,18 @@ describe('/v1 assessment', () => {
   });
 
   it('answers problem+json with a stable code and a request id for every error', async () => {
-    expectProblem(await app.inject({ method: 'GET', url: '/v1/properties/assessment?location=x' }), 401, 'unauthorized');
+    expectProblem(
+      await app.inject({ method: 'GET', url: '/v1/properties/assessment?location=x' }),
+      401,
+      'unauthorized',
+    );
     expectProblem(await assessV1(app, 'zv_live_wrong'), 401, 'unauthorized');
     expectProblem(await app.inject({ method: 'GET', url: '/v1/nowhere' }), 404, 'not_found');
-    const res = await app.inject({ method: 'GET', url: '/v1/properties/assessment', headers: { 'x-request-id': 'client-req-42' } });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/v1/properties/assessment',
+      headers: { 'x-request-id': 'client-req-42' },
+    });
     expect(res.headers['x-request-id']).toBe('client-req-42');
     expect(problemSchema.parse(res.json()).requestId).toBe('client-req-42');
     // Every answer carries one, /api included.
@@ -168,7 +226,14 @@ describe('/v1 assessment', () => {
       method: 'POST',
       url: '/v1/properties/assessment:batch',
       headers,
-      payload: { products: 'zhail', locations: [{ location: WICHITA }, { location: '37.6922,-97.3375', location_type: 'coordinates' }, { location: 'Nowhere Street 99999, Atlantis' }] },
+      payload: {
+        products: 'zhail',
+        locations: [
+          { location: WICHITA },
+          { location: '37.6922,-97.3375', location_type: 'coordinates' },
+          { location: 'Nowhere Street 99999, Atlantis' },
+        ],
+      },
     });
     expect(res.statusCode, res.body).toBe(200);
     const body = v1BatchResponseSchema.parse(res.json());
@@ -176,9 +241,36 @@ describe('/v1 assessment', () => {
     expect(body.results[0]!.assessment!.products.zhail).toBeDefined();
     expect(body.results[2]!.problem!.code).toBe('not_found');
     const tooMany = Array.from({ length: 101 }, () => ({ location: WICHITA }));
-    expectProblem(await app.inject({ method: 'POST', url: '/v1/properties/assessment:batch', headers, payload: { locations: tooMany } }), 400, 'bad_request');
-    expectProblem(await app.inject({ method: 'POST', url: '/v1/properties/assessment:batch', headers, payload: { locations: [{ location: WICHITA }], products: 'zwater' } }), 403, 'forbidden');
-    expectProblem(await app.inject({ method: 'POST', url: '/v1/properties/assessment:batch', headers: { ...headers, 'content-type': 'application/json' }, payload: '{"locations":' }), 400, 'bad_request');
+    expectProblem(
+      await app.inject({
+        method: 'POST',
+        url: '/v1/properties/assessment:batch',
+        headers,
+        payload: { locations: tooMany },
+      }),
+      400,
+      'bad_request',
+    );
+    expectProblem(
+      await app.inject({
+        method: 'POST',
+        url: '/v1/properties/assessment:batch',
+        headers,
+        payload: { locations: [{ location: WICHITA }], products: 'zwater' },
+      }),
+      403,
+      'forbidden',
+    );
+    expectProblem(
+      await app.inject({
+        method: 'POST',
+        url: '/v1/properties/assessment:batch',
+        headers: { ...headers, 'content-type': 'application/json' },
+        payload: '{"locations":',
+      }),
+      400,
+      'bad_request',
+    );
   });
 });
 
@@ -205,15 +297,29 @@ describe('metering', () => {
     const metered = await createOrganization(db, { name: 'Metered Mutual', products: PRODUCTS });
     const meteredAdmin = await createUser(db, { org: metered, role: 'admin' });
     const start = new Date(Date.now() - 100 * 86_400_000).toISOString().slice(0, 10);
-    await db.insertInto('agreements').values({ organization_id: metered.id, product: 'zhail', contract_start: start, committed_annual_volume: 1000 }).execute();
+    await db
+      .insertInto('agreements')
+      .values({ organization_id: metered.id, product: 'zhail', contract_start: start, committed_annual_volume: 1000 })
+      .execute();
     const headers = await authHeader(app, meteredAdmin);
     const { key } = await createKey(headers);
     for (let i = 0; i < 3; i++) expect((await assessV1(i % 2 ? app2 : app, key)).statusCode).toBe(200);
-    await app.inject({ method: 'POST', url: '/v1/properties/assessment:batch', headers: { authorization: `Bearer ${key}` }, payload: { products: 'zhail', locations: [{ location: WICHITA }, { location: WICHITA }] } });
-    const rows = await db.selectFrom('usage_events').select(['channel', 'product', 'quantity']).where('organization_id', '=', metered.id).execute();
+    await app.inject({
+      method: 'POST',
+      url: '/v1/properties/assessment:batch',
+      headers: { authorization: `Bearer ${key}` },
+      payload: { products: 'zhail', locations: [{ location: WICHITA }, { location: WICHITA }] },
+    });
+    const rows = await db
+      .selectFrom('usage_events')
+      .select(['channel', 'product', 'quantity'])
+      .where('organization_id', '=', metered.id)
+      .execute();
     expect(rows.every((r) => r.channel === 'api' && r.product === 'zhail')).toBe(true);
     expect(rows.length).toBe(5);
-    const usage = v1UsageResponseSchema.parse((await app.inject({ method: 'GET', url: '/v1/usage', headers: { 'x-api-key': key } })).json());
+    const usage = v1UsageResponseSchema.parse(
+      (await app.inject({ method: 'GET', url: '/v1/usage', headers: { 'x-api-key': key } })).json(),
+    );
     expect(usage.usage).toEqual([{ product: 'zhail', channel: 'api', quantity: 5 }]);
     const billing = await app.inject({ method: 'GET', url: '/api/caribou/billing', headers });
     expect(billing.statusCode, billing.body).toBe(200);
@@ -227,17 +333,31 @@ describe('OpenAPI', () => {
   it('publishes an OpenAPI 3.1 document with every /v1 and /api route and its response schema', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/openapi.json' });
     expect(res.statusCode).toBe(200);
-    const doc = JSON.parse(res.body) as { openapi: string; paths: Record<string, Record<string, { responses: Record<string, { content?: unknown }> }>> };
+    const doc = JSON.parse(res.body) as {
+      openapi: string;
+      paths: Record<string, Record<string, { responses: Record<string, { content?: unknown }> }>>;
+    };
     expect(doc.openapi).toBe('3.1.0');
-    const routes = app.routeContracts.filter((r) => (r.url.startsWith('/v1/') || r.url.startsWith('/api/')) && !['HEAD', 'OPTIONS'].includes(r.method));
-    const toPath = (u: string) => u.replaceAll('::', '\u0000').replace(/:([A-Za-z0-9_]+)/g, '{$1}').replaceAll('\u0000', ':');
-    const missing = routes.filter((r) => !doc.paths[toPath(r.url)]?.[r.method.toLowerCase()]).map((r) => `${r.method} ${r.url}`);
+    const routes = app.routeContracts.filter(
+      (r) => (r.url.startsWith('/v1/') || r.url.startsWith('/api/')) && !['HEAD', 'OPTIONS'].includes(r.method),
+    );
+    const toPath = (u: string) =>
+      u
+        .replaceAll('::', '\u0000')
+        .replace(/:([A-Za-z0-9_]+)/g, '{$1}')
+        .replaceAll('\u0000', ':');
+    const missing = routes
+      .filter((r) => !doc.paths[toPath(r.url)]?.[r.method.toLowerCase()])
+      .map((r) => `${r.method} ${r.url}`);
     expect(missing).toEqual([]);
     const v1 = routes.filter((r) => r.url.startsWith('/v1/') && r.url !== '/v1/batch');
     expect(v1.length).toBeGreaterThanOrEqual(8);
     for (const r of v1.filter((r) => !r.exempt)) {
       const op = doc.paths[toPath(r.url)]![r.method.toLowerCase()]!;
-      expect(Object.entries(op.responses).some(([status, answer]) => status.startsWith('2') && answer.content), `${r.method} ${r.url}`).toBe(true);
+      expect(
+        Object.entries(op.responses).some(([status, answer]) => status.startsWith('2') && answer.content),
+        `${r.method} ${r.url}`,
+      ).toBe(true);
     }
     expect(doc.paths['/v1/properties/assessment:batch']?.post).toBeDefined();
     const docs = await app.inject({ method: 'GET', url: '/api/docs' });
@@ -253,11 +373,18 @@ describe('a client that only has fetch', () => {
     const doc = (await (await fetch(`${base}/api/openapi.json`)).json()) as { paths: Record<string, unknown> };
     expect(Object.keys(doc.paths)).toContain('/v1/usage');
     const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
-    const one = await fetch(`${base}/v1/properties/assessment?${new URLSearchParams({ location: WICHITA, products: 'zhail' })}`, { headers });
+    const one = await fetch(
+      `${base}/v1/properties/assessment?${new URLSearchParams({ location: WICHITA, products: 'zhail' })}`,
+      { headers },
+    );
     expect(one.status).toBe(200);
     expect(one.headers.get('x-request-id')).toBeTruthy();
     expect(assessmentResponseSchema.parse(await one.json()).products.zhail).toBeDefined();
-    const batch = await fetch(`${base}/v1/properties/assessment:batch`, { method: 'POST', headers, body: JSON.stringify({ locations: [{ location: WICHITA }] }) });
+    const batch = await fetch(`${base}/v1/properties/assessment:batch`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ locations: [{ location: WICHITA }] }),
+    });
     expect(v1BatchResponseSchema.parse(await batch.json()).results[0]!.status).toBe(200);
     const usage = await fetch(`${base}/v1/usage`, { headers });
     expect(v1UsageResponseSchema.parse(await usage.json()).organizationId).toBe(org.id);

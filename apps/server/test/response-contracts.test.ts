@@ -9,7 +9,8 @@ import { useTestApp } from './app.js';
 const { app } = await useTestApp();
 
 describe('response contracts', () => {
-  const api = () => app.routeContracts.filter((r) => r.url.startsWith('/api/') && r.method !== 'HEAD' && r.method !== 'OPTIONS');
+  const api = () =>
+    app.routeContracts.filter((r) => r.url.startsWith('/api/') && r.method !== 'HEAD' && r.method !== 'OPTIONS');
 
   it('every /api route declares a response schema or is exempt (streams, files)', () => {
     const missing = api()
@@ -20,7 +21,9 @@ describe('response contracts', () => {
   });
 
   it('the portfolio routes all declare theirs', () => {
-    const portfolio = api().filter((r) => r.url.startsWith('/api/caribou/portfolio') || r.url.startsWith('/api/caribou/jobs'));
+    const portfolio = api().filter(
+      (r) => r.url.startsWith('/api/caribou/portfolio') || r.url.startsWith('/api/caribou/jobs'),
+    );
     expect(portfolio.length).toBeGreaterThan(20);
     expect(portfolio.filter((r) => !r.response && !r.exempt)).toEqual([]);
   });

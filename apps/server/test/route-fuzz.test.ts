@@ -10,7 +10,15 @@ import { authHeader, createOrganization, createUser } from './factories.js';
  * bodies never answer 5xx; a control character in a text input answers 400.
  */
 const { app, db } = await useTestApp();
-const products = [...STANDARD_PRODUCTS, ...Object.values(PORTFOLIO_FEATURE), 'building_permits', 'ibhs', 'oblique-imagery', 'self_serve_billing', 'appeals'];
+const products = [
+  ...STANDARD_PRODUCTS,
+  ...Object.values(PORTFOLIO_FEATURE),
+  'building_permits',
+  'ibhs',
+  'oblique-imagery',
+  'self_serve_billing',
+  'appeals',
+];
 const org = await createOrganization(db, { name: 'Fuzz Org', products });
 const staff = await authHeader(app, await createUser(db, { internalAdmin: true, org, role: 'admin' }));
 const admin = await authHeader(app, await createUser(db, { org, role: 'admin' }));
@@ -18,12 +26,24 @@ const admin = await authHeader(app, await createUser(db, { org, role: 'admin' })
 // One real portfolio, so routes get past "not found" to their other parameters.
 const boundary = '----fuzz';
 const csv = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="fuzz.csv"\r\nContent-Type: text/csv\r\n\r\nid,latitude,longitude\nA-1,37.69,-97.33\n\r\n--${boundary}--\r\n`;
-const uploaded = await app.inject({ method: 'POST', url: '/api/caribou/portfolio/csv', payload: csv, headers: { ...admin, 'content-type': `multipart/form-data; boundary=${boundary}` } });
+const uploaded = await app.inject({
+  method: 'POST',
+  url: '/api/caribou/portfolio/csv',
+  payload: csv,
+  headers: { ...admin, 'content-type': `multipart/form-data; boundary=${boundary}` },
+});
 const uploadName: string = uploaded.json().uploadedFileName;
-const created = await app.inject({ method: 'POST', url: '/api/caribou/portfolios', headers: admin, payload: { name: 'Fuzz Portfolio', products: 'zfire', uploadedFileName: uploadName } });
+const created = await app.inject({
+  method: 'POST',
+  url: '/api/caribou/portfolios',
+  headers: admin,
+  payload: { name: 'Fuzz Portfolio', products: 'zfire', uploadedFileName: uploadName },
+});
 const portfolioId = String(created.json()[0].portfolioId ?? created.json()[0].id);
 
-const routes = app.registeredRoutes.filter((r) => r.url.startsWith('/api/') && r.policy !== 'public' && r.method !== 'HEAD' && r.method !== 'OPTIONS');
+const routes = app.registeredRoutes.filter(
+  (r) => r.url.startsWith('/api/') && r.policy !== 'public' && r.method !== 'HEAD' && r.method !== 'OPTIONS',
+);
 const CONTROL = ['\u0000', '\u0001', '\u0007', '\u0008', '\u000b', '\u001b', '\u007f'];
 
 /** Text with at least one control character somewhere. */
@@ -39,8 +59,42 @@ const anyValue = fc.oneof(
   fc.boolean(),
   fc.constant(null),
 );
-const QUERY_KEYS = ['product', 'products', 'q', 'search', 'location', 'location_type', 'page', 'itemsPerPage', 'status', 'date', 'bbox', 'as_of', 'provider', 'organization', 'filter', 'sig', 'exp'];
-const BODY_KEYS = ['name', 'description', 'products', 'uploadedFileName', 'userIds', 'userId', 'email', 'profile', 'role', 'status', 'data', 'organizationId', 'portfolioName', 'batch', 'events'];
+const QUERY_KEYS = [
+  'product',
+  'products',
+  'q',
+  'search',
+  'location',
+  'location_type',
+  'page',
+  'itemsPerPage',
+  'status',
+  'date',
+  'bbox',
+  'as_of',
+  'provider',
+  'organization',
+  'filter',
+  'sig',
+  'exp',
+];
+const BODY_KEYS = [
+  'name',
+  'description',
+  'products',
+  'uploadedFileName',
+  'userIds',
+  'userId',
+  'email',
+  'profile',
+  'role',
+  'status',
+  'data',
+  'organizationId',
+  'portfolioName',
+  'batch',
+  'events',
+];
 
 /** Path parameters: all fuzzed, or the real portfolio's ids with the others fuzzed. */
 function concrete(url: string, value: string, realIds: boolean) {
@@ -74,7 +128,10 @@ describe('fuzzed input on every /api route never answers 5xx', () => {
               headers: asStaff ? staff : admin,
               ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: body }),
             });
-            if (res.statusCode >= 500) throw new Error(`${route.method} ${JSON.stringify(url)} ${JSON.stringify(body)} → ${res.statusCode} ${res.body.slice(0, 300)}`);
+            if (res.statusCode >= 500)
+              throw new Error(
+                `${route.method} ${JSON.stringify(url)} ${JSON.stringify(body)} → ${res.statusCode} ${res.body.slice(0, 300)}`,
+              );
           },
         ),
         { numRuns: 16, seed: 12 },
@@ -93,7 +150,12 @@ describe('fuzzed input on every /api route never answers 5xx', () => {
       ['POST', '/api/caribou/portfolios', { name: 'x\u0001y', products: 'zfire', uploadedFileName: 'a.csv' }],
     ];
     for (const [method, url, payload] of cases) {
-      const res = await app.inject({ method: method as 'GET', url, headers: staff, ...(payload ? { payload: payload as object } : {}) });
+      const res = await app.inject({
+        method: method as 'GET',
+        url,
+        headers: staff,
+        ...(payload ? { payload: payload as object } : {}),
+      });
       expect(res.statusCode, `${method} ${url} ${res.body}`).toBe(400);
       expect(res.json().error.message, url).toMatch(/control character/i);
     }
@@ -102,7 +164,12 @@ describe('fuzzed input on every /api route never answers 5xx', () => {
   it('an uploaded file name with control characters answers 400', async () => {
     const boundary = '----fuzz';
     const payload = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a\u0000b\u0007.csv"\r\nContent-Type: text/csv\r\n\r\nid,latitude,longitude\n1,37.69,-97.33\n\r\n--${boundary}--\r\n`;
-    const res = await app.inject({ method: 'POST', url: '/api/caribou/portfolio/csv', payload, headers: { ...admin, 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/caribou/portfolio/csv',
+      payload,
+      headers: { ...admin, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().error.message).toMatch(/control character/i);
   });

@@ -9,7 +9,14 @@ import { authHeader, createOrganization, createUser } from './factories.js';
  * organisation's objects used from another organisation lead nowhere.
  */
 const { app, db } = await useTestApp();
-const products = [...STANDARD_PRODUCTS, ...Object.values(PORTFOLIO_FEATURE), 'building_permits', 'ibhs', 'oblique-imagery', 'self_serve_billing'];
+const products = [
+  ...STANDARD_PRODUCTS,
+  ...Object.values(PORTFOLIO_FEATURE),
+  'building_permits',
+  'ibhs',
+  'oblique-imagery',
+  'self_serve_billing',
+];
 const home = await createOrganization(db, { name: 'Home Secret Mutual', products });
 const foreign = await createOrganization(db, { name: 'Foreign Org', products });
 const homeAdmin = await createUser(db, { org: home, role: 'admin' });
@@ -25,7 +32,12 @@ function multipart(fileName: string, content: string) {
 
 // One portfolio of the home organisation, made through the API.
 const upload = multipart('home.csv', 'id,latitude,longitude\nA-1,37.69,-97.33\nA-2,37.70,-97.34\n');
-const uploaded = await app.inject({ method: 'POST', url: '/api/caribou/portfolio/csv', payload: upload.payload, headers: { ...homeHeaders, ...upload.headers } });
+const uploaded = await app.inject({
+  method: 'POST',
+  url: '/api/caribou/portfolio/csv',
+  payload: upload.payload,
+  headers: { ...homeHeaders, ...upload.headers },
+});
 expect(uploaded.statusCode, uploaded.body).toBe(201);
 const uploadName: string = uploaded.json().uploadedFileName;
 const created = await app.inject({
@@ -37,9 +49,12 @@ const created = await app.inject({
 expect(created.statusCode, created.body).toBe(201);
 const portfolioId = String(created.json()[0].portfolioId ?? created.json()[0].id);
 
-const routes = app.registeredRoutes.filter((r) => r.url.startsWith('/api/') && r.policy !== 'public' && r.method !== 'HEAD');
+const routes = app.registeredRoutes.filter(
+  (r) => r.url.startsWith('/api/') && r.policy !== 'public' && r.method !== 'HEAD',
+);
 /** Routes whose path names an object owned by an organisation. */
-const ownsObject = (url: string) => /:(id|batch|name)\b/.test(url) && !url.includes('/jobs/') && !url.includes('/identity/');
+const ownsObject = (url: string) =>
+  /:(id|batch|name)\b/.test(url) && !url.includes('/jobs/') && !url.includes('/identity/');
 
 function concrete(url: string) {
   return url
@@ -65,7 +80,11 @@ describe('every /api route', () => {
 
   for (const route of routes) {
     it(`${route.method} ${route.url}: no token → 401`, async () => {
-      const res = await app.inject({ method: route.method as 'GET', url: concrete(route.url), ...bodyFor(route.method) });
+      const res = await app.inject({
+        method: route.method as 'GET',
+        url: concrete(route.url),
+        ...bodyFor(route.method),
+      });
       expect(res.statusCode, res.body).toBe(401);
     });
 
@@ -83,7 +102,12 @@ describe('every /api route', () => {
 
     if (ownsObject(route.url)) {
       it(`${route.method} ${route.url}: this organisation's ids from another organisation → refused`, async () => {
-        const res = await app.inject({ method: route.method as 'GET', url: concrete(route.url), headers: foreignHeaders, ...bodyFor(route.method) });
+        const res = await app.inject({
+          method: route.method as 'GET',
+          url: concrete(route.url),
+          headers: foreignHeaders,
+          ...bodyFor(route.method),
+        });
         expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
         expect(res.statusCode, res.body).toBeLessThan(500);
         expect(res.body).not.toContain('Home Secret');
@@ -92,7 +116,11 @@ describe('every /api route', () => {
   }
 
   it('the owner does reach the portfolio (so the refusals above are not vacuous)', async () => {
-    const res = await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${portfolioId}/metadata`, headers: homeHeaders });
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/caribou/portfolio/${portfolioId}/metadata`,
+      headers: homeHeaders,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.body).toContain('Home Secret Portfolio');
   });

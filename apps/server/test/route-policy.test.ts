@@ -8,7 +8,11 @@ const { app } = await useTestApp();
 describe('route policies', () => {
   it('collects the registered routes', () => {
     expect(app.registeredRoutes.length).toBeGreaterThan(10);
-    expect(app.registeredRoutes).toContainEqual({ method: 'GET', url: '/api/organization', policy: 'organization:list' });
+    expect(app.registeredRoutes).toContainEqual({
+      method: 'GET',
+      url: '/api/organization',
+      policy: 'organization:list',
+    });
   });
 
   it('every route declares a known policy or public', () => {
@@ -18,7 +22,9 @@ describe('route policies', () => {
   });
 
   it('only public routes skip authentication under /api', async () => {
-    for (const route of app.registeredRoutes.filter((r) => r.url.startsWith('/api/') && r.policy !== 'public' && r.method !== 'HEAD')) {
+    for (const route of app.registeredRoutes.filter(
+      (r) => r.url.startsWith('/api/') && r.policy !== 'public' && r.method !== 'HEAD',
+    )) {
       const url = route.url.replace(/:[A-Za-z]+/g, '1');
       const res = await app.inject({ method: route.method as 'GET', url });
       expect(res.statusCode, `${route.method} ${route.url}`).toBe(401);

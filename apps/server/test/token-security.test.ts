@@ -16,14 +16,18 @@ const { app, db } = await useTestApp();
 const org = await createOrganization(db);
 const admin = await createUser(db, { org, role: 'admin' });
 const adminHeaders = await authHeader(app, admin);
-const organization = (headers: Record<string, string>) => app.inject({ method: 'GET', url: '/api/organization', headers });
+const organization = (headers: Record<string, string>) =>
+  app.inject({ method: 'GET', url: '/api/organization', headers });
 const post = (url: string, payload: object) => app.inject({ method: 'POST', url, headers: adminHeaders, payload });
 /** Tokens minted earlier than "now" (iat is whole seconds): wait past the second. */
 const nextSecond = () => new Promise((resolve) => setTimeout(resolve, 1100 - (Date.now() % 1000)));
 
 async function resetPassword(userId: string) {
   const { token, hash } = newOneTimeToken();
-  await db.insertInto('password_reset_tokens').values({ token_hash: hash, user_id: userId, expires_at: new Date(Date.now() + 60_000), consumed_at: null }).execute();
+  await db
+    .insertInto('password_reset_tokens')
+    .values({ token_hash: hash, user_id: userId, expires_at: new Date(Date.now() + 60_000), consumed_at: null })
+    .execute();
   expect(await completePasswordReset(db, token, 'Another-password-1')).toBe(true);
 }
 
@@ -32,11 +36,28 @@ describe('a per-user not-before', () => {
     const user = await createUser(db, { org });
     const headers = await authHeader(app, user);
     expect((await organization(headers)).statusCode).toBe(200);
-    await db.insertInto('oidc_models').values({ kind: 'Session', id: `s-${user.id}`, payload: JSON.stringify({ accountId: user.id }), grant_id: null, user_code: null, uid: `u-${user.id}`, expires_at: new Date(Date.now() + 3600_000), consumed_at: null }).execute();
+    await db
+      .insertInto('oidc_models')
+      .values({
+        kind: 'Session',
+        id: `s-${user.id}`,
+        payload: JSON.stringify({ accountId: user.id }),
+        grant_id: null,
+        user_code: null,
+        uid: `u-${user.id}`,
+        expires_at: new Date(Date.now() + 3600_000),
+        consumed_at: null,
+      })
+      .execute();
     await nextSecond();
     await resetPassword(user.id);
     expect((await organization(headers)).statusCode).toBe(401);
-    const sessions = await db.selectFrom('oidc_models').select('id').where('kind', '=', 'Session').where(sql<boolean>`payload->>'accountId' = ${user.id}`).execute();
+    const sessions = await db
+      .selectFrom('oidc_models')
+      .select('id')
+      .where('kind', '=', 'Session')
+      .where(sql<boolean>`payload->>'accountId' = ${user.id}`)
+      .execute();
     expect(sessions).toEqual([]);
     expect((await organization(await authHeader(app, user))).statusCode).toBe(200);
   });
@@ -60,7 +81,9 @@ describe('a per-user not-before', () => {
     const promoted = await createUser(db, { org });
     const promotedHeaders = await authHeader(app, promoted);
     await nextSecond();
-    expect((await post('/api/user-management/group/users/assign-to-admin', { userIds: [promoted.id] })).statusCode).toBe(200);
+    expect(
+      (await post('/api/user-management/group/users/assign-to-admin', { userIds: [promoted.id] })).statusCode,
+    ).toBe(200);
     expect((await organization(promotedHeaders)).statusCode).toBe(401);
   });
 });
@@ -71,7 +94,13 @@ const { audience } = app.ctx.config.identity;
 const issuer = app.ctx.config.runtime.OIDC_ISSUER;
 const user = await createUser(db, { org });
 const sign = (claims: Record<string, unknown>, build: (jwt: SignJWT) => SignJWT) =>
-  build(new SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid: keys.signing[0]!.kid }).setIssuer(issuer).setAudience(audience).setIssuedAt()).sign(key);
+  build(
+    new SignJWT(claims)
+      .setProtectedHeader({ alg: 'RS256', kid: keys.signing[0]!.kid })
+      .setIssuer(issuer)
+      .setAudience(audience)
+      .setIssuedAt(),
+  ).sign(key);
 describe('access-token checks', () => {
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
@@ -85,7 +114,9 @@ describe('access-token checks', () => {
   });
 
   it('refuses a token that lives longer than the maximum lifetime', async () => {
-    expect((await organization(bearer(await sign({ sub: user.id }, (jwt) => jwt.setExpirationTime('30d'))))).statusCode).toBe(401);
+    expect(
+      (await organization(bearer(await sign({ sub: user.id }, (jwt) => jwt.setExpirationTime('30d'))))).statusCode,
+    ).toBe(401);
   });
 
   it('never maps an email subject (or an email claim) to a user', async () => {

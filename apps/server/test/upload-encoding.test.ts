@@ -11,17 +11,29 @@ const boundary = '----encoding';
 
 function upload(fileName: string, content: Buffer) {
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: text/csv\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: text/csv\r\n\r\n`,
+    ),
     content,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  return app.inject({ method: 'POST', url: '/api/caribou/portfolio/csv', payload, headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` } });
+  return app.inject({
+    method: 'POST',
+    url: '/api/caribou/portfolio/csv',
+    payload,
+    headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
 }
 
 async function rowsOf(name: string) {
   const row = await db.selectFrom('portfolio_uploads').selectAll().where('name', '=', name).executeTakeFirstOrThrow();
   const values: string[][] = [];
-  for await (const item of readCsv(app.ctx.portfolio!.blobs.read(`uploads/${name}`), row.delimiter as ',', row.encoding as 'utf-8')) if ('values' in item) values.push(item.values);
+  for await (const item of readCsv(
+    app.ctx.portfolio!.blobs.read(`uploads/${name}`),
+    row.delimiter as ',',
+    row.encoding as 'utf-8',
+  ))
+    if ('values' in item) values.push(item.values);
   return { encoding: row.encoding, values };
 }
 
@@ -47,7 +59,11 @@ describe('upload text encodings', () => {
     const res = await upload('utf16.csv', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]));
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().check.encoding).toBe('UTF-16');
-    expect(res.json().check.recognisedColumns.map((c: { column: string }) => c.column)).toEqual(['id', 'latitude', 'longitude']);
+    expect(res.json().check.recognisedColumns.map((c: { column: string }) => c.column)).toEqual([
+      'id',
+      'latitude',
+      'longitude',
+    ]);
     const { values } = await rowsOf(res.json().uploadedFileName);
     expect(values[1]![0]).toBe('Å-2');
   });

@@ -15,7 +15,8 @@ const blobs = path.join(app.ctx.config.dataDir, 'blobs');
 const boundary = '----hardening';
 const multipartHeaders = { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` };
 const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\nContent-Type: text/csv\r\n\r\n`;
-const rows = (n: number) => `id,latitude,longitude\n${Array.from({ length: n }, (_, i) => `R-${i},37.69,-97.33`).join('\n')}\n`;
+const rows = (n: number) =>
+  `id,latitude,longitude\n${Array.from({ length: n }, (_, i) => `R-${i},37.69,-97.33`).join('\n')}\n`;
 
 function partialFiles(dir = blobs): string[] {
   if (!existsSync(dir)) return [];
@@ -26,11 +27,22 @@ function partialFiles(dir = blobs): string[] {
 }
 
 const withTimeout = <T>(promise: Promise<T>, ms: number) =>
-  Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms))]);
+  Promise.race([
+    promise,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)),
+  ]);
 
 describe('upload hardening', () => {
   it('a multipart body without its closing boundary gets a 4xx answer and leaves no .partial file', async () => {
-    const res = await withTimeout(app.inject({ method: 'POST', url: '/api/caribou/portfolio/csv', headers: multipartHeaders, payload: `${head}${rows(3)}` }), 8000);
+    const res = await withTimeout(
+      app.inject({
+        method: 'POST',
+        url: '/api/caribou/portfolio/csv',
+        headers: multipartHeaders,
+        payload: `${head}${rows(3)}`,
+      }),
+      8000,
+    );
     expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
     expect(res.statusCode).toBeLessThan(500);
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -41,7 +53,12 @@ describe('upload hardening', () => {
     const body = Buffer.from(`${head}${rows(2000)}`);
     const stream = Readable.from([body.subarray(0, 20_000)]);
     const res = await withTimeout(
-      app.inject({ method: 'POST', url: '/api/caribou/portfolio/csv', headers: { ...multipartHeaders, 'content-length': String(body.length + 100) }, payload: stream }),
+      app.inject({
+        method: 'POST',
+        url: '/api/caribou/portfolio/csv',
+        headers: { ...multipartHeaders, 'content-length': String(body.length + 100) },
+        payload: stream,
+      }),
       8000,
     );
     expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
@@ -52,8 +69,17 @@ describe('upload hardening', () => {
 
   it('an organisation over its upload quota gets 413 with a clear message', async () => {
     const other = await createOrganization(db, { products: ['zfire', 'zfire-portfolio'] });
-    const h = { ...(await authHeader(app, await createUser(db, { org: other, role: 'admin' }))), 'content-type': `multipart/form-data; boundary=${boundary}` };
-    const upload = () => app.inject({ method: 'POST', url: '/api/caribou/portfolio/csv', headers: h, payload: `${head}${rows(1000)}\r\n--${boundary}--\r\n` });
+    const h = {
+      ...(await authHeader(app, await createUser(db, { org: other, role: 'admin' }))),
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+    };
+    const upload = () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/caribou/portfolio/csv',
+        headers: h,
+        payload: `${head}${rows(1000)}\r\n--${boundary}--\r\n`,
+      });
     expect((await upload()).statusCode).toBe(201);
     const over = await upload();
     expect(over.statusCode, over.body).toBe(413);
@@ -62,11 +88,19 @@ describe('upload hardening', () => {
 
   it('too many uploads in an hour answer 429 with a clear message', async () => {
     const other = await createOrganization(db, { products: ['zfire', 'zfire-portfolio'] });
-    const h = { ...(await authHeader(app, await createUser(db, { org: other, role: 'admin' }))), 'content-type': `multipart/form-data; boundary=${boundary}` };
+    const h = {
+      ...(await authHeader(app, await createUser(db, { org: other, role: 'admin' }))),
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+    };
     const codes: number[] = [];
     let last = '';
     for (let i = 0; i < 5; i++) {
-      const res = await app.inject({ method: 'POST', url: '/api/caribou/portfolio/csv', headers: h, payload: `${head}${rows(2)}\r\n--${boundary}--\r\n` });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/caribou/portfolio/csv',
+        headers: h,
+        payload: `${head}${rows(2)}\r\n--${boundary}--\r\n`,
+      });
       codes.push(res.statusCode);
       last = res.body;
     }
@@ -78,13 +112,29 @@ describe('upload hardening', () => {
     const other = await createOrganization(db, { products: ['zfire', 'zfire-portfolio'] });
     const h = await authHeader(app, await createUser(db, { org: other, role: 'admin' }));
     const upload = async () =>
-      (await app.inject({ method: 'POST', url: '/api/caribou/portfolio/csv', headers: { ...h, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: `${head}${rows(2)}\r\n--${boundary}--\r\n` })).json().uploadedFileName as string;
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/caribou/portfolio/csv',
+          headers: { ...h, 'content-type': `multipart/form-data; boundary=${boundary}` },
+          payload: `${head}${rows(2)}\r\n--${boundary}--\r\n`,
+        })
+      ).json().uploadedFileName as string;
     const orphan = await upload();
     const used = await upload();
     const fresh = await upload();
-    const created = await app.inject({ method: 'POST', url: '/api/caribou/portfolios', headers: h, payload: { name: 'Kept', products: 'zfire', uploadedFileName: used } });
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/caribou/portfolios',
+      headers: h,
+      payload: { name: 'Kept', products: 'zfire', uploadedFileName: used },
+    });
     expect(created.statusCode, created.body).toBe(201);
-    await db.updateTable('portfolio_uploads').set({ created_at: sql<Date>`now() - interval '25 hours'` }).where('name', 'in', [orphan, used]).execute();
+    await db
+      .updateTable('portfolio_uploads')
+      .set({ created_at: sql<Date>`now() - interval '25 hours'` })
+      .where('name', 'in', [orphan, used])
+      .execute();
     mkdirSync(path.join(blobs, 'uploads'), { recursive: true });
     const stale = path.join(blobs, 'uploads', 'x.partial-1-1');
     writeFileSync(stale, 'half');
@@ -92,7 +142,9 @@ describe('upload hardening', () => {
 
     const result = await cleanUploads({ db, blobs: app.ctx.portfolio!.blobs, blobRoot: blobs }, { orphanHours: 24 });
     expect(result).toEqual({ orphans: 1, partials: 1 });
-    const left = (await db.selectFrom('portfolio_uploads').select('name').where('organization_id', '=', other.id).execute()).map((r) => r.name);
+    const left = (
+      await db.selectFrom('portfolio_uploads').select('name').where('organization_id', '=', other.id).execute()
+    ).map((r) => r.name);
     expect(left.sort()).toEqual([used, fresh].sort());
     expect(existsSync(path.join(blobs, 'uploads', orphan))).toBe(false);
     expect(existsSync(path.join(blobs, 'uploads', used))).toBe(true);

@@ -11,9 +11,18 @@ const groupAdmin = await createUser(db, { org: acme, role: 'admin' });
 const member = await createUser(db, { org: acme });
 const writeKey = app.ctx.config.runtime.ANALYTICS_WRITE_KEY!;
 
-const day = (d: number, hour = 12) => `2026-03-${String(d).padStart(2, '0')}T${String(hour).padStart(2, '0')}:00:00.000Z`;
+const day = (d: number, hour = 12) =>
+  `2026-03-${String(d).padStart(2, '0')}T${String(hour).padStart(2, '0')}:00:00.000Z`;
 let seq = 0;
-const ev = (userId: string, org: number, event: string, timestamp: string) => ({ type: 'track', event, userId, messageId: `usage-${++seq}`, timestamp, context: { groupId: String(org) }, properties: {} });
+const ev = (userId: string, org: number, event: string, timestamp: string) => ({
+  type: 'track',
+  event,
+  userId,
+  messageId: `usage-${++seq}`,
+  timestamp,
+  context: { groupId: String(org) },
+  properties: {},
+});
 
 // Acme: u1 signs in then looks up (converts); u2 signs in, never looks up; u3 looks up before signing in
 // (does not count). u1 uploads then exports. Globex: g1 signs in and looks up.
@@ -38,7 +47,8 @@ await app.inject({
   },
 });
 
-const get = async (user: { id: string }, query: string) => app.inject({ method: 'GET', url: `/api/usage-analytics?${query}`, headers: await authHeader(app, user) });
+const get = async (user: { id: string }, query: string) =>
+  app.inject({ method: 'GET', url: `/api/usage-analytics?${query}`, headers: await authHeader(app, user) });
 
 describe('GET /api/usage-analytics', () => {
   it('computes events per day, active users per organisation, top events and funnels over every organisation', async () => {
@@ -62,8 +72,20 @@ describe('GET /api/usage-analytics', () => {
       { event: 'submit_request', events: 4, users: 3 },
     ]);
     expect(body.funnels).toEqual([
-      { name: 'Sign-in → lookup', steps: [{ event: 'login_completed', users: 4 }, { event: 'submit_request', users: 2 }] },
-      { name: 'Upload → export', steps: [{ event: 'portfolio_uploaded', users: 1 }, { event: 'portfolio_exported', users: 1 }] },
+      {
+        name: 'Sign-in → lookup',
+        steps: [
+          { event: 'login_completed', users: 4 },
+          { event: 'submit_request', users: 2 },
+        ],
+      },
+      {
+        name: 'Upload → export',
+        steps: [
+          { event: 'portfolio_uploaded', users: 1 },
+          { event: 'portfolio_exported', users: 1 },
+        ],
+      },
     ]);
     expect(body.organizations.map((o: { id: number }) => o.id)).toEqual(expect.arrayContaining([acme.id, globex.id]));
   });
@@ -72,9 +94,17 @@ describe('GET /api/usage-analytics', () => {
     const body = (await get(staff, `from=2026-03-04&to=2026-03-31&organizationId=${globex.id}`)).json();
     expect(body.eventsPerDay).toHaveLength(28);
     expect(body.eventsPerDay.reduce((n: number, d: { events: number }) => n + d.events, 0)).toBe(3);
-    expect(body.activeUsersByOrganization).toEqual([{ organizationId: globex.id, organizationName: 'Globex Usage', users: 1, events: 3 }]);
+    expect(body.activeUsersByOrganization).toEqual([
+      { organizationId: globex.id, organizationName: 'Globex Usage', users: 1, events: 3 },
+    ]);
     expect(body.funnels[0].steps.map((s: { users: number }) => s.users)).toEqual([1, 1]);
-    expect(body.recentEvents.map((e: { event: string; userId: string; organizationName: string }) => [e.event, e.userId, e.organizationName])).toEqual([
+    expect(
+      body.recentEvents.map((e: { event: string; userId: string; organizationName: string }) => [
+        e.event,
+        e.userId,
+        e.organizationName,
+      ]),
+    ).toEqual([
       ['page_view', 'g1', 'Globex Usage'],
       ['submit_request', 'g1', 'Globex Usage'],
       ['login_completed', 'g1', 'Globex Usage'],
@@ -84,11 +114,21 @@ describe('GET /api/usage-analytics', () => {
   it('is for internal admins only', async () => {
     expect((await get(groupAdmin, 'from=2026-03-01&to=2026-03-07')).statusCode).toBe(403);
     expect((await get(member, 'from=2026-03-01&to=2026-03-07')).statusCode).toBe(403);
-    expect((await app.inject({ method: 'GET', url: '/api/usage-analytics?from=2026-03-01&to=2026-03-07' })).statusCode).toBe(401);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/usage-analytics?from=2026-03-01&to=2026-03-07' })).statusCode,
+    ).toBe(401);
   });
 
   it('answers bad input with 400', async () => {
-    for (const query of ['', 'from=2026-03-07&to=2026-03-01', 'from=2020-01-01&to=2026-01-01', 'from=x&to=y', 'from=2026-03-01&to=2026-03-02&organizationId=-1', 'from=2026-03-01&to=2026-03-02&organizationId=99999999999', 'from=2026-03-01%00&to=2026-03-02']) {
+    for (const query of [
+      '',
+      'from=2026-03-07&to=2026-03-01',
+      'from=2020-01-01&to=2026-01-01',
+      'from=x&to=y',
+      'from=2026-03-01&to=2026-03-02&organizationId=-1',
+      'from=2026-03-01&to=2026-03-02&organizationId=99999999999',
+      'from=2026-03-01%00&to=2026-03-02',
+    ]) {
       expect((await get(staff, query)).statusCode, query).toBe(400);
     }
   });

@@ -10,14 +10,36 @@ const user = await createUser(db, { org });
 
 function lookupWrite(reference: string, organizationId = org.id): LookupWrite {
   return {
-    usage: ['zfire', 'zhail'].map((product) => ({ organizationId, userId: user.id, product, channel: 'zview' as const, reference })),
-    lookup: { organizationId, userId: user.id, location: reference, locationType: 'address', propertyId: reference, address: null, scores: [{ product: 'zfire', score: 3, riskLevel: 'low' }] },
+    usage: ['zfire', 'zhail'].map((product) => ({
+      organizationId,
+      userId: user.id,
+      product,
+      channel: 'zview' as const,
+      reference,
+    })),
+    lookup: {
+      organizationId,
+      userId: user.id,
+      location: reference,
+      locationType: 'address',
+      propertyId: reference,
+      address: null,
+      scores: [{ product: 'zfire', score: 3, riskLevel: 'low' }],
+    },
   };
 }
 
 async function rowsOf(prefix: string) {
-  const usage = await db.selectFrom('usage_events').select(['reference', 'product']).where('reference', 'like', `${prefix}%`).execute();
-  const lookups = await db.selectFrom('property_lookups').select(['location', 'scores']).where('location', 'like', `${prefix}%`).execute();
+  const usage = await db
+    .selectFrom('usage_events')
+    .select(['reference', 'product'])
+    .where('reference', 'like', `${prefix}%`)
+    .execute();
+  const lookups = await db
+    .selectFrom('property_lookups')
+    .select(['location', 'scores'])
+    .where('location', 'like', `${prefix}%`)
+    .execute();
   return { usage, lookups };
 }
 
@@ -51,7 +73,14 @@ describe('UsageWriter', () => {
     ]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
     const { usage, lookups } = await rowsOf('mixed-');
-    expect(usage.map((u) => u.reference).sort()).toEqual(['mixed-1', 'mixed-1', 'mixed-2', 'mixed-2', 'mixed-3', 'mixed-3']);
+    expect(usage.map((u) => u.reference).sort()).toEqual([
+      'mixed-1',
+      'mixed-1',
+      'mixed-2',
+      'mixed-2',
+      'mixed-3',
+      'mixed-3',
+    ]);
     expect(lookups.map((l) => l.location).sort()).toEqual(['mixed-1', 'mixed-2', 'mixed-3']);
   });
 
@@ -67,7 +96,18 @@ describe('UsageWriter', () => {
 
   it('an idempotency key counts once even within one batch', async () => {
     const writer = new UsageWriter(db);
-    const keyed = (reference: string): LookupWrite => ({ usage: [{ organizationId: org.id, userId: user.id, product: 'zfire', channel: 'zview', reference, eventKey: 'same-key' }] });
+    const keyed = (reference: string): LookupWrite => ({
+      usage: [
+        {
+          organizationId: org.id,
+          userId: user.id,
+          product: 'zfire',
+          channel: 'zview',
+          reference,
+          eventKey: 'same-key',
+        },
+      ],
+    });
     await Promise.all([writer.write(keyed('key-1')), writer.write(keyed('key-2')), writer.write(keyed('key-3'))]);
     expect((await rowsOf('key-')).usage).toHaveLength(1);
   });

@@ -8,31 +8,58 @@ const org = await createOrganization(db, { name: 'Team Org' });
 const admin = await createUser(db, { org, role: 'admin', firstName: 'Alice', lastName: 'Admin' });
 const headers = await authHeader(app, admin);
 
-const post = (url: string, payload: unknown, h = headers) => app.inject({ method: 'POST', url, headers: h, payload: payload as object });
-const authn = (username: string, password: string) => app.inject({ method: 'POST', url: '/oidc/api/v1/authn', payload: { username, password } });
+const post = (url: string, payload: unknown, h = headers) =>
+  app.inject({ method: 'POST', url, headers: h, payload: payload as object });
+const authn = (username: string, password: string) =>
+  app.inject({ method: 'POST', url: '/oidc/api/v1/authn', payload: { username, password } });
 
 describe('user management', () => {
   it('reads and updates my profile', async () => {
     const me = await app.inject({ method: 'GET', url: '/api/user-management/user/me', headers });
-    expect(me.json()).toMatchObject({ id: admin.id, email: admin.email, firstName: 'Alice', profile: { firstName: 'Alice', lastName: 'Admin' }, role: 'admin', isGroupAdmin: true, identityProviderType: 'OKTA' });
-    const updated = await post('/api/user-management/user/me', { profile: { firstName: '  Alicia ', lastName: 'Adams' } });
+    expect(me.json()).toMatchObject({
+      id: admin.id,
+      email: admin.email,
+      firstName: 'Alice',
+      profile: { firstName: 'Alice', lastName: 'Admin' },
+      role: 'admin',
+      isGroupAdmin: true,
+      identityProviderType: 'OKTA',
+    });
+    const updated = await post('/api/user-management/user/me', {
+      profile: { firstName: '  Alicia ', lastName: 'Adams' },
+    });
     expect(updated.json()).toMatchObject({ firstName: 'Alicia', lastName: 'Adams' });
   });
 
   it('creates a member and sends the invitation through the outbox; the link sets a password', async () => {
-    const res = await post('/api/user-management/group/user/create', { email: 'New.Hire@Example.test', profile: { firstName: 'Nina', lastName: 'New' } });
+    const res = await post('/api/user-management/group/user/create', {
+      email: 'New.Hire@Example.test',
+      profile: { firstName: 'Nina', lastName: 'New' },
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ email: 'new.hire@example.test', role: 'member', status: 'active' });
-    const mail = await db.selectFrom('outbox').selectAll().where('recipient', '=', 'new.hire@example.test').executeTakeFirstOrThrow();
+    const mail = await db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('recipient', '=', 'new.hire@example.test')
+      .executeTakeFirstOrThrow();
     expect(mail.kind).toBe('invitation');
     const link = /http:\/\/localhost:0(\/oidc\/reset-password\/[A-Za-z0-9_-]+)/.exec(mail.body)![1]!;
     expect((await app.inject({ method: 'GET', url: link })).statusCode).toBe(200);
-    const set = await app.inject({ method: 'POST', url: link, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'password=Brand-new-pass-1&confirm=Brand-new-pass-1' });
+    const set = await app.inject({
+      method: 'POST',
+      url: link,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'password=Brand-new-pass-1&confirm=Brand-new-pass-1',
+    });
     expect(set.statusCode).toBe(200);
     expect((await authn('new.hire@example.test', 'Brand-new-pass-1')).json().status).toBe('SUCCESS');
     // One-time: the link no longer works.
     expect((await app.inject({ method: 'GET', url: link })).statusCode).toBe(404);
-    const again = await post('/api/user-management/group/user/create', { email: 'new.hire@example.test', profile: { firstName: 'Nina', lastName: 'New' } });
+    const again = await post('/api/user-management/group/user/create', {
+      email: 'new.hire@example.test',
+      profile: { firstName: 'Nina', lastName: 'New' },
+    });
     expect(again.statusCode).toBe(409);
     expect(again.body).not.toContain('Nina');
   });
@@ -42,9 +69,13 @@ describe('user management', () => {
     const memberHeaders = await authHeader(app, member);
     expect((await post('/api/user-management/group/users/deactivate', { userIds: [member.id] })).statusCode).toBe(200);
     expect((await authn(member.email, member.password)).json()).toMatchObject({ errorCode: 'access_denied' });
-    expect((await app.inject({ method: 'GET', url: '/api/organization', headers: memberHeaders })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'GET', url: '/api/organization', headers: memberHeaders })).statusCode).toBe(
+      401,
+    );
     const list = await app.inject({ method: 'GET', url: '/api/user-management/group/members', headers });
-    expect(list.json().members.find((m: { id: string }) => m.id === member.id)).toMatchObject({ status: 'deactivated' });
+    expect(list.json().members.find((m: { id: string }) => m.id === member.id)).toMatchObject({
+      status: 'deactivated',
+    });
     expect((await post('/api/user-management/group/users/activate', { userIds: [member.id] })).statusCode).toBe(200);
     expect((await authn(member.email, member.password)).json().status).toBe('SUCCESS');
   });
@@ -54,10 +85,17 @@ describe('user management', () => {
     expect((await post('/api/user-management/group/users/delete', { userIds: [member.id] })).statusCode).toBe(200);
     const list = await app.inject({ method: 'GET', url: '/api/user-management/group/members', headers });
     expect(list.json().members.map((m: { id: string }) => m.id)).not.toContain(member.id);
-    const row = await db.selectFrom('organization_members').select(['status', 'status_changed_at']).where('user_id', '=', member.id).where('organization_id', '=', org.id).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('organization_members')
+      .select(['status', 'status_changed_at'])
+      .where('user_id', '=', member.id)
+      .where('organization_id', '=', org.id)
+      .executeTakeFirstOrThrow();
     expect(row.status).toBe('deleted');
     expect(row.status_changed_at).not.toBeNull();
-    expect((await db.selectFrom('users').select('id').where('id', '=', member.id).executeTakeFirst())?.id).toBe(member.id);
+    expect((await db.selectFrom('users').select('id').where('id', '=', member.id).executeTakeFirst())?.id).toBe(
+      member.id,
+    );
     const audit = await db.selectFrom('audit_log').select('action').where('organization_id', '=', org.id).execute();
     expect(audit.map((a) => a.action)).toContain('user.deleted');
     // A deleted user is no longer found for other actions.
@@ -66,10 +104,19 @@ describe('user management', () => {
 
   it('assigns admins, changes roles, and expires passwords', async () => {
     const member = await createUser(db, { org });
-    expect((await post('/api/user-management/group/users/assign-to-admin', { userIds: [member.id] })).statusCode).toBe(200);
-    const role = await db.selectFrom('organization_members').select('role').where('user_id', '=', member.id).executeTakeFirstOrThrow();
+    expect((await post('/api/user-management/group/users/assign-to-admin', { userIds: [member.id] })).statusCode).toBe(
+      200,
+    );
+    const role = await db
+      .selectFrom('organization_members')
+      .select('role')
+      .where('user_id', '=', member.id)
+      .executeTakeFirstOrThrow();
     expect(role.role).toBe('admin');
-    expect((await post('/api/user-management/user/update', { userId: member.id, role: 'member', expirePassword: true })).statusCode).toBe(200);
+    expect(
+      (await post('/api/user-management/user/update', { userId: member.id, role: 'member', expirePassword: true }))
+        .statusCode,
+    ).toBe(200);
     expect((await authn(member.email, member.password)).json()).toEqual({ status: 'PASSWORD_EXPIRED' });
   });
 
@@ -78,9 +125,12 @@ describe('user management', () => {
     const otherAdmin = await createUser(db, { org: other, role: 'admin' });
     const shared = await createUser(db, { orgs: [org, other] });
     const sharedHeaders = await authHeader(app, shared);
-    const asOrg = (id: number) => app.inject({ method: 'GET', url: `/api/organization?target_organization_id=${id}`, headers: sharedHeaders });
+    const asOrg = (id: number) =>
+      app.inject({ method: 'GET', url: `/api/organization?target_organization_id=${id}`, headers: sharedHeaders });
     const statusIn = async (h: Record<string, string>) =>
-      (await app.inject({ method: 'GET', url: '/api/user-management/group/members', headers: h })).json().members.find((m: { id: string }) => m.id === shared.id)?.status;
+      (await app.inject({ method: 'GET', url: '/api/user-management/group/members', headers: h }))
+        .json()
+        .members.find((m: { id: string }) => m.id === shared.id)?.status;
 
     expect((await post('/api/user-management/group/users/deactivate', { userIds: [shared.id] })).statusCode).toBe(200);
     expect((await asOrg(org.id)).statusCode).toBe(404);
@@ -94,16 +144,37 @@ describe('user management', () => {
     expect(await statusIn(headers)).toBeUndefined();
     expect((await asOrg(other.id)).statusCode).toBe(200);
     // Re-adding an account that exists is an invitation the person accepts (issue 12).
-    const readd = await post('/api/user-management/group/user/create', { email: shared.email, profile: { firstName: 'Sam', lastName: 'Shared' } });
+    const readd = await post('/api/user-management/group/user/create', {
+      email: shared.email,
+      profile: { firstName: 'Sam', lastName: 'Shared' },
+    });
     expect(readd.statusCode, readd.body).toBe(202);
-    const invitation = await db.selectFrom('outbox').select('body').where('recipient', '=', shared.email).where('kind', '=', 'invitation').executeTakeFirstOrThrow();
+    const invitation = await db
+      .selectFrom('outbox')
+      .select('body')
+      .where('recipient', '=', shared.email)
+      .where('kind', '=', 'invitation')
+      .executeTakeFirstOrThrow();
     const link = /\/oidc\/invitations\/[A-Za-z0-9_-]+/.exec(invitation.body)![0];
-    expect((await app.inject({ method: 'POST', url: link, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'accept=1' })).statusCode).toBe(200);
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: link,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: 'accept=1',
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await asOrg(org.id)).statusCode).toBe(200);
 
     // Deactivated in both: the account can no longer sign in and its token stops working.
     await post('/api/user-management/group/users/deactivate', { userIds: [shared.id] });
-    await post('/api/user-management/group/users/deactivate', { userIds: [shared.id] }, await authHeader(app, otherAdmin));
+    await post(
+      '/api/user-management/group/users/deactivate',
+      { userIds: [shared.id] },
+      await authHeader(app, otherAdmin),
+    );
     expect((await asOrg(other.id)).statusCode).toBe(401);
     expect((await authn(shared.email, shared.password)).json()).toMatchObject({ errorCode: 'access_denied' });
   });
@@ -115,7 +186,12 @@ describe('user management', () => {
 
   it('sends a password-reset link for me through the outbox', async () => {
     expect((await post('/api/user-management/user/me/forget-password', {})).json()).toEqual({ status: 'sent' });
-    const mail = await db.selectFrom('outbox').selectAll().where('recipient', '=', admin.email).where('kind', '=', 'password_reset').executeTakeFirst();
+    const mail = await db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('recipient', '=', admin.email)
+      .where('kind', '=', 'password_reset')
+      .executeTakeFirst();
     expect(mail?.body).toContain('/oidc/reset-password/');
   });
 });
@@ -125,21 +201,43 @@ describe('the forgot-password pages', () => {
     const form = await app.inject({ method: 'GET', url: '/oidc/forgot-password?login_hint=a%40b.test' });
     expect(form.statusCode).toBe(200);
     expect(form.body).toContain('Forgot your password?');
-    const form2 = (email: string) => app.inject({ method: 'POST', url: '/oidc/forgot-password', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `email=${encodeURIComponent(email)}` });
+    const form2 = (email: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/oidc/forgot-password',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `email=${encodeURIComponent(email)}`,
+      });
     const user = await createUser(db, { org });
     const known = await form2(user.email);
     const unknown = await form2('ghost@example.test');
     expect(known.statusCode).toBe(200);
     expect(unknown.body.replace('ghost@example.test', user.email)).toBe(known.body);
     expect((await form2('not an email')).statusCode).toBe(400);
-    const mail = await db.selectFrom('outbox').selectAll().where('recipient', '=', user.email).executeTakeFirstOrThrow();
+    const mail = await db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('recipient', '=', user.email)
+      .executeTakeFirstOrThrow();
     const link = /\/oidc\/reset-password\/[A-Za-z0-9_-]+/.exec(mail.body)![0];
-    const weak = await app.inject({ method: 'POST', url: link, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'password=short&confirm=short' });
+    const weak = await app.inject({
+      method: 'POST',
+      url: link,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'password=short&confirm=short',
+    });
     expect(weak.statusCode).toBe(400);
     expect(weak.body).toContain('at least 10 characters');
-    const differ = await app.inject({ method: 'POST', url: link, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'password=Longenough-1&confirm=Longenough-2' });
+    const differ = await app.inject({
+      method: 'POST',
+      url: link,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'password=Longenough-1&confirm=Longenough-2',
+    });
     expect(differ.statusCode).toBe(400);
-    expect((await app.inject({ method: 'GET', url: '/oidc/reset-password/not-a-real-token-at-all-xyz' })).statusCode).toBe(404);
+    expect(
+      (await app.inject({ method: 'GET', url: '/oidc/reset-password/not-a-real-token-at-all-xyz' })).statusCode,
+    ).toBe(404);
     // Repeated requests do not flood the mailbox.
     for (let i = 0; i < 5; i++) await form2(user.email);
     const mails = await db.selectFrom('outbox').select('id').where('recipient', '=', user.email).execute();
@@ -157,15 +255,35 @@ describe('bad input answers 4xx with a clear message, never 500', () => {
     ['POST', '/api/user-management/user/update', {}, /userId/],
     ['POST', '/api/user-management/user/update', { userId: 'not-a-uuid' }, /userId/],
     ['POST', '/api/user-management/user/update', { userId: '00000000-0000-4000-8000-000000000000' }, /User not found/],
-    ['POST', '/api/user-management/user/update', { userId: '00000000-0000-4000-8000-000000000000', role: 'owner' }, /role/],
+    [
+      'POST',
+      '/api/user-management/user/update',
+      { userId: '00000000-0000-4000-8000-000000000000', role: 'owner' },
+      /role/,
+    ],
     ['POST', '/api/user-management/group/users/activate', {}, /userIds/],
     ['POST', '/api/user-management/group/users/deactivate', { userIds: [] }, /userIds/],
     ['POST', '/api/user-management/group/users/delete', { userIds: 'abc' }, /userIds/],
     ['POST', '/api/user-management/group/users/assign-to-admin', { userIds: [42] }, /userIds/],
-    ['POST', '/api/user-management/group/users/assign-to-admin', { userIds: ['00000000-0000-4000-8000-000000000000'] }, /User not found/],
+    [
+      'POST',
+      '/api/user-management/group/users/assign-to-admin',
+      { userIds: ['00000000-0000-4000-8000-000000000000'] },
+      /User not found/,
+    ],
     ['POST', '/api/user-management/group/user/create', {}, /email/],
-    ['POST', '/api/user-management/group/user/create', { email: 'nope', profile: { firstName: 'a', lastName: 'b' } }, /email/],
-    ['POST', '/api/user-management/group/user/create', { email: `${huge}@x.test`, profile: { firstName: 'a', lastName: 'b' } }, /email|large/],
+    [
+      'POST',
+      '/api/user-management/group/user/create',
+      { email: 'nope', profile: { firstName: 'a', lastName: 'b' } },
+      /email/,
+    ],
+    [
+      'POST',
+      '/api/user-management/group/user/create',
+      { email: `${huge}@x.test`, profile: { firstName: 'a', lastName: 'b' } },
+      /email|large/,
+    ],
     ['POST', '/get-identity', { userEmail: null }, /userEmail/],
   ];
   for (const [method, url, payload, message] of cases) {
@@ -178,9 +296,19 @@ describe('bad input answers 4xx with a clear message, never 500', () => {
   }
 
   it('answers 400 for malformed JSON and 415 for unsupported bodies', async () => {
-    const bad = await app.inject({ method: 'POST', url: '/api/user-management/user/me', headers: { ...headers, 'content-type': 'application/json' }, payload: '{nope' });
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/api/user-management/user/me',
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: '{nope',
+    });
     expect(bad.statusCode).toBe(400);
-    const xml = await app.inject({ method: 'POST', url: '/api/user-management/user/me', headers: { ...headers, 'content-type': 'application/xml' }, payload: '<a/>' });
+    const xml = await app.inject({
+      method: 'POST',
+      url: '/api/user-management/user/me',
+      headers: { ...headers, 'content-type': 'application/xml' },
+      payload: '<a/>',
+    });
     expect(xml.statusCode).toBe(415);
   });
 

@@ -7,6 +7,9 @@ import { useTestDatabase } from './database.js';
  */
 export async function useTestWorld(options: { properties?: number; seed?: number } = {}) {
   const database = await useTestDatabase();
-  const seeded: SeedResult = await seedWorld(database.url, { seed: options.seed ?? 11, properties: options.properties ?? 400 });
+  const seeded: SeedResult = await seedWorld(database.url, {
+    seed: options.seed ?? 11,
+    properties: options.properties ?? 400,
+  });
   return { ...database, seeded };
 }

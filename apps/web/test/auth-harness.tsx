@@ -12,7 +12,8 @@ import { TEST_CONFIG } from './fake-server';
 /** A stand-in for oidc-client-ts's UserManager: records redirects, holds a user, fires events. */
 export function fakeUserManager() {
   const listeners = new Map<string, Set<(...args: unknown[]) => void>>();
-  const on = (name: string) => (cb: (...args: unknown[]) => void) => void (listeners.get(name) ?? listeners.set(name, new Set()).get(name)!).add(cb);
+  const on = (name: string) => (cb: (...args: unknown[]) => void) =>
+    void (listeners.get(name) ?? listeners.set(name, new Set()).get(name)!).add(cb);
   const off = (name: string) => (cb: (...args: unknown[]) => void) => void listeners.get(name)?.delete(cb);
   const events = Object.fromEntries(
     ['UserLoaded', 'UserUnloaded', 'AccessTokenExpired', 'SilentRenewError'].flatMap((name) => [
@@ -40,7 +41,9 @@ export function fakeUserManager() {
 export type FakeUserManager = ReturnType<typeof fakeUserManager>;
 
 /** The real IdP adapter over a fake UserManager (fetch is faked separately by fakeServer). */
-export function testIdentityProvider(manager: FakeUserManager = fakeUserManager()): IdentityProvider & { redirectTo: ReturnType<typeof vi.fn> } {
+export function testIdentityProvider(
+  manager: FakeUserManager = fakeUserManager(),
+): IdentityProvider & { redirectTo: ReturnType<typeof vi.fn> } {
   const idp = createIdentityProvider(
     { issuer: TEST_CONFIG.OIDC_ISSUER, clientId: TEST_CONFIG.OIDC_CLIENT_ID, origin: window.location.origin },
     manager as unknown as UserManager,
@@ -48,7 +51,15 @@ export function testIdentityProvider(manager: FakeUserManager = fakeUserManager(
   return Object.assign(idp, { redirectTo: vi.fn() });
 }
 
-export function AuthTestProviders({ idp, children, path = '/' }: { idp: IdentityProvider; children: ReactNode; path?: string }) {
+export function AuthTestProviders({
+  idp,
+  children,
+  path = '/',
+}: {
+  idp: IdentityProvider;
+  children: ReactNode;
+  path?: string;
+}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   return (
     <QueryClientProvider client={queryClient}>

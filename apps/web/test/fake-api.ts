@@ -13,7 +13,11 @@ export function fakeApi(handlers: FakeHandlers) {
     const url = new URL(input instanceof Request ? input.url : String(input), window.location.origin);
     calls.push(url);
     const handler = handlers[url.pathname];
-    if (!handler) return new Response(JSON.stringify({ error: { code: 'not_found', message: 'No route' } }), { status: 404, headers: { 'content-type': 'application/json' } });
+    if (!handler)
+      return new Response(JSON.stringify({ error: { code: 'not_found', message: 'No route' } }), {
+        status: 404,
+        headers: { 'content-type': 'application/json' },
+      });
     const answer = handler(url, init);
     const isError = typeof answer === 'object' && answer !== null && 'status' in answer && 'body' in answer;
     const status = isError ? (answer as { status: number }).status : 200;

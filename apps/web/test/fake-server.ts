@@ -29,10 +29,15 @@ export function fakeServer() {
     const request: RecordedRequest = { method, url, headers: new Headers(init.headers), body };
     requests.push(request);
     const handler = routes.get(`${method} ${url.pathname}`);
-    const answer = handler ? await handler(request) : { status: 404, body: { error: { code: 'not_found', message: `No fake route ${method} ${url.pathname}` } } };
+    const answer = handler
+      ? await handler(request)
+      : { status: 404, body: { error: { code: 'not_found', message: `No fake route ${method} ${url.pathname}` } } };
     const status = answer.status ?? 200;
     const text = answer.body === undefined ? null : JSON.stringify(answer.body);
-    return new Response(status === 204 ? null : text, { status, headers: { 'content-type': 'application/json', ...answer.headers } });
+    return new Response(status === 204 ? null : text, {
+      status,
+      headers: { 'content-type': 'application/json', ...answer.headers },
+    });
   });
   vi.stubGlobal('fetch', fetchMock);
   afterEach(() => vi.unstubAllGlobals());
@@ -70,6 +75,8 @@ export function fakeJwt(claims: Record<string, unknown>): string {
   // Real tokens are base64url of UTF-8 JSON.
   const encode = (value: unknown) =>
     btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(value))))
-      .replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+      .replace(/=+$/, '')
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_');
   return `${encode({ alg: 'RS256', typ: 'JWT' })}.${encode(claims)}.signature`;
 }

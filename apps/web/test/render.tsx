@@ -27,7 +27,12 @@ export type SessionInput = Omit<SessionProviderProps, 'children' | 'onLogout'> &
 
 export function sessionFixture(name: DevSessionName, overrides: Partial<SessionInput> = {}): SessionInput {
   const fixture = DEV_SESSIONS[name];
-  return { user: fixture.user, organizations: fixture.organizations, identityProvider: fixture.identityProvider, ...overrides };
+  return {
+    user: fixture.user,
+    organizations: fixture.organizations,
+    identityProvider: fixture.identityProvider,
+    ...overrides,
+  };
 }
 
 interface RenderOptions {
@@ -40,7 +45,10 @@ interface RenderOptions {
 }
 
 /** Renders one element inside the app's providers, a memory router and (optionally) a session. */
-export function renderWithProviders(ui: ReactElement, { config = testConfig(), session, path = '/', routes = [] }: RenderOptions = {}) {
+export function renderWithProviders(
+  ui: ReactElement,
+  { config = testConfig(), session, path = '/', routes = [] }: RenderOptions = {},
+) {
   const withSession = (node: ReactNode) =>
     session ? (
       <SessionProvider {...session} onLogout={session.onLogout ?? (() => {})}>
@@ -77,7 +85,11 @@ function RouterOutletFrame() {
 }
 
 /** Renders the whole app (route table, auth gate, shell) at a path, signed in with a dev session. */
-export function renderApp({ path = '/', devSession, config = testConfig() }: { path?: string; devSession?: DevSessionName; config?: RuntimeConfig } = {}) {
+export function renderApp({
+  path = '/',
+  devSession,
+  config = testConfig(),
+}: { path?: string; devSession?: DevSessionName; config?: RuntimeConfig } = {}) {
   if (devSession) sessionStorage.setItem('zview.devSession', devSession);
   let router!: ReturnType<typeof createMemoryRouter>;
   const utils = render(

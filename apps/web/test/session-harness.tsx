@@ -33,7 +33,12 @@ export interface TestSession {
 }
 
 export function testSession(overrides: Partial<TestSession> = {}): TestSession {
-  return { user: testUser(), organizations: [{ id: 7, name: 'Acme Mutual', products: ['zfire'] }], identityProvider: 'Password', ...overrides };
+  return {
+    user: testUser(),
+    organizations: [{ id: 7, name: 'Acme Mutual', products: ['zfire'] }],
+    identityProvider: 'Password',
+    ...overrides,
+  };
 }
 
 function Where() {
@@ -42,13 +47,21 @@ function Where() {
 }
 
 /** Renders a page inside the authenticated shell's providers, at `path`, matched by `route`. */
-export function renderPage(element: ReactElement, { route, path, session = testSession() }: { route: string; path?: string; session?: TestSession }) {
+export function renderPage(
+  element: ReactElement,
+  { route, path, session = testSession() }: { route: string; path?: string; session?: TestSession },
+) {
   setAccessToken('test-access-token');
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   return render(
     <QueryClientProvider client={queryClient}>
       <RuntimeConfigProvider config={runtimeConfigSchema.parse(TEST_CONFIG)}>
-        <SessionProvider user={session.user} organizations={session.organizations} identityProvider={session.identityProvider} onLogout={() => undefined}>
+        <SessionProvider
+          user={session.user}
+          organizations={session.organizations}
+          identityProvider={session.identityProvider}
+          onLogout={() => undefined}
+        >
           <NotificationsProvider>
             <ModalProvider>
               <MemoryRouter initialEntries={[path ?? route]}>

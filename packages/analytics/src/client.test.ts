@@ -1,6 +1,13 @@
 import { ANALYTICS } from '@zview/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AnalyticsClient, backoff, OVERLAPPING_FLUSH_WARNING, rateLimitWait, type AnalyticsOptions, type Delivery } from './client.js';
+import {
+  AnalyticsClient,
+  backoff,
+  OVERLAPPING_FLUSH_WARNING,
+  rateLimitWait,
+  type AnalyticsOptions,
+  type Delivery,
+} from './client.js';
 import { startStubCollector } from './stub-server.js';
 
 /**
@@ -21,7 +28,8 @@ afterEach(async () => {
   await stub.close();
 });
 
-const makeClient = (options: Partial<AnalyticsOptions> = {}) => new AnalyticsClient({ writeKey: 'wk', host: stub.host, flushAt: 1, logger: { warn }, ...options });
+const makeClient = (options: Partial<AnalyticsOptions> = {}) =>
+  new AnalyticsClient({ writeKey: 'wk', host: stub.host, flushAt: 1, logger: { warn }, ...options });
 /** Lets real I/O happen while fake time stands still. */
 const settle = async (until: () => boolean, ms = 2000) => {
   const end = performance.now() + ms;
@@ -31,7 +39,10 @@ const settle = async (until: () => boolean, ms = 2000) => {
 describe('batching', () => {
   it('sends one batch when the flush size is reached, as { batch, writeKey, sentAt } with JSON, a user agent and write-key auth', async () => {
     const client = makeClient({ flushAt: 3 });
-    const deliveries = [client.track({ event: 'submit_request', userId: 'u1', properties: { a: 1 } }), client.alias({ userId: 'u1', previousId: 'anon' })];
+    const deliveries = [
+      client.track({ event: 'submit_request', userId: 'u1', properties: { a: 1 } }),
+      client.alias({ userId: 'u1', previousId: 'anon' }),
+    ];
     await settle(() => false, 50);
     expect(stub.requests).toHaveLength(0);
     deliveries.push(client.identify({ userId: 'u1', traits: { email: 'e@x.test' } }));
@@ -45,7 +56,13 @@ describe('batching', () => {
     expect(request!.body.writeKey).toBe('wk');
     expect(new Date(request!.body.sentAt).toISOString()).toBe(request!.body.sentAt);
     expect(request!.body.batch.map((m) => m.type)).toEqual(['track', 'alias', 'identify']);
-    expect(request!.body.batch[0]).toMatchObject({ event: 'submit_request', userId: 'u1', properties: { a: 1 }, messageId: expect.any(String), timestamp: expect.any(String) });
+    expect(request!.body.batch[0]).toMatchObject({
+      event: 'submit_request',
+      userId: 'u1',
+      properties: { a: 1 },
+      messageId: expect.any(String),
+      timestamp: expect.any(String),
+    });
     expect(results.every((r) => r.failed === undefined)).toBe(true);
   });
 
@@ -75,11 +92,16 @@ describe('batching', () => {
     const client = makeClient({ flushAt: 100 });
     const failures: Delivery[][] = [];
     client.on('delivery_failure', (deliveries) => failures.push(deliveries));
-    const dropped = await client.track({ event: 'big', anonymousId: 'a', properties: { blob: 'x'.repeat(ANALYTICS.maxEventBytes) } });
+    const dropped = await client.track({
+      event: 'big',
+      anonymousId: 'a',
+      properties: { blob: 'x'.repeat(ANALYTICS.maxEventBytes) },
+    });
     expect(dropped.failed?.message).toMatch(/32 KB/);
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('32 KB'));
     expect(failures).toHaveLength(1);
-    for (let i = 0; i < 40; i++) client.track({ event: 'e', anonymousId: 'a', properties: { blob: 'y'.repeat(30 * 1024) } });
+    for (let i = 0; i < 40; i++)
+      client.track({ event: 'e', anonymousId: 'a', properties: { blob: 'y'.repeat(30 * 1024) } });
     await client.flush();
     expect(stub.requests.length).toBeGreaterThanOrEqual(3);
     expect(stub.requests.every((r) => r.bytes <= ANALYTICS.maxBatchBytes)).toBe(true);
@@ -103,7 +125,10 @@ describe('send outcomes (SPEC §8)', () => {
     const delivery = await client.track({ event: 'bad', anonymousId: 'a' });
     expect(delivery.failed?.message).toContain('[400]');
     expect(stub.requests).toHaveLength(1);
-    expect(failed).toHaveBeenCalledWith([expect.objectContaining({ message: expect.objectContaining({ event: 'bad' }) })], expect.any(Error));
+    expect(failed).toHaveBeenCalledWith(
+      [expect.objectContaining({ message: expect.objectContaining({ event: 'bad' }) })],
+      expect.any(Error),
+    );
   });
 
   it('429 waits for the rate-limit reset header before retrying', async () => {
@@ -182,7 +207,10 @@ describe('send outcomes (SPEC §8)', () => {
     stub.answer({ status });
     let token = 'first';
     const clearToken = vi.fn(() => (token = 'second'));
-    const pending = makeClient({ tokenAuth: { getToken: () => token, clearToken } }).track({ event: 't', anonymousId: 'a' });
+    const pending = makeClient({ tokenAuth: { getToken: () => token, clearToken } }).track({
+      event: 't',
+      anonymousId: 'a',
+    });
     await settle(() => stub.requests.length === 1);
     expect(stub.requests[0]!.headers.authorization).toBe('Bearer first');
     await vi.advanceTimersByTimeAsync(ANALYTICS.retryBackoffMaxMs);

@@ -96,7 +96,8 @@ const byteLength = (value: string) => encoder.encode(value).length;
 /** Room for `{"batch":[...],"writeKey":"…","sentAt":"…"}` around the messages. */
 const ENVELOPE_BYTES = 1024;
 
-export const OVERLAPPING_FLUSH_WARNING = 'Overlapping flush calls detected: wait for the previous flush to finish before calling flush again.';
+export const OVERLAPPING_FLUSH_WARNING =
+  'Overlapping flush calls detected: wait for the previous flush to finish before calling flush again.';
 
 /** Exponential backoff with jitter, between the SPEC's 25 and 1000 ms. */
 export function backoff(attempt: number, random: () => number = Math.random): number {
@@ -131,7 +132,11 @@ export class AnalyticsClient {
   private flushing = false;
   private closed = false;
   private readonly rejectedTokens = new Set<string>();
-  private readonly listeners: Listeners = { delivery_failure: new Set(), http_request: new Set(), http_response: new Set() };
+  private readonly listeners: Listeners = {
+    delivery_failure: new Set(),
+    http_request: new Set(),
+    http_response: new Set(),
+  };
   readonly flushAt: number;
   readonly flushInterval: number;
   readonly maxRetries: number;
@@ -206,7 +211,8 @@ export class AnalyticsClient {
       timestamp: timestamp instanceof Date ? timestamp.toISOString() : (timestamp ?? new Date().toISOString()),
       context: { ...context, library: LIBRARY },
     }) as SegmentMessage;
-    if (this.closed) return Promise.resolve(this.drop(message, 'The analytics client is closed: the message was dropped.'));
+    if (this.closed)
+      return Promise.resolve(this.drop(message, 'The analytics client is closed: the message was dropped.'));
     if (!message.userId && !message.anonymousId) message.anonymousId = randomId();
     let bytes: number;
     try {
@@ -215,7 +221,12 @@ export class AnalyticsClient {
       return Promise.resolve(this.drop(message, 'An analytics message could not be serialised: it was dropped.'));
     }
     if (bytes > ANALYTICS.maxEventBytes) {
-      return Promise.resolve(this.drop(message, `An analytics message is over the ${ANALYTICS.maxEventBytes / 1024} KB limit (${bytes} bytes): it was dropped.`));
+      return Promise.resolve(
+        this.drop(
+          message,
+          `An analytics message is over the ${ANALYTICS.maxEventBytes / 1024} KB limit (${bytes} bytes): it was dropped.`,
+        ),
+      );
     }
     return new Promise((resolve) => {
       // A batch is cut before it would pass the batch limit.
@@ -270,7 +281,9 @@ export class AnalyticsClient {
    * Stops taking messages, sends what is queued, and waits for the deliveries, at most
    * `timeout` (default 1.25 × the flush interval). Later messages are dropped with a warning.
    */
-  async closeAndFlush({ timeout = this.flushInterval * ANALYTICS.closeAndFlushTimeoutFactor }: { timeout?: number } = {}): Promise<void> {
+  async closeAndFlush({
+    timeout = this.flushInterval * ANALYTICS.closeAndFlushTimeoutFactor,
+  }: { timeout?: number } = {}): Promise<void> {
     this.closed = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timedOut = new Promise<void>((resolve) => (timer = setTimeout(resolve, timeout)));
@@ -298,12 +311,22 @@ export class AnalyticsClient {
         authorization: token ? `Bearer ${token}` : `Basic ${base64(`${this.options.writeKey}:`)}`,
         ...(attempt > 1 ? { 'x-retry-count': String(attempt - 1) } : {}),
       };
-      const body = JSON.stringify({ batch: batch.map((item) => item.message), writeKey: this.options.writeKey, sentAt: new Date().toISOString() });
+      const body = JSON.stringify({
+        batch: batch.map((item) => item.message),
+        writeKey: this.options.writeKey,
+        sentAt: new Date().toISOString(),
+      });
       this.emit('http_request', { url: this.url, headers, body, attempt });
       const controller = new AbortController();
       const timer = setTimeout(() => controller.abort(), this.httpRequestTimeout);
       try {
-        const response = await fetchFn(this.url, { method: 'POST', headers, body, signal: controller.signal, ...(this.options.keepalive ? { keepalive: true } : {}) });
+        const response = await fetchFn(this.url, {
+          method: 'POST',
+          headers,
+          body,
+          signal: controller.signal,
+          ...(this.options.keepalive ? { keepalive: true } : {}),
+        });
         this.emit('http_response', { url: this.url, status: response.status });
         // The body is not needed; release the connection.
         void response.body?.cancel().catch(() => {});
@@ -323,7 +346,9 @@ export class AnalyticsClient {
           if (limited !== undefined) wait = Math.min(limited, MAX_RATE_LIMIT_WAIT_MS);
         }
       } catch (error) {
-        failure = controller.signal.aborted ? new Error(`The analytics request timed out after ${this.httpRequestTimeout} ms`) : toError(error);
+        failure = controller.signal.aborted
+          ? new Error(`The analytics request timed out after ${this.httpRequestTimeout} ms`)
+          : toError(error);
       } finally {
         clearTimeout(timer);
       }

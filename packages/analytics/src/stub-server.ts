@@ -25,7 +25,12 @@ export async function startStubCollector() {
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const raw = Buffer.concat(chunks);
-      requests.push({ url: req.url ?? '', headers: req.headers, body: JSON.parse(raw.toString('utf8')), bytes: raw.length });
+      requests.push({
+        url: req.url ?? '',
+        headers: req.headers,
+        body: JSON.parse(raw.toString('utf8')),
+        bytes: raw.length,
+      });
       const answer = script.shift() ?? { status: 200 };
       if (answer === 'hang') {
         hanging.add(res);

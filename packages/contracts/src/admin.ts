@@ -32,10 +32,19 @@ const optionalText = (max: number) =>
     .optional()
     .transform((value) => (value === '' ? null : value));
 const isoDate = z.iso.date({ message: 'must be a date (YYYY-MM-DD)' });
-const positiveId = z.coerce.number({ error: 'must be a positive integer' }).int('must be a positive integer').min(1, 'must be a positive integer').max(2_147_483_647, 'is too large');
+const positiveId = z.coerce
+  .number({ error: 'must be a positive integer' })
+  .int('must be a positive integer')
+  .min(1, 'must be a positive integer')
+  .max(2_147_483_647, 'is too large');
 
 export const customerIdParamsSchema = z.object({ id: positiveId });
-export const email = z.string().trim().toLowerCase().max(320).pipe(z.email({ message: 'must be an email address' }));
+export const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(320)
+  .pipe(z.email({ message: 'must be an email address' }));
 
 /* ---------- Customers ---------- */
 
@@ -88,7 +97,10 @@ export type CustomersMetadata = z.infer<typeof customersMetadataResponseSchema>;
 export const createCustomerRequestSchema = z.object({
   name: requiredText(200),
   isTrial: z.boolean().default(false),
-  contactEmail: z.union([email, z.literal(''), z.null()]).optional().transform((v) => (v === '' ? null : v)),
+  contactEmail: z
+    .union([email, z.literal(''), z.null()])
+    .optional()
+    .transform((v) => (v === '' ? null : v)),
   accountManager: optionalText(200),
   notes: optionalText(2000),
   /** Keys switched on from today. */
@@ -100,7 +112,10 @@ export const updateCustomerRequestSchema = z
   .object({
     name: requiredText(200).optional(),
     isTrial: z.boolean().optional(),
-    contactEmail: z.union([email, z.literal(''), z.null()]).optional().transform((v) => (v === '' ? null : v)),
+    contactEmail: z
+      .union([email, z.literal(''), z.null()])
+      .optional()
+      .transform((v) => (v === '' ? null : v)),
     accountManager: optionalText(200),
     notes: optionalText(2000),
   })
@@ -117,7 +132,11 @@ export const BILLABLE_PRODUCTS = STANDARD_PRODUCTS;
 export const agreementSchema = z.object({
   contractStart: isoDate,
   contractEnd: isoDate.nullable().default(null),
-  committedAnnualVolume: z.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must not be negative').max(1e12, 'is too large'),
+  committedAnnualVolume: z
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must not be negative')
+    .max(1e12, 'is too large'),
   billReruns: z.boolean().default(false),
 });
 export type Agreement = z.infer<typeof agreementSchema>;
@@ -143,14 +162,24 @@ const switchFields = {
   /** Billable products only; null removes the agreement. */
   agreement: agreementSchema.nullable().optional(),
 };
-const datesInOrder = (body: { startDate?: string | null; endDate?: string | null }) => !body.startDate || !body.endDate || body.endDate > body.startDate;
-export const updateProductRequestSchema = z.object(switchFields).refine(datesInOrder, { message: 'must be after startDate', path: ['endDate'] });
+const datesInOrder = (body: { startDate?: string | null; endDate?: string | null }) =>
+  !body.startDate || !body.endDate || body.endDate > body.startDate;
+export const updateProductRequestSchema = z
+  .object(switchFields)
+  .refine(datesInOrder, { message: 'must be after startDate', path: ['endDate'] });
 export type UpdateProductRequest = z.input<typeof updateProductRequestSchema>;
 export const addProductRequestSchema = z
-  .object({ productId: z.enum(SWITCHABLE_KEYS, { error: 'must be a product or feature key' }), ...switchFields, enabled: switchFields.enabled.default(true) })
+  .object({
+    productId: z.enum(SWITCHABLE_KEYS, { error: 'must be a product or feature key' }),
+    ...switchFields,
+    enabled: switchFields.enabled.default(true),
+  })
   .refine(datesInOrder, { message: 'must be after startDate', path: ['endDate'] });
 export type AddProductRequest = z.input<typeof addProductRequestSchema>;
-export const productParamsSchema = z.object({ id: positiveId, productId: z.enum(SWITCHABLE_KEYS, { error: 'must be a product or feature key' }) });
+export const productParamsSchema = z.object({
+  id: positiveId,
+  productId: z.enum(SWITCHABLE_KEYS, { error: 'must be a product or feature key' }),
+});
 
 /* ---------- Users of a customer ---------- */
 
@@ -167,7 +196,10 @@ export type CustomerUser = z.infer<typeof customerUserSchema>;
 export const customerUsersResponseSchema = z.object({ users: z.array(customerUserSchema) });
 
 /** `{userId}` of the user routes: a user id, or 'new' to add-access by email. */
-export const customerUserParamsSchema = z.object({ id: positiveId, userId: z.union([z.uuid({ message: 'must be a user id' }), z.literal('new')]) });
+export const customerUserParamsSchema = z.object({
+  id: positiveId,
+  userId: z.union([z.uuid({ message: 'must be a user id' }), z.literal('new')]),
+});
 export const revokeAccessRequestSchema = z.object({ userId: z.uuid({ message: 'must be a user id' }) });
 export const revokeAccessResponseSchema = z.object({ status: z.literal('revoked'), userId: z.string() });
 export const addAccessRequestSchema = z.object({
@@ -182,8 +214,12 @@ export type AddAccessRequest = z.input<typeof addAccessRequestSchema>;
 export const addAccessResponseSchema = z.object({ user: customerUserSchema, invited: z.boolean() });
 
 /** POST /zauth-customer/organizations/names */
-export const organizationNamesRequestSchema = z.object({ ids: z.array(positiveId).min(1, 'must list at least one id').max(1000) });
-export const organizationNamesResponseSchema = z.object({ organizations: z.array(z.object({ id: z.number(), name: z.string() })) });
+export const organizationNamesRequestSchema = z.object({
+  ids: z.array(positiveId).min(1, 'must list at least one id').max(1000),
+});
+export const organizationNamesResponseSchema = z.object({
+  organizations: z.array(z.object({ id: z.number(), name: z.string() })),
+});
 
 /** GET /caribou/organizations; POST /caribou/organizations/{id} answers true, or false on failure. */
 export const organizationIdsResponseSchema = z.object({ organizationIds: z.array(z.number()) });
@@ -219,7 +255,13 @@ export const MOCK_LOCATION_TYPES = ['address', 'coordinates'] as const;
 /** A mock response's payload: an assessment answer (SPEC's assessment response schema). */
 export const mockPayloadSchema = assessmentResponseSchema;
 
-export const mockResponseSummarySchema = z.object({ id: z.number(), name: z.string(), createdAt: z.string(), updatedAt: z.string(), caseCount: z.number() });
+export const mockResponseSummarySchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  caseCount: z.number(),
+});
 export const mockResponseSchema = mockResponseSummarySchema.extend({ payload: z.unknown() });
 export type MockResponse = z.infer<typeof mockResponseSchema>;
 export const mockResponsesResponseSchema = z.object({ results: z.array(mockResponseSummarySchema) });
@@ -234,8 +276,17 @@ export const mockResponseDeletedSchema = z.object({ status: z.literal('deleted')
 
 /** Products of a case: an array of product keys, or comma-joined. */
 const mockProducts = z.preprocess(
-  (value) => (typeof value === 'string' ? value.split(',').map((p) => p.trim()).filter(Boolean) : value),
-  z.array(z.enum(PRODUCT_KEYS, { error: 'must be product keys' })).min(1, 'must list at least one product').max(PRODUCT_KEYS.length),
+  (value) =>
+    typeof value === 'string'
+      ? value
+          .split(',')
+          .map((p) => p.trim())
+          .filter(Boolean)
+      : value,
+  z
+    .array(z.enum(PRODUCT_KEYS, { error: 'must be product keys' }))
+    .min(1, 'must list at least one product')
+    .max(PRODUCT_KEYS.length),
 );
 
 /** A mock case (SPEC §3): coordinates are 'lng,lat' (the form swaps what people type, SPEC §5). */

@@ -108,11 +108,16 @@ export const segmentMessageSchema = z
     const need = (ok: unknown, text: string) => {
       if (!ok) ctx.addIssue({ code: 'custom', message: text });
     };
-    if (message.type === 'alias') need(message.userId && message.previousId, 'an alias message needs userId and previousId');
+    if (message.type === 'alias')
+      need(message.userId && message.previousId, 'an alias message needs userId and previousId');
     else need(message.userId || message.anonymousId, `a ${message.type} message needs userId or anonymousId`);
     if (message.type === 'track') need(message.event, 'a track message needs an event name');
     if (message.type === 'group') need(message.groupId, 'a group message needs a groupId');
-    if (jsonBytes(message) > ANALYTICS.maxEventBytes) ctx.addIssue({ code: 'custom', message: `a message is over the ${ANALYTICS.maxEventBytes / 1024} KB limit per event` });
+    if (jsonBytes(message) > ANALYTICS.maxEventBytes)
+      ctx.addIssue({
+        code: 'custom',
+        message: `a message is over the ${ANALYTICS.maxEventBytes / 1024} KB limit per event`,
+      });
   });
 export type SegmentMessageInput = z.infer<typeof segmentMessageSchema>;
 
@@ -139,7 +144,10 @@ export const usageAnalyticsQuerySchema = z
     organizationId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   })
   .refine((q) => q.from <= q.to, { message: 'from must not be after to', path: ['from'] })
-  .refine((q) => (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < USAGE_ANALYTICS_MAX_DAYS, { message: `the range may span at most ${USAGE_ANALYTICS_MAX_DAYS} days`, path: ['to'] });
+  .refine((q) => (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < USAGE_ANALYTICS_MAX_DAYS, {
+    message: `the range may span at most ${USAGE_ANALYTICS_MAX_DAYS} days`,
+    path: ['to'],
+  });
 export type UsageAnalyticsQuery = z.infer<typeof usageAnalyticsQuerySchema>;
 
 const funnelSchema = z.object({
@@ -151,7 +159,14 @@ export const usageAnalyticsSchema = z.object({
   to: isoDay,
   organizationId: z.number().int().nullable(),
   eventsPerDay: z.array(z.object({ day: isoDay, events: z.number().int(), users: z.number().int() })),
-  activeUsersByOrganization: z.array(z.object({ organizationId: z.number().int().nullable(), organizationName: z.string().nullable(), users: z.number().int(), events: z.number().int() })),
+  activeUsersByOrganization: z.array(
+    z.object({
+      organizationId: z.number().int().nullable(),
+      organizationName: z.string().nullable(),
+      users: z.number().int(),
+      events: z.number().int(),
+    }),
+  ),
   topEvents: z.array(z.object({ event: z.string(), events: z.number().int(), users: z.number().int() })),
   funnels: z.array(funnelSchema),
   /** The newest events of the range (at most 100), with who and for which organisation. */

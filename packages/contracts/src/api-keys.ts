@@ -73,7 +73,10 @@ export const v1BatchLocationSchema = z
   .strict();
 export const v1BatchRequestSchema = z
   .object({
-    locations: z.array(v1BatchLocationSchema).min(1, 'locations must hold at least one location').max(API_BATCH_MAX_LOCATIONS, `locations must hold at most ${API_BATCH_MAX_LOCATIONS} locations`),
+    locations: z
+      .array(v1BatchLocationSchema)
+      .min(1, 'locations must hold at least one location')
+      .max(API_BATCH_MAX_LOCATIONS, `locations must hold at most ${API_BATCH_MAX_LOCATIONS} locations`),
     products: assessmentQuerySchema.shape.products,
     images_2d: assessmentQuerySchema.shape.images_2d,
     images_3d: assessmentQuerySchema.shape.images_3d,
@@ -112,7 +115,9 @@ export const v1UsageResponseSchema = z.object({
   organizationId: z.number().int(),
   from: z.string(),
   to: z.string(),
-  usage: z.array(z.object({ product: z.string(), channel: z.enum(['api', 'zview', 'portfolio']), quantity: z.number() })),
+  usage: z.array(
+    z.object({ product: z.string(), channel: z.enum(['api', 'zview', 'portfolio']), quantity: z.number() }),
+  ),
 });
 export type V1UsageResponse = z.infer<typeof v1UsageResponseSchema>;
 

@@ -9,7 +9,15 @@ import { PRODUCT_KEYS } from './products.js';
  */
 
 /** Where an appeal stands. Open states: draft, submitted, under_review. */
-export const APPEAL_STATUSES = ['draft', 'submitted', 'under_review', 'accepted', 'rejected', 'reverted', 'expired'] as const;
+export const APPEAL_STATUSES = [
+  'draft',
+  'submitted',
+  'under_review',
+  'accepted',
+  'rejected',
+  'reverted',
+  'expired',
+] as const;
 export type AppealStatus = (typeof APPEAL_STATUSES)[number];
 export const OPEN_APPEAL_STATUSES = ['draft', 'submitted', 'under_review'] as const satisfies readonly AppealStatus[];
 export const APPEAL_STATUS_LABELS: Record<AppealStatus, string> = {
@@ -39,9 +47,17 @@ const plainText = (max: number) =>
     .transform((s) => s.trim());
 
 const h3Index = z.string().regex(/^[0-9a-f]{15}$/, 'h3Index must be an H3 cell (15 hexadecimal characters).');
-const propertyId = z.string().min(1).max(64).regex(/^[A-Za-z0-9_.:-]+$/, 'propertyId is not a property id.');
+const propertyId = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_.:-]+$/, 'propertyId is not a property id.');
 const product = z.enum(PRODUCT_KEYS);
-const featureName = z.string().min(1).max(64).regex(/^[a-z0-9_]+$/, 'featureName must be a feature key such as roof_material.');
+const featureName = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[a-z0-9_]+$/, 'featureName must be a feature key such as roof_material.');
 
 /** A manual input's value: its type and domain are checked against the model's feature on the server. */
 export const manualInputValueSchema = z.union([z.number().finite(), z.string().max(64), z.boolean()]);
@@ -68,23 +84,50 @@ export type AppealInput = z.input<typeof appealInputSchema>;
 /** POST revert_draft, push_draft, review, reject, expire: the appeal by id, or the open appeal of a subject. */
 export const appealRefSchema = z
   .object({
-    appealId: z.coerce.number().int().positive().max(2 ** 31 - 1).optional(),
+    appealId: z.coerce
+      .number()
+      .int()
+      .positive()
+      .max(2 ** 31 - 1)
+      .optional(),
     h3Index: h3Index.optional(),
     propertyId: propertyId.optional(),
     product: product.optional(),
     note: plainText(2000).optional(),
   })
-  .refine((ref) => ref.appealId !== undefined || (ref.propertyId !== undefined && ref.product !== undefined), 'Send appealId, or propertyId and product of the open appeal.');
+  .refine(
+    (ref) => ref.appealId !== undefined || (ref.propertyId !== undefined && ref.product !== undefined),
+    'Send appealId, or propertyId and product of the open appeal.',
+  );
 export type AppealRef = z.input<typeof appealRefSchema>;
 
-export const appealIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2 ** 31 - 1) });
-export const evidenceParamsSchema = appealIdParamsSchema.extend({ evidenceId: z.coerce.number().int().positive().max(2 ** 31 - 1) });
+export const appealIdParamsSchema = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
+});
+export const evidenceParamsSchema = appealIdParamsSchema.extend({
+  evidenceId: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
+});
 
 export const appealListQuerySchema = z.object({
   status: z
     .string()
     .optional()
-    .transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : []))
+    .transform((v) =>
+      v
+        ? v
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : [],
+    )
     .pipe(z.array(z.enum(APPEAL_STATUSES))),
   product: product.optional(),
   propertyId: propertyId.optional(),
@@ -94,7 +137,9 @@ export const appealListQuerySchema = z.object({
 });
 
 export const auditExportQuerySchema = z.object({ propertyId: propertyId.optional() });
-export const appealSettingsSchema = z.object({ deadlineDays: z.number().int().min(1, 'At least 1 day.').max(365, 'At most 365 days.') });
+export const appealSettingsSchema = z.object({
+  deadlineDays: z.number().int().min(1, 'At least 1 day.').max(365, 'At most 365 days.'),
+});
 
 /** One editable feature of a model: its current value and the values it may take. */
 export const appealFeatureSchema = z.object({
@@ -150,7 +195,17 @@ export const appealEvidenceSchema = z.object({
 });
 export type AppealEvidence = z.infer<typeof appealEvidenceSchema>;
 
-export const APPEAL_ACTIONS = ['created', 'draft_saved', 'evidence_added', 'reverted', 'submitted', 'review_started', 'published', 'rejected', 'expired'] as const;
+export const APPEAL_ACTIONS = [
+  'created',
+  'draft_saved',
+  'evidence_added',
+  'reverted',
+  'submitted',
+  'review_started',
+  'published',
+  'rejected',
+  'expired',
+] as const;
 export const appealEventSchema = z.object({
   id: z.number().int(),
   appealId: z.number().int(),
@@ -200,7 +255,11 @@ export const draftDetailsResponseSchema = z.object({
 export type DraftDetailsResponse = z.infer<typeof draftDetailsResponseSchema>;
 
 /** POST recalculate: the current score and the one the manual inputs give, side by side (nothing stored). */
-export const recalculateResponseSchema = z.object({ current: scoreResultSchema, recalculated: scoreResultSchema, manualInputs: manualInputsSchema });
+export const recalculateResponseSchema = z.object({
+  current: scoreResultSchema,
+  recalculated: scoreResultSchema,
+  manualInputs: manualInputsSchema,
+});
 export type RecalculateResponse = z.infer<typeof recalculateResponseSchema>;
 
 /** Answer of every call that changes an appeal. */

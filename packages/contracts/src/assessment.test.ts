@@ -16,7 +16,15 @@ const base = {
 describe('scoreResultSchema', () => {
   it('accepts a score and a none result', () => {
     expect(scoreResultSchema.parse(base)).toEqual(base);
-    expect(scoreResultSchema.parse({ ...base, score: null, riskLevel: 'none', factors: [], unavailableReason: 'No structure was detected on the parcel.' }).score).toBeNull();
+    expect(
+      scoreResultSchema.parse({
+        ...base,
+        score: null,
+        riskLevel: 'none',
+        factors: [],
+        unavailableReason: 'No structure was detected on the parcel.',
+      }).score,
+    ).toBeNull();
   });
 
   it('rejects scores outside 1–10, unknown levels and products', () => {

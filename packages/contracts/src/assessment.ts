@@ -84,7 +84,11 @@ export const propertyConditionSchema = z.object({
 });
 
 /** Set on a lookup's score when the organisation's view of the property was amended by a published appeal. */
-export const scoreAmendmentSchema = z.object({ appealId: z.number().int(), version: z.number().int(), publishedAt: z.string() });
+export const scoreAmendmentSchema = z.object({
+  appealId: z.number().int(),
+  version: z.number().int(),
+  publishedAt: z.string(),
+});
 export type ScoreAmendment = z.infer<typeof scoreAmendmentSchema>;
 
 export const scoreResultSchema = z.object({

@@ -66,7 +66,9 @@ describe('formatting helpers', () => {
     expect(toSafeFileName('My Portfolio (v2) - final.csv')).toBe('My_Portfolio__v2____finalcsv');
   });
   it('names every download by the file-name helper and the YYYYMMDD date helper', () => {
-    expect(downloadFileName('Coastal book (2026) zfire', 'csv', '2026-11-24T10:00:00Z')).toBe('Coastal_book__2026__zfire_20261124.csv');
+    expect(downloadFileName('Coastal book (2026) zfire', 'csv', '2026-11-24T10:00:00Z')).toBe(
+      'Coastal_book__2026__zfire_20261124.csv',
+    );
     expect(downloadFileName('  ', 'xlsx', '2026-01-02')).toBe('download_20260102.xlsx');
   });
 });
@@ -88,7 +90,17 @@ describe('messages', () => {
 
 describe('runtime config', () => {
   it('names the first missing required variable', () => {
-    expect(missingRequiredVariable({ ENV: 'local', API_URL: 'x', OIDC_ISSUER: 'x', OIDC_CLIENT_ID: '', SUPPORT_EMAIL: 'a' })).toBe('OIDC_CLIENT_ID');
-    expect(missingRequiredVariable({ ENV: 'local', API_URL: 'x', OIDC_ISSUER: 'x', OIDC_CLIENT_ID: 'c', SUPPORT_EMAIL: 'a' })).toBeUndefined();
+    expect(
+      missingRequiredVariable({ ENV: 'local', API_URL: 'x', OIDC_ISSUER: 'x', OIDC_CLIENT_ID: '', SUPPORT_EMAIL: 'a' }),
+    ).toBe('OIDC_CLIENT_ID');
+    expect(
+      missingRequiredVariable({
+        ENV: 'local',
+        API_URL: 'x',
+        OIDC_ISSUER: 'x',
+        OIDC_CLIENT_ID: 'c',
+        SUPPORT_EMAIL: 'a',
+      }),
+    ).toBeUndefined();
   });
 });

@@ -44,7 +44,12 @@ export type IdentityProviderLinkType = keyof typeof IDENTITY_PROVIDER_TYPES;
 export const AUTH_STATES = ['unknown', 'unauthenticated', 'authenticatedOnly', 'authenticatedAndAuthorized'] as const;
 export type AuthState = (typeof AUTH_STATES)[number];
 
-export const LOGIN_OUTCOMES = ['invalid_credentials', 'no_okta_apps_enabled', 'unknown_error', 'no_products_enabled'] as const;
+export const LOGIN_OUTCOMES = [
+  'invalid_credentials',
+  'no_okta_apps_enabled',
+  'unknown_error',
+  'no_products_enabled',
+] as const;
 export type LoginOutcome = (typeof LOGIN_OUTCOMES)[number];
 
 export const PIN_STATES = ['nonEditable', 'editable', 'editing'] as const;

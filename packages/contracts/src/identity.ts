@@ -7,7 +7,11 @@ import { ORGANIZATION_ROLES, PRODUCT_ADMIN_CLAIM } from './permissions.js';
  * Request and response bodies of the identity provider's credential sign-in, the SSO lookup,
  * and the organisation and user-management calls (SPEC §7).
  */
-const email = text().trim().toLowerCase().max(320).pipe(z.email({ message: 'must be an email address' }));
+const email = text()
+  .trim()
+  .toLowerCase()
+  .max(320)
+  .pipe(z.email({ message: 'must be an email address' }));
 const name = text().trim().min(1, 'must not be empty').max(100);
 
 /** POST {issuer}/api/v1/authn (Okta-style credential sign-in). */
@@ -120,7 +124,10 @@ const domain = z
   .trim()
   .toLowerCase()
   .max(253)
-  .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'must be a domain name like example.com');
+  .regex(
+    /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/,
+    'must be a domain name like example.com',
+  );
 /**
  * The one group of the IdP whose members are made internal admins when they sign in through it
  * (issue 12: external groups never grant internal-admin rights unless the IdP is configured so);
@@ -131,7 +138,9 @@ export const internalAdminGroupSchema = text()
   .trim()
   .min(1, 'must not be empty (use null for none)')
   .max(200)
-  .refine((group) => !(SAML_RESERVED_GROUPS as readonly string[]).includes(group.toLowerCase()), { message: "must be a group of your identity provider, not one of Z-VIEW's own role groups" })
+  .refine((group) => !(SAML_RESERVED_GROUPS as readonly string[]).includes(group.toLowerCase()), {
+    message: "must be a group of your identity provider, not one of Z-VIEW's own role groups",
+  })
   .nullable();
 /** Either the IdP's metadata XML, or its entity id, SSO URL and signing certificate. */
 export const registerSamlIdpRequestSchema = z
@@ -140,7 +149,10 @@ export const registerSamlIdpRequestSchema = z
     emailDomains: z.array(domain).min(1, 'must list at least one domain').max(50),
     metadataXml: text().min(1).max(200_000).optional(),
     entityId: text().trim().min(1).max(1000).optional(),
-    ssoUrl: z.url({ protocol: /^https?$/ }).max(2000).optional(),
+    ssoUrl: z
+      .url({ protocol: /^https?$/ })
+      .max(2000)
+      .optional(),
     certificate: text().min(1).max(20_000).optional(),
     internalAdminGroup: internalAdminGroupSchema.optional(),
   })
@@ -148,7 +160,8 @@ export const registerSamlIdpRequestSchema = z
     const { name, emailDomains, metadataXml, entityId, ssoUrl, certificate } = value;
     const group = value.internalAdminGroup ? { internalAdminGroup: value.internalAdminGroup } : {};
     if (metadataXml !== undefined) return { name, emailDomains, metadataXml, ...group };
-    if (entityId !== undefined && ssoUrl !== undefined && certificate !== undefined) return { name, emailDomains, entityId, ssoUrl, certificate, ...group };
+    if (entityId !== undefined && ssoUrl !== undefined && certificate !== undefined)
+      return { name, emailDomains, entityId, ssoUrl, certificate, ...group };
     ctx.addIssue({ code: 'custom', message: 'give metadataXml, or entityId, ssoUrl and certificate' });
     return z.NEVER;
   });
@@ -219,9 +232,15 @@ export interface IdentityUser {
 }
 
 /** Tolerant of link types it does not know: the login page names them 'Unsupported identity provider type'. */
-export const getIdentityResponseSchema = z.object({ links: z.array(z.object({ type: text(), id: text(), name: text().optional() })) });
+export const getIdentityResponseSchema = z.object({
+  links: z.array(z.object({ type: text(), id: text(), name: text().optional() })),
+});
 export type IdentityLinkAnswer = z.infer<typeof getIdentityResponseSchema>['links'][number];
-export const AUTHN_STATUSES = { success: 'SUCCESS', passwordExpired: 'PASSWORD_EXPIRED', lockedOut: 'LOCKED_OUT' } as const;
+export const AUTHN_STATUSES = {
+  success: 'SUCCESS',
+  passwordExpired: 'PASSWORD_EXPIRED',
+  lockedOut: 'LOCKED_OUT',
+} as const;
 export const authnResponseSchema = z.object({ status: text(), sessionToken: text().optional() }).loose();
 /** The credential sign-in answer as the web app reads it (AuthnResponse, tolerant of statuses it does not know). */
 export type AuthnAnswer = z.infer<typeof authnResponseSchema>;
@@ -229,7 +248,9 @@ export type AuthnAnswer = z.infer<typeof authnResponseSchema>;
 export const authnErrorSchema = z.object({ errorCode: text(), errorSummary: text().optional() }).loose();
 
 /** GET /api/user-management/user/me (a UserProfileResponse; the web app reads these fields). */
-export const meResponseSchema = z.object({ id: text(), email: text(), profile: z.object({ firstName: text(), lastName: text() }) }).loose();
+export const meResponseSchema = z
+  .object({ id: text(), email: text(), profile: z.object({ firstName: text(), lastName: text() }) })
+  .loose();
 export type MeResponse = z.infer<typeof meResponseSchema>;
 export type UserProfile = z.infer<typeof profileSchema>;
 export type UpdateMeRequest = z.output<typeof updateMeRequestSchema>;
@@ -248,26 +269,45 @@ export const teamMemberSchema = z
   })
   .loose();
 export type TeamMember = z.infer<typeof teamMemberSchema>;
-export const teamMembersResponseSchema = z.object({ organization: organizationSchema, members: z.array(teamMemberSchema) });
+export const teamMembersResponseSchema = z.object({
+  organization: organizationSchema,
+  members: z.array(teamMemberSchema),
+});
 
 /**
  * POST /api/user-management/group/user/create: 201 with the new member, or 202
  * `{ status: 'invited', email }` when the email already has an account (the person accepts a
  * mailed invitation; nothing about the account is revealed).
  */
-export const createUserResponseSchema = z.union([teamMemberSchema, z.object({ status: z.literal('invited'), email: text() })]);
+export const createUserResponseSchema = z.union([
+  teamMemberSchema,
+  z.object({ status: z.literal('invited'), email: text() }),
+]);
 export type CreateUserResponse = z.infer<typeof createUserResponseSchema>;
-export const isInvitation = (answer: CreateUserResponse): answer is { status: 'invited'; email: string } => 'status' in answer && answer.status === 'invited';
+export const isInvitation = (answer: CreateUserResponse): answer is { status: 'invited'; email: string } =>
+  'status' in answer && answer.status === 'invited';
 
 /** POST /api/user-management/group/users/{action} with { userIds }. */
 export const TEAM_BULK_ACTIONS = ['assign-to-admin', 'activate', 'deactivate', 'delete'] as const;
 export type TeamBulkAction = (typeof TEAM_BULK_ACTIONS)[number];
 
-export const ORGANIZATION_ROLE_LABELS: Record<(typeof ORGANIZATION_ROLES)[number], string> = { member: 'Member', admin: 'Admin' };
-export const USER_STATUS_LABELS: Record<(typeof USER_STATUSES)[number], string> = { active: 'Active', deactivated: 'Deactivated' };
+export const ORGANIZATION_ROLE_LABELS: Record<(typeof ORGANIZATION_ROLES)[number], string> = {
+  member: 'Member',
+  admin: 'Admin',
+};
+export const USER_STATUS_LABELS: Record<(typeof USER_STATUSES)[number], string> = {
+  active: 'Active',
+  deactivated: 'Deactivated',
+};
 
 /** Labels of the user fields, so a refusal like 'must not be empty' reads 'First name must not be empty'. */
-export const USER_FIELD_LABELS: Record<string, string> = { email: 'Email', firstName: 'First name', lastName: 'Last name', role: 'Role', userId: 'User' };
+export const USER_FIELD_LABELS: Record<string, string> = {
+  email: 'Email',
+  firstName: 'First name',
+  lastName: 'Last name',
+  role: 'Role',
+  userId: 'User',
+};
 export function userFieldMessage(issue: { path: readonly PropertyKey[]; message: string }): string {
   const label = USER_FIELD_LABELS[String(issue.path.at(-1))];
   return label ? `${label} ${issue.message}` : issue.message;

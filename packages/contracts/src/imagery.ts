@@ -24,7 +24,10 @@ export const captureImageParamsSchema = z.object({
     }),
 });
 
-const tileInt = (name: string) => text().regex(/^\d{1,8}$/, `${name} must be a non-negative integer`).transform(Number);
+const tileInt = (name: string) =>
+  text()
+    .regex(/^\d{1,8}$/, `${name} must be a non-negative integer`)
+    .transform(Number);
 
 export const tileParamsSchema = z
   .object({
@@ -39,9 +42,11 @@ export const tileParamsSchema = z
       }),
   })
   .superRefine((tile, ctx) => {
-    if (tile.z < MAP.minZoom || tile.z > MAP.maxZoom) ctx.addIssue({ code: 'custom', path: ['z'], message: `Zoom must be between ${MAP.minZoom} and ${MAP.maxZoom}` });
+    if (tile.z < MAP.minZoom || tile.z > MAP.maxZoom)
+      ctx.addIssue({ code: 'custom', path: ['z'], message: `Zoom must be between ${MAP.minZoom} and ${MAP.maxZoom}` });
     const n = 2 ** tile.z;
-    if (tile.x >= n || tile.file.y >= n) ctx.addIssue({ code: 'custom', path: ['x'], message: `x and y must be below ${n} at zoom ${tile.z}` });
+    if (tile.x >= n || tile.file.y >= n)
+      ctx.addIssue({ code: 'custom', path: ['x'], message: `x and y must be below ${n} at zoom ${tile.z}` });
   });
 
 export const tileQuerySchema = signedQuerySchema.extend({
@@ -49,17 +54,24 @@ export const tileQuerySchema = signedQuerySchema.extend({
   date: z.iso.date().optional(),
 });
 
-const bboxString = z
-  .string()
-  .transform((text, ctx) => {
-    const parts = text.split(',').map(Number);
-    const [w, s, e, n] = parts as [number, number, number, number];
-    if (parts.length !== 4 || !parts.every(Number.isFinite) || w >= e || s >= n || w < -180 || e > 180 || s < -90 || n > 90) {
-      ctx.addIssue({ code: 'custom', message: 'bbox must be west,south,east,north in degrees' });
-      return z.NEVER;
-    }
-    return [w, s, e, n] as [number, number, number, number];
-  });
+const bboxString = z.string().transform((text, ctx) => {
+  const parts = text.split(',').map(Number);
+  const [w, s, e, n] = parts as [number, number, number, number];
+  if (
+    parts.length !== 4 ||
+    !parts.every(Number.isFinite) ||
+    w >= e ||
+    s >= n ||
+    w < -180 ||
+    e > 180 ||
+    s < -90 ||
+    n > 90
+  ) {
+    ctx.addIssue({ code: 'custom', message: 'bbox must be west,south,east,north in degrees' });
+    return z.NEVER;
+  }
+  return [w, s, e, n] as [number, number, number, number];
+});
 
 /** Largest bbox side (degrees, about 5 km) the map features endpoint answers for. */
 export const MAX_FEATURES_BBOX_DEG = 0.05;
@@ -84,13 +96,26 @@ export type MapSourcesResponse = z.infer<typeof mapSourcesResponseSchema>;
 
 /** GET /api/map/style/{name}.json: a MapLibre style document (spec version 8); its sources and layers are MapLibre's. */
 export const mapStyleResponseSchema = z
-  .object({ version: z.literal(8), name: z.string(), sources: z.record(z.string(), z.unknown()), layers: z.array(z.unknown()) })
+  .object({
+    version: z.literal(8),
+    name: z.string(),
+    sources: z.record(z.string(), z.unknown()),
+    layers: z.array(z.unknown()),
+  })
   .loose();
 
 /** GET /api/map/features.geojson: building and parcel outlines as a GeoJSON FeatureCollection. */
 export const mapFeaturesResponseSchema = z
   .object({
     type: z.literal('FeatureCollection'),
-    features: z.array(z.object({ type: z.literal('Feature'), geometry: z.unknown(), properties: z.record(z.string(), z.unknown()).nullable() }).loose()),
+    features: z.array(
+      z
+        .object({
+          type: z.literal('Feature'),
+          geometry: z.unknown(),
+          properties: z.record(z.string(), z.unknown()).nullable(),
+        })
+        .loose(),
+    ),
   })
   .loose();

@@ -43,7 +43,9 @@ export const LOGIN_OUTCOME_MESSAGES = {
 } as const;
 
 /** Maps an identity-provider error code to a login outcome (SPEC §4). */
-export function loginOutcomeForCode(code: string | undefined): 'invalid_credentials' | 'no_okta_apps_enabled' | 'unknown_error' {
+export function loginOutcomeForCode(
+  code: string | undefined,
+): 'invalid_credentials' | 'no_okta_apps_enabled' | 'unknown_error' {
   if (code === 'E0000004') return 'invalid_credentials';
   if (code === 'access_denied') return 'no_okta_apps_enabled';
   return 'unknown_error';

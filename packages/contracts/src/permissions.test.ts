@@ -24,9 +24,17 @@ import {
   type PermissionUser,
 } from './permissions.js';
 
-const member: PermissionUser = { isGroupAdmin: false, isInternalAdmin: false, hasZorroAccess: false, isUserInTrialOrg: false, externalGroups: [] };
+const member: PermissionUser = {
+  isGroupAdmin: false,
+  isInternalAdmin: false,
+  hasZorroAccess: false,
+  isUserInTrialOrg: false,
+  externalGroups: [],
+};
 
-function ctx(overrides: Partial<Omit<PermissionContext, 'user'>> & { user?: Partial<PermissionUser> } = {}): PermissionContext {
+function ctx(
+  overrides: Partial<Omit<PermissionContext, 'user'>> & { user?: Partial<PermissionUser> } = {},
+): PermissionContext {
   const { user, ...rest } = overrides;
   return {
     enabledFeatures: ['zfire', 'zproperty'],
@@ -43,7 +51,9 @@ function ctx(overrides: Partial<Omit<PermissionContext, 'user'>> & { user?: Part
 describe('user management', () => {
   it('needs the flag, a non-trial organisation and no external groups', () => {
     expect(canUseUserManagement(ctx())).toBe(true);
-    expect(canUseUserManagement(ctx({ flags: { userManagement: false, billingPage: true, portfolio: true } }))).toBe(false);
+    expect(canUseUserManagement(ctx({ flags: { userManagement: false, billingPage: true, portfolio: true } }))).toBe(
+      false,
+    );
     expect(canUseUserManagement(ctx({ user: { isUserInTrialOrg: true } }))).toBe(false);
     expect(canUseUserManagement(ctx({ user: { externalGroups: ['acme-sso'] } }))).toBe(false);
   });
@@ -64,7 +74,13 @@ describe('billing', () => {
     expect(isBillingAvailable(ctx({ enabledFeatures: billing }))).toBe(false);
     expect(isBillingAvailable(ctx({ user: { isGroupAdmin: true } }))).toBe(false);
     expect(
-      isBillingAvailable(ctx({ enabledFeatures: billing, user: { isGroupAdmin: true }, flags: { userManagement: true, billingPage: false, portfolio: true } })),
+      isBillingAvailable(
+        ctx({
+          enabledFeatures: billing,
+          user: { isGroupAdmin: true },
+          flags: { userManagement: true, billingPage: false, portfolio: true },
+        }),
+      ),
     ).toBe(false);
   });
 });
@@ -79,13 +95,33 @@ describe('zorro and portfolio', () => {
   it('lets internal admins see portfolios whatever the organisation enables (as the server allows), not with the flag off', () => {
     const admin = { isInternalAdmin: true };
     expect(canSeePortfolio(ctx({ enabledFeatures: ['zfire'], user: admin }))).toBe(true);
-    expect(canSeePortfolio(ctx({ enabledFeatures: ['zfire'], user: admin, flags: { userManagement: true, billingPage: true, portfolio: false } }))).toBe(false);
+    expect(
+      canSeePortfolio(
+        ctx({
+          enabledFeatures: ['zfire'],
+          user: admin,
+          flags: { userManagement: true, billingPage: true, portfolio: false },
+        }),
+      ),
+    ).toBe(false);
   });
 
   it('derives the route guards from the same rules as the server policy', () => {
-    const facts = factsOf(ctx({ enabledFeatures: ['zfire-portfolio', 'self_serve_billing'], user: { isGroupAdmin: true } }));
-    for (const [guard, action] of [['portfolio', 'portfolio:read'], ['billing', 'billing:read'], ['zorro', 'zorro:use'], ['userManagement', 'team:read']] as const) {
-      expect(passesGuards([guard], ctx({ enabledFeatures: ['zfire-portfolio', 'self_serve_billing'], user: { isGroupAdmin: true } }))).toBe(POLICY_RULES[action](facts));
+    const facts = factsOf(
+      ctx({ enabledFeatures: ['zfire-portfolio', 'self_serve_billing'], user: { isGroupAdmin: true } }),
+    );
+    for (const [guard, action] of [
+      ['portfolio', 'portfolio:read'],
+      ['billing', 'billing:read'],
+      ['zorro', 'zorro:use'],
+      ['userManagement', 'team:read'],
+    ] as const) {
+      expect(
+        passesGuards(
+          [guard],
+          ctx({ enabledFeatures: ['zfire-portfolio', 'self_serve_billing'], user: { isGroupAdmin: true } }),
+        ),
+      ).toBe(POLICY_RULES[action](facts));
     }
     expect(POLICY_ACTIONS.every((action) => typeof POLICY_RULES[action] === 'function')).toBe(true);
   });
@@ -94,7 +130,14 @@ describe('zorro and portfolio', () => {
     expect(canSeePortfolio(ctx({ enabledFeatures: ['zfire-portfolio'] }))).toBe(true);
     expect(canSeePortfolio(ctx({ enabledFeatures: ['zproperty-portfolio'] }))).toBe(true);
     expect(canSeePortfolio(ctx({ enabledFeatures: ['zhail-portfolio'] }))).toBe(false);
-    expect(canSeePortfolio(ctx({ enabledFeatures: ['zfire-portfolio'], flags: { userManagement: true, billingPage: true, portfolio: false } }))).toBe(false);
+    expect(
+      canSeePortfolio(
+        ctx({
+          enabledFeatures: ['zfire-portfolio'],
+          flags: { userManagement: true, billingPage: true, portfolio: false },
+        }),
+      ),
+    ).toBe(false);
   });
 });
 
@@ -119,11 +162,9 @@ describe('home redirect', () => {
 
 describe('top bar', () => {
   it('shows each tab by its rule, in order', () => {
-    expect(visibleTabs(ctx({ enabledFeatures: ['zfire', 'zfire-portfolio', 'zorro'], user: { hasZorroAccess: true } }))).toEqual([
-      'property',
-      'portfolio',
-      'discovery',
-    ]);
+    expect(
+      visibleTabs(ctx({ enabledFeatures: ['zfire', 'zfire-portfolio', 'zorro'], user: { hasZorroAccess: true } })),
+    ).toEqual(['property', 'portfolio', 'discovery']);
     expect(visibleTabs(ctx({ enabledFeatures: ['zfire-portfolio', 'zorro'] }))).toEqual(['portfolio']);
   });
 
@@ -156,8 +197,17 @@ describe('top bar', () => {
     expect(accountMenuLinks(ctx()).map((l) => l.label)).toEqual(['Account Settings', 'Team Management']);
     expect(accountMenuLinks(ctx({ user: { isUserInTrialOrg: true } }))).toEqual([]);
     expect(
-      accountMenuLinks(ctx({ enabledFeatures: ['zfire', 'self_serve_billing'], user: { isInternalAdmin: true } })).map((l) => l.path),
-    ).toEqual(['/profile', '/team', '/billing', '/admin/customer-management', '/admin/mocks-management', '/admin/usage-analytics']);
+      accountMenuLinks(ctx({ enabledFeatures: ['zfire', 'self_serve_billing'], user: { isInternalAdmin: true } })).map(
+        (l) => l.path,
+      ),
+    ).toEqual([
+      '/profile',
+      '/team',
+      '/billing',
+      '/admin/customer-management',
+      '/admin/mocks-management',
+      '/admin/usage-analytics',
+    ]);
   });
 });
 
@@ -166,7 +216,9 @@ describe('override mode', () => {
     expect(isOverrideMode('endo', 1)).toBe(true);
     expect(isOverrideMode('endo', 2)).toBe(false);
     expect(isOverrideMode('production', 1)).toBe(false);
-    expect(hasOverrideAccess(ctx({ env: 'endo', activeOrganizationId: 1, user: { isInternalAdmin: true } }))).toBe(true);
+    expect(hasOverrideAccess(ctx({ env: 'endo', activeOrganizationId: 1, user: { isInternalAdmin: true } }))).toBe(
+      true,
+    );
     expect(hasOverrideAccess(ctx({ env: 'endo', activeOrganizationId: 1 }))).toBe(false);
   });
 });
@@ -184,8 +236,15 @@ describe('selected product', () => {
 describe('route guards', () => {
   it('passes with no guards and requires every listed guard', () => {
     expect(passesGuards(undefined, ctx())).toBe(true);
-    expect(passesGuards(['userManagement', 'groupAdmin', 'notReadOnly'], ctx({ user: { isGroupAdmin: true } }))).toBe(true);
-    expect(passesGuards(['userManagement', 'groupAdmin', 'notReadOnly'], ctx({ user: { isGroupAdmin: true }, identityProvider: 'SSO' }))).toBe(false);
+    expect(passesGuards(['userManagement', 'groupAdmin', 'notReadOnly'], ctx({ user: { isGroupAdmin: true } }))).toBe(
+      true,
+    );
+    expect(
+      passesGuards(
+        ['userManagement', 'groupAdmin', 'notReadOnly'],
+        ctx({ user: { isGroupAdmin: true }, identityProvider: 'SSO' }),
+      ),
+    ).toBe(false);
     expect(passesGuards(['internalAdmin'], ctx({ user: { isGroupAdmin: true } }))).toBe(false);
     expect(passesGuards(['zorro'], ctx({ enabledFeatures: ['zorro'], user: { hasZorroAccess: true } }))).toBe(true);
   });

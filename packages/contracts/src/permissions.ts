@@ -182,12 +182,18 @@ export interface PolicyFacts {
 
 /** Portfolio: config flag on and the fire- or property-portfolio feature enabled (SPEC §2); internal admins always. */
 function portfolioAllowed(f: PolicyFacts): boolean {
-  const enabled = f.organizationProducts.includes(PORTFOLIO_FEATURE.zfire) || f.organizationProducts.includes(PORTFOLIO_FEATURE.zproperty);
+  const enabled =
+    f.organizationProducts.includes(PORTFOLIO_FEATURE.zfire) ||
+    f.organizationProducts.includes(PORTFOLIO_FEATURE.zproperty);
   return f.flags.portfolio && (f.isInternalAdmin || enabled);
 }
 
 const userManagement = (f: PolicyFacts) =>
-  userManagementAvailable({ userManagementEnabled: f.flags.userManagement, isUserInTrialOrg: f.isUserInTrialOrg, externalGroups: f.externalGroups });
+  userManagementAvailable({
+    userManagementEnabled: f.flags.userManagement,
+    isUserInTrialOrg: f.isUserInTrialOrg,
+    externalGroups: f.externalGroups,
+  });
 const everyone = () => true;
 const internalAdmin = (f: PolicyFacts) => f.isInternalAdmin;
 
@@ -206,7 +212,12 @@ export const POLICY_RULES: Record<PolicyAction, (facts: PolicyFacts) => boolean>
   'product:use': everyone,
   'zorro:use': (f) => f.inZorroGroup && f.organizationProducts.includes(ZORRO_FEATURE),
   'billing:read': (f) =>
-    billingAvailable({ billingPageEnabled: f.flags.billingPage, isGroupAdmin: f.isGroupAdmin, isProductAdmin: f.isInternalAdmin, organizationProducts: f.organizationProducts }),
+    billingAvailable({
+      billingPageEnabled: f.flags.billingPage,
+      isGroupAdmin: f.isGroupAdmin,
+      isProductAdmin: f.isInternalAdmin,
+      organizationProducts: f.organizationProducts,
+    }),
   'portfolio:read': portfolioAllowed,
   'portfolio:write': portfolioAllowed,
   'portfolio:export': portfolioAllowed,
@@ -214,7 +225,10 @@ export const POLICY_RULES: Record<PolicyAction, (facts: PolicyFacts) => boolean>
   'customers:manage': internalAdmin,
   'mocks:manage': internalAdmin,
   'imagery:ortho': (f) =>
-    f.isInternalAdmin || f.organizationProducts.some((p) => p.endsWith('-portfolio') || (STANDARD_PRODUCTS as readonly string[]).includes(p)),
+    f.isInternalAdmin ||
+    f.organizationProducts.some(
+      (p) => p.endsWith('-portfolio') || (STANDARD_PRODUCTS as readonly string[]).includes(p),
+    ),
   'imagery:oblique': (f) => f.isInternalAdmin || f.organizationProducts.includes('oblique-imagery'),
   'appeal:read': (f) => f.organizationProducts.includes('appeals'),
   'appeal:draft': (f) => f.organizationProducts.includes('appeals'),
@@ -294,7 +308,8 @@ const PORTFOLIO_FEATURE_KEYS: readonly string[] = Object.values(PORTFOLIO_FEATUR
 /** Enabled keys that are products (standard, portfolio or zorro), as opposed to add-on features. */
 export function enabledProductKeys(enabledFeatures: readonly string[]): string[] {
   return enabledFeatures.filter(
-    (key) => (STANDARD_PRODUCTS as readonly string[]).includes(key) || PORTFOLIO_FEATURE_KEYS.includes(key) || key === 'zorro',
+    (key) =>
+      (STANDARD_PRODUCTS as readonly string[]).includes(key) || PORTFOLIO_FEATURE_KEYS.includes(key) || key === 'zorro',
   );
 }
 
@@ -407,7 +422,10 @@ export function hasOverrideAccess(ctx: PermissionContext): boolean {
  * Whether a stored user-selected product stays valid after an organisation change (SPEC §4):
  * it must be enabled, and 'summary' is valid only with more than one product enabled.
  */
-export function isSelectedProductValid(value: SelectedProductValue | string, enabledFeatures: readonly string[]): boolean {
+export function isSelectedProductValid(
+  value: SelectedProductValue | string,
+  enabledFeatures: readonly string[],
+): boolean {
   const products = availableStandardProducts(enabledFeatures);
   if (value === SUMMARY) return products.length > 1;
   const base = value === 'zfire|prefill' ? 'zfire' : value;
@@ -415,7 +433,17 @@ export function isSelectedProductValid(value: SelectedProductValue | string, ena
 }
 
 /** Route guards, declared as data beside each route and evaluated by `passesGuards`. */
-export const ROUTE_GUARDS = ['userManagement', 'groupAdmin', 'notReadOnly', 'billing', 'portfolio', 'zorro', 'internalAdmin', 'appeals', 'apiKeys'] as const;
+export const ROUTE_GUARDS = [
+  'userManagement',
+  'groupAdmin',
+  'notReadOnly',
+  'billing',
+  'portfolio',
+  'zorro',
+  'internalAdmin',
+  'appeals',
+  'apiKeys',
+] as const;
 export type RouteGuard = (typeof ROUTE_GUARDS)[number];
 
 /** Each guard is a rule of POLICY_RULES (the server's policy) or a plain fact of the user. */

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { billingAvailable, canSwitchOrganization, isInZorroGroup, userManagementAvailable, userManagementReadOnly, zorroAvailable } from './policy-rules.js';
+import {
+  billingAvailable,
+  canSwitchOrganization,
+  isInZorroGroup,
+  userManagementAvailable,
+  userManagementReadOnly,
+  zorroAvailable,
+} from './policy-rules.js';
 
 describe('policy rules shared with the UI', () => {
   it('zorro access is the zorro group, enablement also needs the organisation feature', () => {
@@ -10,15 +17,28 @@ describe('policy rules shared with the UI', () => {
   });
 
   it('user management needs the flag, no trial and no external groups; SSO is read only', () => {
-    expect(userManagementAvailable({ userManagementEnabled: true, isUserInTrialOrg: false, externalGroups: [] })).toBe(true);
-    expect(userManagementAvailable({ userManagementEnabled: false, isUserInTrialOrg: false, externalGroups: [] })).toBe(false);
-    expect(userManagementAvailable({ userManagementEnabled: true, isUserInTrialOrg: true, externalGroups: [] })).toBe(false);
-    expect(userManagementAvailable({ userManagementEnabled: true, isUserInTrialOrg: false, externalGroups: ['g'] })).toBe(false);
+    expect(userManagementAvailable({ userManagementEnabled: true, isUserInTrialOrg: false, externalGroups: [] })).toBe(
+      true,
+    );
+    expect(userManagementAvailable({ userManagementEnabled: false, isUserInTrialOrg: false, externalGroups: [] })).toBe(
+      false,
+    );
+    expect(userManagementAvailable({ userManagementEnabled: true, isUserInTrialOrg: true, externalGroups: [] })).toBe(
+      false,
+    );
+    expect(
+      userManagementAvailable({ userManagementEnabled: true, isUserInTrialOrg: false, externalGroups: ['g'] }),
+    ).toBe(false);
     expect(userManagementReadOnly({ isSso: true })).toBe(true);
   });
 
   it('billing and the organisation switcher', () => {
-    const base = { billingPageEnabled: true, isGroupAdmin: true, isProductAdmin: false, organizationProducts: ['self_serve_billing'] };
+    const base = {
+      billingPageEnabled: true,
+      isGroupAdmin: true,
+      isProductAdmin: false,
+      organizationProducts: ['self_serve_billing'],
+    };
     expect(billingAvailable(base)).toBe(true);
     expect(billingAvailable({ ...base, billingPageEnabled: false })).toBe(false);
     expect(billingAvailable({ ...base, isGroupAdmin: false })).toBe(false);

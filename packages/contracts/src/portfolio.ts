@@ -30,7 +30,15 @@ export const portfolioPatchSchema = z
   })
   .refine((body) => body.name !== undefined || body.organizationId !== undefined, 'Send a new name or organizationId.');
 
-export const PORTFOLIO_EXPORT_EXTRA_COLUMNS = ['score', 'risk_level', 'confidence', 'top_factors', 'geocode_precision', 'model_version', 'problem'] as const;
+export const PORTFOLIO_EXPORT_EXTRA_COLUMNS = [
+  'score',
+  'risk_level',
+  'confidence',
+  'top_factors',
+  'geocode_precision',
+  'model_version',
+  'problem',
+] as const;
 
 export const portfolioExportChoiceSchema = z.object({
   data: z.object({ columns: z.array(text()).min(1, 'Choose at least one column.') }),
@@ -44,7 +52,14 @@ const itemsPerPage = z.coerce.number().int().min(1).max(500).default(25);
 const csvList = z
   .string()
   .optional()
-  .transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : []));
+  .transform((v) =>
+    v
+      ? v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : [],
+  );
 
 export const portfolioListQuerySchema = z.object({
   product: csvList,
@@ -77,9 +92,6 @@ export const jobsQuerySchema = z.object({
   itemsPerPage,
 });
 
-
-
-
 /**
  * Internal admins send this request header with GET /caribou/portfolios (SPEC §6: "a request
  * header carries the role group") to list every organisation's portfolios.
@@ -91,10 +103,18 @@ export const INTERNAL_ADMIN_ROLE_GROUP = 'zview-admins';
 /** GET /caribou/portfolio/{id}/map: where the results map's vector tiles are. */
 export const portfolioMapQuerySchema = z.object({ product: text().min(1, 'Name the product whose results to show.') });
 
-
-const tileCoordinate = z.coerce.number().int().min(0).max(2 ** 22);
+const tileCoordinate = z.coerce
+  .number()
+  .int()
+  .min(0)
+  .max(2 ** 22);
 export const portfolioTileParamsSchema = z
-  .object({ id: z.coerce.number().int().positive(), z: z.coerce.number().int().min(0).max(22), x: tileCoordinate, y: tileCoordinate })
+  .object({
+    id: z.coerce.number().int().positive(),
+    z: z.coerce.number().int().min(0).max(22),
+    x: tileCoordinate,
+    y: tileCoordinate,
+  })
   .refine((t) => t.x < 2 ** t.z && t.y < 2 ** t.z, 'The tile x and y must be below 2^z.');
 
 export const portfolioTileQuerySchema = z.object({
@@ -108,7 +128,17 @@ export const portfolioTileQuerySchema = z.object({
 export type PortfolioLayout = 'oed' | 'address' | 'street_city_state_zip' | 'coordinates';
 
 /** The fields an uploaded file's columns can be recognised as (apps/server/src/domain/portfolio/columns.ts). */
-export const LOCATION_FIELDS = ['id', 'address', 'street', 'city', 'state', 'zip', 'country', 'latitude', 'longitude'] as const;
+export const LOCATION_FIELDS = [
+  'id',
+  'address',
+  'street',
+  'city',
+  'state',
+  'zip',
+  'country',
+  'latitude',
+  'longitude',
+] as const;
 export type LocationField = (typeof LOCATION_FIELDS)[number];
 
 /** Building attributes (OED names) handed to the scorer when present. */
@@ -177,7 +207,14 @@ export const portfolioListSchema = z.object({
       rowCount: z.number().nullable(),
       createdAt: isoDate,
       processingError: z.string().nullable(),
-      products: z.array(z.object({ product: z.string(), status: fileStatus, statusLabel: z.string().nullable(), progress: runProgressSchema.nullable() })),
+      products: z.array(
+        z.object({
+          product: z.string(),
+          status: fileStatus,
+          statusLabel: z.string().nullable(),
+          progress: runProgressSchema.nullable(),
+        }),
+      ),
     }),
   ),
   ...paged,
@@ -186,10 +223,20 @@ export type PortfolioList = z.infer<typeof portfolioListSchema>;
 export type PortfolioListItem = PortfolioList['portfolios'][number];
 export type PortfolioListProduct = PortfolioListItem['products'][number];
 
-const filterOption = z.object({ value: z.union([z.string(), z.number()]), display: z.string(), count: z.number().optional() });
+const filterOption = z.object({
+  value: z.union([z.string(), z.number()]),
+  display: z.string(),
+  count: z.number().optional(),
+});
 export type FilterOption = z.infer<typeof filterOption>;
 /** GET /caribou/portfolios/metadata: the list's filters (Filter kinds: product, status, organization). */
-export const portfolioListMetadataSchema = z.object({ filters: z.object({ product: z.array(filterOption), status: z.array(filterOption), organization: z.array(filterOption) }) });
+export const portfolioListMetadataSchema = z.object({
+  filters: z.object({
+    product: z.array(filterOption),
+    status: z.array(filterOption),
+    organization: z.array(filterOption),
+  }),
+});
 export type PortfolioListMetadata = z.infer<typeof portfolioListMetadataSchema>;
 
 const riskCounts = z.object({ low: z.number(), medium: z.number(), high: z.number(), none: z.number() });
@@ -269,17 +316,25 @@ export type PortfolioProperty = PropertiesPage['properties'][number];
 /** GET /caribou/portfolio/{id}/errors */
 export const errorsPageSchema = z.object({
   product: z.string().nullable(),
-  errors: z.array(z.object({ rowNumber: z.number(), ref: z.string().nullable(), address: z.string().nullable(), reason: z.string() })),
+  errors: z.array(
+    z.object({ rowNumber: z.number(), ref: z.string().nullable(), address: z.string().nullable(), reason: z.string() }),
+  ),
   ...paged,
 });
 export type ErrorsPage = z.infer<typeof errorsPageSchema>;
 
 /** GET /caribou/portfolio/{id}/autocomplete */
-export const portfolioSuggestionsSchema = z.object({ suggestions: z.array(z.object({ rowNumber: z.number(), ref: z.string().nullable(), address: z.string().nullable() })) });
+export const portfolioSuggestionsSchema = z.object({
+  suggestions: z.array(z.object({ rowNumber: z.number(), ref: z.string().nullable(), address: z.string().nullable() })),
+});
 export type PortfolioSuggestions = z.infer<typeof portfolioSuggestionsSchema>;
 
 /** GET /caribou/portfolio/{id}/raw */
-export const rawRowsPageSchema = z.object({ columns: z.array(z.string()), rows: z.array(z.object({ rowNumber: z.number(), values: z.array(z.string()) })), ...paged });
+export const rawRowsPageSchema = z.object({
+  columns: z.array(z.string()),
+  rows: z.array(z.object({ rowNumber: z.number(), values: z.array(z.string()) })),
+  ...paged,
+});
 
 const propertyResult = z.object({
   runId: z.number(),
@@ -302,7 +357,12 @@ export const portfolioPropertyDetailSchema = z.object({
   ref: z.string().nullable(),
   address: z.string().nullable(),
   values: z.record(z.string(), z.string()),
-  geocode: z.object({ latitude: z.number().nullable(), longitude: z.number().nullable(), precision: z.string().nullable(), problem: z.string().nullable() }),
+  geocode: z.object({
+    latitude: z.number().nullable(),
+    longitude: z.number().nullable(),
+    precision: z.string().nullable(),
+    problem: z.string().nullable(),
+  }),
   problem: z.string().nullable(),
   result: propertyResult.nullable(),
   history: z.array(propertyResult),
@@ -314,7 +374,13 @@ export const portfolioNameCheckResultSchema = z.object({ available: z.boolean(),
 /** PATCH /caribou/portfolio/{id} */
 export const portfolioPatchResultSchema = z.object({ id: z.number(), name: z.string(), organizationId: z.number() });
 /** PUT …/rerun_portfolio (202) */
-export const portfolioRerunResultSchema = z.object({ portfolioId: z.number(), product: z.string(), runId: z.number(), status: fileStatus, statusLabel: z.string().nullable().optional() });
+export const portfolioRerunResultSchema = z.object({
+  portfolioId: z.number(),
+  product: z.string(),
+  runId: z.number(),
+  status: fileStatus,
+  statusLabel: z.string().nullable().optional(),
+});
 /** PUT …/export: the saved column choice. */
 export const portfolioExportChoiceResultSchema = z.object({ columns: z.array(z.string()) });
 /** PUT …/update_export: the export mark (sizeBytes of the stored CSV; null for XLSX). */
@@ -357,7 +423,12 @@ export const uploadCheckSchema = z.object({
 export type UploadCheck = z.infer<typeof uploadCheckSchema>;
 
 /** The answer of POST /caribou/portfolio/csv: the stored name that create takes, and its check. */
-export const uploadResultSchema = z.object({ uploadedFileName: z.string(), originalFileName: z.string(), sizeBytes: z.number(), check: uploadCheckSchema });
+export const uploadResultSchema = z.object({
+  uploadedFileName: z.string(),
+  originalFileName: z.string(),
+  sizeBytes: z.number(),
+  check: uploadCheckSchema,
+});
 export type UploadResult = z.infer<typeof uploadResultSchema>;
 
 /** GET /caribou/jobs: one job per portfolio scoring run (internal admins, every organisation). */
@@ -381,7 +452,10 @@ export type Job = z.infer<typeof jobSchema>;
 export const jobsPageSchema = z.object({ jobs: z.array(jobSchema), ...paged });
 export type JobsPage = z.infer<typeof jobsPageSchema>;
 /** GET /caribou/jobs/metadata */
-export const jobsMetadataSchema = z.object({ filters: z.array(z.enum(['all', ...JOB_STATES])), counts: z.record(z.enum(JOB_STATES), z.number()) });
+export const jobsMetadataSchema = z.object({
+  filters: z.array(z.enum(['all', ...JOB_STATES])),
+  counts: z.record(z.enum(JOB_STATES), z.number()),
+});
 export type JobsMetadata = z.infer<typeof jobsMetadataSchema>;
 /** POST /caribou/jobs/{id}/suspend and /resume */
 export const jobStateChangeSchema = z.object({ id: z.number(), state: z.enum(JOB_STATES) });

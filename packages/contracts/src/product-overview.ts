@@ -7,7 +7,9 @@ import { STANDARD_PRODUCTS } from './products.js';
  * no property selected, beside the model's factors (/caribou/specifications): the dates of the
  * data it reads, where it covers, and the organisation's recent lookups scored by it.
  */
-export const productOverviewParamsSchema = z.object({ product: z.enum(STANDARD_PRODUCTS, { error: 'Unknown product' }) });
+export const productOverviewParamsSchema = z.object({
+  product: z.enum(STANDARD_PRODUCTS, { error: 'Unknown product' }),
+});
 
 export const productOverviewSchema = z.object({
   product: z.string(),

@@ -1,5 +1,14 @@
 /** Product keys (SPEC §3). `zfire|prefill` is fire scored with prefilled attributes. */
-export const PRODUCT_KEYS = ['zfire', 'zfire|prefill', 'zwind', 'zhail', 'zstorm', 'zwater', 'zproperty', 'roof_age'] as const;
+export const PRODUCT_KEYS = [
+  'zfire',
+  'zfire|prefill',
+  'zwind',
+  'zhail',
+  'zstorm',
+  'zwater',
+  'zproperty',
+  'roof_age',
+] as const;
 export type ProductKey = (typeof PRODUCT_KEYS)[number];
 
 /** The user-selected product is a product key or 'summary' (all enabled products). */

@@ -23,7 +23,11 @@ describe('the assessment query', () => {
 
 describe('the FAQ answer', () => {
   it('is a list of questions and answers with a category', () => {
-    expect(faqResponseSchema.safeParse({ faqs: [{ id: 'q', category: 'Scores', question: 'Q?', answer: 'A.' }] }).success).toBe(true);
-    expect(faqResponseSchema.safeParse({ faqs: [{ id: 'q', category: 'Scores', question: 'Q?' }] }).success).toBe(false);
+    expect(
+      faqResponseSchema.safeParse({ faqs: [{ id: 'q', category: 'Scores', question: 'Q?', answer: 'A.' }] }).success,
+    ).toBe(true);
+    expect(faqResponseSchema.safeParse({ faqs: [{ id: 'q', category: 'Scores', question: 'Q?' }] }).success).toBe(
+      false,
+    );
   });
 });

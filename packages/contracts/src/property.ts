@@ -18,7 +18,14 @@ export const latLngTextSchema = z
   .transform((text, ctx) => {
     const parts = text.split(',').map((p) => p.trim());
     const [lat, lng] = parts.map(Number) as [number, number];
-    if (parts.length !== 2 || parts.some((p) => p === '') || !Number.isFinite(lat) || !Number.isFinite(lng) || Math.abs(lat) > 90 || Math.abs(lng) > 180) {
+    if (
+      parts.length !== 2 ||
+      parts.some((p) => p === '') ||
+      !Number.isFinite(lat) ||
+      !Number.isFinite(lng) ||
+      Math.abs(lat) > 90 ||
+      Math.abs(lng) > 180
+    ) {
       ctx.addIssue({ code: 'custom', message: "Coordinates must be 'lat,lng' in degrees, e.g. '33.7490,-84.3880'" });
       return z.NEVER;
     }
@@ -27,7 +34,10 @@ export const latLngTextSchema = z
 
 export const assessmentQuerySchema = z.object({
   location_type: z.enum(['address', 'coordinates']).default('address'),
-  location: text().trim().min(1, 'location is required').max(MAX_LOCATION_LENGTH, `location must be at most ${MAX_LOCATION_LENGTH} characters`),
+  location: text()
+    .trim()
+    .min(1, 'location is required')
+    .max(MAX_LOCATION_LENGTH, `location must be at most ${MAX_LOCATION_LENGTH} characters`),
   /** Comma-joined product keys; default every enabled standard product. 'oblique-imagery' asks for obliques only. */
   products: text().max(300).optional(),
   images_2d: z.enum(['true', 'false']).optional(),
@@ -120,7 +130,12 @@ export type ImageryBundle = z.infer<typeof imageryBundleSchema>;
 
 /** Location-level hazards (a point with no building): what the place is exposed to, whatever stands there. */
 export const LOCATION_HAZARDS = ['wind', 'flood', 'wildfire', 'hail'] as const;
-export const LOCATION_HAZARD_LABELS: Record<(typeof LOCATION_HAZARDS)[number], string> = { wind: 'Wind', flood: 'Flood', wildfire: 'Wildfire', hail: 'Hail' };
+export const LOCATION_HAZARD_LABELS: Record<(typeof LOCATION_HAZARDS)[number], string> = {
+  wind: 'Wind',
+  flood: 'Flood',
+  wildfire: 'Wildfire',
+  hail: 'Hail',
+};
 export const locationHazardSchema = z.object({
   hazard: z.enum(LOCATION_HAZARDS),
   /** 0–1 exposure of the location (its H3 cell). */
@@ -154,7 +169,6 @@ export const assessmentResponseSchema = z.object({
   mock: z.object({ mockResponseId: z.number(), name: z.string() }).optional(),
 });
 export type AssessmentResponse = z.infer<typeof assessmentResponseSchema>;
-
 
 export const locationQuerySchema = z.object({
   location: text({ error: 'location is required' }).trim().min(1, 'location is required').max(MAX_LOCATION_LENGTH),

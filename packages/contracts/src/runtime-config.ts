@@ -8,9 +8,7 @@ export const RUNTIME_CONFIG_GLOBAL = '__ZVIEW_CONFIG__';
 
 export const REQUIRED_RUNTIME_VARIABLES = ['ENV', 'API_URL', 'OIDC_ISSUER', 'OIDC_CLIENT_ID', 'SUPPORT_EMAIL'] as const;
 
-const flag = z
-  .union([z.boolean(), z.enum(['true', 'false'])])
-  .transform((value) => value === true || value === 'true');
+const flag = z.union([z.boolean(), z.enum(['true', 'false'])]).transform((value) => value === true || value === 'true');
 
 export const runtimeConfigSchema = z.object({
   ENV: z.string(),

@@ -85,7 +85,9 @@ describe('docs/spec-conformance.md', () => {
   });
 
   it('finds every verbatim SPEC string in the contracts or the web app', () => {
-    const missing = rows.filter((row) => row.verbatim && !productSource.includes(row.verbatim)).map((row) => `${row.id}: ${row.verbatim}`);
+    const missing = rows
+      .filter((row) => row.verbatim && !productSource.includes(row.verbatim))
+      .map((row) => `${row.id}: ${row.verbatim}`);
     expect(missing).toEqual([]);
   });
 });

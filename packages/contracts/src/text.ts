@@ -15,5 +15,7 @@ export function hasControlCharacter(value: string): boolean {
 
 /** z.string() with the control-character rule: use it for every text input (query, path, body, file names). */
 export function text(params?: Parameters<typeof z.string>[0]) {
-  return z.string(params).refine((value) => !CONTROL_CHARACTER.test(value), { message: CONTROL_CHARACTER_MESSAGE, abort: true });
+  return z
+    .string(params)
+    .refine((value) => !CONTROL_CHARACTER.test(value), { message: CONTROL_CHARACTER_MESSAGE, abort: true });
 }

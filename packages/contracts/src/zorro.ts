@@ -8,8 +8,23 @@ export const ZORRO_LINES = ['homeowners', 'dwelling fire', 'commercial property'
 export const ZORRO_FILING_TYPES = ['rate', 'rule', 'form', 'rate/rule'] as const;
 export const ZORRO_STATUSES = ['approved', 'pending', 'withdrawn', 'disapproved'] as const;
 /** The hazard a cited model scores (filter "cited a wildfire model"). */
-export const ZORRO_MODEL_CATEGORIES = ['wildfire', 'hail', 'wind', 'roof age', 'flood', 'storm', 'catastrophe'] as const;
-export const ZORRO_DOCUMENT_KINDS = ['actuarial memorandum', 'rate pages', 'rule manual', 'model documentation', 'objection letter', 'other'] as const;
+export const ZORRO_MODEL_CATEGORIES = [
+  'wildfire',
+  'hail',
+  'wind',
+  'roof age',
+  'flood',
+  'storm',
+  'catastrophe',
+] as const;
+export const ZORRO_DOCUMENT_KINDS = [
+  'actuarial memorandum',
+  'rate pages',
+  'rule manual',
+  'model documentation',
+  'objection letter',
+  'other',
+] as const;
 export const ZORRO_SORTS = ['relevance', 'submitted', 'effective', 'rateChange', 'company', 'state', 'status'] as const;
 /** Marks around a highlighted term in `highlight` passages (control characters never stored in text). */
 export const ZORRO_MARK_START = '\u0002';
@@ -30,12 +45,28 @@ const list = <T extends z.ZodType<string, string>>(item: T, max = 60) =>
   z
     .union([z.string(), z.array(z.string())])
     .optional()
-    .transform((v) => (v === undefined ? [] : (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean)))
+    .transform((v) =>
+      v === undefined
+        ? []
+        : (Array.isArray(v) ? v : [v])
+            .flatMap((s) => s.split(','))
+            .map((s) => s.trim())
+            .filter(Boolean),
+    )
     .pipe(z.array(item).max(max, `At most ${max} values.`));
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date as YYYY-MM-DD.').refine((s) => !Number.isNaN(Date.parse(s)), 'Not a date.');
-const rate = z.coerce.number().min(-100, 'A rate change is at least -100%.').max(1000, 'A rate change is at most 1000%.');
-const stateCode = z.string().regex(/^[A-Za-z]{2}$/, 'A state is a two-letter code.').transform((s) => s.toUpperCase());
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date as YYYY-MM-DD.')
+  .refine((s) => !Number.isNaN(Date.parse(s)), 'Not a date.');
+const rate = z.coerce
+  .number()
+  .min(-100, 'A rate change is at least -100%.')
+  .max(1000, 'A rate change is at most 1000%.');
+const stateCode = z
+  .string()
+  .regex(/^[A-Za-z]{2}$/, 'A state is a two-letter code.')
+  .transform((s) => s.toUpperCase());
 
 /** Filters shared by search, facets, grid and the explorer. */
 export const zorroFiltersSchema = z.object({
@@ -68,7 +99,19 @@ export const zorroSearchQuerySchema = zorroFiltersSchema.extend({
 export type ZorroSearchQuery = z.output<typeof zorroSearchQuerySchema>;
 
 /** The grid's columns (what a CSV/XLSX export holds, in this order). */
-export const ZORRO_GRID_COLUMNS = ['state', 'company', 'naicGroup', 'trackingNumber', 'line', 'filingType', 'submittedOn', 'effectiveOn', 'overallChange', 'models', 'status'] as const;
+export const ZORRO_GRID_COLUMNS = [
+  'state',
+  'company',
+  'naicGroup',
+  'trackingNumber',
+  'line',
+  'filingType',
+  'submittedOn',
+  'effectiveOn',
+  'overallChange',
+  'models',
+  'status',
+] as const;
 export type ZorroGridColumn = (typeof ZORRO_GRID_COLUMNS)[number];
 
 /** GET /api/zorro/export: every filing matching the filters, in the grid's order, streamed as CSV or XLSX. */
@@ -121,7 +164,15 @@ export type ZorroSearchResponse = z.infer<typeof zorroSearchResponseSchema>;
 const facet = z.array(z.object({ value: z.string(), count: z.number() }));
 export const zorroFiltersResponseSchema = z.object({
   total: z.number(),
-  facets: z.object({ state: facet, line: facet, type: facet, status: facet, model: facet, category: facet, group: facet }),
+  facets: z.object({
+    state: facet,
+    line: facet,
+    type: facet,
+    status: facet,
+    model: facet,
+    category: facet,
+    group: facet,
+  }),
   ranges: z.object({
     submitted: z.object({ min: z.string().nullable(), max: z.string().nullable() }),
     rateChange: z.object({ min: z.number().nullable(), max: z.number().nullable() }),
@@ -135,7 +186,13 @@ export const zorroFilingSchema = zorroFilingSummarySchema.omit({ hit: true }).ex
   source: z.string(),
   coverages: z.array(z.object({ coverage: z.string(), change: z.number() })),
   objections: z.array(
-    z.object({ seq: z.number(), objectedOn: z.string().nullable(), objection: z.string(), respondedOn: z.string().nullable(), response: z.string().nullable() }),
+    z.object({
+      seq: z.number(),
+      objectedOn: z.string().nullable(),
+      objection: z.string(),
+      respondedOn: z.string().nullable(),
+      response: z.string().nullable(),
+    }),
   ),
   documents: z.array(z.object({ id: z.number(), kind: z.string(), title: z.string(), pageCount: z.number() })),
 });
@@ -152,16 +209,31 @@ export const zorroDocumentSchema = z.object({
 });
 export type ZorroDocument = z.infer<typeof zorroDocumentSchema>;
 
-export const zorroIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2 ** 31 - 1) });
+export const zorroIdParamsSchema = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
+});
 
 // Explorer ---------------------------------------------------------------------------------------
 
-export const zorroConversationSchema = z.object({ id: z.number(), title: z.string(), createdAt: z.string(), updatedAt: z.string() });
+export const zorroConversationSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
 export type ZorroConversation = z.infer<typeof zorroConversationSchema>;
 export const zorroConversationsResponseSchema = z.object({ conversations: z.array(zorroConversationSchema) });
 export const zorroConversationCreateSchema = z.object({ title: zorroText(120).trim().min(1).optional() });
-export const zorroConversationRenameSchema = z.object({ title: zorroText(120).trim().min(1, 'Give the conversation a name.') });
-export const zorroAskSchema = z.object({ question: zorroText(1000).trim().min(3, 'Ask a question of at least 3 characters.') });
+export const zorroConversationRenameSchema = z.object({
+  title: zorroText(120).trim().min(1, 'Give the conversation a name.'),
+});
+export const zorroAskSchema = z.object({
+  question: zorroText(1000).trim().min(3, 'Ask a question of at least 3 characters.'),
+});
 
 export const zorroCitationSchema = z.object({
   n: z.number(),
@@ -192,7 +264,11 @@ export const zorroSuggestionSchema = z.object({ filter: z.string(), label: z.str
 export const zorroAnswerSchema = z.object({
   mode: z.enum(['extractive', 'llm']),
   /** The filters read from the question (state, line, category, dates…), as a human sentence too. */
-  interpreted: z.object({ filters: zorroFiltersSchema.partial().loose(), description: z.string(), keywords: z.string() }),
+  interpreted: z.object({
+    filters: zorroFiltersSchema.partial().loose(),
+    description: z.string(),
+    keywords: z.string(),
+  }),
   figures: zorroFiguresSchema,
   /** Every sentence of the answer with the citation numbers it rests on. */
   sentences: z.array(z.object({ text: z.string(), citations: z.array(z.number()) })),
@@ -212,5 +288,8 @@ export const zorroMessageSchema = z.object({
   createdAt: z.string(),
 });
 export type ZorroMessage = z.infer<typeof zorroMessageSchema>;
-export const zorroMessagesResponseSchema = z.object({ conversation: zorroConversationSchema, messages: z.array(zorroMessageSchema) });
+export const zorroMessagesResponseSchema = z.object({
+  conversation: zorroConversationSchema,
+  messages: z.array(zorroMessageSchema),
+});
 export const zorroAskResponseSchema = z.object({ question: zorroMessageSchema, answer: zorroMessageSchema });

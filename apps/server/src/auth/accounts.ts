@@ -33,14 +33,23 @@ export async function membershipsOf(db: Db, userId: string): Promise<Membership[
     .orderBy('m.created_at')
     .orderBy('o.id')
     .execute();
-  return rows.map((r) => ({ organizationId: r.id, name: r.name, products: r.products, isTrial: r.is_trial, role: r.role }));
+  return rows.map((r) => ({
+    organizationId: r.id,
+    name: r.name,
+    products: r.products,
+    isTrial: r.is_trial,
+    role: r.role,
+  }));
 }
 
 /**
  * A user (by id, or by email for other providers' subjects) with their memberships, oldest
  * first as membershipsOf orders them, in one round trip: what authenticating a request reads.
  */
-export async function findUserWithMemberships(db: Db, by: { id: string } | { email: string }): Promise<{ user: UserRow; memberships: Membership[] } | undefined> {
+export async function findUserWithMemberships(
+  db: Db,
+  by: { id: string } | { email: string },
+): Promise<{ user: UserRow; memberships: Membership[] } | undefined> {
   if ('id' in by && !/^[0-9a-f-]{36}$/i.test(by.id)) return undefined;
   const row = await db
     .selectFrom('users as u')
@@ -48,7 +57,9 @@ export async function findUserWithMemberships(db: Db, by: { id: string } | { ema
     .select(
       sql<Membership[]>`coalesce((
         SELECT json_agg(json_build_object('organizationId', o.id, 'name', o.name, 'products', o.products, 'isTrial', o.is_trial, 'role', m.role) ORDER BY m.created_at, o.id)
-        FROM organization_members m JOIN organizations o ON o.id = m.organization_id WHERE m.user_id = u.id AND m.status = 'active'), '[]'::json)`.as('memberships'),
+        FROM organization_members m JOIN organizations o ON o.id = m.organization_id WHERE m.user_id = u.id AND m.status = 'active'), '[]'::json)`.as(
+        'memberships',
+      ),
     )
     .where((eb) => ('id' in by ? eb('u.id', '=', by.id) : eb('u.email', '=', by.email.trim().toLowerCase())))
     .executeTakeFirst();
@@ -72,7 +83,10 @@ export function hasAppAccess(user: UserRow, memberships: Membership[]): boolean 
  */
 export function userClaims(user: UserRow, memberships: Membership[]): Record<string, unknown> {
   const isGroupAdmin = memberships.some((m) => m.role === 'admin');
-  const roleGroups = [...(isGroupAdmin ? ['zview-group-admins'] : []), ...(user.is_internal_admin ? ['zview-admins'] : [])];
+  const roleGroups = [
+    ...(isGroupAdmin ? ['zview-group-admins'] : []),
+    ...(user.is_internal_admin ? ['zview-admins'] : []),
+  ];
   return {
     sub: user.id,
     email: user.email,
@@ -92,7 +106,17 @@ export function userClaims(user: UserRow, memberships: Membership[]): Record<str
 
 /** The claim names above, published by the provider per scope. */
 export const CLAIMS_BY_SCOPE = {
-  openid: ['sub', 'given_name', 'family_name', 'name', 'isGroupAdmin', PRODUCT_ADMIN_CLAIM, 'hasZorroAccess', 'isUserInTrialOrg', 'idp'],
+  openid: [
+    'sub',
+    'given_name',
+    'family_name',
+    'name',
+    'isGroupAdmin',
+    PRODUCT_ADMIN_CLAIM,
+    'hasZorroAccess',
+    'isUserInTrialOrg',
+    'idp',
+  ],
   email: ['email', 'email_verified'],
   groups: ['groups', 'externalGroups'],
 };
@@ -102,10 +126,20 @@ export const CLAIMS_BY_SCOPE = {
  * request), and with `endSessions` their IdP sessions and grants too, so silent renewal cannot
  * mint new ones: a password reset, a deactivation, a role change (issue 12).
  */
-export async function revokeUserTokens(db: Db, userIds: string[], options: { endSessions?: boolean } = {}): Promise<void> {
+export async function revokeUserTokens(
+  db: Db,
+  userIds: string[],
+  options: { endSessions?: boolean } = {},
+): Promise<void> {
   if (!userIds.length) return;
-  await db.updateTable('users').set({ tokens_not_before: sql<Date>`now()` }).where('id', 'in', userIds).execute();
+  await db
+    .updateTable('users')
+    .set({ tokens_not_before: sql<Date>`now()` })
+    .where('id', 'in', userIds)
+    .execute();
   if (options.endSessions) {
-    await sql`DELETE FROM oidc_models WHERE kind IN ('Session', 'Grant') AND payload->>'accountId' = ANY(${userIds}::text[])`.execute(db);
+    await sql`DELETE FROM oidc_models WHERE kind IN ('Session', 'Grant') AND payload->>'accountId' = ANY(${userIds}::text[])`.execute(
+      db,
+    );
   }
 }

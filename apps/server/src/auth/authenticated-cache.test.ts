@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { AuthenticatedCache, type Authenticated } from './authenticated-cache.js';
 
-const value = (exp: number): Authenticated => ({ claims: { sub: 'u', exp }, user: {} as Authenticated['user'], memberships: [] });
+const value = (exp: number): Authenticated => ({
+  claims: { sub: 'u', exp },
+  user: {} as Authenticated['user'],
+  memberships: [],
+});
 
 describe('AuthenticatedCache', () => {
   it('serves an entry until the token expires, and never past its TTL', () => {

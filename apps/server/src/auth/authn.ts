@@ -64,7 +64,10 @@ export async function authenticateWithPassword(
     : undefined;
   const passwordOk = await verifyPassword(input.password, credentials?.password_hash ?? (await dummyPasswordHash()));
   if (!user || !credentials || !passwordOk) {
-    const failures = Math.max(await recordFailure(db, keys.account, THROTTLE.accountLockAfter), await recordFailure(db, keys.ip, THROTTLE.ipLockAfter));
+    const failures = Math.max(
+      await recordFailure(db, keys.account, THROTTLE.accountLockAfter),
+      await recordFailure(db, keys.ip, THROTTLE.ipLockAfter),
+    );
     if (failures > THROTTLE.slowAfter) {
       const ms = Math.min(THROTTLE.maxDelayMs, THROTTLE.baseDelayMs * 2 ** (failures - THROTTLE.slowAfter - 1));
       await (options.delay ?? sleep)(ms);
@@ -74,10 +77,16 @@ export async function authenticateWithPassword(
   await db.deleteFrom('login_throttles').where('key', '=', keys.account).execute();
 
   if (!hasAppAccess(user, await membershipsOf(db, user.id))) return { kind: 'access_denied' };
-  if (credentials.password_expires_at && credentials.password_expires_at <= new Date()) return { kind: 'password_expired' };
+  if (credentials.password_expires_at && credentials.password_expires_at <= new Date())
+    return { kind: 'password_expired' };
 
   const { token, expiresAt } = await issueSessionToken(db, user.id);
-  await writeAudit(db, { actorUserId: user.id, organizationId: null, action: 'auth.password_sign_in', details: { ip: input.ip } });
+  await writeAudit(db, {
+    actorUserId: user.id,
+    organizationId: null,
+    action: 'auth.password_sign_in',
+    details: { ip: input.ip },
+  });
   return { kind: 'success', user, sessionToken: token, expiresAt };
 }
 
@@ -103,7 +112,10 @@ async function recordFailure(db: Db, key: string, lockAfter: number): Promise<nu
 export async function issueSessionToken(db: Db, userId: string): Promise<{ token: string; expiresAt: Date }> {
   const { token, hash } = newOneTimeToken();
   const expiresAt = new Date(Date.now() + SESSION_TOKEN_TTL_SECONDS * 1000);
-  await db.insertInto('session_tokens').values({ token_hash: hash, user_id: userId, expires_at: expiresAt, consumed_at: null }).execute();
+  await db
+    .insertInto('session_tokens')
+    .values({ token_hash: hash, user_id: userId, expires_at: expiresAt, consumed_at: null })
+    .execute();
   return { token, expiresAt };
 }
 

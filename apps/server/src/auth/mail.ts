@@ -27,7 +27,9 @@ export async function sendMail(
   if (!options.smtpUrl) {
     // The body holds one-time links (invitations, password resets): it stays in the outbox table
     // only, never in the log (README "Mail" shows how to read it).
-    (options.log ?? console.log)(`[mail outbox #${row.id}] ${mail.kind} to ${mail.to} stored in the outbox table (no SMTP_URL)`);
+    (options.log ?? console.log)(
+      `[mail outbox #${row.id}] ${mail.kind} to ${mail.to} stored in the outbox table (no SMTP_URL)`,
+    );
     return;
   }
   let transporter = transporters.get(options.smtpUrl);
@@ -40,7 +42,11 @@ export async function sendMail(
     await db.updateTable('outbox').set({ sent_at: new Date() }).where('id', '=', row.id).execute();
   } catch (error) {
     // The request still succeeds: the mail stays in the outbox with its error for a retry.
-    await db.updateTable('outbox').set({ error: error instanceof Error ? error.message : String(error) }).where('id', '=', row.id).execute();
+    await db
+      .updateTable('outbox')
+      .set({ error: error instanceof Error ? error.message : String(error) })
+      .where('id', '=', row.id)
+      .execute();
   }
 }
 

@@ -55,7 +55,12 @@ export function postgresAdapter(db: Db) {
     }
 
     async consume(id: string): Promise<void> {
-      await db.updateTable('oidc_models').set({ consumed_at: sql<Date>`now()` }).where('kind', '=', this.kind).where('id', '=', id).execute();
+      await db
+        .updateTable('oidc_models')
+        .set({ consumed_at: sql<Date>`now()` })
+        .where('kind', '=', this.kind)
+        .where('id', '=', id)
+        .execute();
     }
 
     async destroy(id: string): Promise<void> {
@@ -70,7 +75,16 @@ export function postgresAdapter(db: Db) {
 
 /** Removes expired rows; called from time to time (expired rows are already ignored by reads). */
 export async function purgeExpiredOidcModels(db: Db): Promise<void> {
-  await db.deleteFrom('oidc_models').where('expires_at', '<', sql<Date>`now()`).execute();
-  await db.deleteFrom('revoked_tokens').where('expires_at', '<', sql<Date>`now()`).execute();
-  await db.deleteFrom('session_tokens').where('expires_at', '<', sql<Date>`now() - interval '1 day'`).execute();
+  await db
+    .deleteFrom('oidc_models')
+    .where('expires_at', '<', sql<Date>`now()`)
+    .execute();
+  await db
+    .deleteFrom('revoked_tokens')
+    .where('expires_at', '<', sql<Date>`now()`)
+    .execute();
+  await db
+    .deleteFrom('session_tokens')
+    .where('expires_at', '<', sql<Date>`now() - interval '1 day'`)
+    .execute();
 }

@@ -46,7 +46,14 @@ export async function requestPasswordReset(db: Db, email: string, mail: MailSett
 }
 
 /** An invitation is a password link that lasts a week. */
-export async function sendInvitation(db: Db, userId: string, email: string, firstName: string, organizationName: string, mail: MailSettings) {
+export async function sendInvitation(
+  db: Db,
+  userId: string,
+  email: string,
+  firstName: string,
+  organizationName: string,
+  mail: MailSettings,
+) {
   const link = await createResetLink(db, userId, INVITATION_TTL_MINUTES, mail.issuerUrl);
   await sendMail(
     db,
@@ -66,7 +73,14 @@ export async function sendInvitation(db: Db, userId: string, email: string, firs
  */
 export async function sendMembershipInvitation(
   db: Db,
-  invite: { userId: string; email: string; organizationId: number; organizationName: string; role: 'member' | 'admin'; invitedBy: string },
+  invite: {
+    userId: string;
+    email: string;
+    organizationId: number;
+    organizationName: string;
+    role: 'member' | 'admin';
+    invitedBy: string;
+  },
   mail: MailSettings,
 ) {
   const { token, hash } = newOneTimeToken();
@@ -132,8 +146,17 @@ export async function acceptMembershipInvitation(db: Db, token: string): Promise
           .where('organization_members.status', '=', 'deleted'),
       )
       .execute();
-    await writeAudit(trx, { actorUserId: invite.user_id, organizationId: invite.organization_id, action: 'user.invitation_accepted', subject: invite.user_id });
-    const org = await trx.selectFrom('organizations').select('name').where('id', '=', invite.organization_id).executeTakeFirstOrThrow();
+    await writeAudit(trx, {
+      actorUserId: invite.user_id,
+      organizationId: invite.organization_id,
+      action: 'user.invitation_accepted',
+      subject: invite.user_id,
+    });
+    const org = await trx
+      .selectFrom('organizations')
+      .select('name')
+      .where('id', '=', invite.organization_id)
+      .executeTakeFirstOrThrow();
     return org.name;
   });
 }
@@ -142,7 +165,12 @@ async function createResetLink(db: Db, userId: string, ttlMinutes: number, issue
   const { token, hash } = newOneTimeToken();
   await db
     .insertInto('password_reset_tokens')
-    .values({ token_hash: hash, user_id: userId, expires_at: new Date(Date.now() + ttlMinutes * 60_000), consumed_at: null })
+    .values({
+      token_hash: hash,
+      user_id: userId,
+      expires_at: new Date(Date.now() + ttlMinutes * 60_000),
+      consumed_at: null,
+    })
     .execute();
   return `${issuerUrl}/reset-password/${token}`;
 }
@@ -180,7 +208,11 @@ export async function setPassword(db: Db, userId: string, passwordHash: string, 
     .insertInto('user_credentials')
     .values({ user_id: userId, password_hash: passwordHash, password_expires_at: expiresAt })
     .onConflict((oc) =>
-      oc.column('user_id').doUpdateSet({ password_hash: passwordHash, password_changed_at: sql<Date>`now()`, password_expires_at: expiresAt }),
+      oc.column('user_id').doUpdateSet({
+        password_hash: passwordHash,
+        password_changed_at: sql<Date>`now()`,
+        password_expires_at: expiresAt,
+      }),
     )
     .execute();
 }

@@ -34,7 +34,12 @@ describe('policy (SPEC §6)', () => {
     expect(can(actor({ isInternalAdmin: true, orgRole: null }, billingOrg), 'billing:read')).toBe(true);
     expect(can(actor({}, billingOrg), 'billing:read')).toBe(false);
     expect(can(actor({ orgRole: 'admin' }), 'billing:read')).toBe(false);
-    expect(can(actor({ orgRole: 'admin', settings: { userManagementEnabled: true, billingPageEnabled: false } }, billingOrg), 'billing:read')).toBe(false);
+    expect(
+      can(
+        actor({ orgRole: 'admin', settings: { userManagementEnabled: true, billingPageEnabled: false } }, billingOrg),
+        'billing:read',
+      ),
+    ).toBe(false);
     // The flag defaults to off when the actor carries no settings.
     expect(can(actor({ orgRole: 'admin', settings: undefined }, billingOrg), 'billing:read')).toBe(false);
   });
@@ -44,7 +49,9 @@ describe('policy (SPEC §6)', () => {
     expect(can(actor(admin), 'team:manage')).toBe(true);
     expect(can(actor(admin, { isTrial: true }), 'team:read')).toBe(false);
     expect(can(actor({ ...admin, externalGroups: ['x'] }), 'team:read')).toBe(false);
-    expect(can(actor({ ...admin, settings: { userManagementEnabled: false, billingPageEnabled: false } }), 'team:read')).toBe(false);
+    expect(
+      can(actor({ ...admin, settings: { userManagementEnabled: false, billingPageEnabled: false } }), 'team:read'),
+    ).toBe(false);
     expect(can(actor({ ...admin, isSso: true }), 'team:read')).toBe(true);
     expect(can(actor({ ...admin, isSso: true }), 'team:manage')).toBe(false);
     expect(can(actor(), 'team:manage')).toBe(false);

@@ -22,7 +22,11 @@ export { POLICY_ACTIONS, type PolicyAction };
 
 export type { PolicySettings } from './actor.js';
 /** Runtime flags as SPEC defines them when absent: user management on, billing page off, portfolio on. */
-export const DEFAULT_POLICY_SETTINGS: PolicySettings = { userManagementEnabled: true, billingPageEnabled: false, portfolioEnabled: true };
+export const DEFAULT_POLICY_SETTINGS: PolicySettings = {
+  userManagementEnabled: true,
+  billingPageEnabled: false,
+  portfolioEnabled: true,
+};
 
 /** What a policy may be asked about: a product key, or any object owned by an organisation (a portfolio, a job). */
 export interface ProductSubject {
@@ -42,9 +46,14 @@ function allow<S extends PolicySubject & object>(actions: PolicyAction[], rule: 
 }
 
 // 'zfire|prefill' is fire scored with prefilled attributes: enabled by the zfire key.
-allow<ProductSubject>(['product:use'], (actor, { product }) => actor.organization.products.includes(product === 'zfire|prefill' ? 'zfire' : product));
+allow<ProductSubject>(['product:use'], (actor, { product }) =>
+  actor.organization.products.includes(product === 'zfire|prefill' ? 'zfire' : product),
+);
 // A portfolio (or anything of an organisation) is reachable only through the organisation acted for.
-allow<OrganizationObject>(['portfolio:read', 'portfolio:write', 'portfolio:export'], (actor, object) => object.organizationId === actor.organization.id);
+allow<OrganizationObject>(
+  ['portfolio:read', 'portfolio:write', 'portfolio:export'],
+  (actor, object) => object.organizationId === actor.organization.id,
+);
 
 /** Why an action is refused, where a plainer message than the default helps. */
 const REFUSALS: Partial<Record<PolicyAction, string>> = {
@@ -59,7 +68,10 @@ export function isGroupAdmin(actor: Actor): boolean {
 }
 
 /** The facts the shared rule set looks at, from the actor. */
-export function policyFacts(actor: Actor, settings: PolicySettings = actor.settings ?? DEFAULT_POLICY_SETTINGS): PolicyFacts {
+export function policyFacts(
+  actor: Actor,
+  settings: PolicySettings = actor.settings ?? DEFAULT_POLICY_SETTINGS,
+): PolicyFacts {
   return {
     isGroupAdmin: isGroupAdmin(actor),
     isInternalAdmin: actor.isInternalAdmin,
@@ -68,13 +80,24 @@ export function policyFacts(actor: Actor, settings: PolicySettings = actor.setti
     externalGroups: actor.externalGroups,
     inZorroGroup: actor.externalGroups.includes('zorro'),
     organizationProducts: actor.organization.products,
-    flags: { userManagement: settings.userManagementEnabled, billingPage: settings.billingPageEnabled, portfolio: settings.portfolioEnabled ?? true },
+    flags: {
+      userManagement: settings.userManagementEnabled,
+      billingPage: settings.billingPageEnabled,
+      portfolio: settings.portfolioEnabled ?? true,
+    },
   };
 }
 
 /** User management of SPEC §5/§6: the flag, not a trial organisation, no external groups. */
-export function hasUserManagement(actor: Actor, settings: PolicySettings = actor.settings ?? DEFAULT_POLICY_SETTINGS): boolean {
-  return userManagementAvailable({ userManagementEnabled: settings.userManagementEnabled, isUserInTrialOrg: actor.organization.isTrial, externalGroups: actor.externalGroups });
+export function hasUserManagement(
+  actor: Actor,
+  settings: PolicySettings = actor.settings ?? DEFAULT_POLICY_SETTINGS,
+): boolean {
+  return userManagementAvailable({
+    userManagementEnabled: settings.userManagementEnabled,
+    isUserInTrialOrg: actor.organization.isTrial,
+    externalGroups: actor.externalGroups,
+  });
 }
 
 export function can(actor: Actor, action: PolicyAction, subject?: PolicySubject): boolean {

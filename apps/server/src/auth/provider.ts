@@ -37,13 +37,15 @@ export function createIdentityProvider(config: ServerConfig, db: Db, keys: Ident
   // A sessionToken on the authorize request is a fresh sign-in: it must log in (possibly another
   // account) even when an IdP session exists, so the login prompt is requested until it is redeemed.
   const policy = interactionPolicy.base();
-  policy.get('login')!.checks.add(
-    new interactionPolicy.Check('session_token', 'a session token was presented', (ctx) =>
-      typeof ctx.oidc.params?.sessionToken === 'string' && !ctx.oidc.result?.login
-        ? interactionPolicy.Check.REQUEST_PROMPT
-        : interactionPolicy.Check.NO_NEED_TO_PROMPT,
-    ),
-  );
+  policy
+    .get('login')!
+    .checks.add(
+      new interactionPolicy.Check('session_token', 'a session token was presented', (ctx) =>
+        typeof ctx.oidc.params?.sessionToken === 'string' && !ctx.oidc.result?.login
+          ? interactionPolicy.Check.REQUEST_PROMPT
+          : interactionPolicy.Check.NO_NEED_TO_PROMPT,
+      ),
+    );
 
   const configuration: Configuration = {
     adapter: postgresAdapter(db),
@@ -79,7 +81,8 @@ export function createIdentityProvider(config: ServerConfig, db: Db, keys: Ident
     async loadExistingGrant(ctx: KoaContextWithOIDC) {
       const client = ctx.oidc.client!;
       const session = ctx.oidc.session!;
-      const grantId = (ctx.oidc.result?.consent as { grantId?: string } | undefined)?.grantId ?? session.grantIdFor(client.clientId);
+      const grantId =
+        (ctx.oidc.result?.consent as { grantId?: string } | undefined)?.grantId ?? session.grantIdFor(client.clientId);
       if (grantId) {
         const existing = await ctx.oidc.provider.Grant.find(grantId);
         if (existing) return existing;
@@ -98,10 +101,16 @@ export function createIdentityProvider(config: ServerConfig, db: Db, keys: Ident
       rpInitiatedLogout: {
         enabled: true,
         logoutSource: async (ctx, form) => {
-          ctx.body = page('Sign out', `<p>Do you want to sign out of Z-VIEW?</p>${form}<button form="op.logoutForm" name="logout" value="yes">Sign out</button>`);
+          ctx.body = page(
+            'Sign out',
+            `<p>Do you want to sign out of Z-VIEW?</p>${form}<button form="op.logoutForm" name="logout" value="yes">Sign out</button>`,
+          );
         },
         postLogoutSuccessSource: async (ctx) => {
-          ctx.body = page('Signed out', `<p>You are signed out.</p><p><a href="${config.publicUrl}/">Back to Z-VIEW</a></p>`);
+          ctx.body = page(
+            'Signed out',
+            `<p>You are signed out.</p><p><a href="${config.publicUrl}/">Back to Z-VIEW</a></p>`,
+          );
         },
       },
       resourceIndicators: {
@@ -110,13 +119,22 @@ export function createIdentityProvider(config: ServerConfig, db: Db, keys: Ident
         useGrantedResource: () => true,
         getResourceServerInfo: (_ctx, resource) => {
           if (resource !== audience) throw new Error('unknown resource');
-          return { scope: API_SCOPE, audience, accessTokenFormat: 'jwt', accessTokenTTL: 3600, jwt: { sign: { alg: 'RS256' } } };
+          return {
+            scope: API_SCOPE,
+            audience,
+            accessTokenFormat: 'jwt',
+            accessTokenTTL: 3600,
+            jwt: { sign: { alg: 'RS256' } },
+          };
         },
       },
     },
     async renderError(ctx, out) {
       ctx.type = 'html';
-      ctx.body = page('Sign-in error', `<p>${escapeHtml(String(out.error_description ?? out.error))}</p><p><a href="${config.publicUrl}/">Back to Z-VIEW</a></p>`);
+      ctx.body = page(
+        'Sign-in error',
+        `<p>${escapeHtml(String(out.error_description ?? out.error))}</p><p><a href="${config.publicUrl}/">Back to Z-VIEW</a></p>`,
+      );
     },
     clientBasedCORS: (_ctx, origin) => origin === new URL(config.publicUrl).origin,
     cookies: { keys: keys.cookie },

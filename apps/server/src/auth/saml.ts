@@ -16,9 +16,25 @@ export const SAML_REQUEST_TTL_MINUTES = 10;
 
 /** Attribute names read from assertions (common IdP spellings, first match wins). */
 const ATTRIBUTE_NAMES = {
-  email: ['email', 'mail', 'urn:oid:0.9.2342.19200300.100.1.3', 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress'],
-  firstName: ['firstName', 'givenName', 'urn:oid:2.5.4.42', 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/givenname'],
-  lastName: ['lastName', 'sn', 'surname', 'urn:oid:2.5.4.4', 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/surname'],
+  email: [
+    'email',
+    'mail',
+    'urn:oid:0.9.2342.19200300.100.1.3',
+    'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress',
+  ],
+  firstName: [
+    'firstName',
+    'givenName',
+    'urn:oid:2.5.4.42',
+    'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/givenname',
+  ],
+  lastName: [
+    'lastName',
+    'sn',
+    'surname',
+    'urn:oid:2.5.4.4',
+    'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/surname',
+  ],
   groups: ['groups', 'memberOf', 'http://schemas.microsoft.com/ws/2008/06/identity/claims/groups'],
 };
 
@@ -49,12 +65,17 @@ export function parseIdpMetadata(xml: string): { entityId: string; ssoUrl: strin
   const all = (name: string) => Array.from(doc.getElementsByTagNameNS('*', name));
   const entityId = all('EntityDescriptor')[0]?.getAttribute('entityID');
   const sso = all('SingleSignOnService');
-  const ssoUrl = (sso.find((e) => e.getAttribute('Binding')?.endsWith('HTTP-Redirect')) ?? sso[0])?.getAttribute('Location');
+  const ssoUrl = (sso.find((e) => e.getAttribute('Binding')?.endsWith('HTTP-Redirect')) ?? sso[0])?.getAttribute(
+    'Location',
+  );
   const keyDescriptor = all('KeyDescriptor').find((k) => (k.getAttribute('use') ?? 'signing') === 'signing');
   const certificate = keyDescriptor
     ? Array.from(keyDescriptor.getElementsByTagNameNS('*', 'X509Certificate'))[0]?.textContent?.replace(/\s+/g, '')
     : undefined;
-  if (!entityId || !ssoUrl || !certificate) throw new SamlError('The metadata must contain an entityID, a SingleSignOnService location and a signing certificate.');
+  if (!entityId || !ssoUrl || !certificate)
+    throw new SamlError(
+      'The metadata must contain an entityID, a SingleSignOnService location and a signing certificate.',
+    );
   return { entityId, ssoUrl, certificate };
 }
 
@@ -62,14 +83,17 @@ export function parseIdpMetadata(xml: string): { entityId: string; ssoUrl: strin
 export async function registerSamlIdp(
   db: Db,
   input: { id?: string; organizationId: number; name: string; emailDomains: string[]; internalAdminGroup?: string } & (
-    | { metadataXml: string }
-    | { entityId: string; ssoUrl: string; certificate: string }
+    { metadataXml: string } | { entityId: string; ssoUrl: string; certificate: string }
   ),
 ): Promise<SamlIdp> {
   const settings = 'metadataXml' in input ? parseIdpMetadata(input.metadataXml) : input;
   const certificate = certificateToPem(settings.certificate);
   const ssoUrl = new URL(settings.ssoUrl);
-  if (ssoUrl.protocol !== 'https:' && !['localhost', '127.0.0.1'].includes(ssoUrl.hostname) && !ssoUrl.pathname.endsWith('/dev-saml-idp')) {
+  if (
+    ssoUrl.protocol !== 'https:' &&
+    !['localhost', '127.0.0.1'].includes(ssoUrl.hostname) &&
+    !ssoUrl.pathname.endsWith('/dev-saml-idp')
+  ) {
     throw new SamlError('The SSO URL must use https.');
   }
   const domains = [...new Set(input.emailDomains.map((d) => d.trim().toLowerCase()))];
@@ -108,11 +132,22 @@ export function certificateToPem(certificate: string): string {
 }
 
 export async function listSamlIdps(db: Db, organizationId: number): Promise<SamlIdp[]> {
-  return db.selectFrom('saml_identity_providers').selectAll().where('organization_id', '=', organizationId).orderBy('created_at').execute();
+  return db
+    .selectFrom('saml_identity_providers')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .orderBy('created_at')
+    .execute();
 }
 
 /** Sets or clears the IdP's internal-admin group (internal admins only, see the route); null when the organisation has no such IdP. */
-export async function setInternalAdminGroup(db: Db, actorUserId: string, organizationId: number, id: string, group: string | null): Promise<SamlIdp | null> {
+export async function setInternalAdminGroup(
+  db: Db,
+  actorUserId: string,
+  organizationId: number,
+  id: string,
+  group: string | null,
+): Promise<SamlIdp | null> {
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .updateTable('saml_identity_providers')
@@ -121,13 +156,24 @@ export async function setInternalAdminGroup(db: Db, actorUserId: string, organiz
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirst();
-    if (row) await writeAudit(trx, { actorUserId, organizationId, action: 'sso.internal_admin_group', subject: id, details: { internalAdminGroup: group } });
+    if (row)
+      await writeAudit(trx, {
+        actorUserId,
+        organizationId,
+        action: 'sso.internal_admin_group',
+        subject: id,
+        details: { internalAdminGroup: group },
+      });
     return row ?? null;
   });
 }
 
 export async function deleteSamlIdp(db: Db, organizationId: number, id: string): Promise<boolean> {
-  const result = await db.deleteFrom('saml_identity_providers').where('organization_id', '=', organizationId).where('id', '=', id).executeTakeFirst();
+  const result = await db
+    .deleteFrom('saml_identity_providers')
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', id)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 
@@ -156,7 +202,12 @@ function serviceProvider(idp: SamlIdp, urls: SpUrls, requestId?: string): SAML {
 }
 
 /** Starts SP-initiated SSO: remembers where to return, and builds the AuthnRequest redirect. */
-export async function startSso(db: Db, idp: SamlIdp, urls: SpUrls, input: { redirectUri: string; loginHint?: string }): Promise<string> {
+export async function startSso(
+  db: Db,
+  idp: SamlIdp,
+  urls: SpUrls,
+  input: { redirectUri: string; loginHint?: string },
+): Promise<string> {
   const id = `_${randomBytes(20).toString('hex')}`;
   await db
     .insertInto('saml_requests')
@@ -181,7 +232,8 @@ function attribute(profile: Profile, names: string[]): unknown {
 /** Role groups Z-VIEW derives itself (accounts.ts userClaims): never taken from an assertion. */
 const RESERVED_GROUPS = new Set<string>(SAML_RESERVED_GROUPS);
 const asString = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
-const asList = (value: unknown) => (Array.isArray(value) ? value : value === undefined ? [] : [value]).filter((v): v is string => typeof v === 'string');
+const asList = (value: unknown) =>
+  (Array.isArray(value) ? value : value === undefined ? [] : [value]).filter((v): v is string => typeof v === 'string');
 
 /**
  * Validates a SAML response at the ACS (signature against the registered certificate, issuer,
@@ -207,7 +259,10 @@ export async function completeSso(
 
   let profile: Profile | null;
   try {
-    ({ profile } = await serviceProvider(idp, urls).validatePostResponseAsync({ SAMLResponse: input.samlResponse, RelayState: input.relayState }));
+    ({ profile } = await serviceProvider(idp, urls).validatePostResponseAsync({
+      SAMLResponse: input.samlResponse,
+      RelayState: input.relayState,
+    }));
   } catch (error) {
     throw new SamlError(`The SAML response was refused: ${error instanceof Error ? error.message : String(error)}`);
   }
@@ -215,13 +270,16 @@ export async function completeSso(
   if (profile.inResponseTo !== request.id) throw new SamlError('The SAML response does not answer our request.');
 
   const email = (asString(attribute(profile, ATTRIBUTE_NAMES.email)) || profile.nameID || '').toLowerCase();
-  if (!/^[^@\s]+@[^@\s]+$/.test(email) || email.length > 320) throw new SamlError('The assertion carries no email address.');
+  if (!/^[^@\s]+@[^@\s]+$/.test(email) || email.length > 320)
+    throw new SamlError('The assertion carries no email address.');
   if (!idp.email_domains.map((d) => d.toLowerCase()).includes(emailDomain(email))) {
     throw new SamlError(`The identity provider may not sign in users of ${emailDomain(email)}.`);
   }
   const firstName = asString(attribute(profile, ATTRIBUTE_NAMES.firstName)).slice(0, 100);
   const lastName = asString(attribute(profile, ATTRIBUTE_NAMES.lastName)).slice(0, 100);
-  const asserted = [...new Set(asList(attribute(profile, ATTRIBUTE_NAMES.groups)).map((g) => g.trim().slice(0, 200)))].slice(0, 200);
+  const asserted = [
+    ...new Set(asList(attribute(profile, ATTRIBUTE_NAMES.groups)).map((g) => g.trim().slice(0, 200))),
+  ].slice(0, 200);
   // Our own role groups are ours to give (issue 12): an IdP naming them grants nothing, and only
   // an IdP configured with an internal-admin group makes (or unmakes) internal admins.
   const groups = asserted.filter((g) => !RESERVED_GROUPS.has(g.toLowerCase()));
@@ -267,7 +325,13 @@ export async function completeSso(
       // An existing membership keeps its role and status: SSO never undoes a deactivation.
       .onConflict((oc) => oc.columns(['organization_id', 'user_id']).doNothing())
       .execute();
-    await writeAudit(trx, { actorUserId: user.id, organizationId: idp.organization_id, action: existing ? 'sso.sign_in' : 'sso.provisioned', subject: user.id, details: { idp: idp.id, groups } });
+    await writeAudit(trx, {
+      actorUserId: user.id,
+      organizationId: idp.organization_id,
+      action: existing ? 'sso.sign_in' : 'sso.provisioned',
+      subject: user.id,
+      details: { idp: idp.id, groups },
+    });
     return user;
   });
   return { user, redirectUri: request.redirect_uri };

@@ -6,8 +6,16 @@ import { setPassword } from './password-reset.js';
  * user (staff can switch Z-HAIL on and the user sees it), and a mock response with two mock
  * cases listed on /mock-mode-addresses. Existing rows are kept as staff left them.
  */
-export const DEMO_PRAIRIE = { organization: 'Prairie Farm Mutual', email: 'prairie@demo.test', products: ['zfire', 'zproperty'] } as const;
-export const DEMO_MOCK = { name: 'Demo: very high hail', address: '100 Mock Ave, Wichita, KS 67203', lngLat: '-97.3361,37.6922' } as const;
+export const DEMO_PRAIRIE = {
+  organization: 'Prairie Farm Mutual',
+  email: 'prairie@demo.test',
+  products: ['zfire', 'zproperty'],
+} as const;
+export const DEMO_MOCK = {
+  name: 'Demo: very high hail',
+  address: '100 Mock Ave, Wichita, KS 67203',
+  lngLat: '-97.3361,37.6922',
+} as const;
 
 const SCORE = {
   product: 'zhail',
@@ -15,7 +23,16 @@ const SCORE = {
   riskLevel: 'high',
   baseScore: 5,
   confidence: { value: 0.9, label: 'high' },
-  factors: [{ key: 'hail_days', name: 'Hail days per year', value: 14, unit: 'days', description: 'Mock factor: a hail day every few weeks in season.', contribution: 4.6 }],
+  factors: [
+    {
+      key: 'hail_days',
+      name: 'Hail days per year',
+      value: 14,
+      unit: 'days',
+      description: 'Mock factor: a hail day every few weeks in season.',
+      contribution: 4.6,
+    },
+  ],
   modelVersion: 'zhail-mock',
   asOf: '2026-01-01',
   unavailableReason: null,
@@ -25,7 +42,14 @@ const PAYLOAD = {
     locationType: 'address',
     input: DEMO_MOCK.address,
     propertyId: null,
-    address: { line1: '100 Mock Ave', unit: null, city: 'Wichita', state: 'KS', zip: '67203', formatted: DEMO_MOCK.address },
+    address: {
+      line1: '100 Mock Ave',
+      unit: null,
+      city: 'Wichita',
+      state: 'KS',
+      zip: '67203',
+      formatted: DEMO_MOCK.address,
+    },
     point: { lat: 37.6922, lng: -97.3361 },
     precision: 'rooftop',
     confidence: 1,
@@ -35,16 +59,41 @@ const PAYLOAD = {
   },
   asOf: '2026-01-01',
   availableDates: [],
-  products: { zhail: SCORE, zfire: { ...SCORE, product: 'zfire', score: 1.2, riskLevel: 'low', modelVersion: 'zfire-mock', factors: [], baseScore: 1.2 } },
+  products: {
+    zhail: SCORE,
+    zfire: {
+      ...SCORE,
+      product: 'zfire',
+      score: 1.2,
+      riskLevel: 'low',
+      modelVersion: 'zfire-mock',
+      factors: [],
+      baseScore: 1.2,
+    },
+  },
   imagery: { ortho: [], oblique: [], comparison: null },
   sampleData: true,
 };
 
 export async function seedStaffAdminDemo(db: Db, passwordHash: string): Promise<void> {
-  const existing = await db.selectFrom('organizations').select('id').where('name', '=', DEMO_PRAIRIE.organization).executeTakeFirst();
+  const existing = await db
+    .selectFrom('organizations')
+    .select('id')
+    .where('name', '=', DEMO_PRAIRIE.organization)
+    .executeTakeFirst();
   const orgId =
     existing?.id ??
-    (await db.insertInto('organizations').values({ name: DEMO_PRAIRIE.organization, products: [...DEMO_PRAIRIE.products], contact_email: 'ops@prairie.test' }).returning('id').executeTakeFirstOrThrow()).id;
+    (
+      await db
+        .insertInto('organizations')
+        .values({
+          name: DEMO_PRAIRIE.organization,
+          products: [...DEMO_PRAIRIE.products],
+          contact_email: 'ops@prairie.test',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
   const user = await db
     .insertInto('users')
     .values({ email: DEMO_PRAIRIE.email, first_name: 'Pat', last_name: 'Prairie', saml_idp_id: null, deleted_at: null })
@@ -52,7 +101,11 @@ export async function seedStaffAdminDemo(db: Db, passwordHash: string): Promise<
     .returning('id')
     .executeTakeFirstOrThrow();
   await setPassword(db, user.id, passwordHash);
-  await db.insertInto('organization_members').values({ organization_id: orgId, user_id: user.id, role: 'member' }).onConflict((oc) => oc.doNothing()).execute();
+  await db
+    .insertInto('organization_members')
+    .values({ organization_id: orgId, user_id: user.id, role: 'member' })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
 
   const mock = await db
     .insertInto('mock_responses')
@@ -64,8 +117,20 @@ export async function seedStaffAdminDemo(db: Db, passwordHash: string): Promise<
   await db
     .insertInto('mock_cases')
     .values([
-      { location: DEMO_MOCK.address, location_type: 'address', api_version: 'v3', mock_response_id: mock.id, products: ['zfire', 'zhail'] },
-      { location: DEMO_MOCK.lngLat, location_type: 'coordinates', api_version: 'v3', mock_response_id: mock.id, products: ['zhail'] },
+      {
+        location: DEMO_MOCK.address,
+        location_type: 'address',
+        api_version: 'v3',
+        mock_response_id: mock.id,
+        products: ['zfire', 'zhail'],
+      },
+      {
+        location: DEMO_MOCK.lngLat,
+        location_type: 'coordinates',
+        api_version: 'v3',
+        mock_response_id: mock.id,
+        products: ['zhail'],
+      },
     ])
     .onConflict((oc) => oc.doNothing())
     .execute();

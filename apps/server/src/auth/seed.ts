@@ -8,25 +8,84 @@ import { seedStaffAdminDemo } from './seed-staff-admin.js';
 import { seedDemoAppeals } from './seed-appeals.js';
 
 const ALL_PRODUCTS = [
-  'zfire', 'zproperty', 'zhail', 'zstorm', 'zwind', 'zwater', 'roof_age',
-  'zfire-portfolio', 'zproperty-portfolio', 'zhail-portfolio', 'zstorm-portfolio', 'zwind-portfolio',
-  'appeals', 'ibhs', 'self_serve_billing', 'zproperty-historical_look_back', 'building_permits', 'oblique-imagery', 'zorro',
+  'zfire',
+  'zproperty',
+  'zhail',
+  'zstorm',
+  'zwind',
+  'zwater',
+  'roof_age',
+  'zfire-portfolio',
+  'zproperty-portfolio',
+  'zhail-portfolio',
+  'zstorm-portfolio',
+  'zwind-portfolio',
+  'appeals',
+  'ibhs',
+  'self_serve_billing',
+  'zproperty-historical_look_back',
+  'building_permits',
+  'oblique-imagery',
+  'zorro',
 ];
 
 export const DEMO_ORGANIZATIONS = [
   { name: 'Demo Mutual Insurance', products: ALL_PRODUCTS, isTrial: false },
-  { name: 'Gulf Coast Underwriters', products: ['zwind', 'zhail', 'zstorm', 'zwind-portfolio', 'zhail-portfolio', 'self_serve_billing'], isTrial: false },
+  {
+    name: 'Gulf Coast Underwriters',
+    products: ['zwind', 'zhail', 'zstorm', 'zwind-portfolio', 'zhail-portfolio', 'self_serve_billing'],
+    isTrial: false,
+  },
   { name: 'Trial Insurance Co', products: ['zfire', 'zproperty'], isTrial: true },
   { name: 'SSO Enterprise Insurance', products: ['zfire', 'zproperty', 'zorro', 'oblique-imagery'], isTrial: false },
 ] as const;
 
 export const DEMO_ACCOUNTS = [
-  { email: 'user@demo.test', firstName: 'Uma', lastName: 'User', orgs: [['Demo Mutual Insurance', 'member']], internal: false, note: 'ordinary user, all products' },
-  { email: 'admin@demo.test', firstName: 'Ada', lastName: 'Admin', orgs: [['Demo Mutual Insurance', 'admin'], ['Gulf Coast Underwriters', 'admin']], internal: false, note: 'group admin of two organisations' },
-  { email: 'staff@zview.test', firstName: 'Sam', lastName: 'Staff', orgs: [], internal: true, note: 'internal admin (isZviewAdmin)' },
-  { email: 'trial@trial.test', firstName: 'Tia', lastName: 'Trial', orgs: [['Trial Insurance Co', 'admin']], internal: false, note: 'trial organisation' },
+  {
+    email: 'user@demo.test',
+    firstName: 'Uma',
+    lastName: 'User',
+    orgs: [['Demo Mutual Insurance', 'member']],
+    internal: false,
+    note: 'ordinary user, all products',
+  },
+  {
+    email: 'admin@demo.test',
+    firstName: 'Ada',
+    lastName: 'Admin',
+    orgs: [
+      ['Demo Mutual Insurance', 'admin'],
+      ['Gulf Coast Underwriters', 'admin'],
+    ],
+    internal: false,
+    note: 'group admin of two organisations',
+  },
+  {
+    email: 'staff@zview.test',
+    firstName: 'Sam',
+    lastName: 'Staff',
+    orgs: [],
+    internal: true,
+    note: 'internal admin (isZviewAdmin)',
+  },
+  {
+    email: 'trial@trial.test',
+    firstName: 'Tia',
+    lastName: 'Trial',
+    orgs: [['Trial Insurance Co', 'admin']],
+    internal: false,
+    note: 'trial organisation',
+  },
   // Data discovery: the zorro group (external group) in an organisation with the zorro feature.
-  { email: 'analyst@demo.test', firstName: 'Ana', lastName: 'Analyst', orgs: [['Demo Mutual Insurance', 'member']], internal: false, groups: ['zorro'], note: 'analyst with Discovery (zorro)' },
+  {
+    email: 'analyst@demo.test',
+    firstName: 'Ana',
+    lastName: 'Analyst',
+    orgs: [['Demo Mutual Insurance', 'member']],
+    internal: false,
+    groups: ['zorro'],
+    note: 'analyst with Discovery (zorro)',
+  },
 ] as const;
 
 export const DEMO_SSO = { idpId: '0oadevsamlidp', domain: 'sso.test', organization: 'SSO Enterprise Insurance' };
@@ -39,10 +98,21 @@ export async function seedDemoIdentity(db: Db, config: ServerConfig): Promise<st
   const passwordHash = await hashPassword(config.identity.demoPassword);
   const orgIds = new Map<string, number>();
   for (const org of DEMO_ORGANIZATIONS) {
-    const existing = await db.selectFrom('organizations').select('id').where('name', '=', org.name).orderBy('id').executeTakeFirst();
+    const existing = await db
+      .selectFrom('organizations')
+      .select('id')
+      .where('name', '=', org.name)
+      .orderBy('id')
+      .executeTakeFirst();
     const id =
       existing?.id ??
-      (await db.insertInto('organizations').values({ name: org.name, products: [...org.products], is_trial: org.isTrial }).returning('id').executeTakeFirstOrThrow()).id;
+      (
+        await db
+          .insertInto('organizations')
+          .values({ name: org.name, products: [...org.products], is_trial: org.isTrial })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
     orgIds.set(org.name, id);
   }
   await seedDemoAppeals(db);
@@ -50,8 +120,23 @@ export async function seedDemoIdentity(db: Db, config: ServerConfig): Promise<st
     const groups = 'groups' in account ? [...account.groups] : [];
     const user = await db
       .insertInto('users')
-      .values({ email: account.email, first_name: account.firstName, last_name: account.lastName, is_internal_admin: account.internal, external_groups: groups, saml_idp_id: null, deleted_at: null })
-      .onConflict((oc) => oc.column('email').doUpdateSet({ status: 'active', deleted_at: null, is_internal_admin: account.internal, external_groups: groups }))
+      .values({
+        email: account.email,
+        first_name: account.firstName,
+        last_name: account.lastName,
+        is_internal_admin: account.internal,
+        external_groups: groups,
+        saml_idp_id: null,
+        deleted_at: null,
+      })
+      .onConflict((oc) =>
+        oc.column('email').doUpdateSet({
+          status: 'active',
+          deleted_at: null,
+          is_internal_admin: account.internal,
+          external_groups: groups,
+        }),
+      )
       .returning('id')
       .executeTakeFirstOrThrow();
     await setPassword(db, user.id, passwordHash);

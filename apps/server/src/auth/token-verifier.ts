@@ -43,13 +43,19 @@ export function createTokenVerifier(config: ServerConfig, db: Db, embeddedKeys?:
       let payload: JWTPayload;
       try {
         decodeJwt(token);
-        ({ payload } = await jwtVerify(token, await keySet(), { issuer, audience, algorithms: ['RS256', 'PS256', 'ES256'], requiredClaims: ['exp'] }));
+        ({ payload } = await jwtVerify(token, await keySet(), {
+          issuer,
+          audience,
+          algorithms: ['RS256', 'PS256', 'ES256'],
+          requiredClaims: ['exp'],
+        }));
       } catch (error) {
         throw new InvalidTokenError(error instanceof Error ? error.message : 'invalid token');
       }
       if (typeof payload.sub !== 'string') throw new InvalidTokenError('token has no subject');
       const issuedAt = typeof payload.iat === 'number' ? payload.iat : Date.now() / 1000;
-      if (typeof payload.exp !== 'number' || payload.exp - issuedAt > MAX_ACCESS_TOKEN_LIFETIME_S) throw new InvalidTokenError('token lives too long');
+      if (typeof payload.exp !== 'number' || payload.exp - issuedAt > MAX_ACCESS_TOKEN_LIFETIME_S)
+        throw new InvalidTokenError('token lives too long');
       // JWT access tokens of the embedded provider are revoked by listing their id.
       if (embeddedKeys && payload.jti) {
         const revoked = await db

@@ -17,7 +17,11 @@ export function hashToken(token: string): string {
  * known, unused and unexpired, in one statement so two concurrent uses cannot both succeed.
  * Returns the user it was issued to, or undefined.
  */
-export async function consumeOneTimeToken(db: Kysely<Database>, table: 'session_tokens' | 'password_reset_tokens', token: string): Promise<string | undefined> {
+export async function consumeOneTimeToken(
+  db: Kysely<Database>,
+  table: 'session_tokens' | 'password_reset_tokens',
+  token: string,
+): Promise<string | undefined> {
   const row = await db
     .updateTable(table)
     .set({ consumed_at: sql<Date>`now()` })

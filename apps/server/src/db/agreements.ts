@@ -13,15 +13,26 @@ export async function upsertAgreement(
   db: Db,
   organizationId: number,
   product: string,
-  values: { contract_start: string; contract_end: string | null; committed_annual_volume: number; bill_reruns: boolean },
+  values: {
+    contract_start: string;
+    contract_end: string | null;
+    committed_annual_volume: number;
+    bill_reruns: boolean;
+  },
 ): Promise<void> {
   await db
     .insertInto('agreements')
     .values({ organization_id: organizationId, product, ...values })
-    .onConflict((oc) => oc.columns(['organization_id', 'product']).doUpdateSet({ ...values, updated_at: sql<Date>`now()` }))
+    .onConflict((oc) =>
+      oc.columns(['organization_id', 'product']).doUpdateSet({ ...values, updated_at: sql<Date>`now()` }),
+    )
     .execute();
 }
 
 export async function deleteAgreement(db: Db, organizationId: number, product: string): Promise<void> {
-  await db.deleteFrom('agreements').where('organization_id', '=', organizationId).where('product', '=', product).execute();
+  await db
+    .deleteFrom('agreements')
+    .where('organization_id', '=', organizationId)
+    .where('product', '=', product)
+    .execute();
 }

@@ -9,7 +9,10 @@ export interface ReportScope {
 }
 
 function scoped(db: Db, scope: ReportScope) {
-  let query = db.selectFrom('analytics_events as e').where('e.occurred_at', '>=', scope.from).where('e.occurred_at', '<', scope.to);
+  let query = db
+    .selectFrom('analytics_events as e')
+    .where('e.occurred_at', '>=', scope.from)
+    .where('e.occurred_at', '<', scope.to);
   if (scope.organizationId !== undefined) query = query.where('e.organization_id', '=', scope.organizationId);
   return query;
 }
@@ -28,7 +31,12 @@ export function eventsPerDay(db: Db, scope: ReportScope) {
 export function activeUsersByOrganization(db: Db, scope: ReportScope, limit = 25) {
   return scoped(db, scope)
     .leftJoin('organizations as o', 'o.id', 'e.organization_id')
-    .select(['e.organization_id', 'o.name', sql<string>`count(DISTINCT e.user_id)`.as('users'), sql<string>`count(*)`.as('events')])
+    .select([
+      'e.organization_id',
+      'o.name',
+      sql<string>`count(DISTINCT e.user_id)`.as('users'),
+      sql<string>`count(*)`.as('events'),
+    ])
     .groupBy(['e.organization_id', 'o.name'])
     .orderBy('users', 'desc')
     .orderBy('events', 'desc')
@@ -41,7 +49,11 @@ export function topEvents(db: Db, scope: ReportScope, limit = 10) {
   return scoped(db, scope)
     .where('e.type', '=', 'track')
     .where('e.event', 'is not', null)
-    .select(['e.event', sql<string>`count(*)`.as('events'), sql<string>`count(DISTINCT coalesce(e.user_id, e.anonymous_id))`.as('users')])
+    .select([
+      'e.event',
+      sql<string>`count(*)`.as('events'),
+      sql<string>`count(DISTINCT coalesce(e.user_id, e.anonymous_id))`.as('users'),
+    ])
     .groupBy('e.event')
     .orderBy('events', 'desc')
     .orderBy('e.event')
@@ -55,7 +67,9 @@ export function topEvents(db: Db, scope: ReportScope, limit = 10) {
  */
 export async function funnel(db: Db, scope: ReportScope, first: string, then: string): Promise<[number, number]> {
   const orgFilter = (alias: string): Expression<SqlBool> =>
-    scope.organizationId === undefined ? sql<SqlBool>`true` : sql<SqlBool>`${sql.ref(`${alias}.organization_id`)} = ${scope.organizationId}`;
+    scope.organizationId === undefined
+      ? sql<SqlBool>`true`
+      : sql<SqlBool>`${sql.ref(`${alias}.organization_id`)} = ${scope.organizationId}`;
   const { rows } = await sql<{ started: string; finished: string }>`
     WITH starts AS (
       SELECT a.user_id, min(a.occurred_at) AS at FROM analytics_events a

@@ -24,7 +24,8 @@ const monthKey = (at: Date) => `${at.getUTCFullYear()}-${at.getUTCMonth()}`;
 export async function insertAnalyticsRows(db: Db, rows: AnalyticsRow[], knownMonths: Set<string>): Promise<number> {
   if (rows.length === 0) return 0;
   const months = new Map<string, Date>();
-  for (const row of rows) if (!knownMonths.has(monthKey(row.occurredAt))) months.set(monthKey(row.occurredAt), row.occurredAt);
+  for (const row of rows)
+    if (!knownMonths.has(monthKey(row.occurredAt))) months.set(monthKey(row.occurredAt), row.occurredAt);
   for (const [key, at] of months) {
     await sql`SELECT analytics_events_ensure_partition(${at})`.execute(db);
     knownMonths.add(key);

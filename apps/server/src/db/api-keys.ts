@@ -36,7 +36,17 @@ const columns = [
 
 export async function insertApiKey(
   db: Db,
-  key: { organizationId: number; name: string; prefix: string; keyHash: string; products: string[] | null; ratePerSecond?: number; burst?: number; createdBy: string | null; expiresAt: Date | null },
+  key: {
+    organizationId: number;
+    name: string;
+    prefix: string;
+    keyHash: string;
+    products: string[] | null;
+    ratePerSecond?: number;
+    burst?: number;
+    createdBy: string | null;
+    expiresAt: Date | null;
+  },
 ): Promise<ApiKeyRow> {
   const { id } = await db
     .insertInto('api_keys')
@@ -72,12 +82,22 @@ export function listApiKeys(db: Db, organizationId: number): Promise<ApiKeyRow[]
 }
 
 export function findApiKey(db: Db, id: string): Promise<ApiKeyRow | undefined> {
-  return db.selectFrom('api_keys as k').leftJoin('users as u', 'u.id', 'k.created_by').select(columns).where('k.id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('api_keys as k')
+    .leftJoin('users as u', 'u.id', 'k.created_by')
+    .select(columns)
+    .where('k.id', '=', id)
+    .executeTakeFirst();
 }
 
 /** Marks the key revoked (once: a second revocation keeps the first time). */
 export async function revokeApiKey(db: Db, id: string, by: string): Promise<void> {
-  await db.updateTable('api_keys').set({ revoked_at: sql<Date>`now()`, revoked_by: by }).where('id', '=', id).where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('api_keys')
+    .set({ revoked_at: sql<Date>`now()`, revoked_by: by })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 export interface KeyedRequest {

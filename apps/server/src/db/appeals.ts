@@ -12,7 +12,11 @@ export type ManualInputsColumn = Record<string, number | string | boolean>;
 const OPEN: AppealStatusColumn[] = ['draft', 'submitted', 'under_review'];
 
 export async function deadlineDaysOf(db: Executor, organizationId: number): Promise<number | null> {
-  const row = await db.selectFrom('appeal_settings').select('deadline_days').where('organization_id', '=', organizationId).executeTakeFirst();
+  const row = await db
+    .selectFrom('appeal_settings')
+    .select('deadline_days')
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirst();
   return row?.deadline_days ?? null;
 }
 
@@ -49,17 +53,39 @@ export async function findAppeal(db: Executor, organizationId: number, id: numbe
 }
 
 export async function findOpenAppeal(db: Executor, organizationId: number, propertyId: string, product: string) {
-  return appealQuery(db, organizationId).where('a.property_id', '=', propertyId).where('a.product', '=', product).where('a.status', 'in', OPEN).executeTakeFirst();
+  return appealQuery(db, organizationId)
+    .where('a.property_id', '=', propertyId)
+    .where('a.product', '=', product)
+    .where('a.status', 'in', OPEN)
+    .executeTakeFirst();
 }
 
 /** Locks the appeal's row for a transition (FOR UPDATE); undefined when the organisation has no such appeal. */
 export async function lockAppeal(trx: Transaction<Database>, organizationId: number, id: number) {
-  return trx.selectFrom('appeals').select(['id', 'status']).where('organization_id', '=', organizationId).where('id', '=', id).forUpdate().executeTakeFirst();
+  return trx
+    .selectFrom('appeals')
+    .select(['id', 'status'])
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 export async function insertAppeal(
   trx: Executor,
-  values: { organizationId: number; propertyId: string; h3Index: string; product: string; featureName: string | null; manualInputs: ManualInputsColumn; reason: string; createdBy: string; deadlineAt: Date; status: AppealStatusColumn; scoreBefore: number | null },
+  values: {
+    organizationId: number;
+    propertyId: string;
+    h3Index: string;
+    product: string;
+    featureName: string | null;
+    manualInputs: ManualInputsColumn;
+    reason: string;
+    createdBy: string;
+    deadlineAt: Date;
+    status: AppealStatusColumn;
+    scoreBefore: number | null;
+  },
 ): Promise<number> {
   const row = await trx
     .insertInto('appeals')
@@ -85,7 +111,16 @@ export async function updateAppeal(
   trx: Executor,
   organizationId: number,
   id: number,
-  changes: Partial<{ status: AppealStatusColumn; manualInputs: ManualInputsColumn; reason: string; featureName: string | null; assigneeId: string; decidedAt: Date; scoreBefore: number | null; scoreAfter: number | null }>,
+  changes: Partial<{
+    status: AppealStatusColumn;
+    manualInputs: ManualInputsColumn;
+    reason: string;
+    featureName: string | null;
+    assigneeId: string;
+    decidedAt: Date;
+    scoreBefore: number | null;
+    scoreAfter: number | null;
+  }>,
 ): Promise<void> {
   await trx
     .updateTable('appeals')
@@ -157,12 +192,19 @@ export async function listAppeals(db: Executor, organizationId: number, filters:
   }
   const [rows, count] = await Promise.all([
     query.orderBy('a.created_at', 'desc').orderBy('a.id', 'desc').limit(filters.limit).offset(filters.offset).execute(),
-    query.clearSelect().select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
+    query
+      .clearSelect()
+      .select(sql<number>`count(*)::int`.as('total'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: count.total };
 }
 
-export async function listAppealEvents(db: Executor, organizationId: number, scope: { appealId?: number; propertyId?: string }) {
+export async function listAppealEvents(
+  db: Executor,
+  organizationId: number,
+  scope: { appealId?: number; propertyId?: string },
+) {
   let query = db
     .selectFrom('appeal_events as e')
     .leftJoin('users as u', 'u.id', 'e.actor_id')
@@ -174,7 +216,18 @@ export async function listAppealEvents(db: Executor, organizationId: number, sco
   return query.orderBy('e.at').orderBy('e.id').execute();
 }
 
-export async function insertEvidence(trx: Executor, values: { appealId: number; organizationId: number; fileName: string; mediaType: string; sizeBytes: number; blobKey: string; uploadedBy: string }) {
+export async function insertEvidence(
+  trx: Executor,
+  values: {
+    appealId: number;
+    organizationId: number;
+    fileName: string;
+    mediaType: string;
+    sizeBytes: number;
+    blobKey: string;
+    uploadedBy: string;
+  },
+) {
   return trx
     .insertInto('appeal_evidence')
     .values({
@@ -204,7 +257,10 @@ export async function listEvidence(db: Executor, organizationId: number, appealI
 }
 
 export async function findEvidence(db: Executor, organizationId: number, appealId: number, evidenceId: number) {
-  return evidenceQuery(db, organizationId).where('e.appeal_id', '=', appealId).where('e.id', '=', evidenceId).executeTakeFirst();
+  return evidenceQuery(db, organizationId)
+    .where('e.appeal_id', '=', appealId)
+    .where('e.id', '=', evidenceId)
+    .executeTakeFirst();
 }
 
 function versionQuery(db: Executor, organizationId: number) {
@@ -236,7 +292,19 @@ export async function listOrganizationScoreVersions(db: Executor, organizationId
 
 export async function insertScoreVersion(
   trx: Transaction<Database>,
-  values: { organizationId: number; propertyId: string; product: string; appealId: number; score: number | null; riskLevel: string; modelVersion: string; manualInputs: ManualInputsColumn; result: unknown; publishedBy: string; publishedAt: Date },
+  values: {
+    organizationId: number;
+    propertyId: string;
+    product: string;
+    appealId: number;
+    score: number | null;
+    riskLevel: string;
+    modelVersion: string;
+    manualInputs: ManualInputsColumn;
+    result: unknown;
+    publishedBy: string;
+    publishedAt: Date;
+  },
 ): Promise<number> {
   // Versions of one property's product are numbered in order; the unique key settles a race.
   const { max } = await trx

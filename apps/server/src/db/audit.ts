@@ -52,20 +52,39 @@ function entriesOf(db: Db, organizationId: number | null) {
   return db
     .selectFrom('audit_log as a')
     .leftJoin('users as u', 'u.id', 'a.actor_user_id')
-    .where((eb) => (organizationId === null ? eb('a.organization_id', 'is', null) : eb('a.organization_id', '=', organizationId)));
+    .where((eb) =>
+      organizationId === null ? eb('a.organization_id', 'is', null) : eb('a.organization_id', '=', organizationId),
+    );
 }
 
 /** An organisation's entries (null: entries of no organisation, e.g. mocks), newest first. */
-export async function listAudit(db: Db, organizationId: number | null, page: { limit: number; offset: number }): Promise<{ rows: AuditRow[]; total: number }> {
+export async function listAudit(
+  db: Db,
+  organizationId: number | null,
+  page: { limit: number; offset: number },
+): Promise<{ rows: AuditRow[]; total: number }> {
   const [rows, count] = await Promise.all([
     entriesOf(db, organizationId)
-      .select(['a.id', 'a.at', 'a.actor_user_id', 'u.email as actor_email', 'a.organization_id', 'a.action', 'a.subject', 'a.details', 'a.before', 'a.after'])
+      .select([
+        'a.id',
+        'a.at',
+        'a.actor_user_id',
+        'u.email as actor_email',
+        'a.organization_id',
+        'a.action',
+        'a.subject',
+        'a.details',
+        'a.before',
+        'a.after',
+      ])
       .orderBy('a.at', 'desc')
       .orderBy('a.id', 'desc')
       .limit(page.limit)
       .offset(page.offset)
       .execute(),
-    entriesOf(db, organizationId).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+    entriesOf(db, organizationId)
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows: rows as AuditRow[], total: count.n };
 }

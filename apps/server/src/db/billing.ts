@@ -127,7 +127,11 @@ export interface MonthlyUsageRecord {
 }
 
 /** The contract year containing asOf, per agreement, month by month (months begun by asOf). */
-export async function currentYearMonthlyUsage(db: Db, organizationId: number, asOf: string): Promise<MonthlyUsageRecord[]> {
+export async function currentYearMonthlyUsage(
+  db: Db,
+  organizationId: number,
+  asOf: string,
+): Promise<MonthlyUsageRecord[]> {
   const { rows } = await sql<MonthlyUsageRecord>`
     WITH ${contractYears(organizationId, asOf)},
     months AS (

@@ -28,7 +28,11 @@ function filtered(db: Db, filter: CustomerFilter) {
   if (search) {
     const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     query = query.where((eb) =>
-      eb.or([eb(sql`lower(o.name)`, 'like', pattern), eb(sql`lower(coalesce(o.contact_email, ''))`, 'like', pattern), ...(/^\d{1,9}$/.test(search) ? [eb('o.id', '=', Number(search))] : [])]),
+      eb.or([
+        eb(sql`lower(o.name)`, 'like', pattern),
+        eb(sql`lower(coalesce(o.contact_email, ''))`, 'like', pattern),
+        ...(/^\d{1,9}$/.test(search) ? [eb('o.id', '=', Number(search))] : []),
+      ]),
     );
   }
   if (filter.product) query = query.where(sql<boolean>`${filter.product} = ANY(o.products)`);
@@ -44,19 +48,37 @@ export async function listCustomers(
   page: { sort: keyof typeof SORT_COLUMNS; order: 'asc' | 'desc'; limit: number; offset: number },
 ): Promise<{ rows: CustomerRow[]; total: number }> {
   const [rows, count] = await Promise.all([
-    filtered(db, filter).orderBy(SORT_COLUMNS[page.sort], page.order).orderBy('o.id', page.order).limit(page.limit).offset(page.offset).execute(),
-    filtered(db, filter).clearSelect().select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+    filtered(db, filter)
+      .orderBy(SORT_COLUMNS[page.sort], page.order)
+      .orderBy('o.id', page.order)
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    filtered(db, filter)
+      .clearSelect()
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: count.n };
 }
 
-export async function customerFacets(db: Db): Promise<{ total: number; trial: number; products: { product: string; count: number }[] }> {
+export async function customerFacets(
+  db: Db,
+): Promise<{ total: number; trial: number; products: { product: string; count: number }[] }> {
   const [totals, products] = await Promise.all([
     db
       .selectFrom('organizations')
-      .select([sql<number>`count(*)::int`.as('total'), sql<number>`(count(*) FILTER (WHERE is_trial))::int`.as('trial')])
+      .select([
+        sql<number>`count(*)::int`.as('total'),
+        sql<number>`(count(*) FILTER (WHERE is_trial))::int`.as('trial'),
+      ])
       .executeTakeFirstOrThrow(),
-    sql<{ product: string; count: number }>`SELECT p AS product, count(*)::int AS count FROM organizations, unnest(products) AS p GROUP BY p ORDER BY p`.execute(db),
+    sql<{
+      product: string;
+      count: number;
+    }>`SELECT p AS product, count(*)::int AS count FROM organizations, unnest(products) AS p GROUP BY p ORDER BY p`.execute(
+      db,
+    ),
   ]);
   return { ...totals, products: products.rows };
 }
@@ -67,16 +89,32 @@ export async function findCustomer(db: Db, id: number): Promise<CustomerRow | un
 
 export async function insertCustomer(
   db: Db,
-  values: { name: string; is_trial: boolean; contact_email: string | null; account_manager: string | null; notes: string | null },
+  values: {
+    name: string;
+    is_trial: boolean;
+    contact_email: string | null;
+    account_manager: string | null;
+    notes: string | null;
+  },
 ): Promise<number> {
-  const row = await db.insertInto('organizations').values({ ...values, products: [] }).returning('id').executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('organizations')
+    .values({ ...values, products: [] })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
 export async function updateCustomerRow(
   db: Db,
   id: number,
-  values: Partial<{ name: string; is_trial: boolean; contact_email: string | null; account_manager: string | null; notes: string | null }>,
+  values: Partial<{
+    name: string;
+    is_trial: boolean;
+    contact_email: string | null;
+    account_manager: string | null;
+    notes: string | null;
+  }>,
 ): Promise<void> {
   await db
     .updateTable('organizations')
@@ -86,7 +124,10 @@ export async function updateCustomerRow(
 }
 
 export async function customerNameTaken(db: Db, name: string, exceptId?: number): Promise<boolean> {
-  let query = db.selectFrom('organizations').select('id').where(sql`lower(name)`, '=', name.toLowerCase());
+  let query = db
+    .selectFrom('organizations')
+    .select('id')
+    .where(sql`lower(name)`, '=', name.toLowerCase());
   if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
   return (await query.executeTakeFirst()) !== undefined;
 }
@@ -108,15 +149,27 @@ export async function listProductSwitches(db: Db, organizationId: number): Promi
 
 /** Locks the organisation's row so concurrent switch changes apply one after the other. */
 export async function lockCustomerProducts(db: Db, organizationId: number): Promise<string[] | undefined> {
-  const row = await db.selectFrom('organizations').select('products').where('id', '=', organizationId).forUpdate().executeTakeFirst();
+  const row = await db
+    .selectFrom('organizations')
+    .select('products')
+    .where('id', '=', organizationId)
+    .forUpdate()
+    .executeTakeFirst();
   return row?.products;
 }
 
-export async function upsertProductSwitch(db: Db, organizationId: number, product: string, values: { enabled: boolean; start_date: string | null; end_date: string | null }) {
+export async function upsertProductSwitch(
+  db: Db,
+  organizationId: number,
+  product: string,
+  values: { enabled: boolean; start_date: string | null; end_date: string | null },
+) {
   await db
     .insertInto('organization_products')
     .values({ organization_id: organizationId, product, ...values })
-    .onConflict((oc) => oc.columns(['organization_id', 'product']).doUpdateSet({ ...values, updated_at: sql<Date>`now()` }))
+    .onConflict((oc) =>
+      oc.columns(['organization_id', 'product']).doUpdateSet({ ...values, updated_at: sql<Date>`now()` }),
+    )
     .execute();
 }
 
@@ -158,17 +211,35 @@ function customerUsers(db: Db, organizationId: number) {
   return db
     .selectFrom('organization_members as m')
     .innerJoin('users as u', 'u.id', 'm.user_id')
-    .select(['u.id', 'u.email', 'u.first_name', 'u.last_name', 'm.role', 'm.status as membership_status', 'u.status as user_status', 'u.is_internal_admin'])
+    .select([
+      'u.id',
+      'u.email',
+      'u.first_name',
+      'u.last_name',
+      'm.role',
+      'm.status as membership_status',
+      'u.status as user_status',
+      'u.is_internal_admin',
+    ])
     .where('m.organization_id', '=', organizationId)
     .where('m.status', '!=', 'deleted')
     .where('u.status', '!=', 'deleted');
 }
 
 export async function listCustomerUsers(db: Db, organizationId: number): Promise<CustomerUserRow[]> {
-  return customerUsers(db, organizationId).orderBy('u.last_name').orderBy('u.first_name').orderBy('u.email').limit(5000).execute();
+  return customerUsers(db, organizationId)
+    .orderBy('u.last_name')
+    .orderBy('u.first_name')
+    .orderBy('u.email')
+    .limit(5000)
+    .execute();
 }
 
-export async function findCustomerUser(db: Db, organizationId: number, userId: string): Promise<CustomerUserRow | undefined> {
+export async function findCustomerUser(
+  db: Db,
+  organizationId: number,
+  userId: string,
+): Promise<CustomerUserRow | undefined> {
   return customerUsers(db, organizationId).where('u.id', '=', userId).executeTakeFirst();
 }
 
@@ -183,7 +254,12 @@ export async function endMembership(db: Db, organizationId: number, userId: stri
 }
 
 /** Adds (or restores) a membership; false when the user is already a member. */
-export async function addMembership(db: Db, organizationId: number, userId: string, role: 'member' | 'admin'): Promise<boolean> {
+export async function addMembership(
+  db: Db,
+  organizationId: number,
+  userId: string,
+  role: 'member' | 'admin',
+): Promise<boolean> {
   const added = await db
     .insertInto('organization_members')
     .values({ organization_id: organizationId, user_id: userId, role })
@@ -198,10 +274,19 @@ export async function addMembership(db: Db, organizationId: number, userId: stri
   return added !== undefined;
 }
 
-export async function insertInvitedUser(db: Db, user: { email: string; firstName: string; lastName: string }): Promise<string> {
+export async function insertInvitedUser(
+  db: Db,
+  user: { email: string; firstName: string; lastName: string },
+): Promise<string> {
   const row = await db
     .insertInto('users')
-    .values({ email: user.email, first_name: user.firstName, last_name: user.lastName, saml_idp_id: null, deleted_at: null })
+    .values({
+      email: user.email,
+      first_name: user.firstName,
+      last_name: user.lastName,
+      saml_idp_id: null,
+      deleted_at: null,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

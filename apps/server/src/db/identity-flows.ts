@@ -3,12 +3,21 @@ import type { Db } from './database.js';
 
 /** Records a revoked access token (RFC 7009) until it would have expired anyway. */
 export async function revokeTokenId(db: Db, jti: string, expiresAt: Date) {
-  await db.insertInto('revoked_tokens').values({ jti, expires_at: expiresAt }).onConflict((oc) => oc.column('jti').doNothing()).execute();
+  await db
+    .insertInto('revoked_tokens')
+    .values({ jti, expires_at: expiresAt })
+    .onConflict((oc) => oc.column('jti').doNothing())
+    .execute();
 }
 
 /** The redirect of a completed (consumed) SAML sign-in request. */
 export function consumedSamlRequest(db: Db, id: string) {
-  return db.selectFrom('saml_requests').select('redirect_uri').where('id', '=', id).where('consumed_at', 'is not', null).executeTakeFirst();
+  return db
+    .selectFrom('saml_requests')
+    .select('redirect_uri')
+    .where('id', '=', id)
+    .where('consumed_at', 'is not', null)
+    .executeTakeFirst();
 }
 
 /** Whether an IdP session with this id exists, is not expired and has a signed-in account. */

@@ -14,11 +14,20 @@ export interface MockResponseRow {
 const caseCount = sql<number>`(SELECT count(*)::int FROM mock_cases c WHERE c.mock_response_id = r.id)`;
 
 export async function listMockResponses(db: Db): Promise<Omit<MockResponseRow, 'payload'>[]> {
-  return db.selectFrom('mock_responses as r').select(['r.id', 'r.name', 'r.created_at', 'r.updated_at', caseCount.as('case_count')]).orderBy('r.name').limit(5000).execute();
+  return db
+    .selectFrom('mock_responses as r')
+    .select(['r.id', 'r.name', 'r.created_at', 'r.updated_at', caseCount.as('case_count')])
+    .orderBy('r.name')
+    .limit(5000)
+    .execute();
 }
 
 export async function findMockResponse(db: Db, id: number): Promise<MockResponseRow | undefined> {
-  return db.selectFrom('mock_responses as r').select(['r.id', 'r.name', 'r.payload', 'r.created_at', 'r.updated_at', caseCount.as('case_count')]).where('r.id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('mock_responses as r')
+    .select(['r.id', 'r.name', 'r.payload', 'r.created_at', 'r.updated_at', caseCount.as('case_count')])
+    .where('r.id', '=', id)
+    .executeTakeFirst();
 }
 
 export async function mockResponseNameTaken(db: Db, name: string, exceptId?: number): Promise<boolean> {
@@ -27,7 +36,10 @@ export async function mockResponseNameTaken(db: Db, name: string, exceptId?: num
   return (await query.executeTakeFirst()) !== undefined;
 }
 
-export async function insertMockResponse(db: Db, values: { name: string; payload: unknown; createdBy: string }): Promise<number> {
+export async function insertMockResponse(
+  db: Db,
+  values: { name: string; payload: unknown; createdBy: string },
+): Promise<number> {
   const row = await db
     .insertInto('mock_responses')
     .values({ name: values.name, payload: JSON.stringify(values.payload), created_by: values.createdBy })
@@ -36,7 +48,11 @@ export async function insertMockResponse(db: Db, values: { name: string; payload
   return row.id;
 }
 
-export async function updateMockResponseRow(db: Db, id: number, values: { name: string; payload: unknown }): Promise<void> {
+export async function updateMockResponseRow(
+  db: Db,
+  id: number,
+  values: { name: string; payload: unknown },
+): Promise<void> {
   await db
     .updateTable('mock_responses')
     .set({ name: values.name, payload: JSON.stringify(values.payload), updated_at: sql<Date>`now()` })
@@ -62,7 +78,14 @@ export async function listMockCases(db: Db): Promise<MockCaseRow[]> {
   return db
     .selectFrom('mock_cases as c')
     .innerJoin('mock_responses as r', 'r.id', 'c.mock_response_id')
-    .select(['c.location', 'c.location_type', 'c.api_version', 'c.mock_response_id', 'c.products', 'r.name as mock_response_name'])
+    .select([
+      'c.location',
+      'c.location_type',
+      'c.api_version',
+      'c.mock_response_id',
+      'c.products',
+      'r.name as mock_response_name',
+    ])
     .orderBy('c.location')
     .orderBy('c.id')
     .limit(10_000)
@@ -79,7 +102,12 @@ export interface MockCaseKey {
 
 /** False when the same case exists already. */
 export async function insertMockCase(db: Db, key: MockCaseKey): Promise<boolean> {
-  const row = await db.insertInto('mock_cases').values(key).onConflict((oc) => oc.doNothing()).returning('id').executeTakeFirst();
+  const row = await db
+    .insertInto('mock_cases')
+    .values(key)
+    .onConflict((oc) => oc.doNothing())
+    .returning('id')
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -100,7 +128,15 @@ export async function loadMockCasesWithPayloads(db: Db): Promise<(MockCaseRow & 
   return db
     .selectFrom('mock_cases as c')
     .innerJoin('mock_responses as r', 'r.id', 'c.mock_response_id')
-    .select(['c.location', 'c.location_type', 'c.api_version', 'c.mock_response_id', 'c.products', 'r.name as mock_response_name', 'r.payload'])
+    .select([
+      'c.location',
+      'c.location_type',
+      'c.api_version',
+      'c.mock_response_id',
+      'c.products',
+      'r.name as mock_response_name',
+      'r.payload',
+    ])
     .orderBy('c.id')
     .limit(10_000)
     .execute();

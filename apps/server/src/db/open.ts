@@ -11,7 +11,10 @@ export interface OpenDatabase {
 }
 
 /** Connects to DATABASE_URL, or starts the embedded PostgreSQL under dataDir/pg, then migrates. */
-export async function openDatabase(config: ServerConfig, options: { log?: (line: string) => void } = {}): Promise<OpenDatabase> {
+export async function openDatabase(
+  config: ServerConfig,
+  options: { log?: (line: string) => void } = {},
+): Promise<OpenDatabase> {
   const log = options.log ?? (() => {});
   let url = config.databaseUrl;
   let stopEmbedded: (() => Promise<void>) | undefined;

@@ -34,7 +34,12 @@ export function exportRowsCopy(portfolioId: number, runId: number | null): strin
  * `consume`; the connection is released when `consume` settles, and discarded if it failed (a COPY
  * cut off half-way leaves the connection mid-protocol).
  */
-export async function withExportCopy(db: Db, portfolioId: number, runId: number | null, consume: (rows: Readable) => Promise<void>): Promise<void> {
+export async function withExportCopy(
+  db: Db,
+  portfolioId: number,
+  runId: number | null,
+  consume: (rows: Readable) => Promise<void>,
+): Promise<void> {
   const pool = poolOf(db);
   if (!pool) throw new Error('The CSV export needs a database opened by createDb.');
   const client = await pool.connect();
@@ -51,7 +56,11 @@ export async function withExportCopy(db: Db, portfolioId: number, runId: number 
 
 /** A portfolio's products with their status and current run (the combined export keeps the finished ones). */
 export function productRuns(db: Db, portfolioId: number) {
-  return db.selectFrom('portfolio_products').select(['product', 'current_run_id', 'status']).where('portfolio_id', '=', portfolioId).execute();
+  return db
+    .selectFrom('portfolio_products')
+    .select(['product', 'current_run_id', 'status'])
+    .where('portfolio_id', '=', portfolioId)
+    .execute();
 }
 
 /** One row of the combined export: the row as uploaded, where it was placed, and each run's result (null where it has none). */
@@ -63,7 +72,13 @@ export interface CombinedExportRow {
   geo_precision: string | null;
   matched_address: string | null;
   row_problem: string | null;
-  results: ({ score: number | null; risk_level: string | null; confidence: number | null; top_factors: { name: string }[] | null; problem: string | null } | null)[];
+  results: ({
+    score: number | null;
+    risk_level: string | null;
+    confidence: number | null;
+    top_factors: { name: string }[] | null;
+    problem: string | null;
+  } | null)[];
 }
 
 /**
@@ -71,15 +86,25 @@ export interface CombinedExportRow {
  * read-only transaction on a connection of its own (flat memory), each run's result joined beside
  * the row. The connection is released when the pages end or the consumer stops.
  */
-export async function* combinedExportPages(db: Db, portfolioId: number, runIds: readonly number[], pageSize: number): AsyncGenerator<CombinedExportRow[]> {
+export async function* combinedExportPages(
+  db: Db,
+  portfolioId: number,
+  runIds: readonly number[],
+  pageSize: number,
+): AsyncGenerator<CombinedExportRow[]> {
   const results: RawBuilder<unknown>[] = runIds.map(
-    (runId, i) => sql`(SELECT json_build_object('score', r.score, 'risk_level', r.risk_level, 'confidence', r.confidence, 'top_factors', r.top_factors, 'problem', r.problem)
+    (
+      runId,
+      i,
+    ) => sql`(SELECT json_build_object('score', r.score, 'risk_level', r.risk_level, 'confidence', r.confidence, 'top_factors', r.top_factors, 'problem', r.problem)
                      FROM portfolio_results r WHERE r.run_id = ${runId} AND r.row_number = w.row_number) AS ${sql.ref(`r${i}`)}`,
   );
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   const connection = await new Promise<Db>((resolve, reject) => {
-    db.connection().execute((conn) => (resolve(conn), released)).catch(reject);
+    db.connection()
+      .execute((conn) => (resolve(conn), released))
+      .catch(reject);
   });
   try {
     await sql`BEGIN READ ONLY`.execute(connection);
@@ -92,8 +117,13 @@ export async function* combinedExportPages(db: Db, portfolioId: number, runIds: 
       WHERE w.portfolio_id = ${portfolioId}
       ORDER BY w.row_number`.execute(connection);
     for (;;) {
-      const { rows } = await sql<Omit<CombinedExportRow, 'results'> & Record<string, unknown>>`FETCH ${sql.lit(Math.trunc(pageSize))} FROM portfolio_combined_export`.execute(connection);
-      yield rows.map((row) => ({ ...row, results: runIds.map((_, i) => (row[`r${i}`] as CombinedExportRow['results'][number]) ?? null) }));
+      const { rows } = await sql<
+        Omit<CombinedExportRow, 'results'> & Record<string, unknown>
+      >`FETCH ${sql.lit(Math.trunc(pageSize))} FROM portfolio_combined_export`.execute(connection);
+      yield rows.map((row) => ({
+        ...row,
+        results: runIds.map((_, i) => (row[`r${i}`] as CombinedExportRow['results'][number]) ?? null),
+      }));
       if (rows.length < pageSize) break;
     }
   } finally {

@@ -8,7 +8,15 @@ export function findIngestSource(db: Db, portfolioId: number) {
   return db
     .selectFrom('portfolios')
     .innerJoin('portfolio_uploads', 'portfolio_uploads.name', 'portfolios.uploaded_file_name')
-    .select(['portfolios.id', 'portfolios.uploaded_file_name', 'portfolios.column_mapping', 'portfolios.created_by', 'portfolios.ingested_at', 'portfolio_uploads.delimiter', 'portfolio_uploads.encoding'])
+    .select([
+      'portfolios.id',
+      'portfolios.uploaded_file_name',
+      'portfolios.column_mapping',
+      'portfolios.created_by',
+      'portfolios.ingested_at',
+      'portfolio_uploads.delimiter',
+      'portfolio_uploads.encoding',
+    ])
     .where('portfolios.id', '=', portfolioId)
     .executeTakeFirst();
 }
@@ -37,8 +45,24 @@ export const rowsPartition = (portfolioId: number) => `portfolio_rows_${Math.tru
 
 /** The columns an ingest's COPY fills, in the order of each line (domain/portfolio/ingest.ts writes the lines). */
 export const INGEST_COPY_COLUMNS = [
-  'portfolio_id', 'row_number', 'raw_values', 'ref', 'address', 'street', 'city', 'state', 'zip', 'country',
-  'latitude', 'longitude', 'attributes', 'problem', 'geo_latitude', 'geo_longitude', 'geo_precision', 'geocoded_at',
+  'portfolio_id',
+  'row_number',
+  'raw_values',
+  'ref',
+  'address',
+  'street',
+  'city',
+  'state',
+  'zip',
+  'country',
+  'latitude',
+  'longitude',
+  'attributes',
+  'problem',
+  'geo_latitude',
+  'geo_longitude',
+  'geo_precision',
+  'geocoded_at',
 ] as const;
 
 /**
@@ -51,7 +75,10 @@ export async function beginIngest(client: pg.ClientBase, portfolioId: number): P
   const id = Math.trunc(portfolioId);
   const table = client.escapeIdentifier(rowsPartition(id));
   await client.query('BEGIN');
-  const { rows } = await client.query('SELECT ingested_at, to_regclass($2) AS partition FROM portfolios WHERE id = $1 FOR UPDATE', [id, rowsPartition(id)]);
+  const { rows } = await client.query(
+    'SELECT ingested_at, to_regclass($2) AS partition FROM portfolios WHERE id = $1 FOR UPDATE',
+    [id, rowsPartition(id)],
+  );
   if (!rows[0] || rows[0].ingested_at) {
     await client.query('ROLLBACK');
     return false;
@@ -90,12 +117,16 @@ export async function analyzeIngestedRows(client: pg.ClientBase, portfolioId: nu
 }
 
 /** Marks the portfolio ingested with its row count and geocode counts, and commits the ingest. */
-export async function commitIngest(client: pg.ClientBase, portfolioId: number, rowCount: number, geocodeCounts: Record<string, number>): Promise<void> {
-  await client.query('UPDATE portfolios SET row_count = $2, geocode_counts = $3, ingested_at = now(), processing_error = NULL WHERE id = $1', [
-    Math.trunc(portfolioId),
-    rowCount,
-    JSON.stringify(geocodeCounts),
-  ]);
+export async function commitIngest(
+  client: pg.ClientBase,
+  portfolioId: number,
+  rowCount: number,
+  geocodeCounts: Record<string, number>,
+): Promise<void> {
+  await client.query(
+    'UPDATE portfolios SET row_count = $2, geocode_counts = $3, ingested_at = now(), processing_error = NULL WHERE id = $1',
+    [Math.trunc(portfolioId), rowCount, JSON.stringify(geocodeCounts)],
+  );
   await client.query('COMMIT');
 }
 

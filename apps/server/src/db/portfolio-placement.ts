@@ -24,7 +24,12 @@ export interface PlacedRow {
  * exact polygon test per row), and whether the build has that property. The point comes back only
  * for rows SQL found no parcel for (the caller's exact rule needs it).
  */
-export async function placeChunkRows(db: Db, portfolioId: number, buildId: number, range: { first: number; last: number }): Promise<PlacedRow[]> {
+export async function placeChunkRows(
+  db: Db,
+  portfolioId: number,
+  buildId: number,
+  range: { first: number; last: number },
+): Promise<PlacedRow[]> {
   const { rows } = await sql<PlacedRow>`
     SELECT r.row_number, coalesce(r.problem, r.geo_problem) AS problem, r.geo_latitude IS NOT NULL AND r.geo_longitude IS NOT NULL AS placed,
            -- The point only where SQL found no parcel (the exact rule needs it).
@@ -48,7 +53,12 @@ export async function placeChunkRows(db: Db, portfolioId: number, buildId: numbe
 
 /** Which of these properties the build has scores for. */
 export async function indexedPropertyIds(db: Db, buildId: number, propertyIds: string[]): Promise<Set<string>> {
-  const have = await db.selectFrom('score_index').select('property_id').where('build_id', '=', buildId).where(sql<boolean>`property_id = any(${propertyIds}::text[])`).execute();
+  const have = await db
+    .selectFrom('score_index')
+    .select('property_id')
+    .where('build_id', '=', buildId)
+    .where(sql<boolean>`property_id = any(${propertyIds}::text[])`)
+    .execute();
   return new Set(have.map((h) => h.property_id));
 }
 

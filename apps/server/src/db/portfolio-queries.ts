@@ -2,7 +2,10 @@ import { sql } from 'kysely';
 import type { Db } from './database.js';
 
 /** Committed chunks over chunk count, per run: the progress of processing. */
-export async function runProgress(db: Db, runIds: number[]): Promise<Map<number, { committed: number; total: number; percent: number }>> {
+export async function runProgress(
+  db: Db,
+  runIds: number[],
+): Promise<Map<number, { committed: number; total: number; percent: number }>> {
   const map = new Map<number, { committed: number; total: number; percent: number }>();
   if (!runIds.length) return map;
   const rows = await db
@@ -33,7 +36,13 @@ export async function runSummary(db: Db, runId: number) {
 }
 
 /** A one-line address for display, from whichever columns the file had. */
-export function displayAddress(row: { address: string | null; street: string | null; city: string | null; state: string | null; zip: string | null }): string | null {
+export function displayAddress(row: {
+  address: string | null;
+  street: string | null;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+}): string | null {
   if (row.address) return row.address;
   const parts = [row.street, row.city, [row.state, row.zip].filter(Boolean).join(' ')].filter((p) => p && p.length);
   return parts.length ? parts.join(', ') : null;

@@ -20,7 +20,12 @@ export function lockProductForRun(trx: Transaction<Database>, portfolioId: numbe
   return trx
     .selectFrom('portfolio_products')
     .innerJoin('portfolios', 'portfolios.id', 'portfolio_products.portfolio_id')
-    .select(['portfolio_products.status', 'portfolio_products.current_run_id', 'portfolios.row_count', 'portfolios.ingested_at'])
+    .select([
+      'portfolio_products.status',
+      'portfolio_products.current_run_id',
+      'portfolios.row_count',
+      'portfolios.ingested_at',
+    ])
     .where('portfolio_id', '=', portfolioId)
     .where('product', '=', product)
     .forUpdate()
@@ -43,7 +48,9 @@ export interface NewRun {
 export async function insertRun(trx: Transaction<Database>, values: NewRun): Promise<number> {
   const run = await trx.insertInto('portfolio_runs').values(values).returning('id').executeTakeFirstOrThrow();
   // The run's results go to a table of its own, attached as its partition when it finishes.
-  await sql`CREATE TABLE ${sql.table(resultsPartition(run.id))} (LIKE portfolio_results INCLUDING DEFAULTS INCLUDING CONSTRAINTS)`.execute(trx);
+  await sql`CREATE TABLE ${sql.table(resultsPartition(run.id))} (LIKE portfolio_results INCLUDING DEFAULTS INCLUDING CONSTRAINTS)`.execute(
+    trx,
+  );
   await trx
     .updateTable('portfolio_products')
     .set({ status: 'IN_PROGRESS', current_run_id: run.id, updated_at: new Date() })
@@ -54,8 +61,15 @@ export async function insertRun(trx: Transaction<Database>, values: NewRun): Pro
 }
 
 /** The chunk count of a run not finished yet and its committed chunks; null once finished or gone. */
-export async function runChunkState(db: Db, runId: number): Promise<{ chunkCount: number; committed: Set<number> } | null> {
-  const run = await db.selectFrom('portfolio_runs').select(['chunk_count', 'completed_at']).where('id', '=', runId).executeTakeFirst();
+export async function runChunkState(
+  db: Db,
+  runId: number,
+): Promise<{ chunkCount: number; committed: Set<number> } | null> {
+  const run = await db
+    .selectFrom('portfolio_runs')
+    .select(['chunk_count', 'completed_at'])
+    .where('id', '=', runId)
+    .executeTakeFirst();
   if (!run || run.completed_at) return null;
   const done = await db.selectFrom('portfolio_run_chunks').select('chunk_index').where('run_id', '=', runId).execute();
   return { chunkCount: run.chunk_count, committed: new Set(done.map((d) => d.chunk_index)) };
@@ -67,8 +81,15 @@ export function findChunkRun(db: Db, runId: number) {
     .selectFrom('portfolio_runs')
     .innerJoin('portfolios', 'portfolios.id', 'portfolio_runs.portfolio_id')
     .select([
-      'portfolio_runs.id', 'portfolio_runs.portfolio_id', 'portfolio_runs.product', 'portfolio_runs.model_version', 'portfolio_runs.score_build_id',
-      'portfolio_runs.chunk_size', 'portfolio_runs.requested_by', 'portfolio_runs.suspended_at', 'portfolio_runs.completed_at',
+      'portfolio_runs.id',
+      'portfolio_runs.portfolio_id',
+      'portfolio_runs.product',
+      'portfolio_runs.model_version',
+      'portfolio_runs.score_build_id',
+      'portfolio_runs.chunk_size',
+      'portfolio_runs.requested_by',
+      'portfolio_runs.suspended_at',
+      'portfolio_runs.completed_at',
       'portfolios.organization_id',
     ])
     .where('portfolio_runs.id', '=', runId)
@@ -76,7 +97,12 @@ export function findChunkRun(db: Db, runId: number) {
 }
 
 export async function isChunkCommitted(db: Db, runId: number, chunkIndex: number): Promise<boolean> {
-  const row = await db.selectFrom('portfolio_run_chunks').select('run_id').where('run_id', '=', runId).where('chunk_index', '=', chunkIndex).executeTakeFirst();
+  const row = await db
+    .selectFrom('portfolio_run_chunks')
+    .select('run_id')
+    .where('run_id', '=', runId)
+    .where('chunk_index', '=', chunkIndex)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -136,7 +162,22 @@ export async function storeGeocodes(db: Db, portfolioId: number, results: readon
 export function chunkRows(db: Db, portfolioId: number, range: RowRange) {
   return db
     .selectFrom('portfolio_rows')
-    .select(['row_number', 'ref', 'address', 'street', 'city', 'state', 'zip', 'country', 'attributes', 'problem', 'geo_latitude', 'geo_longitude', 'geo_precision', 'geo_problem'])
+    .select([
+      'row_number',
+      'ref',
+      'address',
+      'street',
+      'city',
+      'state',
+      'zip',
+      'country',
+      'attributes',
+      'problem',
+      'geo_latitude',
+      'geo_longitude',
+      'geo_precision',
+      'geo_problem',
+    ])
     .where('portfolio_id', '=', portfolioId)
     .where('row_number', '>=', range.first)
     .where('row_number', '<=', range.last)
@@ -185,10 +226,21 @@ export type CommitOutcome = 'committed' | 'already-committed' | 'suspended' | 'g
  * suspension waits for, so it never lands in the middle of a commit), and nothing in it updates the
  * run.
  */
-export async function commitChunkResults(db: Db, run: CommitRun, chunkIndex: number, rowCount: number, insertResults: RawBuilder<unknown>): Promise<CommitOutcome> {
+export async function commitChunkResults(
+  db: Db,
+  run: CommitRun,
+  chunkIndex: number,
+  rowCount: number,
+  insertResults: RawBuilder<unknown>,
+): Promise<CommitOutcome> {
   const runId = run.id;
   return db.transaction().execute(async (trx) => {
-    const current = await trx.selectFrom('portfolio_runs').select(['suspended_at']).where('id', '=', runId).forShare().executeTakeFirst();
+    const current = await trx
+      .selectFrom('portfolio_runs')
+      .select(['suspended_at'])
+      .where('id', '=', runId)
+      .forShare()
+      .executeTakeFirst();
     if (!current) return 'gone';
     if (current.suspended_at) return 'suspended';
     // The (run, chunk) key: a concurrent commit of the same chunk waits here, then does nothing.
@@ -226,9 +278,18 @@ export async function commitChunkResults(db: Db, run: CommitRun, chunkIndex: num
  */
 export async function finishRunIfComplete(db: Db, runId: number): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const run = await trx.selectFrom('portfolio_runs').select(['chunk_count', 'completed_at', 'suspended_at']).where('id', '=', runId).forUpdate().executeTakeFirst();
+    const run = await trx
+      .selectFrom('portfolio_runs')
+      .select(['chunk_count', 'completed_at', 'suspended_at'])
+      .where('id', '=', runId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!run || run.completed_at || run.suspended_at) return false;
-    const { count } = await trx.selectFrom('portfolio_run_chunks').select((eb) => eb.fn.countAll<number>().as('count')).where('run_id', '=', runId).executeTakeFirstOrThrow();
+    const { count } = await trx
+      .selectFrom('portfolio_run_chunks')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('run_id', '=', runId)
+      .executeTakeFirstOrThrow();
     if (Number(count) < run.chunk_count) return false;
     await finishRun(trx, runId);
     return true;
@@ -244,7 +305,9 @@ export async function finishRun(trx: Transaction<Database>, runId: number): Prom
   const name = resultsPartition(runId);
   const table = sql.table(name);
   const id = sql.lit(Math.trunc(runId));
-  const { rows } = await sql<{ attached: boolean }>`SELECT relispartition AS attached FROM pg_class WHERE oid = to_regclass(${name})`.execute(trx);
+  const { rows } = await sql<{
+    attached: boolean;
+  }>`SELECT relispartition AS attached FROM pg_class WHERE oid = to_regclass(${name})`.execute(trx);
   // (A run that was in progress when migration 0340 ran already has an attached partition.)
   if (rows[0] && !rows[0].attached) {
     // The keys of a million results sort in memory rather than in temporary files (kept on a server configured lower than the embedded one's 512 MB).
@@ -270,7 +333,11 @@ export async function finishRun(trx: Transaction<Database>, runId: number): Prom
 }
 
 /** Suspends or resumes a run; null when it does not exist. */
-export async function setRunSuspendedAt(db: Db, runId: number, suspended: boolean): Promise<{ completed: boolean } | null> {
+export async function setRunSuspendedAt(
+  db: Db,
+  runId: number,
+  suspended: boolean,
+): Promise<{ completed: boolean } | null> {
   const run = await db
     .updateTable('portfolio_runs')
     .set({ suspended_at: suspended ? new Date() : null })

@@ -53,7 +53,9 @@ function placedRowsInTile(db: Db, portfolioId: number, runId: number, tile: Tile
   const py = sql<number>`((1 - ln(tan(radians(w.geo_latitude)) + 1 / cos(radians(w.geo_latitude))) / pi()) / 2 * ${n} - ${tile.y}) * ${TILE_EXTENT}`;
   return db
     .selectFrom('portfolio_results as r')
-    .innerJoin('portfolio_rows as w', (join) => join.on('w.portfolio_id', '=', portfolioId).onRef('w.row_number', '=', 'r.row_number'))
+    .innerJoin('portfolio_rows as w', (join) =>
+      join.on('w.portfolio_id', '=', portfolioId).onRef('w.row_number', '=', 'r.row_number'),
+    )
     .where('r.run_id', '=', runId)
     .where('w.geo_latitude', 'is not', null)
     .where('w.geo_longitude', 'is not', null)
@@ -65,7 +67,13 @@ function placedRowsInTile(db: Db, portfolioId: number, runId: number, tile: Tile
 }
 
 /** Rows grouped into square cells of `cellSize` tile units. */
-export async function clusterCells(db: Db, portfolioId: number, runId: number, tile: TileAddress, cellSize: number): Promise<ClusterCell[]> {
+export async function clusterCells(
+  db: Db,
+  portfolioId: number,
+  runId: number,
+  tile: TileAddress,
+  cellSize: number,
+): Promise<ClusterCell[]> {
   const rows = await db
     .selectFrom(placedRowsInTile(db, portfolioId, runId, tile).as('p'))
     .select([
@@ -96,9 +104,22 @@ export async function clusterCells(db: Db, portfolioId: number, runId: number, t
 }
 
 /** Rows one by one (at most `limit`, the lowest row numbers first). */
-export async function tilePoints(db: Db, portfolioId: number, runId: number, tile: TileAddress, limit: number): Promise<TilePoint[]> {
+export async function tilePoints(
+  db: Db,
+  portfolioId: number,
+  runId: number,
+  tile: TileAddress,
+  limit: number,
+): Promise<TilePoint[]> {
   const rows = await placedRowsInTile(db, portfolioId, runId, tile).orderBy('r.row_number').limit(limit).execute();
-  return rows.map((r) => ({ px: Number(r.px), py: Number(r.py), row: r.row_number, ref: r.ref, riskLevel: r.risk_level, score: r.score }));
+  return rows.map((r) => ({
+    px: Number(r.px),
+    py: Number(r.py),
+    row: r.row_number,
+    ref: r.ref,
+    riskLevel: r.risk_level,
+    score: r.score,
+  }));
 }
 
 /** West, south, east, north of the portfolio's placed rows, or null when none is placed yet. */

@@ -16,7 +16,12 @@ export type PortfolioProductRow = Selectable<PortfolioProductsTable>;
 export const containsPattern = (text: string) => `%${text.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
 
 export function findPortfolio(db: Db, organizationId: number, id: number): Promise<PortfolioRow | undefined> {
-  return db.selectFrom('portfolios').selectAll().where('id', '=', id).where('organization_id', '=', organizationId).executeTakeFirst();
+  return db
+    .selectFrom('portfolios')
+    .selectAll()
+    .where('id', '=', id)
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirst();
 }
 
 /** Unscoped: only for a caller that proves access otherwise (a signed tile URL). */
@@ -25,7 +30,12 @@ export function findPortfolioOwner(db: Db, id: number) {
 }
 
 export function findProduct(db: Db, portfolioId: number, product: string): Promise<PortfolioProductRow | undefined> {
-  return db.selectFrom('portfolio_products').selectAll().where('portfolio_id', '=', portfolioId).where('product', '=', product).executeTakeFirst();
+  return db
+    .selectFrom('portfolio_products')
+    .selectAll()
+    .where('portfolio_id', '=', portfolioId)
+    .where('product', '=', product)
+    .executeTakeFirst();
 }
 
 export function productsOf(db: Db, portfolioId: number, product?: string): Promise<PortfolioProductRow[]> {
@@ -57,7 +67,10 @@ export interface PortfolioListFilter {
 }
 
 function matching(db: Db, filter: PortfolioListFilter) {
-  let query = db.selectFrom('portfolios as p').innerJoin('portfolio_products as pp', 'pp.portfolio_id', 'p.id').where('pp.status', 'in', filter.statuses);
+  let query = db
+    .selectFrom('portfolios as p')
+    .innerJoin('portfolio_products as pp', 'pp.portfolio_id', 'p.id')
+    .where('pp.status', 'in', filter.statuses);
   if (filter.organizations !== 'all') query = query.where('p.organization_id', 'in', filter.organizations);
   if (filter.products.length) query = query.where('pp.product', 'in', filter.products);
   if (filter.search) query = query.where('p.name', 'ilike', containsPattern(filter.search));
@@ -67,8 +80,17 @@ function matching(db: Db, filter: PortfolioListFilter) {
 /** Ids of one page of the portfolios matching the filter (newest first) and the number matching. */
 export async function portfolioPage(db: Db, filter: PortfolioListFilter, page: { limit: number; offset: number }) {
   const base = matching(db, filter);
-  const { total } = await base.select((eb) => eb.fn.count<number>(sql`DISTINCT p.id`).as('total')).executeTakeFirstOrThrow();
-  const rows = await base.select(['p.id', 'p.created_at']).distinct().orderBy('p.created_at', 'desc').orderBy('p.id', 'desc').limit(page.limit).offset(page.offset).execute();
+  const { total } = await base
+    .select((eb) => eb.fn.count<number>(sql`DISTINCT p.id`).as('total'))
+    .executeTakeFirstOrThrow();
+  const rows = await base
+    .select(['p.id', 'p.created_at'])
+    .distinct()
+    .orderBy('p.created_at', 'desc')
+    .orderBy('p.id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
   return { total: Number(total), ids: rows.map((r) => r.id) };
 }
 
@@ -78,14 +100,29 @@ export function portfolioSummaries(db: Db, ids: number[]) {
     .selectFrom('portfolios as p')
     .innerJoin('organizations as o', 'o.id', 'p.organization_id')
     .innerJoin('portfolio_uploads as u', 'u.name', 'p.uploaded_file_name')
-    .select(['p.id', 'p.name', 'p.description', 'p.portfolio_type', 'p.organization_id', 'o.name as organization_name', 'p.row_count', 'p.created_at', 'u.original_name', 'p.processing_error'])
+    .select([
+      'p.id',
+      'p.name',
+      'p.description',
+      'p.portfolio_type',
+      'p.organization_id',
+      'o.name as organization_name',
+      'p.row_count',
+      'p.created_at',
+      'u.original_name',
+      'p.processing_error',
+    ])
     .where('p.id', 'in', ids)
     .execute();
 }
 export type PortfolioSummaryRow = Awaited<ReturnType<typeof portfolioSummaries>>[number];
 
 export function productsOfPortfolios(db: Db, ids: number[], statuses: FileStatus[], products: string[]) {
-  let query = db.selectFrom('portfolio_products').selectAll().where('portfolio_id', 'in', ids).where('status', 'in', statuses);
+  let query = db
+    .selectFrom('portfolio_products')
+    .selectAll()
+    .where('portfolio_id', 'in', ids)
+    .where('status', 'in', statuses);
   if (products.length) query = query.where('product', 'in', products);
   return query.execute();
 }
@@ -125,8 +162,15 @@ export function insertPortfolio(db: Db, values: Insertable<PortfoliosTable>): Pr
 }
 
 /** New products of a portfolio, UPLOADED; with `skipExisting` products it already has are left out. */
-export function insertProducts(db: Db, portfolioId: number, products: string[], options: { skipExisting?: boolean } = {}) {
-  let query = db.insertInto('portfolio_products').values(products.map((product) => ({ portfolio_id: portfolioId, product, current_run_id: null })));
+export function insertProducts(
+  db: Db,
+  portfolioId: number,
+  products: string[],
+  options: { skipExisting?: boolean } = {},
+) {
+  let query = db
+    .insertInto('portfolio_products')
+    .values(products.map((product) => ({ portfolio_id: portfolioId, product, current_run_id: null })));
   if (options.skipExisting) query = query.onConflict((oc) => oc.doNothing());
   return query.returning(['product', 'status']).execute();
 }
@@ -144,14 +188,33 @@ export function updateProductStatus(db: Db, portfolioId: number, product: string
 }
 
 export function updatePortfolio(db: Db, id: number, values: { name: string; organization_id: number }) {
-  return db.updateTable('portfolios').set({ ...values, updated_at: new Date() }).where('id', '=', id).returning(['id', 'name', 'organization_id']).executeTakeFirstOrThrow();
+  return db
+    .updateTable('portfolios')
+    .set({ ...values, updated_at: new Date() })
+    .where('id', '=', id)
+    .returning(['id', 'name', 'organization_id'])
+    .executeTakeFirstOrThrow();
 }
 
 /** Removes one product and its runs; returns whether the portfolio has any product left. */
 export async function deleteProductAndRuns(db: Db, portfolioId: number, product: string): Promise<boolean> {
-  await db.deleteFrom('portfolio_products').where('portfolio_id', '=', portfolioId).where('product', '=', product).execute();
-  await db.deleteFrom('portfolio_runs').where('portfolio_id', '=', portfolioId).where('product', '=', product).execute();
-  return Boolean(await db.selectFrom('portfolio_products').select('product').where('portfolio_id', '=', portfolioId).executeTakeFirst());
+  await db
+    .deleteFrom('portfolio_products')
+    .where('portfolio_id', '=', portfolioId)
+    .where('product', '=', product)
+    .execute();
+  await db
+    .deleteFrom('portfolio_runs')
+    .where('portfolio_id', '=', portfolioId)
+    .where('product', '=', product)
+    .execute();
+  return Boolean(
+    await db
+      .selectFrom('portfolio_products')
+      .select('product')
+      .where('portfolio_id', '=', portfolioId)
+      .executeTakeFirst(),
+  );
 }
 
 export async function deletePortfolio(db: Db, id: number) {
@@ -168,7 +231,12 @@ export async function setExportColumns(db: Db, portfolioId: number, product: str
 }
 
 /** Records an export: when, and (for a stored CSV) its blob. */
-export async function setExported(db: Db, portfolioId: number, product: string, values: { exportedAt: Date; blob?: string }) {
+export async function setExported(
+  db: Db,
+  portfolioId: number,
+  product: string,
+  values: { exportedAt: Date; blob?: string },
+) {
   await db
     .updateTable('portfolio_products')
     .set({ exported_at: values.exportedAt, ...(values.blob ? { export_blob: values.blob } : {}) })

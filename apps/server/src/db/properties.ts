@@ -12,7 +12,13 @@ export async function listBuildings(db: Db, propertyId: string) {
 }
 
 export async function listPermits(db: Db, propertyId: string) {
-  return db.selectFrom('permits').selectAll().where('property_id', '=', propertyId).orderBy('issued_on').orderBy('id').execute();
+  return db
+    .selectFrom('permits')
+    .selectAll()
+    .where('property_id', '=', propertyId)
+    .orderBy('issued_on')
+    .orderBy('id')
+    .execute();
 }
 
 /** Imagery captures covering a point: its neighbourhood's, plus any imported capture whose bounds contain it. */
@@ -36,10 +42,16 @@ async function capturesAt(db: Db, point: { lat: number; lng: number }, neighbour
     .where('west', '<=', point.lng)
     .where('east', '>=', point.lng);
   const rows = neighbourhoodId
-    ? await db.selectFrom('imagery_captures').selectAll().where('neighbourhood_id', '=', neighbourhoodId).unionAll(imported).execute()
+    ? await db
+        .selectFrom('imagery_captures')
+        .selectAll()
+        .where('neighbourhood_id', '=', neighbourhoodId)
+        .unionAll(imported)
+        .execute()
     : await imported.execute();
   const byId = new Map(rows.map((c) => [c.id, c]));
-  const order = (c: (typeof rows)[number]) => `${c.captured_on.toISOString()}|${c.kind === 'ortho' ? 0 : 1}|${c.direction ?? ''}`;
+  const order = (c: (typeof rows)[number]) =>
+    `${c.captured_on.toISOString()}|${c.kind === 'ortho' ? 0 : 1}|${c.direction ?? ''}`;
   return [...byId.values()].sort((a, b) => order(a).localeCompare(order(b)));
 }
 
@@ -64,7 +76,12 @@ export async function countWorld(db: Db) {
 }
 
 /** Properties whose address point lies in the bbox grown by `marginDeg` (parcels reach past their point). */
-export async function listPropertyIdsInBBox(db: Db, [west, south, east, north]: [number, number, number, number], marginDeg: number, limit: number) {
+export async function listPropertyIdsInBBox(
+  db: Db,
+  [west, south, east, north]: [number, number, number, number],
+  marginDeg: number,
+  limit: number,
+) {
   return db
     .selectFrom('properties')
     .select(['id', 'lat', 'lng', 'street_key', 'parcel'])
@@ -81,12 +98,22 @@ export async function listPropertyIdsInBBox(db: Db, [west, south, east, north]: 
 
 export async function findPropertyRows(db: Db, propertyIds: readonly string[]) {
   if (!propertyIds.length) return [];
-  return db.selectFrom('properties').selectAll().where(sql<boolean>`id = any(${[...propertyIds]}::text[])`).execute();
+  return db
+    .selectFrom('properties')
+    .selectAll()
+    .where(sql<boolean>`id = any(${[...propertyIds]}::text[])`)
+    .execute();
 }
 
 export async function listBuildingsOf(db: Db, propertyIds: readonly string[]) {
   if (!propertyIds.length) return [];
-  return db.selectFrom('buildings').selectAll().where(sql<boolean>`property_id = any(${[...propertyIds]}::text[])`).orderBy('property_id').orderBy('rank').execute();
+  return db
+    .selectFrom('buildings')
+    .selectAll()
+    .where(sql<boolean>`property_id = any(${[...propertyIds]}::text[])`)
+    .orderBy('property_id')
+    .orderBy('rank')
+    .execute();
 }
 
 export async function listPermitsOf(db: Db, propertyIds: readonly string[]) {
@@ -118,6 +145,8 @@ export async function listImportedCaptureDatesAt(db: Db, points: readonly { lat:
   const { rows } = await sql<{ index: number; kind: 'ortho' | 'oblique'; captured_on: Date }>`
     SELECT q.i::int - 1 AS index, c.kind, c.captured_on
     FROM unnest(${points.map((p) => p.lat)}::float8[], ${points.map((p) => p.lng)}::float8[]) WITH ORDINALITY AS q(lat, lng, i)
-    JOIN imagery_captures c ON c.source = 'imported' AND c.south <= q.lat AND c.north >= q.lat AND c.west <= q.lng AND c.east >= q.lng`.execute(db);
+    JOIN imagery_captures c ON c.source = 'imported' AND c.south <= q.lat AND c.north >= q.lat AND c.west <= q.lng AND c.east >= q.lng`.execute(
+    db,
+  );
   return rows;
 }

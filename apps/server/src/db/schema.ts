@@ -165,7 +165,11 @@ export interface Database extends WorldTables, BillingTables, StaffAdministratio
   score_index: ScoreIndexTable;
   score_index_plans: ScoreIndexPlansTable;
   score_index_parts: ScoreIndexPartsTable;
-  placement_builds: { world_revision: ColumnType<string, number | string, never>; cell_count: number; built_at: Generated<Date> };
+  placement_builds: {
+    world_revision: ColumnType<string, number | string, never>;
+    cell_count: number;
+    built_at: Generated<Date>;
+  };
   world_revision: { id: Generated<boolean>; revision: ColumnType<string, never, never> };
   analytics_events: AnalyticsEventsTable;
   agreements: AgreementsTable;
@@ -453,7 +457,8 @@ export interface AppealSettingsTable {
   updated_at: Generated<Date>;
 }
 
-export type AppealStatusColumn = 'draft' | 'submitted' | 'under_review' | 'accepted' | 'rejected' | 'reverted' | 'expired';
+export type AppealStatusColumn =
+  'draft' | 'submitted' | 'under_review' | 'accepted' | 'rejected' | 'reverted' | 'expired';
 
 export interface AppealsTable {
   id: Generated<number>;

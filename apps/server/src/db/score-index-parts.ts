@@ -32,7 +32,9 @@ const PLAN_LOCK = [0x5a5649, 3] as const;
 
 /** The open (not completed) plan of exactly these builds, if any. */
 export async function findOpenPlan(db: Db, buildIds: readonly number[]): Promise<{ id: number } | undefined> {
-  return db.selectFrom('score_index_plans').select('id')
+  return db
+    .selectFrom('score_index_plans')
+    .select('id')
     .where('completed_at', 'is', null)
     .where(sql<boolean>`build_ids = ${[...buildIds].sort((a, b) => a - b)}::int[]`)
     .executeTakeFirst();
@@ -42,7 +44,12 @@ export async function findOpenPlan(db: Db, buildIds: readonly number[]): Promise
  * Creates (or finds, when another process planned first) the plan of these builds: properties
  * cut by id into ranges of about `partSize`. Returns the plan id and whether it is new.
  */
-export async function createPlan(db: Db, buildIds: readonly number[], worldRevision: string, partSize: number): Promise<{ id: number; created: boolean }> {
+export async function createPlan(
+  db: Db,
+  buildIds: readonly number[],
+  worldRevision: string,
+  partSize: number,
+): Promise<{ id: number; created: boolean }> {
   return db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(${PLAN_LOCK[0]}, ${PLAN_LOCK[1]})`.execute(trx);
     const existing = await findOpenPlan(trx, buildIds);
@@ -52,11 +59,20 @@ export async function createPlan(db: Db, buildIds: readonly number[], worldRevis
       SELECT id FROM (SELECT id, row_number() OVER (ORDER BY id) AS n FROM properties) s
       WHERE n % ${partSize}::int = 0 ORDER BY id`.execute(trx);
     const edges = ['', ...bounds.map((b) => b.id)];
-    const plan = await trx.insertInto('score_index_plans')
-      .values({ build_ids: [...buildIds].sort((a, b) => a - b), world_revision: worldRevision, part_count: edges.length })
-      .returning('id').executeTakeFirstOrThrow();
-    await trx.insertInto('score_index_parts')
-      .values(edges.map((after, i) => ({ plan_id: plan.id, part: i, after_id: after, through_id: edges[i + 1] ?? null })))
+    const plan = await trx
+      .insertInto('score_index_plans')
+      .values({
+        build_ids: [...buildIds].sort((a, b) => a - b),
+        world_revision: worldRevision,
+        part_count: edges.length,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('score_index_parts')
+      .values(
+        edges.map((after, i) => ({ plan_id: plan.id, part: i, after_id: after, through_id: edges[i + 1] ?? null })),
+      )
       .execute();
     return { id: plan.id, created: true };
   });
@@ -64,22 +80,37 @@ export async function createPlan(db: Db, buildIds: readonly number[], worldRevis
 
 /** Parts of a plan that are not done and that no live worker holds (to queue, or queue again). */
 export async function unclaimedParts(db: Db, planId: number): Promise<number[]> {
-  const rows = await db.selectFrom('score_index_parts').select('part')
-    .where('plan_id', '=', planId).where('done_at', 'is', null)
+  const rows = await db
+    .selectFrom('score_index_parts')
+    .select('part')
+    .where('plan_id', '=', planId)
+    .where('done_at', 'is', null)
     .where((eb) => eb.or([eb('leased_until', 'is', null), eb('leased_until', '<', sql<Date>`now()`)]))
-    .orderBy('part').execute();
+    .orderBy('part')
+    .execute();
   return rows.map((r) => r.part);
 }
 
 /** Takes a part for `leaseMs` unless it is done or another worker's lease is live. */
 export async function leasePart(db: Db, planId: number, part: number, leaseMs: number): Promise<PartRow | undefined> {
-  const row = await db.updateTable('score_index_parts')
+  const row = await db
+    .updateTable('score_index_parts')
     .set({ leased_until: sql`now() + ${leaseMs}::int * interval '1 millisecond'` })
-    .where('plan_id', '=', planId).where('part', '=', part).where('done_at', 'is', null)
+    .where('plan_id', '=', planId)
+    .where('part', '=', part)
+    .where('done_at', 'is', null)
     .where((eb) => eb.or([eb('leased_until', 'is', null), eb('leased_until', '<', sql<Date>`now()`)]))
     .returning(['plan_id', 'part', 'after_id', 'through_id', 'built_through'])
     .executeTakeFirst();
-  return row && { planId: row.plan_id, part: row.part, afterId: row.after_id, throughId: row.through_id, builtThrough: row.built_through };
+  return (
+    row && {
+      planId: row.plan_id,
+      part: row.part,
+      afterId: row.after_id,
+      throughId: row.through_id,
+      builtThrough: row.built_through,
+    }
+  );
 }
 
 /** The next page of property ids of a part after `from`. */
@@ -90,21 +121,42 @@ export async function partPage(db: Db, part: PartRow, from: string, limit: numbe
 }
 
 /** Records a page as built and renews the lease. */
-export async function advancePart(db: Db, part: PartRow, builtThrough: string, count: number, leaseMs: number): Promise<void> {
-  await db.updateTable('score_index_parts')
-    .set({ built_through: builtThrough, property_count: sql`property_count + ${count}::int`, leased_until: sql`now() + ${leaseMs}::int * interval '1 millisecond'` })
-    .where('plan_id', '=', part.planId).where('part', '=', part.part)
+export async function advancePart(
+  db: Db,
+  part: PartRow,
+  builtThrough: string,
+  count: number,
+  leaseMs: number,
+): Promise<void> {
+  await db
+    .updateTable('score_index_parts')
+    .set({
+      built_through: builtThrough,
+      property_count: sql`property_count + ${count}::int`,
+      leased_until: sql`now() + ${leaseMs}::int * interval '1 millisecond'`,
+    })
+    .where('plan_id', '=', part.planId)
+    .where('part', '=', part.part)
     .execute();
 }
 
 export async function isPartDone(db: Db, planId: number, part: number): Promise<boolean> {
-  const row = await db.selectFrom('score_index_parts').select('done_at').where('plan_id', '=', planId).where('part', '=', part).executeTakeFirst();
+  const row = await db
+    .selectFrom('score_index_parts')
+    .select('done_at')
+    .where('plan_id', '=', planId)
+    .where('part', '=', part)
+    .executeTakeFirst();
   return !row || row.done_at !== null;
 }
 
 export async function finishPart(db: Db, part: PartRow): Promise<void> {
-  await db.updateTable('score_index_parts').set({ done_at: new Date(), leased_until: null })
-    .where('plan_id', '=', part.planId).where('part', '=', part.part).execute();
+  await db
+    .updateTable('score_index_parts')
+    .set({ done_at: new Date(), leased_until: null })
+    .where('plan_id', '=', part.planId)
+    .where('part', '=', part.part)
+    .execute();
 }
 
 /**
@@ -113,16 +165,34 @@ export async function finishPart(db: Db, part: PartRow): Promise<void> {
  */
 export async function completePlanIfDone(db: Db, planId: number): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const plan = await trx.selectFrom('score_index_plans').select(['build_ids', 'completed_at']).where('id', '=', planId).forUpdate().executeTakeFirst();
+    const plan = await trx
+      .selectFrom('score_index_plans')
+      .select(['build_ids', 'completed_at'])
+      .where('id', '=', planId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!plan || plan.completed_at) return false;
-    const open = await trx.selectFrom('score_index_parts').select((eb) => eb.fn.countAll<number>().as('n')).where('plan_id', '=', planId).where('done_at', 'is', null).executeTakeFirstOrThrow();
+    const open = await trx
+      .selectFrom('score_index_parts')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('plan_id', '=', planId)
+      .where('done_at', 'is', null)
+      .executeTakeFirstOrThrow();
     if (Number(open.n) > 0) return false;
-    const totals = await trx.selectFrom('score_index_parts')
-      .select([sql<number>`coalesce(sum(property_count), 0)::int`.as('count'), sql<string | null>`max(built_through)`.as('last')])
-      .where('plan_id', '=', planId).executeTakeFirstOrThrow();
-    await trx.updateTable('score_index_builds')
+    const totals = await trx
+      .selectFrom('score_index_parts')
+      .select([
+        sql<number>`coalesce(sum(property_count), 0)::int`.as('count'),
+        sql<string | null>`max(built_through)`.as('last'),
+      ])
+      .where('plan_id', '=', planId)
+      .executeTakeFirstOrThrow();
+    await trx
+      .updateTable('score_index_builds')
       .set({ completed_at: new Date(), property_count: totals.count, built_through: totals.last })
-      .where('id', 'in', plan.build_ids).where('completed_at', 'is', null).execute();
+      .where('id', 'in', plan.build_ids)
+      .where('completed_at', 'is', null)
+      .execute();
     await trx.updateTable('score_index_plans').set({ completed_at: new Date() }).where('id', '=', planId).execute();
     return true;
   });
@@ -130,9 +200,16 @@ export async function completePlanIfDone(db: Db, planId: number): Promise<boolea
 
 /** Plans whose builds are gone (superseded and removed) or complete by other means: dropped. */
 export async function removeFinishedPlans(db: Db): Promise<void> {
-  await db.deleteFrom('score_index_plans').where('completed_at', 'is not', null).where('created_at', '<', sql<Date>`now() - interval '1 day'`).execute();
-  await db.deleteFrom('score_index_plans').where('completed_at', 'is', null)
-    .where(sql<boolean>`NOT build_ids <@ ARRAY(SELECT id FROM score_index_builds WHERE completed_at IS NULL)`).execute();
+  await db
+    .deleteFrom('score_index_plans')
+    .where('completed_at', 'is not', null)
+    .where('created_at', '<', sql<Date>`now() - interval '1 day'`)
+    .execute();
+  await db
+    .deleteFrom('score_index_plans')
+    .where('completed_at', 'is', null)
+    .where(sql<boolean>`NOT build_ids <@ ARRAY(SELECT id FROM score_index_builds WHERE completed_at IS NULL)`)
+    .execute();
 }
 
 const COPY_COLUMNS = '(build_id, property_id, score, risk_level, confidence, top_factors, problem)';
@@ -152,15 +229,22 @@ export async function copyIntoScoreIndex(db: Db, rows: readonly ScoreIndexRow[])
   if (!rows.length) return 0;
   const pool = poolOf(db);
   if (!pool) throw new Error('copyIntoScoreIndex needs a Db made by createDb');
-  const text = rows
-    .map((r) => [r.build, r.property, r.score, r.riskLevel, r.confidence, JSON.stringify(r.topFactors), r.problem].map(copyField).join('\t'))
-    .join('\n') + '\n';
+  const text =
+    rows
+      .map((r) =>
+        [r.build, r.property, r.score, r.riskLevel, r.confidence, JSON.stringify(r.topFactors), r.problem]
+          .map(copyField)
+          .join('\t'),
+      )
+      .join('\n') + '\n';
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
     await client.query('CREATE TEMP TABLE score_index_stage (LIKE score_index) ON COMMIT DROP');
     await pipeline(Readable.from([text]), client.query(copyFrom(`COPY score_index_stage ${COPY_COLUMNS} FROM STDIN`)));
-    const inserted = await client.query(`INSERT INTO score_index ${COPY_COLUMNS} SELECT ${COPY_COLUMNS.slice(1, -1)} FROM score_index_stage ON CONFLICT DO NOTHING`);
+    const inserted = await client.query(
+      `INSERT INTO score_index ${COPY_COLUMNS} SELECT ${COPY_COLUMNS.slice(1, -1)} FROM score_index_stage ON CONFLICT DO NOTHING`,
+    );
     await client.query('COMMIT');
     return inserted.rowCount ?? 0;
   } catch (error) {

@@ -35,5 +35,7 @@ export async function addStreetNamesOf(db: Db, propertyIds: readonly string[]): 
   if (!propertyIds.length) return;
   await sql`${sql.raw(STREETS_OF_PROPERTIES)} WHERE id = ANY(${[...propertyIds]}::text[]) GROUP BY zip, street_key, city
     ON CONFLICT (zip, street_key, city) DO UPDATE
-    SET house_numbers = ARRAY(SELECT DISTINCT n FROM unnest(street_names.house_numbers || excluded.house_numbers) AS n)`.execute(db);
+    SET house_numbers = ARRAY(SELECT DISTINCT n FROM unnest(street_names.house_numbers || excluded.house_numbers) AS n)`.execute(
+    db,
+  );
 }

@@ -3,7 +3,15 @@
  * refusing connections, a connection cut or timed out) rather than a fault of the query. Such
  * errors answer 503 with Retry-After: the client did nothing wrong and should try again soon.
  */
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 /** SQLSTATE: 57P01 admin_shutdown, 57P02 crash_shutdown, 57P03 cannot_connect_now, 53300 too_many_connections. */
 const SERVER_CODES = new Set(['57P01', '57P02', '57P03', '53300']);
 const MESSAGES = [

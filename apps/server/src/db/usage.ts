@@ -61,8 +61,14 @@ export async function recordLookup(db: Db, lookup: LookupRecord): Promise<void> 
  * property was found), its latest lookup first, with how many times it was looked up. The
  * high-risk tab keeps the properties whose latest lookup has a high-risk score.
  */
-export async function listRecentLookups(db: Db, organizationId: number, options: { limit: number; offset: number; highRiskOnly: boolean }) {
-  const highRisk = options.highRiskOnly ? sql`WHERE latest.scores @> ${JSON.stringify([{ riskLevel: 'high' }])}::jsonb` : sql``;
+export async function listRecentLookups(
+  db: Db,
+  organizationId: number,
+  options: { limit: number; offset: number; highRiskOnly: boolean },
+) {
+  const highRisk = options.highRiskOnly
+    ? sql`WHERE latest.scores @> ${JSON.stringify([{ riskLevel: 'high' }])}::jsonb`
+    : sql``;
   const grouped = sql`
     WITH latest AS (
       SELECT DISTINCT ON (coalesce(l.property_id::text, lower(coalesce(l.address, l.location))))
@@ -73,7 +79,16 @@ export async function listRecentLookups(db: Db, organizationId: number, options:
        ORDER BY coalesce(l.property_id::text, lower(coalesce(l.address, l.location))), l.created_at DESC, l.id DESC
     )`;
   const [rows, total] = await Promise.all([
-    sql<{ id: string; created_at: Date; location: string; address: string | null; property_id: string | null; scores: unknown; email: string | null; lookups: string }>`
+    sql<{
+      id: string;
+      created_at: Date;
+      location: string;
+      address: string | null;
+      property_id: string | null;
+      scores: unknown;
+      email: string | null;
+      lookups: string;
+    }>`
       ${grouped}
       SELECT latest.id, latest.created_at, latest.location, latest.address, latest.property_id, latest.scores, u.email, latest.lookups
         FROM latest LEFT JOIN users u ON u.id = latest.user_id
@@ -82,7 +97,10 @@ export async function listRecentLookups(db: Db, organizationId: number, options:
        LIMIT ${options.limit} OFFSET ${options.offset}`.execute(db),
     sql<{ count: string }>`${grouped} SELECT count(*) AS count FROM latest ${highRisk}`.execute(db),
   ]);
-  return { rows: rows.rows.map((r) => ({ ...r, id: String(r.id), lookups: Number(r.lookups) })), total: Number(total.rows[0]?.count ?? 0) };
+  return {
+    rows: rows.rows.map((r) => ({ ...r, id: String(r.id), lookups: Number(r.lookups) })),
+    total: Number(total.rows[0]?.count ?? 0),
+  };
 }
 
 /** One lookup's records: its usage rows and, unless it was a look-back or oblique view, its recent-lookups entry. */
@@ -155,7 +173,10 @@ export class UsageWriter {
         const batch = this.queue.splice(0, this.maxBatch);
         this.batches += 1;
         try {
-          await writeLookups(this.db, batch.map((b) => b.write));
+          await writeLookups(
+            this.db,
+            batch.map((b) => b.write),
+          );
           for (const b of batch) b.resolve();
         } catch (error) {
           if (batch.length === 1) {

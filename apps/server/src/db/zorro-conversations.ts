@@ -27,7 +27,11 @@ export function findConversation(db: Db, owner: Owner, id: number) {
 }
 
 export async function createConversation(db: Db, owner: Owner, title: string) {
-  const { id } = await db.insertInto('zorro_conversations').values({ organization_id: owner.organizationId, user_id: owner.userId, title }).returning('id').executeTakeFirstOrThrow();
+  const { id } = await db
+    .insertInto('zorro_conversations')
+    .values({ organization_id: owner.organizationId, user_id: owner.userId, title })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return (await findConversation(db, owner, id))!;
 }
 
@@ -56,19 +60,41 @@ export async function deleteConversation(db: Db, owner: Owner, id: number): Prom
 export async function listMessages(db: Db, conversationId: number) {
   return db
     .selectFrom('zorro_messages')
-    .select(['id', 'role', 'text', 'answer', sql<string>`to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`.as('createdAt')])
+    .select([
+      'id',
+      'role',
+      'text',
+      'answer',
+      sql<string>`to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`.as('createdAt'),
+    ])
     .where('conversation_id', '=', conversationId)
     .orderBy('id')
     .limit(500)
     .execute();
 }
 
-export async function addMessage(db: Db, conversationId: number, role: 'user' | 'assistant', text: string, answer: unknown) {
+export async function addMessage(
+  db: Db,
+  conversationId: number,
+  role: 'user' | 'assistant',
+  text: string,
+  answer: unknown,
+) {
   const row = await db
     .insertInto('zorro_messages')
     .values({ conversation_id: conversationId, role, text, answer: answer === null ? null : JSON.stringify(answer) })
-    .returning(['id', 'role', 'text', 'answer', sql<string>`to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`.as('createdAt')])
+    .returning([
+      'id',
+      'role',
+      'text',
+      'answer',
+      sql<string>`to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`.as('createdAt'),
+    ])
     .executeTakeFirstOrThrow();
-  await db.updateTable('zorro_conversations').set({ updated_at: sql`now()` }).where('id', '=', conversationId).execute();
+  await db
+    .updateTable('zorro_conversations')
+    .set({ updated_at: sql`now()` })
+    .where('id', '=', conversationId)
+    .execute();
   return row;
 }

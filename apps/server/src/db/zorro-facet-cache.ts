@@ -10,9 +10,15 @@ const MAX_ENTRIES = 5_000;
  * and the counts are read in one REPEATABLE READ snapshot, so an entry always holds the counts of
  * the corpus its generation names; one stored after a later import is never read again.
  */
-export async function cachedFacets<T>(db: Db, key: string, compute: (db: Db) => Promise<T>): Promise<{ value: T; cached: boolean }> {
+export async function cachedFacets<T>(
+  db: Db,
+  key: string,
+  compute: (db: Db) => Promise<T>,
+): Promise<{ value: T; cached: boolean }> {
   const found = await sql<{ body: T }>`
-    SELECT c.body FROM zorro_facet_cache c JOIN zorro_corpus g ON g.generation = c.generation WHERE c.key = ${key}`.execute(db);
+    SELECT c.body FROM zorro_facet_cache c JOIN zorro_corpus g ON g.generation = c.generation WHERE c.key = ${key}`.execute(
+    db,
+  );
   if (found.rows[0]) return { value: found.rows[0].body, cached: true };
   const { generation, value } = await db
     .transaction()
@@ -21,9 +27,13 @@ export async function cachedFacets<T>(db: Db, key: string, compute: (db: Db) => 
       const { generation } = await trx.selectFrom('zorro_corpus').select('generation').executeTakeFirstOrThrow();
       return { generation, value: await compute(trx as unknown as Db) };
     });
-  await sql`INSERT INTO zorro_facet_cache (generation, key, body) VALUES (${generation}, ${key}, ${JSON.stringify(value)}::jsonb) ON CONFLICT DO NOTHING`.execute(db);
+  await sql`INSERT INTO zorro_facet_cache (generation, key, body) VALUES (${generation}, ${key}, ${JSON.stringify(value)}::jsonb) ON CONFLICT DO NOTHING`.execute(
+    db,
+  );
   if (Math.random() < 0.02) {
-    await sql`DELETE FROM zorro_facet_cache WHERE ctid IN (SELECT ctid FROM zorro_facet_cache ORDER BY created_at DESC OFFSET ${MAX_ENTRIES})`.execute(db);
+    await sql`DELETE FROM zorro_facet_cache WHERE ctid IN (SELECT ctid FROM zorro_facet_cache ORDER BY created_at DESC OFFSET ${MAX_ENTRIES})`.execute(
+      db,
+    );
   }
   return { value, cached: false };
 }

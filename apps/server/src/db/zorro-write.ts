@@ -28,8 +28,24 @@ export interface FilingRecord {
 }
 
 /** The metadata words a filing is found by (weight B): company, group, state, line, type, models, vendors, tracking number. */
-export function metaText(filing: Pick<FilingRecord, 'company' | 'naicGroup' | 'state' | 'line' | 'filingType' | 'models' | 'vendors' | 'trackingNumber'>, stateName: string): string {
-  return [filing.company, filing.naicGroup, filing.state, stateName, filing.line, filing.filingType, ...filing.models, ...filing.vendors, filing.trackingNumber].join(' ');
+export function metaText(
+  filing: Pick<
+    FilingRecord,
+    'company' | 'naicGroup' | 'state' | 'line' | 'filingType' | 'models' | 'vendors' | 'trackingNumber'
+  >,
+  stateName: string,
+): string {
+  return [
+    filing.company,
+    filing.naicGroup,
+    filing.state,
+    stateName,
+    filing.line,
+    filing.filingType,
+    ...filing.models,
+    ...filing.vendors,
+    filing.trackingNumber,
+  ].join(' ');
 }
 
 /**
@@ -68,11 +84,24 @@ export async function upsertFilings(db: Db, filings: (FilingRecord & { metaText:
         .returning('id')
         .executeTakeFirstOrThrow();
       ids.push(id);
-      if (f.coverages.length) await trx.insertInto('zorro_coverages').values(f.coverages.map((c) => ({ filing_id: id, coverage: c.coverage, change: c.change }))).execute();
+      if (f.coverages.length)
+        await trx
+          .insertInto('zorro_coverages')
+          .values(f.coverages.map((c) => ({ filing_id: id, coverage: c.coverage, change: c.change })))
+          .execute();
       if (f.objections.length) {
         await trx
           .insertInto('zorro_objections')
-          .values(f.objections.map((o, seq) => ({ filing_id: id, seq: seq + 1, objected_on: o.objectedOn, objection: o.objection, responded_on: o.respondedOn, response: o.response })))
+          .values(
+            f.objections.map((o, seq) => ({
+              filing_id: id,
+              seq: seq + 1,
+              objected_on: o.objectedOn,
+              objection: o.objection,
+              responded_on: o.respondedOn,
+              response: o.response,
+            })),
+          )
           .execute();
       }
       for (const [seq, doc] of f.documents.entries()) {
@@ -82,7 +111,10 @@ export async function upsertFilings(db: Db, filings: (FilingRecord & { metaText:
           .returning('id')
           .executeTakeFirstOrThrow();
         if (doc.pages.length) {
-          await trx.insertInto('zorro_pages').values(doc.pages.map((body, k) => ({ document_id: documentId, page_number: k + 1, filing_id: id, body }))).execute();
+          await trx
+            .insertInto('zorro_pages')
+            .values(doc.pages.map((body, k) => ({ document_id: documentId, page_number: k + 1, filing_id: id, body })))
+            .execute();
         }
       }
     }

@@ -75,11 +75,21 @@ async function nameMatches(db: Db, text: TextQuery | null): Promise<NameMatches>
   const { rows } = await sql<{ kind: 'company' | 'group'; name: string }>`
     (SELECT 'company' AS kind, company AS name FROM zorro_filings WHERE ${raw} <% company GROUP BY company ORDER BY max(word_similarity(${raw}, company)) DESC LIMIT 10)
     UNION ALL
-    (SELECT 'group', naic_group FROM zorro_filings WHERE ${raw} <% naic_group GROUP BY naic_group ORDER BY max(word_similarity(${raw}, naic_group)) DESC LIMIT 10)`.execute(db);
-  return { companies: rows.filter((r) => r.kind === 'company').map((r) => r.name), groups: rows.filter((r) => r.kind === 'group').map((r) => r.name) };
+    (SELECT 'group', naic_group FROM zorro_filings WHERE ${raw} <% naic_group GROUP BY naic_group ORDER BY max(word_similarity(${raw}, naic_group)) DESC LIMIT 10)`.execute(
+    db,
+  );
+  return {
+    companies: rows.filter((r) => r.kind === 'company').map((r) => r.name),
+    groups: rows.filter((r) => r.kind === 'group').map((r) => r.name),
+  };
 }
 
-function basePredicates(f: ZorroFilters, text: TextQuery | null, searchable: boolean, names: NameMatches = NO_NAMES): Fragment[] {
+function basePredicates(
+  f: ZorroFilters,
+  text: TextQuery | null,
+  searchable: boolean,
+  names: NameMatches = NO_NAMES,
+): Fragment[] {
   const where: Fragment[] = [];
   const raw = text?.raw.trim() ?? '';
   // Names the text resembles (misspelt company or group names) are merged into the words' matches.
@@ -127,7 +137,11 @@ async function withTextPlan<T>(db: Db, searchable: boolean, run: (db: Db) => Pro
 const and = (parts: Fragment[]): Fragment => (parts.length ? sql.join(parts, sql` AND `) : sql`true`);
 
 /** Every filter (facets included) as one WHERE clause over `zorro_filings f`. */
-export async function filterClause(db: Db, f: ZorroFilters, text: TextQuery | null): Promise<{ where: Fragment; searchable: boolean }> {
+export async function filterClause(
+  db: Db,
+  f: ZorroFilters,
+  text: TextQuery | null,
+): Promise<{ where: Fragment; searchable: boolean }> {
   const [searchable, names] = await Promise.all([hasTerms(db, text), nameMatches(db, text)]);
   const facets = Object.values(facetPredicates(f)).filter((p): p is Fragment => p !== null);
   return { where: and([...basePredicates(f, text, searchable, names), ...facets]), searchable };
@@ -177,7 +191,11 @@ export interface HitRow {
 const HEADLINE = `MaxFragments=2, MaxWords=35, MinWords=12, FragmentDelimiter=" … ", StartSel=${ZORRO_MARK_START}, StopSel=${ZORRO_MARK_END}`;
 
 /** Searches filings: the page of results, the total, and for each result its best page with the passage highlighted. */
-export async function searchFilings(db: Db, query: ZorroSearchQuery, text: TextQuery | null): Promise<{ total: number; rows: FilingSummaryRow[]; hits: HitRow[] }> {
+export async function searchFilings(
+  db: Db,
+  query: ZorroSearchQuery,
+  text: TextQuery | null,
+): Promise<{ total: number; rows: FilingSummaryRow[]; hits: HitRow[] }> {
   const { where, searchable } = await filterClause(db, query, text);
   const dir = sql.raw(query.dir === 'asc' ? 'ASC' : 'DESC');
   const order =
@@ -188,19 +206,41 @@ export async function searchFilings(db: Db, query: ZorroSearchQuery, text: TextQ
       : sql`${sql.raw(SORT_COLUMNS[query.sort])} ${dir} NULLS LAST, f.id`;
   const offset = (query.page - 1) * query.pageSize;
   // The page's ids and the total first (a narrow window), then their columns.
-  const page = await withTextPlan(db, searchable, async (q) =>
-    (await sql<{ id: number; total: number }>`
+  const page = await withTextPlan(
+    db,
+    searchable,
+    async (q) =>
+      (
+        await sql<{ id: number; total: number }>`
       SELECT f.id, count(*) OVER () AS total FROM zorro_filings f WHERE ${where}
-      ORDER BY ${order} LIMIT ${query.pageSize} OFFSET ${offset}`.execute(q)).rows,
+      ORDER BY ${order} LIMIT ${query.pageSize} OFFSET ${offset}`.execute(q)
+      ).rows,
   );
   let total = page[0]?.total ?? 0;
   if (!page.length && offset > 0) {
-    const counted = await withTextPlan(db, searchable, (q) => sql<{ n: number }>`SELECT count(*)::int AS n FROM zorro_filings f WHERE ${where}`.execute(q));
+    const counted = await withTextPlan(db, searchable, (q) =>
+      sql<{ n: number }>`SELECT count(*)::int AS n FROM zorro_filings f WHERE ${where}`.execute(q),
+    );
     total = counted.rows[0]?.n ?? 0;
   }
-  const byId = new Map((await filingSummaries(db, page.map((p) => p.id))).map((r) => [r.id, r]));
+  const byId = new Map(
+    (
+      await filingSummaries(
+        db,
+        page.map((p) => p.id),
+      )
+    ).map((r) => [r.id, r]),
+  );
   const rows = page.map((p) => byId.get(p.id)!).filter(Boolean);
-  const hits = searchable && rows.length ? await bestPages(db, rows.map((r) => r.id), text!, 1) : [];
+  const hits =
+    searchable && rows.length
+      ? await bestPages(
+          db,
+          rows.map((r) => r.id),
+          text!,
+          1,
+        )
+      : [];
   return { total, rows, hits };
 }
 
@@ -230,7 +270,12 @@ export async function facetCounts(
   db: Db,
   f: ZorroFilters,
   text: TextQuery | null,
-): Promise<{ total: number; facets: Record<FacetName, { value: string; count: number }[]>; submitted: { min: string | null; max: string | null }; rateChange: { min: number | null; max: number | null } }> {
+): Promise<{
+  total: number;
+  facets: Record<FacetName, { value: string; count: number }[]>;
+  submitted: { min: string | null; max: string | null };
+  rateChange: { min: number | null; max: number | null };
+}> {
   const [searchable, matched] = await Promise.all([hasTerms(db, text), nameMatches(db, text)]);
   const base = and(basePredicates(f, text, searchable, matched));
   const preds = facetPredicates(f);
@@ -248,18 +293,26 @@ export async function facetCounts(
     category: sql`unnest(categories)`,
     group: sql`naic_group`,
   };
-  const { rows } = await withTextPlan(db, searchable, (q) => sql<{ facet: string; value: string | null; count: number }>`
+  const { rows } = await withTextPlan(db, searchable, (q) =>
+    sql<{ facet: string; value: string | null; count: number }>`
     WITH m AS MATERIALIZED (
       SELECT f.state, f.line, f.filing_type, f.status, f.models, f.categories, f.naic_group, f.submitted_on, f.overall_change, ${flags}
       FROM zorro_filings f WHERE ${base}
     )
     ${sql.join(
-      names.map((name) => sql`SELECT ${name} AS facet, v AS value, count(*)::int AS count FROM (SELECT ${value[name]} AS v FROM m WHERE ${others(name)}) x GROUP BY v`),
+      names.map(
+        (name) =>
+          sql`SELECT ${name} AS facet, v AS value, count(*)::int AS count FROM (SELECT ${value[name]} AS v FROM m WHERE ${others(name)}) x GROUP BY v`,
+      ),
       sql` UNION ALL `,
     )}
     UNION ALL SELECT 'total', to_char(min(submitted_on), 'YYYY-MM-DD') || '|' || to_char(max(submitted_on), 'YYYY-MM-DD') || '|' || coalesce(min(overall_change)::text, '') || '|' || coalesce(max(overall_change)::text, ''), count(*)::int FROM m WHERE ${all}
-  `.execute(q));
-  const facets = Object.fromEntries(names.map((n) => [n, [] as { value: string; count: number }[]])) as Record<FacetName, { value: string; count: number }[]>;
+  `.execute(q),
+  );
+  const facets = Object.fromEntries(names.map((n) => [n, [] as { value: string; count: number }[]])) as Record<
+    FacetName,
+    { value: string; count: number }[]
+  >;
   let total = 0;
   let submitted = { min: null as string | null, max: null as string | null };
   let rateChange = { min: null as number | null, max: null as number | null };
@@ -288,27 +341,42 @@ export interface FiguresRow {
 /** Counts, rate-change statistics and the date range of the filings matching the filters (SQL, never guessed). */
 export async function filingFigures(db: Db, f: ZorroFilters, text: TextQuery | null): Promise<FiguresRow> {
   const { where, searchable } = await filterClause(db, f, text);
-  const { rows } = await withTextPlan(db, searchable, (q) => sql<FiguresRow>`
+  const { rows } = await withTextPlan(db, searchable, (q) =>
+    sql<FiguresRow>`
     SELECT count(*)::int AS count,
       round((percentile_cont(0.5) WITHIN GROUP (ORDER BY f.overall_change))::numeric, 2) AS "medianRateChange",
       round(avg(f.overall_change), 2) AS "averageRateChange",
       min(f.overall_change) AS "minRateChange", max(f.overall_change) AS "maxRateChange",
       to_char(min(f.submitted_on), 'YYYY-MM-DD') AS "firstSubmitted", to_char(max(f.submitted_on), 'YYYY-MM-DD') AS "lastSubmitted"
-    FROM zorro_filings f WHERE ${where}`.execute(q));
+    FROM zorro_filings f WHERE ${where}`.execute(q),
+  );
   return rows[0]!;
 }
 
 export async function countFilings(db: Db, f: ZorroFilters, text: TextQuery | null): Promise<number> {
   const { where, searchable } = await filterClause(db, f, text);
-  const { rows } = await withTextPlan(db, searchable, (q) => sql<{ n: number }>`SELECT count(*)::int AS n FROM zorro_filings f WHERE ${where}`.execute(q));
+  const { rows } = await withTextPlan(db, searchable, (q) =>
+    sql<{ n: number }>`SELECT count(*)::int AS n FROM zorro_filings f WHERE ${where}`.execute(q),
+  );
   return rows[0]?.n ?? 0;
 }
 
 /** The ids of the best-ranked filings for a text query under filters (retrieval for the explorer). */
-export async function topFilingIds(db: Db, f: ZorroFilters, text: TextQuery | null, limit: number): Promise<{ ids: number[]; searchable: boolean }> {
+export async function topFilingIds(
+  db: Db,
+  f: ZorroFilters,
+  text: TextQuery | null,
+  limit: number,
+): Promise<{ ids: number[]; searchable: boolean }> {
   const { where, searchable } = await filterClause(db, f, text);
-  const order = searchable ? sql`ts_rank(f.search_head, ${tsquery(text!)}) DESC, f.submitted_on DESC` : sql`f.submitted_on DESC`;
-  const { rows } = await withTextPlan(db, searchable, (q) => sql<{ id: number }>`SELECT f.id FROM zorro_filings f WHERE ${where} ORDER BY ${order}, f.id LIMIT ${limit}`.execute(q));
+  const order = searchable
+    ? sql`ts_rank(f.search_head, ${tsquery(text!)}) DESC, f.submitted_on DESC`
+    : sql`f.submitted_on DESC`;
+  const { rows } = await withTextPlan(db, searchable, (q) =>
+    sql<{ id: number }>`SELECT f.id FROM zorro_filings f WHERE ${where} ORDER BY ${order}, f.id LIMIT ${limit}`.execute(
+      q,
+    ),
+  );
   return { ids: rows.map((r) => r.id), searchable };
 }
 
@@ -316,7 +384,13 @@ export async function topFilingIds(db: Db, f: ZorroFilters, text: TextQuery | nu
  * The ids of every filing matching the filters, in the grid's order (an export): ids only, so even
  * the whole corpus is a small array; the rows are then read a page at a time.
  */
-export async function orderedFilingIds(db: Db, f: ZorroFilters, text: TextQuery | null, sort: ZorroSearchQuery['sort'], direction: 'asc' | 'desc'): Promise<number[]> {
+export async function orderedFilingIds(
+  db: Db,
+  f: ZorroFilters,
+  text: TextQuery | null,
+  sort: ZorroSearchQuery['sort'],
+  direction: 'asc' | 'desc',
+): Promise<number[]> {
   const { where, searchable } = await filterClause(db, f, text);
   const dir = sql.raw(direction === 'asc' ? 'ASC' : 'DESC');
   const order =
@@ -325,13 +399,18 @@ export async function orderedFilingIds(db: Db, f: ZorroFilters, text: TextQuery 
         ? sql`ts_rank(f.search_head, ${tsquery(text!)}) DESC, f.submitted_on DESC, f.id`
         : sql`f.submitted_on DESC, f.id`
       : sql`${sql.raw(SORT_COLUMNS[sort])} ${dir} NULLS LAST, f.id`;
-  const { rows } = await withTextPlan(db, searchable, (q) => sql<{ id: number }>`SELECT f.id FROM zorro_filings f WHERE ${where} ORDER BY ${order}`.execute(q));
+  const { rows } = await withTextPlan(db, searchable, (q) =>
+    sql<{ id: number }>`SELECT f.id FROM zorro_filings f WHERE ${where} ORDER BY ${order}`.execute(q),
+  );
   return rows.map((r) => r.id);
 }
 
 export async function filingSummaries(db: Db, ids: number[]): Promise<FilingSummaryRow[]> {
   if (!ids.length) return [];
-  const { rows } = await sql<FilingSummaryRow>`SELECT ${SUMMARY_COLUMNS} FROM zorro_filings f WHERE f.id = ANY(${ids}::int[])`.execute(db);
+  const { rows } =
+    await sql<FilingSummaryRow>`SELECT ${SUMMARY_COLUMNS} FROM zorro_filings f WHERE f.id = ANY(${ids}::int[])`.execute(
+      db,
+    );
   return rows;
 }
 
@@ -349,15 +428,33 @@ export async function leadPages(db: Db, filingIds: number[]): Promise<HitRow[]> 
 
 export async function findFiling(db: Db, id: number) {
   const { rows } = await sql<FilingSummaryRow & { naicCode: string | null; vendors: string[]; source: string }>`
-    SELECT ${SUMMARY_COLUMNS}, f.naic_code AS "naicCode", f.vendors, f.source FROM zorro_filings f WHERE f.id = ${id}`.execute(db);
+    SELECT ${SUMMARY_COLUMNS}, f.naic_code AS "naicCode", f.vendors, f.source FROM zorro_filings f WHERE f.id = ${id}`.execute(
+    db,
+  );
   const filing = rows[0];
   if (!filing) return undefined;
   const [coverages, objections, documents] = await Promise.all([
-    db.selectFrom('zorro_coverages').select(['coverage', 'change']).where('filing_id', '=', id).orderBy('coverage').execute(),
-    sql<{ seq: number; objectedOn: string | null; objection: string; respondedOn: string | null; response: string | null }>`
+    db
+      .selectFrom('zorro_coverages')
+      .select(['coverage', 'change'])
+      .where('filing_id', '=', id)
+      .orderBy('coverage')
+      .execute(),
+    sql<{
+      seq: number;
+      objectedOn: string | null;
+      objection: string;
+      respondedOn: string | null;
+      response: string | null;
+    }>`
       SELECT seq, to_char(objected_on, 'YYYY-MM-DD') AS "objectedOn", objection, to_char(responded_on, 'YYYY-MM-DD') AS "respondedOn", response
       FROM zorro_objections WHERE filing_id = ${id} ORDER BY seq`.execute(db),
-    db.selectFrom('zorro_documents').select(['id', 'kind', 'title', 'page_count as pageCount']).where('filing_id', '=', id).orderBy('seq').execute(),
+    db
+      .selectFrom('zorro_documents')
+      .select(['id', 'kind', 'title', 'page_count as pageCount'])
+      .where('filing_id', '=', id)
+      .orderBy('seq')
+      .execute(),
   ]);
   return { ...filing, coverages, objections: objections.rows, documents };
 }
@@ -373,6 +470,8 @@ export async function findDocument(db: Db, id: number, text: TextQuery | null) {
   const searchable = await hasTerms(db, text);
   const matches = searchable ? sql<boolean>`p.search @@ ${tsquery(text!)}` : sql<boolean>`false`;
   const { rows } = await sql<{ number: number; text: string; matches: boolean }>`
-    SELECT p.page_number AS number, p.body AS text, ${matches} AS matches FROM zorro_pages p WHERE p.document_id = ${id} ORDER BY p.page_number`.execute(db);
+    SELECT p.page_number AS number, p.body AS text, ${matches} AS matches FROM zorro_pages p WHERE p.document_id = ${id} ORDER BY p.page_number`.execute(
+    db,
+  );
   return { ...doc, pages: rows };
 }

@@ -15,9 +15,12 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, details?: unknown) => new AppError(ERROR_CODES.badRequest, message, details);
-export const unauthorized = (message = 'Authentication is required.') => new AppError(ERROR_CODES.unauthorized, message);
-export const forbidden = (message = 'You do not have permission to do this.') => new AppError(ERROR_CODES.forbidden, message);
+export const badRequest = (message: string, details?: unknown) =>
+  new AppError(ERROR_CODES.badRequest, message, details);
+export const unauthorized = (message = 'Authentication is required.') =>
+  new AppError(ERROR_CODES.unauthorized, message);
+export const forbidden = (message = 'You do not have permission to do this.') =>
+  new AppError(ERROR_CODES.forbidden, message);
 export const notFound = (message = 'Not found.') => new AppError(ERROR_CODES.notFound, message);
 export const conflict = (message: string) => new AppError(ERROR_CODES.conflict, message);
 export const payloadTooLarge = (message: string) => new AppError(ERROR_CODES.payloadTooLarge, message);

@@ -8,8 +8,12 @@ import { usageReport } from '../domain/analytics/usage-report.js';
  * collector itself (POST /v1/batch) lives outside /api in collector.ts.
  */
 export async function registerAnalyticsRoutes(app: FastifyInstance) {
-  app.get(USAGE_ANALYTICS_PATH, { schema: { response: { 200: usageAnalyticsSchema } }, config: { policy: 'analytics:admin' } }, async (request) => {
-    const query = usageAnalyticsQuerySchema.parse(request.query);
-    return usageAnalyticsSchema.parse(await usageReport(app.ctx.db, query));
-  });
+  app.get(
+    USAGE_ANALYTICS_PATH,
+    { schema: { response: { 200: usageAnalyticsSchema } }, config: { policy: 'analytics:admin' } },
+    async (request) => {
+      const query = usageAnalyticsQuerySchema.parse(request.query);
+      return usageAnalyticsSchema.parse(await usageReport(app.ctx.db, query));
+    },
+  );
 }

@@ -1,4 +1,11 @@
-import { apiKeyCreatedSchema, apiKeyCreateSchema, apiKeyIdParamsSchema, apiKeyListSchema, apiKeySchema, type ApiKey } from '@zview/contracts';
+import {
+  apiKeyCreatedSchema,
+  apiKeyCreateSchema,
+  apiKeyIdParamsSchema,
+  apiKeyListSchema,
+  apiKeySchema,
+  type ApiKey,
+} from '@zview/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Actor } from '../auth/actor.js';
 import type { ApiKeyRow } from '../db/api-keys.js';
@@ -32,18 +39,45 @@ export function presentApiKey(row: ApiKeyRow): ApiKey {
 export async function registerApiKeyRoutes(app: FastifyInstance) {
   const { db } = app.ctx;
 
-  app.get('/user-management/api-keys', { schema: { response: { 200: apiKeyListSchema } }, config: { policy: 'api-keys:manage', openapi: { summary: 'The organisation’s API keys' } } }, async (request) => {
-    return { results: (await listOrganizationApiKeys(db, actorOf(request))).map(presentApiKey) };
-  });
+  app.get(
+    '/user-management/api-keys',
+    {
+      schema: { response: { 200: apiKeyListSchema } },
+      config: { policy: 'api-keys:manage', openapi: { summary: 'The organisation’s API keys' } },
+    },
+    async (request) => {
+      return { results: (await listOrganizationApiKeys(db, actorOf(request))).map(presentApiKey) };
+    },
+  );
 
   // The only answer that holds the whole key.
-  app.post('/user-management/api-keys', { schema: { response: { 201: apiKeyCreatedSchema } }, config: { policy: 'api-keys:manage', openapi: { summary: 'Create an API key (the key is shown in this answer only)', body: apiKeyCreateSchema } } }, async (request, reply) => {
-    const { row, key } = await createApiKey(db, actorOf(request), apiKeyCreateSchema.parse(request.body ?? {}));
-    return reply.status(201).send({ ...presentApiKey(row), key });
-  });
+  app.post(
+    '/user-management/api-keys',
+    {
+      schema: { response: { 201: apiKeyCreatedSchema } },
+      config: {
+        policy: 'api-keys:manage',
+        openapi: { summary: 'Create an API key (the key is shown in this answer only)', body: apiKeyCreateSchema },
+      },
+    },
+    async (request, reply) => {
+      const { row, key } = await createApiKey(db, actorOf(request), apiKeyCreateSchema.parse(request.body ?? {}));
+      return reply.status(201).send({ ...presentApiKey(row), key });
+    },
+  );
 
-  app.post('/user-management/api-keys/:id/revoke', { schema: { response: { 200: apiKeySchema } }, config: { policy: 'api-keys:manage', openapi: { summary: 'Revoke an API key: refused from the next request on', params: apiKeyIdParamsSchema } } }, async (request) => {
-    const { id } = apiKeyIdParamsSchema.parse(request.params);
-    return presentApiKey(await revokeOrganizationApiKey(db, actorOf(request), id));
-  });
+  app.post(
+    '/user-management/api-keys/:id/revoke',
+    {
+      schema: { response: { 200: apiKeySchema } },
+      config: {
+        policy: 'api-keys:manage',
+        openapi: { summary: 'Revoke an API key: refused from the next request on', params: apiKeyIdParamsSchema },
+      },
+    },
+    async (request) => {
+      const { id } = apiKeyIdParamsSchema.parse(request.params);
+      return presentApiKey(await revokeOrganizationApiKey(db, actorOf(request), id));
+    },
+  );
 }

@@ -1,5 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { findUserWithMemberships, hasAppAccess, membershipsOf, type Membership, type UserRow } from '../auth/accounts.js';
+import {
+  findUserWithMemberships,
+  hasAppAccess,
+  membershipsOf,
+  type Membership,
+  type UserRow,
+} from '../auth/accounts.js';
 import type { Actor } from '../auth/actor.js';
 import { AuthenticatedCache, type Authenticated } from '../auth/authenticated-cache.js';
 import { authorize, can, HIDDEN_WHEN_REFUSED } from '../auth/policy.js';
@@ -80,9 +86,15 @@ export function authenticationHook(app: FastifyInstance) {
     // Deactivated everywhere (the account, or every membership of a non-internal user): not active.
     if (!found || !hasAppAccess(found.user, found.memberships)) throw unauthorized('This account is not active.');
     // Tokens issued before a password reset, a deactivation or a role change are over (issue 12).
-    if (issuedBeforeNotBefore(found.claims.iat, found.user.tokens_not_before)) throw unauthorized('The access token is invalid, expired or revoked.');
+    if (issuedBeforeNotBefore(found.claims.iat, found.user.tokens_not_before))
+      throw unauthorized('The access token is invalid, expired or revoked.');
 
-    request.actor = await resolveActor(app, found.user, (request.query as Record<string, unknown> | undefined)?.target_organization_id, found.memberships);
+    request.actor = await resolveActor(
+      app,
+      found.user,
+      (request.query as Record<string, unknown> | undefined)?.target_organization_id,
+      found.memberships,
+    );
     // Areas whose existence is not told to those without access (zorro) answer 404, not 403.
     if (HIDDEN_WHEN_REFUSED.has(policy) && !can(request.actor, policy)) throw notFound();
     authorize(request.actor, policy);
@@ -102,7 +114,8 @@ export async function actorForToken(app: FastifyInstance, token: string, target:
   }
   const found = await userForClaims(app, claims);
   if (!found || !hasAppAccess(found.user, found.memberships)) throw unauthorized('This account is not active.');
-  if (issuedBeforeNotBefore(claims.iat, found.user.tokens_not_before)) throw unauthorized('The access token is invalid, expired or revoked.');
+  if (issuedBeforeNotBefore(claims.iat, found.user.tokens_not_before))
+    throw unauthorized('The access token is invalid, expired or revoked.');
   try {
     return await resolveActor(app, found.user, target, found.memberships);
   } catch (error) {
@@ -120,7 +133,9 @@ async function userForClaims(app: FastifyInstance, claims: { sub: string; email?
   const { db, config } = app.ctx;
   const byId = await findUserWithMemberships(db, { id: claims.sub });
   if (byId || config.identity.embedded) return byId;
-  return typeof claims.email === 'string' && !claims.sub.includes('@') ? findUserWithMemberships(db, { email: claims.email }) : undefined;
+  return typeof claims.email === 'string' && !claims.sub.includes('@')
+    ? findUserWithMemberships(db, { email: claims.email })
+    : undefined;
 }
 
 /** iat is whole seconds: a token of the very second of the change still counts as after it. */
@@ -129,13 +144,19 @@ export function issuedBeforeNotBefore(iat: unknown, notBefore: Date | null): boo
   return typeof iat !== 'number' || iat < Math.floor(notBefore.getTime() / 1000);
 }
 
-export async function resolveActor(app: FastifyInstance, user: UserRow, target: unknown, knownMemberships?: Membership[]): Promise<Actor> {
+export async function resolveActor(
+  app: FastifyInstance,
+  user: UserRow,
+  target: unknown,
+  knownMemberships?: Membership[],
+): Promise<Actor> {
   const { db, config } = app.ctx;
   const memberships = knownMemberships ?? (await membershipsOf(db, user.id));
   if (Array.isArray(target)) throw badRequest('target_organization_id must be given once.');
   let targetId: number | undefined;
   if (target !== undefined && target !== '') {
-    if (typeof target !== 'string' || !ORG_ID.test(target)) throw badRequest('target_organization_id must be a positive integer.');
+    if (typeof target !== 'string' || !ORG_ID.test(target))
+      throw badRequest('target_organization_id must be a positive integer.');
     targetId = Number(target);
   }
 
@@ -143,7 +164,12 @@ export async function resolveActor(app: FastifyInstance, user: UserRow, target: 
   let orgRole: Actor['orgRole'] = null;
   const membership = targetId === undefined ? memberships[0] : memberships.find((m) => m.organizationId === targetId);
   if (membership) {
-    organization = { id: membership.organizationId, name: membership.name, products: membership.products, isTrial: membership.isTrial };
+    organization = {
+      id: membership.organizationId,
+      name: membership.name,
+      products: membership.products,
+      isTrial: membership.isTrial,
+    };
     orgRole = membership.role;
   } else if (user.is_internal_admin) {
     // Internal admins may act for any organisation; without a target, the first one.

@@ -9,8 +9,12 @@ import { billingReport } from '../domain/billing/report.js';
  */
 export async function registerBillingRoutes(app: FastifyInstance) {
   const { db } = app.ctx;
-  app.get('/caribou/billing', { schema: { response: { 200: billingResponseSchema } }, config: { policy: 'billing:read' } }, async (request) => {
-    const query = billingQuerySchema.parse(request.query ?? {});
-    return billingReport(db, request.actor!, { organization: query.organization });
-  });
+  app.get(
+    '/caribou/billing',
+    { schema: { response: { 200: billingResponseSchema } }, config: { policy: 'billing:read' } },
+    async (request) => {
+      const query = billingQuerySchema.parse(request.query ?? {});
+      return billingReport(db, request.actor!, { organization: query.organization });
+    },
+  );
 }

@@ -9,7 +9,16 @@ import { reportServerError } from '../error-reporting.js';
  * The application error of the domain (`domain/app-error.ts`) is the only error type thrown for a
  * client's mistake; this module maps its code to a status. Re-exported so route files keep one import.
  */
-export { AppError, badRequest, conflict, forbidden, notFound, payloadTooLarge, tooManyRequests, unauthorized } from '../domain/app-error.js';
+export {
+  AppError,
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  payloadTooLarge,
+  tooManyRequests,
+  unauthorized,
+} from '../domain/app-error.js';
 
 /** Turns a zod error into one readable sentence: "name: Required; products: Invalid option". */
 export function describeZodError(error: ZodError): string {
@@ -20,7 +29,10 @@ export function describeZodError(error: ZodError): string {
 }
 
 function send(reply: FastifyReply, status: number, code: string, message: string, details?: unknown) {
-  return reply.status(status).type('application/json').send({ error: { code, message, ...(details === undefined ? {} : { details }) } });
+  return reply
+    .status(status)
+    .type('application/json')
+    .send({ error: { code, message, ...(details === undefined ? {} : { details }) } });
 }
 
 /** The status each application error code answers with. */
@@ -56,7 +68,8 @@ export interface DescribedError {
 }
 
 export function describeError(error: FastifyError | AppError | ZodError, request: FastifyRequest): DescribedError {
-  if (error instanceof AppError) return { status: statusOf[error.code], code: error.code, message: error.message, details: error.details };
+  if (error instanceof AppError)
+    return { status: statusOf[error.code], code: error.code, message: error.message, details: error.details };
   if (error instanceof ZodError) return { status: 400, code: ERROR_CODES.badRequest, message: describeZodError(error) };
   const status = (error as FastifyError).statusCode;
   if (status && status >= 400 && status < 500) {
@@ -65,16 +78,32 @@ export function describeError(error: FastifyError | AppError | ZodError, request
   }
   if (isDatabaseUnavailable(error)) {
     // The database is away (stopped, restarting, unreachable): a temporary state, not our bug.
-    request.log.warn({ err: { message: (error as Error).message, code: (error as { code?: string }).code } }, 'database unavailable');
-    return { status: 503, code: ERROR_CODES.unavailable, message: 'The service is briefly unavailable. Please try again in a few seconds.', retryAfter: String(DATABASE_RETRY_AFTER_SECONDS) };
+    request.log.warn(
+      { err: { message: (error as Error).message, code: (error as { code?: string }).code } },
+      'database unavailable',
+    );
+    return {
+      status: 503,
+      code: ERROR_CODES.unavailable,
+      message: 'The service is briefly unavailable. Please try again in a few seconds.',
+      retryAfter: String(DATABASE_RETRY_AFTER_SECONDS),
+    };
   }
   // A multipart body cut short (busboy): the client's upload was incomplete, not our failure.
   if (/^(Unexpected end of (form|file)|Part terminated early|Malformed part header)/.test(error.message ?? '')) {
-    return { status: 400, code: ERROR_CODES.badRequest, message: 'The upload ended before the end of the file. Please upload the file again.' };
+    return {
+      status: 400,
+      code: ERROR_CODES.badRequest,
+      message: 'The upload ended before the end of the file. Please upload the file again.',
+    };
   }
   // Text PostgreSQL cannot hold (NUL, invalid encodings) that slipped past a schema: the client's mistake.
   if (['22021', '22P05'].includes((error as { code?: string }).code ?? '')) {
-    return { status: 400, code: ERROR_CODES.badRequest, message: `The input ${CONTROL_CHARACTER_MESSAGE} or invalid text.` };
+    return {
+      status: 400,
+      code: ERROR_CODES.badRequest,
+      message: `The input ${CONTROL_CHARACTER_MESSAGE} or invalid text.`,
+    };
   }
   request.log.error({ err: error }, 'unhandled error');
   reportServerError(error, request);

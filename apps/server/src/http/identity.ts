@@ -11,7 +11,17 @@ import {
   type SamlIdpResponse,
 } from '@zview/contracts';
 import type { FastifyInstance } from 'fastify';
-import { acsUrl, deleteSamlIdp, findIdpForEmail, listSamlIdps, registerSamlIdp, SamlError, setInternalAdminGroup, spEntityId, type SamlIdp } from '../auth/saml.js';
+import {
+  acsUrl,
+  deleteSamlIdp,
+  findIdpForEmail,
+  listSamlIdps,
+  registerSamlIdp,
+  SamlError,
+  setInternalAdminGroup,
+  spEntityId,
+  type SamlIdp,
+} from '../auth/saml.js';
 import { badRequest, notFound } from './errors.js';
 import { FAQ } from '../domain/identity/faq.js';
 
@@ -30,7 +40,11 @@ export async function registerPublicIdentityRoutes(app: FastifyInstance) {
 }
 
 export async function registerFaqRoutes(app: FastifyInstance) {
-  app.get('/faq', { schema: { response: { 200: faqResponseSchema } }, config: { policy: 'faq:read' } }, async (): Promise<FaqResponse> => ({ faqs: FAQ }));
+  app.get(
+    '/faq',
+    { schema: { response: { 200: faqResponseSchema } }, config: { policy: 'faq:read' } },
+    async (): Promise<FaqResponse> => ({ faqs: FAQ }),
+  );
 }
 
 /**
@@ -54,33 +68,56 @@ export async function registerSamlIdpRoutes(app: FastifyInstance) {
     };
   };
 
-  app.get('/identity/saml-idps', { schema: { response: { 200: samlIdpListResponseSchema } }, config: { policy: 'customers:manage' } }, async (request) => ({
-    identityProviders: (await listSamlIdps(db, request.actor!.organization.id)).map(shape),
-  }));
+  app.get(
+    '/identity/saml-idps',
+    { schema: { response: { 200: samlIdpListResponseSchema } }, config: { policy: 'customers:manage' } },
+    async (request) => ({
+      identityProviders: (await listSamlIdps(db, request.actor!.organization.id)).map(shape),
+    }),
+  );
 
-  app.post('/identity/saml-idps', { schema: { response: { 201: samlIdpResponseSchema } }, config: { policy: 'customers:manage' } }, async (request, reply) => {
-    const body = registerSamlIdpRequestSchema.parse(request.body ?? {});
-    try {
-      const idp = await registerSamlIdp(db, { ...body, organizationId: request.actor!.organization.id });
-      return reply.status(201).send(shape(idp));
-    } catch (error) {
-      if (error instanceof SamlError) throw badRequest(error.message);
-      throw error;
-    }
-  });
+  app.post(
+    '/identity/saml-idps',
+    { schema: { response: { 201: samlIdpResponseSchema } }, config: { policy: 'customers:manage' } },
+    async (request, reply) => {
+      const body = registerSamlIdpRequestSchema.parse(request.body ?? {});
+      try {
+        const idp = await registerSamlIdp(db, { ...body, organizationId: request.actor!.organization.id });
+        return reply.status(201).send(shape(idp));
+      } catch (error) {
+        if (error instanceof SamlError) throw badRequest(error.message);
+        throw error;
+      }
+    },
+  );
 
   // Which IdP group makes internal admins: internal admins only ('customers:manage'), like every route here.
-  app.patch('/identity/saml-idps/:id', { schema: { response: { 200: samlIdpResponseSchema } }, config: { policy: 'customers:manage' } }, async (request) => {
-    const { id } = samlIdpParamsSchema.parse(request.params);
-    const { internalAdminGroup } = updateSamlIdpRequestSchema.parse(request.body ?? {});
-    const idp = await setInternalAdminGroup(db, request.actor!.userId, request.actor!.organization.id, id, internalAdminGroup);
-    if (!idp) throw notFound('Identity provider not found.');
-    return shape(idp);
-  });
+  app.patch(
+    '/identity/saml-idps/:id',
+    { schema: { response: { 200: samlIdpResponseSchema } }, config: { policy: 'customers:manage' } },
+    async (request) => {
+      const { id } = samlIdpParamsSchema.parse(request.params);
+      const { internalAdminGroup } = updateSamlIdpRequestSchema.parse(request.body ?? {});
+      const idp = await setInternalAdminGroup(
+        db,
+        request.actor!.userId,
+        request.actor!.organization.id,
+        id,
+        internalAdminGroup,
+      );
+      if (!idp) throw notFound('Identity provider not found.');
+      return shape(idp);
+    },
+  );
 
-  app.delete('/identity/saml-idps/:id', { config: { policy: 'customers:manage', rawResponse: true } }, async (request, reply) => {
-    const { id } = samlIdpParamsSchema.parse(request.params);
-    if (!(await deleteSamlIdp(db, request.actor!.organization.id, id))) throw notFound('Identity provider not found.');
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/identity/saml-idps/:id',
+    { config: { policy: 'customers:manage', rawResponse: true } },
+    async (request, reply) => {
+      const { id } = samlIdpParamsSchema.parse(request.params);
+      if (!(await deleteSamlIdp(db, request.actor!.organization.id, id)))
+        throw notFound('Identity provider not found.');
+      return reply.status(204).send();
+    },
+  );
 }

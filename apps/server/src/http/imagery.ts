@@ -57,7 +57,6 @@ export function defaultTileDate(now: Date): string {
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const TILE_CACHE = 'public, max-age=86400, stale-while-revalidate=604800';
 
-
 /**
  * Imagery routes: property images by capture, satellite tiles, map styles and their GeoJSON.
  * Each accepts either an authenticated actor (bearer token) or a signed URL for its scope.
@@ -66,8 +65,12 @@ export async function registerImageryRoutes(app: FastifyInstance) {
   const { config } = app.ctx;
   // The secret is read (or created under DATA_DIR) on first use, not at boot.
   let signerInstance: UrlSigner | undefined;
-  const getSigner = () => (signerInstance ??= new UrlSigner(resolveSigningSecret(config.urlSigningSecret, config.dataDir)));
-  const service = new ImageryService(app.ctx.imagery ?? emptyImagerySources, new ImageCache(path.join(config.dataDir, 'imagery', 'cache')));
+  const getSigner = () =>
+    (signerInstance ??= new UrlSigner(resolveSigningSecret(config.urlSigningSecret, config.dataDir)));
+  const service = new ImageryService(
+    app.ctx.imagery ?? emptyImagerySources,
+    new ImageCache(path.join(config.dataDir, 'imagery', 'cache')),
+  );
   app.decorate('imagery', {
     service,
     get signer() {
@@ -88,9 +91,18 @@ export async function registerImageryRoutes(app: FastifyInstance) {
     if (check === 'invalid') throw forbidden('The signed URL is not valid.');
   }
 
-  function sendImage(request: FastifyRequest, reply: FastifyReply, image: RenderedImage, contentType: string, cacheControl: string) {
+  function sendImage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    image: RenderedImage,
+    contentType: string,
+    cacheControl: string,
+  ) {
     const etag = `"${image.etag}"`;
-    reply.header('cache-control', cacheControl).header('etag', etag).header('x-imagery-cache', image.hit ? 'hit' : 'miss');
+    reply
+      .header('cache-control', cacheControl)
+      .header('etag', etag)
+      .header('x-imagery-cache', image.hit ? 'hit' : 'miss');
     if (request.headers['if-none-match'] === etag) return reply.status(304).send();
     return reply.type(contentType).send(image.data);
   }
@@ -115,30 +127,42 @@ export async function registerImageryRoutes(app: FastifyInstance) {
     return sendImage(request, reply, image, CONTENT_TYPES[tile.file.format], TILE_CACHE);
   });
 
-  app.get('/map/style/:file', { schema: { response: { 200: mapStyleResponseSchema } }, config: signed }, async (request, reply) => {
-    const { file } = mapStyleParamsSchema.parse(request.params);
-    const name = file.replace(/\.json$/, '') as MapStyleName;
-    if (!file.endsWith('.json') || !MAP_STYLE_NAMES.includes(name)) throw notFound(`Unknown map style: ${file}.`);
-    const query = mapStyleQuerySchema.parse(request.query);
-    authorize(request, SIGNED_SCOPES.mapStyle);
-    // An external street style (MAP_STYLE_URL) replaces ours by configuration.
-    const external = config.runtime.MAP_STYLE_URL;
-    if (name === 'street' && external && /^https?:\/\//.test(external)) return reply.redirect(external, 302);
-    reply.header('cache-control', 'private, max-age=300');
-    return mapStyle(name, { origin: app.ctx.config.publicUrl, signer: getSigner(), bbox: query.bbox });
-  });
+  app.get(
+    '/map/style/:file',
+    { schema: { response: { 200: mapStyleResponseSchema } }, config: signed },
+    async (request, reply) => {
+      const { file } = mapStyleParamsSchema.parse(request.params);
+      const name = file.replace(/\.json$/, '') as MapStyleName;
+      if (!file.endsWith('.json') || !MAP_STYLE_NAMES.includes(name)) throw notFound(`Unknown map style: ${file}.`);
+      const query = mapStyleQuerySchema.parse(request.query);
+      authorize(request, SIGNED_SCOPES.mapStyle);
+      // An external street style (MAP_STYLE_URL) replaces ours by configuration.
+      const external = config.runtime.MAP_STYLE_URL;
+      if (name === 'street' && external && /^https?:\/\//.test(external)) return reply.redirect(external, 302);
+      reply.header('cache-control', 'private, max-age=300');
+      return mapStyle(name, { origin: app.ctx.config.publicUrl, signer: getSigner(), bbox: query.bbox });
+    },
+  );
 
-  app.get('/map/features.geojson', { schema: { response: { 200: mapFeaturesResponseSchema } }, config: signed }, async (request, reply) => {
-    const query = mapFeaturesQuerySchema.parse(request.query);
-    authorize(request, SIGNED_SCOPES.mapFeatures);
-    reply.header('cache-control', 'private, max-age=300').type('application/geo+json');
-    return service.features(query.bbox);
-  });
+  app.get(
+    '/map/features.geojson',
+    { schema: { response: { 200: mapFeaturesResponseSchema } }, config: signed },
+    async (request, reply) => {
+      const query = mapFeaturesQuerySchema.parse(request.query);
+      authorize(request, SIGNED_SCOPES.mapFeatures);
+      reply.header('cache-control', 'private, max-age=300').type('application/geo+json');
+      return service.features(query.bbox);
+    },
+  );
 
   /** Signed URLs of the map base layers, for the signed-in web app to hand to MapLibre. */
-  app.get('/map/sources', { schema: { response: { 200: mapSourcesResponseSchema } }, config: { policy: 'imagery:read' } }, async (request) => {
-    if (!request.actor) throw unauthorized();
-    if (!can(request.actor, 'imagery:ortho')) throw forbidden('Imagery is not enabled for your organization.');
-    return mapSourcesResponseSchema.parse(mapSourceUrls(app.ctx.config.publicUrl, getSigner()));
-  });
+  app.get(
+    '/map/sources',
+    { schema: { response: { 200: mapSourcesResponseSchema } }, config: { policy: 'imagery:read' } },
+    async (request) => {
+      if (!request.actor) throw unauthorized();
+      if (!can(request.actor, 'imagery:ortho')) throw forbidden('Imagery is not enabled for your organization.');
+      return mapSourcesResponseSchema.parse(mapSourceUrls(app.ctx.config.publicUrl, getSigner()));
+    },
+  );
 }

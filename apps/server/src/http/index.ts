@@ -29,7 +29,11 @@ export async function registerApiRoutes(app: FastifyInstance) {
     if (request.actor && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     return payload;
   });
-  app.get('/health', { schema: { response: { 200: healthResponseSchema } }, config: { policy: 'public' } }, async () => ({ status: 'ok' }));
+  app.get(
+    '/health',
+    { schema: { response: { 200: healthResponseSchema } }, config: { policy: 'public' } },
+    async () => ({ status: 'ok' }),
+  );
   await registerImageryRoutes(app);
   await registerAddressRoutes(app);
   await registerPropertyRoutes(app);

@@ -1,9 +1,21 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { AUTHN_ERROR_CODES, authnRequestSchema, MESSAGES, OIDC_SCOPES, sessionProbeQuerySchema } from '@zview/contracts';
+import {
+  AUTHN_ERROR_CODES,
+  authnRequestSchema,
+  MESSAGES,
+  OIDC_SCOPES,
+  sessionProbeQuerySchema,
+} from '@zview/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { findUserById } from '../auth/accounts.js';
-import { authenticateWithPassword, issueSessionToken, redeemSessionToken, THROTTLE, type AuthnOptions } from '../auth/authn.js';
+import {
+  authenticateWithPassword,
+  issueSessionToken,
+  redeemSessionToken,
+  THROTTLE,
+  type AuthnOptions,
+} from '../auth/authn.js';
 import { loadIdentityKeys } from '../auth/keys.js';
 import { purgeExpiredOidcModels } from '../auth/oidc-adapter.js';
 import { API_SCOPE, createIdentityProvider, OIDC_MOUNT, page, type IdentityProvider } from '../auth/provider.js';
@@ -41,14 +53,21 @@ export async function registerIdentityProvider(app: FastifyInstance) {
   const { provider } = identity;
 
   // Expired rows are ignored by reads; this keeps the tables small.
-  const purge = setInterval(() => void purgeExpiredOidcModels(db).catch((error) => app.log.warn({ err: error }, 'identity purge failed')), 3600_000);
+  const purge = setInterval(
+    () => void purgeExpiredOidcModels(db).catch((error) => app.log.warn({ err: error }, 'identity purge failed')),
+    3600_000,
+  );
   purge.unref();
   app.addHook('onClose', async () => clearInterval(purge));
 
   await app.register(async (scope) => {
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(body as string)));
-    });
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 64 * 1024 },
+      (_req, body, done) => {
+        done(null, Object.fromEntries(new URLSearchParams(body as string)));
+      },
+    );
     registerAuthnRoutes(scope, identity);
     registerInteractionRoutes(scope, identity);
     registerRevocation(scope, identity);
@@ -68,7 +87,10 @@ export async function registerIdentityProvider(app: FastifyInstance) {
     scope.get(`${OIDC_MOUNT}/session/end`, { config: { policy: 'public' } }, async (request, reply) => {
       if (await hasLiveSession(app, request)) return handler(request, reply);
       const target = (request.query as Record<string, unknown>).post_logout_redirect_uri;
-      const back = typeof target === 'string' && identity.postLogoutRedirectUris.includes(target) ? target : `${config.publicUrl}/`;
+      const back =
+        typeof target === 'string' && identity.postLogoutRedirectUris.includes(target)
+          ? target
+          : `${config.publicUrl}/`;
       return reply.header('cache-control', 'no-store').redirect(back, 303);
     });
     scope.all(OIDC_MOUNT, { config: { policy: 'public' } }, handler);
@@ -87,7 +109,8 @@ type Callback = (req: IncomingMessage, res: ServerResponse) => unknown;
 
 function forwardToProvider(request: FastifyRequest, reply: FastifyReply, callback: Callback, parsedBody?: unknown) {
   // Headers set by our hooks (x-version, security headers) must survive the hand-over.
-  for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value as string);
+  for (const [name, value] of Object.entries(reply.getHeaders()))
+    if (value !== undefined) reply.raw.setHeader(name, value as string);
   reply.hijack();
   const raw = request.raw as IncomingMessage & { originalUrl?: string; body?: unknown };
   raw.originalUrl = raw.url;
@@ -109,7 +132,12 @@ function registerAuthnRoutes(app: FastifyInstance, identity: IdentityProvider) {
   app.post(`${OIDC_MOUNT}/api/v1/authn`, { config: { policy: 'public' } }, async (request, reply) => {
     const parsed = authnRequestSchema.safeParse(request.body ?? {});
     if (!parsed.success) {
-      return authnError(reply, 400, AUTHN_ERROR_CODES.badRequest, 'Api validation failed: username and password are required.');
+      return authnError(
+        reply,
+        400,
+        AUTHN_ERROR_CODES.badRequest,
+        'Api validation failed: username and password are required.',
+      );
     }
     const outcome = await authenticateWithPassword(
       app.ctx.db,
@@ -122,7 +150,16 @@ function registerAuthnRoutes(app: FastifyInstance, identity: IdentityProvider) {
           status: 'SUCCESS',
           sessionToken: outcome.sessionToken,
           expiresAt: outcome.expiresAt.toISOString(),
-          _embedded: { user: { id: outcome.user.id, profile: { login: outcome.user.email, firstName: outcome.user.first_name, lastName: outcome.user.last_name } } },
+          _embedded: {
+            user: {
+              id: outcome.user.id,
+              profile: {
+                login: outcome.user.email,
+                firstName: outcome.user.first_name,
+                lastName: outcome.user.last_name,
+              },
+            },
+          },
         };
       case 'password_expired':
         return { status: 'PASSWORD_EXPIRED' };
@@ -130,7 +167,12 @@ function registerAuthnRoutes(app: FastifyInstance, identity: IdentityProvider) {
         return { status: 'LOCKED_OUT' };
       case 'ip_locked':
         reply.header('retry-after', String(THROTTLE.lockMinutes * 60));
-        return authnError(reply, 429, AUTHN_ERROR_CODES.rateLimited, 'API call exceeded rate limit due to too many requests.');
+        return authnError(
+          reply,
+          429,
+          AUTHN_ERROR_CODES.rateLimited,
+          'API call exceeded rate limit due to too many requests.',
+        );
       case 'access_denied':
         return authnError(reply, 403, AUTHN_ERROR_CODES.accessDenied, MESSAGES.noOktaAppsEnabled);
       case 'invalid_credentials':
@@ -177,31 +219,45 @@ function registerInteractionRoutes(app: FastifyInstance, identity: IdentityProvi
     let result: Record<string, unknown>;
     if (details.prompt.name === 'login') {
       const token = details.params.sessionToken;
-      const user = typeof token === 'string' && token.length <= 200 ? await redeemSessionToken(app.ctx.db, token) : undefined;
+      const user =
+        typeof token === 'string' && token.length <= 200 ? await redeemSessionToken(app.ctx.db, token) : undefined;
       if (user && details.session?.accountId && details.session.accountId !== user.id) {
         // A new sign-in replaces the IdP session of another account (as Okta's sessionToken does):
         // end that session and restart the same authorization request with a fresh token.
         await (await provider.Session.findByUid(details.session.uid))?.destroy();
         const { token: fresh } = await issueSessionToken(app.ctx.db, user.id);
         const params = new URLSearchParams();
-        for (const [name, value] of Object.entries(details.params)) if (typeof value === 'string') params.set(name, value);
+        for (const [name, value] of Object.entries(details.params))
+          if (typeof value === 'string') params.set(name, value);
         params.set('sessionToken', fresh);
         return reply.redirect(`${OIDC_MOUNT}/auth?${params.toString()}`, 303);
       }
       result = user
         ? { login: { accountId: user.id, amr: [user.identity_source === 'saml' ? 'ext' : 'pwd'] } }
-        : { error: 'login_required', error_description: 'Sign in with your email and password first (a valid sessionToken is required).' };
-    } else if (details.prompt.name === 'consent' && details.params.client_id === identity.clientId && details.session?.accountId) {
+        : {
+            error: 'login_required',
+            error_description: 'Sign in with your email and password first (a valid sessionToken is required).',
+          };
+    } else if (
+      details.prompt.name === 'consent' &&
+      details.params.client_id === identity.clientId &&
+      details.session?.accountId
+    ) {
       const grant = details.grantId
-        ? ((await provider.Grant.find(details.grantId)) ?? new provider.Grant({ clientId: identity.clientId, accountId: details.session.accountId }))
+        ? ((await provider.Grant.find(details.grantId)) ??
+          new provider.Grant({ clientId: identity.clientId, accountId: details.session.accountId }))
         : new provider.Grant({ clientId: identity.clientId, accountId: details.session.accountId });
       grant.addOIDCScope(OIDC_SCOPES.join(' '));
       grant.addResourceScope(app.ctx.config.identity.audience, API_SCOPE);
       result = { consent: { grantId: await grant.save() } };
     } else {
-      result = { error: 'access_denied', error_description: 'This client needs consent, which this provider does not ask for.' };
+      result = {
+        error: 'access_denied',
+        error_description: 'This client needs consent, which this provider does not ask for.',
+      };
     }
-    for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value as string);
+    for (const [name, value] of Object.entries(reply.getHeaders()))
+      if (value !== undefined) reply.raw.setHeader(name, value as string);
     reply.hijack();
     try {
       await provider.interactionFinished(request.raw, reply.raw, result, { mergeWithLastSubmission: false });
@@ -210,7 +266,12 @@ function registerInteractionRoutes(app: FastifyInstance, identity: IdentityProvi
       request.log.warn({ err: error }, 'interaction could not finish');
       if (!reply.raw.headersSent) {
         reply.raw.writeHead(400, { 'content-type': 'text/html; charset=utf-8' });
-        reply.raw.end(page('Sign-in error', `<p>The sign-in could not be completed. Please try again.</p><p><a href="${app.ctx.config.publicUrl}/">Back to Z-VIEW</a></p>`));
+        reply.raw.end(
+          page(
+            'Sign-in error',
+            `<p>The sign-in could not be completed. Please try again.</p><p><a href="${app.ctx.config.publicUrl}/">Back to Z-VIEW</a></p>`,
+          ),
+        );
       }
     }
   });
@@ -232,7 +293,10 @@ function registerRevocation(app: FastifyInstance, identity: IdentityProvider) {
       return reply.status(401).send({ error: 'invalid_client', error_description: 'client authentication failed' });
     }
     try {
-      const { payload } = await jwtVerify(token, jwks, { issuer: identity.issuer, clockTolerance: Number.MAX_SAFE_INTEGER });
+      const { payload } = await jwtVerify(token, jwks, {
+        issuer: identity.issuer,
+        clockTolerance: Number.MAX_SAFE_INTEGER,
+      });
       if (payload.jti && payload.client_id === identity.clientId) {
         await revokeTokenId(app.ctx.db, payload.jti, new Date((payload.exp ?? Date.now() / 1000 + 3600) * 1000));
       }

@@ -38,7 +38,10 @@ export function collectOpenApiRoutes(app: FastifyInstance) {
         url: route.url,
         policy: route.config?.policy,
         rawResponse: Boolean(route.config?.rawResponse),
-        responses: ((route.schema as { response?: Record<string, unknown> } | undefined)?.response ?? {}) as Record<string, unknown>,
+        responses: ((route.schema as { response?: Record<string, unknown> } | undefined)?.response ?? {}) as Record<
+          string,
+          unknown
+        >,
         openapi: route.config?.openapi,
       });
     }
@@ -50,7 +53,11 @@ type JsonSchema = Record<string, unknown>;
 function jsonSchema(schema: unknown, io: 'input' | 'output'): JsonSchema {
   if (!(schema instanceof ZodType)) return {};
   try {
-    const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
+    const { $schema: _drop, ...rest } = z.toJSONSchema(schema, {
+      io,
+      unrepresentable: 'any',
+      target: 'draft-2020-12',
+    }) as JsonSchema;
     return rest;
   } catch {
     return {};
@@ -92,13 +99,23 @@ export function buildOpenApiDocument(app: FastifyInstance) {
     const isV1 = route.url.startsWith('/v1/');
     const responses: Record<string, unknown> = {};
     for (const [status, schema] of Object.entries(route.responses)) {
-      responses[status] = { description: `${status} answer`, content: { 'application/json': { schema: jsonSchema(schema, 'output') } } };
+      responses[status] = {
+        description: `${status} answer`,
+        content: { 'application/json': { schema: jsonSchema(schema, 'output') } },
+      };
     }
     if (route.rawResponse) responses['200'] ??= { description: 'A file, a stream or no content (see the route).' };
     if (Object.keys(responses).length === 0) responses.default = { description: 'Answer (schema not yet declared).' };
     if (isV1) {
-      responses['4XX'] = { description: 'A problem (RFC 9457) with a stable code', content: { 'application/problem+json': { schema: problem } } };
-      responses['429'] = { description: 'Over the key’s rate limit; see Retry-After', headers: { 'retry-after': { schema: { type: 'integer' } } }, content: { 'application/problem+json': { schema: problem } } };
+      responses['4XX'] = {
+        description: 'A problem (RFC 9457) with a stable code',
+        content: { 'application/problem+json': { schema: problem } },
+      };
+      responses['429'] = {
+        description: 'Over the key’s rate limit; see Retry-After',
+        headers: { 'retry-after': { schema: { type: 'integer' } } },
+        content: { 'application/problem+json': { schema: problem } },
+      };
     }
     const body = route.openapi?.body;
     const operation: Record<string, unknown> = {
@@ -107,16 +124,34 @@ export function buildOpenApiDocument(app: FastifyInstance) {
       tags: [isV1 ? 'Public API (v1)' : (path.split('/')[2] ?? 'api')],
       'x-policy': route.policy ?? null,
       parameters: [
-        ...params.map((name) => ({ name, in: 'path', required: true, schema: (jsonSchema(route.openapi?.params, 'input') as { properties?: Record<string, JsonSchema> }).properties?.[name] ?? { type: 'string' } })),
+        ...params.map((name) => ({
+          name,
+          in: 'path',
+          required: true,
+          schema: (jsonSchema(route.openapi?.params, 'input') as { properties?: Record<string, JsonSchema> })
+            .properties?.[name] ?? { type: 'string' },
+        })),
         ...queryParameters(route.openapi?.query),
       ],
       responses,
-      security: route.policy === 'public' ? [] : isV1 ? [{ apiKeyBearer: [] }, { apiKeyHeader: [] }] : [{ oidcBearer: [] }],
+      security:
+        route.policy === 'public' ? [] : isV1 ? [{ apiKeyBearer: [] }, { apiKeyHeader: [] }] : [{ oidcBearer: [] }],
     };
     if (body || route.openapi?.bodyType === 'multipart') {
       operation.requestBody =
         route.openapi?.bodyType === 'multipart'
-          ? { required: true, content: { 'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] } } } }
+          ? {
+              required: true,
+              content: {
+                'multipart/form-data': {
+                  schema: {
+                    type: 'object',
+                    properties: { file: { type: 'string', format: 'binary' } },
+                    required: ['file'],
+                  },
+                },
+              },
+            }
           : { required: true, content: { 'application/json': { schema: jsonSchema(body, 'input') } } };
     }
     (paths[path] ??= {})[route.method.toLowerCase()] = operation;
@@ -134,7 +169,12 @@ export function buildOpenApiDocument(app: FastifyInstance) {
       securitySchemes: {
         apiKeyBearer: { type: 'http', scheme: 'bearer', description: 'An API key as a bearer token.' },
         apiKeyHeader: { type: 'apiKey', in: 'header', name: 'x-api-key' },
-        oidcBearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'An access token of the identity provider.' },
+        oidcBearer: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description: 'An access token of the identity provider.',
+        },
       },
       schemas: { Problem: problem },
     },
@@ -143,15 +183,30 @@ export function buildOpenApiDocument(app: FastifyInstance) {
   };
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The reference page: every operation with its parameters, body and answers, from the document. */
 export function renderDocsPage(document: ReturnType<typeof buildOpenApiDocument>): string {
   const byTag = new Map<string, string[]>();
-  for (const [path, operations] of Object.entries(document.paths).sort(([a], [b]) => (a.startsWith('/v1') === b.startsWith('/v1') ? a.localeCompare(b) : a.startsWith('/v1') ? -1 : 1))) {
-    for (const [method, op] of Object.entries(operations) as [string, { summary: string; tags: string[]; parameters: { name: string; in: string; required: boolean }[]; requestBody?: unknown; responses: Record<string, unknown>; 'x-policy': string | null }][]) {
+  for (const [path, operations] of Object.entries(document.paths).sort(([a], [b]) =>
+    a.startsWith('/v1') === b.startsWith('/v1') ? a.localeCompare(b) : a.startsWith('/v1') ? -1 : 1,
+  )) {
+    for (const [method, op] of Object.entries(operations) as [
+      string,
+      {
+        summary: string;
+        tags: string[];
+        parameters: { name: string; in: string; required: boolean }[];
+        requestBody?: unknown;
+        responses: Record<string, unknown>;
+        'x-policy': string | null;
+      },
+    ][]) {
       const tag = op.tags[0] ?? 'api';
-      const params = op.parameters.map((p) => `<code>${escapeHtml(p.name)}</code> (${p.in}${p.required ? ', required' : ''})`).join(', ');
+      const params = op.parameters
+        .map((p) => `<code>${escapeHtml(p.name)}</code> (${p.in}${p.required ? ', required' : ''})`)
+        .join(', ');
       const section = `<details class="op"><summary><span class="m ${method}">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code> — ${escapeHtml(op.summary)}</summary>
         <p>Policy: <code>${escapeHtml(op['x-policy'] ?? 'none')}</code>${params ? ` · Parameters: ${params}` : ''}</p>
         ${op.requestBody ? `<h4>Request body</h4><pre>${escapeHtml(JSON.stringify(op.requestBody, null, 2))}</pre>` : ''}
@@ -159,7 +214,9 @@ export function renderDocsPage(document: ReturnType<typeof buildOpenApiDocument>
       byTag.set(tag, [...(byTag.get(tag) ?? []), section]);
     }
   }
-  const problems = document['x-problem-codes'].map((code) => `<li id="problem-${code}"><code>${code}</code></li>`).join('');
+  const problems = document['x-problem-codes']
+    .map((code) => `<li id="problem-${code}"><code>${code}</code></li>`)
+    .join('');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(document.info.title)} reference</title>
 <style>body{font:14px/1.5 system-ui,sans-serif;max-width:1100px;margin:24px auto;padding:0 16px;color:#1d2433}pre{background:#f5f7fa;padding:8px;overflow:auto;max-height:420px}
 .op{border:1px solid #dde3ea;border-radius:6px;margin:6px 0;padding:6px 10px}.m{display:inline-block;min-width:60px;font-weight:700}.get{color:#1565c0}.post{color:#2e7d32}.put,.patch{color:#ef6c00}.delete{color:#c62828}</style></head>
@@ -181,6 +238,10 @@ export async function registerOpenApiRoutes(app: FastifyInstance) {
     }
     return cached;
   };
-  app.get('/openapi.json', { config: { policy: 'public', rawResponse: true } }, async (_request, reply) => reply.type('application/json; charset=utf-8').send(built().json));
-  app.get('/docs', { config: { policy: 'public', rawResponse: true } }, async (_request, reply) => reply.type('text/html; charset=utf-8').send(built().html));
+  app.get('/openapi.json', { config: { policy: 'public', rawResponse: true } }, async (_request, reply) =>
+    reply.type('application/json; charset=utf-8').send(built().json),
+  );
+  app.get('/docs', { config: { policy: 'public', rawResponse: true } }, async (_request, reply) =>
+    reply.type('text/html; charset=utf-8').send(built().html),
+  );
 }

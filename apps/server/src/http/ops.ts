@@ -24,7 +24,10 @@ export async function registerOpsRoutes(app: FastifyInstance) {
     if (started === undefined) return;
     // The route pattern keeps the label set small; unmatched paths share one label.
     const route = request.routeOptions.url ?? 'unmatched';
-    httpDuration.observe({ method: request.method, route, status_code: String(reply.statusCode) }, Number(process.hrtime.bigint() - started) / 1e9);
+    httpDuration.observe(
+      { method: request.method, route, status_code: String(reply.statusCode) },
+      Number(process.hrtime.bigint() - started) / 1e9,
+    );
   });
 
   app.get('/healthz', { config: { policy: 'public' } }, async (_request, reply) => {
@@ -41,7 +44,10 @@ export async function registerOpsRoutes(app: FastifyInstance) {
 
   app.get('/metrics', { config: { policy: 'public' } }, async (request, reply) => {
     if (!metricsAllowed(request, config.metricsToken)) {
-      return reply.status(401).header('www-authenticate', 'Bearer').send({ error: { code: 'unauthorized', message: 'Metrics need the metrics token.' } });
+      return reply
+        .status(401)
+        .header('www-authenticate', 'Bearer')
+        .send({ error: { code: 'unauthorized', message: 'Metrics need the metrics token.' } });
     }
     reply.header('cache-control', 'no-store').type(registry.contentType);
     return registry.metrics();

@@ -55,7 +55,10 @@ export async function registerPasswordResetPages(app: FastifyInstance) {
     // The same answer whether or not the account exists: the page reveals no accounts.
     return html(
       reply,
-      page('Check your email', `<p>If an account exists for ${escapeHtml(parsed.data.email)}, we have sent a link to set a new password.</p><p><a href="${home}">Back to sign in</a></p>`),
+      page(
+        'Check your email',
+        `<p>If an account exists for ${escapeHtml(parsed.data.email)}, we have sent a link to set a new password.</p><p><a href="${home}">Back to sign in</a></p>`,
+      ),
     );
   });
 
@@ -66,7 +69,10 @@ export async function registerPasswordResetPages(app: FastifyInstance) {
 <form method="post" action="${OIDC_MOUNT}/reset-password/${token}"><label for="password">New password</label><input id="password" name="password" type="password" required autocomplete="new-password">
 <label for="confirm">Repeat the new password</label><input id="confirm" name="confirm" type="password" required autocomplete="new-password"><button type="submit">Set password</button></form>`,
     );
-  const expired = page('Link expired', `<p>This link is invalid or has already been used.</p><p><a href="${OIDC_MOUNT}/forgot-password">Request a new link</a></p>`);
+  const expired = page(
+    'Link expired',
+    `<p>This link is invalid or has already been used.</p><p><a href="${OIDC_MOUNT}/forgot-password">Request a new link</a></p>`,
+  );
 
   app.get(`${OIDC_MOUNT}/reset-password/:token`, { config: { policy: 'public' } }, async (request, reply) => {
     const params = tokenParam.safeParse(request.params);
@@ -79,11 +85,16 @@ export async function registerPasswordResetPages(app: FastifyInstance) {
     if (!params.success) return html(reply, expired, 404);
     const form = passwordForm.safeParse(request.body ?? {});
     if (!form.success) return html(reply, setForm(params.data.token, 'Please fill in both fields.'), 400);
-    if (form.data.password !== form.data.confirm) return html(reply, setForm(params.data.token, 'The two passwords differ.'), 400);
+    if (form.data.password !== form.data.confirm)
+      return html(reply, setForm(params.data.token, 'The two passwords differ.'), 400);
     const problem = passwordProblem(form.data.password);
     if (problem) return html(reply, setForm(params.data.token, problem), 400);
-    if (!(await completePasswordReset(app.ctx.db, params.data.token, form.data.password))) return html(reply, expired, 404);
-    return html(reply, page('Password changed', `<p>Your new password is set.</p><p><a href="${home}">Sign in to Z-VIEW</a></p>`));
+    if (!(await completePasswordReset(app.ctx.db, params.data.token, form.data.password)))
+      return html(reply, expired, 404);
+    return html(
+      reply,
+      page('Password changed', `<p>Your new password is set.</p><p><a href="${home}">Sign in to Z-VIEW</a></p>`),
+    );
   });
 
   // Invitations of existing accounts into another organisation: accepting is a deliberate POST.
@@ -105,8 +116,17 @@ export async function registerPasswordResetPages(app: FastifyInstance) {
     const params = tokenParam.safeParse(request.params);
     const organization = params.success ? await acceptMembershipInvitation(app.ctx.db, params.data.token) : undefined;
     if (!organization) return html(reply, expiredInvitation, 404);
-    return html(reply, page('Invitation accepted', `<p>You are now a member of ${escapeHtml(organization)}.</p><p><a href="${home}">Sign in to Z-VIEW</a></p>`));
+    return html(
+      reply,
+      page(
+        'Invitation accepted',
+        `<p>You are now a member of ${escapeHtml(organization)}.</p><p><a href="${home}">Sign in to Z-VIEW</a></p>`,
+      ),
+    );
   });
 }
 
-const expiredInvitation = page('Invitation expired', '<p>This invitation is invalid, has expired or has already been used.</p>');
+const expiredInvitation = page(
+  'Invitation expired',
+  '<p>This invitation is invalid, has expired or has already been used.</p>',
+);

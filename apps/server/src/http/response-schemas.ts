@@ -14,7 +14,8 @@ export function registerZodResponseSerializer(app: FastifyInstance, options: { c
     return (data) => {
       if (options.check) {
         const result = schema.safeParse(data);
-        if (!result.success) throw new Error(`The answer of ${method} ${url} does not match its contract: ${result.error.message}`);
+        if (!result.success)
+          throw new Error(`The answer of ${method} ${url} does not match its contract: ${result.error.message}`);
       }
       return JSON.stringify(data);
     };

@@ -22,7 +22,12 @@ function errorPage(reply: FastifyReply, status: number, message: string, home: s
   return reply
     .status(status)
     .type('text/html; charset=utf-8')
-    .send(page('Single sign-on failed', `<p class="error">${escapeHtml(message)}</p><p><a href="${home}">Back to Z-VIEW</a></p>`));
+    .send(
+      page(
+        'Single sign-on failed',
+        `<p class="error">${escapeHtml(message)}</p><p><a href="${home}">Back to Z-VIEW</a></p>`,
+      ),
+    );
 }
 
 /**
@@ -40,18 +45,23 @@ export async function registerSsoRoutes(app: FastifyInstance, identity: Identity
   const home = `${config.publicUrl}/`;
   const allowedReturn = new Set([...identity.redirectUris, ...identity.postLogoutRedirectUris]);
 
-  app.get(`${OIDC_MOUNT}/sso/saml2/:idp/home/oidc_client/:client/:embed`, { config: { policy: 'public' } }, async (request, reply) => {
-    const { idp: idpId, client } = request.params as Record<string, string>;
-    const query = startQuery.safeParse(request.query);
-    if (!query.success) return errorPage(reply, 400, 'The sign-in link is malformed.', home);
-    const idp = await findIdp(db, idpId ?? '');
-    if (!idp) return errorPage(reply, 404, 'This single sign-on configuration does not exist.', home);
-    if (client !== identity.clientId) return errorPage(reply, 400, 'Unknown application.', home);
-    const redirectUri = query.data.redirect_uri ?? identity.postLogoutRedirectUris[0]!;
-    if (!allowedReturn.has(redirectUri)) return errorPage(reply, 400, 'The redirect_uri is not registered for this application.', home);
-    const url = await startSso(db, idp, urls, { redirectUri, loginHint: query.data.login_hint });
-    return reply.redirect(url, 302);
-  });
+  app.get(
+    `${OIDC_MOUNT}/sso/saml2/:idp/home/oidc_client/:client/:embed`,
+    { config: { policy: 'public' } },
+    async (request, reply) => {
+      const { idp: idpId, client } = request.params as Record<string, string>;
+      const query = startQuery.safeParse(request.query);
+      if (!query.success) return errorPage(reply, 400, 'The sign-in link is malformed.', home);
+      const idp = await findIdp(db, idpId ?? '');
+      if (!idp) return errorPage(reply, 404, 'This single sign-on configuration does not exist.', home);
+      if (client !== identity.clientId) return errorPage(reply, 400, 'Unknown application.', home);
+      const redirectUri = query.data.redirect_uri ?? identity.postLogoutRedirectUris[0]!;
+      if (!allowedReturn.has(redirectUri))
+        return errorPage(reply, 400, 'The redirect_uri is not registered for this application.', home);
+      const url = await startSso(db, idp, urls, { redirectUri, loginHint: query.data.login_hint });
+      return reply.redirect(url, 302);
+    },
+  );
 
   app.post(`${OIDC_MOUNT}/sso/saml2/:idp/acs`, { config: { policy: 'public' } }, async (request, reply) => {
     const { idp: idpId } = request.params as Record<string, string>;
@@ -60,7 +70,10 @@ export async function registerSsoRoutes(app: FastifyInstance, identity: Identity
     const idp = await findIdp(db, idpId ?? '');
     if (!idp) return errorPage(reply, 404, 'This single sign-on configuration does not exist.', home);
     try {
-      const { user } = await completeSso(db, idp, urls, { samlResponse: body.data.SAMLResponse, relayState: body.data.RelayState });
+      const { user } = await completeSso(db, idp, urls, {
+        samlResponse: body.data.SAMLResponse,
+        relayState: body.data.RelayState,
+      });
       const { token } = await issueSessionToken(db, user.id);
       // The code this leg produces is never exchanged: its verifier is thrown away here.
       const challenge = createHash('sha256').update(randomBytes(32).toString('base64url')).digest('base64url');
@@ -90,7 +103,8 @@ export async function registerSsoRoutes(app: FastifyInstance, identity: Identity
     const state = typeof query.state === 'string' ? query.state.slice(0, 200) : '';
     const row = state ? await consumedSamlRequest(db, state) : undefined;
     if (!row || typeof query.code !== 'string') {
-      const reason = typeof query.error_description === 'string' ? query.error_description : 'The single sign-on did not complete.';
+      const reason =
+        typeof query.error_description === 'string' ? query.error_description : 'The single sign-on did not complete.';
       return errorPage(reply, 400, reason, home);
     }
     return reply.redirect(row.redirect_uri, 302);
@@ -128,7 +142,10 @@ function registerDevSamlIdp(app: FastifyInstance, identity: IdentityProvider) {
     const acs = /AssertionConsumerServiceURL="([^"]+)"/.exec(xml)?.[1];
     const audience = /<(?:saml2?:)?Issuer[^>]*>([^<]+)</.exec(xml)?.[1];
     if (!requestId || !acs || !audience || !acs.startsWith(identity.issuer)) {
-      return reply.status(400).type('text/html').send(page('Development SAML IdP', '<p class="error">No valid AuthnRequest.</p>'));
+      return reply
+        .status(400)
+        .type('text/html')
+        .send(page('Development SAML IdP', '<p class="error">No valid AuthnRequest.</p>'));
     }
     const hint = typeof query.login_hint === 'string' ? query.login_hint : 'jane.doe@sso.test';
     const hidden = (name: string, value: string) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
@@ -149,7 +166,10 @@ ${hidden('acs', acs)}${hidden('audience', audience)}${hidden('requestId', reques
   app.post(base, { config: { policy: 'public' } }, async (request, reply) => {
     const form = devIdpForm.safeParse(request.body ?? {});
     if (!form.success || !form.data.acs.startsWith(identity.issuer)) {
-      return reply.status(400).type('text/html').send(page('Development SAML IdP', '<p class="error">Incomplete form.</p>'));
+      return reply
+        .status(400)
+        .type('text/html')
+        .send(page('Development SAML IdP', '<p class="error">Incomplete form.</p>'));
     }
     const xml = buildSignedSamlResponse({
       destination: form.data.acs,
@@ -158,7 +178,10 @@ ${hidden('acs', acs)}${hidden('audience', audience)}${hidden('requestId', reques
       email: form.data.email,
       firstName: form.data.firstName,
       lastName: form.data.lastName,
-      groups: form.data.groups.split(',').map((g) => g.trim()).filter(Boolean),
+      groups: form.data.groups
+        .split(',')
+        .map((g) => g.trim())
+        .filter(Boolean),
     });
     return reply.type('text/html; charset=utf-8').send(
       page(

@@ -6,7 +6,8 @@ function clientError(message: string, statusCode: number) {
   return Object.assign(new Error(message), { statusCode });
 }
 
-const CUT_SHORT = 'The upload ended before the end of the file (its closing multipart boundary is missing, or the connection was cut). Please upload the file again.';
+const CUT_SHORT =
+  'The upload ended before the end of the file (its closing multipart boundary is missing, or the connection was cut). Please upload the file again.';
 
 /**
  * The uploaded file's stream, made to end one way or another (issue 12) so that the upload always
@@ -26,7 +27,14 @@ export function guardUploadStream(request: FastifyRequest, file: Readable, idleM
   };
   const arm = () => {
     clearTimeout(timer);
-    timer = setTimeout(() => fail(`The upload stalled: no data arrived for ${Math.round(idleMs / 1000)} seconds. Please upload the file again.`, 408), idleMs);
+    timer = setTimeout(
+      () =>
+        fail(
+          `The upload stalled: no data arrived for ${Math.round(idleMs / 1000)} seconds. Please upload the file again.`,
+          408,
+        ),
+      idleMs,
+    );
     timer.unref();
   };
   const bodyEnded = () => {

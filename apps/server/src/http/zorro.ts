@@ -27,15 +27,25 @@ import { document, facets, filing, search } from '../domain/zorro/search.js';
  * documents, the grid's export and the explorer's conversations. Every route asks 'zorro:use' (the
  * user's zorro group and the organisation's zorro feature, SPEC §6); a refusal answers 404 with no data.
  */
-const owner = (request: FastifyRequest) => ({ organizationId: request.actor!.organization.id, userId: request.actor!.userId });
+const owner = (request: FastifyRequest) => ({
+  organizationId: request.actor!.organization.id,
+  userId: request.actor!.userId,
+});
 /** A zorro route answering `schema` with `status`. */
-const zorro = (schema: ZodType, status = 200) => ({ schema: { response: { [status]: schema } }, config: { policy: 'zorro:use' } }) as const;
+const zorro = (schema: ZodType, status = 200) =>
+  ({ schema: { response: { [status]: schema } }, config: { policy: 'zorro:use' } }) as const;
 
 export async function registerZorroRoutes(app: FastifyInstance) {
   const { db, config } = app.ctx;
-  app.get('/zorro/search', zorro(zorroSearchResponseSchema), async (request) => search(db, zorroSearchQuerySchema.parse(request.query)));
-  app.get('/zorro/filters', zorro(zorroFiltersResponseSchema), async (request) => facets(db, zorroFiltersSchema.parse(request.query)));
-  app.get('/zorro/filings/:id', zorro(zorroFilingSchema), async (request) => filing(db, zorroIdParamsSchema.parse(request.params).id));
+  app.get('/zorro/search', zorro(zorroSearchResponseSchema), async (request) =>
+    search(db, zorroSearchQuerySchema.parse(request.query)),
+  );
+  app.get('/zorro/filters', zorro(zorroFiltersResponseSchema), async (request) =>
+    facets(db, zorroFiltersSchema.parse(request.query)),
+  );
+  app.get('/zorro/filings/:id', zorro(zorroFilingSchema), async (request) =>
+    filing(db, zorroIdParamsSchema.parse(request.params).id),
+  );
   app.get('/zorro/documents/:id', zorro(zorroDocumentSchema), async (request) =>
     document(db, zorroIdParamsSchema.parse(request.params).id, zorroDocumentQuerySchema.parse(request.query).q),
   );
@@ -58,13 +68,22 @@ export async function registerZorroRoutes(app: FastifyInstance) {
     conversations.conversationMessages(db, owner(request), zorroIdParamsSchema.parse(request.params).id),
   );
   app.patch('/zorro/conversations/:id', zorro(zorroConversationSchema), async (request) =>
-    conversations.renameConversation(db, owner(request), zorroIdParamsSchema.parse(request.params).id, zorroConversationRenameSchema.parse(request.body).title),
+    conversations.renameConversation(
+      db,
+      owner(request),
+      zorroIdParamsSchema.parse(request.params).id,
+      zorroConversationRenameSchema.parse(request.body).title,
+    ),
   );
   // 204, no body.
-  app.delete('/zorro/conversations/:id', { config: { policy: 'zorro:use', rawResponse: true } }, async (request, reply) => {
-    await conversations.deleteConversation(db, owner(request), zorroIdParamsSchema.parse(request.params).id);
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/zorro/conversations/:id',
+    { config: { policy: 'zorro:use', rawResponse: true } },
+    async (request, reply) => {
+      await conversations.deleteConversation(db, owner(request), zorroIdParamsSchema.parse(request.params).id);
+      return reply.code(204).send();
+    },
+  );
   app.post('/zorro/conversations/:id/messages', zorro(zorroAskResponseSchema, 201), async (request, reply) => {
     const { id } = zorroIdParamsSchema.parse(request.params);
     const { question } = zorroAskSchema.parse(request.body);

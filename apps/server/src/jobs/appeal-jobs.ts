@@ -26,7 +26,10 @@ export async function startAppealExpiryWorker(db: Db, queue: JobQueue, options: 
     if (expired) currentLog().info({ expired }, 'overdue appeals expired');
   });
   await queue.send(appealExpiryJob, [{}]);
-  const timer = setInterval(() => void queue.send(appealExpiryJob, [{}]).catch(() => {}), options.sweepMs ?? APPEAL_EXPIRY_SWEEP_MS);
+  const timer = setInterval(
+    () => void queue.send(appealExpiryJob, [{}]).catch(() => {}),
+    options.sweepMs ?? APPEAL_EXPIRY_SWEEP_MS,
+  );
   timer.unref();
   return () => clearInterval(timer);
 }

@@ -48,7 +48,10 @@ export async function queueRunChunks(db: Db, queue: JobQueue, runId: number) {
     await finishIfComplete(db, runId);
     return;
   }
-  await queue.send(portfolioChunkJob, chunks.map((chunkIndex) => ({ runId, chunkIndex })));
+  await queue.send(
+    portfolioChunkJob,
+    chunks.map((chunkIndex) => ({ runId, chunkIndex })),
+  );
 }
 
 export interface PortfolioWorkerDeps {
@@ -74,7 +77,11 @@ export async function handleIngest(deps: PortfolioWorkerDeps, portfolioId: numbe
       await lockIngest(client, INGEST_LOCK, portfolioId);
       if (await isIngested(deps.db, portfolioId)) return handleIngestRuns(deps, portfolioId, portfolio.created_by);
       if ((await deps.blobs.size(uploadBlobKey(portfolio.uploaded_file_name))) === null) {
-        await setProcessingError(deps.db, portfolioId, 'The uploaded file is no longer available. Upload it again and create a new portfolio.');
+        await setProcessingError(
+          deps.db,
+          portfolioId,
+          'The uploaded file is no longer available. Upload it again and create a new portfolio.',
+        );
         return;
       }
       // (The new partition's statistics are gathered inside: see ingest.ts.)
@@ -87,7 +94,11 @@ export async function handleIngest(deps: PortfolioWorkerDeps, portfolioId: numbe
       });
     } catch (error) {
       // Shown with the portfolio until a retry succeeds (a successful read clears it).
-      await setProcessingError(deps.db, portfolioId, 'Reading the file failed. It is retried automatically; if this message stays, contact support.');
+      await setProcessingError(
+        deps.db,
+        portfolioId,
+        'Reading the file failed. It is retried automatically; if this message stays, contact support.',
+      );
       throw error;
     } finally {
       // Ending the connection releases the lock; a pooled one is unlocked before it goes back.
@@ -107,7 +118,13 @@ async function handleIngestRuns(deps: PortfolioWorkerDeps, portfolioId: number, 
     if (!isPortfolioProduct(product.product)) continue;
     let runId = product.current_run_id;
     if (product.status === 'UPLOADED') {
-      const run = await startRun(deps.db, deps.scorer, { portfolioId, product: product.product, requestedBy, chunkSize: deps.chunkSize, rerun: false });
+      const run = await startRun(deps.db, deps.scorer, {
+        portfolioId,
+        product: product.product,
+        requestedBy,
+        chunkSize: deps.chunkSize,
+        rerun: false,
+      });
       runId = run?.runId ?? null;
     } else if (product.status !== 'IN_PROGRESS') continue;
     if (runId) await queueRunChunks(deps.db, deps.queue, runId);
@@ -132,9 +149,13 @@ export async function rescueStalledIngests(deps: Pick<PortfolioWorkerDeps, 'db' 
 /** Starts the portfolio worker: this process takes ingest and chunk jobs until stopped. */
 export async function startPortfolioWorker(deps: PortfolioWorkerDeps, options: { chunkConcurrency?: number } = {}) {
   await deps.queue.work(portfolioIngestJob, (payload) => handleIngest(deps, payload.portfolioId));
-  await deps.queue.work(portfolioChunkJob, async (payload) => {
-    await processChunk(deps, payload.runId, payload.chunkIndex);
-  }, { concurrency: options.chunkConcurrency ?? 2 });
+  await deps.queue.work(
+    portfolioChunkJob,
+    async (payload) => {
+      await processChunk(deps, payload.runId, payload.chunkIndex);
+    },
+    { concurrency: options.chunkConcurrency ?? 2 },
+  );
   if (deps.scorer.indexed) await startScoreIndexWorker(deps.db, deps.queue);
   const rescue = setInterval(() => void rescueStalledIngests(deps).catch(() => {}), 15_000);
   rescue.unref();

@@ -36,6 +36,10 @@ export async function startProductionPortfolioWorker(config: ServerConfig, db: D
   );
   // Appeals past their deadline expire on the same queue (issue 16).
   await startAppealExpiryWorker(db, services.queue);
-  await startUploadCleanup(services.queue, { db, blobs: services.blobs, blobRoot: path.join(config.dataDir, 'blobs') }, { orphanHours: config.portfolio.orphanHours });
+  await startUploadCleanup(
+    services.queue,
+    { db, blobs: services.blobs, blobRoot: path.join(config.dataDir, 'blobs') },
+    { orphanHours: config.portfolio.orphanHours },
+  );
   return services.queue;
 }

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import type { Db } from '../db/database.js';
-import { buildScoreIndexPart, planScoreIndexBuild, type ParallelBuildOptions } from '../domain/portfolio/score-index-build.js';
+import {
+  buildScoreIndexPart,
+  planScoreIndexBuild,
+  type ParallelBuildOptions,
+} from '../domain/portfolio/score-index-build.js';
 import { defineJob, type JobQueue } from './queue.js';
 
 /**
@@ -32,9 +36,17 @@ export const scoreIndexPartJob = defineJob({
 /** Thrown when another worker holds the part: pg-boss retries the job later. */
 export class PartHeldError extends Error {}
 
-export async function planAndQueueScoreIndex(db: Db, queue: JobQueue, options: ParallelBuildOptions = {}): Promise<void> {
+export async function planAndQueueScoreIndex(
+  db: Db,
+  queue: JobQueue,
+  options: ParallelBuildOptions = {},
+): Promise<void> {
   const plan = await planScoreIndexBuild(db, options);
-  if (plan.state === 'planned') await queue.send(scoreIndexPartJob, plan.parts.map((part) => ({ planId: plan.planId, part })));
+  if (plan.state === 'planned')
+    await queue.send(
+      scoreIndexPartJob,
+      plan.parts.map((part) => ({ planId: plan.planId, part })),
+    );
 }
 
 export async function startScoreIndexWorker(db: Db, queue: JobQueue, options: ParallelBuildOptions = {}) {
@@ -48,7 +60,10 @@ export async function startScoreIndexWorker(db: Db, queue: JobQueue, options: Pa
   // The check also queues again the parts whose worker died (lease lapsed), so a build never
   // waits out a dead worker's job expiry: once a minute across the fleet (throttled by key).
   await queue.send(scoreIndexBuildJob, [{}]);
-  setInterval(() => void queue.sendThrottled(scoreIndexBuildJob, {}, { seconds: RECHECK_S, key: 'recheck' }).catch(() => {}), RECHECK_S * 1000).unref();
+  setInterval(
+    () => void queue.sendThrottled(scoreIndexBuildJob, {}, { seconds: RECHECK_S, key: 'recheck' }).catch(() => {}),
+    RECHECK_S * 1000,
+  ).unref();
 }
 
 const RECHECK_S = 60;

@@ -16,7 +16,11 @@ export const uploadCleanupJob = defineJob({
 
 const HOUR = 3600;
 
-export async function startUploadCleanup(queue: JobQueue, deps: { db: Db; blobs: BlobStore; blobRoot?: string }, options: { orphanHours: number }) {
+export async function startUploadCleanup(
+  queue: JobQueue,
+  deps: { db: Db; blobs: BlobStore; blobRoot?: string },
+  options: { orphanHours: number },
+) {
   await queue.work(uploadCleanupJob, async () => {
     await cleanUploads(deps, { orphanHours: options.orphanHours });
     await queue.sendThrottled(uploadCleanupJob, {}, { seconds: HOUR, key: 'next', startAfterSeconds: HOUR });

@@ -18,7 +18,11 @@ export interface WorkerSupervisor {
  * expire and are taken again: nothing is lost). The child gets the environment plus
  * DATABASE_URL, and leaves when this process does (IPC disconnect).
  */
-export function superviseWorkerProcess(options: { databaseUrl: string; env?: NodeJS.ProcessEnv; log?: (line: string) => void }): WorkerSupervisor {
+export function superviseWorkerProcess(options: {
+  databaseUrl: string;
+  env?: NodeJS.ProcessEnv;
+  log?: (line: string) => void;
+}): WorkerSupervisor {
   const log = options.log ?? ((line) => getProcessLogger().info(line));
   let child: ChildProcess | undefined;
   let stopped = false;

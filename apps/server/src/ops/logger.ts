@@ -12,11 +12,41 @@ import { pino, type Logger, type DestinationStream } from 'pino';
 
 /** Paths censored in every line (pino redact): credentials in headers, bodies and errors. */
 export const REDACTED_PATHS = [
-  'req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]', 'req.headers["proxy-authorization"]',
-  'res.headers["set-cookie"]', 'headers.authorization', 'headers.cookie',
-  'password', '*.password', 'newPassword', '*.newPassword', 'token', '*.token', 'accessToken', '*.accessToken', 'refreshToken', '*.refreshToken',
-  'idToken', '*.idToken', 'sessionToken', '*.sessionToken', 'apiKey', '*.apiKey', 'secret', '*.secret', 'clientSecret', '*.clientSecret',
-  'cookie', '*.cookie', 'authorization', '*.authorization', 'connectionString', '*.connectionString', 'databaseUrl', '*.databaseUrl',
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-api-key"]',
+  'req.headers["proxy-authorization"]',
+  'res.headers["set-cookie"]',
+  'headers.authorization',
+  'headers.cookie',
+  'password',
+  '*.password',
+  'newPassword',
+  '*.newPassword',
+  'token',
+  '*.token',
+  'accessToken',
+  '*.accessToken',
+  'refreshToken',
+  '*.refreshToken',
+  'idToken',
+  '*.idToken',
+  'sessionToken',
+  '*.sessionToken',
+  'apiKey',
+  '*.apiKey',
+  'secret',
+  '*.secret',
+  'clientSecret',
+  '*.clientSecret',
+  'cookie',
+  '*.cookie',
+  'authorization',
+  '*.authorization',
+  'connectionString',
+  '*.connectionString',
+  'databaseUrl',
+  '*.databaseUrl',
 ];
 
 export interface LoggerOptions {
@@ -44,7 +74,10 @@ let processLogger: Logger | undefined;
 
 /** This process's logger (silent under the test runner unless LOG_LEVEL is set). */
 export function getProcessLogger(): Logger {
-  processLogger ??= createLogger({ level: process.env.LOG_LEVEL ?? (process.env.VITEST ? 'silent' : 'info'), base: { role: process.env.ZVIEW_ROLE ?? 'all' } });
+  processLogger ??= createLogger({
+    level: process.env.LOG_LEVEL ?? (process.env.VITEST ? 'silent' : 'info'),
+    base: { role: process.env.ZVIEW_ROLE ?? 'all' },
+  });
   return processLogger;
 }
 

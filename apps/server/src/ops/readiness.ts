@@ -17,7 +17,11 @@ let knownMigrations: Promise<string[]> | null = null;
 function shippedMigrations(): Promise<string[]> {
   knownMigrations ??= fs
     .readdir(migrationFolder)
-    .then((files) => files.filter((file) => /^\d{4}_.*\.(ts|js)$/.test(file) && !file.endsWith('.d.ts')).map((file) => file.replace(/\.(ts|js)$/, '')));
+    .then((files) =>
+      files
+        .filter((file) => /^\d{4}_.*\.(ts|js)$/.test(file) && !file.endsWith('.d.ts'))
+        .map((file) => file.replace(/\.(ts|js)$/, '')),
+    );
   return knownMigrations;
 }
 
@@ -40,7 +44,9 @@ export async function checkReadiness(db: Db, timeoutMs = 1500): Promise<Readines
     checks.queue = queue.rows[0]?.ok === true;
     return missing.length ? `migrations not applied: ${missing.join(', ')}` : undefined;
   })();
-  const timeout = new Promise<string>((resolve) => setTimeout(() => resolve('the database did not answer in time'), timeoutMs).unref());
+  const timeout = new Promise<string>((resolve) =>
+    setTimeout(() => resolve('the database did not answer in time'), timeoutMs).unref(),
+  );
   const detail = await Promise.race([work.catch((error: Error) => `database: ${error.message}`), timeout]);
   return { ready: checks.database && checks.migrations && checks.queue, checks, ...(detail ? { detail } : {}) };
 }

@@ -16,7 +16,12 @@ export interface ApiCluster {
  * Forks `count` API processes that share the port (node:cluster), and restarts one that dies.
  * Each gets the environment plus DATABASE_URL (the database this process prepared).
  */
-export function startApiCluster(options: { count: number; databaseUrl: string; env?: NodeJS.ProcessEnv; log?: (line: string) => void }): ApiCluster {
+export function startApiCluster(options: {
+  count: number;
+  databaseUrl: string;
+  env?: NodeJS.ProcessEnv;
+  log?: (line: string) => void;
+}): ApiCluster {
   const log = options.log ?? ((line) => getProcessLogger().info(line));
   cluster.setupPrimary({ exec: ENTRY, execArgv: childExecArgv(), args: [] });
   const env = { ...process.env, ...options.env, DATABASE_URL: options.databaseUrl };

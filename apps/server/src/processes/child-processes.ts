@@ -12,7 +12,9 @@ import type { ChildProcess } from 'node:child_process';
  */
 export function childExecArgv(): string[] {
   const inherited = process.execArgv.filter((arg) => !arg.startsWith('--inspect'));
-  return inherited.some((arg) => arg.includes('tsx')) ? inherited : [...inherited, '--import', import.meta.resolve('tsx')];
+  return inherited.some((arg) => arg.includes('tsx'))
+    ? inherited
+    : [...inherited, '--import', import.meta.resolve('tsx')];
 }
 
 /**

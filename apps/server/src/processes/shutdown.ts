@@ -5,7 +5,11 @@ import { getProcessLogger } from '../ops/logger.js';
  * a failing one does not stop the rest), then exits 0. A second signal, or the time bound, exits
  * at once with 1, so an orchestrator's stop never hangs.
  */
-export function gracefulShutdown(options: { steps: (() => unknown)[]; timeoutMs: number; log?: (line: string) => void }): void {
+export function gracefulShutdown(options: {
+  steps: (() => unknown)[];
+  timeoutMs: number;
+  log?: (line: string) => void;
+}): void {
   const log = options.log ?? ((line: string) => getProcessLogger().info(line));
   let stopping = false;
   const stop = async (signal: string) => {

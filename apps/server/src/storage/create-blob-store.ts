@@ -5,7 +5,15 @@ import { S3BlobStore } from './s3-blob-store.js';
 export interface BlobStoreConfig {
   dataDir: string;
   /** S3_BUCKET set: an S3-compatible store; else a directory under DATA_DIR. */
-  s3?: { bucket: string; endpoint?: string; region?: string; forcePathStyle?: boolean; accessKeyId?: string; secretAccessKey?: string; prefix?: string };
+  s3?: {
+    bucket: string;
+    endpoint?: string;
+    region?: string;
+    forcePathStyle?: boolean;
+    accessKeyId?: string;
+    secretAccessKey?: string;
+    prefix?: string;
+  };
 }
 
 /** The deployment's blob store: local for one machine, S3-compatible for a fleet. */

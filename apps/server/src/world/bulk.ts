@@ -7,7 +7,11 @@ import type pg from 'pg';
  */
 const PENDING_KEY = 'pending_index_rebuild';
 
-export async function dropSecondaryIndexes(client: pg.PoolClient | pg.Pool, tables: readonly string[], options: { primaryKeysOf?: readonly string[] } = {}): Promise<string[]> {
+export async function dropSecondaryIndexes(
+  client: pg.PoolClient | pg.Pool,
+  tables: readonly string[],
+  options: { primaryKeysOf?: readonly string[] } = {},
+): Promise<string[]> {
   // Foreign keys first (they depend on the primary keys), then the primary keys asked for: a
   // COPY into a table without any index is a plain append; the keys are rebuilt by sorting.
   const { rows: constraints } = await client.query<{ table: string; name: string; def: string }>(
@@ -39,7 +43,10 @@ export async function dropSecondaryIndexes(client: pg.PoolClient | pg.Pool, tabl
 
 /** Recreates what dropSecondaryIndexes dropped (also after a crash), two at a time. */
 export async function restoreSecondaryIndexes(pool: pg.Pool): Promise<number> {
-  const { rows } = await pool.query<{ value: { statements: string[] } }>(`SELECT value FROM world_meta WHERE key = $1`, [PENDING_KEY]);
+  const { rows } = await pool.query<{ value: { statements: string[] } }>(
+    `SELECT value FROM world_meta WHERE key = $1`,
+    [PENDING_KEY],
+  );
   const statements = rows[0]?.value.statements ?? [];
   if (!statements.length) return 0;
   // Primary keys build like indexes (in parallel with them); foreign keys need them, so come last.
@@ -62,9 +69,11 @@ export async function restoreSecondaryIndexes(pool: pg.Pool): Promise<number> {
   // Index builds in parallel pairs (two cores); the slow trigram index first.
   indexes.sort((a, b) => Number(b.includes('gin')) - Number(a.includes('gin')));
   const queue = [...indexes];
-  await Promise.all([0, 1].map(async () => {
-    for (let s = queue.shift(); s; s = queue.shift()) await run(s);
-  }));
+  await Promise.all(
+    [0, 1].map(async () => {
+      for (let s = queue.shift(); s; s = queue.shift()) await run(s);
+    }),
+  );
   for (const statement of constraints) await run(statement);
   await pool.query(`DELETE FROM world_meta WHERE key = $1`, [PENDING_KEY]);
   return statements.length;

@@ -39,12 +39,22 @@ async function main() {
   const config = loadConfig();
   const database = await openDatabase(config, { log: (line) => process.stdout.write(line) });
   try {
-    if (positionals[0] === 'import') await runImport(database, positionals.slice(1), values, path.join(config.dataDir, 'imagery'));
+    if (positionals[0] === 'import')
+      await runImport(database, positionals.slice(1), values, path.join(config.dataDir, 'imagery'));
     else if (positionals[0] === 'filings') {
       const filings = Number(values.filings);
-      if (!Number.isInteger(filings) || filings < 0 || filings > 2_000_000) throw new Error('--filings must be an integer between 0 and 2,000,000');
-      const result = await seedFilings(database.url, { seed: Number(values.seed), filings, log: (line) => process.stdout.write(line) });
-      console.log(result.skipped ? 'Those filings are already there.' : `Seeded ${filings} filings (${result.pages} pages) in ${(result.milliseconds / 1000).toFixed(1)} s.`);
+      if (!Number.isInteger(filings) || filings < 0 || filings > 2_000_000)
+        throw new Error('--filings must be an integer between 0 and 2,000,000');
+      const result = await seedFilings(database.url, {
+        seed: Number(values.seed),
+        filings,
+        log: (line) => process.stdout.write(line),
+      });
+      console.log(
+        result.skipped
+          ? 'Those filings are already there.'
+          : `Seeded ${filings} filings (${result.pages} pages) in ${(result.milliseconds / 1000).toFixed(1)} s.`,
+      );
     } else if (positionals.length) throw new Error(USAGE);
     else await generate(database, values);
   } finally {
@@ -55,7 +65,8 @@ async function main() {
 async function generate(database: OpenDatabase, values: { properties?: string; seed?: string }) {
   const properties = Number(values.properties);
   const seed = Number(values.seed);
-  if (!Number.isInteger(properties) || properties < 1 || properties > 50_000_000) throw new Error('--properties must be an integer between 1 and 50,000,000');
+  if (!Number.isInteger(properties) || properties < 1 || properties > 50_000_000)
+    throw new Error('--properties must be an integer between 1 and 50,000,000');
   if (!Number.isInteger(seed)) throw new Error('--seed must be an integer');
   const result = await seedWorld(database.url, { seed, properties, log: (line) => process.stdout.write(line) });
   if (result.skipped) {
@@ -96,7 +107,8 @@ async function runImport(
     if (/\.tiff?$/i.test(file)) report = await importGeoTiff(db, file, info);
     else {
       const [west, south, east, north] = (values.bounds ?? '').split(',').map(Number);
-      if ([west, south, east, north].some((v) => v === undefined || Number.isNaN(v))) throw new Error('--bounds WEST,SOUTH,EAST,NORTH is required for a PNG or JPEG');
+      if ([west, south, east, north].some((v) => v === undefined || Number.isNaN(v)))
+        throw new Error('--bounds WEST,SOUTH,EAST,NORTH is required for a PNG or JPEG');
       report = await importImageWithBounds(db, file, { west: west!, south: south!, east: east!, north: north! }, info);
     }
   } else throw new Error(USAGE);

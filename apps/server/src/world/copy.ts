@@ -49,7 +49,11 @@ export class CopyWriter<Row extends object> {
     this.stream = client.query(copyFrom(`COPY ${table} (${columns.join(', ')}) FROM STDIN`));
   }
 
-  static async open<Row extends object>(pool: pg.Pool, table: string, columns: readonly (keyof Row & string)[]): Promise<CopyWriter<Row>> {
+  static async open<Row extends object>(
+    pool: pg.Pool,
+    table: string,
+    columns: readonly (keyof Row & string)[],
+  ): Promise<CopyWriter<Row>> {
     const client = await pool.connect();
     await client.query('SET synchronous_commit = off');
     return new CopyWriter<Row>(client, columns, table);

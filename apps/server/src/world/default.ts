@@ -12,6 +12,8 @@ export async function seedDefaultWorld(url: string, env: NodeJS.ProcessEnv = pro
   if (properties === 0) return;
   const result = await seedWorld(url, { seed, properties, log: (line) => process.stdout.write(line) });
   if (!result.skipped) {
-    process.stdout.write(`Sample world ready: ${result.properties.toLocaleString('en-US')} properties in ${(result.milliseconds / 1000).toFixed(1)} s\n`);
+    process.stdout.write(
+      `Sample world ready: ${result.properties.toLocaleString('en-US')} properties in ${(result.milliseconds / 1000).toFixed(1)} s\n`,
+    );
   }
 }

@@ -2,7 +2,14 @@ import { COLUMNS } from './columns.js';
 import { encodeRow } from './copy.js';
 import type { NeighbourhoodBatch } from './rows.js';
 
-export const STREAMED_TABLES = ['neighbourhoods', 'properties', 'buildings', 'permits', 'weather_events', 'imagery_captures'] as const;
+export const STREAMED_TABLES = [
+  'neighbourhoods',
+  'properties',
+  'buildings',
+  'permits',
+  'weather_events',
+  'imagery_captures',
+] as const;
 export type StreamedTable = (typeof STREAMED_TABLES)[number];
 
 /** Generated neighbourhoods encoded as COPY text per table, plus the H3 cells their properties use. */
@@ -13,7 +20,14 @@ export interface EncodedChunk {
 }
 
 export function encodeBatches(batches: NeighbourhoodBatch[]): EncodedChunk {
-  const parts: Record<StreamedTable, string[]> = { neighbourhoods: [], properties: [], buildings: [], permits: [], weather_events: [], imagery_captures: [] };
+  const parts: Record<StreamedTable, string[]> = {
+    neighbourhoods: [],
+    properties: [],
+    buildings: [],
+    permits: [],
+    weather_events: [],
+    imagery_captures: [],
+  };
   const cells = new Set<string>();
   for (const batch of batches) {
     parts.neighbourhoods.push(encodeRow(batch.neighbourhood, COLUMNS.neighbourhoods));

@@ -20,14 +20,18 @@ type DateText<T> = null extends T ? string | null : string;
  * A world table's row as the generator and importers produce it: the table's Kysely row
  * (db/world-schema.ts), with its date columns as text. Derived, never a hand-kept copy.
  */
-type GeneratedRow<Table, Dates extends keyof Selectable<Table> = never> = Omit<Selectable<Table>, Dates> & { [K in Dates]: DateText<Selectable<Table>[K]> };
+type GeneratedRow<Table, Dates extends keyof Selectable<Table> = never> = Omit<Selectable<Table>, Dates> & {
+  [K in Dates]: DateText<Selectable<Table>[K]>;
+};
 
 export type NeighbourhoodRow = Selectable<NeighbourhoodsTable>;
 export type PropertyRow = GeneratedRow<PropertiesTable, 'vegetation_cleared_on'>;
 export type BuildingRow = GeneratedRow<BuildingsTable, 'fortified_on'>;
 export type PermitRow = GeneratedRow<PermitsTable, 'issued_on' | 'completed_on'>;
 /** The generator draws storm footprints as single polygons. */
-export type WeatherEventRow = Omit<GeneratedRow<WeatherEventsTable, 'occurred_on' | 'ended_on'>, 'geometry'> & { geometry: GeoJSON.Polygon };
+export type WeatherEventRow = Omit<GeneratedRow<WeatherEventsTable, 'occurred_on' | 'ended_on'>, 'geometry'> & {
+  geometry: GeoJSON.Polygon;
+};
 export type ImageryCaptureRow = GeneratedRow<ImageryCapturesTable, 'captured_on'>;
 export type HazardCellRow = Selectable<HazardCellsTable>;
 

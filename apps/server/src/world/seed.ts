@@ -9,11 +9,28 @@ import { encodeBatches, STREAMED_TABLES, type EncodedChunk, type StreamedTable }
 import { generateNeighbourhood } from './generate/neighbourhood.js';
 import { planWorld, type NeighbourhoodPlan } from './generate/plan.js';
 import { COLUMNS } from './columns.js';
-import type { BuildingRow, HazardCellRow, ImageryCaptureRow, NeighbourhoodRow, PermitRow, PropertyRow, WeatherEventRow } from './rows.js';
+import type {
+  BuildingRow,
+  HazardCellRow,
+  ImageryCaptureRow,
+  NeighbourhoodRow,
+  PermitRow,
+  PropertyRow,
+  WeatherEventRow,
+} from './rows.js';
 
 export const DEFAULT_WORLD = { seed: 20_26, properties: 20_000 } as const;
 const META_KEY = 'generated_world';
-const WORLD_TABLES = ['neighbourhoods', 'properties', 'buildings', 'permits', 'weather_events', 'imagery_captures', 'hazard_cells', 'street_names'] as const;
+const WORLD_TABLES = [
+  'neighbourhoods',
+  'properties',
+  'buildings',
+  'permits',
+  'weather_events',
+  'imagery_captures',
+  'hazard_cells',
+  'street_names',
+] as const;
 const GENERATOR_VERSION = 1;
 
 export interface SeedResult {
@@ -49,10 +66,22 @@ export async function seedWorld(url: string, options: SeedOptions = {}): Promise
   try {
     await lock.query('SELECT pg_advisory_lock(20260200)');
     await restoreSecondaryIndexes(pool);
-    const { rows } = await lock.query<{ value: { seed: number; properties: number; version: number } }>(`SELECT value FROM world_meta WHERE key = $1`, [META_KEY]);
+    const { rows } = await lock.query<{ value: { seed: number; properties: number; version: number } }>(
+      `SELECT value FROM world_meta WHERE key = $1`,
+      [META_KEY],
+    );
     const current = rows[0]?.value;
     if (current && current.seed === seed && current.properties === size && current.version === GENERATOR_VERSION) {
-      return { skipped: true, properties: 0, buildings: 0, permits: 0, events: 0, captures: 0, hazardCells: 0, milliseconds: Math.round(performance.now() - started) };
+      return {
+        skipped: true,
+        properties: 0,
+        buildings: 0,
+        permits: 0,
+        events: 0,
+        captures: 0,
+        hazardCells: 0,
+        milliseconds: Math.round(performance.now() - started),
+      };
     }
     if (current) {
       log(`Replacing the generated world (seed ${current.seed}, ${current.properties} properties)\n`);
@@ -66,13 +95,18 @@ export async function seedWorld(url: string, options: SeedOptions = {}): Promise
     // Derived from the properties just stored (imported ones included), before its index is rebuilt.
     const streets = await rebuildStreetNames(lock);
     const listed = performance.now();
-    log(`  ${streets.toLocaleString('en-US')} streets listed in ${((listed - copied) / 1000).toFixed(1)} s; indexing…\n`);
+    log(
+      `  ${streets.toLocaleString('en-US')} streets listed in ${((listed - copied) / 1000).toFixed(1)} s; indexing…\n`,
+    );
     await restoreSecondaryIndexes(pool);
     log(`  indexed in ${((performance.now() - listed) / 1000).toFixed(1)} s\n`);
     await lock.query(`ANALYZE ${WORLD_TABLES.join(', ')}`);
     await lock.query(
       `INSERT INTO world_meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = $2, updated_at = now()`,
-      [META_KEY, JSON.stringify({ seed, properties: size, version: GENERATOR_VERSION, seededProperties: result.properties })],
+      [
+        META_KEY,
+        JSON.stringify({ seed, properties: size, version: GENERATOR_VERSION, seededProperties: result.properties }),
+      ],
     );
     return { ...result, skipped: false, milliseconds: Math.round(performance.now() - started) };
   } finally {
@@ -83,7 +117,9 @@ export async function seedWorld(url: string, options: SeedOptions = {}): Promise
 }
 
 async function removeGeneratedWorld(client: pg.PoolClient) {
-  const { rows } = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM properties WHERE source = 'imported'`);
+  const { rows } = await client.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM properties WHERE source = 'imported'`,
+  );
   if (rows[0]!.n === 0) {
     await client.query(`TRUNCATE ${WORLD_TABLES.join(', ')}`);
   } else {
@@ -150,11 +186,18 @@ async function copyWorld(pool: pg.Pool, seed: number, size: number, log: (line: 
  * Generates and encodes chunks on worker threads (one per core) while this thread streams the
  * results to PostgreSQL, in chunk order so the tables fill in the same order every time.
  */
-async function generateOnWorkers(chunks: NeighbourhoodPlan[][], count: number, write: (chunk: EncodedChunk) => Promise<void>) {
+async function generateOnWorkers(
+  chunks: NeighbourhoodPlan[][],
+  count: number,
+  write: (chunk: EncodedChunk) => Promise<void>,
+) {
   // The worker is TypeScript: it registers the same loader as this process (tsx) before loading it.
   const script = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(new URL('./seed-worker.ts', import.meta.url).href)}); })`;
   // A larger young generation: generation makes short-lived objects by the million.
-  const workers = Array.from({ length: count }, () => new Worker(script, { eval: true, resourceLimits: { maxYoungGenerationSizeMb: 64 } }));
+  const workers = Array.from(
+    { length: count },
+    () => new Worker(script, { eval: true, resourceLimits: { maxYoungGenerationSizeMb: 64 } }),
+  );
   const done = new Map<number, EncodedChunk>();
   let next = 0;
   let written = 0;
@@ -206,8 +249,16 @@ export async function storeHazardCells(pool: pg.Pool, cells: Iterable<string>): 
   for (const cell of cells) {
     const h = hazardForCell(cell);
     rows.push({
-      h3_index: cell, resolution: HAZARD_RESOLUTION, wildfire: h.wildfire, hail: h.hail, wind: h.wind, storm: h.storm,
-      flood: h.flood, surge: h.surge, hail_annual_probability: h.hailAnnualProbability, design_wind_mph: h.designWindMph,
+      h3_index: cell,
+      resolution: HAZARD_RESOLUTION,
+      wildfire: h.wildfire,
+      hail: h.hail,
+      wind: h.wind,
+      storm: h.storm,
+      flood: h.flood,
+      surge: h.surge,
+      hail_annual_probability: h.hailAnnualProbability,
+      design_wind_mph: h.designWindMph,
     });
   }
   let stored = 0;

@@ -26,19 +26,35 @@ import path from 'node:path';
  * an in-process worker unless `worker: false`. Requests carry real tokens (see createMember).
  */
 export async function usePortfolioTestApp(
-  options: { chunkSize?: number; maxUploadBytes?: number; worker?: boolean; scorer?: ReturnType<typeof fakeScorer>; realEngines?: { properties: number } } = {},
+  options: {
+    chunkSize?: number;
+    maxUploadBytes?: number;
+    worker?: boolean;
+    scorer?: ReturnType<typeof fakeScorer>;
+    realEngines?: { properties: number };
+  } = {},
 ) {
   const database = await useTestDatabase();
   // Real engines: a small generated world, the address geocoder and the risk models.
   if (options.realEngines) await seedWorld(database.url, { seed: 11, properties: options.realEngines.properties });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'zview-portfolio-'));
-  const config = loadConfig({ PORT: '0', PORTFOLIO_CHUNK_SIZE: String(options.chunkSize ?? 50), DATABASE_URL: database.url, DATA_DIR: dataDir });
+  const config = loadConfig({
+    PORT: '0',
+    PORTFOLIO_CHUNK_SIZE: String(options.chunkSize ?? 50),
+    DATABASE_URL: database.url,
+    DATA_DIR: dataDir,
+  });
   const queue = new JobQueue(database.db, { maintenanceIntervalSeconds: 2, pollingIntervalSeconds: 0.5 });
   const scorer: PortfolioScorer = options.realEngines ? riskModelScorer(database.db) : (options.scorer ?? fakeScorer());
   const geocoder: BatchGeocoder = options.realEngines ? worldGeocoder(database.db) : fakeGeocoder();
   const services: PortfolioServices = createPortfolioServices(
     { config, db: database.db },
-    { queue, scorer, blobs: new LocalBlobStore(path.join(dataDir, 'blobs')), ...(options.maxUploadBytes ? { maxUploadBytes: options.maxUploadBytes } : {}) },
+    {
+      queue,
+      scorer,
+      blobs: new LocalBlobStore(path.join(dataDir, 'blobs')),
+      ...(options.maxUploadBytes ? { maxUploadBytes: options.maxUploadBytes } : {}),
+    },
   );
   const app: FastifyInstance = await buildApp({ config, db: database.db, portfolio: services });
   await app.ready();
@@ -74,7 +90,9 @@ export async function createMember(
   db: Db,
   options: { products?: string[]; internalAdmin?: boolean } = {},
 ): Promise<{ org: TestOrganization; user: TestUser; headers: Record<string, string> }> {
-  const org = await createOrganization(db, { products: options.products ?? PORTFOLIO_PRODUCTS.map((p) => PORTFOLIO_FEATURE[p]) });
+  const org = await createOrganization(db, {
+    products: options.products ?? PORTFOLIO_PRODUCTS.map((p) => PORTFOLIO_FEATURE[p]),
+  });
   const user = await createUser(db, { org, internalAdmin: options.internalAdmin ?? false });
   return { org, user, headers: await authHeader(app, user) };
 }
@@ -83,7 +101,9 @@ export async function createMember(
 export function multipart(fileName: string, content: string | Buffer, field = 'file') {
   const boundary = `----zviewtest${Math.random().toString(16).slice(2)}`;
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: text/csv\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: text/csv\r\n\r\n`,
+    ),
     Buffer.isBuffer(content) ? content : Buffer.from(content, 'utf8'),
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -91,7 +111,11 @@ export function multipart(fileName: string, content: string | Buffer, field = 'f
 }
 
 /** Polls until `check` returns a value (or the time runs out). */
-export async function waitFor<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 60_000, what = 'condition'): Promise<T> {
+export async function waitFor<T>(
+  check: () => Promise<T | undefined | null | false>,
+  timeoutMs = 60_000,
+  what = 'condition',
+): Promise<T> {
   const started = Date.now();
   for (;;) {
     const value = await check();

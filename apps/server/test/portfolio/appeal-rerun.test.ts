@@ -20,29 +20,59 @@ async function orgWithPeople(name: string) {
 
 async function createPortfolio(headers: Headers, csv: string): Promise<number> {
   const body = multipart('book.csv', csv);
-  const up = await app.inject({ method: 'POST', url: '/api/caribou/portfolio/csv', headers: { ...headers, ...body.headers }, payload: body.payload });
+  const up = await app.inject({
+    method: 'POST',
+    url: '/api/caribou/portfolio/csv',
+    headers: { ...headers, ...body.headers },
+    payload: body.payload,
+  });
   expect(up.statusCode, up.body).toBe(201);
-  const created = await app.inject({ method: 'POST', url: '/api/caribou/portfolios', headers, payload: { name: `Book ${Math.random()}`, products: 'zhail', uploadedFileName: up.json().uploadedFileName } });
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/caribou/portfolios',
+    headers,
+    payload: { name: `Book ${Math.random()}`, products: 'zhail', uploadedFileName: up.json().uploadedFileName },
+  });
   expect(created.statusCode, created.body).toBe(201);
   return created.json()[0].portfolioId as number;
 }
 
 async function readyRuns(headers: Headers, id: number, runs: number) {
-  return waitFor(async () => {
-    const meta = (await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${id}/metadata`, headers })).json();
-    const product = meta.products.find((p: { product: string }) => p.product === 'zhail');
-    return product.status === 'READY' && product.runs.length === runs ? product.runs : null;
-  }, 90_000, `run ${runs} READY`);
+  return waitFor(
+    async () => {
+      const meta = (await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${id}/metadata`, headers })).json();
+      const product = meta.products.find((p: { product: string }) => p.product === 'zhail');
+      return product.status === 'READY' && product.runs.length === runs ? product.runs : null;
+    },
+    90_000,
+    `run ${runs} READY`,
+  );
 }
 
 async function rows(headers: Headers, id: number) {
-  const res = await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${id}/properties?product=zhail&itemsPerPage=50`, headers });
+  const res = await app.inject({
+    method: 'GET',
+    url: `/api/caribou/portfolio/${id}/properties?product=zhail&itemsPerPage=50`,
+    headers,
+  });
   expect(res.statusCode, res.body).toBe(200);
-  return (res.json().properties as { ref: string; score: number; riskLevel: string; modelVersion: string; topFactors: unknown[] }[]).sort((a, b) => a.ref.localeCompare(b.ref));
+  return (
+    res.json().properties as {
+      ref: string;
+      score: number;
+      riskLevel: string;
+      modelVersion: string;
+      topFactors: unknown[];
+    }[]
+  ).sort((a, b) => a.ref.localeCompare(b.ref));
 }
 
 async function rerun(headers: Headers, id: number, runs: number) {
-  const res = await app.inject({ method: 'PUT', url: `/api/caribou/portfolio/${id}/product/zhail/rerun_portfolio`, headers });
+  const res = await app.inject({
+    method: 'PUT',
+    url: `/api/caribou/portfolio/${id}/product/zhail/rerun_portfolio`,
+    headers,
+  });
   expect(res.statusCode, res.body).toBe(202);
   return readyRuns(headers, id, runs);
 }
@@ -64,21 +94,39 @@ describe('portfolio runs use the organisation’s published appeal versions', ()
 
     // Publish an appeal on P1's property: a roof material it does not have.
     const target = properties[0]!;
-    const lookup = await app.inject({ method: 'GET', url: `/api/caribou/v3/property/assessment/zview?${new URLSearchParams({ location_type: 'coordinates', location: `${target.lng},${target.lat}`, products: 'zhail' })}`, headers: home.member });
+    const lookup = await app.inject({
+      method: 'GET',
+      url: `/api/caribou/v3/property/assessment/zview?${new URLSearchParams({ location_type: 'coordinates', location: `${target.lng},${target.lat}`, products: 'zhail' })}`,
+      headers: home.member,
+    });
     expect(lookup.statusCode, lookup.body).toBe(200);
     const location = assessmentResponseSchema.parse(lookup.json()).location;
     expect(location.propertyId).toBe(target.id);
     const features = await loadPropertyFeatures(db, target.id);
-    const material = features!.buildings.sort((a, b) => a.rank - b.rank)[0]!.roofMaterial === 'metal' ? 'wood_shake' : 'metal';
+    const material =
+      features!.buildings.sort((a, b) => a.rank - b.rank)[0]!.roofMaterial === 'metal' ? 'wood_shake' : 'metal';
     const published = await app.inject({
       method: 'POST',
       url: '/api/caribou/appeals/publish_features_modification',
       headers: home.reviewer,
-      payload: { h3Index: location.h3Index, propertyId: target.id, product: 'zhail', featureName: 'roof_material', manualInputs: { roof_material: material }, reason: 'Roof replaced.' },
+      payload: {
+        h3Index: location.h3Index,
+        propertyId: target.id,
+        product: 'zhail',
+        featureName: 'roof_material',
+        manualInputs: { roof_material: material },
+        reason: 'Roof replaced.',
+      },
     });
     expect(published.statusCode, published.body).toBe(200);
     const amended = assessmentResponseSchema.parse(
-      (await app.inject({ method: 'GET', url: `/api/caribou/v3/property/assessment/zview?${new URLSearchParams({ location_type: 'coordinates', location: `${target.lng},${target.lat}`, products: 'zhail' })}`, headers: home.member })).json(),
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/api/caribou/v3/property/assessment/zview?${new URLSearchParams({ location_type: 'coordinates', location: `${target.lng},${target.lat}`, products: 'zhail' })}`,
+          headers: home.member,
+        })
+      ).json(),
     ).products.zhail!;
     expect(amended.amendedByAppeal?.version).toBe(1);
     expect(amended.score).not.toBe(before[0]!.score);
@@ -94,12 +142,39 @@ describe('portfolio runs use the organisation’s published appeal versions', ()
     expect(after.slice(1)).toEqual(before.slice(1));
 
     // The export carries the amended score and the mark.
-    const choice = await app.inject({ method: 'PUT', url: `/api/caribou/portfolio/${mine}/product/zhail/export`, headers: home.member, payload: { data: { columns: ['Ref', 'score', 'risk_level', 'model_version'] } } });
+    const choice = await app.inject({
+      method: 'PUT',
+      url: `/api/caribou/portfolio/${mine}/product/zhail/export`,
+      headers: home.member,
+      payload: { data: { columns: ['Ref', 'score', 'risk_level', 'model_version'] } },
+    });
     expect(choice.statusCode, choice.body).toBe(200);
-    expect((await app.inject({ method: 'PUT', url: `/api/caribou/portfolio/${mine}/product/zhail/update_export`, headers: home.member })).statusCode).toBe(200);
-    const exported = parse((await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${mine}/product/zhail/export`, headers: home.member })).rawPayload, { bom: true }) as string[][];
+    expect(
+      (
+        await app.inject({
+          method: 'PUT',
+          url: `/api/caribou/portfolio/${mine}/product/zhail/update_export`,
+          headers: home.member,
+        })
+      ).statusCode,
+    ).toBe(200);
+    const exported = parse(
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/api/caribou/portfolio/${mine}/product/zhail/export`,
+          headers: home.member,
+        })
+      ).rawPayload,
+      { bom: true },
+    ) as string[][];
     expect(exported[0]).toEqual(['Ref', 'score', 'risk_level', 'model_version']);
-    expect(exported[1]).toEqual(['P1', String(amended.score), amended.riskLevel, `${amended.modelVersion} (Amended by appeal v1, ${today})`]);
+    expect(exported[1]).toEqual([
+      'P1',
+      String(amended.score),
+      amended.riskLevel,
+      `${amended.modelVersion} (Amended by appeal v1, ${today})`,
+    ]);
     expect(exported[2]![1]).toBe(String(before[1]!.score));
 
     // Another organisation's portfolio of the same properties: its rerun ignores our appeal.

@@ -22,7 +22,12 @@ async function nearestMetres(lat: number, lng: number): Promise<number> {
 const FAR = { lat: 39.2, lng: -116.9 };
 // Beside a neighbourhood: 300–1,500 m from its nearest property (found from the world's own data).
 async function nearPoint() {
-  const hoods = await db.selectFrom('neighbourhoods').select(['north', 'south', 'east', 'west']).orderBy('id').limit(40).execute();
+  const hoods = await db
+    .selectFrom('neighbourhoods')
+    .select(['north', 'south', 'east', 'west'])
+    .orderBy('id')
+    .limit(40)
+    .execute();
   for (const h of hoods) {
     for (const metres of [400, 700, 1000]) {
       const point = { lat: h.north + metres / 111_320, lng: (h.east + h.west) / 2 };
@@ -39,7 +44,11 @@ describe('outside coverage (issue 12)', () => {
     expect(await nearestMetres(FAR.lat, FAR.lng)).toBeGreaterThan(COVERAGE_METRES);
     const near = await nearPoint();
     const lookup = async (p: { lat: number; lng: number }) => {
-      const res = await app.inject({ method: 'GET', url: `/api/caribou/v3/property/assessment/zview?${new URLSearchParams({ location_type: 'coordinates', location: `${p.lat},${p.lng}`, products: 'zfire' })}`, headers });
+      const res = await app.inject({
+        method: 'GET',
+        url: `/api/caribou/v3/property/assessment/zview?${new URLSearchParams({ location_type: 'coordinates', location: `${p.lat},${p.lng}`, products: 'zfire' })}`,
+        headers,
+      });
       expect(res.statusCode, res.body).toBe(200);
       return assessmentResponseSchema.parse(res.json());
     };
@@ -50,7 +59,9 @@ describe('outside coverage (issue 12)', () => {
     expect(far.locationHazards!.note.startsWith(OUTSIDE_COVERAGE_AREA)).toBe(true);
     const beside = await lookup(near);
     expect(beside.location.propertyId).toBeNull();
-    expect(beside.products.zfire!.unavailableReason).toBe('No property was found at this location, so there is nothing to score.');
+    expect(beside.products.zfire!.unavailableReason).toBe(
+      'No property was found at this location, so there is nothing to score.',
+    );
     expect(beside.locationHazards!.note).toBe(NO_BUILDING_NOTE);
     // A point on a property is scored as before.
     const property = await db.selectFrom('properties').select(['lat', 'lng']).orderBy('id').executeTakeFirstOrThrow();
@@ -63,17 +74,38 @@ describe('outside coverage (issue 12)', () => {
     const { headers } = await createMember(app, db, { products: ['zfire', 'zfire-portfolio'] });
     const near = await nearPoint();
     const property = await db.selectFrom('properties').select(['lat', 'lng']).orderBy('id').executeTakeFirstOrThrow();
-    const body = multipart('book.csv', `Ref,Latitude,Longitude\nON,${property.lat},${property.lng}\nNEAR,${near.lat},${near.lng}\nFAR,${FAR.lat},${FAR.lng}\n`);
-    const up = await app.inject({ method: 'POST', url: '/api/caribou/portfolio/csv', headers: { ...headers, ...body.headers }, payload: body.payload });
+    const body = multipart(
+      'book.csv',
+      `Ref,Latitude,Longitude\nON,${property.lat},${property.lng}\nNEAR,${near.lat},${near.lng}\nFAR,${FAR.lat},${FAR.lng}\n`,
+    );
+    const up = await app.inject({
+      method: 'POST',
+      url: '/api/caribou/portfolio/csv',
+      headers: { ...headers, ...body.headers },
+      payload: body.payload,
+    });
     expect(up.statusCode, up.body).toBe(201);
-    const created = await app.inject({ method: 'POST', url: '/api/caribou/portfolios', headers, payload: { name: 'Coverage', products: 'zfire', uploadedFileName: up.json().uploadedFileName } });
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/caribou/portfolios',
+      headers,
+      payload: { name: 'Coverage', products: 'zfire', uploadedFileName: up.json().uploadedFileName },
+    });
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json()[0].portfolioId as number;
-    await waitFor(async () => {
-      const meta = (await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${id}/metadata`, headers })).json();
-      return meta.products.every((p: { status: string }) => p.status === 'READY');
-    }, 90_000, 'READY');
-    const errors = (await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${id}/errors?product=zfire`, headers })).json();
+    await waitFor(
+      async () => {
+        const meta = (
+          await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${id}/metadata`, headers })
+        ).json();
+        return meta.products.every((p: { status: string }) => p.status === 'READY');
+      },
+      90_000,
+      'READY',
+    );
+    const errors = (
+      await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${id}/errors?product=zfire`, headers })
+    ).json();
     const reasons = Object.fromEntries(errors.errors.map((e: { ref: string; reason: string }) => [e.ref, e.reason]));
     expect(reasons).toEqual({ NEAR: NO_BUILDING_FOUND, FAR: OUTSIDE_COVERAGE_AREA });
   }, 120_000);

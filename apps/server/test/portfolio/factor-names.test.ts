@@ -14,24 +14,54 @@ describe('top-factor names stored with the results', () => {
     // Six rows on properties, one far out at sea (outside coverage: no factors).
     const csv = `Ref,Latitude,Longitude\n${properties.map((p, i) => `P${i + 1},${p.lat},${p.lng}`).join('\n')}\nSEA,10,-150\n`;
     const body = multipart('book.csv', csv);
-    const up = await app.inject({ method: 'POST', url: '/api/caribou/portfolio/csv', headers: { ...headers, ...body.headers }, payload: body.payload });
+    const up = await app.inject({
+      method: 'POST',
+      url: '/api/caribou/portfolio/csv',
+      headers: { ...headers, ...body.headers },
+      payload: body.payload,
+    });
     expect(up.statusCode, up.body).toBe(201);
-    const created = await app.inject({ method: 'POST', url: '/api/caribou/portfolios', headers, payload: { name: 'Names', products: 'zfire', uploadedFileName: up.json().uploadedFileName } });
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/caribou/portfolios',
+      headers,
+      payload: { name: 'Names', products: 'zfire', uploadedFileName: up.json().uploadedFileName },
+    });
     const id = created.json()[0].portfolioId as number;
-    await waitFor(async () => {
-      const m = (await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${id}/metadata`, headers })).json();
-      return m.products.every((p: { status: string }) => p.status === 'READY') ? m : null;
-    }, 90_000, 'READY');
+    await waitFor(
+      async () => {
+        const m = (await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${id}/metadata`, headers })).json();
+        return m.products.every((p: { status: string }) => p.status === 'READY') ? m : null;
+      },
+      90_000,
+      'READY',
+    );
 
-    const run = await db.selectFrom('portfolio_products').select('current_run_id').where('portfolio_id', '=', id).executeTakeFirstOrThrow();
-    const results = await db.selectFrom('portfolio_results').select(['row_number', 'top_factors', 'top_factor_names', 'problem']).where('run_id', '=', run.current_run_id!).orderBy('row_number').execute();
+    const run = await db
+      .selectFrom('portfolio_products')
+      .select('current_run_id')
+      .where('portfolio_id', '=', id)
+      .executeTakeFirstOrThrow();
+    const results = await db
+      .selectFrom('portfolio_results')
+      .select(['row_number', 'top_factors', 'top_factor_names', 'problem'])
+      .where('run_id', '=', run.current_run_id!)
+      .orderBy('row_number')
+      .execute();
     expect(results).toHaveLength(8);
-    for (const r of results) expect(r.top_factor_names).toBe((r.top_factors as { name: string }[]).map((f) => f.name).join('; '));
-    expect(results.filter((r) => r.problem === null && r.top_factor_names!.length > 0).length).toBeGreaterThanOrEqual(5);
+    for (const r of results)
+      expect(r.top_factor_names).toBe((r.top_factors as { name: string }[]).map((f) => f.name).join('; '));
+    expect(results.filter((r) => r.problem === null && r.top_factor_names!.length > 0).length).toBeGreaterThanOrEqual(
+      5,
+    );
     expect(results.at(-1)!.top_factor_names).toBe('');
 
     const exportCsv = async () => {
-      const res = await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${id}/product/zfire/export`, headers });
+      const res = await app.inject({
+        method: 'GET',
+        url: `/api/caribou/portfolio/${id}/product/zfire/export`,
+        headers,
+      });
       expect(res.statusCode, res.body).toBe(200);
       return parse(res.rawPayload, { bom: true }) as string[][];
     };

@@ -23,7 +23,8 @@ async function activeIngest(portfolioId: number, startedSecondsAgo: number): Pro
   return row.rows[0]!.id;
 }
 const stateOf = async (id: string) =>
-  (await sql<{ state: string }>`SELECT state::text AS state FROM pgboss.job WHERE id = ${id}::uuid`.execute(db)).rows[0]?.state;
+  (await sql<{ state: string }>`SELECT state::text AS state FROM pgboss.job WHERE id = ${id}::uuid`.execute(db)).rows[0]
+    ?.state;
 
 describe('stalled ingests', () => {
   it('retries an ingest whose worker is gone, and leaves a live or recent one alone', async () => {

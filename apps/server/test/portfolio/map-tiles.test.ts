@@ -31,25 +31,58 @@ function decode(body: Buffer) {
 
 // 40 properties in a small patch of Austin, 3 in Denver, and one row that cannot be placed.
 const rows = ['id,lat,lon'];
-for (let i = 0; i < 40; i += 1) rows.push(`A-${i},${(30.26 + (i % 8) * 0.001).toFixed(4)},${(-97.74 - Math.floor(i / 8) * 0.001).toFixed(4)}`);
+for (let i = 0; i < 40; i += 1)
+  rows.push(`A-${i},${(30.26 + (i % 8) * 0.001).toFixed(4)},${(-97.74 - Math.floor(i / 8) * 0.001).toFixed(4)}`);
 rows.push('D-1,39.74,-104.99', 'D-2,39.75,-104.98', 'D-3,39.73,-104.97', 'X-1,,');
 const body = multipart('map.csv', `${rows.join('\n')}\n`);
-const up = await app.inject({ method: 'POST', url: '/api/caribou/portfolio/csv', headers: { ...owner.headers, ...body.headers }, payload: body.payload });
-const created = await app.inject({ method: 'POST', url: '/api/caribou/portfolios', headers: owner.headers, payload: { name: 'Mapped book', products: 'zfire', uploadedFileName: up.json().uploadedFileName } });
+const up = await app.inject({
+  method: 'POST',
+  url: '/api/caribou/portfolio/csv',
+  headers: { ...owner.headers, ...body.headers },
+  payload: body.payload,
+});
+const created = await app.inject({
+  method: 'POST',
+  url: '/api/caribou/portfolios',
+  headers: owner.headers,
+  payload: { name: 'Mapped book', products: 'zfire', uploadedFileName: up.json().uploadedFileName },
+});
 const portfolioId: number = created.json()[0].portfolioId;
-const meta: { products: { riskLevels: Record<string, number> }[] } = await waitFor(async () => {
-  const res = await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${portfolioId}/metadata`, headers: owner.headers });
-  return res.json().products?.[0]?.status === 'READY' ? res.json() : null;
-}, 60_000, 'READY');
-const source = (await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${portfolioId}/map?product=zfire`, headers: owner.headers })).json();
+const meta: { products: { riskLevels: Record<string, number> }[] } = await waitFor(
+  async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/caribou/portfolio/${portfolioId}/metadata`,
+      headers: owner.headers,
+    });
+    return res.json().products?.[0]?.status === 'READY' ? res.json() : null;
+  },
+  60_000,
+  'READY',
+);
+const source = (
+  await app.inject({
+    method: 'GET',
+    url: `/api/caribou/portfolio/${portfolioId}/map?product=zfire`,
+    headers: owner.headers,
+  })
+).json();
 /** The signed template's path and query, with a tile filled in. */
 const signedTile = (t: { z: number; x: number; y: number }) =>
-  (source.tiles[0] as string).replace(/^https?:\/\/[^/]+/, '').replace('{z}', String(t.z)).replace('{x}', String(t.x)).replace('{y}', String(t.y));
+  (source.tiles[0] as string)
+    .replace(/^https?:\/\/[^/]+/, '')
+    .replace('{z}', String(t.z))
+    .replace('{x}', String(t.x))
+    .replace('{y}', String(t.y));
 
 describe('GET /caribou/portfolio/{id}/map', () => {
   it('describes the tile source: a signed template, the layer and the bounds of the placed rows', () => {
     expect(source.layer).toBe('properties');
-    expect(source.tiles[0]).toMatch(new RegExp(`/api/caribou/portfolio/${portfolioId}/tiles/\\{z\\}/\\{x\\}/\\{y\\}\\.pbf\\?product=zfire&run=\\d+&exp=\\d+&sig=`));
+    expect(source.tiles[0]).toMatch(
+      new RegExp(
+        `/api/caribou/portfolio/${portfolioId}/tiles/\\{z\\}/\\{x\\}/\\{y\\}\\.pbf\\?product=zfire&run=\\d+&exp=\\d+&sig=`,
+      ),
+    );
     const [west, south, east, north] = source.bounds;
     expect(west).toBeCloseTo(-104.99 + 0, 2);
     expect(east).toBeCloseTo(-97.74, 2);
@@ -61,7 +94,11 @@ describe('GET /caribou/portfolio/{id}/map', () => {
 describe('GET /caribou/portfolio/{id}/tiles/{z}/{x}/{y}.pbf', () => {
   it('at low zoom: clusters whose counts and risk levels add up to every placed row', async () => {
     const tile = tileOf(-100, 35, 3); // one tile holds both cities
-    const res = await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${portfolioId}/tiles/${tile.z}/${tile.x}/${tile.y}.pbf?product=zfire`, headers: owner.headers });
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/caribou/portfolio/${portfolioId}/tiles/${tile.z}/${tile.x}/${tile.y}.pbf?product=zfire`,
+      headers: owner.headers,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('application/vnd.mapbox-vector-tile');
     const features = decode(res.rawPayload);
@@ -80,19 +117,31 @@ describe('GET /caribou/portfolio/{id}/tiles/{z}/{x}/{y}.pbf', () => {
 
   it('at high zoom: one point per property, with its row number and risk level', async () => {
     const tile = tileOf(-97.7415, 30.2635, 14);
-    const res = await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${portfolioId}/tiles/${tile.z}/${tile.x}/${tile.y}.pbf?product=zfire`, headers: owner.headers });
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/caribou/portfolio/${portfolioId}/tiles/${tile.z}/${tile.x}/${tile.y}.pbf?product=zfire`,
+      headers: owner.headers,
+    });
     const features = decode(res.rawPayload);
     expect(features.length).toBe(40);
     const refs = features.map((f) => f.properties.ref).sort();
     expect(refs).toContain('A-0');
     const first = features.find((f) => f.properties.ref === 'A-0')!;
     expect(first.properties).toMatchObject({ cluster: false, count: 1, row: 1 });
-    const detail = await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${portfolioId}/property/1/zfire`, headers: owner.headers });
+    const detail = await app.inject({
+      method: 'GET',
+      url: `/api/caribou/portfolio/${portfolioId}/property/1/zfire`,
+      headers: owner.headers,
+    });
     expect(detail.json().result.riskLevel).toBe(first.properties.risk);
   });
 
   it('an empty tile is a valid, empty vector tile', async () => {
-    const res = await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${portfolioId}/tiles/10/0/0.pbf?product=zfire`, headers: owner.headers });
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/caribou/portfolio/${portfolioId}/tiles/10/0/0.pbf?product=zfire`,
+      headers: owner.headers,
+    });
     expect(res.statusCode).toBe(200);
     expect(decode(res.rawPayload)).toEqual([]);
   });
@@ -115,14 +164,50 @@ describe('GET /caribou/portfolio/{id}/tiles/{z}/{x}/{y}.pbf', () => {
 
   it("another organisation's member gets 404, and no map source", async () => {
     const tile = tileOf(-100, 35, 3);
-    const res = await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${portfolioId}/tiles/3/${tile.x}/${tile.y}.pbf?product=zfire`, headers: stranger.headers });
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/caribou/portfolio/${portfolioId}/tiles/3/${tile.x}/${tile.y}.pbf?product=zfire`,
+      headers: stranger.headers,
+    });
     expect(res.statusCode).toBe(404);
-    expect((await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${portfolioId}/map?product=zfire`, headers: stranger.headers })).statusCode).toBe(404);
+    expect(
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/api/caribou/portfolio/${portfolioId}/map?product=zfire`,
+          headers: stranger.headers,
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('refuses tile addresses outside the grid and unknown products with 4xx', async () => {
-    expect((await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${portfolioId}/tiles/3/8/0.pbf?product=zfire`, headers: owner.headers })).statusCode).toBe(400);
-    expect((await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${portfolioId}/tiles/3/0/0.pbf`, headers: owner.headers })).statusCode).toBe(400);
-    expect((await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${portfolioId}/tiles/3/0/0.pbf?product=zhail`, headers: owner.headers })).statusCode).toBe(404);
+    expect(
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/api/caribou/portfolio/${portfolioId}/tiles/3/8/0.pbf?product=zfire`,
+          headers: owner.headers,
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/api/caribou/portfolio/${portfolioId}/tiles/3/0/0.pbf`,
+          headers: owner.headers,
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/api/caribou/portfolio/${portfolioId}/tiles/3/0/0.pbf?product=zhail`,
+          headers: owner.headers,
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 });

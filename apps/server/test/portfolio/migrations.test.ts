@@ -22,11 +22,17 @@ describe('portfolio migrations on existing data', () => {
     await sql`
       INSERT INTO portfolio_uploads (name, organization_id, user_id, original_name, size_bytes, delimiter, has_bom, header)
       VALUES ('old.csv', ${org.id}, ${user.id}, 'old.csv', 10, ',', false, '["id"]')`.execute(raw);
-    const { rows: [portfolio] } = await sql<{ id: number }>`
+    const {
+      rows: [portfolio],
+    } = await sql<{ id: number }>`
       INSERT INTO portfolios (organization_id, name, uploaded_file_name, created_by, header, column_mapping, row_count, ingested_at)
-      VALUES (${org.id}, 'Old book', 'old.csv', ${user.id}, '["id"]', '{"layout":"coordinates"}', 5, now()) RETURNING id`.execute(raw);
+      VALUES (${org.id}, 'Old book', 'old.csv', ${user.id}, '["id"]', '{"layout":"coordinates"}', 5, now()) RETURNING id`.execute(
+      raw,
+    );
     const id = portfolio!.id;
-    await sql`CREATE TABLE ${sql.table(`portfolio_rows_${id}`)} PARTITION OF portfolio_rows FOR VALUES IN (${sql.lit(id)})`.execute(raw);
+    await sql`CREATE TABLE ${sql.table(`portfolio_rows_${id}`)} PARTITION OF portfolio_rows FOR VALUES IN (${sql.lit(id)})`.execute(
+      raw,
+    );
     await sql`
       INSERT INTO portfolio_rows (portfolio_id, row_number, raw_values, problem, geo_latitude, geo_longitude, geo_precision, geocoded_at)
       VALUES (${id}, 1, '{}', NULL, 30, -97, 'coordinates', now()), (${id}, 2, '{}', NULL, 30, -97, 'rooftop', now()),
@@ -35,9 +41,13 @@ describe('portfolio migrations on existing data', () => {
     // A finished run of two chunks (chunk size 2) and an unfinished one with nothing committed.
     const { rows: runs } = await sql<{ id: number }>`
       INSERT INTO portfolio_runs (portfolio_id, product, model_version, data_date, requested_by, chunk_size, chunk_count, completed_at)
-      VALUES (${id}, 'zfire', 'v1', '2026-11-01', ${user.id}, 2, 3, now()), (${id}, 'zfire', 'v1', '2026-11-02', ${user.id}, 2, 3, NULL) RETURNING id`.execute(raw);
+      VALUES (${id}, 'zfire', 'v1', '2026-11-01', ${user.id}, 2, 3, now()), (${id}, 'zfire', 'v1', '2026-11-02', ${user.id}, 2, 3, NULL) RETURNING id`.execute(
+      raw,
+    );
     const [done, open] = runs.map((r) => r.id) as [number, number];
-    await sql`INSERT INTO portfolio_run_chunks (run_id, chunk_index, row_count) VALUES (${done}, 0, 2), (${done}, 1, 2), (${done}, 2, 1)`.execute(raw);
+    await sql`INSERT INTO portfolio_run_chunks (run_id, chunk_index, row_count) VALUES (${done}, 0, 2), (${done}, 1, 2), (${done}, 2, 1)`.execute(
+      raw,
+    );
     await sql`
       INSERT INTO portfolio_results (run_id, row_number, score, risk_level, confidence, top_factors, model_version, problem)
       VALUES (${done}, 1, 2, 'low', 0.9, '[]', 'v1', NULL), (${done}, 2, 8, 'high', 0.9, '[]', 'v1', NULL),
@@ -47,20 +57,38 @@ describe('portfolio migrations on existing data', () => {
     for (const migration of [resultsPartitions, geocodeCounts, rowProperty]) await migration.up(raw);
 
     const { rows: partitions } = await sql<{ name: string; attached: boolean }>`
-      SELECT relname AS name, relispartition AS attached FROM pg_class WHERE relname IN (${`portfolio_results_${done}`}, ${`portfolio_results_${open}`}) ORDER BY relname`.execute(raw);
+      SELECT relname AS name, relispartition AS attached FROM pg_class WHERE relname IN (${`portfolio_results_${done}`}, ${`portfolio_results_${open}`}) ORDER BY relname`.execute(
+      raw,
+    );
     expect(partitions.map((p) => p.attached)).toEqual([true, true]);
-    const results = await db.selectFrom('portfolio_results').select(['row_number', 'risk_level']).where('run_id', '=', done).orderBy('row_number').execute();
+    const results = await db
+      .selectFrom('portfolio_results')
+      .select(['row_number', 'risk_level'])
+      .where('run_id', '=', done)
+      .orderBy('row_number')
+      .execute();
     expect(results.map((r) => r.risk_level)).toEqual(['low', 'high', 'medium', 'none', 'high']);
-    const chunks = await db.selectFrom('portfolio_run_chunks').select(['chunk_index', 'summary']).where('run_id', '=', done).orderBy('chunk_index').execute();
+    const chunks = await db
+      .selectFrom('portfolio_run_chunks')
+      .select(['chunk_index', 'summary'])
+      .where('run_id', '=', done)
+      .orderBy('chunk_index')
+      .execute();
     expect(chunks.map((c) => c.summary)).toEqual([
       { low: 1, medium: 0, high: 1, none: 0, errors: 0 },
       { low: 0, medium: 1, high: 0, none: 0, errors: 1 },
       { low: 0, medium: 0, high: 1, none: 0, errors: 0 },
     ]);
-    const counts = await db.selectFrom('portfolios').select('geocode_counts').where('id', '=', id).executeTakeFirstOrThrow();
+    const counts = await db
+      .selectFrom('portfolios')
+      .select('geocode_counts')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(counts.geocode_counts).toEqual({ coordinates: 1, rooftop: 2, unusable: 1, pending: 1 });
     // Deleting the runs deletes their results (the trigger), the unfinished run's table too.
     await db.deleteFrom('portfolio_runs').where('portfolio_id', '=', id).execute();
-    expect(await db.selectFrom('portfolio_results').select('row_number').where('run_id', 'in', [done, open]).execute()).toEqual([]);
+    expect(
+      await db.selectFrom('portfolio_results').select('row_number').where('run_id', 'in', [done, open]).execute(),
+    ).toEqual([]);
   });
 });

@@ -17,32 +17,59 @@ type Headers = Record<string, string>;
 
 async function upload(headers: Headers, name: string, content: string | Buffer) {
   const body = multipart(name, content);
-  return app.inject({ method: 'POST', url: '/api/caribou/portfolio/csv', headers: { ...headers, ...body.headers }, payload: body.payload });
+  return app.inject({
+    method: 'POST',
+    url: '/api/caribou/portfolio/csv',
+    headers: { ...headers, ...body.headers },
+    payload: body.payload,
+  });
 }
 
-async function createPortfolio(headers: Headers, content: string | Buffer, options: { name?: string; products?: string } = {}) {
+async function createPortfolio(
+  headers: Headers,
+  content: string | Buffer,
+  options: { name?: string; products?: string } = {},
+) {
   const up = await upload(headers, 'book.csv', content);
   expect(up.statusCode, up.body).toBe(201);
   const res = await app.inject({
     method: 'POST',
     url: '/api/caribou/portfolios',
     headers,
-    payload: { name: options.name ?? `Book ${Math.random()}`, description: 'd', portfolioType: 'homeowners', products: options.products ?? 'zfire', uploadedFileName: up.json().uploadedFileName },
+    payload: {
+      name: options.name ?? `Book ${Math.random()}`,
+      description: 'd',
+      portfolioType: 'homeowners',
+      products: options.products ?? 'zfire',
+      uploadedFileName: up.json().uploadedFileName,
+    },
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json()[0].portfolioId as number;
 }
 
 async function waitForStatus(headers: Headers, id: number, product: string, status: string) {
-  return waitFor(async () => {
-    const res = await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${id}/metadata`, headers });
-    const meta = res.json();
-    return meta.products?.find((p: { product: string; status: string }) => p.product === product && p.status === status) ? meta : null;
-  }, 60_000, `${product} ${status}`);
+  return waitFor(
+    async () => {
+      const res = await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${id}/metadata`, headers });
+      const meta = res.json();
+      return meta.products?.find(
+        (p: { product: string; status: string }) => p.product === product && p.status === status,
+      )
+        ? meta
+        : null;
+    },
+    60_000,
+    `${product} ${status}`,
+  );
 }
 
 async function exportCsv(headers: Headers, id: number, product = 'zfire') {
-  const res = await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${id}/product/${product}/export`, headers });
+  const res = await app.inject({
+    method: 'GET',
+    url: `/api/caribou/portfolio/${id}/product/${product}/export`,
+    headers,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res;
 }
@@ -80,7 +107,11 @@ describe('portfolio upload and check', () => {
     expect(body.check.idColumn).toBe('policy id');
     expect(body.check.keptColumns).toEqual(['Notes', 'Ünïcödé']);
 
-    const check = await app.inject({ method: 'GET', url: `/api/caribou/portfolio/uploads/${body.uploadedFileName}/check`, headers });
+    const check = await app.inject({
+      method: 'GET',
+      url: `/api/caribou/portfolio/uploads/${body.uploadedFileName}/check`,
+      headers,
+    });
     expect(check.json()).toMatchObject({ totalRows: 3, usableRows: 3, failingRowCount: 0 });
     expect(check.json().summary).toContain('All 3 rows can be used.');
   });
@@ -110,7 +141,11 @@ describe('portfolio upload and check', () => {
   it('lists failing rows in plain words in the dry run', async () => {
     const { headers } = await createMember(app, db);
     const up = await upload(headers, 'b.csv', 'id,lat,lon\nA,30,-97\nB,95,-97\nC,,\n');
-    const check = await app.inject({ method: 'GET', url: `/api/caribou/portfolio/uploads/${up.json().uploadedFileName}/check`, headers });
+    const check = await app.inject({
+      method: 'GET',
+      url: `/api/caribou/portfolio/uploads/${up.json().uploadedFileName}/check`,
+      headers,
+    });
     expect(check.json()).toMatchObject({
       totalRows: 3,
       usableRows: 1,
@@ -133,7 +168,15 @@ describe('portfolio processing, review and export', () => {
     const exported = parse(res.rawPayload, { bom: true }) as string[][];
     const original = parse(tricky, { bom: true }) as string[][];
     expect(exported[0]!.slice(0, 6)).toEqual(original[0]);
-    expect(exported[0]!.slice(6)).toEqual(['score', 'risk_level', 'confidence', 'top_factors', 'geocode_precision', 'model_version', 'problem']);
+    expect(exported[0]!.slice(6)).toEqual([
+      'score',
+      'risk_level',
+      'confidence',
+      'top_factors',
+      'geocode_precision',
+      'model_version',
+      'problem',
+    ]);
     for (let i = 1; i < original.length; i += 1) {
       expect(exported[i]!.slice(0, 6)).toEqual(original[i]);
       expect(Number(exported[i]![6])).toBeGreaterThanOrEqual(0);
@@ -144,7 +187,11 @@ describe('portfolio processing, review and export', () => {
     const before = await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${id}/metadata`, headers });
     expect(before.json().products[0].status).toBe('READY');
     // The explicit export mark the UI makes (PUT …/update_export) accepts them.
-    const mark = await app.inject({ method: 'PUT', url: `/api/caribou/portfolio/${id}/product/zfire/update_export`, headers });
+    const mark = await app.inject({
+      method: 'PUT',
+      url: `/api/caribou/portfolio/${id}/product/zfire/update_export`,
+      headers,
+    });
     expect(mark.statusCode, mark.body).toBe(200);
     // Exporting accepted the results.
     const meta = await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${id}/metadata`, headers });
@@ -163,7 +210,11 @@ describe('portfolio processing, review and export', () => {
     expect(meta.layout).toBe('oed');
     expect(meta.geocodePrecision).toEqual({ coordinates: 2, rooftop: 1, none: 1, unusable: 1 });
 
-    const errors = await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${id}/errors?page=1&itemsPerPage=25&product=zfire`, headers });
+    const errors = await app.inject({
+      method: 'GET',
+      url: `/api/caribou/portfolio/${id}/errors?page=1&itemsPerPage=25&product=zfire`,
+      headers,
+    });
     expect(errors.json()).toMatchObject({
       total: 2,
       errors: [
@@ -171,19 +222,38 @@ describe('portfolio processing, review and export', () => {
         { rowNumber: 5, ref: '10002082050', reason: 'The latitude 95.1 is outside the range -90 to 90.' },
       ],
     });
-    const props = await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${id}/properties?product=zfire&sort=score&order=desc`, headers });
+    const props = await app.inject({
+      method: 'GET',
+      url: `/api/caribou/portfolio/${id}/properties?product=zfire&sort=score&order=desc`,
+      headers,
+    });
     expect(props.json().total).toBe(3);
     const scores = props.json().properties.map((p: { score: number }) => p.score);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
     const detail = await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${id}/property/3/zfire`, headers });
-    expect(detail.json()).toMatchObject({ ref: '10002082048', values: { LocUserDef1: 'corner, brick' }, geocode: { precision: 'rooftop' } });
+    expect(detail.json()).toMatchObject({
+      ref: '10002082048',
+      values: { LocUserDef1: 'corner, brick' },
+      geocode: { precision: 'rooftop' },
+    });
     const auto = await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${id}/autocomplete?q=lamar`, headers });
-    expect(auto.json().suggestions).toEqual([{ rowNumber: 2, ref: '10002082047', address: '2100 S Lamar Blvd, Austin, TX 78704' }]);
-    const raw = await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${id}/raw?page=2&itemsPerPage=2`, headers });
+    expect(auto.json().suggestions).toEqual([
+      { rowNumber: 2, ref: '10002082047', address: '2100 S Lamar Blvd, Austin, TX 78704' },
+    ]);
+    const raw = await app.inject({
+      method: 'GET',
+      url: `/api/caribou/portfolio/${id}/raw?page=2&itemsPerPage=2`,
+      headers,
+    });
     expect(raw.json().rows.map((r: { rowNumber: number }) => r.rowNumber)).toEqual([3, 4]);
     // Usage: every scored row counted once per product (records per chunk carry a quantity), none for failed rows.
-    const usage = await db.selectFrom('usage_events').select(['product', 'channel', 'quantity']).where('portfolio_id', '=', id).execute();
-    const used = (product: string) => usage.filter((u) => u.product === product).reduce((sum, u) => sum + u.quantity, 0);
+    const usage = await db
+      .selectFrom('usage_events')
+      .select(['product', 'channel', 'quantity'])
+      .where('portfolio_id', '=', id)
+      .execute();
+    const used = (product: string) =>
+      usage.filter((u) => u.product === product).reduce((sum, u) => sum + u.quantity, 0);
     expect(used('zfire')).toBe(3);
     expect(used('zwind')).toBe(3);
     expect(usage.every((u) => u.channel === 'portfolio')).toBe(true);
@@ -191,7 +261,8 @@ describe('portfolio processing, review and export', () => {
 
   it('neutralises cells that a spreadsheet would run as formulas, but keeps plain numbers', async () => {
     const { headers } = await createMember(app, db);
-    const csv = 'id,lat,lon,note\n=HYPERLINK("http://x"),30,-97.5,+SUM(A1)\n@cmd,31,-97,-2+3\nok,32,-96,-12.5\n"\tTAB",33,-95,"\rCR"\n';
+    const csv =
+      'id,lat,lon,note\n=HYPERLINK("http://x"),30,-97.5,+SUM(A1)\n@cmd,31,-97,-2+3\nok,32,-96,-12.5\n"\tTAB",33,-95,"\rCR"\n';
     const id = await createPortfolio(headers, csv);
     await waitForStatus(headers, id, 'zfire', 'READY');
     const rows = parse((await exportCsv(headers, id)).rawPayload, { bom: true }) as string[][];
@@ -208,8 +279,12 @@ describe('portfolio processing, review and export', () => {
     await waitForStatus(headers, id, 'zfire', 'READY');
     // Rows converted from jsonb keep its spacing, and escaped quotes come through COPY doubly escaped:
     // the export must still read every value.
-    await sql`UPDATE portfolio_rows SET raw_values = '["A","30","-97","x, \\"y\\""]'::json WHERE portfolio_id = ${id} AND row_number = 1`.execute(db);
-    await sql`UPDATE portfolio_rows SET raw_values = '["B", "31", "-96", "plain"]'::json WHERE portfolio_id = ${id} AND row_number = 2`.execute(db);
+    await sql`UPDATE portfolio_rows SET raw_values = '["A","30","-97","x, \\"y\\""]'::json WHERE portfolio_id = ${id} AND row_number = 1`.execute(
+      db,
+    );
+    await sql`UPDATE portfolio_rows SET raw_values = '["B", "31", "-96", "plain"]'::json WHERE portfolio_id = ${id} AND row_number = 2`.execute(
+      db,
+    );
     const results = await db
       .selectFrom('portfolio_results as r')
       .innerJoin('portfolio_runs as run', 'run.id', 'r.run_id')
@@ -225,7 +300,12 @@ describe('portfolio processing, review and export', () => {
     expect(results).toHaveLength(2);
     results.forEach((result, i) => {
       expect(result.top_factors.length).toBeGreaterThan(0);
-      expect(rows[i + 1]!.slice(4, 8)).toEqual([String(result.score), result.risk_level, String(result.confidence), result.top_factors.map((f) => f.name).join('; ')]);
+      expect(rows[i + 1]!.slice(4, 8)).toEqual([
+        String(result.score),
+        result.risk_level,
+        String(result.confidence),
+        result.top_factors.map((f) => f.name).join('; '),
+      ]);
     });
   });
 
@@ -233,10 +313,16 @@ describe('portfolio processing, review and export', () => {
     const { headers } = await createMember(app, db);
     const id = await createPortfolio(headers, 'id,lat,lon,note\n=cmd,30,-97,"a, ""b"""\n', { name: 'Book (Ünï) "q"' });
     await waitForStatus(headers, id, 'zfire', 'READY');
-    const res = await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${id}/product/zfire/export?format=xlsx`, headers });
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/caribou/portfolio/${id}/product/zfire/export?format=xlsx`,
+      headers,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="Book__.+_zfire_\d{8}\.xlsx"; filename\*=UTF-8''Book__%C3%9Cn%C3%AF__%22q%22_zfire_\d{8}\.xlsx$/);
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="Book__.+_zfire_\d{8}\.xlsx"; filename\*=UTF-8''Book__%C3%9Cn%C3%AF__%22q%22_zfire_\d{8}\.xlsx$/,
+    );
     const rows = await readWithExcelJs(res.rawPayload);
     expect(rows[1]![0]).toBe('=cmd');
     expect(rows[1]![3]).toBe('a, "b"');
@@ -254,11 +340,24 @@ describe('portfolio processing, review and export', () => {
     ].join('\r\n');
     const id = await createPortfolio(headers, csv);
     await waitForStatus(headers, id, 'zfire', 'READY');
-    const res = await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${id}/product/zfire/export?format=xlsx`, headers });
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/caribou/portfolio/${id}/product/zfire/export?format=xlsx`,
+      headers,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const sheet = await readSheet(res.rawPayload);
     const original = parse(csv) as string[][];
-    expect(sheet[0]).toEqual([...original[0]!, 'score', 'risk_level', 'confidence', 'top_factors', 'geocode_precision', 'model_version', 'problem']);
+    expect(sheet[0]).toEqual([
+      ...original[0]!,
+      'score',
+      'risk_level',
+      'confidence',
+      'top_factors',
+      'geocode_precision',
+      'model_version',
+      'problem',
+    ]);
     expect(sheet).toHaveLength(original.length);
     for (let i = 1; i < original.length; i += 1) {
       // Every original cell reads back as the same text (empty cells as empty), not as a formula's result.
@@ -270,13 +369,17 @@ describe('portfolio processing, review and export', () => {
     expect(unzip(res.rawPayload).get('xl/worksheets/sheet1.xml')!).not.toMatch(/<f[ >]/);
     // exceljs reads the same, with the score a number cell.
     const again = await readWithExcelJs(res.rawPayload);
-    expect(again.slice(1).map((row) => row.slice(0, 5).map((v) => (v === null ? '' : String(v))))).toEqual(original.slice(1));
+    expect(again.slice(1).map((row) => row.slice(0, 5).map((v) => (v === null ? '' : String(v))))).toEqual(
+      original.slice(1),
+    );
     expect(typeof again[1]![5]).toBe('number');
   });
 
   it('exports every product side by side with latitude, longitude, matched address and geocode precision, in one XLSX exceljs reads back', async () => {
     const { headers } = await createMember(app, db);
-    const id = await createPortfolio(headers, 'id,lat,lon,note\nA,30.1,-97.7,=cmd\nB,31.2,-96.5,plain\n', { products: 'zwind,zfire' });
+    const id = await createPortfolio(headers, 'id,lat,lon,note\nA,30.1,-97.7,=cmd\nB,31.2,-96.5,plain\n', {
+      products: 'zwind,zfire',
+    });
     await waitForStatus(headers, id, 'zfire', 'READY');
     await waitForStatus(headers, id, 'zwind', 'READY');
     const res = await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${id}/export?format=xlsx`, headers });
@@ -285,9 +388,23 @@ describe('portfolio processing, review and export', () => {
     expect(res.headers['content-disposition']).toMatch(/all_products_\d{8}\.xlsx/);
     const rows = await readWithExcelJs(res.rawPayload);
     expect(rows[0]).toEqual([
-      'id', 'lat', 'lon', 'note', 'latitude', 'longitude', 'matched_address', 'geocode_precision',
-      'zfire_score', 'zfire_risk_level', 'zfire_confidence', 'zfire_top_factors',
-      'zwind_score', 'zwind_risk_level', 'zwind_confidence', 'zwind_top_factors', 'problem',
+      'id',
+      'lat',
+      'lon',
+      'note',
+      'latitude',
+      'longitude',
+      'matched_address',
+      'geocode_precision',
+      'zfire_score',
+      'zfire_risk_level',
+      'zfire_confidence',
+      'zfire_top_factors',
+      'zwind_score',
+      'zwind_risk_level',
+      'zwind_confidence',
+      'zwind_top_factors',
+      'problem',
     ]);
     expect(rows).toHaveLength(3);
     const results = await db
@@ -296,12 +413,21 @@ describe('portfolio processing, review and export', () => {
       .select(['p.product', 'r.row_number', 'r.score', 'r.confidence', 'r.risk_level'])
       .where('p.portfolio_id', '=', id)
       .execute();
-    const result = (product: string, row: number) => results.find((r) => r.product === product && r.row_number === row)!;
+    const result = (product: string, row: number) =>
+      results.find((r) => r.product === product && r.row_number === row)!;
     rows.slice(1).forEach((row, i) => {
-      expect(row.slice(0, 4)).toEqual([['A', 'B'][i], ['30.1', '31.2'][i], ['-97.7', '-96.5'][i], ['=cmd', 'plain'][i]]);
+      expect(row.slice(0, 4)).toEqual([
+        ['A', 'B'][i],
+        ['30.1', '31.2'][i],
+        ['-97.7', '-96.5'][i],
+        ['=cmd', 'plain'][i],
+      ]);
       expect(row.slice(4, 6)).toEqual([[30.1, 31.2][i], [-97.7, -96.5][i]]);
       expect(row[7]).toBe('coordinates');
-      for (const [offset, product] of [[8, 'zfire'], [12, 'zwind']] as const) {
+      for (const [offset, product] of [
+        [8, 'zfire'],
+        [12, 'zwind'],
+      ] as const) {
         const expected = result(product, i + 1);
         expect(row.slice(offset, offset + 3)).toEqual([expected.score, expected.risk_level, expected.confidence]);
         expect(typeof row[offset]).toBe('number');
@@ -313,18 +439,35 @@ describe('portfolio processing, review and export', () => {
     expect(parsed[0]).toEqual(rows[0]);
     expect(parsed[1]![3]).toBe("'=cmd");
     const foreign = await createMember(app, db);
-    expect((await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${id}/export`, headers: foreign.headers })).statusCode).toBe(404);
+    expect(
+      (await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${id}/export`, headers: foreign.headers }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('saves an export column choice and regenerates the stored export', async () => {
     const { headers } = await createMember(app, db);
     const id = await createPortfolio(headers, 'id,lat,lon,extra\nA,30,-97,x\n');
     await waitForStatus(headers, id, 'zfire', 'READY');
-    const bad = await app.inject({ method: 'PUT', url: `/api/caribou/portfolio/${id}/product/zfire/export`, headers, payload: { data: { columns: ['nope'] } } });
+    const bad = await app.inject({
+      method: 'PUT',
+      url: `/api/caribou/portfolio/${id}/product/zfire/export`,
+      headers,
+      payload: { data: { columns: ['nope'] } },
+    });
     expect(bad.statusCode).toBe(400);
-    const put = await app.inject({ method: 'PUT', url: `/api/caribou/portfolio/${id}/product/zfire/export`, headers, payload: { data: { columns: ['id', 'score', 'risk_level'] } } });
+    const put = await app.inject({
+      method: 'PUT',
+      url: `/api/caribou/portfolio/${id}/product/zfire/export`,
+      headers,
+      payload: { data: { columns: ['id', 'score', 'risk_level'] } },
+    });
     expect(put.statusCode).toBe(200);
-    const regen = await app.inject({ method: 'PUT', url: `/api/caribou/portfolio/${id}/product/zfire/update_export`, headers });
+    const regen = await app.inject({
+      method: 'PUT',
+      url: `/api/caribou/portfolio/${id}/product/zfire/update_export`,
+      headers,
+    });
     expect(regen.statusCode, regen.body).toBe(200);
     const rows = parse((await exportCsv(headers, id)).rawPayload, { bom: true }) as string[][];
     expect(rows[0]).toEqual(['id', 'score', 'risk_level']);
@@ -338,7 +481,11 @@ describe('portfolio processing, review and export', () => {
     const scorer = app.ctx.portfolio!.scorer as unknown as { version: string };
     scorer.version = 'fake-2.0.0';
     try {
-      const rerun = await app.inject({ method: 'PUT', url: `/api/caribou/portfolio/${id}/product/zfire/rerun_portfolio`, headers });
+      const rerun = await app.inject({
+        method: 'PUT',
+        url: `/api/caribou/portfolio/${id}/product/zfire/rerun_portfolio`,
+        headers,
+      });
       expect(rerun.statusCode, rerun.body).toBe(202);
       const meta = await waitForStatus(headers, id, 'zfire', 'READY');
       const runs = meta.products[0].runs;
@@ -359,12 +506,27 @@ describe('portfolio create, names and products', () => {
   it('checks names within the organisation', async () => {
     const { headers, org } = await createMember(app, db);
     await createPortfolio(headers, 'id,lat,lon\nA,30,-97\n', { name: 'Coastal Book' });
-    const taken = await app.inject({ method: 'POST', url: '/api/caribou/portfolios/names', headers, payload: { organizationId: org.id, portfolioName: 'coastal book' } });
+    const taken = await app.inject({
+      method: 'POST',
+      url: '/api/caribou/portfolios/names',
+      headers,
+      payload: { organizationId: org.id, portfolioName: 'coastal book' },
+    });
     expect(taken.json()).toMatchObject({ available: false });
-    const free = await app.inject({ method: 'POST', url: '/api/caribou/portfolios/names', headers, payload: { organizationId: org.id, portfolioName: 'Inland Book' } });
+    const free = await app.inject({
+      method: 'POST',
+      url: '/api/caribou/portfolios/names',
+      headers,
+      payload: { organizationId: org.id, portfolioName: 'Inland Book' },
+    });
     expect(free.json()).toEqual({ available: true });
     const other = await createMember(app, db);
-    const elsewhere = await app.inject({ method: 'POST', url: '/api/caribou/portfolios/names', headers: other.headers, payload: { organizationId: other.org.id, portfolioName: 'Coastal Book' } });
+    const elsewhere = await app.inject({
+      method: 'POST',
+      url: '/api/caribou/portfolios/names',
+      headers: other.headers,
+      payload: { organizationId: other.org.id, portfolioName: 'Coastal Book' },
+    });
     expect(elsewhere.json()).toEqual({ available: true });
   });
 
@@ -372,21 +534,38 @@ describe('portfolio create, names and products', () => {
     const { headers } = await createMember(app, db, { products: ['zfire-portfolio', 'zfire'] });
     const up = await upload(headers, 'a.csv', 'id,lat,lon\nA,30,-97\n');
     const payload = { name: 'Stubbed', products: 'zfire', uploadedFileName: up.json().uploadedFileName };
-    const notEnabled = await app.inject({ method: 'POST', url: '/api/caribou/portfolios', headers, payload: { ...payload, products: 'zfire,zhail' } });
+    const notEnabled = await app.inject({
+      method: 'POST',
+      url: '/api/caribou/portfolios',
+      headers,
+      payload: { ...payload, products: 'zfire,zhail' },
+    });
     expect(notEnabled.statusCode).toBe(400);
     expect(notEnabled.json().error.message).toContain('zhail');
     const res = await app.inject({ method: 'POST', url: '/api/caribou/portfolios', headers, payload });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toEqual([expect.objectContaining({ product: 'zfire', status: 'UPLOADED', statusLabel: 'Uploaded', name: 'Stubbed' })]);
+    expect(res.json()).toEqual([
+      expect.objectContaining({ product: 'zfire', status: 'UPLOADED', statusLabel: 'Uploaded', name: 'Stubbed' }),
+    ]);
   });
 
   it("answers 'Missing required parameters' when adding a product without organizationId", async () => {
     const { headers, org } = await createMember(app, db);
     const id = await createPortfolio(headers, 'id,lat,lon\nA,30,-97\n');
-    const missing = await app.inject({ method: 'POST', url: `/api/caribou/portfolios/${id}/product/zhail`, headers, payload: {} });
+    const missing = await app.inject({
+      method: 'POST',
+      url: `/api/caribou/portfolios/${id}/product/zhail`,
+      headers,
+      payload: {},
+    });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error.message).toBe(MESSAGES.missingRequiredParameters);
-    const added = await app.inject({ method: 'POST', url: `/api/caribou/portfolios/${id}/product/zhail`, headers, payload: { organizationId: org.id } });
+    const added = await app.inject({
+      method: 'POST',
+      url: `/api/caribou/portfolios/${id}/product/zhail`,
+      headers,
+      payload: { organizationId: org.id },
+    });
     expect(added.statusCode, added.body).toBe(201);
     await waitForStatus(headers, id, 'zhail', 'READY');
   });
@@ -398,10 +577,14 @@ describe('portfolio create, names and products', () => {
     const url = `/api/caribou/portfolio/${id}/product/zfire/status`;
     const back = await app.inject({ method: 'PATCH', url, headers, payload: { status: 'UPLOADED' } });
     expect(back.statusCode).toBe(409);
-    expect(back.json().error.message).toBe('A portfolio that is In Review cannot be changed to Uploaded. From In Review it can only be changed to Processed or Archived.');
+    expect(back.json().error.message).toBe(
+      'A portfolio that is In Review cannot be changed to Uploaded. From In Review it can only be changed to Processed or Archived.',
+    );
     const bad = await app.inject({ method: 'PATCH', url, headers, payload: { status: 'DONE' } });
     expect(bad.statusCode).toBe(400);
-    expect((await app.inject({ method: 'PATCH', url, headers, payload: { status: 'PROCESSED' } })).json().status).toBe('PROCESSED');
+    expect((await app.inject({ method: 'PATCH', url, headers, payload: { status: 'PROCESSED' } })).json().status).toBe(
+      'PROCESSED',
+    );
     expect((await app.inject({ method: 'PATCH', url, headers, payload: { status: 'ARCHIVED' } })).statusCode).toBe(200);
     // Archived portfolios are hidden from the list unless asked for.
     const list = await app.inject({ method: 'GET', url: '/api/caribou/portfolios', headers });
@@ -414,20 +597,45 @@ describe('portfolio create, names and products', () => {
     const { headers } = await createMember(app, db);
     const id = await createPortfolio(headers, 'id,lat,lon\nA,30,-97\n', { name: 'First' });
     await createPortfolio(headers, 'id,lat,lon\nA,30,-97\n', { name: 'Second' });
-    expect((await app.inject({ method: 'PATCH', url: `/api/caribou/portfolio/${id}`, headers, payload: { name: 'second' } })).statusCode).toBe(409);
-    expect((await app.inject({ method: 'PATCH', url: `/api/caribou/portfolio/${id}`, headers, payload: { name: 'Renamed' } })).json().name).toBe('Renamed');
+    expect(
+      (await app.inject({ method: 'PATCH', url: `/api/caribou/portfolio/${id}`, headers, payload: { name: 'second' } }))
+        .statusCode,
+    ).toBe(409);
+    expect(
+      (
+        await app.inject({
+          method: 'PATCH',
+          url: `/api/caribou/portfolio/${id}`,
+          headers,
+          payload: { name: 'Renamed' },
+        })
+      ).json().name,
+    ).toBe('Renamed');
     const other = await createMember(app, db);
-    const move = await app.inject({ method: 'PATCH', url: `/api/caribou/portfolio/${id}`, headers, payload: { organizationId: other.org.id } });
+    const move = await app.inject({
+      method: 'PATCH',
+      url: `/api/caribou/portfolio/${id}`,
+      headers,
+      payload: { organizationId: other.org.id },
+    });
     expect(move.statusCode).toBe(403);
   });
 
   it('deletes a product, and the portfolio with its last product', async () => {
     const { headers } = await createMember(app, db);
     const id = await createPortfolio(headers, 'id,lat,lon\nA,30,-97\n', { products: 'zfire,zhail' });
-    expect((await app.inject({ method: 'DELETE', url: `/api/caribou/portfolio/${id}/product/zhail`, headers })).statusCode).toBe(204);
-    expect((await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${id}/metadata`, headers })).json().products).toHaveLength(1);
-    expect((await app.inject({ method: 'DELETE', url: `/api/caribou/portfolio/${id}/product/zfire`, headers })).statusCode).toBe(204);
-    expect((await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${id}/metadata`, headers })).statusCode).toBe(404);
+    expect(
+      (await app.inject({ method: 'DELETE', url: `/api/caribou/portfolio/${id}/product/zhail`, headers })).statusCode,
+    ).toBe(204);
+    expect(
+      (await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${id}/metadata`, headers })).json().products,
+    ).toHaveLength(1);
+    expect(
+      (await app.inject({ method: 'DELETE', url: `/api/caribou/portfolio/${id}/product/zfire`, headers })).statusCode,
+    ).toBe(204);
+    expect(
+      (await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${id}/metadata`, headers })).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -459,12 +667,26 @@ describe('organisation scoping', () => {
       ['GET', `${base}/tiles/0/0/0.pbf?product=zfire`],
     ];
     for (const [method, url, payload] of calls) {
-      const res = await app.inject({ method: method as 'GET', url, headers, ...(payload ? { payload: payload as object } : {}) });
+      const res = await app.inject({
+        method: method as 'GET',
+        url,
+        headers,
+        ...(payload ? { payload: payload as object } : {}),
+      });
       expect(res.statusCode, `${method} ${url}`).toBe(404);
     }
-    const create = await app.inject({ method: 'POST', url: '/api/caribou/portfolios', headers, payload: { name: 'steal', products: 'zfire', uploadedFileName: up.json().uploadedFileName } });
+    const create = await app.inject({
+      method: 'POST',
+      url: '/api/caribou/portfolios',
+      headers,
+      payload: { name: 'steal', products: 'zfire', uploadedFileName: up.json().uploadedFileName },
+    });
     expect(create.statusCode).toBe(404);
-    const list = await app.inject({ method: 'GET', url: `/api/caribou/portfolios?organization=${owner.org.id}`, headers });
+    const list = await app.inject({
+      method: 'GET',
+      url: `/api/caribou/portfolios?organization=${owner.org.id}`,
+      headers,
+    });
     expect(list.json().portfolios).toEqual([]);
     // And nothing changed for the owner.
     const meta = await app.inject({ method: 'GET', url: `${base}/metadata`, headers: owner.headers });
@@ -486,17 +708,35 @@ describe('organisation scoping', () => {
     // With the header: both organisations' portfolios, with their organisation names.
     const all = await ids({ ...admin.headers, ...roleGroup });
     expect(all).toEqual(expect.arrayContaining([a, b]));
-    const listed = await app.inject({ method: 'GET', url: '/api/caribou/portfolios?itemsPerPage=500', headers: { ...admin.headers, ...roleGroup } });
+    const listed = await app.inject({
+      method: 'GET',
+      url: '/api/caribou/portfolios?itemsPerPage=500',
+      headers: { ...admin.headers, ...roleGroup },
+    });
     expect(listed.json().portfolios.find((p: { id: number }) => p.id === b).organizationName).toBe(second.org.name);
-    const filters = await app.inject({ method: 'GET', url: '/api/caribou/portfolios/metadata', headers: { ...admin.headers, ...roleGroup } });
-    expect(filters.json().filters.organization.map((o: { value: number }) => o.value)).toEqual(expect.arrayContaining([first.org.id, second.org.id]));
+    const filters = await app.inject({
+      method: 'GET',
+      url: '/api/caribou/portfolios/metadata',
+      headers: { ...admin.headers, ...roleGroup },
+    });
+    expect(filters.json().filters.organization.map((o: { value: number }) => o.value)).toEqual(
+      expect.arrayContaining([first.org.id, second.org.id]),
+    );
     // Without it, the admin sees its own organisation only; a member's header changes nothing.
     expect(await ids(admin.headers)).not.toContain(a);
     expect(await ids({ ...first.headers, ...roleGroup })).toEqual([a]);
-    const memberFilters = await app.inject({ method: 'GET', url: '/api/caribou/portfolios/metadata', headers: { ...first.headers, ...roleGroup } });
+    const memberFilters = await app.inject({
+      method: 'GET',
+      url: '/api/caribou/portfolios/metadata',
+      headers: { ...first.headers, ...roleGroup },
+    });
     expect(memberFilters.json().filters.organization).toEqual([{ value: first.org.id, display: first.org.name }]);
     // Naming an organisation narrows the admin's list to it.
-    const narrowed = await app.inject({ method: 'GET', url: `/api/caribou/portfolios?organization=${second.org.id}`, headers: { ...admin.headers, ...roleGroup } });
+    const narrowed = await app.inject({
+      method: 'GET',
+      url: `/api/caribou/portfolios?organization=${second.org.id}`,
+      headers: { ...admin.headers, ...roleGroup },
+    });
     expect(narrowed.json().portfolios.map((p: { id: number }) => p.id)).toEqual([b]);
   });
 
@@ -517,8 +757,17 @@ describe('jobs administration', () => {
     const list = await app.inject({ method: 'GET', url: '/api/caribou/jobs?filter=complete', headers: admin.headers });
     const job = list.json().jobs.find((j: { portfolioId: number }) => j.portfolioId === id);
     // The owner is named, not only numbered: the panel lists every organisation's runs.
-    expect(job).toMatchObject({ state: 'complete', product: 'zfire', progress: { committed: 1, total: 1 }, organizationId: org.id, organizationName: org.name });
-    expect((await app.inject({ method: 'POST', url: `/api/caribou/jobs/${job.id}/suspend`, headers: admin.headers })).statusCode).toBe(409);
+    expect(job).toMatchObject({
+      state: 'complete',
+      product: 'zfire',
+      progress: { committed: 1, total: 1 },
+      organizationId: org.id,
+      organizationName: org.name,
+    });
+    expect(
+      (await app.inject({ method: 'POST', url: `/api/caribou/jobs/${job.id}/suspend`, headers: admin.headers }))
+        .statusCode,
+    ).toBe(409);
     const meta = await app.inject({ method: 'GET', url: '/api/caribou/jobs/metadata', headers: admin.headers });
     expect(meta.json().counts.complete).toBeGreaterThan(0);
   });
@@ -528,7 +777,12 @@ describe('upload size limit', () => {
   it('answers 413 with a clear message for a file over the limit', async () => {
     const { headers } = await createMember(small.app, small.db);
     const body = multipart('big.csv', `id,lat,lon\n${'A,30,-97\n'.repeat(400)}`);
-    const res = await small.app.inject({ method: 'POST', url: '/api/caribou/portfolio/csv', headers: { ...headers, ...body.headers }, payload: body.payload });
+    const res = await small.app.inject({
+      method: 'POST',
+      url: '/api/caribou/portfolio/csv',
+      headers: { ...headers, ...body.headers },
+      payload: body.payload,
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json().error.message).toContain('larger than the');
   });

@@ -19,17 +19,37 @@ describe('portfolio with the real geocoder and risk models', () => {
     });
     lines.push('X1,1 Nowhere Lane,Atlantis,ZZ,00000');
     const body = multipart('book.csv', `${lines.join('\n')}\n`);
-    const up = await app.inject({ method: 'POST', url: '/api/caribou/portfolio/csv', headers: { ...headers, ...body.headers }, payload: body.payload });
+    const up = await app.inject({
+      method: 'POST',
+      url: '/api/caribou/portfolio/csv',
+      headers: { ...headers, ...body.headers },
+      payload: body.payload,
+    });
     expect(up.json().check.layout).toBe('street_city_state_zip');
-    const created = await app.inject({ method: 'POST', url: '/api/caribou/portfolios', headers, payload: { name: 'Real', products: 'zfire,zwind', uploadedFileName: up.json().uploadedFileName } });
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/caribou/portfolios',
+      headers,
+      payload: { name: 'Real', products: 'zfire,zwind', uploadedFileName: up.json().uploadedFileName },
+    });
     const id = created.json()[0].portfolioId;
-    const meta = await waitFor(async () => {
-      const m = (await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${id}/metadata`, headers })).json();
-      return m.products.every((p: { status: string }) => p.status === 'READY') ? m : null;
-    }, 90_000, 'READY');
+    const meta = await waitFor(
+      async () => {
+        const m = (await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${id}/metadata`, headers })).json();
+        return m.products.every((p: { status: string }) => p.status === 'READY') ? m : null;
+      },
+      90_000,
+      'READY',
+    );
     const fire = meta.products.find((p: { product: string }) => p.product === 'zfire');
     expect(fire.runs[0].modelVersion).toBe(RISK_MODELS.zfire.modelVersion);
-    const props = (await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${id}/properties?product=zfire&itemsPerPage=50`, headers })).json();
+    const props = (
+      await app.inject({
+        method: 'GET',
+        url: `/api/caribou/portfolio/${id}/properties?product=zfire&itemsPerPage=50`,
+        headers,
+      })
+    ).json();
     expect(props.total).toBe(6);
     for (const p of props.properties) {
       expect(p.score).toBeGreaterThanOrEqual(1);
@@ -39,14 +59,34 @@ describe('portfolio with the real geocoder and risk models', () => {
       expect(p.topFactors.length).toBeGreaterThan(0);
     }
     // Each landmark row is scored as the property its address matched (the geocoder's, not found again by its point).
-    const rows = await db.selectFrom('portfolio_rows').select(['ref', 'geo_property_id']).where('portfolio_id', '=', id).where('ref', 'like', 'L%').orderBy('row_number').execute();
-    const matched = await Promise.all(LANDMARKS.slice(0, 6).map((l) =>
-      db.selectFrom('properties').select('id').where('house_number', '=', String(l.houseNumber)).where('zip', '=', l.zip).where('address_line', 'like', `${l.houseNumber} ${l.street}%`).executeTakeFirstOrThrow()));
+    const rows = await db
+      .selectFrom('portfolio_rows')
+      .select(['ref', 'geo_property_id'])
+      .where('portfolio_id', '=', id)
+      .where('ref', 'like', 'L%')
+      .orderBy('row_number')
+      .execute();
+    const matched = await Promise.all(
+      LANDMARKS.slice(0, 6).map((l) =>
+        db
+          .selectFrom('properties')
+          .select('id')
+          .where('house_number', '=', String(l.houseNumber))
+          .where('zip', '=', l.zip)
+          .where('address_line', 'like', `${l.houseNumber} ${l.street}%`)
+          .executeTakeFirstOrThrow(),
+      ),
+    );
     expect(rows.map((r) => r.geo_property_id)).toEqual(matched.map((m) => m.id));
-    const errors = (await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${id}/errors?product=zfire`, headers })).json();
+    const errors = (
+      await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${id}/errors?product=zfire`, headers })
+    ).json();
     expect(errors.errors).toEqual([expect.objectContaining({ ref: 'X1', reason: ADDRESS_NOT_FOUND })]);
     // The combined export names the address each row matched, where it lies and how precisely.
-    const combined = parse((await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${id}/export?format=csv`, headers })).rawPayload, { bom: true }) as string[][];
+    const combined = parse(
+      (await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${id}/export?format=csv`, headers })).rawPayload,
+      { bom: true },
+    ) as string[][];
     const column = (name: string) => combined[0]!.indexOf(name);
     LANDMARKS.slice(0, 6).forEach((l, i) => {
       const row = combined[i + 1]!;

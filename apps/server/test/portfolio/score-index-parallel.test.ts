@@ -15,14 +15,32 @@ afterAll(() => Promise.all(workerDbs.map((d) => d.destroy())));
 
 /** Every index row by product and property, build ids aside. */
 async function snapshot() {
-  const rows = await db.selectFrom('score_index').innerJoin('score_index_builds as b', 'b.id', 'score_index.build_id')
-    .select(['b.product', 'b.model_version', 'b.as_of', 'property_id', 'score', 'risk_level', 'confidence', 'top_factors', 'problem'])
-    .orderBy('b.product').orderBy('property_id').execute();
+  const rows = await db
+    .selectFrom('score_index')
+    .innerJoin('score_index_builds as b', 'b.id', 'score_index.build_id')
+    .select([
+      'b.product',
+      'b.model_version',
+      'b.as_of',
+      'property_id',
+      'score',
+      'risk_level',
+      'confidence',
+      'top_factors',
+      'problem',
+    ])
+    .orderBy('b.product')
+    .orderBy('property_id')
+    .execute();
   return rows;
 }
 
 async function builds() {
-  return db.selectFrom('score_index_builds').select(['product', 'completed_at', 'property_count']).orderBy('product').execute();
+  return db
+    .selectFrom('score_index_builds')
+    .select(['product', 'completed_at', 'property_count'])
+    .orderBy('product')
+    .execute();
 }
 
 async function resetIndex() {
@@ -42,23 +60,38 @@ let serial: Awaited<ReturnType<typeof snapshot>> = [];
 
 describe('score index built in parts by every worker', () => {
   it('yields exactly the index of the serial build, parts taken by two workers through the queue', async () => {
-    for (let steps = 0; !(await buildScoreIndexStep(db, { today: AS_OF, pageSize: 90 })); steps += 1) if (steps > 30) throw new Error('serial build did not finish');
+    for (let steps = 0; !(await buildScoreIndexStep(db, { today: AS_OF, pageSize: 90 })); steps += 1)
+      if (steps > 30) throw new Error('serial build did not finish');
     serial = await snapshot();
     expect(serial).toHaveLength(seeded.properties * PORTFOLIO_PRODUCTS.length);
     await resetIndex();
 
     const partsBy: Record<string, Set<number>> = { a: new Set(), b: new Set() };
-    const queues = workerDbs.map((workerDb) => new JobQueue(workerDb, { maintenanceIntervalSeconds: 2, pollingIntervalSeconds: 0.5 }));
+    const queues = workerDbs.map(
+      (workerDb) => new JobQueue(workerDb, { maintenanceIntervalSeconds: 2, pollingIntervalSeconds: 0.5 }),
+    );
     try {
-      await Promise.all(queues.map((queue, i) => {
-        const name = i === 0 ? 'a' : 'b';
-        // Slow pages a little, so both workers have parts to take.
-        return startScoreIndexWorker(workerDbs[i]!, queue, { today: AS_OF, partSize: 60, pageSize: 25, afterPage: async (part) => {
-          partsBy[name]!.add(part);
-          await new Promise((resolve) => setTimeout(resolve, 30));
-        } });
-      }));
-      await waitFor(async () => (await builds()).every((b) => b.completed_at !== null) && (await builds()).length === PORTFOLIO_PRODUCTS.length, 45_000);
+      await Promise.all(
+        queues.map((queue, i) => {
+          const name = i === 0 ? 'a' : 'b';
+          // Slow pages a little, so both workers have parts to take.
+          return startScoreIndexWorker(workerDbs[i]!, queue, {
+            today: AS_OF,
+            partSize: 60,
+            pageSize: 25,
+            afterPage: async (part) => {
+              partsBy[name]!.add(part);
+              await new Promise((resolve) => setTimeout(resolve, 30));
+            },
+          });
+        }),
+      );
+      await waitFor(
+        async () =>
+          (await builds()).every((b) => b.completed_at !== null) &&
+          (await builds()).length === PORTFOLIO_PRODUCTS.length,
+        45_000,
+      );
     } finally {
       await Promise.all(queues.map((q) => q.stop()));
     }
@@ -82,7 +115,14 @@ describe('score index built in parts by every worker', () => {
     const [dying, survivor] = workerDbs as [Db, Db];
     // Worker A dies after its first page of part 1 (nothing of it runs after that page: no cleanup).
     const killed = new Error('SIGKILL');
-    await expect(buildScoreIndexPart(dying, plan.planId, 1, { ...options, afterPage: () => { throw killed; } })).rejects.toBe(killed);
+    await expect(
+      buildScoreIndexPart(dying, plan.planId, 1, {
+        ...options,
+        afterPage: () => {
+          throw killed;
+        },
+      }),
+    ).rejects.toBe(killed);
     // Worker B: part 1 is held (lease live); it builds the others, which do not complete the build.
     expect(await buildScoreIndexPart(survivor, plan.planId, 1, options)).toBe('held');
     expect(await buildScoreIndexPart(survivor, plan.planId, 0, options)).toBe('built');
@@ -99,7 +139,8 @@ describe('score index built in parts by every worker', () => {
     expect(await buildScoreIndexPart(survivor, plan.planId, 1, options)).toBe('done-already');
     const part = await db.selectFrom('score_index_parts').selectAll().where('part', '=', 1).executeTakeFirstOrThrow();
     expect(part.property_count).toBe(150);
-    for (const build of await builds()) expect(build).toMatchObject({ property_count: seeded.properties, completed_at: expect.any(Date) });
+    for (const build of await builds())
+      expect(build).toMatchObject({ property_count: seeded.properties, completed_at: expect.any(Date) });
     expect(await snapshot()).toEqual(serial);
     expect(await planScoreIndexBuild(survivor, options)).toEqual({ state: 'complete' });
   });

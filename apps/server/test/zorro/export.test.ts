@@ -16,7 +16,9 @@ const get = (path: string, h = headers) => app.inject({ method: 'GET', url: path
 
 describe('GET /api/zorro/export', () => {
   it('streams every one of more than 1,000 filings as CSV, in the grid order and columns', async () => {
-    const res = await get('/api/zorro/export?format=csv&sort=submitted&dir=asc&columns=trackingNumber,submittedOn,overallChange');
+    const res = await get(
+      '/api/zorro/export?format=csv&sort=submitted&dir=asc&columns=trackingNumber,submittedOn,overallChange',
+    );
     expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toContain('filings.csv');
@@ -29,7 +31,11 @@ describe('GET /api/zorro/export', () => {
   });
 
   it('holds only the filings matching the filters', async () => {
-    const { n } = await db.selectFrom('zorro_filings').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'approved').executeTakeFirstOrThrow();
+    const { n } = await db
+      .selectFrom('zorro_filings')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', '=', 'approved')
+      .executeTakeFirstOrThrow();
     const res = await get('/api/zorro/export?status=approved&columns=status');
     const data = parse(res.body, { bom: true }) as string[][];
     expect(data.length - 1).toBe(Number(n));
@@ -45,12 +51,15 @@ describe('GET /api/zorro/export', () => {
     const sheet = workbook.getWorksheet('Filings')!;
     expect(sheet.actualRowCount).toBe(FILINGS + 1);
     expect(sheet.getRow(1).getCell(1).value).toBe('State');
-    const changes = Array.from({ length: 50 }, (_, i) => sheet.getRow(i + 2).getCell(9).value).filter((v) => v !== null);
+    const changes = Array.from({ length: 50 }, (_, i) => sheet.getRow(i + 2).getCell(9).value).filter(
+      (v) => v !== null,
+    );
     expect(changes.every((v) => typeof v === 'number')).toBe(true);
   });
 
   it('refuses bad input with 400 and users without zorro access with 404', async () => {
-    for (const q of ['format=pdf', 'columns=password', 'state=California', 'q=%00']) expect((await get(`/api/zorro/export?${q}`)).statusCode, q).toBe(400);
+    for (const q of ['format=pdf', 'columns=password', 'state=California', 'q=%00'])
+      expect((await get(`/api/zorro/export?${q}`)).statusCode, q).toBe(400);
     const refused = await get('/api/zorro/export', outsider);
     expect(refused.statusCode).toBe(404);
     expect(refused.body).not.toContain('Tracking');

@@ -42,10 +42,20 @@ describe('filings importer', () => {
 
   it('imports JSON with coverages and objections; importing again replaces, not duplicates', async () => {
     for (let i = 0; i < 2; i++) expect((await importFilings(db, path.join(fixtures, 'filings.json'))).imported).toBe(1);
-    const rows = await db.selectFrom('zorro_filings').select('id').where('tracking_number', '=', 'EVMU-250000003').execute();
+    const rows = await db
+      .selectFrom('zorro_filings')
+      .select('id')
+      .where('tracking_number', '=', 'EVMU-250000003')
+      .execute();
     expect(rows).toHaveLength(1);
     const f = await filing(db, rows[0]!.id);
-    expect(f).toMatchObject({ state: 'ID', status: 'disapproved', overallChange: 19.5, models: ['BlazeIndex'], source: 'imported' });
+    expect(f).toMatchObject({
+      state: 'ID',
+      status: 'disapproved',
+      overallChange: 19.5,
+      models: ['BlazeIndex'],
+      source: 'imported',
+    });
     expect(f.objections[0]!.response).toContain('BlazeIndex');
     expect(f.documents.map((d) => d.title)).toEqual(['Actuarial Memorandum', 'Cover letter']);
   });
@@ -56,10 +66,44 @@ describe('filings importer', () => {
     writeFileSync(
       file,
       JSON.stringify([
-        { trackingNumber: 'BAD-1', state: 'ZZ', company: 'X', line: 'homeowners', filingType: 'rate', status: 'approved', submittedOn: '2024-01-01' },
-        { trackingNumber: 'BAD-2', state: 'CA', company: 'X', line: 'boats', filingType: 'rate', status: 'approved', submittedOn: '2024-01-01' },
-        { trackingNumber: 'BAD-3', state: 'CA', company: 'X', line: 'homeowners', filingType: 'rate', status: 'approved', submittedOn: '2024-01-01', documents: [{ kind: 'other', file: '../../etc/passwd' }] },
-        { trackingNumber: 'OK-1', state: 'ca', company: 'Good\u0000 Co', line: 'homeowners', filingType: 'rate', status: 'approved', submittedOn: '2024-01-01', overallChange: '3.5' },
+        {
+          trackingNumber: 'BAD-1',
+          state: 'ZZ',
+          company: 'X',
+          line: 'homeowners',
+          filingType: 'rate',
+          status: 'approved',
+          submittedOn: '2024-01-01',
+        },
+        {
+          trackingNumber: 'BAD-2',
+          state: 'CA',
+          company: 'X',
+          line: 'boats',
+          filingType: 'rate',
+          status: 'approved',
+          submittedOn: '2024-01-01',
+        },
+        {
+          trackingNumber: 'BAD-3',
+          state: 'CA',
+          company: 'X',
+          line: 'homeowners',
+          filingType: 'rate',
+          status: 'approved',
+          submittedOn: '2024-01-01',
+          documents: [{ kind: 'other', file: '../../etc/passwd' }],
+        },
+        {
+          trackingNumber: 'OK-1',
+          state: 'ca',
+          company: 'Good\u0000 Co',
+          line: 'homeowners',
+          filingType: 'rate',
+          status: 'approved',
+          submittedOn: '2024-01-01',
+          overallChange: '3.5',
+        },
       ]),
     );
     const report = await importFilings(db, file);
@@ -67,7 +111,11 @@ describe('filings importer', () => {
     expect(report.errors.map((e) => e.row)).toEqual([1, 2, 3]);
     expect(report.errors[0]!.message).toContain('state');
     expect(report.errors[2]!.message).toContain('outside');
-    const ok = await db.selectFrom('zorro_filings').select(['state', 'company', 'overall_change']).where('tracking_number', '=', 'OK-1').executeTakeFirstOrThrow();
+    const ok = await db
+      .selectFrom('zorro_filings')
+      .select(['state', 'company', 'overall_change'])
+      .where('tracking_number', '=', 'OK-1')
+      .executeTakeFirstOrThrow();
     expect(ok).toEqual({ state: 'CA', company: 'Good  Co', overall_change: 3.5 });
   });
 });

@@ -33,13 +33,18 @@ describe('sample corpus', () => {
     expect(seeded.pages).toBeGreaterThan(800 * 3);
     const again = await seedFilings(url, { filings: 800 });
     expect(again.skipped).toBe(true);
-    const { n } = await db.selectFrom('zorro_filings').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const { n } = await db
+      .selectFrom('zorro_filings')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(n)).toBe(800);
   });
 
   it('follows the hazards: wildfire models in CA, CO, OR; hail in the Plains; wind on the Gulf', async () => {
     const cats = async (states: string[]) =>
-      (await db.selectFrom('zorro_filings').select('categories').where('state', 'in', states).execute()).flatMap((r) => r.categories);
+      (await db.selectFrom('zorro_filings').select('categories').where('state', 'in', states).execute()).flatMap(
+        (r) => r.categories,
+      );
     expect(await cats(['CA', 'CO', 'OR'])).toContain('wildfire');
     expect(await cats(['KS', 'NE'])).toContain('hail');
     expect(await cats(['KS', 'NE'])).not.toContain('wildfire');
@@ -51,7 +56,12 @@ describe('access (SPEC §6): zorro group and organisation feature, both', () => 
   it('answers 404 with no data without the zorro group or without the feature', async () => {
     for (const user of [noGroup, noFeature]) {
       const h = await authHeader(app, user);
-      for (const path of ['/api/zorro/filters', '/api/zorro/search?q=wildfire', '/api/zorro/filings/1000000001', '/api/zorro/conversations']) {
+      for (const path of [
+        '/api/zorro/filters',
+        '/api/zorro/search?q=wildfire',
+        '/api/zorro/filings/1000000001',
+        '/api/zorro/conversations',
+      ]) {
         const res = await get(path, h);
         expect(res.statusCode, path).toBe(404);
         expect(res.body).not.toContain('wildfire');
@@ -88,33 +98,51 @@ describe('GET /api/zorro/search', () => {
   });
 
   it('finds a filing by its tracking number and a company by a misspelt name', async () => {
-    const one = await db.selectFrom('zorro_filings').select(['tracking_number', 'company']).orderBy('id').executeTakeFirstOrThrow();
+    const one = await db
+      .selectFrom('zorro_filings')
+      .select(['tracking_number', 'company'])
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     const byNumber = zorroSearchResponseSchema.parse((await get(`/api/zorro/search?q=${one.tracking_number}`)).json());
     expect(byNumber.results[0]!.trackingNumber).toBe(one.tracking_number);
     const misspelt = one.company.replace(/e/, '').split(' ').slice(0, 2).join(' ');
-    const byCompany = zorroSearchResponseSchema.parse((await get(`/api/zorro/search?company=${encodeURIComponent(misspelt)}&pageSize=100`)).json());
+    const byCompany = zorroSearchResponseSchema.parse(
+      (await get(`/api/zorro/search?company=${encodeURIComponent(misspelt)}&pageSize=100`)).json(),
+    );
     expect(byCompany.results.map((r) => r.company)).toContain(one.company);
   });
 
   it('matches a misspelt company or group name typed in the search box (trigrams merged into the text query)', async () => {
-    const one = await db.selectFrom('zorro_filings').select(['company', 'naic_group']).orderBy('id').executeTakeFirstOrThrow();
+    const one = await db
+      .selectFrom('zorro_filings')
+      .select(['company', 'naic_group'])
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     const [first, second] = one.company.split(' ');
     const misspelt = `${first} ${second!.slice(0, -2)}${second!.slice(-1)}`; // "Pinecrest Mutual" → "Pinecrest Mutul"
-    const words = zorroSearchResponseSchema.parse((await get(`/api/zorro/search?q=${encodeURIComponent(misspelt)}&pageSize=100`)).json());
+    const words = zorroSearchResponseSchema.parse(
+      (await get(`/api/zorro/search?q=${encodeURIComponent(misspelt)}&pageSize=100`)).json(),
+    );
     expect(words.total).toBeGreaterThan(0);
     expect(words.results.map((r) => r.company)).toContain(one.company);
     const group = one.naic_group.replace(/a/, '');
-    const byGroup = zorroSearchResponseSchema.parse((await get(`/api/zorro/search?q=${encodeURIComponent(group)}&pageSize=100`)).json());
+    const byGroup = zorroSearchResponseSchema.parse(
+      (await get(`/api/zorro/search?q=${encodeURIComponent(group)}&pageSize=100`)).json(),
+    );
     expect(byGroup.results.map((r) => r.naicGroup)).toContain(one.naic_group);
     // The facets count the same filings.
-    const facets = zorroFiltersResponseSchema.parse((await get(`/api/zorro/filters?q=${encodeURIComponent(misspelt)}`)).json());
+    const facets = zorroFiltersResponseSchema.parse(
+      (await get(`/api/zorro/filters?q=${encodeURIComponent(misspelt)}`)).json(),
+    );
     expect(facets.total).toBe(words.total);
     // A text unlike any name still needs its words.
     expect(zorroSearchResponseSchema.parse((await get('/api/zorro/search?q=zzqxv%20wwkjp')).json()).total).toBe(0);
   });
 
   it('filters by every structured field and sorts', async () => {
-    const res = await get('/api/zorro/search?line=homeowners&status=approved&category=wildfire&submittedFrom=2022-01-01&rateMin=0&rateMax=40&sort=rateChange&dir=asc&pageSize=50');
+    const res = await get(
+      '/api/zorro/search?line=homeowners&status=approved&category=wildfire&submittedFrom=2022-01-01&rateMin=0&rateMax=40&sort=rateChange&dir=asc&pageSize=50',
+    );
     const body = zorroSearchResponseSchema.parse(res.json());
     expect(body.total).toBeGreaterThan(0);
     const changes = body.results.map((r) => r.overallChange!);
@@ -130,7 +158,17 @@ describe('GET /api/zorro/search', () => {
   });
 
   it('refuses bad input with 400, never 500', async () => {
-    for (const q of ['pageSize=100000', 'state=California', 'rateMin=abc', 'submittedFrom=2024-13-45', 'q=%00bad', 'sort=nope', 'line=boats', `q=${'x'.repeat(400)}`, 'page=-1']) {
+    for (const q of [
+      'pageSize=100000',
+      'state=California',
+      'rateMin=abc',
+      'submittedFrom=2024-13-45',
+      'q=%00bad',
+      'sort=nope',
+      'line=boats',
+      `q=${'x'.repeat(400)}`,
+      'page=-1',
+    ]) {
       const res = await get(`/api/zorro/search?${q}`);
       expect(res.statusCode, q).toBe(400);
     }
@@ -166,7 +204,12 @@ describe('facet cache', () => {
     expect(await db.selectFrom('zorro_facet_cache').select('key').execute()).toHaveLength(1);
 
     // An import (any write to the filings) empties the cache: the next answer counts the new corpus.
-    const one = await db.selectFrom('zorro_filings').select(['id', 'state']).where('line', '=', 'homeowners').orderBy('id').executeTakeFirstOrThrow();
+    const one = await db
+      .selectFrom('zorro_filings')
+      .select(['id', 'state'])
+      .where('line', '=', 'homeowners')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     await db.updateTable('zorro_filings').set({ state: 'GU' }).where('id', '=', one.id).execute();
     try {
       expect(await db.selectFrom('zorro_facet_cache').select('key').execute()).toHaveLength(0);
@@ -207,23 +250,45 @@ describe('explorer', () => {
     const created = await app.inject({ method: 'POST', url: '/api/zorro/conversations', headers, payload: {} });
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json().id;
-    const renamed = await app.inject({ method: 'PATCH', url: `/api/zorro/conversations/${id}`, headers, payload: { title: 'Colorado wildfire' } });
+    const renamed = await app.inject({
+      method: 'PATCH',
+      url: `/api/zorro/conversations/${id}`,
+      headers,
+      payload: { title: 'Colorado wildfire' },
+    });
     expect(renamed.json().title).toBe('Colorado wildfire');
     const otherHeaders = await authHeader(app, other);
-    expect((await app.inject({ method: 'GET', url: `/api/zorro/conversations/${id}`, headers: otherHeaders })).statusCode).toBe(404);
-    expect((await app.inject({ method: 'DELETE', url: `/api/zorro/conversations/${id}`, headers: otherHeaders })).statusCode).toBe(404);
-    expect((await app.inject({ method: 'DELETE', url: `/api/zorro/conversations/${id}`, headers })).statusCode).toBe(204);
+    expect(
+      (await app.inject({ method: 'GET', url: `/api/zorro/conversations/${id}`, headers: otherHeaders })).statusCode,
+    ).toBe(404);
+    expect(
+      (await app.inject({ method: 'DELETE', url: `/api/zorro/conversations/${id}`, headers: otherHeaders })).statusCode,
+    ).toBe(404);
+    expect((await app.inject({ method: 'DELETE', url: `/api/zorro/conversations/${id}`, headers })).statusCode).toBe(
+      204,
+    );
     expect((await get(`/api/zorro/conversations/${id}`)).statusCode).toBe(404);
   });
 
   it('answers a count question by SQL over the structured fields, citing filing and page', async () => {
     const { id } = (await app.inject({ method: 'POST', url: '/api/zorro/conversations', headers, payload: {} })).json();
-    const question = 'How many homeowners filings in Colorado cited a wildfire model since 2024, and what was the median rate change?';
-    const res = await app.inject({ method: 'POST', url: `/api/zorro/conversations/${id}/messages`, headers, payload: { question } });
+    const question =
+      'How many homeowners filings in Colorado cited a wildfire model since 2024, and what was the median rate change?';
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/zorro/conversations/${id}/messages`,
+      headers,
+      payload: { question },
+    });
     expect(res.statusCode, res.body).toBe(201);
     const { answer } = zorroAskResponseSchema.parse(res.json());
     const a = answer.answer!;
-    expect(a.interpreted.filters).toMatchObject({ state: ['CO'], line: ['homeowners'], category: ['wildfire'], submittedFrom: '2024-01-01' });
+    expect(a.interpreted.filters).toMatchObject({
+      state: ['CO'],
+      line: ['homeowners'],
+      category: ['wildfire'],
+      submittedFrom: '2024-01-01',
+    });
     const expected = await db
       .selectFrom('zorro_filings')
       .select('overall_change')
@@ -233,7 +298,10 @@ describe('explorer', () => {
       .where('submitted_on', '>=', new Date('2024-01-01T00:00:00'))
       .execute();
     expect(a.figures.count).toBe(expected.length);
-    const sorted = expected.map((r) => r.overall_change!).filter((x) => x !== null).sort((x, y) => x - y);
+    const sorted = expected
+      .map((r) => r.overall_change!)
+      .filter((x) => x !== null)
+      .sort((x, y) => x - y);
     if (sorted.length) {
       const mid = sorted.length / 2;
       const median = sorted.length % 2 ? sorted[Math.floor(mid)]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
@@ -249,7 +317,12 @@ describe('explorer', () => {
 
   it('says so when nothing matches and suggests the filter to loosen', async () => {
     const { id } = (await app.inject({ method: 'POST', url: '/api/zorro/conversations', headers, payload: {} })).json();
-    const res = await app.inject({ method: 'POST', url: `/api/zorro/conversations/${id}/messages`, headers, payload: { question: 'How many disapproved homeowners filings in Vermont cited a hail model in 2019?' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/zorro/conversations/${id}/messages`,
+      headers,
+      payload: { question: 'How many disapproved homeowners filings in Vermont cited a hail model in 2019?' },
+    });
     const a = zorroAskResponseSchema.parse(res.json()).answer.answer!;
     expect(a.zeroResults).toBe(true);
     expect(a.sentences[0]!.text).toMatch(/^No filings match/);

@@ -1,12 +1,30 @@
 import { runtimeConfigSchema, SESSION_STORAGE_KEYS } from '@zview/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { flushAnalytics, identify, logoutAnalytics, setAnalyticsOrganization, startAnalytics, stopAnalytics, track, trackPageView } from './analytics';
+import {
+  flushAnalytics,
+  identify,
+  logoutAnalytics,
+  setAnalyticsOrganization,
+  startAnalytics,
+  stopAnalytics,
+  track,
+  trackPageView,
+} from './analytics';
 
 const config = (extra: Record<string, unknown> = {}) =>
-  runtimeConfigSchema.parse({ ENV: 'test', API_URL: 'http://app.test', OIDC_ISSUER: 'http://app.test/oidc', OIDC_CLIENT_ID: 'zview-web', SUPPORT_EMAIL: 's@x.test', ...extra });
-const on = (extra: Record<string, unknown> = {}) => config({ ANALYTICS_ENABLED: 'true', ANALYTICS_WRITE_KEY: 'zview-web', ...extra });
+  runtimeConfigSchema.parse({
+    ENV: 'test',
+    API_URL: 'http://app.test',
+    OIDC_ISSUER: 'http://app.test/oidc',
+    OIDC_CLIENT_ID: 'zview-web',
+    SUPPORT_EMAIL: 's@x.test',
+    ...extra,
+  });
+const on = (extra: Record<string, unknown> = {}) =>
+  config({ ANALYTICS_ENABLED: 'true', ANALYTICS_WRITE_KEY: 'zview-web', ...extra });
 type Sent = { batch: Record<string, unknown>[]; writeKey: string; sentAt: string };
-const bodies = (fetch: ReturnType<typeof vi.fn>) => fetch.mock.calls.map((call) => JSON.parse(String((call[1] as RequestInit).body)) as Sent);
+const bodies = (fetch: ReturnType<typeof vi.fn>) =>
+  fetch.mock.calls.map((call) => JSON.parse(String((call[1] as RequestInit).body)) as Sent);
 
 afterEach(() => {
   stopAnalytics();
@@ -45,16 +63,28 @@ describe('the web analytics wiring', () => {
     trackPageView('/scores');
     await flushAnalytics();
     const batch = bodies(fetch).flatMap((b) => b.batch);
-    expect(batch[0]).toMatchObject({ type: 'identify', userId: 'u-1', traits: { email: 'ada@x.test', firstName: 'Ada', lastName: 'Lovelace' } });
+    expect(batch[0]).toMatchObject({
+      type: 'identify',
+      userId: 'u-1',
+      traits: { email: 'ada@x.test', firstName: 'Ada', lastName: 'Lovelace' },
+    });
     expect(batch[1]).toMatchObject({ type: 'group', groupId: '7', traits: { name: 'Acme' } });
-    expect(batch[2]).toMatchObject({ type: 'track', event: 'page_view', userId: 'u-1', properties: { path: '/scores' }, context: { groupId: '7', sessionId: 'sess-1' } });
+    expect(batch[2]).toMatchObject({
+      type: 'track',
+      event: 'page_view',
+      userId: 'u-1',
+      properties: { path: '/scores' },
+      context: { groupId: '7', sessionId: 'sess-1' },
+    });
   });
 
   it('stays off when disabled, and warns when enabled without a write key', async () => {
     const fetch = vi.fn();
     expect(startAnalytics(config(), { apiBaseUrl: '', token: () => 'tok', fetch })).toBe(false);
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    expect(startAnalytics(config({ ANALYTICS_ENABLED: 'true' }), { apiBaseUrl: '', token: () => 'tok', fetch })).toBe(false);
+    expect(startAnalytics(config({ ANALYTICS_ENABLED: 'true' }), { apiBaseUrl: '', token: () => 'tok', fetch })).toBe(
+      false,
+    );
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('ANALYTICS_WRITE_KEY'));
     track('page_print');
     await flushAnalytics();
@@ -82,7 +112,11 @@ describe('the web analytics wiring', () => {
     document.getElementById('logo')!.click();
     document.getElementById('plain')!.click();
     await flushAnalytics();
-    expect(bodies(fetch).flatMap((b) => b.batch).map((e) => [e.event, e.properties])).toEqual([
+    expect(
+      bodies(fetch)
+        .flatMap((b) => b.batch)
+        .map((e) => [e.event, e.properties]),
+    ).toEqual([
       ['get_help', { from: 'top_bar' }],
       ['logo_click', {}],
     ]);
@@ -107,7 +141,11 @@ describe('the web analytics wiring', () => {
     startAnalytics(on(), { apiBaseUrl: '', token: () => undefined, fetch: vi.fn() });
     identify({ id: 'u-9' });
     expect((globalThis as { dataLayer?: unknown[] }).dataLayer).toBeUndefined();
-    startAnalytics(on({ WEB_ANALYTICS_MEASUREMENT_ID: 'G-TEST' }), { apiBaseUrl: '', token: () => undefined, fetch: vi.fn() });
+    startAnalytics(on({ WEB_ANALYTICS_MEASUREMENT_ID: 'G-TEST' }), {
+      apiBaseUrl: '',
+      token: () => undefined,
+      fetch: vi.fn(),
+    });
     setAnalyticsOrganization({ id: 3, name: 'Acme' });
     identify({ id: 'u-9' });
     const commands = ((globalThis as { dataLayer?: IArguments[] }).dataLayer ?? []).map((args) => Array.from(args));

@@ -1,5 +1,11 @@
 import { AnalyticsClient, type AnalyticsOptions } from '@zview/analytics';
-import { ANALYTICS_ID_ATTRIBUTE, ANALYTICS_PROPERTIES_ATTRIBUTE, SESSION_STORAGE_KEYS, type RuntimeConfig, type TrackedEventName } from '@zview/contracts';
+import {
+  ANALYTICS_ID_ATTRIBUTE,
+  ANALYTICS_PROPERTIES_ATTRIBUTE,
+  SESSION_STORAGE_KEYS,
+  type RuntimeConfig,
+  type TrackedEventName,
+} from '@zview/contracts';
 
 /**
  * Product analytics of the web app (SPEC §7 "Analytics"). The stable API every feature uses:
@@ -40,7 +46,16 @@ function context(): Record<string, unknown> {
   return {
     ...(organization ? { groupId: String(organization.id) } : {}),
     ...(sessionId() ? { sessionId: sessionId() } : {}),
-    ...(location ? { page: { path: location.pathname, url: location.href, title: globalThis.document?.title, referrer: globalThis.document?.referrer } } : {}),
+    ...(location
+      ? {
+          page: {
+            path: location.pathname,
+            url: location.href,
+            title: globalThis.document?.title,
+            referrer: globalThis.document?.referrer,
+          },
+        }
+      : {}),
   };
 }
 
@@ -70,7 +85,13 @@ export function trackPageView(path: string = globalThis.location?.pathname ?? '/
 export function identify(user: { id: string; email?: string; firstName?: string; lastName?: string }): void {
   if (userId === user.id) return;
   userId = user.id;
-  safely(() => void client?.identify({ ...common(), traits: { email: user.email, firstName: user.firstName, lastName: user.lastName } }));
+  safely(
+    () =>
+      void client?.identify({
+        ...common(),
+        traits: { email: user.email, firstName: user.firstName, lastName: user.lastName },
+      }),
+  );
   safely(() => webAnalytics?.userProperties({ user_okta_id: user.id, user_organization: organization?.name ?? null }));
 }
 
@@ -135,7 +156,9 @@ export interface AnalyticsWiring {
  */
 export function startAnalytics(config: RuntimeConfig, wiring: AnalyticsWiring): boolean {
   stopAnalytics();
-  webAnalytics = config.WEB_ANALYTICS_MEASUREMENT_ID ? gtagWebAnalytics(config.WEB_ANALYTICS_MEASUREMENT_ID) : undefined;
+  webAnalytics = config.WEB_ANALYTICS_MEASUREMENT_ID
+    ? gtagWebAnalytics(config.WEB_ANALYTICS_MEASUREMENT_ID)
+    : undefined;
   if (!config.ANALYTICS_ENABLED) return false;
   if (!config.ANALYTICS_WRITE_KEY) {
     console.warn('Analytics is enabled but ANALYTICS_WRITE_KEY is not set: analytics is off.');

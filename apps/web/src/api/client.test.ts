@@ -1,7 +1,15 @@
 import { APP_VERSION, MESSAGES, SESSION_STORAGE_KEYS, STORAGE_KEYS, VERSION_UPDATE_EVENT } from '@zview/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { api, apiRequest, configureApiClient, installFetchOverride, resetApiClient, setAccessToken, setTargetOrganizationId } from './client';
+import {
+  api,
+  apiRequest,
+  configureApiClient,
+  installFetchOverride,
+  resetApiClient,
+  setAccessToken,
+  setTargetOrganizationId,
+} from './client';
 import { ApiError } from './errors';
 import { readPrOverride } from './pr-override';
 
@@ -10,7 +18,9 @@ interface Call {
   init: RequestInit;
 }
 
-function stubFetch(respond: (call: Call) => Response = () => Response.json({ ok: true }, { headers: { 'x-version': APP_VERSION } })) {
+function stubFetch(
+  respond: (call: Call) => Response = () => Response.json({ ok: true }, { headers: { 'x-version': APP_VERSION } }),
+) {
   const calls: Call[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const call = { url: new URL(String(input)), init };
@@ -37,7 +47,9 @@ describe('the API client', () => {
     const calls = stubFetch();
     setAccessToken('tok-123');
     setTargetOrganizationId(42);
-    await expect(api.get('/api/organization', { query: { page: 2, tags: ['a', 'b'], skip: undefined } })).resolves.toEqual({ ok: true });
+    await expect(
+      api.get('/api/organization', { query: { page: 2, tags: ['a', 'b'], skip: undefined } }),
+    ).resolves.toEqual({ ok: true });
     expect(header(calls[0], 'authorization')).toBe('Bearer tok-123');
     expect(calls[0]?.url.pathname).toBe('/api/organization');
     expect(calls[0]?.url.searchParams.get('target_organization_id')).toBe('42');
@@ -86,7 +98,9 @@ describe('the API client', () => {
   it('validates answers with a contract schema', async () => {
     stubFetch(() => Response.json({ organizations: 'nope' }));
     setAccessToken('t');
-    await expect(api.get('/api/organization', { schema: z.object({ organizations: z.array(z.unknown()) }) })).rejects.toThrow();
+    await expect(
+      api.get('/api/organization', { schema: z.object({ organizations: z.array(z.unknown()) }) }),
+    ).rejects.toThrow();
   });
 
   it('sets the version-update flag and fires the event when x-version differs', async () => {

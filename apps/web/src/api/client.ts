@@ -63,7 +63,13 @@ export function getTargetOrganizationId(): number | undefined {
 
 /** Returns the client to its initial state (sign-out, tests). */
 export function resetApiClient(): void {
-  Object.assign(state, { baseUrl: '', accessToken: undefined, organizationId: undefined, prOverride: () => null, onUnauthorized: undefined });
+  Object.assign(state, {
+    baseUrl: '',
+    accessToken: undefined,
+    organizationId: undefined,
+    prOverride: () => null,
+    onUnauthorized: undefined,
+  });
 }
 
 type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
@@ -114,7 +120,8 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   } else {
     headers.delete('authorization');
   }
-  if (!headers.has('accept')) headers.set('accept', options.responseType === 'text' ? 'text/plain' : 'application/json');
+  if (!headers.has('accept'))
+    headers.set('accept', options.responseType === 'text' ? 'text/plain' : 'application/json');
 
   const response = await fetch(buildApiUrl(path, options), {
     method: options.method ?? 'GET',
@@ -141,10 +148,14 @@ type WithoutMethod<T> = Omit<RequestOptions<T>, 'method' | 'body'>;
 
 export const api = {
   get: <T = unknown>(path: string, options?: WithoutMethod<T>) => apiRequest<T>(path, { ...options, method: 'GET' }),
-  delete: <T = unknown>(path: string, options?: WithoutMethod<T>) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
-  post: <T = unknown>(path: string, body?: unknown, options?: WithoutMethod<T>) => apiRequest<T>(path, { ...options, method: 'POST', body }),
-  put: <T = unknown>(path: string, body?: unknown, options?: WithoutMethod<T>) => apiRequest<T>(path, { ...options, method: 'PUT', body }),
-  patch: <T = unknown>(path: string, body?: unknown, options?: WithoutMethod<T>) => apiRequest<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T = unknown>(path: string, options?: WithoutMethod<T>) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE' }),
+  post: <T = unknown>(path: string, body?: unknown, options?: WithoutMethod<T>) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T = unknown>(path: string, body?: unknown, options?: WithoutMethod<T>) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T = unknown>(path: string, body?: unknown, options?: WithoutMethod<T>) =>
+    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
 };
 
 let nativeFetch: typeof fetch | undefined;

@@ -17,11 +17,21 @@ export class ApiError extends Error {
     const text = await response.text().catch(() => '');
     try {
       const parsed = apiErrorSchema.safeParse(JSON.parse(text));
-      if (parsed.success) return new ApiError(response.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.details);
+      if (parsed.success)
+        return new ApiError(
+          response.status,
+          parsed.data.error.code,
+          parsed.data.error.message,
+          parsed.data.error.details,
+        );
     } catch {
       // not JSON: fall through
     }
-    return new ApiError(response.status, `http_${response.status}`, text.trim() || response.statusText || `Request failed with status ${response.status}`);
+    return new ApiError(
+      response.status,
+      `http_${response.status}`,
+      text.trim() || response.statusText || `Request failed with status ${response.status}`,
+    );
   }
 }
 

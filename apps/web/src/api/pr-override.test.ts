@@ -1,6 +1,12 @@
 import { SESSION_STORAGE_KEYS } from '@zview/contracts';
 import { describe, expect, it } from 'vitest';
-import { applyPrOverride, capturePrOverrideFromUrl, clearPrOverride, parsePrOverride, readPrOverride } from './pr-override';
+import {
+  applyPrOverride,
+  capturePrOverrideFromUrl,
+  clearPrOverride,
+  parsePrOverride,
+  readPrOverride,
+} from './pr-override';
 
 describe('pull-request overrides', () => {
   it('accepts only all-digit numbers', () => {

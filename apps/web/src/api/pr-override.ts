@@ -41,7 +41,10 @@ export function clearPrOverride(): void {
  * Moves override parameters from the address bar into session storage and removes them from the
  * URL (history entry replaced). Returns the override now in effect.
  */
-export function capturePrOverrideFromUrl(location: Location = window.location, history: History = window.history): PrOverride | null {
+export function capturePrOverrideFromUrl(
+  location: Location = window.location,
+  history: History = window.history,
+): PrOverride | null {
   const url = new URL(location.href);
   if (!PR_OVERRIDE_PARAMS.some((name) => url.searchParams.has(name))) return readPrOverride();
   const found = parsePrOverride(url.search);

@@ -8,7 +8,8 @@ export function createQueryClient(): QueryClient {
     defaultOptions: {
       queries: {
         ...QUERY_DEFAULTS,
-        retry: (failureCount, error) => !(isApiError(error) && error.status >= 400 && error.status < 500) && failureCount < 2,
+        retry: (failureCount, error) =>
+          !(isApiError(error) && error.status >= 400 && error.status < 500) && failureCount < 2,
       },
     },
   });

@@ -14,7 +14,15 @@ import { theme } from './theme';
 type AppRouter = ReturnType<typeof createBrowserRouter> | ReturnType<typeof createMemoryRouter>;
 
 /** Theme, error boundary, runtime configuration and data cache: what every render of the app needs. */
-export function AppProviders({ config, queryClient, children }: { config: RuntimeConfig; queryClient: QueryClient; children: ReactNode }) {
+export function AppProviders({
+  config,
+  queryClient,
+  children,
+}: {
+  config: RuntimeConfig;
+  queryClient: QueryClient;
+  children: ReactNode;
+}) {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
@@ -27,7 +35,13 @@ export function AppProviders({ config, queryClient, children }: { config: Runtim
   );
 }
 
-export function App({ config, createRouter = () => createBrowserRouter(buildRoutes()) }: { config: RuntimeConfig; createRouter?: () => AppRouter }) {
+export function App({
+  config,
+  createRouter = () => createBrowserRouter(buildRoutes()),
+}: {
+  config: RuntimeConfig;
+  createRouter?: () => AppRouter;
+}) {
   const [queryClient] = useState(createQueryClient);
   const [router] = useState(createRouter);
   return (

@@ -9,7 +9,10 @@ import { Link as RouterLink } from 'react-router';
 /** Any unknown path, and any route the user may not open (SPEC §2). */
 export function NotFoundPage() {
   return (
-    <Box sx={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', p: 6 }} data-testid="not-found-page">
+    <Box
+      sx={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', p: 6 }}
+      data-testid="not-found-page"
+    >
       <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', maxWidth: 480 }}>
         <SearchOff sx={{ fontSize: 56, color: 'text.secondary' }} />
         <Typography variant="h4" component="h1">

@@ -6,7 +6,8 @@ import { renderWithProviders, sessionFixture, testConfig } from '../../test/rend
 import { PreviewBanner } from './PreviewBanner';
 
 const endo = testConfig({ ENV: 'endo' });
-const withOverride = () => sessionStorage.setItem(SESSION_STORAGE_KEYS.prOverride, JSON.stringify({ caribou_pr: '812', ragamuffin_pr: '97' }));
+const withOverride = () =>
+  sessionStorage.setItem(SESSION_STORAGE_KEYS.prOverride, JSON.stringify({ caribou_pr: '812', ragamuffin_pr: '97' }));
 
 describe('the preview banner', () => {
   it('names both pull requests for an internal admin of organisation 1 in endo', () => {
@@ -21,7 +22,13 @@ describe('the preview banner', () => {
       { override: false, config: endo, session: sessionFixture('endoAdmin') },
       { override: true, config: testConfig({ ENV: 'production' }), session: sessionFixture('endoAdmin') },
       { override: true, config: endo, session: sessionFixture('endoAdmin', { initialOrganizationId: 101 }) },
-      { override: true, config: endo, session: sessionFixture('groupAdmin', { organizations: [{ id: 1, name: 'Z-VIEW Internal', products: ['zfire'] }] }) },
+      {
+        override: true,
+        config: endo,
+        session: sessionFixture('groupAdmin', {
+          organizations: [{ id: 1, name: 'Z-VIEW Internal', products: ['zfire'] }],
+        }),
+      },
     ];
     for (const { override, config, session } of cases) {
       sessionStorage.clear();

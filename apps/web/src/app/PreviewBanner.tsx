@@ -73,7 +73,13 @@ export function PreviewBanner({ reload = () => window.location.reload() }: { rel
                 {name} PR #{override[param]}
               </Typography>
             ))}
-            <Button size="small" variant="outlined" color="inherit" onClick={clear} sx={{ borderColor: 'rgba(255,255,255,0.6)' }}>
+            <Button
+              size="small"
+              variant="outlined"
+              color="inherit"
+              onClick={clear}
+              sx={{ borderColor: 'rgba(255,255,255,0.6)' }}
+            >
               Clear
             </Button>
           </>

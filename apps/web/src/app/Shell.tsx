@@ -23,11 +23,16 @@ export function Shell() {
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <TopBar />
       <Box sx={{ height: 2, position: 'relative' }}>
-        {navigation.state === 'loading' && <LinearProgress color="secondary" sx={{ position: 'absolute', inset: 0, height: 2 }} />}
+        {navigation.state === 'loading' && (
+          <LinearProgress color="secondary" sx={{ position: 'absolute', inset: 0, height: 2 }} />
+        )}
       </Box>
       <Box component="main" sx={{ flex: 1, display: 'flex', flexDirection: 'column', minHeight: 0 }}>
         {noProducts ? (
-          <ErrorBox messages={[MESSAGES.noProductsEnabled, MESSAGES.supportLine(config.SUPPORT_EMAIL)]} onLogout={() => void session.logout()} />
+          <ErrorBox
+            messages={[MESSAGES.noProductsEnabled, MESSAGES.supportLine(config.SUPPORT_EMAIL)]}
+            onLogout={() => void session.logout()}
+          />
         ) : (
           <Outlet />
         )}

@@ -5,7 +5,8 @@ import { renderWithProviders, sessionFixture, testConfig } from '../../test/rend
 import { TopBar } from './TopBar';
 
 const tabNames = () => screen.queryAllByRole('tab').map((tab) => tab.textContent);
-const selectedTab = () => screen.queryAllByRole('tab').find((tab) => tab.getAttribute('aria-selected') === 'true')?.textContent;
+const selectedTab = () =>
+  screen.queryAllByRole('tab').find((tab) => tab.getAttribute('aria-selected') === 'true')?.textContent;
 
 describe('the top bar', () => {
   it('shows the tabs the organisation enables and selects the one the path names', () => {
@@ -15,7 +16,10 @@ describe('the top bar', () => {
   });
 
   it('selects portfolio for a property id query parameter and discovery for zorro paths', () => {
-    const { unmount } = renderWithProviders(<TopBar />, { session: sessionFixture('admin'), path: '/scores?property_id=77' });
+    const { unmount } = renderWithProviders(<TopBar />, {
+      session: sessionFixture('admin'),
+      path: '/scores?property_id=77',
+    });
     expect(selectedTab()).toBe('Portfolio');
     unmount();
     renderWithProviders(<TopBar />, { session: sessionFixture('admin'), path: '/zorro/explorer' });
@@ -29,7 +33,10 @@ describe('the top bar', () => {
   });
 
   it('hides the portfolio tab when the portfolio config flag is off', () => {
-    renderWithProviders(<TopBar />, { session: sessionFixture('admin'), config: testConfig({ PORTFOLIO_ENABLED: false }) });
+    renderWithProviders(<TopBar />, {
+      session: sessionFixture('admin'),
+      config: testConfig({ PORTFOLIO_ENABLED: false }),
+    });
     expect(tabNames()).toEqual(['Property View', 'Discovery']);
   });
 
@@ -59,11 +66,11 @@ describe('the top bar', () => {
     renderWithProviders(<TopBar />, { session: sessionFixture('admin'), path: '/' });
     await user.click(screen.getByRole('button', { name: 'Organization: Acme Mutual Insurance' }));
     const menu = await screen.findByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
-      'Acme Mutual Insurance',
-      'Summit Property & Casualty',
-      'Harbor Re',
-    ]);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Acme Mutual Insurance', 'Summit Property & Casualty', 'Harbor Re']);
     await user.click(within(menu).getByRole('menuitem', { name: 'Harbor Re' }));
     expect(await screen.findByRole('button', { name: 'Organization: Harbor Re' })).toBeInTheDocument();
     // Harbor Re has neither portfolio nor zorro; an internal admin still sees portfolios (the policy's override, as the server allows)
@@ -74,8 +81,17 @@ describe('the top bar', () => {
     const user = userEvent.setup();
     const { router } = renderWithProviders(<TopBar />, { session: sessionFixture('admin') });
     await user.click(screen.getByRole('button', { name: 'Account menu' }));
-    const items = within(await screen.findByRole('menu')).getAllByRole('menuitem').map((item) => item.textContent);
-    expect(items).toEqual(['Account Settings', 'Team Management', 'Billing', 'Customer Management', 'Mocks Management', 'Usage Analytics']);
+    const items = within(await screen.findByRole('menu'))
+      .getAllByRole('menuitem')
+      .map((item) => item.textContent);
+    expect(items).toEqual([
+      'Account Settings',
+      'Team Management',
+      'Billing',
+      'Customer Management',
+      'Mocks Management',
+      'Usage Analytics',
+    ]);
     await user.click(screen.getByRole('menuitem', { name: 'Billing' }));
     expect(router.state.location.pathname).toBe('/billing');
   });

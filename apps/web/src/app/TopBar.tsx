@@ -32,7 +32,10 @@ import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { BRAND } from './theme';
 import { useSession, type Session } from '../session/session';
 
-const onDark = { color: 'rgba(255,255,255,0.86)', '&:hover': { color: '#fff', bgcolor: 'rgba(255,255,255,0.08)' } } as const;
+const onDark = {
+  color: 'rgba(255,255,255,0.86)',
+  '&:hover': { color: '#fff', bgcolor: 'rgba(255,255,255,0.08)' },
+} as const;
 
 function Logo() {
   return (
@@ -41,11 +44,29 @@ function Logo() {
       to="/"
       aria-label="Z-VIEW home"
       data-analytics-id="logo_click"
-      sx={{ display: 'flex', alignItems: 'center', gap: 1, color: '#fff', textDecoration: 'none', pr: { xs: 1.5, lg: 3 }, flexShrink: 0, whiteSpace: 'nowrap' }}
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1,
+        color: '#fff',
+        textDecoration: 'none',
+        pr: { xs: 1.5, lg: 3 },
+        flexShrink: 0,
+        whiteSpace: 'nowrap',
+      }}
     >
       <Box
         aria-hidden
-        sx={{ width: 26, height: 26, borderRadius: 1, bgcolor: BRAND.teal, display: 'grid', placeItems: 'center', fontWeight: 800, fontSize: 15 }}
+        sx={{
+          width: 26,
+          height: 26,
+          borderRadius: 1,
+          bgcolor: BRAND.teal,
+          display: 'grid',
+          placeItems: 'center',
+          fontWeight: 800,
+          fontSize: 15,
+        }}
       >
         Z
       </Box>
@@ -72,7 +93,14 @@ function ProductTabs({ session }: { session: Session }) {
         flexShrink: 1,
         minHeight: LAYOUT.topBarHeightPx,
         '& .MuiTabs-indicator': { bgcolor: BRAND.teal, height: 3 },
-        '& .MuiTab-root': { minHeight: LAYOUT.topBarHeightPx, px: { xs: 1.25, lg: 2 }, minWidth: 0, fontSize: 14, color: 'rgba(255,255,255,0.72)', fontWeight: 600 },
+        '& .MuiTab-root': {
+          minHeight: LAYOUT.topBarHeightPx,
+          px: { xs: 1.25, lg: 2 },
+          minWidth: 0,
+          fontSize: 14,
+          color: 'rgba(255,255,255,0.72)',
+          fontWeight: 600,
+        },
         '& .MuiTab-root.Mui-selected': { color: '#fff' },
         '& .MuiTabs-scrollButtons': { color: '#fff', width: 28 },
         '& .MuiTabs-scrollButtons.Mui-disabled': { opacity: 0.3 },
@@ -91,7 +119,12 @@ function OrganizationSwitcher({ session }: { session: Session }) {
   const name = session.activeOrganization.name;
   if (!organizationSwitcherIsDropdown(session.permissions)) {
     return (
-      <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center', color: 'rgba(255,255,255,0.86)', px: 1, minWidth: 0 }} data-testid="organization-name">
+      <Stack
+        direction="row"
+        spacing={0.75}
+        sx={{ alignItems: 'center', color: 'rgba(255,255,255,0.86)', px: 1, minWidth: 0 }}
+        data-testid="organization-name"
+      >
         <Business fontSize="small" />
         <Typography variant="body2" noWrap title={name} sx={{ fontWeight: 500, maxWidth: { xs: 160, lg: 320 } }}>
           {name}
@@ -115,7 +148,12 @@ function OrganizationSwitcher({ session }: { session: Session }) {
           {name}
         </Box>
       </Button>
-      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)} slotProps={{ paper: { sx: { maxHeight: LAYOUT.dropdownMaxHeightPx, minWidth: 240 } } }}>
+      <Menu
+        anchorEl={anchor}
+        open={Boolean(anchor)}
+        onClose={() => setAnchor(null)}
+        slotProps={{ paper: { sx: { maxHeight: LAYOUT.dropdownMaxHeightPx, minWidth: 240 } } }}
+      >
         {session.organizations.map((org) => {
           const selected = org.id === session.activeOrganization?.id;
           return (
@@ -158,7 +196,15 @@ function AccountMenu({ session }: { session: Session }) {
             label="ADMIN"
             size="small"
             data-testid="admin-badge"
-            sx={{ ml: 1, height: 18, fontSize: 10, fontWeight: 700, letterSpacing: 0.8, bgcolor: BRAND.teal, color: '#fff' }}
+            sx={{
+              ml: 1,
+              height: 18,
+              fontSize: 10,
+              fontWeight: 700,
+              letterSpacing: 0.8,
+              bgcolor: BRAND.teal,
+              color: '#fff',
+            }}
           />
         )}
       </Button>
@@ -221,7 +267,14 @@ export function TopBar() {
       <Box sx={{ flex: 1, minWidth: 8 }} />
       <OrganizationSwitcher session={session} />
       <Tooltip title="Help and FAQ">
-        <IconButton component={RouterLink} to="/faq" aria-label="Help" data-analytics-id="get_help" data-analytics-properties='{"from":"top_bar"}' sx={onDark}>
+        <IconButton
+          component={RouterLink}
+          to="/faq"
+          aria-label="Help"
+          data-analytics-id="get_help"
+          data-analytics-properties='{"from":"top_bar"}'
+          sx={onDark}
+        >
           <HelpOutline fontSize="small" />
         </IconButton>
       </Tooltip>

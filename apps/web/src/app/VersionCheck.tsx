@@ -43,17 +43,33 @@ export function reloadForNewVersion() {
 }
 
 /** 'A new version of Z-VIEW is available. Please reload to update.' with a Reload button. */
-export function VersionToast({ intervalMs, onReload = reloadForNewVersion }: { intervalMs?: number; onReload?: () => void }) {
+export function VersionToast({
+  intervalMs,
+  onReload = reloadForNewVersion,
+}: {
+  intervalMs?: number;
+  onReload?: () => void;
+}) {
   const updateNeeded = useVersionCheck(intervalMs);
   return (
-    <Snackbar open={updateNeeded} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} data-testid="version-toast-anchor">
+    <Snackbar
+      open={updateNeeded}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+      data-testid="version-toast-anchor"
+    >
       <Alert
         severity="info"
         variant="filled"
         data-testid="version-toast"
         sx={{ alignItems: 'center', bgcolor: 'primary.dark' }}
         action={
-          <Button color="inherit" variant="outlined" size="small" onClick={onReload} sx={{ borderColor: 'rgba(255,255,255,0.6)' }}>
+          <Button
+            color="inherit"
+            variant="outlined"
+            size="small"
+            onClick={onReload}
+            sx={{ borderColor: 'rgba(255,255,255,0.6)' }}
+          >
             Reload
           </Button>
         }

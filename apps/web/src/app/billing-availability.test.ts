@@ -6,7 +6,13 @@ const billingGuard = SHELL_ROUTES.find((route) => route.path === '/billing')!.gu
 
 function context(flag: boolean, role: 'member' | 'groupAdmin' | 'internal', feature: boolean): PermissionContext {
   return {
-    user: { isGroupAdmin: role === 'groupAdmin', isInternalAdmin: role === 'internal', hasZorroAccess: false, isUserInTrialOrg: false, externalGroups: [] },
+    user: {
+      isGroupAdmin: role === 'groupAdmin',
+      isInternalAdmin: role === 'internal',
+      hasZorroAccess: false,
+      isUserInTrialOrg: false,
+      externalGroups: [],
+    },
     enabledFeatures: feature ? ['zfire', 'self_serve_billing'] : ['zfire'],
     organizationCount: 1,
     activeOrganizationId: 1,
@@ -19,7 +25,9 @@ function context(flag: boolean, role: 'member' | 'groupAdmin' | 'internal', feat
 /** The same matrix as the API's (apps/server/test/billing.test.ts): menu and route agree with it. */
 describe('billing availability in the menu and the route (flag × role × feature)', () => {
   const cases = [true, false].flatMap((flag) =>
-    (['member', 'groupAdmin', 'internal'] as const).flatMap((role) => [true, false].map((feature) => ({ flag, role, feature, allowed: flag && role !== 'member' && feature }))),
+    (['member', 'groupAdmin', 'internal'] as const).flatMap((role) =>
+      [true, false].map((feature) => ({ flag, role, feature, allowed: flag && role !== 'member' && feature })),
+    ),
   );
   it.each(cases)('flag $flag, $role, self_serve_billing $feature → $allowed', ({ flag, role, feature, allowed }) => {
     const ctx = context(flag, role, feature);

@@ -62,8 +62,14 @@ describe('boot', () => {
   });
 
   it('calls the API on the same origin unless another one is configured', () => {
-    expect(apiBaseUrl(testConfig({ ENV: 'production', API_URL: 'https://app.zview.test' }), 'https://app.zview.test')).toBe('');
-    expect(apiBaseUrl(testConfig({ ENV: 'production', API_URL: 'https://api.zview.test/' }), 'https://app.zview.test')).toBe('https://api.zview.test');
-    expect(apiBaseUrl(testConfig({ ENV: 'local', API_URL: 'http://localhost:8080' }), 'http://localhost:5173')).toBe('');
+    expect(
+      apiBaseUrl(testConfig({ ENV: 'production', API_URL: 'https://app.zview.test' }), 'https://app.zview.test'),
+    ).toBe('');
+    expect(
+      apiBaseUrl(testConfig({ ENV: 'production', API_URL: 'https://api.zview.test/' }), 'https://app.zview.test'),
+    ).toBe('https://api.zview.test');
+    expect(apiBaseUrl(testConfig({ ENV: 'local', API_URL: 'http://localhost:8080' }), 'http://localhost:5173')).toBe(
+      '',
+    );
   });
 });

@@ -15,7 +15,9 @@ export interface DevSession {
   identityProvider: IdentityProviderKind;
 }
 
-function user(overrides: Partial<SessionUser> & Pick<SessionUser, 'id' | 'email' | 'firstName' | 'lastName'>): SessionUser {
+function user(
+  overrides: Partial<SessionUser> & Pick<SessionUser, 'id' | 'email' | 'firstName' | 'lastName'>,
+): SessionUser {
   return {
     profile: { firstName: overrides.firstName, lastName: overrides.lastName },
     isGroupAdmin: false,
@@ -47,19 +49,36 @@ const ALL_FEATURES = [
 ];
 
 const ACME: SessionOrganization = { id: 101, name: 'Acme Mutual Insurance', products: ALL_FEATURES };
-const SUMMIT: SessionOrganization = { id: 102, name: 'Summit Property & Casualty', products: ['zfire', 'zproperty', 'zfire-portfolio', 'self_serve_billing'] };
+const SUMMIT: SessionOrganization = {
+  id: 102,
+  name: 'Summit Property & Casualty',
+  products: ['zfire', 'zproperty', 'zfire-portfolio', 'self_serve_billing'],
+};
 const HARBOR: SessionOrganization = { id: 103, name: 'Harbor Re', products: ['zhail', 'zwind', 'zstorm'] };
 
 export const DEV_SESSIONS = {
   admin: {
     label: 'Internal admin, three organisations',
-    user: user({ id: 'dev-admin', email: 'morgan.hale@zview.test', firstName: 'Morgan', lastName: 'Hale', isInternalAdmin: true, hasZorroAccess: true }),
+    user: user({
+      id: 'dev-admin',
+      email: 'morgan.hale@zview.test',
+      firstName: 'Morgan',
+      lastName: 'Hale',
+      isInternalAdmin: true,
+      hasZorroAccess: true,
+    }),
     organizations: [ACME, SUMMIT, HARBOR],
     identityProvider: 'Password',
   },
   groupAdmin: {
     label: 'Group admin, one organisation',
-    user: user({ id: 'dev-group-admin', email: 'priya.nair@acme.test', firstName: 'Priya', lastName: 'Nair', isGroupAdmin: true }),
+    user: user({
+      id: 'dev-group-admin',
+      email: 'priya.nair@acme.test',
+      firstName: 'Priya',
+      lastName: 'Nair',
+      isGroupAdmin: true,
+    }),
     organizations: [SUMMIT],
     identityProvider: 'Password',
   },
@@ -77,7 +96,13 @@ export const DEV_SESSIONS = {
   },
   zorroOnly: {
     label: 'Discovery only',
-    user: user({ id: 'dev-zorro', email: 'ana.ruiz@acme.test', firstName: 'Ana', lastName: 'Ruiz', hasZorroAccess: true }),
+    user: user({
+      id: 'dev-zorro',
+      email: 'ana.ruiz@acme.test',
+      firstName: 'Ana',
+      lastName: 'Ruiz',
+      hasZorroAccess: true,
+    }),
     organizations: [{ id: 104, name: 'Filings Research LLC', products: ['zorro'] }],
     identityProvider: 'Password',
   },
@@ -89,7 +114,13 @@ export const DEV_SESSIONS = {
   },
   trial: {
     label: 'Trial organisation user',
-    user: user({ id: 'dev-trial', email: 'jo.baker@trial.test', firstName: 'Jo', lastName: 'Baker', isUserInTrialOrg: true }),
+    user: user({
+      id: 'dev-trial',
+      email: 'jo.baker@trial.test',
+      firstName: 'Jo',
+      lastName: 'Baker',
+      isUserInTrialOrg: true,
+    }),
     organizations: [{ id: 106, name: 'Trial Insurance Co', products: ['zfire'] }],
     identityProvider: 'Password',
   },
@@ -101,7 +132,14 @@ export const DEV_SESSIONS = {
   },
   endoAdmin: {
     label: "Internal admin of the provider's organisation 1 (PR override in ENV endo)",
-    user: user({ id: 'dev-endo', email: 'riley.stone@zview.test', firstName: 'Riley', lastName: 'Stone', isInternalAdmin: true, hasZorroAccess: true }),
+    user: user({
+      id: 'dev-endo',
+      email: 'riley.stone@zview.test',
+      firstName: 'Riley',
+      lastName: 'Stone',
+      isInternalAdmin: true,
+      hasZorroAccess: true,
+    }),
     organizations: [{ id: 1, name: 'Z-VIEW Internal', products: ALL_FEATURES }, ACME],
     identityProvider: 'Password',
   },

@@ -33,19 +33,32 @@ describe('browser error reporting', () => {
 
   it('reports with environment and release, and masks bearer tokens, cookies, session tokens and passwords in the report and breadcrumbs', async () => {
     expect(await startErrorReporting(testConfig({ ENV: 'endo', ERROR_REPORTING_DSN: dsn }))).toBe(true);
-    console.warn(`retrying with Authorization: Bearer ${TOKEN}`, { headers: { cookie: 'zview_session=c-secret' }, password: 'hunter2' });
+    console.warn(`retrying with Authorization: Bearer ${TOKEN}`, {
+      headers: { cookie: 'zview_session=c-secret' },
+      password: 'hunter2',
+    });
     document.cookie = 'zview_session=doc-cookie-secret';
-    reportError(new Error(`request failed: Bearer ${TOKEN}`), { sessionToken: 'sess-secret', url: `/login-callback?code=code-secret&state=1` });
+    reportError(new Error(`request failed: Bearer ${TOKEN}`), {
+      sessionToken: 'sess-secret',
+      url: `/login-callback?code=code-secret&state=1`,
+    });
     await flushErrorReports();
     await vi.waitFor(() => expect(envelopes.join('\n')).toContain('"exception"'));
     const raw = envelopes.join('\n');
-    const event = JSON.parse(raw.split('\n').find((line) => line.includes('"exception"'))!) as { environment: string; release: string };
+    const event = JSON.parse(raw.split('\n').find((line) => line.includes('"exception"'))!) as {
+      environment: string;
+      release: string;
+    };
     expect(event.environment).toBe('endo');
     expect(event.release).toBe(APP_VERSION);
     expect(raw).toContain('retrying with Authorization: Bearer [Filtered]'); // the console breadcrumb
     // Session replay only around errors, every time (SPEC §9).
     const Sentry = await import('@sentry/react');
-    expect(Sentry.getClient()?.getOptions()).toMatchObject({ replaysOnErrorSampleRate: 1, replaysSessionSampleRate: 0 });
-    for (const secret of [TOKEN, 'c-secret', 'hunter2', 'sess-secret', 'code-secret', 'doc-cookie-secret', 'eyJ']) expect(raw).not.toContain(secret);
+    expect(Sentry.getClient()?.getOptions()).toMatchObject({
+      replaysOnErrorSampleRate: 1,
+      replaysSessionSampleRate: 0,
+    });
+    for (const secret of [TOKEN, 'c-secret', 'hunter2', 'sess-secret', 'code-secret', 'doc-cookie-secret', 'eyJ'])
+      expect(raw).not.toContain(secret);
   });
 });

@@ -28,7 +28,14 @@ export function startErrorReporting(config: RuntimeConfig, options: ErrorReporti
         environment: config.ENV,
         release: APP_VERSION,
         sendDefaultPii: false,
-        integrations: [Sentry.replayIntegration({ maskAllText: true, maskAllInputs: true, blockAllMedia: true, beforeAddRecordingEvent: (event) => scrubErrorReport(event) })],
+        integrations: [
+          Sentry.replayIntegration({
+            maskAllText: true,
+            maskAllInputs: true,
+            blockAllMedia: true,
+            beforeAddRecordingEvent: (event) => scrubErrorReport(event),
+          }),
+        ],
         replaysSessionSampleRate: 0,
         replaysOnErrorSampleRate: ERROR_REPORTING.replaysOnErrorSampleRate,
         beforeSend: (event) => scrubErrorReport(event),

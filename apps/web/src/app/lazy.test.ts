@@ -7,7 +7,11 @@ afterEach(() => vi.useRealTimers());
 
 describe('lazy module loading', () => {
   it('retries twice, 400 ms apart, and succeeds when a retry does', async () => {
-    const load = vi.fn().mockRejectedValueOnce(new Error('chunk')).mockRejectedValueOnce(new Error('chunk')).mockResolvedValue({ default: 'page' });
+    const load = vi
+      .fn()
+      .mockRejectedValueOnce(new Error('chunk'))
+      .mockRejectedValueOnce(new Error('chunk'))
+      .mockResolvedValue({ default: 'page' });
     const promise = importWithRetry(load);
     await vi.advanceTimersByTimeAsync(0);
     expect(load).toHaveBeenCalledTimes(1);

@@ -15,10 +15,33 @@ describe('the route table', () => {
     const paths = SHELL_ROUTES.map((route) => route.path);
     expect(new Set(paths).size).toBe(paths.length);
     for (const path of [
-      '/', '/scores', '/scores/:activeProduct', '/zfire', '/zproperty', '/zwind', '/zhail', '/zstorm', '/faq', '/profile', '/team',
-      '/team/add-new-member', '/team/add-multiple-members', '/team/edit-member/:userId', '/billing', '/zportfolio', '/zportfolio/results',
-      '/zportfolio/create', '/dashboard/:activeTab', '/mock-mode-addresses', '/zorro', '/zorro/explorer', '/zorro/grid',
-      '/zorro/filing-finder', '/admin/customer-management', '/admin/mocks-management', '/admin/usage-analytics',
+      '/',
+      '/scores',
+      '/scores/:activeProduct',
+      '/zfire',
+      '/zproperty',
+      '/zwind',
+      '/zhail',
+      '/zstorm',
+      '/faq',
+      '/profile',
+      '/team',
+      '/team/add-new-member',
+      '/team/add-multiple-members',
+      '/team/edit-member/:userId',
+      '/billing',
+      '/zportfolio',
+      '/zportfolio/results',
+      '/zportfolio/create',
+      '/dashboard/:activeTab',
+      '/mock-mode-addresses',
+      '/zorro',
+      '/zorro/explorer',
+      '/zorro/grid',
+      '/zorro/filing-finder',
+      '/admin/customer-management',
+      '/admin/mocks-management',
+      '/admin/usage-analytics',
     ]) {
       expect(paths).toContain(path);
     }
@@ -118,7 +141,9 @@ describe('routing in the shell', () => {
 describe('the first load of a lazy page (#21.15)', () => {
   it('shows a loading indicator, and React Router logs no HydrateFallback warning', async () => {
     const warnings: string[] = [];
-    const spy = vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => void warnings.push(args.map(String).join(' ')));
+    const spy = vi
+      .spyOn(console, 'warn')
+      .mockImplementation((...args: unknown[]) => void warnings.push(args.map(String).join(' ')));
     try {
       renderApp({ path: '/faq', devSession: 'member' });
       expect(await screen.findByRole('banner', {}, SLOW)).toBeInTheDocument();

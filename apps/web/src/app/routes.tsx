@@ -47,12 +47,20 @@ export const SHELL_ROUTES: ShellRoute[] = [
   { path: '/profile', guard: ['userManagement'], lazy: () => import('../features/profile/ProfilePage') },
   { path: '/team', guard: ['userManagement'], lazy: () => import('../features/team/TeamPage') },
   { path: '/team/add-new-member', guard: TEAM_EDIT, lazy: () => import('../features/team/AddMemberPage') },
-  { path: '/team/add-multiple-members', guard: TEAM_EDIT, lazy: () => import('../features/team/AddMultipleMembersPage') },
+  {
+    path: '/team/add-multiple-members',
+    guard: TEAM_EDIT,
+    lazy: () => import('../features/team/AddMultipleMembersPage'),
+  },
   { path: '/team/edit-member/:userId', guard: TEAM_EDIT, lazy: () => import('../features/team/EditMemberPage') },
   { path: '/team/api-keys', guard: ['apiKeys'], lazy: () => import('../features/api-keys/ApiKeysPage') },
   { path: '/billing', guard: ['billing'], lazy: () => import('../features/billing/BillingPage') },
   { path: '/zportfolio', guard: ['portfolio'], lazy: () => import('../features/portfolio/PortfolioListPage') },
-  { path: '/zportfolio/results', guard: ['portfolio'], lazy: () => import('../features/portfolio/PortfolioResultsPage') },
+  {
+    path: '/zportfolio/results',
+    guard: ['portfolio'],
+    lazy: () => import('../features/portfolio/PortfolioResultsPage'),
+  },
   { path: '/zportfolio/create', guard: ['portfolio'], lazy: () => import('../features/portfolio/CreatePortfolioPage') },
   { path: '/dashboard/:activeTab', lazy: () => import('../features/dashboard/DashboardPage') },
   { path: '/mock-mode-addresses', lazy: () => import('../features/admin-mocks/MockModeAddressesPage') },
@@ -60,12 +68,28 @@ export const SHELL_ROUTES: ShellRoute[] = [
   { path: '/zorro/explorer', guard: ['zorro'], lazy: () => import('../features/zorro/ExplorerPage') },
   { path: '/zorro/grid', guard: ['zorro'], lazy: () => import('../features/zorro/GridPage') },
   { path: '/zorro/filing-finder', guard: ['zorro'], lazy: () => import('../features/zorro/FilingFinderPage') },
-  { path: '/admin/customer-management', guard: ['internalAdmin'], lazy: () => import('../features/admin-customers/CustomerManagementPage') },
-  { path: '/admin/customer-management/:customerId', guard: ['internalAdmin'], lazy: () => import('../features/admin-customers/CustomerPage') },
-  { path: '/admin/mocks-management', guard: ['internalAdmin'], lazy: () => import('../features/admin-mocks/MocksManagementPage') },
+  {
+    path: '/admin/customer-management',
+    guard: ['internalAdmin'],
+    lazy: () => import('../features/admin-customers/CustomerManagementPage'),
+  },
+  {
+    path: '/admin/customer-management/:customerId',
+    guard: ['internalAdmin'],
+    lazy: () => import('../features/admin-customers/CustomerPage'),
+  },
+  {
+    path: '/admin/mocks-management',
+    guard: ['internalAdmin'],
+    lazy: () => import('../features/admin-mocks/MocksManagementPage'),
+  },
   { path: '/appeals', guard: ['appeals'], lazy: () => import('../features/appeals/pages/AppealsListPage') },
   { path: '/appeals/:id', guard: ['appeals'], lazy: () => import('../features/appeals/pages/AppealPage') },
-  { path: USAGE_ANALYTICS_ROUTE, guard: ['internalAdmin'], lazy: () => import('../features/usage-analytics/UsageAnalyticsPage') },
+  {
+    path: USAGE_ANALYTICS_ROUTE,
+    guard: ['internalAdmin'],
+    lazy: () => import('../features/usage-analytics/UsageAnalyticsPage'),
+  },
 ];
 
 /** Outside the shell: completes sign-in (identity work). */
@@ -106,8 +130,16 @@ export function buildRoutes(): RouteObject[] {
       element: <AppRoot />,
       errorElement: <RouteErrorPage />,
       children: [
-        { path: LOGIN_CALLBACK_PATH, lazy: lazyPage(() => import('../features/auth/LoginCallbackPage')), hydrateFallbackElement: PAGE_LOADING },
-        { path: SILENT_RENEW_PATH, lazy: lazyPage(() => import('../features/auth/SilentRenewPage')), hydrateFallbackElement: PAGE_LOADING },
+        {
+          path: LOGIN_CALLBACK_PATH,
+          lazy: lazyPage(() => import('../features/auth/LoginCallbackPage')),
+          hydrateFallbackElement: PAGE_LOADING,
+        },
+        {
+          path: SILENT_RENEW_PATH,
+          lazy: lazyPage(() => import('../features/auth/SilentRenewPage')),
+          hydrateFallbackElement: PAGE_LOADING,
+        },
         {
           element: (
             <AuthGate>

@@ -4,7 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { BootError } from './App';
 import { readRuntimeConfig } from '../session/runtime-config';
 
-const valid = { ENV: 'production', API_URL: 'https://api.zview.test', OIDC_ISSUER: 'https://id.zview.test', OIDC_CLIENT_ID: 'web', SUPPORT_EMAIL: 'help@zview.test' };
+const valid = {
+  ENV: 'production',
+  API_URL: 'https://api.zview.test',
+  OIDC_ISSUER: 'https://id.zview.test',
+  OIDC_CLIENT_ID: 'web',
+  SUPPORT_EMAIL: 'help@zview.test',
+};
 
 describe('reading the runtime configuration', () => {
   it('reports a missing global with the local-development advice', () => {
@@ -21,17 +27,28 @@ describe('reading the runtime configuration', () => {
       ok: false,
       message: 'Required "OIDC_CLIENT_ID" config variable not set',
     });
-    expect(readRuntimeConfig({ __ZVIEW_CONFIG__: { ...valid, ENV: undefined } })).toMatchObject({ message: MESSAGES.requiredConfigVariable('ENV') });
+    expect(readRuntimeConfig({ __ZVIEW_CONFIG__: { ...valid, ENV: undefined } })).toMatchObject({
+      message: MESSAGES.requiredConfigVariable('ENV'),
+    });
   });
 
   it('reports any other parse failure as a failed initialisation', () => {
-    expect(readRuntimeConfig({ __ZVIEW_CONFIG__: { ...valid, BILLING_PAGE_ENABLED: 'maybe' } })).toEqual({ ok: false, message: MESSAGES.failedAppConfig });
-    expect(readRuntimeConfig({ __ZVIEW_CONFIG__: 'nonsense' })).toEqual({ ok: false, message: MESSAGES.failedAppConfig });
+    expect(readRuntimeConfig({ __ZVIEW_CONFIG__: { ...valid, BILLING_PAGE_ENABLED: 'maybe' } })).toEqual({
+      ok: false,
+      message: MESSAGES.failedAppConfig,
+    });
+    expect(readRuntimeConfig({ __ZVIEW_CONFIG__: 'nonsense' })).toEqual({
+      ok: false,
+      message: MESSAGES.failedAppConfig,
+    });
   });
 
   it('parses a valid configuration with its defaults', () => {
     const result = readRuntimeConfig({ __ZVIEW_CONFIG__: { ...valid, BILLING_PAGE_ENABLED: 'true' } });
-    expect(result).toMatchObject({ ok: true, config: { ENV: 'production', BILLING_PAGE_ENABLED: true, PORTFOLIO_ENABLED: true } });
+    expect(result).toMatchObject({
+      ok: true,
+      config: { ENV: 'production', BILLING_PAGE_ENABLED: true, PORTFOLIO_ENABLED: true },
+    });
   });
 
   it('shows a boot failure as a full-page error', () => {

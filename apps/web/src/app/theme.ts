@@ -37,7 +37,9 @@ export const theme = createTheme({
       },
     },
     MuiButton: { defaultProps: { disableElevation: true } },
-    MuiTooltip: { styleOverrides: { tooltip: { fontSize: '0.8rem', backgroundColor: '#1b2533' }, arrow: { color: '#1b2533' } } },
+    MuiTooltip: {
+      styleOverrides: { tooltip: { fontSize: '0.8rem', backgroundColor: '#1b2533' }, arrow: { color: '#1b2533' } },
+    },
     MuiPaper: { styleOverrides: { outlined: { borderColor: '#e2e7ee' } } },
   },
 });

@@ -1,4 +1,10 @@
-import { MESSAGES, RUNTIME_CONFIG_GLOBAL, missingRequiredVariable, runtimeConfigSchema, type RuntimeConfig } from '@zview/contracts';
+import {
+  MESSAGES,
+  RUNTIME_CONFIG_GLOBAL,
+  missingRequiredVariable,
+  runtimeConfigSchema,
+  type RuntimeConfig,
+} from '@zview/contracts';
 import { createContext, useContext, type ReactNode } from 'react';
 
 export type ConfigResult = { ok: true; config: RuntimeConfig } | { ok: false; message: string; advice?: string };
@@ -7,7 +13,9 @@ export type ConfigResult = { ok: true; config: RuntimeConfig } | { ok: false; me
  * Reads the runtime configuration global the server publishes from /config.js (SPEC §8): a
  * missing global, a blank required variable and any other parse failure each have their message.
  */
-export function readRuntimeConfig(source: Record<string, unknown> = window as unknown as Record<string, unknown>): ConfigResult {
+export function readRuntimeConfig(
+  source: Record<string, unknown> = window as unknown as Record<string, unknown>,
+): ConfigResult {
   const raw = source[RUNTIME_CONFIG_GLOBAL];
   if (raw === undefined || raw === null) {
     const [message, ...advice] = MESSAGES.missingConfigGlobal.split(/(?<=\.) /);

@@ -19,7 +19,12 @@ describe('the session', () => {
     renderWithProviders(<Capture />, { session: sessionFixture('admin') });
     expect(screen.getByTestId('active')).toHaveTextContent('Acme Mutual Insurance');
     expect(session.enabledFeatures).toContain('zorro');
-    expect(session.permissions).toMatchObject({ organizationCount: 3, activeOrganizationId: 101, env: 'test', identityProvider: 'Password' });
+    expect(session.permissions).toMatchObject({
+      organizationCount: 3,
+      activeOrganizationId: 101,
+      env: 'test',
+      identityProvider: 'Password',
+    });
     expect(getTargetOrganizationId()).toBe(101);
   });
 

@@ -54,7 +54,10 @@ function storedOrganizationId(): number | undefined {
 }
 
 /** The active organisation: the chosen id, else the stored one, else the first in the list (SPEC §4). */
-export function pickOrganization(organizations: SessionOrganization[], preferredId?: number): SessionOrganization | null {
+export function pickOrganization(
+  organizations: SessionOrganization[],
+  preferredId?: number,
+): SessionOrganization | null {
   const wanted = preferredId ?? storedOrganizationId();
   return organizations.find((org) => org.id === wanted) ?? organizations[0] ?? null;
 }
@@ -69,20 +72,40 @@ function dropInvalidSelectedProduct(enabledFeatures: string[]) {
   } catch {
     value = undefined;
   }
-  if (typeof value !== 'string' || !isSelectedProductValid(value, enabledFeatures)) localStorage.removeItem(STORAGE_KEYS.userSelectedProduct);
+  if (typeof value !== 'string' || !isSelectedProductValid(value, enabledFeatures))
+    localStorage.removeItem(STORAGE_KEYS.userSelectedProduct);
 }
 
-export function SessionProvider({ user: tokenUser, organizations, identityProvider, onLogout, initialOrganizationId, children }: SessionProviderProps) {
+export function SessionProvider({
+  user: tokenUser,
+  organizations,
+  identityProvider,
+  onLogout,
+  initialOrganizationId,
+  children,
+}: SessionProviderProps) {
   const config = useRuntimeConfig();
   const queryClient = useQueryClient();
   const [activeId, setActiveId] = useState(() => pickOrganization(organizations, initialOrganizationId)?.id ?? null);
   // The token's names until the user saves new ones in this session.
   const [savedProfile, setSavedProfile] = useState<{ firstName: string; lastName: string } | null>(null);
   const user = useMemo<SessionUser>(
-    () => (savedProfile ? { ...tokenUser, firstName: savedProfile.firstName, lastName: savedProfile.lastName, profile: { ...tokenUser.profile, ...savedProfile } } : tokenUser),
+    () =>
+      savedProfile
+        ? {
+            ...tokenUser,
+            firstName: savedProfile.firstName,
+            lastName: savedProfile.lastName,
+            profile: { ...tokenUser.profile, ...savedProfile },
+          }
+        : tokenUser,
     [tokenUser, savedProfile],
   );
-  const updateProfile = useCallback((profile: { firstName: string; lastName: string }) => setSavedProfile({ firstName: profile.firstName, lastName: profile.lastName }), []);
+  const updateProfile = useCallback(
+    (profile: { firstName: string; lastName: string }) =>
+      setSavedProfile({ firstName: profile.firstName, lastName: profile.lastName }),
+    [],
+  );
   const activeOrganization = organizations.find((org) => org.id === activeId) ?? organizations[0] ?? null;
   // Synchronised during render, not in an effect: children's queries start in their own effects,
   // which run before this component's, and must already carry target_organization_id.
@@ -134,7 +157,11 @@ export function SessionProvider({ user: tokenUser, organizations, identityProvid
         organizationCount: organizations.length,
         activeOrganizationId: activeOrganization?.id ?? null,
         identityProvider,
-        flags: { userManagement: config.USER_MANAGEMENT_ENABLED, billingPage: config.BILLING_PAGE_ENABLED, portfolio: config.PORTFOLIO_ENABLED },
+        flags: {
+          userManagement: config.USER_MANAGEMENT_ENABLED,
+          billingPage: config.BILLING_PAGE_ENABLED,
+          portfolio: config.PORTFOLIO_ENABLED,
+        },
         env: config.ENV,
       },
     };

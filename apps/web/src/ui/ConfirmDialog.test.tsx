@@ -4,7 +4,15 @@ import { describe, expect, it, vi } from 'vitest';
 import { ConfirmDialog, useConfirm, type ConfirmOptions } from './ConfirmDialog';
 import { ModalProvider } from './modals';
 
-function Asker({ options, onResult, onValue }: { options: ConfirmOptions; onResult: (value: boolean) => void; onValue?: (value: string) => void }) {
+function Asker({
+  options,
+  onResult,
+  onValue,
+}: {
+  options: ConfirmOptions;
+  onResult: (value: boolean) => void;
+  onValue?: (value: string) => void;
+}) {
   const confirm = useConfirm();
   return <button onClick={() => void confirm({ ...options, onValue }).then(onResult)}>ask</button>;
 }
@@ -21,7 +29,15 @@ function setup(options: ConfirmOptions, onValue?: (value: string) => void) {
 
 describe('ConfirmDialog', () => {
   it('is 590px wide with the default labels Confirm and Cancel', () => {
-    render(<ConfirmDialog open title="Delete portfolio?" message="This cannot be undone." onConfirm={() => {}} onCancel={() => {}} />);
+    render(
+      <ConfirmDialog
+        open
+        title="Delete portfolio?"
+        message="This cannot be undone."
+        onConfirm={() => {}}
+        onCancel={() => {}}
+      />,
+    );
     expect(screen.getByRole('dialog', { name: 'Delete portfolio?' })).toBeInTheDocument();
     expect(screen.getByTestId('confirm-dialog')).toHaveStyle({ width: '590px' });
     expect(screen.getByRole('button', { name: 'Confirm' })).toBeEnabled();

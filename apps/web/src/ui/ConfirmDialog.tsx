@@ -56,7 +56,12 @@ export function ConfirmDialog({
       open={open}
       onClose={onCancel}
       aria-labelledby={titleId}
-      slotProps={{ paper: { sx: { width: LAYOUT.confirmDialogWidthPx, maxWidth: 'calc(100vw - 32px)' }, 'data-testid': 'confirm-dialog' } as object }}
+      slotProps={{
+        paper: {
+          sx: { width: LAYOUT.confirmDialogWidthPx, maxWidth: 'calc(100vw - 32px)' },
+          'data-testid': 'confirm-dialog',
+        } as object,
+      }}
     >
       <DialogTitle id={titleId} sx={{ fontWeight: 600 }}>
         {title}

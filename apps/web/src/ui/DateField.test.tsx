@@ -32,7 +32,11 @@ describe('DateField (SPEC §9: date picker default range 1900-01-01 to 2099-12-3
       for (const name of readdirSync(dir)) {
         const file = path.join(dir, name);
         if (statSync(file).isDirectory()) walk(file);
-        else if (/\.tsx$/.test(name) && !/\.test\.tsx$/.test(name) && !file.endsWith(path.join('ui', 'DateField.tsx'))) {
+        else if (
+          /\.tsx$/.test(name) &&
+          !/\.test\.tsx$/.test(name) &&
+          !file.endsWith(path.join('ui', 'DateField.tsx'))
+        ) {
           if (/type="date"|type=\{?'date'/.test(readFileSync(file, 'utf8'))) offenders.push(path.relative(root, file));
         }
       }

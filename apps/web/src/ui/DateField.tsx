@@ -10,7 +10,11 @@ export type DateFieldProps = Omit<TextFieldProps, 'type' | 'value'> & {
 };
 
 /** True when `value` (YYYY-MM-DD) lies outside [min, max]; an empty value is not. */
-export function outsideDateRange(value: string, min: string = DATE_PICKER_RANGE.min, max: string = DATE_PICKER_RANGE.max): boolean {
+export function outsideDateRange(
+  value: string,
+  min: string = DATE_PICKER_RANGE.min,
+  max: string = DATE_PICKER_RANGE.max,
+): boolean {
   return value !== '' && (value < min || value > max);
 }
 
@@ -19,7 +23,15 @@ export function outsideDateRange(value: string, min: string = DATE_PICKER_RANGE.
  * 1900-01-01 to 2099-12-31'): a native date input limited to the range, which says so when a date
  * typed by hand falls outside it.
  */
-export function DateField({ value, min = DATE_PICKER_RANGE.min, max = DATE_PICKER_RANGE.max, slotProps, error, helperText, ...props }: DateFieldProps) {
+export function DateField({
+  value,
+  min = DATE_PICKER_RANGE.min,
+  max = DATE_PICKER_RANGE.max,
+  slotProps,
+  error,
+  helperText,
+  ...props
+}: DateFieldProps) {
   const outside = outsideDateRange(value, min, max);
   const htmlInput = (slotProps?.htmlInput ?? {}) as Record<string, unknown>;
   return (
@@ -29,7 +41,11 @@ export function DateField({ value, min = DATE_PICKER_RANGE.min, max = DATE_PICKE
       value={value}
       error={Boolean(error) || outside}
       helperText={outside ? `Pick a date from ${formatLongDate(min)} to ${formatLongDate(max)}.` : helperText}
-      slotProps={{ ...slotProps, htmlInput: { ...htmlInput, min, max }, inputLabel: { shrink: true, ...(slotProps?.inputLabel as object | undefined) } }}
+      slotProps={{
+        ...slotProps,
+        htmlInput: { ...htmlInput, min, max },
+        inputLabel: { shrink: true, ...(slotProps?.inputLabel as object | undefined) },
+      }}
     />
   );
 }

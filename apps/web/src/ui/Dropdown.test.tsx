@@ -11,7 +11,12 @@ const STATES: DropdownOption[] = [
   { value: 'LA', display: 'Louisiana', disabled: true },
 ];
 
-function ControlledSelect(props: { options: DropdownOption[]; loading?: boolean; noOptionsText?: string; loadingText?: string }) {
+function ControlledSelect(props: {
+  options: DropdownOption[];
+  loading?: boolean;
+  noOptionsText?: string;
+  loadingText?: string;
+}) {
   const [value, setValue] = useState<string>('');
   return <Select label="State" value={value} onChange={setValue} {...props} />;
 }
@@ -61,7 +66,16 @@ describe('Dropdown', () => {
   it('opens and closes on click and reports the chosen value', async () => {
     const user = userEvent.setup();
     const onSelect = vi.fn();
-    render(<Dropdown label="Export" options={[{ value: 'csv', display: 'CSV' }, { value: 'xlsx', display: 'Excel' }]} onSelect={onSelect} />);
+    render(
+      <Dropdown
+        label="Export"
+        options={[
+          { value: 'csv', display: 'CSV' },
+          { value: 'xlsx', display: 'Excel' },
+        ]}
+        onSelect={onSelect}
+      />,
+    );
     const button = screen.getByRole('button', { name: 'Export' });
     expect(button).toHaveAttribute('aria-expanded', 'false');
     await user.click(button);

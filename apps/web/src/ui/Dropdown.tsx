@@ -51,7 +51,13 @@ export interface DropdownProps<V extends string | number> extends ListTexts {
 }
 
 /** A menu button: opens and closes on click, lists options (max height 260px). */
-export function Dropdown<V extends string | number>({ label, options, onSelect, buttonProps, ...texts }: DropdownProps<V>) {
+export function Dropdown<V extends string | number>({
+  label,
+  options,
+  onSelect,
+  buttonProps,
+  ...texts
+}: DropdownProps<V>) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
   const open = Boolean(anchor);
@@ -129,7 +135,9 @@ export function Select<V extends string | number>({
         displayEmpty
         inputProps={{ 'aria-label': ariaLabel ?? label }}
         renderValue={(selected) =>
-          selected === '' ? MESSAGES.emptySelect : (options.find((option) => option.value === selected)?.display ?? String(selected))
+          selected === ''
+            ? MESSAGES.emptySelect
+            : (options.find((option) => option.value === selected)?.display ?? String(selected))
         }
         onChange={(event: SelectChangeEvent<V | ''>) => {
           const next = event.target.value;

@@ -22,7 +22,12 @@ export function FormField({ label, htmlFor, required, error, hint, children }: F
       <Typography component="label" htmlFor={htmlFor} variant="body2" sx={{ fontWeight: 600, color: 'text.primary' }}>
         {label}
         {required && (
-          <Typography component="span" aria-hidden sx={{ color: 'error.main', ml: 0.5 }} data-testid="required-asterisk">
+          <Typography
+            component="span"
+            aria-hidden
+            sx={{ color: 'error.main', ml: 0.5 }}
+            data-testid="required-asterisk"
+          >
             *
           </Typography>
         )}

@@ -16,7 +16,14 @@ export interface PagedTableFooterProps {
 
 const n = (value: number) => value.toLocaleString('en-US');
 
-export function PagedTableFooter({ total, page, onPageChange, itemsPerPage, pageSizes, onItemsPerPageChange }: PagedTableFooterProps) {
+export function PagedTableFooter({
+  total,
+  page,
+  onPageChange,
+  itemsPerPage,
+  pageSizes,
+  onItemsPerPageChange,
+}: PagedTableFooterProps) {
   const resizable = Boolean(pageSizes?.length && onItemsPerPageChange);
   return (
     <TablePagination
@@ -25,7 +32,9 @@ export function PagedTableFooter({ total, page, onPageChange, itemsPerPage, page
       page={page}
       onPageChange={(_, next) => onPageChange(next)}
       rowsPerPage={itemsPerPage}
-      labelDisplayedRows={({ from, to, count }) => `${n(from)}–${n(to)} of ${count === -1 ? `more than ${n(to)}` : n(count)}`}
+      labelDisplayedRows={({ from, to, count }) =>
+        `${n(from)}–${n(to)} of ${count === -1 ? `more than ${n(to)}` : n(count)}`
+      }
       rowsPerPageOptions={resizable ? pageSizes : []}
       onRowsPerPageChange={
         resizable

@@ -49,7 +49,9 @@ export function ModalProvider({ children }: { children: ReactNode }) {
   }, []);
   const update = useCallback(
     (id: string, props: object) =>
-      setOpen((current) => current.map((modal) => (modal.id === id ? { id, props: { ...modal.props, ...props } } : modal))),
+      setOpen((current) =>
+        current.map((modal) => (modal.id === id ? { id, props: { ...modal.props, ...props } } : modal)),
+      ),
     [],
   );
   const isOpen = useCallback((id: string) => open.some((modal) => modal.id === id), [open]);

@@ -2,7 +2,12 @@ import { NOTIFICATION_AUTO_HIDE_MS } from '@zview/contracts';
 import Star from '@mui/icons-material/Star';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { NOTIFICATION_STACK_OFFSET_PX, NotificationsProvider, useNotifications, type NotifyInput } from './notifications';
+import {
+  NOTIFICATION_STACK_OFFSET_PX,
+  NotificationsProvider,
+  useNotifications,
+  type NotifyInput,
+} from './notifications';
 
 const ids: string[] = [];
 

@@ -30,18 +30,20 @@ const fakeIdp: IdentityProvider = {
 
 const screenName = new URLSearchParams(location.search).get('screen');
 createRoot(document.getElementById('root')!).render(
-  <RuntimeConfigProvider config={runtimeConfigSchema.parse((window as unknown as Record<string, unknown>).__ZVIEW_CONFIG__)}>
-  <IdentityProviderProvider idp={fakeIdp}>
-    <CssBaseline />
-    {screenName === 'no-products' ? (
-      <ErrorScreen
-        title="No applications enabled"
-        messages={[{ text: MESSAGES.noProductsEnabled, supportLine: MESSAGES.supportLine('support@zview.example') }]}
-        action={<LogoutButton onLogout={() => undefined} />}
-      />
-    ) : (
-      <LoginPage />
-    )}
-  </IdentityProviderProvider>
+  <RuntimeConfigProvider
+    config={runtimeConfigSchema.parse((window as unknown as Record<string, unknown>).__ZVIEW_CONFIG__)}
+  >
+    <IdentityProviderProvider idp={fakeIdp}>
+      <CssBaseline />
+      {screenName === 'no-products' ? (
+        <ErrorScreen
+          title="No applications enabled"
+          messages={[{ text: MESSAGES.noProductsEnabled, supportLine: MESSAGES.supportLine('support@zview.example') }]}
+          action={<LogoutButton onLogout={() => undefined} />}
+        />
+      ) : (
+        <LoginPage />
+      )}
+    </IdentityProviderProvider>
   </RuntimeConfigProvider>,
 );

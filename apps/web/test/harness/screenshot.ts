@@ -11,10 +11,19 @@ const webRoot = path.resolve(import.meta.dirname, '../..');
 const out = path.resolve(webRoot, '../../.tmp/screenshots');
 mkdirSync(out, { recursive: true });
 
-const server = await createServer({ root: webRoot, configFile: path.join(webRoot, 'vite.config.ts'), server: { port: 0, strictPort: false }, logLevel: 'warn' });
+const server = await createServer({
+  root: webRoot,
+  configFile: path.join(webRoot, 'vite.config.ts'),
+  server: { port: 0, strictPort: false },
+  logLevel: 'warn',
+});
 await server.listen();
 const base = server.resolvedUrls?.local[0];
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-background-networking'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  headless: true,
+  args: ['--no-sandbox', '--disable-background-networking'],
+});
 try {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   await page.goto(`${base}test/harness/index.html`);
@@ -43,7 +52,11 @@ try {
   await page.screenshot({ path: path.join(out, 'team.png') });
 
   await page.goto(`${base}test/harness/index.html?harness=team&path=/team/add-multiple-members`);
-  await page.getByLabel('Members').fill('email,first name,last name,role\nfay.fox@acme-mutual.com,Fay,Fox,admin\nbob.baker@acme-mutual.com,Bob,Baker,\ngus@acme,Gus,,user\nhal.hill@acme-mutual.com,Hal,Hill,');
+  await page
+    .getByLabel('Members')
+    .fill(
+      'email,first name,last name,role\nfay.fox@acme-mutual.com,Fay,Fox,admin\nbob.baker@acme-mutual.com,Bob,Baker,\ngus@acme,Gus,,user\nhal.hill@acme-mutual.com,Hal,Hill,',
+    );
   await page.getByRole('table', { name: 'Members to add' }).waitFor();
   await page.waitForTimeout(400);
   await page.screenshot({ path: path.join(out, 'team-add-multiple.png') });

@@ -12,13 +12,51 @@ import TeamPage from '../../src/features/team/TeamPage';
 import { NotificationsProvider } from '../../src/ui/notifications';
 
 const members = [
-  { id: 'u-1', email: 'ada.admin@acme-mutual.com', firstName: 'Ada', lastName: 'Admin', status: 'active', role: 'admin' },
-  { id: 'u-2', email: 'bob.baker@acme-mutual.com', firstName: 'Bob', lastName: 'Baker', status: 'active', role: 'member' },
-  { id: 'u-3', email: 'cy.cole@acme-mutual.com', firstName: 'Cy', lastName: 'Cole', status: 'deactivated', role: 'member' },
-  { id: 'u-4', email: 'dee.diaz@acme-mutual.com', firstName: 'Dee', lastName: 'Diaz', status: 'deactivated', role: 'member' },
-  { id: 'u-5', email: 'eli.evans@acme-mutual.com', firstName: 'Eli', lastName: 'Evans', status: 'active', role: 'admin' },
+  {
+    id: 'u-1',
+    email: 'ada.admin@acme-mutual.com',
+    firstName: 'Ada',
+    lastName: 'Admin',
+    status: 'active',
+    role: 'admin',
+  },
+  {
+    id: 'u-2',
+    email: 'bob.baker@acme-mutual.com',
+    firstName: 'Bob',
+    lastName: 'Baker',
+    status: 'active',
+    role: 'member',
+  },
+  {
+    id: 'u-3',
+    email: 'cy.cole@acme-mutual.com',
+    firstName: 'Cy',
+    lastName: 'Cole',
+    status: 'deactivated',
+    role: 'member',
+  },
+  {
+    id: 'u-4',
+    email: 'dee.diaz@acme-mutual.com',
+    firstName: 'Dee',
+    lastName: 'Diaz',
+    status: 'deactivated',
+    role: 'member',
+  },
+  {
+    id: 'u-5',
+    email: 'eli.evans@acme-mutual.com',
+    firstName: 'Eli',
+    lastName: 'Evans',
+    status: 'active',
+    role: 'admin',
+  },
 ];
-window.fetch = async () => new Response(JSON.stringify({ organization: { id: 1, name: 'Acme Mutual', products: [] }, members }), { headers: { 'content-type': 'application/json' } });
+window.fetch = async () =>
+  new Response(JSON.stringify({ organization: { id: 1, name: 'Acme Mutual', products: [] }, members }), {
+    headers: { 'content-type': 'application/json' },
+  });
 setAccessToken('harness');
 
 const organization = { id: 7, name: 'Acme Mutual', products: ['zfire'] };
@@ -45,17 +83,24 @@ const path = new URLSearchParams(location.search).get('path') ?? '/team';
 createRoot(document.getElementById('root')!).render(
   <QueryClientProvider client={new QueryClient()}>
     <CssBaseline />
-    <RuntimeConfigProvider config={runtimeConfigSchema.parse((window as unknown as Record<string, unknown>).__ZVIEW_CONFIG__)}>
-    <SessionProvider user={session.user} organizations={session.organizations} identityProvider={session.identityProvider} onLogout={() => undefined}>
-      <NotificationsProvider>
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path="/team" element={<TeamPage />} />
-            <Route path="/team/add-multiple-members" element={<AddMultipleMembersPage />} />
-          </Routes>
-        </MemoryRouter>
-      </NotificationsProvider>
-    </SessionProvider>
+    <RuntimeConfigProvider
+      config={runtimeConfigSchema.parse((window as unknown as Record<string, unknown>).__ZVIEW_CONFIG__)}
+    >
+      <SessionProvider
+        user={session.user}
+        organizations={session.organizations}
+        identityProvider={session.identityProvider}
+        onLogout={() => undefined}
+      >
+        <NotificationsProvider>
+          <MemoryRouter initialEntries={[path]}>
+            <Routes>
+              <Route path="/team" element={<TeamPage />} />
+              <Route path="/team/add-multiple-members" element={<AddMultipleMembersPage />} />
+            </Routes>
+          </MemoryRouter>
+        </NotificationsProvider>
+      </SessionProvider>
     </RuntimeConfigProvider>
   </QueryClientProvider>,
 );

@@ -81,7 +81,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       email_domains text[] NOT NULL DEFAULT '{}', -- lower-case
       created_at timestamptz NOT NULL DEFAULT now()
     )`.execute(db);
-  await sql`CREATE INDEX saml_identity_providers_domains_idx ON saml_identity_providers USING gin (email_domains)`.execute(db);
+  await sql`CREATE INDEX saml_identity_providers_domains_idx ON saml_identity_providers USING gin (email_domains)`.execute(
+    db,
+  );
 
   await sql`
     CREATE TABLE saml_requests (

@@ -67,7 +67,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       estimated text[] NOT NULL DEFAULT '{}'
     )`.execute(db);
   // Geocoder: exact (zip + street + number), fuzzy (trigram), prefix autocomplete, nearest by cell.
-  await sql`CREATE INDEX properties_address_trgm_idx ON properties USING gin (normalized_address gin_trgm_ops)`.execute(db);
+  await sql`CREATE INDEX properties_address_trgm_idx ON properties USING gin (normalized_address gin_trgm_ops)`.execute(
+    db,
+  );
   await sql`CREATE INDEX properties_address_prefix_idx ON properties (normalized_address text_pattern_ops)`.execute(db);
   await sql`CREATE INDEX properties_zip_street_idx ON properties (zip, street_key, house_number)`.execute(db);
   await sql`CREATE INDEX properties_street_idx ON properties (street_key)`.execute(db);
@@ -153,9 +155,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       height integer,
       CHECK ((kind = 'ortho') = (direction IS NULL))
     )`.execute(db);
-  await sql`CREATE INDEX imagery_captures_neighbourhood_idx ON imagery_captures (neighbourhood_id, captured_on)`.execute(db);
+  await sql`CREATE INDEX imagery_captures_neighbourhood_idx ON imagery_captures (neighbourhood_id, captured_on)`.execute(
+    db,
+  );
   // Imported captures are found by their bounds; generated ones by neighbourhood.
-  await sql`CREATE INDEX imagery_captures_imported_bbox_idx ON imagery_captures (south, north, west, east) WHERE source = 'imported'`.execute(db);
+  await sql`CREATE INDEX imagery_captures_imported_bbox_idx ON imagery_captures (south, north, west, east) WHERE source = 'imported'`.execute(
+    db,
+  );
 
   await sql`
     CREATE TABLE hazard_cells (
@@ -173,5 +179,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`DROP TABLE hazard_cells, imagery_captures, weather_events, permits, buildings, properties, neighbourhoods, world_meta`.execute(db);
+  await sql`DROP TABLE hazard_cells, imagery_captures, weather_events, permits, buildings, properties, neighbourhoods, world_meta`.execute(
+    db,
+  );
 }

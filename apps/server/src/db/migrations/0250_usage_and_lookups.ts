@@ -35,7 +35,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       scores jsonb NOT NULL DEFAULT '[]',
       created_at timestamptz NOT NULL DEFAULT now()
     )`.execute(db);
-  await sql`CREATE INDEX property_lookups_org_time_idx ON property_lookups (organization_id, created_at DESC)`.execute(db);
+  await sql`CREATE INDEX property_lookups_org_time_idx ON property_lookups (organization_id, created_at DESC)`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

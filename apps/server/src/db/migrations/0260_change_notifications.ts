@@ -22,7 +22,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .execute(db);
     for (const table of tables) {
       await sql
-        .raw(`CREATE TRIGGER ${table}_notify_${channel} AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON ${table} FOR EACH STATEMENT EXECUTE FUNCTION notify_${channel}()`)
+        .raw(
+          `CREATE TRIGGER ${table}_notify_${channel} AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON ${table} FOR EACH STATEMENT EXECUTE FUNCTION notify_${channel}()`,
+        )
         .execute(db);
     }
   }

@@ -16,7 +16,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     CREATE FUNCTION street_line(normalized_address text, house_number text, street_key text, unit text) RETURNS text
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
-    RETURN street_key || ' ' || substr(normalized_address, length(house_number) + length(street_key) + coalesce(length(unit) + 1, 0) + 3)`.execute(db);
+    RETURN street_key || ' ' || substr(normalized_address, length(house_number) + length(street_key) + coalesce(length(unit) + 1, 0) + 3)`.execute(
+    db,
+  );
   await sql`
     CREATE TABLE street_names (
       zip char(5) NOT NULL,
@@ -35,7 +37,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     FROM properties GROUP BY zip, street_key, city`.execute(db);
   // One GIN over both columns: a query on the street line alone uses it too, and one with a house
   // number intersects the two inside the index (two separate indexes may or may not be ANDed).
-  await sql`CREATE INDEX street_names_search_idx ON street_names USING gin (normalized gin_trgm_ops, house_numbers)`.execute(db);
+  await sql`CREATE INDEX street_names_search_idx ON street_names USING gin (normalized gin_trgm_ops, house_numbers)`.execute(
+    db,
+  );
   // The planner estimates a trigram operator by running it on the column's statistics sample (a
   // hundred word similarities, a millisecond or two per autocomplete on a busy machine); every
   // line is distinct, so that sample tells it nothing the default guess does not.

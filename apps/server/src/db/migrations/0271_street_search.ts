@@ -11,7 +11,9 @@ import { type Kysely, sql } from 'kysely';
  * CREATE OR REPLACE in a later migration to change a search.
  */
 const SETTINGS = sql.raw(`LANGUAGE sql STABLE SET enable_seqscan = off SET pg_trgm.word_similarity_threshold = 0.5`);
-const RESULT = sql.raw(`RETURNS TABLE (id text, address_line text, city text, state text, zip text, lat double precision, lng double precision)`);
+const RESULT = sql.raw(
+  `RETURNS TABLE (id text, address_line text, city text, state text, zip text, lat double precision, lng double precision)`,
+);
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   // ($1 text, $2 threshold, $3 limit): the houses of the streets most like the text, in the

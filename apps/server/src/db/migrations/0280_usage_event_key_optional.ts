@@ -7,10 +7,14 @@ import { sql, type Kysely } from 'kysely';
  * never conflict, so the index keeps its meaning for the rows that have one.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`ALTER TABLE usage_events ALTER COLUMN event_key DROP DEFAULT, ALTER COLUMN event_key DROP NOT NULL`.execute(db);
+  await sql`ALTER TABLE usage_events ALTER COLUMN event_key DROP DEFAULT, ALTER COLUMN event_key DROP NOT NULL`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`UPDATE usage_events SET event_key = gen_random_uuid()::text WHERE event_key IS NULL`.execute(db);
-  await sql`ALTER TABLE usage_events ALTER COLUMN event_key SET DEFAULT gen_random_uuid()::text, ALTER COLUMN event_key SET NOT NULL`.execute(db);
+  await sql`ALTER TABLE usage_events ALTER COLUMN event_key SET DEFAULT gen_random_uuid()::text, ALTER COLUMN event_key SET NOT NULL`.execute(
+    db,
+  );
 }

@@ -93,7 +93,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       geocoded_at timestamptz,
       PRIMARY KEY (portfolio_id, row_number)
     )`.execute(db);
-  await sql`CREATE INDEX portfolio_rows_ref_idx ON portfolio_rows (portfolio_id, lower(ref) text_pattern_ops)`.execute(db);
+  await sql`CREATE INDEX portfolio_rows_ref_idx ON portfolio_rows (portfolio_id, lower(ref) text_pattern_ops)`.execute(
+    db,
+  );
 
   // One row per committed chunk of a run: the unique key that makes chunk commits idempotent.
   await sql`
@@ -123,5 +125,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`DROP TABLE portfolio_results, portfolio_run_chunks, portfolio_rows, portfolio_products, portfolio_runs, portfolios, portfolio_uploads`.execute(db);
+  await sql`DROP TABLE portfolio_results, portfolio_run_chunks, portfolio_rows, portfolio_products, portfolio_runs, portfolios, portfolio_uploads`.execute(
+    db,
+  );
 }

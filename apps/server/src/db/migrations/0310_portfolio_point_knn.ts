@@ -7,7 +7,9 @@ import { type Kysely, sql } from 'kysely';
  * (lat, lng) B-tree reads every property of a latitude band per point: ~8× slower on 1M properties.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`CREATE INDEX IF NOT EXISTS properties_scaled_point_idx ON properties USING gist (point(lng * cos(radians(lat)), lat))`.execute(db);
+  await sql`CREATE INDEX IF NOT EXISTS properties_scaled_point_idx ON properties USING gist (point(lng * cos(radians(lat)), lat))`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

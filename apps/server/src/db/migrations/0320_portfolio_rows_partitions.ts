@@ -38,7 +38,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       geocoded_at timestamptz,
       PRIMARY KEY (portfolio_id, row_number)
     ) PARTITION BY LIST (portfolio_id)`.execute(db);
-  await sql`CREATE INDEX portfolio_rows_ref_idx ON portfolio_rows (portfolio_id, lower(ref) text_pattern_ops)`.execute(db);
+  await sql`CREATE INDEX portfolio_rows_ref_idx ON portfolio_rows (portfolio_id, lower(ref) text_pattern_ops)`.execute(
+    db,
+  );
   // Rows already staged move into a partition of their portfolio.
   await sql`
     DO $$
@@ -60,8 +62,12 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     CREATE TABLE portfolio_rows (LIKE portfolio_rows_partitioned INCLUDING DEFAULTS,
       FOREIGN KEY (portfolio_id) REFERENCES portfolios(id) ON DELETE CASCADE,
       PRIMARY KEY (portfolio_id, row_number))`.execute(db);
-  await sql`ALTER TABLE portfolio_rows ALTER raw_values TYPE jsonb, ALTER attributes TYPE jsonb, ALTER attributes SET DEFAULT '{}'`.execute(db);
-  await sql`CREATE INDEX portfolio_rows_ref_idx ON portfolio_rows (portfolio_id, lower(ref) text_pattern_ops)`.execute(db);
+  await sql`ALTER TABLE portfolio_rows ALTER raw_values TYPE jsonb, ALTER attributes TYPE jsonb, ALTER attributes SET DEFAULT '{}'`.execute(
+    db,
+  );
+  await sql`CREATE INDEX portfolio_rows_ref_idx ON portfolio_rows (portfolio_id, lower(ref) text_pattern_ops)`.execute(
+    db,
+  );
   await sql`INSERT INTO portfolio_rows SELECT * FROM portfolio_rows_partitioned`.execute(db);
   await sql`DROP TABLE portfolio_rows_partitioned`.execute(db);
 }

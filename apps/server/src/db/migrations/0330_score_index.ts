@@ -28,7 +28,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
                   THEN translate((parcel->'coordinates'->0)::text, '[]', '()')::polygon END
     $$`.execute(db);
 
-  await sql`CREATE TABLE world_revision (id boolean PRIMARY KEY DEFAULT true CHECK (id), revision bigint NOT NULL)`.execute(db);
+  await sql`CREATE TABLE world_revision (id boolean PRIMARY KEY DEFAULT true CHECK (id), revision bigint NOT NULL)`.execute(
+    db,
+  );
   await sql`INSERT INTO world_revision (revision) VALUES (1)`.execute(db);
   await sql`
     CREATE FUNCTION zview_bump_world_revision() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -56,8 +58,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       property_id text NOT NULL,
       parcel polygon NOT NULL
     )`.execute(db);
-  await sql`CREATE INDEX placement_cells_cell_idx ON placement_cells (world_revision, cell) INCLUDE (property_id, parcel)`.execute(db);
-  await sql`CREATE TABLE placement_builds (world_revision bigint PRIMARY KEY, cell_count integer NOT NULL, built_at timestamptz NOT NULL DEFAULT now())`.execute(db);
+  await sql`CREATE INDEX placement_cells_cell_idx ON placement_cells (world_revision, cell) INCLUDE (property_id, parcel)`.execute(
+    db,
+  );
+  await sql`CREATE TABLE placement_builds (world_revision bigint PRIMARY KEY, cell_count integer NOT NULL, built_at timestamptz NOT NULL DEFAULT now())`.execute(
+    db,
+  );
 
   await sql`
     CREATE TABLE score_index_builds (
@@ -72,7 +78,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       created_at timestamptz NOT NULL DEFAULT now(),
       completed_at timestamptz
     )`.execute(db);
-  await sql`CREATE UNIQUE INDEX score_index_builds_key_idx ON score_index_builds (product, model_version, world_revision, as_of)`.execute(db);
+  await sql`CREATE UNIQUE INDEX score_index_builds_key_idx ON score_index_builds (product, model_version, world_revision, as_of)`.execute(
+    db,
+  );
 
   await sql`
     CREATE TABLE score_index (
@@ -101,7 +109,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     REFERENCING OLD TABLE AS deleted_runs FOR EACH STATEMENT EXECUTE FUNCTION zview_delete_run_results()`.execute(db);
 
   await sql`ALTER TABLE usage_events ADD COLUMN quantity integer NOT NULL DEFAULT 1 CHECK (quantity > 0)`.execute(db);
-  await sql`ALTER TABLE portfolio_runs ADD COLUMN score_build_id integer REFERENCES score_index_builds(id) ON DELETE SET NULL`.execute(db);
+  await sql`ALTER TABLE portfolio_runs ADD COLUMN score_build_id integer REFERENCES score_index_builds(id) ON DELETE SET NULL`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
@@ -109,7 +119,9 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`ALTER TABLE usage_events DROP COLUMN quantity`.execute(db);
   await sql`DROP TRIGGER portfolio_runs_delete_results ON portfolio_runs`.execute(db);
   await sql`DROP FUNCTION zview_delete_run_results()`.execute(db);
-  await sql`ALTER TABLE portfolio_results ADD CONSTRAINT portfolio_results_run_id_fkey FOREIGN KEY (run_id) REFERENCES portfolio_runs(id) ON DELETE CASCADE`.execute(db);
+  await sql`ALTER TABLE portfolio_results ADD CONSTRAINT portfolio_results_run_id_fkey FOREIGN KEY (run_id) REFERENCES portfolio_runs(id) ON DELETE CASCADE`.execute(
+    db,
+  );
   await sql`DROP TABLE score_index, score_index_builds, placement_builds, placement_cells`.execute(db);
   for (const table of ['properties', 'buildings', 'permits', 'imagery_captures']) {
     await sql`DROP TRIGGER ${sql.raw(`${table}_world_revision`)} ON ${sql.table(table)}`.execute(db);

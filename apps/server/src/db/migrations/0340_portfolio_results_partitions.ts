@@ -43,7 +43,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // Named columns: a database taken back below this migration by down() has later columns too (migration 0800).
   await sql`
     INSERT INTO portfolio_results (run_id, row_number, score, risk_level, confidence, top_factors, model_version, problem)
-    SELECT run_id, row_number, score, risk_level, confidence, top_factors, model_version, problem FROM portfolio_results_unpartitioned`.execute(db);
+    SELECT run_id, row_number, score, risk_level, confidence, top_factors, model_version, problem FROM portfolio_results_unpartitioned`.execute(
+    db,
+  );
   await sql`DROP TABLE portfolio_results_unpartitioned`.execute(db);
 
   // Deleted runs: the results of a finished run are deleted (dropping an attached partition would
@@ -59,7 +61,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       RETURN NULL;
     END $$`.execute(db);
 
-  await sql`ALTER TABLE portfolio_run_chunks ADD COLUMN summary jsonb NOT NULL DEFAULT '{"low":0,"medium":0,"high":0,"none":0,"errors":0}'`.execute(db);
+  await sql`ALTER TABLE portfolio_run_chunks ADD COLUMN summary jsonb NOT NULL DEFAULT '{"low":0,"medium":0,"high":0,"none":0,"errors":0}'`.execute(
+    db,
+  );
   await sql`
     UPDATE portfolio_run_chunks c SET summary = (
       SELECT jsonb_build_object(
@@ -69,7 +73,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         'none', count(*) FILTER (WHERE problem IS NULL AND risk_level = 'none'),
         'errors', count(*) FILTER (WHERE problem IS NOT NULL))
       FROM portfolio_results r JOIN portfolio_runs run ON run.id = r.run_id
-      WHERE r.run_id = c.run_id AND r.row_number BETWEEN c.chunk_index * run.chunk_size + 1 AND (c.chunk_index + 1) * run.chunk_size)`.execute(db);
+      WHERE r.run_id = c.run_id AND r.row_number BETWEEN c.chunk_index * run.chunk_size + 1 AND (c.chunk_index + 1) * run.chunk_size)`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
@@ -83,7 +89,9 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`ALTER TABLE portfolio_results RENAME TO portfolio_results_partitioned`.execute(db);
   await sql`ALTER INDEX portfolio_results_pkey RENAME TO portfolio_results_partitioned_pkey`.execute(db);
   await sql`ALTER INDEX portfolio_results_level_idx RENAME TO portfolio_results_partitioned_level_idx`.execute(db);
-  await sql`CREATE TABLE portfolio_results (LIKE portfolio_results_partitioned INCLUDING DEFAULTS INCLUDING CONSTRAINTS, PRIMARY KEY (run_id, row_number))`.execute(db);
+  await sql`CREATE TABLE portfolio_results (LIKE portfolio_results_partitioned INCLUDING DEFAULTS INCLUDING CONSTRAINTS, PRIMARY KEY (run_id, row_number))`.execute(
+    db,
+  );
   await sql`CREATE INDEX portfolio_results_level_idx ON portfolio_results (run_id, risk_level)`.execute(db);
   await sql`INSERT INTO portfolio_results SELECT * FROM portfolio_results_partitioned`.execute(db);
   await sql`DROP TABLE portfolio_results_partitioned`.execute(db);

@@ -23,7 +23,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       expires_at timestamptz NOT NULL,
       consumed_at timestamptz
     )`.execute(db);
-  await sql`CREATE INDEX membership_invitations_user_idx ON membership_invitations (user_id, organization_id)`.execute(db);
+  await sql`CREATE INDEX membership_invitations_user_idx ON membership_invitations (user_id, organization_id)`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -57,8 +57,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await fn('zview_usage_rollup_insert', [upsert('new_rows', '')]).execute(db);
   await fn('zview_usage_rollup_delete', [upsert('old_rows', '-')]).execute(db);
   await fn('zview_usage_rollup_update', [upsert('old_rows', '-'), upsert('new_rows', '')]).execute(db);
-  await sql`CREATE TRIGGER usage_events_rollup_insert AFTER INSERT ON usage_events REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION zview_usage_rollup_insert()`.execute(db);
-  await sql`CREATE TRIGGER usage_events_rollup_delete AFTER DELETE ON usage_events REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION zview_usage_rollup_delete()`.execute(db);
+  await sql`CREATE TRIGGER usage_events_rollup_insert AFTER INSERT ON usage_events REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION zview_usage_rollup_insert()`.execute(
+    db,
+  );
+  await sql`CREATE TRIGGER usage_events_rollup_delete AFTER DELETE ON usage_events REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION zview_usage_rollup_delete()`.execute(
+    db,
+  );
   await sql`
     CREATE TRIGGER usage_events_rollup_update AFTER UPDATE ON usage_events REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
     FOR EACH STATEMENT EXECUTE FUNCTION zview_usage_rollup_update()`.execute(db);
@@ -69,13 +73,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     ${sql.raw(select('usage_events', ''))}`.execute(db);
 
   // Submissions of an organisation, newest first (the batch-work table).
-  await sql`CREATE INDEX usage_rollup_batches_idx ON usage_rollup (organization_id, batch_key) WHERE channel = 'portfolio'`.execute(db);
+  await sql`CREATE INDEX usage_rollup_batches_idx ON usage_rollup (organization_id, batch_key) WHERE channel = 'portfolio'`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`DROP TRIGGER usage_events_rollup_insert ON usage_events`.execute(db);
   await sql`DROP TRIGGER usage_events_rollup_delete ON usage_events`.execute(db);
   await sql`DROP TRIGGER usage_events_rollup_update ON usage_events`.execute(db);
-  await sql`DROP FUNCTION zview_usage_rollup_insert(), zview_usage_rollup_delete(), zview_usage_rollup_update()`.execute(db);
+  await sql`DROP FUNCTION zview_usage_rollup_insert(), zview_usage_rollup_delete(), zview_usage_rollup_update()`.execute(
+    db,
+  );
   await sql`DROP TABLE usage_rollup`.execute(db);
 }

@@ -61,7 +61,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )`.execute(db);
   for (const table of ['mock_responses', 'mock_cases']) {
     await sql
-      .raw(`CREATE TRIGGER ${table}_notify_zview_world AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON ${table} FOR EACH STATEMENT EXECUTE FUNCTION notify_zview_world()`)
+      .raw(
+        `CREATE TRIGGER ${table}_notify_zview_world AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON ${table} FOR EACH STATEMENT EXECUTE FUNCTION notify_zview_world()`,
+      )
       .execute(db);
   }
 }
@@ -70,5 +72,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`DROP TABLE mock_cases, mock_responses, organization_products`.execute(db);
   await sql`ALTER TABLE audit_log DROP COLUMN before, DROP COLUMN after`.execute(db);
   await sql`DROP INDEX IF EXISTS organizations_name_trgm_idx`.execute(db);
-  await sql`ALTER TABLE organizations DROP COLUMN contact_email, DROP COLUMN account_manager, DROP COLUMN notes, DROP COLUMN updated_at`.execute(db);
+  await sql`ALTER TABLE organizations DROP COLUMN contact_email, DROP COLUMN account_manager, DROP COLUMN notes, DROP COLUMN updated_at`.execute(
+    db,
+  );
 }

@@ -34,9 +34,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       score_after double precision
     )`.execute(db);
   // One open appeal per organisation, property and product.
-  await sql`CREATE UNIQUE INDEX appeals_one_open ON appeals (organization_id, property_id, product) WHERE status IN ('draft', 'submitted', 'under_review')`.execute(db);
+  await sql`CREATE UNIQUE INDEX appeals_one_open ON appeals (organization_id, property_id, product) WHERE status IN ('draft', 'submitted', 'under_review')`.execute(
+    db,
+  );
   await sql`CREATE INDEX appeals_org_created ON appeals (organization_id, created_at DESC)`.execute(db);
-  await sql`CREATE INDEX appeals_open_deadline ON appeals (deadline_at) WHERE status IN ('draft', 'submitted', 'under_review')`.execute(db);
+  await sql`CREATE INDEX appeals_open_deadline ON appeals (deadline_at) WHERE status IN ('draft', 'submitted', 'under_review')`.execute(
+    db,
+  );
   await sql`
     CREATE TABLE appeal_evidence (
       id serial PRIMARY KEY,
@@ -84,7 +88,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       published_at timestamptz NOT NULL DEFAULT now(),
       UNIQUE (organization_id, property_id, product, version)
     )`.execute(db);
-  await sql`CREATE TRIGGER appeal_score_versions_notify_zview_world AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON appeal_score_versions FOR EACH STATEMENT EXECUTE FUNCTION notify_zview_world()`.execute(db);
+  await sql`CREATE TRIGGER appeal_score_versions_notify_zview_world AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON appeal_score_versions FOR EACH STATEMENT EXECUTE FUNCTION notify_zview_world()`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -44,10 +44,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       NULL;
     END $$`.execute(db);
   await sql`SELECT analytics_events_ensure_partition(now())`.execute(db);
-  await sql`SELECT analytics_events_ensure_partition(m) FROM (SELECT DISTINCT date_trunc('month', occurred_at) AS m FROM analytics_events_legacy) months`.execute(db);
+  await sql`SELECT analytics_events_ensure_partition(m) FROM (SELECT DISTINCT date_trunc('month', occurred_at) AS m FROM analytics_events_legacy) months`.execute(
+    db,
+  );
   await sql`
     INSERT INTO analytics_events (message_id, occurred_at, received_at, organization_id, user_id, anonymous_id, type, event, properties)
-    SELECT 'legacy-' || id, occurred_at, received_at, organization_id, user_id, anonymous_id, type, event, properties FROM analytics_events_legacy`.execute(db);
+    SELECT 'legacy-' || id, occurred_at, received_at, organization_id, user_id, anonymous_id, type, event, properties FROM analytics_events_legacy`.execute(
+    db,
+  );
   await sql`DROP TABLE analytics_events_legacy`.execute(db);
 }
 

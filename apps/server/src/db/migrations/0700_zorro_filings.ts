@@ -12,7 +12,9 @@ import { type Kysely, sql } from 'kysely';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE TEXT SEARCH CONFIGURATION zorro (COPY = english)`.execute(db);
-  await sql`ALTER TEXT SEARCH CONFIGURATION zorro ALTER MAPPING FOR hword, hword_part, word WITH unaccent, english_stem`.execute(db);
+  await sql`ALTER TEXT SEARCH CONFIGURATION zorro ALTER MAPPING FOR hword, hword_part, word WITH unaccent, english_stem`.execute(
+    db,
+  );
   await sql`
     CREATE TABLE zorro_filings (
       id serial PRIMARY KEY,
@@ -43,7 +45,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )`.execute(db);
   await sql`CREATE INDEX zorro_filings_search ON zorro_filings USING gin (search)`.execute(db);
   await sql`CREATE INDEX zorro_filings_company_trgm ON zorro_filings USING gin (company gin_trgm_ops)`.execute(db);
-  await sql`CREATE INDEX zorro_filings_tracking_trgm ON zorro_filings USING gin (tracking_number gin_trgm_ops)`.execute(db);
+  await sql`CREATE INDEX zorro_filings_tracking_trgm ON zorro_filings USING gin (tracking_number gin_trgm_ops)`.execute(
+    db,
+  );
   await sql`CREATE INDEX zorro_filings_models ON zorro_filings USING gin (models)`.execute(db);
   await sql`CREATE INDEX zorro_filings_categories ON zorro_filings USING gin (categories)`.execute(db);
   await sql`CREATE INDEX zorro_filings_state_submitted ON zorro_filings (state, submitted_on)`.execute(db);
@@ -86,7 +90,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )`.execute(db);
   await sql`CREATE INDEX zorro_pages_filing ON zorro_pages (filing_id)`.execute(db);
   // Concatenates tsvectors (positions shifted, as ||): a filing's pages are parsed once, as stored.
-  await sql`CREATE AGGREGATE zorro_tsvector_agg(tsvector) (SFUNC = tsvector_concat, STYPE = tsvector, INITCOND = '')`.execute(db);
+  await sql`CREATE AGGREGATE zorro_tsvector_agg(tsvector) (SFUNC = tsvector_concat, STYPE = tsvector, INITCOND = '')`.execute(
+    db,
+  );
   await sql`
     CREATE FUNCTION zorro_refresh_search(ids integer[]) RETURNS void LANGUAGE sql AS $$
       UPDATE zorro_filings f SET search = h.head
@@ -106,7 +112,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       created_at timestamptz NOT NULL DEFAULT now(),
       updated_at timestamptz NOT NULL DEFAULT now()
     )`.execute(db);
-  await sql`CREATE INDEX zorro_conversations_owner ON zorro_conversations (organization_id, user_id, updated_at DESC)`.execute(db);
+  await sql`CREATE INDEX zorro_conversations_owner ON zorro_conversations (organization_id, user_id, updated_at DESC)`.execute(
+    db,
+  );
   await sql`
     CREATE TABLE zorro_messages (
       id serial PRIMARY KEY,
@@ -120,7 +128,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`DROP TABLE zorro_messages, zorro_conversations, zorro_pages, zorro_documents, zorro_objections, zorro_coverages, zorro_filings`.execute(db);
+  await sql`DROP TABLE zorro_messages, zorro_conversations, zorro_pages, zorro_documents, zorro_objections, zorro_coverages, zorro_filings`.execute(
+    db,
+  );
   await sql`DROP FUNCTION zorro_refresh_search(integer[])`.execute(db);
   await sql`DROP AGGREGATE zorro_tsvector_agg(tsvector)`.execute(db);
   await sql`DROP TEXT SEARCH CONFIGURATION zorro`.execute(db);

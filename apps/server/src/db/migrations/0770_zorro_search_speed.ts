@@ -12,7 +12,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE INDEX zorro_filings_company ON zorro_filings (company)`.execute(db);
   await sql`CREATE INDEX zorro_filings_group ON zorro_filings (naic_group)`.execute(db);
   await sql`CREATE INDEX zorro_filings_group_trgm ON zorro_filings USING gin (naic_group gin_trgm_ops)`.execute(db);
-  await sql`CREATE TABLE zorro_corpus (id boolean PRIMARY KEY DEFAULT true CHECK (id), generation bigint NOT NULL DEFAULT 1)`.execute(db);
+  await sql`CREATE TABLE zorro_corpus (id boolean PRIMARY KEY DEFAULT true CHECK (id), generation bigint NOT NULL DEFAULT 1)`.execute(
+    db,
+  );
   await sql`INSERT INTO zorro_corpus DEFAULT VALUES`.execute(db);
   await sql`
     CREATE TABLE zorro_facet_cache (
@@ -29,7 +31,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       DELETE FROM zorro_facet_cache;
       RETURN NULL;
     END $$`.execute(db);
-  await sql`CREATE TRIGGER zorro_filings_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON zorro_filings FOR EACH STATEMENT EXECUTE FUNCTION zorro_corpus_changed()`.execute(db);
+  await sql`CREATE TRIGGER zorro_filings_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON zorro_filings FOR EACH STATEMENT EXECUTE FUNCTION zorro_corpus_changed()`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

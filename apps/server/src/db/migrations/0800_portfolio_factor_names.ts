@@ -16,7 +16,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CREATE FUNCTION zview_factor_names(factors jsonb) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
       SELECT coalesce(string_agg(f.factor->>'name', '; ' ORDER BY f.n), '') FROM jsonb_array_elements(factors) WITH ORDINALITY AS f(factor, n)
     $$`.execute(db);
-  await sql`ALTER TABLE score_index ADD COLUMN top_factor_names text GENERATED ALWAYS AS (zview_factor_names(top_factors)) STORED`.execute(db);
+  await sql`ALTER TABLE score_index ADD COLUMN top_factor_names text GENERATED ALWAYS AS (zview_factor_names(top_factors)) STORED`.execute(
+    db,
+  );
   await sql`ALTER TABLE portfolio_results ADD COLUMN top_factor_names text`.execute(db);
   // Results tables of runs in progress are not attached yet: they get the column too, or attaching them would fail.
   await sql`

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { ANALYTICS, COLLECTOR_MAX_BATCH_BYTES, type SegmentBatchInput, type SegmentMessageInput } from '@zview/contracts';
+import {
+  ANALYTICS,
+  COLLECTOR_MAX_BATCH_BYTES,
+  type SegmentBatchInput,
+  type SegmentMessageInput,
+} from '@zview/contracts';
 import type { AnalyticsRow, AnalyticsWriter } from '../../db/analytics.js';
 import { badRequest } from '../app-error.js';
 
@@ -32,16 +37,25 @@ const ORG_ID = /^[1-9][0-9]{0,9}$/;
  * limits (each refusal names its limit), turns each message into a row and hands them to the
  * group-commit writer. Returns how many messages were new (a replayed messageId is stored once).
  */
-export async function collectBatch(writer: AnalyticsWriter, acceptedWriteKey: string | undefined, batch: SegmentBatchInput, request: CollectRequest): Promise<number> {
+export async function collectBatch(
+  writer: AnalyticsWriter,
+  acceptedWriteKey: string | undefined,
+  batch: SegmentBatchInput,
+  request: CollectRequest,
+): Promise<number> {
   if (!request.writeKey) throw badRequest('A write key is required (Basic auth or the writeKey field).');
   if (!acceptedWriteKey || request.writeKey !== acceptedWriteKey) throw badRequest('Unknown write key.');
-  if (request.bodyBytes > COLLECTOR_MAX_BATCH_BYTES) throw badRequest(`The batch is over the ${COLLECTOR_MAX_BATCH_BYTES / 1024} KB limit per batch.`);
+  if (request.bodyBytes > COLLECTOR_MAX_BATCH_BYTES)
+    throw badRequest(`The batch is over the ${COLLECTOR_MAX_BATCH_BYTES / 1024} KB limit per batch.`);
   const sentAt = batch.sentAt ? new Date(batch.sentAt) : null;
   const rows: AnalyticsRow[] = [];
   const attributions = new Map<string | undefined, Promise<Attribution>>();
   for (const [index, message] of batch.batch.entries()) {
     const groupId = organizationOf(message);
-    let who: { userId: string | null; organizationId: number | null } = { userId: message.userId ?? null, organizationId: groupId ? Number(groupId) : null };
+    let who: { userId: string | null; organizationId: number | null } = {
+      userId: message.userId ?? null,
+      organizationId: groupId ? Number(groupId) : null,
+    };
     if (request.attribute) {
       if (!attributions.has(groupId)) attributions.set(groupId, request.attribute(groupId));
       who = await attributions.get(groupId)!;
@@ -54,7 +68,12 @@ export async function collectBatch(writer: AnalyticsWriter, acceptedWriteKey: st
       userId: who.userId,
       anonymousId: message.anonymousId ?? null,
       type: message.type,
-      event: message.type === 'track' ? (message.event ?? null) : message.type === 'page' || message.type === 'screen' ? (message.name ?? null) : null,
+      event:
+        message.type === 'track'
+          ? (message.event ?? null)
+          : message.type === 'page' || message.type === 'screen'
+            ? (message.name ?? null)
+            : null,
       properties: storable(payloadOf(message), `batch[${index}]`),
       context: storable(message.context ?? {}, `batch[${index}].context`),
     });
@@ -104,7 +123,8 @@ export function storable(value: Record<string, unknown>, where: string): Record<
     if (depth > MAX_DEPTH) throw badRequest(`${where} is nested more than ${MAX_DEPTH} levels deep.`);
     if (typeof v === 'string') return cleanText(v);
     if (Array.isArray(v)) return v.map((item) => clean(item, depth + 1));
-    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, item]) => [cleanText(k), clean(item, depth + 1)]));
+    if (v && typeof v === 'object')
+      return Object.fromEntries(Object.entries(v).map(([k, item]) => [cleanText(k), clean(item, depth + 1)]));
     return v;
   };
   return clean(value, 0) as Record<string, unknown>;

@@ -1,5 +1,13 @@
 import { USAGE_FUNNELS, type UsageAnalytics, type UsageAnalyticsQuery } from '@zview/contracts';
-import { activeUsersByOrganization, eventsPerDay, funnel, organizationNames, recentEvents, topEvents, type ReportScope } from '../../db/analytics-reports.js';
+import {
+  activeUsersByOrganization,
+  eventsPerDay,
+  funnel,
+  organizationNames,
+  recentEvents,
+  topEvents,
+  type ReportScope,
+} from '../../db/analytics-reports.js';
 import type { Db } from '../../db/database.js';
 
 const DAY_MS = 86_400_000;
@@ -7,7 +15,8 @@ const DAY_MS = 86_400_000;
 /** Every day of [from, to] as YYYY-MM-DD (UTC). */
 export function daysOf(from: string, to: string): string[] {
   const days: string[] = [];
-  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += DAY_MS) days.push(new Date(t).toISOString().slice(0, 10));
+  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += DAY_MS)
+    days.push(new Date(t).toISOString().slice(0, 10));
   return days;
 }
 
@@ -35,10 +44,22 @@ export async function usageReport(db: Db, query: UsageAnalyticsQuery): Promise<U
     from: query.from,
     to: query.to,
     organizationId: query.organizationId ?? null,
-    eventsPerDay: daysOf(query.from, query.to).map((day) => ({ day, events: Number(counted.get(day)?.events ?? 0), users: Number(counted.get(day)?.users ?? 0) })),
-    activeUsersByOrganization: byOrg.map((row) => ({ organizationId: row.organization_id, organizationName: row.name ?? null, users: Number(row.users), events: Number(row.events) })),
+    eventsPerDay: daysOf(query.from, query.to).map((day) => ({
+      day,
+      events: Number(counted.get(day)?.events ?? 0),
+      users: Number(counted.get(day)?.users ?? 0),
+    })),
+    activeUsersByOrganization: byOrg.map((row) => ({
+      organizationId: row.organization_id,
+      organizationName: row.name ?? null,
+      users: Number(row.users),
+      events: Number(row.events),
+    })),
     topEvents: top.map((row) => ({ event: row.event ?? '', events: Number(row.events), users: Number(row.users) })),
-    funnels: USAGE_FUNNELS.map((f, index) => ({ name: f.name, steps: f.steps.map((event, step) => ({ event, users: funnels[index]![step]! })) })),
+    funnels: USAGE_FUNNELS.map((f, index) => ({
+      name: f.name,
+      steps: f.steps.map((event, step) => ({ event, users: funnels[index]![step]! })),
+    })),
     recentEvents: recent.map((row) => ({
       occurredAt: row.occurred_at.toISOString(),
       type: row.type,

@@ -23,7 +23,9 @@ export async function callerForApiKey(db: Db, key: string, settings: PolicySetti
   if (!API_KEY_PATTERN.test(key)) throw unauthorized(INVALID_KEY_MESSAGE);
   const found = await takeApiKeyToken(db, hashApiKey(key));
   if (!found) throw unauthorized(INVALID_KEY_MESSAGE);
-  const products = found.keyProducts ? found.organizationProducts.filter((p) => found.keyProducts!.includes(p)) : found.organizationProducts;
+  const products = found.keyProducts
+    ? found.organizationProducts.filter((p) => found.keyProducts!.includes(p))
+    : found.organizationProducts;
   const actor: Actor = {
     userId: found.createdBy ?? '00000000-0000-0000-0000-000000000000',
     email: '',
@@ -32,9 +34,18 @@ export async function callerForApiKey(db: Db, key: string, settings: PolicySetti
     isInternalAdmin: false,
     externalGroups: [],
     isSso: false,
-    organization: { id: found.organizationId, name: found.organizationName, products, isTrial: found.organizationIsTrial },
+    organization: {
+      id: found.organizationId,
+      name: found.organizationName,
+      products,
+      isTrial: found.organizationIsTrial,
+    },
     orgRole: 'member',
     settings,
   };
-  return { actor, keyId: found.keyId, rate: { allowed: found.allowed, retryAfterMs: found.retryAfterMs, remaining: found.remaining, burst: found.burst } };
+  return {
+    actor,
+    keyId: found.keyId,
+    rate: { allowed: found.allowed, retryAfterMs: found.retryAfterMs, remaining: found.remaining, burst: found.burst },
+  };
 }

@@ -42,7 +42,11 @@ export function statusOf(row: Pick<ApiKeyRow, 'revoked_at' | 'expires_at'>, now 
 }
 
 /** Creates a key for the organisation acted for; answers the row and the key (never stored). */
-export async function createApiKey(db: Db, actor: Actor, input: ApiKeyCreate): Promise<{ row: ApiKeyRow; key: string }> {
+export async function createApiKey(
+  db: Db,
+  actor: Actor,
+  input: ApiKeyCreate,
+): Promise<{ row: ApiKeyRow; key: string }> {
   const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
   if (expiresAt && expiresAt.getTime() <= Date.now()) throw badRequest('expiresAt must be in the future.');
   const products = input.products ? [...new Set(input.products)] : null;
@@ -61,7 +65,13 @@ export async function createApiKey(db: Db, actor: Actor, input: ApiKeyCreate): P
       createdBy: actor.userId,
       expiresAt,
     });
-    await writeAudit(trx, { actorUserId: actor.userId, organizationId: actor.organization.id, action: 'api_key.create', subject: created.id, after: auditImage(created) });
+    await writeAudit(trx, {
+      actorUserId: actor.userId,
+      organizationId: actor.organization.id,
+      action: 'api_key.create',
+      subject: created.id,
+      after: auditImage(created),
+    });
     return created;
   });
   return { row, key };
@@ -74,15 +84,29 @@ export function listOrganizationApiKeys(db: Db, actor: Actor): Promise<ApiKeyRow
 /** Revokes a key of the organisation acted for (internal admins: any key). A foreign key answers 404. */
 export async function revokeOrganizationApiKey(db: Db, actor: Actor, id: string): Promise<ApiKeyRow> {
   const row = await findApiKey(db, id);
-  if (!row || (row.organization_id !== actor.organization.id && !actor.isInternalAdmin)) throw notFound('This API key was not found.');
+  if (!row || (row.organization_id !== actor.organization.id && !actor.isInternalAdmin))
+    throw notFound('This API key was not found.');
   if (row.revoked_at) return row;
   await db.transaction().execute(async (trx) => {
     await revokeApiKey(trx, id, actor.userId);
-    await writeAudit(trx, { actorUserId: actor.userId, organizationId: row.organization_id, action: 'api_key.revoke', subject: id, before: auditImage(row) });
+    await writeAudit(trx, {
+      actorUserId: actor.userId,
+      organizationId: row.organization_id,
+      action: 'api_key.revoke',
+      subject: id,
+      before: auditImage(row),
+    });
   });
   return (await findApiKey(db, id))!;
 }
 
 function auditImage(row: ApiKeyRow) {
-  return { name: row.name, prefix: row.prefix, products: row.products, expiresAt: row.expires_at?.toISOString() ?? null, ratePerSecond: row.rate_per_second, burst: row.rate_burst };
+  return {
+    name: row.name,
+    prefix: row.prefix,
+    products: row.products,
+    expiresAt: row.expires_at?.toISOString() ?? null,
+    ratePerSecond: row.rate_per_second,
+    burst: row.rate_burst,
+  };
 }

@@ -82,7 +82,14 @@ export async function applyAmendments(
     const version = currentVersionAt(versions.get(keyOf(propertyId, product)) ?? [], atMs);
     if (!version) continue;
     changed ??= { ...products };
-    changed[product] = { ...(version.result as ScoreResult), amendedByAppeal: { appealId: version.appeal_id, version: version.version, publishedAt: version.published_at.toISOString() } };
+    changed[product] = {
+      ...(version.result as ScoreResult),
+      amendedByAppeal: {
+        appealId: version.appeal_id,
+        version: version.version,
+        publishedAt: version.published_at.toISOString(),
+      },
+    };
   }
   return changed ?? products;
 }

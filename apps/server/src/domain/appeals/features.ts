@@ -86,7 +86,19 @@ export const EDITABLE_FEATURES: EditableFeature[] = [
     domain: YEAR(),
     read: (f) => mainBuilding(f)?.roofInstallYear ?? null,
     // A documented install year outranks permits and imagery: it is what the appeal proves.
-    apply: (f, v) => withMain(f, (b) => ({ ...b, roofInstallYear: v as number, roofEvidence: [{ source: 'permit', year: v as number, reference: 'appeal', description: 'Roof install year documented in an appeal' }] })),
+    apply: (f, v) =>
+      withMain(f, (b) => ({
+        ...b,
+        roofInstallYear: v as number,
+        roofEvidence: [
+          {
+            source: 'permit',
+            year: v as number,
+            reference: 'appeal',
+            description: 'Roof install year documented in an appeal',
+          },
+        ],
+      })),
   },
   {
     key: 'year_built',
@@ -246,12 +258,15 @@ export function validateManualInputs(product: ProductKey, inputs: ManualInputs):
   for (const [key, value] of Object.entries(inputs)) {
     const feature = features.get(key);
     if (!feature) {
-      problems.push(`${key}: not a feature of the ${product} model that an appeal can change (${[...features.keys()].join(', ')}).`);
+      problems.push(
+        `${key}: not a feature of the ${product} model that an appeal can change (${[...features.keys()].join(', ')}).`,
+      );
       continue;
     }
     const domain = feature.resolved;
     if (domain.kind === 'category') {
-      if (typeof value !== 'string' || !domain.values.includes(value)) problems.push(`${key}: must be one of ${domain.values.join(', ')}.`);
+      if (typeof value !== 'string' || !domain.values.includes(value))
+        problems.push(`${key}: must be one of ${domain.values.join(', ')}.`);
       else clean[key] = value;
     } else if (domain.kind === 'boolean') {
       if (typeof value !== 'boolean') problems.push(`${key}: must be true or false.`);
@@ -259,7 +274,8 @@ export function validateManualInputs(product: ProductKey, inputs: ManualInputs):
     } else {
       if (typeof value !== 'number' || !Number.isFinite(value)) problems.push(`${key}: must be a number.`);
       else if (domain.integer && !Number.isInteger(value)) problems.push(`${key}: must be a whole number.`);
-      else if (value < domain.min || value > domain.max) problems.push(`${key}: must be between ${domain.min} and ${domain.max}.`);
+      else if (value < domain.min || value > domain.max)
+        problems.push(`${key}: must be between ${domain.min} and ${domain.max}.`);
       else clean[key] = value;
     }
   }
@@ -268,7 +284,11 @@ export function validateManualInputs(product: ProductKey, inputs: ManualInputs):
 }
 
 /** The features with the manual inputs applied (inputs already validated for the product). */
-export function applyManualInputs(product: ProductKey, features: PropertyFeatures, inputs: ManualInputs): PropertyFeatures {
+export function applyManualInputs(
+  product: ProductKey,
+  features: PropertyFeatures,
+  inputs: ManualInputs,
+): PropertyFeatures {
   const byKey = new Map(editableFeatures(product).map((f) => [f.key, f]));
   let changed = features;
   for (const [key, value] of Object.entries(inputs)) {
@@ -279,7 +299,11 @@ export function applyManualInputs(product: ProductKey, features: PropertyFeature
 }
 
 /** The panel's list: each feature with today's value and the value a published appeal set. */
-export function describeFeatures(product: ProductKey, features: PropertyFeatures, published: ManualInputs): AppealFeature[] {
+export function describeFeatures(
+  product: ProductKey,
+  features: PropertyFeatures,
+  published: ManualInputs,
+): AppealFeature[] {
   return editableFeatures(product).map((f) => ({
     key: f.key,
     name: f.name,

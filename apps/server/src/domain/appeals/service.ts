@@ -72,7 +72,8 @@ async function propertyOf(db: Db, subject: Pick<AppealSubject, 'propertyId' | 'h
   const summary = summarizeProperty(row);
   const hazard = hazardOfProperty(summary);
   const h3 = hazard.h3Index || row.h3_cell;
-  if (subject.h3Index !== h3 && subject.h3Index !== row.h3_cell) throw notFound(`Property ${subject.propertyId} is not in H3 cell ${subject.h3Index}.`);
+  if (subject.h3Index !== h3 && subject.h3Index !== row.h3_cell)
+    throw notFound(`Property ${subject.propertyId} is not in H3 cell ${subject.h3Index}.`);
   return { row, hazard, h3 };
 }
 
@@ -88,20 +89,34 @@ async function scoringState(db: Db, organizationId: number, subject: AppealSubje
   const latest = currentVersionAt(versions, Date.now());
   const modelScore = scoreProduct(subject.product, features, hazard, asOf);
   const current: ScoreResult = latest
-    ? { ...(latest.result as ScoreResult), amendedByAppeal: { appealId: latest.appeal_id, version: latest.version, publishedAt: latest.published_at.toISOString() } }
+    ? {
+        ...(latest.result as ScoreResult),
+        amendedByAppeal: {
+          appealId: latest.appeal_id,
+          version: latest.version,
+          publishedAt: latest.published_at.toISOString(),
+        },
+      }
     : modelScore;
   const published = (latest?.manual_inputs ?? {}) as ManualInputs;
   return { features, hazard, asOf, h3, versions, current, published };
 }
 
 /** The model run on the property's features with the published and the new manual inputs applied. */
-function rescore(product: ProductKey, state: Awaited<ReturnType<typeof scoringState>>, inputs: ManualInputs): { result: ScoreResult; inputs: ManualInputs } {
+function rescore(
+  product: ProductKey,
+  state: Awaited<ReturnType<typeof scoringState>>,
+  inputs: ManualInputs,
+): { result: ScoreResult; inputs: ManualInputs } {
   const merged = { ...state.published, ...inputs };
   const changed = applyManualInputs(product, state.features, merged);
   return { result: scoreProduct(product, changed, state.hazard, state.asOf), inputs: merged };
 }
 
-export function allowedFor(actor: AppealActor, appeal: Pick<AppealRow, 'status' | 'created_by'> | undefined): AppealAllowed {
+export function allowedFor(
+  actor: AppealActor,
+  appeal: Pick<AppealRow, 'status' | 'created_by'> | undefined,
+): AppealAllowed {
   const status = (appeal?.status ?? null) as AppealStatus | null;
   const may = (t: Transition) => canTransition(t, status);
   const own = !appeal || appeal.created_by === actor.userId || actor.canReview;
@@ -149,7 +164,12 @@ const isUniqueViolation = (error: unknown) => (error as { code?: string }).code 
  * The open appeal of the subject after `name` (save_draft, push_appeal or publish) with the
  * inputs: created when there is none, else updated; the transition is checked on the locked row.
  */
-async function changeWithInputs(db: Db, actor: AppealActor, name: 'save_draft' | 'push_appeal' | 'publish', input: AppealInputData) {
+async function changeWithInputs(
+  db: Db,
+  actor: AppealActor,
+  name: 'save_draft' | 'push_appeal' | 'publish',
+  input: AppealInputData,
+) {
   const inputs = validateManualInputs(input.product, input.manualInputs);
   const state = await scoringState(db, actor.organizationId, input);
   const now = new Date();
@@ -162,7 +182,13 @@ async function changeWithInputs(db: Db, actor: AppealActor, name: 'save_draft' |
       const from = (locked?.status ?? null) as AppealStatus | null;
       if (from !== null && !isOpen(from)) throw conflict('The appeal changed meanwhile: reload it.');
       const to = transition(name, from);
-      const event = { organizationId: actor.organizationId, propertyId: input.propertyId, product: input.product, actorId: actor.userId, actorEmail: actor.email };
+      const event = {
+        organizationId: actor.organizationId,
+        propertyId: input.propertyId,
+        product: input.product,
+        actorId: actor.userId,
+        actorEmail: actor.email,
+      };
       let appealId: number;
       if (!locked) {
         appealId = await insertAppeal(trx, {
@@ -176,7 +202,14 @@ async function changeWithInputs(db: Db, actor: AppealActor, name: 'save_draft' |
           status: to,
           scoreBefore: state.current.score,
         });
-        await insertAppealEvent(trx, { ...event, appealId, action: 'created', fromStatus: null, toStatus: 'draft', details: { manualInputs: inputs, reason: input.reason ?? '' } });
+        await insertAppealEvent(trx, {
+          ...event,
+          appealId,
+          action: 'created',
+          fromStatus: null,
+          toStatus: 'draft',
+          details: { manualInputs: inputs, reason: input.reason ?? '' },
+        });
       } else {
         appealId = locked.id;
         await updateAppeal(trx, actor.organizationId, appealId, {
@@ -186,15 +219,43 @@ async function changeWithInputs(db: Db, actor: AppealActor, name: 'save_draft' |
           ...(input.featureName !== undefined ? { featureName: input.featureName } : {}),
           scoreBefore: state.current.score,
         });
-        if (name === 'save_draft') await insertAppealEvent(trx, { ...event, appealId, action: 'draft_saved', fromStatus: from, toStatus: to, details: { manualInputs: inputs } });
+        if (name === 'save_draft')
+          await insertAppealEvent(trx, {
+            ...event,
+            appealId,
+            action: 'draft_saved',
+            fromStatus: from,
+            toStatus: to,
+            details: { manualInputs: inputs },
+          });
       }
-      if (name === 'push_appeal') await insertAppealEvent(trx, { ...event, appealId, action: 'submitted', fromStatus: from ?? 'draft', toStatus: to, details: { manualInputs: inputs } });
+      if (name === 'push_appeal')
+        await insertAppealEvent(trx, {
+          ...event,
+          appealId,
+          action: 'submitted',
+          fromStatus: from ?? 'draft',
+          toStatus: to,
+          details: { manualInputs: inputs },
+        });
       let version: number | null = null;
-      if (recalculated) version = await publishVersion(trx, actor, appealId, input.product, input.propertyId, from ?? 'draft', recalculated, state.current.score, now);
+      if (recalculated)
+        version = await publishVersion(
+          trx,
+          actor,
+          appealId,
+          input.product,
+          input.propertyId,
+          from ?? 'draft',
+          recalculated,
+          state.current.score,
+          now,
+        );
       return { appeal: (await findAppeal(trx, actor.organizationId, appealId))!, version };
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict('Another appeal of this property and product was opened meanwhile: reload it.');
+    if (isUniqueViolation(error))
+      throw conflict('Another appeal of this property and product was opened meanwhile: reload it.');
     throw error;
   }
 }
@@ -224,7 +285,13 @@ async function publishVersion(
     publishedBy: actor.userId,
     publishedAt: now,
   });
-  await updateAppeal(trx, actor.organizationId, appealId, { status: 'accepted', decidedAt: now, assigneeId: actor.userId, scoreAfter: result.score, manualInputs: inputs });
+  await updateAppeal(trx, actor.organizationId, appealId, {
+    status: 'accepted',
+    decidedAt: now,
+    assigneeId: actor.userId,
+    scoreAfter: result.score,
+    manualInputs: inputs,
+  });
   await insertAppealEvent(trx, {
     appealId,
     organizationId: actor.organizationId,
@@ -235,17 +302,27 @@ async function publishVersion(
     toStatus: 'accepted',
     actorId: actor.userId,
     actorEmail: actor.email,
-    details: { version, scoreBefore, scoreAfter: result.score, riskLevel: result.riskLevel, modelVersion: result.modelVersion, manualInputs: inputs },
+    details: {
+      version,
+      scoreBefore,
+      scoreAfter: result.score,
+      riskLevel: result.riskLevel,
+      modelVersion: result.modelVersion,
+      manualInputs: inputs,
+    },
   });
   return version;
 }
 
 /** POST features_modification: saves the draft (creating it when there is no open appeal). */
-export const saveDraft = (db: Db, actor: AppealActor, input: AppealInputData) => changeWithInputs(db, actor, 'save_draft', input);
+export const saveDraft = (db: Db, actor: AppealActor, input: AppealInputData) =>
+  changeWithInputs(db, actor, 'save_draft', input);
 /** POST push_appeal: submits the appeal with these inputs (creating it when there is none). */
-export const pushAppeal = (db: Db, actor: AppealActor, input: AppealInputData) => changeWithInputs(db, actor, 'push_appeal', input);
+export const pushAppeal = (db: Db, actor: AppealActor, input: AppealInputData) =>
+  changeWithInputs(db, actor, 'push_appeal', input);
 /** POST publish_features_modification: accepts the appeal and publishes a new score version. */
-export const publishAppeal = (db: Db, actor: AppealActor, input: AppealInputData) => changeWithInputs(db, actor, 'publish', input);
+export const publishAppeal = (db: Db, actor: AppealActor, input: AppealInputData) =>
+  changeWithInputs(db, actor, 'publish', input);
 
 const ACTION_OF: Record<'revert_draft' | 'push_draft' | 'review' | 'reject' | 'expire', string> = {
   revert_draft: 'reverted',
@@ -257,9 +334,14 @@ const ACTION_OF: Record<'revert_draft' | 'push_draft' | 'review' | 'reject' | 'e
 
 /** POST revert_draft, push_draft, review, reject, expire: one transition of an existing appeal. */
 export async function transitionAppeal(db: Db, actor: AppealActor, name: keyof typeof ACTION_OF, ref: AppealRefData) {
-  const target = ref.appealId !== undefined ? await findAppeal(db, actor.organizationId, ref.appealId) : await findOpenAppeal(db, actor.organizationId, ref.propertyId!, ref.product!);
-  if (!target) throw notFound(ref.appealId !== undefined ? NO_APPEAL : 'There is no open appeal of this property and product.');
-  if (name === 'revert_draft' && target.created_by !== actor.userId && !actor.canReview) throw forbidden('Only the author of a draft or a reviewer can revert it.');
+  const target =
+    ref.appealId !== undefined
+      ? await findAppeal(db, actor.organizationId, ref.appealId)
+      : await findOpenAppeal(db, actor.organizationId, ref.propertyId!, ref.product!);
+  if (!target)
+    throw notFound(ref.appealId !== undefined ? NO_APPEAL : 'There is no open appeal of this property and product.');
+  if (name === 'revert_draft' && target.created_by !== actor.userId && !actor.canReview)
+    throw forbidden('Only the author of a draft or a reviewer can revert it.');
   return db.transaction().execute(async (trx) => {
     const locked = (await lockAppeal(trx, actor.organizationId, target.id))!;
     const from = locked.status as AppealStatus;
@@ -295,7 +377,13 @@ export async function appealDetail(db: Db, actor: AppealActor, id: number) {
     listAppealEvents(db, actor.organizationId, { appealId: id }),
     listScoreVersions(db, actor.organizationId, appeal.property_id, appeal.product),
   ]);
-  return { appeal, evidence, timeline, versions, allowed: allowedFor(actor, isOpen(appeal.status as AppealStatus) ? appeal : { ...appeal, status: appeal.status }) };
+  return {
+    appeal,
+    evidence,
+    timeline,
+    versions,
+    allowed: allowedFor(actor, isOpen(appeal.status as AppealStatus) ? appeal : { ...appeal, status: appeal.status }),
+  };
 }
 
 export async function listOrganizationAppeals(db: Db, actor: AppealActor, filters: AppealListFilters) {
@@ -305,8 +393,14 @@ export async function listOrganizationAppeals(db: Db, actor: AppealActor, filter
 /** Evidence types we accept, recognised by their first bytes (the declared type must agree). */
 const SIGNATURES: { type: string; test: (b: Buffer) => boolean }[] = [
   { type: 'image/jpeg', test: (b) => b.length > 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
-  { type: 'image/png', test: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
-  { type: 'image/webp', test: (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP' },
+  {
+    type: 'image/png',
+    test: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  },
+  {
+    type: 'image/webp',
+    test: (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
+  },
   { type: 'application/pdf', test: (b) => b.subarray(0, 5).toString('latin1') === '%PDF-' },
 ];
 
@@ -315,16 +409,31 @@ export function sniffEvidenceType(head: Buffer): string | null {
 }
 
 /** Attaches an evidence file (already type- and size-checked by the caller's reader) to an open appeal of the organisation. */
-export async function addEvidence(db: Db, blobs: BlobStore, actor: AppealActor, appealId: number, file: { fileName: string; mediaType: string; data: Buffer }) {
+export async function addEvidence(
+  db: Db,
+  blobs: BlobStore,
+  actor: AppealActor,
+  appealId: number,
+  file: { fileName: string; mediaType: string; data: Buffer },
+) {
   const appeal = await findAppeal(db, actor.organizationId, appealId);
   if (!appeal) throw notFound(NO_APPEAL);
-  if (!isOpen(appeal.status as AppealStatus)) throw conflict(`This appeal is ${appeal.status.replace('_', ' ')}: evidence can be added only while it is open.`);
+  if (!isOpen(appeal.status as AppealStatus))
+    throw conflict(`This appeal is ${appeal.status.replace('_', ' ')}: evidence can be added only while it is open.`);
   const key = `appeals/${actor.organizationId}/${appealId}/${randomUUID()}`;
   const { Readable } = await import('node:stream');
   const size = await blobs.write(key, Readable.from([file.data]));
   const fileName = file.fileName.replace(/[^\w .()-]/g, '_').slice(0, 200) || 'evidence';
   const row = await db.transaction().execute(async (trx) => {
-    const created = await insertEvidence(trx, { appealId, organizationId: actor.organizationId, fileName, mediaType: file.mediaType, sizeBytes: size, blobKey: key, uploadedBy: actor.userId });
+    const created = await insertEvidence(trx, {
+      appealId,
+      organizationId: actor.organizationId,
+      fileName,
+      mediaType: file.mediaType,
+      sizeBytes: size,
+      blobKey: key,
+      uploadedBy: actor.userId,
+    });
     await insertAppealEvent(trx, {
       appealId,
       organizationId: actor.organizationId,
@@ -342,17 +451,54 @@ export async function addEvidence(db: Db, blobs: BlobStore, actor: AppealActor, 
   return (await findEvidence(db, actor.organizationId, appealId, row.id))!;
 }
 
-export async function readEvidence(db: Db, blobs: BlobStore, actor: AppealActor, appealId: number, evidenceId: number): Promise<{ stream: Readable; mediaType: string; fileName: string; size: number }> {
+export async function readEvidence(
+  db: Db,
+  blobs: BlobStore,
+  actor: AppealActor,
+  appealId: number,
+  evidenceId: number,
+): Promise<{ stream: Readable; mediaType: string; fileName: string; size: number }> {
   const evidence = await findEvidence(db, actor.organizationId, appealId, evidenceId);
   if (!evidence) throw notFound('No such evidence file.');
-  return { stream: blobs.read(evidence.blob_key), mediaType: evidence.media_type, fileName: evidence.file_name, size: evidence.size_bytes };
+  return {
+    stream: blobs.read(evidence.blob_key),
+    mediaType: evidence.media_type,
+    fileName: evidence.file_name,
+    size: evidence.size_bytes,
+  };
 }
 
 /** The audit trail as CSV, per organisation or per property (RFC 4180 quoting; formula-safe). */
 export async function auditCsv(db: Db, actor: AppealActor, propertyId?: string): Promise<string> {
   const events = await listAppealEvents(db, actor.organizationId, { propertyId });
-  const header = ['at', 'appeal_id', 'property_id', 'product', 'action', 'from_status', 'to_status', 'actor_email', 'actor_name', 'details'];
-  const lines = events.map((e) => [e.at.toISOString(), e.appeal_id, e.property_id, e.product, e.action, e.from_status ?? '', e.to_status, e.actor_email ?? 'system', e.actor_name ?? '', JSON.stringify(e.details)].map(csvCell).join(','));
+  const header = [
+    'at',
+    'appeal_id',
+    'property_id',
+    'product',
+    'action',
+    'from_status',
+    'to_status',
+    'actor_email',
+    'actor_name',
+    'details',
+  ];
+  const lines = events.map((e) =>
+    [
+      e.at.toISOString(),
+      e.appeal_id,
+      e.property_id,
+      e.product,
+      e.action,
+      e.from_status ?? '',
+      e.to_status,
+      e.actor_email ?? 'system',
+      e.actor_name ?? '',
+      JSON.stringify(e.details),
+    ]
+      .map(csvCell)
+      .join(','),
+  );
   return [header.join(','), ...lines].join('\r\n') + '\r\n';
 }
 

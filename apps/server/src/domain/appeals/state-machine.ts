@@ -37,12 +37,26 @@ export function transition(name: Transition, from: AppealStatus | null): AppealS
   const t = TRANSITIONS[name];
   if (canTransition(name, from)) return t.to;
   if (from === null) throw conflict(`There is no open appeal to ${t.verb}: save a draft first.`);
-  const allowed = (t.from as readonly (AppealStatus | null)[]).filter((s): s is AppealStatus => s !== null).map((s) => APPEAL_STATUS_LABELS[s].toLowerCase());
-  throw conflict(`This appeal is ${APPEAL_STATUS_LABELS[from].toLowerCase()}: it cannot ${t.verb === 'edit' ? 'be edited' : `be ${pastTense(t.verb)}`} (only when ${allowed.join(' or ')}).`);
+  const allowed = (t.from as readonly (AppealStatus | null)[])
+    .filter((s): s is AppealStatus => s !== null)
+    .map((s) => APPEAL_STATUS_LABELS[s].toLowerCase());
+  throw conflict(
+    `This appeal is ${APPEAL_STATUS_LABELS[from].toLowerCase()}: it cannot ${t.verb === 'edit' ? 'be edited' : `be ${pastTense(t.verb)}`} (only when ${allowed.join(' or ')}).`,
+  );
 }
 
 function pastTense(verb: string): string {
-  return { revert: 'reverted', submit: 'submitted', 'start reviewing': 'taken into review', publish: 'published', reject: 'rejected', expire: 'expired' }[verb] ?? verb;
+  return (
+    {
+      revert: 'reverted',
+      submit: 'submitted',
+      'start reviewing': 'taken into review',
+      publish: 'published',
+      reject: 'rejected',
+      expire: 'expired',
+    }[verb] ?? verb
+  );
 }
 
-export const isOpen = (status: AppealStatus) => status === 'draft' || status === 'submitted' || status === 'under_review';
+export const isOpen = (status: AppealStatus) =>
+  status === 'draft' || status === 'submitted' || status === 'under_review';

@@ -24,13 +24,48 @@ export interface DemoAgreement {
 
 export const DEMO_BILLING: Record<string, DemoAgreement[]> = {
   'Demo Mutual Insurance': [
-    { product: 'zfire', committedAnnualVolume: 150_000, billReruns: false, zviewPerDay: 260, apiPerDay: 90, portfolioRows: 4_000 },
-    { product: 'zproperty', committedAnnualVolume: 60_000, billReruns: true, zviewPerDay: 150, apiPerDay: 40, portfolioRows: 1_500 },
-    { product: 'zhail', committedAnnualVolume: 25_000, billReruns: false, zviewPerDay: 120, apiPerDay: 0, portfolioRows: 0 },
+    {
+      product: 'zfire',
+      committedAnnualVolume: 150_000,
+      billReruns: false,
+      zviewPerDay: 260,
+      apiPerDay: 90,
+      portfolioRows: 4_000,
+    },
+    {
+      product: 'zproperty',
+      committedAnnualVolume: 60_000,
+      billReruns: true,
+      zviewPerDay: 150,
+      apiPerDay: 40,
+      portfolioRows: 1_500,
+    },
+    {
+      product: 'zhail',
+      committedAnnualVolume: 25_000,
+      billReruns: false,
+      zviewPerDay: 120,
+      apiPerDay: 0,
+      portfolioRows: 0,
+    },
   ],
   'Gulf Coast Underwriters': [
-    { product: 'zwind', committedAnnualVolume: 90_000, billReruns: false, zviewPerDay: 180, apiPerDay: 60, portfolioRows: 3_000 },
-    { product: 'zhail', committedAnnualVolume: 30_000, billReruns: false, zviewPerDay: 70, apiPerDay: 0, portfolioRows: 1_200 },
+    {
+      product: 'zwind',
+      committedAnnualVolume: 90_000,
+      billReruns: false,
+      zviewPerDay: 180,
+      apiPerDay: 60,
+      portfolioRows: 3_000,
+    },
+    {
+      product: 'zhail',
+      committedAnnualVolume: 30_000,
+      billReruns: false,
+      zviewPerDay: 70,
+      apiPerDay: 0,
+      portfolioRows: 1_200,
+    },
   ],
 };
 
@@ -63,7 +98,9 @@ export async function seedDemoBilling(db: Db, organizationIds: ReadonlyMap<strin
  * varied deterministically by its key) and a monthly portfolio submission, over the past year.
  */
 async function seedUsage(db: Db, organizationId: number, agreements: DemoAgreement[]): Promise<void> {
-  const plan = JSON.stringify(agreements.map((a) => ({ product: a.product, zview: a.zviewPerDay, api: a.apiPerDay, rows: a.portfolioRows })));
+  const plan = JSON.stringify(
+    agreements.map((a) => ({ product: a.product, zview: a.zviewPerDay, api: a.apiPerDay, rows: a.portfolioRows })),
+  );
   await sql`
     WITH plan AS (SELECT * FROM jsonb_to_recordset(${plan}::jsonb) AS p(product text, zview int, api int, rows int)),
     days AS (SELECT d::date AS day FROM generate_series(current_date - 365, current_date - 1, interval '1 day') AS d WHERE extract(isodow FROM d) < 6),

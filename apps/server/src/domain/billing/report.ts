@@ -1,6 +1,13 @@
 import type { AnnualUsageRow, BillingResponse, QuarterlyUsageRow, UsageTrend } from '@zview/contracts';
 import type { Actor } from '../../auth/actor.js';
-import { annualUsage, batchWork, currentYearMonthlyUsage, findOrganization, quarterlyUsage, type MonthlyUsageRecord } from '../../db/billing.js';
+import {
+  annualUsage,
+  batchWork,
+  currentYearMonthlyUsage,
+  findOrganization,
+  quarterlyUsage,
+  type MonthlyUsageRecord,
+} from '../../db/billing.js';
 import type { Db } from '../../db/database.js';
 import { notFound } from '../app-error.js';
 
@@ -10,7 +17,11 @@ import { notFound } from '../app-error.js';
  * organisation gets 404, as for any foreign object). Whether billing is available at all is the
  * policy's 'billing:read', checked before this runs.
  */
-export async function billingReport(db: Db, actor: Actor, input: { organization?: number; asOf?: string }): Promise<BillingResponse> {
+export async function billingReport(
+  db: Db,
+  actor: Actor,
+  input: { organization?: number; asOf?: string },
+): Promise<BillingResponse> {
   const organization = await reportOrganization(db, actor, input.organization);
   const asOf = input.asOf ?? todayUtc();
   const [annual, quarterly, batches, monthly] = await Promise.all([
@@ -22,14 +33,24 @@ export async function billingReport(db: Db, actor: Actor, input: { organization?
   return {
     organization,
     annualUsageByAgreement: { data: annual.map((row) => ({ ...row, ...commitment(row.usage, row.agreement) })) },
-    quarterlyUsageByAgreement: { data: quarterly.map((row): QuarterlyUsageRow => ({ ...row, total_pings: row.api_total + row.zview + row.portfolio })) },
+    quarterlyUsageByAgreement: {
+      data: quarterly.map((row): QuarterlyUsageRow => ({
+        ...row,
+        total_pings: row.api_total + row.zview + row.portfolio,
+      })),
+    },
     batchWork: { data: batches },
     usageTrend: { data: usageTrends(monthly, asOf) },
   };
 }
 
-async function reportOrganization(db: Db, actor: Actor, requested: number | undefined): Promise<{ id: number; name: string }> {
-  if (requested === undefined || requested === actor.organization.id) return { id: actor.organization.id, name: actor.organization.name };
+async function reportOrganization(
+  db: Db,
+  actor: Actor,
+  requested: number | undefined,
+): Promise<{ id: number; name: string }> {
+  if (requested === undefined || requested === actor.organization.id)
+    return { id: actor.organization.id, name: actor.organization.name };
   const found = actor.isInternalAdmin ? await findOrganization(db, requested) : undefined;
   if (!found) throw notFound('Organization not found.');
   return found;
@@ -53,7 +74,13 @@ const isoFromDay = (day: number) => new Date(day * DAY_MS).toISOString().slice(0
  * today included) continues; null when it stays within the agreement this contract year. When
  * usage is already past the agreement, asOf (the caller knows better: usageTrends).
  */
-export function projectOverageDate(input: { start: string; end: string; asOf: string; usage: number; agreement: number }): string | null {
+export function projectOverageDate(input: {
+  start: string;
+  end: string;
+  asOf: string;
+  usage: number;
+  agreement: number;
+}): string | null {
   const elapsed = dayNumber(input.asOf) - dayNumber(input.start) + 1;
   if (input.usage > input.agreement) return input.asOf;
   if (input.usage <= 0 || elapsed <= 0) return null;
@@ -67,7 +94,15 @@ export function usageTrends(monthly: readonly MonthlyUsageRecord[], asOf: string
   for (const row of monthly) {
     let trend = trends.get(row.product);
     if (!trend) {
-      trend = { product: row.product, contract_year_start: row.contract_year_start, contract_year_end: row.contract_year_end, agreement: row.agreement, usage: 0, points: [], projected_overage_date: null };
+      trend = {
+        product: row.product,
+        contract_year_start: row.contract_year_start,
+        contract_year_end: row.contract_year_end,
+        agreement: row.agreement,
+        usage: 0,
+        points: [],
+        projected_overage_date: null,
+      };
       trends.set(row.product, trend);
     }
     trend.usage += row.usage;
@@ -75,7 +110,15 @@ export function usageTrends(monthly: readonly MonthlyUsageRecord[], asOf: string
   }
   for (const trend of trends.values()) {
     const passed = trend.points.find((point) => point.usage > trend.agreement);
-    trend.projected_overage_date = passed ? passed.date : projectOverageDate({ start: trend.contract_year_start, end: trend.contract_year_end, asOf, usage: trend.usage, agreement: trend.agreement });
+    trend.projected_overage_date = passed
+      ? passed.date
+      : projectOverageDate({
+          start: trend.contract_year_start,
+          end: trend.contract_year_end,
+          asOf,
+          usage: trend.usage,
+          agreement: trend.agreement,
+        });
   }
   return [...trends.values()];
 }

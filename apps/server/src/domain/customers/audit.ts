@@ -8,7 +8,8 @@ import { notFound } from '../app-error.js';
 
 /** A customer's history: every write of staff administration (and team management) to it. */
 export function presentAuditEntry(row: AuditRow): AuditEntry {
-  const details = row.details && typeof row.details === 'object' && Object.keys(row.details).length ? row.details : null;
+  const details =
+    row.details && typeof row.details === 'object' && Object.keys(row.details).length ? row.details : null;
   return {
     id: Number(row.id),
     at: row.at.toISOString(),
@@ -23,10 +24,18 @@ export function presentAuditEntry(row: AuditRow): AuditEntry {
   };
 }
 
-export async function customerHistory(db: Db, actor: Actor, organizationId: number, page: { page: number; itemsPerPage: number }) {
+export async function customerHistory(
+  db: Db,
+  actor: Actor,
+  organizationId: number,
+  page: { page: number; itemsPerPage: number },
+) {
   authorize(actor, 'customers:manage');
   if (!(await findCustomer(db, organizationId))) throw notFound('Customer not found.');
-  const { rows, total } = await listAudit(db, organizationId, { limit: page.itemsPerPage, offset: (page.page - 1) * page.itemsPerPage });
+  const { rows, total } = await listAudit(db, organizationId, {
+    limit: page.itemsPerPage,
+    offset: (page.page - 1) * page.itemsPerPage,
+  });
   return { entries: rows.map(presentAuditEntry), total };
 }
 
@@ -42,6 +51,10 @@ export function csvField(value: string): string {
 export async function customerHistoryCsv(db: Db, actor: Actor, organizationId: number): Promise<string> {
   const { entries } = await customerHistory(db, actor, organizationId, { page: 1, itemsPerPage: 100_000 });
   const json = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value));
-  const lines = entries.map((e) => [e.at, e.actorEmail ?? e.actorUserId ?? '', e.action, e.subject ?? '', json(e.before), json(e.after)].map(csvField).join(','));
+  const lines = entries.map((e) =>
+    [e.at, e.actorEmail ?? e.actorUserId ?? '', e.action, e.subject ?? '', json(e.before), json(e.after)]
+      .map(csvField)
+      .join(','),
+  );
   return `${[CSV_COLUMNS.join(','), ...lines].join('\r\n')}\r\n`;
 }

@@ -37,13 +37,23 @@ export function presentCustomer(row: CustomerRow): Customer {
 }
 
 /** What the audit keeps of a customer (its details; products are audited per switch). */
-const auditImage = (c: Customer) => ({ name: c.name, isTrial: c.isTrial, contactEmail: c.contactEmail, accountManager: c.accountManager, notes: c.notes });
+const auditImage = (c: Customer) => ({
+  name: c.name,
+  isTrial: c.isTrial,
+  contactEmail: c.contactEmail,
+  accountManager: c.accountManager,
+  notes: c.notes,
+});
 
 export async function searchCustomers(db: Db, actor: Actor, query: z.output<typeof customersQuerySchema>) {
   authorize(actor, 'customers:manage');
   const { rows, total } = await listCustomers(
     db,
-    { search: query.search, product: query.product, trial: query.trial === undefined ? undefined : query.trial === 'true' },
+    {
+      search: query.search,
+      product: query.product,
+      trial: query.trial === undefined ? undefined : query.trial === 'true',
+    },
     { sort: query.sort, order: query.order, limit: query.itemsPerPage, offset: (query.page - 1) * query.itemsPerPage },
   );
   return { results: rows.map(presentCustomer), total, page: query.page, itemsPerPage: query.itemsPerPage };
@@ -61,7 +71,11 @@ export async function getCustomer(db: Db, actor: Actor, id: number): Promise<Cus
   return presentCustomer(row);
 }
 
-export async function createCustomer(db: Db, actor: Actor, input: z.output<typeof createCustomerRequestSchema>): Promise<Customer> {
+export async function createCustomer(
+  db: Db,
+  actor: Actor,
+  input: z.output<typeof createCustomerRequestSchema>,
+): Promise<Customer> {
   authorize(actor, 'customers:manage');
   const id = await db.transaction().execute(async (trx) => {
     if (await customerNameTaken(trx, input.name)) throw conflict('A customer with this name exists already.');
@@ -73,21 +87,34 @@ export async function createCustomer(db: Db, actor: Actor, input: z.output<typeo
       notes: input.notes ?? null,
     });
     const products = [...new Set(input.products)];
-    for (const product of products) await upsertProductSwitch(trx, id, product, { enabled: true, start_date: null, end_date: null });
+    for (const product of products)
+      await upsertProductSwitch(trx, id, product, { enabled: true, start_date: null, end_date: null });
     await setEffectiveProducts(trx, id, products);
     const created = presentCustomer((await findCustomer(trx, id))!);
-    await writeAudit(trx, { actorUserId: actor.userId, organizationId: id, action: 'customer.created', subject: String(id), after: { ...auditImage(created), products: created.products } });
+    await writeAudit(trx, {
+      actorUserId: actor.userId,
+      organizationId: id,
+      action: 'customer.created',
+      subject: String(id),
+      after: { ...auditImage(created), products: created.products },
+    });
     return id;
   });
   return getCustomer(db, actor, id);
 }
 
-export async function updateCustomer(db: Db, actor: Actor, id: number, input: Partial<z.output<typeof updateCustomerRequestSchema>>): Promise<Customer> {
+export async function updateCustomer(
+  db: Db,
+  actor: Actor,
+  id: number,
+  input: Partial<z.output<typeof updateCustomerRequestSchema>>,
+): Promise<Customer> {
   authorize(actor, 'customers:manage');
   await db.transaction().execute(async (trx) => {
     const row = await findCustomer(trx, id);
     if (!row) throw notFound('Customer not found.');
-    if (input.name !== undefined && (await customerNameTaken(trx, input.name, id))) throw conflict('A customer with this name exists already.');
+    if (input.name !== undefined && (await customerNameTaken(trx, input.name, id)))
+      throw conflict('A customer with this name exists already.');
     const before = presentCustomer(row);
     await updateCustomerRow(trx, id, {
       ...(input.name !== undefined && { name: input.name }),
@@ -97,7 +124,14 @@ export async function updateCustomer(db: Db, actor: Actor, id: number, input: Pa
       ...(input.notes !== undefined && { notes: input.notes }),
     });
     const after = presentCustomer((await findCustomer(trx, id))!);
-    await writeAudit(trx, { actorUserId: actor.userId, organizationId: id, action: 'customer.updated', subject: String(id), before: auditImage(before), after: auditImage(after) });
+    await writeAudit(trx, {
+      actorUserId: actor.userId,
+      organizationId: id,
+      action: 'customer.updated',
+      subject: String(id),
+      before: auditImage(before),
+      after: auditImage(after),
+    });
   });
   return getCustomer(db, actor, id);
 }
@@ -113,7 +147,12 @@ export async function listOrganizationIds(db: Db, actor: Actor) {
 }
 
 /** POST /caribou/organizations/{id}: renames; false on failure (unknown organisation, name taken, bad name), as SPEC says. */
-export async function renameOrganization(db: Db, actor: Actor, id: number | undefined, name: string | undefined): Promise<boolean> {
+export async function renameOrganization(
+  db: Db,
+  actor: Actor,
+  id: number | undefined,
+  name: string | undefined,
+): Promise<boolean> {
   authorize(actor, 'customers:manage');
   if (id === undefined || name === undefined) return false;
   try {

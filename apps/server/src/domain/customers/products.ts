@@ -1,4 +1,10 @@
-import { BILLABLE_PRODUCTS, SWITCHABLE_KEYS, type Agreement, type ProductSwitch, type UpdateProductRequest } from '@zview/contracts';
+import {
+  BILLABLE_PRODUCTS,
+  SWITCHABLE_KEYS,
+  type Agreement,
+  type ProductSwitch,
+  type UpdateProductRequest,
+} from '@zview/contracts';
 import type { Actor } from '../../auth/actor.js';
 import { authorize } from '../../auth/policy.js';
 import { deleteAgreement, listAgreements, upsertAgreement, type AgreementRow } from '../../db/agreements.js';
@@ -48,7 +54,12 @@ export function switchesOf(rows: ProductSwitchRow[], products: readonly string[]
   return new Map(
     SWITCHABLE_KEYS.map((key) => {
       const row = stored.get(key);
-      return [key, row ? { enabled: row.enabled, startDate: dateText(row.start_date), endDate: dateText(row.end_date) } : { enabled: products.includes(key), startDate: null, endDate: null }];
+      return [
+        key,
+        row
+          ? { enabled: row.enabled, startDate: dateText(row.start_date), endDate: dateText(row.end_date) }
+          : { enabled: products.includes(key), startDate: null, endDate: null },
+      ];
     }),
   );
 }
@@ -56,7 +67,10 @@ export function switchesOf(rows: ProductSwitchRow[], products: readonly string[]
 /** The effective set: switchable keys on today (in SPEC's key order), plus keys switches do not govern. */
 export function effectiveProducts(switches: Map<string, Switch>, current: readonly string[], today: string): string[] {
   const governed = new Set<string>(SWITCHABLE_KEYS);
-  return [...SWITCHABLE_KEYS.filter((key) => isEffective(switches.get(key)!, today)), ...current.filter((key) => !governed.has(key))];
+  return [
+    ...SWITCHABLE_KEYS.filter((key) => isEffective(switches.get(key)!, today)),
+    ...current.filter((key) => !governed.has(key)),
+  ];
 }
 
 const isBillable = (key: string) => (BILLABLE_PRODUCTS as readonly string[]).includes(key);
@@ -72,23 +86,47 @@ function agreementOf(row: AgreementRow | undefined): Agreement | null {
 }
 
 function present(key: string, entry: Switch, agreement: AgreementRow | undefined, today: string): ProductSwitch {
-  return { productId: key, ...entry, effective: isEffective(entry, today), billable: isBillable(key), agreement: agreementOf(agreement) };
+  return {
+    productId: key,
+    ...entry,
+    effective: isEffective(entry, today),
+    billable: isBillable(key),
+    agreement: agreementOf(agreement),
+  };
 }
 
 async function readCustomerProducts(db: Db, organizationId: number, products: readonly string[]) {
-  const [rows, agreements] = await Promise.all([listProductSwitches(db, organizationId), listAgreements(db, organizationId)]);
+  const [rows, agreements] = await Promise.all([
+    listProductSwitches(db, organizationId),
+    listAgreements(db, organizationId),
+  ]);
   return { switches: switchesOf(rows, products), agreements: new Map(agreements.map((a) => [a.product, a])) };
 }
 
-export async function listCustomerProducts(db: Db, actor: Actor, organizationId: number, today = todayText()): Promise<ProductSwitch[]> {
+export async function listCustomerProducts(
+  db: Db,
+  actor: Actor,
+  organizationId: number,
+  today = todayText(),
+): Promise<ProductSwitch[]> {
   authorize(actor, 'customers:manage');
-  const current = await db.selectFrom('organizations').select('products').where('id', '=', organizationId).executeTakeFirst();
+  const current = await db
+    .selectFrom('organizations')
+    .select('products')
+    .where('id', '=', organizationId)
+    .executeTakeFirst();
   if (!current) throw notFound('Customer not found.');
   const { switches, agreements } = await readCustomerProducts(db, organizationId, current.products);
   return [...switches].map(([key, entry]) => present(key, entry, agreements.get(key), today));
 }
 
-export async function getCustomerProduct(db: Db, actor: Actor, organizationId: number, productId: string, today = todayText()): Promise<ProductSwitch> {
+export async function getCustomerProduct(
+  db: Db,
+  actor: Actor,
+  organizationId: number,
+  productId: string,
+  today = todayText(),
+): Promise<ProductSwitch> {
   const all = await listCustomerProducts(db, actor, organizationId, today);
   return all.find((p) => p.productId === productId)!;
 }
@@ -107,7 +145,8 @@ export async function setCustomerProduct(
   today = todayText(),
 ): Promise<ProductSwitch> {
   authorize(actor, 'customers:manage');
-  if (change.agreement && !isBillable(productId)) throw badRequest(`agreement: ${productId} is not billed per use and takes no agreement.`);
+  if (change.agreement && !isBillable(productId))
+    throw badRequest(`agreement: ${productId} is not billed per use and takes no agreement.`);
   return db.transaction().execute(async (trx) => {
     const products = await lockCustomerProducts(trx, organizationId);
     if (!products) throw notFound('Customer not found.');
@@ -119,12 +158,18 @@ export async function setCustomerProduct(
       startDate: change.startDate === undefined ? previous.startDate : change.startDate,
       endDate: change.endDate === undefined ? previous.endDate : change.endDate,
     };
-    if (next.startDate && next.endDate && next.endDate < next.startDate) throw badRequest('endDate: must be after startDate');
+    if (next.startDate && next.endDate && next.endDate < next.startDate)
+      throw badRequest('endDate: must be after startDate');
     switches.set(productId, next);
     // Keys governed only by organizations.products so far get their rows now, so the set stays what it was.
     const stored = new Set((await listProductSwitches(trx, organizationId)).map((r) => r.product));
     for (const [key, entry] of switches) {
-      if (key === productId || !stored.has(key)) await upsertProductSwitch(trx, organizationId, key, { enabled: entry.enabled, start_date: entry.startDate, end_date: entry.endDate });
+      if (key === productId || !stored.has(key))
+        await upsertProductSwitch(trx, organizationId, key, {
+          enabled: entry.enabled,
+          start_date: entry.startDate,
+          end_date: entry.endDate,
+        });
     }
     if (change.agreement) {
       const a = change.agreement;
@@ -138,7 +183,12 @@ export async function setCustomerProduct(
       await deleteAgreement(trx, organizationId, productId);
     }
     await setEffectiveProducts(trx, organizationId, effectiveProducts(switches, products, today));
-    const after = present(productId, next, (await listAgreements(trx, organizationId)).find((a) => a.product === productId), today);
+    const after = present(
+      productId,
+      next,
+      (await listAgreements(trx, organizationId)).find((a) => a.product === productId),
+      today,
+    );
     await writeAudit(trx, { actorUserId: actor.userId, organizationId, action, subject: productId, before, after });
     return after;
   });

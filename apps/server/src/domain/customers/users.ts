@@ -6,7 +6,15 @@ import type { Actor } from '../../auth/actor.js';
 import { sendInvitation, type MailSettings } from '../../auth/password-reset.js';
 import { authorize } from '../../auth/policy.js';
 import { writeAudit } from '../../db/audit.js';
-import { addMembership, endMembership, findCustomer, findCustomerUser, insertInvitedUser, listCustomerUsers, type CustomerUserRow } from '../../db/customers.js';
+import {
+  addMembership,
+  endMembership,
+  findCustomer,
+  findCustomerUser,
+  insertInvitedUser,
+  listCustomerUsers,
+  type CustomerUserRow,
+} from '../../db/customers.js';
 import type { Db } from '../../db/database.js';
 import { badRequest, conflict, notFound } from '../app-error.js';
 
@@ -35,7 +43,12 @@ export async function customerUsers(db: Db, actor: Actor, organizationId: number
   return (await listCustomerUsers(db, organizationId)).map(presentCustomerUser);
 }
 
-export async function customerUser(db: Db, actor: Actor, organizationId: number, userId: string): Promise<CustomerUser> {
+export async function customerUser(
+  db: Db,
+  actor: Actor,
+  organizationId: number,
+  userId: string,
+): Promise<CustomerUser> {
   authorize(actor, 'customers:manage');
   const row = await findCustomerUser(db, organizationId, userId);
   if (!row) throw notFound('User not found.');
@@ -43,7 +56,13 @@ export async function customerUser(db: Db, actor: Actor, organizationId: number,
 }
 
 /** Ends the user's membership of this customer (their other memberships stay). */
-export async function revokeAccess(db: Db, actor: Actor, organizationId: number, pathUserId: string, bodyUserId: string): Promise<void> {
+export async function revokeAccess(
+  db: Db,
+  actor: Actor,
+  organizationId: number,
+  pathUserId: string,
+  bodyUserId: string,
+): Promise<void> {
   authorize(actor, 'customers:manage');
   if (pathUserId !== bodyUserId) throw badRequest('userId: must be the user of the path.');
   await db.transaction().execute(async (trx) => {
@@ -78,10 +97,14 @@ export async function addAccess(
   let existing = pathUserId === 'new' ? await findUserByEmail(db, input.email) : await findUserById(db, pathUserId);
   if (pathUserId !== 'new' && (!existing || existing.email !== input.email)) throw notFound('User not found.');
   if (existing?.status === 'deleted') throw conflict('This email belongs to a deleted account.');
-  if (!existing && (!input.firstName || !input.lastName)) throw badRequest('user.firstName and user.lastName are required to invite a new user.');
+  if (!existing && (!input.firstName || !input.lastName))
+    throw badRequest('user.firstName and user.lastName are required to invite a new user.');
   const invitedId = await db.transaction().execute(async (trx) => {
-    const userId = existing?.id ?? (await insertInvitedUser(trx, { email: input.email, firstName: input.firstName!, lastName: input.lastName! }));
-    if (!(await addMembership(trx, organizationId, userId, input.role))) throw conflict('This user is already a member of the customer.');
+    const userId =
+      existing?.id ??
+      (await insertInvitedUser(trx, { email: input.email, firstName: input.firstName!, lastName: input.lastName! }));
+    if (!(await addMembership(trx, organizationId, userId, input.role)))
+      throw conflict('This user is already a member of the customer.');
     await writeAudit(trx, {
       actorUserId: actor.userId,
       organizationId,

@@ -48,7 +48,11 @@ const MIN_STREET_THRESHOLD = 0.3;
  * Address suggestions for the search box: addresses starting with what was typed (btree prefix
  * index), topped up by fuzzy ones (trigram word similarity) when fewer than ten start with it.
  */
-export async function autocompleteAddresses(db: Db, text: string, limit = AUTOCOMPLETE_LIMIT): Promise<AddressSuggestion[]> {
+export async function autocompleteAddresses(
+  db: Db,
+  text: string,
+  limit = AUTOCOMPLETE_LIMIT,
+): Promise<AddressSuggestion[]> {
   const prefix = normalizePrefix(text);
   if (prefix.trim().length < 2) return [];
   const escaped = prefix.replace(/[\\%_]/g, '\\$&');
@@ -61,7 +65,9 @@ export async function autocompleteAddresses(db: Db, text: string, limit = AUTOCO
   const seen = new Set(starts.map((r) => r.id));
   const query = prefix.trim();
   const houseNumber = /^(\d+[A-Z]?) ./.exec(query)?.[1];
-  const fuzzy = houseNumber ? await fuzzyWithNumber(db, query, houseNumber, limit) : await fuzzyByStreet(db, query, limit);
+  const fuzzy = houseNumber
+    ? await fuzzyWithNumber(db, query, houseNumber, limit)
+    : await fuzzyByStreet(db, query, limit);
   return [...starts, ...fuzzy.filter((r) => !seen.has(r.id))].slice(0, limit).map(toSuggestion);
 }
 
@@ -80,7 +86,8 @@ export async function autocompleteAddresses(db: Db, text: string, limit = AUTOCO
  * (ties included) can hold the ten best addresses, and at most ten houses of each.
  */
 async function fuzzyByStreet(db: Db, query: string, limit: number): Promise<Row[]> {
-  const { rows } = await sql<Row>`SELECT * FROM autocomplete_street_houses(${query}, ${FUZZY_THRESHOLD}, ${limit})`.execute(db);
+  const { rows } =
+    await sql<Row>`SELECT * FROM autocomplete_street_houses(${query}, ${FUZZY_THRESHOLD}, ${limit})`.execute(db);
   return rows;
 }
 
@@ -97,7 +104,9 @@ async function fuzzyByStreet(db: Db, query: string, limit: number): Promise<Row[
 async function fuzzyWithNumber(db: Db, query: string, houseNumber: string, limit: number): Promise<Row[]> {
   const street = query.slice(houseNumber.length + 1);
   const { rows } = await sql<Row>`
-    SELECT * FROM autocomplete_numbered_houses(${query}, ${houseNumber}, ${street}, ${FUZZY_THRESHOLD}, ${MIN_STREET_THRESHOLD}, ${limit})`.execute(db);
+    SELECT * FROM autocomplete_numbered_houses(${query}, ${houseNumber}, ${street}, ${FUZZY_THRESHOLD}, ${MIN_STREET_THRESHOLD}, ${limit})`.execute(
+    db,
+  );
   return rows;
 }
 

@@ -1,8 +1,20 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import {
-  areaMatch, exactResult, FUZZY_MIN_SIMILARITY, fuzzyResult, geocodeAddress, HIT_COLUMNS, houseNumberValue, nearestHouseOnStreet, searchEverywhere, STREET_MIN_SIMILARITY,
-  streetResult, type GeocodeResult, type PropertyHit, unitKeyOf,
+  areaMatch,
+  exactResult,
+  FUZZY_MIN_SIMILARITY,
+  fuzzyResult,
+  geocodeAddress,
+  HIT_COLUMNS,
+  houseNumberValue,
+  nearestHouseOnStreet,
+  searchEverywhere,
+  STREET_MIN_SIMILARITY,
+  streetResult,
+  type GeocodeResult,
+  type PropertyHit,
+  unitKeyOf,
 } from './match.js';
 import { normalizeAddress, type NormalizedAddress } from './normalize.js';
 
@@ -23,7 +35,10 @@ type Indexed<T> = T & { index: number };
  */
 export async function geocodeAddressesMany(db: Db, texts: readonly string[]): Promise<(GeocodeResult | null)[]> {
   // Identical addresses (after normalising) share one lookup.
-  const unique = new Map<string, { text: string; address: NormalizedAddress; result: GeocodeResult | null; done: boolean }>();
+  const unique = new Map<
+    string,
+    { text: string; address: NormalizedAddress; result: GeocodeResult | null; done: boolean }
+  >();
   const keys = texts.map((text) => {
     const address = normalizeAddress(text);
     if (!unique.has(address.full)) unique.set(address.full, { text, address, result: null, done: !address.full });
@@ -37,7 +52,10 @@ export async function geocodeAddressesMany(db: Db, texts: readonly string[]): Pr
   const single = entries.filter((e) => !e.done && !e.address.zip);
 
   const exactable = withZip.filter((e) => e.address.houseNumber && e.address.streetKey);
-  const exact = await exactMany(db, exactable.map((e) => e.address));
+  const exact = await exactMany(
+    db,
+    exactable.map((e) => e.address),
+  );
   exactable.forEach((e, i) => {
     e.result = exactResult(e.address, exact[i]!);
     e.done = e.result !== null;
@@ -45,7 +63,11 @@ export async function geocodeAddressesMany(db: Db, texts: readonly string[]): Pr
 
   // Fuzzy within the ZIP, then everywhere for those whose ZIP held nothing close enough.
   const fuzzable = withZip.filter((e) => !e.done && e.address.houseNumber);
-  const inZip = await fuzzyMany(db, fuzzable.map((e) => e.address), 'zip');
+  const inZip = await fuzzyMany(
+    db,
+    fuzzable.map((e) => e.address),
+    'zip',
+  );
   const everywhere: typeof fuzzable = [];
   fuzzable.forEach((e, i) => {
     const candidates = inZip[i]!;
@@ -55,7 +77,11 @@ export async function geocodeAddressesMany(db: Db, texts: readonly string[]): Pr
       e.done = e.result !== null;
     }
   });
-  const anywhere = await fuzzyMany(db, everywhere.map((e) => e.address), 'anywhere');
+  const anywhere = await fuzzyMany(
+    db,
+    everywhere.map((e) => e.address),
+    'anywhere',
+  );
   everywhere.forEach((e, i) => {
     e.result = fuzzyResult(e.address, anywhere[i]!);
     e.done = e.result !== null;
@@ -64,21 +90,29 @@ export async function geocodeAddressesMany(db: Db, texts: readonly string[]): Pr
   // What no house matched: the street (the house on it with the nearest number), else the ZIP or city.
   const byArea = withZip.filter((e) => !e.done);
   const onStreet = byArea.filter((e) => e.address.streetKey);
-  const streets = await streetMany(db, onStreet.map((e) => e.address));
+  const streets = await streetMany(
+    db,
+    onStreet.map((e) => e.address),
+  );
   onStreet.forEach((e, i) => (e.result = streets[i] ? streetResult(streets[i]) : null));
   for (const e of byArea) e.result ??= areaMatch(e.address);
 
   // The ZIP-less, one at a time.
   const rest = single.map((e) => async () => (e.result = await geocodeAddress(db, e.text)));
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(FALLBACK_CONCURRENCY, rest.length) }, async () => {
-    while (next < rest.length) await rest[next++]!();
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(FALLBACK_CONCURRENCY, rest.length) }, async () => {
+      while (next < rest.length) await rest[next++]!();
+    }),
+  );
   return keys.map((key) => unique.get(key)!.result);
 }
 
 /** Candidates at each address's house (same ZIP, street and number), the unit asked for first. */
-async function exactMany(db: Db, addresses: readonly NormalizedAddress[]): Promise<(PropertyHit & { unit: string | null })[][]> {
+async function exactMany(
+  db: Db,
+  addresses: readonly NormalizedAddress[],
+): Promise<(PropertyHit & { unit: string | null })[][]> {
   const found: (PropertyHit & { unit: string | null })[][] = addresses.map(() => []);
   if (!addresses.length) return found;
   const { rows } = await sql<Indexed<PropertyHit & { unit: string | null }>>`
@@ -96,7 +130,10 @@ async function exactMany(db: Db, addresses: readonly NormalizedAddress[]): Promi
 }
 
 /** The street step (nearestHouseOnStreet) for addresses with a ZIP and a street, in one query. */
-async function streetMany(db: Db, addresses: readonly NormalizedAddress[]): Promise<((PropertyHit & { score: number }) | undefined)[]> {
+async function streetMany(
+  db: Db,
+  addresses: readonly NormalizedAddress[],
+): Promise<((PropertyHit & { score: number }) | undefined)[]> {
   const found: ((PropertyHit & { score: number }) | undefined)[] = addresses.map(() => undefined);
   if (!addresses.length) return found;
   const rows = await db.transaction().execute(async (trx) => {
@@ -112,13 +149,18 @@ async function streetMany(db: Db, addresses: readonly NormalizedAddress[]): Prom
 }
 
 /** The five most similar addresses to each (its house number within its ZIP, or anywhere above the similarity threshold), best first. */
-async function fuzzyMany(db: Db, addresses: readonly NormalizedAddress[], scope: 'zip' | 'anywhere'): Promise<(PropertyHit & { score: number })[][]> {
+async function fuzzyMany(
+  db: Db,
+  addresses: readonly NormalizedAddress[],
+  scope: 'zip' | 'anywhere',
+): Promise<(PropertyHit & { score: number })[][]> {
   const found: (PropertyHit & { score: number })[][] = addresses.map(() => []);
   if (!addresses.length) return found;
   const fulls = addresses.map((a) => a.full);
   const rows = await db.transaction().execute(async (trx) => {
     await sql`SET LOCAL pg_trgm.similarity_threshold = ${sql.lit(FUZZY_MIN_SIMILARITY)}`.execute(trx);
-    const where = scope === 'zip' ? sql`zip = q.zip AND house_number = q.house_number` : sql`normalized_address % q.full_address`;
+    const where =
+      scope === 'zip' ? sql`zip = q.zip AND house_number = q.house_number` : sql`normalized_address % q.full_address`;
     const { rows } = await sql<Indexed<PropertyHit & { score: number }>>`
       SELECT q.i::int - 1 AS index, p.*
       FROM unnest(${fulls}::text[], ${addresses.map((a) => a.zip ?? null)}::bpchar[], ${addresses.map((a) => a.houseNumber ?? null)}::text[]) WITH ORDINALITY AS q(full_address, zip, house_number, i)

@@ -41,7 +41,19 @@ export const OUTSIDE_COVERAGE_AREA = 'This location is outside our coverage: we 
 export const FUZZY_MIN_SIMILARITY = 0.45;
 
 /** A candidate property: the columns of HIT_COLUMNS, typed by the world table (db/world-schema.ts). */
-export type PropertyHit = Pick<Selectable<PropertiesTable>, 'id' | 'address_line' | 'city' | 'state' | 'zip' | 'lat' | 'lng' | 'house_number' | 'street_key' | 'normalized_address'>;
+export type PropertyHit = Pick<
+  Selectable<PropertiesTable>,
+  | 'id'
+  | 'address_line'
+  | 'city'
+  | 'state'
+  | 'zip'
+  | 'lat'
+  | 'lng'
+  | 'house_number'
+  | 'street_key'
+  | 'normalized_address'
+>;
 
 export const HIT_COLUMNS = sql`id, address_line, city, state, zip, lat, lng, house_number, street_key, normalized_address`;
 
@@ -49,15 +61,32 @@ export function displayAddress(p: Pick<PropertyHit, 'address_line' | 'city' | 's
   return `${p.address_line}, ${p.city}, ${p.state} ${p.zip}`;
 }
 
-function fromHit(hit: PropertyHit, confidence: number, precision: GeocodePrecision, matchedBy: GeocodeResult['matchedBy']): GeocodeResult {
-  return { propertyId: hit.id, address: displayAddress(hit), lat: hit.lat, lng: hit.lng, confidence: round2(confidence), precision, matchedBy };
+function fromHit(
+  hit: PropertyHit,
+  confidence: number,
+  precision: GeocodePrecision,
+  matchedBy: GeocodeResult['matchedBy'],
+): GeocodeResult {
+  return {
+    propertyId: hit.id,
+    address: displayAddress(hit),
+    lat: hit.lat,
+    lng: hit.lng,
+    confidence: round2(confidence),
+    precision,
+    matchedBy,
+  };
 }
 
 /**
  * Resolves a location as the assessment API receives it: an address (free text) or coordinates
  * ('lat,lng'). With locationType 'address', text that is a coordinate pair is still read as one.
  */
-export async function geocode(db: Db, location: string, locationType: 'address' | 'coordinates' = 'address'): Promise<GeocodeResult | null> {
+export async function geocode(
+  db: Db,
+  location: string,
+  locationType: 'address' | 'coordinates' = 'address',
+): Promise<GeocodeResult | null> {
   const point = parseCoordinates(location);
   if (locationType === 'coordinates') return point ? geocodeCoordinates(db, point) : null;
   if (point) return geocodeCoordinates(db, point);
@@ -83,7 +112,8 @@ export async function markCoverage(db: Db, results: GeocodeResult[]): Promise<Ge
   bare.forEach((resultIndex, k) => {
     const result = results[resultIndex]!;
     const near = nearest.get(k);
-    if (!near || haversineMetres(result.lat, result.lng, near.lat, near.lng) > COVERAGE_METRES) result.outsideCoverage = true;
+    if (!near || haversineMetres(result.lat, result.lng, near.lat, near.lng) > COVERAGE_METRES)
+      result.outsideCoverage = true;
   });
   return results;
 }
@@ -135,13 +165,17 @@ export function unitKeyOf(a: NormalizedAddress): string {
  * building itself): everything the caller said must agree; each part left out costs a little certainty.
  * Shared by the single and the set-wise geocoder.
  */
-export function exactResult(a: NormalizedAddress, rows: readonly (PropertyHit & { unit: string | null })[]): GeocodeResult | null {
+export function exactResult(
+  a: NormalizedAddress,
+  rows: readonly (PropertyHit & { unit: string | null })[],
+): GeocodeResult | null {
   if (rows.length === 0) return null;
   const unit = unitKeyOf(a);
   const hit = rows[0]!;
   const unitAgrees = (hit.unit ?? '').toUpperCase() === unit;
   const tail = hit.normalized_address.slice(`${hit.house_number} ${hit.street_key} `.length);
-  const cityAgrees = !a.city || tail.replace(/^(APT|UNIT|STE|BLDG|FL|RM|LOT|SPC|TRLR|DEPT|PH) \S+ /, '').startsWith(`${a.city} `);
+  const cityAgrees =
+    !a.city || tail.replace(/^(APT|UNIT|STE|BLDG|FL|RM|LOT|SPC|TRLR|DEPT|PH) \S+ /, '').startsWith(`${a.city} `);
   const stateAgrees = !a.state || hit.state === a.state;
   let confidence = 1;
   if (!a.city) confidence -= 0.03;
@@ -190,7 +224,10 @@ export function searchEverywhere(a: NormalizedAddress, inZip: readonly { score: 
 }
 
 /** The fuzzy match among candidates (best first). Shared by the single and the set-wise geocoder. */
-export function fuzzyResult(a: NormalizedAddress, candidates: readonly (PropertyHit & { score: number })[]): GeocodeResult | null {
+export function fuzzyResult(
+  a: NormalizedAddress,
+  candidates: readonly (PropertyHit & { score: number })[],
+): GeocodeResult | null {
   // The house number must be right: a near-identical string with another number is another house.
   const best = candidates.find((c) => c.house_number === a.houseNumber && c.score >= FUZZY_MIN_SIMILARITY);
   if (!best) return null;
@@ -208,7 +245,9 @@ async function streetMatch(db: Db, a: NormalizedAddress): Promise<GeocodeResult 
   if (!zips.length) return null;
   const { rows } = await db.transaction().execute(async (trx) => {
     await sql`SET LOCAL pg_trgm.similarity_threshold = ${sql.lit(STREET_MIN_SIMILARITY)}`.execute(trx);
-    return sql<PropertyHit & { score: number }>`${nearestHouseOnStreet(sql.join(zips), sql`${a.streetKey}`, sql`${houseNumberValue(a)}`)}`.execute(trx);
+    return sql<
+      PropertyHit & { score: number }
+    >`${nearestHouseOnStreet(sql.join(zips), sql`${a.streetKey}`, sql`${houseNumberValue(a)}`)}`.execute(trx);
   });
   return rows[0] ? streetResult(rows[0]) : null;
 }
@@ -225,7 +264,11 @@ export const houseNumberValue = (a: NormalizedAddress) => Number.parseInt(a.hous
  * street_names (a ZIP has a few dozen, against hundreds of houses to compare one by one), then
  * their houses from the (zip, street_key) index.
  */
-export function nearestHouseOnStreet(zips: RawBuilder<unknown>, streetKey: RawBuilder<unknown>, number: RawBuilder<unknown>) {
+export function nearestHouseOnStreet(
+  zips: RawBuilder<unknown>,
+  streetKey: RawBuilder<unknown>,
+  number: RawBuilder<unknown>,
+) {
   return sql`
     SELECT ${HIT_COLUMNS}, similarity(street_key, ${streetKey}) AS score
     FROM (SELECT DISTINCT zip AS matched_zip, street_key AS matched_street FROM street_names WHERE zip IN (${zips}) AND street_key % ${streetKey}) s
@@ -234,14 +277,17 @@ export function nearestHouseOnStreet(zips: RawBuilder<unknown>, streetKey: RawBu
 }
 
 /** The result of the street step for the house it found. */
-export const streetResult = (hit: PropertyHit & { score: number }) => fromHit(hit, 0.45 + 0.2 * hit.score, 'street', 'street');
+export const streetResult = (hit: PropertyHit & { score: number }) =>
+  fromHit(hit, 0.45 + 0.2 * hit.score, 'street', 'street');
 
 /** The ZIP codes of a city (remembered: `zipcodes` scans its whole list per name). */
 function cityZips(city: string, state: string): string[] {
   const key = `${city}|${state}`;
   let zips = cityZipCache.get(key);
   if (!zips) {
-    const found = zipcodes.lookupByName(city.replace(/^SAINT /, 'St '), state).concat(zipcodes.lookupByName(city, state));
+    const found = zipcodes
+      .lookupByName(city.replace(/^SAINT /, 'St '), state)
+      .concat(zipcodes.lookupByName(city, state));
     zips = [...new Set(found.map((z) => z.zip))];
     if (cityZipCache.size >= 10_000) cityZipCache.clear();
     cityZipCache.set(key, zips);
@@ -254,14 +300,31 @@ const cityZipCache = new Map<string, string[]>();
 export function areaMatch(a: NormalizedAddress): GeocodeResult | null {
   if (a.zip) {
     const zip = zipcodes.lookup(a.zip);
-    if (zip) return { propertyId: null, address: `${zip.city}, ${zip.state} ${zip.zip}`, lat: zip.latitude, lng: zip.longitude, confidence: a.houseNumber ? 0.3 : 0.6, precision: 'zip', matchedBy: 'zip' };
+    if (zip)
+      return {
+        propertyId: null,
+        address: `${zip.city}, ${zip.state} ${zip.zip}`,
+        lat: zip.latitude,
+        lng: zip.longitude,
+        confidence: a.houseNumber ? 0.3 : 0.6,
+        precision: 'zip',
+        matchedBy: 'zip',
+      };
   }
   if (a.city && a.state) {
     const zips = cityZips(a.city, a.state).map((zip) => zipcodes.lookup(zip)!);
     if (zips.length) {
       const lat = zips.reduce((s, z) => s + z.latitude, 0) / zips.length;
       const lng = zips.reduce((s, z) => s + z.longitude, 0) / zips.length;
-      return { propertyId: null, address: `${zips[0]!.city}, ${zips[0]!.state}`, lat: round6(lat), lng: round6(lng), confidence: a.houseNumber ? 0.2 : 0.5, precision: 'city', matchedBy: 'city' };
+      return {
+        propertyId: null,
+        address: `${zips[0]!.city}, ${zips[0]!.state}`,
+        lat: round6(lat),
+        lng: round6(lng),
+        confidence: a.houseNumber ? 0.2 : 0.5,
+        precision: 'city',
+        matchedBy: 'city',
+      };
     }
   }
   return null;
@@ -276,7 +339,9 @@ export async function geocodeCoordinates(db: Db, point: LatLng): Promise<Geocode
   const { dLat, dLng } = searchBox(point.lat);
   const { rows } = await sql<ParcelHit>`
     SELECT ${HIT_COLUMNS}, parcel FROM properties
-    WHERE lat BETWEEN ${point.lat - dLat} AND ${point.lat + dLat} AND lng BETWEEN ${point.lng - dLng} AND ${point.lng + dLng}`.execute(db);
+    WHERE lat BETWEEN ${point.lat - dLat} AND ${point.lat + dLat} AND lng BETWEEN ${point.lng - dLng} AND ${point.lng + dLng}`.execute(
+    db,
+  );
   return (await markCoverage(db, [pickPropertyAt(point, rows)]))[0]!;
 }
 
@@ -292,10 +357,17 @@ const CANDIDATES_PER_POINT = 4;
 export async function geocodeCoordinatesMany(db: Db, points: readonly LatLng[]): Promise<GeocodeResult[]> {
   // First a small box (most points are on or beside a property: a short index range per point),
   // then the full box of geocodeCoordinates for the points that found nothing in it.
-  const results = await candidatesMany(db, points, NEAR_BOX_DEG).then((found) => points.map((point, i) => pickPropertyAt(point, found[i]!)));
+  const results = await candidatesMany(db, points, NEAR_BOX_DEG).then((found) =>
+    points.map((point, i) => pickPropertyAt(point, found[i]!)),
+  );
   const missed = results.flatMap((result, i) => (result.propertyId === null ? [i] : []));
   if (missed.length) {
-    const found = await candidatesMany(db, missed.map((i) => points[i]!), searchBox(0).dLat, 4 * CANDIDATES_PER_POINT);
+    const found = await candidatesMany(
+      db,
+      missed.map((i) => points[i]!),
+      searchBox(0).dLat,
+      4 * CANDIDATES_PER_POINT,
+    );
     missed.forEach((index, k) => (results[index] = pickPropertyAt(points[index]!, found[k]!)));
   }
   return markCoverage(db, results);
@@ -304,7 +376,12 @@ export async function geocodeCoordinatesMany(db: Db, points: readonly LatLng[]):
 /** The small first box of the set-wise search (~110 m north–south). */
 const NEAR_BOX_DEG = 0.001;
 
-async function candidatesMany(db: Db, points: readonly LatLng[], dLat: number, limit = CANDIDATES_PER_POINT): Promise<ParcelHit[][]> {
+async function candidatesMany(
+  db: Db,
+  points: readonly LatLng[],
+  dLat: number,
+  limit = CANDIDATES_PER_POINT,
+): Promise<ParcelHit[][]> {
   const candidates: ParcelHit[][] = points.map(() => []);
   if (!points.length) return candidates;
   // Nearest first along the GiST index of scaled points (migration 0310): x = lng · cos(lat), so
@@ -347,7 +424,15 @@ function pickPropertyAt(point: LatLng, rows: readonly ParcelHit[]): GeocodeResul
   if (nearest && nearestMetres <= NEAREST_PARCEL_METRES) {
     return fromHit(nearest, 0.9 - 0.4 * (nearestMetres / NEAREST_PARCEL_METRES), 'parcel', 'nearest');
   }
-  return { propertyId: null, address: null, lat: point.lat, lng: point.lng, confidence: 1, precision: 'point', matchedBy: 'point' };
+  return {
+    propertyId: null,
+    address: null,
+    lat: point.lat,
+    lng: point.lng,
+    confidence: 1,
+    precision: 'point',
+    matchedBy: 'point',
+  };
 }
 
 function round2(x: number) {

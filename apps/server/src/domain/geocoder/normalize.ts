@@ -24,14 +24,25 @@ export function normalizeAddress(input: string | ParsedAddress): NormalizedAddre
   return { ...parsed, ...(streetKey ? { streetKey } : {}), full };
 }
 
-export function streetKeyOf(parsed: Pick<ParsedAddress, 'predirectional' | 'streetName' | 'suffix' | 'postdirectional'>): string | undefined {
+export function streetKeyOf(
+  parsed: Pick<ParsedAddress, 'predirectional' | 'streetName' | 'suffix' | 'postdirectional'>,
+): string | undefined {
   if (!parsed.streetName) return undefined;
   return [parsed.predirectional, parsed.streetName, parsed.suffix, parsed.postdirectional].filter(Boolean).join(' ');
 }
 
 /** 'Wheatland Ave', 'Wichita', 'KS', '67203' → '1427 WHEATLAND AVE WICHITA KS 67203' (for stored rows). */
-export function normalizedAddressOf(parts: { houseNumber: string; street: string; unit?: string | null; city: string; state: string; zip: string }) {
-  const parsed = parseAddress(`${parts.houseNumber} ${parts.street}${parts.unit ? ` ${parts.unit}` : ''}, ${parts.city}, ${parts.state} ${parts.zip}`);
+export function normalizedAddressOf(parts: {
+  houseNumber: string;
+  street: string;
+  unit?: string | null;
+  city: string;
+  state: string;
+  zip: string;
+}) {
+  const parsed = parseAddress(
+    `${parts.houseNumber} ${parts.street}${parts.unit ? ` ${parts.unit}` : ''}, ${parts.city}, ${parts.state} ${parts.zip}`,
+  );
   return normalizeAddress(parsed);
 }
 

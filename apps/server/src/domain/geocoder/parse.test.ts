@@ -7,26 +7,54 @@ import { normalizePrefix } from './autocomplete.js';
 describe('parseAddress', () => {
   it('reads a complete USPS-style address', () => {
     expect(parseAddress('1427 Wheatland Ave, Wichita, KS 67203')).toEqual({
-      houseNumber: '1427', streetName: 'WHEATLAND', suffix: 'AVE', city: 'WICHITA', state: 'KS', zip: '67203',
+      houseNumber: '1427',
+      streetName: 'WHEATLAND',
+      suffix: 'AVE',
+      city: 'WICHITA',
+      state: 'KS',
+      zip: '67203',
     });
   });
 
   it('needs no commas and ignores case', () => {
-    expect(parseAddress('1427 wheatland ave wichita ks 67203')).toEqual(parseAddress('1427 Wheatland Ave, Wichita, KS 67203'));
-    expect(parseAddress('5120 RIDGECREST DR PARADISE CA 95969')).toMatchObject({ streetName: 'RIDGECREST', suffix: 'DR', city: 'PARADISE', state: 'CA' });
+    expect(parseAddress('1427 wheatland ave wichita ks 67203')).toEqual(
+      parseAddress('1427 Wheatland Ave, Wichita, KS 67203'),
+    );
+    expect(parseAddress('5120 RIDGECREST DR PARADISE CA 95969')).toMatchObject({
+      streetName: 'RIDGECREST',
+      suffix: 'DR',
+      city: 'PARADISE',
+      state: 'CA',
+    });
   });
 
   it('recognises multi-word cities without commas from the real city list', () => {
-    expect(parseAddress('2210 River Rd Baton Rouge LA 70802')).toMatchObject({ streetName: 'RIVER', suffix: 'RD', city: 'BATON ROUGE', state: 'LA' });
-    expect(parseAddress('830 Cimarron Dr Oklahoma City OK')).toMatchObject({ streetName: 'CIMARRON', city: 'OKLAHOMA CITY', state: 'OK' });
+    expect(parseAddress('2210 River Rd Baton Rouge LA 70802')).toMatchObject({
+      streetName: 'RIVER',
+      suffix: 'RD',
+      city: 'BATON ROUGE',
+      state: 'LA',
+    });
+    expect(parseAddress('830 Cimarron Dr Oklahoma City OK')).toMatchObject({
+      streetName: 'CIMARRON',
+      city: 'OKLAHOMA CITY',
+      state: 'OK',
+    });
   });
 
   it('abbreviates street suffixes, directionals and states', () => {
     expect(parseAddress('742 Foothill Road, Boulder, Colorado 80302')).toMatchObject({ suffix: 'RD', state: 'CO' });
     expect(parseAddress('100 North Main Street Southwest, Atlanta, Georgia')).toMatchObject({
-      predirectional: 'N', streetName: 'MAIN', suffix: 'ST', postdirectional: 'SW', state: 'GA',
+      predirectional: 'N',
+      streetName: 'MAIN',
+      suffix: 'ST',
+      postdirectional: 'SW',
+      state: 'GA',
     });
-    expect(parseAddress('9 Harbor Boulevard, Biloxi, Mississippi 39530')).toMatchObject({ suffix: 'BLVD', state: 'MS' });
+    expect(parseAddress('9 Harbor Boulevard, Biloxi, Mississippi 39530')).toMatchObject({
+      suffix: 'BLVD',
+      state: 'MS',
+    });
     expect(parseAddress('1 Pine Lane, Bend, OR')).toMatchObject({ suffix: 'LN' });
     expect(parseAddress('1 Palm Parkway, Mobile, AL')).toMatchObject({ suffix: 'PKWY' });
   });
@@ -34,14 +62,32 @@ describe('parseAddress', () => {
   it('keeps a directional or suffix that is the street name itself', () => {
     expect(parseAddress('12 North St, Boston, MA 02108')).toMatchObject({ streetName: 'NORTH', suffix: 'ST' });
     expect(parseAddress('55 Park, Wichita, KS')).toMatchObject({ streetName: 'PARK' });
-    expect(parseAddress('10 E North Ave, Wichita, KS')).toMatchObject({ predirectional: 'E', streetName: 'NORTH', suffix: 'AVE' });
+    expect(parseAddress('10 E North Ave, Wichita, KS')).toMatchObject({
+      predirectional: 'E',
+      streetName: 'NORTH',
+      suffix: 'AVE',
+    });
   });
 
   it('reads unit numbers written as Apt, Unit, Suite or #', () => {
-    expect(parseAddress('123 Main St Apt 4B, Wichita, KS 67203')).toMatchObject({ unitType: 'APT', unit: '4B', streetName: 'MAIN', suffix: 'ST' });
+    expect(parseAddress('123 Main St Apt 4B, Wichita, KS 67203')).toMatchObject({
+      unitType: 'APT',
+      unit: '4B',
+      streetName: 'MAIN',
+      suffix: 'ST',
+    });
     expect(parseAddress('123 Main St #12 Wichita KS')).toMatchObject({ unitType: 'UNIT', unit: '12', city: 'WICHITA' });
-    expect(parseAddress('123 Main St, Suite 200, Wichita, KS')).toMatchObject({ unitType: 'STE', unit: '200', city: 'WICHITA' });
-    expect(parseAddress('Unit 7, 123 Main St, Wichita, KS')).toMatchObject({ houseNumber: '123', unitType: 'UNIT', unit: '7', city: 'WICHITA' });
+    expect(parseAddress('123 Main St, Suite 200, Wichita, KS')).toMatchObject({
+      unitType: 'STE',
+      unit: '200',
+      city: 'WICHITA',
+    });
+    expect(parseAddress('Unit 7, 123 Main St, Wichita, KS')).toMatchObject({
+      houseNumber: '123',
+      unitType: 'UNIT',
+      unit: '7',
+      city: 'WICHITA',
+    });
   });
 
   it('reads ZIP+4 with a dash or a space, and drops a trailing country', () => {

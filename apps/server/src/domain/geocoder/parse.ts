@@ -62,7 +62,10 @@ export function parseAddress(input: string): ParsedAddress {
     }
   }
 
-  let segments = text.split(',').map((s) => s.trim()).filter(Boolean);
+  let segments = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   // A segment that is only a unit ('Apt 4') belongs to the street line.
   const isUnitSegment = (s: string) => UNIT_DESIGNATOR[s.split(' ')[0]!] !== undefined;
   if (segments.length > 1) {
@@ -137,7 +140,11 @@ function parseStreetLine(input: string[], result: ParsedAddress) {
   // Unit: a designator and its identifier, anywhere after the house number ('APT 4', '# 4', 'UNIT B').
   for (let i = 1; i < words.length; i++) {
     const designator = UNIT_DESIGNATOR[words[i]!];
-    if (designator && i + 1 < words.length && (designator === '#' || /\d/.test(words[i + 1]!) || words[i + 1]!.length <= 2 || i + 2 === words.length)) {
+    if (
+      designator &&
+      i + 1 < words.length &&
+      (designator === '#' || /\d/.test(words[i + 1]!) || words[i + 1]!.length <= 2 || i + 2 === words.length)
+    ) {
       result.unitType = designator === '#' ? 'UNIT' : designator;
       result.unit = words[i + 1];
       words.splice(i, 2);

@@ -35,7 +35,10 @@ export function hazardForCell(h3Index: string): HazardProfile {
 
 /** The raw fields at a point (no cell snapping). */
 export function hazardFields(lat: number, lng: number): Omit<HazardProfile, 'h3Index'> {
-  const dGulfAtlantic = Math.min(distanceToPolylineKm(lat, lng, GULF_COAST), distanceToPolylineKm(lat, lng, ATLANTIC_COAST));
+  const dGulfAtlantic = Math.min(
+    distanceToPolylineKm(lat, lng, GULF_COAST),
+    distanceToPolylineKm(lat, lng, ATLANTIC_COAST),
+  );
   const dPacific = distanceToPolylineKm(lat, lng, PACIFIC_COAST);
   const dRiver = Math.min(...RIVERS.map((river) => distanceToPolylineKm(lat, lng, river)));
   // Hurricanes weaken northward: full strength south of 31°N, a third by 40°N.
@@ -54,7 +57,8 @@ export function hazardFields(lat: number, lng: number): Omit<HazardProfile, 'h3I
   const wind = 0.04 + tropical * 0.92 * Math.exp(-dGulfAtlantic / 160) + noise(lat, lng, 2) * 0.03;
 
   const storm =
-    (0.06 + gauss(lat, lng, 36, -97.5, 4.0, 3.5, 0.75) + gauss(lat, lng, 33.3, -88.5, 2.5, 2.8, 0.6)) * (1 - 0.7 * west) +
+    (0.06 + gauss(lat, lng, 36, -97.5, 4.0, 3.5, 0.75) + gauss(lat, lng, 33.3, -88.5, 2.5, 2.8, 0.6)) *
+      (1 - 0.7 * west) +
     noise(lat, lng, 3) * 0.04;
 
   const wildfire =
@@ -89,7 +93,15 @@ export function hazardFields(lat: number, lng: number): Omit<HazardProfile, 'h3I
   };
 }
 
-function gauss(lat: number, lng: number, cLat: number, cLng: number, sLat: number, sLng: number, amplitude: number): number {
+function gauss(
+  lat: number,
+  lng: number,
+  cLat: number,
+  cLng: number,
+  sLat: number,
+  sLng: number,
+  amplitude: number,
+): number {
   const a = (lat - cLat) / sLat;
   const b = (lng - cLng) / sLng;
   return amplitude * Math.exp(-0.5 * (a * a + b * b));

@@ -21,15 +21,33 @@ export function locationHazardsAt(lat: number, lng: number): LocationHazards {
   const h = hazardAt(lat, lng);
   const flood = Math.max(h.flood, h.surge);
   const hazards: LocationHazard[] = [
-    { hazard: 'wind', exposure: h.wind, riskLevel: level(h.wind), description: `100-year gust about ${h.designWindMph} mph` },
+    {
+      hazard: 'wind',
+      exposure: h.wind,
+      riskLevel: level(h.wind),
+      description: `100-year gust about ${h.designWindMph} mph`,
+    },
     {
       hazard: 'flood',
       exposure: flood,
       riskLevel: level(flood),
-      description: h.surge > h.flood ? `Coastal storm surge exposure ${percent(h.surge)}` : `Riverine and coastal flood exposure ${percent(h.flood)}`,
+      description:
+        h.surge > h.flood
+          ? `Coastal storm surge exposure ${percent(h.surge)}`
+          : `Riverine and coastal flood exposure ${percent(h.flood)}`,
     },
-    { hazard: 'wildfire', exposure: h.wildfire, riskLevel: level(h.wildfire), description: `Wildfire exposure ${percent(h.wildfire)}` },
-    { hazard: 'hail', exposure: h.hail, riskLevel: level(h.hail), description: `${percent(h.hailAnnualProbability)} a year chance of hail of 1 inch or more` },
+    {
+      hazard: 'wildfire',
+      exposure: h.wildfire,
+      riskLevel: level(h.wildfire),
+      description: `Wildfire exposure ${percent(h.wildfire)}`,
+    },
+    {
+      hazard: 'hail',
+      exposure: h.hail,
+      riskLevel: level(h.hail),
+      description: `${percent(h.hailAnnualProbability)} a year chance of hail of 1 inch or more`,
+    },
   ];
   return { hazards, note: NO_BUILDING_NOTE };
 }

@@ -41,8 +41,17 @@ export async function myProfile(db: Db, actor: Actor): Promise<UserProfileRespon
 }
 
 export async function updateMyProfile(db: Db, actor: Actor, profile: { firstName: string; lastName: string }) {
-  await db.updateTable('users').set({ first_name: profile.firstName, last_name: profile.lastName }).where('id', '=', actor.userId).execute();
-  await writeAudit(db, { actorUserId: actor.userId, organizationId: actor.organization.id, action: 'user.profile_updated', subject: actor.userId });
+  await db
+    .updateTable('users')
+    .set({ first_name: profile.firstName, last_name: profile.lastName })
+    .where('id', '=', actor.userId)
+    .execute();
+  await writeAudit(db, {
+    actorUserId: actor.userId,
+    organizationId: actor.organization.id,
+    action: 'user.profile_updated',
+    subject: actor.userId,
+  });
   return myProfile(db, actor);
 }
 
@@ -117,16 +126,32 @@ async function ownedByOrganization(db: Db, actor: Actor, userId: string): Promis
 export async function updateMember(
   db: Db,
   actor: Actor,
-  input: { userId: string; profile?: { firstName: string; lastName: string }; role?: 'member' | 'admin'; expirePassword?: boolean },
+  input: {
+    userId: string;
+    profile?: { firstName: string; lastName: string };
+    role?: 'member' | 'admin';
+    expirePassword?: boolean;
+  },
 ) {
   await requireMembers(db, actor, [input.userId]);
-  if (input.role === 'member' && input.userId === actor.userId) throw badRequest('You cannot remove your own admin role.');
-  if ((input.profile || input.expirePassword) && input.userId !== actor.userId && !(await ownedByOrganization(db, actor, input.userId))) {
-    throw forbidden('This account is also used outside your organization: only its owner can change its name or password.');
+  if (input.role === 'member' && input.userId === actor.userId)
+    throw badRequest('You cannot remove your own admin role.');
+  if (
+    (input.profile || input.expirePassword) &&
+    input.userId !== actor.userId &&
+    !(await ownedByOrganization(db, actor, input.userId))
+  ) {
+    throw forbidden(
+      'This account is also used outside your organization: only its owner can change its name or password.',
+    );
   }
   await db.transaction().execute(async (trx) => {
     if (input.profile) {
-      await trx.updateTable('users').set({ first_name: input.profile.firstName, last_name: input.profile.lastName }).where('id', '=', input.userId).execute();
+      await trx
+        .updateTable('users')
+        .set({ first_name: input.profile.firstName, last_name: input.profile.lastName })
+        .where('id', '=', input.userId)
+        .execute();
     }
     if (input.role) {
       await trx
@@ -137,11 +162,22 @@ export async function updateMember(
         .execute();
     }
     if (input.expirePassword) {
-      await trx.updateTable('user_credentials').set({ password_expires_at: sql<Date>`now()` }).where('user_id', '=', input.userId).execute();
+      await trx
+        .updateTable('user_credentials')
+        .set({ password_expires_at: sql<Date>`now()` })
+        .where('user_id', '=', input.userId)
+        .execute();
     }
     // Tokens carry the role: those issued before a role change or a password expiry are over.
-    if (input.role || input.expirePassword) await revokeUserTokens(trx, [input.userId], { endSessions: !!input.expirePassword });
-    await writeAudit(trx, { actorUserId: actor.userId, organizationId: actor.organization.id, action: 'user.updated', subject: input.userId, details: { role: input.role, profile: !!input.profile, expirePassword: !!input.expirePassword } });
+    if (input.role || input.expirePassword)
+      await revokeUserTokens(trx, [input.userId], { endSessions: !!input.expirePassword });
+    await writeAudit(trx, {
+      actorUserId: actor.userId,
+      organizationId: actor.organization.id,
+      action: 'user.updated',
+      subject: input.userId,
+      details: { role: input.role, profile: !!input.profile, expirePassword: !!input.expirePassword },
+    });
   });
 }
 
@@ -154,16 +190,27 @@ export async function assignAdmin(db: Db, actor: Actor, userIds: string[]) {
     .where('user_id', 'in', userIds)
     .execute();
   await revokeUserTokens(db, userIds);
-  await writeAudit(db, { actorUserId: actor.userId, organizationId: actor.organization.id, action: 'user.assigned_admin', details: { userIds } });
+  await writeAudit(db, {
+    actorUserId: actor.userId,
+    organizationId: actor.organization.id,
+    action: 'user.assigned_admin',
+    details: { userIds },
+  });
 }
 
 /**
  * Activate, deactivate (cannot act for this organisation) or delete (soft: gone from its lists,
  * history kept) members of the actor's organisation. Their memberships elsewhere are untouched.
  */
-export async function setMembersStatus(db: Db, actor: Actor, userIds: string[], status: 'active' | 'deactivated' | 'deleted') {
+export async function setMembersStatus(
+  db: Db,
+  actor: Actor,
+  userIds: string[],
+  status: 'active' | 'deactivated' | 'deleted',
+) {
   await requireMembers(db, actor, userIds);
-  if (status !== 'active' && userIds.includes(actor.userId)) throw badRequest('You cannot deactivate or delete your own account.');
+  if (status !== 'active' && userIds.includes(actor.userId))
+    throw badRequest('You cannot deactivate or delete your own account.');
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('organization_members')
@@ -176,15 +223,27 @@ export async function setMembersStatus(db: Db, actor: Actor, userIds: string[], 
       // grants at once (their access tokens already stop working on the next call).
       const { rows } = await sql<{ id: string }>`
         SELECT u.id FROM users u WHERE u.id = ANY(${userIds}::uuid[]) AND NOT u.is_internal_admin
-          AND NOT EXISTS (SELECT 1 FROM organization_members m WHERE m.user_id = u.id AND m.status = 'active')`.execute(trx);
+          AND NOT EXISTS (SELECT 1 FROM organization_members m WHERE m.user_id = u.id AND m.status = 'active')`.execute(
+        trx,
+      );
       // Their tokens stay refused even after a reactivation: they sign in again (issue 12).
-      await revokeUserTokens(trx, rows.map((r) => r.id), { endSessions: true });
+      await revokeUserTokens(
+        trx,
+        rows.map((r) => r.id),
+        { endSessions: true },
+      );
     }
-    await writeAudit(trx, { actorUserId: actor.userId, organizationId: actor.organization.id, action: `user.${status}`, details: { userIds } });
+    await writeAudit(trx, {
+      actorUserId: actor.userId,
+      organizationId: actor.organization.id,
+      action: `user.${status}`,
+      details: { userIds },
+    });
   });
 }
 
-export type CreateMemberResult = { status: 'created'; profile: UserProfileResponse } | { status: 'invited'; email: string };
+export type CreateMemberResult =
+  { status: 'created'; profile: UserProfileResponse } | { status: 'invited'; email: string };
 
 /**
  * Adds a member. A new email creates the account (this organisation's own) and mails a link to
@@ -204,20 +263,47 @@ export async function createMember(
     // Concurrent creates of one email: the first inserts, the others find no row and answer 409.
     const user = await trx
       .insertInto('users')
-      .values({ email: input.email, first_name: input.profile.firstName, last_name: input.profile.lastName, saml_idp_id: null, deleted_at: null })
+      .values({
+        email: input.email,
+        first_name: input.profile.firstName,
+        last_name: input.profile.lastName,
+        saml_idp_id: null,
+        deleted_at: null,
+      })
       .onConflict((oc) => oc.column('email').doNothing())
       .returningAll()
       .executeTakeFirst();
     if (!user) throw conflict('This email was just added.');
-    await trx.insertInto('organization_members').values({ organization_id: actor.organization.id, user_id: user.id, role: input.role }).execute();
-    await writeAudit(trx, { actorUserId: actor.userId, organizationId: actor.organization.id, action: 'user.created', subject: user.id, details: { role: input.role } });
+    await trx
+      .insertInto('organization_members')
+      .values({ organization_id: actor.organization.id, user_id: user.id, role: input.role })
+      .execute();
+    await writeAudit(trx, {
+      actorUserId: actor.userId,
+      organizationId: actor.organization.id,
+      action: 'user.created',
+      subject: user.id,
+      details: { role: input.role },
+    });
     return user;
   });
   await sendInvitation(db, user.id, user.email, user.first_name, actor.organization.name, mail);
-  return { status: 'created', profile: profileResponse(user, input.role, { isGroupAdmin: input.role === 'admin', isUserInTrialOrg: actor.organization.isTrial }) };
+  return {
+    status: 'created',
+    profile: profileResponse(user, input.role, {
+      isGroupAdmin: input.role === 'admin',
+      isUserInTrialOrg: actor.organization.isTrial,
+    }),
+  };
 }
 
-async function inviteExisting(db: Db, actor: Actor, user: UserRow, role: 'member' | 'admin', mail: MailSettings): Promise<CreateMemberResult> {
+async function inviteExisting(
+  db: Db,
+  actor: Actor,
+  user: UserRow,
+  role: 'member' | 'admin',
+  mail: MailSettings,
+): Promise<CreateMemberResult> {
   const here = await db
     .selectFrom('organization_members')
     .select('status')
@@ -225,9 +311,28 @@ async function inviteExisting(db: Db, actor: Actor, user: UserRow, role: 'member
     .where('user_id', '=', user.id)
     .executeTakeFirst();
   // Someone already listed on this team: the admin sees them in the list anyway.
-  if (here && here.status !== 'deleted' && user.status !== 'deleted') throw conflict('This user is already a member of the organization.');
-  await writeAudit(db, { actorUserId: actor.userId, organizationId: actor.organization.id, action: 'user.invited', subject: user.id, details: { role } });
+  if (here && here.status !== 'deleted' && user.status !== 'deleted')
+    throw conflict('This user is already a member of the organization.');
+  await writeAudit(db, {
+    actorUserId: actor.userId,
+    organizationId: actor.organization.id,
+    action: 'user.invited',
+    subject: user.id,
+    details: { role },
+  });
   // Deleted or locked accounts get the same answer, and no mail.
-  if (user.status === 'active') await sendMembershipInvitation(db, { userId: user.id, email: user.email, organizationId: actor.organization.id, organizationName: actor.organization.name, role, invitedBy: actor.userId }, mail);
+  if (user.status === 'active')
+    await sendMembershipInvitation(
+      db,
+      {
+        userId: user.id,
+        email: user.email,
+        organizationId: actor.organization.id,
+        organizationName: actor.organization.name,
+        role,
+        invitedBy: actor.userId,
+      },
+      mail,
+    );
   return { status: 'invited', email: user.email };
 }

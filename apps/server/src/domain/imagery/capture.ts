@@ -38,7 +38,14 @@ export interface PropertyCapture {
 }
 
 /** How long damage stays visible before it is repaired or regrown. */
-const VISIBLE_DAYS: Record<WeatherEventKind, number> = { hail: 150, wind: 200, hurricane: 240, tornado: 240, wildfire: 730, flood: 90 };
+const VISIBLE_DAYS: Record<WeatherEventKind, number> = {
+  hail: 150,
+  wind: 200,
+  hurricane: 240,
+  tornado: 240,
+  wildfire: 730,
+  flood: 90,
+};
 
 const days = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000;
 
@@ -52,7 +59,8 @@ export function visibleEvents(capturedOn: string, events: WeatherEvent[]): Weath
 
 export type RoofDamage = 'none' | 'hail' | 'tarp' | 'burned';
 
-const inArea = (event: WeatherEvent, point: LngLat) => !event.area || bboxContains(event.area, [point[0], point[1], point[0], point[1]]);
+const inArea = (event: WeatherEvent, point: LngLat) =>
+  !event.area || bboxContains(event.area, [point[0], point[1], point[0], point[1]]);
 
 function centroidOf(polygon: GeoJSON.Polygon): LngLat {
   const ring = polygon.coordinates[0] ?? [];
@@ -75,7 +83,12 @@ export function roofDamage(building: SceneBuilding, capturedOn: string, events: 
   for (const event of visibleEvents(capturedOn, events)) {
     if (!inArea(event, centroidOf(building.outline))) continue;
     const eventYear = Number(event.date.slice(0, 4));
-    if (building.roofInstallYear !== null && building.roofInstallYear > eventYear && Number(capturedOn.slice(0, 4)) >= building.roofInstallYear) continue;
+    if (
+      building.roofInstallYear !== null &&
+      building.roofInstallYear > eventYear &&
+      Number(capturedOn.slice(0, 4)) >= building.roofInstallYear
+    )
+      continue;
     const draw = hashUnit(building.id, event.id);
     if (event.kind === 'wildfire') {
       if (draw < event.severity * 0.4) return 'burned';
@@ -90,7 +103,9 @@ export function roofDamage(building: SceneBuilding, capturedOn: string, events: 
 }
 
 export function treeBurned(tree: SceneTree, capturedOn: string, events: WeatherEvent[]): boolean {
-  return visibleEvents(capturedOn, events).some((e) => e.kind === 'wildfire' && inArea(e, tree.center) && hashUnit(tree.id, e.id) < 0.3 + e.severity * 0.7);
+  return visibleEvents(capturedOn, events).some(
+    (e) => e.kind === 'wildfire' && inArea(e, tree.center) && hashUnit(tree.id, e.id) < 0.3 + e.severity * 0.7,
+  );
 }
 
 /** A building exists on a capture unless it was built later. */

@@ -24,15 +24,20 @@ describe('tile math', () => {
 
   it('round-trips: a point lies in the bbox of its tile at every zoom 16–21', () => {
     fc.assert(
-      fc.property(fc.double({ min: -179.9, max: 179.9, noNaN: true }), fc.double({ min: -84, max: 84, noNaN: true }), fc.integer({ min: 16, max: 21 }), (lng, lat, z) => {
-        const { x, y } = lngLatToTile([lng, lat], z);
-        const [w, s, e, n] = tileToBBox(z, x, y);
-        expect(lng).toBeGreaterThanOrEqual(w - 1e-9);
-        expect(lng).toBeLessThanOrEqual(e + 1e-9);
-        expect(lat).toBeGreaterThanOrEqual(s - 1e-9);
-        expect(lat).toBeLessThanOrEqual(n + 1e-9);
-        expect(lngLatToTile([(w + e) / 2, (s + n) / 2], z)).toEqual({ z, x, y });
-      }),
+      fc.property(
+        fc.double({ min: -179.9, max: 179.9, noNaN: true }),
+        fc.double({ min: -84, max: 84, noNaN: true }),
+        fc.integer({ min: 16, max: 21 }),
+        (lng, lat, z) => {
+          const { x, y } = lngLatToTile([lng, lat], z);
+          const [w, s, e, n] = tileToBBox(z, x, y);
+          expect(lng).toBeGreaterThanOrEqual(w - 1e-9);
+          expect(lng).toBeLessThanOrEqual(e + 1e-9);
+          expect(lat).toBeGreaterThanOrEqual(s - 1e-9);
+          expect(lat).toBeLessThanOrEqual(n + 1e-9);
+          expect(lngLatToTile([(w + e) / 2, (s + n) / 2], z)).toEqual({ z, x, y });
+        },
+      ),
     );
   });
 

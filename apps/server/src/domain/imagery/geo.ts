@@ -38,7 +38,13 @@ export function tileToBBox(z: number, x: number, y: number): BBox {
   return [(x / n) * 360 - 180, tileYToLat(y + 1, z), ((x + 1) / n) * 360 - 180, tileYToLat(y, z)];
 }
 
-export function isValidTile(z: number, x: number, y: number, minZoom = TILE_MIN_ZOOM, maxZoom = TILE_MAX_ZOOM): boolean {
+export function isValidTile(
+  z: number,
+  x: number,
+  y: number,
+  minZoom = TILE_MIN_ZOOM,
+  maxZoom = TILE_MAX_ZOOM,
+): boolean {
   if (![z, x, y].every(Number.isInteger)) return false;
   if (z < minZoom || z > maxZoom) return false;
   const n = 2 ** z;
@@ -48,7 +54,10 @@ export function isValidTile(z: number, x: number, y: number, minZoom = TILE_MIN_
 /** Spherical-Mercator metres. */
 export function toMercator([lng, lat]: LngLat): [number, number] {
   const clampedLat = Math.max(-MAX_LAT, Math.min(MAX_LAT, lat));
-  return [(EARTH_RADIUS_M * lng * Math.PI) / 180, EARTH_RADIUS_M * Math.log(Math.tan(Math.PI / 4 + (clampedLat * Math.PI) / 360))];
+  return [
+    (EARTH_RADIUS_M * lng * Math.PI) / 180,
+    EARTH_RADIUS_M * Math.log(Math.tan(Math.PI / 4 + (clampedLat * Math.PI) / 360)),
+  ];
 }
 
 /** A square bbox of `halfWidthM` ground metres either side of `center`. */

@@ -51,24 +51,42 @@ export function orthoSvg(fullScene: SceneFeatures, view: SceneView): string {
   const fences: string[] = [];
   for (const parcel of scene.parcels) {
     const level = Math.floor(hashUnit(parcel.id, 'lawn2') * 4) / 4;
-    const tint = mix(groundColour(view.capturedOn), hashUnit(parcel.id, 'lawn') < 0.5 ? '#86a35c' : '#a9a57a', 0.35 + level * 0.3);
+    const tint = mix(
+      groundColour(view.capturedOn),
+      hashUnit(parcel.id, 'lawn') < 0.5 ? '#86a35c' : '#a9a57a',
+      0.35 + level * 0.3,
+    );
     const d = pathOf(parcel.outline.coordinates.map(ring));
     lawns.set(tint, [...(lawns.get(tint) ?? []), d]);
     fences.push(d);
   }
   for (const [fill, ds] of lawns) body.push(`<path ${attrs({ d: ds.join(''), fill })}/>`);
-  if (fences.length) body.push(`<path ${attrs({ d: fences.join(''), fill: 'none', stroke: COLOURS.fence, 'stroke-width': Math.max(0.6, px(0.25)), 'stroke-opacity': 0.7 })}/>`);
+  if (fences.length)
+    body.push(
+      `<path ${attrs({ d: fences.join(''), fill: 'none', stroke: COLOURS.fence, 'stroke-width': Math.max(0.6, px(0.25)), 'stroke-opacity': 0.7 })}/>`,
+    );
   for (const water of scene.water ?? []) {
-    body.push(`<path ${attrs({ d: pathOf(water.outline.coordinates.map(ring)), fill: COLOURS.water, 'fill-rule': 'evenodd' })}/>`);
+    body.push(
+      `<path ${attrs({ d: pathOf(water.outline.coordinates.map(ring)), fill: COLOURS.water, 'fill-rule': 'evenodd' })}/>`,
+    );
   }
   for (const road of scene.roads) {
     const d = polylineOf(ring(road.line.coordinates));
-    body.push(`<path ${attrs({ d, fill: 'none', stroke: COLOURS.roadEdge, 'stroke-width': px(road.widthM + 3), 'stroke-linejoin': 'round' })}/>`);
-    body.push(`<path ${attrs({ d, fill: 'none', stroke: COLOURS.road, 'stroke-width': px(road.widthM), 'stroke-linejoin': 'round' })}/>`);
-    if (road.widthM >= 7) body.push(`<path ${attrs({ d, fill: 'none', stroke: COLOURS.roadMarking, 'stroke-width': Math.max(0.5, px(0.15)), 'stroke-dasharray': `${px(3)} ${px(6)}` })}/>`);
+    body.push(
+      `<path ${attrs({ d, fill: 'none', stroke: COLOURS.roadEdge, 'stroke-width': px(road.widthM + 3), 'stroke-linejoin': 'round' })}/>`,
+    );
+    body.push(
+      `<path ${attrs({ d, fill: 'none', stroke: COLOURS.road, 'stroke-width': px(road.widthM), 'stroke-linejoin': 'round' })}/>`,
+    );
+    if (road.widthM >= 7)
+      body.push(
+        `<path ${attrs({ d, fill: 'none', stroke: COLOURS.roadMarking, 'stroke-width': Math.max(0.5, px(0.15)), 'stroke-dasharray': `${px(3)} ${px(6)}` })}/>`,
+      );
   }
   for (const pool of scene.pools) {
-    body.push(`<path ${attrs({ d: pathOf(pool.outline.coordinates.map(ring)), fill: COLOURS.pool, stroke: COLOURS.poolEdge, 'stroke-width': px(0.6) })}/>`);
+    body.push(
+      `<path ${attrs({ d: pathOf(pool.outline.coordinates.map(ring)), fill: COLOURS.pool, stroke: COLOURS.poolEdge, 'stroke-width': px(0.6) })}/>`,
+    );
   }
   for (const object of scene.yardObjects ?? []) body.push(yardObjectSvg(object, project, px));
   // Wildfire leaves scorched ground, a flood silt-brown ground, over the event's area.
@@ -77,7 +95,9 @@ export function orthoSvg(fullScene: SceneFeatures, view: SceneView): string {
     if (!bboxIntersects(area, view.bbox)) continue;
     const [x0, y1] = project([area[0], area[1]]);
     const [x1, y0] = project([area[2], area[3]]);
-    body.push(`<rect ${attrs({ x: x0, y: y0, width: x1 - x0, height: y1 - y0, fill: event.kind === 'flood' ? COLOURS.silt : COLOURS.scorched, 'fill-opacity': 0.25 + event.severity * 0.35 })}/>`);
+    body.push(
+      `<rect ${attrs({ x: x0, y: y0, width: x1 - x0, height: y1 - y0, fill: event.kind === 'flood' ? COLOURS.silt : COLOURS.scorched, 'fill-opacity': 0.25 + event.severity * 0.35 })}/>`,
+    );
   }
 
   const buildings = scene.buildings.filter((b) => buildingExists(b, view.capturedOn));
@@ -87,7 +107,9 @@ export function orthoSvg(fullScene: SceneFeatures, view: SceneView): string {
   const shadows: string[] = [];
   for (const b of buildings) {
     const h = px(b.heightFt * FT);
-    shadows.push(pathOf(b.outline.coordinates.map((r) => ring(r).map(([x, y]): Pt => [x + sun.dx * h, y + sun.dy * h]))));
+    shadows.push(
+      pathOf(b.outline.coordinates.map((r) => ring(r).map(([x, y]): Pt => [x + sun.dx * h, y + sun.dy * h]))),
+    );
   }
   for (const t of scene.trees) {
     const [x, y] = project(t.center);
@@ -110,7 +132,12 @@ export function orthoSvg(fullScene: SceneFeatures, view: SceneView): string {
     const burned = treeBurned(t, view.capturedOn, view.events);
     const fill = burned ? COLOURS.burnedTree : treeColour(t.id, view.capturedOn);
     add(canopies, fill, circlePath(x, y, r));
-    if (detailed) add(highlights, burned ? '#4a423b' : mix(fill, '#a8c47a', 0.25), circlePath(x - r * 0.25, y - r * 0.25, r * 0.55));
+    if (detailed)
+      add(
+        highlights,
+        burned ? '#4a423b' : mix(fill, '#a8c47a', 0.25),
+        circlePath(x - r * 0.25, y - r * 0.25, r * 0.55),
+      );
   }
   for (const [fill, ds] of canopies) body.push(`<path ${attrs({ d: ds.join(''), fill })}/>`);
   for (const [fill, ds] of highlights) body.push(`<path ${attrs({ d: ds.join(''), fill, 'fill-opacity': 0.6 })}/>`);
@@ -149,7 +176,8 @@ function plainRoofsSvg(buildings: SceneBuilding[], ring: (c: GeoJSON.Position[])
   const byFill = new Map<string, string[]>();
   for (const b of buildings) {
     const look = roofLook(b, view.capturedOn, roofDamage(b, view.capturedOn, view.events));
-    const fill = look.damage === 'tarp' ? COLOURS.tarp : look.damage === 'hail' ? mix(look.fill, COLOURS.hail, 0.35) : look.fill;
+    const fill =
+      look.damage === 'tarp' ? COLOURS.tarp : look.damage === 'hail' ? mix(look.fill, COLOURS.hail, 0.35) : look.fill;
     byFill.set(fill, [...(byFill.get(fill) ?? []), pathOf(b.outline.coordinates.map(ring))]);
   }
   return [...byFill].map(([fill, ds]) => `<path ${attrs({ d: ds.join(''), fill })}/>`);
@@ -163,7 +191,9 @@ function yardObjectSvg(object: SceneYardObject, project: (p: LngLat) => Pt, px: 
   const rand = seededRandom(object.id, 'debris');
   const pieces: string[] = [];
   for (let i = 0; i < 7; i++) {
-    pieces.push(`<rect ${attrs({ x: x + px((rand() - 0.5) * 4), y: y + px((rand() - 0.5) * 3), width: px(0.6 + rand() * 1.4), height: px(0.4 + rand() * 0.9), fill: ['#8b7d6b', '#5d5750', '#a39880', '#6b4f3a'][i % 4]! })}/>`);
+    pieces.push(
+      `<rect ${attrs({ x: x + px((rand() - 0.5) * 4), y: y + px((rand() - 0.5) * 3), width: px(0.6 + rand() * 1.4), height: px(0.4 + rand() * 0.9), fill: ['#8b7d6b', '#5d5750', '#a39880', '#6b4f3a'][i % 4]! })}/>`,
+    );
   }
   return pieces.join('');
 }
@@ -177,18 +207,28 @@ function groundTexture(view: SceneView, px: (m: number) => number): string {
     const x = rand() * view.width;
     const y = rand() * view.height;
     const r = Math.max(1, px(0.6 + rand() * 1.4));
-    dots.push(`<circle ${attrs({ cx: x, cy: y, r, fill: rand() < 0.5 ? '#5b7240' : '#b3ad86', 'fill-opacity': 0.18 })}/>`);
+    dots.push(
+      `<circle ${attrs({ cx: x, cy: y, r, fill: rand() < 0.5 ? '#5b7240' : '#b3ad86', 'fill-opacity': 0.18 })}/>`,
+    );
   }
   return dots.join('');
 }
 
-function roofSvg(b: SceneBuilding, ring: (c: GeoJSON.Position[]) => Pt[], px: (m: number) => number, view: SceneView, defs: string[]): string[] {
+function roofSvg(
+  b: SceneBuilding,
+  ring: (c: GeoJSON.Position[]) => Pt[],
+  px: (m: number) => number,
+  view: SceneView,
+  defs: string[],
+): string[] {
   const damage = roofDamage(b, view.capturedOn, view.events);
   const look = roofLook(b, view.capturedOn, damage);
   const rings = b.outline.coordinates.map(ring);
   const outer = rings[0]!;
   const d = pathOf(rings);
-  const out: string[] = [`<path ${attrs({ d, fill: look.fill, stroke: mix(look.fill, '#000000', 0.35), 'stroke-width': Math.max(0.6, px(0.2)) })}/>`];
+  const out: string[] = [
+    `<path ${attrs({ d, fill: look.fill, stroke: mix(look.fill, '#000000', 0.35), 'stroke-width': Math.max(0.6, px(0.2)) })}/>`,
+  ];
   const frame = orientedFrame(outer);
   const clipId = `c${defs.length}`;
   defs.push(`<clipPath id="${clipId}"><path d="${d}"/></clipPath>`);
@@ -199,17 +239,28 @@ function roofSvg(b: SceneBuilding, ring: (c: GeoJSON.Position[]) => Pt[], px: (m
     // The half of the roof facing away from the sun is darker; the ridge runs along the long axis.
     const hip = b.roofShape === 'hip' || b.roofShape === 'mansard';
     const inset = hip ? Math.min(0.45, frame.width / 2 / Math.max(frame.length, 1e-9)) : 0;
-    parts.push(`<path ${attrs({ d: pathOf([[frame.at(0, 0.5), frame.at(1, 0.5), frame.at(1, 1), frame.at(0, 1)]]), fill: '#000000', 'fill-opacity': 0.16 })}/>`);
+    parts.push(
+      `<path ${attrs({ d: pathOf([[frame.at(0, 0.5), frame.at(1, 0.5), frame.at(1, 1), frame.at(0, 1)]]), fill: '#000000', 'fill-opacity': 0.16 })}/>`,
+    );
     const r0 = frame.at(inset, 0.5);
     const r1 = frame.at(1 - inset, 0.5);
-    const line = (a: Pt, c: Pt) => `<path ${attrs({ d: polylineOf([a, c]), stroke: mix(look.fill, '#ffffff', 0.25), 'stroke-width': Math.max(0.8, px(0.3)), fill: 'none' })}/>`;
+    const line = (a: Pt, c: Pt) =>
+      `<path ${attrs({ d: polylineOf([a, c]), stroke: mix(look.fill, '#ffffff', 0.25), 'stroke-width': Math.max(0.8, px(0.3)), fill: 'none' })}/>`;
     parts.push(line(r0, r1));
-    if (hip) parts.push(line(frame.at(0, 0), r0), line(frame.at(0, 1), r0), line(frame.at(1, 0), r1), line(frame.at(1, 1), r1));
+    if (hip)
+      parts.push(
+        line(frame.at(0, 0), r0),
+        line(frame.at(0, 1), r0),
+        line(frame.at(1, 0), r1),
+        line(frame.at(1, 1), r1),
+      );
   }
   const rand = seededRandom(b.id, view.capturedOn, 'roof');
   for (let i = 0; i < look.blotches; i++) {
     const [x, y] = frame.at(rand(), rand());
-    parts.push(`<circle ${attrs({ cx: x, cy: y, r: px(0.4 + rand() * 0.9), fill: rand() < 0.5 ? '#3a3833' : '#a7a391', 'fill-opacity': 0.35 })}/>`);
+    parts.push(
+      `<circle ${attrs({ cx: x, cy: y, r: px(0.4 + rand() * 0.9), fill: rand() < 0.5 ? '#3a3833' : '#a7a391', 'fill-opacity': 0.35 })}/>`,
+    );
   }
   if (b.hasSolar && damage !== 'burned') {
     const rows = 2;
@@ -220,27 +271,39 @@ function roofSvg(b: SceneBuilding, ring: (c: GeoJSON.Position[]) => Pt[], px: (m
         const a1 = a0 + (0.7 / cols) * 0.9;
         const b0 = 0.56 + r * 0.18;
         const b1 = b0 + 0.16;
-        parts.push(`<path ${attrs({ d: pathOf([[frame.at(a0, b0), frame.at(a1, b0), frame.at(a1, b1), frame.at(a0, b1)]]), fill: COLOURS.solar, stroke: '#8796b0', 'stroke-width': 0.5 })}/>`);
+        parts.push(
+          `<path ${attrs({ d: pathOf([[frame.at(a0, b0), frame.at(a1, b0), frame.at(a1, b1), frame.at(a0, b1)]]), fill: COLOURS.solar, stroke: '#8796b0', 'stroke-width': 0.5 })}/>`,
+        );
       }
     }
   }
   if (damage === 'hail') {
     for (let i = 0; i < 60; i++) {
       const [x, y] = frame.at(rand(), rand());
-      parts.push(`<circle ${attrs({ cx: x, cy: y, r: Math.max(0.7, px(0.18)), fill: COLOURS.hail, 'fill-opacity': 0.85 })}/>`);
+      parts.push(
+        `<circle ${attrs({ cx: x, cy: y, r: Math.max(0.7, px(0.18)), fill: COLOURS.hail, 'fill-opacity': 0.85 })}/>`,
+      );
     }
   } else if (damage === 'tarp') {
     const a0 = 0.1 + rand() * 0.3;
     const b0 = rand() < 0.5 ? 0.05 : 0.5;
-    const corners: Pt[] = [frame.at(a0, b0), frame.at(a0 + 0.45, b0), frame.at(a0 + 0.45, b0 + 0.45), frame.at(a0, b0 + 0.45)];
-    parts.push(`<path ${attrs({ d: pathOf([corners]), fill: COLOURS.tarp, stroke: '#1c4a91', 'stroke-width': 0.8 })}/>`);
+    const corners: Pt[] = [
+      frame.at(a0, b0),
+      frame.at(a0 + 0.45, b0),
+      frame.at(a0 + 0.45, b0 + 0.45),
+      frame.at(a0, b0 + 0.45),
+    ];
+    parts.push(
+      `<path ${attrs({ d: pathOf([corners]), fill: COLOURS.tarp, stroke: '#1c4a91', 'stroke-width': 0.8 })}/>`,
+    );
   } else if (damage === 'burned') {
     for (let i = 0; i < 18; i++) {
       const [x, y] = frame.at(rand(), rand());
-      parts.push(`<circle ${attrs({ cx: x, cy: y, r: px(0.6 + rand() * 1.5), fill: rand() < 0.6 ? '#6d665e' : '#1a1715', 'fill-opacity': 0.7 })}/>`);
+      parts.push(
+        `<circle ${attrs({ cx: x, cy: y, r: px(0.6 + rand() * 1.5), fill: rand() < 0.6 ? '#6d665e' : '#1a1715', 'fill-opacity': 0.7 })}/>`,
+      );
     }
   }
   out.push(inClip(parts.join('')));
   return out;
 }
-

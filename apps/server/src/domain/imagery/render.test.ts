@@ -17,13 +17,23 @@ const hail: WeatherEvent = { id: 'hail-2025-05', kind: 'hail', date: '2025-05-10
 const wildfire: WeatherEvent = { id: 'fire-2025-08', kind: 'wildfire', date: '2025-08-02', severity: 0.9 };
 
 function capture(overrides: Partial<PropertyCapture> = {}): PropertyCapture {
-  return { captureId: 'cap-2025-04', propertyId: 'prop-0004', capturedOn: '2025-04-20', provider: 'Z-VIEW sample', view: 'ortho', center: FIXTURE_CENTER, events: [hail], ...overrides };
+  return {
+    captureId: 'cap-2025-04',
+    propertyId: 'prop-0004',
+    capturedOn: '2025-04-20',
+    provider: 'Z-VIEW sample',
+    view: 'ortho',
+    center: FIXTURE_CENTER,
+    events: [hail],
+    ...overrides,
+  };
 }
 
 function service(captures: PropertyCapture[] = []) {
   const sources: ImagerySources = {
     scene: fixtureSceneProvider,
-    capture: (captureId, propertyId) => captures.find((c) => c.captureId === captureId && c.propertyId === propertyId) ?? null,
+    capture: (captureId, propertyId) =>
+      captures.find((c) => c.captureId === captureId && c.propertyId === propertyId) ?? null,
   };
   return new ImageryService(sources, new ImageCache(mkdtempSync(path.join(tmpdir(), 'zview-imagery-'))));
 }
@@ -76,7 +86,9 @@ describe('imagery renderer', () => {
     const building = scene.buildings[0]!;
     const view = { bbox: bboxAround(FIXTURE_CENTER, 200), width: 128, height: 128, events: [], seed: 's' };
     const only = { ...scene, buildings: [{ ...building, roofInstallYear: 2022 }], trees: [], pools: [] };
-    expect(orthoSvg(only, { ...view, capturedOn: '2021-06-01' })).not.toBe(orthoSvg(only, { ...view, capturedOn: '2023-06-01' }));
+    expect(orthoSvg(only, { ...view, capturedOn: '2021-06-01' })).not.toBe(
+      orthoSvg(only, { ...view, capturedOn: '2023-06-01' }),
+    );
   });
 
   it('caches: the second request is a hit with the same bytes; unknown captures are null', async () => {
@@ -107,16 +119,28 @@ describe('imagery renderer', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'zview-raster-'));
     const file = path.join(dir, 'ortho.png');
     // Left half red, right half blue, covering 200 m around the fixture centre.
-    const half = await sharp({ create: { width: 200, height: 400, channels: 3, background: '#ff0000' } }).png().toBuffer();
-    await sharp({ create: { width: 400, height: 400, channels: 3, background: '#0000ff' } }).composite([{ input: half, left: 0, top: 0 }]).png().toFile(file);
+    const half = await sharp({ create: { width: 200, height: 400, channels: 3, background: '#ff0000' } })
+      .png()
+      .toBuffer();
+    await sharp({ create: { width: 400, height: 400, channels: 3, background: '#0000ff' } })
+      .composite([{ input: half, left: 0, top: 0 }])
+      .png()
+      .toFile(file);
     const bounds = bboxAround(FIXTURE_CENTER, 200);
     const svc = new ImageryService(
-      { scene: (bbox) => ({ ...fixtureSceneProvider(bbox), rasters: [{ id: 'r1', path: file, bounds }] }) as ReturnType<typeof fixtureScene>, capture: () => capture() },
+      {
+        scene: (bbox) =>
+          ({ ...fixtureSceneProvider(bbox), rasters: [{ id: 'r1', path: file, bounds }] }) as ReturnType<
+            typeof fixtureScene
+          >,
+        capture: () => capture(),
+      },
       new ImageCache(dir),
     );
     const image = await svc.renderCapture(capture(), 'png');
     const { data, info } = await sharp(image).raw().toBuffer({ resolveWithObject: true });
-    const px = (x: number, y: number) => Array.from(data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3));
+    const px = (x: number, y: number) =>
+      Array.from(data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3));
     expect(px(10, 256)).toEqual([255, 0, 0]);
     expect(px(500, 256)).toEqual([0, 0, 255]);
     // The same file given on the capture itself (an imported capture) is cropped the same way.
@@ -128,8 +152,13 @@ describe('imagery renderer', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'zview-raster-3857-'));
     const file = path.join(dir, 'mercator.png');
     // Top half red, bottom half blue: in Mercator rows the split is at 40.75°N, in linear rows at 40°N.
-    const top = await sharp({ create: { width: 400, height: 200, channels: 3, background: '#ff0000' } }).png().toBuffer();
-    await sharp({ create: { width: 400, height: 400, channels: 3, background: '#0000ff' } }).composite([{ input: top, left: 0, top: 0 }]).png().toFile(file);
+    const top = await sharp({ create: { width: 400, height: 200, channels: 3, background: '#ff0000' } })
+      .png()
+      .toBuffer();
+    await sharp({ create: { width: 400, height: 400, channels: 3, background: '#0000ff' } })
+      .composite([{ input: top, left: 0, top: 0 }])
+      .png()
+      .toFile(file);
     const bounds: [number, number, number, number] = [-110, 30, -90, 50];
     const bbox: [number, number, number, number] = [-100.5, 40.27, -99.5, 40.47];
     const centre = async (crs?: 'EPSG:3857') => {
@@ -142,7 +171,14 @@ describe('imagery renderer', () => {
   });
 
   it('rasterises the same SVG to identical PNG bytes', async () => {
-    const svg = orthoSvg(fixtureScene(), { bbox: bboxAround(FIXTURE_CENTER, 45), width: 256, height: 256, capturedOn: '2025-06-01', events: [], seed: 'x' });
+    const svg = orthoSvg(fixtureScene(), {
+      bbox: bboxAround(FIXTURE_CENTER, 45),
+      width: 256,
+      height: 256,
+      capturedOn: '2025-06-01',
+      events: [],
+      seed: 'x',
+    });
     expect(sha(await rasterizeSvg(svg, 'png'))).toBe(sha(await rasterizeSvg(svg, 'png')));
   });
 });

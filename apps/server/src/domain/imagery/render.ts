@@ -32,7 +32,13 @@ export function rasterizeSvg(svg: string, format: ImageFormat): Promise<Buffer> 
  * covers `bbox` and resizes it to the output.
  * Returns null when the raster does not cover the bbox.
  */
-export async function cropRaster(raster: SceneRaster, bbox: BBox, width: number, height: number, format: ImageFormat): Promise<Buffer | null> {
+export async function cropRaster(
+  raster: SceneRaster,
+  bbox: BBox,
+  width: number,
+  height: number,
+  format: ImageFormat,
+): Promise<Buffer | null> {
   const image = sharp(raster.path);
   const meta = await image.metadata();
   if (!meta.width || !meta.height) return null;
@@ -44,6 +50,13 @@ export async function cropRaster(raster: SceneRaster, bbox: BBox, width: number,
   const right = Math.ceil(((bbox[2] - w) / (e - w)) * meta.width);
   const top = Math.floor(rowOf(bbox[3]));
   const bottom = Math.ceil(rowOf(bbox[1]));
-  if (left < 0 || top < 0 || right > meta.width || bottom > meta.height || right - left < 1 || bottom - top < 1) return null;
-  return encode(image.extract({ left, top, width: right - left, height: bottom - top }).resize(width, height, { fit: 'fill' }).removeAlpha(), format);
+  if (left < 0 || top < 0 || right > meta.width || bottom > meta.height || right - left < 1 || bottom - top < 1)
+    return null;
+  return encode(
+    image
+      .extract({ left, top, width: right - left, height: bottom - top })
+      .resize(width, height, { fit: 'fill' })
+      .removeAlpha(),
+    format,
+  );
 }

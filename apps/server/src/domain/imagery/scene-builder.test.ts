@@ -25,9 +25,27 @@ describe('propertySceneParts', () => {
     expect(parts.pools).toHaveLength(1);
     expect(parts.yardObjects!.map((o) => o.kind).sort()).toEqual(['debris', 'trampoline']);
     expect(parts.trees.some((t) => t.id.includes('near'))).toBe(true);
-    expect(parts.buildings[0]).toMatchObject({ propertyId: 'p3', roofMaterial: 'asphalt_shingle', roofInstallYear: 2012 });
-    const svg = orthoSvg({ ...parts, roads: [] }, { bbox: bboxAround([-104.99, 39.74], 25), width: 256, height: 256, capturedOn: '2026-06-01', events: [], seed: 'p3' });
+    expect(parts.buildings[0]).toMatchObject({
+      propertyId: 'p3',
+      roofMaterial: 'asphalt_shingle',
+      roofInstallYear: 2012,
+    });
+    const svg = orthoSvg(
+      { ...parts, roads: [] },
+      {
+        bbox: bboxAround([-104.99, 39.74], 25),
+        width: 256,
+        height: 256,
+        capturedOn: '2026-06-01',
+        events: [],
+        seed: 'p3',
+      },
+    );
     const png = await rasterizeSvg(svg, 'png');
-    expect(createHash('sha1').update(png).digest('hex')).toBe(createHash('sha1').update(await rasterizeSvg(svg, 'png')).digest('hex'));
+    expect(createHash('sha1').update(png).digest('hex')).toBe(
+      createHash('sha1')
+        .update(await rasterizeSvg(svg, 'png'))
+        .digest('hex'),
+    );
   });
 });

@@ -9,7 +9,11 @@ import type { SceneFeatures } from './scene.js';
  * cover (and hugging the house to match vegetation within 5 ft), a pool, a trampoline and debris
  * where the features say so. Deterministic per property.
  */
-export function propertySceneParts(input: { propertyId: string; parcel: GeoJSON.Polygon; features: PropertyFeatures }): Omit<SceneFeatures, 'roads'> {
+export function propertySceneParts(input: {
+  propertyId: string;
+  parcel: GeoJSON.Polygon;
+  features: PropertyFeatures;
+}): Omit<SceneFeatures, 'roads'> {
   const { propertyId, parcel, features } = input;
   const ring = (parcel.coordinates[0] ?? []) as LngLat[];
   const lats = ring.map((p) => p[1]);
@@ -31,7 +35,8 @@ export function propertySceneParts(input: { propertyId: string; parcel: GeoJSON.
   for (let attempt = 0; attempt < 400 && canopy < targetCanopy; attempt++) {
     const radiusM = 2 + rand() * 3.5;
     const p: LngLat = [west + rand() * (east - west), south + rand() * (north - south)];
-    if (!insideParcel(p) || !clearOfBuildings(p, Math.max(radiusM, features.defensibleSpaceFt * 0.3048 * 0.5))) continue;
+    if (!insideParcel(p) || !clearOfBuildings(p, Math.max(radiusM, features.defensibleSpaceFt * 0.3048 * 0.5)))
+      continue;
     trees.push({ id: `${propertyId}-tree-${trees.length}`, center: p, radiusM });
     canopy += Math.PI * radiusM * radiusM;
   }
@@ -40,14 +45,23 @@ export function propertySceneParts(input: { propertyId: string; parcel: GeoJSON.
     const count = Math.ceil(features.vegetationWithin5ft * 6);
     for (let i = 0; i < count; i++) {
       const corner = main[i % Math.max(1, main.length - 1)]!;
-      trees.push({ id: `${propertyId}-near-${i}`, center: [corner[0] + (rand() - 0.5) * 3 * mLng, corner[1] + (rand() - 0.5) * 3 * mLat], radiusM: 2 + rand() * 2 });
+      trees.push({
+        id: `${propertyId}-near-${i}`,
+        center: [corner[0] + (rand() - 0.5) * 3 * mLng, corner[1] + (rand() - 0.5) * 3 * mLat],
+        radiusM: 2 + rand() * 2,
+      });
     }
   }
 
   const freeSpot = (clearanceM: number): LngLat | null => {
     for (let attempt = 0; attempt < 200; attempt++) {
       const p: LngLat = [west + rand() * (east - west), south + rand() * (north - south)];
-      if (insideParcel(p) && clearOfBuildings(p, clearanceM) && trees.every((t) => distanceM(p, t.center, mLng, mLat) > t.radiusM + clearanceM / 2)) return p;
+      if (
+        insideParcel(p) &&
+        clearOfBuildings(p, clearanceM) &&
+        trees.every((t) => distanceM(p, t.center, mLng, mLat) > t.radiusM + clearanceM / 2)
+      )
+        return p;
     }
     return null;
   };
@@ -56,7 +70,21 @@ export function propertySceneParts(input: { propertyId: string; parcel: GeoJSON.
     const c = freeSpot(5);
     if (c) {
       const [hw, hh] = [4 * mLng, 2 * mLat];
-      pools.push({ id: `${propertyId}-pool`, outline: { type: 'Polygon', coordinates: [[[c[0] - hw, c[1] - hh], [c[0] + hw, c[1] - hh], [c[0] + hw, c[1] + hh], [c[0] - hw, c[1] + hh], [c[0] - hw, c[1] - hh]]] } });
+      pools.push({
+        id: `${propertyId}-pool`,
+        outline: {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [c[0] - hw, c[1] - hh],
+              [c[0] + hw, c[1] - hh],
+              [c[0] + hw, c[1] + hh],
+              [c[0] - hw, c[1] + hh],
+              [c[0] - hw, c[1] - hh],
+            ],
+          ],
+        },
+      });
     }
   }
   const yardObjects: NonNullable<SceneFeatures['yardObjects']> = [];

@@ -82,4 +82,12 @@ export interface SceneFeatures {
 /** The world's query: the scene of whatever falls in (or crosses) a bbox. */
 export type SceneProvider = (bbox: BBox) => SceneFeatures | Promise<SceneFeatures>;
 
-export const emptyScene = (): SceneFeatures => ({ parcels: [], buildings: [], trees: [], pools: [], roads: [], water: [], rasters: [] });
+export const emptyScene = (): SceneFeatures => ({
+  parcels: [],
+  buildings: [],
+  trees: [],
+  pools: [],
+  roads: [],
+  water: [],
+  rasters: [],
+});

@@ -39,7 +39,9 @@ export interface RenderedImage {
 const digest = (value: string | Buffer) => createHash('sha1').update(value).digest('hex').slice(0, 20);
 
 function coveringRaster(scene: SceneFeatures, bbox: BBox, capturedOn?: string): SceneRaster | undefined {
-  return (scene.rasters ?? []).find((r) => bboxContains(r.bounds, bbox) && (!capturedOn || !r.capturedOn || r.capturedOn === capturedOn));
+  return (scene.rasters ?? []).find(
+    (r) => bboxContains(r.bounds, bbox) && (!capturedOn || !r.capturedOn || r.capturedOn === capturedOn),
+  );
 }
 
 export class ImageryService {
@@ -49,7 +51,12 @@ export class ImageryService {
   ) {}
 
   /** The image of one property on one capture; null when the capture or property is unknown. */
-  async propertyImage(captureId: string, propertyId: string, format: ImageFormat, options: { oblique?: boolean } = {}): Promise<RenderedImage | null> {
+  async propertyImage(
+    captureId: string,
+    propertyId: string,
+    format: ImageFormat,
+    options: { oblique?: boolean } = {},
+  ): Promise<RenderedImage | null> {
     if (options.oblique === false) {
       // Entitlement first (issue 12): an organisation without oblique imagery never gets one, cached or not.
       const capture = await this.sources.capture(captureId, propertyId);
@@ -94,7 +101,14 @@ export class ImageryService {
       const cropped = await cropRaster(raster, bbox, ORTHO_SIZE.width, ORTHO_SIZE.height, format);
       if (cropped) return cropped;
     }
-    const svg = orthoSvg(scene, { bbox, width: ORTHO_SIZE.width, height: ORTHO_SIZE.height, capturedOn: capture.capturedOn, events: capture.events, seed });
+    const svg = orthoSvg(scene, {
+      bbox,
+      width: ORTHO_SIZE.width,
+      height: ORTHO_SIZE.height,
+      capturedOn: capture.capturedOn,
+      events: capture.events,
+      seed,
+    });
     return rasterizeSvg(svg, format);
   }
 
@@ -115,7 +129,10 @@ export class ImageryService {
         if (cropped) return cropped;
       }
       // The texture seed is the tile's own position, so neighbouring tiles do not repeat.
-      return rasterizeSvg(orthoSvg(scene, { bbox, width: TILE_SIZE, height: TILE_SIZE, capturedOn: date, events: [], seed: `tile` }), format);
+      return rasterizeSvg(
+        orthoSvg(scene, { bbox, width: TILE_SIZE, height: TILE_SIZE, capturedOn: date, events: [], seed: `tile` }),
+        format,
+      );
     });
     return { data, etag: digest(`${key}`), hit };
   }
@@ -124,15 +141,41 @@ export class ImageryService {
   async features(bbox: BBox): Promise<GeoJSON.FeatureCollection> {
     const scene = await this.sources.scene(bbox);
     const features: GeoJSON.Feature[] = [
-      ...(scene.water ?? []).map((w) => ({ type: 'Feature' as const, id: w.id, geometry: w.outline, properties: { kind: 'water', id: w.id } })),
-      ...scene.parcels.map((p) => ({ type: 'Feature' as const, id: p.id, geometry: p.outline, properties: { kind: 'parcel', id: p.id, propertyId: p.propertyId } })),
-      ...scene.roads.map((r) => ({ type: 'Feature' as const, id: r.id, geometry: r.line, properties: { kind: 'road', id: r.id, name: r.name ?? null, widthM: r.widthM } })),
-      ...scene.pools.map((p) => ({ type: 'Feature' as const, id: p.id, geometry: p.outline, properties: { kind: 'pool', id: p.id } })),
+      ...(scene.water ?? []).map((w) => ({
+        type: 'Feature' as const,
+        id: w.id,
+        geometry: w.outline,
+        properties: { kind: 'water', id: w.id },
+      })),
+      ...scene.parcels.map((p) => ({
+        type: 'Feature' as const,
+        id: p.id,
+        geometry: p.outline,
+        properties: { kind: 'parcel', id: p.id, propertyId: p.propertyId },
+      })),
+      ...scene.roads.map((r) => ({
+        type: 'Feature' as const,
+        id: r.id,
+        geometry: r.line,
+        properties: { kind: 'road', id: r.id, name: r.name ?? null, widthM: r.widthM },
+      })),
+      ...scene.pools.map((p) => ({
+        type: 'Feature' as const,
+        id: p.id,
+        geometry: p.outline,
+        properties: { kind: 'pool', id: p.id },
+      })),
       ...scene.buildings.map((b) => ({
         type: 'Feature' as const,
         id: b.id,
         geometry: b.outline,
-        properties: { kind: 'building', id: b.id, propertyId: b.propertyId, heightFt: b.heightFt, roofMaterial: b.roofMaterial },
+        properties: {
+          kind: 'building',
+          id: b.id,
+          propertyId: b.propertyId,
+          heightFt: b.heightFt,
+          roofMaterial: b.roofMaterial,
+        },
       })),
     ];
     return { type: 'FeatureCollection', features };

@@ -48,7 +48,11 @@ export function roofLook(building: SceneBuilding, capturedOn: string, damage: Ro
   const pick = Math.floor(hashUnit(building.id, replacedLater ? 'previous-roof' : 'roof') * palette.length);
   let fill = palette[pick]!;
   const condition: RoofCondition = replacedLater ? 'poor' : building.roofCondition;
-  const age = replacedLater ? 25 : building.roofInstallYear === null ? 12 : Math.max(0, year - building.roofInstallYear);
+  const age = replacedLater
+    ? 25
+    : building.roofInstallYear === null
+      ? 12
+      : Math.max(0, year - building.roofInstallYear);
   fill = mix(fill, '#9a978c', CONDITION_FADE[condition] + Math.min(age, 30) / 120);
   if (damage === 'burned') fill = '#2a2623';
   return { fill, blotches: condition === 'poor' ? 14 : condition === 'fair' ? 5 : 0, damage };

@@ -23,7 +23,10 @@ describe('captureImageItem', () => {
     expect((west + east) / 2).toBeCloseTo(FIXTURE_CENTER[0], 9);
     expect((south + north) / 2).toBeCloseTo(FIXTURE_CENTER[1], 9);
     expect((north - south) * 111_320).toBeCloseTo(90, 6);
-    const [exp, sig] = [new URL(item.imageUrl, 'http://x').searchParams.get('exp'), new URL(item.imageUrl, 'http://x').searchParams.get('sig')];
+    const [exp, sig] = [
+      new URL(item.imageUrl, 'http://x').searchParams.get('exp'),
+      new URL(item.imageUrl, 'http://x').searchParams.get('sig'),
+    ];
     expect(signer.verify('/api/caribou/imagery/cap-1/prop-1.png', exp!, sig!)).toBe('ok');
   });
 });

@@ -9,7 +9,13 @@ import { SIGNED_SCOPES, type UrlSigner } from './signing.js';
 /** The URLs of imagery endpoints, signed. Path shapes match src/http/imagery.ts. */
 
 /** A property image on one capture, e.g. for the assessment API's image items. */
-export function captureImageUrl(signer: UrlSigner, captureId: string, propertyId: string, format: ImageFormat = 'png', nowMs = Date.now()): string {
+export function captureImageUrl(
+  signer: UrlSigner,
+  captureId: string,
+  propertyId: string,
+  format: ImageFormat = 'png',
+  nowMs = Date.now(),
+): string {
   return signer.signUrl(`/api/caribou/imagery/${captureId}/${propertyId}.${format}`, undefined, nowMs);
 }
 
@@ -27,7 +33,6 @@ export function mapSourceUrls(origin: string, signer: UrlSigner, nowMs = Date.no
   };
 }
 
-
 /** What an image item needs to know about a capture (a catalogue row or a PropertyCapture). */
 export interface CaptureRef {
   id: string;
@@ -44,8 +49,17 @@ export interface CaptureRef {
  * are that square, not the capture's whole footprint: an orthophoto's bounds are exactly what
  * the renderer draws; obliques are not georeferenced and carry the bounds of the area they show.
  */
-export function propertyImageItem(signer: UrlSigner, capture: CaptureRef, property: { id: string; center: LngLat }, format: ImageFormat = 'png', nowMs = Date.now()) {
-  const [west, south, east, north] = bboxAround(property.center, capture.kind === 'oblique' ? OBLIQUE_SIZE.spanM / 2 : ORTHO_SIZE.halfWidthM);
+export function propertyImageItem(
+  signer: UrlSigner,
+  capture: CaptureRef,
+  property: { id: string; center: LngLat },
+  format: ImageFormat = 'png',
+  nowMs = Date.now(),
+) {
+  const [west, south, east, north] = bboxAround(
+    property.center,
+    capture.kind === 'oblique' ? OBLIQUE_SIZE.spanM / 2 : ORTHO_SIZE.halfWidthM,
+  );
   return {
     imageUrl: captureImageUrl(signer, capture.id, property.id, format, nowMs),
     imageBounds: { west, south, east, north },
@@ -58,10 +72,21 @@ export function propertyImageItem(signer: UrlSigner, capture: CaptureRef, proper
 }
 
 /** The image item of a PropertyCapture (the renderer's view of a capture). */
-export function captureImageItem(signer: UrlSigner, capture: PropertyCapture, format: ImageFormat = 'png', nowMs = Date.now()) {
+export function captureImageItem(
+  signer: UrlSigner,
+  capture: PropertyCapture,
+  format: ImageFormat = 'png',
+  nowMs = Date.now(),
+) {
   return propertyImageItem(
     signer,
-    { id: capture.captureId, capturedOn: capture.capturedOn, provider: capture.provider, kind: capture.view, direction: capture.direction },
+    {
+      id: capture.captureId,
+      capturedOn: capture.capturedOn,
+      provider: capture.provider,
+      kind: capture.view,
+      direction: capture.direction,
+    },
     { id: capture.propertyId, center: capture.center },
     format,
     nowMs,

@@ -23,13 +23,21 @@ import { badRequest, conflict, notFound } from '../app-error.js';
 
 /** Mock responses (assessment answers kept as JSON) and mock cases (which lookups answer them). Internal admins only, but the addresses list. */
 type Summary = Omit<MockResponseRow, 'payload'>;
-const summary = (row: Summary) => ({ id: row.id, name: row.name, createdAt: row.created_at.toISOString(), updatedAt: row.updated_at.toISOString(), caseCount: row.case_count });
+const summary = (row: Summary) => ({
+  id: row.id,
+  name: row.name,
+  createdAt: row.created_at.toISOString(),
+  updatedAt: row.updated_at.toISOString(),
+  caseCount: row.case_count,
+});
 
 /** The payload must be an assessment answer: a 400 names the first bad fields ("payload.location.point.lat: …"). */
 export function validatePayload(payload: unknown) {
   const parsed = mockPayloadSchema.safeParse(payload);
   if (parsed.success) return parsed.data;
-  const issues = parsed.error.issues.slice(0, 5).map((issue) => ({ path: ['payload', ...issue.path].join('.'), message: issue.message }));
+  const issues = parsed.error.issues
+    .slice(0, 5)
+    .map((issue) => ({ path: ['payload', ...issue.path].join('.'), message: issue.message }));
   throw badRequest(issues.map((i) => `${i.path}: ${i.message}`).join('; '), { issues });
 }
 
@@ -45,25 +53,41 @@ export async function mockResponse(db: Db, actor: Actor, id: number): Promise<Mo
   return { ...summary(row), payload: row.payload };
 }
 
-export async function createMockResponse(db: Db, actor: Actor, input: z.output<typeof mockResponseRequestSchema>): Promise<MockResponse> {
+export async function createMockResponse(
+  db: Db,
+  actor: Actor,
+  input: z.output<typeof mockResponseRequestSchema>,
+): Promise<MockResponse> {
   authorize(actor, 'mocks:manage');
   const payload = validatePayload(input.payload);
   const id = await db.transaction().execute(async (trx) => {
     if (await mockResponseNameTaken(trx, input.name)) throw conflict('A mock response with this name exists already.');
     const id = await insertMockResponse(trx, { name: input.name, payload, createdBy: actor.userId });
-    await writeAudit(trx, { actorUserId: actor.userId, organizationId: null, action: 'mock.response_created', subject: String(id), after: { name: input.name, payload } });
+    await writeAudit(trx, {
+      actorUserId: actor.userId,
+      organizationId: null,
+      action: 'mock.response_created',
+      subject: String(id),
+      after: { name: input.name, payload },
+    });
     return id;
   });
   return mockResponse(db, actor, id);
 }
 
-export async function updateMockResponse(db: Db, actor: Actor, id: number, input: z.output<typeof mockResponseRequestSchema>): Promise<MockResponse> {
+export async function updateMockResponse(
+  db: Db,
+  actor: Actor,
+  id: number,
+  input: z.output<typeof mockResponseRequestSchema>,
+): Promise<MockResponse> {
   authorize(actor, 'mocks:manage');
   const payload = validatePayload(input.payload);
   await db.transaction().execute(async (trx) => {
     const before = await findMockResponse(trx, id);
     if (!before) throw notFound('Mock response not found.');
-    if (await mockResponseNameTaken(trx, input.name, id)) throw conflict('A mock response with this name exists already.');
+    if (await mockResponseNameTaken(trx, input.name, id))
+      throw conflict('A mock response with this name exists already.');
     await updateMockResponseRow(trx, id, { name: input.name, payload });
     await writeAudit(trx, {
       actorUserId: actor.userId,
@@ -83,7 +107,13 @@ export async function deleteMockResponse(db: Db, actor: Actor, id: number): Prom
   await db.transaction().execute(async (trx) => {
     const before = await findMockResponse(trx, id);
     if (!before || !(await deleteMockResponseRow(trx, id))) throw notFound('Mock response not found.');
-    await writeAudit(trx, { actorUserId: actor.userId, organizationId: null, action: 'mock.response_deleted', subject: String(id), before: { name: before.name, payload: before.payload } });
+    await writeAudit(trx, {
+      actorUserId: actor.userId,
+      organizationId: null,
+      action: 'mock.response_deleted',
+      subject: String(id),
+      before: { name: before.name, payload: before.payload },
+    });
   });
 }
 
@@ -102,9 +132,15 @@ export async function mockCases(db: Db, actor: Actor) {
 }
 
 /** A case's stored key: coordinates as 'lng,lat' without spaces, products sorted and unique. */
-function caseKey(input: z.output<typeof mockCaseRequestSchema> | (z.output<typeof deleteMockCaseQuerySchema> & { mockResponseId: number })): MockCaseKey {
+function caseKey(
+  input:
+    z.output<typeof mockCaseRequestSchema> | (z.output<typeof deleteMockCaseQuerySchema> & { mockResponseId: number }),
+): MockCaseKey {
   return {
-    location: input.location_type === 'coordinates' ? input.location.replace(/\s+/g, '') : input.location.replace(/\s+/g, ' ').trim(),
+    location:
+      input.location_type === 'coordinates'
+        ? input.location.replace(/\s+/g, '')
+        : input.location.replace(/\s+/g, ' ').trim(),
     location_type: input.location_type,
     api_version: input.apiVersion,
     mock_response_id: input.mockResponseId,
@@ -112,7 +148,11 @@ function caseKey(input: z.output<typeof mockCaseRequestSchema> | (z.output<typeo
   };
 }
 
-export async function createMockCase(db: Db, actor: Actor, input: z.output<typeof mockCaseRequestSchema>): Promise<MockCase> {
+export async function createMockCase(
+  db: Db,
+  actor: Actor,
+  input: z.output<typeof mockCaseRequestSchema>,
+): Promise<MockCase> {
   authorize(actor, 'mocks:manage');
   const key = caseKey(input);
   return db.transaction().execute(async (trx) => {
@@ -120,17 +160,33 @@ export async function createMockCase(db: Db, actor: Actor, input: z.output<typeo
     if (!response) throw notFound('Mock response not found.');
     if (!(await insertMockCase(trx, key))) throw conflict('This mock case exists already.');
     const created = presentCase({ ...key, mock_response_name: response.name });
-    await writeAudit(trx, { actorUserId: actor.userId, organizationId: null, action: 'mock.case_created', subject: String(key.mock_response_id), after: created });
+    await writeAudit(trx, {
+      actorUserId: actor.userId,
+      organizationId: null,
+      action: 'mock.case_created',
+      subject: String(key.mock_response_id),
+      after: created,
+    });
     return created;
   });
 }
 
-export async function deleteMockCase(db: Db, actor: Actor, input: z.output<typeof deleteMockCaseQuerySchema> & { mockResponseId: number }): Promise<void> {
+export async function deleteMockCase(
+  db: Db,
+  actor: Actor,
+  input: z.output<typeof deleteMockCaseQuerySchema> & { mockResponseId: number },
+): Promise<void> {
   authorize(actor, 'mocks:manage');
   const key = caseKey(input);
   await db.transaction().execute(async (trx) => {
     if (!(await deleteMockCaseRow(trx, key))) throw notFound('Mock case not found.');
-    await writeAudit(trx, { actorUserId: actor.userId, organizationId: null, action: 'mock.case_deleted', subject: String(key.mock_response_id), before: presentCase({ ...key, mock_response_name: '' }) });
+    await writeAudit(trx, {
+      actorUserId: actor.userId,
+      organizationId: null,
+      action: 'mock.case_deleted',
+      subject: String(key.mock_response_id),
+      before: presentCase({ ...key, mock_response_name: '' }),
+    });
   });
 }
 
@@ -141,7 +197,13 @@ export async function mockAddresses(db: Db): Promise<{ results: MockAddress[] }>
     const type = row.location_type === 'coordinates' ? 'coordinates' : 'address';
     const key = `${type}|${row.api_version}|${row.location}`;
     const [lng, lat] = row.location.split(',');
-    const entry = byLocation.get(key) ?? { location: row.location, location_type: type, apiVersion: row.api_version, products: [], lookupLocation: type === 'coordinates' ? `${lat},${lng}` : row.location };
+    const entry = byLocation.get(key) ?? {
+      location: row.location,
+      location_type: type,
+      apiVersion: row.api_version,
+      products: [],
+      lookupLocation: type === 'coordinates' ? `${lat},${lng}` : row.location,
+    };
     entry.products = [...new Set([...entry.products, ...row.products])];
     byLocation.set(key, entry);
   }

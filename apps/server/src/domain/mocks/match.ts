@@ -25,12 +25,7 @@ export type MockCaseWithPayload = MockCaseRow & { payload: unknown };
 /** Same point within about a metre. */
 const POINT_TOLERANCE = 1e-5;
 
-export const normalizeAddress = (text: string) =>
-  text
-    .toLowerCase()
-    .replace(/[.,#]/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+export const normalizeAddress = (text: string) => text.toLowerCase().replace(/[.,#]/g, ' ').replace(/\s+/g, ' ').trim();
 
 function sameLocation(mock: MockCaseRow, lookup: MockLookup): boolean {
   if (mock.location_type !== lookup.locationType) return false;
@@ -42,7 +37,12 @@ function sameLocation(mock: MockCaseRow, lookup: MockLookup): boolean {
 
 export function findMockCase<T extends MockCaseRow>(cases: readonly T[], lookup: MockLookup): T | undefined {
   if (lookup.products.length === 0) return undefined;
-  return cases.find((mock) => mock.api_version === lookup.apiVersion && lookup.products.some((p) => mock.products.includes(p)) && sameLocation(mock, lookup));
+  return cases.find(
+    (mock) =>
+      mock.api_version === lookup.apiVersion &&
+      lookup.products.some((p) => mock.products.includes(p)) &&
+      sameLocation(mock, lookup),
+  );
 }
 
 /** The mock response as the lookup's answer: the case's products the lookup asked for, the location as asked, marked mock. */
@@ -53,7 +53,11 @@ export function mockAnswer(mock: MockCaseWithPayload, lookup: MockLookup): Asses
   return {
     ...payload,
     location: { ...payload.location, locationType: lookup.locationType, input: lookup.location },
-    products: Object.fromEntries(lookup.products.filter((p) => mock.products.includes(p) && payload.products[p]).map((p) => [p, payload.products[p]!])),
+    products: Object.fromEntries(
+      lookup.products
+        .filter((p) => mock.products.includes(p) && payload.products[p])
+        .map((p) => [p, payload.products[p]!]),
+    ),
     mock: { mockResponseId: mock.mock_response_id, name: mock.mock_response_name },
   };
 }

@@ -14,9 +14,15 @@ type PortfolioAction = Extract<PolicyAction, `portfolio:${string}`>;
  * query is scoped to the organisation, and the policy is asked about the object itself, so a
  * foreign organisation's portfolio does not exist for the caller.
  */
-export async function ownPortfolio(db: Db, actor: Actor, id: number, action: PortfolioAction = 'portfolio:read'): Promise<PortfolioRow> {
+export async function ownPortfolio(
+  db: Db,
+  actor: Actor,
+  id: number,
+  action: PortfolioAction = 'portfolio:read',
+): Promise<PortfolioRow> {
   const portfolio = await findPortfolio(db, actor.organization.id, id);
-  if (!portfolio || !can(actor, action, { organizationId: portfolio.organization_id })) throw notFound(PORTFOLIO_NOT_FOUND);
+  if (!portfolio || !can(actor, action, { organizationId: portfolio.organization_id }))
+    throw notFound(PORTFOLIO_NOT_FOUND);
   return portfolio;
 }
 

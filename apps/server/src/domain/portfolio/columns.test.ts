@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { describeMapping, mapColumns, NO_USABLE_COLUMN_MESSAGE, normaliseHeader, OUTSIDE_COVERAGE, readRow } from './columns.js';
+import {
+  describeMapping,
+  mapColumns,
+  NO_USABLE_COLUMN_MESSAGE,
+  normaliseHeader,
+  OUTSIDE_COVERAGE,
+  readRow,
+} from './columns.js';
 
 describe('normaliseHeader', () => {
   it('ignores case, spaces, underscores, punctuation and a byte-order mark', () => {
@@ -43,10 +50,41 @@ describe('mapColumns', () => {
   });
 
   it('recognises the OED location file and its building attributes', () => {
-    const header = ['PortNumber', 'AccNumber', 'LocNumber', 'StreetAddress', 'City', 'AreaCode', 'PostalCode', 'CountryCode', 'Latitude', 'Longitude', 'BuildingTIV', 'OccupancyCode', 'ConstructionCode', 'YearBuilt', 'RoofCover', 'LocUserDef1'];
+    const header = [
+      'PortNumber',
+      'AccNumber',
+      'LocNumber',
+      'StreetAddress',
+      'City',
+      'AreaCode',
+      'PostalCode',
+      'CountryCode',
+      'Latitude',
+      'Longitude',
+      'BuildingTIV',
+      'OccupancyCode',
+      'ConstructionCode',
+      'YearBuilt',
+      'RoofCover',
+      'LocUserDef1',
+    ];
     const mapping = mapColumns(header);
     expect(mapping.layout).toBe('oed');
-    expect(mapping.fields).toMatchObject({ id: 2, street: 3, city: 4, state: 5, zip: 6, country: 7, latitude: 8, longitude: 9, buildingTiv: 10, occupancyCode: 11, constructionCode: 12, yearBuilt: 13, roofCover: 14 });
+    expect(mapping.fields).toMatchObject({
+      id: 2,
+      street: 3,
+      city: 4,
+      state: 5,
+      zip: 6,
+      country: 7,
+      latitude: 8,
+      longitude: 9,
+      buildingTiv: 10,
+      occupancyCode: 11,
+      constructionCode: 12,
+      yearBuilt: 13,
+      roofCover: 14,
+    });
     expect(mapping.unknownColumns.map((i) => header[i])).toEqual(['PortNumber', 'AccNumber', 'LocUserDef1']);
   });
 
@@ -69,7 +107,12 @@ describe('readRow', () => {
   const streets = mapColumns(['id', 'street', 'city', 'state', 'zip']);
 
   it('reads coordinates and the user id', () => {
-    expect(readRow(coords, ['A1', ' 30.5 ', '-97.25'])).toMatchObject({ ref: 'A1', latitude: 30.5, longitude: -97.25, problem: null });
+    expect(readRow(coords, ['A1', ' 30.5 ', '-97.25'])).toMatchObject({
+      ref: 'A1',
+      latitude: 30.5,
+      longitude: -97.25,
+      problem: null,
+    });
   });
 
   it('explains bad coordinates in words', () => {
@@ -83,12 +126,16 @@ describe('readRow', () => {
   it('accepts a street with a zip, or with city and state', () => {
     expect(readRow(streets, ['1', '1 Main St', '', '', '78701']).problem).toBeNull();
     expect(readRow(streets, ['1', '1 Main St', 'Austin', 'TX', '']).problem).toBeNull();
-    expect(readRow(streets, ['1', '1 Main St', 'Austin', '', '']).problem).toBe('The street address needs a ZIP code, or a city and a state.');
+    expect(readRow(streets, ['1', '1 Main St', 'Austin', '', '']).problem).toBe(
+      'The street address needs a ZIP code, or a city and a state.',
+    );
   });
 
   it('reports empty rows and tolerates short rows', () => {
     expect(readRow(streets, ['', '', '', '', '']).problem).toBe('This row is empty.');
-    expect(readRow(streets, ['1', '1 Main St']).problem).toBe('The street address needs a ZIP code, or a city and a state.');
+    expect(readRow(streets, ['1', '1 Main St']).problem).toBe(
+      'The street address needs a ZIP code, or a city and a state.',
+    );
   });
 
   it('collects OED attributes for the scorer', () => {
@@ -97,7 +144,11 @@ describe('readRow', () => {
   });
 
   it('reads decimal-comma coordinates, as semicolon files write them (issue 12)', () => {
-    expect(readRow(coords, ['A', '37,69', '-97,33'])).toMatchObject({ latitude: 37.69, longitude: -97.33, problem: null });
+    expect(readRow(coords, ['A', '37,69', '-97,33'])).toMatchObject({
+      latitude: 37.69,
+      longitude: -97.33,
+      problem: null,
+    });
     expect(readRow(coords, ['A', '37,6,9', '-97']).problem).toBe('The latitude "37,6,9" is not a number.');
   });
 

@@ -11,16 +11,50 @@
  *    PostalCode, CountryCode, Latitude, Longitude, BuildingTIV, OccupancyCode…).
  * Every other column is kept as it is and carried to the export.
  */
-import { ATTRIBUTE_FIELDS, type AttributeField, type ColumnMapping, type PortfolioLayout, type RecognisedField } from '@zview/contracts';
+import {
+  ATTRIBUTE_FIELDS,
+  type AttributeField,
+  type ColumnMapping,
+  type PortfolioLayout,
+  type RecognisedField,
+} from '@zview/contracts';
 import type { PortfolioRowsTable } from '../../db/schema.js';
 
-export { ATTRIBUTE_FIELDS, LOCATION_FIELDS, type AttributeField, type ColumnMapping, type LocationField, type RecognisedField } from '@zview/contracts';
-
+export {
+  ATTRIBUTE_FIELDS,
+  LOCATION_FIELDS,
+  type AttributeField,
+  type ColumnMapping,
+  type LocationField,
+  type RecognisedField,
+} from '@zview/contracts';
 
 /** Normalised header name → field. Order within a field's list is the order of preference. */
 const SYNONYMS: Record<RecognisedField, string[]> = {
-  id: ['locnumber', 'id', 'propertyid', 'locationid', 'locid', 'policyid', 'recordid', 'externalid', 'reference', 'ref', 'refid', 'uniqueid', 'key'],
-  address: ['address', 'fulladdress', 'propertyaddress', 'siteaddress', 'locationaddress', 'singlelineaddress', 'location'],
+  id: [
+    'locnumber',
+    'id',
+    'propertyid',
+    'locationid',
+    'locid',
+    'policyid',
+    'recordid',
+    'externalid',
+    'reference',
+    'ref',
+    'refid',
+    'uniqueid',
+    'key',
+  ],
+  address: [
+    'address',
+    'fulladdress',
+    'propertyaddress',
+    'siteaddress',
+    'locationaddress',
+    'singlelineaddress',
+    'location',
+  ],
   street: ['streetaddress', 'street', 'address1', 'addressline1', 'addr1', 'streetline1', 'street1'],
   city: ['city', 'town', 'locality', 'municipality', 'cityname'],
   state: ['state', 'statecode', 'st', 'province', 'areacode', 'region', 'stateabbreviation'],
@@ -39,9 +73,29 @@ const SYNONYMS: Record<RecognisedField, string[]> = {
 
 /** OED location-file columns; three or more of them (with LocNumber) mark the OED layout. */
 const OED_COLUMNS = new Set([
-  'locnumber', 'accnumber', 'portnumber', 'streetaddress', 'city', 'areacode', 'postalcode', 'countrycode',
-  'latitude', 'longitude', 'buildingtiv', 'occupancycode', 'constructioncode', 'yearbuilt', 'roofcover',
-  'locperilscovered', 'locuserdef1', 'numberofstoreys', 'floorarea', 'contentstiv', 'bitiv', 'othertiv', 'loccurrency',
+  'locnumber',
+  'accnumber',
+  'portnumber',
+  'streetaddress',
+  'city',
+  'areacode',
+  'postalcode',
+  'countrycode',
+  'latitude',
+  'longitude',
+  'buildingtiv',
+  'occupancycode',
+  'constructioncode',
+  'yearbuilt',
+  'roofcover',
+  'locperilscovered',
+  'locuserdef1',
+  'numberofstoreys',
+  'floorarea',
+  'contentstiv',
+  'bitiv',
+  'othertiv',
+  'loccurrency',
 ]);
 
 /** Plain-language names used when telling the user what was recognised. */
@@ -72,7 +126,6 @@ export function normaliseHeader(name: string): string {
     .replace(/[^a-z0-9]/g, '');
 }
 
-
 export function mapColumns(header: readonly string[]): ColumnMapping {
   const normalised = header.map(normaliseHeader);
   const fields: Partial<Record<RecognisedField, number>> = {};
@@ -89,7 +142,11 @@ export function mapColumns(header: readonly string[]): ColumnMapping {
     }
   }
   // "Address" next to city/state/zip columns is the street line, not a full address.
-  if (fields.address !== undefined && fields.street === undefined && (fields.city !== undefined || fields.zip !== undefined)) {
+  if (
+    fields.address !== undefined &&
+    fields.street === undefined &&
+    (fields.city !== undefined || fields.zip !== undefined)
+  ) {
     fields.street = fields.address;
     delete fields.address;
   }
@@ -104,10 +161,17 @@ export function mapColumns(header: readonly string[]): ColumnMapping {
     }
   }
   const oedCount = normalised.filter((name) => OED_COLUMNS.has(name)).length;
-  const hasStreetLayout = fields.street !== undefined && (fields.zip !== undefined || (fields.city !== undefined && fields.state !== undefined));
+  const hasStreetLayout =
+    fields.street !== undefined &&
+    (fields.zip !== undefined || (fields.city !== undefined && fields.state !== undefined));
   let layout: PortfolioLayout | null = null;
   const hasCoordinates = fields.latitude !== undefined && fields.longitude !== undefined;
-  if (normalised.includes('locnumber') && oedCount >= 3 && (hasStreetLayout || hasCoordinates || fields.zip !== undefined)) layout = 'oed';
+  if (
+    normalised.includes('locnumber') &&
+    oedCount >= 3 &&
+    (hasStreetLayout || hasCoordinates || fields.zip !== undefined)
+  )
+    layout = 'oed';
   else if (fields.address !== undefined) layout = 'address';
   else if (hasStreetLayout) layout = 'street_city_state_zip';
   else if (hasCoordinates) layout = 'coordinates';
@@ -120,7 +184,10 @@ export function mapColumns(header: readonly string[]): ColumnMapping {
  * One data row read through the mapping: the location columns of portfolio_rows (the table it is
  * staged into), with the recognised building attributes.
  */
-export type LocationRow = Pick<PortfolioRowsTable, 'ref' | 'address' | 'street' | 'city' | 'state' | 'zip' | 'country' | 'latitude' | 'longitude' | 'problem'> & {
+export type LocationRow = Pick<
+  PortfolioRowsTable,
+  'ref' | 'address' | 'street' | 'city' | 'state' | 'zip' | 'country' | 'latitude' | 'longitude' | 'problem'
+> & {
   attributes: Partial<Record<AttributeField, string>>;
 };
 
@@ -179,18 +246,25 @@ export function readRow(mapping: ColumnMapping, values: readonly string[]): Loca
   const lonRaw = cell(values, f.longitude);
   const lat = parseCoordinate(latRaw);
   const lon = parseCoordinate(lonRaw);
-  const hasAddress = row.address !== null || (row.street !== null && (row.zip !== null || (row.city !== null && row.state !== null)));
+  const hasAddress =
+    row.address !== null || (row.street !== null && (row.zip !== null || (row.city !== null && row.state !== null)));
   let coordinateProblem: string | null = null;
   if (lat === 'invalid') coordinateProblem = `The latitude "${latRaw}" is not a number.`;
   else if (lon === 'invalid') coordinateProblem = `The longitude "${lonRaw}" is not a number.`;
-  else if (lat !== null && (lat < -90 || lat > 90)) coordinateProblem = `The latitude ${lat} is outside the range -90 to 90.`;
-  else if (lon !== null && (lon < -180 || lon > 180)) coordinateProblem = `The longitude ${lon} is outside the range -180 to 180.`;
-  else if ((lat === null) !== (lon === null)) coordinateProblem = lat === null ? 'The latitude is missing.' : 'The longitude is missing.';
+  else if (lat !== null && (lat < -90 || lat > 90))
+    coordinateProblem = `The latitude ${lat} is outside the range -90 to 90.`;
+  else if (lon !== null && (lon < -180 || lon > 180))
+    coordinateProblem = `The longitude ${lon} is outside the range -180 to 180.`;
+  else if ((lat === null) !== (lon === null))
+    coordinateProblem = lat === null ? 'The latitude is missing.' : 'The longitude is missing.';
   else if (lat !== null && lon !== null) {
     row.latitude = lat;
     row.longitude = lon;
   }
-  if ((row.country !== null && !US_COUNTRY.test(row.country)) || (row.latitude !== null && row.longitude !== null && !insideCoverage(row.latitude, row.longitude))) {
+  if (
+    (row.country !== null && !US_COUNTRY.test(row.country)) ||
+    (row.latitude !== null && row.longitude !== null && !insideCoverage(row.latitude, row.longitude))
+  ) {
     row.latitude = null;
     row.longitude = null;
     row.problem = OUTSIDE_COVERAGE;
@@ -217,7 +291,9 @@ export function describeMapping(mapping: ColumnMapping): string {
     coordinates: 'Each row is located by latitude and longitude.',
   };
   const parts = [layoutText[mapping.layout]];
-  const recognised = (Object.keys(mapping.fields) as RecognisedField[]).map((field) => `"${mapping.header[mapping.fields[field]!]}" as ${FIELD_LABELS[field]}`);
+  const recognised = (Object.keys(mapping.fields) as RecognisedField[]).map(
+    (field) => `"${mapping.header[mapping.fields[field]!]}" as ${FIELD_LABELS[field]}`,
+  );
   parts.push(`We read ${recognised.join(', ')}.`);
   if (mapping.unknownColumns.length) {
     const names = mapping.unknownColumns.map((i) => `"${mapping.header[i]}"`).join(', ');

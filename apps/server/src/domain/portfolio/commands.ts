@@ -41,8 +41,13 @@ async function orThrowNameTaken<T>(write: () => Promise<T>): Promise<T> {
 }
 
 /** The organisation a create/name call targets: the acting one, or (internal admins only) another existing one. */
-async function targetOrganization(db: Db, actor: Actor, requested: number | undefined): Promise<{ id: number; products: string[] }> {
-  if (requested === undefined || requested === actor.organization.id) return { id: actor.organization.id, products: actor.organization.products };
+async function targetOrganization(
+  db: Db,
+  actor: Actor,
+  requested: number | undefined,
+): Promise<{ id: number; products: string[] }> {
+  if (requested === undefined || requested === actor.organization.id)
+    return { id: actor.organization.id, products: actor.organization.products };
   if (!actor.isInternalAdmin) throw forbidden('You can only create portfolios for your own organisation.');
   const org = await findOrganization(db, requested);
   if (!org) throw notFound('This organisation was not found.');
@@ -57,12 +62,26 @@ function productsOrThrow(raw: string, enabled: readonly string[]) {
 
 /** Stores an uploaded file (streamed) and checks its header. */
 /** `truncated`: whether the multipart parser cut the file at the size limit (asked once it is stored). */
-export async function uploadFile(deps: PortfolioDeps, actor: Actor, file: { name: string; stream: Readable; truncated: () => boolean }) {
+export async function uploadFile(
+  deps: PortfolioDeps,
+  actor: Actor,
+  file: { name: string; stream: Readable; truncated: () => boolean },
+) {
   const tooLarge = () =>
-    payloadTooLarge(`This file is larger than the ${Math.round(deps.maxUploadBytes / 1024 / 1024)} MB limit. Split it into smaller files and upload each one.`);
+    payloadTooLarge(
+      `This file is larger than the ${Math.round(deps.maxUploadBytes / 1024 / 1024)} MB limit. Split it into smaller files and upload each one.`,
+    );
   let stored;
   try {
-    stored = await storeUpload({ db: deps.db, blobs: deps.blobs, limits: deps.uploadLimits }, { organizationId: actor.organization.id, userId: actor.userId, originalName: file.name || 'portfolio.csv', stream: file.stream });
+    stored = await storeUpload(
+      { db: deps.db, blobs: deps.blobs, limits: deps.uploadLimits },
+      {
+        organizationId: actor.organization.id,
+        userId: actor.userId,
+        originalName: file.name || 'portfolio.csv',
+        stream: file.stream,
+      },
+    );
   } catch (error) {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
     throw error;
@@ -118,7 +137,11 @@ export async function createPortfolio(deps: PortfolioDeps, actor: Actor, input: 
 }
 
 /** Adds products to an existing portfolio; they are scored from the rows already read. */
-export async function addProducts(deps: PortfolioDeps, actor: Actor, input: { id: number; products: string; organizationId: number }) {
+export async function addProducts(
+  deps: PortfolioDeps,
+  actor: Actor,
+  input: { id: number; products: string; organizationId: number },
+) {
   if (input.organizationId !== actor.organization.id) throw notFound(PORTFOLIO_NOT_FOUND);
   const portfolio = await ownPortfolio(deps.db, actor, input.id, 'portfolio:write');
   const products = productsOrThrow(input.products, actor.organization.products);
@@ -129,9 +152,14 @@ export async function addProducts(deps: PortfolioDeps, actor: Actor, input: { id
 }
 
 /** A status change the user asks for (PATCH …/status), within the allowed transitions. */
-export async function setProductStatus(db: Db, actor: Actor, input: { id: number; product: string; status: FileStatus }) {
+export async function setProductStatus(
+  db: Db,
+  actor: Actor,
+  input: { id: number; product: string; status: FileStatus },
+) {
   const { portfolio, product } = await ownProduct(db, actor, input.id, input.product, 'portfolio:write');
-  if (!canTransition(product.status, input.status, 'user')) throw conflict(transitionRefusal(product.status, input.status));
+  if (!canTransition(product.status, input.status, 'user'))
+    throw conflict(transitionRefusal(product.status, input.status));
   const updated = await updateProductStatus(db, input.id, input.product, product.status, input.status);
   if (!updated) throw conflict('This portfolio changed while you were updating it. Reload and try again.');
   return { portfolio, stub: updated };
@@ -140,18 +168,29 @@ export async function setProductStatus(db: Db, actor: Actor, input: { id: number
 /** Scores a product again with the current model and data. */
 export async function rerunProduct(deps: PortfolioDeps, actor: Actor, input: { id: number; product: string }) {
   const { product } = await ownProduct(deps.db, actor, input.id, input.product, 'portfolio:write');
-  const run = await startRun(deps.db, deps.scorer, { portfolioId: input.id, product: product.product as never, requestedBy: actor.userId, chunkSize: deps.chunkSize, rerun: true });
+  const run = await startRun(deps.db, deps.scorer, {
+    portfolioId: input.id,
+    product: product.product as never,
+    requestedBy: actor.userId,
+    chunkSize: deps.chunkSize,
+    rerun: true,
+  });
   if (!run) throw conflict('This portfolio is not ready to be rerun yet.');
   await deps.work.runChunks(run.runId);
   return run;
 }
 
 /** Renames a portfolio or (internal admins) moves it to another organisation. */
-export async function updatePortfolioDetails(db: Db, actor: Actor, input: { id: number; name?: string; organizationId?: number }) {
+export async function updatePortfolioDetails(
+  db: Db,
+  actor: Actor,
+  input: { id: number; name?: string; organizationId?: number },
+) {
   const portfolio = await ownPortfolio(db, actor, input.id, 'portfolio:write');
   let organizationId = portfolio.organization_id;
   if (input.organizationId !== undefined && input.organizationId !== portfolio.organization_id) {
-    if (!actor.isInternalAdmin) throw forbidden('Only internal administrators can move a portfolio to another organisation.');
+    if (!actor.isInternalAdmin)
+      throw forbidden('Only internal administrators can move a portfolio to another organisation.');
     const org = await findOrganization(db, input.organizationId);
     if (!org) throw notFound('This organisation was not found.');
     organizationId = org.id;

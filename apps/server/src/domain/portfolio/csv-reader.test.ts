@@ -5,7 +5,8 @@ import { QUOTE_PROBLEM, readCsv } from './csv-reader.js';
 async function read(text: string, delimiter: ',' | ';' | '\t' = ',', chunkBytes = Infinity) {
   const bytes = Buffer.from(text, 'utf8');
   const chunks = [];
-  for (let i = 0; i < bytes.length; i += Math.min(chunkBytes, bytes.length)) chunks.push(bytes.subarray(i, i + chunkBytes));
+  for (let i = 0; i < bytes.length; i += Math.min(chunkBytes, bytes.length))
+    chunks.push(bytes.subarray(i, i + chunkBytes));
   const items = [];
   for await (const item of readCsv(Readable.from(chunks), delimiter)) items.push(item);
   return items;

@@ -85,7 +85,13 @@ function parseRecords(text: string, start: number, delimiter: number, final: boo
         if (i < length && next !== delimiter && next !== LF && next !== CR) {
           // Text after the closing quote ("a"b): the record is unreadable; skip to the field's end.
           badQuote = true;
-          while (i < length && text.charCodeAt(i) !== delimiter && text.charCodeAt(i) !== LF && text.charCodeAt(i) !== CR) i++;
+          while (
+            i < length &&
+            text.charCodeAt(i) !== delimiter &&
+            text.charCodeAt(i) !== LF &&
+            text.charCodeAt(i) !== CR
+          )
+            i++;
           if (i === length && !final) return recordStart;
         }
       } else {
@@ -122,14 +128,20 @@ function parseRecords(text: string, start: number, delimiter: number, final: boo
  * read, so a million rows cost a few hundred awaits, not a million). The first record is the
  * header; lines that are not valid CSV become rows with a problem rather than stopping the file.
  */
-export async function* readCsvBatches(source: Readable, delimiter: Delimiter, encoding: TextEncodingName = 'utf-8'): AsyncGenerator<CsvItem[]> {
+export async function* readCsvBatches(
+  source: Readable,
+  delimiter: Delimiter,
+  encoding: TextEncodingName = 'utf-8',
+): AsyncGenerator<CsvItem[]> {
   // Fatal: text that is not what the upload was read as stops with a message, never U+FFFD (issue 12).
   const decoder = new TextDecoder(encoding, { fatal: true });
   const decode = (chunk?: Buffer) => {
     try {
       return chunk ? decoder.decode(chunk, { stream: true }) : decoder.decode();
     } catch {
-      throw badRequest(`This file is not valid ${ENCODING_LABELS[encoding]} text. Save it as "CSV UTF-8 (comma delimited)" and upload it again.`);
+      throw badRequest(
+        `This file is not valid ${ENCODING_LABELS[encoding]} text. Save it as "CSV UTF-8 (comma delimited)" and upload it again.`,
+      );
     }
   };
   const delimiterCode = delimiter.charCodeAt(0);
@@ -179,6 +191,10 @@ export async function* readCsvBatches(source: Readable, delimiter: Delimiter, en
 }
 
 /** The same records one at a time: for small readers (the header, the upload check). */
-export async function* readCsv(source: Readable, delimiter: Delimiter, encoding: TextEncodingName = 'utf-8'): AsyncGenerator<CsvItem> {
+export async function* readCsv(
+  source: Readable,
+  delimiter: Delimiter,
+  encoding: TextEncodingName = 'utf-8',
+): AsyncGenerator<CsvItem> {
   for await (const batch of readCsvBatches(source, delimiter, encoding)) yield* batch;
 }

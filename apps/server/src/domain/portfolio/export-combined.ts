@@ -29,7 +29,12 @@ const PLACE_COLUMNS = ['latitude', 'longitude', 'matched_address', 'geocode_prec
 const PRODUCT_COLUMNS = ['score', 'risk_level', 'confidence', 'top_factors'] as const;
 
 export function combinedHeader(header: readonly string[], products: readonly CombinedProduct[]): string[] {
-  return [...header, ...PLACE_COLUMNS, ...products.flatMap(({ product }) => PRODUCT_COLUMNS.map((c) => `${product}_${c}`)), 'problem'];
+  return [
+    ...header,
+    ...PLACE_COLUMNS,
+    ...products.flatMap(({ product }) => PRODUCT_COLUMNS.map((c) => `${product}_${c}`)),
+    'problem',
+  ];
 }
 
 type CombinedRow = CombinedExportRow;
@@ -43,7 +48,12 @@ function rowCells(row: CombinedRow, width: number, products: number): XlsxCell[]
   const problems: string[] = [];
   for (let p = 0; p < products; p++) {
     const r = row.results[p] ?? null;
-    cells.push(r?.score ?? null, r?.risk_level ?? '', r?.confidence ?? null, (r?.top_factors ?? []).map((f) => f.name).join('; '));
+    cells.push(
+      r?.score ?? null,
+      r?.risk_level ?? '',
+      r?.confidence ?? null,
+      (r?.top_factors ?? []).map((f) => f.name).join('; '),
+    );
     if (r?.problem) problems.push(r.problem);
   }
   cells.push(row.row_problem ?? [...new Set(problems)].join(' '));
@@ -54,9 +64,19 @@ function rowCells(row: CombinedRow, width: number, products: number): XlsxCell[]
  * The rows in row order through a server-side cursor (PAGE rows a fetch, flat memory), each
  * product's current-run result joined beside it. The header comes first.
  */
-async function* combinedPages(db: Db, portfolioId: number, header: readonly string[], products: readonly CombinedProduct[]) {
+async function* combinedPages(
+  db: Db,
+  portfolioId: number,
+  header: readonly string[],
+  products: readonly CombinedProduct[],
+) {
   yield [combinedHeader(header, products)];
-  for await (const rows of combinedExportPages(db, portfolioId, products.map((p) => p.runId), PAGE)) {
+  for await (const rows of combinedExportPages(
+    db,
+    portfolioId,
+    products.map((p) => p.runId),
+    PAGE,
+  )) {
     yield rows.map((row) => rowCells(row, header.length, products.length));
   }
 }
@@ -66,17 +86,29 @@ export function combinedExportTooLargeForXlsx(rowCount: number | null): boolean 
 }
 
 /** The combined export as an XLSX workbook (numbers as numbers, text never evaluated). */
-export function combinedExportXlsx(db: Db, portfolioId: number, header: readonly string[], products: readonly CombinedProduct[]): Readable {
+export function combinedExportXlsx(
+  db: Db,
+  portfolioId: number,
+  header: readonly string[],
+  products: readonly CombinedProduct[],
+): Readable {
   return xlsxFromPages(combinedPages(db, portfolioId, header, products));
 }
 
 /** The combined export as an RFC 4180 CSV (UTF-8 with a byte-order mark), cells neutralised against formulas. */
-export function combinedExportCsv(db: Db, portfolioId: number, header: readonly string[], products: readonly CombinedProduct[]): Readable {
+export function combinedExportCsv(
+  db: Db,
+  portfolioId: number,
+  header: readonly string[],
+  products: readonly CombinedProduct[],
+): Readable {
   const out = new PassThrough();
   (async () => {
     let first = true;
     for await (const page of combinedPages(db, portfolioId, header, products)) {
-      const text = page.map((row) => row.map((cell) => csvCell(cell === null ? '' : String(cell))).join(',')).join('\r\n') + '\r\n';
+      const text =
+        page.map((row) => row.map((cell) => csvCell(cell === null ? '' : String(cell))).join(',')).join('\r\n') +
+        '\r\n';
       if (!out.write(first ? `\uFEFF${text}` : text)) await new Promise((resolve) => out.once('drain', resolve));
       first = false;
     }

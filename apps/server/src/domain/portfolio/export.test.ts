@@ -27,7 +27,9 @@ describe('exportLayout', () => {
 
   it('keeps file order for a saved choice and refuses unknown names', () => {
     expect(exportLayout(header, ['note', 'score', 'id'])).toEqual({ original: [0, 2], extra: ['score'] });
-    expect(exportLayout(header, ['id', 'premium'])).toEqual({ error: 'These columns are not in the portfolio: premium.' });
+    expect(exportLayout(header, ['id', 'premium'])).toEqual({
+      error: 'These columns are not in the portfolio: premium.',
+    });
   });
 });
 

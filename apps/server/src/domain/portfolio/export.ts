@@ -29,7 +29,10 @@ export interface ExportLayout {
  * The columns of an export: the user's choice (saved with PUT …/export) if any, else every
  * original column followed by every result column. Names not in the file are refused.
  */
-export function exportLayout(header: readonly string[], choice: readonly string[] | null): ExportLayout | { error: string } {
+export function exportLayout(
+  header: readonly string[],
+  choice: readonly string[] | null,
+): ExportLayout | { error: string } {
   if (!choice) return { original: header.map((_, i) => i), extra: [...PORTFOLIO_EXPORT_EXTRA_COLUMNS] };
   const extras = PORTFOLIO_EXPORT_EXTRA_COLUMNS as readonly string[];
   const unknown = choice.filter((c) => !header.includes(c) && !extras.includes(c));
@@ -41,9 +44,17 @@ export function exportLayout(header: readonly string[], choice: readonly string[
 }
 
 /** The export as an XLSX workbook (xlsx.ts, our streaming writer) from the same COPY as the CSV: text stays text, never evaluated; scores are numbers. */
-export function exportXlsx(db: Db, portfolioId: number, runId: number | null, header: readonly string[], layout: ExportLayout): Readable {
+export function exportXlsx(
+  db: Db,
+  portfolioId: number,
+  runId: number | null,
+  header: readonly string[],
+  layout: ExportLayout,
+): Readable {
   const out = new PassThrough();
-  withExportCopy(db, portfolioId, runId, (rows) => pipeline(xlsxFromPages(xlsxPages(rows, header, layout)), out)).catch((error: Error) => out.destroy(error));
+  withExportCopy(db, portfolioId, runId, (rows) => pipeline(xlsxFromPages(xlsxPages(rows, header, layout)), out)).catch(
+    (error: Error) => out.destroy(error),
+  );
   return out;
 }
 
@@ -163,7 +174,11 @@ function xlsxResultCell(column: ExtraColumn, field: string): XlsxCell {
 }
 
 /** Pages of XLSX cells from the export's COPY lines (the header first): a page per chunk read. */
-async function* xlsxPages(rows: AsyncIterable<Buffer | string>, header: readonly string[], layout: ExportLayout): AsyncGenerator<XlsxCell[][]> {
+async function* xlsxPages(
+  rows: AsyncIterable<Buffer | string>,
+  header: readonly string[],
+  layout: ExportLayout,
+): AsyncGenerator<XlsxCell[][]> {
   const { original, extra } = layout;
   yield [[...original.map((i) => header[i]!), ...extra]];
   const fields = extra.map((column) => RESULT_FIELDS[column].field);
@@ -173,7 +188,10 @@ async function* xlsxPages(rows: AsyncIterable<Buffer | string>, header: readonly
     lines.map((line): XlsxCell[] => {
       const cells = line.split('\t');
       const values = rawValuesOf(cells[0]!);
-      return [...original.map((i) => values[i] ?? ''), ...extra.map((column, k) => xlsxResultCell(column, cells[fields[k]!]!))];
+      return [
+        ...original.map((i) => values[i] ?? ''),
+        ...extra.map((column, k) => xlsxResultCell(column, cells[fields[k]!]!)),
+      ];
     });
   for await (const chunk of rows) {
     // In COPY's text format a raw line feed only ever ends a row.
@@ -190,7 +208,13 @@ async function* xlsxPages(rows: AsyncIterable<Buffer | string>, header: readonly
  * unicode): the header, then the rows of one COPY on a dedicated connection, released when the
  * stream ends or is destroyed (a download aborted half-way).
  */
-export function exportCsv(db: Db, portfolioId: number, runId: number | null, header: readonly string[], layout: ExportLayout): Readable {
+export function exportCsv(
+  db: Db,
+  portfolioId: number,
+  runId: number | null,
+  header: readonly string[],
+  layout: ExportLayout,
+): Readable {
   const out = new PassThrough();
   out.write(`\uFEFF${[...layout.original.map((i) => header[i]!), ...layout.extra].map(csvCell).join(',')}\r\n`);
   (async () => {
@@ -198,4 +222,3 @@ export function exportCsv(db: Db, portfolioId: number, runId: number | null, hea
   })().catch((error: Error) => out.destroy(error));
   return out;
 }
-

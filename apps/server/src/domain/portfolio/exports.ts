@@ -23,17 +23,24 @@ function layoutOrThrow(header: string[], choice: string[] | null): ExportLayout 
 }
 
 function assertFinished(product: PortfolioProductRow) {
-  if (product.status !== 'READY' && product.status !== 'PROCESSED') throw conflict('Results can be exported once processing has finished.');
+  if (product.status !== 'READY' && product.status !== 'PROCESSED')
+    throw conflict('Results can be exported once processing has finished.');
 }
 
 const storedExportKey = (id: number, product: string, runId: number | null) => `exports/${id}-${product}-${runId}.csv`;
 
 /** The export file as a stream, with its download name. */
-export async function exportFile(deps: PortfolioDeps, actor: Actor, input: { id: number; product: string; format: ExportFormat }) {
+export async function exportFile(
+  deps: PortfolioDeps,
+  actor: Actor,
+  input: { id: number; product: string; format: ExportFormat },
+) {
   const { id, format } = input;
   const { portfolio, product } = await ownProduct(deps.db, actor, id, input.product, 'portfolio:export');
   if (format === 'xlsx' && (portfolio.row_count ?? 0) + 1 > XLSX_MAX_ROWS) {
-    throw badRequest(`An Excel sheet holds at most ${XLSX_MAX_ROWS.toLocaleString('en-US')} rows; this portfolio has more. Export as CSV instead.`);
+    throw badRequest(
+      `An Excel sheet holds at most ${XLSX_MAX_ROWS.toLocaleString('en-US')} rows; this portfolio has more. Export as CSV instead.`,
+    );
   }
   assertFinished(product);
   const fileName = `${toSafeFileName(`${portfolio.name} ${input.product}`)}_${toYYYYMMDD(new Date())}.${format}`;
@@ -41,29 +48,48 @@ export async function exportFile(deps: PortfolioDeps, actor: Actor, input: { id:
   const runId = product.current_run_id;
   if (format === 'xlsx') return { fileName, format, stream: exportXlsx(deps.db, id, runId, portfolio.header, layout) };
   // A stored export (PUT …/update_export) for the current run is served as it is.
-  const stored = product.export_blob === storedExportKey(id, input.product, runId) && (await deps.blobs.size(product.export_blob)) !== null;
-  return { fileName, format, stream: stored ? deps.blobs.read(product.export_blob!) : exportCsv(deps.db, id, runId, portfolio.header, layout) };
+  const stored =
+    product.export_blob === storedExportKey(id, input.product, runId) &&
+    (await deps.blobs.size(product.export_blob)) !== null;
+  return {
+    fileName,
+    format,
+    stream: stored ? deps.blobs.read(product.export_blob!) : exportCsv(deps.db, id, runId, portfolio.header, layout),
+  };
 }
 
 /**
  * Every product's results side by side with where each row was placed (#21.14): one file per
  * portfolio, original columns, latitude, longitude, matched address and geocode precision first.
  */
-export async function exportAllProducts(deps: PortfolioDeps, actor: Actor, input: { id: number; format: ExportFormat }) {
+export async function exportAllProducts(
+  deps: PortfolioDeps,
+  actor: Actor,
+  input: { id: number; format: ExportFormat },
+) {
   const { id, format } = input;
   const portfolio = await ownPortfolio(deps.db, actor, id, 'portfolio:export');
   if (format === 'xlsx' && (portfolio.row_count ?? 0) + 1 > XLSX_MAX_ROWS) {
-    throw badRequest(`An Excel sheet holds at most ${XLSX_MAX_ROWS.toLocaleString('en-US')} rows; this portfolio has more. Export as CSV instead.`);
+    throw badRequest(
+      `An Excel sheet holds at most ${XLSX_MAX_ROWS.toLocaleString('en-US')} rows; this portfolio has more. Export as CSV instead.`,
+    );
   }
   const products = await finishedProducts(deps.db, id);
   if (products.length === 0) throw conflict('Results can be exported once processing has finished.');
   const fileName = `${toSafeFileName(`${portfolio.name} all products`)}_${toYYYYMMDD(new Date())}.${format}`;
-  const stream = format === 'csv' ? combinedExportCsv(deps.db, id, portfolio.header, products) : combinedExportXlsx(deps.db, id, portfolio.header, products);
+  const stream =
+    format === 'csv'
+      ? combinedExportCsv(deps.db, id, portfolio.header, products)
+      : combinedExportXlsx(deps.db, id, portfolio.header, products);
   return { fileName, format, stream };
 }
 
 /** Saves which columns the export holds (original columns by name, plus result columns). */
-export async function saveExportChoice(deps: PortfolioDeps, actor: Actor, input: { id: number; product: string; columns: string[] }) {
+export async function saveExportChoice(
+  deps: PortfolioDeps,
+  actor: Actor,
+  input: { id: number; product: string; columns: string[] },
+) {
   const { portfolio } = await ownProduct(deps.db, actor, input.id, input.product, 'portfolio:export');
   layoutOrThrow(portfolio.header, input.columns);
   await setExportColumns(deps.db, input.id, input.product, input.columns);
@@ -74,7 +100,11 @@ export async function saveExportChoice(deps: PortfolioDeps, actor: Actor, input:
  * Marks an export: for a CSV, regenerates the stored file from the current results and column
  * choice; records when; and accepts READY results (→ PROCESSED).
  */
-export async function markExported(deps: PortfolioDeps, actor: Actor, input: { id: number; product: string; format: ExportFormat }) {
+export async function markExported(
+  deps: PortfolioDeps,
+  actor: Actor,
+  input: { id: number; product: string; format: ExportFormat },
+) {
   const { id } = input;
   const { portfolio, product } = await ownProduct(deps.db, actor, id, input.product, 'portfolio:export');
   assertFinished(product);
@@ -88,7 +118,8 @@ export async function markExported(deps: PortfolioDeps, actor: Actor, input: { i
   const exportedAt = new Date();
   await deps.db.transaction().execute(async (trx) => {
     await setExported(trx, id, input.product, { exportedAt, blob });
-    if (canTransition('READY', 'PROCESSED', 'system')) await updateProductStatus(trx, id, input.product, 'READY', 'PROCESSED');
+    if (canTransition('READY', 'PROCESSED', 'system'))
+      await updateProductStatus(trx, id, input.product, 'READY', 'PROCESSED');
   });
   return { exportedAt, sizeBytes };
 }

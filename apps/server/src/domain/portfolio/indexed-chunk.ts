@@ -24,14 +24,22 @@ export const AMENDED_BY_APPEAL = 'Amended by appeal';
  *    factors, and a model version marked 'Amended by appeal v{n}, {date}'. Versions are per
  *    organisation: another organisation's appeal never changes this one's rows.
  */
-export async function placeAndScoreFromIndex(db: Db, indexed: IndexedScoring, run: ChunkRun & { score_build_id: number }, range: { first: number; last: number }): Promise<ScoredChunk> {
+export async function placeAndScoreFromIndex(
+  db: Db,
+  indexed: IndexedScoring,
+  run: ChunkRun & { score_build_id: number },
+  range: { first: number; last: number },
+): Promise<ScoredChunk> {
   const buildId = run.score_build_id;
   const rows = await placeChunkRows(db, run.portfolio_id, buildId, range);
 
   // Points no simple parcel contains: the exact rule, row by row (a small share of a typical book).
   const unplaced = rows.filter((r) => r.problem === null && r.property_id === null && r.lat !== null && r.lng !== null);
   if (unplaced.length) {
-    const hits = await geocodeCoordinatesMany(db, unplaced.map((r) => ({ lat: r.lat!, lng: r.lng! })));
+    const hits = await geocodeCoordinatesMany(
+      db,
+      unplaced.map((r) => ({ lat: r.lat!, lng: r.lng! })),
+    );
     unplaced.forEach((row, i) => {
       row.property_id = hits[i]!.propertyId;
       // Far from every property: outside coverage (issue 12), not 'no property found'.
@@ -43,10 +51,14 @@ export async function placeAndScoreFromIndex(db: Db, indexed: IndexedScoring, ru
       for (const row of unplaced) row.indexed = row.property_id !== null && inIndex.has(row.property_id);
     }
   }
-  const missing = [...new Set(rows.flatMap((r) => (r.problem === null && r.property_id && !r.indexed ? [r.property_id] : [])))];
+  const missing = [
+    ...new Set(rows.flatMap((r) => (r.problem === null && r.property_id && !r.indexed ? [r.property_id] : []))),
+  ];
   if (missing.length) await indexed.fillMissing(buildId, missing);
 
-  const problems = rows.map((r) => r.problem ?? (!r.placed ? NO_SCORE : r.property_id === null ? NO_BUILDING_FOUND : null));
+  const problems = rows.map(
+    (r) => r.problem ?? (!r.placed ? NO_SCORE : r.property_id === null ? NO_BUILDING_FOUND : null),
+  );
   return {
     rowCount: rows.length,
     insertResults: (runId) =>

@@ -49,7 +49,14 @@ interface IngestCounter {
   coordinates: number;
 }
 
-async function* copyLines(portfolioId: number, source: Readable, delimiter: Delimiter, mapping: ColumnMapping, counter: IngestCounter, encoding: TextEncodingName) {
+async function* copyLines(
+  portfolioId: number,
+  source: Readable,
+  delimiter: Delimiter,
+  mapping: ColumnMapping,
+  counter: IngestCounter,
+  encoding: TextEncodingName,
+) {
   let block = '';
   for await (const batch of readCsvBatches(source, delimiter, encoding)) {
     for (const item of batch) {
@@ -86,7 +93,13 @@ async function* copyLines(portfolioId: number, source: Readable, delimiter: Deli
 export async function ingestPortfolio(
   client: pg.ClientBase,
   blobs: BlobStore,
-  portfolio: { id: number; uploadName: string; delimiter: Delimiter; mapping: ColumnMapping; encoding?: TextEncodingName },
+  portfolio: {
+    id: number;
+    uploadName: string;
+    delimiter: Delimiter;
+    mapping: ColumnMapping;
+    encoding?: TextEncodingName;
+  },
 ): Promise<number> {
   const counter: IngestCounter = { rows: 0, unusable: 0, coordinates: 0 };
   const id = Number(portfolio.id);
@@ -95,7 +108,19 @@ export async function ingestPortfolio(
     // Locks the portfolio and creates its rows table; -1 (rolled back) when it is gone or already ingested.
     if (!(await beginIngest(client, id))) return -1;
     const copy = client.query(copyFrom(ingestCopyStatement(client, id)));
-    await pipeline(Readable.from(copyLines(id, blobs.read(uploadBlobKey(portfolio.uploadName)), portfolio.delimiter, portfolio.mapping, counter, portfolio.encoding ?? 'utf-8')), copy);
+    await pipeline(
+      Readable.from(
+        copyLines(
+          id,
+          blobs.read(uploadBlobKey(portfolio.uploadName)),
+          portfolio.delimiter,
+          portfolio.mapping,
+          counter,
+          portfolio.encoding ?? 'utf-8',
+        ),
+      ),
+      copy,
+    );
     // (Reading and parsing the file in this process, fed to PostgreSQL's COPY as it goes.)
     timer.lap('parse+copy');
     await buildIngestKeys(client, id);
@@ -106,7 +131,11 @@ export async function ingestPortfolio(
     timer.lap('analyze');
     // The counts of portfolios.geocode_counts, as a count over the rows would give them (no zeros).
     const geocodeCounts = Object.fromEntries(
-      Object.entries({ unusable: counter.unusable, coordinates: counter.coordinates, pending: counter.rows - counter.unusable - counter.coordinates }).filter(([, n]) => n > 0),
+      Object.entries({
+        unusable: counter.unusable,
+        coordinates: counter.coordinates,
+        pending: counter.rows - counter.unusable - counter.coordinates,
+      }).filter(([, n]) => n > 0),
     );
     await commitIngest(client, id, counter.rows, geocodeCounts);
     timer.lap('commit');

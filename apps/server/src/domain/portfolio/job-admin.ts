@@ -10,8 +10,15 @@ import type { PortfolioWork } from './services.js';
  */
 export const JOB_FILTERS = ['all', 'queued', 'running', 'suspended', 'complete'] as const;
 
-export function listJobs(db: Db, q: { filter: (typeof JOB_FILTERS)[number]; organization?: number; page: number; itemsPerPage: number }) {
-  return jobsPage(db, { state: q.filter, organizationId: q.organization }, { limit: q.itemsPerPage, offset: (q.page - 1) * q.itemsPerPage });
+export function listJobs(
+  db: Db,
+  q: { filter: (typeof JOB_FILTERS)[number]; organization?: number; page: number; itemsPerPage: number },
+) {
+  return jobsPage(
+    db,
+    { state: q.filter, organizationId: q.organization },
+    { limit: q.itemsPerPage, offset: (q.page - 1) * q.itemsPerPage },
+  );
 }
 
 export async function jobCounts(db: Db) {

@@ -36,14 +36,27 @@ interface TileFeature {
 
 const point = (px: number, py: number): [number, number][] => [[Math.round(px), Math.round(py)]];
 
-export async function renderPortfolioTile(db: Db, portfolioId: number, runId: number, tile: TileAddress): Promise<Uint8Array> {
+export async function renderPortfolioTile(
+  db: Db,
+  portfolioId: number,
+  runId: number,
+  tile: TileAddress,
+): Promise<Uint8Array> {
   const features: TileFeature[] = [];
   if (tile.z >= POINTS_MIN_ZOOM) {
     for (const p of await tilePoints(db, portfolioId, runId, tile, MAX_POINTS_PER_TILE)) {
       features.push({
         type: 1,
         geometry: point(p.px, p.py),
-        tags: { cluster: false, count: 1, row: p.row, risk: p.riskLevel, worst: p.riskLevel, ...(p.ref ? { ref: p.ref } : {}), ...(p.score !== null ? { score: p.score } : {}) },
+        tags: {
+          cluster: false,
+          count: 1,
+          row: p.row,
+          risk: p.riskLevel,
+          worst: p.riskLevel,
+          ...(p.ref ? { ref: p.ref } : {}),
+          ...(p.score !== null ? { score: p.score } : {}),
+        },
       });
     }
   } else {

@@ -43,6 +43,8 @@ export function phaseTotals(group: string) {
   const phases = totals.get(group);
   totals.delete(group);
   if (!phases || !enabled()) return;
-  const parts = [...phases].map(([key, t]) => `${key} ${(t.ms / 1000).toFixed(1)} s (${t.n}×, process CPU ${(t.cpuMs / 1000).toFixed(1)} s)`);
+  const parts = [...phases].map(
+    ([key, t]) => `${key} ${(t.ms / 1000).toFixed(1)} s (${t.n}×, process CPU ${(t.cpuMs / 1000).toFixed(1)} s)`,
+  );
   console.log(`[portfolio] ${group} totals in this process: ${parts.join(', ')}`);
 }

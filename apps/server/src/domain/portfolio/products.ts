@@ -13,13 +13,24 @@ export function enabledPortfolioProducts(orgProducts: readonly string[]): Portfo
  * Reads the comma-joined products of a create payload ("zfire,zhail"). Returns the list, or the
  * reason it is refused: unknown products, or products the organisation has not enabled.
  */
-export function parseProductList(raw: string, orgProducts: readonly string[]): { products: PortfolioProduct[] } | { error: string } {
-  const items = [...new Set(raw.split(',').map((p) => p.trim()).filter(Boolean))];
+export function parseProductList(
+  raw: string,
+  orgProducts: readonly string[],
+): { products: PortfolioProduct[] } | { error: string } {
+  const items = [
+    ...new Set(
+      raw
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean),
+    ),
+  ];
   if (!items.length) return { error: 'Choose at least one product.' };
   const unknown = items.filter((p) => !isPortfolioProduct(p));
   if (unknown.length) return { error: `These are not portfolio products: ${unknown.join(', ')}.` };
   const enabled = enabledPortfolioProducts(orgProducts);
   const notEnabled = items.filter((p) => !enabled.includes(p as PortfolioProduct));
-  if (notEnabled.length) return { error: `Your organisation has not enabled the portfolio version of: ${notEnabled.join(', ')}.` };
+  if (notEnabled.length)
+    return { error: `Your organisation has not enabled the portfolio version of: ${notEnabled.join(', ')}.` };
   return { products: items as PortfolioProduct[] };
 }

@@ -16,7 +16,12 @@ import { MAX_TILE_ZOOM, PORTFOLIO_TILE_LAYER, POINTS_MIN_ZOOM, renderPortfolioTi
  */
 const tileScope = (organizationId: number, portfolioId: number) => `portfolio-tiles:${organizationId}:${portfolioId}`;
 
-export async function mapSource(db: Db, signer: UrlSigner, actor: Actor, input: { id: number; product: string; origin: string }) {
+export async function mapSource(
+  db: Db,
+  signer: UrlSigner,
+  actor: Actor,
+  input: { id: number; product: string; origin: string },
+) {
   const { id, product } = input;
   const { portfolio, product: row } = await ownProduct(db, actor, id, product);
   const runId = row.current_run_id;
@@ -33,7 +38,13 @@ export async function mapSource(db: Db, signer: UrlSigner, actor: Actor, input: 
 }
 
 /** The portfolio a tile request may open: the actor's own, or the one its signature names. */
-async function tilePortfolio(db: Db, signer: UrlSigner, actor: Actor | undefined, id: number, signature: { exp?: string; sig?: string }) {
+async function tilePortfolio(
+  db: Db,
+  signer: UrlSigner,
+  actor: Actor | undefined,
+  id: number,
+  signature: { exp?: string; sig?: string },
+) {
   if (actor) return ownPortfolio(db, actor, id);
   const portfolio = await findPortfolioOwner(db, id);
   // An unknown id is checked against a scope no URL was signed for: the same 403 as a bad signature.

@@ -1,8 +1,22 @@
-import { FILE_STATUSES, INTERNAL_ADMIN_ROLE_GROUP, PORTFOLIO_PRODUCTS, RISK_LEVELS, type FileStatus } from '@zview/contracts';
+import {
+  FILE_STATUSES,
+  INTERNAL_ADMIN_ROLE_GROUP,
+  PORTFOLIO_PRODUCTS,
+  RISK_LEVELS,
+  type FileStatus,
+} from '@zview/contracts';
 import type { Actor } from '../../auth/actor.js';
 import type { Db } from '../../db/database.js';
 import { runProgress, runSummary } from '../../db/portfolio-queries.js';
-import { errorsPage, findRow, rawRowsPage, resultsPage, rowHistory, searchRows, type ResultSort } from '../../db/portfolio-review.js';
+import {
+  errorsPage,
+  findRow,
+  rawRowsPage,
+  resultsPage,
+  rowHistory,
+  searchRows,
+  type ResultSort,
+} from '../../db/portfolio-review.js';
 import {
   allOrganizationNames,
   portfolioPage,
@@ -52,17 +66,28 @@ function oneOf<T extends string>(values: string[], allowed: readonly T[], what: 
   return values as T[];
 }
 
-export async function listPortfolios(db: Db, actor: Actor, q: PageInput & { product: string[]; status: string[]; organization: string[]; search?: string; roleGroup: unknown }) {
+export async function listPortfolios(
+  db: Db,
+  actor: Actor,
+  q: PageInput & { product: string[]; status: string[]; organization: string[]; search?: string; roleGroup: unknown },
+) {
   const status = oneOf(q.status, FILE_STATUSES, 'status');
   const organizations = listOrganizations(actor, q.organization, q.roleGroup);
   if (!organizations.length) return { total: 0, summaries: [], products: [], progress: new Map() };
   // Archived files are hidden unless asked for by status.
   const statuses: FileStatus[] = status.length ? status : FILE_STATUSES.filter((s) => s !== 'ARCHIVED');
-  const { total, ids } = await portfolioPage(db, { organizations, statuses, products: q.product, search: q.search }, paging(q));
+  const { total, ids } = await portfolioPage(
+    db,
+    { organizations, statuses, products: q.product, search: q.search },
+    paging(q),
+  );
   if (!ids.length) return { total, summaries: [], products: [], progress: new Map() };
   const byId = new Map((await portfolioSummaries(db, ids)).map((p) => [p.id, p]));
   const products = await productsOfPortfolios(db, ids, statuses, q.product);
-  const progress = await runProgress(db, products.map((p) => p.current_run_id).filter((id): id is number => id !== null));
+  const progress = await runProgress(
+    db,
+    products.map((p) => p.current_run_id).filter((id): id is number => id !== null),
+  );
   return { total, summaries: ids.map((id) => byId.get(id)!), products, progress };
 }
 
@@ -70,8 +95,11 @@ export async function listPortfolios(db: Db, actor: Actor, q: PageInput & { prod
 export async function listFilters(db: Db, actor: Actor, roleGroup: unknown) {
   const adminView = listOrganizations(actor, [], roleGroup) === 'all';
   const counts = await statusProductCounts(db, adminView ? null : actor.organization.id);
-  const organizations = adminView ? await allOrganizationNames(db) : [{ id: actor.organization.id, name: actor.organization.name }];
-  const sum = (key: 'status' | 'product', value: string) => counts.filter((c) => c[key] === value).reduce((n, c) => n + Number(c.n), 0);
+  const organizations = adminView
+    ? await allOrganizationNames(db)
+    : [{ id: actor.organization.id, name: actor.organization.name }];
+  const sum = (key: 'status' | 'product', value: string) =>
+    counts.filter((c) => c[key] === value).reduce((n, c) => n + Number(c.n), 0);
   return { sum, organizations };
 }
 
@@ -79,17 +107,37 @@ export async function portfolioDetails(db: Db, actor: Actor, id: number) {
   const portfolio = await ownPortfolio(db, actor, id);
   const products = await productsOf(db, id);
   const runs = await runsOf(db, id);
-  const progress = await runProgress(db, runs.map((r) => r.id));
-  const summaries = new Map(await Promise.all(products.filter((p) => p.current_run_id).map(async (p) => [p.product, await runSummary(db, p.current_run_id!)] as const)));
+  const progress = await runProgress(
+    db,
+    runs.map((r) => r.id),
+  );
+  const summaries = new Map(
+    await Promise.all(
+      products
+        .filter((p) => p.current_run_id)
+        .map(async (p) => [p.product, await runSummary(db, p.current_run_id!)] as const),
+    ),
+  );
   return { portfolio, products, runs, progress, summaries };
 }
 
-export async function portfolioResults(db: Db, actor: Actor, id: number, q: PageInput & { product?: string; riskLevel: string[]; sort: ResultSort; order: 'asc' | 'desc' }) {
+export async function portfolioResults(
+  db: Db,
+  actor: Actor,
+  id: number,
+  q: PageInput & { product?: string; riskLevel: string[]; sort: ResultSort; order: 'asc' | 'desc' },
+) {
   await ownPortfolio(db, actor, id);
   const product = await productOf(db, id, q.product);
   if (!product?.current_run_id) return { product: product?.product ?? null, total: 0, rows: [] };
   const riskLevels = oneOf(q.riskLevel, RISK_LEVELS, 'risk level');
-  const page = await resultsPage(db, id, product.current_run_id, { riskLevels, sort: q.sort, order: q.order }, paging(q));
+  const page = await resultsPage(
+    db,
+    id,
+    product.current_run_id,
+    { riskLevels, sort: q.sort, order: q.order },
+    paging(q),
+  );
   return { product: product.product, ...page };
 }
 
@@ -113,7 +161,11 @@ export async function rawRows(db: Db, actor: Actor, id: number, q: PageInput) {
 }
 
 /** One property (row) of a portfolio for one product, with its score in every run. */
-export async function portfolioProperty(db: Db, actor: Actor, input: { id: number; rowNumber: number; product: string }) {
+export async function portfolioProperty(
+  db: Db,
+  actor: Actor,
+  input: { id: number; rowNumber: number; product: string },
+) {
   const portfolio = await ownPortfolio(db, actor, input.id);
   const product = await productOf(db, portfolio.id, input.product);
   const row = await findRow(db, portfolio.id, input.rowNumber);

@@ -13,11 +13,41 @@ describe('riskModelScorer', () => {
   });
 
   it('explains in words why a point far from every property is not scored (outside coverage)', async () => {
-    const row = { rowNumber: 7, ref: null, address: null, street: null, city: null, state: null, zip: null, country: null, latitude: 10, longitude: 10, precision: 'coordinates' as const, attributes: {} };
-    const scored = await riskModelScorer(db).scoreRows([row], ['zfire', 'zwind'], { organizationId: 1, portfolioId: 1, runId: 1, modelVersion: 'x' });
+    const row = {
+      rowNumber: 7,
+      ref: null,
+      address: null,
+      street: null,
+      city: null,
+      state: null,
+      zip: null,
+      country: null,
+      latitude: 10,
+      longitude: 10,
+      precision: 'coordinates' as const,
+      attributes: {},
+    };
+    const scored = await riskModelScorer(db).scoreRows([row], ['zfire', 'zwind'], {
+      organizationId: 1,
+      portfolioId: 1,
+      runId: 1,
+      modelVersion: 'x',
+    });
     expect(scored).toEqual([
-      expect.objectContaining({ rowNumber: 7, product: 'zfire', score: null, riskLevel: 'none', problem: OUTSIDE_COVERAGE_AREA }),
-      expect.objectContaining({ rowNumber: 7, product: 'zwind', score: null, riskLevel: 'none', problem: OUTSIDE_COVERAGE_AREA }),
+      expect.objectContaining({
+        rowNumber: 7,
+        product: 'zfire',
+        score: null,
+        riskLevel: 'none',
+        problem: OUTSIDE_COVERAGE_AREA,
+      }),
+      expect.objectContaining({
+        rowNumber: 7,
+        product: 'zwind',
+        score: null,
+        riskLevel: 'none',
+        problem: OUTSIDE_COVERAGE_AREA,
+      }),
     ]);
   });
 });

@@ -3,7 +3,15 @@ import { hazardAt } from '../hazard/climatology.js';
 import { geocodeCoordinatesMany, OUTSIDE_COVERAGE_AREA } from '../geocoder/index.js';
 import { isoDate } from '../property/load.js';
 import { loadPropertyFeaturesMany } from '../property/load-many.js';
-import { addToIndex, asOfInstant, buildForRun, findBuild, PRODUCTION_MODELS, indexedScore, type PortfolioModels } from './score-index.js';
+import {
+  addToIndex,
+  asOfInstant,
+  buildForRun,
+  findBuild,
+  PRODUCTION_MODELS,
+  indexedScore,
+  type PortfolioModels,
+} from './score-index.js';
 import type { PortfolioScorer, ScoredRow } from './seams.js';
 
 export const NO_BUILDING_FOUND = 'No property was found at this location, so it could not be scored.';
@@ -23,8 +31,15 @@ export function riskModelScorer(db: Db, options: { now?: () => Date; models?: Po
     async scoreRows(rows, products) {
       const dataDate = isoDate(now());
       const asOf = asOfInstant(dataDate);
-      const hits = await geocodeCoordinatesMany(db, rows.map((row) => ({ lat: row.latitude, lng: row.longitude })));
-      const featuresOf = await loadPropertyFeaturesMany(db, hits.flatMap((hit) => (hit.propertyId ? [hit.propertyId] : [])), dataDate);
+      const hits = await geocodeCoordinatesMany(
+        db,
+        rows.map((row) => ({ lat: row.latitude, lng: row.longitude })),
+      );
+      const featuresOf = await loadPropertyFeaturesMany(
+        db,
+        hits.flatMap((hit) => (hit.propertyId ? [hit.propertyId] : [])),
+        dataDate,
+      );
       return rows.flatMap((row, index): ScoredRow[] => {
         const hit = hits[index]!;
         const features = hit.propertyId ? featuresOf.get(hit.propertyId) : undefined;

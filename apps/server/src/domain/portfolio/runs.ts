@@ -1,8 +1,20 @@
 import type { PortfolioProduct } from '@zview/contracts';
 import type { Db } from '../../db/database.js';
 import {
-  chunkRows, commitChunkResults, findChunkRun, finishRun, finishRunIfComplete, insertResultValues, insertRun, isChunkCommitted, lockProductForRun,
-  rowsToGeocode, runChunkState, setRunSuspendedAt, storeGeocodes, type CommitOutcome,
+  chunkRows,
+  commitChunkResults,
+  findChunkRun,
+  finishRun,
+  finishRunIfComplete,
+  insertResultValues,
+  insertRun,
+  isChunkCommitted,
+  lockProductForRun,
+  rowsToGeocode,
+  runChunkState,
+  setRunSuspendedAt,
+  storeGeocodes,
+  type CommitOutcome,
 } from '../../db/portfolio-runs.js';
 import { conflict } from '../app-error.js';
 import { placeAndScoreFromIndex } from './indexed-chunk.js';
@@ -14,7 +26,6 @@ import { canTransition, transitionRefusal } from './status.js';
 export { NO_SCORE, resultsPartition, type ChunkRun, type ScoredChunk } from './run-parts.js';
 
 export const DEFAULT_CHUNK_SIZE = 10_000;
-
 
 export interface RunDeps {
   db: Db;
@@ -44,9 +55,12 @@ export async function startRun(
       if (input.rerun) throw conflict('This portfolio has not been processed yet, so it cannot be rerun.');
       return null;
     }
-    if (!canTransition(current.status, 'IN_PROGRESS', 'system')) throw conflict(transitionRefusal(current.status, 'IN_PROGRESS'));
+    if (!canTransition(current.status, 'IN_PROGRESS', 'system'))
+      throw conflict(transitionRefusal(current.status, 'IN_PROGRESS'));
     // With the score index, the run's data date is its build's as-of date.
-    const model = scorer.indexed ? await scorer.indexed.prepareRun(input.product) : { ...scorer.modelInfo(input.product), buildId: null };
+    const model = scorer.indexed
+      ? await scorer.indexed.prepareRun(input.product)
+      : { ...scorer.modelInfo(input.product), buildId: null };
     const rowCount = current.row_count ?? 0;
     const chunkCount = Math.ceil(rowCount / input.chunkSize);
     const runId = await insertRun(trx, {
@@ -74,7 +88,6 @@ export async function pendingChunks(db: Db, runId: number): Promise<number[]> {
 
 type ChunkOutcome = CommitOutcome;
 
-
 /**
  * Geocodes and scores one chunk of a run, then commits its results and usage in one
  * transaction keyed by (run, chunk): running the same chunk twice commits it once.
@@ -97,9 +110,10 @@ export async function processChunk(deps: RunDeps, runId: number, chunkIndex: num
   const geocoded = await geocodePending(deps, run.portfolio_id, range);
   timer.lap(`geocode ${geocoded}`);
   const indexed = deps.scorer.indexed;
-  const chunk = indexed && run.score_build_id !== null
-    ? await placeAndScoreFromIndex(db, indexed, { ...run, score_build_id: run.score_build_id }, range)
-    : await scoreRowByRow(deps, run, range);
+  const chunk =
+    indexed && run.score_build_id !== null
+      ? await placeAndScoreFromIndex(db, indexed, { ...run, score_build_id: run.score_build_id }, range)
+      : await scoreRowByRow(deps, run, range);
   // (From the index: placing the points and reading which properties the index has.)
   timer.lap(`place ${chunk.rowCount}`);
   const outcome = await commitChunk(db, run, chunkIndex, chunk);
@@ -117,30 +131,63 @@ export async function processChunk(deps: RunDeps, runId: number, chunkIndex: num
  * Geocodes set-wise the rows of a chunk that have not been placed yet (shared by every product;
  * rows with their own coordinates were placed at ingest) and stores where they are.
  */
-async function geocodePending(deps: RunDeps, portfolioId: number, range: { first: number; last: number }): Promise<number> {
+async function geocodePending(
+  deps: RunDeps,
+  portfolioId: number,
+  range: { first: number; last: number },
+): Promise<number> {
   const pending = await rowsToGeocode(deps.db, portfolioId, range);
   if (!pending.length) return 0;
-  const toGeocode: StagedRow[] = pending.map((r) => ({ rowNumber: r.row_number, ref: r.ref, address: r.address, street: r.street, city: r.city, state: r.state, zip: r.zip, country: r.country, latitude: r.latitude, longitude: r.longitude }));
+  const toGeocode: StagedRow[] = pending.map((r) => ({
+    rowNumber: r.row_number,
+    ref: r.ref,
+    address: r.address,
+    street: r.street,
+    city: r.city,
+    state: r.state,
+    zip: r.zip,
+    country: r.country,
+    latitude: r.latitude,
+    longitude: r.longitude,
+  }));
   const results = await deps.geocoder.geocodeRows(toGeocode);
   await storeGeocodes(deps.db, portfolioId, results);
   return results.length;
 }
 
-
 /** The row-by-row path (scorers without a score index, e.g. test fakes): scoreRows on the chunk's placed rows. */
-async function scoreRowByRow(deps: RunDeps, run: ChunkRun, range: { first: number; last: number }): Promise<ScoredChunk> {
+async function scoreRowByRow(
+  deps: RunDeps,
+  run: ChunkRun,
+  range: { first: number; last: number },
+): Promise<ScoredChunk> {
   const rows = await chunkRows(deps.db, run.portfolio_id, range);
   const product = run.product as PortfolioProduct;
   const scorable: GeocodedRow[] = [];
   for (const r of rows) {
     if (r.problem || r.geo_problem || r.geo_latitude === null || r.geo_longitude === null) continue;
     scorable.push({
-      rowNumber: r.row_number, ref: r.ref, address: r.address, street: r.street, city: r.city, state: r.state, zip: r.zip, country: r.country,
-      latitude: r.geo_latitude, longitude: r.geo_longitude, precision: (r.geo_precision ?? 'none') as GeocodedRow['precision'], attributes: r.attributes,
+      rowNumber: r.row_number,
+      ref: r.ref,
+      address: r.address,
+      street: r.street,
+      city: r.city,
+      state: r.state,
+      zip: r.zip,
+      country: r.country,
+      latitude: r.geo_latitude,
+      longitude: r.geo_longitude,
+      precision: (r.geo_precision ?? 'none') as GeocodedRow['precision'],
+      attributes: r.attributes,
     });
   }
   const scored = scorable.length
-    ? await deps.scorer.scoreRows(scorable, [product], { organizationId: run.organization_id, portfolioId: run.portfolio_id, runId: run.id, modelVersion: run.model_version })
+    ? await deps.scorer.scoreRows(scorable, [product], {
+        organizationId: run.organization_id,
+        portfolioId: run.portfolio_id,
+        runId: run.id,
+        modelVersion: run.model_version,
+      })
     : [];
   const byRow = new Map<number, ScoredRow>(scored.filter((s) => s.product === product).map((s) => [s.rowNumber, s]));
   const results = rows.map((r) => {
@@ -162,7 +209,6 @@ async function scoreRowByRow(deps: RunDeps, run: ChunkRun, range: { first: numbe
   };
 }
 
-
 /** Commits a chunk: its key, results and usage in one transaction (db/portfolio-runs.ts commitChunkResults). */
 function commitChunk(db: Db, run: ChunkRun, chunkIndex: number, chunk: ScoredChunk): Promise<ChunkOutcome> {
   return commitChunkResults(db, run, chunkIndex, chunk.rowCount, chunk.insertResults(run.id));
@@ -173,6 +219,10 @@ export async function finishIfComplete(db: Db, runId: number): Promise<boolean> 
   return finishRunIfComplete(db, runId);
 }
 
-export async function setRunSuspended(db: Db, runId: number, suspended: boolean): Promise<{ completed: boolean } | null> {
+export async function setRunSuspended(
+  db: Db,
+  runId: number,
+  suspended: boolean,
+): Promise<{ completed: boolean } | null> {
   return setRunSuspendedAt(db, runId, suspended);
 }

@@ -1,9 +1,27 @@
 import { isoDate } from '../property/load.js';
 import {
-  advancePart, completePlanIfDone, copyIntoScoreIndex, createPlan, finishPart, isPartDone, leasePart, partPage, removeFinishedPlans, unclaimedParts,
+  advancePart,
+  completePlanIfDone,
+  copyIntoScoreIndex,
+  createPlan,
+  finishPart,
+  isPartDone,
+  leasePart,
+  partPage,
+  removeFinishedPlans,
+  unclaimedParts,
 } from '../../db/score-index-parts.js';
 import type { Db } from '../../db/database.js';
-import { currentWorldRevision, ensurePlacementCells, findBuild, openBuilds, PRODUCTION_MODELS, removeStaleBuilds, scoreIndexRows, type PortfolioModels } from './score-index.js';
+import {
+  currentWorldRevision,
+  ensurePlacementCells,
+  findBuild,
+  openBuilds,
+  PRODUCTION_MODELS,
+  removeStaleBuilds,
+  scoreIndexRows,
+  type PortfolioModels,
+} from './score-index.js';
 
 /**
  * The score-index build spread over every worker process (issue 20). `planScoreIndexBuild` cuts
@@ -50,7 +68,12 @@ export async function planScoreIndexBuild(db: Db, options: ParallelBuildOptions 
     await removeStaleBuilds(db, models);
     return { state: 'complete' };
   }
-  const plan = await createPlan(db, builds.map((b) => b.id), await currentWorldRevision(db), options.partSize ?? PART_SIZE);
+  const plan = await createPlan(
+    db,
+    builds.map((b) => b.id),
+    await currentWorldRevision(db),
+    options.partSize ?? PART_SIZE,
+  );
   return { state: 'planned', planId: plan.id, parts: await unclaimedParts(db, plan.id) };
 }
 
@@ -61,10 +84,19 @@ export type PartOutcome = 'built' | 'done-already' | 'held' | 'obsolete' | 'comp
  * Not built: 'done-already', 'held' (another worker's lease is live: ask again later), or
  * 'obsolete' (the plan is gone or the world changed since).
  */
-export async function buildScoreIndexPart(db: Db, planId: number, partNumber: number, options: ParallelBuildOptions = {}): Promise<PartOutcome> {
+export async function buildScoreIndexPart(
+  db: Db,
+  planId: number,
+  partNumber: number,
+  options: ParallelBuildOptions = {},
+): Promise<PartOutcome> {
   const models = options.models ?? PRODUCTION_MODELS;
   const leaseMs = options.leaseMs ?? PART_LEASE_MS;
-  const plan = await db.selectFrom('score_index_plans').select(['build_ids', 'world_revision', 'completed_at']).where('id', '=', planId).executeTakeFirst();
+  const plan = await db
+    .selectFrom('score_index_plans')
+    .select(['build_ids', 'world_revision', 'completed_at'])
+    .where('id', '=', planId)
+    .executeTakeFirst();
   if (!plan || String(plan.world_revision) !== (await currentWorldRevision(db))) return 'obsolete';
   if (plan.completed_at) return 'done-already';
   const part = await leasePart(db, planId, partNumber, leaseMs);

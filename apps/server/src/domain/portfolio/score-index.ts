@@ -22,7 +22,9 @@ import type { ScoreFactor } from './seams.js';
  */
 
 export type PortfolioModels = Record<PortfolioProduct, RiskModelDefinition>;
-export const PRODUCTION_MODELS: PortfolioModels = Object.fromEntries(PORTFOLIO_PRODUCTS.map((p) => [p, RISK_MODELS[p]])) as PortfolioModels;
+export const PRODUCTION_MODELS: PortfolioModels = Object.fromEntries(
+  PORTFOLIO_PRODUCTS.map((p) => [p, RISK_MODELS[p]]),
+) as PortfolioModels;
 
 const TOP_FACTORS = 3;
 export const UNSCORABLE = 'This property could not be scored.';
@@ -37,10 +39,25 @@ export interface IndexedScore {
 }
 
 /** A property's portfolio score: the model on its features and the hazard at its own point; the top 3 factors by |contribution|. */
-export function indexedScore(model: RiskModelDefinition, features: PropertyFeatures, hazard: HazardProfile, asOf: Date): IndexedScore {
+export function indexedScore(
+  model: RiskModelDefinition,
+  features: PropertyFeatures,
+  hazard: HazardProfile,
+  asOf: Date,
+): IndexedScore {
   const result = scoreWith(model, buildContext(features, hazard, asOf, false));
-  if (result.score === null) return { score: null, riskLevel: 'none', confidence: null, topFactors: [], problem: result.unavailableReason ?? UNSCORABLE };
-  const top = result.factors.filter((f) => f.key !== 'scale_limit').sort((a, b) => Math.abs(b.contribution) - Math.abs(a.contribution)).slice(0, TOP_FACTORS);
+  if (result.score === null)
+    return {
+      score: null,
+      riskLevel: 'none',
+      confidence: null,
+      topFactors: [],
+      problem: result.unavailableReason ?? UNSCORABLE,
+    };
+  const top = result.factors
+    .filter((f) => f.key !== 'scale_limit')
+    .sort((a, b) => Math.abs(b.contribution) - Math.abs(a.contribution))
+    .slice(0, TOP_FACTORS);
   return {
     score: result.score,
     riskLevel: result.riskLevel,
@@ -67,14 +84,30 @@ export interface IndexBuild {
   completed: boolean;
 }
 
-function toBuild(row: { id: number; product: string; model_version: string; as_of: Date; world_revision: string; completed_at: Date | null }): IndexBuild {
-  return { id: row.id, product: row.product as PortfolioProduct, modelVersion: row.model_version, asOf: isoDate(row.as_of), worldRevision: String(row.world_revision), completed: row.completed_at !== null };
+function toBuild(row: {
+  id: number;
+  product: string;
+  model_version: string;
+  as_of: Date;
+  world_revision: string;
+  completed_at: Date | null;
+}): IndexBuild {
+  return {
+    id: row.id,
+    product: row.product as PortfolioProduct,
+    modelVersion: row.model_version,
+    asOf: isoDate(row.as_of),
+    worldRevision: String(row.world_revision),
+    completed: row.completed_at !== null,
+  };
 }
 
 const BUILD_COLUMNS = ['id', 'product', 'model_version', 'as_of', 'world_revision', 'completed_at'] as const;
 
 export async function findBuild(db: Db, id: number): Promise<IndexBuild> {
-  return toBuild(await db.selectFrom('score_index_builds').select(BUILD_COLUMNS).where('id', '=', id).executeTakeFirstOrThrow());
+  return toBuild(
+    await db.selectFrom('score_index_builds').select(BUILD_COLUMNS).where('id', '=', id).executeTakeFirstOrThrow(),
+  );
 }
 
 /**
@@ -82,7 +115,12 @@ export async function findBuild(db: Db, id: number): Promise<IndexBuild> {
  * the current world, else one being filled, else a new (empty) one as of `today`, which the
  * background build fills and the run's chunks complete for their own properties.
  */
-export async function buildForRun(db: Db, product: PortfolioProduct, modelVersion: string, today: string): Promise<IndexBuild> {
+export async function buildForRun(
+  db: Db,
+  product: PortfolioProduct,
+  modelVersion: string,
+  today: string,
+): Promise<IndexBuild> {
   const revision = await currentWorldRevision(db);
   const existing = await db
     .selectFrom('score_index_builds')
@@ -101,28 +139,50 @@ export async function buildForRun(db: Db, product: PortfolioProduct, modelVersio
     .onConflict((oc) => oc.doNothing())
     .execute();
   return toBuild(
-    await db.selectFrom('score_index_builds').select(BUILD_COLUMNS)
-      .where('product', '=', product).where('model_version', '=', modelVersion).where('world_revision', '=', revision).where(sql<boolean>`as_of = ${today}::date`)
+    await db
+      .selectFrom('score_index_builds')
+      .select(BUILD_COLUMNS)
+      .where('product', '=', product)
+      .where('model_version', '=', modelVersion)
+      .where('world_revision', '=', revision)
+      .where(sql<boolean>`as_of = ${today}::date`)
       .executeTakeFirstOrThrow(),
   );
 }
 
 /** The index rows of `propertyIds` for each build: the model's score as of each build's date. */
-export async function scoreIndexRows(db: Db, builds: readonly IndexBuild[], models: PortfolioModels, propertyIds: readonly string[]): Promise<ScoreIndexRow[]> {
+export async function scoreIndexRows(
+  db: Db,
+  builds: readonly IndexBuild[],
+  models: PortfolioModels,
+  propertyIds: readonly string[],
+): Promise<ScoreIndexRow[]> {
   const rows: ScoreIndexRow[] = [];
   if (!builds.length || !propertyIds.length) return rows;
   const byDate = new Map<string, IndexBuild[]>();
   for (const build of builds) byDate.set(build.asOf, [...(byDate.get(build.asOf) ?? []), build]);
   for (const [asOf, sameDate] of byDate) {
     const features = await loadPropertyFeaturesMany(db, propertyIds, asOf);
-    const points = await db.selectFrom('properties').select(['id', 'lat', 'lng']).where(sql<boolean>`id = any(${[...features.keys()]}::text[])`).execute();
+    const points = await db
+      .selectFrom('properties')
+      .select(['id', 'lat', 'lng'])
+      .where(sql<boolean>`id = any(${[...features.keys()]}::text[])`)
+      .execute();
     const when = asOfInstant(asOf);
     for (const [i, point] of points.entries()) {
       const hazard = hazardAt(point.lat, point.lng);
       const f = features.get(point.id)!;
       for (const build of sameDate) {
         const score = indexedScore(models[build.product], f, hazard, when);
-        rows.push({ build: build.id, property: point.id, score: score.score, riskLevel: score.riskLevel, confidence: score.confidence, topFactors: score.topFactors, problem: score.problem });
+        rows.push({
+          build: build.id,
+          property: point.id,
+          score: score.score,
+          riskLevel: score.riskLevel,
+          confidence: score.confidence,
+          topFactors: score.topFactors,
+          problem: score.problem,
+        });
       }
       // Long pages: let other work on this event loop run now and then.
       if (i % 500 === 499) await new Promise((resolve) => setImmediate(resolve));
@@ -132,7 +192,12 @@ export async function scoreIndexRows(db: Db, builds: readonly IndexBuild[], mode
 }
 
 /** Scores `propertyIds` for each build and adds the rows the builds lack (idempotent: existing rows stay). */
-export async function addToIndex(db: Db, builds: readonly IndexBuild[], models: PortfolioModels, propertyIds: readonly string[]): Promise<number> {
+export async function addToIndex(
+  db: Db,
+  builds: readonly IndexBuild[],
+  models: PortfolioModels,
+  propertyIds: readonly string[],
+): Promise<number> {
   const rows = await scoreIndexRows(db, builds, models, propertyIds);
   if (!rows.length) return 0;
   const { rows: inserted } = await sql<{ n: number }>`
@@ -155,12 +220,25 @@ const BUILD_LOCK = 0x5a5649; // 'ZVI'
  */
 export async function ensurePlacementCells(db: Db): Promise<{ revision: string; built: boolean }> {
   const revision = await currentWorldRevision(db);
-  const done = await db.selectFrom('placement_builds').select('world_revision').where('world_revision', '=', revision).executeTakeFirst();
+  const done = await db
+    .selectFrom('placement_builds')
+    .select('world_revision')
+    .where('world_revision', '=', revision)
+    .executeTakeFirst();
   if (done) return { revision, built: false };
   const built = await db.transaction().execute(async (trx) => {
-    const { rows: lock } = await sql<{ ok: boolean }>`SELECT pg_try_advisory_xact_lock(${BUILD_LOCK}, 1) AS ok`.execute(trx);
+    const { rows: lock } = await sql<{ ok: boolean }>`SELECT pg_try_advisory_xact_lock(${BUILD_LOCK}, 1) AS ok`.execute(
+      trx,
+    );
     if (!lock[0]?.ok) return false;
-    if (await trx.selectFrom('placement_builds').select('world_revision').where('world_revision', '=', revision).executeTakeFirst()) return false;
+    if (
+      await trx
+        .selectFrom('placement_builds')
+        .select('world_revision')
+        .where('world_revision', '=', revision)
+        .executeTakeFirst()
+    )
+      return false;
     // Each parcel in every cell its bounding box touches, in cell order (appends to the index).
     // OFFSET 0 keeps the polygon computed once per property (not once per use after pull-up).
     const { numAffectedRows } = await sql`
@@ -170,7 +248,10 @@ export async function ensurePlacementCells(db: Db): Promise<{ revision: string; 
       CROSS JOIN LATERAL generate_series(floor(((p.b)[1])[1] / 0.001)::bigint, floor(((p.b)[0])[1] / 0.001)::bigint) la
       CROSS JOIN LATERAL generate_series(floor((((p.b)[1])[0] + 180) / 0.001)::bigint, floor((((p.b)[0])[0] + 180) / 0.001)::bigint) lo
       ORDER BY 2`.execute(trx);
-    await trx.insertInto('placement_builds').values({ world_revision: revision, cell_count: Number(numAffectedRows ?? 0) }).execute();
+    await trx
+      .insertInto('placement_builds')
+      .values({ world_revision: revision, cell_count: Number(numAffectedRows ?? 0) })
+      .execute();
     return true;
   });
   if (built) {
@@ -183,7 +264,9 @@ export async function ensurePlacementCells(db: Db): Promise<{ revision: string; 
 
 /** Builds of the current world and model versions not filled yet (created as of `today` when missing). */
 export async function openBuilds(db: Db, models: PortfolioModels, today: string): Promise<IndexBuild[]> {
-  const builds = await Promise.all(PORTFOLIO_PRODUCTS.map((product) => buildForRun(db, product, models[product].modelVersion, today)));
+  const builds = await Promise.all(
+    PORTFOLIO_PRODUCTS.map((product) => buildForRun(db, product, models[product].modelVersion, today)),
+  );
   return builds.filter((b) => !b.completed);
 }
 
@@ -192,7 +275,10 @@ export async function openBuilds(db: Db, models: PortfolioModels, today: string)
  * resumable from each build's cursor) scored for every open build at once, until `budgetMs` is
  * spent. Returns true when everything is built. Another builder holding the lock → false at once.
  */
-export async function buildScoreIndexStep(db: Db, options: { models?: PortfolioModels; today?: string; pageSize?: number; budgetMs?: number } = {}): Promise<boolean> {
+export async function buildScoreIndexStep(
+  db: Db,
+  options: { models?: PortfolioModels; today?: string; pageSize?: number; budgetMs?: number } = {},
+): Promise<boolean> {
   const models = options.models ?? PRODUCTION_MODELS;
   const today = options.today ?? isoDate(new Date());
   const pageSize = options.pageSize ?? 5_000;
@@ -208,22 +294,55 @@ export async function buildScoreIndexStep(db: Db, options: { models?: PortfolioM
     // One builder at a time (another process's worker may be at it): each page is a transaction
     // holding the lock; a builder that cannot take it leaves the work to the one that has it.
     const progressed = await db.transaction().execute(async (trx) => {
-      const { rows: lock } = await sql<{ ok: boolean }>`SELECT pg_try_advisory_xact_lock(${BUILD_LOCK}, 2) AS ok`.execute(trx);
+      const { rows: lock } = await sql<{
+        ok: boolean;
+      }>`SELECT pg_try_advisory_xact_lock(${BUILD_LOCK}, 2) AS ok`.execute(trx);
       if (!lock[0]?.ok) return false;
       // The page after the least advanced cursor (builds opened together advance together).
-      const cursors = await trx.selectFrom('score_index_builds').select('built_through').where('id', 'in', builds.map((b) => b.id)).execute();
+      const cursors = await trx
+        .selectFrom('score_index_builds')
+        .select('built_through')
+        .where(
+          'id',
+          'in',
+          builds.map((b) => b.id),
+        )
+        .execute();
       const from = cursors.map((c) => c.built_through ?? '').sort()[0] ?? '';
-      const page = await trx.selectFrom('properties').select('id').where('id', '>', from).orderBy('id').limit(pageSize).execute();
+      const page = await trx
+        .selectFrom('properties')
+        .select('id')
+        .where('id', '>', from)
+        .orderBy('id')
+        .limit(pageSize)
+        .execute();
       if (!page.length) {
-        await trx.updateTable('score_index_builds').set({ completed_at: new Date() }).where('id', 'in', builds.map((b) => b.id)).execute();
+        await trx
+          .updateTable('score_index_builds')
+          .set({ completed_at: new Date() })
+          .where(
+            'id',
+            'in',
+            builds.map((b) => b.id),
+          )
+          .execute();
         return true;
       }
       const last = page[page.length - 1]!.id;
-      await addToIndex(trx, builds, models, page.map((p) => p.id));
+      await addToIndex(
+        trx,
+        builds,
+        models,
+        page.map((p) => p.id),
+      );
       await trx
         .updateTable('score_index_builds')
         .set({ built_through: last, property_count: sql`property_count + ${page.length}::int` })
-        .where('id', 'in', builds.map((b) => b.id))
+        .where(
+          'id',
+          'in',
+          builds.map((b) => b.id),
+        )
         .where((eb) => eb.or([eb('built_through', 'is', null), eb('built_through', '<', last)]))
         .execute();
       return true;
@@ -236,13 +355,31 @@ export async function buildScoreIndexStep(db: Db, options: { models?: PortfolioM
 export async function removeStaleBuilds(db: Db, models: PortfolioModels) {
   const revision = await currentWorldRevision(db);
   for (const product of PORTFOLIO_PRODUCTS) {
-    const current = await db.selectFrom('score_index_builds').select(['id', 'as_of'])
-      .where('product', '=', product).where('model_version', '=', models[product].modelVersion).where('world_revision', '=', revision)
-      .where('completed_at', 'is not', null).orderBy('as_of', 'desc').limit(1).executeTakeFirst();
+    const current = await db
+      .selectFrom('score_index_builds')
+      .select(['id', 'as_of'])
+      .where('product', '=', product)
+      .where('model_version', '=', models[product].modelVersion)
+      .where('world_revision', '=', revision)
+      .where('completed_at', 'is not', null)
+      .orderBy('as_of', 'desc')
+      .limit(1)
+      .executeTakeFirst();
     if (!current) continue;
     // Not one a run is still scoring with (its chunks read it).
-    await db.deleteFrom('score_index_builds').where('product', '=', product).where('id', '<>', current.id)
-      .where('id', 'not in', db.selectFrom('portfolio_runs').select(sql<number>`score_build_id`.as('id')).where('completed_at', 'is', null).where('score_build_id', 'is not', null))
+    await db
+      .deleteFrom('score_index_builds')
+      .where('product', '=', product)
+      .where('id', '<>', current.id)
+      .where(
+        'id',
+        'not in',
+        db
+          .selectFrom('portfolio_runs')
+          .select(sql<number>`score_build_id`.as('id'))
+          .where('completed_at', 'is', null)
+          .where('score_build_id', 'is not', null),
+      )
       .execute();
   }
 }

@@ -71,7 +71,11 @@ export interface ModelInfo {
 /** Scores geocoded rows with the current version of each product's model. */
 export interface PortfolioScorer {
   modelInfo(product: PortfolioProduct): ModelInfo;
-  scoreRows(rows: readonly GeocodedRow[], products: readonly PortfolioProduct[], context: RunContext): Promise<ScoredRow[]>;
+  scoreRows(
+    rows: readonly GeocodedRow[],
+    products: readonly PortfolioProduct[],
+    context: RunContext,
+  ): Promise<ScoredRow[]>;
   /** Set-wise scoring from the precomputed score index (score-index.ts); absent in fakes, which score row by row. */
   indexed?: IndexedScoring;
 }
@@ -91,8 +95,20 @@ export const coordinatesOnlyGeocoder: BatchGeocoder = {
   async geocodeRows(rows) {
     return rows.map((row) =>
       row.latitude !== null && row.longitude !== null
-        ? { rowNumber: row.rowNumber, latitude: row.latitude, longitude: row.longitude, precision: 'coordinates' as const, problem: null }
-        : { rowNumber: row.rowNumber, latitude: null, longitude: null, precision: 'none' as const, problem: 'We could not find this address.' },
+        ? {
+            rowNumber: row.rowNumber,
+            latitude: row.latitude,
+            longitude: row.longitude,
+            precision: 'coordinates' as const,
+            problem: null,
+          }
+        : {
+            rowNumber: row.rowNumber,
+            latitude: null,
+            longitude: null,
+            precision: 'none' as const,
+            problem: 'We could not find this address.',
+          },
     );
   },
 };

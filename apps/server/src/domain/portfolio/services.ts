@@ -34,6 +34,8 @@ export interface PortfolioDeps {
 export const unconfiguredScorer: PortfolioScorer = {
   modelInfo: () => ({ modelVersion: 'unconfigured', dataDate: '1970-01-01' }),
   async scoreRows() {
-    throw new Error('No portfolio scorer is configured: pass the risk models to createPortfolioServices / startPortfolioWorker.');
+    throw new Error(
+      'No portfolio scorer is configured: pass the risk models to createPortfolioServices / startPortfolioWorker.',
+    );
   },
 };

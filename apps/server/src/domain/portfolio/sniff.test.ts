@@ -20,8 +20,14 @@ describe('sniffCsv', () => {
   });
 
   it('refuses binary files, non-UTF-8 text and empty files', () => {
-    expect(sniffCsv(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00]), true)).toEqual({ ok: false, message: NOT_CSV_MESSAGE });
-    expect(sniffCsv(new Uint8Array([0x61, 0x2c, 0xe9, 0x0a]), true)).toMatchObject({ ok: false, message: expect.stringContaining('UTF-8') });
+    expect(sniffCsv(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00]), true)).toEqual({
+      ok: false,
+      message: NOT_CSV_MESSAGE,
+    });
+    expect(sniffCsv(new Uint8Array([0x61, 0x2c, 0xe9, 0x0a]), true)).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('UTF-8'),
+    });
     expect(sniffCsv(bytes(' \n'), true)).toEqual({ ok: false, message: EMPTY_FILE_MESSAGE });
   });
 

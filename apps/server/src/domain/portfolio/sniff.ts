@@ -31,7 +31,8 @@ export interface SniffFailure {
   message: string;
 }
 
-export const NOT_CSV_MESSAGE = 'This file is not a CSV text file. Save your spreadsheet as "CSV UTF-8 (comma delimited)" and upload it again.';
+export const NOT_CSV_MESSAGE =
+  'This file is not a CSV text file. Save your spreadsheet as "CSV UTF-8 (comma delimited)" and upload it again.';
 export const EMPTY_FILE_MESSAGE = 'This file is empty. Upload a CSV file with a header row and at least one property.';
 
 /** Bytes read from the start of a file to sniff it. */
@@ -48,18 +49,23 @@ function countOutsideQuotes(line: string, char: string): number {
   return count;
 }
 
-export function sniffCsv(head: Uint8Array, isWholeFile: boolean, encoding: TextEncodingName = 'utf-8'): SniffResult | SniffFailure {
+export function sniffCsv(
+  head: Uint8Array,
+  isWholeFile: boolean,
+  encoding: TextEncodingName = 'utf-8',
+): SniffResult | SniffFailure {
   const bom = encodingFromBom(head);
   const hasBom = bom !== null;
   const body = bom === 'utf-8' ? head.subarray(3) : bom ? head.subarray(2) : head;
   const utf16 = encoding.startsWith('utf-16');
-  if (body.length === 0 || (!utf16 && /^\s*$/.test(Buffer.from(body).toString('utf8')))) return { ok: false, message: EMPTY_FILE_MESSAGE };
+  if (body.length === 0 || (!utf16 && /^\s*$/.test(Buffer.from(body).toString('utf8'))))
+    return { ok: false, message: EMPTY_FILE_MESSAGE };
   if (!utf16 && body.includes(0)) return { ok: false, message: NOT_CSV_MESSAGE };
   let text: string;
   try {
     // The sample may end inside a multi-byte character: decode in streaming mode so that is not an error.
     text = new TextDecoder(encoding, { fatal: true, ignoreBOM: true }).decode(body, { stream: !isWholeFile });
-    if (utf16 && (/^\s*$/.test(text))) return { ok: false, message: EMPTY_FILE_MESSAGE };
+    if (utf16 && /^\s*$/.test(text)) return { ok: false, message: EMPTY_FILE_MESSAGE };
     if (utf16 && text.includes('\u0000')) return { ok: false, message: NOT_CSV_MESSAGE };
   } catch {
     return {

@@ -33,6 +33,8 @@ function label(status: FileStatus): string {
 export function transitionRefusal(from: FileStatus, to: FileStatus): string {
   if (from === to) return `This portfolio is already ${label(from)}.`;
   const allowed = allowedTransitions(from, 'user');
-  const options = allowed.length ? ` From ${label(from)} it can only be changed to ${allowed.map(label).join(' or ')}.` : ' It cannot be changed until processing has finished.';
+  const options = allowed.length
+    ? ` From ${label(from)} it can only be changed to ${allowed.map(label).join(' or ')}.`
+    : ' It cannot be changed until processing has finished.';
   return `A portfolio that is ${label(from)} cannot be changed to ${label(to)}.${options}`;
 }

@@ -17,11 +17,15 @@ export async function cleanUploads(
   const orphaned = await deps.db
     .deleteFrom('portfolio_uploads as u')
     .where('u.created_at', '<', sql<Date>`now() - make_interval(hours => ${options.orphanHours})`)
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('portfolios as p').select('p.id').whereRef('p.uploaded_file_name', '=', 'u.name'))))
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('portfolios as p').select('p.id').whereRef('p.uploaded_file_name', '=', 'u.name'))),
+    )
     .returning('u.name')
     .execute();
   for (const { name } of orphaned) await deps.blobs.delete(uploadBlobKey(name));
-  const partials = deps.blobRoot ? await removePartials(deps.blobRoot, (options.now ?? Date.now()) - (options.partialMaxAgeMs ?? 3600_000)) : 0;
+  const partials = deps.blobRoot
+    ? await removePartials(deps.blobRoot, (options.now ?? Date.now()) - (options.partialMaxAgeMs ?? 3600_000))
+    : 0;
   return { orphans: orphaned.length, partials };
 }
 

@@ -6,9 +6,24 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { badRequest, notFound, payloadTooLarge, tooManyRequests } from '../app-error.js';
 import type { BlobStore } from '../../storage/blob-store.js';
-import { describeMapping, FIELD_LABELS, mapColumns, NO_USABLE_COLUMN_MESSAGE, readRow, type ColumnMapping, type RecognisedField } from './columns.js';
+import {
+  describeMapping,
+  FIELD_LABELS,
+  mapColumns,
+  NO_USABLE_COLUMN_MESSAGE,
+  readRow,
+  type ColumnMapping,
+  type RecognisedField,
+} from './columns.js';
 import { readCsv } from './csv-reader.js';
-import { ENCODING_LABELS, encodingFromBom, SNIFF_BYTES, sniffCsv, type Delimiter, type TextEncodingName } from './sniff.js';
+import {
+  ENCODING_LABELS,
+  encodingFromBom,
+  SNIFF_BYTES,
+  sniffCsv,
+  type Delimiter,
+  type TextEncodingName,
+} from './sniff.js';
 
 export const uploadBlobKey = (name: string) => `uploads/${name}`;
 
@@ -26,7 +41,8 @@ export interface StoredUpload {
 
 async function readHead(blobs: BlobStore, key: string, size: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  for await (const chunk of blobs.read(key, { start: 0, end: Math.max(0, Math.min(size, SNIFF_BYTES) - 1) })) chunks.push(chunk as Buffer);
+  for await (const chunk of blobs.read(key, { start: 0, end: Math.max(0, Math.min(size, SNIFF_BYTES) - 1) }))
+    chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
 }
 
@@ -85,7 +101,11 @@ function encodingOf(head: Uint8Array, utf8: boolean): TextEncodingName {
   return utf8 || bom ? 'utf-8' : 'windows-1252';
 }
 
-async function readHeader(source: Readable, delimiter: Delimiter, encoding: TextEncodingName): Promise<string[] | null> {
+async function readHeader(
+  source: Readable,
+  delimiter: Delimiter,
+  encoding: TextEncodingName,
+): Promise<string[] | null> {
   try {
     for await (const item of readCsv(source, delimiter, encoding)) {
       if ('header' in item) return item.header;
@@ -116,7 +136,10 @@ async function uploadUsage(db: Db, organizationId: number): Promise<{ bytes: num
     .selectFrom('portfolio_uploads')
     .select((eb) => [
       eb.fn.coalesce(eb.fn.sum<string>('size_bytes'), eb.val('0')).as('bytes'),
-      eb.fn.count<string>('name').filterWhere('created_at', '>', sql<Date>`now() - interval '1 hour'`).as('last_hour'),
+      eb.fn
+        .count<string>('name')
+        .filterWhere('created_at', '>', sql<Date>`now() - interval '1 hour'`)
+        .as('last_hour'),
     ])
     .where('organization_id', '=', organizationId)
     .executeTakeFirstOrThrow();
@@ -141,7 +164,11 @@ export async function storeUpload(
   const usage = deps.limits ? await uploadUsage(deps.db, input.organizationId) : undefined;
   if (deps.limits && usage) {
     if (usage.lastHour >= deps.limits.uploadsPerHour) {
-      throw refuse(tooManyRequests(`Your organization has made ${deps.limits.uploadsPerHour} uploads in the last hour, the most allowed. Please try again later.`));
+      throw refuse(
+        tooManyRequests(
+          `Your organization has made ${deps.limits.uploadsPerHour} uploads in the last hour, the most allowed. Please try again later.`,
+        ),
+      );
     }
     if (usage.bytes >= deps.limits.quotaBytes) throw refuse(quotaExceeded(deps.limits));
   }
@@ -156,7 +183,8 @@ export async function storeUpload(
     const sniff = sniffCsv(head, sizeBytes <= SNIFF_BYTES, encoding);
     if (!sniff.ok) throw badRequest(sniff.message);
     const header = await readHeader(deps.blobs.read(key), sniff.delimiter, encoding);
-    if (!header || header.every((h) => !h.trim())) throw badRequest('The first line of the file must name the columns.');
+    if (!header || header.every((h) => !h.trim()))
+      throw badRequest('The first line of the file must name the columns.');
     const mapping = mapColumns(header);
     if (!mapping.layout) throw badRequest(NO_USABLE_COLUMN_MESSAGE);
     const upload: StoredUpload = {
@@ -192,7 +220,12 @@ export async function storeUpload(
 
 export async function findUpload(db: Db, organizationId: number, name: string): Promise<StoredUpload> {
   const row = /^[0-9a-f-]{36}$/.test(name)
-    ? await db.selectFrom('portfolio_uploads').selectAll().where('name', '=', name).where('organization_id', '=', organizationId).executeTakeFirst()
+    ? await db
+        .selectFrom('portfolio_uploads')
+        .selectAll()
+        .where('name', '=', name)
+        .where('organization_id', '=', organizationId)
+        .executeTakeFirst()
     : undefined;
   if (!row) throw notFound('No uploaded file with this name was found. Upload the file again.');
   return {
@@ -216,7 +249,11 @@ function plural(n: number, word: string) {
 }
 
 /** What was recognised in a file, optionally after reading every row to find those that will fail. */
-export async function checkUpload(blobs: BlobStore, upload: StoredUpload, options: { readRows: boolean }): Promise<UploadCheck> {
+export async function checkUpload(
+  blobs: BlobStore,
+  upload: StoredUpload,
+  options: { readRows: boolean },
+): Promise<UploadCheck> {
   const mapping = mapColumns(upload.header);
   const check: UploadCheck = {
     uploadedFileName: upload.name,
@@ -248,7 +285,11 @@ export async function checkUpload(blobs: BlobStore, upload: StoredUpload, option
     if (!reason) continue;
     failing += 1;
     if (check.failingRows.length < CHECK_LIST_LIMIT) {
-      check.failingRows.push({ rowNumber: item.rowNumber, ref: mapping.fields.id === undefined ? null : item.values[mapping.fields.id] ?? null, reason });
+      check.failingRows.push({
+        rowNumber: item.rowNumber,
+        ref: mapping.fields.id === undefined ? null : (item.values[mapping.fields.id] ?? null),
+        reason,
+      });
     }
   }
   check.totalRows = total;

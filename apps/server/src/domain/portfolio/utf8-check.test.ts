@@ -11,7 +11,10 @@ function checkInPieces(bytes: Buffer, size: number): boolean {
 
 describe('Utf8Check (issue 12: the encoding is found as the upload is stored, never by reading it again)', () => {
   const utf8 = Buffer.from('id,city\n1,Zürich\n2,São Paulo\n3,東京\n4,😀 emoji\n', 'utf8');
-  const cp1252 = Buffer.concat([Buffer.from(`${'id,city\n'}${'1,Plain Town\n'.repeat(10_000)}`), Buffer.from([0x32, 0x2c, 0x5a, 0xfc, 0x72, 0x69, 0x63, 0x68, 0x0a])]);
+  const cp1252 = Buffer.concat([
+    Buffer.from(`${'id,city\n'}${'1,Plain Town\n'.repeat(10_000)}`),
+    Buffer.from([0x32, 0x2c, 0x5a, 0xfc, 0x72, 0x69, 0x63, 0x68, 0x0a]),
+  ]);
 
   it('accepts UTF-8 however the chunks cut its multi-byte sequences', () => {
     for (const size of [1, 2, 3, 5, 7, 64 * 1024]) expect(checkInPieces(utf8, size)).toBe(true);
@@ -31,10 +34,18 @@ describe('Utf8Check (issue 12: the encoding is found as the upload is stored, ne
   it('passes the stream through unchanged, with its errors', async () => {
     const check = new Utf8Check();
     const out: Buffer[] = [];
-    for await (const chunk of observed(Readable.from([utf8.subarray(0, 20), utf8.subarray(20)], { objectMode: false }), check)) out.push(chunk as Buffer);
+    for await (const chunk of observed(
+      Readable.from([utf8.subarray(0, 20), utf8.subarray(20)], { objectMode: false }),
+      check,
+    ))
+      out.push(chunk as Buffer);
     expect(Buffer.concat(out).equals(utf8)).toBe(true);
     expect(check.end()).toBe(true);
-    const failing = new Readable({ read() { this.destroy(Object.assign(new Error('too large'), { code: 'FST_REQ_FILE_TOO_LARGE' })); } });
+    const failing = new Readable({
+      read() {
+        this.destroy(Object.assign(new Error('too large'), { code: 'FST_REQ_FILE_TOO_LARGE' }));
+      },
+    });
     await expect(async () => {
       for await (const chunk of observed(failing, new Utf8Check())) void chunk;
     }).rejects.toMatchObject({ code: 'FST_REQ_FILE_TOO_LARGE' });

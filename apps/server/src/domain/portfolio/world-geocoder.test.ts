@@ -4,7 +4,17 @@ import { ADDRESS_NOT_FOUND, worldGeocoder } from './world-geocoder.js';
 
 const { db } = await useTestDatabase();
 
-const row = { ref: null, address: null, street: null, city: null, state: null, zip: null, country: null, latitude: null, longitude: null };
+const row = {
+  ref: null,
+  address: null,
+  street: null,
+  city: null,
+  state: null,
+  zip: null,
+  country: null,
+  latitude: null,
+  longitude: null,
+};
 
 describe('worldGeocoder', () => {
   it('keeps given coordinates and reports unknown addresses in plain words, in row order', async () => {

@@ -31,12 +31,31 @@ export function worldGeocoder(db: Db): BatchGeocoder {
       const hitOf = new Map(toFind.map((row, i) => [row.rowNumber, hits[i]!]));
       return rows.map((row): GeocodeResult => {
         if (row.latitude !== null && row.longitude !== null) {
-          return { rowNumber: row.rowNumber, latitude: row.latitude, longitude: row.longitude, precision: 'coordinates', problem: null };
+          return {
+            rowNumber: row.rowNumber,
+            latitude: row.latitude,
+            longitude: row.longitude,
+            precision: 'coordinates',
+            problem: null,
+          };
         }
         const hit = hitOf.get(row.rowNumber);
         return hit
-          ? { rowNumber: row.rowNumber, latitude: hit.lat, longitude: hit.lng, precision: PRECISION[hit.precision], problem: null, propertyId: hit.propertyId }
-          : { rowNumber: row.rowNumber, latitude: null, longitude: null, precision: 'none', problem: ADDRESS_NOT_FOUND };
+          ? {
+              rowNumber: row.rowNumber,
+              latitude: hit.lat,
+              longitude: hit.lng,
+              precision: PRECISION[hit.precision],
+              problem: null,
+              propertyId: hit.propertyId,
+            }
+          : {
+              rowNumber: row.rowNumber,
+              latitude: null,
+              longitude: null,
+              precision: 'none',
+              problem: ADDRESS_NOT_FOUND,
+            };
       });
     },
   };

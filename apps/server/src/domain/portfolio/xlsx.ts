@@ -153,7 +153,10 @@ class ZipWriter {
  * memory stays flat. Numbers are number cells; text is an inline string (never a formula,
  * whatever it starts with); null and '' are empty cells.
  */
-export function xlsxFromPages(pages: AsyncIterable<readonly (readonly XlsxCell[])[]>, sheetName = 'Portfolio'): Readable {
+export function xlsxFromPages(
+  pages: AsyncIterable<readonly (readonly XlsxCell[])[]>,
+  sheetName = 'Portfolio',
+): Readable {
   const zip = new ZipWriter();
   (async () => {
     for (const [name, xml] of PARTS) await zip.addEntry(name, [xml]);
@@ -168,7 +171,8 @@ export function xlsxFromPages(pages: AsyncIterable<readonly (readonly XlsxCell[]
           let xml = '';
           for (const row of page) {
             count += 1;
-            if (count > XLSX_MAX_ROWS) throw new Error(`An Excel sheet holds at most ${XLSX_MAX_ROWS.toLocaleString('en-US')} rows.`);
+            if (count > XLSX_MAX_ROWS)
+              throw new Error(`An Excel sheet holds at most ${XLSX_MAX_ROWS.toLocaleString('en-US')} rows.`);
             xml += rowXml(count, row, columns);
           }
           yield xml;

@@ -10,7 +10,15 @@ import { scoreProduct, unavailableScore } from '../risk/index.js';
 import { scoreInstant } from '../risk/model.js';
 import { geocode, OUTSIDE_COVERAGE_AREA, type GeocodeResult } from '../geocoder/match.js';
 import { findPropertyRow, listBuildings, listCapturesOfProperty, listPermits } from '../../db/properties.js';
-import { deriveFeatures, describeCaptures, findPropertyEvents, hazardOfProperty, isoDate, summarizeProperty, type PropertySummary } from './load.js';
+import {
+  deriveFeatures,
+  describeCaptures,
+  findPropertyEvents,
+  hazardOfProperty,
+  isoDate,
+  summarizeProperty,
+  type PropertySummary,
+} from './load.js';
 import type { LocationAssessment } from './assessment-json.js';
 import type { LookupCaches, PropertyAssessment, PropertyReads } from './read-cache.js';
 
@@ -31,7 +39,12 @@ type Capture = ReturnType<typeof describeCaptures>[number];
 
 const NO_PROPERTY_REASON = 'No property was found at this location, so there is nothing to score.';
 
-function imageItem(signer: UrlSigner, capture: Capture, property: { id: string; lat: number; lng: number }, nowMs: number): ImageItem {
+function imageItem(
+  signer: UrlSigner,
+  capture: Capture,
+  property: { id: string; lat: number; lng: number },
+  nowMs: number,
+): ImageItem {
   return propertyImageItem(signer, capture, { id: property.id, center: [property.lng, property.lat] }, 'png', nowMs);
 }
 
@@ -47,12 +60,19 @@ export function selectImagery(
   asOf: string,
   nowMs = Date.now(),
 ): AssessmentResponse['imagery'] {
-  const ortho = captures.filter((c) => c.kind === 'ortho' && c.capturedOn <= asOf).sort((a, b) => b.capturedOn.localeCompare(a.capturedOn));
+  const ortho = captures
+    .filter((c) => c.kind === 'ortho' && c.capturedOn <= asOf)
+    .sort((a, b) => b.capturedOn.localeCompare(a.capturedOn));
   const obliques = captures.filter((c) => c.kind === 'oblique' && c.capturedOn <= asOf);
-  const newestOblique = obliques.reduce<string | null>((latest, c) => (latest === null || c.capturedOn > latest ? c.capturedOn : latest), null);
+  const newestOblique = obliques.reduce<string | null>(
+    (latest, c) => (latest === null || c.capturedOn > latest ? c.capturedOn : latest),
+    null,
+  );
   const oblique = obliques
     .filter((c) => c.capturedOn === newestOblique)
-    .sort((a, b) => OBLIQUE_DIRECTIONS.indexOf(a.direction ?? 'north') - OBLIQUE_DIRECTIONS.indexOf(b.direction ?? 'north'));
+    .sort(
+      (a, b) => OBLIQUE_DIRECTIONS.indexOf(a.direction ?? 'north') - OBLIQUE_DIRECTIONS.indexOf(b.direction ?? 'north'),
+    );
 
   let comparison: AssessmentResponse['imagery']['comparison'] = null;
   for (const event of [...events].sort((a, b) => b.occurredOn.localeCompare(a.occurredOn))) {
@@ -75,8 +95,17 @@ export function selectImagery(
 }
 
 function addressOf(property: PropertySummary) {
-  const line1 = property.unit ? `${property.houseNumber} ${property.street} ${property.unit}` : `${property.houseNumber} ${property.street}`;
-  return { line1, unit: property.unit, city: property.city, state: property.state, zip: property.zip, formatted: property.address };
+  const line1 = property.unit
+    ? `${property.houseNumber} ${property.street} ${property.unit}`
+    : `${property.houseNumber} ${property.street}`;
+  return {
+    line1,
+    unit: property.unit,
+    city: property.city,
+    state: property.state,
+    zip: property.zip,
+    formatted: property.address,
+  };
 }
 
 /**
@@ -85,20 +114,43 @@ function addressOf(property: PropertySummary) {
  * resolved at all. The property's part may be shared with other lookups (see LocationAssessment);
  * assessmentJson (assessment-json.ts) writes the answer.
  */
-export async function assessLocation(db: Db, signer: UrlSigner, input: AssessInput): Promise<LocationAssessment | null> {
+export async function assessLocation(
+  db: Db,
+  signer: UrlSigner,
+  input: AssessInput,
+): Promise<LocationAssessment | null> {
   const match = await locate(db, input);
   if (!match) return null;
-  const asked = { locationType: input.locationType, input: input.location, precision: match.precision, confidence: match.confidence };
-  const assessment = match.propertyId ? await assessKnownProperty(db, signer, match.propertyId, match, input) : undefined;
+  const asked = {
+    locationType: input.locationType,
+    input: input.location,
+    precision: match.precision,
+    confidence: match.confidence,
+  };
+  const assessment = match.propertyId
+    ? await assessKnownProperty(db, signer, match.propertyId, match, input)
+    : undefined;
   if (assessment) return { asked, assessment };
   const asOf = input.asOf ?? isoDate(new Date());
   return {
     asked,
     assessment: {
-      location: { propertyId: null, address: null, point: { lat: match.lat, lng: match.lng }, h3Index: latLngToCell(match.lat, match.lng, 7), parcel: null, buildings: [] },
+      location: {
+        propertyId: null,
+        address: null,
+        point: { lat: match.lat, lng: match.lng },
+        h3Index: latLngToCell(match.lat, match.lng, 7),
+        parcel: null,
+        buildings: [],
+      },
       asOf,
       availableDates: [],
-      products: Object.fromEntries(input.products.map((p) => [p, unavailableScore(p, asOf, match.outsideCoverage ? OUTSIDE_COVERAGE_AREA : NO_PROPERTY_REASON)])),
+      products: Object.fromEntries(
+        input.products.map((p) => [
+          p,
+          unavailableScore(p, asOf, match.outsideCoverage ? OUTSIDE_COVERAGE_AREA : NO_PROPERTY_REASON),
+        ]),
+      ),
       imagery: { ortho: [], oblique: [], comparison: null },
       sampleData: input.sampleData,
       locationHazards: outsideCoverageNote(locationHazardsAt(match.lat, match.lng), match.outsideCoverage),
@@ -123,7 +175,13 @@ async function locate(db: Db, input: AssessInput): Promise<GeocodeResult | null>
 }
 
 /** The property's part of the answer (scores, imagery, outlines); undefined when the property no longer exists. */
-async function assessKnownProperty(db: Db, signer: UrlSigner, propertyId: string, point: { lat: number; lng: number }, input: AssessInput): Promise<PropertyAssessment | undefined> {
+async function assessKnownProperty(
+  db: Db,
+  signer: UrlSigner,
+  propertyId: string,
+  point: { lat: number; lng: number },
+  input: AssessInput,
+): Promise<PropertyAssessment | undefined> {
   const now = Date.now();
   // Scores follow the date (today, or the look-back date); image URLs are the same within a signing window.
   const key = `${propertyId}|${input.asOf ?? ''}|${isoDate(new Date(now))}|${input.products.join(',')}|${signer.expiryAt(now)}|${input.sampleData}`;
@@ -143,8 +201,15 @@ async function assessKnownProperty(db: Db, signer: UrlSigner, propertyId: string
   // its export (the staleness of the imagery counts the same everywhere).
   const asOfDate = scoreInstant(input.asOf ?? isoDate(new Date(now)));
   const products = Object.fromEntries(input.products.map((p) => [p, scoreProduct(p, features, hazard, asOfDate)]));
-  const buildings: Building[] = features.buildings.map((b) => ({ label: b.label, rank: b.rank, outline: b.outline, centroid: b.centroid }));
-  const availableDates = [...new Set(captures.filter((c) => c.kind === 'ortho').map((c) => c.capturedOn))].sort().reverse();
+  const buildings: Building[] = features.buildings.map((b) => ({
+    label: b.label,
+    rank: b.rank,
+    outline: b.outline,
+    centroid: b.centroid,
+  }));
+  const availableDates = [...new Set(captures.filter((c) => c.kind === 'ortho').map((c) => c.capturedOn))]
+    .sort()
+    .reverse();
 
   const assessment: PropertyAssessment = {
     location: {
@@ -166,7 +231,12 @@ async function assessKnownProperty(db: Db, signer: UrlSigner, propertyId: string
 }
 
 /** Every read of a property at once, each once (the features and the imagery share the captures); undefined when it no longer exists. */
-async function readProperty(db: Db, propertyId: string, point: { lat: number; lng: number }, cache: LookupCaches | undefined): Promise<PropertyReads | undefined> {
+async function readProperty(
+  db: Db,
+  propertyId: string,
+  point: { lat: number; lng: number },
+  cache: LookupCaches | undefined,
+): Promise<PropertyReads | undefined> {
   const cached = cache?.reads.get(propertyId);
   if (cached) return cached;
   const generation = cache?.reads.generation;

@@ -12,30 +12,60 @@ const image = (captureId: string, imageProvider: string): ImageItem => ({
 
 /** A small assessment whose zfire score counts how often it is serialised. */
 function assessment(score: number, serialised = { count: 0 }): PropertyAssessment {
-  const zfire = { product: 'zfire', score, riskLevel: 'low', factors: [{ key: 'slope', name: 'Slope "grade"', value: 1 }] };
+  const zfire = {
+    product: 'zfire',
+    score,
+    riskLevel: 'low',
+    factors: [{ key: 'slope', name: 'Slope "grade"', value: 1 }],
+  };
   return {
-    location: { propertyId: 'p-1', address: null, point: { lat: 35.5, lng: -97.4 }, h3Index: '8726c1803ffffff', parcel: null, buildings: [] },
+    location: {
+      propertyId: 'p-1',
+      address: null,
+      point: { lat: 35.5, lng: -97.4 },
+      h3Index: '8726c1803ffffff',
+      parcel: null,
+      buildings: [],
+    },
     asOf: '2026-03-23',
     availableDates: ['2026-03-23', '2024-05-01'],
-    products: { zfire: { ...zfire, toJSON: () => ((serialised.count += 1), zfire) } } as unknown as PropertyAssessment['products'],
-    imagery: { ortho: [image('o1', 'Skyline Survey'), image('o2', 'Aerial Co')], oblique: [image('b1', 'Skyline Survey')], comparison: null },
+    products: {
+      zfire: { ...zfire, toJSON: () => ((serialised.count += 1), zfire) },
+    } as unknown as PropertyAssessment['products'],
+    imagery: {
+      ortho: [image('o1', 'Skyline Survey'), image('o2', 'Aerial Co')],
+      oblique: [image('b1', 'Skyline Survey')],
+      comparison: null,
+    },
     sampleData: true,
   };
 }
-const asked = (input: string): AskedLocation => ({ locationType: 'address', input, precision: 'rooftop', confidence: 1 });
-const expected = (a: AskedLocation, shared: PropertyAssessment, imagery = shared.imagery) => JSON.parse(JSON.stringify({ ...shared, location: { ...a, ...shared.location }, imagery }));
+const asked = (input: string): AskedLocation => ({
+  locationType: 'address',
+  input,
+  precision: 'rooftop',
+  confidence: 1,
+});
+const expected = (a: AskedLocation, shared: PropertyAssessment, imagery = shared.imagery) =>
+  JSON.parse(JSON.stringify({ ...shared, location: { ...a, ...shared.location }, imagery }));
 
 describe('assessmentJson', () => {
   it('writes the same answer as the merged object, with each request’s own location text', () => {
     const shared = assessment(3.1);
     for (const input of ['1 Main St, Wichita, KS', '1 MAIN ST wichita ks "quoted"']) {
-      expect(JSON.parse(assessmentJson({ asked: asked(input), assessment: shared }))).toEqual(expected(asked(input), shared));
+      expect(JSON.parse(assessmentJson({ asked: asked(input), assessment: shared }))).toEqual(
+        expected(asked(input), shared),
+      );
     }
   });
 
   it('writes imagery the request narrowed, and the full imagery again for the next request', () => {
     const shared = assessment(3.1);
-    const narrowed = { ...shared.imagery, ortho: shared.imagery.ortho.filter((i) => i.imageProvider === 'Aerial Co'), oblique: [] };
+    const narrowed = {
+      ...shared.imagery,
+      ortho: shared.imagery.ortho.filter((i) => i.imageProvider === 'Aerial Co'),
+      oblique: [],
+    };
     const body = JSON.parse(assessmentJson({ asked: asked('a'), assessment: shared }, narrowed));
     expect(body).toEqual(expected(asked('a'), shared, narrowed));
     expect(body.imagery.ortho.map((i: ImageItem) => i.imageProvider)).toEqual(['Aerial Co']);

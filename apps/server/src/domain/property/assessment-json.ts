@@ -51,11 +51,17 @@ function pieces(assessment: PropertyAssessment): AssessmentPieces {
  * asked location and any imagery list the request narrowed (a new array: provider filter, 2D/3D
  * off, oblique imagery not enabled) are serialised per request.
  */
-export function assessmentJson({ asked, assessment }: LocationAssessment, imagery: AssessmentResponse['imagery'] = assessment.imagery): string {
+export function assessmentJson(
+  { asked, assessment }: LocationAssessment,
+  imagery: AssessmentResponse['imagery'] = assessment.imagery,
+): string {
   const shared = pieces(assessment);
   const location = [members(JSON.stringify(asked)), shared.location].filter(Boolean).join(',');
   const imageryMembers = Object.entries(imagery)
-    .map(([key, value]) => `${JSON.stringify(key)}:${value === assessment.imagery[key as keyof typeof imagery] ? shared.imagery.get(key)! : JSON.stringify(value)}`)
+    .map(
+      ([key, value]) =>
+        `${JSON.stringify(key)}:${value === assessment.imagery[key as keyof typeof imagery] ? shared.imagery.get(key)! : JSON.stringify(value)}`,
+    )
     .join(',');
   return `{"location":{${location}},${shared.rest ? `${shared.rest},` : ''}"imagery":{${imageryMembers}}}`;
 }

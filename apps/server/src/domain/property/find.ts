@@ -14,7 +14,11 @@ export interface FoundProperty {
  * an address (free text) or 'lat,lng' coordinates → the property there. Null when nothing at
  * all could be resolved (unparseable text, unknown place).
  */
-export async function findPropertyByLocation(db: Db, location: string, locationType: 'address' | 'coordinates' = 'address'): Promise<FoundProperty | null> {
+export async function findPropertyByLocation(
+  db: Db,
+  location: string,
+  locationType: 'address' | 'coordinates' = 'address',
+): Promise<FoundProperty | null> {
   const match = await geocode(db, location, locationType);
   if (!match) return null;
   const property = match.propertyId ? await findPropertyById(db, match.propertyId) : null;

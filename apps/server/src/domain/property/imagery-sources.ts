@@ -13,7 +13,11 @@ import { findPropertyEvents } from './load.js';
 const MAX_SCENE_PROPERTIES = 400;
 
 /** World weather-event kinds as the renderer knows them (floods leave no mark on a roof). */
-const RENDERED_EVENT_KIND: Partial<Record<string, WeatherEventKind>> = { hail: 'hail', wind: 'wind', wildfire: 'wildfire' };
+const RENDERED_EVENT_KIND: Partial<Record<string, WeatherEventKind>> = {
+  hail: 'hail',
+  wind: 'wind',
+  wildfire: 'wildfire',
+};
 
 /**
  * Streets are not stored: each is the line through the address points of one street (lots face
@@ -51,7 +55,12 @@ export function streetsFromAddressPoints(points: { streetKey: string; lng: numbe
     const min = Math.min(...along) - pad;
     const max = Math.max(...along) + pad;
     const at = (t: number): LngLat => [cx + (t * ux) / k, cy + t * uy];
-    roads.push({ id: `street:${streetKey}`, line: { type: 'LineString', coordinates: [at(min), at(max)] }, widthM: 9, name: streetKey });
+    roads.push({
+      id: `street:${streetKey}`,
+      line: { type: 'LineString', coordinates: [at(min), at(max)] },
+      widthM: 9,
+      name: streetKey,
+    });
   }
   return roads;
 }
@@ -61,11 +70,23 @@ export function worldImagerySources(db: Db): ImagerySources {
   return {
     async scene(bbox: BBox): Promise<SceneFeatures> {
       const rows = await listPropertyIdsInBBox(db, bbox, 0.0006, MAX_SCENE_PROPERTIES);
-      const scene: SceneFeatures = { parcels: [], buildings: [], trees: [], pools: [], roads: [], water: [], yardObjects: [], rasters: [] };
+      const scene: SceneFeatures = {
+        parcels: [],
+        buildings: [],
+        trees: [],
+        pools: [],
+        roads: [],
+        water: [],
+        yardObjects: [],
+        rasters: [],
+      };
       // One set-wise load for the whole scene: a tile at zoom 21 draws a dozen or more lots, and one
       // load per lot cost five queries each, on every tile request (cached tiles too: the cache key
       // is a digest of the scene).
-      const featuresOf = await loadPropertyFeaturesMany(db, rows.map((row) => row.id));
+      const featuresOf = await loadPropertyFeaturesMany(
+        db,
+        rows.map((row) => row.id),
+      );
       const parts = rows.map((row) => {
         const features = featuresOf.get(row.id);
         if (!features || !row.parcel || row.parcel.type !== 'Polygon') return null;
@@ -99,7 +120,14 @@ export function worldImagerySources(db: Db): ImagerySources {
       const rendered: WeatherEvent[] = events.flatMap((e) => {
         const kind = RENDERED_EVENT_KIND[e.kind];
         if (!kind) return [];
-        return [{ id: e.id, kind, date: e.occurredOn, severity: Math.min(1, Math.max(0.2, e.magnitude / (e.kind === 'hail' ? 3 : 120))) }];
+        return [
+          {
+            id: e.id,
+            kind,
+            date: e.occurredOn,
+            severity: Math.min(1, Math.max(0.2, e.magnitude / (e.kind === 'hail' ? 3 : 120))),
+          },
+        ];
       });
       return {
         captureId,

@@ -1,5 +1,11 @@
 import type { Db } from '../../db/database.js';
-import { findPropertyRows, listBuildingsOf, listCaptureDatesOf, listImportedCaptureDatesAt, listPermitsOf } from '../../db/properties.js';
+import {
+  findPropertyRows,
+  listBuildingsOf,
+  listCaptureDatesOf,
+  listImportedCaptureDatesAt,
+  listPermitsOf,
+} from '../../db/properties.js';
 import type { PropertyFeatures } from './features.js';
 import { deriveFeatures, type BuildingRecord, type CaptureRecord, type PermitRecord } from './load.js';
 
@@ -18,7 +24,11 @@ function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
  * loadPropertyFeatures for many properties at once (batch scoring): five queries whatever the
  * number of properties, instead of five per property. Unknown ids are absent from the map.
  */
-export async function loadPropertyFeaturesMany(db: Db, propertyIds: readonly string[], asOfDate?: string | Date): Promise<Map<string, PropertyFeatures>> {
+export async function loadPropertyFeaturesMany(
+  db: Db,
+  propertyIds: readonly string[],
+  asOfDate?: string | Date,
+): Promise<Map<string, PropertyFeatures>> {
   const ids = [...new Set(propertyIds)];
   const features = new Map<string, PropertyFeatures>();
   if (!ids.length) return features;
@@ -36,8 +46,14 @@ export async function loadPropertyFeaturesMany(db: Db, propertyIds: readonly str
   const importedOf = groupBy(importedCaptures, (c) => c.index);
   type CaptureDate = Pick<CaptureRecord, 'kind' | 'captured_on'>;
   rows.forEach((row, index) => {
-    const captures: CaptureDate[] = [...(row.neighbourhood_id ? (capturesOfNeighbourhood.get(row.neighbourhood_id) ?? []) : []), ...(importedOf.get(index) ?? [])];
-    features.set(row.id, deriveFeatures(row, buildingsOf.get(row.id) ?? [], permitsOf.get(row.id) ?? [], captures, asOfDate));
+    const captures: CaptureDate[] = [
+      ...(row.neighbourhood_id ? (capturesOfNeighbourhood.get(row.neighbourhood_id) ?? []) : []),
+      ...(importedOf.get(index) ?? []),
+    ];
+    features.set(
+      row.id,
+      deriveFeatures(row, buildingsOf.get(row.id) ?? [], permitsOf.get(row.id) ?? [], captures, asOfDate),
+    );
   });
   return features;
 }

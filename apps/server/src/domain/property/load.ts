@@ -2,7 +2,15 @@ import booleanPointInPolygon from '@turf/boolean-point-in-polygon';
 import type { Db } from '../../db/database.js';
 import { findPropertyRow, listBuildings, listCapturesAt, listEventsNear, listPermits } from '../../db/properties.js';
 import { hazardAt } from '../hazard/climatology.js';
-import type { BuildingFeatures, FortifiedDesignation, HazardProfile, PropertyFeatures, RoofCondition, RoofMaterial, RoofShape } from './features.js';
+import type {
+  BuildingFeatures,
+  FortifiedDesignation,
+  HazardProfile,
+  PropertyFeatures,
+  RoofCondition,
+  RoofMaterial,
+  RoofShape,
+} from './features.js';
 
 /** The property as the assessment API shows it: address, point, parcel and provenance. */
 export interface PropertySummary {
@@ -111,14 +119,23 @@ export async function findPropertyEvents(db: Db, property: Pick<PropertySummary,
  * solar panels and pools appear when their permit completed; FORTIFIED from its date) and the
  * vegetation trend (growth per year, and the date it was cleared). Returns null for an unknown id.
  */
-export async function loadPropertyFeatures(db: Db, propertyId: string, asOfDate?: string | Date): Promise<PropertyFeatures | null> {
+export async function loadPropertyFeatures(
+  db: Db,
+  propertyId: string,
+  asOfDate?: string | Date,
+): Promise<PropertyFeatures | null> {
   const row = await findPropertyRow(db, propertyId);
   if (!row) return null;
   return loadFeaturesOfRow(db, row, asOfDate);
 }
 
 /** loadPropertyFeatures for a property row already in hand (one round trip fewer). */
-export async function loadFeaturesOfRow(db: Db, row: PropertyRecord, asOfDate?: string | Date, captures?: CaptureRecord[]): Promise<PropertyFeatures> {
+export async function loadFeaturesOfRow(
+  db: Db,
+  row: PropertyRecord,
+  asOfDate?: string | Date,
+  captures?: CaptureRecord[],
+): Promise<PropertyFeatures> {
   const [buildings, permits, capturesHere] = await Promise.all([
     listBuildings(db, row.id),
     listPermits(db, row.id),
@@ -136,7 +153,13 @@ export type CaptureRecord = Awaited<ReturnType<typeof listCapturesAt>>[number];
  * The features as of a date from the stored rows (pure): `buildings` by rank, `permits` by
  * issue date, `captures` of the property's point. Set-wise loaders call this per property.
  */
-export function deriveFeatures(row: PropertyRecord, buildings: readonly BuildingRecord[], permits: readonly PermitRecord[], captures: readonly Pick<CaptureRecord, 'kind' | 'captured_on'>[], asOfDate?: string | Date): PropertyFeatures {
+export function deriveFeatures(
+  row: PropertyRecord,
+  buildings: readonly BuildingRecord[],
+  permits: readonly PermitRecord[],
+  captures: readonly Pick<CaptureRecord, 'kind' | 'captured_on'>[],
+  asOfDate?: string | Date,
+): PropertyFeatures {
   const orthoDates = [...new Set(captures.filter((c) => c.kind === 'ortho').map((c) => isoDate(c.captured_on)))].sort();
   const latest = orthoDates[orthoDates.length - 1] ?? isoDate(new Date());
   const wanted = asOfDate === undefined ? latest : isoDate(asOfDate);
@@ -169,7 +192,9 @@ export function deriveFeatures(row: PropertyRecord, buildings: readonly Building
       const year = yearOf(p.completed_on ?? p.issued_on);
       return year === null ? [] : [{ source: 'permit' as const, year, reference: p.id, description: p.description }];
     });
-    const solarLater = permits.some((p) => p.kind === 'solar' && (p.building_rank ?? 1) === b.rank && doneAfter(p.completed_on ?? p.issued_on));
+    const solarLater = permits.some(
+      (p) => p.kind === 'solar' && (p.building_rank ?? 1) === b.rank && doneAfter(p.completed_on ?? p.issued_on),
+    );
     buildingFeatures.push({
       rank: b.rank,
       label: b.label,

@@ -1,4 +1,10 @@
-import { isProductKey, PRODUCT_DISPLAY_NAMES, STANDARD_PRODUCTS, type assessmentQuerySchema, type ProductKey } from '@zview/contracts';
+import {
+  isProductKey,
+  PRODUCT_DISPLAY_NAMES,
+  STANDARD_PRODUCTS,
+  type assessmentQuerySchema,
+  type ProductKey,
+} from '@zview/contracts';
 import type { z } from 'zod';
 import type { Actor } from '../../auth/actor.js';
 import { can } from '../../auth/policy.js';
@@ -15,23 +21,35 @@ import { LookupCaches } from './read-cache.js';
 
 const OBLIQUE_FEATURE = 'oblique-imagery';
 const LOOK_BACK_FEATURE = 'zproperty-historical_look_back';
-export const NOT_FOUND_MESSAGE = 'We could not find that location. Check the address (street, city, state and ZIP) or try coordinates.';
+export const NOT_FOUND_MESSAGE =
+  'We could not find that location. Check the address (street, city, state and ZIP) or try coordinates.';
 
 export type AssessmentQueryInput = z.infer<typeof assessmentQuerySchema>;
 
 export function requireFeature(actor: Actor, feature: string, label: string) {
-  if (!can(actor, 'product:use', { product: feature })) throw forbidden(`${label} is not enabled for your organization.`);
+  if (!can(actor, 'product:use', { product: feature }))
+    throw forbidden(`${label} is not enabled for your organization.`);
 }
 
 /**
  * The products a lookup scores: those asked for (comma-joined), or every enabled standard
  * product. Unknown keys are a 400; products the organisation has not enabled are a 403.
  */
-export function productsToScore(actor: Actor, requested: string | undefined): { products: ProductKey[]; obliqueOnly: boolean } {
+export function productsToScore(
+  actor: Actor,
+  requested: string | undefined,
+): { products: ProductKey[]; obliqueOnly: boolean } {
   if (!requested || requested.trim() === '') {
     return { products: STANDARD_PRODUCTS.filter((p) => can(actor, 'product:use', { product: p })), obliqueOnly: false };
   }
-  const keys = [...new Set(requested.split(',').map((p) => p.trim()).filter(Boolean))];
+  const keys = [
+    ...new Set(
+      requested
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean),
+    ),
+  ];
   if (keys.includes(OBLIQUE_FEATURE)) {
     if (keys.length > 1) throw badRequest(`products=${OBLIQUE_FEATURE} cannot be combined with other products.`);
     requireFeature(actor, OBLIQUE_FEATURE, 'Oblique imagery');
@@ -41,7 +59,10 @@ export function productsToScore(actor: Actor, requested: string | undefined): { 
   if (unknown.length) throw badRequest(`Unknown product: ${unknown.join(', ')}`);
   const products = keys as ProductKey[];
   const disabled = products.filter((p) => !can(actor, 'product:use', { product: p }));
-  if (disabled.length) throw forbidden(`${disabled.map((p) => PRODUCT_DISPLAY_NAMES[p]).join(', ')} ${disabled.length > 1 ? 'are' : 'is'} not enabled for your organization.`);
+  if (disabled.length)
+    throw forbidden(
+      `${disabled.map((p) => PRODUCT_DISPLAY_NAMES[p]).join(', ')} ${disabled.length > 1 ? 'are' : 'is'} not enabled for your organization.`,
+    );
   return { products, obliqueOnly: false };
 }
 
@@ -107,8 +128,18 @@ export class PropertyLookups {
     });
     if (!result) throw notFound(NOT_FOUND_MESSAGE);
     // The organisation's view: scores amended by its published appeals (a copy when any applies).
-    const amended = await applyAmendments(db, this.amendments, actor.organization.id, result.assessment.location.propertyId, result.assessment.products, { asOf: query.as_of, useCache: options.fresh });
-    const answer = amended === result.assessment.products ? result : { ...result, assessment: { ...result.assessment, products: amended } };
+    const amended = await applyAmendments(
+      db,
+      this.amendments,
+      actor.organization.id,
+      result.assessment.location.propertyId,
+      result.assessment.products,
+      { asOf: query.as_of, useCache: options.fresh },
+    );
+    const answer =
+      amended === result.assessment.products
+        ? result
+        : { ...result, assessment: { ...result.assessment, products: amended } };
     const { assessment } = answer;
 
     // Imagery the organisation or the request leaves out (a copy: the assessment is shared).
@@ -129,7 +160,13 @@ export class PropertyLookups {
     // Usage: one per scored product (look-back views of past dates are billed like any lookup).
     // Usage and the recent-lookups entry (property view only) are committed before the answer goes out.
     await this.usage.write({
-      usage: scored.map((s) => ({ organizationId: actor.organization.id, userId, product: s.product, channel: options.channel, reference: assessment.location.propertyId })),
+      usage: scored.map((s) => ({
+        organizationId: actor.organization.id,
+        userId,
+        product: s.product,
+        channel: options.channel,
+        reference: assessment.location.propertyId,
+      })),
       lookup:
         obliqueOnly || query.as_of || options.channel !== 'zview'
           ? undefined

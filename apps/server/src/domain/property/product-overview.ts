@@ -9,10 +9,19 @@ export const PRODUCT_OVERVIEW_RECENT_LOOKUPS = 10;
  * covers, and the organisation's latest lookups it scored (one row per property, newest first).
  */
 export async function productOverview(db: Db, organizationId: number, product: ProductKey): Promise<ProductOverview> {
-  const [dates, states, lookups] = await Promise.all([imageryDateRange(db), coverageByState(db), recentLookupsOfProduct(db, organizationId, product, PRODUCT_OVERVIEW_RECENT_LOOKUPS)]);
+  const [dates, states, lookups] = await Promise.all([
+    imageryDateRange(db),
+    coverageByState(db),
+    recentLookupsOfProduct(db, organizationId, product, PRODUCT_OVERVIEW_RECENT_LOOKUPS),
+  ]);
   return {
     product,
-    dataDates: { imageryFrom: dates.from, imageryTo: dates.to, captures: dates.captures, latestEventOn: dates.latestEventOn },
+    dataDates: {
+      imageryFrom: dates.from,
+      imageryTo: dates.to,
+      captures: dates.captures,
+      latestEventOn: dates.latestEventOn,
+    },
     coverage: { properties: states.reduce((sum, s) => sum + s.properties, 0), states },
     recentLookups: lookups.map((l) => {
       const score = l.scores.find((s) => s.product === product);

@@ -52,7 +52,10 @@ export function roofConditionFactor(table: Record<RoofCondition, number>, why: s
     description: `Visible wear of the main roof (missing shingles, staining, patches). ${why}`,
     evaluate(ctx) {
       const condition = ctx.main?.roofCondition ?? 'unknown';
-      const description = condition === 'unknown' ? 'The roof condition could not be read from imagery.' : `The roof looks ${condition} on imagery. ${why}`;
+      const description =
+        condition === 'unknown'
+          ? 'The roof condition could not be read from imagery.'
+          : `The roof looks ${condition} on imagery. ${why}`;
       return { value: condition, contribution: table[condition], description };
     },
   };
@@ -69,7 +72,14 @@ export function roofShapeFactor(table: Record<RoofShape, number>, why: string): 
     description: `Geometry of the main roof. ${why}`,
     evaluate(ctx) {
       const shape = ctx.main?.roofShape ?? 'unknown';
-      return { value: shape, contribution: table[shape], description: shape === 'unknown' ? 'The roof shape could not be identified.' : `${shape[0]!.toUpperCase()}${shape.slice(1)} roof. ${why}` };
+      return {
+        value: shape,
+        contribution: table[shape],
+        description:
+          shape === 'unknown'
+            ? 'The roof shape could not be identified.'
+            : `${shape[0]!.toUpperCase()}${shape.slice(1)} roof. ${why}`,
+      };
     },
   };
 }
@@ -79,7 +89,13 @@ export function roofShapeFactor(table: Record<RoofShape, number>, why: string): 
  * `fullAgeYears`; `unknown` when nothing dates the roof (kept between the two so a newly dated
  * roof can move the score either way).
  */
-export function roofAgeFactor(opts: { newest: number; oldest: number; fullAgeYears: number; unknown: number; why: string }): FactorDefinition {
+export function roofAgeFactor(opts: {
+  newest: number;
+  oldest: number;
+  fullAgeYears: number;
+  unknown: number;
+  why: string;
+}): FactorDefinition {
   return {
     key: 'roof_age',
     name: 'Roof age',
@@ -89,19 +105,37 @@ export function roofAgeFactor(opts: { newest: number; oldest: number; fullAgeYea
     description: `Years since the main roof was installed (permits, imagery changes, year built). ${opts.why}`,
     evaluate(ctx) {
       const estimate = estimateRoofAge(ctx.features, ctx.main, ctx.asOfYear);
-      if (!estimate) return { value: null, contribution: opts.unknown, description: 'Nothing dates the roof: neither permits, imagery changes nor the year built.' };
+      if (!estimate)
+        return {
+          value: null,
+          contribution: opts.unknown,
+          description: 'Nothing dates the roof: neither permits, imagery changes nor the year built.',
+        };
       const contribution = ramp(estimate.ageYears, 0, opts.fullAgeYears, opts.newest, opts.oldest);
-      return { value: estimate.ageYears, contribution, description: `Roof installed around ${estimate.installYear} (${estimate.ageYears} years old). ${opts.why}` };
+      return {
+        value: estimate.ageYears,
+        contribution,
+        description: `Roof installed around ${estimate.installYear} (${estimate.ageYears} years old). ${opts.why}`,
+      };
     },
   };
 }
 
-const FORTIFIED_NAMES: Record<FortifiedDesignation, string> = { none: 'none', roof: 'FORTIFIED Roof', silver: 'FORTIFIED Silver', gold: 'FORTIFIED Gold' };
+const FORTIFIED_NAMES: Record<FortifiedDesignation, string> = {
+  none: 'none',
+  roof: 'FORTIFIED Roof',
+  silver: 'FORTIFIED Silver',
+  gold: 'FORTIFIED Gold',
+};
 
 /** IBHS FORTIFIED designation: only ever lowers the score (every credit is ≤ 0). */
-export function fortifiedFactor(credits: Record<Exclude<FortifiedDesignation, 'none'>, number>, why: string): FactorDefinition {
+export function fortifiedFactor(
+  credits: Record<Exclude<FortifiedDesignation, 'none'>, number>,
+  why: string,
+): FactorDefinition {
   const table: Record<FortifiedDesignation, number> = { none: 0, ...credits };
-  for (const value of Object.values(table)) if (value > 0) throw new Error('A FORTIFIED credit must not raise the score');
+  for (const value of Object.values(table))
+    if (value > 0) throw new Error('A FORTIFIED credit must not raise the score');
   const cats = categories(table);
   return {
     key: 'fortified',
@@ -115,7 +149,10 @@ export function fortifiedFactor(credits: Record<Exclude<FortifiedDesignation, 'n
       return {
         value: designation,
         contribution: table[designation],
-        description: designation === 'none' ? 'No FORTIFIED designation on record.' : `${FORTIFIED_NAMES[designation]} designation. ${why}`,
+        description:
+          designation === 'none'
+            ? 'No FORTIFIED designation on record.'
+            : `${FORTIFIED_NAMES[designation]} designation. ${why}`,
       };
     },
   };
@@ -130,11 +167,15 @@ export function yardProjectilesFactor(each: number): FactorDefinition {
     contributionRange: { min: 0, max: 2 * each },
     description: 'Trampolines and yard debris seen on imagery can become wind-borne projectiles.',
     evaluate(ctx) {
-      const items = [ctx.features.hasTrampoline && 'a trampoline', ctx.features.hasDebris && 'yard debris'].filter(Boolean) as string[];
+      const items = [ctx.features.hasTrampoline && 'a trampoline', ctx.features.hasDebris && 'yard debris'].filter(
+        Boolean,
+      ) as string[];
       return {
         value: items.length,
         contribution: items.length * each,
-        description: items.length ? `Imagery shows ${items.join(' and ')} that strong wind can throw against the house.` : 'No loose objects seen in the yard.',
+        description: items.length
+          ? `Imagery shows ${items.join(' and ')} that strong wind can throw against the house.`
+          : 'No loose objects seen in the yard.',
       };
     },
   };
@@ -159,7 +200,11 @@ export function hazardIndexFactor(opts: {
     description: opts.description,
     evaluate(ctx) {
       const value = opts.read(ctx);
-      return { value: pct(value), contribution: ramp(value, 0, 1, opts.low, opts.high), description: opts.explain(value) };
+      return {
+        value: pct(value),
+        contribution: ramp(value, 0, 1, opts.low, opts.high),
+        description: opts.explain(value),
+      };
     },
   };
 }
@@ -167,4 +212,3 @@ export function hazardIndexFactor(opts: {
 export function describeLevel(value: number): string {
   return value >= 0.66 ? 'high' : value >= 0.33 ? 'moderate' : 'low';
 }
-

@@ -25,7 +25,12 @@ export const RISK_MODELS: Record<ProductKey, RiskModelDefinition> = {
  * Scores one product for one property. Pure: the same features, hazard and date always give the
  * same result, so a stored score can be reproduced from its inputs and model version.
  */
-export function scoreProduct(product: ProductKey, features: PropertyFeatures, hazard: HazardProfile, asOf: Date): ScoreResult {
+export function scoreProduct(
+  product: ProductKey,
+  features: PropertyFeatures,
+  hazard: HazardProfile,
+  asOf: Date,
+): ScoreResult {
   const model = RISK_MODELS[product];
   if (!model) throw new Error(`Unknown product: ${product}`);
   return scoreWith(model, buildContext(features, hazard, asOf, product === 'zfire|prefill'));

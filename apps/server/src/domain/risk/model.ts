@@ -74,7 +74,10 @@ export function riskLevelFor(score: number): Exclude<RiskLevel, 'none'> {
 
 export function confidenceOf(value: number): Confidence {
   const v = round2(clamp(value, 0, 1));
-  return { value: v, label: v >= CONFIDENCE_THRESHOLDS.high ? 'high' : v >= CONFIDENCE_THRESHOLDS.medium ? 'medium' : 'low' };
+  return {
+    value: v,
+    label: v >= CONFIDENCE_THRESHOLDS.high ? 'high' : v >= CONFIDENCE_THRESHOLDS.medium ? 'medium' : 'low',
+  };
 }
 
 export function mainBuilding(features: PropertyFeatures): BuildingFeatures | undefined {
@@ -86,7 +89,10 @@ export function toIsoDate(date: Date): string {
 }
 
 /** The first of `fields` that is not a finite number, as 'features.slopeDeg'; null when all are. */
-export function firstMissing(ctx: ScoringContext, fields: { features?: (keyof PropertyFeatures)[]; hazard?: (keyof HazardProfile)[] }): string | null {
+export function firstMissing(
+  ctx: ScoringContext,
+  fields: { features?: (keyof PropertyFeatures)[]; hazard?: (keyof HazardProfile)[] },
+): string | null {
   for (const key of fields.features ?? []) {
     if (!Number.isFinite(ctx.features[key] as number)) return `features.${key}`;
   }
@@ -110,7 +116,12 @@ export function stalenessPenalty(ctx: ScoringContext): number {
 /** The instant a score "as of" a day is computed at (midday UTC), in lookups and portfolio runs alike. */
 export const scoreInstant = (date: string) => new Date(`${date}T12:00:00Z`);
 
-export function buildContext(features: PropertyFeatures, hazard: HazardProfile, asOf: Date, prefill = false): ScoringContext {
+export function buildContext(
+  features: PropertyFeatures,
+  hazard: HazardProfile,
+  asOf: Date,
+  prefill = false,
+): ScoringContext {
   return { features, hazard, asOf, asOfYear: asOf.getUTCFullYear(), main: mainBuilding(features), prefill };
 }
 
@@ -119,7 +130,10 @@ export function buildContext(features: PropertyFeatures, hazard: HazardProfile, 
  * rounded to hundredths; the rounding remainder (≤ 0.05) goes to the largest factor. When the
  * 1–10 bounds cut the sum off, the cut is shown as its own 'Scale limit' factor, not hidden.
  */
-export function composeScore(baseScore: number, evaluated: (FactorEvaluation & { spec: FactorSpecification })[]): { score: number; factors: Factor[] } {
+export function composeScore(
+  baseScore: number,
+  evaluated: (FactorEvaluation & { spec: FactorSpecification })[],
+): { score: number; factors: Factor[] } {
   const rawSum = evaluated.reduce((sum, f) => sum + f.contribution, 0);
   const unclamped = baseScore + rawSum;
   const score = round1(clamp(unclamped, SCORE_MIN, SCORE_MAX));
@@ -145,17 +159,32 @@ export function composeScore(baseScore: number, evaluated: (FactorEvaluation & {
       contribution: residual / 100,
     });
   } else if (residual !== 0) {
-    const largest = factors.reduce<Factor | undefined>((best, f) => (!best || Math.abs(f.contribution) > Math.abs(best.contribution) ? f : best), undefined);
+    const largest = factors.reduce<Factor | undefined>(
+      (best, f) => (!best || Math.abs(f.contribution) > Math.abs(best.contribution) ? f : best),
+      undefined,
+    );
     if (largest) largest.contribution = (Math.round(largest.contribution * 100) + residual) / 100;
   }
   return { score, factors };
 }
 
 export function scoreWith(model: RiskModelDefinition, ctx: ScoringContext): ScoreResult {
-  const common = { product: model.product, baseScore: model.baseScore, modelVersion: model.modelVersion, asOf: toIsoDate(ctx.asOf) };
+  const common = {
+    product: model.product,
+    baseScore: model.baseScore,
+    modelVersion: model.modelVersion,
+    asOf: toIsoDate(ctx.asOf),
+  };
   const reason = model.unavailableReason(ctx);
   if (reason) {
-    return { ...common, score: null, riskLevel: 'none', confidence: confidenceOf(0), factors: [], unavailableReason: reason };
+    return {
+      ...common,
+      score: null,
+      riskLevel: 'none',
+      confidence: confidenceOf(0),
+      factors: [],
+      unavailableReason: reason,
+    };
   }
   const evaluated = model.factors.map((spec) => ({ ...spec.evaluate(ctx), spec }));
   const { score, factors } = composeScore(model.baseScore, evaluated);

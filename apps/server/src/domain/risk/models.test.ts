@@ -4,13 +4,21 @@ import { AS_OF, makeBuilding, makeFeatures, makeHazard } from '../../../test/fix
 import { scoreProduct } from './index.js';
 
 const byKey = (result: ReturnType<typeof scoreProduct>) => Object.fromEntries(result.factors.map((f) => [f.key, f]));
-const sumOf = (result: ReturnType<typeof scoreProduct>) => Math.round(result.factors.reduce((s, f) => s + f.contribution * 100, 0));
+const sumOf = (result: ReturnType<typeof scoreProduct>) =>
+  Math.round(result.factors.reduce((s, f) => s + f.contribution * 100, 0));
 
 describe('zfire', () => {
   it('scores an ordinary suburban house low (hand-checked: 3.0 + 0.63 → 3.6)', () => {
     const result = scoreProduct('zfire', makeFeatures(), makeHazard(), AS_OF);
     expect(scoreResultSchema.parse(result)).toEqual(result);
-    expect(result).toMatchObject({ product: 'zfire', score: 3.6, riskLevel: 'low', baseScore: 3, modelVersion: 'zfire-2.3.0', asOf: '2026-07-01' });
+    expect(result).toMatchObject({
+      product: 'zfire',
+      score: 3.6,
+      riskLevel: 'low',
+      baseScore: 3,
+      modelVersion: 'zfire-2.3.0',
+      asOf: '2026-07-01',
+    });
     expect(result.confidence).toEqual({ value: 0.95, label: 'high' });
     const f = byKey(result);
     expect(f.wildfire_hazard!.contribution).toBe(0.15);
@@ -84,7 +92,12 @@ describe('zhail', () => {
 
   it('a FORTIFIED Gold roof takes 1.2 points off', () => {
     const plain = scoreProduct('zhail', makeFeatures(), makeHazard(), AS_OF);
-    const gold = scoreProduct('zhail', makeFeatures({ buildings: [makeBuilding({ fortified: 'gold' })] }), makeHazard(), AS_OF);
+    const gold = scoreProduct(
+      'zhail',
+      makeFeatures({ buildings: [makeBuilding({ fortified: 'gold' })] }),
+      makeHazard(),
+      AS_OF,
+    );
     expect(gold.score).toBe(3.2);
     expect(plain.score! - gold.score!).toBeCloseTo(1.2, 5);
   });
@@ -92,13 +105,27 @@ describe('zhail', () => {
 
 describe('zwind', () => {
   it('hand-checked: 115 mph inland gable house → 3.9 low; FORTIFIED Gold → 2.1', () => {
-    expect(scoreProduct('zwind', makeFeatures(), makeHazard(), AS_OF)).toMatchObject({ score: 3.9, riskLevel: 'low', modelVersion: 'zwind-1.2.0' });
-    const gold = scoreProduct('zwind', makeFeatures({ buildings: [makeBuilding({ fortified: 'gold' })] }), makeHazard(), AS_OF);
+    expect(scoreProduct('zwind', makeFeatures(), makeHazard(), AS_OF)).toMatchObject({
+      score: 3.9,
+      riskLevel: 'low',
+      modelVersion: 'zwind-1.2.0',
+    });
+    const gold = scoreProduct(
+      'zwind',
+      makeFeatures({ buildings: [makeBuilding({ fortified: 'gold' })] }),
+      makeHazard(),
+      AS_OF,
+    );
     expect(gold.score).toBe(2.1);
   });
 
   it('a coastal house in hurricane country is high', () => {
-    const result = scoreProduct('zwind', makeFeatures({ distanceToCoastMi: 0.5, hasTrampoline: true }), makeHazard({ designWindMph: 160, wind: 0.9 }), AS_OF);
+    const result = scoreProduct(
+      'zwind',
+      makeFeatures({ distanceToCoastMi: 0.5, hasTrampoline: true }),
+      makeHazard({ designWindMph: 160, wind: 0.9 }),
+      AS_OF,
+    );
     expect(result.riskLevel).toBe('high');
     expect(byKey(result).yard_projectiles).toMatchObject({ value: 1, contribution: 0.3 });
   });
@@ -106,18 +133,31 @@ describe('zwind', () => {
 
 describe('zstorm', () => {
   it('hand-checked: moderate storm climatology → 3.9 low', () => {
-    expect(scoreProduct('zstorm', makeFeatures(), makeHazard(), AS_OF)).toMatchObject({ score: 3.9, riskLevel: 'low', modelVersion: 'zstorm-1.1.0' });
+    expect(scoreProduct('zstorm', makeFeatures(), makeHazard(), AS_OF)).toMatchObject({
+      score: 3.9,
+      riskLevel: 'low',
+      modelVersion: 'zstorm-1.1.0',
+    });
   });
 });
 
 describe('zwater', () => {
   it('hand-checked: low flood hazard on high ground → 2.4 low', () => {
-    expect(scoreProduct('zwater', makeFeatures(), makeHazard(), AS_OF)).toMatchObject({ score: 2.4, riskLevel: 'low', modelVersion: 'zwater-1.0.0' });
+    expect(scoreProduct('zwater', makeFeatures(), makeHazard(), AS_OF)).toMatchObject({
+      score: 2.4,
+      riskLevel: 'low',
+      modelVersion: 'zwater-1.0.0',
+    });
   });
 
   it('surge only counts near the coast', () => {
     const inland = scoreProduct('zwater', makeFeatures({ distanceToCoastMi: 50 }), makeHazard({ surge: 1 }), AS_OF);
-    const coastal = scoreProduct('zwater', makeFeatures({ distanceToCoastMi: 0, elevationFt: 5, distanceToWaterFt: 100 }), makeHazard({ surge: 1, flood: 0.7 }), AS_OF);
+    const coastal = scoreProduct(
+      'zwater',
+      makeFeatures({ distanceToCoastMi: 0, elevationFt: 5, distanceToWaterFt: 100 }),
+      makeHazard({ surge: 1, flood: 0.7 }),
+      AS_OF,
+    );
     expect(byKey(inland).storm_surge!.contribution).toBe(0);
     expect(byKey(coastal).storm_surge!.contribution).toBeGreaterThanOrEqual(2.9);
     expect(coastal.riskLevel).toBe('high');
@@ -127,8 +167,15 @@ describe('zwater', () => {
 describe('zproperty', () => {
   it('hand-checked: fair 14-year roof → 4.2 medium, condition 6.3 fair, attributes listed', () => {
     const result = scoreProduct('zproperty', makeFeatures({ hasPool: true }), makeHazard(), AS_OF);
-    expect(result).toMatchObject({ score: 4.8, riskLevel: 'medium', modelVersion: 'zproperty-3.1.0', condition: { score: 6.3, label: 'fair' } });
-    const attributes = Object.fromEntries(result.attributes!.map((a) => [`${a.building ?? 'parcel'}:${a.key}`, a.value]));
+    expect(result).toMatchObject({
+      score: 4.8,
+      riskLevel: 'medium',
+      modelVersion: 'zproperty-3.1.0',
+      condition: { score: 6.3, label: 'fair' },
+    });
+    const attributes = Object.fromEntries(
+      result.attributes!.map((a) => [`${a.building ?? 'parcel'}:${a.key}`, a.value]),
+    );
     expect(attributes).toMatchObject({
       'parcel:pool': true,
       'parcel:trampoline': false,
@@ -142,7 +189,12 @@ describe('zproperty', () => {
   });
 
   it('a neglected property scores high with poor condition', () => {
-    const features = makeFeatures({ hasDebris: true, hasTrampoline: true, vegetationWithin5ft: 0.8, buildings: [makeBuilding({ roofCondition: 'poor', roofInstallYear: 1990 })] });
+    const features = makeFeatures({
+      hasDebris: true,
+      hasTrampoline: true,
+      vegetationWithin5ft: 0.8,
+      buildings: [makeBuilding({ roofCondition: 'poor', roofInstallYear: 1990 })],
+    });
     const result = scoreProduct('zproperty', features, makeHazard(), AS_OF);
     expect(result.riskLevel).toBe('high');
     expect(result.condition).toEqual({ score: 1, label: 'poor' });
@@ -152,9 +204,16 @@ describe('zproperty', () => {
 describe('roof_age', () => {
   it('recorded install year without provenance: 14 years → 5.2 medium, confidence 0.6', () => {
     const result = scoreProduct('roof_age', makeFeatures(), makeHazard(), AS_OF);
-    expect(result).toMatchObject({ score: 5.2, riskLevel: 'medium', modelVersion: 'roof_age-1.2.0', roofAge: { installYear: 2012, ageYears: 14 } });
+    expect(result).toMatchObject({
+      score: 5.2,
+      riskLevel: 'medium',
+      modelVersion: 'roof_age-1.2.0',
+      roofAge: { installYear: 2012, ageYears: 14 },
+    });
     expect(result.confidence).toEqual({ value: 0.6, label: 'medium' });
-    expect(result.roofAge!.evidence).toEqual([{ source: 'record', year: 2012, reference: null, description: 'Recorded roof install year (source not given)' }]);
+    expect(result.roofAge!.evidence).toEqual([
+      { source: 'record', year: 2012, reference: null, description: 'Recorded roof install year (source not given)' },
+    ]);
   });
 
   it('a permit corroborated by imagery dates the roof with high confidence', () => {
@@ -173,13 +232,23 @@ describe('roof_age', () => {
 
   it('a look-back before the re-roof sees the original roof', () => {
     const building = makeBuilding({ roofInstallYear: 2020, roofEvidence: [{ source: 'permit', year: 2020 }] });
-    const result = scoreProduct('roof_age', makeFeatures({ buildings: [building] }), makeHazard(), new Date('2018-05-01T00:00:00Z'));
+    const result = scoreProduct(
+      'roof_age',
+      makeFeatures({ buildings: [building] }),
+      makeHazard(),
+      new Date('2018-05-01T00:00:00Z'),
+    );
     expect(result).toMatchObject({ score: 7, riskLevel: 'high', roofAge: { installYear: 1998, ageYears: 20 } });
     expect(result.roofAge!.evidence[0]!.source).toBe('year_built');
   });
 
   it('is none when nothing dates the roof', () => {
-    const result = scoreProduct('roof_age', makeFeatures({ yearBuilt: null, buildings: [makeBuilding({ roofInstallYear: null })] }), makeHazard(), AS_OF);
+    const result = scoreProduct(
+      'roof_age',
+      makeFeatures({ yearBuilt: null, buildings: [makeBuilding({ roofInstallYear: null })] }),
+      makeHazard(),
+      AS_OF,
+    );
     expect(result).toMatchObject({ score: null, riskLevel: 'none' });
   });
 });

@@ -10,7 +10,15 @@ import { scoreProduct } from './index.js';
 const unit = fc.double({ min: 0, max: 1, noNaN: true });
 const building: fc.Arbitrary<BuildingFeatures> = fc
   .record({
-    roofMaterial: fc.constantFrom('asphalt_shingle', 'wood_shake', 'metal', 'tile', 'slate', 'membrane', 'unknown' as const),
+    roofMaterial: fc.constantFrom(
+      'asphalt_shingle',
+      'wood_shake',
+      'metal',
+      'tile',
+      'slate',
+      'membrane',
+      'unknown' as const,
+    ),
     roofShape: fc.constantFrom('gable', 'hip', 'flat', 'gambrel', 'mansard', 'unknown' as const),
     roofCondition: fc.constantFrom('good', 'fair', 'poor', 'unknown' as const),
     roofInstallYear: fc.option(fc.integer({ min: 1950, max: 2026 })),
@@ -35,7 +43,9 @@ const features: fc.Arbitrary<PropertyFeatures> = fc
     hasPool: fc.boolean(),
     hasTrampoline: fc.boolean(),
     hasDebris: fc.boolean(),
-    buildings: fc.array(building, { minLength: 1, maxLength: 3 }).map((bs) => bs.map((b, i) => ({ ...b, rank: i + 1 }))),
+    buildings: fc
+      .array(building, { minLength: 1, maxLength: 3 })
+      .map((bs) => bs.map((b, i) => ({ ...b, rank: i + 1 }))),
   })
   .map((f) => makeFeatures(f));
 
@@ -52,7 +62,11 @@ const hazard: fc.Arbitrary<HazardProfile> = fc
   })
   .map((h) => makeHazard(h));
 
-const asOf = fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2030-12-31T00:00:00Z'), noInvalidDate: true });
+const asOf = fc.date({
+  min: new Date('2000-01-01T00:00:00Z'),
+  max: new Date('2030-12-31T00:00:00Z'),
+  noInvalidDate: true,
+});
 const product = fc.constantFrom(...PRODUCT_KEYS);
 
 const withMain = (f: PropertyFeatures, change: Partial<BuildingFeatures>): PropertyFeatures => ({
@@ -93,11 +107,23 @@ describe('risk model properties', () => {
 
   it('more vegetation (cover or within 5 ft) never lowers fire risk', () => {
     fc.assert(
-      fc.property(features, hazard, asOf, unit, unit, fc.constantFrom('zfire', 'zfire|prefill' as const), (f, h, d, moreCover, moreNear, p) => {
-        const before = scoreProduct(p, f, h, d).score!;
-        const denser = { ...f, vegetationCover: Math.max(f.vegetationCover, moreCover), vegetationWithin5ft: Math.max(f.vegetationWithin5ft, moreNear) };
-        expect(scoreProduct(p, denser, h, d).score!).toBeGreaterThanOrEqual(before);
-      }),
+      fc.property(
+        features,
+        hazard,
+        asOf,
+        unit,
+        unit,
+        fc.constantFrom('zfire', 'zfire|prefill' as const),
+        (f, h, d, moreCover, moreNear, p) => {
+          const before = scoreProduct(p, f, h, d).score!;
+          const denser = {
+            ...f,
+            vegetationCover: Math.max(f.vegetationCover, moreCover),
+            vegetationWithin5ft: Math.max(f.vegetationWithin5ft, moreNear),
+          };
+          expect(scoreProduct(p, denser, h, d).score!).toBeGreaterThanOrEqual(before);
+        },
+      ),
       RUNS,
     );
   });
@@ -106,7 +132,9 @@ describe('risk model properties', () => {
     fc.assert(
       fc.property(features, hazard, asOf, fc.double({ min: 0, max: 30, noNaN: true }), (f, h, d, extra) => {
         const before = scoreProduct('zfire', f, h, d).score!;
-        expect(scoreProduct('zfire', { ...f, slopeDeg: f.slopeDeg + extra }, h, d).score!).toBeGreaterThanOrEqual(before);
+        expect(scoreProduct('zfire', { ...f, slopeDeg: f.slopeDeg + extra }, h, d).score!).toBeGreaterThanOrEqual(
+          before,
+        );
       }),
       RUNS,
     );
@@ -116,7 +144,11 @@ describe('risk model properties', () => {
     fc.assert(
       fc.property(features, hazard, asOf, (f, h, d) => {
         const year = d.getUTCFullYear();
-        const renewed = withMain(f, { roofInstallYear: year, roofCondition: 'good', roofEvidence: [{ source: 'permit', year }] });
+        const renewed = withMain(f, {
+          roofInstallYear: year,
+          roofCondition: 'good',
+          roofEvidence: [{ source: 'permit', year }],
+        });
         expect(scoreProduct('zhail', renewed, h, d).score!).toBeLessThanOrEqual(scoreProduct('zhail', f, h, d).score!);
       }),
       RUNS,
@@ -137,14 +169,22 @@ describe('risk model properties', () => {
   it("is 'none' without a structure or when a hazard value is missing", () => {
     fc.assert(
       fc.property(product, features, hazard, asOf, (p, f, h, d) => {
-        expect(scoreProduct(p, { ...f, buildings: [] }, h, d)).toMatchObject({ riskLevel: 'none', score: null, factors: [] });
+        expect(scoreProduct(p, { ...f, buildings: [] }, h, d)).toMatchObject({
+          riskLevel: 'none',
+          score: null,
+          factors: [],
+        });
       }),
       { numRuns: 50 },
     );
     const f = makeFeatures();
     expect(scoreProduct('zfire', f, makeHazard({ wildfire: Number.NaN }), new Date()).riskLevel).toBe('none');
-    expect(scoreProduct('zhail', f, makeHazard({ hailAnnualProbability: Number.NaN }), new Date()).riskLevel).toBe('none');
-    expect(scoreProduct('zwind', f, makeHazard({ designWindMph: Number.POSITIVE_INFINITY }), new Date()).riskLevel).toBe('none');
+    expect(scoreProduct('zhail', f, makeHazard({ hailAnnualProbability: Number.NaN }), new Date()).riskLevel).toBe(
+      'none',
+    );
+    expect(
+      scoreProduct('zwind', f, makeHazard({ designWindMph: Number.POSITIVE_INFINITY }), new Date()).riskLevel,
+    ).toBe('none');
     expect(scoreProduct('zstorm', f, makeHazard({ storm: Number.NaN }), new Date()).riskLevel).toBe('none');
     expect(scoreProduct('zwater', f, makeHazard({ flood: Number.NaN }), new Date()).riskLevel).toBe('none');
   });

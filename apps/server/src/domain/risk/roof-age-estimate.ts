@@ -15,7 +15,11 @@ export interface RoofAgeEstimate {
  * roofing permit, then a visible change between imagery captures, then the recorded install year,
  * then the year the house was built. Returns null when nothing dates the roof.
  */
-export function estimateRoofAge(features: PropertyFeatures, building: BuildingFeatures | undefined, asOfYear: number): RoofAgeEstimate | null {
+export function estimateRoofAge(
+  features: PropertyFeatures,
+  building: BuildingFeatures | undefined,
+  asOfYear: number,
+): RoofAgeEstimate | null {
   if (!building) return null;
   const known = (building.roofEvidence ?? [])
     .filter((e) => Number.isInteger(e.year) && e.year <= asOfYear)
@@ -37,7 +41,14 @@ export function estimateRoofAge(features: PropertyFeatures, building: BuildingFe
     return {
       installYear: recorded,
       ageYears: asOfYear - recorded,
-      evidence: [{ source: 'record', year: recorded, reference: null, description: 'Recorded roof install year (source not given)' }],
+      evidence: [
+        {
+          source: 'record',
+          year: recorded,
+          reference: null,
+          description: 'Recorded roof install year (source not given)',
+        },
+      ],
       confidence: 0.6,
     };
   }
@@ -46,7 +57,14 @@ export function estimateRoofAge(features: PropertyFeatures, building: BuildingFe
     return {
       installYear: built,
       ageYears: asOfYear - built,
-      evidence: [{ source: 'year_built', year: built, reference: null, description: 'No roofing permit or roof change on imagery: assumed original roof' }],
+      evidence: [
+        {
+          source: 'year_built',
+          year: built,
+          reference: null,
+          description: 'No roofing permit or roof change on imagery: assumed original roof',
+        },
+      ],
       confidence: 0.4,
     };
   }

@@ -10,7 +10,8 @@ export const ROOF_AGE_VERSION = 'roof_age-1.2.0';
 export const roofAgeModel: RiskModelDefinition = {
   product: 'roof_age',
   modelVersion: ROOF_AGE_VERSION,
-  description: 'Estimated install year and age of the main roof, from roofing permits, roof changes between imagery captures and the year built.',
+  description:
+    'Estimated install year and age of the main roof, from roofing permits, roof changes between imagery captures and the year built.',
   baseScore: 1,
   factors: [
     {
@@ -23,7 +24,14 @@ export const roofAgeModel: RiskModelDefinition = {
       evaluate(ctx) {
         const estimate = estimateRoofAge(ctx.features, ctx.main, ctx.asOfYear)!;
         const source = estimate.evidence[0]?.source;
-        const basis = source === 'permit' ? 'a roofing permit' : source === 'imagery' ? 'a roof change seen on imagery' : source === 'record' ? 'the recorded install year' : 'the year the house was built';
+        const basis =
+          source === 'permit'
+            ? 'a roofing permit'
+            : source === 'imagery'
+              ? 'a roof change seen on imagery'
+              : source === 'record'
+                ? 'the recorded install year'
+                : 'the year the house was built';
         return {
           value: estimate.ageYears,
           contribution: Math.min(9, round1(estimate.ageYears * 0.3)),
@@ -34,7 +42,9 @@ export const roofAgeModel: RiskModelDefinition = {
   ],
   unavailableReason(ctx) {
     if (!ctx.main) return 'No structure was detected on the parcel.';
-    return estimateRoofAge(ctx.features, ctx.main, ctx.asOfYear) ? null : 'Nothing dates the roof: no roofing permit, no roof change on imagery and no year built.';
+    return estimateRoofAge(ctx.features, ctx.main, ctx.asOfYear)
+      ? null
+      : 'Nothing dates the roof: no roofing permit, no roof change on imagery and no year built.';
   },
   confidence(ctx) {
     return estimateRoofAge(ctx.features, ctx.main, ctx.asOfYear)?.confidence ?? 0;

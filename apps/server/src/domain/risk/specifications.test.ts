@@ -15,7 +15,9 @@ describe('MODEL_SPECIFICATIONS', () => {
     for (const product of PRODUCT_KEYS) {
       const spec = MODEL_SPECIFICATIONS.find((s) => s.product === product)!;
       const result = scoreProduct(product, makeFeatures(), makeHazard(), AS_OF);
-      expect(result.factors.map((f) => f.key).filter((k) => k !== 'scale_limit')).toEqual(spec.factors.map((f) => f.key));
+      expect(result.factors.map((f) => f.key).filter((k) => k !== 'scale_limit')).toEqual(
+        spec.factors.map((f) => f.key),
+      );
       const ctx = buildContext(makeFeatures(), makeHazard(), AS_OF, product === 'zfire|prefill');
       for (const factor of RISK_MODELS[product].factors) {
         const { contribution } = factor.evaluate(ctx);

@@ -1,6 +1,13 @@
 import type { ProductKey } from '@zview/contracts';
 import { describeLevel, hazardIndexFactor, roofMaterialFactor } from './factors.js';
-import { firstMissing, pct, ramp, type FactorDefinition, type RiskModelDefinition, type ScoringContext } from './model.js';
+import {
+  firstMissing,
+  pct,
+  ramp,
+  type FactorDefinition,
+  type RiskModelDefinition,
+  type ScoringContext,
+} from './model.js';
 
 export const ZFIRE_VERSION = 'zfire-2.3.0';
 
@@ -49,7 +56,10 @@ const factors: FactorDefinition[] = [
       return {
         value: pct(v),
         contribution: ramp(v, 0, 1, 0, 1.2) * exposure(ctx),
-        description: v > 0 ? `${pct(v)}% of the 5 ft zone around the house is vegetated; embers can ignite it next to the walls.` : 'The 5 ft zone around the house is clear.',
+        description:
+          v > 0
+            ? `${pct(v)}% of the 5 ft zone around the house is vegetated; embers can ignite it next to the walls.`
+            : 'The 5 ft zone around the house is clear.',
       };
     },
   },
@@ -65,7 +75,10 @@ const factors: FactorDefinition[] = [
       return {
         value: Math.round(ft),
         contribution: ramp(ft, 0, 100, 1, -0.8),
-        description: ft >= 100 ? 'At least 100 ft of defensible space around the house.' : `Only ${Math.round(ft)} ft of defensible space (100 ft recommended).`,
+        description:
+          ft >= 100
+            ? 'At least 100 ft of defensible space around the house.'
+            : `Only ${Math.round(ft)} ft of defensible space (100 ft recommended).`,
       };
     },
   },
@@ -81,7 +94,10 @@ const factors: FactorDefinition[] = [
       return {
         value: Math.round(deg * 10) / 10,
         contribution: ramp(deg, 0, 40, -0.2, 1.6) * exposure(ctx),
-        description: deg >= 20 ? `Steep terrain (${Math.round(deg)}°) speeds a fire's approach.` : `Gentle terrain (${Math.round(deg)}°).`,
+        description:
+          deg >= 20
+            ? `Steep terrain (${Math.round(deg)}°) speeds a fire's approach.`
+            : `Gentle terrain (${Math.round(deg)}°).`,
       };
     },
   },
@@ -99,7 +115,11 @@ const factors: FactorDefinition[] = [
     description: 'Road distance to the nearest fire station: response time.',
     evaluate(ctx) {
       const mi = ctx.features.distanceToFireStationMi;
-      return { value: Math.round(mi * 10) / 10, contribution: ramp(mi, 1, 10, -0.3, 0.8), description: `The nearest fire station is ${Math.round(mi * 10) / 10} mi away.` };
+      return {
+        value: Math.round(mi * 10) / 10,
+        contribution: ramp(mi, 1, 10, -0.3, 0.8),
+        description: `The nearest fire station is ${Math.round(mi * 10) / 10} mi away.`,
+      };
     },
   },
 ];
@@ -116,7 +136,13 @@ function fireModel(product: ProductKey, prefill: boolean): RiskModelDefinition {
     unavailableReason(ctx) {
       if (!ctx.main) return 'No structure was detected on the parcel.';
       const missing = firstMissing(ctx, {
-        features: ['vegetationCover', 'vegetationWithin5ft', 'defensibleSpaceFt', 'slopeDeg', 'distanceToFireStationMi'],
+        features: [
+          'vegetationCover',
+          'vegetationWithin5ft',
+          'defensibleSpaceFt',
+          'slopeDeg',
+          'distanceToFireStationMi',
+        ],
         hazard: ['wildfire'],
       });
       return missing ? `Missing data: ${missing}.` : null;

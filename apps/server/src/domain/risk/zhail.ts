@@ -6,7 +6,8 @@ export const ZHAIL_VERSION = 'zhail-1.4.0';
 export const zhailModel: RiskModelDefinition = {
   product: 'zhail',
   modelVersion: ZHAIL_VERSION,
-  description: 'Hail damage risk to the roof from local hail frequency and the roof’s material, age, condition and FORTIFIED status.',
+  description:
+    'Hail damage risk to the roof from local hail frequency and the roof’s material, age, condition and FORTIFIED status.',
   baseScore: 3,
   factors: [
     {
@@ -22,7 +23,10 @@ export const zhailModel: RiskModelDefinition = {
         return {
           value: perYear,
           contribution: ramp(p, 0, 0.25, -1.5, 3.5),
-          description: p > 0 ? `Hail of 1 inch or more falls here in about ${perYear}% of years (about once every ${Math.max(1, Math.round(1 / p))} years).` : 'Damaging hail is not recorded here.',
+          description:
+            p > 0
+              ? `Hail of 1 inch or more falls here in about ${perYear}% of years (about once every ${Math.max(1, Math.round(1 / p))} years).`
+              : 'Damaging hail is not recorded here.',
         };
       },
     },
@@ -30,9 +34,18 @@ export const zhailModel: RiskModelDefinition = {
       { wood_shake: 1, asphalt_shingle: 0.8, membrane: 0.6, tile: 0.5, slate: 0.3, metal: -0.3, unknown: 0.4 },
       'Shingles and shakes bruise and crack under hail; metal mostly dents cosmetically.',
     ),
-    roofAgeFactor({ newest: -0.6, oldest: 1.6, fullAgeYears: 25, unknown: 0.5, why: 'Older shingles are brittle and lose granules, so hail breaks them more easily.' }),
+    roofAgeFactor({
+      newest: -0.6,
+      oldest: 1.6,
+      fullAgeYears: 25,
+      unknown: 0.5,
+      why: 'Older shingles are brittle and lose granules, so hail breaks them more easily.',
+    }),
     roofConditionFactor({ good: -0.3, fair: 0.3, poor: 1, unknown: 0.2 }, 'A worn roof fails at smaller hailstones.'),
-    fortifiedFactor({ roof: -0.8, silver: -1, gold: -1.2 }, 'FORTIFIED roofs use impact-rated coverings and a sealed deck.'),
+    fortifiedFactor(
+      { roof: -0.8, silver: -1, gold: -1.2 },
+      'FORTIFIED roofs use impact-rated coverings and a sealed deck.',
+    ),
     {
       key: 'solar_panels',
       name: 'Solar panels',
@@ -42,7 +55,11 @@ export const zhailModel: RiskModelDefinition = {
       description: 'Roof-mounted solar panels can crack under large hail.',
       evaluate(ctx) {
         const has = ctx.main?.hasSolar ?? false;
-        return { value: has, contribution: has ? 0.3 : 0, description: has ? 'Solar panels on the roof are exposed to hail.' : 'No solar panels on the roof.' };
+        return {
+          value: has,
+          contribution: has ? 0.3 : 0,
+          description: has ? 'Solar panels on the roof are exposed to hail.' : 'No solar panels on the roof.',
+        };
       },
     },
   ],

@@ -1,10 +1,25 @@
 import type { DetectedAttribute } from '@zview/contracts';
 import { roofAgeFactor, roofConditionFactor } from './factors.js';
-import { clamp, pct, ramp, round1, type FactorDefinition, type RiskModelDefinition, type ScoringContext } from './model.js';
+import {
+  clamp,
+  pct,
+  ramp,
+  round1,
+  type FactorDefinition,
+  type RiskModelDefinition,
+  type ScoringContext,
+} from './model.js';
 
 export const ZPROPERTY_VERSION = 'zproperty-3.1.0';
 
-function flag(key: string, name: string, points: number, seen: string, unseen: string, read: (ctx: ScoringContext) => boolean): FactorDefinition {
+function flag(
+  key: string,
+  name: string,
+  points: number,
+  seen: string,
+  unseen: string,
+  read: (ctx: ScoringContext) => boolean,
+): FactorDefinition {
   return {
     key,
     name,
@@ -19,9 +34,25 @@ function flag(key: string, name: string, points: number, seen: string, unseen: s
   };
 }
 
-const roofCondition = roofConditionFactor({ good: -0.8, fair: 0.6, poor: 2.2, unknown: 0.3 }, 'Roof wear is the strongest sign of deferred maintenance.');
-const roofAge = roofAgeFactor({ newest: -0.5, oldest: 1.5, fullAgeYears: 30, unknown: 0.5, why: 'Roofs near the end of their life leak and fail in storms.' });
-const debris = flag('yard_debris', 'Yard debris', 1, 'Debris or stored material is visible in the yard.', 'No debris visible in the yard.', (ctx) => ctx.features.hasDebris);
+const roofCondition = roofConditionFactor(
+  { good: -0.8, fair: 0.6, poor: 2.2, unknown: 0.3 },
+  'Roof wear is the strongest sign of deferred maintenance.',
+);
+const roofAge = roofAgeFactor({
+  newest: -0.5,
+  oldest: 1.5,
+  fullAgeYears: 30,
+  unknown: 0.5,
+  why: 'Roofs near the end of their life leak and fail in storms.',
+});
+const debris = flag(
+  'yard_debris',
+  'Yard debris',
+  1,
+  'Debris or stored material is visible in the yard.',
+  'No debris visible in the yard.',
+  (ctx) => ctx.features.hasDebris,
+);
 const overhang: FactorDefinition = {
   key: 'vegetation_overhang',
   name: 'Vegetation overhang',
@@ -31,7 +62,12 @@ const overhang: FactorDefinition = {
   description: 'Vegetation touching the house traps moisture and drops limbs on the roof.',
   evaluate(ctx) {
     const v = ctx.features.vegetationWithin5ft;
-    return { value: pct(v), contribution: ramp(v, 0, 1, 0, 1), description: v > 0 ? `Vegetation covers ${pct(v)}% of the 5 ft zone around the house.` : 'Nothing overhangs the house.' };
+    return {
+      value: pct(v),
+      contribution: ramp(v, 0, 1, 0, 1),
+      description:
+        v > 0 ? `Vegetation covers ${pct(v)}% of the 5 ft zone around the house.` : 'Nothing overhangs the house.',
+    };
   },
 };
 
@@ -76,15 +112,30 @@ function detectedAttributes(ctx: ScoringContext): DetectedAttribute[] {
 export const zpropertyModel: RiskModelDefinition = {
   product: 'zproperty',
   modelVersion: ZPROPERTY_VERSION,
-  description: 'Property condition and liability risk from roof condition and age, yard debris, vegetation overhang and liability features (pool, trampoline), with every attribute detected on imagery.',
+  description:
+    'Property condition and liability risk from roof condition and age, yard debris, vegetation overhang and liability features (pool, trampoline), with every attribute detected on imagery.',
   baseScore: 3,
   factors: [
     roofCondition,
     roofAge,
     debris,
     overhang,
-    flag('trampoline', 'Trampoline', 0.8, 'A trampoline is visible in the yard (injury liability).', 'No trampoline visible.', (ctx) => ctx.features.hasTrampoline),
-    flag('pool', 'Swimming pool', 0.6, 'A swimming pool is on the parcel (drowning liability).', 'No swimming pool on the parcel.', (ctx) => ctx.features.hasPool),
+    flag(
+      'trampoline',
+      'Trampoline',
+      0.8,
+      'A trampoline is visible in the yard (injury liability).',
+      'No trampoline visible.',
+      (ctx) => ctx.features.hasTrampoline,
+    ),
+    flag(
+      'pool',
+      'Swimming pool',
+      0.6,
+      'A swimming pool is on the parcel (drowning liability).',
+      'No swimming pool on the parcel.',
+      (ctx) => ctx.features.hasPool,
+    ),
     {
       key: 'building_age',
       name: 'Building age',
@@ -94,9 +145,14 @@ export const zpropertyModel: RiskModelDefinition = {
       description: 'Older buildings have older plumbing, wiring and structure.',
       evaluate(ctx) {
         const built = ctx.features.yearBuilt;
-        if (built === null || !Number.isFinite(built)) return { value: null, contribution: 0.3, description: 'The year built is not known.' };
+        if (built === null || !Number.isFinite(built))
+          return { value: null, contribution: 0.3, description: 'The year built is not known.' };
         const age = Math.max(0, ctx.asOfYear - built);
-        return { value: age, contribution: ramp(age, 0, 100, -0.3, 0.9), description: `Built in ${built} (${age} years old).` };
+        return {
+          value: age,
+          contribution: ramp(age, 0, 100, -0.3, 0.9),
+          description: `Built in ${built} (${age} years old).`,
+        };
       },
     },
   ],

@@ -1,4 +1,11 @@
-import { describeLevel, fortifiedFactor, hazardIndexFactor, roofAgeFactor, roofConditionFactor, yardProjectilesFactor } from './factors.js';
+import {
+  describeLevel,
+  fortifiedFactor,
+  hazardIndexFactor,
+  roofAgeFactor,
+  roofConditionFactor,
+  yardProjectilesFactor,
+} from './factors.js';
 import { firstMissing, pct, ramp, type RiskModelDefinition } from './model.js';
 
 export const ZSTORM_VERSION = 'zstorm-1.1.0';
@@ -6,7 +13,8 @@ export const ZSTORM_VERSION = 'zstorm-1.1.0';
 export const zstormModel: RiskModelDefinition = {
   product: 'zstorm',
   modelVersion: ZSTORM_VERSION,
-  description: 'Severe convective storm risk (tornado, thunderstorm wind, hail) from storm climatology, trees over the house and the roof.',
+  description:
+    'Severe convective storm risk (tornado, thunderstorm wind, hail) from storm climatology, trees over the house and the roof.',
   baseScore: 3,
   factors: [
     hazardIndexFactor({
@@ -27,7 +35,11 @@ export const zstormModel: RiskModelDefinition = {
       description: 'Annual probability of hail of 1 inch or larger: storms that bring wind often bring hail.',
       evaluate(ctx) {
         const p = ctx.hazard.hailAnnualProbability;
-        return { value: Math.round(p * 1000) / 10, contribution: ramp(p, 0, 0.25, -0.3, 1), description: `Damaging hail in about ${Math.round(p * 1000) / 10}% of years.` };
+        return {
+          value: Math.round(p * 1000) / 10,
+          contribution: ramp(p, 0, 0.25, -0.3, 1),
+          description: `Damaging hail in about ${Math.round(p * 1000) / 10}% of years.`,
+        };
       },
     },
     {
@@ -39,17 +51,37 @@ export const zstormModel: RiskModelDefinition = {
       description: 'Trees within 5 ft of the house: limbs break and fall on the roof in storms.',
       evaluate(ctx) {
         const v = ctx.features.vegetationWithin5ft;
-        return { value: pct(v), contribution: ramp(v, 0, 1, 0, 1.2), description: v > 0 ? `Vegetation covers ${pct(v)}% of the 5 ft zone around the house.` : 'No trees overhang the house.' };
+        return {
+          value: pct(v),
+          contribution: ramp(v, 0, 1, 0, 1.2),
+          description:
+            v > 0 ? `Vegetation covers ${pct(v)}% of the 5 ft zone around the house.` : 'No trees overhang the house.',
+        };
       },
     },
-    roofAgeFactor({ newest: -0.4, oldest: 1, fullAgeYears: 25, unknown: 0.3, why: 'Old roofs lose shingles in storm gusts.' }),
-    roofConditionFactor({ good: -0.2, fair: 0.2, poor: 0.8, unknown: 0.1 }, 'Damaged or patched roofs let wind and water in.'),
-    fortifiedFactor({ roof: -0.6, silver: -0.9, gold: -1.2 }, 'FORTIFIED construction keeps the roof on in thunderstorm gusts.'),
+    roofAgeFactor({
+      newest: -0.4,
+      oldest: 1,
+      fullAgeYears: 25,
+      unknown: 0.3,
+      why: 'Old roofs lose shingles in storm gusts.',
+    }),
+    roofConditionFactor(
+      { good: -0.2, fair: 0.2, poor: 0.8, unknown: 0.1 },
+      'Damaged or patched roofs let wind and water in.',
+    ),
+    fortifiedFactor(
+      { roof: -0.6, silver: -0.9, gold: -1.2 },
+      'FORTIFIED construction keeps the roof on in thunderstorm gusts.',
+    ),
     yardProjectilesFactor(0.25),
   ],
   unavailableReason(ctx) {
     if (!ctx.main) return 'No structure was detected on the parcel.';
-    const missing = firstMissing(ctx, { features: ['vegetationWithin5ft'], hazard: ['storm', 'hailAnnualProbability'] });
+    const missing = firstMissing(ctx, {
+      features: ['vegetationWithin5ft'],
+      hazard: ['storm', 'hailAnnualProbability'],
+    });
     return missing ? `Missing data: ${missing}.` : null;
   },
   confidence(ctx) {

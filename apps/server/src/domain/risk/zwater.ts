@@ -6,7 +6,8 @@ export const ZWATER_VERSION = 'zwater-1.0.0';
 export const zwaterModel: RiskModelDefinition = {
   product: 'zwater',
   modelVersion: ZWATER_VERSION,
-  description: 'Flood and storm-surge risk from flood climatology, proximity to water and the coast, elevation and terrain.',
+  description:
+    'Flood and storm-surge risk from flood climatology, proximity to water and the coast, elevation and terrain.',
   baseScore: 3,
   factors: [
     hazardIndexFactor({
@@ -31,7 +32,10 @@ export const zwaterModel: RiskModelDefinition = {
         return {
           value: pct(surge),
           contribution: ramp(surge, 0, 1, 0, 3) * proximity,
-          description: proximity > 0 && surge > 0 ? `${describeLevel(surge)[0]!.toUpperCase()}${describeLevel(surge).slice(1)} storm-surge hazard ${Math.round(ctx.features.distanceToCoastMi * 10) / 10} mi from the coast.` : 'Out of reach of storm surge.',
+          description:
+            proximity > 0 && surge > 0
+              ? `${describeLevel(surge)[0]!.toUpperCase()}${describeLevel(surge).slice(1)} storm-surge hazard ${Math.round(ctx.features.distanceToCoastMi * 10) / 10} mi from the coast.`
+              : 'Out of reach of storm surge.',
         };
       },
     },
@@ -44,7 +48,11 @@ export const zwaterModel: RiskModelDefinition = {
       description: 'Distance to the nearest river, lake or shoreline.',
       evaluate(ctx) {
         const ft = ctx.features.distanceToWaterFt;
-        return { value: Math.round(ft), contribution: ramp(ft, 0, 2000, 1.5, -0.5), description: `The nearest body of water is ${Math.round(ft).toLocaleString('en-US')} ft away.` };
+        return {
+          value: Math.round(ft),
+          contribution: ramp(ft, 0, 2000, 1.5, -0.5),
+          description: `The nearest body of water is ${Math.round(ft).toLocaleString('en-US')} ft away.`,
+        };
       },
     },
     {
@@ -56,7 +64,11 @@ export const zwaterModel: RiskModelDefinition = {
       description: 'Ground elevation: low-lying ground floods first.',
       evaluate(ctx) {
         const ft = ctx.features.elevationFt;
-        return { value: Math.round(ft), contribution: ramp(ft, 0, 100, 1, -0.5), description: `Ground elevation is ${Math.round(ft).toLocaleString('en-US')} ft.` };
+        return {
+          value: Math.round(ft),
+          contribution: ramp(ft, 0, 100, 1, -0.5),
+          description: `Ground elevation is ${Math.round(ft).toLocaleString('en-US')} ft.`,
+        };
       },
     },
     {
@@ -68,13 +80,23 @@ export const zwaterModel: RiskModelDefinition = {
       description: 'Flat ground ponds rainwater; sloped ground drains it away.',
       evaluate(ctx) {
         const deg = ctx.features.slopeDeg;
-        return { value: Math.round(deg * 10) / 10, contribution: ramp(deg, 0, 10, 0.4, -0.3), description: deg < 2 ? 'Flat ground where rainwater can pond.' : `Ground slopes ${Math.round(deg)}°, draining water away.` };
+        return {
+          value: Math.round(deg * 10) / 10,
+          contribution: ramp(deg, 0, 10, 0.4, -0.3),
+          description:
+            deg < 2
+              ? 'Flat ground where rainwater can pond.'
+              : `Ground slopes ${Math.round(deg)}°, draining water away.`,
+        };
       },
     },
   ],
   unavailableReason(ctx) {
     if (!ctx.main) return 'No structure was detected on the parcel.';
-    const missing = firstMissing(ctx, { features: ['distanceToWaterFt', 'distanceToCoastMi', 'elevationFt', 'slopeDeg'], hazard: ['flood', 'surge'] });
+    const missing = firstMissing(ctx, {
+      features: ['distanceToWaterFt', 'distanceToCoastMi', 'elevationFt', 'slopeDeg'],
+      hazard: ['flood', 'surge'],
+    });
     return missing ? `Missing data: ${missing}.` : null;
   },
   confidence() {

@@ -10,7 +10,8 @@ export type { Owner };
 
 export const listConversations = (db: Db, owner: Owner) => store.listConversations(db, owner);
 
-export const createConversation = (db: Db, owner: Owner, title?: string) => store.createConversation(db, owner, title ?? 'New conversation');
+export const createConversation = (db: Db, owner: Owner, title?: string) =>
+  store.createConversation(db, owner, title ?? 'New conversation');
 
 export async function renameConversation(db: Db, owner: Owner, id: number, title: string) {
   const renamed = await store.renameConversation(db, owner, id, title);
@@ -22,7 +23,10 @@ export async function deleteConversation(db: Db, owner: Owner, id: number): Prom
   if (!(await store.deleteConversation(db, owner, id))) throw notFound('Conversation not found.');
 }
 
-const asMessage = (row: Awaited<ReturnType<typeof store.addMessage>>) => ({ ...row, answer: (row.answer ?? null) as ZorroAnswer | null });
+const asMessage = (row: Awaited<ReturnType<typeof store.addMessage>>) => ({
+  ...row,
+  answer: (row.answer ?? null) as ZorroAnswer | null,
+});
 
 export async function conversationMessages(db: Db, owner: Owner, id: number) {
   const conversation = await store.findConversation(db, owner, id);

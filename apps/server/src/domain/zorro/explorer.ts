@@ -1,7 +1,15 @@
 import type { ZorroAnswer, ZorroCitation, ZorroFilters } from '@zview/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { bestPages, countFilings, filingFigures, filingSummaries, leadPages, topFilingIds, type FilingSummaryRow } from '../../db/zorro.js';
+import {
+  bestPages,
+  countFilings,
+  filingFigures,
+  filingSummaries,
+  leadPages,
+  topFilingIds,
+  type FilingSummaryRow,
+} from '../../db/zorro.js';
 import { anyOfWords } from './text-query.js';
 import { interpretQuestion, loosenings } from './question.js';
 import { ZORRO_MARK_END, ZORRO_MARK_START } from '@zview/contracts';
@@ -25,12 +33,17 @@ let knownModels: { at: number; names: string[] } | undefined;
 
 async function modelNames(db: Db): Promise<string[]> {
   if (knownModels && Date.now() - knownModels.at < 5 * 60_000) return knownModels.names;
-  const { rows } = await sql<{ name: string }>`SELECT DISTINCT unnest(models) AS name FROM (SELECT models FROM zorro_filings WHERE models <> '{}' LIMIT 20000) f`.execute(db);
+  const { rows } = await sql<{
+    name: string;
+  }>`SELECT DISTINCT unnest(models) AS name FROM (SELECT models FROM zorro_filings WHERE models <> '{}' LIMIT 20000) f`.execute(
+    db,
+  );
   knownModels = { at: Date.now(), names: rows.map((r) => r.name) };
   return knownModels.names;
 }
 
-const clean = (passage: string) => passage.replaceAll(ZORRO_MARK_START, '').replaceAll(ZORRO_MARK_END, '').replace(/\s+/g, ' ').trim();
+const clean = (passage: string) =>
+  passage.replaceAll(ZORRO_MARK_START, '').replaceAll(ZORRO_MARK_END, '').replace(/\s+/g, ' ').trim();
 const pct = (x: number | null) => (x === null ? 'n/a' : `${x > 0 ? '+' : ''}${x}%`);
 
 export async function answerQuestion(db: Db, question: string, llm?: LlmConfig): Promise<ZorroAnswer> {
@@ -42,7 +55,11 @@ export async function answerQuestion(db: Db, question: string, llm?: LlmConfig):
   // Figures count the structured filters; with none, the filings whose text has every keyword.
   const figureText = hasStructure || !keywords.length ? null : { websearch: keywords.join(' '), prefixes: [], raw: '' };
   const figures = await filingFigures(db, filters, figureText);
-  const interpreted = { filters: filters as ZorroAnswer['interpreted']['filters'], description: interpretation.description, keywords: keywords.join(' ') };
+  const interpreted = {
+    filters: filters as ZorroAnswer['interpreted']['filters'],
+    description: interpretation.description,
+    keywords: keywords.join(' '),
+  };
 
   if (figures.count === 0) {
     const suggestions: ZorroAnswer['suggestions'] = [];
@@ -56,39 +73,108 @@ export async function answerQuestion(db: Db, question: string, llm?: LlmConfig):
       let loosened = filters;
       const labels: string[] = [];
       for (const step of loosenings(filters)) {
-        loosened = { ...loosened, ...Object.fromEntries(Object.entries(step.filters).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify((filters as Record<string, unknown>)[key]))) };
+        loosened = {
+          ...loosened,
+          ...Object.fromEntries(
+            Object.entries(step.filters).filter(
+              ([key, value]) => JSON.stringify(value) !== JSON.stringify((filters as Record<string, unknown>)[key]),
+            ),
+          ),
+        };
         labels.push(step.label);
         const count = await countFilings(db, loosened, figureText);
         if (count > 0) {
-          suggestions.push({ filter: loosenings(filters).slice(0, labels.length).map((l) => l.filter).join(','), label: labels.join('; '), count });
+          suggestions.push({
+            filter: loosenings(filters)
+              .slice(0, labels.length)
+              .map((l) => l.filter)
+              .join(','),
+            label: labels.join('; '),
+            count,
+          });
           break;
         }
       }
     }
     const text = `No filings match: ${interpretation.description}${figureText ? ` mentioning ${keywords.join(', ')}` : ''}.`;
-    const hint = suggestions.length ? ` ${suggestions[0]!.label} to find ${suggestions[0]!.count.toLocaleString('en-US')}.` : ' Try fewer or different words.';
-    return { mode: 'extractive', interpreted, figures, sentences: [{ text: text + hint, citations: [] }], citations: [], zeroResults: true, suggestions: suggestions.slice(0, 4), droppedClaims: 0 };
+    const hint = suggestions.length
+      ? ` ${suggestions[0]!.label} to find ${suggestions[0]!.count.toLocaleString('en-US')}.`
+      : ' Try fewer or different words.';
+    return {
+      mode: 'extractive',
+      interpreted,
+      figures,
+      sentences: [{ text: text + hint, citations: [] }],
+      citations: [],
+      zeroResults: true,
+      suggestions: suggestions.slice(0, 4),
+      droppedClaims: 0,
+    };
   }
 
   const { ids } = await topFilingIds(db, filters, words ?? figureText, FILINGS_RETRIEVED);
   const pages = words ? await bestPages(db, ids, words, PAGES_PER_FILING) : [];
   const withPage = new Set(pages.map((p) => p.filingId));
-  const leads = await leadPages(db, ids.filter((id) => !withPage.has(id)));
+  const leads = await leadPages(
+    db,
+    ids.filter((id) => !withPage.has(id)),
+  );
   const summaries = new Map((await filingSummaries(db, ids)).map((f) => [f.id, f]));
-  const ordered = ids.flatMap((id) => [...pages.filter((p) => p.filingId === id), ...leads.filter((p) => p.filingId === id)]);
+  const ordered = ids.flatMap((id) => [
+    ...pages.filter((p) => p.filingId === id),
+    ...leads.filter((p) => p.filingId === id),
+  ]);
   const citations: ZorroCitation[] = ordered.map((p, k) => {
     const f = summaries.get(p.filingId)!;
-    return { n: k + 1, filingId: f.id, trackingNumber: f.trackingNumber, company: f.company, state: f.state, documentId: p.documentId, documentTitle: p.documentTitle, page: p.page, passage: p.highlight };
+    return {
+      n: k + 1,
+      filingId: f.id,
+      trackingNumber: f.trackingNumber,
+      company: f.company,
+      state: f.state,
+      documentId: p.documentId,
+      documentTitle: p.documentTitle,
+      page: p.page,
+      passage: p.highlight,
+    };
   });
 
   const extractive = extractiveSentences(figures, interpretation, citations, summaries);
-  if (!llm) return { mode: 'extractive', interpreted, figures, sentences: extractive, citations, zeroResults: false, suggestions: [], droppedClaims: 0 };
+  if (!llm)
+    return {
+      mode: 'extractive',
+      interpreted,
+      figures,
+      sentences: extractive,
+      citations,
+      zeroResults: false,
+      suggestions: [],
+      droppedClaims: 0,
+    };
   try {
     const written = await llmSentences(llm, question, figures, interpretation.description, citations);
     if (!written.sentences.length) throw new Error('no cited sentence');
-    return { mode: 'llm', interpreted, figures, sentences: written.sentences, citations, zeroResults: false, suggestions: [], droppedClaims: written.dropped };
+    return {
+      mode: 'llm',
+      interpreted,
+      figures,
+      sentences: written.sentences,
+      citations,
+      zeroResults: false,
+      suggestions: [],
+      droppedClaims: written.dropped,
+    };
   } catch {
-    return { mode: 'extractive', interpreted, figures, sentences: extractive, citations, zeroResults: false, suggestions: [], droppedClaims: 0 };
+    return {
+      mode: 'extractive',
+      interpreted,
+      figures,
+      sentences: extractive,
+      citations,
+      zeroResults: false,
+      suggestions: [],
+      droppedClaims: 0,
+    };
   }
 }
 
@@ -100,7 +186,10 @@ function extractiveSentences(
 ): ZorroAnswer['sentences'] {
   const all = citations.map((c) => c.n);
   const sentences: ZorroAnswer['sentences'] = [
-    { text: `${figures.count.toLocaleString('en-US')} ${figures.count === 1 ? 'filing matches' : 'filings match'}: ${interpretation.description}.`, citations: all.slice(0, 3) },
+    {
+      text: `${figures.count.toLocaleString('en-US')} ${figures.count === 1 ? 'filing matches' : 'filings match'}: ${interpretation.description}.`,
+      citations: all.slice(0, 3),
+    },
   ];
   if (figures.medianRateChange !== null) {
     sentences.push({
@@ -108,7 +197,11 @@ function extractiveSentences(
       citations: all.slice(0, 3),
     });
   }
-  if (figures.firstSubmitted) sentences.push({ text: `They were submitted between ${figures.firstSubmitted} and ${figures.lastSubmitted}.`, citations: all.slice(0, 3) });
+  if (figures.firstSubmitted)
+    sentences.push({
+      text: `They were submitted between ${figures.firstSubmitted} and ${figures.lastSubmitted}.`,
+      citations: all.slice(0, 3),
+    });
   // The best passages, grouped by filing.
   const byFiling = new Map<number, ZorroCitation[]>();
   for (const c of citations) byFiling.set(c.filingId, [...(byFiling.get(c.filingId) ?? []), c]);
@@ -128,7 +221,12 @@ export async function llmSentences(
   description: string,
   citations: ZorroCitation[],
 ): Promise<{ sentences: ZorroAnswer['sentences']; dropped: number }> {
-  const passages = citations.map((c) => `[${c.n}] ${c.company} (${c.state}, ${c.trackingNumber}), ${c.documentTitle} p.${c.page}: ${clean(c.passage)}`).join('\n');
+  const passages = citations
+    .map(
+      (c) =>
+        `[${c.n}] ${c.company} (${c.state}, ${c.trackingNumber}), ${c.documentTitle} p.${c.page}: ${clean(c.passage)}`,
+    )
+    .join('\n');
   const facts = `Computed by the database over ${description}: count ${figures.count}; median rate change ${pct(figures.medianRateChange)}; average ${pct(figures.averageRateChange)}; range ${pct(figures.minRateChange)} to ${pct(figures.maxRateChange)}; submitted ${figures.firstSubmitted ?? 'n/a'} to ${figures.lastSubmitted ?? 'n/a'}.`;
   const response = await fetch(`${llm.url}/chat/completions`, {
     method: 'POST',
@@ -156,7 +254,10 @@ export async function llmSentences(
 }
 
 /** Splits an answer into sentences and keeps those whose every citation is a retrieved passage (at least one). */
-export function checkCitations(content: string, valid: Set<number>): { sentences: ZorroAnswer['sentences']; dropped: number } {
+export function checkCitations(
+  content: string,
+  valid: Set<number>,
+): { sentences: ZorroAnswer['sentences']; dropped: number } {
   const parts = content.replace(/\s+/g, ' ').match(/[^.!?]+(?:[.!?]+(?:\s*\[\d+\])*|$)/g) ?? [];
   const sentences: ZorroAnswer['sentences'] = [];
   let dropped = 0;

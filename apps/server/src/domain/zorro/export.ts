@@ -27,7 +27,9 @@ export const EXPORT_PAGE_ROWS = 1000;
 
 /** Pages of cells: the header, then every matching filing in order, EXPORT_PAGE_ROWS at a time. */
 async function* exportPages(db: Db, query: ZorroExportQuery): AsyncGenerator<XlsxCell[][]> {
-  const keys = query.columns.length ? ZORRO_GRID_COLUMNS.filter((k) => query.columns.includes(k)) : [...ZORRO_GRID_COLUMNS];
+  const keys = query.columns.length
+    ? ZORRO_GRID_COLUMNS.filter((k) => query.columns.includes(k))
+    : [...ZORRO_GRID_COLUMNS];
   const columns = keys.map((k) => COLUMNS[k]);
   yield [columns.map((c) => c.label)];
   const ids = await orderedFilingIds(db, query, parseTextQuery(query.q), query.sort, query.dir);
@@ -46,7 +48,9 @@ function csvFromPages(pages: AsyncIterable<XlsxCell[][]>): Readable {
   (async () => {
     out.write('\uFEFF');
     for await (const page of pages) {
-      const text = page.map((row) => row.map((cell) => csvCell(cell === null ? '' : String(cell))).join(',')).join('\r\n') + '\r\n';
+      const text =
+        page.map((row) => row.map((cell) => csvCell(cell === null ? '' : String(cell))).join(',')).join('\r\n') +
+        '\r\n';
       if (!out.write(text)) await new Promise((resolve) => out.once('drain', resolve));
     }
     out.end();
@@ -58,10 +62,17 @@ function csvFromPages(pages: AsyncIterable<XlsxCell[][]>): Readable {
  * Grid export: every filing matching the filters (no cap), in the grid's order and columns,
  * streamed as CSV or XLSX while it is read.
  */
-export function exportFilings(db: Db, query: ZorroExportQuery): { fileName: string; contentType: string; stream: Readable } {
+export function exportFilings(
+  db: Db,
+  query: ZorroExportQuery,
+): { fileName: string; contentType: string; stream: Readable } {
   const pages = exportPages(db, query);
   if (query.format === 'xlsx') {
-    return { fileName: 'filings.xlsx', contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', stream: xlsxFromPages(pages, 'Filings') };
+    return {
+      fileName: 'filings.xlsx',
+      contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      stream: xlsxFromPages(pages, 'Filings'),
+    };
   }
   return { fileName: 'filings.csv', contentType: 'text/csv; charset=utf-8', stream: csvFromPages(pages) };
 }

@@ -109,7 +109,8 @@ export function interpretQuestion(question: string, models: readonly string[], t
     filters.rateMin = Math.min(Number(m[1]), Number(m[2]));
     filters.rateMax = Math.max(Number(m[1]), Number(m[2]));
   } else {
-    if ((m = take(new RegExp(`\\b(?:above|over|more than|greater than|at least|exceeding) ${num}`, 'i')))) filters.rateMin = Number(m[1]);
+    if ((m = take(new RegExp(`\\b(?:above|over|more than|greater than|at least|exceeding) ${num}`, 'i'))))
+      filters.rateMin = Number(m[1]);
     if ((m = take(new RegExp(`\\b(?:below|under|less than|at most) ${num}`, 'i')))) filters.rateMax = Number(m[1]);
   }
   if (filters.rateMax === undefined && take(/\b(?:rate )?(?:decreases?|reductions?|cuts?)\b/i)) filters.rateMax = -0.01;
@@ -118,24 +119,30 @@ export function interpretQuestion(question: string, models: readonly string[], t
     count: /\bhow many\b|\bnumber of\b|\bcount\b/i.test(question),
     median: /\bmedian\b/i.test(question),
     average: /\baverage\b|\bmean\b/i.test(question),
-    range: /\brange\b|\bhighest\b|\blowest\b|\blargest\b|\bsmallest\b|\bmax(?:imum)?\b|\bmin(?:imum)?\b/i.test(question),
+    range: /\brange\b|\bhighest\b|\blowest\b|\blargest\b|\bsmallest\b|\bmax(?:imum)?\b|\bmin(?:imum)?\b/i.test(
+      question,
+    ),
     dates: /\bwhen\b|\bearliest\b|\blatest\b|\bfirst\b|\bmost recent\b/i.test(question),
   };
-  const keywords = [...new Set(
-    rest
-      .toLowerCase()
-      .replace(/[^\p{L}\p{N}\s'-]/gu, ' ')
-      .split(/\s+/)
-      .map((w) => w.replace(/^'+|'+$/g, ''))
-      .filter((w) => w.length > 1 && !STOP.has(w) && !/^\d+$/.test(w)),
-  )].slice(0, 12);
+  const keywords = [
+    ...new Set(
+      rest
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}\s'-]/gu, ' ')
+        .split(/\s+/)
+        .map((w) => w.replace(/^'+|'+$/g, ''))
+        .filter((w) => w.length > 1 && !STOP.has(w) && !/^\d+$/.test(w)),
+    ),
+  ].slice(0, 12);
   return { filters, keywords, wants, description: describeFilters(filters) };
 }
 
 /** "homeowners filings in Colorado citing a wildfire model, submitted since 2024-01-01" */
 export function describeFilters(f: ZorroFilters): string {
   const parts: string[] = [];
-  const what = [f.status.join(' or '), f.line.join(' or '), f.type.length ? `${f.type.join(' or ')}` : ''].filter(Boolean).join(' ');
+  const what = [f.status.join(' or '), f.line.join(' or '), f.type.length ? `${f.type.join(' or ')}` : '']
+    .filter(Boolean)
+    .join(' ');
   parts.push(`${what ? `${what} ` : ''}filings`);
   if (f.state.length) parts.push(`in ${f.state.map((s) => STATE_NAMES[s] ?? s).join(' or ')}`);
   if (f.company) parts.push(`by companies matching "${f.company}"`);
@@ -145,9 +152,11 @@ export function describeFilters(f: ZorroFilters): string {
   if (f.submittedFrom && f.submittedTo) parts.push(`submitted between ${f.submittedFrom} and ${f.submittedTo}`);
   else if (f.submittedFrom) parts.push(`submitted since ${f.submittedFrom}`);
   else if (f.submittedTo) parts.push(`submitted by ${f.submittedTo}`);
-  if (f.rateMin !== undefined && f.rateMax !== undefined) parts.push(`with an overall rate change between ${f.rateMin}% and ${f.rateMax}%`);
+  if (f.rateMin !== undefined && f.rateMax !== undefined)
+    parts.push(`with an overall rate change between ${f.rateMin}% and ${f.rateMax}%`);
   else if (f.rateMin !== undefined) parts.push(`with an overall rate change of at least ${f.rateMin}%`);
-  else if (f.rateMax !== undefined) parts.push(f.rateMax < 0 ? 'with a rate decrease' : `with an overall rate change of at most ${f.rateMax}%`);
+  else if (f.rateMax !== undefined)
+    parts.push(f.rateMax < 0 ? 'with a rate decrease' : `with an overall rate change of at most ${f.rateMax}%`);
   return parts.join(' ');
 }
 
@@ -156,11 +165,31 @@ export function loosenings(f: ZorroFilters): { filter: string; label: string; fi
   const out: { filter: string; label: string; filters: ZorroFilters }[] = [];
   const listKeys = ['state', 'line', 'type', 'status', 'model', 'category', 'group'] as const;
   for (const key of listKeys) {
-    if (f[key].length) out.push({ filter: key, label: `Remove the ${key === 'type' ? 'filing type' : key === 'category' ? 'model category' : key} filter (${f[key].map((v) => (key === 'state' ? (STATE_NAMES[v] ?? v) : v)).join(', ')})`, filters: { ...f, [key]: [] } });
+    if (f[key].length)
+      out.push({
+        filter: key,
+        label: `Remove the ${key === 'type' ? 'filing type' : key === 'category' ? 'model category' : key} filter (${f[key].map((v) => (key === 'state' ? (STATE_NAMES[v] ?? v) : v)).join(', ')})`,
+        filters: { ...f, [key]: [] },
+      });
   }
-  if (f.submittedFrom || f.submittedTo) out.push({ filter: 'dates', label: 'Widen the submission dates', filters: { ...f, submittedFrom: undefined, submittedTo: undefined } });
-  if (f.rateMin !== undefined || f.rateMax !== undefined) out.push({ filter: 'rateChange', label: 'Remove the rate-change range', filters: { ...f, rateMin: undefined, rateMax: undefined } });
-  if (f.company) out.push({ filter: 'company', label: `Remove the company filter (${f.company})`, filters: { ...f, company: undefined } });
+  if (f.submittedFrom || f.submittedTo)
+    out.push({
+      filter: 'dates',
+      label: 'Widen the submission dates',
+      filters: { ...f, submittedFrom: undefined, submittedTo: undefined },
+    });
+  if (f.rateMin !== undefined || f.rateMax !== undefined)
+    out.push({
+      filter: 'rateChange',
+      label: 'Remove the rate-change range',
+      filters: { ...f, rateMin: undefined, rateMax: undefined },
+    });
+  if (f.company)
+    out.push({
+      filter: 'company',
+      label: `Remove the company filter (${f.company})`,
+      filters: { ...f, company: undefined },
+    });
   if (f.q) out.push({ filter: 'q', label: `Drop the search words "${f.q}"`, filters: { ...f, q: undefined } });
   return out;
 }

@@ -1,4 +1,12 @@
-import { zorroFiltersSchema, type ZorroDocument, type ZorroFiling, type ZorroFilters, type ZorroFiltersResponse, type ZorroSearchQuery, type ZorroSearchResponse } from '@zview/contracts';
+import {
+  zorroFiltersSchema,
+  type ZorroDocument,
+  type ZorroFiling,
+  type ZorroFilters,
+  type ZorroFiltersResponse,
+  type ZorroSearchQuery,
+  type ZorroSearchResponse,
+} from '@zview/contracts';
 import type { Db } from '../../db/database.js';
 import { cachedFacets } from '../../db/zorro-facet-cache.js';
 import { facetCounts, findDocument, findFiling, searchFilings } from '../../db/zorro.js';
@@ -19,7 +27,12 @@ export async function search(db: Db, query: ZorroSearchQuery): Promise<ZorroSear
     pageSize: query.pageSize,
     results: rows.map((row) => {
       const hit = hitOf.get(row.id);
-      return { ...row, hit: hit ? { documentId: hit.documentId, documentTitle: hit.documentTitle, page: hit.page, highlight: hit.highlight } : null };
+      return {
+        ...row,
+        hit: hit
+          ? { documentId: hit.documentId, documentTitle: hit.documentTitle, page: hit.page, highlight: hit.highlight }
+          : null,
+      };
     }),
   };
 }
@@ -28,7 +41,13 @@ export async function search(db: Db, query: ZorroSearchQuery): Promise<ZorroSear
 export function facetKey(filters: ZorroFilters): string {
   const entries = Object.entries(filters)
     .filter(([, v]) => v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0))
-    .map(([k, v]) => [k, Array.isArray(v) ? [...new Set(v)].sort() : typeof v === 'string' ? v.replace(/\s+/g, ' ').trim() : v] as const)
+    .map(
+      ([k, v]) =>
+        [
+          k,
+          Array.isArray(v) ? [...new Set(v)].sort() : typeof v === 'string' ? v.replace(/\s+/g, ' ').trim() : v,
+        ] as const,
+    )
     .sort(([a], [b]) => a.localeCompare(b));
   return JSON.stringify(entries);
 }
@@ -41,7 +60,11 @@ export function facetKey(filters: ZorroFilters): string {
 export async function facets(db: Db, filters: ZorroFilters): Promise<ZorroFiltersResponse> {
   const { value } = await cachedFacets(db, facetKey(filters), async (trx) => {
     const counts = await facetCounts(trx, filters, parseTextQuery(filters.q));
-    return { total: counts.total, facets: counts.facets, ranges: { submitted: counts.submitted, rateChange: counts.rateChange } };
+    return {
+      total: counts.total,
+      facets: counts.facets,
+      ranges: { submitted: counts.submitted, rateChange: counts.rateChange },
+    };
   });
   return value;
 }

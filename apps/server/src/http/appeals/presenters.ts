@@ -3,7 +3,8 @@ import type { AppealRow, ScoreVersionRow } from '../../db/appeals.js';
 import type { listAppealEvents, listEvidence } from '../../db/appeals.js';
 
 /** Shapes appeal rows into the contract's objects (packages/contracts/src/appeals.ts). */
-const user = (id: string | null, name: string | null, email: string | null) => (id ? { id, name: name ?? email ?? '', email: email ?? '' } : null);
+const user = (id: string | null, name: string | null, email: string | null) =>
+  id ? { id, name: name ?? email ?? '', email: email ?? '' } : null;
 const OPEN = new Set(['draft', 'submitted', 'under_review']);
 
 export function presentAppeal(row: AppealRow, now = new Date()): Appeal {

@@ -1,9 +1,17 @@
-import { portfolioExportChoiceResultSchema, portfolioExportChoiceSchema, portfolioExportFormatQuerySchema, portfolioExportMarkSchema } from '@zview/contracts';
+import {
+  portfolioExportChoiceResultSchema,
+  portfolioExportChoiceSchema,
+  portfolioExportFormatQuerySchema,
+  portfolioExportMarkSchema,
+} from '@zview/contracts';
 import type { FastifyInstance } from 'fastify';
 import { exportAllProducts, exportFile, markExported, saveExportChoice } from '../../domain/portfolio/exports.js';
 import { actorOf, depsOf, idParams, productParams } from './context.js';
 
-export const CONTENT_TYPES = { csv: 'text/csv; charset=utf-8', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' };
+export const CONTENT_TYPES = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
 
 /** An attachment header safe for any portfolio name: an ASCII fallback plus the UTF-8 name (RFC 6266). */
 export function contentDisposition(fileName: string): string {
@@ -18,37 +26,53 @@ export function contentDisposition(fileName: string): string {
 export async function registerPortfolioExportRoutes(app: FastifyInstance) {
   const deps = depsOf(app);
 
-  app.get('/caribou/portfolio/:id/product/:p/export', { config: { policy: 'portfolio:export', rawResponse: true } }, async (request, reply) => {
-    const { id, p } = productParams.parse(request.params);
-    const { format } = portfolioExportFormatQuerySchema.parse(request.query);
-    const file = await exportFile(deps, actorOf(request), { id, product: p, format });
-    reply.header('content-disposition', contentDisposition(file.fileName));
-    reply.header('content-type', CONTENT_TYPES[file.format]);
-    return reply.send(file.stream);
-  });
+  app.get(
+    '/caribou/portfolio/:id/product/:p/export',
+    { config: { policy: 'portfolio:export', rawResponse: true } },
+    async (request, reply) => {
+      const { id, p } = productParams.parse(request.params);
+      const { format } = portfolioExportFormatQuerySchema.parse(request.query);
+      const file = await exportFile(deps, actorOf(request), { id, product: p, format });
+      reply.header('content-disposition', contentDisposition(file.fileName));
+      reply.header('content-type', CONTENT_TYPES[file.format]);
+      return reply.send(file.stream);
+    },
+  );
 
   // Every product side by side with where each row was placed: one file per portfolio (read only).
-  app.get('/caribou/portfolio/:id/export', { config: { policy: 'portfolio:export', rawResponse: true } }, async (request, reply) => {
-    const { id } = idParams.parse(request.params);
-    const { format } = portfolioExportFormatQuerySchema.parse(request.query);
-    const file = await exportAllProducts(deps, actorOf(request), { id, format });
-    reply.header('content-disposition', contentDisposition(file.fileName));
-    reply.header('content-type', CONTENT_TYPES[file.format]);
-    return reply.send(file.stream);
-  });
+  app.get(
+    '/caribou/portfolio/:id/export',
+    { config: { policy: 'portfolio:export', rawResponse: true } },
+    async (request, reply) => {
+      const { id } = idParams.parse(request.params);
+      const { format } = portfolioExportFormatQuerySchema.parse(request.query);
+      const file = await exportAllProducts(deps, actorOf(request), { id, format });
+      reply.header('content-disposition', contentDisposition(file.fileName));
+      reply.header('content-type', CONTENT_TYPES[file.format]);
+      return reply.send(file.stream);
+    },
+  );
 
   // Saves which columns the export holds (original columns by name, plus result columns).
-  app.put('/caribou/portfolio/:id/product/:p/export', { schema: { response: { 200: portfolioExportChoiceResultSchema } }, config: { policy: 'portfolio:export' } }, async (request) => {
-    const { id, p } = productParams.parse(request.params);
-    const { data } = portfolioExportChoiceSchema.parse(request.body);
-    return { columns: await saveExportChoice(deps, actorOf(request), { id, product: p, columns: data.columns }) };
-  });
+  app.put(
+    '/caribou/portfolio/:id/product/:p/export',
+    { schema: { response: { 200: portfolioExportChoiceResultSchema } }, config: { policy: 'portfolio:export' } },
+    async (request) => {
+      const { id, p } = productParams.parse(request.params);
+      const { data } = portfolioExportChoiceSchema.parse(request.body);
+      return { columns: await saveExportChoice(deps, actorOf(request), { id, product: p, columns: data.columns }) };
+    },
+  );
 
   // Marks the export: regenerates the stored CSV (format=csv, the default), records when, READY → PROCESSED.
-  app.put('/caribou/portfolio/:id/product/:p/update_export', { schema: { response: { 200: portfolioExportMarkSchema } }, config: { policy: 'portfolio:export' } }, async (request) => {
-    const { id, p } = productParams.parse(request.params);
-    const { format } = portfolioExportFormatQuerySchema.parse(request.query);
-    const marked = await markExported(deps, actorOf(request), { id, product: p, format });
-    return { exportedAt: marked.exportedAt.toISOString(), sizeBytes: marked.sizeBytes };
-  });
+  app.put(
+    '/caribou/portfolio/:id/product/:p/update_export',
+    { schema: { response: { 200: portfolioExportMarkSchema } }, config: { policy: 'portfolio:export' } },
+    async (request) => {
+      const { id, p } = productParams.parse(request.params);
+      const { format } = portfolioExportFormatQuerySchema.parse(request.query);
+      const marked = await markExported(deps, actorOf(request), { id, product: p, format });
+      return { exportedAt: marked.exportedAt.toISOString(), sizeBytes: marked.sizeBytes };
+    },
+  );
 }

@@ -1,4 +1,11 @@
-import { FILE_STATUSES, fileStatusLabel, PORTFOLIO_PRODUCTS, PRODUCT_DISPLAY_NAMES, type FileStatus, type PortfolioProductStub } from '@zview/contracts';
+import {
+  FILE_STATUSES,
+  fileStatusLabel,
+  PORTFOLIO_PRODUCTS,
+  PRODUCT_DISPLAY_NAMES,
+  type FileStatus,
+  type PortfolioProductStub,
+} from '@zview/contracts';
 import { displayAddress } from '../../db/portfolio-queries.js';
 import type { ErrorRow, ResultRow, RowHistoryEntry } from '../../db/portfolio-review.js';
 import type { JobRow } from '../../db/jobs.js';
@@ -9,9 +16,16 @@ import type { listFilters, portfolioDetails, portfolioProperty } from '../../dom
 type Progress = Map<number, { committed: number; total: number; percent: number }>;
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 const progressOf = (progress: Progress, runId: number | null) => (runId ? (progress.get(runId) ?? null) : null);
-const page = (q: { page: number; itemsPerPage: number }, total: number) => ({ total, page: q.page, itemsPerPage: q.itemsPerPage });
+const page = (q: { page: number; itemsPerPage: number }, total: number) => ({
+  total,
+  page: q.page,
+  itemsPerPage: q.itemsPerPage,
+});
 
-export function presentStub(portfolio: Pick<PortfolioRow, 'id' | 'name' | 'organization_id' | 'created_at'>, product: { product: string; status: FileStatus }): PortfolioProductStub {
+export function presentStub(
+  portfolio: Pick<PortfolioRow, 'id' | 'name' | 'organization_id' | 'created_at'>,
+  product: { product: string; status: FileStatus },
+): PortfolioProductStub {
   return {
     portfolioId: portfolio.id,
     name: portfolio.name,
@@ -23,7 +37,10 @@ export function presentStub(portfolio: Pick<PortfolioRow, 'id' | 'name' | 'organ
   };
 }
 
-export function presentList(list: { total: number; summaries: PortfolioSummaryRow[]; products: PortfolioProductRow[]; progress: Progress }, q: { page: number; itemsPerPage: number }) {
+export function presentList(
+  list: { total: number; summaries: PortfolioSummaryRow[]; products: PortfolioProductRow[]; progress: Progress },
+  q: { page: number; itemsPerPage: number },
+) {
   return {
     portfolios: list.summaries.map((p) => ({
       id: p.id,
@@ -38,7 +55,12 @@ export function presentList(list: { total: number; summaries: PortfolioSummaryRo
       processingError: p.processing_error,
       products: list.products
         .filter((pp) => pp.portfolio_id === p.id)
-        .map((pp) => ({ product: pp.product, status: pp.status, statusLabel: fileStatusLabel(pp.status) ?? null, progress: progressOf(list.progress, pp.current_run_id) })),
+        .map((pp) => ({
+          product: pp.product,
+          status: pp.status,
+          statusLabel: fileStatusLabel(pp.status) ?? null,
+          progress: progressOf(list.progress, pp.current_run_id),
+        })),
     })),
     ...page(q, list.total),
   };
@@ -47,8 +69,16 @@ export function presentList(list: { total: number; summaries: PortfolioSummaryRo
 export function presentFilters({ sum, organizations }: Awaited<ReturnType<typeof listFilters>>) {
   return {
     filters: {
-      product: PORTFOLIO_PRODUCTS.map((p) => ({ value: p, display: PRODUCT_DISPLAY_NAMES[p], count: sum('product', p) })),
-      status: FILE_STATUSES.filter((s) => s !== 'ARCHIVED').map((s) => ({ value: s, display: fileStatusLabel(s)!, count: sum('status', s) })),
+      product: PORTFOLIO_PRODUCTS.map((p) => ({
+        value: p,
+        display: PRODUCT_DISPLAY_NAMES[p],
+        count: sum('product', p),
+      })),
+      status: FILE_STATUSES.filter((s) => s !== 'ARCHIVED').map((s) => ({
+        value: s,
+        display: fileStatusLabel(s)!,
+        count: sum('status', s),
+      })),
       organization: organizations.map((o) => ({ value: o.id, display: o.name })),
     },
   };
@@ -56,7 +86,13 @@ export function presentFilters({ sum, organizations }: Awaited<ReturnType<typeof
 
 const NO_SUMMARY = { riskLevels: { low: 0, medium: 0, high: 0, none: 0 }, errorCount: 0 };
 
-export function presentDetails({ portfolio, products, runs, progress, summaries }: Awaited<ReturnType<typeof portfolioDetails>>) {
+export function presentDetails({
+  portfolio,
+  products,
+  runs,
+  progress,
+  summaries,
+}: Awaited<ReturnType<typeof portfolioDetails>>) {
   return {
     id: portfolio.id,
     name: portfolio.name,
@@ -97,7 +133,10 @@ export function presentDetails({ portfolio, products, runs, progress, summaries 
   };
 }
 
-export function presentResults(results: { product: string | null; total: number; rows: ResultRow[] }, q: { page: number; itemsPerPage: number }) {
+export function presentResults(
+  results: { product: string | null; total: number; rows: ResultRow[] },
+  q: { page: number; itemsPerPage: number },
+) {
   return {
     product: results.product,
     properties: results.rows.map((r) => ({
@@ -117,20 +156,45 @@ export function presentResults(results: { product: string | null; total: number;
   };
 }
 
-export function presentErrors(errors: { product: string | null; total: number; rows: ErrorRow[] }, q: { page: number; itemsPerPage: number }) {
+export function presentErrors(
+  errors: { product: string | null; total: number; rows: ErrorRow[] },
+  q: { page: number; itemsPerPage: number },
+) {
   return {
     product: errors.product,
-    errors: errors.rows.map((r) => ({ rowNumber: r.row_number, ref: r.ref, address: displayAddress(r), reason: r.reason })),
+    errors: errors.rows.map((r) => ({
+      rowNumber: r.row_number,
+      ref: r.ref,
+      address: displayAddress(r),
+      reason: r.reason,
+    })),
     ...page(q, errors.total),
   };
 }
 
-export function presentSuggestions(rows: { row_number: number; ref: string | null; address: string | null; street: string | null; city: string | null; state: string | null; zip: string | null }[]) {
+export function presentSuggestions(
+  rows: {
+    row_number: number;
+    ref: string | null;
+    address: string | null;
+    street: string | null;
+    city: string | null;
+    state: string | null;
+    zip: string | null;
+  }[],
+) {
   return { suggestions: rows.map((r) => ({ rowNumber: r.row_number, ref: r.ref, address: displayAddress(r) })) };
 }
 
-export function presentRaw({ portfolio, rows }: { portfolio: PortfolioRow; rows: { row_number: number; raw_values: string[] }[] }, q: { page: number; itemsPerPage: number }) {
-  return { columns: portfolio.header, rows: rows.map((r) => ({ rowNumber: r.row_number, values: r.raw_values })), ...page(q, portfolio.row_count ?? 0) };
+export function presentRaw(
+  { portfolio, rows }: { portfolio: PortfolioRow; rows: { row_number: number; raw_values: string[] }[] },
+  q: { page: number; itemsPerPage: number },
+) {
+  return {
+    columns: portfolio.header,
+    rows: rows.map((r) => ({ rowNumber: r.row_number, values: r.raw_values })),
+    ...page(q, portfolio.row_count ?? 0),
+  };
 }
 
 const presentScore = (r: RowHistoryEntry) => ({
@@ -154,7 +218,12 @@ export function presentProperty({ portfolio, product, row, history }: Awaited<Re
     ref: row.ref,
     address: displayAddress(row),
     values: Object.fromEntries(portfolio.header.map((column, i) => [column, row.raw_values[i] ?? ''])),
-    geocode: { latitude: row.geo_latitude, longitude: row.geo_longitude, precision: row.geo_precision, problem: row.geo_problem },
+    geocode: {
+      latitude: row.geo_latitude,
+      longitude: row.geo_longitude,
+      precision: row.geo_precision,
+      problem: row.geo_problem,
+    },
     problem: row.problem,
     result: current ? presentScore(current) : null,
     history: history.map(presentScore),

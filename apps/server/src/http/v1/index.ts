@@ -39,7 +39,12 @@ export async function registerPublicApi(app: FastifyInstance) {
     portfolioEnabled: app.ctx.config.runtime.PORTFOLIO_ENABLED,
   };
   app.setErrorHandler(problemErrorHandler);
-  app.setNotFoundHandler((request, reply) => sendProblem(reply, problemOf(404, 'not_found', `No route for ${request.method} ${request.url.split('?')[0]}.`, request)));
+  app.setNotFoundHandler((request, reply) =>
+    sendProblem(
+      reply,
+      problemOf(404, 'not_found', `No route for ${request.method} ${request.url.split('?')[0]}.`, request),
+    ),
+  );
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -54,7 +59,10 @@ export async function registerPublicApi(app: FastifyInstance) {
     if (!caller.rate.allowed) {
       const seconds = Math.max(1, Math.ceil(caller.rate.retryAfterMs / 1000));
       reply.header('retry-after', String(seconds));
-      return sendProblem(reply, problemOf(429, 'rate_limited', `This API key is over its rate limit. Retry in ${seconds} s.`, request));
+      return sendProblem(
+        reply,
+        problemOf(429, 'rate_limited', `This API key is over its rate limit. Retry in ${seconds} s.`, request),
+      );
     }
     request.actor = caller.actor;
     request.apiKeyId = caller.keyId;

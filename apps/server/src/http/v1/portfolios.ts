@@ -1,4 +1,12 @@
-import { portfolioExportFormatQuerySchema, portfolioMetadataSchema, portfolioProductStubsSchema, portfolioPropertiesQuerySchema, propertiesPageSchema, uploadResultSchema, v1PortfolioCreateSchema } from '@zview/contracts';
+import {
+  portfolioExportFormatQuerySchema,
+  portfolioMetadataSchema,
+  portfolioProductStubsSchema,
+  portfolioPropertiesQuerySchema,
+  propertiesPageSchema,
+  uploadResultSchema,
+  v1PortfolioCreateSchema,
+} from '@zview/contracts';
 import type { FastifyInstance } from 'fastify';
 import { createPortfolio, uploadFile } from '../../domain/portfolio/commands.js';
 import { exportFile } from '../../domain/portfolio/exports.js';
@@ -18,40 +26,110 @@ import { keyedActor } from './properties.js';
 export async function registerV1PortfolioRoutes(app: FastifyInstance) {
   const deps = depsOf(app);
 
-  app.post('/portfolios/uploads', { schema: { response: { 201: uploadResultSchema } }, config: { policy: 'portfolio:write', openapi: { summary: 'Upload a CSV or XLSX file of locations for a portfolio', bodyType: 'multipart' } } }, async (request, reply) => {
-    if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data in a field named "file".');
-    const file = await request.file();
-    if (!file || file.fieldname !== 'file') throw badRequest('Send the file in a field named "file".');
-    const stream = guardUploadStream(request, file.file, app.ctx.config.bodyIdleTimeoutMs);
-    const { upload, check } = await uploadFile(deps, keyedActor(request), { name: file.filename, stream, truncated: () => file.file.truncated });
-    return reply.status(201).send({ uploadedFileName: upload.name, originalFileName: upload.originalName, sizeBytes: upload.sizeBytes, check });
-  });
+  app.post(
+    '/portfolios/uploads',
+    {
+      schema: { response: { 201: uploadResultSchema } },
+      config: {
+        policy: 'portfolio:write',
+        openapi: { summary: 'Upload a CSV or XLSX file of locations for a portfolio', bodyType: 'multipart' },
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data in a field named "file".');
+      const file = await request.file();
+      if (!file || file.fieldname !== 'file') throw badRequest('Send the file in a field named "file".');
+      const stream = guardUploadStream(request, file.file, app.ctx.config.bodyIdleTimeoutMs);
+      const { upload, check } = await uploadFile(deps, keyedActor(request), {
+        name: file.filename,
+        stream,
+        truncated: () => file.file.truncated,
+      });
+      return reply.status(201).send({
+        uploadedFileName: upload.name,
+        originalFileName: upload.originalName,
+        sizeBytes: upload.sizeBytes,
+        check,
+      });
+    },
+  );
 
-  app.post('/portfolios', { schema: { response: { 201: portfolioProductStubsSchema } }, config: { policy: 'portfolio:write', openapi: { summary: 'Create a portfolio from an uploaded file; processing starts at once', body: v1PortfolioCreateSchema } } }, async (request, reply) => {
-    const body = v1PortfolioCreateSchema.parse(request.body);
-    const actor = keyedActor(request);
-    const created = await createPortfolio(deps, actor, { ...body, organizationId: actor.organization.id });
-    return reply.status(201).send(created.stubs.map((stub) => presentStub(created.portfolio, stub)));
-  });
+  app.post(
+    '/portfolios',
+    {
+      schema: { response: { 201: portfolioProductStubsSchema } },
+      config: {
+        policy: 'portfolio:write',
+        openapi: {
+          summary: 'Create a portfolio from an uploaded file; processing starts at once',
+          body: v1PortfolioCreateSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const body = v1PortfolioCreateSchema.parse(request.body);
+      const actor = keyedActor(request);
+      const created = await createPortfolio(deps, actor, { ...body, organizationId: actor.organization.id });
+      return reply.status(201).send(created.stubs.map((stub) => presentStub(created.portfolio, stub)));
+    },
+  );
 
   // Status: the portfolio, each product's status and the processing progress.
-  app.get('/portfolios/:id', { schema: { response: { 200: portfolioMetadataSchema } }, config: { policy: 'portfolio:read', openapi: { summary: 'A portfolio’s status: products, statuses and progress', params: idParams } } }, async (request) => {
-    const { id } = idParams.parse(request.params);
-    return presentDetails(await portfolioDetails(deps.db, keyedActor(request), id));
-  });
+  app.get(
+    '/portfolios/:id',
+    {
+      schema: { response: { 200: portfolioMetadataSchema } },
+      config: {
+        policy: 'portfolio:read',
+        openapi: { summary: 'A portfolio’s status: products, statuses and progress', params: idParams },
+      },
+    },
+    async (request) => {
+      const { id } = idParams.parse(request.params);
+      return presentDetails(await portfolioDetails(deps.db, keyedActor(request), id));
+    },
+  );
 
-  app.get('/portfolios/:id/results', { schema: { response: { 200: propertiesPageSchema } }, config: { policy: 'portfolio:read', openapi: { summary: 'A page of a portfolio’s results', params: idParams, query: portfolioPropertiesQuerySchema } } }, async (request) => {
-    const { id } = idParams.parse(request.params);
-    const q = portfolioPropertiesQuerySchema.parse(request.query);
-    return presentResults(await portfolioResults(deps.db, keyedActor(request), id, q), q);
-  });
+  app.get(
+    '/portfolios/:id/results',
+    {
+      schema: { response: { 200: propertiesPageSchema } },
+      config: {
+        policy: 'portfolio:read',
+        openapi: {
+          summary: 'A page of a portfolio’s results',
+          params: idParams,
+          query: portfolioPropertiesQuerySchema,
+        },
+      },
+    },
+    async (request) => {
+      const { id } = idParams.parse(request.params);
+      const q = portfolioPropertiesQuerySchema.parse(request.query);
+      return presentResults(await portfolioResults(deps.db, keyedActor(request), id, q), q);
+    },
+  );
 
-  app.get('/portfolios/:id/products/:p/export', { config: { policy: 'portfolio:export', rawResponse: true, openapi: { summary: 'Export a product’s results (CSV or XLSX)', params: productParams, query: portfolioExportFormatQuerySchema } } }, async (request, reply) => {
-    const { id, p } = productParams.parse(request.params);
-    const { format } = portfolioExportFormatQuerySchema.parse(request.query);
-    const file = await exportFile(deps, keyedActor(request), { id, product: p, format });
-    reply.header('content-disposition', contentDisposition(file.fileName));
-    reply.header('content-type', CONTENT_TYPES[file.format]);
-    return reply.send(file.stream);
-  });
+  app.get(
+    '/portfolios/:id/products/:p/export',
+    {
+      config: {
+        policy: 'portfolio:export',
+        rawResponse: true,
+        openapi: {
+          summary: 'Export a product’s results (CSV or XLSX)',
+          params: productParams,
+          query: portfolioExportFormatQuerySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { id, p } = productParams.parse(request.params);
+      const { format } = portfolioExportFormatQuerySchema.parse(request.query);
+      const file = await exportFile(deps, keyedActor(request), { id, product: p, format });
+      reply.header('content-disposition', contentDisposition(file.fileName));
+      reply.header('content-type', CONTENT_TYPES[file.format]);
+      return reply.send(file.stream);
+    },
+  );
 }

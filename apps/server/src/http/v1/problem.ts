@@ -25,7 +25,15 @@ const TITLES: Record<number, string> = {
 export const problemType = (code: string) => `/api/docs#problem-${code}`;
 
 export function problemOf(status: number, code: string, detail: string, request: FastifyRequest): Problem {
-  return { type: problemType(code), title: TITLES[status] ?? 'Error', status, detail, code, instance: request.url.split('?')[0], requestId: String(request.id) };
+  return {
+    type: problemType(code),
+    title: TITLES[status] ?? 'Error',
+    status,
+    detail,
+    code,
+    instance: request.url.split('?')[0],
+    requestId: String(request.id),
+  };
 }
 
 export function sendProblem(reply: FastifyReply, problem: Problem) {
@@ -33,7 +41,11 @@ export function sendProblem(reply: FastifyReply, problem: Problem) {
 }
 
 /** The /v1 error handler: every error as application/problem+json with its stable code (the /api shape is untouched). */
-export function problemErrorHandler(error: FastifyError | AppError | ZodError, request: FastifyRequest, reply: FastifyReply) {
+export function problemErrorHandler(
+  error: FastifyError | AppError | ZodError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
   const described = describeError(error, request);
   if (described.retryAfter) reply.header('retry-after', described.retryAfter);
   return sendProblem(reply, problemOf(described.status, described.code, described.message, request));

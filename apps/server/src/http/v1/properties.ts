@@ -1,4 +1,10 @@
-import { API_BATCH_MAX_LOCATIONS, v1AssessmentQuerySchema, v1BatchRequestSchema, v1BatchResponseSchema, assessmentResponseSchema } from '@zview/contracts';
+import {
+  API_BATCH_MAX_LOCATIONS,
+  v1AssessmentQuerySchema,
+  v1BatchRequestSchema,
+  v1BatchResponseSchema,
+  assessmentResponseSchema,
+} from '@zview/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Actor } from '../../auth/actor.js';
 import { acquireChangeFeed } from '../../db/change-feed.js';
@@ -27,16 +33,42 @@ export async function registerV1PropertyRoutes(app: FastifyInstance) {
   // Caches serve a request only after the feed's fence: every change committed before it has cleared them.
   const fresh = () => feed.fence();
 
-  app.get('/properties/assessment', { schema: { response: { 200: assessmentResponseSchema } }, config: { policy: 'api:use', openapi: { summary: 'Assess one property: scores and imagery (the property view’s assessment)', query: v1AssessmentQuerySchema } } }, async (request, reply) => {
-    const query = v1AssessmentQuerySchema.parse(request.query);
-    const json = await lookups.assess(keyedActor(request), query, { fresh: await fresh(), channel: 'api' });
-    return reply.type('application/json; charset=utf-8').send(json);
-  });
+  app.get(
+    '/properties/assessment',
+    {
+      schema: { response: { 200: assessmentResponseSchema } },
+      config: {
+        policy: 'api:use',
+        openapi: {
+          summary: 'Assess one property: scores and imagery (the property view’s assessment)',
+          query: v1AssessmentQuerySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const query = v1AssessmentQuerySchema.parse(request.query);
+      const json = await lookups.assess(keyedActor(request), query, { fresh: await fresh(), channel: 'api' });
+      return reply.type('application/json; charset=utf-8').send(json);
+    },
+  );
 
   // Up to 100 locations; each answers its own status (a location not found does not fail the others).
-  app.post('/properties/assessment::batch', { schema: { response: { 200: v1BatchResponseSchema } }, config: { policy: 'api:use', openapi: { summary: `Assess up to ${API_BATCH_MAX_LOCATIONS} locations in one call`, body: v1BatchRequestSchema } } }, async (request, reply) => {
-    const body = v1BatchRequestSchema.parse(request.body);
-    const json = await assessBatch(lookups, keyedActor(request), body, { fresh: await fresh() });
-    return reply.type('application/json; charset=utf-8').send(json);
-  });
+  app.post(
+    '/properties/assessment::batch',
+    {
+      schema: { response: { 200: v1BatchResponseSchema } },
+      config: {
+        policy: 'api:use',
+        openapi: {
+          summary: `Assess up to ${API_BATCH_MAX_LOCATIONS} locations in one call`,
+          body: v1BatchRequestSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const body = v1BatchRequestSchema.parse(request.body);
+      const json = await assessBatch(lookups, keyedActor(request), body, { fresh: await fresh() });
+      return reply.type('application/json; charset=utf-8').send(json);
+    },
+  );
 }

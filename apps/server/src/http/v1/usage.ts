@@ -5,7 +5,17 @@ import { keyedActor } from './properties.js';
 
 /** GET /v1/usage: the organisation's usage by product and channel (billing's ledger). */
 export async function registerV1UsageRoutes(app: FastifyInstance) {
-  app.get('/usage', { schema: { response: { 200: v1UsageResponseSchema } }, config: { policy: 'api:use', openapi: { summary: 'The organisation’s usage by product and channel', query: v1UsageQuerySchema } } }, async (request) => {
-    return organizationUsage(app.ctx.db, keyedActor(request), v1UsageQuerySchema.parse(request.query));
-  });
+  app.get(
+    '/usage',
+    {
+      schema: { response: { 200: v1UsageResponseSchema } },
+      config: {
+        policy: 'api:use',
+        openapi: { summary: 'The organisation’s usage by product and channel', query: v1UsageQuerySchema },
+      },
+    },
+    async (request) => {
+      return organizationUsage(app.ctx.db, keyedActor(request), v1UsageQuerySchema.parse(request.query));
+    },
+  );
 }

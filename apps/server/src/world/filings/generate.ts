@@ -15,14 +15,44 @@ export const REGULATORY_SET_STATES = ['AL', 'GA', 'LA', 'MS', 'NC', 'OK', 'SC'];
 
 type Hazard = 'wildfire' | 'hail' | 'wind' | 'storm' | 'flood';
 const HAZARDS_BY_STATE: Record<string, Hazard[]> = {
-  CA: ['wildfire'], CO: ['wildfire', 'hail'], OR: ['wildfire'], WA: ['wildfire'], ID: ['wildfire'], MT: ['wildfire', 'hail'],
-  NM: ['wildfire'], AZ: ['wildfire'], UT: ['wildfire'], NV: ['wildfire'],
-  TX: ['hail', 'wind'], OK: ['hail', 'storm'], KS: ['hail'], NE: ['hail'], SD: ['hail'], ND: ['hail'], MN: ['hail'], IA: ['hail'], MO: ['hail', 'storm'],
-  FL: ['wind', 'flood'], AL: ['wind', 'storm'], MS: ['wind', 'storm'], LA: ['wind', 'flood'], GA: ['storm', 'wind'], SC: ['wind', 'flood'],
-  NC: ['wind'], VA: ['wind'], TN: ['storm'], AR: ['storm', 'hail'], KY: ['storm'],
+  CA: ['wildfire'],
+  CO: ['wildfire', 'hail'],
+  OR: ['wildfire'],
+  WA: ['wildfire'],
+  ID: ['wildfire'],
+  MT: ['wildfire', 'hail'],
+  NM: ['wildfire'],
+  AZ: ['wildfire'],
+  UT: ['wildfire'],
+  NV: ['wildfire'],
+  TX: ['hail', 'wind'],
+  OK: ['hail', 'storm'],
+  KS: ['hail'],
+  NE: ['hail'],
+  SD: ['hail'],
+  ND: ['hail'],
+  MN: ['hail'],
+  IA: ['hail'],
+  MO: ['hail', 'storm'],
+  FL: ['wind', 'flood'],
+  AL: ['wind', 'storm'],
+  MS: ['wind', 'storm'],
+  LA: ['wind', 'flood'],
+  GA: ['storm', 'wind'],
+  SC: ['wind', 'flood'],
+  NC: ['wind'],
+  VA: ['wind'],
+  TN: ['storm'],
+  AR: ['storm', 'hail'],
+  KY: ['storm'],
 };
 /** More filings where the sample world lives and where hazards make filings news. */
-const STATE_WEIGHT = (state: string) => (HAZARDS_BY_STATE[state] ? (REGULATORY_SET_STATES.includes(state) || ['CA', 'CO', 'OR', 'TX', 'KS', 'FL'].includes(state) ? 6 : 3) : 1);
+const STATE_WEIGHT = (state: string) =>
+  HAZARDS_BY_STATE[state]
+    ? REGULATORY_SET_STATES.includes(state) || ['CA', 'CO', 'OR', 'TX', 'KS', 'FL'].includes(state)
+      ? 6
+      : 3
+    : 1;
 const STATES = Object.keys(STATE_NAMES).map((s) => [s, STATE_WEIGHT(s)] as const);
 
 interface Model {
@@ -63,14 +93,52 @@ const MODELS: Record<Hazard | 'roof', Model[]> = {
 export const ALL_MODEL_NAMES = Object.values(MODELS).flatMap((list) => list.map((m) => m.name));
 
 const GROUPS = [
-  ['Heartland Mutual Group', '0101'], ['Pinecrest Insurance Group', '0212'], ['Magnolia Holdings Group', '0333'], ['Summit Ridge Group', '0458'],
-  ['Bayou Casualty Group', '0561'], ['Frontier National Group', '0674'], ['Palmetto Shield Group', '0789'], ['Great Plains Farm Group', '0812'],
-  ['Coastal Keystone Group', '0927'], ['Cascade Alliance Group', '1034'], ['Liberty Oak Group', '1148'], ['Granite Harbor Group', '1259'],
+  ['Heartland Mutual Group', '0101'],
+  ['Pinecrest Insurance Group', '0212'],
+  ['Magnolia Holdings Group', '0333'],
+  ['Summit Ridge Group', '0458'],
+  ['Bayou Casualty Group', '0561'],
+  ['Frontier National Group', '0674'],
+  ['Palmetto Shield Group', '0789'],
+  ['Great Plains Farm Group', '0812'],
+  ['Coastal Keystone Group', '0927'],
+  ['Cascade Alliance Group', '1034'],
+  ['Liberty Oak Group', '1148'],
+  ['Granite Harbor Group', '1259'],
 ] as const;
-const COMPANY_STEMS = ['Mutual Insurance Company', 'Casualty Company', 'Property & Casualty Insurance Company', 'Fire Insurance Company', 'Indemnity Company', 'Home Insurance Company'];
+const COMPANY_STEMS = [
+  'Mutual Insurance Company',
+  'Casualty Company',
+  'Property & Casualty Insurance Company',
+  'Fire Insurance Company',
+  'Indemnity Company',
+  'Home Insurance Company',
+];
 const COMPANY_PREFIX = [
-  'Heartland', 'Prairie', 'Pinecrest', 'Sierra Crest', 'Magnolia', 'Dogwood', 'Summit Ridge', 'Alpine', 'Bayou', 'Delta', 'Frontier', 'Mesa',
-  'Palmetto', 'Sea Island', 'Great Plains', 'Sunflower', 'Coastal', 'Keystone', 'Cascade', 'Evergreen', 'Liberty Oak', 'Colonial', 'Granite', 'Harbor',
+  'Heartland',
+  'Prairie',
+  'Pinecrest',
+  'Sierra Crest',
+  'Magnolia',
+  'Dogwood',
+  'Summit Ridge',
+  'Alpine',
+  'Bayou',
+  'Delta',
+  'Frontier',
+  'Mesa',
+  'Palmetto',
+  'Sea Island',
+  'Great Plains',
+  'Sunflower',
+  'Coastal',
+  'Keystone',
+  'Cascade',
+  'Evergreen',
+  'Liberty Oak',
+  'Colonial',
+  'Granite',
+  'Harbor',
 ];
 /** Companies: two per prefix, each in the group its prefix belongs to. */
 export const COMPANIES = COMPANY_PREFIX.flatMap((prefix, i) =>
@@ -84,10 +152,26 @@ export const COMPANIES = COMPANY_PREFIX.flatMap((prefix, i) =>
   }),
 );
 
-const LINES = [['homeowners', 10], ['dwelling fire', 4], ['commercial property', 3], ['farmowners', 1], ['mobile home', 1]] as const;
-const TYPES = [['rate', 5], ['rate/rule', 4], ['rule', 2], ['form', 1]] as const;
+const LINES = [
+  ['homeowners', 10],
+  ['dwelling fire', 4],
+  ['commercial property', 3],
+  ['farmowners', 1],
+  ['mobile home', 1],
+] as const;
+const TYPES = [
+  ['rate', 5],
+  ['rate/rule', 4],
+  ['rule', 2],
+  ['form', 1],
+] as const;
 const COVERAGES: Record<string, string[]> = {
-  homeowners: ['Coverage A - Dwelling', 'Coverage B - Other Structures', 'Coverage C - Personal Property', 'Coverage E - Personal Liability'],
+  homeowners: [
+    'Coverage A - Dwelling',
+    'Coverage B - Other Structures',
+    'Coverage C - Personal Property',
+    'Coverage E - Personal Liability',
+  ],
   'dwelling fire': ['Dwelling', 'Other Structures', 'Fair Rental Value'],
   'commercial property': ['Building', 'Business Personal Property', 'Business Income'],
   farmowners: ['Farm Dwelling', 'Barns and Outbuildings', 'Farm Personal Property'],
@@ -120,19 +204,29 @@ export function generateFiling(seed: number, index: number): GeneratedFiling {
 
   // Models cited: the state's hazards (most filings there cite one), roof age in the Plains.
   const cited: Model[] = [];
-  for (const hazard of hazards) if (r.chance(0.7)) cited.push(r.chance(0.35) ? MODELS[hazard][0]! : r.pick(MODELS[hazard]));
+  for (const hazard of hazards)
+    if (r.chance(0.7)) cited.push(r.chance(0.35) ? MODELS[hazard][0]! : r.pick(MODELS[hazard]));
   if (hazards.includes('hail') && r.chance(0.45)) cited.push(r.pick(MODELS.roof));
   if (!hazards.length && r.chance(0.15)) cited.push(r.pick([...MODELS.storm, ...MODELS.flood]));
   const models = [...new Map(cited.map((m) => [m.name, m])).values()];
 
   // Rate change: the hard market of 2023–2024, more where hazards bite, none for form filings.
   const trend = year >= 2023 && year <= 2024 ? 9 : year >= 2025 ? 6 : 3.5;
-  const hazardLoad = hazards.length ? 3 + (hazards.includes('wildfire') ? 4 : 0) + (hazards.includes('wind') ? 2 : 0) : 0;
+  const hazardLoad = hazards.length
+    ? 3 + (hazards.includes('wildfire') ? 4 : 0) + (hazards.includes('wind') ? 2 : 0)
+    : 0;
   const overall = filingType === 'form' ? null : round1(Math.max(-15, trend + hazardLoad + r.gaussian() * 6));
 
   const statusDraw = r.next();
   const pendingLikely = submittedMs > END - 200 * DAY;
-  const status = pendingLikely && r.chance(0.7) ? 'pending' : statusDraw < (regulatorySet ? 0.1 : 0.04) ? 'disapproved' : statusDraw < 0.14 ? 'withdrawn' : 'approved';
+  const status =
+    pendingLikely && r.chance(0.7)
+      ? 'pending'
+      : statusDraw < (regulatorySet ? 0.1 : 0.04)
+        ? 'disapproved'
+        : statusDraw < 0.14
+          ? 'withdrawn'
+          : 'approved';
   const dispositionMs = status === 'pending' ? null : submittedMs + r.int(25, 200) * DAY;
   const effectiveMs = status === 'approved' ? dispositionMs! + r.int(15, 120) * DAY : null;
   const tracking = `${company.code}-${String(year % 100).padStart(2, '0')}${String(mixDigits(seed, index)).padStart(7, '0')}`;
@@ -149,7 +243,12 @@ export function generateFiling(seed: number, index: number): GeneratedFiling {
     : 'No third-party catastrophe or risk-scoring model is introduced by this filing.';
 
   const coverages =
-    overall === null ? [] : (COVERAGES[line] ?? []).map((coverage, k) => ({ coverage, change: round1(overall + (k === 0 ? 1.5 : -1) * r.range(0, 3) + r.gaussian()) }));
+    overall === null
+      ? []
+      : (COVERAGES[line] ?? []).map((coverage, k) => ({
+          coverage,
+          change: round1(overall + (k === 0 ? 1.5 : -1) * r.range(0, 3) + r.gaussian()),
+        }));
   const summary = `${company.name} (${company.group}) filed a ${filingType} filing for ${line} in ${stateName}${overall === null ? '' : ` with an overall rate change of ${pct(overall)}`}. ${modelSentence}`;
 
   const documents: FilingRecord['documents'] = [];
@@ -161,13 +260,17 @@ export function generateFiling(seed: number, index: number): GeneratedFiling {
       ` ${modelSentence}`,
     `Indications. The experience period is ${year - 5} through ${year - 1}. The five-year ${line} loss and loss adjustment expense ratio is ${(58 + r.range(0, 25)).toFixed(1)}%, ` +
       `with non-catastrophe losses trended at ${r.range(3, 8).toFixed(1)}% a year. ` +
-      (overall === null ? '' : `The indicated change is ${pct(overall + r.range(0, 6))}; the Company selects ${pct(overall)} to limit policyholder disruption. `) +
+      (overall === null
+        ? ''
+        : `The indicated change is ${pct(overall + r.range(0, 6))}; the Company selects ${pct(overall)} to limit policyholder disruption. `) +
       hazardParagraph(hazards, models, stateName, r),
   ];
   if (models.length) memo.push(modelParagraph(models, stateName, line, r));
   documents.push({ kind: 'actuarial memorandum', title: 'Actuarial Memorandum', pages: memo });
-  if (overall !== null) documents.push({ kind: 'rate pages', title: 'Rate Pages', pages: [ratePage(coverages, models, r)] });
-  if (filingType !== 'rate') documents.push({ kind: 'rule manual', title: 'Rule Manual', pages: [rulePage(models, hazards, line, r)] });
+  if (overall !== null)
+    documents.push({ kind: 'rate pages', title: 'Rate Pages', pages: [ratePage(coverages, models, r)] });
+  if (filingType !== 'rate')
+    documents.push({ kind: 'rule manual', title: 'Rule Manual', pages: [rulePage(models, hazards, line, r)] });
   if (models.length) {
     documents.push({
       kind: 'model documentation',
@@ -182,7 +285,8 @@ export function generateFiling(seed: number, index: number): GeneratedFiling {
   }
 
   const objections: FilingRecord['objections'] = [];
-  const objectionCount = status === 'pending' ? r.int(0, 1) : r.int(0, regulatorySet ? 3 : 2) + (status === 'disapproved' ? 1 : 0);
+  const objectionCount =
+    status === 'pending' ? r.int(0, 1) : r.int(0, regulatorySet ? 3 : 2) + (status === 'disapproved' ? 1 : 0);
   for (let k = 0; k < objectionCount && dispositionMs !== null; k++) {
     const objectedMs = submittedMs + (k + 1) * r.int(10, 30) * DAY;
     const about = models.length && k === 0 ? models[0]! : null;
@@ -196,13 +300,20 @@ export function generateFiling(seed: number, index: number): GeneratedFiling {
     const response = about
       ? `The Company has attached the ${about.vendor} validation study for ${stateName}. Scores are capped at the 99th percentile and relativities are limited to the range shown on the rate pages.`
       : `The Company has provided the requested exhibits. The selected change is below the indication and premium changes are capped at ${r.int(15, 30)}% for any policyholder.`;
-    objections.push({ objectedOn: iso(objectedMs), objection, respondedOn: iso(objectedMs + r.int(5, 25) * DAY), response });
+    objections.push({
+      objectedOn: iso(objectedMs),
+      objection,
+      respondedOn: iso(objectedMs + r.int(5, 25) * DAY),
+      response,
+    });
   }
   if (objections.length) {
     documents.push({
       kind: 'objection letter',
       title: 'Objection Letters and Responses',
-      pages: objections.map((o, k) => `OBJECTION ${k + 1} (${o.objectedOn})\n${o.objection}\n\nRESPONSE (${o.respondedOn})\n${o.response}`),
+      pages: objections.map(
+        (o, k) => `OBJECTION ${k + 1} (${o.objectedOn})\n${o.objection}\n\nRESPONSE (${o.respondedOn})\n${o.response}`,
+      ),
     });
   }
 
@@ -239,7 +350,8 @@ function mixDigits(seed: number, index: number): number {
 }
 
 function hazardParagraph(hazards: Hazard[], models: Model[], stateName: string, r: Random): string {
-  if (!hazards.length) return `Catastrophe losses are loaded with a ${r.range(4, 9).toFixed(1)}% provision based on twenty years of ${stateName} experience.`;
+  if (!hazards.length)
+    return `Catastrophe losses are loaded with a ${r.range(4, 9).toFixed(1)}% provision based on twenty years of ${stateName} experience.`;
   const parts = hazards.map((h) =>
     h === 'wildfire'
       ? `Wildfire losses are no longer estimated from historical experience alone: the wildfire catastrophe load of ${r.range(8, 22).toFixed(1)}% of premium reflects modelled wildfire losses in the wildland-urban interface.`
@@ -275,17 +387,27 @@ function ratePage(coverages: { coverage: string; change: number }[], models: Mod
   });
   const relativities = models.length
     ? `\n\n${models[0]!.name} ${models[0]!.category} relativities by score band:\n` +
-      ['1–20', '21–40', '41–60', '61–80', '81–100'].map((band, k) => `  ${band.padEnd(8)} ${(0.7 + k * r.range(0.2, 0.45)).toFixed(3)}`).join('\n')
+      ['1–20', '21–40', '41–60', '61–80', '81–100']
+        .map((band, k) => `  ${band.padEnd(8)} ${(0.7 + k * r.range(0.2, 0.45)).toFixed(3)}`)
+        .join('\n')
     : '';
   return `RATE PAGES – base rates by coverage\n${'Coverage'.padEnd(34)} ${'Current'.padStart(9)} ${'Proposed'.padStart(9)} ${'Change'.padStart(7)}\n${rows.join('\n')}${relativities}`;
 }
 
 function rulePage(models: Model[], hazards: Hazard[], line: string, r: Random): string {
   const rules = [
-    hazards.includes('wildfire') ? `Rule 410 Wildfire Mitigation Credit: dwellings with defensible space and ember-resistant vents receive a credit of ${r.int(5, 15)}%.` : null,
-    hazards.includes('hail') ? `Rule 415 Roof Age and Material: roofs older than ${r.int(10, 15)} years are settled at actual cash value; impact-resistant roofs receive a credit of ${r.int(10, 30)}%.` : null,
-    hazards.includes('wind') ? `Rule 420 Windstorm Mitigation: fortified roofs and opening protection receive a wind credit of ${r.int(10, 40)}%.` : null,
-    models.length ? `Rule 430 Use of Risk Scores: the ${models.map((m) => m.name).join(' and ')} score is ordered at new business and every third renewal.` : null,
+    hazards.includes('wildfire')
+      ? `Rule 410 Wildfire Mitigation Credit: dwellings with defensible space and ember-resistant vents receive a credit of ${r.int(5, 15)}%.`
+      : null,
+    hazards.includes('hail')
+      ? `Rule 415 Roof Age and Material: roofs older than ${r.int(10, 15)} years are settled at actual cash value; impact-resistant roofs receive a credit of ${r.int(10, 30)}%.`
+      : null,
+    hazards.includes('wind')
+      ? `Rule 420 Windstorm Mitigation: fortified roofs and opening protection receive a wind credit of ${r.int(10, 40)}%.`
+      : null,
+    models.length
+      ? `Rule 430 Use of Risk Scores: the ${models.map((m) => m.name).join(' and ')} score is ordered at new business and every third renewal.`
+      : null,
     `Rule 100 Application of Rules: these rules apply to ${line} policies written on or after the effective date.`,
   ].filter(Boolean);
   return `RULE MANUAL\n${rules.join('\n')}`;

@@ -18,17 +18,52 @@ export interface NeighbourhoodEnvironment {
 }
 
 const ELEVATION_FT: Record<string, [number, number]> = {
-  CO: [5200, 8200], CA: [80, 3200], OR: [150, 4000], TX: [30, 3600], KS: [750, 3000], OK: [500, 1800],
-  GA: [40, 1100], AL: [20, 900], MS: [15, 500], LA: [3, 120], SC: [8, 600], NC: [8, 1200],
+  CO: [5200, 8200],
+  CA: [80, 3200],
+  OR: [150, 4000],
+  TX: [30, 3600],
+  KS: [750, 3000],
+  OK: [500, 1800],
+  GA: [40, 1100],
+  AL: [20, 900],
+  MS: [15, 500],
+  LA: [3, 120],
+  SC: [8, 600],
+  NC: [8, 1200],
 };
 
 const ROOFS: Record<RegionId, readonly (readonly [string, number])[]> = {
-  west_wildfire: [['asphalt_shingle', 55], ['tile', 18], ['wood_shake', 10], ['metal', 11], ['membrane', 4], ['slate', 2]],
-  plains_hail: [['asphalt_shingle', 72], ['metal', 15], ['tile', 6], ['wood_shake', 3], ['membrane', 4]],
-  southeast: [['asphalt_shingle', 74], ['metal', 16], ['tile', 3], ['slate', 2], ['membrane', 5]],
+  west_wildfire: [
+    ['asphalt_shingle', 55],
+    ['tile', 18],
+    ['wood_shake', 10],
+    ['metal', 11],
+    ['membrane', 4],
+    ['slate', 2],
+  ],
+  plains_hail: [
+    ['asphalt_shingle', 72],
+    ['metal', 15],
+    ['tile', 6],
+    ['wood_shake', 3],
+    ['membrane', 4],
+  ],
+  southeast: [
+    ['asphalt_shingle', 74],
+    ['metal', 16],
+    ['tile', 3],
+    ['slate', 2],
+    ['membrane', 5],
+  ],
 };
 
-export function environmentOf(rng: Random, state: string, region: RegionId, lat: number, lng: number): NeighbourhoodEnvironment {
+export function environmentOf(
+  rng: Random,
+  state: string,
+  region: RegionId,
+  lat: number,
+  lng: number,
+): NeighbourhoodEnvironment {
   const coastKm = Math.min(
     distanceToPolylineKm(lat, lng, GULF_COAST),
     distanceToPolylineKm(lat, lng, ATLANTIC_COAST),
@@ -39,7 +74,16 @@ export function environmentOf(rng: Random, state: string, region: RegionId, lat:
   // Near the coast the land is low whatever the state's range says.
   const elevationFt = Math.min(rng.range(low, high), 4 + coastKm * 9);
   const west = region === 'west_wildfire';
-  const era = rng.weighted([[1950, 1], [1960, 2], [1970, 3], [1980, 3], [1990, 3], [2000, 4], [2010, 2], [2018, 1]] as const);
+  const era = rng.weighted([
+    [1950, 1],
+    [1960, 2],
+    [1970, 3],
+    [1980, 3],
+    [1990, 3],
+    [2000, 4],
+    [2010, 2],
+    [2018, 1],
+  ] as const);
   return {
     elevationFt,
     slopeDeg: west ? rng.range(2, 22) : region === 'plains_hail' ? rng.range(0, 4) : rng.range(0, 8),

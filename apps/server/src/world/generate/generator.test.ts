@@ -20,7 +20,8 @@ describe('world generator', () => {
 
   it('gives a different world for a different seed, with the same landmarks', () => {
     const other = collect(8, 1500).flatMap((b) => b.properties);
-    const generated = (list: typeof properties) => list.filter((p) => !p.neighbourhood_id!.startsWith('nb-l')).map((p) => p.normalized_address);
+    const generated = (list: typeof properties) =>
+      list.filter((p) => !p.neighbourhood_id!.startsWith('nb-l')).map((p) => p.normalized_address);
     expect(generated(other)).not.toEqual(generated(properties));
     const landmarks = (list: typeof properties) => list.filter((p) => p.neighbourhood_id!.startsWith('nb-l'));
     expect(landmarks(other)).toEqual(landmarks(properties));
@@ -36,7 +37,9 @@ describe('world generator', () => {
     for (const landmark of LANDMARKS) {
       const zip = zipcodes.lookup(landmark.zip)!;
       const address = `${landmark.houseNumber} ${landmark.street}`;
-      expect(properties.find((p) => p.address_line === address && p.zip === landmark.zip && p.city === zip.city)).toBeDefined();
+      expect(
+        properties.find((p) => p.address_line === address && p.zip === landmark.zip && p.city === zip.city),
+      ).toBeDefined();
     }
   });
 
@@ -98,9 +101,9 @@ describe('world generator', () => {
       const own = buildings.filter((b) => b.rank === 1 && ids.has(b.property_id));
       return own.filter(test).length / Math.max(1, own.length);
     };
-    expect(share(['CA', 'CO', 'OR'], (b) => b.roof_material === 'wood_shake' || b.roof_material === 'tile')).toBeGreaterThan(
-      share(['KS', 'OK'], (b) => b.roof_material === 'wood_shake' || b.roof_material === 'tile'),
-    );
+    expect(
+      share(['CA', 'CO', 'OR'], (b) => b.roof_material === 'wood_shake' || b.roof_material === 'tile'),
+    ).toBeGreaterThan(share(['KS', 'OK'], (b) => b.roof_material === 'wood_shake' || b.roof_material === 'tile'));
   });
 });
 
@@ -110,7 +113,9 @@ describe('README', () => {
     const readme = await readFile(new URL('../../../../../README.md', import.meta.url), 'utf8');
     for (const landmark of LANDMARKS) {
       const zip = zipcodes.lookup(landmark.zip)!;
-      expect(readme).toContain(`| ${landmark.houseNumber} ${landmark.street}, ${zip.city}, ${zip.state} ${landmark.zip} |`);
+      expect(readme).toContain(
+        `| ${landmark.houseNumber} ${landmark.street}, ${zip.city}, ${zip.state} ${landmark.zip} |`,
+      );
     }
   });
 });

@@ -2,8 +2,17 @@ import { streetKeyOf } from '../../domain/geocoder/normalize.js';
 import { parseAddress } from '../../domain/geocoder/parse.js';
 import { Random } from '../random.js';
 import {
-  LANDMARKS, PREDIRECTIONALS, STATE_REGION, STATE_WEIGHTS, STREET_NAMES, STREET_SUFFIXES, zipInfo, zipsOf,
-  type Landmark, type RegionId, type ZipInfo,
+  LANDMARKS,
+  PREDIRECTIONALS,
+  STATE_REGION,
+  STATE_WEIGHTS,
+  STREET_NAMES,
+  STREET_SUFFIXES,
+  zipInfo,
+  zipsOf,
+  type Landmark,
+  type RegionId,
+  type ZipInfo,
 } from '../regions.js';
 
 /** Salt for landmark neighbourhoods: they do not depend on the world seed. */
@@ -71,7 +80,8 @@ export function planWorld(options: WorldOptions): NeighbourhoodPlan[] {
     claimStreet(zip.zip, key);
     const housesPerStreet = 12;
     const streets: StreetPlan[] = [{ name: landmark.street, key, base: landmark.houseNumber }];
-    while (streets.length < LANDMARK_NEIGHBOURHOOD_SIZE / housesPerStreet) streets.push(randomStreet(rng, zip.zip, claimStreet));
+    while (streets.length < LANDMARK_NEIGHBOURHOOD_SIZE / housesPerStreet)
+      streets.push(randomStreet(rng, zip.zip, claimStreet));
     plans.push({
       index: plans.length,
       id: `nb-l${String(i).padStart(2, '0')}`,

@@ -1,6 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ZORRO_DOCUMENT_KINDS, ZORRO_FILING_TYPES, ZORRO_LINES, ZORRO_MODEL_CATEGORIES, ZORRO_STATUSES } from '@zview/contracts';
+import {
+  ZORRO_DOCUMENT_KINDS,
+  ZORRO_FILING_TYPES,
+  ZORRO_LINES,
+  ZORRO_MODEL_CATEGORIES,
+  ZORRO_STATUSES,
+} from '@zview/contracts';
 import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
 import type { Db } from '../../db/database.js';
@@ -21,10 +27,24 @@ import { STATE_NAMES } from '../../domain/zorro/states.js';
  */
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
-const text = (max: number) => z.string().trim().max(max).transform((s) => s.replace(CONTROL, ' '));
-const date = z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, 'use YYYY-MM-DD');
-const optionalDate = z.union([date, z.literal('').transform(() => null), z.null()]).optional().transform((v) => v ?? null);
-const list = z.union([z.array(z.string()), z.string().transform((s) => s.split(';'))]).optional().transform((v) => (v ?? []).map((s) => s.trim()).filter(Boolean));
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .transform((s) => s.replace(CONTROL, ' '));
+const date = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'use YYYY-MM-DD');
+const optionalDate = z
+  .union([date, z.literal('').transform(() => null), z.null()])
+  .optional()
+  .transform((v) => v ?? null);
+const list = z
+  .union([z.array(z.string()), z.string().transform((s) => s.split(';'))])
+  .optional()
+  .transform((v) => (v ?? []).map((s) => s.trim()).filter(Boolean));
 
 const documentSchema = z.object({
   kind: z.enum(ZORRO_DOCUMENT_KINDS).default('other'),
@@ -35,10 +55,17 @@ const documentSchema = z.object({
 
 const filingSchema = z.object({
   trackingNumber: text(60).pipe(z.string().min(3)),
-  state: z.string().trim().toUpperCase().refine((s) => s in STATE_NAMES, 'not a US state code'),
+  state: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine((s) => s in STATE_NAMES, 'not a US state code'),
   company: text(200).pipe(z.string().min(1)),
   naicGroup: text(200).default(''),
-  naicCode: z.union([z.string(), z.number()]).optional().transform((v) => (v === undefined || v === '' ? null : String(v))),
+  naicCode: z
+    .union([z.string(), z.number()])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? null : String(v))),
   line: z.enum(ZORRO_LINES),
   filingType: z.enum(ZORRO_FILING_TYPES),
   status: z.enum(ZORRO_STATUSES),
@@ -47,21 +74,34 @@ const filingSchema = z.object({
   submittedOn: date,
   dispositionOn: optionalDate,
   effectiveOn: optionalDate,
-  overallChange: z.union([z.number(), z.string()]).optional().transform((v, ctx) => {
-    if (v === undefined || v === '') return null;
-    const n = Number(v);
-    if (!Number.isFinite(n) || n < -100 || n > 1000) {
-      ctx.addIssue({ code: 'custom', message: 'overall change must be a percentage between -100 and 1000' });
-      return z.NEVER;
-    }
-    return n;
-  }),
+  overallChange: z
+    .union([z.number(), z.string()])
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return null;
+      const n = Number(v);
+      if (!Number.isFinite(n) || n < -100 || n > 1000) {
+        ctx.addIssue({ code: 'custom', message: 'overall change must be a percentage between -100 and 1000' });
+        return z.NEVER;
+      }
+      return n;
+    }),
   models: list,
   vendors: list,
   categories: list.pipe(z.array(z.enum(ZORRO_MODEL_CATEGORIES))),
   coverages: z.array(z.object({ coverage: text(200), change: z.number().min(-100).max(1000) })).default([]),
   objections: z
-    .array(z.object({ objectedOn: optionalDate, objection: text(20_000), respondedOn: optionalDate, response: text(20_000).nullable().optional().transform((v) => v ?? null) }))
+    .array(
+      z.object({
+        objectedOn: optionalDate,
+        objection: text(20_000),
+        respondedOn: optionalDate,
+        response: text(20_000)
+          .nullable()
+          .optional()
+          .transform((v) => v ?? null),
+      }),
+    )
     .default([]),
   documents: z.array(documentSchema).default([]),
 });
@@ -75,7 +115,11 @@ export interface FilingImportReport {
 /** Splits a document's text into pages: form feeds when present, else ~3,000 characters at paragraph ends. */
 export function splitPages(content: string, size = 3000): string[] {
   const cleaned = content.replace(/\r\n?/g, '\n');
-  if (cleaned.includes('\f')) return cleaned.split('\f').map((p) => p.replace(CONTROL, ' ').trim()).filter(Boolean);
+  if (cleaned.includes('\f'))
+    return cleaned
+      .split('\f')
+      .map((p) => p.replace(CONTROL, ' ').trim())
+      .filter(Boolean);
   const pages: string[] = [];
   let current = '';
   for (const paragraph of cleaned.replace(CONTROL, ' ').split(/\n{2,}/)) {
@@ -101,13 +145,17 @@ async function documentPages(doc: z.infer<typeof documentSchema>, baseDir: strin
   if (doc.text !== undefined) return splitPages(doc.text);
   if (!doc.file) return [];
   const file = path.resolve(baseDir, doc.file);
-  if (!file.startsWith(path.resolve(baseDir) + path.sep)) throw new Error(`document ${doc.file} is outside the metadata file's folder`);
+  if (!file.startsWith(path.resolve(baseDir) + path.sep))
+    throw new Error(`document ${doc.file} is outside the metadata file's folder`);
   const data = await readFile(file);
   return file.toLowerCase().endsWith('.pdf') ? pdfPages(new Uint8Array(data)) : splitPages(data.toString('utf8'));
 }
 
 function fromCsv(content: string): Record<string, unknown>[] {
-  const rows = parse(content, { columns: true, skip_empty_lines: true, trim: true, bom: true }) as Record<string, string>[];
+  const rows = parse(content, { columns: true, skip_empty_lines: true, trim: true, bom: true }) as Record<
+    string,
+    string
+  >[];
   return rows.map((r) => ({
     trackingNumber: r.tracking_number,
     state: r.state,
@@ -147,13 +195,21 @@ export async function importFilings(db: Db, metadataFile: string): Promise<Filin
   for (const [index, item] of raw.entries()) {
     const parsed = filingSchema.safeParse(item);
     if (!parsed.success) {
-      errors.push({ row: index + 1, message: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') });
+      errors.push({
+        row: index + 1,
+        message: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
+      });
       continue;
     }
     const f = parsed.data;
     try {
       const documents = [];
-      for (const doc of f.documents) documents.push({ kind: doc.kind, title: doc.title ?? doc.kind.replace(/\b\w/g, (c) => c.toUpperCase()), pages: await documentPages(doc, baseDir) });
+      for (const doc of f.documents)
+        documents.push({
+          kind: doc.kind,
+          title: doc.title ?? doc.kind.replace(/\b\w/g, (c) => c.toUpperCase()),
+          pages: await documentPages(doc, baseDir),
+        });
       const title = f.title ?? `${STATE_NAMES[f.state]} ${f.line} ${f.filingType} filing`;
       const record: FilingRecord = { ...f, title, documents, source: 'imported', sample: false };
       records.push({ ...record, metaText: metaText(record, STATE_NAMES[f.state]!) });
@@ -166,5 +222,9 @@ export async function importFilings(db: Db, metadataFile: string): Promise<Filin
     // The import emptied the facet cache: count the unfiltered facets once now, not on a visitor's request.
     await warmFacets(db);
   }
-  return { imported: records.length, pages: records.reduce((n, r) => n + r.documents.reduce((m, d) => m + d.pages.length, 0), 0), errors };
+  return {
+    imported: records.length,
+    pages: records.reduce((n, r) => n + r.documents.reduce((m, d) => m + d.pages.length, 0), 0),
+    errors,
+  };
 }

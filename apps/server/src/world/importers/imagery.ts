@@ -51,15 +51,32 @@ export async function importGeoTiff(db: Db, file: string, info: CaptureInfo): Pr
     const [east, north] = mercatorToLngLat(maxX!, maxY!);
     bounds = { west, south, east, north };
   } else {
-    throw new Error(`Unsupported GeoTIFF coordinate system (EPSG ${epsg ?? 'unknown'}): reproject to EPSG:4326 or EPSG:3857`);
+    throw new Error(
+      `Unsupported GeoTIFF coordinate system (EPSG ${epsg ?? 'unknown'}): reproject to EPSG:4326 or EPSG:3857`,
+    );
   }
-  return storeCapture(db, file, { ...info }, validBounds(bounds), { width: image.getWidth(), height: image.getHeight(), mediaType: 'image/tiff', extension: '.tif' });
+  return storeCapture(db, file, { ...info }, validBounds(bounds), {
+    width: image.getWidth(),
+    height: image.getHeight(),
+    mediaType: 'image/tiff',
+    extension: '.tif',
+  });
 }
 
 /** Imports a PNG or JPEG with its bounds given separately (as a world file or a map overlay would). */
-export async function importImageWithBounds(db: Db, file: string, bounds: Bounds, info: CaptureInfo): Promise<ImportedCapture> {
+export async function importImageWithBounds(
+  db: Db,
+  file: string,
+  bounds: Bounds,
+  info: CaptureInfo,
+): Promise<ImportedCapture> {
   const { width, height, mediaType } = await imageDimensions(file);
-  return storeCapture(db, file, info, validBounds(bounds), { width, height, mediaType, extension: mediaType === 'image/png' ? '.png' : '.jpg' });
+  return storeCapture(db, file, info, validBounds(bounds), {
+    width,
+    height,
+    mediaType,
+    extension: mediaType === 'image/png' ? '.png' : '.jpg',
+  });
 }
 
 async function storeCapture(
@@ -69,7 +86,8 @@ async function storeCapture(
   bounds: Bounds,
   image: { width: number; height: number; mediaType: string; extension: string },
 ): Promise<ImportedCapture> {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(info.capturedOn) || Number.isNaN(Date.parse(info.capturedOn))) throw new Error(`capturedOn must be YYYY-MM-DD, got ${info.capturedOn}`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(info.capturedOn) || Number.isNaN(Date.parse(info.capturedOn)))
+    throw new Error(`capturedOn must be YYYY-MM-DD, got ${info.capturedOn}`);
   const kind = info.kind ?? 'ortho';
   const direction = kind === 'ortho' ? null : (info.direction ?? null);
   if (kind === 'oblique' && !direction) throw new Error('An oblique capture needs a direction');
@@ -80,8 +98,18 @@ async function storeCapture(
   await db
     .insertInto('imagery_captures')
     .values({
-      id, source: 'imported', neighbourhood_id: null, captured_on: info.capturedOn, kind, direction, provider: info.provider,
-      ...bounds, file_path: filePath, media_type: image.mediaType, width: image.width, height: image.height,
+      id,
+      source: 'imported',
+      neighbourhood_id: null,
+      captured_on: info.capturedOn,
+      kind,
+      direction,
+      provider: info.provider,
+      ...bounds,
+      file_path: filePath,
+      media_type: image.mediaType,
+      width: image.width,
+      height: image.height,
     })
     .onConflict((oc) => oc.column('id').doUpdateSet({ file_path: filePath, provider: info.provider }))
     .execute();
@@ -89,7 +117,14 @@ async function storeCapture(
 }
 
 function validBounds(b: Bounds): Bounds {
-  const ok = [b.west, b.south, b.east, b.north].every(Number.isFinite) && b.west < b.east && b.south < b.north && Math.abs(b.south) <= 90 && Math.abs(b.north) <= 90 && Math.abs(b.west) <= 180 && Math.abs(b.east) <= 180;
+  const ok =
+    [b.west, b.south, b.east, b.north].every(Number.isFinite) &&
+    b.west < b.east &&
+    b.south < b.north &&
+    Math.abs(b.south) <= 90 &&
+    Math.abs(b.north) <= 90 &&
+    Math.abs(b.west) <= 180 &&
+    Math.abs(b.east) <= 180;
   if (!ok) throw new Error(`Invalid image bounds ${JSON.stringify(b)}: need west < east and south < north in degrees`);
   return b;
 }
@@ -100,7 +135,9 @@ function mercatorToLngLat(x: number, y: number): [number, number] {
 }
 
 /** Width and height from a PNG IHDR or a JPEG SOF marker (reads only the header). */
-export async function imageDimensions(file: string): Promise<{ width: number; height: number; mediaType: 'image/png' | 'image/jpeg' }> {
+export async function imageDimensions(
+  file: string,
+): Promise<{ width: number; height: number; mediaType: 'image/png' | 'image/jpeg' }> {
   const handle = await open(file, 'r');
   try {
     const { buffer, bytesRead } = await handle.read(Buffer.alloc(256 * 1024), 0, 256 * 1024, 0);
@@ -116,7 +153,11 @@ export async function imageDimensions(file: string): Promise<{ width: number; he
         const length = data.readUInt16BE(offset + 2);
         // SOF0–SOF15 except DHT (C4), JPG (C8) and DAC (CC).
         if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
-          return { height: data.readUInt16BE(offset + 5), width: data.readUInt16BE(offset + 7), mediaType: 'image/jpeg' };
+          return {
+            height: data.readUInt16BE(offset + 5),
+            width: data.readUInt16BE(offset + 7),
+            mediaType: 'image/jpeg',
+          };
         }
         offset += 2 + length;
       }

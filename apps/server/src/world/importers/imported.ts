@@ -14,8 +14,17 @@ import type { BuildingRow, PropertyRow } from '../rows.js';
 
 /** Site features an import cannot observe; they get regional defaults and are listed in `estimated`. */
 export const ESTIMATED_SITE_FEATURES = [
-  'yearBuilt', 'vegetationCover', 'defensibleSpaceFt', 'vegetationWithin5ft', 'slopeDeg', 'elevationFt',
-  'distanceToWaterFt', 'distanceToFireStationMi', 'hasPool', 'hasTrampoline', 'hasDebris',
+  'yearBuilt',
+  'vegetationCover',
+  'defensibleSpaceFt',
+  'vegetationWithin5ft',
+  'slopeDeg',
+  'elevationFt',
+  'distanceToWaterFt',
+  'distanceToFireStationMi',
+  'hasPool',
+  'hasTrampoline',
+  'hasDebris',
 ] as const;
 
 export interface ImportedAddress {
@@ -109,18 +118,32 @@ export async function upsertImportedProperties(db: Db, rows: PropertyRow[]): Pro
   await db
     .insertInto('properties')
     .values(values)
-    .onConflict((oc) => oc.column('id').doUpdateSet((eb) => ({ lat: eb.ref('excluded.lat'), lng: eb.ref('excluded.lng'), h3_cell: eb.ref('excluded.h3_cell') })))
+    .onConflict((oc) =>
+      oc.column('id').doUpdateSet((eb) => ({
+        lat: eb.ref('excluded.lat'),
+        lng: eb.ref('excluded.lng'),
+        h3_cell: eb.ref('excluded.h3_cell'),
+      })),
+    )
     .execute();
-  await addStreetNamesOf(db, rows.map((row) => row.id));
+  await addStreetNamesOf(
+    db,
+    rows.map((row) => row.id),
+  );
   await db
     .insertInto('buildings')
-    .values(rows.map((row) => {
-      const b = estimatedBuilding(row);
-      return { ...b, outline: JSON.stringify(b.outline) };
-    }))
+    .values(
+      rows.map((row) => {
+        const b = estimatedBuilding(row);
+        return { ...b, outline: JSON.stringify(b.outline) };
+      }),
+    )
     .onConflict((oc) => oc.columns(['property_id', 'rank']).doNothing())
     .execute();
-  await storeCells(db, rows.map((r) => r.h3_cell));
+  await storeCells(
+    db,
+    rows.map((r) => r.h3_cell),
+  );
   return rows.length;
 }
 
@@ -129,13 +152,23 @@ export async function storeCells(db: Db, cells: string[]) {
   if (!unique.length) return;
   await db
     .insertInto('hazard_cells')
-    .values(unique.map((cell) => {
-      const h = hazardForCell(cell);
-      return {
-        h3_index: cell, resolution: HAZARD_RESOLUTION, wildfire: h.wildfire, hail: h.hail, wind: h.wind, storm: h.storm,
-        flood: h.flood, surge: h.surge, hail_annual_probability: h.hailAnnualProbability, design_wind_mph: h.designWindMph,
-      };
-    }))
+    .values(
+      unique.map((cell) => {
+        const h = hazardForCell(cell);
+        return {
+          h3_index: cell,
+          resolution: HAZARD_RESOLUTION,
+          wildfire: h.wildfire,
+          hail: h.hail,
+          wind: h.wind,
+          storm: h.storm,
+          flood: h.flood,
+          surge: h.surge,
+          hail_annual_probability: h.hailAnnualProbability,
+          design_wind_mph: h.designWindMph,
+        };
+      }),
+    )
     .onConflict((oc) => oc.column('h3_index').doNothing())
     .execute();
 }

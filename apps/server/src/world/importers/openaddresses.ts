@@ -21,9 +21,21 @@ export interface ImportReport {
  * A missing city or state is taken from the ZIP; rows without a usable address or point are
  * skipped and reported.
  */
-export async function importOpenAddresses(db: Db, input: string | Readable, options: { batchSize?: number } = {}): Promise<ImportReport> {
+export async function importOpenAddresses(
+  db: Db,
+  input: string | Readable,
+  options: { batchSize?: number } = {},
+): Promise<ImportReport> {
   const stream = typeof input === 'string' ? createReadStream(input) : input;
-  const parser = stream.pipe(parse({ columns: (header: string[]) => header.map((h) => h.trim().toUpperCase()), skip_empty_lines: true, trim: true, bom: true, relax_column_count: true }));
+  const parser = stream.pipe(
+    parse({
+      columns: (header: string[]) => header.map((h) => h.trim().toUpperCase()),
+      skip_empty_lines: true,
+      trim: true,
+      bom: true,
+      relax_column_count: true,
+    }),
+  );
   const report: ImportReport = { imported: 0, skipped: 0, problems: [] };
   const batchSize = options.batchSize ?? 1000;
   let batch: PropertyRow[] = [];
@@ -36,7 +48,14 @@ export async function importOpenAddresses(db: Db, input: string | Readable, opti
     line++;
     const lat = Number(record.LAT);
     const lng = Number(record.LON);
-    if (!record.LAT || !record.LON || !Number.isFinite(lat) || !Number.isFinite(lng) || Math.abs(lat) > 90 || Math.abs(lng) > 180) {
+    if (
+      !record.LAT ||
+      !record.LON ||
+      !Number.isFinite(lat) ||
+      !Number.isFinite(lng) ||
+      Math.abs(lat) > 90 ||
+      Math.abs(lng) > 180
+    ) {
       skip('no valid LAT/LON');
       continue;
     }
@@ -48,7 +67,11 @@ export async function importOpenAddresses(db: Db, input: string | Readable, opti
       skip('missing NUMBER, STREET, city, state or POSTCODE');
       continue;
     }
-    const unit = record.UNIT ? (UNIT_DESIGNATOR[record.UNIT.split(/\s+/)[0]!.toUpperCase()] ? ` ${record.UNIT}` : ` # ${record.UNIT}`) : '';
+    const unit = record.UNIT
+      ? UNIT_DESIGNATOR[record.UNIT.split(/\s+/)[0]!.toUpperCase()]
+        ? ` ${record.UNIT}`
+        : ` # ${record.UNIT}`
+      : '';
     const parsed = parseAddress(`${record.NUMBER} ${record.STREET}${unit}, ${city}, ${state} ${zip}`);
     parsed.city = normalizeCity(city);
     const row = importedPropertyRow({ parsed, lat, lng, sourceId: record.HASH || record.ID });

@@ -75,7 +75,8 @@ export default function CustomerManagementPage() {
           </Typography>
           {metadata.data && (
             <Typography color="text.secondary" data-testid="customer-counts">
-              {metadata.data.total.toLocaleString('en-US')} customers, {metadata.data.trial.toLocaleString('en-US')} on trial
+              {metadata.data.total.toLocaleString('en-US')} customers, {metadata.data.trial.toLocaleString('en-US')} on
+              trial
             </Typography>
           )}
         </Box>
@@ -95,7 +96,15 @@ export default function CustomerManagementPage() {
             }}
             size="small"
             sx={{ flex: 1 }}
-            slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchOutlined fontSize="small" /></InputAdornment> } }}
+            slotProps={{
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <SearchOutlined fontSize="small" />
+                  </InputAdornment>
+                ),
+              },
+            }}
           />
           <TextField
             select
@@ -119,7 +128,9 @@ export default function CustomerManagementPage() {
             })}
           </TextField>
         </Stack>
-        {customers.isError && <LoadError what="The customers" error={customers.error} onRetry={() => void customers.refetch()} />}
+        {customers.isError && (
+          <LoadError what="The customers" error={customers.error} onRetry={() => void customers.refetch()} />
+        )}
         <TableContainer>
           <Table size="small" aria-label="Customers">
             <TableHead>
@@ -127,7 +138,11 @@ export default function CustomerManagementPage() {
                 {COLUMNS.map((column) => (
                   <TableCell key={column.label} align={column.align} sx={{ fontWeight: 700 }}>
                     {column.key ? (
-                      <TableSortLabel active={sort === column.key} direction={sort === column.key ? order : 'asc'} onClick={() => sortBy(column.key!)}>
+                      <TableSortLabel
+                        active={sort === column.key}
+                        direction={sort === column.key ? order : 'asc'}
+                        onClick={() => sortBy(column.key!)}
+                      >
                         {column.label}
                       </TableSortLabel>
                     ) : (
@@ -145,7 +160,12 @@ export default function CustomerManagementPage() {
                 </MessageRow>
               )}
               {customers.data?.results.map((customer) => (
-                <TableRow key={customer.id} hover sx={{ cursor: 'pointer' }} onClick={() => void navigate(`/admin/customer-management/${customer.id}`)}>
+                <TableRow
+                  key={customer.id}
+                  hover
+                  sx={{ cursor: 'pointer' }}
+                  onClick={() => void navigate(`/admin/customer-management/${customer.id}`)}
+                >
                   <TableCell>
                     <Typography sx={{ fontWeight: 600 }}>{customer.name}</Typography>
                     {customer.isTrial && <Chip size="small" label="Trial" sx={{ ml: 1 }} />}
@@ -159,7 +179,9 @@ export default function CustomerManagementPage() {
                         {customer.products.slice(0, 6).map((key) => (
                           <Chip key={key} size="small" variant="outlined" label={featureLabel(key)} />
                         ))}
-                        {customer.products.length > 6 && <Chip size="small" label={`+${customer.products.length - 6}`} />}
+                        {customer.products.length > 6 && (
+                          <Chip size="small" label={`+${customer.products.length - 6}`} />
+                        )}
                       </Stack>
                     )}
                   </TableCell>
@@ -179,7 +201,11 @@ export default function CustomerManagementPage() {
           onItemsPerPageChange={setItemsPerPage}
         />
       </Paper>
-      <NewCustomerDialog open={creating} onClose={() => setCreating(false)} onCreated={(id) => void navigate(`/admin/customer-management/${id}`)} />
+      <NewCustomerDialog
+        open={creating}
+        onClose={() => setCreating(false)}
+        onCreated={(id) => void navigate(`/admin/customer-management/${id}`)}
+      />
     </Box>
   );
 }

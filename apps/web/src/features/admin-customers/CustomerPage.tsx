@@ -45,7 +45,12 @@ export default function CustomerPage() {
             {customer.data.isTrial && <Chip size="small" label="Trial" />}
           </Stack>
           <Paper variant="outlined">
-            <Tabs value={tab} onChange={(_e, value: TabValue) => setParams({ tab: value }, { replace: true })} aria-label="Customer" sx={{ px: 2, borderBottom: 1, borderColor: 'divider' }}>
+            <Tabs
+              value={tab}
+              onChange={(_e, value: TabValue) => setParams({ tab: value }, { replace: true })}
+              aria-label="Customer"
+              sx={{ px: 2, borderBottom: 1, borderColor: 'divider' }}
+            >
               {TABS.map((t) => (
                 <Tab key={t.value} value={t.value} label={t.label} />
               ))}

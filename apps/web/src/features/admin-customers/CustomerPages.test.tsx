@@ -38,7 +38,12 @@ describe('/admin/customer-management', () => {
     await waitFor(() => expect(within(table).queryByText('Acme Mutual')).not.toBeInTheDocument());
     expect(within(table).getByText('Prairie Farm Mutual')).toBeInTheDocument();
     // One request for the typed word, not one per key.
-    expect(server.sent(LIST).filter((r) => r.url.searchParams.get('search')).map((r) => r.url.searchParams.get('search'))).toEqual(['prai']);
+    expect(
+      server
+        .sent(LIST)
+        .filter((r) => r.url.searchParams.get('search'))
+        .map((r) => r.url.searchParams.get('search')),
+    ).toEqual(['prai']);
     expect(server.sent(LIST)[0]!.url.searchParams.get('sort')).toBe('name');
     await userEvent.click(within(table).getByText('Prairie Farm Mutual'));
     expect(screen.getByTestId('location')).toHaveTextContent('/admin/customer-management/2');
@@ -58,12 +63,26 @@ describe('/admin/customer-management', () => {
 
 describe('/admin/customer-management/{id}', () => {
   it('switches a product on with its agreement', async () => {
-    const zhail = { productId: 'zhail', enabled: false, startDate: null, endDate: null, effective: false, billable: true, agreement: null };
+    const zhail = {
+      productId: 'zhail',
+      enabled: false,
+      startDate: null,
+      endDate: null,
+      effective: false,
+      billable: true,
+      agreement: null,
+    };
     const server = fakeServer()
       .on('GET', `${LIST}/2`, { body: ALL[1] })
       .on('GET', `${LIST}/2/products`, { body: { products: [zhail] } })
-      .on('PUT', `${LIST}/2/products/zhail`, (request) => ({ body: { ...zhail, ...(request.body as object), effective: true } }));
-    renderPage(<CustomerPage />, { route: '/admin/customer-management/:customerId', path: '/admin/customer-management/2?tab=products', session: staff });
+      .on('PUT', `${LIST}/2/products/zhail`, (request) => ({
+        body: { ...zhail, ...(request.body as object), effective: true },
+      }));
+    renderPage(<CustomerPage />, {
+      route: '/admin/customer-management/:customerId',
+      path: '/admin/customer-management/2?tab=products',
+      session: staff,
+    });
     const row = await screen.findByTestId('product-zhail');
     const save = within(row).getByRole('button', { name: 'Save Z-HAIL' });
     expect(save).toBeDisabled();
@@ -85,7 +104,17 @@ describe('/admin/customer-management/{id}', () => {
 
 describe('/admin/customer-management/{id}?tab=sso (issue 12)', () => {
   const IDPS = '/api/identity/saml-idps';
-  const idp = { id: '0oa1', organizationId: 2, name: 'Prairie SSO', entityId: 'urn:prairie', ssoUrl: 'https://idp.prairie.test/sso', emailDomains: ['prairie.test'], internalAdminGroup: null, acsUrl: 'x', spEntityId: 'y' };
+  const idp = {
+    id: '0oa1',
+    organizationId: 2,
+    name: 'Prairie SSO',
+    entityId: 'urn:prairie',
+    ssoUrl: 'https://idp.prairie.test/sso',
+    emailDomains: ['prairie.test'],
+    internalAdminGroup: null,
+    acsUrl: 'x',
+    spEntityId: 'y',
+  };
 
   it("sets an IdP's internal-admin group for this customer's organisation, and removes it", async () => {
     let current: string | null = null;
@@ -96,7 +125,11 @@ describe('/admin/customer-management/{id}?tab=sso (issue 12)', () => {
         current = (request.body as { internalAdminGroup: string | null }).internalAdminGroup;
         return { body: { ...idp, internalAdminGroup: current } };
       });
-    renderPage(<CustomerPage />, { route: '/admin/customer-management/:customerId', path: '/admin/customer-management/2?tab=sso', session: staff });
+    renderPage(<CustomerPage />, {
+      route: '/admin/customer-management/:customerId',
+      path: '/admin/customer-management/2?tab=sso',
+      session: staff,
+    });
     const card = await screen.findByTestId('idp-0oa1');
     // The calls name the customer's organisation, not the one selected in the top bar.
     expect(server.sent(IDPS)[0]!.url.searchParams.get('target_organization_id')).toBe('2');
@@ -108,7 +141,9 @@ describe('/admin/customer-management/{id}?tab=sso (issue 12)', () => {
     await waitFor(() => expect(server.sent(`${IDPS}/0oa1`, 'PATCH')).toHaveLength(1));
     expect(server.sent(`${IDPS}/0oa1`, 'PATCH')[0]!.body).toEqual({ internalAdminGroup: 'prairie-it' });
     expect(server.sent(`${IDPS}/0oa1`, 'PATCH')[0]!.url.searchParams.get('target_organization_id')).toBe('2');
-    await waitFor(() => expect(within(screen.getByTestId('idp-0oa1')).getByRole('button', { name: 'Remove group' })).toBeEnabled());
+    await waitFor(() =>
+      expect(within(screen.getByTestId('idp-0oa1')).getByRole('button', { name: 'Remove group' })).toBeEnabled(),
+    );
     await userEvent.click(within(screen.getByTestId('idp-0oa1')).getByRole('button', { name: 'Remove group' }));
     await waitFor(() => expect(server.sent(`${IDPS}/0oa1`, 'PATCH')).toHaveLength(2));
     expect(server.sent(`${IDPS}/0oa1`, 'PATCH')[1]!.body).toEqual({ internalAdminGroup: null });

@@ -1,5 +1,23 @@
-import { latLngToLngLat, MOCK_API_VERSIONS, PRODUCT_DISPLAY_NAMES, PRODUCT_KEYS, type MockCaseRequest } from '@zview/contracts';
-import { Alert, Button, Checkbox, FormControlLabel, FormGroup, FormLabel, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
+import {
+  latLngToLngLat,
+  MOCK_API_VERSIONS,
+  PRODUCT_DISPLAY_NAMES,
+  PRODUCT_KEYS,
+  type MockCaseRequest,
+} from '@zview/contracts';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  FormControlLabel,
+  FormGroup,
+  FormLabel,
+  MenuItem,
+  Paper,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
 
 export interface MockCaseFormProps {
@@ -21,7 +39,8 @@ export function MockCaseForm({ responses, onSubmit }: MockCaseFormProps) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const swapped = locationType === 'coordinates' ? latLngToLngLat(location) : null;
-  const locationError = locationType === 'coordinates' && location.trim() !== '' && swapped === null ? COORDINATES_ERROR : null;
+  const locationError =
+    locationType === 'coordinates' && location.trim() !== '' && swapped === null ? COORDINATES_ERROR : null;
   const ready = location.trim() !== '' && !locationError && products.length > 0 && mockResponseId !== '';
 
   async function submit() {
@@ -46,14 +65,31 @@ export function MockCaseForm({ responses, onSubmit }: MockCaseFormProps) {
   }
 
   return (
-    <Paper variant="outlined" sx={{ p: 2 }} component="form" aria-label="New mock case" onSubmit={(e: React.FormEvent) => (e.preventDefault(), void submit())}>
+    <Paper
+      variant="outlined"
+      sx={{ p: 2 }}
+      component="form"
+      aria-label="New mock case"
+      onSubmit={(e: React.FormEvent) => (e.preventDefault(), void submit())}
+    >
       <Typography variant="subtitle1" sx={{ fontWeight: 700, mb: 1.5 }}>
         New mock case
       </Typography>
-      {error && <Alert severity="error" sx={{ mb: 1.5 }}>{error}</Alert>}
+      {error && (
+        <Alert severity="error" sx={{ mb: 1.5 }}>
+          {error}
+        </Alert>
+      )}
       <Stack spacing={2}>
         <Stack direction="row" spacing={1.5}>
-          <TextField select size="small" label="Location type" value={locationType} onChange={(e) => setLocationType(e.target.value as typeof locationType)} sx={{ width: 170 }}>
+          <TextField
+            select
+            size="small"
+            label="Location type"
+            value={locationType}
+            onChange={(e) => setLocationType(e.target.value as typeof locationType)}
+            sx={{ width: 170 }}
+          >
             <MenuItem value="address">Address</MenuItem>
             <MenuItem value="coordinates">Coordinates</MenuItem>
           </TextField>
@@ -67,14 +103,29 @@ export function MockCaseForm({ responses, onSubmit }: MockCaseFormProps) {
             helperText={locationError ?? (swapped ? `Sent as ${swapped} (lng,lat)` : ' ')}
             sx={{ flex: 1 }}
           />
-          <TextField select size="small" label="API version" value={apiVersion} onChange={(e) => setApiVersion(e.target.value)} sx={{ width: 130 }}>
+          <TextField
+            select
+            size="small"
+            label="API version"
+            value={apiVersion}
+            onChange={(e) => setApiVersion(e.target.value)}
+            sx={{ width: 130 }}
+          >
             {MOCK_API_VERSIONS.map((v) => (
               <MenuItem key={v} value={v}>
                 {v}
               </MenuItem>
             ))}
           </TextField>
-          <TextField select size="small" required label="Mock response" value={mockResponseId} onChange={(e) => setMockResponseId(Number(e.target.value))} sx={{ width: 260 }}>
+          <TextField
+            select
+            size="small"
+            required
+            label="Mock response"
+            value={mockResponseId}
+            onChange={(e) => setMockResponseId(Number(e.target.value))}
+            sx={{ width: 260 }}
+          >
             {responses.map((r) => (
               <MenuItem key={r.id} value={r.id}>
                 {r.name}
@@ -89,7 +140,15 @@ export function MockCaseForm({ responses, onSubmit }: MockCaseFormProps) {
               <FormControlLabel
                 key={key}
                 label={key === 'zfire|prefill' ? 'Z-FIRE (prefill)' : PRODUCT_DISPLAY_NAMES[key]}
-                control={<Checkbox size="small" checked={products.includes(key)} onChange={(e) => setProducts(e.target.checked ? [...products, key] : products.filter((p) => p !== key))} />}
+                control={
+                  <Checkbox
+                    size="small"
+                    checked={products.includes(key)}
+                    onChange={(e) =>
+                      setProducts(e.target.checked ? [...products, key] : products.filter((p) => p !== key))
+                    }
+                  />
+                }
               />
             ))}
           </FormGroup>

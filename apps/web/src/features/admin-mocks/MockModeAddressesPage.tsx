@@ -26,7 +26,10 @@ export default function MockModeAddressesPage() {
         ) : (
           <List aria-label="Mock locations">
             {addresses.data.map((address) => {
-              const query = new URLSearchParams({ location: address.lookupLocation, location_type: address.location_type });
+              const query = new URLSearchParams({
+                location: address.lookupLocation,
+                location_type: address.location_type,
+              });
               return (
                 <ListItem key={`${address.location_type}|${address.apiVersion}|${address.location}`} divider>
                   <Stack spacing={0.75}>
@@ -35,10 +38,16 @@ export default function MockModeAddressesPage() {
                     </Link>
                     <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap', alignItems: 'center' }}>
                       <Typography variant="caption" color="text.secondary" sx={{ mr: 0.5 }}>
-                        {address.location_type === 'coordinates' ? 'Coordinates (lat,lng)' : 'Address'} · API {address.apiVersion}
+                        {address.location_type === 'coordinates' ? 'Coordinates (lat,lng)' : 'Address'} · API{' '}
+                        {address.apiVersion}
                       </Typography>
                       {address.products.map((p) => (
-                        <Chip key={p} size="small" variant="outlined" label={isProductKey(p) ? PRODUCT_DISPLAY_NAMES[p] : p} />
+                        <Chip
+                          key={p}
+                          size="small"
+                          variant="outlined"
+                          label={isProductKey(p) ? PRODUCT_DISPLAY_NAMES[p] : p}
+                        />
                       ))}
                     </Stack>
                   </Stack>

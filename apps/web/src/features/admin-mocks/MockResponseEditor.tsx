@@ -37,7 +37,14 @@ export function MockResponseEditor({ initial, onClose }: { initial: EditedRespon
             maxRows={28}
             error={problem !== null}
             helperText={problem ?? 'Valid assessment response.'}
-            slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'monospace', fontSize: 13 }, 'data-testid': 'mock-json' }, formHelperText: { role: problem ? 'alert' : undefined } as object }}
+            slotProps={{
+              htmlInput: {
+                spellCheck: false,
+                style: { fontFamily: 'monospace', fontSize: 13 },
+                'data-testid': 'mock-json',
+              },
+              formHelperText: { role: problem ? 'alert' : undefined } as object,
+            }}
           />
         </Stack>
       </DialogContent>

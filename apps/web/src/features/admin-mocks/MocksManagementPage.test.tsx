@@ -9,16 +9,35 @@ import { MOCK_TEMPLATE } from './template';
 const staff = testSession({ user: testUser({ isZviewAdmin: true }) });
 const CASES = '/api/caribou/mocks/cases';
 const RESPONSES = '/api/caribou/mocks/responses';
-const summary = { id: 4, name: 'High hail', createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z', caseCount: 1 };
-const existingCase = { location: '-97.3361,37.6922', location_type: 'coordinates', apiVersion: 'v3', mockResponseId: 4, products: ['zhail'], mockResponseName: 'High hail' };
+const summary = {
+  id: 4,
+  name: 'High hail',
+  createdAt: '2026-01-01T00:00:00Z',
+  updatedAt: '2026-01-01T00:00:00Z',
+  caseCount: 1,
+};
+const existingCase = {
+  location: '-97.3361,37.6922',
+  location_type: 'coordinates',
+  apiVersion: 'v3',
+  mockResponseId: 4,
+  products: ['zhail'],
+  mockResponseName: 'High hail',
+};
 
 function setup() {
   const server = fakeServer()
     .on('GET', CASES, { body: { results: [existingCase] } })
     .on('GET', RESPONSES, { body: { results: [summary] } })
-    .on('POST', CASES, (request) => ({ status: 201, body: { ...(request.body as object), mockResponseName: 'High hail' } }))
+    .on('POST', CASES, (request) => ({
+      status: 201,
+      body: { ...(request.body as object), mockResponseName: 'High hail' },
+    }))
     .on('DELETE', `${CASES}/4`, { body: { status: 'deleted', mockResponseId: 4 } })
-    .on('POST', RESPONSES, (request) => ({ status: 201, body: { ...summary, id: 5, name: (request.body as { name: string }).name, payload: MOCK_TEMPLATE } }));
+    .on('POST', RESPONSES, (request) => ({
+      status: 201,
+      body: { ...summary, id: 5, name: (request.body as { name: string }).name, payload: MOCK_TEMPLATE },
+    }));
   renderPage(<MocksManagementPage />, { route: '/admin/mocks-management', session: staff });
   return server;
 }
@@ -37,7 +56,13 @@ describe('/admin/mocks-management', () => {
     await user.click(await screen.findByRole('option', { name: 'High hail' }));
     await user.click(within(form).getByRole('button', { name: 'Add mock case' }));
     await waitFor(() => expect(server.sent(CASES, 'POST')).toHaveLength(1));
-    expect(server.sent(CASES, 'POST')[0]!.body).toEqual({ location: '-97.3361,37.6922', location_type: 'coordinates', apiVersion: 'v3', mockResponseId: 4, products: ['zhail'] });
+    expect(server.sent(CASES, 'POST')[0]!.body).toEqual({
+      location: '-97.3361,37.6922',
+      location_type: 'coordinates',
+      apiVersion: 'v3',
+      mockResponseId: 4,
+      products: ['zhail'],
+    });
   });
 
   it('refuses coordinates that are not a pair, before sending', async () => {
@@ -63,7 +88,12 @@ describe('/admin/mocks-management', () => {
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(server.sent(`${CASES}/4`, 'DELETE')).toHaveLength(1));
     const query = Object.fromEntries(server.sent(`${CASES}/4`, 'DELETE')[0]!.url.searchParams);
-    expect(query).toMatchObject({ location: '-97.3361,37.6922', location_type: 'coordinates', apiVersion: 'v3', products: 'zhail' });
+    expect(query).toMatchObject({
+      location: '-97.3361,37.6922',
+      location_type: 'coordinates',
+      apiVersion: 'v3',
+      products: 'zhail',
+    });
   });
 
   it('validates the response JSON as you type and saves only a valid assessment', async () => {

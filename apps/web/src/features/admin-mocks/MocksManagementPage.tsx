@@ -1,5 +1,20 @@
 import { PRODUCT_DISPLAY_NAMES, isProductKey, type MockCase } from '@zview/contracts';
-import { Box, Button, Chip, Paper, Skeleton, Stack, Tab, Table, TableBody, TableCell, TableHead, TableRow, Tabs, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Chip,
+  Paper,
+  Skeleton,
+  Stack,
+  Tab,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Tabs,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
 import { useConfirm } from '../../ui/ConfirmDialog';
 import { useNotifications } from '../../ui/notifications';
@@ -20,10 +35,16 @@ export default function MocksManagementPage() {
         Mocks management
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        A property-view lookup that matches a mock case answers its mock response instead of the models, marked as mock and not billed.
+        A property-view lookup that matches a mock case answers its mock response instead of the models, marked as mock
+        and not billed.
       </Typography>
       <Paper variant="outlined">
-        <Tabs value={tab} onChange={(_e, v: typeof tab) => setTab(v)} aria-label="Mocks" sx={{ px: 2, borderBottom: 1, borderColor: 'divider' }}>
+        <Tabs
+          value={tab}
+          onChange={(_e, v: typeof tab) => setTab(v)}
+          aria-label="Mocks"
+          sx={{ px: 2, borderBottom: 1, borderColor: 'divider' }}
+        >
           <Tab value="cases" label="Mock cases" />
           <Tab value="responses" label="Mock responses" />
         </Tabs>
@@ -42,13 +63,27 @@ function CasesPanel() {
   const { notify } = useNotifications();
 
   async function removeCase(mock: MockCase) {
-    const ok = await confirm({ title: 'Delete mock case', message: `Lookups of ${mock.location} will be scored by the models again.`, confirmLabel: 'Delete', destructive: true });
-    if (ok) remove.mutate(mock, { onSuccess: () => notify({ text: 'Mock case deleted.', variant: 'success' }), onError: (e) => notify({ text: e.message, variant: 'error' }) });
+    const ok = await confirm({
+      title: 'Delete mock case',
+      message: `Lookups of ${mock.location} will be scored by the models again.`,
+      confirmLabel: 'Delete',
+      destructive: true,
+    });
+    if (ok)
+      remove.mutate(mock, {
+        onSuccess: () => notify({ text: 'Mock case deleted.', variant: 'success' }),
+        onError: (e) => notify({ text: e.message, variant: 'error' }),
+      });
   }
 
   return (
     <Stack spacing={3}>
-      <MockCaseForm responses={responses.data ?? []} onSubmit={(body) => create.mutateAsync(body).then(() => notify({ text: 'Mock case added.', variant: 'success' }))} />
+      <MockCaseForm
+        responses={responses.data ?? []}
+        onSubmit={(body) =>
+          create.mutateAsync(body).then(() => notify({ text: 'Mock case added.', variant: 'success' }))
+        }
+      />
       {cases.isError ? (
         <LoadError what="The mock cases" error={cases.error} onRetry={() => void cases.refetch()} />
       ) : !cases.data ? (
@@ -71,7 +106,9 @@ function CasesPanel() {
               </MessageRow>
             )}
             {cases.data.map((mock) => (
-              <TableRow key={`${mock.mockResponseId}|${mock.location}|${mock.location_type}|${mock.apiVersion}|${mock.products.join(',')}`}>
+              <TableRow
+                key={`${mock.mockResponseId}|${mock.location}|${mock.location_type}|${mock.apiVersion}|${mock.products.join(',')}`}
+              >
                 <TableCell>{mock.location}</TableCell>
                 <TableCell>{mock.location_type === 'coordinates' ? 'Coordinates (lng,lat)' : 'Address'}</TableCell>
                 <TableCell>{mock.apiVersion}</TableCell>
@@ -84,7 +121,12 @@ function CasesPanel() {
                 </TableCell>
                 <TableCell>{mock.mockResponseName}</TableCell>
                 <TableCell align="right">
-                  <Button size="small" color="error" onClick={() => void removeCase(mock)} aria-label={`Delete mock case ${mock.location}`}>
+                  <Button
+                    size="small"
+                    color="error"
+                    onClick={() => void removeCase(mock)}
+                    aria-label={`Delete mock case ${mock.location}`}
+                  >
                     Delete
                   </Button>
                 </TableCell>
@@ -120,7 +162,11 @@ function ResponsesPanel() {
       confirmLabel: 'Delete',
       destructive: true,
     });
-    if (ok) remove.mutate(response.id, { onSuccess: () => notify({ text: 'Mock response deleted.', variant: 'success' }), onError: (e) => notify({ text: e.message, variant: 'error' }) });
+    if (ok)
+      remove.mutate(response.id, {
+        onSuccess: () => notify({ text: 'Mock response deleted.', variant: 'success' }),
+        onError: (e) => notify({ text: e.message, variant: 'error' }),
+      });
   }
 
   return (
@@ -155,12 +201,19 @@ function ResponsesPanel() {
               <TableRow key={response.id}>
                 <TableCell>{response.name}</TableCell>
                 <TableCell>{response.caseCount}</TableCell>
-                <TableCell>{new Date(response.updatedAt).toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short' })}</TableCell>
+                <TableCell>
+                  {new Date(response.updatedAt).toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short' })}
+                </TableCell>
                 <TableCell align="right">
                   <Button size="small" onClick={() => void edit(response.id)}>
                     Edit
                   </Button>
-                  <Button size="small" color="error" onClick={() => void removeResponse(response)} aria-label={`Delete mock response ${response.name}`}>
+                  <Button
+                    size="small"
+                    color="error"
+                    onClick={() => void removeResponse(response)}
+                    aria-label={`Delete mock response ${response.name}`}
+                  >
                     Delete
                   </Button>
                 </TableCell>

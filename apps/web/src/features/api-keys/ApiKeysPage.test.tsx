@@ -6,10 +6,33 @@ import { renderPage, testSession } from '../../../test/session-harness';
 import ApiKeysPage from './ApiKeysPage';
 
 const KEYS = '/api/user-management/api-keys';
-const base = { organizationId: 1, products: null, ratePerSecond: 20, burst: 40, createdAt: '2026-11-01T10:00:00.000Z', createdBy: 'ada@acme.test', expiresAt: null, revokedAt: null, lastUsedAt: null };
+const base = {
+  organizationId: 1,
+  products: null,
+  ratePerSecond: 20,
+  burst: 40,
+  createdAt: '2026-11-01T10:00:00.000Z',
+  createdBy: 'ada@acme.test',
+  expiresAt: null,
+  revokedAt: null,
+  lastUsedAt: null,
+};
 const keys = [
-  { ...base, id: '11111111-1111-4111-8111-111111111111', name: 'Rating engine', prefix: 'zv_live_AbC123', status: 'active' },
-  { ...base, id: '22222222-2222-4222-8222-222222222222', name: 'Old system', prefix: 'zv_live_XyZ789', status: 'revoked', revokedAt: '2026-11-02T10:00:00.000Z' },
+  {
+    ...base,
+    id: '11111111-1111-4111-8111-111111111111',
+    name: 'Rating engine',
+    prefix: 'zv_live_AbC123',
+    status: 'active',
+  },
+  {
+    ...base,
+    id: '22222222-2222-4222-8222-222222222222',
+    name: 'Old system',
+    prefix: 'zv_live_XyZ789',
+    status: 'revoked',
+    revokedAt: '2026-11-02T10:00:00.000Z',
+  },
 ];
 
 function setup() {
@@ -33,7 +56,10 @@ describe('/team/api-keys', () => {
   it('creates a key, shows it once with a copy button', async () => {
     const server = setup();
     const secret = `zv_live_${'a'.repeat(40)}`;
-    server.on('POST', KEYS, { status: 201, body: { ...keys[0], id: '33333333-3333-4333-8333-333333333333', name: 'Pricing', key: secret } });
+    server.on('POST', KEYS, {
+      status: 201,
+      body: { ...keys[0], id: '33333333-3333-4333-8333-333333333333', name: 'Pricing', key: secret },
+    });
     const user = userEvent.setup();
     const writeText = vi.spyOn(navigator.clipboard, 'writeText');
     await user.type(screen.getByLabelText(/Key name/), 'Pricing');
@@ -50,7 +76,9 @@ describe('/team/api-keys', () => {
 
   it('revokes a key after confirmation', async () => {
     const server = setup();
-    server.on('POST', `${KEYS}/${keys[0]!.id}/revoke`, { body: { ...keys[0], status: 'revoked', revokedAt: '2026-11-03T10:00:00.000Z' } });
+    server.on('POST', `${KEYS}/${keys[0]!.id}/revoke`, {
+      body: { ...keys[0], status: 'revoked', revokedAt: '2026-11-03T10:00:00.000Z' },
+    });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Revoke Rating engine' }));
     const dialog = await screen.findByRole('dialog');

@@ -1,5 +1,21 @@
 import { type ApiKey, type ApiKeyCreated } from '@zview/contracts';
-import { Alert, Box, Button, Chip, Paper, Skeleton, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { useSession } from '../../session/session';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -16,7 +32,8 @@ const STATUS: Record<ApiKey['status'], { label: string; color: 'success' | 'defa
   expired: { label: 'Expired', color: 'warning' },
 };
 
-const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' }) : '—');
+const day = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' }) : '—';
 
 /** /team/api-keys: the organisation's keys for the public API (/v1); a new key is shown once. */
 export default function ApiKeysPage() {
@@ -62,13 +79,27 @@ export default function ApiKeysPage() {
         API keys
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3 }}>
-        {session.activeOrganization?.name} · Keys let your own systems call the Z-VIEW API (<a href="/api/docs">reference</a>). Each key is limited to 20 requests per second by default.
+        {session.activeOrganization?.name} · Keys let your own systems call the Z-VIEW API (
+        <a href="/api/docs">reference</a>). Each key is limited to 20 requests per second by default.
       </Typography>
 
       <Paper variant="outlined" component="form" onSubmit={submit} sx={{ p: 2, mb: 3 }} aria-label="Create an API key">
         <Stack direction="row" spacing={2} alignItems="flex-start" flexWrap="wrap" useFlexGap>
-          <TextField label="Key name" required value={name} onChange={(e) => setName(e.target.value)} size="small" sx={{ minWidth: 280 }} slotProps={{ htmlInput: { maxLength: 100 } }} />
-          <DateField label="Expires on (optional)" value={expires} onChange={(e) => setExpires(e.target.value)} size="small" />
+          <TextField
+            label="Key name"
+            required
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            size="small"
+            sx={{ minWidth: 280 }}
+            slotProps={{ htmlInput: { maxLength: 100 } }}
+          />
+          <DateField
+            label="Expires on (optional)"
+            value={expires}
+            onChange={(e) => setExpires(e.target.value)}
+            size="small"
+          />
           <Button type="submit" variant="contained" disabled={!name.trim() || create.isPending}>
             Create key
           </Button>
@@ -120,7 +151,13 @@ export default function ApiKeysPage() {
                     </TableCell>
                     <TableCell align="right">
                       {key.status === 'active' && (
-                        <Button size="small" color="error" variant="outlined" onClick={() => setRevoking(key)} aria-label={`Revoke ${key.name}`}>
+                        <Button
+                          size="small"
+                          color="error"
+                          variant="outlined"
+                          onClick={() => setRevoking(key)}
+                          aria-label={`Revoke ${key.name}`}
+                        >
                           Revoke
                         </Button>
                       )}

@@ -1,5 +1,15 @@
 import type { ApiKeyCreated } from '@zview/contracts';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import { useState } from 'react';
 
@@ -16,10 +26,20 @@ export function CreatedKeyDialog({ created, onClose }: { created: ApiKeyCreated 
       <DialogTitle id="created-key-title">API key created</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <Alert severity="warning">Copy this key now: it is shown only once. Z-VIEW keeps only a fingerprint of it.</Alert>
-          <TextField label={created?.name ?? 'Key'} value={created?.key ?? ''} slotProps={{ htmlInput: { readOnly: true, 'aria-label': 'New API key', style: { fontFamily: 'monospace' } } }} fullWidth />
+          <Alert severity="warning">
+            Copy this key now: it is shown only once. Z-VIEW keeps only a fingerprint of it.
+          </Alert>
+          <TextField
+            label={created?.name ?? 'Key'}
+            value={created?.key ?? ''}
+            slotProps={{
+              htmlInput: { readOnly: true, 'aria-label': 'New API key', style: { fontFamily: 'monospace' } },
+            }}
+            fullWidth
+          />
           <Typography variant="body2" color="text.secondary">
-            Send it as <code>Authorization: Bearer &lt;key&gt;</code> or <code>x-api-key: &lt;key&gt;</code>. Reference: <a href="/api/docs">/api/docs</a>.
+            Send it as <code>Authorization: Bearer &lt;key&gt;</code> or <code>x-api-key: &lt;key&gt;</code>. Reference:{' '}
+            <a href="/api/docs">/api/docs</a>.
           </Typography>
         </Stack>
       </DialogContent>

@@ -1,11 +1,18 @@
-import { PRODUCT_DISPLAY_NAMES, type AppealFeature, type ManualInputs, type ProductKey, type ScoreResult } from '@zview/contracts';
+import {
+  PRODUCT_DISPLAY_NAMES,
+  type AppealFeature,
+  type ManualInputs,
+  type ProductKey,
+  type ScoreResult,
+} from '@zview/contracts';
 import { buildApiUrl, getAccessToken } from '../../api/client';
 import { saveBlob } from '../../ui/saveBlob';
 
 /** Pure helpers of the appeals screens (tested in model.test.ts). */
 
 export const productLabel = (product: string) => PRODUCT_DISPLAY_NAMES[product as ProductKey] ?? product;
-export const formatScore = (score: number | null | undefined) => (score === null || score === undefined ? '—' : score.toFixed(1));
+export const formatScore = (score: number | null | undefined) =>
+  score === null || score === undefined ? '—' : score.toFixed(1);
 
 /** A manual input's value as shown in the table. */
 export function formatValue(value: AppealFeature['current'], unit: string | null = null): string {
@@ -30,17 +37,24 @@ export function parseControlValue(feature: AppealFeature, raw: string): ManualIn
 }
 
 /** A problem with a typed value, before the server says so (the server is the authority). */
-export function inputProblem(feature: AppealFeature, value: ManualInputs[string] | undefined, raw: string): string | null {
+export function inputProblem(
+  feature: AppealFeature,
+  value: ManualInputs[string] | undefined,
+  raw: string,
+): string | null {
   if (raw === '' || feature.domain.kind !== 'number') return null;
   if (value === undefined || typeof value !== 'number') return 'Enter a number.';
   if (feature.domain.integer && !Number.isInteger(value)) return 'Enter a whole number.';
-  if (value < feature.domain.min || value > feature.domain.max) return `Between ${feature.domain.min} and ${feature.domain.max}.`;
+  if (value < feature.domain.min || value > feature.domain.max)
+    return `Between ${feature.domain.min} and ${feature.domain.max}.`;
   return null;
 }
 
 /** The inputs that differ from what the model uses (or from what a published appeal already set). */
 export function modifiedFeatures(features: AppealFeature[], inputs: ManualInputs): string[] {
-  return features.filter((f) => inputs[f.key] !== undefined && inputs[f.key] !== (f.published ?? f.current)).map((f) => f.key);
+  return features
+    .filter((f) => inputs[f.key] !== undefined && inputs[f.key] !== (f.published ?? f.current))
+    .map((f) => f.key);
 }
 
 /** Each factor's contribution before and after, for the side-by-side waterfall, largest change first. */
@@ -52,7 +66,9 @@ export function factorChanges(before: ScoreResult, after: ScoreResult) {
       const b = after.factors.find((f) => f.key === key);
       return { key, name: (b ?? a)!.name, before: a?.contribution ?? 0, after: b?.contribution ?? 0 };
     })
-    .sort((x, y) => Math.abs(y.after - y.before) - Math.abs(x.after - x.before) || Math.abs(y.after) - Math.abs(x.after));
+    .sort(
+      (x, y) => Math.abs(y.after - y.before) - Math.abs(x.after - x.before) || Math.abs(y.after) - Math.abs(x.after),
+    );
 }
 
 export function isOverdue(deadlineAt: string, status: string, now = Date.now()): boolean {

@@ -8,7 +8,15 @@ import { MessageBlock } from './MessageBlock';
  * The error-box screen (SPEC §2): one or more messages and an optional action such as Logout.
  * TODO(shell): the shell's ui/ErrorBox may replace the inner box once merged.
  */
-export function ErrorScreen({ title, messages, action }: { title: string; messages: Pick<LoginMessage, 'text' | 'supportLine'>[]; action?: ReactNode }) {
+export function ErrorScreen({
+  title,
+  messages,
+  action,
+}: {
+  title: string;
+  messages: Pick<LoginMessage, 'text' | 'supportLine'>[];
+  action?: ReactNode;
+}) {
   return (
     <AuthLayout>
       <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 2 }}>

@@ -52,7 +52,9 @@ describe('/login-callback', () => {
   it('shows a catalogued message with the support line when the IdP refuses', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const manager = fakeUserManager();
-    manager.signinRedirectCallback.mockRejectedValue(Object.assign(new Error('User not assigned'), { error: 'access_denied' }));
+    manager.signinRedirectCallback.mockRejectedValue(
+      Object.assign(new Error('User not assigned'), { error: 'access_denied' }),
+    );
     renderCallback(manager);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(LOGIN_OUTCOME_MESSAGES.no_okta_apps_enabled);

@@ -62,7 +62,8 @@ export default function LoginCallbackPage() {
       (error: unknown) => {
         console.error('Sign-in callback failed', error);
         // An OAuth error answer (e.g. access_denied) carries its code in `error`.
-        const code = typeof (error as { error?: unknown })?.error === 'string' ? (error as { error: string }).error : undefined;
+        const code =
+          typeof (error as { error?: unknown })?.error === 'string' ? (error as { error: string }).error : undefined;
         if (active) setFailure(outcomeMessage(loginOutcomeForCode(code), SUPPORT_EMAIL));
       },
     );

@@ -78,7 +78,10 @@ describe('login page, step 2', () => {
     const { user } = setup();
     await toPasswordStep(user);
     expect(screen.getByDisplayValue('ann.smith@acme.test')).toBeDisabled();
-    expect(screen.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute('href', `${TEST_CONFIG.OIDC_ISSUER}/forgot-password`);
+    expect(screen.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute(
+      'href',
+      `${TEST_CONFIG.OIDC_ISSUER}/forgot-password`,
+    );
     const signInButton = screen.getByRole('button', { name: 'Sign in' });
     expect(signInButton).toBeDisabled();
     await user.type(screen.getByLabelText('Password'), 'x');
@@ -98,9 +101,13 @@ describe('login page, step 2', () => {
     server.on('POST', AUTHN, { body: { status: 'SUCCESS', sessionToken: 'st-123' } });
     await toPasswordStep(user);
     await signIn(user);
-    await waitFor(() => expect(manager.signinRedirect).toHaveBeenCalledWith({ extraQueryParams: { sessionToken: 'st-123' } }));
+    await waitFor(() =>
+      expect(manager.signinRedirect).toHaveBeenCalledWith({ extraQueryParams: { sessionToken: 'st-123' } }),
+    );
     expect(server.sent(AUTHN)[0]?.body).toEqual({ username: 'ann.smith@acme.test', password: 'correct horse' });
-    expect(sessionStorage.getItem(SESSION_STORAGE_KEYS.sessionRestoreUrl)).toBe(`${window.location.pathname}${window.location.search}${window.location.hash}`);
+    expect(sessionStorage.getItem(SESSION_STORAGE_KEYS.sessionRestoreUrl)).toBe(
+      `${window.location.pathname}${window.location.search}${window.location.hash}`,
+    );
   });
 
   it('shows invalid credentials under the password field', async () => {

@@ -134,7 +134,12 @@ export function LoginPage({ initialMessage }: LoginPageProps) {
               error={Boolean(passwordError)}
               helperText={passwordError?.text}
             />
-            <Link href={forgotPasswordUrl(idp.settings)} variant="body2" underline="hover" sx={{ alignSelf: 'flex-start' }}>
+            <Link
+              href={forgotPasswordUrl(idp.settings)}
+              variant="body2"
+              underline="hover"
+              sx={{ alignSelf: 'flex-start' }}
+            >
               Forgot your password?
             </Link>
             <Button type="submit" variant="contained" size="large" fullWidth disabled={!canSignIn} loading={busy}>

@@ -28,13 +28,29 @@ function Probe() {
   );
 }
 
-function setup({ sessionActive, tokens, organizations = [acme, beta] }: { sessionActive: boolean; tokens: boolean; organizations?: unknown[] }) {
+function setup({
+  sessionActive,
+  tokens,
+  organizations = [acme, beta],
+}: {
+  sessionActive: boolean;
+  tokens: boolean;
+  organizations?: unknown[];
+}) {
   const server = fakeServer()
-    .on('GET', SESSION, { status: sessionActive ? 200 : 404, body: sessionActive ? { status: 'ACTIVE' } : { errorCode: 'E0000007' } })
+    .on('GET', SESSION, {
+      status: sessionActive ? 200 : 404,
+      body: sessionActive ? { status: 'ACTIVE' } : { errorCode: 'E0000007' },
+    })
     .on('DELETE', SESSION, { status: 204 })
     .on('GET', '/api/organization', { body: { organizations } });
   const manager = fakeUserManager();
-  if (tokens) manager.user = { access_token: 'at-9', id_token: fakeJwt({ sub: 'u-1', given_name: 'Ann', groups: ['zview-group-admins'], isGroupAdmin: true }), expired: false };
+  if (tokens)
+    manager.user = {
+      access_token: 'at-9',
+      id_token: fakeJwt({ sub: 'u-1', given_name: 'Ann', groups: ['zview-group-admins'], isGroupAdmin: true }),
+      expired: false,
+    };
   const idp = testIdentityProvider(manager);
   render(
     <AuthTestProviders idp={idp}>
@@ -97,7 +113,11 @@ describe('RealSessionProvider', () => {
   });
 
   it('shows the no-products screen with the support line and a Logout button', async () => {
-    const { manager } = setup({ sessionActive: true, tokens: true, organizations: [{ id: 3, name: 'Empty Co', products: ['appeals'] }] });
+    const { manager } = setup({
+      sessionActive: true,
+      tokens: true,
+      organizations: [{ id: 3, name: 'Empty Co', products: ['appeals'] }],
+    });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(MESSAGES.noProductsEnabled);
     expect(alert).toHaveTextContent(MESSAGES.supportLine(TEST_CONFIG.SUPPORT_EMAIL));

@@ -1,4 +1,10 @@
-import { MESSAGES, hasNoEnabledProducts, organizationsResponseSchema, type IdentityUser, type OrganizationSummary } from '@zview/contracts';
+import {
+  MESSAGES,
+  hasNoEnabledProducts,
+  organizationsResponseSchema,
+  type IdentityUser,
+  type OrganizationSummary,
+} from '@zview/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, lazy, useCallback, type ReactNode } from 'react';
 import { api } from '../../api/client';
@@ -51,14 +57,24 @@ export const ORGANIZATIONS_QUERY_KEY = ['organizations'] as const;
 
 /** GET /api/organization, asked without a target organisation (it is what we choose from). */
 export function fetchOrganizations(): Promise<OrganizationSummary[]> {
-  return api.get('/api/organization', { schema: organizationsResponseSchema, organization: false }).then((body) => body.organizations);
+  return api
+    .get('/api/organization', { schema: organizationsResponseSchema, organization: false })
+    .then((body) => body.organizations);
 }
 
 /**
  * The shell's session for the signed-in user, or the no-products error box (with Logout) when
  * the organisation it would start with enables nothing (SPEC §2, §8).
  */
-function OrganizationSession({ identity, organizations, children }: { identity: AuthenticatedIdentity; organizations: OrganizationSummary[]; children: ReactNode }) {
+function OrganizationSession({
+  identity,
+  organizations,
+  children,
+}: {
+  identity: AuthenticatedIdentity;
+  organizations: OrganizationSummary[];
+  children: ReactNode;
+}) {
   const { SUPPORT_EMAIL } = useRuntimeConfig();
   if (hasNoEnabledProducts(pickOrganization(organizations)?.products ?? [])) {
     return (
@@ -70,7 +86,12 @@ function OrganizationSession({ identity, organizations, children }: { identity: 
     );
   }
   return (
-    <SessionProvider user={identity.user} organizations={organizations} identityProvider={identity.identityProvider} onLogout={identity.onLogout}>
+    <SessionProvider
+      user={identity.user}
+      organizations={organizations}
+      identityProvider={identity.identityProvider}
+      onLogout={identity.onLogout}
+    >
       {children}
     </SessionProvider>
   );
@@ -80,7 +101,13 @@ function OrganizationSession({ identity, organizations, children }: { identity: 
  * Loads the user's organisations (loader while pending, error box with Logout on failure) and
  * hands them to its children.
  */
-export function OrganizationsGate({ identity, children }: { identity: AuthenticatedIdentity; children: (organizations: OrganizationSummary[]) => ReactNode }) {
+export function OrganizationsGate({
+  identity,
+  children,
+}: {
+  identity: AuthenticatedIdentity;
+  children: (organizations: OrganizationSummary[]) => ReactNode;
+}) {
   const query = useQuery({ queryKey: [...ORGANIZATIONS_QUERY_KEY, identity.user.id], queryFn: fetchOrganizations });
   if (query.isPending) return <FullPageLoader />;
   if (query.isError) {

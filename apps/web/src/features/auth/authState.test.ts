@@ -29,15 +29,22 @@ describe('authentication state (SPEC §4)', () => {
   it('becomes authenticatedOnly when tokens are lost and authorized again when renewed', () => {
     const lost = run({ type: 'tokensFound' }, { type: 'sessionChecked', active: true }, { type: 'tokensLost' });
     expect(lost).toBe('authenticatedOnly');
-    expect(run({ type: 'sessionChecked', active: true }, { type: 'tokensLost' }, { type: 'tokensLoaded' })).toBe('authenticatedAndAuthorized');
+    expect(run({ type: 'sessionChecked', active: true }, { type: 'tokensLost' }, { type: 'tokensLoaded' })).toBe(
+      'authenticatedAndAuthorized',
+    );
   });
 
   it('checks the session again when tokens expire while running', () => {
     const expired = run({ type: 'tokensFound' }, { type: 'sessionChecked', active: true }, { type: 'tokensExpired' });
     expect(expired).toBe('unknown');
-    expect(run({ type: 'tokensFound' }, { type: 'sessionChecked', active: true }, { type: 'tokensExpired' }, { type: 'sessionChecked', active: false })).toBe(
-      'unauthenticated',
-    );
+    expect(
+      run(
+        { type: 'tokensFound' },
+        { type: 'sessionChecked', active: true },
+        { type: 'tokensExpired' },
+        { type: 'sessionChecked', active: false },
+      ),
+    ).toBe('unauthenticated');
   });
 
   it('falls back to the tokens when the session check itself fails', () => {
@@ -46,7 +53,9 @@ describe('authentication state (SPEC §4)', () => {
   });
 
   it('is unauthenticated after sign-out', () => {
-    expect(run({ type: 'tokensFound' }, { type: 'sessionChecked', active: true }, { type: 'signedOut' })).toBe('unauthenticated');
+    expect(run({ type: 'tokensFound' }, { type: 'sessionChecked', active: true }, { type: 'signedOut' })).toBe(
+      'unauthenticated',
+    );
   });
 
   it('shows a loader for unknown and authenticatedOnly, the login page when unauthenticated, the app when authorized', () => {

@@ -51,7 +51,9 @@ const trimSlash = (url: string) => url.replace(/\/+$/, '');
 
 /** {issuer}/sso/saml2/{idp}/home/oidc_client/{client}/{embed}?login_hint=&redirect_uri= (SPEC §7). */
 export function enterpriseSsoUrl(settings: IdpSettings, idpId: string, email: string, embed = 'sso'): string {
-  const path = ['sso', 'saml2', idpId, 'home', 'oidc_client', settings.clientId, embed].map(encodeURIComponent).join('/');
+  const path = ['sso', 'saml2', idpId, 'home', 'oidc_client', settings.clientId, embed]
+    .map(encodeURIComponent)
+    .join('/');
   const url = new URL(`${trimSlash(settings.issuer)}/${path}`, settings.origin);
   url.searchParams.set('login_hint', email);
   url.searchParams.set('redirect_uri', `${settings.origin}${IDP_PATHS.loginCallback}`);
@@ -105,13 +107,20 @@ export interface TokenHandlers {
   lost(): void;
 }
 
-export function createIdentityProvider(settings: IdpSettings, userManager = createUserManager(settings)): IdentityProvider {
+export function createIdentityProvider(
+  settings: IdpSettings,
+  userManager = createUserManager(settings),
+): IdentityProvider {
   const issuer = trimSlash(settings.issuer);
   return {
     settings,
     async getIdentity(email) {
       // Authorization is cleared: the person is not signed in yet.
-      const body = await api.post('/get-identity', { userEmail: email.trim().toLowerCase() }, { auth: false, organization: false });
+      const body = await api.post(
+        '/get-identity',
+        { userEmail: email.trim().toLowerCase() },
+        { auth: false, organization: false },
+      );
       return getIdentityResponseSchema.parse(body).links;
     },
     async signInWithCredentials(username, password) {
@@ -124,9 +133,14 @@ export function createIdentityProvider(settings: IdpSettings, userManager = crea
       const data: unknown = await response.json().catch(() => ({}));
       if (!response.ok) {
         const refused = authnErrorSchema.safeParse(data);
-        if (refused.success) throw new IdpError(refused.data.errorCode, refused.data.errorSummary ?? refused.data.errorCode);
+        if (refused.success)
+          throw new IdpError(refused.data.errorCode, refused.data.errorSummary ?? refused.data.errorCode);
         const oauth = data as { error?: unknown; error_description?: unknown };
-        if (typeof oauth.error === 'string') throw new IdpError(oauth.error, typeof oauth.error_description === 'string' ? oauth.error_description : oauth.error);
+        if (typeof oauth.error === 'string')
+          throw new IdpError(
+            oauth.error,
+            typeof oauth.error_description === 'string' ? oauth.error_description : oauth.error,
+          );
         throw new Error(`Sign-in failed with status ${response.status}`);
       }
       return authnResponseSchema.parse(data);
@@ -139,7 +153,10 @@ export function createIdentityProvider(settings: IdpSettings, userManager = crea
     getUser: () => userManager.getUser(),
     async hasActiveSession() {
       // quiet=1: no session answers 204 rather than 404, which the browser would log as an error on every fresh load.
-      const response = await fetch(`${issuer}${IDP_PATHS.session}?quiet=1`, { credentials: 'include', headers: { accept: 'application/json' } });
+      const response = await fetch(`${issuer}${IDP_PATHS.session}?quiet=1`, {
+        credentials: 'include',
+        headers: { accept: 'application/json' },
+      });
       if (response.status === 204 || response.status === 404 || response.status === 401) return false;
       if (response.ok) return true;
       throw new Error(`Session check failed with status ${response.status}`);
@@ -151,9 +168,11 @@ export function createIdentityProvider(settings: IdpSettings, userManager = crea
         // Still end the session and forget the tokens: a failed revocation must not keep anyone signed in.
         console.warn('Token revocation failed', error);
       }
-      await fetch(`${issuer}${IDP_PATHS.session}`, { method: 'DELETE', credentials: 'include' }).catch((error: unknown) => {
-        console.warn('Ending the identity-provider session failed', error);
-      });
+      await fetch(`${issuer}${IDP_PATHS.session}`, { method: 'DELETE', credentials: 'include' }).catch(
+        (error: unknown) => {
+          console.warn('Ending the identity-provider session failed', error);
+        },
+      );
       await userManager.removeUser();
     },
     forgetTokens: () => userManager.removeUser(),
@@ -176,4 +195,3 @@ export function createIdentityProvider(settings: IdpSettings, userManager = crea
     },
   };
 }
-

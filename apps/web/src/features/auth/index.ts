@@ -1,5 +1,11 @@
 /** The auth feature's public surface for the shell. */
-export { RealSessionProvider, AuthGate, OrganizationsGate, fetchOrganizations, type AuthenticatedIdentity } from './RealSessionProvider';
+export {
+  RealSessionProvider,
+  AuthGate,
+  OrganizationsGate,
+  fetchOrganizations,
+  type AuthenticatedIdentity,
+} from './RealSessionProvider';
 export { ErrorScreen, LogoutButton } from './ErrorScreen';
 export { IdentityProviderProvider, useIdentityProvider } from './context';
 export { createIdentityProvider, IDP_PATHS, type IdentityProvider } from './idp';

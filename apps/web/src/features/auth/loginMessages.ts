@@ -33,16 +33,20 @@ export function identityStepFor(links: readonly IdentityLinkAnswer[]): IdentityS
 
 /** The catalogued message of a login outcome (SPEC §8). */
 export function outcomeMessage(outcome: LoginOutcome, supportEmail: string): LoginMessage {
-  if (outcome === 'invalid_credentials') return { text: LOGIN_OUTCOME_MESSAGES.invalid_credentials, placement: 'password' };
+  if (outcome === 'invalid_credentials')
+    return { text: LOGIN_OUTCOME_MESSAGES.invalid_credentials, placement: 'password' };
   return { text: LOGIN_OUTCOME_MESSAGES[outcome], supportLine: MESSAGES.supportLine(supportEmail), placement: 'form' };
 }
 
 /** The session token of a successful credential check, or the message explaining why not. */
 export function sessionTokenOf(response: AuthnAnswer): { sessionToken: string } | { message: LoginMessage } {
   if (response.status === AUTHN_STATUSES.success) {
-    return response.sessionToken ? { sessionToken: response.sessionToken } : { message: { text: MESSAGES.missingSessionToken, placement: 'form' } };
+    return response.sessionToken
+      ? { sessionToken: response.sessionToken }
+      : { message: { text: MESSAGES.missingSessionToken, placement: 'form' } };
   }
-  if (response.status === AUTHN_STATUSES.passwordExpired) return { message: { text: MESSAGES.passwordExpired, placement: 'form' } };
+  if (response.status === AUTHN_STATUSES.passwordExpired)
+    return { message: { text: MESSAGES.passwordExpired, placement: 'form' } };
   return { message: { text: MESSAGES.authenticationFailed, placement: 'form' } };
 }
 

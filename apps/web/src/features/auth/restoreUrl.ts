@@ -3,7 +3,10 @@ import { IDP_PATHS } from './idp';
 
 /** Where the user was when sign-in started, restored after the callback. */
 export function saveRestoreUrl(location: Pick<Location, 'pathname' | 'search' | 'hash'> = window.location): void {
-  sessionStorage.setItem(SESSION_STORAGE_KEYS.sessionRestoreUrl, `${location.pathname}${location.search}${location.hash}`);
+  sessionStorage.setItem(
+    SESSION_STORAGE_KEYS.sessionRestoreUrl,
+    `${location.pathname}${location.search}${location.hash}`,
+  );
 }
 
 /** The saved URL (same-origin paths only), consumed once; '/' when none. */

@@ -8,7 +8,17 @@ afterEach(() => vi.restoreAllMocks());
 describe('decodeUser', () => {
   it('maps the id token claims to the SPEC §3 User', () => {
     const user = decodeUser(
-      fakeJwt({ sub: 'u-1', email: 'ann@acme.test', given_name: 'Ann', family_name: 'Ödegård', groups: ['zview-group-admins'], externalGroups: ['zorro'], isGroupAdmin: true, hasZorroAccess: true, isUserInTrialOrg: false }),
+      fakeJwt({
+        sub: 'u-1',
+        email: 'ann@acme.test',
+        given_name: 'Ann',
+        family_name: 'Ödegård',
+        groups: ['zview-group-admins'],
+        externalGroups: ['zorro'],
+        isGroupAdmin: true,
+        hasZorroAccess: true,
+        isUserInTrialOrg: false,
+      }),
     );
     expect(user).toEqual({
       id: 'u-1',
@@ -27,8 +37,22 @@ describe('decodeUser', () => {
   });
 
   it('reads the internal admin claim, external groups and defaults isUserInTrialOrg to true', () => {
-    const user = decodeUser(fakeJwt({ sub: 'u-2', groups: ['zview-admins'], isZviewAdmin: true, hasZorroAccess: true, externalGroups: ['acme-underwriters', 'zorro'] }));
-    expect(user).toMatchObject({ isZviewAdmin: true, isInternalAdmin: true, isGroupAdmin: false, hasZorroAccess: true, isUserInTrialOrg: true });
+    const user = decodeUser(
+      fakeJwt({
+        sub: 'u-2',
+        groups: ['zview-admins'],
+        isZviewAdmin: true,
+        hasZorroAccess: true,
+        externalGroups: ['acme-underwriters', 'zorro'],
+      }),
+    );
+    expect(user).toMatchObject({
+      isZviewAdmin: true,
+      isInternalAdmin: true,
+      isGroupAdmin: false,
+      hasZorroAccess: true,
+      isUserInTrialOrg: true,
+    });
     expect(user?.externalGroups).toEqual(['acme-underwriters', 'zorro']);
   });
 

@@ -4,14 +4,19 @@ import { ID_TOKEN_CLAIMS, MESSAGES, type IdentityUser } from '@zview/contracts';
 export function decodeJwtPayload(token: string): Record<string, unknown> {
   const part = token.split('.')[1];
   if (!part) throw new Error('Not a JWT');
-  const base64 = part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '=');
+  const base64 = part
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')
+    .padEnd(Math.ceil(part.length / 4) * 4, '=');
   const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
   const payload: unknown = JSON.parse(new TextDecoder().decode(bytes));
-  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) throw new Error('JWT payload is not an object');
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload))
+    throw new Error('JWT payload is not an object');
   return payload as Record<string, unknown>;
 }
 
-const stringList = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
+const stringList = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 /**

@@ -14,14 +14,48 @@ const report = (overrides: Partial<BillingResponse> = {}): BillingResponse => ({
   organization: { id: 7, name: 'Acme Mutual' },
   annualUsageByAgreement: {
     data: [
-      { contract_year: 2026, contract_year_start: '2026-04-15', contract_year_end: '2027-04-14', product: 'zfire', agreement: 150000, usage: 1234567, remaining: 0, overage: 1084567 },
-      { contract_year: 2026, contract_year_start: '2026-04-15', contract_year_end: '2027-04-14', product: 'zhail', agreement: 25000, usage: 0, remaining: 25000, overage: 0 },
+      {
+        contract_year: 2026,
+        contract_year_start: '2026-04-15',
+        contract_year_end: '2027-04-14',
+        product: 'zfire',
+        agreement: 150000,
+        usage: 1234567,
+        remaining: 0,
+        overage: 1084567,
+      },
+      {
+        contract_year: 2026,
+        contract_year_start: '2026-04-15',
+        contract_year_end: '2027-04-14',
+        product: 'zhail',
+        agreement: 25000,
+        usage: 0,
+        remaining: 25000,
+        overage: 0,
+      },
     ],
   },
   quarterlyUsageByAgreement: {
-    data: [{ contract_year: 2026, quarter: 2, quarter_start: '2026-07-15', quarter_end: '2026-10-14', product: 'zfire', api_total: 0, zview: 9876, portfolio: 1000, total_pings: 10876 }],
+    data: [
+      {
+        contract_year: 2026,
+        quarter: 2,
+        quarter_start: '2026-07-15',
+        quarter_end: '2026-10-14',
+        product: 'zfire',
+        api_total: 0,
+        zview: 9876,
+        portfolio: 1000,
+        total_pings: 10876,
+      },
+    ],
   },
-  batchWork: { data: [{ date_delivered: '2026-03-09T16:30:00Z', batch_name: 'March renewals', no_of_addresses: 4321, product: 'zfire' }] },
+  batchWork: {
+    data: [
+      { date_delivered: '2026-03-09T16:30:00Z', batch_name: 'March renewals', no_of_addresses: 4321, product: 'zfire' },
+    ],
+  },
   usageTrend: {
     data: [
       {
@@ -30,7 +64,10 @@ const report = (overrides: Partial<BillingResponse> = {}): BillingResponse => ({
         contract_year_end: '2027-04-14',
         agreement: 150000,
         usage: 100000,
-        points: [{ date: '2026-05-14', usage: 60000 }, { date: '2026-06-01', usage: 100000 }],
+        points: [
+          { date: '2026-05-14', usage: 60000 },
+          { date: '2026-06-01', usage: 100000 },
+        ],
         projected_overage_date: '2026-06-10',
       },
     ],
@@ -38,9 +75,18 @@ const report = (overrides: Partial<BillingResponse> = {}): BillingResponse => ({
   ...overrides,
 });
 
-const empty = () => report({ annualUsageByAgreement: { data: [] }, quarterlyUsageByAgreement: { data: [] }, batchWork: { data: [] }, usageTrend: { data: [] } });
+const empty = () =>
+  report({
+    annualUsageByAgreement: { data: [] },
+    quarterlyUsageByAgreement: { data: [] },
+    batchWork: { data: [] },
+    usageTrend: { data: [] },
+  });
 
-function setup(body: BillingResponse | (() => { status?: number; body?: unknown }) = report(), session = testSession()) {
+function setup(
+  body: BillingResponse | (() => { status?: number; body?: unknown }) = report(),
+  session = testSession(),
+) {
   const server = fakeServer().on('GET', PATH, typeof body === 'function' ? body : { body });
   renderPage(<BillingPage />, { route: '/billing', session });
   return server;
@@ -52,13 +98,27 @@ describe('/billing', () => {
     expect(screen.getByRole('heading', { name: 'BILLING' })).toBeInTheDocument();
     expect(screen.getByTestId('report-generated')).toHaveTextContent(/^Report Generated: \d{2}\/\d{2}\/\d{4}$/);
     const annual = await screen.findByRole('table', { name: 'ANNUAL USAGE BY AGREEMENT' });
-    expect(within(annual).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Contract Year', 'Product', 'Agreement', 'Usage', 'Remaining', 'Non-Committed Usage']);
+    expect(
+      within(annual)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Contract Year', 'Product', 'Agreement', 'Usage', 'Remaining', 'Non-Committed Usage']);
     const quarterly = screen.getByRole('table', { name: 'QUARTERLY TRANSACTION BREAKDOWN' });
-    expect(within(quarterly).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Contract Year', 'Quarter', 'Product', 'API', 'Z-VIEW', 'Portfolio', 'Total Transactions']);
+    expect(
+      within(quarterly)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Contract Year', 'Quarter', 'Product', 'API', 'Z-VIEW', 'Portfolio', 'Total Transactions']);
     const batches = screen.getByRole('table', { name: 'Z-PORTFOLIO SUBMISSIONS' });
-    expect(within(batches).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Date Delivered', 'Batch Name', 'No. of Addresses', 'Product']);
+    expect(
+      within(batches)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Date Delivered', 'Batch Name', 'No. of Addresses', 'Product']);
     // Print sits with the annual table.
-    expect(within(screen.getByRole('region', { name: 'ANNUAL USAGE BY AGREEMENT' })).getByRole('button', { name: 'Print' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'ANNUAL USAGE BY AGREEMENT' })).getByRole('button', { name: 'Print' }),
+    ).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: 'Print' })).toHaveLength(1);
   });
 
@@ -66,13 +126,33 @@ describe('/billing', () => {
     setup();
     const annual = await screen.findByRole('table', { name: 'ANNUAL USAGE BY AGREEMENT' });
     const [fire, hail] = within(annual).getAllByRole('row').slice(1);
-    expect(within(fire!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['04/15/2026 – 04/14/2027', 'Z-FIRE', '150,000', '1,234,567', '-', '1,084,567']);
-    expect(within(hail!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['04/15/2026 – 04/14/2027', 'Z-HAIL', '25,000', '-', '25,000', '-']);
-    const quarter = within(screen.getByRole('table', { name: 'QUARTERLY TRANSACTION BREAKDOWN' })).getAllByRole('row')[1]!;
-    expect(within(quarter).getAllByRole('cell').map((c) => c.textContent)).toEqual(['2026', 'Q2 (07/15/2026 – 10/14/2026)', 'Z-FIRE', '-', '9,876', '1,000', '10,876']);
+    expect(
+      within(fire!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['04/15/2026 – 04/14/2027', 'Z-FIRE', '150,000', '1,234,567', '-', '1,084,567']);
+    expect(
+      within(hail!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['04/15/2026 – 04/14/2027', 'Z-HAIL', '25,000', '-', '25,000', '-']);
+    const quarter = within(screen.getByRole('table', { name: 'QUARTERLY TRANSACTION BREAKDOWN' })).getAllByRole(
+      'row',
+    )[1]!;
+    expect(
+      within(quarter)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['2026', 'Q2 (07/15/2026 – 10/14/2026)', 'Z-FIRE', '-', '9,876', '1,000', '10,876']);
     const batch = within(screen.getByRole('table', { name: 'Z-PORTFOLIO SUBMISSIONS' })).getAllByRole('row')[1]!;
-    expect(within(batch).getAllByRole('cell').map((c) => c.textContent)).toEqual(['03/09/2026', 'March renewals', '4,321', 'Z-FIRE']);
-    expect(screen.getByTestId('usage-chart-zfire')).toHaveTextContent('Projected to exceed the agreement on 06/10/2026');
+    expect(
+      within(batch)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['03/09/2026', 'March renewals', '4,321', 'Z-FIRE']);
+    expect(screen.getByTestId('usage-chart-zfire')).toHaveTextContent(
+      'Projected to exceed the agreement on 06/10/2026',
+    );
   });
 
   it('shows three skeleton blocks while loading', async () => {
@@ -91,7 +171,9 @@ describe('/billing', () => {
 
   it('shows the empty states with the exact strings', async () => {
     setup(empty());
-    expect(await screen.findByTestId('annual-usage-empty')).toHaveTextContent(`${MESSAGES.billingNoResults}${MESSAGES.billingNoResultsAdvice}`);
+    expect(await screen.findByTestId('annual-usage-empty')).toHaveTextContent(
+      `${MESSAGES.billingNoResults}${MESSAGES.billingNoResultsAdvice}`,
+    );
     expect(screen.getByTestId('quarterly-usage-empty')).toHaveTextContent(MESSAGES.billingNoResults);
     expect(screen.getByTestId('portfolio-submissions-empty')).toHaveTextContent('No Z-Portfolio submissions found');
     expect(MESSAGES.billingNoResults).toBe('No results found');
@@ -113,7 +195,9 @@ describe('/billing', () => {
     const server = setup(report(), testSession({ user: testUser({ isInternalAdmin: true, isZviewAdmin: true }) }));
     const user = userEvent.setup();
     expect(await screen.findByText('Z-VIEW Admin Only')).toBeInTheDocument();
-    expect(screen.getByText(/Showing data for organization/)).toHaveTextContent('Showing data for organization Acme Mutual (ID 7)');
+    expect(screen.getByText(/Showing data for organization/)).toHaveTextContent(
+      'Showing data for organization Acme Mutual (ID 7)',
+    );
     await user.click(screen.getByRole('button', { name: 'change' }));
     const input = screen.getByRole('textbox', { name: 'Organization ID' });
     const submit = screen.getByRole('button', { name: 'Submit' });
@@ -132,9 +216,13 @@ describe('/billing', () => {
 
   it('writes each table as CSV with the SPEC labels and raw numbers, named with the file-name and date helpers', () => {
     const data = report();
-    expect(tableCsv(ANNUAL_COLUMNS, data.annualUsageByAgreement.data).split('\r\n')[0]).toBe('Contract Year,Product,Agreement,Usage,Remaining,Non-Committed Usage');
+    expect(tableCsv(ANNUAL_COLUMNS, data.annualUsageByAgreement.data).split('\r\n')[0]).toBe(
+      'Contract Year,Product,Agreement,Usage,Remaining,Non-Committed Usage',
+    );
     expect(tableCsv(BATCH_COLUMNS, data.batchWork.data).split('\r\n')[1]).toBe('03/09/2026,March renewals,4321,Z-FIRE');
-    expect(csvFileName('z-portfolio submissions', 'Acme (Mutual) Inc.', new Date('2026-11-24T12:00:00Z'))).toBe('z_portfolio_submissions_Acme__Mutual__Inc_20261124.csv');
+    expect(csvFileName('z-portfolio submissions', 'Acme (Mutual) Inc.', new Date('2026-11-24T12:00:00Z'))).toBe(
+      'z_portfolio_submissions_Acme__Mutual__Inc_20261124.csv',
+    );
   });
 
   it('prints the page', async () => {

@@ -22,16 +22,31 @@ import { downloadCsv, tableCsv } from './csv';
 import { contractYearLabel, count, csvFileName, date, productLabel, quarterLabel } from './format';
 
 type Labels<K extends string> = Readonly<Record<K, string>>;
-const labels = <K extends string>(columns: readonly (readonly [K, string])[]): Labels<K> => Object.fromEntries(columns) as Labels<K>;
+const labels = <K extends string>(columns: readonly (readonly [K, string])[]): Labels<K> =>
+  Object.fromEntries(columns) as Labels<K>;
 const ANNUAL = labels(BILLING_COLUMNS.annual);
 const QUARTERLY = labels(BILLING_COLUMNS.quarterly);
 const BATCH = labels(BILLING_COLUMNS.batchWork);
 
-const num = <Row,>(key: string, label: string, value: (row: Row) => number): BillingColumn<Row> => ({ key, label, numeric: true, cell: (row) => count(value(row)), csv: value });
-const product = <Row extends { product: string }>(label: string): BillingColumn<Row> => ({ key: 'product', label, cell: (row) => productLabel(row.product) });
+const num = <Row,>(key: string, label: string, value: (row: Row) => number): BillingColumn<Row> => ({
+  key,
+  label,
+  numeric: true,
+  cell: (row) => count(value(row)),
+  csv: value,
+});
+const product = <Row extends { product: string }>(label: string): BillingColumn<Row> => ({
+  key: 'product',
+  label,
+  cell: (row) => productLabel(row.product),
+});
 
 export const ANNUAL_COLUMNS: BillingColumn<AnnualUsageRow>[] = [
-  { key: 'contract_year', label: ANNUAL.contract_year, cell: (r) => contractYearLabel(r.contract_year_start, r.contract_year_end) },
+  {
+    key: 'contract_year',
+    label: ANNUAL.contract_year,
+    cell: (r) => contractYearLabel(r.contract_year_start, r.contract_year_end),
+  },
   product(ANNUAL.product),
   num('agreement', ANNUAL.agreement, (r) => r.agreement),
   num('usage', ANNUAL.usage, (r) => r.usage),
@@ -40,7 +55,11 @@ export const ANNUAL_COLUMNS: BillingColumn<AnnualUsageRow>[] = [
 ];
 export const QUARTERLY_COLUMNS: BillingColumn<QuarterlyUsageRow>[] = [
   { key: 'contract_year', label: QUARTERLY.contract_year, cell: (r) => String(r.contract_year) },
-  { key: 'quarter', label: QUARTERLY.quarter, cell: (r) => `${quarterLabel(r.quarter)} (${date(r.quarter_start)} – ${date(r.quarter_end)})` },
+  {
+    key: 'quarter',
+    label: QUARTERLY.quarter,
+    cell: (r) => `${quarterLabel(r.quarter)} (${date(r.quarter_start)} – ${date(r.quarter_end)})`,
+  },
   product(QUARTERLY.product),
   num('api_total', QUARTERLY.api_total, (r) => r.api_total),
   num('zview', QUARTERLY.zview, (r) => r.zview),
@@ -57,7 +76,9 @@ export const BATCH_COLUMNS: BillingColumn<BatchWorkRow>[] = [
 /** Today in the reader's own calendar, MM/DD/YYYY. */
 function today(): string {
   const now = new Date();
-  return date(`${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`);
+  return date(
+    `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`,
+  );
 }
 
 const PRINT_STYLES = (
@@ -65,7 +86,11 @@ const PRINT_STYLES = (
     styles={{
       '@media print': {
         'header, .billing-no-print, .MuiSnackbar-root, [role="alert"]': { display: 'none !important' },
-        'html, body, #root': { background: '#fff !important', height: 'auto !important', overflow: 'visible !important' },
+        'html, body, #root': {
+          background: '#fff !important',
+          height: 'auto !important',
+          overflow: 'visible !important',
+        },
         '.billing-report': { padding: '0 !important', maxWidth: 'none !important', margin: '0 !important' },
         '.billing-section': { breakInside: 'avoid', boxShadow: 'none !important' },
         '@page': { margin: '14mm' },
@@ -89,7 +114,11 @@ export default function BillingPage() {
   }, [billing.isError, billing.error, notify]);
 
   const data = billing.data;
-  const shown = data?.organization ?? (organization === null && session.activeOrganization ? { id: session.activeOrganization.id, name: session.activeOrganization.name } : null);
+  const shown =
+    data?.organization ??
+    (organization === null && session.activeOrganization
+      ? { id: session.activeOrganization.id, name: session.activeOrganization.name }
+      : null);
 
   return (
     <Box className="billing-report" sx={{ p: 4, maxWidth: 1200, mx: 'auto' }}>
@@ -127,7 +156,12 @@ export default function BillingPage() {
 
 function csvButton<Row>(table: string, organizationName: string, columns: BillingColumn<Row>[], rows: Row[]) {
   return (
-    <Button size="small" startIcon={<DownloadOutlined />} disabled={rows.length === 0} onClick={() => downloadCsv(csvFileName(table, organizationName), tableCsv(columns, rows))}>
+    <Button
+      size="small"
+      startIcon={<DownloadOutlined />}
+      disabled={rows.length === 0}
+      onClick={() => downloadCsv(csvFileName(table, organizationName), tableCsv(columns, rows))}
+    >
       {BILLING_TEXT.downloadCsv}
     </Button>
   );

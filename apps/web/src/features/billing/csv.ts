@@ -4,7 +4,10 @@ import type { BillingColumn } from './components/BillingTable';
 
 /** A table as CSV: SPEC's column labels as the header, raw numbers, dates MM/DD/YYYY. */
 export function tableCsv<Row>(columns: BillingColumn<Row>[], rows: Row[]): string {
-  return Papa.unparse({ fields: columns.map((c) => c.label), data: rows.map((row) => columns.map((c) => (c.csv ? c.csv(row) : c.cell(row)))) });
+  return Papa.unparse({
+    fields: columns.map((c) => c.label),
+    data: rows.map((row) => columns.map((c) => (c.csv ? c.csv(row) : c.cell(row)))),
+  });
 }
 
 export function downloadCsv(fileName: string, text: string): void {

@@ -26,18 +26,36 @@ export type DashboardTab = (typeof DASHBOARD_TABS)[number]['value'];
 
 /** The lookups a tab lists: all recent ones, or those with at least one high-risk score. */
 export function lookupsForTab(tab: DashboardTab, lookups: RecentLookup[]): RecentLookup[] {
-  return tab === 'high-risk' ? lookups.filter((lookup) => lookup.scores.some((score) => score.riskLevel === 'high')) : lookups;
+  return tab === 'high-risk'
+    ? lookups.filter((lookup) => lookup.scores.some((score) => score.riskLevel === 'high'))
+    : lookups;
 }
 
-const when = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+const when = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
 
 function ScoreChips({ scores, enabled }: { scores: RecentLookup['scores']; enabled: string[] }) {
-  const byProduct = new Map(scores.filter((s) => isProductKey(s.product) && enabled.includes(s.product)).map((s) => [s.product as ProductKey, s]));
+  const byProduct = new Map(
+    scores
+      .filter((s) => isProductKey(s.product) && enabled.includes(s.product))
+      .map((s) => [s.product as ProductKey, s]),
+  );
   return (
     <Stack direction="row" spacing={0.75} sx={{ flexWrap: 'wrap', rowGap: 0.75 }}>
       {sortProducts([...byProduct.keys()]).map((product) => {
         const score = byProduct.get(product)!;
-        return <RiskChip key={product} level={score.riskLevel} label={`${PRODUCT_DISPLAY_NAMES[product]} ${score.score === null ? '—' : score.score.toFixed(1)}`} />;
+        return (
+          <RiskChip
+            key={product}
+            level={score.riskLevel}
+            label={`${PRODUCT_DISPLAY_NAMES[product]} ${score.score === null ? '—' : score.score.toFixed(1)}`}
+          />
+        );
       })}
     </Stack>
   );
@@ -86,7 +104,12 @@ export default function DashboardPage() {
           Properties looked up by {activeOrganization?.name ?? 'your organisation'}.
         </Typography>
         <Paper variant="outlined">
-          <Tabs value={tab.value} onChange={(_event, value: string) => void navigate(`/dashboard/${value}`)} aria-label="Dashboard" sx={{ px: 2, borderBottom: 1, borderColor: 'divider' }}>
+          <Tabs
+            value={tab.value}
+            onChange={(_event, value: string) => void navigate(`/dashboard/${value}`)}
+            aria-label="Dashboard"
+            sx={{ px: 2, borderBottom: 1, borderColor: 'divider' }}
+          >
             {DASHBOARD_TABS.map((t) => (
               <Tab key={t.value} value={t.value} label={t.label} />
             ))}
@@ -127,7 +150,11 @@ export default function DashboardPage() {
                       )}
                     </TableCell>
                     <TableCell>
-                      <Link component={RouterLink} to={`/scores?${new URLSearchParams({ location: lookup.address, location_type: 'address' }).toString()}`} sx={{ fontWeight: 600 }}>
+                      <Link
+                        component={RouterLink}
+                        to={`/scores?${new URLSearchParams({ location: lookup.address, location_type: 'address' }).toString()}`}
+                        sx={{ fontWeight: 600 }}
+                      >
                         {lookup.address}
                       </Link>
                     </TableCell>

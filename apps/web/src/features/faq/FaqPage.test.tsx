@@ -13,8 +13,18 @@ describe('the FAQ page', () => {
     fakeApi({
       '/api/faq': () => ({
         faqs: [
-          { id: 'a', category: 'Scores', question: 'What does a score of 7 mean?', answer: 'From 7.0 a property is high risk.' },
-          { id: 'b', category: 'Account', question: 'I forgot my password.', answer: 'Use the link on the sign-in page.' },
+          {
+            id: 'a',
+            category: 'Scores',
+            question: 'What does a score of 7 mean?',
+            answer: 'From 7.0 a property is high risk.',
+          },
+          {
+            id: 'b',
+            category: 'Account',
+            question: 'I forgot my password.',
+            answer: 'Use the link on the sign-in page.',
+          },
           { id: 'c', category: 'Scores', question: 'Is the data real?', answer: 'Sample data is labelled.' },
         ],
       }),
@@ -22,8 +32,16 @@ describe('the FAQ page', () => {
     renderApp({ path: '/faq', devSession: 'member' });
     expect(await screen.findByRole('heading', { name: 'Scores' }, SLOW)).toBeInTheDocument();
     // grouped by category, in order of first appearance
-    expect(within(screen.getByRole('main')).getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Scores', 'Account']);
-    expect(within(screen.getByRole('region', { name: 'Scores' })).getAllByRole('button').map((b) => b.textContent)).toEqual(['What does a score of 7 mean?', 'Is the data real?']);
+    expect(
+      within(screen.getByRole('main'))
+        .getAllByRole('heading', { level: 2 })
+        .map((h) => h.textContent),
+    ).toEqual(['Scores', 'Account']);
+    expect(
+      within(screen.getByRole('region', { name: 'Scores' }))
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['What does a score of 7 mean?', 'Is the data real?']);
     await user.click(screen.getByRole('button', { name: 'What does a score of 7 mean?' }));
     expect(screen.getByText('From 7.0 a property is high risk.')).toBeVisible();
   });

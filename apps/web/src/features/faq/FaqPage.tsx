@@ -41,7 +41,12 @@ export default function FaqPage() {
                   {section.title}
                 </Typography>
                 {section.items.map((item) => (
-                  <Accordion key={item.id} disableGutters variant="outlined" sx={{ '&:before': { display: 'none' }, '& + &': { borderTop: 0 } }}>
+                  <Accordion
+                    key={item.id}
+                    disableGutters
+                    variant="outlined"
+                    sx={{ '&:before': { display: 'none' }, '& + &': { borderTop: 0 } }}
+                  >
                     <AccordionSummary expandIcon={<ExpandMoreIcon />}>
                       <Typography sx={{ fontWeight: 600 }}>{item.question}</Typography>
                     </AccordionSummary>

@@ -14,7 +14,8 @@ export function faqSections(faqs: FaqEntry[]): { title: string; items: FaqEntry[
   return [...sections].map(([title, items]) => ({ title, items }));
 }
 
-export const fetchFaq = (signal?: AbortSignal): Promise<FaqResponse> => api.get('/api/faq', { schema: faqResponseSchema, signal });
+export const fetchFaq = (signal?: AbortSignal): Promise<FaqResponse> =>
+  api.get('/api/faq', { schema: faqResponseSchema, signal });
 
 export function useFaq() {
   return useQuery({ queryKey: queryKeys.faq, queryFn: ({ signal }) => fetchFaq(signal), retry: false });

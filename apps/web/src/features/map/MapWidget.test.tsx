@@ -53,7 +53,9 @@ describe('MapWidget', () => {
 
   it('explains a map engine that fails to load', async () => {
     render(
-      <MapEnvironmentProvider value={{ detectWebGL: () => true, loadMapLibre: () => Promise.reject(new Error('chunk failed')) }}>
+      <MapEnvironmentProvider
+        value={{ detectWebGL: () => true, loadMapLibre: () => Promise.reject(new Error('chunk failed')) }}
+      >
         <MapWidget imageUrl="/a.jpg" imageBounds={image.imageBounds} />
       </MapEnvironmentProvider>,
     );

@@ -20,15 +20,27 @@ export function MapWidget(props: MapWidgetProps) {
   const track = useTrack(props.onTrack);
   const mode = mapModeFor(props, webgl);
   const street = styleFromMapboxConfig(props.mapboxConfig?.mapStyle);
-  const baseStyles = useStableValue(resolveBaseStyles(props.baseStyles, street ? { street } : undefined, env.baseStyles));
+  const baseStyles = useStableValue(
+    resolveBaseStyles(props.baseStyles, street ? { street } : undefined, env.baseStyles),
+  );
   return (
     <Box
       data-testid="map-widget"
       data-map-mode={mode}
-      sx={{ position: 'relative', width: '100%', height: props.height ?? '100%', minHeight: 320, overflow: 'hidden', bgcolor: 'grey.200', isolation: 'isolate' }}
+      sx={{
+        position: 'relative',
+        width: '100%',
+        height: props.height ?? '100%',
+        minHeight: 320,
+        overflow: 'hidden',
+        bgcolor: 'grey.200',
+        isolation: 'isolate',
+      }}
     >
       {mode === 'noWebgl' && <NoWebGl track={track} />}
-      {mode === 'comparison' && <ComparisonMap props={props} items={props.comparison as [ImageItem, ImageItem]} baseStyles={baseStyles} />}
+      {mode === 'comparison' && (
+        <ComparisonMap props={props} items={props.comparison as [ImageItem, ImageItem]} baseStyles={baseStyles} />
+      )}
       {mode === 'oblique' && <ObliqueMap props={props} images={props.images!} track={track} baseStyles={baseStyles} />}
       {mode === 'standard' && <StandardMap props={props} track={track} baseStyles={baseStyles} />}
     </Box>

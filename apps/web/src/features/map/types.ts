@@ -32,7 +32,8 @@ export interface Building {
   centroid: Point;
 }
 
-export type ParcelGeometry = Polygon | MultiPolygon | Feature<Polygon | MultiPolygon> | FeatureCollection<Polygon | MultiPolygon>;
+export type ParcelGeometry =
+  Polygon | MultiPolygon | Feature<Polygon | MultiPolygon> | FeatureCollection<Polygon | MultiPolygon>;
 
 /** The layers a person can switch on and off in the layers panel. */
 export const TOGGLEABLE_LAYERS = ['aerial', 'location', 'parcel', 'building'] as const;
@@ -57,7 +58,10 @@ export interface MapboxConfig {
 }
 
 /** Tracking events the widget emits (names from SPEC §7). */
-export type MapTrackingEvent = Extract<TrackedEventName, 'no_webgl_supported_browser' | 'pin_location_change' | 'move_save_map_pin'>;
+export type MapTrackingEvent = Extract<
+  TrackedEventName,
+  'no_webgl_supported_browser' | 'pin_location_change' | 'move_save_map_pin'
+>;
 export type TrackFn = (event: MapTrackingEvent, properties?: Record<string, unknown>) => void;
 
 export interface MapWidgetProps {

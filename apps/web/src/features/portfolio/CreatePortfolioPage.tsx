@@ -69,7 +69,9 @@ export default function CreatePortfolioPage() {
     handle.current?.abort();
     setUploadedName(null);
     setUpload({ kind: 'uploading', file, fraction: 0 });
-    const current = uploadPortfolioFile(file, (fraction) => setUpload((state) => (state.kind === 'uploading' && state.file === file ? { ...state, fraction } : state)));
+    const current = uploadPortfolioFile(file, (fraction) =>
+      setUpload((state) => (state.kind === 'uploading' && state.file === file ? { ...state, fraction } : state)),
+    );
     handle.current = current;
     current.promise.then(
       (result) => {
@@ -82,7 +84,8 @@ export default function CreatePortfolioPage() {
         if (handle.current !== current) return;
         handle.current = null;
         if (error instanceof UploadCancelled) setUpload({ kind: 'idle' });
-        else setUpload({ kind: 'failed', file, message: error instanceof Error ? error.message : 'The upload failed.' });
+        else
+          setUpload({ kind: 'failed', file, message: error instanceof Error ? error.message : 'The upload failed.' });
       },
     );
   };
@@ -105,13 +108,26 @@ export default function CreatePortfolioPage() {
       await queryClient.invalidateQueries({ queryKey: portfolioKeys.all(org) });
       void navigate('/zportfolio');
     },
-    onError: (error) => notify({ text: error instanceof Error ? error.message : 'The portfolio could not be created.', variant: 'error' }),
+    onError: (error) =>
+      notify({
+        text: error instanceof Error ? error.message : 'The portfolio could not be created.',
+        variant: 'error',
+      }),
   });
 
   const errors = {
-    name: !trimmed ? 'Give the portfolio a name.' : nameTaken ? (nameCheck.data?.message ?? 'A portfolio with this name already exists.') : undefined,
+    name: !trimmed
+      ? 'Give the portfolio a name.'
+      : nameTaken
+        ? (nameCheck.data?.message ?? 'A portfolio with this name already exists.')
+        : undefined,
     products: chosen.length === 0 ? 'Choose at least one product.' : undefined,
-    file: uploadedName === null ? (upload.kind === 'uploading' ? 'Wait for the upload to finish.' : 'Upload a file first.') : undefined,
+    file:
+      uploadedName === null
+        ? upload.kind === 'uploading'
+          ? 'Wait for the upload to finish.'
+          : 'Upload a file first.'
+        : undefined,
   };
   const unusable = check.data?.usableRows === 0;
   const canSubmit = !errors.name && !errors.products && !errors.file && nameSettled && !check.isPending && !unusable;
@@ -121,11 +137,19 @@ export default function CreatePortfolioPage() {
     if (canSubmit) create.mutate();
   };
 
-  const show = (field: keyof typeof errors) => (submitted || (field === 'name' && nameTaken) ? errors[field] : undefined);
+  const show = (field: keyof typeof errors) =>
+    submitted || (field === 'name' && nameTaken) ? errors[field] : undefined;
 
   return (
     <Box sx={{ p: 4, maxWidth: 920, mx: 'auto', width: '100%' }}>
-      <Button component={RouterLink} to="/zportfolio" startIcon={<ArrowBack />} color="inherit" size="small" sx={{ mb: 1 }}>
+      <Button
+        component={RouterLink}
+        to="/zportfolio"
+        startIcon={<ArrowBack />}
+        color="inherit"
+        size="small"
+        sx={{ mb: 1 }}
+      >
         Portfolios
       </Button>
       <Typography variant="h4" component="h1" sx={{ fontWeight: 700, mb: 3 }}>
@@ -141,7 +165,13 @@ export default function CreatePortfolioPage() {
             submit();
           }}
         >
-          <FormField label="Name" htmlFor="portfolio-name" required error={show('name')} hint={trimmed && nameSettled && nameCheck.data?.available ? 'This name is available.' : undefined}>
+          <FormField
+            label="Name"
+            htmlFor="portfolio-name"
+            required
+            error={show('name')}
+            hint={trimmed && nameSettled && nameCheck.data?.available ? 'This name is available.' : undefined}
+          >
             <TextField
               id="portfolio-name"
               size="small"
@@ -151,12 +181,27 @@ export default function CreatePortfolioPage() {
               placeholder="e.g. Q4 renewals — California"
               slotProps={{
                 htmlInput: { maxLength: 200, 'aria-describedby': 'portfolio-name-message' },
-                input: { endAdornment: trimmed && !nameSettled ? <CircularProgress size={16} aria-label="Checking the name" /> : undefined },
+                input: {
+                  endAdornment:
+                    trimmed && !nameSettled ? <CircularProgress size={16} aria-label="Checking the name" /> : undefined,
+                },
               }}
             />
           </FormField>
-          <FormField label="Description" htmlFor="portfolio-description" hint="Optional. Helps your team recognise the portfolio.">
-            <TextField id="portfolio-description" size="small" multiline minRows={2} value={description} onChange={(event) => setDescription(event.target.value)} slotProps={{ htmlInput: { maxLength: 2000 } }} />
+          <FormField
+            label="Description"
+            htmlFor="portfolio-description"
+            hint="Optional. Helps your team recognise the portfolio."
+          >
+            <TextField
+              id="portfolio-description"
+              size="small"
+              multiline
+              minRows={2}
+              value={description}
+              onChange={(event) => setDescription(event.target.value)}
+              slotProps={{ htmlInput: { maxLength: 2000 } }}
+            />
           </FormField>
           <FormField label="Products" htmlFor="portfolio-products" required error={show('products')}>
             {products.length ? (
@@ -168,7 +213,13 @@ export default function CreatePortfolioPage() {
                     control={
                       <Checkbox
                         checked={chosen.includes(product)}
-                        onChange={(event) => setChosen((current) => (event.target.checked ? products.filter((p) => p === product || current.includes(p)) : current.filter((p) => p !== product)))}
+                        onChange={(event) =>
+                          setChosen((current) =>
+                            event.target.checked
+                              ? products.filter((p) => p === product || current.includes(p))
+                              : current.filter((p) => p !== product),
+                          )
+                        }
                       />
                     }
                   />

@@ -14,7 +14,15 @@ import { portfolioKeys } from './api/keys';
 import { EmptyState, LoadError, MessageRow, SkeletonRows } from '../../ui/TableStates';
 
 /** The rows that could not be scored, with the reason in plain words, ERRORS_PAGE_SIZE (25) per page. */
-export function ErrorsTable({ org, portfolioId, product }: { org: number | null; portfolioId: number; product: string }) {
+export function ErrorsTable({
+  org,
+  portfolioId,
+  product,
+}: {
+  org: number | null;
+  portfolioId: number;
+  product: string;
+}) {
   const [page, setPage] = useState(0);
   const errors = useQuery({
     queryKey: portfolioKeys.errors(org, portfolioId, product, page + 1),

@@ -20,7 +20,14 @@ export function ExportAllButton({ id, name, disabled }: { id: number; name: stri
     onError: (error) => notify({ text: `The export could not be downloaded. ${error.message}`, variant: 'error' }),
   });
   return (
-    <Button variant="outlined" size="small" startIcon={<FileDownloadOutlined />} disabled={disabled} loading={download.isPending} onClick={() => download.mutate()}>
+    <Button
+      variant="outlined"
+      size="small"
+      startIcon={<FileDownloadOutlined />}
+      disabled={disabled}
+      loading={download.isPending}
+      onClick={() => download.mutate()}
+    >
       Export all products
     </Button>
   );

@@ -30,13 +30,25 @@ describe('the export dialog', () => {
   it('saves the chosen columns, regenerates the CSV on the server and downloads it', { timeout: 40_000 }, async () => {
     const user = userEvent.setup();
     const saved: string[] = [];
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => { saved.push('blob'); return 'blob:x'; }), revokeObjectURL: vi.fn() }));
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, {
+        createObjectURL: vi.fn(() => {
+          saved.push('blob');
+          return 'blob:x';
+        }),
+        revokeObjectURL: vi.fn(),
+      }),
+    );
     const api = fakeApi({
       '/api/caribou/portfolios': () => listFixture(),
       '/api/caribou/portfolios/metadata': () => listMetadataFixture(),
       '/api/caribou/portfolio/42/metadata': () => metadataFixture(),
       '/api/caribou/portfolio/42/product/zproperty/export': () => ({ columns: [] }),
-      '/api/caribou/portfolio/42/product/zproperty/update_export': () => ({ exportedAt: '2026-11-21T10:00:00Z', sizeBytes: 10 }),
+      '/api/caribou/portfolio/42/product/zproperty/update_export': () => ({
+        exportedAt: '2026-11-21T10:00:00Z',
+        sizeBytes: 10,
+      }),
     });
     renderApp({ path: '/zportfolio', devSession: 'portfolioOnly' });
     await screen.findAllByTestId('portfolio-row', {}, SLOW);
@@ -58,38 +70,67 @@ describe('the export dialog', () => {
       'GET /api/caribou/portfolio/42/product/zproperty/export',
     ]);
     expect(calls[0]!.body).toEqual({
-      data: { columns: ['Policy No', 'Street', 'City', 'State', 'Zip', 'Construction', 'score', 'risk_level', 'top_factors', 'geocode_precision', 'model_version', 'problem'] },
+      data: {
+        columns: [
+          'Policy No',
+          'Street',
+          'City',
+          'State',
+          'Zip',
+          'Construction',
+          'score',
+          'risk_level',
+          'top_factors',
+          'geocode_precision',
+          'model_version',
+          'problem',
+        ],
+      },
     });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: /^Export/ })).not.toBeInTheDocument());
   });
 });
 
 describe('the export mark', () => {
-  it('says exporting marks results Processed, and marks an XLSX export with an explicit call before the download', { timeout: 40_000 }, async () => {
-    const user = userEvent.setup();
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() }));
-    const api = fakeApi({
-      '/api/caribou/portfolios': () => listFixture(),
-      '/api/caribou/portfolios/metadata': () => listMetadataFixture(),
-      '/api/caribou/portfolio/42/metadata': () => metadataFixture(),
-      '/api/caribou/portfolio/42/product/zproperty/export': () => ({ columns: [] }),
-      '/api/caribou/portfolio/42/product/zproperty/update_export': () => ({ exportedAt: '2026-11-21T10:00:00Z', sizeBytes: null }),
-    });
-    renderApp({ path: '/zportfolio', devSession: 'portfolioOnly' });
-    await screen.findAllByTestId('portfolio-row', {}, SLOW);
-    await user.click(screen.getByRole('button', { name: 'Actions for Z-PROPERTY of Q4 renewals — California' }));
-    await user.click(screen.getByRole('menuitem', { name: 'Export…' }));
-    const dialog = await screen.findByRole('dialog', { name: /^Export Z-PROPERTY/ }, SLOW);
-    expect(await within(dialog).findByTestId('export-marks-processed', {}, SLOW)).toHaveTextContent('Exporting marks results that are In Review as Processed.');
-    await user.click(within(dialog).getByRole('radio', { name: 'Excel (XLSX)' }));
-    await user.click(within(dialog).getByRole('button', { name: 'Download XLSX' }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: /^Export/ })).not.toBeInTheDocument());
-    const calls = requestsOf(api).filter((r) => r.path.startsWith('/api/caribou/portfolio/42/product/'));
-    expect(calls.map((c) => `${c.method} ${c.path}${c.method === 'PUT' ? `?format=${new URLSearchParams(c.search).get('format')}` : ''}`)).toEqual([
-      'PUT /api/caribou/portfolio/42/product/zproperty/update_export?format=xlsx',
-      'GET /api/caribou/portfolio/42/product/zproperty/export',
-    ]);
-  });
+  it(
+    'says exporting marks results Processed, and marks an XLSX export with an explicit call before the download',
+    { timeout: 40_000 },
+    async () => {
+      const user = userEvent.setup();
+      vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() }));
+      const api = fakeApi({
+        '/api/caribou/portfolios': () => listFixture(),
+        '/api/caribou/portfolios/metadata': () => listMetadataFixture(),
+        '/api/caribou/portfolio/42/metadata': () => metadataFixture(),
+        '/api/caribou/portfolio/42/product/zproperty/export': () => ({ columns: [] }),
+        '/api/caribou/portfolio/42/product/zproperty/update_export': () => ({
+          exportedAt: '2026-11-21T10:00:00Z',
+          sizeBytes: null,
+        }),
+      });
+      renderApp({ path: '/zportfolio', devSession: 'portfolioOnly' });
+      await screen.findAllByTestId('portfolio-row', {}, SLOW);
+      await user.click(screen.getByRole('button', { name: 'Actions for Z-PROPERTY of Q4 renewals — California' }));
+      await user.click(screen.getByRole('menuitem', { name: 'Export…' }));
+      const dialog = await screen.findByRole('dialog', { name: /^Export Z-PROPERTY/ }, SLOW);
+      expect(await within(dialog).findByTestId('export-marks-processed', {}, SLOW)).toHaveTextContent(
+        'Exporting marks results that are In Review as Processed.',
+      );
+      await user.click(within(dialog).getByRole('radio', { name: 'Excel (XLSX)' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Download XLSX' }));
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: /^Export/ })).not.toBeInTheDocument());
+      const calls = requestsOf(api).filter((r) => r.path.startsWith('/api/caribou/portfolio/42/product/'));
+      expect(
+        calls.map(
+          (c) =>
+            `${c.method} ${c.path}${c.method === 'PUT' ? `?format=${new URLSearchParams(c.search).get('format')}` : ''}`,
+        ),
+      ).toEqual([
+        'PUT /api/caribou/portfolio/42/product/zproperty/update_export?format=xlsx',
+        'GET /api/caribou/portfolio/42/product/zproperty/export',
+      ]);
+    },
+  );
 });
 
 describe('internal admins', () => {
@@ -98,7 +139,10 @@ describe('internal admins', () => {
       (api.fetchMock.mock.calls as unknown as [string, RequestInit | undefined][])
         .filter(([input]) => new URL(String(input)).pathname === path)
         .map(([, init]) => new Headers(init?.headers).get('x-role-group'));
-    const handlers = { '/api/caribou/portfolios': () => listFixture(), '/api/caribou/portfolios/metadata': () => listMetadataFixture() };
+    const handlers = {
+      '/api/caribou/portfolios': () => listFixture(),
+      '/api/caribou/portfolios/metadata': () => listMetadataFixture(),
+    };
     const admin = fakeApi(handlers);
     const view = renderApp({ path: '/zportfolio', devSession: 'admin' });
     await screen.findAllByTestId('portfolio-row', {}, SLOW);
@@ -119,8 +163,19 @@ describe('internal admins', () => {
     const api = fakeApi({
       '/api/caribou/portfolios': () => listFixture(),
       '/api/caribou/portfolios/metadata': () => listMetadataFixture(),
-      '/api/caribou/jobs/metadata': () => ({ filters: ['all', 'queued', 'running', 'suspended', 'complete'], counts: { queued: 0, running: 1, suspended: 1, complete: 5 } }),
-      '/api/caribou/jobs': (url) => ({ jobs: url.searchParams.get('filter') === 'suspended' ? [job(8, 'suspended')] : [job(9, 'running'), job(8, 'suspended')], total: 2, page: 1, itemsPerPage: 10 }),
+      '/api/caribou/jobs/metadata': () => ({
+        filters: ['all', 'queued', 'running', 'suspended', 'complete'],
+        counts: { queued: 0, running: 1, suspended: 1, complete: 5 },
+      }),
+      '/api/caribou/jobs': (url) => ({
+        jobs:
+          url.searchParams.get('filter') === 'suspended'
+            ? [job(8, 'suspended')]
+            : [job(9, 'running'), job(8, 'suspended')],
+        total: 2,
+        page: 1,
+        itemsPerPage: 10,
+      }),
       '/api/caribou/jobs/9/suspend': () => ({ id: 9, state: 'suspended' }),
       '/api/caribou/jobs/8/resume': () => ({ id: 8, state: 'queued' }),
     });
@@ -133,11 +188,17 @@ describe('internal admins', () => {
     expect(rows.map((r) => r.getAttribute('data-state'))).toEqual(['running', 'suspended']);
     expect(screen.getByRole('tab', { name: 'Suspended (1)' })).toBeInTheDocument();
     await user.click(within(rows[0]!).getByRole('button', { name: 'Suspend' }));
-    await waitFor(() => expect(requestsOf(api).some((r) => r.method === 'POST' && r.path === '/api/caribou/jobs/9/suspend')).toBe(true));
+    await waitFor(() =>
+      expect(requestsOf(api).some((r) => r.method === 'POST' && r.path === '/api/caribou/jobs/9/suspend')).toBe(true),
+    );
     await user.click(within(rows[1]!).getByRole('button', { name: 'Resume' }));
-    await waitFor(() => expect(requestsOf(api).some((r) => r.method === 'POST' && r.path === '/api/caribou/jobs/8/resume')).toBe(true));
+    await waitFor(() =>
+      expect(requestsOf(api).some((r) => r.method === 'POST' && r.path === '/api/caribou/jobs/8/resume')).toBe(true),
+    );
     await user.click(screen.getByRole('tab', { name: 'Suspended (1)' }));
-    await waitFor(() => expect(api.callsTo('/api/caribou/jobs').some((u) => u.searchParams.get('filter') === 'suspended')).toBe(true));
+    await waitFor(() =>
+      expect(api.callsTo('/api/caribou/jobs').some((u) => u.searchParams.get('filter') === 'suspended')).toBe(true),
+    );
     await waitFor(() => expect(screen.getAllByTestId('job-row')).toHaveLength(1));
   });
 });

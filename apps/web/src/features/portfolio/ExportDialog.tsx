@@ -68,7 +68,10 @@ function ExportForm({ target, onClose }: { target: ExportTarget; onClose(): void
   const org = session.activeOrganization?.id ?? null;
   const queryClient = useQueryClient();
   const { notify } = useNotifications();
-  const metadata = useQuery({ queryKey: portfolioKeys.metadata(org, target.id), queryFn: ({ signal }) => fetchPortfolioMetadata(target.id, signal) });
+  const metadata = useQuery({
+    queryKey: portfolioKeys.metadata(org, target.id),
+    queryFn: ({ signal }) => fetchPortfolioMetadata(target.id, signal),
+  });
   const saved = metadata.data?.products.find((p) => p.product === target.product)?.exportColumns ?? null;
   const ownColumns = metadata.data?.columns ?? [];
   const allColumns = [...ownColumns, ...PORTFOLIO_EXPORT_EXTRA_COLUMNS];
@@ -119,7 +122,9 @@ function ExportForm({ target, onClose }: { target: ExportTarget; onClose(): void
         {metadata.isPending ? (
           <Skeleton variant="rounded" height={220} data-testid="export-columns-loading" />
         ) : metadata.isError ? (
-          <Alert severity="error">The columns of this portfolio could not be loaded. Close this window and try again.</Alert>
+          <Alert severity="error">
+            The columns of this portfolio could not be loaded. Close this window and try again.
+          </Alert>
         ) : (
           <Stack spacing={3}>
             <ColumnGroup
@@ -144,7 +149,12 @@ function ExportForm({ target, onClose }: { target: ExportTarget; onClose(): void
               <Typography variant="subtitle2" sx={{ fontWeight: 700 }} id="export-format-label">
                 File type
               </Typography>
-              <RadioGroup row aria-labelledby="export-format-label" value={format} onChange={(_, value) => setFormat(value as 'csv' | 'xlsx')}>
+              <RadioGroup
+                row
+                aria-labelledby="export-format-label"
+                value={format}
+                onChange={(_, value) => setFormat(value as 'csv' | 'xlsx')}
+              >
                 <FormControlLabel value="csv" control={<Radio size="small" />} label="CSV" />
                 <FormControlLabel value="xlsx" control={<Radio size="small" />} label="Excel (XLSX)" />
               </RadioGroup>
@@ -157,17 +167,29 @@ function ExportForm({ target, onClose }: { target: ExportTarget; onClose(): void
                 Your last choice of columns for this product is selected. It is saved again when you export.
               </Typography>
             )}
-            {download.isError && <Alert severity="error">{download.error instanceof Error ? download.error.message : 'The export failed.'}</Alert>}
+            {download.isError && (
+              <Alert severity="error">
+                {download.error instanceof Error ? download.error.message : 'The export failed.'}
+              </Alert>
+            )}
           </Stack>
         )}
         {download.isPending && <LinearProgress sx={{ mt: 2 }} aria-label="Preparing the export" />}
       </DialogContent>
       <DialogActions>
-        <Typography variant="body2" sx={{ color: 'text.secondary', mr: 'auto', pl: 2 }} data-testid="export-column-count">
+        <Typography
+          variant="body2"
+          sx={{ color: 'text.secondary', mr: 'auto', pl: 2 }}
+          data-testid="export-column-count"
+        >
           {ordered.length} of {allColumns.length} columns
         </Typography>
         <Button onClick={onClose}>Cancel</Button>
-        <Button variant="contained" disabled={!ordered.length || metadata.isPending || metadata.isError || download.isPending} onClick={() => download.mutate()}>
+        <Button
+          variant="contained"
+          disabled={!ordered.length || metadata.isPending || metadata.isError || download.isPending}
+          onClick={() => download.mutate()}
+        >
           {download.isPending ? 'Preparing…' : `Download ${format === 'csv' ? 'CSV' : 'XLSX'}`}
         </Button>
       </DialogActions>
@@ -191,7 +213,12 @@ function ColumnGroup(props: {
         <Typography component="legend" variant="subtitle2" sx={{ fontWeight: 700 }}>
           {props.title}
         </Typography>
-        <Link component="button" type="button" variant="body2" onClick={() => props.onAll(chosen < props.columns.length)}>
+        <Link
+          component="button"
+          type="button"
+          variant="body2"
+          onClick={() => props.onAll(chosen < props.columns.length)}
+        >
           {chosen < props.columns.length ? 'Select all' : 'Clear all'}
         </Link>
       </Stack>
@@ -202,9 +229,18 @@ function ColumnGroup(props: {
         {props.columns.map((column) => (
           <FormControlLabel
             key={column}
-            control={<Checkbox size="small" checked={props.selection.has(column)} onChange={(_, on) => props.onToggle(column, on)} />}
+            control={
+              <Checkbox
+                size="small"
+                checked={props.selection.has(column)}
+                onChange={(_, on) => props.onToggle(column, on)}
+              />
+            }
             label={props.label(column)}
-            sx={{ minWidth: 0, '& .MuiFormControlLabel-label': { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } }}
+            sx={{
+              minWidth: 0,
+              '& .MuiFormControlLabel-label': { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+            }}
           />
         ))}
       </FormGroup>

@@ -15,7 +15,17 @@ export type UploadState =
   | { kind: 'failed'; file: File; message: string };
 
 /** Drop or choose one CSV file; shows the upload's progress with Cancel, then the file with Replace. */
-export function FileDropZone({ state, onFile, onCancel, invalid }: { state: UploadState; onFile: (file: File) => void; onCancel: () => void; invalid?: boolean }) {
+export function FileDropZone({
+  state,
+  onFile,
+  onCancel,
+  invalid,
+}: {
+  state: UploadState;
+  onFile: (file: File) => void;
+  onCancel: () => void;
+  invalid?: boolean;
+}) {
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
   const choose = () => input.current?.click();
@@ -75,7 +85,11 @@ export function FileDropZone({ state, onFile, onCancel, invalid }: { state: Uplo
             <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap data-testid="file-name">
               {state.file.name}
             </Typography>
-            <Typography variant="caption" sx={{ color: state.kind === 'failed' ? 'error.main' : 'text.secondary' }} data-testid="upload-status">
+            <Typography
+              variant="caption"
+              sx={{ color: state.kind === 'failed' ? 'error.main' : 'text.secondary' }}
+              data-testid="upload-status"
+            >
               {state.kind === 'uploading'
                 ? `Uploading… ${Math.round(state.fraction * 100)}% of ${formatBytes(state.file.size)}`
                 : state.kind === 'uploaded'
@@ -83,7 +97,12 @@ export function FileDropZone({ state, onFile, onCancel, invalid }: { state: Uplo
                   : state.message}
             </Typography>
             {state.kind === 'uploading' && (
-              <LinearProgress variant="determinate" value={Math.round(state.fraction * 100)} aria-label="Upload progress" sx={{ mt: 1, height: 6, borderRadius: 3 }} />
+              <LinearProgress
+                variant="determinate"
+                value={Math.round(state.fraction * 100)}
+                aria-label="Upload progress"
+                sx={{ mt: 1, height: 6, borderRadius: 3 }}
+              />
             )}
           </Box>
           {state.kind === 'uploading' ? (

@@ -8,7 +8,17 @@ import { useId } from 'react';
 import type { FilterOption } from '@zview/contracts';
 
 /** A multi-choice filter of the portfolio list; nothing chosen means all. */
-export function FilterSelect({ label, options, value, onChange }: { label: string; options: FilterOption[]; value: string[]; onChange: (next: string[]) => void }) {
+export function FilterSelect({
+  label,
+  options,
+  value,
+  onChange,
+}: {
+  label: string;
+  options: FilterOption[];
+  value: string[];
+  onChange: (next: string[]) => void;
+}) {
   const labelId = useId();
   const display = (v: string) => options.find((o) => String(o.value) === v)?.display ?? v;
   return (
@@ -24,13 +34,18 @@ export function FilterSelect({ label, options, value, onChange }: { label: strin
         notched
         value={value}
         inputProps={{ 'aria-label': label }}
-        onChange={(event) => onChange(typeof event.target.value === 'string' ? event.target.value.split(',') : event.target.value)}
+        onChange={(event) =>
+          onChange(typeof event.target.value === 'string' ? event.target.value.split(',') : event.target.value)
+        }
         renderValue={(selected) => (selected.length ? selected.map(display).join(', ') : 'All')}
       >
         {options.map((option) => (
           <MenuItem key={String(option.value)} value={String(option.value)}>
             <Checkbox size="small" checked={value.includes(String(option.value))} />
-            <ListItemText primary={option.display} secondary={option.count !== undefined ? `${option.count}` : undefined} />
+            <ListItemText
+              primary={option.display}
+              secondary={option.count !== undefined ? `${option.count}` : undefined}
+            />
           </MenuItem>
         ))}
       </Select>

@@ -40,15 +40,32 @@ const FILTERS: { value: JobFilter; label: string }[] = [
   { value: 'suspended', label: 'Suspended' },
   { value: 'complete', label: 'Complete' },
 ];
-const STATE_LABELS: Record<JobState, string> = { queued: 'Queued', running: 'Running', suspended: 'Suspended', complete: 'Complete' };
-const STATE_COLORS: Record<JobState, 'default' | 'info' | 'warning' | 'success'> = { queued: 'default', running: 'info', suspended: 'warning', complete: 'success' };
+const STATE_LABELS: Record<JobState, string> = {
+  queued: 'Queued',
+  running: 'Running',
+  suspended: 'Suspended',
+  complete: 'Complete',
+};
+const STATE_COLORS: Record<JobState, 'default' | 'info' | 'warning' | 'success'> = {
+  queued: 'default',
+  running: 'info',
+  suspended: 'warning',
+  complete: 'success',
+};
 const JOBS_PAGE_SIZE = 10;
 const JOBS_POLL_MS = 5000;
 
 export function JobsPanel() {
   const [open, setOpen] = useState(false);
   return (
-    <Accordion expanded={open} onChange={(_, next) => setOpen(next)} variant="outlined" disableGutters sx={{ mt: 3 }} data-testid="jobs-panel">
+    <Accordion
+      expanded={open}
+      onChange={(_, next) => setOpen(next)}
+      variant="outlined"
+      disableGutters
+      sx={{ mt: 3 }}
+      data-testid="jobs-panel"
+    >
       <AccordionSummary expandIcon={<ExpandMore />} aria-controls="jobs-panel-content" id="jobs-panel-header">
         <Typography sx={{ fontWeight: 700 }}>Processing jobs</Typography>
         <Typography variant="body2" sx={{ color: 'text.secondary', ml: 2, alignSelf: 'center' }}>
@@ -65,8 +82,13 @@ function JobsTable() {
   const { notify } = useNotifications();
   const [filter, setFilter] = useState<JobFilter>('all');
   const [page, setPage] = useState(0);
-  const busy = (data: { counts: Record<JobState, number> } | undefined) => Boolean(data && data.counts.running + data.counts.queued > 0);
-  const metadata = useQuery({ queryKey: portfolioKeys.jobsMetadata(), queryFn: ({ signal }) => fetchJobsMetadata(signal), refetchInterval: (q) => (busy(q.state.data) ? JOBS_POLL_MS : false) });
+  const busy = (data: { counts: Record<JobState, number> } | undefined) =>
+    Boolean(data && data.counts.running + data.counts.queued > 0);
+  const metadata = useQuery({
+    queryKey: portfolioKeys.jobsMetadata(),
+    queryFn: ({ signal }) => fetchJobsMetadata(signal),
+    refetchInterval: (q) => (busy(q.state.data) ? JOBS_POLL_MS : false),
+  });
   const jobs = useQuery({
     queryKey: portfolioKeys.jobs(filter, page),
     queryFn: ({ signal }) => fetchJobs(filter, page + 1, JOBS_PAGE_SIZE, signal),
@@ -74,9 +96,15 @@ function JobsTable() {
     refetchInterval: busy(metadata.data) ? JOBS_POLL_MS : false,
   });
   const change = useMutation({
-    mutationFn: ({ job, to }: { job: Job; to: 'suspend' | 'resume' }) => (to === 'suspend' ? suspendJob(job.id) : resumeJob(job.id)),
-    onSuccess: (_, { job, to }) => notify({ text: `Job ${job.id} (${job.portfolioName}, ${productName(job.product)}) ${to === 'suspend' ? 'suspended' : 'resumed'}.`, variant: 'success' }),
-    onError: (error) => notify({ text: error instanceof Error ? error.message : 'The job could not be changed.', variant: 'error' }),
+    mutationFn: ({ job, to }: { job: Job; to: 'suspend' | 'resume' }) =>
+      to === 'suspend' ? suspendJob(job.id) : resumeJob(job.id),
+    onSuccess: (_, { job, to }) =>
+      notify({
+        text: `Job ${job.id} (${job.portfolioName}, ${productName(job.product)}) ${to === 'suspend' ? 'suspended' : 'resumed'}.`,
+        variant: 'success',
+      }),
+    onError: (error) =>
+      notify({ text: error instanceof Error ? error.message : 'The job could not be changed.', variant: 'error' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['jobs'] }),
   });
 
@@ -84,9 +112,25 @@ function JobsTable() {
   const rows = jobs.data?.jobs ?? [];
   return (
     <>
-      <Tabs value={filter} onChange={(_, next: JobFilter) => { setFilter(next); setPage(0); }} sx={{ px: 2, borderBottom: 1, borderColor: 'divider' }} aria-label="Job state">
+      <Tabs
+        value={filter}
+        onChange={(_, next: JobFilter) => {
+          setFilter(next);
+          setPage(0);
+        }}
+        sx={{ px: 2, borderBottom: 1, borderColor: 'divider' }}
+        aria-label="Job state"
+      >
         {FILTERS.map((f) => (
-          <Tab key={f.value} value={f.value} label={f.value !== 'all' && counts ? `${f.label} (${counts[f.value as JobState].toLocaleString('en-US')})` : f.label} />
+          <Tab
+            key={f.value}
+            value={f.value}
+            label={
+              f.value !== 'all' && counts
+                ? `${f.label} (${counts[f.value as JobState].toLocaleString('en-US')})`
+                : f.label
+            }
+          />
         ))}
       </Tabs>
       <Table size="small" aria-label="Processing jobs">
@@ -110,32 +154,64 @@ function JobsTable() {
               <LoadError what="The jobs" error={jobs.error} onRetry={() => void jobs.refetch()} />
             </MessageRow>
           ) : rows.length === 0 ? (
-            <MessageRow columns={8}>{filter === 'all' ? 'No portfolio has been processed yet.' : `No ${STATE_LABELS[filter as JobState].toLowerCase()} jobs.`}</MessageRow>
+            <MessageRow columns={8}>
+              {filter === 'all'
+                ? 'No portfolio has been processed yet.'
+                : `No ${STATE_LABELS[filter as JobState].toLowerCase()} jobs.`}
+            </MessageRow>
           ) : (
             rows.map((job) => (
               <TableRow key={job.id} data-testid="job-row" data-state={job.state}>
                 <TableCell>{job.id}</TableCell>
                 <TableCell>
-                  <Link component={RouterLink} to={`/zportfolio/results?id=${job.portfolioId}&product=${job.product}`} underline="hover">
+                  <Link
+                    component={RouterLink}
+                    to={`/zportfolio/results?id=${job.portfolioId}&product=${job.product}`}
+                    underline="hover"
+                  >
                     {job.portfolioName}
                   </Link>
                 </TableCell>
                 <TableCell>{job.organizationName}</TableCell>
                 <TableCell>{productName(job.product)}</TableCell>
                 <TableCell>
-                  <Chip size="small" label={STATE_LABELS[job.state]} color={STATE_COLORS[job.state]} variant={job.state === 'queued' ? 'outlined' : 'filled'} />
+                  <Chip
+                    size="small"
+                    label={STATE_LABELS[job.state]}
+                    color={STATE_COLORS[job.state]}
+                    variant={job.state === 'queued' ? 'outlined' : 'filled'}
+                  />
                 </TableCell>
                 <TableCell>
-                  <RunProgressBar progress={{ committed: job.progress.committed, total: job.progress.total, percent: job.state === 'complete' ? 100 : job.progress.total ? Math.floor((job.progress.committed / job.progress.total) * 100) : 0 }} />
+                  <RunProgressBar
+                    progress={{
+                      committed: job.progress.committed,
+                      total: job.progress.total,
+                      percent:
+                        job.state === 'complete'
+                          ? 100
+                          : job.progress.total
+                            ? Math.floor((job.progress.committed / job.progress.total) * 100)
+                            : 0,
+                    }}
+                  />
                 </TableCell>
                 <TableCell>{formatDate(job.createdAt)}</TableCell>
                 <TableCell align="right">
                   {job.state === 'running' || job.state === 'queued' ? (
-                    <Button size="small" disabled={change.isPending} onClick={() => change.mutate({ job, to: 'suspend' })}>
+                    <Button
+                      size="small"
+                      disabled={change.isPending}
+                      onClick={() => change.mutate({ job, to: 'suspend' })}
+                    >
                       Suspend
                     </Button>
                   ) : job.state === 'suspended' ? (
-                    <Button size="small" disabled={change.isPending} onClick={() => change.mutate({ job, to: 'resume' })}>
+                    <Button
+                      size="small"
+                      disabled={change.isPending}
+                      onClick={() => change.mutate({ job, to: 'resume' })}
+                    >
                       Resume
                     </Button>
                   ) : null}

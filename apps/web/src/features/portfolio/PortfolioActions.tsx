@@ -55,7 +55,17 @@ export function useProductActions() {
   const [exportTarget, setExportTarget] = useState<ExportTarget | null>(null);
 
   const mutation = useMutation({
-    mutationFn: async ({ id, name, product, action }: { id: number; name: string; product: string; action: ProductAction }) => {
+    mutationFn: async ({
+      id,
+      name,
+      product,
+      action,
+    }: {
+      id: number;
+      name: string;
+      product: string;
+      action: ProductAction;
+    }) => {
       switch (action) {
         case 'export':
           // The export dialog does the work (see run()).
@@ -78,7 +88,8 @@ export function useProductActions() {
       }
     },
     onSuccess: (text) => notify({ text, variant: 'success' }),
-    onError: (error) => notify({ text: error instanceof Error ? error.message : 'The action failed.', variant: 'error' }),
+    onError: (error) =>
+      notify({ text: error instanceof Error ? error.message : 'The action failed.', variant: 'error' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: portfolioKeys.all(org) }),
   });
 
@@ -125,7 +136,10 @@ export function useProductActions() {
       await renamePortfolio(target.id, next);
       notify({ text: `Renamed to “${next}”.`, variant: 'success' });
     } catch (error) {
-      notify({ text: error instanceof Error ? error.message : 'The portfolio could not be renamed.', variant: 'error' });
+      notify({
+        text: error instanceof Error ? error.message : 'The portfolio could not be renamed.',
+        variant: 'error',
+      });
     } finally {
       await queryClient.invalidateQueries({ queryKey: portfolioKeys.all(org) });
     }
@@ -137,13 +151,29 @@ export function useProductActions() {
 }
 
 /** The per-product action menu of the list. */
-export function ProductActionsMenu({ id, name, product, status, onAction }: { id: number; name: string; product: string; status: FileStatus; onAction: (target: { id: number; name: string; product: string }, action: ProductAction) => void }) {
+export function ProductActionsMenu({
+  id,
+  name,
+  product,
+  status,
+  onAction,
+}: {
+  id: number;
+  name: string;
+  product: string;
+  status: FileStatus;
+  onAction: (target: { id: number; name: string; product: string }, action: ProductAction) => void;
+}) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const actions = actionsFor(status);
   const destructiveStart = actions.findIndex((a) => a === 'archive' || a === 'delete');
   return (
     <>
-      <IconButton size="small" aria-label={`Actions for ${productName(product)} of ${name}`} onClick={(event) => setAnchor(event.currentTarget)}>
+      <IconButton
+        size="small"
+        aria-label={`Actions for ${productName(product)} of ${name}`}
+        onClick={(event) => setAnchor(event.currentTarget)}
+      >
         <MoreVert fontSize="small" />
       </IconButton>
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>

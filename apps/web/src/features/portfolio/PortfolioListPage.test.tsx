@@ -10,16 +10,31 @@ import { requestsOf } from './test-requests';
 const SLOW = { timeout: 8000 };
 afterEach(() => vi.unstubAllGlobals());
 
-const methodOf = (api: ReturnType<typeof fakeApi>, path: string) => requestsOf(api).filter((r) => r.path === path).map((r) => r.method);
+const methodOf = (api: ReturnType<typeof fakeApi>, path: string) =>
+  requestsOf(api)
+    .filter((r) => r.path === path)
+    .map((r) => r.method);
 
 describe('the portfolio list', () => {
   it('shows each product with its SPEC status label, in the fixed product order, with live progress', async () => {
-    const api = fakeApi({ '/api/caribou/portfolios': () => listFixture(), '/api/caribou/portfolios/metadata': () => listMetadataFixture() });
+    const api = fakeApi({
+      '/api/caribou/portfolios': () => listFixture(),
+      '/api/caribou/portfolios/metadata': () => listMetadataFixture(),
+    });
     renderApp({ path: '/zportfolio', devSession: 'admin' });
     const rows = await screen.findAllByTestId('portfolio-row', {}, SLOW);
     expect(rows).toHaveLength(3);
-    expect(within(rows[0]!).getAllByTestId('product-name').map((n) => n.textContent)).toEqual(['Z-FIRE', 'Z-PROPERTY']);
-    expect(screen.getAllByTestId('status-chip').map((c) => c.textContent)).toEqual(['In Progress', 'In Review', 'Processed', 'Uploaded']);
+    expect(
+      within(rows[0]!)
+        .getAllByTestId('product-name')
+        .map((n) => n.textContent),
+    ).toEqual(['Z-FIRE', 'Z-PROPERTY']);
+    expect(screen.getAllByTestId('status-chip').map((c) => c.textContent)).toEqual([
+      'In Progress',
+      'In Review',
+      'Processed',
+      'Uploaded',
+    ]);
     expect(within(rows[0]!).getByTestId('run-progress')).toHaveTextContent('50%');
     expect(api.callsTo('/api/caribou/portfolios')[0]?.searchParams.get('page')).toBe('1');
   });
@@ -28,12 +43,17 @@ describe('the portfolio list', () => {
     const user = userEvent.setup();
     const tracked: [string, unknown][] = [];
     const stop = onTrack((event, props) => tracked.push([event, props]));
-    const api = fakeApi({ '/api/caribou/portfolios': () => listFixture(), '/api/caribou/portfolios/metadata': () => listMetadataFixture() });
+    const api = fakeApi({
+      '/api/caribou/portfolios': () => listFixture(),
+      '/api/caribou/portfolios/metadata': () => listMetadataFixture(),
+    });
     renderApp({ path: '/zportfolio', devSession: 'admin' });
     await screen.findAllByTestId('portfolio-row', {}, SLOW);
     await user.click(screen.getByRole('combobox', { name: 'Product' }));
     await user.click(await screen.findByRole('option', { name: /Z-HAIL/ }));
-    await waitFor(() => expect(api.callsTo('/api/caribou/portfolios').some((u) => u.searchParams.get('product') === 'zhail')).toBe(true));
+    await waitFor(() =>
+      expect(api.callsTo('/api/caribou/portfolios').some((u) => u.searchParams.get('product') === 'zhail')).toBe(true),
+    );
     expect(tracked).toContainEqual(['portfolio_filters_applied', { product: ['zhail'], status: [], organization: [] }]);
     stop();
   });
@@ -68,7 +88,10 @@ describe('the portfolio list', () => {
     fakeApi({
       '/api/caribou/portfolios': () => listFixture(),
       '/api/caribou/portfolios/metadata': () => listMetadataFixture(),
-      '/api/caribou/portfolio/42/product/zproperty/status': () => ({ status: 409, body: { error: { code: 'conflict', message: 'Only a file in review can be marked processed.' } } }),
+      '/api/caribou/portfolio/42/product/zproperty/status': () => ({
+        status: 409,
+        body: { error: { code: 'conflict', message: 'Only a file in review can be marked processed.' } },
+      }),
     });
     renderApp({ path: '/zportfolio', devSession: 'admin' });
     await screen.findAllByTestId('portfolio-row', {}, SLOW);
@@ -78,12 +101,22 @@ describe('the portfolio list', () => {
   });
 
   it('shows the empty and the error state', async () => {
-    fakeApi({ '/api/caribou/portfolios': () => ({ portfolios: [], total: 0, page: 1, itemsPerPage: 10 }), '/api/caribou/portfolios/metadata': () => listMetadataFixture() });
+    fakeApi({
+      '/api/caribou/portfolios': () => ({ portfolios: [], total: 0, page: 1, itemsPerPage: 10 }),
+      '/api/caribou/portfolios/metadata': () => listMetadataFixture(),
+    });
     const empty = renderApp({ path: '/zportfolio', devSession: 'portfolioOnly' });
     expect(await screen.findByText('No portfolios yet', {}, SLOW)).toBeInTheDocument();
     empty.unmount();
-    fakeApi({ '/api/caribou/portfolios': () => ({ status: 500, body: { error: { code: 'internal', message: 'Database unavailable.' } } }) });
+    fakeApi({
+      '/api/caribou/portfolios': () => ({
+        status: 500,
+        body: { error: { code: 'internal', message: 'Database unavailable.' } },
+      }),
+    });
     renderApp({ path: '/zportfolio', devSession: 'portfolioOnly' });
-    expect(await screen.findByTestId('load-error', {}, SLOW)).toHaveTextContent('The portfolios could not be loaded. Database unavailable.');
+    expect(await screen.findByTestId('load-error', {}, SLOW)).toHaveTextContent(
+      'The portfolios could not be loaded. Database unavailable.',
+    );
   });
 });

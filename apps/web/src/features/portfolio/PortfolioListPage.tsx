@@ -39,7 +39,11 @@ const NO_FILTERS: PortfolioListFilters = { product: [], status: [], organization
 
 /** Polls while any product is being processed, so progress bars move and statuses flip. */
 export function isProcessing(list: PortfolioList | undefined): boolean {
-  return Boolean(list?.portfolios.some((p) => p.products.some((pp) => pp.status === 'IN_PROGRESS' || (pp.status === 'UPLOADED' && !p.processingError))));
+  return Boolean(
+    list?.portfolios.some((p) =>
+      p.products.some((pp) => pp.status === 'IN_PROGRESS' || (pp.status === 'UPLOADED' && !p.processingError)),
+    ),
+  );
 }
 
 export default function PortfolioListPage() {
@@ -51,7 +55,11 @@ export default function PortfolioListPage() {
   const [itemsPerPage, setItemsPerPage] = useState(10);
   const actions = useProductActions();
 
-  const metadata = useQuery({ queryKey: portfolioKeys.listMetadata(org), queryFn: ({ signal }) => fetchPortfolioListMetadata(signal, isAdmin), retry: false });
+  const metadata = useQuery({
+    queryKey: portfolioKeys.listMetadata(org),
+    queryFn: ({ signal }) => fetchPortfolioListMetadata(signal, isAdmin),
+    retry: false,
+  });
   const list = useQuery({
     queryKey: portfolioKeys.list(org, filters, page, itemsPerPage),
     queryFn: ({ signal }) => fetchPortfolios(filters, page + 1, itemsPerPage, signal, isAdmin),
@@ -62,13 +70,16 @@ export default function PortfolioListPage() {
 
   const options = useMemo(() => {
     const served = metadata.data?.filters;
-    const product: FilterOption[] = served?.product ?? PORTFOLIO_PRODUCTS.map((p) => ({ value: p, display: productName(p) }));
+    const product: FilterOption[] =
+      served?.product ?? PORTFOLIO_PRODUCTS.map((p) => ({ value: p, display: productName(p) }));
     const status: FilterOption[] = [
-      ...(served?.status ?? FILE_STATUSES.filter((s) => s !== 'ARCHIVED').map((s) => ({ value: s, display: statusLabel(s)! }))),
+      ...(served?.status ??
+        FILE_STATUSES.filter((s) => s !== 'ARCHIVED').map((s) => ({ value: s, display: statusLabel(s)! }))),
       { value: 'ARCHIVED', display: 'Archived' },
     ];
     // Internal admins send the role group and get every organisation from the server (SPEC §6).
-    const organization: FilterOption[] = served?.organization ?? (isAdmin ? session.organizations.map((o) => ({ value: o.id, display: o.name })) : []);
+    const organization: FilterOption[] =
+      served?.organization ?? (isAdmin ? session.organizations.map((o) => ({ value: o.id, display: o.name })) : []);
     return { product, status, organization };
   }, [metadata.data, isAdmin, session.organizations]);
 
@@ -99,10 +110,25 @@ export default function PortfolioListPage() {
       </Stack>
 
       <Stack direction="row" spacing={1.5} sx={{ mb: 2, alignItems: 'center' }} data-testid="portfolio-filters">
-        <FilterSelect label="Product" options={options.product} value={filters.product} onChange={(v) => applyFilter('product', v)} />
-        <FilterSelect label="Status" options={options.status} value={filters.status} onChange={(v) => applyFilter('status', v)} />
+        <FilterSelect
+          label="Product"
+          options={options.product}
+          value={filters.product}
+          onChange={(v) => applyFilter('product', v)}
+        />
+        <FilterSelect
+          label="Status"
+          options={options.status}
+          value={filters.status}
+          onChange={(v) => applyFilter('status', v)}
+        />
         {options.organization.length > 1 && (
-          <FilterSelect label="Organization" options={options.organization} value={filters.organization} onChange={(v) => applyFilter('organization', v)} />
+          <FilterSelect
+            label="Organization"
+            options={options.organization}
+            value={filters.organization}
+            onChange={(v) => applyFilter('organization', v)}
+          />
         )}
         {filtered && (
           <Button
@@ -140,7 +166,10 @@ export default function PortfolioListPage() {
               ) : rows.length === 0 ? (
                 <MessageRow columns={COLUMNS}>
                   {filtered ? (
-                    <EmptyState title="No portfolios match these filters" hint="Adjust or clear the filters to see more portfolios." />
+                    <EmptyState
+                      title="No portfolios match these filters"
+                      hint="Adjust or clear the filters to see more portfolios."
+                    />
                   ) : (
                     <EmptyState
                       title="No portfolios yet"
@@ -158,17 +187,31 @@ export default function PortfolioListPage() {
                   <TableRow key={portfolio.id} data-testid="portfolio-row" sx={{ verticalAlign: 'top' }}>
                     <TableCell>
                       <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
-                        <Link component={RouterLink} to={`/zportfolio/results?id=${portfolio.id}`} sx={{ fontWeight: 600 }} underline="hover">
+                        <Link
+                          component={RouterLink}
+                          to={`/zportfolio/results?id=${portfolio.id}`}
+                          sx={{ fontWeight: 600 }}
+                          underline="hover"
+                        >
                           {portfolio.name}
                         </Link>
                         <Tooltip title="Rename">
-                          <IconButton size="small" aria-label={`Rename ${portfolio.name}`} onClick={() => void actions.rename(portfolio)}>
+                          <IconButton
+                            size="small"
+                            aria-label={`Rename ${portfolio.name}`}
+                            onClick={() => void actions.rename(portfolio)}
+                          >
                             <Edit sx={{ fontSize: 16 }} />
                           </IconButton>
                         </Tooltip>
                       </Stack>
                       {portfolio.description && (
-                        <Typography variant="body2" sx={{ color: 'text.secondary' }} noWrap title={portfolio.description}>
+                        <Typography
+                          variant="body2"
+                          sx={{ color: 'text.secondary' }}
+                          noWrap
+                          title={portfolio.description}
+                        >
                           {portfolio.description}
                         </Typography>
                       )}
@@ -179,26 +222,45 @@ export default function PortfolioListPage() {
                       )}
                     </TableCell>
                     <TableCell>
-                      <Typography variant="body2">{isAdmin ? portfolio.organizationName : portfolio.originalFileName}</Typography>
+                      <Typography variant="body2">
+                        {isAdmin ? portfolio.organizationName : portfolio.originalFileName}
+                      </Typography>
                       {isAdmin && (
                         <Typography variant="caption" sx={{ color: 'text.secondary' }}>
                           {portfolio.originalFileName}
                         </Typography>
                       )}
                     </TableCell>
-                    <TableCell align="right">{portfolio.rowCount === null ? '—' : portfolio.rowCount.toLocaleString('en-US')}</TableCell>
+                    <TableCell align="right">
+                      {portfolio.rowCount === null ? '—' : portfolio.rowCount.toLocaleString('en-US')}
+                    </TableCell>
                     <TableCell>{formatDate(portfolio.createdAt)}</TableCell>
                     <TableCell sx={{ py: 0.5 }}>
                       {orderByProduct(portfolio.products).map((product) => (
-                        <Stack key={product.product} direction="row" spacing={1.5} sx={{ alignItems: 'center', minHeight: 40 }} data-testid="portfolio-product" data-product={product.product}>
+                        <Stack
+                          key={product.product}
+                          direction="row"
+                          spacing={1.5}
+                          sx={{ alignItems: 'center', minHeight: 40 }}
+                          data-testid="portfolio-product"
+                          data-product={product.product}
+                        >
                           <Typography variant="body2" sx={{ fontWeight: 700, width: 96 }} data-testid="product-name">
                             {productName(product.product)}
                           </Typography>
                           <Box sx={{ width: 104 }}>
                             <StatusChip status={product.status} />
                           </Box>
-                          <Box sx={{ flex: 1 }}>{product.status === 'IN_PROGRESS' && <RunProgressBar progress={product.progress} />}</Box>
-                          <ProductActionsMenu id={portfolio.id} name={portfolio.name} product={product.product} status={product.status} onAction={(target, action) => void actions.run(target, action)} />
+                          <Box sx={{ flex: 1 }}>
+                            {product.status === 'IN_PROGRESS' && <RunProgressBar progress={product.progress} />}
+                          </Box>
+                          <ProductActionsMenu
+                            id={portfolio.id}
+                            name={portfolio.name}
+                            product={product.product}
+                            status={product.status}
+                            onAction={(target, action) => void actions.run(target, action)}
+                          />
                         </Stack>
                       ))}
                     </TableCell>
@@ -208,7 +270,14 @@ export default function PortfolioListPage() {
             </TableBody>
           </Table>
         </TableContainer>
-        <PagedTableFooter total={list.data?.total} page={page} onPageChange={setPage} itemsPerPage={itemsPerPage} pageSizes={PAGE_SIZES} onItemsPerPageChange={setItemsPerPage} />
+        <PagedTableFooter
+          total={list.data?.total}
+          page={page}
+          onPageChange={setPage}
+          itemsPerPage={itemsPerPage}
+          pageSizes={PAGE_SIZES}
+          onItemsPerPageChange={setItemsPerPage}
+        />
       </Paper>
       {isAdmin && <JobsPanel />}
       {actions.exportDialog}

@@ -11,36 +11,60 @@ afterEach(() => vi.unstubAllGlobals());
 function api() {
   return fakeApi({
     '/api/caribou/portfolio/42/metadata': () => metadataFixture(),
-    '/api/caribou/portfolio/42/properties': (url) => propertiesFixture(Number(url.searchParams.get('page')), Number(url.searchParams.get('itemsPerPage'))),
+    '/api/caribou/portfolio/42/properties': (url) =>
+      propertiesFixture(Number(url.searchParams.get('page')), Number(url.searchParams.get('itemsPerPage'))),
     '/api/caribou/portfolio/42/errors': (url) => errorsFixture(Number(url.searchParams.get('page'))),
     '/api/caribou/portfolio/42/property/1/zfire': () => propertyDetailFixture(1),
   });
 }
 
 describe('portfolio results', () => {
-  it('shows the summary, the distribution in product order, the results and a property', { timeout: 40_000 }, async () => {
-    const user = userEvent.setup();
-    const calls = api();
-    renderApp({ path: '/zportfolio/results?id=42', devSession: 'admin' });
-    expect(await screen.findAllByTestId('result-row', {}, SLOW)).toHaveLength(25);
-    expect(screen.getAllByTestId('risk-bar').map((bar) => bar.dataset.product)).toEqual(['zfire', 'zproperty']);
-    expect(screen.getAllByTestId('summary-card')[2]).toHaveTextContent('2,820High risk');
-    const first = calls.callsTo('/api/caribou/portfolio/42/properties')[0]!;
-    expect(Object.fromEntries(first.searchParams)).toMatchObject({ product: 'zfire', page: '1', itemsPerPage: '25', sort: 'rowNumber', order: 'asc' });
+  it(
+    'shows the summary, the distribution in product order, the results and a property',
+    { timeout: 40_000 },
+    async () => {
+      const user = userEvent.setup();
+      const calls = api();
+      renderApp({ path: '/zportfolio/results?id=42', devSession: 'admin' });
+      expect(await screen.findAllByTestId('result-row', {}, SLOW)).toHaveLength(25);
+      expect(screen.getAllByTestId('risk-bar').map((bar) => bar.dataset.product)).toEqual(['zfire', 'zproperty']);
+      expect(screen.getAllByTestId('summary-card')[2]).toHaveTextContent('2,820High risk');
+      const first = calls.callsTo('/api/caribou/portfolio/42/properties')[0]!;
+      expect(Object.fromEntries(first.searchParams)).toMatchObject({
+        product: 'zfire',
+        page: '1',
+        itemsPerPage: '25',
+        sort: 'rowNumber',
+        order: 'asc',
+      });
 
-    await user.click(screen.getByRole('button', { name: 'Score' }));
-    await waitFor(() => expect(calls.callsTo('/api/caribou/portfolio/42/properties').some((u) => u.searchParams.get('sort') === 'score')).toBe(true));
-    await user.click(screen.getByRole('button', { name: 'High risk' }));
-    await waitFor(() => expect(calls.callsTo('/api/caribou/portfolio/42/properties').some((u) => u.searchParams.get('riskLevel') === 'high')).toBe(true));
+      await user.click(screen.getByRole('button', { name: 'Score' }));
+      await waitFor(() =>
+        expect(
+          calls.callsTo('/api/caribou/portfolio/42/properties').some((u) => u.searchParams.get('sort') === 'score'),
+        ).toBe(true),
+      );
+      await user.click(screen.getByRole('button', { name: 'High risk' }));
+      await waitFor(() =>
+        expect(
+          calls.callsTo('/api/caribou/portfolio/42/properties').some((u) => u.searchParams.get('riskLevel') === 'high'),
+        ).toBe(true),
+      );
 
-    await user.click(screen.getAllByTestId('result-row')[0]!);
-    const drawer = await screen.findByTestId('property-drawer');
-    expect(await within(drawer).findByTestId('drawer-address')).toHaveTextContent('1208 Cedar Ave, Santa Rosa, CA 95404');
-    const open = within(drawer).getByRole('link', { name: /Open full property view/ });
-    expect(open).toHaveAttribute('href', '/scores?location=1208+Cedar+Ave%2C+Santa+Rosa%2C+CA+95404&location_type=address');
-    // The new-tab icon means a new tab.
-    expect(open).toHaveAttribute('target', '_blank');
-  });
+      await user.click(screen.getAllByTestId('result-row')[0]!);
+      const drawer = await screen.findByTestId('property-drawer');
+      expect(await within(drawer).findByTestId('drawer-address')).toHaveTextContent(
+        '1208 Cedar Ave, Santa Rosa, CA 95404',
+      );
+      const open = within(drawer).getByRole('link', { name: /Open full property view/ });
+      expect(open).toHaveAttribute(
+        'href',
+        '/scores?location=1208+Cedar+Ave%2C+Santa+Rosa%2C+CA+95404&location_type=address',
+      );
+      // The new-tab icon means a new tab.
+      expect(open).toHaveAttribute('target', '_blank');
+    },
+  );
 
   it('pages the errors 25 at a time', { timeout: 30_000 }, async () => {
     const user = userEvent.setup();
@@ -52,17 +76,28 @@ describe('portfolio results', () => {
     await user.click(screen.getByRole('button', { name: 'Go to next page' }));
     await user.click(screen.getByRole('button', { name: 'Go to next page' }));
     await waitFor(() => expect(screen.getAllByTestId('error-row')).toHaveLength(18));
-    expect(calls.callsTo('/api/caribou/portfolio/42/errors').map((u) => u.searchParams.get('page'))).toEqual(['1', '2', '3']);
+    expect(calls.callsTo('/api/caribou/portfolio/42/errors').map((u) => u.searchParams.get('page'))).toEqual([
+      '1',
+      '2',
+      '3',
+    ]);
     expect(screen.getByText('51–68 of 68')).toBeInTheDocument();
   });
 
   it('downloads one XLSX with every product side by side', { timeout: 30_000 }, async () => {
     const user = userEvent.setup();
     const objectUrls: unknown[] = [];
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn((blob: unknown) => (objectUrls.push(blob), 'blob:x')), revokeObjectURL: vi.fn() }));
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, {
+        createObjectURL: vi.fn((blob: unknown) => (objectUrls.push(blob), 'blob:x')),
+        revokeObjectURL: vi.fn(),
+      }),
+    );
     const calls = fakeApi({
       '/api/caribou/portfolio/42/metadata': () => metadataFixture(),
-      '/api/caribou/portfolio/42/properties': (url) => propertiesFixture(Number(url.searchParams.get('page')), Number(url.searchParams.get('itemsPerPage'))),
+      '/api/caribou/portfolio/42/properties': (url) =>
+        propertiesFixture(Number(url.searchParams.get('page')), Number(url.searchParams.get('itemsPerPage'))),
       '/api/caribou/portfolio/42/errors': (url) => errorsFixture(Number(url.searchParams.get('page'))),
       '/api/caribou/portfolio/42/export': () => ({}),
     });
@@ -74,7 +109,12 @@ describe('portfolio results', () => {
   });
 
   it('says when the portfolio cannot be loaded', async () => {
-    fakeApi({ '/api/caribou/portfolio/42/metadata': () => ({ status: 404, body: { error: { code: 'not_found', message: 'This portfolio was not found.' } } }) });
+    fakeApi({
+      '/api/caribou/portfolio/42/metadata': () => ({
+        status: 404,
+        body: { error: { code: 'not_found', message: 'This portfolio was not found.' } },
+      }),
+    });
     renderApp({ path: '/zportfolio/results?id=42', devSession: 'admin' });
     expect(await screen.findByTestId('load-error', {}, SLOW)).toHaveTextContent('This portfolio was not found.');
   });

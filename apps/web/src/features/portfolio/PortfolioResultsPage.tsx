@@ -29,7 +29,8 @@ export const RESULTS_POLL_MS = 3000;
 /** maplibre is large: the map loads only when a results page shows it. */
 const ResultsMap = lazy(() => import('./ResultsMap'));
 
-const processing = (data: PortfolioMetadata | undefined) => Boolean(data?.products.some((p) => p.status === 'IN_PROGRESS' || (p.status === 'UPLOADED' && !data.processingError)));
+const processing = (data: PortfolioMetadata | undefined) =>
+  Boolean(data?.products.some((p) => p.status === 'IN_PROGRESS' || (p.status === 'UPLOADED' && !data.processingError)));
 
 export default function PortfolioResultsPage() {
   const session = useSession();
@@ -53,7 +54,15 @@ export default function PortfolioResultsPage() {
   if (!valid) {
     return (
       <Page>
-        <EmptyState title="No portfolio chosen" hint="Open a portfolio from the list to see its results." action={<Button component={RouterLink} to="/zportfolio">Go to portfolios</Button>} />
+        <EmptyState
+          title="No portfolio chosen"
+          hint="Open a portfolio from the list to see its results."
+          action={
+            <Button component={RouterLink} to="/zportfolio">
+              Go to portfolios
+            </Button>
+          }
+        />
       </Page>
     );
   }
@@ -89,11 +98,21 @@ export default function PortfolioResultsPage() {
             {data.name}
           </Typography>
           <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
-            {[data.description, `Created ${formatDate(data.createdAt)}`, data.rowCount !== null ? `${data.rowCount.toLocaleString('en-US')} rows` : null].filter(Boolean).join(' · ')}
+            {[
+              data.description,
+              `Created ${formatDate(data.createdAt)}`,
+              data.rowCount !== null ? `${data.rowCount.toLocaleString('en-US')} rows` : null,
+            ]
+              .filter(Boolean)
+              .join(' · ')}
           </Typography>
         </Box>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <ExportAllButton id={data.id} name={data.name} disabled={!products.some((p) => p.status === 'READY' || p.status === 'PROCESSED')} />
+          <ExportAllButton
+            id={data.id}
+            name={data.name}
+            disabled={!products.some((p) => p.status === 'READY' || p.status === 'PROCESSED')}
+          />
           {products.map((p) => (
             <Stack key={p.product} direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
               <Typography variant="caption" sx={{ fontWeight: 700 }}>
@@ -135,7 +154,11 @@ export default function PortfolioResultsPage() {
             <SummaryCard label="Properties in the file" value={data.rowCount} />
             <SummaryCard label={`Scored for ${productName(product.product)}`} value={scored} />
             <SummaryCard label="High risk" value={product.riskLevels.high} tone="#a42323" />
-            <SummaryCard label="Could not be scored" value={product.errorCount || data.unusableRows} tone={product.errorCount || data.unusableRows ? '#8a5a00' : undefined} />
+            <SummaryCard
+              label="Could not be scored"
+              value={product.errorCount || data.unusableRows}
+              tone={product.errorCount || data.unusableRows ? '#8a5a00' : undefined}
+            />
           </Stack>
           {product.status === 'IN_PROGRESS' && (
             <Paper variant="outlined" sx={{ p: 2, mb: 3 }}>
@@ -156,19 +179,42 @@ export default function PortfolioResultsPage() {
               Map by {productName(product.product)} risk level
             </Typography>
             <Suspense fallback={<Skeleton variant="rounded" height={440} data-testid="results-map-loading" />}>
-              <ResultsMap org={org} portfolioId={id} product={product.product} runId={product.currentRunId} live={product.status === 'IN_PROGRESS'} onOpen={setOpenRow} />
+              <ResultsMap
+                org={org}
+                portfolioId={id}
+                product={product.product}
+                runId={product.currentRunId}
+                live={product.status === 'IN_PROGRESS'}
+                onOpen={setOpenRow}
+              />
             </Suspense>
           </Paper>
           <Tabs value={tab} onChange={(_, next: 'results' | 'errors') => setTab(next)} sx={{ mb: 2 }}>
             <Tab value="results" label="Results" />
-            <Tab value="errors" label={`Errors${product.errorCount ? ` (${product.errorCount.toLocaleString('en-US')})` : ''}`} />
+            <Tab
+              value="errors"
+              label={`Errors${product.errorCount ? ` (${product.errorCount.toLocaleString('en-US')})` : ''}`}
+            />
           </Tabs>
           {tab === 'results' ? (
-            <ResultsTable key={product.product} org={org} portfolioId={id} product={product.product} onOpen={setOpenRow} live={product.status === 'IN_PROGRESS'} />
+            <ResultsTable
+              key={product.product}
+              org={org}
+              portfolioId={id}
+              product={product.product}
+              onOpen={setOpenRow}
+              live={product.status === 'IN_PROGRESS'}
+            />
           ) : (
             <ErrorsTable key={product.product} org={org} portfolioId={id} product={product.product} />
           )}
-          <PropertyDrawer org={org} portfolioId={id} product={product.product} rowNumber={openRow} onClose={() => setOpenRow(null)} />
+          <PropertyDrawer
+            org={org}
+            portfolioId={id}
+            product={product.product}
+            rowNumber={openRow}
+            onClose={() => setOpenRow(null)}
+          />
         </>
       )}
     </Page>
@@ -178,7 +224,14 @@ export default function PortfolioResultsPage() {
 function Page({ children }: { children: React.ReactNode }) {
   return (
     <Box sx={{ p: 4, maxWidth: 1360, mx: 'auto', width: '100%' }}>
-      <Button component={RouterLink} to="/zportfolio" startIcon={<ArrowBack />} color="inherit" size="small" sx={{ mb: 1 }}>
+      <Button
+        component={RouterLink}
+        to="/zportfolio"
+        startIcon={<ArrowBack />}
+        color="inherit"
+        size="small"
+        sx={{ mb: 1 }}
+      >
         Portfolios
       </Button>
       {children}

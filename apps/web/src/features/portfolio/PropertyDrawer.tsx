@@ -23,13 +23,36 @@ import { formatDate, productName, propertyViewHref } from './model';
 function factorsText(factors: unknown): string | null {
   if (!Array.isArray(factors) || !factors.length) return null;
   return factors
-    .map((f) => (typeof f === 'string' ? f : typeof f === 'object' && f !== null ? String((f as { label?: string; name?: string; feature?: string }).label ?? (f as { name?: string }).name ?? (f as { feature?: string }).feature ?? '') : ''))
+    .map((f) =>
+      typeof f === 'string'
+        ? f
+        : typeof f === 'object' && f !== null
+          ? String(
+              (f as { label?: string; name?: string; feature?: string }).label ??
+                (f as { name?: string }).name ??
+                (f as { feature?: string }).feature ??
+                '',
+            )
+          : '',
+    )
     .filter(Boolean)
     .join(', ');
 }
 
 /** One property of a portfolio for one product: its score now and in earlier runs, and its uploaded values. */
-export function PropertyDrawer({ org, portfolioId, product, rowNumber, onClose }: { org: number | null; portfolioId: number; product: string; rowNumber: number | null; onClose: () => void }) {
+export function PropertyDrawer({
+  org,
+  portfolioId,
+  product,
+  rowNumber,
+  onClose,
+}: {
+  org: number | null;
+  portfolioId: number;
+  product: string;
+  rowNumber: number | null;
+  onClose: () => void;
+}) {
   const detail = useQuery({
     queryKey: portfolioKeys.property(org, portfolioId, rowNumber ?? 0, product),
     queryFn: ({ signal }) => fetchPortfolioProperty(portfolioId, rowNumber!, product, signal),
@@ -37,11 +60,22 @@ export function PropertyDrawer({ org, portfolioId, product, rowNumber, onClose }
     retry: false,
   });
   const data = detail.data;
-  const href = data ? propertyViewHref({ address: data.address ?? '', latitude: data.geocode.latitude, longitude: data.geocode.longitude }) : null;
+  const href = data
+    ? propertyViewHref({
+        address: data.address ?? '',
+        latitude: data.geocode.latitude,
+        longitude: data.geocode.longitude,
+      })
+    : null;
   const factors = factorsText(data?.result?.topFactors);
 
   return (
-    <Drawer anchor="right" open={rowNumber !== null} onClose={onClose} slotProps={{ paper: { sx: { width: 460 }, 'data-testid': 'property-drawer' } as object }}>
+    <Drawer
+      anchor="right"
+      open={rowNumber !== null}
+      onClose={onClose}
+      slotProps={{ paper: { sx: { width: 460 }, 'data-testid': 'property-drawer' } as object }}
+    >
       <Stack direction="row" sx={{ alignItems: 'center', px: 3, py: 2 }}>
         <Typography variant="overline" sx={{ flex: 1, color: 'text.secondary' }}>
           Row {rowNumber} · {productName(product)}
@@ -93,7 +127,10 @@ export function PropertyDrawer({ org, portfolioId, product, rowNumber, onClose }
               </Stack>
             ) : (
               <Typography variant="body2" sx={{ color: 'error.main' }}>
-                {data.result?.problem ?? data.problem ?? data.geocode.problem ?? 'This property has not been scored yet.'}
+                {data.result?.problem ??
+                  data.problem ??
+                  data.geocode.problem ??
+                  'This property has not been scored yet.'}
               </Typography>
             )}
             {factors && (
@@ -103,7 +140,15 @@ export function PropertyDrawer({ org, portfolioId, product, rowNumber, onClose }
               </Box>
             )}
             {href && (
-              <Button variant="outlined" component={RouterLink} to={href} target="_blank" rel="noopener" endIcon={<OpenInNew />} sx={{ alignSelf: 'flex-start' }}>
+              <Button
+                variant="outlined"
+                component={RouterLink}
+                to={href}
+                target="_blank"
+                rel="noopener"
+                endIcon={<OpenInNew />}
+                sx={{ alignSelf: 'flex-start' }}
+              >
                 Open full property view
               </Button>
             )}
@@ -118,7 +163,9 @@ export function PropertyDrawer({ org, portfolioId, product, rowNumber, onClose }
                       <TableRow key={run.runId}>
                         <TableCell>{formatDate(run.scoredAt)}</TableCell>
                         <TableCell>{run.score?.toFixed(1) ?? '—'}</TableCell>
-                        <TableCell>{run.riskLevel ? <RiskChip level={run.riskLevel} /> : (run.problem ?? '—')}</TableCell>
+                        <TableCell>
+                          {run.riskLevel ? <RiskChip level={run.riskLevel} /> : (run.problem ?? '—')}
+                        </TableCell>
                       </TableRow>
                     ))}
                   </TableBody>

@@ -34,26 +34,48 @@ const LIVE_REFRESH_MS = 5000;
 /** Cluster counts are drawn as HTML labels (the style has no glyphs); at most this many at once. */
 const MAX_LABELS = 300;
 
-const riskColor = (key: 'risk' | 'worst', shade: 'fg' | 'bg'): ExpressionSpecification => [
-  'match',
-  ['get', key],
-  ...RISK_LEVELS.flatMap((level) => [level, RISK_LEVEL_COLORS[level][shade]]),
-  RISK_LEVEL_COLORS.none[shade],
-] as unknown as ExpressionSpecification;
+const riskColor = (key: 'risk' | 'worst', shade: 'fg' | 'bg'): ExpressionSpecification =>
+  [
+    'match',
+    ['get', key],
+    ...RISK_LEVELS.flatMap((level) => [level, RISK_LEVEL_COLORS[level][shade]]),
+    RISK_LEVEL_COLORS.none[shade],
+  ] as unknown as ExpressionSpecification;
 
-function mapStyle(source: PortfolioMapSource, satelliteTiles: string | undefined, states: FeatureCollection): StyleSpecification {
+function mapStyle(
+  source: PortfolioMapSource,
+  satelliteTiles: string | undefined,
+  states: FeatureCollection,
+): StyleSpecification {
   return {
     version: 8,
     sources: {
       [SOURCE]: { type: 'vector', tiles: source.tiles, minzoom: 0, maxzoom: source.pointsMinZoom + 2 },
       states: { type: 'geojson', data: states },
-      ...(satelliteTiles ? { satellite: { type: 'raster' as const, tiles: [satelliteTiles], tileSize: 256, minzoom: MAP.minZoom, maxzoom: MAP.maxZoom } } : {}),
+      ...(satelliteTiles
+        ? {
+            satellite: {
+              type: 'raster' as const,
+              tiles: [satelliteTiles],
+              tileSize: 256,
+              minzoom: MAP.minZoom,
+              maxzoom: MAP.maxZoom,
+            },
+          }
+        : {}),
     },
     layers: [
       { id: 'background', type: 'background', paint: { 'background-color': '#dce6ee' } },
       { id: 'states-fill', type: 'fill', source: 'states', paint: { 'fill-color': '#f8f9fa' } },
-      { id: 'states-line', type: 'line', source: 'states', paint: { 'line-color': '#aab4be', 'line-width': ['interpolate', ['linear'], ['zoom'], 3, 0.6, 10, 1.5] } },
-      ...(satelliteTiles ? [{ id: 'satellite', type: 'raster' as const, source: 'satellite', minzoom: MAP.minZoom }] : []),
+      {
+        id: 'states-line',
+        type: 'line',
+        source: 'states',
+        paint: { 'line-color': '#aab4be', 'line-width': ['interpolate', ['linear'], ['zoom'], 3, 0.6, 10, 1.5] },
+      },
+      ...(satelliteTiles
+        ? [{ id: 'satellite', type: 'raster' as const, source: 'satellite', minzoom: MAP.minZoom }]
+        : []),
       {
         id: 'clusters',
         type: 'circle',
@@ -199,21 +221,47 @@ export default function ResultsMap({ org, portfolioId, product, runId, live, onO
   if (!webgl) {
     return (
       <Alert severity="info" data-testid="results-map-no-webgl">
-        This browser cannot draw maps (WebGL is off), so the map of the portfolio is not shown. The table below lists every property.
+        This browser cannot draw maps (WebGL is off), so the map of the portfolio is not shown. The table below lists
+        every property.
       </Alert>
     );
   }
   return (
     <Box>
-      <Box sx={{ position: 'relative', height: 440, borderRadius: 1, overflow: 'hidden', border: 1, borderColor: 'divider' }}>
+      <Box
+        sx={{
+          position: 'relative',
+          height: 440,
+          borderRadius: 1,
+          overflow: 'hidden',
+          border: 1,
+          borderColor: 'divider',
+        }}
+      >
         {/* maplibre makes its container position: relative, so it is sized by width/height, not inset. */}
-        <Box ref={container} data-testid="results-map" aria-label="Map of the portfolio's properties by risk level" role="region" sx={{ width: '100%', height: '100%' }} />
+        <Box
+          ref={container}
+          data-testid="results-map"
+          aria-label="Map of the portfolio's properties by risk level"
+          role="region"
+          sx={{ width: '100%', height: '100%' }}
+        />
         <Box aria-hidden sx={{ position: 'absolute', inset: 0, pointerEvents: 'none', overflow: 'hidden' }}>
           {labels.map((label) => (
             <Typography
               key={label.key}
               component="span"
-              sx={{ position: 'absolute', left: label.x, top: label.y, transform: 'translate(-50%, -50%)', color: '#fff', fontSize: 12, fontWeight: 700, lineHeight: 1, textShadow: '0 0 2px rgba(0,0,0,0.6)' }}
+              sx={{
+                position: 'absolute',
+                left: label.x,
+                top: label.y,
+                transform: 'translate(-50%, -50%)',
+                color: '#fff',
+                fontSize: 12,
+                fontWeight: 700,
+                lineHeight: 1,
+                textShadow: '0 0 2px rgba(0,0,0,0.6)',
+              }}
             >
               {label.text}
             </Typography>
@@ -230,7 +278,11 @@ export default function ResultsMap({ org, portfolioId, product, runId, live, onO
           </Alert>
         )}
         {failure && !source.isError && (
-          <Alert severity="warning" onClose={() => setFailure(null)} sx={{ position: 'absolute', bottom: 12, left: 12, right: 12 }}>
+          <Alert
+            severity="warning"
+            onClose={() => setFailure(null)}
+            sx={{ position: 'absolute', bottom: 12, left: 12, right: 12 }}
+          >
             {failure}
           </Alert>
         )}
@@ -243,7 +295,12 @@ export default function ResultsMap({ org, portfolioId, product, runId, live, onO
 function Legend() {
   const levels: RiskLevel[] = ['high', 'medium', 'low', 'none'];
   return (
-    <Stack direction="row" spacing={2.5} sx={{ mt: 1.5, alignItems: 'center', flexWrap: 'wrap' }} data-testid="results-map-legend">
+    <Stack
+      direction="row"
+      spacing={2.5}
+      sx={{ mt: 1.5, alignItems: 'center', flexWrap: 'wrap' }}
+      data-testid="results-map-legend"
+    >
       {levels.map((level) => (
         <Stack key={level} direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
           <Box sx={{ width: 12, height: 12, borderRadius: '50%', bgcolor: RISK_LEVEL_COLORS[level].fg }} />
@@ -251,7 +308,8 @@ function Legend() {
         </Stack>
       ))}
       <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-        Groups show how many properties they hold, coloured by their most common risk level, ringed by the highest. Click a group to zoom in, a property to open it.
+        Groups show how many properties they hold, coloured by their most common risk level, ringed by the highest.
+        Click a group to zoom in, a property to open it.
       </Typography>
     </Stack>
   );

@@ -33,7 +33,19 @@ const COLUMNS: { key: PropertySort | null; label: string; align?: 'right' }[] = 
 ];
 
 /** The scored properties of one product: sortable, filterable by risk level, paginated, with search. */
-export function ResultsTable({ org, portfolioId, product, onOpen, live = false }: { org: number | null; portfolioId: number; product: string; onOpen: (rowNumber: number) => void; /** Refreshes while the product is being scored. */ live?: boolean }) {
+export function ResultsTable({
+  org,
+  portfolioId,
+  product,
+  onOpen,
+  live = false,
+}: {
+  org: number | null;
+  portfolioId: number;
+  product: string;
+  onOpen: (rowNumber: number) => void;
+  /** Refreshes while the product is being scored. */ live?: boolean;
+}) {
   const [page, setPage] = useState(0);
   const [itemsPerPage, setItemsPerPage] = useState(25);
   const [sort, setSort] = useState<PropertySort>('rowNumber');
@@ -112,9 +124,17 @@ export function ResultsTable({ org, portfolioId, product, onOpen, live = false }
             <TableHead>
               <TableRow>
                 {COLUMNS.map((column) => (
-                  <TableCell key={column.label} align={column.align} sortDirection={column.key && sort === column.key ? order : false}>
+                  <TableCell
+                    key={column.label}
+                    align={column.align}
+                    sortDirection={column.key && sort === column.key ? order : false}
+                  >
                     {column.key ? (
-                      <TableSortLabel active={sort === column.key} direction={sort === column.key ? order : 'asc'} onClick={() => sortBy(column.key!)}>
+                      <TableSortLabel
+                        active={sort === column.key}
+                        direction={sort === column.key ? order : 'asc'}
+                        onClick={() => sortBy(column.key!)}
+                      >
                         {column.label}
                       </TableSortLabel>
                     ) : (
@@ -135,12 +155,22 @@ export function ResultsTable({ org, portfolioId, product, onOpen, live = false }
                 <MessageRow columns={COLUMNS.length}>
                   <EmptyState
                     title={levels.length ? 'No properties at these risk levels' : 'No scored properties yet'}
-                    hint={levels.length ? 'Choose other risk levels to see more properties.' : 'Results appear here as soon as the first part of the file is scored.'}
+                    hint={
+                      levels.length
+                        ? 'Choose other risk levels to see more properties.'
+                        : 'Results appear here as soon as the first part of the file is scored.'
+                    }
                   />
                 </MessageRow>
               ) : (
                 rows.map((row) => (
-                  <TableRow key={row.rowNumber} hover sx={{ cursor: 'pointer' }} onClick={() => onOpen(row.rowNumber)} data-testid="result-row">
+                  <TableRow
+                    key={row.rowNumber}
+                    hover
+                    sx={{ cursor: 'pointer' }}
+                    onClick={() => onOpen(row.rowNumber)}
+                    data-testid="result-row"
+                  >
                     <TableCell>{row.rowNumber}</TableCell>
                     <TableCell>{row.ref ?? '—'}</TableCell>
                     <TableCell sx={{ maxWidth: 380 }}>
@@ -152,14 +182,23 @@ export function ResultsTable({ org, portfolioId, product, onOpen, live = false }
                       {row.score?.toFixed(1) ?? '—'}
                     </TableCell>
                     <TableCell>{row.riskLevel ? <RiskChip level={row.riskLevel} /> : '—'}</TableCell>
-                    <TableCell align="right">{row.confidence === null ? '—' : `${Math.round(row.confidence * 100)}%`}</TableCell>
+                    <TableCell align="right">
+                      {row.confidence === null ? '—' : `${Math.round(row.confidence * 100)}%`}
+                    </TableCell>
                   </TableRow>
                 ))
               )}
             </TableBody>
           </Table>
         </TableContainer>
-        <PagedTableFooter total={properties.data?.total} page={page} onPageChange={setPage} itemsPerPage={itemsPerPage} pageSizes={[25, 50, 100]} onItemsPerPageChange={setItemsPerPage} />
+        <PagedTableFooter
+          total={properties.data?.total}
+          page={page}
+          onPageChange={setPage}
+          itemsPerPage={itemsPerPage}
+          pageSizes={[25, 50, 100]}
+          onItemsPerPageChange={setItemsPerPage}
+        />
       </Paper>
     </Stack>
   );

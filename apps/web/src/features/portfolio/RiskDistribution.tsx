@@ -14,17 +14,40 @@ export function RiskDistribution({ products }: { products: PortfolioMetadataProd
       {products.map((p) => {
         const total = RISK_LEVELS.reduce((sum, level) => sum + (p.riskLevels[level] ?? 0), 0);
         return (
-          <Stack key={p.product} direction="row" spacing={2} sx={{ alignItems: 'center' }} data-testid="risk-bar" data-product={p.product}>
+          <Stack
+            key={p.product}
+            direction="row"
+            spacing={2}
+            sx={{ alignItems: 'center' }}
+            data-testid="risk-bar"
+            data-product={p.product}
+          >
             <Typography variant="body2" sx={{ fontWeight: 700, width: 96, flexShrink: 0 }}>
               {productName(p.product)}
             </Typography>
-            <Box sx={{ flex: 1, display: 'flex', height: 22, borderRadius: 1, overflow: 'hidden', bgcolor: 'action.hover' }}>
+            <Box
+              sx={{
+                flex: 1,
+                display: 'flex',
+                height: 22,
+                borderRadius: 1,
+                overflow: 'hidden',
+                bgcolor: 'action.hover',
+              }}
+            >
               {total > 0 &&
                 RISK_LEVELS.filter((level) => p.riskLevels[level] > 0).map((level) => (
-                  <Tooltip key={level} title={`${RISK_LEVEL_LABELS[level]}: ${p.riskLevels[level].toLocaleString('en-US')}`}>
+                  <Tooltip
+                    key={level}
+                    title={`${RISK_LEVEL_LABELS[level]}: ${p.riskLevels[level].toLocaleString('en-US')}`}
+                  >
                     <Box
                       data-level={level}
-                      sx={{ width: `${(p.riskLevels[level] / total) * 100}%`, bgcolor: BAR_COLORS[level], transition: 'width 300ms' }}
+                      sx={{
+                        width: `${(p.riskLevels[level] / total) * 100}%`,
+                        bgcolor: BAR_COLORS[level],
+                        transition: 'width 300ms',
+                      }}
                     />
                   </Tooltip>
                 ))}

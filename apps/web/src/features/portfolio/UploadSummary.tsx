@@ -36,7 +36,11 @@ export function UploadSummary({ check, loading }: { check: UploadCheck | undefin
       <Stack direction="row" spacing={4}>
         <Figure label="Rows in the file" value={n(check.totalRows)} />
         <Figure label="Rows that will be scored" value={n(check.usableRows)} />
-        <Figure label="Rows that will fail" value={n(check.failingRowCount)} tone={failing ? 'error.main' : undefined} />
+        <Figure
+          label="Rows that will fail"
+          value={n(check.failingRowCount)}
+          tone={failing ? 'error.main' : undefined}
+        />
         {check.encoding && <Figure label="Text encoding read" value={check.encoding} />}
       </Stack>
       <Box>
@@ -63,7 +67,8 @@ export function UploadSummary({ check, loading }: { check: UploadCheck | undefin
       {check.failingRows.length > 0 && (
         <Box>
           <Typography variant="subtitle2" sx={{ mb: 1 }}>
-            Rows that will fail{failing > check.failingRows.length ? ` (first ${check.failingRows.length} of ${n(failing)})` : ''}
+            Rows that will fail
+            {failing > check.failingRows.length ? ` (first ${check.failingRows.length} of ${n(failing)})` : ''}
           </Typography>
           <Box sx={{ maxHeight: 240, overflow: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}>
             <Table size="small" stickyHeader aria-label="Rows that will fail">

@@ -1,4 +1,13 @@
-import type { ErrorsPage, PortfolioList, PortfolioListMetadata, PortfolioMetadata, PortfolioPropertyDetail, PropertiesPage, UploadCheck, UploadResult } from '@zview/contracts';
+import type {
+  ErrorsPage,
+  PortfolioList,
+  PortfolioListMetadata,
+  PortfolioMetadata,
+  PortfolioPropertyDetail,
+  PropertiesPage,
+  UploadCheck,
+  UploadResult,
+} from '@zview/contracts';
 
 /** Answers shaped like apps/server/src/http/portfolio*.ts, for component tests and the e2e fixtures. */
 export const listFixture = (): PortfolioList => ({
@@ -18,8 +27,18 @@ export const listFixture = (): PortfolioList => ({
       createdAt: '2026-11-20T15:02:00Z',
       processingError: null,
       products: [
-        { product: 'zproperty', status: 'READY', statusLabel: 'In Review', progress: { committed: 2, total: 2, percent: 100 } },
-        { product: 'zfire', status: 'IN_PROGRESS', statusLabel: 'In Progress', progress: { committed: 1, total: 2, percent: 50 } },
+        {
+          product: 'zproperty',
+          status: 'READY',
+          statusLabel: 'In Review',
+          progress: { committed: 2, total: 2, percent: 100 },
+        },
+        {
+          product: 'zfire',
+          status: 'IN_PROGRESS',
+          statusLabel: 'In Progress',
+          progress: { committed: 1, total: 2, percent: 50 },
+        },
       ],
     },
     {
@@ -33,7 +52,14 @@ export const listFixture = (): PortfolioList => ({
       rowCount: 3120,
       createdAt: '2026-11-12T09:30:00Z',
       processingError: null,
-      products: [{ product: 'zwind', status: 'PROCESSED', statusLabel: 'Processed', progress: { committed: 1, total: 1, percent: 100 } }],
+      products: [
+        {
+          product: 'zwind',
+          status: 'PROCESSED',
+          statusLabel: 'Processed',
+          progress: { committed: 1, total: 1, percent: 100 },
+        },
+      ],
     },
     {
       id: 40,
@@ -101,9 +127,24 @@ export const uploadCheckFixture = (readRows = true): UploadCheck => ({
     : 'Addresses are read from Street, City, State and Zip.',
 });
 
-export const uploadResultFixture = (): UploadResult => ({ uploadedFileName: 'u-7f3a', originalFileName: 'q4-renewals-ca.csv', sizeBytes: 1_482_113, check: uploadCheckFixture(false) });
+export const uploadResultFixture = (): UploadResult => ({
+  uploadedFileName: 'u-7f3a',
+  originalFileName: 'q4-renewals-ca.csv',
+  sizeBytes: 1_482_113,
+  check: uploadCheckFixture(false),
+});
 
-const run = (runId: number, product: string) => ({ runId, modelVersion: `${product}-2.3.0`, dataDate: '2026-11-01', previousRunId: null, changedCount: null, startedAt: '2026-11-20T15:03:00Z', completedAt: '2026-11-20T15:20:00Z', suspended: false, progress: null });
+const run = (runId: number, product: string) => ({
+  runId,
+  modelVersion: `${product}-2.3.0`,
+  dataDate: '2026-11-01',
+  previousRunId: null,
+  changedCount: null,
+  startedAt: '2026-11-20T15:03:00Z',
+  completedAt: '2026-11-20T15:20:00Z',
+  suspended: false,
+  progress: null,
+});
 
 export const metadataFixture = (): PortfolioMetadata => ({
   id: 42,
@@ -120,13 +161,50 @@ export const metadataFixture = (): PortfolioMetadata => ({
   processingError: null,
   unusableRows: 3,
   products: [
-    { product: 'zproperty', status: 'READY', statusLabel: 'In Review', currentRunId: 8, exportColumns: null, exportedAt: null, progress: { committed: 2, total: 2, percent: 100 }, riskLevels: { low: 7210, medium: 3904, high: 1298, none: 65 }, errorCount: 68, runs: [run(8, 'zproperty')] },
-    { product: 'zfire', status: 'READY', statusLabel: 'In Review', currentRunId: 7, exportColumns: null, exportedAt: null, progress: { committed: 2, total: 2, percent: 100 }, riskLevels: { low: 5480, medium: 4112, high: 2820, none: 65 }, errorCount: 68, runs: [run(7, 'zfire')] },
+    {
+      product: 'zproperty',
+      status: 'READY',
+      statusLabel: 'In Review',
+      currentRunId: 8,
+      exportColumns: null,
+      exportedAt: null,
+      progress: { committed: 2, total: 2, percent: 100 },
+      riskLevels: { low: 7210, medium: 3904, high: 1298, none: 65 },
+      errorCount: 68,
+      runs: [run(8, 'zproperty')],
+    },
+    {
+      product: 'zfire',
+      status: 'READY',
+      statusLabel: 'In Review',
+      currentRunId: 7,
+      exportColumns: null,
+      exportedAt: null,
+      progress: { committed: 2, total: 2, percent: 100 },
+      riskLevels: { low: 5480, medium: 4112, high: 2820, none: 65 },
+      errorCount: 68,
+      runs: [run(7, 'zfire')],
+    },
   ],
 });
 
-const STREETS = ['Cedar Ave', 'Oak St', 'Harbor View Rd', 'Mission Blvd', 'Pine Ridge Dr', 'Sunset Way', 'Valley Rd', 'Lakeview Ct'];
-const CITIES = ['Santa Rosa, CA 95404', 'Paradise, CA 95969', 'Malibu, CA 90265', 'Redding, CA 96001', 'Napa, CA 94558'];
+const STREETS = [
+  'Cedar Ave',
+  'Oak St',
+  'Harbor View Rd',
+  'Mission Blvd',
+  'Pine Ridge Dr',
+  'Sunset Way',
+  'Valley Rd',
+  'Lakeview Ct',
+];
+const CITIES = [
+  'Santa Rosa, CA 95404',
+  'Paradise, CA 95969',
+  'Malibu, CA 90265',
+  'Redding, CA 96001',
+  'Napa, CA 94558',
+];
 const LEVELS = ['low', 'medium', 'high', 'low', 'medium'] as const;
 
 export const propertiesFixture = (page = 1, itemsPerPage = 25, total = 12412): PropertiesPage => ({
@@ -137,7 +215,12 @@ export const propertiesFixture = (page = 1, itemsPerPage = 25, total = 12412): P
   properties: Array.from({ length: Math.min(itemsPerPage, Math.max(0, total - (page - 1) * itemsPerPage)) }, (_, i) => {
     const n = (page - 1) * itemsPerPage + i + 1;
     const level = LEVELS[n % LEVELS.length]!;
-    const score = level === 'high' ? 7 + ((n * 7) % 30) / 10 : level === 'medium' ? 4 + ((n * 3) % 30) / 10 : 1 + ((n * 5) % 30) / 10;
+    const score =
+      level === 'high'
+        ? 7 + ((n * 7) % 30) / 10
+        : level === 'medium'
+          ? 4 + ((n * 3) % 30) / 10
+          : 1 + ((n * 5) % 30) / 10;
     return {
       rowNumber: n,
       ref: `HO-${55000 + n}`,
@@ -161,7 +244,12 @@ export const errorsFixture = (page = 1, total = 68): ErrorsPage => ({
   itemsPerPage: 25,
   errors: Array.from({ length: Math.min(25, Math.max(0, total - (page - 1) * 25)) }, (_, i) => {
     const n = (page - 1) * 25 + i;
-    return { rowNumber: 100 + n * 37, ref: `HO-${56000 + n}`, address: n % 3 ? `${n + 1} Unknown Rd, Nowhere, CA` : '', reason: n % 3 ? 'The address could not be found.' : 'The street is empty and there are no coordinates.' };
+    return {
+      rowNumber: 100 + n * 37,
+      ref: `HO-${56000 + n}`,
+      address: n % 3 ? `${n + 1} Unknown Rd, Nowhere, CA` : '',
+      reason: n % 3 ? 'The address could not be found.' : 'The street is empty and there are no coordinates.',
+    };
   }),
 });
 
@@ -171,9 +259,30 @@ export const propertyDetailFixture = (rowNumber = 1): PortfolioPropertyDetail =>
   rowNumber,
   ref: `HO-${55000 + rowNumber}`,
   address: '1208 Cedar Ave, Santa Rosa, CA 95404',
-  values: { 'Policy No': `HO-${55000 + rowNumber}`, Street: '1208 Cedar Ave', City: 'Santa Rosa', State: 'CA', Zip: '95404', TIV: '845000', Construction: 'Wood frame' },
+  values: {
+    'Policy No': `HO-${55000 + rowNumber}`,
+    Street: '1208 Cedar Ave',
+    City: 'Santa Rosa',
+    State: 'CA',
+    Zip: '95404',
+    TIV: '845000',
+    Construction: 'Wood frame',
+  },
   geocode: { latitude: 38.4405, longitude: -122.7144, precision: 'rooftop', problem: null },
   problem: null,
-  result: { runId: 7, score: 7.3, riskLevel: 'high', confidence: 0.9, topFactors: [{ name: 'Vegetation within 30 m', contribution: 1.4 }, { name: 'Slope', contribution: 0.6 }], modelVersion: 'zfire-2.3.0', dataDate: '2026-11-01', scoredAt: '2026-11-20T15:10:00Z', problem: null },
+  result: {
+    runId: 7,
+    score: 7.3,
+    riskLevel: 'high',
+    confidence: 0.9,
+    topFactors: [
+      { name: 'Vegetation within 30 m', contribution: 1.4 },
+      { name: 'Slope', contribution: 0.6 },
+    ],
+    modelVersion: 'zfire-2.3.0',
+    dataDate: '2026-11-01',
+    scoredAt: '2026-11-20T15:10:00Z',
+    problem: null,
+  },
   history: [],
 });

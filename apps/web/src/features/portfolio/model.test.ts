@@ -14,19 +14,30 @@ describe('portfolio model', () => {
   });
 
   it('offers only enabled portfolio products, in the fixed order', () => {
-    expect(enabledPortfolioProducts(['zproperty-portfolio', 'zwind', 'zhail-portfolio', 'zfire-portfolio', 'zstorm'])).toEqual(['zfire', 'zhail', 'zproperty']);
+    expect(
+      enabledPortfolioProducts(['zproperty-portfolio', 'zwind', 'zhail-portfolio', 'zfire-portfolio', 'zstorm']),
+    ).toEqual(['zfire', 'zhail', 'zproperty']);
     expect(enabledPortfolioProducts(['zfire', 'zproperty'])).toEqual([]);
   });
 
   it('orders portfolio products by the fixed order, unknown ones last', () => {
-    expect(orderByProduct([{ product: 'zproperty' }, { product: 'zwind' }, { product: 'zfire' }]).map((p) => p.product)).toEqual(['zfire', 'zwind', 'zproperty']);
-    expect(orderByProduct([{ product: 'mystery' }, { product: 'zhail' }]).map((p) => p.product)).toEqual(['zhail', 'mystery']);
+    expect(
+      orderByProduct([{ product: 'zproperty' }, { product: 'zwind' }, { product: 'zfire' }]).map((p) => p.product),
+    ).toEqual(['zfire', 'zwind', 'zproperty']);
+    expect(orderByProduct([{ product: 'mystery' }, { product: 'zhail' }]).map((p) => p.product)).toEqual([
+      'zhail',
+      'mystery',
+    ]);
     expect(UNKNOWN_PRODUCT_IN_PORTFOLIO).toBe('Unknown product found in portfolio');
   });
 
   it('links a row to the property view by address, else by coordinates', () => {
-    expect(propertyViewHref({ address: '1 Main St, Napa, CA', latitude: 1, longitude: 2 })).toBe('/scores?location=1+Main+St%2C+Napa%2C+CA&location_type=address');
-    expect(propertyViewHref({ address: '', latitude: 38.5, longitude: -122.1 })).toBe('/scores?location=38.5%2C-122.1&location_type=coordinates');
+    expect(propertyViewHref({ address: '1 Main St, Napa, CA', latitude: 1, longitude: 2 })).toBe(
+      '/scores?location=1+Main+St%2C+Napa%2C+CA&location_type=address',
+    );
+    expect(propertyViewHref({ address: '', latitude: 38.5, longitude: -122.1 })).toBe(
+      '/scores?location=38.5%2C-122.1&location_type=coordinates',
+    );
     expect(propertyViewHref({ address: ' ', latitude: null, longitude: null })).toBeNull();
   });
 

@@ -1,4 +1,13 @@
-import { FILE_STATUS_LABELS, PORTFOLIO_FEATURE, PORTFOLIO_PRODUCTS, PRODUCT_DISPLAY_NAMES, sortProducts, type FileStatus, type PortfolioProduct, type ProductKey } from '@zview/contracts';
+import {
+  FILE_STATUS_LABELS,
+  PORTFOLIO_FEATURE,
+  PORTFOLIO_PRODUCTS,
+  PRODUCT_DISPLAY_NAMES,
+  sortProducts,
+  type FileStatus,
+  type PortfolioProduct,
+  type ProductKey,
+} from '@zview/contracts';
 
 /** Portfolio products the organisation has enabled (their PORTFOLIO_FEATURE key), in the fixed order (SPEC §5). */
 export function enabledPortfolioProducts(enabledFeatures: readonly string[]): PortfolioProduct[] {
@@ -9,7 +18,10 @@ export function enabledPortfolioProducts(enabledFeatures: readonly string[]): Po
 export function orderByProduct<T extends { product: string }>(items: readonly T[]): T[] {
   const known = items.filter((item) => (PORTFOLIO_PRODUCTS as readonly string[]).includes(item.product));
   const order = sortProducts(known.map((item) => item.product));
-  return [...known.sort((a, b) => order.indexOf(a.product) - order.indexOf(b.product)), ...items.filter((item) => !known.includes(item))];
+  return [
+    ...known.sort((a, b) => order.indexOf(a.product) - order.indexOf(b.product)),
+    ...items.filter((item) => !known.includes(item)),
+  ];
 }
 
 export function productName(product: string): string {
@@ -37,11 +49,17 @@ export function formatBytes(bytes: number): string {
 
 export function formatDate(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+  return Number.isNaN(date.getTime())
+    ? iso
+    : date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
 /** The property view link of a portfolio row: its address, else its coordinates (as features/scores reads them). */
-export function propertyViewHref(row: { address: string; latitude: number | null; longitude: number | null }): string | null {
+export function propertyViewHref(row: {
+  address: string;
+  latitude: number | null;
+  longitude: number | null;
+}): string | null {
   const params = row.address.trim()
     ? { location: row.address.trim(), location_type: 'address' }
     : row.latitude !== null && row.longitude !== null

@@ -91,8 +91,13 @@ export default function ProfilePage() {
 
   function requestReset() {
     reset.mutate(undefined, {
-      onSuccess: () => notify({ text: `A password reset link was sent to ${me.data?.email ?? session.user.email}.`, variant: 'success' }),
-      onError: (error) => notify({ text: `The password reset email could not be sent. ${error.message}`, variant: 'error' }),
+      onSuccess: () =>
+        notify({
+          text: `A password reset link was sent to ${me.data?.email ?? session.user.email}.`,
+          variant: 'success',
+        }),
+      onError: (error) =>
+        notify({ text: `The password reset email could not be sent. ${error.message}`, variant: 'error' }),
     });
   }
 

@@ -10,10 +10,29 @@ afterEach(() => vi.unstubAllGlobals());
 /** An answer for coordinates with no building: every product unavailable, the location's hazards instead. */
 function noBuilding() {
   const base = assessmentFixture();
-  const products = Object.fromEntries(Object.entries(base.products).map(([key, result]) => [key, { ...result, score: null, riskLevel: 'none' as const, factors: [], unavailableReason: 'No property was found at this location, so there is nothing to score.' }]));
+  const products = Object.fromEntries(
+    Object.entries(base.products).map(([key, result]) => [
+      key,
+      {
+        ...result,
+        score: null,
+        riskLevel: 'none' as const,
+        factors: [],
+        unavailableReason: 'No property was found at this location, so there is nothing to score.',
+      },
+    ]),
+  );
   return {
     ...base,
-    location: { ...base.location, locationType: 'coordinates' as const, input: '30.25,-89.05', propertyId: null, address: null, parcel: null, buildings: [] },
+    location: {
+      ...base.location,
+      locationType: 'coordinates' as const,
+      input: '30.25,-89.05',
+      propertyId: null,
+      address: null,
+      parcel: null,
+      buildings: [],
+    },
     products,
     imagery: { ortho: [], oblique: [], comparison: null },
     availableDates: [],
@@ -32,7 +51,10 @@ function noBuilding() {
 describe('a point with no building (#21.13)', () => {
   it('shows the hazards of the location and says the products need a building, instead of empty score cards', async () => {
     fakeApi({ [ASSESSMENT_PATH]: () => noBuilding() });
-    renderApp({ path: `/scores?${new URLSearchParams({ location: '30.25,-89.05', location_type: 'coordinates' })}`, devSession: 'admin' });
+    renderApp({
+      path: `/scores?${new URLSearchParams({ location: '30.25,-89.05', location_type: 'coordinates' })}`,
+      devSession: 'admin',
+    });
     const panel = await screen.findByTestId('location-hazards', {}, { timeout: 8000 });
     expect(within(panel).getByTestId('location-hazards-note')).toHaveTextContent('need a building');
     const rows = within(panel).getAllByTestId('location-hazard');

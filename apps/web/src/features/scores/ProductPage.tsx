@@ -13,7 +13,9 @@ export function ProductPage({ product }: { product: ProductKey }) {
     return (
       <ErrorBox
         title={`${PRODUCT_DISPLAY_NAMES[product]} is not enabled`}
-        messages={[`${activeOrganization?.name ?? 'Your organisation'} does not have ${PRODUCT_DISPLAY_NAMES[product]}. Please contact support to add it.`]}
+        messages={[
+          `${activeOrganization?.name ?? 'Your organisation'} does not have ${PRODUCT_DISPLAY_NAMES[product]}. Please contact support to add it.`,
+        ]}
         actions={
           <Button component={RouterLink} to="/scores" variant="outlined">
             Back to scores

@@ -26,34 +26,67 @@ export interface PropertyBodyProps {
 }
 
 /** The looked-up property: scores (or one product, or the location's hazards) on the left; imagery, permits and IBHS on the right. */
-export function PropertyBody({ selection, enabledFeatures, assessment, compare, query, onLocationPinChange }: PropertyBodyProps) {
+export function PropertyBody({
+  selection,
+  enabledFeatures,
+  assessment,
+  compare,
+  query,
+  onLocationPinChange,
+}: PropertyBodyProps) {
   usePerformanceMark(PERFORMANCE_MARKS.scoresShown, assessment);
   // The panel's code loads while the lookup is in flight. Once it is here the panel renders with
   // the scores: the lazy component would suspend for a tick, and React holds back what a
   // suspense boundary reveals until 300 ms after its fallback (the map would start that late).
   const ImageryPanel = loadedImageryPanel()?.PropertyImageryPanel ?? LazyImageryPanel;
   const shown = displayedProducts(enabledFeatures, assessment.products);
-  const location = assessment.location.propertyId ? assessment.location.address?.formatted ?? assessment.location.input : assessment.location.input;
+  const location = assessment.location.propertyId
+    ? (assessment.location.address?.formatted ?? assessment.location.input)
+    : assessment.location.input;
   const focus = selection && selection !== SUMMARY ? selection : null;
   const focusResult = focus ? assessment.products[focus] : undefined;
   // During a look-back the map shows the chosen capture (and before/after of then against now).
   const thenData = compare?.data;
-  const shownImagery = useMemo(() => (thenData ? { ...assessment, imagery: lookBackImagery(assessment, thenData) } : assessment), [assessment, thenData]);
+  const shownImagery = useMemo(
+    () => (thenData ? { ...assessment, imagery: lookBackImagery(assessment, thenData) } : assessment),
+    [assessment, thenData],
+  );
   const { permissions } = useSession();
   const filingState = hasZorroAccess(permissions) ? assessment.location.address?.state : undefined;
   const filingsTo = (product: string) =>
-    filingState ? { state: filingState, to: `/zorro/filing-finder?${new URLSearchParams({ state: filingState, model: productName(product) })}` } : undefined;
+    filingState
+      ? {
+          state: filingState,
+          to: `/zorro/filing-finder?${new URLSearchParams({ state: filingState, model: productName(product) })}`,
+        }
+      : undefined;
 
   return (
-    <Box data-print="columns" sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 7fr) minmax(0, 5fr)', gap: 2.5, alignItems: 'start' }}>
+    <Box
+      data-print="columns"
+      sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 7fr) minmax(0, 5fr)', gap: 2.5, alignItems: 'start' }}
+    >
       <Stack spacing={2.5} sx={{ minWidth: 0 }}>
-        {compare && <LookBackPanel products={focus ? shown.filter((p) => p === focus) : shown} today={assessment} then={compare.data} thenDate={compare.date} isPending={compare.isPending} error={compare.error} />}
+        {compare && (
+          <LookBackPanel
+            products={focus ? shown.filter((p) => p === focus) : shown}
+            today={assessment}
+            then={compare.data}
+            thenDate={compare.date}
+            isPending={compare.isPending}
+            error={compare.error}
+          />
+        )}
         {assessment.locationHazards ? (
           // No building here: the hazards of the location; the products need a structure.
           <LocationHazardsPanel hazards={assessment.locationHazards} />
         ) : focus ? (
           focusResult ? (
-            <ProductDetail result={focusResult} imageryDate={assessment.asOf} actions={<AppealButton product={focus} result={focusResult} location={assessment.location} />} />
+            <ProductDetail
+              result={focusResult}
+              imageryDate={assessment.asOf}
+              actions={<AppealButton product={focus} result={focusResult} location={assessment.location} />}
+            />
           ) : (
             <Typography color="text.secondary" data-testid="product-missing">
               {productName(focus)} has no score for this property.
@@ -75,7 +108,13 @@ export function PropertyBody({ selection, enabledFeatures, assessment, compare, 
                       detailsTo={`/scores/${product}${query}`}
                       previous={compare?.data?.products[product]}
                       previousLabel={compare ? `As of ${formatLongDate(compare.date)}` : undefined}
-                      actions={<AppealButton product={product} result={assessment.products[product]!} location={assessment.location} />}
+                      actions={
+                        <AppealButton
+                          product={product}
+                          result={assessment.products[product]!}
+                          location={assessment.location}
+                        />
+                      }
                       filingsTo={filingsTo(product)}
                     />
                   ))}
@@ -83,8 +122,26 @@ export function PropertyBody({ selection, enabledFeatures, assessment, compare, 
               );
               // The hail, wind and storm products form a group (SPEC §9): shown together under one heading.
               return section.group === 'weather' ? (
-                <Box key="weather" component="section" aria-label="Weather products" data-testid="weather-group" sx={{ p: 1.5, pt: 0.5, borderRadius: 2, border: 1, borderColor: 'divider', bgcolor: 'rgba(25, 118, 210, 0.04)' }}>
-                  <Typography variant="overline" color="text.secondary" component="h3" sx={{ display: 'block', mb: 0.5, fontWeight: 700 }}>
+                <Box
+                  key="weather"
+                  component="section"
+                  aria-label="Weather products"
+                  data-testid="weather-group"
+                  sx={{
+                    p: 1.5,
+                    pt: 0.5,
+                    borderRadius: 2,
+                    border: 1,
+                    borderColor: 'divider',
+                    bgcolor: 'rgba(25, 118, 210, 0.04)',
+                  }}
+                >
+                  <Typography
+                    variant="overline"
+                    color="text.secondary"
+                    component="h3"
+                    sx={{ display: 'block', mb: 0.5, fontWeight: 700 }}
+                  >
                     Weather · {section.products.map(productName).join(', ')}
                   </Typography>
                   {cards}
@@ -98,7 +155,11 @@ export function PropertyBody({ selection, enabledFeatures, assessment, compare, 
       </Stack>
       <Stack spacing={2.5} sx={{ minWidth: 0, position: 'sticky', top: 16, '@media print': { position: 'static' } }}>
         <Suspense fallback={<Skeleton variant="rounded" height={420} data-testid="imagery-skeleton" />}>
-          <ImageryPanel assessment={shownImagery} onLocationPinChange={onLocationPinChange} showOblique={enabledFeatures.includes('oblique-imagery')} />
+          <ImageryPanel
+            assessment={shownImagery}
+            onLocationPinChange={onLocationPinChange}
+            showOblique={enabledFeatures.includes('oblique-imagery')}
+          />
         </Suspense>
         {enabledFeatures.includes('building_permits') && <BuildingPermitsPanel location={location} />}
         {enabledFeatures.includes('ibhs') && <IbhsPanel location={location} />}

@@ -5,11 +5,18 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../test/render';
 import { onTrack } from '../../api/analytics';
 import { ASSESSMENT_PATH } from './api/assessment';
-import { FIXTURE_ADDRESS, assessmentFixture, autocompleteFixture, buildingPermitsFixture, ibhsFixture } from './fixtures';
+import {
+  FIXTURE_ADDRESS,
+  assessmentFixture,
+  autocompleteFixture,
+  buildingPermitsFixture,
+  ibhsFixture,
+} from './fixtures';
 import { fakeApi, type FakeHandlers } from '../../../test/fake-api';
 
 const SLOW = { timeout: 8000 };
-const search = (location = FIXTURE_ADDRESS, type = 'address') => `?${new URLSearchParams({ location, location_type: type }).toString()}`;
+const search = (location = FIXTURE_ADDRESS, type = 'address') =>
+  `?${new URLSearchParams({ location, location_type: type }).toString()}`;
 
 function propertyApi(overrides: FakeHandlers = {}) {
   return fakeApi({
@@ -32,7 +39,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const cardNames = () => within(screen.getByTestId('score-cards')).getAllByTestId('product-name').map((node) => node.textContent);
+const cardNames = () =>
+  within(screen.getByTestId('score-cards'))
+    .getAllByTestId('product-name')
+    .map((node) => node.textContent);
 
 describe('the scores summary', () => {
   it('shows a card per enabled product in the fixed order, each with its top factors', async () => {
@@ -43,11 +53,19 @@ describe('the scores summary', () => {
     expect(cardNames()).toEqual(['Z-FIRE', 'Z-HAIL', 'Z-STORM', 'Z-WIND', 'Z-WATER', 'Z-PROPERTY', 'ROOF AGE']);
     // SPEC §9: the hail, wind and storm products form a group, shown together under one heading.
     const weather = screen.getByRole('region', { name: 'Weather products' });
-    expect(within(weather).getAllByTestId('product-name').map((node) => node.textContent)).toEqual(['Z-HAIL', 'Z-STORM', 'Z-WIND']);
+    expect(
+      within(weather)
+        .getAllByTestId('product-name')
+        .map((node) => node.textContent),
+    ).toEqual(['Z-HAIL', 'Z-STORM', 'Z-WIND']);
     const fire = screen.getByRole('region', { name: 'Z-FIRE' });
     expect(within(fire).getByTestId('score')).toHaveTextContent('7.3');
     expect(within(fire).getByTestId('risk-level')).toHaveTextContent('High risk');
-    expect(within(fire).getAllByTestId('factor').map((node) => node.textContent)).toEqual([
+    expect(
+      within(fire)
+        .getAllByTestId('factor')
+        .map((node) => node.textContent),
+    ).toEqual([
       expect.stringContaining('Vegetation cover'),
       expect.stringContaining('Distance to wildland'),
       expect.stringContaining('Roof material'),
@@ -81,7 +99,10 @@ describe('the scores summary', () => {
   it('offers Try again when the scores failed to load, and shows them once they load', async () => {
     let fail = true;
     const api = propertyApi({
-      [ASSESSMENT_PATH]: (url) => (fail ? { status: 503, body: { error: { code: 'unavailable', message: 'The service is busy.' } } } : assessmentFixture({ asOf: url.searchParams.get('as_of') ?? undefined })),
+      [ASSESSMENT_PATH]: (url) =>
+        fail
+          ? { status: 503, body: { error: { code: 'unavailable', message: 'The service is busy.' } } }
+          : assessmentFixture({ asOf: url.searchParams.get('as_of') ?? undefined }),
     });
     renderApp({ path: `/scores${search()}`, devSession: 'admin' });
     const error = await screen.findByTestId('result-error', {}, SLOW);
@@ -92,11 +113,21 @@ describe('the scores summary', () => {
   });
 
   it("shows the API's message for an unknown address (404) and for bad input (400)", async () => {
-    propertyApi({ [ASSESSMENT_PATH]: () => ({ status: 404, body: { error: { code: 'not_found', message: 'We could not find that address.' } } }) });
+    propertyApi({
+      [ASSESSMENT_PATH]: () => ({
+        status: 404,
+        body: { error: { code: 'not_found', message: 'We could not find that address.' } },
+      }),
+    });
     const first = renderApp({ path: `/scores${search('1 Nowhere St')}`, devSession: 'admin' });
     expect(await screen.findByTestId('result-error', {}, SLOW)).toHaveTextContent('We could not find that address.');
     first.unmount();
-    propertyApi({ [ASSESSMENT_PATH]: () => ({ status: 400, body: { error: { code: 'bad_request', message: 'location must be at most 300 characters' } } }) });
+    propertyApi({
+      [ASSESSMENT_PATH]: () => ({
+        status: 400,
+        body: { error: { code: 'bad_request', message: 'location must be at most 300 characters' } },
+      }),
+    });
     renderApp({ path: `/scores${search('x')}`, devSession: 'admin' });
     const error = await screen.findByTestId('result-error', {}, SLOW);
     expect(error).toHaveTextContent('Please check your search');
@@ -147,7 +178,8 @@ describe('the search box', () => {
   it('never offers a suggestion for text no longer in the box: Enter searches what is typed', async () => {
     const user = userEvent.setup();
     const api = propertyApi({
-      '/api/caribou/property/autocomplete': (url) => (url.searchParams.get('q')?.startsWith('1208') ? autocompleteFixture : { results: [] }),
+      '/api/caribou/property/autocomplete': (url) =>
+        url.searchParams.get('q')?.startsWith('1208') ? autocompleteFixture : { results: [] },
     });
     renderApp({ path: '/scores', devSession: 'admin' });
     await screen.findByTestId('empty-search', {}, SLOW);
@@ -163,12 +195,15 @@ describe('the search box', () => {
     expect(api.callsTo(ASSESSMENT_PATH)[0]!.searchParams.get('location')).toBe('905 Mag');
   });
 
-  it("gets the map ready once someone starts typing, and its first satellite tiles once the property is known", async () => {
+  it('gets the map ready once someone starts typing, and its first satellite tiles once the property is known', async () => {
     const user = userEvent.setup();
     const api = propertyApi({
       '/api/map/sources': () => ({
         satelliteTiles: '/api/tiles/satellite/{z}/{x}/{y}.png?exp=1&sig=s',
-        styles: { street: '/api/map/style/street.json?exp=1&sig=s', satellite: '/api/map/style/satellite.json?exp=1&sig=s' },
+        styles: {
+          street: '/api/map/style/street.json?exp=1&sig=s',
+          satellite: '/api/map/style/satellite.json?exp=1&sig=s',
+        },
         expiresAt: '2030-01-01T00:00:00Z',
       }),
     });
@@ -227,7 +262,9 @@ describe('the user-selected product', () => {
     propertyApi();
     const first = renderApp({ path: `/scores/zhail${search()}`, devSession: 'admin' });
     await screen.findByTestId('product-detail', {}, SLOW);
-    await waitFor(() => expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.userSelectedProduct)!)).toEqual({ value: 'zhail' }));
+    await waitFor(() =>
+      expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.userSelectedProduct)!)).toEqual({ value: 'zhail' }),
+    );
     first.unmount();
     renderApp({ path: `/scores${search()}`, devSession: 'admin' });
     const detail = await screen.findByTestId('product-detail', {}, SLOW);
@@ -255,7 +292,16 @@ describe('product pages', () => {
             scoreRange: { min: 1, max: 10, decimals: 1 },
             baseScore: 3,
             riskLevels: { medium: 4, high: 7 },
-            factors: [{ key: 'vegetation_cover', name: 'Vegetation cover', unit: '%', range: { min: 0, max: 100 }, contributionRange: { min: -0.5, max: 2.5 }, description: 'Share of the parcel under trees and shrubs.' }],
+            factors: [
+              {
+                key: 'vegetation_cover',
+                name: 'Vegetation cover',
+                unit: '%',
+                range: { min: 0, max: 100 },
+                contributionRange: { min: -0.5, max: 2.5 },
+                description: 'Share of the parcel under trees and shrubs.',
+              },
+            ],
           },
         ],
       }),
@@ -271,7 +317,7 @@ describe('product pages', () => {
 });
 
 describe('historical look-back', () => {
-  it('asks again as of the chosen date and shows those scores beside today\'s', async () => {
+  it("asks again as of the chosen date and shows those scores beside today's", async () => {
     const user = userEvent.setup();
     const api = propertyApi();
     renderApp({ path: `/scores${search()}`, devSession: 'admin' });
@@ -285,7 +331,9 @@ describe('historical look-back', () => {
     expect(rows[0]).toHaveTextContent('Z-FIRE');
     expect(rows[0]).toHaveTextContent('6.9');
     expect(rows[0]).toHaveTextContent('+0.4');
-    expect(within(screen.getByRole('region', { name: 'Z-FIRE' })).getByTestId('previous-score')).toHaveTextContent('6.9');
+    expect(within(screen.getByRole('region', { name: 'Z-FIRE' })).getByTestId('previous-score')).toHaveTextContent(
+      '6.9',
+    );
     // dates in the long en-US form, like everywhere else
     expect(within(screen.getByRole('region', { name: 'Z-FIRE' })).getByText(/As of June 2, 2024/)).toBeInTheDocument();
   });
@@ -302,7 +350,9 @@ describe('historical look-back', () => {
     await user.click(screen.getByLabelText('Compare with imagery of'));
     await user.click(await screen.findByRole('option', { name: 'No comparison' }));
     await waitFor(() => expect(screen.queryByTestId('look-back-row')).not.toBeInTheDocument());
-    expect(tracked.filter(([event]) => event === 'view_latest_data')).toEqual([['view_latest_data', expect.objectContaining({ from_date: '2024-06-02' })]]);
+    expect(tracked.filter(([event]) => event === 'view_latest_data')).toEqual([
+      ['view_latest_data', expect.objectContaining({ from_date: '2024-06-02' })],
+    ]);
   });
 
   it('is not offered without the historical look-back feature', async () => {

@@ -16,7 +16,10 @@ export default function ScoresPage() {
   const { search } = useLocation();
   const navigate = useNavigate();
   const [selected, select] = useSelectedProduct(enabledFeatures);
-  const fromPath = activeProduct && isSelectedProductValid(activeProduct, enabledFeatures) ? (activeProduct as SelectedProductValue) : null;
+  const fromPath =
+    activeProduct && isSelectedProductValid(activeProduct, enabledFeatures)
+      ? (activeProduct as SelectedProductValue)
+      : null;
 
   useEffect(() => {
     if (fromPath && fromPath !== selected) select(fromPath);

@@ -1,4 +1,12 @@
-import { PRODUCT_DISPLAY_NAMES, SUMMARY, isProductKey, isSelectedProductValid, type AssessmentResponse, type ProductKey, type SelectedProductValue } from '@zview/contracts';
+import {
+  PRODUCT_DISPLAY_NAMES,
+  SUMMARY,
+  isProductKey,
+  isSelectedProductValid,
+  type AssessmentResponse,
+  type ProductKey,
+  type SelectedProductValue,
+} from '@zview/contracts';
 import Box from '@mui/material/Box';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import Stack from '@mui/material/Stack';
@@ -20,7 +28,9 @@ import { productName, requestedProducts } from './model';
 import { toAssessmentRequest, usePropertySearch } from './searchState';
 
 // Only product pages with no property selected show it.
-const ProductOverview = lazy(() => import('./components/ProductOverview').then((m) => ({ default: m.ProductOverview })));
+const ProductOverview = lazy(() =>
+  import('./components/ProductOverview').then((m) => ({ default: m.ProductOverview })),
+);
 
 export const LOOK_BACK_FEATURE = 'zproperty-historical_look_back';
 
@@ -76,26 +86,37 @@ export function ScoresView({ selection, onSelect, productPage = false }: ScoresV
   );
   // As soon as the property is known (before its scores are rendered), the server starts on the
   // map's first images (where the map opens: on the buildings).
-  const prefetchMapImagery = useCallback((answer: AssessmentResponse) => withImageryPanel((panel) => panel.prefetchMapImagery(queryClient, answer)), [queryClient]);
+  const prefetchMapImagery = useCallback(
+    (answer: AssessmentResponse) => withImageryPanel((panel) => panel.prefetchMapImagery(queryClient, answer)),
+    [queryClient],
+  );
   const assessment = useAssessment(request, { onAnswer: prefetchMapImagery });
   const then = useAssessment(compareRequest);
   const navigate = useNavigate();
   // Rendered with the scores once its module is here (no suspense round), like the imagery panel.
   const Body = loadedPropertyBody()?.PropertyBody ?? LazyPropertyBody;
 
-  const tabs: SelectedProductValue[] = [...(isSelectedProductValid(SUMMARY, enabledFeatures) ? [SUMMARY] : []), ...(products as ProductKey[])];
+  const tabs: SelectedProductValue[] = [
+    ...(isSelectedProductValid(SUMMARY, enabledFeatures) ? [SUMMARY] : []),
+    ...(products as ProductKey[]),
+  ];
   const query = searchString ? `?${searchString}` : '';
 
   return (
     <Box sx={{ flex: 1, display: 'flex', flexDirection: 'column' }}>
       {PRINT_STYLES}
-      <Box data-print="hide" sx={{ bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider', px: 4, pt: 2.5 }}>
+      <Box
+        data-print="hide"
+        sx={{ bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider', px: 4, pt: 2.5 }}
+      >
         <Box sx={{ maxWidth: 1360, mx: 'auto' }}>
           <SearchBar initial={search} onSearch={setSearch} onTyping={preloadMap} />
           {tabs.length > 0 && selection && (
             <Tabs
               value={tabs.includes(selection) ? selection : false}
-              onChange={(_event, value: SelectedProductValue) => (onSelect ? onSelect(value) : void navigate(`/scores/${value}${query}`))}
+              onChange={(_event, value: SelectedProductValue) =>
+                onSelect ? onSelect(value) : void navigate(`/scores/${value}${query}`)
+              }
               aria-label="Products"
               variant="scrollable"
               sx={{ mt: 1.5, minHeight: 42, '& .MuiTab-root': { minHeight: 42, fontWeight: 700, letterSpacing: 0.4 } }}
@@ -120,17 +141,28 @@ export function ScoresView({ selection, onSelect, productPage = false }: ScoresV
           ) : assessment.isPending ? (
             <ResultSkeleton cards={selection === SUMMARY ? Math.min(4, products.length) : 1} />
           ) : assessment.isError ? (
-            <ResultError error={assessment.error} onRetry={() => void assessment.refetch()} retrying={assessment.isFetching} />
+            <ResultError
+              error={assessment.error}
+              onRetry={() => void assessment.refetch()}
+              retrying={assessment.isFetching}
+            />
           ) : (
             <Stack spacing={2.5}>
               <PropertyHeader
                 assessment={assessment.data}
                 actions={
                   lookBackEnabled && (
-                    <LookBackSelect availableDates={assessment.data.availableDates} currentDate={assessment.data.asOf} value={compareDate}
+                    <LookBackSelect
+                      availableDates={assessment.data.availableDates}
+                      currentDate={assessment.data.asOf}
+                      value={compareDate}
                       onChange={(date) => {
                         // Back from a look-back date to today's data.
-                        if (date === null && compareDate) track('view_latest_data', { from_date: compareDate, property_id: assessment.data.location.propertyId });
+                        if (date === null && compareDate)
+                          track('view_latest_data', {
+                            from_date: compareDate,
+                            property_id: assessment.data.location.propertyId,
+                          });
                         setCompareDate(date);
                       }}
                     />
@@ -142,7 +174,11 @@ export function ScoresView({ selection, onSelect, productPage = false }: ScoresV
                   selection={selection}
                   enabledFeatures={enabledFeatures}
                   assessment={assessment.data}
-                  compare={compareRequest ? { date: compareRequest.asOf!, data: then.data, isPending: then.isPending, error: then.error } : null}
+                  compare={
+                    compareRequest
+                      ? { date: compareRequest.asOf!, data: then.data, isPending: then.isPending, error: then.error }
+                      : null
+                  }
                   query={query}
                   onLocationPinChange={onLocationPinChange}
                 />

@@ -4,7 +4,8 @@ import type * as PropertyBodyModule from './PropertyBody';
 
 // The map arrives with the first result, not with the search page (initial JavaScript budget).
 let imageryPanelModule: typeof ImageryPanelModule | null = null;
-const loadImageryPanel = () => import('./components/PropertyImageryPanel').then((module) => (imageryPanelModule = module));
+const loadImageryPanel = () =>
+  import('./components/PropertyImageryPanel').then((module) => (imageryPanelModule = module));
 export const LazyImageryPanel = lazy(() => loadImageryPanel().then((m) => ({ default: m.PropertyImageryPanel })));
 export const loadedImageryPanel = () => imageryPanelModule;
 

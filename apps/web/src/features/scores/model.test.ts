@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { assessmentFixture, scoreFixture } from './fixtures';
-import { displayedProducts, productSections, factorsByImpact, lookBackImagery, formatContribution, formatFactorValue, monthsSince, stalenessNote, topFactors } from './model';
+import {
+  displayedProducts,
+  productSections,
+  factorsByImpact,
+  lookBackImagery,
+  formatContribution,
+  formatFactorValue,
+  monthsSince,
+  stalenessNote,
+  topFactors,
+} from './model';
 
 describe('displayedProducts', () => {
   const products = assessmentFixture().products;
@@ -8,9 +18,9 @@ describe('displayedProducts', () => {
   it('puts the products in the fixed order whatever order the answer has', () => {
     const shuffled = Object.fromEntries(Object.entries(products).reverse());
     expect(Object.keys(shuffled)[0]).toBe('roof_age');
-    expect(displayedProducts(['roof_age', 'zproperty', 'zwind', 'zfire', 'zhail', 'zstorm', 'zwater'], shuffled)).toEqual([
-      'zfire', 'zhail', 'zstorm', 'zwind', 'zwater', 'zproperty', 'roof_age',
-    ]);
+    expect(
+      displayedProducts(['roof_age', 'zproperty', 'zwind', 'zfire', 'zhail', 'zstorm', 'zwater'], shuffled),
+    ).toEqual(['zfire', 'zhail', 'zstorm', 'zwind', 'zwater', 'zproperty', 'roof_age']);
   });
 
   it('never shows a product the organisation does not enable, even when the answer has it', () => {
@@ -112,7 +122,9 @@ describe('productSections (SPEC §9: the hail, wind and storm products form a gr
   });
 
   it('does not make a group of one weather product', () => {
-    expect(productSections(['zfire', 'zwind', 'zproperty'])).toEqual([{ group: null, products: ['zfire', 'zwind', 'zproperty'] }]);
+    expect(productSections(['zfire', 'zwind', 'zproperty'])).toEqual([
+      { group: null, products: ['zfire', 'zwind', 'zproperty'] },
+    ]);
     expect(productSections([])).toEqual([]);
   });
 });

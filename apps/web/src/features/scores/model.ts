@@ -26,9 +26,14 @@ export const TOP_FACTOR_COUNT = 3;
  * product order (sortProducts). A product the organisation lacks never appears, even if present
  * in the answer.
  */
-export function displayedProducts(enabledFeatures: readonly string[], products: Record<string, ScoreResult>): ProductKey[] {
+export function displayedProducts(
+  enabledFeatures: readonly string[],
+  products: Record<string, ScoreResult>,
+): ProductKey[] {
   const enabled = availableStandardProducts(enabledFeatures);
-  const keys = Object.keys(products).filter((key): key is ProductKey => isProductKey(key) && enabled.includes(key === 'zfire|prefill' ? 'zfire' : key));
+  const keys = Object.keys(products).filter(
+    (key): key is ProductKey => isProductKey(key) && enabled.includes(key === 'zfire|prefill' ? 'zfire' : key),
+  );
   return sortProducts(keys);
 }
 
@@ -78,7 +83,10 @@ export const scaleLimitOf = (factors: readonly Factor[]) => factors.find((factor
 
 /** The factors that moved the score most, largest absolute contribution first (stable for ties). */
 export function topFactors(factors: readonly Factor[], count = TOP_FACTOR_COUNT): Factor[] {
-  return factors.filter((factor) => factor.key !== SCALE_LIMIT_KEY).sort((a, b) => Math.abs(b.contribution) - Math.abs(a.contribution)).slice(0, count);
+  return factors
+    .filter((factor) => factor.key !== SCALE_LIMIT_KEY)
+    .sort((a, b) => Math.abs(b.contribution) - Math.abs(a.contribution))
+    .slice(0, count);
 }
 
 /** Every factor, largest absolute contribution first. */
@@ -99,7 +107,13 @@ export function formatContribution(contribution: number): string {
 
 const UNIT_SUFFIX_TIGHT = new Set(['%', '°', 'deg']);
 /** Plural units the models use, read in the singular for exactly one ('1 year', not '1 years'). */
-const SINGULAR_UNITS: Record<string, string> = { years: 'year', months: 'month', days: 'day', stories: 'story', buildings: 'building' };
+const SINGULAR_UNITS: Record<string, string> = {
+  years: 'year',
+  months: 'month',
+  days: 'day',
+  stories: 'story',
+  buildings: 'building',
+};
 
 /** Keys whose value is a calendar year ('year_built', 'roof_install_year'): written 2025, never 2,025. */
 const isYearKey = (key: string | undefined) => key !== undefined && /(^|_)year(_|$)/.test(key);
@@ -109,7 +123,9 @@ export function formatFactorValue(value: Factor['value'], unit: string | null, k
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'number') {
     if (!unit && isYearKey(key) && Number.isInteger(value)) return String(value);
-    const text = Number.isInteger(value) ? value.toLocaleString('en-US') : value.toLocaleString('en-US', { maximumFractionDigits: 2 });
+    const text = Number.isInteger(value)
+      ? value.toLocaleString('en-US')
+      : value.toLocaleString('en-US', { maximumFractionDigits: 2 });
     if (!unit) return text;
     if (unit === 'deg') return `${text}°`;
     if (value === 1 && SINGULAR_UNITS[unit]) return `1 ${SINGULAR_UNITS[unit]}`;
@@ -167,7 +183,10 @@ export function percent(value: number): string {
  * (a confirmed pin stays where it was put, and the URL, the header and the pin agree), otherwise
  * at the property's point.
  */
-export function pinLocation(location: Pick<AssessmentResponse['location'], 'locationType' | 'input' | 'point'>): { lat: number; lng: number } {
+export function pinLocation(location: Pick<AssessmentResponse['location'], 'locationType' | 'input' | 'point'>): {
+  lat: number;
+  lng: number;
+} {
   if (location.locationType === 'coordinates') {
     const asked = latLngTextSchema.safeParse(location.input);
     if (asked.success) return asked.data;
@@ -180,7 +199,10 @@ export function pinLocation(location: Pick<AssessmentResponse['location'], 'loca
  * then, and a before/after of then against now (the latest capture). Without a look-back answer
  * the lookup's own imagery.
  */
-export function lookBackImagery(today: AssessmentResponse, then: AssessmentResponse | undefined): AssessmentResponse['imagery'] {
+export function lookBackImagery(
+  today: AssessmentResponse,
+  then: AssessmentResponse | undefined,
+): AssessmentResponse['imagery'] {
   if (!then) return today.imagery;
   const before = then.imagery.ortho[0];
   const after = today.imagery.ortho[0];
@@ -189,7 +211,16 @@ export function lookBackImagery(today: AssessmentResponse, then: AssessmentRespo
     oblique: then.imagery.oblique.length ? then.imagery.oblique : today.imagery.oblique,
     comparison:
       before && after && before.imageUrl !== after.imageUrl
-        ? { event: { id: `look-back-${then.asOf}`, kind: 'look-back', date: then.asOf, description: 'the imagery then, and now' }, before, after }
+        ? {
+            event: {
+              id: `look-back-${then.asOf}`,
+              kind: 'look-back',
+              date: then.asOf,
+              description: 'the imagery then, and now',
+            },
+            before,
+            after,
+          }
         : today.imagery.comparison,
   };
 }

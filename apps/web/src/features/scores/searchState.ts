@@ -21,11 +21,17 @@ export function usePropertySearch() {
   const locationType = params.get(SEARCH_PARAMS.locationType) === 'coordinates' ? 'coordinates' : 'address';
   const compareDate = params.get(SEARCH_PARAMS.compare);
 
-  const search = useMemo<PropertySearch | null>(() => (location ? { location, locationType } : null), [location, locationType]);
+  const search = useMemo<PropertySearch | null>(
+    () => (location ? { location, locationType } : null),
+    [location, locationType],
+  );
 
   const setSearch = useCallback(
     (next: PropertySearch) => {
-      const query = new URLSearchParams({ [SEARCH_PARAMS.location]: next.location, [SEARCH_PARAMS.locationType]: next.locationType });
+      const query = new URLSearchParams({
+        [SEARCH_PARAMS.location]: next.location,
+        [SEARCH_PARAMS.locationType]: next.locationType,
+      });
       void navigate({ pathname, search: `?${query.toString()}` });
     },
     [navigate, pathname],
@@ -43,14 +49,19 @@ export function usePropertySearch() {
 
   /** The pin was moved on the map: look the property up again at the new point. */
   const onLocationPinChange = useCallback(
-    ({ lng, lat }: { lng: number; lat: number }) => setSearch({ locationType: 'coordinates', location: `${lat.toFixed(6)},${lng.toFixed(6)}` }),
+    ({ lng, lat }: { lng: number; lat: number }) =>
+      setSearch({ locationType: 'coordinates', location: `${lat.toFixed(6)},${lng.toFixed(6)}` }),
     [setSearch],
   );
 
   return { search, setSearch, compareDate, setCompareDate, onLocationPinChange, searchString: params.toString() };
 }
 
-export function toAssessmentRequest(search: PropertySearch | null, products: string[], asOf?: string): AssessmentRequest | null {
+export function toAssessmentRequest(
+  search: PropertySearch | null,
+  products: string[],
+  asOf?: string,
+): AssessmentRequest | null {
   if (!search) return null;
   return { locationType: search.locationType, location: search.location, products, asOf };
 }

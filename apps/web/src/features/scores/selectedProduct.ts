@@ -1,4 +1,10 @@
-import { STORAGE_KEYS, SUMMARY, isSelectedProductValid, type SelectedProductValue, type UserSelectedProduct } from '@zview/contracts';
+import {
+  STORAGE_KEYS,
+  SUMMARY,
+  isSelectedProductValid,
+  type SelectedProductValue,
+  type UserSelectedProduct,
+} from '@zview/contracts';
 import { useCallback, useState } from 'react';
 import { requestedProducts } from './model';
 
@@ -36,7 +42,8 @@ export function defaultSelection(enabledFeatures: readonly string[]): SelectedPr
 /** The remembered selection, valid for the organisation, with a setter that remembers. */
 export function useSelectedProduct(enabledFeatures: readonly string[]) {
   const [stored, setStored] = useState(() => readSelectedProduct(enabledFeatures));
-  const valid = stored !== null && isSelectedProductValid(stored, enabledFeatures) ? stored : readSelectedProduct(enabledFeatures);
+  const valid =
+    stored !== null && isSelectedProductValid(stored, enabledFeatures) ? stored : readSelectedProduct(enabledFeatures);
   const select = useCallback((value: SelectedProductValue) => {
     writeSelectedProduct(value);
     setStored(value);

@@ -1,5 +1,19 @@
 import { ORGANIZATION_ROLE_LABELS } from '@zview/contracts';
-import { Alert, Box, Button, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
 import ErrorOutline from '@mui/icons-material/ErrorOutline';
 import UploadFile from '@mui/icons-material/UploadFile';
@@ -44,7 +58,9 @@ export default function AddMultipleMembersPage() {
   const current = useMemo(() => (team.data ?? []).map((member) => member.email), [team.data]);
   const existing = teamBefore ?? current;
   const rows = useMemo(() => parseMemberRows(text, existing), [text, existing]);
-  const ready = rows.filter((row): row is MemberRow & { request: NonNullable<MemberRow['request']> } => row.request !== undefined);
+  const ready = rows.filter(
+    (row): row is MemberRow & { request: NonNullable<MemberRow['request']> } => row.request !== undefined,
+  );
   const invalid = rows.length - ready.length;
 
   function edit(next: string) {
@@ -61,7 +77,10 @@ export default function AddMultipleMembersPage() {
     try {
       edit(await readAsText(file));
     } catch (error) {
-      notify({ text: `${file.name} could not be read. ${error instanceof Error ? error.message : ''}`.trim(), variant: 'error' });
+      notify({
+        text: `${file.name} could not be read. ${error instanceof Error ? error.message : ''}`.trim(),
+        variant: 'error',
+      });
     }
   }
 
@@ -88,7 +107,8 @@ export default function AddMultipleMembersPage() {
   const added = outcomes ? [...outcomes.values()].filter((outcome) => outcome.ok).length : 0;
   const failed = outcomes ? outcomes.size - added : 0;
   const finished = outcomes !== null && !running;
-  const skipped = (phrase: [string, string]) => (invalid > 0 ? `${invalid} ${invalid === 1 ? phrase[0] : phrase[1]}` : '');
+  const skipped = (phrase: [string, string]) =>
+    invalid > 0 ? `${invalid} ${invalid === 1 ? phrase[0] : phrase[1]}` : '';
   const preview = `${members(ready.length)} ready to add${invalid > 0 ? `, ${skipped(['row has', 'rows have'])} problems and will be skipped` : ''}.`;
   const summary = [
     `${members(added)} added.`,
@@ -104,7 +124,8 @@ export default function AddMultipleMembersPage() {
         Add multiple members
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3 }}>
-        Upload a CSV file or paste a list, one member per line: email, first name, last name and, optionally, role (member or admin).
+        Upload a CSV file or paste a list, one member per line: email, first name, last name and, optionally, role
+        (member or admin).
       </Typography>
 
       <Paper variant="outlined" sx={{ p: 3, mb: 3 }}>
@@ -112,7 +133,13 @@ export default function AddMultipleMembersPage() {
           <Stack direction="row" spacing={2} alignItems="center">
             <Button variant="outlined" component="label" startIcon={<UploadFile />} disabled={running}>
               Upload CSV
-              <input hidden type="file" accept=".csv,text/csv,text/plain" aria-label="CSV file" onChange={(event) => void readFile(event)} />
+              <input
+                hidden
+                type="file"
+                accept=".csv,text/csv,text/plain"
+                aria-label="CSV file"
+                onChange={(event) => void readFile(event)}
+              />
             </Button>
             {fileName && <Typography color="text.secondary">{fileName}</Typography>}
           </Stack>
@@ -163,7 +190,11 @@ export default function AddMultipleMembersPage() {
                       <TableCell>{row.raw.email}</TableCell>
                       <TableCell>{row.raw.firstName}</TableCell>
                       <TableCell>{row.raw.lastName}</TableCell>
-                      <TableCell>{row.request ? ORGANIZATION_ROLE_LABELS[row.request.role] : row.raw.role || ORGANIZATION_ROLE_LABELS.member}</TableCell>
+                      <TableCell>
+                        {row.request
+                          ? ORGANIZATION_ROLE_LABELS[row.request.role]
+                          : row.raw.role || ORGANIZATION_ROLE_LABELS.member}
+                      </TableCell>
                       <TableCell>
                         {problem ? (
                           <Stack direction="row" spacing={0.75} alignItems="center" sx={{ color: 'error.main' }}>
@@ -171,7 +202,12 @@ export default function AddMultipleMembersPage() {
                             <span>{problem}</span>
                           </Stack>
                         ) : (
-                          <Stack direction="row" spacing={0.75} alignItems="center" sx={{ color: outcome?.ok ? 'success.main' : 'text.secondary' }}>
+                          <Stack
+                            direction="row"
+                            spacing={0.75}
+                            alignItems="center"
+                            sx={{ color: outcome?.ok ? 'success.main' : 'text.secondary' }}
+                          >
                             <CheckCircleOutline fontSize="small" />
                             <span>{outcome?.ok ? 'Added' : 'Ready'}</span>
                           </Stack>
@@ -191,7 +227,12 @@ export default function AddMultipleMembersPage() {
           {finished ? 'Back to team' : 'Cancel'}
         </Button>
         {!finished && (
-          <Button variant="contained" disabled={ready.length === 0 || team.isPending} loading={running} onClick={() => void submit()}>
+          <Button
+            variant="contained"
+            disabled={ready.length === 0 || team.isPending}
+            loading={running}
+            onClick={() => void submit()}
+          >
             {ready.length > 0 ? `Add ${members(ready.length)}` : 'Add members'}
           </Button>
         )}

@@ -32,7 +32,12 @@ export default function EditMemberPage() {
   return (
     <MemberForm
       title="Edit member"
-      initial={{ email: member.email, firstName: member.firstName, lastName: member.lastName, role: member.role ?? 'member' }}
+      initial={{
+        email: member.email,
+        firstName: member.firstName,
+        lastName: member.lastName,
+        role: member.role ?? 'member',
+      }}
       emailLocked
       submitLabel="Save changes"
       schema={updateUserRequestSchema}
@@ -41,7 +46,10 @@ export default function EditMemberPage() {
       serverError={update.error?.message}
       onSubmit={(request) =>
         update.mutateAsync(request).then(() => {
-          notify({ text: `${request.profile?.firstName ?? member.firstName} ${request.profile?.lastName ?? member.lastName} was updated.`, variant: 'success' });
+          notify({
+            text: `${request.profile?.firstName ?? member.firstName} ${request.profile?.lastName ?? member.lastName} was updated.`,
+            variant: 'success',
+          });
           void navigate('/team');
         })
       }

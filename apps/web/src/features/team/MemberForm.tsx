@@ -1,4 +1,9 @@
-import { ORGANIZATION_ROLES, ORGANIZATION_ROLE_LABELS, userFieldMessage, type OrganizationRole } from '@zview/contracts';
+import {
+  ORGANIZATION_ROLES,
+  ORGANIZATION_ROLE_LABELS,
+  userFieldMessage,
+  type OrganizationRole,
+} from '@zview/contracts';
 import { Alert, Box, Button, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -40,7 +45,18 @@ export interface MemberFormProps<T> {
 }
 
 /** Add and edit member form: fields validated with the request's contract schema. */
-export function MemberForm<T>({ title, intro, initial, emailLocked, submitLabel, toRequest, schema, onSubmit, busy, serverError }: MemberFormProps<T>) {
+export function MemberForm<T>({
+  title,
+  intro,
+  initial,
+  emailLocked,
+  submitLabel,
+  toRequest,
+  schema,
+  onSubmit,
+  busy,
+  serverError,
+}: MemberFormProps<T>) {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const set = (field: keyof MemberFormValues) => (event: { target: { value: string } }) => {
@@ -71,8 +87,24 @@ export function MemberForm<T>({ title, intro, initial, emailLocked, submitLabel,
         <Stack spacing={2.5}>
           {serverError && <Alert severity="error">{serverError}</Alert>}
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField label="First name" required fullWidth value={values.firstName} onChange={set('firstName')} error={Boolean(errors.firstName)} helperText={errors.firstName} />
-            <TextField label="Last name" required fullWidth value={values.lastName} onChange={set('lastName')} error={Boolean(errors.lastName)} helperText={errors.lastName} />
+            <TextField
+              label="First name"
+              required
+              fullWidth
+              value={values.firstName}
+              onChange={set('firstName')}
+              error={Boolean(errors.firstName)}
+              helperText={errors.firstName}
+            />
+            <TextField
+              label="Last name"
+              required
+              fullWidth
+              value={values.lastName}
+              onChange={set('lastName')}
+              error={Boolean(errors.lastName)}
+              helperText={errors.lastName}
+            />
           </Stack>
           <TextField
             label="Email"
@@ -85,7 +117,16 @@ export function MemberForm<T>({ title, intro, initial, emailLocked, submitLabel,
             error={Boolean(errors.email)}
             helperText={errors.email}
           />
-          <TextField select label="Role" required fullWidth value={values.role} onChange={set('role')} error={Boolean(errors.role)} helperText={errors.role}>
+          <TextField
+            select
+            label="Role"
+            required
+            fullWidth
+            value={values.role}
+            onChange={set('role')}
+            error={Boolean(errors.role)}
+            helperText={errors.role}
+          >
             {ORGANIZATION_ROLES.map((role) => (
               <MenuItem key={role} value={role}>
                 {ORGANIZATION_ROLE_LABELS[role]}

@@ -13,7 +13,9 @@ const team = [
 ];
 
 function setup(session = testSession()) {
-  const server = fakeServer().on('GET', MEMBERS, { body: { organization: { id: 1, name: 'Acme', products: [] }, members: team } });
+  const server = fakeServer().on('GET', MEMBERS, {
+    body: { organization: { id: 1, name: 'Acme', products: [] }, members: team },
+  });
   renderPage(<TeamPage />, { route: '/team', session });
   return server;
 }
@@ -30,7 +32,10 @@ describe('/team', () => {
     expect(within(within(table).getByText('Cy Cole').closest('tr')!).getByText('Deactivated')).toBeInTheDocument();
     expect(server.sent(MEMBERS)[0]?.headers.get('authorization')).toBe('Bearer test-access-token');
     expect(screen.getByRole('link', { name: 'Add new member' })).toHaveAttribute('href', '/team/add-new-member');
-    expect(screen.getByRole('link', { name: 'Add multiple members' })).toHaveAttribute('href', '/team/add-multiple-members');
+    expect(screen.getByRole('link', { name: 'Add multiple members' })).toHaveAttribute(
+      'href',
+      '/team/add-multiple-members',
+    );
   });
 
   it('deactivates the selected members after confirmation and reports success', async () => {
@@ -65,7 +70,10 @@ describe('/team', () => {
     ['Delete', 'delete'],
   ])('shows the failure when %s is refused', async (label, action) => {
     const server = setup();
-    server.on('POST', `/api/user-management/group/users/${action}`, { status: 403, body: { error: { code: 'forbidden', message: 'Not allowed.' } } });
+    server.on('POST', `/api/user-management/group/users/${action}`, {
+      status: 403,
+      body: { error: { code: 'forbidden', message: 'Not allowed.' } },
+    });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('checkbox', { name: 'Select Bob Baker' }));
     await user.click(screen.getByRole('button', { name: label }));

@@ -77,7 +77,12 @@ export default function TeamPage() {
 
   return (
     <Box sx={{ p: 4, maxWidth: 1200, mx: 'auto' }}>
-      <Stack direction="row" alignItems="flex-end" justifyContent="space-between" sx={{ mb: 3, columnGap: 3, rowGap: 2, flexWrap: 'wrap' }}>
+      <Stack
+        direction="row"
+        alignItems="flex-end"
+        justifyContent="space-between"
+        sx={{ mb: 3, columnGap: 3, rowGap: 2, flexWrap: 'wrap' }}
+      >
         <Box sx={{ minWidth: 0 }}>
           <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
             Team Management
@@ -141,7 +146,9 @@ export default function TeamPage() {
                       <Checkbox
                         checked={allSelected}
                         indeterminate={selectedIds.length > 0 && !allSelected}
-                        onChange={() => setSelected(allSelected ? new Set() : new Set(selectable.map((member) => member.id)))}
+                        onChange={() =>
+                          setSelected(allSelected ? new Set() : new Set(selectable.map((member) => member.id)))
+                        }
                         slotProps={{ input: { 'aria-label': 'Select all members' } }}
                       />
                     </TableCell>
@@ -195,12 +202,22 @@ export default function TeamPage() {
                       <TableCell>{member.email}</TableCell>
                       <TableCell>{roleLabel(member.role)}</TableCell>
                       <TableCell>
-                        <Chip size="small" label={statusLabel(member.status)} color={STATUS_COLOR[member.status] ?? 'default'} variant="outlined" />
+                        <Chip
+                          size="small"
+                          label={statusLabel(member.status)}
+                          color={STATUS_COLOR[member.status] ?? 'default'}
+                          variant="outlined"
+                        />
                       </TableCell>
                       {canManage && (
                         <TableCell align="right">
                           <Tooltip title={`Edit ${name}`}>
-                            <IconButton component={RouterLink} to={`/team/edit-member/${encodeURIComponent(member.id)}`} aria-label={`Edit ${name}`} size="small">
+                            <IconButton
+                              component={RouterLink}
+                              to={`/team/edit-member/${encodeURIComponent(member.id)}`}
+                              aria-label={`Edit ${name}`}
+                              size="small"
+                            >
                               <EditOutlined fontSize="small" />
                             </IconButton>
                           </Tooltip>

@@ -6,5 +6,8 @@ import type { Session } from '../../session/session';
  * management read-only; group admins manage members otherwise.
  */
 export function teamAccess(session: Pick<Session, 'permissions'>) {
-  return { readOnly: isUserManagementReadOnly(session.permissions), canManage: canManageTeamMembers(session.permissions) };
+  return {
+    readOnly: isUserManagementReadOnly(session.permissions),
+    canManage: canManageTeamMembers(session.permissions),
+  };
 }

@@ -1,4 +1,10 @@
-import { ORGANIZATION_ROLE_LABELS, USER_STATUS_LABELS, type OrganizationRole, type TeamBulkAction, type TeamMember } from '@zview/contracts';
+import {
+  ORGANIZATION_ROLE_LABELS,
+  USER_STATUS_LABELS,
+  type OrganizationRole,
+  type TeamBulkAction,
+  type TeamMember,
+} from '@zview/contracts';
 
 export const statusLabel = (status: TeamMember['status']) => USER_STATUS_LABELS[status];
 /** Internal admins listed without a role in this organisation show a dash. */
@@ -9,7 +15,14 @@ const members = (count: number) => (count === 1 ? '1 member' : `${count} members
 /** Wording of each bulk action: its button, its confirmation, and its outcome. */
 export const BULK_ACTIONS: Record<
   TeamBulkAction,
-  { label: string; title: (count: number) => string; message: string; done: (count: number) => string; failed: string; destructive?: boolean }
+  {
+    label: string;
+    title: (count: number) => string;
+    message: string;
+    done: (count: number) => string;
+    failed: string;
+    destructive?: boolean;
+  }
 > = {
   'assign-to-admin': {
     label: 'Assign to admin',

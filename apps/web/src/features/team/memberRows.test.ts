@@ -3,10 +3,20 @@ import { parseMemberRows } from './memberRows';
 
 describe('parseMemberRows', () => {
   it('reads a CSV with a header in any column order and defaults the role to member', () => {
-    const rows = parseMemberRows('Last Name,First Name,Email,Role\nSmith,Ann,ANN@acme.test,admin\n"O\'Neil, Jr",Bob,bob@acme.test,\n');
+    const rows = parseMemberRows(
+      'Last Name,First Name,Email,Role\nSmith,Ann,ANN@acme.test,admin\n"O\'Neil, Jr",Bob,bob@acme.test,\n',
+    );
     expect(rows).toHaveLength(2);
-    expect(rows[0]?.request).toEqual({ email: 'ann@acme.test', profile: { firstName: 'Ann', lastName: 'Smith' }, role: 'admin' });
-    expect(rows[1]?.request).toEqual({ email: 'bob@acme.test', profile: { firstName: 'Bob', lastName: "O'Neil, Jr" }, role: 'member' });
+    expect(rows[0]?.request).toEqual({
+      email: 'ann@acme.test',
+      profile: { firstName: 'Ann', lastName: 'Smith' },
+      role: 'admin',
+    });
+    expect(rows[1]?.request).toEqual({
+      email: 'bob@acme.test',
+      profile: { firstName: 'Bob', lastName: "O'Neil, Jr" },
+      role: 'member',
+    });
   });
 
   it('reads a pasted tab-separated list without a header as email, first, last, role', () => {
@@ -18,12 +28,20 @@ describe('parseMemberRows', () => {
   it('reports every problem of a row', () => {
     const [row] = parseMemberRows('not-an-email,,Smith,owner');
     expect(row?.request).toBeUndefined();
-    expect(row?.errors).toEqual(['Role must be one of: member, admin', 'Email must be an email address', 'First name must not be empty']);
+    expect(row?.errors).toEqual([
+      'Role must be one of: member, admin',
+      'Email must be an email address',
+      'First name must not be empty',
+    ]);
   });
 
   it('flags duplicates within the list and existing members', () => {
     const rows = parseMemberRows('a@x.test,A,One\nA@x.test,A,Two\nold@x.test,O,Ld', ['OLD@x.test']);
-    expect(rows.map((row) => row.errors)).toEqual([[], ['Duplicate email in this list'], ['Already a member of this team']]);
+    expect(rows.map((row) => row.errors)).toEqual([
+      [],
+      ['Duplicate email in this list'],
+      ['Already a member of this team'],
+    ]);
   });
 
   it('ignores blank lines and answers nothing for empty input', () => {

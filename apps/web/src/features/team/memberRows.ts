@@ -1,4 +1,10 @@
-import { ORGANIZATION_ROLES, createUserRequestSchema, userFieldMessage, type CreateUserRequest, type OrganizationRole } from '@zview/contracts';
+import {
+  ORGANIZATION_ROLES,
+  createUserRequestSchema,
+  userFieldMessage,
+  type CreateUserRequest,
+  type OrganizationRole,
+} from '@zview/contracts';
 import Papa from 'papaparse';
 
 /** One line of a bulk upload, validated before anything is sent. */
@@ -36,7 +42,10 @@ function parseRole(value: string): OrganizationRole | undefined {
  * list and people already in the team.
  */
 export function parseMemberRows(text: string, existingEmails: readonly string[] = []): MemberRow[] {
-  const parsed = Papa.parse<string[]>(text.trim(), { skipEmptyLines: 'greedy', delimitersToGuess: [',', ';', '\t', '|'] });
+  const parsed = Papa.parse<string[]>(text.trim(), {
+    skipEmptyLines: 'greedy',
+    delimitersToGuess: [',', ';', '\t', '|'],
+  });
   const lines = parsed.data.filter((cells) => cells.some((cell) => cell.trim() !== ''));
   if (lines.length === 0) return [];
 
@@ -55,7 +64,11 @@ export function parseMemberRows(text: string, existingEmails: readonly string[] 
     const errors: string[] = [];
     const role = parseRole(raw.role);
     if (!role) errors.push(`Role must be one of: ${ORGANIZATION_ROLES.join(', ')}`);
-    const result = createUserRequestSchema.safeParse({ email: raw.email, profile: { firstName: raw.firstName, lastName: raw.lastName }, role: role ?? 'member' });
+    const result = createUserRequestSchema.safeParse({
+      email: raw.email,
+      profile: { firstName: raw.firstName, lastName: raw.lastName },
+      role: role ?? 'member',
+    });
     if (!result.success) errors.push(...result.error.issues.map(userFieldMessage));
     const email = raw.email.toLowerCase();
     if (email && existing.has(email)) errors.push('Already a member of this team');

@@ -49,18 +49,28 @@ const Empty = () => (
 export default function UsageAnalyticsPage() {
   const [range, setRange] = useState(defaultRange);
   const [organizationId, setOrganizationId] = useState<number | undefined>();
-  const rangeError = range.from > range.to ? 'The start must not be after the end.' : (Date.parse(range.to) - Date.parse(range.from)) / DAY_MS >= USAGE_ANALYTICS_MAX_DAYS ? `Choose at most ${USAGE_ANALYTICS_MAX_DAYS} days.` : null;
+  const rangeError =
+    range.from > range.to
+      ? 'The start must not be after the end.'
+      : (Date.parse(range.to) - Date.parse(range.from)) / DAY_MS >= USAGE_ANALYTICS_MAX_DAYS
+        ? `Choose at most ${USAGE_ANALYTICS_MAX_DAYS} days.`
+        : null;
   const report = useUsageAnalytics({ ...range, organizationId }, rangeError === null);
   const data = rangeError ? undefined : report.data;
 
   return (
     <Box sx={{ px: 4, py: 3 }}>
-      <Stack direction="row" sx={{ alignItems: 'flex-end', justifyContent: 'space-between', mb: 2, gap: 2, flexWrap: 'wrap' }}>
+      <Stack
+        direction="row"
+        sx={{ alignItems: 'flex-end', justifyContent: 'space-between', mb: 2, gap: 2, flexWrap: 'wrap' }}
+      >
         <Box>
           <Typography variant="h4" component="h1">
             Usage analytics
           </Typography>
-          <Typography color="text.secondary">Product analytics events of every organisation (internal admins only).</Typography>
+          <Typography color="text.secondary">
+            Product analytics events of every organisation (internal admins only).
+          </Typography>
         </Box>
         <Stack direction="row" spacing={2} component="form" aria-label="Filters" onSubmit={(e) => e.preventDefault()}>
           <TextField
@@ -79,13 +89,27 @@ export default function UsageAnalyticsPage() {
               </MenuItem>
             ))}
           </TextField>
-          <DateField size="small" label="From" value={range.from} onChange={(e) => e.target.value && setRange((r) => ({ ...r, from: e.target.value }))} />
-          <DateField size="small" label="To" value={range.to} onChange={(e) => e.target.value && setRange((r) => ({ ...r, to: e.target.value }))} />
+          <DateField
+            size="small"
+            label="From"
+            value={range.from}
+            onChange={(e) => e.target.value && setRange((r) => ({ ...r, from: e.target.value }))}
+          />
+          <DateField
+            size="small"
+            label="To"
+            value={range.to}
+            onChange={(e) => e.target.value && setRange((r) => ({ ...r, to: e.target.value }))}
+          />
         </Stack>
       </Stack>
       {rangeError && <Alert severity="warning">{rangeError}</Alert>}
-      {!rangeError && report.isError && <Alert severity="error">The usage analytics could not be loaded. {report.error.message}</Alert>}
-      {!rangeError && report.isPending && <Skeleton variant="rounded" height={480} data-testid="usage-analytics-loading" />}
+      {!rangeError && report.isError && (
+        <Alert severity="error">The usage analytics could not be loaded. {report.error.message}</Alert>
+      )}
+      {!rangeError && report.isPending && (
+        <Skeleton variant="rounded" height={480} data-testid="usage-analytics-loading" />
+      )}
       {data && <Dashboard data={data} refreshing={report.isFetching} />}
     </Box>
   );
@@ -120,7 +144,13 @@ function Dashboard({ data, refreshing }: { data: UsageAnalytics; refreshing: boo
               height={260}
               layout="horizontal"
               xAxis={[{ tickMinStep: 1 }]}
-              yAxis={[{ scaleType: 'band', data: data.activeUsersByOrganization.map((o) => o.organizationName ?? 'No organization'), width: 140 }]}
+              yAxis={[
+                {
+                  scaleType: 'band',
+                  data: data.activeUsersByOrganization.map((o) => o.organizationName ?? 'No organization'),
+                  width: 140,
+                },
+              ]}
               series={[{ data: data.activeUsersByOrganization.map((o) => o.users), label: 'Active users' }]}
             />
           )}
@@ -168,7 +198,9 @@ function Dashboard({ data, refreshing }: { data: UsageAnalytics; refreshing: boo
                     <TableCell>{e.type}</TableCell>
                     <TableCell sx={{ fontFamily: 'monospace' }}>{e.event ?? '—'}</TableCell>
                     <TableCell>{e.userEmail ?? e.userId ?? 'anonymous'}</TableCell>
-                    <TableCell>{e.organizationName ?? (e.organizationId === null ? '—' : `#${e.organizationId}`)}</TableCell>
+                    <TableCell>
+                      {e.organizationName ?? (e.organizationId === null ? '—' : `#${e.organizationId}`)}
+                    </TableCell>
                   </TableRow>
                 ))}
               </TableBody>
@@ -195,7 +227,12 @@ function Funnel({ funnel }: { funnel: UsageAnalytics['funnels'][number] }) {
           <Typography variant="body2" sx={{ width: 150, fontFamily: 'monospace' }}>
             {step.event}
           </Typography>
-          <LinearProgress variant="determinate" value={first === 0 ? 0 : (step.users / first) * 100} sx={{ flex: 1, height: 10, borderRadius: 1 }} aria-label={`${step.event} users`} />
+          <LinearProgress
+            variant="determinate"
+            value={first === 0 ? 0 : (step.users / first) * 100}
+            sx={{ flex: 1, height: 10, borderRadius: 1 }}
+            aria-label={`${step.event} users`}
+          />
           <Typography variant="body2" sx={{ width: 70, textAlign: 'right' }} data-testid={`funnel-${step.event}`}>
             {step.users.toLocaleString('en-US')} users
           </Typography>

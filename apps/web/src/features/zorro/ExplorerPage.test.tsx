@@ -18,20 +18,51 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const conversation = { id: 1, title: 'Wildfire in Colorado', createdAt: '2026-11-01T10:00:00Z', updatedAt: '2026-11-01T10:00:00Z' };
+const conversation = {
+  id: 1,
+  title: 'Wildfire in Colorado',
+  createdAt: '2026-11-01T10:00:00Z',
+  updatedAt: '2026-11-01T10:00:00Z',
+};
 const answer = (zeroResults: boolean): ZorroAnswer => ({
   mode: 'extractive',
   interpreted: { filters: {}, description: 'homeowners filings in Colorado', keywords: 'wildfire' },
-  figures: { count: zeroResults ? 0 : 3, medianRateChange: 4.5, averageRateChange: 4.5, minRateChange: 1, maxRateChange: 8, firstSubmitted: '2024-01-02', lastSubmitted: '2025-03-04' },
+  figures: {
+    count: zeroResults ? 0 : 3,
+    medianRateChange: 4.5,
+    averageRateChange: 4.5,
+    minRateChange: 1,
+    maxRateChange: 8,
+    firstSubmitted: '2024-01-02',
+    lastSubmitted: '2025-03-04',
+  },
   sentences: [{ text: zeroResults ? 'No filing matches.' : '3 filings match.', citations: zeroResults ? [] : [1] }],
   citations: zeroResults
     ? []
-    : [{ n: 1, filingId: 7, trackingNumber: 'SCMU-1', company: 'Sierra Crest Mutual', state: 'CO', documentId: 70, documentTitle: 'Actuarial Memorandum', page: 2, passage: 'the \u0002wildfire\u0003 load' }],
+    : [
+        {
+          n: 1,
+          filingId: 7,
+          trackingNumber: 'SCMU-1',
+          company: 'Sierra Crest Mutual',
+          state: 'CO',
+          documentId: 70,
+          documentTitle: 'Actuarial Memorandum',
+          page: 2,
+          passage: 'the \u0002wildfire\u0003 load',
+        },
+      ],
   zeroResults,
   suggestions: zeroResults ? [{ filter: 'state', label: 'Drop the state filter', count: 12 }] : [],
   droppedClaims: 0,
 });
-const message = (id: number, role: 'user' | 'assistant', text: string, a: ZorroAnswer | null): ZorroMessage => ({ id, role, text, answer: a, createdAt: '2026-11-01T10:00:00Z' });
+const message = (id: number, role: 'user' | 'assistant', text: string, a: ZorroAnswer | null): ZorroMessage => ({
+  id,
+  role,
+  text,
+  answer: a,
+  createdAt: '2026-11-01T10:00:00Z',
+});
 
 /** A fake of the conversation endpoints that tells methods apart (the list and create share a path). */
 function setup() {
@@ -42,17 +73,35 @@ function setup() {
       const url = new URL(String(input), window.location.origin);
       const method = init?.method ?? 'GET';
       calls.push({ method, path: url.pathname, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      const json = (body: unknown, status = 200) => new Response(status === 204 ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+      const json = (body: unknown, status = 200) =>
+        new Response(status === 204 ? null : JSON.stringify(body), {
+          status,
+          headers: { 'content-type': 'application/json' },
+        });
       const key = `${method} ${url.pathname}`;
       if (key === 'GET /api/zorro/conversations') return json({ conversations: [conversation] });
-      if (key === 'POST /api/zorro/conversations') return json({ ...conversation, id: 2, title: 'New conversation' }, 201);
+      if (key === 'POST /api/zorro/conversations')
+        return json({ ...conversation, id: 2, title: 'New conversation' }, 201);
       if (key === 'GET /api/zorro/conversations/1')
-        return json({ conversation, messages: [message(1, 'user', 'Wildfire filings in Colorado?', null), message(2, 'assistant', '3 filings match.', answer(false))] });
-      if (key === 'GET /api/zorro/conversations/2') return json({ conversation: { ...conversation, id: 2 }, messages: [] });
+        return json({
+          conversation,
+          messages: [
+            message(1, 'user', 'Wildfire filings in Colorado?', null),
+            message(2, 'assistant', '3 filings match.', answer(false)),
+          ],
+        });
+      if (key === 'GET /api/zorro/conversations/2')
+        return json({ conversation: { ...conversation, id: 2 }, messages: [] });
       if (key === 'PATCH /api/zorro/conversations/1') return json({ ...conversation, title: 'Renamed' });
       if (key === 'DELETE /api/zorro/conversations/1') return json(null, 204);
       if (key === 'POST /api/zorro/conversations/1/messages')
-        return json({ question: message(3, 'user', 'Wildfire filings in Colorado?', null), answer: message(4, 'assistant', 'No filing matches.', answer(true)) }, 201);
+        return json(
+          {
+            question: message(3, 'user', 'Wildfire filings in Colorado?', null),
+            answer: message(4, 'assistant', 'No filing matches.', answer(true)),
+          },
+          201,
+        );
       return json({ error: { code: 'not_found', message: 'No route' } }, 404);
     }),
   );
@@ -70,9 +119,20 @@ describe('ExplorerPage tracked events', () => {
 
     await user.click(screen.getByTestId('retry'));
     expect(tracked).toContainEqual({ event: 'zorro_retry_prompt', properties: { conversationId: 1 } });
-    await waitFor(() => expect(calls.filter((c) => c.method === 'POST' && c.path === '/api/zorro/conversations/1/messages')).toHaveLength(1));
-    expect(calls.find((c) => c.path === '/api/zorro/conversations/1/messages')!.body).toEqual({ question: 'Wildfire filings in Colorado?' });
-    await waitFor(() => expect(tracked).toContainEqual({ event: 'zorro_search_zero_results', properties: { question: 'Wildfire filings in Colorado?', source: 'explorer' } }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'POST' && c.path === '/api/zorro/conversations/1/messages')).toHaveLength(
+        1,
+      ),
+    );
+    expect(calls.find((c) => c.path === '/api/zorro/conversations/1/messages')!.body).toEqual({
+      question: 'Wildfire filings in Colorado?',
+    });
+    await waitFor(() =>
+      expect(tracked).toContainEqual({
+        event: 'zorro_search_zero_results',
+        properties: { question: 'Wildfire filings in Colorado?', source: 'explorer' },
+      }),
+    );
   });
 
   it('tracks toggling the sidebar, creating, renaming and deleting a conversation', async () => {
@@ -100,9 +160,13 @@ describe('ExplorerPage tracked events', () => {
     const confirm = await screen.findByRole('dialog');
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect(tracked).toContainEqual({ event: 'zorro_delete_conversation', properties: { conversationId: 1 } });
-    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.path === '/api/zorro/conversations/1')).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'DELETE' && c.path === '/api/zorro/conversations/1')).toBe(true),
+    );
 
     await user.click(screen.getByTestId('new-conversation'));
-    await waitFor(() => expect(tracked).toContainEqual({ event: 'zorro_create_conversation', properties: { conversationId: 2 } }));
+    await waitFor(() =>
+      expect(tracked).toContainEqual({ event: 'zorro_create_conversation', properties: { conversationId: 2 } }),
+    );
   });
 });

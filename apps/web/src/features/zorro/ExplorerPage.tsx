@@ -76,7 +76,13 @@ export default function ExplorerPage() {
       <ZorroNav title="Explorer" />
       <Stack direction="row" spacing={2} sx={{ alignItems: 'stretch', minHeight: 560 }}>
         {sidebar && (
-          <Paper variant="outlined" sx={{ width: 280, flexShrink: 0, display: 'flex', flexDirection: 'column' }} component="nav" aria-label="Conversations" data-testid="conversations">
+          <Paper
+            variant="outlined"
+            sx={{ width: 280, flexShrink: 0, display: 'flex', flexDirection: 'column' }}
+            component="nav"
+            aria-label="Conversations"
+            data-testid="conversations"
+          >
             <Stack direction="row" sx={{ p: 1, alignItems: 'center', justifyContent: 'space-between' }}>
               <Button startIcon={<Add />} onClick={() => void newConversation()} data-testid="new-conversation">
                 New conversation
@@ -104,10 +110,18 @@ export default function ExplorerPage() {
                 >
                   <ListItemText primary={c.title} slotProps={{ primary: { noWrap: true } }} />
                   <Box className="actions" sx={{ position: 'absolute', right: 4, visibility: 'hidden' }}>
-                    <IconButton size="small" aria-label={`Rename ${c.title}`} onClick={(e) => (e.stopPropagation(), setRenaming({ id: c.id, title: c.title }))}>
+                    <IconButton
+                      size="small"
+                      aria-label={`Rename ${c.title}`}
+                      onClick={(e) => (e.stopPropagation(), setRenaming({ id: c.id, title: c.title }))}
+                    >
                       <EditOutlined fontSize="small" />
                     </IconButton>
-                    <IconButton size="small" aria-label={`Delete ${c.title}`} onClick={(e) => (e.stopPropagation(), setDeleting({ id: c.id, title: c.title }))}>
+                    <IconButton
+                      size="small"
+                      aria-label={`Delete ${c.title}`}
+                      onClick={(e) => (e.stopPropagation(), setDeleting({ id: c.id, title: c.title }))}
+                    >
                       <DeleteOutline fontSize="small" />
                     </IconButton>
                   </Box>
@@ -140,11 +154,18 @@ export default function ExplorerPage() {
               <Box>
                 <Typography variant="h6">Ask about the filings</Typography>
                 <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-                  Counts, medians and dates are computed from the filings’ fields; every statement cites the filing and page it comes from.
+                  Counts, medians and dates are computed from the filings’ fields; every statement cites the filing and
+                  page it comes from.
                 </Typography>
                 <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
                   {EXAMPLES.map((e) => (
-                    <Button key={e} size="small" variant="outlined" onClick={() => void send(e)} sx={{ textTransform: 'none', textAlign: 'left' }}>
+                    <Button
+                      key={e}
+                      size="small"
+                      variant="outlined"
+                      onClick={() => void send(e)}
+                      sx={{ textTransform: 'none', textAlign: 'left' }}
+                    >
                       {e}
                     </Button>
                   ))}
@@ -154,17 +175,38 @@ export default function ExplorerPage() {
             {messages.error && <Alert severity="error">This conversation could not be loaded.</Alert>}
             {list.map((m) =>
               m.role === 'user' ? (
-                <Box key={m.id} sx={{ alignSelf: 'flex-end', bgcolor: 'primary.main', color: 'primary.contrastText', px: 2, py: 1, borderRadius: 2, maxWidth: '75%' }} data-testid="question">
+                <Box
+                  key={m.id}
+                  sx={{
+                    alignSelf: 'flex-end',
+                    bgcolor: 'primary.main',
+                    color: 'primary.contrastText',
+                    px: 2,
+                    py: 1,
+                    borderRadius: 2,
+                    maxWidth: '75%',
+                  }}
+                  data-testid="question"
+                >
                   <Typography variant="body2">{m.text}</Typography>
                 </Box>
               ) : m.answer ? (
-                <AnswerView key={m.id} answer={m.answer} onRetry={() => retry(m, list)} onLoosen={(label) => setQuestion(label)} />
+                <AnswerView
+                  key={m.id}
+                  answer={m.answer}
+                  onRetry={() => retry(m, list)}
+                  onLoosen={(label) => setQuestion(label)}
+                />
               ) : null,
             )}
             {ask.isPending && <CircularProgress size={24} />}
             {ask.error && <Alert severity="error">{(ask.error as Error).message}</Alert>}
           </Stack>
-          <Box component="form" onSubmit={submit} sx={{ display: 'flex', gap: 1, p: 2, borderTop: '1px solid', borderColor: 'divider' }}>
+          <Box
+            component="form"
+            onSubmit={submit}
+            sx={{ display: 'flex', gap: 1, p: 2, borderTop: '1px solid', borderColor: 'divider' }}
+          >
             <TextField
               fullWidth
               size="small"
@@ -173,7 +215,12 @@ export default function ExplorerPage() {
               onChange={(e) => setQuestion(e.target.value)}
               slotProps={{ htmlInput: { maxLength: 1000, 'data-testid': 'question-box', 'aria-label': 'Question' } }}
             />
-            <Button type="submit" variant="contained" endIcon={<Send />} disabled={ask.isPending || question.trim().length < 3}>
+            <Button
+              type="submit"
+              variant="contained"
+              endIcon={<Send />}
+              disabled={ask.isPending || question.trim().length < 3}
+            >
               Ask
             </Button>
           </Box>

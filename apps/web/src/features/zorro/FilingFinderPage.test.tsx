@@ -36,7 +36,18 @@ const summary = {
 const results: ZorroSearchResponse = { total: 1, page: 1, pageSize: 25, results: [summary] };
 const facets: ZorroFiltersResponse = {
   total: 1,
-  facets: { state: [{ value: 'CO', count: 1 }, { value: 'CA', count: 4 }], line: [{ value: 'homeowners', count: 1 }], type: [], status: [], model: [], category: [], group: [] },
+  facets: {
+    state: [
+      { value: 'CO', count: 1 },
+      { value: 'CA', count: 4 },
+    ],
+    line: [{ value: 'homeowners', count: 1 }],
+    type: [],
+    status: [],
+    model: [],
+    category: [],
+    group: [],
+  },
   ranges: { submitted: { min: '2025-02-01', max: '2025-02-01' }, rateChange: { min: 12.5, max: 12.5 } },
 };
 const filing: ZorroFiling = {
@@ -45,7 +56,15 @@ const filing: ZorroFiling = {
   vendors: ['Z-VIEW'],
   source: 'generated',
   coverages: [{ coverage: 'Coverage A - Dwelling', change: 13 }],
-  objections: [{ seq: 1, objectedOn: '2025-03-01', objection: 'Please validate Z-FIRE.', respondedOn: '2025-03-10', response: 'Validation attached.' }],
+  objections: [
+    {
+      seq: 1,
+      objectedOn: '2025-03-01',
+      objection: 'Please validate Z-FIRE.',
+      respondedOn: '2025-03-10',
+      response: 'Validation attached.',
+    },
+  ],
   documents: [{ id: 70, kind: 'actuarial memorandum', title: 'Actuarial Memorandum', pageCount: 2 }],
 };
 
@@ -54,7 +73,17 @@ function setup(path = '/zorro/filing-finder?q=wildfire') {
     '/api/zorro/search': () => results,
     '/api/zorro/filters': () => facets,
     '/api/zorro/filings/7': () => filing,
-    '/api/zorro/documents/70': () => ({ id: 70, filingId: 7, trackingNumber: summary.trackingNumber, kind: 'actuarial memorandum', title: 'Actuarial Memorandum', pages: [{ number: 1, text: 'Intro', matches: false }, { number: 2, text: 'The wildfire load is 12%.', matches: true }] }),
+    '/api/zorro/documents/70': () => ({
+      id: 70,
+      filingId: 7,
+      trackingNumber: summary.trackingNumber,
+      kind: 'actuarial memorandum',
+      title: 'Actuarial Memorandum',
+      pages: [
+        { number: 1, text: 'Intro', matches: false },
+        { number: 2, text: 'The wildfire load is 12%.', matches: true },
+      ],
+    }),
   });
   renderWithProviders(<FilingFinderPage />, { session: sessionFixture('member'), path });
   return api;
@@ -84,8 +113,14 @@ describe('FilingFinderPage', () => {
   });
 
   it('says so when nothing matches, and tracks the zero-result search', async () => {
-    fakeApi({ '/api/zorro/search': () => ({ total: 0, page: 1, pageSize: 25, results: [] }), '/api/zorro/filters': () => ({ ...facets, total: 0 }) });
-    renderWithProviders(<FilingFinderPage />, { session: sessionFixture('member'), path: '/zorro/filing-finder?q=nothing' });
+    fakeApi({
+      '/api/zorro/search': () => ({ total: 0, page: 1, pageSize: 25, results: [] }),
+      '/api/zorro/filters': () => ({ ...facets, total: 0 }),
+    });
+    renderWithProviders(<FilingFinderPage />, {
+      session: sessionFixture('member'),
+      path: '/zorro/filing-finder?q=nothing',
+    });
     expect(await screen.findByTestId('no-results')).toBeTruthy();
     await waitFor(() => expect(tracked.map((t) => t.event)).toContain('zorro_search_zero_results'));
   });

@@ -48,14 +48,24 @@ export default function FilingFinderPage() {
   const facets = useFacets(state);
 
   useEffect(() => {
-    if (search.data && search.data.total === 0) track('zorro_search_zero_results', { q: state.q ?? '', filters: params.toString() });
+    if (search.data && search.data.total === 0)
+      track('zorro_search_zero_results', { q: state.q ?? '', filters: params.toString() });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [search.data]);
 
-  const go = (next: FinderState, extra: Record<string, string | undefined> = {}) => setParams(writeFinderState(next, extra));
+  const go = (next: FinderState, extra: Record<string, string | undefined> = {}) =>
+    setParams(writeFinderState(next, extra));
   const select = (filing: ZorroFilingSummary) => {
-    track('zorro_selected_filing', { filingId: filing.id, trackingNumber: filing.trackingNumber, position: search.data?.results.indexOf(filing) });
-    go(state, { filing: String(filing.id), doc: filing.hit ? String(filing.hit.documentId) : undefined, page_no: filing.hit ? String(filing.hit.page) : undefined });
+    track('zorro_selected_filing', {
+      filingId: filing.id,
+      trackingNumber: filing.trackingNumber,
+      position: search.data?.results.indexOf(filing),
+    });
+    go(state, {
+      filing: String(filing.id),
+      doc: filing.hit ? String(filing.hit.documentId) : undefined,
+      page_no: filing.hit ? String(filing.hit.page) : undefined,
+    });
   };
 
   if (filingId) {
@@ -93,9 +103,17 @@ export default function FilingFinderPage() {
               <TableHead>
                 <TableRow>
                   {COLUMNS.map((c) => (
-                    <TableCell key={c.label} align={c.align} sortDirection={c.key && state.sort === c.key ? state.dir : false}>
+                    <TableCell
+                      key={c.label}
+                      align={c.align}
+                      sortDirection={c.key && state.sort === c.key ? state.dir : false}
+                    >
                       {c.key ? (
-                        <TableSortLabel active={state.sort === c.key} direction={state.sort === c.key ? state.dir : 'desc'} onClick={() => sortBy(c.key!)}>
+                        <TableSortLabel
+                          active={state.sort === c.key}
+                          direction={state.sort === c.key ? state.dir : 'desc'}
+                          onClick={() => sortBy(c.key!)}
+                        >
                           {c.label}
                         </TableSortLabel>
                       ) : (
@@ -107,7 +125,13 @@ export default function FilingFinderPage() {
               </TableHead>
               <TableBody>
                 {search.data?.results.map((f) => (
-                  <TableRow key={f.id} hover sx={{ cursor: 'pointer', verticalAlign: 'top' }} onClick={() => select(f)} data-testid="filing-row">
+                  <TableRow
+                    key={f.id}
+                    hover
+                    sx={{ cursor: 'pointer', verticalAlign: 'top' }}
+                    onClick={() => select(f)}
+                    data-testid="filing-row"
+                  >
                     <TableCell sx={{ maxWidth: 420 }}>
                       <Typography variant="body2" sx={{ fontWeight: 600 }}>
                         {f.company}
@@ -116,7 +140,12 @@ export default function FilingFinderPage() {
                         {f.trackingNumber} · {f.naicGroup}
                       </Typography>
                       {f.hit && (
-                        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, fontSize: 13 }} data-testid="hit">
+                        <Typography
+                          variant="body2"
+                          color="text.secondary"
+                          sx={{ mt: 0.5, fontSize: 13 }}
+                          data-testid="hit"
+                        >
                           <b>
                             {f.hit.documentTitle}, p. {f.hit.page}:
                           </b>{' '}
@@ -132,7 +161,12 @@ export default function FilingFinderPage() {
                       </Typography>
                     </TableCell>
                     <TableCell>
-                      <Chip size="small" label={f.status} color={STATUS_COLORS[f.status] ?? 'default'} variant="outlined" />
+                      <Chip
+                        size="small"
+                        label={f.status}
+                        color={STATUS_COLORS[f.status] ?? 'default'}
+                        variant="outlined"
+                      />
                     </TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{f.submittedOn}</TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{f.effectiveOn ?? '—'}</TableCell>

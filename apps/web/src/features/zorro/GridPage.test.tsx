@@ -50,11 +50,18 @@ describe('GridPage', () => {
   });
 
   it('exports through the server with the filters, order and chosen columns (every row, no 1,000 cap)', async () => {
-    const api = fakeApi({ '/api/zorro/search': () => results, '/api/zorro/filters': () => facets, '/api/zorro/export': () => 'State\r\nCO\r\n' });
+    const api = fakeApi({
+      '/api/zorro/search': () => results,
+      '/api/zorro/filters': () => facets,
+      '/api/zorro/export': () => 'State\r\nCO\r\n',
+    });
     const createObjectURL = vi.fn(() => 'blob:grid');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
     const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-    renderWithProviders(<GridPage />, { session: sessionFixture('member'), path: '/zorro/grid?state=CO&sort=rateChange' });
+    renderWithProviders(<GridPage />, {
+      session: sessionFixture('member'),
+      path: '/zorro/grid?state=CO&sort=rateChange',
+    });
     await screen.findByText('approved');
     await userEvent.click(screen.getByTestId('export-csv'));
     await waitFor(() => expect(api.callsTo('/api/zorro/export')).toHaveLength(1));
@@ -62,7 +69,15 @@ describe('GridPage', () => {
     expect(url.searchParams.get('format')).toBe('csv');
     expect(url.searchParams.getAll('state')).toEqual(['CO']);
     expect(url.searchParams.get('sort')).toBe('rateChange');
-    expect(url.searchParams.getAll('columns')).toEqual(['state', 'company', 'submittedOn', 'effectiveOn', 'overallChange', 'models', 'status']);
+    expect(url.searchParams.getAll('columns')).toEqual([
+      'state',
+      'company',
+      'submittedOn',
+      'effectiveOn',
+      'overallChange',
+      'models',
+      'status',
+    ]);
     expect(url.searchParams.has('pageSize')).toBe(false);
     await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
     expect(clicked).toHaveBeenCalled();

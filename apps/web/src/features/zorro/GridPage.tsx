@@ -57,7 +57,8 @@ export default function GridPage() {
       setExporting(false);
     }
   };
-  const sortBy = (key: Sort) => go({ ...state, sort: key, dir: state.sort === key && state.dir === 'desc' ? 'asc' : 'desc', page: 1 });
+  const sortBy = (key: Sort) =>
+    go({ ...state, sort: key, dir: state.sort === key && state.dir === 'desc' ? 'asc' : 'desc', page: 1 });
 
   return (
     <Box sx={{ p: 3, maxWidth: 1700, mx: 'auto' }}>
@@ -69,10 +70,20 @@ export default function GridPage() {
             <Button startIcon={<ViewColumn />} onClick={(e) => setMenu(e.currentTarget)} data-testid="columns-button">
               Columns
             </Button>
-            <Button startIcon={<Download />} disabled={exporting || !search.data?.total} onClick={() => void exportAs('csv')} data-testid="export-csv">
+            <Button
+              startIcon={<Download />}
+              disabled={exporting || !search.data?.total}
+              onClick={() => void exportAs('csv')}
+              data-testid="export-csv"
+            >
               CSV
             </Button>
-            <Button startIcon={<Download />} disabled={exporting || !search.data?.total} onClick={() => void exportAs('xlsx')} data-testid="export-xlsx">
+            <Button
+              startIcon={<Download />}
+              disabled={exporting || !search.data?.total}
+              onClick={() => void exportAs('xlsx')}
+              data-testid="export-xlsx"
+            >
               Excel
             </Button>
           </Stack>
@@ -81,7 +92,13 @@ export default function GridPage() {
               <MenuItem
                 key={c.key}
                 dense
-                onClick={() => setColumns(columns.includes(c.key) ? columns.filter((k) => k !== c.key) : GRID_COLUMNS.map((g) => g.key).filter((k) => k === c.key || columns.includes(k)))}
+                onClick={() =>
+                  setColumns(
+                    columns.includes(c.key)
+                      ? columns.filter((k) => k !== c.key)
+                      : GRID_COLUMNS.map((g) => g.key).filter((k) => k === c.key || columns.includes(k)),
+                  )
+                }
               >
                 <Checkbox size="small" checked={columns.includes(c.key)} sx={{ py: 0 }} />
                 <ListItemText primary={c.label} />
@@ -98,7 +115,11 @@ export default function GridPage() {
                   {shown.map((c) => (
                     <TableCell key={c.key} align={c.key === 'overallChange' ? 'right' : undefined}>
                       {c.sort ? (
-                        <TableSortLabel active={state.sort === c.sort} direction={state.sort === c.sort ? state.dir : 'desc'} onClick={() => sortBy(c.sort!)}>
+                        <TableSortLabel
+                          active={state.sort === c.sort}
+                          direction={state.sort === c.sort ? state.dir : 'desc'}
+                          onClick={() => sortBy(c.sort!)}
+                        >
                           {c.label}
                         </TableSortLabel>
                       ) : (

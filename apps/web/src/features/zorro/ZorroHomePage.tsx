@@ -14,8 +14,9 @@ export default function ZorroHomePage() {
         Discovery
       </Typography>
       <Typography color="text.secondary" sx={{ mt: 1, mb: 3, maxWidth: 760 }}>
-        Learn how carriers and regulators treat risk models: which companies filed a wildfire or hail score in which state, with what rate change, and
-        what the regulator objected to. The filings here are a generated sample unless your organisation imported its own.
+        Learn how carriers and regulators treat risk models: which companies filed a wildfire or hail score in which
+        state, with what rate change, and what the regulator objected to. The filings here are a generated sample unless
+        your organisation imported its own.
       </Typography>
       <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: 2 }}>
         {ZORRO_TOOLS.map((tool) => (
@@ -26,7 +27,13 @@ export default function ZorroHomePage() {
             <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
               {tool.description}
             </Typography>
-            <Button component={RouterLink} to={tool.path} variant="contained" endIcon={<ArrowForward />} sx={{ alignSelf: 'flex-start' }}>
+            <Button
+              component={RouterLink}
+              to={tool.path}
+              variant="contained"
+              endIcon={<ArrowForward />}
+              sx={{ alignSelf: 'flex-start' }}
+            >
               Open {tool.label.toLowerCase()}
             </Button>
           </Paper>

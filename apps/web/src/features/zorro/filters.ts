@@ -5,7 +5,16 @@ import { ZORRO_SORTS } from '@zview/contracts';
  * reloads keep it): text, facet selections, date and rate ranges, sort and page.
  */
 export const LIST_KEYS = ['state', 'group', 'line', 'type', 'status', 'model', 'category'] as const;
-export const TEXT_KEYS = ['q', 'company', 'submittedFrom', 'submittedTo', 'effectiveFrom', 'effectiveTo', 'rateMin', 'rateMax'] as const;
+export const TEXT_KEYS = [
+  'q',
+  'company',
+  'submittedFrom',
+  'submittedTo',
+  'effectiveFrom',
+  'effectiveTo',
+  'rateMin',
+  'rateMax',
+] as const;
 export type ListKey = (typeof LIST_KEYS)[number];
 export type TextKey = (typeof TEXT_KEYS)[number];
 export type Sort = (typeof ZORRO_SORTS)[number];
@@ -71,7 +80,10 @@ export function activeFilterCount(state: FinderState): number {
 }
 
 /** The finder's address for a set of filters (links from product cards and explorer citations). */
-export function finderLink(filters: Partial<Record<ListKey, string[]>> & Partial<Record<TextKey, string>>, extra: Record<string, string | undefined> = {}): string {
+export function finderLink(
+  filters: Partial<Record<ListKey, string[]>> & Partial<Record<TextKey, string>>,
+  extra: Record<string, string | undefined> = {},
+): string {
   const base = readFinderState(new URLSearchParams());
   const params = writeFinderState({ ...base, ...filters } as FinderState, extra);
   const text = params.toString();

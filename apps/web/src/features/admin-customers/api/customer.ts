@@ -5,7 +5,10 @@ import { CUSTOMERS_PATH } from './customers';
 
 /** GET /api/zauth-customer/customers/{id} */
 export const customerQuery = (id: number) =>
-  queryOptions({ queryKey: ['zauth-customer', 'customers', id], queryFn: () => api.get(`${CUSTOMERS_PATH}/${id}`, { schema: customerSchema, organization: false }) });
+  queryOptions({
+    queryKey: ['zauth-customer', 'customers', id],
+    queryFn: () => api.get(`${CUSTOMERS_PATH}/${id}`, { schema: customerSchema, organization: false }),
+  });
 
 export function useCustomer(id: number) {
   return useQuery(customerQuery(id));
@@ -14,14 +17,18 @@ export function useCustomer(id: number) {
 /** Any write to a customer: its page, the list and its history are read again. */
 export function useInvalidateCustomer(id?: number) {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: id === undefined ? ['zauth-customer'] : ['zauth-customer', 'customers'] });
+  return () =>
+    queryClient.invalidateQueries({
+      queryKey: id === undefined ? ['zauth-customer'] : ['zauth-customer', 'customers'],
+    });
 }
 
 /** PUT /api/zauth-customer/customers/{id} */
 export function useUpdateCustomer(id: number) {
   const invalidate = useInvalidateCustomer(id);
   return useMutation({
-    mutationFn: (body: UpdateCustomerRequest) => api.put(`${CUSTOMERS_PATH}/${id}`, body, { schema: customerSchema, organization: false }),
+    mutationFn: (body: UpdateCustomerRequest) =>
+      api.put(`${CUSTOMERS_PATH}/${id}`, body, { schema: customerSchema, organization: false }),
     onSuccess: invalidate,
   });
 }
@@ -30,7 +37,8 @@ export function useUpdateCustomer(id: number) {
 export function useCreateCustomer() {
   const invalidate = useInvalidateCustomer();
   return useMutation({
-    mutationFn: (body: CreateCustomerRequest) => api.post(CUSTOMERS_PATH, body, { schema: customerSchema, organization: false }),
+    mutationFn: (body: CreateCustomerRequest) =>
+      api.post(CUSTOMERS_PATH, body, { schema: customerSchema, organization: false }),
     onSuccess: invalidate,
   });
 }

@@ -10,7 +10,11 @@ export function fetchCustomers(query: CustomersQuery) {
 }
 
 export const customersQuery = (query: CustomersQuery) =>
-  queryOptions({ queryKey: ['zauth-customer', 'customers', query], queryFn: () => fetchCustomers(query), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: ['zauth-customer', 'customers', query],
+    queryFn: () => fetchCustomers(query),
+    placeholderData: keepPreviousData,
+  });
 
 export function useCustomers(query: CustomersQuery) {
   return useQuery(customersQuery(query));
@@ -20,6 +24,7 @@ export function useCustomers(query: CustomersQuery) {
 export function useCustomersMetadata() {
   return useQuery({
     queryKey: ['zauth-customer', 'customers', 'metadata'],
-    queryFn: () => api.get(`${CUSTOMERS_PATH}/metadata`, { schema: customersMetadataResponseSchema, organization: false }),
+    queryFn: () =>
+      api.get(`${CUSTOMERS_PATH}/metadata`, { schema: customersMetadataResponseSchema, organization: false }),
   });
 }

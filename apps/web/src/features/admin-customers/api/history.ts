@@ -8,13 +8,22 @@ import { CUSTOMERS_PATH } from './customers';
 export function useCustomerHistory(id: number, page: number, itemsPerPage: number) {
   return useQuery({
     queryKey: ['zauth-customer', 'customers', id, 'audit', page, itemsPerPage],
-    queryFn: () => api.get(`${CUSTOMERS_PATH}/${id}/audit`, { query: { page, itemsPerPage }, schema: auditResponseSchema, organization: false }),
+    queryFn: () =>
+      api.get(`${CUSTOMERS_PATH}/${id}/audit`, {
+        query: { page, itemsPerPage },
+        schema: auditResponseSchema,
+        organization: false,
+      }),
     placeholderData: keepPreviousData,
   });
 }
 
 /** GET …/audit.csv, saved by the browser. */
 export async function downloadCustomerHistory(id: number): Promise<void> {
-  const blob = await api.get<Blob>(`${CUSTOMERS_PATH}/${id}/audit.csv`, { responseType: 'blob', organization: false, headers: { accept: 'text/csv' } });
+  const blob = await api.get<Blob>(`${CUSTOMERS_PATH}/${id}/audit.csv`, {
+    responseType: 'blob',
+    organization: false,
+    headers: { accept: 'text/csv' },
+  });
   saveBlob(blob, downloadFileName(`customer ${id} history`, 'csv'));
 }

@@ -11,7 +11,10 @@ const IDPS_PATH = '/api/identity/saml-idps';
 const forCustomer = (customerId: number) => ({ query: { target_organization_id: customerId }, organization: false });
 
 export const identityProvidersQuery = (customerId: number) =>
-  queryOptions({ queryKey: ['identity', 'saml-idps', customerId], queryFn: () => api.get(IDPS_PATH, { ...forCustomer(customerId), schema: samlIdpListResponseSchema }) });
+  queryOptions({
+    queryKey: ['identity', 'saml-idps', customerId],
+    queryFn: () => api.get(IDPS_PATH, { ...forCustomer(customerId), schema: samlIdpListResponseSchema }),
+  });
 
 export function useIdentityProviders(customerId: number) {
   return useQuery(identityProvidersQuery(customerId));
@@ -21,7 +24,10 @@ export function useSetInternalAdminGroup(customerId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...body }: UpdateSamlIdpRequest & { id: string }) =>
-      api.patch(`${IDPS_PATH}/${encodeURIComponent(id)}`, body, { ...forCustomer(customerId), schema: samlIdpResponseSchema }),
+      api.patch(`${IDPS_PATH}/${encodeURIComponent(id)}`, body, {
+        ...forCustomer(customerId),
+        schema: samlIdpResponseSchema,
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['identity', 'saml-idps', customerId] }),
   });
 }

@@ -8,7 +8,10 @@ import { CUSTOMERS_PATH } from './customers';
 export function useCustomerProducts(id: number) {
   return useQuery({
     queryKey: ['zauth-customer', 'customers', id, 'products'],
-    queryFn: () => api.get(`${CUSTOMERS_PATH}/${id}/products`, { schema: customerProductsResponseSchema, organization: false }).then((body) => body.products),
+    queryFn: () =>
+      api
+        .get(`${CUSTOMERS_PATH}/${id}/products`, { schema: customerProductsResponseSchema, organization: false })
+        .then((body) => body.products),
   });
 }
 
@@ -17,7 +20,10 @@ export function useUpdateCustomerProduct(id: number) {
   const invalidate = useInvalidateCustomer(id);
   return useMutation({
     mutationFn: ({ productId, ...body }: UpdateProductRequest & { productId: string }) =>
-      api.put(`${CUSTOMERS_PATH}/${id}/products/${encodeURIComponent(productId)}`, body, { schema: productSwitchSchema, organization: false }),
+      api.put(`${CUSTOMERS_PATH}/${id}/products/${encodeURIComponent(productId)}`, body, {
+        schema: productSwitchSchema,
+        organization: false,
+      }),
     onSuccess: invalidate,
   });
 }

@@ -1,4 +1,9 @@
-import { addAccessResponseSchema, customerUsersResponseSchema, revokeAccessResponseSchema, type AddAccessRequest } from '@zview/contracts';
+import {
+  addAccessResponseSchema,
+  customerUsersResponseSchema,
+  revokeAccessResponseSchema,
+  type AddAccessRequest,
+} from '@zview/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { useInvalidateCustomer } from './customer';
@@ -8,7 +13,10 @@ import { CUSTOMERS_PATH } from './customers';
 export function useCustomerUsers(id: number) {
   return useQuery({
     queryKey: ['zauth-customer', 'customers', id, 'users'],
-    queryFn: () => api.get(`${CUSTOMERS_PATH}/${id}/users`, { schema: customerUsersResponseSchema, organization: false }).then((body) => body.users),
+    queryFn: () =>
+      api
+        .get(`${CUSTOMERS_PATH}/${id}/users`, { schema: customerUsersResponseSchema, organization: false })
+        .then((body) => body.users),
   });
 }
 
@@ -16,7 +24,11 @@ export function useCustomerUsers(id: number) {
 export function useAddAccess(id: number) {
   const invalidate = useInvalidateCustomer(id);
   return useMutation({
-    mutationFn: (body: AddAccessRequest) => api.put(`${CUSTOMERS_PATH}/${id}/users/new/add-access`, body, { schema: addAccessResponseSchema, organization: false }),
+    mutationFn: (body: AddAccessRequest) =>
+      api.put(`${CUSTOMERS_PATH}/${id}/users/new/add-access`, body, {
+        schema: addAccessResponseSchema,
+        organization: false,
+      }),
     onSuccess: invalidate,
   });
 }
@@ -25,7 +37,12 @@ export function useAddAccess(id: number) {
 export function useRevokeAccess(id: number) {
   const invalidate = useInvalidateCustomer(id);
   return useMutation({
-    mutationFn: (userId: string) => api.put(`${CUSTOMERS_PATH}/${id}/users/${userId}/revoke-access`, { userId }, { schema: revokeAccessResponseSchema, organization: false }),
+    mutationFn: (userId: string) =>
+      api.put(
+        `${CUSTOMERS_PATH}/${id}/users/${userId}/revoke-access`,
+        { userId },
+        { schema: revokeAccessResponseSchema, organization: false },
+      ),
     onSuccess: invalidate,
   });
 }

@@ -15,11 +15,18 @@ export function DetailsTab({ customer }: { customer: Customer }) {
     notes: customer.notes ?? '',
     isTrial: customer.isTrial,
   });
-  const set = (key: keyof typeof form) => (event: { target: { value: string } }) => setForm({ ...form, [key]: event.target.value });
+  const set = (key: keyof typeof form) => (event: { target: { value: string } }) =>
+    setForm({ ...form, [key]: event.target.value });
 
   function save() {
     update.mutate(
-      { name: form.name.trim(), contactEmail: form.contactEmail.trim() || null, accountManager: form.accountManager.trim() || null, notes: form.notes.trim() || null, isTrial: form.isTrial },
+      {
+        name: form.name.trim(),
+        contactEmail: form.contactEmail.trim() || null,
+        accountManager: form.accountManager.trim() || null,
+        notes: form.notes.trim() || null,
+        isTrial: form.isTrial,
+      },
       { onSuccess: () => notify({ text: 'Customer details saved.', variant: 'success' }) },
     );
   }
@@ -31,7 +38,10 @@ export function DetailsTab({ customer }: { customer: Customer }) {
       <TextField label="Contact email" type="email" value={form.contactEmail} onChange={set('contactEmail')} />
       <TextField label="Account manager" value={form.accountManager} onChange={set('accountManager')} />
       <TextField label="Notes" value={form.notes} onChange={set('notes')} multiline minRows={3} />
-      <FormControlLabel control={<Checkbox checked={form.isTrial} onChange={(e) => setForm({ ...form, isTrial: e.target.checked })} />} label="Trial organisation (no user management)" />
+      <FormControlLabel
+        control={<Checkbox checked={form.isTrial} onChange={(e) => setForm({ ...form, isTrial: e.target.checked })} />}
+        label="Trial organisation (no user management)"
+      />
       <div>
         <Button variant="contained" onClick={save} disabled={!form.name.trim() || update.isPending}>
           Save details

@@ -1,4 +1,15 @@
-import { Box, Button, Skeleton, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Skeleton,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import { useState } from 'react';
 import { PagedTableFooter } from '../../../ui/PagedTableFooter';
@@ -7,7 +18,8 @@ import { downloadCustomerHistory, useCustomerHistory } from '../api/history';
 import { actionLabel, formatDateTime } from '../labels';
 import { EmptyState, LoadError, MessageRow } from '../../../ui/TableStates';
 
-const compact = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value, null, 1).replace(/\n\s*/g, ' '));
+const compact = (value: unknown) =>
+  value === null || value === undefined ? '—' : JSON.stringify(value, null, 1).replace(/\n\s*/g, ' ');
 
 /** Every change to the customer: who, what, before, after, when; downloadable as CSV. */
 export function HistoryTab({ customerId }: { customerId: number }) {
@@ -20,7 +32,13 @@ export function HistoryTab({ customerId }: { customerId: number }) {
     <Stack spacing={2}>
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
         <Typography color="text.secondary">Every change made to this customer, newest first.</Typography>
-        <Button startIcon={<DownloadOutlined />} variant="outlined" onClick={() => void downloadCustomerHistory(customerId).catch((e: Error) => notify({ text: e.message, variant: 'error' }))}>
+        <Button
+          startIcon={<DownloadOutlined />}
+          variant="outlined"
+          onClick={() =>
+            void downloadCustomerHistory(customerId).catch((e: Error) => notify({ text: e.message, variant: 'error' }))
+          }
+        >
           Download CSV
         </Button>
       </Stack>
@@ -53,7 +71,10 @@ export function HistoryTab({ customerId }: { customerId: number }) {
                   <TableCell>{actionLabel(entry.action)}</TableCell>
                   <TableCell>{entry.subject ?? '—'}</TableCell>
                   {[entry.before, entry.after].map((value, i) => (
-                    <TableCell key={i} sx={{ fontFamily: 'monospace', fontSize: 12, maxWidth: 360, wordBreak: 'break-word' }}>
+                    <TableCell
+                      key={i}
+                      sx={{ fontFamily: 'monospace', fontSize: 12, maxWidth: 360, wordBreak: 'break-word' }}
+                    >
                       {compact(value)}
                     </TableCell>
                   ))}
@@ -61,7 +82,14 @@ export function HistoryTab({ customerId }: { customerId: number }) {
               ))}
             </TableBody>
           </Table>
-          <PagedTableFooter total={history.data.total} page={page} onPageChange={setPage} itemsPerPage={itemsPerPage} pageSizes={[25, 50, 100]} onItemsPerPageChange={setItemsPerPage} />
+          <PagedTableFooter
+            total={history.data.total}
+            page={page}
+            onPageChange={setPage}
+            itemsPerPage={itemsPerPage}
+            pageSizes={[25, 50, 100]}
+            onItemsPerPageChange={setItemsPerPage}
+          />
         </Box>
       )}
     </Stack>

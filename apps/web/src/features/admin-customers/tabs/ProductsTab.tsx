@@ -1,5 +1,20 @@
 import type { ProductSwitch } from '@zview/contracts';
-import { Button, Checkbox, Chip, FormControlLabel, Skeleton, Stack, Switch, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import {
+  Button,
+  Checkbox,
+  Chip,
+  FormControlLabel,
+  Skeleton,
+  Stack,
+  Switch,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
 import { DateField } from '../../../ui/DateField';
 import { useNotifications } from '../../../ui/notifications';
@@ -10,26 +25,34 @@ import { LoadError } from '../../../ui/TableStates';
 /** Products & features: each key switched on or off with dates; billable products carry their agreement. */
 export function ProductsTab({ customerId }: { customerId: number }) {
   const products = useCustomerProducts(customerId);
-  if (products.isError) return <LoadError what="The products" error={products.error} onRetry={() => void products.refetch()} />;
+  if (products.isError)
+    return <LoadError what="The products" error={products.error} onRetry={() => void products.refetch()} />;
   if (!products.data) return <Skeleton variant="rounded" height={320} />;
   return (
     <Stack spacing={2}>
       <Typography color="text.secondary">
-        A product is on for the customer while it is switched on and today is within its dates (the end date is the last day on). Changes apply to the customer&apos;s next request.
+        A product is on for the customer while it is switched on and today is within its dates (the end date is the last
+        day on). Changes apply to the customer&apos;s next request.
       </Typography>
       <Table size="small" aria-label="Products and features">
         <TableHead>
           <TableRow>
-            {['Product or feature', 'On', 'Start date', 'End date', 'Agreement (billable products)', ''].map((label) => (
-              <TableCell key={label} sx={{ fontWeight: 700 }}>
-                {label}
-              </TableCell>
-            ))}
+            {['Product or feature', 'On', 'Start date', 'End date', 'Agreement (billable products)', ''].map(
+              (label) => (
+                <TableCell key={label} sx={{ fontWeight: 700 }}>
+                  {label}
+                </TableCell>
+              ),
+            )}
           </TableRow>
         </TableHead>
         <TableBody>
           {products.data.map((product) => (
-            <ProductRow key={`${product.productId}-${JSON.stringify(product)}`} customerId={customerId} product={product} />
+            <ProductRow
+              key={`${product.productId}-${JSON.stringify(product)}`}
+              customerId={customerId}
+              product={product}
+            />
           ))}
         </TableBody>
       </Table>
@@ -67,7 +90,10 @@ function ProductRow({ customerId, product }: { customerId: number; product: Prod
   const dirty = JSON.stringify(draft) !== JSON.stringify(initial);
   const label = featureLabel(product.productId);
   const hasAgreement = draft.volume.trim() !== '' || draft.contractStart !== '';
-  const agreementIncomplete = product.billable && hasAgreement && (draft.volume.trim() === '' || !draft.contractStart || !/^\d+$/.test(draft.volume.trim()));
+  const agreementIncomplete =
+    product.billable &&
+    hasAgreement &&
+    (draft.volume.trim() === '' || !draft.contractStart || !/^\d+$/.test(draft.volume.trim()));
   const datesWrong = Boolean(draft.startDate && draft.endDate && draft.endDate <= draft.startDate);
 
   function save() {
@@ -79,11 +105,19 @@ function ProductRow({ customerId, product }: { customerId: number; product: Prod
         endDate: draft.endDate || null,
         ...(product.billable && {
           agreement: hasAgreement
-            ? { contractStart: draft.contractStart, contractEnd: draft.contractEnd || null, committedAnnualVolume: Number(draft.volume), billReruns: draft.billReruns }
+            ? {
+                contractStart: draft.contractStart,
+                contractEnd: draft.contractEnd || null,
+                committedAnnualVolume: Number(draft.volume),
+                billReruns: draft.billReruns,
+              }
             : null,
         }),
       },
-      { onSuccess: () => notify({ text: `${label} saved.`, variant: 'success' }), onError: (error) => notify({ text: error.message, variant: 'error' }) },
+      {
+        onSuccess: () => notify({ text: `${label} saved.`, variant: 'success' }),
+        onError: (error) => notify({ text: error.message, variant: 'error' }),
+      },
     );
   }
 
@@ -107,11 +141,19 @@ function ProductRow({ customerId, product }: { customerId: number; product: Prod
           {product.productId}
         </Typography>
         <div>
-          {product.effective ? <Chip size="small" color="success" label="On today" sx={{ mt: 0.5 }} /> : product.enabled ? <Chip size="small" label="Outside its dates" sx={{ mt: 0.5 }} /> : null}
+          {product.effective ? (
+            <Chip size="small" color="success" label="On today" sx={{ mt: 0.5 }} />
+          ) : product.enabled ? (
+            <Chip size="small" label="Outside its dates" sx={{ mt: 0.5 }} />
+          ) : null}
         </div>
       </TableCell>
       <TableCell>
-        <Switch checked={draft.enabled} onChange={(e) => setDraft({ ...draft, enabled: e.target.checked })} slotProps={{ input: { 'aria-label': `${label} on` } }} />
+        <Switch
+          checked={draft.enabled}
+          onChange={(e) => setDraft({ ...draft, enabled: e.target.checked })}
+          slotProps={{ input: { 'aria-label': `${label} on` } }}
+        />
       </TableCell>
       <TableCell>{date('startDate', 'Start')}</TableCell>
       <TableCell>{date('endDate', 'End')}</TableCell>
@@ -119,19 +161,25 @@ function ProductRow({ customerId, product }: { customerId: number; product: Prod
         {product.billable ? (
           <Stack spacing={1}>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-            <TextField
-              size="small"
-              label="Committed / year"
-              value={draft.volume}
-              onChange={(e) => setDraft({ ...draft, volume: e.target.value })}
-              error={agreementIncomplete}
-              sx={{ width: 158 }}
-              slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-label': `${label} committed annual volume` } }}
-            />
-            <FormControlLabel
-              control={<Checkbox size="small" checked={draft.billReruns} onChange={(e) => setDraft({ ...draft, billReruns: e.target.checked })} />}
-              label={<Typography variant="body2">Bill reruns</Typography>}
-            />
+              <TextField
+                size="small"
+                label="Committed / year"
+                value={draft.volume}
+                onChange={(e) => setDraft({ ...draft, volume: e.target.value })}
+                error={agreementIncomplete}
+                sx={{ width: 158 }}
+                slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-label': `${label} committed annual volume` } }}
+              />
+              <FormControlLabel
+                control={
+                  <Checkbox
+                    size="small"
+                    checked={draft.billReruns}
+                    onChange={(e) => setDraft({ ...draft, billReruns: e.target.checked })}
+                  />
+                }
+                label={<Typography variant="body2">Bill reruns</Typography>}
+              />
             </Stack>
             <Stack direction="row" spacing={1}>
               {date('contractStart', 'Contract start')}
@@ -145,7 +193,13 @@ function ProductRow({ customerId, product }: { customerId: number; product: Prod
         )}
       </TableCell>
       <TableCell>
-        <Button size="small" variant="contained" onClick={save} disabled={!dirty || update.isPending || agreementIncomplete || datesWrong} aria-label={`Save ${label}`}>
+        <Button
+          size="small"
+          variant="contained"
+          onClick={save}
+          disabled={!dirty || update.isPending || agreementIncomplete || datesWrong}
+          aria-label={`Save ${label}`}
+        >
           Save
         </Button>
       </TableCell>

@@ -13,11 +13,17 @@ export function SsoTab({ customerId }: { customerId: number }) {
   const idps = useIdentityProviders(customerId);
   if (idps.isError) return <Alert severity="error">{idps.error.message}</Alert>;
   if (!idps.data) return <Skeleton variant="rounded" height={160} />;
-  if (!idps.data.identityProviders.length) return <Typography color="text.secondary">No enterprise identity provider (SSO) is configured for this customer.</Typography>;
+  if (!idps.data.identityProviders.length)
+    return (
+      <Typography color="text.secondary">
+        No enterprise identity provider (SSO) is configured for this customer.
+      </Typography>
+    );
   return (
     <Stack spacing={2}>
       <Typography color="text.secondary">
-        Members of an identity provider's internal-admin group become Z-VIEW internal admins when they sign in through it. Without a group, nobody signing in through it is made an internal admin.
+        Members of an identity provider's internal-admin group become Z-VIEW internal admins when they sign in through
+        it. Without a group, nobody signing in through it is made an internal admin.
       </Typography>
       {idps.data.identityProviders.map((idp) => (
         <IdpCard key={`${idp.id}:${idp.internalAdminGroup ?? ''}`} customerId={customerId} idp={idp} />
@@ -36,7 +42,13 @@ function IdpCard({ customerId, idp }: { customerId: number; idp: SamlIdpResponse
     save.mutate(
       { id: idp.id, internalAdminGroup },
       {
-        onSuccess: (saved) => notify({ text: saved.internalAdminGroup ? `${idp.name}: members of ${saved.internalAdminGroup} are internal admins.` : `${idp.name}: no internal-admin group.`, variant: 'success' }),
+        onSuccess: (saved) =>
+          notify({
+            text: saved.internalAdminGroup
+              ? `${idp.name}: members of ${saved.internalAdminGroup} are internal admins.`
+              : `${idp.name}: no internal-admin group.`,
+            variant: 'success',
+          }),
         onError: (error) => notify({ text: error.message, variant: 'error' }),
       },
     );
@@ -51,21 +63,34 @@ function IdpCard({ customerId, idp }: { customerId: number; idp: SamlIdpResponse
           {idp.entityId}
         </Typography>
       </Stack>
-      <Stack direction="row" spacing={1.5} component="form" onSubmit={(e) => (e.preventDefault(), trimmed && !unchanged && submit(trimmed))} sx={{ alignItems: 'flex-start' }}>
+      <Stack
+        direction="row"
+        spacing={1.5}
+        component="form"
+        onSubmit={(e) => (e.preventDefault(), trimmed && !unchanged && submit(trimmed))}
+        sx={{ alignItems: 'flex-start' }}
+      >
         <TextField
           size="small"
           label="Internal-admin group"
           placeholder="None"
           value={group}
           onChange={(e) => setGroup(e.target.value)}
-          slotProps={{ htmlInput: { maxLength: 200, 'aria-label': `${idp.name} internal-admin group` }, inputLabel: { shrink: true } }}
+          slotProps={{
+            htmlInput: { maxLength: 200, 'aria-label': `${idp.name} internal-admin group` },
+            inputLabel: { shrink: true },
+          }}
           helperText="The IdP group (as its assertions name it) whose members are internal admins."
           sx={{ width: 360 }}
         />
         <Button type="submit" variant="contained" disabled={!trimmed || unchanged || save.isPending}>
           Save
         </Button>
-        <Button variant="outlined" disabled={idp.internalAdminGroup === null || save.isPending} onClick={() => submit(null)}>
+        <Button
+          variant="outlined"
+          disabled={idp.internalAdminGroup === null || save.isPending}
+          onClick={() => submit(null)}
+        >
           Remove group
         </Button>
       </Stack>

@@ -1,5 +1,19 @@
 import type { ORGANIZATION_ROLES } from '@zview/contracts';
-import { Alert, Button, MenuItem, Paper, Skeleton, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Button,
+  MenuItem,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
 import { useConfirm } from '../../../ui/ConfirmDialog';
 import { useNotifications } from '../../../ui/notifications';
@@ -13,14 +27,29 @@ export function UsersTab({ customerId }: { customerId: number }) {
   const revoke = useRevokeAccess(customerId);
   const confirm = useConfirm();
   const { notify } = useNotifications();
-  const [form, setForm] = useState({ email: '', firstName: '', lastName: '', role: 'member' as (typeof ORGANIZATION_ROLES)[number] });
+  const [form, setForm] = useState({
+    email: '',
+    firstName: '',
+    lastName: '',
+    role: 'member' as (typeof ORGANIZATION_ROLES)[number],
+  });
 
   function submit() {
     add.mutate(
-      { user: { email: form.email.trim(), firstName: form.firstName.trim() || undefined, lastName: form.lastName.trim() || undefined, role: form.role } },
+      {
+        user: {
+          email: form.email.trim(),
+          firstName: form.firstName.trim() || undefined,
+          lastName: form.lastName.trim() || undefined,
+          role: form.role,
+        },
+      },
       {
         onSuccess: (result) => {
-          notify({ text: result.invited ? `${result.user.email} was invited.` : `${result.user.email} now has access.`, variant: 'success' });
+          notify({
+            text: result.invited ? `${result.user.email} was invited.` : `${result.user.email} now has access.`,
+            variant: 'success',
+          });
           setForm({ email: '', firstName: '', lastName: '', role: 'member' });
         },
       },
@@ -28,8 +57,17 @@ export function UsersTab({ customerId }: { customerId: number }) {
   }
 
   async function revokeUser(user: { id: string; email: string }) {
-    const ok = await confirm({ title: 'Revoke access', message: `${user.email} will no longer be able to act for this customer.`, confirmLabel: 'Revoke', destructive: true });
-    if (ok) revoke.mutate(user.id, { onSuccess: () => notify({ text: `Access of ${user.email} revoked.`, variant: 'success' }), onError: (e) => notify({ text: e.message, variant: 'error' }) });
+    const ok = await confirm({
+      title: 'Revoke access',
+      message: `${user.email} will no longer be able to act for this customer.`,
+      confirmLabel: 'Revoke',
+      destructive: true,
+    });
+    if (ok)
+      revoke.mutate(user.id, {
+        onSuccess: () => notify({ text: `Access of ${user.email} revoked.`, variant: 'success' }),
+        onError: (e) => notify({ text: e.message, variant: 'error' }),
+      });
   }
 
   return (
@@ -38,12 +76,42 @@ export function UsersTab({ customerId }: { customerId: number }) {
         <Typography variant="subtitle1" sx={{ fontWeight: 700, mb: 1.5 }}>
           Add a user
         </Typography>
-        {add.isError && <Alert severity="error" sx={{ mb: 1.5 }}>{add.error.message}</Alert>}
+        {add.isError && (
+          <Alert severity="error" sx={{ mb: 1.5 }}>
+            {add.error.message}
+          </Alert>
+        )}
         <Stack direction="row" spacing={1.5}>
-          <TextField size="small" label="Email" required value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} sx={{ flex: 2 }} />
-          <TextField size="small" label="First name" value={form.firstName} onChange={(e) => setForm({ ...form, firstName: e.target.value })} sx={{ flex: 1 }} />
-          <TextField size="small" label="Last name" value={form.lastName} onChange={(e) => setForm({ ...form, lastName: e.target.value })} sx={{ flex: 1 }} />
-          <TextField size="small" select label="Role" value={form.role} onChange={(e) => setForm({ ...form, role: e.target.value as typeof form.role })} sx={{ width: 130 }}>
+          <TextField
+            size="small"
+            label="Email"
+            required
+            value={form.email}
+            onChange={(e) => setForm({ ...form, email: e.target.value })}
+            sx={{ flex: 2 }}
+          />
+          <TextField
+            size="small"
+            label="First name"
+            value={form.firstName}
+            onChange={(e) => setForm({ ...form, firstName: e.target.value })}
+            sx={{ flex: 1 }}
+          />
+          <TextField
+            size="small"
+            label="Last name"
+            value={form.lastName}
+            onChange={(e) => setForm({ ...form, lastName: e.target.value })}
+            sx={{ flex: 1 }}
+          />
+          <TextField
+            size="small"
+            select
+            label="Role"
+            value={form.role}
+            onChange={(e) => setForm({ ...form, role: e.target.value as typeof form.role })}
+            sx={{ width: 130 }}
+          >
             <MenuItem value="member">Member</MenuItem>
             <MenuItem value="admin">Admin</MenuItem>
           </TextField>
@@ -85,7 +153,12 @@ export function UsersTab({ customerId }: { customerId: number }) {
                 <TableCell>{user.role === 'admin' ? 'Admin' : 'Member'}</TableCell>
                 <TableCell>{user.status === 'active' ? 'Active' : 'Deactivated'}</TableCell>
                 <TableCell align="right">
-                  <Button size="small" color="error" onClick={() => void revokeUser(user)} aria-label={`Revoke access of ${user.email}`}>
+                  <Button
+                    size="small"
+                    color="error"
+                    onClick={() => void revokeUser(user)}
+                    aria-label={`Revoke access of ${user.email}`}
+                  >
                     Revoke access
                   </Button>
                 </TableCell>

@@ -7,6 +7,9 @@ import { MOCKS_PATH } from './responses';
 export function useMockAddresses() {
   return useQuery({
     queryKey: ['caribou', 'mocks', 'addresses'],
-    queryFn: () => api.get(`${MOCKS_PATH}/addresses`, { schema: mockAddressesResponseSchema, organization: false }).then((body) => body.results),
+    queryFn: () =>
+      api
+        .get(`${MOCKS_PATH}/addresses`, { schema: mockAddressesResponseSchema, organization: false })
+        .then((body) => body.results),
   });
 }

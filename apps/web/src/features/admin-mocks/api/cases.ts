@@ -1,4 +1,10 @@
-import { mockCaseDeletedSchema, mockCaseSchema, mockCasesResponseSchema, type MockCase, type MockCaseRequest } from '@zview/contracts';
+import {
+  mockCaseDeletedSchema,
+  mockCaseSchema,
+  mockCasesResponseSchema,
+  type MockCase,
+  type MockCaseRequest,
+} from '@zview/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { MOCKS_PATH, useInvalidateMocks } from './responses';
@@ -7,7 +13,10 @@ import { MOCKS_PATH, useInvalidateMocks } from './responses';
 export function useMockCases() {
   return useQuery({
     queryKey: ['caribou', 'mocks', 'cases'],
-    queryFn: () => api.get(`${MOCKS_PATH}/cases`, { schema: mockCasesResponseSchema, organization: false }).then((body) => body.results),
+    queryFn: () =>
+      api
+        .get(`${MOCKS_PATH}/cases`, { schema: mockCasesResponseSchema, organization: false })
+        .then((body) => body.results),
   });
 }
 
@@ -27,7 +36,12 @@ export function useDeleteMockCase() {
   return useMutation({
     mutationFn: (mock: MockCase) =>
       api.delete(`${MOCKS_PATH}/cases/${mock.mockResponseId}`, {
-        query: { location: mock.location, location_type: mock.location_type, apiVersion: mock.apiVersion, products: mock.products.join(',') },
+        query: {
+          location: mock.location,
+          location_type: mock.location_type,
+          apiVersion: mock.apiVersion,
+          products: mock.products.join(','),
+        },
         schema: mockCaseDeletedSchema,
         organization: false,
       }),

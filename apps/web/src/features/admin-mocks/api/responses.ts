@@ -1,4 +1,9 @@
-import { mockResponseDeletedSchema, mockResponseSchema, mockResponsesResponseSchema, type MockResponseRequest } from '@zview/contracts';
+import {
+  mockResponseDeletedSchema,
+  mockResponseSchema,
+  mockResponsesResponseSchema,
+  type MockResponseRequest,
+} from '@zview/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 
@@ -15,7 +20,10 @@ export function useInvalidateMocks() {
 export function useMockResponses() {
   return useQuery({
     queryKey: [...KEY, 'responses'],
-    queryFn: () => api.get(`${MOCKS_PATH}/responses`, { schema: mockResponsesResponseSchema, organization: false }).then((body) => body.results),
+    queryFn: () =>
+      api
+        .get(`${MOCKS_PATH}/responses`, { schema: mockResponsesResponseSchema, organization: false })
+        .then((body) => body.results),
   });
 }
 
@@ -39,5 +47,9 @@ export function useSaveMockResponse() {
 /** DELETE /api/caribou/mocks/responses/{id} (its cases go with it) */
 export function useDeleteMockResponse() {
   const invalidate = useInvalidateMocks();
-  return useMutation({ mutationFn: (id: number) => api.delete(`${MOCKS_PATH}/responses/${id}`, { schema: mockResponseDeletedSchema, organization: false }), onSuccess: invalidate });
+  return useMutation({
+    mutationFn: (id: number) =>
+      api.delete(`${MOCKS_PATH}/responses/${id}`, { schema: mockResponseDeletedSchema, organization: false }),
+    onSuccess: invalidate,
+  });
 }

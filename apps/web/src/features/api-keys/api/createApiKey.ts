@@ -10,5 +10,8 @@ export function createApiKey(body: ApiKeyCreate): Promise<ApiKeyCreated> {
 
 export function useCreateApiKey() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createApiKey, onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeysQuery().queryKey }) });
+  return useMutation({
+    mutationFn: createApiKey,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeysQuery().queryKey }),
+  });
 }

@@ -10,5 +10,8 @@ export function revokeApiKey(id: string): Promise<ApiKey> {
 
 export function useRevokeApiKey() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: revokeApiKey, onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeysQuery().queryKey }) });
+  return useMutation({
+    mutationFn: revokeApiKey,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeysQuery().queryKey }),
+  });
 }

@@ -9,7 +9,8 @@ export function fetchAppeal(id: number): Promise<AppealDetailResponse> {
   return api.get(`/api/caribou/appeals/${id}`, { schema: appealDetailResponseSchema });
 }
 
-export const appealQuery = (organizationId: number | null, id: number) => queryOptions({ queryKey: appealKeys.detail(organizationId, id), queryFn: () => fetchAppeal(id) });
+export const appealQuery = (organizationId: number | null, id: number) =>
+  queryOptions({ queryKey: appealKeys.detail(organizationId, id), queryFn: () => fetchAppeal(id) });
 
 export function useAppeal(id: number) {
   const organizationId = useSession().activeOrganization?.id ?? null;

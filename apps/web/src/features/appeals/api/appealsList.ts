@@ -1,4 +1,9 @@
-import { appealListResponseSchema, type AppealListResponse, type AppealStatus, type ProductKey } from '@zview/contracts';
+import {
+  appealListResponseSchema,
+  type AppealListResponse,
+  type AppealStatus,
+  type ProductKey,
+} from '@zview/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { useSession } from '../../../session/session';
@@ -15,13 +20,23 @@ export interface AppealListFilters {
 /** GET /api/caribou/appeals: the organisation's appeals, newest first. */
 export function fetchAppeals(filters: AppealListFilters): Promise<AppealListResponse> {
   return api.get('/api/caribou/appeals', {
-    query: { status: filters.status.length ? filters.status.join(',') : undefined, product: filters.product, overdue: filters.overdue === undefined ? undefined : String(filters.overdue), page: filters.page, itemsPerPage: filters.itemsPerPage },
+    query: {
+      status: filters.status.length ? filters.status.join(',') : undefined,
+      product: filters.product,
+      overdue: filters.overdue === undefined ? undefined : String(filters.overdue),
+      page: filters.page,
+      itemsPerPage: filters.itemsPerPage,
+    },
     schema: appealListResponseSchema,
   });
 }
 
 export const appealsQuery = (organizationId: number | null, filters: AppealListFilters) =>
-  queryOptions({ queryKey: appealKeys.list(organizationId, filters), queryFn: () => fetchAppeals(filters), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: appealKeys.list(organizationId, filters),
+    queryFn: () => fetchAppeals(filters),
+    placeholderData: keepPreviousData,
+  });
 
 export function useAppeals(filters: AppealListFilters) {
   const organizationId = useSession().activeOrganization?.id ?? null;

@@ -12,7 +12,10 @@ export function fetchDraftDetails(subject: AppealSubject & { featureName?: strin
 }
 
 export const draftDetailsQuery = (organizationId: number | null, subject: AppealSubject) =>
-  queryOptions({ queryKey: appealKeys.draftDetails(organizationId, subject), queryFn: () => fetchDraftDetails(subject) });
+  queryOptions({
+    queryKey: appealKeys.draftDetails(organizationId, subject),
+    queryFn: () => fetchDraftDetails(subject),
+  });
 
 export function useDraftDetails(subject: AppealSubject, enabled = true) {
   const organizationId = useSession().activeOrganization?.id ?? null;

@@ -13,5 +13,8 @@ export function postTransition(call: AppealTransitionCall, ref: AppealRef): Prom
 
 export function useTransition() {
   const invalidate = useInvalidateAppeals();
-  return useMutation({ mutationFn: ({ call, ref }: { call: AppealTransitionCall; ref: AppealRef }) => postTransition(call, ref), onSuccess: () => invalidate() });
+  return useMutation({
+    mutationFn: ({ call, ref }: { call: AppealTransitionCall; ref: AppealRef }) => postTransition(call, ref),
+    onSuccess: () => invalidate(),
+  });
 }

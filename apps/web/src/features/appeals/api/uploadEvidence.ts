@@ -5,8 +5,10 @@ import { useInvalidateAppeals } from './keys';
 
 /** What the browser can tell before sending (the server checks the file's bytes too). */
 export function evidenceProblem(file: File): string | null {
-  if (!(APPEAL_EVIDENCE_TYPES as readonly string[]).includes(file.type)) return `${file.name}: evidence must be a photo (JPEG, PNG, WebP) or a PDF.`;
-  if (file.size > APPEAL_EVIDENCE_MAX_BYTES) return `${file.name}: evidence files can be at most ${APPEAL_EVIDENCE_MAX_BYTES / 1024 / 1024} MB.`;
+  if (!(APPEAL_EVIDENCE_TYPES as readonly string[]).includes(file.type))
+    return `${file.name}: evidence must be a photo (JPEG, PNG, WebP) or a PDF.`;
+  if (file.size > APPEAL_EVIDENCE_MAX_BYTES)
+    return `${file.name}: evidence files can be at most ${APPEAL_EVIDENCE_MAX_BYTES / 1024 / 1024} MB.`;
   return null;
 }
 
@@ -19,5 +21,8 @@ export function postEvidence(appealId: number, file: File) {
 
 export function useUploadEvidence() {
   const invalidate = useInvalidateAppeals();
-  return useMutation({ mutationFn: ({ appealId, file }: { appealId: number; file: File }) => postEvidence(appealId, file), onSuccess: () => invalidate() });
+  return useMutation({
+    mutationFn: ({ appealId, file }: { appealId: number; file: File }) => postEvidence(appealId, file),
+    onSuccess: () => invalidate(),
+  });
 }

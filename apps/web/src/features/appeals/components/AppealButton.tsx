@@ -32,8 +32,21 @@ export function AppealButton({ product, result, location }: AppealButtonProps) {
   if (!enabled && !amended) return null;
   const subject = { propertyId: location.propertyId, h3Index: location.h3Index, product };
   return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', '@media print': { display: amended ? 'flex' : 'none' } }} data-testid="appeal-area">
-      {amended && <Chip size="small" color="info" variant="outlined" label={`Amended by appeal · ${formatLongDate(amended.publishedAt)}`} data-testid="amended-by-appeal" />}
+    <Stack
+      direction="row"
+      spacing={1}
+      sx={{ alignItems: 'center', '@media print': { display: amended ? 'flex' : 'none' } }}
+      data-testid="appeal-area"
+    >
+      {amended && (
+        <Chip
+          size="small"
+          color="info"
+          variant="outlined"
+          label={`Amended by appeal · ${formatLongDate(amended.publishedAt)}`}
+          data-testid="amended-by-appeal"
+        />
+      )}
       {enabled && (
         <Button
           size="small"
@@ -47,7 +60,12 @@ export function AppealButton({ product, result, location }: AppealButtonProps) {
           Appeal
         </Button>
       )}
-      <Drawer anchor="right" open={open} onClose={() => setOpen(false)} slotProps={{ paper: { sx: { width: 760, maxWidth: '100vw', p: 3 } } }}>
+      <Drawer
+        anchor="right"
+        open={open}
+        onClose={() => setOpen(false)}
+        slotProps={{ paper: { sx: { width: 760, maxWidth: '100vw', p: 3 } } }}
+      >
         <Box sx={{ position: 'absolute', right: 12, top: 12 }}>
           <IconButton aria-label="Close appeal" onClick={() => setOpen(false)}>
             <Close />

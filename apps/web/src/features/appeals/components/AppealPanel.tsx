@@ -1,4 +1,10 @@
-import { APPEAL_STATUS_LABELS, formatLongDate, type AppealSubject, type ManualInputs, type RecalculateResponse } from '@zview/contracts';
+import {
+  APPEAL_STATUS_LABELS,
+  formatLongDate,
+  type AppealSubject,
+  type ManualInputs,
+  type RecalculateResponse,
+} from '@zview/contracts';
 import AttachFile from '@mui/icons-material/AttachFile';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -64,20 +70,35 @@ export function AppealPanel({ subject, address, featureName }: AppealPanelProps)
     const out: ManualInputs = {};
     for (const feature of features) {
       const value = parseControlValue(feature, raw[feature.key] ?? '');
-      if (value !== undefined && inputProblem(feature, value, raw[feature.key] ?? '') === null) out[feature.key] = value;
+      if (value !== undefined && inputProblem(feature, value, raw[feature.key] ?? '') === null)
+        out[feature.key] = value;
     }
     return out;
   }, [features, raw]);
   const changed = modifiedFeatures(features, inputs);
-  const invalid = features.some((f) => inputProblem(f, parseControlValue(f, raw[f.key] ?? ''), raw[f.key] ?? '') !== null);
+  const invalid = features.some(
+    (f) => inputProblem(f, parseControlValue(f, raw[f.key] ?? ''), raw[f.key] ?? '') !== null,
+  );
 
   if (details.isPending) return <Skeleton variant="rounded" height={320} data-testid="appeal-loading" />;
   if (details.isError) return <Alert severity="error">{message(details.error)}</Alert>;
   const { appeal, allowed, current } = details.data;
   const editable = allowed.saveDraft;
-  const busy = recalc.isPending || saveDraft.isPending || pushAppeal.isPending || publish.isPending || transition.isPending || upload.isPending;
-  const body = () => ({ ...subject, featureName: changed[0] ?? featureName, manualInputs: inputs, ...(reason.trim() ? { reason: reason.trim() } : {}) });
-  const trackModified = () => track('features_modified', { product: subject.product, property_id: subject.propertyId, features: changed });
+  const busy =
+    recalc.isPending ||
+    saveDraft.isPending ||
+    pushAppeal.isPending ||
+    publish.isPending ||
+    transition.isPending ||
+    upload.isPending;
+  const body = () => ({
+    ...subject,
+    featureName: changed[0] ?? featureName,
+    manualInputs: inputs,
+    ...(reason.trim() ? { reason: reason.trim() } : {}),
+  });
+  const trackModified = () =>
+    track('features_modified', { product: subject.product, property_id: subject.propertyId, features: changed });
 
   const onChange = (key: string, text: string) => {
     setRaw((previous) => ({ ...previous, [key]: text }));
@@ -99,7 +120,12 @@ export function AppealPanel({ subject, address, featureName }: AppealPanelProps)
       trackModified();
       const answer = await recalc.mutateAsync(body());
       setComparison(answer);
-      track('new_score_calculated', { product: subject.product, property_id: subject.propertyId, old_score: answer.current.score, new_score: answer.recalculated.score });
+      track('new_score_calculated', {
+        product: subject.product,
+        property_id: subject.propertyId,
+        old_score: answer.current.score,
+        new_score: answer.recalculated.score,
+      });
     });
 
   const save = () =>
@@ -108,7 +134,10 @@ export function AppealPanel({ subject, address, featureName }: AppealPanelProps)
       const { appeal: saved } = await saveDraft.mutateAsync(body());
       setDraftShown(true);
       track('draft_saved', { product: subject.product, property_id: subject.propertyId, appeal_id: saved.id });
-      setNotice({ severity: 'success', text: `Draft saved. It expires on ${formatLongDate(saved.deadlineAt)} unless submitted.` });
+      setNotice({
+        severity: 'success',
+        text: `Draft saved. It expires on ${formatLongDate(saved.deadlineAt)} unless submitted.`,
+      });
     });
 
   const retrieve = () => {
@@ -139,17 +168,30 @@ export function AppealPanel({ subject, address, featureName }: AppealPanelProps)
     run(async () => {
       trackModified();
       const { appeal: submitted } = await pushAppeal.mutateAsync(body());
-      setNotice({ severity: 'success', text: `Appeal submitted for review (deadline ${formatLongDate(submitted.deadlineAt)}).` });
+      setNotice({
+        severity: 'success',
+        text: `Appeal submitted for review (deadline ${formatLongDate(submitted.deadlineAt)}).`,
+      });
     });
 
   const doPublish = () =>
     run(async () => {
       trackModified();
       const { appeal: published, version } = await publish.mutateAsync(body());
-      track('appeal_published', { product: subject.product, property_id: subject.propertyId, appeal_id: published.id, version, old_score: published.scoreBefore, new_score: published.scoreAfter });
+      track('appeal_published', {
+        product: subject.product,
+        property_id: subject.propertyId,
+        appeal_id: published.id,
+        version,
+        old_score: published.scoreBefore,
+        new_score: published.scoreAfter,
+      });
       setComparison(null);
       setRaw({});
-      setNotice({ severity: 'success', text: `Published: the ${productLabel(subject.product)} score is now ${formatScore(published.scoreAfter)} (version ${version}).` });
+      setNotice({
+        severity: 'success',
+        text: `Published: the ${productLabel(subject.product)} score is now ${formatScore(published.scoreAfter)} (version ${version}).`,
+      });
     });
 
   const revert = () =>
@@ -177,8 +219,21 @@ export function AppealPanel({ subject, address, featureName }: AppealPanelProps)
           <Typography variant="body2">
             Current score <b data-testid="appeal-current-score">{formatScore(current.score)}</b>
           </Typography>
-          {current.amendedByAppeal && <Chip size="small" color="info" label={`Amended by appeal on ${formatLongDate(current.amendedByAppeal.publishedAt)}`} />}
-          {appeal && <Chip size="small" label={APPEAL_STATUS_LABELS[appeal.status]} data-testid="appeal-status" color={appeal.overdue ? 'error' : 'default'} />}
+          {current.amendedByAppeal && (
+            <Chip
+              size="small"
+              color="info"
+              label={`Amended by appeal on ${formatLongDate(current.amendedByAppeal.publishedAt)}`}
+            />
+          )}
+          {appeal && (
+            <Chip
+              size="small"
+              label={APPEAL_STATUS_LABELS[appeal.status]}
+              data-testid="appeal-status"
+              color={appeal.overdue ? 'error' : 'default'}
+            />
+          )}
           {appeal && (
             <Link component={RouterLink} to={`/appeals/${appeal.id}`} variant="body2">
               Open appeal #{appeal.id}
@@ -191,7 +246,8 @@ export function AppealPanel({ subject, address, featureName }: AppealPanelProps)
       </Box>
       {appeal && !editable && (
         <Alert severity="info">
-          This appeal is {APPEAL_STATUS_LABELS[appeal.status].toLowerCase()} and can no longer be edited{allowed.publish ? '; as a reviewer you can publish it or reject it on its page' : ''}.
+          This appeal is {APPEAL_STATUS_LABELS[appeal.status].toLowerCase()} and can no longer be edited
+          {allowed.publish ? '; as a reviewer you can publish it or reject it on its page' : ''}.
         </Alert>
       )}
       {appeal?.status === 'draft' && !draftShown && (
@@ -207,14 +263,38 @@ export function AppealPanel({ subject, address, featureName }: AppealPanelProps)
         </Alert>
       )}
       <FeatureEditor features={features} raw={raw} onChange={onChange} disabled={!editable && !allowed.publish} />
-      <TextField label="Reason" multiline minRows={2} value={reason} onChange={(event) => setReason(event.target.value)} slotProps={{ htmlInput: { maxLength: 2000 } }} placeholder="What is wrong and what proves it (e.g. roof replaced with metal in 2023, invoice attached)." />
+      <TextField
+        label="Reason"
+        multiline
+        minRows={2}
+        value={reason}
+        onChange={(event) => setReason(event.target.value)}
+        slotProps={{ htmlInput: { maxLength: 2000 } }}
+        placeholder="What is wrong and what proves it (e.g. roof replaced with metal in 2023, invoice attached)."
+      />
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-        <input ref={fileInput} type="file" hidden multiple accept="image/jpeg,image/png,image/webp,application/pdf" data-testid="evidence-input" onChange={(event) => void attach(event.target.files).finally(() => (event.target.value = ''))} />
-        <Button startIcon={<AttachFile />} onClick={() => fileInput.current?.click()} disabled={busy || !(editable || allowed.publish)}>
+        <input
+          ref={fileInput}
+          type="file"
+          hidden
+          multiple
+          accept="image/jpeg,image/png,image/webp,application/pdf"
+          data-testid="evidence-input"
+          onChange={(event) => void attach(event.target.files).finally(() => (event.target.value = ''))}
+        />
+        <Button
+          startIcon={<AttachFile />}
+          onClick={() => fileInput.current?.click()}
+          disabled={busy || !(editable || allowed.publish)}
+        >
           Attach evidence
         </Button>
         <Typography variant="caption" color="text.secondary" data-testid="evidence-list">
-          {attached.length ? attached.join(', ') : appeal?.evidenceCount ? `${appeal.evidenceCount} file(s) attached` : 'Photos or PDFs, up to 10 MB each.'}
+          {attached.length
+            ? attached.join(', ')
+            : appeal?.evidenceCount
+              ? `${appeal.evidenceCount} file(s) attached`
+              : 'Photos or PDFs, up to 10 MB each.'}
         </Typography>
       </Stack>
       {notice && (
@@ -238,7 +318,11 @@ export function AppealPanel({ subject, address, featureName }: AppealPanelProps)
         )}
         <Box sx={{ flex: 1 }} />
         {allowed.pushAppeal && (
-          <Button variant={allowed.publish ? 'outlined' : 'contained'} onClick={submit} disabled={busy || invalid || !changed.length}>
+          <Button
+            variant={allowed.publish ? 'outlined' : 'contained'}
+            onClick={submit}
+            disabled={busy || invalid || !changed.length}
+          >
             Submit appeal
           </Button>
         )}

@@ -51,10 +51,19 @@ export function FeatureEditor({ features, raw, onChange, disabled }: FeatureEdit
                     disabled={disabled}
                     value={text}
                     placeholder={`${feature.domain.min}–${feature.domain.max}${feature.unit ? ` ${feature.unit}` : ''}`}
-                    onChange={(event) => onChange(feature.key, event.target.value, parseControlValue(feature, event.target.value))}
+                    onChange={(event) =>
+                      onChange(feature.key, event.target.value, parseControlValue(feature, event.target.value))
+                    }
                     error={problem !== null}
                     helperText={problem ?? undefined}
-                    slotProps={{ htmlInput: { 'aria-label': label, min: feature.domain.min, max: feature.domain.max, step: feature.domain.integer ? 1 : 'any' } }}
+                    slotProps={{
+                      htmlInput: {
+                        'aria-label': label,
+                        min: feature.domain.min,
+                        max: feature.domain.max,
+                        step: feature.domain.integer ? 1 : 'any',
+                      },
+                    }}
                   />
                 ) : (
                   <TextField
@@ -63,8 +72,15 @@ export function FeatureEditor({ features, raw, onChange, disabled }: FeatureEdit
                     fullWidth
                     disabled={disabled}
                     value={text}
-                    onChange={(event) => onChange(feature.key, event.target.value, parseControlValue(feature, event.target.value))}
-                    slotProps={{ select: { displayEmpty: true, SelectDisplayProps: { 'aria-label': label } as React.HTMLAttributes<HTMLDivElement> } }}
+                    onChange={(event) =>
+                      onChange(feature.key, event.target.value, parseControlValue(feature, event.target.value))
+                    }
+                    slotProps={{
+                      select: {
+                        displayEmpty: true,
+                        SelectDisplayProps: { 'aria-label': label } as React.HTMLAttributes<HTMLDivElement>,
+                      },
+                    }}
                   >
                     <MenuItem value="">
                       <em>No change</em>

@@ -12,5 +12,13 @@ const COLORS: Record<AppealStatus, 'default' | 'primary' | 'info' | 'success' | 
 };
 
 export function StatusChip({ status }: { status: AppealStatus }) {
-  return <Chip size="small" label={APPEAL_STATUS_LABELS[status]} color={COLORS[status]} variant={status === 'draft' || status === 'reverted' ? 'outlined' : 'filled'} data-testid="status-chip" />;
+  return (
+    <Chip
+      size="small"
+      label={APPEAL_STATUS_LABELS[status]}
+      color={COLORS[status]}
+      variant={status === 'draft' || status === 'reverted' ? 'outlined' : 'filled'}
+      data-testid="status-chip"
+    />
+  );
 }

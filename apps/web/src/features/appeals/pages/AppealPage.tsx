@@ -38,18 +38,26 @@ const ACTION_LABELS: Record<AppealEvent['action'], string> = {
 
 function describe(event: AppealEvent): string {
   const d = event.details as Record<string, unknown>;
-  if (event.action === 'published') return `Version ${String(d.version)}: score ${String(d.scoreBefore ?? '—')} → ${String(d.scoreAfter ?? '—')} (${String(d.modelVersion)})`;
+  if (event.action === 'published')
+    return `Version ${String(d.version)}: score ${String(d.scoreBefore ?? '—')} → ${String(d.scoreAfter ?? '—')} (${String(d.modelVersion)})`;
   if (event.action === 'evidence_added') return String(d.fileName ?? '');
   if (event.action === 'expired' && d.reason === 'deadline') return 'The deadline passed.';
   if (d.note) return String(d.note);
-  if (d.manualInputs) return Object.entries(d.manualInputs as Record<string, unknown>).map(([k, v]) => `${humanize(k)}: ${formatValue(v as string)}`).join(', ');
+  if (d.manualInputs)
+    return Object.entries(d.manualInputs as Record<string, unknown>)
+      .map(([k, v]) => `${humanize(k)}: ${formatValue(v as string)}`)
+      .join(', ');
   return '';
 }
 
 function Meta({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Box>
-      <Typography variant="caption" color="text.secondary" sx={{ display: 'block', textTransform: 'uppercase', fontWeight: 600, letterSpacing: 0.5 }}>
+      <Typography
+        variant="caption"
+        color="text.secondary"
+        sx={{ display: 'block', textTransform: 'uppercase', fontWeight: 600, letterSpacing: 0.5 }}
+      >
         {label}
       </Typography>
       <Typography variant="body2" component="div" sx={{ fontWeight: 600 }}>
@@ -59,7 +67,12 @@ function Meta({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-const BUTTONS: { call: AppealTransitionCall; key: 'pushDraft' | 'review' | 'reject' | 'expire' | 'revertDraft'; label: string; color?: 'error' | 'warning' }[] = [
+const BUTTONS: {
+  call: AppealTransitionCall;
+  key: 'pushDraft' | 'review' | 'reject' | 'expire' | 'revertDraft';
+  label: string;
+  color?: 'error' | 'warning';
+}[] = [
   { call: 'push_draft', key: 'pushDraft', label: 'Submit draft' },
   { call: 'review', key: 'review', label: 'Start review' },
   { call: 'reject', key: 'reject', label: 'Reject', color: 'error' },
@@ -77,13 +90,26 @@ export default function AppealPage() {
   const [error, setError] = useState<string | null>(null);
   if (!Number.isInteger(id) || id < 1) return <Alert severity="error">The specified page could not be found.</Alert>;
   if (appeal.isPending) return <Skeleton variant="rounded" height={400} sx={{ m: 4 }} />;
-  if (appeal.isError) return <Alert severity="error" sx={{ m: 4 }}>{appeal.error.message}</Alert>;
+  if (appeal.isError)
+    return (
+      <Alert severity="error" sx={{ m: 4 }}>
+        {appeal.error.message}
+      </Alert>
+    );
   const { appeal: a, evidence, timeline, versions, allowed } = appeal.data;
   const act = (call: AppealTransitionCall) => {
     setError(null);
-    transition.mutate({ call, ref: { appealId: a.id, ...(note.trim() ? { note: note.trim() } : {}) } }, { onSuccess: () => setNote(''), onError: (e) => setError(e.message) });
+    transition.mutate(
+      { call, ref: { appealId: a.id, ...(note.trim() ? { note: note.trim() } : {}) } },
+      { onSuccess: () => setNote(''), onError: (e) => setError(e.message) },
+    );
   };
-  const buttons = BUTTONS.filter((b) => allowed[b.key] && (b.call !== 'revert_draft' || a.status === 'draft') && (b.call !== 'push_draft' || a.status === 'draft'));
+  const buttons = BUTTONS.filter(
+    (b) =>
+      allowed[b.key] &&
+      (b.call !== 'revert_draft' || a.status === 'draft') &&
+      (b.call !== 'push_draft' || a.status === 'draft'),
+  );
 
   return (
     <Box sx={{ px: 4, py: 3, maxWidth: 1360, mx: 'auto', width: '100%' }}>
@@ -102,12 +128,17 @@ export default function AppealPage() {
           {error}
         </Alert>
       )}
-      <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 7fr) minmax(0, 5fr)', gap: 2.5, alignItems: 'start' }}>
+      <Box
+        sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 7fr) minmax(0, 5fr)', gap: 2.5, alignItems: 'start' }}
+      >
         <Stack spacing={2.5}>
           <Paper variant="outlined" sx={{ p: 2.5 }}>
             <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 2 }}>
               <Meta label="Property">
-                <Link component={RouterLink} to={`/scores/${a.product}?${new URLSearchParams({ location: a.address ?? a.propertyId, location_type: 'address' })}`}>
+                <Link
+                  component={RouterLink}
+                  to={`/scores/${a.product}?${new URLSearchParams({ location: a.address ?? a.propertyId, location_type: 'address' })}`}
+                >
                   {a.address ?? a.propertyId}
                 </Link>
               </Meta>
@@ -195,17 +226,32 @@ export default function AppealPage() {
               <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
                 Decide
               </Typography>
-              <TextField fullWidth size="small" label="Note for the audit trail" value={note} onChange={(event) => setNote(event.target.value)} sx={{ mb: 1.5 }} slotProps={{ htmlInput: { maxLength: 2000 } }} />
+              <TextField
+                fullWidth
+                size="small"
+                label="Note for the audit trail"
+                value={note}
+                onChange={(event) => setNote(event.target.value)}
+                sx={{ mb: 1.5 }}
+                slotProps={{ htmlInput: { maxLength: 2000 } }}
+              />
               <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
                 {buttons.map((b) => (
-                  <Button key={b.call} variant={b.color ? 'outlined' : 'contained'} color={b.color ?? 'primary'} onClick={() => act(b.call)} disabled={transition.isPending}>
+                  <Button
+                    key={b.call}
+                    variant={b.color ? 'outlined' : 'contained'}
+                    color={b.color ?? 'primary'}
+                    onClick={() => act(b.call)}
+                    disabled={transition.isPending}
+                  >
                     {b.label}
                   </Button>
                 ))}
               </Stack>
               {allowed.publish && (
                 <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
-                  To publish, open the property's score card and use Appeal: you see the recalculated score before publishing.
+                  To publish, open the property's score card and use Appeal: you see the recalculated score before
+                  publishing.
                 </Typography>
               )}
             </Paper>
@@ -221,12 +267,24 @@ export default function AppealPage() {
             ) : (
               <Stack spacing={0.5}>
                 {evidence.map((file) => (
-                  <Stack key={file.id} direction="row" spacing={1} sx={{ alignItems: 'center' }} data-testid="evidence-item">
-                    <Link component="button" onClick={() => void downloadProtected(file.url, file.fileName, true).catch((e: Error) => setError(e.message))}>
+                  <Stack
+                    key={file.id}
+                    direction="row"
+                    spacing={1}
+                    sx={{ alignItems: 'center' }}
+                    data-testid="evidence-item"
+                  >
+                    <Link
+                      component="button"
+                      onClick={() =>
+                        void downloadProtected(file.url, file.fileName, true).catch((e: Error) => setError(e.message))
+                      }
+                    >
                       {file.fileName}
                     </Link>
                     <Typography variant="caption" color="text.secondary">
-                      {file.sizeBytes < 1024 ? `${file.sizeBytes} B` : `${Math.round(file.sizeBytes / 1024)} KB`} · {formatLongDate(file.uploadedAt)}
+                      {file.sizeBytes < 1024 ? `${file.sizeBytes} B` : `${Math.round(file.sizeBytes / 1024)} KB`} ·{' '}
+                      {formatLongDate(file.uploadedAt)}
                     </Typography>
                   </Stack>
                 ))}
@@ -239,14 +297,31 @@ export default function AppealPage() {
                 Timeline
               </Typography>
               {(user.isGroupAdmin || user.isInternalAdmin) && (
-                <Button size="small" startIcon={<Download />} onClick={() => void downloadProtected(`/api/caribou/appeals/audit.csv?propertyId=${encodeURIComponent(a.propertyId)}`, downloadFileName(`appeals audit ${a.propertyId}`, 'csv')).catch((e: Error) => setError(e.message))}>
+                <Button
+                  size="small"
+                  startIcon={<Download />}
+                  onClick={() =>
+                    void downloadProtected(
+                      `/api/caribou/appeals/audit.csv?propertyId=${encodeURIComponent(a.propertyId)}`,
+                      downloadFileName(`appeals audit ${a.propertyId}`, 'csv'),
+                    ).catch((e: Error) => setError(e.message))
+                  }
+                >
                   Property audit CSV
                 </Button>
               )}
             </Stack>
             <Stack component="ol" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }} data-testid="timeline">
               {timeline.map((event) => (
-                <Box component="li" key={event.id} sx={{ borderLeft: 3, borderColor: event.action === 'published' ? 'success.main' : 'divider', pl: 1.5 }}>
+                <Box
+                  component="li"
+                  key={event.id}
+                  sx={{
+                    borderLeft: 3,
+                    borderColor: event.action === 'published' ? 'success.main' : 'divider',
+                    pl: 1.5,
+                  }}
+                >
                   <Typography variant="body2" sx={{ fontWeight: 700 }}>
                     {ACTION_LABELS[event.action]}
                     <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 1 }}>

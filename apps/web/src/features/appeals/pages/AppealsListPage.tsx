@@ -1,4 +1,12 @@
-import { APPEAL_STATUSES, APPEAL_STATUS_LABELS, downloadFileName, formatLongDate, STANDARD_PRODUCTS, type AppealStatus, type ProductKey } from '@zview/contracts';
+import {
+  APPEAL_STATUSES,
+  APPEAL_STATUS_LABELS,
+  downloadFileName,
+  formatLongDate,
+  STANDARD_PRODUCTS,
+  type AppealStatus,
+  type ProductKey,
+} from '@zview/contracts';
 import Download from '@mui/icons-material/Download';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -47,7 +55,15 @@ export default function AppealsListPage() {
           </Typography>
         </Box>
         {reviewer && (
-          <Button startIcon={<Download />} variant="outlined" onClick={() => downloadProtected('/api/caribou/appeals/audit.csv', downloadFileName('appeals audit', 'csv')).catch((e: Error) => setError(e.message))}>
+          <Button
+            startIcon={<Download />}
+            variant="outlined"
+            onClick={() =>
+              downloadProtected('/api/caribou/appeals/audit.csv', downloadFileName('appeals audit', 'csv')).catch(
+                (e: Error) => setError(e.message),
+              )
+            }
+          >
             Export audit trail (CSV)
           </Button>
         )}
@@ -61,7 +77,14 @@ export default function AppealsListPage() {
           sx={{ minWidth: 220 }}
           value={filters.status}
           onChange={(event) => set({ status: event.target.value as unknown as AppealStatus[] })}
-          slotProps={{ select: { multiple: true, displayEmpty: true, renderValue: (value) => (value as AppealStatus[]).map((s) => APPEAL_STATUS_LABELS[s]).join(', ') || 'All' }, inputLabel: { shrink: true } }}
+          slotProps={{
+            select: {
+              multiple: true,
+              displayEmpty: true,
+              renderValue: (value) => (value as AppealStatus[]).map((s) => APPEAL_STATUS_LABELS[s]).join(', ') || 'All',
+            },
+            inputLabel: { shrink: true },
+          }}
         >
           {APPEAL_STATUSES.map((status) => (
             <MenuItem key={status} value={status}>
@@ -69,7 +92,15 @@ export default function AppealsListPage() {
             </MenuItem>
           ))}
         </TextField>
-        <TextField select size="small" label="Product" sx={{ minWidth: 160 }} value={filters.product ?? ''} onChange={(event) => set({ product: (event.target.value || undefined) as ProductKey | undefined })} slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}>
+        <TextField
+          select
+          size="small"
+          label="Product"
+          sx={{ minWidth: 160 }}
+          value={filters.product ?? ''}
+          onChange={(event) => set({ product: (event.target.value || undefined) as ProductKey | undefined })}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+        >
           <MenuItem value="">All</MenuItem>
           {STANDARD_PRODUCTS.map((product) => (
             <MenuItem key={product} value={product}>
@@ -77,7 +108,15 @@ export default function AppealsListPage() {
             </MenuItem>
           ))}
         </TextField>
-        <FormControlLabel control={<Checkbox checked={filters.overdue === true} onChange={(event) => set({ overdue: event.target.checked ? true : undefined })} />} label="Overdue only" />
+        <FormControlLabel
+          control={
+            <Checkbox
+              checked={filters.overdue === true}
+              onChange={(event) => set({ overdue: event.target.checked ? true : undefined })}
+            />
+          }
+          label="Overdue only"
+        />
       </Stack>
       <Paper variant="outlined">
         {appeals.isPending ? (
@@ -108,7 +147,12 @@ export default function AppealsListPage() {
                   </TableRow>
                 )}
                 {appeals.data.results.map((appeal) => (
-                  <TableRow key={appeal.id} hover data-testid="appeal-row" sx={appeal.overdue ? { bgcolor: '#fdecea' } : undefined}>
+                  <TableRow
+                    key={appeal.id}
+                    hover
+                    data-testid="appeal-row"
+                    sx={appeal.overdue ? { bgcolor: '#fdecea' } : undefined}
+                  >
                     <TableCell>
                       <Link component={RouterLink} to={`/appeals/${appeal.id}`} sx={{ fontWeight: 700 }}>
                         #{appeal.id}
@@ -135,7 +179,14 @@ export default function AppealsListPage() {
                 ))}
               </TableBody>
             </Table>
-            <PagedTableFooter total={appeals.data.total} page={filters.page - 1} itemsPerPage={filters.itemsPerPage} pageSizes={[25, 50, 100]} onPageChange={(page) => setFilters((f) => ({ ...f, page: page + 1 }))} onItemsPerPageChange={(itemsPerPage) => setFilters((f) => ({ ...f, itemsPerPage, page: 1 }))} />
+            <PagedTableFooter
+              total={appeals.data.total}
+              page={filters.page - 1}
+              itemsPerPage={filters.itemsPerPage}
+              pageSizes={[25, 50, 100]}
+              onPageChange={(page) => setFilters((f) => ({ ...f, page: page + 1 }))}
+              onItemsPerPageChange={(itemsPerPage) => setFilters((f) => ({ ...f, itemsPerPage, page: 1 }))}
+            />
           </>
         )}
       </Paper>

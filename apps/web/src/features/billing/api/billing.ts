@@ -6,7 +6,11 @@ export const BILLING_PATH = '/api/caribou/billing';
 
 /** GET /caribou/billing; `organization` (internal admins) names another organisation. */
 export function fetchBilling(organization: number | null, signal?: AbortSignal): Promise<BillingResponse> {
-  return api.get(BILLING_PATH, { schema: billingResponseSchema, signal, query: { organization: organization ?? undefined } });
+  return api.get(BILLING_PATH, {
+    schema: billingResponseSchema,
+    signal,
+    query: { organization: organization ?? undefined },
+  });
 }
 
 /** Keyed by the acting organisation too: switching organisation asks again. */

@@ -6,7 +6,13 @@ import { useState, type FormEvent } from 'react';
  * The internal admin's box (SPEC §2, §5): whose data is shown, a change link, and an organisation
  * id input that takes digits only (empty clears it) with a Submit that works only with a value.
  */
-export function AdminOrganizationBox({ organization, onSubmit }: { organization: { id: number; name: string } | null; onSubmit: (id: number) => void }) {
+export function AdminOrganizationBox({
+  organization,
+  onSubmit,
+}: {
+  organization: { id: number; name: string } | null;
+  onSubmit: (id: number) => void;
+}) {
   const [editing, setEditing] = useState(false);
   const [value, setValue] = useState('');
   const id = value === '' ? null : Number(value);
@@ -21,7 +27,12 @@ export function AdminOrganizationBox({ organization, onSubmit }: { organization:
   }
 
   return (
-    <Paper variant="outlined" className="billing-no-print" sx={{ p: 2, mb: 3, borderColor: 'warning.main', bgcolor: 'warning.50' }} aria-label={BILLING_TEXT.adminOnly}>
+    <Paper
+      variant="outlined"
+      className="billing-no-print"
+      sx={{ p: 2, mb: 3, borderColor: 'warning.main', bgcolor: 'warning.50' }}
+      aria-label={BILLING_TEXT.adminOnly}
+    >
       <Typography variant="overline" sx={{ fontWeight: 700, color: 'warning.dark' }}>
         {BILLING_TEXT.adminOnly}
       </Typography>
@@ -34,7 +45,13 @@ export function AdminOrganizationBox({ organization, onSubmit }: { organization:
         ) : (
           '…'
         )}{' '}
-        <Link component="button" type="button" variant="body2" onClick={() => setEditing((open) => !open)} sx={{ verticalAlign: 'baseline' }}>
+        <Link
+          component="button"
+          type="button"
+          variant="body2"
+          onClick={() => setEditing((open) => !open)}
+          sx={{ verticalAlign: 'baseline' }}
+        >
           {BILLING_TEXT.change}
         </Link>
       </Typography>

@@ -1,5 +1,16 @@
 import { MESSAGES } from '@zview/contracts';
-import { Box, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Box,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import type { ReactNode } from 'react';
 import { EmptyState } from '../../../ui/TableStates';
 
@@ -24,8 +35,19 @@ export function BillingTable<Row>(props: {
 }) {
   const { id, title, columns, rows, empty, actions } = props;
   return (
-    <Paper variant="outlined" component="section" aria-labelledby={`${id}-title`} className="billing-section" sx={{ mb: 3 }}>
-      <Stack direction="row" alignItems="center" justifyContent="space-between" sx={{ px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-labelledby={`${id}-title`}
+      className="billing-section"
+      sx={{ mb: 3 }}
+    >
+      <Stack
+        direction="row"
+        alignItems="center"
+        justifyContent="space-between"
+        sx={{ px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}
+      >
         <Typography id={`${id}-title`} variant="subtitle1" component="h2" sx={{ fontWeight: 700, letterSpacing: 0.5 }}>
           {title}
         </Typography>
@@ -43,7 +65,11 @@ export function BillingTable<Row>(props: {
             <TableHead>
               <TableRow>
                 {columns.map((column) => (
-                  <TableCell key={column.key} align={column.numeric ? 'right' : 'left'} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
+                  <TableCell
+                    key={column.key}
+                    align={column.numeric ? 'right' : 'left'}
+                    sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}
+                  >
                     {column.label}
                   </TableCell>
                 ))}
@@ -53,7 +79,11 @@ export function BillingTable<Row>(props: {
               {rows.map((row, index) => (
                 <TableRow key={index} hover>
                   {columns.map((column) => (
-                    <TableCell key={column.key} align={column.numeric ? 'right' : 'left'} sx={{ fontVariantNumeric: column.numeric ? 'tabular-nums' : undefined }}>
+                    <TableCell
+                      key={column.key}
+                      align={column.numeric ? 'right' : 'left'}
+                      sx={{ fontVariantNumeric: column.numeric ? 'tabular-nums' : undefined }}
+                    >
                       {column.cell(row)}
                     </TableCell>
                   ))}

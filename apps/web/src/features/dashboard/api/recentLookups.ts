@@ -7,7 +7,8 @@ import { useSession } from '../../../session/session';
 export type RecentLookupsResponse = z.infer<typeof recentLookupsResponseSchema>;
 export type RecentLookup = RecentLookupsResponse['results'][number];
 
-export const fetchRecentLookups = (signal?: AbortSignal) => api.get('/api/caribou/property/recent', { schema: recentLookupsResponseSchema, signal });
+export const fetchRecentLookups = (signal?: AbortSignal) =>
+  api.get('/api/caribou/property/recent', { schema: recentLookupsResponseSchema, signal });
 
 /** The organisation's recent property lookups. */
 export function useRecentLookups() {

@@ -3,7 +3,10 @@ import { signedBaseStyles, streetStyleUrl } from './mapSources';
 
 const sources = {
   satelliteTiles: 'http://x/api/tiles/satellite/{z}/{x}/{y}.png?exp=1&sig=t',
-  styles: { street: 'http://x/api/map/style/street.json?exp=1&sig=s', satellite: 'http://x/api/map/style/satellite.json?exp=1&sig=s' },
+  styles: {
+    street: 'http://x/api/map/style/street.json?exp=1&sig=s',
+    satellite: 'http://x/api/map/style/satellite.json?exp=1&sig=s',
+  },
   expiresAt: '2026-11-21T13:00:00.000Z',
 };
 

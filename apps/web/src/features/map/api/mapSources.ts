@@ -46,5 +46,8 @@ export function signedBaseStyles(sources: MapSourcesResponse, point: LngLat): Ba
 export function usePropertyBaseStyles(point: LngLat): BaseStyles {
   const sources = useQuery(mapSourcesQuery());
   const { lng, lat } = point;
-  return useMemo(() => (sources.data ? signedBaseStyles(sources.data, { lng, lat }) : OFFLINE_BASE_STYLES), [sources.data, lng, lat]);
+  return useMemo(
+    () => (sources.data ? signedBaseStyles(sources.data, { lng, lat }) : OFFLINE_BASE_STYLES),
+    [sources.data, lng, lat],
+  );
 }

@@ -17,7 +17,10 @@ function square(point: { lng: number; lat: number }, metres: number): [[number, 
 function tileOf(point: { lng: number; lat: number }, z: number) {
   const n = 2 ** z;
   const latRad = (point.lat * Math.PI) / 180;
-  return { x: Math.floor(((point.lng + 180) / 360) * n), y: Math.floor(((1 - Math.log(Math.tan(latRad) + 1 / Math.cos(latRad)) / Math.PI) / 2) * n) };
+  return {
+    x: Math.floor(((point.lng + 180) / 360) * n),
+    y: Math.floor(((1 - Math.log(Math.tan(latRad) + 1 / Math.cos(latRad)) / Math.PI) / 2) * n),
+  };
 }
 
 describe('satellite tile prefetch', () => {

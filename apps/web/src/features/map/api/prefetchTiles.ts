@@ -24,13 +24,20 @@ function mercatorY(lat: number): number {
  * Where the standard map opens: maplibre's fitBounds over the buildings (MAP.buildingFitPadding
  * on each side, at most MAP.buildingFitMaxZoom), or the point at MAP.recenterZoom.
  */
-export function firstMapView(buildings: [[number, number], [number, number]] | null, point: LngLat, view = VIEW_PX): { center: LngLat; zoom: number } {
+export function firstMapView(
+  buildings: [[number, number], [number, number]] | null,
+  point: LngLat,
+  view = VIEW_PX,
+): { center: LngLat; zoom: number } {
   if (!buildings) return { center: point, zoom: MAP.recenterZoom };
   const [[west, south], [east, north]] = buildings;
   const width = Math.max(1e-12, (mercatorX(east) - mercatorX(west)) * WORLD_PX);
   const height = Math.max(1e-12, (mercatorY(south) - mercatorY(north)) * WORLD_PX);
   const pad = 2 * MAP.buildingFitPadding;
-  const zoom = Math.min(MAP.buildingFitMaxZoom, Math.log2(Math.min((view.width - pad) / width, (view.height - pad) / height)));
+  const zoom = Math.min(
+    MAP.buildingFitMaxZoom,
+    Math.log2(Math.min((view.width - pad) / width, (view.height - pad) / height)),
+  );
   // fitBounds centres the bounds in mercator space.
   const y = (mercatorY(south) + mercatorY(north)) / 2;
   const lat = (Math.atan(Math.sinh(Math.PI * (1 - 2 * y))) * 180) / Math.PI;
@@ -50,7 +57,8 @@ export function tilesAround(point: LngLat, z: number, view = VIEW_PX): { x: numb
   const half = { x: view.width / 2, y: view.height / 2 };
   const tiles: { x: number; y: number }[] = [];
   for (let x = Math.floor((px - half.x) / TILE_PX); x <= Math.floor((px + half.x) / TILE_PX); x++) {
-    for (let y = Math.floor((py - half.y) / TILE_PX); y <= Math.floor((py + half.y) / TILE_PX); y++) tiles.push({ x, y });
+    for (let y = Math.floor((py - half.y) / TILE_PX); y <= Math.floor((py + half.y) / TILE_PX); y++)
+      tiles.push({ x, y });
   }
   return tiles;
 }
@@ -61,7 +69,9 @@ export function satelliteTileUrls(template: string, view: { center: LngLat; zoom
   const z = rasterTileLevel(view.zoom);
   const scale = 2 ** (z - view.zoom - Math.log2(WORLD_PX / TILE_PX));
   const size = { width: VIEW_PX.width * scale, height: VIEW_PX.height * scale };
-  return tilesAround(view.center, z, size).map(({ x, y }) => template.replace('{z}', String(z)).replace('{x}', String(x)).replace('{y}', String(y)));
+  return tilesAround(view.center, z, size).map(({ x, y }) =>
+    template.replace('{z}', String(z)).replace('{x}', String(x)).replace('{y}', String(y)),
+  );
 }
 
 /** Fire and forget: a failed prefetch only means the map fetches the image (or style) itself. */

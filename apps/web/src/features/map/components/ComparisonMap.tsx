@@ -41,7 +41,15 @@ function syncCameras(a: MapLibreMap, b: MapLibreMap): () => void {
 }
 
 /** Mode 2: two synced maps, the after map clipped at the swipe divider; compass and zoom 17–21. */
-export function ComparisonMap({ props, items: itemsProp, baseStyles }: { props: MapWidgetProps; items: [ImageItem, ImageItem]; baseStyles: BaseStyles }) {
+export function ComparisonMap({
+  props,
+  items: itemsProp,
+  baseStyles,
+}: {
+  props: MapWidgetProps;
+  items: [ImageItem, ImageItem];
+  baseStyles: BaseStyles;
+}) {
   const [before, after] = useStableValue(itemsProp);
   const [ratio, setRatio] = useState(0.5);
   // Held to the area both pictures cover (maplibre zooms in rather than show past its edges),
@@ -80,8 +88,20 @@ export function ComparisonMap({ props, items: itemsProp, baseStyles }: { props: 
       <MapContainer containerRef={beforeRef} testId="map-canvas" />
       <MapContainer containerRef={afterRef} testId="map-canvas-after" clipLeft={ratio} />
       <SwipeDivider ratio={ratio} onChange={setRatio} />
-      <ImageCaption prefix="Before" provider={before.imageProvider} date={before.imageDateLabel} wrap sx={{ position: 'absolute', bottom: 12, left: 12, zIndex: 2, maxWidth: 'calc(50% - 18px)' }} />
-      <ImageCaption prefix="After" provider={after.imageProvider} date={after.imageDateLabel} wrap sx={{ position: 'absolute', bottom: 12, right: 12, zIndex: 2, maxWidth: 'calc(50% - 18px)' }} />
+      <ImageCaption
+        prefix="Before"
+        provider={before.imageProvider}
+        date={before.imageDateLabel}
+        wrap
+        sx={{ position: 'absolute', bottom: 12, left: 12, zIndex: 2, maxWidth: 'calc(50% - 18px)' }}
+      />
+      <ImageCaption
+        prefix="After"
+        provider={after.imageProvider}
+        date={after.imageDateLabel}
+        wrap
+        sx={{ position: 'absolute', bottom: 12, right: 12, zIndex: 2, maxWidth: 'calc(50% - 18px)' }}
+      />
       {!ready && !error && <MapLoading />}
       {error && <MapError message={error} />}
       {a.instance && <MapControls view={a.instance.map} showCompass />}

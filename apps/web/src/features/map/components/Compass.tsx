@@ -22,7 +22,14 @@ export function Compass({ view, bearing, pitch }: { view: MapView; bearing: numb
 
   const onPointerDown = (e: PointerEvent<HTMLButtonElement>) => {
     e.currentTarget.setPointerCapture?.(e.pointerId);
-    drag.current = { startedAt: performance.now(), x: e.clientX, y: e.clientY, bearing: view.getBearing(), pitch: view.getPitch(), moved: 0 };
+    drag.current = {
+      startedAt: performance.now(),
+      x: e.clientX,
+      y: e.clientY,
+      bearing: view.getBearing(),
+      pitch: view.getPitch(),
+      moved: 0,
+    };
   };
   const onPointerMove = (e: PointerEvent<HTMLButtonElement>) => {
     const d = drag.current;
@@ -55,7 +62,11 @@ export function Compass({ view, bearing, pitch }: { view: MapView; bearing: numb
         <NavigationIcon
           data-testid="compass-needle"
           fontSize="small"
-          sx={{ color: 'error.main', transform: `rotateX(${pitch}deg) rotate(${-bearing}deg)`, transition: 'transform 80ms linear' }}
+          sx={{
+            color: 'error.main',
+            transform: `rotateX(${pitch}deg) rotate(${-bearing}deg)`,
+            transition: 'transform 80ms linear',
+          }}
         />
       </IconButton>
     </Tooltip>

@@ -22,7 +22,22 @@ export function DebugPanel({ map, extra }: { map: MapLibreMap; extra?: Record<st
     ...extra,
   };
   return (
-    <Paper data-testid="map-debug" elevation={2} sx={{ position: 'absolute', bottom: 12, right: 12, zIndex: 2, px: 1, py: 0.5, fontFamily: 'monospace', fontSize: 11, whiteSpace: 'pre', opacity: 0.9 }}>
+    <Paper
+      data-testid="map-debug"
+      elevation={2}
+      sx={{
+        position: 'absolute',
+        bottom: 12,
+        right: 12,
+        zIndex: 2,
+        px: 1,
+        py: 0.5,
+        fontFamily: 'monospace',
+        fontSize: 11,
+        whiteSpace: 'pre',
+        opacity: 0.9,
+      }}
+    >
       {Object.entries(lines)
         .map(([k, v]) => `${k}: ${String(v)}`)
         .join('\n')}

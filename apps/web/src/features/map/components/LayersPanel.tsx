@@ -47,7 +47,13 @@ export function LayersPanel({
         </Button>
       </Paper>
       {open && (
-        <Paper id={panelId} role="region" aria-label="Map layers" elevation={4} sx={{ position: 'absolute', top: 44, left: 0, width: 248, py: 1 }}>
+        <Paper
+          id={panelId}
+          role="region"
+          aria-label="Map layers"
+          elevation={4}
+          sx={{ position: 'absolute', top: 44, left: 0, width: 248, py: 1 }}
+        >
           <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', px: 2, pb: 0.5 }}>
             <Typography variant="overline" sx={{ fontWeight: 700, letterSpacing: 1, color: 'text.secondary' }}>
               Map layers
@@ -62,12 +68,24 @@ export function LayersPanel({
               labelPlacement="start"
               label={MAP_LAYER_LABELS[layer]}
               control={<Switch size="small" checked={state.active[layer]} onChange={() => onToggle(layer)} />}
-              sx={{ display: 'flex', justifyContent: 'space-between', mx: 0, px: 2, py: 0.25, '& .MuiFormControlLabel-label': { fontSize: 14 } }}
+              sx={{
+                display: 'flex',
+                justifyContent: 'space-between',
+                mx: 0,
+                px: 2,
+                py: 0.25,
+                '& .MuiFormControlLabel-label': { fontSize: 14 },
+              }}
             />
           ))}
           <Divider sx={{ my: 1 }} />
           <Box sx={{ px: 2, display: 'flex', justifyContent: 'flex-end' }}>
-            <Button size="small" sx={{ textTransform: 'none', fontWeight: 600 }} onClick={onReset} disabled={state.listed.every((l) => state.active[l])}>
+            <Button
+              size="small"
+              sx={{ textTransform: 'none', fontWeight: 600 }}
+              onClick={onReset}
+              disabled={state.listed.every((l) => state.active[l])}
+            >
               Reset
             </Button>
           </Box>

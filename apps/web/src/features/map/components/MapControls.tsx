@@ -8,13 +8,24 @@ import { Compass } from './Compass';
 const buttonSx = { borderRadius: 0, width: 36, height: 36 } as const;
 
 /** Zoom, recentre and compass, stacked at the top right of the map. */
-export function MapControls({ view, onRecenter, showCompass = false }: { view: MapView; onRecenter?: () => void; showCompass?: boolean }) {
+export function MapControls({
+  view,
+  onRecenter,
+  showCompass = false,
+}: {
+  view: MapView;
+  onRecenter?: () => void;
+  showCompass?: boolean;
+}) {
   const camera = useCamera(view);
   if (!camera) return null;
   const atMax = camera.zoom >= camera.maxZoom - 1e-6;
   const atMin = camera.zoom <= camera.minZoom + 1e-6;
   return (
-    <Stack spacing={1} sx={{ position: 'absolute', top: 12, right: 12, zIndex: 2, '@media print': { display: 'none' } }}>
+    <Stack
+      spacing={1}
+      sx={{ position: 'absolute', top: 12, right: 12, zIndex: 2, '@media print': { display: 'none' } }}
+    >
       <Paper elevation={2} sx={{ display: 'flex', flexDirection: 'column', overflow: 'hidden' }}>
         <Tooltip title="Zoom in" placement="left">
           <span>
@@ -26,7 +37,13 @@ export function MapControls({ view, onRecenter, showCompass = false }: { view: M
         <Divider />
         <Tooltip title="Zoom out" placement="left">
           <span>
-            <IconButton aria-label="Zoom out" size="small" sx={buttonSx} disabled={atMin} onClick={() => view.zoomOut()}>
+            <IconButton
+              aria-label="Zoom out"
+              size="small"
+              sx={buttonSx}
+              disabled={atMin}
+              onClick={() => view.zoomOut()}
+            >
               <RemoveIcon fontSize="small" />
             </IconButton>
           </span>

@@ -20,7 +20,9 @@ export function MapTypeSwitch({ value, onChange }: { value: MapStyle; onChange: 
             key={style}
             value={style}
             // Switching to the street map is tracked as street_view (SPEC §7, click tracking attribute).
-            {...(style === 'street' && value !== 'street' ? { 'data-analytics-id': 'street_view', 'data-analytics-properties': JSON.stringify({ from: value }) } : {})}
+            {...(style === 'street' && value !== 'street'
+              ? { 'data-analytics-id': 'street_view', 'data-analytics-properties': JSON.stringify({ from: value }) }
+              : {})}
           >
             {LABELS[style]}
           </ToggleButton>

@@ -13,7 +13,21 @@ export function NoWebGl({ track }: { track: TrackFn }) {
     track('no_webgl_supported_browser');
   }, [track]);
   return (
-    <Box sx={{ position: 'absolute', inset: 0, display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 1.5, bgcolor: 'grey.100', color: 'text.secondary', p: 3, textAlign: 'center' }}>
+    <Box
+      sx={{
+        position: 'absolute',
+        inset: 0,
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: 1.5,
+        bgcolor: 'grey.100',
+        color: 'text.secondary',
+        p: 3,
+        textAlign: 'center',
+      }}
+    >
       <MapOutlinedIcon sx={{ fontSize: 48, color: 'grey.400' }} />
       <Typography variant="subtitle1" sx={{ fontWeight: 600, color: 'text.primary' }}>
         {MESSAGES.webglNotSupported}

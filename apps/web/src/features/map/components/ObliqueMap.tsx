@@ -18,16 +18,36 @@ import { MapError, MapLoading } from './MapStatus';
 import { PinConfirm } from './PinConfirm';
 import { SliderControls } from './SliderControls';
 
-const OBLIQUE_VISIBLE: Record<ToggleableLayer, boolean> = { aerial: true, location: true, parcel: false, building: false };
+const OBLIQUE_VISIBLE: Record<ToggleableLayer, boolean> = {
+  aerial: true,
+  location: true,
+  parcel: false,
+  building: false,
+};
 
 /** Mode 1: oblique images stacked; only the selected one is opaque (300 ms fade). */
-export function ObliqueMap({ props, images: imagesProp, track, baseStyles }: { props: MapWidgetProps; images: ImageItem[]; track: TrackFn; baseStyles: BaseStyles }) {
+export function ObliqueMap({
+  props,
+  images: imagesProp,
+  track,
+  baseStyles,
+}: {
+  props: MapWidgetProps;
+  images: ImageItem[];
+  track: TrackFn;
+  baseStyles: BaseStyles;
+}) {
   const images = useStableValue(imagesProp);
   const [slider, dispatchSlider] = useReducer(sliderReducer, images.length, initialSlider);
   useEffect(() => dispatchSlider({ type: 'setCount', count: images.length }), [images.length]);
 
   const overlay = useMemo<OverlayData>(() => ({ images }), [images]);
-  const { pin, dispatch: dispatchPin, confirm, cancel } = usePinEditing({
+  const {
+    pin,
+    dispatch: dispatchPin,
+    confirm,
+    cancel,
+  } = usePinEditing({
     location: props.markerLocation,
     draggable: props.markerDraggable,
     onLocationPinChange: props.onLocationPinChange,
@@ -46,7 +66,9 @@ export function ObliqueMap({ props, images: imagesProp, track, baseStyles }: { p
   const { instance, ready, error } = useOverlayMap(
     containerRef,
     () => ({
-      ...(first ? { bounds: imageLngLatBounds(first.imageBounds) } : { center: [home.lng, home.lat] as [number, number], zoom: MAP.recenterZoom }),
+      ...(first
+        ? { bounds: imageLngLatBounds(first.imageBounds) }
+        : { center: [home.lng, home.lat] as [number, number], zoom: MAP.recenterZoom }),
       ...(common ? { maxBounds: imageLngLatBounds(common) } : {}),
       minZoom,
       maxZoom,
@@ -75,7 +97,10 @@ export function ObliqueMap({ props, images: imagesProp, track, baseStyles }: { p
   }, [instance, ready]);
 
   usePinMarker(instance, pin, dispatchPin, true);
-  const recenter = useCallback(() => instance?.map.jumpTo({ center: [home.lng, home.lat], zoom: MAP.recenterZoom }), [instance, home.lng, home.lat]);
+  const recenter = useCallback(
+    () => instance?.map.jumpTo({ center: [home.lng, home.lat], zoom: MAP.recenterZoom }),
+    [instance, home.lng, home.lat],
+  );
 
   return (
     <MapFrame containerRef={containerRef}>
@@ -84,9 +109,16 @@ export function ObliqueMap({ props, images: imagesProp, track, baseStyles }: { p
       {instance && (
         <>
           <MapControls view={instance.map} onRecenter={recenter} />
-          <SliderControls state={slider} images={images} onPrevious={() => dispatchSlider({ type: 'previous' })} onNext={() => dispatchSlider({ type: 'next' })} />
+          <SliderControls
+            state={slider}
+            images={images}
+            onPrevious={() => dispatchSlider({ type: 'previous' })}
+            onNext={() => dispatchSlider({ type: 'next' })}
+          />
           {pin.mode === 'editing' && <PinConfirm onYes={confirm} onNo={cancel} />}
-          {props.debugMode && <DebugPanel map={instance.map} extra={{ pin: pin.mode, image: slider.index ?? 'unset' }} />}
+          {props.debugMode && (
+            <DebugPanel map={instance.map} extra={{ pin: pin.mode, image: slider.index ?? 'unset' }} />
+          )}
         </>
       )}
     </MapFrame>

@@ -9,7 +9,19 @@ export function PinConfirm({ onYes, onNo }: { onYes: () => void; onNo: () => voi
       role="alertdialog"
       aria-label={MESSAGES.pinConfirm}
       elevation={6}
-      sx={{ position: 'absolute', top: 60, left: '50%', transform: 'translateX(-50%)', zIndex: 4, display: 'flex', alignItems: 'center', gap: 1.5, pl: 2, pr: 1, py: 1 }}
+      sx={{
+        position: 'absolute',
+        top: 60,
+        left: '50%',
+        transform: 'translateX(-50%)',
+        zIndex: 4,
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1.5,
+        pl: 2,
+        pr: 1,
+        py: 1,
+      }}
     >
       <PlaceIcon color="error" fontSize="small" />
       <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
@@ -19,7 +31,13 @@ export function PinConfirm({ onYes, onNo }: { onYes: () => void; onNo: () => voi
         <Button size="small" variant="outlined" onClick={onNo} sx={{ textTransform: 'none', fontWeight: 600 }}>
           No
         </Button>
-        <Button size="small" variant="contained" onClick={onYes} disableElevation sx={{ textTransform: 'none', fontWeight: 600 }}>
+        <Button
+          size="small"
+          variant="contained"
+          onClick={onYes}
+          disableElevation
+          sx={{ textTransform: 'none', fontWeight: 600 }}
+        >
           Yes
         </Button>
       </Box>

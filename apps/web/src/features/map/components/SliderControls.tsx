@@ -5,14 +5,36 @@ import { canGoNext, canGoPrevious, type SliderState } from '../model/slider';
 import type { ImageItem } from '../types';
 
 /** Previous / next with the current image's provider and date (SPEC §2, oblique slider). */
-export function SliderControls({ state, images, onPrevious, onNext }: { state: SliderState; images: ImageItem[]; onPrevious: () => void; onNext: () => void }) {
+export function SliderControls({
+  state,
+  images,
+  onPrevious,
+  onNext,
+}: {
+  state: SliderState;
+  images: ImageItem[];
+  onPrevious: () => void;
+  onNext: () => void;
+}) {
   const current = state.index === null ? undefined : images[state.index];
   return (
     <Paper
       elevation={3}
       role="group"
       aria-label="Oblique images"
-      sx={{ position: 'absolute', bottom: 16, left: '50%', transform: 'translateX(-50%)', zIndex: 2, display: 'flex', alignItems: 'center', gap: 1, px: 1, py: 0.5, minWidth: 320 }}
+      sx={{
+        position: 'absolute',
+        bottom: 16,
+        left: '50%',
+        transform: 'translateX(-50%)',
+        zIndex: 2,
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1,
+        px: 1,
+        py: 0.5,
+        minWidth: 320,
+      }}
     >
       <Tooltip title="Previous image">
         <span>
@@ -26,7 +48,9 @@ export function SliderControls({ state, images, onPrevious, onNext }: { state: S
           {current?.imageProvider ?? '—'}
         </Typography>
         <Typography variant="caption" noWrap component="div" sx={{ color: 'text.secondary' }} data-testid="slider-date">
-          {current ? [current.imageDateLabel, `${(state.index ?? 0) + 1} of ${state.count}`].filter(Boolean).join(' · ') : 'Loading imagery…'}
+          {current
+            ? [current.imageDateLabel, `${(state.index ?? 0) + 1} of ${state.count}`].filter(Boolean).join(' · ')
+            : 'Loading imagery…'}
         </Typography>
       </Box>
       <Tooltip title="Next image">

@@ -29,7 +29,15 @@ export function homeLocation(props: Pick<MapWidgetProps, 'markerLocation' | 'ima
 }
 
 /** Mode 3: aerial overlay, parcel, buildings, pin, street/satellite, layers, compass, recentre, zoom. */
-export function StandardMap({ props, track, baseStyles }: { props: MapWidgetProps; track: TrackFn; baseStyles: BaseStyles }) {
+export function StandardMap({
+  props,
+  track,
+  baseStyles,
+}: {
+  props: MapWidgetProps;
+  track: TrackFn;
+  baseStyles: BaseStyles;
+}) {
   const { imageUrl, imageDateLabel, imageProvider, markerLocation } = props;
   const imageBounds = useStableValue(props.imageBounds);
   const parcelGeo = useStableValue(props.parcelGeo);
@@ -38,7 +46,10 @@ export function StandardMap({ props, track, baseStyles }: { props: MapWidgetProp
     () => (imageUrl && isValidBounds(imageBounds) ? [{ imageUrl, imageBounds, imageDateLabel, imageProvider }] : []),
     [imageUrl, imageBounds, imageDateLabel, imageProvider],
   );
-  const overlay = useMemo<OverlayData>(() => ({ images, parcel: parcelGeo, buildings }), [images, parcelGeo, buildings]);
+  const overlay = useMemo<OverlayData>(
+    () => ({ images, parcel: parcelGeo, buildings }),
+    [images, parcelGeo, buildings],
+  );
   const availability: LayerAvailability = {
     aerial: images.length > 0,
     location: Boolean(markerLocation),
@@ -46,14 +57,25 @@ export function StandardMap({ props, track, baseStyles }: { props: MapWidgetProp
     building: Boolean(buildings?.length),
   };
   const availabilityKey = JSON.stringify(availability);
-  const [layers, dispatchLayers] = useReducer(layersReducer, undefined, () => initialLayersState(availability, props.defaultLayersState));
+  const [layers, dispatchLayers] = useReducer(layersReducer, undefined, () =>
+    initialLayersState(availability, props.defaultLayersState),
+  );
   const defaultsKey = JSON.stringify(props.defaultLayersState ?? {});
   useEffect(() => {
-    dispatchLayers({ type: 'init', availability: JSON.parse(availabilityKey) as LayerAvailability, defaults: JSON.parse(defaultsKey) });
+    dispatchLayers({
+      type: 'init',
+      availability: JSON.parse(availabilityKey) as LayerAvailability,
+      defaults: JSON.parse(defaultsKey),
+    });
   }, [availabilityKey, defaultsKey]);
   const visible = visibleLayers(layers);
 
-  const { pin, dispatch: dispatchPin, confirm, cancel } = usePinEditing({
+  const {
+    pin,
+    dispatch: dispatchPin,
+    confirm,
+    cancel,
+  } = usePinEditing({
     location: markerLocation,
     draggable: props.markerDraggable,
     onLocationPinChange: props.onLocationPinChange,
@@ -80,7 +102,9 @@ export function StandardMap({ props, track, baseStyles }: { props: MapWidgetProp
         minZoom,
         maxZoom,
         attributionControl: false,
-        ...(fit ? { bounds: fit, fitBoundsOptions: { padding: MAP.buildingFitPadding, maxZoom: MAP.buildingFitMaxZoom } } : {}),
+        ...(fit
+          ? { bounds: fit, fitBoundsOptions: { padding: MAP.buildingFitPadding, maxZoom: MAP.buildingFitMaxZoom } }
+          : {}),
       };
     },
     baseStyles[layers.mapType],
@@ -103,8 +127,17 @@ export function StandardMap({ props, track, baseStyles }: { props: MapWidgetProp
       {instance && (
         <>
           <TopLeft>
-            <LayersPanel open={layersOpen} onOpenChange={setLayersOpen} state={layers} onToggle={(layer) => dispatchLayers({ type: 'toggle', layer })} onReset={() => dispatchLayers({ type: 'reset' })} />
-            <MapTypeSwitch value={layers.mapType} onChange={(mapType) => dispatchLayers({ type: 'setMapType', mapType })} />
+            <LayersPanel
+              open={layersOpen}
+              onOpenChange={setLayersOpen}
+              state={layers}
+              onToggle={(layer) => dispatchLayers({ type: 'toggle', layer })}
+              onReset={() => dispatchLayers({ type: 'reset' })}
+            />
+            <MapTypeSwitch
+              value={layers.mapType}
+              onChange={(mapType) => dispatchLayers({ type: 'setMapType', mapType })}
+            />
           </TopLeft>
           <MapControls view={instance.map} onRecenter={recenter} showCompass />
           {visible.aerial && (imageProvider || imageDateLabel) && (

@@ -44,14 +44,39 @@ export function SwipeDivider({ ratio, onChange }: { ratio: number; onChange: (ra
         zIndex: 2,
         cursor: 'ew-resize',
         touchAction: 'none',
-        '&::before': { content: '""', position: 'absolute', top: 0, bottom: 0, left: 11, width: 2, bgcolor: 'common.white', boxShadow: '0 0 4px rgba(0,0,0,.5)' },
-        '&:focus-visible': { outline: 'none', '& .zv-swipe-handle': { boxShadow: (t) => `0 0 0 3px ${t.palette.primary.light}` } },
+        '&::before': {
+          content: '""',
+          position: 'absolute',
+          top: 0,
+          bottom: 0,
+          left: 11,
+          width: 2,
+          bgcolor: 'common.white',
+          boxShadow: '0 0 4px rgba(0,0,0,.5)',
+        },
+        '&:focus-visible': {
+          outline: 'none',
+          '& .zv-swipe-handle': { boxShadow: (t) => `0 0 0 3px ${t.palette.primary.light}` },
+        },
       }}
     >
       <Box
         className="zv-swipe-handle"
         // Below the middle: the property's pin sits at the centre of the comparison.
-        sx={{ position: 'absolute', top: '68%', left: 12, transform: 'translate(-50%, -50%)', width: 40, height: 40, borderRadius: '50%', bgcolor: 'common.white', boxShadow: 3, display: 'grid', placeItems: 'center', color: 'text.primary' }}
+        sx={{
+          position: 'absolute',
+          top: '68%',
+          left: 12,
+          transform: 'translate(-50%, -50%)',
+          width: 40,
+          height: 40,
+          borderRadius: '50%',
+          bgcolor: 'common.white',
+          boxShadow: 3,
+          display: 'grid',
+          placeItems: 'center',
+          color: 'text.primary',
+        }}
       >
         <SwapHorizIcon fontSize="small" />
       </Box>

@@ -37,7 +37,12 @@ function Layers({ availability, defaults }: { availability: LayerAvailability; d
   const [state, dispatch] = useReducer(layersReducer, undefined, () => initialLayersState(availability, defaults));
   return (
     <>
-      <LayersPanel state={state} onToggle={(layer) => dispatch({ type: 'toggle', layer })} onReset={() => dispatch({ type: 'reset' })} defaultOpen />
+      <LayersPanel
+        state={state}
+        onToggle={(layer) => dispatch({ type: 'toggle', layer })}
+        onReset={() => dispatch({ type: 'reset' })}
+        defaultOpen
+      />
       <output data-testid="active">{JSON.stringify(state.active)}</output>
     </>
   );
@@ -46,22 +51,36 @@ function Layers({ availability, defaults }: { availability: LayerAvailability; d
 describe('layers panel', () => {
   it('lists the layers with data under their labels and toggles them', async () => {
     const user = userEvent.setup();
-    render(<Layers availability={{ aerial: true, location: true, parcel: false, building: true }} defaults={{ building: false }} />);
+    render(
+      <Layers
+        availability={{ aerial: true, location: true, parcel: false, building: true }}
+        defaults={{ building: false }}
+      />,
+    );
     const panel = screen.getByRole('region', { name: 'Map layers' });
-    expect(within(panel).getAllByRole('switch').map((c) => c.closest('label')?.textContent)).toEqual([
-      MAP_LAYER_LABELS.aerial,
-      MAP_LAYER_LABELS.location,
-      MAP_LAYER_LABELS.building,
-    ]);
+    expect(
+      within(panel)
+        .getAllByRole('switch')
+        .map((c) => c.closest('label')?.textContent),
+    ).toEqual([MAP_LAYER_LABELS.aerial, MAP_LAYER_LABELS.location, MAP_LAYER_LABELS.building]);
     expect(screen.getByLabelText('Building Labels')).not.toBeChecked();
     await user.click(screen.getByLabelText('Aerial Imagery'));
     expect(screen.getByLabelText('Aerial Imagery')).not.toBeChecked();
-    expect(JSON.parse(screen.getByTestId('active').textContent!)).toMatchObject({ aerial: false, location: true, building: false });
+    expect(JSON.parse(screen.getByTestId('active').textContent!)).toMatchObject({
+      aerial: false,
+      location: true,
+      building: false,
+    });
   });
 
   it('Reset turns every layer on', async () => {
     const user = userEvent.setup();
-    render(<Layers availability={{ aerial: true, location: true, parcel: true, building: true }} defaults={{ parcel: false }} />);
+    render(
+      <Layers
+        availability={{ aerial: true, location: true, parcel: true, building: true }}
+        defaults={{ parcel: false }}
+      />,
+    );
     await user.click(screen.getByLabelText('Location Pin'));
     await user.click(screen.getByRole('button', { name: 'Reset' }));
     for (const label of Object.values(MAP_LAYER_LABELS)) expect(screen.getByLabelText(label)).toBeChecked();
@@ -144,7 +163,12 @@ describe('oblique slider controls', () => {
     return (
       <>
         <button onClick={() => dispatch({ type: 'firstImageShown' })}>shown</button>
-        <SliderControls state={state} images={images} onPrevious={() => dispatch({ type: 'previous' })} onNext={() => dispatch({ type: 'next' })} />
+        <SliderControls
+          state={state}
+          images={images}
+          onPrevious={() => dispatch({ type: 'previous' })}
+          onNext={() => dispatch({ type: 'next' })}
+        />
       </>
     );
   }

@@ -32,7 +32,12 @@ export function serverBaseStyles(origin: string = globalThis.location?.origin ??
       version: 8,
       name: 'satellite',
       sources: {
-        satellite: { type: 'raster', tiles: [`${origin}/api/tiles/satellite/{z}/{x}/{y}.png`], tileSize: 256, maxzoom: 19 },
+        satellite: {
+          type: 'raster',
+          tiles: [`${origin}/api/tiles/satellite/{z}/{x}/{y}.png`],
+          tileSize: 256,
+          maxzoom: 19,
+        },
       },
       layers: [
         { id: 'zv-base-satellite-bg', type: 'background', paint: { 'background-color': '#3a4536' } },
@@ -55,5 +60,8 @@ export function resolveBaseStyles(...candidates: (Partial<BaseStyles> | undefine
     merged.street ??= candidate.street;
     merged.satellite ??= candidate.satellite;
   }
-  return { street: merged.street ?? OFFLINE_BASE_STYLES.street, satellite: merged.satellite ?? OFFLINE_BASE_STYLES.satellite };
+  return {
+    street: merged.street ?? OFFLINE_BASE_STYLES.street,
+    satellite: merged.satellite ?? OFFLINE_BASE_STYLES.satellite,
+  };
 }

@@ -48,7 +48,8 @@ export function createBuildingLabelElement(building: Building): HTMLElement {
   ].join(';');
   const badge = document.createElement('span');
   badge.textContent = String(building.rank);
-  badge.style.cssText = 'display:inline-grid;place-items:center;width:18px;height:18px;border-radius:50%;background:#0277bd;color:#fff;font-size:11px;';
+  badge.style.cssText =
+    'display:inline-grid;place-items:center;width:18px;height:18px;border-radius:50%;background:#0277bd;color:#fff;font-size:11px;';
   const label = document.createElement('span');
   label.textContent = building.label;
   el.append(badge, label);

@@ -11,7 +11,11 @@ export interface OverlayData {
   buildings?: Building[];
 }
 
-export const SOURCE = { parcel: 'zv-parcel', buildings: 'zv-buildings', image: (i: number) => `zv-image-${i}` } as const;
+export const SOURCE = {
+  parcel: 'zv-parcel',
+  buildings: 'zv-buildings',
+  image: (i: number) => `zv-image-${i}`,
+} as const;
 export const LAYER = {
   image: (i: number) => `zv-image-${i}`,
   parcelFill: 'zv-parcel-fill',
@@ -46,7 +50,8 @@ const BUILDING_COLOR = '#4fc3f7';
 export function overlaySources(data: OverlayData): Record<string, SourceSpecification> {
   const sources: Record<string, SourceSpecification> = {};
   data.images.forEach((image, i) => {
-    if (isValidBounds(image.imageBounds)) sources[SOURCE.image(i)] = { type: 'image', url: image.imageUrl, coordinates: imageCorners(image.imageBounds) };
+    if (isValidBounds(image.imageBounds))
+      sources[SOURCE.image(i)] = { type: 'image', url: image.imageUrl, coordinates: imageCorners(image.imageBounds) };
   });
   if (data.parcel) sources[SOURCE.parcel] = { type: 'geojson', data: parcelFeatures(data.parcel), generateId: true };
   if (data.buildings?.length) sources[SOURCE.buildings] = { type: 'geojson', data: buildingFeatures(data.buildings) };
@@ -79,7 +84,12 @@ export function overlayLayers(data: OverlayData, options: OverlayOptions): Layer
         layout: { visibility: visibility('parcel') },
         paint: {
           'fill-color': PARCEL_COLOR,
-          'fill-opacity': ['case', ['boolean', ['feature-state', 'hover'], false], MAP.parcelFillHoverOpacity, MAP.parcelFillOpacity],
+          'fill-opacity': [
+            'case',
+            ['boolean', ['feature-state', 'hover'], false],
+            MAP.parcelFillHoverOpacity,
+            MAP.parcelFillOpacity,
+          ],
         },
       },
       {

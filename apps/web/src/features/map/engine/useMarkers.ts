@@ -6,7 +6,12 @@ import { createBuildingLabelElement, createPinElement } from './markers';
 import type { MapInstance } from './useMapLibreMap';
 
 /** The location pin as a DOM marker, driven by the pin state machine. */
-export function usePinMarker(instance: MapInstance | null, pin: PinMachine, dispatch: Dispatch<PinEvent> | null, visible: boolean) {
+export function usePinMarker(
+  instance: MapInstance | null,
+  pin: PinMachine,
+  dispatch: Dispatch<PinEvent> | null,
+  visible: boolean,
+) {
   const marker = useRef<Marker | null>(null);
   const hasLocation = pin.location !== null;
 
@@ -53,7 +58,9 @@ export function useBuildingLabels(instance: MapInstance | null, buildings: Build
     if (!instance || !buildings?.length) return;
     markers.current = buildings.map((b) => {
       const [lng, lat] = b.centroid.coordinates;
-      return new instance.maplibre.Marker({ element: createBuildingLabelElement(b), anchor: 'center' }).setLngLat([lng!, lat!]).addTo(instance.map);
+      return new instance.maplibre.Marker({ element: createBuildingLabelElement(b), anchor: 'center' })
+        .setLngLat([lng!, lat!])
+        .addTo(instance.map);
     });
     return () => {
       markers.current.forEach((m) => m.remove());

@@ -11,13 +11,20 @@ import { useOverlayMap } from './useOverlayMap';
 
 const VISIBLE: Record<ToggleableLayer, boolean> = { aerial: true, location: true, parcel: true, building: true };
 const image = { imageUrl: '/a.jpg', imageBounds: { west: -97.52, south: 35.46, east: -97.51, north: 35.47 } };
-const base = (name: string): StyleSpecification => ({ version: 8, name, sources: {}, layers: [{ id: `zv-base-${name}`, type: 'background' }] });
+const base = (name: string): StyleSpecification => ({
+  version: 8,
+  name,
+  sources: {},
+  layers: [{ id: `zv-base-${name}`, type: 'background' }],
+});
 
 /** Just enough of a maplibre map: keeps the composed style it was given and reports its layers. */
 class FakeMap {
   static created: FakeMap[] = [];
   style: StyleSpecification | null = null;
-  setStyle = vi.fn((style: BaseStyle, options: { transformStyle: NonNullable<MapOptions['transformStyle']> }) => this.load(style, options.transformStyle));
+  setStyle = vi.fn((style: BaseStyle, options: { transformStyle: NonNullable<MapOptions['transformStyle']> }) =>
+    this.load(style, options.transformStyle),
+  );
   constructor(readonly options: MapOptions) {
     FakeMap.created.push(this);
     if (options.style) this.load(options.style, options.transformStyle!);
@@ -38,7 +45,9 @@ const maplibre = { Map: FakeMap } as unknown as MapLibre;
 function Probe({ baseStyle }: { baseStyle: BaseStyle }) {
   const container = useRef<HTMLDivElement>(null);
   const overlay = useMemo<OverlayData>(() => ({ images: [image] }), []);
-  const { ready } = useOverlayMap(container, () => ({ center: [-97.515, 35.465], zoom: 18 }), baseStyle, overlay, { visible: VISIBLE });
+  const { ready } = useOverlayMap(container, () => ({ center: [-97.515, 35.465], zoom: 18 }), baseStyle, overlay, {
+    visible: VISIBLE,
+  });
   return <div ref={container} data-testid="map" data-ready={String(ready)} />;
 }
 

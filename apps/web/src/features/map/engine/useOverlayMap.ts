@@ -3,7 +3,14 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import { TOGGLEABLE_LAYERS } from '../types';
 import type { BaseStyle } from './baseStyles';
 import type { MapLibre } from './loadMapLibre';
-import { composeStyle, LAYER, overlayLayers, styleLayerIds, type OverlayData, type OverlayOptions } from './overlayStyle';
+import {
+  composeStyle,
+  LAYER,
+  overlayLayers,
+  styleLayerIds,
+  type OverlayData,
+  type OverlayOptions,
+} from './overlayStyle';
 import { useMapLibreMap, type MapInstance } from './useMapLibreMap';
 import { waitForStyle } from './waitForStyle';
 
@@ -99,7 +106,10 @@ export function useOverlayMap(
     };
   }, [instance, base, overlay]);
 
-  const optionsKey = JSON.stringify([options.visible, overlay.images.map((_image, i) => options.imageOpacity?.(i) ?? 1)]);
+  const optionsKey = JSON.stringify([
+    options.visible,
+    overlay.images.map((_image, i) => options.imageOpacity?.(i) ?? 1),
+  ]);
   useEffect(() => {
     if (ready && instance) applyOverlayOptions(instance.map, overlay, optionsRef.current);
   }, [ready, instance, overlay, optionsKey]);

@@ -8,9 +8,12 @@ const moved = { lng: -97.5165, lat: 35.4684 };
 function setup(draggable = true) {
   const onLocationPinChange = vi.fn();
   const track = vi.fn();
-  const hook = renderHook((props: { location: typeof home; draggable: boolean }) => usePinEditing({ ...props, onLocationPinChange, track }), {
-    initialProps: { location: home, draggable },
-  });
+  const hook = renderHook(
+    (props: { location: typeof home; draggable: boolean }) => usePinEditing({ ...props, onLocationPinChange, track }),
+    {
+      initialProps: { location: home, draggable },
+    },
+  );
   const drag = () =>
     act(() => {
       hook.result.current.dispatch({ type: 'dragStart' });

@@ -18,7 +18,11 @@ export function usePinEditing({
   const lng = location?.lng;
   const lat = location?.lat;
   useEffect(() => {
-    dispatch({ type: 'sync', location: lng !== undefined && lat !== undefined ? { lng, lat } : null, draggable: Boolean(draggable) });
+    dispatch({
+      type: 'sync',
+      location: lng !== undefined && lat !== undefined ? { lng, lat } : null,
+      draggable: Boolean(draggable),
+    });
   }, [lng, lat, draggable]);
 
   const confirm = useCallback(() => {

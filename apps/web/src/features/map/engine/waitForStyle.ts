@@ -16,7 +16,11 @@ export class StyleLoadError extends Error {
  */
 export function waitForStyle(
   isStyleLoaded: () => boolean,
-  { intervalMs = MAP.styleWaitIntervalMs, maxAttempts = STYLE_WAIT_MAX_ATTEMPTS, signal }: { intervalMs?: number; maxAttempts?: number; signal?: AbortSignal } = {},
+  {
+    intervalMs = MAP.styleWaitIntervalMs,
+    maxAttempts = STYLE_WAIT_MAX_ATTEMPTS,
+    signal,
+  }: { intervalMs?: number; maxAttempts?: number; signal?: AbortSignal } = {},
 ): Promise<void> {
   return new Promise((resolve, reject) => {
     let attempts = 0;

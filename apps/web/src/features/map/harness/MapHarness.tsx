@@ -1,4 +1,18 @@
-import { AppBar, Box, CssBaseline, List, ListItem, ListItemText, Paper, Tab, Tabs, ThemeProvider, Toolbar, Typography, createTheme } from '@mui/material';
+import {
+  AppBar,
+  Box,
+  CssBaseline,
+  List,
+  ListItem,
+  ListItemText,
+  Paper,
+  Tab,
+  Tabs,
+  ThemeProvider,
+  Toolbar,
+  Typography,
+  createTheme,
+} from '@mui/material';
 import { useCallback, useMemo, useState } from 'react';
 import { serverBaseStyles, type BaseStyles } from '../engine/baseStyles';
 import { MapEnvironmentProvider, type MapEnvironment } from '../engine/environment';
@@ -24,11 +38,20 @@ interface LogEntry {
 /** Development and e2e page: the widget in each of its four modes with fixture data. */
 export function MapHarness() {
   const params = new URLSearchParams(window.location.search);
-  const [mode, setMode] = useState<HarnessMode>((MODES.find((m) => m.value === params.get('mode'))?.value ?? 'standard') as HarnessMode);
+  const [mode, setMode] = useState<HarnessMode>(
+    (MODES.find((m) => m.value === params.get('mode'))?.value ?? 'standard') as HarnessMode,
+  );
   const [log, setLog] = useState<LogEntry[]>([]);
   const [pin, setPin] = useState<LngLat>(standardProps.markerLocation!);
-  const append = useCallback((text: string) => setLog((l) => [{ id: Date.now() + Math.random(), text }, ...l].slice(0, 50)), []);
-  const onTrack = useCallback((event: MapTrackingEvent, properties?: Record<string, unknown>) => append(`track ${event}${properties ? ` ${JSON.stringify(properties)}` : ''}`), [append]);
+  const append = useCallback(
+    (text: string) => setLog((l) => [{ id: Date.now() + Math.random(), text }, ...l].slice(0, 50)),
+    [],
+  );
+  const onTrack = useCallback(
+    (event: MapTrackingEvent, properties?: Record<string, unknown>) =>
+      append(`track ${event}${properties ? ` ${JSON.stringify(properties)}` : ''}`),
+    [append],
+  );
   const onLocationPinChange = useCallback(
     (location: LngLat) => {
       setPin(location);
@@ -41,7 +64,14 @@ export function MapHarness() {
   const baseStyleParam = params.get('baseStyle');
   const env = useMemo<Partial<MapEnvironment>>(() => {
     const baseStyles: Partial<BaseStyles> | undefined =
-      baseStyleParam === 'server' ? serverBaseStyles() : baseStyleParam === 'broken' ? { street: `${window.location.origin}/api/map/style/missing.json`, satellite: `${window.location.origin}/api/map/style/missing.json` } : undefined;
+      baseStyleParam === 'server'
+        ? serverBaseStyles()
+        : baseStyleParam === 'broken'
+          ? {
+              street: `${window.location.origin}/api/map/style/missing.json`,
+              satellite: `${window.location.origin}/api/map/style/missing.json`,
+            }
+          : undefined;
     return { ...(mode === 'nowebgl' ? { detectWebGL: () => false } : {}), ...(baseStyles ? { baseStyles } : {}) };
   }, [mode, baseStyleParam]);
   const debugMode = params.get('debug') === '1';
@@ -57,7 +87,12 @@ export function MapHarness() {
             </Typography>
             <Tabs value={mode} onChange={(_e, v: HarnessMode) => setMode(v)} aria-label="Map mode">
               {MODES.map((m) => (
-                <Tab key={m.value} value={m.value} label={m.label} sx={{ minHeight: 52, textTransform: 'none', fontWeight: 600 }} />
+                <Tab
+                  key={m.value}
+                  value={m.value}
+                  label={m.label}
+                  sx={{ minHeight: 52, textTransform: 'none', fontWeight: 600 }}
+                />
               ))}
             </Tabs>
           </Toolbar>
@@ -65,9 +100,36 @@ export function MapHarness() {
         <Box sx={{ flex: 1, minHeight: 0, display: 'flex', gap: 2, p: 2 }}>
           <Paper variant="outlined" sx={{ flex: 1, minWidth: 0, overflow: 'hidden' }}>
             <MapEnvironmentProvider value={env}>
-              {mode === 'standard' && <MapWidget key="standard" {...standardProps} markerLocation={pin} onLocationPinChange={onLocationPinChange} onTrack={onTrack} debugMode={debugMode} />}
-              {mode === 'oblique' && <MapWidget key="oblique" images={fixtureObliques} markerLocation={pin} markerDraggable onLocationPinChange={onLocationPinChange} onTrack={onTrack} debugMode={debugMode} />}
-              {mode === 'comparison' && <MapWidget key="comparison" comparison={fixtureComparison} markerLocation={pin} onTrack={onTrack} debugMode={debugMode} />}
+              {mode === 'standard' && (
+                <MapWidget
+                  key="standard"
+                  {...standardProps}
+                  markerLocation={pin}
+                  onLocationPinChange={onLocationPinChange}
+                  onTrack={onTrack}
+                  debugMode={debugMode}
+                />
+              )}
+              {mode === 'oblique' && (
+                <MapWidget
+                  key="oblique"
+                  images={fixtureObliques}
+                  markerLocation={pin}
+                  markerDraggable
+                  onLocationPinChange={onLocationPinChange}
+                  onTrack={onTrack}
+                  debugMode={debugMode}
+                />
+              )}
+              {mode === 'comparison' && (
+                <MapWidget
+                  key="comparison"
+                  comparison={fixtureComparison}
+                  markerLocation={pin}
+                  onTrack={onTrack}
+                  debugMode={debugMode}
+                />
+              )}
               {mode === 'nowebgl' && <MapWidget key="nowebgl" {...standardProps} onTrack={onTrack} />}
             </MapEnvironmentProvider>
           </Paper>
@@ -83,7 +145,10 @@ export function MapHarness() {
               )}
               {log.map((entry) => (
                 <ListItem key={entry.id} sx={{ py: 0 }}>
-                  <ListItemText primary={entry.text} slotProps={{ primary: { sx: { fontFamily: 'monospace', fontSize: 12, wordBreak: 'break-all' } } }} />
+                  <ListItemText
+                    primary={entry.text}
+                    slotProps={{ primary: { sx: { fontFamily: 'monospace', fontSize: 12, wordBreak: 'break-all' } } }}
+                  />
                 </ListItem>
               ))}
             </List>

@@ -47,7 +47,12 @@ export const fixtureBuildings: Building[] = scene.subject.buildings.map((b) => {
   return { label: b.label, rank: b.rank, outline: ring(b.outline), centroid: { type: 'Point', coordinates: centroid } };
 });
 
-const image = (imageUrl: string, imageDateLabel: string, imageProvider: string): ImageItem => ({ imageUrl, imageBounds: fixtureBounds, imageDateLabel, imageProvider });
+const image = (imageUrl: string, imageDateLabel: string, imageProvider: string): ImageItem => ({
+  imageUrl,
+  imageBounds: fixtureBounds,
+  imageDateLabel,
+  imageProvider,
+});
 
 export const fixtureObliques: ImageItem[] = [
   image(obliqueNorthUrl, 'April 2, 2025', 'Sample Oblique · North'),

@@ -14,7 +14,12 @@ export function imageCorners(b: ImageBounds): [[number, number], [number, number
 export const boundsCenter = (b: ImageBounds): LngLat => ({ lng: (b.west + b.east) / 2, lat: (b.south + b.north) / 2 });
 
 export function isValidBounds(b: ImageBounds | undefined): b is ImageBounds {
-  return Boolean(b) && [b!.west, b!.south, b!.east, b!.north].every(Number.isFinite) && b!.west < b!.east && b!.south < b!.north;
+  return (
+    Boolean(b) &&
+    [b!.west, b!.south, b!.east, b!.north].every(Number.isFinite) &&
+    b!.west < b!.east &&
+    b!.south < b!.north
+  );
 }
 
 /**
@@ -69,8 +74,10 @@ export function parcelFeatures(parcel: ParcelGeometry | null | undefined): Featu
 export function buildingFeatures(buildings: Building[]): FeatureCollection<Polygon> {
   return {
     type: 'FeatureCollection',
-    features: buildings.map(
-      (b): Feature<Polygon> => ({ type: 'Feature', properties: { label: b.label, rank: b.rank }, geometry: b.outline }),
-    ),
+    features: buildings.map((b): Feature<Polygon> => ({
+      type: 'Feature',
+      properties: { label: b.label, rank: b.rank },
+      geometry: b.outline,
+    })),
   };
 }

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { initialLayersState, layersReducer, listedLayers, resetLayers, setMapType, toggleLayer, visibleLayers, type LayerAvailability } from './layers';
+import {
+  initialLayersState,
+  layersReducer,
+  listedLayers,
+  resetLayers,
+  setMapType,
+  toggleLayer,
+  visibleLayers,
+  type LayerAvailability,
+} from './layers';
 
 const all: LayerAvailability = { aerial: true, location: true, parcel: true, building: true };
 

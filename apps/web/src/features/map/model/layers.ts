@@ -29,7 +29,9 @@ function startsActive(value: DefaultLayersState[ToggleableLayer]): boolean {
 
 export function initialLayersState(availability: LayerAvailability, defaults: DefaultLayersState = {}): LayersState {
   const listed = listedLayers(availability, defaults);
-  const active = Object.fromEntries(TOGGLEABLE_LAYERS.map((l) => [l, listed.includes(l) && startsActive(defaults[l])])) as LayersState['active'];
+  const active = Object.fromEntries(
+    TOGGLEABLE_LAYERS.map((l) => [l, listed.includes(l) && startsActive(defaults[l])]),
+  ) as LayersState['active'];
   return { listed, active, mapType: defaults.mapType ?? 'satellite' };
 }
 
@@ -40,7 +42,9 @@ export function toggleLayer(state: LayersState, layer: ToggleableLayer): LayersS
 
 /** Reset turns every listed layer on. */
 export function resetLayers(state: LayersState): LayersState {
-  const active = Object.fromEntries(TOGGLEABLE_LAYERS.map((l) => [l, state.listed.includes(l)])) as LayersState['active'];
+  const active = Object.fromEntries(
+    TOGGLEABLE_LAYERS.map((l) => [l, state.listed.includes(l)]),
+  ) as LayersState['active'];
   return { ...state, active };
 }
 
@@ -51,7 +55,10 @@ export function setMapType(state: LayersState, mapType: MapStyle): LayersState {
 
 /** What to draw: listed and switched on. Used on every style (re)load. */
 export function visibleLayers(state: LayersState): Record<ToggleableLayer, boolean> {
-  return Object.fromEntries(TOGGLEABLE_LAYERS.map((l) => [l, state.listed.includes(l) && state.active[l]])) as Record<ToggleableLayer, boolean>;
+  return Object.fromEntries(TOGGLEABLE_LAYERS.map((l) => [l, state.listed.includes(l) && state.active[l]])) as Record<
+    ToggleableLayer,
+    boolean
+  >;
 }
 
 export function layersReducer(state: LayersState, action: LayersAction): LayersState {

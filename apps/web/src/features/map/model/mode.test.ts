@@ -35,11 +35,31 @@ describe('map mode and limits', () => {
   });
 
   it('turns bounds, parcels and buildings into what maplibre needs', () => {
-    expect(imageCorners({ west: 1, south: 2, east: 3, north: 4 })).toEqual([[1, 4], [3, 4], [3, 2], [1, 2]]);
-    const polygon = { type: 'Polygon' as const, coordinates: [[[0, 0], [2, 0], [2, 1], [0, 0]]] };
+    expect(imageCorners({ west: 1, south: 2, east: 3, north: 4 })).toEqual([
+      [1, 4],
+      [3, 4],
+      [3, 2],
+      [1, 2],
+    ]);
+    const polygon = {
+      type: 'Polygon' as const,
+      coordinates: [
+        [
+          [0, 0],
+          [2, 0],
+          [2, 1],
+          [0, 0],
+        ],
+      ],
+    };
     expect(parcelFeatures(polygon).features).toHaveLength(1);
     expect(parcelFeatures(null).features).toHaveLength(0);
-    expect(buildingsBounds([{ label: 'A', rank: 1, outline: polygon, centroid: { type: 'Point', coordinates: [1, 0.5] } }])).toEqual([[0, 0], [2, 1]]);
+    expect(
+      buildingsBounds([{ label: 'A', rank: 1, outline: polygon, centroid: { type: 'Point', coordinates: [1, 0.5] } }]),
+    ).toEqual([
+      [0, 0],
+      [2, 1],
+    ]);
     expect(buildingsBounds([])).toBeNull();
   });
 });

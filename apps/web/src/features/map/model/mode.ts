@@ -13,7 +13,10 @@ export function mapModeFor(props: Pick<MapWidgetProps, 'comparison' | 'images'>,
 
 /** Zoom range: 16–21, 17–21 for the comparison (SPEC §5), narrowed by zoomBoundary when given. */
 export function zoomRange(mode: MapMode, boundary: ZoomBoundary = {}): { minZoom: number; maxZoom: number } {
-  const base = mode === 'comparison' ? { minZoom: MAP.comparisonMinZoom, maxZoom: MAP.comparisonMaxZoom } : { minZoom: MAP.minZoom, maxZoom: MAP.maxZoom };
+  const base =
+    mode === 'comparison'
+      ? { minZoom: MAP.comparisonMinZoom, maxZoom: MAP.comparisonMaxZoom }
+      : { minZoom: MAP.minZoom, maxZoom: MAP.maxZoom };
   const minZoom = boundary.minZoom ?? base.minZoom;
   const maxZoom = boundary.maxZoom ?? base.maxZoom;
   return minZoom <= maxZoom ? { minZoom, maxZoom } : base;

@@ -18,7 +18,12 @@ describe('pin editing state machine', () => {
   });
 
   it('Yes keeps the new location and returns to editable', () => {
-    const state = run(initialPinMachine(home, true), { type: 'dragStart' }, { type: 'dragEnd', location: moved }, { type: 'confirm' });
+    const state = run(
+      initialPinMachine(home, true),
+      { type: 'dragStart' },
+      { type: 'dragEnd', location: moved },
+      { type: 'confirm' },
+    );
     expect(state).toMatchObject({ mode: 'editable', location: moved, previous: null });
   });
 
@@ -34,7 +39,12 @@ describe('pin editing state machine', () => {
   });
 
   it('No restores the previous location and the previous state', () => {
-    const state = run(initialPinMachine(home, true), { type: 'dragStart' }, { type: 'dragEnd', location: moved }, { type: 'cancel' });
+    const state = run(
+      initialPinMachine(home, true),
+      { type: 'dragStart' },
+      { type: 'dragEnd', location: moved },
+      { type: 'cancel' },
+    );
     expect(state).toMatchObject({ mode: 'editable', location: home, previous: null });
   });
 
@@ -53,13 +63,20 @@ describe('pin editing state machine', () => {
 
   it('a nonEditable pin ignores drags, confirms and cancels', () => {
     const start = initialPinMachine(home, false);
-    expect(run(start, { type: 'dragStart' }, { type: 'dragEnd', location: moved }, { type: 'confirm' }, { type: 'cancel' })).toEqual(start);
+    expect(
+      run(start, { type: 'dragStart' }, { type: 'dragEnd', location: moved }, { type: 'confirm' }, { type: 'cancel' }),
+    ).toEqual(start);
   });
 
   it('new props replace the location unless an edit is waiting for an answer', () => {
     const resting = run(initialPinMachine(home, true), { type: 'sync', location: moved, draggable: false });
     expect(resting).toMatchObject({ mode: 'nonEditable', location: moved });
-    const editing = run(initialPinMachine(home, true), { type: 'dragStart' }, { type: 'dragEnd', location: moved }, { type: 'sync', location: home, draggable: true });
+    const editing = run(
+      initialPinMachine(home, true),
+      { type: 'dragStart' },
+      { type: 'dragEnd', location: moved },
+      { type: 'sync', location: home, draggable: true },
+    );
     expect(editing).toMatchObject({ mode: 'editing', location: moved });
   });
 });

@@ -33,7 +33,8 @@ export function initialPinMachine(location: LngLat | null | undefined, draggable
 export function pinReducer(state: PinMachine, event: PinEvent): PinMachine {
   switch (event.type) {
     case 'dragStart':
-      if (state.mode === 'editable') return { ...state, mode: 'editing', previous: state.location, returnMode: state.mode };
+      if (state.mode === 'editable')
+        return { ...state, mode: 'editing', previous: state.location, returnMode: state.mode };
       return state; // a second drag while the prompt is open keeps the original location to restore
     case 'dragEnd':
       if (state.mode !== 'editing') return state;

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { canGoNext, canGoPrevious, imageOpacity, initialSlider, sliderReducer, type SliderAction, type SliderState } from './slider';
+import {
+  canGoNext,
+  canGoPrevious,
+  imageOpacity,
+  initialSlider,
+  sliderReducer,
+  type SliderAction,
+  type SliderState,
+} from './slider';
 
 const run = (state: SliderState, ...actions: SliderAction[]) => actions.reduce(sliderReducer, state);
 
@@ -32,7 +40,13 @@ describe('oblique slider', () => {
   });
 
   it('keeps the index inside a shrinking list', () => {
-    const state = run(initialSlider(4), { type: 'firstImageShown' }, { type: 'next' }, { type: 'next' }, { type: 'next' });
+    const state = run(
+      initialSlider(4),
+      { type: 'firstImageShown' },
+      { type: 'next' },
+      { type: 'next' },
+      { type: 'next' },
+    );
     expect(run(state, { type: 'setCount', count: 2 }).index).toBe(1);
     expect(run(state, { type: 'setCount', count: 0 }).index).toBeNull();
   });

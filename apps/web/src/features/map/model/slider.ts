@@ -7,7 +7,8 @@ export interface SliderState {
   count: number;
 }
 
-export type SliderAction = { type: 'firstImageShown' } | { type: 'next' } | { type: 'previous' } | { type: 'setCount'; count: number };
+export type SliderAction =
+  { type: 'firstImageShown' } | { type: 'next' } | { type: 'previous' } | { type: 'setCount'; count: number };
 
 export const initialSlider = (count: number): SliderState => ({ index: null, count });
 

@@ -3,5 +3,9 @@ import { api } from '../../../api/client';
 
 /** POST /api/caribou/portfolios/names: whether a portfolio name is free in the organisation. */
 export function checkPortfolioName(organizationId: number, portfolioName: string, signal?: AbortSignal) {
-  return api.post('/api/caribou/portfolios/names', { organizationId, portfolioName }, { schema: portfolioNameCheckResultSchema, signal });
+  return api.post(
+    '/api/caribou/portfolios/names',
+    { organizationId, portfolioName },
+    { schema: portfolioNameCheckResultSchema, signal },
+  );
 }

@@ -3,5 +3,8 @@ import { api } from '../../../api/client';
 
 /** GET /api/caribou/portfolio/uploads/{name}/check: the dry run of an uploaded file. */
 export function checkUpload(uploadedFileName: string, signal?: AbortSignal): Promise<UploadCheck> {
-  return api.get(`/api/caribou/portfolio/uploads/${encodeURIComponent(uploadedFileName)}/check`, { schema: uploadCheckSchema, signal });
+  return api.get(`/api/caribou/portfolio/uploads/${encodeURIComponent(uploadedFileName)}/check`, {
+    schema: uploadCheckSchema,
+    signal,
+  });
 }

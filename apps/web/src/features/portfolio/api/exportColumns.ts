@@ -4,5 +4,9 @@ import { productPath } from './keys';
 
 /** PUT …/product/{p}/export: saves the columns chosen for the export. */
 export function saveExportColumns(id: number, product: string, columns: string[]) {
-  return api.put(`${productPath(id, product)}/export`, { data: { columns } }, { schema: portfolioExportChoiceResultSchema });
+  return api.put(
+    `${productPath(id, product)}/export`,
+    { data: { columns } },
+    { schema: portfolioExportChoiceResultSchema },
+  );
 }

@@ -3,5 +3,8 @@ import { productPath } from './keys';
 
 /** GET …/product/{p}/export: the results file (CSV or XLSX), a download, not JSON. */
 export function fetchExportFile(id: number, product: string, format: 'csv' | 'xlsx'): Promise<Blob> {
-  return api.get<Blob>(`${productPath(id, product)}/export`, { query: { format: format === 'xlsx' ? 'xlsx' : undefined }, responseType: 'blob' });
+  return api.get<Blob>(`${productPath(id, product)}/export`, {
+    query: { format: format === 'xlsx' ? 'xlsx' : undefined },
+    responseType: 'blob',
+  });
 }

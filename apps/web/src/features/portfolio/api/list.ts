@@ -3,9 +3,21 @@ import { api } from '../../../api/client';
 import { joined, roleGroupHeaders, type PortfolioListFilters } from './keys';
 
 /** GET /api/caribou/portfolios: the list page (filters, paging). */
-export function fetchPortfolios(filters: PortfolioListFilters, page: number, itemsPerPage: number, signal?: AbortSignal, internalAdmin = false): Promise<PortfolioList> {
+export function fetchPortfolios(
+  filters: PortfolioListFilters,
+  page: number,
+  itemsPerPage: number,
+  signal?: AbortSignal,
+  internalAdmin = false,
+): Promise<PortfolioList> {
   return api.get('/api/caribou/portfolios', {
-    query: { product: joined(filters.product), status: joined(filters.status), organization: joined(filters.organization), page, itemsPerPage },
+    query: {
+      product: joined(filters.product),
+      status: joined(filters.status),
+      organization: joined(filters.organization),
+      page,
+      itemsPerPage,
+    },
     headers: roleGroupHeaders(internalAdmin),
     schema: portfolioListSchema,
     signal,

@@ -3,6 +3,13 @@ import { api } from '../../../api/client';
 import { roleGroupHeaders } from './keys';
 
 /** GET /api/caribou/portfolios/metadata: the list's filter options. */
-export function fetchPortfolioListMetadata(signal?: AbortSignal, internalAdmin = false): Promise<PortfolioListMetadata> {
-  return api.get('/api/caribou/portfolios/metadata', { headers: roleGroupHeaders(internalAdmin), schema: portfolioListMetadataSchema, signal });
+export function fetchPortfolioListMetadata(
+  signal?: AbortSignal,
+  internalAdmin = false,
+): Promise<PortfolioListMetadata> {
+  return api.get('/api/caribou/portfolios/metadata', {
+    headers: roleGroupHeaders(internalAdmin),
+    schema: portfolioListMetadataSchema,
+    signal,
+  });
 }

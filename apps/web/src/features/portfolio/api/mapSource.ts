@@ -2,6 +2,10 @@ import { portfolioMapSourceSchema, type PortfolioMapSource } from '@zview/contra
 import { api } from '../../../api/client';
 
 /** GET /api/caribou/portfolio/{id}/map: the signed vector-tile source of a product's results. */
-export function fetchPortfolioMapSource(id: number, product: string, signal?: AbortSignal): Promise<PortfolioMapSource> {
+export function fetchPortfolioMapSource(
+  id: number,
+  product: string,
+  signal?: AbortSignal,
+): Promise<PortfolioMapSource> {
   return api.get(`/api/caribou/portfolio/${id}/map`, { query: { product }, schema: portfolioMapSourceSchema, signal });
 }

@@ -12,6 +12,14 @@ export interface PropertiesParams {
 }
 
 /** GET /api/caribou/portfolio/{id}/properties: a page of scored rows. */
-export function fetchPortfolioProperties(id: number, params: PropertiesParams, signal?: AbortSignal): Promise<PropertiesPage> {
-  return api.get(`/api/caribou/portfolio/${id}/properties`, { query: { ...params, riskLevel: joined(params.riskLevel) }, schema: propertiesPageSchema, signal });
+export function fetchPortfolioProperties(
+  id: number,
+  params: PropertiesParams,
+  signal?: AbortSignal,
+): Promise<PropertiesPage> {
+  return api.get(`/api/caribou/portfolio/${id}/properties`, {
+    query: { ...params, riskLevel: joined(params.riskLevel) },
+    schema: propertiesPageSchema,
+    signal,
+  });
 }

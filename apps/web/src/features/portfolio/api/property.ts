@@ -2,6 +2,14 @@ import { portfolioPropertyDetailSchema, type PortfolioPropertyDetail } from '@zv
 import { api } from '../../../api/client';
 
 /** GET /api/caribou/portfolio/{batch}/property/{row}/{product}: one row's result in full. */
-export function fetchPortfolioProperty(batch: number, property: number, product: string, signal?: AbortSignal): Promise<PortfolioPropertyDetail> {
-  return api.get(`/api/caribou/portfolio/${batch}/property/${property}/${product}`, { schema: portfolioPropertyDetailSchema, signal });
+export function fetchPortfolioProperty(
+  batch: number,
+  property: number,
+  product: string,
+  signal?: AbortSignal,
+): Promise<PortfolioPropertyDetail> {
+  return api.get(`/api/caribou/portfolio/${batch}/property/${property}/${product}`, {
+    schema: portfolioPropertyDetailSchema,
+    signal,
+  });
 }

@@ -4,5 +4,8 @@ import { productPath } from './keys';
 
 /** PUT …/product/{p}/update_export: marks the export (the GET only reads): regenerates a stored CSV, records it, and accepts READY results as Processed. */
 export function updateExport(id: number, product: string, format: 'csv' | 'xlsx' = 'csv') {
-  return api.put(`${productPath(id, product)}/update_export`, undefined, { query: { format: format === 'xlsx' ? 'xlsx' : undefined }, schema: portfolioExportMarkSchema });
+  return api.put(`${productPath(id, product)}/update_export`, undefined, {
+    query: { format: format === 'xlsx' ? 'xlsx' : undefined },
+    schema: portfolioExportMarkSchema,
+  });
 }

@@ -46,9 +46,16 @@ export function uploadPortfolioFile(file: File, onProgress: (fraction: number) =
         return;
       }
       const error = (body as { error?: { code?: string; message?: string } } | null)?.error;
-      reject(new ApiError(xhr.status, error?.code ?? 'upload_failed', error?.message ?? `The upload failed (HTTP ${xhr.status}).`));
+      reject(
+        new ApiError(
+          xhr.status,
+          error?.code ?? 'upload_failed',
+          error?.message ?? `The upload failed (HTTP ${xhr.status}).`,
+        ),
+      );
     };
-    xhr.onerror = () => reject(new Error('The upload failed: the server could not be reached. Check your connection and try again.'));
+    xhr.onerror = () =>
+      reject(new Error('The upload failed: the server could not be reached. Check your connection and try again.'));
     xhr.onabort = () => reject(new UploadCancelled());
     const form = new FormData();
     form.append('file', file, file.name);

@@ -4,7 +4,11 @@ import { api } from '../../../api/client';
 
 const ME_PATH = '/api/user-management/user/me';
 
-export const meQuery = () => queryOptions({ queryKey: ['user-management', 'user', 'me'], queryFn: (): Promise<MeResponse> => api.get(ME_PATH, { schema: meResponseSchema }) });
+export const meQuery = () =>
+  queryOptions({
+    queryKey: ['user-management', 'user', 'me'],
+    queryFn: (): Promise<MeResponse> => api.get(ME_PATH, { schema: meResponseSchema }),
+  });
 
 export function useMe() {
   return useQuery(meQuery());
@@ -17,7 +21,10 @@ export function updateMe(body: UpdateMeRequest): Promise<unknown> {
 
 export function useUpdateMe() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateMe, onSuccess: () => queryClient.invalidateQueries({ queryKey: meQuery().queryKey }) });
+  return useMutation({
+    mutationFn: updateMe,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: meQuery().queryKey }),
+  });
 }
 
 /** POST /api/user-management/user/me/forget-password: the IdP emails a reset link. */

@@ -28,7 +28,11 @@ export function fetchAssessment(request: AssessmentRequest, signal?: AbortSignal
 }
 
 /** `onAnswer` runs as the answer arrives, before it is rendered (e.g. to start fetching its imagery). */
-export function assessmentQuery(organizationId: number | null, request: AssessmentRequest | null, onAnswer?: (answer: AssessmentResponse) => void) {
+export function assessmentQuery(
+  organizationId: number | null,
+  request: AssessmentRequest | null,
+  onAnswer?: (answer: AssessmentResponse) => void,
+) {
   return queryOptions({
     queryKey: ['property', organizationId, 'assessment', request] as const,
     queryFn: ({ signal }) => fetchAssessment(request!, signal).then((answer) => (onAnswer?.(answer), answer)),
@@ -38,7 +42,10 @@ export function assessmentQuery(organizationId: number | null, request: Assessme
   });
 }
 
-export function useAssessment(request: AssessmentRequest | null, options: { keepPrevious?: boolean; onAnswer?: (answer: AssessmentResponse) => void } = {}) {
+export function useAssessment(
+  request: AssessmentRequest | null,
+  options: { keepPrevious?: boolean; onAnswer?: (answer: AssessmentResponse) => void } = {},
+) {
   const { activeOrganization } = useSession();
   return useQuery({
     ...assessmentQuery(activeOrganization?.id ?? null, request, options.onAnswer),

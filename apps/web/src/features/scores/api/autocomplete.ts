@@ -3,9 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { useSession } from '../../../session/session';
 
-
 export function fetchAutocomplete(q: string, signal?: AbortSignal): Promise<AddressAutocompleteResponse> {
-  return api.get('/api/caribou/property/autocomplete', { query: { q }, schema: addressAutocompleteResponseSchema, signal });
+  return api.get('/api/caribou/property/autocomplete', {
+    query: { q },
+    schema: addressAutocompleteResponseSchema,
+    signal,
+  });
 }
 
 /** Address suggestions for the (already debounced) text; nothing is asked below 3 characters. */

@@ -1,4 +1,8 @@
-import { buildingPermitsResponseSchema, ibhsEvaluationsResponseSchema, imageCatalogResponseSchema } from '@zview/contracts';
+import {
+  buildingPermitsResponseSchema,
+  ibhsEvaluationsResponseSchema,
+  imageCatalogResponseSchema,
+} from '@zview/contracts';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../api/client';
@@ -16,7 +20,12 @@ export const fetchIbhsEvaluations = (location: string, signal?: AbortSignal) =>
 export const fetchImageCatalog = (location: string, signal?: AbortSignal) =>
   api.get('/api/caribou/image_catalog', { query: { location }, schema: imageCatalogResponseSchema, signal });
 
-function useLocationLookup<T>(name: string, location: string | null, enabled: boolean, fetcher: (location: string, signal?: AbortSignal) => Promise<T>) {
+function useLocationLookup<T>(
+  name: string,
+  location: string | null,
+  enabled: boolean,
+  fetcher: (location: string, signal?: AbortSignal) => Promise<T>,
+) {
   const { activeOrganization } = useSession();
   return useQuery({
     queryKey: ['property', activeOrganization?.id ?? null, name, location] as const,
@@ -26,6 +35,9 @@ function useLocationLookup<T>(name: string, location: string | null, enabled: bo
   });
 }
 
-export const useBuildingPermits = (location: string | null, enabled: boolean) => useLocationLookup('building_permits', location, enabled, fetchBuildingPermits);
-export const useIbhsEvaluations = (location: string | null, enabled: boolean) => useLocationLookup('ibhs', location, enabled, fetchIbhsEvaluations);
-export const useImageCatalog = (location: string | null, enabled: boolean) => useLocationLookup('image_catalog', location, enabled, fetchImageCatalog);
+export const useBuildingPermits = (location: string | null, enabled: boolean) =>
+  useLocationLookup('building_permits', location, enabled, fetchBuildingPermits);
+export const useIbhsEvaluations = (location: string | null, enabled: boolean) =>
+  useLocationLookup('ibhs', location, enabled, fetchIbhsEvaluations);
+export const useImageCatalog = (location: string | null, enabled: boolean) =>
+  useLocationLookup('image_catalog', location, enabled, fetchImageCatalog);

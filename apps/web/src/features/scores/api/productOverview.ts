@@ -4,12 +4,19 @@ import { api } from '../../../api/client';
 import { useSession } from '../../../session/session';
 
 export function fetchProductOverview(product: ProductKey, signal?: AbortSignal): Promise<ProductOverview> {
-  return api.get(`/api/caribou/products/${encodeURIComponent(product)}/overview`, { schema: productOverviewSchema, signal });
+  return api.get(`/api/caribou/products/${encodeURIComponent(product)}/overview`, {
+    schema: productOverviewSchema,
+    signal,
+  });
 }
 
 /** GET /api/caribou/products/{product}/overview: data dates, coverage and the organisation's recent lookups of the product. */
 export const productOverviewQuery = (organizationId: number | null, product: ProductKey) =>
-  queryOptions({ queryKey: ['caribou', 'products', organizationId, product, 'overview'] as const, queryFn: ({ signal }) => fetchProductOverview(product, signal), retry: false });
+  queryOptions({
+    queryKey: ['caribou', 'products', organizationId, product, 'overview'] as const,
+    queryFn: ({ signal }) => fetchProductOverview(product, signal),
+    retry: false,
+  });
 
 /** The product's overview for the active organisation (its recent lookups are the organisation's). */
 export function useProductOverview(product: ProductKey) {

@@ -8,7 +8,8 @@ export function fetchSpecifications(signal?: AbortSignal): Promise<z.infer<typeo
 }
 
 /** GET /api/caribou/specifications: each model's version, factors and their ranges (the same for every organisation). */
-export const specificationsQuery = () => queryOptions({ queryKey: ['caribou', 'specifications'], queryFn: ({ signal }) => fetchSpecifications(signal) });
+export const specificationsQuery = () =>
+  queryOptions({ queryKey: ['caribou', 'specifications'], queryFn: ({ signal }) => fetchSpecifications(signal) });
 
 export function useSpecifications() {
   return useQuery(specificationsQuery());

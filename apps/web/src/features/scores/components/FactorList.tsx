@@ -51,18 +51,34 @@ function FactorName({ factor }: { factor: Factor }) {
 
 /** The compact list of a score card: name (with its explanation), value and signed contribution. */
 export function TopFactorList({ factors }: { factors: Factor[] }) {
-  if (factors.length === 0) return <Typography variant="body2" color="text.secondary">No factors reported.</Typography>;
+  if (factors.length === 0)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        No factors reported.
+      </Typography>
+    );
   return (
     <Stack component="ul" spacing={0.75} sx={{ listStyle: 'none', m: 0, p: 0 }} aria-label="Top factors">
       {factors.map((factor) => (
-        <Box component="li" key={factor.key} data-testid="factor" sx={{ display: 'grid', gridTemplateColumns: '1fr auto auto', gap: 1.5, alignItems: 'center' }}>
+        <Box
+          component="li"
+          key={factor.key}
+          data-testid="factor"
+          sx={{ display: 'grid', gridTemplateColumns: '1fr auto auto', gap: 1.5, alignItems: 'center' }}
+        >
           <FactorName factor={factor} />
           <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
             {formatFactorValue(factor.value, factor.unit, factor.key)}
           </Typography>
           <Typography
             variant="body2"
-            sx={{ fontWeight: 700, minWidth: 48, textAlign: 'right', fontVariantNumeric: 'tabular-nums', color: factor.contribution > 0 ? RAISES : factor.contribution < 0 ? LOWERS : 'text.secondary' }}
+            sx={{
+              fontWeight: 700,
+              minWidth: 48,
+              textAlign: 'right',
+              fontVariantNumeric: 'tabular-nums',
+              color: factor.contribution > 0 ? RAISES : factor.contribution < 0 ? LOWERS : 'text.secondary',
+            }}
           >
             {formatContribution(factor.contribution)}
           </Typography>
@@ -95,7 +111,14 @@ export function FactorTable({ factors }: { factors: Factor[] }) {
             <TableCell>
               <ContributionBar contribution={factor.contribution} scale={scale} />
             </TableCell>
-            <TableCell align="right" sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums', color: factor.contribution > 0 ? RAISES : factor.contribution < 0 ? LOWERS : 'text.secondary' }}>
+            <TableCell
+              align="right"
+              sx={{
+                fontWeight: 700,
+                fontVariantNumeric: 'tabular-nums',
+                color: factor.contribution > 0 ? RAISES : factor.contribution < 0 ? LOWERS : 'text.secondary',
+              }}
+            >
               {formatContribution(factor.contribution)}
             </TableCell>
           </TableRow>

@@ -14,7 +14,11 @@ import { RiskChip } from './ScoreBadge';
 /** A location with no building: the hazards of the place itself, and why the products are not scored. */
 export function LocationHazardsPanel({ hazards }: { hazards: LocationHazards }) {
   return (
-    <Section title="Hazards of this location" info="Exposure of the location (its H3 cell) to each hazard, whatever stands on it." testId="location-hazards">
+    <Section
+      title="Hazards of this location"
+      info="Exposure of the location (its H3 cell) to each hazard, whatever stands on it."
+      testId="location-hazards"
+    >
       <Alert severity="info" sx={{ mb: 1.5 }} data-testid="location-hazards-note">
         {hazards.note}
       </Alert>
@@ -40,7 +44,13 @@ export function LocationHazardsPanel({ hazards }: { hazards: LocationHazards }) 
                     variant="determinate"
                     value={Math.round(h.exposure * 100)}
                     aria-label={`${LOCATION_HAZARD_LABELS[h.hazard]} exposure`}
-                    sx={{ flex: 1, height: 6, borderRadius: 3, bgcolor: '#e8edf3', '& .MuiLinearProgress-bar': { bgcolor: RISK_LEVEL_COLORS[h.riskLevel].fg } }}
+                    sx={{
+                      flex: 1,
+                      height: 6,
+                      borderRadius: 3,
+                      bgcolor: '#e8edf3',
+                      '& .MuiLinearProgress-bar': { bgcolor: RISK_LEVEL_COLORS[h.riskLevel].fg },
+                    }}
                   />
                   <Box component="span" sx={{ fontVariantNumeric: 'tabular-nums', minWidth: 36, textAlign: 'right' }}>
                     {Math.round(h.exposure * 100)}%

@@ -28,17 +28,34 @@ function Failed() {
 export function BuildingPermitsPanel({ location }: { location: string }) {
   const permits = useBuildingPermits(location, true);
   return (
-    <Section title="Building permits" info="Permits filed for this parcel with the local building department." testId="building-permits">
+    <Section
+      title="Building permits"
+      info="Permits filed for this parcel with the local building department."
+      testId="building-permits"
+    >
       {permits.isPending ? (
         <Loading />
       ) : permits.isError ? (
         <Failed />
       ) : permits.data.results.length === 0 ? (
-        <Typography variant="body2" color="text.secondary">No building permits on record for this property.</Typography>
+        <Typography variant="body2" color="text.secondary">
+          No building permits on record for this property.
+        </Typography>
       ) : (
-        <Stack component="ul" aria-label="Building permits" divider={<Divider flexItem />} spacing={1.25} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+        <Stack
+          component="ul"
+          aria-label="Building permits"
+          divider={<Divider flexItem />}
+          spacing={1.25}
+          sx={{ listStyle: 'none', m: 0, p: 0 }}
+        >
           {permits.data.results.map((permit) => (
-            <Box component="li" key={permit.id} data-testid="permit" sx={{ display: 'grid', gridTemplateColumns: '1fr auto', columnGap: 2 }}>
+            <Box
+              component="li"
+              key={permit.id}
+              data-testid="permit"
+              sx={{ display: 'grid', gridTemplateColumns: '1fr auto', columnGap: 2 }}
+            >
               <Typography variant="body2" sx={{ fontWeight: 700 }}>
                 {humanize(permit.type)}
               </Typography>
@@ -65,13 +82,19 @@ const DESIGNATIONS = { roof: 'FORTIFIED Roof', silver: 'FORTIFIED Silver', gold:
 export function IbhsPanel({ location }: { location: string }) {
   const evaluations = useIbhsEvaluations(location, true);
   return (
-    <Section title="IBHS FORTIFIED" info="Designations from the Insurance Institute for Business & Home Safety FORTIFIED programme." testId="ibhs">
+    <Section
+      title="IBHS FORTIFIED"
+      info="Designations from the Insurance Institute for Business & Home Safety FORTIFIED programme."
+      testId="ibhs"
+    >
       {evaluations.isPending ? (
         <Loading />
       ) : evaluations.isError ? (
         <Failed />
       ) : evaluations.data.results.length === 0 ? (
-        <Typography variant="body2" color="text.secondary">No FORTIFIED evaluation on record for this property.</Typography>
+        <Typography variant="body2" color="text.secondary">
+          No FORTIFIED evaluation on record for this property.
+        </Typography>
       ) : (
         <Stack spacing={1.25}>
           {evaluations.data.results.map((evaluation, index) => (

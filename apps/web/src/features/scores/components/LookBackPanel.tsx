@@ -30,7 +30,11 @@ function change(now: number | null, before: number | null | undefined): string {
 /** Historical look-back: the scores as of an earlier capture beside today's. */
 export function LookBackPanel({ products, today, then, thenDate, isPending, error }: LookBackPanelProps) {
   return (
-    <Section title="Historical look-back" info="Scores recomputed from the imagery captured on the chosen date, beside today's." testId="look-back">
+    <Section
+      title="Historical look-back"
+      info="Scores recomputed from the imagery captured on the chosen date, beside today's."
+      testId="look-back"
+    >
       {isPending ? (
         <Skeleton variant="rounded" height={120} />
       ) : error ? (

@@ -26,7 +26,13 @@ export function LookBackSelect({ availableDates, currentDate, value, onChange }:
       onChange={(event) => onChange(event.target.value || null)}
       sx={{ minWidth: 240, '@media print': { display: 'none' } }}
       slotProps={{
-        input: { startAdornment: <InputAdornment position="start"><HistoryIcon fontSize="small" /></InputAdornment> },
+        input: {
+          startAdornment: (
+            <InputAdornment position="start">
+              <HistoryIcon fontSize="small" />
+            </InputAdornment>
+          ),
+        },
         select: { displayEmpty: true },
         inputLabel: { shrink: true },
       }}

@@ -18,9 +18,25 @@ import { FactorTable } from './FactorList';
 import { ConfidenceLine, RiskChip, ScoreNumber } from './ScoreBadge';
 import { WaterfallChart } from './WaterfallChart';
 
-export function Section({ title, info, children, testId }: { title: string; info?: string; children: ReactNode; testId?: string }) {
+export function Section({
+  title,
+  info,
+  children,
+  testId,
+}: {
+  title: string;
+  info?: string;
+  children: ReactNode;
+  testId?: string;
+}) {
   return (
-    <Paper variant="outlined" component="section" aria-label={title} data-testid={testId} sx={{ p: 2.5, breakInside: 'avoid' }}>
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-label={title}
+      data-testid={testId}
+      sx={{ p: 2.5, breakInside: 'avoid' }}
+    >
       <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center', mb: 1.5 }}>
         <Typography variant="h6" component="h2">
           {title}
@@ -35,7 +51,11 @@ export function Section({ title, info, children, testId }: { title: string; info
 function Meta({ label, value }: { label: string; value: ReactNode }) {
   return (
     <Box>
-      <Typography variant="caption" color="text.secondary" sx={{ display: 'block', textTransform: 'uppercase', letterSpacing: 0.5, fontWeight: 600 }}>
+      <Typography
+        variant="caption"
+        color="text.secondary"
+        sx={{ display: 'block', textTransform: 'uppercase', letterSpacing: 0.5, fontWeight: 600 }}
+      >
         {label}
       </Typography>
       <Typography variant="body2" sx={{ fontWeight: 600 }}>
@@ -45,13 +65,22 @@ function Meta({ label, value }: { label: string; value: ReactNode }) {
   );
 }
 
-const EVIDENCE_LABELS = { permit: 'Building permit', imagery: 'Imagery', record: 'Public record', year_built: 'Year built' } as const;
+const EVIDENCE_LABELS = {
+  permit: 'Building permit',
+  imagery: 'Imagery',
+  record: 'Public record',
+  year_built: 'Year built',
+} as const;
 
 export function RoofAgePanel({ result }: { result: ScoreResult }) {
   const roof = result.roofAge;
   if (!roof) return null;
   return (
-    <Section title="Roof age" info="The estimated year the current roof covering was installed, and the evidence behind it." testId="roof-age">
+    <Section
+      title="Roof age"
+      info="The estimated year the current roof covering was installed, and the evidence behind it."
+      testId="roof-age"
+    >
       <Stack direction="row" spacing={5} sx={{ mb: 2 }}>
         <Meta label="Estimated install year" value={<span data-testid="roof-install-year">{roof.installYear}</span>} />
         <Meta label="Roof age" value={`${roof.ageYears} ${roof.ageYears === 1 ? 'year' : 'years'}`} />
@@ -85,13 +114,23 @@ const CONDITION_COLORS = { good: 'success', fair: 'warning', poor: 'error' } as 
 export function AttributesPanel({ result }: { result: ScoreResult }) {
   if (!result.attributes && !result.condition) return null;
   return (
-    <Section title="Property attributes" info="Attributes detected from the imagery, per building (A is the primary structure)." testId="attributes">
+    <Section
+      title="Property attributes"
+      info="Attributes detected from the imagery, per building (A is the primary structure)."
+      testId="attributes"
+    >
       {result.condition && (
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 2 }}>
           <Typography variant="body2" sx={{ fontWeight: 600 }}>
             Condition
           </Typography>
-          <Chip label={`${capitalize(result.condition.label)} · ${result.condition.score.toFixed(1)} / 10`} color={CONDITION_COLORS[result.condition.label]} size="small" sx={{ fontWeight: 700 }} data-testid="condition" />
+          <Chip
+            label={`${capitalize(result.condition.label)} · ${result.condition.score.toFixed(1)} / 10`}
+            color={CONDITION_COLORS[result.condition.label]}
+            size="small"
+            sx={{ fontWeight: 700 }}
+            data-testid="condition"
+          />
         </Stack>
       )}
       {result.attributes && (
@@ -136,11 +175,18 @@ export function ProductDetail({ result, imageryDate, today, actions }: ProductDe
       <Paper variant="outlined" component="section" aria-label={`${name} score`} sx={{ p: 2.5 }}>
         <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}>
           <Stack spacing={1}>
-            <Typography variant="overline" component="h2" sx={{ fontSize: 14, fontWeight: 800, letterSpacing: 1.2, lineHeight: 1.4 }} data-testid="product-name">
+            <Typography
+              variant="overline"
+              component="h2"
+              sx={{ fontSize: 14, fontWeight: 800, letterSpacing: 1.2, lineHeight: 1.4 }}
+              data-testid="product-name"
+            >
               {name}
             </Typography>
             {result.riskLevel === 'none' ? (
-              <Typography color="text.secondary">{result.unavailableReason ?? 'This product could not be scored for this property.'}</Typography>
+              <Typography color="text.secondary">
+                {result.unavailableReason ?? 'This product could not be scored for this property.'}
+              </Typography>
             ) : (
               <>
                 <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
@@ -159,21 +205,33 @@ export function ProductDetail({ result, imageryDate, today, actions }: ProductDe
           </Stack>
         </Stack>
         {stale && (
-          <Alert severity="warning" icon={<WarningAmberOutlined fontSize="inherit" />} sx={{ mt: 2 }} data-testid="staleness-note">
+          <Alert
+            severity="warning"
+            icon={<WarningAmberOutlined fontSize="inherit" />}
+            sx={{ mt: 2 }}
+            data-testid="staleness-note"
+          >
             {stale}
           </Alert>
         )}
       </Paper>
       {result.riskLevel !== 'none' && result.factors.length > 0 && (
         <>
-          <Section title="How the score is built" info="Starting from the score of a property with neutral features, each factor adds (red) or removes (green) points.">
+          <Section
+            title="How the score is built"
+            info="Starting from the score of a property with neutral features, each factor adds (red) or removes (green) points."
+          >
             <WaterfallChart result={result} />
           </Section>
-          <Section title="Factors" info="Every input the model used, what was observed and how many points it contributed.">
+          <Section
+            title="Factors"
+            info="Every input the model used, what was observed and how many points it contributed."
+          >
             <FactorTable factors={factorsByImpact(result.factors)} />
             {scaleLimitOf(result.factors) && (
               <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="scale-limit-note">
-                The factors add up to {formatFactorValue(scaleLimitOf(result.factors)!.value, null)}; scores are bounded to {SCORE_MIN}–{SCORE_MAX}.
+                The factors add up to {formatFactorValue(scaleLimitOf(result.factors)!.value, null)}; scores are bounded
+                to {SCORE_MIN}–{SCORE_MAX}.
               </Typography>
             )}
           </Section>

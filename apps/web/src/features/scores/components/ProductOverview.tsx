@@ -1,4 +1,10 @@
-import { PRODUCT_DISPLAY_NAMES, formatLongDate, formatNumber, type ProductKey, type ProductOverview as Overview } from '@zview/contracts';
+import {
+  PRODUCT_DISPLAY_NAMES,
+  formatLongDate,
+  formatNumber,
+  type ProductKey,
+  type ProductOverview as Overview,
+} from '@zview/contracts';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router';
@@ -18,7 +24,11 @@ import { formatContribution, formatScore } from '../model';
 import { RiskChip } from './ScoreBadge';
 
 const Heading = ({ children }: { children: string }) => (
-  <Typography variant="subtitle2" component="h2" sx={{ textTransform: 'uppercase', letterSpacing: 0.6, color: 'text.secondary', mb: 1 }}>
+  <Typography
+    variant="subtitle2"
+    component="h2"
+    sx={{ textTransform: 'uppercase', letterSpacing: 0.6, color: 'text.secondary', mb: 1 }}
+  >
     {children}
   </Typography>
 );
@@ -34,7 +44,8 @@ function DataAndLookups({ product, name, overview }: { product: ProductKey; name
           <Typography variant="body2">
             {dataDates.imageryFrom && dataDates.imageryTo ? (
               <>
-                Imagery captured from <b>{formatLongDate(dataDates.imageryFrom)}</b> to <b>{formatLongDate(dataDates.imageryTo)}</b> ({formatNumber(dataDates.captures)} captures)
+                Imagery captured from <b>{formatLongDate(dataDates.imageryFrom)}</b> to{' '}
+                <b>{formatLongDate(dataDates.imageryTo)}</b> ({formatNumber(dataDates.captures)} captures)
               </>
             ) : (
               'No imagery on record yet.'
@@ -49,7 +60,8 @@ function DataAndLookups({ product, name, overview }: { product: ProductKey; name
         <Box data-testid="product-coverage">
           <Heading>Coverage</Heading>
           <Typography variant="body2">
-            <b>{formatNumber(coverage.properties)}</b> properties in {coverage.states.length} {coverage.states.length === 1 ? 'state' : 'states'}
+            <b>{formatNumber(coverage.properties)}</b> properties in {coverage.states.length}{' '}
+            {coverage.states.length === 1 ? 'state' : 'states'}
           </Typography>
           <Typography variant="body2" color="text.secondary">
             {coverage.states.map((s) => `${s.state} (${formatNumber(s.properties)})`).join(' · ')}
@@ -75,7 +87,10 @@ function DataAndLookups({ product, name, overview }: { product: ProductKey; name
               {recentLookups.map((l) => (
                 <TableRow key={`${l.propertyId ?? l.location}-${l.at}`} data-testid="product-recent-lookup">
                   <TableCell>
-                    <Link component={RouterLink} to={`/scores/${product}?${new URLSearchParams({ location: l.location, location_type: l.locationType })}`}>
+                    <Link
+                      component={RouterLink}
+                      to={`/scores/${product}?${new URLSearchParams({ location: l.location, location_type: l.locationType })}`}
+                    >
                       {l.address}
                     </Link>
                   </TableCell>
@@ -117,7 +132,9 @@ export function ProductOverview({ product }: { product: ProductKey }) {
         <Stack spacing={2}>
           <Typography color="text.secondary">{spec.description}</Typography>
           <Typography variant="body2" data-testid="product-model">
-            Model version <b>{spec.modelVersion}</b> · scores from {spec.scoreRange.min} to {spec.scoreRange.max}, starting at {spec.baseScore.toFixed(1)} · medium risk from {spec.riskLevels.medium}, high from {spec.riskLevels.high}
+            Model version <b>{spec.modelVersion}</b> · scores from {spec.scoreRange.min} to {spec.scoreRange.max},
+            starting at {spec.baseScore.toFixed(1)} · medium risk from {spec.riskLevels.medium}, high from{' '}
+            {spec.riskLevels.high}
           </Typography>
           <Typography variant="body2" color="text.secondary">
             Search an address or coordinates above to see this product for a property.
@@ -136,7 +153,8 @@ export function ProductOverview({ product }: { product: ProductKey }) {
                   <TableCell sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{factor.name}</TableCell>
                   <TableCell sx={{ color: 'text.secondary' }}>{factor.description}</TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-                    {formatContribution(factor.contributionRange.min)} to {formatContribution(factor.contributionRange.max)}
+                    {formatContribution(factor.contributionRange.min)} to{' '}
+                    {formatContribution(factor.contributionRange.max)}
                   </TableCell>
                 </TableRow>
               ))}
@@ -148,7 +166,9 @@ export function ProductOverview({ product }: { product: ProductKey }) {
         {overview.isPending ? (
           <Skeleton variant="rounded" height={120} />
         ) : overview.isError ? (
-          <Alert severity="warning">The data dates, coverage and recent lookups of {name} could not be loaded right now.</Alert>
+          <Alert severity="warning">
+            The data dates, coverage and recent lookups of {name} could not be loaded right now.
+          </Alert>
         ) : (
           <DataAndLookups product={product} name={name} overview={overview.data} />
         )}

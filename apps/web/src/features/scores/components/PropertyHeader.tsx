@@ -15,15 +15,32 @@ export function PropertyHeader({ assessment, actions }: { assessment: Assessment
   const pin = pinLocation(location);
   const title = location.address?.formatted ?? `${location.point.lat.toFixed(5)}, ${location.point.lng.toFixed(5)}`;
   return (
-    <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-end', justifyContent: 'space-between', flexWrap: 'wrap', rowGap: 1.5 }}>
+    <Stack
+      direction="row"
+      spacing={2}
+      sx={{ alignItems: 'flex-end', justifyContent: 'space-between', flexWrap: 'wrap', rowGap: 1.5 }}
+    >
       <Stack spacing={0.75} sx={{ minWidth: 0 }}>
         <Typography variant="h5" component="h1" data-testid="resolved-address" sx={{ overflowWrap: 'anywhere' }}>
           {title}
         </Typography>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
-          <Chip size="small" variant="outlined" label={`Precision: ${PRECISION_LABELS[location.precision] ?? location.precision}`} data-testid="precision" />
-          <Chip size="small" variant="outlined" label={`Match confidence: ${percent(location.confidence)}`} data-testid="geocode-confidence" />
-          <InfoIcon text="Precision is how closely the location was matched (rooftop is best); confidence is how sure the geocoder is that this is the property you asked for." fontSize="inherit" />
+          <Chip
+            size="small"
+            variant="outlined"
+            label={`Precision: ${PRECISION_LABELS[location.precision] ?? location.precision}`}
+            data-testid="precision"
+          />
+          <Chip
+            size="small"
+            variant="outlined"
+            label={`Match confidence: ${percent(location.confidence)}`}
+            data-testid="geocode-confidence"
+          />
+          <InfoIcon
+            text="Precision is how closely the location was matched (rooftop is best); confidence is how sure the geocoder is that this is the property you asked for."
+            fontSize="inherit"
+          />
           <Typography variant="body2" color="text.secondary" sx={{ pl: 1 }}>
             Scores as of imagery captured {formatLongDate(assessment.asOf)}
           </Typography>
@@ -36,7 +53,14 @@ export function PropertyHeader({ assessment, actions }: { assessment: Assessment
             </Typography>
           )}
           {assessment.sampleData && <Chip size="small" color="info" variant="outlined" label="Sample data" />}
-          {assessment.mock && <Chip size="small" color="warning" label={`Mock response: ${assessment.mock.name}`} data-testid="mock-response" />}
+          {assessment.mock && (
+            <Chip
+              size="small"
+              color="warning"
+              label={`Mock response: ${assessment.mock.name}`}
+              data-testid="mock-response"
+            />
+          )}
         </Stack>
       </Stack>
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', '@media print': { display: 'none' } }}>

@@ -25,7 +25,9 @@ vi.mock('../../map', async (importOriginal) => {
       return (
         <>
           <actual.MapWidget {...props} />
-          {props.onLocationPinChange && <button onClick={() => props.onLocationPinChange?.({ lng: -105.2831, lat: 40.0152 })}>confirm pin</button>}
+          {props.onLocationPinChange && (
+            <button onClick={() => props.onLocationPinChange?.({ lng: -105.2831, lat: 40.0152 })}>confirm pin</button>
+          )}
         </>
       );
     },
@@ -34,7 +36,9 @@ vi.mock('../../map', async (importOriginal) => {
 
 const neverLoads = () => new Promise<never>(() => {});
 const withWebGL = (children: ReactNode) => (
-  <MapEnvironmentProvider value={{ detectWebGL: () => true, loadMapLibre: neverLoads }}>{children}</MapEnvironmentProvider>
+  <MapEnvironmentProvider value={{ detectWebGL: () => true, loadMapLibre: neverLoads }}>
+    {children}
+  </MapEnvironmentProvider>
 );
 const lastWidgetProps = () => widgets.props[widgets.props.length - 1]!;
 const mapMode = () => screen.getAllByTestId('map-widget').map((el) => el.getAttribute('data-map-mode'));
@@ -52,7 +56,9 @@ describe('the imagery panel', () => {
   it('shows the standard map, then the oblique slider and the before/after comparison (map_image_tab), and expands (expand_view)', async () => {
     const user = userEvent.setup();
     const assessment = assessmentFixture();
-    renderWithProviders(withWebGL(<PropertyImageryPanel assessment={assessment} onLocationPinChange={() => {}} showOblique />));
+    renderWithProviders(
+      withWebGL(<PropertyImageryPanel assessment={assessment} onLocationPinChange={() => {}} showOblique />),
+    );
 
     expect(mapMode()).toEqual(['standard']);
     const standard = lastWidgetProps();
@@ -73,7 +79,10 @@ describe('the imagery panel', () => {
     expect(mapMode()).toEqual(['oblique']);
     const obliques = lastWidgetProps().images!;
     expect(obliques.map((item) => item.imageUrl)).toEqual(assessment.imagery.oblique.map((item) => item.imageUrl));
-    expect(obliques[0]).toMatchObject({ imageProvider: 'Sample Oblique Co · From the north', imageDateLabel: 'June 14, 2026' });
+    expect(obliques[0]).toMatchObject({
+      imageProvider: 'Sample Oblique Co · From the north',
+      imageDateLabel: 'June 14, 2026',
+    });
     // #21.9: the oblique pin is draggable (SPEC: a draggable location pin), and a confirmed move re-resolves the property.
     expect(lastWidgetProps()).toMatchObject({ markerLocation: assessment.location.point, markerDraggable: true });
     expect(lastWidgetProps().onLocationPinChange).toBeTypeOf('function');
@@ -86,7 +95,9 @@ describe('the imagery panel', () => {
     // #21.8: centred on the property with its pin; the caption names both dates and sources.
     expect(lastWidgetProps().markerLocation).toEqual(assessment.location.point);
     expect(screen.getByTestId('comparison-event')).toHaveTextContent('Hail on July 21, 2025: Hail up to 1.75 in');
-    expect(screen.getByTestId('comparison-dates')).toHaveTextContent(`Before: May 30, 2025 (${before.imageProvider}) · After: August 4, 2025 (${after.imageProvider})`);
+    expect(screen.getByTestId('comparison-dates')).toHaveTextContent(
+      `Before: May 30, 2025 (${before.imageProvider}) · After: August 4, 2025 (${after.imageProvider})`,
+    );
 
     await user.click(screen.getByRole('button', { name: 'Expand view' }));
     expect(tracked).toContainEqual(['expand_view', { tab: 'comparison' }]);
@@ -98,16 +109,22 @@ describe('the imagery panel', () => {
     const user = userEvent.setup();
     const assessment = assessmentFixture();
     const bare = { ...assessment, imagery: { ...assessment.imagery, oblique: [], comparison: null } };
-    renderWithProviders(withWebGL(<PropertyImageryPanel assessment={bare} onLocationPinChange={() => {}} showOblique />));
+    renderWithProviders(
+      withWebGL(<PropertyImageryPanel assessment={bare} onLocationPinChange={() => {}} showOblique />),
+    );
     await user.click(screen.getByRole('tab', { name: 'Oblique' }));
     expect(screen.getByText('No oblique imagery is available for this property.')).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Before / After' }));
-    expect(screen.getByText('No weather event with imagery before and after it is on record for this property.')).toBeInTheDocument();
+    expect(
+      screen.getByText('No weather event with imagery before and after it is on record for this property.'),
+    ).toBeInTheDocument();
     expect(screen.queryByTestId('map-widget')).not.toBeInTheDocument();
   });
 
   it('offers no oblique tab without the oblique-imagery feature', () => {
-    renderWithProviders(<PropertyImageryPanel assessment={assessmentFixture()} onLocationPinChange={() => {}} showOblique={false} />);
+    renderWithProviders(
+      <PropertyImageryPanel assessment={assessmentFixture()} onLocationPinChange={() => {}} showOblique={false} />,
+    );
     expect(screen.queryByRole('tab', { name: 'Oblique' })).not.toBeInTheDocument();
   });
 });
@@ -142,14 +159,26 @@ describe('moving the map pin', () => {
 
   it('keeps a confirmed pin where it was put: the answer for coordinates shows its pin at them, not at the building centroid', () => {
     const base = assessmentFixture();
-    const assessment = { ...base, location: { ...base.location, locationType: 'coordinates' as const, input: '40.015200,-105.283100', point: { lat: 40.015, lng: -105.283 } } };
-    renderWithProviders(withWebGL(<PropertyImageryPanel assessment={assessment} onLocationPinChange={() => {}} showOblique />));
+    const assessment = {
+      ...base,
+      location: {
+        ...base.location,
+        locationType: 'coordinates' as const,
+        input: '40.015200,-105.283100',
+        point: { lat: 40.015, lng: -105.283 },
+      },
+    };
+    renderWithProviders(
+      withWebGL(<PropertyImageryPanel assessment={assessment} onLocationPinChange={() => {}} showOblique />),
+    );
     expect(lastWidgetProps().markerLocation).toEqual({ lat: 40.0152, lng: -105.2831 });
   });
 
-  it('puts an address lookup\'s pin at the property', () => {
+  it("puts an address lookup's pin at the property", () => {
     const assessment = assessmentFixture();
-    renderWithProviders(withWebGL(<PropertyImageryPanel assessment={assessment} onLocationPinChange={() => {}} showOblique />));
+    renderWithProviders(
+      withWebGL(<PropertyImageryPanel assessment={assessment} onLocationPinChange={() => {}} showOblique />),
+    );
     expect(lastWidgetProps().markerLocation).toEqual(assessment.location.point);
   });
 });

@@ -14,7 +14,16 @@ import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { track } from '../../../api/analytics';
 // The map feature's public surface (features/map/index.ts): the one cross-feature import allowed.
-import { MapEnvironmentProvider, MapWidget, mapSourcesQuery, prefetchSatelliteTiles, warmHttpCache, preloadMapLibre, usePropertyBaseStyles, type MapEnvironment } from '../../map';
+import {
+  MapEnvironmentProvider,
+  MapWidget,
+  mapSourcesQuery,
+  prefetchSatelliteTiles,
+  warmHttpCache,
+  preloadMapLibre,
+  usePropertyBaseStyles,
+  type MapEnvironment,
+} from '../../map';
 import { capitalize, pinLocation } from '../model';
 
 /**
@@ -24,7 +33,10 @@ import { capitalize, pinLocation } from '../model';
  */
 export function preloadMap(queryClient: QueryClient): void {
   preloadMapLibre().catch(() => {});
-  queryClient.fetchQuery(mapSourcesQuery()).then((sources) => warmHttpCache([sources.styles.satellite]), () => {});
+  queryClient.fetchQuery(mapSourcesQuery()).then(
+    (sources) => warmHttpCache([sources.styles.satellite]),
+    () => {},
+  );
 }
 
 /**
@@ -34,7 +46,10 @@ export function preloadMap(queryClient: QueryClient): void {
 export function prefetchMapImagery(queryClient: QueryClient, assessment: AssessmentResponse): void {
   const orthoUrl = assessment.imagery.ortho[0]?.imageUrl;
   if (orthoUrl) warmHttpCache([orthoUrl]);
-  queryClient.fetchQuery(mapSourcesQuery()).then((sources) => prefetchSatelliteTiles(sources.satelliteTiles, assessment.location), () => {});
+  queryClient.fetchQuery(mapSourcesQuery()).then(
+    (sources) => prefetchSatelliteTiles(sources.satelliteTiles, assessment.location),
+    () => {},
+  );
 }
 
 export type ImageryTab = 'map' | 'oblique' | 'comparison';
@@ -64,7 +79,15 @@ function Empty({ text }: { text: string }) {
 }
 
 /** The standard map: newest orthophoto, parcel, buildings and the draggable location pin. */
-export function MapSlot({ assessment, onLocationPinChange, height }: { assessment: AssessmentResponse; onLocationPinChange: (pin: LocationPin) => void; height: number | string }) {
+export function MapSlot({
+  assessment,
+  onLocationPinChange,
+  height,
+}: {
+  assessment: AssessmentResponse;
+  onLocationPinChange: (pin: LocationPin) => void;
+  height: number | string;
+}) {
   const latest = assessment.imagery.ortho[0];
   const { location } = assessment;
   const pin = useMemo(() => pinLocation(location), [location]);
@@ -88,9 +111,19 @@ export function MapSlot({ assessment, onLocationPinChange, height }: { assessmen
 
 /** The slider captions each oblique with its provider; the side the camera looks from goes with it. */
 const withDirection = (item: ImageItem): ImageItem =>
-  item.direction ? { ...item, imageProvider: [item.imageProvider, `From the ${item.direction}`].filter(Boolean).join(' · ') } : item;
+  item.direction
+    ? { ...item, imageProvider: [item.imageProvider, `From the ${item.direction}`].filter(Boolean).join(' · ') }
+    : item;
 
-function ObliqueView({ assessment, onLocationPinChange, height }: { assessment: AssessmentResponse; onLocationPinChange: (pin: LocationPin) => void; height: number | string }) {
+function ObliqueView({
+  assessment,
+  onLocationPinChange,
+  height,
+}: {
+  assessment: AssessmentResponse;
+  onLocationPinChange: (pin: LocationPin) => void;
+  height: number | string;
+}) {
   const oblique = assessment.imagery.oblique;
   const images = useMemo(() => oblique.map(withDirection), [oblique]);
   const pin = useMemo(() => pinLocation(assessment.location), [assessment.location]);
@@ -104,16 +137,29 @@ function ObliqueView({ assessment, onLocationPinChange, height }: { assessment: 
 
 /** 'Before: April 16, 2021 (Z-VIEW Aerial) · After: May 7, 2026 (Skyline Survey)': dates and sources of the pair. */
 export function comparisonCaption(before: ImageItem, after: ImageItem): string {
-  const part = (label: string, item: ImageItem) => `${label}: ${[item.imageDateLabel, item.imageProvider && `(${item.imageProvider})`].filter(Boolean).join(' ')}`;
+  const part = (label: string, item: ImageItem) =>
+    `${label}: ${[item.imageDateLabel, item.imageProvider && `(${item.imageProvider})`].filter(Boolean).join(' ')}`;
   return `${part('Before', before)} · ${part('After', after)}`;
 }
 
-function ComparisonView({ comparison, pin, height }: { comparison: AssessmentResponse['imagery']['comparison']; pin: LocationPin; height: number | string }) {
-  if (!comparison) return <Empty text="No weather event with imagery before and after it is on record for this property." />;
+function ComparisonView({
+  comparison,
+  pin,
+  height,
+}: {
+  comparison: AssessmentResponse['imagery']['comparison'];
+  pin: LocationPin;
+  height: number | string;
+}) {
+  if (!comparison)
+    return <Empty text="No weather event with imagery before and after it is on record for this property." />;
   const { event, before, after } = comparison;
   return (
     <Stack data-testid="comparison-view" spacing={1} sx={{ height }}>
-      <Stack direction="row" sx={{ alignItems: 'baseline', justifyContent: 'space-between', columnGap: 2, flexWrap: 'wrap' }}>
+      <Stack
+        direction="row"
+        sx={{ alignItems: 'baseline', justifyContent: 'space-between', columnGap: 2, flexWrap: 'wrap' }}
+      >
         <Typography variant="body2" data-testid="comparison-event">
           <b>{capitalize(event.kind)}</b> on {formatLongDate(event.date)}: {event.description}
         </Typography>
@@ -136,7 +182,10 @@ export function PropertyImageryPanel({ assessment, onLocationPinChange, showObli
   const active = tabs.includes(tab) ? tab : 'map';
   const baseStyles = usePropertyBaseStyles(assessment.location.point);
   const pin = useMemo(() => pinLocation(assessment.location), [assessment.location]);
-  const mapEnvironment = useMemo<Partial<MapEnvironment>>(() => ({ baseStyles, onTrack: (event, properties) => track(event, properties) }), [baseStyles]);
+  const mapEnvironment = useMemo<Partial<MapEnvironment>>(
+    () => ({ baseStyles, onTrack: (event, properties) => track(event, properties) }),
+    [baseStyles],
+  );
 
   const body = (height: number | string) =>
     active === 'map' ? (
@@ -165,8 +214,23 @@ export function PropertyImageryPanel({ assessment, onLocationPinChange, showObli
 
   return (
     <MapEnvironmentProvider value={mapEnvironment}>
-      <Paper variant="outlined" component="section" aria-label="Imagery" data-testid="imagery-panel" sx={{ p: 2, breakInside: 'avoid' }}>
-        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1.5, borderBottom: 1, borderColor: 'divider' }}>
+      <Paper
+        variant="outlined"
+        component="section"
+        aria-label="Imagery"
+        data-testid="imagery-panel"
+        sx={{ p: 2, breakInside: 'avoid' }}
+      >
+        <Stack
+          direction="row"
+          sx={{
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            mb: 1.5,
+            borderBottom: 1,
+            borderColor: 'divider',
+          }}
+        >
           {tabBar}
           <Tooltip title="Expand view">
             <IconButton
@@ -183,7 +247,13 @@ export function PropertyImageryPanel({ assessment, onLocationPinChange, showObli
           </Tooltip>
         </Stack>
         {body(400)}
-        <Dialog open={expanded} onClose={() => setExpanded(false)} fullWidth maxWidth="xl" aria-label="Imagery, expanded">
+        <Dialog
+          open={expanded}
+          onClose={() => setExpanded(false)}
+          fullWidth
+          maxWidth="xl"
+          aria-label="Imagery, expanded"
+        >
           <Box sx={{ p: 2 }}>
             <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1.5 }}>
               {tabBar}

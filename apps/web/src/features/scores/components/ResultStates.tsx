@@ -35,17 +35,38 @@ export function errorMessage(error: unknown): { title: string; message: string }
   if (isApiError(error)) {
     if (error.status === 404) return { title: 'Property not found', message: error.message };
     if (error.status === 400) return { title: 'Please check your search', message: error.message };
-    if (error.status === 403) return { title: 'Not available', message: error.message || 'Your organisation does not have access to this product.' };
+    if (error.status === 403)
+      return {
+        title: 'Not available',
+        message: error.message || 'Your organisation does not have access to this product.',
+      };
   }
-  return { title: 'Something went wrong', message: 'We could not load the scores right now. Please try again in a moment, or contact support if it keeps happening.' };
+  return {
+    title: 'Something went wrong',
+    message:
+      'We could not load the scores right now. Please try again in a moment, or contact support if it keeps happening.',
+  };
 }
 
 /** A failed lookup: what went wrong, and (unless the place is unknown or the input bad) Try again. */
-export function ResultError({ error, onRetry, retrying = false }: { error: unknown; onRetry?: () => void; retrying?: boolean }) {
+export function ResultError({
+  error,
+  onRetry,
+  retrying = false,
+}: {
+  error: unknown;
+  onRetry?: () => void;
+  retrying?: boolean;
+}) {
   const retryable = !(isApiError(error) && (error.status === 400 || error.status === 403 || error.status === 404));
   const { title, message } = errorMessage(error);
   return (
-    <Paper variant="outlined" role="alert" data-testid="result-error" sx={{ p: 4, display: 'flex', gap: 2.5, alignItems: 'flex-start', maxWidth: 760 }}>
+    <Paper
+      variant="outlined"
+      role="alert"
+      data-testid="result-error"
+      sx={{ p: 4, display: 'flex', gap: 2.5, alignItems: 'flex-start', maxWidth: 760 }}
+    >
       <SearchOffOutlined color="warning" sx={{ fontSize: 40 }} />
       <Stack spacing={0.75}>
         <Typography variant="h6" component="h2">
@@ -71,15 +92,30 @@ export function ResultError({ error, onRetry, retrying = false }: { error: unkno
 
 export function EmptySearch({ productNames }: { productNames: string[] }) {
   return (
-    <Paper variant="outlined" data-testid="empty-search" sx={{ p: 6, display: 'flex', flexDirection: 'column', alignItems: 'center', textAlign: 'center', gap: 1.5 }}>
-      <Box sx={{ width: 64, height: 64, borderRadius: '50%', display: 'grid', placeItems: 'center', bgcolor: 'rgba(29,79,145,0.08)', color: 'primary.main' }}>
+    <Paper
+      variant="outlined"
+      data-testid="empty-search"
+      sx={{ p: 6, display: 'flex', flexDirection: 'column', alignItems: 'center', textAlign: 'center', gap: 1.5 }}
+    >
+      <Box
+        sx={{
+          width: 64,
+          height: 64,
+          borderRadius: '50%',
+          display: 'grid',
+          placeItems: 'center',
+          bgcolor: 'rgba(29,79,145,0.08)',
+          color: 'primary.main',
+        }}
+      >
         <TravelExploreOutlined sx={{ fontSize: 34 }} />
       </Box>
       <Typography variant="h5" component="h1">
         Look up a property
       </Typography>
       <Typography color="text.secondary" sx={{ maxWidth: 560 }}>
-        Search by address, or switch to coordinates and enter latitude and longitude, to see risk scores, the factors behind them and the latest imagery.
+        Search by address, or switch to coordinates and enter latitude and longitude, to see risk scores, the factors
+        behind them and the latest imagery.
       </Typography>
       {productNames.length > 0 && (
         <Typography variant="body2" color="text.secondary">

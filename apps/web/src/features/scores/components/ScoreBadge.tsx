@@ -17,7 +17,13 @@ export function ScoreNumber({ result, size = 'large' }: { result: ScoreResult; s
       <Typography
         component="span"
         data-testid="score"
-        sx={{ fontSize: size === 'large' ? 40 : 26, fontWeight: 700, lineHeight: 1, color: colors.fg, fontVariantNumeric: 'tabular-nums' }}
+        sx={{
+          fontSize: size === 'large' ? 40 : 26,
+          fontWeight: 700,
+          lineHeight: 1,
+          color: colors.fg,
+          fontVariantNumeric: 'tabular-nums',
+        }}
       >
         {formatScore(result.score)}
       </Typography>
@@ -32,7 +38,12 @@ export function ScoreNumber({ result, size = 'large' }: { result: ScoreResult; s
 
 export function ConfidenceLine({ result }: { result: ScoreResult }) {
   return (
-    <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }} onMouseEnter={() => track('confidence_icon', { product: result.product })}>
+    <Stack
+      direction="row"
+      spacing={0.5}
+      sx={{ alignItems: 'center' }}
+      onMouseEnter={() => track('confidence_icon', { product: result.product })}
+    >
       <Typography variant="body2" color="text.secondary">
         Confidence: <b>{capitalize(result.confidence.label)}</b> ({percent(result.confidence.value)})
       </Typography>

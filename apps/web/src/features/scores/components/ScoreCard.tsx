@@ -29,9 +29,20 @@ export interface ScoreCardProps {
 export function ScoreCard({ result, detailsTo, previous, previousLabel, actions, filingsTo }: ScoreCardProps) {
   const name = productName(result.product);
   return (
-    <Paper variant="outlined" component="section" aria-label={name} data-testid="score-card" sx={{ p: 2.5, display: 'flex', flexDirection: 'column', gap: 1.5, breakInside: 'avoid' }}>
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-label={name}
+      data-testid="score-card"
+      sx={{ p: 2.5, display: 'flex', flexDirection: 'column', gap: 1.5, breakInside: 'avoid' }}
+    >
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-        <Typography variant="overline" component="h2" sx={{ fontSize: 13, fontWeight: 800, letterSpacing: 1.2, lineHeight: 1.4 }} data-testid="product-name">
+        <Typography
+          variant="overline"
+          component="h2"
+          sx={{ fontSize: 13, fontWeight: 800, letterSpacing: 1.2, lineHeight: 1.4 }}
+          data-testid="product-name"
+        >
           {name}
         </Typography>
         <RiskChip level={result.riskLevel} />
@@ -58,11 +69,16 @@ export function ScoreCard({ result, detailsTo, previous, previousLabel, actions,
           <ConfidenceLine result={result} />
           {result.roofAge && (
             <Typography variant="body2" data-testid="card-roof-age">
-              Roof installed <b>{result.roofAge.installYear}</b> · {result.roofAge.ageYears} {result.roofAge.ageYears === 1 ? 'year' : 'years'} old
+              Roof installed <b>{result.roofAge.installYear}</b> · {result.roofAge.ageYears}{' '}
+              {result.roofAge.ageYears === 1 ? 'year' : 'years'} old
             </Typography>
           )}
           <Divider />
-          <Typography variant="caption" color="text.secondary" sx={{ fontWeight: 600, textTransform: 'uppercase', letterSpacing: 0.6 }}>
+          <Typography
+            variant="caption"
+            color="text.secondary"
+            sx={{ fontWeight: 600, textTransform: 'uppercase', letterSpacing: 0.6 }}
+          >
             Top factors
           </Typography>
           <TopFactorList factors={topFactors(result.factors)} />
@@ -70,13 +86,25 @@ export function ScoreCard({ result, detailsTo, previous, previousLabel, actions,
       )}
       <Box sx={{ flex: 1 }} />
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
-        <Button component={RouterLink} to={detailsTo} size="small" endIcon={<ArrowForward fontSize="small" />} sx={{ alignSelf: 'flex-start', ml: -0.75, whiteSpace: 'nowrap', '@media print': { display: 'none' } }}>
+        <Button
+          component={RouterLink}
+          to={detailsTo}
+          size="small"
+          endIcon={<ArrowForward fontSize="small" />}
+          sx={{ alignSelf: 'flex-start', ml: -0.75, whiteSpace: 'nowrap', '@media print': { display: 'none' } }}
+        >
           {name} details
         </Button>
         {actions}
       </Stack>
       {filingsTo && (
-        <Button component={RouterLink} to={filingsTo.to} size="small" sx={{ alignSelf: 'flex-start', ml: -0.75, mt: -1, '@media print': { display: 'none' } }} data-testid="filings-link">
+        <Button
+          component={RouterLink}
+          to={filingsTo.to}
+          size="small"
+          sx={{ alignSelf: 'flex-start', ml: -0.75, mt: -1, '@media print': { display: 'none' } }}
+          data-testid="filings-link"
+        >
           Filings in {filingsTo.state} that cite {name}
         </Button>
       )}

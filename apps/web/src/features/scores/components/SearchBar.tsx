@@ -93,7 +93,14 @@ export function SearchBar({ initial, onSearch, onTyping }: SearchBarProps) {
   const options = current ? suggestions.data.results.map((result) => result.address) : [];
 
   return (
-    <Box component="form" role="search" aria-label="Property search" onSubmit={onSubmit} noValidate sx={{ width: '100%' }}>
+    <Box
+      component="form"
+      role="search"
+      aria-label="Property search"
+      onSubmit={onSubmit}
+      noValidate
+      sx={{ width: '100%' }}
+    >
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
         <ToggleButtonGroup
           exclusive
@@ -101,7 +108,11 @@ export function SearchBar({ initial, onSearch, onTyping }: SearchBarProps) {
           value={byCoordinates ? 'coordinates' : 'address'}
           onChange={(_event, value: string | null) => value && toggle(value === 'coordinates')}
           aria-label="Search by"
-          sx={{ height: 40, bgcolor: 'background.paper', '& .MuiToggleButton-root': { px: 1.75, textTransform: 'none', fontWeight: 600 } }}
+          sx={{
+            height: 40,
+            bgcolor: 'background.paper',
+            '& .MuiToggleButton-root': { px: 1.75, textTransform: 'none', fontWeight: 600 },
+          }}
         >
           <ToggleButton value="address">Address</ToggleButton>
           <ToggleButton value="coordinates">Coordinates</ToggleButton>
@@ -122,7 +133,13 @@ export function SearchBar({ initial, onSearch, onTyping }: SearchBarProps) {
               helperText={error ?? undefined}
               slotProps={{
                 htmlInput: { 'aria-label': 'Coordinates (lat,lng)' },
-                input: { startAdornment: <InputAdornment position="start"><PlaceOutlined fontSize="small" /></InputAdornment> },
+                input: {
+                  startAdornment: (
+                    <InputAdornment position="start">
+                      <PlaceOutlined fontSize="small" />
+                    </InputAdornment>
+                  ),
+                },
               }}
               sx={{ bgcolor: 'transparent', '& .MuiInputBase-root': { bgcolor: 'background.paper' } }}
             />

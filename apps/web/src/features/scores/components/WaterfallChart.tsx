@@ -14,18 +14,42 @@ interface Step {
 
 /** The steps from the base score through each factor (largest first) to the score. */
 export function waterfallSteps(result: ScoreResult): Step[] {
-  const steps: Step[] = [{ key: 'base', label: 'Base score', from: SCORE_MIN, to: result.baseScore, kind: 'base', text: result.baseScore.toFixed(1) }];
+  const steps: Step[] = [
+    {
+      key: 'base',
+      label: 'Base score',
+      from: SCORE_MIN,
+      to: result.baseScore,
+      kind: 'base',
+      text: result.baseScore.toFixed(1),
+    },
+  ];
   let running = result.baseScore;
   for (const factor of factorsByImpact(result.factors)) {
     const next = running + factor.contribution;
-    steps.push({ key: factor.key, label: factor.name, from: running, to: next, kind: factor.contribution > 0 ? 'up' : factor.contribution < 0 ? 'down' : 'zero', text: formatContribution(factor.contribution) });
+    steps.push({
+      key: factor.key,
+      label: factor.name,
+      from: running,
+      to: next,
+      kind: factor.contribution > 0 ? 'up' : factor.contribution < 0 ? 'down' : 'zero',
+      text: formatContribution(factor.contribution),
+    });
     running = next;
   }
-  steps.push({ key: 'score', label: 'Score', from: SCORE_MIN, to: result.score ?? running, kind: 'total', text: formatScore(result.score) });
+  steps.push({
+    key: 'score',
+    label: 'Score',
+    from: SCORE_MIN,
+    to: result.score ?? running,
+    kind: 'total',
+    text: formatScore(result.score),
+  });
   return steps;
 }
 
-const position = (value: number) => `${((Math.min(SCORE_MAX, Math.max(SCORE_MIN, value)) - SCORE_MIN) / (SCORE_MAX - SCORE_MIN)) * 100}%`;
+const position = (value: number) =>
+  `${((Math.min(SCORE_MAX, Math.max(SCORE_MIN, value)) - SCORE_MIN) / (SCORE_MAX - SCORE_MIN)) * 100}%`;
 
 /**
  * A horizontal waterfall on the 1–10 scale: each factor moves the running score from the base
@@ -41,13 +65,25 @@ export function WaterfallChart({ result }: { result: ScoreResult }) {
     total: RISK_LEVEL_COLORS[result.riskLevel].fg,
   };
   return (
-    <Box role="img" aria-label={`Score waterfall from base ${result.baseScore.toFixed(1)} to ${formatScore(result.score)}`} data-testid="waterfall">
+    <Box
+      role="img"
+      aria-label={`Score waterfall from base ${result.baseScore.toFixed(1)} to ${formatScore(result.score)}`}
+      data-testid="waterfall"
+    >
       {steps.map((step) => {
         const left = Math.min(step.from, step.to);
         const right = Math.max(step.from, step.to);
         return (
-          <Box key={step.key} sx={{ display: 'grid', gridTemplateColumns: '180px 1fr 56px', alignItems: 'center', gap: 1.5, py: 0.5 }}>
-            <Typography variant="body2" noWrap title={step.label} sx={{ fontWeight: step.kind === 'total' || step.kind === 'base' ? 700 : 400 }}>
+          <Box
+            key={step.key}
+            sx={{ display: 'grid', gridTemplateColumns: '180px 1fr 56px', alignItems: 'center', gap: 1.5, py: 0.5 }}
+          >
+            <Typography
+              variant="body2"
+              noWrap
+              title={step.label}
+              sx={{ fontWeight: step.kind === 'total' || step.kind === 'base' ? 700 : 400 }}
+            >
               {step.label}
             </Typography>
             <Box sx={{ position: 'relative', height: 16, bgcolor: '#f1f4f8', borderRadius: 0.5 }}>
@@ -65,7 +101,10 @@ export function WaterfallChart({ result }: { result: ScoreResult }) {
                 }}
               />
             </Box>
-            <Typography variant="body2" sx={{ textAlign: 'right', fontWeight: 700, fontVariantNumeric: 'tabular-nums', color: colors[step.kind] }}>
+            <Typography
+              variant="body2"
+              sx={{ textAlign: 'right', fontWeight: 700, fontVariantNumeric: 'tabular-nums', color: colors[step.kind] }}
+            >
               {step.text}
             </Typography>
           </Box>

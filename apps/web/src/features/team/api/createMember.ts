@@ -10,5 +10,8 @@ export async function createMember(body: CreateUserRequest): Promise<CreateUserR
 
 export function useCreateMember() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createMember, onSuccess: () => queryClient.invalidateQueries({ queryKey: teamMembersQuery().queryKey }) });
+  return useMutation({
+    mutationFn: createMember,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: teamMembersQuery().queryKey }),
+  });
 }

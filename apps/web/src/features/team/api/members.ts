@@ -8,7 +8,8 @@ export function fetchTeamMembers(): Promise<TeamMember[]> {
   return api.get(TEAM_MEMBERS_PATH, { schema: teamMembersResponseSchema }).then((body) => body.members);
 }
 
-export const teamMembersQuery = () => queryOptions({ queryKey: ['user-management', 'group', 'members'], queryFn: fetchTeamMembers });
+export const teamMembersQuery = () =>
+  queryOptions({ queryKey: ['user-management', 'group', 'members'], queryFn: fetchTeamMembers });
 
 export function useTeamMembers() {
   return useQuery(teamMembersQuery());

@@ -10,5 +10,8 @@ export function updateMember(body: UpdateUserRequest): Promise<unknown> {
 
 export function useUpdateMember() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateMember, onSuccess: () => queryClient.invalidateQueries({ queryKey: teamMembersQuery().queryKey }) });
+  return useMutation({
+    mutationFn: updateMember,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: teamMembersQuery().queryKey }),
+  });
 }

@@ -1,4 +1,9 @@
-import { USAGE_ANALYTICS_PATH, usageAnalyticsSchema, type UsageAnalytics, type UsageAnalyticsQuery } from '@zview/contracts';
+import {
+  USAGE_ANALYTICS_PATH,
+  usageAnalyticsSchema,
+  type UsageAnalytics,
+  type UsageAnalyticsQuery,
+} from '@zview/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 
@@ -15,7 +20,11 @@ export function fetchUsageAnalytics(query: UsageAnalyticsQuery): Promise<UsageAn
 }
 
 export const usageAnalyticsQuery = (query: UsageAnalyticsQuery) =>
-  queryOptions({ queryKey: ['usage-analytics', query.from, query.to, query.organizationId ?? 'all'], queryFn: () => fetchUsageAnalytics(query), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: ['usage-analytics', query.from, query.to, query.organizationId ?? 'all'],
+    queryFn: () => fetchUsageAnalytics(query),
+    placeholderData: keepPreviousData,
+  });
 
 export function useUsageAnalytics(query: UsageAnalyticsQuery, enabled = true) {
   return useQuery({ ...usageAnalyticsQuery(query), enabled });

@@ -13,7 +13,12 @@ export const CONVERSATIONS_PATH = '/api/zorro/conversations';
 const keys = { all: ['zorro', 'conversations'] as const, one: (id: number) => ['zorro', 'conversations', id] as const };
 
 export const conversationsQuery = () =>
-  queryOptions({ queryKey: keys.all, queryFn: ({ signal }) => api.get(CONVERSATIONS_PATH, { schema: zorroConversationsResponseSchema, signal }).then((b) => b.conversations), retry: false });
+  queryOptions({
+    queryKey: keys.all,
+    queryFn: ({ signal }) =>
+      api.get(CONVERSATIONS_PATH, { schema: zorroConversationsResponseSchema, signal }).then((b) => b.conversations),
+    retry: false,
+  });
 
 export function useConversations() {
   return useQuery(conversationsQuery());
@@ -36,10 +41,14 @@ export function useConversationActions() {
     onSuccess: refresh,
   });
   const rename = useMutation({
-    mutationFn: ({ id, title }: { id: number; title: string }) => api.patch(`${CONVERSATIONS_PATH}/${id}`, { title }, { schema: zorroConversationSchema }),
+    mutationFn: ({ id, title }: { id: number; title: string }) =>
+      api.patch(`${CONVERSATIONS_PATH}/${id}`, { title }, { schema: zorroConversationSchema }),
     onSuccess: refresh,
   });
-  const remove = useMutation({ mutationFn: (id: number) => api.delete(`${CONVERSATIONS_PATH}/${id}`), onSuccess: refresh });
+  const remove = useMutation({
+    mutationFn: (id: number) => api.delete(`${CONVERSATIONS_PATH}/${id}`),
+    onSuccess: refresh,
+  });
   const ask = useMutation({
     mutationFn: ({ id, question }: { id: number; question: string }) =>
       api.post(`${CONVERSATIONS_PATH}/${id}/messages`, { question }, { schema: zorroAskResponseSchema }),

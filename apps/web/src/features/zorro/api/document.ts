@@ -9,7 +9,11 @@ export function fetchDocument(id: number, q: string | undefined, signal?: AbortS
 }
 
 export const documentQuery = (id: number, q: string | undefined) =>
-  queryOptions({ queryKey: ['zorro', 'document', id, q ?? ''], queryFn: ({ signal }) => fetchDocument(id, q, signal), retry: false });
+  queryOptions({
+    queryKey: ['zorro', 'document', id, q ?? ''],
+    queryFn: ({ signal }) => fetchDocument(id, q, signal),
+    retry: false,
+  });
 
 export function useDocument(id: number | null, q: string | undefined) {
   return useQuery({ ...documentQuery(id ?? 0, q), enabled: id !== null });

@@ -6,5 +6,8 @@ export const ZORRO_EXPORT_PATH = '/api/zorro/export';
 
 /** The grid as a file: every filing matching the filters (no cap), in its order and columns, built and streamed by the server. */
 export function fetchExport(state: FinderState, columns: ZorroGridColumn[], format: 'csv' | 'xlsx'): Promise<Blob> {
-  return api.get<Blob>(ZORRO_EXPORT_PATH, { query: { ...filterQuery(state), sort: state.sort, dir: state.dir, columns, format }, responseType: 'blob' });
+  return api.get<Blob>(ZORRO_EXPORT_PATH, {
+    query: { ...filterQuery(state), sort: state.sort, dir: state.dir, columns, format },
+    responseType: 'blob',
+  });
 }

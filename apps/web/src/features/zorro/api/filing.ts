@@ -8,7 +8,8 @@ export function fetchFiling(id: number, signal?: AbortSignal): Promise<ZorroFili
   return api.get(filingPath(id), { schema: zorroFilingSchema, signal });
 }
 
-export const filingQuery = (id: number) => queryOptions({ queryKey: ['zorro', 'filing', id], queryFn: ({ signal }) => fetchFiling(id, signal), retry: false });
+export const filingQuery = (id: number) =>
+  queryOptions({ queryKey: ['zorro', 'filing', id], queryFn: ({ signal }) => fetchFiling(id, signal), retry: false });
 
 export function useFiling(id: number) {
   return useQuery(filingQuery(id));

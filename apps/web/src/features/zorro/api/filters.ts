@@ -10,7 +10,12 @@ export function fetchFacets(state: FinderState, signal?: AbortSignal): Promise<Z
 }
 
 export const facetsQuery = (state: FinderState) =>
-  queryOptions({ queryKey: ['zorro', 'filters', filterQuery(state)], queryFn: ({ signal }) => fetchFacets(state, signal), placeholderData: keepPreviousData, retry: false });
+  queryOptions({
+    queryKey: ['zorro', 'filters', filterQuery(state)],
+    queryFn: ({ signal }) => fetchFacets(state, signal),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
 
 export function useFacets(state: FinderState) {
   return useQuery(facetsQuery(state));

@@ -10,7 +10,12 @@ export function fetchSearch(state: FinderState, signal?: AbortSignal): Promise<Z
 }
 
 export const searchQuery = (state: FinderState) =>
-  queryOptions({ queryKey: ['zorro', 'search', toQuery(state)], queryFn: ({ signal }) => fetchSearch(state, signal), placeholderData: keepPreviousData, retry: false });
+  queryOptions({
+    queryKey: ['zorro', 'search', toQuery(state)],
+    queryFn: ({ signal }) => fetchSearch(state, signal),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
 
 export function useFilingSearch(state: FinderState) {
   return useQuery(searchQuery(state));

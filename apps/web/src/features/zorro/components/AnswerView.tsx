@@ -20,7 +20,15 @@ const citationLink = (answer: ZorroAnswer, n: number) => {
 };
 
 /** One explorer answer: its sentences with their citations (each a link to filing and page), figures, sources, suggestions. */
-export function AnswerView({ answer, onRetry, onLoosen }: { answer: ZorroAnswer; onRetry(): void; onLoosen(label: string): void }) {
+export function AnswerView({
+  answer,
+  onRetry,
+  onLoosen,
+}: {
+  answer: ZorroAnswer;
+  onRetry(): void;
+  onLoosen(label: string): void;
+}) {
   const [sources, setSources] = useState(false);
   const f = answer.figures;
   return (
@@ -29,9 +37,17 @@ export function AnswerView({ answer, onRetry, onLoosen }: { answer: ZorroAnswer;
         <Stack direction="row" spacing={1} sx={{ mb: 1.5, flexWrap: 'wrap' }} data-testid="figures">
           <Chip size="small" label={`${f.count.toLocaleString('en-US')} filings`} />
           {f.medianRateChange !== null && <Chip size="small" label={`median ${formatChange(f.medianRateChange)}`} />}
-          {f.minRateChange !== null && <Chip size="small" label={`range ${formatChange(f.minRateChange)} to ${formatChange(f.maxRateChange)}`} />}
+          {f.minRateChange !== null && (
+            <Chip size="small" label={`range ${formatChange(f.minRateChange)} to ${formatChange(f.maxRateChange)}`} />
+          )}
           {f.firstSubmitted && <Chip size="small" label={`${f.firstSubmitted} – ${f.lastSubmitted}`} />}
-          <Chip size="small" variant="outlined" label={answer.mode === 'llm' ? 'Written by the language model from the passages' : 'Extracted from the filings'} />
+          <Chip
+            size="small"
+            variant="outlined"
+            label={
+              answer.mode === 'llm' ? 'Written by the language model from the passages' : 'Extracted from the filings'
+            }
+          />
         </Stack>
       )}
       <Stack spacing={1}>
@@ -39,7 +55,13 @@ export function AnswerView({ answer, onRetry, onLoosen }: { answer: ZorroAnswer;
           <Typography key={i} variant="body2" data-testid="answer-sentence">
             {s.text}{' '}
             {s.citations.map((n) => (
-              <Link key={n} component={RouterLink} to={citationLink(answer, n)} sx={{ fontWeight: 700, fontSize: 12, mr: 0.25 }} data-testid="citation">
+              <Link
+                key={n}
+                component={RouterLink}
+                to={citationLink(answer, n)}
+                sx={{ fontWeight: 700, fontSize: 12, mr: 0.25 }}
+                data-testid="citation"
+              >
                 [{n}]
               </Link>
             ))}
@@ -48,7 +70,8 @@ export function AnswerView({ answer, onRetry, onLoosen }: { answer: ZorroAnswer;
       </Stack>
       {answer.droppedClaims > 0 && (
         <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
-          {answer.droppedClaims} {answer.droppedClaims === 1 ? 'statement was' : 'statements were'} left out because {answer.droppedClaims === 1 ? 'it cited' : 'they cited'} no retrieved passage.
+          {answer.droppedClaims} {answer.droppedClaims === 1 ? 'statement was' : 'statements were'} left out because{' '}
+          {answer.droppedClaims === 1 ? 'it cited' : 'they cited'} no retrieved passage.
         </Typography>
       )}
       {answer.zeroResults && answer.suggestions.length > 0 && (

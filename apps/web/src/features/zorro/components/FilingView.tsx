@@ -105,7 +105,11 @@ export function FilingView({ id, q, documentId, page, onOpenDocument, onBack }: 
                     <b>Objection {o.seq}</b> {o.objectedOn && `(${o.objectedOn})`}: {o.objection}
                   </Typography>
                   {o.response && (
-                    <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, pl: 2, borderLeft: '3px solid', borderColor: 'divider' }}>
+                    <Typography
+                      variant="body2"
+                      color="text.secondary"
+                      sx={{ mt: 0.5, pl: 2, borderLeft: '3px solid', borderColor: 'divider' }}
+                    >
                       <b>Response</b> {o.respondedOn && `(${o.respondedOn})`}: {o.response}
                     </Typography>
                   )}
@@ -117,11 +121,16 @@ export function FilingView({ id, q, documentId, page, onOpenDocument, onBack }: 
             <List dense sx={{ width: 260, borderRight: '1px solid', borderColor: 'divider' }} aria-label="Documents">
               {f.documents.map((d) => (
                 <ListItemButton key={d.id} selected={d.id === openDoc} onClick={() => onOpenDocument(d.id)}>
-                  <ListItemText primary={d.title} secondary={`${d.kind} · ${d.pageCount} ${d.pageCount === 1 ? 'page' : 'pages'}`} />
+                  <ListItemText
+                    primary={d.title}
+                    secondary={`${d.kind} · ${d.pageCount} ${d.pageCount === 1 ? 'page' : 'pages'}`}
+                  />
                 </ListItemButton>
               ))}
             </List>
-            <Box sx={{ flex: 1, p: 2, minWidth: 0 }}>{openDoc !== null && <DocumentPages id={openDoc} q={q} page={page} />}</Box>
+            <Box sx={{ flex: 1, p: 2, minWidth: 0 }}>
+              {openDoc !== null && <DocumentPages id={openDoc} q={q} page={page} />}
+            </Box>
           </Paper>
         </>
       )}
@@ -159,13 +168,22 @@ function DocumentPages({ id, q, page }: { id: number; q: string | undefined; pag
           key={p.number}
           ref={p.number === page ? target : undefined}
           data-testid={`page-${p.number}`}
-          sx={{ border: '1px solid', borderColor: p.number === page ? 'primary.main' : p.matches ? 'warning.light' : 'divider', borderRadius: 1, p: 1.5 }}
+          sx={{
+            border: '1px solid',
+            borderColor: p.number === page ? 'primary.main' : p.matches ? 'warning.light' : 'divider',
+            borderRadius: 1,
+            p: 1.5,
+          }}
         >
           <Typography variant="caption" color="text.secondary">
             {doc.data.title} · page {p.number}
             {p.matches ? ' · matches your search' : ''}
           </Typography>
-          <Typography variant="body2" component="pre" sx={{ whiteSpace: 'pre-wrap', fontFamily: 'inherit', m: 0, mt: 0.5 }}>
+          <Typography
+            variant="body2"
+            component="pre"
+            sx={{ whiteSpace: 'pre-wrap', fontFamily: 'inherit', m: 0, mt: 0.5 }}
+          >
             <MarkWords text={p.text} words={words} />
           </Typography>
         </Box>

@@ -45,17 +45,37 @@ export function FilterPanel({ state, facets, onChange }: FilterPanelProps) {
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    apply('q', q, { ...state, q: q.trim() || undefined, company: company.trim() || undefined, sort: q.trim() ? 'relevance' : state.sort });
+    apply('q', q, {
+      ...state,
+      q: q.trim() || undefined,
+      company: company.trim() || undefined,
+      sort: q.trim() ? 'relevance' : state.sort,
+    });
   };
   const clear = () => {
     const empty = { ...state, page: 1 } as FinderState;
     for (const key of LIST_KEYS) empty[key] = [];
-    for (const key of ['q', 'company', 'submittedFrom', 'submittedTo', 'effectiveFrom', 'effectiveTo', 'rateMin', 'rateMax'] as const) delete empty[key];
+    for (const key of [
+      'q',
+      'company',
+      'submittedFrom',
+      'submittedTo',
+      'effectiveFrom',
+      'effectiveTo',
+      'rateMin',
+      'rateMax',
+    ] as const)
+      delete empty[key];
     apply('clear', null, empty);
   };
 
   return (
-    <Paper variant="outlined" sx={{ p: 2, width: 280, flexShrink: 0, alignSelf: 'flex-start' }} component="aside" aria-label="Filters">
+    <Paper
+      variant="outlined"
+      sx={{ p: 2, width: 280, flexShrink: 0, alignSelf: 'flex-start' }}
+      component="aside"
+      aria-label="Filters"
+    >
       <Box component="form" onSubmit={submit}>
         <Stack spacing={1.5}>
           <TextField
@@ -64,9 +84,25 @@ export function FilterPanel({ state, facets, onChange }: FilterPanelProps) {
             placeholder='wildfire "defensible space" roof*'
             value={q}
             onChange={(e) => setQ(e.target.value)}
-            slotProps={{ input: { endAdornment: <InputAdornment position="end"><Search fontSize="small" /></InputAdornment> }, htmlInput: { maxLength: 300, 'data-testid': 'finder-search' } }}
+            slotProps={{
+              input: {
+                endAdornment: (
+                  <InputAdornment position="end">
+                    <Search fontSize="small" />
+                  </InputAdornment>
+                ),
+              },
+              htmlInput: { maxLength: 300, 'data-testid': 'finder-search' },
+            }}
           />
-          <TextField size="small" label="Company" value={company} onChange={(e) => setCompany(e.target.value)} onBlur={() => company.trim() !== (state.company ?? '') && setText('company', company)} slotProps={{ htmlInput: { maxLength: 200 } }} />
+          <TextField
+            size="small"
+            label="Company"
+            value={company}
+            onChange={(e) => setCompany(e.target.value)}
+            onBlur={() => company.trim() !== (state.company ?? '') && setText('company', company)}
+            slotProps={{ htmlInput: { maxLength: 200 } }}
+          />
           <Button type="submit" variant="contained" size="small">
             Search
           </Button>
@@ -83,19 +119,40 @@ export function FilterPanel({ state, facets, onChange }: FilterPanelProps) {
         )}
       </Stack>
       {FACET_ORDER.map((key) => (
-        <Facet key={key} name={key} values={facets?.facets[key] ?? []} selected={state[key]} onToggle={(value) => toggle(key, value)} />
+        <Facet
+          key={key}
+          name={key}
+          values={facets?.facets[key] ?? []}
+          selected={state[key]}
+          onToggle={(value) => toggle(key, value)}
+        />
       ))}
       <Typography variant="subtitle2" sx={{ mt: 2, mb: 1 }}>
         Submitted
       </Typography>
       <Stack direction="row" spacing={1}>
-        <DateField size="small" label="From" value={state.submittedFrom ?? ''} onChange={(e) => setText('submittedFrom', e.target.value)} />
-        <DateField size="small" label="To" value={state.submittedTo ?? ''} onChange={(e) => setText('submittedTo', e.target.value)} />
+        <DateField
+          size="small"
+          label="From"
+          value={state.submittedFrom ?? ''}
+          onChange={(e) => setText('submittedFrom', e.target.value)}
+        />
+        <DateField
+          size="small"
+          label="To"
+          value={state.submittedTo ?? ''}
+          onChange={(e) => setText('submittedTo', e.target.value)}
+        />
       </Stack>
       <Typography variant="subtitle2" sx={{ mt: 2, mb: 1 }}>
         Overall rate change (%)
       </Typography>
-      <RateRange state={state} onApply={(min, max) => apply('rateChange', [min, max], { ...state, rateMin: min || undefined, rateMax: max || undefined })} />
+      <RateRange
+        state={state}
+        onApply={(min, max) =>
+          apply('rateChange', [min, max], { ...state, rateMin: min || undefined, rateMax: max || undefined })
+        }
+      />
     </Paper>
   );
 }
@@ -107,19 +164,49 @@ function RateRange({ state, onApply }: { state: FinderState; onApply(min: string
     setMin(state.rateMin ?? '');
     setMax(state.rateMax ?? '');
   }, [state.rateMin, state.rateMax]);
-  const commit = () => (min !== (state.rateMin ?? '') || max !== (state.rateMax ?? '')) && onApply(min.trim(), max.trim());
+  const commit = () =>
+    (min !== (state.rateMin ?? '') || max !== (state.rateMax ?? '')) && onApply(min.trim(), max.trim());
   return (
     <Stack direction="row" spacing={1}>
-      <TextField size="small" type="number" label="Min" value={min} onChange={(e) => setMin(e.target.value)} onBlur={commit} onKeyDown={(e) => e.key === 'Enter' && commit()} />
-      <TextField size="small" type="number" label="Max" value={max} onChange={(e) => setMax(e.target.value)} onBlur={commit} onKeyDown={(e) => e.key === 'Enter' && commit()} />
+      <TextField
+        size="small"
+        type="number"
+        label="Min"
+        value={min}
+        onChange={(e) => setMin(e.target.value)}
+        onBlur={commit}
+        onKeyDown={(e) => e.key === 'Enter' && commit()}
+      />
+      <TextField
+        size="small"
+        type="number"
+        label="Max"
+        value={max}
+        onChange={(e) => setMax(e.target.value)}
+        onBlur={commit}
+        onKeyDown={(e) => e.key === 'Enter' && commit()}
+      />
     </Stack>
   );
 }
 
-function Facet({ name, values, selected, onToggle }: { name: ListKey; values: { value: string; count: number }[]; selected: string[]; onToggle(value: string): void }) {
+function Facet({
+  name,
+  values,
+  selected,
+  onToggle,
+}: {
+  name: ListKey;
+  values: { value: string; count: number }[];
+  selected: string[];
+  onToggle(value: string): void;
+}) {
   const [open, setOpen] = useState(false);
   // Selected values stay listed even when the current query finds none of them.
-  const all = [...values, ...selected.filter((s) => !values.some((v) => v.value === s)).map((value) => ({ value, count: 0 }))];
+  const all = [
+    ...values,
+    ...selected.filter((s) => !values.some((v) => v.value === s)).map((value) => ({ value, count: 0 })),
+  ];
   const shown = open ? all : all.slice(0, SHOWN);
   if (!all.length) return null;
   return (
@@ -129,7 +216,14 @@ function Facet({ name, values, selected, onToggle }: { name: ListKey; values: { 
         <FormControlLabel
           key={v.value}
           sx={{ display: 'flex', mr: 0, '& .MuiFormControlLabel-label': { flex: 1, fontSize: 14 } }}
-          control={<Checkbox size="small" sx={{ py: 0.25 }} checked={selected.includes(v.value)} onChange={() => onToggle(v.value)} />}
+          control={
+            <Checkbox
+              size="small"
+              sx={{ py: 0.25 }}
+              checked={selected.includes(v.value)}
+              onChange={() => onToggle(v.value)}
+            />
+          }
           label={
             <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
               <span>{v.value}</span>

@@ -25,10 +25,13 @@ function render(scene, variant) {
   const py = (y) => ((half - y) / (2 * half)) * H;
   const m = W / (2 * half); // pixels per metre
   let seed = 1234567;
-  const rnd = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+  const rnd = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
   const pick = (list) => list[Math.floor(rnd() * list.length)];
 
-  const season = variant.kind === 'after' ? { grass: [112, 118, 70], tree: [52, 74, 38] } : { grass: [96, 128, 62], tree: [38, 78, 36] };
+  const season =
+    variant.kind === 'after'
+      ? { grass: [112, 118, 70], tree: [52, 74, 38] }
+      : { grass: [96, 128, 62], tree: [38, 78, 36] };
   const rgb = (c, d = 0) => `rgb(${c[0] + d},${c[1] + d},${c[2] + d})`;
 
   // Lawn with mottling.
@@ -64,7 +67,13 @@ function render(scene, variant) {
   ];
   for (const r of roads) {
     const horizontal = r.x1 - r.x0 > r.y1 - r.y0;
-    rect(r.x0 - (horizontal ? 0 : 2), r.y0 - (horizontal ? 2 : 0), r.x1 + (horizontal ? 0 : 2), r.y1 + (horizontal ? 2 : 0), '#c9c6bd');
+    rect(
+      r.x0 - (horizontal ? 0 : 2),
+      r.y0 - (horizontal ? 2 : 0),
+      r.x1 + (horizontal ? 0 : 2),
+      r.y1 + (horizontal ? 2 : 0),
+      '#c9c6bd',
+    );
   }
   for (const r of roads) rect(r.x0, r.y0, r.x1, r.y1, '#5d5f61');
   for (let i = 0; i < 900; i++) {
@@ -89,7 +98,9 @@ function render(scene, variant) {
       const isSubject = lx === 0 && side.y0 === -39;
       lots.push({ x0: lx - 18, x1: lx + 18, y0: side.y0, y1: side.y1 });
       if (isSubject) {
-        scene.subject.buildings.forEach((b, i) => houses.push({ pts: b.outline, color: i === 0 ? '#7d7a76' : '#8d8984', h: b.height, subject: true }));
+        scene.subject.buildings.forEach((b, i) =>
+          houses.push({ pts: b.outline, color: i === 0 ? '#7d7a76' : '#8d8984', h: b.height, subject: true }),
+        );
         continue;
       }
       const w = 15 + rnd() * 6;
@@ -98,7 +109,16 @@ function render(scene, variant) {
       const yNear = side.facing < 0 ? side.y0 + setback : side.y1 - setback;
       const yFar = yNear - side.facing * d;
       const x0 = lx - w / 2 + (rnd() - 0.5) * 4;
-      houses.push({ pts: [[x0, yNear], [x0 + w, yNear], [x0 + w, yFar], [x0, yFar]], color: pick(roofColors), h: 5 + rnd() * 2 });
+      houses.push({
+        pts: [
+          [x0, yNear],
+          [x0 + w, yNear],
+          [x0 + w, yFar],
+          [x0, yFar],
+        ],
+        color: pick(roofColors),
+        h: 5 + rnd() * 2,
+      });
       // Driveway to the street.
       const dx = x0 + (rnd() > 0.5 ? w - 6 : 0);
       rect(dx, yNear, dx + 5.5, side.facing < 0 ? side.road : side.road, '#cfcbc2');
@@ -167,7 +187,12 @@ function render(scene, variant) {
     g.closePath();
     g.clip();
     g.fillStyle = 'rgba(0,0,0,0.16)';
-    g.fillRect(px(cx) + ox, py(Math.max(...ys)) + oy, (Math.max(...xs) - cx) * m, (Math.max(...ys) - Math.min(...ys)) * m);
+    g.fillRect(
+      px(cx) + ox,
+      py(Math.max(...ys)) + oy,
+      (Math.max(...xs) - cx) * m,
+      (Math.max(...ys) - Math.min(...ys)) * m,
+    );
     g.strokeStyle = 'rgba(255,255,255,0.18)';
     g.lineWidth = k;
     for (let s = Math.min(...ys); s < Math.max(...ys); s += 0.9) {
@@ -181,7 +206,13 @@ function render(scene, variant) {
       g.fillStyle = '#2f6fd0';
       g.fillRect(px(cx - 4) + ox, py(Math.max(...ys) - 2) + oy, 7 * m, 5 * m);
       g.fillStyle = '#4a3b2c';
-      for (let k = 0; k < 14; k++) g.fillRect(px(Math.min(...xs) + rnd() * (Math.max(...xs) - Math.min(...xs))) + ox, py(Math.min(...ys) + rnd() * (Math.max(...ys) - Math.min(...ys))) + oy, 3 + rnd() * 6, 2 + rnd() * 5);
+      for (let k = 0; k < 14; k++)
+        g.fillRect(
+          px(Math.min(...xs) + rnd() * (Math.max(...xs) - Math.min(...xs))) + ox,
+          py(Math.min(...ys) + rnd() * (Math.max(...ys) - Math.min(...ys))) + oy,
+          3 + rnd() * 6,
+          2 + rnd() * 5,
+        );
     }
     g.restore();
   }
@@ -192,7 +223,14 @@ function render(scene, variant) {
     g.beginPath();
     g.arc(px(t.x) + 1.8 * m, py(t.y) + 1.2 * m, t.r * m, 0, Math.PI * 2);
     g.fill();
-    const grad = g.createRadialGradient(px(t.x) + ox - t.r * m * 0.3, py(t.y) + oy - t.r * m * 0.3, 1, px(t.x) + ox, py(t.y) + oy, t.r * m);
+    const grad = g.createRadialGradient(
+      px(t.x) + ox - t.r * m * 0.3,
+      py(t.y) + oy - t.r * m * 0.3,
+      1,
+      px(t.x) + ox,
+      py(t.y) + oy,
+      t.r * m,
+    );
     grad.addColorStop(0, rgb(season.tree, 40));
     grad.addColorStop(1, rgb(season.tree, -8));
     g.fillStyle = grad;
@@ -221,7 +259,10 @@ const variants = [
   { file: 'oblique-west.jpg', kind: 'aerial', view: 'west', tint: 'rgba(255,200,150,0.08)' },
 ];
 
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--headless'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--headless'],
+});
 try {
   const page = await browser.newPage();
   for (const variant of variants) {
