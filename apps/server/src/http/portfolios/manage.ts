@@ -14,7 +14,7 @@ import {
   uploadCheckSchema,
   uploadResultSchema,
 } from '@zview/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   addProducts,
@@ -31,6 +31,31 @@ import { badRequest } from '../errors.js';
 import { actorOf, depsOf, idParams, productParams } from './context.js';
 import { presentStub } from './presenters.js';
 
+/**
+ * The multipart upload of both doors, the app's (/api) and the keyed API's (/v1): the file is
+ * streamed to the blob store under a generated name, then checked as CSV.
+ */
+export function receiveUpload(app: FastifyInstance) {
+  const deps = depsOf(app);
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data in a field named "file".');
+    const file = await request.file();
+    if (!file || file.fieldname !== 'file') throw badRequest('Send the file in a field named "file".');
+    const stream = guardUploadStream(request, file.file, app.ctx.config.bodyIdleTimeoutMs);
+    const { upload, check } = await uploadFile(deps, actorOf(request), {
+      name: file.filename,
+      stream,
+      truncated: () => file.file.truncated,
+    });
+    return reply.status(201).send({
+      uploadedFileName: upload.name,
+      originalFileName: upload.originalName,
+      sizeBytes: upload.sizeBytes,
+      check,
+    });
+  };
+}
+
 /** Upload, create, add products, rename/move, status, rerun and delete. */
 export async function registerPortfolioManageRoutes(app: FastifyInstance) {
   const deps = depsOf(app);
@@ -40,23 +65,7 @@ export async function registerPortfolioManageRoutes(app: FastifyInstance) {
   app.post(
     '/caribou/portfolio/csv',
     { schema: { response: { 201: uploadResultSchema } }, config: { policy: 'portfolio:write' } },
-    async (request, reply) => {
-      if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data in a field named "file".');
-      const file = await request.file();
-      if (!file || file.fieldname !== 'file') throw badRequest('Send the file in a field named "file".');
-      const stream = guardUploadStream(request, file.file, app.ctx.config.bodyIdleTimeoutMs);
-      const { upload, check } = await uploadFile(deps, actorOf(request), {
-        name: file.filename,
-        stream,
-        truncated: () => file.file.truncated,
-      });
-      return reply.status(201).send({
-        uploadedFileName: upload.name,
-        originalFileName: upload.originalName,
-        sizeBytes: upload.sizeBytes,
-        check,
-      });
-    },
+    receiveUpload(app),
   );
 
   // Dry run: reads every row of an uploaded file and reports what was recognised and which rows will fail.

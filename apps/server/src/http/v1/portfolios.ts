@@ -8,15 +8,13 @@ import {
   v1PortfolioCreateSchema,
 } from '@zview/contracts';
 import type { FastifyInstance } from 'fastify';
-import { createPortfolio, uploadFile } from '../../domain/portfolio/commands.js';
+import { createPortfolio } from '../../domain/portfolio/commands.js';
 import { exportFile } from '../../domain/portfolio/exports.js';
 import { portfolioDetails, portfolioResults } from '../../domain/portfolio/review.js';
-import { badRequest } from '../errors.js';
-import { depsOf, idParams, productParams } from '../portfolios/context.js';
+import { actorOf, depsOf, idParams, productParams } from '../portfolios/context.js';
 import { CONTENT_TYPES, contentDisposition } from '../portfolios/export.js';
 import { presentDetails, presentResults, presentStub } from '../portfolios/presenters.js';
-import { guardUploadStream } from '../upload-guard.js';
-import { keyedActor } from './properties.js';
+import { receiveUpload } from '../portfolios/manage.js';
 
 /**
  * Batch work through the public API: upload a file, create a portfolio from it, follow its status,
@@ -35,23 +33,7 @@ export async function registerV1PortfolioRoutes(app: FastifyInstance) {
         openapi: { summary: 'Upload a CSV or XLSX file of locations for a portfolio', bodyType: 'multipart' },
       },
     },
-    async (request, reply) => {
-      if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data in a field named "file".');
-      const file = await request.file();
-      if (!file || file.fieldname !== 'file') throw badRequest('Send the file in a field named "file".');
-      const stream = guardUploadStream(request, file.file, app.ctx.config.bodyIdleTimeoutMs);
-      const { upload, check } = await uploadFile(deps, keyedActor(request), {
-        name: file.filename,
-        stream,
-        truncated: () => file.file.truncated,
-      });
-      return reply.status(201).send({
-        uploadedFileName: upload.name,
-        originalFileName: upload.originalName,
-        sizeBytes: upload.sizeBytes,
-        check,
-      });
-    },
+    receiveUpload(app),
   );
 
   app.post(
@@ -68,7 +50,7 @@ export async function registerV1PortfolioRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const body = v1PortfolioCreateSchema.parse(request.body);
-      const actor = keyedActor(request);
+      const actor = actorOf(request);
       const created = await createPortfolio(deps, actor, { ...body, organizationId: actor.organization.id });
       return reply.status(201).send(created.stubs.map((stub) => presentStub(created.portfolio, stub)));
     },
@@ -86,7 +68,7 @@ export async function registerV1PortfolioRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { id } = idParams.parse(request.params);
-      return presentDetails(await portfolioDetails(deps.db, keyedActor(request), id));
+      return presentDetails(await portfolioDetails(deps.db, actorOf(request), id));
     },
   );
 
@@ -106,7 +88,7 @@ export async function registerV1PortfolioRoutes(app: FastifyInstance) {
     async (request) => {
       const { id } = idParams.parse(request.params);
       const q = portfolioPropertiesQuerySchema.parse(request.query);
-      return presentResults(await portfolioResults(deps.db, keyedActor(request), id, q), q);
+      return presentResults(await portfolioResults(deps.db, actorOf(request), id, q), q);
     },
   );
 
@@ -126,7 +108,7 @@ export async function registerV1PortfolioRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const { id, p } = productParams.parse(request.params);
       const { format } = portfolioExportFormatQuerySchema.parse(request.query);
-      const file = await exportFile(deps, keyedActor(request), { id, product: p, format });
+      const file = await exportFile(deps, actorOf(request), { id, product: p, format });
       reply.header('content-disposition', contentDisposition(file.fileName));
       reply.header('content-type', CONTENT_TYPES[file.format]);
       return reply.send(file.stream);

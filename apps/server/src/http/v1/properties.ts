@@ -5,18 +5,12 @@ import {
   v1BatchResponseSchema,
   assessmentResponseSchema,
 } from '@zview/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Actor } from '../../auth/actor.js';
+import type { FastifyInstance } from 'fastify';
 import { acquireChangeFeed } from '../../db/change-feed.js';
 import { assessBatch } from '../../domain/property/batch.js';
 import { PropertyLookups } from '../../domain/property/lookup.js';
 import { resolveSigningSecret, UrlSigner } from '../../domain/imagery/signing.js';
-import { unauthorized } from '../errors.js';
-
-export function keyedActor(request: FastifyRequest): Actor {
-  if (!request.actor) throw unauthorized();
-  return request.actor;
-}
+import { actorOf } from '../portfolios/context.js';
 
 /** GET /v1/properties/assessment and POST /v1/properties/assessment:batch: the property view's assessment, metered on the api channel. */
 export async function registerV1PropertyRoutes(app: FastifyInstance) {
@@ -47,7 +41,7 @@ export async function registerV1PropertyRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const query = v1AssessmentQuerySchema.parse(request.query);
-      const json = await lookups.assess(keyedActor(request), query, { fresh: await fresh(), channel: 'api' });
+      const json = await lookups.assess(actorOf(request), query, { fresh: await fresh(), channel: 'api' });
       return reply.type('application/json; charset=utf-8').send(json);
     },
   );
@@ -67,7 +61,7 @@ export async function registerV1PropertyRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const body = v1BatchRequestSchema.parse(request.body);
-      const json = await assessBatch(lookups, keyedActor(request), body, { fresh: await fresh() });
+      const json = await assessBatch(lookups, actorOf(request), body, { fresh: await fresh() });
       return reply.type('application/json; charset=utf-8').send(json);
     },
   );

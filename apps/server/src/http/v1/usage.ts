@@ -1,7 +1,7 @@
 import { v1UsageQuerySchema, v1UsageResponseSchema } from '@zview/contracts';
 import type { FastifyInstance } from 'fastify';
 import { organizationUsage } from '../../domain/api-keys/usage.js';
-import { keyedActor } from './properties.js';
+import { actorOf } from '../portfolios/context.js';
 
 /** GET /v1/usage: the organisation's usage by product and channel (billing's ledger). */
 export async function registerV1UsageRoutes(app: FastifyInstance) {
@@ -15,7 +15,7 @@ export async function registerV1UsageRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      return organizationUsage(app.ctx.db, keyedActor(request), v1UsageQuerySchema.parse(request.query));
+      return organizationUsage(app.ctx.db, actorOf(request), v1UsageQuerySchema.parse(request.query));
     },
   );
 }
