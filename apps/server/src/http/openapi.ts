@@ -1,4 +1,7 @@
 import { APP_VERSION, ERROR_CODES, problemSchema } from '@zview/contracts';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { z, ZodType } from 'zod';
 
@@ -6,7 +9,7 @@ import { z, ZodType } from 'zod';
  * The OpenAPI 3.1 document of every /api and /v1 route, generated from the routes as registered
  * and the zod contracts they declare (response schemas, and `config.openapi` for the query, path
  * and body a handler parses): never written by hand. Served at /api/openapi.json, with a
- * reference page rendered from it at /api/docs (static HTML, no script, nothing fetched elsewhere).
+ * reference page rendered from it at /api/docs (Swagger UI, served from this app: nothing fetched elsewhere).
  */
 interface CollectedRoute {
   method: string;
@@ -186,45 +189,36 @@ export function buildOpenApiDocument(app: FastifyInstance) {
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** The reference page: every operation with its parameters, body and answers, from the document. */
+/** Swagger UI's files (swagger-ui-dist, a runtime dependency), served from /api/docs/assets/. */
+const SWAGGER_UI_DIR = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+const DOCS_ASSETS = {
+  'swagger-ui.css': 'text/css; charset=utf-8',
+  'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
+} as const;
+/** Starts Swagger UI on the served document (a file of its own: the CSP allows no inline script). */
+const DOCS_INIT = `window.ui = SwaggerUIBundle({
+  url: '/api/openapi.json',
+  dom_id: '#reference',
+  deepLinking: true,
+  validatorUrl: null,
+  tryItOutEnabled: false,
+});
+`;
+
+/**
+ * The reference page: Swagger UI (served from this app, nothing fetched elsewhere) rendering
+ * /api/openapi.json, then the problem codes each /v1 error's `type` points to (#problem-CODE).
+ */
 export function renderDocsPage(document: ReturnType<typeof buildOpenApiDocument>): string {
-  const byTag = new Map<string, string[]>();
-  for (const [path, operations] of Object.entries(document.paths).sort(([a], [b]) =>
-    a.startsWith('/v1') === b.startsWith('/v1') ? a.localeCompare(b) : a.startsWith('/v1') ? -1 : 1,
-  )) {
-    for (const [method, op] of Object.entries(operations) as [
-      string,
-      {
-        summary: string;
-        tags: string[];
-        parameters: { name: string; in: string; required: boolean }[];
-        requestBody?: unknown;
-        responses: Record<string, unknown>;
-        'x-policy': string | null;
-      },
-    ][]) {
-      const tag = op.tags[0] ?? 'api';
-      const params = op.parameters
-        .map((p) => `<code>${escapeHtml(p.name)}</code> (${p.in}${p.required ? ', required' : ''})`)
-        .join(', ');
-      const section = `<details class="op"><summary><span class="m ${method}">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code> — ${escapeHtml(op.summary)}</summary>
-        <p>Policy: <code>${escapeHtml(op['x-policy'] ?? 'none')}</code>${params ? ` · Parameters: ${params}` : ''}</p>
-        ${op.requestBody ? `<h4>Request body</h4><pre>${escapeHtml(JSON.stringify(op.requestBody, null, 2))}</pre>` : ''}
-        <h4>Responses</h4><pre>${escapeHtml(JSON.stringify(op.responses, null, 2))}</pre></details>`;
-      byTag.set(tag, [...(byTag.get(tag) ?? []), section]);
-    }
-  }
   const problems = document['x-problem-codes']
     .map((code) => `<li id="problem-${code}"><code>${code}</code></li>`)
     .join('');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(document.info.title)} reference</title>
-<style>body{font:14px/1.5 system-ui,sans-serif;max-width:1100px;margin:24px auto;padding:0 16px;color:#1d2433}pre{background:#f5f7fa;padding:8px;overflow:auto;max-height:420px}
-.op{border:1px solid #dde3ea;border-radius:6px;margin:6px 0;padding:6px 10px}.m{display:inline-block;min-width:60px;font-weight:700}.get{color:#1565c0}.post{color:#2e7d32}.put,.patch{color:#ef6c00}.delete{color:#c62828}</style></head>
-<body><h1>${escapeHtml(document.info.title)} ${escapeHtml(document.info.version)}</h1><p>${escapeHtml(document.info.description)}</p>
-<p>Machine-readable document: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI ${document.openapi}).</p>
-<h2>Quick start</h2><pre>curl -H "Authorization: Bearer $ZVIEW_API_KEY" "${escapeHtml(document.servers[0]!.url)}/v1/properties/assessment?location=1427%20Wheatland%20Ave%2C%20Wichita%2C%20KS%2067203&amp;products=zhail"</pre>
-${[...byTag].map(([tag, sections]) => `<h2>${escapeHtml(tag)}</h2>${sections.join('\n')}`).join('\n')}
-<h2>Problem codes</h2><p>Errors of /v1 are <code>application/problem+json</code> (RFC 9457): <code>type</code>, <code>title</code>, <code>status</code>, <code>detail</code>, a stable <code>code</code> and the <code>requestId</code>.</p><ul>${problems}</ul>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="stylesheet" href="/api/docs/assets/swagger-ui.css"></head>
+<body><div id="reference"></div>
+<section class="swagger-ui"><div class="wrapper"><h2>Problem codes</h2><p>Errors of /v1 are <code>application/problem+json</code> (RFC 9457): <code>type</code>, <code>title</code>, <code>status</code>, <code>detail</code>, a stable <code>code</code> and the <code>requestId</code>. Machine-readable document: <a href="/api/openapi.json">/api/openapi.json</a>.</p><ul>${problems}</ul></div></section>
+<script src="/api/docs/assets/swagger-ui-bundle.js"></script><script src="/api/docs/assets/init.js"></script>
 </body></html>`;
 }
 
@@ -243,5 +237,15 @@ export async function registerOpenApiRoutes(app: FastifyInstance) {
   );
   app.get('/docs', { config: { policy: 'public', rawResponse: true } }, async (_request, reply) =>
     reply.type('text/html; charset=utf-8').send(built().html),
+  );
+  for (const [file, type] of Object.entries(DOCS_ASSETS)) {
+    let body: Buffer | undefined;
+    app.get(`/docs/assets/${file}`, { config: { policy: 'public', rawResponse: true } }, async (_request, reply) => {
+      body ??= await readFile(path.join(SWAGGER_UI_DIR, file));
+      return reply.type(type).header('cache-control', 'public, max-age=86400').send(body);
+    });
+  }
+  app.get('/docs/assets/init.js', { config: { policy: 'public', rawResponse: true } }, async (_request, reply) =>
+    reply.type('text/javascript; charset=utf-8').send(DOCS_INIT),
   );
 }
