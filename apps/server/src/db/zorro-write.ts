@@ -52,6 +52,32 @@ export function metaText(
  * Stores filings (one transaction): a filing whose tracking number exists is replaced with its
  * coverages, objections, documents and pages. Returns the ids, in order.
  */
+/** A filing's zorro_filings columns (without id): one shape for the importer's INSERT and the sample seed's COPY. */
+export function filingRow(f: FilingRecord, metaText: string) {
+  return {
+    tracking_number: f.trackingNumber,
+    state: f.state,
+    company: f.company,
+    naic_group: f.naicGroup,
+    naic_code: f.naicCode,
+    line: f.line,
+    filing_type: f.filingType,
+    status: f.status,
+    title: f.title,
+    summary: f.summary,
+    meta_text: metaText,
+    submitted_on: f.submittedOn,
+    disposition_on: f.dispositionOn,
+    effective_on: f.effectiveOn,
+    overall_change: f.overallChange,
+    models: f.models,
+    vendors: f.vendors,
+    categories: f.categories,
+    source: f.source,
+    sample: f.sample,
+  };
+}
+
 export async function upsertFilings(db: Db, filings: (FilingRecord & { metaText: string })[]): Promise<number[]> {
   return db.transaction().execute(async (trx) => {
     const ids: number[] = [];
@@ -59,28 +85,7 @@ export async function upsertFilings(db: Db, filings: (FilingRecord & { metaText:
       await trx.deleteFrom('zorro_filings').where('tracking_number', '=', f.trackingNumber).execute();
       const { id } = await trx
         .insertInto('zorro_filings')
-        .values({
-          tracking_number: f.trackingNumber,
-          state: f.state,
-          company: f.company,
-          naic_group: f.naicGroup,
-          naic_code: f.naicCode,
-          line: f.line,
-          filing_type: f.filingType,
-          status: f.status,
-          title: f.title,
-          summary: f.summary,
-          meta_text: f.metaText,
-          submitted_on: f.submittedOn,
-          disposition_on: f.dispositionOn,
-          effective_on: f.effectiveOn,
-          overall_change: f.overallChange,
-          models: f.models,
-          vendors: f.vendors,
-          categories: f.categories,
-          source: f.source,
-          sample: f.sample,
-        })
+        .values(filingRow(f, f.metaText))
         .returning('id')
         .executeTakeFirstOrThrow();
       ids.push(id);

@@ -3,7 +3,7 @@ import pg from 'pg';
 import type { Database } from '../../db/schema.js';
 import { warmFacets } from '../../domain/zorro/search.js';
 import { CopyWriter } from '../copy.js';
-import { metaText } from '../../db/zorro-write.js';
+import { filingRow, metaText } from '../../db/zorro-write.js';
 import { GENERATED_ID_BASE, generateFiling, STATE_NAMES } from './generate.js';
 
 export const DEFAULT_FILINGS = { seed: 2026, filings: 3000 } as const;
@@ -131,29 +131,7 @@ async function copyFilings(pool: pg.Pool, seed: number, count: number): Promise<
   try {
     for (let i = 0; i < count; i++) {
       const f = generateFiling(seed, i);
-      await filings.write({
-        id: f.id,
-        tracking_number: f.trackingNumber,
-        state: f.state,
-        company: f.company,
-        naic_group: f.naicGroup,
-        naic_code: f.naicCode,
-        line: f.line,
-        filing_type: f.filingType,
-        status: f.status,
-        title: f.title,
-        summary: f.summary,
-        meta_text: metaText(f, STATE_NAMES[f.state]!),
-        submitted_on: f.submittedOn,
-        disposition_on: f.dispositionOn,
-        effective_on: f.effectiveOn,
-        overall_change: f.overallChange,
-        models: f.models,
-        vendors: f.vendors,
-        categories: f.categories,
-        source: 'generated',
-        sample: true,
-      });
+      await filings.write({ id: f.id, ...filingRow(f, metaText(f, STATE_NAMES[f.state]!)) });
       for (const c of f.coverages) await coverages.write({ filing_id: f.id, coverage: c.coverage, change: c.change });
       for (const [k, o] of f.objections.entries()) {
         await objections.write({
