@@ -1,0 +1,182 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { ColumnMapping } from '@zview/contracts';
+import type { Json } from './json.js';
+
+/* Portfolios, their runs and results, and the score index runs join (migrations 0300-0340, 0780, 0800). */
+// Portfolios (migration 0300).
+
+export interface PortfolioUploadsTable {
+  name: string;
+  organization_id: number;
+  user_id: string;
+  original_name: string;
+  size_bytes: number;
+  delimiter: string;
+  has_bom: boolean;
+  header: Json<string[]>;
+  created_at: Generated<Date>;
+  /** Security (0461): the text encoding the upload was read in. */
+  encoding: ColumnType<string, string | undefined, string>;
+}
+
+export interface PortfoliosTable {
+  id: Generated<number>;
+  organization_id: number;
+  name: string;
+  description: Generated<string>;
+  portfolio_type: Generated<string>;
+  uploaded_file_name: string;
+  created_by: string;
+  header: Json<string[]>;
+  column_mapping: Json<ColumnMapping>;
+  row_count: number | null;
+  ingested_at: Date | null;
+  processing_error: string | null;
+  /** Rows per geocoding precision, 'pending' and 'unusable' (migration 0350). */
+  geocode_counts: ColumnType<Record<string, number>, string | undefined, string>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface PortfolioProductsTable {
+  portfolio_id: number;
+  product: string;
+  status: Generated<'UPLOADED' | 'IN_PROGRESS' | 'READY' | 'PROCESSED' | 'ARCHIVED'>;
+  current_run_id: number | null;
+  export_columns: Json<string[]> | null;
+  export_blob: string | null;
+  exported_at: Date | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface PortfolioRunsTable {
+  id: Generated<number>;
+  portfolio_id: number;
+  product: string;
+  model_version: string;
+  data_date: string;
+  requested_by: string;
+  chunk_size: number;
+  chunk_count: number;
+  previous_run_id: number | null;
+  changed_count: number | null;
+  suspended_at: Date | null;
+  created_at: Generated<Date>;
+  completed_at: Date | null;
+  /** The score index build the run scored with (migration 0330). */
+  score_build_id: Generated<number | null>;
+}
+
+export interface RunSummaryCounts {
+  low: number;
+  medium: number;
+  high: number;
+  none: number;
+  errors: number;
+}
+
+export interface PortfolioRowsTable {
+  portfolio_id: number;
+  row_number: number;
+  raw_values: Json<string[]>;
+  ref: string | null;
+  address: string | null;
+  street: string | null;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+  country: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  attributes: Json<Record<string, string>>;
+  problem: string | null;
+  geo_latitude: number | null;
+  geo_longitude: number | null;
+  geo_precision: string | null;
+  geo_problem: string | null;
+  /** The property the address geocoder matched (migration 0360). */
+  geo_property_id: Generated<string | null>;
+  geocoded_at: Date | null;
+}
+
+export interface PortfolioRunChunksTable {
+  run_id: number;
+  chunk_index: number;
+  row_count: number;
+  committed_at: Generated<Date>;
+  /** Risk-level and error counts of the chunk's results (migration 0340). */
+  summary: ColumnType<RunSummaryCounts, string | undefined, string>;
+}
+
+export interface PortfolioResultsTable {
+  run_id: number;
+  row_number: number;
+  score: number | null;
+  risk_level: 'low' | 'medium' | 'high' | 'none';
+  confidence: number | null;
+  top_factors: Json<{ name: string; contribution: number }[]>;
+  /** The top factors' names joined with '; ' (migration 0800); null in results written before it. */
+  top_factor_names: Generated<string | null>;
+  model_version: string;
+  problem: string | null;
+}
+
+// Score index of portfolio runs (migration 0330).
+export interface ScoreIndexBuildsTable {
+  id: Generated<number>;
+  product: string;
+  model_version: string;
+  as_of: ColumnType<Date, string, string>;
+  world_revision: ColumnType<string, number | string, number | string>;
+  built_through: string | null;
+  property_count: Generated<number>;
+  created_at: Generated<Date>;
+  completed_at: Date | null;
+}
+
+export interface ScoreIndexTable {
+  build_id: number;
+  property_id: string;
+  score: number | null;
+  risk_level: string;
+  confidence: number | null;
+  top_factors: Json<{ name: string; contribution: number }[]>;
+  /** Generated from top_factors (migration 0800): the names joined with '; '. */
+  top_factor_names: ColumnType<string, never, never>;
+  problem: string | null;
+}
+
+// Score-index build split into parts for every worker (migration 0780, issue 20).
+export interface ScoreIndexPlansTable {
+  id: Generated<number>;
+  build_ids: number[];
+  world_revision: ColumnType<string, number | string, number | string>;
+  part_count: number;
+  created_at: Generated<Date>;
+  completed_at: Date | null;
+}
+export interface ScoreIndexPartsTable {
+  plan_id: number;
+  part: number;
+  after_id: string;
+  through_id: string | null;
+  built_through: string | null;
+  property_count: Generated<number>;
+  leased_until: Date | null;
+  done_at: Date | null;
+}
+
+export interface PortfolioTables {
+  portfolio_uploads: PortfolioUploadsTable;
+  portfolios: PortfoliosTable;
+  portfolio_products: PortfolioProductsTable;
+  portfolio_runs: PortfolioRunsTable;
+  portfolio_rows: PortfolioRowsTable;
+  portfolio_run_chunks: PortfolioRunChunksTable;
+  portfolio_results: PortfolioResultsTable;
+  score_index_builds: ScoreIndexBuildsTable;
+  score_index: ScoreIndexTable;
+  score_index_plans: ScoreIndexPlansTable;
+  score_index_parts: ScoreIndexPartsTable;
+}
