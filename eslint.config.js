@@ -38,6 +38,15 @@ const SERVER_LAYERS = [
     files: ['apps/server/src/auth/**/*.ts'],
     patterns: [forbid(['http', 'jobs', 'world'], 'auth/ never imports http/, jobs/ or world/.')],
   },
+  {
+    files: ['apps/server/src/storage/**/*.ts', 'apps/server/src/ops/**/*.ts'],
+    patterns: [
+      forbid(
+        ['domain', 'http', 'jobs', 'world'],
+        'storage/ and ops/ are adapters below the domain, as db/ is: they never import domain/, http/, jobs/ or world/.',
+      ),
+    ],
+  },
 ];
 
 export default tseslint.config(
