@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { assessmentResponseSchema } from './property.js';
 import { ORGANIZATION_ROLES } from './policy-rules.js';
 import { FEATURE_KEYS, PRODUCT_KEYS, STANDARD_PRODUCTS } from './products.js';
+import { commaItems } from './text.js';
 
 /**
  * Staff administration (SPEC §7 "Customers (internal)", "Mocks", GET/POST /caribou/organizations):
@@ -276,13 +277,7 @@ export const mockResponseDeletedSchema = z.object({ status: z.literal('deleted')
 
 /** Products of a case: an array of product keys, or comma-joined. */
 const mockProducts = z.preprocess(
-  (value) =>
-    typeof value === 'string'
-      ? value
-          .split(',')
-          .map((p) => p.trim())
-          .filter(Boolean)
-      : value,
+  (value) => (typeof value === 'string' ? commaItems(value) : value),
   z
     .array(z.enum(PRODUCT_KEYS, { error: 'must be product keys' }))
     .min(1, 'must list at least one product')

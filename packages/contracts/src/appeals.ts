@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { scoreResultSchema } from './assessment.js';
 import { PRODUCT_KEYS } from './products.js';
+import { commaList } from './text.js';
 
 /**
  * Appeals (SPEC §3 "Appeal input: h3Index, product, featureName, manualInputs", §4 appeals flow,
@@ -117,18 +118,7 @@ export const evidenceParamsSchema = appealIdParamsSchema.extend({
 });
 
 export const appealListQuerySchema = z.object({
-  status: z
-    .string()
-    .optional()
-    .transform((v) =>
-      v
-        ? v
-            .split(',')
-            .map((s) => s.trim())
-            .filter(Boolean)
-        : [],
-    )
-    .pipe(z.array(z.enum(APPEAL_STATUSES))),
+  status: commaList.pipe(z.array(z.enum(APPEAL_STATUSES))),
   product: product.optional(),
   propertyId: propertyId.optional(),
   overdue: z.enum(['true', 'false']).optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from './text.js';
+import { commaList, text } from './text.js';
 import { FILE_STATUSES } from './enums.js';
 
 /** Request schemas of the portfolio calls (SPEC §7). Numbers may arrive as strings in queries. */
@@ -49,22 +49,11 @@ export const portfolioExportFormatQuerySchema = z.object({ format: z.enum(['csv'
 
 const page = z.coerce.number().int().min(1).default(1);
 const itemsPerPage = z.coerce.number().int().min(1).max(500).default(25);
-const csvList = z
-  .string()
-  .optional()
-  .transform((v) =>
-    v
-      ? v
-          .split(',')
-          .map((s) => s.trim())
-          .filter(Boolean)
-      : [],
-  );
 
 export const portfolioListQuerySchema = z.object({
-  product: csvList,
-  status: csvList,
-  organization: csvList,
+  product: commaList,
+  status: commaList,
+  organization: commaList,
   search: text().max(200).optional(),
   page,
   itemsPerPage,
@@ -76,7 +65,7 @@ export const portfolioPropertiesQuerySchema = z.object({
   page,
   itemsPerPage,
   product: text().optional(),
-  riskLevel: csvList,
+  riskLevel: commaList,
   sort: z.enum(['rowNumber', 'ref', 'score', 'riskLevel', 'confidence']).default('rowNumber'),
   order: z.enum(['asc', 'desc']).default('asc'),
 });

@@ -19,3 +19,17 @@ export function text(params?: Parameters<typeof z.string>[0]) {
     .string(params)
     .refine((value) => !CONTROL_CHARACTER.test(value), { message: CONTROL_CHARACTER_MESSAGE, abort: true });
 }
+
+/** The items of a comma-joined list ('a, b,,c' → ['a', 'b', 'c']): trimmed, empty ones dropped. */
+export function commaItems(value: string): string[] {
+  return value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
+/** An optional query parameter of comma-joined values: its items, [] when absent or empty. */
+export const commaList = z
+  .string()
+  .optional()
+  .transform((value) => (value ? commaItems(value) : []));
