@@ -225,6 +225,7 @@ try {
         headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
       },
       (res) => {
+        saw(String(res.statusCode));
         let body = '';
         res.on('data', (d) => (body += d));
         res.on('end', () =>
@@ -232,7 +233,7 @@ try {
         );
       },
     );
-    req.on('error', reject);
+    req.on('error', (error) => (saw(failure(error)), reject(error)));
     req.write(
       `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="fleet.csv"\r\nContent-Type: text/csv\r\n\r\n`,
     );
