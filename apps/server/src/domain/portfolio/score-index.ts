@@ -7,7 +7,7 @@ import { isoDate } from '../property/load.js';
 import { loadPropertyFeaturesMany } from '../property/load-many.js';
 import { RISK_MODELS } from '../risk/index.js';
 import { buildContext, scoreInstant, scoreWith, type RiskModelDefinition } from '../risk/model.js';
-import type { ScoreIndexRow } from '../../db/score-index-parts.js';
+import { factorNames, type ScoreIndexRow } from '../../db/score-index-parts.js';
 import type { ScoreFactor } from './seams.js';
 
 /**
@@ -200,12 +200,16 @@ export async function addToIndex(
 ): Promise<number> {
   const rows = await scoreIndexRows(db, builds, models, propertyIds);
   if (!rows.length) return 0;
+  // Builds locked for the statement and rows of a build that is gone not written: the foreign
+  // key's guarantee, once per statement (migration 0840; see copyIntoScoreIndex).
   const { rows: inserted } = await sql<{ n: number }>`
-    WITH ins AS (
-      INSERT INTO score_index (build_id, property_id, score, risk_level, confidence, top_factors, problem)
+    WITH live AS (SELECT id FROM score_index_builds WHERE id = ANY(${builds.map((b) => b.id)}::int[]) FOR KEY SHARE),
+    ins AS (
+      INSERT INTO score_index (build_id, property_id, score, risk_level, confidence, top_factors, problem, top_factor_names)
       SELECT * FROM unnest(${rows.map((r) => r.build)}::int[], ${rows.map((r) => r.property)}::text[], ${rows.map((r) => r.score)}::float8[],
         ${rows.map((r) => r.riskLevel)}::text[], ${rows.map((r) => r.confidence)}::float8[], ${rows.map((r) => JSON.stringify(r.topFactors))}::jsonb[],
-        ${rows.map((r) => r.problem)}::text[])
+        ${rows.map((r) => r.problem)}::text[], ${rows.map((r) => factorNames(r.topFactors))}::text[]) AS u(build_id)
+      WHERE u.build_id IN (SELECT id FROM live)
       ON CONFLICT DO NOTHING RETURNING 1)
     SELECT count(*)::int AS n FROM ins`.execute(db);
   return inserted[0]?.n ?? 0;
