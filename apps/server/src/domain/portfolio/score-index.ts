@@ -6,7 +6,7 @@ import type { HazardProfile, PropertyFeatures } from '../property/features.js';
 import { isoDate } from '../property/load.js';
 import { loadPropertyFeaturesMany } from '../property/load-many.js';
 import { RISK_MODELS } from '../risk/index.js';
-import { buildContext, scoreInstant, scoreWith, type RiskModelDefinition } from '../risk/model.js';
+import { buildContext, riskLevelFor, scoreInstant, scoreNumbers, type RiskModelDefinition } from '../risk/model.js';
 import { factorNames, type ScoreIndexRow } from '../../db/score-index-parts.js';
 import type { ScoreFactor } from './seams.js';
 
@@ -38,31 +38,28 @@ export interface IndexedScore {
   problem: string | null;
 }
 
-/** A property's portfolio score: the model on its features and the hazard at its own point; the top 3 factors by |contribution|. */
+/**
+ * A property's portfolio score: the model on its features and the hazard at its own point; the top
+ * 3 factors by |contribution| (model order among equals). The same numbers as scoreWith's result
+ * (test/portfolio/score-index.test.ts compares them), without its factor details and extras: this
+ * runs five times per property of a world when the index is built.
+ */
 export function indexedScore(
   model: RiskModelDefinition,
   features: PropertyFeatures,
   hazard: HazardProfile,
   asOf: Date,
 ): IndexedScore {
-  const result = scoreWith(model, buildContext(features, hazard, asOf, false));
+  const result = scoreNumbers(model, buildContext(features, hazard, asOf, false));
   if (result.score === null)
-    return {
-      score: null,
-      riskLevel: 'none',
-      confidence: null,
-      topFactors: [],
-      problem: result.unavailableReason ?? UNSCORABLE,
-    };
-  const top = result.factors
-    .filter((f) => f.key !== 'scale_limit')
-    .sort((a, b) => Math.abs(b.contribution) - Math.abs(a.contribution))
-    .slice(0, TOP_FACTORS);
+    return { score: null, riskLevel: 'none', confidence: null, topFactors: [], problem: result.reason || UNSCORABLE };
+  const c = result.contributions;
+  const order = c.map((_, i) => i).sort((a, b) => Math.abs(c[b]!) - Math.abs(c[a]!));
   return {
     score: result.score,
-    riskLevel: result.riskLevel,
-    confidence: result.confidence.value,
-    topFactors: top.map((f) => ({ name: f.name, contribution: f.contribution })),
+    riskLevel: riskLevelFor(result.score),
+    confidence: result.confidence,
+    topFactors: order.slice(0, TOP_FACTORS).map((i) => ({ name: model.factors[i]!.name, contribution: c[i]! })),
     problem: null,
   };
 }
