@@ -1,22 +1,11 @@
-import {
-  Box,
-  Button,
-  Skeleton,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Button, Stack, TableCell, TableRow, Typography } from '@mui/material';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import { useState } from 'react';
 import { PagedTableFooter } from '../../../ui/PagedTableFooter';
 import { useNotifications } from '../../../ui/notifications';
 import { downloadCustomerHistory, useCustomerHistory } from '../api/history';
 import { actionLabel, formatDateTime } from '../labels';
-import { EmptyState, LoadError, MessageRow } from '../../../ui/TableStates';
+import { QueryTable } from '../../../ui/QueryTable';
 
 const compact = (value: unknown) =>
   value === null || value === undefined ? '—' : JSON.stringify(value, null, 1).replace(/\n\s*/g, ' ');
@@ -42,56 +31,39 @@ export function HistoryTab({ customerId }: { customerId: number }) {
           Download CSV
         </Button>
       </Stack>
-      {history.isError ? (
-        <LoadError what="The history" error={history.error} onRetry={() => void history.refetch()} />
-      ) : !history.data ? (
-        <Skeleton variant="rounded" height={200} />
-      ) : (
-        <Box>
-          <Table size="small" aria-label="Customer history">
-            <TableHead>
-              <TableRow>
-                {['When', 'Who', 'What', 'Subject', 'Before', 'After'].map((label) => (
-                  <TableCell key={label} sx={{ fontWeight: 700 }}>
-                    {label}
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {history.data.entries.length === 0 && (
-                <MessageRow columns={6}>
-                  <EmptyState title="No changes recorded yet." />
-                </MessageRow>
-              )}
-              {history.data.entries.map((entry) => (
-                <TableRow key={entry.id}>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.at)}</TableCell>
-                  <TableCell>{entry.actorEmail ?? entry.actorUserId ?? 'System'}</TableCell>
-                  <TableCell>{actionLabel(entry.action)}</TableCell>
-                  <TableCell>{entry.subject ?? '—'}</TableCell>
-                  {[entry.before, entry.after].map((value, i) => (
-                    <TableCell
-                      key={i}
-                      sx={{ fontFamily: 'monospace', fontSize: 12, maxWidth: 360, wordBreak: 'break-word' }}
-                    >
-                      {compact(value)}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+      <QueryTable
+        query={history}
+        what="The history"
+        label="Customer history"
+        columns={['When', 'Who', 'What', 'Subject', 'Before', 'After']}
+        empty="No changes recorded yet."
+        rows={(data) => data.entries}
+        skeletonHeight={200}
+        footer={(data) => (
           <PagedTableFooter
-            total={history.data.total}
+            total={data.total}
             page={page}
             onPageChange={setPage}
             itemsPerPage={itemsPerPage}
             pageSizes={[25, 50, 100]}
             onItemsPerPageChange={setItemsPerPage}
           />
-        </Box>
-      )}
+        )}
+      >
+        {(entry) => (
+          <TableRow key={entry.id}>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.at)}</TableCell>
+            <TableCell>{entry.actorEmail ?? entry.actorUserId ?? 'System'}</TableCell>
+            <TableCell>{actionLabel(entry.action)}</TableCell>
+            <TableCell>{entry.subject ?? '—'}</TableCell>
+            {[entry.before, entry.after].map((value, i) => (
+              <TableCell key={i} sx={{ fontFamily: 'monospace', fontSize: 12, maxWidth: 360, wordBreak: 'break-word' }}>
+                {compact(value)}
+              </TableCell>
+            ))}
+          </TableRow>
+        )}
+      </QueryTable>
     </Stack>
   );
 }
