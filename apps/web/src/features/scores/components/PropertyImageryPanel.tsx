@@ -246,7 +246,9 @@ export function PropertyImageryPanel({ assessment, onLocationPinChange, showObli
             </IconButton>
           </Tooltip>
         </Stack>
-        {body(400)}
+        {/* While expanded, the panel's own maps are not kept running behind the dialog (two more
+            WebGL maps and their imagery competing with the expanded view, issue 21). */}
+        {expanded ? <Box data-testid="imagery-panel-expanded-placeholder" sx={{ height: 400 }} /> : body(400)}
         <Dialog
           open={expanded}
           onClose={() => setExpanded(false)}
