@@ -1,3 +1,4 @@
+import { FEATURE_KEYS } from '@zview/contracts';
 import type { ServerConfig } from '../config.js';
 import type { Db } from '../db/database.js';
 import { DEV_IDP_CERT } from './dev-saml-idp/sign.js';
@@ -7,30 +8,8 @@ import { seedDemoBilling } from '../domain/billing/demo-seed.js';
 import { seedStaffAdminDemo } from './seed-staff-admin.js';
 import { seedDemoAppeals } from './seed-appeals.js';
 
-const ALL_PRODUCTS = [
-  'zfire',
-  'zproperty',
-  'zhail',
-  'zstorm',
-  'zwind',
-  'zwater',
-  'roof_age',
-  'zfire-portfolio',
-  'zproperty-portfolio',
-  'zhail-portfolio',
-  'zstorm-portfolio',
-  'zwind-portfolio',
-  'appeals',
-  'ibhs',
-  'self_serve_billing',
-  'zproperty-historical_look_back',
-  'building_permits',
-  'oblique-imagery',
-  'zorro',
-];
-
 export const DEMO_ORGANIZATIONS = [
-  { name: 'Demo Mutual Insurance', products: ALL_PRODUCTS, isTrial: false },
+  { name: 'Demo Mutual Insurance', products: FEATURE_KEYS, isTrial: false },
   {
     name: 'Gulf Coast Underwriters',
     products: ['zwind', 'zhail', 'zstorm', 'zwind-portfolio', 'zhail-portfolio', 'self_serve_billing'],

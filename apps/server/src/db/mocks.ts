@@ -74,18 +74,21 @@ export interface MockCaseRow {
   mock_response_name: string;
 }
 
+/** A case's columns with its response's name (mock_cases as c joined to mock_responses as r). */
+const CASE_COLUMNS = [
+  'c.location',
+  'c.location_type',
+  'c.api_version',
+  'c.mock_response_id',
+  'c.products',
+  'r.name as mock_response_name',
+] as const;
+
 export async function listMockCases(db: Db): Promise<MockCaseRow[]> {
   return db
     .selectFrom('mock_cases as c')
     .innerJoin('mock_responses as r', 'r.id', 'c.mock_response_id')
-    .select([
-      'c.location',
-      'c.location_type',
-      'c.api_version',
-      'c.mock_response_id',
-      'c.products',
-      'r.name as mock_response_name',
-    ])
+    .select(CASE_COLUMNS)
     .orderBy('c.location')
     .orderBy('c.id')
     .limit(10_000)
@@ -128,15 +131,7 @@ export async function loadMockCasesWithPayloads(db: Db): Promise<(MockCaseRow & 
   return db
     .selectFrom('mock_cases as c')
     .innerJoin('mock_responses as r', 'r.id', 'c.mock_response_id')
-    .select([
-      'c.location',
-      'c.location_type',
-      'c.api_version',
-      'c.mock_response_id',
-      'c.products',
-      'r.name as mock_response_name',
-      'r.payload',
-    ])
+    .select([...CASE_COLUMNS, 'r.payload'])
     .orderBy('c.id')
     .limit(10_000)
     .execute();

@@ -1,19 +1,11 @@
 import path from 'node:path';
 import { LocalBlobStore, type BlobStore } from './blob-store.js';
-import { S3BlobStore } from './s3-blob-store.js';
+import { S3BlobStore, type S3BlobStoreOptions } from './s3-blob-store.js';
 
 export interface BlobStoreConfig {
   dataDir: string;
   /** S3_BUCKET set: an S3-compatible store; else a directory under DATA_DIR. */
-  s3?: {
-    bucket: string;
-    endpoint?: string;
-    region?: string;
-    forcePathStyle?: boolean;
-    accessKeyId?: string;
-    secretAccessKey?: string;
-    prefix?: string;
-  };
+  s3?: S3BlobStoreOptions;
 }
 
 /** The deployment's blob store: local for one machine, S3-compatible for a fleet. */

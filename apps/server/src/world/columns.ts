@@ -1,12 +1,4 @@
-import type {
-  BuildingRow,
-  HazardCellRow,
-  ImageryCaptureRow,
-  NeighbourhoodRow,
-  PermitRow,
-  PropertyRow,
-  WeatherEventRow,
-} from './rows.js';
+import type { WorldRows } from './rows.js';
 
 /** The columns the seeder streams into each world table, in COPY order. */
 export const COLUMNS = {
@@ -134,12 +126,4 @@ export const COLUMNS = {
     'hail_annual_probability',
     'design_wind_mph',
   ],
-} as const satisfies {
-  neighbourhoods: readonly (keyof NeighbourhoodRow)[];
-  properties: readonly (keyof PropertyRow)[];
-  buildings: readonly (keyof BuildingRow)[];
-  permits: readonly (keyof PermitRow)[];
-  weather_events: readonly (keyof WeatherEventRow)[];
-  imagery_captures: readonly (keyof ImageryCaptureRow)[];
-  hazard_cells: readonly (keyof HazardCellRow)[];
-};
+} as const satisfies { [Table in keyof WorldRows]: readonly (keyof WorldRows[Table])[] };

@@ -8,6 +8,7 @@ import type {
   PropertiesTable,
   WeatherEventsTable,
 } from '../db/world-schema.js';
+import { hazardForCell, HAZARD_RESOLUTION } from '../domain/hazard/climatology.js';
 
 /**
  * Rows of the world tables as the generator and importers produce them (column names as in
@@ -34,6 +35,34 @@ export type WeatherEventRow = Omit<GeneratedRow<WeatherEventsTable, 'occurred_on
 };
 export type ImageryCaptureRow = GeneratedRow<ImageryCapturesTable, 'captured_on'>;
 export type HazardCellRow = Selectable<HazardCellsTable>;
+
+/** The hazard_cells row of an H3 cell: its climatology (domain/hazard). */
+export function hazardCellRow(cell: string): HazardCellRow {
+  const h = hazardForCell(cell);
+  return {
+    h3_index: cell,
+    resolution: HAZARD_RESOLUTION,
+    wildfire: h.wildfire,
+    hail: h.hail,
+    wind: h.wind,
+    storm: h.storm,
+    flood: h.flood,
+    surge: h.surge,
+    hail_annual_probability: h.hailAnnualProbability,
+    design_wind_mph: h.designWindMph,
+  };
+}
+
+/** The row type of each world table the seeder writes. */
+export interface WorldRows {
+  neighbourhoods: NeighbourhoodRow;
+  properties: PropertyRow;
+  buildings: BuildingRow;
+  permits: PermitRow;
+  weather_events: WeatherEventRow;
+  imagery_captures: ImageryCaptureRow;
+  hazard_cells: HazardCellRow;
+}
 
 /** Everything one neighbourhood contributes to the world. */
 export interface NeighbourhoodBatch {

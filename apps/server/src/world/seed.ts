@@ -1,7 +1,6 @@
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
-import { hazardForCell, HAZARD_RESOLUTION } from '../domain/hazard/climatology.js';
 import { rebuildStreetNames } from '../db/street-names.js';
 import { dropSecondaryIndexes, restoreSecondaryIndexes } from './bulk.js';
 import { CopyWriter } from './copy.js';
@@ -9,28 +8,19 @@ import { encodeBatches, STREAMED_TABLES, type EncodedChunk, type StreamedTable }
 import { generateNeighbourhood } from './generate/neighbourhood.js';
 import { planWorld, type NeighbourhoodPlan } from './generate/plan.js';
 import { COLUMNS } from './columns.js';
-import type {
-  BuildingRow,
-  HazardCellRow,
-  ImageryCaptureRow,
-  NeighbourhoodRow,
-  PermitRow,
-  PropertyRow,
-  WeatherEventRow,
+import {
+  hazardCellRow,
+  type BuildingRow,
+  type ImageryCaptureRow,
+  type NeighbourhoodRow,
+  type PermitRow,
+  type PropertyRow,
+  type WeatherEventRow,
 } from './rows.js';
 
 export const DEFAULT_WORLD = { seed: 20_26, properties: 20_000 } as const;
 const META_KEY = 'generated_world';
-const WORLD_TABLES = [
-  'neighbourhoods',
-  'properties',
-  'buildings',
-  'permits',
-  'weather_events',
-  'imagery_captures',
-  'hazard_cells',
-  'street_names',
-] as const;
+const WORLD_TABLES = [...STREAMED_TABLES, 'hazard_cells', 'street_names'] as const;
 const GENERATOR_VERSION = 1;
 
 export interface SeedResult {
@@ -245,22 +235,7 @@ async function generateOnWorkers(
 
 /** Stores the climatology of the given cells (the ones properties sit in); existing cells are kept. */
 export async function storeHazardCells(pool: pg.Pool, cells: Iterable<string>): Promise<number> {
-  const rows: HazardCellRow[] = [];
-  for (const cell of cells) {
-    const h = hazardForCell(cell);
-    rows.push({
-      h3_index: cell,
-      resolution: HAZARD_RESOLUTION,
-      wildfire: h.wildfire,
-      hail: h.hail,
-      wind: h.wind,
-      storm: h.storm,
-      flood: h.flood,
-      surge: h.surge,
-      hail_annual_probability: h.hailAnnualProbability,
-      design_wind_mph: h.designWindMph,
-    });
-  }
+  const rows = [...cells].map(hazardCellRow);
   let stored = 0;
   for (let i = 0; i < rows.length; i += 5000) {
     const { rowCount } = await pool.query(

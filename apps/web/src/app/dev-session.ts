@@ -1,4 +1,4 @@
-import type { IdentityProviderKind, SessionOrganization, SessionUser } from '@zview/contracts';
+import { FEATURE_KEYS, type IdentityProviderKind, type SessionOrganization, type SessionUser } from '@zview/contracts';
 
 /**
  * Development sessions for unit and browser tests: `?devSession=<name>` picks one of the fixtures
@@ -29,24 +29,8 @@ function user(
   };
 }
 
-const ALL_FEATURES = [
-  'zfire',
-  'zproperty',
-  'zhail',
-  'zstorm',
-  'zwind',
-  'zwater',
-  'roof_age',
-  'zfire-portfolio',
-  'zproperty-portfolio',
-  'zhail-portfolio',
-  'appeals',
-  'self_serve_billing',
-  'building_permits',
-  'oblique-imagery',
-  'zproperty-historical_look_back',
-  'zorro',
-];
+/** Every feature but the zstorm and zwind portfolios and IBHS: what the fixtures' first organisations have. */
+const ALL_FEATURES = FEATURE_KEYS.filter((key) => !['zstorm-portfolio', 'zwind-portfolio', 'ibhs'].includes(key));
 
 const ACME: SessionOrganization = { id: 101, name: 'Acme Mutual Insurance', products: ALL_FEATURES };
 const SUMMIT: SessionOrganization = {

@@ -1,4 +1,4 @@
-import type { FortifiedDesignation, RoofCondition, RoofMaterial, RoofShape } from '../property/features.js';
+import type { BuildingFeatures } from '../property/features.js';
 import type { BBox, LngLat } from './geo.js';
 
 /**
@@ -6,21 +6,16 @@ import type { BBox, LngLat } from './geo.js';
  * imported) produces it for a bbox through a `SceneProvider`; the renderer never queries data
  * itself, so tests use fixture scenes and the world plugs its database query in.
  */
-export interface SceneBuilding {
-  id: string;
-  propertyId: string;
-  outline: GeoJSON.Polygon;
-  heightFt: number;
-  roofMaterial: RoofMaterial;
-  roofShape: RoofShape;
-  roofCondition: RoofCondition;
-  /** The roof seen before this year is the previous one (worn, other colour). */
-  roofInstallYear: number | null;
-  hasSolar: boolean;
-  fortified?: FortifiedDesignation;
-  /** Year the building was built: absent from captures before it. */
-  yearBuilt?: number | null;
-}
+export type SceneBuilding = Pick<
+  BuildingFeatures,
+  'outline' | 'heightFt' | 'roofMaterial' | 'roofShape' | 'roofCondition' | 'roofInstallYear' | 'hasSolar'
+> &
+  Partial<Pick<BuildingFeatures, 'fortified'>> & {
+    id: string;
+    propertyId: string;
+    /** Year the building was built: absent from captures before it. */
+    yearBuilt?: number | null;
+  };
 
 export interface SceneParcel {
   id: string;

@@ -1,3 +1,6 @@
+import type { Selectable } from 'kysely';
+import type { HazardCellsTable } from '../../db/world-schema.js';
+
 /**
  * The shared vocabulary between the sample world / importers (which produce it), the risk
  * models (pure functions of it) and the imagery renderer (which draws it). Values are as of one
@@ -66,22 +69,18 @@ export interface PropertyFeatures {
 
 /**
  * Hazard climatology at a location (illustrative fields shaped like the real patterns), each
- * 0–1 unless a unit is named.
+ * 0–1 unless a unit is named: the hazard_cells row (db/world-schema.ts; wildfire, hail, wind:
+ * hurricane / straight-line, storm: severe convective, flood, surge: coastal storm surge) in the
+ * engines' names.
  */
-export interface HazardProfile {
+export type HazardProfile = Pick<
+  Selectable<HazardCellsTable>,
+  'wildfire' | 'hail' | 'wind' | 'storm' | 'flood' | 'surge'
+> & {
   /** H3 cell (resolution 7) the values were read from. */
   h3Index: string;
-  wildfire: number;
-  hail: number;
-  /** Hurricane / straight-line wind exposure. */
-  wind: number;
-  /** Severe convective storm (tornado, thunderstorm wind). */
-  storm: number;
-  flood: number;
-  /** Coastal storm surge. */
-  surge: number;
   /** Annual probability of hail ≥ 1 inch. */
-  hailAnnualProbability: number;
+  hailAnnualProbability: HazardCellsTable['hail_annual_probability'];
   /** 100-year 3-second gust in mph. */
-  designWindMph: number;
-}
+  designWindMph: HazardCellsTable['design_wind_mph'];
+};

@@ -140,41 +140,23 @@ export async function answerQuestion(db: Db, question: string, llm?: LlmConfig):
   });
 
   const extractive = extractiveSentences(figures, interpretation, citations, summaries);
-  if (!llm)
-    return {
-      mode: 'extractive',
-      interpreted,
-      figures,
-      sentences: extractive,
-      citations,
-      zeroResults: false,
-      suggestions: [],
-      droppedClaims: 0,
-    };
+  const extractiveAnswer = {
+    mode: 'extractive' as const,
+    interpreted,
+    figures,
+    sentences: extractive,
+    citations,
+    zeroResults: false,
+    suggestions: [],
+    droppedClaims: 0,
+  };
+  if (!llm) return extractiveAnswer;
   try {
     const written = await llmSentences(llm, question, figures, interpretation.description, citations);
     if (!written.sentences.length) throw new Error('no cited sentence');
-    return {
-      mode: 'llm',
-      interpreted,
-      figures,
-      sentences: written.sentences,
-      citations,
-      zeroResults: false,
-      suggestions: [],
-      droppedClaims: written.dropped,
-    };
+    return { ...extractiveAnswer, mode: 'llm', sentences: written.sentences, droppedClaims: written.dropped };
   } catch {
-    return {
-      mode: 'extractive',
-      interpreted,
-      figures,
-      sentences: extractive,
-      citations,
-      zeroResults: false,
-      suggestions: [],
-      droppedClaims: 0,
-    };
+    return extractiveAnswer;
   }
 }
 

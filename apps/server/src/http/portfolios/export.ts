@@ -4,7 +4,7 @@ import {
   portfolioExportFormatQuerySchema,
   portfolioExportMarkSchema,
 } from '@zview/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { exportAllProducts, exportFile, markExported, saveExportChoice } from '../../domain/portfolio/exports.js';
 import { actorOf, depsOf, idParams, productParams } from './context.js';
 
@@ -19,6 +19,19 @@ export function contentDisposition(fileName: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
+/** The handler of a product's export (…/:id/product(s)/:p/export?format=): the file, as an attachment; for /api and /v1. */
+export function sendProductExport(app: FastifyInstance) {
+  const deps = depsOf(app);
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const { id, p } = productParams.parse(request.params);
+    const { format } = portfolioExportFormatQuerySchema.parse(request.query);
+    const file = await exportFile(deps, actorOf(request), { id, product: p, format });
+    reply.header('content-disposition', contentDisposition(file.fileName));
+    reply.header('content-type', CONTENT_TYPES[file.format]);
+    return reply.send(file.stream);
+  };
+}
+
 /**
  * Export of a product's results. The GET only reads; PUT …/update_export is the explicit call
  * the UI makes when the user exports, which records the export and accepts READY results.
@@ -29,14 +42,7 @@ export async function registerPortfolioExportRoutes(app: FastifyInstance) {
   app.get(
     '/caribou/portfolio/:id/product/:p/export',
     { config: { policy: 'portfolio:export', rawResponse: true } },
-    async (request, reply) => {
-      const { id, p } = productParams.parse(request.params);
-      const { format } = portfolioExportFormatQuerySchema.parse(request.query);
-      const file = await exportFile(deps, actorOf(request), { id, product: p, format });
-      reply.header('content-disposition', contentDisposition(file.fileName));
-      reply.header('content-type', CONTENT_TYPES[file.format]);
-      return reply.send(file.stream);
-    },
+    sendProductExport(app),
   );
 
   // Every product side by side with where each row was placed: one file per portfolio (read only).

@@ -9,10 +9,9 @@ import {
 } from '@zview/contracts';
 import type { FastifyInstance } from 'fastify';
 import { createPortfolio } from '../../domain/portfolio/commands.js';
-import { exportFile } from '../../domain/portfolio/exports.js';
 import { portfolioDetails, portfolioResults } from '../../domain/portfolio/review.js';
 import { actorOf, depsOf, idParams, productParams } from '../portfolios/context.js';
-import { CONTENT_TYPES, contentDisposition } from '../portfolios/export.js';
+import { sendProductExport } from '../portfolios/export.js';
 import { presentDetails, presentResults, presentStub } from '../portfolios/presenters.js';
 import { receiveUpload } from '../portfolios/manage.js';
 
@@ -105,13 +104,6 @@ export async function registerV1PortfolioRoutes(app: FastifyInstance) {
         },
       },
     },
-    async (request, reply) => {
-      const { id, p } = productParams.parse(request.params);
-      const { format } = portfolioExportFormatQuerySchema.parse(request.query);
-      const file = await exportFile(deps, actorOf(request), { id, product: p, format });
-      reply.header('content-disposition', contentDisposition(file.fileName));
-      reply.header('content-type', CONTENT_TYPES[file.format]);
-      return reply.send(file.stream);
-    },
+    sendProductExport(app),
   );
 }

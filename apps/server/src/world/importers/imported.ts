@@ -7,10 +7,10 @@ import type { ParsedAddress } from '../../domain/geocoder/parse.js';
 import { normalizeCity } from '../../domain/geocoder/vocabulary.js';
 import { environmentOf } from '../generate/environment.js';
 import { LocalFrame } from '../generate/shapes.js';
-import { HAZARD_RESOLUTION, hazardForCell } from '../../domain/hazard/climatology.js';
+import { HAZARD_RESOLUTION } from '../../domain/hazard/climatology.js';
 import { hashString, Random } from '../random.js';
 import { STATE_REGION } from '../regions.js';
-import type { BuildingRow, PropertyRow } from '../rows.js';
+import { hazardCellRow, type BuildingRow, type PropertyRow } from '../rows.js';
 
 /** Site features an import cannot observe; they get regional defaults and are listed in `estimated`. */
 export const ESTIMATED_SITE_FEATURES = [
@@ -152,23 +152,7 @@ export async function storeCells(db: Db, cells: string[]) {
   if (!unique.length) return;
   await db
     .insertInto('hazard_cells')
-    .values(
-      unique.map((cell) => {
-        const h = hazardForCell(cell);
-        return {
-          h3_index: cell,
-          resolution: HAZARD_RESOLUTION,
-          wildfire: h.wildfire,
-          hail: h.hail,
-          wind: h.wind,
-          storm: h.storm,
-          flood: h.flood,
-          surge: h.surge,
-          hail_annual_probability: h.hailAnnualProbability,
-          design_wind_mph: h.designWindMph,
-        };
-      }),
-    )
+    .values(unique.map(hazardCellRow))
     .onConflict((oc) => oc.column('h3_index').doNothing())
     .execute();
 }
