@@ -1,7 +1,6 @@
 import { Button, Stack, TableCell, TableRow, Typography } from '@mui/material';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
-import { useState } from 'react';
-import { PagedTableFooter } from '../../../ui/PagedTableFooter';
+import { PagedTableFooter, usePaging } from '../../../ui/PagedTableFooter';
 import { useNotifications } from '../../../ui/notifications';
 import { downloadCustomerHistory, useCustomerHistory } from '../api/history';
 import { actionLabel, formatDateTime } from '../labels';
@@ -12,8 +11,8 @@ const compact = (value: unknown) =>
 
 /** Every change to the customer: who, what, before, after, when; downloadable as CSV. */
 export function HistoryTab({ customerId }: { customerId: number }) {
-  const [page, setPage] = useState(0);
-  const [itemsPerPage, setItemsPerPage] = useState(25);
+  const paging = usePaging(25);
+  const { page, itemsPerPage } = paging;
   const history = useCustomerHistory(customerId, page + 1, itemsPerPage);
   const { notify } = useNotifications();
 
@@ -39,16 +38,7 @@ export function HistoryTab({ customerId }: { customerId: number }) {
         empty="No changes recorded yet."
         rows={(data) => data.entries}
         skeletonHeight={200}
-        footer={(data) => (
-          <PagedTableFooter
-            total={data.total}
-            page={page}
-            onPageChange={setPage}
-            itemsPerPage={itemsPerPage}
-            pageSizes={[25, 50, 100]}
-            onItemsPerPageChange={setItemsPerPage}
-          />
-        )}
+        footer={(data) => <PagedTableFooter total={data.total} pageSizes={[25, 50, 100]} {...paging} />}
       >
         {(entry) => (
           <TableRow key={entry.id}>
