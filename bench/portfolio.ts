@@ -215,6 +215,8 @@ async function main() {
   }
   console.log(`  worker ready after ${secs(Date.now() - started)}; load ${loadavg()}`);
 
+  // Lookups count from the upload on (not while a new world's score index was being built).
+  lookupMs.length = 0;
   started = Date.now();
   const uploaded = await uploadPortfolioCsv(port, headers, csvPath, 'portfolio.csv');
   const uploadMs = Date.now() - started;
