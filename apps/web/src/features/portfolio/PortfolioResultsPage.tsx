@@ -1,4 +1,3 @@
-import ArrowBack from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,7 +14,7 @@ import { useSession } from '../../session/session';
 import type { PortfolioMetadata } from '@zview/contracts';
 import { portfolioKeys } from './api/keys';
 import { fetchPortfolioMetadata } from './api/metadata';
-import { RunProgressBar, StatusChip } from './components';
+import { PortfolioSubpage, RunProgressBar, StatusChip } from './components';
 import { EmptyState, LoadError } from '../../ui/TableStates';
 import { ErrorsTable } from './ErrorsTable';
 import { formatDate, orderByProduct, productName } from './model';
@@ -62,7 +61,7 @@ export default function PortfolioResultsPage() {
 
   if (!valid) {
     return (
-      <Page>
+      <PortfolioSubpage maxWidth={1360}>
         <EmptyState
           title="No portfolio chosen"
           hint="Open a portfolio from the list to see its results."
@@ -72,12 +71,12 @@ export default function PortfolioResultsPage() {
             </Button>
           }
         />
-      </Page>
+      </PortfolioSubpage>
     );
   }
   if (metadata.isPending) {
     return (
-      <Page>
+      <PortfolioSubpage maxWidth={1360}>
         <Skeleton variant="text" width={360} height={48} />
         <Stack direction="row" spacing={2} sx={{ my: 3 }}>
           {[0, 1, 2, 3].map((i) => (
@@ -86,21 +85,21 @@ export default function PortfolioResultsPage() {
         </Stack>
         <Skeleton variant="rounded" height={140} sx={{ mb: 3 }} data-testid="results-skeleton" />
         <Skeleton variant="rounded" height={320} />
-      </Page>
+      </PortfolioSubpage>
     );
   }
   if (metadata.isError) {
     return (
-      <Page>
+      <PortfolioSubpage maxWidth={1360}>
         <LoadError what="This portfolio" error={metadata.error} onRetry={() => void metadata.refetch()} />
-      </Page>
+      </PortfolioSubpage>
     );
   }
   const data = metadata.data;
   const scored = product ? product.riskLevels.low + product.riskLevels.medium + product.riskLevels.high : 0;
 
   return (
-    <Page>
+    <PortfolioSubpage maxWidth={1360}>
       <Stack direction="row" sx={{ alignItems: 'flex-start', justifyContent: 'space-between', mb: 3 }}>
         <Box>
           <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
@@ -226,25 +225,7 @@ export default function PortfolioResultsPage() {
           />
         </>
       )}
-    </Page>
-  );
-}
-
-function Page({ children }: { children: React.ReactNode }) {
-  return (
-    <Box sx={{ p: 4, maxWidth: 1360, mx: 'auto', width: '100%' }}>
-      <Button
-        component={RouterLink}
-        to="/zportfolio"
-        startIcon={<ArrowBack />}
-        color="inherit"
-        size="small"
-        sx={{ mb: 1 }}
-      >
-        Portfolios
-      </Button>
-      {children}
-    </Box>
+    </PortfolioSubpage>
   );
 }
 
