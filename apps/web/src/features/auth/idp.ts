@@ -134,14 +134,17 @@ export function createIdentityProvider(
   userManager = createUserManager(settings),
 ): IdentityProvider {
   const issuer = trimSlash(settings.issuer);
-  const prefetchMetadata = async () => {
-    try {
-      const metadata = await userManager.metadataService.getMetadata();
-      sessionStorage.setItem(METADATA_STORAGE_KEY, JSON.stringify(metadata));
-    } catch (error) {
-      // Sign-in asks again when it needs it.
-      console.warn('Identity-provider discovery failed', error);
-    }
+  // One request at a time: Sign in clicked while the prefetch is on its way waits for it.
+  let discovery: Promise<void> | undefined;
+  const prefetchMetadata = () => {
+    discovery ??= userManager.metadataService.getMetadata().then(
+      (metadata) => sessionStorage.setItem(METADATA_STORAGE_KEY, JSON.stringify(metadata)),
+      (error: unknown) => {
+        discovery = undefined; // sign-in asks again when it needs it
+        console.warn('Identity-provider discovery failed', error);
+      },
+    );
+    return discovery;
   };
   return {
     settings,
