@@ -24,17 +24,11 @@ import { generateApiKey, hashApiKey, visiblePrefix } from '../apps/server/src/do
 import { worldImagerySources } from '../apps/server/src/domain/property/imagery-sources.js';
 import { DEFAULT_WORLD, seedWorld } from '../apps/server/src/world/seed.js';
 import { createOrganization, createUser, tokenFor } from '../apps/server/test/factories.js';
+import { loadavg, percentile } from './support/figures.js';
 
 const SECONDS = Number(process.env.API_BENCH_SECONDS ?? 10);
 const SAMPLES = Number(process.env.API_BENCH_SAMPLES ?? 200);
 const BATCH = Math.min(100, Number(process.env.API_BENCH_BATCH ?? 25));
-const loadavg = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
-const percentile = (samples: number[], p: number) =>
-  [...samples].sort((a, b) => a - b)[Math.min(samples.length - 1, Math.floor((p / 100) * samples.length))]!;
 
 export async function benchApi(): Promise<boolean> {
   const work = mkdtempSync(path.join(os.tmpdir(), 'zview-bench-api-'));

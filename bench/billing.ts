@@ -13,16 +13,12 @@ import { createDb } from '../apps/server/src/db/database.js';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import { billingReport } from '../apps/server/src/domain/billing/report.js';
+import { percentile } from './support/figures.js';
 
 const ROWS = Number(process.env.BILLING_ROWS ?? 10_000_000);
 const STATEMENT_ROWS = 20_000;
 const WRITERS = 8;
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
-
-function percentile(samples: number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
 
 export async function benchBilling(): Promise<boolean> {
   const work = mkdtempSync(path.join(os.tmpdir(), 'zview-bench-billing-'));

@@ -12,14 +12,10 @@ import path from 'node:path';
 import { parse } from 'csv-parse';
 import { readCsvBatches } from '../apps/server/src/domain/portfolio/csv-reader.js';
 import { writeSamplePortfolioCsv } from './sample-portfolio-csv.js';
+import { loadavg } from './support/figures.js';
 
 const ROWS = Number(process.env.ROWS ?? 1_000_000);
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
-const loadavg = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
 
 async function handWritten(file: string) {
   let records = 0;

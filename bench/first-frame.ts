@@ -11,12 +11,12 @@
  * is printed on its own as well. The machine may be shared: the load average is printed.
  * Run: npm run bench -- first-frame   (FIRST_FRAME_ROUNDS=2 by default: each landmark twice)
  */
-import os from 'node:os';
 import type { Page } from 'playwright-core';
 import { buildWebApp, startApp, type RunningApp } from '../e2e/support/app.js';
 import { signIn } from '../e2e/support/auth.js';
 import { launchChromium } from '../e2e/support/chromium.js';
 import { PERFORMANCE_MARKS } from '../apps/web/src/ui/performanceMarks.js';
+import { loadavg, percentile } from './support/figures.js';
 
 const TARGET_MS = 1500;
 const ROUNDS = Number(process.env.FIRST_FRAME_ROUNDS ?? 2);
@@ -42,15 +42,6 @@ interface Sample {
   idle: number;
 }
 
-const loadavg = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
-function percentile(samples: number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
 const ms = (value: number) => `${Math.round(value)} ms`.padStart(8);
 
 /** One search from the home page; the marks' times are relative to that page's navigation. */

@@ -12,12 +12,11 @@
  *   npm run -w bench bench:fleet            (ROWS=20000 OUTAGE_S=10 for a quick look)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createReadStream, createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PORTFOLIO_FEATURE, PORTFOLIO_PRODUCTS } from '@zview/contracts';
 // @ts-expect-error s3rver ships no types
 import S3rver from 's3rver';
 import { buildApp } from '../apps/server/src/app.js';
@@ -27,18 +26,15 @@ import { createDb } from '../apps/server/src/db/database.js';
 import { findFreePort, startEmbeddedPostgres } from '../apps/server/src/db/embedded.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import { DEFAULT_WORLD, seedWorld } from '../apps/server/src/world/seed.js';
-import { createOrganization, createUser, tokenFor } from '../apps/server/test/factories.js';
+import { percentile, secs, sleep } from './support/figures.js';
+import { portfolioMemberHeaders, uploadPortfolioCsv, worldAddresses } from './support/portfolio-client.js';
 
 const ROWS = Number(process.env.ROWS ?? 200_000);
 const OUTAGE_MS = Number(process.env.OUTAGE_S ?? 30) * 1000;
 const MAIN = fileURLToPath(new URL('../apps/server/src/main.ts', import.meta.url));
 const work = mkdtempSync(path.join(os.tmpdir(), 'zview-fleet-'));
-const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const t0 = Date.now();
 const say = (line: string) => console.log(`[${secs(Date.now() - t0).padStart(7)}] ${line}`);
-const percentile = (samples: number[], p: number) =>
-  [...samples].sort((a, b) => a - b)[Math.min(samples.length - 1, Math.floor((p / 100) * samples.length))] ?? NaN;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // --- PostgreSQL, object store -------------------------------------------------------------------
 const pgPort = await findFreePort(0);
@@ -157,19 +153,7 @@ try {
     LOG_LEVEL: 'warn',
   });
   const tokenApp = await buildApp({ config, db });
-  const org = await createOrganization(db, {
-    name: `Fleet ${Date.now()}`,
-    products: [
-      'zfire',
-      'zproperty',
-      'zhail',
-      'zwind',
-      'zstorm',
-      ...PORTFOLIO_PRODUCTS.map((p) => PORTFOLIO_FEATURE[p]),
-    ],
-  });
-  const user = await createUser(db, { org });
-  const headers = { authorization: `Bearer ${await tokenFor(tokenApp, user)}` };
+  const headers = await portfolioMemberHeaders(tokenApp, db, 'Fleet');
   await tokenApp.close();
 
   // The portfolio: coordinates a few metres from the world's properties, nine rows in ten.
@@ -189,14 +173,7 @@ try {
   // Lookups one at a time through the balancer, all along.
   const lookupMs: number[] = [];
   const lookupStatus = new Map<number, number>();
-  const addresses = (
-    await db
-      .selectFrom('properties')
-      .select(['address_line', 'city', 'state', 'zip'])
-      .orderBy('id')
-      .limit(200)
-      .execute()
-  ).map((r) => `${r.address_line}, ${r.city}, ${r.state} ${r.zip}`);
+  const addresses = await worldAddresses(db, 200);
   let looking = true;
   const lookups = (async () => {
     for (let n = 0; looking; n += 1) {
@@ -215,32 +192,7 @@ try {
 
   // Upload (streamed multipart through the balancer into the object store) and create.
   const uploadStarted = Date.now();
-  const boundary = `----zviewfleet${Date.now()}`;
-  const uploaded = await new Promise<{ uploadedFileName: string }>((resolve, reject) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port: balancerPort,
-        method: 'POST',
-        path: '/api/caribou/portfolio/csv',
-        headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      },
-      (res) => {
-        let body = '';
-        res.on('data', (d) => (body += d));
-        res.on('end', () =>
-          res.statusCode === 201 ? resolve(JSON.parse(body)) : reject(new Error(`upload ${res.statusCode}: ${body}`)),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.write(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="fleet.csv"\r\nContent-Type: text/csv\r\n\r\n`,
-    );
-    const file = createReadStream(csvPath);
-    file.pipe(req, { end: false });
-    file.on('end', () => req.end(`\r\n--${boundary}--\r\n`));
-  });
+  const uploaded = await uploadPortfolioCsv(balancerPort, headers, csvPath, 'fleet.csv');
   say(`uploaded ${ROWS.toLocaleString('en-US')} rows through the balancer in ${secs(Date.now() - uploadStarted)}`);
   const api = (method: string, pathname: string, payload?: unknown) =>
     fetch(`http://127.0.0.1:${balancerPort}${pathname}`, {

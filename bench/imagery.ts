@@ -14,13 +14,9 @@ import type { SceneFeatures } from '../apps/server/src/domain/imagery/scene.js';
 import { propertySceneParts } from '../apps/server/src/domain/imagery/scene-builder.js';
 import { makeBuilding, makeFeatures, squareOutline } from '../apps/server/test/fixtures/features.js';
 import { FIXTURE_CENTER, fixtureSceneProvider } from '../apps/server/test/fixtures/scene.js';
+import { percentile } from './support/figures.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
-
-function percentile(samples: number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
 
 async function time(fn: () => Promise<unknown>): Promise<number> {
   const start = performance.now();

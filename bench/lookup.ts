@@ -27,6 +27,7 @@ import { startApiCluster } from '../apps/server/src/processes/api-cluster.js';
 import { DEFAULT_WORLD, seedWorld } from '../apps/server/src/world/seed.js';
 import { createOrganization, createUser, tokenFor } from '../apps/server/test/factories.js';
 import { freePort } from '../apps/server/test/free-port.js';
+import { loadavg, mark, percentile } from './support/figures.js';
 
 const SECONDS = Number(process.env.LOOKUP_SECONDS ?? 30);
 const BARE_SECONDS = Number(process.env.BARE_SECONDS ?? Math.min(SECONDS, 10));
@@ -35,17 +36,6 @@ const CONNECTIONS = Number(process.env.LOOKUP_CONNECTIONS ?? 10);
 /** API processes of the cluster run (1 = only the single-process run). */
 const PROCESSES = Number(process.env.LOOKUP_PROCESSES ?? 1);
 const TARGET = { p50: 25, p95: 100, rps: 1000 };
-
-const loadavg = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
-function percentile(samples: number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-const mark = (ok: boolean) => (ok ? '✓' : '✗');
 
 export async function benchLookup(): Promise<boolean> {
   const work = mkdtempSync(path.join(os.tmpdir(), 'zview-bench-lookup-'));

@@ -25,16 +25,10 @@ import { uploadBlobKey } from '../apps/server/src/domain/portfolio/uploads.js';
 import { LocalBlobStore } from '../apps/server/src/storage/blob-store.js';
 import { createOrganization } from '../apps/server/test/factories.js';
 import { SAMPLE_HEADER, writeSamplePortfolioCsv } from './sample-portfolio-csv.js';
+import { loadavg, mb, secs } from './support/figures.js';
 
 const ROWS = Number(process.env.ROWS ?? 1_000_000);
 const work = mkdtempSync(path.join(os.tmpdir(), 'zview-bench-portfolio-io-'));
-const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
-const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-const loadavg = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
 const HEADER = SAMPLE_HEADER;
 
 async function main() {

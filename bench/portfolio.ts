@@ -22,13 +22,14 @@
  *   WAIT_FOR_INDEX=0      start without waiting for the score index (rows it lacks are scored by the run).
  *   npm run -w bench bench:portfolio            (ROWS=200000 for a quicker run)
  */
-import { createReadStream, createWriteStream, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { PORTFOLIO_FEATURE, PORTFOLIO_PRODUCTS } from '@zview/contracts';
+import { PORTFOLIO_PRODUCTS } from '@zview/contracts';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { buildApp } from '../apps/server/src/app.js';
@@ -45,60 +46,15 @@ import { worldImagerySources } from '../apps/server/src/domain/property/imagery-
 import { startProductionPortfolioWorker } from '../apps/server/src/jobs/portfolio-worker.js';
 import { superviseWorkerProcess } from '../apps/server/src/jobs/worker-supervisor.js';
 import { DEFAULT_WORLD, seedWorld } from '../apps/server/src/world/seed.js';
-import { createOrganization, createUser, tokenFor } from '../apps/server/test/factories.js';
+import { loadavg, mark, mb, percentile, secs } from './support/figures.js';
+import { portfolioMemberHeaders, uploadPortfolioCsv, worldAddresses } from './support/portfolio-client.js';
+import { cpuSeconds, postgresCpu, postgresPids, procMemory } from './support/processes.js';
 
 const ROWS = Number(process.env.ROWS ?? 1_000_000);
 const MODE = process.env.MODE === 'addresses' ? 'addresses' : 'coordinates';
 const INLINE = process.env.WORKER === 'inline';
 const work = mkdtempSync(path.join(os.tmpdir(), 'zview-bench-portfolio-'));
 const csvPath = path.join(work, 'portfolio.csv');
-const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
-const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-const loadavg = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
-const percentile = (samples: number[], p: number) =>
-  [...samples].sort((a, b) => a - b)[Math.min(samples.length - 1, Math.floor((p / 100) * samples.length))] ?? NaN;
-
-/** Resident memory (and its peak, VmHWM) of a process, from /proc; 0 when it is gone. */
-function procMemory(pid: number): { rss: number; hwm: number } {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) * 1024;
-    return { rss: kb('VmRSS'), hwm: kb('VmHWM') };
-  } catch {
-    return { rss: 0, hwm: 0 };
-  }
-}
-
-/** CPU seconds a process has used (user + system; with `reaped`, also its children that have exited). */
-function cpuSeconds(pid: number, reaped = false): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    // After the name: state is field 3, so utime (14), stime (15), cutime (16), cstime (17) are at 11–14.
-    const ticks = [11, 12, ...(reaped ? [13, 14] : [])].reduce((sum, i) => sum + Number(fields[i]), 0);
-    return ticks / 100;
-  } catch {
-    return 0;
-  }
-}
-
-/** The postmaster and its children (the PostgreSQL processes of this benchmark's cluster). */
-function postgresPids(pgDataDir: string): number[] {
-  const postmaster = Number(readFileSync(path.join(pgDataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-  const children = readdirSync('/proc')
-    .filter((d) => /^\d+$/.test(d))
-    .filter((d) => {
-      try {
-        return Number(readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]) === postmaster;
-      } catch {
-        return false;
-      }
-    });
-  return [postmaster, ...children.map(Number)];
-}
 
 /** Writes the CSV page by page from the world's properties (flat memory). */
 async function generate(db: ReturnType<typeof createDb>['db']) {
@@ -146,37 +102,6 @@ async function generate(db: ReturnType<typeof createDb>['db']) {
   await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
 }
 
-/** Streams a multipart upload of the file (no buffering) and returns the JSON answer. */
-function uploadFile(port: number, headers: Record<string, string>): Promise<{ uploadedFileName: string }> {
-  const boundary = `----zviewbench${Date.now()}`;
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        method: 'POST',
-        path: '/api/caribou/portfolio/csv',
-        headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      },
-      (res) => {
-        let body = '';
-        res.on('data', (d) => (body += d));
-        res.on('end', () =>
-          res.statusCode === 201 ? resolve(JSON.parse(body)) : reject(new Error(`upload ${res.statusCode}: ${body}`)),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.write(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="portfolio.csv"\r\nContent-Type: text/csv\r\n\r\n`,
-    );
-    const file = createReadStream(csvPath);
-    file.pipe(req, { end: false });
-    file.on('end', () => req.end(`\r\n--${boundary}--\r\n`));
-    file.on('error', reject);
-  });
-}
-
 async function main() {
   console.log(
     `Portfolio benchmark: ${ROWS.toLocaleString('en-US')} rows with ${MODE}, real engines, worker ${INLINE ? 'in the API process' : 'in its own process'}; load average ${loadavg()}`,
@@ -215,23 +140,13 @@ async function main() {
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;
-  const org = await createOrganization(db, {
-    name: `Bench ${Date.now()}`,
-    products: [
-      'zfire',
-      'zproperty',
-      'zhail',
-      'zwind',
-      'zstorm',
-      ...PORTFOLIO_PRODUCTS.map((p) => PORTFOLIO_FEATURE[p]),
-    ],
-  });
-  const user = await createUser(db, { org });
-  const headers = { authorization: `Bearer ${await tokenFor(app, user)}` };
+  const headers = await portfolioMemberHeaders(app, db, 'Bench');
   const api = (method: string, route: string, payload?: unknown) =>
     app.inject({ method: method as 'GET', url: route, headers, ...(payload ? { payload: payload as object } : {}) });
 
   // The worker, as main.ts starts it.
+  const { rows: clock } = await sql<{ now: Date }>`SELECT now()`.execute(db);
+  const workerStarted = clock[0]!.now;
   const worker = INLINE
     ? await startProductionPortfolioWorker(config, db, url)
     : superviseWorkerProcess({
@@ -255,14 +170,7 @@ async function main() {
   const memoryTimer = setInterval(sample, 500);
 
   // Single-property lookups one at a time while the portfolio is processed.
-  const lookupAddresses = (
-    await db
-      .selectFrom('properties')
-      .select(['address_line', 'city', 'state', 'zip'])
-      .orderBy('id')
-      .limit(200)
-      .execute()
-  ).map((r) => `${r.address_line}, ${r.city}, ${r.state} ${r.zip}`);
+  const lookupAddresses = await worldAddresses(db, 200);
   let looking = true;
   const lookups = (async () => {
     for (let n = 0; looking; n++) {
@@ -294,20 +202,29 @@ async function main() {
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
   console.log(`  score index ready after ${secs(Date.now() - started)} (0 s when the world already had one)`);
+  // On a world that has its index the upload would otherwise start while the worker process is
+  // still booting, and its start-up would count in the ingest: wait until it has worked the index
+  // check it queues once its portfolio queues are polled.
+  for (const until = Date.now() + 120_000; Date.now() < until;) {
+    const { rows } = await sql`
+      SELECT 1 FROM pgboss.job WHERE name LIKE 'score-index-build%' AND state = 'completed' AND created_on >= ${workerStarted}`.execute(
+      db,
+    );
+    if (rows.length) break;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  console.log(`  worker ready after ${secs(Date.now() - started)}; load ${loadavg()}`);
 
   started = Date.now();
-  const uploaded = await uploadFile(port, headers);
+  const uploaded = await uploadPortfolioCsv(port, headers, csvPath, 'portfolio.csv');
   const uploadMs = Date.now() - started;
   // CPU used from here to READY: on a shared machine the wall time says little, the CPU seconds
   // say what a quiet one would need (their sum over the cores is a floor of its wall time).
-  const cpu = () => {
-    const pgs = postgresPids(pgDataDir);
-    return {
-      api: process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6,
-      worker: workerPid ? cpuSeconds(workerPid, true) : 0,
-      pg: cpuSeconds(pgs[0]!, true) + pgs.slice(1).reduce((sum, pid) => sum + cpuSeconds(pid), 0),
-    };
-  };
+  const cpu = () => ({
+    api: process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6,
+    worker: workerPid ? cpuSeconds(workerPid, true) : 0,
+    pg: postgresCpu(pgDataDir),
+  });
   const cpuBefore = cpu();
   started = Date.now();
   const create = await api('POST', '/api/caribou/portfolios', {
@@ -395,7 +312,6 @@ async function main() {
   await client.end();
 
   const target = MODE === 'coordinates' ? 15_000 : 45_000;
-  const mark = (ok: boolean) => (ok ? '✓' : '✗');
   const p95 = percentile(duringRun, 95);
   console.log(`  upload (HTTP, streamed to blob store): ${secs(uploadMs)}`);
   console.log(

@@ -12,7 +12,7 @@
  *   npm run -w bench bench:score-index          (PROPERTIES=1000000 for the full size)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +21,8 @@ import { createDb } from '../apps/server/src/db/database.js';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import { seedWorld } from '../apps/server/src/world/seed.js';
+import { secs } from './support/figures.js';
+import { cpuSeconds, postgresCpu } from './support/processes.js';
 
 const PROPERTIES = Number(process.env.PROPERTIES ?? 100_000);
 const WORKERS = Number(process.env.WORKERS ?? 2);
@@ -29,31 +31,6 @@ const dataDir = process.env.WORLD_DATA_DIR
   ? path.resolve(process.env.WORLD_DATA_DIR)
   : mkdtempSync(path.join(os.tmpdir(), 'zview-bench-index-'));
 const pgDataDir = path.join(dataDir, 'pg');
-const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-
-function cpuSeconds(pid: number, reaped = false): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return [11, 12, ...(reaped ? [13, 14] : [])].reduce((sum, i) => sum + Number(fields[i]), 0) / 100;
-  } catch {
-    return 0;
-  }
-}
-
-/** CPU seconds of the PostgreSQL cluster: the postmaster, its live children and those reaped. */
-function postgresCpu(): number {
-  const postmaster = Number(readFileSync(path.join(pgDataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-  const children = readdirSync('/proc')
-    .filter((d) => /^\d+$/.test(d))
-    .filter((d) => {
-      try {
-        return Number(readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]) === postmaster;
-      } catch {
-        return false;
-      }
-    });
-  return cpuSeconds(postmaster, true) + children.reduce((sum, pid) => sum + cpuSeconds(Number(pid)), 0);
-}
 
 const pg = await startEmbeddedPostgres({ dataDir: pgDataDir, port: 0 });
 const { db } = createDb(pg.url, 2);
@@ -78,7 +55,7 @@ try {
   await db.deleteFrom('score_index_builds').execute();
   await db.deleteFrom('score_index_plans').execute();
 
-  const pgBefore = postgresCpu();
+  const pgBefore = postgresCpu(pgDataDir);
   const started = performance.now();
   for (let i = 0; i < WORKERS; i += 1) {
     workers.push(
@@ -97,7 +74,7 @@ try {
       planned = {
         at: performance.now(),
         workers: workers.reduce((sum, w) => sum + cpuSeconds(w.pid!), 0),
-        pg: postgresCpu(),
+        pg: postgresCpu(pgDataDir),
       };
     }
     const builds = await db.selectFrom('score_index_builds').select(['completed_at']).execute();
@@ -121,9 +98,9 @@ try {
   }
   const wallMs = performance.now() - started;
   const workerCpuAll = workers.reduce((sum, w) => sum + cpuSeconds(w.pid!), 0);
-  const pgCpuAll = postgresCpu() - pgBefore;
+  const pgCpuAll = postgresCpu(pgDataDir) - pgBefore;
   const workerCpu = workerCpuAll - (planned?.workers ?? 0);
-  const pgCpu = postgresCpu() - (planned?.pg ?? pgBefore);
+  const pgCpu = postgresCpu(pgDataDir) - (planned?.pg ?? pgBefore);
   const buildMs = performance.now() - (planned?.at ?? started);
   const rows = Number(
     (

@@ -12,13 +12,9 @@ import { geocodeCoordinatesMany } from '../apps/server/src/domain/geocoder/index
 import { riskModelScorer } from '../apps/server/src/domain/portfolio/risk-scorer.js';
 import { loadPropertyFeaturesMany } from '../apps/server/src/domain/property/load-many.js';
 import { DEFAULT_WORLD, seedWorld } from '../apps/server/src/world/seed.js';
+import { loadavg } from './support/figures.js';
 
 const CHUNK = Number(process.env.CHUNK ?? 10_000);
-const loadavg = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
 const work = mkdtempSync(path.join(os.tmpdir(), 'zview-bench-chunk-'));
 const embedded = await startEmbeddedPostgres({ dataDir: path.join(work, 'pg'), port: 0 });
 const { db } = createDb(embedded.url, 10);

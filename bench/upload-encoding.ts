@@ -12,14 +12,10 @@ import path from 'node:path';
 import { observed, Utf8Check } from '../apps/server/src/domain/portfolio/uploads.js';
 import { LocalBlobStore } from '../apps/server/src/storage/blob-store.js';
 import { writeSamplePortfolioCsv } from './sample-portfolio-csv.js';
+import { loadavg } from './support/figures.js';
 
 const MB = Number(process.env.MB ?? 100);
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
-const loadavg = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** The former detection: the whole stored file once more through a fatal UTF-8 decoder. */

@@ -43,18 +43,15 @@ export async function unlockIngest(client: pg.ClientBase, lockName: string, port
 /** The partition that holds one portfolio's rows (migration 0320). */
 export const rowsPartition = (portfolioId: number) => `portfolio_rows_${Math.trunc(portfolioId)}`;
 
+/** A portfolio row's reference and address parts as the file gave them. */
+export const ROW_ADDRESS_COLUMNS = ['ref', 'address', 'street', 'city', 'state', 'zip', 'country'] as const;
+
 /** The columns an ingest's COPY fills, in the order of each line (domain/portfolio/ingest.ts writes the lines). */
 export const INGEST_COPY_COLUMNS = [
   'portfolio_id',
   'row_number',
   'raw_values',
-  'ref',
-  'address',
-  'street',
-  'city',
-  'state',
-  'zip',
-  'country',
+  ...ROW_ADDRESS_COLUMNS,
   'latitude',
   'longitude',
   'attributes',
@@ -63,6 +60,7 @@ export const INGEST_COPY_COLUMNS = [
   'geo_longitude',
   'geo_precision',
   'geocoded_at',
+  'csv_line',
 ] as const;
 
 /**

@@ -1,6 +1,7 @@
-import { sql, type RawBuilder, type Transaction } from 'kysely';
+import { sql, type RawBuilder, type Selectable, type Transaction } from 'kysely';
 import type { Db } from './database.js';
-import type { Database } from './schema.js';
+import { ROW_ADDRESS_COLUMNS } from './portfolio-ingest.js';
+import type { Database, PortfolioRunsTable } from './schema.js';
 
 /**
  * The SQL of a portfolio run (domain/portfolio/runs.ts decides, this module reads and writes):
@@ -32,17 +33,19 @@ export function lockProductForRun(trx: Transaction<Database>, portfolioId: numbe
     .executeTakeFirst();
 }
 
-export interface NewRun {
-  portfolio_id: number;
-  product: string;
-  model_version: string;
-  data_date: string;
-  requested_by: string;
-  chunk_size: number;
-  chunk_count: number;
-  previous_run_id: number | null;
-  score_build_id: number | null;
-}
+/** A run as insertRun creates it. */
+export type NewRun = Pick<
+  Selectable<PortfolioRunsTable>,
+  | 'portfolio_id'
+  | 'product'
+  | 'model_version'
+  | 'data_date'
+  | 'requested_by'
+  | 'chunk_size'
+  | 'chunk_count'
+  | 'previous_run_id'
+  | 'score_build_id'
+>;
 
 /** Inserts the run, creates its results table and makes it the product's current run (IN_PROGRESS). */
 export async function insertRun(trx: Transaction<Database>, values: NewRun): Promise<number> {
@@ -164,13 +167,7 @@ export function chunkRows(db: Db, portfolioId: number, range: RowRange) {
     .selectFrom('portfolio_rows')
     .select([
       'row_number',
-      'ref',
-      'address',
-      'street',
-      'city',
-      'state',
-      'zip',
-      'country',
+      ...ROW_ADDRESS_COLUMNS,
       'attributes',
       'problem',
       'geo_latitude',

@@ -1,4 +1,5 @@
 import TablePagination from '@mui/material/TablePagination';
+import { useState } from 'react';
 
 /**
  * The pagination footer of a server-paged table. `page` is zero-based (MUI's), the server's
@@ -46,4 +47,14 @@ export function PagedTableFooter({
       }
     />
   );
+}
+
+/**
+ * A table's own page and page size (zero-based page, as PagedTableFooter takes them): spread into
+ * PagedTableFooter; `onPageChange(0)` goes back to the first page when a filter changes.
+ */
+export function usePaging(initialItemsPerPage: number) {
+  const [page, onPageChange] = useState(0);
+  const [itemsPerPage, onItemsPerPageChange] = useState(initialItemsPerPage);
+  return { page, onPageChange, itemsPerPage, onItemsPerPageChange };
 }

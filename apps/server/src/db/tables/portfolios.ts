@@ -98,6 +98,8 @@ export interface PortfolioRowsTable {
   /** The property the address geocoder matched (migration 0360). */
   geo_property_id: Generated<string | null>;
   geocoded_at: Date | null;
+  /** The original values as the CSV export writes them, rendered at ingest (migration 0830); null before it. */
+  csv_line: Generated<string | null>;
 }
 
 export interface PortfolioRunChunksTable {

@@ -127,6 +127,12 @@ export async function processChunk(deps: RunDeps, runId: number, chunkIndex: num
   return outcome;
 }
 
+/** A stored row's number, reference and address parts, as the engines take them (StagedRow without coordinates). */
+function addressOf(row: Omit<StagedRow, 'rowNumber' | 'latitude' | 'longitude'> & { row_number: number }) {
+  const { row_number: rowNumber, ref, address, street, city, state, zip, country } = row;
+  return { rowNumber, ref, address, street, city, state, zip, country };
+}
+
 /**
  * Geocodes set-wise the rows of a chunk that have not been placed yet (shared by every product;
  * rows with their own coordinates were placed at ingest) and stores where they are.
@@ -139,14 +145,7 @@ async function geocodePending(
   const pending = await rowsToGeocode(deps.db, portfolioId, range);
   if (!pending.length) return 0;
   const toGeocode: StagedRow[] = pending.map((r) => ({
-    rowNumber: r.row_number,
-    ref: r.ref,
-    address: r.address,
-    street: r.street,
-    city: r.city,
-    state: r.state,
-    zip: r.zip,
-    country: r.country,
+    ...addressOf(r),
     latitude: r.latitude,
     longitude: r.longitude,
   }));
@@ -167,14 +166,7 @@ async function scoreRowByRow(
   for (const r of rows) {
     if (r.problem || r.geo_problem || r.geo_latitude === null || r.geo_longitude === null) continue;
     scorable.push({
-      rowNumber: r.row_number,
-      ref: r.ref,
-      address: r.address,
-      street: r.street,
-      city: r.city,
-      state: r.state,
-      zip: r.zip,
-      country: r.country,
+      ...addressOf(r),
       latitude: r.geo_latitude,
       longitude: r.geo_longitude,
       precision: (r.geo_precision ?? 'none') as GeocodedRow['precision'],

@@ -11,16 +11,15 @@ import {
   TableBody,
   TableCell,
   TableContainer,
-  TableHead,
   TableRow,
-  TableSortLabel,
   TextField,
   Typography,
 } from '@mui/material';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { PagedTableFooter } from '../../ui/PagedTableFooter';
+import { PagedTableFooter, usePaging } from '../../ui/PagedTableFooter';
+import { SortableHeads, type SortableColumn } from '../../ui/SortableHeads';
 import { useDebounced } from '../../ui/useDebounced';
 import { useCustomers, useCustomersMetadata } from './api/customers';
 import { NewCustomerDialog } from './NewCustomerDialog';
@@ -28,7 +27,7 @@ import { featureLabel, formatDate } from './labels';
 import { EmptyState, LoadError, MessageRow, SkeletonRows } from '../../ui/TableStates';
 
 type Sort = NonNullable<CustomersQuery['sort']>;
-const COLUMNS: { key: Sort | null; label: string; align?: 'right' }[] = [
+const COLUMNS: SortableColumn<Sort>[] = [
   { key: 'name', label: 'Customer' },
   { key: 'id', label: 'ID', align: 'right' },
   { key: null, label: 'Products' },
@@ -43,8 +42,8 @@ export default function CustomerManagementPage() {
   const [product, setProduct] = useState('');
   const [sort, setSort] = useState<Sort>('name');
   const [order, setOrder] = useState<'asc' | 'desc'>('asc');
-  const [page, setPage] = useState(0);
-  const [itemsPerPage, setItemsPerPage] = useState(25);
+  const paging = usePaging(25);
+  const { page, itemsPerPage } = paging;
   const [creating, setCreating] = useState(false);
   const debounced = useDebounced(search.trim(), 250);
   const customers = useCustomers({
@@ -63,7 +62,7 @@ export default function CustomerManagementPage() {
       setSort(key);
       setOrder('asc');
     }
-    setPage(0);
+    paging.onPageChange(0);
   }
 
   return (
@@ -92,7 +91,7 @@ export default function CustomerManagementPage() {
             value={search}
             onChange={(event) => {
               setSearch(event.target.value);
-              setPage(0);
+              paging.onPageChange(0);
             }}
             size="small"
             sx={{ flex: 1 }}
@@ -112,7 +111,7 @@ export default function CustomerManagementPage() {
             value={product}
             onChange={(event) => {
               setProduct(event.target.value);
-              setPage(0);
+              paging.onPageChange(0);
             }}
             size="small"
             sx={{ width: 260 }}
@@ -133,25 +132,7 @@ export default function CustomerManagementPage() {
         )}
         <TableContainer>
           <Table size="small" aria-label="Customers">
-            <TableHead>
-              <TableRow>
-                {COLUMNS.map((column) => (
-                  <TableCell key={column.label} align={column.align} sx={{ fontWeight: 700 }}>
-                    {column.key ? (
-                      <TableSortLabel
-                        active={sort === column.key}
-                        direction={sort === column.key ? order : 'asc'}
-                        onClick={() => sortBy(column.key!)}
-                      >
-                        {column.label}
-                      </TableSortLabel>
-                    ) : (
-                      column.label
-                    )}
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
+            <SortableHeads columns={COLUMNS} sort={sort} direction={order} onSort={sortBy} bold />
             <TableBody>
               {customers.isPending && <SkeletonRows columns={COLUMNS.length} />}
               {customers.data?.results.length === 0 && (
@@ -192,14 +173,7 @@ export default function CustomerManagementPage() {
             </TableBody>
           </Table>
         </TableContainer>
-        <PagedTableFooter
-          total={customers.data?.total}
-          page={page}
-          onPageChange={setPage}
-          itemsPerPage={itemsPerPage}
-          pageSizes={[...CUSTOMER_PAGE_SIZES]}
-          onItemsPerPageChange={setItemsPerPage}
-        />
+        <PagedTableFooter total={customers.data?.total} pageSizes={[...CUSTOMER_PAGE_SIZES]} {...paging} />
       </Paper>
       <NewCustomerDialog
         open={creating}

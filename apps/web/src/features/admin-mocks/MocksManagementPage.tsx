@@ -1,20 +1,5 @@
 import { PRODUCT_DISPLAY_NAMES, isProductKey, type MockCase } from '@zview/contracts';
-import {
-  Box,
-  Button,
-  Chip,
-  Paper,
-  Skeleton,
-  Stack,
-  Tab,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Tabs,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Chip, Paper, Stack, Tab, TableCell, TableRow, Tabs, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useConfirm } from '../../ui/ConfirmDialog';
 import { useNotifications } from '../../ui/notifications';
@@ -22,7 +7,7 @@ import { useCreateMockCase, useDeleteMockCase, useMockCases } from './api/cases'
 import { fetchMockResponse, useDeleteMockResponse, useMockResponses } from './api/responses';
 import { MockCaseForm } from './MockCaseForm';
 import { MockResponseEditor, type EditedResponse } from './MockResponseEditor';
-import { EmptyState, LoadError, MessageRow } from '../../ui/TableStates';
+import { QueryTable } from '../../ui/QueryTable';
 
 const productName = (key: string) => (isProductKey(key) ? PRODUCT_DISPLAY_NAMES[key] : key);
 
@@ -84,57 +69,42 @@ function CasesPanel() {
           create.mutateAsync(body).then(() => notify({ text: 'Mock case added.', variant: 'success' }))
         }
       />
-      {cases.isError ? (
-        <LoadError what="The mock cases" error={cases.error} onRetry={() => void cases.refetch()} />
-      ) : !cases.data ? (
-        <Skeleton variant="rounded" height={160} />
-      ) : (
-        <Table size="small" aria-label="Mock cases">
-          <TableHead>
-            <TableRow>
-              {['Location', 'Type', 'API version', 'Products', 'Mock response', ''].map((label) => (
-                <TableCell key={label} sx={{ fontWeight: 700 }}>
-                  {label}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {cases.data.length === 0 && (
-              <MessageRow columns={6}>
-                <EmptyState title="No mock cases yet." />
-              </MessageRow>
-            )}
-            {cases.data.map((mock) => (
-              <TableRow
-                key={`${mock.mockResponseId}|${mock.location}|${mock.location_type}|${mock.apiVersion}|${mock.products.join(',')}`}
+      <QueryTable
+        query={cases}
+        what="The mock cases"
+        label="Mock cases"
+        columns={['Location', 'Type', 'API version', 'Products', 'Mock response', '']}
+        empty="No mock cases yet."
+        rows={(list) => list}
+      >
+        {(mock) => (
+          <TableRow
+            key={`${mock.mockResponseId}|${mock.location}|${mock.location_type}|${mock.apiVersion}|${mock.products.join(',')}`}
+          >
+            <TableCell>{mock.location}</TableCell>
+            <TableCell>{mock.location_type === 'coordinates' ? 'Coordinates (lng,lat)' : 'Address'}</TableCell>
+            <TableCell>{mock.apiVersion}</TableCell>
+            <TableCell>
+              <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap' }}>
+                {mock.products.map((p) => (
+                  <Chip key={p} size="small" variant="outlined" label={productName(p)} />
+                ))}
+              </Stack>
+            </TableCell>
+            <TableCell>{mock.mockResponseName}</TableCell>
+            <TableCell align="right">
+              <Button
+                size="small"
+                color="error"
+                onClick={() => void removeCase(mock)}
+                aria-label={`Delete mock case ${mock.location}`}
               >
-                <TableCell>{mock.location}</TableCell>
-                <TableCell>{mock.location_type === 'coordinates' ? 'Coordinates (lng,lat)' : 'Address'}</TableCell>
-                <TableCell>{mock.apiVersion}</TableCell>
-                <TableCell>
-                  <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap' }}>
-                    {mock.products.map((p) => (
-                      <Chip key={p} size="small" variant="outlined" label={productName(p)} />
-                    ))}
-                  </Stack>
-                </TableCell>
-                <TableCell>{mock.mockResponseName}</TableCell>
-                <TableCell align="right">
-                  <Button
-                    size="small"
-                    color="error"
-                    onClick={() => void removeCase(mock)}
-                    aria-label={`Delete mock case ${mock.location}`}
-                  >
-                    Delete
-                  </Button>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
+                Delete
+              </Button>
+            </TableCell>
+          </TableRow>
+        )}
+      </QueryTable>
     </Stack>
   );
 }
@@ -176,52 +146,37 @@ function ResponsesPanel() {
           New mock response
         </Button>
       </div>
-      {responses.isError ? (
-        <LoadError what="The mock responses" error={responses.error} onRetry={() => void responses.refetch()} />
-      ) : !responses.data ? (
-        <Skeleton variant="rounded" height={160} />
-      ) : (
-        <Table size="small" aria-label="Mock responses">
-          <TableHead>
-            <TableRow>
-              {['Name', 'Cases', 'Updated', ''].map((label) => (
-                <TableCell key={label} sx={{ fontWeight: 700 }}>
-                  {label}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {responses.data.length === 0 && (
-              <MessageRow columns={4}>
-                <EmptyState title="No mock responses yet." />
-              </MessageRow>
-            )}
-            {responses.data.map((response) => (
-              <TableRow key={response.id}>
-                <TableCell>{response.name}</TableCell>
-                <TableCell>{response.caseCount}</TableCell>
-                <TableCell>
-                  {new Date(response.updatedAt).toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short' })}
-                </TableCell>
-                <TableCell align="right">
-                  <Button size="small" onClick={() => void edit(response.id)}>
-                    Edit
-                  </Button>
-                  <Button
-                    size="small"
-                    color="error"
-                    onClick={() => void removeResponse(response)}
-                    aria-label={`Delete mock response ${response.name}`}
-                  >
-                    Delete
-                  </Button>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
+      <QueryTable
+        query={responses}
+        what="The mock responses"
+        label="Mock responses"
+        columns={['Name', 'Cases', 'Updated', '']}
+        empty="No mock responses yet."
+        rows={(list) => list}
+      >
+        {(response) => (
+          <TableRow key={response.id}>
+            <TableCell>{response.name}</TableCell>
+            <TableCell>{response.caseCount}</TableCell>
+            <TableCell>
+              {new Date(response.updatedAt).toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short' })}
+            </TableCell>
+            <TableCell align="right">
+              <Button size="small" onClick={() => void edit(response.id)}>
+                Edit
+              </Button>
+              <Button
+                size="small"
+                color="error"
+                onClick={() => void removeResponse(response)}
+                aria-label={`Delete mock response ${response.name}`}
+              >
+                Delete
+              </Button>
+            </TableCell>
+          </TableRow>
+        )}
+      </QueryTable>
       {editing !== undefined && <MockResponseEditor initial={editing} onClose={() => setEditing(undefined)} />}
     </Stack>
   );

@@ -1,4 +1,3 @@
-import ArrowBack from '@mui/icons-material/ArrowBack';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -20,6 +19,7 @@ import { checkUpload } from './api/checkUpload';
 import { createPortfolio } from './api/create';
 import { portfolioKeys } from './api/keys';
 import { UploadCancelled, type UploadHandle, uploadPortfolioFile } from './api/upload';
+import { PortfolioSubpage } from './components';
 import { FileDropZone, type UploadState } from './FileDropZone';
 import { enabledPortfolioProducts, productName } from './model';
 import { UploadSummary } from './UploadSummary';
@@ -141,17 +141,7 @@ export default function CreatePortfolioPage() {
     submitted || (field === 'name' && nameTaken) ? errors[field] : undefined;
 
   return (
-    <Box sx={{ p: 4, maxWidth: 920, mx: 'auto', width: '100%' }}>
-      <Button
-        component={RouterLink}
-        to="/zportfolio"
-        startIcon={<ArrowBack />}
-        color="inherit"
-        size="small"
-        sx={{ mb: 1 }}
-      >
-        Portfolios
-      </Button>
+    <PortfolioSubpage maxWidth={920}>
       <Typography variant="h4" component="h1" sx={{ fontWeight: 700, mb: 3 }}>
         New portfolio
       </Typography>
@@ -258,6 +248,6 @@ export default function CreatePortfolioPage() {
           </Stack>
         </Stack>
       </Paper>
-    </Box>
+    </PortfolioSubpage>
   );
 }

@@ -18,7 +18,7 @@ import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { PagedTableFooter } from '../../ui/PagedTableFooter';
+import { PagedTableFooter, usePaging } from '../../ui/PagedTableFooter';
 import { track } from '../../api/analytics';
 import { useSession } from '../../session/session';
 import type { FilterOption, PortfolioList } from '@zview/contracts';
@@ -51,8 +51,8 @@ export default function PortfolioListPage() {
   const org = session.activeOrganization?.id ?? null;
   const isAdmin = session.user.isInternalAdmin;
   const [filters, setFilters] = useState<PortfolioListFilters>(NO_FILTERS);
-  const [page, setPage] = useState(0);
-  const [itemsPerPage, setItemsPerPage] = useState(10);
+  const paging = usePaging(10);
+  const { page, itemsPerPage } = paging;
   const actions = useProductActions();
 
   const metadata = useQuery({
@@ -86,7 +86,7 @@ export default function PortfolioListPage() {
   const applyFilter = (kind: keyof PortfolioListFilters, value: string[]) => {
     const next = { ...filters, [kind]: value };
     setFilters(next);
-    setPage(0);
+    paging.onPageChange(0);
     track('portfolio_filters_applied', { product: next.product, status: next.status, organization: next.organization });
   };
 
@@ -135,7 +135,7 @@ export default function PortfolioListPage() {
             size="small"
             onClick={() => {
               setFilters(NO_FILTERS);
-              setPage(0);
+              paging.onPageChange(0);
               track('portfolio_filters_applied', { product: [], status: [], organization: [] });
             }}
           >
@@ -270,14 +270,7 @@ export default function PortfolioListPage() {
             </TableBody>
           </Table>
         </TableContainer>
-        <PagedTableFooter
-          total={list.data?.total}
-          page={page}
-          onPageChange={setPage}
-          itemsPerPage={itemsPerPage}
-          pageSizes={PAGE_SIZES}
-          onItemsPerPageChange={setItemsPerPage}
-        />
+        <PagedTableFooter total={list.data?.total} pageSizes={PAGE_SIZES} {...paging} />
       </Paper>
       {isAdmin && <JobsPanel />}
       {actions.exportDialog}

@@ -1,4 +1,3 @@
-import ArrowBack from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,13 +8,13 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useSession } from '../../session/session';
 import type { PortfolioMetadata } from '@zview/contracts';
 import { portfolioKeys } from './api/keys';
 import { fetchPortfolioMetadata } from './api/metadata';
-import { RunProgressBar, StatusChip } from './components';
+import { PortfolioSubpage, RunProgressBar, StatusChip } from './components';
 import { EmptyState, LoadError } from '../../ui/TableStates';
 import { ErrorsTable } from './ErrorsTable';
 import { formatDate, orderByProduct, productName } from './model';
@@ -27,7 +26,8 @@ import { ExportAllButton } from './ExportAllButton';
 export const RESULTS_POLL_MS = 3000;
 
 /** maplibre is large: the map loads only when a results page shows it. */
-const ResultsMap = lazy(() => import('./ResultsMap'));
+const loadResultsMap = () => import('./ResultsMap');
+const ResultsMap = lazy(loadResultsMap);
 
 const processing = (data: PortfolioMetadata | undefined) =>
   Boolean(data?.products.some((p) => p.status === 'IN_PROGRESS' || (p.status === 'UPLOADED' && !data.processingError)));
@@ -40,6 +40,14 @@ export default function PortfolioResultsPage() {
   const valid = Number.isInteger(id) && id > 0;
   const [tab, setTab] = useState<'results' | 'errors'>('results');
   const [openRow, setOpenRow] = useState<number | null>(null);
+  // The map's code, maplibre and the state outlines load while the metadata is asked for, not
+  // after it (issue 21: the map stayed blank for 2-3 s).
+  useEffect(() => {
+    loadResultsMap().then(
+      (module) => module.preloadResultsMap(),
+      () => undefined,
+    );
+  }, []);
 
   const metadata = useQuery({
     queryKey: portfolioKeys.metadata(org, id),
@@ -53,7 +61,7 @@ export default function PortfolioResultsPage() {
 
   if (!valid) {
     return (
-      <Page>
+      <PortfolioSubpage maxWidth={1360}>
         <EmptyState
           title="No portfolio chosen"
           hint="Open a portfolio from the list to see its results."
@@ -63,12 +71,12 @@ export default function PortfolioResultsPage() {
             </Button>
           }
         />
-      </Page>
+      </PortfolioSubpage>
     );
   }
   if (metadata.isPending) {
     return (
-      <Page>
+      <PortfolioSubpage maxWidth={1360}>
         <Skeleton variant="text" width={360} height={48} />
         <Stack direction="row" spacing={2} sx={{ my: 3 }}>
           {[0, 1, 2, 3].map((i) => (
@@ -77,21 +85,21 @@ export default function PortfolioResultsPage() {
         </Stack>
         <Skeleton variant="rounded" height={140} sx={{ mb: 3 }} data-testid="results-skeleton" />
         <Skeleton variant="rounded" height={320} />
-      </Page>
+      </PortfolioSubpage>
     );
   }
   if (metadata.isError) {
     return (
-      <Page>
+      <PortfolioSubpage maxWidth={1360}>
         <LoadError what="This portfolio" error={metadata.error} onRetry={() => void metadata.refetch()} />
-      </Page>
+      </PortfolioSubpage>
     );
   }
   const data = metadata.data;
   const scored = product ? product.riskLevels.low + product.riskLevels.medium + product.riskLevels.high : 0;
 
   return (
-    <Page>
+    <PortfolioSubpage maxWidth={1360}>
       <Stack direction="row" sx={{ alignItems: 'flex-start', justifyContent: 'space-between', mb: 3 }}>
         <Box>
           <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
@@ -217,25 +225,7 @@ export default function PortfolioResultsPage() {
           />
         </>
       )}
-    </Page>
-  );
-}
-
-function Page({ children }: { children: React.ReactNode }) {
-  return (
-    <Box sx={{ p: 4, maxWidth: 1360, mx: 'auto', width: '100%' }}>
-      <Button
-        component={RouterLink}
-        to="/zportfolio"
-        startIcon={<ArrowBack />}
-        color="inherit"
-        size="small"
-        sx={{ mb: 1 }}
-      >
-        Portfolios
-      </Button>
-      {children}
-    </Box>
+    </PortfolioSubpage>
   );
 }
 

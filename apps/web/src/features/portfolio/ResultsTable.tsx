@@ -7,14 +7,13 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { PagedTableFooter } from '../../ui/PagedTableFooter';
+import { PagedTableFooter, usePaging } from '../../ui/PagedTableFooter';
+import { SortableHeads, type SortableColumn } from '../../ui/SortableHeads';
 import { RISK_LEVEL_LABELS, RiskChip } from '../../ui/RiskChip';
 import { fetchPortfolioSuggestions } from './api/autocomplete';
 import { portfolioKeys, type PropertySort } from './api/keys';
@@ -23,7 +22,7 @@ import { EmptyState, LoadError, MessageRow, SkeletonRows } from '../../ui/TableS
 
 const LIVE_REFRESH_MS = 5000;
 
-const COLUMNS: { key: PropertySort | null; label: string; align?: 'right' }[] = [
+const COLUMNS: SortableColumn<PropertySort>[] = [
   { key: 'rowNumber', label: 'Row' },
   { key: 'ref', label: 'Reference' },
   { key: null, label: 'Address' },
@@ -46,8 +45,8 @@ export function ResultsTable({
   onOpen: (rowNumber: number) => void;
   /** Refreshes while the product is being scored. */ live?: boolean;
 }) {
-  const [page, setPage] = useState(0);
-  const [itemsPerPage, setItemsPerPage] = useState(25);
+  const paging = usePaging(25);
+  const { page, itemsPerPage } = paging;
   const [sort, setSort] = useState<PropertySort>('rowNumber');
   const [order, setOrder] = useState<'asc' | 'desc'>('asc');
   const [levels, setLevels] = useState<RiskLevel[]>([]);
@@ -76,11 +75,11 @@ export function ResultsTable({
   const sortBy = (key: PropertySort) => {
     setOrder(sort === key && order === 'asc' ? 'desc' : 'asc');
     setSort(key);
-    setPage(0);
+    paging.onPageChange(0);
   };
   const toggleLevel = (level: RiskLevel) => {
     setLevels((current) => (current.includes(level) ? current.filter((l) => l !== level) : [...current, level]));
-    setPage(0);
+    paging.onPageChange(0);
   };
   const rows = properties.data?.properties ?? [];
 
@@ -121,29 +120,7 @@ export function ResultsTable({
       <Paper variant="outlined">
         <TableContainer>
           <Table size="small" aria-label="Scored properties">
-            <TableHead>
-              <TableRow>
-                {COLUMNS.map((column) => (
-                  <TableCell
-                    key={column.label}
-                    align={column.align}
-                    sortDirection={column.key && sort === column.key ? order : false}
-                  >
-                    {column.key ? (
-                      <TableSortLabel
-                        active={sort === column.key}
-                        direction={sort === column.key ? order : 'asc'}
-                        onClick={() => sortBy(column.key!)}
-                      >
-                        {column.label}
-                      </TableSortLabel>
-                    ) : (
-                      column.label
-                    )}
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
+            <SortableHeads columns={COLUMNS} sort={sort} direction={order} onSort={sortBy} />
             <TableBody>
               {properties.isPending ? (
                 <SkeletonRows columns={COLUMNS.length} rows={8} />
@@ -191,14 +168,7 @@ export function ResultsTable({
             </TableBody>
           </Table>
         </TableContainer>
-        <PagedTableFooter
-          total={properties.data?.total}
-          page={page}
-          onPageChange={setPage}
-          itemsPerPage={itemsPerPage}
-          pageSizes={[25, 50, 100]}
-          onItemsPerPageChange={setItemsPerPage}
-        />
+        <PagedTableFooter total={properties.data?.total} pageSizes={[25, 50, 100]} {...paging} />
       </Paper>
     </Stack>
   );

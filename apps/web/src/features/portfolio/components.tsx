@@ -1,9 +1,14 @@
 import type { FileStatus } from '@zview/contracts';
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { RunProgress } from '@zview/contracts';
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { STATUS_COLORS, statusLabel } from './model';
 
 /** A product's file status with its SPEC label (Uploaded, In Progress, In Review, Processed). */
@@ -35,5 +40,24 @@ export function RunProgressBar({ progress }: { progress: RunProgress | null }) {
         {progress ? `${percent}%` : '…'}
       </Typography>
     </Stack>
+  );
+}
+
+/** A page of the portfolio tool below the list: a way back to the portfolios, then the page. */
+export function PortfolioSubpage({ maxWidth, children }: { maxWidth: number; children: ReactNode }) {
+  return (
+    <Box sx={{ p: 4, maxWidth, mx: 'auto', width: '100%' }}>
+      <Button
+        component={RouterLink}
+        to="/zportfolio"
+        startIcon={<ArrowBack />}
+        color="inherit"
+        size="small"
+        sx={{ mb: 1 }}
+      >
+        Portfolios
+      </Button>
+      {children}
+    </Box>
   );
 }

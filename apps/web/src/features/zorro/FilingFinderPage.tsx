@@ -9,14 +9,13 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { track } from '../../api/analytics';
 import { PagedTableFooter } from '../../ui/PagedTableFooter';
+import { SortableHeads, type SortableColumn } from '../../ui/SortableHeads';
 import { useFacets } from './api/filters';
 import { useFilingSearch } from './api/search';
 import { FilingView } from './components/FilingView';
@@ -24,9 +23,9 @@ import { FilterPanel } from './components/FilterPanel';
 import { formatChange, STATUS_COLORS } from './components/format';
 import { Highlight } from './components/Highlight';
 import { ZorroNav } from './components/ZorroNav';
-import { readFinderState, writeFinderState, type FinderState, type Sort } from './filters';
+import { pagingOf, readFinderState, sortedBy, writeFinderState, type FinderState, type Sort } from './filters';
 
-const COLUMNS: { key: Sort | null; label: string; align?: 'right' }[] = [
+const COLUMNS: SortableColumn<Sort>[] = [
   { key: 'company', label: 'Company' },
   { key: 'state', label: 'State' },
   { key: null, label: 'Line / type' },
@@ -86,10 +85,6 @@ export default function FilingFinderPage() {
     );
   }
 
-  const sortBy = (key: Sort) => {
-    const dir = state.sort === key && state.dir === 'desc' ? 'asc' : 'desc';
-    go({ ...state, sort: key, dir, page: 1 });
-  };
   return (
     <Box sx={{ p: 3, maxWidth: 1600, mx: 'auto' }}>
       <ZorroNav title="Filing finder" />
@@ -100,29 +95,13 @@ export default function FilingFinderPage() {
           {search.error && <Alert severity="error">The search failed: {(search.error as Error).message}</Alert>}
           <TableContainer>
             <Table size="small" aria-label="Filings">
-              <TableHead>
-                <TableRow>
-                  {COLUMNS.map((c) => (
-                    <TableCell
-                      key={c.label}
-                      align={c.align}
-                      sortDirection={c.key && state.sort === c.key ? state.dir : false}
-                    >
-                      {c.key ? (
-                        <TableSortLabel
-                          active={state.sort === c.key}
-                          direction={state.sort === c.key ? state.dir : 'desc'}
-                          onClick={() => sortBy(c.key!)}
-                        >
-                          {c.label}
-                        </TableSortLabel>
-                      ) : (
-                        c.label
-                      )}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              </TableHead>
+              <SortableHeads
+                columns={COLUMNS}
+                sort={state.sort}
+                direction={state.dir}
+                onSort={(key) => go(sortedBy(state, key))}
+                firstDirection="desc"
+              />
               <TableBody>
                 {search.data?.results.map((f) => (
                   <TableRow
@@ -186,14 +165,7 @@ export default function FilingFinderPage() {
               </TableBody>
             </Table>
           </TableContainer>
-          <PagedTableFooter
-            total={search.data?.total}
-            page={state.page - 1}
-            onPageChange={(p) => go({ ...state, page: p + 1 })}
-            itemsPerPage={state.pageSize}
-            pageSizes={[10, 25, 50, 100]}
-            onItemsPerPageChange={(size) => go({ ...state, pageSize: size, page: 1 })}
-          />
+          <PagedTableFooter total={search.data?.total} pageSizes={[10, 25, 50, 100]} {...pagingOf(state, go)} />
         </Paper>
       </Stack>
     </Box>

@@ -15,22 +15,21 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TableSortLabel from '@mui/material/TableSortLabel';
 import { useMemo, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { track } from '../../api/analytics';
 import { saveBlob } from '../../ui/saveBlob';
 import { downloadFileName } from '@zview/contracts';
 import { PagedTableFooter } from '../../ui/PagedTableFooter';
+import { SortableHeads } from '../../ui/SortableHeads';
 import { useFacets } from './api/filters';
 import { fetchExport } from './api/export';
 import { useFilingSearch } from './api/search';
 import { FilterPanel } from './components/FilterPanel';
 import { formatChange } from './components/format';
 import { ZorroNav } from './components/ZorroNav';
-import { finderLink, readFinderState, writeFinderState, type FinderState, type Sort } from './filters';
+import { finderLink, pagingOf, readFinderState, sortedBy, writeFinderState, type FinderState } from './filters';
 import { DEFAULT_GRID_COLUMNS, GRID_COLUMNS, type GridColumnKey } from './grid-export';
 
 /** Grid: extracted fields across filings, sortable, filterable, with a column choice and CSV/XLSX export. */
@@ -57,8 +56,6 @@ export default function GridPage() {
       setExporting(false);
     }
   };
-  const sortBy = (key: Sort) =>
-    go({ ...state, sort: key, dir: state.sort === key && state.dir === 'desc' ? 'asc' : 'desc', page: 1 });
 
   return (
     <Box sx={{ p: 3, maxWidth: 1700, mx: 'auto' }}>
@@ -110,25 +107,17 @@ export default function GridPage() {
           {exportFailed && <Alert severity="error">The export could not be made. Try again.</Alert>}
           <TableContainer>
             <Table size="small" aria-label="Filings grid">
-              <TableHead>
-                <TableRow>
-                  {shown.map((c) => (
-                    <TableCell key={c.key} align={c.key === 'overallChange' ? 'right' : undefined}>
-                      {c.sort ? (
-                        <TableSortLabel
-                          active={state.sort === c.sort}
-                          direction={state.sort === c.sort ? state.dir : 'desc'}
-                          onClick={() => sortBy(c.sort!)}
-                        >
-                          {c.label}
-                        </TableSortLabel>
-                      ) : (
-                        c.label
-                      )}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              </TableHead>
+              <SortableHeads
+                columns={shown.map((c) => ({
+                  label: c.label,
+                  key: c.sort ?? null,
+                  align: c.key === 'overallChange' ? 'right' : undefined,
+                }))}
+                sort={state.sort}
+                direction={state.dir}
+                onSort={(key) => go(sortedBy(state, key))}
+                firstDirection="desc"
+              />
               <TableBody>
                 {search.data?.results.map((f) => (
                   <TableRow key={f.id} hover data-testid="grid-row">
@@ -155,14 +144,7 @@ export default function GridPage() {
               </TableBody>
             </Table>
           </TableContainer>
-          <PagedTableFooter
-            total={search.data?.total}
-            page={state.page - 1}
-            onPageChange={(p) => go({ ...state, page: p + 1 })}
-            itemsPerPage={state.pageSize}
-            pageSizes={[25, 50, 100, 250]}
-            onItemsPerPageChange={(size) => go({ ...state, pageSize: size, page: 1 })}
-          />
+          <PagedTableFooter total={search.data?.total} pageSizes={[25, 50, 100, 250]} {...pagingOf(state, go)} />
         </Paper>
       </Stack>
     </Box>

@@ -62,6 +62,21 @@ export function writeFinderState(state: FinderState, extra: Record<string, strin
   return params;
 }
 
+/** The state sorted by `key`: descending first, the other way when it already is; back to page 1. */
+export function sortedBy(state: FinderState, key: Sort): FinderState {
+  return { ...state, sort: key, dir: state.sort === key && state.dir === 'desc' ? 'asc' : 'desc', page: 1 };
+}
+
+/** PagedTableFooter's paging of the state (its page is zero-based, the state's from 1); a new page size starts at page 1. */
+export function pagingOf(state: FinderState, go: (next: FinderState) => void) {
+  return {
+    page: state.page - 1,
+    onPageChange: (page: number) => go({ ...state, page: page + 1 }),
+    itemsPerPage: state.pageSize,
+    onItemsPerPageChange: (size: number) => go({ ...state, pageSize: size, page: 1 }),
+  };
+}
+
 /** The filters only (facets are counted for these). */
 export function filterQuery(state: FinderState): Record<string, string | string[]> {
   const query: Record<string, string | string[]> = {};

@@ -1,30 +1,18 @@
-import {
-  Box,
-  Button,
-  Skeleton,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Button, Stack, TableCell, TableRow, Typography } from '@mui/material';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
-import { useState } from 'react';
-import { PagedTableFooter } from '../../../ui/PagedTableFooter';
+import { PagedTableFooter, usePaging } from '../../../ui/PagedTableFooter';
 import { useNotifications } from '../../../ui/notifications';
 import { downloadCustomerHistory, useCustomerHistory } from '../api/history';
 import { actionLabel, formatDateTime } from '../labels';
-import { EmptyState, LoadError, MessageRow } from '../../../ui/TableStates';
+import { QueryTable } from '../../../ui/QueryTable';
 
 const compact = (value: unknown) =>
   value === null || value === undefined ? '—' : JSON.stringify(value, null, 1).replace(/\n\s*/g, ' ');
 
 /** Every change to the customer: who, what, before, after, when; downloadable as CSV. */
 export function HistoryTab({ customerId }: { customerId: number }) {
-  const [page, setPage] = useState(0);
-  const [itemsPerPage, setItemsPerPage] = useState(25);
+  const paging = usePaging(25);
+  const { page, itemsPerPage } = paging;
   const history = useCustomerHistory(customerId, page + 1, itemsPerPage);
   const { notify } = useNotifications();
 
@@ -42,56 +30,30 @@ export function HistoryTab({ customerId }: { customerId: number }) {
           Download CSV
         </Button>
       </Stack>
-      {history.isError ? (
-        <LoadError what="The history" error={history.error} onRetry={() => void history.refetch()} />
-      ) : !history.data ? (
-        <Skeleton variant="rounded" height={200} />
-      ) : (
-        <Box>
-          <Table size="small" aria-label="Customer history">
-            <TableHead>
-              <TableRow>
-                {['When', 'Who', 'What', 'Subject', 'Before', 'After'].map((label) => (
-                  <TableCell key={label} sx={{ fontWeight: 700 }}>
-                    {label}
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {history.data.entries.length === 0 && (
-                <MessageRow columns={6}>
-                  <EmptyState title="No changes recorded yet." />
-                </MessageRow>
-              )}
-              {history.data.entries.map((entry) => (
-                <TableRow key={entry.id}>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.at)}</TableCell>
-                  <TableCell>{entry.actorEmail ?? entry.actorUserId ?? 'System'}</TableCell>
-                  <TableCell>{actionLabel(entry.action)}</TableCell>
-                  <TableCell>{entry.subject ?? '—'}</TableCell>
-                  {[entry.before, entry.after].map((value, i) => (
-                    <TableCell
-                      key={i}
-                      sx={{ fontFamily: 'monospace', fontSize: 12, maxWidth: 360, wordBreak: 'break-word' }}
-                    >
-                      {compact(value)}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-          <PagedTableFooter
-            total={history.data.total}
-            page={page}
-            onPageChange={setPage}
-            itemsPerPage={itemsPerPage}
-            pageSizes={[25, 50, 100]}
-            onItemsPerPageChange={setItemsPerPage}
-          />
-        </Box>
-      )}
+      <QueryTable
+        query={history}
+        what="The history"
+        label="Customer history"
+        columns={['When', 'Who', 'What', 'Subject', 'Before', 'After']}
+        empty="No changes recorded yet."
+        rows={(data) => data.entries}
+        skeletonHeight={200}
+        footer={(data) => <PagedTableFooter total={data.total} pageSizes={[25, 50, 100]} {...paging} />}
+      >
+        {(entry) => (
+          <TableRow key={entry.id}>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.at)}</TableCell>
+            <TableCell>{entry.actorEmail ?? entry.actorUserId ?? 'System'}</TableCell>
+            <TableCell>{actionLabel(entry.action)}</TableCell>
+            <TableCell>{entry.subject ?? '—'}</TableCell>
+            {[entry.before, entry.after].map((value, i) => (
+              <TableCell key={i} sx={{ fontFamily: 'monospace', fontSize: 12, maxWidth: 360, wordBreak: 'break-word' }}>
+                {compact(value)}
+              </TableCell>
+            ))}
+          </TableRow>
+        )}
+      </QueryTable>
     </Stack>
   );
 }

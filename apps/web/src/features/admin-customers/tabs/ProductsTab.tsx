@@ -10,7 +10,6 @@ import {
   Table,
   TableBody,
   TableCell,
-  TableHead,
   TableRow,
   TextField,
   Typography,
@@ -20,6 +19,7 @@ import { DateField } from '../../../ui/DateField';
 import { useNotifications } from '../../../ui/notifications';
 import { useCustomerProducts, useUpdateCustomerProduct } from '../api/products';
 import { featureLabel } from '../labels';
+import { ColumnHeads } from '../../../ui/QueryTable';
 import { LoadError } from '../../../ui/TableStates';
 
 /** Products & features: each key switched on or off with dates; billable products carry their agreement. */
@@ -35,17 +35,9 @@ export function ProductsTab({ customerId }: { customerId: number }) {
         day on). Changes apply to the customer&apos;s next request.
       </Typography>
       <Table size="small" aria-label="Products and features">
-        <TableHead>
-          <TableRow>
-            {['Product or feature', 'On', 'Start date', 'End date', 'Agreement (billable products)', ''].map(
-              (label) => (
-                <TableCell key={label} sx={{ fontWeight: 700 }}>
-                  {label}
-                </TableCell>
-              ),
-            )}
-          </TableRow>
-        </TableHead>
+        <ColumnHeads
+          labels={['Product or feature', 'On', 'Start date', 'End date', 'Agreement (billable products)', '']}
+        />
         <TableBody>
           {products.data.map((product) => (
             <ProductRow

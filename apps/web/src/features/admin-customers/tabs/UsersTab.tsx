@@ -1,24 +1,10 @@
 import type { ORGANIZATION_ROLES } from '@zview/contracts';
-import {
-  Alert,
-  Button,
-  MenuItem,
-  Paper,
-  Skeleton,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Button, MenuItem, Paper, Stack, TableCell, TableRow, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useConfirm } from '../../../ui/ConfirmDialog';
 import { useNotifications } from '../../../ui/notifications';
 import { useAddAccess, useCustomerUsers, useRevokeAccess } from '../api/users';
-import { EmptyState, LoadError, MessageRow } from '../../../ui/TableStates';
+import { QueryTable } from '../../../ui/QueryTable';
 
 /** The customer's users: add access (an existing user by email, or a new one invited) and revoke it. */
 export function UsersTab({ customerId }: { customerId: number }) {
@@ -123,50 +109,35 @@ export function UsersTab({ customerId }: { customerId: number }) {
           An existing user gains access; an unknown email gets an invitation (first and last name needed).
         </Typography>
       </Paper>
-      {users.isError ? (
-        <LoadError what="The users" error={users.error} onRetry={() => void users.refetch()} />
-      ) : !users.data ? (
-        <Skeleton variant="rounded" height={160} />
-      ) : (
-        <Table size="small" aria-label="Customer users">
-          <TableHead>
-            <TableRow>
-              {['Name', 'Email', 'Role', 'Status', ''].map((label) => (
-                <TableCell key={label} sx={{ fontWeight: 700 }}>
-                  {label}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {users.data.length === 0 && (
-              <MessageRow columns={5}>
-                <EmptyState title="No users yet." />
-              </MessageRow>
-            )}
-            {users.data.map((user) => (
-              <TableRow key={user.id}>
-                <TableCell>
-                  {user.firstName} {user.lastName}
-                </TableCell>
-                <TableCell>{user.email}</TableCell>
-                <TableCell>{user.role === 'admin' ? 'Admin' : 'Member'}</TableCell>
-                <TableCell>{user.status === 'active' ? 'Active' : 'Deactivated'}</TableCell>
-                <TableCell align="right">
-                  <Button
-                    size="small"
-                    color="error"
-                    onClick={() => void revokeUser(user)}
-                    aria-label={`Revoke access of ${user.email}`}
-                  >
-                    Revoke access
-                  </Button>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
+      <QueryTable
+        query={users}
+        what="The users"
+        label="Customer users"
+        columns={['Name', 'Email', 'Role', 'Status', '']}
+        empty="No users yet."
+        rows={(list) => list}
+      >
+        {(user) => (
+          <TableRow key={user.id}>
+            <TableCell>
+              {user.firstName} {user.lastName}
+            </TableCell>
+            <TableCell>{user.email}</TableCell>
+            <TableCell>{user.role === 'admin' ? 'Admin' : 'Member'}</TableCell>
+            <TableCell>{user.status === 'active' ? 'Active' : 'Deactivated'}</TableCell>
+            <TableCell align="right">
+              <Button
+                size="small"
+                color="error"
+                onClick={() => void revokeUser(user)}
+                aria-label={`Revoke access of ${user.email}`}
+              >
+                Revoke access
+              </Button>
+            </TableCell>
+          </TableRow>
+        )}
+      </QueryTable>
     </Stack>
   );
 }
