@@ -388,9 +388,8 @@ const QUERY_WORD = String.raw`('(?:[^']|'')*')(?::([*])?[A-D]*)?`;
  * (db/zorro-facet-index.ts; domain/zorro/facet-count.ts and result-order.ts apply the same rules).
  *
  * With `rank`, the relevance (ts_rank of the title/metadata/summary vector, as the finder orders by)
- * of the matches whose head holds one of the query's words (GIN index of migration 0820): ts_rank
- * looks only at the query's words, so every other match ranks the same, `rest`, and only these few
- * are ranked one by one instead of every match.
+ * of the matches whose head holds one of the query's words: ts_rank looks only at the query's
+ * words, so every other match ranks the same, `rest`, and only these are ranked one by one.
  */
 export async function wordMatches(
   db: Db,
@@ -403,25 +402,34 @@ export async function wordMatches(
   if (!words.length) return { ids: null, searchable };
   const facets = options.facets ? Object.values(facetPredicates(f)).filter((p): p is Fragment => p !== null) : [];
   const where = and([...words, ...rangePredicates(f), ...facets]);
-  return withTextPlan(db, searchable, async (q) => {
-    const { rows } = await sql<{ ids: number[] }>`
-      SELECT coalesce(array_agg(f.id), '{}') AS ids FROM zorro_filings f WHERE ${where}`.execute(q);
-    const matches: WordMatches = { ids: rows[0]?.ids ?? [], searchable };
-    if (options.rank && searchable && text) {
-      const query = tsquery(text);
-      // Every word of the query (negated, in a phrase or a prefix alike) as one OR query.
-      const anyWord = sql`(SELECT coalesce(string_agg(m[1] || CASE WHEN m[2] = '*' THEN ':*' ELSE '' END, ' | '), '')::tsquery
-        FROM regexp_matches(${query}::text, ${QUERY_WORD}, 'g') m)`;
-      const ranked = await sql<{ id: number; rank: number }>`
-        SELECT f.id, ts_rank(f.search_head, ${query}) AS rank FROM zorro_filings f
-        WHERE f.search_head @@ ${anyWord} AND ${where}`.execute(q);
-      const rest = await sql<{ rank: number }>`
-        SELECT ts_rank(array_to_tsvector(ARRAY['no such word']), ${query}) AS rank`.execute(q);
-      matches.ranks = new Map(ranked.rows.map((r) => [r.id, r.rank]));
-      matches.rest = rest.rows[0]?.rank ?? 0;
-    }
-    return matches;
-  });
+  if (!(options.rank && searchable && text)) {
+    const { rows } = await withTextPlan(db, searchable, (q) =>
+      sql<{ ids: number[] }>`SELECT coalesce(array_agg(f.id), '{}') AS ids FROM zorro_filings f WHERE ${where}`.execute(
+        q,
+      ),
+    );
+    return { ids: rows[0]?.ids ?? [], searchable };
+  }
+  const query = tsquery(text);
+  // Every word of the query (negated, in a phrase or a prefix alike) as one OR query; the same pass
+  // that finds the matches ranks those whose head holds one of them.
+  const anyWord = sql`(SELECT coalesce(string_agg(m[1] || CASE WHEN m[2] = '*' THEN ':*' ELSE '' END, ' | '), '')::tsquery
+    FROM regexp_matches(${query}::text, ${QUERY_WORD}, 'g') m)`;
+  const { rows } = await withTextPlan(db, searchable, (q) =>
+    sql<{ ids: number[]; ranked: number[]; ranks: number[]; rest: number }>`
+      SELECT coalesce(array_agg(f.id), '{}') AS ids,
+        coalesce(array_agg(f.id) FILTER (WHERE f.search_head @@ w.q), '{}') AS ranked,
+        coalesce(array_agg(ts_rank(f.search_head, ${query})) FILTER (WHERE f.search_head @@ w.q), '{}') AS ranks,
+        ts_rank(array_to_tsvector(ARRAY['no such word']), ${query}) AS rest
+      FROM zorro_filings f, ${anyWord} AS w(q) WHERE ${where}`.execute(q),
+  );
+  const row = rows[0];
+  return {
+    ids: row?.ids ?? [],
+    searchable,
+    ranks: new Map((row?.ranked ?? []).map((id, k) => [id, row!.ranks[k]!])),
+    rest: row?.rest ?? 0,
+  };
 }
 
 export interface FiguresRow {

@@ -39,7 +39,6 @@ export async function seedFilings(
     await lock.query('SELECT pg_advisory_lock(20260700)');
     // A seed that died while indexing left the search index dropped.
     await lock.query('CREATE INDEX IF NOT EXISTS zorro_filings_search ON zorro_filings USING gin (search)');
-    await lock.query('CREATE INDEX IF NOT EXISTS zorro_filings_search_head ON zorro_filings USING gin (search_head)');
     const { rows } = await lock.query<{ value: { seed: number; filings: number; version: number } }>(
       `SELECT value FROM world_meta WHERE key = $1`,
       [META_KEY],
@@ -53,7 +52,7 @@ export async function seedFilings(
     const pages = await copyFilings(pool, seed, count);
     log(`  indexing filings for search…\n`);
     // One index build after the vectors are written is cheaper than updating the index per row.
-    await lock.query('DROP INDEX IF EXISTS zorro_filings_search, zorro_filings_search_head');
+    await lock.query('DROP INDEX IF EXISTS zorro_filings_search');
     for (let from = 0; from < count; from += 20_000) {
       await lock.query(`SELECT zorro_refresh_search(array(SELECT generate_series($1::int, $2::int)))`, [
         GENERATED_ID_BASE + from,
@@ -61,7 +60,6 @@ export async function seedFilings(
       ]);
     }
     await lock.query('CREATE INDEX IF NOT EXISTS zorro_filings_search ON zorro_filings USING gin (search)');
-    await lock.query('CREATE INDEX IF NOT EXISTS zorro_filings_search_head ON zorro_filings USING gin (search_head)');
     await lock.query('ANALYZE zorro_filings, zorro_coverages, zorro_objections, zorro_documents, zorro_pages');
     // The writes emptied the facet cache (migration 0770): count the unfiltered facets once now.
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
