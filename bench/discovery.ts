@@ -23,6 +23,7 @@ import { facetColumns } from '../apps/server/src/db/zorro-facet-index.js';
 import { answerQuestion } from '../apps/server/src/domain/zorro/explorer.js';
 import { facets, search } from '../apps/server/src/domain/zorro/search.js';
 import { seedFilings } from '../apps/server/src/world/filings/seed.js';
+import { loadavg, percentile } from './support/figures.js';
 
 const { values } = parseArgs({
   options: {
@@ -70,7 +71,6 @@ const QUESTIONS = [
   'Median rate change of dwelling fire filings in Texas since 2023',
 ];
 
-const p = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 const load = () => `load ${os.loadavg()[0]!.toFixed(1)}`;
 const verdicts: string[] = [];
 async function measure(label: string, target: number | null, run: (i: number) => Promise<unknown>, count = samples) {
@@ -82,9 +82,9 @@ async function measure(label: string, target: number | null, run: (i: number) =>
     times.push(performance.now() - start);
   }
   times.sort((a, b) => a - b);
-  const p95 = p(times, 0.95);
+  const p95 = percentile(times, 95);
   const verdict = target ? `  target p95 ≤ ${target} ms: ${p95 <= target ? 'PASS' : 'FAIL'}` : '';
-  const line = `${label.padEnd(66)} p50 ${p(times, 0.5).toFixed(1).padStart(7)} ms  p95 ${p95.toFixed(1).padStart(7)} ms  max ${times.at(-1)!.toFixed(1).padStart(7)} ms  (${load()})${verdict}`;
+  const line = `${label.padEnd(66)} p50 ${percentile(times, 50).toFixed(1).padStart(7)} ms  p95 ${p95.toFixed(1).padStart(7)} ms  max ${times.at(-1)!.toFixed(1).padStart(7)} ms  (${load()})${verdict}`;
   console.log(line);
   if (target) verdicts.push(line);
 }
@@ -202,12 +202,7 @@ try {
   }
   console.log(`\ntargets (${filings.toLocaleString('en-US')} filings):`);
   for (const line of verdicts) console.log(line);
-  console.log(
-    `load average ${os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')} on ${os.availableParallelism()} cores`,
-  );
+  console.log(`load average ${loadavg()} on ${os.availableParallelism()} cores`);
 } finally {
   await db.destroy();
   await stop?.();
