@@ -144,8 +144,8 @@ export interface ScoreIndexTable {
   risk_level: string;
   confidence: number | null;
   top_factors: Json<{ name: string; contribution: number }[]>;
-  /** Generated from top_factors (migration 0800): the names joined with '; '. */
-  top_factor_names: ColumnType<string, never, never>;
+  /** The top factors' names joined with '; ', '' for none (migration 0800; written by the index's writers since 0840). */
+  top_factor_names: string | null;
   problem: string | null;
 }
 
