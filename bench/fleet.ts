@@ -1,25 +1,30 @@
 /**
  * The multi-process proof (issue 20), on this machine: one PostgreSQL server (the embedded
  * binaries run as a separate server, as an external or managed one would be), an S3-compatible
- * store (s3rver), two `ZVIEW_ROLE=server` processes behind a round-robin HTTP balancer and two
- * `ZVIEW_ROLE=worker` processes, each with its own DATA_DIR (they share only the database and
- * the object store). A ROWS-row portfolio (default 200,000) is uploaded through the balancer while
- * single-property lookups run one at a time; one worker is SIGKILLed once a fifth of the chunks
- * are committed, and the database is stopped for OUTAGE_S seconds (default 30) once two fifths
- * are. Checks: the portfolio is READY, one result per row, usage counted once (the billed
- * quantity equals the scored rows), no request answered 500; prints the lookups' p50/p95.
+ * store (s3rver), two `ZVIEW_ROLE=server` processes behind a load balancer (bench/balancer.ts:
+ * health-checked round robin that sends a request again to the other server when a connection is
+ * refused, or reset before an answer for GET) and two `ZVIEW_ROLE=worker` processes, each with its
+ * own DATA_DIR (they share only the database and the object store). A ROWS-row portfolio (default
+ * 200,000) is uploaded through the balancer while single-property lookups run one at a time; once
+ * a fifth of the chunks are committed one worker is SIGKILLed, at three tenths one server (just
+ * after a burst of lookups, so some are in flight on it), at two fifths the database is stopped
+ * for OUTAGE_S seconds (default 30), after which the killed server is started again on its port.
+ * Checks: the portfolio is READY, one result per row, usage counted once (the billed quantity
+ * equals the scored rows), no request answered 500, every request answered (no reset, timeout or
+ * balancer 502 reaches a client; 503 + Retry-After during the outage is expected), the restarted
+ * server serves again; prints what clients saw by kind and the lookups' p50/p95.
  *
  *   npm run -w bench bench:fleet            (ROWS=20000 OUTAGE_S=10 for a quick look)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 // @ts-expect-error s3rver ships no types
 import S3rver from 's3rver';
 import { buildApp } from '../apps/server/src/app.js';
+import { Balancer } from './balancer.js';
 import type {} from '../apps/server/src/http/route-config.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { createDb } from '../apps/server/src/db/database.js';
@@ -31,10 +36,17 @@ import { portfolioMemberHeaders, uploadPortfolioCsv, worldAddresses } from './su
 
 const ROWS = Number(process.env.ROWS ?? 200_000);
 const OUTAGE_MS = Number(process.env.OUTAGE_S ?? 30) * 1000;
+/** Start the SIGKILLed server again after the outage (RESTART=0: leave it dead). */
+const RESTART = process.env.RESTART !== '0';
+/** Lookups sent at once just before the server is killed. */
+const BURST = 16;
 const MAIN = fileURLToPath(new URL('../apps/server/src/main.ts', import.meta.url));
 const work = mkdtempSync(path.join(os.tmpdir(), 'zview-fleet-'));
 const t0 = Date.now();
 const say = (line: string) => console.log(`[${secs(Date.now() - t0).padStart(7)}] ${line}`);
+const total = (counts: Map<string, number>) => [...counts.values()].reduce((sum, n) => sum + n, 0);
+const tally = (kinds: string[]) =>
+  Object.fromEntries([...new Set(kinds)].map((k) => [k, kinds.filter((x) => x === k).length]));
 
 // --- PostgreSQL, object store -------------------------------------------------------------------
 const pgPort = await findFreePort(0);
@@ -56,39 +68,11 @@ const s3 = new S3rver({
 const { port: s3Port } = (await s3.run()) as { port: number };
 say(`s3rver on port ${s3Port}`);
 
-// --- Balancer (round robin; a backend that refuses the connection is skipped) ---------------------
+// --- Balancer (health-checked round robin, retries as a real one does: bench/balancer.ts) --------
 const balancerPort = await findFreePort(0);
 const publicUrl = `http://localhost:${balancerPort}`;
-const backends: number[] = [];
-let next = 0;
-const statuses = new Map<number, number>();
-const balancer = http.createServer((req, res) => {
-  const body: Buffer[] = [];
-  const streamed = req.method === 'POST' && (req.headers['content-type'] ?? '').startsWith('multipart/');
-  const forward = (attempt: number) => {
-    const port = backends[next++ % backends.length]!;
-    const upstream = http.request(
-      { host: '127.0.0.1', port, method: req.method, path: req.url, headers: req.headers },
-      (answer) => {
-        statuses.set(answer.statusCode!, (statuses.get(answer.statusCode!) ?? 0) + 1);
-        res.writeHead(answer.statusCode!, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    upstream.on('error', () => {
-      if (!streamed && attempt < backends.length) return forward(attempt + 1);
-      if (!res.headersSent) res.writeHead(502).end();
-    });
-    if (streamed) req.pipe(upstream);
-    else upstream.end(Buffer.concat(body));
-  };
-  if (streamed) forward(1);
-  else {
-    req.on('data', (d: Buffer) => body.push(d));
-    req.on('end', () => forward(1));
-  }
-});
-await new Promise<void>((resolve) => balancer.listen(balancerPort, '127.0.0.1', resolve));
+const balancer = new Balancer();
+await balancer.listen(balancerPort);
 
 // --- The fleet ------------------------------------------------------------------------------------
 const env = {
@@ -109,8 +93,8 @@ const env = {
   WORLD_SEED: String(DEFAULT_WORLD.seed),
 };
 const processes: { name: string; child: ChildProcess; port: number }[] = [];
-async function startProcess(name: string, role: 'server' | 'worker') {
-  const port = await findFreePort(0);
+async function startProcess(name: string, role: 'server' | 'worker', fixedPort?: number) {
+  const port = fixedPort ?? (await findFreePort(0));
   const dataDir = path.join(work, name);
   mkdirSync(dataDir, { recursive: true });
   const out = createWriteStream(path.join(work, `${name}.log`));
@@ -142,7 +126,7 @@ try {
     startProcess('worker-1', 'worker'),
     startProcess('worker-2', 'worker'),
   ]);
-  backends.push(...processes.filter((p) => p.name.startsWith('server')).map((p) => p.port));
+  for (const p of processes.filter((p) => p.name.startsWith('server'))) balancer.add(p.port);
 
   // A real token for a member of a new organisation (keys and grants live in the shared database).
   const config = loadConfig({
@@ -170,36 +154,57 @@ try {
   }
   await new Promise<void>((resolve) => out.end(resolve));
 
+  // What clients saw, by kind: an HTTP status, or a failure with no answer at all.
+  const clientSaw = new Map<string, number>();
+  const outcome = (r: Response) => String(r.status);
+  const failure = (error: unknown) =>
+    (error as Error)?.name === 'TimeoutError'
+      ? 'timeout'
+      : `no answer (${String(((error as Error)?.cause as { code?: string })?.code ?? (error as Error)?.message)})`;
+  const saw = (kind: string) => clientSaw.set(kind, (clientSaw.get(kind) ?? 0) + 1);
+
   // Lookups one at a time through the balancer, all along.
   const lookupMs: number[] = [];
-  const lookupStatus = new Map<number, number>();
+  const lookupStatus = new Map<string, number>();
   const addresses = await worldAddresses(db, 200);
+  const lookup = async (n: number, samples: number[] | null = lookupMs) => {
+    const started = performance.now();
+    const kind = await fetch(
+      `${publicUrl.replace('localhost', '127.0.0.1')}/api/caribou/v3/property/assessment/zview?${new URLSearchParams({ location_type: 'address', location: addresses[n % addresses.length]! })}`,
+      { headers, signal: AbortSignal.timeout(10_000) },
+    )
+      .then(async (r) => (await r.arrayBuffer(), outcome(r)))
+      .catch(failure);
+    if (kind === '200') samples?.push(performance.now() - started);
+    lookupStatus.set(kind, (lookupStatus.get(kind) ?? 0) + 1);
+    saw(kind);
+    return kind;
+  };
   let looking = true;
   const lookups = (async () => {
     for (let n = 0; looking; n += 1) {
-      const started = performance.now();
-      const status = await fetch(
-        `${publicUrl.replace('localhost', '127.0.0.1')}/api/caribou/v3/property/assessment/zview?${new URLSearchParams({ location_type: 'address', location: addresses[n % addresses.length]! })}`,
-        { headers, signal: AbortSignal.timeout(10_000) },
-      )
-        .then(async (r) => (await r.arrayBuffer(), r.status))
-        .catch(() => 0);
-      if (status === 200) lookupMs.push(performance.now() - started);
-      lookupStatus.set(status, (lookupStatus.get(status) ?? 0) + 1);
+      await lookup(n);
       await sleep(50);
     }
   })();
 
   // Upload (streamed multipart through the balancer into the object store) and create.
   const uploadStarted = Date.now();
-  const uploaded = await uploadPortfolioCsv(balancerPort, headers, csvPath, 'fleet.csv');
+  const uploaded = await uploadPortfolioCsv(balancerPort, headers, csvPath, 'fleet.csv').then((r) => (saw('201'), r));
   say(`uploaded ${ROWS.toLocaleString('en-US')} rows through the balancer in ${secs(Date.now() - uploadStarted)}`);
   const api = (method: string, pathname: string, payload?: unknown) =>
     fetch(`http://127.0.0.1:${balancerPort}${pathname}`, {
       method,
       headers: { ...headers, ...(payload ? { 'content-type': 'application/json' } : {}) },
       body: payload ? JSON.stringify(payload) : undefined,
-    });
+      signal: AbortSignal.timeout(10_000),
+    }).then(
+      (r) => (saw(outcome(r)), r),
+      (error: unknown) => {
+        saw(failure(error));
+        throw error;
+      },
+    );
   const created = await api('POST', '/api/caribou/portfolios', {
     name: 'Fleet book',
     products: 'zfire',
@@ -209,8 +214,11 @@ try {
   const portfolioId = ((await created.json()) as { portfolioId: number }[])[0]!.portfolioId;
   const runStarted = Date.now();
 
-  let killed = false;
+  let workerKilled = false;
+  let serverKilled = false;
   let outage = false;
+  const victim = processes.find((p) => p.name === 'server-2')!;
+  let restart: Promise<boolean> | null = null;
   let lastReport = 0;
   for (;;) {
     const meta = await api('GET', `/api/caribou/portfolio/${portfolioId}/metadata`)
@@ -223,27 +231,35 @@ try {
     const product = meta?.products[0];
     if (product?.status === 'READY') break;
     const progress = product?.progress ? product.progress.committed / Math.max(1, product.progress.total) : 0;
+    const at = product?.progress ? `${product.progress.committed}/${product.progress.total} chunks` : '';
     if (Date.now() - lastReport > 15_000) {
       lastReport = Date.now();
-      say(
-        `  ${product?.status ?? '(no answer)'} ${product?.progress ? `${product.progress.committed}/${product.progress.total} chunks` : ''}; load ${os.loadavg()[0]!.toFixed(1)}`,
-      );
+      say(`  ${product?.status ?? '(no answer)'} ${at}; load ${os.loadavg()[0]!.toFixed(1)}`);
     }
-    if (!killed && progress >= 0.2) {
-      killed = true;
-      const victim = processes.find((p) => p.name === 'worker-1')!;
+    if (!workerKilled && progress >= 0.2) {
+      workerKilled = true;
+      const worker = processes.find((p) => p.name === 'worker-1')!;
+      worker.child.kill('SIGKILL');
+      say(`SIGKILL worker-1 (pid ${worker.child.pid}) at ${at}`);
+    }
+    if (workerKilled && !serverKilled && progress >= 0.3) {
+      serverKilled = true;
+      // A burst of lookups sent at once just before, so that some are in flight on the victim
+      // when it dies (the balancer sends them again to the other server: GET is idempotent).
+      const retried = total(balancer.retries);
+      const burst = Array.from({ length: BURST }, (_, i) => lookup(1000 + i, null));
+      await sleep(25);
       victim.child.kill('SIGKILL');
+      const kinds = await Promise.all(burst);
       say(
-        `SIGKILL worker-1 (pid ${victim.child.pid}) at ${product!.progress!.committed}/${product!.progress!.total} chunks`,
+        `SIGKILL server-2 (pid ${victim.child.pid}) at ${at}, ${BURST} lookups sent at once 25 ms before: ${JSON.stringify(tally(kinds))}, ${total(balancer.retries) - retried} of them sent again to server-1 by the balancer`,
       );
     }
-    if (killed && !outage && progress >= 0.4) {
+    if (serverKilled && !outage && progress >= 0.4) {
       outage = true;
-      say(
-        `stopping PostgreSQL for ${secs(OUTAGE_MS)} at ${product!.progress!.committed}/${product!.progress!.total} chunks`,
-      );
+      say(`stopping PostgreSQL for ${secs(OUTAGE_MS)} at ${at}`);
       await database.stop();
-      const during = await fetch(`http://127.0.0.1:${backends[0]}/readyz`)
+      const during = await fetch(`http://127.0.0.1:${balancer.backends[0]!.port}/readyz`)
         .then((r) => r.status)
         .catch(() => 0);
       const apiDuring = await api('GET', `/api/caribou/portfolio/${portfolioId}/metadata`)
@@ -253,6 +269,12 @@ try {
       await sleep(OUTAGE_MS);
       database = await startEmbeddedPostgres({ dataDir: pgDir, port: pgPort });
       say('PostgreSQL is back');
+      // server-2 started again on its port: the balancer's health check takes it back.
+      if (RESTART)
+        restart = startProcess('server-2', 'server', victim.port).then(
+          () => true,
+          (error: unknown) => (say(`server-2 did not start again: ${String(error)}`), false),
+        );
     }
     if (Date.now() - runStarted > 30 * 60_000) throw new Error('the portfolio did not finish within 30 minutes');
     await sleep(1000);
@@ -260,6 +282,15 @@ try {
   const readyMs = Date.now() - runStarted;
   looking = false;
   await lookups;
+  // The restarted server answers its share again (a few lookups after it is ready).
+  let rejoined = !RESTART;
+  if (restart && (await restart)) {
+    const backend = balancer.backends.find((b) => b.port === victim.port)!;
+    const before = backend.answers;
+    for (let n = 0; n < 10; n += 1) await lookup(2000 + n, null);
+    rejoined = backend.answers > before;
+    say(`server-2 is back in the balancer: ${backend.answers - before} of 10 lookups answered by it`);
+  }
 
   // The checks, on the database itself.
   const run = await db
@@ -282,23 +313,30 @@ try {
     .where('run_id', '=', run.id)
     .select((eb) => eb.fn.sum<number>('quantity').as('q'))
     .executeTakeFirst();
-  const fiveHundreds = [...statuses].filter(([s]) => s === 500).reduce((sum, [, n]) => sum + n, 0);
+  // What a client may see: HTTP answers (503 + Retry-After during the outage is the design), never
+  // a 500, and no request without an answer (reset, timeout, the balancer's own 502/503).
+  const unanswered = [...clientSaw.keys()].filter((kind) => !/^\d+$/.test(kind) || kind === '502');
   const checks = {
     ready: true,
     oneResultPerRow: Number(results.rows) === ROWS && Number(results.distinct) === ROWS,
     billedOnce: Number(billed?.q ?? 0) === Number(results.billable),
-    no500: fiveHundreds === 0 && !lookupStatus.has(500),
-    workerKilled: killed,
+    no500: !balancer.statuses.has('500') && !clientSaw.has('500'),
+    everyRequestAnswered: unanswered.length === 0 && balancer.failures.size === 0,
+    workerKilled,
+    serverKilled,
+    ...(RESTART ? { serverRejoined: rejoined } : {}),
     outage,
   };
   say(
     `READY ${secs(readyMs)} after creation; results ${Number(results.rows).toLocaleString('en-US')} rows (${Number(results.distinct).toLocaleString('en-US')} distinct row numbers, ${Number(results.scored).toLocaleString('en-US')} scored), usage billed ${Number(billed?.q ?? 0).toLocaleString('en-US')} for ${Number(results.billable).toLocaleString('en-US')} billable rows`,
   );
+  say(`servers' answers by status: ${JSON.stringify(Object.fromEntries(balancer.statuses))}`);
+  say(`what clients saw by kind: ${JSON.stringify(Object.fromEntries(clientSaw))}`);
   say(
-    `answers through the balancer by status: ${JSON.stringify(Object.fromEntries(statuses))}; lookups by status: ${JSON.stringify(Object.fromEntries(lookupStatus))}`,
+    `client-visible failures (no answer, reset, the balancer's own 502/503): ${balancer.failures.size || unanswered.length ? JSON.stringify({ ...Object.fromEntries(balancer.failures), ...Object.fromEntries(unanswered.map((k) => [k, clientSaw.get(k)])) }) : 'none'}; sent again by the balancer: ${JSON.stringify(Object.fromEntries(balancer.retries))}`,
   );
   say(
-    `lookups (200 answers, through the balancer, one at a time): p50 ${percentile(lookupMs, 50).toFixed(0)} ms, p95 ${percentile(lookupMs, 95).toFixed(0)} ms, n=${lookupMs.length}; load ${os
+    `lookups during the run (200 answers, through the balancer, one at a time): p50 ${percentile(lookupMs, 50).toFixed(0)} ms, p95 ${percentile(lookupMs, 95).toFixed(0)} ms, max ${Math.max(...lookupMs).toFixed(0)} ms, n=${lookupMs.length}; by status ${JSON.stringify(Object.fromEntries(lookupStatus))}; load ${os
       .loadavg()
       .map((l) => l.toFixed(1))
       .join(' ')} on ${os.availableParallelism()} cores`,
@@ -317,7 +355,7 @@ try {
         : null,
     ),
   );
-  balancer.close();
+  await balancer.close();
   await s3.close();
   await db.destroy();
   await database.stop();

@@ -5,6 +5,7 @@ import { benchBilling } from './billing.js';
 import { benchFirstFrame } from './first-frame.js';
 import { benchImagery } from './imagery.js';
 import { benchLookup } from './lookup.js';
+import { benchSlowSteps } from './slow-steps.js';
 
 const BENCHES: Record<string, () => Promise<boolean>> = {
   imagery: benchImagery,
@@ -12,6 +13,7 @@ const BENCHES: Record<string, () => Promise<boolean>> = {
   'first-frame': benchFirstFrame,
   billing: benchBilling,
   api: benchApi,
+  'slow-steps': benchSlowSteps,
 };
 const named = process.argv.slice(2).filter((name) => name in BENCHES);
 const results: boolean[] = [];

@@ -188,10 +188,16 @@ async function registerWebApp(app: FastifyInstance, distDir: string) {
       root: distDir,
       wildcard: false,
       index: false,
+      // send's own Cache-Control (public, max-age=0) would overwrite what setHeaders sets: the
+      // header is ours alone, or every page load revalidates every chunk (one round trip per wave
+      // of lazy chunks on the sign-in's critical path, issue 21).
+      cacheControl: false,
       setHeaders(res, filePath) {
         // Vite fingerprints everything under assets/, so it may be cached for a year.
-        if (filePath.includes(`${path.sep}assets${path.sep}`))
-          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        res.setHeader(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }

@@ -32,6 +32,7 @@ export function fakeUserManager() {
       manager.user = null;
     }),
     revokeTokens: vi.fn(async () => undefined),
+    metadataService: { getMetadata: vi.fn(async () => ({ issuer: TEST_CONFIG.OIDC_ISSUER })) },
     emit(name: string, ...args: unknown[]) {
       listeners.get(name)?.forEach((cb) => cb(...args));
     },

@@ -69,6 +69,9 @@ const MB = 1024 * 1024;
  * is mapped, not touched, at start: tests still start in a second); work_mem 64 MB per sort or
  * hash node; index builds (ingest keys, a run's partition keys) sort in memory; checkpoints are
  * spaced by a larger WAL. synchronous_commit stays on: usage_events is a billing ledger.
+ * wal_level minimal (issue 22; the embedded server has no replica to feed): a table created and
+ * filled in one transaction (an ingest's rows, a run's results keys) is written and synced at
+ * commit instead of being written twice, once to the WAL; crash safety is unchanged.
  */
 export function productSettings(totalMemory = os.totalmem()): Record<string, string> {
   const sharedBuffersMb = Math.max(128, Math.min(1024, Math.floor(totalMemory / 4 / MB)));
@@ -81,6 +84,8 @@ export function productSettings(totalMemory = os.totalmem()): Record<string, str
     min_wal_size: '256MB',
     checkpoint_completion_target: '0.9',
     wal_buffers: '16MB',
+    wal_level: 'minimal',
+    max_wal_senders: '0',
   };
 }
 

@@ -60,6 +60,7 @@ export const INGEST_COPY_COLUMNS = [
   'geo_longitude',
   'geo_precision',
   'geocoded_at',
+  'csv_line',
 ] as const;
 
 /**

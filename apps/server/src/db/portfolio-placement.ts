@@ -105,6 +105,9 @@ export function insertIndexedResults(r: IndexedResults): RawBuilder<unknown> {
                v.model_version || ' (' || ${r.amendedByAppeal}::text || ' v' || v.version || ', ' || to_char(v.published_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') || ')' AS model_version
         FROM appeal_score_versions v
         WHERE u.problem IS NULL AND v.organization_id = ${r.organizationId}::int AND v.property_id = u.property_id AND v.product = ${r.product}::text
+          -- Once per statement (an InitPlan in the one-time filter): an organisation with no published version of
+          -- this product, nearly every one, skips the per-row probe (a tenth of the insert's time).
+          AND EXISTS (SELECT 1 FROM appeal_score_versions o WHERE o.organization_id = ${r.organizationId}::int AND o.product = ${r.product}::text)
         ORDER BY v.version DESC LIMIT 1
       ) a ON true
       CROSS JOIN LATERAL (SELECT coalesce(u.problem, CASE WHEN a.version IS NOT NULL THEN CASE WHEN a.score IS NULL THEN a.unavailable END

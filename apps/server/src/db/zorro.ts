@@ -90,6 +90,16 @@ function basePredicates(
   searchable: boolean,
   names: NameMatches = NO_NAMES,
 ): Fragment[] {
+  return [...wordPredicates(f, text, searchable, names), ...rangePredicates(f)];
+}
+
+/** The filters on words, names and tracking numbers: what only SQL (full-text and trigram indexes) answers. */
+function wordPredicates(
+  f: ZorroFilters,
+  text: TextQuery | null,
+  searchable: boolean,
+  names: NameMatches = NO_NAMES,
+): Fragment[] {
   const where: Fragment[] = [];
   const raw = text?.raw.trim() ?? '';
   // Names the text resembles (misspelt company or group names) are merged into the words' matches.
@@ -108,6 +118,12 @@ function basePredicates(
     where.push(sql`(${sql.join(byName, sql` OR `)})`);
   }
   if (f.company) where.push(sql`(f.company ILIKE ${`%${likeEscape(f.company)}%`} OR ${f.company} <% f.company)`);
+  return where;
+}
+
+/** The date and rate-change filters (facetIndex.countFacets applies the same ones to its columns). */
+function rangePredicates(f: ZorroFilters): Fragment[] {
+  const where: Fragment[] = [];
   if (f.submittedFrom) where.push(sql`f.submitted_on >= ${f.submittedFrom}::date`);
   if (f.submittedTo) where.push(sql`f.submitted_on <= ${f.submittedTo}::date`);
   if (f.effectiveFrom) where.push(sql`f.effective_on >= ${f.effectiveFrom}::date`);
@@ -244,6 +260,26 @@ export async function searchFilings(
   return { total, rows, hits };
 }
 
+/** The page's filings in the order of `ids`, each with its best page for the text query, passage highlighted. */
+export async function pageOfFilings(
+  db: Db,
+  ids: number[],
+  text: TextQuery | null,
+): Promise<{ rows: FilingSummaryRow[]; hits: HitRow[] }> {
+  const byId = new Map((await filingSummaries(db, ids)).map((r) => [r.id, r]));
+  const rows = ids.map((id) => byId.get(id)).filter((r): r is FilingSummaryRow => r !== undefined);
+  const searchable = rows.length > 0 && (await hasTerms(db, text));
+  const hits = searchable
+    ? await bestPages(
+        db,
+        rows.map((r) => r.id),
+        text!,
+        1,
+      )
+    : [];
+  return { rows, hits };
+}
+
 /** The best `perFiling` pages of each filing for a text query, passage highlighted. */
 export async function bestPages(db: Db, filingIds: number[], text: TextQuery, perFiling: number): Promise<HitRow[]> {
   const q = tsquery(text);
@@ -265,6 +301,8 @@ export async function bestPages(db: Db, filingIds: number[], text: TextQuery, pe
 /**
  * Facet counts for the current query. Each facet counts under every other filter but its own
  * (so a chosen state still shows the other states' counts); one scan of the matching filings.
+ * The finder's facets are counted in memory (domain/zorro/facet-count.ts, the same rules, faster);
+ * this SQL form is the reference its tests compare with.
  */
 export async function facetCounts(
   db: Db,
@@ -326,6 +364,72 @@ export async function facetCounts(
   }
   for (const list of Object.values(facets)) list.sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
   return { total, facets, submitted, rateChange };
+}
+
+/** The word matches of a query (wordMatches). */
+export interface WordMatches {
+  /** The matching filings' ids (any order); null when the query has no filter on words, names or company. */
+  ids: number[] | null;
+  /** Whether the text has searchable words (relevance then ranks by them). */
+  searchable: boolean;
+  /** With `rank`: the relevance of the matches whose head holds a query word; `rest` is every other match's. */
+  ranks?: Map<number, number>;
+  rest?: number;
+}
+
+/** A word of a tsquery as text: a quoted lexeme, then its prefix mark and weights (":*AB"). */
+const QUERY_WORD = String.raw`('(?:[^']|'')*')(?::([*])?[A-D]*)?`;
+
+/**
+ * The filings matching the filters only SQL answers (words, names the text resembles, tracking
+ * number, company: the full-text and trigram indexes), within the date and rate-change ranges, and
+ * with `facets` also every facet filter. Null ids when the query has none of the SQL-only filters:
+ * then every filing is a candidate, filtered and counted in memory over the facet columns
+ * (db/zorro-facet-index.ts; domain/zorro/facet-count.ts and result-order.ts apply the same rules).
+ *
+ * With `rank`, the relevance (ts_rank of the title/metadata/summary vector, as the finder orders by)
+ * of the matches whose head holds one of the query's words: ts_rank looks only at the query's
+ * words, so every other match ranks the same, `rest`, and only these are ranked one by one.
+ */
+export async function wordMatches(
+  db: Db,
+  f: ZorroFilters,
+  text: TextQuery | null,
+  options: { facets: boolean; rank: boolean },
+): Promise<WordMatches> {
+  const [searchable, names] = await Promise.all([hasTerms(db, text), nameMatches(db, text)]);
+  const words = wordPredicates(f, text, searchable, names);
+  if (!words.length) return { ids: null, searchable };
+  const facets = options.facets ? Object.values(facetPredicates(f)).filter((p): p is Fragment => p !== null) : [];
+  const where = and([...words, ...rangePredicates(f), ...facets]);
+  if (!(options.rank && searchable && text)) {
+    const { rows } = await withTextPlan(db, searchable, (q) =>
+      sql<{ ids: number[] }>`SELECT coalesce(array_agg(f.id), '{}') AS ids FROM zorro_filings f WHERE ${where}`.execute(
+        q,
+      ),
+    );
+    return { ids: rows[0]?.ids ?? [], searchable };
+  }
+  const query = tsquery(text);
+  // Every word of the query (negated, in a phrase or a prefix alike) as one OR query; the same pass
+  // that finds the matches ranks those whose head holds one of them.
+  const anyWord = sql`(SELECT coalesce(string_agg(m[1] || CASE WHEN m[2] = '*' THEN ':*' ELSE '' END, ' | '), '')::tsquery
+    FROM regexp_matches(${query}::text, ${QUERY_WORD}, 'g') m)`;
+  const { rows } = await withTextPlan(db, searchable, (q) =>
+    sql<{ ids: number[]; ranked: number[]; ranks: number[]; rest: number }>`
+      SELECT coalesce(array_agg(f.id), '{}') AS ids,
+        coalesce(array_agg(f.id) FILTER (WHERE f.search_head @@ w.q), '{}') AS ranked,
+        coalesce(array_agg(ts_rank(f.search_head, ${query})) FILTER (WHERE f.search_head @@ w.q), '{}') AS ranks,
+        ts_rank(array_to_tsvector(ARRAY['no such word']), ${query}) AS rest
+      FROM zorro_filings f, ${anyWord} AS w(q) WHERE ${where}`.execute(q),
+  );
+  const row = rows[0];
+  return {
+    ids: row?.ids ?? [],
+    searchable,
+    ranks: new Map((row?.ranked ?? []).map((id, k) => [id, row!.ranks[k]!])),
+    rest: row?.rest ?? 0,
+  };
 }
 
 export interface FiguresRow {

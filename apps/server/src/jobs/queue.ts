@@ -5,6 +5,18 @@ import type { Db } from '../db/database.js';
 import { jobDuration } from '../ops/metrics.js';
 import { getProcessLogger, requestContext } from '../ops/logger.js';
 import type { Logger } from 'pino';
+import { createRequire } from 'node:module';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
+
+/** How long a job's outcome report is tried again while the database is unreachable (an outage of up to a minute). */
+const OUTCOME_RETRY_MS = 60_000;
+
+/** pg-boss's statements that record a job's outcome (its default schema), as its worker sends them. */
+const plans = createRequire(import.meta.url)('pg-boss/src/plans.js') as {
+  completeJobs(schema: string): string;
+  failJobsById(schema: string): string;
+};
+const OUTCOME_REPORTS = new Set([plans.completeJobs('pgboss'), plans.failJobsById('pgboss')]);
 
 /**
  * A typed, versioned background job (documenso's pattern): the queue name carries the version,
@@ -44,6 +56,8 @@ export class JobQueue {
   /** Set by stop(): bookkeeping pg-boss attempts after it (a late handler's fail) may meet a closed database. */
   private stopped = false;
   private readonly created = new Set<string>();
+  /** The database as pg-boss sees it, without reportOutcome's forgiveness (for calls we await). */
+  private direct: PgBoss.Db | null = null;
 
   constructor(
     private readonly db: Db,
@@ -67,21 +81,10 @@ export class JobQueue {
       this.stopped = false;
       const boss = new PgBoss({
         db: {
-          executeSql: async (text: string, values: unknown[] = []) => {
-            try {
-              return await execute(text, values);
-            } catch (error) {
-              // A handler that outlived a non-graceful stop reports its outcome to a database the
-              // process has closed: that job is taken again when it expires, so nothing is lost,
-              // and the late report must not become an unhandled rejection.
-              if (
-                this.stopped &&
-                /destroyed|Cannot use a pool after calling end/i.test(String((error as Error)?.message))
-              )
-                return { rows: [{ count: 0 }] }; // what a command that changed no job answers
-              throw error;
-            }
-          },
+          // A job's outcome, as pg-boss reports it after the handler without awaiting it, goes
+          // through reportOutcome (it must never reject); everything else straight to the database.
+          executeSql: (text: string, values: unknown[] = []) =>
+            OUTCOME_REPORTS.has(text) ? this.reportOutcome(() => execute(text, values)) : execute(text, values),
         },
         maintenanceIntervalSeconds: this.options.maintenanceIntervalSeconds ?? 15,
         superviseIntervalSeconds: this.options.maintenanceIntervalSeconds ?? 15,
@@ -105,6 +108,7 @@ export class JobQueue {
       }
       boss.on('error', (error) => this.log.error({ err: error }, 'job queue error'));
       await boss.start();
+      this.direct = { executeSql: execute };
       this.boss = boss;
       return boss;
     })();
@@ -224,7 +228,39 @@ export class JobQueue {
   async fail<S extends z.ZodType>(job: JobDefinition<S>, ids: string[]): Promise<void> {
     if (!ids.length) return;
     const boss = await this.ensureQueue(job);
-    await boss.fail(queueName(job), ids);
+    // Awaited by the caller, so an error is the caller's to see (not reportOutcome's to forgive).
+    // pg-boss's types omit the data argument of the ids form: (name, ids, data, options) at run time.
+    await (
+      boss.fail as (name: string, ids: string[], data: undefined, options: PgBoss.ConnectionOptions) => Promise<void>
+    )(queueName(job), ids, undefined, { db: this.direct! });
+  }
+
+  /**
+   * Records a job's outcome (pg-boss's complete or fail after the handler returned or threw).
+   * pg-boss does not await that report, so a rejection here would be an unhandled one, and the
+   * moment it is most likely is a database outage: a handler fails because the database went
+   * away, then reports its failure to the database that is away. The report is tried again while
+   * the database is unreachable (up to OUTCOME_RETRY_MS, so it lands after a short outage), then
+   * given up with a warning: the job stays active and its expiry hands it to a worker again, as for
+   * a killed worker. After stop() (the pool may be closed under a handler that outlived a
+   * non-graceful stop) it is given up at once. Either way pg-boss reads "no job changed".
+   */
+  private async reportOutcome(report: () => Promise<{ rows: unknown[] }>): Promise<{ rows: unknown[] }> {
+    const started = performance.now();
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await report();
+      } catch (error) {
+        if (!this.stopped && isDatabaseUnavailable(error) && performance.now() - started < OUTCOME_RETRY_MS) {
+          await new Promise((resolve) => setTimeout(resolve, Math.min(2000, 250 * attempt)));
+          continue;
+        }
+        const closed = /destroyed|Cannot use a pool after calling end/i.test(String((error as Error)?.message));
+        if (!(this.stopped && closed))
+          this.log.warn({ err: error }, 'job outcome not recorded (the job is taken again when it expires)');
+        return { rows: [{ count: 0 }] }; // what a command that changed no job answers
+      }
+    }
   }
 
   /**

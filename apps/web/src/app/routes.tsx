@@ -1,7 +1,13 @@
-import { USAGE_ANALYTICS_ROUTE, homeRedirect, passesGuards, type RouteGuard } from '@zview/contracts';
+import {
+  SESSION_STORAGE_KEYS,
+  USAGE_ANALYTICS_ROUTE,
+  homeRedirect,
+  passesGuards,
+  type RouteGuard,
+} from '@zview/contracts';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import { Navigate, Outlet, type RouteObject } from 'react-router';
+import { Navigate, Outlet, matchPath, type RouteObject } from 'react-router';
 import { lazyPage, type PageModule } from './lazy';
 import { AppRoot } from './AppRoot';
 import { AuthGate } from './AuthGate';
@@ -124,6 +130,17 @@ function toRouteObject(route: ShellRoute): RouteObject {
   };
 }
 
+/**
+ * The sign-in callback exchanges its code for tokens, then opens the page saved before sign-in:
+ * that page's code loads meanwhile instead of after (issue 21: one wave fewer on the critical path).
+ */
+function preloadRestoredPage(): void {
+  const saved = sessionStorage.getItem(SESSION_STORAGE_KEYS.sessionRestoreUrl) ?? '/';
+  const pathname = saved.startsWith('/') && !saved.startsWith('//') ? (saved.split(/[?#]/)[0] ?? '/') : '/';
+  const route = SHELL_ROUTES.find((candidate) => matchPath(candidate.path, pathname));
+  void route?.lazy().catch(() => undefined);
+}
+
 export function buildRoutes(): RouteObject[] {
   return [
     {
@@ -132,7 +149,10 @@ export function buildRoutes(): RouteObject[] {
       children: [
         {
           path: LOGIN_CALLBACK_PATH,
-          lazy: lazyPage(() => import('../features/auth/LoginCallbackPage')),
+          lazy: lazyPage(() => {
+            preloadRestoredPage();
+            return import('../features/auth/LoginCallbackPage');
+          }),
           hydrateFallbackElement: PAGE_LOADING,
         },
         {

@@ -17,6 +17,7 @@ const fakeIdp: IdentityProvider = {
   signInWithCredentials: async () => {
     throw new IdpError('E0000004', 'Authentication failed');
   },
+  prefetchMetadata: async () => undefined,
   signinRedirect: async () => undefined,
   signinRedirectCallback: async () => Promise.reject(new Error('not in harness')),
   signinSilentCallback: async () => undefined,

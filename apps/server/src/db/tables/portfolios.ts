@@ -98,6 +98,8 @@ export interface PortfolioRowsTable {
   /** The property the address geocoder matched (migration 0360). */
   geo_property_id: Generated<string | null>;
   geocoded_at: Date | null;
+  /** The original values as the CSV export writes them, rendered at ingest (migration 0830); null before it. */
+  csv_line: Generated<string | null>;
 }
 
 export interface PortfolioRunChunksTable {
@@ -142,8 +144,8 @@ export interface ScoreIndexTable {
   risk_level: string;
   confidence: number | null;
   top_factors: Json<{ name: string; contribution: number }[]>;
-  /** Generated from top_factors (migration 0800): the names joined with '; '. */
-  top_factor_names: ColumnType<string, never, never>;
+  /** The top factors' names joined with '; ', '' for none (migration 0800; written by the index's writers since 0840). */
+  top_factor_names: string | null;
   problem: string | null;
 }
 

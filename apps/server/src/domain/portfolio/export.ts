@@ -133,8 +133,15 @@ function resultCells(extra: readonly ExtraColumn[]) {
   };
 }
 
-/** COPY lines in, CSV lines out (CRLF), a chunk at a time: the event loop is never held for long. */
-function csvLines(layout: ExportLayout): Transform {
+/** Where a COPY line holds the row's csv_line (exportRowsCopy with renderedOriginals). */
+const RENDERED_FIELD = 8;
+
+/**
+ * COPY lines in, CSV lines out (CRLF), a chunk at a time: the event loop is never held for long.
+ * With `rendered` (every original column), a row's original cells come as rendered at ingest
+ * (csv_line); rows without one are rendered here from raw_values, as every row is otherwise.
+ */
+function csvLines(layout: ExportLayout, rendered: boolean): Transform {
   const decoder = new StringDecoder('utf8');
   let carry = '';
   const results = resultCells(layout.extra);
@@ -143,9 +150,13 @@ function csvLines(layout: ExportLayout): Transform {
     let out = '';
     for (const line of lines) {
       const fields = line.split('\t');
-      const values = rawValuesOf(fields[0]!);
+      const stored = rendered ? fields[RENDERED_FIELD] : undefined;
       let csv = '';
-      for (let k = 0; k < original.length; k++) csv += (k ? ',' : '') + csvCell(values[original[k]!] ?? '');
+      if (stored !== undefined && stored !== '\\N') csv = copyField(stored)!;
+      else {
+        const values = rawValuesOf(fields[0]!);
+        for (let k = 0; k < original.length; k++) csv += (k ? ',' : '') + csvCell(values[original[k]!] ?? '');
+      }
       const rest = results(fields);
       // With no original column chosen, the results' leading comma goes.
       out += (original.length ? csv + rest : rest.slice(1)) + '\r\n';
@@ -217,8 +228,10 @@ export function exportCsv(
 ): Readable {
   const out = new PassThrough();
   out.write(`\uFEFF${[...layout.original.map((i) => header[i]!), ...layout.extra].map(csvCell).join(',')}\r\n`);
+  // Every original column in file order: the rows' csv_line (rendered at ingest) is that text.
+  const rendered = layout.original.length > 0 && layout.original.length === header.length;
   (async () => {
-    await withExportCopy(db, portfolioId, runId, (rows) => pipeline(rows, csvLines(layout), out));
+    await withExportCopy(db, portfolioId, runId, (rows) => pipeline(rows, csvLines(layout, rendered), out), rendered);
   })().catch((error: Error) => out.destroy(error));
   return out;
 }

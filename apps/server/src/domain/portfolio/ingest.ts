@@ -15,6 +15,7 @@ import {
 import type { BlobStore } from '../../storage/blob-store.js';
 import { readRow, type ColumnMapping } from './columns.js';
 import { readCsvBatches } from './csv-reader.js';
+import { csvCell } from './export.js';
 import type { Delimiter, TextEncodingName } from './sniff.js';
 import { phaseTimer, phaseTotals } from './phase-timer.js';
 import { uploadBlobKey } from './uploads.js';
@@ -34,6 +35,18 @@ export function copyText(value: string | number | null): string {
     .replace(/\n/g, '\\n')
     .replace(/\r/g, '\\r')
     .replace(/\t/g, '\\t');
+}
+
+/**
+ * A row's original values as the CSV export of every column writes them (export.ts csvLines): one
+ * cell per header column, missing ones empty, extra ones left out. Stored with the row as csv_line
+ * (migration 0830), so an export sends it as it is; null when a value holds NUL.
+ */
+export function csvOriginals(values: readonly string[], columnCount: number): string | null {
+  let line = '';
+  for (let i = 0; i < columnCount; i++) line += (i ? ',' : '') + csvCell(values[i] ?? '');
+  // PostgreSQL text cannot hold NUL (raw_values keeps it, escaped in its JSON): such rows export from raw_values.
+  return line.includes('\u0000') ? null : line;
 }
 
 /** COPY data is sent in blocks of at least this many characters (one message per row would be slow). */
@@ -58,6 +71,8 @@ async function* copyLines(
   encoding: TextEncodingName,
 ) {
   let block = '';
+  // The export's original columns are the header's (exportLayout): rendered for that many cells.
+  const columnCount = Array.isArray(mapping.header) ? mapping.header.length : null;
   for await (const batch of readCsvBatches(source, delimiter, encoding)) {
     for (const item of batch) {
       if ('header' in item) continue;
@@ -72,7 +87,8 @@ async function* copyLines(
         `${portfolioId}\t${item.rowNumber}\t${copyText(JSON.stringify(item.values))}\t${copyText(row.ref)}\t${copyText(row.address)}\t` +
         `${copyText(row.street)}\t${copyText(row.city)}\t${copyText(row.state)}\t${copyText(row.zip)}\t${copyText(row.country)}\t` +
         `${copyText(row.latitude)}\t${copyText(row.longitude)}\t${copyText(JSON.stringify(row.attributes))}\t${copyText(problem)}\t` +
-        (placed ? `${row.latitude}\t${row.longitude}\tcoordinates\tnow\n` : '\\N\t\\N\t\\N\t\\N\n');
+        (placed ? `${row.latitude}\t${row.longitude}\tcoordinates\tnow\t` : '\\N\t\\N\t\\N\t\\N\t') +
+        `${copyText(columnCount === null ? null : csvOriginals(item.values, columnCount))}\n`;
     }
     if (block.length >= COPY_BLOCK) {
       yield block;

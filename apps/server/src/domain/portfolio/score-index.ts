@@ -6,8 +6,8 @@ import type { HazardProfile, PropertyFeatures } from '../property/features.js';
 import { isoDate } from '../property/load.js';
 import { loadPropertyFeaturesMany } from '../property/load-many.js';
 import { RISK_MODELS } from '../risk/index.js';
-import { buildContext, scoreInstant, scoreWith, type RiskModelDefinition } from '../risk/model.js';
-import type { ScoreIndexRow } from '../../db/score-index-parts.js';
+import { buildContext, riskLevelFor, scoreInstant, scoreNumbers, type RiskModelDefinition } from '../risk/model.js';
+import { factorNames, type ScoreIndexRow } from '../../db/score-index-parts.js';
 import type { ScoreFactor } from './seams.js';
 
 /**
@@ -38,31 +38,28 @@ export interface IndexedScore {
   problem: string | null;
 }
 
-/** A property's portfolio score: the model on its features and the hazard at its own point; the top 3 factors by |contribution|. */
+/**
+ * A property's portfolio score: the model on its features and the hazard at its own point; the top
+ * 3 factors by |contribution| (model order among equals). The same numbers as scoreWith's result
+ * (test/portfolio/score-index.test.ts compares them), without its factor details and extras: this
+ * runs five times per property of a world when the index is built.
+ */
 export function indexedScore(
   model: RiskModelDefinition,
   features: PropertyFeatures,
   hazard: HazardProfile,
   asOf: Date,
 ): IndexedScore {
-  const result = scoreWith(model, buildContext(features, hazard, asOf, false));
+  const result = scoreNumbers(model, buildContext(features, hazard, asOf, false));
   if (result.score === null)
-    return {
-      score: null,
-      riskLevel: 'none',
-      confidence: null,
-      topFactors: [],
-      problem: result.unavailableReason ?? UNSCORABLE,
-    };
-  const top = result.factors
-    .filter((f) => f.key !== 'scale_limit')
-    .sort((a, b) => Math.abs(b.contribution) - Math.abs(a.contribution))
-    .slice(0, TOP_FACTORS);
+    return { score: null, riskLevel: 'none', confidence: null, topFactors: [], problem: result.reason || UNSCORABLE };
+  const c = result.contributions;
+  const order = c.map((_, i) => i).sort((a, b) => Math.abs(c[b]!) - Math.abs(c[a]!));
   return {
     score: result.score,
-    riskLevel: result.riskLevel,
-    confidence: result.confidence.value,
-    topFactors: top.map((f) => ({ name: f.name, contribution: f.contribution })),
+    riskLevel: riskLevelFor(result.score),
+    confidence: result.confidence,
+    topFactors: order.slice(0, TOP_FACTORS).map((i) => ({ name: model.factors[i]!.name, contribution: c[i]! })),
     problem: null,
   };
 }
@@ -200,12 +197,16 @@ export async function addToIndex(
 ): Promise<number> {
   const rows = await scoreIndexRows(db, builds, models, propertyIds);
   if (!rows.length) return 0;
+  // Builds locked for the statement and rows of a build that is gone not written: the foreign
+  // key's guarantee, once per statement (migration 0840; see copyIntoScoreIndex).
   const { rows: inserted } = await sql<{ n: number }>`
-    WITH ins AS (
-      INSERT INTO score_index (build_id, property_id, score, risk_level, confidence, top_factors, problem)
+    WITH live AS (SELECT id FROM score_index_builds WHERE id = ANY(${builds.map((b) => b.id)}::int[]) FOR KEY SHARE),
+    ins AS (
+      INSERT INTO score_index (build_id, property_id, score, risk_level, confidence, top_factors, problem, top_factor_names)
       SELECT * FROM unnest(${rows.map((r) => r.build)}::int[], ${rows.map((r) => r.property)}::text[], ${rows.map((r) => r.score)}::float8[],
         ${rows.map((r) => r.riskLevel)}::text[], ${rows.map((r) => r.confidence)}::float8[], ${rows.map((r) => JSON.stringify(r.topFactors))}::jsonb[],
-        ${rows.map((r) => r.problem)}::text[])
+        ${rows.map((r) => r.problem)}::text[], ${rows.map((r) => factorNames(r.topFactors))}::text[]) AS u(build_id)
+      WHERE u.build_id IN (SELECT id FROM live)
       ON CONFLICT DO NOTHING RETURNING 1)
     SELECT count(*)::int AS n FROM ins`.execute(db);
   return inserted[0]?.n ?? 0;

@@ -126,45 +126,65 @@ export function buildContext(
 }
 
 /**
- * Sums factor contributions onto the base and makes the waterfall exact: each contribution is
- * rounded to hundredths; the rounding remainder (≤ 0.05) goes to the largest factor. When the
- * 1–10 bounds cut the sum off, the cut is shown as its own 'Scale limit' factor, not hidden.
+ * The numbers of a score: the factor contributions summed onto the base and bounded to 1–10, each
+ * contribution rounded to hundredths with the rounding remainder (≤ 0.05) on the largest (the
+ * first of equals), so the waterfall is exact; when the bounds cut the sum off, the cut is
+ * `scaleLimit` (the 'Scale limit' factor's contribution) instead.
+ */
+export function composeContributions(
+  baseScore: number,
+  raw: readonly number[],
+): { score: number; unclamped: number; contributions: number[]; scaleLimit: number | null } {
+  let rawSum = 0;
+  for (const c of raw) rawSum += c;
+  const unclamped = baseScore + rawSum;
+  const score = round1(clamp(unclamped, SCORE_MIN, SCORE_MAX));
+  const contributions = raw.map(round2);
+  const targetCents = Math.round((score - baseScore) * 100);
+  let sumCents = 0;
+  for (const c of contributions) sumCents += Math.round(c * 100);
+  const residual = targetCents - sumCents;
+  if (unclamped < SCORE_MIN || unclamped > SCORE_MAX)
+    return { score, unclamped, contributions, scaleLimit: residual / 100 };
+  if (residual !== 0 && contributions.length) {
+    let largest = 0;
+    for (let i = 1; i < contributions.length; i += 1)
+      if (Math.abs(contributions[i]!) > Math.abs(contributions[largest]!)) largest = i;
+    contributions[largest] = (Math.round(contributions[largest]! * 100) + residual) / 100;
+  }
+  return { score, unclamped, contributions, scaleLimit: null };
+}
+
+/**
+ * Sums factor contributions onto the base and makes the waterfall exact (composeContributions).
+ * When the 1–10 bounds cut the sum off, the cut is shown as its own 'Scale limit' factor, not hidden.
  */
 export function composeScore(
   baseScore: number,
   evaluated: (FactorEvaluation & { spec: FactorSpecification })[],
 ): { score: number; factors: Factor[] } {
-  const rawSum = evaluated.reduce((sum, f) => sum + f.contribution, 0);
-  const unclamped = baseScore + rawSum;
-  const score = round1(clamp(unclamped, SCORE_MIN, SCORE_MAX));
-  const factors: Factor[] = evaluated.map((f) => ({
+  const { score, unclamped, contributions, scaleLimit } = composeContributions(
+    baseScore,
+    evaluated.map((f) => f.contribution),
+  );
+  const factors: Factor[] = evaluated.map((f, i) => ({
     key: f.spec.key,
     name: f.spec.name,
     value: f.value,
     unit: f.spec.unit,
     description: f.description,
-    contribution: round2(f.contribution),
+    contribution: contributions[i]!,
     ...(f.prefilled ? { prefilled: true } : {}),
   }));
-  const targetCents = Math.round((score - baseScore) * 100);
-  const sumCents = factors.reduce((sum, f) => sum + Math.round(f.contribution * 100), 0);
-  const residual = targetCents - sumCents;
-  if (unclamped < SCORE_MIN || unclamped > SCORE_MAX) {
+  if (scaleLimit !== null)
     factors.push({
       key: 'scale_limit',
       name: 'Scale limit',
       value: round2(unclamped),
       unit: 'points',
       description: `The factors add up to ${round1(unclamped)}; scores are bounded to ${SCORE_MIN}–${SCORE_MAX}.`,
-      contribution: residual / 100,
+      contribution: scaleLimit,
     });
-  } else if (residual !== 0) {
-    const largest = factors.reduce<Factor | undefined>(
-      (best, f) => (!best || Math.abs(f.contribution) > Math.abs(best.contribution) ? f : best),
-      undefined,
-    );
-    if (largest) largest.contribution = (Math.round(largest.contribution * 100) + residual) / 100;
-  }
   return { score, factors };
 }
 
@@ -197,6 +217,23 @@ export function scoreWith(model: RiskModelDefinition, ctx: ScoringContext): Scor
     unavailableReason: null,
     ...(model.extras?.(ctx, score) ?? {}),
   };
+}
+
+/**
+ * scoreWith's numbers only (bulk scoring: the score index): the score, its confidence and each
+ * factor's contribution (model order), or why there is no score; no factor details, no extras.
+ */
+export function scoreNumbers(
+  model: RiskModelDefinition,
+  ctx: ScoringContext,
+): { score: null; reason: string } | { score: number; confidence: number; contributions: number[] } {
+  const reason = model.unavailableReason(ctx);
+  if (reason) return { score: null, reason };
+  const { score, contributions } = composeContributions(
+    model.baseScore,
+    model.factors.map((spec) => spec.evaluate(ctx).contribution),
+  );
+  return { score, confidence: confidenceOf(model.confidence(ctx) - stalenessPenalty(ctx)).value, contributions };
 }
 
 export function specificationOf(model: RiskModelDefinition): ModelSpecification {

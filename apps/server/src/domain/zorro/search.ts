@@ -9,8 +9,11 @@ import {
 } from '@zview/contracts';
 import type { Db } from '../../db/database.js';
 import { cachedFacets } from '../../db/zorro-facet-cache.js';
-import { facetCounts, findDocument, findFiling, searchFilings } from '../../db/zorro.js';
+import { facetColumns } from '../../db/zorro-facet-index.js';
+import { findDocument, findFiling, pageOfFilings, wordMatches } from '../../db/zorro.js';
 import { notFound } from '../app-error.js';
+import { countFacets } from './facet-count.js';
+import { matchingRows, orderByRank, orderRows } from './result-order.js';
 import { parseTextQuery } from './text-query.js';
 
 /**
@@ -19,7 +22,26 @@ import { parseTextQuery } from './text-query.js';
  * The corpus is public regulatory data, the same for every organisation allowed to use zorro.
  */
 export async function search(db: Db, query: ZorroSearchQuery): Promise<ZorroSearchResponse> {
-  const { total, rows, hits } = await searchFilings(db, query, parseTextQuery(query.q));
+  const text = parseTextQuery(query.q);
+  // The matches, their total and the page's ids come from the facet columns (one snapshot with
+  // the words' matches); only filings whose head holds a query word are ranked in SQL.
+  const { total, ids } = await db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (trx) => {
+      const columns = await facetColumns(trx as unknown as Db);
+      const relevance = query.sort === 'relevance';
+      const words = await wordMatches(trx as unknown as Db, query, text, { facets: true, rank: relevance });
+      const rows = matchingRows(columns, words.ids, query);
+      const end = query.page * query.pageSize;
+      const ordered =
+        relevance && words.ranks
+          ? orderByRank(columns, rows, words.ranks, words.rest!, end)
+          : orderRows(columns, rows, query.sort, query.dir, end);
+      const page = ordered.subarray((query.page - 1) * query.pageSize);
+      return { total: rows.length, ids: Array.from(page, (r) => columns.id[r]!) };
+    });
+  const { rows, hits } = await pageOfFilings(db, ids, text);
   const hitOf = new Map(hits.map((h) => [h.filingId, h]));
   return {
     total,
@@ -59,7 +81,13 @@ export function facetKey(filters: ZorroFilters): string {
  */
 export async function facets(db: Db, filters: ZorroFilters): Promise<ZorroFiltersResponse> {
   const { value } = await cachedFacets(db, facetKey(filters), async (trx) => {
-    const counts = await facetCounts(trx, filters, parseTextQuery(filters.q));
+    // The words are matched in SQL (ids); the facets are counted over the corpus's facet columns.
+    const columns = await facetColumns(trx);
+    const counts = countFacets(
+      columns,
+      (await wordMatches(trx, filters, parseTextQuery(filters.q), { facets: false, rank: false })).ids,
+      filters,
+    );
     return {
       total: counts.total,
       facets: counts.facets,

@@ -1,5 +1,5 @@
 import { Box, Button, ButtonBase, Link, Stack, TextField, Typography } from '@mui/material';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useRuntimeConfig } from '../../session/runtime-config';
 import { AuthLayout } from './AuthLayout';
 import { useIdentityProvider } from './context';
@@ -27,6 +27,14 @@ export function LoginPage({ initialMessage }: LoginPageProps) {
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<LoginMessage | null>(initialMessage ?? null);
+
+  // While the password is typed, fetch what the sign-in's redirects will need: the provider's
+  // discovery document and the callback page's code (cached for the next document), issue 21.
+  useEffect(() => {
+    if (step !== 'password') return;
+    void idp.prefetchMetadata();
+    void import('./LoginCallbackPage').catch(() => undefined);
+  }, [step, idp]);
 
   const normalizedEmail = email.trim().toLowerCase();
   const canSignIn = normalizedEmail !== '' && password !== '';

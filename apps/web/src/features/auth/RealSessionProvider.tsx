@@ -5,8 +5,8 @@ import {
   type IdentityUser,
   type OrganizationSummary,
 } from '@zview/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { Suspense, lazy, useCallback, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Suspense, lazy, useCallback, useEffect, type ReactNode } from 'react';
 import { api } from '../../api/client';
 import { useRuntimeConfig } from '../../session/runtime-config';
 import { SessionProvider, pickOrganization } from '../../session/session';
@@ -34,6 +34,14 @@ export interface AuthenticatedIdentity {
 export function AuthGate({ children }: { children: (identity: AuthenticatedIdentity) => ReactNode }) {
   const idp = useIdentityProvider();
   const { state, signedIn, markSignedOut } = useAuth(idp);
+  // Tokens held: ask for the organisations while the IdP session is still being checked, not after
+  // (issue 21: the two calls were in series on every load, sign-in included).
+  const queryClient = useQueryClient();
+  const userId = signedIn?.user.id;
+  useEffect(() => {
+    if (userId)
+      void queryClient.prefetchQuery({ queryKey: [...ORGANIZATIONS_QUERY_KEY, userId], queryFn: fetchOrganizations });
+  }, [queryClient, userId]);
   const onLogout = useCallback(async () => {
     try {
       await logout(idp);

@@ -12,7 +12,7 @@ import {
   type AuthnAnswer,
   type IdentityLinkAnswer,
 } from '@zview/contracts';
-import { UserManager, WebStorageStateStore, type User as OidcUser } from 'oidc-client-ts';
+import { UserManager, WebStorageStateStore, type OidcMetadata, type User as OidcUser } from 'oidc-client-ts';
 import { api } from '../../api/client';
 
 export const IDP_PATHS = {
@@ -64,9 +64,26 @@ export function forgotPasswordUrl(settings: IdpSettings): string {
   return settings.forgotPasswordUrl ?? `${trimSlash(settings.issuer)}${IDP_PATHS.forgotPassword}`;
 }
 
+/**
+ * The provider's discovery document, kept for the tab's session: the callback page (a new
+ * document) would otherwise ask for it again before it can exchange the code, one more round trip
+ * on the sign-in's critical path (issue 21). Stored by prefetchMetadata, for this issuer only.
+ */
+const METADATA_STORAGE_KEY = 'zview_oidc_metadata';
+
+function storedMetadata(issuer: string): Partial<OidcMetadata> | undefined {
+  try {
+    const stored = JSON.parse(sessionStorage.getItem(METADATA_STORAGE_KEY) ?? 'null') as Partial<OidcMetadata> | null;
+    return stored && trimSlash(stored.issuer ?? '') === trimSlash(issuer) ? stored : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function createUserManager(settings: IdpSettings): UserManager {
   return new UserManager({
     authority: settings.issuer,
+    metadata: storedMetadata(settings.issuer),
     client_id: settings.clientId,
     redirect_uri: `${settings.origin}${IDP_PATHS.loginCallback}`,
     silent_redirect_uri: `${settings.origin}${IDP_PATHS.silentRenew}`,
@@ -85,6 +102,11 @@ export interface IdentityProvider {
   getIdentity(email: string): Promise<IdentityLinkAnswer[]>;
   /** Credential sign-in. Resolves to the IdP answer; throws IdpError when refused. */
   signInWithCredentials(username: string, password: string): Promise<AuthnAnswer>;
+  /**
+   * Fetches and keeps the provider's discovery document (while the person types the password), so
+   * neither the authorize redirect nor the callback page waits for it. Never fails.
+   */
+  prefetchMetadata(): Promise<void>;
   /** Redirect sign-in completing without a page thanks to the session token. */
   signinRedirect(sessionToken?: string): Promise<void>;
   signinRedirectCallback(): Promise<OidcUser>;
@@ -112,6 +134,18 @@ export function createIdentityProvider(
   userManager = createUserManager(settings),
 ): IdentityProvider {
   const issuer = trimSlash(settings.issuer);
+  // One request at a time: Sign in clicked while the prefetch is on its way waits for it.
+  let discovery: Promise<void> | undefined;
+  const prefetchMetadata = () => {
+    discovery ??= userManager.metadataService.getMetadata().then(
+      (metadata) => sessionStorage.setItem(METADATA_STORAGE_KEY, JSON.stringify(metadata)),
+      (error: unknown) => {
+        discovery = undefined; // sign-in asks again when it needs it
+        console.warn('Identity-provider discovery failed', error);
+      },
+    );
+    return discovery;
+  };
   return {
     settings,
     async getIdentity(email) {
@@ -145,7 +179,9 @@ export function createIdentityProvider(
       }
       return authnResponseSchema.parse(data);
     },
+    prefetchMetadata,
     async signinRedirect(sessionToken) {
+      await prefetchMetadata();
       await userManager.signinRedirect(sessionToken ? { extraQueryParams: { sessionToken } } : undefined);
     },
     signinRedirectCallback: () => userManager.signinRedirectCallback(),

@@ -8,7 +8,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useSession } from '../../session/session';
 import type { PortfolioMetadata } from '@zview/contracts';
@@ -26,7 +26,8 @@ import { ExportAllButton } from './ExportAllButton';
 export const RESULTS_POLL_MS = 3000;
 
 /** maplibre is large: the map loads only when a results page shows it. */
-const ResultsMap = lazy(() => import('./ResultsMap'));
+const loadResultsMap = () => import('./ResultsMap');
+const ResultsMap = lazy(loadResultsMap);
 
 const processing = (data: PortfolioMetadata | undefined) =>
   Boolean(data?.products.some((p) => p.status === 'IN_PROGRESS' || (p.status === 'UPLOADED' && !data.processingError)));
@@ -39,6 +40,14 @@ export default function PortfolioResultsPage() {
   const valid = Number.isInteger(id) && id > 0;
   const [tab, setTab] = useState<'results' | 'errors'>('results');
   const [openRow, setOpenRow] = useState<number | null>(null);
+  // The map's code, maplibre and the state outlines load while the metadata is asked for, not
+  // after it (issue 21: the map stayed blank for 2-3 s).
+  useEffect(() => {
+    loadResultsMap().then(
+      (module) => module.preloadResultsMap(),
+      () => undefined,
+    );
+  }, []);
 
   const metadata = useQuery({
     queryKey: portfolioKeys.metadata(org, id),

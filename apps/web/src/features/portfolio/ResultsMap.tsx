@@ -1,6 +1,7 @@
 import { MAP, RISK_LEVELS, type PortfolioMapSource, type RiskLevel } from '@zview/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
@@ -107,6 +108,13 @@ function mapStyle(
   };
 }
 
+/** Starts loading what the map needs before its tile URLs are known (the results page calls it). */
+export function preloadResultsMap(): void {
+  if (!detectWebGL()) return;
+  loadMapLibre().catch(() => undefined);
+  loadUsStates().catch(() => undefined);
+}
+
 interface Label {
   key: string;
   x: number;
@@ -133,6 +141,10 @@ export default function ResultsMap({ org, portfolioId, product, runId, live, onO
   });
   const base = useQuery({ ...mapSourcesQuery(), enabled: webgl });
   const satelliteTiles = base.data?.satelliteTiles;
+  const satelliteRef = useRef(satelliteTiles);
+  satelliteRef.current = satelliteTiles;
+  /** 'shown' once the first complete frame is drawn; until then a spinner, not a blank grey box. */
+  const [shown, setShown] = useState(false);
 
   useEffect(() => {
     const data = source.data;
@@ -140,12 +152,14 @@ export default function ResultsMap({ org, portfolioId, product, runId, live, onO
     if (!data || !element || !webgl) return;
     let cancelled = false;
     let map: MapLibreMap | null = null;
+    setShown(false);
     Promise.all([loadMapLibre(), loadUsStates()])
       .then(([maplibre, states]) => {
         if (cancelled) return;
         map = new maplibre.Map({
           container: element,
-          style: mapStyle(data, satelliteTiles, states),
+          // The satellite layer joins when its URL arrives (effect below): the map is not made twice.
+          style: mapStyle(data, satelliteRef.current, states),
           bounds: data.bounds ?? [-125, 24, -66, 50],
           fitBoundsOptions: { padding: 48, maxZoom: 15 },
           attributionControl: false,
@@ -153,6 +167,7 @@ export default function ResultsMap({ org, portfolioId, product, runId, live, onO
           pitchWithRotate: false,
         });
         mapRef.current = map;
+        map.once('idle', () => !cancelled && setShown(true));
         map.addControl(new maplibre.NavigationControl({ showCompass: false }), 'top-right');
         map.touchZoomRotate.disableRotation();
         const current = map;
@@ -204,7 +219,25 @@ export default function ResultsMap({ org, portfolioId, product, runId, live, onO
       map?.remove();
       mapRef.current = null;
     };
-  }, [source.data, satelliteTiles, webgl]);
+  }, [source.data, webgl]);
+
+  // The satellite URL arrived after the map was made: add its layer under the properties.
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map || !satelliteTiles) return;
+    const add = () => {
+      if (map.getSource('satellite')) return;
+      const style = mapStyle(source.data!, satelliteTiles, { type: 'FeatureCollection', features: [] });
+      map.addSource('satellite', style.sources.satellite!);
+      map.addLayer(
+        style.layers.find((layer) => layer.id === 'satellite')!,
+        'clusters',
+      );
+    };
+    if (map.isStyleLoaded()) add();
+    else map.once('load', add);
+    return () => void map.off('load', add);
+  }, [satelliteTiles, shown, source.data]);
 
   // While scoring, new results land every few seconds: reload the tiles (not the map).
   useEffect(() => {
@@ -242,10 +275,25 @@ export default function ResultsMap({ org, portfolioId, product, runId, live, onO
         <Box
           ref={container}
           data-testid="results-map"
+          data-map-state={shown ? 'shown' : 'loading'}
           aria-label="Map of the portfolio's properties by risk level"
           role="region"
           sx={{ width: '100%', height: '100%' }}
         />
+        {!shown && !source.isError && (
+          <Box
+            sx={{
+              position: 'absolute',
+              inset: 0,
+              display: 'grid',
+              placeItems: 'center',
+              bgcolor: '#dce6ee',
+              pointerEvents: 'none',
+            }}
+          >
+            <CircularProgress size={32} aria-label="Loading map" />
+          </Box>
+        )}
         <Box aria-hidden sx={{ position: 'absolute', inset: 0, pointerEvents: 'none', overflow: 'hidden' }}>
           {labels.map((label) => (
             <Typography

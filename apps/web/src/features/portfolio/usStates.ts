@@ -5,7 +5,18 @@ import type { FeatureCollection } from 'geojson';
  * under a portfolio's map, so its clusters read as places. About 37 KB compressed, fetched only
  * with the results map.
  */
-export async function loadUsStates(): Promise<FeatureCollection> {
+let states: Promise<FeatureCollection> | undefined;
+
+/** Converted once per page load: the results page preloads it, then the map uses it. */
+export function loadUsStates(): Promise<FeatureCollection> {
+  states ??= convert().catch((error: unknown) => {
+    states = undefined; // a failed chunk load may succeed on the next attempt
+    throw error;
+  });
+  return states;
+}
+
+async function convert(): Promise<FeatureCollection> {
   const [{ feature }, atlas] = await Promise.all([import('topojson-client'), import('us-atlas/states-10m.json')]);
   const topology = atlas.default as unknown as Parameters<typeof feature>[0];
   return feature(topology, topology.objects.states!) as unknown as FeatureCollection;

@@ -57,6 +57,10 @@ describe('a point with no building (#21.13)', () => {
     });
     const panel = await screen.findByTestId('location-hazards', {}, { timeout: 8000 });
     expect(within(panel).getByTestId('location-hazards-note')).toHaveTextContent('need a building');
+    // No capture stands behind these figures: the header says what they rest on, not 'imagery captured <today>'.
+    const basis = screen.getByTestId('scores-basis');
+    expect(basis).toHaveTextContent('Location hazards from the regional hazard climatology');
+    expect(basis).not.toHaveTextContent('imagery captured');
     const rows = within(panel).getAllByTestId('location-hazard');
     expect(rows.map((row) => row.textContent)).toEqual([
       expect.stringMatching(/^Wind.*High.*91%.*164 mph/),

@@ -1,6 +1,7 @@
 import { MAP } from '@zview/contracts';
 import type { Building } from '@zview/contracts';
 import { buildingsBounds } from '../model/geometry';
+import { buildingFitPadding } from '../model/mode';
 import type { LngLat } from '../types';
 
 /**
@@ -21,8 +22,8 @@ function mercatorY(lat: number): number {
 }
 
 /**
- * Where the standard map opens: maplibre's fitBounds over the buildings (MAP.buildingFitPadding
- * on each side, at most MAP.buildingFitMaxZoom), or the point at MAP.recenterZoom.
+ * Where the standard map opens: maplibre's fitBounds over the buildings (buildingFitPadding: 20 px
+ * inside the controls' band on each side, at most MAP.buildingFitMaxZoom), or the point at MAP.recenterZoom.
  */
 export function firstMapView(
   buildings: [[number, number], [number, number]] | null,
@@ -33,7 +34,7 @@ export function firstMapView(
   const [[west, south], [east, north]] = buildings;
   const width = Math.max(1e-12, (mercatorX(east) - mercatorX(west)) * WORLD_PX);
   const height = Math.max(1e-12, (mercatorY(south) - mercatorY(north)) * WORLD_PX);
-  const pad = 2 * MAP.buildingFitPadding;
+  const pad = 2 * buildingFitPadding();
   const zoom = Math.min(
     MAP.buildingFitMaxZoom,
     Math.log2(Math.min((view.width - pad) / width, (view.height - pad) / height)),

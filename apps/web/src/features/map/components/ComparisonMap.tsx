@@ -1,10 +1,11 @@
 import { MAP } from '@zview/contracts';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { BaseStyles } from '../engine/baseStyles';
+import { baseUnderImagery, type BaseStyles } from '../engine/baseStyles';
 import type { OverlayData } from '../engine/overlayStyle';
 import { useOverlayMap } from '../engine/useOverlayMap';
 import { useStableValue } from '../engine/useStableValue';
+import { imageryPixelRatio } from '../engine/webgl';
 import { usePinMarker } from '../engine/useMarkers';
 import { usePinEditing } from '../engine/usePinEditing';
 import { boundsCenter, clampToBounds, commonBounds, imageLngLatBounds } from '../model/geometry';
@@ -65,13 +66,15 @@ export function ComparisonMap({
     minZoom,
     maxZoom,
     attributionControl: false as const,
+    ...imageryPixelRatio(),
   });
   const beforeRef = useRef<HTMLDivElement>(null);
   const afterRef = useRef<HTMLDivElement>(null);
   const beforeOverlay = useMemo<OverlayData>(() => ({ images: [before] }), [before]);
   const afterOverlay = useMemo<OverlayData>(() => ({ images: [after] }), [after]);
-  const a = useOverlayMap(beforeRef, options, baseStyles.satellite, beforeOverlay, { visible: VISIBLE });
-  const b = useOverlayMap(afterRef, options, baseStyles.satellite, afterOverlay, { visible: VISIBLE });
+  const base = baseUnderImagery(common !== null, baseStyles);
+  const a = useOverlayMap(beforeRef, options, base, beforeOverlay, { visible: VISIBLE });
+  const b = useOverlayMap(afterRef, options, base, afterOverlay, { visible: VISIBLE });
 
   useEffect(() => {
     if (a.instance && b.instance) return syncCameras(a.instance.map, b.instance.map);

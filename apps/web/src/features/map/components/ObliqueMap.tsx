@@ -1,7 +1,8 @@
 import { MAP } from '@zview/contracts';
 import type { MapSourceDataEvent } from 'maplibre-gl';
 import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
-import type { BaseStyles } from '../engine/baseStyles';
+import { baseUnderImagery, type BaseStyles } from '../engine/baseStyles';
+import { imageryPixelRatio } from '../engine/webgl';
 import { SOURCE, type OverlayData } from '../engine/overlayStyle';
 import { usePinMarker } from '../engine/useMarkers';
 import { useOverlayMap } from '../engine/useOverlayMap';
@@ -73,8 +74,9 @@ export function ObliqueMap({
       minZoom,
       maxZoom,
       attributionControl: false,
+      ...imageryPixelRatio(),
     }),
-    baseStyles.satellite,
+    baseUnderImagery(common !== null, baseStyles),
     overlay,
     { visible: OBLIQUE_VISIBLE, imageOpacity: opacity },
   );

@@ -9,7 +9,7 @@ import { usePinEditing } from '../engine/usePinEditing';
 import { useStableValue } from '../engine/useStableValue';
 import { boundsCenter, buildingsBounds, isValidBounds, parcelFeatures } from '../model/geometry';
 import { initialLayersState, layersReducer, visibleLayers, type LayerAvailability } from '../model/layers';
-import { zoomRange } from '../model/mode';
+import { buildingFitPadding, zoomRange } from '../model/mode';
 import type { ImageItem, LngLat, MapWidgetProps, TrackFn } from '../types';
 import { DebugPanel } from './DebugPanel';
 import { ImageCaption } from './ImageCaption';
@@ -103,7 +103,7 @@ export function StandardMap({
         maxZoom,
         attributionControl: false,
         ...(fit
-          ? { bounds: fit, fitBoundsOptions: { padding: MAP.buildingFitPadding, maxZoom: MAP.buildingFitMaxZoom } }
+          ? { bounds: fit, fitBoundsOptions: { padding: buildingFitPadding(), maxZoom: MAP.buildingFitMaxZoom } }
           : {}),
       };
     },

@@ -22,6 +22,15 @@ export const OFFLINE_BASE_STYLES: BaseStyles = {
 };
 
 /**
+ * Under imagery the view is held to (before/after, obliques: maxBounds keeps the camera inside the
+ * pictures), a base map is never seen: a plain background, not a satellite tile in sight
+ * (issue 21: the expanded before/after fetched and decoded dozens of hidden tiles).
+ */
+export function baseUnderImagery(heldToImagery: boolean, baseStyles: BaseStyles): BaseStyle {
+  return heldToImagery ? OFFLINE_BASE_STYLES.satellite : baseStyles.satellite;
+}
+
+/**
  * Base maps served by our own server: a street style JSON and satellite raster tiles.
  * `origin` makes the URLs absolute, which maplibre needs for sprites and glyphs.
  */

@@ -91,7 +91,13 @@ export function useOverlayMap(
       map.setStyle(base, { diff: false, transformStyle: composer(source.overlay, optionsRef) });
     }
     const ids = overlayLayers(overlay, optionsRef.current).map((l) => l.id);
-    waitForStyle(() => overlayPresent(map, ids), { signal: controller.signal })
+    waitForStyle(() => overlayPresent(map, ids), {
+      signal: controller.signal,
+      wake: (check) => {
+        map.on('styledata', check);
+        return () => map.off('styledata', check);
+      },
+    })
       .then(() => {
         if (controller.signal.aborted) return;
         applyOverlayOptions(map, overlay, optionsRef.current); // choices made while it loaded

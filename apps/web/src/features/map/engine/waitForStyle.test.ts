@@ -36,4 +36,23 @@ describe('waitForStyle', () => {
     await vi.advanceTimersByTimeAsync(2000);
     expect(check).toHaveBeenCalledTimes(1);
   });
+
+  it('resolves as soon as the map says its style changed, not at the next poll (issue 21)', async () => {
+    let loaded = false;
+    let notify: (() => void) | undefined;
+    const unsubscribe = vi.fn();
+    const done = vi.fn();
+    void waitForStyle(() => loaded, {
+      wake: (check) => {
+        notify = check;
+        return unsubscribe;
+      },
+    }).then(done);
+    await vi.advanceTimersByTimeAsync(50);
+    loaded = true;
+    notify!();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(done).toHaveBeenCalled();
+    expect(unsubscribe).toHaveBeenCalled();
+  });
 });

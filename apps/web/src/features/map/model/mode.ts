@@ -21,3 +21,18 @@ export function zoomRange(mode: MapMode, boundary: ZoomBoundary = {}): { minZoom
   const maxZoom = boundary.maxZoom ?? base.maxZoom;
   return minZoom <= maxZoom ? { minZoom, maxZoom } : base;
 }
+
+/**
+ * The room the map's own controls take along the edges: the layers and Street/Satellite bar at the
+ * top, zoom, recentre and compass on the right, the imagery caption at the bottom (48 px at most).
+ */
+export const CONTROL_BAND_PX = 48;
+
+/**
+ * Buildings (and their labels, centred on them) are fitted 20 px inside the part of the map the
+ * controls leave free, so no label lands under the Street/Satellite switch (issue 21 item 15).
+ * The same on every side, so the buildings stay centred.
+ */
+export function buildingFitPadding(): number {
+  return MAP.buildingFitPadding + CONTROL_BAND_PX;
+}

@@ -58,21 +58,47 @@ export function TopFactorList({ factors }: { factors: Factor[] }) {
       </Typography>
     );
   return (
-    <Stack component="ul" spacing={0.75} sx={{ listStyle: 'none', m: 0, p: 0 }} aria-label="Top factors">
+    // A narrow card (a 900 px window) puts the value and contribution under the name, where they
+    // fit, instead of pushing them past the card's edge (issue 21 item 15).
+    <Stack
+      component="ul"
+      spacing={0.75}
+      sx={{ listStyle: 'none', m: 0, p: 0, containerType: 'inline-size' }}
+      aria-label="Top factors"
+    >
       {factors.map((factor) => (
         <Box
           component="li"
           key={factor.key}
           data-testid="factor"
-          sx={{ display: 'grid', gridTemplateColumns: '1fr auto auto', gap: 1.5, alignItems: 'center' }}
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: 'minmax(0, 1fr) auto',
+            gridTemplateAreas: '"name name" "value contribution"',
+            columnGap: 1.5,
+            alignItems: 'center',
+            '@container (min-width: 280px)': {
+              gridTemplateColumns: 'minmax(0, 1fr) auto auto',
+              gridTemplateAreas: '"name value contribution"',
+            },
+          }}
         >
-          <FactorName factor={factor} />
-          <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+          <Box sx={{ gridArea: 'name', minWidth: 0 }}>
+            <FactorName factor={factor} />
+          </Box>
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            data-testid="factor-value"
+            sx={{ gridArea: 'value', minWidth: 0, overflowWrap: 'anywhere' }}
+          >
             {formatFactorValue(factor.value, factor.unit, factor.key)}
           </Typography>
           <Typography
             variant="body2"
+            data-testid="factor-contribution"
             sx={{
+              gridArea: 'contribution',
               fontWeight: 700,
               minWidth: 48,
               textAlign: 'right',

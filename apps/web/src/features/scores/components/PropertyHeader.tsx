@@ -9,6 +9,16 @@ import { track } from '../../../api/analytics';
 import { InfoIcon } from '../../../ui/InfoIcon';
 import { PRECISION_LABELS, percent, pinLocation } from '../model';
 
+/**
+ * What the figures on the page rest on. A place with no building has no capture behind it: its
+ * hazards come from the regional hazard climatology (issue 21 C: it read 'imagery captured <today>').
+ */
+export function scoresBasis(assessment: AssessmentResponse): string {
+  if (assessment.locationHazards)
+    return 'Location hazards from the regional hazard climatology: no building here, so no imagery-based scores';
+  return `Scores as of imagery captured ${formatLongDate(assessment.asOf)}`;
+}
+
 /** The resolved property: address (or coordinates), geocode precision and confidence, imagery date, print. */
 export function PropertyHeader({ assessment, actions }: { assessment: AssessmentResponse; actions?: ReactNode }) {
   const { location } = assessment;
@@ -41,8 +51,8 @@ export function PropertyHeader({ assessment, actions }: { assessment: Assessment
             text="Precision is how closely the location was matched (rooftop is best); confidence is how sure the geocoder is that this is the property you asked for."
             fontSize="inherit"
           />
-          <Typography variant="body2" color="text.secondary" sx={{ pl: 1 }}>
-            Scores as of imagery captured {formatLongDate(assessment.asOf)}
+          <Typography variant="body2" color="text.secondary" sx={{ pl: 1 }} data-testid="scores-basis">
+            {scoresBasis(assessment)}
           </Typography>
           {location.locationType === 'coordinates' && (
             <Typography variant="body2" color="text.secondary">

@@ -204,7 +204,15 @@ export function PropertyImageryPanel({ assessment, onLocationPinChange, showObli
         track('map_image_tab', { tab: value });
       }}
       aria-label="Imagery"
-      sx={{ minHeight: 40, '& .MuiTab-root': { minHeight: 40, py: 0 }, '@media print': { display: 'none' } }}
+      // In a narrow column (a 900 px window) the tabs shrink and scroll rather than slide under the expand button.
+      variant="scrollable"
+      scrollButtons={false}
+      sx={{
+        minHeight: 40,
+        minWidth: 0,
+        '& .MuiTab-root': { minHeight: 40, py: 0, minWidth: 0, px: 1.5 },
+        '@media print': { display: 'none' },
+      }}
     >
       {tabs.map((value) => (
         <Tab key={value} value={value} label={TAB_LABELS[value]} />
@@ -246,7 +254,9 @@ export function PropertyImageryPanel({ assessment, onLocationPinChange, showObli
             </IconButton>
           </Tooltip>
         </Stack>
-        {body(400)}
+        {/* While expanded, the panel's own maps are not kept running behind the dialog (two more
+            WebGL maps and their imagery competing with the expanded view, issue 21). */}
+        {expanded ? <Box data-testid="imagery-panel-expanded-placeholder" sx={{ height: 400 }} /> : body(400)}
         <Dialog
           open={expanded}
           onClose={() => setExpanded(false)}

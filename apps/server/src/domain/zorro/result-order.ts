@@ -1,0 +1,165 @@
+import type { ZorroFilters, ZorroSearchQuery } from '@zview/contracts';
+import type { FacetColumns } from '../../db/zorro-facet-index.js';
+
+/**
+ * The finder's matches and their order over the facet columns (db/zorro-facet-index.ts), with the
+ * rules db/zorro.ts searchFilings writes in SQL: every filter; sorted by the chosen column
+ * (NULLS LAST) then id, or by relevance (ts_rank of the head, then newest submission, then id).
+ */
+
+const day = (date: string | undefined) => (date ? Number(date.replaceAll('-', '')) : undefined);
+
+/** The rows (indexes into the columns) of the filings that pass every filter; `ids` are the word matches, null for all. */
+export function matchingRows(columns: FacetColumns, ids: number[] | null, f: ZorroFilters): Int32Array {
+  const pick = (values: string[], chosen: string[]): Uint8Array | null => {
+    if (!chosen.length) return null;
+    const wanted = new Set(chosen);
+    return Uint8Array.from(values, (v) => (wanted.has(v) ? 1 : 0));
+  };
+  const scalars = (
+    [
+      [columns.state, pick(columns.values.state, f.state)],
+      [columns.line, pick(columns.values.line, f.line)],
+      [columns.type, pick(columns.values.type, f.type)],
+      [columns.status, pick(columns.values.status, f.status)],
+      [columns.group, pick(columns.values.group, f.group)],
+    ] as const
+  ).filter((s): s is readonly [Uint16Array, Uint8Array] => s[1] !== null);
+  const lists = (
+    [
+      [columns.model, pick(columns.values.model, f.model)],
+      [columns.category, pick(columns.values.category, f.category)],
+    ] as const
+  ).filter((s): s is readonly [FacetColumns['model'], Uint8Array] => s[1] !== null);
+  const [subFrom, subTo, effFrom, effTo] = [f.submittedFrom, f.submittedTo, f.effectiveFrom, f.effectiveTo].map(day);
+  const passes = (r: number) => {
+    const submitted = columns.submitted[r]!;
+    if (subFrom !== undefined && submitted < subFrom) return false;
+    if (subTo !== undefined && submitted > subTo) return false;
+    const effective = columns.effective[r]!;
+    if (effFrom !== undefined && (effective === 0 || effective < effFrom)) return false;
+    if (effTo !== undefined && (effective === 0 || effective > effTo)) return false;
+    const change = columns.change[r]!;
+    if (f.rateMin !== undefined && !(change >= f.rateMin)) return false;
+    if (f.rateMax !== undefined && !(change <= f.rateMax)) return false;
+    for (const [codes, ok] of scalars) if (!ok[codes[r]!]) return false;
+    for (const [list, ok] of lists) {
+      let any = false;
+      for (let i = list.start[r]!; i < list.start[r + 1]! && !any; i++) any = ok[list.codes[i]!] === 1;
+      if (!any) return false;
+    }
+    return true;
+  };
+  const out: number[] = [];
+  if (ids === null) {
+    for (let r = 0; r < columns.size; r++) if (passes(r)) out.push(r);
+  } else {
+    for (const id of ids) {
+      const r = columns.rowOf.get(id);
+      if (r !== undefined && passes(r)) out.push(r);
+    }
+  }
+  return Int32Array.from(out);
+}
+
+/** An ascending numeric key per row for a sort (null: no value, always last), before the tie-break on id. */
+function sortKey(columns: FacetColumns, sort: Exclude<ZorroSearchQuery['sort'], 'relevance'>) {
+  switch (sort) {
+    case 'submitted':
+      return (r: number) => columns.submitted[r]!;
+    case 'effective':
+      return (r: number) => columns.effective[r]! || null;
+    case 'rateChange':
+      return (r: number) => {
+        const change = columns.change[r]!;
+        return Number.isNaN(change) ? null : Math.round(change * 100) + 10_000_000;
+      };
+    case 'company':
+      return (r: number) => columns.order.company[columns.company[r]!]!;
+    case 'state':
+      return (r: number) => columns.order.state[columns.state[r]!]!;
+    case 'status':
+      return (r: number) => columns.order.status[columns.status[r]!]!;
+  }
+}
+
+const ROW_BITS = 2 ** 21;
+const KEY_LIMIT = 2 ** 31;
+
+/**
+ * The first `count` of `rows` ordered by `sort` and `dir` (NULLS LAST), ties by id: each row's key
+ * and row index (rows are in id order) packed in one number, so a native numeric sort orders them.
+ */
+export function orderRows(
+  columns: FacetColumns,
+  rows: Int32Array,
+  sort: ZorroSearchQuery['sort'],
+  dir: 'asc' | 'desc',
+  count: number,
+): Int32Array {
+  // Without words, relevance is the newest submission first.
+  const [key, descending] =
+    sort === 'relevance' ? [sortKey(columns, 'submitted'), true] : [sortKey(columns, sort), dir === 'desc'];
+  if (columns.size > ROW_BITS) {
+    const keyed = Array.from(rows, (r) => ({ r, k: key(r) }));
+    keyed.sort((a, b) => {
+      if (a.k === null || b.k === null) return a.k === b.k ? a.r - b.r : a.k === null ? 1 : -1;
+      return (descending ? b.k - a.k : a.k - b.k) || a.r - b.r;
+    });
+    return Int32Array.from(keyed.slice(0, count), (x) => x.r);
+  }
+  const packed = new Float64Array(rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i]!;
+    const k = key(r);
+    const ordered = k === null ? KEY_LIMIT + 1 : descending ? KEY_LIMIT - k : k;
+    packed[i] = ordered * ROW_BITS + r;
+  }
+  packed.sort();
+  return Int32Array.from(packed.subarray(0, count), (p) => p % ROW_BITS);
+}
+
+/**
+ * The first `count` of `rows` by relevance: rank descending, then newest submission, then id.
+ * `ranks` holds the rows whose head has a query word; every other row ranks `rest`.
+ */
+export function orderByRank(
+  columns: FacetColumns,
+  rows: Int32Array,
+  ranks: Map<number, number>,
+  rest: number,
+  count: number,
+): Int32Array {
+  const ranked: { r: number; rank: number }[] = [];
+  const others: number[] = [];
+  for (const r of rows) {
+    const rank = ranks.get(columns.id[r]!);
+    if (rank === undefined) others.push(r);
+    else ranked.push({ r, rank });
+  }
+  ranked.sort((a, b) => b.rank - a.rank || columns.submitted[b.r]! - columns.submitted[a.r]! || a.r - b.r);
+  const byDate = orderRows(columns, Int32Array.from(others), 'submitted', 'desc', count);
+  // Merge the two ordered lists (the others all rank `rest`).
+  const out = new Int32Array(Math.min(count, rows.length));
+  let i = 0;
+  let j = 0;
+  for (let n = 0; n < out.length; n++) {
+    const a = ranked[i];
+    const b = j < byDate.length ? byDate[j]! : undefined;
+    const takeRanked =
+      a !== undefined &&
+      (b === undefined ||
+        a.rank > rest ||
+        (a.rank === rest &&
+          (columns.submitted[a.r]! > columns.submitted[b]! ||
+            (columns.submitted[a.r]! === columns.submitted[b]! && a.r < b))));
+    if (takeRanked) {
+      out[n] = a.r;
+      i++;
+    } else {
+      out[n] = b!;
+      j++;
+    }
+  }
+  return out;
+}

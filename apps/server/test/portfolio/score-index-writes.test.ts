@@ -1,0 +1,78 @@
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { copyIntoScoreIndex } from '../../src/db/score-index-parts.js';
+import { addToIndex, openBuilds, PRODUCTION_MODELS } from '../../src/domain/portfolio/score-index.js';
+import { useTestWorld } from '../world.js';
+
+// How the index is written since migration 0840 (no per-row foreign key, names written by the writers).
+const { db } = await useTestWorld({ properties: 60 });
+const AS_OF = '2026-05-06';
+
+async function rowsOf(buildId: number) {
+  return db
+    .selectFrom('score_index')
+    .select(['property_id', 'top_factors', 'top_factor_names'])
+    .where('build_id', '=', buildId)
+    .execute();
+}
+
+describe('writing the score index', () => {
+  it('stores each row’s factor names as the export shows them, by either writer', async () => {
+    const [first, second] = await openBuilds(db, PRODUCTION_MODELS, AS_OF);
+    const ids = (await db.selectFrom('properties').select('id').orderBy('id').limit(20).execute()).map((r) => r.id);
+    expect(await addToIndex(db, [first!], PRODUCTION_MODELS, ids.slice(0, 10))).toBe(10);
+    await copyIntoScoreIndex(db, [
+      {
+        build: second!.id,
+        property: ids[0]!,
+        score: 4.2,
+        riskLevel: 'medium',
+        confidence: 0.8,
+        topFactors: [
+          { name: 'Tab\there', contribution: 1 },
+          { name: 'Back\\slash', contribution: -0.5 },
+        ],
+        problem: null,
+      },
+      {
+        build: second!.id,
+        property: ids[1]!,
+        score: null,
+        riskLevel: 'none',
+        confidence: null,
+        topFactors: [],
+        problem: 'No structure was detected on the parcel.',
+      },
+    ]);
+    const rows = [...(await rowsOf(first!.id)), ...(await rowsOf(second!.id))];
+    expect(rows).toHaveLength(12);
+    for (const row of rows)
+      expect(row.top_factor_names).toBe((row.top_factors as { name: string }[]).map((f) => f.name).join('; '));
+    const { rows: generated } = await sql<{ same: boolean }>`
+      SELECT bool_and(top_factor_names = zview_factor_names(top_factors)) AS same FROM score_index`.execute(db);
+    expect(generated[0]!.same).toBe(true);
+    expect(rows.find((r) => r.property_id === ids[0] && r.top_factor_names!.startsWith('Tab'))!.top_factor_names).toBe(
+      'Tab\there; Back\\slash',
+    );
+  });
+
+  it('deletes a build’s rows with the build, and writes no row for a build that is gone', async () => {
+    const builds = await openBuilds(db, PRODUCTION_MODELS, AS_OF);
+    const ids = (await db.selectFrom('properties').select('id').orderBy('id').limit(5).execute()).map((r) => r.id);
+    await addToIndex(db, builds, PRODUCTION_MODELS, ids);
+    const gone = builds[0]!;
+    expect((await rowsOf(gone.id)).length).toBeGreaterThanOrEqual(5);
+    const others = (await rowsOf(builds[1]!.id)).length;
+    await db.deleteFrom('score_index_builds').where('id', '=', gone.id).execute();
+    expect(await rowsOf(gone.id)).toHaveLength(0);
+    // A writer that still holds the deleted build (a part that began before the delete) adds nothing for it.
+    expect(await addToIndex(db, [gone], PRODUCTION_MODELS, ids)).toBe(0);
+    expect(
+      await copyIntoScoreIndex(db, [
+        { build: gone.id, property: ids[0]!, score: 1, riskLevel: 'low', confidence: 1, topFactors: [], problem: null },
+      ]),
+    ).toBe(0);
+    expect(await rowsOf(gone.id)).toHaveLength(0);
+    expect(await rowsOf(builds[1]!.id)).toHaveLength(others);
+  });
+});
