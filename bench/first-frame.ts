@@ -12,9 +12,9 @@
  * Run: npm run bench -- first-frame   (FIRST_FRAME_ROUNDS=2 by default: each landmark twice)
  */
 import type { Page } from 'playwright-core';
-import { buildWebApp, startApp, type RunningApp } from '../e2e/support/app.js';
 import { signIn } from '../e2e/support/auth.js';
 import { launchChromium } from '../e2e/support/chromium.js';
+import { appUnderTest } from './support/app-under-test.js';
 import { PERFORMANCE_MARKS } from '../apps/web/src/ui/performanceMarks.js';
 import { loadavg, percentile } from './support/figures.js';
 
@@ -78,13 +78,7 @@ function report(label: string, samples: Sample[]) {
 }
 
 export async function benchFirstFrame(): Promise<boolean> {
-  let app: RunningApp | undefined;
-  const given = process.env.FIRST_FRAME_BASE_URL?.replace(/\/$/, '');
-  if (!given) {
-    if (process.env.SKIP_WEB_BUILD !== '1') buildWebApp();
-    app = await startApp();
-  }
-  const baseUrl = given ?? app!.baseUrl;
+  const { baseUrl, app } = await appUnderTest(process.env.FIRST_FRAME_BASE_URL);
   const browser = await launchChromium();
   try {
     const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1440, height: 900 } });

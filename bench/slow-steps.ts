@@ -12,9 +12,9 @@
  */
 import os from 'node:os';
 import type { Browser, Page } from 'playwright-core';
-import { buildWebApp, startApp, type RunningApp } from '../e2e/support/app.js';
 import { DEMO_PASSWORD, signIn } from '../e2e/support/auth.js';
 import { launchChromium } from '../e2e/support/chromium.js';
+import { appUnderTest } from './support/app-under-test.js';
 import {
   TARGETS_MS,
   measureExpandedComparison,
@@ -84,13 +84,7 @@ function line(step: string, samples: number[], target: number): boolean {
 }
 
 export async function benchSlowSteps(): Promise<boolean> {
-  let app: RunningApp | undefined;
-  const given = process.env.SLOW_STEPS_BASE_URL?.replace(/\/$/, '');
-  if (!given) {
-    if (process.env.SKIP_WEB_BUILD !== '1') buildWebApp();
-    app = await startApp();
-  }
-  const baseUrl = given ?? app!.baseUrl;
+  const { baseUrl, app } = await appUnderTest(process.env.SLOW_STEPS_BASE_URL);
   const browser = await launchChromium();
   try {
     await measureSignIn(browser, baseUrl); // the server's first sign-in warms its caches

@@ -6,7 +6,9 @@ import {
   type FileStatus,
   type PortfolioProductStub,
 } from '@zview/contracts';
+import type { Selectable } from 'kysely';
 import { displayAddress } from '../../db/portfolio-queries.js';
+import type { PortfolioRowsTable } from '../../db/schema.js';
 import type { ErrorRow, ResultRow, RowHistoryEntry } from '../../db/portfolio-review.js';
 import type { JobRow } from '../../db/jobs.js';
 import type { PortfolioProductRow, PortfolioRow, PortfolioSummaryRow } from '../../db/portfolios.js';
@@ -173,15 +175,7 @@ export function presentErrors(
 }
 
 export function presentSuggestions(
-  rows: {
-    row_number: number;
-    ref: string | null;
-    address: string | null;
-    street: string | null;
-    city: string | null;
-    state: string | null;
-    zip: string | null;
-  }[],
+  rows: Pick<Selectable<PortfolioRowsTable>, 'row_number' | 'ref' | 'address' | 'street' | 'city' | 'state' | 'zip'>[],
 ) {
   return { suggestions: rows.map((r) => ({ rowNumber: r.row_number, ref: r.ref, address: displayAddress(r) })) };
 }
