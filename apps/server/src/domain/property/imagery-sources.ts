@@ -3,7 +3,7 @@ import { findPropertyRow, listPropertyIdsInBBox } from '../../db/properties.js';
 import type { PropertyCapture, WeatherEvent, WeatherEventKind } from '../imagery/capture.js';
 import type { BBox, LngLat } from '../imagery/geo.js';
 import { propertySceneParts } from '../imagery/scene-builder.js';
-import type { SceneFeatures, SceneRoad } from '../imagery/scene.js';
+import { emptyScene, type SceneFeatures, type SceneRoad } from '../imagery/scene.js';
 import type { ImagerySources } from '../imagery/service.js';
 import { isoDate } from './load.js';
 import { loadPropertyFeaturesMany } from './load-many.js';
@@ -70,16 +70,7 @@ export function worldImagerySources(db: Db): ImagerySources {
   return {
     async scene(bbox: BBox): Promise<SceneFeatures> {
       const rows = await listPropertyIdsInBBox(db, bbox, 0.0006, MAX_SCENE_PROPERTIES);
-      const scene: SceneFeatures = {
-        parcels: [],
-        buildings: [],
-        trees: [],
-        pools: [],
-        roads: [],
-        water: [],
-        yardObjects: [],
-        rasters: [],
-      };
+      const scene: SceneFeatures = { ...emptyScene(), yardObjects: [] };
       // One set-wise load for the whole scene: a tile at zoom 21 draws a dozen or more lots, and one
       // load per lot cost five queries each, on every tile request (cached tiles too: the cache key
       // is a digest of the scene).

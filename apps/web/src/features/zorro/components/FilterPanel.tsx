@@ -12,7 +12,15 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState, type FormEvent } from 'react';
 import { track } from '../../../api/analytics';
 import { DateField } from '../../../ui/DateField';
-import { activeFilterCount, FACET_LABELS, LIST_KEYS, type FinderState, type ListKey, type TextKey } from '../filters';
+import {
+  activeFilterCount,
+  FACET_LABELS,
+  LIST_KEYS,
+  TEXT_KEYS,
+  type FinderState,
+  type ListKey,
+  type TextKey,
+} from '../filters';
 
 const SHOWN = 6;
 const FACET_ORDER: ListKey[] = ['state', 'line', 'type', 'status', 'category', 'model', 'group'];
@@ -55,17 +63,7 @@ export function FilterPanel({ state, facets, onChange }: FilterPanelProps) {
   const clear = () => {
     const empty = { ...state, page: 1 } as FinderState;
     for (const key of LIST_KEYS) empty[key] = [];
-    for (const key of [
-      'q',
-      'company',
-      'submittedFrom',
-      'submittedTo',
-      'effectiveFrom',
-      'effectiveTo',
-      'rateMin',
-      'rateMax',
-    ] as const)
-      delete empty[key];
+    for (const key of TEXT_KEYS) delete empty[key];
     apply('clear', null, empty);
   };
 
