@@ -122,14 +122,14 @@ function wordPredicates(
 }
 
 /** The date and rate-change filters (facetIndex.countFacets applies the same ones to its columns). */
-function rangePredicates(f: ZorroFilters): Fragment[] {
+function rangePredicates(f: ZorroFilters, rate = true): Fragment[] {
   const where: Fragment[] = [];
   if (f.submittedFrom) where.push(sql`f.submitted_on >= ${f.submittedFrom}::date`);
   if (f.submittedTo) where.push(sql`f.submitted_on <= ${f.submittedTo}::date`);
   if (f.effectiveFrom) where.push(sql`f.effective_on >= ${f.effectiveFrom}::date`);
   if (f.effectiveTo) where.push(sql`f.effective_on <= ${f.effectiveTo}::date`);
-  if (f.rateMin !== undefined) where.push(sql`f.overall_change >= ${f.rateMin}`);
-  if (f.rateMax !== undefined) where.push(sql`f.overall_change <= ${f.rateMax}`);
+  if (rate && f.rateMin !== undefined) where.push(sql`f.overall_change >= ${f.rateMin}`);
+  if (rate && f.rateMax !== undefined) where.push(sql`f.overall_change <= ${f.rateMax}`);
   return where;
 }
 
@@ -382,7 +382,7 @@ const QUERY_WORD = String.raw`('(?:[^']|'')*')(?::([*])?[A-D]*)?`;
 
 /**
  * The filings matching the filters only SQL answers (words, names the text resembles, tracking
- * number, company: the full-text and trigram indexes), within the date and rate-change ranges, and
+ * number, company: the full-text and trigram indexes), within the date ranges, and
  * with `facets` also every facet filter. Null ids when the query has none of the SQL-only filters:
  * then every filing is a candidate, filtered and counted in memory over the facet columns
  * (db/zorro-facet-index.ts; domain/zorro/facet-count.ts and result-order.ts apply the same rules).
@@ -401,7 +401,9 @@ export async function wordMatches(
   const words = wordPredicates(f, text, searchable, names);
   if (!words.length) return { ids: null, searchable };
   const facets = options.facets ? Object.values(facetPredicates(f)).filter((p): p is Fragment => p !== null) : [];
-  const where = and([...words, ...rangePredicates(f), ...facets]);
+  // The rate-change range is left to the facet columns: no index serves it, and comparing numerics
+  // over tens of thousands of word matches costs more than the matches themselves.
+  const where = and([...words, ...rangePredicates(f, false), ...facets]);
   if (!(options.rank && searchable && text)) {
     const { rows } = await withTextPlan(db, searchable, (q) =>
       sql<{ ids: number[] }>`SELECT coalesce(array_agg(f.id), '{}') AS ids FROM zorro_filings f WHERE ${where}`.execute(
