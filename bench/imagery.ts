@@ -10,7 +10,7 @@ import { ImageCache } from '../apps/server/src/domain/imagery/cache.js';
 import type { PropertyCapture } from '../apps/server/src/domain/imagery/capture.js';
 import { lngLatToTile } from '../apps/server/src/domain/imagery/geo.js';
 import { ImageryService } from '../apps/server/src/domain/imagery/service.js';
-import type { SceneFeatures } from '../apps/server/src/domain/imagery/scene.js';
+import { emptyScene, type SceneFeatures } from '../apps/server/src/domain/imagery/scene.js';
 import { propertySceneParts } from '../apps/server/src/domain/imagery/scene-builder.js';
 import { makeBuilding, makeFeatures, squareOutline } from '../apps/server/test/fixtures/features.js';
 import { FIXTURE_CENTER, fixtureSceneProvider } from '../apps/server/test/fixtures/scene.js';
@@ -96,15 +96,7 @@ export async function benchImagery(): Promise<boolean> {
 }
 
 function denseSuburb(): SceneFeatures {
-  const scene: SceneFeatures = {
-    parcels: [],
-    buildings: [],
-    trees: [],
-    pools: [],
-    roads: [],
-    water: [],
-    yardObjects: [],
-  };
+  const scene: SceneFeatures = { ...emptyScene(), yardObjects: [] };
   const [lng0, lat0] = FIXTURE_CENTER;
   const mLng = 1 / (111_320 * Math.cos((lat0 * Math.PI) / 180));
   const mLat = 1 / 111_320;

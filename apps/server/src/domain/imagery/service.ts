@@ -6,7 +6,7 @@ import { bboxAround, bboxContains, expandBBox, tileToBBox, TILE_SIZE, type BBox 
 import { obliqueSvg } from './oblique.js';
 import { orthoSvg } from './ortho.js';
 import { cropRaster, rasterizeSvg, type ImageFormat } from './render.js';
-import type { SceneFeatures, SceneProvider, SceneRaster } from './scene.js';
+import { emptyScene, type SceneFeatures, type SceneProvider, type SceneRaster } from './scene.js';
 
 /**
  * Where imagery comes from. The world (generated sample or imported data) implements both with
@@ -19,7 +19,7 @@ export interface ImagerySources {
 }
 
 export const emptyImagerySources: ImagerySources = {
-  scene: () => ({ parcels: [], buildings: [], trees: [], pools: [], roads: [], water: [], rasters: [] }),
+  scene: emptyScene,
   capture: () => null,
 };
 
