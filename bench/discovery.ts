@@ -61,6 +61,7 @@ const SEARCHES: Record<string, string>[] = [
   { q: 'catastrophe load expense', status: 'disapproved' },
   { q: 'emb*', state: 'OR' },
   { company: 'Pinecrest Mutal' },
+  { q: 'Pinecrest Mutal' },
   { q: 'tempest', category: 'catastrophe', submittedFrom: '2024-01-01' },
 ];
 const QUESTIONS = [

@@ -143,6 +143,12 @@ async function load(db: Db, key: string): Promise<FacetColumns> {
 
 /** Loaded columns by key; only the newest couple are kept (a corpus change makes a new key). */
 const loaded = new Map<string, Promise<FacetColumns>>();
+let loads = 0;
+
+/** How many loads this process has started (concurrent first requests share one; tests read it). */
+export function facetColumnLoads(): number {
+  return loads;
+}
 
 /**
  * The facet columns of the corpus `db` sees, read once per database and corpus generation (any
@@ -159,6 +165,8 @@ export async function facetColumns(db: Db): Promise<FacetColumns> {
   const key = rows[0]?.key ?? '';
   let columns = loaded.get(key);
   if (!columns) {
+    // Set before any await: a request arriving while the columns load waits for the same load.
+    loads++;
     columns = load(db, key);
     loaded.set(key, columns);
     columns.catch(() => loaded.delete(key));

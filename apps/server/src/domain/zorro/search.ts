@@ -97,6 +97,17 @@ export async function facets(db: Db, filters: ZorroFilters): Promise<ZorroFilter
   return value;
 }
 
+/**
+ * Loads this process's facet columns of the current corpus (db/zorro-facet-index.ts), so the first
+ * search or facets request does not wait seconds for them: the server starts it in the background.
+ */
+export async function warmSearchIndex(db: Db): Promise<void> {
+  await db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute((trx) => facetColumns(trx as unknown as Db));
+}
+
 /** Computes and caches the unfiltered facets (after a seed or an import), so the finder's first page never counts the corpus. */
 export async function warmFacets(db: Db): Promise<void> {
   await facets(db, zorroFiltersSchema.parse({}));
