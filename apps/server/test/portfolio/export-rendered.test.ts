@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { createMember, multipart, usePortfolioTestApp, waitFor } from './app.js';
+import { createMember, usePortfolioTestApp } from './app.js';
+import { portfolioSteps, type Headers } from './steps.js';
 
 /**
  * Issue 22: the CSV export of every original column sends each row's csv_line, rendered at ingest
@@ -9,51 +10,16 @@ import { createMember, multipart, usePortfolioTestApp, waitFor } from './app.js'
  */
 const { app, db } = await usePortfolioTestApp({ chunkSize: 4 });
 
-type Headers = Record<string, string>;
+const steps = portfolioSteps(app);
 
+/** A one-product (zfire) portfolio of `content`, once READY. */
 async function createPortfolio(headers: Headers, content: string): Promise<number> {
-  const body = multipart('book.csv', content);
-  const up = await app.inject({
-    method: 'POST',
-    url: '/api/caribou/portfolio/csv',
-    headers: { ...headers, ...body.headers },
-    payload: body.payload,
-  });
-  expect(up.statusCode, up.body).toBe(201);
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/caribou/portfolios',
-    headers,
-    payload: {
-      name: `Book ${Math.random()}`,
-      description: 'd',
-      portfolioType: 'homeowners',
-      products: 'zfire',
-      uploadedFileName: up.json().uploadedFileName,
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const id = res.json()[0].portfolioId as number;
-  await waitFor(
-    async () => {
-      const meta = (await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${id}/metadata`, headers })).json();
-      return meta.products?.find((p: { status: string }) => p.status === 'READY') ? meta : null;
-    },
-    60_000,
-    'READY',
-  );
+  const id = await steps.createPortfolio(headers, content);
+  await steps.waitForStatus(headers, id, 'zfire', 'READY');
   return id;
 }
 
-async function exportText(headers: Headers, id: number, query = ''): Promise<string> {
-  const res = await app.inject({
-    method: 'GET',
-    url: `/api/caribou/portfolio/${id}/product/zfire/export${query}`,
-    headers,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.body;
-}
+const exportText = async (headers: Headers, id: number) => (await steps.exportCsv(headers, id)).body;
 
 describe('CSV export of cells rendered at ingest (csv_line)', () => {
   it('is byte for byte the export rendered from raw_values: formulas, quotes, separators, line breaks, backslashes, tabs, short and long rows, unicode', async () => {
