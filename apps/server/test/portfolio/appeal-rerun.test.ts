@@ -3,13 +3,13 @@ import { assessmentResponseSchema } from '@zview/contracts';
 import { describe, expect, it } from 'vitest';
 import { loadPropertyFeatures } from '../../src/domain/property/load.js';
 import { authHeader, createOrganization, createUser } from '../factories.js';
-import { multipart, usePortfolioTestApp, waitFor } from './app.js';
+import { usePortfolioTestApp, waitFor } from './app.js';
+import { portfolioSteps, type Headers } from './steps.js';
 
 // Published appeal versions in portfolio runs (issue 16): the real geocoder and models on a small world.
 const { app, db } = await usePortfolioTestApp({ chunkSize: 2, realEngines: { properties: 300 } });
 
 const PRODUCTS = ['zfire', 'zfire-portfolio', 'zhail', 'zhail-portfolio', 'appeals'];
-type Headers = Record<string, string>;
 
 async function orgWithPeople(name: string) {
   const org = await createOrganization(db, { name, products: PRODUCTS });
@@ -18,24 +18,8 @@ async function orgWithPeople(name: string) {
   return { org, member: await authHeader(app, member), reviewer: await authHeader(app, reviewer) };
 }
 
-async function createPortfolio(headers: Headers, csv: string): Promise<number> {
-  const body = multipart('book.csv', csv);
-  const up = await app.inject({
-    method: 'POST',
-    url: '/api/caribou/portfolio/csv',
-    headers: { ...headers, ...body.headers },
-    payload: body.payload,
-  });
-  expect(up.statusCode, up.body).toBe(201);
-  const created = await app.inject({
-    method: 'POST',
-    url: '/api/caribou/portfolios',
-    headers,
-    payload: { name: `Book ${Math.random()}`, products: 'zhail', uploadedFileName: up.json().uploadedFileName },
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  return created.json()[0].portfolioId as number;
-}
+const createPortfolio = (headers: Headers, csv: string) =>
+  portfolioSteps(app).createPortfolio(headers, csv, { products: 'zhail' });
 
 async function readyRuns(headers: Headers, id: number, runs: number) {
   return waitFor(

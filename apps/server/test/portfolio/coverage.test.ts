@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { COVERAGE_METRES, OUTSIDE_COVERAGE_AREA } from '../../src/domain/geocoder/index.js';
 import { NO_BUILDING_NOTE } from '../../src/domain/hazard/location-hazards.js';
 import { NO_BUILDING_FOUND } from '../../src/domain/portfolio/risk-scorer.js';
-import { createMember, multipart, usePortfolioTestApp, waitFor } from './app.js';
+import { createMember, usePortfolioTestApp, waitFor } from './app.js';
+import { portfolioSteps } from './steps.js';
 
 // Issue 12: a point in the United States but far from every property is outside coverage, in a
 // lookup and in a portfolio row; a point near properties but on none is 'no property found'.
@@ -74,25 +75,11 @@ describe('outside coverage (issue 12)', () => {
     const { headers } = await createMember(app, db, { products: ['zfire', 'zfire-portfolio'] });
     const near = await nearPoint();
     const property = await db.selectFrom('properties').select(['lat', 'lng']).orderBy('id').executeTakeFirstOrThrow();
-    const body = multipart(
-      'book.csv',
-      `Ref,Latitude,Longitude\nON,${property.lat},${property.lng}\nNEAR,${near.lat},${near.lng}\nFAR,${FAR.lat},${FAR.lng}\n`,
-    );
-    const up = await app.inject({
-      method: 'POST',
-      url: '/api/caribou/portfolio/csv',
-      headers: { ...headers, ...body.headers },
-      payload: body.payload,
-    });
-    expect(up.statusCode, up.body).toBe(201);
-    const created = await app.inject({
-      method: 'POST',
-      url: '/api/caribou/portfolios',
+    const id = await portfolioSteps(app).createPortfolio(
       headers,
-      payload: { name: 'Coverage', products: 'zfire', uploadedFileName: up.json().uploadedFileName },
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const id = created.json()[0].portfolioId as number;
+      `Ref,Latitude,Longitude\nON,${property.lat},${property.lng}\nNEAR,${near.lat},${near.lng}\nFAR,${FAR.lat},${FAR.lng}\n`,
+      { name: 'Coverage', products: 'zfire' },
+    );
     await waitFor(
       async () => {
         const meta = (

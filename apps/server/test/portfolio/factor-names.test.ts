@@ -1,7 +1,8 @@
 import { parse } from 'csv-parse/sync';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { createMember, multipart, usePortfolioTestApp, waitFor } from './app.js';
+import { createMember, usePortfolioTestApp, waitFor } from './app.js';
+import { portfolioSteps } from './steps.js';
 
 // Issue 22: the export reads the top factors' names from a plain column written with each result
 // (migration 0800), copied from the score index; results written before it fall back to the jsonb.
@@ -13,21 +14,7 @@ describe('top-factor names stored with the results', () => {
     const properties = await db.selectFrom('properties').select(['lat', 'lng']).orderBy('id').limit(7).execute();
     // Six rows on properties, one far out at sea (outside coverage: no factors).
     const csv = `Ref,Latitude,Longitude\n${properties.map((p, i) => `P${i + 1},${p.lat},${p.lng}`).join('\n')}\nSEA,10,-150\n`;
-    const body = multipart('book.csv', csv);
-    const up = await app.inject({
-      method: 'POST',
-      url: '/api/caribou/portfolio/csv',
-      headers: { ...headers, ...body.headers },
-      payload: body.payload,
-    });
-    expect(up.statusCode, up.body).toBe(201);
-    const created = await app.inject({
-      method: 'POST',
-      url: '/api/caribou/portfolios',
-      headers,
-      payload: { name: 'Names', products: 'zfire', uploadedFileName: up.json().uploadedFileName },
-    });
-    const id = created.json()[0].portfolioId as number;
+    const id = await portfolioSteps(app).createPortfolio(headers, csv, { name: 'Names', products: 'zfire' });
     await waitFor(
       async () => {
         const m = (await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${id}/metadata`, headers })).json();
