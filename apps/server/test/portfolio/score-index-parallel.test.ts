@@ -1,4 +1,5 @@
 import { PORTFOLIO_PRODUCTS } from '@zview/contracts';
+import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../../src/db/database.js';
 import { buildScoreIndexStep } from '../../src/domain/portfolio/score-index.js';
@@ -143,5 +144,22 @@ describe('score index built in parts by every worker', () => {
       expect(build).toMatchObject({ property_count: seeded.properties, completed_at: expect.any(Date) });
     expect(await snapshot()).toEqual(serial);
     expect(await planScoreIndexBuild(survivor, options)).toEqual({ state: 'complete' });
+  });
+
+  it('gathers statistics when a build completes, so the planner expects its rows (not those of the build it replaced)', async () => {
+    // The statistics describe the current builds (as autovacuum leaves them), then the index is rebuilt from scratch.
+    await sql`ANALYZE score_index`.execute(db);
+    await resetIndex();
+    const options = { today: AS_OF, partSize: 200, pageSize: 100 };
+    const plan = await planScoreIndexBuild(db, options);
+    if (plan.state !== 'planned') throw new Error('nothing to build');
+    const outcomes = [];
+    for (const part of plan.parts) outcomes.push(await buildScoreIndexPart(db, plan.planId, part, options));
+    expect(outcomes.at(-1)).toBe('completed-build');
+    const build = await db.selectFrom('score_index_builds').select('id').orderBy('id').executeTakeFirstOrThrow();
+    // What a chunk's join with the index estimates for the build (one row without fresh statistics).
+    const { rows } = await sql<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>`
+      EXPLAIN (FORMAT JSON) SELECT property_id FROM score_index WHERE build_id = ${sql.lit(build.id)}`.execute(db);
+    expect(rows[0]!['QUERY PLAN'][0].Plan['Plan Rows']).toBeGreaterThan(seeded.properties / 2);
   });
 });

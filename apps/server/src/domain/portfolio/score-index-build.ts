@@ -1,6 +1,7 @@
 import { isoDate } from '../property/load.js';
 import {
   advancePart,
+  analyzeScoreIndex,
   completePlanIfDone,
   copyIntoScoreIndex,
   createPlan,
@@ -114,5 +115,6 @@ export async function buildScoreIndexPart(
   await finishPart(db, part);
   if (!(await completePlanIfDone(db, planId))) return 'built';
   await removeStaleBuilds(db, models);
+  await analyzeScoreIndex(db);
   return 'completed-build';
 }

@@ -7,7 +7,7 @@ import { isoDate } from '../property/load.js';
 import { loadPropertyFeaturesMany } from '../property/load-many.js';
 import { RISK_MODELS } from '../risk/index.js';
 import { buildContext, riskLevelFor, scoreInstant, scoreNumbers, type RiskModelDefinition } from '../risk/model.js';
-import { factorNames, type ScoreIndexRow } from '../../db/score-index-parts.js';
+import { analyzeScoreIndex, factorNames, type ScoreIndexRow } from '../../db/score-index-parts.js';
 import type { ScoreFactor } from './seams.js';
 
 /**
@@ -285,10 +285,12 @@ export async function buildScoreIndexStep(
   const pageSize = options.pageSize ?? 5_000;
   const deadline = performance.now() + (options.budgetMs ?? 60_000);
   await ensurePlacementCells(db);
+  let completed = false;
   for (;;) {
     const builds = await openBuilds(db, models, today);
     if (!builds.length) {
       await removeStaleBuilds(db, models);
+      if (completed) await analyzeScoreIndex(db);
       return true;
     }
     if (performance.now() > deadline) return false;
@@ -327,6 +329,7 @@ export async function buildScoreIndexStep(
             builds.map((b) => b.id),
           )
           .execute();
+        completed = true;
         return true;
       }
       const last = page[page.length - 1]!.id;
