@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { geocodeAddress, geocodeAddressesMany } from '../src/domain/geocoder/index.js';
+import { geocodeAddress, geocodeAddressesMany, placeAddressesMany } from '../src/domain/geocoder/index.js';
 import { useTestWorld } from './world.js';
 
 const { db } = await useTestWorld({ properties: 400 });
@@ -55,5 +55,32 @@ describe('geocodeAddressesMany (set-wise, portfolio chunks)', () => {
 
   it('answers an empty set with an empty list', async () => {
     expect(await geocodeAddressesMany(db, [])).toEqual([]);
+    expect(await placeAddressesMany(db, [])).toEqual([]);
+  });
+
+  it('places every address where geocodeAddressesMany does (placeAddressesMany: the place only)', async () => {
+    const world = await db
+      .selectFrom('properties')
+      .select(['address_line', 'city', 'state', 'zip', 'unit'])
+      .orderBy('id')
+      .limit(90)
+      .execute();
+    const texts = [
+      ...world.map((p) => `${p.address_line}, ${p.city}, ${p.state} ${p.zip}`),
+      ...world.slice(30, 40).map((p) => `${p.address_line} Apt 4, ${p.city}, ${p.state} ${p.zip}`), // a unit the house lacks
+      ...world.slice(0, 10).map((p) => `${p.address_line.toLowerCase()} ${p.city} ${p.state}`),
+      ...world.slice(10, 20).map((p) => `${p.address_line.replace(/[aeiou]/i, '')}, ${p.city}, ${p.state} ${p.zip}`),
+      ...world.slice(20, 25).map((p) => `${p.address_line}, ${p.city}, ${p.state} 99999`),
+      ...world.slice(25, 30).map((p) => `99999 ${p.address_line.replace(/^\S+ /, '')}, ${p.city}, ${p.state} ${p.zip}`),
+      'Wichita, KS',
+      '67203',
+      '1 Nowhere Lane, Atlantis, ZZ 00000',
+      '',
+    ];
+    const [places, full] = await Promise.all([placeAddressesMany(db, texts), geocodeAddressesMany(db, texts)]);
+    expect(
+      places.map((p) => p && { propertyId: p.propertyId, lat: p.lat, lng: p.lng, precision: p.precision }),
+    ).toEqual(full.map((r) => r && { propertyId: r.propertyId, lat: r.lat, lng: r.lng, precision: r.precision }));
+    expect(full.filter((r) => r?.matchedBy === 'exact').length).toBeGreaterThan(world.length);
   });
 });

@@ -14,4 +14,4 @@ export {
   type GeocodePrecision,
 } from './match.js';
 export { autocompleteAddresses, normalizePrefix, type AddressSuggestion } from './autocomplete.js';
-export { geocodeAddressesMany } from './match-many.js';
+export { geocodeAddressesMany, placeAddressesMany, type AddressPlace } from './match-many.js';

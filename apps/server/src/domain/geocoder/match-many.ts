@@ -23,6 +23,9 @@ const FALLBACK_CONCURRENCY = 4;
 
 type Indexed<T> = T & { index: number };
 
+/** Where an address is, and how precisely: what a portfolio chunk stores (placeAddressesMany). */
+export type AddressPlace = Pick<GeocodeResult, 'propertyId' | 'lat' | 'lng' | 'precision'>;
+
 /**
  * geocodeAddress for many addresses at once (portfolio chunks): the same steps, confidences and
  * precisions, set-wise. Addresses are parsed and normalised here in Node (domain/geocoder's
@@ -33,11 +36,29 @@ type Indexed<T> = T & { index: number };
  * matched (else their ZIP or city); only addresses without a ZIP go through the single-address
  * geocoder. Results are in the order of `texts`; null = not found.
  */
-export async function geocodeAddressesMany(db: Db, texts: readonly string[]): Promise<(GeocodeResult | null)[]> {
+export function geocodeAddressesMany(db: Db, texts: readonly string[]): Promise<(GeocodeResult | null)[]> {
+  return resolveMany(db, texts, 'full') as Promise<(GeocodeResult | null)[]>;
+}
+
+/**
+ * geocodeAddressesMany when only the place is wanted (a portfolio chunk stores the property, its
+ * point and the precision): the same answers, but an exact match (nine addresses in ten) reads
+ * only the chosen property's id and point from PostgreSQL, not the five candidates' addresses
+ * the confidence and the display address are made from (a third of the chunk's geocoding CPU).
+ */
+export function placeAddressesMany(db: Db, texts: readonly string[]): Promise<(AddressPlace | null)[]> {
+  return resolveMany(db, texts, 'place');
+}
+
+async function resolveMany(
+  db: Db,
+  texts: readonly string[],
+  detail: 'full' | 'place',
+): Promise<(GeocodeResult | AddressPlace | null)[]> {
   // Identical addresses (after normalising) share one lookup.
   const unique = new Map<
     string,
-    { text: string; address: NormalizedAddress; result: GeocodeResult | null; done: boolean }
+    { text: string; address: NormalizedAddress; result: GeocodeResult | AddressPlace | null; done: boolean }
   >();
   const keys = texts.map((text) => {
     const address = normalizeAddress(text);
@@ -52,14 +73,25 @@ export async function geocodeAddressesMany(db: Db, texts: readonly string[]): Pr
   const single = entries.filter((e) => !e.done && !e.address.zip);
 
   const exactable = withZip.filter((e) => e.address.houseNumber && e.address.streetKey);
-  const exact = await exactMany(
-    db,
-    exactable.map((e) => e.address),
-  );
-  exactable.forEach((e, i) => {
-    e.result = exactResult(e.address, exact[i]!);
-    e.done = e.result !== null;
-  });
+  if (detail === 'place') {
+    const places = await exactPlaceMany(
+      db,
+      exactable.map((e) => e.address),
+    );
+    exactable.forEach((e, i) => {
+      e.result = places[i] ?? null;
+      e.done = e.result !== null;
+    });
+  } else {
+    const exact = await exactMany(
+      db,
+      exactable.map((e) => e.address),
+    );
+    exactable.forEach((e, i) => {
+      e.result = exactResult(e.address, exact[i]!);
+      e.done = e.result !== null;
+    });
+  }
 
   // Fuzzy within the ZIP, then everywhere for those whose ZIP held nothing close enough.
   const fuzzable = withZip.filter((e) => !e.done && e.address.houseNumber);
@@ -126,6 +158,26 @@ async function exactMany(
     ) p
     ORDER BY 1`.execute(db);
   for (const row of rows) found[row.index]!.push(row);
+  return found;
+}
+
+/**
+ * What exactResult makes of exactMany's candidates, reduced to the place: the first candidate (the
+ * unit asked for, then the building itself, then the lowest id) is the match, at rooftop precision.
+ */
+async function exactPlaceMany(db: Db, addresses: readonly NormalizedAddress[]): Promise<(AddressPlace | undefined)[]> {
+  const found: (AddressPlace | undefined)[] = addresses.map(() => undefined);
+  if (!addresses.length) return found;
+  const { rows } = await sql<{ index: number; id: string; lat: number; lng: number }>`
+    SELECT q.i::int - 1 AS index, p.id, p.lat, p.lng
+    FROM unnest(${addresses.map((a) => a.zip!)}::bpchar[], ${addresses.map((a) => a.streetKey!)}::text[], ${addresses.map((a) => a.houseNumber!)}::text[],
+                ${addresses.map(unitKeyOf)}::text[]) WITH ORDINALITY AS q(zip, street_key, house_number, unit, i)
+    CROSS JOIN LATERAL (
+      SELECT id, lat, lng FROM properties
+      WHERE zip = q.zip AND street_key = q.street_key AND house_number = q.house_number
+      ORDER BY upper(coalesce(unit, '')) = q.unit DESC, unit IS NULL DESC, id LIMIT 1
+    ) p`.execute(db);
+  for (const row of rows) found[row.index] = { propertyId: row.id, lat: row.lat, lng: row.lng, precision: 'rooftop' };
   return found;
 }
 

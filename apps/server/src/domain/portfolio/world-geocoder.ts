@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.js';
-import { geocodeAddressesMany, type GeocodePrecision as WorldPrecision } from '../geocoder/index.js';
+import { placeAddressesMany, type GeocodePrecision as WorldPrecision } from '../geocoder/index.js';
 import type { BatchGeocoder, GeocodePrecision, GeocodeResult, StagedRow } from './seams.js';
 
 const PRECISION: Record<WorldPrecision, GeocodePrecision> = {
@@ -21,13 +21,13 @@ function addressText(row: StagedRow): string {
 /**
  * Adapts the address geocoder (domain/geocoder) to the portfolio's set-wise seam. Rows that
  * carry their own coordinates keep them; the others are geocoded together, one set-wise
- * `geocodeAddressesMany` call per chunk.
+ * `placeAddressesMany` call per chunk (geocodeAddressesMany's answers, the place only).
  */
 export function worldGeocoder(db: Db): BatchGeocoder {
   return {
     async geocodeRows(rows) {
       const toFind = rows.filter((row) => row.latitude === null || row.longitude === null);
-      const hits = await geocodeAddressesMany(db, toFind.map(addressText));
+      const hits = await placeAddressesMany(db, toFind.map(addressText));
       const hitOf = new Map(toFind.map((row, i) => [row.rowNumber, hits[i]!]));
       return rows.map((row): GeocodeResult => {
         if (row.latitude !== null && row.longitude !== null) {
