@@ -16,6 +16,16 @@ describe('parseAddress', () => {
     });
   });
 
+  it('reads text already written cleanly (the fast path) as it reads the same text written untidily', () => {
+    const pairs = [
+      ['1427 WHEATLAND AVE, WICHITA, KS 67203', ' 1427  Wheatland Ave. ,Wichita , KS 67203 ,'],
+      ['12 N MAIN ST APT 4, SPRINGFIELD, IL 62701-1234', '12 n. main st. apt 4 , springfield ,il 62701-1234'],
+      ['7 OBRIEN RD, BOSTON MA', "7 O'Brien Rd,   Boston   MA"],
+      ['40 1/2 ELM ST-REAR, X-Y, TX', '40 1/2 Elm St-Rear ,  X-Y, TX.'],
+    ];
+    for (const [clean, untidy] of pairs) expect(parseAddress(clean!), clean).toEqual(parseAddress(untidy!));
+  });
+
   it('needs no commas and ignores case', () => {
     expect(parseAddress('1427 wheatland ave wichita ks 67203')).toEqual(
       parseAddress('1427 Wheatland Ave, Wichita, KS 67203'),

@@ -18,6 +18,12 @@ export interface ParsedAddress {
 const ZIP_AT_END = /(?:^|[\s,])(\d{5})(?:\s*-\s*(\d{4})|\s(\d{4}))?\s*$/;
 const COUNTRY_AT_END = /[\s,]+(USA|U S A|US|UNITED STATES(?: OF AMERICA)?)\s*$/;
 const HOUSE_NUMBER = /^\d+[A-Z]?$|^\d+-\d+[A-Z]?$/;
+/**
+ * Upper-case text the cleaning in parseAddress would leave as it is: words of letters, digits, '/'
+ * and '-', one space between them or ', ' (no quote, dot, '#', other character, doubled space or
+ * comma at either end). Most addresses of a file are written so: they skip the eight replacements.
+ */
+const CLEAN = /^[A-Z0-9/-]+(?:,? [A-Z0-9/-]+)*$/;
 
 /**
  * Parses a free-text US address: '123 n main street apt 4 springfield il 62701-1234',
@@ -27,16 +33,18 @@ const HOUSE_NUMBER = /^\d+[A-Z]?$|^\d+-\d+[A-Z]?$/;
  */
 export function parseAddress(input: string): ParsedAddress {
   const result: ParsedAddress = {};
-  let text = input
-    .toUpperCase()
-    .replace(/[\u2018\u2019'`]/g, '')
-    .replace(/\./g, ' ')
-    .replace(/#\s*/g, ' # ')
-    .replace(/[^A-Z0-9#,/\- ]+/g, ' ')
-    .replace(/\s*,\s*/g, ', ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/^,\s*|,\s*$/g, '');
+  const upper = input.toUpperCase();
+  let text = CLEAN.test(upper)
+    ? upper
+    : upper
+        .replace(/[\u2018\u2019'`]/g, '')
+        .replace(/\./g, ' ')
+        .replace(/#\s*/g, ' # ')
+        .replace(/[^A-Z0-9#,/\- ]+/g, ' ')
+        .replace(/\s*,\s*/g, ', ')
+        .replace(/\s+/g, ' ')
+        .trim()
+        .replace(/^,\s*|,\s*$/g, '');
   text = text.replace(COUNTRY_AT_END, '').trim();
 
   const lone = /^(\d{5})(?:-(\d{4}))?$/.exec(text);
@@ -53,7 +61,8 @@ export function parseAddress(input: string): ParsedAddress {
   // State: a code or a full name (up to 4 words: 'district of columbia') at the end.
   const tail = tokens(text);
   for (let n = Math.min(4, tail.length - 1); n >= 1; n--) {
-    const candidate = tail.slice(-n).join(' ').replace(/,/g, '').trim();
+    // (Tokens hold neither commas nor spaces.)
+    const candidate = tail.slice(-n).join(' ');
     const code = STATE_CODE[candidate];
     if (code && tail.length - n >= 1) {
       result.state = code;
@@ -67,7 +76,6 @@ export function parseAddress(input: string): ParsedAddress {
     .map((s) => s.trim())
     .filter(Boolean);
   // A segment that is only a unit ('Apt 4') belongs to the street line.
-  const isUnitSegment = (s: string) => UNIT_DESIGNATOR[s.split(' ')[0]!] !== undefined;
   if (segments.length > 1) {
     const merged: string[] = [];
     for (const segment of segments) {
@@ -100,6 +108,11 @@ export function parseAddress(input: string): ParsedAddress {
 
   parseStreetLine(streetLine, result);
   return result;
+}
+
+/** Whether a segment of the address is a unit ('APT 4'). */
+function isUnitSegment(segment: string): boolean {
+  return UNIT_DESIGNATOR[segment.split(' ')[0]!] !== undefined;
 }
 
 function tokens(text: string): string[] {
