@@ -26,6 +26,7 @@ import { LocalBlobStore } from '../apps/server/src/storage/blob-store.js';
 import { createOrganization } from '../apps/server/test/factories.js';
 import { SAMPLE_HEADER, writeSamplePortfolioCsv } from './sample-portfolio-csv.js';
 import { loadavg, mb, secs } from './support/figures.js';
+import { postgresCpu } from './support/processes.js';
 
 const ROWS = Number(process.env.ROWS ?? 1_000_000);
 const work = mkdtempSync(path.join(os.tmpdir(), 'zview-bench-portfolio-io-'));
@@ -35,7 +36,8 @@ async function main() {
   console.log(
     `Portfolio ingest/export benchmark: ${ROWS.toLocaleString('en-US')} coordinate rows; load average ${loadavg()}`,
   );
-  const embedded = await startEmbeddedPostgres({ dataDir: path.join(work, 'pg'), port: 0 });
+  const pgDataDir = path.join(work, 'pg');
+  const embedded = await startEmbeddedPostgres({ dataDir: pgDataDir, port: 0 });
   const { db } = createDb(embedded.url, 5);
   await migrateToLatest(db);
   const blobs = new LocalBlobStore(path.join(work, 'blobs'));
@@ -88,10 +90,15 @@ async function main() {
 
   await client.query('CHECKPOINT');
   started = Date.now();
+  const cpuBefore = { node: process.cpuUsage(), pg: postgresCpu(pgDataDir) };
   const rows = await ingestPortfolio(client, blobs, { id: portfolio.id, uploadName, delimiter: ',', mapping });
   const ingestMs = Date.now() - started;
+  const nodeCpu = process.cpuUsage(cpuBefore.node);
   console.log(
     `  ingest: ${secs(ingestMs)} ${ingestMs <= 15_000 ? '✓' : '✗'} (≤ 15 s) for ${rows.toLocaleString('en-US')} rows = ${(ingestMs / copyMs).toFixed(1)}× a plain COPY  load ${loadavg()}`,
+  );
+  console.log(
+    `    CPU: this process ${((nodeCpu.user + nodeCpu.system) / 1e6).toFixed(1)} s, PostgreSQL ${(postgresCpu(pgDataDir) - cpuBefore.pg).toFixed(1)} s`,
   );
 
   // A finished run with a result for every row, as a scorer writes them (scores with one decimal,
@@ -102,6 +109,8 @@ async function main() {
     [portfolio.id],
   );
   const runId = run.rows[0].id as number;
+  // Each run's results are a partition of their own (migration 0340).
+  await client.query(`CREATE TABLE portfolio_results_${runId} PARTITION OF portfolio_results FOR VALUES IN (${runId})`);
   await client.query(
     `INSERT INTO portfolio_results (run_id, row_number, score, risk_level, confidence, top_factors, model_version)
      SELECT $1, n, (n % 1001) / 10.0, (ARRAY['low','medium','high'])[1 + n % 3], (n % 101) / 100.0,

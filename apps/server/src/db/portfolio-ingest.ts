@@ -61,6 +61,7 @@ export const INGEST_COPY_COLUMNS = [
   'geo_precision',
   'geocoded_at',
   'csv_line',
+  'placed_property_id',
 ] as const;
 
 /**
@@ -114,16 +115,20 @@ export async function analyzeIngestedRows(client: pg.ClientBase, portfolioId: nu
   await client.query(`ANALYZE ${client.escapeIdentifier(rowsPartition(portfolioId))}`);
 }
 
-/** Marks the portfolio ingested with its row count and geocode counts, and commits the ingest. */
+/**
+ * Marks the portfolio ingested with its row count, geocode counts and the world revision its rows'
+ * placed_property_id hold for (null: none placed at ingest), and commits the ingest.
+ */
 export async function commitIngest(
   client: pg.ClientBase,
   portfolioId: number,
   rowCount: number,
   geocodeCounts: Record<string, number>,
+  placedWorldRevision: string | null,
 ): Promise<void> {
   await client.query(
-    'UPDATE portfolios SET row_count = $2, geocode_counts = $3, ingested_at = now(), processing_error = NULL WHERE id = $1',
-    [Math.trunc(portfolioId), rowCount, JSON.stringify(geocodeCounts)],
+    'UPDATE portfolios SET row_count = $2, geocode_counts = $3, placed_world_revision = $4, ingested_at = now(), processing_error = NULL WHERE id = $1',
+    [Math.trunc(portfolioId), rowCount, JSON.stringify(geocodeCounts), placedWorldRevision],
   );
   await client.query('COMMIT');
 }

@@ -3,52 +3,74 @@ import type { Db } from './database.js';
 import { resultsPartition } from './portfolio-runs.js';
 
 /**
- * The SQL of a chunk scored from the score index (domain/portfolio/indexed-chunk.ts decides):
- * placing the chunk's rows, which properties the run's index build has, and the INSERT … SELECT
- * of the results joined to the index and to the organisation's published appeal versions.
+ * The SQL of a chunk scored from the score index (domain/portfolio/indexed-chunk.ts decides): which
+ * of the chunk's rows need Node (points in no simple parcel, properties the build lacks), which
+ * properties the run's index build has, and the one INSERT … SELECT that places every row, joins
+ * the index and the organisation's published appeal versions, and writes the results. The rows
+ * themselves never travel to Node and back.
  */
 
-export interface PlacedRow {
-  row_number: number;
-  problem: string | null;
-  placed: boolean;
-  lat: number | null;
-  lng: number | null;
-  property_id: string | null;
-  indexed: boolean;
+export interface RowRange {
+  first: number;
+  last: number;
 }
 
 /**
- * One query places a chunk's rows: the property the address geocoder matched, else the parcel
- * containing the point through its grid cell in `placement_cells` (an index-only probe and an
- * exact polygon test per row), and whether the build has that property. The point comes back only
- * for rows SQL found no parcel for (the caller's exact rule needs it).
+ * Once per statement: whether the rows' placed_property_id (found at ingest, migration 0850) hold,
+ * i.e. the world is still at the revision they were placed on, and the revision whose placement
+ * cells SQL places the other points with (null while they are not built).
  */
-export async function placeChunkRows(
+function placementContext(portfolioId: number) {
+  return sql`(
+    SELECT coalesce(p.placed_world_revision = w.revision, false) AS trusted, b.world_revision AS cells_revision
+    FROM portfolios p CROSS JOIN world_revision w LEFT JOIN placement_builds b ON b.world_revision = w.revision
+    WHERE p.id = ${portfolioId}::int)`;
+}
+
+/**
+ * The property a row `r` is placed on (with `t`, its placementContext): the one the address
+ * geocoder matched; else the parcel the ingest found under its point while that still holds;
+ * else, for a usable point, the parcel containing it through its grid cell in `placement_cells`
+ * (an index-only probe and an exact polygon test, run only for such rows). min() rather than ORDER
+ * BY … LIMIT 1: no sort node per row; in byte order, as the ingest's grid picks (parcel-grid.ts),
+ * then back in the default collation, or the score index's key could not be probed with it.
+ */
+const placedProperty = sql`coalesce(r.geo_property_id, CASE WHEN t.trusted THEN r.placed_property_id END,
+  CASE WHEN r.problem IS NULL AND r.geo_problem IS NULL AND r.geo_property_id IS NULL AND NOT (t.trusted AND r.geo_precision = 'coordinates')
+    THEN (SELECT min(pc.property_id COLLATE "C") FROM placement_cells pc
+          WHERE pc.world_revision = t.cells_revision AND pc.cell = zview_placement_cell(r.geo_latitude, r.geo_longitude)
+            AND pc.parcel @> point(r.geo_longitude, r.geo_latitude)) COLLATE "default" END)`;
+
+/** A usable row the chunk's SQL cannot settle alone: its point is in no simple parcel (property_id null), or the build lacks its property. */
+export interface UnsettledRow {
+  row_number: number;
+  lat: number;
+  lng: number;
+  property_id: string | null;
+}
+
+/**
+ * The chunk's row count and its unsettled rows (UnsettledRow): usable rows placed on no property,
+ * and, while the build is not complete, rows whose property the build lacks (a complete build has
+ * every property of its world revision, so the probe is skipped).
+ */
+export async function unsettledChunkRows(
   db: Db,
-  portfolioId: number,
-  buildId: number,
-  range: { first: number; last: number },
-): Promise<PlacedRow[]> {
-  const { rows } = await sql<PlacedRow>`
-    SELECT r.row_number, coalesce(r.problem, r.geo_problem) AS problem, r.geo_latitude IS NOT NULL AND r.geo_longitude IS NOT NULL AS placed,
-           -- The point only where SQL found no parcel (the exact rule needs it).
-           CASE WHEN p.property_id IS NULL THEN r.geo_latitude END AS lat, CASE WHEN p.property_id IS NULL THEN r.geo_longitude END AS lng,
-           p.property_id, s.property_id IS NOT NULL AS indexed
-    FROM portfolio_rows r
-    -- The parcel under the point, for usable rows the address geocoder did not match to a property.
-    LEFT JOIN LATERAL (
-      -- min() rather than ORDER BY … LIMIT 1: the same property, without a sort node per row (a third of the query's time).
-      SELECT min(pc.property_id) AS property_id FROM placement_cells pc
-      WHERE r.problem IS NULL AND r.geo_problem IS NULL AND r.geo_property_id IS NULL
-        AND pc.world_revision = (SELECT b.world_revision FROM placement_builds b JOIN world_revision w ON w.revision = b.world_revision)
-        AND pc.cell = zview_placement_cell(r.geo_latitude, r.geo_longitude) AND pc.parcel @> point(r.geo_longitude, r.geo_latitude)
-    ) c ON true
-    CROSS JOIN LATERAL (SELECT coalesce(r.geo_property_id, c.property_id) AS property_id) p
-    LEFT JOIN score_index s ON s.build_id = ${buildId} AND s.property_id = p.property_id
-    WHERE r.portfolio_id = ${portfolioId} AND r.row_number BETWEEN ${range.first} AND ${range.last}
-    ORDER BY r.row_number`.execute(db);
-  return rows;
+  chunk: { portfolioId: number; buildId: number; range: RowRange },
+): Promise<{ rowCount: number; unsettled: UnsettledRow[] }> {
+  const { rows } = await sql<{ row_count: number; unsettled: UnsettledRow[] }>`
+    WITH c AS (
+      SELECT r.row_number, r.geo_latitude AS lat, r.geo_longitude AS lng, ${placedProperty} AS property_id,
+             r.problem IS NULL AND r.geo_problem IS NULL AND r.geo_latitude IS NOT NULL AND r.geo_longitude IS NOT NULL AS usable
+      FROM portfolio_rows r CROSS JOIN ${placementContext(chunk.portfolioId)} t
+      WHERE r.portfolio_id = ${chunk.portfolioId}::int AND r.row_number BETWEEN ${chunk.range.first}::int AND ${chunk.range.last}::int)
+    SELECT (SELECT count(*) FROM c)::int AS row_count,
+           coalesce((SELECT json_agg(json_build_object('row_number', row_number, 'lat', lat, 'lng', lng, 'property_id', property_id) ORDER BY row_number)
+                     FROM c WHERE usable AND (property_id IS NULL OR (NOT (SELECT b.completed_at IS NOT NULL FROM score_index_builds b WHERE b.id = ${chunk.buildId}::int)
+                       AND NOT EXISTS (SELECT 1 FROM score_index s WHERE s.build_id = ${chunk.buildId}::int AND s.property_id = c.property_id)))), '[]') AS unsettled`.execute(
+    db,
+  );
+  return { rowCount: rows[0]!.row_count, unsettled: rows[0]!.unsettled };
 }
 
 /** Which of these properties the build has scores for. */
@@ -65,28 +87,32 @@ export async function indexedPropertyIds(db: Db, buildId: number, propertyIds: s
 export interface IndexedResults {
   runId: number;
   buildId: number;
+  portfolioId: number;
   organizationId: number;
   product: string;
+  range: RowRange;
   /** The run's model version, for rows the index scored. */
   modelVersion: string;
-  /** Each row: its number, the property it was placed on, and what stopped it from being scored (null: score it). */
-  rowNumbers: number[];
-  propertyIds: (string | null)[];
-  problems: (string | null)[];
-  /** The problem of a row whose property the build lacks or an appeal version could not score. */
+  /** Rows Node placed by the exact rule (their property, or none, and the problem it found, e.g. outside coverage). */
+  placedInNode: { rowNumbers: number[]; propertyIds: (string | null)[]; problems: (string | null)[] };
+  /** The problem of a row that was not placed, whose property the build lacks or an appeal version could not score. */
   noScore: string;
+  /** The problem of a placed row on no property. */
+  noBuilding: string;
   /** How a row scored from an appeal version is marked in its model version ('Amended by appeal'). */
   amendedByAppeal: string;
 }
 
 /**
- * The chunk's results as one INSERT … SELECT into the run's table, joining the placed rows to the
- * index, where the organisation's latest published appeal version of the property's product
- * (appeals, migration 0600) replaces the index's score as a lookup shows it: its score, level,
- * confidence and top factors, and a model version marked '{amendedByAppeal} v{n}, {date}'.
- * Versions are per organisation. RETURNING risk_level, problem.
+ * The chunk's results as one INSERT … SELECT into the run's table: every row of the range placed
+ * (placedProperty, or Node's answer for the rows it placed), joined to the index, where the
+ * organisation's latest published appeal version of the property's product (appeals, migration
+ * 0600) replaces the index's score as a lookup shows it: its score, level, confidence and top
+ * factors, and a model version marked '{amendedByAppeal} v{n}, {date}'. Versions are per
+ * organisation. RETURNING risk_level, problem.
  */
 export function insertIndexedResults(r: IndexedResults): RawBuilder<unknown> {
+  const node = r.placedInNode;
   return sql`
       INSERT INTO ${sql.table(resultsPartition(r.runId))} (run_id, row_number, score, risk_level, confidence, top_factors, top_factor_names, model_version, problem)
       SELECT ${r.runId}::int, u.row_number, CASE WHEN x.problem IS NULL THEN coalesce(a.score, s.score) END, CASE WHEN x.problem IS NULL THEN coalesce(a.risk_level, s.risk_level) ELSE 'none' END,
@@ -94,7 +120,18 @@ export function insertIndexedResults(r: IndexedResults): RawBuilder<unknown> {
              -- The names as the export shows them (migration 0800): the index's column, an appeal version's own.
              CASE WHEN x.problem IS NULL THEN CASE WHEN a.version IS NOT NULL THEN zview_factor_names(a.top_factors) ELSE s.top_factor_names END ELSE '' END,
              CASE WHEN x.problem IS NULL AND a.version IS NOT NULL THEN a.model_version ELSE ${r.modelVersion}::text END, x.problem
-      FROM unnest(${r.rowNumbers}::int[], ${r.propertyIds}::text[], ${r.problems}::text[]) AS u(row_number, property_id, problem)
+      FROM (
+        SELECT r.row_number, p.property_id,
+               coalesce(r.problem, r.geo_problem, o.problem, CASE WHEN r.geo_latitude IS NULL OR r.geo_longitude IS NULL THEN ${r.noScore}::text
+                                                                  WHEN p.property_id IS NULL THEN ${r.noBuilding}::text END) AS problem
+        FROM portfolio_rows r
+        CROSS JOIN ${placementContext(r.portfolioId)} t
+        LEFT JOIN unnest(${node.rowNumbers}::int[], ${node.propertyIds}::text[], ${node.problems}::text[]) AS o(row_number, property_id, problem) ON o.row_number = r.row_number
+        CROSS JOIN LATERAL (SELECT CASE WHEN o.row_number IS NOT NULL THEN o.property_id ELSE ${placedProperty} END AS property_id) p
+        WHERE r.portfolio_id = ${r.portfolioId}::int AND r.row_number BETWEEN ${r.range.first}::int AND ${r.range.last}::int
+        -- A fence: each row is placed once, not once per use of its property below.
+        OFFSET 0
+      ) u
       LEFT JOIN score_index s ON s.build_id = ${r.buildId}::int AND s.property_id = u.property_id
       -- The organisation's latest published appeal version of this property's product, shaped as an index row.
       LEFT JOIN LATERAL (

@@ -86,6 +86,7 @@ export async function handleIngest(deps: PortfolioWorkerDeps, portfolioId: numbe
       }
       // (The new partition's statistics are gathered inside: see ingest.ts.)
       await ingestPortfolio(client, deps.blobs, {
+        grid: await parcelGridOf(deps.scorer),
         id: portfolio.id,
         uploadName: portfolio.uploaded_file_name,
         delimiter: portfolio.delimiter as Delimiter,
@@ -131,6 +132,14 @@ async function handleIngestRuns(deps: PortfolioWorkerDeps, portfolioId: number, 
   }
 }
 
+/**
+ * The parcels of the current world in memory, with which the ingest places rows that give their
+ * own coordinates; null without one (the runs then place them in SQL, as they would anyway).
+ */
+async function parcelGridOf(scorer: PortfolioScorer) {
+  return (await scorer.indexed?.parcelGrid?.().catch(() => null)) ?? null;
+}
+
 const INGEST_LOCK = 'portfolio-ingest';
 /** An ingest this old whose lock nobody holds belongs to a worker that died. */
 const STALLED_AFTER_SECONDS = 30;
@@ -157,6 +166,8 @@ export async function startPortfolioWorker(deps: PortfolioWorkerDeps, options: {
     { concurrency: options.chunkConcurrency ?? 2 },
   );
   if (deps.scorer.indexed) await startScoreIndexWorker(deps.db, deps.queue);
+  // Loaded now rather than by the first ingest (a million-property world takes seconds).
+  void parcelGridOf(deps.scorer);
   const rescue = setInterval(() => void rescueStalledIngests(deps).catch(() => {}), 15_000);
   rescue.unref();
   return { stop: () => clearInterval(rescue) };

@@ -34,6 +34,8 @@ export interface PortfoliosTable {
   processing_error: string | null;
   /** Rows per geocoding precision, 'pending' and 'unusable' (migration 0350). */
   geocode_counts: ColumnType<Record<string, number>, string | undefined, string>;
+  /** The world revision the rows' placed_property_id hold for (migration 0850); null: none placed at ingest. */
+  placed_world_revision: ColumnType<number | null, never, number | null>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }
@@ -100,6 +102,8 @@ export interface PortfolioRowsTable {
   geocoded_at: Date | null;
   /** The original values as the CSV export writes them, rendered at ingest (migration 0830); null before it. */
   csv_line: Generated<string | null>;
+  /** The property whose parcel holds the row's own point, found at ingest (migration 0850); see portfolios.placed_world_revision. */
+  placed_property_id: Generated<string | null>;
 }
 
 export interface PortfolioRunChunksTable {

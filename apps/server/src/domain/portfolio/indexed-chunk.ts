@@ -1,28 +1,34 @@
 import type { Db } from '../../db/database.js';
-import { indexedPropertyIds, insertIndexedResults, placeChunkRows } from '../../db/portfolio-placement.js';
+import { indexedPropertyIds, insertIndexedResults, unsettledChunkRows } from '../../db/portfolio-placement.js';
 import { geocodeCoordinatesMany, OUTSIDE_COVERAGE_AREA } from '../geocoder/index.js';
 import { NO_BUILDING_FOUND } from './risk-scorer.js';
 import { NO_SCORE, type ChunkRun, type ScoredChunk } from './run-parts.js';
 import type { IndexedScoring } from './seams.js';
 
+/** The worker's parcel grid of the current world (parcel-grid-cache.ts); null without one, or when it fails to load. */
+async function parcelGridOf(indexed: IndexedScoring) {
+  return (await indexed.parcelGrid?.().catch(() => null)) ?? null;
+}
+
 /** How a portfolio row scored from a published appeal version is marked (as a lookup's score is, see AppealButton). */
 export const AMENDED_BY_APPEAL = 'Amended by appeal';
 
 /**
- * A chunk scored set-wise from the score index (score-index.ts):
- * 1. one query places the chunk's rows in SQL: the property the address geocoder matched, else
- *    the parcel containing the point, found through its grid cell in `placement_cells` (an
- *    index-only probe and an exact polygon test per row), and whether the run's index build has
- *    that property;
- * 2. points in no parcel of the cells (off the map, between parcels, or parcels that are not
+ * A chunk scored set-wise from the score index (score-index.ts), its rows staying in PostgreSQL:
+ * 1. one query counts the chunk's rows and returns only those SQL cannot settle alone (see
+ *    db/portfolio-placement.ts placedProperty for how a row is placed: the address geocoder's
+ *    property, the parcel the ingest found under the point, or the parcel SQL finds in
+ *    `placement_cells`);
+ * 2. of those, points in no simple parcel (off the map, between parcels, or parcels that are not
  *    simple polygons) take the exact per-row rule of geocodeCoordinatesMany (containing parcel
  *    among the nearest, else the nearest property within 40 m);
  * 3. properties the build lacks are scored now and added to it (the per-row path, same function);
- * 4. the results are one INSERT … SELECT joining the placed rows to the index, where the
- *    organisation's latest published appeal version of the property's product (appeals, migration
- *    0600) replaces the index's score, as a lookup shows it: its score, level, confidence and top
- *    factors, and a model version marked 'Amended by appeal v{n}, {date}'. Versions are per
- *    organisation: another organisation's appeal never changes this one's rows.
+ * 4. the results are one INSERT … SELECT (run at commit) placing the rows again, joining them to
+ *    the index, where the organisation's latest published appeal version of the property's
+ *    product (appeals, migration 0600) replaces the index's score, as a lookup shows it: its
+ *    score, level, confidence and top factors, and a model version marked
+ *    'Amended by appeal v{n}, {date}'. Versions are per organisation: another organisation's
+ *    appeal never changes this one's rows.
  */
 export async function placeAndScoreFromIndex(
   db: Db,
@@ -31,47 +37,59 @@ export async function placeAndScoreFromIndex(
   range: { first: number; last: number },
 ): Promise<ScoredChunk> {
   const buildId = run.score_build_id;
-  const rows = await placeChunkRows(db, run.portfolio_id, buildId, range);
+  const { rowCount, unsettled } = await unsettledChunkRows(db, { portfolioId: run.portfolio_id, buildId, range });
 
-  // Points no simple parcel contains: the exact rule, row by row (a small share of a typical book).
-  const unplaced = rows.filter((r) => r.problem === null && r.property_id === null && r.lat !== null && r.lng !== null);
+  const placedInNode = {
+    rowNumbers: [] as number[],
+    propertyIds: [] as (string | null)[],
+    problems: [] as (string | null)[],
+  };
+  // Points no simple parcel contains. Those far from every property of the world are outside
+  // coverage, which the parcel grid tells without the database (what the exact rule would answer);
+  const grid = unsettled.some((r) => r.property_id === null) ? await parcelGridOf(indexed) : null;
+  const unplaced = unsettled.filter((r) => {
+    if (r.property_id !== null) return false;
+    if (!grid?.isFarFromEveryProperty(r.lat, r.lng)) return true;
+    placedInNode.rowNumbers.push(r.row_number);
+    placedInNode.propertyIds.push(null);
+    placedInNode.problems.push(OUTSIDE_COVERAGE_AREA);
+    return false;
+  });
+  // the others take the exact rule, row by row (a small share of a typical book).
+  const missing = new Set(unsettled.flatMap((r) => (r.property_id ? [r.property_id] : [])));
   if (unplaced.length) {
     const hits = await geocodeCoordinatesMany(
       db,
-      unplaced.map((r) => ({ lat: r.lat!, lng: r.lng! })),
+      unplaced.map((r) => ({ lat: r.lat, lng: r.lng })),
     );
     unplaced.forEach((row, i) => {
-      row.property_id = hits[i]!.propertyId;
+      placedInNode.rowNumbers.push(row.row_number);
+      placedInNode.propertyIds.push(hits[i]!.propertyId);
       // Far from every property: outside coverage (issue 12), not 'no property found'.
-      if (hits[i]!.outsideCoverage) row.problem = OUTSIDE_COVERAGE_AREA;
+      placedInNode.problems.push(hits[i]!.outsideCoverage ? OUTSIDE_COVERAGE_AREA : null);
     });
-    const found = unplaced.flatMap((r) => (r.property_id ? [r.property_id] : []));
+    const found = hits.flatMap((hit, i) => (hit.propertyId && !hits[i]!.outsideCoverage ? [hit.propertyId] : []));
     if (found.length) {
       const inIndex = await indexedPropertyIds(db, buildId, found);
-      for (const row of unplaced) row.indexed = row.property_id !== null && inIndex.has(row.property_id);
+      for (const id of found) if (!inIndex.has(id)) missing.add(id);
     }
   }
-  const missing = [
-    ...new Set(rows.flatMap((r) => (r.problem === null && r.property_id && !r.indexed ? [r.property_id] : []))),
-  ];
-  if (missing.length) await indexed.fillMissing(buildId, missing);
+  if (missing.size) await indexed.fillMissing(buildId, [...missing]);
 
-  const problems = rows.map(
-    (r) => r.problem ?? (!r.placed ? NO_SCORE : r.property_id === null ? NO_BUILDING_FOUND : null),
-  );
   return {
-    rowCount: rows.length,
+    rowCount,
     insertResults: (runId) =>
       insertIndexedResults({
         runId,
         buildId,
+        portfolioId: run.portfolio_id,
         organizationId: run.organization_id,
         product: run.product,
+        range,
         modelVersion: run.model_version,
-        rowNumbers: rows.map((r) => r.row_number),
-        propertyIds: rows.map((r) => r.property_id),
-        problems,
+        placedInNode,
         noScore: NO_SCORE,
+        noBuilding: NO_BUILDING_FOUND,
         amendedByAppeal: AMENDED_BY_APPEAL,
       }),
   };

@@ -16,6 +16,7 @@ import type { BlobStore } from '../../storage/blob-store.js';
 import { readRow, type ColumnMapping } from './columns.js';
 import { readCsvBatches } from './csv-reader.js';
 import { csvCell } from './export.js';
+import type { ParcelGrid } from './parcel-grid.js';
 import type { Delimiter, TextEncodingName } from './sniff.js';
 import { phaseTimer, phaseTotals } from './phase-timer.js';
 import { uploadBlobKey } from './uploads.js';
@@ -62,6 +63,11 @@ interface IngestCounter {
   coordinates: number;
 }
 
+/** The parcel of a row's own point (parcel-grid.ts), written as placed_property_id; \N when not found or no grid. */
+function placedProperty(grid: ParcelGrid | null, lat: number, lng: number): string {
+  return copyText(grid?.place(lat, lng) ?? null);
+}
+
 async function* copyLines(
   portfolioId: number,
   source: Readable,
@@ -69,6 +75,7 @@ async function* copyLines(
   mapping: ColumnMapping,
   counter: IngestCounter,
   encoding: TextEncodingName,
+  grid: ParcelGrid | null,
 ) {
   let block = '';
   // The export's original columns are the header's (exportLayout): rendered for that many cells.
@@ -88,7 +95,8 @@ async function* copyLines(
         `${copyText(row.street)}\t${copyText(row.city)}\t${copyText(row.state)}\t${copyText(row.zip)}\t${copyText(row.country)}\t` +
         `${copyText(row.latitude)}\t${copyText(row.longitude)}\t${copyText(JSON.stringify(row.attributes))}\t${copyText(problem)}\t` +
         (placed ? `${row.latitude}\t${row.longitude}\tcoordinates\tnow\t` : '\\N\t\\N\t\\N\t\\N\t') +
-        `${copyText(columnCount === null ? null : csvOriginals(item.values, columnCount))}\n`;
+        `${copyText(columnCount === null ? null : csvOriginals(item.values, columnCount))}\t` +
+        `${placed ? placedProperty(grid, row.latitude!, row.longitude!) : '\\N'}\n`;
     }
     if (block.length >= COPY_BLOCK) {
       yield block;
@@ -115,6 +123,8 @@ export async function ingestPortfolio(
     delimiter: Delimiter;
     mapping: ColumnMapping;
     encoding?: TextEncodingName;
+    /** Places rows that give their own coordinates on their parcel as they are read (null: the runs place them). */
+    grid?: ParcelGrid | null;
   },
 ): Promise<number> {
   const counter: IngestCounter = { rows: 0, unusable: 0, coordinates: 0 };
@@ -133,6 +143,7 @@ export async function ingestPortfolio(
           portfolio.mapping,
           counter,
           portfolio.encoding ?? 'utf-8',
+          portfolio.grid ?? null,
         ),
       ),
       copy,
@@ -153,7 +164,7 @@ export async function ingestPortfolio(
         pending: counter.rows - counter.unusable - counter.coordinates,
       }).filter(([, n]) => n > 0),
     );
-    await commitIngest(client, id, counter.rows, geocodeCounts);
+    await commitIngest(client, id, counter.rows, geocodeCounts, portfolio.grid?.worldRevision ?? null);
     timer.lap('commit');
     timer.done();
     phaseTotals(`ingest ${id}`);

@@ -12,6 +12,7 @@ import {
   indexedScore,
   type PortfolioModels,
 } from './score-index.js';
+import { parcelGrids } from './parcel-grid-cache.js';
 import type { PortfolioScorer, ScoredRow } from './seams.js';
 
 export const NO_BUILDING_FOUND = 'No property was found at this location, so it could not be scored.';
@@ -26,6 +27,8 @@ export const NO_BUILDING_FOUND = 'No property was found at this location, so it 
 export function riskModelScorer(db: Db, options: { now?: () => Date; models?: PortfolioModels } = {}): PortfolioScorer {
   const now = options.now ?? (() => new Date());
   const models = options.models ?? PRODUCTION_MODELS;
+  // Loaded by the worker only (at start and for its ingests), once per world revision.
+  const grids = parcelGrids(db);
   return {
     modelInfo: (product) => ({ modelVersion: models[product].modelVersion, dataDate: isoDate(now()) }),
     async scoreRows(rows, products) {
@@ -67,6 +70,7 @@ export function riskModelScorer(db: Db, options: { now?: () => Date; models?: Po
       async fillMissing(buildId, propertyIds) {
         await addToIndex(db, [await findBuild(db, buildId)], models, propertyIds);
       },
+      parcelGrid: () => grids.current(),
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { PortfolioProduct, RiskLevel } from '@zview/contracts';
 import type { LocationRow } from './columns.js';
+import type { ParcelGrid } from './parcel-grid.js';
 
 /**
  * The two engines the portfolio pipeline calls but does not own. The geocoder (domain/geocoder)
@@ -85,6 +86,11 @@ export interface IndexedScoring {
   prepareRun(product: PortfolioProduct): Promise<ModelInfo & { buildId: number }>;
   /** Scores the properties the build lacks and adds them to it (what a chunk does before joining to the index). */
   fillMissing(buildId: number, propertyIds: readonly string[]): Promise<void>;
+  /**
+   * The parcels of the current world in memory (parcel-grid.ts), for the ingest to place rows that
+   * give their own coordinates; null while the world's placement cells are not built.
+   */
+  parcelGrid?(): Promise<ParcelGrid | null>;
 }
 
 /**

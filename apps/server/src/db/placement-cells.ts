@@ -1,0 +1,85 @@
+import { to as copyTo } from 'pg-copy-streams';
+import { poolOf, type Db } from './database.js';
+
+/**
+ * Reading `placement_cells` (migration 0330) whole, and where the world's properties are, for the
+ * in-memory parcel grid the ingest and the runs place points with (domain/portfolio/parcel-grid.ts).
+ */
+
+/** The current world revision when its placement cells are built, else null (nothing to load yet). */
+export async function builtPlacementRevision(db: Db): Promise<string | null> {
+  const row = await db
+    .selectFrom('world_revision')
+    .innerJoin('placement_builds', 'placement_builds.world_revision', 'world_revision.revision')
+    .select('world_revision.revision')
+    .executeTakeFirst();
+  return row ? String(row.revision) : null;
+}
+
+/** Undoes COPY's text escapes (property ids seldom have any). */
+function unescapeCopyText(field: string): string {
+  if (!field.includes('\\')) return field;
+  return field.replace(/\\(.)/g, (_, c: string) => ({ n: '\n', r: '\r', t: '\t' })[c] ?? c);
+}
+
+/** The parts of a world the parcel grid holds, read in one snapshot of it. */
+export interface PlacementCellsReader {
+  /** Every coarse cell (latitude and longitude divided by `size` degrees, floored) holding a property's point. */
+  occupied: (cell: [number, number]) => void;
+  /** Each placement cell row in cell order (then property id), its polygon as PostgreSQL prints it, `((x,y),…)`. */
+  cell: (cell: number, propertyId: string, polygon: string) => void;
+}
+
+/**
+ * Reads one world revision's placement cells and the coarse cells its properties occupy, in one
+ * REPEATABLE READ snapshot; false (nothing read) when the world is no longer at that revision. The
+ * cells stream as COPY sends them (a million-property world has about two million rows: no row
+ * objects, no cursor round trips).
+ */
+export async function readPlacementCells(
+  db: Db,
+  revision: string,
+  coarseSize: number,
+  read: PlacementCellsReader,
+): Promise<boolean> {
+  const pool = poolOf(db);
+  if (!pool) throw new Error('Reading the placement cells needs a database opened by createDb.');
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    const current = await client.query<{ revision: string }>('SELECT revision::text AS revision FROM world_revision');
+    if (current.rows[0]?.revision !== revision) {
+      await client.query('ROLLBACK');
+      return false;
+    }
+    const occupied = await client.query<{ i: number; j: number }>(
+      'SELECT DISTINCT floor(lat / $1)::int AS i, floor(lng / $1)::int AS j FROM properties',
+      [coarseSize],
+    );
+    for (const row of occupied.rows) read.occupied([row.i, row.j]);
+    const stream = client.query(
+      copyTo(
+        `COPY (SELECT cell, property_id, parcel FROM placement_cells WHERE world_revision = ${BigInt(revision)} ORDER BY cell, property_id COLLATE "C") TO STDOUT`,
+      ),
+    );
+    let rest = '';
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      const lines = (rest + chunk.toString('utf8')).split('\n');
+      rest = lines.pop()!;
+      for (const line of lines) {
+        const tab1 = line.indexOf('\t');
+        const tab2 = line.indexOf('\t', tab1 + 1);
+        read.cell(Number(line.slice(0, tab1)), unescapeCopyText(line.slice(tab1 + 1, tab2)), line.slice(tab2 + 1));
+      }
+    }
+    await client.query('COMMIT');
+    return true;
+  } catch (error) {
+    broken = error as Error;
+    throw error;
+  } finally {
+    // A COPY cut off half-way leaves the connection mid-protocol: discard it then.
+    client.release(broken);
+  }
+}

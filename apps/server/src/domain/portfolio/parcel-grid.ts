@@ -1,0 +1,215 @@
+import { COVERAGE_METRES } from '../geocoder/index.js';
+
+/**
+ * The parcels of `placement_cells` held in memory, so that the ingest's worker places each point
+ * on its parcel as it parses the row (issue 22) instead of a chunk query probing the cells in SQL
+ * row by row. It answers exactly what the chunk query's SQL answers for the same cells:
+ * `min(property_id)` of the parcels in the point's cell (`zview_placement_cell`) whose polygon
+ * contains the point by PostgreSQL's `polygon @> point` rule (`pgPolygonContains`, below), which
+ * counts a point on or within 1e-6 of an edge as inside. The cells are loaded in cell order
+ * (db/placement-cells.ts); polygons are kept as flat float64 arrays, one copy per cell they touch.
+ */
+
+/** PostgreSQL's tolerance in its geometric comparisons (EPSILON in geo_decls.h). */
+const EPSILON = 1e-6;
+
+/** The coarse cells (degrees) the grid records properties' points in, to tell a point far from all of them. */
+export const COARSE_CELL_DEG = 0.05;
+/**
+ * A point with no property within this distance gets no property and is outside coverage from
+ * geocodeCoordinatesMany (no property in its search boxes, ~1 km at most, and none within
+ * COVERAGE_METRES, 2 km): the grid answers that without asking the database.
+ */
+const FAR_METRES = COVERAGE_METRES + 1000;
+/** Metres per degree of latitude, rounded down (so the neighbourhood checked is never too small). */
+const METRES_PER_DEGREE = 111_000;
+
+const coarseKey = (i: number, j: number) => (i + 2000) * 10_000 + (j + 5000);
+
+/** zview_placement_cell (migration 0330): the 0.001° grid cell of a point, as SQL computes it. */
+export function placementCell(lat: number, lng: number): number {
+  return Math.floor(lat / 0.001) * 1_000_000 + Math.floor((lng + 180) / 0.001);
+}
+
+/** A crossing sum this large marks "the point is on an edge": inside, whatever the other edges say. */
+const ON_EDGE = Number.MAX_SAFE_INTEGER;
+
+/**
+ * How the edge from (ax, ay) to (bx, by), given relative to the point, crosses the ray from the
+ * point along +x: ±2 for a crossing, ±1 when it starts or ends on the ray, ON_EDGE when the point
+ * lies on it, all with PostgreSQL's tolerance. Summed over the ring, non-zero means inside.
+ */
+function rayCrossing(bx: number, by: number, ax: number, ay: number): number {
+  // (No helper closures here: this runs a few million times per ingest, and the TypeScript loader names each closure it makes.)
+  if (Math.abs(by) <= EPSILON) {
+    if (Math.abs(bx) <= EPSILON) return ON_EDGE; // the vertex is the point
+    if (bx > EPSILON) {
+      // The edge ends on the ray, right of the point.
+      if (Math.abs(ay) <= EPSILON) return ax > EPSILON ? 0 : ON_EDGE;
+      return -ay > EPSILON ? 1 : -1;
+    }
+    // It ends on the ray's line, left of the point.
+    if (Math.abs(ay) <= EPSILON) return -ax > EPSILON ? 0 : ON_EDGE;
+    return 0;
+  }
+  const direction = by > EPSILON ? 1 : -1;
+  if (Math.abs(ay) <= EPSILON) return -ax > EPSILON ? 0 : direction;
+  // Both ends on the same side of the ray's line: no crossing.
+  if ((direction < 0 && -ay > EPSILON) || (direction > 0 && ay > EPSILON)) return 0;
+  if (-bx <= EPSILON && ax > EPSILON) return 2 * direction; // both ends right of the point
+  if (-bx > EPSILON && ax <= EPSILON) return 0; // both ends left of it
+  // The edge crosses the line beside the point: which side of the edge is the point on?
+  const side = (bx - ax) * by - (by - ay) * bx;
+  if (Math.abs(side) <= EPSILON) return ON_EDGE;
+  if ((direction < 0 && -side > EPSILON) || (direction > 0 && side > EPSILON)) return 0;
+  return 2 * direction;
+}
+
+/**
+ * PostgreSQL's `polygon @> point` for a ring of `count` vertices at `offset` in `xy` (x, y pairs;
+ * x is the longitude, y the latitude, as in `point(lng, lat)`).
+ */
+export function pgPolygonContains(xy: Float64Array, offset: number, count: number, x: number, y: number): boolean {
+  const firstX = xy[offset]! - x;
+  const firstY = xy[offset + 1]! - y;
+  let prevX = firstX;
+  let prevY = firstY;
+  let total = 0;
+  for (let i = 1; i < count; i++) {
+    const px = xy[offset + 2 * i]! - x;
+    const py = xy[offset + 2 * i + 1]! - y;
+    const crossing = rayCrossing(px, py, prevX, prevY);
+    if (crossing === ON_EDGE) return true;
+    total += crossing;
+    prevX = px;
+    prevY = py;
+  }
+  // The closing edge, back to the first vertex.
+  const closing = rayCrossing(firstX, firstY, prevX, prevY);
+  if (closing === ON_EDGE) return true;
+  return total + closing !== 0;
+}
+
+/** A growable float64 array (the vertex count is not known before the cells are read). */
+class Float64Buffer {
+  data = new Float64Array(1 << 16);
+  length = 0;
+  push(value: number) {
+    if (this.length === this.data.length) {
+      const bigger = new Float64Array(this.data.length * 2);
+      bigger.set(this.data);
+      this.data = bigger;
+    }
+    this.data[this.length++] = value;
+  }
+}
+
+/** The parcels of one world revision by placement cell. Build it with `ParcelGridBuilder`. */
+export class ParcelGrid {
+  constructor(
+    readonly worldRevision: string,
+    /** Cell keys in ascending order, one per distinct cell. */
+    private readonly cells: Float64Array,
+    /** Cell i's parcels are entries cellStart[i] … cellStart[i + 1] - 1. */
+    private readonly cellStart: Int32Array,
+    /** Each entry's property id, vertex offset (into xy) and vertex count. */
+    private readonly propertyIds: string[],
+    private readonly vertexStart: Int32Array,
+    private readonly vertexCount: Int32Array,
+    private readonly xy: Float64Array,
+    /** coarseKey of every COARSE_CELL_DEG cell holding a property's point. */
+    private readonly occupied: Set<number>,
+  ) {}
+
+  /**
+   * True when no property of the world lies within FAR_METRES of the point: every coarse cell that
+   * could hold one is empty. Near the poles and the antimeridian, where the cells wrap, it says
+   * false (the database decides).
+   */
+  isFarFromEveryProperty(lat: number, lng: number): boolean {
+    if (Math.abs(lat) > 80 || Math.abs(lng) > 179) return false;
+    const i = Math.floor(lat / COARSE_CELL_DEG);
+    const j = Math.floor(lng / COARSE_CELL_DEG);
+    const rows = Math.ceil(FAR_METRES / (COARSE_CELL_DEG * METRES_PER_DEGREE));
+    // Degrees of longitude shrink with latitude: measured at the neighbourhood's edge nearest a pole.
+    const cos = Math.cos(((Math.abs(lat) + (rows + 1) * COARSE_CELL_DEG) * Math.PI) / 180);
+    const columns = Math.ceil(FAR_METRES / (COARSE_CELL_DEG * METRES_PER_DEGREE * cos));
+    for (let di = -rows; di <= rows; di++)
+      for (let dj = -columns; dj <= columns; dj++) if (this.occupied.has(coarseKey(i + di, j + dj))) return false;
+    return true;
+  }
+
+  get entryCount(): number {
+    return this.propertyIds.length;
+  }
+
+  /** The property whose simple parcel contains the point (the least id when several do), or null. */
+  place(lat: number, lng: number): string | null {
+    const cell = placementCell(lat, lng);
+    let low = 0;
+    let high = this.cells.length - 1;
+    while (low <= high) {
+      const mid = (low + high) >>> 1;
+      const key = this.cells[mid]!;
+      if (key < cell) low = mid + 1;
+      else if (key > cell) high = mid - 1;
+      else {
+        let found: string | null = null;
+        for (let e = this.cellStart[mid]!; e < this.cellStart[mid + 1]!; e++) {
+          const id = this.propertyIds[e]!;
+          if (found !== null && id >= found) continue;
+          if (pgPolygonContains(this.xy, this.vertexStart[e]!, this.vertexCount[e]!, lng, lat)) found = id;
+        }
+        return found;
+      }
+    }
+    return null;
+  }
+}
+
+/** Collects `placement_cells` rows in cell order into a ParcelGrid. */
+export class ParcelGridBuilder {
+  private readonly cells: number[] = [];
+  private readonly cellStart: number[] = [];
+  private readonly propertyIds: string[] = [];
+  private readonly vertexStart: number[] = [];
+  private readonly vertexCount: number[] = [];
+  private readonly xy = new Float64Buffer();
+  private readonly occupied = new Set<number>();
+
+  constructor(private readonly worldRevision: string) {}
+
+  /** A coarse cell (COARSE_CELL_DEG) holding at least one property's point. */
+  occupy([i, j]: [number, number]): void {
+    this.occupied.add(coarseKey(i, j));
+  }
+
+  /** One row: its cell, property and polygon as PostgreSQL prints it, `((x,y),(x,y),…)`. Rows come in cell order. */
+  add(cell: number, propertyId: string, polygonText: string): void {
+    const last = this.cells.length - 1;
+    if (last < 0 || this.cells[last] !== cell) {
+      if (last >= 0 && cell < this.cells[last]!) throw new Error('placement cells must come in cell order');
+      this.cells.push(cell);
+      this.cellStart.push(this.propertyIds.length);
+    }
+    this.propertyIds.push(propertyId);
+    this.vertexStart.push(this.xy.length);
+    // PostgreSQL prints floats with the shortest exact digits, so parseFloat gives the stored doubles back.
+    const numbers = polygonText.replace(/[()]/g, '').split(',');
+    for (const n of numbers) this.xy.push(Number(n));
+    this.vertexCount.push(numbers.length / 2);
+  }
+
+  build(): ParcelGrid {
+    return new ParcelGrid(
+      this.worldRevision,
+      Float64Array.from(this.cells),
+      Int32Array.from([...this.cellStart, this.propertyIds.length]),
+      this.propertyIds,
+      Int32Array.from(this.vertexStart),
+      Int32Array.from(this.vertexCount),
+      this.xy.data.slice(0, this.xy.length),
+      this.occupied,
+    );
+  }
+}

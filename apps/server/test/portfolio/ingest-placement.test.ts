@@ -1,0 +1,233 @@
+import pg from 'pg';
+import { sql } from 'kysely';
+import { afterAll, describe, expect, it } from 'vitest';
+import { handleIngest } from '../../src/jobs/portfolio-jobs.js';
+import { geocodeCoordinatesMany } from '../../src/domain/geocoder/index.js';
+import { parcelGrids } from '../../src/domain/portfolio/parcel-grid-cache.js';
+import { pgPolygonContains } from '../../src/domain/portfolio/parcel-grid.js';
+import { riskModelScorer } from '../../src/domain/portfolio/risk-scorer.js';
+import { pendingChunks, processChunk } from '../../src/domain/portfolio/runs.js';
+import { buildScoreIndexStep } from '../../src/domain/portfolio/score-index.js';
+import type { PortfolioScorer } from '../../src/domain/portfolio/seams.js';
+import { worldGeocoder } from '../../src/domain/portfolio/world-geocoder.js';
+import { createMember, multipart, usePortfolioTestApp } from './app.js';
+
+// Issue 22: rows with their own coordinates are placed on their parcel at ingest, in Node, from the
+// parcels of placement_cells held in memory. The answers must be SQL's, to the last bit.
+const { app, db, url, services } = await usePortfolioTestApp({
+  chunkSize: 50,
+  worker: false,
+  realEngines: { properties: 300 },
+});
+const pool = new pg.Pool({ connectionString: url, max: 2 });
+afterAll(() => pool.end());
+const AS_OF = '2026-03-04';
+const now = () => new Date(`${AS_OF}T09:00:00Z`);
+for (let steps = 0; !(await buildScoreIndexStep(db, { today: AS_OF, pageSize: 150 })); steps += 1)
+  if (steps > 20) throw new Error('the index build did not finish');
+
+/** The parcels as PostgreSQL holds them: vertices (x = longitude, y = latitude) by property. */
+async function parcels() {
+  const { rows } = await sql<{ property_id: string; parcel: string }>`
+    SELECT DISTINCT ON (property_id) property_id, parcel::text FROM placement_cells ORDER BY property_id`.execute(db);
+  return rows.map((row) => {
+    const numbers = row.parcel.replace(/[()]/g, '').split(',').map(Number);
+    return {
+      property_id: row.property_id,
+      xs: numbers.filter((_, i) => i % 2 === 0),
+      ys: numbers.filter((_, i) => i % 2 === 1),
+    };
+  });
+}
+
+/** Where the run's SQL places each point (x = longitude, y = latitude): db/portfolio-placement.ts placedProperty's probe. */
+async function placedBySql(points: [number, number][]) {
+  const { rows } = await sql<{ property_id: string | null }>`
+    SELECT (SELECT min(pc.property_id COLLATE "C") FROM placement_cells pc
+            WHERE pc.cell = zview_placement_cell(p.y, p.x) AND pc.parcel @> point(p.x, p.y)) AS property_id
+    FROM unnest(${points.map((p) => p[0])}::float8[], ${points.map((p) => p[1])}::float8[]) WITH ORDINALITY AS p(x, y, n)
+    ORDER BY p.n`.execute(db);
+  return rows.map((r) => r.property_id);
+}
+
+/** Points on, beside and inside parcel edges and vertices, where a rule that differs from PostgreSQL's would show. */
+function testPoints(parcel: { xs: number[]; ys: number[] }): [number, number][] {
+  const points: [number, number][] = [];
+  const n = parcel.xs.length;
+  const cx = parcel.xs.reduce((a, b) => a + b, 0) / n;
+  const cy = parcel.ys.reduce((a, b) => a + b, 0) / n;
+  points.push([cx, cy]);
+  for (let i = 0; i < n; i++) {
+    const [x, y] = [parcel.xs[i]!, parcel.ys[i]!];
+    const [nx, ny] = [parcel.xs[(i + 1) % n]!, parcel.ys[(i + 1) % n]!];
+    points.push([x, y], [(x + nx) / 2, (y + ny) / 2]);
+    // Within and beyond PostgreSQL's 1e-6 tolerance of a vertex and of an edge's midpoint, both ways.
+    for (const d of [4e-7, 9.9e-7, 1.01e-6, 3e-6, 2e-5])
+      points.push([x + d, y], [x, y - d], [(x + nx) / 2 + d, (y + ny) / 2], [(x + nx) / 2, (y + ny) / 2 - d]);
+  }
+  return points;
+}
+
+describe('placing points at ingest', () => {
+  it("pgPolygonContains answers PostgreSQL's polygon @> point on, near and inside every parcel's edges", async () => {
+    const all = await parcels();
+    expect(all.length).toBeGreaterThan(250);
+    let checked = 0;
+    let inside = 0;
+    for (const parcel of all.slice(0, 120)) {
+      const points = testPoints(parcel);
+      const polygon = `(${parcel.xs.map((x, i) => `(${x},${parcel.ys[i]})`).join(',')})`;
+      const { rows } = await sql<{ inside: boolean }>`
+        SELECT ${polygon}::polygon @> point(p.x, p.y) AS inside
+        FROM unnest(${points.map((p) => p[0])}::float8[], ${points.map((p) => p[1])}::float8[]) WITH ORDINALITY AS p(x, y, n)
+        ORDER BY p.n`.execute(db);
+      const xy = Float64Array.from(parcel.xs.flatMap((x, i) => [x, parcel.ys[i]!]));
+      points.forEach(([x, y], i) => {
+        expect(pgPolygonContains(xy, 0, parcel.xs.length, x, y), `${polygon} @> (${x},${y})`).toBe(rows[i]!.inside);
+        if (rows[i]!.inside) inside += 1;
+      });
+      checked += points.length;
+    }
+    expect(checked).toBeGreaterThan(10_000);
+    // Both answers occur in numbers: the comparison is not one-sided.
+    expect(inside).toBeGreaterThan(1000);
+    expect(checked - inside).toBeGreaterThan(1000);
+  });
+
+  it("places every point on the parcel the run's SQL would choose (the least id where parcels share an edge)", async () => {
+    const grid = await parcelGrids(db).current();
+    expect(grid).not.toBeNull();
+    const points = (await parcels()).flatMap((p) => testPoints(p).filter((_, i) => i % 3 === 0));
+    // And points off every parcel (between them, and far away).
+    for (let i = 0; i < 500; i++) points.push([-100 + Math.sin(i) * 3, 35 + Math.cos(i * 7) * 3]);
+    const placed = points.map(([x, y]) => grid!.place(y, x));
+    expect(placed).toEqual(await placedBySql(points));
+    expect(placed.filter((p) => p === null).length).toBeGreaterThan(500);
+    expect(placed.filter((p) => p !== null).length).toBeGreaterThan(points.length / 3);
+  });
+
+  it('tells a point far from every property as the exact rule would: no property, outside coverage', async () => {
+    const grid = (await parcelGrids(db).current())!;
+    const properties = await db.selectFrom('properties').select(['lat', 'lng']).execute();
+    // Rings of points around properties, from beside them to tens of kilometres away, and across the country.
+    const points: { lat: number; lng: number }[] = [];
+    properties.slice(0, 40).forEach((p, k) => {
+      for (const km of [0.05, 0.5, 1.5, 2.1, 3.5, 5, 8, 20, 60]) {
+        const angle = k + km;
+        points.push({ lat: p.lat + (km / 111) * Math.sin(angle), lng: p.lng + (km / 90) * Math.cos(angle) });
+      }
+    });
+    for (let i = 0; i < 200; i++)
+      points.push({ lat: 25 + ((i * 7919) % 2000) / 100, lng: -124 + ((i * 104729) % 5700) / 100 });
+    const exact = await geocodeCoordinatesMany(db, points);
+    const far = points.map((p) => grid.isFarFromEveryProperty(p.lat, p.lng));
+    points.forEach((p, i) => {
+      if (far[i]) expect(exact[i], `${p.lat},${p.lng}`).toMatchObject({ propertyId: null, outsideCoverage: true });
+    });
+    // It decides most of the far points, and none of the near ones.
+    const outside = exact.filter((e) => e.outsideCoverage).length;
+    expect(far.filter(Boolean).length).toBeGreaterThan(outside / 2);
+    expect(far.filter(Boolean).length).toBeLessThan(points.length);
+  });
+
+  it('stores the parcel with each row, and a run trusts it only while the world is at the revision it was placed on', async () => {
+    const properties = await db.selectFrom('properties').select(['id', 'lat', 'lng']).orderBy('id').limit(60).execute();
+    const csv = [
+      'id,latitude,longitude',
+      ...properties.map((p, i) => `R${i},${p.lat},${p.lng}`),
+      'SEA,30.0,-60.0',
+      'BAD,,',
+    ].join('\n');
+    const { headers } = await createMember(app, db);
+    const scorer = riskModelScorer(db, { now });
+    const geocoder = worldGeocoder(db);
+    const deps = {
+      db,
+      geocoder,
+      blobs: services.blobs,
+      queue: services.queue,
+      chunkSize: 50,
+      connect: () => pool.connect(),
+    };
+    /** Uploads the book, ingests it with `scorer` and runs its zfire product to the end; the results in row order. */
+    async function runBook(withScorer: PortfolioScorer, beforeRun?: (portfolioId: number) => Promise<void>) {
+      const body = multipart('p.csv', `${csv}\n`);
+      const up = await app.inject({
+        method: 'POST',
+        url: '/api/caribou/portfolio/csv',
+        headers: { ...headers, ...body.headers },
+        payload: body.payload,
+      });
+      const created = await app.inject({
+        method: 'POST',
+        url: '/api/caribou/portfolios',
+        headers,
+        payload: { name: `Placed ${Math.random()}`, products: 'zfire', uploadedFileName: up.json().uploadedFileName },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const portfolioId = created.json()[0].portfolioId as number;
+      await handleIngest({ ...deps, scorer: withScorer }, portfolioId);
+      await beforeRun?.(portfolioId);
+      const run = await db
+        .selectFrom('portfolio_runs')
+        .select('id')
+        .where('portfolio_id', '=', portfolioId)
+        .executeTakeFirstOrThrow();
+      for (const chunk of await pendingChunks(db, run.id))
+        expect(await processChunk({ db, scorer, geocoder }, run.id, chunk)).toBe('committed');
+      const results = await db
+        .selectFrom('portfolio_results')
+        .select(['row_number', 'score', 'risk_level', 'confidence', 'top_factors', 'model_version', 'problem'])
+        .where('run_id', '=', run.id)
+        .orderBy('row_number')
+        .execute();
+      return { portfolioId, results };
+    }
+
+    // Placed at ingest as SQL places them (a property's point may lie on its neighbour's parcel), the unusable and off-map rows on none.
+    const placed = await runBook(scorer);
+    const rows = await db
+      .selectFrom('portfolio_rows')
+      .select(['ref', 'placed_property_id', 'geo_property_id'])
+      .where('portfolio_id', '=', placed.portfolioId)
+      .orderBy('row_number')
+      .execute();
+    const expected = await placedBySql(properties.map((p) => [p.lng, p.lat]));
+    expect(rows.slice(0, 60).map((r) => r.placed_property_id)).toEqual(expected);
+    expect(expected.filter((id, i) => id === properties[i]!.id).length).toBeGreaterThan(45);
+    expect(rows.slice(60).map((r) => r.placed_property_id)).toEqual([null, null]);
+    // geo_property_id stays the address geocoder's (the combined export names its address).
+    expect(rows.every((r) => r.geo_property_id === null)).toBe(true);
+    const revision = await db.selectFrom('world_revision').select('revision').executeTakeFirstOrThrow();
+    const portfolio = await db
+      .selectFrom('portfolios')
+      .select('placed_world_revision')
+      .where('id', '=', placed.portfolioId)
+      .executeTakeFirstOrThrow();
+    expect(portfolio.placed_world_revision).toBe(Number(revision.revision));
+
+    // The same book placed by the run's SQL alone (no grid at ingest) scores the same.
+    const { parcelGrid: _unused, ...withoutGrid } = scorer.indexed!;
+    const bySql = await runBook({ ...scorer, indexed: withoutGrid });
+    expect(bySql.results).toEqual(placed.results);
+    expect(placed.results.filter((r) => r.problem === null)).toHaveLength(60);
+
+    // Wrong parcels stored with the rows are used while trusted (which shows the run reads them) …
+    const swapped = async (portfolioId: number) => {
+      await sql`UPDATE portfolio_rows SET placed_property_id = ${properties[0]!.id} WHERE portfolio_id = ${portfolioId} AND placed_property_id IS NOT NULL`.execute(
+        db,
+      );
+    };
+    const trusted = await runBook(scorer, swapped);
+    expect(trusted.results.slice(0, 60).every((r) => r.score === trusted.results[0]!.score)).toBe(true);
+    expect(trusted.results).not.toEqual(placed.results);
+    // … and ignored once the world is at another revision than the one they were placed on.
+    const stale = await runBook(scorer, async (portfolioId) => {
+      await swapped(portfolioId);
+      await sql`UPDATE portfolios SET placed_world_revision = placed_world_revision - 1 WHERE id = ${portfolioId}`.execute(
+        db,
+      );
+    });
+    expect(stale.results).toEqual(placed.results);
+  });
+});
