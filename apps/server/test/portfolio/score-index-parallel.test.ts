@@ -2,7 +2,7 @@ import { PORTFOLIO_PRODUCTS } from '@zview/contracts';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../../src/db/database.js';
-import { buildScoreIndexStep } from '../../src/domain/portfolio/score-index.js';
+import { buildScoreIndexStep, ensurePlacementCells } from '../../src/domain/portfolio/score-index.js';
 import { buildScoreIndexPart, planScoreIndexBuild } from '../../src/domain/portfolio/score-index-build.js';
 import { JobQueue } from '../../src/jobs/queue.js';
 import { startScoreIndexWorker } from '../../src/jobs/score-index-jobs.js';
@@ -161,5 +161,17 @@ describe('score index built in parts by every worker', () => {
     const { rows } = await sql<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>`
       EXPLAIN (FORMAT JSON) SELECT property_id FROM score_index WHERE build_id = ${sql.lit(build.id)}`.execute(db);
     expect(rows[0]!['QUERY PLAN'][0].Plan['Plan Rows']).toBeGreaterThan(seeded.properties / 2);
+  });
+
+  it('gathers statistics when placement cells are built, so every chunk expects one placement build (not thousands)', async () => {
+    await db.deleteFrom('placement_builds').execute();
+    await sql`DELETE FROM placement_cells`.execute(db);
+    await ensurePlacementCells(db);
+    // The tables every chunk's statement joins once (placementContext in db/portfolio-placement.ts): one row each.
+    for (const table of ['world_revision', 'placement_builds']) {
+      const { rows } = await sql<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>`
+        EXPLAIN (FORMAT JSON) SELECT * FROM ${sql.table(table)}`.execute(db);
+      expect(rows[0]!['QUERY PLAN'][0].Plan['Plan Rows'], table).toBe(1);
+    }
   });
 });

@@ -7,7 +7,12 @@ import { isoDate } from '../property/load.js';
 import { loadPropertyFeaturesMany } from '../property/load-many.js';
 import { RISK_MODELS } from '../risk/index.js';
 import { buildContext, riskLevelFor, scoreInstant, scoreNumbers, type RiskModelDefinition } from '../risk/model.js';
-import { analyzeScoreIndex, factorNames, type ScoreIndexRow } from '../../db/score-index-parts.js';
+import {
+  analyzePlacementBuilds,
+  analyzeScoreIndex,
+  factorNames,
+  type ScoreIndexRow,
+} from '../../db/score-index-parts.js';
 import type { ScoreFactor } from './seams.js';
 
 /**
@@ -259,6 +264,7 @@ export async function ensurePlacementCells(db: Db): Promise<{ revision: string; 
     await sql`DELETE FROM placement_cells WHERE world_revision <> ${revision}::bigint`.execute(db);
     await sql`DELETE FROM placement_builds WHERE world_revision <> ${revision}::bigint`.execute(db);
     await sql`VACUUM ANALYZE placement_cells`.execute(db).catch(() => {});
+    await analyzePlacementBuilds(db);
   }
   return { revision, built };
 }
