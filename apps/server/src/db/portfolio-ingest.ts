@@ -65,8 +65,8 @@ export const INGEST_COPY_COLUMNS = [
 ] as const;
 
 /**
- * Opens an ingest's transaction on its own connection: locks the portfolio (two workers never
- * ingest the same file at once) and creates its fresh rows table, dropping one an earlier read left
+ * Opens an ingest's transaction on its own connection (two workers never ingest the same file at
+ * once: the caller holds lockIngest) and creates its fresh rows table, dropping one an earlier read left
  * (not a normal path: the rows and the mark commit together). False (and rolled back) when the
  * portfolio is gone or already ingested.
  */
@@ -74,8 +74,13 @@ export async function beginIngest(client: pg.ClientBase, portfolioId: number): P
   const id = Math.trunc(portfolioId);
   const table = client.escapeIdentifier(rowsPartition(id));
   await client.query('BEGIN');
+  // No row lock: a rename or delete waiting on one would hold its lock on the portfolios table,
+  // which the attach further on needs (it checks the rows' foreign key), and PostgreSQL would break
+  // that deadlock by failing one of them (a 500 for the user). A portfolio deleted during the read
+  // fails that check instead (the read rolls back; its retry finds the portfolio gone). Two reads
+  // of one file are kept apart by the ingest's advisory lock (lockIngest).
   const { rows } = await client.query(
-    'SELECT ingested_at, to_regclass($2) AS partition FROM portfolios WHERE id = $1 FOR UPDATE',
+    'SELECT ingested_at, to_regclass($2) AS partition FROM portfolios WHERE id = $1',
     [id, rowsPartition(id)],
   );
   if (!rows[0] || rows[0].ingested_at) {

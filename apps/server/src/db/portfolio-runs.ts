@@ -26,6 +26,7 @@ export function lockProductForRun(trx: Transaction<Database>, portfolioId: numbe
       'portfolio_products.current_run_id',
       'portfolios.row_count',
       'portfolios.ingested_at',
+      'portfolios.geocode_counts',
     ])
     .where('portfolio_id', '=', portfolioId)
     .where('product', '=', product)

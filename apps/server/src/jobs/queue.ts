@@ -58,6 +58,8 @@ export class JobQueue {
   private readonly created = new Set<string>();
   /** The database as pg-boss sees it, without reportOutcome's forgiveness (for calls we await). */
   private direct: PgBoss.Db | null = null;
+  /** This process's workers by queue name, woken when this process queues jobs for them. */
+  private readonly localWorkers = new Map<string, string[]>();
 
   constructor(
     private readonly db: Db,
@@ -154,6 +156,8 @@ export class JobQueue {
       retryDelay: job.retryDelaySeconds,
     }));
     for (let i = 0; i < jobs.length; i += 1000) await boss.insert(jobs.slice(i, i + 1000));
+    // Idle workers of this process would wait out their polling interval (up to a second) first.
+    for (const id of this.localWorkers.get(queueName(job)) ?? []) boss.notifyWorker(id);
   }
 
   /**
@@ -221,6 +225,7 @@ export class JobQueue {
           if (worker.id) boss.notifyWorker(worker.id);
         },
       );
+      this.localWorkers.set(queueName(job), [...(this.localWorkers.get(queueName(job)) ?? []), worker.id]);
     }
   }
 
@@ -276,5 +281,6 @@ export class JobQueue {
         .catch(() => {});
     this.boss = null;
     this.starting = null;
+    this.localWorkers.clear();
   }
 }

@@ -50,6 +50,20 @@ export function csvOriginals(values: readonly string[], columnCount: number): st
   return line.includes('\u0000') ? null : line;
 }
 
+/** A character COPY's text format or JSON would escape (JSON.stringify escapes quotes and control characters). */
+// eslint-disable-next-line no-control-regex
+const ESCAPED_ANYWHERE = /[\\"\u0000-\u001f]/;
+
+function needsEscaping(values: readonly string[]): boolean {
+  for (const value of values) if (ESCAPED_ANYWHERE.test(value)) return true;
+  return false;
+}
+
+/** copyText for a value known to need no escaping. */
+function plainCopyText(value: string | null): string {
+  return value === null ? '\\N' : value;
+}
+
 /** COPY data is sent in blocks of at least this many characters (one message per row would be slow). */
 const COPY_BLOCK = 256 * 1024;
 
@@ -90,12 +104,15 @@ async function* copyLines(
       const placed = !problem && row.latitude !== null && row.longitude !== null;
       if (problem) counter.unusable += 1;
       else if (placed) counter.coordinates += 1;
+      // What is made of the row's values alone (its JSON, address parts, CSV line) needs no escaping
+      // when they hold no backslash, quote or control character: nearly every row (a tenth of the read).
+      const text = needsEscaping(item.values) ? copyText : plainCopyText;
       block +=
-        `${portfolioId}\t${item.rowNumber}\t${copyText(JSON.stringify(item.values))}\t${copyText(row.ref)}\t${copyText(row.address)}\t` +
-        `${copyText(row.street)}\t${copyText(row.city)}\t${copyText(row.state)}\t${copyText(row.zip)}\t${copyText(row.country)}\t` +
+        `${portfolioId}\t${item.rowNumber}\t${text(JSON.stringify(item.values))}\t${text(row.ref)}\t${text(row.address)}\t` +
+        `${text(row.street)}\t${text(row.city)}\t${text(row.state)}\t${text(row.zip)}\t${text(row.country)}\t` +
         `${copyText(row.latitude)}\t${copyText(row.longitude)}\t${copyText(JSON.stringify(row.attributes))}\t${copyText(problem)}\t` +
         (placed ? `${row.latitude}\t${row.longitude}\tcoordinates\tnow\t` : '\\N\t\\N\t\\N\t\\N\t') +
-        `${copyText(columnCount === null ? null : csvOriginals(item.values, columnCount))}\t` +
+        `${text(columnCount === null ? null : csvOriginals(item.values, columnCount))}\t` +
         `${placed ? placedProperty(grid, row.latitude!, row.longitude!) : '\\N'}\n`;
     }
     if (block.length >= COPY_BLOCK) {

@@ -27,6 +27,15 @@ export { NO_SCORE, resultsPartition, type ChunkRun, type ScoredChunk } from './r
 
 export const DEFAULT_CHUNK_SIZE = 10_000;
 
+/**
+ * A run from the score index whose rows need no geocoding (all placed at ingest, or unusable)
+ * spends ~20 ms of database time per 10,000 rows: its chunks are this many times the configured
+ * size, so fewer statements, commits and job hand-overs share the work (a tenth of the run's time
+ * on a million rows). Rows with addresses to geocode keep the configured size: each chunk
+ * geocodes them first, and must stay well within the chunk job's expiry.
+ */
+export const PLACED_CHUNK_FACTOR = 2.5;
+
 export interface RunDeps {
   db: Db;
   scorer: PortfolioScorer;
@@ -62,14 +71,16 @@ export async function startRun(
       ? await scorer.indexed.prepareRun(input.product)
       : { ...scorer.modelInfo(input.product), buildId: null };
     const rowCount = current.row_count ?? 0;
-    const chunkCount = Math.ceil(rowCount / input.chunkSize);
+    const placed = (current.geocode_counts.pending ?? 0) === 0;
+    const chunkSize = scorer.indexed && placed ? Math.round(input.chunkSize * PLACED_CHUNK_FACTOR) : input.chunkSize;
+    const chunkCount = Math.ceil(rowCount / chunkSize);
     const runId = await insertRun(trx, {
       portfolio_id: input.portfolioId,
       product: input.product,
       model_version: model.modelVersion,
       data_date: model.dataDate,
       requested_by: input.requestedBy,
-      chunk_size: input.chunkSize,
+      chunk_size: chunkSize,
       chunk_count: chunkCount,
       previous_run_id: current.current_run_id,
       score_build_id: model.buildId,
