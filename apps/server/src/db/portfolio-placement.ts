@@ -24,7 +24,10 @@ function placementContext(portfolioId: number) {
   return sql`(
     SELECT coalesce(p.placed_world_revision = w.revision, false) AS trusted, b.world_revision AS cells_revision
     FROM portfolios p CROSS JOIN world_revision w LEFT JOIN placement_builds b ON b.world_revision = w.revision
-    WHERE p.id = ${portfolioId}::int)`;
+    WHERE p.id = ${portfolioId}::int
+    -- One row, whatever the statistics of these one-row tables say (an estimate of thousands made
+    -- every chunk's INSERT hash the whole index build).
+    LIMIT 1)`;
 }
 
 /**
@@ -67,7 +70,8 @@ export async function unsettledChunkRows(
     SELECT (SELECT count(*) FROM c)::int AS row_count,
            coalesce((SELECT json_agg(json_build_object('row_number', row_number, 'lat', lat, 'lng', lng, 'property_id', property_id) ORDER BY row_number)
                      FROM c WHERE usable AND (property_id IS NULL OR (NOT (SELECT b.completed_at IS NOT NULL FROM score_index_builds b WHERE b.id = ${chunk.buildId}::int)
-                       AND NOT EXISTS (SELECT 1 FROM score_index s WHERE s.build_id = ${chunk.buildId}::int AND s.property_id = c.property_id)))), '[]') AS unsettled`.execute(
+                       -- A key probe per row (a scalar subquery: never turned into a hash of the whole build).
+                       AND (SELECT true FROM score_index s WHERE s.build_id = ${chunk.buildId}::int AND s.property_id = c.property_id LIMIT 1) IS NULL))), '[]') AS unsettled`.execute(
     db,
   );
   return { rowCount: rows[0]!.row_count, unsettled: rows[0]!.unsettled };
@@ -132,7 +136,9 @@ export function insertIndexedResults(r: IndexedResults): RawBuilder<unknown> {
         -- A fence: each row is placed once, not once per use of its property below.
         OFFSET 0
       ) u
-      LEFT JOIN score_index s ON s.build_id = ${r.buildId}::int AND s.property_id = u.property_id
+      -- A key probe per row (a LATERAL … LIMIT 1 the planner cannot turn into a hash of the whole
+      -- build, which a misestimate made it do: seconds per chunk on a million-property index).
+      LEFT JOIN LATERAL (SELECT * FROM score_index s WHERE s.build_id = ${r.buildId}::int AND s.property_id = u.property_id LIMIT 1) s ON true
       -- The organisation's latest published appeal version of this property's product, shaped as an index row.
       LEFT JOIN LATERAL (
         SELECT v.version, v.score, v.risk_level, (v.result->'confidence'->>'value')::float8 AS confidence,
