@@ -16,6 +16,9 @@ export async function builtPlacementRevision(db: Db): Promise<string | null> {
   return row ? String(row.revision) : null;
 }
 
+const NEWLINE = 0x0a;
+const TAB = 0x09;
+
 /** Undoes COPY's text escapes (property ids seldom have any). */
 function unescapeCopyText(field: string): string {
   if (!field.includes('\\')) return field;
@@ -63,15 +66,23 @@ export async function readPlacementCells(
         `COPY (SELECT cell, property_id, parcel FROM placement_cells WHERE world_revision = ${BigInt(revision)} ORDER BY cell, property_id COLLATE "C") TO STDOUT`,
       ),
     );
-    let rest = '';
+    // Parsed from the bytes: a string sliced out of a chunk's text would keep the whole chunk alive
+    // for as long as the grid holds the id (hundreds of megabytes on a million-property world).
+    let rest: Buffer = Buffer.alloc(0);
     for await (const chunk of stream as AsyncIterable<Buffer>) {
-      const lines = (rest + chunk.toString('utf8')).split('\n');
-      rest = lines.pop()!;
-      for (const line of lines) {
-        const tab1 = line.indexOf('\t');
-        const tab2 = line.indexOf('\t', tab1 + 1);
-        read.cell(Number(line.slice(0, tab1)), unescapeCopyText(line.slice(tab1 + 1, tab2)), line.slice(tab2 + 1));
+      const data = rest.length ? Buffer.concat([rest, chunk]) : chunk;
+      let start = 0;
+      for (let end = data.indexOf(NEWLINE, start); end !== -1; end = data.indexOf(NEWLINE, start)) {
+        const tab1 = data.indexOf(TAB, start);
+        const tab2 = data.indexOf(TAB, tab1 + 1);
+        read.cell(
+          Number(data.toString('latin1', start, tab1)),
+          unescapeCopyText(data.toString('utf8', tab1 + 1, tab2)),
+          data.toString('latin1', tab2 + 1, end),
+        );
+        start = end + 1;
       }
+      rest = Buffer.from(data.subarray(start));
     }
     await client.query('COMMIT');
     return true;

@@ -157,6 +157,9 @@ export async function rescueStalledIngests(deps: Pick<PortfolioWorkerDeps, 'db' 
 
 /** Starts the portfolio worker: this process takes ingest and chunk jobs until stopped. */
 export async function startPortfolioWorker(deps: PortfolioWorkerDeps, options: { chunkConcurrency?: number } = {}) {
+  // The world's parcels in memory before the first file is read (a million-property world takes
+  // about five seconds: paid once at start, not by the first upload).
+  await parcelGridOf(deps.scorer);
   await deps.queue.work(portfolioIngestJob, (payload) => handleIngest(deps, payload.portfolioId));
   await deps.queue.work(
     portfolioChunkJob,
@@ -166,8 +169,6 @@ export async function startPortfolioWorker(deps: PortfolioWorkerDeps, options: {
     { concurrency: options.chunkConcurrency ?? 2 },
   );
   if (deps.scorer.indexed) await startScoreIndexWorker(deps.db, deps.queue);
-  // Loaded now rather than by the first ingest (a million-property world takes seconds).
-  void parcelGridOf(deps.scorer);
   const rescue = setInterval(() => void rescueStalledIngests(deps).catch(() => {}), 15_000);
   rescue.unref();
   return { stop: () => clearInterval(rescue) };

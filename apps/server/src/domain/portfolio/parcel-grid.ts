@@ -176,6 +176,7 @@ export class ParcelGridBuilder {
   private readonly vertexCount: number[] = [];
   private readonly xy = new Float64Buffer();
   private readonly occupied = new Set<number>();
+  private readonly ids = new Map<string, string>();
 
   constructor(private readonly worldRevision: string) {}
 
@@ -192,7 +193,10 @@ export class ParcelGridBuilder {
       this.cells.push(cell);
       this.cellStart.push(this.propertyIds.length);
     }
-    this.propertyIds.push(propertyId);
+    // One string per property, however many cells its parcel touches.
+    let id = this.ids.get(propertyId);
+    if (id === undefined) this.ids.set(propertyId, (id = propertyId));
+    this.propertyIds.push(id);
     this.vertexStart.push(this.xy.length);
     // PostgreSQL prints floats with the shortest exact digits, so parseFloat gives the stored doubles back.
     const numbers = polygonText.replace(/[()]/g, '').split(',');
