@@ -50,3 +50,27 @@ export function createDb(connectionString: string, max = 10, timeouts: PoolTimeo
 export function poolOf(db: Db): pg.Pool | undefined {
   return pools.get(db);
 }
+
+/**
+ * Runs `work` on a connection of its own from the Db's pool (a COPY stream needs one). A
+ * connection whose work failed is discarded, not reused: a COPY cut off half-way leaves it
+ * mid-protocol. `purpose` names the caller in the error when the Db was not made by createDb.
+ */
+export async function withOwnConnection<T>(
+  db: Db,
+  purpose: string,
+  work: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  const pool = poolOf(db);
+  if (!pool) throw new Error(`${purpose} needs a database opened by createDb.`);
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    return await work(client);
+  } catch (error) {
+    broken = error as Error;
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+}

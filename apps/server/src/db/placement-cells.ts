@@ -1,5 +1,5 @@
 import { to as copyTo } from 'pg-copy-streams';
-import { poolOf, type Db } from './database.js';
+import { withOwnConnection, type Db } from './database.js';
 
 /**
  * Reading `placement_cells` (migration 0330) whole, and where the world's properties are, for the
@@ -45,11 +45,7 @@ export async function readPlacementCells(
   coarseSize: number,
   read: PlacementCellsReader,
 ): Promise<boolean> {
-  const pool = poolOf(db);
-  if (!pool) throw new Error('Reading the placement cells needs a database opened by createDb.');
-  const client = await pool.connect();
-  let broken: Error | undefined;
-  try {
+  return withOwnConnection(db, 'Reading the placement cells', async (client) => {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     const current = await client.query<{ revision: string }>('SELECT revision::text AS revision FROM world_revision');
     if (current.rows[0]?.revision !== revision) {
@@ -86,11 +82,5 @@ export async function readPlacementCells(
     }
     await client.query('COMMIT');
     return true;
-  } catch (error) {
-    broken = error as Error;
-    throw error;
-  } finally {
-    // A COPY cut off half-way leaves the connection mid-protocol: discard it then.
-    client.release(broken);
-  }
+  });
 }

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { sql, type RawBuilder } from 'kysely';
 import { to as copyTo } from 'pg-copy-streams';
-import { poolOf, type Db } from './database.js';
+import { withOwnConnection, type Db } from './database.js';
 
 /** The SQL of a run's export (domain/portfolio/export.ts turns what it reads into CSV or XLSX). */
 
@@ -43,11 +43,7 @@ export async function withExportCopy(
   consume: (rows: Readable) => Promise<void>,
   renderedOriginals = false,
 ): Promise<void> {
-  const pool = poolOf(db);
-  if (!pool) throw new Error('The CSV export needs a database opened by createDb.');
-  const client = await pool.connect();
-  let broken: Error | undefined;
-  try {
+  await withOwnConnection(db, 'The CSV export', async (client) => {
     // Rows and results are both read in row order: a merge join (~2.5× less PostgreSQL time than
     // the nested loop of one results-key probe per row that the planner picks, misled by the
     // estimate of the run's partition).
@@ -55,12 +51,7 @@ export async function withExportCopy(
     await client.query('SET LOCAL enable_nestloop = off');
     await consume(client.query(copyTo(exportRowsCopy(portfolioId, runId, renderedOriginals))));
     await client.query('COMMIT');
-  } catch (error) {
-    broken = error as Error;
-    throw error;
-  } finally {
-    client.release(broken);
-  }
+  });
 }
 
 /** A portfolio's products with their status and current run (the combined export keeps the finished ones). */

@@ -10,7 +10,8 @@ import { pendingChunks, processChunk } from '../../src/domain/portfolio/runs.js'
 import { buildScoreIndexStep } from '../../src/domain/portfolio/score-index.js';
 import type { PortfolioScorer } from '../../src/domain/portfolio/seams.js';
 import { worldGeocoder } from '../../src/domain/portfolio/world-geocoder.js';
-import { createMember, multipart, usePortfolioTestApp } from './app.js';
+import { createMember, usePortfolioTestApp } from './app.js';
+import { portfolioSteps } from './steps.js';
 
 // Issue 22: rows with their own coordinates are placed on their parcel at ingest, in Node, from the
 // parcels of placement_cells held in memory. The answers must be SQL's, to the last bit.
@@ -151,21 +152,7 @@ describe('placing points at ingest', () => {
     };
     /** Uploads the book, ingests it with `scorer` and runs its zfire product to the end; the results in row order. */
     async function runBook(withScorer: PortfolioScorer, beforeRun?: (portfolioId: number) => Promise<void>) {
-      const body = multipart('p.csv', `${csv}\n`);
-      const up = await app.inject({
-        method: 'POST',
-        url: '/api/caribou/portfolio/csv',
-        headers: { ...headers, ...body.headers },
-        payload: body.payload,
-      });
-      const created = await app.inject({
-        method: 'POST',
-        url: '/api/caribou/portfolios',
-        headers,
-        payload: { name: `Placed ${Math.random()}`, products: 'zfire', uploadedFileName: up.json().uploadedFileName },
-      });
-      expect(created.statusCode, created.body).toBe(201);
-      const portfolioId = created.json()[0].portfolioId as number;
+      const portfolioId = await portfolioSteps(app).createPortfolio(headers, `${csv}\n`);
       await handleIngest({ ...deps, scorer: withScorer }, portfolioId);
       await beforeRun?.(portfolioId);
       const run = await db

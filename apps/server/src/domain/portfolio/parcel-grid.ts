@@ -7,7 +7,7 @@ import { COVERAGE_METRES } from '../geocoder/index.js';
  * `min(property_id)` of the parcels in the point's cell (`zview_placement_cell`) whose polygon
  * contains the point by PostgreSQL's `polygon @> point` rule (`pgPolygonContains`, below), which
  * counts a point on or within 1e-6 of an edge as inside. The cells are loaded in cell order
- * (db/placement-cells.ts); polygons are kept as flat float64 arrays, one copy per cell they touch.
+ * (db/placement-cells.ts); polygons are kept once per property in one flat float64 array.
  */
 
 /** PostgreSQL's tolerance in its geometric comparisons (EPSILON in geo_decls.h). */
@@ -176,7 +176,8 @@ export class ParcelGridBuilder {
   private readonly vertexCount: number[] = [];
   private readonly xy = new Float64Buffer();
   private readonly occupied = new Set<number>();
-  private readonly ids = new Map<string, string>();
+  /** Each property's first entry (the entry holding its id string and vertices). */
+  private readonly firstEntry = new Map<string, number>();
 
   constructor(private readonly worldRevision: string) {}
 
@@ -193,10 +194,16 @@ export class ParcelGridBuilder {
       this.cells.push(cell);
       this.cellStart.push(this.propertyIds.length);
     }
-    // One string per property, however many cells its parcel touches.
-    let id = this.ids.get(propertyId);
-    if (id === undefined) this.ids.set(propertyId, (id = propertyId));
-    this.propertyIds.push(id);
+    // A parcel touching several cells is listed in each (the same polygon): its id and vertices are kept once.
+    const first = this.firstEntry.get(propertyId);
+    if (first !== undefined) {
+      this.propertyIds.push(this.propertyIds[first]!);
+      this.vertexStart.push(this.vertexStart[first]!);
+      this.vertexCount.push(this.vertexCount[first]!);
+      return;
+    }
+    this.firstEntry.set(propertyId, this.propertyIds.length);
+    this.propertyIds.push(propertyId);
     this.vertexStart.push(this.xy.length);
     // PostgreSQL prints floats with the shortest exact digits, so parseFloat gives the stored doubles back.
     const numbers = polygonText.replace(/[()]/g, '').split(',');
