@@ -1,15 +1,24 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineJob, JobQueue } from '../src/jobs/queue.js';
+import { createDb } from '../src/db/database.js';
 import { useTestDatabase } from './database.js';
 
 /**
- * Jobs a process queues for its own idle workers start at once, not after the workers' polling
- * interval (a portfolio's chunks, queued by the worker that read the file, waited up to a second).
+ * Jobs start at once, not after the idle workers' polling interval: those a process queues for its
+ * own workers (a portfolio's chunks, queued by the worker that read the file, waited up to a
+ * second), and those another process queues (the API queues a file's read for the worker process).
  */
-const { db } = await useTestDatabase();
+const { db, url } = await useTestDatabase();
 const queue = new JobQueue(db, { pollingIntervalSeconds: 20 });
-afterAll(() => queue.stop());
+// Another process's queue: no workers, it only sends (the API's).
+const otherDb = createDb(url, 2).db;
+const otherProcess = new JobQueue(otherDb, { pollingIntervalSeconds: 20 });
+afterAll(async () => {
+  await queue.stop();
+  await otherProcess.stop();
+  await otherDb.destroy();
+});
 
 const wakeJob = defineJob({
   id: 'wake-probe',
@@ -21,7 +30,7 @@ const wakeJob = defineJob({
 });
 
 describe('job queue', () => {
-  it("starts a job this process queued without waiting out its idle workers' polling interval", async () => {
+  it("starts jobs queued by this process or another without waiting out the idle workers' polling interval", async () => {
     const started: number[] = [];
     await queue.work(wakeJob, async ({ n }) => void started.push(n), { concurrency: 2 });
     // Let the workers' first (empty) fetch pass: they now sleep for the polling interval.
@@ -31,5 +40,14 @@ describe('job queue', () => {
     while (started.length < 2 && performance.now() - sent < 10_000) await new Promise((r) => setTimeout(r, 20));
     expect(started.sort()).toEqual([1, 2]);
     expect(performance.now() - sent).toBeLessThan(5_000);
+
+    // Queued by another process: heard through the change feed.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const sentElsewhere = performance.now();
+    await otherProcess.send(wakeJob, [{ n: 3 }]);
+    while (started.length < 3 && performance.now() - sentElsewhere < 10_000)
+      await new Promise((r) => setTimeout(r, 20));
+    expect(started.sort()).toEqual([1, 2, 3]);
+    expect(performance.now() - sentElsewhere).toBeLessThan(5_000);
   });
 });

@@ -4,10 +4,11 @@ import { poolOf, type Db } from './database.js';
 /**
  * Channels the database announces changes on (triggers of migration 0260_change_notifications):
  * `zview_auth` when users, organisations, memberships or revoked tokens change; `zview_world`
- * when the world tables (properties, buildings, permits, captures, events) change.
+ * when the world tables (properties, buildings, permits, captures, events) change. `zview_jobs`
+ * when a process queued background jobs (jobs/queue.ts), so idle workers elsewhere start them now.
  */
-export type ChangeChannel = 'zview_auth' | 'zview_world';
-const CHANNELS: readonly ChangeChannel[] = ['zview_auth', 'zview_world'];
+export type ChangeChannel = 'zview_auth' | 'zview_world' | 'zview_jobs';
+const CHANNELS: readonly ChangeChannel[] = ['zview_auth', 'zview_world', 'zview_jobs'];
 const RECONNECT_MS = 1000;
 
 /**

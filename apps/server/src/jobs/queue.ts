@@ -1,4 +1,4 @@
-import { CompiledQuery } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { Db } from '../db/database.js';
@@ -7,6 +7,7 @@ import { getProcessLogger, requestContext } from '../ops/logger.js';
 import type { Logger } from 'pino';
 import { createRequire } from 'node:module';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
+import { acquireChangeFeed } from '../db/change-feed.js';
 
 /** How long a job's outcome report is tried again while the database is unreachable (an outage of up to a minute). */
 const OUTCOME_RETRY_MS = 60_000;
@@ -60,6 +61,8 @@ export class JobQueue {
   private direct: PgBoss.Db | null = null;
   /** This process's workers by queue name, woken when this process queues jobs for them. */
   private readonly localWorkers = new Map<string, string[]>();
+  /** The change feed this process's workers hear other processes' queued jobs on (see work()). */
+  private jobFeed: { unsubscribe: () => void; release: () => Promise<void> } | null = null;
 
   constructor(
     private readonly db: Db,
@@ -156,8 +159,11 @@ export class JobQueue {
       retryDelay: job.retryDelaySeconds,
     }));
     for (let i = 0; i < jobs.length; i += 1000) await boss.insert(jobs.slice(i, i + 1000));
-    // Idle workers of this process would wait out their polling interval (up to a second) first.
+    // Idle workers would wait out their polling interval (up to a second) first: this process's
+    // are woken here, other processes' through the change feed (a failed announcement only means
+    // they poll).
     for (const id of this.localWorkers.get(queueName(job)) ?? []) boss.notifyWorker(id);
+    await sql`SELECT pg_notify('zview_jobs', ${queueName(job)})`.execute(this.db).catch(() => {});
   }
 
   /**
@@ -227,6 +233,15 @@ export class JobQueue {
       );
       this.localWorkers.set(queueName(job), [...(this.localWorkers.get(queueName(job)) ?? []), worker.id]);
     }
+    if (!this.jobFeed) {
+      // Jobs another process queued: every idle worker here asks for one (those with none to take
+      // go back to sleep). A process that only queues never listens.
+      const { feed, release } = acquireChangeFeed(this.db);
+      const unsubscribe = feed.subscribe('zview_jobs', () => {
+        for (const ids of this.localWorkers.values()) for (const id of ids) this.boss?.notifyWorker(id);
+      });
+      this.jobFeed = { unsubscribe, release };
+    }
   }
 
   /** Marks running jobs failed (they are retried if their definition allows). */
@@ -282,5 +297,10 @@ export class JobQueue {
     this.boss = null;
     this.starting = null;
     this.localWorkers.clear();
+    if (this.jobFeed) {
+      this.jobFeed.unsubscribe();
+      await this.jobFeed.release();
+      this.jobFeed = null;
+    }
   }
 }
