@@ -60,21 +60,21 @@ export interface UnsettledRow {
 export async function unsettledChunkRows(
   db: Db,
   chunk: { portfolioId: number; buildId: number; range: RowRange },
-): Promise<{ rowCount: number; unsettled: UnsettledRow[] }> {
-  const { rows } = await sql<{ row_count: number; unsettled: UnsettledRow[] }>`
+): Promise<{ rowCount: number; unsettled: UnsettledRow[]; buildComplete: boolean }> {
+  const { rows } = await sql<{ row_count: number; unsettled: UnsettledRow[]; build_complete: boolean }>`
     WITH c AS (
       SELECT r.row_number, r.geo_latitude AS lat, r.geo_longitude AS lng, ${placedProperty} AS property_id,
              r.problem IS NULL AND r.geo_problem IS NULL AND r.geo_latitude IS NOT NULL AND r.geo_longitude IS NOT NULL AS usable
       FROM portfolio_rows r CROSS JOIN ${placementContext(chunk.portfolioId)} t
       WHERE r.portfolio_id = ${chunk.portfolioId}::int AND r.row_number BETWEEN ${chunk.range.first}::int AND ${chunk.range.last}::int)
-    SELECT (SELECT count(*) FROM c)::int AS row_count,
+    SELECT (SELECT count(*) FROM c)::int AS row_count, (SELECT b.completed_at IS NOT NULL FROM score_index_builds b WHERE b.id = ${chunk.buildId}::int) AS build_complete,
            coalesce((SELECT json_agg(json_build_object('row_number', row_number, 'lat', lat, 'lng', lng, 'property_id', property_id) ORDER BY row_number)
                      FROM c WHERE usable AND (property_id IS NULL OR (NOT (SELECT b.completed_at IS NOT NULL FROM score_index_builds b WHERE b.id = ${chunk.buildId}::int)
                        -- A key probe per row (a scalar subquery: never turned into a hash of the whole build).
                        AND (SELECT true FROM score_index s WHERE s.build_id = ${chunk.buildId}::int AND s.property_id = c.property_id LIMIT 1) IS NULL))), '[]') AS unsettled`.execute(
     db,
   );
-  return { rowCount: rows[0]!.row_count, unsettled: rows[0]!.unsettled };
+  return { rowCount: rows[0]!.row_count, unsettled: rows[0]!.unsettled, buildComplete: rows[0]!.build_complete };
 }
 
 /** Which of these properties the build has scores for. */
@@ -103,6 +103,13 @@ export interface IndexedResults {
   noScore: string;
   /** The problem of a placed row on no property. */
   noBuilding: string;
+  /**
+   * Probe the index once per row (while its build is filling, when its statistics may still
+   * describe the builds it replaces), rather than let the planner choose (a complete build has
+   * fresh statistics: VACUUM (ANALYZE) when it completed; the planner then hashes a small build,
+   * cheaper than probing it, and probes a large one).
+   */
+  probeIndexPerRow: boolean;
   /** How a row scored from an appeal version is marked in its model version ('Amended by appeal'). */
   amendedByAppeal: string;
 }
@@ -136,9 +143,12 @@ export function insertIndexedResults(r: IndexedResults): RawBuilder<unknown> {
         -- A fence: each row is placed once, not once per use of its property below.
         OFFSET 0
       ) u
-      -- A key probe per row (a LATERAL … LIMIT 1 the planner cannot turn into a hash of the whole
-      -- build, which a misestimate made it do: seconds per chunk on a million-property index).
-      LEFT JOIN LATERAL (SELECT * FROM score_index s WHERE s.build_id = ${r.buildId}::int AND s.property_id = u.property_id LIMIT 1) s ON true
+      ${
+        r.probeIndexPerRow
+          ? // A LATERAL … LIMIT 1, which the planner cannot turn into a scan of the whole build (what stale statistics made it do: minutes per chunk).
+            sql`LEFT JOIN LATERAL (SELECT * FROM score_index s WHERE s.build_id = ${r.buildId}::int AND s.property_id = u.property_id LIMIT 1) s ON true`
+          : sql`LEFT JOIN score_index s ON s.build_id = ${r.buildId}::int AND s.property_id = u.property_id`
+      }
       -- The organisation's latest published appeal version of this property's product, shaped as an index row.
       LEFT JOIN LATERAL (
         SELECT v.version, v.score, v.risk_level, (v.result->'confidence'->>'value')::float8 AS confidence,

@@ -37,7 +37,11 @@ export async function placeAndScoreFromIndex(
   range: { first: number; last: number },
 ): Promise<ScoredChunk> {
   const buildId = run.score_build_id;
-  const { rowCount, unsettled } = await unsettledChunkRows(db, { portfolioId: run.portfolio_id, buildId, range });
+  const { rowCount, unsettled, buildComplete } = await unsettledChunkRows(db, {
+    portfolioId: run.portfolio_id,
+    buildId,
+    range,
+  });
 
   const placedInNode = {
     rowNumbers: [] as number[],
@@ -90,6 +94,7 @@ export async function placeAndScoreFromIndex(
         placedInNode,
         noScore: NO_SCORE,
         noBuilding: NO_BUILDING_FOUND,
+        probeIndexPerRow: !buildComplete,
         amendedByAppeal: AMENDED_BY_APPEAL,
       }),
   };
