@@ -60,21 +60,30 @@ export interface UnsettledRow {
 export async function unsettledChunkRows(
   db: Db,
   chunk: { portfolioId: number; buildId: number; range: RowRange },
-): Promise<{ rowCount: number; unsettled: UnsettledRow[]; buildComplete: boolean }> {
-  const { rows } = await sql<{ row_count: number; unsettled: UnsettledRow[]; build_complete: boolean }>`
+): Promise<{ rowCount: number; unsettled: UnsettledRow[]; build: { complete: boolean; properties: number } }> {
+  const { rows } = await sql<{
+    row_count: number;
+    unsettled: UnsettledRow[];
+    build_complete: boolean;
+    build_properties: number;
+  }>`
     WITH c AS (
       SELECT r.row_number, r.geo_latitude AS lat, r.geo_longitude AS lng, ${placedProperty} AS property_id,
              r.problem IS NULL AND r.geo_problem IS NULL AND r.geo_latitude IS NOT NULL AND r.geo_longitude IS NOT NULL AS usable
       FROM portfolio_rows r CROSS JOIN ${placementContext(chunk.portfolioId)} t
       WHERE r.portfolio_id = ${chunk.portfolioId}::int AND r.row_number BETWEEN ${chunk.range.first}::int AND ${chunk.range.last}::int)
-    SELECT (SELECT count(*) FROM c)::int AS row_count, (SELECT b.completed_at IS NOT NULL FROM score_index_builds b WHERE b.id = ${chunk.buildId}::int) AS build_complete,
+    SELECT (SELECT count(*) FROM c)::int AS row_count, b.completed_at IS NOT NULL AS build_complete, b.property_count AS build_properties,
            coalesce((SELECT json_agg(json_build_object('row_number', row_number, 'lat', lat, 'lng', lng, 'property_id', property_id) ORDER BY row_number)
                      FROM c WHERE usable AND (property_id IS NULL OR (NOT (SELECT b.completed_at IS NOT NULL FROM score_index_builds b WHERE b.id = ${chunk.buildId}::int)
                        -- A key probe per row (a scalar subquery: never turned into a hash of the whole build).
-                       AND (SELECT true FROM score_index s WHERE s.build_id = ${chunk.buildId}::int AND s.property_id = c.property_id LIMIT 1) IS NULL))), '[]') AS unsettled`.execute(
-    db,
-  );
-  return { rowCount: rows[0]!.row_count, unsettled: rows[0]!.unsettled, buildComplete: rows[0]!.build_complete };
+                       AND (SELECT true FROM score_index s WHERE s.build_id = ${chunk.buildId}::int AND s.property_id = c.property_id LIMIT 1) IS NULL))), '[]') AS unsettled
+    FROM (SELECT 1) one LEFT JOIN score_index_builds b ON b.id = ${chunk.buildId}::int`.execute(db);
+  const row = rows[0]!;
+  return {
+    rowCount: row.row_count,
+    unsettled: row.unsettled,
+    build: { complete: row.build_complete === true, properties: row.build_properties ?? 0 },
+  };
 }
 
 /** Which of these properties the build has scores for. */
@@ -104,10 +113,10 @@ export interface IndexedResults {
   /** The problem of a placed row on no property. */
   noBuilding: string;
   /**
-   * Probe the index once per row (while its build is filling, when its statistics may still
-   * describe the builds it replaces), rather than let the planner choose (a complete build has
-   * fresh statistics: VACUUM (ANALYZE) when it completed; the planner then hashes a small build,
-   * cheaper than probing it, and probes a large one).
+   * Probe the index once per row, rather than let the planner join it (it hashes a build a few
+   * times the chunk's size, cheaper than probing it; on a large build probes are cheaper, and
+   * while a build fills its statistics may still describe the builds it replaces, which once
+   * made the planner scan the whole build per row).
    */
   probeIndexPerRow: boolean;
   /** How a row scored from an appeal version is marked in its model version ('Amended by appeal'). */
