@@ -197,11 +197,17 @@ function cell(values: readonly string[], index: number | undefined): string | nu
   return value ? value : null;
 }
 
+/**
+ * A coordinate written as a plain decimal: read by Number() as it is, and by PostgreSQL's float8
+ * input as the same double (both round correctly), so an ingest can store the text it read.
+ */
+export const DECIMAL_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)$/;
+
 function parseCoordinate(raw: string | null): number | null | 'invalid' {
   if (raw === null) return null;
   // A decimal comma ("37,69"), as semicolon-delimited files from European spreadsheets write it (issue 12).
   const text = /^[+-]?\d+,\d+$/.test(raw) ? raw.replace(',', '.') : raw;
-  if (!/^[+-]?(\d+\.?\d*|\.\d+)$/.test(text)) return 'invalid';
+  if (!DECIMAL_TEXT.test(text)) return 'invalid';
   return Number(text);
 }
 
@@ -216,7 +222,14 @@ const US_BOXES: [number, number, number, number][] = [
   [-67.4, 17.6, -64.5, 18.6],
 ];
 export function insideCoverage(lat: number, lon: number): boolean {
-  return US_BOXES.some(([w, s, e, n]) => lon >= w && lon <= e && lat >= s && lat <= n);
+  // A loop, not some() with a closure: this runs for every row of an ingest.
+  for (const [w, s, e, n] of US_BOXES) if (lon >= w && lon <= e && lat >= s && lat <= n) return true;
+  return false;
+}
+
+function allBlank(values: readonly string[]): boolean {
+  for (const value of values) if (value.trim() !== '') return false;
+  return true;
 }
 
 export function readRow(mapping: ColumnMapping, values: readonly string[]): LocationRow {
@@ -238,7 +251,7 @@ export function readRow(mapping: ColumnMapping, values: readonly string[]): Loca
     const value = cell(values, f[field]);
     if (value !== null) row.attributes[field] = value;
   }
-  if (values.every((value) => value.trim() === '')) {
+  if (allBlank(values)) {
     row.problem = 'This row is empty.';
     return row;
   }

@@ -4,18 +4,8 @@ import { StringDecoder } from 'node:string_decoder';
 import { PORTFOLIO_EXPORT_EXTRA_COLUMNS } from '@zview/contracts';
 import type { Db } from '../../db/database.js';
 import { withExportCopy } from '../../db/portfolio-export.js';
+import { csvCell } from './csv-cell.js';
 import { xlsxFromPages, type XlsxCell } from './xlsx.js';
-
-/**
- * Spreadsheet programs run a cell that starts with = + - @ (or tab / carriage return) as a
- * formula. Such cells get a leading apostrophe, except plain numbers like -97.5, which no
- * spreadsheet reads as a formula and which must survive the round trip unchanged.
- */
-export function neutraliseCell(value: string): string {
-  if (!/^[=+\-@\t\r]/.test(value)) return value;
-  if (/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(value)) return value;
-  return `'${value}`;
-}
 
 export type ExtraColumn = (typeof PORTFOLIO_EXPORT_EXTRA_COLUMNS)[number];
 
@@ -58,16 +48,7 @@ export function exportXlsx(
   return out;
 }
 
-/** Cells that need neither neutralising nor quoting (nearly all of them) match none of these. */
-const CELL_NEEDS_CARE = /^[=+\-@\s]|[",\r\n]|\s$/;
-
-/** One cell of the CSV: neutralised, then quoted when RFC 4180 needs it (or it starts or ends with a space). */
-export function csvCell(value: string): string {
-  if (!CELL_NEEDS_CARE.test(value)) return value;
-  const cell = neutraliseCell(value);
-  return /[",\r\n]|^\s|\s$/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell;
-}
-
+export { csvCell, neutraliseCell } from './csv-cell.js';
 export { exportRowsCopy } from '../../db/portfolio-export.js';
 
 const COPY_ESCAPES: Record<string, string> = { n: '\n', r: '\r', t: '\t', b: '\b', f: '\f', v: '\v' };

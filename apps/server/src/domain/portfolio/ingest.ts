@@ -13,108 +13,39 @@ import {
   rowsPartition,
 } from '../../db/portfolio-ingest.js';
 import type { BlobStore } from '../../storage/blob-store.js';
-import { readRow, type ColumnMapping } from './columns.js';
-import { readCsvBatches } from './csv-reader.js';
-import { csvCell } from './export.js';
+import type { ColumnMapping } from './columns.js';
+import { readCsvBatches, type CsvRecord } from './csv-reader.js';
+import { renderCopyRows, type RenderContext, type RenderCounts } from './ingest-render.js';
 import type { ParcelGrid } from './parcel-grid.js';
 import type { Delimiter, TextEncodingName } from './sniff.js';
 import { phaseTimer, phaseTotals } from './phase-timer.js';
 import { uploadBlobKey } from './uploads.js';
 
-// eslint-disable-next-line no-control-regex
-const NEEDS_ESCAPE = /[\\\n\r\t\u0000]/;
-
-/** Escapes one value for PostgreSQL's COPY text format; null becomes \N. */
-export function copyText(value: string | number | null): string {
-  if (value === null) return '\\N';
-  if (typeof value === 'number') return String(value);
-  // Almost every value needs nothing: test once rather than run five replacements.
-  if (!NEEDS_ESCAPE.test(value)) return value;
-  return value
-    .replaceAll('\u0000', '') // PostgreSQL text cannot hold NUL
-    .replace(/\\/g, '\\\\')
-    .replace(/\n/g, '\\n')
-    .replace(/\r/g, '\\r')
-    .replace(/\t/g, '\\t');
-}
-
-/**
- * A row's original values as the CSV export of every column writes them (export.ts csvLines): one
- * cell per header column, missing ones empty, extra ones left out. Stored with the row as csv_line
- * (migration 0830), so an export sends it as it is; null when a value holds NUL.
- */
-export function csvOriginals(values: readonly string[], columnCount: number): string | null {
-  let line = '';
-  for (let i = 0; i < columnCount; i++) line += (i ? ',' : '') + csvCell(values[i] ?? '');
-  // PostgreSQL text cannot hold NUL (raw_values keeps it, escaped in its JSON): such rows export from raw_values.
-  return line.includes('\u0000') ? null : line;
-}
-
-/** A character COPY's text format or JSON would escape (JSON.stringify escapes quotes and control characters). */
-// eslint-disable-next-line no-control-regex
-const ESCAPED_ANYWHERE = /[\\"\u0000-\u001f]/;
-
-function needsEscaping(values: readonly string[]): boolean {
-  for (const value of values) if (ESCAPED_ANYWHERE.test(value)) return true;
-  return false;
-}
-
-/** copyText for a value known to need no escaping. */
-function plainCopyText(value: string | null): string {
-  return value === null ? '\\N' : value;
-}
+/** The partition that holds one portfolio's rows (migration 0320). */
+export { rowsPartition };
 
 /** COPY data is sent in blocks of at least this many characters (one message per row would be slow). */
 const COPY_BLOCK = 256 * 1024;
 
-/** The partition that holds one portfolio's rows (migration 0320). */
-export { rowsPartition };
-
 /** What an ingest counts as it reads: rows, and how many were unusable or placed by their own coordinates. */
-interface IngestCounter {
+interface IngestCounter extends RenderCounts {
   rows: number;
-  unusable: number;
-  coordinates: number;
 }
 
-/** The parcel of a row's own point (parcel-grid.ts), written as placed_property_id; \N when not found or no grid. */
-function placedProperty(grid: ParcelGrid | null, lat: number, lng: number): string {
-  return copyText(grid?.place(lat, lng) ?? null);
-}
-
+/** The file's COPY lines (ingest-render.ts), in blocks of about COPY_BLOCK characters. */
 async function* copyLines(
-  portfolioId: number,
   source: Readable,
   delimiter: Delimiter,
-  mapping: ColumnMapping,
-  counter: IngestCounter,
   encoding: TextEncodingName,
-  grid: ParcelGrid | null,
+  context: RenderContext,
+  counter: IngestCounter,
 ) {
   let block = '';
-  // The export's original columns are the header's (exportLayout): rendered for that many cells.
-  const columnCount = Array.isArray(mapping.header) ? mapping.header.length : null;
   for await (const batch of readCsvBatches(source, delimiter, encoding)) {
-    for (const item of batch) {
-      if ('header' in item) continue;
-      const row = readRow(mapping, item.values);
-      counter.rows = item.rowNumber;
-      const problem = item.problem ?? row.problem;
-      // A row that gives its own coordinates is placed as it is read: chunks geocode only addresses.
-      const placed = !problem && row.latitude !== null && row.longitude !== null;
-      if (problem) counter.unusable += 1;
-      else if (placed) counter.coordinates += 1;
-      // What is made of the row's values alone (its JSON, address parts, CSV line) needs no escaping
-      // when they hold no backslash, quote or control character: nearly every row (a tenth of the read).
-      const text = needsEscaping(item.values) ? copyText : plainCopyText;
-      block +=
-        `${portfolioId}\t${item.rowNumber}\t${text(JSON.stringify(item.values))}\t${text(row.ref)}\t${text(row.address)}\t` +
-        `${text(row.street)}\t${text(row.city)}\t${text(row.state)}\t${text(row.zip)}\t${text(row.country)}\t` +
-        `${copyText(row.latitude)}\t${copyText(row.longitude)}\t${copyText(JSON.stringify(row.attributes))}\t${copyText(problem)}\t` +
-        (placed ? `${row.latitude}\t${row.longitude}\tcoordinates\tnow\t` : '\\N\t\\N\t\\N\t\\N\t') +
-        `${text(columnCount === null ? null : csvOriginals(item.values, columnCount))}\t` +
-        `${placed ? placedProperty(grid, row.latitude!, row.longitude!) : '\\N'}\n`;
-    }
+    const records = batch.filter((item): item is CsvRecord => !('header' in item));
+    if (!records.length) continue;
+    counter.rows = records[records.length - 1]!.rowNumber;
+    block += renderCopyRows(records, context, counter);
     if (block.length >= COPY_BLOCK) {
       yield block;
       block = '';
@@ -154,13 +85,11 @@ export async function ingestPortfolio(
     await pipeline(
       Readable.from(
         copyLines(
-          id,
           blobs.read(uploadBlobKey(portfolio.uploadName)),
           portfolio.delimiter,
-          portfolio.mapping,
-          counter,
           portfolio.encoding ?? 'utf-8',
-          portfolio.grid ?? null,
+          { portfolioId: id, mapping: portfolio.mapping, grid: portfolio.grid ?? null },
+          counter,
         ),
       ),
       copy,

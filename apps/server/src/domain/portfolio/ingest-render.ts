@@ -1,0 +1,100 @@
+import { DECIMAL_TEXT, readRow, type ColumnMapping } from './columns.js';
+import type { CsvRecord } from './csv-reader.js';
+import { csvCell } from './csv-cell.js';
+import type { ParcelGrid } from './parcel-grid.js';
+
+/**
+ * How an ingest writes a file's rows as the lines of its COPY (db/portfolio-ingest.ts
+ * INGEST_COPY_COLUMNS). Pure, no I/O.
+ */
+
+// eslint-disable-next-line no-control-regex
+const NEEDS_ESCAPE = /[\\\n\r\t\u0000]/;
+
+/** Escapes one value for PostgreSQL's COPY text format; null becomes \N. */
+export function copyText(value: string | number | null): string {
+  if (value === null) return '\\N';
+  if (typeof value === 'number') return String(value);
+  // Almost every value needs nothing: test once rather than run five replacements.
+  if (!NEEDS_ESCAPE.test(value)) return value;
+  return value
+    .replaceAll('\u0000', '') // PostgreSQL text cannot hold NUL
+    .replace(/\\/g, '\\\\')
+    .replace(/\n/g, '\\n')
+    .replace(/\r/g, '\\r')
+    .replace(/\t/g, '\\t');
+}
+
+/**
+ * A row's original values as the CSV export of every column writes them (export.ts csvLines): one
+ * cell per header column, missing ones empty, extra ones left out. Stored with the row as csv_line
+ * (migration 0830), so an export sends it as it is; null when a value holds NUL.
+ */
+export function csvOriginals(values: readonly string[], columnCount: number): string | null {
+  let line = '';
+  for (let i = 0; i < columnCount; i++) line += (i ? ',' : '') + csvCell(values[i] ?? '');
+  // PostgreSQL text cannot hold NUL (raw_values keeps it, escaped in its JSON): such rows export from raw_values.
+  return line.includes('\u0000') ? null : line;
+}
+
+/** copyText for a value known to need no escaping. */
+function plainCopyText(value: string | null): string {
+  return value === null ? '\\N' : value;
+}
+
+/**
+ * A coordinate as COPY text: as the file wrote it when that is a plain decimal (DECIMAL_TEXT: the
+ * same double, without formatting one per row), else the number read from it.
+ */
+function coordinateText(values: readonly string[], index: number | undefined, value: number | null): string {
+  if (value === null) return '\\N';
+  const written = index === undefined ? undefined : values[index]?.trim();
+  return written !== undefined && DECIMAL_TEXT.test(written) ? written : String(value);
+}
+
+/** What the rows of a file are written with: their portfolio, its column mapping and the world's parcels. */
+export interface RenderContext {
+  portfolioId: number;
+  mapping: ColumnMapping;
+  /** Places rows that give their own coordinates on their parcel (null: the runs place them). */
+  grid: ParcelGrid | null;
+}
+
+/** What rendering counts: rows unusable, and rows placed by their own coordinates. */
+export interface RenderCounts {
+  unusable: number;
+  coordinates: number;
+}
+
+/** The COPY lines of these records, adding to `counts`. */
+export function renderCopyRows(records: readonly CsvRecord[], context: RenderContext, counts: RenderCounts): string {
+  const { portfolioId, mapping, grid } = context;
+  // The export's original columns are the header's (exportLayout): rendered for that many cells.
+  const columnCount = Array.isArray(mapping.header) ? mapping.header.length : null;
+  let block = '';
+  for (const record of records) {
+    const row = readRow(mapping, record.values);
+    const problem = record.problem ?? row.problem;
+    // A row that gives its own coordinates is placed as it is read: chunks geocode only addresses.
+    const placed = !problem && row.latitude !== null && row.longitude !== null;
+    if (problem) counts.unusable += 1;
+    else if (placed) counts.coordinates += 1;
+    // What is made of the row's values alone (its JSON, address parts, attributes, CSV line, a
+    // problem quoting a value) needs no escaping when they hold no backslash, quote or control
+    // character: nearly every row. JSON.stringify writes a backslash for each of those, so its one
+    // search tells (a tenth of the read, against a test of every value).
+    const json = JSON.stringify(record.values);
+    const text = json.includes('\\') ? copyText : plainCopyText;
+    const lat = coordinateText(record.values, mapping.fields.latitude, row.latitude);
+    const lng = coordinateText(record.values, mapping.fields.longitude, row.longitude);
+    block +=
+      `${portfolioId}\t${record.rowNumber}\t${text(json)}\t${text(row.ref)}\t${text(row.address)}\t` +
+      `${text(row.street)}\t${text(row.city)}\t${text(row.state)}\t${text(row.zip)}\t${text(row.country)}\t` +
+      `${lat}\t${lng}\t${text(JSON.stringify(row.attributes))}\t${text(problem)}\t` +
+      (placed ? `${lat}\t${lng}\tcoordinates\tnow\t` : '\\N\t\\N\t\\N\t\\N\t') +
+      `${text(columnCount === null ? null : csvOriginals(record.values, columnCount))}\t` +
+      // The parcel of the row's own point (parcel-grid.ts); \N when none or no grid.
+      `${placed ? copyText(grid?.place(row.latitude!, row.longitude!) ?? null) : '\\N'}\n`;
+  }
+  return block;
+}
