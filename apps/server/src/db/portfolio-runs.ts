@@ -95,6 +95,7 @@ export function findChunkRun(db: Db, runId: number) {
       'portfolio_runs.suspended_at',
       'portfolio_runs.completed_at',
       'portfolios.organization_id',
+      'portfolios.geocode_counts',
     ])
     .where('portfolio_runs.id', '=', runId)
     .executeTakeFirst();

@@ -118,7 +118,9 @@ export async function processChunk(deps: RunDeps, runId: number, chunkIndex: num
 
   const range = { first: chunkIndex * run.chunk_size + 1, last: (chunkIndex + 1) * run.chunk_size };
   const timer = phaseTimer(`run ${runId} chunk ${chunkIndex}`, `run ${runId}`);
-  const geocoded = await geocodePending(deps, run.portfolio_id, range);
+  // Nothing to geocode once no row of the portfolio is pending (storeGeocodes keeps that count
+  // exact): no query for it per chunk, as in a run whose rows all came with coordinates.
+  const geocoded = (run.geocode_counts.pending ?? 0) > 0 ? await geocodePending(deps, run.portfolio_id, range) : 0;
   timer.lap(`geocode ${geocoded}`);
   const indexed = deps.scorer.indexed;
   const chunk =
