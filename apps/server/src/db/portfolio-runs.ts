@@ -96,6 +96,7 @@ export function findChunkRun(db: Db, runId: number) {
       'portfolio_runs.completed_at',
       'portfolios.organization_id',
       'portfolios.geocode_counts',
+      'portfolios.row_count',
     ])
     .where('portfolio_runs.id', '=', runId)
     .executeTakeFirst();

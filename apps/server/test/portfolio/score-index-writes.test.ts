@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { copyIntoScoreIndex } from '../../src/db/score-index-parts.js';
+import { copyIntoScoreIndex, prewarmScoreBuild } from '../../src/db/score-index-parts.js';
 import { addToIndex, openBuilds, PRODUCTION_MODELS } from '../../src/domain/portfolio/score-index.js';
 import { useTestWorld } from '../world.js';
 
@@ -74,5 +74,36 @@ describe('writing the score index', () => {
     ).toBe(0);
     expect(await rowsOf(gone.id)).toHaveLength(0);
     expect(await rowsOf(builds[1]!.id)).toHaveLength(others);
+  });
+
+  it('keeps each build in a partition of its own (migration 0870), emptied when the build is deleted', async () => {
+    const builds = await openBuilds(db, PRODUCTION_MODELS, '2026-05-07');
+    const ids = (await db.selectFrom('properties').select('id').orderBy('id').limit(4).execute()).map((r) => r.id);
+    await addToIndex(db, builds, PRODUCTION_MODELS, ids);
+    const partitionRows = async (buildId: number) => {
+      const { rows } = await sql<{ n: number; builds: number[] }>`
+        SELECT count(*)::int AS n, coalesce(array_agg(DISTINCT build_id), '{}') AS builds FROM ${sql.table(`score_index_${buildId}`)}`.execute(
+        db,
+      );
+      return rows[0]!;
+    };
+    // (Builds the earlier tests opened are reused: they may hold a row or two more.)
+    const before = new Map<number, number>();
+    // A run on a large build reads its partition into the buffers first (migration 0880 installs pg_prewarm).
+    expect(await prewarmScoreBuild(db, builds[1]!.id)).toBe(true);
+    for (const build of builds) {
+      const held = await partitionRows(build.id);
+      expect(held.builds).toEqual([build.id]);
+      expect(held.n).toBeGreaterThanOrEqual(ids.length);
+      before.set(build.id, held.n);
+    }
+    const { rows } = await sql<{ parent: string }>`
+      SELECT inhparent::regclass::text AS parent FROM pg_inherits WHERE inhrelid = ${`score_index_${builds[0]!.id}`}::regclass`.execute(
+      db,
+    );
+    expect(rows).toEqual([{ parent: 'score_index' }]);
+    await db.deleteFrom('score_index_builds').where('id', '=', builds[0]!.id).execute();
+    expect(await partitionRows(builds[0]!.id)).toEqual({ n: 0, builds: [] });
+    expect(await partitionRows(builds[1]!.id)).toEqual({ n: before.get(builds[1]!.id), builds: [builds[1]!.id] });
   });
 });

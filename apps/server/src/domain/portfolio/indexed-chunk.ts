@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.js';
 import { indexedPropertyIds, insertIndexedResults, unsettledChunkRows } from '../../db/portfolio-placement.js';
+import { prewarmScoreBuild } from '../../db/score-index-parts.js';
 import { geocodeCoordinatesMany, OUTSIDE_COVERAGE_AREA } from '../geocoder/index.js';
 import { NO_BUILDING_FOUND } from './risk-scorer.js';
 import { NO_SCORE, type ChunkRun, type ScoredChunk } from './run-parts.js';
@@ -15,6 +16,13 @@ async function parcelGridOf(indexed: IndexedScoring) {
  * hashes the build (~0.6 µs a build row) rather than probing it (~2–4 µs a chunk row).
  */
 const HASHED_BUILD_ROWS_PER_CHUNK_ROW = 4;
+
+/**
+ * A run of at least this share of its build's properties probes nearly every page of the build
+ * (a page holds ~13 properties' rows): its first chunk reads the build into PostgreSQL's buffers
+ * first (prewarmScoreBuild), in one pass.
+ */
+const PREWARM_RUN_SHARE_OF_BUILD = 0.25;
 
 /** How a portfolio row scored from a published appeal version is marked (as a lookup's score is, see AppealButton). */
 export const AMENDED_BY_APPEAL = 'Amended by appeal';
@@ -48,6 +56,10 @@ export async function placeAndScoreFromIndex(
     buildId,
     range,
   });
+  // A complete build of a few times the chunk's rows is hashed by each chunk; a larger one is probed row by row.
+  const probeIndexPerRow = !build.complete || build.properties > HASHED_BUILD_ROWS_PER_CHUNK_ROW * rowCount;
+  if (range.first === 1 && probeIndexPerRow && (run.row_count ?? 0) >= PREWARM_RUN_SHARE_OF_BUILD * build.properties)
+    await prewarmScoreBuild(db, buildId);
 
   const placedInNode = {
     rowNumbers: [] as number[],
@@ -100,8 +112,7 @@ export async function placeAndScoreFromIndex(
         placedInNode,
         noScore: NO_SCORE,
         noBuilding: NO_BUILDING_FOUND,
-        // A complete build (fresh statistics, see analyzeScoreIndex) of a few times the chunk's rows is hashed.
-        probeIndexPerRow: !build.complete || build.properties > HASHED_BUILD_ROWS_PER_CHUNK_ROW * rowCount,
+        probeIndexPerRow,
         amendedByAppeal: AMENDED_BY_APPEAL,
       }),
   };

@@ -17,6 +17,8 @@ export interface ChunkRun {
   requested_by: string;
   organization_id: number;
   score_build_id: number | null;
+  /** The portfolio's rows (null before it is read). */
+  row_count: number | null;
 }
 
 /** A chunk ready to commit: how its results are inserted and how many rows it has. */
