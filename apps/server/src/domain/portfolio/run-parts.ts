@@ -19,6 +19,8 @@ export interface ChunkRun {
   score_build_id: number | null;
   /** The portfolio's rows (null before it is read). */
   row_count: number | null;
+  /** How many of its rows are placed at each precision, and how many are still to geocode ('pending'). */
+  geocode_counts: Record<string, number>;
 }
 
 /** A chunk ready to commit: how its results are inserted and how many rows it has. */
