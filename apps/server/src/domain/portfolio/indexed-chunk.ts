@@ -20,9 +20,10 @@ const HASHED_BUILD_ROWS_PER_CHUNK_ROW = 4;
 /**
  * A run of at least this share of its build's properties probes nearly every page of the build
  * (a page holds ~13 properties' rows): its first chunk reads the build into PostgreSQL's buffers
- * first (prewarmScoreBuild), in one pass. Not a run with addresses still to geocode: the address
- * geocoder's indexes need those buffers more (a million addresses on the 1M world took 46–50 s
- * with the build read in, 44.5 s without).
+ * first (prewarmScoreBuild), in one pass. Not a run with addresses still to geocode: its chunks
+ * spend their time in the address geocoder, whose indexes share the same buffers (a million
+ * addresses on the 1M world: 46.4 and 49.5 s with the build read in, 44.5 and 47.5 s without;
+ * within the bench's noise, so kept out where it cannot pay).
  */
 const PREWARM_RUN_SHARE_OF_BUILD = 0.25;
 
