@@ -3,7 +3,7 @@ import { indexedPropertyIds, insertIndexedResults, unsettledChunkRows } from '..
 import { prewarmScoreBuild } from '../../db/score-index-parts.js';
 import { geocodeCoordinatesMany, OUTSIDE_COVERAGE_AREA } from '../geocoder/index.js';
 import { NO_BUILDING_FOUND } from './risk-scorer.js';
-import { NO_SCORE, type ChunkRun, type ScoredChunk } from './run-parts.js';
+import { NO_SCORE, nothingToGeocode, type ChunkRun, type ScoredChunk } from './run-parts.js';
 import type { IndexedScoring } from './seams.js';
 
 /** The worker's parcel grid of the current world (parcel-grid-cache.ts); null without one, or when it fails to load. */
@@ -61,7 +61,7 @@ export async function placeAndScoreFromIndex(
   });
   // A complete build of a few times the chunk's rows is hashed by each chunk; a larger one is probed row by row.
   const probeIndexPerRow = !build.complete || build.properties > HASHED_BUILD_ROWS_PER_CHUNK_ROW * rowCount;
-  const placedAtIngest = (run.geocode_counts.pending ?? 0) === 0;
+  const placedAtIngest = nothingToGeocode(run.geocode_counts);
   if (
     range.first === 1 &&
     probeIndexPerRow &&

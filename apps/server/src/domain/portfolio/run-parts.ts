@@ -9,6 +9,15 @@ export { resultsPartition } from '../../db/portfolio-runs.js';
 
 export const NO_SCORE = 'No score could be calculated for this property.';
 
+/**
+ * Whether no row of a portfolio is still to geocode, by its geocode_counts: exact, since
+ * storeGeocodes moves the counts in the statement that stores the rows (all rows with
+ * coordinates are placed at ingest).
+ */
+export function nothingToGeocode(geocodeCounts: Record<string, number>): boolean {
+  return (geocodeCounts.pending ?? 0) === 0;
+}
+
 export interface ChunkRun {
   id: number;
   portfolio_id: number;

@@ -18,7 +18,7 @@ import {
 } from '../../db/portfolio-runs.js';
 import { conflict } from '../app-error.js';
 import { placeAndScoreFromIndex } from './indexed-chunk.js';
-import { NO_SCORE, type ChunkRun, type ScoredChunk } from './run-parts.js';
+import { NO_SCORE, nothingToGeocode, type ChunkRun, type ScoredChunk } from './run-parts.js';
 import { phaseTimer, phaseTotals } from './phase-timer.js';
 import type { BatchGeocoder, GeocodedRow, PortfolioScorer, ScoredRow, StagedRow } from './seams.js';
 import { canTransition, transitionRefusal } from './status.js';
@@ -71,7 +71,7 @@ export async function startRun(
       ? await scorer.indexed.prepareRun(input.product)
       : { ...scorer.modelInfo(input.product), buildId: null };
     const rowCount = current.row_count ?? 0;
-    const placed = (current.geocode_counts.pending ?? 0) === 0;
+    const placed = nothingToGeocode(current.geocode_counts);
     const chunkSize = scorer.indexed && placed ? Math.round(input.chunkSize * PLACED_CHUNK_FACTOR) : input.chunkSize;
     const chunkCount = Math.ceil(rowCount / chunkSize);
     const runId = await insertRun(trx, {
@@ -118,9 +118,8 @@ export async function processChunk(deps: RunDeps, runId: number, chunkIndex: num
 
   const range = { first: chunkIndex * run.chunk_size + 1, last: (chunkIndex + 1) * run.chunk_size };
   const timer = phaseTimer(`run ${runId} chunk ${chunkIndex}`, `run ${runId}`);
-  // Nothing to geocode once no row of the portfolio is pending (storeGeocodes keeps that count
-  // exact): no query for it per chunk, as in a run whose rows all came with coordinates.
-  const geocoded = (run.geocode_counts.pending ?? 0) > 0 ? await geocodePending(deps, run.portfolio_id, range) : 0;
+  // No query for rows to geocode once none is pending, as in a run whose rows all came with coordinates.
+  const geocoded = nothingToGeocode(run.geocode_counts) ? 0 : await geocodePending(deps, run.portfolio_id, range);
   timer.lap(`geocode ${geocoded}`);
   const indexed = deps.scorer.indexed;
   const chunk =
