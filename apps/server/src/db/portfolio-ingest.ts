@@ -97,14 +97,13 @@ export function ingestCopyStatement(client: pg.ClientBase, portfolioId: number):
   return `COPY ${client.escapeIdentifier(rowsPartition(portfolioId))} (${INGEST_COPY_COLUMNS.join(', ')}) FROM STDIN (FREEZE)`;
 }
 
-/** The rows table's primary key and ref index, built by sorting once the rows are in. */
+/** The rows table's primary key, built by sorting once the rows are in. */
 export async function buildIngestKeys(client: pg.ClientBase, portfolioId: number): Promise<void> {
   const table = client.escapeIdentifier(rowsPartition(portfolioId));
   // The keys of a million rows sort in memory rather than in temporary files (the embedded
   // server's default is 512 MB already; this keeps it on a server configured lower).
   await client.query(`SET LOCAL maintenance_work_mem = '512MB'`);
   await client.query(`ALTER TABLE ${table} ADD PRIMARY KEY (portfolio_id, row_number)`);
-  await client.query(`CREATE INDEX ON ${table} (portfolio_id, lower(ref) text_pattern_ops)`);
 }
 
 /** Attaches the rows table as the portfolio's partition of portfolio_rows: the check proves the bound, so the rows are not scanned again. */
@@ -117,6 +116,10 @@ export async function attachIngestedRows(client: pg.ClientBase, portfolioId: num
 
 /** Fresh statistics now rather than at autovacuum's leisure, or chunk and export queries may scan instead of using the key. */
 export async function analyzeIngestedRows(client: pg.ClientBase, portfolioId: number): Promise<void> {
+  // A sample of 3,000 rows (statistics target 10) is enough for the chunk and export plans (row
+  // ranges of one portfolio) and reads a tenth of the pages the default's 30,000 do: 0.23 → 0.02 s
+  // for a million rows. (SET LOCAL: the ingest is one transaction.)
+  await client.query('SET LOCAL default_statistics_target = 10');
   await client.query(`ANALYZE ${client.escapeIdentifier(rowsPartition(portfolioId))}`);
 }
 

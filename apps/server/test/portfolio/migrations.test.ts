@@ -3,12 +3,14 @@ import { describe, expect, it } from 'vitest';
 import * as resultsPartitions from '../../src/db/migrations/0340_portfolio_results_partitions.js';
 import * as geocodeCounts from '../../src/db/migrations/0350_portfolio_geocode_counts.js';
 import * as rowProperty from '../../src/db/migrations/0360_portfolio_row_property.js';
+import * as unusedIndexes from '../../src/db/migrations/0900_portfolio_unused_indexes.js';
 import { useTestDatabase } from '../database.js';
 import { createOrganization, createUser } from '../factories.js';
 
 /**
  * Migrations 0340–0360 on a database that already holds portfolios: taken back to the shape before
  * them, filled as the older code left it (one results table, no counts), and brought forward.
+ * (0900 goes back and forward with them: 0340's down renames the index 0900 drops.)
  */
 const { db } = await useTestDatabase();
 const raw = db as unknown as Kysely<unknown>;
@@ -17,7 +19,7 @@ describe('portfolio migrations on existing data', () => {
   it('moves results into per-run partitions with chunk counts, and counts the rows by geocoding precision', async () => {
     const org = await createOrganization(db);
     const user = await createUser(db, { org });
-    for (const migration of [rowProperty, geocodeCounts, resultsPartitions]) await migration.down(raw);
+    for (const migration of [unusedIndexes, rowProperty, geocodeCounts, resultsPartitions]) await migration.down(raw);
 
     await sql`
       INSERT INTO portfolio_uploads (name, organization_id, user_id, original_name, size_bytes, delimiter, has_bom, header)
@@ -54,7 +56,7 @@ describe('portfolio migrations on existing data', () => {
              (${done}, 3, 5, 'medium', 0.9, '[]', 'v1', NULL), (${done}, 4, NULL, 'none', NULL, '[]', 'v1', 'No location.'),
              (${done}, 5, 9, 'high', 0.9, '[]', 'v1', NULL)`.execute(raw);
 
-    for (const migration of [resultsPartitions, geocodeCounts, rowProperty]) await migration.up(raw);
+    for (const migration of [resultsPartitions, geocodeCounts, rowProperty, unusedIndexes]) await migration.up(raw);
 
     const { rows: partitions } = await sql<{ name: string; attached: boolean }>`
       SELECT relname AS name, relispartition AS attached FROM pg_class WHERE relname IN (${`portfolio_results_${done}`}, ${`portfolio_results_${open}`}) ORDER BY relname`.execute(

@@ -126,7 +126,7 @@ describe('portfolio pipeline', () => {
     expect(product.status).toBe('READY');
     // The run's own results table is now its indexed partition, and the summary the chunks added
     // up is what its results say.
-    expect(await partitionState(runId)).toEqual({ attached: true, indexes: 2 });
+    expect(await partitionState(runId)).toEqual({ attached: true, indexes: 1 });
     const { rows: levels } = await pool.query(
       `SELECT count(*) FILTER (WHERE problem IS NULL AND risk_level = 'low')::int AS low, count(*) FILTER (WHERE problem IS NULL AND risk_level = 'medium')::int AS medium,
               count(*) FILTER (WHERE problem IS NULL AND risk_level = 'high')::int AS high, count(*) FILTER (WHERE problem IS NULL AND risk_level = 'none')::int AS none,
@@ -172,7 +172,7 @@ describe('portfolio pipeline', () => {
       .where('portfolio_id', '=', id)
       .executeTakeFirstOrThrow();
     expect(product.status).toBe('READY');
-    expect(await partitionState(runId)).toEqual({ attached: true, indexes: 2 });
+    expect(await partitionState(runId)).toEqual({ attached: true, indexes: 1 });
   });
 
   it("counts each row's geocoding once when two products' runs geocode the same chunk at once", async () => {
