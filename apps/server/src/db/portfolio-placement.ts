@@ -59,13 +59,20 @@ export interface UnsettledRow {
  */
 export async function unsettledChunkRows(
   db: Db,
-  chunk: { portfolioId: number; buildId: number; range: RowRange },
-): Promise<{ rowCount: number; unsettled: UnsettledRow[]; build: { complete: boolean; properties: number } }> {
+  chunk: { portfolioId: number; buildId: number; range: RowRange; organizationId: number; product: string },
+): Promise<{
+  rowCount: number;
+  unsettled: UnsettledRow[];
+  build: { complete: boolean; properties: number };
+  /** Whether the organisation has published appeal versions of the product (appeals, migration 0600). */
+  appealVersions: boolean;
+}> {
   const { rows } = await sql<{
     row_count: number;
     unsettled: UnsettledRow[];
     build_complete: boolean;
     build_properties: number;
+    appeal_versions: boolean;
   }>`
     WITH c AS (
       SELECT r.row_number, r.geo_latitude AS lat, r.geo_longitude AS lng, ${placedProperty} AS property_id,
@@ -73,6 +80,7 @@ export async function unsettledChunkRows(
       FROM portfolio_rows r CROSS JOIN ${placementContext(chunk.portfolioId)} t
       WHERE r.portfolio_id = ${chunk.portfolioId}::int AND r.row_number BETWEEN ${chunk.range.first}::int AND ${chunk.range.last}::int)
     SELECT (SELECT count(*) FROM c)::int AS row_count, b.completed_at IS NOT NULL AS build_complete, b.property_count AS build_properties,
+           EXISTS (SELECT 1 FROM appeal_score_versions v WHERE v.organization_id = ${chunk.organizationId}::int AND v.product = ${chunk.product}::text) AS appeal_versions,
            coalesce((SELECT json_agg(json_build_object('row_number', row_number, 'lat', lat, 'lng', lng, 'property_id', property_id) ORDER BY row_number)
                      FROM c WHERE usable AND (property_id IS NULL OR (NOT (SELECT b.completed_at IS NOT NULL FROM score_index_builds b WHERE b.id = ${chunk.buildId}::int)
                        -- A key probe per row (a scalar subquery: never turned into a hash of the whole build).
@@ -83,6 +91,7 @@ export async function unsettledChunkRows(
     rowCount: row.row_count,
     unsettled: row.unsettled,
     build: { complete: row.build_complete === true, properties: row.build_properties ?? 0 },
+    appealVersions: row.appeal_versions,
   };
 }
 
@@ -119,6 +128,11 @@ export interface IndexedResults {
    * made the planner scan the whole build per row).
    */
   probeIndexPerRow: boolean;
+  /**
+   * Whether the organisation has published appeal versions of the product (unsettledChunkRows). Without
+   * any, the statement leaves out their per-row join: even with nothing to find it cost ~1 µs a row.
+   */
+  appealVersions: boolean;
   /** How a row scored from an appeal version is marked in its model version ('Amended by appeal'). */
   amendedByAppeal: string;
 }
@@ -129,7 +143,8 @@ export interface IndexedResults {
  * organisation's latest published appeal version of the property's product (appeals, migration
  * 0600) replaces the index's score as a lookup shows it: its score, level, confidence and top
  * factors, and a model version marked '{amendedByAppeal} v{n}, {date}'. Versions are per
- * organisation. RETURNING risk_level, problem.
+ * organisation; one without any of the product's (nearly every one) has no per-row join for them.
+ * RETURNING risk_level, problem.
  */
 export function insertIndexedResults(r: IndexedResults): RawBuilder<unknown> {
   const node = r.placedInNode;
@@ -158,7 +173,15 @@ export function insertIndexedResults(r: IndexedResults): RawBuilder<unknown> {
             sql`LEFT JOIN LATERAL (SELECT * FROM score_index s WHERE s.build_id = ${r.buildId}::int AND s.property_id = u.property_id LIMIT 1) s ON true`
           : sql`LEFT JOIN score_index s ON s.build_id = ${r.buildId}::int AND s.property_id = u.property_id`
       }
-      -- The organisation's latest published appeal version of this property's product, shaped as an index row.
+      ${r.appealVersions ? latestAppealVersion(r) : sql`CROSS JOIN (SELECT NULL::int AS version, NULL::float8 AS score, NULL::text AS risk_level, NULL::float8 AS confidence, NULL::text AS unavailable, NULL::jsonb AS top_factors, NULL::text AS model_version) a`}
+      CROSS JOIN LATERAL (SELECT coalesce(u.problem, CASE WHEN a.version IS NOT NULL THEN CASE WHEN a.score IS NULL THEN a.unavailable END
+                                                          WHEN s.property_id IS NULL THEN ${r.noScore}::text ELSE s.problem END) AS problem) x
+      RETURNING risk_level, problem`;
+}
+
+/** The organisation's latest published appeal version of the row's property and product, shaped as an index row (`a`). */
+function latestAppealVersion(r: IndexedResults) {
+  return sql`
       LEFT JOIN LATERAL (
         SELECT v.version, v.score, v.risk_level, (v.result->'confidence'->>'value')::float8 AS confidence,
                coalesce(v.result->>'unavailableReason', ${r.noScore}::text) AS unavailable,
@@ -167,12 +190,6 @@ export function insertIndexedResults(r: IndexedResults): RawBuilder<unknown> {
                v.model_version || ' (' || ${r.amendedByAppeal}::text || ' v' || v.version || ', ' || to_char(v.published_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') || ')' AS model_version
         FROM appeal_score_versions v
         WHERE u.problem IS NULL AND v.organization_id = ${r.organizationId}::int AND v.property_id = u.property_id AND v.product = ${r.product}::text
-          -- Once per statement (an InitPlan in the one-time filter): an organisation with no published version of
-          -- this product, nearly every one, skips the per-row probe (a tenth of the insert's time).
-          AND EXISTS (SELECT 1 FROM appeal_score_versions o WHERE o.organization_id = ${r.organizationId}::int AND o.product = ${r.product}::text)
         ORDER BY v.version DESC LIMIT 1
-      ) a ON true
-      CROSS JOIN LATERAL (SELECT coalesce(u.problem, CASE WHEN a.version IS NOT NULL THEN CASE WHEN a.score IS NULL THEN a.unavailable END
-                                                          WHEN s.property_id IS NULL THEN ${r.noScore}::text ELSE s.problem END) AS problem) x
-      RETURNING risk_level, problem`;
+      ) a ON true`;
 }

@@ -54,10 +54,12 @@ export async function placeAndScoreFromIndex(
   range: { first: number; last: number },
 ): Promise<ScoredChunk> {
   const buildId = run.score_build_id;
-  const { rowCount, unsettled, build } = await unsettledChunkRows(db, {
+  const { rowCount, unsettled, build, appealVersions } = await unsettledChunkRows(db, {
     portfolioId: run.portfolio_id,
     buildId,
     range,
+    organizationId: run.organization_id,
+    product: run.product,
   });
   // A complete build of a few times the chunk's rows is hashed by each chunk; a larger one is probed row by row.
   const probeIndexPerRow = !build.complete || build.properties > HASHED_BUILD_ROWS_PER_CHUNK_ROW * rowCount;
@@ -122,6 +124,7 @@ export async function placeAndScoreFromIndex(
         noScore: NO_SCORE,
         noBuilding: NO_BUILDING_FOUND,
         probeIndexPerRow,
+        appealVersions,
         amendedByAppeal: AMENDED_BY_APPEAL,
       }),
   };
