@@ -203,12 +203,31 @@ function cell(values: readonly string[], index: number | undefined): string | nu
  */
 export const DECIMAL_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)$/;
 
+/**
+ * DECIMAL_TEXT.test(text), as a loop over its characters: an ingest asks it of two values a row,
+ * and a regular expression's call costs more than the scan of a short number.
+ */
+export function isDecimalText(text: string): boolean {
+  const length = text.length;
+  let i = 0;
+  const sign = text.charCodeAt(0);
+  if (sign === 43 || sign === 45) i = 1; // + -
+  let digits = 0;
+  let point = false;
+  for (; i < length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 48 && c <= 57) digits += 1;
+    else if (c === 46 && !point) point = true;
+    else return false;
+  }
+  return digits > 0;
+}
+
 function parseCoordinate(raw: string | null): number | null | 'invalid' {
   if (raw === null) return null;
+  if (isDecimalText(raw)) return Number(raw);
   // A decimal comma ("37,69"), as semicolon-delimited files from European spreadsheets write it (issue 12).
-  const text = /^[+-]?\d+,\d+$/.test(raw) ? raw.replace(',', '.') : raw;
-  if (!DECIMAL_TEXT.test(text)) return 'invalid';
-  return Number(text);
+  return /^[+-]?\d+,\d+$/.test(raw) ? Number(raw.replace(',', '.')) : 'invalid';
 }
 
 /** Said of a row outside the area Z-VIEW covers (issue 12), rather than "We could not find this address." */
@@ -228,8 +247,27 @@ export function insideCoverage(lat: number, lon: number): boolean {
 }
 
 function allBlank(values: readonly string[]): boolean {
-  for (const value of values) if (value.trim() !== '') return false;
+  for (const value of values) {
+    // A value that starts with a printable ASCII character is not blank: no trim needed.
+    const first = value.charCodeAt(0);
+    if ((first > 32 && first < 127) || value.trim() !== '') return false;
+  }
   return true;
+}
+
+const attributeColumnsOf = new WeakMap<ColumnMapping, [AttributeField, number][]>();
+
+/** The mapping's attribute fields with their columns (remembered per mapping: readRow runs for every row of an ingest). */
+function attributeColumns(mapping: ColumnMapping): [AttributeField, number][] {
+  let columns = attributeColumnsOf.get(mapping);
+  if (!columns) {
+    columns = ATTRIBUTE_FIELDS.flatMap((field) => {
+      const index = mapping.fields[field];
+      return index === undefined ? [] : [[field, index] as [AttributeField, number]];
+    });
+    attributeColumnsOf.set(mapping, columns);
+  }
+  return columns;
 }
 
 export function readRow(mapping: ColumnMapping, values: readonly string[]): LocationRow {
@@ -247,8 +285,8 @@ export function readRow(mapping: ColumnMapping, values: readonly string[]): Loca
     attributes: {},
     problem: null,
   };
-  for (const field of ATTRIBUTE_FIELDS) {
-    const value = cell(values, f[field]);
+  for (const [field, index] of attributeColumns(mapping)) {
+    const value = cell(values, index);
     if (value !== null) row.attributes[field] = value;
   }
   if (allBlank(values)) {

@@ -31,6 +31,13 @@ export function placementCell(lat: number, lng: number): number {
   return Math.floor(lat / 0.001) * 1_000_000 + Math.floor((lng + 180) / 0.001);
 }
 
+/**
+ * How far beyond its vertices a parcel's bounding box reaches: well over PostgreSQL's tolerance,
+ * so a point outside the box is outside the polygon by its rule too (a point on an edge, or
+ * within EPSILON of it, is inside).
+ */
+const BOX_MARGIN = 1e-5;
+
 /** A crossing sum this large marks "the point is on an edge": inside, whatever the other edges say. */
 const ON_EDGE = Number.MAX_SAFE_INTEGER;
 
@@ -117,6 +124,8 @@ export class ParcelGrid {
     private readonly vertexStart: Int32Array,
     private readonly vertexCount: Int32Array,
     private readonly xy: Float64Array,
+    /** Each entry's bounding box, west, south, east, north, widened by BOX_MARGIN. */
+    private readonly boxes: Float64Array,
     /** coarseKey of every COARSE_CELL_DEG cell holding a property's point. */
     private readonly occupied: Set<number>,
   ) {}
@@ -155,7 +164,11 @@ export class ParcelGrid {
       else if (key > cell) high = mid - 1;
       else {
         let found: string | null = null;
+        const boxes = this.boxes;
         for (let e = this.cellStart[mid]!; e < this.cellStart[mid + 1]!; e++) {
+          // Most parcels listed in the cell are beside the point: their box tells, without the ring.
+          if (lng < boxes[4 * e]! || lat < boxes[4 * e + 1]! || lng > boxes[4 * e + 2]! || lat > boxes[4 * e + 3]!)
+            continue;
           const id = this.propertyIds[e]!;
           if (found !== null && id >= found) continue;
           if (pgPolygonContains(this.xy, this.vertexStart[e]!, this.vertexCount[e]!, lng, lat)) found = id;
@@ -175,6 +188,7 @@ export class ParcelGridBuilder {
   private readonly vertexStart: number[] = [];
   private readonly vertexCount: number[] = [];
   private readonly xy = new Float64Buffer();
+  private readonly boxes = new Float64Buffer();
   private readonly occupied = new Set<number>();
   /** Each property's first entry (the entry holding its id string and vertices). */
   private readonly firstEntry = new Map<string, number>();
@@ -200,14 +214,23 @@ export class ParcelGridBuilder {
       this.propertyIds.push(this.propertyIds[first]!);
       this.vertexStart.push(this.vertexStart[first]!);
       this.vertexCount.push(this.vertexCount[first]!);
+      for (let k = 0; k < 4; k++) this.boxes.push(this.boxes.data[4 * first + k]!);
       return;
     }
     this.firstEntry.set(propertyId, this.propertyIds.length);
     this.propertyIds.push(propertyId);
     this.vertexStart.push(this.xy.length);
     // PostgreSQL prints floats with the shortest exact digits, so parseFloat gives the stored doubles back.
-    const numbers = polygonText.replace(/[()]/g, '').split(',');
-    for (const n of numbers) this.xy.push(Number(n));
+    const numbers = polygonText.replace(/[()]/g, '').split(',').map(Number);
+    let [west, south, east, north] = [Infinity, Infinity, -Infinity, -Infinity];
+    for (let i = 0; i < numbers.length; i += 2) {
+      const [x, y] = [numbers[i]!, numbers[i + 1]!];
+      this.xy.push(x);
+      this.xy.push(y);
+      [west, east, south, north] = [Math.min(west, x), Math.max(east, x), Math.min(south, y), Math.max(north, y)];
+    }
+    for (const edge of [west - BOX_MARGIN, south - BOX_MARGIN, east + BOX_MARGIN, north + BOX_MARGIN])
+      this.boxes.push(edge);
     this.vertexCount.push(numbers.length / 2);
   }
 
@@ -220,6 +243,7 @@ export class ParcelGridBuilder {
       Int32Array.from(this.vertexStart),
       Int32Array.from(this.vertexCount),
       this.xy.data.slice(0, this.xy.length),
+      this.boxes.data.slice(0, this.boxes.length),
       this.occupied,
     );
   }

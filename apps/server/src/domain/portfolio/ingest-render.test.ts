@@ -1,0 +1,72 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { DECIMAL_TEXT, isDecimalText, mapColumns, readRow } from './columns.js';
+import { csvCell } from './csv-cell.js';
+import { cellCare, copyText, csvOriginals, renderCopyRows } from './ingest-render.js';
+
+// Strings made of the characters these checks turn on, so most cases hit an edge.
+const tricky = fc.string({
+  unit: fc.constantFrom(...'0123456789.,+-=@"eE \t\r\nab\u00a0\u2028\ufeffé'.split(''), '\u0000'),
+  maxLength: 8,
+});
+
+describe('isDecimalText (the scan behind an ingest of coordinates)', () => {
+  it('answers as DECIMAL_TEXT does', () => {
+    fc.assert(
+      fc.property(tricky, (text) => isDecimalText(text) === DECIMAL_TEXT.test(text)),
+      { numRuns: 20_000 },
+    );
+    for (const text of ['5', '-5.', '+.5', '.', '', '+', '1.2.3', '1e5', ' 1', '007'])
+      expect(isDecimalText(text), text).toBe(DECIMAL_TEXT.test(text));
+  });
+});
+
+describe('cellCare (the fast path of a row’s stored CSV line)', () => {
+  it('says what csvCell does with a value, or leaves it to csvCell', () => {
+    fc.assert(
+      fc.property(tricky, (value) => {
+        const care = cellCare(value);
+        return care === 2 || csvCell(value) === (care === 0 ? value : `"${value}"`);
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+
+  it('takes the fast path for the values of a typical row', () => {
+    for (const value of ['P1', '32.919000', '-76.271000', '101000', 'Main St', ''])
+      expect(cellCare(value), value).toBe(0);
+    for (const value of ['a,b', 'note 1, block 1']) expect(cellCare(value), value).toBe(1);
+    for (const value of ['=1+2', '-x', '"q"', '-1,5', 'end ', ' start', 'line\nbreak', 'café'])
+      expect(cellCare(value), value).toBe(2);
+  });
+
+  it('leaves the stored line what csvCell of every value gives', () => {
+    fc.assert(
+      fc.property(fc.array(tricky, { maxLength: 6 }), fc.integer({ min: 0, max: 7 }), (values, width) => {
+        const expected = Array.from({ length: width }, (_, i) => csvCell(values[i] ?? '')).join(',');
+        expect(csvOriginals(values, width)).toBe(expected.includes('\u0000') ? null : expected);
+      }),
+      { numRuns: 5_000 },
+    );
+  });
+});
+
+describe('renderCopyRows', () => {
+  it('writes a row’s attributes as JSON.stringify would, escaped for COPY', () => {
+    const mapping = mapColumns(['LocNumber', 'Latitude', 'Longitude', 'BuildingTIV', 'OccupancyCode', 'Notes']);
+    fc.assert(
+      fc.property(fc.array(tricky, { minLength: 6, maxLength: 6 }), (values) => {
+        const line = renderCopyRows(
+          [{ rowNumber: 1, values, problem: null }],
+          { portfolioId: 7, mapping, grid: null },
+          {
+            unusable: 0,
+            coordinates: 0,
+          },
+        );
+        expect(line.split('\t')[12]).toBe(copyText(JSON.stringify(readRow(mapping, values).attributes)));
+      }),
+      { numRuns: 5_000 },
+    );
+  });
+});
