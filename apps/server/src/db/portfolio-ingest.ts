@@ -46,6 +46,14 @@ export const rowsPartition = (portfolioId: number) => `portfolio_rows_${Math.tru
 /** A portfolio row's reference and address parts as the file gave them. */
 export const ROW_ADDRESS_COLUMNS = ['ref', 'address', 'street', 'city', 'state', 'zip', 'country'] as const;
 
+/**
+ * What an ingest stores as a row's placed_property_id when its point is far from every property
+ * of the world (domain/portfolio/parcel-grid.ts isFarFromEveryProperty): no property id is empty.
+ * A run trusting the placements gives such a row "outside coverage" without asking Node
+ * (db/portfolio-placement.ts farAtIngest).
+ */
+export const FAR_FROM_EVERY_PROPERTY = '';
+
 /** The columns an ingest's COPY fills, in the order of each line (domain/portfolio/ingest.ts writes the lines). */
 export const INGEST_COPY_COLUMNS = [
   'portfolio_id',

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from './database.js';
+import { FAR_FROM_EVERY_PROPERTY } from './portfolio-ingest.js';
 import { resultsPartition } from './portfolio-runs.js';
 
 /**
@@ -32,17 +33,21 @@ function placementContext(portfolioId: number) {
 
 /**
  * The property a row `r` is placed on (with `t`, its placementContext): the one the address
- * geocoder matched; else the parcel the ingest found under its point while that still holds;
+ * geocoder matched; else the parcel the ingest found under its point while that still holds
+ * (none when the ingest found it far from every property, see farAtIngest);
  * else, for a usable point, the parcel containing it through its grid cell in `placement_cells`
  * (an index-only probe and an exact polygon test, run only for such rows). min() rather than ORDER
  * BY … LIMIT 1: no sort node per row; in byte order, as the ingest's grid picks (parcel-grid.ts),
  * then back in the default collation, or the score index's key could not be probed with it.
  */
-const placedProperty = sql`coalesce(r.geo_property_id, CASE WHEN t.trusted THEN r.placed_property_id END,
+const placedProperty = sql`coalesce(r.geo_property_id, CASE WHEN t.trusted THEN nullif(r.placed_property_id, ${FAR_FROM_EVERY_PROPERTY}::text) END,
   CASE WHEN r.problem IS NULL AND r.geo_problem IS NULL AND r.geo_property_id IS NULL AND NOT (t.trusted AND r.geo_precision = 'coordinates')
     THEN (SELECT min(pc.property_id COLLATE "C") FROM placement_cells pc
           WHERE pc.world_revision = t.cells_revision AND pc.cell = zview_placement_cell(r.geo_latitude, r.geo_longitude)
             AND pc.parcel @> point(r.geo_longitude, r.geo_latitude)) COLLATE "default" END)`;
+
+/** Whether the ingest found row `r`'s point far from every property and that still holds: outside coverage (parcel-grid.ts placement). */
+const farAtIngest = sql`coalesce(t.trusted AND r.placed_property_id = ${FAR_FROM_EVERY_PROPERTY}::text, false)`;
 
 /** A usable row the chunk's SQL cannot settle alone: its point is in no simple parcel (property_id null), or the build lacks its property. */
 export interface UnsettledRow {
@@ -67,6 +72,9 @@ export async function unsettledChunkRows(
   /** Whether the organisation has published appeal versions of the product (appeals, migration 0600). */
   appealVersions: boolean;
 }> {
+  // One pass over the chunk's rows (no CTE read twice, which stored them all; no ORDER BY in the
+  // aggregate, which sorted them all): 26 → 20 ms of a 25,000-row chunk. Unsettled rows come in no
+  // particular order.
   const { rows } = await sql<{
     row_count: number;
     unsettled: UnsettledRow[];
@@ -74,18 +82,21 @@ export async function unsettledChunkRows(
     build_properties: number;
     appeal_versions: boolean;
   }>`
-    WITH c AS (
-      SELECT r.row_number, r.geo_latitude AS lat, r.geo_longitude AS lng, ${placedProperty} AS property_id,
-             r.problem IS NULL AND r.geo_problem IS NULL AND r.geo_latitude IS NOT NULL AND r.geo_longitude IS NOT NULL AS usable
-      FROM portfolio_rows r CROSS JOIN ${placementContext(chunk.portfolioId)} t
-      WHERE r.portfolio_id = ${chunk.portfolioId}::int AND r.row_number BETWEEN ${chunk.range.first}::int AND ${chunk.range.last}::int)
-    SELECT (SELECT count(*) FROM c)::int AS row_count, b.completed_at IS NOT NULL AS build_complete, b.property_count AS build_properties,
+    SELECT count(*)::int AS row_count,
+           (SELECT b.completed_at IS NOT NULL FROM score_index_builds b WHERE b.id = ${chunk.buildId}::int) AS build_complete,
+           (SELECT b.property_count FROM score_index_builds b WHERE b.id = ${chunk.buildId}::int) AS build_properties,
            EXISTS (SELECT 1 FROM appeal_score_versions v WHERE v.organization_id = ${chunk.organizationId}::int AND v.product = ${chunk.product}::text) AS appeal_versions,
-           coalesce((SELECT json_agg(json_build_object('row_number', row_number, 'lat', lat, 'lng', lng, 'property_id', property_id) ORDER BY row_number)
-                     FROM c WHERE usable AND (property_id IS NULL OR (NOT (SELECT b.completed_at IS NOT NULL FROM score_index_builds b WHERE b.id = ${chunk.buildId}::int)
-                       -- A key probe per row (a scalar subquery: never turned into a hash of the whole build).
-                       AND (SELECT true FROM score_index s WHERE s.build_id = ${chunk.buildId}::int AND s.property_id = c.property_id LIMIT 1) IS NULL))), '[]') AS unsettled
-    FROM (SELECT 1) one LEFT JOIN score_index_builds b ON b.id = ${chunk.buildId}::int`.execute(db);
+           coalesce(json_agg(json_build_object('row_number', c.row_number, 'lat', c.lat, 'lng', c.lng, 'property_id', c.property_id))
+                    FILTER (WHERE c.usable AND (c.property_id IS NULL OR (NOT (SELECT b.completed_at IS NOT NULL FROM score_index_builds b WHERE b.id = ${chunk.buildId}::int)
+                      -- A key probe per row (a scalar subquery: never turned into a hash of the whole build).
+                      AND (SELECT true FROM score_index s WHERE s.build_id = ${chunk.buildId}::int AND s.property_id = c.property_id LIMIT 1) IS NULL))), '[]') AS unsettled
+    FROM (
+      SELECT r.row_number, r.geo_latitude AS lat, r.geo_longitude AS lng, ${placedProperty} AS property_id,
+             r.problem IS NULL AND r.geo_problem IS NULL AND r.geo_latitude IS NOT NULL AND r.geo_longitude IS NOT NULL AND NOT ${farAtIngest} AS usable
+      FROM portfolio_rows r CROSS JOIN ${placementContext(chunk.portfolioId)} t
+      WHERE r.portfolio_id = ${chunk.portfolioId}::int AND r.row_number BETWEEN ${chunk.range.first}::int AND ${chunk.range.last}::int) c`.execute(
+    db,
+  );
   const row = rows[0]!;
   return {
     rowCount: row.row_count,
@@ -121,6 +132,8 @@ export interface IndexedResults {
   noScore: string;
   /** The problem of a placed row on no property. */
   noBuilding: string;
+  /** The problem of a row the ingest found far from every property (OUTSIDE_COVERAGE_AREA). */
+  outsideCoverage: string;
   /**
    * Probe the index once per row, rather than let the planner join it (it hashes a build a few
    * times the chunk's size, cheaper than probing it; on a large build probes are cheaper, and
@@ -157,7 +170,8 @@ export function insertIndexedResults(r: IndexedResults): RawBuilder<unknown> {
              CASE WHEN x.problem IS NULL AND a.version IS NOT NULL THEN a.model_version ELSE ${r.modelVersion}::text END, x.problem
       FROM (
         SELECT r.row_number, p.property_id,
-               coalesce(r.problem, r.geo_problem, o.problem, CASE WHEN r.geo_latitude IS NULL OR r.geo_longitude IS NULL THEN ${r.noScore}::text
+               coalesce(r.problem, r.geo_problem, o.problem, CASE WHEN ${farAtIngest} THEN ${r.outsideCoverage}::text
+                                                                  WHEN r.geo_latitude IS NULL OR r.geo_longitude IS NULL THEN ${r.noScore}::text
                                                                   WHEN p.property_id IS NULL THEN ${r.noBuilding}::text END) AS problem
         FROM portfolio_rows r
         CROSS JOIN ${placementContext(r.portfolioId)} t

@@ -2,7 +2,8 @@ import pg from 'pg';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { handleIngest } from '../../src/jobs/portfolio-jobs.js';
-import { geocodeCoordinatesMany } from '../../src/domain/geocoder/index.js';
+import { FAR_FROM_EVERY_PROPERTY } from '../../src/db/portfolio-ingest.js';
+import { geocodeCoordinatesMany, OUTSIDE_COVERAGE_AREA } from '../../src/domain/geocoder/index.js';
 import { parcelGrids } from '../../src/domain/portfolio/parcel-grid-cache.js';
 import { pgPolygonContains } from '../../src/domain/portfolio/parcel-grid.js';
 import { riskModelScorer } from '../../src/domain/portfolio/risk-scorer.js';
@@ -141,11 +142,17 @@ describe('placing points at ingest', () => {
       .orderBy('id')
       .limit(BOOK)
       .execute();
+    // A point in the United States far from every property of the world: outside coverage.
+    const grid = (await parcelGrids(db).current())!;
+    const farPoint = Array.from({ length: 200 }, (_, i) => [30 + (i % 15), -120 + i / 5] as const).find(([lat, lng]) =>
+      grid.isFarFromEveryProperty(lat, lng),
+    )!;
     const csv = [
       'id,latitude,longitude',
       ...properties.map((p, i) => `R${i},${p.lat},${p.lng}`),
       'SEA,30.0,-60.0',
       'BAD,,',
+      `FAR,${farPoint[0]},${farPoint[1]}`,
     ].join('\n');
     const { headers } = await createMember(app, db);
     const scorer = riskModelScorer(db, { now });
@@ -190,7 +197,9 @@ describe('placing points at ingest', () => {
     const expected = await placedBySql(properties.map((p) => [p.lng, p.lat]));
     expect(rows.slice(0, BOOK).map((r) => r.placed_property_id)).toEqual(expected);
     expect(expected.filter((id, i) => id === properties[i]!.id).length).toBeGreaterThan(45);
-    expect(rows.slice(BOOK).map((r) => r.placed_property_id)).toEqual([null, null]);
+    // The far point is marked so (the run gives it "outside coverage" without asking Node); the others are not placed.
+    expect(rows.slice(BOOK).map((r) => r.placed_property_id)).toEqual([null, null, FAR_FROM_EVERY_PROPERTY]);
+    expect(placed.results[BOOK + 2]!.problem).toBe(OUTSIDE_COVERAGE_AREA);
     // geo_property_id stays the address geocoder's (the combined export names its address).
     expect(rows.every((r) => r.geo_property_id === null)).toBe(true);
     const revision = await db.selectFrom('world_revision').select('revision').executeTakeFirstOrThrow();

@@ -123,6 +123,7 @@ export async function placeAndScoreFromIndex(
         placedInNode,
         noScore: NO_SCORE,
         noBuilding: NO_BUILDING_FOUND,
+        outsideCoverage: OUTSIDE_COVERAGE_AREA,
         probeIndexPerRow,
         appealVersions,
         amendedByAppeal: AMENDED_BY_APPEAL,

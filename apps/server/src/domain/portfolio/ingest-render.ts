@@ -1,6 +1,7 @@
 import { isDecimalText, readRow, type AttributeField, type ColumnMapping, type LocationRow } from './columns.js';
 import type { CsvRecord } from './csv-reader.js';
 import { csvCell } from './csv-cell.js';
+import { FAR_FROM_EVERY_PROPERTY } from '../../db/portfolio-ingest.js';
 import type { ParcelGrid } from './parcel-grid.js';
 
 /**
@@ -106,6 +107,14 @@ function attributesJson(attributes: LocationRow['attributes'], plain: boolean): 
   return json ? `${json}}` : '{}';
 }
 
+/**
+ * What the ingest stores for a row's own point (placed_property_id): the property whose simple
+ * parcel contains it, FAR_FROM_EVERY_PROPERTY, or null when neither (the run decides by the exact rule).
+ */
+function placementAtIngest(grid: ParcelGrid, lat: number, lng: number): string | null {
+  return grid.place(lat, lng) ?? (grid.isFarFromEveryProperty(lat, lng) ? FAR_FROM_EVERY_PROPERTY : null);
+}
+
 /** What the rows of a file are written with: their portfolio, its column mapping and the world's parcels. */
 export interface RenderContext {
   portfolioId: number;
@@ -148,8 +157,7 @@ export function renderCopyRows(records: readonly CsvRecord[], context: RenderCon
       `${lat}\t${lng}\t${text(attributesJson(row.attributes, plain))}\t` +
       (placed ? `\\N\t${lat}\t${lng}\tcoordinates\tnow\t` : `${text(problem)}\t\\N\t\\N\t\\N\t\\N\t`) +
       `${text(columnCount === null ? null : csvOriginals(record.values, columnCount))}\t` +
-      // The parcel of the row's own point (parcel-grid.ts); \N when none or no grid.
-      `${placed ? copyText(grid?.place(row.latitude!, row.longitude!) ?? null) : '\\N'}\n`;
+      `${placed && grid ? copyText(placementAtIngest(grid, row.latitude!, row.longitude!)) : '\\N'}\n`;
   }
   return block;
 }
