@@ -96,7 +96,9 @@ export async function beginIngest(client: pg.ClientBase, portfolioId: number): P
     return false;
   }
   if (rows[0].partition) await client.query(`DROP TABLE ${table}`);
-  await client.query(`CREATE TABLE ${table} (LIKE portfolio_rows INCLUDING DEFAULTS)`);
+  // The partition bound's check is made with the table, so the COPY checks each row as it comes in
+  // rather than a scan of them all before the attach (~0.1 s a million).
+  await client.query(`CREATE TABLE ${table} (LIKE portfolio_rows INCLUDING DEFAULTS, CHECK (portfolio_id = ${id}))`);
   return true;
 }
 
@@ -114,11 +116,10 @@ export async function buildIngestKeys(client: pg.ClientBase, portfolioId: number
   await client.query(`ALTER TABLE ${table} ADD PRIMARY KEY (portfolio_id, row_number)`);
 }
 
-/** Attaches the rows table as the portfolio's partition of portfolio_rows: the check proves the bound, so the rows are not scanned again. */
+/** Attaches the rows table as the portfolio's partition of portfolio_rows: its check (beginIngest) proves the bound, so the rows are not scanned for it. */
 export async function attachIngestedRows(client: pg.ClientBase, portfolioId: number): Promise<void> {
   const id = Math.trunc(portfolioId);
   const table = client.escapeIdentifier(rowsPartition(id));
-  await client.query(`ALTER TABLE ${table} ADD CHECK (portfolio_id = ${id})`);
   await client.query(`ALTER TABLE portfolio_rows ATTACH PARTITION ${table} FOR VALUES IN (${id})`);
 }
 

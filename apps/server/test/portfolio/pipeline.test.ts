@@ -240,6 +240,26 @@ describe('portfolio pipeline', () => {
     expect(await partitionState(runId)).toBeNull();
   });
 
+  it('attaches a finished run whose results table was made without its bound check (a run started before it was)', async () => {
+    const { id } = await createPortfolio(45);
+    const deps = { db, scorer: fakeScorer(), geocoder: fakeGeocoder() };
+    await handleIngest(
+      { ...deps, blobs: services.blobs, queue: services.queue, chunkSize: 20, connect: () => pool.connect() },
+      id,
+    );
+    const { runId } = await counts(id);
+    await pool.query(`ALTER TABLE portfolio_results_${runId} DROP CONSTRAINT portfolio_results_${runId}_run_id_check`);
+    for (const chunk of [0, 1, 2]) expect(await processChunk(deps, runId, chunk)).toBe('committed');
+    expect(await partitionState(runId)).toEqual({ attached: true, indexes: 1 });
+    expect(await counts(id)).toMatchObject({ results: 46, chunks: 3 });
+    // The check is made at the finish instead (it proves the bound: the attach reads no row for it).
+    const { rows } = await pool.query(
+      `SELECT conname FROM pg_constraint WHERE conrelid = to_regclass($1) AND contype = 'c'`,
+      [`portfolio_results_${runId}`],
+    );
+    expect(rows.map((r) => r.conname)).toContain(`portfolio_results_${runId}_run_id_check`);
+  });
+
   it('suspends and resumes a run through the jobs routes', async () => {
     const { id } = await createPortfolio(30);
     const deps = { db, scorer: fakeScorer(), geocoder: fakeGeocoder() };
