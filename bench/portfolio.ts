@@ -236,10 +236,9 @@ async function main() {
   });
   if (create.statusCode !== 201) throw new Error(create.body);
   const id = create.json()[0].portfolioId as number;
-  // A user's page polls the metadata (which counts the portfolio's rows: two scans of 1M rows per
-  // call) once a second, three times as often as the results page does (RESULTS_POLL_MS); READY is
-  // seen by a cheap query every 50 ms, so the time is not rounded up to the next poll (up to a
-  // second, as it was before session 11).
+  // A user's page polls the metadata once a second, three times as often as the results page does
+  // (RESULTS_POLL_MS); READY is seen by a cheap query every 50 ms, so the time is not rounded up to
+  // the next poll (by up to a second, as it was before session 11).
   let lastReport = 0;
   let polling = true;
   const metadataPolls = (async () => {

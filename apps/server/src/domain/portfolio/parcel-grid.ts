@@ -38,6 +38,9 @@ export function placementCell(lat: number, lng: number): number {
  */
 const BOX_MARGIN = 1e-5;
 
+/** The band of latitude (0.001°) a placementCell lies in: its longitude part is below 1,000,000. */
+const bandOf = (cell: number) => Math.floor(cell / 1_000_000);
+
 /** A crossing sum this large marks "the point is on an edge": inside, whatever the other edges say. */
 const ON_EDGE = Number.MAX_SAFE_INTEGER;
 
@@ -113,6 +116,10 @@ class Float64Buffer {
 
 /** The parcels of one world revision by placement cell. Build it with `ParcelGridBuilder`. */
 export class ParcelGrid {
+  private readonly firstBand: number;
+  /** Band b's cells are cells[bandStart[b]] … cells[bandStart[b + 1] - 1]. */
+  private readonly bandStart: Int32Array;
+
   constructor(
     readonly worldRevision: string,
     /** Cell keys in ascending order, one per distinct cell. */
@@ -128,7 +135,19 @@ export class ParcelGrid {
     private readonly boxes: Float64Array,
     /** coarseKey of every COARSE_CELL_DEG cell holding a property's point. */
     private readonly occupied: Set<number>,
-  ) {}
+  ) {
+    // Where each row of cells (one 0.001° band of latitude) starts in `cells`: a point's cell is
+    // searched for among its band's, a few dozen entries near each other, rather than among all
+    // the world's (1.9 million on a 1M-property world, a cache miss per step: 0.45 µs a row).
+    this.firstBand = cells.length ? bandOf(cells[0]!) : 0;
+    const bands = cells.length ? bandOf(cells[cells.length - 1]!) - this.firstBand + 1 : 0;
+    this.bandStart = new Int32Array(bands + 1);
+    let i = 0;
+    for (let band = 0; band <= bands; band++) {
+      while (i < cells.length && bandOf(cells[i]!) - this.firstBand < band) i++;
+      this.bandStart[band] = i;
+    }
+  }
 
   /**
    * True when no property of the world lies within FAR_METRES of the point: every coarse cell that
@@ -155,8 +174,10 @@ export class ParcelGrid {
   /** The property whose simple parcel contains the point (the least id when several do), or null. */
   place(lat: number, lng: number): string | null {
     const cell = placementCell(lat, lng);
-    let low = 0;
-    let high = this.cells.length - 1;
+    const band = bandOf(cell) - this.firstBand;
+    if (band < 0 || band >= this.bandStart.length - 1) return null;
+    let low = this.bandStart[band]!;
+    let high = this.bandStart[band + 1]! - 1;
     while (low <= high) {
       const mid = (low + high) >>> 1;
       const key = this.cells[mid]!;
