@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DECIMAL_TEXT, isDecimalText, mapColumns, readRow } from './columns.js';
 import { csvCell } from './csv-cell.js';
-import { cellCare, copyText, csvOriginals, renderCopyRows } from './ingest-render.js';
+import { AS_IT_IS, BY_CSV_CELL, cellCare, copyText, csvOriginals, QUOTED, renderCopyRows } from './ingest-render.js';
 
 // Strings made of the characters these checks turn on, so most cases hit an edge.
 const tricky = fc.string({
@@ -26,7 +26,7 @@ describe('cellCare (the fast path of a row’s stored CSV line)', () => {
     fc.assert(
       fc.property(tricky, (value) => {
         const care = cellCare(value);
-        return care === 2 || csvCell(value) === (care === 0 ? value : `"${value}"`);
+        return care === BY_CSV_CELL || csvCell(value) === (care === AS_IT_IS ? value : `"${value}"`);
       }),
       { numRuns: 20_000 },
     );
@@ -34,10 +34,10 @@ describe('cellCare (the fast path of a row’s stored CSV line)', () => {
 
   it('takes the fast path for the values of a typical row', () => {
     for (const value of ['P1', '32.919000', '-76.271000', '101000', 'Main St', ''])
-      expect(cellCare(value), value).toBe(0);
-    for (const value of ['a,b', 'note 1, block 1']) expect(cellCare(value), value).toBe(1);
+      expect(cellCare(value), value).toBe(AS_IT_IS);
+    for (const value of ['a,b', 'note 1, block 1']) expect(cellCare(value), value).toBe(QUOTED);
     for (const value of ['=1+2', '-x', '"q"', '-1,5', 'end ', ' start', 'line\nbreak', 'café'])
-      expect(cellCare(value), value).toBe(2);
+      expect(cellCare(value), value).toBe(BY_CSV_CELL);
   });
 
   it('leaves the stored line what csvCell of every value gives', () => {

@@ -43,9 +43,10 @@ export function csvOriginals(values: readonly string[], columnCount: number): st
 }
 
 /** How csvCell writes a value (cellCare): as it is, in quotes as it is, or by csvCell itself. */
-const AS_IT_IS = 0;
-const QUOTED = 1;
-const BY_CSV_CELL = 2;
+export const AS_IT_IS = 0;
+export const QUOTED = 1;
+export const BY_CSV_CELL = 2;
+type CellCare = typeof AS_IT_IS | typeof QUOTED | typeof BY_CSV_CELL;
 
 /**
  * What csvCell would do with this value, told by a scan of its characters: csvCell's regular
@@ -54,7 +55,7 @@ const BY_CSV_CELL = 2;
  * number, white space or a non-ASCII character at either end, a quote or line break) is left
  * to csvCell.
  */
-export function cellCare(value: string): number {
+export function cellCare(value: string): CellCare {
   const length = value.length;
   if (length === 0) return AS_IT_IS;
   const first = value.charCodeAt(0);
@@ -63,7 +64,7 @@ export function cellCare(value: string): number {
   // = + - @ start a formula unless the value is a plain number; white space at the start is quoted.
   if (first === 43 || first === 45) return isDecimalText(value) ? AS_IT_IS : BY_CSV_CELL;
   if (first <= 32 || first >= 127 || first === 61 || first === 64) return BY_CSV_CELL;
-  let care = AS_IT_IS;
+  let care: CellCare = AS_IT_IS;
   for (let i = 0; i < length; i++) {
     const c = value.charCodeAt(i);
     if (c === 44)
