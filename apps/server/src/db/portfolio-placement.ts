@@ -46,7 +46,7 @@ const placedProperty = sql`coalesce(r.geo_property_id, CASE WHEN t.trusted THEN 
           WHERE pc.world_revision = t.cells_revision AND pc.cell = zview_placement_cell(r.geo_latitude, r.geo_longitude)
             AND pc.parcel @> point(r.geo_longitude, r.geo_latitude)) COLLATE "default" END)`;
 
-/** Whether the ingest found row `r`'s point far from every property and that still holds: outside coverage (parcel-grid.ts placement). */
+/** Whether the ingest found row `r`'s point far from every property and that still holds: outside coverage (ingest-render.ts placementAtIngest). */
 const farAtIngest = sql`coalesce(t.trusted AND r.placed_property_id = ${FAR_FROM_EVERY_PROPERTY}::text, false)`;
 
 /** A usable row the chunk's SQL cannot settle alone: its point is in no simple parcel (property_id null), or the build lacks its property. */
