@@ -54,6 +54,9 @@ export const ROW_ADDRESS_COLUMNS = ['ref', 'address', 'street', 'city', 'state',
  */
 export const FAR_FROM_EVERY_PROPERTY = '';
 
+/** How many unplaced rows an ingest records with the portfolio (portfolios.unplaced_rows, migration 0910); more are not recorded. */
+export const UNPLACED_ROWS_KEPT = 10_000;
+
 /** The columns an ingest's COPY fills, in the order of each line (domain/portfolio/ingest.ts writes the lines). */
 export const INGEST_COPY_COLUMNS = [
   'portfolio_id',
@@ -133,19 +136,26 @@ export async function analyzeIngestedRows(client: pg.ClientBase, portfolioId: nu
 }
 
 /**
- * Marks the portfolio ingested with its row count, geocode counts and the world revision its rows'
- * placed_property_id hold for (null: none placed at ingest), and commits the ingest.
+ * Marks the portfolio ingested with its row count, geocode counts, the world revision its rows'
+ * placed_property_id hold for (null: none placed at ingest) and the rows placed on no parcel
+ * (unplaced_rows, migration 0910), and commits the ingest.
  */
 export async function commitIngest(
   client: pg.ClientBase,
   portfolioId: number,
   rowCount: number,
   geocodeCounts: Record<string, number>,
-  placedWorldRevision: string | null,
+  placed: { worldRevision: string; unplacedRows: number[] | null } | null,
 ): Promise<void> {
   await client.query(
-    'UPDATE portfolios SET row_count = $2, geocode_counts = $3, placed_world_revision = $4, ingested_at = now(), processing_error = NULL WHERE id = $1',
-    [Math.trunc(portfolioId), rowCount, JSON.stringify(geocodeCounts), placedWorldRevision],
+    'UPDATE portfolios SET row_count = $2, geocode_counts = $3, placed_world_revision = $4, unplaced_rows = $5, ingested_at = now(), processing_error = NULL WHERE id = $1',
+    [
+      Math.trunc(portfolioId),
+      rowCount,
+      JSON.stringify(geocodeCounts),
+      placed?.worldRevision ?? null,
+      placed?.unplacedRows ?? null,
+    ],
   );
   await client.query('COMMIT');
 }

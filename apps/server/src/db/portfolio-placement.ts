@@ -106,6 +106,47 @@ export async function unsettledChunkRows(
   };
 }
 
+/**
+ * What unsettledChunkRows answers, without reading the chunk's rows, for a portfolio whose rows
+ * all came with coordinates (everyRowPlacedAtIngest): its unsettled rows are those of its
+ * unplaced_rows in the range (migration 0910). Null, for unsettledChunkRows to answer, when they
+ * were not recorded, when the world has moved on from the revision they were placed on, or when
+ * the build is not complete (rows whose property the build lacks are unsettled too).
+ */
+export async function unsettledRowsPlacedAtIngest(
+  db: Db,
+  chunk: { portfolioId: number; buildId: number; range: RowRange; organizationId: number; product: string },
+): Promise<Awaited<ReturnType<typeof unsettledChunkRows>> | null> {
+  const { rows } = await sql<{
+    row_count: number;
+    unsettled: UnsettledRow[];
+    build_complete: boolean;
+    build_properties: number;
+    appeal_versions: boolean;
+  }>`
+    SELECT (SELECT count(*) FROM portfolio_rows r
+            WHERE r.portfolio_id = p.id AND r.row_number BETWEEN ${chunk.range.first}::int AND ${chunk.range.last}::int)::int AS row_count,
+           b.completed_at IS NOT NULL AS build_complete, b.property_count AS build_properties,
+           EXISTS (SELECT 1 FROM appeal_score_versions v WHERE v.organization_id = ${chunk.organizationId}::int AND v.product = ${chunk.product}::text) AS appeal_versions,
+           coalesce((SELECT json_agg(json_build_object('row_number', r.row_number, 'lat', r.geo_latitude, 'lng', r.geo_longitude, 'property_id', NULL))
+                     FROM portfolio_rows r
+                     WHERE r.portfolio_id = p.id AND r.row_number = ANY (ARRAY(
+                       SELECT u FROM unnest(p.unplaced_rows) u WHERE u BETWEEN ${chunk.range.first}::int AND ${chunk.range.last}::int))), '[]') AS unsettled
+    FROM portfolios p CROSS JOIN (SELECT revision FROM world_revision LIMIT 1) w
+    LEFT JOIN score_index_builds b ON b.id = ${chunk.buildId}::int
+    WHERE p.id = ${chunk.portfolioId}::int AND p.unplaced_rows IS NOT NULL AND p.placed_world_revision = w.revision`.execute(
+    db,
+  );
+  const row = rows[0];
+  if (!row?.build_complete) return null;
+  return {
+    rowCount: row.row_count,
+    unsettled: row.unsettled,
+    build: { complete: true, properties: row.build_properties ?? 0 },
+    appealVersions: row.appeal_versions,
+  };
+}
+
 /** Which of these properties the build has scores for. */
 export async function indexedPropertyIds(db: Db, buildId: number, propertyIds: string[]): Promise<Set<string>> {
   const have = await db

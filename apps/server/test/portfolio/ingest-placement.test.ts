@@ -6,6 +6,7 @@ import { FAR_FROM_EVERY_PROPERTY } from '../../src/db/portfolio-ingest.js';
 import { geocodeCoordinatesMany, OUTSIDE_COVERAGE_AREA } from '../../src/domain/geocoder/index.js';
 import { parcelGrids } from '../../src/domain/portfolio/parcel-grid-cache.js';
 import { pgPolygonContains } from '../../src/domain/portfolio/parcel-grid.js';
+import { unsettledChunkRows, unsettledRowsPlacedAtIngest } from '../../src/db/portfolio-placement.js';
 import { riskModelScorer } from '../../src/domain/portfolio/risk-scorer.js';
 import { pendingChunks, processChunk } from '../../src/domain/portfolio/runs.js';
 import { buildScoreIndexStep } from '../../src/domain/portfolio/score-index.js';
@@ -147,12 +148,17 @@ describe('placing points at ingest', () => {
     const farPoint = Array.from({ length: 200 }, (_, i) => [30 + (i % 15), -120 + i / 5] as const).find(([lat, lng]) =>
       grid.isFarFromEveryProperty(lat, lng),
     )!;
+    // And one beside a property but on no parcel: its place is the run's exact rule.
+    const nearPoint = properties
+      .flatMap((p) => [0.0003, 0.0005, 0.0008].map((d) => [p.lat + d, p.lng - d] as const))
+      .find(([lat, lng]) => grid.place(lat, lng) === null && !grid.isFarFromEveryProperty(lat, lng))!;
     const csv = [
       'id,latitude,longitude',
       ...properties.map((p, i) => `R${i},${p.lat},${p.lng}`),
       'SEA,30.0,-60.0',
       'BAD,,',
       `FAR,${farPoint[0]},${farPoint[1]}`,
+      `NEAR,${nearPoint[0]},${nearPoint[1]}`,
     ].join('\n');
     const { headers } = await createMember(app, db);
     const scorer = riskModelScorer(db, { now });
@@ -198,8 +204,39 @@ describe('placing points at ingest', () => {
     expect(rows.slice(0, BOOK).map((r) => r.placed_property_id)).toEqual(expected);
     expect(expected.filter((id, i) => id === properties[i]!.id).length).toBeGreaterThan(45);
     // The far point is marked so (the run gives it "outside coverage" without asking Node); the others are not placed.
-    expect(rows.slice(BOOK).map((r) => r.placed_property_id)).toEqual([null, null, FAR_FROM_EVERY_PROPERTY]);
+    expect(rows.slice(BOOK).map((r) => r.placed_property_id)).toEqual([null, null, FAR_FROM_EVERY_PROPERTY, null]);
     expect(placed.results[BOOK + 2]!.problem).toBe(OUTSIDE_COVERAGE_AREA);
+    // The rows placed on no parcel (the property points between parcels, and NEAR) are named with
+    // the portfolio, so its chunks find them without reading their rows.
+    const { unplaced_rows } = await db
+      .selectFrom('portfolios')
+      .select('unplaced_rows')
+      .where('id', '=', placed.portfolioId)
+      .executeTakeFirstOrThrow();
+    const unplacedBook = expected.flatMap((id, i) => (id === null ? [i + 1] : []));
+    expect(unplaced_rows).toEqual([...unplacedBook, BOOK + 4]);
+    const buildId = (
+      await db
+        .selectFrom('portfolio_runs')
+        .select('score_build_id')
+        .where('portfolio_id', '=', placed.portfolioId)
+        .executeTakeFirstOrThrow()
+    ).score_build_id!;
+    const chunkOf = (portfolioId: number) => ({
+      portfolioId,
+      buildId,
+      range: { first: 1, last: 100 },
+      organizationId: 0,
+      product: 'zfire',
+    });
+    const named = await unsettledRowsPlacedAtIngest(db, chunkOf(placed.portfolioId));
+    const read = await unsettledChunkRows(db, chunkOf(placed.portfolioId));
+    expect(named).not.toBeNull();
+    expect(named!.unsettled.map((r) => r.row_number)).toContain(BOOK + 4);
+    expect(named!.rowCount).toBe(read.rowCount);
+    expect(named!.unsettled.map((r) => r.row_number).sort((a, b) => a - b)).toEqual(
+      read.unsettled.map((r) => r.row_number).sort((a, b) => a - b),
+    );
     // geo_property_id stays the address geocoder's (the combined export names its address).
     expect(rows.every((r) => r.geo_property_id === null)).toBe(true);
     const revision = await db.selectFrom('world_revision').select('revision').executeTakeFirstOrThrow();
@@ -233,5 +270,7 @@ describe('placing points at ingest', () => {
       );
     });
     expect(stale.results).toEqual(placed.results);
+    // (Its chunks read their rows: the named unplaced rows hold for the revision they were placed on only.)
+    expect(await unsettledRowsPlacedAtIngest(db, chunkOf(stale.portfolioId))).toBeNull();
   });
 });

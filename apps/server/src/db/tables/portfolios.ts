@@ -36,6 +36,8 @@ export interface PortfoliosTable {
   geocode_counts: ColumnType<Record<string, number>, string | undefined, string>;
   /** The world revision the rows' placed_property_id hold for (migration 0850); null: none placed at ingest. */
   placed_world_revision: ColumnType<number | null, never, number | null>;
+  /** The rows placed at ingest on no parcel and not far from every property (migration 0910); null: not recorded. */
+  unplaced_rows: ColumnType<number[] | null, never, number[] | null>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

@@ -1,9 +1,14 @@
 import type { Db } from '../../db/database.js';
-import { indexedPropertyIds, insertIndexedResults, unsettledChunkRows } from '../../db/portfolio-placement.js';
+import {
+  indexedPropertyIds,
+  insertIndexedResults,
+  unsettledChunkRows,
+  unsettledRowsPlacedAtIngest,
+} from '../../db/portfolio-placement.js';
 import { prewarmScoreBuild } from '../../db/score-index-parts.js';
 import { geocodeCoordinatesMany, OUTSIDE_COVERAGE_AREA } from '../geocoder/index.js';
 import { NO_BUILDING_FOUND } from './risk-scorer.js';
-import { NO_SCORE, nothingToGeocode, type ChunkRun, type ScoredChunk } from './run-parts.js';
+import { everyRowPlacedAtIngest, NO_SCORE, nothingToGeocode, type ChunkRun, type ScoredChunk } from './run-parts.js';
 import type { IndexedScoring } from './seams.js';
 
 /** The worker's parcel grid of the current world (parcel-grid-cache.ts); null without one, or when it fails to load. */
@@ -54,13 +59,17 @@ export async function placeAndScoreFromIndex(
   range: { first: number; last: number },
 ): Promise<ScoredChunk> {
   const buildId = run.score_build_id;
-  const { rowCount, unsettled, build, appealVersions } = await unsettledChunkRows(db, {
+  const chunk = {
     portfolioId: run.portfolio_id,
     buildId,
     range,
     organizationId: run.organization_id,
     product: run.product,
-  });
+  };
+  // A portfolio of coordinates placed at ingest names its few unplaced rows: the chunk's rows are not read to find them.
+  const { rowCount, unsettled, build, appealVersions } =
+    (everyRowPlacedAtIngest(run.geocode_counts) ? await unsettledRowsPlacedAtIngest(db, chunk) : null) ??
+    (await unsettledChunkRows(db, chunk));
   // A complete build of a few times the chunk's rows is hashed by each chunk; a larger one is probed row by row.
   const probeIndexPerRow = !build.complete || build.properties > HASHED_BUILD_ROWS_PER_CHUNK_ROW * rowCount;
   const placedAtIngest = nothingToGeocode(run.geocode_counts);

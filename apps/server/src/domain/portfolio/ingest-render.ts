@@ -1,7 +1,7 @@
 import { isDecimalText, readRow, type AttributeField, type ColumnMapping, type LocationRow } from './columns.js';
 import type { CsvRecord } from './csv-reader.js';
 import { csvCell } from './csv-cell.js';
-import { FAR_FROM_EVERY_PROPERTY } from '../../db/portfolio-ingest.js';
+import { FAR_FROM_EVERY_PROPERTY, UNPLACED_ROWS_KEPT } from '../../db/portfolio-ingest.js';
 import type { ParcelGrid } from './parcel-grid.js';
 
 /**
@@ -112,8 +112,20 @@ function attributesJson(attributes: LocationRow['attributes'], plain: boolean): 
  * What the ingest stores for a row's own point (placed_property_id): the property whose simple
  * parcel contains it, FAR_FROM_EVERY_PROPERTY, or null when neither (the run decides by the exact rule).
  */
-function placementAtIngest(grid: ParcelGrid, lat: number, lng: number): string | null {
-  return grid.place(lat, lng) ?? (grid.isFarFromEveryProperty(lat, lng) ? FAR_FROM_EVERY_PROPERTY : null);
+function placementAtIngest(
+  grid: ParcelGrid,
+  lat: number,
+  lng: number,
+  rowNumber: number,
+  counts: RenderCounts,
+): string | null {
+  const placement = grid.place(lat, lng) ?? (grid.isFarFromEveryProperty(lat, lng) ? FAR_FROM_EVERY_PROPERTY : null);
+  if (placement === null && counts.unplaced !== null) {
+    counts.unplaced ??= [];
+    if (counts.unplaced.length < UNPLACED_ROWS_KEPT) counts.unplaced.push(rowNumber);
+    else counts.unplaced = null;
+  }
+  return placement;
 }
 
 /** What the rows of a file are written with: their portfolio, its column mapping and the world's parcels. */
@@ -128,6 +140,11 @@ export interface RenderContext {
 export interface RenderCounts {
   unusable: number;
   coordinates: number;
+  /**
+   * The rows placed by their own coordinates on no parcel and not far from every property (their
+   * place is the run's exact rule), while there are at most UNPLACED_ROWS_KEPT; then null.
+   */
+  unplaced?: number[] | null;
 }
 
 /** The COPY lines of these records, adding to `counts`. */
@@ -158,7 +175,7 @@ export function renderCopyRows(records: readonly CsvRecord[], context: RenderCon
       `${lat}\t${lng}\t${text(attributesJson(row.attributes, plain))}\t` +
       (placed ? `\\N\t${lat}\t${lng}\tcoordinates\tnow\t` : `${text(problem)}\t\\N\t\\N\t\\N\t\\N\t`) +
       `${text(columnCount === null ? null : csvOriginals(record.values, columnCount))}\t` +
-      `${placed && grid ? copyText(placementAtIngest(grid, row.latitude!, row.longitude!)) : '\\N'}\n`;
+      `${placed && grid ? copyText(placementAtIngest(grid, row.latitude!, row.longitude!, record.rowNumber, counts)) : '\\N'}\n`;
   }
   return block;
 }

@@ -110,7 +110,19 @@ export async function ingestPortfolio(
         pending: counter.rows - counter.unusable - counter.coordinates,
       }).filter(([, n]) => n > 0),
     );
-    await commitIngest(client, id, counter.rows, geocodeCounts, portfolio.grid?.worldRevision ?? null);
+    const grid = portfolio.grid;
+    await commitIngest(
+      client,
+      id,
+      counter.rows,
+      geocodeCounts,
+      grid
+        ? {
+            worldRevision: grid.worldRevision,
+            unplacedRows: counter.unplaced === null ? null : (counter.unplaced ?? []),
+          }
+        : null,
+    );
     timer.lap('commit');
     timer.done();
     phaseTotals(`ingest ${id}`);

@@ -18,6 +18,16 @@ export function nothingToGeocode(geocodeCounts: Record<string, number>): boolean
   return (geocodeCounts.pending ?? 0) === 0;
 }
 
+/**
+ * Whether every row of a portfolio came with its own coordinates or is unusable, by its
+ * geocode_counts: then the ingest placed each usable row, and its unplaced_rows (when recorded)
+ * are the only ones whose place is the run's exact rule. A row geocoded by address has another
+ * precision.
+ */
+export function everyRowPlacedAtIngest(geocodeCounts: Record<string, number>): boolean {
+  return Object.keys(geocodeCounts).every((key) => key === 'coordinates' || key === 'unusable');
+}
+
 export interface ChunkRun {
   id: number;
   portfolio_id: number;
