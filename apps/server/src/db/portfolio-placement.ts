@@ -57,35 +57,59 @@ export interface UnsettledRow {
   property_id: string | null;
 }
 
-/**
- * The chunk's row count and its unsettled rows (UnsettledRow): usable rows placed on no property,
- * and, while the build is not complete, rows whose property the build lacks (a complete build has
- * every property of its world revision, so the probe is skipped).
- */
-export async function unsettledChunkRows(
-  db: Db,
-  chunk: { portfolioId: number; buildId: number; range: RowRange; organizationId: number; product: string },
-): Promise<{
+/** A chunk to place: its portfolio's rows in a range, the run's index build, organisation and product. */
+export interface PlacementChunk {
+  portfolioId: number;
+  buildId: number;
+  range: RowRange;
+  organizationId: number;
+  product: string;
+}
+
+/** What a chunk's placement query answers (unsettledChunkRows, unsettledRowsPlacedAtIngest). */
+export interface ChunkPlacement {
   rowCount: number;
   unsettled: UnsettledRow[];
   build: { complete: boolean; properties: number };
   /** Whether the organisation has published appeal versions of the product (appeals, migration 0600). */
   appealVersions: boolean;
-}> {
+}
+
+type ChunkPlacementRow = {
+  row_count: number;
+  unsettled: UnsettledRow[];
+  build_complete: boolean | null;
+  build_properties: number | null;
+  appeal_versions: boolean;
+};
+
+/** The columns build_complete, build_properties and appeal_versions of a ChunkPlacementRow. */
+function buildAndAppealColumns(chunk: PlacementChunk) {
+  return sql`(SELECT b.completed_at IS NOT NULL FROM score_index_builds b WHERE b.id = ${chunk.buildId}::int) AS build_complete,
+           (SELECT b.property_count FROM score_index_builds b WHERE b.id = ${chunk.buildId}::int) AS build_properties,
+           EXISTS (SELECT 1 FROM appeal_score_versions v WHERE v.organization_id = ${chunk.organizationId}::int AND v.product = ${chunk.product}::text) AS appeal_versions`;
+}
+
+function chunkPlacement(row: ChunkPlacementRow): ChunkPlacement {
+  return {
+    rowCount: row.row_count,
+    unsettled: row.unsettled,
+    build: { complete: row.build_complete === true, properties: row.build_properties ?? 0 },
+    appealVersions: row.appeal_versions,
+  };
+}
+
+/**
+ * The chunk's row count and its unsettled rows (UnsettledRow): usable rows placed on no property,
+ * and, while the build is not complete, rows whose property the build lacks (a complete build has
+ * every property of its world revision, so the probe is skipped).
+ */
+export async function unsettledChunkRows(db: Db, chunk: PlacementChunk): Promise<ChunkPlacement> {
   // One pass over the chunk's rows (no CTE read twice, which stored them all; no ORDER BY in the
   // aggregate, which sorted them all): 26 → 20 ms of a 25,000-row chunk. Unsettled rows come in no
   // particular order.
-  const { rows } = await sql<{
-    row_count: number;
-    unsettled: UnsettledRow[];
-    build_complete: boolean;
-    build_properties: number;
-    appeal_versions: boolean;
-  }>`
-    SELECT count(*)::int AS row_count,
-           (SELECT b.completed_at IS NOT NULL FROM score_index_builds b WHERE b.id = ${chunk.buildId}::int) AS build_complete,
-           (SELECT b.property_count FROM score_index_builds b WHERE b.id = ${chunk.buildId}::int) AS build_properties,
-           EXISTS (SELECT 1 FROM appeal_score_versions v WHERE v.organization_id = ${chunk.organizationId}::int AND v.product = ${chunk.product}::text) AS appeal_versions,
+  const { rows } = await sql<ChunkPlacementRow>`
+    SELECT count(*)::int AS row_count, ${buildAndAppealColumns(chunk)},
            coalesce(json_agg(json_build_object('row_number', c.row_number, 'lat', c.lat, 'lng', c.lng, 'property_id', c.property_id))
                     FILTER (WHERE c.usable AND (c.property_id IS NULL OR (NOT (SELECT b.completed_at IS NOT NULL FROM score_index_builds b WHERE b.id = ${chunk.buildId}::int)
                       -- A key probe per row (a scalar subquery: never turned into a hash of the whole build).
@@ -97,54 +121,30 @@ export async function unsettledChunkRows(
       WHERE r.portfolio_id = ${chunk.portfolioId}::int AND r.row_number BETWEEN ${chunk.range.first}::int AND ${chunk.range.last}::int) c`.execute(
     db,
   );
-  const row = rows[0]!;
-  return {
-    rowCount: row.row_count,
-    unsettled: row.unsettled,
-    build: { complete: row.build_complete === true, properties: row.build_properties ?? 0 },
-    appealVersions: row.appeal_versions,
-  };
+  return chunkPlacement(rows[0]!);
 }
 
 /**
  * What unsettledChunkRows answers, without reading the chunk's rows, for a portfolio whose rows
  * all came with coordinates (everyRowPlacedAtIngest): its unsettled rows are those of its
  * unplaced_rows in the range (migration 0910). Null, for unsettledChunkRows to answer, when they
- * were not recorded, when the world has moved on from the revision they were placed on, or when
- * the build is not complete (rows whose property the build lacks are unsettled too).
+ * were not recorded, when the placements are not trusted (placementContext: the world has moved on
+ * from the revision they were made on), or when the build is not complete (rows whose property
+ * the build lacks are unsettled too).
  */
-export async function unsettledRowsPlacedAtIngest(
-  db: Db,
-  chunk: { portfolioId: number; buildId: number; range: RowRange; organizationId: number; product: string },
-): Promise<Awaited<ReturnType<typeof unsettledChunkRows>> | null> {
-  const { rows } = await sql<{
-    row_count: number;
-    unsettled: UnsettledRow[];
-    build_complete: boolean;
-    build_properties: number;
-    appeal_versions: boolean;
-  }>`
+export async function unsettledRowsPlacedAtIngest(db: Db, chunk: PlacementChunk): Promise<ChunkPlacement | null> {
+  const { rows } = await sql<ChunkPlacementRow>`
     SELECT (SELECT count(*) FROM portfolio_rows r
             WHERE r.portfolio_id = p.id AND r.row_number BETWEEN ${chunk.range.first}::int AND ${chunk.range.last}::int)::int AS row_count,
-           b.completed_at IS NOT NULL AS build_complete, b.property_count AS build_properties,
-           EXISTS (SELECT 1 FROM appeal_score_versions v WHERE v.organization_id = ${chunk.organizationId}::int AND v.product = ${chunk.product}::text) AS appeal_versions,
+           ${buildAndAppealColumns(chunk)},
            coalesce((SELECT json_agg(json_build_object('row_number', r.row_number, 'lat', r.geo_latitude, 'lng', r.geo_longitude, 'property_id', NULL))
                      FROM portfolio_rows r
                      WHERE r.portfolio_id = p.id AND r.row_number = ANY (ARRAY(
                        SELECT u FROM unnest(p.unplaced_rows) u WHERE u BETWEEN ${chunk.range.first}::int AND ${chunk.range.last}::int))), '[]') AS unsettled
-    FROM portfolios p CROSS JOIN (SELECT revision FROM world_revision LIMIT 1) w
-    LEFT JOIN score_index_builds b ON b.id = ${chunk.buildId}::int
-    WHERE p.id = ${chunk.portfolioId}::int AND p.unplaced_rows IS NOT NULL AND p.placed_world_revision = w.revision`.execute(
-    db,
-  );
+    FROM portfolios p CROSS JOIN ${placementContext(chunk.portfolioId)} t
+    WHERE p.id = ${chunk.portfolioId}::int AND p.unplaced_rows IS NOT NULL AND t.trusted`.execute(db);
   const row = rows[0];
-  if (!row?.build_complete) return null;
-  return {
-    rowCount: row.row_count,
-    unsettled: row.unsettled,
-    build: { complete: true, properties: row.build_properties ?? 0 },
-    appealVersions: row.appeal_versions,
-  };
+  return row?.build_complete ? chunkPlacement(row) : null;
 }
 
 /** Which of these properties the build has scores for. */
