@@ -59,10 +59,7 @@ describe('renderCopyRows', () => {
         const line = renderCopyRows(
           [{ rowNumber: 1, values, problem: null }],
           { portfolioId: 7, mapping, grid: null },
-          {
-            unusable: 0,
-            coordinates: 0,
-          },
+          { unusable: 0, coordinates: 0, unplaced: [] },
         );
         expect(line.split('\t')[12]).toBe(copyText(JSON.stringify(readRow(mapping, values).attributes)));
       }),

@@ -112,20 +112,8 @@ function attributesJson(attributes: LocationRow['attributes'], plain: boolean): 
  * What the ingest stores for a row's own point (placed_property_id): the property whose simple
  * parcel contains it, FAR_FROM_EVERY_PROPERTY, or null when neither (the run decides by the exact rule).
  */
-function placementAtIngest(
-  grid: ParcelGrid,
-  lat: number,
-  lng: number,
-  rowNumber: number,
-  counts: RenderCounts,
-): string | null {
-  const placement = grid.place(lat, lng) ?? (grid.isFarFromEveryProperty(lat, lng) ? FAR_FROM_EVERY_PROPERTY : null);
-  if (placement === null && counts.unplaced !== null) {
-    counts.unplaced ??= [];
-    if (counts.unplaced.length < UNPLACED_ROWS_KEPT) counts.unplaced.push(rowNumber);
-    else counts.unplaced = null;
-  }
-  return placement;
+function placementAtIngest(grid: ParcelGrid, lat: number, lng: number): string | null {
+  return grid.place(lat, lng) ?? (grid.isFarFromEveryProperty(lat, lng) ? FAR_FROM_EVERY_PROPERTY : null);
 }
 
 /** What the rows of a file are written with: their portfolio, its column mapping and the world's parcels. */
@@ -142,9 +130,10 @@ export interface RenderCounts {
   coordinates: number;
   /**
    * The rows placed by their own coordinates on no parcel and not far from every property (their
-   * place is the run's exact rule), while there are at most UNPLACED_ROWS_KEPT; then null.
+   * place is the run's exact rule): up to one more than UNPLACED_ROWS_KEPT, which tells there are
+   * too many to record.
    */
-  unplaced?: number[] | null;
+  unplaced: number[];
 }
 
 /** The COPY lines of these records, adding to `counts`. */
@@ -168,6 +157,9 @@ export function renderCopyRows(records: readonly CsvRecord[], context: RenderCon
     const json = JSON.stringify(record.values);
     const plain = !json.includes('\\');
     const text = plain ? plainCopyText : copyText;
+    const placement = placed && grid ? placementAtIngest(grid, row.latitude!, row.longitude!) : null;
+    if (placed && grid && placement === null && counts.unplaced.length <= UNPLACED_ROWS_KEPT)
+      counts.unplaced.push(record.rowNumber);
     const lat = coordinateText(record.values, mapping.fields.latitude, row.latitude);
     const lng = coordinateText(record.values, mapping.fields.longitude, row.longitude);
     block +=
@@ -175,7 +167,7 @@ export function renderCopyRows(records: readonly CsvRecord[], context: RenderCon
       `${lat}\t${lng}\t${text(attributesJson(row.attributes, plain))}\t` +
       (placed ? `\\N\t${lat}\t${lng}\tcoordinates\tnow\t` : `${text(problem)}\t\\N\t\\N\t\\N\t\\N\t`) +
       `${text(columnCount === null ? null : csvOriginals(record.values, columnCount))}\t` +
-      `${placed && grid ? copyText(placementAtIngest(grid, row.latitude!, row.longitude!, record.rowNumber, counts)) : '\\N'}\n`;
+      `${placement === null ? '\\N' : copyText(placement)}\n`;
   }
   return block;
 }

@@ -11,6 +11,7 @@ import {
   ingestCopyStatement,
   rollbackIngest,
   rowsPartition,
+  UNPLACED_ROWS_KEPT,
 } from '../../db/portfolio-ingest.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import type { ColumnMapping } from './columns.js';
@@ -75,7 +76,7 @@ export async function ingestPortfolio(
     grid?: ParcelGrid | null;
   },
 ): Promise<number> {
-  const counter: IngestCounter = { rows: 0, unusable: 0, coordinates: 0 };
+  const counter: IngestCounter = { rows: 0, unusable: 0, coordinates: 0, unplaced: [] };
   const id = Number(portfolio.id);
   const timer = phaseTimer(`ingest ${id}`, `ingest ${id}`);
   try {
@@ -119,7 +120,7 @@ export async function ingestPortfolio(
       grid
         ? {
             worldRevision: grid.worldRevision,
-            unplacedRows: counter.unplaced === null ? null : (counter.unplaced ?? []),
+            unplacedRows: counter.unplaced.length <= UNPLACED_ROWS_KEPT ? counter.unplaced : null,
           }
         : null,
     );

@@ -243,12 +243,19 @@ export class ParcelGridBuilder {
     this.vertexStart.push(this.xy.length);
     // PostgreSQL prints floats with the shortest exact digits, so parseFloat gives the stored doubles back.
     const numbers = polygonText.replace(/[()]/g, '').split(',').map(Number);
-    let [west, south, east, north] = [Infinity, Infinity, -Infinity, -Infinity];
+    let west = Infinity;
+    let south = Infinity;
+    let east = -Infinity;
+    let north = -Infinity;
     for (let i = 0; i < numbers.length; i += 2) {
-      const [x, y] = [numbers[i]!, numbers[i + 1]!];
+      const x = numbers[i]!;
+      const y = numbers[i + 1]!;
       this.xy.push(x);
       this.xy.push(y);
-      [west, east, south, north] = [Math.min(west, x), Math.max(east, x), Math.min(south, y), Math.max(north, y)];
+      west = Math.min(west, x);
+      east = Math.max(east, x);
+      south = Math.min(south, y);
+      north = Math.max(north, y);
     }
     for (const edge of [west - BOX_MARGIN, south - BOX_MARGIN, east + BOX_MARGIN, north + BOX_MARGIN])
       this.boxes.push(edge);
