@@ -40,6 +40,19 @@ async function createPortfolio(rows: number) {
   return { id: res.json()[0].portfolioId as number, headers, org };
 }
 
+/**
+ * Reads the portfolio's file in this process, which starts its run (its queued chunk jobs have no
+ * worker in these tests); the dependencies its chunks are then processed with.
+ */
+async function ingestHere(portfolioId: number) {
+  const deps = { db, scorer: fakeScorer(), geocoder: fakeGeocoder() };
+  await handleIngest(
+    { ...deps, blobs: services.blobs, queue: services.queue, chunkSize: 20, connect: () => pool.connect() },
+    portfolioId,
+  );
+  return deps;
+}
+
 function startChild(delayMs: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'worker-child.ts')], {
     env: { ...process.env, DATABASE_URL: url, DATA_DIR: dataDir, CHUNK_SIZE: '20', DELAY_MS: String(delayMs) },
@@ -104,12 +117,7 @@ async function partitionState(runId: number) {
 describe('portfolio pipeline', () => {
   it('commits a chunk once and counts usage once when its job runs twice, even concurrently', async () => {
     const { id } = await createPortfolio(45);
-    const deps = { db, scorer: fakeScorer(), geocoder: fakeGeocoder() };
-    // Ingest and start the run here; its queued chunk jobs have no worker in this test.
-    await handleIngest(
-      { ...deps, blobs: services.blobs, queue: services.queue, chunkSize: 20, connect: () => pool.connect() },
-      id,
-    );
+    const deps = await ingestHere(id);
     const { runId } = await counts(id);
     expect(runId).toBeGreaterThan(0);
     // Chunk 0 twice at the same time, then again; chunks 1 and 2 twice each.
@@ -140,11 +148,7 @@ describe('portfolio pipeline', () => {
 
   it('commits the chunks of one run side by side, and a run suspended after its last commit finishes when resumed', async () => {
     const { id } = await createPortfolio(119);
-    const deps = { db, scorer: fakeScorer(), geocoder: fakeGeocoder() };
-    await handleIngest(
-      { ...deps, blobs: services.blobs, queue: services.queue, chunkSize: 20, connect: () => pool.connect() },
-      id,
-    );
+    const deps = await ingestHere(id);
     const { runId } = await counts(id);
     // Six chunks at once: each commit holds only a share lock on the run, so none waits for (or
     // deadlocks with) another; the last to land finishes the run.
@@ -198,11 +202,7 @@ describe('portfolio pipeline', () => {
     });
     expect(res.statusCode, res.body).toBe(201);
     const id = res.json()[0].portfolioId as number;
-    const deps = { db, scorer: fakeScorer(), geocoder: fakeGeocoder() };
-    await handleIngest(
-      { ...deps, blobs: services.blobs, queue: services.queue, chunkSize: 20, connect: () => pool.connect() },
-      id,
-    );
+    const deps = await ingestHere(id);
     const before = await db
       .selectFrom('portfolios')
       .select('geocode_counts')
@@ -227,11 +227,7 @@ describe('portfolio pipeline', () => {
 
   it('drops the results table of a run that is deleted before it finishes', async () => {
     const { id, headers } = await createPortfolio(45);
-    const deps = { db, scorer: fakeScorer(), geocoder: fakeGeocoder() };
-    await handleIngest(
-      { ...deps, blobs: services.blobs, queue: services.queue, chunkSize: 20, connect: () => pool.connect() },
-      id,
-    );
+    const deps = await ingestHere(id);
     const { runId } = await counts(id);
     await processChunk(deps, runId, 0);
     expect(await partitionState(runId)).toEqual({ attached: false, indexes: 0 });
@@ -242,11 +238,7 @@ describe('portfolio pipeline', () => {
 
   it('attaches a finished run whose results table was made without its bound check (a run started before it was)', async () => {
     const { id } = await createPortfolio(45);
-    const deps = { db, scorer: fakeScorer(), geocoder: fakeGeocoder() };
-    await handleIngest(
-      { ...deps, blobs: services.blobs, queue: services.queue, chunkSize: 20, connect: () => pool.connect() },
-      id,
-    );
+    const deps = await ingestHere(id);
     const { runId } = await counts(id);
     await pool.query(`ALTER TABLE portfolio_results_${runId} DROP CONSTRAINT portfolio_results_${runId}_run_id_check`);
     for (const chunk of [0, 1, 2]) expect(await processChunk(deps, runId, chunk)).toBe('committed');
@@ -262,11 +254,7 @@ describe('portfolio pipeline', () => {
 
   it('suspends and resumes a run through the jobs routes', async () => {
     const { id } = await createPortfolio(30);
-    const deps = { db, scorer: fakeScorer(), geocoder: fakeGeocoder() };
-    await handleIngest(
-      { ...deps, blobs: services.blobs, queue: services.queue, chunkSize: 20, connect: () => pool.connect() },
-      id,
-    );
+    const deps = await ingestHere(id);
     const { runId } = await counts(id);
     const admin = await createMember(app, db, { internalAdmin: true });
     const suspend = await app.inject({
