@@ -290,9 +290,12 @@ export async function measurePortfolioMap(page: Page, href: string): Promise<Por
   const pageUp = Date.now() - started;
   const map = page.getByTestId('results-map');
   await map.waitFor();
-  const spinnerWhileLoading =
-    (await map.getAttribute('data-map-state')) === 'shown' ||
-    (await page.getByRole('progressbar', { name: 'Loading map' }).count()) > 0;
+  // One read of both (two reads raced: the map could be drawn, its spinner gone, between them).
+  const spinnerWhileLoading = await map.evaluate(
+    (element) =>
+      element.getAttribute('data-map-state') === 'shown' ||
+      document.querySelector('[role="progressbar"][aria-label="Loading map"]') !== null,
+  );
   await page.locator('[data-testid="results-map"][data-map-state="shown"]').waitFor({ timeout: 30_000 });
   const wallMs = Date.now() - started;
   net.stop();
