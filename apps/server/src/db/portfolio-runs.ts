@@ -122,11 +122,25 @@ export interface RowRange {
   last: number;
 }
 
-/** The usable rows of a chunk not placed yet (addresses to geocode), in row order. */
+/**
+ * The usable rows of a chunk not placed yet (addresses to geocode), in row order, named as the
+ * geocoder takes them (StagedRow): no copy of 10,000 objects per chunk to rename one field.
+ */
 export function rowsToGeocode(db: Db, portfolioId: number, range: RowRange) {
   return db
     .selectFrom('portfolio_rows')
-    .select(['row_number', 'ref', 'address', 'street', 'city', 'state', 'zip', 'country', 'latitude', 'longitude'])
+    .select([
+      'row_number as rowNumber',
+      'ref',
+      'address',
+      'street',
+      'city',
+      'state',
+      'zip',
+      'country',
+      'latitude',
+      'longitude',
+    ])
     .where('portfolio_id', '=', portfolioId)
     .where('row_number', '>=', range.first)
     .where('row_number', '<=', range.last)

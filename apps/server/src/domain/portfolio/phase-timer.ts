@@ -7,6 +7,8 @@
 const enabled = () => process.env.PORTFOLIO_TIMINGS === '1' || process.env.PORTFOLIO_TIMINGS === 'totals';
 const totals = new Map<string, Map<string, { ms: number; cpuMs: number; n: number }>>();
 
+export type PhaseTimer = ReturnType<typeof phaseTimer>;
+
 export function phaseTimer(work: string, group?: string) {
   const on = enabled();
   let last = performance.now();

@@ -19,7 +19,7 @@ import {
 import { conflict } from '../app-error.js';
 import { placeAndScoreFromIndex } from './indexed-chunk.js';
 import { NO_SCORE, nothingToGeocode, type ChunkRun, type ScoredChunk } from './run-parts.js';
-import { phaseTimer, phaseTotals } from './phase-timer.js';
+import { phaseTimer, phaseTotals, type PhaseTimer } from './phase-timer.js';
 import type { BatchGeocoder, GeocodedRow, PortfolioScorer, ScoredRow, StagedRow } from './seams.js';
 import { canTransition, transitionRefusal } from './status.js';
 
@@ -119,8 +119,7 @@ export async function processChunk(deps: RunDeps, runId: number, chunkIndex: num
   const range = { first: chunkIndex * run.chunk_size + 1, last: (chunkIndex + 1) * run.chunk_size };
   const timer = phaseTimer(`run ${runId} chunk ${chunkIndex}`, `run ${runId}`);
   // No query for rows to geocode once none is pending, as in a run whose rows all came with coordinates.
-  const geocoded = nothingToGeocode(run.geocode_counts) ? 0 : await geocodePending(deps, run.portfolio_id, range);
-  timer.lap(`geocode ${geocoded}`);
+  if (!nothingToGeocode(run.geocode_counts)) await geocodePending(deps, run.portfolio_id, range, timer);
   const indexed = deps.scorer.indexed;
   const chunk =
     indexed && run.score_build_id !== null
@@ -153,17 +152,15 @@ async function geocodePending(
   deps: RunDeps,
   portfolioId: number,
   range: { first: number; last: number },
-): Promise<number> {
+  timer: PhaseTimer,
+): Promise<void> {
   const pending = await rowsToGeocode(deps.db, portfolioId, range);
-  if (!pending.length) return 0;
-  const toGeocode: StagedRow[] = pending.map((r) => ({
-    ...addressOf(r),
-    latitude: r.latitude,
-    longitude: r.longitude,
-  }));
-  const results = await deps.geocoder.geocodeRows(toGeocode);
+  timer.lap(`pending ${pending.length}`);
+  if (!pending.length) return;
+  const results = await deps.geocoder.geocodeRows(pending);
+  timer.lap(`geocode ${results.length}`);
   await storeGeocodes(deps.db, portfolioId, results);
-  return results.length;
+  timer.lap(`store ${results.length}`);
 }
 
 /** The row-by-row path (scorers without a score index, e.g. test fakes): scoreRows on the chunk's placed rows. */

@@ -13,9 +13,15 @@ const PRECISION: Record<WorldPrecision, GeocodePrecision> = {
 
 export const ADDRESS_NOT_FOUND = 'We could not find this address.';
 
+/** The address as one line: its own text, else its parts ('street, city, state zip'), the empty ones left out. */
 function addressText(row: StagedRow): string {
   if (row.address) return row.address;
-  return [row.street, row.city, [row.state, row.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  // A chunk writes 10,000 of these: no arrays per row.
+  const stateZip = row.state && row.zip ? `${row.state} ${row.zip}` : row.state || row.zip || '';
+  let text = row.street || '';
+  if (row.city) text = text ? `${text}, ${row.city}` : row.city;
+  if (stateZip) text = text ? `${text}, ${stateZip}` : stateZip;
+  return text;
 }
 
 /**
@@ -26,11 +32,14 @@ function addressText(row: StagedRow): string {
 export function worldGeocoder(db: Db): BatchGeocoder {
   return {
     async geocodeRows(rows) {
-      const toFind = rows.filter((row) => row.latitude === null || row.longitude === null);
-      const hits = await placeAddressesMany(db, toFind.map(addressText));
-      const hitOf = new Map(toFind.map((row, i) => [row.rowNumber, hits[i]!]));
+      const hasPoint = (row: StagedRow) => row.latitude !== null && row.longitude !== null;
+      const texts: string[] = [];
+      for (const row of rows) if (!hasPoint(row)) texts.push(addressText(row));
+      const hits = await placeAddressesMany(db, texts);
+      // The hits are in the order of the rows without a point.
+      let next = 0;
       return rows.map((row): GeocodeResult => {
-        if (row.latitude !== null && row.longitude !== null) {
+        if (hasPoint(row))
           return {
             rowNumber: row.rowNumber,
             latitude: row.latitude,
@@ -38,8 +47,7 @@ export function worldGeocoder(db: Db): BatchGeocoder {
             precision: 'coordinates',
             problem: null,
           };
-        }
-        const hit = hitOf.get(row.rowNumber);
+        const hit = hits[next++];
         return hit
           ? {
               rowNumber: row.rowNumber,
