@@ -16,7 +16,8 @@ export function normalizeAddress(input: string | ParsedAddress): NormalizedAddre
   full = joined(full, streetKey);
   if (parsed.unit) full = joined(full, `${parsed.unitType ?? 'UNIT'} ${parsed.unit}`);
   full = joined(joined(joined(full, parsed.city), parsed.state), parsed.zip);
-  const normalized = { ...parsed } as NormalizedAddress;
+  // A text's parse is this call's own, completed in place; a caller's parse is copied, not changed.
+  const normalized = (typeof input === 'string' ? parsed : { ...parsed }) as NormalizedAddress;
   if (streetKey) normalized.streetKey = streetKey;
   normalized.full = full;
   return normalized;

@@ -26,6 +26,24 @@ describe('parseAddress', () => {
     for (const [clean, untidy] of pairs) expect(parseAddress(clean!), clean).toEqual(parseAddress(untidy!));
   });
 
+  it('reads every state written in full as its code, the longest name ending the address first', () => {
+    for (const [name, code] of [
+      ['Kansas', 'KS'],
+      ['West Virginia', 'WV'],
+      ['Virginia', 'VA'],
+      ['North Carolina', 'NC'],
+      ['District of Columbia', 'DC'],
+      ['New York', 'NY'],
+    ])
+      expect(parseAddress(`12 Main St, Springfield, ${name} 12345`), name).toMatchObject({
+        city: 'SPRINGFIELD',
+        state: code,
+        zip: '12345',
+      });
+    // 'Virginia' alone would leave 'West' to the city.
+    expect(parseAddress('12 Main St, Charleston West Virginia')).toMatchObject({ city: 'CHARLESTON', state: 'WV' });
+  });
+
   it('needs no commas and ignores case', () => {
     expect(parseAddress('1427 wheatland ave wichita ks 67203')).toEqual(
       parseAddress('1427 Wheatland Ave, Wichita, KS 67203'),

@@ -141,6 +141,20 @@ export const STATE_CODE: Record<string, string> = (() => {
   return map;
 })();
 
+/**
+ * For each word that ends a state's name or code ('CAROLINA', 'KS'), the most words such a name
+ * has ('NORTH CAROLINA': 2): the parser tries no longer run of final words than that.
+ */
+export const STATE_NAME_WORDS: Record<string, number> = (() => {
+  const words: Record<string, number> = {};
+  for (const name of Object.keys(STATE_CODE)) {
+    const parts = name.split(' ');
+    const last = parts[parts.length - 1]!;
+    words[last] = Math.max(words[last] ?? 0, parts.length);
+  }
+  return words;
+})();
+
 let citiesByState: Map<string, Set<string>> | undefined;
 
 /** Known city names (normalised) per state code, from the `zipcodes` package. */
