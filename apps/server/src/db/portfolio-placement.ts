@@ -83,9 +83,13 @@ type ChunkPlacementRow = {
   appeal_versions: boolean;
 };
 
+/** Whether the build is complete (it then has every property of its world revision). */
+const buildComplete = (buildId: number) =>
+  sql`(SELECT b.completed_at IS NOT NULL FROM score_index_builds b WHERE b.id = ${buildId}::int)`;
+
 /** The columns build_complete, build_properties and appeal_versions of a ChunkPlacementRow. */
 function buildAndAppealColumns(chunk: PlacementChunk) {
-  return sql`(SELECT b.completed_at IS NOT NULL FROM score_index_builds b WHERE b.id = ${chunk.buildId}::int) AS build_complete,
+  return sql`${buildComplete(chunk.buildId)} AS build_complete,
            (SELECT b.property_count FROM score_index_builds b WHERE b.id = ${chunk.buildId}::int) AS build_properties,
            EXISTS (SELECT 1 FROM appeal_score_versions v WHERE v.organization_id = ${chunk.organizationId}::int AND v.product = ${chunk.product}::text) AS appeal_versions`;
 }
@@ -111,7 +115,7 @@ export async function unsettledChunkRows(db: Db, chunk: PlacementChunk): Promise
   const { rows } = await sql<ChunkPlacementRow>`
     SELECT count(*)::int AS row_count, ${buildAndAppealColumns(chunk)},
            coalesce(json_agg(json_build_object('row_number', c.row_number, 'lat', c.lat, 'lng', c.lng, 'property_id', c.property_id))
-                    FILTER (WHERE c.usable AND (c.property_id IS NULL OR (NOT (SELECT b.completed_at IS NOT NULL FROM score_index_builds b WHERE b.id = ${chunk.buildId}::int)
+                    FILTER (WHERE c.usable AND (c.property_id IS NULL OR (NOT ${buildComplete(chunk.buildId)}
                       -- A key probe per row (a scalar subquery: never turned into a hash of the whole build).
                       AND (SELECT true FROM score_index s WHERE s.build_id = ${chunk.buildId}::int AND s.property_id = c.property_id LIMIT 1) IS NULL))), '[]') AS unsettled
     FROM (

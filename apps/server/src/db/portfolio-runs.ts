@@ -129,18 +129,7 @@ export interface RowRange {
 export function rowsToGeocode(db: Db, portfolioId: number, range: RowRange) {
   return db
     .selectFrom('portfolio_rows')
-    .select([
-      'row_number as rowNumber',
-      'ref',
-      'address',
-      'street',
-      'city',
-      'state',
-      'zip',
-      'country',
-      'latitude',
-      'longitude',
-    ])
+    .select(['row_number as rowNumber', ...ROW_ADDRESS_COLUMNS, 'latitude', 'longitude'])
     .where('portfolio_id', '=', portfolioId)
     .where('row_number', '>=', range.first)
     .where('row_number', '<=', range.last)
