@@ -264,6 +264,8 @@ async function main() {
   }
   const readyMs = Date.now() - started;
   const cpuAfter = cpu();
+  // Printed at once (the figures come after the exports), so a profiler can stop here.
+  console.log(`  … ${secs(readyMs)} READY`);
   polling = false;
   await metadataPolls;
   const cpuUsed = {

@@ -27,14 +27,14 @@ function unescapeCopyText(field: string): string {
 
 /** The parts of a world the parcel grid holds, read in one snapshot of it. */
 export interface PlacementCellsReader {
-  /** Every coarse cell (latitude and longitude divided by `size` degrees, floored) holding a property's point. */
+  /** Every cell (latitude and longitude divided by `size` degrees, floored) holding a property's point. */
   occupied: (cell: [number, number]) => void;
   /** Each placement cell row in cell order (then property id), its polygon as PostgreSQL prints it, `((x,y),…)`. */
   cell: (cell: number, propertyId: string, polygon: string) => void;
 }
 
 /**
- * Reads one world revision's placement cells and the coarse cells its properties occupy, in one
+ * Reads one world revision's placement cells and the cells of `cellSize` its properties occupy, in one
  * REPEATABLE READ snapshot; false (nothing read) when the world is no longer at that revision. The
  * cells stream as COPY sends them (a million-property world has about two million rows: no row
  * objects, no cursor round trips).
@@ -42,7 +42,7 @@ export interface PlacementCellsReader {
 export async function readPlacementCells(
   db: Db,
   revision: string,
-  coarseSize: number,
+  cellSize: number,
   read: PlacementCellsReader,
 ): Promise<boolean> {
   return withOwnConnection(db, 'Reading the placement cells', async (client) => {
@@ -54,7 +54,7 @@ export async function readPlacementCells(
     }
     const occupied = await client.query<{ i: number; j: number }>(
       'SELECT DISTINCT floor(lat / $1)::int AS i, floor(lng / $1)::int AS j FROM properties',
-      [coarseSize],
+      [cellSize],
     );
     for (const row of occupied.rows) read.occupied([row.i, row.j]);
     const stream = client.query(

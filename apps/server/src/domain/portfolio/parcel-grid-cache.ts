@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.js';
 import { builtPlacementRevision, readPlacementCells } from '../../db/placement-cells.js';
-import { COARSE_CELL_DEG, ParcelGridBuilder, type ParcelGrid } from './parcel-grid.js';
+import { OCCUPIED_CELL_DEG, ParcelGridBuilder, type ParcelGrid } from './parcel-grid.js';
 
 /**
  * A process's parcel grid (parcel-grid.ts) of the current world revision: loaded once per revision
@@ -45,7 +45,7 @@ export function parcelGrids(db: Db): ParcelGrids {
 /** The grid of `revision`; null when the world moved on before it was read. */
 async function readGrid(db: Db, revision: string): Promise<ParcelGrid | null> {
   const builder = new ParcelGridBuilder(revision);
-  const read = await readPlacementCells(db, revision, COARSE_CELL_DEG, {
+  const read = await readPlacementCells(db, revision, OCCUPIED_CELL_DEG, {
     occupied: (cell) => builder.occupy(cell),
     cell: (cell, propertyId, polygon) => builder.add(cell, propertyId, polygon),
   });
