@@ -17,8 +17,9 @@ const EPSILON = 1e-6;
  * The cells (degrees) the grid records properties' points in, to tell a point far from all of them:
  * OCCUPIED_CELL_DEG cells, and the coarse cells of COARSE_CELL_DEG they lie in. A coarse look
  * settles most far points with a dozen lookups; the fine one settles those whose neighbourhood of
- * coarse cells holds a property kilometres away (on a dense world, most of the points the ingest
- * places on no parcel: 6,420 of the 1M-property world's 7,838 lie over 3 km from every property).
+ * coarse cells holds a property kilometres away: on a dense world, most of the points the ingest
+ * places on no parcel (6,009 of the 1M-property world's 7,838; 6,420 lie over 3 km from every
+ * property, the fine cells tell those over ~3.8 km for certain).
  */
 export const OCCUPIED_CELL_DEG = 0.005;
 const FINE_CELLS_PER_COARSE = 10;
