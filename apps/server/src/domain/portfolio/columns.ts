@@ -191,6 +191,13 @@ export type LocationRow = Pick<
   attributes: Partial<Record<AttributeField, string>>;
 };
 
+/**
+ * A row as readRow reads it: its location, and its coordinates' text when the file wrote them as
+ * plain decimals (DECIMAL_TEXT), which PostgreSQL reads as the same doubles: an ingest stores the
+ * text it read rather than formatting each number again.
+ */
+export type ReadRow = LocationRow & { latitudeText: string | null; longitudeText: string | null };
+
 function cell(values: readonly string[], index: number | undefined): string | null {
   if (index === undefined) return null;
   const value = values[index]?.trim();
@@ -203,29 +210,49 @@ function cell(values: readonly string[], index: number | undefined): string | nu
  */
 export const DECIMAL_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)$/;
 
+/** Exact powers of ten, as doubles (every one up to 10^22 is). */
+const POWERS_OF_TEN = Array.from({ length: 16 }, (_, k) => 10 ** k);
+
 /**
- * DECIMAL_TEXT.test(text), as a loop over its characters: an ingest asks it of two values a row,
- * and a regular expression's call costs more than the scan of a short number.
+ * The number a plain decimal (DECIMAL_TEXT) reads as, NaN for any other text: the pattern and
+ * Number() in one scan of the characters (an ingest asks it of two values a row, where a regular
+ * expression's call and Number()'s own scan cost more than the digits). Up to 15 digits, the
+ * digits as an integer and the power of ten are exact doubles and one division rounds correctly,
+ * so the answer is Number()'s (Clinger's fast path); longer texts are left to Number().
  */
-export function isDecimalText(text: string): boolean {
+export function decimalTextValue(text: string): number {
   const length = text.length;
   let i = 0;
   const sign = text.charCodeAt(0);
   if (sign === 43 || sign === 45) i = 1; // + -
   let digits = 0;
+  let fractionDigits = 0;
   let point = false;
+  let integer = 0;
   for (; i < length; i++) {
     const c = text.charCodeAt(i);
-    if (c >= 48 && c <= 57) digits += 1;
-    else if (c === 46 && !point) point = true;
-    else return false;
+    if (c >= 48 && c <= 57) {
+      integer = integer * 10 + (c - 48);
+      digits += 1;
+      if (point) fractionDigits += 1;
+    } else if (c === 46 && !point) point = true;
+    else return NaN;
   }
-  return digits > 0;
+  if (digits === 0) return NaN;
+  if (digits > 15) return Number(text);
+  const value = integer / POWERS_OF_TEN[fractionDigits]!;
+  return sign === 45 ? -value : value;
+}
+
+/** DECIMAL_TEXT.test(text), by decimalTextValue's scan. */
+export function isDecimalText(text: string): boolean {
+  return !Number.isNaN(decimalTextValue(text));
 }
 
 function parseCoordinate(raw: string | null): number | null | 'invalid' {
   if (raw === null) return null;
-  if (isDecimalText(raw)) return Number(raw);
+  const value = decimalTextValue(raw);
+  if (!Number.isNaN(value)) return value;
   // A decimal comma ("37,69"), as semicolon-delimited files from European spreadsheets write it (issue 12).
   return /^[+-]?\d+,\d+$/.test(raw) ? Number(raw.replace(',', '.')) : 'invalid';
 }
@@ -270,9 +297,9 @@ function attributeColumns(mapping: ColumnMapping): [AttributeField, number][] {
   return columns;
 }
 
-export function readRow(mapping: ColumnMapping, values: readonly string[]): LocationRow {
+export function readRow(mapping: ColumnMapping, values: readonly string[]): ReadRow {
   const f = mapping.fields;
-  const row: LocationRow = {
+  const row: ReadRow = {
     ref: cell(values, f.id),
     address: cell(values, f.address),
     street: cell(values, f.street),
@@ -284,6 +311,8 @@ export function readRow(mapping: ColumnMapping, values: readonly string[]): Loca
     longitude: null,
     attributes: {},
     problem: null,
+    latitudeText: null,
+    longitudeText: null,
   };
   for (const [field, index] of attributeColumns(mapping)) {
     const value = cell(values, index);
@@ -311,6 +340,9 @@ export function readRow(mapping: ColumnMapping, values: readonly string[]): Loca
   else if (lat !== null && lon !== null) {
     row.latitude = lat;
     row.longitude = lon;
+    // Read as plain decimals unless written with a decimal comma (the only other way parseCoordinate reads).
+    row.latitudeText = latRaw!.includes(',') ? null : latRaw;
+    row.longitudeText = lonRaw!.includes(',') ? null : lonRaw;
   }
   if (
     (row.country !== null && !US_COUNTRY.test(row.country)) ||

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DECIMAL_TEXT, isDecimalText, mapColumns, readRow } from './columns.js';
+import { DECIMAL_TEXT, decimalTextValue, isDecimalText, mapColumns, readRow } from './columns.js';
 import { csvCell } from './csv-cell.js';
 import { AS_IT_IS, BY_CSV_CELL, cellCare, copyText, csvOriginals, QUOTED, renderCopyRows } from './ingest-render.js';
 
@@ -18,6 +18,34 @@ describe('isDecimalText (the scan behind an ingest of coordinates)', () => {
     );
     for (const text of ['5', '-5.', '+.5', '.', '', '+', '1.2.3', '1e5', ' 1', '007'])
       expect(isDecimalText(text), text).toBe(DECIMAL_TEXT.test(text));
+  });
+});
+
+describe('decimalTextValue (a coordinate read in the same scan)', () => {
+  // Plain decimals of up to 24 digits: both its own arithmetic (up to 15) and Number()'s.
+  const digits = (max: number) => fc.string({ unit: fc.constantFrom(...'0123456789'.split('')), maxLength: max });
+  const decimal = fc
+    .tuple(fc.constantFrom('', '+', '-'), digits(12), fc.constantFrom('', '.'), digits(12))
+    .map(([sign, whole, point, fraction]) => `${sign}${whole}${point}${fraction}`);
+
+  it('is the double Number() reads from a plain decimal, to the last bit', () => {
+    fc.assert(
+      fc.property(decimal, (text) => {
+        const value = decimalTextValue(text);
+        if (!DECIMAL_TEXT.test(text)) return Number.isNaN(value);
+        return Object.is(value, Number(text));
+      }),
+      { numRuns: 50_000 },
+    );
+    for (const text of ['35.549245', '-97.408102', '-0', '+.5', '5.', '0.1', '0.30000000000000004', '123456789012345'])
+      expect(Object.is(decimalTextValue(text), Number(text)), text).toBe(true);
+  });
+
+  it('is NaN for any other text', () => {
+    fc.assert(
+      fc.property(tricky, (text) => DECIMAL_TEXT.test(text) || Number.isNaN(decimalTextValue(text))),
+      { numRuns: 20_000 },
+    );
   });
 });
 

@@ -79,14 +79,9 @@ function plainCopyText(value: string | null): string {
   return value === null ? '\\N' : value;
 }
 
-/**
- * A coordinate as COPY text: as the file wrote it when that is a plain decimal (DECIMAL_TEXT: the
- * same double, without formatting one per row), else the number read from it.
- */
-function coordinateText(values: readonly string[], index: number | undefined, value: number | null): string {
-  if (value === null) return '\\N';
-  const written = index === undefined ? undefined : values[index]?.trim();
-  return written !== undefined && isDecimalText(written) ? written : String(value);
+/** A coordinate as COPY text: as the file wrote it when that is a plain decimal (readRow's text: the same double), else the number. */
+function coordinateText(value: number | null, written: string | null): string {
+  return value === null ? '\\N' : (written ?? String(value));
 }
 
 /** The address columns of a row as COPY text, each followed by a tab (one piece when it has none: a file of coordinates). */
@@ -160,8 +155,8 @@ export function renderCopyRows(records: readonly CsvRecord[], context: RenderCon
     const placement = placed && grid ? placementAtIngest(grid, row.latitude!, row.longitude!) : null;
     if (placed && grid && placement === null && counts.unplaced.length <= UNPLACED_ROWS_KEPT)
       counts.unplaced.push(record.rowNumber);
-    const lat = coordinateText(record.values, mapping.fields.latitude, row.latitude);
-    const lng = coordinateText(record.values, mapping.fields.longitude, row.longitude);
+    const lat = coordinateText(row.latitude, row.latitudeText);
+    const lng = coordinateText(row.longitude, row.longitudeText);
     block +=
       `${head}${record.rowNumber}\t${text(json)}\t${text(row.ref)}\t${addressText(row, text)}` +
       `${lat}\t${lng}\t${text(attributesJson(row.attributes, plain))}\t` +
