@@ -2,7 +2,16 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DECIMAL_TEXT, decimalTextValue, isDecimalText, mapColumns, readRow } from './columns.js';
 import { csvCell } from './csv-cell.js';
-import { AS_IT_IS, BY_CSV_CELL, cellCare, copyText, csvOriginals, QUOTED, renderCopyRows } from './ingest-render.js';
+import {
+  AS_IT_IS,
+  BY_CSV_CELL,
+  cellCare,
+  copyText,
+  csvOriginals,
+  plainValuesJson,
+  QUOTED,
+  renderCopyRows,
+} from './ingest-render.js';
 
 // Strings made of the characters these checks turn on, so most cases hit an edge.
 const tricky = fc.string({
@@ -46,6 +55,27 @@ describe('decimalTextValue (a coordinate read in the same scan)', () => {
       fc.property(tricky, (text) => DECIMAL_TEXT.test(text) || Number.isNaN(decimalTextValue(text))),
       { numRuns: 20_000 },
     );
+  });
+});
+
+describe('plainValuesJson (a row’s values as JSON, on the common path)', () => {
+  it('is JSON.stringify’s text, or null when that would escape something', () => {
+    const value = fc.oneof(
+      tricky,
+      fc.string({ unit: 'grapheme', maxLength: 6 }),
+      fc.string({ unit: 'binary', maxLength: 4 }),
+    );
+    fc.assert(
+      fc.property(fc.array(value, { maxLength: 6 }), (values) => {
+        const json = plainValuesJson(values);
+        const expected = JSON.stringify(values);
+        return json === null ? expected.includes('\\') || /[\ud800-\udfff]/.test(expected) : json === expected;
+      }),
+      { numRuns: 20_000 },
+    );
+    expect(plainValuesJson(['P1', '35.5', 'note 1, block 1'])).toBe('["P1","35.5","note 1, block 1"]');
+    expect(plainValuesJson([])).toBe('[]');
+    expect(plainValuesJson(['say "hi"'])).toBeNull();
   });
 });
 
