@@ -14,7 +14,8 @@ import { withOwnConnection, type Db } from './database.js';
  * Fields: raw_values, score, risk_level, confidence, top factor names, model_version,
  * geo_precision, problem, csv_line. With `renderedOriginals` (an export of every original column
  * as CSV) the row's csv_line rendered at ingest (migration 0830) goes instead of raw_values, which
- * is sent only where csv_line is null; without, csv_line is null.
+ * is sent only where csv_line is null; without, csv_line goes only where raw_values is null (the
+ * line then holds the values exactly, migration 0920).
  */
 export function exportRowsCopy(portfolioId: number, runId: number | null, renderedOriginals = false): string {
   return `COPY (
@@ -24,7 +25,8 @@ export function exportRowsCopy(portfolioId: number, runId: number | null, render
                THEN concat_ws('; ', r.top_factors->0->>'name', r.top_factors->1->>'name', r.top_factors->2->>'name')
                ELSE (SELECT string_agg(f.factor->>'name', '; ' ORDER BY f.n) FROM jsonb_array_elements(r.top_factors) WITH ORDINALITY AS f(factor, n))
              END),
-             r.model_version, w.geo_precision, COALESCE(r.problem, w.problem, w.geo_problem), ${renderedOriginals ? 'w.csv_line' : 'NULL'}
+             r.model_version, w.geo_precision, COALESCE(r.problem, w.problem, w.geo_problem),
+             ${renderedOriginals ? 'w.csv_line' : 'CASE WHEN w.raw_values IS NULL THEN w.csv_line END'}
       FROM portfolio_rows w
       LEFT JOIN portfolio_results r ON r.run_id = ${Math.trunc(runId ?? -1)} AND r.row_number = w.row_number
       WHERE w.portfolio_id = ${Math.trunc(portfolioId)}
@@ -66,7 +68,9 @@ export function productRuns(db: Db, portfolioId: number) {
 /** One row of the combined export: the row as uploaded, where it was placed, and each run's result (null where it has none). */
 export interface CombinedExportRow {
   row_number: number;
-  raw_values: string[];
+  /** The values as uploaded, or null where csv_line holds them (domain/portfolio/csv-line.ts originalValues). */
+  raw_values: string[] | null;
+  csv_line: string | null;
   geo_latitude: number | null;
   geo_longitude: number | null;
   geo_precision: string | null;
@@ -109,7 +113,7 @@ export async function* combinedExportPages(
   try {
     await sql`BEGIN READ ONLY`.execute(connection);
     await sql`DECLARE portfolio_combined_export NO SCROLL CURSOR FOR
-      SELECT w.row_number, w.raw_values, w.geo_latitude, w.geo_longitude, w.geo_precision, coalesce(w.problem, w.geo_problem) AS row_problem,
+      SELECT w.row_number, w.raw_values, w.csv_line, w.geo_latitude, w.geo_longitude, w.geo_precision, coalesce(w.problem, w.geo_problem) AS row_problem,
              CASE WHEN p.id IS NOT NULL THEN p.address_line || ', ' || p.city || ', ' || p.state || ' ' || p.zip END AS matched_address
              ${results.length ? sql`, ${sql.join(results)}` : sql``}
       FROM portfolio_rows w

@@ -100,8 +100,11 @@ export async function beginIngest(client: pg.ClientBase, portfolioId: number): P
   }
   if (rows[0].partition) await client.query(`DROP TABLE ${table}`);
   // The partition bound's check is made with the table, so the COPY checks each row as it comes in
-  // rather than a scan of them all before the attach (~0.1 s a million).
-  await client.query(`CREATE TABLE ${table} (LIKE portfolio_rows INCLUDING DEFAULTS, CHECK (portfolio_id = ${id}))`);
+  // rather than a scan of them all before the attach (~0.1 s a million); so are portfolio_rows' own
+  // checks, which a partition must have to be attached.
+  await client.query(
+    `CREATE TABLE ${table} (LIKE portfolio_rows INCLUDING DEFAULTS INCLUDING CONSTRAINTS, CHECK (portfolio_id = ${id}))`,
+  );
   return true;
 }
 

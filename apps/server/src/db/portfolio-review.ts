@@ -120,7 +120,7 @@ export function searchRows(db: Db, portfolioId: number, text: string, limit: num
 export function rawRowsPage(db: Db, portfolioId: number, page: Paging) {
   return db
     .selectFrom('portfolio_rows')
-    .select(['row_number', 'raw_values'])
+    .select(['row_number', 'raw_values', 'csv_line'])
     .where('portfolio_id', '=', portfolioId)
     .orderBy('row_number')
     .limit(page.limit)

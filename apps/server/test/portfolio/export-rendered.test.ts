@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { csvLineValues } from '../../src/domain/portfolio/csv-line.js';
 import { createMember, usePortfolioTestApp } from './app.js';
 import { portfolioSteps, type Headers } from './steps.js';
 
@@ -33,21 +34,28 @@ describe('CSV export of cells rendered at ingest (csv_line)', () => {
       'E,34,-93,short\r\n' +
       'F,35,-92,long,1,2,3\r\n' +
       'G,36,-91,Zürich ✓ 東京,+x\r\n' +
-      'H,,,,\r\n';
+      'H,,,,\r\n' +
+      'I,37,-90,"plain, with a comma",-1.5\r\n';
     const id = await createPortfolio(headers, csv);
     const stored = await db
       .selectFrom('portfolio_rows')
-      .select(['row_number', 'csv_line'])
+      .select(['row_number', 'csv_line', 'raw_values'])
       .where('portfolio_id', '=', id)
       .orderBy('row_number')
       .execute();
-    expect(stored).toHaveLength(8);
+    expect(stored).toHaveLength(9);
     expect(stored.every((row) => row.csv_line !== null)).toBe(true);
+    // Rows whose line holds their values exactly keep only the line (migration 0920).
+    expect(stored.filter((row) => row.raw_values === null).map((row) => row.row_number)).toEqual([8, 9]);
     expect(stored[0]!.csv_line).toBe(`A,30,-97,"x, ""y""",'=1+2`);
     expect(stored[4]!.csv_line).toBe('E,34,-93,short,');
     expect(stored[5]!.csv_line).toBe('F,35,-92,long,1');
 
     const rendered = await exportText(headers, id);
+    // Every row's values written back as raw_values (which clears their lines), then the export again.
+    for (const row of stored.filter((row) => row.raw_values === null))
+      await sql`UPDATE portfolio_rows SET raw_values = ${JSON.stringify(csvLineValues(row.csv_line!))}::json
+                WHERE portfolio_id = ${id} AND row_number = ${row.row_number}`.execute(db);
     await sql`UPDATE portfolio_rows SET csv_line = NULL WHERE portfolio_id = ${id}`.execute(db);
     const fromRawValues = await exportText(headers, id);
     expect(rendered).toBe(fromRawValues);

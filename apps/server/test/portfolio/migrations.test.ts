@@ -4,6 +4,8 @@ import * as resultsPartitions from '../../src/db/migrations/0340_portfolio_resul
 import * as geocodeCounts from '../../src/db/migrations/0350_portfolio_geocode_counts.js';
 import * as rowProperty from '../../src/db/migrations/0360_portfolio_row_property.js';
 import * as unusedIndexes from '../../src/db/migrations/0900_portfolio_unused_indexes.js';
+import * as valuesInCsvLine from '../../src/db/migrations/0920_portfolio_values_in_csv_line.js';
+import { exactCsvLine } from '../../src/domain/portfolio/csv-line.js';
 import { useTestDatabase } from '../database.js';
 import { createOrganization, createUser } from '../factories.js';
 
@@ -92,5 +94,44 @@ describe('portfolio migrations on existing data', () => {
     expect(
       await db.selectFrom('portfolio_results').select('row_number').where('run_id', 'in', [done, open]).execute(),
     ).toEqual([]);
+  });
+
+  it('keeps rows whose values live only in their CSV line readable both ways (0920 back and forward)', async () => {
+    const org = await createOrganization(db);
+    const user = await createUser(db, { org });
+    await sql`
+      INSERT INTO portfolio_uploads (name, organization_id, user_id, original_name, size_bytes, delimiter, has_bom, header)
+      VALUES ('lines.csv', ${org.id}, ${user.id}, 'lines.csv', 10, ',', false, '["a","b","c"]')`.execute(raw);
+    const {
+      rows: [portfolio],
+    } = await sql<{ id: number }>`
+      INSERT INTO portfolios (organization_id, name, uploaded_file_name, created_by, header, column_mapping, row_count, ingested_at)
+      VALUES (${org.id}, 'Lines', 'lines.csv', ${user.id}, '["a","b","c"]', '{"layout":"coordinates"}', 3, now()) RETURNING id`.execute(
+      raw,
+    );
+    const id = portfolio!.id;
+    await sql`CREATE TABLE ${sql.table(`portfolio_rows_${id}`)} PARTITION OF portfolio_rows FOR VALUES IN (${sql.lit(id)})`.execute(
+      raw,
+    );
+    const kept = [
+      ['P1', 'note 1, block 1', '-97.5'],
+      ['', '', ''],
+      ['x', 'y,z', ''],
+    ];
+    for (const [i, values] of kept.entries())
+      await sql`INSERT INTO portfolio_rows (portfolio_id, row_number, raw_values, csv_line) VALUES (${id}, ${i + 1}, NULL, ${exactCsvLine(values, 3)})`.execute(
+        raw,
+      );
+    // Neither kept: refused.
+    await expect(
+      sql`INSERT INTO portfolio_rows (portfolio_id, row_number) VALUES (${id}, 9)`.execute(raw),
+    ).rejects.toThrow(/portfolio_rows_values_kept/);
+
+    await valuesInCsvLine.down(raw);
+    // The values are back in raw_values (writing them cleared the lines, as any write of them does).
+    const back = await sql<{ raw_values: string[] }>`
+      SELECT raw_values FROM portfolio_rows WHERE portfolio_id = ${id} ORDER BY row_number`.execute(raw);
+    expect(back.rows.map((r) => r.raw_values)).toEqual(kept);
+    await valuesInCsvLine.up(raw);
   });
 });

@@ -100,6 +100,15 @@ describe('portfolio processing, review and export', () => {
       headers,
     });
     expect(raw.json().rows.map((r: { rowNumber: number }) => r.rowNumber)).toEqual([3, 4]);
+    // The values as uploaded, whether kept as JSON or only as the row's CSV line (migration 0920).
+    const fileRows = (parse(oed) as string[][]).slice(1);
+    expect(raw.json().rows.map((r: { values: string[] }) => r.values)).toEqual([fileRows[2], fileRows[3]]);
+    const kept = await db
+      .selectFrom('portfolio_rows')
+      .select((eb) => eb.fn.count<number>('row_number').filterWhere('raw_values', 'is', null).as('lines'))
+      .where('portfolio_id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(Number(kept.lines)).toBeGreaterThan(0);
     // Usage: every scored row counted once per product (records per chunk carry a quantity), none for failed rows.
     const usage = await db
       .selectFrom('usage_events')

@@ -83,7 +83,8 @@ export interface RunSummaryCounts {
 export interface PortfolioRowsTable {
   portfolio_id: number;
   row_number: number;
-  raw_values: Json<string[]>;
+  /** The values as uploaded; null where csv_line holds them exactly (migration 0920: read them with originalValues). */
+  raw_values: Json<string[]> | null;
   ref: string | null;
   address: string | null;
   street: string | null;

@@ -2,6 +2,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import { isProductKey, sortProducts } from '@zview/contracts';
 import type { Db } from '../../db/database.js';
 import { combinedExportPages, productRuns, type CombinedExportRow } from '../../db/portfolio-export.js';
+import { originalValues } from './csv-line.js';
 import { csvCell } from './export.js';
 import { xlsxFromPages, XLSX_MAX_ROWS, type XlsxCell } from './xlsx.js';
 
@@ -43,7 +44,8 @@ const PAGE = 5000;
 
 function rowCells(row: CombinedRow, width: number, products: number): XlsxCell[] {
   const cells: XlsxCell[] = [];
-  for (let i = 0; i < width; i++) cells.push(row.raw_values[i] ?? '');
+  const values = originalValues(row);
+  for (let i = 0; i < width; i++) cells.push(values[i] ?? '');
   cells.push(row.geo_latitude, row.geo_longitude, row.matched_address ?? '', row.geo_precision ?? '');
   const problems: string[] = [];
   for (let p = 0; p < products; p++) {

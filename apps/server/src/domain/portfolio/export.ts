@@ -5,6 +5,7 @@ import { PORTFOLIO_EXPORT_EXTRA_COLUMNS } from '@zview/contracts';
 import type { Db } from '../../db/database.js';
 import { withExportCopy } from '../../db/portfolio-export.js';
 import { csvCell } from './csv-cell.js';
+import { csvLineValues } from './csv-line.js';
 import { xlsxFromPages, type XlsxCell } from './xlsx.js';
 
 export type ExtraColumn = (typeof PORTFOLIO_EXPORT_EXTRA_COLUMNS)[number];
@@ -114,8 +115,13 @@ function resultCells(extra: readonly ExtraColumn[]) {
   };
 }
 
-/** Where a COPY line holds the row's csv_line (exportRowsCopy with renderedOriginals). */
+/** Where a COPY line holds the row's csv_line (exportRowsCopy). */
 const RENDERED_FIELD = 8;
+
+/** A row's original values from its COPY fields: raw_values, or the csv_line that holds them exactly where that is null (migration 0920). */
+function originalValuesOf(fields: readonly string[]): string[] {
+  return fields[0] === '\\N' ? csvLineValues(copyField(fields[RENDERED_FIELD]!) ?? '') : rawValuesOf(fields[0]!);
+}
 
 /**
  * COPY lines in, CSV lines out (CRLF), a chunk at a time: the event loop is never held for long.
@@ -135,7 +141,7 @@ function csvLines(layout: ExportLayout, rendered: boolean): Transform {
       let csv = '';
       if (stored !== undefined && stored !== '\\N') csv = copyField(stored)!;
       else {
-        const values = rawValuesOf(fields[0]!);
+        const values = originalValuesOf(fields);
         for (let k = 0; k < original.length; k++) csv += (k ? ',' : '') + csvCell(values[original[k]!] ?? '');
       }
       const rest = results(fields);
@@ -179,7 +185,7 @@ async function* xlsxPages(
   const convert = (lines: string[]) =>
     lines.map((line): XlsxCell[] => {
       const cells = line.split('\t');
-      const values = rawValuesOf(cells[0]!);
+      const values = originalValuesOf(cells);
       return [
         ...original.map((i) => values[i] ?? ''),
         ...extra.map((column, k) => xlsxResultCell(column, cells[fields[k]!]!)),

@@ -2,16 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DECIMAL_TEXT, decimalTextValue, isDecimalText, mapColumns, readRow } from './columns.js';
 import { csvCell } from './csv-cell.js';
-import {
-  AS_IT_IS,
-  BY_CSV_CELL,
-  cellCare,
-  copyText,
-  csvOriginals,
-  plainValuesJson,
-  QUOTED,
-  renderCopyRows,
-} from './ingest-render.js';
+import { AS_IT_IS, BY_CSV_CELL, cellCare, csvLineValues, csvOriginals, exactCsvLine, QUOTED } from './csv-line.js';
+import { copyText, plainValues, plainValuesJson, renderCopyRows } from './ingest-render.js';
 
 // Strings made of the characters these checks turn on, so most cases hit an edge.
 const tricky = fc.string({
@@ -58,8 +50,8 @@ describe('decimalTextValue (a coordinate read in the same scan)', () => {
   });
 });
 
-describe('plainValuesJson (a row’s values as JSON, on the common path)', () => {
-  it('is JSON.stringify’s text, or null when that would escape something', () => {
+describe('plainValues and plainValuesJson (a row’s values as JSON, on the common path)', () => {
+  it('tell the values JSON.stringify writes without escapes, and write them as it does', () => {
     const value = fc.oneof(
       tricky,
       fc.string({ unit: 'grapheme', maxLength: 6 }),
@@ -67,15 +59,45 @@ describe('plainValuesJson (a row’s values as JSON, on the common path)', () =>
     );
     fc.assert(
       fc.property(fc.array(value, { maxLength: 6 }), (values) => {
-        const json = plainValuesJson(values);
         const expected = JSON.stringify(values);
-        return json === null ? expected.includes('\\') || /[\ud800-\udfff]/.test(expected) : json === expected;
+        if (!plainValues(values)) return expected.includes('\\') || /[\ud800-\udfff]/.test(expected);
+        return plainValuesJson(values) === expected;
       }),
       { numRuns: 20_000 },
     );
     expect(plainValuesJson(['P1', '35.5', 'note 1, block 1'])).toBe('["P1","35.5","note 1, block 1"]');
     expect(plainValuesJson([])).toBe('[]');
-    expect(plainValuesJson(['say "hi"'])).toBeNull();
+    expect(plainValues(['say "hi"'])).toBe(false);
+  });
+});
+
+describe('exactCsvLine and csvLineValues (a row’s values kept as its CSV line)', () => {
+  it('read back exactly the values of every line said to hold them, and that line is the stored one', () => {
+    const value = fc.oneof(tricky, fc.string({ unit: 'grapheme', maxLength: 6 }));
+    let exact = 0;
+    fc.assert(
+      fc.property(fc.array(value, { maxLength: 6 }), (values) => {
+        const line = exactCsvLine(values, values.length);
+        if (line === null) return;
+        exact += 1;
+        expect(line).toBe(csvOriginals(values, values.length));
+        expect(csvLineValues(line)).toEqual(values);
+      }),
+      { numRuns: 20_000 },
+    );
+    // Typical rows are kept as their line: plain values, a comma inside, signed numbers, empty cells.
+    expect(exact).toBeGreaterThan(1000);
+    for (const values of [
+      ['P1', '35.549245', '-97.408102', '101000', 'note 1, block 1'],
+      ['', 'a', '', ''],
+      ['"quoted"', 'x'],
+    ]) {
+      const line = exactCsvLine(values, values.length);
+      if (line !== null) expect(csvLineValues(line)).toEqual(values);
+    }
+    expect(exactCsvLine(['=1+2', 'x'], 2)).toBeNull();
+    expect(exactCsvLine(['a', 'b'], 3)).toBeNull();
+    expect(exactCsvLine(['a', 'b', 'c'], 2)).toBeNull();
   });
 });
 

@@ -1,6 +1,6 @@
-import { isDecimalText, readRow, type AttributeField, type ColumnMapping, type LocationRow } from './columns.js';
+import { readRow, type AttributeField, type ColumnMapping, type LocationRow } from './columns.js';
 import type { CsvRecord } from './csv-reader.js';
-import { csvCell } from './csv-cell.js';
+import { csvOriginals, exactCsvLine } from './csv-line.js';
 import { FAR_FROM_EVERY_PROPERTY, UNPLACED_ROWS_KEPT } from '../../db/portfolio-ingest.js';
 import type { ParcelGrid } from './parcel-grid.js';
 
@@ -27,68 +27,24 @@ export function copyText(value: string | number | null): string {
 }
 
 /**
- * A row's original values as the CSV export of every column writes them (export.ts csvLines): one
- * cell per header column, missing ones empty, extra ones left out. Stored with the row as csv_line
- * (migration 0830), so an export sends it as it is; null when a value holds NUL.
+ * Whether a row's values need no escaping, in JSON or in COPY's text (no control character,
+ * quote, backslash or surrogate): nearly every row of a file.
  */
-export function csvOriginals(values: readonly string[], columnCount: number): string | null {
-  let line = '';
-  for (let i = 0; i < columnCount; i++) {
-    const value = values[i] ?? '';
-    const care = cellCare(value);
-    line += (i ? ',' : '') + (care === AS_IT_IS ? value : care === QUOTED ? `"${value}"` : csvCell(value));
-  }
-  // PostgreSQL text cannot hold NUL (raw_values keeps it, escaped in its JSON): such rows export from raw_values.
-  return line.includes('\u0000') ? null : line;
-}
-
-/** How csvCell writes a value (cellCare): as it is, in quotes as it is, or by csvCell itself. */
-export const AS_IT_IS = 0;
-export const QUOTED = 1;
-export const BY_CSV_CELL = 2;
-type CellCare = typeof AS_IT_IS | typeof QUOTED | typeof BY_CSV_CELL;
-
-/**
- * What csvCell would do with this value, told by a scan of its characters: csvCell's regular
- * expressions cost ~0.75 µs a row of five values, a third of an ingest's rendering. A comma
- * inside only quotes it; anything rarer (a formula's first character unless it is a signed plain
- * number, white space or a non-ASCII character at either end, a quote or line break) is left
- * to csvCell.
- */
-export function cellCare(value: string): CellCare {
-  const length = value.length;
-  if (length === 0) return AS_IT_IS;
-  const first = value.charCodeAt(0);
-  const last = value.charCodeAt(length - 1);
-  if (last <= 32 || last >= 127) return BY_CSV_CELL;
-  // = + - @ start a formula unless the value is a plain number; white space at the start is quoted.
-  if (first === 43 || first === 45) return isDecimalText(value) ? AS_IT_IS : BY_CSV_CELL;
-  if (first <= 32 || first >= 127 || first === 61 || first === 64) return BY_CSV_CELL;
-  let care: CellCare = AS_IT_IS;
-  for (let i = 0; i < length; i++) {
-    const c = value.charCodeAt(i);
-    if (c === 44)
-      care = QUOTED; // ,
-    else if (c === 34 || c === 10 || c === 13) return BY_CSV_CELL; // " LF CR
-  }
-  return care;
-}
-
-/**
- * JSON.stringify(values) for values that need no escaping in JSON (no control character, quote,
- * backslash or surrogate; null for any other), written here for a third less than its cost: nearly
- * every row of a file, and a million of them per ingest.
- */
-export function plainValuesJson(values: readonly string[]): string | null {
-  let json = '["';
+export function plainValues(values: readonly string[]): boolean {
   for (let v = 0; v < values.length; v++) {
     const value = values[v]!;
     for (let i = 0; i < value.length; i++) {
       const c = value.charCodeAt(i);
-      if (c < 32 || c === 34 || c === 92 || (c >= 0xd800 && c <= 0xdfff)) return null;
+      if (c < 32 || c === 34 || c === 92 || (c >= 0xd800 && c <= 0xdfff)) return false;
     }
-    json += v ? `","${value}` : value;
   }
+  return true;
+}
+
+/** JSON.stringify(values) of plainValues, written here for a third less than its cost. */
+export function plainValuesJson(values: readonly string[]): string {
+  let json = '["';
+  for (let v = 0; v < values.length; v++) json += v ? `","${values[v]}` : values[v];
   return values.length ? `${json}"]` : '[]';
 }
 
@@ -163,24 +119,27 @@ export function renderCopyRows(records: readonly CsvRecord[], context: RenderCon
     const placed = !problem && row.latitude !== null && row.longitude !== null;
     if (problem) counts.unusable += 1;
     else if (placed) counts.coordinates += 1;
-    // What is made of the row's values alone (its JSON, address parts, attributes, CSV line, a
-    // problem quoting a value) needs no escaping when they hold no backslash, quote or control
-    // character: nearly every row, whose JSON plainValuesJson writes. For the others JSON.stringify
-    // writes a backslash for each of those, so its one search tells.
-    const plainJson = plainValuesJson(record.values);
-    const json = plainJson ?? JSON.stringify(record.values);
-    const plain = plainJson !== null || !json.includes('\\');
+    // What is made of the row's values alone (address parts, attributes, CSV line, JSON, a problem
+    // quoting a value) needs no escaping when they hold no backslash, quote or control character:
+    // nearly every row.
+    const plain = plainValues(record.values);
     const text = plain ? plainCopyText : copyText;
+    // The values are kept as the CSV line when it holds them exactly (nearly every row: a quarter
+    // less to store and to COPY); as JSON (raw_values) besides a line that does not.
+    const exactLine = columnCount === null ? null : exactCsvLine(record.values, columnCount);
+    const csvLine = exactLine ?? (columnCount === null ? null : csvOriginals(record.values, columnCount));
+    const rawValues =
+      exactLine !== null ? null : plain ? plainValuesJson(record.values) : JSON.stringify(record.values);
     const placement = placed && grid ? placementAtIngest(grid, row.latitude!, row.longitude!) : null;
     if (placed && grid && placement === null && counts.unplaced.length <= UNPLACED_ROWS_KEPT)
       counts.unplaced.push(record.rowNumber);
     const lat = coordinateText(row.latitude, row.latitudeText);
     const lng = coordinateText(row.longitude, row.longitudeText);
     block +=
-      `${head}${record.rowNumber}\t${text(json)}\t${text(row.ref)}\t${addressText(row, text)}` +
+      `${head}${record.rowNumber}\t${text(rawValues)}\t${text(row.ref)}\t${addressText(row, text)}` +
       `${lat}\t${lng}\t${text(attributesJson(row.attributes, plain))}\t` +
       (placed ? `\\N\t${lat}\t${lng}\tcoordinates\tnow\t` : `${text(problem)}\t\\N\t\\N\t\\N\t\\N\t`) +
-      `${text(columnCount === null ? null : csvOriginals(record.values, columnCount))}\t` +
+      `${text(csvLine)}\t` +
       `${placement === null ? '\\N' : copyText(placement)}\n`;
   }
   return block;

@@ -13,6 +13,7 @@ import type { ErrorRow, ResultRow, RowHistoryEntry } from '../../db/portfolio-re
 import type { JobRow } from '../../db/jobs.js';
 import type { PortfolioProductRow, PortfolioRow, PortfolioSummaryRow } from '../../db/portfolios.js';
 import type { listFilters, portfolioDetails, portfolioProperty } from '../../domain/portfolio/review.js';
+import { originalValues } from '../../domain/portfolio/csv-line.js';
 
 /** Row → response shaping of the portfolio routes (the response shapes of packages/contracts portfolio.ts). */
 type Progress = Map<number, { committed: number; total: number; percent: number }>;
@@ -181,12 +182,15 @@ export function presentSuggestions(
 }
 
 export function presentRaw(
-  { portfolio, rows }: { portfolio: PortfolioRow; rows: { row_number: number; raw_values: string[] }[] },
+  {
+    portfolio,
+    rows,
+  }: { portfolio: PortfolioRow; rows: { row_number: number; raw_values: string[] | null; csv_line: string | null }[] },
   q: { page: number; itemsPerPage: number },
 ) {
   return {
     columns: portfolio.header,
-    rows: rows.map((r) => ({ rowNumber: r.row_number, values: r.raw_values })),
+    rows: rows.map((r) => ({ rowNumber: r.row_number, values: originalValues(r) })),
     ...page(q, portfolio.row_count ?? 0),
   };
 }
@@ -204,6 +208,7 @@ const presentScore = (r: RowHistoryEntry) => ({
 });
 
 export function presentProperty({ portfolio, product, row, history }: Awaited<ReturnType<typeof portfolioProperty>>) {
+  const values = originalValues(row);
   const current = history.find((h) => h.run_id === product.current_run_id);
   return {
     portfolioId: portfolio.id,
@@ -211,7 +216,7 @@ export function presentProperty({ portfolio, product, row, history }: Awaited<Re
     rowNumber: row.row_number,
     ref: row.ref,
     address: displayAddress(row),
-    values: Object.fromEntries(portfolio.header.map((column, i) => [column, row.raw_values[i] ?? ''])),
+    values: Object.fromEntries(portfolio.header.map((column, i) => [column, values[i] ?? ''])),
     geocode: {
       latitude: row.geo_latitude,
       longitude: row.geo_longitude,
