@@ -92,6 +92,7 @@ export interface PortfolioRowsTable {
   state: string | null;
   zip: string | null;
   country: string | null;
+  /** The row's own coordinates where the ingest did not place it by them; null where it did (its place, geo_latitude and geo_longitude, holds them). */
   latitude: number | null;
   longitude: number | null;
   attributes: Json<Record<string, string>>;

@@ -135,9 +135,12 @@ export function renderCopyRows(records: readonly CsvRecord[], context: RenderCon
       counts.unplaced.push(record.rowNumber);
     const lat = coordinateText(row.latitude, row.latitudeText);
     const lng = coordinateText(row.longitude, row.longitudeText);
+    // A row placed by its coordinates has them as its place (geo_latitude, geo_longitude) only:
+    // nothing reads them twice, and each is a number PostgreSQL parses (a tenth of its COPY).
     block +=
       `${head}${record.rowNumber}\t${text(rawValues)}\t${text(row.ref)}\t${addressText(row, text)}` +
-      `${lat}\t${lng}\t${text(attributesJson(row.attributes, plain))}\t` +
+      (placed ? '\\N\t\\N\t' : `${lat}\t${lng}\t`) +
+      `${text(attributesJson(row.attributes, plain))}\t` +
       (placed ? `\\N\t${lat}\t${lng}\tcoordinates\tnow\t` : `${text(problem)}\t\\N\t\\N\t\\N\t\\N\t`) +
       `${text(csvLine)}\t` +
       `${placement === null ? '\\N' : copyText(placement)}\n`;
