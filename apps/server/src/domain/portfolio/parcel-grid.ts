@@ -39,7 +39,7 @@ const METRES_PER_DEGREE = 110_000;
 /**
  * Occupied cells by row: the columns (longitude divided by the cell size, floored) of each row
  * (latitude likewise) that hold a property. Keyed so, every key is a small integer: one number for
- *  a fine cell would pass 2^31, and V8's sets hash such numbers as boxed doubles (~12 µs a point's
+ * a fine cell would pass 2^31, and V8's sets hash such numbers as boxed doubles (~12 µs a point's
  * neighbourhood instead of ~3.6, measured on half a million occupied cells).
  */
 type OccupiedCells = Map<number, Set<number>>;
