@@ -86,7 +86,7 @@ describe('exactCsvLine and csvLineValues (a row’s values kept as its CSV line)
       { numRuns: 20_000 },
     );
     // Typical rows are kept as their line: plain values, a comma inside, signed numbers, empty cells.
-    expect(exact).toBeGreaterThan(1000);
+    expect(exact).toBeGreaterThan(300);
     for (const values of [
       ['P1', '35.549245', '-97.408102', '101000', 'note 1, block 1'],
       ['', 'a', '', ''],

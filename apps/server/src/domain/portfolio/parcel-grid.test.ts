@@ -65,7 +65,7 @@ describe('a point far from every property', () => {
     );
     // Both answers occur in numbers: the comparison is not one-sided.
     expect(far).toBeGreaterThan(1000);
-    expect(near).toBeGreaterThan(1000);
+    expect(near).toBeGreaterThan(500);
   });
 
   it('is told apart from a property 4 km away in the same coarse cells (what a dense world has everywhere)', () => {
