@@ -13,10 +13,19 @@ import { csvCell } from './csv-cell.js';
  * (migration 0830), so an export sends it as it is; null when a value holds NUL.
  */
 export function csvOriginals(values: readonly string[], columnCount: number): string | null {
+  return csvLine(values, columnCount, false);
+}
+
+/**
+ * The line of csvOriginals and exactCsvLine; with `exactOnly`, null as soon as a value needs
+ * csvCell (the line would not hold it as it is).
+ */
+function csvLine(values: readonly string[], columnCount: number, exactOnly: boolean): string | null {
   let line = '';
   for (let i = 0; i < columnCount; i++) {
     const value = values[i] ?? '';
     const care = cellCare(value);
+    if (care === BY_CSV_CELL && exactOnly) return null;
     line += (i ? ',' : '') + (care === AS_IT_IS ? value : care === QUOTED ? `"${value}"` : csvCell(value));
   }
   // PostgreSQL text cannot hold NUL (raw_values keeps it, escaped in its JSON): such rows export from raw_values.
@@ -63,14 +72,7 @@ export function cellCare(value: string): CellCare {
 export function exactCsvLine(values: readonly string[], columnCount: number): string | null {
   // (No cells at all would read back as one empty cell.)
   if (values.length !== columnCount || columnCount === 0) return null;
-  let line = '';
-  for (let i = 0; i < columnCount; i++) {
-    const value = values[i]!;
-    const care = cellCare(value);
-    if (care === BY_CSV_CELL) return null;
-    line += (i ? ',' : '') + (care === AS_IT_IS ? value : `"${value}"`);
-  }
-  return line.includes('\u0000') ? null : line;
+  return csvLine(values, columnCount, true);
 }
 
 /**
