@@ -17,26 +17,36 @@ import { createOrganization, createUser } from '../factories.js';
 const { db } = await useTestDatabase();
 const raw = db as unknown as Kysely<unknown>;
 
+/**
+ * An ingested portfolio as an older release left it (its upload, the portfolio, its rows' partition
+ * still empty), written in SQL: the schema may be several migrations back.
+ */
+async function ingestedPortfolio(file: string, header: string[], rowCount: number) {
+  const org = await createOrganization(db);
+  const user = await createUser(db, { org });
+  const columns = JSON.stringify(header);
+  await sql`
+    INSERT INTO portfolio_uploads (name, organization_id, user_id, original_name, size_bytes, delimiter, has_bom, header)
+    VALUES (${file}, ${org.id}, ${user.id}, ${file}, 10, ',', false, ${columns})`.execute(raw);
+  const {
+    rows: [portfolio],
+  } = await sql<{ id: number }>`
+    INSERT INTO portfolios (organization_id, name, uploaded_file_name, created_by, header, column_mapping, row_count, ingested_at)
+    VALUES (${org.id}, ${file}, ${file}, ${user.id}, ${columns}, '{"layout":"coordinates"}', ${rowCount}, now()) RETURNING id`.execute(
+    raw,
+  );
+  const id = portfolio!.id;
+  await sql`CREATE TABLE ${sql.table(`portfolio_rows_${id}`)} PARTITION OF portfolio_rows FOR VALUES IN (${sql.lit(id)})`.execute(
+    raw,
+  );
+  return { id, userId: user.id };
+}
+
 describe('portfolio migrations on existing data', () => {
   it('moves results into per-run partitions with chunk counts, and counts the rows by geocoding precision', async () => {
-    const org = await createOrganization(db);
-    const user = await createUser(db, { org });
     for (const migration of [unusedIndexes, rowProperty, geocodeCounts, resultsPartitions]) await migration.down(raw);
 
-    await sql`
-      INSERT INTO portfolio_uploads (name, organization_id, user_id, original_name, size_bytes, delimiter, has_bom, header)
-      VALUES ('old.csv', ${org.id}, ${user.id}, 'old.csv', 10, ',', false, '["id"]')`.execute(raw);
-    const {
-      rows: [portfolio],
-    } = await sql<{ id: number }>`
-      INSERT INTO portfolios (organization_id, name, uploaded_file_name, created_by, header, column_mapping, row_count, ingested_at)
-      VALUES (${org.id}, 'Old book', 'old.csv', ${user.id}, '["id"]', '{"layout":"coordinates"}', 5, now()) RETURNING id`.execute(
-      raw,
-    );
-    const id = portfolio!.id;
-    await sql`CREATE TABLE ${sql.table(`portfolio_rows_${id}`)} PARTITION OF portfolio_rows FOR VALUES IN (${sql.lit(id)})`.execute(
-      raw,
-    );
+    const { id, userId } = await ingestedPortfolio('old.csv', ['id'], 5);
     await sql`
       INSERT INTO portfolio_rows (portfolio_id, row_number, raw_values, problem, geo_latitude, geo_longitude, geo_precision, geocoded_at)
       VALUES (${id}, 1, '{}', NULL, 30, -97, 'coordinates', now()), (${id}, 2, '{}', NULL, 30, -97, 'rooftop', now()),
@@ -45,7 +55,7 @@ describe('portfolio migrations on existing data', () => {
     // A finished run of two chunks (chunk size 2) and an unfinished one with nothing committed.
     const { rows: runs } = await sql<{ id: number }>`
       INSERT INTO portfolio_runs (portfolio_id, product, model_version, data_date, requested_by, chunk_size, chunk_count, completed_at)
-      VALUES (${id}, 'zfire', 'v1', '2026-11-01', ${user.id}, 2, 3, now()), (${id}, 'zfire', 'v1', '2026-11-02', ${user.id}, 2, 3, NULL) RETURNING id`.execute(
+      VALUES (${id}, 'zfire', 'v1', '2026-11-01', ${userId}, 2, 3, now()), (${id}, 'zfire', 'v1', '2026-11-02', ${userId}, 2, 3, NULL) RETURNING id`.execute(
       raw,
     );
     const [done, open] = runs.map((r) => r.id) as [number, number];
@@ -97,22 +107,7 @@ describe('portfolio migrations on existing data', () => {
   });
 
   it('keeps rows whose values live only in their CSV line readable both ways (0920 back and forward)', async () => {
-    const org = await createOrganization(db);
-    const user = await createUser(db, { org });
-    await sql`
-      INSERT INTO portfolio_uploads (name, organization_id, user_id, original_name, size_bytes, delimiter, has_bom, header)
-      VALUES ('lines.csv', ${org.id}, ${user.id}, 'lines.csv', 10, ',', false, '["a","b","c"]')`.execute(raw);
-    const {
-      rows: [portfolio],
-    } = await sql<{ id: number }>`
-      INSERT INTO portfolios (organization_id, name, uploaded_file_name, created_by, header, column_mapping, row_count, ingested_at)
-      VALUES (${org.id}, 'Lines', 'lines.csv', ${user.id}, '["a","b","c"]', '{"layout":"coordinates"}', 3, now()) RETURNING id`.execute(
-      raw,
-    );
-    const id = portfolio!.id;
-    await sql`CREATE TABLE ${sql.table(`portfolio_rows_${id}`)} PARTITION OF portfolio_rows FOR VALUES IN (${sql.lit(id)})`.execute(
-      raw,
-    );
+    const { id } = await ingestedPortfolio('lines.csv', ['a', 'b', 'c'], 3);
     const kept = [
       ['P1', 'note 1, block 1', '-97.5'],
       ['', '', ''],
