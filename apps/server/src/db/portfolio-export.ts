@@ -80,7 +80,8 @@ export interface CombinedExportRow {
     score: number | null;
     risk_level: string | null;
     confidence: number | null;
-    top_factors: { name: string }[] | null;
+    /** The top factors' names joined with '; ' (migration 0800). */
+    top_factor_names: string;
     problem: string | null;
   } | null)[];
 }
@@ -100,7 +101,8 @@ export async function* combinedExportPages(
     (
       runId,
       i,
-    ) => sql`(SELECT json_build_object('score', r.score, 'risk_level', r.risk_level, 'confidence', r.confidence, 'top_factors', r.top_factors, 'problem', r.problem)
+    ) => sql`(SELECT json_build_object('score', r.score, 'risk_level', r.risk_level, 'confidence', r.confidence,
+                                       'top_factor_names', coalesce(r.top_factor_names, zview_factor_names(r.top_factors)), 'problem', r.problem)
                      FROM portfolio_results r WHERE r.run_id = ${runId} AND r.row_number = w.row_number) AS ${sql.ref(`r${i}`)}`,
   );
   let release!: () => void;

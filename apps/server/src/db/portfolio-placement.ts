@@ -207,11 +207,14 @@ export interface IndexedResults {
 export function insertIndexedResults(r: IndexedResults): RawBuilder<unknown> {
   const node = r.placedInNode;
   return sql`
-      INSERT INTO ${sql.table(resultsPartition(r.runId))} (run_id, row_number, score, risk_level, confidence, top_factors, top_factor_names, model_version, problem)
+      INSERT INTO ${sql.table(resultsPartition(r.runId))} (run_id, row_number, score, risk_level, confidence, top_factors, top_factor_names, top_factor_contributions, model_version, problem)
       SELECT ${r.runId}::int, u.row_number, CASE WHEN x.problem IS NULL THEN coalesce(a.score, s.score) END, CASE WHEN x.problem IS NULL THEN coalesce(a.risk_level, s.risk_level) ELSE 'none' END,
-             CASE WHEN x.problem IS NULL THEN coalesce(a.confidence, s.confidence) END, CASE WHEN x.problem IS NULL THEN coalesce(a.top_factors, s.top_factors) ELSE '[]'::jsonb END,
-             -- The names as the export shows them (migration 0800): the index's column, an appeal version's own.
+             CASE WHEN x.problem IS NULL THEN coalesce(a.confidence, s.confidence) END,
+             -- The top factors as names and contributions (migration 0930), copied from the index; as jsonb
+             -- from an appeal version, or from a build made before that migration (its contributions are null).
+             CASE WHEN x.problem IS NULL THEN CASE WHEN a.version IS NOT NULL THEN a.top_factors ELSE s.top_factors END END,
              CASE WHEN x.problem IS NULL THEN CASE WHEN a.version IS NOT NULL THEN zview_factor_names(a.top_factors) ELSE s.top_factor_names END ELSE '' END,
+             CASE WHEN x.problem IS NULL THEN CASE WHEN a.version IS NULL THEN s.top_factor_contributions END ELSE '{}'::float8[] END,
              CASE WHEN x.problem IS NULL AND a.version IS NOT NULL THEN a.model_version ELSE ${r.modelVersion}::text END, x.problem
       FROM (
         SELECT r.row_number, p.property_id,

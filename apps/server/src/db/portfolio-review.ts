@@ -14,6 +14,19 @@ export interface Paging {
 
 const ADDRESS_COLUMNS = ['w.address', 'w.street', 'w.city', 'w.state', 'w.zip'] as const;
 
+/**
+ * A result's (or score index row's) top factors as one array, `top_factors`, from its names and
+ * contributions or from its jsonb (migration 0930); `alias` is the table's alias in the query.
+ */
+export function topFactorsOf(alias?: string) {
+  const column = (name: string) => sql.ref(alias ? `${alias}.${name}` : name);
+  return sql<
+    { name: string; contribution: number }[]
+  >`zview_top_factors(${column('top_factors')}, ${column('top_factor_names')}, ${column('top_factor_contributions')})`.as(
+    'top_factors',
+  );
+}
+
 export type ResultSort = 'rowNumber' | 'ref' | 'score' | 'riskLevel' | 'confidence';
 
 /** One page of a run's scored results with their rows, and the number matching. */
@@ -51,7 +64,7 @@ export async function resultsPage(
       'r.score',
       'r.risk_level',
       'r.confidence',
-      'r.top_factors',
+      topFactorsOf('r'),
       'r.model_version',
     ])
     .orderBy(sortColumn as never, filter.order)
@@ -147,7 +160,7 @@ export function rowHistory(db: Db, portfolioId: number, product: string, rowNumb
       'r.score',
       'r.risk_level',
       'r.confidence',
-      'r.top_factors',
+      topFactorsOf('r'),
       'r.model_version',
       'r.problem',
       'run.data_date',

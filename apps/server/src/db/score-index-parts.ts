@@ -15,7 +15,7 @@ export interface ScoreIndexRow {
   score: number | null;
   riskLevel: string;
   confidence: number | null;
-  topFactors: unknown;
+  topFactors: readonly { name: string; contribution: number }[];
   problem: string | null;
 }
 
@@ -257,7 +257,8 @@ export async function removeFinishedPlans(db: Db): Promise<void> {
     .execute();
 }
 
-const COPY_COLUMNS = '(build_id, property_id, score, risk_level, confidence, top_factors, problem, top_factor_names)';
+const COPY_COLUMNS =
+  '(build_id, property_id, score, risk_level, confidence, problem, top_factor_names, top_factor_contributions)';
 
 const NEEDS_ESCAPE = /[\\\t\n\r]/;
 /** PostgreSQL COPY text format: NULL as \N, backslash, tab and line breaks escaped. */
@@ -268,9 +269,18 @@ function copyField(value: string | number | null): string {
   return value.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r');
 }
 
-/** The top factors' names as the index stores them beside the factors (migration 0840): joined with '; '. */
-export function factorNames(topFactors: unknown): string {
-  return (topFactors as { name: string }[]).map((f) => f.name).join('; ');
+/** The top factors' names as the index stores them (migrations 0840, 0930): joined with '; '. */
+export function factorNames(topFactors: readonly { name: string }[]): string {
+  return topFactors.map((f) => f.name).join('; ');
+}
+
+/**
+ * The top factors' contributions as the index stores them beside their names (migration 0930): a
+ * float8[] literal, each double written as JavaScript's shortest form, which PostgreSQL reads back
+ * as the same double.
+ */
+export function factorContributions(topFactors: readonly { contribution: number }[]): string {
+  return `{${topFactors.map((f) => String(f.contribution)).join(',')}}`;
 }
 
 /**
@@ -287,7 +297,7 @@ export async function copyIntoScoreIndex(db: Db, rows: readonly ScoreIndexRow[])
   if (!pool) throw new Error('copyIntoScoreIndex needs a Db made by createDb');
   let text = '';
   for (const r of rows)
-    text += `${r.build}\t${copyField(r.property)}\t${copyField(r.score)}\t${copyField(r.riskLevel)}\t${copyField(r.confidence)}\t${copyField(JSON.stringify(r.topFactors))}\t${copyField(r.problem)}\t${copyField(factorNames(r.topFactors))}\n`;
+    text += `${r.build}\t${copyField(r.property)}\t${copyField(r.score)}\t${copyField(r.riskLevel)}\t${copyField(r.confidence)}\t${copyField(r.problem)}\t${copyField(factorNames(r.topFactors))}\t${factorContributions(r.topFactors)}\n`;
   const builds = [...new Set(rows.map((r) => r.build))];
   const client = await pool.connect();
   try {

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createMember, usePortfolioTestApp, waitFor } from './app.js';
 import { portfolioSteps } from './steps.js';
+import { topFactorsOf } from '../../src/db/portfolio-review.js';
 
 // Issue 22: the export reads the top factors' names from a plain column written with each result
 // (migration 0800), copied from the score index; results written before it fall back to the jsonb.
@@ -31,13 +32,12 @@ describe('top-factor names stored with the results', () => {
       .executeTakeFirstOrThrow();
     const results = await db
       .selectFrom('portfolio_results')
-      .select(['row_number', 'top_factors', 'top_factor_names', 'problem'])
+      .select(['row_number', topFactorsOf(), 'top_factor_names', 'problem'])
       .where('run_id', '=', run.current_run_id!)
       .orderBy('row_number')
       .execute();
     expect(results).toHaveLength(8);
-    for (const r of results)
-      expect(r.top_factor_names).toBe((r.top_factors as { name: string }[]).map((f) => f.name).join('; '));
+    for (const r of results) expect(r.top_factor_names).toBe(r.top_factors.map((f) => f.name).join('; '));
     expect(results.filter((r) => r.problem === null && r.top_factor_names!.length > 0).length).toBeGreaterThanOrEqual(
       5,
     );
@@ -55,8 +55,9 @@ describe('top-factor names stored with the results', () => {
     const stored = await exportCsv();
     const column = stored[0]!.indexOf('top_factors');
     expect(stored.slice(1).map((row) => row[column])).toEqual(results.map((r) => r.top_factor_names));
-    // Results written before migration 0800 have no names column: the export reads the jsonb, same file.
-    await sql`UPDATE portfolio_results SET top_factor_names = NULL WHERE run_id = ${run.current_run_id}`.execute(db);
+    // Results written before migration 0800 have no names column, only the jsonb: the export reads it, same file.
+    await sql`UPDATE portfolio_results SET top_factors = zview_top_factors(top_factors, top_factor_names, top_factor_contributions),
+      top_factor_names = NULL, top_factor_contributions = NULL WHERE run_id = ${run.current_run_id}`.execute(db);
     expect(await exportCsv()).toEqual(stored);
   });
 });

@@ -14,6 +14,7 @@ import type { PortfolioScorer } from '../../src/domain/portfolio/seams.js';
 import { worldGeocoder } from '../../src/domain/portfolio/world-geocoder.js';
 import { createMember, usePortfolioTestApp } from './app.js';
 import { portfolioSteps } from './steps.js';
+import { topFactorsOf } from '../../src/db/portfolio-review.js';
 
 // Issue 22: rows with their own coordinates are placed on their parcel at ingest, in Node, from the
 // parcels of placement_cells held in memory. The answers must be SQL's, to the last bit.
@@ -185,7 +186,7 @@ describe('placing points at ingest', () => {
         expect(await processChunk({ db, scorer, geocoder }, run.id, chunk)).toBe('committed');
       const results = await db
         .selectFrom('portfolio_results')
-        .select(['row_number', 'score', 'risk_level', 'confidence', 'top_factors', 'model_version', 'problem'])
+        .select(['row_number', 'score', 'risk_level', 'confidence', topFactorsOf(), 'model_version', 'problem'])
         .where('run_id', '=', run.id)
         .orderBy('row_number')
         .execute();

@@ -5,6 +5,8 @@ import * as geocodeCounts from '../../src/db/migrations/0350_portfolio_geocode_c
 import * as rowProperty from '../../src/db/migrations/0360_portfolio_row_property.js';
 import * as unusedIndexes from '../../src/db/migrations/0900_portfolio_unused_indexes.js';
 import * as valuesInCsvLine from '../../src/db/migrations/0920_portfolio_values_in_csv_line.js';
+import * as compactFactors from '../../src/db/migrations/0930_portfolio_compact_factors.js';
+import { topFactorsOf } from '../../src/db/portfolio-review.js';
 import { exactCsvLine } from '../../src/domain/portfolio/csv-line.js';
 import { useTestDatabase } from '../database.js';
 import { createOrganization, createUser } from '../factories.js';
@@ -43,6 +45,83 @@ async function ingestedPortfolio(file: string, header: string[], rowCount: numbe
 }
 
 describe('portfolio migrations on existing data', () => {
+  // First: the next test takes 0340 back, which rebuilds portfolio_results without the later columns.
+  it('keeps results and index rows whose factors are only names and contributions readable both ways (0930 back and forward)', async () => {
+    const { id, userId } = await ingestedPortfolio('factors.csv', ['id'], 3);
+    const {
+      rows: [run],
+    } = await sql<{ id: number }>`
+      INSERT INTO portfolio_runs (portfolio_id, product, model_version, data_date, requested_by, chunk_size, chunk_count, completed_at)
+      VALUES (${id}, 'zfire', 'v1', '2026-11-01', ${userId}, 3, 1, now()) RETURNING id`.execute(raw);
+    await sql`CREATE TABLE ${sql.table(`portfolio_results_${run!.id}`)} PARTITION OF portfolio_results FOR VALUES IN (${sql.lit(run!.id)})`.execute(
+      raw,
+    );
+    const factors = [
+      [
+        { name: 'Slope', contribution: 0.55 },
+        { name: 'Distance to fire station', contribution: -0.21000000000000002 },
+      ],
+      [{ name: 'Roof age', contribution: 1e-7 }],
+      [],
+    ];
+    // Written as names and contributions (the index's writers and a run since 0930), as jsonb (before), and a row with a problem.
+    await sql`
+      INSERT INTO portfolio_results (run_id, row_number, score, risk_level, confidence, top_factors, top_factor_names, top_factor_contributions, model_version, problem)
+      VALUES (${run!.id}, 1, 6.2, 'medium', 0.9, NULL, 'Slope; Distance to fire station', '{0.55,-0.21000000000000002}', 'v1', NULL),
+             (${run!.id}, 2, 2.1, 'low', 0.9, ${JSON.stringify(factors[1])}, 'Roof age', NULL, 'v1', NULL),
+             (${run!.id}, 3, NULL, 'none', NULL, NULL, '', '{}', 'v1', 'No location.')`.execute(raw);
+    const {
+      rows: [build],
+    } = await sql<{ id: number }>`
+      INSERT INTO score_index_builds (product, model_version, as_of, world_revision) VALUES ('zfire', 'v0930', '2026-11-01', 1) RETURNING id`.execute(
+      raw,
+    );
+    await sql`
+      INSERT INTO score_index (build_id, property_id, score, risk_level, confidence, problem, top_factor_names, top_factor_contributions)
+      VALUES (${build!.id}, 'p-1', 6.2, 'medium', 0.9, NULL, 'Slope; Distance to fire station', '{0.55,-0.21000000000000002}')`.execute(
+      raw,
+    );
+    // Neither kept: refused, in both tables.
+    await expect(
+      sql`INSERT INTO portfolio_results (run_id, row_number, risk_level, model_version, top_factors) VALUES (${run!.id}, 9, 'none', 'v1', NULL)`.execute(
+        raw,
+      ),
+    ).rejects.toThrow(/portfolio_results_factors_kept/);
+    await expect(
+      sql`INSERT INTO score_index (build_id, property_id, risk_level) VALUES (${build!.id}, 'p-2', 'none')`.execute(
+        raw,
+      ),
+    ).rejects.toThrow(/score_index_factors_kept/);
+
+    const read = async () => ({
+      results: (
+        await db
+          .selectFrom('portfolio_results')
+          .select(['row_number', topFactorsOf()])
+          .where('run_id', '=', run!.id)
+          .orderBy('row_number')
+          .execute()
+      ).map((r) => r.top_factors),
+      index: (
+        await db.selectFrom('score_index').select(topFactorsOf()).where('build_id', '=', build!.id).execute()
+      ).map((r) => r.top_factors),
+    });
+    expect(await read()).toEqual({ results: factors, index: [factors[0]] });
+
+    await compactFactors.down(raw);
+    // Every row has its jsonb again, the same factors, to the last bit of each contribution.
+    const { rows: back } = await sql<{ top_factors: unknown }>`
+      SELECT top_factors FROM portfolio_results WHERE run_id = ${run!.id} ORDER BY row_number`.execute(raw);
+    expect(back.map((r) => r.top_factors)).toEqual(factors);
+    const { rows: index } = await sql<{ top_factors: unknown }>`
+      SELECT top_factors FROM score_index WHERE build_id = ${build!.id}`.execute(raw);
+    expect(index.map((r) => r.top_factors)).toEqual([factors[0]]);
+    await compactFactors.up(raw);
+    expect(await read()).toEqual({ results: factors, index: [factors[0]] });
+    // The next test moves every result through migration 0340's older table.
+    await sql`DELETE FROM portfolio_results WHERE run_id = ${run!.id}`.execute(raw);
+  });
+
   it('moves results into per-run partitions with chunk counts, and counts the rows by geocoding precision', async () => {
     for (const migration of [unusedIndexes, rowProperty, geocodeCounts, resultsPartitions]) await migration.down(raw);
 

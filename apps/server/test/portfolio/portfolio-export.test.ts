@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createMember, usePortfolioTestApp } from './app.js';
 import { unzip } from './unzip.js';
 import { portfolioSteps, readWithExcelJs, tricky } from './steps.js';
+import { topFactorsOf } from '../../src/db/portfolio-review.js';
 
 const { app, db } = await usePortfolioTestApp({ chunkSize: 3 });
 const { upload, createPortfolio, waitForStatus, exportCsv } = portfolioSteps(app);
@@ -151,7 +152,7 @@ describe('portfolio processing, review and export', () => {
     const results = await db
       .selectFrom('portfolio_results as r')
       .innerJoin('portfolio_runs as run', 'run.id', 'r.run_id')
-      .select(['r.row_number', 'r.score', 'r.confidence', 'r.top_factors', 'r.risk_level'])
+      .select(['r.row_number', 'r.score', 'r.confidence', topFactorsOf('r'), 'r.risk_level'])
       .where('run.portfolio_id', '=', id)
       .orderBy('r.row_number')
       .execute();

@@ -7,6 +7,7 @@ import { buildScoreIndexPart, planScoreIndexBuild } from '../../src/domain/portf
 import { JobQueue } from '../../src/jobs/queue.js';
 import { startScoreIndexWorker } from '../../src/jobs/score-index-jobs.js';
 import { useTestWorld } from '../world.js';
+import { topFactorsOf } from '../../src/db/portfolio-review.js';
 
 // The parallel build (issue 20) against the serial one, on a small generated world.
 const { db, url, seeded } = await useTestWorld({ properties: 400 });
@@ -27,7 +28,7 @@ async function snapshot() {
       'score',
       'risk_level',
       'confidence',
-      'top_factors',
+      topFactorsOf(),
       'problem',
     ])
     .orderBy('b.product')

@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { topFactorsOf } from '../../src/db/portfolio-review.js';
 import { copyIntoScoreIndex, prewarmScoreBuild } from '../../src/db/score-index-parts.js';
 import { addToIndex, openBuilds, PRODUCTION_MODELS } from '../../src/domain/portfolio/score-index.js';
+import { RISK_MODELS } from '../../src/domain/risk/index.js';
 import { useTestWorld } from '../world.js';
 
 // How the index is written since migration 0840 (no per-row foreign key, names written by the writers).
@@ -11,13 +13,19 @@ const AS_OF = '2026-05-06';
 async function rowsOf(buildId: number) {
   return db
     .selectFrom('score_index')
-    .select(['property_id', 'top_factors', 'top_factor_names'])
+    .select([
+      'property_id',
+      'top_factors as stored_jsonb',
+      topFactorsOf(),
+      'top_factor_names',
+      'top_factor_contributions',
+    ])
     .where('build_id', '=', buildId)
     .execute();
 }
 
 describe('writing the score index', () => {
-  it('stores each row’s factor names as the export shows them, by either writer', async () => {
+  it('stores each row’s factors as names (as the export shows them) and contributions, by either writer', async () => {
     const [first, second] = await openBuilds(db, PRODUCTION_MODELS, AS_OF);
     const ids = (await db.selectFrom('properties').select('id').orderBy('id').limit(20).execute()).map((r) => r.id);
     expect(await addToIndex(db, [first!], PRODUCTION_MODELS, ids.slice(0, 10))).toBe(10);
@@ -46,14 +54,26 @@ describe('writing the score index', () => {
     ]);
     const rows = [...(await rowsOf(first!.id)), ...(await rowsOf(second!.id))];
     expect(rows).toHaveLength(12);
-    for (const row of rows)
-      expect(row.top_factor_names).toBe((row.top_factors as { name: string }[]).map((f) => f.name).join('; '));
-    const { rows: generated } = await sql<{ same: boolean }>`
-      SELECT bool_and(top_factor_names = zview_factor_names(top_factors)) AS same FROM score_index`.execute(db);
-    expect(generated[0]!.same).toBe(true);
+    for (const row of rows) {
+      expect(row.top_factor_names).toBe(row.top_factors.map((f) => f.name).join('; '));
+      // Migration 0930: no jsonb beside them.
+      expect(row.stored_jsonb).toBeNull();
+      expect(row.top_factor_contributions).toEqual(row.top_factors.map((f) => f.contribution));
+    }
+    expect(rows.filter((r) => r.top_factors.length === 3).length).toBeGreaterThanOrEqual(8);
+    expect(rows.find((r) => r.property_id === ids[0] && r.top_factor_names!.startsWith('Tab'))!.top_factors).toEqual([
+      { name: 'Tab\there', contribution: 1 },
+      { name: 'Back\\slash', contribution: -0.5 },
+    ]);
     expect(rows.find((r) => r.property_id === ids[0] && r.top_factor_names!.startsWith('Tab'))!.top_factor_names).toBe(
       'Tab\there; Back\\slash',
     );
+  });
+
+  it('names no factor with the separator its joined names are split on (zview_top_factors, migration 0930)', () => {
+    const names = Object.values(RISK_MODELS).flatMap((model) => model.factors.map((f) => f.name));
+    expect(names.length).toBeGreaterThan(20);
+    expect(names.filter((name) => name.includes(';'))).toEqual([]);
   });
 
   it('deletes a build’s rows with the build, and writes no row for a build that is gone', async () => {

@@ -11,6 +11,7 @@ import { scoreProduct } from '../../src/domain/risk/index.js';
 import { buildContext, scoreWith } from '../../src/domain/risk/model.js';
 import { hazardAt } from '../../src/domain/hazard/climatology.js';
 import { createMember, multipart, usePortfolioTestApp } from './app.js';
+import { topFactorsOf } from '../../src/db/portfolio-review.js';
 
 // The real geocoder and risk models on a small generated world; chunks are driven by hand.
 const { app, db, url, services } = await usePortfolioTestApp({
@@ -49,7 +50,7 @@ describe('score index', () => {
     const indexed = await db
       .selectFrom('score_index')
       .innerJoin('score_index_builds as b', 'b.id', 'score_index.build_id')
-      .select(['b.product', 'property_id', 'score', 'risk_level', 'confidence', 'top_factors', 'problem'])
+      .select(['b.product', 'property_id', 'score', 'risk_level', 'confidence', topFactorsOf(), 'problem'])
       .execute();
     expect(indexed).toHaveLength(300 * PORTFOLIO_PRODUCTS.length);
     const byKey = new Map(indexed.map((row) => [`${row.product}|${row.property_id}`, row]));
@@ -131,13 +132,31 @@ describe('score index', () => {
       expect(await processChunk({ db, scorer, geocoder }, first.id, chunk)).toBe('committed');
 
     const results = async (runId: number) =>
-      db.selectFrom('portfolio_results').selectAll().where('run_id', '=', runId).orderBy('row_number').execute();
+      db
+        .selectFrom('portfolio_results')
+        .select([
+          'run_id',
+          'row_number',
+          'score',
+          'risk_level',
+          'confidence',
+          topFactorsOf(),
+          'model_version',
+          'problem',
+        ])
+        .where('run_id', '=', runId)
+        .orderBy('row_number')
+        .execute();
     const firstResults = await results(first.id);
     expect(firstResults).toHaveLength(22);
     const index = new Map(
-      (await db.selectFrom('score_index').selectAll().where('build_id', '=', first.score_build_id!).execute()).map(
-        (r) => [r.property_id, r],
-      ),
+      (
+        await db
+          .selectFrom('score_index')
+          .select(['property_id', 'score', topFactorsOf()])
+          .where('build_id', '=', first.score_build_id!)
+          .execute()
+      ).map((r) => [r.property_id, r]),
     );
     properties.forEach((property, i) => {
       const row = firstResults[i]!;

@@ -125,9 +125,12 @@ export interface PortfolioResultsTable {
   score: number | null;
   risk_level: 'low' | 'medium' | 'high' | 'none';
   confidence: number | null;
-  top_factors: Json<{ name: string; contribution: number }[]>;
+  /** The top factors as jsonb: results written before migration 0930, and those from an appeal version or a scorer without the index; else null (read them with zview_top_factors). */
+  top_factors: Json<{ name: string; contribution: number }[] | null>;
   /** The top factors' names joined with '; ' (migration 0800); null in results written before it. */
   top_factor_names: Generated<string | null>;
+  /** The top factors' contributions, in the order of top_factor_names (migration 0930); null where top_factors holds them. */
+  top_factor_contributions: Generated<number[] | null>;
   model_version: string;
   problem: string | null;
 }
@@ -151,9 +154,12 @@ export interface ScoreIndexTable {
   score: number | null;
   risk_level: string;
   confidence: number | null;
-  top_factors: Json<{ name: string; contribution: number }[]>;
+  /** The top factors as jsonb in builds made before migration 0930; null in later ones (top_factor_names and top_factor_contributions hold them). */
+  top_factors: Json<{ name: string; contribution: number }[] | null>;
   /** The top factors' names joined with '; ', '' for none (migration 0800; written by the index's writers since 0840). */
   top_factor_names: string | null;
+  /** The top factors' contributions, in the order of top_factor_names (migration 0930). */
+  top_factor_contributions: number[] | null;
   problem: string | null;
 }
 

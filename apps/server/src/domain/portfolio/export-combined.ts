@@ -50,12 +50,7 @@ function rowCells(row: CombinedRow, width: number, products: number): XlsxCell[]
   const problems: string[] = [];
   for (let p = 0; p < products; p++) {
     const r = row.results[p] ?? null;
-    cells.push(
-      r?.score ?? null,
-      r?.risk_level ?? '',
-      r?.confidence ?? null,
-      (r?.top_factors ?? []).map((f) => f.name).join('; '),
-    );
+    cells.push(r?.score ?? null, r?.risk_level ?? '', r?.confidence ?? null, r?.top_factor_names ?? '');
     if (r?.problem) problems.push(r.problem);
   }
   cells.push(row.row_problem ?? [...new Set(problems)].join(' '));

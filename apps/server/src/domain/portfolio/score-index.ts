@@ -10,6 +10,7 @@ import { buildContext, riskLevelFor, scoreInstant, scoreNumbers, type RiskModelD
 import {
   analyzePlacementBuilds,
   analyzeScoreIndex,
+  factorContributions,
   factorNames,
   type ScoreIndexRow,
 } from '../../db/score-index-parts.js';
@@ -207,10 +208,12 @@ export async function addToIndex(
   const { rows: inserted } = await sql<{ n: number }>`
     WITH live AS (SELECT id FROM score_index_builds WHERE id = ANY(${builds.map((b) => b.id)}::int[]) FOR KEY SHARE),
     ins AS (
-      INSERT INTO score_index (build_id, property_id, score, risk_level, confidence, top_factors, problem, top_factor_names)
-      SELECT * FROM unnest(${rows.map((r) => r.build)}::int[], ${rows.map((r) => r.property)}::text[], ${rows.map((r) => r.score)}::float8[],
-        ${rows.map((r) => r.riskLevel)}::text[], ${rows.map((r) => r.confidence)}::float8[], ${rows.map((r) => JSON.stringify(r.topFactors))}::jsonb[],
-        ${rows.map((r) => r.problem)}::text[], ${rows.map((r) => factorNames(r.topFactors))}::text[]) AS u(build_id)
+      INSERT INTO score_index (build_id, property_id, score, risk_level, confidence, problem, top_factor_names, top_factor_contributions)
+      SELECT u.build_id, u.property_id, u.score, u.risk_level, u.confidence, u.problem, u.names, u.contributions::float8[]
+      FROM unnest(${rows.map((r) => r.build)}::int[], ${rows.map((r) => r.property)}::text[], ${rows.map((r) => r.score)}::float8[],
+        ${rows.map((r) => r.riskLevel)}::text[], ${rows.map((r) => r.confidence)}::float8[], ${rows.map((r) => r.problem)}::text[],
+        ${rows.map((r) => factorNames(r.topFactors))}::text[], ${rows.map((r) => factorContributions(r.topFactors))}::text[])
+        AS u(build_id, property_id, score, risk_level, confidence, problem, names, contributions)
       WHERE u.build_id IN (SELECT id FROM live)
       ON CONFLICT DO NOTHING RETURNING 1)
     SELECT count(*)::int AS n FROM ins`.execute(db);
