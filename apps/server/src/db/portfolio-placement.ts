@@ -37,14 +37,15 @@ function placementContext(portfolioId: number) {
  * (none when the ingest found it far from every property, see farAtIngest);
  * else, for a usable point, the parcel containing it through its grid cell in `placement_cells`
  * (an index-only probe and an exact polygon test, run only for such rows). min() rather than ORDER
- * BY … LIMIT 1: no sort node per row; in byte order, as the ingest's grid picks (parcel-grid.ts),
- * then back in the default collation, or the score index's key could not be probed with it.
+ * BY … LIMIT 1: no sort node per row; in byte order, as the ingest's grid picks (parcel-grid.ts).
+ * The result compares byte by byte (COLLATE "C", the score index key's collation since migration
+ * 0940, which a comparison with the rows' default-collated ids takes too), so it probes that key.
  */
 const placedProperty = sql`coalesce(r.geo_property_id, CASE WHEN t.trusted THEN nullif(r.placed_property_id, ${FAR_FROM_EVERY_PROPERTY}::text) END,
   CASE WHEN r.problem IS NULL AND r.geo_problem IS NULL AND r.geo_property_id IS NULL AND NOT (t.trusted AND r.geo_precision = 'coordinates')
     THEN (SELECT min(pc.property_id COLLATE "C") FROM placement_cells pc
           WHERE pc.world_revision = t.cells_revision AND pc.cell = zview_placement_cell(r.geo_latitude, r.geo_longitude)
-            AND pc.parcel @> point(r.geo_longitude, r.geo_latitude)) COLLATE "default" END)`;
+            AND pc.parcel @> point(r.geo_longitude, r.geo_latitude)) END)`;
 
 /** Whether the ingest found row `r`'s point far from every property and that still holds: outside coverage (ingest-render.ts placementAtIngest). */
 const farAtIngest = sql`coalesce(t.trusted AND r.placed_property_id = ${FAR_FROM_EVERY_PROPERTY}::text, false)`;
@@ -251,7 +252,8 @@ function latestAppealVersion(r: IndexedResults) {
                 FROM (SELECT f FROM jsonb_array_elements(v.result->'factors') f WHERE f->>'key' IS DISTINCT FROM 'scale_limit' ORDER BY abs((f->>'contribution')::float8) DESC LIMIT 3) t) AS top_factors,
                v.model_version || ' (' || ${r.amendedByAppeal}::text || ' v' || v.version || ', ' || to_char(v.published_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') || ')' AS model_version
         FROM appeal_score_versions v
-        WHERE u.problem IS NULL AND v.organization_id = ${r.organizationId}::int AND v.property_id = u.property_id AND v.product = ${r.product}::text
+        -- In the appeal versions' key's collation (a row's property compares byte by byte, placedProperty).
+        WHERE u.problem IS NULL AND v.organization_id = ${r.organizationId}::int AND v.property_id = u.property_id COLLATE "default" AND v.product = ${r.product}::text
         ORDER BY v.version DESC LIMIT 1
       ) a ON true`;
 }
