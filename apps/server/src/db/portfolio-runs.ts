@@ -260,6 +260,10 @@ export async function commitChunkResults(
       .executeTakeFirst();
     if (!inserted) return 'already-committed';
     if (rowCount) {
+      // A chunk's rows and the index rows of its properties are hashed together (IndexJoin
+      // 'keyScan'), never nested: that loop would scan the key for the chunk's whole list of
+      // properties once per row. LATERAL probes stay nested loops, the only way to run them.
+      await sql`SET LOCAL enable_nestloop = off`.execute(trx);
       await sql`
         WITH results AS (${insertResults}),
         counts AS (

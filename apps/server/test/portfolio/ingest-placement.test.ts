@@ -173,9 +173,13 @@ describe('placing points at ingest', () => {
       connect: () => pool.connect(),
     };
     /** Uploads the book, ingests it with `scorer` and runs its zfire product to the end; the results in row order. */
-    async function runBook(withScorer: PortfolioScorer, beforeRun?: (portfolioId: number) => Promise<void>) {
+    async function runBook(
+      withScorer: PortfolioScorer,
+      beforeRun?: (portfolioId: number) => Promise<void>,
+      chunkSize = deps.chunkSize,
+    ) {
       const portfolioId = await portfolioSteps(app).createPortfolio(headers, `${csv}\n`);
-      await handleIngest({ ...deps, scorer: withScorer }, portfolioId);
+      await handleIngest({ ...deps, chunkSize, scorer: withScorer }, portfolioId);
       await beforeRun?.(portfolioId);
       const run = await db
         .selectFrom('portfolio_runs')
@@ -252,6 +256,10 @@ describe('placing points at ingest', () => {
     const { parcelGrid: _unused, ...withoutGrid } = scorer.indexed!;
     const bySql = await runBook({ ...scorer, indexed: withoutGrid });
     expect(bySql.results).toEqual(placed.results);
+    // And in chunks small beside the build (50 rows of 300 properties): each chunk reads its
+    // properties by one scan of the build's key (IndexJoin 'keyScan') rather than hashing the build.
+    const scanned = await runBook(scorer, undefined, 20);
+    expect(scanned.results).toEqual(placed.results);
     expect(placed.results.filter((r) => r.problem === null)).toHaveLength(BOOK);
 
     // Wrong parcels stored with the rows are used while trusted (which shows the run reads them) …

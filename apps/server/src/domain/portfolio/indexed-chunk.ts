@@ -2,6 +2,7 @@ import type { Db } from '../../db/database.js';
 import {
   indexedPropertyIds,
   insertIndexedResults,
+  type IndexJoin,
   unsettledChunkRows,
   unsettledRowsPlacedAtIngest,
 } from '../../db/portfolio-placement.js';
@@ -18,7 +19,8 @@ async function parcelGridOf(indexed: IndexedScoring) {
 
 /**
  * Up to this many index rows per chunk row, the chunk's INSERT leaves the join to the planner, which
- * hashes the build (~0.6 µs a build row) rather than probing it (~2–4 µs a chunk row).
+ * hashes the build (~0.6 µs a build row) rather than reading the chunk's properties by key (~2 µs a
+ * chunk row; IndexJoin).
  */
 const HASHED_BUILD_ROWS_PER_CHUNK_ROW = 4;
 
@@ -70,12 +72,14 @@ export async function placeAndScoreFromIndex(
   const { rowCount, unsettled, build, appealVersions } =
     (everyRowPlacedAtIngest(run.geocode_counts) ? await unsettledRowsPlacedAtIngest(db, chunk) : null) ??
     (await unsettledChunkRows(db, chunk));
-  // A complete build of a few times the chunk's rows is hashed by each chunk; a larger one is probed row by row.
-  const probeIndexPerRow = !build.complete || build.properties > HASHED_BUILD_ROWS_PER_CHUNK_ROW * rowCount;
+  // A complete build of a few times the chunk's rows is hashed by each chunk; a larger one is read by one
+  // scan of its key for the chunk's properties; one still filling is probed row by row (IndexJoin).
+  const largeBuild = build.properties > HASHED_BUILD_ROWS_PER_CHUNK_ROW * rowCount;
+  const indexJoin: IndexJoin = !build.complete ? 'probe' : largeBuild ? 'keyScan' : 'hash';
   const placedAtIngest = nothingToGeocode(run.geocode_counts);
   if (
     range.first === 1 &&
-    probeIndexPerRow &&
+    indexJoin !== 'hash' &&
     placedAtIngest &&
     (run.row_count ?? 0) >= PREWARM_RUN_SHARE_OF_BUILD * build.properties
   )
@@ -133,7 +137,7 @@ export async function placeAndScoreFromIndex(
         noScore: NO_SCORE,
         noBuilding: NO_BUILDING_FOUND,
         outsideCoverage: OUTSIDE_COVERAGE_AREA,
-        probeIndexPerRow,
+        indexJoin,
         appealVersions,
         amendedByAppeal: AMENDED_BY_APPEAL,
       }),
