@@ -101,9 +101,13 @@ export async function beginIngest(client: pg.ClientBase, portfolioId: number): P
   if (rows[0].partition) await client.query(`DROP TABLE ${table}`);
   // The partition bound's check is made with the table, so the COPY checks each row as it comes in
   // rather than a scan of them all before the attach (~0.1 s a million); so are portfolio_rows' own
-  // checks, which a partition must have to be attached.
+  // checks, which a partition must have to be attached. So is the primary key: the COPY adds each
+  // row's key as it comes (in key order, at the index's right edge), which PostgreSQL does while
+  // the worker is still reading the file, rather than sorting the million keys after it, with the
+  // worker waiting (COPY 1.55 → 2.1 s of PostgreSQL's time, the key's 0.3 s off the ingest's wall).
   await client.query(
-    `CREATE TABLE ${table} (LIKE portfolio_rows INCLUDING DEFAULTS INCLUDING CONSTRAINTS, CHECK (portfolio_id = ${id}))`,
+    `CREATE TABLE ${table} (LIKE portfolio_rows INCLUDING DEFAULTS INCLUDING CONSTRAINTS, CHECK (portfolio_id = ${id}),
+      PRIMARY KEY (portfolio_id, row_number))`,
   );
   return true;
 }
@@ -111,15 +115,6 @@ export async function beginIngest(client: pg.ClientBase, portfolioId: number): P
 /** The COPY … FREEZE statement that fills the rows table created by beginIngest (text format, INGEST_COPY_COLUMNS). */
 export function ingestCopyStatement(client: pg.ClientBase, portfolioId: number): string {
   return `COPY ${client.escapeIdentifier(rowsPartition(portfolioId))} (${INGEST_COPY_COLUMNS.join(', ')}) FROM STDIN (FREEZE)`;
-}
-
-/** The rows table's primary key, built by sorting once the rows are in. */
-export async function buildIngestKeys(client: pg.ClientBase, portfolioId: number): Promise<void> {
-  const table = client.escapeIdentifier(rowsPartition(portfolioId));
-  // The keys of a million rows sort in memory rather than in temporary files (the embedded
-  // server's default is 512 MB already; this keeps it on a server configured lower).
-  await client.query(`SET LOCAL maintenance_work_mem = '512MB'`);
-  await client.query(`ALTER TABLE ${table} ADD PRIMARY KEY (portfolio_id, row_number)`);
 }
 
 /** Attaches the rows table as the portfolio's partition of portfolio_rows: its check (beginIngest) proves the bound, so the rows are not scanned for it. */

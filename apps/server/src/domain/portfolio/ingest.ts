@@ -6,7 +6,6 @@ import {
   analyzeIngestedRows,
   attachIngestedRows,
   beginIngest,
-  buildIngestKeys,
   commitIngest,
   ingestCopyStatement,
   rollbackIngest,
@@ -97,8 +96,6 @@ export async function ingestPortfolio(
     );
     // (Reading and parsing the file in this process, fed to PostgreSQL's COPY as it goes.)
     timer.lap('parse+copy');
-    await buildIngestKeys(client, id);
-    timer.lap('indexes');
     await attachIngestedRows(client, id);
     timer.lap('attach');
     await analyzeIngestedRows(client, id);
