@@ -81,6 +81,19 @@ describe('portfolio migrations on existing data', () => {
       VALUES (${build!.id}, 'p-1', 6.2, 'medium', 0.9, NULL, 'Slope; Distance to fire station', '{0.55,-0.21000000000000002}')`.execute(
       raw,
     );
+    // And a run in progress: its results table is not attached yet, and changes with the rest.
+    const {
+      rows: [open],
+    } = await sql<{ id: number }>`
+      INSERT INTO portfolio_runs (portfolio_id, product, model_version, data_date, requested_by, chunk_size, chunk_count)
+      VALUES (${id}, 'zwind', 'v1', '2026-11-01', ${userId}, 3, 1) RETURNING id`.execute(raw);
+    const openTable = sql.table(`portfolio_results_${open!.id}`);
+    await sql`CREATE TABLE ${openTable} (LIKE portfolio_results INCLUDING DEFAULTS INCLUDING CONSTRAINTS)`.execute(raw);
+    await sql`
+      INSERT INTO ${openTable} (run_id, row_number, score, risk_level, confidence, top_factors, top_factor_names, top_factor_contributions, model_version)
+      VALUES (${open!.id}, 1, 6.2, 'medium', 0.9, NULL, 'Slope; Distance to fire station', '{0.55,-0.21000000000000002}', 'v1')`.execute(
+      raw,
+    );
     // Neither kept: refused, in both tables.
     await expect(
       sql`INSERT INTO portfolio_results (run_id, row_number, risk_level, model_version, top_factors) VALUES (${run!.id}, 9, 'none', 'v1', NULL)`.execute(
@@ -116,8 +129,14 @@ describe('portfolio migrations on existing data', () => {
     const { rows: index } = await sql<{ top_factors: unknown }>`
       SELECT top_factors FROM score_index WHERE build_id = ${build!.id}`.execute(raw);
     expect(index.map((r) => r.top_factors)).toEqual([factors[0]]);
+    const { rows: openBack } = await sql<Record<string, unknown>>`SELECT * FROM ${openTable}`.execute(raw);
+    expect(openBack[0]!.top_factors).toEqual(factors[0]);
+    expect(openBack[0]).not.toHaveProperty('top_factor_contributions');
     await compactFactors.up(raw);
     expect(await read()).toEqual({ results: factors, index: [factors[0]] });
+    const { rows: openForward } = await sql<Record<string, unknown>>`SELECT * FROM ${openTable}`.execute(raw);
+    expect(openForward[0]).toHaveProperty('top_factor_contributions', null);
+    await sql`DROP TABLE ${openTable}`.execute(raw);
     // The next test moves every result through migration 0340's older table.
     await sql`DELETE FROM portfolio_results WHERE run_id = ${run!.id}`.execute(raw);
   });

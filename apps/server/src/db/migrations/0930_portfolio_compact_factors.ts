@@ -31,27 +31,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       CHECK (top_factors IS NOT NULL OR top_factor_contributions IS NOT NULL)`.execute(db);
   }
   // A build's partition (migration 0870's trigger) is made with the index's checks, which its attach requires.
-  await sql`
-    CREATE OR REPLACE FUNCTION zview_create_build_partition() RETURNS trigger LANGUAGE plpgsql AS $$
-    DECLARE
-      partition text := 'score_index_' || NEW.id;
-    BEGIN
-      IF to_regclass(partition) IS NULL THEN
-        EXECUTE format('CREATE TABLE %I (LIKE score_index INCLUDING DEFAULTS INCLUDING CONSTRAINTS)', partition);
-        EXECUTE format('ALTER TABLE score_index ATTACH PARTITION %I FOR VALUES IN (%s)', partition, NEW.id);
-      END IF;
-      RETURN NULL;
-    END $$`.execute(db);
+  await buildPartitionTrigger('INCLUDING DEFAULTS INCLUDING CONSTRAINTS').execute(db);
   // Results tables of runs in progress are not attached yet: they get the column too, or attaching them would fail.
-  await sql`
-    DO $$
-    DECLARE t regclass;
-    BEGIN
-      FOR t IN SELECT c.oid::regclass FROM pg_class c WHERE c.relname ~ '^portfolio_results_[0-9]+$' AND c.relkind = 'r' AND NOT c.relispartition LOOP
-        EXECUTE format('ALTER TABLE %s ADD COLUMN IF NOT EXISTS top_factor_contributions float8[]', t);
-        EXECUTE format('ALTER TABLE %s ALTER COLUMN top_factors DROP NOT NULL', t);
-      END LOOP;
-    END $$`.execute(db);
+  await eachUnattachedResultsTable([
+    'ALTER TABLE %s ADD COLUMN IF NOT EXISTS top_factor_contributions float8[]',
+    'ALTER TABLE %s ALTER COLUMN top_factors DROP NOT NULL',
+  ]).execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
@@ -62,26 +47,42 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     await sql`ALTER TABLE ${sql.table(table)} ALTER COLUMN top_factors SET NOT NULL`.execute(db);
     await sql`ALTER TABLE ${sql.table(table)} DROP COLUMN top_factor_contributions`.execute(db);
   }
-  await sql`
-    DO $$
-    DECLARE t regclass;
-    BEGIN
-      FOR t IN SELECT c.oid::regclass FROM pg_class c WHERE c.relname ~ '^portfolio_results_[0-9]+$' AND c.relkind = 'r' AND NOT c.relispartition LOOP
-        EXECUTE format('UPDATE %s SET top_factors = zview_top_factors(NULL, top_factor_names, top_factor_contributions) WHERE top_factors IS NULL', t);
-        EXECUTE format('ALTER TABLE %s ALTER COLUMN top_factors SET NOT NULL', t);
-        EXECUTE format('ALTER TABLE %s DROP COLUMN IF EXISTS top_factor_contributions', t);
-      END LOOP;
-    END $$`.execute(db);
-  await sql`
+  await eachUnattachedResultsTable([
+    'UPDATE %s SET top_factors = zview_top_factors(NULL, top_factor_names, top_factor_contributions) WHERE top_factors IS NULL',
+    'ALTER TABLE %s ALTER COLUMN top_factors SET NOT NULL',
+    'ALTER TABLE %s DROP COLUMN IF EXISTS top_factor_contributions',
+  ]).execute(db);
+  await buildPartitionTrigger('INCLUDING DEFAULTS').execute(db);
+  await sql`DROP FUNCTION zview_top_factors(jsonb, text, float8[])`.execute(db);
+}
+
+/** Migration 0870's trigger function, its build partition made LIKE score_index with `including`. */
+function buildPartitionTrigger(including: 'INCLUDING DEFAULTS' | 'INCLUDING DEFAULTS INCLUDING CONSTRAINTS') {
+  return sql`
     CREATE OR REPLACE FUNCTION zview_create_build_partition() RETURNS trigger LANGUAGE plpgsql AS $$
     DECLARE
       partition text := 'score_index_' || NEW.id;
     BEGIN
       IF to_regclass(partition) IS NULL THEN
-        EXECUTE format('CREATE TABLE %I (LIKE score_index INCLUDING DEFAULTS)', partition);
+        EXECUTE format('CREATE TABLE %I (LIKE score_index ${sql.raw(including)})', partition);
         EXECUTE format('ALTER TABLE score_index ATTACH PARTITION %I FOR VALUES IN (%s)', partition, NEW.id);
       END IF;
       RETURN NULL;
-    END $$`.execute(db);
-  await sql`DROP FUNCTION zview_top_factors(jsonb, text, float8[])`.execute(db);
+    END $$`;
+}
+
+/**
+ * Runs each statement (a format() string, %s the table; no quotes inside) on the results tables of
+ * runs still in progress: they are not attached yet, so a change to portfolio_results misses them,
+ * and attaching them would then fail.
+ */
+function eachUnattachedResultsTable(statements: readonly string[]) {
+  return sql`
+    DO $$
+    DECLARE t regclass;
+    BEGIN
+      FOR t IN SELECT c.oid::regclass FROM pg_class c WHERE c.relname ~ '^portfolio_results_[0-9]+$' AND c.relkind = 'r' AND NOT c.relispartition LOOP
+        ${sql.raw(statements.map((statement) => `EXECUTE format('${statement}', t);`).join('\n'))}
+      END LOOP;
+    END $$`;
 }
