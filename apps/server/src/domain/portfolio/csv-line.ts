@@ -50,16 +50,10 @@ type CellCare = typeof AS_IT_IS | typeof QUOTED | typeof BY_CSV_CELL;
  * to csvCell.
  */
 export function cellCare(value: string): CellCare {
-  const length = value.length;
-  if (length === 0) return AS_IT_IS;
-  const first = value.charCodeAt(0);
-  const last = value.charCodeAt(length - 1);
-  if (last <= 32 || last >= 127) return BY_CSV_CELL;
-  // = + - @ start a formula unless the value is a plain number; white space at the start is quoted.
-  if (first === 43 || first === 45) return isDecimalText(value) ? AS_IT_IS : BY_CSV_CELL;
-  if (first <= 32 || first >= 127 || first === 61 || first === 64) return BY_CSV_CELL;
+  const edges = edgeCare(value);
+  if (edges !== null) return edges;
   let care: CellCare = AS_IT_IS;
-  for (let i = 0; i < length; i++) {
+  for (let i = 0; i < value.length; i++) {
     const c = value.charCodeAt(i);
     if (c === 44)
       care = QUOTED; // ,
@@ -68,15 +62,37 @@ export function cellCare(value: string): CellCare {
   return care;
 }
 
+/** What a value's first and last characters alone tell of its cellCare; null when the others decide. */
+function edgeCare(value: string): CellCare | null {
+  const length = value.length;
+  if (length === 0) return AS_IT_IS;
+  const first = value.charCodeAt(0);
+  const last = value.charCodeAt(length - 1);
+  if (last <= 32 || last >= 127) return BY_CSV_CELL;
+  // = + - @ start a formula unless the value is a plain number; white space at the start is quoted.
+  if (first === 43 || first === 45) return isDecimalText(value) ? AS_IT_IS : BY_CSV_CELL;
+  if (first <= 32 || first >= 127 || first === 61 || first === 64) return BY_CSV_CELL;
+  return null;
+}
+
 /**
  * csvOriginals' line when it holds the values exactly (one cell per value, each written as it is
  * or quoted as it is, nothing added, left out or changed): csvLineValues reads them back, so the
  * ingest stores no raw_values with the row (migration 0920). Null for any other row.
  */
-export function exactCsvLine(values: readonly string[], columnCount: number): string | null {
+export function exactCsvLine(
+  values: readonly string[],
+  columnCount: number,
+  plainLine: string | null = null,
+): string | null {
   // (No cells at all would read back as one empty cell.)
   if (values.length !== columnCount || columnCount === 0) return null;
-  return csvLine(values, columnCount, true);
+  if (plainLine === null) return csvLine(values, columnCount, true);
+  // The file's own line of these values (CsvRecord.plainLine): none holds a quote, line break or
+  // NUL, and those holding a comma are quoted, so only their first and last characters can ask for
+  // csvCell.
+  for (let i = 0; i < columnCount; i++) if (edgeCare(values[i]!) === BY_CSV_CELL) return null;
+  return plainLine;
 }
 
 /**

@@ -22,6 +22,13 @@ export interface CsvRecord {
   values: string[];
   /** Set when the line could not be read as CSV at all. */
   problem: string | null;
+  /**
+   * The record as the file wrote it, when that is its values joined by commas, each of printable
+   * ASCII other than quote and backslash, and in quotes exactly when it holds a comma (nearly every
+   * line of a real file): what is made of the values then needs no escaping, and they are not
+   * scanned again (csv-line.ts).
+   */
+  plainLine?: string | null;
 }
 
 export type CsvItem = { header: string[] } | CsvRecord;
@@ -38,6 +45,22 @@ const MAX_RECORD_CHARS = 8 * 1024 * 1024;
 const QUOTE = 34;
 const LF = 10;
 const CR = 13;
+const COMMA = 44;
+const BACKSLASH = 92;
+
+/**
+ * Whether a quoted value (holding no quote) is in a plain line as csv-line.ts writes it: printable
+ * ASCII other than backslash, with a comma (without one, the line would not quote it).
+ */
+function quotedAsCsvLineQuotes(value: string): boolean {
+  let comma = false;
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c === COMMA) comma = true;
+    else if (c < 32 || c === BACKSLASH || c >= 127) return false;
+  }
+  return comma;
+}
 
 /** One parsed record, or the reason it could not be read. */
 type Parsed = string[] | { problem: string };
@@ -50,13 +73,23 @@ type Parsed = string[] | { problem: string };
  * `final`, nothing is incomplete. A record with a bad quote is reported and reading goes on at
  * the next line, so one bad line never stops the file.
  */
-function parseRecords(text: string, start: number, delimiter: number, final: boolean, out: Parsed[]): number {
+function parseRecords(
+  text: string,
+  start: number,
+  delimiter: number,
+  final: boolean,
+  out: Parsed[],
+  plainLines: (string | null)[],
+): number {
   const length = text.length;
   let i = start;
   records: while (i < length) {
     const recordStart = i;
     const values: string[] = [];
     let badQuote = false;
+    // Whether the record is a plainLine (CsvRecord), found in the same pass as its values.
+    let plain = delimiter === COMMA;
+    let recordEnd = i;
     for (;;) {
       let value: string;
       if (text.charCodeAt(i) === QUOTE) {
@@ -68,11 +101,13 @@ function parseRecords(text: string, start: number, delimiter: number, final: boo
             if (!final) return recordStart;
             // Never closed: the record is its first line; read on from the next one.
             out.push({ problem: QUOTE_PROBLEM });
+            plainLines.push(null);
             const lineEnd = text.indexOf('\n', recordStart);
             i = lineEnd < 0 ? length : lineEnd + 1;
             continue records;
           }
           if (text.charCodeAt(quote + 1) === QUOTE) {
+            plain = false;
             value += text.slice(from, quote + 1);
             from = quote + 2;
             continue;
@@ -81,6 +116,7 @@ function parseRecords(text: string, start: number, delimiter: number, final: boo
           i = quote + 1;
           break;
         }
+        if (plain) plain = quotedAsCsvLineQuotes(value);
         const next = text.charCodeAt(i);
         if (i < length && next !== delimiter && next !== LF && next !== CR) {
           // Text after the closing quote ("a"b): the record is unreadable; skip to the field's end.
@@ -99,12 +135,14 @@ function parseRecords(text: string, start: number, delimiter: number, final: boo
         for (; end < length; end++) {
           const c = text.charCodeAt(end);
           if (c === delimiter || c === LF || c === CR) break;
+          if (c < 32 || c === QUOTE || c === BACKSLASH || c >= 127) plain = false;
         }
         if (end === length && !final) return recordStart;
         value = text.slice(i, end);
         i = end;
       }
       values.push(value);
+      recordEnd = i;
       if (i >= length) break;
       const c = text.charCodeAt(i);
       i += 1;
@@ -117,8 +155,13 @@ function parseRecords(text: string, start: number, delimiter: number, final: boo
       else if (c === CR && i === length && !final) return recordStart;
       break;
     }
-    if (badQuote) out.push({ problem: QUOTE_PROBLEM });
-    else if (values.length > 1 || values[0] !== '' || text.charCodeAt(recordStart) === QUOTE) out.push(values);
+    if (badQuote) {
+      out.push({ problem: QUOTE_PROBLEM });
+      plainLines.push(null);
+    } else if (values.length > 1 || values[0] !== '' || text.charCodeAt(recordStart) === QUOTE) {
+      out.push(values);
+      plainLines.push(plain ? text.slice(recordStart, recordEnd) : null);
+    }
   }
   return i;
 }
@@ -149,29 +192,33 @@ export async function* readCsvBatches(
   let rowNumber = 0;
   let pending = '';
   let first = true;
-  const batchOf = (parsed: Parsed[]) => {
+  const batchOf = (parsed: Parsed[], plainLines: (string | null)[]) => {
     const items: CsvItem[] = [];
-    for (const record of parsed) {
+    for (let k = 0; k < parsed.length; k++) {
+      const record = parsed[k]!;
       if (!header) {
         // Unreadable lines before the header are dropped: there is no row to report them on.
         if (Array.isArray(record)) items.push({ header: (header = record) });
-      } else if (Array.isArray(record)) items.push({ rowNumber: ++rowNumber, values: record, problem: null });
-      else items.push({ rowNumber: ++rowNumber, values: [], problem: record.problem });
+      } else if (Array.isArray(record))
+        items.push({ rowNumber: ++rowNumber, values: record, problem: null, plainLine: plainLines[k]! });
+      else items.push({ rowNumber: ++rowNumber, values: [], problem: record.problem, plainLine: null });
     }
     return items;
   };
   const take = (text: string, final: boolean) => {
     const parsed: Parsed[] = [];
-    let used = parseRecords(text, 0, delimiterCode, final, parsed);
+    const plainLines: (string | null)[] = [];
+    let used = parseRecords(text, 0, delimiterCode, final, parsed, plainLines);
     if (!final && text.length - used > MAX_RECORD_CHARS) {
       // One record longer than any real one: report its first line and read on after it.
       parsed.push({ problem: TOO_LONG_PROBLEM });
+      plainLines.push(null);
       const lineEnd = text.indexOf('\n', used);
       used = lineEnd < 0 ? text.length : lineEnd + 1;
-      used = parseRecords(text, used, delimiterCode, false, parsed);
+      used = parseRecords(text, used, delimiterCode, false, parsed, plainLines);
     }
     pending = text.slice(used);
-    return batchOf(parsed);
+    return batchOf(parsed, plainLines);
   };
   try {
     for await (const chunk of source) {

@@ -136,11 +136,14 @@ describe('renderCopyRows', () => {
     const mapping = mapColumns(['LocNumber', 'Latitude', 'Longitude', 'BuildingTIV', 'OccupancyCode', 'Notes']);
     fc.assert(
       fc.property(fc.array(tricky, { minLength: 6, maxLength: 6 }), (values) => {
-        const line = renderCopyRows(
+        const lines: string[] = [];
+        renderCopyRows(
           [{ rowNumber: 1, values, problem: null }],
           { portfolioId: 7, mapping, grid: null },
           { unusable: 0, coordinates: 0, unplaced: [] },
+          (line) => lines.push(line),
         );
+        const line = lines.join('');
         expect(line.split('\t')[12]).toBe(copyText(JSON.stringify(readRow(mapping, values).attributes)));
       }),
       { numRuns: 5_000 },

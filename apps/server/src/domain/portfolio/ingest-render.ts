@@ -105,13 +105,21 @@ export interface RenderCounts {
   unplaced: number[];
 }
 
-/** The COPY lines of these records, adding to `counts`. */
-export function renderCopyRows(records: readonly CsvRecord[], context: RenderContext, counts: RenderCounts): string {
+/**
+ * The COPY lines of these records, each handed to `write` as it is made (a row's short string, which
+ * is encoded while it is young, rather than a long rope of rows flattened at the end), adding to
+ * `counts`.
+ */
+export function renderCopyRows(
+  records: readonly CsvRecord[],
+  context: RenderContext,
+  counts: RenderCounts,
+  write: (line: string) => void,
+): void {
   const { portfolioId, mapping, grid } = context;
   // The export's original columns are the header's (exportLayout): rendered for that many cells.
   const columnCount = Array.isArray(mapping.header) ? mapping.header.length : null;
   const head = `${portfolioId}\t`;
-  let block = '';
   for (const record of records) {
     const row = readRow(mapping, record.values);
     const problem = record.problem ?? row.problem;
@@ -122,11 +130,13 @@ export function renderCopyRows(records: readonly CsvRecord[], context: RenderCon
     // What is made of the row's values alone (address parts, attributes, CSV line, JSON, a problem
     // quoting a value) needs no escaping when they hold no backslash, quote or control character:
     // nearly every row.
-    const plain = plainValues(record.values);
+    // (A plain line of the file tells it without another look at the values: csv-reader.ts.)
+    const plainLine = record.plainLine ?? null;
+    const plain = plainLine !== null || plainValues(record.values);
     const text = plain ? plainCopyText : copyText;
     // The values are kept as the CSV line when it holds them exactly (nearly every row: a quarter
     // less to store and to COPY); as JSON (raw_values) besides a line that does not.
-    const exactLine = columnCount === null ? null : exactCsvLine(record.values, columnCount);
+    const exactLine = columnCount === null ? null : exactCsvLine(record.values, columnCount, plainLine);
     const csvLine = exactLine ?? (columnCount === null ? null : csvOriginals(record.values, columnCount));
     const rawValues =
       exactLine !== null ? null : plain ? plainValuesJson(record.values) : JSON.stringify(record.values);
@@ -137,13 +147,13 @@ export function renderCopyRows(records: readonly CsvRecord[], context: RenderCon
     const lng = coordinateText(row.longitude, row.longitudeText);
     // A row placed by its coordinates has them as its place (geo_latitude, geo_longitude) only:
     // nothing reads them twice, and each is a number PostgreSQL parses (a tenth of its COPY).
-    block +=
+    write(
       `${head}${record.rowNumber}\t${text(rawValues)}\t${text(row.ref)}\t${addressText(row, text)}` +
-      (placed ? '\\N\t\\N\t' : `${lat}\t${lng}\t`) +
-      `${text(attributesJson(row.attributes, plain))}\t` +
-      (placed ? `\\N\t${lat}\t${lng}\tcoordinates\tnow\t` : `${text(problem)}\t\\N\t\\N\t\\N\t\\N\t`) +
-      `${text(csvLine)}\t` +
-      `${placement === null ? '\\N' : copyText(placement)}\n`;
+        (placed ? '\\N\t\\N\t' : `${lat}\t${lng}\t`) +
+        `${text(attributesJson(row.attributes, plain))}\t` +
+        (placed ? `\\N\t${lat}\t${lng}\tcoordinates\tnow\t` : `${text(problem)}\t\\N\t\\N\t\\N\t\\N\t`) +
+        `${text(csvLine)}\t` +
+        `${placement === null ? '\\N' : copyText(placement)}\n`,
+    );
   }
-  return block;
 }

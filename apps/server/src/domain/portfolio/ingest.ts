@@ -15,6 +15,7 @@ import {
 import type { BlobStore } from '../../storage/blob-store.js';
 import type { ColumnMapping } from './columns.js';
 import { readCsvBatches, type CsvRecord } from './csv-reader.js';
+import { CopyBlocks } from './copy-blocks.js';
 import { renderCopyRows, type RenderContext, type RenderCounts } from './ingest-render.js';
 import type { ParcelGrid } from './parcel-grid.js';
 import type { Delimiter, TextEncodingName } from './sniff.js';
@@ -24,15 +25,12 @@ import { uploadBlobKey } from './uploads.js';
 /** The partition that holds one portfolio's rows (migration 0320). */
 export { rowsPartition };
 
-/** COPY data is sent in blocks of at least this many characters (one message per row would be slow). */
-const COPY_BLOCK = 256 * 1024;
-
 /** What an ingest counts as it reads: rows, and how many were unusable or placed by their own coordinates. */
 interface IngestCounter extends RenderCounts {
   rows: number;
 }
 
-/** The file's COPY lines (ingest-render.ts), in blocks of about COPY_BLOCK characters. */
+/** The file's COPY lines (ingest-render.ts), in blocks (CopyBlocks). */
 async function* copyLines(
   source: Readable,
   delimiter: Delimiter,
@@ -40,18 +38,16 @@ async function* copyLines(
   context: RenderContext,
   counter: IngestCounter,
 ) {
-  let block = '';
+  const blocks = new CopyBlocks();
+  const add = (line: string) => blocks.add(line);
   for await (const batch of readCsvBatches(source, delimiter, encoding)) {
     const records = batch.filter((item): item is CsvRecord => !('header' in item));
     if (!records.length) continue;
     counter.rows = records[records.length - 1]!.rowNumber;
-    block += renderCopyRows(records, context, counter);
-    if (block.length >= COPY_BLOCK) {
-      yield block;
-      block = '';
-    }
+    renderCopyRows(records, context, counter, add);
+    yield* blocks.take();
   }
-  if (block) yield block;
+  yield* blocks.take(true);
 }
 
 /**
