@@ -8,6 +8,7 @@ import {
   attachIngestedRows,
   beginIngest,
   commitIngest,
+  DELETED_DURING_READ,
   ingestCopyStatement,
 } from '../../src/db/portfolio-ingest.js';
 import { createMember, usePortfolioTestApp } from './app.js';
@@ -52,7 +53,7 @@ describe('a portfolio changed while its file is read', () => {
         payload: { name: 'Renamed while read' },
       });
       await new Promise((resolve) => setTimeout(resolve, 200));
-      // … and the read goes on to attach its rows (which checks their key against portfolios).
+      // … and the read goes on to attach its rows (which locks the portfolio).
       await attachIngestedRows(client, id);
       await analyzeIngestedRows(client, id);
       await commitIngest(client, id, 1, { unusable: 1 }, null);
@@ -70,7 +71,7 @@ describe('a portfolio changed while its file is read', () => {
     expect(row).toEqual({ name: 'Renamed while read', row_count: 1 });
   });
 
-  it('deletes at once, and the read then fails its key check and leaves nothing behind', async () => {
+  it('deletes at once, and the read then fails its attach and leaves nothing behind', async () => {
     const { headers } = await createMember(app, db);
     const id = await portfolioSteps(app).createPortfolio(headers, 'id,lat,lon\nA,30,-97\n', { name: 'Deleted' });
     const client = await pool.connect();
@@ -82,7 +83,7 @@ describe('a portfolio changed while its file is read', () => {
         headers,
       });
       expect(deleted.statusCode, deleted.body).toBe(204);
-      await expect(attachIngestedRows(client, id)).rejects.toThrow(/foreign key/);
+      await expect(attachIngestedRows(client, id)).rejects.toThrow(DELETED_DURING_READ);
       await client.query('ROLLBACK');
     } finally {
       client.release();
@@ -90,5 +91,31 @@ describe('a portfolio changed while its file is read', () => {
     expect(await db.selectFrom('portfolios').select('id').where('id', '=', id).executeTakeFirst()).toBeUndefined();
     const { rows } = await pool.query('SELECT to_regclass($1) AS t', [`portfolio_rows_${id}`]);
     expect(rows[0].t).toBeNull();
+  });
+
+  it('waits with a delete that comes after the attach, which then empties the rows read', async () => {
+    const { headers } = await createMember(app, db);
+    const id = await portfolioSteps(app).createPortfolio(headers, 'id,lat,lon\nA,30,-97\n', { name: 'Deleted late' });
+    const client = await pool.connect();
+    let deleted: ReturnType<typeof app.inject> | undefined;
+    let answered = false;
+    try {
+      await startRead(client, id);
+      await attachIngestedRows(client, id);
+      deleted = app.inject({ method: 'DELETE', url: `/api/caribou/portfolio/${id}/product/zfire`, headers });
+      void deleted.then(() => (answered = true));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      // The read holds the portfolio until it commits.
+      expect(answered).toBe(false);
+      await analyzeIngestedRows(client, id);
+      await commitIngest(client, id, 1, { unusable: 1 }, null);
+    } finally {
+      client.release();
+    }
+    expect((await deleted!).statusCode).toBe(204);
+    expect(await db.selectFrom('portfolios').select('id').where('id', '=', id).executeTakeFirst()).toBeUndefined();
+    expect(await db.selectFrom('portfolio_rows').select('row_number').where('portfolio_id', '=', id).execute()).toEqual(
+      [],
+    );
   });
 });

@@ -6,6 +6,7 @@ import * as rowProperty from '../../src/db/migrations/0360_portfolio_row_propert
 import * as unusedIndexes from '../../src/db/migrations/0900_portfolio_unused_indexes.js';
 import * as valuesInCsvLine from '../../src/db/migrations/0920_portfolio_values_in_csv_line.js';
 import * as compactFactors from '../../src/db/migrations/0930_portfolio_compact_factors.js';
+import * as rowsWithoutForeignKey from '../../src/db/migrations/0950_portfolio_rows_without_foreign_key.js';
 import { topFactorsOf } from '../../src/db/portfolio-review.js';
 import { exactCsvLine } from '../../src/domain/portfolio/csv-line.js';
 import { useTestDatabase } from '../database.js';
@@ -226,5 +227,28 @@ describe('portfolio migrations on existing data', () => {
       SELECT raw_values FROM portfolio_rows WHERE portfolio_id = ${id} ORDER BY row_number`.execute(raw);
     expect(back.rows.map((r) => r.raw_values)).toEqual(kept);
     await valuesInCsvLine.up(raw);
+  });
+
+  it('takes portfolio_rows’ foreign key away and back (0950), the rows kept', async () => {
+    const { id } = await ingestedPortfolio('keyless.csv', ['a'], 1);
+    await sql`INSERT INTO portfolio_rows (portfolio_id, row_number, csv_line) VALUES (${id}, 1, 'A')`.execute(raw);
+    const foreignKeys = async () =>
+      (
+        await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_constraint
+          WHERE conrelid = 'portfolio_rows'::regclass AND contype = 'f'`.execute(raw)
+      ).rows[0]!.n;
+    expect(await foreignKeys()).toBe(0);
+    await rowsWithoutForeignKey.down(raw);
+    expect(await foreignKeys()).toBe(1);
+    await expect(
+      sql`INSERT INTO portfolio_rows (portfolio_id, row_number, csv_line) VALUES (${id + 1_000_000}, 1, 'A')`.execute(
+        raw,
+      ),
+    ).rejects.toThrow();
+    await rowsWithoutForeignKey.up(raw);
+    expect(await foreignKeys()).toBe(0);
+    expect(await db.selectFrom('portfolio_rows').select('csv_line').where('portfolio_id', '=', id).execute()).toEqual([
+      { csv_line: 'A' },
+    ]);
   });
 });
