@@ -123,7 +123,8 @@ export interface RowRange {
 }
 
 /**
- * The usable rows of a chunk not placed yet (addresses to geocode), in row order, named as the
+ * The usable rows of a chunk not placed yet (addresses to geocode: no geocoded_at, and no precision,
+ * which a row placed by its own coordinates has from its ingest), in row order, named as the
  * geocoder takes them (StagedRow): no copy of 10,000 objects per chunk to rename one field.
  */
 export function rowsToGeocode(db: Db, portfolioId: number, range: RowRange) {
@@ -135,6 +136,7 @@ export function rowsToGeocode(db: Db, portfolioId: number, range: RowRange) {
     .where('row_number', '<=', range.last)
     .where('problem', 'is', null)
     .where('geocoded_at', 'is', null)
+    .where('geo_precision', 'is', null)
     .orderBy('row_number')
     .execute();
 }

@@ -151,7 +151,7 @@ export function renderCopyRows(
       `${head}${record.rowNumber}\t${text(rawValues)}\t${text(row.ref)}\t${addressText(row, text)}` +
         (placed ? '\\N\t\\N\t' : `${lat}\t${lng}\t`) +
         `${text(attributesJson(row.attributes, plain))}\t` +
-        (placed ? `\\N\t${lat}\t${lng}\tcoordinates\tnow\t` : `${text(problem)}\t\\N\t\\N\t\\N\t\\N\t`) +
+        (placed ? `\\N\t${lat}\t${lng}\tcoordinates\t` : `${text(problem)}\t\\N\t\\N\t\\N\t`) +
         `${text(csvLine)}\t` +
         `${placement === null ? '\\N' : copyText(placement)}\n`,
     );
