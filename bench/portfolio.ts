@@ -157,6 +157,9 @@ async function main() {
 
   // Memory of every process, sampled each half second.
   const peak = { api: 0, worker: 0, pgTotal: 0, pgLargest: 0 };
+  // The worker's memory so far, on the progress lines: when its peak came (start-up, ingest or run).
+  const workerPeak = () =>
+    workerPid ? `; worker ${mb(procMemory(workerPid).rss)}, peak ${mb(procMemory(workerPid).hwm)}` : '';
   const sample = () => {
     peak.api = Math.max(peak.api, process.memoryUsage().rss);
     if (workerPid) peak.worker = Math.max(peak.worker, procMemory(workerPid).hwm);
@@ -213,7 +216,7 @@ async function main() {
     if (rows.length) break;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  console.log(`  worker ready after ${secs(Date.now() - started)}; load ${loadavg()}`);
+  console.log(`  worker ready after ${secs(Date.now() - started)}; load ${loadavg()}${workerPeak()}`);
 
   // Lookups count from the upload on (not while a new world's score index was being built).
   lookupMs.length = 0;
@@ -247,7 +250,7 @@ async function main() {
       if (polling && Date.now() - lastReport > 15_000) {
         lastReport = Date.now();
         console.log(
-          `  … ${secs(Date.now() - started)} ${product.status} ${product.progress ? `${product.progress.committed}/${product.progress.total} chunks` : '(reading file)'}  load ${loadavg()}`,
+          `  … ${secs(Date.now() - started)} ${product.status} ${product.progress ? `${product.progress.committed}/${product.progress.total} chunks` : '(reading file)'}  load ${loadavg()}${workerPeak()}`,
         );
       }
       await new Promise((resolve) => setTimeout(resolve, 1000));

@@ -1,4 +1,5 @@
 import { to as copyTo } from 'pg-copy-streams';
+import { forEachCopyLine, unescapeCopyText } from './copy-text.js';
 import { withOwnConnection, type Db } from './database.js';
 
 /**
@@ -16,14 +17,7 @@ export async function builtPlacementRevision(db: Db): Promise<string | null> {
   return row ? String(row.revision) : null;
 }
 
-const NEWLINE = 0x0a;
 const TAB = 0x09;
-
-/** Undoes COPY's text escapes (property ids seldom have any). */
-function unescapeCopyText(field: string): string {
-  if (!field.includes('\\')) return field;
-  return field.replace(/\\(.)/g, (_, c: string) => ({ n: '\n', r: '\r', t: '\t' })[c] ?? c);
-}
 
 /** The parts of a world the parcel grid holds, read in one snapshot of it. */
 export interface PlacementCellsReader {
@@ -62,24 +56,16 @@ export async function readPlacementCells(
         `COPY (SELECT cell, property_id, parcel FROM placement_cells WHERE world_revision = ${BigInt(revision)} ORDER BY cell, property_id COLLATE "C") TO STDOUT`,
       ),
     );
-    // Parsed from the bytes: a string sliced out of a chunk's text would keep the whole chunk alive
-    // for as long as the grid holds the id (hundreds of megabytes on a million-property world).
-    let rest: Buffer = Buffer.alloc(0);
-    for await (const chunk of stream as AsyncIterable<Buffer>) {
-      const data = rest.length ? Buffer.concat([rest, chunk]) : chunk;
-      let start = 0;
-      for (let end = data.indexOf(NEWLINE, start); end !== -1; end = data.indexOf(NEWLINE, start)) {
-        const tab1 = data.indexOf(TAB, start);
-        const tab2 = data.indexOf(TAB, tab1 + 1);
-        read.cell(
-          Number(data.toString('latin1', start, tab1)),
-          unescapeCopyText(data.toString('utf8', tab1 + 1, tab2)),
-          data.toString('latin1', tab2 + 1, end),
-        );
-        start = end + 1;
-      }
-      rest = Buffer.from(data.subarray(start));
-    }
+    // Parsed from the bytes: the grid keeps the ids of a million-property world (forEachCopyLine).
+    await forEachCopyLine(stream as AsyncIterable<Buffer>, (data, start, end) => {
+      const tab1 = data.indexOf(TAB, start);
+      const tab2 = data.indexOf(TAB, tab1 + 1);
+      read.cell(
+        Number(data.toString('latin1', start, tab1)),
+        unescapeCopyText(data.toString('utf8', tab1 + 1, tab2)),
+        data.toString('latin1', tab2 + 1, end),
+      );
+    });
     await client.query('COMMIT');
     return true;
   });

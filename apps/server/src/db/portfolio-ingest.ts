@@ -76,6 +76,7 @@ export const INGEST_COPY_COLUMNS = [
   'geo_precision',
   'csv_line',
   'placed_property_id',
+  'geo_property_id',
 ] as const;
 
 /**

@@ -25,7 +25,9 @@ afterAll(() => pool.end());
 async function startRead(client: pg.PoolClient, id: number) {
   expect(await beginIngest(client, id)).toBe(true);
   await pipeline(
-    Readable.from([`${id}\t1\t["A"]\tA\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t{}\t\\N\t\\N\t\\N\t\\N\tA\t\\N\n`]),
+    Readable.from([
+      `${id}\t1\t["A"]\tA\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t{}\t\\N\t\\N\t\\N\t\\N\tA\t\\N\t\\N\n`,
+    ]),
     client.query(copyFrom(ingestCopyStatement(client, id))),
   );
 }

@@ -78,6 +78,18 @@ describe('portfolio with the real geocoder and risk models', () => {
       ),
     );
     expect(rows.map((r) => r.geo_property_id)).toEqual(matched.map((m) => m.id));
+    // The exact matches were placed as the file was read (the world's addresses in the worker's
+    // memory); the runs geocoded only the address no house matched.
+    const placedAt = await db
+      .selectFrom('portfolio_rows')
+      .select(['ref', 'geo_precision', 'geocoded_at'])
+      .where('portfolio_id', '=', id)
+      .orderBy('row_number')
+      .execute();
+    expect(placedAt.map((r) => [r.ref, r.geo_precision, r.geocoded_at === null])).toEqual([
+      ...LANDMARKS.slice(0, 6).map((_, i) => [`L${i + 1}`, 'rooftop', true]),
+      ['X1', 'none', false],
+    ]);
     const errors = (
       await app.inject({ method: 'GET', url: `/api/caribou/portfolio/${id}/errors?product=zfire`, headers })
     ).json();

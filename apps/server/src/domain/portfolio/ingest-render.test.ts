@@ -140,7 +140,7 @@ describe('renderCopyRows', () => {
         renderCopyRows(
           [{ rowNumber: 1, values, problem: null }],
           { portfolioId: 7, mapping, grid: null },
-          { unusable: 0, coordinates: 0, unplaced: [] },
+          { unusable: 0, coordinates: 0, rooftop: 0, unplaced: [] },
           (line) => lines.push(line),
         );
         const line = lines.join('');

@@ -3,6 +3,7 @@ import type { CsvRecord } from './csv-reader.js';
 import { csvOriginals, exactCsvLine } from './csv-line.js';
 import { FAR_FROM_EVERY_PROPERTY, UNPLACED_ROWS_KEPT } from '../../db/portfolio-ingest.js';
 import type { ParcelGrid } from './parcel-grid.js';
+import type { AddressPlace } from '../geocoder/match-many.js';
 
 /**
  * How an ingest writes a file's rows as the lines of its COPY (db/portfolio-ingest.ts
@@ -85,18 +86,24 @@ function placementAtIngest(grid: ParcelGrid, lat: number, lng: number): string |
   return grid.place(lat, lng) ?? (grid.isFarFromEveryProperty(lat, lng) ? FAR_FROM_EVERY_PROPERTY : null);
 }
 
-/** What the rows of a file are written with: their portfolio, its column mapping and the world's parcels. */
+/** What the rows of a file are written with: their portfolio, its column mapping, the world's parcels and addresses. */
 export interface RenderContext {
   portfolioId: number;
   mapping: ColumnMapping;
   /** Places rows that give their own coordinates on their parcel (null: the runs place them). */
   grid: ParcelGrid | null;
+  /**
+   * The place of an address row where the world's exact addresses settle it, as the run's geocoder
+   * would place it (ingest.ts addressPlacer); absent or null: the runs geocode every address.
+   */
+  placeAddress?: ((row: LocationRow) => AddressPlace | null) | null;
 }
 
-/** What rendering counts: rows unusable, and rows placed by their own coordinates. */
+/** What rendering counts: rows unusable, rows placed by their own coordinates, and address rows placed on their house. */
 export interface RenderCounts {
   unusable: number;
   coordinates: number;
+  rooftop: number;
   /**
    * The rows placed by their own coordinates on no parcel and not far from every property (their
    * place is the run's exact rule): up to one more than UNPLACED_ROWS_KEPT, which tells there are
@@ -117,6 +124,7 @@ export function renderCopyRows(
   write: (line: string) => void,
 ): void {
   const { portfolioId, mapping, grid } = context;
+  const placeAddress = context.placeAddress ?? null;
   // The export's original columns are the header's (exportLayout): rendered for that many cells.
   const columnCount = Array.isArray(mapping.header) ? mapping.header.length : null;
   const head = `${portfolioId}\t`;
@@ -143,6 +151,11 @@ export function renderCopyRows(
     const placement = placed && grid ? placementAtIngest(grid, row.latitude!, row.longitude!) : null;
     if (placed && grid && placement === null && counts.unplaced.length <= UNPLACED_ROWS_KEPT)
       counts.unplaced.push(record.rowNumber);
+    // An address row is placed on its house where the exact match settles it, as the run's
+    // geocoder would (world-geocoder.ts); the rest are geocoded by the runs. Only plain rows: what
+    // the run would read back is then exactly these values.
+    const house = placeAddress && plain && !placed && !problem ? placeAddress(row) : null;
+    if (house) counts.rooftop += 1;
     const lat = coordinateText(row.latitude, row.latitudeText);
     const lng = coordinateText(row.longitude, row.longitudeText);
     // A row placed by its coordinates has them as its place (geo_latitude, geo_longitude) only:
@@ -151,9 +164,14 @@ export function renderCopyRows(
       `${head}${record.rowNumber}\t${text(rawValues)}\t${text(row.ref)}\t${addressText(row, text)}` +
         (placed ? '\\N\t\\N\t' : `${lat}\t${lng}\t`) +
         `${text(attributesJson(row.attributes, plain))}\t` +
-        (placed ? `\\N\t${lat}\t${lng}\tcoordinates\t` : `${text(problem)}\t\\N\t\\N\t\\N\t`) +
+        (placed
+          ? `\\N\t${lat}\t${lng}\tcoordinates\t`
+          : house
+            ? `\\N\t${house.lat}\t${house.lng}\trooftop\t`
+            : `${text(problem)}\t\\N\t\\N\t\\N\t`) +
         `${text(csvLine)}\t` +
-        `${placement === null ? '\\N' : copyText(placement)}\n`,
+        `${placement === null ? '\\N' : copyText(placement)}\t` +
+        `${house ? copyText(house.propertyId) : '\\N'}\n`,
     );
   }
 }

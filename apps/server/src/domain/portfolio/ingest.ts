@@ -13,11 +13,13 @@ import {
   UNPLACED_ROWS_KEPT,
 } from '../../db/portfolio-ingest.js';
 import type { BlobStore } from '../../storage/blob-store.js';
-import type { ColumnMapping } from './columns.js';
+import { addressLine, type ColumnMapping, type LocationRow } from './columns.js';
+import { streetNormalizer } from '../geocoder/street-normalizer.js';
 import { readCsvBatches, type CsvRecord } from './csv-reader.js';
 import { CopyBlocks } from './copy-blocks.js';
 import { renderCopyRows, type RenderContext, type RenderCounts } from './ingest-render.js';
 import type { ParcelGrid } from './parcel-grid.js';
+import type { ExactAddresses } from '../geocoder/exact-addresses.js';
 import type { Delimiter, TextEncodingName } from './sniff.js';
 import { phaseTimer, phaseTotals } from './phase-timer.js';
 import { uploadBlobKey } from './uploads.js';
@@ -28,6 +30,16 @@ export { rowsPartition };
 /** What an ingest counts as it reads: rows, and how many were unusable or placed by their own coordinates. */
 interface IngestCounter extends RenderCounts {
   rows: number;
+}
+
+/**
+ * How the ingest places an address row with the world's exact addresses: its line normalised with
+ * the streets of this file parsed once each (streetNormalizer), then looked up. Null without them.
+ */
+function addressPlacer(addresses: ExactAddresses | null): RenderContext['placeAddress'] {
+  if (!addresses) return null;
+  const normalize = streetNormalizer();
+  return (row: LocationRow) => addresses.place(normalize(addressLine(row)));
 }
 
 /** The file's COPY lines (ingest-render.ts), in blocks (CopyBlocks). */
@@ -69,9 +81,11 @@ export async function ingestPortfolio(
     encoding?: TextEncodingName;
     /** Places rows that give their own coordinates on their parcel as they are read (null: the runs place them). */
     grid?: ParcelGrid | null;
+    /** Places address rows on their house where the exact match settles it (null: the runs geocode them). */
+    addresses?: ExactAddresses | null;
   },
 ): Promise<number> {
-  const counter: IngestCounter = { rows: 0, unusable: 0, coordinates: 0, unplaced: [] };
+  const counter: IngestCounter = { rows: 0, unusable: 0, coordinates: 0, rooftop: 0, unplaced: [] };
   const id = Number(portfolio.id);
   const timer = phaseTimer(`ingest ${id}`, `ingest ${id}`);
   try {
@@ -84,7 +98,12 @@ export async function ingestPortfolio(
           blobs.read(uploadBlobKey(portfolio.uploadName)),
           portfolio.delimiter,
           portfolio.encoding ?? 'utf-8',
-          { portfolioId: id, mapping: portfolio.mapping, grid: portfolio.grid ?? null },
+          {
+            portfolioId: id,
+            mapping: portfolio.mapping,
+            grid: portfolio.grid ?? null,
+            placeAddress: addressPlacer(portfolio.addresses ?? null),
+          },
           counter,
         ),
       ),
@@ -101,7 +120,8 @@ export async function ingestPortfolio(
       Object.entries({
         unusable: counter.unusable,
         coordinates: counter.coordinates,
-        pending: counter.rows - counter.unusable - counter.coordinates,
+        rooftop: counter.rooftop,
+        pending: counter.rows - counter.unusable - counter.coordinates - counter.rooftop,
       }).filter(([, n]) => n > 0),
     );
     const grid = portfolio.grid;

@@ -15,6 +15,7 @@ import {
   type ScoreIndexRow,
 } from '../../db/score-index-parts.js';
 import type { ScoreFactor } from './seams.js';
+import { worldRevision as currentWorldRevision } from '../../db/world-revision.js';
 
 /**
  * The score index: the score of every property of the world per portfolio product, model
@@ -73,10 +74,8 @@ export function indexedScore(
 /** The as-of instant of a build date (scores are computed as of midday UTC of that day). */
 export const asOfInstant = scoreInstant;
 
-export async function currentWorldRevision(db: Db): Promise<string> {
-  const row = await db.selectFrom('world_revision').select('revision').executeTakeFirstOrThrow();
-  return String(row.revision);
-}
+/** The world revision builds are made for (db/world-revision.ts). */
+export { currentWorldRevision };
 
 export interface IndexBuild {
   id: number;

@@ -1,5 +1,6 @@
 import type { PortfolioProduct, RiskLevel } from '@zview/contracts';
 import type { LocationRow } from './columns.js';
+import type { ExactAddresses } from '../geocoder/exact-addresses.js';
 import type { ParcelGrid } from './parcel-grid.js';
 
 /**
@@ -30,6 +31,12 @@ export interface GeocodeResult {
 /** Geocodes a set of rows at once (one round trip per chunk, not per row). */
 export interface BatchGeocoder {
   geocodeRows(rows: readonly StagedRow[]): Promise<GeocodeResult[]>;
+  /**
+   * The world's addresses in memory, with which an ingest places the address rows whose exact
+   * match they settle (as geocodeRows would: rooftop, on the matched property); null without them
+   * (the runs geocode every address row).
+   */
+  exactAddresses?(): Promise<ExactAddresses | null>;
 }
 
 export interface GeocodedRow extends StagedRow {

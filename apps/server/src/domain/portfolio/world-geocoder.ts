@@ -1,5 +1,9 @@
 import type { Db } from '../../db/database.js';
+import { worldRevision } from '../../db/world-revision.js';
+import { revisionCache } from '../revision-cache.js';
+import { loadExactAddresses } from '../geocoder/exact-addresses.js';
 import { placeAddressesMany, type GeocodePrecision as WorldPrecision } from '../geocoder/index.js';
+import { addressLine } from './columns.js';
 import type { BatchGeocoder, GeocodePrecision, GeocodeResult, StagedRow } from './seams.js';
 
 const PRECISION: Record<WorldPrecision, GeocodePrecision> = {
@@ -13,28 +17,23 @@ const PRECISION: Record<WorldPrecision, GeocodePrecision> = {
 
 export const ADDRESS_NOT_FOUND = 'We could not find this address.';
 
-/** The address as one line: its own text, else its parts ('street, city, state zip'), the empty ones left out. */
-function addressText(row: StagedRow): string {
-  if (row.address) return row.address;
-  // A chunk writes 10,000 of these: no arrays per row.
-  const stateZip = row.state && row.zip ? `${row.state} ${row.zip}` : row.state || row.zip || '';
-  let text = row.street || '';
-  if (row.city) text = text ? `${text}, ${row.city}` : row.city;
-  if (stateZip) text = text ? `${text}, ${stateZip}` : stateZip;
-  return text;
-}
-
 /**
  * Adapts the address geocoder (domain/geocoder) to the portfolio's set-wise seam. Rows that
  * carry their own coordinates keep them; the others are geocoded together, one set-wise
- * `placeAddressesMany` call per chunk (geocodeAddressesMany's answers, the place only).
+ * `placeAddressesMany` call per chunk (geocodeAddressesMany's answers, the place only). Its exact
+ * addresses (geocoder/exact-addresses.ts) are read once per world revision, for the ingest.
  */
 export function worldGeocoder(db: Db): BatchGeocoder {
+  const addresses = revisionCache(
+    () => worldRevision(db),
+    (revision) => loadExactAddresses(db, revision),
+  );
   return {
+    exactAddresses: () => addresses.current(),
     async geocodeRows(rows) {
       const hasPoint = (row: StagedRow) => row.latitude !== null && row.longitude !== null;
       const texts: string[] = [];
-      for (const row of rows) if (!hasPoint(row)) texts.push(addressText(row));
+      for (const row of rows) if (!hasPoint(row)) texts.push(addressLine(row));
       const hits = await placeAddressesMany(db, texts);
       // The hits are in the order of the rows without a point.
       let next = 0;
