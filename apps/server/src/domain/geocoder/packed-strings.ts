@@ -38,6 +38,14 @@ export class PackedStrings {
     return true;
   }
 
+  /** Whether string `index` is this ASCII text. */
+  equalsAscii(index: number, text: string): boolean {
+    const start = index ? this.ends[index - 1]! : 0;
+    if (this.ends[index]! - start !== text.length) return false;
+    for (let i = 0; i < text.length; i++) if (this.bytes[start + i] !== text.charCodeAt(i)) return false;
+    return true;
+  }
+
   /** The FNV-1a hash of string `index`'s bytes (as hashBytes gives it). */
   hash(index: number): number {
     const start = index ? this.ends[index - 1]! : 0;
@@ -59,15 +67,16 @@ export class PackedStringMap {
 
   /** The number kept for `key`; undefined when it has none. */
   get(key: string): number | undefined {
-    const length = this.encode(key);
-    const slot = this.find(this.scratch, length, hashBytes(this.scratch, length));
+    // An ASCII key (nearly every one) is its own UTF-8: hashed and compared by its char codes, with
+    // no encoding (Buffer.write was a third of a lookup).
+    const hash = hashAscii(key);
+    const slot = hash === -1 ? this.findEncoded(key) : this.findAscii(key, hash);
     const held = this.slots[slot]!;
     return held ? this.values[held - 1] : undefined;
   }
 
   set(key: string, value: number): void {
-    const length = this.encode(key);
-    const slot = this.find(this.scratch, length, hashBytes(this.scratch, length));
+    const slot = this.findEncoded(key);
     const held = this.slots[slot]!;
     if (held) {
       this.values[held - 1] = value;
@@ -80,18 +89,23 @@ export class PackedStringMap {
     if (this.keys.size * 2 > this.slots.length) this.rehash();
   }
 
-  /** `key`'s UTF-8 bytes in the scratch buffer; their length. */
-  private encode(key: string): number {
+  /** The slot holding `key`, or the empty slot where it would go, by its UTF-8 bytes. */
+  private findEncoded(key: string): number {
     if (key.length * 3 > this.scratch.length) this.scratch = Buffer.allocUnsafe(key.length * 3);
-    return this.scratch.write(key);
+    const length = this.scratch.write(key);
+    const mask = this.slots.length - 1;
+    for (let slot = hashBytes(this.scratch, length) & mask; ; slot = (slot + 1) & mask) {
+      const held = this.slots[slot]!;
+      if (!held || this.keys.equals(held - 1, this.scratch, length)) return slot;
+    }
   }
 
-  /** The slot holding these bytes, or the empty slot where they would go. */
-  private find(bytes: Uint8Array, length: number, hash: number): number {
+  /** findEncoded for an ASCII key, whose bytes are its char codes (`hash`: hashAscii's). */
+  private findAscii(key: string, hash: number): number {
     const mask = this.slots.length - 1;
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
       const held = this.slots[slot]!;
-      if (!held || this.keys.equals(held - 1, bytes, length)) return slot;
+      if (!held || this.keys.equalsAscii(held - 1, key)) return slot;
     }
   }
 
@@ -111,6 +125,17 @@ export class PackedStringMap {
 function hashBytes(bytes: Uint8Array, length: number): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < length; i++) hash = Math.imul(hash ^ bytes[i]!, 0x01000193);
+  return hash >>> 0;
+}
+
+/** hashBytes of an ASCII text's bytes (its char codes); -1 when it is not ASCII. */
+function hashAscii(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c > 0x7f) return -1;
+    hash = Math.imul(hash ^ c, 0x01000193);
+  }
   return hash >>> 0;
 }
 
