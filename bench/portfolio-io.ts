@@ -3,8 +3,9 @@
  * coordinates CSV in the layout of bench/portfolio.ts (policy_id, latitude, longitude,
  * building_tiv, notes) is read into portfolio_rows by the worker's ingest, then exported as CSV
  * (and XLSX with XLSX=1; EXPORTS=n times) against a run whose results are filled in SQL. Beside each figure: a
- * plain COPY of the same file into an UNLOGGED text table (the floor), and the load average
- * (the machine is shared). Run under `node --cpu-prof` to profile the ingest.
+ * plain COPY of the same file into an UNLOGGED text table (the floor), the CPU seconds of this
+ * process and of PostgreSQL, and the load average (the machine is shared). Run under
+ * `node --cpu-prof` to profile the ingest or the export.
  *
  *   ROWS=1000000 npm run -w bench bench:portfolio-io
  */
@@ -14,12 +15,13 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
-import { to as copyTo, from as copyFrom } from 'pg-copy-streams';
+import { from as copyFrom } from 'pg-copy-streams';
 import { createDb } from '../apps/server/src/db/database.js';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import { mapColumns } from '../apps/server/src/domain/portfolio/columns.js';
-import { exportCsv, exportLayout, exportRowsCopy, exportXlsx } from '../apps/server/src/domain/portfolio/export.js';
+import { withExportCopy } from '../apps/server/src/db/portfolio-export.js';
+import { exportCsv, exportLayout, exportXlsx } from '../apps/server/src/domain/portfolio/export.js';
 import { ingestPortfolio } from '../apps/server/src/domain/portfolio/ingest.js';
 import { uploadBlobKey } from '../apps/server/src/domain/portfolio/uploads.js';
 import { LocalBlobStore } from '../apps/server/src/storage/blob-store.js';
@@ -122,14 +124,24 @@ async function main() {
     [runId, rows],
   );
   await client.query('ANALYZE portfolio_rows; ANALYZE portfolio_results');
-  // The export's floor: its COPY alone, into a sink (what PostgreSQL spends reading and sending).
-  started = Date.now();
-  await pipeline(
-    client.query(copyTo(exportRowsCopy(portfolio.id, runId))),
-    new Writable({ write: (_chunk, _enc, cb) => cb() }),
-  );
-  console.log(`  the export's COPY alone: ${secs(Date.now() - started)}  load ${loadavg()}`);
   await client.end();
+  // The export's floor: its COPY alone, run as the CSV export of every column runs it (its own
+  // connection, the merge join), into a sink: what PostgreSQL spends reading and sending, and
+  // what this process spends receiving it.
+  started = Date.now();
+  const floorCpu = { node: process.cpuUsage(), pg: postgresCpu(pgDataDir) };
+  await withExportCopy(
+    db,
+    portfolio.id,
+    runId,
+    (copy) => pipeline(copy, new Writable({ write: (_chunk, _enc, cb) => cb() })),
+    true,
+  );
+  const floorNode = process.cpuUsage(floorCpu.node);
+  console.log(`  the export's COPY alone: ${secs(Date.now() - started)}  load ${loadavg()}`);
+  console.log(
+    `    CPU: this process ${((floorNode.user + floorNode.system) / 1e6).toFixed(1)} s, PostgreSQL ${(postgresCpu(pgDataDir) - floorCpu.pg).toFixed(1)} s`,
+  );
 
   const layout = exportLayout(HEADER, null);
   if ('error' in layout) throw new Error(layout.error);
@@ -138,6 +150,7 @@ async function main() {
   for (let i = 1; i < Number(process.env.EXPORTS ?? 1); i++) formats.push('csv');
   for (const format of formats) {
     started = Date.now();
+    const exportCpu = { node: process.cpuUsage(), pg: postgresCpu(pgDataDir) };
     let bytes = 0;
     const stream =
       format === 'csv'
@@ -145,8 +158,15 @@ async function main() {
         : exportXlsx(db, portfolio.id, runId, HEADER, layout);
     await pipeline(stream, new Writable({ write: (chunk: Buffer, _enc, cb) => ((bytes += chunk.length), cb()) }));
     const exportMs = Date.now() - started;
+    // Issue 22: a CSV export of a million rows within 3 s.
+    const limitMs = format === 'csv' ? 3_000 : 15_000;
     console.log(
-      `  export ${format}: ${secs(exportMs)} ${exportMs <= 15_000 ? '✓' : '✗'} (≤ 15 s) for ${mb(bytes)}  load ${loadavg()}`,
+      `  export ${format}: ${secs(exportMs)} ${exportMs <= limitMs ? '✓' : '✗'} (≤ ${limitMs / 1000} s) for ${mb(bytes)}  load ${loadavg()}`,
+    );
+    // The export's COPY and its formatting run side by side: the wall time is the busier one's.
+    const cpu = process.cpuUsage(exportCpu.node);
+    console.log(
+      `    CPU: this process ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s, PostgreSQL ${(postgresCpu(pgDataDir) - exportCpu.pg).toFixed(1)} s`,
     );
   }
   console.log(
