@@ -40,7 +40,7 @@ import { createDb } from '../apps/server/src/db/database.js';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import { riskModelScorer } from '../apps/server/src/domain/portfolio/risk-scorer.js';
-import { currentWorldRevision } from '../apps/server/src/domain/portfolio/score-index.js';
+import { worldRevision } from '../apps/server/src/db/world-revision.js';
 import { createPortfolioServices } from '../apps/server/src/portfolio-services.js';
 import { worldImagerySources } from '../apps/server/src/domain/property/imagery-sources.js';
 import { startProductionPortfolioWorker } from '../apps/server/src/jobs/portfolio-worker.js';
@@ -193,7 +193,7 @@ async function main() {
     const builds = await db
       .selectFrom('score_index_builds')
       .select(['product', 'property_count', 'completed_at'])
-      .where('world_revision', '=', await currentWorldRevision(db))
+      .where('world_revision', '=', await worldRevision(db))
       .execute();
     if (builds.length >= PORTFOLIO_PRODUCTS.length && builds.every((b) => b.completed_at)) break;
     if (Date.now() - lastIndexReport > 15_000) {

@@ -14,7 +14,6 @@ import {
 } from '../../db/score-index-parts.js';
 import type { Db } from '../../db/database.js';
 import {
-  currentWorldRevision,
   ensurePlacementCells,
   findBuild,
   openBuilds,
@@ -23,6 +22,7 @@ import {
   scoreIndexRows,
   type PortfolioModels,
 } from './score-index.js';
+import { worldRevision } from '../../db/world-revision.js';
 
 /**
  * The score-index build spread over every worker process (issue 20). `planScoreIndexBuild` cuts
@@ -72,7 +72,7 @@ export async function planScoreIndexBuild(db: Db, options: ParallelBuildOptions 
   const plan = await createPlan(
     db,
     builds.map((b) => b.id),
-    await currentWorldRevision(db),
+    await worldRevision(db),
     options.partSize ?? PART_SIZE,
   );
   return { state: 'planned', planId: plan.id, parts: await unclaimedParts(db, plan.id) };
@@ -98,7 +98,7 @@ export async function buildScoreIndexPart(
     .select(['build_ids', 'world_revision', 'completed_at'])
     .where('id', '=', planId)
     .executeTakeFirst();
-  if (!plan || String(plan.world_revision) !== (await currentWorldRevision(db))) return 'obsolete';
+  if (!plan || String(plan.world_revision) !== (await worldRevision(db))) return 'obsolete';
   if (plan.completed_at) return 'done-already';
   const part = await leasePart(db, planId, partNumber, leaseMs);
   if (!part) return (await isPartDone(db, planId, partNumber)) ? 'done-already' : 'held';

@@ -15,7 +15,7 @@ import {
   type ScoreIndexRow,
 } from '../../db/score-index-parts.js';
 import type { ScoreFactor } from './seams.js';
-import { worldRevision as currentWorldRevision } from '../../db/world-revision.js';
+import { worldRevision } from '../../db/world-revision.js';
 
 /**
  * The score index: the score of every property of the world per portfolio product, model
@@ -74,9 +74,6 @@ export function indexedScore(
 /** The as-of instant of a build date (scores are computed as of midday UTC of that day). */
 export const asOfInstant = scoreInstant;
 
-/** The world revision builds are made for (db/world-revision.ts). */
-export { currentWorldRevision };
-
 export interface IndexBuild {
   id: number;
   product: PortfolioProduct;
@@ -123,7 +120,7 @@ export async function buildForRun(
   modelVersion: string,
   today: string,
 ): Promise<IndexBuild> {
-  const revision = await currentWorldRevision(db);
+  const revision = await worldRevision(db);
   const existing = await db
     .selectFrom('score_index_builds')
     .select(BUILD_COLUMNS)
@@ -227,7 +224,7 @@ const BUILD_LOCK = 0x5a5649; // 'ZVI'
  * built once per revision in one transaction; cells of older revisions are removed after.
  */
 export async function ensurePlacementCells(db: Db): Promise<{ revision: string; built: boolean }> {
-  const revision = await currentWorldRevision(db);
+  const revision = await worldRevision(db);
   const done = await db
     .selectFrom('placement_builds')
     .select('world_revision')
@@ -365,7 +362,7 @@ export async function buildScoreIndexStep(
 
 /** Builds superseded on the same product (older world revision or model version) are dropped once a current one is complete. */
 export async function removeStaleBuilds(db: Db, models: PortfolioModels) {
-  const revision = await currentWorldRevision(db);
+  const revision = await worldRevision(db);
   for (const product of PORTFOLIO_PRODUCTS) {
     const current = await db
       .selectFrom('score_index_builds')
