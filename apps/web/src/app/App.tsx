@@ -3,7 +3,9 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { RouterProvider, createBrowserRouter, type createMemoryRouter } from 'react-router';
+import { createBrowserRouter, type createMemoryRouter } from 'react-router';
+// react-router/dom's RouterProvider can commit a navigation with ReactDOM.flushSync (the `flushSync` option).
+import { RouterProvider } from 'react-router/dom';
 import { createQueryClient } from '../api/query-client';
 import { ErrorBox } from '../ui/ErrorBox';
 import { AppErrorBoundary } from './ErrorBoundary';

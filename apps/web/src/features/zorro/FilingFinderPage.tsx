@@ -11,8 +11,7 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useEffect, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useEffect } from 'react';
 import { track } from '../../api/analytics';
 import { PagedTableFooter } from '../../ui/PagedTableFooter';
 import { SortableHeads, type SortableColumn } from '../../ui/SortableHeads';
@@ -23,7 +22,8 @@ import { FilterPanel } from './components/FilterPanel';
 import { formatChange, STATUS_COLORS } from './components/format';
 import { Highlight } from './components/Highlight';
 import { ZorroNav } from './components/ZorroNav';
-import { pagingOf, readFinderState, sortedBy, writeFinderState, type FinderState, type Sort } from './filters';
+import { pagingOf, sortedBy, type Sort } from './filters';
+import { useFinderState } from './useFinderState';
 
 const COLUMNS: SortableColumn<Sort>[] = [
   { key: 'company', label: 'Company' },
@@ -38,8 +38,7 @@ const COLUMNS: SortableColumn<Sort>[] = [
 
 /** Filing finder: faceted filters, a sortable paged results table, and a filing's page (?filing=ID). */
 export default function FilingFinderPage() {
-  const [params, setParams] = useSearchParams();
-  const state = useMemo(() => readFinderState(params), [params]);
+  const { params, state, go } = useFinderState();
   const filingId = Number(params.get('filing')) || null;
   const documentId = Number(params.get('doc')) || null;
   const page = Number(params.get('page_no')) || null;
@@ -52,8 +51,6 @@ export default function FilingFinderPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [search.data]);
 
-  const go = (next: FinderState, extra: Record<string, string | undefined> = {}) =>
-    setParams(writeFinderState(next, extra));
   const select = (filing: ZorroFilingSummary) => {
     track('zorro_selected_filing', {
       filingId: filing.id,

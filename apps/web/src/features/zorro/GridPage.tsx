@@ -16,8 +16,8 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableRow from '@mui/material/TableRow';
-import { useMemo, useState } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { track } from '../../api/analytics';
 import { saveBlob } from '../../ui/saveBlob';
 import { downloadFileName } from '@zview/contracts';
@@ -29,20 +29,21 @@ import { useFilingSearch } from './api/search';
 import { FilterPanel } from './components/FilterPanel';
 import { formatChange } from './components/format';
 import { ZorroNav } from './components/ZorroNav';
-import { finderLink, pagingOf, readFinderState, sortedBy, writeFinderState, type FinderState } from './filters';
+import { finderLink, pagingOf, sortedBy, type FinderState } from './filters';
+import { useFinderState } from './useFinderState';
 import { DEFAULT_GRID_COLUMNS, GRID_COLUMNS, type GridColumnKey } from './grid-export';
+
+const GRID_DEFAULTS: Partial<FinderState> = { sort: 'submitted', pageSize: 50 };
 
 /** Grid: extracted fields across filings, sortable, filterable, with a column choice and CSV/XLSX export. */
 export default function GridPage() {
-  const [params, setParams] = useSearchParams();
-  const state = useMemo(() => readFinderState(params, { sort: 'submitted', pageSize: 50 }), [params]);
+  const { state, go } = useFinderState(GRID_DEFAULTS);
   const [columns, setColumns] = useState<GridColumnKey[]>(DEFAULT_GRID_COLUMNS);
   const [menu, setMenu] = useState<HTMLElement | null>(null);
   const [exporting, setExporting] = useState(false);
   const [exportFailed, setExportFailed] = useState(false);
   const search = useFilingSearch(state);
   const facets = useFacets(state);
-  const go = (next: FinderState) => setParams(writeFinderState(next));
   const shown = GRID_COLUMNS.filter((c) => columns.includes(c.key));
 
   const exportAs = async (format: 'csv' | 'xlsx') => {
