@@ -3,15 +3,21 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { createBrowserRouter, type createMemoryRouter } from 'react-router';
-// react-router/dom's RouterProvider can commit a navigation with ReactDOM.flushSync (the `flushSync` option).
-import { RouterProvider } from 'react-router/dom';
+import { flushSync } from 'react-dom';
+import { RouterProvider, createBrowserRouter, type createMemoryRouter } from 'react-router';
 import { createQueryClient } from '../api/query-client';
 import { ErrorBox } from '../ui/ErrorBox';
 import { AppErrorBoundary } from './ErrorBoundary';
 import { buildRoutes } from './routes';
 import { RuntimeConfigProvider } from '../session/runtime-config';
 import { theme } from './theme';
+
+/**
+ * Lets a navigation ask to commit at once (its `flushSync` option), as react-router/dom's provider
+ * does (that provider itself rendered no route in the component tests: vitest resolved it to a
+ * second copy of react-router).
+ */
+const commitAtOnce = (fn: () => unknown) => void flushSync(fn);
 
 type AppRouter = ReturnType<typeof createBrowserRouter> | ReturnType<typeof createMemoryRouter>;
 
@@ -48,7 +54,7 @@ export function App({
   const [router] = useState(createRouter);
   return (
     <AppProviders config={config} queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <RouterProvider router={router} flushSync={commitAtOnce} />
     </AppProviders>
   );
 }
