@@ -1,4 +1,4 @@
-import { to as copyTo } from 'pg-copy-streams';
+import { copyOut } from './copy-out.js';
 import { forEachCopyLine, unescapeCopyText } from './copy-text.js';
 import { withOwnConnection, type Db } from './database.js';
 
@@ -35,7 +35,7 @@ export async function readHouses(db: Db, revision: string, add: (house: House) =
       return false;
     }
     const stream = client.query(
-      copyTo('COPY (SELECT rtrim(zip), street_key, house_number, unit, id, lat, lng FROM properties) TO STDOUT'),
+      copyOut('COPY (SELECT rtrim(zip), street_key, house_number, unit, id, lat, lng FROM properties) TO STDOUT'),
     );
     const text = (data: Buffer, start: number, end: number) => unescapeCopyText(data.toString('utf8', start, end));
     await forEachCopyLine(stream as AsyncIterable<Buffer>, (data, start, end) => {

@@ -1,4 +1,4 @@
-import { to as copyTo } from 'pg-copy-streams';
+import { copyOut } from './copy-out.js';
 import { forEachCopyLine, unescapeCopyText } from './copy-text.js';
 import { withOwnConnection, type Db } from './database.js';
 
@@ -52,7 +52,7 @@ export async function readPlacementCells(
     );
     for (const row of occupied.rows) read.occupied([row.i, row.j]);
     const stream = client.query(
-      copyTo(
+      copyOut(
         `COPY (SELECT cell, property_id, parcel FROM placement_cells WHERE world_revision = ${BigInt(revision)} ORDER BY cell, property_id COLLATE "C") TO STDOUT`,
       ),
     );

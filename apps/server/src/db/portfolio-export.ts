@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { sql, type RawBuilder } from 'kysely';
-import { to as copyTo } from 'pg-copy-streams';
+import { copyOut } from './copy-out.js';
 import { withOwnConnection, type Db } from './database.js';
 
 /** The SQL of a run's export (domain/portfolio/export.ts turns what it reads into CSV or XLSX). */
@@ -56,7 +56,7 @@ export async function withExportCopy(
     // estimate of the run's partition).
     await client.query('BEGIN READ ONLY');
     await client.query('SET LOCAL enable_nestloop = off');
-    await consume(client.query(copyTo(exportRowsCopy(portfolioId, runId, renderedOriginals))));
+    await consume(client.query(copyOut(exportRowsCopy(portfolioId, runId, renderedOriginals))));
     await client.query('COMMIT');
   });
 }
