@@ -1,7 +1,8 @@
 /**
- * The CSV export's Node side alone (issue 22): a million rows of the export's binary COPY, as
- * bench:portfolio-io's run sends them (each row's csv_line, its score, level, confidence, factor
- * names, precision and model version), written as CSV by csvRows, with no database: the figure is
+ * The CSV export's Node side alone (issue 22): a million rows of the export's two binary COPYs,
+ * as bench:portfolio-io's run sends them (each row's csv_line and precision; its result's score,
+ * level, confidence, factor names and model version), joined and written as CSV by csvRows, with
+ * no database: the figure is
  * the API's own CPU for the formatting (the COPY's, and what receiving it costs, are in
  * bench:portfolio-io). Run it under `node --cpu-prof --import tsx export-node.ts` to profile.
  *   npm run -w bench bench:export-node
@@ -15,43 +16,55 @@ import { SAMPLE_HEADER, samplePortfolioLine } from './sample-portfolio-csv.js';
 
 const ROWS = Number(process.env.ROWS ?? 1_000_000);
 const RUNS = Number(process.env.RUNS ?? 5);
-/** About what a socket read hands pg-copy-streams. */
+/** About what a socket read hands copyOut. */
 const CHUNK = 64 * 1024;
 
+const int4 = (n: number) => {
+  const bytes = Buffer.alloc(4);
+  bytes.writeInt32BE(n);
+  return bytes;
+};
+
 // The rows in blocks of 10,000 (a million tuples' fields at once would be gigabytes of garbage).
-const blocks: Buffer[] = [];
+const rowBlocks: Buffer[] = [];
+const resultBlocks: Buffer[] = [];
 for (let from = 1; from <= ROWS; from += 10_000) {
-  const tuples: BinaryField[][] = [];
-  for (let n = from; n < Math.min(ROWS + 1, from + 10_000); n++)
-    tuples.push([
-      null,
+  const rows: BinaryField[][] = [];
+  const results: BinaryField[][] = [];
+  for (let n = from; n < Math.min(ROWS + 1, from + 10_000); n++) {
+    rows.push([int4(n), null, 'coordinates', null, samplePortfolioLine(n)]);
+    results.push([
+      int4(n),
       (n % 1001) / 10,
       ['low', 'medium', 'high'][n % 3]!,
       (n % 101) / 100,
       `Vegetation; ${['Slope', 'Roof', 'Wildland distance'][n % 3]}; Construction`,
       'zfire-1.0',
-      'coordinates',
       null,
-      samplePortfolioLine(n),
     ]);
-  blocks.push(binaryCopyTuples(tuples));
+  }
+  rowBlocks.push(binaryCopyTuples(rows));
+  resultBlocks.push(binaryCopyTuples(results));
 }
-const copy = binaryCopyAround(blocks);
-const chunks: Buffer[] = [];
-for (let at = 0; at < copy.length; at += CHUNK) chunks.push(copy.subarray(at, at + CHUNK));
+const chunksOf = (copy: Buffer) => {
+  const chunks: Buffer[] = [];
+  for (let at = 0; at < copy.length; at += CHUNK) chunks.push(copy.subarray(at, at + CHUNK));
+  return chunks;
+};
+const rowsCopy = binaryCopyAround(rowBlocks);
+const resultsCopy = binaryCopyAround(resultBlocks);
 
 const layout = exportLayout(SAMPLE_HEADER, null);
 if ('error' in layout) throw new Error(layout.error);
 console.log(
-  `CSV export, Node side: ${ROWS.toLocaleString('en-US')} rows, ${(copy.length / 1e6).toFixed(0)} MB of COPY`,
+  `CSV export, Node side: ${ROWS.toLocaleString('en-US')} rows, ${((rowsCopy.length + resultsCopy.length) / 1e6).toFixed(0)} MB of COPY`,
 );
 for (let run = 1; run <= RUNS; run++) {
   let bytes = 0;
   const started = performance.now();
   const cpu = process.cpuUsage();
   await pipeline(
-    Readable.from(chunks),
-    csvRows(layout, true),
+    csvRows(layout, true, Readable.from(chunksOf(rowsCopy)), Readable.from(chunksOf(resultsCopy))),
     new Writable({ write: (block: Buffer, _encoding, callback) => ((bytes += block.length), callback()) }),
   );
   const used = process.cpuUsage(cpu);

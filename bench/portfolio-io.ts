@@ -20,7 +20,7 @@ import { createDb } from '../apps/server/src/db/database.js';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import { mapColumns } from '../apps/server/src/domain/portfolio/columns.js';
-import { withExportCopy } from '../apps/server/src/db/portfolio-export.js';
+import { withExportCopies } from '../apps/server/src/db/portfolio-export.js';
 import { exportCsv, exportLayout, exportXlsx } from '../apps/server/src/domain/portfolio/export.js';
 import { ingestPortfolio } from '../apps/server/src/domain/portfolio/ingest.js';
 import { uploadBlobKey } from '../apps/server/src/domain/portfolio/uploads.js';
@@ -125,16 +125,17 @@ async function main() {
   );
   await client.query('ANALYZE portfolio_rows; ANALYZE portfolio_results');
   await client.end();
-  // The export's floor: its COPY alone, run as the CSV export of every column runs it (its own
-  // connection, the merge join), into a sink: what PostgreSQL spends reading and sending, and
+  // The export's floor: its COPYs alone, run as the CSV export of every column runs them (its own
+  // connections, rows and results at once), into sinks: what PostgreSQL spends reading and sending, and
   // what this process spends receiving it.
   started = Date.now();
   const floorCpu = { node: process.cpuUsage(), pg: postgresCpu(pgDataDir) };
-  await withExportCopy(
+  const sink = () => new Writable({ write: (_chunk, _enc, cb) => cb() });
+  await withExportCopies(
     db,
     portfolio.id,
     runId,
-    (copy) => pipeline(copy, new Writable({ write: (_chunk, _enc, cb) => cb() })),
+    (rows, results) => Promise.all([pipeline(rows, sink()), results && pipeline(results, sink())]).then(() => {}),
     true,
   );
   const floorNode = process.cpuUsage(floorCpu.node);

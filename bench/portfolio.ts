@@ -23,10 +23,8 @@
  *   npm run -w bench bench:portfolio            (ROWS=200000 for a quicker run)
  */
 import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { PORTFOLIO_PRODUCTS } from '@zview/contracts';
 import { sql } from 'kysely';
@@ -46,6 +44,7 @@ import { worldImagerySources } from '../apps/server/src/domain/property/imagery-
 import { startProductionPortfolioWorker } from '../apps/server/src/jobs/portfolio-worker.js';
 import { superviseWorkerProcess } from '../apps/server/src/jobs/worker-supervisor.js';
 import { DEFAULT_WORLD, seedWorld } from '../apps/server/src/world/seed.js';
+import { downloadElsewhere } from './support/download.js';
 import { loadavg, mark, mb, percentile, secs } from './support/figures.js';
 import { portfolioMemberHeaders, uploadPortfolioCsv, worldAddresses } from './support/portfolio-client.js';
 import { cpuSeconds, postgresCpu, postgresPids, procMemory } from './support/processes.js';
@@ -287,25 +286,19 @@ async function main() {
   looking = false;
   await lookups;
 
-  /** Downloads an export, counting its bytes: wall time, and the API process's CPU (formatting) and PostgreSQL's. */
+  /**
+   * Downloads an export in a client process of its own (support/download.ts), counting its bytes:
+   * wall time as the client saw it, and the API process's CPU (formatting, sending) and PostgreSQL's.
+   */
   const download = async (query: string) => {
-    const begin = Date.now();
     const cpuBegin = cpu();
-    let bytes = 0;
-    await new Promise<void>((resolve, reject) => {
-      http.get(
-        { host: '127.0.0.1', port, path: `/api/caribou/portfolio/${id}/product/zfire/export${query}`, headers },
-        (res) => {
-          if (res.statusCode !== 200) reject(new Error(`export ${res.statusCode}`));
-          pipeline(res, new Writable({ write: (chunk: Buffer, _enc, cb) => ((bytes += chunk.length), cb()) })).then(
-            resolve,
-            reject,
-          );
-        },
-      );
-    });
+    const got = await downloadElsewhere(
+      `http://127.0.0.1:${port}/api/caribou/portfolio/${id}/product/zfire/export${query}`,
+      headers,
+    );
+    if (got.status !== 200) throw new Error(`export ${got.status}`);
     const cpuEnd = cpu();
-    return { ms: Date.now() - begin, bytes, apiCpu: cpuEnd.api - cpuBegin.api, pgCpu: cpuEnd.pg - cpuBegin.pg };
+    return { ms: got.ms, bytes: got.bytes, apiCpu: cpuEnd.api - cpuBegin.api, pgCpu: cpuEnd.pg - cpuBegin.pg };
   };
   const csvExport = await download('');
   const xlsxExport = ROWS + 1 <= 1_048_576 ? await download('?format=xlsx') : null;

@@ -1,62 +1,89 @@
 import type { Readable } from 'node:stream';
 import { sql, type RawBuilder } from 'kysely';
 import { copyOut } from './copy-out.js';
-import { withOwnConnection, type Db } from './database.js';
+import pg from 'pg';
+import { poolOf, withOwnConnection, type Db } from './database.js';
 
 /** The SQL of a run's export (domain/portfolio/export.ts turns what it reads into CSV or XLSX). */
 
+/** The export's two COPYs: its rows, and its run's results (none without a run). */
+export interface ExportCopies {
+  rows: string;
+  results: string | null;
+}
+
 /**
- * The rows of an export as PostgreSQL's COPY sends them, in row order, with no cursor round trips
- * and no row objects built by the driver. In binary format (domain/portfolio/copy-binary.ts reads
- * it): PostgreSQL prints no float8 and escapes no text (~2.0 s for a million rows against ~2.4 s
- * in text), and Node copies the fields' bytes into the CSV without decoding them (issue 22).
+ * The export as PostgreSQL's COPY sends it, in two COPYs both in row order, read at once on two
+ * backends and joined by row number as they stream (domain/portfolio/export-join.ts): no cursor
+ * round trips, no row objects built by the driver, and no join in PostgreSQL (it cost about as
+ * much as reading both tables, on one backend; issue 22). In binary format
+ * (domain/portfolio/copy-binary.ts reads it): PostgreSQL prints no float8 and escapes no text,
+ * and Node copies the fields' bytes into the CSV without decoding them.
  * raw_values is json stored as text, so it goes out as it is (a jsonb would cost a conversion).
  * Of the top factors only the names go, joined, from the plain column the results are written
  * with (migration 0800): turning each row's jsonb into text took PostgreSQL about as long as the
- * rest of the export, and picking the names out of it still half. Ids are integers, safe inline
- * (COPY takes no parameters).
- * Fields (domain/portfolio/export-rows.ts reads them by position and type): raw_values (json),
- * score (float8), risk_level, confidence (float8), top factor names, model_version, geo_precision,
- * problem, csv_line (text). With `renderedOriginals` (an export of every original column as CSV)
- * the row's csv_line rendered at ingest (migration 0830) goes instead of raw_values, which is sent
- * only where csv_line is null; without, csv_line goes only where raw_values is null (the line then
- * holds the values exactly, migration 0920).
+ * rest of the export. Ids are integers, safe inline (COPY takes no parameters).
+ * Fields (domain/portfolio/export-rows.ts reads them by position and type): the rows' row_number,
+ * raw_values (json), geo_precision, their own problem, csv_line (text); the results' row_number,
+ * score (float8), risk_level, confidence (float8), top factor names, model_version, problem.
+ * With `renderedOriginals` (an export of every original column as CSV) the row's csv_line
+ * rendered at ingest (migration 0830) goes instead of raw_values, which is sent only where
+ * csv_line is null; without, csv_line goes only where raw_values is null (the line then holds the
+ * values exactly, migration 0920).
  */
-export function exportRowsCopy(portfolioId: number, runId: number | null, renderedOriginals = false): string {
-  return `COPY (
-      SELECT ${renderedOriginals ? 'CASE WHEN w.csv_line IS NULL THEN w.raw_values END' : 'w.raw_values'}, r.score, r.risk_level, r.confidence,
+export function exportCopies(portfolioId: number, runId: number | null, renderedOriginals = false): ExportCopies {
+  const rows = `COPY (
+      SELECT w.row_number, ${renderedOriginals ? 'CASE WHEN w.csv_line IS NULL THEN w.raw_values END' : 'w.raw_values'},
+             w.geo_precision, coalesce(w.problem, w.geo_problem),
+             ${renderedOriginals ? 'w.csv_line' : 'CASE WHEN w.raw_values IS NULL THEN w.csv_line END'}
+      FROM portfolio_rows w WHERE w.portfolio_id = ${Math.trunc(portfolioId)}
+      ORDER BY w.row_number) TO STDOUT (FORMAT binary)`;
+  if (runId === null) return { rows, results: null };
+  const results = `COPY (
+      SELECT r.row_number, r.score, r.risk_level, r.confidence,
              -- The names stored with the result (migration 0800); read out of the jsonb for results written before it.
              coalesce(r.top_factor_names, CASE WHEN jsonb_array_length(r.top_factors) <= 3
                THEN concat_ws('; ', r.top_factors->0->>'name', r.top_factors->1->>'name', r.top_factors->2->>'name')
                ELSE (SELECT string_agg(f.factor->>'name', '; ' ORDER BY f.n) FROM jsonb_array_elements(r.top_factors) WITH ORDINALITY AS f(factor, n))
              END),
-             r.model_version, w.geo_precision, COALESCE(r.problem, w.problem, w.geo_problem),
-             ${renderedOriginals ? 'w.csv_line' : 'CASE WHEN w.raw_values IS NULL THEN w.csv_line END'}
-      FROM portfolio_rows w
-      LEFT JOIN portfolio_results r ON r.run_id = ${Math.trunc(runId ?? -1)} AND r.row_number = w.row_number
-      WHERE w.portfolio_id = ${Math.trunc(portfolioId)}
-      ORDER BY w.row_number) TO STDOUT (FORMAT binary)`;
+             r.model_version, r.problem
+      FROM portfolio_results r WHERE r.run_id = ${Math.trunc(runId)}
+      ORDER BY r.row_number) TO STDOUT (FORMAT binary)`;
+  return { rows, results };
 }
 
 /**
- * Runs the export's COPY (exportRowsCopy) on a dedicated connection and hands its stream to
- * `consume`; the connection is released when `consume` settles, and discarded if it failed (a COPY
- * cut off half-way leaves the connection mid-protocol).
+ * Runs the export's COPYs (exportCopies) and hands their streams to `consume`: the rows' on a
+ * connection of the pool, the results' on a connection of its own opened for it (taking a second
+ * one from the pool could leave every export holding one and waiting for another). Both read one
+ * snapshot (pg_export_snapshot), so they see the same rows. The connections go when `consume`
+ * settles; the pool's is discarded if it failed (a COPY cut off half-way leaves it mid-protocol).
  */
-export async function withExportCopy(
+export async function withExportCopies(
   db: Db,
   portfolioId: number,
   runId: number | null,
-  consume: (rows: Readable) => Promise<void>,
+  consume: (rows: Readable, results: Readable | null) => Promise<void>,
   renderedOriginals = false,
 ): Promise<void> {
-  await withOwnConnection(db, 'The CSV export', async (client) => {
-    // Rows and results are both read in row order: a merge join (~2.5× less PostgreSQL time than
-    // the nested loop of one results-key probe per row that the planner picks, misled by the
-    // estimate of the run's partition).
-    await client.query('BEGIN READ ONLY');
-    await client.query('SET LOCAL enable_nestloop = off');
-    await consume(client.query(copyOut(exportRowsCopy(portfolioId, runId, renderedOriginals))));
+  const copies = exportCopies(portfolioId, runId, renderedOriginals);
+  await withOwnConnection(db, 'The export', async (client) => {
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    if (copies.results === null) {
+      await consume(client.query(copyOut(copies.rows)), null);
+    } else {
+      const snapshot = (await client.query<{ id: string }>('SELECT pg_export_snapshot() AS id')).rows[0]!.id;
+      const second = new pg.Client({ ...(poolOf(db)!.options as pg.ClientConfig), application_name: 'zview-export' });
+      second.on('error', () => {});
+      try {
+        await second.connect();
+        await second.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+        await second.query(`SET TRANSACTION SNAPSHOT '${snapshot.replace(/'/g, "''")}'`);
+        await consume(client.query(copyOut(copies.rows)), second.query(copyOut(copies.results)));
+      } finally {
+        await second.end().catch(() => {});
+      }
+    }
     await client.query('COMMIT');
   });
 }

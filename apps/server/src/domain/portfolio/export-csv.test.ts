@@ -10,19 +10,27 @@ import type { ExportLayout, ExtraColumn } from './export.js';
 import { csvRows } from './export-csv.js';
 
 /**
- * csvRows writes the export's CSV as bytes from the binary COPY (issue 22). Its lines must be byte
+ * csvRows writes the export's CSV as bytes from the binary COPYs of its rows and results, joined
+ * by row number (issue 22). Its lines must be byte
  * for byte those the export wrote when it decoded each row to strings: `expectedLine` is that
  * rendering, from the row's values.
  */
 
-/** A row as stored: its values (raw_values, or null where only the line holds them), its csv_line, and its result. */
+/**
+ * A row as stored: its values (raw_values, or null where only the line holds them), its csv_line,
+ * where it was placed and its own problem, and its result (null where the run has none for it).
+ */
 interface StoredRow {
   raw: string[] | null;
   /** raw_values' JSON text as PostgreSQL keeps it (compact, or with spaces where it came from jsonb). */
   rawJson: string | null;
   csvLine: string | null;
-  results: Record<ExtraColumn, string | number | null>;
+  precision: string | null;
+  rowProblem: string | null;
+  results: Record<ResultColumn, string | number | null> | null;
 }
+
+type ResultColumn = Exclude<ExtraColumn, 'geocode_precision'>;
 
 const EXTRA = PORTFOLIO_EXPORT_EXTRA_COLUMNS as readonly ExtraColumn[];
 const FLOATS: readonly ExtraColumn[] = ['score', 'confidence'];
@@ -38,25 +46,58 @@ function expectedLine(row: StoredRow, layout: ExportLayout, rendered: boolean): 
     }
   }
   for (const column of layout.extra) {
-    const value = row.results[column];
+    const value = valueOf(row, column);
     cells.push(csvCell(typeof value === 'number' ? String(value) : (value ?? '')));
   }
   return cells.join(',') + '\r\n';
 }
 
-/** The row's tuple as exportRowsCopy sends it: raw_values, the result fields, csv_line. */
-function tupleOf(row: StoredRow, rendered: boolean): BinaryField[] {
-  const rawValues = rendered ? (row.csvLine === null ? row.rawJson : null) : row.rawJson;
-  const csvLine = rendered || row.rawJson === null ? row.csvLine : null;
-  const { score, risk_level, confidence, top_factors, model_version, geocode_precision, problem } = row.results;
-  return [rawValues, score, risk_level, confidence, top_factors, model_version, geocode_precision, problem, csvLine];
+/** A result column's value as the export's former join gave it (the problem: COALESCE(result's, row's)). */
+function valueOf(row: StoredRow, column: ExtraColumn): string | number | null {
+  if (column === 'geocode_precision') return row.precision;
+  if (column === 'problem') return row.results?.problem ?? row.rowProblem;
+  return row.results?.[column] ?? null;
 }
 
-async function render(layout: ExportLayout, rendered: boolean, chunks: readonly Buffer[]): Promise<Buffer[]> {
+/** The row's tuple as exportCopies' rows COPY sends it (row n): row_number, raw_values, geo_precision, problem, csv_line. */
+function rowTuple(row: StoredRow, n: number, rendered: boolean): BinaryField[] {
+  const rawValues = rendered ? (row.csvLine === null ? row.rawJson : null) : row.rawJson;
+  const csvLine = rendered || row.rawJson === null ? row.csvLine : null;
+  return [int4(n), rawValues, row.precision, row.rowProblem, csvLine];
+}
+
+/** The row's result tuple as the results COPY sends it, or none. */
+function resultTuples(row: StoredRow, n: number): BinaryField[][] {
+  if (!row.results) return [];
+  const { score, risk_level, confidence, top_factors, model_version, problem } = row.results;
+  return [[int4(n), score, risk_level, confidence, top_factors, model_version, problem]];
+}
+
+const int4 = (n: number) => {
+  const bytes = Buffer.alloc(4);
+  bytes.writeInt32BE(n);
+  return bytes;
+};
+
+/** The two COPYs of `rows` (numbered from 1, skipping `gaps[i]` numbers before row i), rows' and results'. */
+function copiesOf(rows: readonly StoredRow[], rendered: boolean, gaps: readonly number[] = []) {
+  let n = 0;
+  const numbered = rows.map((row, i) => ({ row, n: (n += 1 + (gaps[i] ?? 0)) }));
+  return {
+    rows: binaryCopy(numbered.map(({ row, n }) => rowTuple(row, n, rendered))),
+    results: binaryCopy(numbered.flatMap(({ row, n }) => resultTuples(row, n))),
+  };
+}
+
+async function render(
+  layout: ExportLayout,
+  rendered: boolean,
+  rowChunks: readonly Buffer[],
+  resultChunks: readonly Buffer[] | null,
+): Promise<Buffer[]> {
   const blocks: Buffer[] = [];
   await pipeline(
-    Readable.from(chunks),
-    csvRows(layout, rendered),
+    csvRows(layout, rendered, Readable.from(rowChunks), resultChunks && Readable.from(resultChunks)),
     new Writable({ write: (block: Buffer, _encoding, callback) => (blocks.push(block), callback()) }),
   );
   return blocks;
@@ -82,11 +123,16 @@ const float = fc.oneof(
   fc.integer({ min: -1000, max: 1000 }).map((n) => n / 10),
   fc.constantFrom(0, -0, 1e21, 1e-7, 0.1 + 0.2, -97.408102, NaN, Infinity, -Infinity),
 );
-const result = fc.record(
-  Object.fromEntries(
-    EXTRA.map((column) => [column, fc.oneof(fc.constant(null), FLOATS.includes(column) ? float : tricky)]),
-  ) as Record<ExtraColumn, fc.Arbitrary<string | number | null>>,
+const RESULT_COLUMNS = EXTRA.filter((column): column is ResultColumn => column !== 'geocode_precision');
+const result = fc.option(
+  fc.record(
+    Object.fromEntries(
+      RESULT_COLUMNS.map((column) => [column, fc.oneof(fc.constant(null), FLOATS.includes(column) ? float : tricky)]),
+    ) as Record<ResultColumn, fc.Arbitrary<string | number | null>>,
+  ),
+  { freq: 4 },
 );
+const rowText = fc.oneof(fc.constant(null), tricky);
 
 /** A row of a `columns`-column file as the ingest stores it, or as it is after raw_values were rewritten. */
 const storedRow = (columns: number) =>
@@ -95,14 +141,16 @@ const storedRow = (columns: number) =>
       values: fc.array(value, { maxLength: columns + 2 }),
       storage: fc.constantFrom('line only', 'both', 'values only'),
       spaced: fc.boolean(),
+      precision: rowText,
+      rowProblem: rowText,
       results: result,
     })
-    .map(({ values, storage, spaced, results }): StoredRow => {
+    .map(({ values, storage, spaced, ...rest }): StoredRow => {
       const exact = exactCsvLine(values, columns);
-      if (storage === 'line only' && exact !== null) return { raw: null, rawJson: null, csvLine: exact, results };
+      if (storage === 'line only' && exact !== null) return { raw: null, rawJson: null, csvLine: exact, ...rest };
       const rawJson = spaced ? `[${values.map((v) => JSON.stringify(v)).join(', ')}]` : JSON.stringify(values);
       const csvLine = storage === 'values only' ? null : csvOriginals(values, columns);
-      return { raw: values, rawJson, csvLine, results };
+      return { raw: values, rawJson, csvLine, ...rest };
     });
 
 /** A file's column count, its rows, and an export's layout: every column (the default) or a choice. */
@@ -113,34 +161,50 @@ const exportCase = fc.integer({ min: 1, max: 5 }).chain((columns) =>
     original: fc.oneof(fc.constant([...Array(columns).keys()]), fc.subarray([...Array(columns).keys()])),
     extra: fc.oneof(fc.constant([...EXTRA]), fc.subarray([...EXTRA])),
     cuts: fc.array(fc.nat(), { maxLength: 6 }),
+    resultCuts: fc.array(fc.nat(), { maxLength: 6 }),
+    gaps: fc.array(fc.nat({ max: 3 }), { maxLength: 12 }),
+    noRun: fc.boolean(),
   }),
 );
 
-describe('csvRows (the CSV export written as bytes from the binary COPY)', () => {
-  it('writes every line byte for byte as the export rendered it from strings, however the COPY is cut', async () => {
+describe('csvRows (the CSV export written as bytes from the binary COPYs)', () => {
+  it('writes every line byte for byte as the export rendered it from strings, however the COPYs are cut', async () => {
     await fc.assert(
-      fc.asyncProperty(exportCase, async ({ columns, rows, original, extra, cuts }) => {
-        const layout: ExportLayout = { original: [...original], extra: [...extra] };
-        const rendered = original.length > 0 && original.length === columns;
-        const copy = binaryCopy(rows.map((row) => tupleOf(row, rendered)));
-        const chunks = cut(
-          copy,
-          cuts.map((n) => n % (copy.length + 1)),
-        );
-        const written = Buffer.concat(await render(layout, rendered, chunks));
-        const expected = rows.map((row) => expectedLine(row, layout, rendered)).join('');
-        // (Compared as bytes: a lone surrogate, which JSON may hold, is written as U+FFFD both ways.)
-        const bytes = Buffer.from(expected);
-        if (!written.equals(bytes)) expect(written.toString()).toBe(bytes.toString());
-        expect(written.equals(bytes)).toBe(true);
-      }),
+      fc.asyncProperty(
+        exportCase,
+        async ({ columns, rows: generated, original, extra, cuts, resultCuts, gaps, noRun }) => {
+          const layout: ExportLayout = { original: [...original], extra: [...extra] };
+          const rendered = original.length > 0 && original.length === columns;
+          // With no run there is no results COPY, and no row has a result.
+          const rows = noRun ? generated.map((row) => ({ ...row, results: null })) : generated;
+          const copies = copiesOf(rows, rendered, gaps);
+          const chunksOf = (copy: Buffer, at: readonly number[]) =>
+            cut(
+              copy,
+              at.map((n) => n % (copy.length + 1)),
+            );
+          const written = Buffer.concat(
+            await render(
+              layout,
+              rendered,
+              chunksOf(copies.rows, cuts),
+              noRun ? null : chunksOf(copies.results, resultCuts),
+            ),
+          );
+          const expected = rows.map((row) => expectedLine(row, layout, rendered)).join('');
+          // (Compared as bytes: a lone surrogate, which JSON may hold, is written as U+FFFD both ways.)
+          const bytes = Buffer.from(expected);
+          if (!written.equals(bytes)) expect(written.toString()).toBe(bytes.toString());
+          expect(written.equals(bytes)).toBe(true);
+        },
+      ),
       { numRuns: 3_000 },
     );
   });
 
   it('writes cells as the export did for the values that matter most', async () => {
-    const results = (values: Partial<StoredRow['results']>) => ({
-      ...(Object.fromEntries(EXTRA.map((column) => [column, null])) as StoredRow['results']),
+    const results = (values: Partial<Record<ResultColumn, string | number | null>>) => ({
+      ...(Object.fromEntries(RESULT_COLUMNS.map((column) => [column, null])) as Record<ResultColumn, null>),
       ...values,
     });
     const rows: StoredRow[] = [
@@ -148,27 +212,36 @@ describe('csvRows (the CSV export written as bytes from the binary COPY)', () =>
         raw: null,
         rawJson: null,
         csvLine: 'A,30,-97',
+        precision: null,
+        rowProblem: null,
         results: results({ score: 55.5, risk_level: 'high', confidence: 0.9, top_factors: 'Vegetation; Slope' }),
       },
       {
         raw: ['=1+2', 'x, "y"', ' padded'],
         rawJson: '["=1+2", "x, \\"y\\"", " padded"]',
         csvLine: null,
-        results: results({ score: -0, confidence: -12.5, problem: '=cmd', model_version: '-1', geocode_precision: '' }),
+        precision: '',
+        rowProblem: 'not shown: the result has a problem',
+        results: results({ score: -0, confidence: -12.5, problem: '=cmd', model_version: '-1' }),
       },
+      { raw: null, rawJson: null, csvLine: 'B,31,-98', precision: 'zip', rowProblem: 'No match', results: null },
     ];
     const layout = { original: [0, 1, 2], extra: [...EXTRA] };
-    const written = Buffer.concat(await render(layout, true, [binaryCopy(rows.map((row) => tupleOf(row, true)))]));
+    const copies = copiesOf(rows, true);
+    const written = Buffer.concat(await render(layout, true, [copies.rows], [copies.results]));
     expect(written.toString()).toBe(
-      'A,30,-97,55.5,high,0.9,Vegetation; Slope,,,\r\n' + `'=1+2,"x, ""y"""," padded",0,,-12.5,,,-1,'=cmd\r\n`,
+      'A,30,-97,55.5,high,0.9,Vegetation; Slope,,,\r\n' +
+        `'=1+2,"x, ""y"""," padded",0,,-12.5,,,-1,'=cmd\r\n` +
+        'B,31,-98,,,,,zip,,No match\r\n',
     );
   });
 
   it('refuses a score that is not a float8 rather than misread it', async () => {
-    const tuple = [null, Buffer.from([0x42, 0x5e, 0x00, 0x00]), 'high', null, null, null, null, null, 'A'];
-    await expect(render({ original: [0], extra: [...EXTRA] }, true, [binaryCopy([tuple])])).rejects.toThrow(
-      'not a float8',
-    );
+    const row = [int4(1), null, null, null, 'A'];
+    const result = [int4(1), Buffer.from([0x42, 0x5e, 0x00, 0x00]), 'high', null, null, null, null];
+    await expect(
+      render({ original: [0], extra: [...EXTRA] }, true, [binaryCopy([row])], [binaryCopy([result])]),
+    ).rejects.toThrow('not a float8');
   });
 
   it('hands the CSV over in blocks of at most 128 KB, a longer line in one made for it', async () => {
@@ -176,12 +249,13 @@ describe('csvRows (the CSV export written as bytes from the binary COPY)', () =>
       raw: null,
       rawJson: null,
       csvLine,
+      precision: 'coordinates',
+      rowProblem: null,
       results: {
         score: 55.5,
         risk_level: 'high',
         confidence: 0.91,
         top_factors: 'Vegetation; Slope; Construction',
-        geocode_precision: 'coordinates',
         model_version: 'zfire-1.0',
         problem: null,
       },
@@ -189,15 +263,13 @@ describe('csvRows (the CSV export written as bytes from the binary COPY)', () =>
     const rows = Array.from({ length: 20_000 }, (_, i) => row(`P${i},30.1234,-97.5678,250000,a note`));
     rows.splice(10_000, 0, row('x'.repeat(300_000)));
     const layout = { original: [0, 1, 2, 3, 4], extra: [...EXTRA] };
-    const copy = binaryCopy(rows.map((r) => tupleOf(r, true)));
-    const blocks = await render(
-      layout,
-      true,
+    const copies = copiesOf(rows, true);
+    const inPieces = (copy: Buffer) =>
       cut(
         copy,
         [...Array(Math.floor(copy.length / 65_536)).keys()].map((i) => (i + 1) * 65_536),
-      ),
-    );
+      );
+    const blocks = await render(layout, true, inPieces(copies.rows), inPieces(copies.results));
     expect(blocks.length).toBeGreaterThan(10);
     // The long line's block is made for it (twice its bytes at most, which the next rows fill).
     const large = blocks.filter((block) => block.length > 128 * 1024);

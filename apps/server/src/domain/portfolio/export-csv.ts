@@ -1,11 +1,11 @@
-import { Transform } from 'node:stream';
-import { BinaryCopyReader, int32, type CopyTuple } from './copy-binary.js';
+import { int32, type CopyTuple } from './copy-binary.js';
 import { csvCell } from './csv-cell.js';
 import type { ExportLayout } from './export.js';
+import { joinedExportRows } from './export-join.js';
 import { CSV_LINE_FIELD, isFloat8, originalValuesOf, RESULT_FIELDS } from './export-rows.js';
 
 /**
- * The CSV lines of an export (CRLF) from its binary COPY, written as bytes: a row's csv_line and
+ * The CSV lines of an export (CRLF) from its binary COPYs, written as bytes: a row's csv_line and
  * most result cells go from the COPY's bytes (or a cached cell's) straight into the output, with
  * no string made per row. Decoding each row to strings, splitting and re-encoding it took the API
  * more CPU than PostgreSQL took for the COPY (issue 22).
@@ -129,42 +129,60 @@ function originalCells(values: readonly string[], original: readonly number[]): 
 }
 
 /**
- * The export's binary COPY in, CSV lines out, a chunk at a time (the event loop is never held
- * long) and in blocks of BLOCK_SIZE. With `rendered` (every original column), a row's original
- * cells are its csv_line, rendered at ingest; rows without one, and every row of a chosen subset
- * of columns, are rendered here from their values (raw_values, or the exact csv_line).
+ * The export's two binary COPYs in (its rows and their results, export-join.ts), CSV lines out,
+ * a chunk at a time (the event loop is never held long) and in blocks of BLOCK_SIZE. With
+ * `rendered` (every original column), a row's original cells are its csv_line, rendered at
+ * ingest; rows without one, and every row of a chosen subset of columns, are rendered here from
+ * their values (raw_values, or the exact csv_line).
  */
-export function csvRows(layout: ExportLayout, rendered: boolean): Transform {
+export async function* csvRows(
+  layout: ExportLayout,
+  rendered: boolean,
+  rowChunks: AsyncIterable<Buffer>,
+  resultChunks: AsyncIterable<Buffer> | null,
+): AsyncGenerator<Buffer> {
   const { original } = layout;
   const columns = layout.extra.map((column) => ({
-    field: RESULT_FIELDS[column].field,
+    resultField: RESULT_FIELDS[column].result ?? -1,
+    rowField: RESULT_FIELDS[column].row ?? -1,
     floats: RESULT_FIELDS[column].float ? new FloatCells() : null,
     texts: new Map<string, Buffer>(),
   }));
-  const blocks = new CsvBlocks((block) => transform.push(block));
-  const row = (tuple: CopyTuple) => {
-    const { data, starts, lengths } = tuple;
-    const line = rendered ? lengths[CSV_LINE_FIELD]! : -1;
-    const csv = original.length && line === -1 ? originalCells(originalValuesOf(tuple), original) : '';
+  const ready: Buffer[] = [];
+  const blocks = new CsvBlocks((block) => ready.push(block));
+  const write = (row: CopyTuple, result: CopyTuple | null) => {
+    const line = rendered ? row.lengths[CSV_LINE_FIELD]! : -1;
+    const csv = original.length && line === -1 ? originalCells(originalValuesOf(row), original) : '';
     // All the row may take, so that it is written with no check: its csv_line, a result cell at
     // most twice its field's bytes and 3 (a text cell quoted, each quote doubled, an apostrophe)
     // or 28 (a float8's: 8 bytes), a comma before each cell, CRLF; UTF-8 of `csv`.
-    blocks.reserve(2 * tuple.size + 32 * columns.length + 2 + 3 * csv.length);
+    blocks.reserve(2 * (row.size + (result?.size ?? 0)) + 32 * columns.length + 2 + 3 * csv.length);
     const block = blocks.block;
     let to = blocks.used;
-    if (line !== -1) to = put(block, to, data, starts[CSV_LINE_FIELD]!, starts[CSV_LINE_FIELD]! + line);
+    if (line !== -1) to = put(block, to, row.data, row.starts[CSV_LINE_FIELD]!, row.starts[CSV_LINE_FIELD]! + line);
     else if (csv) to += block.write(csv, to);
     // With no original column chosen, the first result cell has no comma before it.
     let comma = original.length > 0;
-    for (const { field, floats, texts } of columns) {
+    for (const { resultField, rowField, floats, texts } of columns) {
       if (comma) block[to++] = COMMA;
       comma = true;
-      const length = lengths[field]!;
-      const start = starts[field]!;
+      // The result's field, else the row's (sourceTuple's rule, inline on this hot path); NULL is
+      // an empty cell, as is empty text.
+      let tuple: CopyTuple;
+      let field: number;
+      if (result !== null && resultField !== -1 && result.lengths[resultField] !== -1) {
+        tuple = result;
+        field = resultField;
+      } else if (rowField !== -1 && row.lengths[rowField] !== -1) {
+        tuple = row;
+        field = rowField;
+      } else continue;
+      const { data } = tuple;
+      const start = tuple.starts[field]!;
+      const length = tuple.lengths[field]!;
       let cell: Buffer;
-      // NULL is an empty cell, as is empty text.
       if (floats) {
-        if (!isFloat8(lengths, field)) continue;
+        if (!isFloat8(tuple.lengths, field)) continue;
         cell = floats.cell(data, start);
       } else {
         if (length <= 0) continue;
@@ -181,26 +199,10 @@ export function csvRows(layout: ExportLayout, rendered: boolean): Transform {
     block[to++] = 10;
     blocks.used = to;
   };
-  const reader = new BinaryCopyReader();
-  const transform = new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      try {
-        reader.push(chunk);
-        while (reader.next()) row(reader.tuple);
-        callback();
-      } catch (error) {
-        callback(error as Error);
-      }
-    },
-    flush(callback) {
-      try {
-        reader.end();
-        blocks.flush();
-        callback();
-      } catch (error) {
-        callback(error as Error);
-      }
-    },
-  });
-  return transform;
+  for await (const join of joinedExportRows(rowChunks, resultChunks)) {
+    while (join.next()) write(join.row, join.result);
+    if (ready.length) yield* ready.splice(0);
+  }
+  blocks.flush();
+  yield* ready.splice(0);
 }

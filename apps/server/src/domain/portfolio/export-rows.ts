@@ -3,25 +3,64 @@ import { csvLineValues } from './csv-line.js';
 import type { ExtraColumn } from './export.js';
 
 /**
- * A row of the export's binary COPY (db/portfolio-export.ts exportRowsCopy): where each field is
+ * The export's two binary COPYs (db/portfolio-export.ts exportCopies), the rows' and the run's
+ * results', both in row order and joined by row number here (export-join.ts): where each field is
  * and how the CSV (export-csv.ts) and the XLSX (export.ts) read it.
  */
 
+/** Each tuple of either COPY starts with its row number (int4). */
+export const ROW_NUMBER_FIELD = 0;
 /** raw_values: json, so its text as it is (a jsonb would start with a version byte). */
-export const RAW_VALUES_FIELD = 0;
+export const RAW_VALUES_FIELD = 1;
 /** csv_line: text, the row's original cells as rendered at ingest (migration 0830). */
-export const CSV_LINE_FIELD = 8;
+export const CSV_LINE_FIELD = 4;
 
-/** Where each result column is in a row, and whether it is a float8 (score, confidence) or text. */
-export const RESULT_FIELDS: Record<ExtraColumn, { field: number; float: boolean }> = {
-  score: { field: 1, float: true },
-  risk_level: { field: 2, float: false },
-  confidence: { field: 3, float: true },
-  top_factors: { field: 4, float: false },
-  model_version: { field: 5, float: false },
-  geocode_precision: { field: 6, float: false },
-  problem: { field: 7, float: false },
+/**
+ * Where each result column is: a field of the result tuple, else (where the row has no result,
+ * or that field is NULL) one of the row tuple; a float8 (score, confidence) or text. The problem
+ * is the result's, else the row's own (a bad row, or a geocoding problem).
+ */
+export interface ColumnSource {
+  result: number | null;
+  row: number | null;
+  float: boolean;
+}
+
+export const RESULT_FIELDS: Record<ExtraColumn, ColumnSource> = {
+  score: { result: 1, row: null, float: true },
+  risk_level: { result: 2, row: null, float: false },
+  confidence: { result: 3, row: null, float: true },
+  top_factors: { result: 4, row: null, float: false },
+  model_version: { result: 5, row: null, float: false },
+  geocode_precision: { result: null, row: 2, float: false },
+  problem: { result: 6, row: 3, float: false },
 };
+
+/** The tuple holding a column's value for a row and its result (null where the value is NULL), or null. */
+export function sourceTuple(row: CopyTuple, result: CopyTuple | null, source: ColumnSource): CopyTuple | null {
+  if (result !== null && source.result !== null && result.lengths[source.result] !== -1) return result;
+  if (source.row !== null && row.lengths[source.row] !== -1) return row;
+  return null;
+}
+
+/** A column's text for a row and its result (null for NULL). */
+export function columnText(row: CopyTuple, result: CopyTuple | null, source: ColumnSource): string | null {
+  const tuple = sourceTuple(row, result, source);
+  return tuple === null ? null : fieldText(tuple, tuple === result ? source.result! : source.row!);
+}
+
+/** A float8 column for a row and its result (null for NULL). */
+export function columnFloat(row: CopyTuple, result: CopyTuple | null, source: ColumnSource): number | null {
+  const tuple = sourceTuple(row, result, source);
+  return tuple === null ? null : fieldFloat(tuple, tuple === result ? source.result! : source.row!);
+}
+
+/** A tuple's row number. */
+export function rowNumberOf({ data, starts, lengths }: CopyTuple): number {
+  if (lengths[ROW_NUMBER_FIELD] !== 4) throw new Error("A tuple of the export's COPY has no int4 row number.");
+  const at = starts[ROW_NUMBER_FIELD]!;
+  return (data[at]! << 24) | (data[at + 1]! << 16) | (data[at + 2]! << 8) | data[at + 3]!;
+}
 
 /** A text (or json) field as a string; null for NULL. */
 export function fieldText({ data, starts, lengths }: CopyTuple, field: number): string | null {

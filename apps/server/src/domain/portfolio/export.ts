@@ -2,11 +2,12 @@ import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { PORTFOLIO_EXPORT_EXTRA_COLUMNS } from '@zview/contracts';
 import type { Db } from '../../db/database.js';
-import { withExportCopy } from '../../db/portfolio-export.js';
-import { BinaryCopyReader, type CopyTuple } from './copy-binary.js';
+import { withExportCopies } from '../../db/portfolio-export.js';
+import type { CopyTuple } from './copy-binary.js';
 import { csvCell } from './csv-cell.js';
 import { csvRows } from './export-csv.js';
-import { fieldFloat, fieldText, originalValuesOf, RESULT_FIELDS } from './export-rows.js';
+import { joinedExportRows } from './export-join.js';
+import { columnFloat, columnText, originalValuesOf, RESULT_FIELDS } from './export-rows.js';
 import { xlsxFromPages, type XlsxCell } from './xlsx.js';
 
 export type ExtraColumn = (typeof PORTFOLIO_EXPORT_EXTRA_COLUMNS)[number];
@@ -44,46 +45,46 @@ export function exportXlsx(
   layout: ExportLayout,
 ): Readable {
   const out = new PassThrough();
-  withExportCopy(db, portfolioId, runId, (rows) => pipeline(xlsxFromPages(xlsxPages(rows, header, layout)), out)).catch(
-    (error: Error) => out.destroy(error),
-  );
+  withExportCopies(db, portfolioId, runId, (rows, results) =>
+    pipeline(xlsxFromPages(xlsxPages(rows, results, header, layout)), out),
+  ).catch((error: Error) => out.destroy(error));
   return out;
 }
 
 export { csvCell, neutraliseCell } from './csv-cell.js';
 
 /** An XLSX cell of a result column: scores and confidences are numbers, the rest text as in the CSV (not neutralised: an XLSX cell is never evaluated). */
-function xlsxResultCell(tuple: CopyTuple, column: ExtraColumn): XlsxCell {
-  const { field, float } = RESULT_FIELDS[column];
-  return float ? fieldFloat(tuple, field) : (fieldText(tuple, field) ?? '');
+function xlsxResultCell(row: CopyTuple, result: CopyTuple | null, column: ExtraColumn): XlsxCell {
+  const source = RESULT_FIELDS[column];
+  return source.float ? columnFloat(row, result, source) : (columnText(row, result, source) ?? '');
 }
 
-/** Pages of XLSX cells from the export's binary COPY (the header first): a page per chunk read. */
+/** Pages of XLSX cells from the export's binary COPYs (the header first): a page per chunk read. */
 async function* xlsxPages(
   rows: AsyncIterable<Buffer>,
+  results: AsyncIterable<Buffer> | null,
   header: readonly string[],
   layout: ExportLayout,
 ): AsyncGenerator<XlsxCell[][]> {
   const { original, extra } = layout;
   yield [[...original.map((i) => header[i]!), ...extra]];
-  const reader = new BinaryCopyReader();
-  const { tuple } = reader;
-  for await (const chunk of rows) {
-    reader.push(chunk);
+  for await (const join of joinedExportRows(rows, results)) {
     const page: XlsxCell[][] = [];
-    while (reader.next()) {
-      const values = originalValuesOf(tuple);
-      page.push([...original.map((i) => values[i] ?? ''), ...extra.map((column) => xlsxResultCell(tuple, column))]);
+    while (join.next()) {
+      const values = originalValuesOf(join.row);
+      page.push([
+        ...original.map((i) => values[i] ?? ''),
+        ...extra.map((column) => xlsxResultCell(join.row, join.result, column)),
+      ]);
     }
     if (page.length) yield page;
   }
-  reader.end();
 }
 
 /**
  * The export as an RFC 4180 CSV stream (UTF-8 with a byte-order mark, so spreadsheets read
- * unicode): the header, then the rows of one COPY on a dedicated connection, released when the
- * stream ends or is destroyed (a download aborted half-way).
+ * unicode): the header, then the rows of the export's COPYs on dedicated connections, released
+ * when the stream ends or is destroyed (a download aborted half-way).
  */
 export function exportCsv(
   db: Db,
@@ -97,7 +98,13 @@ export function exportCsv(
   // Every original column in file order: the rows' csv_line (rendered at ingest) is that text.
   const rendered = layout.original.length > 0 && layout.original.length === header.length;
   (async () => {
-    await withExportCopy(db, portfolioId, runId, (rows) => pipeline(rows, csvRows(layout, rendered), out), rendered);
+    await withExportCopies(
+      db,
+      portfolioId,
+      runId,
+      (rows, results) => pipeline(csvRows(layout, rendered, rows, results), out),
+      rendered,
+    );
   })().catch((error: Error) => out.destroy(error));
   return out;
 }
