@@ -124,3 +124,34 @@ describe('copyOut reading the protocol split anywhere', () => {
     }
   });
 });
+
+describe('a COPY longer than the connection’s query timeout', () => {
+  it('streams at its consumer’s pace past the timeout, and the connection goes on after it', async () => {
+    const timed = new pg.Client({ connectionString: url, query_timeout: 300 });
+    await timed.connect();
+    try {
+      // 3 MB read in socket chunks of at most 64 KB, 20 ms each: about a second, past the 300 ms.
+      const stream = copyOut(`COPY (SELECT repeat('x', 9999) FROM generate_series(1, 300)) TO STDOUT`);
+      timed.query(stream);
+      let bytes = 0;
+      const began = Date.now();
+      await pipeline(
+        stream,
+        new Writable({
+          highWaterMark: 16,
+          write(chunk: Buffer, _encoding, callback) {
+            bytes += chunk.length;
+            setTimeout(callback, 20);
+          },
+        }),
+      );
+      expect(bytes).toBe(300 * 10_000);
+      expect(Date.now() - began).toBeGreaterThan(600);
+      // The connection is pg's again, and goes on.
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect((await timed.query('SELECT pg_sleep(0.1), 7 AS n')).rows[0].n).toBe(7);
+    } finally {
+      await timed.end();
+    }
+  });
+});

@@ -29,6 +29,15 @@ const HEADER_SIZE = 5;
 export class CopyOut extends Readable implements Submittable {
   /** Rows copied, from the CommandComplete that follows CopyDone. */
   rowCount = 0;
+  /**
+   * No read timeout (pg reads this of a submittable before its connection's query_timeout): a COPY
+   * goes at its consumer's pace, a download to a slow client for minutes, and the API's 30 s bound
+   * made every export longer than that fail. (2^31 - 1 ms, setTimeout's longest; 0 would mean
+   * "the connection's".) A consumer that is gone destroys the stream, which discards the connection.
+   */
+  readonly query_timeout = 2 ** 31 - 1;
+  /** Set by pg when it times the query: called once the command is over, which stops its timer. */
+  callback?: (error?: Error) => void;
   private connection: Connection | null = null;
   /** pg's own listener of the socket, set aside while the COPY streams. */
   private pgHandler: ((chunk: Buffer) => void) | null = null;
@@ -135,6 +144,7 @@ export class CopyOut extends Readable implements Submittable {
   }
 
   handleError(error: Error): void {
+    this.callback?.(error);
     this.destroy(error);
   }
 
@@ -143,5 +153,7 @@ export class CopyOut extends Readable implements Submittable {
     if (match) this.rowCount = Number(match[1]);
   }
 
-  handleReadyForQuery(): void {}
+  handleReadyForQuery(): void {
+    this.callback?.();
+  }
 }
