@@ -301,6 +301,9 @@ async function main() {
     return { ms: got.ms, bytes: got.bytes, apiCpu: cpuEnd.api - cpuBegin.api, pgCpu: cpuEnd.pg - cpuBegin.pg };
   };
   const csvExport = await download('');
+  // EXPORTS=n downloads the CSV n times in all (one figure on a shared machine says little).
+  const moreCsv: Awaited<ReturnType<typeof download>>[] = [];
+  for (let i = 1; i < Number(process.env.EXPORTS ?? 1); i++) moreCsv.push(await download(''));
   const xlsxExport = ROWS + 1 <= 1_048_576 ? await download('?format=xlsx') : null;
   const exportMs = csvExport.ms;
   const exportBytes = csvExport.bytes;
@@ -344,7 +347,10 @@ async function main() {
     `    CPU used meanwhile: PostgreSQL ${cpuUsed.pg.toFixed(1)} s, worker ${cpuUsed.worker.toFixed(1)} s, API and lookups ${cpuUsed.api.toFixed(1)} s: ${((cpuUsed.pg + cpuUsed.worker + cpuUsed.api) / os.cpus().length).toFixed(1)} s of all ${os.cpus().length} cores`,
   );
   console.log(
-    `  export CSV: ${secs(exportMs)} ${mark(exportMs <= 3_000)} (≤ 3 s) for ${mb(exportBytes)}; CPU: API ${csvExport.apiCpu.toFixed(1)} s, PostgreSQL ${csvExport.pgCpu.toFixed(1)} s`,
+    `  export CSV: ${secs(exportMs)} ${mark(exportMs <= 3_000)} (≤ 3 s) for ${mb(exportBytes)}; CPU: API ${csvExport.apiCpu.toFixed(1)} s, PostgreSQL ${csvExport.pgCpu.toFixed(1)} s` +
+      (moreCsv.length
+        ? `; again: ${moreCsv.map((e) => `${secs(e.ms)} (API ${e.apiCpu.toFixed(1)} s)`).join(', ')}`
+        : ''),
   );
   if (xlsxExport)
     console.log(
