@@ -1,4 +1,4 @@
-import type { CopyTuple } from './copy-binary.js';
+import { int32, type CopyTuple } from './copy-binary.js';
 import { csvLineValues } from './csv-line.js';
 import type { ExtraColumn } from './export.js';
 
@@ -58,8 +58,7 @@ export function columnFloat(row: CopyTuple, result: CopyTuple | null, source: Co
 /** A tuple's row number. */
 export function rowNumberOf({ data, starts, lengths }: CopyTuple): number {
   if (lengths[ROW_NUMBER_FIELD] !== 4) throw new Error("A tuple of the export's COPY has no int4 row number.");
-  const at = starts[ROW_NUMBER_FIELD]!;
-  return (data[at]! << 24) | (data[at + 1]! << 16) | (data[at + 2]! << 8) | data[at + 3]!;
+  return int32(data, starts[ROW_NUMBER_FIELD]!);
 }
 
 /** A text (or json) field as a string; null for NULL. */
