@@ -47,7 +47,14 @@ import { DEFAULT_WORLD, seedWorld } from '../apps/server/src/world/seed.js';
 import { downloadElsewhere } from './support/download.js';
 import { loadavg, mark, mb, percentile, secs } from './support/figures.js';
 import { portfolioMemberHeaders, uploadPortfolioCsv, worldAddresses } from './support/portfolio-client.js';
-import { cpuSeconds, postgresCpu, postgresPids, procMemory } from './support/processes.js';
+import {
+  cpuByRoleSince,
+  cpuSeconds,
+  postgresCpu,
+  postgresPids,
+  procMemory,
+  readPostgres,
+} from './support/processes.js';
 
 const ROWS = Number(process.env.ROWS ?? 1_000_000);
 const MODE = process.env.MODE === 'addresses' ? 'addresses' : 'coordinates';
@@ -230,6 +237,7 @@ async function main() {
     pg: postgresCpu(pgDataDir),
   });
   const cpuBefore = cpu();
+  const pgBefore = readPostgres(pgDataDir);
   started = Date.now();
   const create = await api('POST', '/api/caribou/portfolios', {
     name: 'Bench book',
@@ -266,6 +274,7 @@ async function main() {
   }
   const readyMs = Date.now() - started;
   const cpuAfter = cpu();
+  const pgRun = cpuByRoleSince(pgBefore, readPostgres(pgDataDir));
   // Printed at once (the figures come after the exports), so a profiler can stop here.
   console.log(`  … ${secs(readyMs)} READY`);
   polling = false;
@@ -292,13 +301,20 @@ async function main() {
    */
   const download = async (query: string) => {
     const cpuBegin = cpu();
+    const pgBegin = readPostgres(pgDataDir);
     const got = await downloadElsewhere(
       `http://127.0.0.1:${port}/api/caribou/portfolio/${id}/product/zfire/export${query}`,
       headers,
     );
     if (got.status !== 200) throw new Error(`export ${got.status}`);
     const cpuEnd = cpu();
-    return { ms: got.ms, bytes: got.bytes, apiCpu: cpuEnd.api - cpuBegin.api, pgCpu: cpuEnd.pg - cpuBegin.pg };
+    return {
+      ms: got.ms,
+      bytes: got.bytes,
+      apiCpu: cpuEnd.api - cpuBegin.api,
+      pgCpu: cpuEnd.pg - cpuBegin.pg,
+      pgRoles: cpuByRoleSince(pgBegin, readPostgres(pgDataDir)),
+    };
   };
   const csvExport = await download('');
   // EXPORTS=n downloads the CSV n times in all (one figure on a shared machine says little).
@@ -346,10 +362,11 @@ async function main() {
   console.log(
     `    CPU used meanwhile: PostgreSQL ${cpuUsed.pg.toFixed(1)} s, worker ${cpuUsed.worker.toFixed(1)} s, API and lookups ${cpuUsed.api.toFixed(1)} s: ${((cpuUsed.pg + cpuUsed.worker + cpuUsed.api) / os.cpus().length).toFixed(1)} s of all ${os.cpus().length} cores`,
   );
+  console.log(`    PostgreSQL's CPU by process: ${pgRun}`);
   console.log(
-    `  export CSV: ${secs(exportMs)} ${mark(exportMs <= 3_000)} (≤ 3 s) for ${mb(exportBytes)}; CPU: API ${csvExport.apiCpu.toFixed(1)} s, PostgreSQL ${csvExport.pgCpu.toFixed(1)} s` +
+    `  export CSV: ${secs(exportMs)} ${mark(exportMs <= 3_000)} (≤ 3 s) for ${mb(exportBytes)}; CPU: API ${csvExport.apiCpu.toFixed(1)} s, PostgreSQL ${csvExport.pgCpu.toFixed(1)} s (${csvExport.pgRoles})` +
       (moreCsv.length
-        ? `; again: ${moreCsv.map((e) => `${secs(e.ms)} (API ${e.apiCpu.toFixed(1)} s)`).join(', ')}`
+        ? `; again: ${moreCsv.map((e) => `${secs(e.ms)} (API ${e.apiCpu.toFixed(1)} s, PostgreSQL ${e.pgCpu.toFixed(1)} s)`).join(', ')}`
         : ''),
   );
   if (xlsxExport)

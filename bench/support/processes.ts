@@ -45,3 +45,47 @@ export function postgresCpu(pgDataDir: string): number {
   const [postmaster, ...children] = postgresPids(pgDataDir);
   return cpuSeconds(postmaster!, true) + children.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
 }
+
+/** One reading of a PostgreSQL cluster's processes: each live child's role and CPU seconds, and the reaped children's. */
+export interface PostgresReading {
+  children: Map<number, { role: string; cpu: number }>;
+  reaped: number;
+}
+
+/**
+ * Reads the CPU of a PostgreSQL cluster's processes with their roles: 'backends' (client
+ * connections), each auxiliary process by its title ('checkpointer', 'autovacuum worker', …).
+ * Two readings apart say where PostgreSQL's time went (cpuByRoleSince): a query's backends, or
+ * the writes and vacuums after a run.
+ */
+export function readPostgres(pgDataDir: string): PostgresReading {
+  const [postmaster, ...pids] = postgresPids(pgDataDir);
+  const children = new Map<number, { role: string; cpu: number }>();
+  children.set(postmaster!, { role: 'postmaster', cpu: cpuSeconds(postmaster!) });
+  for (const pid of pids) {
+    let title: string;
+    try {
+      title = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ').trim();
+    } catch {
+      continue; // gone meanwhile
+    }
+    // A backend's title is "postgres: user database host(port) state"; an auxiliary's, "postgres: role".
+    const role = /^postgres: \S+ \S+ [^ ]*\(\d+\)/.test(title)
+      ? 'backends'
+      : title.replace(/^postgres: /, '').replace(/ (\d+|postgres)$/, '');
+    children.set(pid, { role, cpu: cpuSeconds(pid) });
+  }
+  return { children, reaped: cpuSeconds(postmaster!, true) - cpuSeconds(postmaster!) };
+}
+
+/** What each role used between two readings, largest first (those of 0.05 s and more): "backends 1.9, checkpointer 0.4". */
+export function cpuByRoleSince(before: PostgresReading, after: PostgresReading): string {
+  const roles = new Map<string, number>([['exited', after.reaped - before.reaped]]);
+  for (const [pid, { role, cpu }] of after.children)
+    roles.set(role, (roles.get(role) ?? 0) + cpu - (before.children.get(pid)?.cpu ?? 0));
+  return [...roles]
+    .filter(([, seconds]) => seconds >= 0.05)
+    .sort((a, b) => b[1] - a[1])
+    .map(([role, seconds]) => `${role} ${seconds.toFixed(1)}`)
+    .join(', ');
+}
