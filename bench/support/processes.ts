@@ -72,7 +72,7 @@ export function readPostgres(pgDataDir: string): PostgresReading {
     // A backend's title is "postgres: user database host(port) state"; an auxiliary's, "postgres: role".
     const role = /^postgres: \S+ \S+ [^ ]*\(\d+\)/.test(title)
       ? 'backends'
-      : title.replace(/^postgres: /, '').replace(/ (\d+|postgres)$/, '');
+      : title.replace(/^postgres: /, '').replace(/ (\d+|postgres)$/, '') || 'unnamed';
     children.set(pid, { role, cpu: cpuSeconds(pid) });
   }
   return { children, reaped: cpuSeconds(postmaster!, true) - cpuSeconds(postmaster!) };
@@ -80,7 +80,10 @@ export function readPostgres(pgDataDir: string): PostgresReading {
 
 /** What each role used between two readings, largest first (those of 0.05 s and more): "backends 1.9, checkpointer 0.4". */
 export function cpuByRoleSince(before: PostgresReading, after: PostgresReading): string {
-  const roles = new Map<string, number>([['exited', after.reaped - before.reaped]]);
+  // A child reaped meanwhile adds its whole life to `reaped`: what it had used before is not new.
+  let exited = after.reaped - before.reaped;
+  for (const [pid, { cpu }] of before.children) if (!after.children.has(pid)) exited -= cpu;
+  const roles = new Map<string, number>([['exited', exited]]);
   for (const [pid, { role, cpu }] of after.children)
     roles.set(role, (roles.get(role) ?? 0) + cpu - (before.children.get(pid)?.cpu ?? 0));
   return [...roles]

@@ -26,6 +26,23 @@ const ASYNCHRONOUS = new Set([0x4e /* 'N' notice */, 0x41 /* 'A' notification */
 /** A message's header: its type byte and an int32 length that counts itself. */
 const HEADER_SIZE = 5;
 
+/**
+ * Moves `length` bytes of `chunk` from `from` down to `to` (to < from):
+ * a row's payload is ~100 bytes, where copyWithin's call costs more than the copy; longer ones
+ * go to it.
+ */
+function moveUp(chunk: Buffer, view: DataView, to: number, from: number, length: number): void {
+  if (length > 256) {
+    chunk.copyWithin(to, from, from + length);
+    return;
+  }
+  const end = from + length;
+  // Front to back, four bytes at a time, each word read before it is written: the target is behind
+  // the source, so what is written is never a byte still to be read.
+  for (; from + 4 <= end; from += 4, to += 4) view.setInt32(to, view.getInt32(from, true), true);
+  while (from < end) chunk[to++] = chunk[from++]!;
+}
+
 export class CopyOut extends Readable implements Submittable {
   /** Rows copied, from the CommandComplete that follows CopyDone. */
   rowCount = 0;
@@ -91,29 +108,41 @@ export class CopyOut extends Readable implements Submittable {
    */
   private parse(chunk: Buffer): void {
     const size = chunk.length;
+    const view = new DataView(chunk.buffer, chunk.byteOffset, size);
     let at = 0;
     let out = 0;
     while (at < size) {
       if (this.left > 0) {
         const n = Math.min(this.left, size - at);
         if (this.type === COPY_DATA) {
-          if (out !== at) chunk.copyWithin(out, at, at + n);
+          if (out !== at) moveUp(chunk, view, out, at, n);
           out += n;
         }
         at += n;
         this.left -= n;
         continue;
       }
-      this.header[this.headerFill++] = chunk[at++]!;
-      if (this.headerFill < HEADER_SIZE) continue;
-      this.headerFill = 0;
-      this.type = this.header[0]!;
-      this.left = this.header.readInt32BE(1) - 4;
+      // Where this message's header starts in the chunk (nearly always there, read where it is),
+      // or -1 where it was gathered in `header` across chunks: pg may have to read the message.
+      let headerAt = -1;
+      if (this.headerFill === 0 && at + HEADER_SIZE <= size) {
+        headerAt = at;
+        this.type = chunk[at]!;
+        this.left = view.getInt32(at + 1) - 4;
+        at += HEADER_SIZE;
+      } else {
+        this.header[this.headerFill++] = chunk[at++]!;
+        if (this.headerFill < HEADER_SIZE) continue;
+        this.headerFill = 0;
+        this.type = this.header[0]!;
+        this.left = this.header.readInt32BE(1) - 4;
+      }
       if (this.type === COPY_DONE) return this.handBack(chunk, out, chunk.subarray(at + this.left), true);
       if (this.type !== COPY_DATA && this.type !== COPY_OUT_RESPONSE && !ASYNCHRONOUS.has(this.type)) {
         // An error (pg reads it and ends this stream through handleError), or a message no COPY
         // sends. Its header may have begun in the chunk before: pg gets it whole, then the rest.
-        this.handBack(chunk, out, Buffer.concat([this.header, chunk.subarray(at)]));
+        const message = headerAt >= 0 ? chunk.subarray(headerAt) : Buffer.concat([this.header, chunk.subarray(at)]);
+        this.handBack(chunk, out, message);
         if (this.type !== ERROR_RESPONSE)
           this.destroy(new Error(`COPY: unexpected message '${String.fromCharCode(this.type)}' from PostgreSQL.`));
         return;

@@ -44,6 +44,8 @@ export class BinaryCopyReader {
   };
   /** The bytes being read, from `at`. */
   private data: Buffer = Buffer.alloc(0);
+  /** `data` as a DataView: a field's length is one read, not four bytes put together. */
+  private view: DataView = new DataView(new ArrayBuffer(0));
   private at = 0;
   /** Chunks pushed after `data`, not joined to it yet. */
   private chunks: Buffer[] = [];
@@ -67,6 +69,7 @@ export class BinaryCopyReader {
       const rest = this.data.subarray(this.at);
       const parts = rest.length ? [rest, ...this.chunks] : this.chunks;
       this.data = parts.length === 1 ? parts[0]! : Buffer.concat(parts);
+      this.view = new DataView(this.data.buffer, this.data.byteOffset, this.data.length);
       this.at = 0;
       this.chunks = [];
       this.chunksSize = 0;
@@ -115,10 +118,11 @@ export class BinaryCopyReader {
       tuple.lengths = new Int32Array(count);
     }
     const { starts, lengths } = tuple;
+    const view = this.view;
     let next = at + 2;
     for (let i = 0; i < count; i++) {
       if (next + 4 > size) return this.wait(next + 4 - at);
-      const length = int32(data, next);
+      const length = view.getInt32(next);
       next += 4;
       starts[i] = next;
       lengths[i] = length;

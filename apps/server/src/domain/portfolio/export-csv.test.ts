@@ -112,9 +112,11 @@ function cut(bytes: Buffer, cuts: readonly number[]): Buffer[] {
 // Values made of the characters csvCell turns on (formula starts, quotes, separators, line breaks,
 // white space, backslashes, non-ASCII of two to four bytes), so most cells hit an edge.
 // (Spread by code point: an emoji stays whole, as PostgreSQL text always holds it.)
-const unit = fc.constantFrom(...'0123456789.,+-=@"\'eE \t\r\n\\ab\u00a0\u2028\ufeffé東😀;');
+const unit = fc.constantFrom(...'0123456789.,+-=@"\'eE \t\r\n\\ab\u00a0\u2028\ufeffé東😀;\u007f\u001f~');
 const tricky = fc.oneof(
   fc.string({ unit, maxLength: 8 }),
+  // Longer text: the writer checks and copies four bytes at a time (csv-bytes.ts), then the rest.
+  fc.string({ unit: fc.oneof(unit, fc.constantFrom('a', 'b', 'c')), maxLength: 24 }),
   fc.constantFrom('Vegetation; Slope; Construction', 'coordinates', 'zfire-1.0', 'low', '-12.5', ' padded ', 'Zürich'),
 );
 const value = fc.oneof(tricky, fc.string({ unit: fc.constantFrom('a', '\u0000', '\ud800', ','), maxLength: 3 }));

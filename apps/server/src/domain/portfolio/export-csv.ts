@@ -2,6 +2,7 @@ import { int32, type CopyTuple } from './copy-binary.js';
 import { csvCell } from './csv-cell.js';
 import type { ExportLayout } from './export.js';
 import { joinedExportRows } from './export-join.js';
+import { copyBytes, plainCell, ViewOf } from './csv-bytes.js';
 import { CSV_LINE_FIELD, isFloat8, originalValuesOf, RESULT_FIELDS } from './export-rows.js';
 
 /**
@@ -18,12 +19,11 @@ const BLOCK_SIZE = 128 * 1024;
 const CELL_CACHE_LIMIT = 10_000;
 
 const COMMA = 44;
-const QUOTE = 34;
-const SPACE = 32;
 
 /** CSV bytes gathered in blocks of BLOCK_SIZE: rows are written at `used` in `block`, which goes to `push` once the next row might not fit. */
 class CsvBlocks {
-  block = Buffer.allocUnsafe(BLOCK_SIZE);
+  block: Buffer = Buffer.allocUnsafe(BLOCK_SIZE);
+  view: DataView = new DataView(this.block.buffer, this.block.byteOffset, this.block.length);
   used = 0;
 
   constructor(private readonly push: (block: Buffer) => void) {}
@@ -32,14 +32,19 @@ class CsvBlocks {
   reserve(size: number): void {
     if (this.used + size <= this.block.length) return;
     this.flush();
-    if (size > this.block.length) this.block = Buffer.allocUnsafe(size);
+    if (size > this.block.length) this.setBlock(Buffer.allocUnsafe(size));
+  }
+
+  private setBlock(block: Buffer): void {
+    this.block = block;
+    this.view = new DataView(block.buffer, block.byteOffset, block.length);
   }
 
   /** Hands over what is in the block. */
   flush(): void {
     if (!this.used) return;
     this.push(this.block.subarray(0, this.used));
-    this.block = Buffer.allocUnsafe(BLOCK_SIZE);
+    this.setBlock(Buffer.allocUnsafe(BLOCK_SIZE));
     this.used = 0;
   }
 }
@@ -51,24 +56,6 @@ class CsvBlocks {
 function put(block: Buffer, to: number, source: Buffer, start: number, end: number): number {
   if (end - start > 64) return to + source.copy(block, to, start, end);
   while (start < end) block[to++] = source[start++]!;
-  return to;
-}
-
-/**
- * Writes a text field's bytes as its cell where they are what csvCell leaves as it is: printable
- * ASCII with no quote or comma, not starting with = + - @ nor starting or ending with a space (so
- * nothing to neutralise, quote or decode); returns where they end. -1 for any other text (the
- * bytes written past `to` are then left to be overwritten).
- */
-function plainCell(block: Buffer, to: number, source: Buffer, start: number, end: number): number {
-  const first = source[start];
-  if (first === SPACE || first === 61 || first === 43 || first === 45 || first === 64 || source[end - 1] === SPACE)
-    return -1;
-  while (start < end) {
-    const c = source[start++]!;
-    if (c < SPACE || c > 126 || c === QUOTE || c === COMMA) return -1;
-    block[to++] = c;
-  }
   return to;
 }
 
@@ -150,18 +137,9 @@ export async function* csvRows(
   }));
   const ready: Buffer[] = [];
   const blocks = new CsvBlocks((block) => ready.push(block));
-  const write = (row: CopyTuple, result: CopyTuple | null) => {
-    const line = rendered ? row.lengths[CSV_LINE_FIELD]! : -1;
-    const csv = original.length && line === -1 ? originalCells(originalValuesOf(row), original) : '';
-    // All the row may take, so that it is written with no check: its csv_line, a result cell at
-    // most twice its field's bytes and 3 (a text cell quoted, each quote doubled, an apostrophe)
-    // or 28 (a float8's: 8 bytes), a comma before each cell, CRLF; UTF-8 of `csv`.
-    blocks.reserve(2 * (row.size + (result?.size ?? 0)) + 32 * columns.length + 2 + 3 * csv.length);
-    const block = blocks.block;
-    let to = blocks.used;
-    if (line !== -1) to = put(block, to, row.data, row.starts[CSV_LINE_FIELD]!, row.starts[CSV_LINE_FIELD]! + line);
-    else if (csv) to += block.write(csv, to);
-    // With no original column chosen, the first result cell has no comma before it.
+  // The result cells of a row, after the original ones: a comma before each (before the first
+  // only when original cells come first); returns where they end.
+  const renderCells = (block: Buffer, view: DataView, to: number, row: CopyTuple, result: CopyTuple | null): number => {
     let comma = original.length > 0;
     for (const { resultField, rowField, floats, texts } of columns) {
       if (comma) block[to++] = COMMA;
@@ -186,7 +164,8 @@ export async function* csvRows(
         cell = floats.cell(data, start);
       } else {
         if (length <= 0) continue;
-        const plain = plainCell(block, to, data, start, start + length);
+        const dataView = tuple === row ? rowViews.of(data) : resultViews.of(data);
+        const plain = plainCell(block, view, to, data, dataView, start, start + length);
         if (plain !== -1) {
           to = plain;
           continue;
@@ -195,6 +174,24 @@ export async function* csvRows(
       }
       to = put(block, to, cell, 0, cell.length);
     }
+    return to;
+  };
+  const rowViews = new ViewOf();
+  const resultViews = new ViewOf();
+  const write = (row: CopyTuple, result: CopyTuple | null) => {
+    const line = rendered ? row.lengths[CSV_LINE_FIELD]! : -1;
+    const csv = original.length && line === -1 ? originalCells(originalValuesOf(row), original) : '';
+    // All the row may take, so that it is written with no check: its csv_line, a result cell at
+    // most twice its field's bytes and 3 (a text cell quoted, each quote doubled, an apostrophe)
+    // or 28 (a float8's: 8 bytes), a comma before each cell, CRLF; UTF-8 of `csv`.
+    blocks.reserve(2 * (row.size + (result?.size ?? 0)) + 32 * columns.length + 2 + 3 * csv.length);
+    const { block, view } = blocks;
+    let to = blocks.used;
+    const rowData = row.data;
+    const rowView = rowViews.of(rowData);
+    if (line !== -1) to = copyBytes(block, view, to, rowData, rowView, row.starts[CSV_LINE_FIELD]!, line);
+    else if (csv) to += block.write(csv, to);
+    if (columns.length) to = renderCells(block, view, to, row, result);
     block[to++] = 13;
     block[to++] = 10;
     blocks.used = to;
