@@ -137,6 +137,9 @@ export async function* csvRows(
   }));
   const ready: Buffer[] = [];
   const blocks = new CsvBlocks((block) => ready.push(block));
+  // DataViews of the chunks the rows' and the results' tuples are in (csv-bytes.ts).
+  const rowViews = new ViewOf();
+  const resultViews = new ViewOf();
   // The result cells of a row, after the original ones: a comma before each (before the first
   // only when original cells come first); returns where they end.
   const renderCells = (block: Buffer, view: DataView, to: number, row: CopyTuple, result: CopyTuple | null): number => {
@@ -176,8 +179,6 @@ export async function* csvRows(
     }
     return to;
   };
-  const rowViews = new ViewOf();
-  const resultViews = new ViewOf();
   const write = (row: CopyTuple, result: CopyTuple | null) => {
     const line = rendered ? row.lengths[CSV_LINE_FIELD]! : -1;
     const csv = original.length && line === -1 ? originalCells(originalValuesOf(row), original) : '';
