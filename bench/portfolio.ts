@@ -47,14 +47,7 @@ import { DEFAULT_WORLD, seedWorld } from '../apps/server/src/world/seed.js';
 import { downloadElsewhere } from './support/download.js';
 import { loadavg, mark, mb, percentile, secs } from './support/figures.js';
 import { portfolioMemberHeaders, uploadPortfolioCsv, worldAddresses } from './support/portfolio-client.js';
-import {
-  cpuByRoleSince,
-  cpuSeconds,
-  postgresCpu,
-  postgresPids,
-  procMemory,
-  readPostgres,
-} from './support/processes.js';
+import { cpuByRoleSince, cpuSeconds, postgresPids, procMemory, readPostgres, totalCpu } from './support/processes.js';
 
 const ROWS = Number(process.env.ROWS ?? 1_000_000);
 const MODE = process.env.MODE === 'addresses' ? 'addresses' : 'coordinates';
@@ -242,10 +235,10 @@ async function main() {
   const cpu = () => ({
     api: process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6,
     worker: workerPid ? cpuSeconds(workerPid, true) : 0,
-    pg: postgresCpu(pgDataDir),
+    // One reading of PostgreSQL's processes gives both its total and its split by process.
+    pg: readPostgres(pgDataDir),
   });
   const cpuBefore = cpu();
-  const pgBefore = readPostgres(pgDataDir);
   started = Date.now();
   const create = await api('POST', '/api/caribou/portfolios', {
     name: 'Bench book',
@@ -282,7 +275,7 @@ async function main() {
   }
   const readyMs = Date.now() - started;
   const cpuAfter = cpu();
-  const pgRun = cpuByRoleSince(pgBefore, readPostgres(pgDataDir));
+  const pgRun = cpuByRoleSince(cpuBefore.pg, cpuAfter.pg);
   // Printed at once (the figures come after the exports), so a profiler can stop here.
   console.log(`  … ${secs(readyMs)} READY`);
   polling = false;
@@ -290,7 +283,7 @@ async function main() {
   const cpuUsed = {
     api: cpuAfter.api - cpuBefore.api,
     worker: cpuAfter.worker - cpuBefore.worker,
-    pg: cpuAfter.pg - cpuBefore.pg,
+    pg: totalCpu(cpuAfter.pg) - totalCpu(cpuBefore.pg),
   };
   // The run starts when ingest has committed the rows (ingested_at is the time its transaction began).
   const run = await db
@@ -309,7 +302,6 @@ async function main() {
    */
   const download = async (query: string) => {
     const cpuBegin = cpu();
-    const pgBegin = readPostgres(pgDataDir);
     const got = await downloadElsewhere(
       `http://127.0.0.1:${port}/api/caribou/portfolio/${id}/product/zfire/export${query}`,
       headers,
@@ -321,8 +313,8 @@ async function main() {
       bytes: got.bytes,
       apiCpu: cpuEnd.api - cpuBegin.api,
       workerCpu: cpuEnd.worker - cpuBegin.worker,
-      pgCpu: cpuEnd.pg - cpuBegin.pg,
-      pgRoles: cpuByRoleSince(pgBegin, readPostgres(pgDataDir)),
+      pgCpu: totalCpu(cpuEnd.pg) - totalCpu(cpuBegin.pg),
+      pgRoles: cpuByRoleSince(cpuBegin.pg, cpuEnd.pg),
     };
   };
   const csvExport = await download('');

@@ -42,8 +42,14 @@ export function postgresPids(pgDataDir: string): number[] {
 
 /** CPU seconds of a PostgreSQL cluster: the postmaster (with its reaped children) and its live children. */
 export function postgresCpu(pgDataDir: string): number {
-  const [postmaster, ...children] = postgresPids(pgDataDir);
-  return cpuSeconds(postmaster!, true) + children.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+  return totalCpu(readPostgres(pgDataDir));
+}
+
+/** A reading's CPU seconds in all: every live process's and the reaped children's. */
+export function totalCpu(reading: PostgresReading): number {
+  let seconds = reading.reaped;
+  for (const { cpu } of reading.children.values()) seconds += cpu;
+  return seconds;
 }
 
 /** One reading of a PostgreSQL cluster's processes: each live child's role and CPU seconds, and the reaped children's. */
