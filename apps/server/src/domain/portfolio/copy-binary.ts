@@ -150,7 +150,7 @@ function int16(data: Buffer, at: number): number {
   return ((data[at]! << 24) | (data[at + 1]! << 16)) >> 16;
 }
 
-/** The signed big-endian int32 at `at` (a field's length, an int4 field such as a row number, half of a float8's bytes for export-csv.ts). */
+/** The signed big-endian int32 at `at` (an int4 field such as a row number, half of a float8's bytes for export-csv.ts). */
 export function int32(data: Buffer, at: number): number {
   return (data[at]! << 24) | (data[at + 1]! << 16) | (data[at + 2]! << 8) | data[at + 3]!;
 }
