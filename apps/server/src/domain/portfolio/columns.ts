@@ -255,6 +255,35 @@ export function decimalTextValue(text: string): number {
   return sign === 45 ? -value : value;
 }
 
+/**
+ * decimalTextValue of the ASCII text `bytes[start, end)`, read from the bytes (the ingest's plain
+ * rows, ingest-plain-rows.ts: no string made for the two coordinates of every row). The same scan
+ * and arithmetic; longer texts go to decimalTextValue.
+ */
+export function decimalBytesValue(bytes: Uint8Array, start: number, end: number): number {
+  let i = start;
+  const sign = bytes[start];
+  if (sign === 43 || sign === 45) i += 1; // + -
+  let digits = 0;
+  let fractionDigits = 0;
+  let point = false;
+  let integer = 0;
+  for (; i < end; i++) {
+    const c = bytes[i]!;
+    if (c >= 48 && c <= 57) {
+      integer = integer * 10 + (c - 48);
+      digits += 1;
+      if (point) fractionDigits += 1;
+    } else if (c === 46 && !point) point = true;
+    else return NaN;
+  }
+  if (digits === 0) return NaN;
+  if (digits > 15)
+    return decimalTextValue(Buffer.from(bytes.buffer, bytes.byteOffset + start, end - start).toString('latin1'));
+  const value = integer / POWERS_OF_TEN[fractionDigits]!;
+  return sign === 45 ? -value : value;
+}
+
 /** DECIMAL_TEXT.test(text), by decimalTextValue's scan. */
 export function isDecimalText(text: string): boolean {
   return !Number.isNaN(decimalTextValue(text));
@@ -296,7 +325,7 @@ function allBlank(values: readonly string[]): boolean {
 const attributeColumnsOf = new WeakMap<ColumnMapping, [AttributeField, number][]>();
 
 /** The mapping's attribute fields with their columns (remembered per mapping: readRow runs for every row of an ingest). */
-function attributeColumns(mapping: ColumnMapping): [AttributeField, number][] {
+export function attributeColumns(mapping: ColumnMapping): [AttributeField, number][] {
   let columns = attributeColumnsOf.get(mapping);
   if (!columns) {
     columns = ATTRIBUTE_FIELDS.flatMap((field) => {

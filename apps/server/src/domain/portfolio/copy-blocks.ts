@@ -18,12 +18,29 @@ export class CopyBlocks {
 
   add(line: string): void {
     // A UTF-16 unit is at most 3 bytes of UTF-8: a line that may not fit starts a new block.
-    const most = line.length * 3;
+    const block = this.room(line.length * 3);
+    this.used += block.write(line, this.used);
+  }
+
+  /**
+   * The block to write up to `most` bytes into, at `position` (ingest-plain-rows.ts writes a row's
+   * bytes there itself, then `advance`s): a new block when they may not fit.
+   */
+  room(most: number): Buffer {
     if (this.used + most > this.block.length) {
       this.finishBlock();
       if (most > this.block.length) this.block = Buffer.allocUnsafe(most);
     }
-    this.used += this.block.write(line, this.used);
+    return this.block;
+  }
+
+  get position(): number {
+    return this.used;
+  }
+
+  /** Marks the block written up to `to` (a position in the block `room` gave). */
+  advance(to: number): void {
+    this.used = to;
   }
 
   /** The blocks filled so far; with `all`, the last one partly filled too. */

@@ -167,6 +167,20 @@ function parseRecords(
 }
 
 /**
+ * Takes the complete lines of `bytes` from `start` that it can (the ingest's plain rows, written to
+ * the COPY from their bytes: ingest-plain-rows.ts), numbering the rows it takes after `rowNumber`;
+ * returns where it stopped, always at the start of a line, and how many rows it took. The reader
+ * reads the rest of the chunk itself.
+ */
+export type PlainLineTaker = (bytes: Buffer, start: number, rowNumber: number) => { end: number; rows: number };
+
+/** The most bytes of an unfinished line kept as bytes for the next chunk (a longer one is read as text). */
+const MAX_TAIL_BYTES = 64 * 1024;
+const CR_BYTE = 13;
+// eslint-disable-next-line no-control-regex
+const ASCII_ONLY = /^[\u0000-\u007f]*$/;
+
+/**
  * Streams a CSV file in batches of records (never the whole file in memory; one batch per chunk
  * read, so a million rows cost a few hundred awaits, not a million). The first record is the
  * header; lines that are not valid CSV become rows with a problem rather than stopping the file.
@@ -175,6 +189,7 @@ export async function* readCsvBatches(
   source: Readable,
   delimiter: Delimiter,
   encoding: TextEncodingName = 'utf-8',
+  plainLines: PlainLineTaker | null = null,
 ): AsyncGenerator<CsvItem[]> {
   // Fatal: text that is not what the upload was read as stops with a message, never U+FFFD (issue 12).
   const decoder = new TextDecoder(encoding, { fatal: true });
@@ -220,17 +235,53 @@ export async function* readCsvBatches(
     pending = text.slice(used);
     return batchOf(parsed, plainLines);
   };
+  // With `plainLines` (UTF-8, comma: csv-reader's plain lines are ASCII), once the header is read a
+  // chunk's bytes go to it first, line by line, and only what it leaves is decoded and parsed here.
+  const taker = plainLines && encoding === 'utf-8' && delimiter === ',' ? plainLines : null;
+  // An unfinished last line kept as bytes (ASCII) for the next chunk, in place of `pending`.
+  let tail: Buffer | null = null;
   try {
     for await (const chunk of source) {
-      let text = pending + (typeof chunk === 'string' ? chunk : decode(chunk as Buffer));
+      let taken = 0;
+      let rest: Buffer | string = chunk as Buffer | string;
+      if (taker && header && !pending && typeof chunk !== 'string') {
+        const bytes: Buffer = tail?.length ? Buffer.concat([tail, chunk as Buffer]) : (chunk as Buffer);
+        tail = null;
+        const { end, rows } = taker(bytes, 0, rowNumber);
+        rowNumber += rows;
+        taken = rows;
+        rest = bytes.subarray(end);
+        if (end > bytes.lastIndexOf(10) && rest.length <= MAX_TAIL_BYTES && !rest.includes(CR_BYTE)) {
+          // Only the chunk's unfinished last line is left: kept for the next chunk to complete.
+          tail = rest;
+          if (taken) yield [];
+          continue;
+        }
+      }
+      let text = pending + (typeof rest === 'string' ? rest : decode(rest));
       if (first && text) {
         first = false;
         if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
       }
       const items = take(text, false);
-      if (items.length) yield items;
+      // The unfinished record left, when it is ASCII and the chunk ended on a whole character (the
+      // decoder holds nothing), goes back to bytes: the next chunk is offered to `taker` again.
+      const lastByte = typeof rest === 'string' ? -1 : rest[rest.length - 1];
+      if (
+        taker &&
+        header &&
+        pending.length <= MAX_TAIL_BYTES &&
+        lastByte !== undefined &&
+        lastByte >= 0 &&
+        lastByte < 0x80 &&
+        ASCII_ONLY.test(pending)
+      ) {
+        tail = pending ? Buffer.from(pending, 'latin1') : null;
+        pending = '';
+      }
+      if (items.length || taken) yield items;
     }
-    const items = take(pending + decode(), true);
+    const items = take(pending + (tail ? decode(tail) : '') + decode(), true);
     if (items.length) yield items;
   } finally {
     source.destroy();

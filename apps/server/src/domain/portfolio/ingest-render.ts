@@ -82,7 +82,7 @@ function attributesJson(attributes: LocationRow['attributes'], plain: boolean): 
  * What the ingest stores for a row's own point (placed_property_id): the property whose simple
  * parcel contains it, FAR_FROM_EVERY_PROPERTY, or null when neither (the run decides by the exact rule).
  */
-function placementAtIngest(grid: ParcelGrid, lat: number, lng: number): string | null {
+export function placementAtIngest(grid: ParcelGrid, lat: number, lng: number): string | null {
   return grid.place(lat, lng) ?? (grid.isFarFromEveryProperty(lat, lng) ? FAR_FROM_EVERY_PROPERTY : null);
 }
 

@@ -6,6 +6,7 @@ import {
   analyzeIngestedRows,
   attachIngestedRows,
   beginIngest,
+  buildIngestKeys,
   commitIngest,
   ingestCopyStatement,
   rollbackIngest,
@@ -15,7 +16,8 @@ import {
 import type { BlobStore } from '../../storage/blob-store.js';
 import { addressLine, type ColumnMapping, type LocationRow } from './columns.js';
 import { streetNormalizer } from '../geocoder/street-normalizer.js';
-import { readCsvBatches, type CsvRecord } from './csv-reader.js';
+import { readCsvBatches, type CsvRecord, type PlainLineTaker } from './csv-reader.js';
+import { plainRowTaker } from './ingest-plain-rows.js';
 import { CopyBlocks } from './copy-blocks.js';
 import { renderCopyRows, type RenderContext, type RenderCounts } from './ingest-render.js';
 import type { ParcelGrid } from './parcel-grid.js';
@@ -28,7 +30,7 @@ import { uploadBlobKey } from './uploads.js';
 export { rowsPartition };
 
 /** What an ingest counts as it reads: rows, and how many were unusable or placed by their own coordinates. */
-interface IngestCounter extends RenderCounts {
+export interface IngestCounter extends RenderCounts {
   rows: number;
 }
 
@@ -42,8 +44,11 @@ function addressPlacer(addresses: ExactAddresses | null): RenderContext['placeAd
   return (row: LocationRow) => addresses.place(normalize(addressLine(row)));
 }
 
-/** The file's COPY lines (ingest-render.ts), in blocks (CopyBlocks). */
-async function* copyLines(
+/**
+ * The file's COPY lines (ingest-render.ts; plain rows from their bytes, ingest-plain-rows.ts), in
+ * blocks (CopyBlocks).
+ */
+export async function* copyLines(
   source: Readable,
   delimiter: Delimiter,
   encoding: TextEncodingName,
@@ -52,11 +57,22 @@ async function* copyLines(
 ) {
   const blocks = new CopyBlocks();
   const add = (line: string) => blocks.add(line);
-  for await (const batch of readCsvBatches(source, delimiter, encoding)) {
+  // Plain rows go to the COPY from the file's bytes (ingest-plain-rows.ts), the others through
+  // renderCopyRows; the reader hands each line to one of the two, in the file's order.
+  const taker = plainRowTaker(context.mapping, context, counter, blocks);
+  const plainLines: PlainLineTaker | null = taker
+    ? (bytes, start, rowNumber) => {
+        const taken = taker(bytes, start, rowNumber);
+        if (taken.rows) counter.rows = rowNumber + taken.rows;
+        return taken;
+      }
+    : null;
+  for await (const batch of readCsvBatches(source, delimiter, encoding, plainLines)) {
     const records = batch.filter((item): item is CsvRecord => !('header' in item));
-    if (!records.length) continue;
-    counter.rows = records[records.length - 1]!.rowNumber;
-    renderCopyRows(records, context, counter, add);
+    if (records.length) {
+      counter.rows = records[records.length - 1]!.rowNumber;
+      renderCopyRows(records, context, counter, add);
+    }
     yield* blocks.take();
   }
   yield* blocks.take(true);
@@ -111,6 +127,8 @@ export async function ingestPortfolio(
     );
     // (Reading and parsing the file in this process, fed to PostgreSQL's COPY as it goes.)
     timer.lap('parse+copy');
+    await buildIngestKeys(client, id);
+    timer.lap('keys');
     await attachIngestedRows(client, id);
     timer.lap('attach');
     await analyzeIngestedRows(client, id);
