@@ -101,7 +101,7 @@ const line = fc.oneof(
   fc.constantFrom('', ',,,,,', '   '),
 );
 const file = fc
-  .tuple(fc.array(line, { maxLength: 40 }), fc.constantFrom('\n', '\r\n'), fc.boolean())
+  .tuple(fc.array(line, { maxLength: 40 }), fc.constantFrom('\n', '\r\n', '\r'), fc.boolean())
   .map(([lines, end, finalEnd]) => Buffer.from(HEADER + end + lines.join(end) + (finalEnd ? end : '')));
 const sizes = fc.array(fc.integer({ min: 1, max: 90 }), { maxLength: 60 });
 
