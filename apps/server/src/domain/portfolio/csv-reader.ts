@@ -42,11 +42,12 @@ export const TOO_LONG_PROBLEM = 'This line could not be read: it is longer than 
  */
 const MAX_RECORD_CHARS = 8 * 1024 * 1024;
 
-const QUOTE = 34;
-const LF = 10;
-const CR = 13;
-const COMMA = 44;
-const BACKSLASH = 92;
+/** The bytes (and UTF-16 units) the reader turns on; ingest-plain-rows.ts reads lines by them too. */
+export const QUOTE = 34;
+export const LF = 10;
+export const CR = 13;
+export const COMMA = 44;
+export const BACKSLASH = 92;
 
 /**
  * Whether a quoted value (holding no quote) is in a plain line as csv-line.ts writes it: printable
@@ -176,7 +177,6 @@ export type PlainLineTaker = (bytes: Buffer, start: number, rowNumber: number) =
 
 /** The most bytes of an unfinished line kept as bytes for the next chunk (a longer one is read as text). */
 const MAX_TAIL_BYTES = 64 * 1024;
-const CR_BYTE = 13;
 // eslint-disable-next-line no-control-regex
 const ASCII_ONLY = /^[\u0000-\u007f]*$/;
 
@@ -251,7 +251,7 @@ export async function* readCsvBatches(
         rowNumber += rows;
         taken = rows;
         rest = bytes.subarray(end);
-        if (end > bytes.lastIndexOf(10) && rest.length <= MAX_TAIL_BYTES && !rest.includes(CR_BYTE)) {
+        if (end > bytes.lastIndexOf(LF) && rest.length <= MAX_TAIL_BYTES && !rest.includes(CR)) {
           // Only the chunk's unfinished last line is left: kept for the next chunk to complete.
           tail = rest;
           if (taken) yield [];
@@ -266,16 +266,8 @@ export async function* readCsvBatches(
       const items = take(text, false);
       // The unfinished record left, when it is ASCII and the chunk ended on a whole character (the
       // decoder holds nothing), goes back to bytes: the next chunk is offered to `taker` again.
-      const lastByte = typeof rest === 'string' ? -1 : rest[rest.length - 1];
-      if (
-        taker &&
-        header &&
-        pending.length <= MAX_TAIL_BYTES &&
-        lastByte !== undefined &&
-        lastByte >= 0 &&
-        lastByte < 0x80 &&
-        ASCII_ONLY.test(pending)
-      ) {
+      const endsOnWholeCharacter = typeof rest !== 'string' && rest.length > 0 && rest[rest.length - 1]! < 0x80;
+      if (taker && header && endsOnWholeCharacter && pending.length <= MAX_TAIL_BYTES && ASCII_ONLY.test(pending)) {
         tail = pending ? Buffer.from(pending, 'latin1') : null;
         pending = '';
       }

@@ -2,7 +2,7 @@ import { UNPLACED_ROWS_KEPT } from '../../db/portfolio-ingest.js';
 import { attributeColumns, decimalBytesValue, insideCoverage, isDecimalText, type ColumnMapping } from './columns.js';
 import type { CopyBlocks } from './copy-blocks.js';
 import { copyBytes, ViewOf } from './csv-bytes.js';
-import type { PlainLineTaker } from './csv-reader.js';
+import { BACKSLASH, COMMA, CR, LF, QUOTE, type PlainLineTaker } from './csv-reader.js';
 import { copyText, placementAtIngest, type RenderContext, type RenderCounts } from './ingest-render.js';
 
 /**
@@ -17,12 +17,7 @@ import { copyText, placementAtIngest, type RenderContext, type RenderCounts } fr
  * Pure, no I/O.
  */
 
-const QUOTE = 34;
-const COMMA = 44;
-const LF = 10;
-const CR = 13;
 const SPACE = 32;
-const BACKSLASH = 92;
 const EQUALS = 61;
 const AT = 64;
 const PLUS = 43;
@@ -31,7 +26,6 @@ const TAB = 9;
 const OPEN_BRACE = 123;
 const CLOSE_BRACE = 125;
 
-/** What a plain row's line is made of, around its values (renderCopyRows' line for a placed row). */
 /** A constant's bytes and a DataView of them (copied four at a time). */
 interface Constant {
   bytes: Buffer;
@@ -42,6 +36,7 @@ function constantOf(text: string): Constant {
   return { bytes, view: new DataView(bytes.buffer, bytes.byteOffset, bytes.length) };
 }
 
+// What a plain row's line is made of, around its values (renderCopyRows' line for a placed row).
 const NULL = constantOf('\\N');
 const NULL_TAB = constantOf('\\N\t');
 /** After the row's reference: its six address parts and its own latitude and longitude (kept as its place), all null. */
