@@ -198,16 +198,11 @@ class RowBytes {
 /**
  * The taker readCsvBatches hands a chunk's bytes to (csv-reader.ts PlainLineTaker): writes each
  * plain row into `blocks`, counting it in `counts` as renderCopyRows would, and stops at the first
- * line that is not one (or at the chunk's unfinished last line). Null when the mapping's rows
- * cannot be plain rows.
+ * line that is not one (or at the chunk's unfinished last line). Null when the context's mapping's
+ * rows cannot be plain rows.
  */
-export function plainRowTaker(
-  mapping: ColumnMapping,
-  context: RenderContext,
-  counts: RenderCounts,
-  blocks: CopyBlocks,
-): PlainLineTaker | null {
-  const columns = plainColumns(mapping);
+export function plainRowTaker(context: RenderContext, counts: RenderCounts, blocks: CopyBlocks): PlainLineTaker | null {
+  const columns = plainColumns(context.mapping);
   if (!columns) return null;
   const { grid } = context;
   const head = constantOf(`${context.portfolioId}\t`);
@@ -293,8 +288,7 @@ export function plainRowTaker(
       out.byte(TAB);
       out.text(placementText);
       out.constant(LINE_END);
-      const at = out.at;
-      blocks.advance(at);
+      blocks.advance(out.at);
       lineStart = lf + 1;
     }
     return { end: lineStart, rows };

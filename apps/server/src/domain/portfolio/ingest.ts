@@ -59,7 +59,7 @@ export async function* copyLines(
   const add = (line: string) => blocks.add(line);
   // Plain rows go to the COPY from the file's bytes (ingest-plain-rows.ts), the others through
   // renderCopyRows; the reader hands each line to one of the two, in the file's order.
-  const taker = plainRowTaker(context.mapping, context, counter, blocks);
+  const taker = plainRowTaker(context, counter, blocks);
   const plainLines: PlainLineTaker | null = taker
     ? (bytes, start, rowNumber) => {
         const taken = taker(bytes, start, rowNumber);
