@@ -40,6 +40,7 @@ import { scoreProduct } from '../risk/index.js';
 import { applyManualInputs, describeFeatures, validateManualInputs } from './features.js';
 import { canTransition, isOpen, transition, type Transition } from './state-machine.js';
 import { currentVersionAt } from './amendments.js';
+import { csvCell } from '../spreadsheet/csv-cell.js';
 
 /** Who acts: the user, the organisation acted for, and whether the policy lets them decide appeals. */
 export interface AppealActor {
@@ -496,17 +497,10 @@ export async function auditCsv(db: Db, actor: AppealActor, propertyId?: string):
       e.actor_name ?? '',
       JSON.stringify(e.details),
     ]
-      .map(csvCell)
+      .map((value) => csvCell(String(value)))
       .join(','),
   );
   return [header.join(','), ...lines].join('\r\n') + '\r\n';
-}
-
-function csvCell(value: unknown): string {
-  let text = String(value);
-  // Spreadsheets run cells that start with these as formulas.
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 export async function appealSettings(db: Db, actor: AppealActor) {
