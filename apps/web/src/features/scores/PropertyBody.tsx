@@ -100,7 +100,16 @@ export function PropertyBody({
           <Stack spacing={2} data-testid="score-cards">
             {productSections(shown).map((section) => {
               const cards = (
-                <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 2 }}>
+                <Box
+                  data-testid="score-card-row"
+                  sx={{
+                    display: 'grid',
+                    gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+                    gap: 2,
+                    // A card without a partner (a lone product, the third of a group) takes the whole row.
+                    '& > :last-child:nth-of-type(odd)': { gridColumn: '1 / -1' },
+                  }}
+                >
                   {section.products.map((product) => (
                     <ScoreCard
                       key={product}
@@ -161,8 +170,19 @@ export function PropertyBody({
             showOblique={enabledFeatures.includes('oblique-imagery')}
           />
         </Suspense>
-        {enabledFeatures.includes('building_permits') && <BuildingPermitsPanel location={location} />}
-        {enabledFeatures.includes('ibhs') && <IbhsPanel location={location} />}
+        {assessment.mock ? (
+          // A mock answer is a fixture, not a place: records looked up near its point would belong to someone else.
+          (enabledFeatures.includes('building_permits') || enabledFeatures.includes('ibhs')) && (
+            <Typography variant="body2" color="text.secondary" data-testid="mock-records-note">
+              Mock answer ({assessment.mock.name}): building permits and IBHS records are not looked up.
+            </Typography>
+          )
+        ) : (
+          <>
+            {enabledFeatures.includes('building_permits') && <BuildingPermitsPanel location={location} />}
+            {enabledFeatures.includes('ibhs') && <IbhsPanel location={location} />}
+          </>
+        )}
       </Stack>
     </Box>
   );
