@@ -13,6 +13,7 @@ import { LocationHazardsPanel } from './components/LocationHazardsPanel';
 import { LookBackPanel } from './components/LookBackPanel';
 import { ProductDetail } from './components/ProductDetail';
 import { ScoreCard } from './components/ScoreCard';
+import { WhatIfPanel } from './components/WhatIfPanel';
 import { LazyImageryPanel, loadedImageryPanel } from './lazyParts';
 import { displayedProducts, lookBackImagery, productName, productSections } from './model';
 
@@ -86,6 +87,11 @@ export function PropertyBody({
               result={focusResult}
               imageryDate={assessment.asOf}
               actions={<AppealButton product={focus} result={focusResult} location={assessment.location} />}
+              mitigations={
+                assessment.location.propertyId && !compare ? (
+                  <WhatIfPanel propertyId={assessment.location.propertyId} product={focus} />
+                ) : undefined
+              }
             />
           ) : (
             <Typography color="text.secondary" data-testid="product-missing">
