@@ -5,6 +5,7 @@ import type { AppealTables } from './tables/appeals.js';
 import type { BillingTables } from './tables/billing.js';
 import type { AuditLogTable, IdentityTables, OrganizationsTable } from './tables/identity.js';
 import type { PortfolioTables } from './tables/portfolios.js';
+import type { PortfolioAnalysisTables } from './tables/portfolio-analysis.js';
 import type { AuditImages, CustomerColumns, StaffAdministrationTables } from './tables/staff-administration.js';
 import type { UsageTables } from './tables/usage.js';
 import type { ZorroTables } from './tables/zorro.js';
@@ -27,6 +28,7 @@ export interface Database
     WorldTables,
     IdentityTables,
     PortfolioTables,
+    PortfolioAnalysisTables,
     UsageTables,
     BillingTables,
     StaffAdministrationTables,
