@@ -22,3 +22,4 @@ export * from './text.js';
 export * from './zorro.js';
 export * from './api-keys.js';
 export * from './product-overview.js';
+export * from './monitoring.js';

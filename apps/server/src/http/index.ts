@@ -17,6 +17,7 @@ import { registerAppealRoutes } from './appeals/index.js';
 import { registerZorroRoutes } from './zorro.js';
 import { registerApiKeyRoutes } from './api-keys.js';
 import { registerOpenApiRoutes } from './openapi.js';
+import { registerMonitoringRoutes } from './monitoring.js';
 
 /**
  * Every /api route group, one file each. A route declares `config.policy`: the name of the
@@ -50,5 +51,6 @@ export async function registerApiRoutes(app: FastifyInstance) {
   await app.register(registerAppealRoutes);
   await registerZorroRoutes(app);
   await registerApiKeyRoutes(app);
+  await registerMonitoringRoutes(app);
   await registerOpenApiRoutes(app);
 }
