@@ -24,3 +24,4 @@ export * from './api-keys.js';
 export * from './product-overview.js';
 export * from './mitigation.js';
 export * from './portfolio-analysis.js';
+export * from './monitoring.js';

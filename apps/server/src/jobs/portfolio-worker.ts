@@ -7,6 +7,7 @@ import { createPortfolioServices } from '../portfolio-services.js';
 import { worldGeocoder } from '../domain/portfolio/world-geocoder.js';
 import { startPortfolioWorker } from './portfolio-jobs.js';
 import { startAppealExpiryWorker } from './appeal-jobs.js';
+import { startMonitoringWorker } from './monitoring-jobs.js';
 import { startUploadCleanup } from './upload-cleanup-jobs.js';
 
 /**
@@ -36,6 +37,8 @@ export async function startProductionPortfolioWorker(config: ServerConfig, db: D
   );
   // Appeals past their deadline expire on the same queue (issue 16).
   await startAppealExpiryWorker(db, services.queue);
+  // Monitored portfolios follow world changes on the same queue (issue 41).
+  await startMonitoringWorker(db, services.queue);
   await startUploadCleanup(
     services.queue,
     { db, blobs: services.blobs, blobRoot: path.join(config.dataDir, 'blobs') },
