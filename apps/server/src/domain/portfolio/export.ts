@@ -8,15 +8,10 @@ import { csvCell } from '../spreadsheet/csv-cell.js';
 import { csvRows } from './export-csv.js';
 import { joinedExportRows } from './export-join.js';
 import { columnFloat, columnText, originalValuesOf, RESULT_FIELDS } from './export-rows.js';
+import type { ExportLayout, ExtraColumn } from './export-layout.js';
 import { xlsxFromPages, type XlsxCell } from './xlsx.js';
 
-export type ExtraColumn = (typeof PORTFOLIO_EXPORT_EXTRA_COLUMNS)[number];
-
-export interface ExportLayout {
-  /** Indexes of the original columns, in file order. */
-  original: number[];
-  extra: ExtraColumn[];
-}
+export type { ExportLayout, ExtraColumn } from './export-layout.js';
 
 /**
  * The columns of an export: the user's choice (saved with PUT …/export) if any, else every

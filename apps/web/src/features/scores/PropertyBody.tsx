@@ -14,7 +14,7 @@ import { LookBackPanel } from './components/LookBackPanel';
 import { ProductDetail } from './components/ProductDetail';
 import { ScoreCard } from './components/ScoreCard';
 import { WhatIfPanel } from './components/WhatIfPanel';
-import { LazyImageryPanel, loadedImageryPanel } from './lazyParts';
+import { LazyImageryPanel, loadedImageryPanel } from './lazyImageryPanel';
 import { displayedProducts, lookBackImagery, productName, productSections } from './model';
 
 export interface PropertyBodyProps {
