@@ -23,3 +23,4 @@ export * from './zorro.js';
 export * from './api-keys.js';
 export * from './product-overview.js';
 export * from './monitoring.js';
+export * from './notifications.js';

@@ -8,6 +8,7 @@ import { worldGeocoder } from '../domain/portfolio/world-geocoder.js';
 import { startPortfolioWorker } from './portfolio-jobs.js';
 import { startAppealExpiryWorker } from './appeal-jobs.js';
 import { startMonitoringWorker } from './monitoring-jobs.js';
+import { startNotificationWorker } from './notification-jobs.js';
 import { startUploadCleanup } from './upload-cleanup-jobs.js';
 
 /**
@@ -39,6 +40,13 @@ export async function startProductionPortfolioWorker(config: ServerConfig, db: D
   await startAppealExpiryWorker(db, services.queue);
   // Monitored portfolios follow world changes on the same queue (issue 41).
   await startMonitoringWorker(db, services.queue);
+  await startNotificationWorker(db, services.queue, {
+    mail: {
+      ...(config.identity.smtpUrl ? { smtpUrl: config.identity.smtpUrl } : {}),
+      from: config.identity.mailFrom,
+      appUrl: config.publicUrl,
+    },
+  });
   await startUploadCleanup(
     services.queue,
     { db, blobs: services.blobs, blobRoot: path.join(config.dataDir, 'blobs') },

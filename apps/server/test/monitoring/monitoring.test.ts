@@ -125,6 +125,25 @@ describe('monitored portfolios', () => {
     expect(page.changes[0]).toMatchObject({ cause: 'capture', ref: expect.stringMatching(/^R\d+$/) });
     const movers = page.topMovers.map((c: { delta: number }) => Math.abs(c.delta));
     expect(movers).toEqual([...movers].sort((a, b) => b - a));
+    // A row opens the property with its orthophotos before and after the capture.
+    const detail = await app.inject({
+      method: 'GET',
+      url: `/api/caribou/portfolio/${live.id}/changes/${page.changes[0].id}`,
+      headers: home.headers,
+    });
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(detail.json().after).toMatchObject({ captureId: report.captures[0], date: today });
+    expect(detail.json().before.date < today).toBe(true);
+    expect(detail.json().after.imageUrl).toMatch(/sig=/);
+    expect(
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/api/caribou/portfolio/${live.id}/changes/${page.changes[0].id}`,
+          headers: foreign.headers,
+        })
+      ).statusCode,
+    ).toBe(404);
     const none = await app.inject({
       method: 'GET',
       url: `/api/caribou/portfolio/${live.id}/changes?cause=appeal`,
