@@ -19,7 +19,8 @@ export async function writeCursor(db: Db, name: string, value: number) {
     .execute();
 }
 
-export async function runsFinishedAfter(db: Db, afterMs: number) {
+/** Runs finished after a cursor in microseconds since the epoch (exact: completed_at's own precision). */
+export async function runsFinishedAfter(db: Db, afterUs: number) {
   const { rows } = await sql<{
     run_id: number;
     portfolio_id: number;
@@ -29,27 +30,27 @@ export async function runsFinishedAfter(db: Db, afterMs: number) {
     requested_by: string;
     row_count: number | null;
     changed_count: number | null;
-    at_ms: string;
+    at_us: string;
   }>`
     SELECT r.id AS run_id, r.portfolio_id, r.product, p.organization_id, p.name, r.requested_by, p.row_count, r.changed_count,
-      (extract(epoch FROM r.completed_at) * 1000)::bigint::text AS at_ms
+      (extract(epoch FROM r.completed_at) * 1000000)::bigint::text AS at_us
     FROM portfolio_runs r JOIN portfolios p ON p.id = r.portfolio_id
-    WHERE r.completed_at > to_timestamp(${afterMs} / 1000.0)
+    WHERE r.completed_at IS NOT NULL AND (extract(epoch FROM r.completed_at) * 1000000)::bigint > ${afterUs}
     ORDER BY r.completed_at LIMIT 500`.execute(db);
   return rows;
 }
 
-export async function ingestsFailedAfter(db: Db, afterMs: number) {
+export async function ingestsFailedAfter(db: Db, afterUs: number) {
   const { rows } = await sql<{
     id: number;
     organization_id: number;
     name: string;
     created_by: string;
     processing_error: string;
-    at_ms: string;
+    at_us: string;
   }>`
-    SELECT id, organization_id, name, created_by, processing_error, (extract(epoch FROM updated_at) * 1000)::bigint::text AS at_ms
-    FROM portfolios WHERE processing_error IS NOT NULL AND updated_at > to_timestamp(${afterMs} / 1000.0)
+    SELECT id, organization_id, name, created_by, processing_error, (extract(epoch FROM updated_at) * 1000000)::bigint::text AS at_us
+    FROM portfolios WHERE processing_error IS NOT NULL AND (extract(epoch FROM updated_at) * 1000000)::bigint > ${afterUs}
     ORDER BY updated_at LIMIT 500`.execute(db);
   return rows;
 }

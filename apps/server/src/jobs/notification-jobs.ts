@@ -67,7 +67,7 @@ export async function startNotificationWorker(db: Db, queue: JobQueue, options: 
   await queue.send(notificationSweepJob, [{}]);
   const timer = setInterval(
     () => void queue.send(notificationSweepJob, [{}]).catch(() => {}),
-    options.sweepMs ?? 5_000,
+    options.sweepMs ?? 10_000,
   );
   timer.unref();
   return () => clearInterval(timer);

@@ -9,6 +9,8 @@ import { startPortfolioWorker } from './portfolio-jobs.js';
 import { startAppealExpiryWorker } from './appeal-jobs.js';
 import { startMonitoringWorker } from './monitoring-jobs.js';
 import { startNotificationWorker } from './notification-jobs.js';
+import { seedMonitoredDemo } from './monitoring-demo.js';
+import { portfolioDeps } from '../portfolio-services.js';
 import { startUploadCleanup } from './upload-cleanup-jobs.js';
 
 /**
@@ -47,6 +49,11 @@ export async function startProductionPortfolioWorker(config: ServerConfig, db: D
       appUrl: config.publicUrl,
     },
   });
+  // The monitored demo book with a few months of history (issue 41), beside the work, once.
+  if (process.env.SEED_DEMO ? process.env.SEED_DEMO === 'true' : config.runtime.ENV !== 'production')
+    void seedMonitoredDemo(portfolioDeps(db, services)).catch((error: unknown) =>
+      console.error('The monitored demo book could not be seeded:', error),
+    );
   await startUploadCleanup(
     services.queue,
     { db, blobs: services.blobs, blobRoot: path.join(config.dataDir, 'blobs') },

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { recordWorldChange } from '../../src/domain/monitoring/books.js';
+import { notifyPortfolioAndAppealEvents } from '../../src/domain/notifications/watchers.js';
 import { runMonitoringStep } from '../../src/jobs/monitoring-jobs.js';
 import { recaptureArea } from '../../src/world/recapture.js';
 import { createMember, usePortfolioTestApp } from '../portfolio/app.js';
@@ -49,6 +50,12 @@ describe('monitored portfolios', () => {
     const live = await book(home.headers, csv);
     const pinned = await book(home.headers, csv);
     const theirs = await book(foreign.headers, csv);
+
+    // Each finished run is told once to whoever asked for it (read after a cursor, no hook in the runs).
+    expect(await notifyPortfolioAndAppealEvents(db)).toBe(3);
+    expect(await notifyPortfolioAndAppealEvents(db)).toBe(0);
+    const ready = await app.inject({ method: 'GET', url: '/api/caribou/notifications', headers: home.headers });
+    expect(ready.json().items.filter((n: { title: string }) => n.title.endsWith('is ready (zfire)'))).toHaveLength(2);
 
     // Nothing of another organisation's book is reachable.
     expect((await monitor(foreign.headers, live.id, { monitored: true })).statusCode).toBe(404);

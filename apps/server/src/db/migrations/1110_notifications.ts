@@ -109,10 +109,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE INDEX webhook_attempts_endpoint ON webhook_attempts (endpoint_id, id DESC)`.execute(db);
   // How far the notifier has read other areas' records (finished runs, appeal events).
   await sql`CREATE TABLE notification_cursors (name text PRIMARY KEY, last_id bigint NOT NULL)`.execute(db);
-  // Runs and failures by their time (epoch ms: runs finish out of id order), appeal events by id.
+  // Runs and failures by their time (epoch µs: runs finish out of id order), appeal events by id.
   await sql`INSERT INTO notification_cursors (name, last_id)
-    SELECT 'portfolio_runs', (extract(epoch FROM now()) * 1000)::bigint
-    UNION ALL SELECT 'portfolio_failures', (extract(epoch FROM now()) * 1000)::bigint
+    SELECT 'portfolio_runs', (extract(epoch FROM now()) * 1000000)::bigint
+    UNION ALL SELECT 'portfolio_failures', (extract(epoch FROM now()) * 1000000)::bigint
     UNION ALL SELECT 'appeal_events', coalesce(max(id), 0) FROM appeal_events`.execute(db);
 }
 

@@ -22,7 +22,7 @@ export async function notifyPortfolioAndAppealEvents(db: Db): Promise<number> {
       kind: 'portfolio.ready',
       title: `${run.name} is ready (${run.product})`,
       body: `${rows} rows scored${run.changed_count !== null ? `, ${run.changed_count.toLocaleString('en-US')} changed since the previous run` : ''}.`,
-      link: `/zportfolio/results?portfolio=${run.portfolio_id}&product=${run.product}`,
+      link: `/zportfolio/results?id=${run.portfolio_id}&product=${run.product}`,
       to: { userIds: [run.requested_by] },
       data: { portfolioId: run.portfolio_id, product: run.product, runId: run.run_id },
       webhook: {
@@ -31,7 +31,7 @@ export async function notifyPortfolioAndAppealEvents(db: Db): Promise<number> {
         data: { portfolioId: run.portfolio_id, product: run.product, runId: run.run_id, rows: run.row_count },
       },
     });
-    await writeCursor(db, 'portfolio_runs', Number(run.at_ms));
+    await writeCursor(db, 'portfolio_runs', Number(run.at_us));
     sent += 1;
   }
   for (const p of await ingestsFailedAfter(db, await readCursor(db, 'portfolio_failures'))) {
@@ -49,7 +49,7 @@ export async function notifyPortfolioAndAppealEvents(db: Db): Promise<number> {
         data: { portfolioId: p.id, error: p.processing_error },
       },
     });
-    await writeCursor(db, 'portfolio_failures', Number(p.at_ms));
+    await writeCursor(db, 'portfolio_failures', Number(p.at_us));
     sent += 1;
   }
   for (const e of await appealEventsAfter(db, await readCursor(db, 'appeal_events'))) {
