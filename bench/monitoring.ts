@@ -66,6 +66,19 @@ export async function benchMonitoring(): Promise<boolean> {
       .values({ organization_id: org.id, user_id: user.id, role: 'admin' })
       .execute();
 
+    await db
+      .insertInto('portfolio_uploads')
+      .values({
+        name: 'bench.csv',
+        organization_id: org.id,
+        user_id: user.id,
+        original_name: 'bench.csv',
+        size_bytes: 0,
+        delimiter: ',',
+        has_bom: false,
+        header: '[]',
+      })
+      .execute();
     // Books: row k of book b on property (k mod PROPERTIES), scored low so captures move them.
     const started = performance.now();
     const books: number[] = [];

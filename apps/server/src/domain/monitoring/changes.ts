@@ -43,7 +43,8 @@ export async function changesFeed(
   const rows = await changesAfter(db, portfolioId, query.after ?? '0', query.limit + 1, query.product);
   const hasMore = rows.length > query.limit;
   const changes = rows.slice(0, query.limit);
-  return { changes, nextCursor: changes.at(-1)?.id ?? query.after ?? null, hasMore };
+  const last = changes.at(-1);
+  return { changes, nextCursor: last ? String(last.id) : (query.after ?? null), hasMore };
 }
 
 /**
