@@ -1,7 +1,8 @@
 /**
  * Monitored portfolios (issue 41). On an embedded PostgreSQL with a world of PROPERTIES properties
  * (default 20,000; 10,000 of them touched), BOOKS monitored books (default 5) of BOOK_ROWS rows
- * each (default 1,000,000) placed on those properties, an alert rule with the webhook channel on
+ * each (default 1,000,000), each holding every world property once and the rest of its rows on
+ * properties no change here reaches (a national book), an alert rule with the webhook channel on
  * each and one endpoint:
  *   1. a capture touching TOUCHED properties (default 10,000): every affected row of every book
  *      re-scored, its change recorded and its alerts (notification, webhook messages) queued — the
@@ -105,13 +106,14 @@ export async function benchMonitoring(): Promise<boolean> {
         .insertInto('monitored_products')
         .values({ portfolio_id: p.id, product: 'zfire', organization_id: org.id, base_run_id: 0, enabled_by: user.id })
         .execute();
+      // Rows 1..PROPERTIES on distinct properties (the touched ones among them), the rest on
+      // properties of a larger world that no change here reaches ('far-…' ids): a 1M-row book
+      // holds each property about once, as a book on a national world would.
       await sql`
         INSERT INTO monitored_rows (portfolio_id, product, row_number, property_id, score, risk_level, factors, model_version)
-        SELECT ${p.id}, 'zfire', k, ids.id, 1, 'low', '[]', 'bench'
+        SELECT ${p.id}, 'zfire', k, coalesce(ids.id, 'far-' || k), 1, 'low', '[]', 'bench'
         FROM generate_series(1, ${BOOK_ROWS}) k
-        JOIN (SELECT id, (row_number() OVER (ORDER BY id)) - 1 AS n FROM properties) ids ON ids.n = (k + ${b * 7}) % ${PROPERTIES}`.execute(
-        db,
-      );
+        LEFT JOIN (SELECT id, row_number() OVER (ORDER BY id) AS n FROM properties) ids ON ids.n = k`.execute(db);
       await db
         .insertInto('alert_rules')
         .values({
@@ -182,7 +184,7 @@ export async function benchMonitoring(): Promise<boolean> {
     await sql`CREATE TABLE IF NOT EXISTS ${sql.table(`portfolio_rows_${book}`)} PARTITION OF portfolio_rows FOR VALUES IN (${sql.lit(book)})`.execute(
       db,
     );
-    await sql`INSERT INTO portfolio_rows (portfolio_id, row_number, ref, attributes) SELECT ${book}, k, 'R' || k, '{}' FROM generate_series(1, ${BOOK_ROWS}) k`.execute(
+    await sql`INSERT INTO portfolio_rows (portfolio_id, row_number, ref, attributes, csv_line) SELECT ${book}, k, 'R' || k, '{}', 'R' || k FROM generate_series(1, ${BOOK_ROWS}) k`.execute(
       db,
     );
     for (let r = 0; r < 2; r += 1) {

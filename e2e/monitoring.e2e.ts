@@ -24,7 +24,7 @@ describe('a monitored book in Chromium', () => {
           await bell.waitFor();
           return Number(/\((\d+) unread\)/.exec((await bell.getAttribute('aria-label')) ?? '')?.[1] ?? 0);
         },
-        { timeout: 180_000, intervals: [5_000] },
+        { timeout: 180_000, interval: 5_000 },
       )
       .toBeGreaterThan(0);
     await bell.click();
