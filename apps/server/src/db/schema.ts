@@ -6,6 +6,7 @@ import type { BillingTables } from './tables/billing.js';
 import type { AuditLogTable, IdentityTables, OrganizationsTable } from './tables/identity.js';
 import type { MonitoringTables, NotificationTables } from './tables/monitoring.js';
 import type { PortfolioTables } from './tables/portfolios.js';
+import type { PortfolioAnalysisTables } from './tables/portfolio-analysis.js';
 import type { AuditImages, CustomerColumns, StaffAdministrationTables } from './tables/staff-administration.js';
 import type { UsageTables } from './tables/usage.js';
 import type { ZorroTables } from './tables/zorro.js';
@@ -29,6 +30,7 @@ export interface Database
     WorldTables,
     IdentityTables,
     PortfolioTables,
+    PortfolioAnalysisTables,
     UsageTables,
     BillingTables,
     StaffAdministrationTables,

@@ -14,6 +14,7 @@ import { registerBillingRoutes } from './billing.js';
 import { registerCustomerRoutes } from './customers.js';
 import { registerMockRoutes } from './mocks.js';
 import { registerAppealRoutes } from './appeals/index.js';
+import { registerMitigationRoutes } from './mitigation.js';
 import { registerZorroRoutes } from './zorro.js';
 import { registerApiKeyRoutes } from './api-keys.js';
 import { registerOpenApiRoutes } from './openapi.js';
@@ -50,6 +51,7 @@ export async function registerApiRoutes(app: FastifyInstance) {
   await registerCustomerRoutes(app);
   await registerMockRoutes(app);
   await app.register(registerAppealRoutes);
+  await registerMitigationRoutes(app);
   await registerZorroRoutes(app);
   await registerApiKeyRoutes(app);
   await registerMonitoringRoutes(app);
