@@ -25,3 +25,4 @@ export * from './product-overview.js';
 export * from './mitigation.js';
 export * from './portfolio-analysis.js';
 export * from './monitoring.js';
+export * from './notifications.js';

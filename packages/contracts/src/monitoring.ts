@@ -118,3 +118,22 @@ export const runDiffSummarySchema = z.object({
   transitions: z.array(z.object({ from: riskLevel, to: riskLevel, count: z.number().int() })),
   meanDelta: z.number().nullable(),
 });
+
+const imageItem = z.object({
+  imageUrl: z.string(),
+  imageBounds: z.object({ west: z.number(), south: z.number(), east: z.number(), north: z.number() }),
+  imageDateLabel: z.string(),
+  imageProvider: z.string(),
+  captureId: z.string(),
+  date: z.string(),
+});
+/** A change with the property's orthophotos before and after it (a capture-caused change). */
+export const changeDetailSchema = z.object({
+  change: scoreChangeSchema,
+  before: imageItem.nullable(),
+  after: imageItem.nullable(),
+});
+export const changeParamsSchema = z.object({
+  id: z.coerce.number().int().positive(),
+  changeId: z.string().regex(/^\d{1,18}$/, 'Not a change id.'),
+});

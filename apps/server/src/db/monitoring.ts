@@ -308,3 +308,44 @@ export async function lastAppealVersionRecorded(db: Db): Promise<number> {
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
+
+/** Monitored products whose product has a finished run newer than the one they were copied from. */
+export async function staleMonitoredProducts(db: Db) {
+  const { rows } = await sql<{ portfolio_id: number; product: string; run_id: number }>`
+    SELECT mp.portfolio_id, mp.product, pp.current_run_id AS run_id
+    FROM monitored_products mp
+    JOIN portfolio_products pp ON pp.portfolio_id = mp.portfolio_id AND pp.product = mp.product
+    JOIN portfolio_runs r ON r.id = pp.current_run_id AND r.completed_at IS NOT NULL
+    WHERE pp.current_run_id <> mp.base_run_id`.execute(db);
+  return rows;
+}
+
+/** Copies a newer run into the monitored rows (a whole-book rerun is its own record: its changed count). */
+export async function rebaseMonitoredProduct(
+  trx: Transaction<Database>,
+  portfolioId: number,
+  product: string,
+  runId: number,
+) {
+  await trx
+    .deleteFrom('monitored_rows')
+    .where('portfolio_id', '=', portfolioId)
+    .where('product', '=', product)
+    .execute();
+  await sql`
+    INSERT INTO monitored_rows (portfolio_id, product, row_number, property_id, score, risk_level, factors, model_version)
+    SELECT r.portfolio_id, ${product}, r.row_number, coalesce(r.geo_property_id, nullif(r.placed_property_id, '')),
+      res.score, res.risk_level, zview_top_factors(res.top_factors, res.top_factor_names, res.top_factor_contributions),
+      res.model_version
+    FROM portfolio_results res
+    JOIN portfolio_rows r ON r.portfolio_id = ${portfolioId} AND r.row_number = res.row_number
+    WHERE res.run_id = ${runId} AND coalesce(r.geo_property_id, nullif(r.placed_property_id, '')) IS NOT NULL`.execute(
+    trx,
+  );
+  await trx
+    .updateTable('monitored_products')
+    .set({ base_run_id: runId })
+    .where('portfolio_id', '=', portfolioId)
+    .where('product', '=', product)
+    .execute();
+}

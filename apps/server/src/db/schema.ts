@@ -4,7 +4,7 @@ import type { ApiKeyTables } from './tables/api-keys.js';
 import type { AppealTables } from './tables/appeals.js';
 import type { BillingTables } from './tables/billing.js';
 import type { AuditLogTable, IdentityTables, OrganizationsTable } from './tables/identity.js';
-import type { MonitoringTables } from './tables/monitoring.js';
+import type { MonitoringTables, NotificationTables } from './tables/monitoring.js';
 import type { PortfolioTables } from './tables/portfolios.js';
 import type { PortfolioAnalysisTables } from './tables/portfolio-analysis.js';
 import type { AuditImages, CustomerColumns, StaffAdministrationTables } from './tables/staff-administration.js';
@@ -37,7 +37,8 @@ export interface Database
     AppealTables,
     ZorroTables,
     ApiKeyTables,
-    MonitoringTables {
+    MonitoringTables,
+    NotificationTables {
   /** Staff administration (migration 0550) adds contact and audit columns to identity tables. */
   organizations: OrganizationsTable & CustomerColumns;
   audit_log: AuditLogTable & AuditImages;

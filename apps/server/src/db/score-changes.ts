@@ -104,3 +104,11 @@ export async function changesAfter(
     ORDER BY c.id LIMIT ${limit}`.execute(db);
   return rows;
 }
+
+export async function findChange(db: Db, portfolioId: number, id: string): Promise<ChangeRow | undefined> {
+  const { rows } = await sql<ChangeRow>`
+    SELECT ${CHANGE_COLUMNS}
+    FROM score_changes c LEFT JOIN portfolio_rows r ON r.portfolio_id = c.portfolio_id AND r.row_number = c.row_number
+    WHERE c.portfolio_id = ${portfolioId} AND c.id = ${id}::bigint`.execute(db);
+  return rows[0];
+}

@@ -19,6 +19,7 @@ import { registerZorroRoutes } from './zorro.js';
 import { registerApiKeyRoutes } from './api-keys.js';
 import { registerOpenApiRoutes } from './openapi.js';
 import { registerMonitoringRoutes } from './monitoring.js';
+import { registerNotificationRoutes } from './notifications.js';
 
 /**
  * Every /api route group, one file each. A route declares `config.policy`: the name of the
@@ -54,5 +55,6 @@ export async function registerApiRoutes(app: FastifyInstance) {
   await registerZorroRoutes(app);
   await registerApiKeyRoutes(app);
   await registerMonitoringRoutes(app);
+  await registerNotificationRoutes(app);
   await registerOpenApiRoutes(app);
 }

@@ -1,4 +1,6 @@
 import {
+  changeDetailSchema,
+  changeParamsSchema,
   changesPageSchema,
   changesQuerySchema,
   monitoringListSchema,
@@ -9,7 +11,8 @@ import {
 } from '@zview/contracts';
 import type { FastifyInstance } from 'fastify';
 import { monitoringOf, setMonitoring } from '../domain/monitoring/books.js';
-import { portfolioChanges } from '../domain/monitoring/changes.js';
+import { changeCaptures, portfolioChanges } from '../domain/monitoring/changes.js';
+import { propertyImageItem } from '../domain/imagery/urls.js';
 import { diffExport, diffSummary } from '../domain/monitoring/diff.js';
 import { actorOf, idParams, productParams } from './portfolios/context.js';
 import { contentDisposition } from './portfolios/export.js';
@@ -76,6 +79,29 @@ export async function registerMonitoringRoutes(app: FastifyInstance) {
       const query = changesQuerySchema.parse(request.query);
       const page = await portfolioChanges(db, actorOf(request), id, query);
       return { ...page, topMovers: page.topMovers.map(presentChange), changes: page.changes.map(presentChange) };
+    },
+  );
+
+  app.get(
+    '/caribou/portfolio/:id/changes/:changeId',
+    {
+      schema: { response: { 200: changeDetailSchema } },
+      config: {
+        policy: 'portfolio:read',
+        openapi: { summary: 'One change, with the orthophotos before and after a capture', params: changeParamsSchema },
+      },
+    },
+    async (request) => {
+      const { id, changeId } = changeParamsSchema.parse(request.params);
+      const found = await changeCaptures(db, actorOf(request), id, changeId);
+      const image = (c: typeof found.after) =>
+        c && found.property
+          ? propertyImageItem(app.imagery.signer, c, {
+              id: found.property.id,
+              center: [found.property.lng, found.property.lat],
+            })
+          : null;
+      return { change: presentChange(found.change), before: image(found.before), after: image(found.after) };
     },
   );
 

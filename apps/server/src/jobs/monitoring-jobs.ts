@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { Db } from '../db/database.js';
 import { recordPublishedAppeals } from '../domain/monitoring/books.js';
-import { applyPendingChanges, type ApplyOptions } from '../domain/monitoring/engine.js';
+import { applyPendingChanges, rebaseAfterReruns, type ApplyOptions } from '../domain/monitoring/engine.js';
+import { alertOnChanges } from '../domain/notifications/alerts.js';
 import { currentLog } from '../ops/logger.js';
 import { defineJob, type JobQueue } from './queue.js';
 
@@ -24,9 +25,19 @@ export const monitoringApplyJob = defineJob({
 
 export const MONITORING_SWEEP_MS = 30_000;
 
+/** Records appeals published since, then applies every pending change with its alerts queued. */
 export async function runMonitoringStep(db: Db, options: ApplyOptions = {}) {
   await recordPublishedAppeals(db);
-  const applied = await applyPendingChanges(db, options);
+  await rebaseAfterReruns(db);
+  const applied = await applyPendingChanges(db, {
+    onChanges: async (changes, _change, trx) => {
+      await alertOnChanges(
+        trx,
+        changes.map((c) => c.id),
+      );
+    },
+    ...options,
+  });
   if (applied.length) currentLog().info({ applied }, 'world changes applied to monitored portfolios');
   return applied;
 }

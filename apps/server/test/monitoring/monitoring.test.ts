@@ -1,8 +1,10 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { recordWorldChange } from '../../src/domain/monitoring/books.js';
+import { notifyPortfolioAndAppealEvents } from '../../src/domain/notifications/watchers.js';
 import { runMonitoringStep } from '../../src/jobs/monitoring-jobs.js';
 import { recaptureArea } from '../../src/world/recapture.js';
+import { authHeader, createUser } from '../factories.js';
 import { createMember, usePortfolioTestApp } from '../portfolio/app.js';
 import { portfolioSteps, type Headers } from '../portfolio/steps.js';
 
@@ -49,6 +51,12 @@ describe('monitored portfolios', () => {
     const live = await book(home.headers, csv);
     const pinned = await book(home.headers, csv);
     const theirs = await book(foreign.headers, csv);
+
+    // Each finished run is told once to whoever asked for it (read after a cursor, no hook in the runs).
+    expect(await notifyPortfolioAndAppealEvents(db)).toBe(3);
+    expect(await notifyPortfolioAndAppealEvents(db)).toBe(0);
+    const ready = await app.inject({ method: 'GET', url: '/api/caribou/notifications', headers: home.headers });
+    expect(ready.json().items.filter((n: { title: string }) => n.title.endsWith('is ready (zfire)'))).toHaveLength(2);
 
     // Nothing of another organisation's book is reachable.
     expect((await monitor(foreign.headers, live.id, { monitored: true })).statusCode).toBe(404);
@@ -106,6 +114,43 @@ describe('monitored portfolios', () => {
       .execute();
     expect(untouchedAfter).toEqual(untouchedBefore);
 
+    // /v1: the changes after a cursor, paged, oldest first; documented; another organisation's key gets 404.
+    const keyOf = async (org: typeof home.org) => {
+      const admin = await authHeader(app, await createUser(db, { org, role: 'admin' }));
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/user-management/api-keys',
+        headers: admin,
+        payload: { name: 'feed' },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return { authorization: `Bearer ${res.json().key as string}` };
+    };
+    const key = await keyOf(home.org);
+    const fed: string[] = [];
+    for (let after = '', pages = 0; ; pages += 1) {
+      const res = await app.inject({
+        method: 'GET',
+        url: `/v1/portfolios/${live.id}/changes?limit=3${after ? `&after=${after}` : ''}`,
+        headers: key,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      fed.push(...res.json().changes.map((c: { id: string }) => c.id));
+      if (!res.json().hasMore) break;
+      after = res.json().nextCursor;
+      expect(pages).toBeLessThan(50);
+    }
+    expect(fed).toEqual(changes.map((c) => String(c.id)).sort((a, b) => Number(a) - Number(b)));
+    expect(
+      (await app.inject({ method: 'GET', url: `/v1/portfolios/${live.id}/changes`, headers: await keyOf(foreign.org) }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await app.inject({ method: 'GET', url: `/v1/portfolios/${live.id}/changes?after=x`, headers: key })).statusCode,
+    ).toBe(400);
+    const doc = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    expect(doc.paths['/v1/portfolios/{id}/changes'].get).toBeDefined();
+
     // Changes are immutable.
     await expect(
       sql`UPDATE score_changes SET new_score = 0 WHERE portfolio_id = ${live.id}`.execute(db),
@@ -125,6 +170,25 @@ describe('monitored portfolios', () => {
     expect(page.changes[0]).toMatchObject({ cause: 'capture', ref: expect.stringMatching(/^R\d+$/) });
     const movers = page.topMovers.map((c: { delta: number }) => Math.abs(c.delta));
     expect(movers).toEqual([...movers].sort((a, b) => b - a));
+    // A row opens the property with its orthophotos before and after the capture.
+    const detail = await app.inject({
+      method: 'GET',
+      url: `/api/caribou/portfolio/${live.id}/changes/${page.changes[0].id}`,
+      headers: home.headers,
+    });
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(detail.json().after).toMatchObject({ captureId: report.captures[0], date: today });
+    expect(detail.json().before.date < today).toBe(true);
+    expect(detail.json().after.imageUrl).toMatch(/sig=/);
+    expect(
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/api/caribou/portfolio/${live.id}/changes/${page.changes[0].id}`,
+          headers: foreign.headers,
+        })
+      ).statusCode,
+    ).toBe(404);
     const none = await app.inject({
       method: 'GET',
       url: `/api/caribou/portfolio/${live.id}/changes?cause=appeal`,
@@ -195,5 +259,29 @@ describe('monitored portfolios', () => {
     });
     expect(xlsx.statusCode).toBe(200);
     expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+
+    // A whole-book rerun becomes the monitored book's new base.
+    const rerun = await app.inject({
+      method: 'PUT',
+      url: `/api/caribou/portfolio/${live.id}/product/zfire/rerun_portfolio`,
+      headers: home.headers,
+    });
+    expect(rerun.statusCode, rerun.body).toBe(202);
+    const meta = await steps.waitForStatus(home.headers, live.id, 'zfire', 'READY');
+    const newRun = meta.products.find((p: { product: string }) => p.product === 'zfire').runs.at(-1).runId as number;
+    expect(newRun).not.toBe(live.runId);
+    await runMonitoringStep(db);
+    const base = await db
+      .selectFrom('monitored_products')
+      .select('base_run_id')
+      .where('portfolio_id', '=', live.id)
+      .executeTakeFirst();
+    expect(base?.base_run_id).toBe(newRun);
+    const rebased = await db
+      .selectFrom('monitored_rows')
+      .select('model_version')
+      .where('portfolio_id', '=', live.id)
+      .execute();
+    expect(rebased).toHaveLength(30);
   }, 240_000);
 });

@@ -33,6 +33,7 @@ import { useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { BRAND } from './theme';
 import { useSession, type Session } from '../session/session';
+import { NotificationBell } from '../features/notifications/NotificationBell';
 
 const onDark = {
   color: 'rgba(255,255,255,0.86)',
@@ -304,6 +305,7 @@ export function TopBar() {
       <ProductTabs session={session} />
       <Box sx={{ flex: 1, minWidth: 8 }} />
       <OrganizationSwitcher session={session} />
+      <NotificationBell sx={onDark} />
       <Tooltip title="Help and FAQ">
         <IconButton
           component={RouterLink}

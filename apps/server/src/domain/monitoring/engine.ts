@@ -6,6 +6,8 @@ import {
   findAppealVersion,
   lockNextPendingChange,
   markChangeProcessed,
+  rebaseMonitoredProduct,
+  staleMonitoredProducts,
   type AffectedProperty,
   type NewScore,
   type RecordedChange,
@@ -154,4 +156,16 @@ export async function applyPendingChanges(db: Db, options: ApplyOptions = {}): P
     if (!next) return applied;
     applied.push(next);
   }
+}
+
+/**
+ * A whole-book rerun of a monitored product (a new model version, by hand) becomes the book's new
+ * base: its results are copied into the monitored rows, which later changes start from. Returns
+ * how many products were rebased.
+ */
+export async function rebaseAfterReruns(db: Db): Promise<number> {
+  const stale = await staleMonitoredProducts(db);
+  for (const s of stale)
+    await db.transaction().execute((trx) => rebaseMonitoredProduct(trx, s.portfolio_id, s.product, s.run_id));
+  return stale.length;
 }
