@@ -1,3 +1,4 @@
+import { cellToBoundary, isValidCell } from 'h3-js';
 import type { AccumulationGrouping, AccumulationPage, Dashboard, Ring, RingRows } from '@zview/contracts';
 import type { Actor } from '../../../auth/actor.js';
 import type { Db } from '../../../db/database.js';
@@ -218,7 +219,14 @@ export async function dashboard(db: Db, actor: Actor, id: number, only?: string)
       answer.hasValue = scored.hasValue;
       answer.totalValue = states.totalValue;
       const cells = await accumulationAreas(db, scored.runId, 'h3_7', { offset: 0, limit: DASHBOARD_HEXAGONS });
-      answer.hexagons = cells.areas.map((cell) => ({ cell: cell.key, count: cell.count, value: cell.value }));
+      answer.hexagons = cells.areas
+        .filter((cell) => isValidCell(cell.key))
+        .map((cell) => ({
+          cell: cell.key,
+          count: cell.count,
+          value: cell.value,
+          boundary: cellToBoundary(cell.key, true) as [number, number][],
+        }));
     }
   }
   return answer;
