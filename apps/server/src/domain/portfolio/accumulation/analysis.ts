@@ -15,6 +15,7 @@ import { findRunOf, productsOf } from '../../../db/portfolios.js';
 import { conflict } from '../../app-error.js';
 import { ownPortfolio, ownProduct } from '../access.js';
 import { ensureExposure } from './exposure.js';
+import type { RingRadius } from './ring-cells.js';
 import { aggregateFile, areaCells, areaHeader, RING_HEADER, ringCells, type AggregateFormat } from './export.js';
 
 /**
@@ -106,8 +107,8 @@ export async function topRings(
   const candidates = await ringCandidates(db, {
     portfolioId: id,
     runId: scored.runId,
-    radius: query.radius,
-    cells: Math.max(60, query.limit * 4),
+    radius: query.radius as RingRadius,
+    cells: Math.max(60, query.limit * 3),
     byValue: scored.hasValue,
   });
   const rings = distinctRings(candidates, query.radius, query.limit, scored.hasValue).map((ring, index) => ({
