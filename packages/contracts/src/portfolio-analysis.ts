@@ -137,7 +137,15 @@ export const dashboardSchema = z.object({
     }),
   ),
   /** H3 resolution-7 cells with their value, for the map's hexagon layer. */
-  hexagons: z.array(z.object({ cell: z.string(), count: z.number(), value: z.number() })),
+  hexagons: z.array(
+    z.object({
+      cell: z.string(),
+      count: z.number(),
+      value: z.number(),
+      /** The cell's outline as [longitude, latitude] pairs, closed. */
+      boundary: z.array(z.tuple([z.number(), z.number()])),
+    }),
+  ),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 

@@ -11,6 +11,10 @@ import { poolOf, withOwnConnection, type Db } from './database.js';
  * aggregate is computed here, set-wise; Node only turns rows into areas while the exposure is built.
  */
 
+/** The ring grid (domain/portfolio/accumulation/ring-cells.ts): longitude scaled by the cosine of 50°. */
+export const RING_CELL_COS = Math.cos((50 * Math.PI) / 180);
+export const METRES_PER_DEGREE = 111_320;
+
 export function exposureBuild(db: Db, portfolioId: number) {
   return db
     .selectFrom('portfolio_exposure_builds')
@@ -70,7 +74,7 @@ export async function replaceExposure(
           Readable.from(transform(source)),
           writer.query(
             copyFrom(
-              `COPY portfolio_exposure_${id} (portfolio_id, row_number, latitude, longitude, value, state, county, zip, h3_5, h3_7, h3_9) FROM STDIN`,
+              `COPY portfolio_exposure_${id} (portfolio_id, row_number, latitude, longitude, value, state, county, zip, h3_5, h3_7, h3_9, g250_y, g250_x, g1000_y, g1000_x) FROM STDIN`,
             ),
           ),
         );
@@ -78,6 +82,8 @@ export async function replaceExposure(
         reader.release();
       }
       await writer.query(`CREATE INDEX ON portfolio_exposure_${id} (latitude, longitude)`);
+      await writer.query(`CREATE INDEX ON portfolio_exposure_${id} (g1000_y, g1000_x)`);
+      await writer.query(`CREATE INDEX ON portfolio_exposure_${id} (g250_y, g250_x)`);
       await writer.query(
         `ALTER TABLE portfolio_exposure ATTACH PARTITION portfolio_exposure_${id} FOR VALUES IN (${id})`,
       );
@@ -88,6 +94,15 @@ export async function replaceExposure(
          ON CONFLICT (portfolio_id) DO UPDATE SET run_id = $2, row_count = $3, has_value = $4, built_at = now()`,
         [id, runId, rows, hasValue],
       );
+      // Each ring grid's cells with their rows, value and centres (by rows and by value).
+      await writer.query('DELETE FROM portfolio_exposure_cells WHERE portfolio_id = $1', [id]);
+      for (const radius of [250, 1000])
+        await writer.query(
+          `INSERT INTO portfolio_exposure_cells (portfolio_id, radius, gy, gx, n, value, lat_n, lng_n, lat_v, lng_v)
+           SELECT ${id}, ${radius}, g${radius}_y, g${radius}_x, count(*), coalesce(sum(value), 0),
+             sum(latitude), sum(longitude), coalesce(sum(latitude * value), 0), coalesce(sum(longitude * value), 0)
+           FROM portfolio_exposure_${id} GROUP BY 3, 4`,
+        );
       // The portfolio's run aggregates were made from the previous exposure.
       await writer.query(
         'DELETE FROM portfolio_accumulation_builds WHERE run_id IN (SELECT id FROM portfolio_runs WHERE portfolio_id = $1)',
@@ -136,12 +151,21 @@ export async function buildAccumulations(db: Db, portfolioId: number, runId: num
       WHERE e.portfolio_id = ${portfolioId}
       GROUP BY GROUPING SETS ((e.state, r.risk_level), (e.county, r.risk_level), (e.zip, r.risk_level),
         (e.h3_5, r.risk_level), (e.h3_7, r.risk_level), (e.h3_9, r.risk_level))`.execute(trx);
+    // One 'all' row per area, so a page of areas is an index scan.
+    await sql`
+      INSERT INTO portfolio_accumulations (run_id, grouping, key, risk_level, count, value)
+      SELECT run_id, grouping, key, 'all', sum(count), sum(value) FROM portfolio_accumulations
+      WHERE run_id = ${runId} GROUP BY run_id, grouping, key`.execute(trx);
     await sql`
       INSERT INTO portfolio_accumulations (run_id, grouping, key, risk_level, count, value)
       SELECT ${runId}, 'score_band', least(floor(r.score / 10), 9)::int::text, r.risk_level, count(*), 0
       FROM portfolio_results r WHERE r.run_id = ${runId} AND r.score IS NOT NULL
       GROUP BY 3, 4`.execute(trx);
-    await sql`INSERT INTO portfolio_accumulation_builds (run_id) VALUES (${runId})`.execute(trx);
+    await sql`
+      INSERT INTO portfolio_accumulation_builds (run_id, totals)
+      SELECT ${runId}, coalesce(jsonb_object_agg(grouping, jsonb_build_object('areas', areas, 'count', n, 'value', v)), '{}')
+      FROM (SELECT grouping, count(*) AS areas, sum(count) AS n, sum(value) AS v FROM portfolio_accumulations
+            WHERE run_id = ${runId} AND risk_level = 'all' GROUP BY grouping) t`.execute(trx);
   });
 }
 
@@ -152,46 +176,61 @@ export interface AreaRow {
   levels: Record<'low' | 'medium' | 'high' | 'none', { count: number; value: number }>;
 }
 
-/** One page of a run's areas of a grouping, most value first (then most rows). */
+/** One page of a run's areas of a grouping, most value first (then most rows), with the grouping's totals. */
 export async function accumulationAreas(
   db: Db,
   runId: number,
   grouping: string,
   page: { offset: number; limit: number },
 ): Promise<{ areas: AreaRow[]; total: number; totalCount: number; totalValue: number }> {
-  const rows = await sql<{
-    key: string;
-    count: string;
-    value: number;
-    levels: AreaRow['levels'] | null;
-    areas: string;
-    all_count: string;
-    all_value: number;
-  }>`
-    WITH areas AS (
-      SELECT key, sum(count) AS count, sum(value) AS value,
-        jsonb_object_agg(risk_level, jsonb_build_object('count', count, 'value', value)) AS levels
-      FROM portfolio_accumulations WHERE run_id = ${runId} AND grouping = ${grouping}
-      GROUP BY key)
-    SELECT a.*, t.areas, t.all_count, t.all_value
-    FROM (SELECT count(*) AS areas, coalesce(sum(count), 0) AS all_count, coalesce(sum(value), 0) AS all_value FROM areas) t
-    LEFT JOIN LATERAL (SELECT * FROM areas ORDER BY value DESC, count DESC, key LIMIT ${page.limit} OFFSET ${page.offset}) a ON true`.execute(
-    db,
-  );
-  const first = rows.rows[0];
-  const none = { count: 0, value: 0 };
+  const [build, ranked] = await Promise.all([
+    db.selectFrom('portfolio_accumulation_builds').select('totals').where('run_id', '=', runId).executeTakeFirst(),
+    db
+      .selectFrom('portfolio_accumulations')
+      .select(['key', 'count', 'value'])
+      .where('run_id', '=', runId)
+      .where('grouping', '=', grouping)
+      .where('risk_level', '=', 'all')
+      .orderBy('value', 'desc')
+      .orderBy('count', 'desc')
+      .orderBy('key')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+  ]);
+  const levels = ranked.length
+    ? await db
+        .selectFrom('portfolio_accumulations')
+        .select(['key', 'risk_level', 'count', 'value'])
+        .where('run_id', '=', runId)
+        .where('grouping', '=', grouping)
+        .where(
+          'key',
+          'in',
+          ranked.map((row) => row.key),
+        )
+        .where('risk_level', '<>', 'all')
+        .execute()
+    : [];
+  const byKey = new Map<string, AreaRow['levels']>();
+  for (const row of ranked)
+    byKey.set(row.key, {
+      low: { count: 0, value: 0 },
+      medium: { count: 0, value: 0 },
+      high: { count: 0, value: 0 },
+      none: { count: 0, value: 0 },
+    });
+  for (const row of levels) {
+    const area = byKey.get(row.key);
+    if (area && row.risk_level in area)
+      area[row.risk_level as keyof AreaRow['levels']] = { count: row.count, value: row.value };
+  }
+  const totals = build?.totals[grouping];
   return {
-    areas: rows.rows
-      .filter((row) => row.key !== null)
-      .map((row) => ({
-        key: row.key,
-        count: Number(row.count),
-        value: Number(row.value),
-        levels: { low: none, medium: none, high: none, none, ...row.levels },
-      })),
-    total: Number(first?.areas ?? 0),
-    totalCount: Number(first?.all_count ?? 0),
-    totalValue: Number(first?.all_value ?? 0),
+    areas: ranked.map((row) => ({ key: row.key, count: row.count, value: row.value, levels: byKey.get(row.key)! })),
+    total: totals?.areas ?? 0,
+    totalCount: totals?.count ?? 0,
+    totalValue: totals?.value ?? 0,
   };
 }
 
@@ -214,52 +253,51 @@ export interface RingCandidate {
 }
 
 /**
- * Candidate rings of `radius` metres with exact figures. The exposure is cut into cells at least
- * `radius` on a side (degrees of latitude; longitude scaled by the cosine of the book's highest
- * latitude, so cells are never narrower than the radius), each cell's 3×3 block summed by hash
- * joins (never a cell against every cell). A ring centred in a cell holds only rows of its block,
+ * Candidate rings of `radius` metres (250 or 1000) with exact figures. The exposure's ring cells
+ * (ring-cells.ts; their sums kept per portfolio) are summed in 3×3 blocks (hash joins over the
+ * cells, never a cell against every cell). A ring centred in a cell holds only rows of its block,
  * so the blocks of most value bound the best rings: the `cells` best blocks give two centres each
- * (the value-weighted centre of the cell's rows and of its block's), and each centre's rows within
- * the radius are counted exactly (haversine) among the rows of its own block.
+ * (the weighted centre of the block's rows and of its middle cell's), and each centre's rows within
+ * the radius are counted exactly (haversine) among its own block's rows, found by index.
  */
 export async function ringCandidates(
   db: Db,
-  input: { portfolioId: number; runId: number | null; radius: number; cells: number; byValue: boolean },
+  input: { portfolioId: number; runId: number | null; radius: 250 | 1000; cells: number; byValue: boolean },
 ): Promise<RingCandidate[]> {
-  const d = input.radius / 111_320;
-  const weight = input.byValue ? sql`coalesce(value, 0)` : sql`1.0`;
+  const d = input.radius / METRES_PER_DEGREE;
+  const gy = sql.ref(`e.g${input.radius}_y`);
+  const gx = sql.ref(`e.g${input.radius}_x`);
+  const [w, lat, lng] = input.byValue ? ['value', 'lat_v', 'lng_v'] : ['n', 'lat_n', 'lng_n'];
   const result = await sql<RingCandidate>`
-    WITH scale AS (
-      SELECT cos(radians(least(max(abs(latitude)), 85))) AS c FROM portfolio_exposure WHERE portfolio_id = ${input.portfolioId}
-    ), pts AS MATERIALIZED (
-      SELECT e.row_number, e.latitude, e.longitude, coalesce(e.value, 0) AS value, ${weight} AS w,
-        floor(e.latitude / ${d})::int AS gy, floor(e.longitude * scale.c / ${d})::int AS gx
-      FROM portfolio_exposure e, scale WHERE e.portfolio_id = ${input.portfolioId}
-    ), cells AS (
-      SELECT gy, gx, sum(value) AS value, count(*) AS n, sum(w) AS w, sum(latitude * w) AS lw, sum(longitude * w) AS gw
-      FROM pts GROUP BY gy, gx
-    ), offsets AS (
+    WITH offsets AS (
       SELECT dy, dx FROM generate_series(-1, 1) dy, generate_series(-1, 1) dx
+    ), cells AS (
+      SELECT gy, gx, n, value, ${sql.ref(w)}::float8 AS w, ${sql.ref(lat)} AS lw, ${sql.ref(lng)} AS gw
+      FROM portfolio_exposure_cells WHERE portfolio_id = ${input.portfolioId} AND radius = ${input.radius}
     ), blocks AS (
-      SELECT c.gy + o.dy AS gy, c.gx + o.dx AS gx, sum(c.value) AS value, sum(c.n) AS n,
+      SELECT c.gy + o.dy AS gy, c.gx + o.dx AS gx, sum(c.w) AS w, sum(c.n) AS n,
         sum(c.lw) / nullif(sum(c.w), 0) AS lat, sum(c.gw) / nullif(sum(c.w), 0) AS lng
       FROM cells c, offsets o GROUP BY 1, 2
-      ORDER BY ${input.byValue ? sql`sum(c.value) DESC, sum(c.n) DESC` : sql`sum(c.n) DESC`} LIMIT ${input.cells}
+      ORDER BY sum(c.w) DESC, sum(c.n) DESC LIMIT ${input.cells}
     ), centres AS (
-      SELECT DISTINCT ON (lat, lng) row_number() OVER () AS id, lat, lng FROM (
-        SELECT b.lat, b.lng FROM blocks b WHERE b.lat IS NOT NULL
-        UNION ALL
-        SELECT c.lw / c.w, c.gw / c.w FROM blocks b JOIN cells c USING (gy, gx) WHERE c.w > 0
-      ) x
+      SELECT row_number() OVER () AS id, lat, lng FROM (
+        SELECT DISTINCT lat, lng FROM (
+          SELECT b.lat, b.lng FROM blocks b WHERE b.lat IS NOT NULL
+          UNION ALL
+          SELECT c.lw / c.w, c.gw / c.w FROM blocks b JOIN cells c USING (gy, gx) WHERE c.w > 0
+        ) x
+      ) y
     ), centre_cells AS (
-      SELECT ce.id, ce.lat, ce.lng, floor(ce.lat / ${d})::int + o.dy AS gy, floor(ce.lng * scale.c / ${d})::int + o.dx AS gx
-      FROM centres ce, offsets o, scale
+      SELECT ce.id, ce.lat, ce.lng, floor(ce.lat / ${d})::int + o.dy AS gy,
+        floor(ce.lng * ${RING_CELL_COS} / ${d})::int + o.dx AS gx
+      FROM centres ce, offsets o
     ), inside AS (
-      SELECT cc.id, cc.lat, cc.lng, p.row_number, p.value
-      FROM centre_cells cc JOIN pts p USING (gy, gx)
+      SELECT cc.id, cc.lat, cc.lng, e.row_number, coalesce(e.value, 0) AS value
+      FROM centre_cells cc
+      JOIN portfolio_exposure e ON e.portfolio_id = ${input.portfolioId} AND ${gy} = cc.gy AND ${gx} = cc.gx
       WHERE 2 * 6371008.8 * asin(sqrt(
-        power(sin(radians(p.latitude - cc.lat) / 2), 2) +
-        cos(radians(cc.lat)) * cos(radians(p.latitude)) * power(sin(radians(p.longitude - cc.lng) / 2), 2)
+        power(sin(radians(e.latitude - cc.lat) / 2), 2) +
+        cos(radians(cc.lat)) * cos(radians(e.latitude)) * power(sin(radians(e.longitude - cc.lng) / 2), 2)
       )) <= ${input.radius}
     )
     SELECT i.lat AS latitude, i.lng AS longitude, count(*)::int AS count, sum(i.value)::float8 AS value,

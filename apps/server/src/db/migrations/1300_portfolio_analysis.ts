@@ -49,8 +49,27 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       zip text,
       h3_5 text NOT NULL,
       h3_7 text NOT NULL,
-      h3_9 text NOT NULL
+      h3_9 text NOT NULL,
+      -- Ring cells of 250 m and 1 km (see ring-cells.ts): the rows of a ring are found by index.
+      g250_y integer NOT NULL,
+      g250_x integer NOT NULL,
+      g1000_y integer NOT NULL,
+      g1000_x integer NOT NULL
     ) PARTITION BY LIST (portfolio_id)`.execute(db);
+  await sql`
+    CREATE TABLE portfolio_exposure_cells (
+      portfolio_id integer NOT NULL REFERENCES portfolio_exposure_builds(portfolio_id) ON DELETE CASCADE,
+      radius integer NOT NULL,
+      gy integer NOT NULL,
+      gx integer NOT NULL,
+      n integer NOT NULL,
+      value double precision NOT NULL,
+      lat_n double precision NOT NULL,
+      lng_n double precision NOT NULL,
+      lat_v double precision NOT NULL,
+      lng_v double precision NOT NULL,
+      PRIMARY KEY (portfolio_id, radius, gy, gx)
+    )`.execute(db);
   await sql`
     CREATE FUNCTION zview_drop_exposure_partition() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
@@ -71,9 +90,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       value double precision NOT NULL,
       PRIMARY KEY (run_id, grouping, key, risk_level)
     )`.execute(db);
+  // Pages of areas most value first: an index scan of the 'all' rows (one per area).
+  await sql`CREATE INDEX portfolio_accumulations_rank_idx ON portfolio_accumulations (run_id, grouping, risk_level, value DESC, count DESC, key)`.execute(
+    db,
+  );
   await sql`
     CREATE TABLE portfolio_accumulation_builds (
       run_id integer PRIMARY KEY REFERENCES portfolio_runs(id) ON DELETE CASCADE,
+      -- Per grouping: its number of areas, rows and value.
+      totals jsonb NOT NULL DEFAULT '{}',
       built_at timestamptz NOT NULL DEFAULT now()
     )`.execute(db);
 }
@@ -81,6 +106,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`DROP TABLE portfolio_accumulation_builds`.execute(db);
   await sql`DROP TABLE portfolio_accumulations`.execute(db);
+  await sql`DROP TABLE portfolio_exposure_cells`.execute(db);
   await sql`DROP TABLE portfolio_exposure_builds`.execute(db);
   await sql`DROP FUNCTION zview_drop_exposure_partition() CASCADE`.execute(db);
   await sql`DROP TABLE portfolio_exposure`.execute(db);

@@ -37,6 +37,10 @@ export interface PortfolioExposureTable {
   h3_5: string;
   h3_7: string;
   h3_9: string;
+  g250_y: number;
+  g250_x: number;
+  g1000_y: number;
+  g1000_x: number;
 }
 
 export interface PortfolioAccumulationsTable {
@@ -50,6 +54,7 @@ export interface PortfolioAccumulationsTable {
 
 export interface PortfolioAccumulationBuildsTable {
   run_id: number;
+  totals: ColumnType<Record<string, { areas: number; count: number; value: number }>, string | undefined, string>;
   built_at: ColumnType<Date, never, never>;
 }
 

@@ -1,3 +1,4 @@
+import { cellToBoundary, isValidCell } from 'h3-js';
 import type { AccumulationGrouping, AccumulationPage, Dashboard, Ring, RingRows } from '@zview/contracts';
 import type { Actor } from '../../../auth/actor.js';
 import type { Db } from '../../../db/database.js';
@@ -14,6 +15,7 @@ import { findRunOf, productsOf } from '../../../db/portfolios.js';
 import { conflict } from '../../app-error.js';
 import { ownPortfolio, ownProduct } from '../access.js';
 import { ensureExposure } from './exposure.js';
+import type { RingRadius } from './ring-cells.js';
 import { aggregateFile, areaCells, areaHeader, RING_HEADER, ringCells, type AggregateFormat } from './export.js';
 
 /**
@@ -105,8 +107,8 @@ export async function topRings(
   const candidates = await ringCandidates(db, {
     portfolioId: id,
     runId: scored.runId,
-    radius: query.radius,
-    cells: Math.max(60, query.limit * 4),
+    radius: query.radius as RingRadius,
+    cells: Math.max(60, query.limit * 3),
     byValue: scored.hasValue,
   });
   const rings = distinctRings(candidates, query.radius, query.limit, scored.hasValue).map((ring, index) => ({
@@ -218,7 +220,14 @@ export async function dashboard(db: Db, actor: Actor, id: number, only?: string)
       answer.hasValue = scored.hasValue;
       answer.totalValue = states.totalValue;
       const cells = await accumulationAreas(db, scored.runId, 'h3_7', { offset: 0, limit: DASHBOARD_HEXAGONS });
-      answer.hexagons = cells.areas.map((cell) => ({ cell: cell.key, count: cell.count, value: cell.value }));
+      answer.hexagons = cells.areas
+        .filter((cell) => isValidCell(cell.key))
+        .map((cell) => ({
+          cell: cell.key,
+          count: cell.count,
+          value: cell.value,
+          boundary: cellToBoundary(cell.key, true) as [number, number][],
+        }));
     }
   }
   return answer;

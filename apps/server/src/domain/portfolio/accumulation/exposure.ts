@@ -3,6 +3,7 @@ import type { Db } from '../../../db/database.js';
 import { exposureBuild, replaceExposure } from '../../../db/portfolio-exposure.js';
 import { unescapeCopyText } from '../../../db/copy-text.js';
 import { countyAt } from './counties.js';
+import { ringCell } from './ring-cells.js';
 
 /**
  * A portfolio's exposure (issue 43): each located row's insured value and areas, built once its rows
@@ -64,6 +65,8 @@ export async function* exposureLines(
     }
     const state = field(7) ?? (county ? county.slice(-2) : null);
     stats.rows += 1;
+    const [g250y, g250x] = ringCell(latitude, longitude, 250);
+    const [g1000y, g1000x] = ringCell(latitude, longitude, 1000);
     lines.push(
       [
         portfolioId,
@@ -77,6 +80,10 @@ export async function* exposureLines(
         h3_5,
         h3_7,
         h3_9,
+        g250y,
+        g250x,
+        g1000y,
+        g1000x,
       ].join(TAB),
     );
   };
