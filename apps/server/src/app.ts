@@ -25,12 +25,15 @@ import { securityHeaders } from './http/security-headers.js';
 import { initServerErrorReporting } from './error-reporting.js';
 import { createLogger, requestContext } from './ops/logger.js';
 import type { Logger } from 'pino';
+import type { BlobStore } from './storage/blob-store.js';
 
 export interface AppContext {
   config: ServerConfig;
   db: Db;
   /** Scene and capture queries of the imagery renderer (the world's); none = empty imagery. */
   imagery?: ImagerySources;
+  /** Blob store of imported imagery pyramids; the deployment's (createBlobStore) when absent. */
+  imageryBlobs?: BlobStore;
   /** Blob store, job queue and engines of the portfolio tool; created on first use when absent. */
   portfolio?: PortfolioServices;
 }
