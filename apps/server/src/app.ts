@@ -27,12 +27,15 @@ import { initServerErrorReporting } from './error-reporting.js';
 import { createLogger, requestContext } from './ops/logger.js';
 import { guardSlowBodies } from './http/slow-clients.js';
 import type { Logger } from 'pino';
+import type { BlobStore } from './storage/blob-store.js';
 
 export interface AppContext {
   config: ServerConfig;
   db: Db;
   /** Scene and capture queries of the imagery renderer (the world's); none = empty imagery. */
   imagery?: ImagerySources;
+  /** Blob store of imported imagery pyramids; the deployment's (createBlobStore) when absent. */
+  imageryBlobs?: BlobStore;
   /** Blob store, job queue and engines of the portfolio tool; created on first use when absent. */
   portfolio?: PortfolioServices;
 }

@@ -9,6 +9,7 @@ export * from './permissions.js';
 export * from './session.js';
 export * from './assessment.js';
 export * from './imagery.js';
+export * from './imagery-mosaics.js';
 export * from './property.js';
 export * from './address.js';
 export * from './identity.js';

@@ -19,6 +19,8 @@ import { CONTENT_TYPES } from '../domain/imagery/render.js';
 import { emptyImagerySources, ImageryService, type RenderedImage } from '../domain/imagery/service.js';
 import { resolveSigningSecret, SIGNED_SCOPES, UrlSigner } from '../domain/imagery/signing.js';
 import { mapSourceUrls } from '../domain/imagery/urls.js';
+import { MosaicService } from '../domain/imagery/mosaic/service.js';
+import { createBlobStore } from '../storage/create-blob-store.js';
 import { forbidden, notFound, unauthorized } from './errors.js';
 
 declare module 'fastify' {
@@ -31,7 +33,7 @@ declare module 'fastify' {
     signedUrl?: boolean;
   }
   interface FastifyInstance {
-    imagery: { service: ImageryService; signer: UrlSigner };
+    imagery: { service: ImageryService; mosaics: MosaicService; signer: UrlSigner };
   }
 }
 
@@ -67,12 +69,15 @@ export async function registerImageryRoutes(app: FastifyInstance) {
   let signerInstance: UrlSigner | undefined;
   const getSigner = () =>
     (signerInstance ??= new UrlSigner(resolveSigningSecret(config.urlSigningSecret, config.dataDir)));
+  const mosaics = new MosaicService(app.ctx.db, app.ctx.imageryBlobs ?? createBlobStore(config.blobStore));
   const service = new ImageryService(
     app.ctx.imagery ?? emptyImagerySources,
     new ImageCache(path.join(config.dataDir, 'imagery', 'cache')),
+    mosaics,
   );
   app.decorate('imagery', {
     service,
+    mosaics,
     get signer() {
       return getSigner();
     },

@@ -1,6 +1,7 @@
 import { healthResponseSchema } from '@zview/contracts';
 import type { FastifyInstance } from 'fastify';
 import { registerImageryRoutes } from './imagery.js';
+import { registerImageryMosaicRoutes } from './imagery-mosaics.js';
 import { registerAddressRoutes } from './address.js';
 import { registerPropertyRoutes } from './property.js';
 import { registerProductOverviewRoutes } from './product-overview.js';
@@ -38,6 +39,7 @@ export async function registerApiRoutes(app: FastifyInstance) {
     async () => ({ status: 'ok' }),
   );
   await registerImageryRoutes(app);
+  await registerImageryMosaicRoutes(app);
   await registerAddressRoutes(app);
   await registerPropertyRoutes(app);
   await registerProductOverviewRoutes(app);

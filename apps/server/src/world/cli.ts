@@ -3,7 +3,14 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
 import { openDatabase, type OpenDatabase } from '../db/open.js';
 import { importBuildingFootprints, importParcels } from './importers/geojson.js';
-import { importGeoTiff, importImageWithBounds, type ImportedCapture } from './importers/imagery.js';
+import { parseEpsg } from '../domain/imagery/mosaic/crs.js';
+import { createBlobStore } from '../storage/create-blob-store.js';
+import {
+  importGeoTiff,
+  importImageWithBounds,
+  importMosaicCapture,
+  type ImportedCapture,
+} from './importers/imagery.js';
 import { importOpenAddresses } from './importers/openaddresses.js';
 import { importFilings } from './importers/filings.js';
 import { seedFilings } from './filings/seed.js';
@@ -14,6 +21,7 @@ import { JobQueue } from '../jobs/queue.js';
 import { queueMonitoring } from '../jobs/monitoring-jobs.js';
 import { PORTFOLIO_PRODUCTS, type PortfolioProduct } from '@zview/contracts';
 import { parseArea, recaptureArea } from './recapture.js';
+import type { BlobStore } from '../storage/blob-store.js';
 
 const USAGE = `Usage:
   npm run world -- [--properties N] [--seed S]          (re)generate the sample world
@@ -22,7 +30,10 @@ const USAGE = `Usage:
   npm run world -- import openaddresses FILE.csv
   npm run world -- import parcels FILE.geojson
   npm run world -- import buildings FILE.geojson
-  npm run world -- import image FILE.tif --date YYYY-MM-DD [--provider NAME] [--kind ortho|oblique --direction north|east|south|west]
+  npm run world -- import image FILE.tif --date YYYY-MM-DD [--provider NAME] [--crs EPSG:CODE]
+                                                          a GeoTIFF/COG mosaic of any size → tile pyramid in the blob store
+                                                          (--crs when it has a world file instead of GeoKeys)
+  npm run world -- import image FILE.tif --kind oblique --direction north|east|south|west --date YYYY-MM-DD [--provider NAME]
   npm run world -- import image FILE.png|jpg --bounds WEST,SOUTH,EAST,NORTH --date YYYY-MM-DD [--provider NAME]
   npm run world -- capture (--area WEST,SOUTH,EAST,NORTH | --neighbourhood ID) --date YYYY-MM-DD [--roofs 0.2] [--trees 0.3]
                                                           re-image an area: some roofs replaced, trees grown (monitored books follow)
@@ -41,6 +52,7 @@ async function main() {
       kind: { type: 'string', default: 'ortho' },
       direction: { type: 'string' },
       bounds: { type: 'string' },
+      crs: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
       filings: { type: 'string', default: '3000' },
       area: { type: 'string' },
@@ -55,7 +67,10 @@ async function main() {
   const database = await openDatabase(config, { log: (line) => process.stdout.write(line) });
   try {
     if (positionals[0] === 'import')
-      await runImport(database, positionals.slice(1), values, path.join(config.dataDir, 'imagery'));
+      await runImport(database, positionals.slice(1), values, {
+        storageDir: path.join(config.dataDir, 'imagery'),
+        blobs: () => createBlobStore(config.blobStore),
+      });
     else if (positionals[0] === 'capture') await runCapture(database, values);
     else if (positionals[0] === 'release') await runRelease(database, positionals[1], values);
     else if (positionals[0] === 'filings') {
@@ -102,8 +117,8 @@ async function generate(database: OpenDatabase, values: { properties?: string; s
 async function runImport(
   database: OpenDatabase,
   [kind, file]: string[],
-  values: { date?: string; provider?: string; kind?: string; direction?: string; bounds?: string },
-  storageDir: string,
+  values: { date?: string; provider?: string; kind?: string; direction?: string; bounds?: string; crs?: string },
+  { storageDir, blobs }: { storageDir: string; blobs: () => BlobStore },
 ) {
   if (!kind || !file) throw new Error(USAGE);
   const { db } = database;
@@ -121,7 +136,19 @@ async function runImport(
       direction: (values.direction ?? null) as 'north' | 'east' | 'south' | 'west' | null,
       storageDir,
     };
-    if (/\.tiff?$/i.test(file)) report = await importGeoTiff(db, file, info);
+    if (/\.tiff?$/i.test(file) && info.kind === 'ortho') {
+      let last = 0;
+      report = await importMosaicCapture(db, blobs(), file, {
+        capturedOn: info.capturedOn,
+        provider: info.provider,
+        epsg: values.crs ? parseEpsg(values.crs) : undefined,
+        onProgress: ({ blocks, totalBlocks, tiles }) => {
+          if (Date.now() - last < 2000 && blocks < totalBlocks) return;
+          last = Date.now();
+          process.stdout.write(`  ${blocks}/${totalBlocks} blocks, ${tiles} tiles\n`);
+        },
+      });
+    } else if (/\.tiff?$/i.test(file)) report = await importGeoTiff(db, file, info);
     else {
       const [west, south, east, north] = (values.bounds ?? '').split(',').map(Number);
       if ([west, south, east, north].some((v) => v === undefined || Number.isNaN(v)))

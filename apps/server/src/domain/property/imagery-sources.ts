@@ -129,6 +129,16 @@ export function worldImagerySources(db: Db): ImagerySources {
         ...(capture.direction ? { direction: capture.direction } : {}),
         center: [row.lng, row.lat],
         events: rendered,
+        ...(capture.tiles_key && capture.min_zoom !== null && capture.max_zoom !== null
+          ? {
+              mosaic: {
+                id: capture.id,
+                tilesKey: capture.tiles_key,
+                minZoom: capture.min_zoom,
+                maxZoom: capture.max_zoom,
+              },
+            }
+          : {}),
       };
     },
   };
