@@ -16,6 +16,7 @@ export const SIGNED_SCOPES = {
   tiles: 'tiles:satellite',
   mapStyle: 'map:style',
   mapFeatures: 'map:features',
+  basemapTiles: 'map:tiles',
 } as const;
 
 export type SignatureCheck = 'ok' | 'missing' | 'expired' | 'invalid';
