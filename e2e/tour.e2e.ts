@@ -67,3 +67,50 @@ describe('the property map (user@demo.test): a street map from the world’s dat
     expect((await pixelStats(panelCanvas(page))).colours).toBeGreaterThan(60);
   });
 });
+
+describe('at 1280 px: the width overlay, the account menu and signing out (staff, then trial)', () => {
+  let page: Page;
+  beforeAll(async () => {
+    ({ page } = await newPage(browser, { width: 1280, height: 860 }));
+  });
+  afterAll(() => page.context().close());
+
+  it('remembers Continue for the session and signs out to the login page at / without a 401', async () => {
+    const overlay = page.getByTestId('width-overlay');
+    await page.goto('/');
+    await overlay.getByRole('button', { name: 'Continue' }).click();
+    // Sign-in is several full page loads (the identity provider's redirects): the choice holds.
+    await signIn(page, 'staff@zview.test');
+    expect(await overlay.count()).toBe(0);
+    await page.goto('/admin/customer-management');
+    await page.getByRole('banner').waitFor();
+    await page.reload();
+    await page.getByRole('banner').waitFor();
+    await page.waitForTimeout(300);
+    expect(await overlay.count()).toBe(0);
+
+    const refused: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() === 401) refused.push(new URL(response.url()).pathname);
+    });
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { name: 'Welcome' }).waitFor();
+    await page.waitForTimeout(500);
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(refused).toEqual([]);
+  });
+
+  it('gives a trial user a menu that says why team management is absent, with Sign out', async () => {
+    await signIn(page, 'trial@trial.test');
+    // Same tab session: Continue still holds after signing in as someone else.
+    expect(await page.getByTestId('width-overlay').count()).toBe(0);
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    const menu = page.getByRole('menu');
+    expect(await menu.getByTestId('team-management-unavailable').innerText()).toBe(
+      'Team management is not available to trial organisations.',
+    );
+    expect(await menu.getByRole('menuitem').allInnerTexts()).toEqual(['Sign out']);
+    await page.keyboard.press('Escape');
+  });
+});
