@@ -27,6 +27,16 @@ describe('the property map (user@demo.test): a street map from the world’s dat
   });
   afterAll(() => page.context().close());
 
+  it('gives a lone score card the whole row on the summary', async () => {
+    const cards = page.getByTestId('score-cards');
+    const row = cards.getByTestId('score-card-row').first();
+    const lone = row.getByTestId('score-card');
+    expect(await lone.count()).toBe(1);
+    const [rowBox, cardBox] = [(await row.boundingBox())!, (await lone.boundingBox())!];
+    expect(cardBox.width).toBeGreaterThan(rowBox.width * 0.95);
+    await screenshot(page, 'tour-summary-lone-card');
+  });
+
   it('draws streets, parcels and buildings with street names on Street, from our own tiles and glyphs', async () => {
     const satellite = await pixelStats(panelCanvas(page));
     await panelMap(page).getByRole('button', { name: 'Street' }).click();
@@ -112,5 +122,73 @@ describe('at 1280 px: the width overlay, the account menu and signing out (staff
     );
     expect(await menu.getByRole('menuitem').allInnerTexts()).toEqual(['Sign out']);
     await page.keyboard.press('Escape');
+  });
+});
+
+describe('staff: billing of an unknown organisation, and upload progress', () => {
+  let page: Page;
+  beforeAll(async () => {
+    ({ page } = await newPage(browser));
+    await page.goto('/');
+    await signIn(page, 'staff@zview.test');
+  });
+  afterAll(() => page.context().close());
+
+  it('keeps the billing header apart and says which organisation could not be shown', async () => {
+    await page.goto('/billing');
+    await page.getByRole('heading', { name: 'BILLING' }).waitFor();
+    await page.getByRole('button', { name: 'change' }).click();
+    await page.getByRole('textbox', { name: 'Organization ID' }).fill('999999');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByTestId('billing-organization').getByText('No report for organization ID 999999').waitFor();
+    expect(await page.getByText(/^Showing data for organization/).innerText()).toContain(
+      'no organization: ID 999999 could not be loaded.',
+    );
+    const title = (await page.getByRole('heading', { name: 'BILLING' }).boundingBox())!;
+    const generated = (await page.getByTestId('report-generated').boundingBox())!;
+    expect(generated.x).toBeGreaterThan(title.x + title.width + 16);
+    await screenshot(page, 'tour-billing-unknown-organization');
+  });
+
+  it('draws the upload bar as full as the percentage it shows', async () => {
+    await page.goto('/zportfolio/create');
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    // About 2 MB/s up: an 8 MB file takes a few seconds, long enough to look at mid-way.
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 20,
+      downloadThroughput: 50_000_000,
+      uploadThroughput: 2_000_000,
+    });
+    const row = '1427 Wheatland Ave,Wichita,KS,67203\n';
+    const csv = `Address,City,State,Zip\n${row.repeat(Math.ceil(8_000_000 / row.length))}`;
+    await page
+      .getByTestId('file-input')
+      .setInputFiles({ name: 'big.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    const status = page.getByTestId('upload-status');
+    await expect
+      .poll(async () => Number((await status.innerText()).match(/(\d+)%/)?.[1] ?? 0), {
+        timeout: 20_000,
+        interval: 100,
+      })
+      .toBeGreaterThan(25);
+    const seen = await page.evaluate(() => {
+      const text = document.querySelector('[data-testid=upload-status]')!.textContent!;
+      const track = document.querySelector('[aria-label="Upload progress"]')!.getBoundingClientRect();
+      const bar = document
+        .querySelector('[aria-label="Upload progress"] .MuiLinearProgress-bar')!
+        .getBoundingClientRect();
+      return { said: Number(text.match(/(\d+)%/)![1]), drawn: ((bar.right - track.left) / track.width) * 100 };
+    });
+    await screenshot(page, 'tour-upload-progress');
+    expect(Math.abs(seen.drawn - seen.said)).toBeLessThan(6);
+    await page.getByRole('button', { name: 'Cancel upload' }).click();
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
   });
 });
