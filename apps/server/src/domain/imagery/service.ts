@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { forbidden } from '../app-error.js';
+import type { BasemapProvider } from './basemap.js';
 import type { ImageCache } from './cache.js';
 import type { PropertyCapture } from './capture.js';
 import { bboxAround, bboxContains, expandBBox, tileToBBox, TILE_SIZE, type BBox } from './geo.js';
@@ -17,6 +18,8 @@ import { emptyScene, type SceneFeatures, type SceneProvider, type SceneRaster } 
  */
 export interface ImagerySources {
   scene: SceneProvider;
+  /** The street base map's data of an area (none: empty base-map tiles). */
+  basemap?: BasemapProvider;
   capture: (captureId: string, propertyId: string) => PropertyCapture | null | Promise<PropertyCapture | null>;
 }
 
