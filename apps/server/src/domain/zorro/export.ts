@@ -3,7 +3,7 @@ import type { ZorroExportQuery, ZorroGridColumn } from '@zview/contracts';
 import { ZORRO_GRID_COLUMNS } from '@zview/contracts';
 import type { Db } from '../../db/database.js';
 import { filingSummaries, orderedFilingIds, type FilingSummaryRow } from '../../db/zorro.js';
-import { csvCell } from '../portfolio/export.js';
+import { csvCell } from '../spreadsheet/csv-cell.js';
 import { xlsxFromPages, type XlsxCell } from '../portfolio/xlsx.js';
 import { resolveQuery } from './discover.js';
 import { parseTextQuery } from './text-query.js';
