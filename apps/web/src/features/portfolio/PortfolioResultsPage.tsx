@@ -1,3 +1,4 @@
+import { formatLongDate } from '@zview/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -17,7 +18,7 @@ import { fetchPortfolioMetadata } from './api/metadata';
 import { PortfolioSubpage, RunProgressBar, StatusChip } from './components';
 import { EmptyState, LoadError } from '../../ui/TableStates';
 import { ErrorsTable } from './ErrorsTable';
-import { formatDate, orderByProduct, productName } from './model';
+import { orderByProduct, productName } from './model';
 import { PropertyDrawer } from './PropertyDrawer';
 import { ResultsTable } from './ResultsTable';
 import { RiskDistribution } from './RiskDistribution';
@@ -112,7 +113,7 @@ export default function PortfolioResultsPage() {
           <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
             {[
               data.description,
-              `Created ${formatDate(data.createdAt)}`,
+              `Created ${formatLongDate(data.createdAt)}`,
               data.rowCount !== null ? `${data.rowCount.toLocaleString('en-US')} rows` : null,
             ]
               .filter(Boolean)

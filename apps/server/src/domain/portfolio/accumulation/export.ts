@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { AccumulationArea, AccumulationGrouping, Ring } from '@zview/contracts';
-import { csvCell } from '../csv-cell.js';
+import { csvCell } from '../../spreadsheet/csv-cell.js';
 import { xlsxFromPages, type XlsxCell } from '../xlsx.js';
 
 /**
