@@ -15,8 +15,8 @@ import type { Actor } from '../apps/server/src/auth/actor.js';
 import { createDb } from '../apps/server/src/db/database.js';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
-import { accumulationAreas, buildAccumulations, ringCandidates } from '../apps/server/src/db/portfolio-exposure.js';
-import { dashboard, distinctRings } from '../apps/server/src/domain/portfolio/accumulation/analysis.js';
+import { accumulationAreas, buildAccumulations } from '../apps/server/src/db/portfolio-exposure.js';
+import { dashboard, findRings } from '../apps/server/src/domain/portfolio/accumulation/analysis.js';
 import { ensureExposure } from '../apps/server/src/domain/portfolio/accumulation/exposure.js';
 
 const ROWS = Number(process.env.ROWS ?? 1_000_000);
@@ -124,12 +124,7 @@ try {
   }
   for (const radius of [1000, 250] as const) {
     const rings = await timed(`top 100 rings of ${radius} m`, async () =>
-      distinctRings(
-        await ringCandidates(db, { portfolioId: id, runId: run.id, radius, cells: 300, byValue: true }),
-        radius,
-        100,
-        true,
-      ),
+      findRings(db, { portfolioId: id, runId: run.id, radius, limit: 100, byValue: true }),
     );
     console.log(`  best ring: ${rings[0]?.count} rows, $${Math.round(rings[0]?.value ?? 0).toLocaleString('en-US')}`);
   }

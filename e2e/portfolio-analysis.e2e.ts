@@ -88,7 +88,13 @@ describe('portfolio analysis', () => {
       await page.getByTestId('summary-cards').waitFor({ timeout: 30_000 });
       const started = Date.now();
       await page.getByRole('tab', { name: 'Book analysis' }).click();
-      await page.getByTestId('book-analysis').waitFor({ timeout: 30_000 });
+      await page
+        .getByTestId('book-analysis')
+        .waitFor({ timeout: 30_000 })
+        .catch(async (error: unknown) => {
+          await screenshot(page, 'portfolio-analysis-failure');
+          throw error;
+        });
       await page.getByTestId('score-distribution').locator('svg').first().waitFor();
       const firstPaintMs = Date.now() - started;
       console.log(`  book dashboard first paint: ${firstPaintMs} ms`);

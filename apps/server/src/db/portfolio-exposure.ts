@@ -244,7 +244,46 @@ export async function scoreBands(db: Db, runId: number) {
     .execute();
 }
 
-export interface RingCandidate {
+export interface RingBlock {
+  /** Weighted centre of the block's rows, and of its middle cell's (null when that cell is empty). */
+  latitude: number;
+  longitude: number;
+  cellLatitude: number | null;
+  cellLongitude: number | null;
+  weight: number;
+}
+
+/**
+ * The `cells` 3×3 blocks of most value (most rows when `byValue` is false) of the ring grid of
+ * `radius` (ring-cells.ts), read from the portfolio's kept cell sums, never from the book: a ring
+ * centred in a cell holds only rows of its block, so these blocks bound the best rings.
+ */
+export async function ringBlocks(
+  db: Db,
+  input: { portfolioId: number; radius: 250 | 1000; cells: number; byValue: boolean },
+): Promise<RingBlock[]> {
+  const [w, lat, lng] = input.byValue ? ['value', 'lat_v', 'lng_v'] : ['n', 'lat_n', 'lng_n'];
+  const result = await sql<RingBlock>`
+    WITH offsets AS (
+      SELECT dy, dx FROM generate_series(-1, 1) dy, generate_series(-1, 1) dx
+    ), cells AS (
+      SELECT gy, gx, n, ${sql.ref(w)}::float8 AS w, ${sql.ref(lat)} AS lw, ${sql.ref(lng)} AS gw
+      FROM portfolio_exposure_cells WHERE portfolio_id = ${input.portfolioId} AND radius = ${input.radius}
+    ), blocks AS (
+      SELECT c.gy + o.dy AS gy, c.gx + o.dx AS gx, sum(c.w) AS w, sum(c.n) AS n,
+        sum(c.lw) / nullif(sum(c.w), 0) AS lat, sum(c.gw) / nullif(sum(c.w), 0) AS lng
+      FROM cells c, offsets o GROUP BY 1, 2
+      ORDER BY sum(c.w) DESC, sum(c.n) DESC LIMIT ${input.cells}
+    )
+    SELECT b.lat AS latitude, b.lng AS longitude, c.lw / nullif(c.w, 0) AS "cellLatitude",
+      c.gw / nullif(c.w, 0) AS "cellLongitude", b.w AS weight
+    FROM blocks b LEFT JOIN cells c USING (gy, gx)
+    WHERE b.lat IS NOT NULL
+    ORDER BY b.w DESC, b.n DESC`.execute(db);
+  return result.rows;
+}
+
+export interface RingFigures {
   latitude: number;
   longitude: number;
   count: number;
@@ -253,44 +292,30 @@ export interface RingCandidate {
 }
 
 /**
- * Candidate rings of `radius` metres (250 or 1000) with exact figures. The exposure's ring cells
- * (ring-cells.ts; their sums kept per portfolio) are summed in 3×3 blocks (hash joins over the
- * cells, never a cell against every cell). A ring centred in a cell holds only rows of its block,
- * so the blocks of most value bound the best rings: the `cells` best blocks give two centres each
- * (the weighted centre of the block's rows and of its middle cell's), and each centre's rows within
- * the radius are counted exactly (haversine) among its own block's rows, found by index.
+ * Exact figures of rings of `radius` around these centres: each centre's rows within the radius
+ * (haversine) among its 3×3 block's rows, found by the exposure's ring-cell index; `high`: those
+ * of them the run rated high.
  */
-export async function ringCandidates(
+export async function ringFigures(
   db: Db,
-  input: { portfolioId: number; runId: number | null; radius: 250 | 1000; cells: number; byValue: boolean },
-): Promise<RingCandidate[]> {
+  input: {
+    portfolioId: number;
+    runId: number | null;
+    radius: 250 | 1000;
+    centres: readonly { latitude: number; longitude: number }[];
+  },
+): Promise<RingFigures[]> {
+  if (!input.centres.length) return [];
   const d = input.radius / METRES_PER_DEGREE;
   const gy = sql.ref(`e.g${input.radius}_y`);
   const gx = sql.ref(`e.g${input.radius}_x`);
-  const [w, lat, lng] = input.byValue ? ['value', 'lat_v', 'lng_v'] : ['n', 'lat_n', 'lng_n'];
-  const result = await sql<RingCandidate>`
-    WITH offsets AS (
-      SELECT dy, dx FROM generate_series(-1, 1) dy, generate_series(-1, 1) dx
-    ), cells AS (
-      SELECT gy, gx, n, value, ${sql.ref(w)}::float8 AS w, ${sql.ref(lat)} AS lw, ${sql.ref(lng)} AS gw
-      FROM portfolio_exposure_cells WHERE portfolio_id = ${input.portfolioId} AND radius = ${input.radius}
-    ), blocks AS (
-      SELECT c.gy + o.dy AS gy, c.gx + o.dx AS gx, sum(c.w) AS w, sum(c.n) AS n,
-        sum(c.lw) / nullif(sum(c.w), 0) AS lat, sum(c.gw) / nullif(sum(c.w), 0) AS lng
-      FROM cells c, offsets o GROUP BY 1, 2
-      ORDER BY sum(c.w) DESC, sum(c.n) DESC LIMIT ${input.cells}
-    ), centres AS (
-      SELECT row_number() OVER () AS id, lat, lng FROM (
-        SELECT DISTINCT lat, lng FROM (
-          SELECT b.lat, b.lng FROM blocks b WHERE b.lat IS NOT NULL
-          UNION ALL
-          SELECT c.lw / c.w, c.gw / c.w FROM blocks b JOIN cells c USING (gy, gx) WHERE c.w > 0
-        ) x
-      ) y
+  const result = await sql<RingFigures>`
+    WITH centres AS (
+      SELECT * FROM unnest(${input.centres.map((c) => c.latitude)}::float8[], ${input.centres.map((c) => c.longitude)}::float8[])
+        WITH ORDINALITY AS t(lat, lng, id)
     ), centre_cells AS (
-      SELECT ce.id, ce.lat, ce.lng, floor(ce.lat / ${d})::int + o.dy AS gy,
-        floor(ce.lng * ${RING_CELL_COS} / ${d})::int + o.dx AS gx
-      FROM centres ce, offsets o
+      SELECT ce.id, ce.lat, ce.lng, floor(ce.lat / ${d})::int + dy AS gy, floor(ce.lng * ${RING_CELL_COS} / ${d})::int + dx AS gx
+      FROM centres ce, generate_series(-1, 1) dy, generate_series(-1, 1) dx
     ), inside AS (
       SELECT cc.id, cc.lat, cc.lng, e.row_number, coalesce(e.value, 0) AS value
       FROM centre_cells cc

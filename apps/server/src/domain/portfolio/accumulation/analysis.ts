@@ -6,7 +6,8 @@ import {
   accumulationAreas,
   accumulationBuilt,
   buildAccumulations,
-  ringCandidates,
+  ringBlocks,
+  ringFigures,
   ringRows,
   scoreBands,
   type AreaRow,
@@ -97,6 +98,39 @@ export function distinctRings<T extends { latitude: number; longitude: number; v
   return chosen;
 }
 
+/**
+ * The `limit` rings of most value (rows when the book has no value): the best blocks of the ring
+ * grid give centres (each block's weighted centre, then its middle cell's), a centre within half a
+ * radius of a better one is dropped, twice `limit` are counted exactly, and the best distinct ones kept.
+ */
+export async function findRings(
+  db: Db,
+  input: { portfolioId: number; runId: number | null; radius: RingRadius; limit: number; byValue: boolean },
+) {
+  const blocks = await ringBlocks(db, {
+    portfolioId: input.portfolioId,
+    radius: input.radius,
+    cells: Math.max(60, input.limit * 6),
+    byValue: input.byValue,
+  });
+  const centres: { latitude: number; longitude: number }[] = [];
+  for (const block of blocks) {
+    const options = [{ latitude: block.latitude, longitude: block.longitude }];
+    if (block.cellLatitude !== null && block.cellLongitude !== null)
+      options.push({ latitude: block.cellLatitude, longitude: block.cellLongitude });
+    for (const centre of options)
+      if (!centres.some((other) => metresBetween(other, centre) < input.radius / 2)) centres.push(centre);
+    if (centres.length >= input.limit * 2) break;
+  }
+  const figures = await ringFigures(db, {
+    portfolioId: input.portfolioId,
+    runId: input.runId,
+    radius: input.radius,
+    centres,
+  });
+  return distinctRings(figures, input.radius, input.limit, input.byValue);
+}
+
 export async function topRings(
   db: Db,
   actor: Actor,
@@ -104,14 +138,14 @@ export async function topRings(
   query: { product: string; radius: number; limit: number },
 ): Promise<{ product: string; radius: number; rings: Ring[] }> {
   const scored = await scoredProduct(db, actor, id, query.product);
-  const candidates = await ringCandidates(db, {
+  const found = await findRings(db, {
     portfolioId: id,
     runId: scored.runId,
     radius: query.radius as RingRadius,
-    cells: Math.max(60, query.limit * 3),
+    limit: query.limit,
     byValue: scored.hasValue,
   });
-  const rings = distinctRings(candidates, query.radius, query.limit, scored.hasValue).map((ring, index) => ({
+  const rings = found.map((ring, index) => ({
     rank: index + 1,
     latitude: ring.latitude,
     longitude: ring.longitude,
