@@ -116,7 +116,15 @@ export function orthoSvg(fullScene: SceneFeatures, view: SceneView): string {
     const r = px(t.radiusM);
     shadows.push(circlePath(x + sun.dx * r * 1.6, y + sun.dy * r * 1.6, r));
   }
-  if (shadows.length) body.push(`<path ${attrs({ d: shadows.join(''), fill: COLOURS.shadow, 'fill-opacity': 0.3 })}/>`);
+  if (shadows.length) {
+    // Soft-edged shadows, as skylight and the sun's half-degree disc make them (penumbra ≈ 0.3 m).
+    defs.push(
+      `<filter id="soft-shadow" x="-5%" y="-5%" width="110%" height="110%"><feGaussianBlur stdDeviation="${Math.max(0.6, px(0.3)).toFixed(1)}"/></filter>`,
+    );
+    body.push(
+      `<path ${attrs({ d: shadows.join(''), fill: COLOURS.shadow, 'fill-opacity': 0.38, filter: 'url(#soft-shadow)' })}/>`,
+    );
+  }
   if (detailed) for (const b of buildings) body.push(...roofSvg(b, ring, px, view, defs));
   else body.push(...plainRoofsSvg(buildings, ring, view));
   const canopies = new Map<string, string[]>();
