@@ -23,3 +23,7 @@ export * from './text.js';
 export * from './zorro.js';
 export * from './api-keys.js';
 export * from './product-overview.js';
+export * from './mitigation.js';
+export * from './portfolio-analysis.js';
+export * from './monitoring.js';
+export * from './notifications.js';

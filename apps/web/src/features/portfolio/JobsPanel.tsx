@@ -1,3 +1,4 @@
+import { formatLongDate } from '@zview/contracts';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
@@ -26,7 +27,7 @@ import { resumeJob } from './api/resumeJob';
 import { suspendJob } from './api/suspendJob';
 import { RunProgressBar } from './components';
 import { LoadError, MessageRow } from '../../ui/TableStates';
-import { formatDate, productName } from './model';
+import { productName } from './model';
 
 /**
  * Internal admins' view of portfolio processing across organisations (GET /caribou/jobs with a
@@ -196,7 +197,7 @@ function JobsTable() {
                     }}
                   />
                 </TableCell>
-                <TableCell>{formatDate(job.createdAt)}</TableCell>
+                <TableCell>{formatLongDate(job.createdAt)}</TableCell>
                 <TableCell align="right">
                   {job.state === 'running' || job.state === 'queued' ? (
                     <Button
