@@ -8,7 +8,8 @@ import { bboxAround, bboxContains, expandBBox, tileToBBox, TILE_SIZE, type BBox 
 import { obliqueSvg } from './oblique.js';
 import { orthoSvg } from './ortho.js';
 import type { MosaicService } from './mosaic/service.js';
-import { cropRaster, encode, rasterizeSvg, type ImageFormat } from './render.js';
+import { hashUnit } from './random.js';
+import { cropRaster, encode, rasterizePhoto, type ImageFormat } from './render.js';
 import { emptyScene, type SceneFeatures, type SceneProvider, type SceneRaster } from './scene.js';
 
 /**
@@ -29,7 +30,7 @@ export const emptyImagerySources: ImagerySources = {
 };
 
 /** Bumped whenever the drawing changes, so cached images of the old drawing are not served. */
-export const RENDERER_VERSION = 'r1';
+export const RENDERER_VERSION = 'r2';
 
 export const ORTHO_SIZE = { width: 512, height: 512, halfWidthM: 45 } as const;
 export const OBLIQUE_SIZE = { width: 640, height: 480, spanM: 90 } as const;
@@ -40,6 +41,12 @@ export interface RenderedImage {
   etag: string;
   hit: boolean;
 }
+
+/** Where a property image's texture starts: from its seed, so each capture differs, deterministically. */
+const textureOffset = (seed: string): [number, number] => [
+  Math.floor(hashUnit(seed, 'texture-x') * 1024),
+  Math.floor(hashUnit(seed, 'texture-y') * 1024),
+];
 
 const digest = (value: string | Buffer) => createHash('sha1').update(value).digest('hex').slice(0, 20);
 
@@ -95,7 +102,7 @@ export class ImageryService {
         events: capture.events,
         seed,
       });
-      return rasterizeSvg(svg, format);
+      return rasterizePhoto(svg, format, OBLIQUE_SIZE, textureOffset(seed));
     }
     const bbox = bboxAround(capture.center, ORTHO_SIZE.halfWidthM);
     if (capture.mosaic && this.mosaics) {
@@ -120,7 +127,7 @@ export class ImageryService {
       events: capture.events,
       seed,
     });
-    return rasterizeSvg(svg, format);
+    return rasterizePhoto(svg, format, ORTHO_SIZE, textureOffset(seed));
   }
 
   /**
@@ -146,10 +153,12 @@ export class ImageryService {
         const cropped = await cropRaster(raster, bbox, TILE_SIZE, TILE_SIZE, format);
         if (cropped) return cropped;
       }
-      // The texture seed is the tile's own position, so neighbouring tiles do not repeat.
-      return rasterizeSvg(
+      // The photographic texture is placed by the tile's pixel position, so neighbours continue it.
+      return rasterizePhoto(
         orthoSvg(scene, { bbox, width: TILE_SIZE, height: TILE_SIZE, capturedOn: date, events: [], seed: `tile` }),
         format,
+        { width: TILE_SIZE, height: TILE_SIZE },
+        [x * TILE_SIZE, y * TILE_SIZE],
       );
     });
     return { data, etag: digest(`${key}`), hit };
