@@ -35,6 +35,8 @@ export function guardSlowBodies(app: FastifyInstance, limits: SlowClientLimits):
     const declared = Number(raw.headers['content-length'] ?? 0);
     if (raw.complete || (!(declared > 0) && raw.headers['transfer-encoding'] === undefined)) return;
     const socket = raw.socket;
+    // Injected requests (tests, app.inject) have no real socket to measure.
+    if (typeof socket?.bytesRead !== 'number') return;
     let seen = socket.bytesRead;
     const timer = setInterval(() => {
       if (raw.complete || socket.destroyed) return stop();
