@@ -35,7 +35,9 @@ export async function startProductionPortfolioWorker(config: ServerConfig, db: D
     { chunkConcurrency: config.portfolio.workerConcurrency },
   );
   // Appeals past their deadline expire on the same queue (issue 16).
-  await startAppealExpiryWorker(db, services.queue);
+  await startAppealExpiryWorker(db, services.queue, {
+    mail: { smtpUrl: config.identity.smtpUrl, from: config.identity.mailFrom },
+  });
   await startUploadCleanup(
     services.queue,
     { db, blobs: services.blobs, blobRoot: path.join(config.dataDir, 'blobs') },
