@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { APP_VERSION, ERROR_CODES, REQUEST_ID_HEADER, VERSION_HEADER } from '@zview/contracts';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config.js';
 import type { Db } from './db/database.js';
@@ -11,7 +12,7 @@ import type { ImagerySources } from './domain/imagery/service.js';
 import type { PortfolioServices } from './portfolio-services.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerApiRoutes } from './http/index.js';
-import { collectOpenApiRoutes } from './http/openapi.js';
+import { registerOpenApiGenerator } from './http/openapi.js';
 import { registerPublicApi } from './http/v1/index.js';
 import { registerCollectorRoutes } from './http/collector.js';
 import { registerPrOverrideEcho } from './http/pr-override.js';
@@ -24,13 +25,17 @@ import { declaresResponse, registerZodResponseSerializer } from './http/response
 import { securityHeaders } from './http/security-headers.js';
 import { initServerErrorReporting } from './error-reporting.js';
 import { createLogger, requestContext } from './ops/logger.js';
+import { guardSlowBodies } from './http/slow-clients.js';
 import type { Logger } from 'pino';
+import type { BlobStore } from './storage/blob-store.js';
 
 export interface AppContext {
   config: ServerConfig;
   db: Db;
   /** Scene and capture queries of the imagery renderer (the world's); none = empty imagery. */
   imagery?: ImagerySources;
+  /** Blob store of imported imagery pyramids; the deployment's (createBlobStore) when absent. */
+  imageryBlobs?: BlobStore;
   /** Blob store, job queue and engines of the portfolio tool; created on first use when absent. */
   portfolio?: PortfolioServices;
 }
@@ -41,7 +46,14 @@ declare module 'fastify' {
     /** Every route registered, with its declared policy (checked by test/route-policy.test.ts). */
     registeredRoutes: { method: string; url: string; policy?: string }[];
     /** Every route with whether it declares a response schema or is exempt (checked by test/response-contracts.test.ts). */
-    routeContracts: { method: string; url: string; response: boolean; exempt: boolean }[];
+    routeContracts: {
+      method: string;
+      url: string;
+      response: boolean;
+      exempt: boolean;
+      /** Which of its inputs the route declares as schemas (checked by test/openapi-document.test.ts). */
+      input: { params: boolean; querystring: boolean; body: boolean };
+    }[];
   }
 }
 
@@ -78,11 +90,19 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     // A request that never completes (a multipart body without its closing boundary) is answered
     // and closed rather than held open (issue 12).
     requestTimeout: ctx.config.requestTimeoutMs,
+    // Headers must arrive in full within HEADERS_TIMEOUT_S; Node checks every second (default 30 s).
+    http: {
+      headersTimeout: ctx.config.headersTimeoutMs,
+      connectionsCheckingInterval: Math.min(1000, ctx.config.headersTimeoutMs),
+    },
     // Every answer carries its request id (x-request-id): the client's when it sent a sane one (issue 19);
     // it is on every log line of the request (requestId) and of the jobs it queues (issue 20).
     genReqId: requestId,
   });
   app.decorate('ctx', ctx);
+  // Beyond this many open connections the process drops new ones instead of exhausting itself.
+  app.server.maxConnections = ctx.config.maxConnections;
+  guardSlowBodies(app, ctx.config);
   initServerErrorReporting({ dsn: ctx.config.runtime.ERROR_REPORTING_DSN, environment: ctx.config.runtime.ENV });
   const registeredRoutes: FastifyInstance['registeredRoutes'] = [];
   app.decorate('registeredRoutes', registeredRoutes);
@@ -99,6 +119,11 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
         url: route.url,
         response: declaresResponse(route.schema as never),
         exempt: Boolean(route.config?.rawResponse),
+        input: {
+          params: Boolean(route.schema?.params),
+          querystring: Boolean(route.schema?.querystring ?? (route.schema as { query?: unknown } | undefined)?.query),
+          body: Boolean(route.schema?.body),
+        },
       });
     }
   });
@@ -145,9 +170,13 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       'request',
     );
   });
-  collectOpenApiRoutes(app);
+  await registerOpenApiGenerator(app);
   registerErrorHandler(app);
   registerPrOverrideEcho(app);
+  // Every route declares its params, querystring and body as zod schemas (packages/contracts):
+  // Fastify validates them before the handler, which receives the parsed values (typed by
+  // fastify-type-provider-zod's ZodTypeProvider); a failure answers 400 in the product's shape (errors.ts).
+  app.setValidatorCompiler(validatorCompiler);
   registerZodResponseSerializer(app, { check: process.env.NODE_ENV !== 'production' });
 
   await registerOpsRoutes(app);

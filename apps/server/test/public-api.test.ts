@@ -363,6 +363,8 @@ describe('OpenAPI', () => {
     const docs = await app.inject({ method: 'GET', url: '/api/docs' });
     expect(docs.statusCode).toBe(200);
     expect(docs.body).toContain('/api/docs/assets/swagger-ui-bundle.js'); // renders /api/openapi.json (public-api-client.test.ts)
+    const slashed = await app.inject({ method: 'GET', url: '/api/docs/' });
+    expect([slashed.statusCode, slashed.headers.location]).toEqual([301, '/api/docs']);
   });
 });
 

@@ -174,6 +174,7 @@ export const locationQuerySchema = z.object({
   location: text({ error: 'location is required' }).trim().min(1, 'location is required').max(MAX_LOCATION_LENGTH),
   location_type: z.enum(['address', 'coordinates']).optional(),
 });
+export type LocationQuery = z.output<typeof locationQuerySchema>;
 
 export const imageCatalogResponseSchema = z.object({
   results: z.array(imageItemSchema.extend({ kind: z.enum(['ortho', 'oblique']) })),
@@ -211,6 +212,12 @@ export const recentLookupSchema = z.object({
   /** How many times the organisation looked this property up (the row is its latest lookup). */
   count: z.number().int().min(1).default(1),
   scores: z.array(z.object({ product: z.string(), score: z.number().nullable(), riskLevel: z.enum(RISK_LEVELS) })),
+});
+/** GET /api/caribou/property/recent: a page of the organisation's lookups. */
+export const recentLookupsQuerySchema = z.object({
+  tab: z.enum(['recent', 'high-risk']).default('recent'),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  itemsPerPage: z.coerce.number().int().min(1).max(100).default(25),
 });
 export const recentLookupsResponseSchema = z.object({ results: z.array(recentLookupSchema), total: z.number() });
 

@@ -2,6 +2,7 @@ import { CONTROL_CHARACTER_MESSAGE, ERROR_CODES, MESSAGES, type ErrorCode } from
 import { AppError } from '../domain/app-error.js';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable.js';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { reportServerError } from '../error-reporting.js';
 
@@ -67,10 +68,31 @@ export interface DescribedError {
   retryAfter?: string;
 }
 
+/**
+ * A request that fails its route's declared zod schema (Fastify's validation with
+ * fastify-type-provider-zod): the same sentence as a ZodError, the part named as the handler's
+ * own parse named it ("page: Too big…"), so the 400 answers are what they were when handlers parsed.
+ */
+function describeValidationError(error: FastifyError): string | undefined {
+  if (!hasZodFastifySchemaValidationErrors(error)) return undefined;
+  return error.validation
+    .slice(0, 5)
+    .map((issue) => {
+      const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+      // A message that names its field already ('location is required', SPEC §7) is not prefixed again.
+      const field = path.split('.').pop() ?? '';
+      const message = issue.message ?? 'Invalid input';
+      return path && !message.startsWith(`${field} `) ? `${path}: ${message}` : message;
+    })
+    .join('; ');
+}
+
 export function describeError(error: FastifyError | AppError | ZodError, request: FastifyRequest): DescribedError {
   if (error instanceof AppError)
     return { status: statusOf[error.code], code: error.code, message: error.message, details: error.details };
   if (error instanceof ZodError) return { status: 400, code: ERROR_CODES.badRequest, message: describeZodError(error) };
+  const validation = describeValidationError(error as FastifyError);
+  if (validation !== undefined) return { status: 400, code: ERROR_CODES.badRequest, message: validation };
   const status = (error as FastifyError).statusCode;
   if (status && status >= 400 && status < 500) {
     // Fastify's own client errors (bad JSON, body too large, rate limit, unsupported media type).
@@ -89,8 +111,20 @@ export function describeError(error: FastifyError | AppError | ZodError, request
       retryAfter: String(DATABASE_RETRY_AFTER_SECONDS),
     };
   }
-  // A multipart body cut short (busboy): the client's upload was incomplete, not our failure.
-  if (/^(Unexpected end of (form|file)|Part terminated early|Malformed part header)/.test(error.message ?? '')) {
+  // multipart/form-data without its boundary parameter (busboy): nothing can be parsed.
+  if (/^Multipart: Boundary not found/.test(error.message ?? '')) {
+    return {
+      status: 400,
+      code: ERROR_CODES.badRequest,
+      message: 'The multipart/form-data Content-Type has no boundary parameter. Please upload the file again.',
+    };
+  }
+  // A multipart body cut short (busboy; a stream closed early under a file being read): the
+  // client's upload was incomplete, not our failure.
+  if (
+    /^(Unexpected end of (form|file)|Part terminated early|Malformed part header)/.test(error.message ?? '') ||
+    ((error as { code?: string }).code === 'ERR_STREAM_PREMATURE_CLOSE' && request.isMultipart())
+  ) {
     return {
       status: 400,
       code: ERROR_CODES.badRequest,

@@ -7,10 +7,11 @@ import {
   recentLookupsResponseSchema,
   ibhsEvaluationsResponseSchema,
   locationQuerySchema,
+  recentLookupsQuerySchema,
   MESSAGES,
+  type LocationQuery,
 } from '@zview/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { Actor } from '../auth/actor.js';
 import { can } from '../auth/policy.js';
 import { acquireChangeFeed } from '../db/change-feed.js';
@@ -20,7 +21,8 @@ import { findPropertyByLocation } from '../domain/property/find.js';
 import { findPropertyCaptures, findPropertyPermits, loadPropertyFeatures } from '../domain/property/load.js';
 import { propertyImageItem } from '../domain/imagery/urls.js';
 import { MODEL_SPECIFICATIONS } from '../domain/risk/index.js';
-import { badRequest, notFound } from './errors.js';
+import { notFound } from './errors.js';
+import { sendJsonText, withZod } from './route-config.js';
 
 const OBLIQUE_FEATURE = 'oblique-imagery';
 
@@ -29,14 +31,9 @@ function actorOf(request: FastifyRequest): Actor {
   return request.actor!;
 }
 
-const recentQuerySchema = z.object({
-  tab: z.enum(['recent', 'high-risk']).default('recent'),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  itemsPerPage: z.coerce.number().int().min(1).max(100).default(25),
-});
-
 /** The property view's API: assessment, imagery catalogue, permits, IBHS, specifications, recent lookups. */
-export async function registerPropertyRoutes(app: FastifyInstance) {
+export async function registerPropertyRoutes(fastify: FastifyInstance) {
+  const app = withZod(fastify);
   const { db, config } = app.ctx;
   const { feed, release } = acquireChangeFeed(db);
   // The assessment of the property view and of the public API (/v1): one code path (domain/property/lookup.ts).
@@ -50,23 +47,26 @@ export async function registerPropertyRoutes(app: FastifyInstance) {
   app.get(
     '/caribou/v3/property/assessment/zview',
     {
-      schema: { response: { 200: assessmentResponseSchema } },
-      config: { policy: 'property:read', openapi: { query: assessmentQuerySchema } },
+      schema: {
+        summary: 'Assess a property',
+        description:
+          'The property view’s assessment of an address or coordinates: the property, its scores for the products asked (default every enabled standard product) and its imagery. Metered on the zview channel.',
+        querystring: assessmentQuerySchema,
+        response: { 200: assessmentResponseSchema },
+      },
+      config: { policy: 'property:read' },
     },
-    async (request, reply): Promise<string> => {
-      const query = assessmentQuerySchema.parse(request.query);
-      const json = await lookups.assess(actorOf(request), query, {
+    async (request, reply) => {
+      const json = await lookups.assess(actorOf(request), request.query, {
         fresh: request.changesSeen === true,
         channel: 'zview',
       });
-      reply.type('application/json; charset=utf-8');
-      return json;
+      return sendJsonText(reply, json);
     },
   );
 
   /** Resolves `location` to a property or answers 404; a point without a property has no data. */
-  async function propertyAt(request: FastifyRequest) {
-    const query = locationQuerySchema.parse(request.query);
+  async function propertyAt(query: LocationQuery) {
     const found = await findPropertyByLocation(
       db,
       query.location,
@@ -81,10 +81,19 @@ export async function registerPropertyRoutes(app: FastifyInstance) {
 
   app.get(
     '/caribou/image_catalog',
-    { schema: { response: { 200: imageCatalogResponseSchema } }, config: { policy: 'property:read' } },
+    {
+      schema: {
+        summary: 'Imagery of a property',
+        description:
+          'The captures of the property at `location`, newest first: orthophotos, and obliques when the organisation has oblique imagery. Each item carries signed image URLs.',
+        querystring: locationQuerySchema,
+        response: { 200: imageCatalogResponseSchema },
+      },
+      config: { policy: 'property:read' },
+    },
     async (request) => {
       const actor = actorOf(request);
-      const property = await propertyAt(request);
+      const property = await propertyAt(request.query);
       if (!property) return { results: [] };
       const captures = await findPropertyCaptures(db, property);
       const obliqueAllowed = can(actor, 'product:use', { product: OBLIQUE_FEATURE });
@@ -101,13 +110,19 @@ export async function registerPropertyRoutes(app: FastifyInstance) {
 
   app.get(
     '/caribou/building_permits',
-    { schema: { response: { 200: buildingPermitsResponseSchema } }, config: { policy: 'property:read' } },
+    {
+      schema: {
+        summary: 'Building permits of a property',
+        description: `The building permits of the property at \`location\`, newest first (organisations with building permits). Without a location: 400 '${MESSAGES.locationRequired}'.`,
+        querystring: locationQuerySchema,
+        response: { 200: buildingPermitsResponseSchema },
+      },
+      config: { policy: 'property:read' },
+    },
     async (request) => {
       const actor = actorOf(request);
-      if (!(request.query as Record<string, unknown> | undefined)?.location)
-        throw badRequest(MESSAGES.locationRequired);
       requireFeature(actor, 'building_permits', 'Building permits');
-      const property = await propertyAt(request);
+      const property = await propertyAt(request.query);
       if (!property) return { results: [] };
       const permits = await findPropertyPermits(db, property.id);
       return buildingPermitsResponseSchema.parse({
@@ -128,11 +143,20 @@ export async function registerPropertyRoutes(app: FastifyInstance) {
 
   app.get(
     '/ibhs/evaluations',
-    { schema: { response: { 200: ibhsEvaluationsResponseSchema } }, config: { policy: 'property:read' } },
+    {
+      schema: {
+        summary: 'IBHS FORTIFIED evaluations of a property',
+        description:
+          'The IBHS FORTIFIED designations (Roof, Silver, Gold) of the buildings of the property at `location` (organisations with IBHS).',
+        querystring: locationQuerySchema,
+        response: { 200: ibhsEvaluationsResponseSchema },
+      },
+      config: { policy: 'property:read' },
+    },
     async (request) => {
       const actor = actorOf(request);
       requireFeature(actor, 'ibhs', 'IBHS FORTIFIED evaluations');
-      const property = await propertyAt(request);
+      const property = await propertyAt(request.query);
       if (!property) return { results: [] };
       const features = await loadPropertyFeatures(db, property.id);
       const results = (features?.buildings ?? [])
@@ -149,16 +173,32 @@ export async function registerPropertyRoutes(app: FastifyInstance) {
 
   app.get(
     '/caribou/specifications',
-    { schema: { response: { 200: modelSpecificationsResponseSchema } }, config: { policy: 'property:read' } },
+    {
+      schema: {
+        summary: 'Risk model specifications',
+        description: 'The versioned risk models behind the scores: inputs, factors and their weights, per product.',
+        response: { 200: modelSpecificationsResponseSchema },
+      },
+      config: { policy: 'property:read' },
+    },
     async () => ({ specifications: MODEL_SPECIFICATIONS }),
   );
 
   app.get(
     '/caribou/property/recent',
-    { schema: { response: { 200: recentLookupsResponseSchema } }, config: { policy: 'property:read' } },
+    {
+      schema: {
+        summary: 'Recent lookups',
+        description:
+          'The organisation’s property lookups, newest first, a page at a time; `tab=high-risk` keeps those with a high-risk score.',
+        querystring: recentLookupsQuerySchema,
+        response: { 200: recentLookupsResponseSchema },
+      },
+      config: { policy: 'property:read' },
+    },
     async (request) => {
       const actor = actorOf(request);
-      const query = recentQuerySchema.parse(request.query);
+      const query = request.query;
       const { rows, total } = await listRecentLookups(db, actor.organization.id, {
         limit: query.itemsPerPage,
         offset: (query.page - 1) * query.itemsPerPage,

@@ -20,7 +20,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodType } from 'zod';
 import * as conversations from '../domain/zorro/conversations.js';
 import { exportFilings } from '../domain/zorro/export.js';
-import { document, facets, filing, search } from '../domain/zorro/search.js';
+import { discoverFacets, discoverSearch, document, filing } from '../domain/zorro/search.js';
 
 /**
  * Data discovery (zorro) under /api/zorro: search, facets (GET /zorro/filters, SPEC §7), filings,
@@ -38,10 +38,10 @@ const zorro = (schema: ZodType, status = 200) =>
 export async function registerZorroRoutes(app: FastifyInstance) {
   const { db, config } = app.ctx;
   app.get('/zorro/search', zorro(zorroSearchResponseSchema), async (request) =>
-    search(db, zorroSearchQuerySchema.parse(request.query)),
+    discoverSearch(db, zorroSearchQuerySchema.parse(request.query)),
   );
   app.get('/zorro/filters', zorro(zorroFiltersResponseSchema), async (request) =>
-    facets(db, zorroFiltersSchema.parse(request.query)),
+    discoverFacets(db, zorroFiltersSchema.parse(request.query)),
   );
   app.get('/zorro/filings/:id', zorro(zorroFilingSchema), async (request) =>
     filing(db, zorroIdParamsSchema.parse(request.params).id),

@@ -1,6 +1,6 @@
 import { listTimerSettings, regulatorFigures, replaceTimerSettings } from '../../db/appeals.js';
 import type { Db } from '../../db/database.js';
-import { csvCell } from '../portfolio/csv-cell.js';
+import { csvCell } from '../spreadsheet/csv-cell.js';
 import type { AppealActor } from './service.js';
 import { HB25_1182_DAYS } from './timers.js';
 

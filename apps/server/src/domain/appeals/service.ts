@@ -43,6 +43,7 @@ import { applyManualInputs, describeFeatures, inputsFor, validateManualInputs } 
 import { canTransition, isOpen, transition, type Transition } from './state-machine.js';
 import { currentVersionAt, propertyInputsAt } from './amendments.js';
 import { HB25_1182_DAYS, deadlinesFor, type TimerKind } from './timers.js';
+import { csvCell } from '../spreadsheet/csv-cell.js';
 
 /** Who acts: the user, the organisation acted for, and whether the policy lets them decide appeals. */
 export interface AppealActor {
@@ -670,17 +671,10 @@ export async function auditCsv(db: Db, actor: AppealActor, propertyId?: string):
       e.actor_name ?? '',
       JSON.stringify(e.details),
     ]
-      .map(csvCell)
+      .map((value) => csvCell(String(value)))
       .join(','),
   );
   return [header.join(','), ...lines].join('\r\n') + '\r\n';
-}
-
-function csvCell(value: unknown): string {
-  let text = String(value);
-  // Spreadsheets run cells that start with these as formulas.
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 export async function appealSettings(db: Db, actor: AppealActor) {

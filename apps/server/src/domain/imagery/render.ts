@@ -11,7 +11,7 @@ export const CONTENT_TYPES: Record<ImageFormat, string> = { png: 'image/png', jp
 sharp.concurrency(1);
 sharp.cache(false);
 
-function encode(image: sharp.Sharp, format: ImageFormat): Promise<Buffer> {
+export function encode(image: sharp.Sharp, format: ImageFormat): Promise<Buffer> {
   switch (format) {
     case 'png':
       return image.png({ compressionLevel: 6, adaptiveFiltering: false }).toBuffer();

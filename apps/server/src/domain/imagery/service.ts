@@ -1,11 +1,14 @@
 import { createHash } from 'node:crypto';
+import sharp from 'sharp';
 import { forbidden } from '../app-error.js';
+import type { BasemapProvider } from './basemap.js';
 import type { ImageCache } from './cache.js';
 import type { PropertyCapture } from './capture.js';
 import { bboxAround, bboxContains, expandBBox, tileToBBox, TILE_SIZE, type BBox } from './geo.js';
 import { obliqueSvg } from './oblique.js';
 import { orthoSvg } from './ortho.js';
-import { cropRaster, rasterizeSvg, type ImageFormat } from './render.js';
+import type { MosaicService } from './mosaic/service.js';
+import { cropRaster, encode, rasterizeSvg, type ImageFormat } from './render.js';
 import { emptyScene, type SceneFeatures, type SceneProvider, type SceneRaster } from './scene.js';
 
 /**
@@ -15,6 +18,8 @@ import { emptyScene, type SceneFeatures, type SceneProvider, type SceneRaster } 
  */
 export interface ImagerySources {
   scene: SceneProvider;
+  /** The street base map's data of an area (none: empty base-map tiles). */
+  basemap?: BasemapProvider;
   capture: (captureId: string, propertyId: string) => PropertyCapture | null | Promise<PropertyCapture | null>;
 }
 
@@ -48,6 +53,8 @@ export class ImageryService {
   constructor(
     private readonly sources: ImagerySources,
     private readonly cache: ImageCache,
+    /** Imported mosaics: their tiles replace drawn ones, their captures are cut from tiles. */
+    private readonly mosaics?: MosaicService,
   ) {}
 
   /** The image of one property on one capture; null when the capture or property is unknown. */
@@ -91,6 +98,10 @@ export class ImageryService {
       return rasterizeSvg(svg, format);
     }
     const bbox = bboxAround(capture.center, ORTHO_SIZE.halfWidthM);
+    if (capture.mosaic && this.mosaics) {
+      const image = await this.mosaics.crop(capture.mosaic, bbox, ORTHO_SIZE.width, ORTHO_SIZE.height);
+      if (image) return encode(image, format);
+    }
     if (capture.raster) {
       const cropped = await cropRaster(capture.raster, bbox, ORTHO_SIZE.width, ORTHO_SIZE.height, format);
       if (cropped) return cropped;
@@ -117,6 +128,13 @@ export class ImageryService {
    * when the data under it changes (an import) and served from disk otherwise.
    */
   async tile(z: number, x: number, y: number, format: ImageFormat, date: string): Promise<RenderedImage> {
+    // Imported imagery, where there is any, is the aerial layer; the drawing fills the rest.
+    const imported = await this.mosaics?.latestTile(z, x, y);
+    if (imported) {
+      const wanted = format === 'jpg' ? 'image/jpeg' : `image/${format}`;
+      const data = imported.contentType === wanted ? imported.data : await encode(sharp(imported.data), format);
+      return { data, etag: digest(data), hit: true };
+    }
     const bbox = tileToBBox(z, x, y);
     // Shadows and canopies cross tile edges: draw what lies just outside too.
     const scene = await this.sources.scene(expandBBox(bbox, 0.15));
