@@ -304,8 +304,22 @@ describe('every transition, allowed and refused', () => {
     expect(again.statusCode).toBe(409);
     await post('reject', H.reviewer, { appealId: id, note: 'Receipt is for another address.' });
     const detail = appealDetailResponseSchema.parse((await get(`/${id}`, H.member)).json());
-    expect(detail.timeline.map((e) => e.action)).toEqual(['created', 'submitted', 'review_started', 'rejected']);
-    expect(detail.timeline.at(-1)!.details).toEqual({ note: 'Receipt is for another address.' });
+    // Starting the review acknowledges the appeal, rejecting it decides it (issue 42's statutory timers).
+    expect(detail.timeline.map((e) => e.action)).toEqual([
+      'created',
+      'submitted',
+      'review_started',
+      'deadline_met',
+      'rejected',
+      'deadline_met',
+    ]);
+    expect(detail.timeline.find((e) => e.action === 'rejected')!.details).toEqual({
+      note: 'Receipt is for another address.',
+    });
+    expect(detail.timeline.filter((e) => e.action === 'deadline_met').map((e) => e.details.deadline)).toEqual([
+      'acknowledge',
+      'decide',
+    ]);
     expect(detail.appeal.assignee?.email).toBe(reviewer.email);
   });
 });

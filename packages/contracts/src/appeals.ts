@@ -75,8 +75,13 @@ export type AppealSubject = z.infer<typeof appealSubjectSchema>;
 export const draftDetailsQuerySchema = appealSubjectSchema.extend({ featureName: featureName.optional() });
 
 /** POST recalculate, features_modification, publish_features_modification, push_appeal (SPEC's Appeal input). */
+export const APPEAL_KINDS = ['appeal', 'mitigation'] as const;
+export type AppealKind = (typeof APPEAL_KINDS)[number];
+
 export const appealInputSchema = appealSubjectSchema.extend({
   featureName: featureName.optional(),
+  /** 'mitigation': a request to credit recorded mitigations (10 CCR 2644.9 list…); it has a re-score-by deadline. */
+  kind: z.enum(APPEAL_KINDS).optional(),
   manualInputs: manualInputsSchema,
   reason: plainText(2000).optional(),
 });
@@ -122,6 +127,9 @@ export const appealListQuerySchema = z.object({
   product: product.optional(),
   propertyId: propertyId.optional(),
   overdue: z.enum(['true', 'false']).optional(),
+  kind: z.enum(APPEAL_KINDS).optional(),
+  /** 'deadline': the deadline queue, nearest unmet statutory deadline first. */
+  sort: z.enum(['created', 'deadline']).default('created'),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   itemsPerPage: z.coerce.number().int().min(1).max(100).default(25),
 });
@@ -171,8 +179,53 @@ export const appealSchema = z.object({
   scoreBefore: z.number().nullable(),
   scoreAfter: z.number().nullable(),
   evidenceCount: z.number().int(),
+  /** Issue 42: appeal or mitigation request, and its statutory timers (absent on appeals opened before them). */
+  kind: z.enum(APPEAL_KINDS).optional(),
+  timers: z
+    .object({
+      state: z.string().nullable(),
+      acknowledgeBy: z.string().nullable(),
+      decideBy: z.string().nullable(),
+      rescoreBy: z.string().nullable(),
+      acknowledgedAt: z.string().nullable(),
+      rescoredAt: z.string().nullable(),
+      /** The nearest deadline not met yet, and whether it has passed. */
+      next: z
+        .object({ kind: z.enum(['acknowledge', 'decide', 'rescore']), at: z.string(), overdue: z.boolean() })
+        .nullable(),
+      /** Deadlines met late or passed unmet. */
+      missed: z.array(z.enum(['acknowledge', 'decide', 'rescore'])),
+    })
+    .optional(),
 });
 export type Appeal = z.infer<typeof appealSchema>;
+
+/** Per state ('*' = every other state): days to acknowledge, decide and re-score (defaults HB25-1182: 10, 30, 30). */
+export const appealTimerRowSchema = z.object({
+  state: z.string().regex(/^([A-Z]{2}|\*)$/, "state must be a two-letter state code or '*'."),
+  acknowledgeDays: z.number().int().min(1, 'At least 1 day.').max(365, 'At most 365 days.'),
+  decideDays: z.number().int().min(1, 'At least 1 day.').max(365, 'At most 365 days.'),
+  rescoreDays: z.number().int().min(1, 'At least 1 day.').max(365, 'At most 365 days.'),
+});
+export const appealTimerSettingsSchema = z.object({
+  rows: z
+    .array(appealTimerRowSchema)
+    .max(60)
+    .refine((rows) => new Set(rows.map((r) => r.state)).size === rows.length, 'One row per state.'),
+});
+export type AppealTimerSettings = z.infer<typeof appealTimerSettingsSchema>;
+export const appealTimerSettingsResponseSchema = appealTimerSettingsSchema.extend({
+  defaults: appealTimerRowSchema.omit({ state: true }),
+});
+
+/** GET /caribou/appeals/regulator_export.csv: appeals opened in [from, to) (dates, YYYY-MM-DD). */
+export const regulatorExportQuerySchema = z
+  .object({
+    from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'from must be a date (YYYY-MM-DD).'),
+    to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'to must be a date (YYYY-MM-DD).'),
+  })
+  .refine((q) => !Number.isNaN(Date.parse(q.from)) && !Number.isNaN(Date.parse(q.to)), 'Not a calendar date.')
+  .refine((q) => q.from < q.to, 'from must be before to.');
 
 export const appealEvidenceSchema = z.object({
   id: z.number().int(),

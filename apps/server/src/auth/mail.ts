@@ -2,7 +2,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../db/database.js';
 
 export interface OutgoingMail {
-  kind: 'password_reset' | 'invitation' | 'notification_digest';
+  kind: 'password_reset' | 'invitation' | 'notification_digest' | 'appeal_reminder';
   to: string;
   subject: string;
   text: string;

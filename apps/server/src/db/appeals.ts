@@ -28,6 +28,48 @@ export async function setDeadlineDays(db: Executor, organizationId: number, days
     .execute();
 }
 
+/** An organisation's timer days for a state: its own row for the state, else its '*' row; undefined when neither. */
+export async function timerDaysOf(db: Executor, organizationId: number, state: string) {
+  return db
+    .selectFrom('appeal_timer_settings')
+    .select(['state', 'acknowledge_days', 'decide_days', 'rescore_days'])
+    .where('organization_id', '=', organizationId)
+    .where('state', 'in', [state, '*'])
+    .orderBy(sql`state = '*'`)
+    .executeTakeFirst();
+}
+
+export async function listTimerSettings(db: Executor, organizationId: number) {
+  return db
+    .selectFrom('appeal_timer_settings')
+    .select(['state', 'acknowledge_days', 'decide_days', 'rescore_days'])
+    .where('organization_id', '=', organizationId)
+    .orderBy('state')
+    .execute();
+}
+
+/** Replaces the organisation's timer settings with `rows` (one transaction). */
+export async function replaceTimerSettings(
+  trx: Transaction<Database>,
+  organizationId: number,
+  rows: { state: string; acknowledgeDays: number; decideDays: number; rescoreDays: number }[],
+): Promise<void> {
+  await trx.deleteFrom('appeal_timer_settings').where('organization_id', '=', organizationId).execute();
+  if (!rows.length) return;
+  await trx
+    .insertInto('appeal_timer_settings')
+    .values(
+      rows.map((r) => ({
+        organization_id: organizationId,
+        state: r.state,
+        acknowledge_days: r.acknowledgeDays,
+        decide_days: r.decideDays,
+        rescore_days: r.rescoreDays,
+      })),
+    )
+    .execute();
+}
+
 /** An appeal with the names of the people on it and the property's address. */
 function appealQuery(db: Executor, organizationId: number) {
   return db
@@ -64,7 +106,19 @@ export async function findOpenAppeal(db: Executor, organizationId: number, prope
 export async function lockAppeal(trx: Transaction<Database>, organizationId: number, id: number) {
   return trx
     .selectFrom('appeals')
-    .select(['id', 'status'])
+    .select([
+      'id',
+      'status',
+      'kind',
+      'property_id',
+      'product',
+      'acknowledge_by',
+      'decide_by',
+      'rescore_by',
+      'acknowledged_at',
+      'decided_at',
+      'rescored_at',
+    ])
     .where('organization_id', '=', organizationId)
     .where('id', '=', id)
     .forUpdate()
@@ -85,6 +139,11 @@ export async function insertAppeal(
     deadlineAt: Date;
     status: AppealStatusColumn;
     scoreBefore: number | null;
+    kind: 'appeal' | 'mitigation';
+    propertyState: string;
+    acknowledgeBy: Date;
+    decideBy: Date;
+    rescoreBy: Date | null;
   },
 ): Promise<number> {
   const row = await trx
@@ -101,6 +160,11 @@ export async function insertAppeal(
       deadline_at: values.deadlineAt,
       status: values.status,
       score_before: values.scoreBefore,
+      kind: values.kind,
+      property_state: values.propertyState,
+      acknowledge_by: values.acknowledgeBy,
+      decide_by: values.decideBy,
+      rescore_by: values.rescoreBy,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -120,6 +184,9 @@ export async function updateAppeal(
     decidedAt: Date;
     scoreBefore: number | null;
     scoreAfter: number | null;
+    acknowledgedAt: Date;
+    rescoredAt: Date;
+    remindedAt: Date;
   }>,
 ): Promise<void> {
   await trx
@@ -134,6 +201,9 @@ export async function updateAppeal(
       ...(changes.decidedAt !== undefined ? { decided_at: changes.decidedAt } : {}),
       ...(changes.scoreBefore !== undefined ? { score_before: changes.scoreBefore } : {}),
       ...(changes.scoreAfter !== undefined ? { score_after: changes.scoreAfter } : {}),
+      ...(changes.acknowledgedAt !== undefined ? { acknowledged_at: changes.acknowledgedAt } : {}),
+      ...(changes.rescoredAt !== undefined ? { rescored_at: changes.rescoredAt } : {}),
+      ...(changes.remindedAt !== undefined ? { reminded_at: changes.remindedAt } : {}),
     })
     .where('organization_id', '=', organizationId)
     .where('id', '=', id)
@@ -176,22 +246,38 @@ export interface AppealListFilters {
   product?: string;
   propertyId?: string;
   overdue?: boolean;
+  kind?: 'appeal' | 'mitigation';
+  /** 'deadline': the nearest unmet statutory deadline first (the deadline queue); default newest first. */
+  sort?: 'created' | 'deadline';
   limit: number;
   offset: number;
   now: Date;
 }
+
+/** The nearest statutory deadline an appeal has not met yet (null when all are met or it has none). */
+const NEXT_DEADLINE = sql`LEAST(
+  CASE WHEN a.acknowledged_at IS NULL THEN a.acknowledge_by END,
+  CASE WHEN a.decided_at IS NULL THEN a.decide_by END,
+  CASE WHEN a.rescored_at IS NULL THEN a.rescore_by END)`;
 
 export async function listAppeals(db: Executor, organizationId: number, filters: AppealListFilters) {
   let query = appealQuery(db, organizationId);
   if (filters.statuses.length) query = query.where('a.status', 'in', filters.statuses);
   if (filters.product) query = query.where('a.product', '=', filters.product);
   if (filters.propertyId) query = query.where('a.property_id', '=', filters.propertyId);
+  if (filters.kind) query = query.where('a.kind', '=', filters.kind);
   if (filters.overdue !== undefined) {
     const overdue = sql<boolean>`(a.status IN ('draft', 'submitted', 'under_review') AND a.deadline_at < ${filters.now})`;
     query = query.where(filters.overdue ? overdue : sql<boolean>`NOT ${overdue}`);
   }
   const [rows, count] = await Promise.all([
-    query.orderBy('a.created_at', 'desc').orderBy('a.id', 'desc').limit(filters.limit).offset(filters.offset).execute(),
+    (filters.sort === 'deadline'
+      ? query.orderBy(sql`${NEXT_DEADLINE} ASC NULLS LAST`).orderBy('a.id')
+      : query.orderBy('a.created_at', 'desc').orderBy('a.id', 'desc')
+    )
+      .limit(filters.limit)
+      .offset(filters.offset)
+      .execute(),
     query
       .clearSelect()
       .select(sql<number>`count(*)::int`.as('total'))
@@ -351,4 +437,69 @@ export async function expireOverdueAppeals(db: Db, now: Date): Promise<number> {
     FROM expired
     RETURNING appeal_id AS id`.execute(db);
   return rows.length;
+}
+
+/**
+ * The regulator's figures of an organisation for appeals opened in [from, to), per kind: counts,
+ * median days to acknowledge and to decide, deadlines missed (met late, or passed unmet by
+ * `now`), outcomes by status.
+ */
+export async function regulatorFigures(db: Executor, organizationId: number, from: Date, to: Date, now: Date) {
+  const { rows } = await sql<{
+    kind: 'appeal' | 'mitigation';
+    requests: number;
+    median_days_to_acknowledge: number | null;
+    median_days_to_decide: number | null;
+    missed_acknowledge: number;
+    missed_decide: number;
+    missed_rescore: number;
+    open: number;
+    accepted: number;
+    rejected: number;
+    expired: number;
+    reverted: number;
+  }>`
+    SELECT kind,
+      count(*)::int AS requests,
+      percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM acknowledged_at - created_at) / 86400) AS median_days_to_acknowledge,
+      percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM decided_at - created_at) / 86400) AS median_days_to_decide,
+      count(*) FILTER (WHERE acknowledge_by < coalesce(acknowledged_at, ${now}))::int AS missed_acknowledge,
+      count(*) FILTER (WHERE decide_by < coalesce(decided_at, ${now}))::int AS missed_decide,
+      count(*) FILTER (WHERE rescore_by < coalesce(rescored_at, decided_at, ${now}))::int AS missed_rescore,
+      count(*) FILTER (WHERE status IN ('draft', 'submitted', 'under_review'))::int AS open,
+      count(*) FILTER (WHERE status = 'accepted')::int AS accepted,
+      count(*) FILTER (WHERE status = 'rejected')::int AS rejected,
+      count(*) FILTER (WHERE status = 'expired')::int AS expired,
+      count(*) FILTER (WHERE status = 'reverted')::int AS reverted
+    FROM appeals
+    WHERE organization_id = ${organizationId} AND created_at >= ${from} AND created_at < ${to}
+    GROUP BY kind ORDER BY kind`.execute(db);
+  return rows;
+}
+
+/** Open appeals of every organisation with an unmet deadline before `before` and no reminder yet (the reminder sweep). */
+export async function appealsToRemind(db: Db, before: Date, limit = 500) {
+  return db
+    .selectFrom('appeals as a')
+    .leftJoin('users as u', 'u.id', 'a.created_by')
+    .select([
+      'a.id',
+      'a.organization_id',
+      'a.property_id',
+      'a.product',
+      'a.status',
+      'a.kind',
+      'a.acknowledge_by',
+      'a.decide_by',
+      'a.rescore_by',
+      'a.acknowledged_at',
+      'a.decided_at',
+      'a.rescored_at',
+      'u.email as creator_email',
+    ])
+    .where('a.status', 'in', OPEN)
+    .where('a.reminded_at', 'is', null)
+    .where(sql<boolean>`${NEXT_DEADLINE} < ${before}`)
+    .limit(limit)
+    .execute();
 }

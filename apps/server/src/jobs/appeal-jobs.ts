@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Db } from '../db/database.js';
 import { expireOverdue } from '../domain/appeals/service.js';
+import { remindDueAppeals } from '../domain/appeals/reminders.js';
 import { defineJob, type JobQueue } from './queue.js';
 import { currentLog } from '../ops/logger.js';
 
@@ -20,10 +21,17 @@ export const appealExpiryJob = defineJob({
 
 export const APPEAL_EXPIRY_SWEEP_MS = 5 * 60_000;
 
-export async function startAppealExpiryWorker(db: Db, queue: JobQueue, options: { sweepMs?: number } = {}) {
+export async function startAppealExpiryWorker(
+  db: Db,
+  queue: JobQueue,
+  options: { sweepMs?: number; mail?: { smtpUrl?: string; from: string } } = {},
+) {
   await queue.work(appealExpiryJob, async () => {
     const expired = await expireOverdue(db);
     if (expired) currentLog().info({ expired }, 'overdue appeals expired');
+    // Statutory deadline reminders (issue 42) ride on the same sweep.
+    const reminded = await remindDueAppeals(db, new Date(), options.mail ?? { from: 'Z-VIEW <no-reply@zview.test>' });
+    if (reminded) currentLog().info({ reminded }, 'appeal deadline reminders sent');
   });
   await queue.send(appealExpiryJob, [{}]);
   const timer = setInterval(

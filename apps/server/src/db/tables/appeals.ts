@@ -29,6 +29,32 @@ export interface AppealsTable {
   decided_at: Date | null;
   score_before: number | null;
   score_after: number | null;
+  // Migration 1200 (issue 42).
+  kind: Generated<'appeal' | 'mitigation'>;
+  property_state: string | null;
+  acknowledge_by: Date | null;
+  decide_by: Date | null;
+  rescore_by: Date | null;
+  acknowledged_at: Date | null;
+  rescored_at: Date | null;
+  reminded_at: Date | null;
+}
+
+export interface AppealTimerSettingsTable {
+  organization_id: number;
+  state: string;
+  acknowledge_days: number;
+  decide_days: number;
+  rescore_days: number;
+  updated_at: Generated<Date>;
+}
+
+export interface NoticeTextsTable {
+  organization_id: number;
+  template: 'CO' | 'CA' | 'default';
+  block: string;
+  body: string;
+  updated_at: Generated<Date>;
 }
 
 export interface AppealEvidenceTable {
@@ -80,4 +106,6 @@ export interface AppealTables {
   appeal_evidence: AppealEvidenceTable;
   appeal_events: AppealEventsTable;
   appeal_score_versions: AppealScoreVersionsTable;
+  appeal_timer_settings: AppealTimerSettingsTable;
+  notice_texts: NoticeTextsTable;
 }

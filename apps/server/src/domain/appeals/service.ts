@@ -27,6 +27,7 @@ import {
   listScoreVersions,
   lockAppeal,
   setDeadlineDays,
+  timerDaysOf,
   updateAppeal,
   type AppealListFilters,
   type AppealRow,
@@ -41,6 +42,7 @@ import { scoreProduct } from '../risk/index.js';
 import { applyManualInputs, describeFeatures, inputsFor, validateManualInputs } from './features.js';
 import { canTransition, isOpen, transition, type Transition } from './state-machine.js';
 import { currentVersionAt, propertyInputsAt } from './amendments.js';
+import { HB25_1182_DAYS, deadlinesFor, type TimerKind } from './timers.js';
 import { csvCell } from '../spreadsheet/csv-cell.js';
 
 /** Who acts: the user, the organisation acted for, and whether the policy lets them decide appeals. */
@@ -53,6 +55,8 @@ export interface AppealActor {
 
 export interface AppealInputData extends AppealSubject {
   featureName?: string;
+  /** 'mitigation': a request to credit recorded mitigations (re-score-by deadline); default 'appeal'. */
+  kind?: 'appeal' | 'mitigation';
   manualInputs: ManualInputs;
   reason?: string;
 }
@@ -76,7 +80,7 @@ async function propertyOf(db: Db, subject: Pick<AppealSubject, 'propertyId' | 'h
   const h3 = hazard.h3Index || row.h3_cell;
   if (subject.h3Index !== h3 && subject.h3Index !== row.h3_cell)
     throw notFound(`Property ${subject.propertyId} is not in H3 cell ${subject.h3Index}.`);
-  return { row, hazard, h3 };
+  return { row, hazard, h3, state: row.state };
 }
 
 /**
@@ -84,7 +88,7 @@ async function propertyOf(db: Db, subject: Pick<AppealSubject, 'propertyId' | 'h
  * and what the organisation's view shows: the latest published version when there is one.
  */
 async function scoringState(db: Db, organizationId: number, subject: AppealSubject) {
-  const { row, hazard, h3 } = await propertyOf(db, subject);
+  const { row, hazard, h3, state } = await propertyOf(db, subject);
   const features = await loadFeaturesOfRow(db, row);
   const asOf = new Date(`${features.asOf}T00:00:00Z`);
   const all = await listScoreVersions(db, organizationId, subject.propertyId);
@@ -103,7 +107,7 @@ async function scoringState(db: Db, organizationId: number, subject: AppealSubje
     : modelScore;
   // Features are per property: what any product's appeal proved applies here too.
   const published = propertyInputsAt(all, Date.now());
-  return { features, hazard, asOf, h3, versions, current, published };
+  return { features, hazard, asOf, h3, state, versions, current, published };
 }
 
 /** The model run on the property's features with the published and the new manual inputs applied. */
@@ -178,6 +182,8 @@ async function changeWithInputs(
   const state = await scoringState(db, actor.organizationId, input);
   const now = new Date();
   const deadlineAt = await deadlineFor(db, actor.organizationId, now);
+  const kind = input.kind ?? 'appeal';
+  const deadlines = deadlinesFor(now, state.state, await timerDaysFor(db, actor.organizationId, state.state), kind);
   const recalculated = name === 'publish' ? rescore(input.product, state, inputs) : null;
   const related = name === 'publish' ? await relatedRescores(db, actor.organizationId, input, inputs) : [];
   try {
@@ -206,6 +212,11 @@ async function changeWithInputs(
           deadlineAt,
           status: to,
           scoreBefore: state.current.score,
+          kind,
+          propertyState: state.state,
+          acknowledgeBy: deadlines.acknowledgeBy,
+          decideBy: deadlines.decideBy,
+          rescoreBy: deadlines.rescoreBy,
         });
         await insertAppealEvent(trx, {
           ...event,
@@ -213,7 +224,15 @@ async function changeWithInputs(
           action: 'created',
           fromStatus: null,
           toStatus: 'draft',
-          details: { manualInputs: inputs, reason: input.reason ?? '' },
+          details: {
+            manualInputs: inputs,
+            reason: input.reason ?? '',
+            kind,
+            state: state.state,
+            acknowledgeBy: deadlines.acknowledgeBy.toISOString(),
+            decideBy: deadlines.decideBy.toISOString(),
+            rescoreBy: deadlines.rescoreBy?.toISOString() ?? null,
+          },
         });
       } else {
         appealId = locked.id;
@@ -257,6 +276,7 @@ async function changeWithInputs(
           now,
         );
       for (const other of related) await publishRelatedVersion(trx, actor, appealId, input.propertyId, other, now);
+      if (recalculated) await meetDeadlines(trx, actor, appealId, ['acknowledge', 'decide', 'rescore'], now);
       return { appeal: (await findAppeal(trx, actor.organizationId, appealId))!, version };
     });
   } catch (error) {
@@ -393,6 +413,80 @@ async function publishRelatedVersion(
   });
 }
 
+async function timerDaysFor(db: Db, organizationId: number, state: string) {
+  const row = await timerDaysOf(db, organizationId, state);
+  return row
+    ? { acknowledgeDays: row.acknowledge_days, decideDays: row.decide_days, rescoreDays: row.rescore_days }
+    : HB25_1182_DAYS;
+}
+
+const MET_COLUMN = { acknowledge: 'acknowledged_at', decide: 'decided_at', rescore: 'rescored_at' } as const;
+const DUE_COLUMN = { acknowledge: 'acknowledge_by', decide: 'decide_by', rescore: 'rescore_by' } as const;
+
+/**
+ * Marks the statutory deadlines `kinds` of an appeal met at `now` (those it has and has not met
+ * yet), each with a `deadline_met` event in the audit trail saying whether it was on time.
+ * Deciding also acknowledges; re-scoring applies to mitigation requests only.
+ */
+async function meetDeadlines(
+  trx: Transaction<Database>,
+  actor: AppealActor,
+  appealId: number,
+  kinds: TimerKind[],
+  now: Date,
+): Promise<void> {
+  const row = (await lockAppeal(trx, actor.organizationId, appealId))!;
+  for (const kind of kinds) {
+    const due = row[DUE_COLUMN[kind]];
+    if (!due || (kind !== 'decide' && row[MET_COLUMN[kind]])) continue;
+    if (kind === 'decide' && row.decided_at && row.decided_at.getTime() !== now.getTime()) continue;
+    if (kind === 'acknowledge') await updateAppeal(trx, actor.organizationId, appealId, { acknowledgedAt: now });
+    if (kind === 'rescore') await updateAppeal(trx, actor.organizationId, appealId, { rescoredAt: now });
+    await insertAppealEvent(trx, {
+      appealId,
+      organizationId: actor.organizationId,
+      propertyId: row.property_id,
+      product: row.product,
+      action: 'deadline_met',
+      fromStatus: row.status as AppealStatus,
+      toStatus: row.status as AppealStatus,
+      actorId: actor.userId,
+      actorEmail: actor.email,
+      details: { deadline: kind, due: due.toISOString(), metAt: now.toISOString(), onTime: now <= due },
+    });
+  }
+}
+
+/** POST acknowledge: the organisation acknowledges receipt of the appeal (the acknowledge-by deadline). */
+export async function acknowledgeAppeal(db: Db, actor: AppealActor, ref: AppealRefData) {
+  const target =
+    ref.appealId !== undefined
+      ? await findAppeal(db, actor.organizationId, ref.appealId)
+      : await findOpenAppeal(db, actor.organizationId, ref.propertyId!, ref.product!);
+  if (!target)
+    throw notFound(ref.appealId !== undefined ? NO_APPEAL : 'There is no open appeal of this property and product.');
+  if (target.acknowledged_at) throw conflict('This appeal was acknowledged already.');
+  if (!isOpen(target.status as AppealStatus))
+    throw conflict(`This appeal is ${target.status.replace('_', ' ')}: it needs no acknowledgement.`);
+  return db.transaction().execute(async (trx) => {
+    const now = new Date();
+    await insertAppealEvent(trx, {
+      appealId: target.id,
+      organizationId: actor.organizationId,
+      propertyId: target.property_id,
+      product: target.product,
+      action: 'acknowledged',
+      fromStatus: target.status,
+      toStatus: target.status,
+      actorId: actor.userId,
+      actorEmail: actor.email,
+      details: ref.note ? { note: ref.note } : {},
+    });
+    await meetDeadlines(trx, actor, target.id, ['acknowledge'], now);
+    return { appeal: (await findAppeal(trx, actor.organizationId, target.id))!, version: null };
+  });
+}
+
 /** POST features_modification: saves the draft (creating it when there is no open appeal). */
 export const saveDraft = (db: Db, actor: AppealActor, input: AppealInputData) =>
   changeWithInputs(db, actor, 'save_draft', input);
@@ -443,6 +537,8 @@ export async function transitionAppeal(db: Db, actor: AppealActor, name: keyof t
       actorEmail: actor.email,
       details: ref.note ? { note: ref.note } : {},
     });
+    if (name === 'review') await meetDeadlines(trx, actor, target.id, ['acknowledge'], now);
+    if (name === 'reject') await meetDeadlines(trx, actor, target.id, ['acknowledge', 'decide'], now);
     return { appeal: (await findAppeal(trx, actor.organizationId, target.id))!, version: null };
   });
 }

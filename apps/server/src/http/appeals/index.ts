@@ -13,6 +13,9 @@ import {
   appealRefSchema,
   appealSettingsResponseSchema,
   appealSettingsSchema,
+  appealTimerSettingsResponseSchema,
+  appealTimerSettingsSchema,
+  regulatorExportQuerySchema,
   auditExportQuerySchema,
   draftDetailsQuerySchema,
   draftDetailsResponseSchema,
@@ -22,6 +25,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authorize, can } from '../../auth/policy.js';
 import * as appeals from '../../domain/appeals/service.js';
+import { regulatorCsv, timerSettings, updateTimerSettings } from '../../domain/appeals/regulator.js';
 import { LocalBlobStore } from '../../storage/blob-store.js';
 import { badRequest, payloadTooLarge } from '../errors.js';
 import { presentAppeal, presentEvent, presentEvidence, presentVersion } from './presenters.js';
@@ -121,6 +125,67 @@ export async function registerAppealRoutes(app: FastifyInstance) {
     );
   }
 
+  app.post(
+    '/caribou/appeals/acknowledge',
+    {
+      schema: { response: { 200: appealChangeResponseSchema } },
+      config: {
+        policy: 'appeal:review',
+        openapi: { summary: 'Acknowledge receipt of an appeal (its acknowledge-by deadline)', body: appealRefSchema },
+      },
+    },
+    async (request) => {
+      const ref = appealRefSchema.parse(request.body);
+      return change(await appeals.acknowledgeAppeal(db, appealActor(request, ref.product), ref));
+    },
+  );
+
+  app.get(
+    '/caribou/appeals/timers',
+    { schema: { response: { 200: appealTimerSettingsResponseSchema } }, config: { policy: 'appeal:read' } },
+    async (request) => timerSettings(db, appealActor(request)),
+  );
+
+  app.put(
+    '/caribou/appeals/timers',
+    {
+      schema: { response: { 200: appealTimerSettingsResponseSchema } },
+      config: {
+        policy: 'appeal:review',
+        openapi: {
+          summary: 'Statutory days to acknowledge, decide and re-score, per state',
+          body: appealTimerSettingsSchema,
+        },
+      },
+    },
+    async (request) => {
+      const body = appealTimerSettingsSchema.parse(request.body);
+      return updateTimerSettings(db, appealActor(request), body.rows);
+    },
+  );
+
+  app.get(
+    '/caribou/appeals/regulator_export.csv',
+    {
+      config: {
+        policy: 'appeal:review',
+        rawResponse: true,
+        openapi: {
+          summary: 'Regulator export: appeals and mitigation requests of a period, times and outcomes',
+          query: regulatorExportQuerySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { from, to } = regulatorExportQuerySchema.parse(request.query);
+      const csv = await regulatorCsv(db, appealActor(request), from, to);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="appeals_regulator_${from}_${to}.csv"`)
+        .send(csv);
+    },
+  );
+
   app.get(
     '/caribou/appeals',
     { schema: { response: { 200: appealListResponseSchema } }, config: { policy: 'appeal:read' } },
@@ -131,6 +196,8 @@ export async function registerAppealRoutes(app: FastifyInstance) {
         product: query.product,
         propertyId: query.propertyId,
         overdue: query.overdue === undefined ? undefined : query.overdue === 'true',
+        kind: query.kind,
+        sort: query.sort,
       };
       const { rows, total } = await appeals.listOrganizationAppeals(db, appealActor(request), {
         ...filters,

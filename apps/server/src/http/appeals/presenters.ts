@@ -1,5 +1,6 @@
 import type { Appeal, AppealEvent, AppealEvidence, ManualInputs, ScoreVersion } from '@zview/contracts';
 import type { AppealRow, ScoreVersionRow } from '../../db/appeals.js';
+import { missedDeadlines, nextDeadline } from '../../domain/appeals/timers.js';
 import type { listAppealEvents, listEvidence } from '../../db/appeals.js';
 
 /** Shapes appeal rows into the contract's objects (packages/contracts/src/appeals.ts). */
@@ -29,6 +30,38 @@ export function presentAppeal(row: AppealRow, now = new Date()): Appeal {
     scoreBefore: row.score_before,
     scoreAfter: row.score_after,
     evidenceCount: row.evidence_count,
+    kind: row.kind,
+    timers: presentTimers(row, now),
+  };
+}
+
+function presentTimers(row: AppealRow, now: Date): Appeal['timers'] {
+  const timers = {
+    acknowledgeBy: row.acknowledge_by,
+    decideBy: row.decide_by,
+    rescoreBy: row.rescore_by,
+    acknowledgedAt: row.acknowledged_at,
+    decidedAt: row.decided_at,
+    rescoredAt: row.rescored_at,
+  };
+  const next = nextDeadline(timers);
+  const iso = (d: Date | null) => d?.toISOString() ?? null;
+  return {
+    state: row.property_state,
+    acknowledgeBy: iso(row.acknowledge_by),
+    decideBy: iso(row.decide_by),
+    rescoreBy: iso(row.rescore_by),
+    acknowledgedAt: iso(row.acknowledged_at),
+    rescoredAt: iso(row.rescored_at),
+    // An appeal closed without meeting a deadline has no next one to chase.
+    next:
+      next && OPEN.has(row.status)
+        ? { kind: next.kind, at: next.at.toISOString(), overdue: next.at.getTime() < now.getTime() }
+        : null,
+    missed: missedDeadlines(
+      OPEN.has(row.status) ? timers : { ...timers, rescoredAt: timers.rescoredAt ?? timers.decidedAt },
+      OPEN.has(row.status) ? now : (row.decided_at ?? now),
+    ),
   };
 }
 

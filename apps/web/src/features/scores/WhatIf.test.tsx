@@ -6,7 +6,8 @@ import { fakeApi } from '../../../test/fake-api';
 import { ASSESSMENT_PATH } from './api/assessment';
 import { FIXTURE_ADDRESS, assessmentFixture } from './fixtures';
 
-const SLOW = { timeout: 8000 };
+// The result's module loads lazily; under a loaded machine this takes seconds.
+const SLOW = { timeout: 20_000 };
 const WHAT_IF_PATH = '/api/caribou/properties/p-080302-1208/what_if';
 
 const answer = whatIfResponseSchema.parse({
@@ -53,21 +54,25 @@ const answer = whatIfResponseSchema.parse({
 afterEach(() => vi.unstubAllGlobals());
 
 describe('What would lower this score', () => {
-  it('shows each mitigation with its credit, score and level, and all together, on the product page', async () => {
-    const api = fakeApi({
-      [ASSESSMENT_PATH]: () => assessmentFixture(),
-      [WHAT_IF_PATH]: () => answer,
-    });
-    const query = new URLSearchParams({ location: FIXTURE_ADDRESS, location_type: 'address' });
-    renderApp({ path: `/scores/zfire?${query}`, devSession: 'admin' });
-    const panel = await screen.findByRole('region', { name: 'What would lower this score' }, SLOW);
-    const zone = await within(panel).findByTestId('what-if-ember_resistant_zone');
-    expect(zone).toHaveTextContent('5-foot ember-resistant zone');
-    expect(zone).toHaveTextContent('CA 2644.9');
-    expect(zone).toHaveTextContent('-0.9');
-    expect(zone).toHaveTextContent('6.4');
-    expect(zone).toHaveTextContent('Medium');
-    expect(within(panel).getByTestId('what-if-combined')).toHaveTextContent('All 2 together: 7.3 → 6.0 (-1.3)');
-    expect(api.callsTo(WHAT_IF_PATH)[0]!.searchParams.get('products')).toBe('zfire');
-  });
+  it(
+    'shows each mitigation with its credit, score and level, and all together, on the product page',
+    { timeout: 30_000 },
+    async () => {
+      const api = fakeApi({
+        [ASSESSMENT_PATH]: () => assessmentFixture(),
+        [WHAT_IF_PATH]: () => answer,
+      });
+      const query = new URLSearchParams({ location: FIXTURE_ADDRESS, location_type: 'address' });
+      renderApp({ path: `/scores/zfire?${query}`, devSession: 'admin' });
+      const panel = await screen.findByRole('region', { name: 'What would lower this score' }, SLOW);
+      const zone = await within(panel).findByTestId('what-if-ember_resistant_zone');
+      expect(zone).toHaveTextContent('5-foot ember-resistant zone');
+      expect(zone).toHaveTextContent('CA 2644.9');
+      expect(zone).toHaveTextContent('-0.9');
+      expect(zone).toHaveTextContent('6.4');
+      expect(zone).toHaveTextContent('Medium');
+      expect(within(panel).getByTestId('what-if-combined')).toHaveTextContent('All 2 together: 7.3 → 6.0 (-1.3)');
+      expect(api.callsTo(WHAT_IF_PATH)[0]!.searchParams.get('products')).toBe('zfire');
+    },
+  );
 });

@@ -13,6 +13,8 @@ export interface AppealListFilters {
   status: AppealStatus[];
   product?: ProductKey;
   overdue?: boolean;
+  /** 'deadline': the deadline queue, nearest unmet statutory deadline first. */
+  sort?: 'created' | 'deadline';
   page: number;
   itemsPerPage: number;
 }
@@ -24,6 +26,7 @@ export function fetchAppeals(filters: AppealListFilters): Promise<AppealListResp
       status: filters.status.length ? filters.status.join(',') : undefined,
       product: filters.product,
       overdue: filters.overdue === undefined ? undefined : String(filters.overdue),
+      sort: filters.sort,
       page: filters.page,
       itemsPerPage: filters.itemsPerPage,
     },

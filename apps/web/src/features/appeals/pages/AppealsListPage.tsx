@@ -35,6 +35,8 @@ import { StatusChip } from '../components/StatusChip';
 import { downloadProtected, productLabel } from '../model';
 
 /** /appeals: the organisation's appeals with their status, property, product, dates and assignee. */
+const TIMER_LABELS = { acknowledge: 'Acknowledge', decide: 'Decide', rescore: 'Re-score' } as const;
+
 export default function AppealsListPage() {
   const { user } = useSession();
   const [filters, setFilters] = useState<AppealListFilters>({ status: [], page: 1, itemsPerPage: 25 });
@@ -117,6 +119,15 @@ export default function AppealsListPage() {
           }
           label="Overdue only"
         />
+        <FormControlLabel
+          control={
+            <Checkbox
+              checked={filters.sort === 'deadline'}
+              onChange={(event) => set({ sort: event.target.checked ? 'deadline' : undefined })}
+            />
+          }
+          label="Nearest deadline first"
+        />
       </Stack>
       <Paper variant="outlined">
         {appeals.isPending ? (
@@ -151,7 +162,7 @@ export default function AppealsListPage() {
                     key={appeal.id}
                     hover
                     data-testid="appeal-row"
-                    sx={appeal.overdue ? { bgcolor: '#fdecea' } : undefined}
+                    sx={appeal.overdue || appeal.timers?.next?.overdue ? { bgcolor: '#fdecea' } : undefined}
                   >
                     <TableCell>
                       <Link component={RouterLink} to={`/appeals/${appeal.id}`} sx={{ fontWeight: 700 }}>
@@ -172,6 +183,15 @@ export default function AppealsListPage() {
                       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                         <span>{formatLongDate(appeal.deadlineAt)}</span>
                         {appeal.overdue && <Chip size="small" color="error" label="Overdue" data-testid="overdue" />}
+                        {appeal.timers?.next && (
+                          <Chip
+                            size="small"
+                            variant={appeal.timers.next.overdue ? 'filled' : 'outlined'}
+                            color={appeal.timers.next.overdue ? 'error' : 'default'}
+                            label={`${TIMER_LABELS[appeal.timers.next.kind]} by ${formatLongDate(appeal.timers.next.at)}`}
+                            data-testid="next-deadline"
+                          />
+                        )}
                       </Stack>
                     </TableCell>
                     <TableCell>{appeal.assignee?.name ?? '—'}</TableCell>
