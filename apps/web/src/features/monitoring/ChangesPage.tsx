@@ -29,6 +29,7 @@ import {
   monitoringKeys,
   setMonitoring,
 } from './api/monitoring';
+import { DateField } from '../../ui/DateField';
 
 const LEVEL: Record<string, string> = { low: 'Low', medium: 'Medium', high: 'High', none: 'None' };
 const fmt = (n: number | null) => (n === null ? '–' : n.toLocaleString('en-US', { maximumFractionDigits: 1 }));
@@ -160,17 +161,15 @@ export default function ChangesPage() {
             </MenuItem>
           ))}
         </TextField>
-        <TextField
+        <DateField
           size="small"
-          type="date"
           label="From"
           value={filters.from ?? ''}
           onChange={(e) => set({ from: e.target.value || undefined })}
           slotProps={{ inputLabel: { shrink: true } }}
         />
-        <TextField
+        <DateField
           size="small"
-          type="date"
           label="To"
           value={filters.to ?? ''}
           onChange={(e) => set({ to: e.target.value || undefined })}
