@@ -25,6 +25,7 @@ export default defineConfig({
           environment: 'node',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           globalSetup: ['test/global-setup.ts'],
+          setupFiles: ['test/no-outbound-network.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
           pool: 'forks',

@@ -5,6 +5,7 @@ import { benchBilling } from './billing.js';
 import { benchFirstFrame } from './first-frame.js';
 import { benchImagery } from './imagery.js';
 import { benchLookup } from './lookup.js';
+import { benchMonitoring } from './monitoring.js';
 import { benchSlowSteps } from './slow-steps.js';
 
 const BENCHES: Record<string, () => Promise<boolean>> = {
@@ -14,6 +15,7 @@ const BENCHES: Record<string, () => Promise<boolean>> = {
   billing: benchBilling,
   api: benchApi,
   'slow-steps': benchSlowSteps,
+  monitoring: benchMonitoring,
 };
 const named = process.argv.slice(2).filter((name) => name in BENCHES);
 const results: boolean[] = [];

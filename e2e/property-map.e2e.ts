@@ -89,10 +89,9 @@ describe('the property view map (user@demo.test, Wichita landmark)', () => {
     // Reset turns every layer on, and the street style keeps them (re-applied on a style switch).
     await panel.getByRole('button', { name: 'Reset' }).click();
     for (const label of labels) expect(await panel.getByLabel(label).isChecked()).toBe(true);
-    // The photo is back over the street map (it covers the whole first view).
-    await expect
-      .poll(async () => (await pixelStats(panelCanvas(page))).mean, { timeout: 10_000 })
-      .toBeLessThan(withAerial.mean + 20);
+    // The photo is back, as a faint tint: Street stays a street map where the photo covers it (issue 45).
+    await page.waitForTimeout(500);
+    expect((await pixelStats(panelCanvas(page))).mean).toBeGreaterThan(withAerial.mean + 40);
     expect(await visibility('location-pin')).toBe('visible');
     expect(await visibility('building-label')).toBe('visible');
     await page.getByTestId('imagery-panel').getByRole('button', { name: 'Satellite' }).click();

@@ -57,6 +57,15 @@ describe('Discovery (analyst@demo.test)', () => {
     await page.getByTestId('filing-row').first().waitFor();
     expect(page.url()).toContain('state=CA');
     expect(page.url()).not.toContain('filing=');
+    // A question typed into the finder is read into removable chips (issue 40).
+    await page.goto('/zorro/filing-finder');
+    await page.getByTestId('finder-search').fill('Which Heartland Mutal homeowners filings in Oregon were approved?');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect.poll(() => page.getByTestId('understood-chip').count()).toBeGreaterThanOrEqual(4);
+    await page.getByTestId('filing-row').first().waitFor();
+    expect(await page.getByTestId('filing-row').first().textContent()).toContain('Heartland Mutual Insurance Company');
+    await page.getByTestId('ask-explorer').waitFor();
+    await screenshot(page, 'zorro-finder-understood');
   });
 
   it('explorer: a counting question is answered with figures and citations; a citation opens the page', async () => {

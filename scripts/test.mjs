@@ -5,6 +5,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureSupportedNode } from './node-runtime.mjs';
+
+await ensureSupportedNode(fileURLToPath(import.meta.url));
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const report = path.join(root, '.tmp/vitest-report.json');

@@ -47,6 +47,12 @@ export function buildWebApp(): void {
     env: { ...process.env, NODE_ENV: 'production', ZVIEW_BUILD_HARNESS: '1' },
   });
   if (build.status !== 0) throw new Error(`web build failed:\n${build.stdout}\n${build.stderr}`);
+  // The build warnings a newcomer would wonder about were fixed or silenced with a reason (issue 45):
+  // a new one fails here rather than scrolling by.
+  const warnings = `${build.stdout}\n${build.stderr}`
+    .split('\n')
+    .filter((line) => /deprecated|can't be bundled|larger than \d+ kB|INEFFECTIVE_DYNAMIC_IMPORT/i.test(line));
+  if (warnings.length) throw new Error(`web build warned:\n${warnings.join('\n')}`);
 }
 
 /**

@@ -25,13 +25,17 @@ import { declaresResponse, registerZodResponseSerializer } from './http/response
 import { securityHeaders } from './http/security-headers.js';
 import { initServerErrorReporting } from './error-reporting.js';
 import { createLogger, requestContext } from './ops/logger.js';
+import { guardSlowBodies } from './http/slow-clients.js';
 import type { Logger } from 'pino';
+import type { BlobStore } from './storage/blob-store.js';
 
 export interface AppContext {
   config: ServerConfig;
   db: Db;
   /** Scene and capture queries of the imagery renderer (the world's); none = empty imagery. */
   imagery?: ImagerySources;
+  /** Blob store of imported imagery pyramids; the deployment's (createBlobStore) when absent. */
+  imageryBlobs?: BlobStore;
   /** Blob store, job queue and engines of the portfolio tool; created on first use when absent. */
   portfolio?: PortfolioServices;
 }
@@ -86,11 +90,19 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     // A request that never completes (a multipart body without its closing boundary) is answered
     // and closed rather than held open (issue 12).
     requestTimeout: ctx.config.requestTimeoutMs,
+    // Headers must arrive in full within HEADERS_TIMEOUT_S; Node checks every second (default 30 s).
+    http: {
+      headersTimeout: ctx.config.headersTimeoutMs,
+      connectionsCheckingInterval: Math.min(1000, ctx.config.headersTimeoutMs),
+    },
     // Every answer carries its request id (x-request-id): the client's when it sent a sane one (issue 19);
     // it is on every log line of the request (requestId) and of the jobs it queues (issue 20).
     genReqId: requestId,
   });
   app.decorate('ctx', ctx);
+  // Beyond this many open connections the process drops new ones instead of exhausting itself.
+  app.server.maxConnections = ctx.config.maxConnections;
+  guardSlowBodies(app, ctx.config);
   initServerErrorReporting({ dsn: ctx.config.runtime.ERROR_REPORTING_DSN, environment: ctx.config.runtime.ENV });
   const registeredRoutes: FastifyInstance['registeredRoutes'] = [];
   app.decorate('registeredRoutes', registeredRoutes);

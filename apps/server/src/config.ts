@@ -22,6 +22,13 @@ export interface ServerConfig {
   /** Request limits (issue 12): the whole request, and a stalled body (REQUEST_TIMEOUT_S, BODY_IDLE_TIMEOUT_S). */
   requestTimeoutMs: number;
   bodyIdleTimeoutMs: number;
+  /** Slow clients (issue 39): request headers must arrive within this long… */
+  headersTimeoutMs: number;
+  /** …a body must bring bodyMinBytes per bodyWindowMs… */
+  bodyWindowMs: number;
+  bodyMinBytes: number;
+  /** …and one process holds at most this many connections. */
+  maxConnections: number;
   databaseUrl?: string;
   dataDir: string;
   webDistDir: string;
@@ -162,8 +169,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     port,
     host: envOr(env, 'HOST', 'localhost'),
     trustProxy: trustProxySetting(env.TRUST_PROXY),
-    requestTimeoutMs: positiveNumber(env, 'REQUEST_TIMEOUT_S', 15 * 60) * 1000,
+    // A total bound only: slow-but-steady uploads of 500 MB must fit; stalled ones are cut by the body window.
+    requestTimeoutMs: positiveNumber(env, 'REQUEST_TIMEOUT_S', 4 * 3600) * 1000,
     bodyIdleTimeoutMs: positiveNumber(env, 'BODY_IDLE_TIMEOUT_S', 30) * 1000,
+    headersTimeoutMs: positiveNumber(env, 'HEADERS_TIMEOUT_S', 10) * 1000,
+    bodyWindowMs: positiveNumber(env, 'BODY_WINDOW_S', 10) * 1000,
+    bodyMinBytes: positiveNumber(env, 'BODY_MIN_BYTES', 1024),
+    maxConnections: positiveNumber(env, 'MAX_CONNECTIONS', 1000),
     publicUrl,
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir,

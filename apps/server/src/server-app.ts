@@ -5,6 +5,7 @@ import type { Db } from './db/database.js';
 import { riskModelScorer } from './domain/portfolio/risk-scorer.js';
 import { createPortfolioServices } from './portfolio-services.js';
 import { worldImagerySources } from './domain/property/imagery-sources.js';
+import { hashPassword, verifyPassword } from './auth/passwords.js';
 import { warmSearchIndex } from './domain/zorro/search.js';
 
 /**
@@ -16,7 +17,28 @@ export async function buildServerApp(config: ServerConfig, db: Db): Promise<Fast
   const portfolio = createPortfolioServices({ config, db }, { scorer: riskModelScorer(db) });
   const app = await buildApp({ config, db, imagery: worldImagerySources(db), portfolio }, { logger: true });
   warmDiscovery(app, db);
+  warmSignIn(app);
   return app;
+}
+
+/**
+ * What the first sign-in after start would otherwise pay for, done in the background once the app
+ * is ready (issue 45 item 9): scrypt's first run (its memory and thread-pool start), the identity
+ * provider's discovery and key set (route compilation, key import), and a few database connections.
+ */
+export function warmSignIn(app: FastifyInstance): void {
+  const start = performance.now();
+  void app
+    .ready()
+    .then(async () => {
+      await verifyPassword('warm-up', await hashPassword('warm-up'));
+      for (const url of ['/oidc/.well-known/openid-configuration', '/oidc/jwks', '/version'])
+        await app.inject({ method: 'GET', url });
+    })
+    .then(
+      () => app.log.info({ ms: Math.round(performance.now() - start) }, 'sign-in path warmed'),
+      (err: unknown) => app.log.warn({ err }, 'sign-in path not warmed at start'),
+    );
 }
 
 /**

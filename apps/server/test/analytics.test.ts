@@ -50,18 +50,21 @@ describe('POST /v1/batch', () => {
     analytics.alias({ userId, previousId: 'anon-node' });
     await analytics.closeAndFlush({ timeout: 10_000 });
     expect(failures).toEqual([]);
+    // No token proved who sent them: the user and organisation they name are kept as claims only.
     const rows = await db
       .selectFrom('analytics_events')
       .selectAll()
-      .where('user_id', '=', userId)
+      .where(sql<string>`context->'claimed'->>'userId'`, '=', userId)
       .orderBy('occurred_at')
       .execute();
     expect(rows.map((r) => r.type).sort()).toEqual(['alias', 'group', 'identify', 'page', 'screen', 'track']);
+    expect(rows.every((r) => r.user_id === null && r.organization_id === null)).toBe(true);
     const tracked = rows.find((r) => r.type === 'track')!;
     expect(tracked).toMatchObject({
       event: 'submit_request',
-      organization_id: org.id,
+      organization_id: null,
       properties: { location_type: 'address' },
+      context: { claimed: { userId, groupId: String(org.id) } },
     });
     expect(rows.find((r) => r.type === 'identify')!.properties).toMatchObject({
       email: 'node@x.test',
@@ -108,7 +111,25 @@ describe('POST /v1/batch', () => {
     expect(unknown.json().error.message).toBe('Unknown write key.');
   });
 
-  it('refuses a message over 32 KB and a batch over 500 KB with a 400 naming the limit, storing nothing', async () => {
+  it('never attributes an unauthenticated event to the user or organisation it names', async () => {
+    const forged = message({ userId: user.id, context: { groupId: String(org.id) } });
+    expect((await post({ writeKey, batch: [forged] })).statusCode).toBe(200);
+    const [row] = await rowsOf([forged.messageId]);
+    expect(row).toMatchObject({ user_id: null, organization_id: null });
+  });
+
+  it('refuses a batch over 480 KB (SPEC: 480 KB per batch)', async () => {
+    expect(COLLECTOR_MAX_BATCH_BYTES).toBe(480 * 1024);
+    const batch = Array.from({ length: 17 }, () => message({ properties: { blob: 'z'.repeat(29 * 1024) } }));
+    const bytes = Buffer.byteLength(JSON.stringify({ writeKey, batch }));
+    expect(bytes).toBeGreaterThan(480 * 1024);
+    expect(bytes).toBeLessThan(500 * 1024);
+    const res = await post({ writeKey, batch });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toContain('480 KB limit per batch');
+  });
+
+  it('refuses a message over 32 KB and a batch over 480 KB with a 400 naming the limit, storing nothing', async () => {
     const big = message({ properties: { blob: 'x'.repeat(ANALYTICS.maxEventBytes) } });
     const tooBig = await post({ writeKey, batch: [message(), big] });
     expect(tooBig.statusCode).toBe(400);
@@ -125,6 +146,18 @@ describe('POST /v1/batch', () => {
     expect((await post({ writeKey, batch })).statusCode).toBe(200);
     expect((await post({ writeKey, batch: [...batch, batch[0]] })).statusCode).toBe(200);
     expect(await rowsOf(batch.map((m) => m.messageId))).toHaveLength(2);
+  });
+
+  it('deduplicates by messageId whatever the timestamp: a retry with another time, or none, is stored once', async () => {
+    const first = message({ timestamp: '2026-01-15T10:00:00.000Z' });
+    expect((await post({ writeKey, batch: [first] })).statusCode).toBe(200);
+    const later = { ...first, timestamp: '2026-03-02T10:00:00.000Z' };
+    const untimed = { ...first, timestamp: undefined };
+    expect((await post({ writeKey, batch: [later] })).statusCode).toBe(200);
+    expect((await post({ writeKey, batch: [untimed] })).statusCode).toBe(200);
+    const rows = await rowsOf([first.messageId]);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.occurred_at.toISOString()).toBe('2026-01-15T10:00:00.000Z');
   });
 
   it('stores events in monthly partitions, creating a month when first needed', async () => {

@@ -395,6 +395,25 @@ function uploadEvidence(id: number, headers: Record<string, string>, data: Buffe
 }
 
 describe('evidence', () => {
+  it('answers 400, not 500, for a multipart body without a boundary or cut before its closing boundary', async () => {
+    const id = await appealIn('draft', subjectOf(wichita, 'zstorm'));
+    const noBoundary = await app.inject({
+      method: 'POST',
+      url: `/api/caribou/appeals/${id}/evidence`,
+      headers: { ...H.member, 'content-type': 'multipart/form-data' },
+      payload: 'whatever',
+    });
+    expect(noBoundary.statusCode, noBoundary.body).toBe(400);
+    const boundary = '----cut';
+    const truncated = await app.inject({
+      method: 'POST',
+      url: `/api/caribou/appeals/${id}/evidence`,
+      headers: { ...H.member, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4 cut`,
+    });
+    expect(truncated.statusCode, truncated.body).toBe(400);
+  });
+
   it('stores photos and PDFs, refuses other types, oversize files, and closed appeals', async () => {
     const S = subjectOf(wichita, 'zwind');
     const id = await appealIn('draft', S);

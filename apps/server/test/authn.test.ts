@@ -75,6 +75,20 @@ describe('authn', () => {
     expect((await authn(user.email, user.password, '10.0.0.3')).json().status).toBe('SUCCESS');
   });
 
+  it('answers a locked account and an unknown one alike, so the lock tells nobody which accounts exist', async () => {
+    const user = await createUser(db, { org });
+    const unknown = `nobody-${Date.now()}@example.test`;
+    const answers = [];
+    for (const email of [user.email, unknown]) {
+      for (let i = 0; i <= THROTTLE.accountLockAfter; i++) await authn(email, `wrong-${i}`, '10.0.0.4');
+      const res = await authn(email, 'wrong-again', '10.0.0.5');
+      answers.push({ status: res.statusCode, body: res.json() });
+    }
+    expect(answers[0]).toEqual(answers[1]);
+    // The lock holds: even the right password is refused.
+    expect((await authn(user.email, user.password, '10.0.0.6')).json().status).not.toBe('SUCCESS');
+  });
+
   it('locks an IP address that fails on many accounts (429, E0000047)', async () => {
     const ip = '10.9.9.9';
     for (let i = 0; i < THROTTLE.ipLockAfter; i++) await authn(`spray-${i}@example.test`, 'wrong-password', ip);

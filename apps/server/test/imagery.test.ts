@@ -2,6 +2,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { mapSourcesResponseSchema } from '@zview/contracts';
+import { VectorTile } from '@mapbox/vector-tile';
+import { PbfReader as Pbf } from 'pbf';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
@@ -53,6 +55,18 @@ async function makeApp(env: NodeJS.ProcessEnv = {}) {
     db: database.db,
     imagery: {
       scene: fixtureSceneProvider,
+      // The street base map of the fixture street: its parcels, buildings, named road and a place.
+      basemap: async (bbox) => {
+        const scene = await fixtureSceneProvider(bbox);
+        return {
+          parcels: scene.parcels.map((p) => p.outline),
+          buildings: scene.buildings.map((b) => b.outline),
+          roads: scene.roads,
+          water: [],
+          addresses: [{ point: FIXTURE_CENTER, number: '1427' }],
+          places: [{ point: FIXTURE_CENTER, name: 'Fixture Park', city: 'Denver' }],
+        };
+      },
       capture: (c, p) => captures.find((x) => x.captureId === c && x.propertyId === p) ?? null,
     },
   });
@@ -235,16 +249,44 @@ describe('map styles', () => {
     expect((await app.inject({ method: 'GET', url: tileUrl })).statusCode).toBe(200);
   });
 
-  it('serves a street style with a signed GeoJSON source of the bbox', async () => {
-    const bbox = '-104.992,39.739,-104.988,39.741';
-    const res = await app.inject({ method: 'GET', url: `/api/map/style/street.json?bbox=${bbox}&${styleSig()}` });
+  it('serves a street style of signed vector tiles holding named streets, parcels, buildings and places', async () => {
+    const res = await app.inject({ method: 'GET', url: `/api/map/style/street.json?${styleSig()}` });
     expect(res.statusCode).toBe(200);
     const style = res.json();
+    expect(style.glyphs).toMatch(/\/map-glyphs\/\{fontstack\}\/\{range\}\.pbf$/);
     expect(style.layers.map((l: { id: string }) => l.id)).toEqual(
-      expect.arrayContaining(['background', 'parcels', 'roads', 'buildings']),
+      expect.arrayContaining(['parcels', 'roads', 'buildings', 'road-labels', 'place-labels']),
     );
-    const data = (style.sources.zview.data as string).replace(/^https?:\/\/[^/]+/, '');
-    const geo = await app.inject({ method: 'GET', url: data });
+    const z16 = lngLatToTile(FIXTURE_CENTER, 16);
+    const template: string = style.sources.basemap.tiles[0];
+    const tileUrl = template
+      .replace('{z}', '16')
+      .replace('{x}', String(z16.x))
+      .replace('{y}', String(z16.y))
+      .replace(/^https?:\/\/[^/]+/, '');
+    const tileRes = await app.inject({ method: 'GET', url: tileUrl });
+    expect(tileRes.statusCode).toBe(200);
+    expect(tileRes.headers['content-type']).toBe('application/vnd.mapbox-vector-tile');
+    const decoded = new VectorTile(new Pbf(tileRes.rawPayload));
+    expect(Object.keys(decoded.layers).sort()).toEqual(['addresses', 'buildings', 'parcels', 'places', 'roads']);
+    expect(decoded.layers.roads!.feature(0).properties.name).toBe('Fixture Ave');
+    expect(decoded.layers.places!.feature(0).properties.name).toBe('Fixture Park');
+    // The satellite view carries the same names on top of the imagery.
+    const satellite = (await app.inject({ method: 'GET', url: `/api/map/style/satellite.json?${styleSig()}` })).json();
+    expect(satellite.layers.map((l: { id: string }) => l.id).slice(-2)).toEqual(['road-labels', 'place-labels']);
+    // Bad tile coordinates are a 400, an unsigned tile a 401.
+    const bad = await app.inject({ method: 'GET', url: tileUrl.replace('/16/', '/9/') });
+    expect(bad.statusCode).toBe(400);
+    expect((await app.inject({ method: 'GET', url: tileUrl.split('?')[0]! })).statusCode).toBe(401);
+  });
+
+  it('still serves the GeoJSON features of a bbox (signed), for clients of the former street style', async () => {
+    const bbox = '-104.992,39.739,-104.988,39.741';
+    const { exp, sig } = signer.sign(SIGNED_SCOPES.mapFeatures);
+    const geo = await app.inject({
+      method: 'GET',
+      url: `/api/map/features.geojson?bbox=${bbox}&exp=${exp}&sig=${sig}`,
+    });
     expect(geo.statusCode).toBe(200);
     expect(geo.headers['content-type']).toMatch(/^application\/geo\+json/);
     const kinds = new Set(geo.json().features.map((f: { properties: { kind: string } }) => f.properties.kind));

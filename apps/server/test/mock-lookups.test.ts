@@ -58,6 +58,8 @@ for (const mockCase of [
   { location: '1427 wheatland ave,  wichita, KS 67203', location_type: 'address', products: ['zhail', 'zfire'] },
   // Coordinates as the form sends them: 'lng,lat'.
   { location: `${lng},${lat}`, location_type: 'coordinates', products: ['zhail'] },
+  // The same Wichita payload answering a point in Los Angeles (issue 45 item 4).
+  { location: '-118.2437,34.0522', location_type: 'coordinates', products: ['zhail'] },
 ]) {
   const res = await app.inject({
     method: 'POST',
@@ -88,6 +90,20 @@ describe('lookups that match a mock case', () => {
   it('answer it by coordinates: the case holds lng,lat, the lookup sends lat,lng', async () => {
     const res = await lookup(`${lat},${lng}`, 'zhail', 'coordinates');
     expect(res.json<{ mock?: unknown }>().mock).toEqual({ mockResponseId: response.id, name: 'Wichita hail 9.9' });
+  });
+
+  it('a coordinates case answers at the point asked about, not at the payload’s address', async () => {
+    const body = (await lookup('34.0522,-118.2437', 'zhail', 'coordinates')).json<{
+      mock?: unknown;
+      location: { address: unknown; propertyId: unknown; point: { lat: number; lng: number }; parcel: unknown };
+    }>();
+    expect(body.mock).toEqual({ mockResponseId: response.id, name: 'Wichita hail 9.9' });
+    expect(body.location).toMatchObject({
+      address: null,
+      propertyId: null,
+      parcel: null,
+      point: { lat: 34.0522, lng: -118.2437 },
+    });
   });
 
   it('answers the subset of the case’s products the lookup asked for; a lookup of none of them is scored', async () => {

@@ -11,6 +11,7 @@ import {
   v1UsageResponseSchema,
 } from '@zview/contracts';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
@@ -320,12 +321,38 @@ describe('metering', () => {
     const usage = v1UsageResponseSchema.parse(
       (await app.inject({ method: 'GET', url: '/v1/usage', headers: { 'x-api-key': key } })).json(),
     );
-    expect(usage.usage).toEqual([{ product: 'zhail', channel: 'api', quantity: 5 }]);
+    expect(usage.usage).toEqual([{ product: 'zhail', channel: 'api', quantity: 5, unbilledReruns: 0 }]);
     const billing = await app.inject({ method: 'GET', url: '/api/caribou/billing', headers });
     expect(billing.statusCode, billing.body).toBe(200);
     const quarters = billing.json().quarterlyUsageByAgreement.data as { api_total: number; zview: number }[];
     expect(quarters.reduce((sum, q) => sum + q.api_total, 0)).toBe(5);
     expect(quarters.reduce((sum, q) => sum + q.zview, 0)).toBe(0);
+  });
+});
+
+describe('usage and billing agree', () => {
+  it('GET /v1/usage says which portfolio reruns billing leaves out (an agreement that does not bill reruns)', async () => {
+    const rerunning = await createOrganization(db, { name: 'Rerun Mutual', products: PRODUCTS });
+    const rerunAdmin = await createUser(db, { org: rerunning, role: 'admin' });
+    const start = new Date(Date.now() - 100 * 86_400_000).toISOString().slice(0, 10);
+    await db
+      .insertInto('agreements')
+      .values({ organization_id: rerunning.id, product: 'zhail', contract_start: start, committed_annual_volume: 100 })
+      .execute();
+    const day = new Date(Date.now() - 5 * 86_400_000).toISOString().slice(0, 10);
+    for (const rerun of [false, true])
+      await sql`INSERT INTO usage_rollup (organization_id, product, channel, day, rerun, batch_key, slot, quantity, last_at)
+        VALUES (${rerunning.id}, 'zhail', 'portfolio', ${day}::date, ${rerun}, 'b', 0, 10, now())`.execute(db);
+    const headers = await authHeader(app, rerunAdmin);
+    const { key } = await createKey(headers);
+    const usage = v1UsageResponseSchema.parse(
+      (await app.inject({ method: 'GET', url: '/v1/usage', headers: { 'x-api-key': key } })).json(),
+    );
+    expect(usage.usage).toEqual([{ product: 'zhail', channel: 'portfolio', quantity: 20, unbilledReruns: 10 }]);
+    const billing = await app.inject({ method: 'GET', url: '/api/caribou/billing', headers });
+    const years = billing.json().annualUsageByAgreement.data as { usage: number }[];
+    const billed = years.reduce((sum, y) => sum + y.usage, 0);
+    expect(billed).toBe(usage.usage[0]!.quantity - usage.usage[0]!.unbilledReruns);
   });
 });
 
@@ -363,6 +390,8 @@ describe('OpenAPI', () => {
     const docs = await app.inject({ method: 'GET', url: '/api/docs' });
     expect(docs.statusCode).toBe(200);
     expect(docs.body).toContain('/api/docs/assets/swagger-ui-bundle.js'); // renders /api/openapi.json (public-api-client.test.ts)
+    const slashed = await app.inject({ method: 'GET', url: '/api/docs/' });
+    expect([slashed.statusCode, slashed.headers.location]).toEqual([301, '/api/docs']);
   });
 });
 

@@ -255,6 +255,26 @@ describe('SAML enterprise SSO', () => {
     expect(garbage.statusCode).toBe(401);
   });
 
+  it('shows a plain message for a response the parser refuses, never the parser internals', async () => {
+    const { relayState } = await startSso();
+    const xml = '<?xml version="1.0"?><!DOCTYPE r [<!ENTITY a "x">]><samlp:Response>&lol;</samlp:Response>';
+    const res = await app.inject({
+      method: 'POST',
+      url: `/oidc/sso/saml2/${idp.id}/acs`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        SAMLResponse: Buffer.from(xml).toString('base64'),
+        RelayState: relayState,
+      }).toString(),
+    });
+    expect(res.statusCode).toBe(401);
+    const shown = /<p class="error">([^<]*)<\/p>/.exec(res.body)?.[1];
+    expect(shown).toBe(
+      'The SAML response was refused: it is not a valid, signed response from your identity provider.',
+    );
+    expect(res.body).not.toMatch(/xmldom|lol|line:|col:/i);
+  });
+
   it('serves the development IdP, which completes the flow end to end', async () => {
     const { relayState } = await startSso();
     // The seeded development configuration points at /oidc/dev-saml-idp; here we drive its pages directly.

@@ -125,6 +125,19 @@ describe('every staff route is refused to other roles', () => {
 });
 
 describe('customers', () => {
+  it('20 parallel creates of one name make one customer; the others answer 409', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        asStaff('POST', '/zauth-customer/customers', { name: 'Raced Mutual', products: ['zfire'] }),
+      ),
+    );
+    const statuses = answers.map((a) => a.statusCode).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(19);
+    const rows = await db.selectFrom('organizations').select('id').where('name', '=', 'Raced Mutual').execute();
+    expect(rows).toHaveLength(1);
+  });
+
   it('creates, finds (search, sort, paging), reads and updates a customer, auditing each write', async () => {
     const created = await asStaff('POST', '/zauth-customer/customers', {
       name: 'Prairie Test Mutual',

@@ -33,6 +33,29 @@ const withTimeout = <T>(promise: Promise<T>, ms: number) =>
   ]);
 
 describe('upload hardening', () => {
+  it('multipart/form-data without a boundary answers 400 on both upload doors', async () => {
+    const key = await app.inject({
+      method: 'POST',
+      url: '/api/user-management/api-keys',
+      headers,
+      payload: { name: 'Batch' },
+    });
+    expect(key.statusCode, key.body).toBe(201);
+    const keyed = { authorization: `Bearer ${key.json().key as string}` };
+    for (const [url, auth] of [
+      ['/api/caribou/portfolio/csv', headers],
+      ['/v1/portfolios/uploads', keyed],
+    ] as const) {
+      const res = await app.inject({
+        method: 'POST',
+        url,
+        headers: { ...auth, 'content-type': 'multipart/form-data' },
+        payload: `${head}${rows(3)}`,
+      });
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(400);
+    }
+  });
+
   it('a multipart body without its closing boundary gets a 4xx answer and leaves no .partial file', async () => {
     const res = await withTimeout(
       app.inject({

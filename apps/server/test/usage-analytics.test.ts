@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { insertAnalyticsRows } from '../src/db/analytics.js';
 import { useTestApp } from './app.js';
 import { authHeader, createOrganization, createUser } from './factories.js';
 
@@ -14,35 +15,55 @@ const writeKey = app.ctx.config.runtime.ANALYTICS_WRITE_KEY!;
 const day = (d: number, hour = 12) =>
   `2026-03-${String(d).padStart(2, '0')}T${String(hour).padStart(2, '0')}:00:00.000Z`;
 let seq = 0;
+// Events as the collector stores them for a verified token (user and organisation proven).
 const ev = (userId: string, org: number, event: string, timestamp: string) => ({
+  writeKey,
+  messageId: `usage-${++seq}`,
+  occurredAt: new Date(timestamp),
+  sentAt: null,
+  organizationId: org,
+  userId,
+  anonymousId: null,
   type: 'track',
   event,
-  userId,
-  messageId: `usage-${++seq}`,
-  timestamp,
-  context: { groupId: String(org) },
   properties: {},
+  context: {},
 });
 
 // Acme: u1 signs in then looks up (converts); u2 signs in, never looks up; u3 looks up before signing in
 // (does not count). u1 uploads then exports. Globex: g1 signs in and looks up.
+await insertAnalyticsRows(
+  db,
+  [
+    ev('u1', acme.id, 'login_completed', day(2, 9)),
+    ev('u1', acme.id, 'submit_request', day(2, 10)),
+    ev('u1', acme.id, 'submit_request', day(3)),
+    ev('u2', acme.id, 'login_completed', day(3)),
+    ev('u3', acme.id, 'submit_request', day(3, 8)),
+    ev('u3', acme.id, 'login_completed', day(3, 9)),
+    ev('u1', acme.id, 'portfolio_uploaded', day(4, 9)),
+    ev('u1', acme.id, 'portfolio_exported', day(4, 11)),
+    ev('g1', globex.id, 'login_completed', day(5, 9)),
+    ev('g1', globex.id, 'submit_request', day(5, 10)),
+    ev('g1', globex.id, 'page_view', day(20)),
+  ],
+  new Set(),
+);
+// Claimed, not proven (no token): counted nowhere (issue 39).
 await app.inject({
   method: 'POST',
   url: '/v1/batch',
   payload: {
     writeKey,
     batch: [
-      ev('u1', acme.id, 'login_completed', day(2, 9)),
-      ev('u1', acme.id, 'submit_request', day(2, 10)),
-      ev('u1', acme.id, 'submit_request', day(3)),
-      ev('u2', acme.id, 'login_completed', day(3)),
-      ev('u3', acme.id, 'submit_request', day(3, 8)),
-      ev('u3', acme.id, 'login_completed', day(3, 9)),
-      ev('u1', acme.id, 'portfolio_uploaded', day(4, 9)),
-      ev('u1', acme.id, 'portfolio_exported', day(4, 11)),
-      ev('g1', globex.id, 'login_completed', day(5, 9)),
-      ev('g1', globex.id, 'submit_request', day(5, 10)),
-      ev('g1', globex.id, 'page_view', day(20)),
+      {
+        type: 'track',
+        event: 'login_completed',
+        userId: 'forged',
+        messageId: 'usage-forged',
+        timestamp: day(3),
+        context: { groupId: String(acme.id) },
+      },
     ],
   },
 });

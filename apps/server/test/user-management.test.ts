@@ -14,6 +14,25 @@ const authn = (username: string, password: string) =>
   app.inject({ method: 'POST', url: '/oidc/api/v1/authn', payload: { username, password } });
 
 describe('user management', () => {
+  it("a role change in one organisation ends the member's tokens there only, not in another", async () => {
+    const other = await createOrganization(db, { name: 'Other Team Org' });
+    const otherAdmin = await createUser(db, { org: other, role: 'admin' });
+    const shared = await createUser(db, { orgs: [org, other] });
+    const token = await authHeader(app, shared);
+    // Tokens carry whole seconds: the change must come in a later second than the token.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const changed = await post(
+      '/api/user-management/user/update',
+      { userId: shared.id, role: 'member' },
+      await authHeader(app, otherAdmin),
+    );
+    expect(changed.statusCode, changed.body).toBeLessThan(300);
+    const actingFor = (id: number) =>
+      app.inject({ method: 'GET', url: `/api/organization?target_organization_id=${id}`, headers: token });
+    expect((await actingFor(org.id)).statusCode).toBe(200);
+    expect((await actingFor(other.id)).statusCode).toBe(401);
+  });
+
   it('reads and updates my profile', async () => {
     const me = await app.inject({ method: 'GET', url: '/api/user-management/user/me', headers });
     expect(me.json()).toMatchObject({

@@ -116,7 +116,17 @@ export const v1UsageResponseSchema = z.object({
   from: z.string(),
   to: z.string(),
   usage: z.array(
-    z.object({ product: z.string(), channel: z.enum(['api', 'zview', 'portfolio']), quantity: z.number() }),
+    z.object({
+      product: z.string(),
+      channel: z.enum(['api', 'zview', 'portfolio']),
+      /** Every use, billed or not. */
+      quantity: z.number(),
+      /**
+       * Of `quantity`, portfolio reruns no agreement of the day bills (bill_reruns off, or no
+       * agreement): billing leaves them out, so billing's figure is quantity − unbilledReruns.
+       */
+      unbilledReruns: z.number(),
+    }),
   ),
 });
 export type V1UsageResponse = z.infer<typeof v1UsageResponseSchema>;

@@ -195,6 +195,10 @@ export const APPEAL_ACTIONS = [
   'published',
   'rejected',
   'expired',
+  'rescored',
+  'acknowledged',
+  'deadline_met',
+  'reminder_sent',
 ] as const;
 export const appealEventSchema = z.object({
   id: z.number().int(),

@@ -6,9 +6,21 @@ function toDate(value: Date | string | number): Date {
   return value instanceof Date ? value : new Date(value);
 }
 
-/** 'November 21, 2026'. Date-only strings are read as UTC so the day never shifts. */
+const longDateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' });
+
+/**
+ * 'November 21, 2026'. Date-only strings are read as UTC so the day never shifts. A value that is
+ * not a date is shown as it came rather than throwing inside a table cell.
+ */
 export function formatLongDate(value: Date | string | number): string {
-  return longDate.format(toDate(value));
+  const date = toDate(value);
+  return Number.isNaN(date.getTime()) ? String(value) : longDate.format(date);
+}
+
+/** 'November 21, 2026 at 3:04 PM' in the reader's time zone: when something happened (audit trails). */
+export function formatLongDateTime(value: Date | string | number): string {
+  const date = toDate(value);
+  return Number.isNaN(date.getTime()) ? String(value) : longDateTime.format(date);
 }
 
 /** 1234567 → '1,234,567'. */

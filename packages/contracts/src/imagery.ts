@@ -49,6 +49,29 @@ export const tileParamsSchema = z
       ctx.addIssue({ code: 'custom', path: ['x'], message: `x and y must be below ${n} at zoom ${tile.z}` });
   });
 
+/** GET /api/map/tiles/{z}/{x}/{y}.pbf: the street base map's vector tiles (zoom 16, the map's least; overzoomed to 21). */
+export const BASEMAP_TILE_ZOOM = { min: 16, max: 16 } as const;
+export const basemapTileParamsSchema = z
+  .object({
+    z: tileInt('z'),
+    x: tileInt('x'),
+    file: z
+      .string()
+      .regex(/^\d{1,8}\.pbf$/, 'Expected {y}.pbf')
+      .transform((file) => ({ y: Number(file.slice(0, -4)) })),
+  })
+  .superRefine((tile, ctx) => {
+    if (tile.z < BASEMAP_TILE_ZOOM.min || tile.z > BASEMAP_TILE_ZOOM.max)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['z'],
+        message: `Zoom must be between ${BASEMAP_TILE_ZOOM.min} and ${BASEMAP_TILE_ZOOM.max}`,
+      });
+    const n = 2 ** tile.z;
+    if (tile.x >= n || tile.file.y >= n)
+      ctx.addIssue({ code: 'custom', path: ['x'], message: `x and y must be below ${n} at zoom ${tile.z}` });
+  });
+
 export const tileQuerySchema = signedQuerySchema.extend({
   /** The day the base map shows (roof ages, season); default the most recent June 15. */
   date: z.iso.date().optional(),

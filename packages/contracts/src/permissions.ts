@@ -164,6 +164,11 @@ export const POLICY_ACTIONS = [
    */
   'api-keys:manage',
   'api:use',
+  /**
+   * Monitored portfolios (issue 41): the organisation's webhook endpoints and alert rules (group
+   * admins and internal admins, where portfolios are enabled).
+   */
+  'monitoring:manage',
 ] as const;
 export type PolicyAction = (typeof POLICY_ACTIONS)[number];
 
@@ -237,6 +242,7 @@ export const POLICY_RULES: Record<PolicyAction, (facts: PolicyFacts) => boolean>
   'organization:act-for-any': internalAdmin,
   'api-keys:manage': (f) => userManagement(f) && (f.isGroupAdmin || f.isInternalAdmin),
   'api:use': everyone,
+  'monitoring:manage': (f) => portfolioAllowed(f) && (f.isGroupAdmin || f.isInternalAdmin),
 };
 
 /** Whether the facts allow the action (unknown actions are denied). */

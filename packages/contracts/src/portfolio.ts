@@ -13,6 +13,10 @@ export const portfolioCreateSchema = z.object({
   products: text().min(1, 'Choose at least one product.'),
   uploadedFileName: text().min(1, 'Upload a file first.'),
   assignedOrganizationId: id.optional(),
+  /** Which column holds what, as the person chose it (issue 43); the detected mapping when absent. */
+  columnMapping: z.lazy(() => columnMappingInputSchema).optional(),
+  /** A saved mapping of the organisation (GET /caribou/portfolio/mappings) to read the file with. */
+  mappingId: id.optional(),
 });
 export type PortfolioCreate = z.input<typeof portfolioCreateSchema>;
 
@@ -139,6 +143,9 @@ export const ATTRIBUTE_FIELDS = [
   'roofCover',
   'numberOfStoreys',
   'floorArea',
+  'contentsTiv',
+  'biTiv',
+  'otherTiv',
 ] as const;
 export type AttributeField = (typeof ATTRIBUTE_FIELDS)[number];
 
@@ -155,6 +162,25 @@ export interface ColumnMapping {
   /** null when the file has no usable location column at all. */
   layout: PortfolioLayout | null;
 }
+
+export const RECOGNISED_FIELDS = [...LOCATION_FIELDS, ...ATTRIBUTE_FIELDS] as const;
+
+/**
+ * A mapping as a person or an API client states it (issue 43): each field → the name of the
+ * column that holds it, exactly as in the file's header. Fields left out are not read; columns
+ * not named are kept as they are.
+ */
+export const columnMappingInputSchema = z
+  .object({
+    fields: z.partialRecord(z.enum(RECOGNISED_FIELDS), text().min(1).max(500)),
+  })
+  .strict();
+export type ColumnMappingInput = z.infer<typeof columnMappingInputSchema>;
+
+/** POST /caribou/portfolio/uploads/{name}/check: the dry run with a mapping of the person's own. */
+export const uploadCheckRequestSchema = z
+  .object({ columnMapping: columnMappingInputSchema.optional(), mappingId: id.optional() })
+  .strict();
 
 // ---------------------------------------------------------------------------------------------
 // Response schemas of the portfolio calls: the server declares them on its routes (checked in
@@ -408,6 +434,16 @@ export const uploadCheckSchema = z.object({
   failingRowCount: z.number().nullable(),
   failingRows: z.array(z.object({ rowNumber: z.number(), ref: z.string().nullable(), reason: z.string() })),
   summary: z.string(),
+  /** Every column of the file with the field it is read as (null: kept as it is) and its first values (issue 43). */
+  columns: z
+    .array(z.object({ name: z.string(), field: z.enum(RECOGNISED_FIELDS).nullable(), samples: z.array(z.string()) }))
+    .optional(),
+  /** The mapping the check read the file with, as field → column name (send it back to create). */
+  mapping: columnMappingInputSchema.optional(),
+  /** The organisation's saved mapping applied because the file has the same headers, if any. */
+  appliedMapping: z.object({ id: z.number(), name: z.string() }).nullable().optional(),
+  /** Why the chosen mapping cannot be used (a column named twice, no location…), if it cannot. */
+  mappingProblems: z.array(z.string()).optional(),
 });
 export type UploadCheck = z.infer<typeof uploadCheckSchema>;
 

@@ -31,6 +31,13 @@ export const ZORRO_MARK_START = '\u0002';
 export const ZORRO_MARK_END = '\u0003';
 export const ZORRO_MAX_PAGE_SIZE = 1000;
 
+/**
+ * A rate change as shown everywhere (explorer text, its figure chips, the finder): one decimal and a
+ * sign, so a chip and a sentence never show the same figure two ways ("+13.9%", "-2.4%").
+ */
+export const formatRateChange = (x: number | null | undefined) =>
+  x === null || x === undefined || Number.isNaN(x) ? '—' : `${x > 0 ? '+' : ''}${Number(x).toFixed(1)}%`;
+
 /** Printable text: no NUL or other control characters (tabs and newlines allowed). */
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
@@ -86,9 +93,46 @@ export const zorroFiltersSchema = z.object({
   effectiveTo: isoDate.optional(),
   rateMin: rate.optional(),
   rateMax: rate.optional(),
+  /** Chip ids of readings of `q` the person removed (issue 40): their words are searched as words. */
+  ignore: list(zorroText(300), 40),
 });
 export type ZorroFilters = z.output<typeof zorroFiltersSchema>;
 export type ZorroFiltersInput = z.input<typeof zorroFiltersSchema>;
+
+/**
+ * What was read from the search box or a question (issue 40): each reading is a chip the person can
+ * remove; its id then goes back in `ignore`, and its words are searched as words.
+ */
+export const ZORRO_CHIP_KINDS = [
+  'company',
+  'group',
+  'state',
+  'line',
+  'type',
+  'status',
+  'dates',
+  'rate',
+  'category',
+  'model',
+] as const;
+export const zorroUnderstoodChipSchema = z.object({
+  id: z.string(),
+  kind: z.enum(ZORRO_CHIP_KINDS),
+  label: z.string(),
+  /** The words it was read from, as typed. */
+  text: z.string(),
+});
+export type ZorroUnderstoodChip = z.infer<typeof zorroUnderstoodChipSchema>;
+export const zorroUnderstoodSchema = z.object({
+  chips: z.array(zorroUnderstoodChipSchema),
+  /** The words searched after the reading (stop words out). */
+  words: z.string(),
+  /** Words no filing (under the filters) holds together with the others: left out so something is found. */
+  dropped: z.array(z.string()),
+  /** Readings left out because, with them, nothing matched (still listed in `chips`). */
+  relaxed: z.array(z.string()),
+});
+export type ZorroUnderstood = z.infer<typeof zorroUnderstoodSchema>;
 
 export const zorroSearchQuerySchema = zorroFiltersSchema.extend({
   sort: z.enum(ZORRO_SORTS).default('relevance'),
@@ -158,6 +202,8 @@ export const zorroSearchResponseSchema = z.object({
   page: z.number(),
   pageSize: z.number(),
   results: z.array(zorroFilingSummarySchema),
+  /** How the search box was read (absent without search words). */
+  understood: zorroUnderstoodSchema.optional(),
 });
 export type ZorroSearchResponse = z.infer<typeof zorroSearchResponseSchema>;
 

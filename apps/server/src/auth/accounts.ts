@@ -11,6 +11,8 @@ export interface Membership {
   products: string[];
   isTrial: boolean;
   role: 'member' | 'admin';
+  /** ISO time: tokens issued before it are refused for this organisation (a role change here). */
+  tokensNotBefore?: string | null;
 }
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
@@ -27,7 +29,7 @@ export async function membershipsOf(db: Db, userId: string): Promise<Membership[
   const rows = await db
     .selectFrom('organization_members as m')
     .innerJoin('organizations as o', 'o.id', 'm.organization_id')
-    .select(['o.id', 'o.name', 'o.products', 'o.is_trial', 'm.role'])
+    .select(['o.id', 'o.name', 'o.products', 'o.is_trial', 'm.role', 'm.tokens_not_before'])
     .where('m.user_id', '=', userId)
     .where('m.status', '=', 'active')
     .orderBy('m.created_at')
@@ -39,6 +41,7 @@ export async function membershipsOf(db: Db, userId: string): Promise<Membership[
     products: r.products,
     isTrial: r.is_trial,
     role: r.role,
+    tokensNotBefore: r.tokens_not_before?.toISOString() ?? null,
   }));
 }
 
@@ -56,7 +59,7 @@ export async function findUserWithMemberships(
     .selectAll('u')
     .select(
       sql<Membership[]>`coalesce((
-        SELECT json_agg(json_build_object('organizationId', o.id, 'name', o.name, 'products', o.products, 'isTrial', o.is_trial, 'role', m.role) ORDER BY m.created_at, o.id)
+        SELECT json_agg(json_build_object('organizationId', o.id, 'name', o.name, 'products', o.products, 'isTrial', o.is_trial, 'role', m.role, 'tokensNotBefore', m.tokens_not_before) ORDER BY m.created_at, o.id)
         FROM organization_members m JOIN organizations o ON o.id = m.organization_id WHERE m.user_id = u.id AND m.status = 'active'), '[]'::json)`.as(
         'memberships',
       ),
@@ -129,9 +132,19 @@ export const CLAIMS_BY_SCOPE = {
 export async function revokeUserTokens(
   db: Db,
   userIds: string[],
-  options: { endSessions?: boolean } = {},
+  options: { endSessions?: boolean; organizationId?: number } = {},
 ): Promise<void> {
   if (!userIds.length) return;
+  // A change one organisation made (a role) ends its tokens for that organisation only (issue 39).
+  if (options.organizationId !== undefined && !options.endSessions) {
+    await db
+      .updateTable('organization_members')
+      .set({ tokens_not_before: sql<Date>`now()` })
+      .where('organization_id', '=', options.organizationId)
+      .where('user_id', 'in', userIds)
+      .execute();
+    return;
+  }
   await db
     .updateTable('users')
     .set({ tokens_not_before: sql<Date>`now()` })

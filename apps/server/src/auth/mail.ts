@@ -2,7 +2,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../db/database.js';
 
 export interface OutgoingMail {
-  kind: 'password_reset' | 'invitation';
+  kind: 'password_reset' | 'invitation' | 'notification_digest';
   to: string;
   subject: string;
   text: string;

@@ -38,7 +38,15 @@ const ATTRIBUTE_NAMES = {
   groups: ['groups', 'memberOf', 'http://schemas.microsoft.com/ws/2008/06/identity/claims/groups'],
 };
 
-export class SamlError extends Error {}
+/** A refused SAML exchange: `message` is shown to the person signing in, `detail` only logged. */
+export class SamlError extends Error {
+  constructor(
+    message: string,
+    readonly detail?: string,
+  ) {
+    super(message);
+  }
+}
 
 export function emailDomain(email: string): string {
   return email.slice(email.lastIndexOf('@') + 1).toLowerCase();
@@ -264,7 +272,11 @@ export async function completeSso(
       RelayState: input.relayState,
     }));
   } catch (error) {
-    throw new SamlError(`The SAML response was refused: ${error instanceof Error ? error.message : String(error)}`);
+    // The parser's words (xmldom's positions, entity names) help us, not the person signing in.
+    throw new SamlError(
+      'The SAML response was refused: it is not a valid, signed response from your identity provider.',
+      error instanceof Error ? error.message : String(error),
+    );
   }
   if (!profile) throw new SamlError('The SAML response carries no assertion.');
   if (profile.inResponseTo !== request.id) throw new SamlError('The SAML response does not answer our request.');

@@ -5,14 +5,16 @@ import { DEV_IDP_CERT } from './dev-saml-idp/sign.js';
 import { hashPassword } from './passwords.js';
 import { setPassword } from './password-reset.js';
 import { seedDemoBilling } from '../domain/billing/demo-seed.js';
-import { seedStaffAdminDemo } from './seed-staff-admin.js';
+import { DEMO_PRAIRIE, seedStaffAdminDemo } from './seed-staff-admin.js';
 import { seedDemoAppeals } from './seed-appeals.js';
 
 export const DEMO_ORGANIZATIONS = [
   { name: 'Demo Mutual Insurance', products: FEATURE_KEYS, isTrial: false },
   {
     name: 'Gulf Coast Underwriters',
-    products: ['zwind', 'zhail', 'zstorm', 'zwind-portfolio', 'zhail-portfolio', 'self_serve_billing'],
+    // No portfolio features: SPEC §2 opens the Portfolio tab only with the fire- or property-portfolio
+    // feature, so wind and hail portfolio features alone would be billed for a tab nobody sees.
+    products: ['zwind', 'zhail', 'zstorm', 'self_serve_billing'],
     isTrial: false,
   },
   { name: 'Trial Insurance Co', products: ['zfire', 'zproperty'], isTrial: true },
@@ -156,5 +158,7 @@ function accountLines(config: ServerConfig): string[] {
   return [
     `Demo accounts (password: ${config.identity.demoPassword}${process.env.DEMO_PASSWORD ? ', from DEMO_PASSWORD' : ''}):`,
     ...DEMO_ACCOUNTS.map((a) => `  ${a.email.padEnd(20)} ${a.note}`),
+    // Seeded by the staff-administration demo, listed with the others (as in the README).
+    `  ${DEMO_PRAIRIE.email.padEnd(20)} ordinary user of ${DEMO_PRAIRIE.organization} (Z-FIRE and Z-PROPERTY until staff switch more on)`,
   ];
 }

@@ -8,9 +8,11 @@ export interface ReportScope {
   organizationId?: number;
 }
 
+/** Events of proven identities only (issue 39): a user id is stored only when a token proved it. */
 function scoped(db: Db, scope: ReportScope) {
   let query = db
     .selectFrom('analytics_events as e')
+    .where('e.user_id', 'is not', null)
     .where('e.occurred_at', '>=', scope.from)
     .where('e.occurred_at', '<', scope.to);
   if (scope.organizationId !== undefined) query = query.where('e.organization_id', '=', scope.organizationId);

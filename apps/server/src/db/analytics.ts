@@ -3,6 +3,8 @@ import type { Db } from './database.js';
 
 /** One message as the collector stores it (analytics_events, migration 0650). */
 export interface AnalyticsRow {
+  /** The write key the batch came with: messageIds are unique per write key. */
+  writeKey: string;
   messageId: string;
   occurredAt: Date;
   sentAt: Date | null;
@@ -18,8 +20,10 @@ export interface AnalyticsRow {
 const monthKey = (at: Date) => `${at.getUTCFullYear()}-${at.getUTCMonth()}`;
 
 /**
- * Stores rows in one statement; a message already stored (same messageId and time) is skipped.
- * Returns how many were new. Missing month partitions are created first (remembered per process).
+ * Stores rows in one statement; a message whose id was already seen for its write key (at any
+ * time: retries may carry another timestamp or none) is skipped, through analytics_message_ids
+ * (migration 0960), claimed in the same statement. Returns how many were new. Missing month
+ * partitions are created first (remembered per process).
  */
 export async function insertAnalyticsRows(db: Db, rows: AnalyticsRow[], knownMonths: Set<string>): Promise<number> {
   if (rows.length === 0) return 0;
@@ -30,26 +34,42 @@ export async function insertAnalyticsRows(db: Db, rows: AnalyticsRow[], knownMon
     await sql`SELECT analytics_events_ensure_partition(${at})`.execute(db);
     knownMonths.add(key);
   }
-  const inserted = await db
-    .insertInto('analytics_events')
-    .values(
-      rows.map((row) => ({
-        message_id: row.messageId,
-        occurred_at: row.occurredAt,
-        sent_at: row.sentAt,
-        organization_id: row.organizationId,
-        user_id: row.userId,
-        anonymous_id: row.anonymousId,
-        type: row.type,
-        event: row.event,
-        properties: JSON.stringify(row.properties),
-        context: JSON.stringify(row.context),
-      })),
+  const input = JSON.stringify(
+    rows.map((row) => ({
+      write_key: row.writeKey,
+      message_id: row.messageId,
+      occurred_at: row.occurredAt.toISOString(),
+      sent_at: row.sentAt?.toISOString() ?? null,
+      organization_id: row.organizationId,
+      user_id: row.userId,
+      anonymous_id: row.anonymousId,
+      type: row.type,
+      event: row.event,
+      properties: row.properties,
+      context: row.context,
+    })),
+  );
+  const inserted = await sql<{ message_id: string }>`
+    WITH input AS (
+      SELECT DISTINCT ON (write_key, message_id) *
+      FROM jsonb_to_recordset(${input}::jsonb) AS r(
+        write_key text, message_id text, occurred_at timestamptz, sent_at timestamptz, organization_id integer,
+        user_id text, anonymous_id text, type text, event text, properties jsonb, context jsonb)
+      WHERE NOT EXISTS (SELECT 1 FROM analytics_message_ids m WHERE m.write_key = '' AND m.message_id = r.message_id)
+    ), fresh AS (
+      INSERT INTO analytics_message_ids (write_key, message_id)
+      SELECT write_key, message_id FROM input
+      ON CONFLICT DO NOTHING
+      RETURNING write_key, message_id
     )
-    .onConflict((oc) => oc.columns(['message_id', 'occurred_at']).doNothing())
-    .returning('message_id')
-    .execute();
-  return inserted.length;
+    INSERT INTO analytics_events
+      (message_id, occurred_at, sent_at, organization_id, user_id, anonymous_id, type, event, properties, context)
+    SELECT i.message_id, i.occurred_at, i.sent_at, i.organization_id, i.user_id, i.anonymous_id, i.type, i.event,
+      coalesce(i.properties, '{}'), coalesce(i.context, '{}')
+    FROM input i JOIN fresh f USING (write_key, message_id)
+    ON CONFLICT (message_id, occurred_at) DO NOTHING
+    RETURNING message_id`.execute(db);
+  return inserted.rows.length;
 }
 
 /**
@@ -125,7 +145,7 @@ export class AnalyticsWriter {
     // The same message twice in one statement is stored once.
     const seen = new Set<string>();
     const distinct = rows.filter((row) => {
-      const key = `${row.messageId}\u0001${row.occurredAt.getTime()}`;
+      const key = `${row.writeKey}\u0001${row.messageId}`;
       if (seen.has(key)) return false;
       seen.add(key);
       return true;

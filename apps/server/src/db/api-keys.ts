@@ -151,9 +151,19 @@ export async function takeApiKeyToken(db: Db, keyHash: string): Promise<KeyedReq
 
 /** Usage of an organisation by product and channel between two UTC days (inclusive), from the rollup. */
 export async function usageByProductAndChannel(db: Db, organizationId: number, from: string, to: string) {
+  // Billing's rule (db/billing.ts): a rerun counts only under an agreement of its day that bills reruns.
   return db
-    .selectFrom('usage_rollup')
-    .select(['product', 'channel', sql<string>`sum(quantity)`.as('quantity')])
+    .selectFrom('usage_rollup as r')
+    .select([
+      'product',
+      'channel',
+      sql<string>`sum(quantity)`.as('quantity'),
+      sql<string>`coalesce(sum(quantity) FILTER (WHERE rerun AND NOT EXISTS (
+        SELECT 1 FROM agreements a WHERE a.organization_id = r.organization_id AND a.product = r.product
+          AND a.bill_reruns AND a.contract_start <= r.day AND (a.contract_end IS NULL OR a.contract_end >= r.day))), 0)`.as(
+        'unbilled_reruns',
+      ),
+    ])
     .where('organization_id', '=', organizationId)
     .where('day', '>=', sql<Date>`${from}::date`)
     .where('day', '<=', sql<Date>`${to}::date`)

@@ -1,5 +1,6 @@
 import pg from 'pg';
-import { poolOf, type Db } from './database.js';
+import { poolOf, stallGuardOf, type Db } from './database.js';
+import { destroyClient, type StallGuard } from './stall-guard.js';
 
 /**
  * Channels the database announces changes on (triggers of migration 0260_change_notifications):
@@ -40,7 +41,7 @@ export function acquireChangeFeed(db: Db): { feed: ChangeFeed; release: () => Pr
   if (!pool) return { feed: OFFLINE, release: async () => {} };
   let feed = feeds.get(db);
   if (!feed) {
-    feed = createChangeFeed(pool.options as pg.ClientConfig);
+    feed = createChangeFeed(pool.options as pg.ClientConfig, stallGuardOf(db));
     feeds.set(db, feed);
   }
   feed.users += 1;
@@ -60,7 +61,12 @@ export function acquireChangeFeed(db: Db): { feed: ChangeFeed; release: () => Pr
   };
 }
 
-export function createChangeFeed(connection: pg.ClientConfig): Feed {
+/**
+ * With a stall guard (API pools), a fence on a database that stopped answering throws
+ * DatabaseStalledError (503) instead of waiting for the freeze to end, and the listening
+ * connection is cut and opened again.
+ */
+export function createChangeFeed(connection: pg.ClientConfig, guard?: StallGuard): Feed {
   const subscribers = new Map<ChangeChannel, Set<() => void>>(CHANNELS.map((c) => [c, new Set()]));
   let client: pg.Client | null = null;
   let live = false;
@@ -158,16 +164,23 @@ export function createChangeFeed(connection: pg.ClientConfig): Feed {
     return mine;
   }
 
+  async function fence(): Promise<boolean> {
+    if (closed) return false;
+    if (!live) {
+      if (connecting) await connecting;
+      if (!live) return false;
+    }
+    return sharedFence();
+  }
+
   void connect();
   return {
     users: 0,
     async fence() {
-      if (closed) return false;
-      if (!live) {
-        if (connecting) await connecting;
-        if (!live) return false;
-      }
-      return sharedFence();
+      if (!guard) return fence();
+      return guard.run(fence, () => {
+        if (client) destroyClient(client);
+      });
     },
     subscribe(channel, onChange) {
       subscribers.get(channel)!.add(onChange);

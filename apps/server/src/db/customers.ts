@@ -123,6 +123,12 @@ export async function updateCustomerRow(
     .execute();
 }
 
+/** A unique violation of organizations_name_unique (migration 0980): two creates of one name raced. */
+export function isDuplicateCustomerName(error: unknown): boolean {
+  const { code, constraint } = (error ?? {}) as { code?: string; constraint?: string };
+  return code === '23505' && constraint === 'organizations_name_unique';
+}
+
 export async function customerNameTaken(db: Db, name: string, exceptId?: number): Promise<boolean> {
   let query = db
     .selectFrom('organizations')

@@ -1,6 +1,7 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
+import { destroyClient, StallGuard, type StallGuardOptions } from './stall-guard.js';
 
 // bigint (int8) and numeric come back as strings by default; counts in this app fit in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
@@ -9,12 +10,18 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 export type Db = Kysely<Database>;
 
 const pools = new WeakMap<Db, pg.Pool>();
+const guards = new WeakMap<Db, StallGuard>();
 
 export interface PoolTimeouts {
   /** Give up opening a connection after this long (a stopped or frozen database answers 503 fast). */
   connectMs?: number;
   /** Client-side bound on one query: a frozen server cannot enforce its own statement_timeout. */
   queryMs?: number;
+  /**
+   * Bound every wait (acquire, connect, query) on a database that stopped answering: a frozen
+   * server answers 503 within about watchMs + probeMs (stall-guard.ts). API pools only.
+   */
+  stall?: StallGuardOptions;
 }
 
 /** Timeouts of the API processes' pools (DB_CONNECT_TIMEOUT_MS, DB_QUERY_TIMEOUT_MS). */
@@ -23,7 +30,11 @@ export function apiPoolTimeouts(env: NodeJS.ProcessEnv = process.env): PoolTimeo
     const value = Number(env[name]);
     return Number.isFinite(value) && value > 0 ? value : fallback;
   };
-  return { connectMs: read('DB_CONNECT_TIMEOUT_MS', 2000), queryMs: read('DB_QUERY_TIMEOUT_MS', 30_000) };
+  return {
+    connectMs: read('DB_CONNECT_TIMEOUT_MS', 2000),
+    queryMs: read('DB_QUERY_TIMEOUT_MS', 30_000),
+    stall: { watchMs: read('DB_STALL_WATCH_MS', 700), probeMs: read('DB_STALL_PROBE_MS', 900) },
+  };
 }
 
 export function createDb(connectionString: string, max = 10, timeouts: PoolTimeouts = {}): { db: Db; pool: pg.Pool } {
@@ -41,9 +52,67 @@ export function createDb(connectionString: string, max = 10, timeouts: PoolTimeo
   // nobody listens to kills the process. The query in flight fails; the client is discarded.
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
+  const guard = timeouts.stall ? guardPool(pool, timeouts.stall) : undefined;
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   pools.set(db, pool);
+  if (guard) {
+    guards.set(db, guard);
+    const end = pool.end.bind(pool);
+    pool.end = (async () => {
+      await guard.close();
+      return end();
+    }) as typeof pool.end;
+  }
   return { db, pool };
+}
+
+/** The stall guard of an API Db (createDb with `stall`), for waits outside the pool (the change feed's fence). */
+export function stallGuardOf(db: Db): StallGuard | undefined {
+  return guards.get(db);
+}
+
+const GUARDED = Symbol('stall-guarded');
+
+/**
+ * Puts the pool's connect (acquire and open) and its clients' promise queries under a stall
+ * guard. Streams and cursors (submittables, COPY) are left alone: they have their own
+ * consumers, which time out on their side.
+ */
+function guardPool(pool: pg.Pool, options: StallGuardOptions): StallGuard {
+  const guard = new StallGuard(pool.options as pg.ClientConfig, options);
+  const rawConnect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
+  const guardedConnect = async (): Promise<pg.PoolClient> => {
+    const client = await guard.run(rawConnect, (late) => {
+      late.then((c) => c.release(true)).catch(() => {});
+    });
+    guardClient(client, guard);
+    return client;
+  };
+  pool.connect = ((callback?: (error: Error | undefined, client?: pg.PoolClient, done?: () => void) => void) => {
+    if (!callback) return guardedConnect();
+    guardedConnect().then(
+      (client) => callback(undefined, client, () => client.release()),
+      (error: Error) => callback(error),
+    );
+  }) as typeof pool.connect;
+  return guard;
+}
+
+function guardClient(client: pg.PoolClient, guard: StallGuard) {
+  const marked = client as pg.PoolClient & { [GUARDED]?: true };
+  if (marked[GUARDED]) return;
+  marked[GUARDED] = true;
+  const rawQuery = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((...args: unknown[]) => {
+    const first = args[0] as { submit?: unknown } | undefined;
+    const plain = typeof first?.submit !== 'function' && !args.some((a) => typeof a === 'function');
+    if (!plain) return rawQuery(...args);
+    // Abandoned: the connection is cut, so the pool discards it when it is released.
+    return guard.run(
+      () => rawQuery(...args) as Promise<unknown>,
+      () => destroyClient(client),
+    );
+  }) as typeof client.query;
 }
 
 /** The pool behind a Db made by createDb (its connection settings open dedicated clients, e.g. LISTEN). */

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { chmod, mkdir } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -48,16 +48,94 @@ export async function findFreePort(preferred = 0): Promise<number> {
   return (preferred ? await tryPort(preferred) : null) ?? (await tryPort(0)) ?? 0;
 }
 
-/** A postmaster.pid left by a killed run stops PostgreSQL from starting; remove it when its process is gone. */
-function removeStalePidFile(dataDir: string) {
-  const pidFile = path.join(dataDir, 'postmaster.pid');
-  if (!existsSync(pidFile)) return;
-  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+/** The pid of the postmaster recorded in the data folder, or undefined. */
+function postmasterPid(dataDir: string): number | undefined {
   try {
-    if (pid > 0) process.kill(pid, 0);
+    const pid = Number(readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    return pid > 0 ? pid : undefined;
   } catch {
-    rmSync(pidFile, { force: true });
+    return undefined;
   }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: alive, but another user's.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** A process's start time in clock ticks since boot (/proc/<pid>/stat field 22): tells a reused pid from the original. */
+function startTimeOf(pid: number): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The Z-VIEW process that started the data folder's PostgreSQL writes itself next to the data
+ * folder (`<dataDir>.owner`: pid and start time), so a later start can tell a PostgreSQL whose
+ * owner was killed (SIGKILL, the OOM killer: no exit hook ran) from one a live Z-VIEW is using.
+ */
+function ownerFile(dataDir: string) {
+  return `${dataDir}.owner`;
+}
+
+function recordOwner(dataDir: string) {
+  writeFileSync(ownerFile(dataDir), `${process.pid} ${startTimeOf(process.pid) ?? ''}\n`);
+}
+
+/** Whether the Z-VIEW that started the running PostgreSQL is gone (or no Z-VIEW ever owned it). */
+function ownerIsGone(dataDir: string): boolean {
+  let recorded: string;
+  try {
+    recorded = readFileSync(ownerFile(dataDir), 'utf8').trim();
+  } catch {
+    // Started by a version before the owner file: only an orphan (re-parented to init) is ours to stop.
+    const pid = postmasterPid(dataDir);
+    return pid !== undefined && parentOf(pid) === 1;
+  }
+  const [pidText, startTime] = recorded.split(' ');
+  const pid = Number(pidText);
+  if (!(pid > 0) || !isAlive(pid)) return true;
+  return Boolean(startTime) && startTimeOf(pid) !== undefined && startTimeOf(pid) !== startTime;
+}
+
+function parentOf(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Before starting: a postmaster.pid whose process is gone is removed (PostgreSQL would refuse
+ * it); a PostgreSQL still running for a Z-VIEW that was killed is shut down cleanly (SIGINT,
+ * the "fast" shutdown: committed work is on disk, nothing is lost) and awaited; one whose owner
+ * is alive is refused, never shared.
+ */
+export async function reclaimDataFolder(dataDir: string, log: (line: string) => void = () => {}): Promise<void> {
+  const pid = postmasterPid(dataDir);
+  if (pid === undefined) return;
+  if (!isAlive(pid)) {
+    rmSync(path.join(dataDir, 'postmaster.pid'), { force: true });
+    return;
+  }
+  if (!ownerIsGone(dataDir))
+    throw new Error(`PostgreSQL in ${dataDir} is in use by another running Z-VIEW (pid file ${ownerFile(dataDir)}).`);
+  log(`Stopping the PostgreSQL (pid ${pid}) left running by a Z-VIEW that is gone…`);
+  process.kill(pid, 'SIGINT');
+  const deadline = Date.now() + 60_000;
+  while (isAlive(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  if (isAlive(pid)) throw new Error(`PostgreSQL (pid ${pid}) in ${dataDir} did not stop within 60 s.`);
 }
 
 const MB = 1024 * 1024;
@@ -131,7 +209,7 @@ export async function startEmbeddedPostgres(options: {
     if (process.getuid?.() === 0 && (statSync(parent).mode & 0o001) === 0) await chmod(parent, 0o755);
     await pg.initialise();
   } else {
-    removeStalePidFile(dataDir);
+    await reclaimDataFolder(dataDir, log);
   }
   try {
     await pg.start();
@@ -142,6 +220,7 @@ export async function startEmbeddedPostgres(options: {
         (error ? `: ${String(error)}` : ' (is another Z-VIEW already running on this data folder?)'),
     );
   }
+  recordOwner(dataDir);
   const forgetExit = stopOnExit(dataDir);
   return {
     url: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,

@@ -4,7 +4,9 @@ import type { ApiKeyTables } from './tables/api-keys.js';
 import type { AppealTables } from './tables/appeals.js';
 import type { BillingTables } from './tables/billing.js';
 import type { AuditLogTable, IdentityTables, OrganizationsTable } from './tables/identity.js';
+import type { MonitoringTables, NotificationTables } from './tables/monitoring.js';
 import type { PortfolioTables } from './tables/portfolios.js';
+import type { PortfolioAnalysisTables } from './tables/portfolio-analysis.js';
 import type { AuditImages, CustomerColumns, StaffAdministrationTables } from './tables/staff-administration.js';
 import type { UsageTables } from './tables/usage.js';
 import type { ZorroTables } from './tables/zorro.js';
@@ -13,6 +15,7 @@ export type * from './tables/api-keys.js';
 export type * from './tables/appeals.js';
 export type * from './tables/billing.js';
 export type * from './tables/identity.js';
+export type * from './tables/monitoring.js';
 export type * from './tables/portfolios.js';
 export type * from './tables/staff-administration.js';
 export type * from './tables/usage.js';
@@ -27,12 +30,15 @@ export interface Database
     WorldTables,
     IdentityTables,
     PortfolioTables,
+    PortfolioAnalysisTables,
     UsageTables,
     BillingTables,
     StaffAdministrationTables,
     AppealTables,
     ZorroTables,
-    ApiKeyTables {
+    ApiKeyTables,
+    MonitoringTables,
+    NotificationTables {
   /** Staff administration (migration 0550) adds contact and audit columns to identity tables. */
   organizations: OrganizationsTable & CustomerColumns;
   audit_log: AuditLogTable & AuditImages;

@@ -22,6 +22,7 @@ const MESSAGES = [
   'Connection terminated unexpectedly',
   'the database system is starting up',
   'the database system is shutting down',
+  'The database is not answering',
 ];
 
 export function isDatabaseUnavailable(error: unknown): boolean {

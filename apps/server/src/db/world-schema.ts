@@ -129,6 +129,12 @@ export interface ImageryCapturesTable {
   media_type: string | null;
   width: number | null;
   height: number | null;
+  /** Imported tile pyramid (migration 1500): blob key prefix, zooms, source CRS, tile count. */
+  tiles_key: string | null;
+  min_zoom: number | null;
+  max_zoom: number | null;
+  source_crs: string | null;
+  tile_count: number | null;
 }
 
 export interface HazardCellsTable {

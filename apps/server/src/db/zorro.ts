@@ -61,8 +61,19 @@ function facetPredicates(f: ZorroFilters): Record<FacetName, Fragment | null> {
 export interface NameMatches {
   companies: string[];
   groups: string[];
+  /** The company filter is a company's exact name (as the search box's reading sets it): equality, not resemblance. */
+  exactCompany?: boolean;
 }
 const NO_NAMES: NameMatches = { companies: [], groups: [] };
+
+/** nameMatches, and whether the company filter names a company of the corpus exactly. */
+async function namesFor(db: Db, text: TextQuery | null, f: ZorroFilters): Promise<NameMatches> {
+  const [names, exactCompany] = await Promise.all([
+    nameMatches(db, text),
+    f.company ? facetColumns(db).then((c) => c.values.company.includes(f.company!)) : false,
+  ]);
+  return { ...names, exactCompany };
+}
 
 /**
  * The company and group names a typed text resembles ("Pinecrest Mutal" → "Pinecrest Mutual
@@ -122,7 +133,8 @@ function wordPredicates(
   } else if (byName.length) {
     where.push(sql`(${sql.join(byName, sql` OR `)})`);
   }
-  if (f.company) where.push(sql`(f.company ILIKE ${`%${likeEscape(f.company)}%`} OR ${f.company} <% f.company)`);
+  if (f.company && names.exactCompany) where.push(sql`f.company = ${f.company}`);
+  else if (f.company) where.push(sql`(f.company ILIKE ${`%${likeEscape(f.company)}%`} OR ${f.company} <% f.company)`);
   return where;
 }
 
@@ -163,7 +175,7 @@ export async function filterClause(
   f: ZorroFilters,
   text: TextQuery | null,
 ): Promise<{ where: Fragment; searchable: boolean }> {
-  const [searchable, names] = await Promise.all([hasTerms(db, text), nameMatches(db, text)]);
+  const [searchable, names] = await Promise.all([hasTerms(db, text), namesFor(db, text, f)]);
   const facets = Object.values(facetPredicates(f)).filter((p): p is Fragment => p !== null);
   return { where: and([...basePredicates(f, text, searchable, names), ...facets]), searchable };
 }
@@ -319,7 +331,7 @@ export async function facetCounts(
   submitted: { min: string | null; max: string | null };
   rateChange: { min: number | null; max: number | null };
 }> {
-  const [searchable, matched] = await Promise.all([hasTerms(db, text), nameMatches(db, text)]);
+  const [searchable, matched] = await Promise.all([hasTerms(db, text), namesFor(db, text, f)]);
   const base = and(basePredicates(f, text, searchable, matched));
   const preds = facetPredicates(f);
   const names = Object.keys(preds) as FacetName[];
@@ -402,7 +414,7 @@ export async function wordMatches(
   text: TextQuery | null,
   options: { facets: boolean; rank: boolean },
 ): Promise<WordMatches> {
-  const [searchable, names] = await Promise.all([hasTerms(db, text), nameMatches(db, text)]);
+  const [searchable, names] = await Promise.all([hasTerms(db, text), namesFor(db, text, f)]);
   const words = wordPredicates(f, text, searchable, names);
   if (!words.length) return { ids: null, searchable };
   const facets = options.facets ? Object.values(facetPredicates(f)).filter((p): p is Fragment => p !== null) : [];
@@ -585,4 +597,14 @@ export async function findDocument(db: Db, id: number, text: TextQuery | null) {
     db,
   );
   return { ...doc, pages: rows };
+}
+
+/** The text of pages, by "documentId:page" (for quoting whole sentences around a hit). */
+export async function pageTexts(db: Db, pages: { documentId: number; page: number }[]): Promise<Map<string, string>> {
+  if (!pages.length) return new Map();
+  const { rows } = await sql<{ documentId: number; page: number; body: string }>`
+    SELECT p.document_id AS "documentId", p.page_number AS page, p.body
+    FROM zorro_pages p JOIN unnest(${pages.map((p) => p.documentId)}::int[], ${pages.map((p) => p.page)}::int[]) AS k(d, n)
+      ON p.document_id = k.d AND p.page_number = k.n`.execute(db);
+  return new Map(rows.map((r) => [`${r.documentId}:${r.page}`, r.body]));
 }

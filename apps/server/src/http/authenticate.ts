@@ -95,6 +95,8 @@ export function authenticationHook(app: FastifyInstance) {
       (request.query as Record<string, unknown> | undefined)?.target_organization_id,
       found.memberships,
     );
+    if (issuedBeforeMembership(found.claims.iat, found.memberships, request.actor.organization.id))
+      throw unauthorized('The access token is invalid, expired or revoked.');
     // Areas whose existence is not told to those without access (zorro) answer 404, not 403.
     if (HIDDEN_WHEN_REFUSED.has(policy) && !can(request.actor, policy)) throw notFound();
     authorize(request.actor, policy);
@@ -116,13 +118,23 @@ export async function actorForToken(app: FastifyInstance, token: string, target:
   if (!found || !hasAppAccess(found.user, found.memberships)) throw unauthorized('This account is not active.');
   if (issuedBeforeNotBefore(claims.iat, found.user.tokens_not_before))
     throw unauthorized('The access token is invalid, expired or revoked.');
+  let actor: Actor;
   try {
-    return await resolveActor(app, found.user, target, found.memberships);
+    actor = await resolveActor(app, found.user, target, found.memberships);
   } catch (error) {
     // An organisation the user may not act for: attributed to the default one instead.
     if (target === undefined) throw error;
-    return resolveActor(app, found.user, undefined, found.memberships);
+    actor = await resolveActor(app, found.user, undefined, found.memberships);
   }
+  if (issuedBeforeMembership(claims.iat, found.memberships, actor.organization.id))
+    throw unauthorized('The access token is invalid, expired or revoked.');
+  return actor;
+}
+
+/** Whether the token predates the not-before of the membership it acts through (a role change there). */
+function issuedBeforeMembership(iat: unknown, memberships: Membership[], organizationId: number): boolean {
+  const notBefore = memberships.find((m) => m.organizationId === organizationId)?.tokensNotBefore;
+  return notBefore ? issuedBeforeNotBefore(iat, new Date(notBefore)) : false;
 }
 
 /**

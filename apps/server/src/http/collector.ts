@@ -6,7 +6,7 @@ import { actorForToken } from './authenticate.js';
 
 const BASIC = /^Basic ([A-Za-z0-9+/]+=*)$/;
 const BEARER = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/;
-/** Above this Fastify refuses the body itself (413); up to it the domain names the 500 KB limit. */
+/** Above this Fastify refuses the body itself (413); up to it the domain names the 480 KB limit (SPEC: 480 KB per batch). */
 const BODY_LIMIT = 8 * 1024 * 1024;
 
 /** The write key of `Authorization: Basic base64(writeKey:)`. */

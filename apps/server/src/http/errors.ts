@@ -111,8 +111,20 @@ export function describeError(error: FastifyError | AppError | ZodError, request
       retryAfter: String(DATABASE_RETRY_AFTER_SECONDS),
     };
   }
-  // A multipart body cut short (busboy): the client's upload was incomplete, not our failure.
-  if (/^(Unexpected end of (form|file)|Part terminated early|Malformed part header)/.test(error.message ?? '')) {
+  // multipart/form-data without its boundary parameter (busboy): nothing can be parsed.
+  if (/^Multipart: Boundary not found/.test(error.message ?? '')) {
+    return {
+      status: 400,
+      code: ERROR_CODES.badRequest,
+      message: 'The multipart/form-data Content-Type has no boundary parameter. Please upload the file again.',
+    };
+  }
+  // A multipart body cut short (busboy; a stream closed early under a file being read): the
+  // client's upload was incomplete, not our failure.
+  if (
+    /^(Unexpected end of (form|file)|Part terminated early|Malformed part header)/.test(error.message ?? '') ||
+    ((error as { code?: string }).code === 'ERR_STREAM_PREMATURE_CLOSE' && request.isMultipart())
+  ) {
     return {
       status: 400,
       code: ERROR_CODES.badRequest,

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import {
+  basemapTileParamsSchema,
   captureImageParamsSchema,
   mapFeaturesQuerySchema,
   mapFeaturesResponseSchema,
@@ -13,12 +14,16 @@ import {
 } from '@zview/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { can } from '../auth/policy.js';
+import { BasemapTileCache, emptyBasemap, encodeBasemapTile } from '../domain/imagery/basemap.js';
 import { ImageCache } from '../domain/imagery/cache.js';
 import { MAP_STYLE_NAMES, mapStyle, type MapStyleName } from '../domain/imagery/map-style.js';
 import { CONTENT_TYPES } from '../domain/imagery/render.js';
+import { tileToBBox, expandBBox } from '../domain/imagery/geo.js';
 import { emptyImagerySources, ImageryService, type RenderedImage } from '../domain/imagery/service.js';
 import { resolveSigningSecret, SIGNED_SCOPES, UrlSigner } from '../domain/imagery/signing.js';
 import { mapSourceUrls } from '../domain/imagery/urls.js';
+import { MosaicService } from '../domain/imagery/mosaic/service.js';
+import { createBlobStore } from '../storage/create-blob-store.js';
 import { forbidden, notFound, unauthorized } from './errors.js';
 
 declare module 'fastify' {
@@ -31,7 +36,7 @@ declare module 'fastify' {
     signedUrl?: boolean;
   }
   interface FastifyInstance {
-    imagery: { service: ImageryService; signer: UrlSigner };
+    imagery: { service: ImageryService; mosaics: MosaicService; signer: UrlSigner };
   }
 }
 
@@ -67,12 +72,15 @@ export async function registerImageryRoutes(app: FastifyInstance) {
   let signerInstance: UrlSigner | undefined;
   const getSigner = () =>
     (signerInstance ??= new UrlSigner(resolveSigningSecret(config.urlSigningSecret, config.dataDir)));
+  const mosaics = new MosaicService(app.ctx.db, app.ctx.imageryBlobs ?? createBlobStore(config.blobStore));
   const service = new ImageryService(
     app.ctx.imagery ?? emptyImagerySources,
     new ImageCache(path.join(config.dataDir, 'imagery', 'cache')),
+    mosaics,
   );
   app.decorate('imagery', {
     service,
+    mosaics,
     get signer() {
       return getSigner();
     },
@@ -126,6 +134,33 @@ export async function registerImageryRoutes(app: FastifyInstance) {
     const image = await service.tile(tile.z, tile.x, tile.file.y, tile.file.format, date);
     return sendImage(request, reply, image, CONTENT_TYPES[tile.file.format], TILE_CACHE);
   });
+
+  const basemap = app.ctx.imagery?.basemap ?? emptyBasemap;
+  const basemapTiles = new BasemapTileCache();
+  app.get(
+    '/map/tiles/:z/:x/:file',
+    {
+      config: {
+        ...signed,
+        rawResponse: true,
+        openapi: { summary: 'Street base map vector tile (MVT)', params: basemapTileParamsSchema },
+      },
+    },
+    async (request, reply) => {
+      const { z, x, file } = basemapTileParamsSchema.parse(request.params);
+      signedQuerySchema.parse(request.query);
+      authorize(request, SIGNED_SCOPES.basemapTiles);
+      // The tile's area and a margin: streets are lines through address points, so the points
+      // beyond the edge keep a street continuous across tiles; labels near the edge are placed too.
+      const bytes = await basemapTiles.get(`${z}/${x}/${file.y}`, async () =>
+        encodeBasemapTile(await basemap(expandBBox(tileToBBox(z, x, file.y), 0.15)), z, x, file.y),
+      );
+      return reply
+        .header('cache-control', 'private, max-age=300')
+        .type('application/vnd.mapbox-vector-tile')
+        .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    },
+  );
 
   app.get(
     '/map/style/:file',

@@ -1,6 +1,7 @@
 import { healthResponseSchema } from '@zview/contracts';
 import type { FastifyInstance } from 'fastify';
 import { registerImageryRoutes } from './imagery.js';
+import { registerImageryMosaicRoutes } from './imagery-mosaics.js';
 import { registerAddressRoutes } from './address.js';
 import { registerPropertyRoutes } from './property.js';
 import { registerProductOverviewRoutes } from './product-overview.js';
@@ -14,9 +15,12 @@ import { registerBillingRoutes } from './billing.js';
 import { registerCustomerRoutes } from './customers.js';
 import { registerMockRoutes } from './mocks.js';
 import { registerAppealRoutes } from './appeals/index.js';
+import { registerMitigationRoutes } from './mitigation.js';
 import { registerZorroRoutes } from './zorro.js';
 import { registerApiKeyRoutes } from './api-keys.js';
 import { registerOpenApiRoutes } from './openapi.js';
+import { registerMonitoringRoutes } from './monitoring.js';
+import { registerNotificationRoutes } from './notifications.js';
 
 /**
  * Every /api route group, one file each. A route declares `config.policy`: the name of the
@@ -35,6 +39,7 @@ export async function registerApiRoutes(app: FastifyInstance) {
     async () => ({ status: 'ok' }),
   );
   await registerImageryRoutes(app);
+  await registerImageryMosaicRoutes(app);
   await registerAddressRoutes(app);
   await registerPropertyRoutes(app);
   await registerProductOverviewRoutes(app);
@@ -48,7 +53,10 @@ export async function registerApiRoutes(app: FastifyInstance) {
   await registerCustomerRoutes(app);
   await registerMockRoutes(app);
   await app.register(registerAppealRoutes);
+  await registerMitigationRoutes(app);
   await registerZorroRoutes(app);
   await registerApiKeyRoutes(app);
+  await registerMonitoringRoutes(app);
+  await registerNotificationRoutes(app);
   await registerOpenApiRoutes(app);
 }

@@ -211,6 +211,10 @@ export async function registerOpenApiRoutes(app: FastifyInstance) {
   app.get('/docs', { config: { policy: 'public', rawResponse: true } }, async (_request, reply) =>
     reply.type('text/html; charset=utf-8').send(built().html),
   );
+  // '/api/docs/' is how the address is often typed: send it to the page rather than a 404.
+  app.get('/docs/', { config: { policy: 'public', rawResponse: true } }, async (_request, reply) =>
+    reply.redirect('/api/docs', 301),
+  );
   for (const [file, type] of Object.entries(DOCS_ASSETS)) {
     let body: Buffer | undefined;
     app.get(`/docs/assets/${file}`, { config: { policy: 'public', rawResponse: true } }, async (_request, reply) => {

@@ -91,7 +91,7 @@ export async function registerSsoRoutes(app: FastifyInstance, identity: Identity
       return reply.redirect(`${authorize.pathname}${authorize.search}`, 303);
     } catch (error) {
       if (error instanceof SamlError) {
-        request.log.warn({ idp: idp.id, reason: error.message }, 'SAML response refused');
+        request.log.warn({ idp: idp.id, reason: error.message, detail: error.detail }, 'SAML response refused');
         return errorPage(reply, 401, error.message, home);
       }
       throw error;

@@ -19,7 +19,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as conversations from '../domain/zorro/conversations.js';
 import { exportFilings } from '../domain/zorro/export.js';
-import { document, facets, filing, search } from '../domain/zorro/search.js';
+import { discoverFacets, discoverSearch, document, filing } from '../domain/zorro/search.js';
 import { CSV_OR_XLSX, fileResponse, noContent, withZod } from './route-config.js';
 
 /**
@@ -52,8 +52,8 @@ export async function registerZorroRoutes(fastify: FastifyInstance) {
       response: { 200: zorroFiltersResponseSchema },
     },
   } as const;
-  app.get('/zorro/search', { schema: schema.search, config }, async (request) => search(db, request.query));
-  app.get('/zorro/filters', { schema: schema.filters, config }, async (request) => facets(db, request.query));
+  app.get('/zorro/search', { schema: schema.search, config }, async (request) => discoverSearch(db, request.query));
+  app.get('/zorro/filters', { schema: schema.filters, config }, async (request) => discoverFacets(db, request.query));
   app.get(
     '/zorro/filings/:id',
     {

@@ -7,6 +7,10 @@ import { createPortfolioServices } from '../portfolio-services.js';
 import { worldGeocoder } from '../domain/portfolio/world-geocoder.js';
 import { startPortfolioWorker } from './portfolio-jobs.js';
 import { startAppealExpiryWorker } from './appeal-jobs.js';
+import { startMonitoringWorker } from './monitoring-jobs.js';
+import { startNotificationWorker } from './notification-jobs.js';
+import { seedMonitoredDemo } from './monitoring-demo.js';
+import { portfolioDeps } from '../portfolio-services.js';
 import { startUploadCleanup } from './upload-cleanup-jobs.js';
 
 /**
@@ -36,6 +40,20 @@ export async function startProductionPortfolioWorker(config: ServerConfig, db: D
   );
   // Appeals past their deadline expire on the same queue (issue 16).
   await startAppealExpiryWorker(db, services.queue);
+  // Monitored portfolios follow world changes on the same queue (issue 41).
+  await startMonitoringWorker(db, services.queue);
+  await startNotificationWorker(db, services.queue, {
+    mail: {
+      ...(config.identity.smtpUrl ? { smtpUrl: config.identity.smtpUrl } : {}),
+      from: config.identity.mailFrom,
+      appUrl: config.publicUrl,
+    },
+  });
+  // The monitored demo book with a few months of history (issue 41), beside the work, once.
+  if (process.env.SEED_DEMO ? process.env.SEED_DEMO === 'true' : config.runtime.ENV !== 'production')
+    void seedMonitoredDemo(portfolioDeps(db, services)).catch((error: unknown) =>
+      console.error('The monitored demo book could not be seeded:', error),
+    );
   await startUploadCleanup(
     services.queue,
     { db, blobs: services.blobs, blobRoot: path.join(config.dataDir, 'blobs') },

@@ -3,11 +3,25 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
 import { openDatabase, type OpenDatabase } from '../db/open.js';
 import { importBuildingFootprints, importParcels } from './importers/geojson.js';
-import { importGeoTiff, importImageWithBounds } from './importers/imagery.js';
+import { parseEpsg } from '../domain/imagery/mosaic/crs.js';
+import { createBlobStore } from '../storage/create-blob-store.js';
+import {
+  importGeoTiff,
+  importImageWithBounds,
+  importMosaicCapture,
+  type ImportedCapture,
+} from './importers/imagery.js';
 import { importOpenAddresses } from './importers/openaddresses.js';
 import { importFilings } from './importers/filings.js';
 import { seedFilings } from './filings/seed.js';
 import { DEFAULT_WORLD, seedWorld } from './seed.js';
+import { recordWorldChange } from '../domain/monitoring/books.js';
+import { PRODUCTION_MODELS } from '../domain/portfolio/score-index.js';
+import { JobQueue } from '../jobs/queue.js';
+import { queueMonitoring } from '../jobs/monitoring-jobs.js';
+import { PORTFOLIO_PRODUCTS, type PortfolioProduct } from '@zview/contracts';
+import { parseArea, recaptureArea } from './recapture.js';
+import type { BlobStore } from '../storage/blob-store.js';
 
 const USAGE = `Usage:
   npm run world -- [--properties N] [--seed S]          (re)generate the sample world
@@ -16,8 +30,15 @@ const USAGE = `Usage:
   npm run world -- import openaddresses FILE.csv
   npm run world -- import parcels FILE.geojson
   npm run world -- import buildings FILE.geojson
-  npm run world -- import image FILE.tif --date YYYY-MM-DD [--provider NAME] [--kind ortho|oblique --direction north|east|south|west]
+  npm run world -- import image FILE.tif --date YYYY-MM-DD [--provider NAME] [--crs EPSG:CODE]
+                                                          a GeoTIFF/COG mosaic of any size → tile pyramid in the blob store
+                                                          (--crs when it has a world file instead of GeoKeys)
+  npm run world -- import image FILE.tif --kind oblique --direction north|east|south|west --date YYYY-MM-DD [--provider NAME]
   npm run world -- import image FILE.png|jpg --bounds WEST,SOUTH,EAST,NORTH --date YYYY-MM-DD [--provider NAME]
+  npm run world -- capture (--area WEST,SOUTH,EAST,NORTH | --neighbourhood ID) --date YYYY-MM-DD [--roofs 0.2] [--trees 0.3]
+                                                          re-image an area: some roofs replaced, trees grown (monitored books follow)
+  npm run world -- release PRODUCT [--version V] [--date YYYY-MM-DD]
+                                                          a model version released: monitored books not pinned are re-scored
 Uses DATABASE_URL, or the embedded PostgreSQL under DATA_DIR (default ./data).`;
 
 async function main() {
@@ -31,8 +52,14 @@ async function main() {
       kind: { type: 'string', default: 'ortho' },
       direction: { type: 'string' },
       bounds: { type: 'string' },
+      crs: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
       filings: { type: 'string', default: '3000' },
+      area: { type: 'string' },
+      neighbourhood: { type: 'string' },
+      roofs: { type: 'string' },
+      trees: { type: 'string' },
+      version: { type: 'string' },
     },
   });
   if (values.help) return console.log(USAGE);
@@ -40,7 +67,12 @@ async function main() {
   const database = await openDatabase(config, { log: (line) => process.stdout.write(line) });
   try {
     if (positionals[0] === 'import')
-      await runImport(database, positionals.slice(1), values, path.join(config.dataDir, 'imagery'));
+      await runImport(database, positionals.slice(1), values, {
+        storageDir: path.join(config.dataDir, 'imagery'),
+        blobs: () => createBlobStore(config.blobStore),
+      });
+    else if (positionals[0] === 'capture') await runCapture(database, values);
+    else if (positionals[0] === 'release') await runRelease(database, positionals[1], values);
     else if (positionals[0] === 'filings') {
       const filings = Number(values.filings);
       if (!Number.isInteger(filings) || filings < 0 || filings > 2_000_000)
@@ -85,8 +117,8 @@ async function generate(database: OpenDatabase, values: { properties?: string; s
 async function runImport(
   database: OpenDatabase,
   [kind, file]: string[],
-  values: { date?: string; provider?: string; kind?: string; direction?: string; bounds?: string },
-  storageDir: string,
+  values: { date?: string; provider?: string; kind?: string; direction?: string; bounds?: string; crs?: string },
+  { storageDir, blobs }: { storageDir: string; blobs: () => BlobStore },
 ) {
   if (!kind || !file) throw new Error(USAGE);
   const { db } = database;
@@ -104,15 +136,83 @@ async function runImport(
       direction: (values.direction ?? null) as 'north' | 'east' | 'south' | 'west' | null,
       storageDir,
     };
-    if (/\.tiff?$/i.test(file)) report = await importGeoTiff(db, file, info);
+    if (/\.tiff?$/i.test(file) && info.kind === 'ortho') {
+      let last = 0;
+      report = await importMosaicCapture(db, blobs(), file, {
+        capturedOn: info.capturedOn,
+        provider: info.provider,
+        epsg: values.crs ? parseEpsg(values.crs) : undefined,
+        onProgress: ({ blocks, totalBlocks, tiles }) => {
+          if (Date.now() - last < 2000 && blocks < totalBlocks) return;
+          last = Date.now();
+          process.stdout.write(`  ${blocks}/${totalBlocks} blocks, ${tiles} tiles\n`);
+        },
+      });
+    } else if (/\.tiff?$/i.test(file)) report = await importGeoTiff(db, file, info);
     else {
       const [west, south, east, north] = (values.bounds ?? '').split(',').map(Number);
       if ([west, south, east, north].some((v) => v === undefined || Number.isNaN(v)))
         throw new Error('--bounds WEST,SOUTH,EAST,NORTH is required for a PNG or JPEG');
       report = await importImageWithBounds(db, file, { west: west!, south: south!, east: east!, north: north! }, info);
     }
+    // A new capture over an area: monitored books re-score the rows under it (issue 41).
+    const capture = report as ImportedCapture;
+    await recordWorldChange(db, {
+      cause: 'capture',
+      causeId: capture.id,
+      description: `Imagery imported, captured ${values.date}`,
+      occurredOn: values.date,
+      area: capture.bounds,
+    });
+    await queueMonitoringFrom(database);
   } else throw new Error(USAGE);
   console.log(JSON.stringify(report, null, 2));
+}
+
+/** Queues the monitoring job on the database's queue (a worker applies the change). */
+async function queueMonitoringFrom(database: OpenDatabase) {
+  const queue = new JobQueue(database.db);
+  try {
+    await queueMonitoring(queue);
+  } finally {
+    await queue.stop();
+  }
+}
+
+async function runCapture(
+  database: OpenDatabase,
+  values: { area?: string; neighbourhood?: string; date?: string; roofs?: string; trees?: string; provider?: string },
+) {
+  if (!values.date) throw new Error('--date YYYY-MM-DD is required');
+  const report = await recaptureArea(database.db, {
+    date: values.date,
+    ...(values.area ? { area: parseArea(values.area) } : {}),
+    ...(values.neighbourhood ? { neighbourhoodId: values.neighbourhood } : {}),
+    ...(values.roofs !== undefined ? { roofShare: Number(values.roofs) } : {}),
+    ...(values.trees !== undefined ? { treeShare: Number(values.trees) } : {}),
+    ...(values.provider && values.provider !== 'Imported' ? { provider: values.provider } : {}),
+  });
+  await queueMonitoringFrom(database);
+  console.log(JSON.stringify(report, null, 2));
+}
+
+async function runRelease(
+  database: OpenDatabase,
+  product: string | undefined,
+  values: { version?: string; date?: string },
+) {
+  if (!product || !(PORTFOLIO_PRODUCTS as readonly string[]).includes(product))
+    throw new Error(`release needs a portfolio product: ${PORTFOLIO_PRODUCTS.join(', ')}`);
+  const version = values.version ?? PRODUCTION_MODELS[product as PortfolioProduct].modelVersion;
+  const changeId = await recordWorldChange(database.db, {
+    cause: 'model',
+    causeId: version,
+    description: `Model ${version} released`,
+    product,
+    occurredOn: values.date ?? new Date().toISOString().slice(0, 10),
+  });
+  await queueMonitoringFrom(database);
+  console.log(JSON.stringify({ changeId, product, version }, null, 2));
 }
 
 main().catch((error) => {

@@ -33,7 +33,11 @@ export type PermitRow = GeneratedRow<PermitsTable, 'issued_on' | 'completed_on'>
 export type WeatherEventRow = Omit<GeneratedRow<WeatherEventsTable, 'occurred_on' | 'ended_on'>, 'geometry'> & {
   geometry: GeoJSON.Polygon;
 };
-export type ImageryCaptureRow = GeneratedRow<ImageryCapturesTable, 'captured_on'>;
+/** Generated captures are drawn, never tile pyramids: the pyramid columns (migration 1500) stay null. */
+export type ImageryCaptureRow = Omit<
+  GeneratedRow<ImageryCapturesTable, 'captured_on'>,
+  'tiles_key' | 'min_zoom' | 'max_zoom' | 'source_crs' | 'tile_count'
+>;
 export type HazardCellRow = Selectable<HazardCellsTable>;
 
 /** The hazard_cells row of an H3 cell: its climatology (domain/hazard). */

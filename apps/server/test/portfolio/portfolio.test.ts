@@ -38,11 +38,13 @@ describe('portfolio upload and check', () => {
     expect(tab.json().check.delimiter).toBe('tab');
   });
 
-  it('rejects a file with no usable column with a clear message', async () => {
+  it('keeps a file with no recognised location column for mapping, and says so (issue 43)', async () => {
     const { headers } = await createMember(app, db);
     const res = await upload(headers, 'names.csv', 'name,premium\nA,100\n');
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error.message).toBe(NO_USABLE_COLUMN_MESSAGE);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().check.layout).toBeNull();
+    expect(res.json().check.mappingProblems).toEqual([NO_USABLE_COLUMN_MESSAGE]);
+    expect(res.json().check.summary).toBe(NO_USABLE_COLUMN_MESSAGE);
   });
 
   it('rejects a file that is not CSV text', async () => {

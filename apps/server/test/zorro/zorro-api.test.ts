@@ -179,6 +179,48 @@ describe('GET /api/zorro/search', () => {
   });
 });
 
+describe('GET /api/zorro/search reads the search box (issue 40)', () => {
+  it('turns a carrier, state and year into filters shown as chips; a removed chip searches its words', async () => {
+    const one = await db
+      .selectFrom('zorro_filings')
+      .select(['company', 'state', 'submitted_on', 'tracking_number'])
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const year = new Date(one.submitted_on).getUTCFullYear();
+    const [first, second] = one.company.split(' ');
+    const typed = `${first} ${second!.slice(0, -2)}${second!.slice(-1)} ${one.state} ${year}`; // misspelt
+    const res = await get(`/api/zorro/search?q=${encodeURIComponent(typed)}&pageSize=100`);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = zorroSearchResponseSchema.parse(res.json());
+    expect(body.results.map((r) => r.trackingNumber)).toContain(one.tracking_number);
+    for (const r of body.results) {
+      expect(r.company).toBe(one.company);
+      expect(r.state).toBe(one.state);
+      expect(r.submittedOn.slice(0, 4)).toBe(String(year));
+    }
+    const kinds = body.understood!.chips.map((c) => c.kind);
+    expect(kinds).toEqual(expect.arrayContaining(['company', 'state', 'dates']));
+    // The facets count what the search finds.
+    const facets = zorroFiltersResponseSchema.parse(
+      (await get(`/api/zorro/filters?q=${encodeURIComponent(typed)}`)).json(),
+    );
+    expect(facets.total).toBe(body.total);
+    // Removing the year's chip: the year is no longer a filter.
+    const dates = body.understood!.chips.find((c) => c.kind === 'dates')!;
+    const wider = zorroSearchResponseSchema.parse(
+      (await get(`/api/zorro/search?q=${encodeURIComponent(typed)}&ignore=${encodeURIComponent(dates.id)}`)).json(),
+    );
+    expect(wider.understood!.chips.map((c) => c.kind)).not.toContain('dates');
+  });
+
+  it('never answers nothing while filings match most of the words: it says which were dropped', async () => {
+    const body = zorroSearchResponseSchema.parse((await get('/api/zorro/search?q=wildfire%20zzqxv')).json());
+    expect(body.total).toBeGreaterThan(0);
+    expect(body.understood!.dropped).toEqual(['zzqxv']);
+    expect(body.understood!.words).toBe('wildfire');
+  });
+});
+
 describe('GET /api/zorro/filters', () => {
   it('answers facets with counts for the current query; a facet ignores its own filter', async () => {
     const res = await get('/api/zorro/filters?q=wildfire&state=CO');

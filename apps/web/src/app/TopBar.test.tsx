@@ -91,18 +91,29 @@ describe('the top bar', () => {
       'Customer Management',
       'Mocks Management',
       'Usage Analytics',
+      'Sign out',
     ]);
     await user.click(screen.getByRole('menuitem', { name: 'Billing' }));
     expect(router.state.location.pathname).toBe('/billing');
   });
 
-  it('offers no management links to a trial user', async () => {
+  it('offers a trial user no management links, but says why and lets them sign out (issue 45)', async () => {
     const user = userEvent.setup();
-    renderWithProviders(<TopBar />, { session: sessionFixture('trial') });
+    const onLogout = vi.fn();
+    renderWithProviders(<TopBar />, { session: sessionFixture('trial', { onLogout }) });
     await user.click(screen.getByRole('button', { name: 'Account menu' }));
     const menu = await screen.findByRole('menu');
-    expect(within(menu).queryAllByRole('menuitem')).toHaveLength(0);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Sign out']);
     expect(menu).toHaveTextContent('jo.baker@trial.test');
+    expect(within(menu).getByTestId('team-management-unavailable')).toHaveTextContent(
+      'Team management is not available to trial organisations.',
+    );
+    await user.click(within(menu).getByRole('menuitem', { name: 'Sign out' }));
+    expect(onLogout).toHaveBeenCalledOnce();
   });
 
   it('logs out through the session', async () => {

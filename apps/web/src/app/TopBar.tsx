@@ -3,6 +3,8 @@ import {
   TOP_BAR_TABS,
   accountMenuLinks,
   activeTabForLocation,
+  canUseUserManagement,
+  type PermissionContext,
   organizationSwitcherIsDropdown,
   showAdminBadge,
   showOrganizationSwitcher,
@@ -31,6 +33,7 @@ import { useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { BRAND } from './theme';
 import { useSession, type Session } from '../session/session';
+import { NotificationBell } from '../features/notifications/NotificationBell';
 
 const onDark = {
   color: 'rgba(255,255,255,0.86)',
@@ -175,10 +178,24 @@ function OrganizationSwitcher({ session }: { session: Session }) {
   );
 }
 
+/**
+ * Why Account Settings and Team Management are absent (SPEC §5: trial organisations and users
+ * with external groups have no user management), so the menu is never a dead end.
+ */
+export function teamManagementUnavailableReason(ctx: PermissionContext): string | null {
+  if (canUseUserManagement(ctx)) return null;
+  if (!ctx.flags.userManagement) return 'Team management is not enabled on this Z-VIEW installation.';
+  if (ctx.user.isUserInTrialOrg) return 'Team management is not available to trial organisations.';
+  if (ctx.user.externalGroups.length > 0)
+    return 'Team management is not available: your access is managed by your company’s identity provider.';
+  return 'Team management is not available for your account.';
+}
+
 function AccountMenu({ session }: { session: Session }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const navigate = useNavigate();
   const links = accountMenuLinks(session.permissions);
+  const unavailable = teamManagementUnavailableReason(session.permissions);
   const fullName = `${session.user.firstName} ${session.user.lastName}`.trim();
   return (
     <>
@@ -225,6 +242,16 @@ function AccountMenu({ session }: { session: Session }) {
           </Typography>
         </Box>
         {links.length > 0 && <Divider />}
+        {unavailable && (
+          <Typography
+            variant="caption"
+            color="text.secondary"
+            data-testid="team-management-unavailable"
+            sx={{ display: 'block', px: 2, py: 1, maxWidth: 280 }}
+          >
+            {unavailable}
+          </Typography>
+        )}
         {links.map((link) => (
           <MenuItem
             key={link.key}
@@ -236,6 +263,18 @@ function AccountMenu({ session }: { session: Session }) {
             {link.label}
           </MenuItem>
         ))}
+        <Divider />
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            void session.logout();
+          }}
+        >
+          <ListItemIcon>
+            <Logout fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>Sign out</ListItemText>
+        </MenuItem>
       </Menu>
     </>
   );
@@ -266,6 +305,7 @@ export function TopBar() {
       <ProductTabs session={session} />
       <Box sx={{ flex: 1, minWidth: 8 }} />
       <OrganizationSwitcher session={session} />
+      <NotificationBell sx={onDark} />
       <Tooltip title="Help and FAQ">
         <IconButton
           component={RouterLink}

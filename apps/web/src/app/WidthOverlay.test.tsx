@@ -22,6 +22,15 @@ describe('the width overlay', () => {
     expect(screen.queryByTestId('width-overlay')).not.toBeInTheDocument();
   });
 
+  it('remembers Continue for the session: a remount (sign-in, full load) does not bring it back', () => {
+    resizeTo(1280);
+    const first = render(<WidthOverlay />);
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    first.unmount();
+    render(<WidthOverlay />);
+    expect(screen.queryByTestId('width-overlay')).not.toBeInTheDocument();
+  });
+
   it('stays away at 1350px and above, and follows resizes', () => {
     resizeTo(1350);
     render(<WidthOverlay />);

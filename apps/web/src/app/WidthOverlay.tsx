@@ -14,13 +14,33 @@ function subscribe(onChange: () => void) {
 
 const viewportWidth = () => window.innerWidth;
 
+/** Session storage key of the Continue choice: it holds for the tab's session, sign-in and reloads included. */
+export const WIDTH_OVERLAY_DISMISSED_KEY = 'zview.widthOverlayDismissed';
+
+function dismissedThisSession(): boolean {
+  try {
+    return sessionStorage.getItem(WIDTH_OVERLAY_DISMISSED_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Below 1350px the layout is cramped (SPEC §2): an overlay asks for a wider viewport until the
- * user chooses Continue, which dismisses it for the rest of the page's life.
+ * user chooses Continue, which dismisses it for the rest of the session (issue 45: it came back
+ * after sign-in and on every full load).
  */
 export function WidthOverlay({ minWidth = LAYOUT.widthWarningPx }: { minWidth?: number }) {
   const width = useSyncExternalStore(subscribe, viewportWidth, () => Infinity);
-  const [dismissed, setDismissed] = useState(false);
+  const [dismissed, setDismissed] = useState(dismissedThisSession);
+  const dismiss = () => {
+    try {
+      sessionStorage.setItem(WIDTH_OVERLAY_DISMISSED_KEY, '1');
+    } catch {
+      // Storage refused (private mode quotas): the choice still holds for this page.
+    }
+    setDismissed(true);
+  };
   if (dismissed || width >= minWidth) return null;
   return (
     <Box
@@ -47,7 +67,7 @@ export function WidthOverlay({ minWidth = LAYOUT.widthWarningPx }: { minWidth?: 
             Your window is narrower than Z-VIEW needs
           </Typography>
           <Typography color="text.secondary">{MESSAGES.widthWarning}</Typography>
-          <Button variant="contained" size="large" onClick={() => setDismissed(true)} autoFocus>
+          <Button variant="contained" size="large" onClick={dismiss} autoFocus>
             Continue
           </Button>
         </Stack>

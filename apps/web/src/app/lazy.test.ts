@@ -1,6 +1,9 @@
-import { LAZY_LOAD_RETRY_DELAY_MS, MESSAGES, STORAGE_KEYS } from '@zview/contracts';
+import { MESSAGES, STORAGE_KEYS } from '@zview/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { importWithRetry } from './lazy';
+
+/** SPEC §9: "Lazy-load retries: 2, with 400 ms delay" (a literal, so a changed constant fails here too). */
+const RETRY_DELAY_MS = 400;
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -15,11 +18,11 @@ describe('lazy module loading', () => {
     const promise = importWithRetry(load);
     await vi.advanceTimersByTimeAsync(0);
     expect(load).toHaveBeenCalledTimes(1);
-    await vi.advanceTimersByTimeAsync(LAZY_LOAD_RETRY_DELAY_MS - 1);
+    await vi.advanceTimersByTimeAsync(RETRY_DELAY_MS - 1);
     expect(load).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(1);
     expect(load).toHaveBeenCalledTimes(2);
-    await vi.advanceTimersByTimeAsync(LAZY_LOAD_RETRY_DELAY_MS);
+    await vi.advanceTimersByTimeAsync(RETRY_DELAY_MS);
     await expect(promise).resolves.toEqual({ default: 'page' });
     expect(load).toHaveBeenCalledTimes(3);
   });
@@ -29,7 +32,7 @@ describe('lazy module loading', () => {
     const reload = vi.fn();
     const promise = importWithRetry(load, { reload });
     const outcome = expect(promise).rejects.toThrow(MESSAGES.lazyModuleFailed(2));
-    await vi.advanceTimersByTimeAsync(2 * LAZY_LOAD_RETRY_DELAY_MS);
+    await vi.advanceTimersByTimeAsync(2 * RETRY_DELAY_MS);
     await outcome;
     expect(load).toHaveBeenCalledTimes(3);
     expect(reload).not.toHaveBeenCalled();
@@ -40,7 +43,7 @@ describe('lazy module loading', () => {
     const reload = vi.fn();
     const settled = vi.fn();
     void importWithRetry(() => Promise.reject(new Error('chunk')), { reload }).then(settled, settled);
-    await vi.advanceTimersByTimeAsync(2 * LAZY_LOAD_RETRY_DELAY_MS + 10);
+    await vi.advanceTimersByTimeAsync(2 * RETRY_DELAY_MS + 10);
     expect(reload).toHaveBeenCalledOnce();
     expect(settled).not.toHaveBeenCalled();
   });

@@ -136,8 +136,11 @@ export function SessionProvider({
     sessionStorage.removeItem(SESSION_STORAGE_KEYS.sessionId);
     sessionStorage.removeItem(SESSION_STORAGE_KEYS.sessionRestoreUrl);
     setTargetOrganizationId(undefined);
-    queryClient.clear();
+    // Revoke first, then drop the cache: clearing it while the shell is still mounted made the
+    // organisations query fetch again with the token being revoked (a 401 in the console, issue 45).
+    await queryClient.cancelQueries();
     await onLogout();
+    queryClient.clear();
   }, [onLogout, queryClient]);
 
   const session = useMemo<Session>(() => {

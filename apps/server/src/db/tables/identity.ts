@@ -34,6 +34,8 @@ export interface OrganizationMembersTable {
   /** Per organisation (migration 0110): a member deactivated here may be active elsewhere. */
   status: Generated<'active' | 'deactivated' | 'deleted'>;
   status_changed_at: Date | null;
+  /** Tokens issued before this are refused when acting for this organisation (migration 0970). */
+  tokens_not_before: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 /* Identity tables (migration 0100). */

@@ -52,15 +52,19 @@ export async function collectBatch(
   const attributions = new Map<string | undefined, Promise<Attribution>>();
   for (const [index, message] of batch.batch.entries()) {
     const groupId = organizationOf(message);
-    let who: { userId: string | null; organizationId: number | null } = {
-      userId: message.userId ?? null,
-      organizationId: groupId ? Number(groupId) : null,
-    };
+    // Only a verified token names a user or an organisation (issue 39): without one, what the
+    // message claims is kept as a claim in its context, never in the columns reports count.
+    let who: { userId: string | null; organizationId: number | null } = { userId: null, organizationId: null };
+    const claimed =
+      !request.attribute && (message.userId !== undefined || groupId !== undefined)
+        ? { claimed: { userId: message.userId ?? null, groupId: groupId ?? null } }
+        : {};
     if (request.attribute) {
       if (!attributions.has(groupId)) attributions.set(groupId, request.attribute(groupId));
       who = await attributions.get(groupId)!;
     }
     rows.push({
+      writeKey: request.writeKey,
       messageId: message.messageId ?? randomUUID(),
       occurredAt: eventTime(message, sentAt, request.receivedAt),
       sentAt,
@@ -75,7 +79,7 @@ export async function collectBatch(
             ? (message.name ?? null)
             : null,
       properties: storable(payloadOf(message), `batch[${index}]`),
-      context: storable(message.context ?? {}, `batch[${index}].context`),
+      context: storable({ ...message.context, ...claimed }, `batch[${index}].context`),
     });
   }
   return writer.write(rows);

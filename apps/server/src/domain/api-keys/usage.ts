@@ -22,6 +22,11 @@ export async function organizationUsage(
     organizationId: actor.organization.id,
     from,
     to,
-    usage: rows.map((r) => ({ product: r.product, channel: r.channel, quantity: Number(r.quantity) })),
+    usage: rows.map((r) => ({
+      product: r.product,
+      channel: r.channel,
+      quantity: Number(r.quantity),
+      unbilledReruns: Number(r.unbilled_reruns),
+    })),
   };
 }

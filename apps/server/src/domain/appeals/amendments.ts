@@ -1,4 +1,4 @@
-import type { ScoreResult } from '@zview/contracts';
+import type { ManualInputs, ScoreResult } from '@zview/contracts';
 import { listOrganizationScoreVersions } from '../../db/appeals.js';
 import type { Db } from '../../db/database.js';
 
@@ -21,6 +21,21 @@ export function currentVersionAt<V extends VersionLike>(versions: readonly V[], 
   let found: V | undefined;
   for (const v of versions) if (v.published_at.getTime() <= atMs && (!found || v.version > found.version)) found = v;
   return found;
+}
+
+/**
+ * The manual inputs published for a property across all its products, at `atMs`: features are
+ * per property, not per product, so a roof material an appeal of Z-HAIL proved is the roof Z-FIRE
+ * sees too. Each product's latest version counts; later publications win a key.
+ */
+export function propertyInputsAt(versions: readonly (VersionLike & { product: string })[], atMs: number): ManualInputs {
+  const byProduct = new Map<string, (VersionLike & { product: string })[]>();
+  for (const v of versions) byProduct.set(v.product, [...(byProduct.get(v.product) ?? []), v]);
+  const latest = [...byProduct.values()]
+    .map((list) => currentVersionAt(list, atMs))
+    .filter((v): v is VersionLike & { product: string } => v !== undefined)
+    .sort((a, b) => a.published_at.getTime() - b.published_at.getTime() || a.appeal_id - b.appeal_id);
+  return Object.assign({}, ...latest.map((v) => (v.manual_inputs ?? {}) as ManualInputs)) as ManualInputs;
 }
 
 type VersionsByKey = Map<string, VersionLike[]>;

@@ -1,6 +1,6 @@
-import type { AppealFeature, ManualInputs, ProductKey } from '@zview/contracts';
+import { MITIGATIONS, type AppealFeature, type ManualInputs, type ProductKey } from '@zview/contracts';
 import { badRequest } from '../app-error.js';
-import type { BuildingFeatures, PropertyFeatures } from '../property/features.js';
+import type { BuildingFeatures, PropertyFeatures, RecordedMitigation } from '../property/features.js';
 import { RISK_MODELS } from '../risk/index.js';
 import { mainBuilding } from '../risk/model.js';
 
@@ -228,6 +228,30 @@ export const EDITABLE_FEATURES: EditableFeature[] = [
   },
 ];
 
+/**
+ * The mitigations a model reads as recorded facts (vents, eaves, shutters…): a boolean each,
+ * editable for a product whose model has a mitigation factor crediting it (its
+ * `mitigationKeys`), so the list follows the models (issue 42).
+ */
+function recordedMitigationFeatures(): EditableFeature[] {
+  const factorsOf = new Map<RecordedMitigation, Set<string>>();
+  for (const model of Object.values(RISK_MODELS))
+    for (const factor of model.factors) {
+      const keys = (factor as { mitigationKeys?: RecordedMitigation[] }).mitigationKeys ?? [];
+      for (const key of keys) factorsOf.set(key, (factorsOf.get(key) ?? new Set()).add(factor.key));
+    }
+  return [...factorsOf].map(([key, factors]) => ({
+    key,
+    name: MITIGATIONS[key].name,
+    unit: null,
+    factors: [...factors],
+    domain: { kind: 'boolean' },
+    read: (f) => f.mitigations?.[key] === true,
+    apply: (f, v) => ({ ...f, mitigations: { ...f.mitigations, [key]: v as boolean } }),
+  }));
+}
+EDITABLE_FEATURES.push(...recordedMitigationFeatures());
+
 /** The domain of `feature` for `product`'s model; null when the model does not use it. */
 function domainFor(product: ProductKey, feature: EditableFeature): Domain | null {
   const model = RISK_MODELS[product];
@@ -281,6 +305,22 @@ export function validateManualInputs(product: ProductKey, inputs: ManualInputs):
   }
   if (problems.length) throw badRequest(problems.join(' '), { problems });
   return clean;
+}
+
+/**
+ * The part of `inputs` (already valid for some product) that `product`'s model reads and
+ * accepts: what an appeal of one product carries over to another.
+ */
+export function inputsFor(product: ProductKey, inputs: ManualInputs): ManualInputs {
+  const own: ManualInputs = {};
+  for (const [key, value] of Object.entries(inputs)) {
+    try {
+      Object.assign(own, validateManualInputs(product, { [key]: value }));
+    } catch {
+      // Not a feature of this model (or outside its domain): it does not carry over.
+    }
+  }
+  return own;
 }
 
 /** The features with the manual inputs applied (inputs already validated for the product). */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
   DEFAULT_APPEAL_DEADLINE_DAYS,
+  PRODUCT_KEYS,
   type AppealAllowed,
   type AppealStatus,
   type AppealSubject,
@@ -37,9 +38,10 @@ import type { BlobStore } from '../../storage/blob-store.js';
 import { conflict, forbidden, notFound } from '../app-error.js';
 import { hazardOfProperty, loadFeaturesOfRow, summarizeProperty } from '../property/load.js';
 import { scoreProduct } from '../risk/index.js';
-import { applyManualInputs, describeFeatures, validateManualInputs } from './features.js';
+import { applyManualInputs, describeFeatures, inputsFor, validateManualInputs } from './features.js';
 import { canTransition, isOpen, transition, type Transition } from './state-machine.js';
-import { currentVersionAt } from './amendments.js';
+import { currentVersionAt, propertyInputsAt } from './amendments.js';
+import { csvCell } from '../spreadsheet/csv-cell.js';
 
 /** Who acts: the user, the organisation acted for, and whether the policy lets them decide appeals. */
 export interface AppealActor {
@@ -85,7 +87,8 @@ async function scoringState(db: Db, organizationId: number, subject: AppealSubje
   const { row, hazard, h3 } = await propertyOf(db, subject);
   const features = await loadFeaturesOfRow(db, row);
   const asOf = new Date(`${features.asOf}T00:00:00Z`);
-  const versions = await listScoreVersions(db, organizationId, subject.propertyId, subject.product);
+  const all = await listScoreVersions(db, organizationId, subject.propertyId);
+  const versions = all.filter((v) => v.product === subject.product);
   const latest = currentVersionAt(versions, Date.now());
   const modelScore = scoreProduct(subject.product, features, hazard, asOf);
   const current: ScoreResult = latest
@@ -98,7 +101,8 @@ async function scoringState(db: Db, organizationId: number, subject: AppealSubje
         },
       }
     : modelScore;
-  const published = (latest?.manual_inputs ?? {}) as ManualInputs;
+  // Features are per property: what any product's appeal proved applies here too.
+  const published = propertyInputsAt(all, Date.now());
   return { features, hazard, asOf, h3, versions, current, published };
 }
 
@@ -175,6 +179,7 @@ async function changeWithInputs(
   const now = new Date();
   const deadlineAt = await deadlineFor(db, actor.organizationId, now);
   const recalculated = name === 'publish' ? rescore(input.product, state, inputs) : null;
+  const related = name === 'publish' ? await relatedRescores(db, actor.organizationId, input, inputs) : [];
   try {
     return await db.transaction().execute(async (trx) => {
       const open = await findOpenAppeal(trx, actor.organizationId, input.propertyId, input.product);
@@ -251,6 +256,7 @@ async function changeWithInputs(
           state.current.score,
           now,
         );
+      for (const other of related) await publishRelatedVersion(trx, actor, appealId, input.propertyId, other, now);
       return { appeal: (await findAppeal(trx, actor.organizationId, appealId))!, version };
     });
   } catch (error) {
@@ -312,6 +318,79 @@ async function publishVersion(
     },
   });
   return version;
+}
+
+interface RelatedRescore {
+  product: ProductKey;
+  scoreBefore: number | null;
+  recalculated: { result: ScoreResult; inputs: ManualInputs };
+}
+
+/**
+ * The other products of the property the published inputs touch (their models read a feature
+ * the appeal changed), each re-scored with the property's inputs, so one recorded mitigation or
+ * corrected roof reaches every product (issue 42).
+ */
+async function relatedRescores(
+  db: Db,
+  organizationId: number,
+  subject: AppealSubject,
+  inputs: ManualInputs,
+): Promise<RelatedRescore[]> {
+  const related: RelatedRescore[] = [];
+  for (const product of PRODUCT_KEYS) {
+    if (product === subject.product) continue;
+    const own = inputsFor(product, inputs);
+    if (!Object.keys(own).length) continue;
+    const state = await scoringState(db, organizationId, { ...subject, product });
+    if (state.current.score === null) continue;
+    related.push({ product, scoreBefore: state.current.score, recalculated: rescore(product, state, own) });
+  }
+  return related;
+}
+
+async function publishRelatedVersion(
+  trx: Transaction<Database>,
+  actor: AppealActor,
+  appealId: number,
+  propertyId: string,
+  related: RelatedRescore,
+  now: Date,
+): Promise<void> {
+  const { result, inputs } = related.recalculated;
+  const version = await insertScoreVersion(trx, {
+    organizationId: actor.organizationId,
+    propertyId,
+    product: related.product,
+    appealId,
+    score: result.score,
+    riskLevel: result.riskLevel,
+    modelVersion: result.modelVersion,
+    manualInputs: inputs,
+    result,
+    publishedBy: actor.userId,
+    publishedAt: now,
+  });
+  await insertAppealEvent(trx, {
+    appealId,
+    organizationId: actor.organizationId,
+    propertyId,
+    product: related.product,
+    action: 'rescored',
+    fromStatus: 'accepted',
+    toStatus: 'accepted',
+    actorId: actor.userId,
+    actorEmail: actor.email,
+    details: {
+      product: related.product,
+      version,
+      scoreBefore: related.scoreBefore,
+      scoreAfter: result.score,
+      riskLevel: result.riskLevel,
+      modelVersion: result.modelVersion,
+      manualInputs: inputs,
+    },
+  });
 }
 
 /** POST features_modification: saves the draft (creating it when there is no open appeal). */
@@ -496,17 +575,10 @@ export async function auditCsv(db: Db, actor: AppealActor, propertyId?: string):
       e.actor_name ?? '',
       JSON.stringify(e.details),
     ]
-      .map(csvCell)
+      .map((value) => csvCell(String(value)))
       .join(','),
   );
   return [header.join(','), ...lines].join('\r\n') + '\r\n';
-}
-
-function csvCell(value: unknown): string {
-  let text = String(value);
-  // Spreadsheets run cells that start with these as formulas.
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 export async function appealSettings(db: Db, actor: AppealActor) {

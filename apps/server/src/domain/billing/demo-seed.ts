@@ -56,7 +56,8 @@ export const DEMO_BILLING: Record<string, DemoAgreement[]> = {
       billReruns: false,
       zviewPerDay: 180,
       apiPerDay: 60,
-      portfolioRows: 3_000,
+      // No portfolio submissions: the organisation has no portfolio feature (SPEC §2).
+      portfolioRows: 0,
     },
     {
       product: 'zhail',
@@ -64,7 +65,7 @@ export const DEMO_BILLING: Record<string, DemoAgreement[]> = {
       billReruns: false,
       zviewPerDay: 70,
       apiPerDay: 0,
-      portfolioRows: 1_200,
+      portfolioRows: 0,
     },
   ],
 };

@@ -5,6 +5,7 @@ import { listAudit, type AuditRow } from '../../db/audit.js';
 import { findCustomer } from '../../db/customers.js';
 import type { Db } from '../../db/database.js';
 import { notFound } from '../app-error.js';
+import { csvCell } from '../spreadsheet/csv-cell.js';
 
 /** A customer's history: every write of staff administration (and team management) to it. */
 export function presentAuditEntry(row: AuditRow): AuditEntry {
@@ -41,19 +42,13 @@ export async function customerHistory(
 
 const CSV_COLUMNS = ['at', 'actor', 'action', 'subject', 'before', 'after'] as const;
 
-/** One CSV field: quoted when needed; a leading =, +, - or @ is neutralised (spreadsheet formulas). */
-export function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 /** The whole history of a customer as CSV (newest first). */
 export async function customerHistoryCsv(db: Db, actor: Actor, organizationId: number): Promise<string> {
   const { entries } = await customerHistory(db, actor, organizationId, { page: 1, itemsPerPage: 100_000 });
   const json = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value));
   const lines = entries.map((e) =>
     [e.at, e.actorEmail ?? e.actorUserId ?? '', e.action, e.subject ?? '', json(e.before), json(e.after)]
-      .map(csvField)
+      .map(csvCell)
       .join(','),
   );
   return `${[CSV_COLUMNS.join(','), ...lines].join('\r\n')}\r\n`;

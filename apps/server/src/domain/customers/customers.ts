@@ -7,6 +7,7 @@ import { writeAudit } from '../../db/audit.js';
 import {
   customerFacets,
   customerNameTaken,
+  isDuplicateCustomerName,
   findCustomer,
   insertCustomer,
   listCustomers,
@@ -71,35 +72,47 @@ export async function getCustomer(db: Db, actor: Actor, id: number): Promise<Cus
   return presentCustomer(row);
 }
 
+/** The name check above passes for every one of parallel creates; the unique index refuses all but one. */
+async function nameChecked<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (isDuplicateCustomerName(error)) throw conflict('A customer with this name exists already.');
+    throw error;
+  }
+}
+
 export async function createCustomer(
   db: Db,
   actor: Actor,
   input: z.output<typeof createCustomerRequestSchema>,
 ): Promise<Customer> {
   authorize(actor, 'customers:manage');
-  const id = await db.transaction().execute(async (trx) => {
-    if (await customerNameTaken(trx, input.name)) throw conflict('A customer with this name exists already.');
-    const id = await insertCustomer(trx, {
-      name: input.name,
-      is_trial: input.isTrial,
-      contact_email: input.contactEmail ?? null,
-      account_manager: input.accountManager ?? null,
-      notes: input.notes ?? null,
-    });
-    const products = [...new Set(input.products)];
-    for (const product of products)
-      await upsertProductSwitch(trx, id, product, { enabled: true, start_date: null, end_date: null });
-    await setEffectiveProducts(trx, id, products);
-    const created = presentCustomer((await findCustomer(trx, id))!);
-    await writeAudit(trx, {
-      actorUserId: actor.userId,
-      organizationId: id,
-      action: 'customer.created',
-      subject: String(id),
-      after: { ...auditImage(created), products: created.products },
-    });
-    return id;
-  });
+  const id = await nameChecked(
+    db.transaction().execute(async (trx) => {
+      if (await customerNameTaken(trx, input.name)) throw conflict('A customer with this name exists already.');
+      const id = await insertCustomer(trx, {
+        name: input.name,
+        is_trial: input.isTrial,
+        contact_email: input.contactEmail ?? null,
+        account_manager: input.accountManager ?? null,
+        notes: input.notes ?? null,
+      });
+      const products = [...new Set(input.products)];
+      for (const product of products)
+        await upsertProductSwitch(trx, id, product, { enabled: true, start_date: null, end_date: null });
+      await setEffectiveProducts(trx, id, products);
+      const created = presentCustomer((await findCustomer(trx, id))!);
+      await writeAudit(trx, {
+        actorUserId: actor.userId,
+        organizationId: id,
+        action: 'customer.created',
+        subject: String(id),
+        after: { ...auditImage(created), products: created.products },
+      });
+      return id;
+    }),
+  );
   return getCustomer(db, actor, id);
 }
 
@@ -110,29 +123,31 @@ export async function updateCustomer(
   input: Partial<z.output<typeof updateCustomerRequestSchema>>,
 ): Promise<Customer> {
   authorize(actor, 'customers:manage');
-  await db.transaction().execute(async (trx) => {
-    const row = await findCustomer(trx, id);
-    if (!row) throw notFound('Customer not found.');
-    if (input.name !== undefined && (await customerNameTaken(trx, input.name, id)))
-      throw conflict('A customer with this name exists already.');
-    const before = presentCustomer(row);
-    await updateCustomerRow(trx, id, {
-      ...(input.name !== undefined && { name: input.name }),
-      ...(input.isTrial !== undefined && { is_trial: input.isTrial }),
-      ...(input.contactEmail !== undefined && { contact_email: input.contactEmail }),
-      ...(input.accountManager !== undefined && { account_manager: input.accountManager }),
-      ...(input.notes !== undefined && { notes: input.notes }),
-    });
-    const after = presentCustomer((await findCustomer(trx, id))!);
-    await writeAudit(trx, {
-      actorUserId: actor.userId,
-      organizationId: id,
-      action: 'customer.updated',
-      subject: String(id),
-      before: auditImage(before),
-      after: auditImage(after),
-    });
-  });
+  await nameChecked(
+    db.transaction().execute(async (trx) => {
+      const row = await findCustomer(trx, id);
+      if (!row) throw notFound('Customer not found.');
+      if (input.name !== undefined && (await customerNameTaken(trx, input.name, id)))
+        throw conflict('A customer with this name exists already.');
+      const before = presentCustomer(row);
+      await updateCustomerRow(trx, id, {
+        ...(input.name !== undefined && { name: input.name }),
+        ...(input.isTrial !== undefined && { is_trial: input.isTrial }),
+        ...(input.contactEmail !== undefined && { contact_email: input.contactEmail }),
+        ...(input.accountManager !== undefined && { account_manager: input.accountManager }),
+        ...(input.notes !== undefined && { notes: input.notes }),
+      });
+      const after = presentCustomer((await findCustomer(trx, id))!);
+      await writeAudit(trx, {
+        actorUserId: actor.userId,
+        organizationId: id,
+        action: 'customer.updated',
+        subject: String(id),
+        before: auditImage(before),
+        after: auditImage(after),
+      });
+    }),
+  );
   return getCustomer(db, actor, id);
 }
 

@@ -169,8 +169,13 @@ export async function updateMember(
         .execute();
     }
     // Tokens carry the role: those issued before a role change or a password expiry are over.
+    // A role is this organisation's: only its tokens for this organisation end. An expired
+    // password is the person's: every token and session ends.
     if (input.role || input.expirePassword)
-      await revokeUserTokens(trx, [input.userId], { endSessions: !!input.expirePassword });
+      await revokeUserTokens(trx, [input.userId], {
+        endSessions: !!input.expirePassword,
+        organizationId: actor.organization.id,
+      });
     await writeAudit(trx, {
       actorUserId: actor.userId,
       organizationId: actor.organization.id,
@@ -189,7 +194,7 @@ export async function assignAdmin(db: Db, actor: Actor, userIds: string[]) {
     .where('organization_id', '=', actor.organization.id)
     .where('user_id', 'in', userIds)
     .execute();
-  await revokeUserTokens(db, userIds);
+  await revokeUserTokens(db, userIds, { organizationId: actor.organization.id });
   await writeAudit(db, {
     actorUserId: actor.userId,
     organizationId: actor.organization.id,

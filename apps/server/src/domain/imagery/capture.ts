@@ -35,6 +35,8 @@ export interface PropertyCapture {
   events: WeatherEvent[];
   /** An imported photo of this capture: cropped around the property instead of drawing. */
   raster?: SceneRaster;
+  /** An imported mosaic (tile pyramid in the blob store): the property's image is cut from its tiles. */
+  mosaic?: { id: string; tilesKey: string; minZoom: number; maxZoom: number };
 }
 
 /** How long damage stays visible before it is repaired or regrown. */

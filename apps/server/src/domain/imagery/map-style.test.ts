@@ -11,20 +11,18 @@ describe('mapStyle', () => {
     expect(validateStyleMin(style as never)).toEqual([]);
   });
 
-  it('signs the tile template and the features URL with the style expiry', () => {
+  it('signs the raster and vector tile templates with the style expiry', () => {
     const satellite = mapStyle('satellite', { origin: 'https://zview.example', signer }) as {
       sources: { satellite: { tiles: string[] } };
     };
     expect(satellite.sources.satellite.tiles[0]).toMatch(
       /^https:\/\/zview\.example\/api\/tiles\/satellite\/\{z\}\/\{x\}\/\{y\}\.png\?exp=\d+&sig=[\w-]+$/,
     );
-    const street = mapStyle('street', {
-      origin: 'https://zview.example',
-      signer,
-      bbox: [-105, 39.7, -104.98, 39.75],
-    }) as { sources: { zview: { data: string } } };
-    expect(street.sources.zview.data).toMatch(
-      /^https:\/\/zview\.example\/api\/map\/features\.geojson\?bbox=-105,39\.7,-104\.98,39\.75&exp=\d+&sig=/,
+    const street = mapStyle('street', { origin: 'https://zview.example', signer }) as {
+      sources: { basemap: { tiles: string[] } };
+    };
+    expect(street.sources.basemap.tiles[0]).toMatch(
+      /^https:\/\/zview\.example\/api\/map\/tiles\/\{z\}\/\{x\}\/\{y\}\.pbf\?exp=\d+&sig=[\w-]+$/,
     );
   });
 });

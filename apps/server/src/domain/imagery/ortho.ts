@@ -116,7 +116,15 @@ export function orthoSvg(fullScene: SceneFeatures, view: SceneView): string {
     const r = px(t.radiusM);
     shadows.push(circlePath(x + sun.dx * r * 1.6, y + sun.dy * r * 1.6, r));
   }
-  if (shadows.length) body.push(`<path ${attrs({ d: shadows.join(''), fill: COLOURS.shadow, 'fill-opacity': 0.3 })}/>`);
+  if (shadows.length) {
+    // Soft-edged shadows, as skylight and the sun's half-degree disc make them (penumbra ≈ 0.3 m).
+    defs.push(
+      `<filter id="soft-shadow" x="-5%" y="-5%" width="110%" height="110%"><feGaussianBlur stdDeviation="${Math.max(0.6, px(0.3)).toFixed(1)}"/></filter>`,
+    );
+    body.push(
+      `<path ${attrs({ d: shadows.join(''), fill: COLOURS.shadow, 'fill-opacity': 0.38, filter: 'url(#soft-shadow)' })}/>`,
+    );
+  }
   if (detailed) for (const b of buildings) body.push(...roofSvg(b, ring, px, view, defs));
   else body.push(...plainRoofsSvg(buildings, ring, view));
   const canopies = new Map<string, string[]>();
@@ -131,13 +139,26 @@ export function orthoSvg(fullScene: SceneFeatures, view: SceneView): string {
     const r = px(t.radiusM);
     const burned = treeBurned(t, view.capturedOn, view.events);
     const fill = burned ? COLOURS.burnedTree : treeColour(t.id, view.capturedOn);
-    add(canopies, fill, circlePath(x, y, r));
-    if (detailed)
+    if (!detailed) add(canopies, fill, circlePath(x, y, r));
+    else {
+      // A crown seen from above is lumpy: a core and a ring of lobes (same winding, so one fill),
+      // lit on the side facing the sun (opposite its shadow).
+      const lobes = 6;
+      const turn = hashUnit(t.id, 'crown') * Math.PI * 2;
+      const crown = [circlePath(x, y, r * 0.72)];
+      for (let k = 0; k < lobes; k++) {
+        const a = turn + (k / lobes) * Math.PI * 2;
+        const reach = r * (0.42 + 0.12 * hashUnit(t.id, 'lobe', k));
+        crown.push(circlePath(x + Math.cos(a) * reach, y + Math.sin(a) * reach, r * 0.5));
+      }
+      add(canopies, fill, crown.join(''));
+      const norm = Math.hypot(sun.dx, sun.dy) || 1;
       add(
         highlights,
         burned ? '#4a423b' : mix(fill, '#a8c47a', 0.25),
-        circlePath(x - r * 0.25, y - r * 0.25, r * 0.55),
+        circlePath(x - (sun.dx / norm) * r * 0.3, y - (sun.dy / norm) * r * 0.3, r * 0.5),
       );
+    }
   }
   for (const [fill, ds] of canopies) body.push(`<path ${attrs({ d: ds.join(''), fill })}/>`);
   for (const [fill, ds] of highlights) body.push(`<path ${attrs({ d: ds.join(''), fill, 'fill-opacity': 0.6 })}/>`);

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { toMercator, type BBox } from './geo.js';
+import { photoFinish } from './photo-finish.js';
 import type { SceneRaster } from './scene.js';
 
 export const IMAGE_FORMATS = ['png', 'jpg', 'webp'] as const;
@@ -11,7 +12,7 @@ export const CONTENT_TYPES: Record<ImageFormat, string> = { png: 'image/png', jp
 sharp.concurrency(1);
 sharp.cache(false);
 
-function encode(image: sharp.Sharp, format: ImageFormat): Promise<Buffer> {
+export function encode(image: sharp.Sharp, format: ImageFormat): Promise<Buffer> {
   switch (format) {
     case 'png':
       return image.png({ compressionLevel: 6, adaptiveFiltering: false }).toBuffer();
@@ -25,6 +26,20 @@ function encode(image: sharp.Sharp, format: ImageFormat): Promise<Buffer> {
 /** Rasterises an SVG scene (librsvg inside sharp) and encodes it. Deterministic: same SVG, same bytes. */
 export function rasterizeSvg(svg: string, format: ImageFormat): Promise<Buffer> {
   return encode(sharp(Buffer.from(svg), { density: 72 }).flatten({ background: '#808080' }), format);
+}
+
+/**
+ * Rasterises an SVG scene and gives it a photograph's texture and softness (photo-finish.ts).
+ * Deterministic: same SVG and offset, same bytes.
+ */
+export async function rasterizePhoto(
+  svg: string,
+  format: ImageFormat,
+  size: { width: number; height: number },
+  offset: [number, number],
+): Promise<Buffer> {
+  const raster = sharp(Buffer.from(svg), { density: 72 }).flatten({ background: '#808080' });
+  return encode(await photoFinish(raster, size.width, size.height, offset), format);
 }
 
 /**

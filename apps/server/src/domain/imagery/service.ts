@@ -1,11 +1,15 @@
 import { createHash } from 'node:crypto';
+import sharp from 'sharp';
 import { forbidden } from '../app-error.js';
+import type { BasemapProvider } from './basemap.js';
 import type { ImageCache } from './cache.js';
 import type { PropertyCapture } from './capture.js';
 import { bboxAround, bboxContains, expandBBox, tileToBBox, TILE_SIZE, type BBox } from './geo.js';
 import { obliqueSvg } from './oblique.js';
 import { orthoSvg } from './ortho.js';
-import { cropRaster, rasterizeSvg, type ImageFormat } from './render.js';
+import type { MosaicService } from './mosaic/service.js';
+import { hashUnit } from './random.js';
+import { cropRaster, encode, rasterizePhoto, type ImageFormat } from './render.js';
 import { emptyScene, type SceneFeatures, type SceneProvider, type SceneRaster } from './scene.js';
 
 /**
@@ -15,6 +19,8 @@ import { emptyScene, type SceneFeatures, type SceneProvider, type SceneRaster } 
  */
 export interface ImagerySources {
   scene: SceneProvider;
+  /** The street base map's data of an area (none: empty base-map tiles). */
+  basemap?: BasemapProvider;
   capture: (captureId: string, propertyId: string) => PropertyCapture | null | Promise<PropertyCapture | null>;
 }
 
@@ -24,7 +30,7 @@ export const emptyImagerySources: ImagerySources = {
 };
 
 /** Bumped whenever the drawing changes, so cached images of the old drawing are not served. */
-export const RENDERER_VERSION = 'r1';
+export const RENDERER_VERSION = 'r2';
 
 export const ORTHO_SIZE = { width: 512, height: 512, halfWidthM: 45 } as const;
 export const OBLIQUE_SIZE = { width: 640, height: 480, spanM: 90 } as const;
@@ -35,6 +41,12 @@ export interface RenderedImage {
   etag: string;
   hit: boolean;
 }
+
+/** Where a property image's texture starts: from its seed, so each capture differs, deterministically. */
+const textureOffset = (seed: string): [number, number] => [
+  Math.floor(hashUnit(seed, 'texture-x') * 1024),
+  Math.floor(hashUnit(seed, 'texture-y') * 1024),
+];
 
 const digest = (value: string | Buffer) => createHash('sha1').update(value).digest('hex').slice(0, 20);
 
@@ -48,6 +60,8 @@ export class ImageryService {
   constructor(
     private readonly sources: ImagerySources,
     private readonly cache: ImageCache,
+    /** Imported mosaics: their tiles replace drawn ones, their captures are cut from tiles. */
+    private readonly mosaics?: MosaicService,
   ) {}
 
   /** The image of one property on one capture; null when the capture or property is unknown. */
@@ -88,9 +102,13 @@ export class ImageryService {
         events: capture.events,
         seed,
       });
-      return rasterizeSvg(svg, format);
+      return rasterizePhoto(svg, format, OBLIQUE_SIZE, textureOffset(seed));
     }
     const bbox = bboxAround(capture.center, ORTHO_SIZE.halfWidthM);
+    if (capture.mosaic && this.mosaics) {
+      const image = await this.mosaics.crop(capture.mosaic, bbox, ORTHO_SIZE.width, ORTHO_SIZE.height);
+      if (image) return encode(image, format);
+    }
     if (capture.raster) {
       const cropped = await cropRaster(capture.raster, bbox, ORTHO_SIZE.width, ORTHO_SIZE.height, format);
       if (cropped) return cropped;
@@ -109,7 +127,7 @@ export class ImageryService {
       events: capture.events,
       seed,
     });
-    return rasterizeSvg(svg, format);
+    return rasterizePhoto(svg, format, ORTHO_SIZE, textureOffset(seed));
   }
 
   /**
@@ -117,6 +135,13 @@ export class ImageryService {
    * when the data under it changes (an import) and served from disk otherwise.
    */
   async tile(z: number, x: number, y: number, format: ImageFormat, date: string): Promise<RenderedImage> {
+    // Imported imagery, where there is any, is the aerial layer; the drawing fills the rest.
+    const imported = await this.mosaics?.latestTile(z, x, y);
+    if (imported) {
+      const wanted = format === 'jpg' ? 'image/jpeg' : `image/${format}`;
+      const data = imported.contentType === wanted ? imported.data : await encode(sharp(imported.data), format);
+      return { data, etag: digest(data), hit: true };
+    }
     const bbox = tileToBBox(z, x, y);
     // Shadows and canopies cross tile edges: draw what lies just outside too.
     const scene = await this.sources.scene(expandBBox(bbox, 0.15));
@@ -128,10 +153,12 @@ export class ImageryService {
         const cropped = await cropRaster(raster, bbox, TILE_SIZE, TILE_SIZE, format);
         if (cropped) return cropped;
       }
-      // The texture seed is the tile's own position, so neighbouring tiles do not repeat.
-      return rasterizeSvg(
+      // The photographic texture is placed by the tile's pixel position, so neighbours continue it.
+      return rasterizePhoto(
         orthoSvg(scene, { bbox, width: TILE_SIZE, height: TILE_SIZE, capturedOn: date, events: [], seed: `tile` }),
         format,
+        { width: TILE_SIZE, height: TILE_SIZE },
+        [x * TILE_SIZE, y * TILE_SIZE],
       );
     });
     return { data, etag: digest(`${key}`), hit };

@@ -16,6 +16,9 @@ export const SIGNED_SCOPES = {
   tiles: 'tiles:satellite',
   mapStyle: 'map:style',
   mapFeatures: 'map:features',
+  /** Tiles and WMTS documents of imported captures (all of them, and the latest layer). */
+  captures: 'imagery:captures',
+  basemapTiles: 'map:tiles',
 } as const;
 
 export type SignatureCheck = 'ok' | 'missing' | 'expired' | 'invalid';

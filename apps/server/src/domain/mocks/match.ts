@@ -1,4 +1,5 @@
 import { mockPayloadSchema, type AssessmentResponse } from '@zview/contracts';
+import { getResolution, latLngToCell } from 'h3-js';
 import { loadMockCasesWithPayloads, type MockCaseRow } from '../../db/mocks.js';
 import type { Db } from '../../db/database.js';
 import { parseCoordinates } from '../geocoder/coordinates.js';
@@ -52,13 +53,44 @@ export function mockAnswer(mock: MockCaseWithPayload, lookup: MockLookup): Asses
   const payload = parsed.data;
   return {
     ...payload,
-    location: { ...payload.location, locationType: lookup.locationType, input: lookup.location },
+    location: {
+      ...answeredLocation(payload.location, lookup),
+      locationType: lookup.locationType,
+      input: lookup.location,
+    },
     products: Object.fromEntries(
       lookup.products
         .filter((p) => mock.products.includes(p) && payload.products[p])
         .map((p) => [p, payload.products[p]!]),
     ),
     mock: { mockResponseId: mock.mock_response_id, name: mock.mock_response_name },
+  };
+}
+
+/**
+ * Where the answer says it is. A coordinates case answers at the point asked about, with no street
+ * address, parcel or buildings: the payload's own place (often the address case's, e.g. Wichita)
+ * beside Los Angeles coordinates contradicted the lookup (issue 45).
+ */
+function answeredLocation(
+  location: AssessmentResponse['location'],
+  lookup: MockLookup,
+): AssessmentResponse['location'] {
+  if (lookup.locationType !== 'coordinates') return location;
+  const point = parseCoordinates(lookup.location);
+  if (!point) return location;
+  return {
+    ...location,
+    propertyId: null,
+    address: null,
+    point: { lat: point.lat, lng: point.lng },
+    h3Index: latLngToCell(
+      point.lat,
+      point.lng,
+      getResolution(location.h3Index) > 0 ? getResolution(location.h3Index) : 7,
+    ),
+    parcel: null,
+    buildings: [],
   };
 }
 

@@ -38,6 +38,17 @@ const SYNONYMS: Record<RecognisedField, string[]> = {
     'locationid',
     'locid',
     'policyid',
+    // Issues 43 and 45: the id columns insurers' files use (policy, account and location numbers).
+    'policyno',
+    'policynumber',
+    'policynum',
+    'policy',
+    'accnumber',
+    'accountnumber',
+    'accountno',
+    'locationnumber',
+    'locationno',
+    'locno',
     'recordid',
     'externalid',
     'reference',
@@ -62,7 +73,20 @@ const SYNONYMS: Record<RecognisedField, string[]> = {
   country: ['countrycode', 'country', 'countryiso'],
   latitude: ['latitude', 'lat', 'y', 'geolatitude'],
   longitude: ['longitude', 'lon', 'lng', 'long', 'x', 'geolongitude'],
-  buildingTiv: ['buildingtiv', 'tiv', 'totalinsuredvalue', 'buildingvalue'],
+  buildingTiv: [
+    'buildingtiv',
+    'tiv',
+    'totalinsuredvalue',
+    'buildingvalue',
+    'insuredvalue',
+    'suminsured',
+    'buildinglimit',
+    'replacementcost',
+    'replacementvalue',
+  ],
+  contentsTiv: ['contentstiv', 'contentsvalue'],
+  biTiv: ['bitiv', 'businessinterruptiontiv'],
+  otherTiv: ['othertiv'],
   occupancyCode: ['occupancycode', 'occupancy'],
   constructionCode: ['constructioncode', 'construction', 'constructiontype'],
   yearBuilt: ['yearbuilt', 'builtyear', 'yearofconstruction'],
@@ -116,6 +140,9 @@ export const FIELD_LABELS: Record<RecognisedField, string> = {
   roofCover: 'roof cover',
   numberOfStoreys: 'number of storeys',
   floorArea: 'floor area',
+  contentsTiv: 'contents insured value',
+  biTiv: 'business interruption insured value',
+  otherTiv: 'other insured value',
 };
 
 export function normaliseHeader(name: string): string {
@@ -141,6 +168,15 @@ export function mapColumns(header: readonly string[]): ColumnMapping {
       }
     }
   }
+  return withLayout(header, fields);
+}
+
+/**
+ * A mapping of `header` with these fields, its layout worked out (the detected mapping's rules, and
+ * a person's own mapping's, issue 43). `fields` is changed in place.
+ */
+export function withLayout(header: readonly string[], fields: Partial<Record<RecognisedField, number>>): ColumnMapping {
+  const normalised = header.map(normaliseHeader);
   // "Address" next to city/state/zip columns is the street line, not a full address.
   if (
     fields.address !== undefined &&
@@ -152,13 +188,8 @@ export function mapColumns(header: readonly string[]): ColumnMapping {
   }
   // A lone "x"/"y" pair only counts as coordinates when both are present.
   if ((fields.latitude === undefined) !== (fields.longitude === undefined)) {
-    for (const field of ['latitude', 'longitude'] as const) {
-      const index = fields[field];
-      if (index !== undefined) {
-        taken.delete(index);
-        delete fields[field];
-      }
-    }
+    delete fields.latitude;
+    delete fields.longitude;
   }
   const oedCount = normalised.filter((name) => OED_COLUMNS.has(name)).length;
   const hasStreetLayout =

@@ -14,7 +14,8 @@ import {
 } from '../../db/portfolios.js';
 import { badRequest, conflict, forbidden, notFound, payloadTooLarge } from '../app-error.js';
 import { ownPortfolio, ownProduct, PORTFOLIO_NOT_FOUND } from './access.js';
-import { mapColumns } from './columns.js';
+import type { ColumnMappingInput } from '@zview/contracts';
+import { chooseMapping } from './mapping/saved.js';
 import { parseProductList } from './products.js';
 import { startRun } from './runs.js';
 import type { PortfolioDeps } from './services.js';
@@ -87,13 +88,24 @@ export async function uploadFile(
     throw error;
   }
   if (file.truncated()) throw tooLarge();
-  return { upload: stored.upload, check: await checkUpload(deps.blobs, stored.upload, { readRows: false }) };
+  const chosen = await chooseMapping(deps.db, actor.organization.id, stored.upload.header, {});
+  return { upload: stored.upload, check: await checkUpload(deps.blobs, stored.upload, { readRows: false, chosen }) };
 }
 
-/** The dry run: reads every row of an uploaded file of the acting organisation. */
-export async function checkUploadedFile(deps: PortfolioDeps, actor: Actor, name: string) {
+/** How a person asks for a file to be read: their own mapping, or a saved one's id (issue 43). */
+export interface MappingChoice {
+  columnMapping?: ColumnMappingInput;
+  mappingId?: number;
+}
+
+/**
+ * The dry run: reads every row of an uploaded file of the acting organisation, with the mapping
+ * chosen (else the organisation's saved one for this header, else the detected one).
+ */
+export async function checkUploadedFile(deps: PortfolioDeps, actor: Actor, name: string, choice: MappingChoice = {}) {
   const upload = await findUpload(deps.db, actor.organization.id, name);
-  return checkUpload(deps.blobs, upload, { readRows: true });
+  const chosen = await chooseMapping(deps.db, actor.organization.id, upload.header, choice);
+  return checkUpload(deps.blobs, upload, { readRows: true, chosen });
 }
 
 export async function checkName(db: Db, actor: Actor, input: { organizationId: number; portfolioName: string }) {
@@ -109,6 +121,8 @@ export interface CreatePortfolioInput {
   products: string;
   uploadedFileName: string;
   organizationId: number | undefined;
+  columnMapping?: ColumnMappingInput;
+  mappingId?: number;
 }
 
 /** Creates a portfolio and its products from an uploaded file, then queues reading it. */
@@ -116,7 +130,8 @@ export async function createPortfolio(deps: PortfolioDeps, actor: Actor, input: 
   const org = await targetOrganization(deps.db, actor, input.organizationId);
   const products = productsOrThrow(input.products, org.products);
   const upload = await findUpload(deps.db, actor.organization.id, input.uploadedFileName);
-  const mapping = mapColumns(upload.header);
+  const { mapping, problems } = await chooseMapping(deps.db, actor.organization.id, upload.header, input);
+  if (problems.length) throw badRequest(problems.join(' '));
   const created = await orThrowNameTaken(() =>
     deps.db.transaction().execute(async (trx) => {
       const portfolio = await insertPortfolio(trx, {

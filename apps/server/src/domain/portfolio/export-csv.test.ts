@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { PORTFOLIO_EXPORT_EXTRA_COLUMNS } from '@zview/contracts';
 import { describe, expect, it } from 'vitest';
 import { binaryCopy, type BinaryField } from '../../../test/fixtures/binary-copy.js';
-import { csvCell } from './csv-cell.js';
+import { csvCell } from '../spreadsheet/csv-cell.js';
 import { csvLineValues, csvOriginals, exactCsvLine } from './csv-line.js';
 import type { ExportLayout, ExtraColumn } from './export.js';
 import { csvRows } from './export-csv.js';

@@ -1,6 +1,6 @@
 import { int32, type CopyTuple } from './copy-binary.js';
-import { csvCell } from './csv-cell.js';
-import type { ExportLayout } from './export.js';
+import { csvCell } from '../spreadsheet/csv-cell.js';
+import type { ExportLayout } from './export-layout.js';
 import { joinedExportRows } from './export-join.js';
 import { copyBytes, plainCell, ViewOf } from './csv-bytes.js';
 import { CSV_LINE_FIELD, isFloat8, originalValuesOf, RESULT_FIELDS } from './export-rows.js';

@@ -1,6 +1,6 @@
 import { int32, type CopyTuple } from './copy-binary.js';
 import { csvLineValues } from './csv-line.js';
-import type { ExtraColumn } from './export.js';
+import type { ExtraColumn } from './export-layout.js';
 
 /**
  * The export's two binary COPYs (db/portfolio-export.ts exportCopies), the rows' and the run's

@@ -16,6 +16,8 @@ import {
   type RecognisedField,
 } from './columns.js';
 import { readCsv } from './csv-reader.js';
+import { mappingInput } from './mapping/resolve.js';
+import type { ChosenMapping } from './mapping/saved.js';
 import {
   ENCODING_LABELS,
   encodingFromBom,
@@ -185,8 +187,9 @@ export async function storeUpload(
     const header = await readHeader(deps.blobs.read(key), sniff.delimiter, encoding);
     if (!header || header.every((h) => !h.trim()))
       throw badRequest('The first line of the file must name the columns.');
+    // A file whose columns locate nothing by their names is kept (issue 43): the person maps them
+    // before creating the portfolio, and create refuses a mapping that locates nothing.
     const mapping = mapColumns(header);
-    if (!mapping.layout) throw badRequest(NO_USABLE_COLUMN_MESSAGE);
     const upload: StoredUpload = {
       name,
       organizationId: input.organizationId,
@@ -248,13 +251,24 @@ function plural(n: number, word: string) {
   return `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
 }
 
-/** What was recognised in a file, optionally after reading every row to find those that will fail. */
+/** Values shown per column beside its field in the mapping step. */
+export const SAMPLE_ROWS = 5;
+
+/**
+ * What was recognised in a file, optionally after reading every row to find those that will fail.
+ * `chosen`: the mapping to read it with (a person's own or a saved one, issue 43); detected otherwise.
+ */
 export async function checkUpload(
   blobs: BlobStore,
   upload: StoredUpload,
-  options: { readRows: boolean },
+  options: { readRows: boolean; chosen?: ChosenMapping },
 ): Promise<UploadCheck> {
-  const mapping = mapColumns(upload.header);
+  const mapping = options.chosen?.mapping ?? mapColumns(upload.header);
+  const problems = options.chosen ? options.chosen.problems : mapping.layout ? [] : [NO_USABLE_COLUMN_MESSAGE];
+  const fieldOf = new Map<number, RecognisedField>(
+    (Object.entries(mapping.fields) as [RecognisedField, number][]).map(([field, index]) => [index, field]),
+  );
+  const samples: string[][] = upload.header.map(() => []);
   const check: UploadCheck = {
     uploadedFileName: upload.name,
     originalFileName: upload.originalName,
@@ -274,13 +288,29 @@ export async function checkUpload(
     failingRows: [],
     encoding: ENCODING_LABELS[upload.encoding],
     summary: `${upload.encoding === 'utf-8' ? '' : `We read this file as ${ENCODING_LABELS[upload.encoding]} text. `}${describeMapping(mapping)}`,
+    columns: upload.header.map((name, index) => ({
+      name,
+      field: fieldOf.get(index) ?? null,
+      samples: samples[index]!,
+    })),
+    mapping: mappingInput(mapping),
+    appliedMapping: options.chosen?.applied ?? null,
+    mappingProblems: problems,
   };
-  if (!options.readRows) return check;
   let total = 0;
   let failing = 0;
-  for await (const item of readCsv(blobs.read(uploadBlobKey(upload.name)), upload.delimiter, upload.encoding)) {
+  const source = blobs.read(uploadBlobKey(upload.name));
+  for await (const item of readCsv(source, upload.delimiter, upload.encoding)) {
     if ('header' in item) continue;
     total += 1;
+    if (total <= SAMPLE_ROWS)
+      item.values.forEach((value, index) => {
+        if (value.trim() && index < samples.length) samples[index]!.push(value.slice(0, 80));
+      });
+    else if (!options.readRows) {
+      (source as Readable).destroy();
+      return check;
+    }
     const reason = item.problem ?? readRow(mapping, item.values).problem;
     if (!reason) continue;
     failing += 1;
@@ -292,6 +322,7 @@ export async function checkUpload(
       });
     }
   }
+  if (!options.readRows) return check;
   check.totalRows = total;
   check.usableRows = total - failing;
   check.failingRowCount = failing;

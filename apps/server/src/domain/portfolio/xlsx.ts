@@ -74,15 +74,30 @@ interface ZipEntry {
   size: number;
 }
 
-/** A zip written as it goes (data descriptors: no size needed in advance). Files stay far below 4 GB (Excel's row limit). */
+/** ZIP's 32-bit fields saturate here; a value at or past it goes in a ZIP64 field instead. */
+const ZIP32_LIMIT = 0xffffffff;
+
+/**
+ * A zip written as it goes (data descriptors: no size needed in advance). A sheet of Excel's
+ * 1,048,576 rows with long text can pass 4 GiB of XML, so an entry, an offset or the central
+ * directory that outgrows 32 bits is written in ZIP64 form (APPNOTE 4.3.9, 4.5.3, 4.3.14): the
+ * descriptor with 8-byte sizes, a ZIP64 extra field in the central record, and the ZIP64 end
+ * records. `zip64From` lowers the threshold so tests can check that form on small files.
+ */
 class ZipWriter {
   readonly out = new PassThrough({ highWaterMark: 1 << 20 });
   private offset = 0;
   private readonly entries: ZipEntry[] = [];
 
+  constructor(private readonly zip64From = ZIP32_LIMIT) {}
+
   private async push(chunk: Buffer) {
     this.offset += chunk.length;
     if (!this.out.write(chunk)) await new Promise((resolve) => this.out.once('drain', resolve));
+  }
+
+  private needsZip64(entry: ZipEntry) {
+    return entry.size >= this.zip64From || entry.compressed >= this.zip64From;
   }
 
   async addEntry(name: string, content: AsyncIterable<string> | Iterable<string>) {
@@ -90,7 +105,7 @@ class ZipWriter {
     const entry: ZipEntry = { name: nameBytes, offset: this.offset, crc: 0, compressed: 0, size: 0 };
     const header = Buffer.alloc(30);
     header.writeUInt32LE(0x04034b50, 0);
-    header.writeUInt16LE(20, 4); // version needed
+    header.writeUInt16LE(45, 4); // version needed: 4.5, ZIP64 (the sizes are not known yet)
     header.writeUInt16LE(0x0808, 6); // data descriptor follows; UTF-8 names
     header.writeUInt16LE(8, 8); // deflate
     header.writeUInt16LE(nameBytes.length, 26);
@@ -124,37 +139,74 @@ class ZipWriter {
       deflate.end();
       await drained;
     }
-    const descriptor = Buffer.alloc(16);
+    const wide = this.needsZip64(entry);
+    const descriptor = Buffer.alloc(wide ? 24 : 16);
     descriptor.writeUInt32LE(0x08074b50, 0);
     descriptor.writeUInt32LE(entry.crc >>> 0, 4);
-    descriptor.writeUInt32LE(entry.compressed, 8);
-    descriptor.writeUInt32LE(entry.size, 12);
+    if (wide) {
+      descriptor.writeBigUInt64LE(BigInt(entry.compressed), 8);
+      descriptor.writeBigUInt64LE(BigInt(entry.size), 16);
+    } else {
+      descriptor.writeUInt32LE(entry.compressed, 8);
+      descriptor.writeUInt32LE(entry.size, 12);
+    }
     await this.push(descriptor);
     this.entries.push(entry);
   }
 
+  private centralRecord(entry: ZipEntry) {
+    const wideSizes = this.needsZip64(entry);
+    const wideOffset = entry.offset >= this.zip64From;
+    // The ZIP64 extra field holds, in this order, only the values whose 32-bit field saturated.
+    const extraValues = [...(wideSizes ? [entry.size, entry.compressed] : []), ...(wideOffset ? [entry.offset] : [])];
+    const extra = Buffer.alloc(extraValues.length ? 4 + 8 * extraValues.length : 0);
+    if (extraValues.length) {
+      extra.writeUInt16LE(0x0001, 0);
+      extra.writeUInt16LE(8 * extraValues.length, 2);
+      extraValues.forEach((value, i) => extra.writeBigUInt64LE(BigInt(value), 4 + 8 * i));
+    }
+    const record = Buffer.alloc(46);
+    record.writeUInt32LE(0x02014b50, 0);
+    record.writeUInt16LE(45, 4);
+    record.writeUInt16LE(45, 6);
+    record.writeUInt16LE(0x0808, 8);
+    record.writeUInt16LE(8, 10);
+    record.writeUInt32LE(entry.crc >>> 0, 16);
+    record.writeUInt32LE(wideSizes ? ZIP32_LIMIT : entry.compressed, 20);
+    record.writeUInt32LE(wideSizes ? ZIP32_LIMIT : entry.size, 24);
+    record.writeUInt16LE(entry.name.length, 28);
+    record.writeUInt16LE(extra.length, 30);
+    record.writeUInt32LE(wideOffset ? ZIP32_LIMIT : entry.offset, 42);
+    return Buffer.concat([record, entry.name, extra]);
+  }
+
   async finish() {
     const start = this.offset;
-    for (const entry of this.entries) {
-      const record = Buffer.alloc(46);
-      record.writeUInt32LE(0x02014b50, 0);
-      record.writeUInt16LE(20, 4);
-      record.writeUInt16LE(20, 6);
-      record.writeUInt16LE(0x0808, 8);
-      record.writeUInt16LE(8, 10);
-      record.writeUInt32LE(entry.crc >>> 0, 16);
-      record.writeUInt32LE(entry.compressed, 20);
-      record.writeUInt32LE(entry.size, 24);
-      record.writeUInt16LE(entry.name.length, 28);
-      record.writeUInt32LE(entry.offset, 42);
-      await this.push(Buffer.concat([record, entry.name]));
+    for (const entry of this.entries) await this.push(this.centralRecord(entry));
+    const size = this.offset - start;
+    const wide = start >= this.zip64From || size >= this.zip64From || this.entries.some((e) => this.needsZip64(e));
+    if (wide) {
+      const zip64End = Buffer.alloc(56);
+      zip64End.writeUInt32LE(0x06064b50, 0);
+      zip64End.writeBigUInt64LE(44n, 4); // size of the rest of this record
+      zip64End.writeUInt16LE(45, 12);
+      zip64End.writeUInt16LE(45, 14);
+      zip64End.writeBigUInt64LE(BigInt(this.entries.length), 24);
+      zip64End.writeBigUInt64LE(BigInt(this.entries.length), 32);
+      zip64End.writeBigUInt64LE(BigInt(size), 40);
+      zip64End.writeBigUInt64LE(BigInt(start), 48);
+      const locator = Buffer.alloc(20);
+      locator.writeUInt32LE(0x07064b50, 0);
+      locator.writeBigUInt64LE(BigInt(this.offset), 8);
+      locator.writeUInt32LE(1, 16); // disks in all
+      await this.push(Buffer.concat([zip64End, locator]));
     }
     const end = Buffer.alloc(22);
     end.writeUInt32LE(0x06054b50, 0);
     end.writeUInt16LE(this.entries.length, 8);
     end.writeUInt16LE(this.entries.length, 10);
-    end.writeUInt32LE(this.offset - start, 12);
-    end.writeUInt32LE(start, 16);
+    end.writeUInt32LE(wide ? ZIP32_LIMIT : size, 12);
+    end.writeUInt32LE(wide ? ZIP32_LIMIT : start, 16);
     await this.push(end);
     this.out.end();
   }
@@ -170,8 +222,9 @@ class ZipWriter {
 export function xlsxFromPages(
   pages: AsyncIterable<readonly (readonly XlsxCell[])[]>,
   sheetName = 'Portfolio',
+  zip64From?: number,
 ): Readable {
-  const zip = new ZipWriter();
+  const zip = new ZipWriter(zip64From);
   (async () => {
     for (const [name, xml] of PARTS) await zip.addEntry(name, [xml]);
     await zip.addEntry('xl/workbook.xml', [workbookXml(sheetName.slice(0, 31))]);

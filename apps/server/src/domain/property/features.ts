@@ -1,3 +1,4 @@
+import type { MitigationKey } from '@zview/contracts';
 import type { Selectable } from 'kysely';
 import type { HazardCellsTable } from '../../db/world-schema.js';
 
@@ -10,6 +11,15 @@ export type RoofMaterial = 'asphalt_shingle' | 'wood_shake' | 'metal' | 'tile' |
 export type RoofShape = 'gable' | 'hip' | 'flat' | 'gambrel' | 'mansard' | 'unknown';
 export type RoofCondition = 'good' | 'fair' | 'poor' | 'unknown';
 export type FortifiedDesignation = 'none' | 'roof' | 'silver' | 'gold';
+/**
+ * Mitigations the models read as a recorded fact (not visible on imagery). The other mitigation
+ * keys of the contracts change existing features (vegetation near the house, defensible space,
+ * FORTIFIED, yard debris) instead.
+ */
+export type RecordedMitigation = Exclude<
+  MitigationKey,
+  'ember_resistant_zone' | 'defensible_space' | 'fortified_roof' | 'clear_yard'
+>;
 
 export interface BuildingFeatures {
   /** 1 = main structure. */
@@ -63,6 +73,11 @@ export interface PropertyFeatures {
   /** Yard debris detected on imagery. */
   hasDebris: boolean;
   buildings: BuildingFeatures[];
+  /**
+   * Optional: mitigations recorded for the property (through an appeal, with evidence; issue 42),
+   * true when in place. Absent or false = not on record, which the models credit nothing.
+   */
+  mitigations?: Partial<Record<RecordedMitigation, boolean>>;
   /** Imagery capture date the features were read from (YYYY-MM-DD). */
   asOf: string;
 }

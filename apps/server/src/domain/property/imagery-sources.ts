@@ -1,5 +1,7 @@
 import type { Db } from '../../db/database.js';
+import { listBasemapRows } from '../../db/basemap.js';
 import { findPropertyRow, listPropertyIdsInBBox } from '../../db/properties.js';
+import type { BasemapData } from '../imagery/basemap.js';
 import type { PropertyCapture, WeatherEvent, WeatherEventKind } from '../imagery/capture.js';
 import type { BBox, LngLat } from '../imagery/geo.js';
 import { propertySceneParts } from '../imagery/scene-builder.js';
@@ -23,12 +25,17 @@ const RENDERED_EVENT_KIND: Partial<Record<string, WeatherEventKind>> = {
  * Streets are not stored: each is the line through the address points of one street (lots face
  * it from both sides), extended a little past the last house.
  */
-export function streetsFromAddressPoints(points: { streetKey: string; lng: number; lat: number }[]): SceneRoad[] {
+export function streetsFromAddressPoints(
+  points: { streetKey: string; lng: number; lat: number; name?: string }[],
+): SceneRoad[] {
   const byStreet = new Map<string, LngLat[]>();
+  // The street's name as written ('Wheatland Ave'); the key ('WHEATLAND AVE') when none is given.
+  const names = new Map<string, string>();
   for (const p of points) {
     const list = byStreet.get(p.streetKey) ?? [];
     list.push([p.lng, p.lat]);
     byStreet.set(p.streetKey, list);
+    if (p.name) names.set(p.streetKey, p.name);
   }
   const roads: SceneRoad[] = [];
   for (const [streetKey, pts] of byStreet) {
@@ -59,15 +66,37 @@ export function streetsFromAddressPoints(points: { streetKey: string; lng: numbe
       id: `street:${streetKey}`,
       line: { type: 'LineString', coordinates: [at(min), at(max)] },
       widthM: 9,
-      name: streetKey,
+      name: names.get(streetKey) ?? streetKey,
     });
   }
   return roads;
 }
 
+/** The most lots one base-map tile reads (a zoom-16 tile over the densest block holds fewer). */
+const MAX_BASEMAP_PROPERTIES = 4_000;
+
+/** The street base map's data of a bbox, from the world tables (see encodeBasemapTile). */
+export async function worldBasemap(db: Db, bbox: BBox): Promise<BasemapData> {
+  const rows = await listBasemapRows(db, bbox, MAX_BASEMAP_PROPERTIES);
+  const polygons = (g: GeoJSON.Polygon | GeoJSON.MultiPolygon | null): GeoJSON.Polygon[] =>
+    !g ? [] : g.type === 'Polygon' ? [g] : g.coordinates.map((coordinates) => ({ type: 'Polygon', coordinates }));
+  return {
+    parcels: rows.properties.flatMap((p) => polygons(p.parcel)),
+    buildings: rows.buildings.map((b) => b.outline),
+    roads: streetsFromAddressPoints(
+      rows.properties.map((p) => ({ streetKey: p.street_key, name: p.street, lng: p.lng, lat: p.lat })),
+    ),
+    // The world stores no water bodies yet; imported hydrography would feed this layer.
+    water: [],
+    addresses: rows.properties.map((p) => ({ point: [p.lng, p.lat], number: p.house_number })),
+    places: rows.places.map((n) => ({ point: [n.center_lng, n.center_lat], name: n.name, city: n.city })),
+  };
+}
+
 /** The imagery renderer's sources, read from the world tables (generated or imported alike). */
 export function worldImagerySources(db: Db): ImagerySources {
   return {
+    basemap: (bbox) => worldBasemap(db, bbox),
     async scene(bbox: BBox): Promise<SceneFeatures> {
       const rows = await listPropertyIdsInBBox(db, bbox, 0.0006, MAX_SCENE_PROPERTIES);
       const scene: SceneFeatures = { ...emptyScene(), yardObjects: [] };
@@ -129,6 +158,16 @@ export function worldImagerySources(db: Db): ImagerySources {
         ...(capture.direction ? { direction: capture.direction } : {}),
         center: [row.lng, row.lat],
         events: rendered,
+        ...(capture.tiles_key && capture.min_zoom !== null && capture.max_zoom !== null
+          ? {
+              mosaic: {
+                id: capture.id,
+                tilesKey: capture.tiles_key,
+                minZoom: capture.min_zoom,
+                maxZoom: capture.max_zoom,
+              },
+            }
+          : {}),
       };
     },
   };

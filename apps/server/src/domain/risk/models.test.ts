@@ -16,7 +16,7 @@ describe('zfire', () => {
       score: 3.6,
       riskLevel: 'low',
       baseScore: 3,
-      modelVersion: 'zfire-2.3.0',
+      modelVersion: 'zfire-2.4.0',
       asOf: '2026-07-01',
     });
     expect(result.confidence).toEqual({ value: 0.95, label: 'high' });
@@ -82,7 +82,7 @@ describe('zfire', () => {
 describe('zhail', () => {
   it('hand-checked: 6%/yr hail, 14-year asphalt roof in fair condition → 4.4 medium', () => {
     const result = scoreProduct('zhail', makeFeatures(), makeHazard(), AS_OF);
-    expect(result).toMatchObject({ score: 4.4, riskLevel: 'medium', modelVersion: 'zhail-1.4.0' });
+    expect(result).toMatchObject({ score: 4.4, riskLevel: 'medium', modelVersion: 'zhail-1.5.0' });
     const f = byKey(result);
     expect(f.hail_frequency).toMatchObject({ value: 6, unit: '%/yr', contribution: -0.3 });
     expect(f.roof_age).toMatchObject({ value: 14, unit: 'years', contribution: 0.63 });
@@ -108,7 +108,7 @@ describe('zwind', () => {
     expect(scoreProduct('zwind', makeFeatures(), makeHazard(), AS_OF)).toMatchObject({
       score: 3.9,
       riskLevel: 'low',
-      modelVersion: 'zwind-1.2.0',
+      modelVersion: 'zwind-1.3.0',
     });
     const gold = scoreProduct(
       'zwind',
@@ -136,7 +136,7 @@ describe('zstorm', () => {
     expect(scoreProduct('zstorm', makeFeatures(), makeHazard(), AS_OF)).toMatchObject({
       score: 3.9,
       riskLevel: 'low',
-      modelVersion: 'zstorm-1.1.0',
+      modelVersion: 'zstorm-1.2.0',
     });
   });
 });

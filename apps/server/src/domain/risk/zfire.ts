@@ -1,5 +1,6 @@
 import type { ProductKey } from '@zview/contracts';
 import { describeLevel, hazardIndexFactor, roofMaterialFactor } from './factors.js';
+import { classARoofCredit, fixedCredit, mitigationFactor } from './mitigation-factors.js';
 import {
   firstMissing,
   pct,
@@ -9,7 +10,7 @@ import {
   type ScoringContext,
 } from './model.js';
 
-export const ZFIRE_VERSION = 'zfire-2.3.0';
+export const ZFIRE_VERSION = 'zfire-2.4.0';
 
 /**
  * Fuel near the house matters more where fires are likely: fuel factors are multiplied by an
@@ -17,6 +18,16 @@ export const ZFIRE_VERSION = 'zfire-2.3.0';
  * positive, so more vegetation or a steeper slope can never lower the score.
  */
 const exposure = (ctx: ScoringContext) => 0.5 + Math.min(1, Math.max(0, ctx.hazard.wildfire));
+
+const ROOF_TABLE = {
+  wood_shake: 1.5,
+  asphalt_shingle: 0.2,
+  membrane: 0.2,
+  metal: -0.6,
+  tile: -0.6,
+  slate: -0.6,
+  unknown: 0,
+};
 
 const factors: FactorDefinition[] = [
   hazardIndexFactor({
@@ -101,11 +112,9 @@ const factors: FactorDefinition[] = [
       };
     },
   },
-  roofMaterialFactor(
-    { wood_shake: 1.5, asphalt_shingle: 0.2, membrane: 0.2, metal: -0.6, tile: -0.6, slate: -0.6, unknown: 0 },
-    'Wood shake ignites from embers; metal, tile and slate are class A fire-resistant.',
-    { prefillAs: 'asphalt_shingle' },
-  ),
+  roofMaterialFactor(ROOF_TABLE, 'Wood shake ignites from embers; metal, tile and slate are class A fire-resistant.', {
+    prefillAs: 'asphalt_shingle',
+  }),
   {
     key: 'fire_station_distance',
     name: 'Distance to fire station',
@@ -122,6 +131,24 @@ const factors: FactorDefinition[] = [
       };
     },
   },
+  // California 10 CCR 2644.9 structure and community mitigations (issue 42).
+  mitigationFactor({
+    key: 'wildfire_mitigation',
+    name: 'Wildfire mitigation',
+    hazard: 'wildfire',
+    credits: {
+      class_a_roof: classARoofCredit(ROOF_TABLE, -0.6, 'asphalt_shingle'),
+      enclosed_eaves: fixedCredit(-0.3),
+      ember_resistant_vents: fixedCredit(-0.4),
+      multi_pane_windows: fixedCredit(-0.2),
+      noncombustible_base: fixedCredit(-0.2),
+      outbuildings_30ft: fixedCredit(-0.2),
+      firewise_community: fixedCredit(-0.3),
+      fire_risk_reduction_community: fixedCredit(-0.3),
+    },
+    exclusiveGroups: [['firewise_community', 'fire_risk_reduction_community']],
+    minCredit: -3.7,
+  }),
 ];
 
 function fireModel(product: ProductKey, prefill: boolean): RiskModelDefinition {

@@ -1,7 +1,8 @@
 import { fortifiedFactor, roofAgeFactor, roofConditionFactor, roofMaterialFactor } from './factors.js';
+import { creditUnlessFortified, mitigationFactor } from './mitigation-factors.js';
 import { firstMissing, ramp, type RiskModelDefinition } from './model.js';
 
-export const ZHAIL_VERSION = 'zhail-1.4.0';
+export const ZHAIL_VERSION = 'zhail-1.5.0';
 
 export const zhailModel: RiskModelDefinition = {
   product: 'zhail',
@@ -62,6 +63,14 @@ export const zhailModel: RiskModelDefinition = {
         };
       },
     },
+    mitigationFactor({
+      key: 'hail_mitigation',
+      name: 'Hail mitigation',
+      hazard: 'hail',
+      // Every FORTIFIED designation already requires an impact-rated covering.
+      credits: { impact_rated_roof: creditUnlessFortified(-0.7, ['roof', 'silver', 'gold']) },
+      minCredit: -0.7,
+    }),
   ],
   unavailableReason(ctx) {
     if (!ctx.main) return 'No structure was detected on the parcel.';

@@ -6,9 +6,10 @@ import {
   roofConditionFactor,
   yardProjectilesFactor,
 } from './factors.js';
+import { creditUnlessFortified, mitigationFactor } from './mitigation-factors.js';
 import { firstMissing, pct, ramp, type RiskModelDefinition } from './model.js';
 
-export const ZSTORM_VERSION = 'zstorm-1.1.0';
+export const ZSTORM_VERSION = 'zstorm-1.2.0';
 
 export const zstormModel: RiskModelDefinition = {
   product: 'zstorm',
@@ -75,6 +76,16 @@ export const zstormModel: RiskModelDefinition = {
       'FORTIFIED construction keeps the roof on in thunderstorm gusts.',
     ),
     yardProjectilesFactor(0.25),
+    mitigationFactor({
+      key: 'storm_mitigation',
+      name: 'Storm mitigation',
+      hazard: 'storm',
+      credits: {
+        roof_to_wall_connections: creditUnlessFortified(-0.3, ['silver', 'gold']),
+        impact_rated_roof: creditUnlessFortified(-0.3, ['roof', 'silver', 'gold']),
+      },
+      minCredit: -0.6,
+    }),
   ],
   unavailableReason(ctx) {
     if (!ctx.main) return 'No structure was detected on the parcel.';

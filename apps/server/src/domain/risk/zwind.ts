@@ -7,9 +7,10 @@ import {
   roofShapeFactor,
   yardProjectilesFactor,
 } from './factors.js';
+import { creditUnlessFortified, mitigationFactor } from './mitigation-factors.js';
 import { firstMissing, ramp, type RiskModelDefinition } from './model.js';
 
-export const ZWIND_VERSION = 'zwind-1.2.0';
+export const ZWIND_VERSION = 'zwind-1.3.0';
 
 export const zwindModel: RiskModelDefinition = {
   product: 'zwind',
@@ -96,6 +97,18 @@ export const zwindModel: RiskModelDefinition = {
       },
     },
     yardProjectilesFactor(0.3),
+    mitigationFactor({
+      key: 'wind_mitigation',
+      name: 'Wind mitigation',
+      hazard: 'wind',
+      credits: {
+        // FORTIFIED Silver and Gold already protect openings and the load path; any FORTIFIED the deck.
+        opening_protection: creditUnlessFortified(-0.5, ['silver', 'gold']),
+        roof_to_wall_connections: creditUnlessFortified(-0.5, ['silver', 'gold']),
+        sealed_roof_deck: creditUnlessFortified(-0.3, ['roof', 'silver', 'gold']),
+      },
+      minCredit: -1.3,
+    }),
   ],
   unavailableReason(ctx) {
     if (!ctx.main) return 'No structure was detected on the parcel.';

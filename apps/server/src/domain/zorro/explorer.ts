@@ -1,5 +1,11 @@
-import type { ZorroAnswer, ZorroCitation, ZorroFilters } from '@zview/contracts';
-import { sql } from 'kysely';
+import {
+  formatRateChange,
+  ZORRO_MARK_END,
+  ZORRO_MARK_START,
+  type ZorroAnswer,
+  type ZorroCitation,
+  type ZorroFilters,
+} from '@zview/contracts';
 import type { Db } from '../../db/database.js';
 import {
   bestPages,
@@ -7,19 +13,25 @@ import {
   filingFigures,
   filingSummaries,
   leadPages,
+  pageTexts,
   topFilingIds,
   type FilingSummaryRow,
+  type HitRow,
+  type TextQuery,
 } from '../../db/zorro.js';
+import { corpusNames } from './names.js';
+import { interpretQuestion, loosenings, type Interpretation } from './question.js';
+import { sentenceQuote } from './quote.js';
 import { anyOfWords } from './text-query.js';
-import { interpretQuestion, loosenings } from './question.js';
-import { ZORRO_MARK_END, ZORRO_MARK_START } from '@zview/contracts';
 
 /**
- * The explorer's answer to a question: filters read from the question, figures computed by SQL
- * over the structured fields (count, median/average/range of the overall rate change, dates),
- * passages retrieved by text search, and sentences that each cite the passages they rest on.
- * With an LLM configured the sentences are written by it from those passages only; a sentence
- * without a valid citation is dropped. Zero results say so and suggest which filter to loosen.
+ * The explorer's answer to a question: filters read from the question (understand.ts, as the finder
+ * reads its search box), figures computed by SQL over the structured fields (count, median/average/
+ * range of the overall rate change, dates), passages retrieved by text search, and sentences that
+ * each cite the passages they rest on; the cited filings come in rank order. Quotes are whole
+ * sentences. With an LLM configured the sentences are written by it from those passages only; a
+ * sentence without a valid citation is dropped. When nothing matches, it says so and answers with
+ * the closest filings (the filters loosened as little as finds some) and which filter to loosen.
  */
 export interface LlmConfig {
   url: string;
@@ -29,29 +41,93 @@ export interface LlmConfig {
 
 const FILINGS_RETRIEVED = 5;
 const PAGES_PER_FILING = 2;
-let knownModels: { at: number; names: string[] } | undefined;
-
-async function modelNames(db: Db): Promise<string[]> {
-  if (knownModels && Date.now() - knownModels.at < 5 * 60_000) return knownModels.names;
-  const { rows } = await sql<{
-    name: string;
-  }>`SELECT DISTINCT unnest(models) AS name FROM (SELECT models FROM zorro_filings WHERE models <> '{}' LIMIT 20000) f`.execute(
-    db,
-  );
-  knownModels = { at: Date.now(), names: rows.map((r) => r.name) };
-  return knownModels.names;
-}
 
 const clean = (passage: string) =>
   passage.replaceAll(ZORRO_MARK_START, '').replaceAll(ZORRO_MARK_END, '').replace(/\s+/g, ' ').trim();
-const pct = (x: number | null) => (x === null ? 'n/a' : `${x > 0 ? '+' : ''}${x}%`);
+const pct = (x: number | null) => (x === null ? 'n/a' : formatRateChange(x));
+
+/** The suggestions of a zero-result question: each filter that, loosened alone, finds filings (or all of them, in turn). */
+async function suggestionsFor(db: Db, filters: ZorroFilters, text: TextQuery | null) {
+  const suggestions: (ZorroAnswer['suggestions'][number] & { filters: ZorroFilters })[] = [];
+  for (const loosened of loosenings(filters)) {
+    const count = await countFilings(db, loosened.filters, text);
+    if (count > 0)
+      suggestions.push({ filter: loosened.filter, label: loosened.label, count, filters: loosened.filters });
+  }
+  // The loosening that keeps the most of the question (finds the fewest) first: those are the closest filings.
+  suggestions.sort((a, b) => a.count - b.count);
+  if (suggestions.length) return suggestions;
+  // No single filter is to blame: loosen them one after another until something matches.
+  let loosened = filters;
+  const steps = loosenings(filters);
+  for (let k = 0; k < steps.length; k++) {
+    const changed = Object.entries(steps[k]!.filters).filter(
+      ([key, value]) => JSON.stringify(value) !== JSON.stringify((filters as Record<string, unknown>)[key]),
+    );
+    loosened = { ...loosened, ...Object.fromEntries(changed) };
+    const count = await countFilings(db, loosened, text);
+    if (count > 0) {
+      const used = steps.slice(0, k + 1);
+      return [
+        {
+          filter: used.map((l) => l.filter).join(','),
+          label: used.map((l) => l.label).join('; '),
+          count,
+          filters: loosened,
+        },
+      ];
+    }
+  }
+  return [];
+}
+
+/** The best filings for the filters in rank order, each with its best pages (whole sentences quoted). */
+async function retrieve(db: Db, filters: ZorroFilters, words: TextQuery | null, figureText: TextQuery | null) {
+  const { ids } = await topFilingIds(db, filters, words ?? figureText, FILINGS_RETRIEVED);
+  // Filings matching the question but none of its words still answer it (after those that do).
+  if (ids.length < FILINGS_RETRIEVED && words && !figureText) {
+    const more = await topFilingIds(db, filters, null, FILINGS_RETRIEVED);
+    for (const id of more.ids) if (ids.length < FILINGS_RETRIEVED && !ids.includes(id)) ids.push(id);
+  }
+  const pages = words ? await bestPages(db, ids, words, PAGES_PER_FILING) : [];
+  const withPage = new Set(pages.map((p) => p.filingId));
+  const leads = await leadPages(
+    db,
+    ids.filter((id) => !withPage.has(id)),
+  );
+  const summaries = new Map((await filingSummaries(db, ids)).map((f) => [f.id, f]));
+  const ordered: HitRow[] = ids.flatMap((id) => [
+    ...pages.filter((p) => p.filingId === id),
+    ...leads.filter((p) => p.filingId === id),
+  ]);
+  const bodies = await pageTexts(
+    db,
+    ordered.map((p) => ({ documentId: p.documentId, page: p.page })),
+  );
+  const citations: ZorroCitation[] = ordered.map((p, k) => {
+    const f = summaries.get(p.filingId)!;
+    const body = bodies.get(`${p.documentId}:${p.page}`);
+    return {
+      n: k + 1,
+      filingId: f.id,
+      trackingNumber: f.trackingNumber,
+      company: f.company,
+      state: f.state,
+      documentId: p.documentId,
+      documentTitle: p.documentTitle,
+      page: p.page,
+      passage: body ? sentenceQuote(body, p.highlight) : p.highlight,
+    };
+  });
+  return { citations, summaries };
+}
 
 export async function answerQuestion(db: Db, question: string, llm?: LlmConfig): Promise<ZorroAnswer> {
-  const interpretation = interpretQuestion(question, await modelNames(db));
+  const interpretation = interpretQuestion(question, await corpusNames(db));
   const { filters, keywords } = interpretation;
   const hasStructure = Object.entries(filters).some(([, v]) => (Array.isArray(v) ? v.length > 0 : v !== undefined));
   // Passages are ranked by the question's own words and the hazards and models it names.
-  const words = anyOfWords([...keywords, ...filters.category.flatMap((c) => c.split(' ')), ...filters.model]);
+  const words = anyOfWords([...keywords, ...filters.category, ...filters.model].flatMap((w) => w.split(/[\s-]+/)));
   // Figures count the structured filters; with none, the filings whose text has every keyword.
   const figureText = hasStructure || !keywords.length ? null : { websearch: keywords.join(' '), prefixes: [], raw: '' };
   const figures = await filingFigures(db, filters, figureText);
@@ -62,83 +138,38 @@ export async function answerQuestion(db: Db, question: string, llm?: LlmConfig):
   };
 
   if (figures.count === 0) {
-    const suggestions: ZorroAnswer['suggestions'] = [];
-    for (const loosened of loosenings(filters)) {
-      const count = await countFilings(db, loosened.filters, figureText);
-      if (count > 0) suggestions.push({ filter: loosened.filter, label: loosened.label, count });
-    }
-    suggestions.sort((a, b) => b.count - a.count);
-    if (!suggestions.length) {
-      // No single filter is to blame: loosen them one after another until something matches.
-      let loosened = filters;
-      const labels: string[] = [];
-      for (const step of loosenings(filters)) {
-        loosened = {
-          ...loosened,
-          ...Object.fromEntries(
-            Object.entries(step.filters).filter(
-              ([key, value]) => JSON.stringify(value) !== JSON.stringify((filters as Record<string, unknown>)[key]),
-            ),
-          ),
-        };
-        labels.push(step.label);
-        const count = await countFilings(db, loosened, figureText);
-        if (count > 0) {
-          suggestions.push({
-            filter: loosenings(filters)
-              .slice(0, labels.length)
-              .map((l) => l.filter)
-              .join(','),
-            label: labels.join('; '),
-            count,
-          });
-          break;
-        }
-      }
-    }
+    const suggestions = await suggestionsFor(db, filters, figureText);
     const text = `No filings match: ${interpretation.description}${figureText ? ` mentioning ${keywords.join(', ')}` : ''}.`;
     const hint = suggestions.length
       ? ` ${suggestions[0]!.label} to find ${suggestions[0]!.count.toLocaleString('en-US')}.`
       : ' Try fewer or different words.';
+    const sentences: ZorroAnswer['sentences'] = [{ text: text + hint, citations: [] }];
+    let citations: ZorroCitation[] = [];
+    if (suggestions.length) {
+      // The closest filings: those of the smallest loosening, in rank order, each cited.
+      const closest = await retrieve(db, suggestions[0]!.filters, words, figureText);
+      citations = closest.citations;
+      const byFiling = [...new Set(citations.map((c) => c.filingId))];
+      if (byFiling.length) {
+        sentences.push({
+          text: `Closest are ${byFiling.map((id) => describeFiling(closest.summaries.get(id)!)).join('; ')}.`,
+          citations: byFiling.map((id) => citations.find((c) => c.filingId === id)!.n),
+        });
+      }
+    }
     return {
       mode: 'extractive',
       interpreted,
       figures,
-      sentences: [{ text: text + hint, citations: [] }],
-      citations: [],
+      sentences,
+      citations,
       zeroResults: true,
-      suggestions: suggestions.slice(0, 4),
+      suggestions: suggestions.slice(0, 4).map(({ filter, label, count }) => ({ filter, label, count })),
       droppedClaims: 0,
     };
   }
 
-  const { ids } = await topFilingIds(db, filters, words ?? figureText, FILINGS_RETRIEVED);
-  const pages = words ? await bestPages(db, ids, words, PAGES_PER_FILING) : [];
-  const withPage = new Set(pages.map((p) => p.filingId));
-  const leads = await leadPages(
-    db,
-    ids.filter((id) => !withPage.has(id)),
-  );
-  const summaries = new Map((await filingSummaries(db, ids)).map((f) => [f.id, f]));
-  const ordered = ids.flatMap((id) => [
-    ...pages.filter((p) => p.filingId === id),
-    ...leads.filter((p) => p.filingId === id),
-  ]);
-  const citations: ZorroCitation[] = ordered.map((p, k) => {
-    const f = summaries.get(p.filingId)!;
-    return {
-      n: k + 1,
-      filingId: f.id,
-      trackingNumber: f.trackingNumber,
-      company: f.company,
-      state: f.state,
-      documentId: p.documentId,
-      documentTitle: p.documentTitle,
-      page: p.page,
-      passage: p.highlight,
-    };
-  });
-
+  const { citations, summaries } = await retrieve(db, filters, words, figureText);
   const extractive = extractiveSentences(figures, interpretation, citations, summaries);
   const extractiveAnswer = {
     mode: 'extractive' as const,
@@ -160,9 +191,13 @@ export async function answerQuestion(db: Db, question: string, llm?: LlmConfig):
   }
 }
 
+/** "Cascade Mutual Insurance Company, CA homeowners rate filing CAMU-210079742 (approved, +6.1%, submitted 2021-03-02)" */
+const describeFiling = (f: FilingSummaryRow) =>
+  `${f.company}, ${f.state} ${f.line} ${f.filingType} filing ${f.trackingNumber} (${f.status}${f.overallChange === null ? '' : `, ${pct(f.overallChange)}`}, submitted ${f.submittedOn})`;
+
 function extractiveSentences(
   figures: ZorroAnswer['figures'],
-  interpretation: ReturnType<typeof interpretQuestion>,
+  interpretation: Interpretation,
   citations: ZorroCitation[],
   summaries: Map<number, FilingSummaryRow>,
 ): ZorroAnswer['sentences'] {
@@ -184,13 +219,14 @@ function extractiveSentences(
       text: `They were submitted between ${figures.firstSubmitted} and ${figures.lastSubmitted}.`,
       citations: all.slice(0, 3),
     });
-  // The best passages, grouped by filing.
+  // The best passages, grouped by filing, in rank order.
   const byFiling = new Map<number, ZorroCitation[]>();
   for (const c of citations) byFiling.set(c.filingId, [...(byFiling.get(c.filingId) ?? []), c]);
   for (const [filingId, cited] of byFiling) {
-    const f = summaries.get(filingId)!;
-    const head = `${f.company}, ${f.state} ${f.line} ${f.filingType} filing ${f.trackingNumber} (${f.status}${f.overallChange === null ? '' : `, ${pct(f.overallChange)}`}, submitted ${f.submittedOn})`;
-    sentences.push({ text: `${head}: “${clean(cited[0]!.passage)}”`, citations: cited.map((c) => c.n) });
+    sentences.push({
+      text: `${describeFiling(summaries.get(filingId)!)}: “${clean(cited[0]!.passage)}”`,
+      citations: cited.map((c) => c.n),
+    });
   }
   return sentences;
 }

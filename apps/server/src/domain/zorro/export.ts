@@ -3,8 +3,9 @@ import type { ZorroExportQuery, ZorroGridColumn } from '@zview/contracts';
 import { ZORRO_GRID_COLUMNS } from '@zview/contracts';
 import type { Db } from '../../db/database.js';
 import { filingSummaries, orderedFilingIds, type FilingSummaryRow } from '../../db/zorro.js';
-import { csvCell } from '../portfolio/export.js';
+import { csvCell } from '../spreadsheet/csv-cell.js';
 import { xlsxFromPages, type XlsxCell } from '../portfolio/xlsx.js';
+import { resolveQuery } from './discover.js';
 import { parseTextQuery } from './text-query.js';
 
 /** The header and the value of each grid column (the web grid shows the same labels). */
@@ -32,7 +33,9 @@ async function* exportPages(db: Db, query: ZorroExportQuery): AsyncGenerator<Xls
     : [...ZORRO_GRID_COLUMNS];
   const columns = keys.map((k) => COLUMNS[k]);
   yield [columns.map((c) => c.label)];
-  const ids = await orderedFilingIds(db, query, parseTextQuery(query.q), query.sort, query.dir);
+  // The search box read as the finder and the grid read it, so the export holds what the grid shows.
+  const resolved = (await resolveQuery(db, query)).query;
+  const ids = await orderedFilingIds(db, resolved, parseTextQuery(resolved.q), resolved.sort, resolved.dir);
   for (let from = 0; from < ids.length; from += EXPORT_PAGE_ROWS) {
     const slice = ids.slice(from, from + EXPORT_PAGE_ROWS);
     const byId = new Map((await filingSummaries(db, slice)).map((r) => [r.id, r]));

@@ -1,5 +1,6 @@
-import type { ZorroFilters } from '@zview/contracts';
+import type { ZorroFilters, ZorroUnderstoodChip } from '@zview/contracts';
 import { STATE_NAMES } from './states.js';
+import { understand, type CorpusNames } from './understand.js';
 
 /**
  * Reads an explorer question into structured filters (state, line, type, status, model category,
@@ -12,109 +13,33 @@ export interface Interpretation {
   /** What the question asks for beyond passages. */
   wants: { count: boolean; median: boolean; average: boolean; range: boolean; dates: boolean };
   description: string;
+  chips: ZorroUnderstoodChip[];
+  /** The text left for word search, with its syntax (phrases, -exclusions, prefixes). */
+  rest: string;
 }
 
-const EMPTY: ZorroFilters = { state: [], group: [], line: [], type: [], status: [], model: [], category: [] };
+const EMPTY: ZorroFilters = {
+  state: [],
+  group: [],
+  line: [],
+  type: [],
+  status: [],
+  model: [],
+  category: [],
+  ignore: [],
+};
 
-const LINE_WORDS: [RegExp, ZorroFilters['line'][number]][] = [
-  [/\bhome ?owners?'?s?\b|\bHO-?3\b/i, 'homeowners'],
-  [/\bdwelling(?: fire)?\b/i, 'dwelling fire'],
-  [/\bcommercial(?: property)?\b/i, 'commercial property'],
-  [/\bfarm(?:owners?)?\b/i, 'farmowners'],
-  [/\b(?:mobile|manufactured) homes?\b/i, 'mobile home'],
-];
-const TYPE_WORDS: [RegExp, ZorroFilters['type'][number]][] = [
-  [/\brate\/rule\b/i, 'rate/rule'],
-  [/\brule filings?\b/i, 'rule'],
-  [/\bform filings?\b/i, 'form'],
-  [/\brate filings?\b/i, 'rate'],
-];
-const STATUS_WORDS: [RegExp, ZorroFilters['status'][number]][] = [
-  [/\b(?:disapproved|rejected|denied)\b/i, 'disapproved'],
-  [/\bapproved\b/i, 'approved'],
-  [/\bpending\b/i, 'pending'],
-  [/\bwithdrawn?\b/i, 'withdrawn'],
-];
-const CATEGORY_WORDS: [RegExp, ZorroFilters['category'][number]][] = [
-  [/\bwild ?fire\b/i, 'wildfire'],
-  [/\bhail\b/i, 'hail'],
-  [/\b(?:wind|hurricane)\b/i, 'wind'],
-  [/\broof[- ]age\b/i, 'roof age'],
-  [/\bflood\b/i, 'flood'],
-  [/\b(?:severe )?storms?\b/i, 'storm'],
-];
-const MODEL_NOUN = /\b(?:models?|scores?|scoring|tools?)\b/i;
-const STOP = new Set(
-  'a an and are as at be by did do does for from had has have how in into is it its many much of on or per since that the their them there these they this those to was were what when which who whom why with during after before between than more less over under above below least most any all each filing filings filed file cited cite cites citing use used uses using mention mentioned mentioning state states company companies carrier carriers insurer insurers median average mean range rate rates change changes percent number count total show list give me tell about overall insurance year years model models score scores'.split(
-    ' ',
-  ),
-);
-
-const year = (y: string) => Number(y);
-
-/** `models`: the model names known in the corpus (Z-FIRE, EmberScore…), matched case-insensitively. */
-export function interpretQuestion(question: string, models: readonly string[], today = new Date()): Interpretation {
-  let rest = ` ${question.replace(/\s+/g, ' ')} `;
-  const filters: ZorroFilters = { ...EMPTY, state: [], line: [], type: [], status: [], model: [], category: [] };
-  const take = (pattern: RegExp): RegExpExecArray | null => {
-    const match = pattern.exec(rest);
-    if (match) rest = rest.slice(0, match.index) + ' ' + rest.slice(match.index + match[0].length);
-    return match;
-  };
-
-  // Named models first (Z-FIRE contains "fire"), longest names first.
-  for (const name of [...models].sort((a, b) => b.length - a.length)) {
-    const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    if (take(new RegExp(`(?<![\\w-])${escaped}(?![\\w-])`, 'i'))) filters.model.push(name);
-  }
-  // States by name (longest first), then by capitalised postal code.
-  for (const [code, name] of Object.entries(STATE_NAMES).sort((a, b) => b[1].length - a[1].length)) {
-    if (take(new RegExp(`\\b${name}\\b`, 'i'))) filters.state.push(code);
-  }
-  rest = rest.replace(/\b([A-Z]{2})\b/g, (match, code: string) => {
-    if (!STATE_NAMES[code] || filters.state.includes(code)) return match;
-    filters.state.push(code);
-    return ' ';
-  });
-  for (const [pattern, type] of TYPE_WORDS) if (take(pattern)) filters.type.push(type);
-  for (const [pattern, line] of LINE_WORDS) if (take(pattern)) filters.line.push(line);
-  for (const [pattern, status] of STATUS_WORDS) if (take(pattern)) filters.status.push(status);
-  // "a wildfire model", "hail scores": a hazard named beside a model noun is a cited-model category.
-  if (MODEL_NOUN.test(rest)) {
-    for (const [pattern, category] of CATEGORY_WORDS) if (take(pattern)) filters.category.push(category);
-  }
-
-  // Submission dates.
-  let m: RegExpExecArray | null;
-  if ((m = take(/\bbetween (\d{4}) and (\d{4})\b/i)) || (m = take(/\bfrom (\d{4}) (?:to|through|until) (\d{4})\b/i))) {
-    filters.submittedFrom = `${Math.min(year(m[1]!), year(m[2]!))}-01-01`;
-    filters.submittedTo = `${Math.max(year(m[1]!), year(m[2]!))}-12-31`;
-  } else if ((m = take(/\b(?:since|after|from) (\d{4})\b/i))) {
-    filters.submittedFrom = /after/i.test(m[0]) ? `${year(m[1]!) + 1}-01-01` : `${m[1]}-01-01`;
-  } else if ((m = take(/\bbefore (\d{4})\b/i))) {
-    filters.submittedTo = `${year(m[1]!) - 1}-12-31`;
-  } else if ((m = take(/\b(?:in|during) (\d{4})\b/i))) {
-    filters.submittedFrom = `${m[1]}-01-01`;
-    filters.submittedTo = `${m[1]}-12-31`;
-  } else if ((m = take(/\b(?:in the )?(?:last|past) (\d{1,2}) years?\b/i))) {
-    filters.submittedFrom = `${today.getUTCFullYear() - Number(m[1])}-${String(today.getUTCMonth() + 1).padStart(2, '0')}-01`;
-  } else if (take(/\blast year\b/i)) {
-    filters.submittedFrom = `${today.getUTCFullYear() - 1}-01-01`;
-    filters.submittedTo = `${today.getUTCFullYear() - 1}-12-31`;
-  }
-
-  // Rate-change range.
-  const num = String.raw`(-?\d+(?:\.\d+)?) ?%`;
-  if ((m = take(new RegExp(`\\bbetween ${num} and ${num}`, 'i')))) {
-    filters.rateMin = Math.min(Number(m[1]), Number(m[2]));
-    filters.rateMax = Math.max(Number(m[1]), Number(m[2]));
-  } else {
-    if ((m = take(new RegExp(`\\b(?:above|over|more than|greater than|at least|exceeding) ${num}`, 'i'))))
-      filters.rateMin = Number(m[1]);
-    if ((m = take(new RegExp(`\\b(?:below|under|less than|at most) ${num}`, 'i')))) filters.rateMax = Number(m[1]);
-  }
-  if (filters.rateMax === undefined && take(/\b(?:rate )?(?:decreases?|reductions?|cuts?)\b/i)) filters.rateMax = -0.01;
-
+/**
+ * `names`: the corpus's company, group and model names. The question is read by understand.ts (the
+ * finder and the grid read their search box the same way); the words left rank passages.
+ */
+export function interpretQuestion(
+  question: string,
+  names: CorpusNames,
+  options: { ignore?: readonly string[]; today?: Date } = {},
+): Interpretation {
+  const understood = understand(question, names, options);
+  const filters: ZorroFilters = { ...EMPTY, ...understood.filters };
   const wants = {
     count: /\bhow many\b|\bnumber of\b|\bcount\b/i.test(question),
     median: /\bmedian\b/i.test(question),
@@ -124,17 +49,14 @@ export function interpretQuestion(question: string, models: readonly string[], t
     ),
     dates: /\bwhen\b|\bearliest\b|\blatest\b|\bfirst\b|\bmost recent\b/i.test(question),
   };
-  const keywords = [
-    ...new Set(
-      rest
-        .toLowerCase()
-        .replace(/[^\p{L}\p{N}\s'-]/gu, ' ')
-        .split(/\s+/)
-        .map((w) => w.replace(/^'+|'+$/g, ''))
-        .filter((w) => w.length > 1 && !STOP.has(w) && !/^\d+$/.test(w)),
-    ),
-  ].slice(0, 12);
-  return { filters, keywords, wants, description: describeFilters(filters) };
+  return {
+    filters,
+    keywords: [...new Set(understood.words)].slice(0, 12),
+    wants,
+    description: describeFilters(filters),
+    chips: understood.chips,
+    rest: understood.rest,
+  };
 }
 
 /** "homeowners filings in Colorado citing a wildfire model, submitted since 2024-01-01" */
@@ -145,7 +67,7 @@ export function describeFilters(f: ZorroFilters): string {
     .join(' ');
   parts.push(`${what ? `${what} ` : ''}filings`);
   if (f.state.length) parts.push(`in ${f.state.map((s) => STATE_NAMES[s] ?? s).join(' or ')}`);
-  if (f.company) parts.push(`by companies matching "${f.company}"`);
+  if (f.company) parts.push(`by ${f.company}`);
   if (f.group.length) parts.push(`of ${f.group.join(' or ')}`);
   if (f.model.length) parts.push(`citing ${f.model.join(' or ')}`);
   if (f.category.length) parts.push(`citing a ${f.category.join(' or ')} model`);

@@ -12,6 +12,7 @@ import { cachedFacets } from '../../db/zorro-facet-cache.js';
 import { facetColumns } from '../../db/zorro-facet-index.js';
 import { findDocument, findFiling, pageOfFilings, wordMatches } from '../../db/zorro.js';
 import { notFound } from '../app-error.js';
+import { resolveQuery } from './discover.js';
 import { countFacets } from './facet-count.js';
 import { matchingRows, orderByRank, orderRows } from './result-order.js';
 import { parseTextQuery } from './text-query.js';
@@ -57,6 +58,21 @@ export async function search(db: Db, query: ZorroSearchQuery): Promise<ZorroSear
       };
     }),
   };
+}
+
+/**
+ * The finder's and the grid's search: the search box read into filters and words (discover.ts),
+ * then searched; the answer says how it was read.
+ */
+export async function discoverSearch(db: Db, query: ZorroSearchQuery): Promise<ZorroSearchResponse> {
+  const { query: resolved, understood } = await resolveQuery(db, query);
+  const found = await search(db, resolved);
+  return understood ? { ...found, understood } : found;
+}
+
+/** Facets for the search box as the finder reads it (the same reading as discoverSearch). */
+export async function discoverFacets(db: Db, filters: ZorroFilters): Promise<ZorroFiltersResponse> {
+  return facets(db, (await resolveQuery(db, filters)).query);
 }
 
 /** The same filters always give the same key: lists sorted, blanks dropped, spaces collapsed. */

@@ -5,6 +5,8 @@ import { registerPortfolioExportRoutes } from './export.js';
 import { registerJobRoutes } from './jobs.js';
 import { registerPortfolioManageRoutes } from './manage.js';
 import { registerPortfolioMapRoutes } from './map.js';
+import { registerPortfolioMappingRoutes } from './mappings.js';
+import { registerPortfolioAnalysisRoutes } from './analysis.js';
 import { registerPortfolioReviewRoutes } from './review.js';
 
 /** /api/caribou/portfolio* and /api/caribou/jobs: upload, create, review, export, rerun, map, jobs. */
@@ -17,4 +19,6 @@ export async function registerPortfolioRoutes(app: FastifyInstance) {
   await registerPortfolioExportRoutes(app);
   await registerJobRoutes(app);
   await registerPortfolioMapRoutes(app);
+  await registerPortfolioMappingRoutes(app);
+  await registerPortfolioAnalysisRoutes(app);
 }

@@ -8,6 +8,8 @@ import { problemErrorHandler, problemOf, sendProblem } from './problem.js';
 import { registerV1PortfolioRoutes } from './portfolios.js';
 import { registerV1PropertyRoutes } from './properties.js';
 import { registerV1UsageRoutes } from './usage.js';
+import { registerV1MitigationRoutes } from './mitigation.js';
+import { registerV1ChangeRoutes } from './changes.js';
 
 const BEARER = /^Bearer\s+(\S+)$/i;
 
@@ -73,4 +75,6 @@ export async function registerPublicApi(app: FastifyInstance) {
   await registerV1PropertyRoutes(app);
   await registerV1PortfolioRoutes(app);
   await registerV1UsageRoutes(app);
+  await registerV1MitigationRoutes(app);
+  await registerV1ChangeRoutes(app);
 }

@@ -2,6 +2,9 @@ import { copyFile, mkdir, open } from 'node:fs/promises';
 import path from 'node:path';
 import { fromFile } from 'geotiff';
 import type { Db } from '../../db/database.js';
+import { upsertMosaicCapture } from '../../db/imagery-mosaics.js';
+import { importMosaic, type MosaicImportResult } from '../../domain/imagery/mosaic/importer.js';
+import type { BlobStore } from '../../storage/blob-store.js';
 import { hashString } from '../random.js';
 
 export interface Bounds {
@@ -61,6 +64,47 @@ export async function importGeoTiff(db: Db, file: string, info: CaptureInfo): Pr
     mediaType: 'image/tiff',
     extension: '.tif',
   });
+}
+
+export interface MosaicCaptureInfo {
+  /** YYYY-MM-DD */
+  capturedOn: string;
+  provider: string;
+  /** EPSG code when the file has no GeoKeys (a TIFF with a world file). */
+  epsg?: number;
+  onProgress?: (progress: { blocks: number; totalBlocks: number; tiles: number }) => void;
+}
+
+/**
+ * Imports a GeoTIFF or Cloud-Optimized GeoTIFF mosaic of any size as a tile pyramid in the blob
+ * store (streamed: see domain/imagery/mosaic/importer.ts) and records it as an ortho capture.
+ * Several captures of one area are several imports with their own dates and providers.
+ */
+export async function importMosaicCapture(
+  db: Db,
+  store: BlobStore,
+  file: string,
+  info: MosaicCaptureInfo,
+): Promise<MosaicImportResult & { id: string }> {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(info.capturedOn) || Number.isNaN(Date.parse(info.capturedOn)))
+    throw new Error(`capturedOn must be YYYY-MM-DD, got ${info.capturedOn}`);
+  const id = `mos-${hashString(`${path.basename(file)}|${info.capturedOn}|${info.provider}`).toString(36)}`;
+  const tilesKey = `imagery/${id}`;
+  const result = await importMosaic(file, store, { keyPrefix: tilesKey, epsg: info.epsg, onProgress: info.onProgress });
+  await upsertMosaicCapture(db, {
+    id,
+    capturedOn: info.capturedOn,
+    provider: info.provider,
+    bounds: validBounds(result.bounds),
+    tilesKey,
+    minZoom: result.minZoom,
+    maxZoom: result.maxZoom,
+    sourceCrs: `EPSG:${result.crs.epsg}`,
+    width: result.width,
+    height: result.height,
+    tileCount: result.tiles,
+  });
+  return { id, ...result };
 }
 
 /** Imports a PNG or JPEG with its bounds given separately (as a world file or a map overlay would). */

@@ -1,4 +1,4 @@
-import { CUSTOMER_PAGE_SIZES, FEATURE_KEYS, type CustomersQuery } from '@zview/contracts';
+import { formatLongDate, CUSTOMER_PAGE_SIZES, FEATURE_KEYS, type CustomersQuery } from '@zview/contracts';
 import {
   Box,
   Button,
@@ -23,7 +23,7 @@ import { SortableHeads, type SortableColumn } from '../../ui/SortableHeads';
 import { useDebounced } from '../../ui/useDebounced';
 import { useCustomers, useCustomersMetadata } from './api/customers';
 import { NewCustomerDialog } from './NewCustomerDialog';
-import { featureLabel, formatDate } from './labels';
+import { featureLabel } from './labels';
 import { EmptyState, LoadError, MessageRow, SkeletonRows } from '../../ui/TableStates';
 
 type Sort = NonNullable<CustomersQuery['sort']>;
@@ -167,7 +167,7 @@ export default function CustomerManagementPage() {
                     )}
                   </TableCell>
                   <TableCell align="right">{customer.userCount}</TableCell>
-                  <TableCell>{formatDate(customer.createdAt)}</TableCell>
+                  <TableCell>{formatLongDate(customer.createdAt)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>

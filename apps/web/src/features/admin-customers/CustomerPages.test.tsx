@@ -88,9 +88,13 @@ describe('/admin/customer-management/{id}', () => {
     expect(save).toBeDisabled();
     await userEvent.click(within(row).getByRole('switch', { name: 'Z-HAIL on' }));
     await userEvent.type(within(row).getByLabelText('Z-HAIL committed annual volume'), '25000');
-    // An agreement needs its contract start.
+    // An agreement needs its contract start, and the row says so (issue 45: it only turned red).
     expect(save).toBeDisabled();
+    expect(within(row).getByTestId('agreement-problem')).toHaveTextContent(
+      'Choose the contract start date (the end date is optional).',
+    );
     await userEvent.type(within(row).getByLabelText('Z-HAIL Contract start'), '2026-01-01');
+    expect(within(row).queryByTestId('agreement-problem')).not.toBeInTheDocument();
     await userEvent.click(save);
     await waitFor(() => expect(server.sent(`${LIST}/2/products/zhail`, 'PUT')).toHaveLength(1));
     expect(server.sent(`${LIST}/2/products/zhail`, 'PUT')[0]!.body).toEqual({
@@ -147,5 +151,34 @@ describe('/admin/customer-management/{id}?tab=sso (issue 12)', () => {
     await userEvent.click(within(screen.getByTestId('idp-0oa1')).getByRole('button', { name: 'Remove group' }));
     await waitFor(() => expect(server.sent(`${IDPS}/0oa1`, 'PATCH')).toHaveLength(2));
     expect(server.sent(`${IDPS}/0oa1`, 'PATCH')[1]!.body).toEqual({ internalAdminGroup: null });
+  });
+
+  it('says a wind portfolio switch has no effect while neither fire nor property portfolio is on (SPEC §2)', async () => {
+    const off = (productId: string, enabled: boolean) => ({
+      productId,
+      enabled,
+      startDate: null,
+      endDate: null,
+      effective: enabled,
+      billable: false,
+      agreement: null,
+    });
+    fakeServer()
+      .on('GET', `${LIST}/2`, { body: ALL[1] })
+      .on('GET', `${LIST}/2/products`, {
+        body: {
+          products: [off('zwind-portfolio', true), off('zfire-portfolio', false), off('zproperty-portfolio', false)],
+        },
+      });
+    renderPage(<CustomerPage />, {
+      route: '/admin/customer-management/:customerId',
+      path: '/admin/customer-management/2?tab=products',
+      session: staff,
+    });
+    const row = await screen.findByTestId('product-zwind-portfolio');
+    expect(within(row).getByTestId('switch-no-effect')).toHaveTextContent(
+      'No effect while Z-FIRE and Z-PROPERTY portfolio are off',
+    );
+    expect(within(screen.getByTestId('product-zfire-portfolio')).queryByTestId('switch-no-effect')).toBeNull();
   });
 });

@@ -31,7 +31,3 @@ const ACTION_LABELS: Record<string, string> = {
   'customer.user_access_revoked': 'User access revoked',
 };
 export const actionLabel = (action: string) => ACTION_LABELS[action] ?? action;
-
-export const formatDateTime = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short' });
-export const formatDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'long' });

@@ -1,4 +1,4 @@
-import { type ApiKey, type ApiKeyCreated } from '@zview/contracts';
+import { formatLongDate, type ApiKey, type ApiKeyCreated } from '@zview/contracts';
 import {
   Alert,
   Box,
@@ -32,8 +32,7 @@ const STATUS: Record<ApiKey['status'], { label: string; color: 'success' | 'defa
   expired: { label: 'Expired', color: 'warning' },
 };
 
-const day = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' }) : '—';
+const day = (iso: string | null) => (iso ? formatLongDate(iso) : '—');
 
 /** /team/api-keys: the organisation's keys for the public API (/v1); a new key is shown once. */
 export default function ApiKeysPage() {

@@ -7,6 +7,7 @@ import {
 } from '@zview/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useCallback, useEffect, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
 import { api } from '../../api/client';
 import { useRuntimeConfig } from '../../session/runtime-config';
 import { SessionProvider, pickOrganization } from '../../session/session';
@@ -42,13 +43,16 @@ export function AuthGate({ children }: { children: (identity: AuthenticatedIdent
     if (userId)
       void queryClient.prefetchQuery({ queryKey: [...ORGANIZATIONS_QUERY_KEY, userId], queryFn: fetchOrganizations });
   }, [queryClient, userId]);
+  const navigate = useNavigate();
   const onLogout = useCallback(async () => {
     try {
       await logout(idp);
     } finally {
       markSignedOut();
+      // The login page belongs at the root, not under the last page's address (issue 45).
+      void navigate('/', { replace: true });
     }
-  }, [idp, markSignedOut]);
+  }, [idp, markSignedOut, navigate]);
 
   const view = authViewOf(state);
   if (view === 'login')

@@ -9,7 +9,6 @@ export {
 export { ErrorScreen, LogoutButton } from './ErrorScreen';
 export { IdentityProviderProvider, useIdentityProvider } from './context';
 export { createIdentityProvider, IDP_PATHS, type IdentityProvider } from './idp';
-export { LoginPage } from './LoginPage';
 export { logout } from './logout';
 export { decodeUser } from './user';
 export const LoginCallbackRoute = () => import('./LoginCallbackPage');

@@ -6,7 +6,7 @@ import { fakeServer } from '../../../test/fake-server';
 import { renderPage, testSession, testUser } from '../../../test/session-harness';
 import BillingPage, { ANNUAL_COLUMNS, BATCH_COLUMNS } from './BillingPage';
 import { tableCsv } from './csv';
-import { csvFileName } from './format';
+import { csvFileName, quarterContractYearLabel } from './format';
 
 const PATH = '/api/caribou/billing';
 
@@ -143,7 +143,7 @@ describe('/billing', () => {
       within(quarter)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['2026', 'Q2 (07/15/2026 – 10/14/2026)', 'Z-FIRE', '-', '9,876', '1,000', '10,876']);
+    ).toEqual(['2026–27', 'Q2 (07/15/2026 – 10/14/2026)', 'Z-FIRE', '-', '9,876', '1,000', '10,876']);
     const batch = within(screen.getByRole('table', { name: 'Z-PORTFOLIO SUBMISSIONS' })).getAllByRole('row')[1]!;
     expect(
       within(batch)
@@ -212,6 +212,40 @@ describe('/billing', () => {
     await user.click(submit);
     await waitFor(() => expect(server.sent(PATH).at(-1)?.url.searchParams.get('organization')).toBe('42'));
     expect(server.sent(PATH)[0]?.url.searchParams.get('organization')).toBeNull();
+  });
+
+  it('names the contract year of a quarter so it agrees with its dates (issue 45)', () => {
+    const row = (contract_year: number, quarter: number, quarter_start: string) => ({
+      contract_year,
+      quarter,
+      quarter_start,
+    });
+    // A contract year from December 2025: its Q4 is September–November 2026.
+    expect(quarterContractYearLabel(row(2025, 4, '2026-09-01'))).toBe('2025–26');
+    expect(quarterContractYearLabel(row(2026, 2, '2026-07-15'))).toBe('2026–27');
+    // A calendar contract year stays one year.
+    expect(quarterContractYearLabel(row(2026, 3, '2026-07-01'))).toBe('2026');
+  });
+
+  it('says which organisation could not be shown when staff ask for an unknown id (issue 45)', async () => {
+    fakeServer().on('GET', PATH, (request) =>
+      request.url.searchParams.get('organization') === '999999'
+        ? { status: 404, body: { error: { code: 'not_found', message: 'No such organization.' } } }
+        : { body: report() },
+    );
+    renderPage(<BillingPage />, {
+      route: '/billing',
+      session: testSession({ user: testUser({ isInternalAdmin: true, isZviewAdmin: true }) }),
+    });
+    const user = userEvent.setup();
+    await screen.findByRole('table', { name: 'ANNUAL USAGE BY AGREEMENT' });
+    await user.click(screen.getByRole('button', { name: 'change' }));
+    await user.type(screen.getByRole('textbox', { name: 'Organization ID' }), '999999');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByTestId('billing-organization')).toHaveTextContent('No report for organization ID 999999');
+    expect(screen.getByText(/Showing data for organization/)).toHaveTextContent(
+      'Showing data for organization no organization: ID 999999 could not be loaded.',
+    );
   });
 
   it('writes each table as CSV with the SPEC labels and raw numbers, named with the file-name and date helpers', () => {

@@ -19,7 +19,15 @@ import { AdminOrganizationBox } from './components/AdminOrganizationBox';
 import { BillingTable, NO_RESULTS, NO_SUBMISSIONS, type BillingColumn } from './components/BillingTable';
 import { UsageChart } from './components/UsageChart';
 import { downloadCsv, tableCsv } from './csv';
-import { contractYearLabel, count, csvFileName, date, productLabel, quarterLabel } from './format';
+import {
+  contractYearLabel,
+  count,
+  csvFileName,
+  date,
+  productLabel,
+  quarterContractYearLabel,
+  quarterLabel,
+} from './format';
 
 type Labels<K extends string> = Readonly<Record<K, string>>;
 const labels = <K extends string>(columns: readonly (readonly [K, string])[]): Labels<K> =>
@@ -54,7 +62,7 @@ export const ANNUAL_COLUMNS: BillingColumn<AnnualUsageRow>[] = [
   num('overage', ANNUAL.overage, (r) => r.overage),
 ];
 export const QUARTERLY_COLUMNS: BillingColumn<QuarterlyUsageRow>[] = [
-  { key: 'contract_year', label: QUARTERLY.contract_year, cell: (r) => String(r.contract_year) },
+  { key: 'contract_year', label: QUARTERLY.contract_year, cell: (r) => quarterContractYearLabel(r) },
   {
     key: 'quarter',
     label: QUARTERLY.quarter,
@@ -119,27 +127,40 @@ export default function BillingPage() {
     (organization === null && session.activeOrganization
       ? { id: session.activeOrganization.id, name: session.activeOrganization.name }
       : null);
+  // The organisation asked for could not be shown (unknown id, no access): say so where its name goes.
+  const failedId = !data && billing.isError && organization !== null ? organization : null;
 
   return (
     <Box className="billing-report" sx={{ p: 4, maxWidth: 1200, mx: 'auto' }}>
       {PRINT_STYLES}
-      <Stack direction="row" alignItems="flex-end" justifyContent="space-between" sx={{ mb: 3 }}>
+      <Stack
+        direction="row"
+        alignItems="flex-end"
+        justifyContent="space-between"
+        spacing={3}
+        useFlexGap
+        sx={{ mb: 3, flexWrap: 'wrap' }}
+      >
         <Box>
           <Typography variant="h4" component="h1" sx={{ fontWeight: 800, letterSpacing: 1 }}>
             {BILLING_TEXT.title}
           </Typography>
-          {shown && (
+          {shown ? (
             <Typography variant="body2" color="text.secondary" data-testid="billing-organization">
               {shown.name}
             </Typography>
-          )}
+          ) : failedId !== null ? (
+            <Typography variant="body2" color="error" data-testid="billing-organization">
+              No report for organization ID {failedId}
+            </Typography>
+          ) : null}
         </Box>
         <Typography variant="body2" color="text.secondary" data-testid="report-generated">
           {BILLING_TEXT.reportGenerated}: {today()}
         </Typography>
       </Stack>
 
-      {isInternalAdmin && <AdminOrganizationBox organization={shown} onSubmit={setOrganization} />}
+      {isInternalAdmin && <AdminOrganizationBox organization={shown} failedId={failedId} onSubmit={setOrganization} />}
 
       {billing.isPending && billing.isFetching ? (
         <Stack spacing={3} data-testid="billing-loading">

@@ -8,7 +8,8 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ColumnMappingInput } from '@zview/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useSession } from '../../session/session';
@@ -16,6 +17,8 @@ import { FormField } from '../../ui/FormField';
 import { useNotifications } from '../../ui/notifications';
 import { checkPortfolioName } from './api/checkName';
 import { checkUpload } from './api/checkUpload';
+import { checkUploadWithMapping } from './api/mappings';
+import { ColumnMappingStep } from './ColumnMappingStep';
 import { createPortfolio } from './api/create';
 import { portfolioKeys } from './api/keys';
 import { UploadCancelled, type UploadHandle, uploadPortfolioFile } from './api/upload';
@@ -41,6 +44,8 @@ export default function CreatePortfolioPage() {
   const [chosen, setChosen] = useState<string[]>(() => (products.length === 1 ? [...products] : []));
   const [upload, setUpload] = useState<UploadState>({ kind: 'idle' });
   const [uploadedName, setUploadedName] = useState<string | null>(null);
+  /** The person's own column mapping; null while the detected (or saved) one stands. */
+  const [mapping, setMapping] = useState<ColumnMappingInput | null>(null);
   const [submitted, setSubmitted] = useState(false);
   const handle = useRef<UploadHandle | null>(null);
   useEffect(() => () => handle.current?.abort(), []);
@@ -58,16 +63,21 @@ export default function CreatePortfolioPage() {
   const nameTaken = nameSettled && nameCheck.data?.available === false;
 
   const check = useQuery({
-    queryKey: ['portfolio', org, 'upload-check', uploadedName],
-    queryFn: ({ signal }) => checkUpload(uploadedName!, signal),
+    queryKey: ['portfolio', org, 'upload-check', uploadedName, mapping],
+    queryFn: ({ signal }) =>
+      mapping ? checkUploadWithMapping(uploadedName!, mapping, signal) : checkUpload(uploadedName!, signal),
     enabled: uploadedName !== null,
     retry: false,
     staleTime: Infinity,
+    // The mapping table stays while the dry run re-runs with a changed mapping.
+    placeholderData: (previous, query) =>
+      query?.queryKey[3] === uploadedName ? keepPreviousData(previous) : undefined,
   });
 
   const startUpload = (file: File) => {
     handle.current?.abort();
     setUploadedName(null);
+    setMapping(null);
     setUpload({ kind: 'uploading', file, fraction: 0 });
     const current = uploadPortfolioFile(file, (fraction) =>
       setUpload((state) => (state.kind === 'uploading' && state.file === file ? { ...state, fraction } : state)),
@@ -101,6 +111,7 @@ export default function CreatePortfolioPage() {
         products: chosen.join(','),
         uploadedFileName: uploadedName!,
         assignedOrganizationId: org ?? undefined,
+        ...(mapping ? { columnMapping: mapping } : {}),
       }),
     onSuccess: async () => {
       track('portfolio_uploaded', { products: chosen, file_name: uploadedName });
@@ -129,7 +140,7 @@ export default function CreatePortfolioPage() {
           : 'Upload a file first.'
         : undefined,
   };
-  const unusable = check.data?.usableRows === 0;
+  const unusable = check.data?.usableRows === 0 || Boolean(check.data?.mappingProblems?.length);
   const canSubmit = !errors.name && !errors.products && !errors.file && nameSettled && !check.isPending && !unusable;
 
   const submit = () => {
@@ -236,6 +247,23 @@ export default function CreatePortfolioPage() {
               ) : (
                 <UploadSummary check={check.data} loading={check.isPending} />
               )}
+            </Box>
+          )}
+          {uploadedName && check.data?.columns && check.data.mapping && (
+            <Box>
+              <Typography variant="subtitle1" sx={{ fontWeight: 700, mb: 0.5 }}>
+                Columns
+              </Typography>
+              <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1.5 }}>
+                Check what each column is read as, and change any of them. The reference is shown in every list, error
+                and export.
+              </Typography>
+              <ColumnMappingStep
+                key={uploadedName}
+                check={check.data}
+                mapping={mapping ?? check.data.mapping}
+                onChange={setMapping}
+              />
             </Box>
           )}
           <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end', pt: 1 }}>

@@ -201,4 +201,35 @@ describe('internal admins', () => {
     );
     await waitFor(() => expect(screen.getAllByTestId('job-row')).toHaveLength(1));
   });
+
+  it(
+    'follows the work live: a run started while the panel is open appears without a reload (issue 45)',
+    { timeout: 40_000 },
+    async () => {
+      const user = userEvent.setup();
+      let started = false;
+      fakeApi({
+        '/api/caribou/portfolios': () => listFixture(),
+        '/api/caribou/portfolios/metadata': () => listMetadataFixture(),
+        '/api/caribou/jobs/metadata': () => ({
+          filters: ['all', 'queued', 'running', 'suspended', 'complete'],
+          counts: { queued: 0, running: started ? 1 : 0, suspended: 0, complete: 0 },
+        }),
+        '/api/caribou/jobs': () => ({
+          jobs: started ? [job(9, 'running')] : [],
+          total: started ? 1 : 0,
+          page: 1,
+          itemsPerPage: 10,
+        }),
+      });
+      renderApp({ path: '/zportfolio', devSession: 'admin' });
+      await screen.findAllByTestId('portfolio-row', {}, SLOW);
+      await user.click(screen.getByRole('button', { name: /Processing jobs/ }));
+      await screen.findByText('No portfolio has been processed yet.', {}, SLOW);
+      started = true;
+      const rows = await screen.findAllByTestId('job-row', {}, { timeout: 12_000 });
+      expect(rows.map((r) => r.getAttribute('data-state'))).toEqual(['running']);
+      expect(within(rows[0]!).getByRole('button', { name: 'Suspend' })).toBeInTheDocument();
+    },
+  );
 });

@@ -1,3 +1,4 @@
+import { formatLongDate } from '@zview/contracts';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
@@ -26,7 +27,7 @@ import { resumeJob } from './api/resumeJob';
 import { suspendJob } from './api/suspendJob';
 import { RunProgressBar } from './components';
 import { LoadError, MessageRow } from '../../ui/TableStates';
-import { formatDate, productName } from './model';
+import { productName } from './model';
 
 /**
  * Internal admins' view of portfolio processing across organisations (GET /caribou/jobs with a
@@ -53,7 +54,12 @@ const STATE_COLORS: Record<JobState, 'default' | 'info' | 'warning' | 'success'>
   complete: 'success',
 };
 const JOBS_PAGE_SIZE = 10;
-const JOBS_POLL_MS = 5000;
+/**
+ * While the panel is open it follows the work live: every 2 s while something runs, and every 4 s
+ * when nothing does, so a run started meanwhile shows up without a reload (issue 45: a 400,000-row
+ * portfolio reached In Review and never appeared, since an idle panel never asked again).
+ */
+export const JOBS_POLL_MS = { busy: 2000, idle: 4000 } as const;
 
 export function JobsPanel() {
   const [open, setOpen] = useState(false);
@@ -87,13 +93,13 @@ function JobsTable() {
   const metadata = useQuery({
     queryKey: portfolioKeys.jobsMetadata(),
     queryFn: ({ signal }) => fetchJobsMetadata(signal),
-    refetchInterval: (q) => (busy(q.state.data) ? JOBS_POLL_MS : false),
+    refetchInterval: (q) => (busy(q.state.data) ? JOBS_POLL_MS.busy : JOBS_POLL_MS.idle),
   });
   const jobs = useQuery({
     queryKey: portfolioKeys.jobs(filter, page),
     queryFn: ({ signal }) => fetchJobs(filter, page + 1, JOBS_PAGE_SIZE, signal),
     placeholderData: keepPreviousData,
-    refetchInterval: busy(metadata.data) ? JOBS_POLL_MS : false,
+    refetchInterval: busy(metadata.data) ? JOBS_POLL_MS.busy : JOBS_POLL_MS.idle,
   });
   const change = useMutation({
     mutationFn: ({ job, to }: { job: Job; to: 'suspend' | 'resume' }) =>
@@ -196,7 +202,7 @@ function JobsTable() {
                     }}
                   />
                 </TableCell>
-                <TableCell>{formatDate(job.createdAt)}</TableCell>
+                <TableCell>{formatLongDate(job.createdAt)}</TableCell>
                 <TableCell align="right">
                   {job.state === 'running' || job.state === 'queued' ? (
                     <Button

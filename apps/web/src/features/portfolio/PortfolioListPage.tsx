@@ -1,4 +1,4 @@
-import { FILE_STATUSES, PORTFOLIO_PRODUCTS } from '@zview/contracts';
+import { formatLongDate, FILE_STATUSES, PORTFOLIO_PRODUCTS } from '@zview/contracts';
 import Add from '@mui/icons-material/Add';
 import Edit from '@mui/icons-material/Edit';
 import Box from '@mui/material/Box';
@@ -28,7 +28,7 @@ import { fetchPortfolioListMetadata } from './api/listMetadata';
 import { RunProgressBar, StatusChip } from './components';
 import { EmptyState, LoadError, MessageRow, SkeletonRows } from '../../ui/TableStates';
 import { FilterSelect } from './FilterSelect';
-import { orderByProduct, formatDate, productName, statusLabel } from './model';
+import { orderByProduct, productName, statusLabel } from './model';
 import { JobsPanel } from './JobsPanel';
 import { ProductActionsMenu, useProductActions } from './PortfolioActions';
 
@@ -234,7 +234,7 @@ export default function PortfolioListPage() {
                     <TableCell align="right">
                       {portfolio.rowCount === null ? '—' : portfolio.rowCount.toLocaleString('en-US')}
                     </TableCell>
-                    <TableCell>{formatDate(portfolio.createdAt)}</TableCell>
+                    <TableCell>{formatLongDate(portfolio.createdAt)}</TableCell>
                     <TableCell sx={{ py: 0.5 }}>
                       {orderByProduct(portfolio.products).map((product) => (
                         <Stack

@@ -1,3 +1,4 @@
+import { formatLongDate } from '@zview/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -17,7 +18,7 @@ import { fetchPortfolioMetadata } from './api/metadata';
 import { PortfolioSubpage, RunProgressBar, StatusChip } from './components';
 import { EmptyState, LoadError } from '../../ui/TableStates';
 import { ErrorsTable } from './ErrorsTable';
-import { formatDate, orderByProduct, productName } from './model';
+import { orderByProduct, productName } from './model';
 import { PropertyDrawer } from './PropertyDrawer';
 import { ResultsTable } from './ResultsTable';
 import { RiskDistribution } from './RiskDistribution';
@@ -28,6 +29,8 @@ export const RESULTS_POLL_MS = 3000;
 /** maplibre is large: the map loads only when a results page shows it. */
 const loadResultsMap = () => import('./ResultsMap');
 const ResultsMap = lazy(loadResultsMap);
+/** The book dashboard (charts, rings, hexagon map) loads when its tab is opened. */
+const BookAnalysis = lazy(() => import('./BookAnalysis'));
 
 const processing = (data: PortfolioMetadata | undefined) =>
   Boolean(data?.products.some((p) => p.status === 'IN_PROGRESS' || (p.status === 'UPLOADED' && !data.processingError)));
@@ -38,7 +41,9 @@ export default function PortfolioResultsPage() {
   const [params, setParams] = useSearchParams();
   const id = Number(params.get('id'));
   const valid = Number.isInteger(id) && id > 0;
-  const [tab, setTab] = useState<'results' | 'errors'>('results');
+  const [tab, setTab] = useState<'results' | 'errors' | 'analysis'>(() =>
+    params.get('tab') === 'analysis' ? 'analysis' : 'results',
+  );
   const [openRow, setOpenRow] = useState<number | null>(null);
   // The map's code, maplibre and the state outlines load while the metadata is asked for, not
   // after it (issue 21: the map stayed blank for 2-3 s).
@@ -108,7 +113,7 @@ export default function PortfolioResultsPage() {
           <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
             {[
               data.description,
-              `Created ${formatDate(data.createdAt)}`,
+              `Created ${formatLongDate(data.createdAt)}`,
               data.rowCount !== null ? `${data.rowCount.toLocaleString('en-US')} rows` : null,
             ]
               .filter(Boolean)
@@ -197,14 +202,23 @@ export default function PortfolioResultsPage() {
               />
             </Suspense>
           </Paper>
-          <Tabs value={tab} onChange={(_, next: 'results' | 'errors') => setTab(next)} sx={{ mb: 2 }}>
+          <Tabs value={tab} onChange={(_, next: 'results' | 'errors' | 'analysis') => setTab(next)} sx={{ mb: 2 }}>
             <Tab value="results" label="Results" />
             <Tab
               value="errors"
               label={`Errors${product.errorCount ? ` (${product.errorCount.toLocaleString('en-US')})` : ''}`}
             />
+            <Tab value="analysis" label="Book analysis" />
           </Tabs>
-          {tab === 'results' ? (
+          {tab === 'analysis' ? (
+            product.status === 'READY' || product.status === 'PROCESSED' ? (
+              <Suspense fallback={<Skeleton variant="rounded" height={320} />}>
+                <BookAnalysis portfolioId={id} portfolioName={data.name} product={product.product} />
+              </Suspense>
+            ) : (
+              <EmptyState title="Not scored yet" hint="The book analysis is available once scoring has finished." />
+            )
+          ) : tab === 'results' ? (
             <ResultsTable
               key={product.product}
               org={org}

@@ -1,3 +1,4 @@
+import { formatLongDate } from '@zview/contracts';
 import Close from '@mui/icons-material/Close';
 import OpenInNew from '@mui/icons-material/OpenInNew';
 import Box from '@mui/material/Box';
@@ -18,7 +19,7 @@ import { RiskChip } from '../../ui/RiskChip';
 import { portfolioKeys } from './api/keys';
 import { fetchPortfolioProperty } from './api/property';
 import { LoadError } from '../../ui/TableStates';
-import { formatDate, productName, propertyViewHref } from './model';
+import { productName, propertyViewHref } from './model';
 
 function factorsText(factors: unknown): string | null {
   if (!Array.isArray(factors) || !factors.length) return null;
@@ -161,7 +162,7 @@ export function PropertyDrawer({
                   <TableBody>
                     {data.history.map((run) => (
                       <TableRow key={run.runId}>
-                        <TableCell>{formatDate(run.scoredAt)}</TableCell>
+                        <TableCell>{formatLongDate(run.scoredAt)}</TableCell>
                         <TableCell>{run.score?.toFixed(1) ?? '—'}</TableCell>
                         <TableCell>
                           {run.riskLevel ? <RiskChip level={run.riskLevel} /> : (run.problem ?? '—')}

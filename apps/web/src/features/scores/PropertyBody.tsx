@@ -13,7 +13,8 @@ import { LocationHazardsPanel } from './components/LocationHazardsPanel';
 import { LookBackPanel } from './components/LookBackPanel';
 import { ProductDetail } from './components/ProductDetail';
 import { ScoreCard } from './components/ScoreCard';
-import { LazyImageryPanel, loadedImageryPanel } from './lazyParts';
+import { WhatIfPanel } from './components/WhatIfPanel';
+import { LazyImageryPanel, loadedImageryPanel } from './lazyImageryPanel';
 import { displayedProducts, lookBackImagery, productName, productSections } from './model';
 
 export interface PropertyBodyProps {
@@ -86,6 +87,11 @@ export function PropertyBody({
               result={focusResult}
               imageryDate={assessment.asOf}
               actions={<AppealButton product={focus} result={focusResult} location={assessment.location} />}
+              mitigations={
+                assessment.location.propertyId && !compare ? (
+                  <WhatIfPanel propertyId={assessment.location.propertyId} product={focus} />
+                ) : undefined
+              }
             />
           ) : (
             <Typography color="text.secondary" data-testid="product-missing">
@@ -100,7 +106,16 @@ export function PropertyBody({
           <Stack spacing={2} data-testid="score-cards">
             {productSections(shown).map((section) => {
               const cards = (
-                <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 2 }}>
+                <Box
+                  data-testid="score-card-row"
+                  sx={{
+                    display: 'grid',
+                    gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+                    gap: 2,
+                    // A card without a partner (a lone product, the third of a group) takes the whole row.
+                    '& > :last-child:nth-of-type(odd)': { gridColumn: '1 / -1' },
+                  }}
+                >
                   {section.products.map((product) => (
                     <ScoreCard
                       key={product}
@@ -161,8 +176,19 @@ export function PropertyBody({
             showOblique={enabledFeatures.includes('oblique-imagery')}
           />
         </Suspense>
-        {enabledFeatures.includes('building_permits') && <BuildingPermitsPanel location={location} />}
-        {enabledFeatures.includes('ibhs') && <IbhsPanel location={location} />}
+        {assessment.mock ? (
+          // A mock answer is a fixture, not a place: records looked up near its point would belong to someone else.
+          (enabledFeatures.includes('building_permits') || enabledFeatures.includes('ibhs')) && (
+            <Typography variant="body2" color="text.secondary" data-testid="mock-records-note">
+              Mock answer ({assessment.mock.name}): building permits and IBHS records are not looked up.
+            </Typography>
+          )
+        ) : (
+          <>
+            {enabledFeatures.includes('building_permits') && <BuildingPermitsPanel location={location} />}
+            {enabledFeatures.includes('ibhs') && <IbhsPanel location={location} />}
+          </>
+        )}
       </Stack>
     </Box>
   );

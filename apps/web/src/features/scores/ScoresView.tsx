@@ -22,7 +22,8 @@ import { LookBackSelect } from './components/LookBackSelect';
 import { PropertyHeader } from './components/PropertyHeader';
 import { EmptySearch, ResultError, ResultSkeleton } from './components/ResultStates';
 import { SearchBar } from './components/SearchBar';
-import { LazyPropertyBody, loadPropertyBody, loadedPropertyBody, withImageryPanel } from './lazyParts';
+import { withImageryPanel } from './lazyImageryPanel';
+import { LazyPropertyBody, loadPropertyBody, loadedPropertyBody } from './lazyPropertyBody';
 
 import { productName, requestedProducts } from './model';
 import { toAssessmentRequest, usePropertySearch } from './searchState';

@@ -36,7 +36,8 @@ export default function ExplorerPage() {
   const [params, setParams] = useSearchParams();
   const selected = Number(params.get('c')) || null;
   const [sidebar, setSidebar] = useState(true);
-  const [question, setQuestion] = useState('');
+  // The finder offers a question to the explorer as ?ask=…: it waits in the box to be sent.
+  const [question, setQuestion] = useState(() => params.get('ask') ?? '');
   const [renaming, setRenaming] = useState<{ id: number; title: string } | null>(null);
   const [deleting, setDeleting] = useState<{ id: number; title: string } | null>(null);
   const conversations = useConversations();

@@ -124,4 +124,49 @@ describe('FilingFinderPage', () => {
     expect(await screen.findByTestId('no-results')).toBeTruthy();
     await waitFor(() => expect(tracked.map((t) => t.event)).toContain('zorro_search_zero_results'));
   });
+
+  it('shows how the search box was read as removable chips, the dropped words, and offers the explorer', async () => {
+    const api = fakeApi({
+      '/api/zorro/search': (url) => ({
+        ...results,
+        understood: {
+          chips: [
+            {
+              id: 'company:Sierra Crest Mutual Insurance Company',
+              kind: 'company',
+              label: 'Company: Sierra Crest Mutual Insurance Company',
+              text: 'Sierra Crest Mutal',
+            },
+            ...(url.searchParams.getAll('ignore').includes('state:CO')
+              ? []
+              : [{ id: 'state:CO', kind: 'state', label: 'State: Colorado', text: 'Colorado' }]),
+          ],
+          words: 'wildfire',
+          dropped: ['zzqxv'],
+          relaxed: [],
+        },
+      }),
+      '/api/zorro/filters': () => facets,
+    });
+    const q = 'Which Sierra Crest Mutal filings in Colorado mention wildfire zzqxv?';
+    renderWithProviders(<FilingFinderPage />, {
+      session: sessionFixture('member'),
+      path: `/zorro/filing-finder?q=${encodeURIComponent(q)}`,
+    });
+    const chips = await screen.findAllByTestId('understood-chip');
+    expect(chips.map((c) => c.textContent)).toEqual([
+      'Company: Sierra Crest Mutual Insurance Company',
+      'State: Colorado',
+    ]);
+    expect(screen.getByTestId('dropped-words').textContent).toBe('No filing matches every word: left out “zzqxv”.');
+    expect(screen.getByTestId('ask-explorer').getAttribute('href')).toBe(
+      `/zorro/explorer?${new URLSearchParams({ ask: q }).toString()}`,
+    );
+    // Removing a reading asks again with its chip id in `ignore`.
+    await userEvent.click(within(chips[1]!).getByTestId('CancelIcon'));
+    await waitFor(() =>
+      expect(api.callsTo('/api/zorro/search').at(-1)!.searchParams.getAll('ignore')).toEqual(['state:CO']),
+    );
+    await waitFor(() => expect(screen.getAllByTestId('understood-chip')).toHaveLength(1));
+  });
 });

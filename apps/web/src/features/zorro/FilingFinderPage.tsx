@@ -22,7 +22,8 @@ import { FilterPanel } from './components/FilterPanel';
 import { formatChange, STATUS_COLORS } from './components/format';
 import { Highlight } from './components/Highlight';
 import { ZorroNav } from './components/ZorroNav';
-import { pagingOf, sortedBy, type Sort } from './filters';
+import { UnderstoodBar } from './components/UnderstoodBar';
+import { looksLikeQuestion, pagingOf, sortedBy, type Sort } from './filters';
 import { useFinderState } from './useFinderState';
 
 const COLUMNS: SortableColumn<Sort>[] = [
@@ -90,6 +91,13 @@ export default function FilingFinderPage() {
         <Paper variant="outlined" sx={{ flex: 1, minWidth: 0 }}>
           {search.isFetching && <LinearProgress />}
           {search.error && <Alert severity="error">The search failed: {(search.error as Error).message}</Alert>}
+          {state.q && (
+            <UnderstoodBar
+              understood={search.data?.understood}
+              question={looksLikeQuestion(state.q) ? state.q : null}
+              onRemove={(id) => go({ ...state, ignore: [...(state.ignore ?? []), id], page: 1 })}
+            />
+          )}
           <TableContainer>
             <Table size="small" aria-label="Filings">
               <SortableHeads

@@ -26,6 +26,7 @@ import { SortableHeads } from '../../ui/SortableHeads';
 import { useFacets } from './api/filters';
 import { fetchExport } from './api/export';
 import { useFilingSearch } from './api/search';
+import { UnderstoodBar } from './components/UnderstoodBar';
 import { FilterPanel } from './components/FilterPanel';
 import { formatChange } from './components/format';
 import { ZorroNav } from './components/ZorroNav';
@@ -105,6 +106,13 @@ export default function GridPage() {
           </Menu>
           {(search.isFetching || exporting) && <LinearProgress />}
           {search.error && <Alert severity="error">The filings could not be loaded.</Alert>}
+          {state.q && (
+            <UnderstoodBar
+              understood={search.data?.understood}
+              question={null}
+              onRemove={(id) => go({ ...state, ignore: [...(state.ignore ?? []), id], page: 1 })}
+            />
+          )}
           {exportFailed && <Alert severity="error">The export could not be made. Try again.</Alert>}
           <TableContainer>
             <Table size="small" aria-label="Filings grid">

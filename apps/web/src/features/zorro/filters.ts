@@ -20,7 +20,14 @@ export type TextKey = (typeof TEXT_KEYS)[number];
 export type Sort = (typeof ZORRO_SORTS)[number];
 
 export type FinderState = Record<ListKey, string[]> &
-  Partial<Record<TextKey, string>> & { sort: Sort; dir: 'asc' | 'desc'; page: number; pageSize: number };
+  Partial<Record<TextKey, string>> & {
+    /** Readings of the search box the person removed (chip ids): their words are searched as words. */
+    ignore?: string[];
+    sort: Sort;
+    dir: 'asc' | 'desc';
+    page: number;
+    pageSize: number;
+  };
 
 export const FACET_LABELS: Record<ListKey, string> = {
   state: 'State',
@@ -39,6 +46,8 @@ export function readFinderState(params: URLSearchParams, defaults: Partial<Finde
     const value = params.get(key);
     if (value) state[key] = value;
   }
+  const ignore = params.getAll('ignore').filter(Boolean);
+  if (ignore.length) state.ignore = ignore;
   const sort = params.get('sort');
   if (sort && (ZORRO_SORTS as readonly string[]).includes(sort)) state.sort = sort as Sort;
   if (params.get('dir') === 'asc' || params.get('dir') === 'desc') state.dir = params.get('dir') as 'asc' | 'desc';
@@ -54,6 +63,7 @@ export function writeFinderState(state: FinderState, extra: Record<string, strin
   const params = new URLSearchParams();
   for (const key of LIST_KEYS) for (const value of state[key]) params.append(key, value);
   for (const key of TEXT_KEYS) if (state[key]) params.set(key, state[key]!);
+  for (const id of state.ignore ?? []) params.append('ignore', id);
   if (state.sort !== 'relevance') params.set('sort', state.sort);
   if (state.dir !== 'desc') params.set('dir', state.dir);
   if (state.page !== 1) params.set('page', String(state.page));
@@ -82,6 +92,7 @@ export function filterQuery(state: FinderState): Record<string, string | string[
   const query: Record<string, string | string[]> = {};
   for (const key of LIST_KEYS) if (state[key].length) query[key] = state[key];
   for (const key of TEXT_KEYS) if (state[key]) query[key] = state[key]!;
+  if (state.q && state.ignore?.length) query.ignore = state.ignore;
   return query;
 }
 
@@ -92,6 +103,16 @@ export function toQuery(state: FinderState): Record<string, string | string[] | 
 /** How many filters are applied (for the "clear" button). */
 export function activeFilterCount(state: FinderState): number {
   return LIST_KEYS.reduce((n, key) => n + state[key].length, 0) + TEXT_KEYS.filter((key) => state[key]).length;
+}
+
+/** Whether a search box holds a question rather than keywords (the finder then offers the explorer). */
+export function looksLikeQuestion(q: string | undefined): boolean {
+  const text = (q ?? '').trim();
+  return (
+    text.endsWith('?') ||
+    /^(how|what|which|who|why|when|where|did|does|do|is|are|was|were|list|show|compare)\b/i.test(text) ||
+    text.split(/\s+/).length >= 7
+  );
 }
 
 /** The finder's address for a set of filters (links from product cards and explorer citations). */

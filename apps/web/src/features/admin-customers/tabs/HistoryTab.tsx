@@ -1,9 +1,10 @@
+import { formatLongDateTime } from '@zview/contracts';
 import { Button, Stack, TableCell, TableRow, Typography } from '@mui/material';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import { PagedTableFooter, usePaging } from '../../../ui/PagedTableFooter';
 import { useNotifications } from '../../../ui/notifications';
 import { downloadCustomerHistory, useCustomerHistory } from '../api/history';
-import { actionLabel, formatDateTime } from '../labels';
+import { actionLabel } from '../labels';
 import { QueryTable } from '../../../ui/QueryTable';
 
 const compact = (value: unknown) =>
@@ -42,7 +43,7 @@ export function HistoryTab({ customerId }: { customerId: number }) {
       >
         {(entry) => (
           <TableRow key={entry.id}>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.at)}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatLongDateTime(entry.at)}</TableCell>
             <TableCell>{entry.actorEmail ?? entry.actorUserId ?? 'System'}</TableCell>
             <TableCell>{actionLabel(entry.action)}</TableCell>
             <TableCell>{entry.subject ?? '—'}</TableCell>

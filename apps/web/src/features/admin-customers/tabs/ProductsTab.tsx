@@ -44,12 +44,29 @@ export function ProductsTab({ customerId }: { customerId: number }) {
               key={`${product.productId}-${JSON.stringify(product)}`}
               customerId={customerId}
               product={product}
+              portfolioTabOpens={portfolioTabOpens(products.data)}
             />
           ))}
         </TableBody>
       </Table>
     </Stack>
   );
+}
+
+/** SPEC §2: the Portfolio tab opens only with the fire- or property-portfolio feature on. */
+const PORTFOLIO_OPENERS = ['zfire-portfolio', 'zproperty-portfolio'];
+function portfolioTabOpens(products: readonly ProductSwitch[]): boolean {
+  return products.some((p) => PORTFOLIO_OPENERS.includes(p.productId) && p.enabled);
+}
+
+/** Why the agreement cannot be saved yet, in words (an empty string when it can). */
+export function agreementProblem(draft: { volume: string; contractStart: string }): string {
+  const volume = draft.volume.trim();
+  if (volume === '' && !draft.contractStart) return '';
+  if (volume === '') return 'Enter the committed transactions per year.';
+  if (!/^\d+$/.test(volume)) return 'Committed / year must be a whole number of transactions.';
+  if (!draft.contractStart) return 'Choose the contract start date (the end date is optional).';
+  return '';
 }
 
 interface Draft {
@@ -74,7 +91,15 @@ function draftOf(p: ProductSwitch): Draft {
   };
 }
 
-function ProductRow({ customerId, product }: { customerId: number; product: ProductSwitch }) {
+function ProductRow({
+  customerId,
+  product,
+  portfolioTabOpens,
+}: {
+  customerId: number;
+  product: ProductSwitch;
+  portfolioTabOpens: boolean;
+}) {
   const update = useUpdateCustomerProduct(customerId);
   const { notify } = useNotifications();
   const initial = draftOf(product);
@@ -82,10 +107,11 @@ function ProductRow({ customerId, product }: { customerId: number; product: Prod
   const dirty = JSON.stringify(draft) !== JSON.stringify(initial);
   const label = featureLabel(product.productId);
   const hasAgreement = draft.volume.trim() !== '' || draft.contractStart !== '';
-  const agreementIncomplete =
-    product.billable &&
-    hasAgreement &&
-    (draft.volume.trim() === '' || !draft.contractStart || !/^\d+$/.test(draft.volume.trim()));
+  const problem = product.billable ? agreementProblem(draft) : '';
+  const agreementIncomplete = problem !== '';
+  // A wind, hail or storm portfolio feature does nothing while no Portfolio tab opens (SPEC §2).
+  const noEffect =
+    product.productId.endsWith('-portfolio') && !PORTFOLIO_OPENERS.includes(product.productId) && !portfolioTabOpens;
   const datesWrong = Boolean(draft.startDate && draft.endDate && draft.endDate <= draft.startDate);
 
   function save() {
@@ -139,6 +165,11 @@ function ProductRow({ customerId, product }: { customerId: number; product: Prod
             <Chip size="small" label="Outside its dates" sx={{ mt: 0.5 }} />
           ) : null}
         </div>
+        {noEffect && (
+          <Typography variant="caption" color="warning.main" data-testid="switch-no-effect" sx={{ display: 'block' }}>
+            No effect while Z-FIRE and Z-PROPERTY portfolio are off: the Portfolio tab opens only with one of them.
+          </Typography>
+        )}
       </TableCell>
       <TableCell>
         <Switch
@@ -158,7 +189,7 @@ function ProductRow({ customerId, product }: { customerId: number; product: Prod
                 label="Committed / year"
                 value={draft.volume}
                 onChange={(e) => setDraft({ ...draft, volume: e.target.value })}
-                error={agreementIncomplete}
+                error={agreementIncomplete && !/^\d*$/.test(draft.volume.trim())}
                 sx={{ width: 158 }}
                 slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-label': `${label} committed annual volume` } }}
               />
@@ -177,6 +208,11 @@ function ProductRow({ customerId, product }: { customerId: number; product: Prod
               {date('contractStart', 'Contract start')}
               {date('contractEnd', 'Contract end')}
             </Stack>
+            {problem && (
+              <Typography variant="caption" color="error" role="alert" data-testid="agreement-problem">
+                {problem}
+              </Typography>
+            )}
           </Stack>
         ) : (
           <Typography variant="body2" color="text.secondary">

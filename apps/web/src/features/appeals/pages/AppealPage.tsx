@@ -34,12 +34,18 @@ const ACTION_LABELS: Record<AppealEvent['action'], string> = {
   published: 'Published new score',
   rejected: 'Rejected',
   expired: 'Expired',
+  rescored: 'Re-scored another product',
+  acknowledged: 'Acknowledged',
+  deadline_met: 'Deadline met',
+  reminder_sent: 'Reminder sent',
 };
 
 function describe(event: AppealEvent): string {
   const d = event.details as Record<string, unknown>;
   if (event.action === 'published')
     return `Version ${String(d.version)}: score ${String(d.scoreBefore ?? '—')} → ${String(d.scoreAfter ?? '—')} (${String(d.modelVersion)})`;
+  if (event.action === 'rescored')
+    return `${productLabel(String(d.product))} version ${String(d.version)}: score ${String(d.scoreBefore ?? '—')} → ${String(d.scoreAfter ?? '—')} (${String(d.modelVersion)})`;
   if (event.action === 'evidence_added') return String(d.fileName ?? '');
   if (event.action === 'expired' && d.reason === 'deadline') return 'The deadline passed.';
   if (d.note) return String(d.note);

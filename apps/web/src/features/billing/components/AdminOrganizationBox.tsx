@@ -8,9 +8,12 @@ import { useState, type FormEvent } from 'react';
  */
 export function AdminOrganizationBox({
   organization,
+  failedId = null,
   onSubmit,
 }: {
   organization: { id: number; name: string } | null;
+  /** An organisation id asked for whose report could not be loaded. */
+  failedId?: number | null;
   onSubmit: (id: number) => void;
 }) {
   const [editing, setEditing] = useState(false);
@@ -42,6 +45,8 @@ export function AdminOrganizationBox({
           <strong>
             {organization.name} (ID {organization.id})
           </strong>
+        ) : failedId !== null ? (
+          <strong>no organization: ID {failedId} could not be loaded.</strong>
         ) : (
           '…'
         )}{' '}

@@ -65,6 +65,35 @@ describe('overlay style', () => {
     expect(JSON.stringify(fill?.paint)).toContain('["case",["boolean",["feature-state","hover"],false],0.3,0]');
   });
 
+  it('keeps the base map’s labels above the aerial image and outlines, and tints the image on the street map', () => {
+    const base = (name: string): StyleSpecification => ({
+      version: 8,
+      metadata: { 'zview:style': name },
+      sources: { basemap: { type: 'vector', tiles: ['/api/map/tiles/{z}/{x}/{y}.pbf'] } },
+      layers: [
+        { id: 'background', type: 'background' },
+        { id: 'roads', type: 'line', source: 'basemap', 'source-layer': 'roads' },
+        { id: 'road-labels', type: 'symbol', source: 'basemap', 'source-layer': 'roads' },
+      ],
+    });
+    const visible = { aerial: true, location: true, parcel: true, building: true };
+    const satellite = composeStyle(base('satellite'), overlay, { visible });
+    expect(satellite.layers.map((l) => l.id)).toEqual([
+      'background',
+      'roads',
+      LAYER.image(0),
+      LAYER.parcelFill,
+      LAYER.parcelLine,
+      LAYER.buildingFill,
+      LAYER.buildingLine,
+      'road-labels',
+    ]);
+    const opacity = (style: StyleSpecification) =>
+      (style.layers.find((l) => l.id === LAYER.image(0))?.paint as Record<string, unknown>)['raster-opacity'];
+    expect(opacity(satellite)).toBe(1);
+    expect(opacity(composeStyle(base('street'), overlay, { visible }))).toBe(0.25);
+  });
+
   it('re-applies the active layers when the base style is switched', () => {
     const visible = { aerial: false, location: true, parcel: true, building: false };
     const street = composeStyle(OFFLINE_BASE_STYLES.street as StyleSpecification, overlay, { visible });

@@ -129,9 +129,32 @@ export function overlayLayers(data: OverlayData, options: OverlayOptions): Layer
 export function composeStyle(base: StyleSpecification, data: OverlayData, options: OverlayOptions): StyleSpecification {
   const ours = (id: string) => id.startsWith('zv-') && !id.startsWith('zv-base-');
   const baseSources = Object.fromEntries(Object.entries(base.sources ?? {}).filter(([id]) => !ours(id)));
+  const baseLayers = (base.layers ?? []).filter((l) => !ours(l.id));
+  // The base map's labels (street and place names) stay readable over the aerial image and our outlines.
+  const labels = baseLayers.filter((l) => l.type === 'symbol');
+  const street = isStreetStyle(base.metadata);
   return {
     ...base,
     sources: { ...baseSources, ...overlaySources(data) },
-    layers: [...(base.layers ?? []).filter((l) => !ours(l.id)), ...overlayLayers(data, options)],
+    layers: [
+      ...baseLayers.filter((l) => l.type !== 'symbol'),
+      ...overlayLayers(data, street ? { ...options, imageOpacity: streetImageOpacity(options) } : options),
+      ...labels,
+    ],
   };
+}
+
+/**
+ * On the street map the aerial image is a faint tint, so Street and Satellite differ where the
+ * image covers the map (issue 45); the Aerial Imagery toggle still hides or shows it.
+ */
+export const STREET_IMAGE_OPACITY = 0.25;
+export const streetImageOpacity =
+  (options: OverlayOptions) =>
+  (index: number): number =>
+    (options.imageOpacity?.(index) ?? 1) * STREET_IMAGE_OPACITY;
+
+/** Our server's street style says so in its metadata (`zview:style`). */
+export function isStreetStyle(metadata: unknown): boolean {
+  return (metadata as Record<string, unknown> | undefined)?.['zview:style'] === 'street';
 }

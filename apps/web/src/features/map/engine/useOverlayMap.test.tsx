@@ -33,6 +33,7 @@ class FakeMap {
     this.style = transform(undefined, style as StyleSpecification);
   }
   getLayer = (id: string) => this.style?.layers.find((layer) => layer.id === id);
+  getStyle = () => this.style;
   isStyleLoaded = () => this.style !== null;
   setLayoutProperty = vi.fn();
   setPaintProperty = vi.fn();

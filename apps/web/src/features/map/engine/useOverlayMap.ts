@@ -5,8 +5,10 @@ import type { BaseStyle } from './baseStyles';
 import type { MapLibre } from './loadMapLibre';
 import {
   composeStyle,
+  isStreetStyle,
   LAYER,
   overlayLayers,
+  streetImageOpacity,
   styleLayerIds,
   type OverlayData,
   type OverlayOptions,
@@ -21,9 +23,13 @@ export function applyOverlayOptions(map: MapLibreMap, overlay: OverlayData, opti
       if (map.getLayer(id)) map.setLayoutProperty(id, 'visibility', options.visible[layer] ? 'visible' : 'none');
     }
   }
+  const opacity =
+    overlay.images.length && isStreetStyle(map.getStyle()?.metadata)
+      ? streetImageOpacity(options)
+      : (i: number) => options.imageOpacity?.(i) ?? 1;
   overlay.images.forEach((_image, i) => {
     const id = LAYER.image(i);
-    if (map.getLayer(id)) map.setPaintProperty(id, 'raster-opacity', options.imageOpacity?.(i) ?? 1);
+    if (map.getLayer(id)) map.setPaintProperty(id, 'raster-opacity', opacity(i));
   });
 }
 

@@ -164,10 +164,12 @@ export interface ProductDetailProps {
   today?: Date;
   /** Extra controls under the score (the Appeal button of features/appeals). */
   actions?: ReactNode;
+  /** Shown after the factors: "What would lower this score" (WhatIfPanel). */
+  mitigations?: ReactNode;
 }
 
 /** One product in depth: score, risk, confidence, model version, imagery date, every factor and the waterfall. */
-export function ProductDetail({ result, imageryDate, today, actions }: ProductDetailProps) {
+export function ProductDetail({ result, imageryDate, today, actions, mitigations }: ProductDetailProps) {
   const stale = stalenessNote(imageryDate, today);
   const name = productName(result.product);
   return (
@@ -237,6 +239,7 @@ export function ProductDetail({ result, imageryDate, today, actions }: ProductDe
           </Section>
         </>
       )}
+      {result.riskLevel !== 'none' && mitigations}
       <RoofAgePanel result={result} />
       <AttributesPanel result={result} />
     </Stack>

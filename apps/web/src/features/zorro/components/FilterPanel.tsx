@@ -56,12 +56,14 @@ export function FilterPanel({ state, facets, onChange }: FilterPanelProps) {
     apply('q', q, {
       ...state,
       q: q.trim() || undefined,
+      // New words are read afresh; the readings removed stay removed only for the same words.
+      ignore: q.trim() === state.q ? state.ignore : undefined,
       company: company.trim() || undefined,
       sort: q.trim() ? 'relevance' : state.sort,
     });
   };
   const clear = () => {
-    const empty = { ...state, page: 1 } as FinderState;
+    const empty = { ...state, ignore: undefined, page: 1 } as FinderState;
     for (const key of LIST_KEYS) empty[key] = [];
     for (const key of TEXT_KEYS) delete empty[key];
     apply('clear', null, empty);

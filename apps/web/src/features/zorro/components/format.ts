@@ -1,6 +1,7 @@
-/** Display helpers of the discovery screens. */
-export const formatChange = (x: number | null | undefined) =>
-  x === null || x === undefined ? '—' : `${x > 0 ? '+' : ''}${x.toFixed(1)}%`;
+import { formatRateChange } from '@zview/contracts';
+
+/** Display helpers of the discovery screens: rate changes as the server's answers write them. */
+export const formatChange = formatRateChange;
 export const STATUS_COLORS: Record<string, 'success' | 'warning' | 'default' | 'error'> = {
   approved: 'success',
   pending: 'warning',

@@ -1,6 +1,5 @@
 import { lazy } from 'react';
 import type * as ImageryPanelModule from './components/PropertyImageryPanel';
-import type * as PropertyBodyModule from './PropertyBody';
 
 // The map arrives with the first result, not with the search page (initial JavaScript budget).
 let imageryPanelModule: typeof ImageryPanelModule | null = null;
@@ -17,9 +16,3 @@ export function withImageryPanel(run: (panel: typeof ImageryPanelModule) => void
   if (imageryPanelModule) run(imageryPanelModule);
   else loadImageryPanel().then(run, () => {});
 }
-
-// The result (score cards, product detail, look-back, hazards) arrives with the first search too.
-let propertyBodyModule: typeof PropertyBodyModule | null = null;
-export const loadPropertyBody = () => import('./PropertyBody').then((module) => (propertyBodyModule = module));
-export const LazyPropertyBody = lazy(() => loadPropertyBody().then((m) => ({ default: m.PropertyBody })));
-export const loadedPropertyBody = () => propertyBodyModule;

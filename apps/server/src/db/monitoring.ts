@@ -1,0 +1,351 @@
+import { sql, type Transaction } from 'kysely';
+import type { Db } from './database.js';
+import type { ChangeCause, Database, WorldChangesTable } from './schema.js';
+import type { Selectable } from 'kysely';
+
+/**
+ * The SQL of monitored portfolios (domain/monitoring decides, this module reads and writes):
+ * switching a product to monitored, the world changes waiting, the monitored rows a change
+ * touches (found set-wise by place or property, a page at a time) and the one statement that
+ * applies new scores and records each change with its cause.
+ */
+
+export type WorldChange = Selectable<WorldChangesTable>;
+
+export interface MonitoredProduct {
+  portfolio_id: number;
+  product: string;
+  organization_id: number;
+  pinned: boolean;
+  base_run_id: number;
+  enabled_at: Date;
+}
+
+export function findMonitoredProducts(db: Db, portfolioId: number) {
+  return db
+    .selectFrom('monitored_products')
+    .select(['portfolio_id', 'product', 'organization_id', 'pinned', 'base_run_id', 'enabled_at'])
+    .where('portfolio_id', '=', portfolioId)
+    .orderBy('product')
+    .execute();
+}
+
+/**
+ * Makes a product monitored from its current run: the results of the rows placed on a property
+ * copied into monitored_rows in one INSERT … SELECT (the book never passes through Node).
+ * Returns the rows copied.
+ */
+export async function insertMonitoredProduct(
+  trx: Transaction<Database>,
+  input: {
+    portfolioId: number;
+    product: string;
+    organizationId: number;
+    pinned: boolean;
+    runId: number;
+    userId: string;
+  },
+): Promise<number> {
+  await trx
+    .insertInto('monitored_products')
+    .values({
+      portfolio_id: input.portfolioId,
+      product: input.product,
+      organization_id: input.organizationId,
+      pinned: input.pinned,
+      base_run_id: input.runId,
+      enabled_by: input.userId,
+    })
+    .execute();
+  const result = await sql`
+    INSERT INTO monitored_rows (portfolio_id, product, row_number, property_id, score, risk_level, factors, model_version)
+    SELECT r.portfolio_id, ${input.product}, r.row_number, coalesce(r.geo_property_id, nullif(r.placed_property_id, '')),
+      res.score, res.risk_level, zview_top_factors(res.top_factors, res.top_factor_names, res.top_factor_contributions),
+      res.model_version
+    FROM portfolio_results res
+    JOIN portfolio_rows r ON r.portfolio_id = ${input.portfolioId} AND r.row_number = res.row_number
+    WHERE res.run_id = ${input.runId} AND coalesce(r.geo_property_id, nullif(r.placed_property_id, '')) IS NOT NULL`.execute(
+    trx,
+  );
+  return Number(result.numAffectedRows ?? 0);
+}
+
+export async function setMonitoredPinned(db: Db, portfolioId: number, product: string, pinned: boolean) {
+  const row = await db
+    .updateTable('monitored_products')
+    .set({ pinned })
+    .where('portfolio_id', '=', portfolioId)
+    .where('product', '=', product)
+    .returning('product')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function deleteMonitoredProduct(db: Db, portfolioId: number, product: string) {
+  const row = await db
+    .deleteFrom('monitored_products')
+    .where('portfolio_id', '=', portfolioId)
+    .where('product', '=', product)
+    .returning('product')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function countMonitoredRows(db: Db, portfolioId: number, product: string): Promise<number> {
+  const row = await db
+    .selectFrom('monitored_rows')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('portfolio_id', '=', portfolioId)
+    .where('product', '=', product)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export interface NewWorldChange {
+  cause: ChangeCause;
+  causeId: string;
+  description?: string;
+  organizationId?: number | null;
+  product?: string | null;
+  occurredOn: string;
+  area?: { west: number; south: number; east: number; north: number } | null;
+  propertyIds?: string[] | null;
+}
+
+export async function insertWorldChange(db: Db, change: NewWorldChange): Promise<string> {
+  const row = await db
+    .insertInto('world_changes')
+    .values({
+      cause: change.cause,
+      cause_id: change.causeId,
+      description: change.description ?? '',
+      organization_id: change.organizationId ?? null,
+      product: change.product ?? null,
+      occurred_on: change.occurredOn,
+      west: change.area?.west ?? null,
+      south: change.area?.south ?? null,
+      east: change.area?.east ?? null,
+      north: change.area?.north ?? null,
+      property_ids: change.propertyIds ?? null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The advisory lock of the one applier of world changes (changes apply in order, one at a time). */
+const APPLIER_LOCK = 4_100_041;
+
+/**
+ * The oldest world change not applied yet, for this transaction, once it holds the applier's lock;
+ * undefined when nothing waits or another worker is applying (it will get to this one in turn).
+ */
+export async function lockNextPendingChange(trx: Transaction<Database>) {
+  const { rows } = await sql<{ ok: boolean }>`SELECT pg_try_advisory_xact_lock(${APPLIER_LOCK}) AS ok`.execute(trx);
+  if (!rows[0]?.ok) return undefined;
+  return trx
+    .selectFrom('world_changes')
+    .selectAll()
+    .where('processed_at', 'is', null)
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export async function markChangeProcessed(
+  trx: Transaction<Database>,
+  id: string,
+  counts: { affected: number; changed: number },
+) {
+  await trx
+    .updateTable('world_changes')
+    .set({ processed_at: new Date(), affected_rows: counts.affected, changed_rows: counts.changed })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Which monitored products a change may move: pinned ones only by appeals and corrections. */
+const PINNED_MOVES: ReadonlySet<ChangeCause> = new Set(['appeal', 'correction']);
+
+/** The scope of a change as SQL conditions on monitored_rows m / monitored_products mp. */
+function scopeOf(change: WorldChange) {
+  const pinnedOk = PINNED_MOVES.has(change.cause);
+  return sql`(${pinnedOk} OR NOT mp.pinned)
+    AND (${change.organization_id}::int IS NULL OR mp.organization_id = ${change.organization_id})
+    AND (${change.product}::text IS NULL OR m.product = ${change.product})`;
+}
+
+export interface AffectedProperty {
+  property_id: string;
+  lat: number;
+  lng: number;
+  products: string[];
+  rows: number;
+}
+
+/**
+ * A page of the properties a change touches that monitored rows hold, in id order after `after`:
+ * the properties inside the change's area (the properties' (lat, lng) index) or named by it, then
+ * the monitored rows on them (monitored_rows' property index). Never reads a book.
+ */
+export async function affectedPropertiesPage(
+  db: Db,
+  change: WorldChange,
+  after: string,
+  limit: number,
+): Promise<AffectedProperty[]> {
+  const where =
+    change.west !== null
+      ? sql`p.lat BETWEEN ${change.south} AND ${change.north} AND p.lng BETWEEN ${change.west} AND ${change.east}`
+      : change.property_ids !== null
+        ? sql`p.id = ANY(${change.property_ids}::text[])`
+        : sql`true`;
+  const { rows } = await sql<AffectedProperty>`
+    SELECT m.property_id, min(p.lat) AS lat, min(p.lng) AS lng, array_agg(DISTINCT m.product) AS products, count(*)::int AS rows
+    FROM properties p
+    JOIN monitored_rows m ON m.property_id = p.id
+    JOIN monitored_products mp ON mp.portfolio_id = m.portfolio_id AND mp.product = m.product
+    WHERE ${where} AND p.id > ${after} AND ${scopeOf(change)}
+    GROUP BY m.property_id
+    ORDER BY m.property_id
+    LIMIT ${limit}`.execute(db);
+  return rows;
+}
+
+export interface NewScore {
+  propertyId: string;
+  product: string;
+  score: number | null;
+  riskLevel: string;
+  factors: { name: string; contribution: number }[];
+  modelVersion: string;
+}
+
+export interface RecordedChange {
+  id: string;
+  organization_id: number;
+  portfolio_id: number;
+  product: string;
+  row_number: number;
+  property_id: string;
+  old_score: number | null;
+  new_score: number | null;
+  old_level: string;
+  new_level: string;
+  cause: ChangeCause;
+  cause_id: string;
+  changed_at: Date;
+}
+
+/**
+ * Applies new scores to the monitored rows in the change's scope whose score or level differs, and
+ * records each as a score change (old and new from the UPDATE's RETURNING old/new, PostgreSQL 18),
+ * in one statement. Returns the changes recorded, in portfolio and row order.
+ */
+export async function applyScores(
+  trx: Transaction<Database>,
+  change: WorldChange,
+  scores: readonly NewScore[],
+  changedAt: Date,
+): Promise<RecordedChange[]> {
+  if (!scores.length) return [];
+  await sql`SELECT zview_score_changes_month(${changedAt}::date)`.execute(trx);
+  const { rows } = await sql<RecordedChange>`
+    WITH n AS (
+      SELECT * FROM unnest(${scores.map((s) => s.propertyId)}::text[], ${scores.map((s) => s.product)}::text[],
+        ${scores.map((s) => s.score)}::float8[], ${scores.map((s) => s.riskLevel)}::text[],
+        ${scores.map((s) => JSON.stringify(s.factors))}::jsonb[], ${scores.map((s) => s.modelVersion)}::text[])
+        AS n(property_id, product, score, risk_level, factors, model_version)
+    ), upd AS (
+      UPDATE monitored_rows m
+      SET score = n.score, risk_level = n.risk_level, factors = n.factors, model_version = n.model_version, updated_at = ${changedAt}
+      FROM n, monitored_products mp
+      WHERE m.property_id = n.property_id AND m.product = n.product
+        AND mp.portfolio_id = m.portfolio_id AND mp.product = m.product
+        AND ${scopeOf(change)}
+        AND (m.score IS DISTINCT FROM n.score OR m.risk_level <> n.risk_level)
+      RETURNING m.portfolio_id, m.product, m.row_number, m.property_id, mp.organization_id,
+        old.score AS old_score, new.score AS new_score, old.risk_level AS old_level, new.risk_level AS new_level,
+        old.model_version AS old_mv, new.model_version AS new_mv, old.factors AS old_factors, new.factors AS new_factors
+    )
+    INSERT INTO score_changes (changed_at, effective_on, organization_id, portfolio_id, product, row_number, property_id,
+      old_score, new_score, old_level, new_level, old_model_version, new_model_version, factors, cause, cause_id, world_change_id)
+    SELECT ${changedAt}, ${change.occurred_on}, organization_id, portfolio_id, product, row_number, property_id,
+      old_score, new_score, old_level, new_level, old_mv, new_mv, zview_moved_factors(old_factors, new_factors),
+      ${change.cause}, ${change.cause_id}, ${change.id}
+    FROM upd ORDER BY portfolio_id, product, row_number
+    RETURNING id, organization_id, portfolio_id, product, row_number, property_id, old_score, new_score, old_level, new_level,
+      cause, cause_id, changed_at`.execute(trx);
+  return rows;
+}
+
+/** The latest published appeal version of a property and product for an organisation, by its id. */
+export function findAppealVersion(db: Db, id: number) {
+  return db
+    .selectFrom('appeal_score_versions')
+    .select(['id', 'organization_id', 'property_id', 'product', 'appeal_id', 'result', 'model_version', 'published_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Appeal versions published after `afterId` (the monitoring job turns each into a world change). */
+export function appealVersionsAfter(db: Db, afterId: number) {
+  return db
+    .selectFrom('appeal_score_versions')
+    .select(['id', 'organization_id', 'property_id', 'product', 'appeal_id', 'published_at'])
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(1000)
+    .execute();
+}
+
+/** The highest appeal version id already turned into a world change. */
+export async function lastAppealVersionRecorded(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('world_changes')
+    .select(sql<string | null>`max((split_part(cause_id, ':', 2))::int)`.as('n'))
+    .where('cause', '=', 'appeal')
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** Monitored products whose product has a finished run newer than the one they were copied from. */
+export async function staleMonitoredProducts(db: Db) {
+  const { rows } = await sql<{ portfolio_id: number; product: string; run_id: number }>`
+    SELECT mp.portfolio_id, mp.product, pp.current_run_id AS run_id
+    FROM monitored_products mp
+    JOIN portfolio_products pp ON pp.portfolio_id = mp.portfolio_id AND pp.product = mp.product
+    JOIN portfolio_runs r ON r.id = pp.current_run_id AND r.completed_at IS NOT NULL
+    WHERE pp.current_run_id <> mp.base_run_id`.execute(db);
+  return rows;
+}
+
+/** Copies a newer run into the monitored rows (a whole-book rerun is its own record: its changed count). */
+export async function rebaseMonitoredProduct(
+  trx: Transaction<Database>,
+  portfolioId: number,
+  product: string,
+  runId: number,
+) {
+  await trx
+    .deleteFrom('monitored_rows')
+    .where('portfolio_id', '=', portfolioId)
+    .where('product', '=', product)
+    .execute();
+  await sql`
+    INSERT INTO monitored_rows (portfolio_id, product, row_number, property_id, score, risk_level, factors, model_version)
+    SELECT r.portfolio_id, ${product}, r.row_number, coalesce(r.geo_property_id, nullif(r.placed_property_id, '')),
+      res.score, res.risk_level, zview_top_factors(res.top_factors, res.top_factor_names, res.top_factor_contributions),
+      res.model_version
+    FROM portfolio_results res
+    JOIN portfolio_rows r ON r.portfolio_id = ${portfolioId} AND r.row_number = res.row_number
+    WHERE res.run_id = ${runId} AND coalesce(r.geo_property_id, nullif(r.placed_property_id, '')) IS NOT NULL`.execute(
+    trx,
+  );
+  await trx
+    .updateTable('monitored_products')
+    .set({ base_run_id: runId })
+    .where('portfolio_id', '=', portfolioId)
+    .where('product', '=', product)
+    .execute();
+}

@@ -1,0 +1,388 @@
+import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
+import { sql } from 'kysely';
+import { from as copyFrom } from 'pg-copy-streams';
+import { copyOut } from './copy-out.js';
+import { poolOf, withOwnConnection, type Db } from './database.js';
+
+/**
+ * The SQL of portfolio analysis (issue 43): the exposure table a portfolio's aggregates and rings
+ * are read from (migration 1300), its build, the run's accumulations and the ring queries. Every
+ * aggregate is computed here, set-wise; Node only turns rows into areas while the exposure is built.
+ */
+
+/** The ring grid (domain/portfolio/accumulation/ring-cells.ts): longitude scaled by the cosine of 50°. */
+export const RING_CELL_COS = Math.cos((50 * Math.PI) / 180);
+export const METRES_PER_DEGREE = 111_320;
+
+export function exposureBuild(db: Db, portfolioId: number) {
+  return db
+    .selectFrom('portfolio_exposure_builds')
+    .selectAll()
+    .where('portfolio_id', '=', portfolioId)
+    .executeTakeFirst();
+}
+
+/**
+ * `COPY … TO STDOUT` (text) of the located rows of a portfolio: row number, place (the geocoded
+ * point, else the row's own), the four OED insured values as written, state and ZIP (the matched
+ * property's, else the row's own).
+ */
+export function exposureSourceCopy(portfolioId: number): string {
+  const id = Math.trunc(portfolioId);
+  return `COPY (
+    SELECT r.row_number, coalesce(r.geo_latitude, r.latitude), coalesce(r.geo_longitude, r.longitude),
+      r.attributes->>'buildingTiv', r.attributes->>'contentsTiv', r.attributes->>'biTiv', r.attributes->>'otherTiv',
+      coalesce(p.state, upper(left(r.state, 2))), coalesce(p.zip, left(r.zip, 5))
+    FROM portfolio_rows r
+    LEFT JOIN properties p ON p.id = coalesce(r.geo_property_id, nullif(r.placed_property_id, ''))
+    WHERE r.portfolio_id = ${id} AND coalesce(r.geo_latitude, r.latitude) IS NOT NULL
+      AND coalesce(r.geo_longitude, r.longitude) IS NOT NULL
+  ) TO STDOUT`;
+}
+
+/**
+ * Replaces a portfolio's exposure: the source COPY read on one connection, each line turned into an
+ * exposure line by `transform` (null: left out), written by COPY into a fresh table on another,
+ * indexed and attached as the portfolio's partition, with its build row, in one transaction. An
+ * advisory lock per portfolio lets one build run at a time; `stillNeeded` is asked under it.
+ */
+export async function replaceExposure(
+  db: Db,
+  portfolioId: number,
+  runId: number,
+  transform: (source: AsyncIterable<Buffer>) => AsyncIterable<string>,
+  stillNeeded: () => Promise<boolean>,
+  stats: () => { rows: number; hasValue: boolean },
+): Promise<void> {
+  const id = Math.trunc(portfolioId);
+  await withOwnConnection(db, 'The exposure build', async (writer) => {
+    await writer.query('BEGIN');
+    try {
+      await writer.query('SELECT pg_advisory_xact_lock(43, $1)', [id]);
+      if (!(await stillNeeded())) {
+        await writer.query('ROLLBACK');
+        return;
+      }
+      await writer.query(`DROP TABLE IF EXISTS portfolio_exposure_${id}`);
+      await writer.query(`CREATE TABLE portfolio_exposure_${id} (LIKE portfolio_exposure)`);
+      const pool = poolOf(db)!;
+      const reader = await pool.connect();
+      try {
+        const source = reader.query(copyOut(exposureSourceCopy(id))) as unknown as AsyncIterable<Buffer>;
+        await pipeline(
+          Readable.from(transform(source)),
+          writer.query(
+            copyFrom(
+              `COPY portfolio_exposure_${id} (portfolio_id, row_number, latitude, longitude, value, state, county, zip, h3_5, h3_7, h3_9, g250_y, g250_x, g1000_y, g1000_x) FROM STDIN`,
+            ),
+          ),
+        );
+      } finally {
+        reader.release();
+      }
+      await writer.query(`CREATE INDEX ON portfolio_exposure_${id} (latitude, longitude)`);
+      await writer.query(`CREATE INDEX ON portfolio_exposure_${id} (g1000_y, g1000_x)`);
+      await writer.query(`CREATE INDEX ON portfolio_exposure_${id} (g250_y, g250_x)`);
+      await writer.query(
+        `ALTER TABLE portfolio_exposure ATTACH PARTITION portfolio_exposure_${id} FOR VALUES IN (${id})`,
+      );
+      await writer.query(`ANALYZE portfolio_exposure_${id}`);
+      const { rows, hasValue } = stats();
+      await writer.query(
+        `INSERT INTO portfolio_exposure_builds (portfolio_id, run_id, row_count, has_value) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (portfolio_id) DO UPDATE SET run_id = $2, row_count = $3, has_value = $4, built_at = now()`,
+        [id, runId, rows, hasValue],
+      );
+      // Each ring grid's cells with their rows, value and centres (by rows and by value).
+      await writer.query('DELETE FROM portfolio_exposure_cells WHERE portfolio_id = $1', [id]);
+      for (const radius of [250, 1000])
+        await writer.query(
+          `INSERT INTO portfolio_exposure_cells (portfolio_id, radius, gy, gx, n, value, lat_n, lng_n, lat_v, lng_v)
+           SELECT ${id}, ${radius}, g${radius}_y, g${radius}_x, count(*), coalesce(sum(value), 0),
+             sum(latitude), sum(longitude), coalesce(sum(latitude * value), 0), coalesce(sum(longitude * value), 0)
+           FROM portfolio_exposure_${id} GROUP BY 3, 4`,
+        );
+      // The portfolio's run aggregates were made from the previous exposure.
+      await writer.query(
+        'DELETE FROM portfolio_accumulation_builds WHERE run_id IN (SELECT id FROM portfolio_runs WHERE portfolio_id = $1)',
+        [id],
+      );
+      await writer.query(
+        'DELETE FROM portfolio_accumulations WHERE run_id IN (SELECT id FROM portfolio_runs WHERE portfolio_id = $1)',
+        [id],
+      );
+      await writer.query('COMMIT');
+    } catch (error) {
+      await writer.query('ROLLBACK').catch(() => {});
+      throw error;
+    }
+  });
+}
+
+export async function accumulationBuilt(db: Db, runId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('portfolio_accumulation_builds')
+    .select('run_id')
+    .where('run_id', '=', runId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * The run's aggregates, in one pass over the exposure joined to the run's results: count and
+ * value per area (state, county, ZIP, H3 5/7/9) and risk level, and rows per score band of 10
+ * (every row of the run, located or not). A run's results are a partition keyed by row number.
+ */
+export async function buildAccumulations(db: Db, portfolioId: number, runId: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(44, ${runId})`.execute(trx);
+    if (await accumulationBuilt(trx, runId)) return;
+    await sql`
+      INSERT INTO portfolio_accumulations (run_id, grouping, key, risk_level, count, value)
+      SELECT ${runId},
+        CASE WHEN grouping(e.state) = 0 THEN 'state' WHEN grouping(e.county) = 0 THEN 'county'
+             WHEN grouping(e.zip) = 0 THEN 'zip' WHEN grouping(e.h3_5) = 0 THEN 'h3_5'
+             WHEN grouping(e.h3_7) = 0 THEN 'h3_7' ELSE 'h3_9' END,
+        coalesce(e.state, e.county, e.zip, e.h3_5, e.h3_7, e.h3_9, 'Unknown'),
+        coalesce(r.risk_level, 'none'), count(*), coalesce(sum(e.value), 0)
+      FROM portfolio_exposure e
+      LEFT JOIN portfolio_results r ON r.run_id = ${runId} AND r.row_number = e.row_number
+      WHERE e.portfolio_id = ${portfolioId}
+      GROUP BY GROUPING SETS ((e.state, r.risk_level), (e.county, r.risk_level), (e.zip, r.risk_level),
+        (e.h3_5, r.risk_level), (e.h3_7, r.risk_level), (e.h3_9, r.risk_level))`.execute(trx);
+    // One 'all' row per area, so a page of areas is an index scan.
+    await sql`
+      INSERT INTO portfolio_accumulations (run_id, grouping, key, risk_level, count, value)
+      SELECT run_id, grouping, key, 'all', sum(count), sum(value) FROM portfolio_accumulations
+      WHERE run_id = ${runId} GROUP BY run_id, grouping, key`.execute(trx);
+    await sql`
+      INSERT INTO portfolio_accumulations (run_id, grouping, key, risk_level, count, value)
+      SELECT ${runId}, 'score_band', least(floor(r.score / 10), 9)::int::text, r.risk_level, count(*), 0
+      FROM portfolio_results r WHERE r.run_id = ${runId} AND r.score IS NOT NULL
+      GROUP BY 3, 4`.execute(trx);
+    await sql`
+      INSERT INTO portfolio_accumulation_builds (run_id, totals)
+      SELECT ${runId}, coalesce(jsonb_object_agg(grouping, jsonb_build_object('areas', areas, 'count', n, 'value', v)), '{}')
+      FROM (SELECT grouping, count(*) AS areas, sum(count) AS n, sum(value) AS v FROM portfolio_accumulations
+            WHERE run_id = ${runId} AND risk_level = 'all' GROUP BY grouping) t`.execute(trx);
+  });
+}
+
+export interface AreaRow {
+  key: string;
+  count: number;
+  value: number;
+  levels: Record<'low' | 'medium' | 'high' | 'none', { count: number; value: number }>;
+}
+
+/** One page of a run's areas of a grouping, most value first (then most rows), with the grouping's totals. */
+export async function accumulationAreas(
+  db: Db,
+  runId: number,
+  grouping: string,
+  page: { offset: number; limit: number },
+): Promise<{ areas: AreaRow[]; total: number; totalCount: number; totalValue: number }> {
+  const [build, ranked] = await Promise.all([
+    db.selectFrom('portfolio_accumulation_builds').select('totals').where('run_id', '=', runId).executeTakeFirst(),
+    db
+      .selectFrom('portfolio_accumulations')
+      .select(['key', 'count', 'value'])
+      .where('run_id', '=', runId)
+      .where('grouping', '=', grouping)
+      .where('risk_level', '=', 'all')
+      .orderBy('value', 'desc')
+      .orderBy('count', 'desc')
+      .orderBy('key')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+  ]);
+  const levels = ranked.length
+    ? await db
+        .selectFrom('portfolio_accumulations')
+        .select(['key', 'risk_level', 'count', 'value'])
+        .where('run_id', '=', runId)
+        .where('grouping', '=', grouping)
+        .where(
+          'key',
+          'in',
+          ranked.map((row) => row.key),
+        )
+        .where('risk_level', '<>', 'all')
+        .execute()
+    : [];
+  const byKey = new Map<string, AreaRow['levels']>();
+  for (const row of ranked)
+    byKey.set(row.key, {
+      low: { count: 0, value: 0 },
+      medium: { count: 0, value: 0 },
+      high: { count: 0, value: 0 },
+      none: { count: 0, value: 0 },
+    });
+  for (const row of levels) {
+    const area = byKey.get(row.key);
+    if (area && row.risk_level in area)
+      area[row.risk_level as keyof AreaRow['levels']] = { count: row.count, value: row.value };
+  }
+  const totals = build?.totals[grouping];
+  return {
+    areas: ranked.map((row) => ({ key: row.key, count: row.count, value: row.value, levels: byKey.get(row.key)! })),
+    total: totals?.areas ?? 0,
+    totalCount: totals?.count ?? 0,
+    totalValue: totals?.value ?? 0,
+  };
+}
+
+/** Rows per score band and risk level of a run (built with its accumulations). */
+export async function scoreBands(db: Db, runId: number) {
+  return db
+    .selectFrom('portfolio_accumulations')
+    .select(['key', 'risk_level', 'count'])
+    .where('run_id', '=', runId)
+    .where('grouping', '=', 'score_band')
+    .execute();
+}
+
+export interface RingBlock {
+  /** Weighted centre of the block's rows, and of its middle cell's (null when that cell is empty). */
+  latitude: number;
+  longitude: number;
+  cellLatitude: number | null;
+  cellLongitude: number | null;
+  weight: number;
+}
+
+/**
+ * The `cells` 3×3 blocks of most value (most rows when `byValue` is false) of the ring grid of
+ * `radius` (ring-cells.ts), read from the portfolio's kept cell sums, never from the book: a ring
+ * centred in a cell holds only rows of its block, so these blocks bound the best rings.
+ */
+export async function ringBlocks(
+  db: Db,
+  input: { portfolioId: number; radius: 250 | 1000; cells: number; byValue: boolean },
+): Promise<RingBlock[]> {
+  const [w, lat, lng] = input.byValue ? ['value', 'lat_v', 'lng_v'] : ['n', 'lat_n', 'lng_n'];
+  const result = await sql<RingBlock>`
+    WITH offsets AS (
+      SELECT dy, dx FROM generate_series(-1, 1) dy, generate_series(-1, 1) dx
+    ), cells AS (
+      SELECT gy, gx, n, ${sql.ref(w)}::float8 AS w, ${sql.ref(lat)} AS lw, ${sql.ref(lng)} AS gw
+      FROM portfolio_exposure_cells WHERE portfolio_id = ${input.portfolioId} AND radius = ${input.radius}
+    ), blocks AS (
+      SELECT c.gy + o.dy AS gy, c.gx + o.dx AS gx, sum(c.w) AS w, sum(c.n) AS n,
+        sum(c.lw) / nullif(sum(c.w), 0) AS lat, sum(c.gw) / nullif(sum(c.w), 0) AS lng
+      FROM cells c, offsets o GROUP BY 1, 2
+      ORDER BY sum(c.w) DESC, sum(c.n) DESC LIMIT ${input.cells}
+    )
+    SELECT b.lat AS latitude, b.lng AS longitude, c.lw / nullif(c.w, 0) AS "cellLatitude",
+      c.gw / nullif(c.w, 0) AS "cellLongitude", b.w AS weight
+    FROM blocks b LEFT JOIN cells c USING (gy, gx)
+    WHERE b.lat IS NOT NULL
+    ORDER BY b.w DESC, b.n DESC`.execute(db);
+  return result.rows;
+}
+
+export interface RingFigures {
+  latitude: number;
+  longitude: number;
+  count: number;
+  value: number;
+  high: number;
+}
+
+/**
+ * Exact figures of rings of `radius` around these centres: each centre's rows within the radius
+ * (haversine) among its 3×3 block's rows, found by the exposure's ring-cell index; `high`: those
+ * of them the run rated high.
+ */
+export async function ringFigures(
+  db: Db,
+  input: {
+    portfolioId: number;
+    runId: number | null;
+    radius: 250 | 1000;
+    centres: readonly { latitude: number; longitude: number }[];
+  },
+): Promise<RingFigures[]> {
+  if (!input.centres.length) return [];
+  const d = input.radius / METRES_PER_DEGREE;
+  const gy = sql.ref(`e.g${input.radius}_y`);
+  const gx = sql.ref(`e.g${input.radius}_x`);
+  const result = await sql<RingFigures>`
+    WITH centres AS (
+      SELECT * FROM unnest(${input.centres.map((c) => c.latitude)}::float8[], ${input.centres.map((c) => c.longitude)}::float8[])
+        WITH ORDINALITY AS t(lat, lng, id)
+    ), centre_cells AS (
+      SELECT ce.id, ce.lat, ce.lng, floor(ce.lat / ${d})::int + dy AS gy, floor(ce.lng * ${RING_CELL_COS} / ${d})::int + dx AS gx
+      FROM centres ce, generate_series(-1, 1) dy, generate_series(-1, 1) dx
+    ), inside AS (
+      SELECT cc.id, cc.lat, cc.lng, e.row_number, coalesce(e.value, 0) AS value
+      FROM centre_cells cc
+      JOIN portfolio_exposure e ON e.portfolio_id = ${input.portfolioId} AND ${gy} = cc.gy AND ${gx} = cc.gx
+      WHERE 2 * 6371008.8 * asin(sqrt(
+        power(sin(radians(e.latitude - cc.lat) / 2), 2) +
+        cos(radians(cc.lat)) * cos(radians(e.latitude)) * power(sin(radians(e.longitude - cc.lng) / 2), 2)
+      )) <= ${input.radius}
+    )
+    SELECT i.lat AS latitude, i.lng AS longitude, count(*)::int AS count, sum(i.value)::float8 AS value,
+      ${input.runId === null ? sql`0` : sql`count(*) FILTER (WHERE r.risk_level = 'high')::int`} AS high
+    FROM inside i
+    ${
+      input.runId === null
+        ? sql``
+        : sql`LEFT JOIN portfolio_results r ON r.run_id = ${input.runId} AND r.row_number = i.row_number`
+    }
+    GROUP BY i.id, i.lat, i.lng`.execute(db);
+  return result.rows.map((row) => ({ ...row, value: Number(row.value) }));
+}
+
+/** The rows within `radius` metres of a point (a ring's rows), with their result in the run. */
+export async function ringRows(
+  db: Db,
+  input: {
+    portfolioId: number;
+    runId: number | null;
+    latitude: number;
+    longitude: number;
+    radius: number;
+    offset: number;
+    limit: number;
+  },
+) {
+  const dLat = input.radius / 111_320;
+  const dLng = dLat / Math.max(0.01, Math.cos((input.latitude * Math.PI) / 180));
+  const result = await sql<{
+    row_number: number;
+    ref: string | null;
+    address: string | null;
+    latitude: number;
+    longitude: number;
+    value: number | null;
+    score: number | null;
+    risk_level: string | null;
+    total: string;
+  }>`
+    WITH inside AS (
+      SELECT e.row_number, e.latitude, e.longitude, e.value FROM portfolio_exposure e
+      WHERE e.portfolio_id = ${input.portfolioId}
+        AND e.latitude BETWEEN ${input.latitude - dLat} AND ${input.latitude + dLat}
+        AND e.longitude BETWEEN ${input.longitude - dLng} AND ${input.longitude + dLng}
+        AND 2 * 6371008.8 * asin(sqrt(
+          power(sin(radians(e.latitude - ${input.latitude}) / 2), 2) +
+          cos(radians(${input.latitude})) * cos(radians(e.latitude)) * power(sin(radians(e.longitude - ${input.longitude}) / 2), 2)
+        )) <= ${input.radius}
+    )
+    SELECT i.row_number, w.ref, coalesce(w.address, concat_ws(', ', w.street, w.city, w.state || ' ' || w.zip)) AS address,
+      i.latitude, i.longitude, i.value, r.score, r.risk_level, count(*) OVER () AS total
+    FROM inside i
+    JOIN portfolio_rows w ON w.portfolio_id = ${input.portfolioId} AND w.row_number = i.row_number
+    ${
+      input.runId === null
+        ? sql`LEFT JOIN (SELECT NULL::float8 AS score, NULL::text AS risk_level) r ON true`
+        : sql`LEFT JOIN portfolio_results r ON r.run_id = ${input.runId} AND r.row_number = i.row_number`
+    }
+    ORDER BY i.value DESC NULLS LAST, i.row_number
+    LIMIT ${input.limit} OFFSET ${input.offset}`.execute(db);
+  return { rows: result.rows, total: Number(result.rows[0]?.total ?? 0) };
+}

@@ -1,0 +1,72 @@
+import { PRODUCT_KEYS, type ProductKey, type WhatIfResponse } from '@zview/contracts';
+import { listScoreVersions } from '../../db/appeals.js';
+import type { Db } from '../../db/database.js';
+import { findPropertyRow } from '../../db/properties.js';
+import { notFound } from '../app-error.js';
+import { propertyInputsAt } from '../appeals/amendments.js';
+import { applyManualInputs, inputsFor } from '../appeals/features.js';
+import type { HazardProfile, PropertyFeatures } from '../property/features.js';
+import { hazardOfProperty, loadFeaturesOfRow, summarizeProperty } from '../property/load.js';
+import { whatIf } from '../risk/what-if.js';
+
+export interface OrganizationView {
+  propertyId: string;
+  address: string;
+  state: string;
+  /** The property's features with the organisation's published appeals and mitigations applied. */
+  features: PropertyFeatures;
+  hazard: HazardProfile;
+  asOf: Date;
+}
+
+/**
+ * A property as an organisation sees it: the world's features with every manual input and
+ * mitigation the organisation published for the property (any product: features are per
+ * property), scored as of the imagery date as appeals score it.
+ */
+export async function organizationView(db: Db, organizationId: number, propertyId: string): Promise<OrganizationView> {
+  const row = await findPropertyRow(db, propertyId);
+  if (!row) throw notFound(`No property ${propertyId}.`);
+  const summary = summarizeProperty(row);
+  const [features, versions] = await Promise.all([
+    loadFeaturesOfRow(db, row),
+    listScoreVersions(db, organizationId, propertyId),
+  ]);
+  const published = propertyInputsAt(versions, Date.now());
+  return {
+    propertyId,
+    address: `${row.address_line}, ${row.city}, ${row.state} ${row.zip}`,
+    state: row.state,
+    features: applyPublished(features, published),
+    hazard: hazardOfProperty(summary),
+    asOf: new Date(`${features.asOf}T00:00:00Z`),
+  };
+}
+
+/** Every published input applied that some product's model reads (each validated for a model that reads it). */
+function applyPublished(features: PropertyFeatures, published: Record<string, string | number | boolean>) {
+  let changed = features;
+  const remaining = new Map(Object.entries(published));
+  for (const product of PRODUCT_KEYS) {
+    const own = inputsFor(product, Object.fromEntries(remaining));
+    if (!Object.keys(own).length) continue;
+    changed = applyManualInputs(product, changed, own);
+    for (const key of Object.keys(own)) remaining.delete(key);
+  }
+  return changed;
+}
+
+/** "What would lower this score" for each product asked, on the organisation's view of the property. */
+export async function propertyWhatIf(
+  db: Db,
+  organizationId: number,
+  propertyId: string,
+  products: readonly ProductKey[],
+): Promise<WhatIfResponse> {
+  const view = await organizationView(db, organizationId, propertyId);
+  return {
+    propertyId,
+    asOf: view.features.asOf,
+    products: products.map((product) => whatIf(product, view.features, view.hazard, view.asOf)),
+  };
+}

@@ -1,0 +1,119 @@
+import { PORTFOLIO_PRODUCTS } from '@zview/contracts';
+import type { Actor } from '../../auth/actor.js';
+import type { Db } from '../../db/database.js';
+import {
+  appealVersionsAfter,
+  countMonitoredRows,
+  deleteMonitoredProduct,
+  findMonitoredProducts,
+  insertMonitoredProduct,
+  insertWorldChange,
+  lastAppealVersionRecorded,
+  setMonitoredPinned,
+  type NewWorldChange,
+} from '../../db/monitoring.js';
+import { badRequest, conflict, notFound } from '../app-error.js';
+import { ownProduct, ownPortfolio } from '../portfolio/access.js';
+
+/** What the UI and the API say of a pinned book (SPEC has no words for it; these are ours). */
+export const PINNED_NOTE =
+  'Pinned: this book keeps its model version and imagery; only appeals and corrections change it.';
+
+export interface MonitoringState {
+  product: string;
+  monitored: boolean;
+  pinned: boolean;
+  since: string | null;
+  rows: number;
+  note: string | null;
+}
+
+/** The monitoring state of every product of a portfolio of the actor's organisation. */
+export async function monitoringOf(db: Db, actor: Actor, portfolioId: number): Promise<MonitoringState[]> {
+  await ownPortfolio(db, actor, portfolioId);
+  const monitored = await findMonitoredProducts(db, portfolioId);
+  return Promise.all(
+    monitored.map(async (m) => ({
+      product: m.product,
+      monitored: true,
+      pinned: m.pinned,
+      since: m.enabled_at.toISOString(),
+      rows: await countMonitoredRows(db, portfolioId, m.product),
+      note: m.pinned ? PINNED_NOTE : null,
+    })),
+  );
+}
+
+/**
+ * Switches a product of a portfolio to monitored (from its current, finished run) or changes its
+ * pin, or switches it off. A product never scored cannot be monitored yet (409).
+ */
+export async function setMonitoring(
+  db: Db,
+  actor: Actor,
+  portfolioId: number,
+  product: string,
+  wanted: { monitored: boolean; pinned?: boolean },
+): Promise<MonitoringState> {
+  if (!(PORTFOLIO_PRODUCTS as readonly string[]).includes(product))
+    throw badRequest(`Unknown portfolio product: ${product}.`);
+  const { product: row } = await ownProduct(db, actor, portfolioId, product, 'portfolio:write');
+  const existing = (await findMonitoredProducts(db, portfolioId)).find((m) => m.product === product);
+  if (!wanted.monitored) {
+    if (existing) await deleteMonitoredProduct(db, portfolioId, product);
+    return { product, monitored: false, pinned: false, since: null, rows: 0, note: null };
+  }
+  if (existing) {
+    if (wanted.pinned !== undefined && wanted.pinned !== existing.pinned)
+      await setMonitoredPinned(db, portfolioId, product, wanted.pinned);
+  } else {
+    if (row.current_run_id === null || row.status === 'IN_PROGRESS' || row.status === 'UPLOADED')
+      throw conflict('This portfolio product has no finished run yet, so it cannot be monitored.');
+    const runId = row.current_run_id;
+    await db.transaction().execute((trx) =>
+      insertMonitoredProduct(trx, {
+        portfolioId,
+        product,
+        organizationId: actor.organization.id,
+        pinned: wanted.pinned ?? false,
+        runId,
+        userId: actor.userId,
+      }),
+    );
+  }
+  const state = (await monitoringOf(db, actor, portfolioId)).find((m) => m.product === product);
+  if (!state) throw notFound();
+  return state;
+}
+
+/** Records a world change for the monitoring job (the caller queues the job). */
+export async function recordWorldChange(db: Db, change: NewWorldChange): Promise<string> {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(change.occurredOn)) throw badRequest('The date must be YYYY-MM-DD.');
+  return insertWorldChange(db, change);
+}
+
+/**
+ * Turns appeal versions published since the last one seen into world changes of their
+ * organisation, property and product (cause id `<appeal>:<version>`): the appeals code is not
+ * touched, the monitoring job reads what it publishes. Returns how many were recorded.
+ */
+export async function recordPublishedAppeals(db: Db): Promise<number> {
+  let recorded = 0;
+  for (let after = await lastAppealVersionRecorded(db); ;) {
+    const versions = await appealVersionsAfter(db, after);
+    if (!versions.length) return recorded;
+    for (const v of versions) {
+      await insertWorldChange(db, {
+        cause: 'appeal',
+        causeId: `${v.appeal_id}:${v.id}`,
+        description: `Appeal ${v.appeal_id} published`,
+        organizationId: v.organization_id,
+        product: v.product,
+        occurredOn: v.published_at.toISOString().slice(0, 10),
+        propertyIds: [v.property_id],
+      });
+      recorded += 1;
+      after = v.id;
+    }
+  }
+}

@@ -1,0 +1,171 @@
+import { PORTFOLIO_PRODUCTS, type PortfolioProduct } from '@zview/contracts';
+import type { Db } from '../../db/database.js';
+import {
+  affectedPropertiesPage,
+  applyScores,
+  findAppealVersion,
+  lockNextPendingChange,
+  markChangeProcessed,
+  rebaseMonitoredProduct,
+  staleMonitoredProducts,
+  type AffectedProperty,
+  type NewScore,
+  type RecordedChange,
+  type WorldChange,
+} from '../../db/monitoring.js';
+import { hazardAt } from '../hazard/climatology.js';
+import { isoDate } from '../property/load.js';
+import { loadPropertyFeaturesMany } from '../property/load-many.js';
+import { asOfInstant, indexedScore, PRODUCTION_MODELS, type PortfolioModels } from '../portfolio/score-index.js';
+
+/**
+ * The monitoring engine (issue 41): applies world changes to monitored books, oldest first. A
+ * change names a place (a capture's area) or properties (a permit, a correction, an appeal); the
+ * monitored rows on those properties are found set-wise in SQL a page at a time, the properties
+ * re-scored once each with the risk models (or take the appeal's published version), and the rows
+ * whose score or level moved are updated and recorded with their cause in one statement per page.
+ * Untouched rows are never read.
+ */
+
+export interface ApplyOptions {
+  models?: PortfolioModels;
+  /** Properties per page (one scoring and one statement each). */
+  pageSize?: number;
+  /** When the changes are recorded (the seed of a demo history passes dates in the past). */
+  changedAt?: Date;
+  /** Called with each page's recorded changes, inside its transaction (alerts are queued there). */
+  onChanges?: (changes: RecordedChange[], change: WorldChange, trx: Parameters<typeof applyScores>[0]) => Promise<void>;
+}
+
+export interface AppliedChange {
+  id: string;
+  cause: string;
+  affectedRows: number;
+  changedRows: number;
+}
+
+const isPortfolioProduct = (p: string): p is PortfolioProduct => (PORTFOLIO_PRODUCTS as readonly string[]).includes(p);
+
+/** The new scores of a page of properties under a model-driven change (capture, model, permit, correction). */
+async function modelScores(
+  db: Db,
+  page: readonly AffectedProperty[],
+  asOfDate: string,
+  models: PortfolioModels,
+): Promise<NewScore[]> {
+  const features = await loadPropertyFeaturesMany(
+    db,
+    page.map((p) => p.property_id),
+    asOfDate,
+  );
+  const asOf = asOfInstant(asOfDate);
+  const scores: NewScore[] = [];
+  for (const property of page) {
+    const f = features.get(property.property_id);
+    if (!f) continue;
+    const hazard = hazardAt(property.lat, property.lng);
+    for (const product of property.products) {
+      if (!isPortfolioProduct(product)) continue;
+      const model = models[product];
+      const scored = indexedScore(model, f, hazard, asOf);
+      scores.push({
+        propertyId: property.property_id,
+        product,
+        score: scored.score,
+        riskLevel: scored.riskLevel,
+        factors: scored.topFactors,
+        modelVersion: model.modelVersion,
+      });
+    }
+  }
+  return scores;
+}
+
+interface PublishedResult {
+  score: number | null;
+  riskLevel: string;
+  modelVersion: string;
+  factors?: { name: string; contribution: number }[];
+}
+
+/** The new score of an appeal's change: the version the organisation published. */
+async function appealScores(db: Db, change: WorldChange): Promise<NewScore[]> {
+  const versionId = Number(change.cause_id.split(':')[1]);
+  const version = Number.isInteger(versionId) ? await findAppealVersion(db, versionId) : undefined;
+  if (!version) return [];
+  const result = version.result as PublishedResult;
+  const factors = [...(result.factors ?? [])]
+    .sort((a, b) => Math.abs(b.contribution) - Math.abs(a.contribution))
+    .slice(0, 3)
+    .map((f) => ({ name: f.name, contribution: f.contribution }));
+  return [
+    {
+      propertyId: version.property_id,
+      product: version.product,
+      score: result.score,
+      riskLevel: result.riskLevel,
+      factors,
+      modelVersion: `${result.modelVersion} (appeal ${version.appeal_id})`,
+    },
+  ];
+}
+
+/**
+ * Applies the oldest pending world change, if any, in one transaction (the change row is locked,
+ * SKIP LOCKED: two workers never apply the same change; the next waits for its turn by order).
+ */
+export async function applyNextChange(db: Db, options: ApplyOptions = {}): Promise<AppliedChange | null> {
+  const models = options.models ?? PRODUCTION_MODELS;
+  const pageSize = options.pageSize ?? 2_000;
+  return db.transaction().execute(async (trx) => {
+    const change = await lockNextPendingChange(trx);
+    if (!change) return null;
+    const changedAt = options.changedAt ?? new Date();
+    const asOfDate = isoDate(change.cause === 'capture' ? change.occurred_on : changedAt);
+    let affected = 0;
+    let changed = 0;
+    if (change.cause === 'appeal') {
+      const scores = await appealScores(trx, change);
+      const page = await affectedPropertiesPage(trx, change, '', pageSize);
+      affected += page.reduce((n, p) => n + p.rows, 0);
+      const recorded = await applyScores(trx, change, scores, changedAt);
+      changed += recorded.length;
+      if (recorded.length) await options.onChanges?.(recorded, change, trx);
+    } else {
+      for (let after = ''; ;) {
+        const page = await affectedPropertiesPage(trx, change, after, pageSize);
+        if (!page.length) break;
+        affected += page.reduce((n, p) => n + p.rows, 0);
+        const recorded = await applyScores(trx, change, await modelScores(trx, page, asOfDate, models), changedAt);
+        changed += recorded.length;
+        if (recorded.length) await options.onChanges?.(recorded, change, trx);
+        after = page.at(-1)!.property_id;
+        if (page.length < pageSize) break;
+      }
+    }
+    await markChangeProcessed(trx, change.id, { affected, changed });
+    return { id: change.id, cause: change.cause, affectedRows: affected, changedRows: changed };
+  });
+}
+
+/** Applies every pending change, oldest first. */
+export async function applyPendingChanges(db: Db, options: ApplyOptions = {}): Promise<AppliedChange[]> {
+  const applied: AppliedChange[] = [];
+  for (;;) {
+    const next = await applyNextChange(db, options);
+    if (!next) return applied;
+    applied.push(next);
+  }
+}
+
+/**
+ * A whole-book rerun of a monitored product (a new model version, by hand) becomes the book's new
+ * base: its results are copied into the monitored rows, which later changes start from. Returns
+ * how many products were rebased.
+ */
+export async function rebaseAfterReruns(db: Db): Promise<number> {
+  const stale = await staleMonitoredProducts(db);
+  for (const s of stale)
+    await db.transaction().execute((trx) => rebaseMonitoredProduct(trx, s.portfolio_id, s.product, s.run_id));
+  return stale.length;
+}

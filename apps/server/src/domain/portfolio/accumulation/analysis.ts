@@ -1,0 +1,310 @@
+import { cellToBoundary, isValidCell } from 'h3-js';
+import type { AccumulationGrouping, AccumulationPage, Dashboard, Ring, RingRows } from '@zview/contracts';
+import type { Actor } from '../../../auth/actor.js';
+import type { Db } from '../../../db/database.js';
+import {
+  accumulationAreas,
+  accumulationBuilt,
+  buildAccumulations,
+  ringBlocks,
+  ringFigures,
+  ringRows,
+  scoreBands,
+  type AreaRow,
+} from '../../../db/portfolio-exposure.js';
+import { findRunOf, productsOf } from '../../../db/portfolios.js';
+import { conflict } from '../../app-error.js';
+import { ownPortfolio, ownProduct } from '../access.js';
+import { ensureExposure } from './exposure.js';
+import type { RingRadius } from './ring-cells.js';
+import { aggregateFile, areaCells, areaHeader, RING_HEADER, ringCells, type AggregateFormat } from './export.js';
+
+/**
+ * Accumulation and concentration of a portfolio's insured value (issue 43): areas, rings and the
+ * book dashboard. Each answer is read from the portfolio's exposure and its run's aggregates, built
+ * on first use (exposure.ts, db/portfolio-exposure.ts) and kept.
+ */
+export const notScoredYet = (product: string) =>
+  `This portfolio's ${product} results are not ready yet. Accumulation is available once scoring has finished.`;
+
+interface ScoredProduct {
+  portfolioId: number;
+  runId: number;
+  hasValue: boolean;
+}
+
+/** The product's completed current run, its exposure and aggregates built; 404 for another organisation's. */
+async function scoredProduct(db: Db, actor: Actor, id: number, product: string): Promise<ScoredProduct> {
+  const { product: row } = await ownProduct(db, actor, id, product);
+  const run = row.current_run_id === null ? undefined : await findRunOf(db, id, product, row.current_run_id);
+  if (!run?.completed_at) throw conflict(notScoredYet(product));
+  const exposure = await ensureExposure(db, id, run.id);
+  if (!(await accumulationBuilt(db, run.id))) await buildAccumulations(db, id, run.id);
+  return { portfolioId: id, runId: run.id, hasValue: exposure.hasValue };
+}
+
+export async function accumulation(
+  db: Db,
+  actor: Actor,
+  id: number,
+  query: { product: string; by: AccumulationGrouping; page: number; itemsPerPage: number },
+): Promise<AccumulationPage> {
+  const scored = await scoredProduct(db, actor, id, query.product);
+  const page = await accumulationAreas(db, scored.runId, query.by, {
+    offset: (query.page - 1) * query.itemsPerPage,
+    limit: query.itemsPerPage,
+  });
+  return {
+    product: query.product,
+    by: query.by,
+    areas: page.areas,
+    totalValue: page.totalValue,
+    totalCount: page.totalCount,
+    total: page.total,
+    page: query.page,
+    itemsPerPage: query.itemsPerPage,
+  };
+}
+
+const EARTH_RADIUS_M = 6_371_008.8;
+export function metresBetween(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }) {
+  const rad = Math.PI / 180;
+  const h =
+    Math.sin(((b.latitude - a.latitude) * rad) / 2) ** 2 +
+    Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(((b.longitude - a.longitude) * rad) / 2) ** 2;
+  return 2 * EARTH_RADIUS_M * Math.asin(Math.sqrt(h));
+}
+
+/**
+ * The rings of most value (most rows when the book has no value column), each centred at least a
+ * radius from every better one, so the list names distinct concentrations rather than one cluster
+ * seen from a dozen centres.
+ */
+export function distinctRings<T extends { latitude: number; longitude: number; value: number; count: number }>(
+  candidates: readonly T[],
+  radius: number,
+  limit: number,
+  byValue: boolean,
+): T[] {
+  const sorted = [...candidates].sort((a, b) =>
+    byValue ? b.value - a.value || b.count - a.count : b.count - a.count || b.value - a.value,
+  );
+  const chosen: T[] = [];
+  for (const ring of sorted) {
+    if (chosen.length >= limit) break;
+    if (chosen.some((other) => metresBetween(other, ring) < radius)) continue;
+    chosen.push(ring);
+  }
+  return chosen;
+}
+
+/**
+ * The `limit` rings of most value (rows when the book has no value): the best blocks of the ring
+ * grid give centres (each block's weighted centre, then its middle cell's), a centre within half a
+ * radius of a better one is dropped, twice `limit` are counted exactly, and the best distinct ones kept.
+ */
+export async function findRings(
+  db: Db,
+  input: { portfolioId: number; runId: number | null; radius: RingRadius; limit: number; byValue: boolean },
+) {
+  const blocks = await ringBlocks(db, {
+    portfolioId: input.portfolioId,
+    radius: input.radius,
+    cells: Math.max(60, input.limit * 6),
+    byValue: input.byValue,
+  });
+  const centres: { latitude: number; longitude: number }[] = [];
+  for (const block of blocks) {
+    const options = [{ latitude: block.latitude, longitude: block.longitude }];
+    if (block.cellLatitude !== null && block.cellLongitude !== null)
+      options.push({ latitude: block.cellLatitude, longitude: block.cellLongitude });
+    for (const centre of options)
+      if (!centres.some((other) => metresBetween(other, centre) < input.radius / 2)) centres.push(centre);
+    if (centres.length >= input.limit * 2) break;
+  }
+  const figures = await ringFigures(db, {
+    portfolioId: input.portfolioId,
+    runId: input.runId,
+    radius: input.radius,
+    centres,
+  });
+  return distinctRings(figures, input.radius, input.limit, input.byValue);
+}
+
+export async function topRings(
+  db: Db,
+  actor: Actor,
+  id: number,
+  query: { product: string; radius: number; limit: number },
+): Promise<{ product: string; radius: number; rings: Ring[] }> {
+  const scored = await scoredProduct(db, actor, id, query.product);
+  const found = await findRings(db, {
+    portfolioId: id,
+    runId: scored.runId,
+    radius: query.radius as RingRadius,
+    limit: query.limit,
+    byValue: scored.hasValue,
+  });
+  const rings = found.map((ring, index) => ({
+    rank: index + 1,
+    latitude: ring.latitude,
+    longitude: ring.longitude,
+    radius: query.radius,
+    count: ring.count,
+    value: ring.value,
+    high: ring.high,
+  }));
+  return { product: query.product, radius: query.radius, rings };
+}
+
+export async function ringRowsOf(
+  db: Db,
+  actor: Actor,
+  id: number,
+  query: {
+    product: string;
+    latitude: number;
+    longitude: number;
+    radius: number;
+    page: number;
+    itemsPerPage: number;
+  },
+): Promise<RingRows> {
+  const scored = await scoredProduct(db, actor, id, query.product);
+  const { rows, total } = await ringRows(db, {
+    portfolioId: id,
+    runId: scored.runId,
+    latitude: query.latitude,
+    longitude: query.longitude,
+    radius: query.radius,
+    offset: (query.page - 1) * query.itemsPerPage,
+    limit: query.itemsPerPage,
+  });
+  return {
+    rows: rows.map((row) => ({
+      rowNumber: row.row_number,
+      ref: row.ref,
+      address: row.address || null,
+      latitude: row.latitude,
+      longitude: row.longitude,
+      value: row.value,
+      score: row.score,
+      riskLevel: row.risk_level,
+    })),
+    total,
+    page: query.page,
+    itemsPerPage: query.itemsPerPage,
+  };
+}
+
+const LEVELS = ['low', 'medium', 'high', 'none'] as const;
+/** Hexagons the dashboard map draws (the cells of most value). */
+export const DASHBOARD_HEXAGONS = 3000;
+
+function levelTotals(areas: readonly AreaRow[]) {
+  const totals = Object.fromEntries(LEVELS.map((level) => [level, { count: 0, value: 0 }])) as AreaRow['levels'];
+  for (const area of areas)
+    for (const level of LEVELS) {
+      totals[level].count += area.levels[level].count;
+      totals[level].value += area.levels[level].value;
+    }
+  return totals;
+}
+
+/** The book at a glance: per product its score bands and value by level; the hexagons of value. */
+export async function dashboard(db: Db, actor: Actor, id: number, only?: string): Promise<Dashboard> {
+  const portfolio = await ownPortfolio(db, actor, id);
+  const products = (await productsOf(db, id, only)).filter((p) => p.current_run_id !== null);
+  const answer: Dashboard = {
+    portfolioId: portfolio.id,
+    totalCount: portfolio.row_count ?? 0,
+    totalValue: 0,
+    hasValue: false,
+    products: [],
+    hexagons: [],
+  };
+  for (const product of products) {
+    const run = await findRunOf(db, id, product.product, product.current_run_id!);
+    if (!run?.completed_at) {
+      answer.products.push({
+        product: product.product,
+        runId: null,
+        scoreBands: [],
+        levels: levelTotals([]),
+      });
+      continue;
+    }
+    const scored = await scoredProduct(db, actor, id, product.product);
+    // Every located row is in exactly one state area: its levels are the book's.
+    const states = await accumulationAreas(db, scored.runId, 'state', { offset: 0, limit: 100_000 });
+    const bands = await scoreBands(db, scored.runId);
+    const byBand = new Map<number, number>();
+    for (const band of bands) byBand.set(Number(band.key), (byBand.get(Number(band.key)) ?? 0) + band.count);
+    answer.products.push({
+      product: product.product,
+      runId: scored.runId,
+      scoreBands: Array.from({ length: 10 }, (_, k) => ({
+        from: k * 10,
+        to: k === 9 ? 100 : k * 10 + 9,
+        count: byBand.get(k) ?? 0,
+      })),
+      levels: levelTotals(states.areas),
+    });
+    if (answer.hexagons.length === 0) {
+      answer.hasValue = scored.hasValue;
+      answer.totalValue = states.totalValue;
+      const cells = await accumulationAreas(db, scored.runId, 'h3_7', { offset: 0, limit: DASHBOARD_HEXAGONS });
+      answer.hexagons = cells.areas
+        .filter((cell) => isValidCell(cell.key))
+        .map((cell) => ({
+          cell: cell.key,
+          count: cell.count,
+          value: cell.value,
+          boundary: cellToBoundary(cell.key, true) as [number, number][],
+        }));
+    }
+  }
+  return answer;
+}
+
+/** Areas a file page holds. */
+const FILE_PAGE = 20_000;
+
+/** Every area of a grouping as a CSV or XLSX file (checked first: a foreign portfolio is 404 before any byte). */
+export async function accumulationFile(
+  db: Db,
+  actor: Actor,
+  id: number,
+  query: { product: string; by: AccumulationGrouping; format: AggregateFormat },
+) {
+  const scored = await scoredProduct(db, actor, id, query.product);
+  async function* pages() {
+    for (let offset = 0; ; offset += FILE_PAGE) {
+      const page = await accumulationAreas(db, scored.runId, query.by, { offset, limit: FILE_PAGE });
+      yield page.areas.map(areaCells);
+      if (page.areas.length < FILE_PAGE) return;
+    }
+  }
+  return {
+    fileName: `portfolio-${id}-${query.product}-accumulation-by-${query.by}.${query.format}`,
+    format: query.format,
+    stream: aggregateFile(query.format, areaHeader(query.by), pages(), `By ${query.by}`),
+  };
+}
+
+export async function ringsFile(
+  db: Db,
+  actor: Actor,
+  id: number,
+  query: { product: string; radius: number; limit: number; format: AggregateFormat },
+) {
+  const { rings } = await topRings(db, actor, id, query);
+  async function* pages() {
+    yield rings.map(ringCells);
+  }
+  return {
+    fileName: `portfolio-${id}-${query.product}-rings-${query.radius}m.${query.format}`,
+    format: query.format,
+    stream: aggregateFile(query.format, RING_HEADER, pages(), `Rings ${query.radius} m`),
+  };
+}

@@ -1,0 +1,62 @@
+import { Readable } from 'node:stream';
+import type { AccumulationArea, AccumulationGrouping, Ring } from '@zview/contracts';
+import { csvCell } from '../../spreadsheet/csv-cell.js';
+import { xlsxFromPages, type XlsxCell } from '../xlsx.js';
+
+/**
+ * Aggregates as files (issue 43), through the portfolio exports' own writers: csvCell's quoting
+ * and formula rule for CSV, the streaming XLSX writer for XLSX. Pages stream in as they are read.
+ */
+export type AggregateFormat = 'csv' | 'xlsx';
+
+const AREA_NAMES: Record<AccumulationGrouping, string> = {
+  state: 'state',
+  county: 'county',
+  zip: 'zip',
+  h3_5: 'h3_cell_res5',
+  h3_7: 'h3_cell_res7',
+  h3_9: 'h3_cell_res9',
+};
+const LEVELS = ['low', 'medium', 'high', 'none'] as const;
+
+export function areaHeader(by: AccumulationGrouping): string[] {
+  return [AREA_NAMES[by], 'rows', 'value', ...LEVELS.flatMap((level) => [`${level}_rows`, `${level}_value`])];
+}
+
+export function areaCells(area: AccumulationArea): XlsxCell[] {
+  return [
+    area.key,
+    area.count,
+    area.value,
+    ...LEVELS.flatMap((level) => [area.levels[level].count, area.levels[level].value]),
+  ];
+}
+
+export const RING_HEADER = ['rank', 'latitude', 'longitude', 'radius_m', 'rows', 'value', 'high_rows'];
+export function ringCells(ring: Ring): XlsxCell[] {
+  return [ring.rank, ring.latitude, ring.longitude, ring.radius, ring.count, ring.value, ring.high];
+}
+
+function csvLine(cells: readonly XlsxCell[]): string {
+  return `${cells.map((cell) => (cell === null ? '' : csvCell(String(cell)))).join(',')}\r\n`;
+}
+
+/** A file of `header` then every row of `pages`. */
+export function aggregateFile(
+  format: AggregateFormat,
+  header: readonly string[],
+  pages: AsyncIterable<readonly (readonly XlsxCell[])[]>,
+  sheetName: string,
+): Readable {
+  async function* withHeader() {
+    yield [header];
+    yield* pages;
+  }
+  if (format === 'xlsx') return xlsxFromPages(withHeader(), sheetName);
+  return Readable.from(
+    (async function* () {
+      yield '\uFEFF';
+      for await (const page of withHeader()) yield page.map(csvLine).join('');
+    })(),
+  );
+}

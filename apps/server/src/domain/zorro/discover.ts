@@ -1,0 +1,129 @@
+import type { ZorroFilters, ZorroUnderstood } from '@zview/contracts';
+import type { Db } from '../../db/database.js';
+import { facetColumns } from '../../db/zorro-facet-index.js';
+import { wordMatches } from '../../db/zorro.js';
+import { corpusNames } from './names.js';
+import { matchingRows } from './result-order.js';
+import { parseTextQuery } from './text-query.js';
+import { understand, type UnderstoodFilters } from './understand.js';
+
+/**
+ * The finder's, the grid's and the export's reading of the search box (issue 40): what understand.ts
+ * recognises becomes filters (a filter the person chose in the UI wins over a reading of the same
+ * field), the other words are searched. A query never answers nothing while filings match most of
+ * it: words no filing holds together with the rest are dropped, then readings that leave nothing,
+ * and the answer says which.
+ */
+export interface ResolvedQuery<T extends ZorroFilters> {
+  query: T;
+  understood?: ZorroUnderstood;
+}
+
+/** Readings relaxed first when nothing matches: the least certain first, the place and company last. */
+const RELAX_ORDER: (keyof UnderstoodFilters)[] = [
+  'rateMin',
+  'submittedFrom',
+  'type',
+  'status',
+  'category',
+  'line',
+  'model',
+  'group',
+  'company',
+  'state',
+];
+const PAIRED: Partial<Record<keyof UnderstoodFilters, keyof UnderstoodFilters>> = {
+  rateMin: 'rateMax',
+  submittedFrom: 'submittedTo',
+};
+const CHIP_KIND: Partial<Record<keyof UnderstoodFilters, string>> = {
+  rateMin: 'rate',
+  submittedFrom: 'dates',
+};
+
+const isSet = (v: unknown) => (Array.isArray(v) ? v.length > 0 : v !== undefined && v !== '');
+
+/** How many filings match: the same path as the finder's totals (SQL words, in-memory filters). */
+async function countMatches(db: Db, f: ZorroFilters): Promise<number> {
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (trx) => {
+      const columns = await facetColumns(trx as unknown as Db);
+      const words = await wordMatches(trx as unknown as Db, f, parseTextQuery(f.q), { facets: true, rank: false });
+      return matchingRows(columns, words.ids, f).length;
+    });
+}
+
+export async function resolveQuery<T extends ZorroFilters>(
+  db: Db,
+  query: T,
+  options: { today?: Date } = {},
+): Promise<ResolvedQuery<T>> {
+  if (!query.q?.trim()) return { query: { ...query, ignore: [] } };
+  const reading = understand(query.q, await corpusNames(db), { ignore: query.ignore, today: options.today });
+  const merged: T = { ...query, q: reading.rest || undefined, ignore: [] };
+  const applied: (keyof UnderstoodFilters)[] = [];
+  for (const [key, value] of Object.entries(reading.filters) as [keyof UnderstoodFilters, unknown][]) {
+    if (value === undefined || isSet(query[key])) continue;
+    (merged as Record<string, unknown>)[key] = value;
+    applied.push(key);
+  }
+  const understood: ZorroUnderstood = { chips: reading.chips, words: reading.rest, dropped: [], relaxed: [] };
+  if (!reading.chips.length && !reading.words.length) return { query: merged, understood };
+  if ((await countMatches(db, merged)) > 0) return { query: merged, understood };
+
+  // Words first: each word's matches under the filters; words no filing holds with the others go.
+  const syntax = (reading.rest.match(/"[^"]*"?|\S+/g) ?? []).filter((t) => !reading.words.includes(t));
+  let kept = [...reading.words];
+  const hasOther = syntax.length > 0 || applied.length > 0 || hasExplicitFilter(query);
+  if (kept.length && (hasOther || kept.length > 1)) {
+    const counts = new Map<string, number>();
+    for (const word of kept) counts.set(word, await countMatches(db, { ...merged, q: [...syntax, word].join(' ') }));
+    const anyMatch = [...counts.values()].some((n) => n > 0);
+    if (anyMatch || hasOther) {
+      kept = kept.filter((w) => counts.get(w)! > 0);
+      // Then the rarest words go until the rest match together (at least one word stays).
+      kept.sort((a, b) => counts.get(b)! - counts.get(a)!);
+      while (kept.length > 1 && (await countMatches(db, { ...merged, q: [...syntax, ...kept].join(' ') })) === 0)
+        kept.pop();
+      understood.dropped = reading.words.filter((w) => !kept.includes(w));
+      merged.q = [...syntax, ...reading.words.filter((w) => kept.includes(w))].join(' ') || undefined;
+      understood.words = merged.q ?? '';
+      if (!understood.dropped.length || (await countMatches(db, merged)) > 0) return { query: merged, understood };
+    }
+  }
+
+  // Then the readings, least certain first, until something matches.
+  let relaxed = merged;
+  for (const key of RELAX_ORDER) {
+    if (!applied.includes(key) && !(PAIRED[key] && applied.includes(PAIRED[key]))) continue;
+    relaxed = { ...relaxed, [key]: Array.isArray(relaxed[key]) ? [] : undefined };
+    if (PAIRED[key]) relaxed = { ...relaxed, [PAIRED[key]]: undefined };
+    const kind = CHIP_KIND[key] ?? key;
+    understood.relaxed.push(...reading.chips.filter((c) => c.kind === kind).map((c) => c.id));
+    if ((await countMatches(db, relaxed)) > 0) return { query: relaxed, understood };
+  }
+  // Nothing matches even so: the reading as it was, and an honest zero.
+  understood.relaxed = [];
+  return { query: merged, understood };
+}
+
+function hasExplicitFilter(f: ZorroFilters): boolean {
+  return (
+    f.state.length > 0 ||
+    f.group.length > 0 ||
+    f.line.length > 0 ||
+    f.type.length > 0 ||
+    f.status.length > 0 ||
+    f.model.length > 0 ||
+    f.category.length > 0 ||
+    !!f.company ||
+    !!f.submittedFrom ||
+    !!f.submittedTo ||
+    !!f.effectiveFrom ||
+    !!f.effectiveTo ||
+    f.rateMin !== undefined ||
+    f.rateMax !== undefined
+  );
+}

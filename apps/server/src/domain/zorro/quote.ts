@@ -1,0 +1,37 @@
+import { ZORRO_MARK_END, ZORRO_MARK_START } from '@zview/contracts';
+
+/**
+ * A quote for the explorer: whole sentences of a page, never a fragment starting mid-sentence. The
+ * sentence holding most of the terms the search highlighted (ts_headline's marks) is chosen, the
+ * next one added when it is short, and the terms are marked again inside it.
+ */
+const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
+const MARKED = new RegExp(`${ZORRO_MARK_START}([^${ZORRO_MARK_END}]*)${ZORRO_MARK_END}`, 'g');
+const SHORT = 90;
+const LONG = 420;
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+export function sentenceQuote(body: string, highlight: string): string {
+  const sentences = [...segmenter.segment(body.replace(/\s+/g, ' ').trim())]
+    .map((s) => s.segment.trim())
+    .filter(Boolean);
+  if (!sentences.length) return highlight;
+  const terms = [...new Set([...highlight.matchAll(MARKED)].map((m) => m[1]!.toLowerCase()).filter(Boolean))];
+  let best = 0;
+  let bestScore = -1;
+  sentences.forEach((sentence, i) => {
+    const lower = sentence.toLowerCase();
+    const score = terms.filter((t) => lower.includes(t)).length;
+    if (score > bestScore) {
+      best = i;
+      bestScore = score;
+    }
+  });
+  let quote = sentences[best]!;
+  if (quote.length < SHORT && sentences[best + 1] && quote.length + sentences[best + 1]!.length <= LONG)
+    quote = `${quote} ${sentences[best + 1]}`;
+  if (!terms.length) return quote;
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])(${terms.map(escape).join('|')})(?![\\p{L}\\p{N}])`, 'giu');
+  return quote.replace(pattern, `${ZORRO_MARK_START}$1${ZORRO_MARK_END}`);
+}

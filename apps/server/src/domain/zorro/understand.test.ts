@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { understand, type CorpusNames } from './understand.js';
+
+/** Readings of typed questions (issue 40): general rules, over names like the corpus's. */
+const NAMES: CorpusNames = {
+  companies: [
+    'Pinecrest Mutual Insurance Company',
+    'Pinecrest Casualty Company',
+    'Coastal Fire Insurance Company',
+    'Coastal Property & Casualty Insurance Company',
+    'Dogwood Indemnity Company',
+    'Granite Fire Insurance Company',
+  ],
+  groups: ['Pinecrest Insurance Group', 'Granite Harbor Group'],
+  models: ['Z-FIRE', 'ROOF AGE', 'RoofIQ', 'HurriSim', 'WildRisk Pro'],
+};
+const today = new Date('2026-11-28T12:00:00Z');
+const read = (text: string, ignore: string[] = []) => understand(text, NAMES, { today, ignore });
+
+describe('understand', () => {
+  it('reads a misspelt company anywhere in the text, with a state by name', () => {
+    const u = read('Pinecrest Mutal Oregon');
+    expect(u.filters).toMatchObject({ company: 'Pinecrest Mutual Insurance Company', state: ['OR'] });
+    expect(u.rest).toBe('');
+    expect(u.chips.map((c) => c.kind)).toEqual(['company', 'state']);
+  });
+
+  it('reads years and statuses as fields, not words', () => {
+    const u = read('Dogwood Indemnity Florida 2022 withdrawn');
+    expect(u.filters).toMatchObject({
+      company: 'Dogwood Indemnity Company',
+      state: ['FL'],
+      submittedFrom: '2022-01-01',
+      submittedTo: '2022-12-31',
+      status: ['withdrawn'],
+    });
+    expect(read('since 2024').filters).toMatchObject({ submittedFrom: '2024-01-01' });
+    expect(read('since 2024').filters.submittedTo).toBeUndefined();
+    expect(read('between 2021 and 2023').filters).toMatchObject({
+      submittedFrom: '2021-01-01',
+      submittedTo: '2023-12-31',
+    });
+    expect(read('at the end of 2022').filters).toMatchObject({
+      submittedFrom: '2022-01-01',
+      submittedTo: '2022-12-31',
+    });
+    // chrono-node reads months and relative years.
+    expect(read('filed in March 2024').filters).toMatchObject({
+      submittedFrom: '2024-03-01',
+      submittedTo: '2024-03-31',
+    });
+    expect(read('last year').filters).toMatchObject({ submittedFrom: '2025-01-01', submittedTo: '2025-12-31' });
+  });
+
+  it('reads lines, types (rate and rule is rate/rule) and statuses by their synonyms', () => {
+    expect(read('manufactured home rate and rule filing').filters).toMatchObject({
+      line: ['mobile home'],
+      type: ['rate/rule'],
+    });
+    expect(read('dwelling filings rejected').filters).toMatchObject({
+      line: ['dwelling fire'],
+      status: ['disapproved'],
+    });
+    // A company named "… Fire" keeps its word; the line is still read.
+    expect(read('Granite Fire dwelling fire').filters).toMatchObject({
+      company: 'Granite Fire Insurance Company',
+      line: ['dwelling fire'],
+    });
+  });
+
+  it('reads rate conditions', () => {
+    expect(read('over 10%').filters).toMatchObject({ rateMin: 10 });
+    expect(read('under 5 percent').filters).toMatchObject({ rateMax: 5 });
+    expect(read('about 17%').filters).toMatchObject({ rateMin: 15.3, rateMax: 18.7 });
+    expect(read('rate cuts').filters).toMatchObject({ rateMax: -0.01 });
+    expect(read('between 5% and 10%').filters).toMatchObject({ rateMin: 5, rateMax: 10 });
+  });
+
+  it('reads perils beside a model word as model categories; "roof age models" is not the model ROOF AGE', () => {
+    expect(read('roof age models').filters).toMatchObject({ category: ['roof age'] });
+    expect(read('roof age models').filters.model).toBeUndefined();
+    expect(read('ROOF AGE').filters).toMatchObject({ model: ['ROOF AGE'] });
+    expect(read('hail and wind models').filters.category?.sort()).toEqual(['hail', 'wind']);
+    // Without a model word a peril is a word to search.
+    const plain = read('hurricane losses');
+    expect(plain.filters.category).toBeUndefined();
+    expect(plain.words).toEqual(['hurricane', 'losses']);
+  });
+
+  it('reads model names however they are typed', () => {
+    expect(read('zfire').filters.model).toEqual(['Z-FIRE']);
+    expect(read('did they use roofiq').filters.model).toEqual(['RoofIQ']);
+    expect(read('Wildrisk Pro').filters.model).toEqual(['WildRisk Pro']);
+  });
+
+  it('leaves search syntax and ordinary words alone; a lone lower-case first word is not a company', () => {
+    const u = read('"defensible space" -hail wildf* coastal territories');
+    expect(u.filters).toEqual({});
+    expect(u.rest).toBe('"defensible space" -hail wildf* coastal territories');
+    expect(read('Coastal').filters.company).toBe('Coastal');
+  });
+
+  it('a removed chip leaves its words as words', () => {
+    const first = read('Pinecrest Mutal Oregon');
+    const state = first.chips.find((c) => c.kind === 'state')!;
+    const again = read('Pinecrest Mutal Oregon', [state.id]);
+    expect(again.filters.state).toBeUndefined();
+    expect(again.words).toEqual(['oregon']);
+  });
+
+  it('reads a group only with the word group', () => {
+    expect(read('Pinecrest Group filings').filters).toMatchObject({ group: ['Pinecrest Insurance Group'] });
+  });
+});

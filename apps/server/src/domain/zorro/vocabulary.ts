@@ -1,0 +1,167 @@
+import type { ZorroFilters } from '@zview/contracts';
+
+/**
+ * The words an analyst uses for the filings' structured fields: data read by understand.ts, so a
+ * new synonym is a line here, not a rule in code. Phrases are lower case, words separated by one
+ * space ("&" is read as "and", a hyphen between letters as a space); the longest phrase wins.
+ * Company, group, model and state names come from the corpus and states.ts, not from here.
+ */
+export interface Vocabulary {
+  lines: Record<ZorroFilters['line'][number], string[]>;
+  /** Filing types: a phrase names one or several types ("rate filing" also covers rate/rule filings). */
+  types: { phrase: string; types: ZorroFilters['type'] }[];
+  statuses: Record<ZorroFilters['status'][number], string[]>;
+  /** Perils: read as the model categories covering them when a model word is near ("hail models"). */
+  perils: { phrases: string[]; categories: ZorroFilters['category'] }[];
+  /** Words that make a peril a cited-model filter. */
+  modelWords: string[];
+  /** Rate-change words: a direction, or a condition on the number that follows. */
+  rate: {
+    increase: string[];
+    decrease: string[];
+    flat: string[];
+    atLeast: string[];
+    atMost: string[];
+    about: string[];
+    doubleDigit: string[];
+  };
+  /** Date words before a year or a date. */
+  dates: { since: string[]; after: string[]; before: string[]; until: string[]; yearNoise: string[] };
+  /** Lower-case two-letter state codes read as states (others, like "in", "or", "me", are words). */
+  lowerCaseStateCodes: string[];
+  /** Name forms typed for a company: "P&C" is "Property and Casualty". */
+  nameForms: [string, string][];
+  /** Words of company names that describe the kind of company, not which one ("Mutual", "Fire"). */
+  companyKindWords: string[];
+  /** Words that carry no meaning for retrieval once the question is read. */
+  stopWords: string[];
+}
+
+export const VOCABULARY: Vocabulary = {
+  lines: {
+    homeowners: ['homeowners', 'homeowner', 'home owners', 'home owner', 'homeowners insurance', 'ho3', 'ho 3', 'ho-3'],
+    'dwelling fire': ['dwelling fire', 'dwelling', 'dwellings', 'dp3', 'dp 3', 'landlord', 'rental dwelling'],
+    'commercial property': ['commercial property', 'commercial', 'business property', 'commercial properties'],
+    farmowners: ['farmowners', 'farmowner', 'farm owners', 'farm', 'farms', 'ranch', 'agricultural'],
+    'mobile home': [
+      'mobile home',
+      'mobile homes',
+      'manufactured home',
+      'manufactured homes',
+      'manufactured housing',
+      'trailer',
+    ],
+  },
+  types: [
+    { phrase: 'rate and rule', types: ['rate/rule'] },
+    { phrase: 'rate rule', types: ['rate/rule'] },
+    { phrase: 'rate/rule', types: ['rate/rule'] },
+    { phrase: 'rate filing', types: ['rate', 'rate/rule'] },
+    { phrase: 'rate filings', types: ['rate', 'rate/rule'] },
+    { phrase: 'rule filing', types: ['rule', 'rate/rule'] },
+    { phrase: 'rule filings', types: ['rule', 'rate/rule'] },
+    { phrase: 'rule change', types: ['rule', 'rate/rule'] },
+    { phrase: 'rule changes', types: ['rule', 'rate/rule'] },
+    { phrase: 'form filing', types: ['form'] },
+    { phrase: 'form filings', types: ['form'] },
+    { phrase: 'forms filing', types: ['form'] },
+    { phrase: 'policy forms', types: ['form'] },
+  ],
+  statuses: {
+    approved: ['approved', 'accepted', 'signed off'],
+    disapproved: [
+      'disapproved',
+      'disapprove',
+      'disapproval',
+      'rejected',
+      'reject',
+      'denied',
+      'deny',
+      'turned down',
+      'refused',
+    ],
+    withdrawn: ['withdrawn', 'withdrew', 'withdraw', 'withdrawal', 'pulled', 'retracted'],
+    pending: [
+      'pending',
+      'still open',
+      'under review',
+      'in review',
+      'awaiting decision',
+      'not yet decided',
+      'undecided',
+    ],
+  },
+  perils: [
+    { phrases: ['wildfire', 'wildfires', 'wild fire', 'brush fire', 'bushfire', 'wildland'], categories: ['wildfire'] },
+    { phrases: ['hail', 'hailstorm', 'hailstorms', 'hail storm'], categories: ['hail'] },
+    {
+      phrases: ['hurricane', 'hurricanes', 'wind', 'windstorm', 'tropical storm', 'named storm', 'cyclone'],
+      categories: ['wind'],
+    },
+    {
+      phrases: ['severe storm', 'severe storms', 'severe convective storm', 'convective storm', 'tornado', 'storm'],
+      categories: ['storm'],
+    },
+    { phrases: ['flood', 'floods', 'flooding', 'storm surge'], categories: ['flood'] },
+    { phrases: ['roof age', 'roof', 'roofs', 'old roofs', 'roof condition'], categories: ['roof age'] },
+  ],
+  modelWords: ['model', 'models', 'score', 'scores', 'scoring', 'tool', 'tools', 'cat model', 'vendor model'],
+  rate: {
+    increase: ['increase', 'increases', 'increased', 'hike', 'hikes', 'rates up', 'rate up', 'raise', 'raised'],
+    decrease: [
+      'decrease',
+      'decreases',
+      'decreased',
+      'cut',
+      'cuts',
+      'reduction',
+      'reductions',
+      'reduced',
+      'lower rates',
+      'rates down',
+      'rate down',
+    ],
+    flat: ['no rate change', 'almost no rate change', 'flat', 'unchanged', 'no change'],
+    atLeast: [
+      'over',
+      'above',
+      'more than',
+      'greater than',
+      'at least',
+      'exceeding',
+      'higher than',
+      'north of',
+      'upwards of',
+    ],
+    atMost: ['under', 'below', 'less than', 'at most', 'lower than', 'up to', 'no more than'],
+    about: ['about', 'around', 'approximately', 'roughly', 'near', 'nearly', 'close to', 'almost', 'some', 'circa'],
+    doubleDigit: ['double digit', 'double-digit', 'double digits'],
+  },
+  dates: {
+    since: ['since', 'starting', 'as of', 'starting from'],
+    after: ['after'],
+    before: ['before', 'prior to'],
+    until: ['until', 'through', 'up to'],
+    yearNoise: ['early', 'late', 'mid', 'end of', 'start of', 'beginning of', 'the end of', 'the start of'],
+  },
+  lowerCaseStateCodes:
+    'ak az ar ca ct dc fl ga ia il ks ky md mi mn ms mt nc nd nh nj nm nv ny ri sc sd tn tx ut va vt wa wi wv wy'.split(
+      ' ',
+    ),
+  nameForms: [
+    ['p and c', 'property and casualty'],
+    ['pc', 'property and casualty'],
+    ['ins', 'insurance'],
+    ['co', 'company'],
+    ['cas', 'casualty'],
+    ['mut', 'mutual'],
+  ],
+  companyKindWords:
+    'mutual casualty property and fire indemnity home insurance company companies group holdings assurance reciprocal exchange national farm alliance shield underwriters'.split(
+      ' ',
+    ),
+  stopWords:
+    "a an and are as at be by did do does for from had has have how in into is it its many much of on or per since that the their them there these they this those to was were what when which who whom why with during after before between than more less over under above below least most any all each filing filings filed file files cited cite cites citing use used uses using mention mentioned mentioning state states company companies carrier carriers insurer insurers median average mean range rate rates change changes percent number count total show list give me tell about overall insurance year years model models score scores introduced introduce introducing proposed propose what's whats did does still our your i we you can could would should find look looking get got i'm want need type kind big size large how's slightly"
+      .split(' ')
+      .filter(Boolean),
+};

@@ -1,0 +1,134 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database.js';
+import { recordWorldChange } from '../domain/monitoring/books.js';
+
+/**
+ * A new imagery capture of the sample world over an area (issue 41), without outside data: an
+ * orthophoto of every neighbourhood the area touches, dated, and what it "sees" changed since
+ * the last one: some roofs replaced (installed that year, in good condition) and trees grown
+ * (more cover, closer to the house, less defensible space), chosen per property by a hash of
+ * its id and the date so the same command gives the same world. Records the capture as a world
+ * change for monitored portfolios.
+ */
+
+export interface Area {
+  west: number;
+  south: number;
+  east: number;
+  north: number;
+}
+
+export interface RecaptureOptions {
+  date: string;
+  area?: Area;
+  neighbourhoodId?: string;
+  /** Share of the area's properties whose roof was replaced (0–1, default 0.2). */
+  roofShare?: number;
+  /** Share whose trees grew (0–1, default 0.3). */
+  treeShare?: number;
+  provider?: string;
+}
+
+export interface RecaptureReport {
+  changeId: string;
+  captures: string[];
+  area: Area;
+  properties: number;
+  roofsReplaced: number;
+  treesGrown: number;
+}
+
+export function parseArea(text: string): Area {
+  const [west, south, east, north] = text.split(',').map(Number);
+  const area = { west: west!, south: south!, east: east!, north: north! };
+  if ([area.west, area.south, area.east, area.north].some((v) => v === undefined || !Number.isFinite(v)))
+    throw new Error('--area must be WEST,SOUTH,EAST,NORTH in degrees');
+  if (area.west >= area.east || area.south >= area.north)
+    throw new Error('--area must have WEST < EAST and SOUTH < NORTH');
+  return area;
+}
+
+const share = (value: number | undefined, fallback: number) => {
+  const v = value ?? fallback;
+  if (!(v >= 0 && v <= 1)) throw new Error('a share must be between 0 and 1');
+  return Math.round(v * 1000);
+};
+
+export async function recaptureArea(db: Db, options: RecaptureOptions): Promise<RecaptureReport> {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(options.date) || Number.isNaN(Date.parse(options.date)))
+    throw new Error('--date must be YYYY-MM-DD');
+  let area = options.area;
+  if (options.neighbourhoodId) {
+    const n = await db
+      .selectFrom('neighbourhoods')
+      .select(['west', 'south', 'east', 'north'])
+      .where('id', '=', options.neighbourhoodId)
+      .executeTakeFirst();
+    if (!n) throw new Error(`No neighbourhood ${options.neighbourhoodId}`);
+    area = n;
+  }
+  if (!area) throw new Error('--area WEST,SOUTH,EAST,NORTH or --neighbourhood ID is required');
+  const roofs = share(options.roofShare, 0.2);
+  const trees = share(options.treeShare, 0.3);
+  const year = Number(options.date.slice(0, 4));
+  const stamp = options.date.replaceAll('-', '');
+  return db.transaction().execute(async (trx) => {
+    const neighbourhoods = await trx
+      .selectFrom('neighbourhoods')
+      .select(['id', 'west', 'south', 'east', 'north'])
+      .where('west', '<=', area.east)
+      .where('east', '>=', area.west)
+      .where('south', '<=', area.north)
+      .where('north', '>=', area.south)
+      .execute();
+    const captures = neighbourhoods.map((n) => `${n.id}-m${stamp}`);
+    if (neighbourhoods.length)
+      await trx
+        .insertInto('imagery_captures')
+        .values(
+          neighbourhoods.map((n, i) => ({
+            id: captures[i]!,
+            source: 'generated' as const,
+            neighbourhood_id: n.id,
+            captured_on: options.date,
+            kind: 'ortho' as const,
+            direction: null,
+            provider: options.provider ?? 'Sample re-capture',
+            west: n.west,
+            south: n.south,
+            east: n.east,
+            north: n.north,
+            file_path: null,
+            media_type: null,
+            width: null,
+            height: null,
+          })),
+        )
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
+    const inArea = sql`p.lat BETWEEN ${area.south} AND ${area.north} AND p.lng BETWEEN ${area.west} AND ${area.east}`;
+    const { rows: counted } = await sql<{
+      n: number;
+    }>`SELECT count(*)::int AS n FROM properties p WHERE ${inArea}`.execute(trx);
+    const roofResult = await sql`
+      UPDATE buildings b SET roof_install_year = ${year}, roof_condition = 'good'
+      FROM properties p
+      WHERE b.property_id = p.id AND ${inArea} AND abs(hashtext(p.id || ':roof:' || ${options.date})) % 1000 < ${roofs}
+        AND b.roof_install_year IS DISTINCT FROM ${year}`.execute(trx);
+    const treeResult = await sql`
+      UPDATE properties p SET vegetation_cover = least(0.95, vegetation_cover + 0.2),
+        vegetation_within_5ft = least(0.9, vegetation_within_5ft + 0.3),
+        defensible_space_ft = greatest(0, defensible_space_ft - 20), vegetation_cleared_on = NULL
+      WHERE ${inArea} AND abs(hashtext(p.id || ':tree:' || ${options.date})) % 1000 < ${trees}`.execute(trx);
+    const roofsReplaced = Number(roofResult.numAffectedRows ?? 0);
+    const treesGrown = Number(treeResult.numAffectedRows ?? 0);
+    const changeId = await recordWorldChange(trx, {
+      cause: 'capture',
+      causeId: captures[0] ?? `capture-${stamp}`,
+      description: `Imagery captured ${options.date} over ${captures.length} neighbourhood(s): ${roofsReplaced} roofs replaced, ${treesGrown} properties with trees grown`,
+      occurredOn: options.date,
+      area,
+    });
+    return { changeId, captures, area, properties: counted[0]?.n ?? 0, roofsReplaced, treesGrown };
+  });
+}

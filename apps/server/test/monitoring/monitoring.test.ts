@@ -1,0 +1,287 @@
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { recordWorldChange } from '../../src/domain/monitoring/books.js';
+import { notifyPortfolioAndAppealEvents } from '../../src/domain/notifications/watchers.js';
+import { runMonitoringStep } from '../../src/jobs/monitoring-jobs.js';
+import { recaptureArea } from '../../src/world/recapture.js';
+import { authHeader, createUser } from '../factories.js';
+import { createMember, usePortfolioTestApp } from '../portfolio/app.js';
+import { portfolioSteps, type Headers } from '../portfolio/steps.js';
+
+// Monitored portfolios (issue 41): the real geocoder and models on a small world.
+const { app, db } = await usePortfolioTestApp({ chunkSize: 20, realEngines: { properties: 300 } });
+const steps = portfolioSteps(app);
+const today = new Date().toISOString().slice(0, 10);
+
+async function book(headers: Headers, csv: string) {
+  const id = await steps.createPortfolio(headers, csv, { products: 'zfire' });
+  const meta = await steps.waitForStatus(headers, id, 'zfire', 'READY');
+  const runId = meta.products.find((p: { product: string }) => p.product === 'zfire').runs.at(-1).runId as number;
+  return { id, runId };
+}
+
+const monitor = (headers: Headers, id: number, body: object) =>
+  app.inject({ method: 'PUT', url: `/api/caribou/portfolio/${id}/product/zfire/monitoring`, headers, payload: body });
+
+describe('monitored portfolios', () => {
+  it('a capture re-scores only the monitored rows under it, records each change with its cause, and pinned books keep their scores', async () => {
+    const [area] = (
+      await sql<{
+        id: string;
+      }>`SELECT neighbourhood_id AS id FROM properties GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`.execute(db)
+    ).rows;
+    const inside = await db
+      .selectFrom('properties')
+      .select(['id', 'lat', 'lng'])
+      .where('neighbourhood_id', '=', area!.id)
+      .orderBy('id')
+      .limit(20)
+      .execute();
+    const outside = await db
+      .selectFrom('properties')
+      .select(['id', 'lat', 'lng'])
+      .where('neighbourhood_id', '<>', area!.id)
+      .orderBy('id')
+      .limit(10)
+      .execute();
+    const csv = `Ref,Latitude,Longitude\n${[...inside, ...outside].map((p, i) => `R${i + 1},${p.lat},${p.lng}`).join('\n')}\n`;
+
+    const home = await createMember(app, db);
+    const foreign = await createMember(app, db);
+    const live = await book(home.headers, csv);
+    const pinned = await book(home.headers, csv);
+    const theirs = await book(foreign.headers, csv);
+
+    // Each finished run is told once to whoever asked for it (read after a cursor, no hook in the runs).
+    expect(await notifyPortfolioAndAppealEvents(db)).toBe(3);
+    expect(await notifyPortfolioAndAppealEvents(db)).toBe(0);
+    const ready = await app.inject({ method: 'GET', url: '/api/caribou/notifications', headers: home.headers });
+    expect(ready.json().items.filter((n: { title: string }) => n.title.endsWith('is ready (zfire)'))).toHaveLength(2);
+
+    // Nothing of another organisation's book is reachable.
+    expect((await monitor(foreign.headers, live.id, { monitored: true })).statusCode).toBe(404);
+    for (const url of [
+      `/api/caribou/portfolio/${live.id}/monitoring`,
+      `/api/caribou/portfolio/${live.id}/changes`,
+      `/api/caribou/portfolio/${live.id}/product/zfire/diff?from=${live.runId}&to=now`,
+      `/api/caribou/portfolio/${live.id}/product/zfire/diff/export?from=${live.runId}&to=now`,
+    ])
+      expect((await app.inject({ method: 'GET', url, headers: foreign.headers })).statusCode, url).toBe(404);
+    expect((await monitor(home.headers, live.id, { monitored: 'yes' })).statusCode).toBe(400);
+
+    const on = await monitor(home.headers, live.id, { monitored: true });
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json()).toMatchObject({ product: 'zfire', monitored: true, pinned: false, rows: 30 });
+    const pin = await monitor(home.headers, pinned.id, { monitored: true, pinned: true });
+    expect(pin.json()).toMatchObject({ pinned: true, note: expect.stringContaining('only appeals and corrections') });
+    expect((await monitor(foreign.headers, theirs.id, { monitored: true })).statusCode).toBe(200);
+    const untouchedBefore = await db
+      .selectFrom('monitored_rows')
+      .select(['row_number', 'updated_at', 'score'])
+      .where('portfolio_id', '=', live.id)
+      .where('row_number', '>', 20)
+      .orderBy('row_number')
+      .execute();
+
+    // Every roof under the capture replaced and every tree grown.
+    const report = await recaptureArea(db, { neighbourhoodId: area!.id, date: today, roofShare: 1, treeShare: 1 });
+    expect(report.properties).toBeGreaterThanOrEqual(20);
+    const applied = await runMonitoringStep(db);
+    expect(applied).toHaveLength(1);
+    expect(applied[0]).toMatchObject({ cause: 'capture', affectedRows: 40 }); // 20 rows of each unpinned book
+
+    const changes = await db.selectFrom('score_changes').selectAll().where('portfolio_id', '=', live.id).execute();
+    expect(changes.length).toBeGreaterThan(0);
+    const insideIds = new Set(inside.map((p) => p.id));
+    expect(
+      changes.every((c) => c.cause === 'capture' && c.cause_id === report.captures[0] && insideIds.has(c.property_id)),
+    ).toBe(true);
+    expect(changes.every((c) => c.row_number <= 20 && c.old_score !== c.new_score && c.factors.length > 0)).toBe(true);
+    // The other organisation's book saw the same capture; the pinned book did not move.
+    expect(
+      await db.selectFrom('score_changes').select('id').where('portfolio_id', '=', theirs.id).execute(),
+    ).toHaveLength(changes.length);
+    expect(
+      await db.selectFrom('score_changes').select('id').where('portfolio_id', '=', pinned.id).execute(),
+    ).toHaveLength(0);
+    // Rows outside the area were never written.
+    const untouchedAfter = await db
+      .selectFrom('monitored_rows')
+      .select(['row_number', 'updated_at', 'score'])
+      .where('portfolio_id', '=', live.id)
+      .where('row_number', '>', 20)
+      .orderBy('row_number')
+      .execute();
+    expect(untouchedAfter).toEqual(untouchedBefore);
+
+    // /v1: the changes after a cursor, paged, oldest first; documented; another organisation's key gets 404.
+    const keyOf = async (org: typeof home.org) => {
+      const admin = await authHeader(app, await createUser(db, { org, role: 'admin' }));
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/user-management/api-keys',
+        headers: admin,
+        payload: { name: 'feed' },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return { authorization: `Bearer ${res.json().key as string}` };
+    };
+    const key = await keyOf(home.org);
+    const fed: string[] = [];
+    for (let after = '', pages = 0; ; pages += 1) {
+      const res = await app.inject({
+        method: 'GET',
+        url: `/v1/portfolios/${live.id}/changes?limit=3${after ? `&after=${after}` : ''}`,
+        headers: key,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      fed.push(...res.json().changes.map((c: { id: string }) => c.id));
+      if (!res.json().hasMore) break;
+      after = res.json().nextCursor;
+      expect(pages).toBeLessThan(50);
+    }
+    expect(fed).toEqual(changes.map((c) => String(c.id)).sort((a, b) => Number(a) - Number(b)));
+    expect(
+      (await app.inject({ method: 'GET', url: `/v1/portfolios/${live.id}/changes`, headers: await keyOf(foreign.org) }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await app.inject({ method: 'GET', url: `/v1/portfolios/${live.id}/changes?after=x`, headers: key })).statusCode,
+    ).toBe(400);
+    const doc = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    expect(doc.paths['/v1/portfolios/{id}/changes'].get).toBeDefined();
+
+    // Changes are immutable.
+    await expect(
+      sql`UPDATE score_changes SET new_score = 0 WHERE portfolio_id = ${live.id}`.execute(db),
+    ).rejects.toThrow(/immutable/);
+
+    // The changes view: counts by transition and cause, top movers, filters, a row's history.
+    const view = await app.inject({
+      method: 'GET',
+      url: `/api/caribou/portfolio/${live.id}/changes`,
+      headers: home.headers,
+    });
+    expect(view.statusCode, view.body).toBe(200);
+    const page = view.json();
+    expect(page.total).toBe(changes.length);
+    expect(page.transitions.reduce((n: number, t: { count: number }) => n + t.count, 0)).toBe(changes.length);
+    expect(page.byCause).toEqual([{ cause: 'capture', count: changes.length }]);
+    expect(page.changes[0]).toMatchObject({ cause: 'capture', ref: expect.stringMatching(/^R\d+$/) });
+    const movers = page.topMovers.map((c: { delta: number }) => Math.abs(c.delta));
+    expect(movers).toEqual([...movers].sort((a, b) => b - a));
+    // A row opens the property with its orthophotos before and after the capture.
+    const detail = await app.inject({
+      method: 'GET',
+      url: `/api/caribou/portfolio/${live.id}/changes/${page.changes[0].id}`,
+      headers: home.headers,
+    });
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(detail.json().after).toMatchObject({ captureId: report.captures[0], date: today });
+    expect(detail.json().before.date < today).toBe(true);
+    expect(detail.json().after.imageUrl).toMatch(/sig=/);
+    expect(
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/api/caribou/portfolio/${live.id}/changes/${page.changes[0].id}`,
+          headers: foreign.headers,
+        })
+      ).statusCode,
+    ).toBe(404);
+    const none = await app.inject({
+      method: 'GET',
+      url: `/api/caribou/portfolio/${live.id}/changes?cause=appeal`,
+      headers: home.headers,
+    });
+    expect(none.json().total).toBe(0);
+    const bad = await app.inject({
+      method: 'GET',
+      url: `/api/caribou/portfolio/${live.id}/changes?cause=weather`,
+      headers: home.headers,
+    });
+    expect(bad.statusCode).toBe(400);
+
+    // A correction moves the pinned book too, and says so.
+    const corrected = inside[0]!.id;
+    await db
+      .updateTable('properties')
+      .set({ vegetation_cover: 0.02, vegetation_within_5ft: 0, defensible_space_ft: 100 })
+      .where('id', '=', corrected)
+      .execute();
+    await db.updateTable('buildings').set({ roof_material: 'metal' }).where('property_id', '=', corrected).execute();
+    await recordWorldChange(db, { cause: 'correction', causeId: 'fix-1', occurredOn: today, propertyIds: [corrected] });
+    await runMonitoringStep(db);
+    const pinnedChanges = await db
+      .selectFrom('score_changes')
+      .selectAll()
+      .where('portfolio_id', '=', pinned.id)
+      .execute();
+    expect(pinnedChanges.length).toBeGreaterThan(0);
+    expect(pinnedChanges.every((c) => c.cause === 'correction' && c.property_id === corrected)).toBe(true);
+    const history = await app.inject({
+      method: 'GET',
+      url: `/api/caribou/portfolio/${live.id}/changes?rowNumber=1`,
+      headers: home.headers,
+    });
+    const steps1 = history.json().changes as { cause: string; oldScore: number; newScore: number }[];
+    expect(steps1.map((c) => c.cause)).toEqual(['capture', 'correction'].slice(0, steps1.length));
+    if (steps1.length === 2) expect(steps1[1]!.oldScore).toBe(steps1[0]!.newScore);
+
+    // The diff of the first run and now, as counts and as a CSV of the changed rows.
+    const changedRows = new Set(
+      (await db.selectFrom('score_changes').select('row_number').where('portfolio_id', '=', live.id).execute()).map(
+        (c) => c.row_number,
+      ),
+    );
+    const diff = await app.inject({
+      method: 'GET',
+      url: `/api/caribou/portfolio/${live.id}/product/zfire/diff?from=${live.runId}&to=now`,
+      headers: home.headers,
+    });
+    expect(diff.statusCode, diff.body).toBe(200);
+    expect(diff.json()).toMatchObject({ rows: 30 });
+    expect(diff.json().changed).toBeLessThanOrEqual(changedRows.size);
+    expect(diff.json().changed).toBeGreaterThan(0);
+    const file = await app.inject({
+      method: 'GET',
+      url: `/api/caribou/portfolio/${live.id}/product/zfire/diff/export?from=${live.runId}&to=now&format=csv`,
+      headers: home.headers,
+    });
+    expect(file.statusCode, file.body).toBe(200);
+    const lines = file.body.trim().split('\n');
+    expect(lines[0]).toBe('row_number,ref,address,old_score,old_level,new_score,new_level,delta');
+    expect(lines).toHaveLength(diff.json().changed + 1);
+    const xlsx = await app.inject({
+      method: 'GET',
+      url: `/api/caribou/portfolio/${live.id}/product/zfire/diff/export?from=${live.runId}&to=now&format=xlsx`,
+      headers: home.headers,
+    });
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+
+    // A whole-book rerun becomes the monitored book's new base.
+    const rerun = await app.inject({
+      method: 'PUT',
+      url: `/api/caribou/portfolio/${live.id}/product/zfire/rerun_portfolio`,
+      headers: home.headers,
+    });
+    expect(rerun.statusCode, rerun.body).toBe(202);
+    const meta = await steps.waitForStatus(home.headers, live.id, 'zfire', 'READY');
+    const newRun = meta.products.find((p: { product: string }) => p.product === 'zfire').runs.at(-1).runId as number;
+    expect(newRun).not.toBe(live.runId);
+    await runMonitoringStep(db);
+    const base = await db
+      .selectFrom('monitored_products')
+      .select('base_run_id')
+      .where('portfolio_id', '=', live.id)
+      .executeTakeFirst();
+    expect(base?.base_run_id).toBe(newRun);
+    const rebased = await db
+      .selectFrom('monitored_rows')
+      .select('model_version')
+      .where('portfolio_id', '=', live.id)
+      .execute();
+    expect(rebased).toHaveLength(30);
+  }, 240_000);
+});

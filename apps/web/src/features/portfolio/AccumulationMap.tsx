@@ -1,0 +1,170 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import type { Dashboard, Ring, RingRows } from '@zview/contracts';
+import type { Feature, FeatureCollection, Polygon } from 'geojson';
+import type { GeoJSONSource, Map as MapLibreMap, StyleSpecification } from 'maplibre-gl';
+import { useEffect, useRef, useState } from 'react';
+import { detectWebGL, loadMapLibre } from '../map';
+import { loadUsStates } from './usStates';
+
+/**
+ * The book's value as hexagons (H3 resolution 7, shaded by value, or by rows when the file has no
+ * value column), and the ring chosen in the list: its circle and its rows, the map moved onto it.
+ */
+const EMPTY: FeatureCollection = { type: 'FeatureCollection', features: [] };
+
+function hexagonFeatures(hexagons: Dashboard['hexagons'], byValue: boolean): FeatureCollection {
+  const weights = hexagons.map((h) => (byValue ? h.value : h.count));
+  const max = Math.max(1, ...weights);
+  return {
+    type: 'FeatureCollection',
+    features: hexagons.map((h, i): Feature<Polygon> => ({
+      type: 'Feature',
+      properties: { share: weights[i]! / max, count: h.count, value: h.value },
+      geometry: { type: 'Polygon', coordinates: [h.boundary] },
+    })),
+  };
+}
+
+/** A circle of `radius` metres as a polygon of 64 points. */
+export function circlePolygon(latitude: number, longitude: number, radius: number): Feature<Polygon> {
+  const points: [number, number][] = [];
+  const dLat = radius / 111_320;
+  const dLng = dLat / Math.cos((latitude * Math.PI) / 180);
+  for (let k = 0; k <= 64; k++) {
+    const a = (k / 64) * 2 * Math.PI;
+    points.push([longitude + dLng * Math.cos(a), latitude + dLat * Math.sin(a)]);
+  }
+  return { type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates: [points] } };
+}
+
+function style(states: FeatureCollection, hexagons: FeatureCollection): StyleSpecification {
+  return {
+    version: 8,
+    sources: {
+      states: { type: 'geojson', data: states },
+      hexagons: { type: 'geojson', data: hexagons },
+      ring: { type: 'geojson', data: EMPTY },
+      'ring-rows': { type: 'geojson', data: EMPTY },
+    },
+    layers: [
+      { id: 'background', type: 'background', paint: { 'background-color': '#dce6ee' } },
+      { id: 'states-fill', type: 'fill', source: 'states', paint: { 'fill-color': '#f8f9fa' } },
+      { id: 'states-line', type: 'line', source: 'states', paint: { 'line-color': '#aab4be', 'line-width': 0.8 } },
+      {
+        id: 'hexagons',
+        type: 'fill',
+        source: 'hexagons',
+        paint: {
+          'fill-color': ['interpolate', ['linear'], ['get', 'share'], 0, '#fde7c8', 0.25, '#f59e42', 1, '#9a1c1c'],
+          'fill-opacity': 0.75,
+          'fill-outline-color': '#9a1c1c',
+        },
+      },
+      { id: 'ring-fill', type: 'fill', source: 'ring', paint: { 'fill-color': '#1f5fa8', 'fill-opacity': 0.12 } },
+      { id: 'ring-line', type: 'line', source: 'ring', paint: { 'line-color': '#1f5fa8', 'line-width': 2 } },
+      {
+        id: 'ring-rows',
+        type: 'circle',
+        source: 'ring-rows',
+        paint: {
+          'circle-color': '#1f5fa8',
+          'circle-radius': 5,
+          'circle-stroke-width': 1.5,
+          'circle-stroke-color': '#ffffff',
+        },
+      },
+    ],
+  };
+}
+
+export default function AccumulationMap({
+  dashboard,
+  ring,
+  ringRows,
+}: {
+  dashboard: Dashboard;
+  ring: Ring | null;
+  ringRows: RingRows['rows'];
+}) {
+  const container = useRef<HTMLDivElement | null>(null);
+  const mapRef = useRef<MapLibreMap | null>(null);
+  const [ready, setReady] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [webgl] = useState(detectWebGL);
+
+  useEffect(() => {
+    const element = container.current;
+    if (!element || !webgl) return;
+    let cancelled = false;
+    let map: MapLibreMap | null = null;
+    Promise.all([loadMapLibre(), loadUsStates()])
+      .then(([maplibre, states]) => {
+        if (cancelled) return;
+        const hexagons = hexagonFeatures(dashboard.hexagons, dashboard.hasValue);
+        const lngs = dashboard.hexagons.flatMap((h) => h.boundary.map((p) => p[0]));
+        const lats = dashboard.hexagons.flatMap((h) => h.boundary.map((p) => p[1]));
+        map = new maplibre.Map({
+          container: element,
+          style: style(states, hexagons),
+          bounds: lngs.length
+            ? [Math.min(...lngs), Math.min(...lats), Math.max(...lngs), Math.max(...lats)]
+            : [-125, 24, -66, 50],
+          fitBoundsOptions: { padding: 40, maxZoom: 12 },
+          attributionControl: false,
+          dragRotate: false,
+        });
+        mapRef.current = map;
+        map.addControl(new maplibre.NavigationControl({ showCompass: false }), 'top-right');
+        map.once('load', () => !cancelled && setReady(true));
+      })
+      .catch(() => !cancelled && setFailure('The map could not be loaded.'));
+    return () => {
+      cancelled = true;
+      map?.remove();
+      mapRef.current = null;
+      setReady(false);
+    };
+  }, [dashboard, webgl]);
+
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map || !ready) return;
+    (map.getSource('ring') as GeoJSONSource).setData(
+      ring
+        ? { type: 'FeatureCollection', features: [circlePolygon(ring.latitude, ring.longitude, ring.radius)] }
+        : EMPTY,
+    );
+    (map.getSource('ring-rows') as GeoJSONSource).setData({
+      type: 'FeatureCollection',
+      features: ringRows.map((row) => ({
+        type: 'Feature',
+        properties: { row: row.rowNumber },
+        geometry: { type: 'Point', coordinates: [row.longitude, row.latitude] },
+      })),
+    });
+    if (ring) {
+      const circle = circlePolygon(ring.latitude, ring.longitude, ring.radius).geometry.coordinates[0]!;
+      const xs = circle.map((p) => p[0]!);
+      const ys = circle.map((p) => p[1]!);
+      map.fitBounds([Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)], {
+        padding: 40,
+        duration: 600,
+      });
+    }
+  }, [ring, ringRows, ready]);
+
+  if (!webgl) return <Alert severity="info">This browser cannot draw maps (WebGL is off).</Alert>;
+  if (failure) return <Alert severity="warning">{failure}</Alert>;
+  return (
+    <Box
+      sx={{ height: 420, borderRadius: 1, overflow: 'hidden', border: 1, borderColor: 'divider' }}
+      ref={container}
+      role="region"
+      aria-label="Map of the book's value"
+      data-testid="accumulation-map"
+      data-map-state={ready ? 'shown' : 'loading'}
+      data-ring-rows={ringRows.length}
+    />
+  );
+}

@@ -1,0 +1,58 @@
+import {
+  accumulationPageSchema,
+  dashboardSchema,
+  ringRowsSchema,
+  ringsSchema,
+  type AccumulationGrouping,
+} from '@zview/contracts';
+import { api } from '../../../api/client';
+
+/** The portfolio analysis calls (issue 43): dashboard, areas, rings and a ring's rows, and their files. */
+const base = (id: number) => `/api/caribou/portfolio/${id}`;
+
+export function fetchDashboard(id: number, signal?: AbortSignal) {
+  return api.get(`${base(id)}/dashboard`, { schema: dashboardSchema, signal });
+}
+
+export function fetchAccumulation(
+  id: number,
+  query: { product: string; by: AccumulationGrouping; page: number; itemsPerPage: number },
+  signal?: AbortSignal,
+) {
+  return api.get(`${base(id)}/accumulation`, { query, schema: accumulationPageSchema, signal });
+}
+
+export function fetchRings(
+  id: number,
+  query: { product: string; radius: number; limit: number },
+  signal?: AbortSignal,
+) {
+  return api.get(`${base(id)}/accumulation/rings`, { query, schema: ringsSchema, signal });
+}
+
+export function fetchRingRows(
+  id: number,
+  query: { product: string; latitude: number; longitude: number; radius: number },
+  signal?: AbortSignal,
+) {
+  return api.get(`${base(id)}/accumulation/ring-rows`, {
+    query: { ...query, itemsPerPage: 500 },
+    schema: ringRowsSchema,
+    signal,
+  });
+}
+
+/** An aggregate as a CSV or XLSX file (a download). */
+export function fetchAggregateFile(
+  id: number,
+  what:
+    { kind: 'areas'; product: string; by: AccumulationGrouping } | { kind: 'rings'; product: string; radius: number },
+  format: 'csv' | 'xlsx',
+): Promise<Blob> {
+  const path = what.kind === 'areas' ? 'accumulation' : 'accumulation/rings';
+  const query =
+    what.kind === 'areas'
+      ? { product: what.product, by: what.by, format, itemsPerPage: 5000 }
+      : { product: what.product, radius: what.radius, limit: 100, format };
+  return api.get<Blob>(`${base(id)}/${path}`, { query, responseType: 'blob' });
+}
