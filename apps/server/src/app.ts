@@ -177,6 +177,11 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   // Fastify validates them before the handler, which receives the parsed values (typed by
   // fastify-type-provider-zod's ZodTypeProvider); a failure answers 400 in the product's shape (errors.ts).
   app.setValidatorCompiler(validatorCompiler);
+  // An absent body is an empty one (as the handlers' own `parse(request.body ?? {})` had it):
+  // a body of optional fields may be left out, and a missing required field is named.
+  app.addHook('preValidation', async (request) => {
+    if (request.body == null && request.routeOptions.schema?.body) request.body = {};
+  });
   registerZodResponseSerializer(app, { check: process.env.NODE_ENV !== 'production' });
 
   await registerOpsRoutes(app);

@@ -226,6 +226,14 @@ export const organizationNamesResponseSchema = z.object({
 export const organizationIdsResponseSchema = z.object({ organizationIds: z.array(z.number()) });
 export const renameOrganizationRequestSchema = z.object({ organizationName: requiredText(200) });
 export const renameOrganizationResponseSchema = z.boolean();
+/**
+ * POST /api/caribou/organizations/:id as declared: SPEC has it answer false on any failure, a bad
+ * id or name included, so these never fail validation: an invalid part arrives as undefined.
+ */
+export const renameOrganizationParamsSchema = z.object({ id: positiveId.optional().catch(undefined) });
+export const renameOrganizationLenientSchema = z
+  .object({ organizationName: requiredText(200).optional().catch(undefined) })
+  .catch({ organizationName: undefined });
 
 /* ---------- Audit trail ---------- */
 

@@ -484,3 +484,27 @@ export const jobsMetadataSchema = z.object({
 export type JobsMetadata = z.infer<typeof jobsMetadataSchema>;
 /** POST /caribou/jobs/{id}/suspend and /resume */
 export const jobStateChangeSchema = z.object({ id: z.number(), state: z.enum(JOB_STATES) });
+
+/** Path parameters of the portfolio routes: a portfolio, a product of it, an uploaded file. */
+export const portfolioIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const portfolioProductParamsSchema = z.object({ id: z.coerce.number().int().positive(), p: z.string().min(1) });
+export const uploadNameParamsSchema = z.object({ name: z.string().min(1).max(100) });
+/** POST /api/caribou/portfolios: staff may create for another organisation with `target_resource_org_id`. */
+export const portfolioCreateQuerySchema = z.object({
+  target_resource_org_id: z.coerce.number().int().positive().optional(),
+});
+
+/**
+ * POST /api/caribou/portfolios/:id/product/:p as declared: the organisation comes from the body or
+ * `target_resource_org_id`; any part missing or malformed answers 'Missing required parameters'
+ * (SPEC), so these accept anything and the handler checks the whole (addProductsSchema).
+ */
+export const addProductsBodySchema = z
+  .object({ organizationId: z.unknown().optional() })
+  .catch({ organizationId: undefined });
+export const addProductsQuerySchema = z.object({ target_resource_org_id: z.unknown().optional() });
+export const addProductsSchema = z.object({
+  id: z.coerce.number().int().positive(),
+  p: z.string().min(1),
+  organizationId: z.coerce.number().int().positive(),
+});

@@ -1,22 +1,23 @@
-import {
-  addressAutocompleteQuerySchema,
-  addressAutocompleteResponseSchema,
-  type AddressAutocompleteResponse,
-} from '@zview/contracts';
+import { addressAutocompleteQuerySchema, addressAutocompleteResponseSchema } from '@zview/contracts';
 import type { FastifyInstance } from 'fastify';
 import { autocompleteAddresses } from '../domain/geocoder/autocomplete.js';
+import { withZod } from './route-config.js';
 
 /** Address search box: suggestions while typing. */
-export async function registerAddressRoutes(app: FastifyInstance) {
+export async function registerAddressRoutes(fastify: FastifyInstance) {
+  const app = withZod(fastify);
   app.get(
     '/caribou/property/autocomplete',
     {
-      schema: { response: { 200: addressAutocompleteResponseSchema } },
-      config: { policy: 'property:read', openapi: { query: addressAutocompleteQuerySchema } },
+      schema: {
+        summary: 'Address suggestions',
+        description:
+          'Addresses of the sample world (or imported data) matching what the user has typed so far, best first.',
+        querystring: addressAutocompleteQuerySchema,
+        response: { 200: addressAutocompleteResponseSchema },
+      },
+      config: { policy: 'property:read' },
     },
-    async (request): Promise<AddressAutocompleteResponse> => {
-      const query = addressAutocompleteQuerySchema.parse(request.query);
-      return { results: await autocompleteAddresses(app.ctx.db, query.q, query.limit) };
-    },
+    async (request) => ({ results: await autocompleteAddresses(app.ctx.db, request.query.q, request.query.limit) }),
   );
 }

@@ -11,6 +11,7 @@ import type { Actor } from '../auth/actor.js';
 import type { ApiKeyRow } from '../db/api-keys.js';
 import { createApiKey, listOrganizationApiKeys, revokeOrganizationApiKey, statusOf } from '../domain/api-keys/keys.js';
 import { unauthorized } from './errors.js';
+import { withZod } from './route-config.js';
 
 function actorOf(request: FastifyRequest): Actor {
   if (!request.actor) throw unauthorized();
@@ -36,14 +37,19 @@ export function presentApiKey(row: ApiKeyRow): ApiKey {
 }
 
 /** /api/user-management/api-keys: the organisation's keys for the public API (issue 19). */
-export async function registerApiKeyRoutes(app: FastifyInstance) {
+export async function registerApiKeyRoutes(fastify: FastifyInstance) {
+  const app = withZod(fastify);
   const { db } = app.ctx;
 
   app.get(
     '/user-management/api-keys',
     {
-      schema: { response: { 200: apiKeyListSchema } },
-      config: { policy: 'api-keys:manage', openapi: { summary: 'The organisation’s API keys' } },
+      schema: {
+        summary: 'The organisation’s API keys',
+        description: 'Every API key of the organisation acted for, with its status; never the key itself.',
+        response: { 200: apiKeyListSchema },
+      },
+      config: { policy: 'api-keys:manage' },
     },
     async (request) => {
       return { results: (await listOrganizationApiKeys(db, actorOf(request))).map(presentApiKey) };
@@ -54,14 +60,17 @@ export async function registerApiKeyRoutes(app: FastifyInstance) {
   app.post(
     '/user-management/api-keys',
     {
-      schema: { response: { 201: apiKeyCreatedSchema } },
-      config: {
-        policy: 'api-keys:manage',
-        openapi: { summary: 'Create an API key (the key is shown in this answer only)', body: apiKeyCreateSchema },
+      schema: {
+        summary: 'Create an API key',
+        description:
+          'A new key for the public API (/v1) with its products and rate limit. The key is shown in this answer only: it is stored hashed.',
+        body: apiKeyCreateSchema,
+        response: { 201: apiKeyCreatedSchema },
       },
+      config: { policy: 'api-keys:manage' },
     },
     async (request, reply) => {
-      const { row, key } = await createApiKey(db, actorOf(request), apiKeyCreateSchema.parse(request.body ?? {}));
+      const { row, key } = await createApiKey(db, actorOf(request), request.body);
       return reply.status(201).send({ ...presentApiKey(row), key });
     },
   );
@@ -69,14 +78,16 @@ export async function registerApiKeyRoutes(app: FastifyInstance) {
   app.post(
     '/user-management/api-keys/:id/revoke',
     {
-      schema: { response: { 200: apiKeySchema } },
-      config: {
-        policy: 'api-keys:manage',
-        openapi: { summary: 'Revoke an API key: refused from the next request on', params: apiKeyIdParamsSchema },
+      schema: {
+        summary: 'Revoke an API key',
+        description: 'The key is refused from the next request on, in every server process.',
+        params: apiKeyIdParamsSchema,
+        response: { 200: apiKeySchema },
       },
+      config: { policy: 'api-keys:manage' },
     },
     async (request) => {
-      const { id } = apiKeyIdParamsSchema.parse(request.params);
+      const { id } = request.params;
       return presentApiKey(await revokeOrganizationApiKey(db, actorOf(request), id));
     },
   );

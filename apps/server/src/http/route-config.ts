@@ -8,7 +8,8 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { ZodType } from 'zod';
+import type { Readable } from 'node:stream';
+import { z, type ZodType } from 'zod';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -48,3 +49,19 @@ export const withZod = (app: FastifyInstance): ZodFastify => app.withTypeProvide
 export function sendJsonText(reply: { type(contentType: string): unknown }, json: string) {
   return (reply.type('application/json; charset=utf-8') as FastifyReply).send(json);
 }
+
+/** A file's bytes: a stream or a buffer the handler sends, a binary string in the OpenAPI document. */
+const binary = z.custom<Readable | Buffer | string>().meta({ type: 'string', format: 'binary' });
+
+export const CSV_OR_XLSX = ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'] as const;
+
+/** A download's answer: its media types, for the document (the handler sends a stream or a buffer). */
+export function fileResponse(description: string, mediaTypes: readonly string[]) {
+  return {
+    description,
+    content: Object.fromEntries(mediaTypes.map((type) => [type, { schema: binary }])),
+  };
+}
+
+/** A 204's answer: no body. */
+export const noContent = (description: string) => z.undefined().describe(description);

@@ -17,10 +17,10 @@ import {
   zorroSearchResponseSchema,
 } from '@zview/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodType } from 'zod';
 import * as conversations from '../domain/zorro/conversations.js';
 import { exportFilings } from '../domain/zorro/export.js';
 import { discoverFacets, discoverSearch, document, filing } from '../domain/zorro/search.js';
+import { CSV_OR_XLSX, fileResponse, noContent, withZod } from './route-config.js';
 
 /**
  * Data discovery (zorro) under /api/zorro: search, facets (GET /zorro/filters, SPEC §7), filings,
@@ -31,62 +31,159 @@ const owner = (request: FastifyRequest) => ({
   organizationId: request.actor!.organization.id,
   userId: request.actor!.userId,
 });
-/** A zorro route answering `schema` with `status`. */
-const zorro = (schema: ZodType, status = 200) =>
-  ({ schema: { response: { [status]: schema } }, config: { policy: 'zorro:use' } }) as const;
+const config = { policy: 'zorro:use' } as const;
 
-export async function registerZorroRoutes(app: FastifyInstance) {
-  const { db, config } = app.ctx;
-  app.get('/zorro/search', zorro(zorroSearchResponseSchema), async (request) =>
-    discoverSearch(db, zorroSearchQuerySchema.parse(request.query)),
+export async function registerZorroRoutes(fastify: FastifyInstance) {
+  const app = withZod(fastify);
+  const { db } = app.ctx;
+  const llm = app.ctx.config.zorro.llm;
+  const schema = {
+    search: {
+      summary: 'Search filings',
+      description: 'Regulatory filings matching the words and filters, best first, a page at a time.',
+      querystring: zorroSearchQuerySchema,
+      response: { 200: zorroSearchResponseSchema },
+    },
+    filters: {
+      summary: 'Search facets',
+      description:
+        'The values of each filter (state, company, line of business…) with their counts under the other filters.',
+      querystring: zorroFiltersSchema,
+      response: { 200: zorroFiltersResponseSchema },
+    },
+  } as const;
+  app.get('/zorro/search', { schema: schema.search, config }, async (request) => discoverSearch(db, request.query));
+  app.get('/zorro/filters', { schema: schema.filters, config }, async (request) => discoverFacets(db, request.query));
+  app.get(
+    '/zorro/filings/:id',
+    {
+      schema: {
+        summary: 'A filing',
+        description: 'One filing with its metadata and its documents.',
+        params: zorroIdParamsSchema,
+        response: { 200: zorroFilingSchema },
+      },
+      config,
+    },
+    async (request) => filing(db, request.params.id),
   );
-  app.get('/zorro/filters', zorro(zorroFiltersResponseSchema), async (request) =>
-    discoverFacets(db, zorroFiltersSchema.parse(request.query)),
-  );
-  app.get('/zorro/filings/:id', zorro(zorroFilingSchema), async (request) =>
-    filing(db, zorroIdParamsSchema.parse(request.params).id),
-  );
-  app.get('/zorro/documents/:id', zorro(zorroDocumentSchema), async (request) =>
-    document(db, zorroIdParamsSchema.parse(request.params).id, zorroDocumentQuerySchema.parse(request.query).q),
+  app.get(
+    '/zorro/documents/:id',
+    {
+      schema: {
+        summary: 'A filing document',
+        description: 'A document’s text, with the passages matching `q` marked.',
+        params: zorroIdParamsSchema,
+        querystring: zorroDocumentQuerySchema,
+        response: { 200: zorroDocumentSchema },
+      },
+      config,
+    },
+    async (request) => document(db, request.params.id, request.query.q),
   );
   // Every matching filing (no cap), streamed as CSV or XLSX.
-  app.get('/zorro/export', { config: { policy: 'zorro:use', rawResponse: true } }, async (request, reply) => {
-    const file = exportFilings(db, zorroExportQuerySchema.parse(request.query));
-    reply.header('content-disposition', `attachment; filename="${file.fileName}"`);
-    reply.header('content-type', file.contentType);
-    return reply.send(file.stream);
-  });
+  app.get(
+    '/zorro/export',
+    {
+      schema: {
+        summary: 'Export filings',
+        description: 'Every filing matching the search (no cap), streamed as a CSV or XLSX attachment.',
+        querystring: zorroExportQuerySchema,
+        response: { 200: fileResponse('The filings, as an attachment', CSV_OR_XLSX) },
+      },
+      config: { ...config, rawResponse: true },
+    },
+    async (request, reply) => {
+      const file = exportFilings(db, request.query);
+      reply.header('content-disposition', `attachment; filename="${file.fileName}"`);
+      reply.header('content-type', file.contentType);
+      return reply.send(file.stream);
+    },
+  );
 
-  app.get('/zorro/conversations', zorro(zorroConversationsResponseSchema), async (request) => ({
-    conversations: await conversations.listConversations(db, owner(request)),
-  }));
-  app.post('/zorro/conversations', zorro(zorroConversationSchema, 201), async (request, reply) => {
-    const { title } = zorroConversationCreateSchema.parse(request.body ?? {});
-    return reply.code(201).send(await conversations.createConversation(db, owner(request), title));
-  });
-  app.get('/zorro/conversations/:id', zorro(zorroMessagesResponseSchema), async (request) =>
-    conversations.conversationMessages(db, owner(request), zorroIdParamsSchema.parse(request.params).id),
+  app.get(
+    '/zorro/conversations',
+    {
+      schema: {
+        summary: 'My conversations',
+        description: 'The signed-in user’s explorer conversations, newest first.',
+        response: { 200: zorroConversationsResponseSchema },
+      },
+      config,
+    },
+    async (request) => ({ conversations: await conversations.listConversations(db, owner(request)) }),
   );
-  app.patch('/zorro/conversations/:id', zorro(zorroConversationSchema), async (request) =>
-    conversations.renameConversation(
-      db,
-      owner(request),
-      zorroIdParamsSchema.parse(request.params).id,
-      zorroConversationRenameSchema.parse(request.body).title,
-    ),
+  app.post(
+    '/zorro/conversations',
+    {
+      schema: {
+        summary: 'Start a conversation',
+        description: 'A new explorer conversation of the signed-in user.',
+        body: zorroConversationCreateSchema,
+        response: { 201: zorroConversationSchema },
+      },
+      config,
+    },
+    async (request, reply) =>
+      reply.code(201).send(await conversations.createConversation(db, owner(request), request.body.title)),
   );
-  // 204, no body.
+  app.get(
+    '/zorro/conversations/:id',
+    {
+      schema: {
+        summary: 'A conversation’s messages',
+        description: 'The questions and answers of one of the signed-in user’s conversations.',
+        params: zorroIdParamsSchema,
+        response: { 200: zorroMessagesResponseSchema },
+      },
+      config,
+    },
+    async (request) => conversations.conversationMessages(db, owner(request), request.params.id),
+  );
+  app.patch(
+    '/zorro/conversations/:id',
+    {
+      schema: {
+        summary: 'Rename a conversation',
+        description: 'Changes the title of one of the signed-in user’s conversations.',
+        params: zorroIdParamsSchema,
+        body: zorroConversationRenameSchema,
+        response: { 200: zorroConversationSchema },
+      },
+      config,
+    },
+    async (request) => conversations.renameConversation(db, owner(request), request.params.id, request.body.title),
+  );
   app.delete(
     '/zorro/conversations/:id',
-    { config: { policy: 'zorro:use', rawResponse: true } },
+    {
+      schema: {
+        summary: 'Delete a conversation',
+        description: 'Deletes one of the signed-in user’s conversations and its messages.',
+        params: zorroIdParamsSchema,
+        response: { 204: noContent('Deleted') },
+      },
+      config: { ...config, rawResponse: true },
+    },
     async (request, reply) => {
-      await conversations.deleteConversation(db, owner(request), zorroIdParamsSchema.parse(request.params).id);
+      await conversations.deleteConversation(db, owner(request), request.params.id);
       return reply.code(204).send();
     },
   );
-  app.post('/zorro/conversations/:id/messages', zorro(zorroAskResponseSchema, 201), async (request, reply) => {
-    const { id } = zorroIdParamsSchema.parse(request.params);
-    const { question } = zorroAskSchema.parse(request.body);
-    return reply.code(201).send(await conversations.ask(db, owner(request), id, question, config.zorro.llm));
-  });
+  app.post(
+    '/zorro/conversations/:id/messages',
+    {
+      schema: {
+        summary: 'Ask a question',
+        description:
+          'Asks a question in a conversation: answered from the filings (with the model configured, else by search), with its sources.',
+        params: zorroIdParamsSchema,
+        body: zorroAskSchema,
+        response: { 201: zorroAskResponseSchema },
+      },
+      config,
+    },
+    async (request, reply) =>
+      reply.code(201).send(await conversations.ask(db, owner(request), request.params.id, request.body.question, llm)),
+  );
 }

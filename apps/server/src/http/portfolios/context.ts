@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { Actor } from '../../auth/actor.js';
 import type { PortfolioDeps } from '../../domain/portfolio/services.js';
 import { createPortfolioServices, portfolioDeps } from '../../portfolio-services.js';
@@ -17,5 +16,4 @@ export function depsOf(app: FastifyInstance): PortfolioDeps {
   return portfolioDeps(app.ctx.db, app.ctx.portfolio);
 }
 
-export const idParams = z.object({ id: z.coerce.number().int().positive() });
-export const productParams = z.object({ id: z.coerce.number().int().positive(), p: z.string().min(1) });
+export { portfolioIdParamsSchema as idParams, portfolioProductParamsSchema as productParams } from '@zview/contracts';

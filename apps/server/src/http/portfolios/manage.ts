@@ -12,6 +12,11 @@ import {
   portfolioRerunResultSchema,
   portfolioStatusPatchSchema,
   uploadCheckSchema,
+  uploadNameParamsSchema,
+  portfolioCreateQuerySchema,
+  addProductsBodySchema,
+  addProductsQuerySchema,
+  addProductsSchema,
   uploadResultSchema,
 } from '@zview/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -30,6 +35,16 @@ import {
 import { badRequest } from '../errors.js';
 import { actorOf, depsOf, idParams, productParams } from './context.js';
 import { presentStub } from './presenters.js';
+import { noContent, withZod } from '../route-config.js';
+
+/** How the multipart upload is declared, for /api and /v1 (multipart: the file is read by the handler). */
+export const uploadSchema = {
+  summary: 'Upload a file of locations',
+  description:
+    'A CSV or XLSX file of locations for a portfolio, as multipart/form-data in a field named `file`; streamed to storage and checked as CSV.',
+  consumes: ['multipart/form-data'],
+  response: { 201: uploadResultSchema },
+};
 
 /**
  * The multipart upload of both doors, the app's (/api) and the keyed API's (/v1): the file is
@@ -57,43 +72,63 @@ export function receiveUpload(app: FastifyInstance) {
 }
 
 /** Upload, create, add products, rename/move, status, rerun and delete. */
-export async function registerPortfolioManageRoutes(app: FastifyInstance) {
+export async function registerPortfolioManageRoutes(fastify: FastifyInstance) {
+  const app = withZod(fastify);
   const deps = depsOf(app);
   const { db } = deps;
 
   // Upload: streamed to the blob store under a generated name, then checked as CSV.
   app.post(
     '/caribou/portfolio/csv',
-    { schema: { response: { 201: uploadResultSchema } }, config: { policy: 'portfolio:write' } },
+    { schema: uploadSchema, config: { policy: 'portfolio:write' } },
     receiveUpload(app),
   );
 
   // Dry run: reads every row of an uploaded file and reports what was recognised and which rows will fail.
   app.get(
     '/caribou/portfolio/uploads/:name/check',
-    { schema: { response: { 200: uploadCheckSchema } }, config: { policy: 'portfolio:read' } },
-    async (request) => {
-      const { name } = z.object({ name: z.string().min(1).max(100) }).parse(request.params);
-      return checkUploadedFile(deps, actorOf(request), name);
+    {
+      schema: {
+        summary: 'Check an uploaded file',
+        description:
+          'A dry run: reads every row of an uploaded file and reports what was recognised and which rows will fail.',
+        params: uploadNameParamsSchema,
+        response: { 200: uploadCheckSchema },
+      },
+      config: { policy: 'portfolio:read' },
     },
+    async (request) => checkUploadedFile(deps, actorOf(request), request.params.name),
   );
 
   app.post(
     '/caribou/portfolios/names',
-    { schema: { response: { 200: portfolioNameCheckResultSchema } }, config: { policy: 'portfolio:read' } },
-    async (request) => {
-      return checkName(db, actorOf(request), portfolioNameCheckSchema.parse(request.body));
+    {
+      schema: {
+        summary: 'Check a portfolio name',
+        description: 'Whether a portfolio name is free in the organisation (names are unique per organisation).',
+        body: portfolioNameCheckSchema,
+        response: { 200: portfolioNameCheckResultSchema },
+      },
+      config: { policy: 'portfolio:read' },
     },
+    async (request) => checkName(db, actorOf(request), request.body),
   );
 
   app.post(
     '/caribou/portfolios',
-    { schema: { response: { 201: portfolioProductStubsSchema } }, config: { policy: 'portfolio:write' } },
+    {
+      schema: {
+        summary: 'Create a portfolio',
+        description:
+          'A portfolio from an uploaded file with the products to score; processing starts at once. Staff may create for another organisation.',
+        querystring: portfolioCreateQuerySchema,
+        body: portfolioCreateSchema,
+        response: { 201: portfolioProductStubsSchema },
+      },
+      config: { policy: 'portfolio:write' },
+    },
     async (request, reply) => {
-      const body = portfolioCreateSchema.parse(request.body);
-      const query = z
-        .object({ target_resource_org_id: z.coerce.number().int().positive().optional() })
-        .parse(request.query);
+      const { body, query } = request;
       const created = await createPortfolio(deps, actorOf(request), {
         ...body,
         organizationId: body.assignedOrganizationId ?? query.target_resource_org_id,
@@ -105,19 +140,21 @@ export async function registerPortfolioManageRoutes(app: FastifyInstance) {
   // Adds products to an existing portfolio; they are scored from the rows already read.
   app.post(
     '/caribou/portfolios/:id/product/:p',
-    { schema: { response: { 201: portfolioProductStubsSchema } }, config: { policy: 'portfolio:write' } },
+    {
+      schema: {
+        summary: 'Add products to a portfolio',
+        description: `Scores more products from the rows already read. The organisation is \`organizationId\` of the body or \`target_resource_org_id\`; anything missing answers 400 '${MESSAGES.missingRequiredParameters}'.`,
+        params: z.object({ id: z.string(), p: z.string() }),
+        querystring: addProductsQuerySchema,
+        body: addProductsBodySchema,
+        response: { 201: portfolioProductStubsSchema },
+      },
+      config: { policy: 'portfolio:write' },
+    },
     async (request, reply) => {
-      const params = request.params as { id?: string; p?: string };
-      const organizationId =
-        ((request.body ?? {}) as { organizationId?: unknown }).organizationId ??
-        (request.query as { target_resource_org_id?: string }).target_resource_org_id;
-      const parsed = z
-        .object({
-          id: z.coerce.number().int().positive(),
-          p: z.string().min(1),
-          organizationId: z.coerce.number().int().positive(),
-        })
-        .safeParse({ id: params.id, p: params.p, organizationId });
+      const { id, p } = request.params;
+      const organizationId = request.body.organizationId ?? request.query.target_resource_org_id;
+      const parsed = addProductsSchema.safeParse({ id, p, organizationId });
       if (!parsed.success) throw badRequest(MESSAGES.missingRequiredParameters);
       const added = await addProducts(deps, actorOf(request), {
         id: parsed.data.id,
@@ -130,10 +167,19 @@ export async function registerPortfolioManageRoutes(app: FastifyInstance) {
 
   app.patch(
     '/caribou/portfolio/:id/product/:p/status',
-    { schema: { response: { 200: portfolioProductStubSchema } }, config: { policy: 'portfolio:write' } },
+    {
+      schema: {
+        summary: 'Set a product’s status',
+        description: 'Changes a product’s status (e.g. marks results as reviewed).',
+        params: productParams,
+        body: portfolioStatusPatchSchema,
+        response: { 200: portfolioProductStubSchema },
+      },
+      config: { policy: 'portfolio:write' },
+    },
     async (request) => {
-      const { id, p } = productParams.parse(request.params);
-      const { status } = portfolioStatusPatchSchema.parse(request.body);
+      const { id, p } = request.params;
+      const { status } = request.body;
       const { portfolio, stub } = await setProductStatus(db, actorOf(request), { id, product: p, status });
       return presentStub(portfolio, stub);
     },
@@ -141,9 +187,18 @@ export async function registerPortfolioManageRoutes(app: FastifyInstance) {
 
   app.put(
     '/caribou/portfolio/:id/product/:p/rerun_portfolio',
-    { schema: { response: { 202: portfolioRerunResultSchema } }, config: { policy: 'portfolio:write' } },
+    {
+      schema: {
+        summary: 'Rerun a product',
+        description:
+          'Scores a product of the portfolio again from its rows (a new run); answers at once, the run proceeds in the background.',
+        params: productParams,
+        response: { 202: portfolioRerunResultSchema },
+      },
+      config: { policy: 'portfolio:write' },
+    },
     async (request, reply) => {
-      const { id, p } = productParams.parse(request.params);
+      const { id, p } = request.params;
       const run = await rerunProduct(deps, actorOf(request), { id, product: p });
       return reply.status(202).send({
         portfolioId: id,
@@ -157,13 +212,18 @@ export async function registerPortfolioManageRoutes(app: FastifyInstance) {
 
   app.patch(
     '/caribou/portfolio/:id',
-    { schema: { response: { 200: portfolioPatchResultSchema } }, config: { policy: 'portfolio:write' } },
+    {
+      schema: {
+        summary: 'Rename or move a portfolio',
+        description: 'Changes a portfolio’s name, or (staff) the organisation it belongs to.',
+        params: idParams,
+        body: portfolioPatchSchema,
+        response: { 200: portfolioPatchResultSchema },
+      },
+      config: { policy: 'portfolio:write' },
+    },
     async (request) => {
-      const { id } = idParams.parse(request.params);
-      const updated = await updatePortfolioDetails(db, actorOf(request), {
-        id,
-        ...portfolioPatchSchema.parse(request.body),
-      });
+      const updated = await updatePortfolioDetails(db, actorOf(request), { id: request.params.id, ...request.body });
       return { id: updated.id, name: updated.name, organizationId: updated.organization_id };
     },
   );
@@ -171,9 +231,17 @@ export async function registerPortfolioManageRoutes(app: FastifyInstance) {
   // Removes one product's results; the portfolio goes when its last product does.
   app.delete(
     '/caribou/portfolio/:id/product/:p',
-    { config: { policy: 'portfolio:write', rawResponse: true } },
+    {
+      schema: {
+        summary: 'Delete a product’s results',
+        description: 'Removes one product’s results; the portfolio goes when its last product does.',
+        params: productParams,
+        response: { 204: noContent('Deleted') },
+      },
+      config: { policy: 'portfolio:write', rawResponse: true },
+    },
     async (request, reply) => {
-      const { id, p } = productParams.parse(request.params);
+      const { id, p } = request.params;
       await deleteProduct(db, actorOf(request), { id, product: p });
       return reply.status(204).send();
     },

@@ -1,5 +1,4 @@
 import {
-  portfolioExportFormatQuerySchema,
   portfolioMetadataSchema,
   portfolioProductStubsSchema,
   portfolioPropertiesQuerySchema,
@@ -10,8 +9,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { createPortfolio } from '../../domain/portfolio/commands.js';
 import { portfolioDetails, portfolioResults } from '../../domain/portfolio/review.js';
-import { actorOf, depsOf, idParams, productParams } from '../portfolios/context.js';
-import { sendProductExport } from '../portfolios/export.js';
+import { actorOf, depsOf, idParams } from '../portfolios/context.js';
+import { productExportSchema, sendProductExport } from '../portfolios/export.js';
 import { presentDetails, presentResults, presentStub } from '../portfolios/presenters.js';
 import { receiveUpload } from '../portfolios/manage.js';
 
@@ -93,17 +92,7 @@ export async function registerV1PortfolioRoutes(app: FastifyInstance) {
 
   app.get(
     '/portfolios/:id/products/:p/export',
-    {
-      config: {
-        policy: 'portfolio:export',
-        rawResponse: true,
-        openapi: {
-          summary: 'Export a product’s results (CSV or XLSX)',
-          params: productParams,
-          query: portfolioExportFormatQuerySchema,
-        },
-      },
-    },
+    { schema: productExportSchema, config: { policy: 'portfolio:export', rawResponse: true } },
     sendProductExport(app),
   );
 }
