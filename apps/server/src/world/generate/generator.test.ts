@@ -107,10 +107,10 @@ describe('world generator', () => {
   });
 });
 
-describe('README', () => {
+describe('docs/sample-world.md', () => {
   it('lists every landmark address, written as the geocoder displays it', async () => {
     const { readFile } = await import('node:fs/promises');
-    const readme = await readFile(new URL('../../../../../README.md', import.meta.url), 'utf8');
+    const readme = await readFile(new URL('../../../../../docs/sample-world.md', import.meta.url), 'utf8');
     for (const landmark of LANDMARKS) {
       const zip = zipcodes.lookup(landmark.zip)!;
       const cell = `${landmark.houseNumber} ${landmark.street}, ${zip.city}, ${zip.state} ${landmark.zip}`;
