@@ -2,6 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Db } from './database.js';
 import type { ChangeCause, Database, WorldChangesTable } from './schema.js';
 import type { Selectable } from 'kysely';
+import { placedProperty, placementContext } from './portfolio-placement.js';
 
 /**
  * The SQL of monitored portfolios (domain/monitoring decides, this module reads and writes):
@@ -59,14 +60,16 @@ export async function insertMonitoredProduct(
     .execute();
   const result = await sql`
     INSERT INTO monitored_rows (portfolio_id, product, row_number, property_id, score, risk_level, factors, model_version)
-    SELECT r.portfolio_id, ${input.product}, r.row_number, coalesce(r.geo_property_id, nullif(r.placed_property_id, '')),
+    SELECT r.portfolio_id, ${input.product}, r.row_number, pp.property_id,
       res.score, res.risk_level, zview_top_factors(res.top_factors, res.top_factor_names, res.top_factor_contributions),
       res.model_version
     FROM portfolio_results res
     JOIN portfolio_rows r ON r.portfolio_id = ${input.portfolioId} AND r.row_number = res.row_number
-    WHERE res.run_id = ${input.runId} AND coalesce(r.geo_property_id, nullif(r.placed_property_id, '')) IS NOT NULL`.execute(
-    trx,
-  );
+    -- The row's property as the run placed it (portfolio-placement.ts): a coordinates row is often
+    -- placed by the run's SQL, not at ingest, and has no stored id (the demo book had none).
+    CROSS JOIN ${placementContext(input.portfolioId)} t
+    CROSS JOIN LATERAL (SELECT coalesce(${placedProperty}, nullif(r.placed_property_id, '')) AS property_id) pp
+    WHERE res.run_id = ${input.runId} AND pp.property_id IS NOT NULL`.execute(trx);
   return Number(result.numAffectedRows ?? 0);
 }
 
@@ -334,14 +337,14 @@ export async function rebaseMonitoredProduct(
     .execute();
   await sql`
     INSERT INTO monitored_rows (portfolio_id, product, row_number, property_id, score, risk_level, factors, model_version)
-    SELECT r.portfolio_id, ${product}, r.row_number, coalesce(r.geo_property_id, nullif(r.placed_property_id, '')),
+    SELECT r.portfolio_id, ${product}, r.row_number, pp.property_id,
       res.score, res.risk_level, zview_top_factors(res.top_factors, res.top_factor_names, res.top_factor_contributions),
       res.model_version
     FROM portfolio_results res
     JOIN portfolio_rows r ON r.portfolio_id = ${portfolioId} AND r.row_number = res.row_number
-    WHERE res.run_id = ${runId} AND coalesce(r.geo_property_id, nullif(r.placed_property_id, '')) IS NOT NULL`.execute(
-    trx,
-  );
+    CROSS JOIN ${placementContext(portfolioId)} t
+    CROSS JOIN LATERAL (SELECT coalesce(${placedProperty}, nullif(r.placed_property_id, '')) AS property_id) pp
+    WHERE res.run_id = ${runId} AND pp.property_id IS NOT NULL`.execute(trx);
   await trx
     .updateTable('monitored_products')
     .set({ base_run_id: runId })

@@ -21,7 +21,7 @@ export interface RowRange {
  * i.e. the world is still at the revision they were placed on, and the revision whose placement
  * cells SQL places the other points with (null while they are not built).
  */
-function placementContext(portfolioId: number) {
+export function placementContext(portfolioId: number) {
   return sql`(
     SELECT coalesce(p.placed_world_revision = w.revision, false) AS trusted, b.world_revision AS cells_revision
     FROM portfolios p CROSS JOIN world_revision w LEFT JOIN placement_builds b ON b.world_revision = w.revision
@@ -41,7 +41,7 @@ function placementContext(portfolioId: number) {
  * The result compares byte by byte (COLLATE "C", the score index key's collation since migration
  * 0940, which a comparison with the rows' default-collated ids takes too), so it probes that key.
  */
-const placedProperty = sql`coalesce(r.geo_property_id, CASE WHEN t.trusted THEN nullif(r.placed_property_id, ${FAR_FROM_EVERY_PROPERTY}::text) END,
+export const placedProperty = sql`coalesce(r.geo_property_id, CASE WHEN t.trusted THEN nullif(r.placed_property_id, ${FAR_FROM_EVERY_PROPERTY}::text) END,
   CASE WHEN r.problem IS NULL AND r.geo_problem IS NULL AND r.geo_property_id IS NULL AND NOT (t.trusted AND r.geo_precision = 'coordinates')
     THEN (SELECT min(pc.property_id COLLATE "C") FROM placement_cells pc
           WHERE pc.world_revision = t.cells_revision AND pc.cell = zview_placement_cell(r.geo_latitude, r.geo_longitude)
