@@ -28,7 +28,7 @@ function book(quarter: string): string {
 
 async function uploadFile(page: Page, name: string, fileName: string, csv: string) {
   await page.goto('/zportfolio/create');
-  await page.getByLabel('Name').fill(name);
+  await page.getByRole('textbox', { name: /^Name/ }).fill(name);
   await page.getByText('This name is available.').waitFor({ timeout: 15_000 });
   await page.getByLabel('Z-FIRE').check();
   await page

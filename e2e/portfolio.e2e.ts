@@ -182,9 +182,9 @@ describe('the portfolio screens', () => {
       'Z-HAIL',
       'Z-PROPERTY',
     ]);
-    await page.getByLabel('Name').fill('Coastal wind accounts');
+    await page.getByRole('textbox', { name: /^Name/ }).fill('Coastal wind accounts');
     await page.getByText('A portfolio with this name already exists.').waitFor();
-    await page.getByLabel('Name').fill('Q1 new business');
+    await page.getByRole('textbox', { name: /^Name/ }).fill('Q1 new business');
     await page.getByText('This name is available.').waitFor();
     await page.getByLabel('Description').fill('Broker submissions for January');
     await page.getByLabel('Z-FIRE').check();
@@ -282,7 +282,7 @@ describe('portfolios against the real server', () => {
     await signIn(page, 'user@demo.test', DEMO_PASSWORD, '/zportfolio');
     await page.getByRole('heading', { name: 'Portfolios', level: 1 }).waitFor();
     await page.getByRole('link', { name: 'New portfolio' }).click();
-    await page.getByLabel('Name').fill(name);
+    await page.getByRole('textbox', { name: /^Name/ }).fill(name);
     await page.getByText('This name is available.').waitFor({ timeout: 15_000 });
     await page.getByLabel('Z-FIRE').check();
     await page

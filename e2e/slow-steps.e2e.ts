@@ -93,7 +93,7 @@ async function createPortfolio(page: Page, name: string): Promise<string> {
     'S-5,,33.749,-84.388',
   ].join('\n');
   await page.goto('/zportfolio/create');
-  await page.getByLabel('Name').fill(name);
+  await page.getByRole('textbox', { name: /^Name/ }).fill(name);
   await page.getByText('This name is available.').waitFor({ timeout: 15_000 });
   await page.getByLabel('Z-FIRE').check();
   await page
