@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { signedQuerySchema } from './imagery.js';
+import { bboxString, signedQuerySchema } from './imagery.js';
 import { text } from './text.js';
 
 /** Imported imagery captures as tiles and WMTS (server: apps/server/src/http/imagery-mosaics.ts). */
@@ -23,27 +23,7 @@ export const mosaicTileParamsSchema = z
 export const mosaicLayerParamsSchema = z.object({ layer: layerId });
 
 export const mosaicListQuerySchema = z.object({
-  bbox: z
-    .string()
-    .transform((value, ctx) => {
-      const parts = value.split(',').map(Number);
-      const [w, s, e, n] = parts as [number, number, number, number];
-      if (
-        parts.length !== 4 ||
-        !parts.every(Number.isFinite) ||
-        w >= e ||
-        s >= n ||
-        w < -180 ||
-        e > 180 ||
-        s < -90 ||
-        n > 90
-      ) {
-        ctx.addIssue({ code: 'custom', message: 'bbox must be west,south,east,north in degrees' });
-        return z.NEVER;
-      }
-      return [w, s, e, n] as [number, number, number, number];
-    })
-    .optional(),
+  bbox: bboxString.optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   itemsPerPage: z.coerce.number().int().min(1).max(100).default(25),
 });

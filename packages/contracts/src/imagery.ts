@@ -77,7 +77,8 @@ export const tileQuerySchema = signedQuerySchema.extend({
   date: z.iso.date().optional(),
 });
 
-const bboxString = z.string().transform((text, ctx) => {
+/** `west,south,east,north` in degrees, as the map and the imagery lists take a box. */
+export const bboxString = z.string().transform((text, ctx) => {
   const parts = text.split(',').map(Number);
   const [w, s, e, n] = parts as [number, number, number, number];
   if (
