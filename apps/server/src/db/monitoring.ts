@@ -32,6 +32,30 @@ export function findMonitoredProducts(db: Db, portfolioId: number) {
 }
 
 /**
+ * Copies a run's scored rows into a monitored book (one INSERT … SELECT: the book never passes
+ * through Node), each with its property as the run placed it (portfolio-placement.ts): a
+ * coordinates row is often placed by the run's SQL, not at ingest, and has no stored id.
+ */
+async function copyRunIntoMonitoredRows(
+  trx: Transaction<Database>,
+  portfolioId: number,
+  product: string,
+  runId: number,
+): Promise<number> {
+  const result = await sql`
+    INSERT INTO monitored_rows (portfolio_id, product, row_number, property_id, score, risk_level, factors, model_version)
+    SELECT r.portfolio_id, ${product}, r.row_number, pp.property_id,
+      res.score, res.risk_level, zview_top_factors(res.top_factors, res.top_factor_names, res.top_factor_contributions),
+      res.model_version
+    FROM portfolio_results res
+    JOIN portfolio_rows r ON r.portfolio_id = ${portfolioId} AND r.row_number = res.row_number
+    CROSS JOIN ${placementContext(portfolioId)} t
+    CROSS JOIN LATERAL (SELECT coalesce(${placedProperty}, nullif(r.placed_property_id, '')) AS property_id) pp
+    WHERE res.run_id = ${runId} AND pp.property_id IS NOT NULL`.execute(trx);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+/**
  * Makes a product monitored from its current run: the results of the rows placed on a property
  * copied into monitored_rows in one INSERT … SELECT (the book never passes through Node).
  * Returns the rows copied.
@@ -58,19 +82,7 @@ export async function insertMonitoredProduct(
       enabled_by: input.userId,
     })
     .execute();
-  const result = await sql`
-    INSERT INTO monitored_rows (portfolio_id, product, row_number, property_id, score, risk_level, factors, model_version)
-    SELECT r.portfolio_id, ${input.product}, r.row_number, pp.property_id,
-      res.score, res.risk_level, zview_top_factors(res.top_factors, res.top_factor_names, res.top_factor_contributions),
-      res.model_version
-    FROM portfolio_results res
-    JOIN portfolio_rows r ON r.portfolio_id = ${input.portfolioId} AND r.row_number = res.row_number
-    -- The row's property as the run placed it (portfolio-placement.ts): a coordinates row is often
-    -- placed by the run's SQL, not at ingest, and has no stored id (the demo book had none).
-    CROSS JOIN ${placementContext(input.portfolioId)} t
-    CROSS JOIN LATERAL (SELECT coalesce(${placedProperty}, nullif(r.placed_property_id, '')) AS property_id) pp
-    WHERE res.run_id = ${input.runId} AND pp.property_id IS NOT NULL`.execute(trx);
-  return Number(result.numAffectedRows ?? 0);
+  return copyRunIntoMonitoredRows(trx, input.portfolioId, input.product, input.runId);
 }
 
 export async function setMonitoredPinned(db: Db, portfolioId: number, product: string, pinned: boolean) {
@@ -335,16 +347,7 @@ export async function rebaseMonitoredProduct(
     .where('portfolio_id', '=', portfolioId)
     .where('product', '=', product)
     .execute();
-  await sql`
-    INSERT INTO monitored_rows (portfolio_id, product, row_number, property_id, score, risk_level, factors, model_version)
-    SELECT r.portfolio_id, ${product}, r.row_number, pp.property_id,
-      res.score, res.risk_level, zview_top_factors(res.top_factors, res.top_factor_names, res.top_factor_contributions),
-      res.model_version
-    FROM portfolio_results res
-    JOIN portfolio_rows r ON r.portfolio_id = ${portfolioId} AND r.row_number = res.row_number
-    CROSS JOIN ${placementContext(portfolioId)} t
-    CROSS JOIN LATERAL (SELECT coalesce(${placedProperty}, nullif(r.placed_property_id, '')) AS property_id) pp
-    WHERE res.run_id = ${runId} AND pp.property_id IS NOT NULL`.execute(trx);
+  await copyRunIntoMonitoredRows(trx, portfolioId, product, runId);
   await trx
     .updateTable('monitored_products')
     .set({ base_run_id: runId })
