@@ -1,4 +1,11 @@
-import { CHANGE_CAUSE_LABELS, CHANGE_CAUSES, PORTFOLIO_PRODUCTS, type ChangesQuery } from '@zview/contracts';
+import {
+  CHANGE_CAUSE_LABELS,
+  CHANGE_CAUSES,
+  PORTFOLIO_PRODUCTS,
+  PRODUCT_DISPLAY_NAMES,
+  type ChangesQuery,
+  type ProductKey,
+} from '@zview/contracts';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -33,6 +40,9 @@ import { DateField } from '../../ui/DateField';
 
 const LEVEL: Record<string, string> = { low: 'Low', medium: 'Medium', high: 'High', none: 'None' };
 const fmt = (n: number | null) => (n === null ? '–' : n.toLocaleString('en-US', { maximumFractionDigits: 1 }));
+
+/** Products as the rest of the app names them (Z-FIRE), not by their keys. */
+const productLabel = (product: string) => PRODUCT_DISPLAY_NAMES[product as ProductKey] ?? product;
 
 type Filters = Pick<ChangesQuery, 'cause' | 'product' | 'level' | 'from' | 'to'>;
 
@@ -82,7 +92,7 @@ export default function ChangesPage() {
             return (
               <Box key={p.product}>
                 <FormControlLabel
-                  label={`${p.product} monitored${state ? ` (${state.rows.toLocaleString('en-US')} rows)` : ''}`}
+                  label={`${productLabel(p.product)} monitored${state ? ` (${state.rows.toLocaleString('en-US')} rows)` : ''}`}
                   control={
                     <Switch
                       checked={Boolean(state?.monitored)}
@@ -142,7 +152,7 @@ export default function ChangesPage() {
           <MenuItem value="">All products</MenuItem>
           {PORTFOLIO_PRODUCTS.map((p) => (
             <MenuItem key={p} value={p}>
-              {p}
+              {productLabel(p)}
             </MenuItem>
           ))}
         </TextField>
@@ -184,7 +194,7 @@ export default function ChangesPage() {
             {data.transitions.map((t) => (
               <Chip
                 key={`${t.product}${t.from}${t.to}`}
-                label={`${t.count.toLocaleString('en-US')} ${LEVEL[t.from]} → ${LEVEL[t.to]} (${t.product})`}
+                label={`${t.count.toLocaleString('en-US')} ${LEVEL[t.from]} → ${LEVEL[t.to]} (${productLabel(t.product)})`}
               />
             ))}
           </Stack>
@@ -258,7 +268,7 @@ function ChangesTable({
             <TableCell>{new Date(c.changedAt).toLocaleDateString('en-US')}</TableCell>
             <TableCell>{c.ref ?? c.rowNumber}</TableCell>
             <TableCell>{c.address ?? c.propertyId}</TableCell>
-            <TableCell>{c.product}</TableCell>
+            <TableCell>{productLabel(c.product)}</TableCell>
             <TableCell>
               {fmt(c.oldScore)} → {fmt(c.newScore)} {c.delta !== null && `(${c.delta > 0 ? '+' : ''}${fmt(c.delta)})`}
             </TableCell>
@@ -321,7 +331,7 @@ function DiffPanel({
         >
           {products.map((p) => (
             <MenuItem key={p.product} value={p.product}>
-              {p.product}
+              {productLabel(p.product)}
             </MenuItem>
           ))}
         </TextField>
