@@ -17,6 +17,8 @@ export interface OrganizationView {
   features: PropertyFeatures;
   hazard: HazardProfile;
   asOf: Date;
+  /** When the organisation last published an appeal or mitigation version of each product. */
+  amendedAt: Partial<Record<ProductKey, Date>>;
 }
 
 /**
@@ -33,6 +35,11 @@ export async function organizationView(db: Db, organizationId: number, propertyI
     listScoreVersions(db, organizationId, propertyId),
   ]);
   const published = propertyInputsAt(versions, Date.now());
+  const amendedAt: Partial<Record<ProductKey, Date>> = {};
+  for (const v of versions) {
+    const product = v.product as ProductKey;
+    if (!amendedAt[product] || amendedAt[product] < v.published_at) amendedAt[product] = v.published_at;
+  }
   return {
     propertyId,
     address: `${row.address_line}, ${row.city}, ${row.state} ${row.zip}`,
@@ -40,6 +47,7 @@ export async function organizationView(db: Db, organizationId: number, propertyI
     features: applyPublished(features, published),
     hazard: hazardOfProperty(summary),
     asOf: new Date(`${features.asOf}T00:00:00Z`),
+    amendedAt,
   };
 }
 
