@@ -32,10 +32,11 @@ async function locate(location: string) {
     headers: H.member,
   });
   expect(res.statusCode, res.body).toBe(200);
-  return assessmentResponseSchema.parse(res.json()).location.propertyId!;
+  return assessmentResponseSchema.parse(res.json()).location;
 }
-const boulder = await locate('742 Foothill Rd, Boulder, CO 80302');
-const paradise = await locate('5120 Ridgecrest Dr, Paradise, CA 95969');
+const boulderLocation = await locate('742 Foothill Rd, Boulder, CO 80302');
+const boulder = boulderLocation.propertyId!;
+const paradise = (await locate('5120 Ridgecrest Dr, Paradise, CA 95969')).propertyId!;
 
 const notice = (headers: Record<string, string>, id: string, query = '?product=zfire') =>
   app.inject({ method: 'GET', url: `/api/caribou/properties/${encodeURIComponent(id)}/notice.pdf${query}`, headers });
@@ -122,7 +123,7 @@ describe('GET /api/caribou/properties/:propertyId/notice.pdf', () => {
     expect((await notice({}, boulder)).statusCode).toBe(401);
   });
 
-  it('is served under /v1 with an API key', async () => {
+  it('is served under /v1 with an API key, as is the property report', async () => {
     const created = await app.inject({
       method: 'POST',
       url: '/api/user-management/api-keys',
@@ -138,6 +139,13 @@ describe('GET /api/caribou/properties/:propertyId/notice.pdf', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect((await pdfText(res.rawPayload)).text).toContain('Your Z-FIRE score is');
+    const report = await app.inject({
+      method: 'GET',
+      url: `/v1/properties/${boulder}/report.pdf`,
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(report.statusCode, report.body).toBe(200);
+    expect((await pdfText(report.rawPayload)).text).toContain('Property report');
   });
 });
 
@@ -185,5 +193,66 @@ describe('the organisation’s wording of its notices', () => {
     expect(
       (await save(H.admin, { template: 'CO', blocks: { contact: 'x'.repeat(2001) } })).json().error.message,
     ).toContain('at most 2000 characters');
+  });
+});
+
+describe('GET /api/caribou/properties/:propertyId/report.pdf', () => {
+  const report = (headers: Record<string, string>, id = boulder) =>
+    app.inject({ method: 'GET', url: `/api/caribou/properties/${encodeURIComponent(id)}/report.pdf`, headers });
+
+  it('puts the property view on paper: scores, factors, confidence, map with imagery, permits, history', async () => {
+    // A mitigation published by this organisation shows in its history, not in another's.
+    const published = await app.inject({
+      method: 'POST',
+      url: '/api/caribou/appeals/publish_features_modification',
+      headers: H.admin,
+      payload: {
+        h3Index: boulderLocation.h3Index,
+        propertyId: boulder,
+        product: 'zfire',
+        manualInputs: { ember_resistant_vents: true },
+        reason: 'Vents replaced',
+      },
+    });
+    expect(published.statusCode, published.body).toBe(200);
+    const res = await report(H.member);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="report_${boulder}.pdf"`);
+    const { text } = await pdfText(res.rawPayload);
+    expect(text).toContain('Property report');
+    expect(text).toContain('742 Foothill Rd, Boulder, CO 80302');
+    const scores = whatIfResponseSchema.parse(
+      (
+        await app.inject({ method: 'GET', url: `/api/caribou/properties/${boulder}/what_if`, headers: H.member })
+      ).json(),
+    );
+    for (const p of scores.products.filter((x) => x.score !== null)) {
+      const name = { zfire: 'Z-FIRE', zhail: 'Z-HAIL', zwind: 'Z-WIND', zstorm: 'Z-STORM' }[p.product as string];
+      expect(text).toContain(`${name} · ${p.riskLevel} risk`);
+      expect(text).toContain(`model ${p.modelVersion}`);
+    }
+    expect(text).toMatch(/Confidence (low|medium|high) \(\d+%\)/);
+    expect(text).toMatch(/Orthophoto of \d{4}-\d{2}-\d{2}, provider \S+/);
+    expect(text).toMatch(/Buildings \(\d+\)/);
+    for (const title of ['Map: parcel and buildings', 'Scores', 'Imagery', 'Building permits', 'History'])
+      expect(text).toContain(title);
+    expect(text).toMatch(/Z-FIRE version \d+ published by appeal #\d+/);
+    expect((await pdfText((await report(H.foreign)).rawPayload)).text).not.toMatch(/published by appeal/);
+
+    const png = await renderPdfPage(res.rawPayload, 1);
+    if (process.env.REPORT_PNG) writeFileSync(process.env.REPORT_PNG, png);
+    const ink = await inkOf(png);
+    expect(ink.inked).toBeGreaterThan(0.15); // the orthophoto fills a good part of the page
+    expect(ink.colours).toBeGreaterThan(40);
+  });
+
+  it('shows only the products the organisation has, and answers 400, 404 and 401', async () => {
+    const { text } = await pdfText((await report(H.hail)).rawPayload);
+    expect(text).toContain('Z-HAIL');
+    expect(text).not.toContain('Z-FIRE');
+    expect((await report(H.member, 'no such property')).statusCode).toBe(400);
+    expect((await report(H.member, 'prop-does-not-exist')).statusCode).toBe(404);
+    expect((await report({})).statusCode).toBe(401);
   });
 });

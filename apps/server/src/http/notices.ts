@@ -3,10 +3,13 @@ import {
   noticeQuerySchema,
   noticeTextsResponseSchema,
   noticeTextsUpdateSchema,
+  reportParamsSchema,
 } from '@zview/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { noticePdf } from '../domain/notices/service.js';
+import { can } from '../auth/policy.js';
+import type { ImageryService } from '../domain/imagery/service.js';
+import { noticePdf, reportPdf } from '../domain/notices/service.js';
 import { listOrganizationNoticeTexts, updateOrganizationNoticeTexts } from '../domain/notices/texts.js';
 import { fileResponse, withZod } from './route-config.js';
 
@@ -34,6 +37,33 @@ export function sendNotice(app: FastifyInstance) {
   };
 }
 
+type ReportRequest = FastifyRequest<{ Params: z.output<typeof reportParamsSchema> }>;
+
+/** How the property report download is declared, for /api and /v1. */
+export const reportRouteSchema = {
+  summary: 'Property report (PDF)',
+  description:
+    'The property view on paper, as the organisation sees it: every enabled product’s score with its main factors and confidence, the newest orthophoto with the parcel and building outlines (where the organisation has imagery), the imagery captures with date and provider, building permits, and history (published appeal and mitigation versions, weather events).',
+  params: reportParamsSchema,
+  response: { 200: fileResponse('The report, as a PDF attachment', ['application/pdf']) },
+} as const;
+
+/** The report's handler; `imagery` is the imagery service of the route group (the /api one, or /v1's own). */
+export function sendReport(app: FastifyInstance, imagery: () => ImageryService) {
+  return async (request: ReportRequest, reply: FastifyReply) => {
+    const actor = request.actor!;
+    // The orthophoto only where the organisation's products include imagery (the assessment's rule).
+    const ortho = async (captureId: string, propertyId: string) =>
+      can(actor, 'imagery:ortho')
+        ? ((await imagery().propertyImage(captureId, propertyId, 'jpg', { oblique: false }))?.data ?? null)
+        : null;
+    const file = await reportPdf(app.ctx.db, actor, request.params.propertyId, ortho);
+    reply.header('content-type', 'application/pdf');
+    reply.header('content-disposition', `attachment; filename="${file.fileName}"`);
+    return reply.send(file.stream);
+  };
+}
+
 /** Score notices (issue 42): the PDF from the property view, and the organisation's wording (group admins). */
 export async function registerNoticeRoutes(fastify: FastifyInstance) {
   const app = withZod(fastify);
@@ -43,6 +73,12 @@ export async function registerNoticeRoutes(fastify: FastifyInstance) {
     '/caribou/properties/:propertyId/notice.pdf',
     { schema: noticeRouteSchema, config: { policy: 'property:read', rawResponse: true } },
     sendNotice(fastify),
+  );
+
+  app.get(
+    '/caribou/properties/:propertyId/report.pdf',
+    { schema: reportRouteSchema, config: { policy: 'property:read', rawResponse: true } },
+    sendReport(fastify, () => fastify.imagery.service),
   );
 
   app.get(

@@ -1,12 +1,12 @@
 import { PRODUCT_KEYS, type ProductKey, type WhatIfResponse } from '@zview/contracts';
-import { listScoreVersions } from '../../db/appeals.js';
+import { listScoreVersions, type ScoreVersionRow } from '../../db/appeals.js';
 import type { Db } from '../../db/database.js';
 import { findPropertyRow } from '../../db/properties.js';
 import { notFound } from '../app-error.js';
 import { propertyInputsAt } from '../appeals/amendments.js';
 import { applyManualInputs, inputsFor } from '../appeals/features.js';
 import type { HazardProfile, PropertyFeatures } from '../property/features.js';
-import { hazardOfProperty, loadFeaturesOfRow, summarizeProperty } from '../property/load.js';
+import { hazardOfProperty, loadFeaturesOfRow, summarizeProperty, type PropertySummary } from '../property/load.js';
 import { whatIf } from '../risk/what-if.js';
 
 export interface OrganizationView {
@@ -19,6 +19,9 @@ export interface OrganizationView {
   asOf: Date;
   /** When the organisation last published an appeal or mitigation version of each product. */
   amendedAt: Partial<Record<ProductKey, Date>>;
+  property: PropertySummary;
+  /** The organisation's published score versions of the property, per product oldest first. */
+  versions: ScoreVersionRow[];
 }
 
 /**
@@ -48,6 +51,8 @@ export async function organizationView(db: Db, organizationId: number, propertyI
     hazard: hazardOfProperty(summary),
     asOf: new Date(`${features.asOf}T00:00:00Z`),
     amendedAt,
+    property: summary,
+    versions,
   };
 }
 

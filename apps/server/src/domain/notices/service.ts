@@ -8,6 +8,8 @@ import { scoreProduct } from '../risk/index.js';
 import { whatIf } from '../risk/what-if.js';
 import { buildNoticeContent, type NoticeContent } from './content.js';
 import { renderNotice } from './render-notice.js';
+import { renderReport } from './render-report.js';
+import { reportContent } from './report-content.js';
 import { noticeTextsOf } from './texts.js';
 
 /**
@@ -54,4 +56,22 @@ export function noticeFileName(propertyId: string, product: string): string {
 export async function noticePdf(db: Db, actor: Actor, propertyId: string, product: StandardProduct) {
   const content = await noticeContent(db, actor, propertyId, product);
   return { fileName: noticeFileName(propertyId, product), stream: renderNotice(content) };
+}
+
+/**
+ * The property report as a PDF stream. `orthoImage` renders the newest orthophoto of the
+ * property (the imagery service, off the event loop in sharp's threads) as JPEG, or null.
+ */
+export async function reportPdf(
+  db: Db,
+  actor: Actor,
+  propertyId: string,
+  orthoImage: (captureId: string, propertyId: string) => Promise<Buffer | null>,
+) {
+  const content = await reportContent(db, actor, propertyId);
+  const ortho = content.map.captureId ? await orthoImage(content.map.captureId, propertyId) : null;
+  return {
+    fileName: `report_${propertyId}.pdf`.replace(/[^A-Za-z0-9_.-]/g, '_'),
+    stream: renderReport(content, ortho),
+  };
 }
