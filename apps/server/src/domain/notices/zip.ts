@@ -1,5 +1,5 @@
 import { ERROR_CODES, type NoticeZipBody } from '@zview/contracts';
-import archiver from 'archiver';
+import { ZipArchive } from 'archiver';
 import type { Actor } from '../../auth/actor.js';
 import { authorize } from '../../auth/policy.js';
 import type { Db } from '../../db/database.js';
@@ -9,7 +9,7 @@ import { ownPortfolio } from '../portfolio/access.js';
 import { renderNotice } from './render-notice.js';
 import { noticeContent } from './service.js';
 
-type Archive = ReturnType<typeof archiver>;
+type Archive = ZipArchive;
 
 /** Resolves when the archive took in its last appended entry, or ended (the client went away, or an error). */
 function entryDone(archive: Archive): Promise<boolean> {
@@ -50,7 +50,7 @@ export async function noticesZip(db: Db, actor: Actor, portfolioId: number, body
   if (!rows.some((r) => r.property_id))
     throw badRequest('None of the selected rows is placed on a property, so there is no notice to make.');
 
-  const archive = archiver('zip', { zlib: { level: 6 } });
+  const archive = new ZipArchive({ zlib: { level: 6 } });
   const fill = async () => {
     const skipped: string[] = [];
     for (const row of rows) {
