@@ -1,5 +1,5 @@
 import { int32, type CopyTuple } from './copy-binary.js';
-import { csvCell } from '../spreadsheet/csv-cell.js';
+import { csvCell } from '../../spreadsheet/csv-cell.js';
 import type { ExportLayout } from './export-layout.js';
 import { joinedExportRows } from './export-join.js';
 import { copyBytes, plainCell, ViewOf } from './csv-bytes.js';

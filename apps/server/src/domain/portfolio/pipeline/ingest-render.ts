@@ -1,9 +1,8 @@
-import { readRow, type AttributeField, type ColumnMapping, type LocationRow } from './columns.js';
-import type { CsvRecord } from './csv-reader.js';
-import { csvOriginals, exactCsvLine } from './csv-line.js';
-import { FAR_FROM_EVERY_PROPERTY, UNPLACED_ROWS_KEPT } from '../../db/portfolio-ingest.js';
+import { readRow, type AttributeField, type ColumnMapping, type LocationRow } from '../columns.js';
+import { csvOriginals, type CsvRecord, exactCsvLine } from '../io/index.js';
+import { FAR_FROM_EVERY_PROPERTY, UNPLACED_ROWS_KEPT } from '../../../db/portfolio-ingest.js';
 import type { ParcelGrid } from './parcel-grid.js';
-import type { AddressPlace } from '../geocoder/match-many.js';
+import type { AddressPlace } from '../../geocoder/match-many.js';
 
 /**
  * How an ingest writes a file's rows as the lines of its COPY (db/portfolio-ingest.ts

@@ -1,5 +1,5 @@
-import { isDecimalText } from './columns.js';
-import { csvCell } from '../spreadsheet/csv-cell.js';
+import { isDecimalText } from '../columns.js';
+import { csvCell } from '../../spreadsheet/csv-cell.js';
 
 /**
  * A row's original values as one CSV line, as the export of every column writes them: stored with

@@ -1,6 +1,6 @@
-import type { Db } from '../../db/database.js';
-import { builtPlacementRevision, readPlacementCells } from '../../db/placement-cells.js';
-import { revisionCache, type RevisionCache } from '../revision-cache.js';
+import type { Db } from '../../../db/database.js';
+import { builtPlacementRevision, readPlacementCells } from '../../../db/placement-cells.js';
+import { revisionCache, type RevisionCache } from '../../revision-cache.js';
 import { OCCUPIED_CELL_DEG, ParcelGridBuilder, type ParcelGrid } from './parcel-grid.js';
 
 /**

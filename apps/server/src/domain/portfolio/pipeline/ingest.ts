@@ -12,19 +12,24 @@ import {
   rollbackIngest,
   rowsPartition,
   UNPLACED_ROWS_KEPT,
-} from '../../db/portfolio-ingest.js';
-import type { BlobStore } from '../../storage/blob-store.js';
-import { addressLine, type ColumnMapping, type LocationRow } from './columns.js';
-import { streetNormalizer } from '../geocoder/street-normalizer.js';
-import { readCsvBatches, type CsvRecord, type PlainLineTaker } from './csv-reader.js';
+} from '../../../db/portfolio-ingest.js';
+import type { BlobStore } from '../../../storage/blob-store.js';
+import { addressLine, type ColumnMapping, type LocationRow } from '../columns.js';
+import { streetNormalizer } from '../../geocoder/street-normalizer.js';
+import {
+  CopyBlocks,
+  type CsvRecord,
+  type Delimiter,
+  type PlainLineTaker,
+  readCsvBatches,
+  type TextEncodingName,
+} from '../io/index.js';
 import { plainRowTaker } from './ingest-plain-rows.js';
-import { CopyBlocks } from './copy-blocks.js';
 import { renderCopyRows, type RenderContext, type RenderCounts } from './ingest-render.js';
 import type { ParcelGrid } from './parcel-grid.js';
-import type { ExactAddresses } from '../geocoder/exact-addresses.js';
-import type { Delimiter, TextEncodingName } from './sniff.js';
+import type { ExactAddresses } from '../../geocoder/exact-addresses.js';
 import { phaseTimer, phaseTotals } from './phase-timer.js';
-import { uploadBlobKey } from './uploads.js';
+import { uploadBlobKey } from '../uploads.js';
 
 /** The partition that holds one portfolio's rows (migration 0320). */
 export { rowsPartition };

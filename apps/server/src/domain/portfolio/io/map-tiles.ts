@@ -1,6 +1,12 @@
 import { fromGeojsonVt } from '@maplibre/vt-pbf';
-import type { Db } from '../../db/database.js';
-import { clusterCells, TILE_EXTENT, tilePoints, type ClusterCell, type TileAddress } from '../../db/portfolio-tiles.js';
+import type { Db } from '../../../db/database.js';
+import {
+  clusterCells,
+  TILE_EXTENT,
+  tilePoints,
+  type ClusterCell,
+  type TileAddress,
+} from '../../../db/portfolio-tiles.js';
 
 /**
  * Mapbox Vector Tiles of a portfolio run's results, for the results map. Below

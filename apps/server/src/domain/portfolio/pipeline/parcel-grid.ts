@@ -1,4 +1,4 @@
-import { COVERAGE_METRES } from '../geocoder/index.js';
+import { COVERAGE_METRES } from '../../geocoder/index.js';
 
 /**
  * The parcels of `placement_cells` held in memory, so that the ingest's worker places each point

@@ -1,10 +1,10 @@
 import { Readable } from 'node:stream';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { csvCell } from '../spreadsheet/csv-cell.js';
+import { csvCell } from '../../spreadsheet/csv-cell.js';
 import { exactCsvLine } from './csv-line.js';
 import { QUOTE_PROBLEM, readCsv, type CsvItem } from './csv-reader.js';
-import { plainValues } from './ingest-render.js';
+import { plainValues } from '../pipeline/ingest-render.js';
 
 async function readItems(text: string, delimiter: ',' | ';' | '\t' = ',', chunkBytes = Infinity) {
   const bytes = Buffer.from(text, 'utf8');

@@ -1,7 +1,7 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { isProductKey, sortProducts } from '@zview/contracts';
-import type { Db } from '../../db/database.js';
-import { combinedExportPages, productRuns, type CombinedExportRow } from '../../db/portfolio-export.js';
+import type { Db } from '../../../db/database.js';
+import { combinedExportPages, productRuns, type CombinedExportRow } from '../../../db/portfolio-export.js';
 import { originalValues } from './csv-line.js';
 import { csvCell } from './export.js';
 import { xlsxFromPages, XLSX_MAX_ROWS, type XlsxCell } from './xlsx.js';

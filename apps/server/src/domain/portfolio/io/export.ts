@@ -1,10 +1,10 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { PORTFOLIO_EXPORT_EXTRA_COLUMNS } from '@zview/contracts';
-import type { Db } from '../../db/database.js';
-import { withExportCopies } from '../../db/portfolio-export.js';
+import type { Db } from '../../../db/database.js';
+import { withExportCopies } from '../../../db/portfolio-export.js';
 import type { CopyTuple } from './copy-binary.js';
-import { csvCell } from '../spreadsheet/csv-cell.js';
+import { csvCell } from '../../spreadsheet/csv-cell.js';
 import { csvRows } from './export-csv.js';
 import { joinedExportRows } from './export-join.js';
 import { columnFloat, columnText, originalValuesOf, RESULT_FIELDS } from './export-rows.js';
@@ -46,7 +46,7 @@ export function exportXlsx(
   return out;
 }
 
-export { csvCell, neutraliseCell } from '../spreadsheet/csv-cell.js';
+export { csvCell, neutraliseCell } from '../../spreadsheet/csv-cell.js';
 
 /** An XLSX cell of a result column: scores and confidences are numbers, the rest text as in the CSV (not neutralised: an XLSX cell is never evaluated). */
 function xlsxResultCell(row: CopyTuple, result: CopyTuple | null, column: ExtraColumn): XlsxCell {

@@ -1,4 +1,4 @@
-import { isoDate } from '../property/load.js';
+import { isoDate } from '../../property/load.js';
 import {
   advancePart,
   analyzeScoreIndex,
@@ -11,8 +11,8 @@ import {
   partPage,
   removeFinishedPlans,
   unclaimedParts,
-} from '../../db/score-index-parts.js';
-import type { Db } from '../../db/database.js';
+} from '../../../db/score-index-parts.js';
+import type { Db } from '../../../db/database.js';
 import {
   ensurePlacementCells,
   findBuild,
@@ -22,7 +22,7 @@ import {
   scoreIndexRows,
   type PortfolioModels,
 } from './score-index.js';
-import { worldRevision } from '../../db/world-revision.js';
+import { worldRevision } from '../../../db/world-revision.js';
 
 /**
  * The score-index build spread over every worker process (issue 20). `planScoreIndexBuild` cuts

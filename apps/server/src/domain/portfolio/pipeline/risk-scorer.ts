@@ -1,8 +1,8 @@
-import type { Db } from '../../db/database.js';
-import { hazardAt } from '../hazard/climatology.js';
-import { geocodeCoordinatesMany, OUTSIDE_COVERAGE_AREA } from '../geocoder/index.js';
-import { isoDate } from '../property/load.js';
-import { loadPropertyFeaturesMany } from '../property/load-many.js';
+import type { Db } from '../../../db/database.js';
+import { hazardAt } from '../../hazard/climatology.js';
+import { geocodeCoordinatesMany, OUTSIDE_COVERAGE_AREA } from '../../geocoder/index.js';
+import { isoDate } from '../../property/load.js';
+import { loadPropertyFeaturesMany } from '../../property/load-many.js';
 import {
   addToIndex,
   asOfInstant,

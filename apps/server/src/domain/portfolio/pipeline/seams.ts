@@ -1,6 +1,6 @@
 import type { PortfolioProduct, RiskLevel } from '@zview/contracts';
-import type { LocationRow } from './columns.js';
-import type { ExactAddresses } from '../geocoder/exact-addresses.js';
+import type { LocationRow } from '../columns.js';
+import type { ExactAddresses } from '../../geocoder/exact-addresses.js';
 import type { ParcelGrid } from './parcel-grid.js';
 
 /**

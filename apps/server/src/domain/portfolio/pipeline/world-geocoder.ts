@@ -1,9 +1,9 @@
-import type { Db } from '../../db/database.js';
-import { worldRevision } from '../../db/world-revision.js';
-import { revisionCache } from '../revision-cache.js';
-import { loadExactAddresses } from '../geocoder/exact-addresses.js';
-import { placeAddressesMany, type GeocodePrecision as WorldPrecision } from '../geocoder/index.js';
-import { addressLine } from './columns.js';
+import type { Db } from '../../../db/database.js';
+import { worldRevision } from '../../../db/world-revision.js';
+import { revisionCache } from '../../revision-cache.js';
+import { loadExactAddresses } from '../../geocoder/exact-addresses.js';
+import { placeAddressesMany, type GeocodePrecision as WorldPrecision } from '../../geocoder/index.js';
+import { addressLine } from '../columns.js';
 import type { BatchGeocoder, GeocodePrecision, GeocodeResult, StagedRow } from './seams.js';
 
 const PRECISION: Record<WorldPrecision, GeocodePrecision> = {

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DECIMAL_TEXT, decimalTextValue, isDecimalText, mapColumns, readRow } from './columns.js';
-import { csvCell } from '../spreadsheet/csv-cell.js';
-import { AS_IT_IS, BY_CSV_CELL, cellCare, csvLineValues, csvOriginals, exactCsvLine, QUOTED } from './csv-line.js';
+import { DECIMAL_TEXT, decimalTextValue, isDecimalText, mapColumns, readRow } from '../columns.js';
+import { csvCell } from '../../spreadsheet/csv-cell.js';
+import { AS_IT_IS, BY_CSV_CELL, cellCare, csvLineValues, csvOriginals, exactCsvLine, QUOTED } from '../io/csv-line.js';
 import { copyText, plainValues, plainValuesJson, renderCopyRows } from './ingest-render.js';
 
 // Strings made of the characters these checks turn on, so most cases hit an edge.

@@ -1,8 +1,16 @@
-import { UNPLACED_ROWS_KEPT } from '../../db/portfolio-ingest.js';
-import { attributeColumns, decimalBytesValue, insideCoverage, isDecimalText, type ColumnMapping } from './columns.js';
-import type { CopyBlocks } from './copy-blocks.js';
-import { copyBytes, ViewOf } from './csv-bytes.js';
-import { BACKSLASH, COMMA, CR, LF, QUOTE, type PlainLineTaker } from './csv-reader.js';
+import { UNPLACED_ROWS_KEPT } from '../../../db/portfolio-ingest.js';
+import { attributeColumns, decimalBytesValue, insideCoverage, isDecimalText, type ColumnMapping } from '../columns.js';
+import {
+  BACKSLASH,
+  COMMA,
+  type CopyBlocks,
+  copyBytes,
+  CR,
+  LF,
+  type PlainLineTaker,
+  QUOTE,
+  ViewOf,
+} from '../io/index.js';
 import { copyText, placementAtIngest, type RenderContext, type RenderCounts } from './ingest-render.js';
 
 /**

@@ -13,7 +13,7 @@
  * need (quotes inside unquoted text, short and long rows, CR-only line ends), in batches.
  */
 import type { Readable } from 'node:stream';
-import { badRequest } from '../app-error.js';
+import { badRequest } from '../../app-error.js';
 import { ENCODING_LABELS, type Delimiter, type TextEncodingName } from './sniff.js';
 
 export interface CsvRecord {

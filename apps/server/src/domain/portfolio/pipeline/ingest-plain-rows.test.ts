@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decimalBytesValue, decimalTextValue, mapColumns } from './columns.js';
-import { readCsvBatches, type CsvRecord } from './csv-reader.js';
+import { decimalBytesValue, decimalTextValue, mapColumns } from '../columns.js';
+import { readCsvBatches, type CsvRecord } from '../io/csv-reader.js';
 import { copyLines, type IngestCounter } from './ingest.js';
 import { renderCopyRows, type RenderContext } from './ingest-render.js';
 import type { ParcelGrid } from './parcel-grid.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useTestWorld } from '../../../test/world.js';
+import { useTestWorld } from '../../../../test/world.js';
 import { ADDRESS_NOT_FOUND, worldGeocoder } from './world-geocoder.js';
 
 // The landmark neighbourhoods only (288 properties, 1427 Wheatland Ave among them).

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { COVERAGE_METRES } from '../geocoder/index.js';
-import { haversineMetres } from '../hazard/geo.js';
+import { COVERAGE_METRES } from '../../geocoder/index.js';
+import { haversineMetres } from '../../hazard/geo.js';
 import { OCCUPIED_CELL_DEG, ParcelGridBuilder } from './parcel-grid.js';
 
 // The grid tells a point far from every property (isFarFromEveryProperty) from the cells the

@@ -1,13 +1,13 @@
-import type { Db } from '../../db/database.js';
+import type { Db } from '../../../db/database.js';
 import {
   indexedPropertyIds,
   insertIndexedResults,
   type IndexJoin,
   unsettledChunkRows,
   unsettledRowsPlacedAtIngest,
-} from '../../db/portfolio-placement.js';
-import { prewarmScoreBuild } from '../../db/score-index-parts.js';
-import { geocodeCoordinatesMany, OUTSIDE_COVERAGE_AREA } from '../geocoder/index.js';
+} from '../../../db/portfolio-placement.js';
+import { prewarmScoreBuild } from '../../../db/score-index-parts.js';
+import { geocodeCoordinatesMany, OUTSIDE_COVERAGE_AREA } from '../../geocoder/index.js';
 import { NO_BUILDING_FOUND } from './risk-scorer.js';
 import { everyRowPlacedAtIngest, NO_SCORE, nothingToGeocode, type ChunkRun, type ScoredChunk } from './run-parts.js';
 import type { IndexedScoring } from './seams.js';

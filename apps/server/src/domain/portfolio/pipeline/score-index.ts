@@ -1,21 +1,21 @@
 import { PORTFOLIO_PRODUCTS, type PortfolioProduct } from '@zview/contracts';
 import { sql } from 'kysely';
-import type { Db } from '../../db/database.js';
-import { hazardAt } from '../hazard/climatology.js';
-import type { HazardProfile, PropertyFeatures } from '../property/features.js';
-import { isoDate } from '../property/load.js';
-import { loadPropertyFeaturesMany } from '../property/load-many.js';
-import { RISK_MODELS } from '../risk/index.js';
-import { buildContext, riskLevelFor, scoreInstant, scoreNumbers, type RiskModelDefinition } from '../risk/model.js';
+import type { Db } from '../../../db/database.js';
+import { hazardAt } from '../../hazard/climatology.js';
+import type { HazardProfile, PropertyFeatures } from '../../property/features.js';
+import { isoDate } from '../../property/load.js';
+import { loadPropertyFeaturesMany } from '../../property/load-many.js';
+import { RISK_MODELS } from '../../risk/index.js';
+import { buildContext, riskLevelFor, scoreInstant, scoreNumbers, type RiskModelDefinition } from '../../risk/model.js';
 import {
   analyzePlacementBuilds,
   analyzeScoreIndex,
   factorContributions,
   factorNames,
   type ScoreIndexRow,
-} from '../../db/score-index-parts.js';
+} from '../../../db/score-index-parts.js';
 import type { ScoreFactor } from './seams.js';
-import { worldRevision } from '../../db/world-revision.js';
+import { worldRevision } from '../../../db/world-revision.js';
 
 /**
  * The score index: the score of every property of the world per portfolio product, model

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { useTestDatabase } from '../../../test/database.js';
-import { RISK_MODELS } from '../risk/index.js';
-import { OUTSIDE_COVERAGE_AREA } from '../geocoder/match.js';
+import { useTestDatabase } from '../../../../test/database.js';
+import { RISK_MODELS } from '../../risk/index.js';
+import { OUTSIDE_COVERAGE_AREA } from '../../geocoder/match.js';
 import { riskModelScorer } from './risk-scorer.js';
 
 const { db } = await useTestDatabase();

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { binaryCopy, type BinaryField } from '../../../test/fixtures/binary-copy.js';
+import { binaryCopy, type BinaryField } from '../../../../test/fixtures/binary-copy.js';
 import { BinaryCopyReader } from './copy-binary.js';
 
 /** What the reader hands over for `chunks`: each tuple's fields as strings (null for NULL). */

@@ -1,5 +1,5 @@
 import type { PortfolioProduct } from '@zview/contracts';
-import type { Db } from '../../db/database.js';
+import type { Db } from '../../../db/database.js';
 import {
   chunkRows,
   commitChunkResults,
@@ -15,13 +15,13 @@ import {
   setRunSuspendedAt,
   storeGeocodes,
   type CommitOutcome,
-} from '../../db/portfolio-runs.js';
-import { conflict } from '../app-error.js';
+} from '../../../db/portfolio-runs.js';
+import { conflict } from '../../app-error.js';
 import { placeAndScoreFromIndex } from './indexed-chunk.js';
 import { NO_SCORE, nothingToGeocode, type ChunkRun, type ScoredChunk } from './run-parts.js';
 import { phaseTimer, phaseTotals, type PhaseTimer } from './phase-timer.js';
 import type { BatchGeocoder, GeocodedRow, PortfolioScorer, ScoredRow, StagedRow } from './seams.js';
-import { canTransition, transitionRefusal } from './status.js';
+import { canTransition, transitionRefusal } from '../status.js';
 
 export { NO_SCORE, resultsPartition, type ChunkRun, type ScoredChunk } from './run-parts.js';
 

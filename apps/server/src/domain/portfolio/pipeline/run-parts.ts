@@ -5,7 +5,7 @@ import type { RawBuilder } from 'kysely';
  * score-index path): kept apart so that neither imports the other's module in a cycle.
  */
 /** The table holding one run's results (db/portfolio-runs.ts). */
-export { resultsPartition } from '../../db/portfolio-runs.js';
+export { resultsPartition } from '../../../db/portfolio-runs.js';
 
 export const NO_SCORE = 'No score could be calculated for this property.';
 
