@@ -2,6 +2,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { sql, type RawBuilder } from 'kysely';
 import { copyOut } from './copy-out.js';
+import { inlineParameters } from './copy-text.js';
 import { withOwnConnection, type Db } from './database.js';
 
 /**
@@ -95,15 +96,4 @@ export async function* diffPages(db: Db, portfolioId: number, from: DiffSide, to
     after = rows.at(-1)!.row_number;
     if (rows.length < pageSize) return;
   }
-}
-
-function literal(value: unknown): string {
-  if (value === null || value === undefined) return 'NULL';
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  return `'${String(value).replaceAll("'", "''")}'`;
-}
-
-/** Inlines $n parameters (numbers and strings only: ids, product keys) as SQL literals. */
-function inlineParameters(text: string, parameters: readonly unknown[]): string {
-  return text.replace(/\$(\d+)/g, (_, n: string) => literal(parameters[Number(n) - 1]));
 }
