@@ -118,6 +118,8 @@ export const webhookRedeliverParams = z.object({
   id: z.coerce.number().int().positive(),
   messageId: z.string().regex(/^(msg_)?\d{1,18}$/, 'Not a message id.'),
 });
+/** POST …/messages/:messageId/redeliver (202): the delivery lane the message was queued on. */
+export const webhookRedeliveryResponseSchema = z.object({ lane: z.string() });
 export const pageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   itemsPerPage: z.coerce.number().int().min(1).max(200).default(50),

@@ -13,9 +13,9 @@ import {
   webhookEndpointsSchema,
   webhookLogSchema,
   webhookRedeliverParams,
+  webhookRedeliveryResponseSchema,
 } from '@zview/contracts';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { alertRulesOf, createAlertRule, removeAlertRule } from '../domain/notifications/alerts.js';
 import { inbox, readNotification, unreadCount } from '../domain/notifications/inbox.js';
 import {
@@ -29,25 +29,29 @@ import {
 } from '../domain/notifications/webhooks.js';
 import { presentEndpoint, presentLog, presentNotification, presentRule } from './notification-presenters.js';
 import { actorOf, idParams } from './portfolios/context.js';
+import { noContent, withZod } from './route-config.js';
 
 /**
  * The notification centre (every user, their own notifications in the organisation acted for),
  * alert rules of a portfolio and the organisation's webhook endpoints (group admins), issue 41.
  */
-export async function registerNotificationRoutes(app: FastifyInstance) {
+export async function registerNotificationRoutes(fastify: FastifyInstance) {
+  const app = withZod(fastify);
   const { db } = app.ctx;
 
   app.get(
     '/caribou/notifications',
     {
-      schema: { response: { 200: notificationsPageSchema } },
-      config: {
-        policy: 'authenticated',
-        openapi: { summary: 'My notifications, newest first', query: notificationsQuerySchema },
+      schema: {
+        summary: 'My notifications',
+        description: 'The caller’s notifications in the organisation acted for, newest first, with the unread count.',
+        querystring: notificationsQuerySchema,
+        response: { 200: notificationsPageSchema },
       },
+      config: { policy: 'authenticated' },
     },
     async (request) => {
-      const page = await inbox(db, actorOf(request), notificationsQuerySchema.parse(request.query));
+      const page = await inbox(db, actorOf(request), request.query);
       return { items: page.items.map(presentNotification), unread: page.unread };
     },
   );
@@ -55,8 +59,12 @@ export async function registerNotificationRoutes(app: FastifyInstance) {
   app.get(
     '/caribou/notifications/unread-count',
     {
-      schema: { response: { 200: unreadCountSchema } },
-      config: { policy: 'authenticated', openapi: { summary: 'How many of my notifications are unread' } },
+      schema: {
+        summary: 'My unread notifications',
+        description: 'How many of the caller’s notifications are unread (the bell’s badge).',
+        response: { 200: unreadCountSchema },
+      },
+      config: { policy: 'authenticated' },
     },
     async (request) => ({ unread: await unreadCount(db, actorOf(request)) }),
   );
@@ -64,23 +72,26 @@ export async function registerNotificationRoutes(app: FastifyInstance) {
   app.post(
     '/caribou/notifications/:id/read',
     {
-      schema: { response: { 200: unreadCountSchema } },
-      config: {
-        policy: 'authenticated',
-        openapi: { summary: 'Mark one notification read', params: notificationIdParams },
+      schema: {
+        summary: 'Mark a notification read',
+        description: 'Marks one of the caller’s notifications read; answers the unread count left.',
+        params: notificationIdParams,
+        response: { 200: unreadCountSchema },
       },
+      config: { policy: 'authenticated' },
     },
-    async (request) => {
-      const { id } = notificationIdParams.parse(request.params);
-      return { unread: await readNotification(db, actorOf(request), id) };
-    },
+    async (request) => ({ unread: await readNotification(db, actorOf(request), request.params.id) }),
   );
 
   app.post(
     '/caribou/notifications/read-all',
     {
-      schema: { response: { 200: unreadCountSchema } },
-      config: { policy: 'authenticated', openapi: { summary: 'Mark all my notifications read' } },
+      schema: {
+        summary: 'Mark all my notifications read',
+        description: 'Marks every notification of the caller in the organisation acted for read.',
+        response: { 200: unreadCountSchema },
+      },
+      config: { policy: 'authenticated' },
     },
     async (request) => ({ unread: await readNotification(db, actorOf(request), null) }),
   );
@@ -89,43 +100,47 @@ export async function registerNotificationRoutes(app: FastifyInstance) {
   app.get(
     '/caribou/portfolio/:id/alert-rules',
     {
-      schema: { response: { 200: alertRulesSchema } },
-      config: { policy: 'monitoring:manage', openapi: { summary: 'Alert rules of a portfolio', params: idParams } },
+      schema: {
+        summary: 'Alert rules of a portfolio',
+        description: 'Group admins: the rules that notify when a monitored portfolio’s scores change.',
+        params: idParams,
+        response: { 200: alertRulesSchema },
+      },
+      config: { policy: 'monitoring:manage' },
     },
-    async (request) => {
-      const { id } = idParams.parse(request.params);
-      return { rules: (await alertRulesOf(db, actorOf(request), id)).map(presentRule) };
-    },
+    async (request) => ({ rules: (await alertRulesOf(db, actorOf(request), request.params.id)).map(presentRule) }),
   );
 
   app.post(
     '/caribou/portfolio/:id/alert-rules',
     {
-      schema: { response: { 201: alertRuleSchema } },
-      config: {
-        policy: 'monitoring:manage',
-        openapi: { summary: 'Add an alert rule to a portfolio', params: idParams, body: alertRuleInputSchema },
+      schema: {
+        summary: 'Add an alert rule',
+        description:
+          'Group admins: a rule on a portfolio (a level change, a threshold or a delta) and the channels it notifies.',
+        params: idParams,
+        body: alertRuleInputSchema,
+        response: { 201: alertRuleSchema },
       },
+      config: { policy: 'monitoring:manage' },
     },
-    async (request, reply) => {
-      const { id } = idParams.parse(request.params);
-      const input = alertRuleInputSchema.parse(request.body);
-      return reply.status(201).send(presentRule(await createAlertRule(db, actorOf(request), id, input)));
-    },
+    async (request, reply) =>
+      reply.status(201).send(presentRule(await createAlertRule(db, actorOf(request), request.params.id, request.body))),
   );
 
   app.delete(
     '/caribou/alert-rules/:id',
     {
-      config: {
-        policy: 'monitoring:manage',
-        rawResponse: true,
-        openapi: { summary: 'Remove an alert rule', params: idParams },
+      schema: {
+        summary: 'Remove an alert rule',
+        description: 'Group admins: the rule stops notifying.',
+        params: idParams,
+        response: { 204: noContent('Removed') },
       },
+      config: { policy: 'monitoring:manage', rawResponse: true },
     },
     async (request, reply) => {
-      const { id } = idParams.parse(request.params);
-      await removeAlertRule(db, actorOf(request), id);
+      await removeAlertRule(db, actorOf(request), request.params.id);
       return reply.status(204).send();
     },
   );
@@ -134,8 +149,12 @@ export async function registerNotificationRoutes(app: FastifyInstance) {
   app.get(
     '/caribou/webhooks/endpoints',
     {
-      schema: { response: { 200: webhookEndpointsSchema } },
-      config: { policy: 'monitoring:manage', openapi: { summary: 'Webhook endpoints of the organisation' } },
+      schema: {
+        summary: 'Webhook endpoints',
+        description: 'Group admins: the organisation’s webhook endpoints and the events each receives.',
+        response: { 200: webhookEndpointsSchema },
+      },
+      config: { policy: 'monitoring:manage' },
     },
     async (request) => ({ endpoints: (await endpointsOf(db, actorOf(request))).map(presentEndpoint) }),
   );
@@ -143,50 +162,47 @@ export async function registerNotificationRoutes(app: FastifyInstance) {
   app.post(
     '/caribou/webhooks/endpoints',
     {
-      schema: { response: { 201: webhookEndpointSchema } },
-      config: {
-        policy: 'monitoring:manage',
-        openapi: { summary: 'Add a webhook endpoint (signed per Standard Webhooks)', body: webhookEndpointInputSchema },
+      schema: {
+        summary: 'Add a webhook endpoint',
+        description:
+          'Group admins: an HTTPS endpoint receiving the chosen events, signed per Standard Webhooks; the answer holds its signing secret.',
+        body: webhookEndpointInputSchema,
+        response: { 201: webhookEndpointSchema },
       },
+      config: { policy: 'monitoring:manage' },
     },
-    async (request, reply) => {
-      const input = webhookEndpointInputSchema.parse(request.body);
-      return reply.status(201).send(presentEndpoint(await createEndpoint(db, actorOf(request), input)));
-    },
+    async (request, reply) =>
+      reply.status(201).send(presentEndpoint(await createEndpoint(db, actorOf(request), request.body))),
   );
 
   app.patch(
     '/caribou/webhooks/endpoints/:id',
     {
-      schema: { response: { 200: webhookEndpointSchema } },
-      config: {
-        policy: 'monitoring:manage',
-        openapi: {
-          summary: 'Change or enable/disable a webhook endpoint',
-          params: idParams,
-          body: webhookEndpointPatchSchema,
-        },
+      schema: {
+        summary: 'Change a webhook endpoint',
+        description: 'Group admins: its URL, events or description, or enables/disables it.',
+        params: idParams,
+        body: webhookEndpointPatchSchema,
+        response: { 200: webhookEndpointSchema },
       },
+      config: { policy: 'monitoring:manage' },
     },
-    async (request) => {
-      const { id } = idParams.parse(request.params);
-      const input = webhookEndpointPatchSchema.parse(request.body);
-      return presentEndpoint(await changeEndpoint(db, actorOf(request), id, input));
-    },
+    async (request) => presentEndpoint(await changeEndpoint(db, actorOf(request), request.params.id, request.body)),
   );
 
   app.delete(
     '/caribou/webhooks/endpoints/:id',
     {
-      config: {
-        policy: 'monitoring:manage',
-        rawResponse: true,
-        openapi: { summary: 'Remove a webhook endpoint', params: idParams },
+      schema: {
+        summary: 'Remove a webhook endpoint',
+        description: 'Group admins: the endpoint receives nothing more.',
+        params: idParams,
+        response: { 204: noContent('Removed') },
       },
+      config: { policy: 'monitoring:manage', rawResponse: true },
     },
     async (request, reply) => {
-      const { id } = idParams.parse(request.params);
-      await removeEndpoint(db, actorOf(request), id);
+      await removeEndpoint(db, actorOf(request), request.params.id);
       return reply.status(204).send();
     },
   );
@@ -194,48 +210,45 @@ export async function registerNotificationRoutes(app: FastifyInstance) {
   app.post(
     '/caribou/webhooks/endpoints/:id/rotate',
     {
-      schema: { response: { 200: webhookEndpointSchema } },
-      config: {
-        policy: 'monitoring:manage',
-        openapi: { summary: 'Rotate the signing secret (the old one signs for 24 h more)', params: idParams },
+      schema: {
+        summary: 'Rotate a webhook signing secret',
+        description: 'Group admins: a new signing secret; the old one keeps signing for 24 h more.',
+        params: idParams,
+        response: { 200: webhookEndpointSchema },
       },
+      config: { policy: 'monitoring:manage' },
     },
-    async (request) => {
-      const { id } = idParams.parse(request.params);
-      return presentEndpoint(await rotateSecret(db, actorOf(request), id));
-    },
+    async (request) => presentEndpoint(await rotateSecret(db, actorOf(request), request.params.id)),
   );
 
   app.get(
     '/caribou/webhooks/endpoints/:id/log',
     {
-      schema: { response: { 200: webhookLogSchema } },
-      config: {
-        policy: 'monitoring:manage',
-        openapi: {
-          summary: 'Delivery log of an endpoint (attempts with response codes, deliveries)',
-          params: idParams,
-          query: pageQuerySchema,
-        },
+      schema: {
+        summary: 'Webhook delivery log',
+        description: 'Group admins: an endpoint’s delivery attempts with their response codes, a page at a time.',
+        params: idParams,
+        querystring: pageQuerySchema,
+        response: { 200: webhookLogSchema },
       },
+      config: { policy: 'monitoring:manage' },
     },
-    async (request) => {
-      const { id } = idParams.parse(request.params);
-      return presentLog(await deliveryLog(db, actorOf(request), id, pageQuerySchema.parse(request.query)));
-    },
+    async (request) => presentLog(await deliveryLog(db, actorOf(request), request.params.id, request.query)),
   );
 
   app.post(
     '/caribou/webhooks/endpoints/:id/messages/:messageId/redeliver',
     {
-      schema: { response: { 202: z.object({ lane: z.string() }) } },
-      config: {
-        policy: 'monitoring:manage',
-        openapi: { summary: 'Send a message to the endpoint again', params: webhookRedeliverParams },
+      schema: {
+        summary: 'Redeliver a webhook message',
+        description: 'Group admins: sends a message to the endpoint again; answers the delivery lane it was queued on.',
+        params: webhookRedeliverParams,
+        response: { 202: webhookRedeliveryResponseSchema },
       },
+      config: { policy: 'monitoring:manage' },
     },
     async (request, reply) => {
-      const { id, messageId } = webhookRedeliverParams.parse(request.params);
+      const { id, messageId } = request.params;
       const lane = await redeliverMessage(db, actorOf(request), id, messageId.replace(/^msg_/, ''));
       return reply.status(202).send({ lane });
     },
