@@ -62,6 +62,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'portfolio.ready',
   'portfolio.failed',
   'appeal.status_changed',
+  /** A statutory deadline of an appeal or mitigation request is near or passed (issue 42). */
+  'appeal.deadline',
 ] as const;
 
 export const webhookEndpointInputSchema = z.object({

@@ -96,6 +96,9 @@ export default function TeamPage() {
             <Button variant="text" component={RouterLink} to="/team/api-keys">
               API keys
             </Button>
+            <Button variant="text" component={RouterLink} to="/settings/notices">
+              Notice wording
+            </Button>
             <Button variant="outlined" component={RouterLink} to="/team/add-multiple-members">
               Add multiple members
             </Button>
