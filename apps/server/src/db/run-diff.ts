@@ -1,5 +1,6 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { RiskLevel } from '@zview/contracts';
 import { sql, type RawBuilder } from 'kysely';
 import { copyOut } from './copy-out.js';
 import { withOwnConnection, type Db } from './database.js';
@@ -24,8 +25,8 @@ function sideOf(side: DiffSide): RawBuilder<unknown> {
 }
 
 export interface DiffCount {
-  from: string;
-  to: string;
+  from: RiskLevel;
+  to: RiskLevel;
   changed: boolean;
   count: number;
   delta: number | null;

@@ -2,7 +2,14 @@ import type { Readable } from 'node:stream';
 import type { Actor } from '../../auth/actor.js';
 import type { Db } from '../../db/database.js';
 import { findMonitoredProducts } from '../../db/monitoring.js';
-import { DIFF_COLUMNS, diffCounts, diffCsvStream, diffPages, type DiffSide } from '../../db/run-diff.js';
+import {
+  DIFF_COLUMNS,
+  diffCounts,
+  diffCsvStream,
+  diffPages,
+  type DiffCount,
+  type DiffSide,
+} from '../../db/run-diff.js';
 import { badRequest, notFound } from '../app-error.js';
 import { ownProduct } from '../portfolio/access.js';
 import { xlsxFromPages, type XlsxCell } from '../portfolio/xlsx.js';
@@ -49,7 +56,7 @@ export async function diffSummary(db: Db, actor: Actor, request: DiffRequest) {
   const changed = counts.filter((c) => c.changed);
   const changedRows = changed.reduce((n, c) => n + c.count, 0);
   const deltaSum = changed.reduce((n, c) => n + (c.delta ?? 0), 0);
-  const transitions = new Map<string, { from: string; to: string; count: number }>();
+  const transitions = new Map<string, { from: DiffCount['from']; to: DiffCount['to']; count: number }>();
   for (const c of changed) {
     const key = `${c.from}>${c.to}`;
     const t = transitions.get(key) ?? { from: c.from, to: c.to, count: 0 };
