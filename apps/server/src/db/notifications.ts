@@ -158,6 +158,40 @@ export function listAlertRules(db: Db, organizationId: number, portfolioId: numb
     .execute();
 }
 
+export function findAlertRule(db: Db, organizationId: number, id: number) {
+  return db
+    .selectFrom('alert_rules')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export type AlertRuleChange = Partial<
+  Pick<AlertRuleValues, 'name' | 'kind' | 'threshold' | 'minDelta' | 'product' | 'cause' | 'channels'> & {
+    enabled: boolean;
+  }
+>;
+
+export function updateAlertRule(db: Db, organizationId: number, id: number, v: AlertRuleChange) {
+  return db
+    .updateTable('alert_rules')
+    .set({
+      ...(v.name !== undefined ? { name: v.name } : {}),
+      ...(v.kind !== undefined ? { kind: v.kind } : {}),
+      ...(v.threshold !== undefined ? { threshold: v.threshold } : {}),
+      ...(v.minDelta !== undefined ? { min_delta: v.minDelta } : {}),
+      ...(v.product !== undefined ? { product: v.product } : {}),
+      ...(v.cause !== undefined ? { cause: v.cause } : {}),
+      ...(v.channels !== undefined ? { channels: v.channels } : {}),
+      ...(v.enabled !== undefined ? { enabled: v.enabled } : {}),
+    })
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+}
+
 export async function deleteAlertRule(db: Db, organizationId: number, id: number) {
   const row = await db
     .deleteFrom('alert_rules')
