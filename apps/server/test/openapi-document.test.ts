@@ -31,7 +31,7 @@ const NOT_YET_DECLARED = new Set<string>([
   'v1/changes.ts',
 ]);
 /** Operations still without a human summary and description, or path parameters undeclared: only shrinks. */
-const BARE_CEILING: number = 34;
+const BARE_CEILING: number = 28;
 const UNDECLARED_PARAMS_CEILING: number = 21;
 
 /**
