@@ -87,6 +87,33 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
+    // Issue 44: the web's API paths come from the server's routes (src/api/paths.ts: `apiPath('/caribou/billing')`,
+    // typed by the generated api-types.gen.ts), never written by hand. Tests may pin literal URLs; pr-override.ts
+    // recognises /api URLs; paths.ts is the one place the prefix is written.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: [
+      '**/*.test.{ts,tsx}',
+      'apps/web/src/api/paths.ts',
+      'apps/web/src/api/api-types.gen.ts',
+      'apps/web/src/api/pr-override.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Literal[value=/^\\/api(\\/|$)/]',
+          message:
+            "Write API paths with apiPath('/…') from src/api/paths.ts (typed by the server's routes), not '/api/…'.",
+        },
+        {
+          selector: 'TemplateLiteral > TemplateElement:first-child[value.raw=/^\\/api(\\/|$)/]',
+          message:
+            "Write API paths with apiPath('/…') from src/api/paths.ts (typed by the server's routes), not `/api/…`.",
+        },
+      ],
+    },
+  },
+  {
     // Feature folders stay apart (bulletproof-react): a feature imports ui/, api/, session/ and contracts, not app/ or another
     // feature. One exception: features/map/index.ts is the public surface of the map widget, which the property
     // view (features/scores) embeds; importing that index (`../map`, `../../map`) is allowed, its internals are not.
