@@ -35,7 +35,7 @@ const NOT_YET_DECLARED = new Set<string>([
   'v1/properties.ts',
 ]);
 /** Operations still without a human summary and description, or path parameters undeclared: only shrinks. */
-const BARE_CEILING: number = 89;
+const BARE_CEILING: number = 88;
 const UNDECLARED_PARAMS_CEILING: number = 43;
 
 /**

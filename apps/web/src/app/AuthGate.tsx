@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { getAccessToken, setAccessToken } from '../api/client';
 import { RealSessionProvider } from '../features/auth';
-import { DEV_SESSIONS, clearDevSession, readDevSession } from './dev-session';
+import { DEV_SESSIONS, clearDevSession, presentFixtureOrganizations, readDevSession } from './dev-session';
 import { useRuntimeConfig } from '../session/runtime-config';
 import { SessionProvider } from '../session/session';
 
@@ -23,7 +23,7 @@ export function AuthGate({ children }: { children: ReactNode }) {
     <SessionProvider
       key={devSessionName}
       user={fixture.user}
-      organizations={fixture.organizations}
+      organizations={presentFixtureOrganizations(fixture.organizations, fixture.user, fixture.identityProvider, config)}
       identityProvider={fixture.identityProvider}
       onLogout={() => {
         clearDevSession();

@@ -38,7 +38,8 @@ const productPage = (product: 'zfire' | 'zproperty' | 'zwind' | 'zhail' | 'zstor
 
 const scores = () => import('../features/scores/ScoresPage');
 
-const TEAM_EDIT: RouteGuard[] = ['userManagement', 'groupAdmin', 'notReadOnly'];
+/** Adding and editing members: the server's `team:manage` for the organisation acted for. */
+const TEAM_EDIT: RouteGuard[] = ['teamManage'];
 
 export const SHELL_ROUTES: ShellRoute[] = [
   { path: '/', home: true, lazy: scores },
