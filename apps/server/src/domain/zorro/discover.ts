@@ -102,7 +102,18 @@ export async function resolveQuery<T extends ZorroFilters>(
     if (PAIRED[key]) relaxed = { ...relaxed, [PAIRED[key]]: undefined };
     const kind = CHIP_KIND[key] ?? key;
     understood.relaxed.push(...reading.chips.filter((c) => c.kind === kind).map((c) => c.id));
-    if ((await countMatches(db, relaxed)) > 0) return { query: relaxed, understood };
+    if ((await countMatches(db, relaxed)) > 0) {
+      // The words dropped for the stricter reading may match once a reading is set aside: keep them then.
+      if (understood.dropped.length) {
+        const all = { ...relaxed, q: reading.rest || undefined };
+        if ((await countMatches(db, all)) > 0) {
+          understood.dropped = [];
+          understood.words = reading.rest;
+          return { query: all, understood };
+        }
+      }
+      return { query: relaxed, understood };
+    }
   }
   // Nothing matches even so: the reading as it was, and an honest zero.
   understood.relaxed = [];

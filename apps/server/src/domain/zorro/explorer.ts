@@ -71,7 +71,7 @@ async function suggestionsFor(db: Db, filters: ZorroFilters, text: TextQuery | n
       return [
         {
           filter: used.map((l) => l.filter).join(','),
-          label: used.map((l) => l.label).join('; '),
+          label: joinLoosenings(used.map((l) => l.label)),
           count,
           filters: loosened,
         },
@@ -79,6 +79,21 @@ async function suggestionsFor(db: Db, filters: ZorroFilters, text: TextQuery | n
     }
   }
   return [];
+}
+
+/**
+ * Several loosenings as one instruction: "Remove the state filter (Alaska), the line filter
+ * (farmowners) and widen the submission dates", not "Remove …; Remove …".
+ */
+export function joinLoosenings(labels: string[]): string {
+  const [first, ...rest] = labels.map((label, k) => {
+    if (k === 0) return label;
+    const verb = /^(Remove|Widen|Drop) /.exec(label)?.[1];
+    const sameVerb = verb && labels.slice(0, k).some((l) => l.startsWith(`${verb} `));
+    return sameVerb ? label.slice(verb.length + 1) : label[0]!.toLowerCase() + label.slice(1);
+  });
+  if (!rest.length) return first ?? '';
+  return `${[first, ...rest.slice(0, -1)].join(', ')} and ${rest.at(-1)}`;
 }
 
 /** The best filings for the filters in rank order, each with its best pages (whole sentences quoted). */
