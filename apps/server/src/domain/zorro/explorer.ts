@@ -14,7 +14,6 @@ import {
   filingSummaries,
   leadPages,
   pageTexts,
-  topFilingIds,
   type FilingSummaryRow,
   type HitRow,
   type TextQuery,
@@ -22,6 +21,7 @@ import {
 import { corpusNames } from './names.js';
 import { interpretQuestion, loosenings, type Interpretation } from './question.js';
 import { sentenceQuote } from './quote.js';
+import { rankedFilingIds } from './search.js';
 import { anyOfWords } from './text-query.js';
 
 /**
@@ -98,11 +98,11 @@ export function joinLoosenings(labels: string[]): string {
 
 /** The best filings for the filters in rank order, each with its best pages (whole sentences quoted). */
 async function retrieve(db: Db, filters: ZorroFilters, words: TextQuery | null, figureText: TextQuery | null) {
-  const { ids } = await topFilingIds(db, filters, words ?? figureText, FILINGS_RETRIEVED);
+  const ids = await rankedFilingIds(db, filters, words ?? figureText, FILINGS_RETRIEVED);
   // Filings matching the question but none of its words still answer it (after those that do).
   if (ids.length < FILINGS_RETRIEVED && words && !figureText) {
-    const more = await topFilingIds(db, filters, null, FILINGS_RETRIEVED);
-    for (const id of more.ids) if (ids.length < FILINGS_RETRIEVED && !ids.includes(id)) ids.push(id);
+    const more = await rankedFilingIds(db, filters, null, FILINGS_RETRIEVED);
+    for (const id of more) if (ids.length < FILINGS_RETRIEVED && !ids.includes(id)) ids.push(id);
   }
   const pages = words ? await bestPages(db, ids, words, PAGES_PER_FILING) : [];
   const withPage = new Set(pages.map((p) => p.filingId));

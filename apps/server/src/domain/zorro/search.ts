@@ -10,7 +10,7 @@ import {
 import type { Db } from '../../db/database.js';
 import { cachedFacets } from '../../db/zorro-facet-cache.js';
 import { facetColumns, inSnapshot } from '../../db/zorro-facet-index.js';
-import { findDocument, findFiling, pageOfFilings } from '../../db/zorro.js';
+import { findDocument, findFiling, pageOfFilings, type TextQuery } from '../../db/zorro.js';
 import { notFound } from '../app-error.js';
 import { resolveQuery } from './discover.js';
 import { countFacets } from './facet-count.js';
@@ -57,6 +57,27 @@ export async function search(db: Db, query: ZorroSearchQuery): Promise<ZorroSear
       };
     }),
   };
+}
+
+/**
+ * The ids of the best-ranked filings for a text query under filters, in the finder's relevance
+ * order (the explorer's retrieval: one ranking for both).
+ */
+export async function rankedFilingIds(
+  db: Db,
+  filters: ZorroFilters,
+  text: TextQuery | null,
+  limit: number,
+): Promise<number[]> {
+  return inSnapshot(db, async (trx) => {
+    const columns = await facetColumns(trx);
+    const words = await matchWords(trx, columns, filters, text, { rank: true });
+    const rows = matchingRows(columns, words.rows, filters);
+    const ordered = words.scores
+      ? orderByScore(columns, rows, words.scores, limit)
+      : orderRows(columns, rows, 'relevance', 'desc', limit);
+    return Array.from(ordered, (r) => columns.id[r]!);
+  });
 }
 
 /**
