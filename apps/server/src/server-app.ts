@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app.js';
+import { buildApp, type BuildAppOptions } from './app.js';
 import type { ServerConfig } from './config.js';
 import type { Db } from './db/database.js';
 import { riskModelScorer } from './domain/portfolio/risk-scorer.js';
@@ -13,9 +13,14 @@ import { warmSearchIndex } from './domain/zorro/search.js';
  * jobs on pg-boss, scored by the risk models), request logging. Every API process builds the
  * same app; they share nothing but the database and DATA_DIR.
  */
-export async function buildServerApp(config: ServerConfig, db: Db): Promise<FastifyInstance> {
+export async function buildServerApp(
+  config: ServerConfig,
+  db: Db,
+  /** The process logger by default; the lookup bench passes one writing to /dev/null. */
+  options: BuildAppOptions = { logger: true },
+): Promise<FastifyInstance> {
   const portfolio = createPortfolioServices({ config, db }, { scorer: riskModelScorer(db) });
-  const app = await buildApp({ config, db, imagery: worldImagerySources(db), portfolio }, { logger: true });
+  const app = await buildApp({ config, db, imagery: worldImagerySources(db), portfolio }, options);
   warmDiscovery(app, db);
   warmSignIn(app);
   return app;

@@ -23,12 +23,19 @@ const RECONNECT_MS = 1000;
  */
 export interface ChangeFeed {
   fence(): Promise<boolean>;
+  /** Fence queries sent so far (the lookup bench reports them per lookup). */
+  readonly roundTrips: number;
   subscribe(channel: ChangeChannel, onChange: () => void): () => void;
   close(): Promise<void>;
 }
 
 /** A feed that is never live (no pool known for the Db): every cache reads through. */
-const OFFLINE: ChangeFeed = { fence: async () => false, subscribe: () => () => {}, close: async () => {} };
+const OFFLINE: ChangeFeed = {
+  fence: async () => false,
+  roundTrips: 0,
+  subscribe: () => () => {},
+  close: async () => {},
+};
 
 interface Feed extends ChangeFeed {
   users: number;
@@ -130,9 +137,11 @@ export function createChangeFeed(connection: pg.ClientConfig, guard?: StallGuard
     return connecting;
   }
 
+  let roundTrips = 0;
   async function roundTrip(): Promise<boolean> {
     const current = client;
     if (!current || !live) return false;
+    roundTrips += 1;
     try {
       await current.query('SELECT 1');
       return live && client === current;
@@ -176,6 +185,9 @@ export function createChangeFeed(connection: pg.ClientConfig, guard?: StallGuard
   void connect();
   return {
     users: 0,
+    get roundTrips() {
+      return roundTrips;
+    },
     async fence() {
       if (!guard) return fence();
       return guard.run(fence, () => {
