@@ -19,10 +19,15 @@ interface Profile {
   endTime: number;
 }
 
-/** Areas by the file a frame is in, the first match from the sample's leaf wins (order matters). */
+/**
+ * Areas by the file a frame is in. A sample goes to the area of the frame nearest its leaf that is
+ * not generic plumbing (native code, streams, sockets, events, promises): a socket write made by
+ * pg counts for pg, one made by the HTTP response for the HTTP layer.
+ */
 const AREAS: [string, RegExp][] = [
   ['garbage collection', /^\(garbage collector\)$/],
   ['idle', /^\((idle|program)\)$/],
+  ['profiler (not the server)', /^node:inspector/],
   ['token verification (jose)', /node_modules\/jose\//],
   ['pg protocol and pool', /node_modules\/(pg|pg-protocol|pg-pool|pg-types|postgres-)[^/]*\//],
   ['kysely query building', /node_modules\/kysely\//],
@@ -31,7 +36,7 @@ const AREAS: [string, RegExp][] = [
   ['logging (pino)', /node_modules\/(pino|sonic-boom|fast-redact|pino-std-serializers)[^/]*\//],
   ['fastify core and router', /node_modules\/(fastify|find-my-way|light-my-request|avvio|@fastify)[^/]*\//],
   ['client (autocannon)', /node_modules\/(autocannon|hdr-histogram|reinterval)[^/]*\//],
-  ['http parsing and sockets (node)', /^node:(_http|http|net|stream|internal\/streams|internal\/http|_stream)/],
+  ['HTTP server: parsing, headers, socket writes (node)', /^node:(_http|http|internal\/http)/],
   ['async context (node)', /^node:(async_hooks|internal\/async)/],
   ['auth (src/auth, http/authenticate)', /apps\/server\/src\/(auth\/|http\/authenticate)/],
   ['change feed fence', /apps\/server\/src\/db\/(change-feed|stall-guard)/],
@@ -40,9 +45,10 @@ const AREAS: [string, RegExp][] = [
   ['response JSON (assessment-json, route)', /apps\/server\/src\/http\//],
   ['other server code', /apps\/server\/src\//],
   ['contracts', /packages\/contracts\//],
-  ['other node internals', /^node:/],
   ['other dependencies', /node_modules\//],
 ];
+/** Plumbing: a frame here defers to the nearest caller in an area above. */
+const GENERIC = /^(node:|$)/;
 
 const file = process.argv[2];
 if (!file) throw new Error('usage: profile-summary FILE.cpuprofile [top]');
@@ -62,26 +68,34 @@ const areaOfNode = new Map<number, string>();
 function areaOf(id: number): string {
   const known = areaOfNode.get(id);
   if (known) return known;
-  const n = byId.get(id)!;
-  const key = n.callFrame.url || n.callFrame.functionName;
-  const hit = AREAS.find(([, re]) => re.test(key));
-  const up = parent.get(id);
-  const area = hit ? hit[0] : up !== undefined ? areaOf(up) : 'unattributed';
+  let area = 'node internals (no caller in a known area)';
+  for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+    const { url, functionName } = byId.get(at)!.callFrame;
+    const hit = AREAS.find(([, re]) => re.test(url || functionName));
+    if (hit) {
+      area = hit[0];
+      break;
+    }
+    if (!GENERIC.test(url)) {
+      area = 'unattributed';
+      break;
+    }
+  }
   areaOfNode.set(id, area);
   return area;
 }
 const areas = new Map<string, number>();
 for (const [id, us] of self) areas.set(areaOf(id), (areas.get(areaOf(id)) ?? 0) + us);
-const busy = total - (areas.get('idle') ?? 0);
+const busy = total - (areas.get('idle') ?? 0) - (areas.get('profiler (not the server)') ?? 0);
 console.log(`profile ${((profile.endTime - profile.startTime) / 1e6).toFixed(1)} s, busy ${(busy / 1e6).toFixed(2)} s`);
 console.log('share of busy time by area (a sample goes to the nearest frame of a known area):');
-for (const [area, us] of [...areas].filter(([a]) => a !== 'idle').sort((a, b) => b[1] - a[1]))
+for (const [area, us] of [...areas].filter(([a]) => a !== 'idle' && !a.startsWith('profiler')).sort((a, b) => b[1] - a[1]))
   console.log(`  ${((us / busy) * 100).toFixed(1).padStart(5)}%  ${area}`);
 
 const fns = new Map<string, number>();
 for (const [id, us] of self) {
   const n = byId.get(id)!;
-  if (/^\((idle|program)\)$/.test(n.callFrame.functionName)) continue;
+  if (/^\((idle|program)\)$/.test(n.callFrame.functionName) || areaOf(id).startsWith('profiler')) continue;
   const key = `${label(n)}  ${where(n)}:${n.callFrame.lineNumber + 1}`;
   fns.set(key, (fns.get(key) ?? 0) + us);
 }

@@ -143,7 +143,7 @@ export function createChangeFeed(connection: pg.ClientConfig, guard?: StallGuard
     if (!current || !live) return false;
     roundTrips += 1;
     try {
-      await current.query('SELECT 1');
+      await syncRoundTrip(current);
       return live && client === current;
     } catch {
       return false;
@@ -208,4 +208,44 @@ export function createChangeFeed(connection: pg.ClientConfig, guard?: StallGuard
       if (current) await current.end().catch(() => {});
     },
   };
+}
+
+/**
+ * The cheapest round trip the protocol has: a lone Sync message, which PostgreSQL answers with
+ * ReadyForQuery — no statement to parse or plan, no transaction, no row to read back. It fences
+ * as `SELECT 1` did: a backend sends a listening session's pending notifications on the same path
+ * just before any ReadyForQuery (postgres.c, `send_ready_for_query`), so every notification of a
+ * change committed before the Sync was written arrives before its answer. Sent as a submittable
+ * through the client's queue, so it never overlaps another query of the connection.
+ */
+export function syncRoundTrip(client: pg.Client): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    const settle = (error?: Error | null) => {
+      if (settled) return;
+      settled = true;
+      if (error) reject(error);
+      else resolve();
+    };
+    const submittable = {
+      // The client's read timeout (query_timeout) calls this with its error.
+      callback: (error: Error | null) => settle(error),
+      submit(connection: { sync(): void }) {
+        connection.sync();
+      },
+      handleReadyForQuery() {
+        submittable.callback(null);
+      },
+      handleError(error: Error) {
+        submittable.callback(error);
+      },
+      // Nothing else can answer a Sync; were it to, the round trip still ends at ReadyForQuery.
+      handleRowDescription() {},
+      handleDataRow() {},
+      handleCommandComplete() {},
+      handleEmptyQuery() {},
+      handlePortalSuspended() {},
+    };
+    client.query(submittable as unknown as pg.Submittable);
+  });
 }
