@@ -209,7 +209,7 @@ export async function benchLookup(): Promise<boolean> {
       `    CPU per lookup: ${describeSplit(split, n, { main: 'API main thread', helpers: 'API helper threads', started: 'client thread' })}`,
     );
     console.log(
-      `    database per lookup: ${(fences / n).toFixed(2)} change-feed fences, ${(xacts / n).toFixed(2)} PostgreSQL transactions (fences, usage batches, reads)`,
+      `    database per lookup: ${(fences / n).toFixed(2)} change-feed fences, ${(xacts / n).toFixed(2)} PostgreSQL transactions (usage group commits, reads; a fence is none)`,
     );
     target(`1 API process ≥ ${TARGET.rps} lookups/s`, oneProcess >= TARGET.rps);
 
