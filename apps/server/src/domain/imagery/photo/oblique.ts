@@ -4,7 +4,7 @@ import type { ObliqueView } from '../view.js';
 import { hashUnit } from '../random.js';
 import type { SceneBuilding, SceneFeatures, SceneTree } from '../scene.js';
 import { orientedFrame, type Pt } from '../svg.js';
-import { Canvas, type Shader } from './canvas.js';
+import { Canvas, scratchMask, type Shader } from './canvas.js';
 import { lerp, setMix, type RGB } from './materials.js';
 import { cellHash, noise } from './noise.js';
 import { haze, orthoPhoto } from './ortho.js';
@@ -16,7 +16,7 @@ const AZIMUTH: Record<ObliqueDirection, number> = { north: 0, east: 90, south: 1
 const GROUND_SCALE = 0.62;
 const HEIGHT_SCALE = 0.78;
 /** Ground resolution of the orthophoto the oblique's ground is taken from. */
-const GROUND_MPP = 0.22;
+const GROUND_MPP = 0.26;
 const clamp01 = (v: number) => (v < 0 ? 0 : v > 1 ? 1 : v);
 
 type P3 = [x: number, y: number, z: number];
@@ -75,14 +75,21 @@ export function obliquePhoto(scene: SceneFeatures, view: ObliqueView): Canvas {
   const k = Math.cos((Math.round((bbox[1] + bbox[3]) / 2) * Math.PI) / 180);
   const [mx0, my0] = toMercator(center);
   const merc = 1 / Math.cos((center[1] * Math.PI) / 180);
-  const texture = ([x, y]: Pt): Pt => [(mx0 + x * merc) * k, (my0 + y * merc) * k];
+  const textureX = (x: number) => (mx0 + x * merc) * k;
+  const textureY = (y: number) => (my0 + y * merc) * k;
+  /** Texture x of a rotated point (the east coordinate, unrotated). */
+  const textureOf = (p: P3) => textureX(p[0] * cos + p[1] * sin);
 
   const canvas = new Canvas(W, H);
   const rgb = canvas.rgb;
   const src = groundPhoto.rgb;
   for (let sy = 0; sy < H; sy++)
     for (let sx = 0; sx < W; sx++) {
-      const [lx, ly] = unrotate(groundAt(sx + 0.5, sy + 0.5));
+      // (Inlined unrotate(groundAt(…)): this loop runs for every pixel, arrays would cost GC.)
+      const gx = (sx + 0.5 - W / 2) / scale;
+      const gy = (horizon - sy - 0.5) / (GROUND_SCALE * scale);
+      const lx = gx * cos + gy * sin;
+      const ly = -gx * sin + gy * cos;
       const px = o0[0] + ex[0] * lx + ey[0] * ly - 0.5;
       const py = o0[1] + ex[1] * lx + ey[1] * ly - 0.5;
       const x0 = Math.max(0, Math.min(gw - 2, Math.floor(px)));
@@ -107,7 +114,7 @@ export function obliquePhoto(scene: SceneFeatures, view: ObliqueView): Canvas {
   const L: P3 = [sunLocal[0], sunLocal[1], sun.toSun[2]];
   const climate = climateAt(center);
   const month = Number(view.capturedOn.slice(5, 7));
-  const mask = new Float32Array(W * H);
+  const mask = scratchMask('oblique', W * H);
   const site = siteDetails(scene, view.capturedOn);
 
   const objects: { depth: number; draw: () => void }[] = [];
@@ -215,7 +222,7 @@ export function obliquePhoto(scene: SceneFeatures, view: ObliqueView): Canvas {
         (p, o) => {
           const t = (Math.hypot(p[0] - a[0], p[1] - a[1]) / (len || 1)) * len;
           const z = p[2];
-          const [wx] = texture(unrotate([p[0], p[1]]));
+          const wx = textureOf(p);
           let f = lit * (1 + (cellHash(wx / 0.12 + z * 7, z / 0.12) - 0.5) * 0.08);
           if (brick) f *= z % 0.075 < 0.012 || (t + (Math.floor(z / 0.075) % 2) * 0.1) % 0.2 < 0.012 ? 1.25 : 1;
           else if (!shed && z % 0.2 < 0.03) f *= 0.9;
@@ -255,11 +262,11 @@ export function obliquePhoto(scene: SceneFeatures, view: ObliqueView): Canvas {
       return [rx, ry, z];
     };
     const shadeRoof = (p: P3, o: Float32Array) => {
-      const [x, y] = unrotate([p[0], p[1]]);
-      const um = x * frame.u[0] + -y * frame.u[1] - frame.minU;
-      const vm = x * frame.v[0] + -y * frame.v[1] - frame.minV;
-      const [wx, wy] = texture([x, y]);
-      roof(um, vm, wx, wy, o);
+      const x = p[0] * cos + p[1] * sin;
+      const y = -p[0] * sin + p[1] * cos;
+      const um = x * frame.u[0] - y * frame.u[1] - frame.minU;
+      const vm = x * frame.v[0] - y * frame.v[1] - frame.minV;
+      roof(um, vm, textureX(x), textureY(y), o);
     };
     if (flat) {
       face(
@@ -282,7 +289,7 @@ export function obliquePhoto(scene: SceneFeatures, view: ObliqueView): Canvas {
     for (const f of faces) {
       if (f.gable)
         face(f.pts, (p, o) => {
-          const [wx] = texture(unrotate([p[0], p[1]]));
+          const wx = textureOf(p);
           setMix(o, wallColour, wallColour, 0, 0.55 + (cellHash(wx / 0.12, p[2] / 0.2) - 0.5) * 0.06);
         });
       else face(f.pts, shadeRoof);
