@@ -47,7 +47,8 @@ declare module 'fastify' {
 export function isSignedUrlRequest(request: FastifyRequest): boolean {
   if (!request.routeOptions.config?.signedUrl) return false;
   const query = request.query as Record<string, unknown> | undefined;
-  return typeof query?.sig === 'string' && !request.headers.authorization;
+  // An `api_key` (imported imagery for GIS tools) is checked by the route itself, like a signature.
+  return (typeof query?.sig === 'string' || typeof query?.api_key === 'string') && !request.headers.authorization;
 }
 
 /**
