@@ -22,7 +22,6 @@ const NOT_YET_DECLARED = new Set<string>([
   'appeals/index.ts',
   'collector.ts',
   'identity.ts',
-  'imagery.ts',
   'mitigation.ts',
   'monitoring.ts',
   'notifications.ts',
@@ -34,8 +33,8 @@ const NOT_YET_DECLARED = new Set<string>([
   'v1/properties.ts',
 ]);
 /** Operations still without a human summary and description, or path parameters undeclared: only shrinks. */
-const BARE_CEILING: number = 86;
-const UNDECLARED_PARAMS_CEILING: number = 41;
+const BARE_CEILING: number = 80;
+const UNDECLARED_PARAMS_CEILING: number = 37;
 
 /**
  * Hooks that read the query parameters every route accepts besides its own (the organisation
