@@ -20,8 +20,8 @@ export function setMix(out: Float32Array, a: RGB, b: RGB, t: number, gain = 1): 
   out[2] = (a[2] + (b[2] - a[2]) * t) * gain;
 }
 
-const GRASS: RGB = [0.3, 0.4, 0.19];
-const LUSH: RGB = [0.25, 0.38, 0.16];
+const GRASS: RGB = [0.33, 0.41, 0.21];
+const LUSH: RGB = [0.29, 0.39, 0.19];
 const DRY: RGB = [0.6, 0.55, 0.38];
 const SOIL: RGB = [0.45, 0.38, 0.29];
 const GRAVEL: RGB = [0.64, 0.6, 0.53];

@@ -21,15 +21,6 @@ const clamp01 = (v: number) => (v < 0 ? 0 : v > 1 ? 1 : v);
 
 type P3 = [x: number, y: number, z: number];
 
-const WALLS: RGB[] = [
-  [0.84, 0.8, 0.72],
-  [0.8, 0.78, 0.74],
-  [0.88, 0.86, 0.8],
-  [0.72, 0.64, 0.54],
-  [0.78, 0.7, 0.6],
-  [0.6, 0.34, 0.27],
-];
-
 /**
  * An oblique photo: the orthophoto's ground (with the same shadows) seen from a camera on
  * `direction`'s side, and the same buildings, roofs and trees raised in 3-D, drawn far to near.
@@ -180,9 +171,9 @@ export function obliquePhoto(scene: SceneFeatures, view: ObliqueView): Canvas {
     const total = b.heightFt * 0.3048;
     const flat = b.roofShape === 'flat' || b.roofShape === 'unknown' || damage === 'burned';
     const hip = b.roofShape === 'hip' || b.roofShape === 'mansard';
-    const wallColour =
-      damage === 'burned' ? ([0.3, 0.27, 0.25] as RGB) : WALLS[Math.floor(hashUnit(b.id, 'wall') * WALLS.length)]!;
-    const brick = wallColour === WALLS[5];
+    const style = wallStyle(b, climate, frame.length, frame.width);
+    const wallColour = damage === 'burned' ? ([0.3, 0.27, 0.25] as RGB) : style.colour;
+    const brick = style.kind === 'brick';
     const storeys = Math.max(1, Math.round(walls / 2.9));
     const shed = b.id.endsWith('-shed');
     const rotated = local.map(rotate);
@@ -225,7 +216,9 @@ export function obliquePhoto(scene: SceneFeatures, view: ObliqueView): Canvas {
           const wx = textureOf(p);
           let f = lit * (1 + (cellHash(wx / 0.12 + z * 7, z / 0.12) - 0.5) * 0.08);
           if (brick) f *= z % 0.075 < 0.012 || (t + (Math.floor(z / 0.075) % 2) * 0.1) % 0.2 < 0.012 ? 1.25 : 1;
-          else if (!shed && z % 0.2 < 0.03) f *= 0.9;
+          else if (style.kind === 'siding' && z % 0.2 < 0.03) f *= 0.9;
+          else if (style.kind === 'metal' && ((t % 0.3) + 0.3) % 0.3 < 0.05) f *= 0.85;
+          else if (style.kind === 'stucco') f *= 1 + (noise(wx / 0.9, z / 0.9) - 0.5) * 0.08;
           if (walls - z < 0.35) f *= 0.7;
           setMix(o, wallColour, wallColour, 0, f);
           if (damage === 'burned') {
@@ -377,6 +370,54 @@ export function obliquePhoto(scene: SceneFeatures, view: ObliqueView): Canvas {
         rgb[i + 2] = lerp(rgb[i + 2]!, c[2] * g, alpha);
       }
   }
+}
+
+type WallKind = 'siding' | 'brick' | 'stucco' | 'metal';
+
+/**
+ * Walls by region, era and type: stucco in the West and on the Gulf coast, brick and lap siding
+ * elsewhere (brick likelier on older houses), ribbed metal on manufactured homes (long and
+ * narrow), barns and sheds (red or grey), and on small commercial blocks (large, flat-roofed).
+ */
+function wallStyle(b: SceneBuilding, climate: ReturnType<typeof climateAt>, lengthM: number, widthM: number) {
+  const pick = <T>(items: T[], salt: string) => items[Math.floor(hashUnit(b.id, salt) * items.length)]!;
+  const style = (kind: WallKind, colours: RGB[]) => ({ kind, colour: pick(colours, 'wall-colour') });
+  const area = lengthM * widthM;
+  if (b.id.endsWith('-shed') || (b.roofMaterial === 'metal' && area > 250 && b.heightFt < 30))
+    return style('metal', [
+      [0.55, 0.2, 0.16],
+      [0.72, 0.72, 0.7],
+      [0.6, 0.62, 0.6],
+    ]);
+  if (widthM < 5.5 && lengthM / Math.max(widthM, 1) > 2.8)
+    return style('metal', [
+      [0.88, 0.88, 0.85],
+      [0.8, 0.83, 0.82],
+      [0.86, 0.82, 0.72],
+    ]);
+  if ((b.roofShape === 'flat' && area > 300) || climate !== 'east') {
+    if (climate !== 'east' || hashUnit(b.id, 'commercial-wall') < 0.5)
+      return style('stucco', [
+        [0.86, 0.82, 0.72],
+        [0.9, 0.87, 0.8],
+        [0.8, 0.72, 0.6],
+        [0.84, 0.8, 0.76],
+      ]);
+  }
+  const old = (b.yearBuilt ?? 1990) < 1960;
+  if (hashUnit(b.id, 'brick') < (old ? 0.7 : 0.3))
+    return style('brick', [
+      [0.6, 0.34, 0.27],
+      [0.55, 0.3, 0.24],
+      [0.66, 0.44, 0.34],
+    ]);
+  return style('siding', [
+    [0.84, 0.8, 0.72],
+    [0.8, 0.78, 0.74],
+    [0.88, 0.86, 0.8],
+    [0.62, 0.66, 0.68],
+    [0.7, 0.66, 0.55],
+  ]);
 }
 
 export type { LngLat };
