@@ -27,16 +27,14 @@ const NOT_YET_DECLARED = new Set<string>([
   'mitigation.ts',
   'monitoring.ts',
   'notifications.ts',
-  'portfolios/analysis.ts',
-  'portfolios/mappings.ts',
   'portfolios/review.ts',
   'v1/changes.ts',
   'v1/portfolios.ts',
   'v1/properties.ts',
 ]);
 /** Operations still without a human summary and description, or path parameters undeclared: only shrinks. */
-const BARE_CEILING: number = 89;
-const UNDECLARED_PARAMS_CEILING: number = 43;
+const BARE_CEILING: number = 81;
+const UNDECLARED_PARAMS_CEILING: number = 37;
 
 /**
  * Hooks that read the query parameters every route accepts besides its own (the organisation
