@@ -1,7 +1,7 @@
-import { jobStateChangeSchema } from '@zview/contracts';
+import { jobStateChangeSchema, type JobType } from '@zview/contracts';
 import { api } from '../../../api/client';
 
-/** POST /api/caribou/jobs/{id}/resume */
-export function resumeJob(id: number) {
-  return api.post(`/api/caribou/jobs/${id}/resume`, undefined, { schema: jobStateChangeSchema });
+/** POST /api/caribou/jobs/{id}/resume (a file read names its portfolio: ?type=portfolio-ingest) */
+export function resumeJob(id: number, type: JobType = 'portfolio-run') {
+  return api.post(`/api/caribou/jobs/${id}/resume?type=${type}`, undefined, { schema: jobStateChangeSchema });
 }

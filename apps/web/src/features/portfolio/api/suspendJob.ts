@@ -1,7 +1,7 @@
-import { jobStateChangeSchema } from '@zview/contracts';
+import { jobStateChangeSchema, type JobType } from '@zview/contracts';
 import { api } from '../../../api/client';
 
-/** POST /api/caribou/jobs/{id}/suspend */
-export function suspendJob(id: number) {
-  return api.post(`/api/caribou/jobs/${id}/suspend`, undefined, { schema: jobStateChangeSchema });
+/** POST /api/caribou/jobs/{id}/suspend (a file read names its portfolio: ?type=portfolio-ingest) */
+export function suspendJob(id: number, type: JobType = 'portfolio-run') {
+  return api.post(`/api/caribou/jobs/${id}/suspend?type=${type}`, undefined, { schema: jobStateChangeSchema });
 }
