@@ -49,6 +49,16 @@ const SERVER_LAYERS = [
   },
 ];
 
+/**
+ * The portfolio's codecs (domain/portfolio/io) are used through their one surface, io/index.ts; its own
+ * modules (which import each other as './x.js'), tests and benchmarks may reach behind it. Flat config
+ * does not merge one rule's options, so this pattern joins each layer's rule rather than standing alone.
+ */
+const THROUGH_PORTFOLIO_IO = {
+  regex: '(^|/)portfolio/io/(?!index\\.js$)|^(\\./|(\\.\\./)+)io/(?!index\\.js$)',
+  message: "Import the portfolio's codecs from domain/portfolio/io/index.ts, not its modules.",
+};
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.tmp/**'] },
   js.configs.recommended,
@@ -56,8 +66,13 @@ export default tseslint.config(
   ...SERVER_LAYERS.map(({ files, patterns }) => ({
     files,
     ignores: ['**/*.test.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [...patterns, THROUGH_PORTFOLIO_IO] }] },
   })),
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts', ...SERVER_LAYERS.flatMap(({ files }) => files)],
+    rules: { 'no-restricted-imports': ['error', { patterns: [THROUGH_PORTFOLIO_IO] }] },
+  },
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import type { ServerConfig } from './config.js';
 import type { Db } from './db/database.js';
-import { riskModelScorer } from './domain/portfolio/risk-scorer.js';
+import { riskModelScorer } from './domain/portfolio/pipeline/risk-scorer.js';
 import { createPortfolioServices } from './portfolio-services.js';
 import { worldImagerySources } from './domain/property/imagery-sources.js';
 import { hashPassword, verifyPassword } from './auth/passwords.js';

@@ -169,6 +169,8 @@ export const POLICY_ACTIONS = [
    * admins and internal admins, where portfolios are enabled).
    */
   'monitoring:manage',
+  /** The organisation's wording of its score notices (issue 42): group admins and internal admins. */
+  'notices:manage',
 ] as const;
 export type PolicyAction = (typeof POLICY_ACTIONS)[number];
 
@@ -243,6 +245,7 @@ export const POLICY_RULES: Record<PolicyAction, (facts: PolicyFacts) => boolean>
   'api-keys:manage': (f) => userManagement(f) && (f.isGroupAdmin || f.isInternalAdmin),
   'api:use': everyone,
   'monitoring:manage': (f) => portfolioAllowed(f) && (f.isGroupAdmin || f.isInternalAdmin),
+  'notices:manage': (f) => f.isGroupAdmin || f.isInternalAdmin,
 };
 
 /** Whether the facts allow the action (unknown actions are denied). */

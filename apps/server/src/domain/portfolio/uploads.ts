@@ -15,17 +15,17 @@ import {
   type ColumnMapping,
   type RecognisedField,
 } from './columns.js';
-import { readCsv } from './csv-reader.js';
-import { mappingInput } from './mapping/resolve.js';
-import type { ChosenMapping } from './mapping/saved.js';
 import {
+  type Delimiter,
   ENCODING_LABELS,
   encodingFromBom,
+  readCsv,
   SNIFF_BYTES,
   sniffCsv,
-  type Delimiter,
   type TextEncodingName,
-} from './sniff.js';
+} from './io/index.js';
+import { mappingInput } from './mapping/resolve.js';
+import type { ChosenMapping } from './mapping/saved.js';
 
 export const uploadBlobKey = (name: string) => `uploads/${name}`;
 
