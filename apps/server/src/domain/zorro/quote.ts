@@ -23,13 +23,15 @@ export function sentenceQuote(body: string, highlight: string): string {
     .map((line) => line.replace(/\s+/g, ' ').trim())
     .filter(Boolean);
   const prose = lines.filter((line) => !isHeading(line));
-  const sentences = (prose.length ? prose : lines).flatMap((line) =>
-    [...segmenter.segment(line)].map((s) => s.segment.trim()).filter(Boolean),
-  );
-  if (!sentences.length) return highlight;
   const terms = [...new Set([...highlight.matchAll(MARKED)].map((m) => m[1]!.toLowerCase()).filter(Boolean))];
   // The search is stemmed ("Indications" found for "indicated"): a term counts and is marked by its root.
   const roots = [...new Set(terms.map((t) => (t.length > 5 ? t.slice(0, Math.max(5, t.length - 4)) : t)))];
+  // Only paragraphs holding a term are cut into sentences (a page has a few dozen; the finder quotes 25 pages).
+  const holding = prose.filter((line) => roots.some((root) => line.toLowerCase().includes(root)));
+  const sentences = (holding.length ? holding : prose.length ? prose : lines).flatMap((line) =>
+    [...segmenter.segment(line)].map((s) => s.segment.trim()).filter(Boolean),
+  );
+  if (!sentences.length) return highlight;
   let best = 0;
   let bestScore = -1;
   sentences.forEach((sentence, i) => {
