@@ -96,6 +96,8 @@ const LONG_COMPONENTS_TO_SPLIT = [
   'apps/web/src/features/appeals/pages/AppealPage.tsx',
   'apps/web/src/features/appeals/pages/AppealsListPage.tsx',
   'apps/web/src/features/monitoring/ChangesPage.tsx',
+  'apps/web/src/features/monitoring/alerts/AlertRulesPanel.tsx',
+  'apps/web/src/features/monitoring/alerts/WebhookEndpointsPanel.tsx',
   'apps/web/src/features/portfolio/BookAnalysis.tsx',
   'apps/web/src/features/portfolio/CreatePortfolioPage.tsx',
   'apps/web/src/features/portfolio/PortfolioResultsPage.tsx',

@@ -172,6 +172,8 @@ export const POLICY_ACTIONS = [
    * admins and internal admins, where portfolios are enabled).
    */
   'monitoring:manage',
+  /** The organisation's wording of its score notices (issue 42): group admins and internal admins. */
+  'notices:manage',
 ] as const;
 export type PolicyAction = (typeof POLICY_ACTIONS)[number];
 
@@ -246,6 +248,7 @@ export const POLICY_RULES: Record<PolicyAction, (facts: PolicyFacts) => boolean>
   'api-keys:manage': (f) => userManagement(f) && (f.isGroupAdmin || f.isInternalAdmin),
   'api:use': everyone,
   'monitoring:manage': (f) => portfolioAllowed(f) && (f.isGroupAdmin || f.isInternalAdmin),
+  'notices:manage': (f) => f.isGroupAdmin || f.isInternalAdmin,
 };
 
 /**
@@ -262,6 +265,7 @@ export const ABILITY_ACTIONS = {
   portfolioRead: 'portfolio:read',
   portfolioWrite: 'portfolio:write',
   monitoringManage: 'monitoring:manage',
+  noticesManage: 'notices:manage',
   zorroUse: 'zorro:use',
   appealRead: 'appeal:read',
   appealDraft: 'appeal:draft',
@@ -494,6 +498,7 @@ export function isSelectedProductValid(
 export const ROUTE_GUARDS = [
   'userManagement',
   'teamManage',
+  'notices',
   'billing',
   'portfolio',
   'zorro',
@@ -508,6 +513,8 @@ const GUARD_ABILITIES: Record<RouteGuard, Ability> = {
   userManagement: 'teamRead',
   /** Adding and editing members: the server's `team:manage`, not the token's group-admin claim (issue 44). */
   teamManage: 'teamManage',
+  /** The organisation's score-notice wording (issue 42): the server's `notices:manage`. */
+  notices: 'noticesManage',
   billing: 'billingRead',
   portfolio: 'portfolioRead',
   zorro: 'zorroUse',

@@ -489,6 +489,17 @@ export const jobStateChangeSchema = z.object({ id: z.number(), state: z.enum(JOB
 export const portfolioIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
 export const portfolioProductParamsSchema = z.object({ id: z.coerce.number().int().positive(), p: z.string().min(1) });
 export const uploadNameParamsSchema = z.object({ name: z.string().min(1).max(100) });
+/** GET /caribou/portfolio/:id/autocomplete: addresses of the portfolio matching `q`. */
+export const portfolioAutocompleteQuerySchema = z.object({
+  q: z.string().trim().max(200).default(''),
+  limit: z.coerce.number().int().min(1).max(50).default(10),
+});
+/** GET /caribou/portfolio/:batch/property/:property/:product: one row of a portfolio for one product. */
+export const portfolioPropertyParamsSchema = z.object({
+  batch: z.coerce.number().int().positive(),
+  property: z.coerce.number().int().positive(),
+  product: z.string().min(1),
+});
 /** POST /api/caribou/portfolios: staff may create for another organisation with `target_resource_org_id`. */
 export const portfolioCreateQuerySchema = z.object({
   target_resource_org_id: z.coerce.number().int().positive().optional(),

@@ -63,6 +63,21 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const TILE_CACHE = 'public, max-age=86400, stale-while-revalidate=604800';
 
 /**
+ * The imagery service over the app's sources and the shared on-disk cache (atomic renames, so
+ * two instances in one process, the /api one and the /v1 one, may share it).
+ */
+export function createImageryService(app: FastifyInstance) {
+  const { config } = app.ctx;
+  const mosaics = new MosaicService(app.ctx.db, app.ctx.imageryBlobs ?? createBlobStore(config.blobStore));
+  const service = new ImageryService(
+    app.ctx.imagery ?? emptyImagerySources,
+    new ImageCache(path.join(config.dataDir, 'imagery', 'cache')),
+    mosaics,
+  );
+  return { service, mosaics };
+}
+
+/**
  * Imagery routes: property images by capture, satellite tiles, map styles and their GeoJSON.
  * Each accepts either an authenticated actor (bearer token) or a signed URL for its scope.
  */
@@ -72,12 +87,7 @@ export async function registerImageryRoutes(app: FastifyInstance) {
   let signerInstance: UrlSigner | undefined;
   const getSigner = () =>
     (signerInstance ??= new UrlSigner(resolveSigningSecret(config.urlSigningSecret, config.dataDir)));
-  const mosaics = new MosaicService(app.ctx.db, app.ctx.imageryBlobs ?? createBlobStore(config.blobStore));
-  const service = new ImageryService(
-    app.ctx.imagery ?? emptyImagerySources,
-    new ImageCache(path.join(config.dataDir, 'imagery', 'cache')),
-    mosaics,
-  );
+  const { service, mosaics } = createImageryService(app);
   app.decorate('imagery', {
     service,
     mosaics,

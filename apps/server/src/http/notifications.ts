@@ -1,22 +1,27 @@
 import {
+  alertRuleIdParams,
   alertRuleInputSchema,
+  alertRulePatchSchema,
   alertRuleSchema,
   alertRulesSchema,
   notificationIdParams,
   notificationsPageSchema,
   notificationsQuerySchema,
   pageQuerySchema,
+  portfolioIdParamsSchema,
   unreadCountSchema,
+  webhookEndpointIdParams,
   webhookEndpointInputSchema,
   webhookEndpointPatchSchema,
   webhookEndpointSchema,
   webhookEndpointsSchema,
+  webhookEndpointWithSecretSchema,
   webhookLogSchema,
+  webhookRedeliveredSchema,
   webhookRedeliverParams,
 } from '@zview/contracts';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { alertRulesOf, createAlertRule, removeAlertRule } from '../domain/notifications/alerts.js';
+import { alertRulesOf, changeAlertRule, createAlertRule, removeAlertRule } from '../domain/notifications/alerts.js';
 import { inbox, readNotification, unreadCount } from '../domain/notifications/inbox.js';
 import {
   changeEndpoint,
@@ -27,27 +32,40 @@ import {
   removeEndpoint,
   rotateSecret,
 } from '../domain/notifications/webhooks.js';
-import { presentEndpoint, presentLog, presentNotification, presentRule } from './notification-presenters.js';
-import { actorOf, idParams } from './portfolios/context.js';
+import {
+  presentEndpoint,
+  presentEndpointWithSecret,
+  presentLog,
+  presentNotification,
+  presentRule,
+} from './notification-presenters.js';
+import { actorOf } from './portfolios/context.js';
+import { noContent, withZod } from './route-config.js';
+
+const ADMINS = 'Group admins of the organisation acted for.';
 
 /**
  * The notification centre (every user, their own notifications in the organisation acted for),
  * alert rules of a portfolio and the organisation's webhook endpoints (group admins), issue 41.
  */
-export async function registerNotificationRoutes(app: FastifyInstance) {
+export async function registerNotificationRoutes(fastify: FastifyInstance) {
+  const app = withZod(fastify);
   const { db } = app.ctx;
+  const manage = { policy: 'monitoring:manage' } as const;
 
   app.get(
     '/caribou/notifications',
     {
-      schema: { response: { 200: notificationsPageSchema } },
-      config: {
-        policy: 'authenticated',
-        openapi: { summary: 'My notifications, newest first', query: notificationsQuerySchema },
+      schema: {
+        summary: 'My notifications, newest first',
+        description: 'The notification centre of the caller in the organisation acted for, a page at a time.',
+        querystring: notificationsQuerySchema,
+        response: { 200: notificationsPageSchema },
       },
+      config: { policy: 'authenticated' },
     },
     async (request) => {
-      const page = await inbox(db, actorOf(request), notificationsQuerySchema.parse(request.query));
+      const page = await inbox(db, actorOf(request), request.query);
       return { items: page.items.map(presentNotification), unread: page.unread };
     },
   );
@@ -55,8 +73,12 @@ export async function registerNotificationRoutes(app: FastifyInstance) {
   app.get(
     '/caribou/notifications/unread-count',
     {
-      schema: { response: { 200: unreadCountSchema } },
-      config: { policy: 'authenticated', openapi: { summary: 'How many of my notifications are unread' } },
+      schema: {
+        summary: 'How many of my notifications are unread',
+        description: 'The count the bell in the top bar shows.',
+        response: { 200: unreadCountSchema },
+      },
+      config: { policy: 'authenticated' },
     },
     async (request) => ({ unread: await unreadCount(db, actorOf(request)) }),
   );
@@ -64,23 +86,26 @@ export async function registerNotificationRoutes(app: FastifyInstance) {
   app.post(
     '/caribou/notifications/:id/read',
     {
-      schema: { response: { 200: unreadCountSchema } },
-      config: {
-        policy: 'authenticated',
-        openapi: { summary: 'Mark one notification read', params: notificationIdParams },
+      schema: {
+        summary: 'Mark one notification read',
+        description: 'Only the caller’s own notification; answers the unread count left.',
+        params: notificationIdParams,
+        response: { 200: unreadCountSchema },
       },
+      config: { policy: 'authenticated' },
     },
-    async (request) => {
-      const { id } = notificationIdParams.parse(request.params);
-      return { unread: await readNotification(db, actorOf(request), id) };
-    },
+    async (request) => ({ unread: await readNotification(db, actorOf(request), request.params.id) }),
   );
 
   app.post(
     '/caribou/notifications/read-all',
     {
-      schema: { response: { 200: unreadCountSchema } },
-      config: { policy: 'authenticated', openapi: { summary: 'Mark all my notifications read' } },
+      schema: {
+        summary: 'Mark all my notifications read',
+        description: 'Every notification of the caller in the organisation acted for.',
+        response: { 200: unreadCountSchema },
+      },
+      config: { policy: 'authenticated' },
     },
     async (request) => ({ unread: await readNotification(db, actorOf(request), null) }),
   );
@@ -89,43 +114,61 @@ export async function registerNotificationRoutes(app: FastifyInstance) {
   app.get(
     '/caribou/portfolio/:id/alert-rules',
     {
-      schema: { response: { 200: alertRulesSchema } },
-      config: { policy: 'monitoring:manage', openapi: { summary: 'Alert rules of a portfolio', params: idParams } },
+      schema: {
+        summary: 'Alert rules of a portfolio',
+        description: `${ADMINS} The rules that turn the portfolio’s recorded changes into alerts.`,
+        params: portfolioIdParamsSchema,
+        response: { 200: alertRulesSchema },
+      },
+      config: manage,
     },
-    async (request) => {
-      const { id } = idParams.parse(request.params);
-      return { rules: (await alertRulesOf(db, actorOf(request), id)).map(presentRule) };
-    },
+    async (request) => ({ rules: (await alertRulesOf(db, actorOf(request), request.params.id)).map(presentRule) }),
   );
 
   app.post(
     '/caribou/portfolio/:id/alert-rules',
     {
-      schema: { response: { 201: alertRuleSchema } },
-      config: {
-        policy: 'monitoring:manage',
-        openapi: { summary: 'Add an alert rule to a portfolio', params: idParams, body: alertRuleInputSchema },
+      schema: {
+        summary: 'Add an alert rule to a portfolio',
+        description: `${ADMINS} A level change, a score crossing a threshold, or a change of at least minDelta points; per product and cause or all; delivered in-app, by email digest, by webhook.`,
+        params: portfolioIdParamsSchema,
+        body: alertRuleInputSchema,
+        response: { 201: alertRuleSchema },
       },
+      config: manage,
     },
-    async (request, reply) => {
-      const { id } = idParams.parse(request.params);
-      const input = alertRuleInputSchema.parse(request.body);
-      return reply.status(201).send(presentRule(await createAlertRule(db, actorOf(request), id, input)));
+    async (request, reply) =>
+      reply.status(201).send(presentRule(await createAlertRule(db, actorOf(request), request.params.id, request.body))),
+  );
+
+  app.patch(
+    '/caribou/alert-rules/:id',
+    {
+      schema: {
+        summary: 'Change an alert rule',
+        description: `${ADMINS} Any of its fields, or enabled to switch it on or off; the changed rule must still fit together.`,
+        params: alertRuleIdParams,
+        body: alertRulePatchSchema,
+        response: { 200: alertRuleSchema },
+      },
+      config: manage,
     },
+    async (request) => presentRule(await changeAlertRule(db, actorOf(request), request.params.id, request.body)),
   );
 
   app.delete(
     '/caribou/alert-rules/:id',
     {
-      config: {
-        policy: 'monitoring:manage',
-        rawResponse: true,
-        openapi: { summary: 'Remove an alert rule', params: idParams },
+      schema: {
+        summary: 'Remove an alert rule',
+        description: `${ADMINS} Changes already recorded stay; no alert follows from this rule any more.`,
+        params: alertRuleIdParams,
+        response: { 204: noContent('Removed') },
       },
+      config: manage,
     },
     async (request, reply) => {
-      const { id } = idParams.parse(request.params);
-      await removeAlertRule(db, actorOf(request), id);
+      await removeAlertRule(db, actorOf(request), request.params.id);
       return reply.status(204).send();
     },
   );
@@ -134,8 +177,12 @@ export async function registerNotificationRoutes(app: FastifyInstance) {
   app.get(
     '/caribou/webhooks/endpoints',
     {
-      schema: { response: { 200: webhookEndpointsSchema } },
-      config: { policy: 'monitoring:manage', openapi: { summary: 'Webhook endpoints of the organisation' } },
+      schema: {
+        summary: 'Webhook endpoints of the organisation',
+        description: `${ADMINS} Each endpoint with its state and its secrets by their last characters only.`,
+        response: { 200: webhookEndpointsSchema },
+      },
+      config: manage,
     },
     async (request) => ({ endpoints: (await endpointsOf(db, actorOf(request))).map(presentEndpoint) }),
   );
@@ -143,50 +190,46 @@ export async function registerNotificationRoutes(app: FastifyInstance) {
   app.post(
     '/caribou/webhooks/endpoints',
     {
-      schema: { response: { 201: webhookEndpointSchema } },
-      config: {
-        policy: 'monitoring:manage',
-        openapi: { summary: 'Add a webhook endpoint (signed per Standard Webhooks)', body: webhookEndpointInputSchema },
+      schema: {
+        summary: 'Add a webhook endpoint (signed per Standard Webhooks)',
+        description: `${ADMINS} https (http only to localhost); eventTypes empty means every event. The answer holds the signing secret, shown only this once.`,
+        body: webhookEndpointInputSchema,
+        response: { 201: webhookEndpointWithSecretSchema },
       },
+      config: manage,
     },
-    async (request, reply) => {
-      const input = webhookEndpointInputSchema.parse(request.body);
-      return reply.status(201).send(presentEndpoint(await createEndpoint(db, actorOf(request), input)));
-    },
+    async (request, reply) =>
+      reply.status(201).send(presentEndpointWithSecret(await createEndpoint(db, actorOf(request), request.body))),
   );
 
   app.patch(
     '/caribou/webhooks/endpoints/:id',
     {
-      schema: { response: { 200: webhookEndpointSchema } },
-      config: {
-        policy: 'monitoring:manage',
-        openapi: {
-          summary: 'Change or enable/disable a webhook endpoint',
-          params: idParams,
-          body: webhookEndpointPatchSchema,
-        },
+      schema: {
+        summary: 'Change or enable/disable a webhook endpoint',
+        description: `${ADMINS} Its URL, description, event types, or enabled (switched off by hand or after sustained failure).`,
+        params: webhookEndpointIdParams,
+        body: webhookEndpointPatchSchema,
+        response: { 200: webhookEndpointSchema },
       },
+      config: manage,
     },
-    async (request) => {
-      const { id } = idParams.parse(request.params);
-      const input = webhookEndpointPatchSchema.parse(request.body);
-      return presentEndpoint(await changeEndpoint(db, actorOf(request), id, input));
-    },
+    async (request) => presentEndpoint(await changeEndpoint(db, actorOf(request), request.params.id, request.body)),
   );
 
   app.delete(
     '/caribou/webhooks/endpoints/:id',
     {
-      config: {
-        policy: 'monitoring:manage',
-        rawResponse: true,
-        openapi: { summary: 'Remove a webhook endpoint', params: idParams },
+      schema: {
+        summary: 'Remove a webhook endpoint',
+        description: `${ADMINS} Its pending deliveries are dropped with it.`,
+        params: webhookEndpointIdParams,
+        response: { 204: noContent('Removed') },
       },
+      config: manage,
     },
     async (request, reply) => {
-      const { id } = idParams.parse(request.params);
-      await removeEndpoint(db, actorOf(request), id);
+      await removeEndpoint(db, actorOf(request), request.params.id);
       return reply.status(204).send();
     },
   );
@@ -194,48 +237,45 @@ export async function registerNotificationRoutes(app: FastifyInstance) {
   app.post(
     '/caribou/webhooks/endpoints/:id/rotate',
     {
-      schema: { response: { 200: webhookEndpointSchema } },
-      config: {
-        policy: 'monitoring:manage',
-        openapi: { summary: 'Rotate the signing secret (the old one signs for 24 h more)', params: idParams },
+      schema: {
+        summary: 'Rotate the signing secret (the old one signs for 24 h more)',
+        description: `${ADMINS} The answer holds the new secret, shown only this once; messages carry both signatures for 24 hours.`,
+        params: webhookEndpointIdParams,
+        response: { 200: webhookEndpointWithSecretSchema },
       },
+      config: manage,
     },
-    async (request) => {
-      const { id } = idParams.parse(request.params);
-      return presentEndpoint(await rotateSecret(db, actorOf(request), id));
-    },
+    async (request) => presentEndpointWithSecret(await rotateSecret(db, actorOf(request), request.params.id)),
   );
 
   app.get(
     '/caribou/webhooks/endpoints/:id/log',
     {
-      schema: { response: { 200: webhookLogSchema } },
-      config: {
-        policy: 'monitoring:manage',
-        openapi: {
-          summary: 'Delivery log of an endpoint (attempts with response codes, deliveries)',
-          params: idParams,
-          query: pageQuerySchema,
-        },
+      schema: {
+        summary: 'Delivery log of an endpoint (attempts with response codes, deliveries)',
+        description: `${ADMINS} Newest first, a page at a time: every attempt with its response code, and each message’s delivery state.`,
+        params: webhookEndpointIdParams,
+        querystring: pageQuerySchema,
+        response: { 200: webhookLogSchema },
       },
+      config: manage,
     },
-    async (request) => {
-      const { id } = idParams.parse(request.params);
-      return presentLog(await deliveryLog(db, actorOf(request), id, pageQuerySchema.parse(request.query)));
-    },
+    async (request) => presentLog(await deliveryLog(db, actorOf(request), request.params.id, request.query)),
   );
 
   app.post(
     '/caribou/webhooks/endpoints/:id/messages/:messageId/redeliver',
     {
-      schema: { response: { 202: z.object({ lane: z.string() }) } },
-      config: {
-        policy: 'monitoring:manage',
-        openapi: { summary: 'Send a message to the endpoint again', params: webhookRedeliverParams },
+      schema: {
+        summary: 'Send a message to the endpoint again',
+        description: `${ADMINS} Due now, with its original webhook-id (the receiver’s dedupe key).`,
+        params: webhookRedeliverParams,
+        response: { 202: webhookRedeliveredSchema },
       },
+      config: manage,
     },
     async (request, reply) => {
-      const { id, messageId } = webhookRedeliverParams.parse(request.params);
+      const { id, messageId } = request.params;
       const lane = await redeliverMessage(db, actorOf(request), id, messageId.replace(/^msg_/, ''));
       return reply.status(202).send({ lane });
     },

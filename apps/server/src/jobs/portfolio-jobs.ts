@@ -14,6 +14,7 @@ import { findIngestSource, isIngested, lockIngest, setProcessingError, unlockIng
 import { productsOf } from '../db/portfolios.js';
 import { defineJob, queueName, type JobQueue } from './queue.js';
 import { startScoreIndexWorker } from './score-index-jobs.js';
+import { queueAnalysisIfComplete, startPortfolioAnalysisWorker } from './portfolio-analysis-jobs.js';
 
 /** Reads the file into staging rows, then starts a run for every product still UPLOADED. */
 export const portfolioIngestJob = defineJob({
@@ -46,6 +47,7 @@ export async function queueRunChunks(db: Db, queue: JobQueue, runId: number) {
   // Every chunk committed (a run suspended between its last commit and its finish): finish it now.
   if (!chunks.length) {
     await finishIfComplete(db, runId);
+    await queueAnalysisIfComplete(db, queue, runId);
     return;
   }
   await queue.send(
@@ -172,10 +174,14 @@ export async function startPortfolioWorker(deps: PortfolioWorkerDeps, options: {
   await deps.queue.work(
     portfolioChunkJob,
     async (payload) => {
-      await processChunk(deps, payload.runId, payload.chunkIndex);
+      const outcome = await processChunk(deps, payload.runId, payload.chunkIndex);
+      // The chunk that completes the run (or a retry of it) has its analysis built next.
+      if (outcome === 'committed' || outcome === 'already-committed')
+        await queueAnalysisIfComplete(deps.db, deps.queue, payload.runId);
     },
     { concurrency: options.chunkConcurrency ?? 2 },
   );
+  await startPortfolioAnalysisWorker(deps.db, deps.queue);
   if (deps.scorer.indexed) await startScoreIndexWorker(deps.db, deps.queue);
   const rescue = setInterval(() => void rescueStalledIngests(deps).catch(() => {}), 15_000);
   rescue.unref();

@@ -39,9 +39,8 @@ export async function startProductionPortfolioWorker(config: ServerConfig, db: D
     { chunkConcurrency: config.portfolio.workerConcurrency },
   );
   // Appeals past their deadline expire on the same queue (issue 16).
-  await startAppealExpiryWorker(db, services.queue, {
-    mail: { smtpUrl: config.identity.smtpUrl, from: config.identity.mailFrom },
-  });
+  // Their deadline reminders go through the notification channel (notify(), mailed by its digest).
+  await startAppealExpiryWorker(db, services.queue);
   // Monitored portfolios follow world changes on the same queue (issue 41).
   await startMonitoringWorker(db, services.queue);
   await startNotificationWorker(db, services.queue, {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { diffCounts } from '../../src/db/run-diff.js';
 import { recordWorldChange } from '../../src/domain/monitoring/books.js';
 import { notifyPortfolioAndAppealEvents } from '../../src/domain/notifications/watchers.js';
 import { runMonitoringStep } from '../../src/jobs/monitoring-jobs.js';
@@ -283,5 +284,51 @@ describe('monitored portfolios', () => {
       .where('portfolio_id', '=', live.id)
       .execute();
     expect(rebased).toHaveLength(30);
+
+    // The rerun kept its diff against the first run when it finished: the summary and the export
+    // read it, and agree with the two runs joined row by row; asked the other way round, reversed.
+    const kept = await db
+      .selectFrom('portfolio_run_diffs')
+      .selectAll()
+      .where('run_id', '=', newRun)
+      .executeTakeFirstOrThrow();
+    expect(kept).toMatchObject({ previous_run_id: live.runId, rows: 30 });
+    const joined = await diffCounts(db, { run: live.runId }, { run: newRun });
+    const joinedChanged = joined.filter((c) => c.changed);
+    expect(kept.changed).toBe(joinedChanged.reduce((n, c) => n + c.count, 0));
+    expect(kept.changed).toBeGreaterThan(0); // the rerun scores the recaptured world
+    const forward = await app.inject({
+      method: 'GET',
+      url: `/api/caribou/portfolio/${live.id}/product/zfire/diff?from=${live.runId}&to=${newRun}`,
+      headers: home.headers,
+    });
+    expect(forward.statusCode, forward.body).toBe(200);
+    expect(forward.json()).toMatchObject({ rows: 30, changed: kept.changed });
+    const byTransition = (ts: { from: string; to: string; count: number }[]) =>
+      Object.fromEntries(ts.map((t) => [`${t.from}>${t.to}`, t.count]));
+    const expected: Record<string, number> = {};
+    for (const c of joinedChanged) expected[`${c.from}>${c.to}`] = (expected[`${c.from}>${c.to}`] ?? 0) + c.count;
+    expect(byTransition(forward.json().transitions)).toEqual(expected);
+    const backward = await app.inject({
+      method: 'GET',
+      url: `/api/caribou/portfolio/${live.id}/product/zfire/diff?from=${newRun}&to=${live.runId}`,
+      headers: home.headers,
+    });
+    expect(byTransition(backward.json().transitions)).toEqual(
+      Object.fromEntries(Object.entries(expected).map(([k, n]) => [k.split('>').reverse().join('>'), n])),
+    );
+    if (forward.json().meanDelta !== null) expect(backward.json().meanDelta).toBe(-forward.json().meanDelta);
+    const keptCsv = await app.inject({
+      method: 'GET',
+      url: `/api/caribou/portfolio/${live.id}/product/zfire/diff/export?from=${live.runId}&to=${newRun}&format=csv`,
+      headers: home.headers,
+    });
+    const keptLines = keptCsv.body.trim().split('\n');
+    expect(keptLines[0]).toBe('row_number,ref,address,old_score,old_level,new_score,new_level,delta');
+    expect(keptLines).toHaveLength(kept.changed + 1);
+    // In row order, each with its ref.
+    const rowNumbers = keptLines.slice(1).map((l) => Number(l.split(',')[0]));
+    expect(rowNumbers).toEqual([...rowNumbers].sort((a, b) => a - b));
+    expect(keptLines[1]).toMatch(/^\d+,R\d+,/);
   }, 240_000);
 });

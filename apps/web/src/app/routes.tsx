@@ -71,6 +71,7 @@ export const SHELL_ROUTES: ShellRoute[] = [
   },
   { path: '/zportfolio/create', guard: ['portfolio'], lazy: () => import('../features/portfolio/CreatePortfolioPage') },
   { path: '/zportfolio/changes', guard: ['portfolio'], lazy: () => import('../features/monitoring/ChangesPage') },
+  { path: '/zportfolio/alerts', guard: ['portfolio'], lazy: () => import('../features/monitoring/AlertsPage') },
   { path: '/dashboard/:activeTab', lazy: () => import('../features/dashboard/DashboardPage') },
   { path: '/mock-mode-addresses', lazy: () => import('../features/admin-mocks/MockModeAddressesPage') },
   { path: '/zorro', guard: ['zorro'], lazy: () => import('../features/zorro/ZorroHomePage') },
@@ -94,6 +95,7 @@ export const SHELL_ROUTES: ShellRoute[] = [
   },
   { path: '/appeals', guard: ['appeals'], lazy: () => import('../features/appeals/pages/AppealsListPage') },
   { path: '/appeals/:id', guard: ['appeals'], lazy: () => import('../features/appeals/pages/AppealPage') },
+  { path: '/settings/notices', guard: ['notices'], lazy: () => import('../features/notices/NoticeTextsPage') },
   {
     path: USAGE_ANALYTICS_ROUTE,
     guard: ['internalAdmin'],

@@ -1,11 +1,11 @@
 import type { ZorroFilters, ZorroUnderstood } from '@zview/contracts';
 import type { Db } from '../../db/database.js';
 import { facetColumns } from '../../db/zorro-facet-index.js';
-import { wordMatches } from '../../db/zorro.js';
 import { corpusNames } from './names.js';
 import { matchingRows } from './result-order.js';
 import { parseTextQuery } from './text-query.js';
 import { understand, type UnderstoodFilters } from './understand.js';
+import { matchWords } from './word-match.js';
 
 /**
  * The finder's, the grid's and the export's reading of the search box (issue 40): what understand.ts
@@ -50,8 +50,8 @@ async function countMatches(db: Db, f: ZorroFilters): Promise<number> {
     .setIsolationLevel('repeatable read')
     .execute(async (trx) => {
       const columns = await facetColumns(trx as unknown as Db);
-      const words = await wordMatches(trx as unknown as Db, f, parseTextQuery(f.q), { facets: true, rank: false });
-      return matchingRows(columns, words.ids, f).length;
+      const words = await matchWords(trx as unknown as Db, columns, f, parseTextQuery(f.q), { rank: false });
+      return matchingRows(columns, words.rows, f).length;
     });
 }
 
