@@ -137,6 +137,33 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
+    // Issue 44: the web's API paths come from the server's routes (src/api/paths.ts: `apiPath('/caribou/billing')`,
+    // typed by the generated api-types.gen.ts), never written by hand. Tests may pin literal URLs; pr-override.ts
+    // recognises /api URLs; paths.ts is the one place the prefix is written.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: [
+      '**/*.test.{ts,tsx}',
+      'apps/web/src/api/paths.ts',
+      'apps/web/src/api/api-types.gen.ts',
+      'apps/web/src/api/pr-override.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Literal[value=/^\\/api(\\/|$)/]',
+          message:
+            "Write API paths with apiPath('/…') from src/api/paths.ts (typed by the server's routes), not '/api/…'.",
+        },
+        {
+          selector: 'TemplateLiteral > TemplateElement:first-child[value.raw=/^\\/api(\\/|$)/]',
+          message:
+            "Write API paths with apiPath('/…') from src/api/paths.ts (typed by the server's routes), not `/api/…`.",
+        },
+      ],
+    },
+  },
+  {
     // Kysely's query builders and sql`` templates stay in db/ (the house rule "SQL only in src/db").
     files: ['apps/server/src/domain/**/*.ts', 'apps/server/src/auth/**/*.ts'],
     ignores: ['**/*.test.ts', ...SQL_OUTSIDE_DB_TO_MOVE],

@@ -17,6 +17,7 @@ import { ErrorScreen, LogoutButton } from './ErrorScreen';
 import { FullPageLoader } from './FullPageLoader';
 import { logout } from './logout';
 import { useAuth } from './useAuth';
+import { apiPath } from '../../api/paths';
 
 // Signed-in users never need the login page: keep it out of the initial JavaScript.
 const LoginPage = lazy(() => import('./LoginPage').then((m) => ({ default: m.LoginPage })));
@@ -70,7 +71,7 @@ export const ORGANIZATIONS_QUERY_KEY = ['organizations'] as const;
 /** GET /api/organization, asked without a target organisation (it is what we choose from). */
 export function fetchOrganizations(): Promise<SessionOrganization[]> {
   return api
-    .get('/api/organization', { schema: organizationsResponseSchema, organization: false })
+    .get(apiPath('/organization'), { schema: organizationsResponseSchema, organization: false })
     .then((body) => body.organizations);
 }
 

@@ -33,6 +33,7 @@ import { PagedTableFooter } from '../../../ui/PagedTableFooter';
 import { useAppeals, type AppealListFilters } from '../api/appealsList';
 import { StatusChip } from '../components/StatusChip';
 import { downloadProtected, productLabel } from '../model';
+import { apiPath } from '../../../api/paths';
 
 /** /appeals: the organisation's appeals with their status, property, product, dates and assignee. */
 const TIMER_LABELS = { acknowledge: 'Acknowledge', decide: 'Decide', rescore: 'Re-score' } as const;
@@ -67,7 +68,7 @@ export default function AppealsListPage() {
               startIcon={<Download />}
               variant="outlined"
               onClick={() =>
-                downloadProtected('/api/caribou/appeals/audit.csv', downloadFileName('appeals audit', 'csv')).catch(
+                downloadProtected(apiPath('/caribou/appeals/audit.csv'), downloadFileName('appeals audit', 'csv')).catch(
                   (e: Error) => setError(e.message),
                 )
               }
