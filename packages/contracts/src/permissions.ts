@@ -498,7 +498,6 @@ export function isSelectedProductValid(
 export const ROUTE_GUARDS = [
   'userManagement',
   'teamManage',
-  'notices',
   'billing',
   'portfolio',
   'zorro',
@@ -514,8 +513,6 @@ const GUARD_ABILITIES: Record<RouteGuard, Ability> = {
   userManagement: 'teamRead',
   /** Adding and editing members: the server's `team:manage`, not the token's group-admin claim (issue 44). */
   teamManage: 'teamManage',
-  /** The organisation's score-notice wording (issue 42): the server's `notices:manage`. */
-  notices: 'noticesManage',
   billing: 'billingRead',
   portfolio: 'portfolioRead',
   zorro: 'zorroUse',
