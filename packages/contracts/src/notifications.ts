@@ -98,6 +98,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'portfolio.ready',
   'portfolio.failed',
   'appeal.status_changed',
+  /** A statutory deadline of an appeal or mitigation request is near or passed (issue 42). */
+  'appeal.deadline',
 ] as const;
 
 export const webhookEndpointInputSchema = z.object({
@@ -166,6 +168,8 @@ export const webhookRedeliverParams = z.object({
   id: z.coerce.number().int().positive(),
   messageId: z.string().regex(/^(msg_)?\d{1,18}$/, 'Not a message id.'),
 });
+/** POST …/messages/:messageId/redeliver (202): the delivery lane the message was queued on. */
+export const webhookRedeliveryResponseSchema = z.object({ lane: z.string() });
 export const pageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   itemsPerPage: z.coerce.number().int().min(1).max(200).default(50),

@@ -73,7 +73,8 @@ const rate = z.coerce
 const stateCode = z
   .string()
   .regex(/^[A-Za-z]{2}$/, 'A state is a two-letter code.')
-  .transform((s) => s.toUpperCase());
+  // overwrite, not transform: still a string to JSON Schema (the answers echo these filters).
+  .overwrite((s) => s.toUpperCase());
 
 /** Filters shared by search, facets, grid and the explorer. */
 export const zorroFiltersSchema = z.object({

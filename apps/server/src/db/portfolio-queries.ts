@@ -31,8 +31,8 @@ export async function runSummary(db: Db, runId: number) {
     .select([count('low'), count('medium'), count('high'), count('none'), count('errors')])
     .where('run_id', '=', runId)
     .executeTakeFirst();
-  const { errors = 0, ...riskLevels } = sums ?? { low: 0, medium: 0, high: 0, none: 0 };
-  return { riskLevels, errorCount: errors };
+  const riskLevels = { low: sums?.low ?? 0, medium: sums?.medium ?? 0, high: sums?.high ?? 0, none: sums?.none ?? 0 };
+  return { riskLevels, errorCount: sums?.errors ?? 0 };
 }
 
 /** A one-line address for display, from whichever columns the file had. */

@@ -86,7 +86,8 @@ export async function errorsPage(db: Db, portfolioId: number, runId: number | nu
         )
         .where('r.run_id', '=', runId)
         .where('r.problem', 'is not', null)
-        .select(['w.row_number', 'w.ref', ...ADDRESS_COLUMNS, 'r.problem as reason'])
+        // Never null: the rows are filtered on it (typed so, for the declared response).
+        .select(['w.row_number', 'w.ref', ...ADDRESS_COLUMNS, sql<string>`r.problem`.as('reason')])
     : db
         .selectFrom('portfolio_rows as w')
         .where('w.portfolio_id', '=', portfolioId)

@@ -5,7 +5,7 @@ import { recordRunDiff } from './run-diff.js';
 import type { Database, PortfolioRunsTable } from './schema.js';
 
 /**
- * The SQL of a portfolio run (domain/portfolio/runs.ts decides, this module reads and writes):
+ * The SQL of a portfolio run (domain/portfolio/pipeline/runs.ts decides, this module reads and writes):
  * starting a run, the rows of a chunk, storing geocodes, committing a chunk with its usage, and
  * finishing the run.
  */

@@ -3,6 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import type { RiskLevel } from '@zview/contracts';
 import { sql, type RawBuilder } from 'kysely';
 import { copyOut } from './copy-out.js';
+import { inlineParameters } from './copy-text.js';
 import { withOwnConnection, type Db } from './database.js';
 
 /**
@@ -171,15 +172,4 @@ export async function* diffPages(db: Db, portfolioId: number, source: ChangedRow
     after = rows.at(-1)!.row_number;
     if (rows.length < pageSize) return;
   }
-}
-
-function literal(value: unknown): string {
-  if (value === null || value === undefined) return 'NULL';
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  return `'${String(value).replaceAll("'", "''")}'`;
-}
-
-/** Inlines $n parameters (numbers and strings only: ids, product keys) as SQL literals. */
-function inlineParameters(text: string, parameters: readonly unknown[]): string {
-  return text.replace(/\$(\d+)/g, (_, n: string) => literal(parameters[Number(n) - 1]));
 }

@@ -1,8 +1,9 @@
-import { segmentBatchSchema } from '@zview/contracts';
+import { segmentBatchResponseSchema, segmentBatchSchema } from '@zview/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AnalyticsWriter } from '../db/analytics.js';
 import { collectBatch } from '../domain/analytics/collector.js';
 import { actorForToken } from './authenticate.js';
+import { withZod } from './route-config.js';
 
 const BASIC = /^Basic ([A-Za-z0-9+/]+=*)$/;
 const BEARER = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/;
@@ -23,23 +24,38 @@ function basicWriteKey(request: FastifyRequest): string | undefined {
  * write key is the credential; a bearer token (token auth) attributes the events to the signed-in
  * user and the organisation acted for, and a bad one is refused with 401 (the client clears it).
  */
-export async function registerCollectorRoutes(app: FastifyInstance) {
+export async function registerCollectorRoutes(fastify: FastifyInstance) {
+  const app = withZod(fastify);
   const writer = new AnalyticsWriter(app.ctx.db);
   app.addHook('onClose', () => writer.close());
-  app.post('/v1/batch', { config: { policy: 'public' }, bodyLimit: BODY_LIMIT }, async (request, reply) => {
-    const body = segmentBatchSchema.parse(request.body);
-    const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
-    await collectBatch(writer, app.ctx.config.runtime.ANALYTICS_WRITE_KEY, body, {
-      writeKey: basicWriteKey(request) ?? body.writeKey,
-      bodyBytes: Number(request.headers['content-length']) || Buffer.byteLength(JSON.stringify(request.body)),
-      receivedAt: new Date(),
-      attribute: token
-        ? async (groupId) => {
-            const actor = await actorForToken(app, token, groupId);
-            return { userId: actor.userId, organizationId: actor.organization.id };
-          }
-        : undefined,
-    });
-    return reply.code(200).send({ success: true });
-  });
+  app.post(
+    '/v1/batch',
+    {
+      schema: {
+        summary: 'Send a batch of analytics events',
+        description:
+          'The Segment-compatible collector: a batch of track, page and identify messages (480 KB at most), with the write key as `Authorization: Basic base64(writeKey:)` or `writeKey`; a bearer token attributes the events to the signed-in user.',
+        body: segmentBatchSchema,
+        response: { 200: segmentBatchResponseSchema },
+      },
+      config: { policy: 'public' },
+      bodyLimit: BODY_LIMIT,
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
+      await collectBatch(writer, app.ctx.config.runtime.ANALYTICS_WRITE_KEY, body, {
+        writeKey: basicWriteKey(request) ?? body.writeKey,
+        bodyBytes: Number(request.headers['content-length']) || Buffer.byteLength(JSON.stringify(body)),
+        receivedAt: new Date(),
+        attribute: token
+          ? async (groupId) => {
+              const actor = await actorForToken(app, token, groupId);
+              return { userId: actor.userId, organizationId: actor.organization.id };
+            }
+          : undefined,
+      });
+      return reply.code(200).send({ success: true as const });
+    },
+  );
 }

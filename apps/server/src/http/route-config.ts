@@ -51,7 +51,11 @@ export function sendJsonText(reply: { type(contentType: string): unknown }, json
 }
 
 /** A file's bytes: a stream or a buffer the handler sends, a binary string in the OpenAPI document. */
-const binary = z.custom<Readable | Buffer | string>().meta({ type: 'string', format: 'binary' });
+// Registered on the instance itself, not with .meta() (a clone whose unregistered parent the
+// JSON Schema conversion visits too): openapi.ts lets a schema through unconverted only when its
+// metadata names its JSON Schema type.
+const binary = z.custom<Readable | Buffer | string>();
+z.globalRegistry.add(binary, { type: 'string', format: 'binary' });
 
 export const CSV_OR_XLSX = ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'] as const;
 

@@ -14,7 +14,7 @@ import {
 } from '../../db/run-diff.js';
 import { badRequest, notFound } from '../app-error.js';
 import { ownProduct } from '../portfolio/access.js';
-import { xlsxFromPages, type XlsxCell } from '../portfolio/xlsx.js';
+import { xlsxFromPages, type XlsxCell } from '../portfolio/io/index.js';
 
 /** A diff between two runs of a portfolio product, or a run and the book now (issue 41). */
 

@@ -20,7 +20,12 @@ import { applyManualInputs, inputsFor } from '../appeals/features.js';
 import { hazardAt } from '../hazard/climatology.js';
 import { isoDate } from '../property/load.js';
 import { loadPropertyFeaturesMany } from '../property/load-many.js';
-import { asOfInstant, indexedScore, PRODUCTION_MODELS, type PortfolioModels } from '../portfolio/score-index.js';
+import {
+  asOfInstant,
+  indexedScore,
+  PRODUCTION_MODELS,
+  type PortfolioModels,
+} from '../portfolio/pipeline/score-index.js';
 
 /**
  * The monitoring engine (issue 41): applies world changes to monitored books, oldest first. A

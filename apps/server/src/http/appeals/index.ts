@@ -24,10 +24,13 @@ import {
 } from '@zview/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authorize, can } from '../../auth/policy.js';
+import { auditCsv } from '../../domain/appeals/audit.js';
+import { addEvidence, readEvidence, sniffEvidenceType } from '../../domain/appeals/evidence.js';
 import * as appeals from '../../domain/appeals/service.js';
 import { regulatorCsv, timerSettings, updateTimerSettings } from '../../domain/appeals/regulator.js';
 import { LocalBlobStore } from '../../storage/blob-store.js';
 import { badRequest, payloadTooLarge } from '../errors.js';
+import { fileResponse, withZod } from '../route-config.js';
 import { presentAppeal, presentEvent, presentEvidence, presentVersion } from './presenters.js';
 
 /** The caller as the appeals domain sees it; the product of a subject must be enabled too. */
@@ -52,17 +55,26 @@ const change = (result: Awaited<ReturnType<typeof appeals.saveDraft>>) => ({
  * publish_features_modification, revert_draft, push_draft, push_appeal, expire; and review,
  * reject, the list, an appeal with its timeline, evidence files, the audit CSV and the deadline.
  */
-export async function registerAppealRoutes(app: FastifyInstance) {
+export async function registerAppealRoutes(fastify: FastifyInstance) {
+  const app = withZod(fastify);
   const { db, config } = app.ctx;
   const blobs = app.ctx.portfolio?.blobs ?? new LocalBlobStore(path.join(config.dataDir, 'blobs'));
   await app.register(multipart, { limits: { fileSize: APPEAL_EVIDENCE_MAX_BYTES, files: 1, fields: 2 } });
 
   app.get(
     '/caribou/appeals/draft_details',
-    { schema: { response: { 200: draftDetailsResponseSchema } }, config: { policy: 'appeal:read' } },
+    {
+      schema: {
+        summary: 'An appeal draft and its score versions',
+        description:
+          'The open appeal of a property and product (if any), its manual inputs and the score versions so far; with `featureName`, the one feature’s details.',
+        querystring: draftDetailsQuerySchema,
+        response: { 200: draftDetailsResponseSchema },
+      },
+      config: { policy: 'appeal:read' },
+    },
     async (request) => {
-      const query = draftDetailsQuerySchema.parse(request.query);
-      const details = await appeals.draftDetails(db, appealActor(request, query.product), query);
+      const details = await appeals.draftDetails(db, appealActor(request, request.query.product), request.query);
       return {
         ...details,
         appeal: details.appeal && presentAppeal(details.appeal),
@@ -73,111 +85,132 @@ export async function registerAppealRoutes(app: FastifyInstance) {
 
   app.post(
     '/caribou/appeals/recalculate',
-    { schema: { response: { 200: recalculateResponseSchema } }, config: { policy: 'appeal:draft' } },
-    async (request) => {
-      const body = appealInputSchema.parse(request.body);
-      return appeals.recalculate(db, appealActor(request, body.product), body);
+    {
+      schema: {
+        summary: 'Recalculate a score with manual inputs',
+        description: 'The score the property would have with the manual inputs given; nothing is saved.',
+        body: appealInputSchema,
+        response: { 200: recalculateResponseSchema },
+      },
+      config: { policy: 'appeal:draft' },
     },
+    async (request) => appeals.recalculate(db, appealActor(request, request.body.product), request.body),
   );
 
-  app.post(
-    '/caribou/appeals/features_modification',
-    { schema: { response: { 200: appealChangeResponseSchema } }, config: { policy: 'appeal:draft' } },
-    async (request) => {
-      const body = appealInputSchema.parse(request.body);
-      return change(await appeals.saveDraft(db, appealActor(request, body.product), body));
-    },
-  );
-
-  app.post(
-    '/caribou/appeals/push_appeal',
-    { schema: { response: { 200: appealChangeResponseSchema } }, config: { policy: 'appeal:draft' } },
-    async (request) => {
-      const body = appealInputSchema.parse(request.body);
-      return change(await appeals.pushAppeal(db, appealActor(request, body.product), body));
-    },
-  );
-
-  app.post(
-    '/caribou/appeals/publish_features_modification',
-    { schema: { response: { 200: appealChangeResponseSchema } }, config: { policy: 'appeal:review' } },
-    async (request) => {
-      const body = appealInputSchema.parse(request.body);
-      return change(await appeals.publishAppeal(db, appealActor(request, body.product), body));
-    },
-  );
-
-  const transitions = [
-    ['revert_draft', 'appeal:draft'],
-    ['push_draft', 'appeal:draft'],
-    ['review', 'appeal:review'],
-    ['reject', 'appeal:review'],
-    ['expire', 'appeal:review'],
+  const drafts = [
+    [
+      'features_modification',
+      'appeal:draft',
+      'Save an appeal draft',
+      'Saves the manual inputs and reason as the draft appeal of the property and product.',
+      appeals.saveDraft,
+    ],
+    [
+      'push_appeal',
+      'appeal:draft',
+      'Submit an appeal',
+      'Saves the manual inputs and submits the appeal for review; its statutory deadlines start.',
+      appeals.pushAppeal,
+    ],
+    [
+      'publish_features_modification',
+      'appeal:review',
+      'Publish an appeal’s score',
+      'Reviewers: accepts the appeal and publishes the score computed with its manual inputs as a new version.',
+      appeals.publishAppeal,
+    ],
   ] as const;
-  for (const [name, policy] of transitions) {
+  for (const [name, policy, summary, description, command] of drafts) {
     app.post(
       `/caribou/appeals/${name}`,
-      { schema: { response: { 200: appealChangeResponseSchema } }, config: { policy } },
-      async (request) => {
-        const ref = appealRefSchema.parse(request.body);
-        return change(await appeals.transitionAppeal(db, appealActor(request, ref.product), name, ref));
+      {
+        schema: { summary, description, body: appealInputSchema, response: { 200: appealChangeResponseSchema } },
+        config: { policy },
       },
+      async (request) => change(await command(db, appealActor(request, request.body.product), request.body)),
+    );
+  }
+
+  const transitions = [
+    ['revert_draft', 'appeal:draft', 'Discard an appeal draft', 'Removes the draft of an appeal not yet submitted.'],
+    ['push_draft', 'appeal:draft', 'Submit an appeal draft', 'Submits the saved draft for review.'],
+    ['review', 'appeal:review', 'Start reviewing an appeal', 'Reviewers: moves a submitted appeal under review.'],
+    ['reject', 'appeal:review', 'Reject an appeal', 'Reviewers: rejects the appeal, with an optional note.'],
+    ['expire', 'appeal:review', 'Expire an appeal', 'Reviewers: closes an appeal that was not pursued.'],
+  ] as const;
+  for (const [name, policy, summary, description] of transitions) {
+    app.post(
+      `/caribou/appeals/${name}`,
+      {
+        schema: {
+          summary,
+          description: `${description} The appeal is named by \`appealId\`, or by \`propertyId\` and \`product\` of the open appeal.`,
+          body: appealRefSchema,
+          response: { 200: appealChangeResponseSchema },
+        },
+        config: { policy },
+      },
+      async (request) =>
+        change(await appeals.transitionAppeal(db, appealActor(request, request.body.product), name, request.body)),
     );
   }
 
   app.post(
     '/caribou/appeals/acknowledge',
     {
-      schema: { response: { 200: appealChangeResponseSchema } },
-      config: {
-        policy: 'appeal:review',
-        openapi: { summary: 'Acknowledge receipt of an appeal (its acknowledge-by deadline)', body: appealRefSchema },
+      schema: {
+        summary: 'Acknowledge an appeal',
+        description: 'Reviewers: acknowledges receipt of an appeal, meeting its acknowledge-by deadline.',
+        body: appealRefSchema,
+        response: { 200: appealChangeResponseSchema },
       },
+      config: { policy: 'appeal:review' },
     },
-    async (request) => {
-      const ref = appealRefSchema.parse(request.body);
-      return change(await appeals.acknowledgeAppeal(db, appealActor(request, ref.product), ref));
-    },
+    async (request) =>
+      change(await appeals.acknowledgeAppeal(db, appealActor(request, request.body.product), request.body)),
   );
 
   app.get(
     '/caribou/appeals/timers',
-    { schema: { response: { 200: appealTimerSettingsResponseSchema } }, config: { policy: 'appeal:read' } },
+    {
+      schema: {
+        summary: 'Statutory appeal deadlines',
+        description: 'Days to acknowledge, decide and re-score an appeal, per state, with the defaults.',
+        response: { 200: appealTimerSettingsResponseSchema },
+      },
+      config: { policy: 'appeal:read' },
+    },
     async (request) => timerSettings(db, appealActor(request)),
   );
 
   app.put(
     '/caribou/appeals/timers',
     {
-      schema: { response: { 200: appealTimerSettingsResponseSchema } },
-      config: {
-        policy: 'appeal:review',
-        openapi: {
-          summary: 'Statutory days to acknowledge, decide and re-score, per state',
-          body: appealTimerSettingsSchema,
-        },
+      schema: {
+        summary: 'Set the statutory appeal deadlines',
+        description: 'Reviewers: days to acknowledge, decide and re-score, one row per state (`*` for every other).',
+        body: appealTimerSettingsSchema,
+        response: { 200: appealTimerSettingsResponseSchema },
       },
+      config: { policy: 'appeal:review' },
     },
-    async (request) => {
-      const body = appealTimerSettingsSchema.parse(request.body);
-      return updateTimerSettings(db, appealActor(request), body.rows);
-    },
+    async (request) => updateTimerSettings(db, appealActor(request), request.body.rows),
   );
 
   app.get(
     '/caribou/appeals/regulator_export.csv',
     {
-      config: {
-        policy: 'appeal:review',
-        rawResponse: true,
-        openapi: {
-          summary: 'Regulator export: appeals and mitigation requests of a period, times and outcomes',
-          query: regulatorExportQuerySchema,
-        },
+      schema: {
+        summary: 'Regulator export of appeals',
+        description:
+          'Reviewers: the appeals and mitigation requests opened from `from` up to `to`, with their times and outcomes, as a CSV attachment.',
+        querystring: regulatorExportQuerySchema,
+        response: { 200: fileResponse('The appeals of the period, as a CSV attachment', ['text/csv']) },
       },
+      config: { policy: 'appeal:review', rawResponse: true },
     },
     async (request, reply) => {
-      const { from, to } = regulatorExportQuerySchema.parse(request.query);
+      const { from, to } = request.query;
       const csv = await regulatorCsv(db, appealActor(request), from, to);
       return reply
         .type('text/csv; charset=utf-8')
@@ -188,9 +221,18 @@ export async function registerAppealRoutes(app: FastifyInstance) {
 
   app.get(
     '/caribou/appeals',
-    { schema: { response: { 200: appealListResponseSchema } }, config: { policy: 'appeal:read' } },
+    {
+      schema: {
+        summary: 'List appeals',
+        description:
+          'The organisation’s appeals, a page at a time, filtered by status, product, property, kind or overdue; `sort=deadline` is the deadline queue.',
+        querystring: appealListQuerySchema,
+        response: { 200: appealListResponseSchema },
+      },
+      config: { policy: 'appeal:read' },
+    },
     async (request) => {
-      const query = appealListQuerySchema.parse(request.query);
+      const query = request.query;
       const filters = {
         statuses: query.status,
         product: query.product,
@@ -211,10 +253,17 @@ export async function registerAppealRoutes(app: FastifyInstance) {
 
   app.get(
     '/caribou/appeals/:id',
-    { schema: { response: { 200: appealDetailResponseSchema } }, config: { policy: 'appeal:read' } },
+    {
+      schema: {
+        summary: 'An appeal',
+        description: 'One appeal with its evidence, timeline, score versions and what the caller may do next.',
+        params: appealIdParamsSchema,
+        response: { 200: appealDetailResponseSchema },
+      },
+      config: { policy: 'appeal:read' },
+    },
     async (request) => {
-      const { id } = appealIdParamsSchema.parse(request.params);
-      const detail = await appeals.appealDetail(db, appealActor(request), id);
+      const detail = await appeals.appealDetail(db, appealActor(request), request.params.id);
       return {
         appeal: presentAppeal(detail.appeal),
         evidence: detail.evidence.map(presentEvidence),
@@ -227,21 +276,37 @@ export async function registerAppealRoutes(app: FastifyInstance) {
 
   app.post(
     '/caribou/appeals/:id/evidence',
-    { schema: { response: { 201: appealEvidenceResponseSchema } }, config: { policy: 'appeal:draft' } },
+    {
+      schema: {
+        summary: 'Add evidence to an appeal',
+        description: `A photo (JPEG, PNG, WebP) or a PDF of at most ${APPEAL_EVIDENCE_MAX_BYTES / 1024 / 1024} MB, as multipart/form-data in a field named \`file\`; its type is checked on its bytes.`,
+        params: appealIdParamsSchema,
+        consumes: ['multipart/form-data'],
+        response: { 201: appealEvidenceResponseSchema },
+      },
+      config: { policy: 'appeal:draft' },
+    },
     async (request, reply) => {
-      const { id } = appealIdParamsSchema.parse(request.params);
       const file = await readEvidenceFile(request);
-      const evidence = await appeals.addEvidence(db, blobs, appealActor(request), id, file);
+      const evidence = await addEvidence(db, blobs, appealActor(request), request.params.id, file);
       return reply.status(201).send({ evidence: presentEvidence(evidence) });
     },
   );
 
   app.get(
     '/caribou/appeals/:id/evidence/:evidenceId',
-    { config: { policy: 'appeal:read', rawResponse: true } },
+    {
+      schema: {
+        summary: 'An evidence file',
+        description: 'The file as uploaded, shown inline, in the media type sniffed from its bytes.',
+        params: evidenceParamsSchema,
+        response: { 200: fileResponse('The evidence file', APPEAL_EVIDENCE_TYPES) },
+      },
+      config: { policy: 'appeal:read', rawResponse: true },
+    },
     async (request, reply) => {
-      const { id, evidenceId } = evidenceParamsSchema.parse(request.params);
-      const file = await appeals.readEvidence(db, blobs, appealActor(request), id, evidenceId);
+      const { id, evidenceId } = request.params;
+      const file = await readEvidence(db, blobs, appealActor(request), id, evidenceId);
       reply
         .header('content-disposition', `inline; filename="${file.fileName.replace(/"/g, '')}"`)
         .header('x-content-type-options', 'nosniff');
@@ -251,10 +316,18 @@ export async function registerAppealRoutes(app: FastifyInstance) {
 
   app.get(
     '/caribou/appeals/audit.csv',
-    { config: { policy: 'appeal:review', rawResponse: true } },
+    {
+      schema: {
+        summary: 'Audit export of appeals',
+        description: 'Reviewers: every appeal event (of one property with `propertyId`), as a CSV attachment.',
+        querystring: auditExportQuerySchema,
+        response: { 200: fileResponse('The appeal events, as a CSV attachment', ['text/csv']) },
+      },
+      config: { policy: 'appeal:review', rawResponse: true },
+    },
     async (request, reply) => {
-      const { propertyId } = auditExportQuerySchema.parse(request.query);
-      const csv = await appeals.auditCsv(db, appealActor(request), propertyId);
+      const { propertyId } = request.query;
+      const csv = await auditCsv(db, appealActor(request), propertyId);
       const name = propertyId ? `appeals_audit_${propertyId.replace(/[^\w]/g, '_')}.csv` : 'appeals_audit.csv';
       return reply
         .type('text/csv; charset=utf-8')
@@ -265,17 +338,29 @@ export async function registerAppealRoutes(app: FastifyInstance) {
 
   app.get(
     '/caribou/appeals/settings',
-    { schema: { response: { 200: appealSettingsResponseSchema } }, config: { policy: 'appeal:read' } },
+    {
+      schema: {
+        summary: 'Appeal settings',
+        description: 'The organisation’s appeal settings: the days an appeal stays open.',
+        response: { 200: appealSettingsResponseSchema },
+      },
+      config: { policy: 'appeal:read' },
+    },
     async (request) => appeals.appealSettings(db, appealActor(request)),
   );
 
   app.put(
     '/caribou/appeals/settings',
-    { schema: { response: { 200: appealSettingsResponseSchema } }, config: { policy: 'appeal:review' } },
-    async (request) => {
-      const body = appealSettingsSchema.parse(request.body);
-      return appeals.updateAppealSettings(db, appealActor(request), body);
+    {
+      schema: {
+        summary: 'Change the appeal settings',
+        description: 'Reviewers: the days an appeal stays open (1 to 365).',
+        body: appealSettingsSchema,
+        response: { 200: appealSettingsResponseSchema },
+      },
+      config: { policy: 'appeal:review' },
     },
+    async (request) => appeals.updateAppealSettings(db, appealActor(request), request.body),
   );
 }
 
@@ -297,7 +382,7 @@ async function readEvidenceFile(
     throw error;
   }
   if (!data.length) throw badRequest('The file is empty.');
-  const sniffed = appeals.sniffEvidenceType(data.subarray(0, 16));
+  const sniffed = sniffEvidenceType(data.subarray(0, 16));
   if (!sniffed || !(APPEAL_EVIDENCE_TYPES as readonly string[]).includes(sniffed))
     throw badRequest('Evidence must be a photo (JPEG, PNG, WebP) or a PDF.');
   return { fileName: part.filename || 'evidence', mediaType: sniffed, data };

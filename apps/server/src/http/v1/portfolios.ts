@@ -3,7 +3,6 @@ import {
   portfolioProductStubsSchema,
   portfolioPropertiesQuerySchema,
   propertiesPageSchema,
-  uploadResultSchema,
   v1PortfolioCreateSchema,
 } from '@zview/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -12,24 +11,28 @@ import { portfolioDetails, portfolioResults } from '../../domain/portfolio/revie
 import { actorOf, depsOf, idParams } from '../portfolios/context.js';
 import { productExportSchema, sendProductExport } from '../portfolios/export.js';
 import { presentDetails, presentResults, presentStub } from '../portfolios/presenters.js';
-import { receiveUpload } from '../portfolios/manage.js';
+import { receiveUpload, uploadSchema } from '../portfolios/manage.js';
+import { withZod } from '../route-config.js';
+import { V1_EXAMPLES } from './examples.js';
 
 /**
  * Batch work through the public API: upload a file, create a portfolio from it, follow its status,
  * page through its results, export them. The portfolio tool's own domain commands, acting for the
  * key's organisation (another organisation's portfolio answers 404).
  */
-export async function registerV1PortfolioRoutes(app: FastifyInstance) {
+export async function registerV1PortfolioRoutes(fastify: FastifyInstance) {
+  const app = withZod(fastify);
   const deps = depsOf(app);
 
   app.post(
     '/portfolios/uploads',
     {
-      schema: { response: { 201: uploadResultSchema } },
-      config: {
-        policy: 'portfolio:write',
-        openapi: { summary: 'Upload a CSV or XLSX file of locations for a portfolio', bodyType: 'multipart' },
+      schema: {
+        ...uploadSchema,
+        summary: 'Upload a file of locations',
+        description: `${uploadSchema.description} Answers the \`uploadedFileName\` to create a portfolio from.`,
       },
+      config: { policy: 'portfolio:write' },
     },
     receiveUpload(app),
   );
@@ -37,19 +40,18 @@ export async function registerV1PortfolioRoutes(app: FastifyInstance) {
   app.post(
     '/portfolios',
     {
-      schema: { response: { 201: portfolioProductStubsSchema } },
-      config: {
-        policy: 'portfolio:write',
-        openapi: {
-          summary: 'Create a portfolio from an uploaded file; processing starts at once',
-          body: v1PortfolioCreateSchema,
-        },
+      schema: {
+        summary: 'Create a portfolio',
+        description:
+          'A portfolio from an uploaded file (`uploadedFileName`) for the products named; processing starts at once. Answers one stub per product; follow it with GET /v1/portfolios/{id}.',
+        body: v1PortfolioCreateSchema.meta({ examples: [V1_EXAMPLES.portfolioCreate] }),
+        response: { 201: portfolioProductStubsSchema },
       },
+      config: { policy: 'portfolio:write' },
     },
     async (request, reply) => {
-      const body = v1PortfolioCreateSchema.parse(request.body);
       const actor = actorOf(request);
-      const created = await createPortfolio(deps, actor, { ...body, organizationId: actor.organization.id });
+      const created = await createPortfolio(deps, actor, { ...request.body, organizationId: actor.organization.id });
       return reply.status(201).send(created.stubs.map((stub) => presentStub(created.portfolio, stub)));
     },
   );
@@ -58,36 +60,34 @@ export async function registerV1PortfolioRoutes(app: FastifyInstance) {
   app.get(
     '/portfolios/:id',
     {
-      schema: { response: { 200: portfolioMetadataSchema } },
-      config: {
-        policy: 'portfolio:read',
-        openapi: { summary: 'A portfolio’s status: products, statuses and progress', params: idParams },
+      schema: {
+        summary: 'A portfolio’s status',
+        description: 'The portfolio, each product’s status and the processing progress.',
+        params: idParams,
+        response: { 200: portfolioMetadataSchema },
       },
+      config: { policy: 'portfolio:read' },
     },
-    async (request) => {
-      const { id } = idParams.parse(request.params);
-      return presentDetails(await portfolioDetails(deps.db, actorOf(request), id));
-    },
+    async (request) => presentDetails(await portfolioDetails(deps.db, actorOf(request), request.params.id)),
   );
 
   app.get(
     '/portfolios/:id/results',
     {
-      schema: { response: { 200: propertiesPageSchema } },
-      config: {
-        policy: 'portfolio:read',
-        openapi: {
-          summary: 'A page of a portfolio’s results',
-          params: idParams,
-          query: portfolioPropertiesQuerySchema,
-        },
+      schema: {
+        summary: 'A portfolio’s results',
+        description: 'A page of a portfolio’s scored rows (e.g. `?product=zhail&page=1&itemsPerPage=100`).',
+        params: idParams,
+        querystring: portfolioPropertiesQuerySchema,
+        response: { 200: propertiesPageSchema },
       },
+      config: { policy: 'portfolio:read' },
     },
-    async (request) => {
-      const { id } = idParams.parse(request.params);
-      const q = portfolioPropertiesQuerySchema.parse(request.query);
-      return presentResults(await portfolioResults(deps.db, actorOf(request), id, q), q);
-    },
+    async (request) =>
+      presentResults(
+        await portfolioResults(deps.db, actorOf(request), request.params.id, request.query),
+        request.query,
+      ),
   );
 
   app.get(

@@ -11,9 +11,12 @@ import { assessBatch } from '../../domain/property/batch.js';
 import { PropertyLookups } from '../../domain/property/lookup.js';
 import { resolveSigningSecret, UrlSigner } from '../../domain/imagery/signing.js';
 import { actorOf } from '../portfolios/context.js';
+import { sendJsonText, withZod } from '../route-config.js';
+import { V1_EXAMPLES } from './examples.js';
 
 /** GET /v1/properties/assessment and POST /v1/properties/assessment:batch: the property view's assessment, metered on the api channel. */
-export async function registerV1PropertyRoutes(app: FastifyInstance) {
+export async function registerV1PropertyRoutes(fastify: FastifyInstance) {
+  const app = withZod(fastify);
   const { db, config } = app.ctx;
   const { feed, release } = acquireChangeFeed(db);
   // The imagery routes' signer lives in the /api plugin; the same secret signs the same URLs.
@@ -30,19 +33,18 @@ export async function registerV1PropertyRoutes(app: FastifyInstance) {
   app.get(
     '/properties/assessment',
     {
-      schema: { response: { 200: assessmentResponseSchema } },
-      config: {
-        policy: 'api:use',
-        openapi: {
-          summary: 'Assess one property: scores and imagery (the property view’s assessment)',
-          query: v1AssessmentQuerySchema,
-        },
+      schema: {
+        summary: 'Assess one property',
+        description:
+          'The property view’s assessment of one location (an address, or coordinates with `location_type=coordinates`): its scores for the products named and its imagery. Metered on the api channel. Example: `?location=100 N Main St, Wichita, KS 67202&products=zhail,zfire`.',
+        querystring: v1AssessmentQuerySchema,
+        response: { 200: assessmentResponseSchema },
       },
+      config: { policy: 'api:use' },
     },
     async (request, reply) => {
-      const query = v1AssessmentQuerySchema.parse(request.query);
-      const json = await lookups.assess(actorOf(request), query, { fresh: await fresh(), channel: 'api' });
-      return reply.type('application/json; charset=utf-8').send(json);
+      const json = await lookups.assess(actorOf(request), request.query, { fresh: await fresh(), channel: 'api' });
+      return sendJsonText(reply, json);
     },
   );
 
@@ -50,19 +52,18 @@ export async function registerV1PropertyRoutes(app: FastifyInstance) {
   app.post(
     '/properties/assessment::batch',
     {
-      schema: { response: { 200: v1BatchResponseSchema } },
-      config: {
-        policy: 'api:use',
-        openapi: {
-          summary: `Assess up to ${API_BATCH_MAX_LOCATIONS} locations in one call`,
-          body: v1BatchRequestSchema,
-        },
+      schema: {
+        summary: `Assess up to ${API_BATCH_MAX_LOCATIONS} locations`,
+        description:
+          'The assessment of each location in one call; each result answers its own status, so a location not found does not fail the others.',
+        body: v1BatchRequestSchema.meta({ examples: [V1_EXAMPLES.batchRequest] }),
+        response: { 200: v1BatchResponseSchema },
       },
+      config: { policy: 'api:use' },
     },
     async (request, reply) => {
-      const body = v1BatchRequestSchema.parse(request.body);
-      const json = await assessBatch(lookups, actorOf(request), body, { fresh: await fresh() });
-      return reply.type('application/json; charset=utf-8').send(json);
+      const json = await assessBatch(lookups, actorOf(request), request.body, { fresh: await fresh() });
+      return sendJsonText(reply, json);
     },
   );
 }

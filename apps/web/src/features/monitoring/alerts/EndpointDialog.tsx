@@ -19,6 +19,7 @@ export const EVENT_LABELS: Record<EventType, string> = {
   'portfolio.ready': 'Portfolio ready',
   'portfolio.failed': 'Portfolio failed',
   'appeal.status_changed': 'Appeal status changed',
+  'appeal.deadline': 'Appeal deadline near or missed',
 };
 
 /** Adds an endpoint or edits one: its URL, a description, the events it takes (none ticked: every event). */
