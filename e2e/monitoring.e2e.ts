@@ -54,8 +54,11 @@ describe('a monitored book in Chromium', () => {
     expect(await drawer.getByTestId('score-history').textContent()).toContain('New imagery');
     const images = drawer.getByTestId('before-after').locator('img');
     await expect.poll(() => images.count()).toBe(2);
+    // The orthophotos render on first request: seconds on a loaded machine (vitest's default poll is 1 s).
     await expect
-      .poll(() => images.evaluateAll((all) => all.every((img) => (img as HTMLImageElement).naturalWidth > 0)))
+      .poll(() => images.evaluateAll((all) => all.every((img) => (img as HTMLImageElement).naturalWidth > 0)), {
+        timeout: 30_000,
+      })
       .toBe(true);
     await screenshot(page, 'monitoring-before-after');
     await page.keyboard.press('Escape');

@@ -125,36 +125,62 @@ export async function dueLanes(db: Db, limit = 1000) {
   return rows;
 }
 
-/** Takes the lane for this transaction (one sender per lane: deliveries in order); false when another has it. */
-export async function lockLane(trx: Transaction<Database>, endpointId: number, lane: string): Promise<boolean> {
+/**
+ * Takes the lane for this connection's session (one sender per lane), held across the HTTP
+ * requests of a whole batch without a transaction open meanwhile; false when another has it.
+ */
+export async function lockLaneSession(conn: Db, endpointId: number, lane: string): Promise<boolean> {
   const { rows } = await sql<{ ok: boolean }>`
-    SELECT pg_try_advisory_xact_lock(41, hashtext(${`${endpointId}|${lane}`})) AS ok`.execute(trx);
+    SELECT pg_try_advisory_lock(41, hashtext(${`${endpointId}|${lane}`})) AS ok`.execute(conn);
   return rows[0]?.ok === true;
 }
 
-/** The head of a lane: its oldest pending delivery, with the message and the endpoint. */
-export async function laneHead(trx: Transaction<Database>, endpointId: number, lane: string) {
-  const { rows } = await sql<{
-    message_id: string;
-    attempts: number;
-    next_attempt_at: Date;
-    event_type: string;
-    payload: unknown;
-    created_at: Date;
-    url: string;
-    secrets: WebhookSecret[];
-    enabled: boolean;
-    failing_since: Date | null;
-    organization_id: number;
-  }>`
+export async function unlockLaneSession(conn: Db, endpointId: number, lane: string): Promise<void> {
+  await sql`SELECT pg_advisory_unlock(41, hashtext(${`${endpointId}|${lane}`}))`.execute(conn);
+}
+
+/** The next `limit` pending deliveries of a lane in order, with their messages and the endpoint. */
+export async function laneHeads(db: Db, endpointId: number, lane: string, limit: number) {
+  const { rows } = await sql<LaneHead>`
     SELECT d.message_id::text, d.attempts, d.next_attempt_at, m.event_type, m.payload, m.created_at,
       e.url, e.secrets, e.enabled, e.failing_since, e.organization_id
     FROM webhook_deliveries d
     JOIN webhook_messages m ON m.id = d.message_id
     JOIN webhook_endpoints e ON e.id = d.endpoint_id
     WHERE d.endpoint_id = ${endpointId} AND d.lane = ${lane} AND d.status = 'pending'
-    ORDER BY d.message_id LIMIT 1`.execute(trx);
-  return rows[0];
+    ORDER BY d.message_id LIMIT ${limit}`.execute(db);
+  return rows;
+}
+
+/** A delivered message in one statement: its attempt logged, the delivery marked, the endpoint healthy. */
+export async function recordDelivered(
+  db: Db,
+  v: { messageId: string; endpointId: number; statusCode: number; durationMs: number },
+) {
+  await sql`
+    WITH attempt AS (
+      INSERT INTO webhook_attempts (message_id, endpoint_id, status_code, error, duration_ms)
+      VALUES (${v.messageId}, ${v.endpointId}, ${v.statusCode}, NULL, ${v.durationMs})
+    ), endpoint AS (
+      UPDATE webhook_endpoints SET failing_since = NULL WHERE id = ${v.endpointId} AND failing_since IS NOT NULL
+    )
+    UPDATE webhook_deliveries SET status = 'succeeded', attempts = attempts + 1, last_status_code = ${v.statusCode},
+      last_error = NULL, delivered_at = now()
+    WHERE message_id = ${v.messageId} AND endpoint_id = ${v.endpointId}`.execute(db);
+}
+
+export interface LaneHead {
+  message_id: string;
+  attempts: number;
+  next_attempt_at: Date;
+  event_type: string;
+  payload: unknown;
+  created_at: Date;
+  url: string;
+  secrets: WebhookSecret[];
+  enabled: boolean;
+  failing_since: Date | null;
+  organization_id: number;
 }
 
 export async function recordAttempt(
@@ -171,27 +197,6 @@ export async function recordAttempt(
       duration_ms: v.durationMs,
     })
     .execute();
-}
-
-export async function markDelivered(
-  trx: Transaction<Database>,
-  messageId: string,
-  endpointId: number,
-  statusCode: number,
-) {
-  await trx
-    .updateTable('webhook_deliveries')
-    .set((eb) => ({
-      status: 'succeeded',
-      attempts: eb('attempts', '+', 1),
-      last_status_code: statusCode,
-      last_error: null,
-      delivered_at: new Date(),
-    }))
-    .where('message_id', '=', messageId)
-    .where('endpoint_id', '=', endpointId)
-    .execute();
-  await trx.updateTable('webhook_endpoints').set({ failing_since: null }).where('id', '=', endpointId).execute();
 }
 
 export async function markRetry(

@@ -45,6 +45,10 @@ export function AlertRulesPanel({
   const [saveError, setSaveError] = useState<string | null>(null);
   const [removing, setRemoving] = useState<AlertRuleDto | null>(null);
   const known = portfolios.data?.some((p) => p.id === portfolioId) ?? false;
+  const openDialog = (editing: AlertRuleDto | null) => {
+    setSaveError(null);
+    setDialog({ editing });
+  };
 
   const submit = (rule: Required<AlertRuleInput>) => {
     const editing = dialog?.editing ?? null;
@@ -83,14 +87,7 @@ export function AlertRulesPanel({
               </MenuItem>
             ))}
           </TextField>
-          <Button
-            variant="contained"
-            disabled={!(portfolioId > 0)}
-            onClick={() => {
-              setSaveError(null);
-              setDialog({ editing: null });
-            }}
-          >
+          <Button variant="contained" disabled={!(portfolioId > 0)} onClick={() => openDialog(null)}>
             Add rule
           </Button>
         </Stack>
@@ -126,42 +123,18 @@ export function AlertRulesPanel({
                 </TableRow>
               )}
               {rules.data?.map((r) => (
-                <TableRow key={r.id}>
-                  <TableCell>{r.name}</TableCell>
-                  <TableCell>{condition(r)}</TableCell>
-                  <TableCell>{productLabel(r.product)}</TableCell>
-                  <TableCell>{causeLabel(r.cause)}</TableCell>
-                  <TableCell>
-                    {r.channels.map((c) => CHANNEL_LABELS[c as keyof typeof CHANNEL_LABELS] ?? c).join(', ')}
-                  </TableCell>
-                  <TableCell>
-                    <Switch
-                      checked={r.enabled}
-                      slotProps={{ input: { 'aria-label': `Enabled ${r.name}` } }}
-                      onChange={(e) =>
-                        save.mutate(
-                          { id: r.id, patch: { enabled: e.target.checked } },
-                          { onError: (err) => notify({ text: `Not changed. ${err.message}`, variant: 'error' }) },
-                        )
-                      }
-                    />
-                  </TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    <Button
-                      size="small"
-                      aria-label={`Edit ${r.name}`}
-                      onClick={() => {
-                        setSaveError(null);
-                        setDialog({ editing: r });
-                      }}
-                    >
-                      Edit
-                    </Button>
-                    <Button size="small" color="error" aria-label={`Delete ${r.name}`} onClick={() => setRemoving(r)}>
-                      Delete
-                    </Button>
-                  </TableCell>
-                </TableRow>
+                <RuleRow
+                  key={r.id}
+                  rule={r}
+                  onEnabled={(enabled) =>
+                    save.mutate(
+                      { id: r.id, patch: { enabled } },
+                      { onError: (err) => notify({ text: `Not changed. ${err.message}`, variant: 'error' }) },
+                    )
+                  }
+                  onEdit={() => openDialog(r)}
+                  onDelete={() => setRemoving(r)}
+                />
               ))}
             </TableBody>
           </Table>
@@ -201,5 +174,43 @@ export function AlertRulesPanel({
         onCancel={() => setRemoving(null)}
       />
     </Paper>
+  );
+}
+
+/** One rule: what it alerts on, where it goes, its switch and its actions. */
+function RuleRow({
+  rule: r,
+  onEnabled,
+  onEdit,
+  onDelete,
+}: {
+  rule: AlertRuleDto;
+  onEnabled: (enabled: boolean) => void;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  return (
+    <TableRow>
+      <TableCell>{r.name}</TableCell>
+      <TableCell>{condition(r)}</TableCell>
+      <TableCell>{productLabel(r.product)}</TableCell>
+      <TableCell>{causeLabel(r.cause)}</TableCell>
+      <TableCell>{r.channels.map((c) => CHANNEL_LABELS[c as keyof typeof CHANNEL_LABELS] ?? c).join(', ')}</TableCell>
+      <TableCell>
+        <Switch
+          checked={r.enabled}
+          slotProps={{ input: { 'aria-label': `Enabled ${r.name}` } }}
+          onChange={(e) => onEnabled(e.target.checked)}
+        />
+      </TableCell>
+      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+        <Button size="small" aria-label={`Edit ${r.name}`} onClick={onEdit}>
+          Edit
+        </Button>
+        <Button size="small" color="error" aria-label={`Delete ${r.name}`} onClick={onDelete}>
+          Delete
+        </Button>
+      </TableCell>
+    </TableRow>
   );
 }

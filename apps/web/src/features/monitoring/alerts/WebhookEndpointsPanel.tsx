@@ -110,61 +110,20 @@ export function WebhookEndpointsPanel() {
             </TableRow>
           )}
           {endpoints.data?.map((e) => (
-            <TableRow key={e.id}>
-              <TableCell sx={{ maxWidth: 320, overflowWrap: 'anywhere' }}>
-                <Typography variant="body2" sx={{ fontFamily: 'monospace' }}>
-                  {e.url}
-                </Typography>
-                {e.description && (
-                  <Typography variant="caption" color="text.secondary">
-                    {e.description}
-                  </Typography>
-                )}
-              </TableCell>
-              <TableCell>{eventsOf(e)}</TableCell>
-              <TableCell>
-                {e.secrets.map((s) => (
-                  <Typography key={s.createdAt} variant="body2" sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
-                    {s.hint}
-                    {s.expiresAt && (
-                      <Typography component="span" variant="caption" color="text.secondary">
-                        {' '}
-                        signs until {formatLongDateTime(s.expiresAt)}
-                      </Typography>
-                    )}
-                  </Typography>
-                ))}
-              </TableCell>
-              <TableCell>
-                <Switch
-                  checked={e.enabled}
-                  slotProps={{ input: { 'aria-label': `Enabled ${e.url}` } }}
-                  onChange={(ev) =>
-                    change.mutate(
-                      { id: e.id, enabled: ev.target.checked },
-                      { onError: (err) => notify({ text: `Not changed. ${err.message}`, variant: 'error' }) },
-                    )
-                  }
-                />
-                {!e.enabled && e.disabledReason && (
-                  <Chip size="small" color="warning" label={e.disabledReason} sx={{ maxWidth: 260 }} />
-                )}
-              </TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                <Button size="small" onClick={() => setLogOf(e)} aria-label={`Delivery log of ${e.url}`}>
-                  Delivery log
-                </Button>
-                <Button size="small" onClick={() => openDialog(e)} aria-label={`Edit ${e.url}`}>
-                  Edit
-                </Button>
-                <Button size="small" onClick={() => setRotating(e)} aria-label={`Rotate secret of ${e.url}`}>
-                  Rotate secret
-                </Button>
-                <Button size="small" color="error" onClick={() => setRemoving(e)} aria-label={`Delete ${e.url}`}>
-                  Delete
-                </Button>
-              </TableCell>
-            </TableRow>
+            <EndpointRow
+              key={e.id}
+              endpoint={e}
+              onEnabled={(enabled) =>
+                change.mutate(
+                  { id: e.id, enabled },
+                  { onError: (err) => notify({ text: `Not changed. ${err.message}`, variant: 'error' }) },
+                )
+              }
+              onLog={() => setLogOf(e)}
+              onEdit={() => openDialog(e)}
+              onRotate={() => setRotating(e)}
+              onDelete={() => setRemoving(e)}
+            />
           ))}
         </TableBody>
       </Table>
@@ -212,5 +171,75 @@ export function WebhookEndpointsPanel() {
         onCancel={() => setRemoving(null)}
       />
     </Paper>
+  );
+}
+
+/** One endpoint: its URL, events, secrets by their last characters, its switch and its actions. */
+function EndpointRow({
+  endpoint: e,
+  onEnabled,
+  onLog,
+  onEdit,
+  onRotate,
+  onDelete,
+}: {
+  endpoint: WebhookEndpointDto;
+  onEnabled: (enabled: boolean) => void;
+  onLog: () => void;
+  onEdit: () => void;
+  onRotate: () => void;
+  onDelete: () => void;
+}) {
+  return (
+    <TableRow>
+      <TableCell sx={{ maxWidth: 320, overflowWrap: 'anywhere' }}>
+        <Typography variant="body2" sx={{ fontFamily: 'monospace' }}>
+          {e.url}
+        </Typography>
+        {e.description && (
+          <Typography variant="caption" color="text.secondary">
+            {e.description}
+          </Typography>
+        )}
+      </TableCell>
+      <TableCell>{eventsOf(e)}</TableCell>
+      <TableCell>
+        {e.secrets.map((s) => (
+          <Typography key={s.createdAt} variant="body2" sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
+            {s.hint}
+            {s.expiresAt && (
+              <Typography component="span" variant="caption" color="text.secondary">
+                {' '}
+                signs until {formatLongDateTime(s.expiresAt)}
+              </Typography>
+            )}
+          </Typography>
+        ))}
+      </TableCell>
+      <TableCell>
+        <Switch
+          checked={e.enabled}
+          slotProps={{ input: { 'aria-label': `Enabled ${e.url}` } }}
+          onChange={(ev) => onEnabled(ev.target.checked)}
+        />
+        {!e.enabled && e.disabledReason && (
+          <Chip size="small" color="warning" label={e.disabledReason} sx={{ maxWidth: 260 }} />
+        )}
+      </TableCell>
+      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+        <Button size="small" onClick={onLog} aria-label={`Delivery log of ${e.url}`}>
+          Delivery log
+        </Button>
+        <Button size="small" onClick={onEdit} aria-label={`Edit ${e.url}`}>
+          Edit
+        </Button>
+        <Button size="small" onClick={onRotate} aria-label={`Rotate secret of ${e.url}`}>
+          Rotate secret
+        </Button>
+        <Button size="small" color="error" onClick={onDelete} aria-label={`Delete ${e.url}`}>
+          Delete
+        </Button>
+      </TableCell>
+    </TableRow>
   );
 }
