@@ -116,25 +116,6 @@ export async function countFilings(db: Db, f: ZorroFilters, text: TextQuery | nu
   return rows[0]?.n ?? 0;
 }
 
-/** The ids of the best-ranked filings for a text query under filters (retrieval for the explorer). */
-export async function topFilingIds(
-  db: Db,
-  f: ZorroFilters,
-  text: TextQuery | null,
-  limit: number,
-): Promise<{ ids: number[]; searchable: boolean }> {
-  const { where, searchable } = await filterClause(db, f, text);
-  const order = searchable
-    ? sql`ts_rank(f.search_head, ${tsquery(text!)}) DESC, f.submitted_on DESC`
-    : sql`f.submitted_on DESC`;
-  const { rows } = await withTextPlan(db, searchable, (q) =>
-    sql<{ id: number }>`SELECT f.id FROM zorro_filings f WHERE ${where} ORDER BY ${order}, f.id LIMIT ${limit}`.execute(
-      q,
-    ),
-  );
-  return { ids: rows.map((r) => r.id), searchable };
-}
-
 /**
  * The ids of every filing matching the filters, in the grid's order (an export): ids only, so even
  * the whole corpus is a small array; the rows are then read a page at a time.

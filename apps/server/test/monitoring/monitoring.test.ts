@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { diffCounts } from '../../src/db/run-diff.js';
 import { recordWorldChange } from '../../src/domain/monitoring/books.js';
+import { ensurePlacementCells } from '../../src/domain/portfolio/pipeline/score-index.js';
 import { notifyPortfolioAndAppealEvents } from '../../src/domain/notifications/watchers.js';
 import { runMonitoringStep } from '../../src/jobs/monitoring-jobs.js';
 import { recaptureArea } from '../../src/world/recapture.js';
@@ -330,5 +331,104 @@ describe('monitored portfolios', () => {
     const rowNumbers = keptLines.slice(1).map((l) => Number(l.split(',')[0]));
     expect(rowNumbers).toEqual([...rowNumbers].sort((a, b) => a - b));
     expect(keptLines[1]).toMatch(/^\d+,R\d+,/);
+  }, 240_000);
+
+  it('an appealed row keeps the appeal’s outcome through a capture, unless the capture moved a feature the appeal set', async () => {
+    // A neighbourhood the first test did not re-image.
+    const [area] = (
+      await sql<{
+        id: string;
+      }>`SELECT neighbourhood_id AS id FROM properties GROUP BY 1 ORDER BY count(*) DESC, 1 OFFSET 1 LIMIT 1`.execute(
+        db,
+      )
+    ).rows;
+    const inside = await db
+      .selectFrom('properties')
+      .select(['id', 'lat', 'lng'])
+      .where('neighbourhood_id', '=', area!.id)
+      .orderBy('id')
+      .limit(2)
+      .execute();
+    expect(inside).toHaveLength(2);
+    const csv = `Ref,Latitude,Longitude\n${inside.map((p, i) => `A${i + 1},${p.lat},${p.lng}`).join('\n')}\n`;
+    // The first test's capture changed the world: place points on this revision's parcels (the app's worker does).
+    await ensurePlacementCells(db);
+    const home = await createMember(app, db);
+    const other = await createMember(app, db);
+    const appealed = await book(home.headers, csv);
+    const plain = await book(other.headers, csv);
+    for (const [headers, id] of [
+      [home.headers, appealed.id],
+      [other.headers, plain.id],
+    ] as const)
+      expect((await monitor(headers, id, { monitored: true })).json()).toMatchObject({ rows: 2 });
+    const rowOf = async (portfolioId: number, rowNumber: number) =>
+      db
+        .selectFrom('monitored_rows')
+        .select(['property_id', 'score', 'risk_level'])
+        .where('portfolio_id', '=', portfolioId)
+        .where('row_number', '=', rowNumber)
+        .executeTakeFirstOrThrow();
+    const propertyOf = [(await rowOf(appealed.id, 1)).property_id, (await rowOf(appealed.id, 2)).property_id];
+
+    // Home publishes an appeal on each: the roof material (no capture here looks at it) on row 1,
+    // the vegetation cover (which the capture below grows) on row 2.
+    const publish = async (propertyId: string, inputs: Record<string, string | number>, score: number) => {
+      const appeal = await db
+        .insertInto('appeals')
+        .values({
+          organization_id: home.org.id,
+          property_id: propertyId,
+          h3_index: 'h3',
+          product: 'zfire',
+          manual_inputs: JSON.stringify(inputs),
+          deadline_at: new Date(Date.now() + 86_400_000),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto('appeal_score_versions')
+        .values({
+          organization_id: home.org.id,
+          property_id: propertyId,
+          product: 'zfire',
+          version: 1,
+          appeal_id: appeal.id,
+          score,
+          risk_level: 'low',
+          model_version: 'appeal',
+          manual_inputs: JSON.stringify(inputs),
+          result: JSON.stringify({ score, riskLevel: 'low', modelVersion: 'appeal', factors: [] }),
+        })
+        .execute();
+    };
+    await publish(propertyOf[0]!, { roof_material: 'metal' }, 3.3);
+    await publish(propertyOf[1]!, { vegetation_cover: 5 }, 4.4);
+    await runMonitoringStep(db);
+    expect(await rowOf(appealed.id, 1)).toMatchObject({ score: 3.3 });
+    expect(await rowOf(appealed.id, 2)).toMatchObject({ score: 4.4 });
+    const plainBefore = [await rowOf(plain.id, 1), await rowOf(plain.id, 2)];
+
+    // Every roof replaced and every tree grown under the capture.
+    const report = await recaptureArea(db, { neighbourhoodId: area!.id, date: today, roofShare: 1, treeShare: 1 });
+    const applied = await runMonitoringStep(db);
+    expect(applied.map((a) => a.cause)).toEqual(['capture']);
+    const captured = await db
+      .selectFrom('score_changes')
+      .select(['portfolio_id', 'row_number', 'cause_id'])
+      .where('portfolio_id', 'in', [appealed.id, plain.id])
+      .where('cause', '=', 'capture')
+      .execute();
+    // The appeal of the roof material stands: row 1 keeps the appeal's score, nothing recorded.
+    expect(await rowOf(appealed.id, 1)).toMatchObject({ score: 3.3 });
+    expect(captured.filter((c) => c.portfolio_id === appealed.id && c.row_number === 1)).toEqual([]);
+    // The capture grew the trees the appeal of row 2 described: re-scored, recorded with its cause.
+    expect((await rowOf(appealed.id, 2)).score).not.toBe(4.4);
+    expect(captured.filter((c) => c.portfolio_id === appealed.id && c.row_number === 2)).toEqual([
+      { portfolio_id: appealed.id, row_number: 2, cause_id: report.captures[0] },
+    ]);
+    // The organisation without appeals sees the capture on both rows.
+    expect((await rowOf(plain.id, 1)).score).not.toBe(plainBefore[0]!.score);
+    expect((await rowOf(plain.id, 2)).score).not.toBe(plainBefore[1]!.score);
   }, 240_000);
 });

@@ -51,6 +51,8 @@ export interface WorldChangesTable {
   east: number | null;
   north: number | null;
   property_ids: string[] | null;
+  /** Property id → the feature keys the change moved there (migration 1130); null when not known. */
+  moved_features: ColumnType<Record<string, string[]> | null, string | null | undefined, string | null>;
   created_at: Generated<Date>;
   processed_at: Date | null;
   affected_rows: number | null;

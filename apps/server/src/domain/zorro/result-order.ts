@@ -32,6 +32,12 @@ export function matchingRows(columns: FacetColumns, candidates: Int32Array | nul
     ] as const
   ).filter((s): s is readonly [FacetColumns['model'], Uint8Array] => s[1] !== null);
   const [subFrom, subTo, effFrom, effTo] = [f.submittedFrom, f.submittedTo, f.effectiveFrom, f.effectiveTo].map(day);
+  // No filter beyond the words (a broad search): the word matches are the answer.
+  const unfiltered =
+    !scalars.length &&
+    !lists.length &&
+    [subFrom, subTo, effFrom, effTo, f.rateMin, f.rateMax].every((v) => v === undefined);
+  if (unfiltered) return candidates ?? Int32Array.from({ length: columns.size }, (_, r) => r);
   const passes = (r: number) => {
     const submitted = columns.submitted[r]!;
     if (subFrom !== undefined && submitted < subFrom) return false;
@@ -112,8 +118,41 @@ export function orderRows(
     const ordered = k === null ? KEY_LIMIT + 1 : descending ? KEY_LIMIT - k : k;
     packed[i] = ordered * ROW_BITS + r;
   }
-  packed.sort();
-  return Int32Array.from(packed.subarray(0, count), (p) => p % ROW_BITS);
+  return Int32Array.from(smallest(packed, count), (p) => p % ROW_BITS);
+}
+
+/**
+ * The `count` smallest numbers of `values`, ascending. A first page of a broad query (25 of 90,000
+ * rows) keeps a bounded max-heap instead of sorting every row.
+ */
+function smallest(values: Float64Array, count: number): Float64Array {
+  if (count * 8 >= values.length) return values.sort().subarray(0, count);
+  const heap = new Float64Array(count);
+  let size = 0;
+  for (const value of values) {
+    if (size < count) {
+      let i = size++;
+      heap[i] = value;
+      while (i > 0 && heap[(i - 1) >> 1]! < heap[i]!) {
+        const parent = (i - 1) >> 1;
+        [heap[i], heap[parent]] = [heap[parent]!, heap[i]!];
+        i = parent;
+      }
+    } else if (count > 0 && value < heap[0]!) {
+      heap[0] = value;
+      for (let i = 0; ;) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let top = i;
+        if (l < size && heap[l]! > heap[top]!) top = l;
+        if (r < size && heap[r]! > heap[top]!) top = r;
+        if (top === i) break;
+        [heap[i], heap[top]] = [heap[top]!, heap[i]!];
+        i = top;
+      }
+    }
+  }
+  return heap.subarray(0, size).sort();
 }
 
 /**

@@ -9,8 +9,8 @@ import {
 } from '@zview/contracts';
 import type { Db } from '../../db/database.js';
 import { cachedFacets } from '../../db/zorro-facet-cache.js';
-import { facetColumns } from '../../db/zorro-facet-index.js';
-import { findDocument, findFiling, pageOfFilings } from '../../db/zorro.js';
+import { facetColumns, inSnapshot } from '../../db/zorro-facet-index.js';
+import { findDocument, findFiling, pageOfFilings, type TextQuery } from '../../db/zorro.js';
 import { notFound } from '../app-error.js';
 import { resolveQuery } from './discover.js';
 import { countFacets } from './facet-count.js';
@@ -28,22 +28,19 @@ export async function search(db: Db, query: ZorroSearchQuery): Promise<ZorroSear
   const text = parseTextQuery(query.q);
   // The matches, their total and the page's ids come from the facet columns and the ranked index
   // (one snapshot with the words' matches), in memory.
-  const { total, ids, searchable } = await db
-    .transaction()
-    .setIsolationLevel('repeatable read')
-    .execute(async (trx) => {
-      const columns = await facetColumns(trx as unknown as Db);
-      const relevance = query.sort === 'relevance';
-      const words = await matchWords(trx as unknown as Db, columns, query, text, { rank: relevance });
-      const rows = matchingRows(columns, words.rows, query);
-      const end = query.page * query.pageSize;
-      const ordered =
-        relevance && words.scores
-          ? orderByScore(columns, rows, words.scores, end)
-          : orderRows(columns, rows, query.sort, query.dir, end);
-      const page = ordered.subarray((query.page - 1) * query.pageSize);
-      return { total: rows.length, ids: Array.from(page, (r) => columns.id[r]!), searchable: words.searchable };
-    });
+  const { total, ids, searchable } = await inSnapshot(db, async (trx) => {
+    const columns = await facetColumns(trx);
+    const relevance = query.sort === 'relevance';
+    const words = await matchWords(trx, columns, query, text, { rank: relevance });
+    const rows = matchingRows(columns, words.rows, query);
+    const end = query.page * query.pageSize;
+    const ordered =
+      relevance && words.scores
+        ? orderByScore(columns, rows, words.scores, end)
+        : orderRows(columns, rows, query.sort, query.dir, end);
+    const page = ordered.subarray((query.page - 1) * query.pageSize);
+    return { total: rows.length, ids: Array.from(page, (r) => columns.id[r]!), searchable: words.searchable };
+  });
   const { rows, hits } = await pageOfFilings(db, ids, text, searchable);
   const hitOf = new Map(hits.map((h) => [h.filingId, h]));
   return {
@@ -63,13 +60,37 @@ export async function search(db: Db, query: ZorroSearchQuery): Promise<ZorroSear
 }
 
 /**
+ * The ids of the best-ranked filings for a text query under filters, in the finder's relevance
+ * order (the explorer's retrieval: one ranking for both).
+ */
+export async function rankedFilingIds(
+  db: Db,
+  filters: ZorroFilters,
+  text: TextQuery | null,
+  limit: number,
+): Promise<number[]> {
+  return inSnapshot(db, async (trx) => {
+    const columns = await facetColumns(trx);
+    const words = await matchWords(trx, columns, filters, text, { rank: true });
+    const rows = matchingRows(columns, words.rows, filters);
+    const ordered = words.scores
+      ? orderByScore(columns, rows, words.scores, limit)
+      : orderRows(columns, rows, 'relevance', 'desc', limit);
+    return Array.from(ordered, (r) => columns.id[r]!);
+  });
+}
+
+/**
  * The finder's and the grid's search: the search box read into filters and words (discover.ts),
  * then searched; the answer says how it was read.
  */
 export async function discoverSearch(db: Db, query: ZorroSearchQuery): Promise<ZorroSearchResponse> {
-  const { query: resolved, understood } = await resolveQuery(db, query);
-  const found = await search(db, resolved);
-  return understood ? { ...found, understood } : found;
+  // One snapshot for the reading's counts and the search: the generation is asked once.
+  return inSnapshot(db, async (trx) => {
+    const { query: resolved, understood } = await resolveQuery(trx, query);
+    const found = await search(trx, resolved);
+    return understood ? { ...found, understood } : found;
+  });
 }
 
 /** Facets for the search box as the finder reads it (the same reading as discoverSearch). */

@@ -25,6 +25,7 @@ import { useCreateApiKey } from './api/createApiKey';
 import { useRevokeApiKey } from './api/revokeApiKey';
 import { CreatedKeyDialog } from './CreatedKeyDialog';
 import { DateField } from '../../ui/DateField';
+import { apiPath } from '../../api/paths';
 
 const STATUS: Record<ApiKey['status'], { label: string; color: 'success' | 'default' | 'warning' }> = {
   active: { label: 'Active', color: 'success' },
@@ -79,7 +80,7 @@ export default function ApiKeysPage() {
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         {session.activeOrganization?.name} · Keys let your own systems call the Z-VIEW API (
-        <a href="/api/docs">reference</a>). Each key is limited to 20 requests per second by default.
+        <a href={apiPath('/docs')}>reference</a>). Each key is limited to 20 requests per second by default.
       </Typography>
 
       <Paper variant="outlined" component="form" onSubmit={submit} sx={{ p: 2, mb: 3 }} aria-label="Create an API key">

@@ -12,6 +12,7 @@ import {
 } from '@mui/material';
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import { useState } from 'react';
+import { apiPath } from '../../api/paths';
 
 /** The new key, shown once, with a copy button. */
 export function CreatedKeyDialog({ created, onClose }: { created: ApiKeyCreated | null; onClose: () => void }) {
@@ -39,7 +40,7 @@ export function CreatedKeyDialog({ created, onClose }: { created: ApiKeyCreated 
           />
           <Typography variant="body2" color="text.secondary">
             Send it as <code>Authorization: Bearer &lt;key&gt;</code> or <code>x-api-key: &lt;key&gt;</code>. Reference:{' '}
-            <a href="/api/docs">/api/docs</a>.
+            <a href={apiPath('/docs')}>{apiPath('/docs')}</a>.
           </Typography>
         </Stack>
       </DialogContent>

@@ -19,7 +19,10 @@ export const IDP_PATHS = {
   /** POST, no /api prefix, on the app's origin. */
   getIdentity: '/get-identity',
   /** Relative to the issuer (OIDC_ISSUER, e.g. https://host/oidc). */
+  // The identity provider's own API under the issuer, not this app's /api (not in its OpenAPI document).
+  // eslint-disable-next-line no-restricted-syntax
   authn: '/api/v1/authn',
+  // eslint-disable-next-line no-restricted-syntax
   session: '/api/v1/sessions/me',
   forgotPassword: '/forgot-password',
   /** Routes of this app (outside the shell). */

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import type { z } from 'zod';
+import { apiPath } from '../../api/paths';
 
 export type FaqResponse = z.infer<typeof faqResponseSchema>;
 export type FaqEntry = FaqResponse['faqs'][number];
@@ -15,7 +16,7 @@ export function faqSections(faqs: FaqEntry[]): { title: string; items: FaqEntry[
 }
 
 export const fetchFaq = (signal?: AbortSignal): Promise<FaqResponse> =>
-  api.get('/api/faq', { schema: faqResponseSchema, signal });
+  api.get(apiPath('/faq'), { schema: faqResponseSchema, signal });
 
 export function useFaq() {
   return useQuery({ queryKey: queryKeys.faq, queryFn: ({ signal }) => fetchFaq(signal), retry: false });

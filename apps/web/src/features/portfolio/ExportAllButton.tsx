@@ -5,10 +5,14 @@ import { api } from '../../api/client';
 import { useNotifications } from '../../ui/notifications';
 import { downloadFileName } from '@zview/contracts';
 import { saveBlob } from '../../ui/saveBlob';
+import { apiPath } from '../../api/paths';
 
 /** GET /api/caribou/portfolio/{id}/export?format=xlsx: every product's scores side by side, with where each row was placed. */
 export function fetchCombinedExport(id: number): Promise<Blob> {
-  return api.get<Blob>(`/api/caribou/portfolio/${id}/export`, { query: { format: 'xlsx' }, responseType: 'blob' });
+  return api.get<Blob>(apiPath('/caribou/portfolio/{id}/export', { id }), {
+    query: { format: 'xlsx' },
+    responseType: 'blob',
+  });
 }
 
 /** One download with every finished product side by side (what an underwriter asks for first). */

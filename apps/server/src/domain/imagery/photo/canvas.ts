@@ -165,7 +165,7 @@ export function circle(cx: number, cy: number, r: number, sides = 16): Pt[] {
 /** Separable box blur (two passes ≈ a Gaussian), in place: soft shadow edges. */
 export function blurMask(mask: Float32Array, width: number, height: number, radius: number): void {
   const r = Math.max(1, Math.round(radius));
-  const tmp = new Float32Array(mask.length);
+  const tmp = scratchMask('blur', mask.length);
   for (let pass = 0; pass < 2; pass++) {
     for (let y = 0; y < height; y++) {
       let sum = 0;
@@ -190,4 +190,19 @@ export function blurMask(mask: Float32Array, width: number, height: number, radi
 export function hexColour(hex: string): [number, number, number] {
   const n = Number.parseInt(hex.slice(1), 16);
   return [((n >> 16) & 255) / 255, ((n >> 8) & 255) / 255, (n & 255) / 255];
+}
+
+const scratch = new Map<string, Float32Array>();
+
+/**
+ * A zeroed coverage mask of `length` pixels, reused between renders: a render is synchronous, and
+ * allocating several megabytes per image made garbage collection a sixth of the render time.
+ * Each `key` is one mask in use at a time.
+ */
+export function scratchMask(key: string, length: number): Float32Array {
+  const found = scratch.get(key);
+  if (found && found.length === length) return found.fill(0);
+  const mask = new Float32Array(length);
+  scratch.set(key, mask);
+  return mask;
 }

@@ -20,8 +20,8 @@ export function setMix(out: Float32Array, a: RGB, b: RGB, t: number, gain = 1): 
   out[2] = (a[2] + (b[2] - a[2]) * t) * gain;
 }
 
-const GRASS: RGB = [0.3, 0.4, 0.19];
-const LUSH: RGB = [0.25, 0.38, 0.16];
+const GRASS: RGB = [0.33, 0.41, 0.21];
+const LUSH: RGB = [0.29, 0.39, 0.19];
 const DRY: RGB = [0.6, 0.55, 0.38];
 const SOIL: RGB = [0.45, 0.38, 0.29];
 const GRAVEL: RGB = [0.64, 0.6, 0.53];
@@ -62,7 +62,7 @@ export function ground(x: number, y: number, px: number, look: GroundLook, out: 
     else setMix(out, GRAVEL, SOIL, clamp01(0.3 + patches), 1 + stones * 0.35 + clumps * 0.2);
     return;
   }
-  const evenness = look.lawn ? 0.7 : 1;
+  const evenness = look.lawn ? 0.8 : 1;
   const dry = clamp01(1 - look.green + patches * 1.6 * evenness + (look.lawn ? -0.25 : 0.1));
   const base = look.lawn && look.green > 0.5 ? LUSH : GRASS;
   setMix(out, base, DRY, dry, 1 + clumps * 0.45 * evenness + grain * 0.16);
@@ -89,7 +89,7 @@ export function asphalt(x: number, y: number, px: number, age: number, wheel: nu
   const grain = px < 0.4 ? cellHash(x / 0.12, y / 0.12) - 0.5 : 0;
   setMix(out, ASPHALT, ASPHALT_OLD, clamp01(age + patches * 0.8), 1 + grain * 0.14);
   // Cracks: thin iso-lines of a noise field.
-  if (px < 0.5 && Math.abs(noise(x / 4.3, y / 4.3) - 0.5) < 0.012) for (let c = 0; c < 3; c++) out[c]! *= 0.7;
+  if (px < 0.5 && Math.abs(noise(x / 4.3, y / 4.3) - 0.5) < 0.006) for (let c = 0; c < 3; c++) out[c]! *= 0.82;
   if (wheel < 0.5) for (let c = 0; c < 3; c++) out[c]! *= 0.9 + wheel * 0.2;
 }
 

@@ -4,7 +4,7 @@ import type { ObliqueView } from '../view.js';
 import { hashUnit } from '../random.js';
 import type { SceneBuilding, SceneFeatures, SceneTree } from '../scene.js';
 import { orientedFrame, type Pt } from '../svg.js';
-import { Canvas, type Shader } from './canvas.js';
+import { Canvas, scratchMask, type Shader } from './canvas.js';
 import { lerp, setMix, type RGB } from './materials.js';
 import { cellHash, noise } from './noise.js';
 import { haze, orthoPhoto } from './ortho.js';
@@ -16,19 +16,10 @@ const AZIMUTH: Record<ObliqueDirection, number> = { north: 0, east: 90, south: 1
 const GROUND_SCALE = 0.62;
 const HEIGHT_SCALE = 0.78;
 /** Ground resolution of the orthophoto the oblique's ground is taken from. */
-const GROUND_MPP = 0.22;
+const GROUND_MPP = 0.26;
 const clamp01 = (v: number) => (v < 0 ? 0 : v > 1 ? 1 : v);
 
 type P3 = [x: number, y: number, z: number];
-
-const WALLS: RGB[] = [
-  [0.84, 0.8, 0.72],
-  [0.8, 0.78, 0.74],
-  [0.88, 0.86, 0.8],
-  [0.72, 0.64, 0.54],
-  [0.78, 0.7, 0.6],
-  [0.6, 0.34, 0.27],
-];
 
 /**
  * An oblique photo: the orthophoto's ground (with the same shadows) seen from a camera on
@@ -75,14 +66,21 @@ export function obliquePhoto(scene: SceneFeatures, view: ObliqueView): Canvas {
   const k = Math.cos((Math.round((bbox[1] + bbox[3]) / 2) * Math.PI) / 180);
   const [mx0, my0] = toMercator(center);
   const merc = 1 / Math.cos((center[1] * Math.PI) / 180);
-  const texture = ([x, y]: Pt): Pt => [(mx0 + x * merc) * k, (my0 + y * merc) * k];
+  const textureX = (x: number) => (mx0 + x * merc) * k;
+  const textureY = (y: number) => (my0 + y * merc) * k;
+  /** Texture x of a rotated point (the east coordinate, unrotated). */
+  const textureOf = (p: P3) => textureX(p[0] * cos + p[1] * sin);
 
   const canvas = new Canvas(W, H);
   const rgb = canvas.rgb;
   const src = groundPhoto.rgb;
   for (let sy = 0; sy < H; sy++)
     for (let sx = 0; sx < W; sx++) {
-      const [lx, ly] = unrotate(groundAt(sx + 0.5, sy + 0.5));
+      // (Inlined unrotate(groundAt(…)): this loop runs for every pixel, arrays would cost GC.)
+      const gx = (sx + 0.5 - W / 2) / scale;
+      const gy = (horizon - sy - 0.5) / (GROUND_SCALE * scale);
+      const lx = gx * cos + gy * sin;
+      const ly = -gx * sin + gy * cos;
       const px = o0[0] + ex[0] * lx + ey[0] * ly - 0.5;
       const py = o0[1] + ex[1] * lx + ey[1] * ly - 0.5;
       const x0 = Math.max(0, Math.min(gw - 2, Math.floor(px)));
@@ -107,7 +105,7 @@ export function obliquePhoto(scene: SceneFeatures, view: ObliqueView): Canvas {
   const L: P3 = [sunLocal[0], sunLocal[1], sun.toSun[2]];
   const climate = climateAt(center);
   const month = Number(view.capturedOn.slice(5, 7));
-  const mask = new Float32Array(W * H);
+  const mask = scratchMask('oblique', W * H);
   const site = siteDetails(scene, view.capturedOn);
 
   const objects: { depth: number; draw: () => void }[] = [];
@@ -173,9 +171,9 @@ export function obliquePhoto(scene: SceneFeatures, view: ObliqueView): Canvas {
     const total = b.heightFt * 0.3048;
     const flat = b.roofShape === 'flat' || b.roofShape === 'unknown' || damage === 'burned';
     const hip = b.roofShape === 'hip' || b.roofShape === 'mansard';
-    const wallColour =
-      damage === 'burned' ? ([0.3, 0.27, 0.25] as RGB) : WALLS[Math.floor(hashUnit(b.id, 'wall') * WALLS.length)]!;
-    const brick = wallColour === WALLS[5];
+    const style = wallStyle(b, climate, frame.length, frame.width);
+    const wallColour = damage === 'burned' ? ([0.3, 0.27, 0.25] as RGB) : style.colour;
+    const brick = style.kind === 'brick';
     const storeys = Math.max(1, Math.round(walls / 2.9));
     const shed = b.id.endsWith('-shed');
     const rotated = local.map(rotate);
@@ -215,10 +213,12 @@ export function obliquePhoto(scene: SceneFeatures, view: ObliqueView): Canvas {
         (p, o) => {
           const t = (Math.hypot(p[0] - a[0], p[1] - a[1]) / (len || 1)) * len;
           const z = p[2];
-          const [wx] = texture(unrotate([p[0], p[1]]));
+          const wx = textureOf(p);
           let f = lit * (1 + (cellHash(wx / 0.12 + z * 7, z / 0.12) - 0.5) * 0.08);
           if (brick) f *= z % 0.075 < 0.012 || (t + (Math.floor(z / 0.075) % 2) * 0.1) % 0.2 < 0.012 ? 1.25 : 1;
-          else if (!shed && z % 0.2 < 0.03) f *= 0.9;
+          else if (style.kind === 'siding' && z % 0.2 < 0.03) f *= 0.9;
+          else if (style.kind === 'metal' && ((t % 0.3) + 0.3) % 0.3 < 0.05) f *= 0.85;
+          else if (style.kind === 'stucco') f *= 1 + (noise(wx / 0.9, z / 0.9) - 0.5) * 0.08;
           if (walls - z < 0.35) f *= 0.7;
           setMix(o, wallColour, wallColour, 0, f);
           if (damage === 'burned') {
@@ -255,11 +255,11 @@ export function obliquePhoto(scene: SceneFeatures, view: ObliqueView): Canvas {
       return [rx, ry, z];
     };
     const shadeRoof = (p: P3, o: Float32Array) => {
-      const [x, y] = unrotate([p[0], p[1]]);
-      const um = x * frame.u[0] + -y * frame.u[1] - frame.minU;
-      const vm = x * frame.v[0] + -y * frame.v[1] - frame.minV;
-      const [wx, wy] = texture([x, y]);
-      roof(um, vm, wx, wy, o);
+      const x = p[0] * cos + p[1] * sin;
+      const y = -p[0] * sin + p[1] * cos;
+      const um = x * frame.u[0] - y * frame.u[1] - frame.minU;
+      const vm = x * frame.v[0] - y * frame.v[1] - frame.minV;
+      roof(um, vm, textureX(x), textureY(y), o);
     };
     if (flat) {
       face(
@@ -282,7 +282,7 @@ export function obliquePhoto(scene: SceneFeatures, view: ObliqueView): Canvas {
     for (const f of faces) {
       if (f.gable)
         face(f.pts, (p, o) => {
-          const [wx] = texture(unrotate([p[0], p[1]]));
+          const wx = textureOf(p);
           setMix(o, wallColour, wallColour, 0, 0.55 + (cellHash(wx / 0.12, p[2] / 0.2) - 0.5) * 0.06);
         });
       else face(f.pts, shadeRoof);
@@ -370,6 +370,54 @@ export function obliquePhoto(scene: SceneFeatures, view: ObliqueView): Canvas {
         rgb[i + 2] = lerp(rgb[i + 2]!, c[2] * g, alpha);
       }
   }
+}
+
+type WallKind = 'siding' | 'brick' | 'stucco' | 'metal';
+
+/**
+ * Walls by region, era and type: stucco in the West and on the Gulf coast, brick and lap siding
+ * elsewhere (brick likelier on older houses), ribbed metal on manufactured homes (long and
+ * narrow), barns and sheds (red or grey), and on small commercial blocks (large, flat-roofed).
+ */
+function wallStyle(b: SceneBuilding, climate: ReturnType<typeof climateAt>, lengthM: number, widthM: number) {
+  const pick = <T>(items: T[], salt: string) => items[Math.floor(hashUnit(b.id, salt) * items.length)]!;
+  const style = (kind: WallKind, colours: RGB[]) => ({ kind, colour: pick(colours, 'wall-colour') });
+  const area = lengthM * widthM;
+  if (b.id.endsWith('-shed') || (b.roofMaterial === 'metal' && area > 250 && b.heightFt < 30))
+    return style('metal', [
+      [0.55, 0.2, 0.16],
+      [0.72, 0.72, 0.7],
+      [0.6, 0.62, 0.6],
+    ]);
+  if (widthM < 5.5 && lengthM / Math.max(widthM, 1) > 2.8)
+    return style('metal', [
+      [0.88, 0.88, 0.85],
+      [0.8, 0.83, 0.82],
+      [0.86, 0.82, 0.72],
+    ]);
+  if ((b.roofShape === 'flat' && area > 300) || climate !== 'east') {
+    if (climate !== 'east' || hashUnit(b.id, 'commercial-wall') < 0.5)
+      return style('stucco', [
+        [0.86, 0.82, 0.72],
+        [0.9, 0.87, 0.8],
+        [0.8, 0.72, 0.6],
+        [0.84, 0.8, 0.76],
+      ]);
+  }
+  const old = (b.yearBuilt ?? 1990) < 1960;
+  if (hashUnit(b.id, 'brick') < (old ? 0.7 : 0.3))
+    return style('brick', [
+      [0.6, 0.34, 0.27],
+      [0.55, 0.3, 0.24],
+      [0.66, 0.44, 0.34],
+    ]);
+  return style('siding', [
+    [0.84, 0.8, 0.72],
+    [0.8, 0.78, 0.74],
+    [0.88, 0.86, 0.8],
+    [0.62, 0.66, 0.68],
+    [0.7, 0.66, 0.55],
+  ]);
 }
 
 export type { LngLat };

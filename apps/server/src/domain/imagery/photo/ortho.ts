@@ -4,7 +4,7 @@ import type { SceneView } from '../view.js';
 import { hashUnit, seededRandom } from '../random.js';
 import type { SceneBuilding, SceneFeatures, SceneTree } from '../scene.js';
 import { orientedFrame, type Pt } from '../svg.js';
-import { blurMask, Canvas, circle, hexColour, type Rect } from './canvas.js';
+import { blurMask, Canvas, circle, hexColour, scratchMask, type Rect } from './canvas.js';
 import { convexHull, offsetRing, polylineCoords } from './geometry.js';
 import { PITCH, roofShader } from './roof.js';
 import {
@@ -76,7 +76,7 @@ export function orthoPhoto(
   const ctx = context(view);
   const { W, H, project, mpp, ppm, X, Y } = ctx;
   const canvas = new Canvas(W, H);
-  const mask = new Float32Array(W * H);
+  const mask = scratchMask('ortho', W * H);
   const scene = cull(fullScene, view);
   const site = siteDetails(scene, view.capturedOn);
   const ring = (coords: GeoJSON.Position[]): Pt[] => coords.map((c) => project(c as LngLat));
@@ -152,7 +152,17 @@ export function orthoPhoto(
     const pts = drive.line.map(project);
     const [a, b] = [pts[0]!, pts[1]!];
     const len = Math.hypot(b[0] - a[0], b[1] - a[1]) || 1;
-    canvas.paint(mask, canvas.stroke(pts, drive.widthM * ppm, mask), (x, y, o) => {
+    // Square-ended slab from the garage to the curb.
+    const half = (drive.widthM / 2) * ppm;
+    const [nx, ny] = [(-(b[1] - a[1]) / len) * half, ((b[0] - a[0]) / len) * half];
+    const slab: Pt[] = [
+      [a[0] + nx, a[1] + ny],
+      [b[0] + nx, b[1] + ny],
+      [b[0] - nx, b[1] - ny],
+      [a[0] - nx, a[1] - ny],
+      [a[0] + nx, a[1] + ny],
+    ];
+    canvas.paint(mask, canvas.polygon([slab], mask), (x, y, o) => {
       const along = (((x + 0.5 - a[0]) * (b[0] - a[0]) + (y + 0.5 - a[1]) * (b[1] - a[1])) / len) * mpp;
       concrete(X[x]!, Y[y]!, mpp, along, 3, o);
       // Oil and tyre stains where cars stand.
@@ -354,8 +364,8 @@ function shadows(
   site: ReturnType<typeof siteDetails>,
 ) {
   const { W, H, ppm, project } = ctx;
-  const shadow = new Float32Array(W * H);
-  const tmp = new Float32Array(W * H);
+  const shadow = scratchMask('shadow', W * H);
+  const tmp = scratchMask('shadow-part', W * H);
   const sx = ctx.sun.shadow.dx * ppm;
   const sy = ctx.sun.shadow.dy * ppm;
   const cast = (pts: Pt[], h: number): Pt[] =>

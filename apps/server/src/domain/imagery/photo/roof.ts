@@ -130,7 +130,10 @@ export function roofShader(
         const oy = (cy + 0.2 + cellHash(cx + 5, cy) * 0.6) * 0.45;
         const d = Math.hypot(wx - ox, wy - oy);
         const rr = 0.05 + mpp * 0.45;
-        if (d < rr) setMix(o, [o[0]!, o[1]!, o[2]!], HAIL_MARK, 0.75 * (1 - d / rr / 2), 1);
+        if (d < rr) {
+          const t = 0.75 * (1 - d / rr / 2);
+          for (let c = 0; c < 3; c++) o[c] = o[c]! + (HAIL_MARK[c]! - o[c]!) * t;
+        }
       }
     }
     if (tarp && fu > tarp.u0 && fu < tarp.u0 + 0.45 && fv > tarp.v0 && fv < tarp.v0 + 0.44) {

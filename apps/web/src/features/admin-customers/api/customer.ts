@@ -2,12 +2,14 @@ import { customerSchema, type CreateCustomerRequest, type UpdateCustomerRequest 
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { CUSTOMERS_PATH } from './customers';
+import { apiPath } from '../../../api/paths';
 
 /** GET /api/zauth-customer/customers/{id} */
 export const customerQuery = (id: number) =>
   queryOptions({
     queryKey: ['zauth-customer', 'customers', id],
-    queryFn: () => api.get(`${CUSTOMERS_PATH}/${id}`, { schema: customerSchema, organization: false }),
+    queryFn: () =>
+      api.get(apiPath('/zauth-customer/customers/{id}', { id }), { schema: customerSchema, organization: false }),
   });
 
 export function useCustomer(id: number) {
@@ -28,7 +30,7 @@ export function useUpdateCustomer(id: number) {
   const invalidate = useInvalidateCustomer(id);
   return useMutation({
     mutationFn: (body: UpdateCustomerRequest) =>
-      api.put(`${CUSTOMERS_PATH}/${id}`, body, { schema: customerSchema, organization: false }),
+      api.put(apiPath('/zauth-customer/customers/{id}', { id }), body, { schema: customerSchema, organization: false }),
     onSuccess: invalidate,
   });
 }

@@ -1,8 +1,9 @@
 import { customersMetadataResponseSchema, customersResponseSchema, type CustomersQuery } from '@zview/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
+import { apiPath } from '../../../api/paths';
 
-export const CUSTOMERS_PATH = '/api/zauth-customer/customers';
+export const CUSTOMERS_PATH = apiPath('/zauth-customer/customers');
 
 /** GET /api/zauth-customer/customers (search, sort, paging). Staff act for no organisation here. */
 export function fetchCustomers(query: CustomersQuery) {
@@ -25,6 +26,9 @@ export function useCustomersMetadata() {
   return useQuery({
     queryKey: ['zauth-customer', 'customers', 'metadata'],
     queryFn: () =>
-      api.get(`${CUSTOMERS_PATH}/metadata`, { schema: customersMetadataResponseSchema, organization: false }),
+      api.get(apiPath('/zauth-customer/customers/metadata'), {
+        schema: customersMetadataResponseSchema,
+        organization: false,
+      }),
   });
 }

@@ -1,13 +1,14 @@
 import { samlIdpListResponseSchema, samlIdpResponseSchema, type UpdateSamlIdpRequest } from '@zview/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
+import { apiPath } from '../../../api/paths';
 
 /**
  * The customer's (organisation's) enterprise SAML IdPs: GET /api/identity/saml-idps and PATCH
  * /api/identity/saml-idps/{id} (internal admins), for the organisation of the page, not the one
  * selected in the top bar.
  */
-const IDPS_PATH = '/api/identity/saml-idps';
+const IDPS_PATH = apiPath('/identity/saml-idps');
 const forCustomer = (customerId: number) => ({ query: { target_organization_id: customerId }, organization: false });
 
 export const identityProvidersQuery = (customerId: number) =>
@@ -24,7 +25,7 @@ export function useSetInternalAdminGroup(customerId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...body }: UpdateSamlIdpRequest & { id: string }) =>
-      api.patch(`${IDPS_PATH}/${encodeURIComponent(id)}`, body, {
+      api.patch(apiPath('/identity/saml-idps/{id}', { id }), body, {
         ...forCustomer(customerId),
         schema: samlIdpResponseSchema,
       }),

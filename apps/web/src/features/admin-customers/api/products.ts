@@ -2,7 +2,7 @@ import { customerProductsResponseSchema, productSwitchSchema, type UpdateProduct
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { useInvalidateCustomer } from './customer';
-import { CUSTOMERS_PATH } from './customers';
+import { apiPath } from '../../../api/paths';
 
 /** GET /api/zauth-customer/customers/{id}/products */
 export function useCustomerProducts(id: number) {
@@ -10,7 +10,10 @@ export function useCustomerProducts(id: number) {
     queryKey: ['zauth-customer', 'customers', id, 'products'],
     queryFn: () =>
       api
-        .get(`${CUSTOMERS_PATH}/${id}/products`, { schema: customerProductsResponseSchema, organization: false })
+        .get(apiPath('/zauth-customer/customers/{id}/products', { id }), {
+          schema: customerProductsResponseSchema,
+          organization: false,
+        })
         .then((body) => body.products),
   });
 }
@@ -20,7 +23,7 @@ export function useUpdateCustomerProduct(id: number) {
   const invalidate = useInvalidateCustomer(id);
   return useMutation({
     mutationFn: ({ productId, ...body }: UpdateProductRequest & { productId: string }) =>
-      api.put(`${CUSTOMERS_PATH}/${id}/products/${encodeURIComponent(productId)}`, body, {
+      api.put(apiPath('/zauth-customer/customers/{id}/products/{productId}', { id, productId }), body, {
         schema: productSwitchSchema,
         organization: false,
       }),

@@ -7,7 +7,7 @@ import {
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { useInvalidateCustomer } from './customer';
-import { CUSTOMERS_PATH } from './customers';
+import { apiPath } from '../../../api/paths';
 
 /** GET /api/zauth-customer/customers/{id}/users */
 export function useCustomerUsers(id: number) {
@@ -15,7 +15,10 @@ export function useCustomerUsers(id: number) {
     queryKey: ['zauth-customer', 'customers', id, 'users'],
     queryFn: () =>
       api
-        .get(`${CUSTOMERS_PATH}/${id}/users`, { schema: customerUsersResponseSchema, organization: false })
+        .get(apiPath('/zauth-customer/customers/{id}/users', { id }), {
+          schema: customerUsersResponseSchema,
+          organization: false,
+        })
         .then((body) => body.users),
   });
 }
@@ -25,7 +28,7 @@ export function useAddAccess(id: number) {
   const invalidate = useInvalidateCustomer(id);
   return useMutation({
     mutationFn: (body: AddAccessRequest) =>
-      api.put(`${CUSTOMERS_PATH}/${id}/users/new/add-access`, body, {
+      api.put(apiPath('/zauth-customer/customers/{id}/users/{userId}/add-access', { id, userId: 'new' }), body, {
         schema: addAccessResponseSchema,
         organization: false,
       }),
@@ -39,7 +42,7 @@ export function useRevokeAccess(id: number) {
   return useMutation({
     mutationFn: (userId: string) =>
       api.put(
-        `${CUSTOMERS_PATH}/${id}/users/${userId}/revoke-access`,
+        apiPath('/zauth-customer/customers/{id}/users/{userId}/revoke-access', { id, userId }),
         { userId },
         { schema: revokeAccessResponseSchema, organization: false },
       ),

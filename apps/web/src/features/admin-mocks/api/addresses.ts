@@ -1,7 +1,7 @@
 import { mockAddressesResponseSchema } from '@zview/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
-import { MOCKS_PATH } from './responses';
+import { apiPath } from '../../../api/paths';
 
 /** GET /api/caribou/mocks/addresses (every signed-in user) */
 export function useMockAddresses() {
@@ -9,7 +9,7 @@ export function useMockAddresses() {
     queryKey: ['caribou', 'mocks', 'addresses'],
     queryFn: () =>
       api
-        .get(`${MOCKS_PATH}/addresses`, { schema: mockAddressesResponseSchema, organization: false })
+        .get(apiPath('/caribou/mocks/addresses'), { schema: mockAddressesResponseSchema, organization: false })
         .then((body) => body.results),
   });
 }

@@ -7,7 +7,8 @@ import {
 } from '@zview/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
-import { MOCKS_PATH, useInvalidateMocks } from './responses';
+import { useInvalidateMocks } from './responses';
+import { apiPath } from '../../../api/paths';
 
 /** GET /api/caribou/mocks/cases */
 export function useMockCases() {
@@ -15,14 +16,14 @@ export function useMockCases() {
     queryKey: ['caribou', 'mocks', 'cases'],
     queryFn: () =>
       api
-        .get(`${MOCKS_PATH}/cases`, { schema: mockCasesResponseSchema, organization: false })
+        .get(apiPath('/caribou/mocks/cases'), { schema: mockCasesResponseSchema, organization: false })
         .then((body) => body.results),
   });
 }
 
 /** POST /api/caribou/mocks/cases (coordinates already 'lng,lat') */
 export function createMockCase(body: MockCaseRequest) {
-  return api.post(`${MOCKS_PATH}/cases`, body, { schema: mockCaseSchema, organization: false });
+  return api.post(apiPath('/caribou/mocks/cases'), body, { schema: mockCaseSchema, organization: false });
 }
 
 export function useCreateMockCase() {
@@ -35,7 +36,7 @@ export function useDeleteMockCase() {
   const invalidate = useInvalidateMocks();
   return useMutation({
     mutationFn: (mock: MockCase) =>
-      api.delete(`${MOCKS_PATH}/cases/${mock.mockResponseId}`, {
+      api.delete(apiPath('/caribou/mocks/cases/{mockResponseId}', { mockResponseId: mock.mockResponseId }), {
         query: {
           location: mock.location,
           location_type: mock.location_type,

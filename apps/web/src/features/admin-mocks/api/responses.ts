@@ -6,8 +6,8 @@ import {
 } from '@zview/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
+import { apiPath } from '../../../api/paths';
 
-export const MOCKS_PATH = '/api/caribou/mocks';
 const KEY = ['caribou', 'mocks'] as const;
 
 /** Any write to mocks: responses, cases and addresses are read again. */
@@ -22,14 +22,14 @@ export function useMockResponses() {
     queryKey: [...KEY, 'responses'],
     queryFn: () =>
       api
-        .get(`${MOCKS_PATH}/responses`, { schema: mockResponsesResponseSchema, organization: false })
+        .get(apiPath('/caribou/mocks/responses'), { schema: mockResponsesResponseSchema, organization: false })
         .then((body) => body.results),
   });
 }
 
 /** GET /api/caribou/mocks/responses/{id} */
 export function fetchMockResponse(id: number) {
-  return api.get(`${MOCKS_PATH}/responses/${id}`, { schema: mockResponseSchema, organization: false });
+  return api.get(apiPath('/caribou/mocks/responses/{id}', { id }), { schema: mockResponseSchema, organization: false });
 }
 
 /** POST /responses (no id) or PUT /responses/{id} */
@@ -38,8 +38,11 @@ export function useSaveMockResponse() {
   return useMutation({
     mutationFn: ({ id, ...body }: MockResponseRequest & { id?: number }) =>
       id === undefined
-        ? api.post(`${MOCKS_PATH}/responses`, body, { schema: mockResponseSchema, organization: false })
-        : api.put(`${MOCKS_PATH}/responses/${id}`, body, { schema: mockResponseSchema, organization: false }),
+        ? api.post(apiPath('/caribou/mocks/responses'), body, { schema: mockResponseSchema, organization: false })
+        : api.put(apiPath('/caribou/mocks/responses/{id}', { id }), body, {
+            schema: mockResponseSchema,
+            organization: false,
+          }),
     onSuccess: invalidate,
   });
 }
@@ -49,7 +52,10 @@ export function useDeleteMockResponse() {
   const invalidate = useInvalidateMocks();
   return useMutation({
     mutationFn: (id: number) =>
-      api.delete(`${MOCKS_PATH}/responses/${id}`, { schema: mockResponseDeletedSchema, organization: false }),
+      api.delete(apiPath('/caribou/mocks/responses/{id}', { id }), {
+        schema: mockResponseDeletedSchema,
+        organization: false,
+      }),
     onSuccess: invalidate,
   });
 }

@@ -1,8 +1,9 @@
 import { apiKeyListSchema, type ApiKey } from '@zview/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
+import { apiPath } from '../../../api/paths';
 
-export const API_KEYS_PATH = '/api/user-management/api-keys';
+export const API_KEYS_PATH = apiPath('/user-management/api-keys');
 
 /** GET /api/user-management/api-keys: the organisation's keys (never the secrets). */
 export function fetchApiKeys(): Promise<ApiKey[]> {

@@ -1,11 +1,12 @@
 import { apiKeySchema, type ApiKey } from '@zview/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
-import { API_KEYS_PATH, apiKeysQuery } from './apiKeys';
+import { apiKeysQuery } from './apiKeys';
+import { apiPath } from '../../../api/paths';
 
 /** POST /api/user-management/api-keys/{id}/revoke: refused from the next request on. */
 export function revokeApiKey(id: string): Promise<ApiKey> {
-  return api.post(`${API_KEYS_PATH}/${encodeURIComponent(id)}/revoke`, undefined, { schema: apiKeySchema });
+  return api.post(apiPath('/user-management/api-keys/{id}/revoke', { id }), undefined, { schema: apiKeySchema });
 }
 
 export function useRevokeApiKey() {

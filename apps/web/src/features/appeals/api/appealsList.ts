@@ -8,6 +8,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '../../../api/client';
 import { useSession } from '../../../session/session';
 import { appealKeys } from './keys';
+import { apiPath } from '../../../api/paths';
 
 export interface AppealListFilters {
   status: AppealStatus[];
@@ -21,7 +22,7 @@ export interface AppealListFilters {
 
 /** GET /api/caribou/appeals: the organisation's appeals, newest first. */
 export function fetchAppeals(filters: AppealListFilters): Promise<AppealListResponse> {
-  return api.get('/api/caribou/appeals', {
+  return api.get(apiPath('/caribou/appeals'), {
     query: {
       status: filters.status.length ? filters.status.join(',') : undefined,
       product: filters.product,

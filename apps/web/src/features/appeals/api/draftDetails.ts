@@ -3,8 +3,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { useSession } from '../../../session/session';
 import { appealKeys } from './keys';
+import { apiPath } from '../../../api/paths';
 
-export const DRAFT_DETAILS_PATH = '/api/caribou/appeals/draft_details';
+export const DRAFT_DETAILS_PATH = apiPath('/caribou/appeals/draft_details');
 
 /** GET /api/caribou/appeals/draft_details (h3Index, product, featureName; propertyId picks the property in the cell). */
 export function fetchDraftDetails(subject: AppealSubject & { featureName?: string }): Promise<DraftDetailsResponse> {

@@ -2,6 +2,7 @@ import { appealEvidenceResponseSchema, APPEAL_EVIDENCE_MAX_BYTES, APPEAL_EVIDENC
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { useInvalidateAppeals } from './keys';
+import { apiPath } from '../../../api/paths';
 
 /** What the browser can tell before sending (the server checks the file's bytes too). */
 export function evidenceProblem(file: File): string | null {
@@ -16,7 +17,9 @@ export function evidenceProblem(file: File): string | null {
 export function postEvidence(appealId: number, file: File) {
   const form = new FormData();
   form.append('file', file, file.name);
-  return api.post(`/api/caribou/appeals/${appealId}/evidence`, form, { schema: appealEvidenceResponseSchema });
+  return api.post(apiPath('/caribou/appeals/{id}/evidence', { id: appealId }), form, {
+    schema: appealEvidenceResponseSchema,
+  });
 }
 
 export function useUploadEvidence() {

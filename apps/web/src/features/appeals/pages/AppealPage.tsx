@@ -18,6 +18,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
+import { apiPath } from '../../../api/paths';
 import { useSession } from '../../../session/session';
 import { useAppeal } from '../api/appealDetail';
 import { useTransition, type AppealTransitionCall } from '../api/transition';
@@ -308,7 +309,7 @@ export default function AppealPage() {
                   startIcon={<Download />}
                   onClick={() =>
                     void downloadProtected(
-                      `/api/caribou/appeals/audit.csv?propertyId=${encodeURIComponent(a.propertyId)}`,
+                      `${apiPath('/caribou/appeals/audit.csv')}?propertyId=${encodeURIComponent(a.propertyId)}`,
                       downloadFileName(`appeals audit ${a.propertyId}`, 'csv'),
                     ).catch((e: Error) => setError(e.message))
                   }

@@ -1,8 +1,9 @@
 import { billingResponseSchema, type BillingResponse } from '@zview/contracts';
 import { isCancelledError, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
+import { apiPath } from '../../../api/paths';
 
-export const BILLING_PATH = '/api/caribou/billing';
+export const BILLING_PATH = apiPath('/caribou/billing');
 
 /** GET /caribou/billing; `organization` (internal admins) names another organisation. */
 export function fetchBilling(organization: number | null, signal?: AbortSignal): Promise<BillingResponse> {

@@ -4,8 +4,9 @@ import { useMemo } from 'react';
 import { api } from '../../../api/client';
 import { OFFLINE_BASE_STYLES, type BaseStyles } from '../engine/baseStyles';
 import type { LngLat } from '../types';
+import { apiPath } from '../../../api/paths';
 
-export const MAP_SOURCES_PATH = '/api/map/sources';
+export const MAP_SOURCES_PATH = apiPath('/map/sources');
 
 /** Half the side of the street style's bbox around the property, in degrees (the server allows ≤ 0.05° sides). */
 const STREET_BBOX_HALF_DEGREES = 0.01;

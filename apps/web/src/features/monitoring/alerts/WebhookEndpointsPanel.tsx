@@ -124,7 +124,7 @@ export function WebhookEndpointsPanel() {
               <TableCell>{eventsOf(e)}</TableCell>
               <TableCell>
                 {e.secrets.map((s) => (
-                  <Typography key={s.createdAt} variant="body2" sx={{ fontFamily: 'monospace' }}>
+                  <Typography key={s.createdAt} variant="body2" sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
                     {s.hint}
                     {s.expiresAt && (
                       <Typography component="span" variant="caption" color="text.secondary">

@@ -8,6 +8,7 @@ import {
   type ChangesQuery,
 } from '@zview/contracts';
 import { api } from '../../../api/client';
+import { apiPath } from '../../../api/paths';
 
 /** Calls of monitored portfolios (issue 41): monitoring state, changes, a change's imagery, run diffs. */
 export const monitoringKeys = {
@@ -20,31 +21,33 @@ export const monitoringKeys = {
 };
 
 export const fetchMonitoring = (id: number) =>
-  api.get(`/api/caribou/portfolio/${id}/monitoring`, { schema: monitoringListSchema });
+  api.get(apiPath('/caribou/portfolio/{id}/monitoring', { id }), { schema: monitoringListSchema });
 
 export const setMonitoring = (id: number, product: string, body: { monitored: boolean; pinned?: boolean }) =>
-  api.put(`/api/caribou/portfolio/${id}/product/${product}/monitoring`, body, { schema: monitoringStateSchema });
+  api.put(apiPath('/caribou/portfolio/{id}/product/{p}/monitoring', { id, p: product }), body, {
+    schema: monitoringStateSchema,
+  });
 
 export const fetchChanges = (id: number, query: Partial<ChangesQuery>) =>
-  api.get(`/api/caribou/portfolio/${id}/changes`, {
+  api.get(apiPath('/caribou/portfolio/{id}/changes', { id }), {
     query: Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== '')),
     schema: changesPageSchema,
   });
 
 export const fetchChange = (id: number, changeId: string) =>
-  api.get(`/api/caribou/portfolio/${id}/changes/${changeId}`, { schema: changeDetailSchema });
+  api.get(apiPath('/caribou/portfolio/{id}/changes/{changeId}', { id, changeId }), { schema: changeDetailSchema });
 
 export const fetchDiff = (id: number, product: string, from: number, to: number | 'now') =>
-  api.get(`/api/caribou/portfolio/${id}/product/${product}/diff`, {
+  api.get(apiPath('/caribou/portfolio/{id}/product/{p}/diff', { id, p: product }), {
     query: { from, to },
     schema: runDiffSummarySchema,
   });
 
 export const fetchDiffFile = (id: number, product: string, from: number, to: number | 'now', format: 'csv' | 'xlsx') =>
-  api.get<Blob>(`/api/caribou/portfolio/${id}/product/${product}/diff/export`, {
+  api.get<Blob>(apiPath('/caribou/portfolio/{id}/product/{p}/diff/export', { id, p: product }), {
     query: { from, to, format },
     responseType: 'blob',
   });
 
 export const fetchPortfolio = (id: number) =>
-  api.get(`/api/caribou/portfolio/${id}/metadata`, { schema: portfolioMetadataSchema });
+  api.get(apiPath('/caribou/portfolio/{id}/metadata', { id }), { schema: portfolioMetadataSchema });

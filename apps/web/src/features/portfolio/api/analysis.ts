@@ -6,12 +6,12 @@ import {
   type AccumulationGrouping,
 } from '@zview/contracts';
 import { api } from '../../../api/client';
+import { apiPath } from '../../../api/paths';
 
 /** The portfolio analysis calls (issue 43): dashboard, areas, rings and a ring's rows, and their files. */
-const base = (id: number) => `/api/caribou/portfolio/${id}`;
 
 export function fetchDashboard(id: number, signal?: AbortSignal) {
-  return api.get(`${base(id)}/dashboard`, { schema: dashboardSchema, signal });
+  return api.get(apiPath('/caribou/portfolio/{id}/dashboard', { id }), { schema: dashboardSchema, signal });
 }
 
 export function fetchAccumulation(
@@ -19,7 +19,11 @@ export function fetchAccumulation(
   query: { product: string; by: AccumulationGrouping; page: number; itemsPerPage: number },
   signal?: AbortSignal,
 ) {
-  return api.get(`${base(id)}/accumulation`, { query, schema: accumulationPageSchema, signal });
+  return api.get(apiPath('/caribou/portfolio/{id}/accumulation', { id }), {
+    query,
+    schema: accumulationPageSchema,
+    signal,
+  });
 }
 
 export function fetchRings(
@@ -27,7 +31,7 @@ export function fetchRings(
   query: { product: string; radius: number; limit: number },
   signal?: AbortSignal,
 ) {
-  return api.get(`${base(id)}/accumulation/rings`, { query, schema: ringsSchema, signal });
+  return api.get(apiPath('/caribou/portfolio/{id}/accumulation/rings', { id }), { query, schema: ringsSchema, signal });
 }
 
 export function fetchRingRows(
@@ -35,7 +39,7 @@ export function fetchRingRows(
   query: { product: string; latitude: number; longitude: number; radius: number },
   signal?: AbortSignal,
 ) {
-  return api.get(`${base(id)}/accumulation/ring-rows`, {
+  return api.get(apiPath('/caribou/portfolio/{id}/accumulation/ring-rows', { id }), {
     query: { ...query, itemsPerPage: 500 },
     schema: ringRowsSchema,
     signal,
@@ -49,10 +53,11 @@ export function fetchAggregateFile(
     { kind: 'areas'; product: string; by: AccumulationGrouping } | { kind: 'rings'; product: string; radius: number },
   format: 'csv' | 'xlsx',
 ): Promise<Blob> {
-  const path = what.kind === 'areas' ? 'accumulation' : 'accumulation/rings';
+  const path =
+    what.kind === 'areas' ? '/caribou/portfolio/{id}/accumulation' : '/caribou/portfolio/{id}/accumulation/rings';
   const query =
     what.kind === 'areas'
       ? { product: what.product, by: what.by, format, itemsPerPage: 5000 }
       : { product: what.product, radius: what.radius, limit: 100, format };
-  return api.get<Blob>(`${base(id)}/${path}`, { query, responseType: 'blob' });
+  return api.get<Blob>(apiPath(path, { id }), { query, responseType: 'blob' });
 }

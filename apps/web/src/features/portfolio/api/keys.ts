@@ -4,6 +4,7 @@ import {
   type JobFilter,
   type PortfolioList,
 } from '@zview/contracts';
+import { apiPath } from '../../../api/paths';
 
 /** Filters of the portfolio list (comma-joined on the wire). */
 export interface PortfolioListFilters {
@@ -23,7 +24,8 @@ export const roleGroupHeaders = (internalAdmin: boolean) =>
   internalAdmin ? { [PORTFOLIO_ROLE_GROUP_HEADER]: INTERNAL_ADMIN_ROLE_GROUP } : undefined;
 
 /** The path of one product of a portfolio. */
-export const productPath = (id: number, product: string) => `/api/caribou/portfolio/${id}/product/${product}`;
+export const productPath = (id: number, product: string) =>
+  apiPath('/caribou/portfolio/{id}/product/{p}', { id, p: product });
 
 /** Query keys of the portfolio screens; all carry the active organisation id. */
 export const portfolioKeys = {

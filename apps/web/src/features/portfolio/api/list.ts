@@ -1,6 +1,7 @@
 import { portfolioListSchema, type PortfolioList } from '@zview/contracts';
 import { api } from '../../../api/client';
 import { joined, roleGroupHeaders, type PortfolioListFilters } from './keys';
+import { apiPath } from '../../../api/paths';
 
 /** GET /api/caribou/portfolios: the list page (filters, paging). */
 export function fetchPortfolios(
@@ -10,7 +11,7 @@ export function fetchPortfolios(
   signal?: AbortSignal,
   internalAdmin = false,
 ): Promise<PortfolioList> {
-  return api.get('/api/caribou/portfolios', {
+  return api.get(apiPath('/caribou/portfolios'), {
     query: {
       product: joined(filters.product),
       status: joined(filters.status),

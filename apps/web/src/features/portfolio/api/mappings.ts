@@ -7,6 +7,7 @@ import {
   type UploadCheck,
 } from '@zview/contracts';
 import { api } from '../../../api/client';
+import { apiPath } from '../../../api/paths';
 
 /** POST /api/caribou/portfolio/uploads/{name}/check: the dry run read with the mapping chosen. */
 export function checkUploadWithMapping(
@@ -15,7 +16,7 @@ export function checkUploadWithMapping(
   signal?: AbortSignal,
 ): Promise<UploadCheck> {
   return api.post(
-    `/api/caribou/portfolio/uploads/${encodeURIComponent(uploadedFileName)}/check`,
+    apiPath('/caribou/portfolio/uploads/{name}/check', { name: uploadedFileName }),
     { columnMapping },
     { schema: uploadCheckSchema, signal },
   );
@@ -23,10 +24,10 @@ export function checkUploadWithMapping(
 
 /** GET /api/caribou/portfolio/mappings: the organisation's saved column mappings. */
 export function fetchSavedMappings(signal?: AbortSignal) {
-  return api.get('/api/caribou/portfolio/mappings', { schema: savedMappingListSchema, signal });
+  return api.get(apiPath('/caribou/portfolio/mappings'), { schema: savedMappingListSchema, signal });
 }
 
 /** POST /api/caribou/portfolio/mappings: saves a mapping for files with these headers. */
 export function saveMapping(body: SavedMappingCreate) {
-  return api.post('/api/caribou/portfolio/mappings', body, { schema: savedMappingSchema });
+  return api.post(apiPath('/caribou/portfolio/mappings'), body, { schema: savedMappingSchema });
 }

@@ -1,6 +1,7 @@
 import { propertiesPageSchema, type PropertiesPage } from '@zview/contracts';
 import { api } from '../../../api/client';
 import { joined, type PropertySort } from './keys';
+import { apiPath } from '../../../api/paths';
 
 export interface PropertiesParams {
   product: string;
@@ -17,7 +18,7 @@ export function fetchPortfolioProperties(
   params: PropertiesParams,
   signal?: AbortSignal,
 ): Promise<PropertiesPage> {
-  return api.get(`/api/caribou/portfolio/${id}/properties`, {
+  return api.get(apiPath('/caribou/portfolio/{id}/properties', { id }), {
     query: { ...params, riskLevel: joined(params.riskLevel) },
     schema: propertiesPageSchema,
     signal,

@@ -1,5 +1,6 @@
 import { portfolioPropertyDetailSchema, type PortfolioPropertyDetail } from '@zview/contracts';
 import { api } from '../../../api/client';
+import { apiPath } from '../../../api/paths';
 
 /** GET /api/caribou/portfolio/{batch}/property/{row}/{product}: one row's result in full. */
 export function fetchPortfolioProperty(
@@ -8,7 +9,7 @@ export function fetchPortfolioProperty(
   product: string,
   signal?: AbortSignal,
 ): Promise<PortfolioPropertyDetail> {
-  return api.get(`/api/caribou/portfolio/${batch}/property/${property}/${product}`, {
+  return api.get(apiPath('/caribou/portfolio/{batch}/property/{property}/{product}', { batch, property, product }), {
     schema: portfolioPropertyDetailSchema,
     signal,
   });

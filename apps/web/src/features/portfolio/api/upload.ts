@@ -1,6 +1,7 @@
 import { uploadResultSchema, type UploadResult } from '@zview/contracts';
 import { buildApiUrl, getAccessToken } from '../../../api/client';
 import { ApiError } from '../../../api/errors';
+import { apiPath } from '../../../api/paths';
 
 export interface UploadHandle {
   promise: Promise<UploadResult>;
@@ -27,7 +28,7 @@ export function uploadPortfolioFile(file: File, onProgress: (fraction: number) =
       reject(new Error('Access token is undefined'));
       return;
     }
-    xhr.open('POST', buildApiUrl('/api/caribou/portfolio/csv').toString());
+    xhr.open('POST', buildApiUrl(apiPath('/caribou/portfolio/csv')).toString());
     xhr.setRequestHeader('authorization', `Bearer ${token}`);
     xhr.setRequestHeader('accept', 'application/json');
     xhr.upload.onprogress = (event) => {

@@ -1,8 +1,9 @@
 import { meResponseSchema, type MeResponse, type UpdateMeRequest } from '@zview/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
+import { apiPath } from '../../../api/paths';
 
-const ME_PATH = '/api/user-management/user/me';
+const ME_PATH = apiPath('/user-management/user/me');
 
 export const meQuery = () =>
   queryOptions({
@@ -29,7 +30,7 @@ export function useUpdateMe() {
 
 /** POST /api/user-management/user/me/forget-password: the IdP emails a reset link. */
 export function requestPasswordReset(): Promise<unknown> {
-  return api.post(`${ME_PATH}/forget-password`);
+  return api.post(apiPath('/user-management/user/me/forget-password'));
 }
 
 export function useRequestPasswordReset() {

@@ -2,8 +2,9 @@ import { assessmentResponseSchema, type AssessmentResponse } from '@zview/contra
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { useSession } from '../../../session/session';
+import { apiPath } from '../../../api/paths';
 
-export const ASSESSMENT_PATH = '/api/caribou/v3/property/assessment/zview';
+export const ASSESSMENT_PATH = apiPath('/caribou/v3/property/assessment/zview');
 
 /** What the property view asks about: a location, how it was typed, the products, and optionally a look-back date. */
 export interface AssessmentRequest {

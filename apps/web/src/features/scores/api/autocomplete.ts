@@ -2,9 +2,10 @@ import { addressAutocompleteResponseSchema, type AddressAutocompleteResponse } f
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { useSession } from '../../../session/session';
+import { apiPath } from '../../../api/paths';
 
 export function fetchAutocomplete(q: string, signal?: AbortSignal): Promise<AddressAutocompleteResponse> {
-  return api.get('/api/caribou/property/autocomplete', {
+  return api.get(apiPath('/caribou/property/autocomplete'), {
     query: { q },
     schema: addressAutocompleteResponseSchema,
     signal,

@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../api/client';
 import { useSession } from '../../../session/session';
+import { apiPath } from '../../../api/paths';
 
 /** The companions of an assessment that take just a location: permits, IBHS evaluations, image catalogue. */
 export type BuildingPermitsResponse = z.infer<typeof buildingPermitsResponseSchema>;
@@ -14,11 +15,11 @@ export type IbhsEvaluationsResponse = z.infer<typeof ibhsEvaluationsResponseSche
 export type ImageCatalogResponse = z.infer<typeof imageCatalogResponseSchema>;
 
 export const fetchBuildingPermits = (location: string, signal?: AbortSignal) =>
-  api.get('/api/caribou/building_permits', { query: { location }, schema: buildingPermitsResponseSchema, signal });
+  api.get(apiPath('/caribou/building_permits'), { query: { location }, schema: buildingPermitsResponseSchema, signal });
 export const fetchIbhsEvaluations = (location: string, signal?: AbortSignal) =>
-  api.get('/api/ibhs/evaluations', { query: { location }, schema: ibhsEvaluationsResponseSchema, signal });
+  api.get(apiPath('/ibhs/evaluations'), { query: { location }, schema: ibhsEvaluationsResponseSchema, signal });
 export const fetchImageCatalog = (location: string, signal?: AbortSignal) =>
-  api.get('/api/caribou/image_catalog', { query: { location }, schema: imageCatalogResponseSchema, signal });
+  api.get(apiPath('/caribou/image_catalog'), { query: { location }, schema: imageCatalogResponseSchema, signal });
 
 function useLocationLookup<T>(
   name: string,

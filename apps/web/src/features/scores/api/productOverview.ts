@@ -2,9 +2,10 @@ import { productOverviewSchema, type ProductKey, type ProductOverview } from '@z
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { useSession } from '../../../session/session';
+import { apiPath } from '../../../api/paths';
 
 export function fetchProductOverview(product: ProductKey, signal?: AbortSignal): Promise<ProductOverview> {
-  return api.get(`/api/caribou/products/${encodeURIComponent(product)}/overview`, {
+  return api.get(apiPath('/caribou/products/{product}/overview', { product }), {
     schema: productOverviewSchema,
     signal,
   });

@@ -2,10 +2,11 @@ import { whatIfResponseSchema, type ProductKey, type WhatIfResponse } from '@zvi
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { useSession } from '../../../session/session';
+import { apiPath } from '../../../api/paths';
 
 /** GET /api/caribou/properties/{propertyId}/what_if: each mitigation the product's model credits, alone and together. */
 export function fetchWhatIf(propertyId: string, product: ProductKey, signal?: AbortSignal): Promise<WhatIfResponse> {
-  return api.get(`/api/caribou/properties/${encodeURIComponent(propertyId)}/what_if`, {
+  return api.get(apiPath('/caribou/properties/{propertyId}/what_if', { propertyId }), {
     query: { products: product },
     schema: whatIfResponseSchema,
     signal,

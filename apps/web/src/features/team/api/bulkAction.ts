@@ -1,11 +1,12 @@
 import type { TeamBulkAction } from '@zview/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
+import { apiPath } from '../../../api/paths';
 import { teamMembersQuery } from './members';
 
 /** POST /api/user-management/group/users/{action} with { userIds }. */
 export function postBulkAction(action: TeamBulkAction, userIds: string[]): Promise<unknown> {
-  return api.post(`/api/user-management/group/users/${action}`, { userIds });
+  return api.post(apiPath(`/user-management/group/users/${action}` as const), { userIds });
 }
 
 export function useBulkAction() {

@@ -2,10 +2,11 @@ import { createUserResponseSchema, type CreateUserRequest, type CreateUserRespon
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { teamMembersQuery } from './members';
+import { apiPath } from '../../../api/paths';
 
 /** POST /api/user-management/group/user/create: the new member, or an invitation of an existing account. */
 export async function createMember(body: CreateUserRequest): Promise<CreateUserResponse> {
-  return createUserResponseSchema.parse(await api.post('/api/user-management/group/user/create', body));
+  return createUserResponseSchema.parse(await api.post(apiPath('/user-management/group/user/create'), body));
 }
 
 export function useCreateMember() {

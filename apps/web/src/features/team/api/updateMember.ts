@@ -2,10 +2,11 @@ import type { UpdateUserRequest } from '@zview/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { teamMembersQuery } from './members';
+import { apiPath } from '../../../api/paths';
 
 /** POST /api/user-management/user/update with { userId, profile?, role? }. */
 export function updateMember(body: UpdateUserRequest): Promise<unknown> {
-  return api.post('/api/user-management/user/update', body);
+  return api.post(apiPath('/user-management/user/update'), body);
 }
 
 export function useUpdateMember() {

@@ -6,8 +6,9 @@ import {
 } from '@zview/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
+import { apiPath } from '../../../api/paths';
 
-export const USAGE_ANALYTICS_API_PATH = `/api${USAGE_ANALYTICS_PATH}`;
+export const USAGE_ANALYTICS_API_PATH = apiPath(USAGE_ANALYTICS_PATH);
 
 /** GET /api/usage-analytics (internal admins): the dashboard's figures for a range and an organisation or all. */
 export function fetchUsageAnalytics(query: UsageAnalyticsQuery): Promise<UsageAnalytics> {

@@ -7,9 +7,10 @@ import {
 } from '@zview/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
+import { apiPath } from '../../../api/paths';
 
 /** The explorer's conversations: list, messages, create, rename, delete, ask (one resource, its calls). */
-export const CONVERSATIONS_PATH = '/api/zorro/conversations';
+export const CONVERSATIONS_PATH = apiPath('/zorro/conversations');
 const keys = { all: ['zorro', 'conversations'] as const, one: (id: number) => ['zorro', 'conversations', id] as const };
 
 export const conversationsQuery = () =>
@@ -27,7 +28,11 @@ export function useConversations() {
 export function useConversationMessages(id: number | null) {
   return useQuery({
     queryKey: keys.one(id ?? 0),
-    queryFn: ({ signal }) => api.get(`${CONVERSATIONS_PATH}/${id}`, { schema: zorroMessagesResponseSchema, signal }),
+    queryFn: ({ signal }) =>
+      api.get(apiPath('/zorro/conversations/{id}', { id: id ?? 0 }) /* enabled only with an id */, {
+        schema: zorroMessagesResponseSchema,
+        signal,
+      }),
     enabled: id !== null,
     retry: false,
   });
@@ -42,16 +47,16 @@ export function useConversationActions() {
   });
   const rename = useMutation({
     mutationFn: ({ id, title }: { id: number; title: string }) =>
-      api.patch(`${CONVERSATIONS_PATH}/${id}`, { title }, { schema: zorroConversationSchema }),
+      api.patch(apiPath('/zorro/conversations/{id}', { id }), { title }, { schema: zorroConversationSchema }),
     onSuccess: refresh,
   });
   const remove = useMutation({
-    mutationFn: (id: number) => api.delete(`${CONVERSATIONS_PATH}/${id}`),
+    mutationFn: (id: number) => api.delete(apiPath('/zorro/conversations/{id}', { id })),
     onSuccess: refresh,
   });
   const ask = useMutation({
     mutationFn: ({ id, question }: { id: number; question: string }) =>
-      api.post(`${CONVERSATIONS_PATH}/${id}/messages`, { question }, { schema: zorroAskResponseSchema }),
+      api.post(apiPath('/zorro/conversations/{id}/messages', { id }), { question }, { schema: zorroAskResponseSchema }),
     onSuccess: (_data, { id }) => Promise.all([client.invalidateQueries({ queryKey: keys.one(id) }), refresh()]),
   });
   return { create, rename, remove, ask };

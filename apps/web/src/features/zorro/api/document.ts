@@ -1,8 +1,9 @@
 import { zorroDocumentSchema, type ZorroDocument } from '@zview/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
+import { apiPath } from '../../../api/paths';
 
-export const documentPath = (id: number) => `/api/zorro/documents/${id}`;
+export const documentPath = (id: number) => apiPath('/zorro/documents/{id}', { id });
 
 export function fetchDocument(id: number, q: string | undefined, signal?: AbortSignal): Promise<ZorroDocument> {
   return api.get(documentPath(id), { query: { q: q || undefined }, schema: zorroDocumentSchema, signal });

@@ -1,8 +1,9 @@
 import { zorroFilingSchema, type ZorroFiling } from '@zview/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
+import { apiPath } from '../../../api/paths';
 
-export const filingPath = (id: number) => `/api/zorro/filings/${id}`;
+export const filingPath = (id: number) => apiPath('/zorro/filings/{id}', { id });
 
 export function fetchFiling(id: number, signal?: AbortSignal): Promise<ZorroFiling> {
   return api.get(filingPath(id), { schema: zorroFilingSchema, signal });

@@ -2,8 +2,9 @@ import { zorroFiltersResponseSchema, type ZorroFiltersResponse } from '@zview/co
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { filterQuery, type FinderState } from '../filters';
+import { apiPath } from '../../../api/paths';
 
-export const ZORRO_FILTERS_PATH = '/api/zorro/filters';
+export const ZORRO_FILTERS_PATH = apiPath('/zorro/filters');
 
 export function fetchFacets(state: FinderState, signal?: AbortSignal): Promise<ZorroFiltersResponse> {
   return api.get(ZORRO_FILTERS_PATH, { query: filterQuery(state), schema: zorroFiltersResponseSchema, signal });

@@ -2,8 +2,9 @@ import { zorroSearchResponseSchema, type ZorroSearchResponse } from '@zview/cont
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { toQuery, type FinderState } from '../filters';
+import { apiPath } from '../../../api/paths';
 
-export const ZORRO_SEARCH_PATH = '/api/zorro/search';
+export const ZORRO_SEARCH_PATH = apiPath('/zorro/search');
 
 export function fetchSearch(state: FinderState, signal?: AbortSignal): Promise<ZorroSearchResponse> {
   return api.get(ZORRO_SEARCH_PATH, { query: toQuery(state), schema: zorroSearchResponseSchema, signal });
