@@ -94,7 +94,8 @@ export function JobsPanel() {
   );
 }
 
-function JobsTable() {
+/** The jobs list's state: the filter, the page, both polls (faster while work runs) and suspend/resume. */
+function useJobsTable() {
   const queryClient = useQueryClient();
   const { notify } = useNotifications();
   const [filter, setFilter] = useState<JobFilter>('all');
@@ -125,6 +126,11 @@ function JobsTable() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['jobs'] }),
   });
 
+  return { filter, setFilter, page, setPage, metadata, jobs, change };
+}
+
+function JobsTable() {
+  const { filter, setFilter, page, setPage, metadata, jobs, change } = useJobsTable();
   const counts = metadata.data?.counts;
   const rows = jobs.data?.jobs ?? [];
   return (

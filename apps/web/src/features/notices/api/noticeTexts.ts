@@ -1,9 +1,10 @@
 import { noticeTextsResponseSchema, type NoticeTextsResponse, type NoticeTextsUpdate } from '@zview/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
+import { apiPath } from '../../../api/paths';
 import { useSession } from '../../../session/session';
 
-const PATH = '/api/caribou/notices/texts';
+const PATH = apiPath('/caribou/notices/texts');
 
 /** GET /api/caribou/notices/texts: each template's text blocks as the organisation's notices print them. */
 export function fetchNoticeTexts(signal?: AbortSignal): Promise<NoticeTextsResponse> {
