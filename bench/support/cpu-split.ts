@@ -91,9 +91,11 @@ export interface CpuSplit {
  * `trees` names root pids whose whole process trees are counted (their threads included).
  */
 export function measureCpu(trees: Record<string, () => number[]>): () => CpuSplit {
+  // The other trees are read first at the start and last at the end: scanning /proc for them is
+  // this thread's work, not the measured server's.
+  const treesBefore = Object.fromEntries(Object.entries(trees).map(([name, roots]) => [name, treeMs(roots())]));
   const before = threadsMs();
   const processBefore = process.cpuUsage();
-  const treesBefore = Object.fromEntries(Object.entries(trees).map(([name, roots]) => [name, treeMs(roots())]));
   return () => {
     const after = threadsMs();
     let main = NaN;
@@ -107,13 +109,12 @@ export function measureCpu(trees: Record<string, () => number[]>): () => CpuSpli
     // counted in the process's usage: what is not the main thread or an old one was started since.
     const usage = process.cpuUsage(processBefore);
     const started = Math.max(0, (usage.user + usage.system) / 1000 - main - helpers);
+    const treesAfter = Object.fromEntries(Object.entries(trees).map(([name, roots]) => [name, treeMs(roots())]));
     return {
       main,
       helpers,
       started,
-      trees: Object.fromEntries(
-        Object.entries(trees).map(([name, roots]) => [name, treeMs(roots()) - treesBefore[name]!]),
-      ),
+      trees: Object.fromEntries(Object.keys(trees).map((name) => [name, treesAfter[name]! - treesBefore[name]!])),
     };
   };
 }

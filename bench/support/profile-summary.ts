@@ -89,7 +89,9 @@ for (const [id, us] of self) areas.set(areaOf(id), (areas.get(areaOf(id)) ?? 0) 
 const busy = total - (areas.get('idle') ?? 0) - (areas.get('profiler (not the server)') ?? 0);
 console.log(`profile ${((profile.endTime - profile.startTime) / 1e6).toFixed(1)} s, busy ${(busy / 1e6).toFixed(2)} s`);
 console.log('share of busy time by area (a sample goes to the nearest frame of a known area):');
-for (const [area, us] of [...areas].filter(([a]) => a !== 'idle' && !a.startsWith('profiler')).sort((a, b) => b[1] - a[1]))
+for (const [area, us] of [...areas]
+  .filter(([a]) => a !== 'idle' && !a.startsWith('profiler'))
+  .sort((a, b) => b[1] - a[1]))
   console.log(`  ${((us / busy) * 100).toFixed(1).padStart(5)}%  ${area}`);
 
 const fns = new Map<string, number>();
