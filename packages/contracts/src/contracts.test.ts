@@ -80,6 +80,12 @@ describe('messages', () => {
     expect(MESSAGES.lazyModuleFailed(2)).toBe('Failed to load lazy module after 2 retries');
     expect(MESSAGES.pageNotFound).toBe('The specified page could not be found.');
     expect(MESSAGES.missingConfigGlobal.startsWith('Missing Z-VIEW config global variable')).toBe(true);
+    // SPEC §8 login messages shown by the identity flow (X-008..X-010).
+    expect(MESSAGES.passwordExpired).toBe(
+      'Your password has expired. Please use the forgot password feature to set a new one.',
+    );
+    expect(MESSAGES.missingSessionToken).toBe('Failed to retrieve session token after login. Please try again later.');
+    expect(MESSAGES.authenticationFailed).toBe('Authentication failed. Please try again later.');
   });
   it('maps login failure codes', () => {
     expect(loginOutcomeForCode('E0000004')).toBe('invalid_credentials');
