@@ -37,7 +37,7 @@ export default defineConfig({
           name: 'web',
           root: 'apps/web',
           environment: 'jsdom',
-          include: ['src/**/*.test.{ts,tsx}'],
+          include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
           setupFiles: ['test/setup.ts'],
           testTimeout: 15_000,
         },

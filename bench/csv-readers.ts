@@ -10,7 +10,7 @@ import { createReadStream, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'csv-parse';
-import { readCsvBatches } from '../apps/server/src/domain/portfolio/csv-reader.js';
+import { readCsvBatches } from '../apps/server/src/domain/portfolio/io/csv-reader.js';
 import { writeSamplePortfolioCsv } from './sample-portfolio-csv.js';
 import { loadavg } from './support/figures.js';
 

@@ -9,8 +9,8 @@
  */
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { csvRows } from '../apps/server/src/domain/portfolio/export-csv.js';
-import { exportLayout } from '../apps/server/src/domain/portfolio/export.js';
+import { csvRows } from '../apps/server/src/domain/portfolio/io/export-csv.js';
+import { exportLayout } from '../apps/server/src/domain/portfolio/io/export.js';
 import { binaryCopyAround, binaryCopyTuples, type BinaryField } from '../apps/server/test/fixtures/binary-copy.js';
 import { SAMPLE_HEADER, samplePortfolioLine } from './sample-portfolio-csv.js';
 

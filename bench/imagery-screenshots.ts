@@ -1,6 +1,6 @@
 /**
  * Renders the five sample properties of the issue 47 comparison (ortho + one oblique each) into
- * docs/imagery/<property>-<label>-{ortho,oblique}.jpg, so the drawing before and after a renderer
+ * docs/imagery/<property>-<label>-{ortho,oblique}.png, so the drawing before and after a renderer
  * change can be looked at side by side. Run: npx tsx bench/imagery-screenshots.ts before|after
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -58,14 +58,14 @@ for (const s of samples) {
     center: centreOf(s.n),
     events: s.events,
   };
-  const ortho = await service.renderCapture({ ...base, captureId: `o-${id}`, view: 'ortho' }, 'jpg');
+  const ortho = await service.renderCapture({ ...base, captureId: `o-${id}`, view: 'ortho' }, 'png');
   const oblique = await service.renderCapture(
     { ...base, captureId: `b-${id}`, view: 'oblique', direction: s.direction },
-    'jpg',
+    'png',
   );
   const { writeFileSync } = await import('node:fs');
-  writeFileSync(path.join(out, `${id}-${label}-ortho.jpg`), ortho);
-  writeFileSync(path.join(out, `${id}-${label}-oblique.jpg`), oblique);
+  writeFileSync(path.join(out, `${id}-${label}-ortho.png`), ortho);
+  writeFileSync(path.join(out, `${id}-${label}-oblique.png`), oblique);
 }
 rmSync(dir, { recursive: true, force: true });
 console.log(`wrote ${samples.length * 2} images to ${out}`);

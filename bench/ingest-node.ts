@@ -8,7 +8,7 @@
 import { Writable } from 'node:stream';
 import { mkdirSync, existsSync } from 'node:fs';
 import { mapColumns } from '../apps/server/src/domain/portfolio/columns.js';
-import { ingestPortfolio } from '../apps/server/src/domain/portfolio/ingest.js';
+import { ingestPortfolio } from '../apps/server/src/domain/portfolio/pipeline/ingest.js';
 import { uploadBlobKey } from '../apps/server/src/domain/portfolio/uploads.js';
 import { LocalBlobStore } from '../apps/server/src/storage/blob-store.js';
 import { SAMPLE_HEADER, writeSamplePortfolioCsv } from './sample-portfolio-csv.js';

@@ -37,7 +37,7 @@ import { loadConfig } from '../apps/server/src/config.js';
 import { createDb } from '../apps/server/src/db/database.js';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
-import { riskModelScorer } from '../apps/server/src/domain/portfolio/risk-scorer.js';
+import { riskModelScorer } from '../apps/server/src/domain/portfolio/pipeline/risk-scorer.js';
 import { worldRevision } from '../apps/server/src/db/world-revision.js';
 import { createPortfolioServices } from '../apps/server/src/portfolio-services.js';
 import { worldImagerySources } from '../apps/server/src/domain/property/imagery-sources.js';

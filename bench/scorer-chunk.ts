@@ -9,7 +9,7 @@ import { createDb } from '../apps/server/src/db/database.js';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import { geocodeCoordinatesMany } from '../apps/server/src/domain/geocoder/index.js';
-import { riskModelScorer } from '../apps/server/src/domain/portfolio/risk-scorer.js';
+import { riskModelScorer } from '../apps/server/src/domain/portfolio/pipeline/risk-scorer.js';
 import { loadPropertyFeaturesMany } from '../apps/server/src/domain/property/load-many.js';
 import { DEFAULT_WORLD, seedWorld } from '../apps/server/src/world/seed.js';
 import { loadavg } from './support/figures.js';

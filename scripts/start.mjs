@@ -41,6 +41,14 @@ if (process.env.SKIP_WEB_BUILD !== '1' && builtAt < sourcesAt) {
 // otherwise (or with DEV_SAML_IDP=false) has none.
 process.env.DEV_SAML_IDP ??= 'true';
 
+// A test runner that starts the product as its child (e2e/support/app.ts) gives it a stdin pipe
+// and STOP_WHEN_STDIN_CLOSES=1: when the runner dies, even by SIGKILL, the pipe closes and the
+// product stops gracefully with its PostgreSQL, instead of living on as an orphan.
+if (process.env.STOP_WHEN_STDIN_CLOSES === '1') {
+  process.stdin.on('end', () => process.kill(process.pid, 'SIGTERM'));
+  process.stdin.resume();
+}
+
 const { register } = await import('tsx/esm/api');
 register();
 await import(pathToFileURL(path.join(root, 'apps/server/src/main.ts')).href);

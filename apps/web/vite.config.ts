@@ -1,16 +1,20 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
+import { initialJavaScriptReport } from './build/initial-js.js';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react(), initialJavaScriptReport()],
+  // The JavaScript every first load waits for (entry + modulepreloads, gzip), printed by each build.
+  // The build fails above the ceiling, which only goes down; issue 45's target is 150 KB. 2026-11-28:
+  // 272 KB → 222 KB with the signed-in shell lazy (the rest: react-dom ~67, react-router, zod, MUI's
+  // core for the loaders and notices, oidc-client-ts, react-query; see docs/performance/web-bundle.md).
+  plugins: [react(), initialJavaScriptReport({ ceilingKb: 225, targetKb: 150 })],
   build: {
     // maplibre-gl is one library of ~1.1 MB, loaded only when a map is first shown (a lazy chunk):
     // it cannot be split further, so the warning would fire on every build for nothing. The
-    // budget that matters, the JavaScript before the home page, is printed by initialJavaScriptReport.
+    // budget that matters, the JavaScript before the first screen, is held by initialJavaScriptReport.
     chunkSizeWarningLimit: 1200,
     outDir: 'dist',
     emptyOutDir: true,
@@ -38,38 +42,3 @@ export default defineConfig({
     proxy: Object.fromEntries(['/api', '/oidc', '/config.js', '/version', '/get-identity'].map((p) => [p, apiTarget])),
   },
 });
-
-/** The budget of JavaScript a person downloads before the home page is usable (issue 45). */
-const INITIAL_JS_BUDGET_KB = 150;
-
-/**
- * Prints the gzip size of what index.html loads before anything lazy: the entry chunk and every
- * chunk it imports statically (the modulepreloads). Lazy pages, the map and the login page's own
- * chunk are not counted here; they load when first used.
- */
-function initialJavaScriptReport(): Plugin {
-  return {
-    name: 'zview-initial-js-report',
-    apply: 'build',
-    generateBundle(_options, bundle) {
-      const entry = Object.values(bundle).find((file) => file.type === 'chunk' && file.isEntry && file.name === 'main');
-      if (!entry || entry.type !== 'chunk') return;
-      const seen = new Set<string>();
-      const visit = (fileName: string) => {
-        if (seen.has(fileName)) return;
-        seen.add(fileName);
-        const chunk = bundle[fileName];
-        if (chunk?.type === 'chunk') chunk.imports.forEach(visit);
-      };
-      visit(entry.fileName);
-      const bytes = [...seen].reduce((sum, fileName) => {
-        const chunk = bundle[fileName];
-        return sum + (chunk?.type === 'chunk' ? gzipSync(chunk.code).length : 0);
-      }, 0);
-      const kb = (bytes / 1024).toFixed(1);
-      this.info(
-        `initial JavaScript (entry + ${seen.size - 1} preloads): ${kb} KB gzip (budget ${INITIAL_JS_BUDGET_KB} KB)`,
-      );
-    },
-  };
-}

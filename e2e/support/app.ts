@@ -74,9 +74,11 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
       SKIP_WEB_BUILD: '1',
       LOG_LEVEL: 'warn',
       PUBLIC_URL: `http://localhost:${port}`,
+      STOP_WHEN_STDIN_CLOSES: '1',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // stdin is a pipe only so that the product notices this process dying (scripts/start.mjs).
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
   let output = '';
   child.stdout?.on('data', (d) => (output += d));

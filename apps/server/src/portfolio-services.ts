@@ -1,7 +1,7 @@
 import type { ServerConfig } from './config.js';
 import type { Db } from './db/database.js';
 import { unconfiguredScorer, type PortfolioDeps, type PortfolioWork } from './domain/portfolio/services.js';
-import type { PortfolioScorer } from './domain/portfolio/seams.js';
+import type { PortfolioScorer } from './domain/portfolio/pipeline/seams.js';
 import { queueIngest, queueRunChunks } from './jobs/portfolio-jobs.js';
 import { JobQueue } from './jobs/queue.js';
 import type { BlobStore } from './storage/blob-store.js';

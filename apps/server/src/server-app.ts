@@ -1,24 +1,55 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app.js';
+import { buildApp, type BuildAppOptions } from './app.js';
 import type { ServerConfig } from './config.js';
 import type { Db } from './db/database.js';
-import { riskModelScorer } from './domain/portfolio/risk-scorer.js';
+import { riskModelScorer } from './domain/portfolio/pipeline/risk-scorer.js';
 import { createPortfolioServices } from './portfolio-services.js';
 import { worldImagerySources } from './domain/property/imagery-sources.js';
 import { hashPassword, verifyPassword } from './auth/passwords.js';
 import { warmSearchIndex } from './domain/zorro/search.js';
+import { warmLookupPath } from './domain/property/warm.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Resolves when what the first sign-in and the first lookup would pay for is done (never rejects). */
+    warmedUp: Promise<void>;
+  }
+}
 
 /**
  * The API as `npm start` serves it: the world's imagery, portfolios (uploads in DATA_DIR/blobs,
  * jobs on pg-boss, scored by the risk models), request logging. Every API process builds the
  * same app; they share nothing but the database and DATA_DIR.
  */
-export async function buildServerApp(config: ServerConfig, db: Db): Promise<FastifyInstance> {
+export async function buildServerApp(
+  config: ServerConfig,
+  db: Db,
+  /** The process logger by default; the lookup bench passes one writing to /dev/null. */
+  options: BuildAppOptions = { logger: true },
+): Promise<FastifyInstance> {
   const portfolio = createPortfolioServices({ config, db }, { scorer: riskModelScorer(db) });
-  const app = await buildApp({ config, db, imagery: worldImagerySources(db), portfolio }, { logger: true });
+  const app = await buildApp({ config, db, imagery: worldImagerySources(db), portfolio }, options);
   warmDiscovery(app, db);
-  warmSignIn(app);
+  let warmed: () => void = () => {};
+  app.decorate('warmedUp', new Promise<void>((resolve) => (warmed = resolve)));
+  void Promise.all([warmSignIn(app), warmLookups(app, db)]).then(() => warmed());
   return app;
+}
+
+/**
+ * What the first lookup after start would otherwise pay for (issue 46: 4–10× a warm one), done in
+ * the background once the app is ready: a few of the pool's connections, and the lookup path's
+ * code (geocoder, property reads, risk models, imagery selection) compiled by running it on the
+ * first properties of the world — through the domain, so nothing is billed or cached.
+ */
+export function warmLookups(app: FastifyInstance, db: Db): Promise<void> {
+  const start = performance.now();
+  return Promise.resolve(app.ready())
+    .then(() => warmLookupPath(db, app.ctx.config.runtime.SAMPLE_DATA))
+    .then(
+      (warmed) => app.log.info({ ms: Math.round(performance.now() - start), warmed }, 'lookup path warmed'),
+      (err: unknown) => app.log.warn({ err }, 'lookup path not warmed at start'),
+    );
 }
 
 /**
@@ -26,10 +57,9 @@ export async function buildServerApp(config: ServerConfig, db: Db): Promise<Fast
  * is ready (issue 45 item 9): scrypt's first run (its memory and thread-pool start), the identity
  * provider's discovery and key set (route compilation, key import), and a few database connections.
  */
-export function warmSignIn(app: FastifyInstance): void {
+export function warmSignIn(app: FastifyInstance): Promise<void> {
   const start = performance.now();
-  void app
-    .ready()
+  return Promise.resolve(app.ready())
     .then(async () => {
       await verifyPassword('warm-up', await hashPassword('warm-up'));
       for (const url of ['/oidc/.well-known/openid-configuration', '/oidc/jwks', '/version'])

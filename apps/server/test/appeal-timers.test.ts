@@ -135,29 +135,57 @@ describe('statutory timers', () => {
     expect(detail.appeal.timers!.rescoredAt).not.toBeNull();
   });
 
-  it('sends one reminder per appeal before its nearest deadline, through the outbox, in the audit trail', async () => {
-    // Paradise's appeal: decide-by in 20 days; remind as if it were two days before.
+  it('reminds the opener and the group admins through notify() before the nearest deadline and once overdue', async () => {
+    // Paradise's appeal: decide-by in 20 days; remind as if it were a day before, then after it.
     const { decide_by } = await db
       .selectFrom('appeals')
       .select('decide_by')
       .where('id', '=', appealId)
       .executeTakeFirstOrThrow();
-    const sent = await remindDueAppeals(db, new Date(decide_by!.getTime() - 86_400_000), { from: 'test@zview.test' });
-    expect(sent).toBeGreaterThanOrEqual(1);
-    const mail = await db
-      .selectFrom('outbox')
-      .selectAll()
-      .where('kind', '=', 'appeal_reminder')
-      .where('recipient', '=', member.email)
+    const dueDay = decide_by!.toISOString().slice(0, 10);
+    const reminders = () =>
+      db
+        .selectFrom('notifications')
+        .select(['user_id', 'organization_id', 'title', 'link', 'data', 'emailed_at'])
+        .where('kind', '=', 'appeal.deadline')
+        .where(sql<boolean>`(data->>'appealId')::int = ${appealId}`)
+        .orderBy('id')
+        .execute();
+
+    expect(await remindDueAppeals(db, new Date(decide_by!.getTime() - 3 * 86_400_000))).toBe(0); // not yet
+    expect(await remindDueAppeals(db, new Date(decide_by!.getTime() - 86_400_000))).toBeGreaterThanOrEqual(1);
+    const approaching = await reminders();
+    expect(approaching.map((n) => String(n.user_id)).sort()).toEqual([member.id, reviewer.id].map(String).sort());
+    expect(approaching[0]).toMatchObject({
+      organization_id: home.id,
+      title: `Appeal #${appealId} must be decided by ${dueDay}`,
+      link: `/appeals/${appealId}`,
+      emailed_at: null, // the email digest mails it
+    });
+    expect(approaching[0]!.data).toMatchObject({ deadline: 'decide', overdue: false, product: 'zfire' });
+    const webhook = await db
+      .selectFrom('webhook_messages')
+      .select(['organization_id', 'lane'])
+      .where('event_type', '=', 'appeal.deadline')
+      .where('lane', '=', `appeal:${appealId}`)
       .execute();
-    expect(mail.map((m) => m.subject)).toContain(
-      `Z-VIEW: appeal #${appealId} must be decided by ${decide_by!.toISOString().slice(0, 10)}`,
-    );
-    expect(await remindDueAppeals(db, new Date(decide_by!.getTime() - 86_400_000), { from: 'x@y.z' })).toBe(0);
+    expect(webhook).toEqual([{ organization_id: home.id, lane: `appeal:${appealId}` }]);
+    // Once per deadline window…
+    expect(await remindDueAppeals(db, new Date(decide_by!.getTime() - 86_400_000 + 60_000))).toBe(0);
+    // …and once more when it has passed unmet.
+    expect(await remindDueAppeals(db, new Date(decide_by!.getTime() + 3_600_000))).toBeGreaterThanOrEqual(1);
+    expect(await remindDueAppeals(db, new Date(decide_by!.getTime() + 7_200_000))).toBe(0);
+    const all = await reminders();
+    expect(all).toHaveLength(4);
+    expect(all.at(-1)!.title).toBe(`Overdue: appeal #${appealId} had to be decided by ${dueDay}`);
+    expect(all.every((n) => n.organization_id === home.id)).toBe(true); // never another organisation's people
     const detail = appealDetailResponseSchema.parse(
       (await app.inject({ method: 'GET', url: `/api/caribou/appeals/${appealId}`, headers: H.reviewer })).json(),
     );
-    expect(detail.timeline.some((e) => e.action === 'reminder_sent')).toBe(true);
+    expect(detail.timeline.filter((e) => e.action === 'reminder_sent').map((e) => e.details.overdue)).toEqual([
+      false,
+      true,
+    ]);
   });
 
   it('exports the period’s figures for a regulator as CSV', async () => {

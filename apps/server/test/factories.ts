@@ -50,7 +50,8 @@ export async function createUser(
   db: Db,
   options: {
     org?: { id: number };
-    orgs?: { id: number }[];
+    /** Further memberships; each may name its own role (else `role`). */
+    orgs?: { id: number; role?: 'member' | 'admin' }[];
     role?: 'member' | 'admin';
     internalAdmin?: boolean;
     email?: string;
@@ -80,11 +81,13 @@ export async function createUser(
     .executeTakeFirstOrThrow();
   testPasswordHash ??= hashPassword(TEST_PASSWORD);
   await setPassword(db, user.id, await testPasswordHash, options.passwordExpired ? new Date(Date.now() - 1000) : null);
-  for (const org of [...(options.org ? [options.org] : []), ...(options.orgs ?? [])]) {
-    await db
-      .insertInto('organization_members')
-      .values({ organization_id: org.id, user_id: user.id, role: options.role ?? 'member' })
-      .execute();
+  const memberships: { id: number; role?: 'member' | 'admin' }[] = [
+    ...(options.org ? [options.org] : []),
+    ...(options.orgs ?? []),
+  ];
+  for (const org of memberships) {
+    const role = org.role ?? options.role ?? 'member';
+    await db.insertInto('organization_members').values({ organization_id: org.id, user_id: user.id, role }).execute();
   }
   return { id: user.id, email, password: TEST_PASSWORD };
 }

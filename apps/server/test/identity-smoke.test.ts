@@ -9,7 +9,9 @@ describe('smoke', () => {
     const org = await createOrganization(db);
     const user = await createUser(db, { org });
     const res = await app.inject({ method: 'GET', url: '/api/organization', headers: await authHeader(app, user) });
-    expect(res.json()).toEqual({ organizations: [{ id: org.id, name: org.name, products: org.products }] });
+    expect(res.json()).toEqual({
+      organizations: [{ id: org.id, name: org.name, products: org.products, abilities: expect.any(Object) }],
+    });
   });
   it('discovery', async () => {
     const res = await app.inject({ method: 'GET', url: '/oidc/.well-known/openid-configuration' });

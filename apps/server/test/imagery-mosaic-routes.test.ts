@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { mosaicListResponseSchema } from '@zview/contracts';
+import { apiKeyCreatedSchema, mosaicListResponseSchema } from '@zview/contracts';
 // @ts-expect-error s3rver ships no types
 import S3rver from 's3rver';
 import sharp from 'sharp';
@@ -258,5 +258,67 @@ describe('the map and property images use imported imagery', () => {
     const meta = await sharp(res.rawPayload).metadata();
     expect([meta.width, meta.height]).toEqual([512, 512]);
     close(await pixel(res.rawPayload, 256, 256), GREY);
+  });
+});
+
+const adminHeaders = await authHeader(app, await createUser(database.db, { org, role: 'admin' }));
+
+describe('GIS access with an API key (QGIS/ArcGIS by URL)', () => {
+  async function keyOf(headers: Record<string, string>, body: Record<string, unknown> = {}) {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/user-management/api-keys',
+      headers,
+      payload: { name: 'QGIS', ...body },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return apiKeyCreatedSchema.parse(res.json());
+  }
+
+  it('reads tiles and a WMTS document whose tile template carries the key', async () => {
+    const { key } = await keyOf(adminHeaders);
+    const t = tileAt(northWest, 18);
+    const tile = await app.inject({
+      method: 'GET',
+      url: `/api/imagery/captures/${mosaicCaptures.older}/tiles/${t.z}/${t.x}/${t.y}?api_key=${key}`,
+    });
+    expect(tile.statusCode, tile.body).toBe(200);
+    close(await pixel(tile.rawPayload, t.px, t.py), QUADRANT_COLOURS.nw);
+    const wmts = await app.inject({ method: 'GET', url: `/api/imagery/captures/latest/wmts?api_key=${key}` });
+    expect(wmts.statusCode, wmts.body).toBe(200);
+    expect(wmts.body).toContain(
+      `/api/imagery/captures/latest/tiles/{TileMatrix}/{TileCol}/{TileRow}?api_key=${encodeURIComponent(key)}`,
+    );
+    expect(wmts.body).not.toContain('sig=');
+  });
+
+  it("refuses another organisation's key without imagery, a key limited to other products, and a revoked key", async () => {
+    const t = tileAt(northWest, 18);
+    const url = (key: string) =>
+      `/api/imagery/captures/${mosaicCaptures.older}/tiles/${t.z}/${t.x}/${t.y}?api_key=${encodeURIComponent(key)}`;
+    const noImagery = await createOrganization(database.db, { products: ['zorro'] });
+    const otherAdmin = await authHeader(app, await createUser(database.db, { org: noImagery, role: 'admin' }));
+    const foreign = await keyOf(otherAdmin);
+    const refused = await app.inject({ method: 'GET', url: url(foreign.key) });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.message).toBe('Imagery is not enabled for your organization.');
+    expect(
+      (await app.inject({ method: 'GET', url: `/api/imagery/captures/latest/wmts?api_key=${foreign.key}` })).statusCode,
+    ).toBe(403);
+
+    const mixed = await createOrganization(database.db, { products: ['zfire', 'zorro'] });
+    const mixedAdmin = await authHeader(app, await createUser(database.db, { org: mixed, role: 'admin' }));
+    const zorroOnly = await keyOf(mixedAdmin, { products: ['zorro'] });
+    expect((await app.inject({ method: 'GET', url: url(zorroOnly.key) })).statusCode).toBe(403);
+
+    const revoked = await keyOf(adminHeaders);
+    const revoke = await app.inject({
+      method: 'POST',
+      url: `/api/user-management/api-keys/${revoked.id}/revoke`,
+      headers: adminHeaders,
+    });
+    expect(revoke.statusCode, revoke.body).toBe(200);
+    expect((await app.inject({ method: 'GET', url: url(revoked.key) })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'GET', url: url('zv_not_a_key') })).statusCode).toBe(401);
   });
 });

@@ -22,17 +22,12 @@ const HTTP_DIR = fileURLToPath(new URL('../src/http/', import.meta.url));
  * their handlers still parse. The list only shrinks.
  */
 const NOT_YET_DECLARED = new Set<string>([
-  'imagery-mosaics.ts',
-  'imagery.ts',
-  'mitigation.ts',
-  'monitoring.ts',
   'portfolios/analysis.ts',
   'portfolios/mappings.ts',
-  'v1/changes.ts',
 ]);
 /** Operations still without a human summary and description, or path parameters undeclared: only shrinks. */
-const BARE_CEILING: number = 28;
-const UNDECLARED_PARAMS_CEILING: number = 21;
+const BARE_CEILING: number = 25;
+const UNDECLARED_PARAMS_CEILING: number = 12;
 
 /**
  * Hooks that read the query parameters every route accepts besides its own (the organisation

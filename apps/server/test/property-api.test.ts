@@ -7,7 +7,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { OBLIQUE_SIZE, ORTHO_SIZE } from '../src/domain/imagery/service.js';
 import { PORTFOLIO_PRODUCTS } from '@zview/contracts';
-import { riskModelScorer } from '../src/domain/portfolio/risk-scorer.js';
+import { riskModelScorer } from '../src/domain/portfolio/pipeline/risk-scorer.js';
 import { seedWorld } from '../src/world/seed.js';
 import { useTestApp } from './app.js';
 import { authHeader, createOrganization, createUser } from './factories.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readCsv } from '../src/domain/portfolio/csv-reader.js';
+import { readCsv } from '../src/domain/portfolio/io/csv-reader.js';
 import { useTestApp } from './app.js';
 import { authHeader, createOrganization, createUser } from './factories.js';
 

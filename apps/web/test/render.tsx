@@ -8,7 +8,12 @@ import { SessionProvider, type SessionProviderProps } from '../src/session/sessi
 import { createQueryClient } from '../src/api/query-client';
 import { ModalProvider } from '../src/ui/modals';
 import { NotificationsProvider } from '../src/ui/notifications';
-import { DEV_SESSIONS, type DevSessionName } from '../src/app/dev-session';
+import {
+  DEV_SESSIONS,
+  presentFixtureOrganizations,
+  type DevSessionName,
+  type OrganizationFixture,
+} from '../src/app/dev-session';
 
 /** A complete runtime configuration, as /config.js would publish it in the test environment. */
 export function testConfig(overrides: Partial<RuntimeConfigInput> = {}): RuntimeConfig {
@@ -23,7 +28,11 @@ export function testConfig(overrides: Partial<RuntimeConfigInput> = {}): Runtime
   });
 }
 
-export type SessionInput = Omit<SessionProviderProps, 'children' | 'onLogout'> & { onLogout?: () => void };
+export type SessionInput = Omit<SessionProviderProps, 'children' | 'onLogout' | 'organizations'> & {
+  onLogout?: () => void;
+  /** Abilities, where not given, are what the server's rules would present (presentFixtureOrganizations). */
+  organizations: OrganizationFixture[];
+};
 
 export function sessionFixture(name: DevSessionName, overrides: Partial<SessionInput> = {}): SessionInput {
   const fixture = DEV_SESSIONS[name];
@@ -51,7 +60,16 @@ export function renderWithProviders(
 ) {
   const withSession = (node: ReactNode) =>
     session ? (
-      <SessionProvider {...session} onLogout={session.onLogout ?? (() => {})}>
+      <SessionProvider
+        {...session}
+        organizations={presentFixtureOrganizations(
+          session.organizations,
+          session.user,
+          session.identityProvider,
+          config,
+        )}
+        onLogout={session.onLogout ?? (() => {})}
+      >
         {node}
       </SessionProvider>
     ) : (

@@ -1,9 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { runtimeConfigSchema, type IdentityUser, type SessionOrganization } from '@zview/contracts';
+import { runtimeConfigSchema, type IdentityUser } from '@zview/contracts';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { setAccessToken } from '../src/api/client';
+import { presentFixtureOrganizations, type OrganizationFixture } from '../src/app/dev-session';
 import { RuntimeConfigProvider } from '../src/session/runtime-config';
 import { SessionProvider } from '../src/session/session';
 import { ModalProvider } from '../src/ui/modals';
@@ -28,7 +29,7 @@ export const testUser = (overrides: Partial<IdentityUser> = {}): IdentityUser =>
 
 export interface TestSession {
   user: IdentityUser;
-  organizations: SessionOrganization[];
+  organizations: OrganizationFixture[];
   identityProvider: 'Password' | 'SSO';
 }
 
@@ -53,12 +54,18 @@ export function renderPage(
 ) {
   setAccessToken('test-access-token');
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const config = runtimeConfigSchema.parse(TEST_CONFIG);
   return render(
     <QueryClientProvider client={queryClient}>
-      <RuntimeConfigProvider config={runtimeConfigSchema.parse(TEST_CONFIG)}>
+      <RuntimeConfigProvider config={config}>
         <SessionProvider
           user={session.user}
-          organizations={session.organizations}
+          organizations={presentFixtureOrganizations(
+            session.organizations,
+            session.user,
+            session.identityProvider,
+            config,
+          )}
           identityProvider={session.identityProvider}
           onLogout={() => undefined}
         >

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { text } from './text.js';
 import type { faqResponseSchema } from './property.js';
-import { ORGANIZATION_ROLES, PRODUCT_ADMIN_CLAIM } from './permissions.js';
+import { ABILITIES, ORGANIZATION_ROLES, PRODUCT_ADMIN_CLAIM, type Ability } from './permissions.js';
 
 /**
  * Request and response bodies of the identity provider's credential sign-in, the SSO lookup,
@@ -59,7 +59,13 @@ export interface GetIdentityResponse {
 }
 
 export const organizationSchema = z.object({ id: z.number(), name: text(), products: z.array(text()) });
-export const organizationsResponseSchema = z.object({ organizations: z.array(organizationSchema) });
+/** What the server's policy lets the user do in one organisation (permissions.ts ABILITY_ACTIONS). */
+export const abilitiesSchema = z
+  .object(Object.fromEntries(ABILITIES.map((ability) => [ability, z.boolean()])) as Record<Ability, z.ZodBoolean>)
+  .describe("The caller's abilities in this organisation, each the server policy's decision for one action.");
+/** An organisation of GET /api/organization: the summary and the caller's abilities there. */
+export const sessionOrganizationSchema = organizationSchema.extend({ abilities: abilitiesSchema });
+export const organizationsResponseSchema = z.object({ organizations: z.array(sessionOrganizationSchema) });
 export type OrganizationSummary = z.infer<typeof organizationSchema>;
 export type OrganizationsResponse = z.infer<typeof organizationsResponseSchema>;
 

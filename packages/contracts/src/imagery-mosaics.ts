@@ -28,7 +28,15 @@ export const mosaicListQuerySchema = z.object({
   itemsPerPage: z.coerce.number().int().min(1).max(100).default(25),
 });
 
-export const mosaicTileQuerySchema = signedQuerySchema;
+/**
+ * How a GIS tool reads tiles and WMTS: a URL signed for the captures (`exp`, `sig`, handed out by
+ * the listing), or `api_key` (an organisation's API key, for a layer that never expires). A
+ * bearer token also works (the web app).
+ */
+export const mosaicAccessQuerySchema = signedQuerySchema.extend({
+  api_key: text().max(200).optional(),
+});
+export const mosaicTileQuerySchema = mosaicAccessQuerySchema;
 
 const boundsSchema = z.object({ west: z.number(), south: z.number(), east: z.number(), north: z.number() });
 
@@ -56,3 +64,4 @@ export const mosaicListResponseSchema = z.object({
   expiresAt: z.string(),
 });
 export type MosaicListResponse = z.infer<typeof mosaicListResponseSchema>;
+export type MosaicAccessQuery = z.infer<typeof mosaicAccessQuerySchema>;

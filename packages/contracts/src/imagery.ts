@@ -12,6 +12,7 @@ export const signedQuerySchema = z.object({
   exp: text().optional(),
   sig: text().optional(),
 });
+export type SignedQuery = z.infer<typeof signedQuerySchema>;
 
 export const captureImageParamsSchema = z.object({
   captureId: text().regex(idPattern, 'captureId: letters, digits, _ and - only'),

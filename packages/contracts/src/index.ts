@@ -27,3 +27,4 @@ export * from './mitigation.js';
 export * from './portfolio-analysis.js';
 export * from './monitoring.js';
 export * from './notifications.js';
+export * from './notices.js';

@@ -104,11 +104,14 @@ export const changesFeedSchema = z.object({
 });
 
 /** The diff of two runs of a product (or a run and the monitored book now). */
-export const runDiffQuerySchema = z.object({
-  from: z.coerce.number().int().positive(),
-  /** A run id, or "now" for the monitored book as it stands. */
-  to: z.union([z.literal('now'), z.coerce.number().int().positive()]),
-  format: z.enum(['csv', 'xlsx']).optional(),
+export const runDiffSummaryQuerySchema = z.object({
+  from: z.coerce.number().int().positive().describe('The earlier run’s id.'),
+  to: z
+    .union([z.literal('now'), z.coerce.number().int().positive()])
+    .describe('A later run’s id, or "now" for the monitored book as it stands.'),
+});
+export const runDiffQuerySchema = runDiffSummaryQuerySchema.extend({
+  format: z.enum(['csv', 'xlsx']).optional().describe('csv (the default) or xlsx.'),
 });
 export const runDiffSummarySchema = z.object({
   from: z.number().int(),

@@ -30,18 +30,53 @@ export const notificationIdParams = z.object({ id: z.string().regex(/^\d{1,18}$/
 export const ALERT_CHANNELS = ['in_app', 'email', 'webhook'] as const;
 export const ALERT_KINDS = ['level_change', 'threshold', 'delta'] as const;
 
+const alertRuleFields = {
+  name: z.string().trim().min(1, 'Give the rule a name.').max(200),
+  kind: z.enum(ALERT_KINDS),
+  threshold: z.number().min(0).max(100).nullable(),
+  minDelta: z.number().positive().max(100).nullable(),
+  product: z.enum(PORTFOLIO_PRODUCTS).nullable(),
+  cause: z.enum(CHANGE_CAUSES).nullable(),
+  channels: z.array(z.enum(ALERT_CHANNELS)).min(1, 'Choose at least one channel.'),
+};
+export const ALERT_RULE_NEEDS_THRESHOLD = 'A threshold rule needs a threshold.';
+export const ALERT_RULE_NEEDS_DELTA = 'A change rule needs minDelta (points).';
+
+/** The message a rule's kind and numbers answer when they do not fit together, or null. */
+export function alertRuleProblem(r: { kind: string; threshold: number | null; minDelta: number | null }) {
+  if (r.kind === 'threshold' && r.threshold === null) return ALERT_RULE_NEEDS_THRESHOLD;
+  if (r.kind === 'delta' && r.minDelta === null) return ALERT_RULE_NEEDS_DELTA;
+  return null;
+}
+
 export const alertRuleInputSchema = z
   .object({
-    name: z.string().trim().min(1, 'Give the rule a name.').max(200),
-    kind: z.enum(ALERT_KINDS),
-    threshold: z.number().min(0).max(100).nullable().default(null),
-    minDelta: z.number().positive().max(100).nullable().default(null),
-    product: z.enum(PORTFOLIO_PRODUCTS).nullable().default(null),
-    cause: z.enum(CHANGE_CAUSES).nullable().default(null),
-    channels: z.array(z.enum(ALERT_CHANNELS)).min(1, 'Choose at least one channel.').default(['in_app']),
+    ...alertRuleFields,
+    threshold: alertRuleFields.threshold.default(null),
+    minDelta: alertRuleFields.minDelta.default(null),
+    product: alertRuleFields.product.default(null),
+    cause: alertRuleFields.cause.default(null),
+    channels: alertRuleFields.channels.default(['in_app']),
   })
-  .refine((r) => r.kind !== 'threshold' || r.threshold !== null, 'A threshold rule needs a threshold.')
-  .refine((r) => r.kind !== 'delta' || r.minDelta !== null, 'A change rule needs minDelta (points).');
+  .refine((r) => r.kind !== 'threshold' || r.threshold !== null, ALERT_RULE_NEEDS_THRESHOLD)
+  .refine((r) => r.kind !== 'delta' || r.minDelta !== null, ALERT_RULE_NEEDS_DELTA);
+export type AlertRuleInput = z.input<typeof alertRuleInputSchema>;
+
+/** PATCH of a rule: any of its fields, and `enabled`; the merged rule must still fit together. */
+export const alertRulePatchSchema = z
+  .object({
+    name: alertRuleFields.name.optional(),
+    kind: alertRuleFields.kind.optional(),
+    threshold: alertRuleFields.threshold.optional(),
+    minDelta: alertRuleFields.minDelta.optional(),
+    product: alertRuleFields.product.optional(),
+    cause: alertRuleFields.cause.optional(),
+    channels: alertRuleFields.channels.optional(),
+    enabled: z.boolean().optional(),
+  })
+  .strict();
+export type AlertRulePatch = z.infer<typeof alertRulePatchSchema>;
+export const alertRuleIdParams = z.object({ id: z.coerce.number().int().positive() });
 
 export const alertRuleSchema = z.object({
   id: z.number().int(),
@@ -55,6 +90,7 @@ export const alertRuleSchema = z.object({
   channels: z.array(z.string()),
   enabled: z.boolean(),
 });
+export type AlertRuleDto = z.infer<typeof alertRuleSchema>;
 export const alertRulesSchema = z.object({ rules: z.array(alertRuleSchema) });
 
 export const WEBHOOK_EVENT_TYPES = [
@@ -62,6 +98,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'portfolio.ready',
   'portfolio.failed',
   'appeal.status_changed',
+  /** A statutory deadline of an appeal or mitigation request is near or passed (issue 42). */
+  'appeal.deadline',
 ] as const;
 
 export const webhookEndpointInputSchema = z.object({
@@ -85,10 +123,20 @@ export const webhookEndpointSchema = z.object({
   disabledReason: z.string().nullable(),
   failingSince: z.string().nullable(),
   createdAt: z.string(),
-  /** The signing secrets (whsec_…), newest first; a rotated one shows until when it still signs. */
-  secrets: z.array(z.object({ secret: z.string(), createdAt: z.string(), expiresAt: z.string().nullable() })),
+  /**
+   * The signing secrets, newest first, each by its last characters only (`whsec_…Ab3=`): a secret is
+   * shown once, in the answer that made it; a rotated one shows until when it still signs.
+   */
+  secrets: z.array(z.object({ hint: z.string(), createdAt: z.string(), expiresAt: z.string().nullable() })),
 });
+export type WebhookEndpointDto = z.infer<typeof webhookEndpointSchema>;
+/** The answer of a create or a rotation: the endpoint and its new secret, this once. */
+export const webhookEndpointWithSecretSchema = webhookEndpointSchema.extend({
+  secret: z.string().describe('The new signing secret (whsec_…): shown only in this answer.'),
+});
+export type WebhookEndpointWithSecret = z.infer<typeof webhookEndpointWithSecretSchema>;
 export const webhookEndpointsSchema = z.object({ endpoints: z.array(webhookEndpointSchema) });
+export const webhookEndpointIdParams = z.object({ id: z.coerce.number().int().positive() });
 
 export const webhookLogSchema = z.object({
   attempts: z.array(
@@ -114,6 +162,8 @@ export const webhookLogSchema = z.object({
     }),
   ),
 });
+export type WebhookLog = z.infer<typeof webhookLogSchema>;
+export const webhookRedeliveredSchema = z.object({ lane: z.string() });
 export const webhookRedeliverParams = z.object({
   id: z.coerce.number().int().positive(),
   messageId: z.string().regex(/^(msg_)?\d{1,18}$/, 'Not a message id.'),

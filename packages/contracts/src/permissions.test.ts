@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ABILITIES,
+  ABILITY_ACTIONS,
+  abilitiesForFixture,
+  NO_ABILITIES,
   accountMenuLinks,
   activeTabForLocation,
   canManageTeamMembers,
@@ -35,17 +39,19 @@ const member: PermissionUser = {
 function ctx(
   overrides: Partial<Omit<PermissionContext, 'user'>> & { user?: Partial<PermissionUser> } = {},
 ): PermissionContext {
-  const { user, ...rest } = overrides;
-  return {
+  const { user, abilities, ...rest } = overrides;
+  const base = {
     enabledFeatures: ['zfire', 'zproperty'],
     organizationCount: 1,
     activeOrganizationId: 7,
-    identityProvider: 'Password',
+    identityProvider: 'Password' as const,
     flags: { userManagement: true, billingPage: true, portfolio: true },
     env: 'production',
     ...rest,
     user: { ...member, ...user },
   };
+  // What the server would present for these facts, unless the test says otherwise.
+  return { ...base, abilities: abilities ?? abilitiesForFixture(base) };
 }
 
 describe('user management', () => {
@@ -236,16 +242,37 @@ describe('selected product', () => {
 describe('route guards', () => {
   it('passes with no guards and requires every listed guard', () => {
     expect(passesGuards(undefined, ctx())).toBe(true);
-    expect(passesGuards(['userManagement', 'groupAdmin', 'notReadOnly'], ctx({ user: { isGroupAdmin: true } }))).toBe(
-      true,
-    );
+    expect(passesGuards(['userManagement', 'teamManage'], ctx({ user: { isGroupAdmin: true } }))).toBe(true);
     expect(
-      passesGuards(
-        ['userManagement', 'groupAdmin', 'notReadOnly'],
-        ctx({ user: { isGroupAdmin: true }, identityProvider: 'SSO' }),
-      ),
+      passesGuards(['userManagement', 'teamManage'], ctx({ user: { isGroupAdmin: true }, identityProvider: 'SSO' })),
     ).toBe(false);
     expect(passesGuards(['internalAdmin'], ctx({ user: { isGroupAdmin: true } }))).toBe(false);
     expect(passesGuards(['zorro'], ctx({ enabledFeatures: ['zorro'], user: { hasZorroAccess: true } }))).toBe(true);
+  });
+});
+
+describe('abilities presented by the server', () => {
+  it('are what guards, menus and tabs read, whatever the token claims say (issue 44)', () => {
+    // An internal admin who is no group admin: the server says team:manage holds.
+    const staff = ctx({
+      user: { isInternalAdmin: true },
+      abilities: { ...NO_ABILITIES, teamRead: true, teamManage: true },
+    });
+    expect(passesGuards(['teamManage'], staff)).toBe(true);
+    expect(canManageTeamMembers(staff)).toBe(true);
+    // A group admin claim, acting for an organisation where the server says they are a plain member.
+    const memberThere = ctx({ user: { isGroupAdmin: true }, abilities: { ...NO_ABILITIES, teamRead: true } });
+    expect(passesGuards(['teamManage'], memberThere)).toBe(false);
+    expect(canManageTeamMembers(memberThere)).toBe(false);
+    expect(accountMenuLinks(memberThere).map((link) => link.key)).toEqual(['profile', 'team']);
+    expect(visibleTabs(ctx({ abilities: NO_ABILITIES }))).toEqual(['property']);
+  });
+
+  it('name an action each, and the fixture helper follows the shared rules', () => {
+    expect(ABILITIES.every((ability) => (POLICY_ACTIONS as readonly string[]).includes(ABILITY_ACTIONS[ability]))).toBe(
+      true,
+    );
+    expect(abilitiesForFixture(ctx({ user: { isGroupAdmin: true } })).teamManage).toBe(true);
+    expect(abilitiesForFixture(ctx()).teamManage).toBe(false);
   });
 });

@@ -1,9 +1,10 @@
 /**
- * The one rule set of who may do what (SPEC §2, §5, §6), shared by the server's policy
- * (apps/server/src/auth/policy.ts derives `can()` from POLICY_RULES) and the web shell's route
- * guards, top bar and menus (ROUTE_GUARDS map onto the same rules). Pure functions of facts the
- * ID token, the organisation and the runtime flags carry; nothing here reads storage, the URL or
- * the network. The server is the authority; the web only hides what the server would refuse.
+ * The one rule set of who may do what (SPEC §2, §5, §6). The server's policy derives `can()` from
+ * POLICY_RULES (apps/server/src/auth/policy.ts) and presents its decisions per organisation as
+ * abilities (ABILITY_ACTIONS, on GET /api/organization); the web shell's route guards, top bar and
+ * menus read those abilities (PermissionContext.abilities) and never decide from token claims.
+ * Pure functions; nothing here reads storage, the URL or the network. The server is the authority;
+ * the web only hides what the server would refuse.
  */
 import { OVERRIDE_ENV, OVERRIDE_ORGANIZATION_ID } from './constants.js';
 import { PORTFOLIO_FEATURE, STANDARD_PRODUCTS, SUMMARY, type SelectedProductValue } from './products.js';
@@ -95,6 +96,8 @@ export type IdentityProviderKind = 'Password' | 'SSO';
 
 export interface PermissionContext {
   user: PermissionUser;
+  /** What the server decided this user may do in the active organisation (GET /api/organization). */
+  abilities: Abilities;
   /** Product and feature keys of the active organisation. */
   enabledFeatures: readonly string[];
   /** Organisations the user may switch between. */
@@ -169,6 +172,8 @@ export const POLICY_ACTIONS = [
    * admins and internal admins, where portfolios are enabled).
    */
   'monitoring:manage',
+  /** The organisation's wording of its score notices (issue 42): group admins and internal admins. */
+  'notices:manage',
 ] as const;
 export type PolicyAction = (typeof POLICY_ACTIONS)[number];
 
@@ -243,15 +248,52 @@ export const POLICY_RULES: Record<PolicyAction, (facts: PolicyFacts) => boolean>
   'api-keys:manage': (f) => userManagement(f) && (f.isGroupAdmin || f.isInternalAdmin),
   'api:use': everyone,
   'monitoring:manage': (f) => portfolioAllowed(f) && (f.isGroupAdmin || f.isInternalAdmin),
+  'notices:manage': (f) => f.isGroupAdmin || f.isInternalAdmin,
 };
+
+/**
+ * The abilities the server presents for each organisation a user may act for (outline's policy
+ * presenter): each is the server's `can(actor, action)` for that organisation, the user's role there
+ * included. The web's guards, menus and tabs read these and never decide from token claims (issue 44).
+ */
+export const ABILITY_ACTIONS = {
+  teamRead: 'team:read',
+  teamManage: 'team:manage',
+  userUpdateSelf: 'user:update-self',
+  apiKeysManage: 'api-keys:manage',
+  billingRead: 'billing:read',
+  portfolioRead: 'portfolio:read',
+  portfolioWrite: 'portfolio:write',
+  monitoringManage: 'monitoring:manage',
+  zorroUse: 'zorro:use',
+  appealRead: 'appeal:read',
+  appealDraft: 'appeal:draft',
+  appealReview: 'appeal:review',
+  customersManage: 'customers:manage',
+  mocksManage: 'mocks:manage',
+  analyticsAdmin: 'analytics:admin',
+  jobsAdmin: 'jobs:admin',
+  actForAnyOrganization: 'organization:act-for-any',
+} as const satisfies Record<string, PolicyAction>;
+export type Ability = keyof typeof ABILITY_ACTIONS;
+export type Abilities = Record<Ability, boolean>;
+export const ABILITIES = Object.keys(ABILITY_ACTIONS) as Ability[];
+
+/** Abilities from a decision per action (the server passes its `can()` for the organisation). */
+export function presentAbilities(decide: (action: PolicyAction) => boolean): Abilities {
+  return Object.fromEntries(ABILITIES.map((ability) => [ability, decide(ABILITY_ACTIONS[ability])])) as Abilities;
+}
+
+/** No ability at all: what a web session has before the server has said anything. */
+export const NO_ABILITIES: Abilities = presentAbilities(() => false);
 
 /** Whether the facts allow the action (unknown actions are denied). */
 export function allows(facts: PolicyFacts, action: string): boolean {
   return Object.hasOwn(POLICY_RULES, action) ? POLICY_RULES[action as PolicyAction](facts) : false;
 }
 
-/** The facts of a web session (PermissionContext). */
-export function factsOf(ctx: PermissionContext): PolicyFacts {
+/** The facts of a web session (PermissionContext), as the server would see them in its organisation. */
+export function factsOf(ctx: Omit<PermissionContext, 'abilities'>): PolicyFacts {
   return {
     isGroupAdmin: ctx.user.isGroupAdmin,
     isInternalAdmin: ctx.user.isInternalAdmin,
@@ -264,13 +306,23 @@ export function factsOf(ctx: PermissionContext): PolicyFacts {
   };
 }
 
+/**
+ * The abilities the server's rules give a session's user in its organisation, for fixtures that stand
+ * in for the server (dev sessions, test harnesses). The app itself reads what GET /api/organization
+ * presents; it never calls this.
+ */
+export function abilitiesForFixture(ctx: Omit<PermissionContext, 'abilities'>): Abilities {
+  const facts = factsOf(ctx);
+  return presentAbilities((action) => allows(facts, action));
+}
+
 export function isAdmin(user: PermissionUser): boolean {
   return user.isGroupAdmin || user.isInternalAdmin;
 }
 
 /** User management: feature flag on, not a trial organisation, no external groups (SPEC §5). */
 export function canUseUserManagement(ctx: PermissionContext): boolean {
-  return POLICY_RULES['team:read'](factsOf(ctx));
+  return ctx.abilities.teamRead;
 }
 
 /** For SSO identity providers user management is read-only (SPEC §5). */
@@ -278,25 +330,27 @@ export function isUserManagementReadOnly(ctx: PermissionContext): boolean {
   return ctx.identityProvider === 'SSO';
 }
 
-/** Adding, editing and bulk-adding team members (SPEC §2 /team/*, §6 group admin). */
+/**
+ * Adding, editing and bulk-adding team members (SPEC §2 /team/*, §6): the server's `team:manage` for
+ * the active organisation (its group admins, and internal admins; not SSO users, not trial organisations).
+ */
 export function canManageTeamMembers(ctx: PermissionContext): boolean {
-  return ctx.user.isGroupAdmin && canUseUserManagement(ctx) && !isUserManagementReadOnly(ctx);
+  return ctx.abilities.teamManage;
 }
 
 /** Billing: config flag on, group or internal admin, self-serve billing enabled (SPEC §6). */
 export function isBillingAvailable(ctx: PermissionContext): boolean {
-  return POLICY_RULES['billing:read'](factsOf(ctx));
+  return ctx.abilities.billingRead;
 }
 
 /** Zorro: the per-user group membership combined with organisation enablement (SPEC §6). */
 export function hasZorroAccess(ctx: PermissionContext): boolean {
-  // The token's hasZorroAccess already says the user is in the zorro group.
-  return POLICY_RULES['zorro:use'](factsOf(ctx));
+  return ctx.abilities.zorroUse;
 }
 
 /** Portfolio: config flag on and the fire- or property-portfolio feature enabled (SPEC §2), or an internal admin (as the server allows). */
 export function canSeePortfolio(ctx: PermissionContext): boolean {
-  return POLICY_RULES['portfolio:read'](factsOf(ctx));
+  return ctx.abilities.portfolioRead;
 }
 
 /** Standard (property-view) products enabled for the organisation, in the fixed order. */
@@ -403,11 +457,12 @@ export function accountMenuLinks(ctx: PermissionContext): AccountMenuLink[] {
     links.push({ key: 'team', label: 'Team Management', path: '/team' });
   }
   if (isBillingAvailable(ctx)) links.push({ key: 'billing', label: 'Billing', path: '/billing' });
-  if (ctx.user.isInternalAdmin) {
+  if (ctx.abilities.customersManage)
     links.push({ key: 'customers', label: 'Customer Management', path: '/admin/customer-management' });
+  if (ctx.abilities.mocksManage)
     links.push({ key: 'mocks', label: 'Mocks Management', path: '/admin/mocks-management' });
+  if (ctx.abilities.analyticsAdmin)
     links.push({ key: 'usage-analytics', label: 'Usage Analytics', path: USAGE_ANALYTICS_ROUTE });
-  }
   return links;
 }
 
@@ -441,8 +496,7 @@ export function isSelectedProductValid(
 /** Route guards, declared as data beside each route and evaluated by `passesGuards`. */
 export const ROUTE_GUARDS = [
   'userManagement',
-  'groupAdmin',
-  'notReadOnly',
+  'teamManage',
   'billing',
   'portfolio',
   'zorro',
@@ -452,26 +506,22 @@ export const ROUTE_GUARDS = [
 ] as const;
 export type RouteGuard = (typeof ROUTE_GUARDS)[number];
 
-/** Each guard is a rule of POLICY_RULES (the server's policy) or a plain fact of the user. */
-const GUARD_RULES: Record<RouteGuard, PolicyAction | ((facts: PolicyFacts) => boolean)> = {
-  userManagement: 'team:read',
-  groupAdmin: (f) => f.isGroupAdmin,
-  notReadOnly: (f) => !f.isSso,
-  billing: 'billing:read',
-  portfolio: 'portfolio:read',
-  zorro: 'zorro:use',
-  internalAdmin: 'customers:manage',
+/** Each guard is one of the abilities the server presents (the server's policy for the organisation). */
+const GUARD_ABILITIES: Record<RouteGuard, Ability> = {
+  userManagement: 'teamRead',
+  /** Adding and editing members: the server's `team:manage`, not the token's group-admin claim (issue 44). */
+  teamManage: 'teamManage',
+  billing: 'billingRead',
+  portfolio: 'portfolioRead',
+  zorro: 'zorroUse',
+  internalAdmin: 'customersManage',
   /** The organisation has the `appeals` feature (issue 16). */
-  appeals: 'appeal:read',
+  appeals: 'appealRead',
   /** Group or internal admins with user management: the public API's keys (issue 19). */
-  apiKeys: 'api-keys:manage',
+  apiKeys: 'apiKeysManage',
 };
 
 /** True when every guard passes (no guards: open to every signed-in user). */
 export function passesGuards(guards: readonly RouteGuard[] | undefined, ctx: PermissionContext): boolean {
-  const facts = factsOf(ctx);
-  return (guards ?? []).every((guard) => {
-    const rule = GUARD_RULES[guard];
-    return typeof rule === 'string' ? POLICY_RULES[rule](facts) : rule(facts);
-  });
+  return (guards ?? []).every((guard) => ctx.abilities[GUARD_ABILITIES[guard]]);
 }

@@ -1,4 +1,4 @@
-import type { PermissionUser } from './permissions.js';
+import type { Abilities, PermissionUser } from './permissions.js';
 
 /**
  * The signed-in user as the web app knows it (SPEC §3 User, decoded from the login token).
@@ -14,9 +14,13 @@ export interface SessionUser extends PermissionUser {
   externalGroups: string[];
 }
 
-/** An organisation the user may act for (SPEC §3): products are its enabled product and feature keys. */
+/**
+ * An organisation the user may act for (SPEC §3): products are its enabled product and feature keys;
+ * abilities are what the server's policy lets this user do there (GET /api/organization).
+ */
 export interface SessionOrganization {
   id: number;
   name: string;
   products: string[];
+  abilities: Abilities;
 }

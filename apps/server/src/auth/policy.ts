@@ -1,9 +1,11 @@
 import {
   allows,
+  presentAbilities,
   POLICY_ACTIONS,
   POLICY_RULES,
   userManagementAvailable,
   userManagementReadOnly,
+  type Abilities,
   type PolicyAction,
   type PolicyFacts,
 } from '@zview/contracts';
@@ -104,6 +106,14 @@ export function can(actor: Actor, action: PolicyAction, subject?: PolicySubject)
   if (!allows(policyFacts(actor), action)) return false;
   const rule = subjectRules[action] as SubjectRule<PolicySubject> | undefined;
   return !subject || !rule || rule(actor, subject);
+}
+
+/**
+ * What the actor may do in the organisation it acts for, as the web is told (outline's policy
+ * presenter): `can()` of each ability's action, so the web's guards never decide on their own.
+ */
+export function abilitiesOf(actor: Actor): Abilities {
+  return presentAbilities((action) => can(actor, action));
 }
 
 /** Throws 403 unless the actor may do the action. */

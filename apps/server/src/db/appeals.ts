@@ -477,8 +477,14 @@ export async function regulatorFigures(db: Executor, organizationId: number, fro
   return rows;
 }
 
-/** Open appeals of every organisation with an unmet deadline before `before` and no reminder yet (the reminder sweep). */
-export async function appealsToRemind(db: Db, before: Date, limit = 500) {
+/**
+ * Open appeals of every organisation to remind (the reminder sweep): the nearest unmet deadline
+ * is within `leadMs` of `now` and not reminded since its window opened (approaching), or it has
+ * passed and was not reminded since (overdue). So each deadline is reminded at most twice.
+ */
+export async function appealsToRemind(db: Db, now: Date, leadMs: number, limit = 500) {
+  const before = new Date(now.getTime() + leadMs);
+  const lead = `${Math.round(leadMs / 1000)} seconds`;
   return db
     .selectFrom('appeals as a')
     .leftJoin('users as u', 'u.id', 'a.created_by')
@@ -495,11 +501,15 @@ export async function appealsToRemind(db: Db, before: Date, limit = 500) {
       'a.acknowledged_at',
       'a.decided_at',
       'a.rescored_at',
+      'a.created_by as creator_id',
       'u.email as creator_email',
     ])
     .where('a.status', 'in', OPEN)
-    .where('a.reminded_at', 'is', null)
     .where(sql<boolean>`${NEXT_DEADLINE} < ${before}`)
+    .where(
+      sql<boolean>`(a.reminded_at IS NULL OR a.reminded_at < ${NEXT_DEADLINE} - ${lead}::interval
+        OR (${NEXT_DEADLINE} < ${now} AND a.reminded_at < ${NEXT_DEADLINE}))`,
+    )
     .limit(limit)
     .execute();
 }

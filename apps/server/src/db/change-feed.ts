@@ -23,12 +23,19 @@ const RECONNECT_MS = 1000;
  */
 export interface ChangeFeed {
   fence(): Promise<boolean>;
+  /** Fence queries sent so far (the lookup bench reports them per lookup). */
+  readonly roundTrips: number;
   subscribe(channel: ChangeChannel, onChange: () => void): () => void;
   close(): Promise<void>;
 }
 
 /** A feed that is never live (no pool known for the Db): every cache reads through. */
-const OFFLINE: ChangeFeed = { fence: async () => false, subscribe: () => () => {}, close: async () => {} };
+const OFFLINE: ChangeFeed = {
+  fence: async () => false,
+  roundTrips: 0,
+  subscribe: () => () => {},
+  close: async () => {},
+};
 
 interface Feed extends ChangeFeed {
   users: number;
@@ -130,11 +137,13 @@ export function createChangeFeed(connection: pg.ClientConfig, guard?: StallGuard
     return connecting;
   }
 
+  let roundTrips = 0;
   async function roundTrip(): Promise<boolean> {
     const current = client;
     if (!current || !live) return false;
+    roundTrips += 1;
     try {
-      await current.query('SELECT 1');
+      await syncRoundTrip(current);
       return live && client === current;
     } catch {
       return false;
@@ -176,6 +185,9 @@ export function createChangeFeed(connection: pg.ClientConfig, guard?: StallGuard
   void connect();
   return {
     users: 0,
+    get roundTrips() {
+      return roundTrips;
+    },
     async fence() {
       if (!guard) return fence();
       return guard.run(fence, () => {
@@ -196,4 +208,44 @@ export function createChangeFeed(connection: pg.ClientConfig, guard?: StallGuard
       if (current) await current.end().catch(() => {});
     },
   };
+}
+
+/**
+ * The cheapest round trip the protocol has: a lone Sync message, which PostgreSQL answers with
+ * ReadyForQuery — no statement to parse or plan, no transaction, no row to read back. It fences
+ * as `SELECT 1` did: a backend sends a listening session's pending notifications on the same path
+ * just before any ReadyForQuery (postgres.c, `send_ready_for_query`), so every notification of a
+ * change committed before the Sync was written arrives before its answer. Sent as a submittable
+ * through the client's queue, so it never overlaps another query of the connection.
+ */
+export function syncRoundTrip(client: pg.Client): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    const settle = (error?: Error | null) => {
+      if (settled) return;
+      settled = true;
+      if (error) reject(error);
+      else resolve();
+    };
+    const submittable = {
+      // The client's read timeout (query_timeout) calls this with its error.
+      callback: (error: Error | null) => settle(error),
+      submit(connection: { sync(): void }) {
+        connection.sync();
+      },
+      handleReadyForQuery() {
+        submittable.callback(null);
+      },
+      handleError(error: Error) {
+        submittable.callback(error);
+      },
+      // Nothing else can answer a Sync; were it to, the round trip still ends at ReadyForQuery.
+      handleRowDescription() {},
+      handleDataRow() {},
+      handleCommandComplete() {},
+      handleEmptyQuery() {},
+      handlePortalSuspended() {},
+    };
+    client.query(submittable as unknown as pg.Submittable);
+  });
 }

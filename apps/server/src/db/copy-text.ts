@@ -28,3 +28,17 @@ export async function forEachCopyLine(
     rest = Buffer.from(data.subarray(start));
   }
 }
+
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return 'NULL';
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return `'${String(value).replaceAll("'", "''")}'`;
+}
+
+/**
+ * Inlines a compiled statement's $n parameters (numbers and strings only: ids, product keys,
+ * constants) as SQL literals: COPY takes no parameters.
+ */
+export function inlineParameters(text: string, parameters: readonly unknown[]): string {
+  return text.replace(/\$(\d+)/g, (_, n: string) => literal(parameters[Number(n) - 1]));
+}

@@ -125,6 +125,8 @@ export interface NewWorldChange {
   occurredOn: string;
   area?: { west: number; south: number; east: number; north: number } | null;
   propertyIds?: string[] | null;
+  /** Property id → the feature keys the change moved there, when known. */
+  movedFeatures?: Record<string, string[]> | null;
 }
 
 export async function insertWorldChange(db: Db, change: NewWorldChange): Promise<string> {
@@ -142,6 +144,7 @@ export async function insertWorldChange(db: Db, change: NewWorldChange): Promise
       east: change.area?.east ?? null,
       north: change.area?.north ?? null,
       property_ids: change.propertyIds ?? null,
+      moved_features: change.movedFeatures ? JSON.stringify(change.movedFeatures) : null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -230,6 +233,12 @@ export async function affectedPropertiesPage(
 export interface NewScore {
   propertyId: string;
   product: string;
+  /**
+   * Only this organisation's rows; null: the rows of every organisation that has no published
+   * appeal version of the property and product (an appealed row keeps the appeal's outcome unless
+   * the engine scores it for its organisation).
+   */
+  organizationId: number | null;
   score: number | null;
   riskLevel: string;
   factors: { name: string; contribution: number }[];
@@ -269,8 +278,9 @@ export async function applyScores(
     WITH n AS (
       SELECT * FROM unnest(${scores.map((s) => s.propertyId)}::text[], ${scores.map((s) => s.product)}::text[],
         ${scores.map((s) => s.score)}::float8[], ${scores.map((s) => s.riskLevel)}::text[],
-        ${scores.map((s) => JSON.stringify(s.factors))}::jsonb[], ${scores.map((s) => s.modelVersion)}::text[])
-        AS n(property_id, product, score, risk_level, factors, model_version)
+        ${scores.map((s) => JSON.stringify(s.factors))}::jsonb[], ${scores.map((s) => s.modelVersion)}::text[],
+        ${scores.map((s) => s.organizationId)}::int[])
+        AS n(property_id, product, score, risk_level, factors, model_version, organization_id)
     ), upd AS (
       UPDATE monitored_rows m
       SET score = n.score, risk_level = n.risk_level, factors = n.factors, model_version = n.model_version, updated_at = ${changedAt}
@@ -278,6 +288,9 @@ export async function applyScores(
       WHERE m.property_id = n.property_id AND m.product = n.product
         AND mp.portfolio_id = m.portfolio_id AND mp.product = m.product
         AND ${scopeOf(change)}
+        AND (n.organization_id = mp.organization_id OR (n.organization_id IS NULL AND NOT EXISTS (
+          SELECT 1 FROM appeal_score_versions v
+          WHERE v.organization_id = mp.organization_id AND v.property_id = m.property_id AND v.product = m.product)))
         AND (m.score IS DISTINCT FROM n.score OR m.risk_level <> n.risk_level)
       RETURNING m.portfolio_id, m.product, m.row_number, m.property_id, mp.organization_id,
         old.score AS old_score, new.score AS new_score, old.risk_level AS old_level, new.risk_level AS new_level,
@@ -301,6 +314,26 @@ export function findAppealVersion(db: Db, id: number) {
     .select(['id', 'organization_id', 'property_id', 'product', 'appeal_id', 'result', 'model_version', 'published_at'])
     .where('id', '=', id)
     .executeTakeFirst();
+}
+
+/** Every published appeal version of these properties (any organisation), oldest first. */
+export function appealVersionsOfProperties(db: Db, propertyIds: readonly string[]) {
+  if (!propertyIds.length) return Promise.resolve([]);
+  return db
+    .selectFrom('appeal_score_versions')
+    .select([
+      'organization_id',
+      'property_id',
+      'product',
+      'version',
+      'appeal_id',
+      'manual_inputs',
+      'result',
+      'published_at',
+    ])
+    .where('property_id', 'in', propertyIds)
+    .orderBy('id')
+    .execute();
 }
 
 /** Appeal versions published after `afterId` (the monitoring job turns each into a world change). */

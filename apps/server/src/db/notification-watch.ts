@@ -68,6 +68,6 @@ export async function appealEventsAfter(db: Db, afterId: number) {
   }>`
     SELECT e.id::text, e.appeal_id, e.organization_id, e.property_id, e.product, e.to_status, e.actor_id::text, a.created_by::text
     FROM appeal_events e JOIN appeals a ON a.id = e.appeal_id
-    WHERE e.id > ${afterId} ORDER BY e.id LIMIT 500`.execute(db);
+    WHERE e.id > ${afterId} AND e.from_status IS DISTINCT FROM e.to_status ORDER BY e.id LIMIT 500`.execute(db);
   return rows;
 }

@@ -7,7 +7,8 @@ import type { Db } from './database.js';
  * score changes that match the alert rules of their portfolios, found in one statement.
  */
 
-export type Recipients = { userIds: string[] } | 'members' | 'admins';
+/** Every active member, the group admins, or named users (with `admins: true`, the group admins too). */
+export type Recipients = { userIds: string[]; admins?: boolean } | 'members' | 'admins';
 
 export interface NotificationValues {
   organizationId: number;
@@ -27,7 +28,9 @@ export async function insertNotifications(db: Db, to: Recipients, n: Notificatio
       ? sql`true`
       : to === 'admins'
         ? sql`m.role = 'admin'`
-        : sql`m.user_id::text = ANY(${to.userIds}::text[])`;
+        : to.admins
+          ? sql`(m.user_id::text = ANY(${to.userIds}::text[]) OR m.role = 'admin')`
+          : sql`m.user_id::text = ANY(${to.userIds}::text[])`;
   const result = await sql`
     INSERT INTO notifications (organization_id, user_id, kind, title, body, link, data, emailed_at)
     SELECT ${n.organizationId}, m.user_id, ${n.kind}, ${n.title}, ${n.body}, ${n.link}, ${JSON.stringify(n.data)}::jsonb,
@@ -153,6 +156,40 @@ export function listAlertRules(db: Db, organizationId: number, portfolioId: numb
     .where('portfolio_id', '=', portfolioId)
     .orderBy('id')
     .execute();
+}
+
+export function findAlertRule(db: Db, organizationId: number, id: number) {
+  return db
+    .selectFrom('alert_rules')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export type AlertRuleChange = Partial<
+  Pick<AlertRuleValues, 'name' | 'kind' | 'threshold' | 'minDelta' | 'product' | 'cause' | 'channels'> & {
+    enabled: boolean;
+  }
+>;
+
+export function updateAlertRule(db: Db, organizationId: number, id: number, v: AlertRuleChange) {
+  return db
+    .updateTable('alert_rules')
+    .set({
+      ...(v.name !== undefined ? { name: v.name } : {}),
+      ...(v.kind !== undefined ? { kind: v.kind } : {}),
+      ...(v.threshold !== undefined ? { threshold: v.threshold } : {}),
+      ...(v.minDelta !== undefined ? { min_delta: v.minDelta } : {}),
+      ...(v.product !== undefined ? { product: v.product } : {}),
+      ...(v.cause !== undefined ? { cause: v.cause } : {}),
+      ...(v.channels !== undefined ? { channels: v.channels } : {}),
+      ...(v.enabled !== undefined ? { enabled: v.enabled } : {}),
+    })
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
 }
 
 export async function deleteAlertRule(db: Db, organizationId: number, id: number) {

@@ -2,7 +2,12 @@ import type { Db } from './database.js';
 
 /** Organisations as internal admins see them (every one, by id). */
 export function allOrganizations(db: Db, limit = 10_000) {
-  return db.selectFrom('organizations').select(['id', 'name', 'products']).orderBy('id').limit(limit).execute();
+  return db
+    .selectFrom('organizations')
+    .select(['id', 'name', 'products', 'is_trial'])
+    .orderBy('id')
+    .limit(limit)
+    .execute();
 }
 
 /** One organisation by id, or the first one (lowest id) when no id is given. */

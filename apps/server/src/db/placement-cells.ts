@@ -4,7 +4,7 @@ import { withOwnConnection, type Db } from './database.js';
 
 /**
  * Reading `placement_cells` (migration 0330) whole, and where the world's properties are, for the
- * in-memory parcel grid the ingest and the runs place points with (domain/portfolio/parcel-grid.ts).
+ * in-memory parcel grid the ingest and the runs place points with (domain/portfolio/pipeline/parcel-grid.ts).
  */
 
 /** The current world revision when its placement cells are built, else null (nothing to load yet). */

@@ -4,7 +4,7 @@ import { copyOut } from './copy-out.js';
 import pg from 'pg';
 import { poolOf, withOwnConnection, type Db } from './database.js';
 
-/** The SQL of a run's export (domain/portfolio/export.ts turns what it reads into CSV or XLSX). */
+/** The SQL of a run's export (domain/portfolio/io/export.ts turns what it reads into CSV or XLSX). */
 
 /** The export's two COPYs: its rows, and its run's results (none without a run). */
 export interface ExportCopies {
@@ -14,16 +14,16 @@ export interface ExportCopies {
 
 /**
  * The export as PostgreSQL's COPY sends it, in two COPYs both in row order, read at once on two
- * backends and joined by row number as they stream (domain/portfolio/export-join.ts): no cursor
+ * backends and joined by row number as they stream (domain/portfolio/io/export-join.ts): no cursor
  * round trips, no row objects built by the driver, and no join in PostgreSQL (it cost about as
  * much as reading both tables, on one backend; issue 22). In binary format
- * (domain/portfolio/copy-binary.ts reads it): PostgreSQL prints no float8 and escapes no text,
+ * (domain/portfolio/io/copy-binary.ts reads it): PostgreSQL prints no float8 and escapes no text,
  * and Node copies the fields' bytes into the CSV without decoding them.
  * raw_values is json stored as text, so it goes out as it is (a jsonb would cost a conversion).
  * Of the top factors only the names go, joined, from the plain column the results are written
  * with (migration 0800): turning each row's jsonb into text took PostgreSQL about as long as the
  * rest of the export. Ids are integers, safe inline (COPY takes no parameters).
- * Fields (domain/portfolio/export-rows.ts reads them by position and type): the rows' row_number,
+ * Fields (domain/portfolio/io/export-rows.ts reads them by position and type): the rows' row_number,
  * raw_values (json), geo_precision, their own problem, csv_line (text); the results' row_number,
  * score (float8), risk_level, confidence (float8), top factor names, model_version, problem.
  * With `renderedOriginals` (an export of every original column as CSV) the row's csv_line
@@ -100,7 +100,7 @@ export function productRuns(db: Db, portfolioId: number) {
 /** One row of the combined export: the row as uploaded, where it was placed, and each run's result (null where it has none). */
 export interface CombinedExportRow {
   row_number: number;
-  /** The values as uploaded, or null where csv_line holds them (domain/portfolio/csv-line.ts originalValues). */
+  /** The values as uploaded, or null where csv_line holds them (domain/portfolio/io/csv-line.ts originalValues). */
   raw_values: string[] | null;
   csv_line: string | null;
   geo_latitude: number | null;

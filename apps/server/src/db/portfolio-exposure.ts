@@ -3,7 +3,10 @@ import { Readable } from 'node:stream';
 import { sql } from 'kysely';
 import { from as copyFrom } from 'pg-copy-streams';
 import { copyOut } from './copy-out.js';
+import { inlineParameters } from './copy-text.js';
+import { placedProperty, placementContext } from './portfolio-placement.js';
 import { poolOf, withOwnConnection, type Db } from './database.js';
+import type { StoredRing } from './tables/portfolio-analysis.js';
 
 /**
  * The SQL of portfolio analysis (issue 43): the exposure table a portfolio's aggregates and rings
@@ -25,20 +28,24 @@ export function exposureBuild(db: Db, portfolioId: number) {
 
 /**
  * `COPY … TO STDOUT` (text) of the located rows of a portfolio: row number, place (the geocoded
- * point, else the row's own), the four OED insured values as written, state and ZIP (the matched
- * property's, else the row's own).
+ * point, else the row's own), the four OED insured values as written, state and ZIP (the
+ * property the run placed the row on, as placedProperty decides, else the row's own). A row
+ * with its own coordinates is often placed by the run's SQL and has no stored property id.
  */
-export function exposureSourceCopy(portfolioId: number): string {
+export function exposureSourceCopy(db: Db, portfolioId: number): string {
   const id = Math.trunc(portfolioId);
-  return `COPY (
+  const compiled = sql`COPY (
     SELECT r.row_number, coalesce(r.geo_latitude, r.latitude), coalesce(r.geo_longitude, r.longitude),
       r.attributes->>'buildingTiv', r.attributes->>'contentsTiv', r.attributes->>'biTiv', r.attributes->>'otherTiv',
       coalesce(p.state, upper(left(r.state, 2))), coalesce(p.zip, left(r.zip, 5))
     FROM portfolio_rows r
-    LEFT JOIN properties p ON p.id = coalesce(r.geo_property_id, nullif(r.placed_property_id, ''))
+    CROSS JOIN ${placementContext(id)} t
+    CROSS JOIN LATERAL (SELECT coalesce(${placedProperty}, nullif(r.placed_property_id, '')) AS property_id) pp
+    LEFT JOIN properties p ON p.id = pp.property_id
     WHERE r.portfolio_id = ${id} AND coalesce(r.geo_latitude, r.latitude) IS NOT NULL
       AND coalesce(r.geo_longitude, r.longitude) IS NOT NULL
-  ) TO STDOUT`;
+  ) TO STDOUT`.compile(db);
+  return inlineParameters(compiled.sql, compiled.parameters);
 }
 
 /**
@@ -69,7 +76,7 @@ export async function replaceExposure(
       const pool = poolOf(db)!;
       const reader = await pool.connect();
       try {
-        const source = reader.query(copyOut(exposureSourceCopy(id))) as unknown as AsyncIterable<Buffer>;
+        const source = reader.query(copyOut(exposureSourceCopy(db, id))) as unknown as AsyncIterable<Buffer>;
         await pipeline(
           Readable.from(transform(source)),
           writer.query(
@@ -135,9 +142,9 @@ export async function accumulationBuilt(db: Db, runId: number): Promise<boolean>
  * (every row of the run, located or not). A run's results are a partition keyed by row number.
  */
 export async function buildAccumulations(db: Db, portfolioId: number, runId: number): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  const built = await db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(44, ${runId})`.execute(trx);
-    if (await accumulationBuilt(trx, runId)) return;
+    if (await accumulationBuilt(trx, runId)) return false;
     await sql`
       INSERT INTO portfolio_accumulations (run_id, grouping, key, risk_level, count, value)
       SELECT ${runId},
@@ -166,7 +173,10 @@ export async function buildAccumulations(db: Db, portfolioId: number, runId: num
       SELECT ${runId}, coalesce(jsonb_object_agg(grouping, jsonb_build_object('areas', areas, 'count', n, 'value', v)), '{}')
       FROM (SELECT grouping, count(*) AS areas, sum(count) AS n, sum(value) AS v FROM portfolio_accumulations
             WHERE run_id = ${runId} AND risk_level = 'all' GROUP BY grouping) t`.execute(trx);
+    return true;
   });
+  // Hundreds of thousands of rows just written: statistics, so pages of them are planned as index reads.
+  if (built) await sql`ANALYZE portfolio_accumulations`.execute(db);
 }
 
 export interface AreaRow {
@@ -176,7 +186,11 @@ export interface AreaRow {
   levels: Record<'low' | 'medium' | 'high' | 'none', { count: number; value: number }>;
 }
 
-/** One page of a run's areas of a grouping, most value first (then most rows), with the grouping's totals. */
+/**
+ * One page of a run's areas of a grouping, most value first (then most rows), with the grouping's
+ * totals: one statement, the page's 'all' rows by the rank index and each one's levels by the
+ * primary key (385,000 H3 cells at resolution 9 stay an index read of the page).
+ */
 export async function accumulationAreas(
   db: Db,
   runId: number,
@@ -185,53 +199,52 @@ export async function accumulationAreas(
 ): Promise<{ areas: AreaRow[]; total: number; totalCount: number; totalValue: number }> {
   const [build, ranked] = await Promise.all([
     db.selectFrom('portfolio_accumulation_builds').select('totals').where('run_id', '=', runId).executeTakeFirst(),
-    db
-      .selectFrom('portfolio_accumulations')
-      .select(['key', 'count', 'value'])
-      .where('run_id', '=', runId)
-      .where('grouping', '=', grouping)
-      .where('risk_level', '=', 'all')
-      .orderBy('value', 'desc')
-      .orderBy('count', 'desc')
-      .orderBy('key')
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute(),
+    sql<{ key: string; count: number; value: number; levels: { risk_level: string; count: number; value: number }[] }>`
+      SELECT a.key, a.count, a.value,
+        (SELECT coalesce(json_agg(json_build_object('risk_level', l.risk_level, 'count', l.count, 'value', l.value)), '[]')
+         FROM portfolio_accumulations l
+         WHERE l.run_id = a.run_id AND l.grouping = a.grouping AND l.key = a.key AND l.risk_level <> 'all') AS levels
+      FROM (SELECT run_id, grouping, key, count, value FROM portfolio_accumulations
+            WHERE run_id = ${runId} AND grouping = ${grouping} AND risk_level = 'all'
+            ORDER BY value DESC, count DESC, key LIMIT ${page.limit} OFFSET ${page.offset}) a
+      ORDER BY a.value DESC, a.count DESC, a.key`.execute(db),
   ]);
-  const levels = ranked.length
-    ? await db
-        .selectFrom('portfolio_accumulations')
-        .select(['key', 'risk_level', 'count', 'value'])
-        .where('run_id', '=', runId)
-        .where('grouping', '=', grouping)
-        .where(
-          'key',
-          'in',
-          ranked.map((row) => row.key),
-        )
-        .where('risk_level', '<>', 'all')
-        .execute()
-    : [];
-  const byKey = new Map<string, AreaRow['levels']>();
-  for (const row of ranked)
-    byKey.set(row.key, {
+  const areas = ranked.rows.map((row): AreaRow => {
+    const levels: AreaRow['levels'] = {
       low: { count: 0, value: 0 },
       medium: { count: 0, value: 0 },
       high: { count: 0, value: 0 },
       none: { count: 0, value: 0 },
-    });
-  for (const row of levels) {
-    const area = byKey.get(row.key);
-    if (area && row.risk_level in area)
-      area[row.risk_level as keyof AreaRow['levels']] = { count: row.count, value: row.value };
-  }
+    };
+    for (const level of row.levels)
+      if (level.risk_level in levels)
+        levels[level.risk_level as keyof AreaRow['levels']] = { count: level.count, value: level.value };
+    return { key: row.key, count: row.count, value: row.value, levels };
+  });
   const totals = build?.totals[grouping];
   return {
-    areas: ranked.map((row) => ({ key: row.key, count: row.count, value: row.value, levels: byKey.get(row.key)! })),
+    areas,
     total: totals?.areas ?? 0,
     totalCount: totals?.count ?? 0,
     totalValue: totals?.value ?? 0,
   };
+}
+
+/** The run's best rings of `radius` as kept with its aggregates; null when not found yet. */
+export async function storedRings(db: Db, runId: number, radius: number): Promise<StoredRing[] | null> {
+  const row = await db
+    .selectFrom('portfolio_accumulation_builds')
+    .select('rings')
+    .where('run_id', '=', runId)
+    .executeTakeFirst();
+  return row?.rings[String(radius)] ?? null;
+}
+
+/** Keeps the run's best rings of `radius` with its aggregates (gone with them when the exposure is rebuilt). */
+export async function storeRings(db: Db, runId: number, radius: number, rings: readonly StoredRing[]) {
+  await sql`UPDATE portfolio_accumulation_builds
+    SET rings = rings || jsonb_build_object(${String(radius)}::text, ${JSON.stringify(rings)}::jsonb)
+    WHERE run_id = ${runId}`.execute(db);
 }
 
 /** Rows per score band and risk level of a run (built with its accumulations). */

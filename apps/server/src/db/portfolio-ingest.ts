@@ -48,7 +48,7 @@ export const ROW_ADDRESS_COLUMNS = ['ref', 'address', 'street', 'city', 'state',
 
 /**
  * What an ingest stores as a row's placed_property_id when its point is far from every property
- * of the world (domain/portfolio/parcel-grid.ts isFarFromEveryProperty): no property id is empty.
+ * of the world (domain/portfolio/pipeline/parcel-grid.ts isFarFromEveryProperty): no property id is empty.
  * A run trusting the placements gives such a row "outside coverage" without asking Node
  * (db/portfolio-placement.ts farAtIngest).
  */
@@ -58,7 +58,7 @@ export const FAR_FROM_EVERY_PROPERTY = '';
 export const UNPLACED_ROWS_KEPT = 10_000;
 
 /**
- * The columns an ingest's COPY fills, in the order of each line (domain/portfolio/ingest.ts writes the
+ * The columns an ingest's COPY fills, in the order of each line (domain/portfolio/pipeline/ingest.ts writes the
  * lines). Not geocoded_at: a row placed by its own coordinates was not geocoded (its geo_precision
  * says it is placed, rowsToGeocode), and 'now' parsed for each row was a tenth of the COPY's time.
  */

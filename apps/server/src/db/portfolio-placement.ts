@@ -4,7 +4,7 @@ import { FAR_FROM_EVERY_PROPERTY } from './portfolio-ingest.js';
 import { resultsPartition } from './portfolio-runs.js';
 
 /**
- * The SQL of a chunk scored from the score index (domain/portfolio/indexed-chunk.ts decides): which
+ * The SQL of a chunk scored from the score index (domain/portfolio/pipeline/indexed-chunk.ts decides): which
  * of the chunk's rows need Node (points in no simple parcel, properties the build lacks), which
  * properties the run's index build has, and the one INSERT … SELECT that places every row, joins
  * the index and the organisation's published appeal versions, and writes the results. The rows

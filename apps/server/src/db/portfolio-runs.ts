@@ -1,10 +1,11 @@
 import { sql, type RawBuilder, type Selectable, type Transaction } from 'kysely';
 import type { Db } from './database.js';
 import { ROW_ADDRESS_COLUMNS } from './portfolio-ingest.js';
+import { recordRunDiff } from './run-diff.js';
 import type { Database, PortfolioRunsTable } from './schema.js';
 
 /**
- * The SQL of a portfolio run (domain/portfolio/runs.ts decides, this module reads and writes):
+ * The SQL of a portfolio run (domain/portfolio/pipeline/runs.ts decides, this module reads and writes):
  * starting a run, the rows of a chunk, storing geocodes, committing a chunk with its usage, and
  * finishing the run.
  */
@@ -362,11 +363,21 @@ export async function finishRun(trx: Transaction<Database>, runId: number): Prom
     await sql`SET LOCAL default_statistics_target = 10`.execute(trx);
     await sql`ANALYZE ${table}`.execute(trx);
   }
-  await sql`
-    UPDATE portfolio_runs AS run SET completed_at = now(), changed_count = (
-      SELECT count(*) FROM portfolio_results cur JOIN portfolio_results prev ON prev.run_id = run.previous_run_id AND prev.row_number = cur.row_number
-      WHERE cur.run_id = run.id AND (cur.score IS DISTINCT FROM prev.score OR cur.risk_level <> prev.risk_level))
-    WHERE run.id = ${runId} AND run.completed_at IS NULL`.execute(trx);
+  // The rows that moved since the previous run are kept with their counts (the run diff of issue
+  // 41 reads them instead of joining two runs again); their number is the run's changed count.
+  const run = await trx
+    .selectFrom('portfolio_runs')
+    .select(['previous_run_id', 'completed_at'])
+    .where('id', '=', runId)
+    .executeTakeFirst();
+  if (run && !run.completed_at) {
+    const changed = run.previous_run_id === null ? 0 : await recordRunDiff(trx, runId, run.previous_run_id);
+    await trx
+      .updateTable('portfolio_runs')
+      .set({ completed_at: sql<Date>`now()`, changed_count: changed })
+      .where('id', '=', runId)
+      .execute();
+  }
   await trx
     .updateTable('portfolio_products')
     .set({ status: 'READY', updated_at: new Date() })

@@ -7,6 +7,17 @@ export async function findPropertyRow(db: Db, propertyId: string) {
   return db.selectFrom('properties').selectAll().where('id', '=', propertyId).executeTakeFirst();
 }
 
+/** The first properties of the world in id order, as an address line and a point (the lookup warm-up). */
+export async function firstPropertyAddresses(db: Db, limit: number) {
+  const rows = await db
+    .selectFrom('properties')
+    .select(['address_line', 'city', 'state', 'zip', 'lat', 'lng'])
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ address: `${r.address_line}, ${r.city}, ${r.state} ${r.zip}`, lat: r.lat, lng: r.lng }));
+}
+
 export async function listBuildings(db: Db, propertyId: string) {
   return db.selectFrom('buildings').selectAll().where('property_id', '=', propertyId).orderBy('rank').execute();
 }

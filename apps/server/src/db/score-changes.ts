@@ -1,3 +1,4 @@
+import type { RiskLevel } from '@zview/contracts';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from './database.js';
 import type { ChangeCause, MovedFactor } from './schema.js';
@@ -75,7 +76,7 @@ export async function countChanges(db: Db, portfolioId: number, filters: ChangeF
 }
 
 export async function changeTransitions(db: Db, portfolioId: number, filters: ChangeFilters) {
-  const { rows } = await sql<{ product: string; from: string; to: string; count: number }>`
+  const { rows } = await sql<{ product: string; from: RiskLevel; to: RiskLevel; count: number }>`
     SELECT c.product, c.old_level AS from, c.new_level AS to, count(*)::int AS count
     FROM score_changes c WHERE ${whereOf(portfolioId, filters)}
     GROUP BY 1, 2, 3 ORDER BY count(*) DESC, 1, 2, 3`.execute(db);

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
-import type { Db } from './database.js';
+import { CompiledQuery, sql } from 'kysely';
+import { poolOf, type Db } from './database.js';
 
 export interface UsageRecord {
   organizationId: number;
@@ -193,21 +193,45 @@ export class UsageWriter {
   }
 }
 
-/** Usage and recent-lookup rows of many lookups in one statement (unnest keeps its text constant). */
-export async function writeLookups(db: Db, writes: readonly LookupWrite[]): Promise<void> {
-  const usage = writes.flatMap((w) => w.usage);
-  const lookups = writes.flatMap((w) => (w.lookup ? [w.lookup] : []));
-  await sql`
+/**
+ * Usage and recent-lookup rows of many lookups in one statement (unnest keeps its text constant),
+ * prepared once per connection (a named statement): each group commit binds and runs it, without
+ * building, parsing and planning it again.
+ */
+const WRITE_LOOKUPS = {
+  name: 'zview_write_lookups_v1',
+  text: `
     WITH usage AS (
       INSERT INTO usage_events (organization_id, user_id, product, channel, reference, event_key)
       SELECT organization_id, user_id, product, channel, reference, event_key
-      FROM unnest(${usage.map((u) => u.organizationId)}::int[], ${usage.map((u) => u.userId)}::text[], ${usage.map((u) => u.product)}::text[],
-                  ${usage.map((u) => u.channel)}::text[], ${usage.map((u) => u.reference ?? null)}::text[], ${usage.map((u) => u.eventKey ?? null)}::text[])
+      FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[])
         AS u(organization_id, user_id, product, channel, reference, event_key)
       ON CONFLICT (event_key) DO NOTHING
     )
     INSERT INTO property_lookups (organization_id, user_id, location, location_type, property_id, address, scores)
-    SELECT * FROM unnest(${lookups.map((l) => l.organizationId)}::int[], ${lookups.map((l) => l.userId)}::uuid[], ${lookups.map((l) => l.location)}::text[],
-                         ${lookups.map((l) => l.locationType)}::text[], ${lookups.map((l) => l.propertyId)}::text[], ${lookups.map((l) => l.address)}::text[],
-                         ${lookups.map((l) => JSON.stringify(l.scores))}::jsonb[])`.execute(db);
+    SELECT * FROM unnest($7::int[], $8::uuid[], $9::text[], $10::text[], $11::text[], $12::text[], $13::jsonb[])`,
+};
+
+export async function writeLookups(db: Db, writes: readonly LookupWrite[]): Promise<void> {
+  const usage = writes.flatMap((w) => w.usage);
+  const lookups = writes.flatMap((w) => (w.lookup ? [w.lookup] : []));
+  const values = [
+    usage.map((u) => u.organizationId),
+    usage.map((u) => u.userId),
+    usage.map((u) => u.product),
+    usage.map((u) => u.channel),
+    usage.map((u) => u.reference ?? null),
+    usage.map((u) => u.eventKey ?? null),
+    lookups.map((l) => l.organizationId),
+    lookups.map((l) => l.userId),
+    lookups.map((l) => l.location),
+    lookups.map((l) => l.locationType),
+    lookups.map((l) => l.propertyId),
+    lookups.map((l) => l.address),
+    lookups.map((l) => JSON.stringify(l.scores)),
+  ];
+  const pool = poolOf(db);
+  if (pool) await pool.query({ ...WRITE_LOOKUPS, values });
+  // A Db without a pool of its own (a transaction): the same statement, unnamed.
+  else await db.executeQuery(CompiledQuery.raw(WRITE_LOOKUPS.text, values));
 }

@@ -157,7 +157,31 @@ export function facetColumnLoads(): number {
  * it in a REPEATABLE READ transaction (as the facet cache does) so the generation and the rows
  * read are the same snapshot.
  */
-export async function facetColumns(db: Db): Promise<FacetColumns> {
+export function facetColumns(db: Db): Promise<FacetColumns> {
+  // In one transaction (one snapshot) the corpus generation cannot change: asked once.
+  if (!db.isTransaction) return columnsOf(db);
+  let columns = inTransaction.get(db);
+  if (!columns) {
+    columns = columnsOf(db);
+    inTransaction.set(db, columns);
+  }
+  return columns;
+}
+const inTransaction = new WeakMap<Db, Promise<FacetColumns>>();
+
+/**
+ * Runs `work` in one REPEATABLE READ snapshot (the generation, the columns and the words' matches
+ * read together), or in the transaction `db` already is.
+ */
+export function inSnapshot<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  if (db.isTransaction) return work(db);
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute((trx) => work(trx as unknown as Db));
+}
+
+async function columnsOf(db: Db): Promise<FacetColumns> {
   const { rows } = await sql<{ key: string }>`
     SELECT current_database() || ':' || coalesce(inet_server_port()::text, '') || ':' || generation AS key FROM zorro_corpus`.execute(
     db,

@@ -1,48 +1,67 @@
 import {
+  mosaicAccessQuerySchema,
   mosaicLayerParamsSchema,
   mosaicListQuerySchema,
   mosaicListResponseSchema,
   mosaicTileParamsSchema,
-  mosaicTileQuerySchema,
-  signedQuerySchema,
+  type MosaicAccessQuery,
 } from '@zview/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { can } from '../auth/policy.js';
+import { callerForApiKey } from '../domain/api-keys/authenticate.js';
 import { LATEST_LAYER, type MosaicCapture } from '../domain/imagery/mosaic/service.js';
 import { wmtsCapabilities, type WmtsLayer } from '../domain/imagery/mosaic/wmts.js';
 import { SIGNED_SCOPES } from '../domain/imagery/signing.js';
-import { forbidden, notFound, unauthorized } from './errors.js';
+import { forbidden, notFound, tooManyRequests, unauthorized } from './errors.js';
+import { fileResponse, withZod } from './route-config.js';
 
 const TILE_CACHE = 'public, max-age=86400, stale-while-revalidate=604800';
 /** A capture's pyramid never changes once imported (a re-import is a new capture id). */
 const CAPTURE_TILE_CACHE = 'public, max-age=31536000, immutable';
+const NO_IMAGERY = 'Imagery is not enabled for your organization.';
 
 /**
  * Imported imagery for maps and GIS (issue 47): XYZ tiles and a WMTS capabilities document per
  * capture and for the "latest" layer. Tiles and documents accept a bearer token (with the
- * organisation's imagery entitlement) or a URL signed for the `imagery:captures` scope, which the
- * signed-in listing hands out; QGIS/ArcGIS are given those URLs.
+ * organisation's imagery entitlement), a URL signed for the `imagery:captures` scope (which the
+ * signed-in listing hands out), or `?api_key=` with an organisation's API key, checked like a
+ * /v1 call (revoked or expired keys refused at once, the key's rate limit, its products), so a
+ * QGIS/ArcGIS layer added by URL keeps working past a signature's expiry.
  */
-export async function registerImageryMosaicRoutes(app: FastifyInstance) {
+export async function registerImageryMosaicRoutes(fastify: FastifyInstance) {
+  const app = withZod(fastify);
   const { mosaics } = app.imagery;
   const origin = () => app.ctx.config.publicUrl;
+  const keySettings = {
+    userManagementEnabled: app.ctx.config.runtime.USER_MANAGEMENT_ENABLED,
+    billingPageEnabled: app.ctx.config.runtime.BILLING_PAGE_ENABLED,
+    portfolioEnabled: app.ctx.config.runtime.PORTFOLIO_ENABLED,
+  };
 
-  function authorize(request: FastifyRequest) {
+  async function authorize(request: FastifyRequest, query: MosaicAccessQuery) {
     if (request.actor) {
-      if (!can(request.actor, 'imagery:ortho')) throw forbidden('Imagery is not enabled for your organization.');
+      if (!can(request.actor, 'imagery:ortho')) throw forbidden(NO_IMAGERY);
       return;
     }
-    const { exp, sig } = signedQuerySchema.parse(request.query);
-    const check = app.imagery.signer.verify(SIGNED_SCOPES.captures, exp, sig);
+    if (query.api_key !== undefined) {
+      const caller = await callerForApiKey(app.ctx.db, query.api_key, keySettings);
+      if (!caller.rate.allowed)
+        throw tooManyRequests(
+          `This API key is over its rate limit. Retry in ${Math.max(1, Math.ceil(caller.rate.retryAfterMs / 1000))} s.`,
+        );
+      if (!can(caller.actor, 'imagery:ortho')) throw forbidden(NO_IMAGERY);
+      return;
+    }
+    const check = app.imagery.signer.verify(SIGNED_SCOPES.captures, query.exp, query.sig);
     if (check === 'missing') throw unauthorized();
     if (check === 'expired') throw forbidden('The signed URL has expired.');
     if (check === 'invalid') throw forbidden('The signed URL is not valid.');
   }
 
-  /** The access query of URLs handed out: the request's own signature, or a fresh one for a bearer. */
-  function accessQuery(request: FastifyRequest): string {
-    const { exp, sig } = signedQuerySchema.parse(request.query);
-    if (!request.actor && exp && sig) return `exp=${exp}&sig=${encodeURIComponent(sig)}`;
+  /** The access query of URLs handed out: the request's own key or signature, or a fresh signature for a bearer. */
+  function accessQuery(request: FastifyRequest, query: MosaicAccessQuery): string {
+    if (!request.actor && query.api_key !== undefined) return `api_key=${encodeURIComponent(query.api_key)}`;
+    if (!request.actor && query.exp && query.sig) return `exp=${query.exp}&sig=${encodeURIComponent(query.sig)}`;
     const signed = app.imagery.signer.sign(SIGNED_SCOPES.captures);
     return `exp=${signed.exp}&sig=${signed.sig}`;
   }
@@ -52,21 +71,24 @@ export async function registerImageryMosaicRoutes(app: FastifyInstance) {
     wmts: `${origin()}/api/imagery/captures/${layer}/wmts?${query}`,
   });
 
-  const signed = { policy: 'imagery:read', signedUrl: true } as const;
+  const signed = { policy: 'imagery:read', signedUrl: true, rawResponse: true } as const;
 
   app.get(
     '/imagery/captures',
     {
-      schema: { response: { 200: mosaicListResponseSchema } },
-      config: {
-        policy: 'imagery:read',
-        openapi: { summary: 'Imported imagery captures with their XYZ and WMTS URLs', query: mosaicListQuerySchema },
+      schema: {
+        summary: 'Imported imagery captures with their XYZ and WMTS URLs',
+        description:
+          'Signed-in users of an organisation with imagery: imported captures (newest first, optionally those crossing `bbox`), each with signed XYZ and WMTS URLs for QGIS/ArcGIS, and the same for the latest layer. In those URLs `exp`/`sig` may be replaced by `api_key=<an API key of the organisation>`.',
+        querystring: mosaicListQuerySchema,
+        response: { 200: mosaicListResponseSchema },
       },
+      config: { policy: 'imagery:read' },
     },
     async (request) => {
       if (!request.actor) throw unauthorized();
-      if (!can(request.actor, 'imagery:ortho')) throw forbidden('Imagery is not enabled for your organization.');
-      const query = mosaicListQuerySchema.parse(request.query);
+      if (!can(request.actor, 'imagery:ortho')) throw forbidden(NO_IMAGERY);
+      const query = request.query;
       const { total, captures } = await mosaics.list({
         bbox: query.bbox,
         limit: query.itemsPerPage,
@@ -97,16 +119,19 @@ export async function registerImageryMosaicRoutes(app: FastifyInstance) {
   app.get(
     '/imagery/captures/:layer/tiles/:z/:x/:y',
     {
-      config: {
-        ...signed,
-        rawResponse: true,
-        openapi: { summary: 'One XYZ tile (JPEG, or PNG at the imagery edge) of a capture or of latest' },
+      schema: {
+        summary: 'One XYZ tile of a capture or of latest',
+        description:
+          'JPEG where the imagery covers the whole tile, PNG with transparency at its edges. Bearer token, signed URL or `api_key`; 404 where the layer has no imagery.',
+        params: mosaicTileParamsSchema,
+        querystring: mosaicAccessQuerySchema,
+        response: { 200: fileResponse('The tile', ['image/jpeg', 'image/png']) },
       },
+      config: signed,
     },
     async (request, reply) => {
-      const tile = mosaicTileParamsSchema.parse(request.params);
-      mosaicTileQuerySchema.parse(request.query);
-      authorize(request);
+      const tile = request.params;
+      await authorize(request, request.query);
       const found = await mosaics.tile(tile.layer, tile.z, tile.x, tile.y);
       if (!found) throw notFound('No imagery in this tile.');
       return reply
@@ -119,16 +144,20 @@ export async function registerImageryMosaicRoutes(app: FastifyInstance) {
   app.get(
     '/imagery/captures/:layer/wmts',
     {
-      config: {
-        ...signed,
-        rawResponse: true,
-        openapi: { summary: 'WMTS 1.0.0 capabilities of a capture or of latest (for QGIS and ArcGIS)' },
+      schema: {
+        summary: 'WMTS capabilities of a capture or of latest (for QGIS and ArcGIS)',
+        description:
+          'WMTS 1.0.0 (RESTful, GoogleMapsCompatible). The tile template carries the access the document was read with: its signature, or its `api_key`.',
+        params: mosaicLayerParamsSchema,
+        querystring: mosaicAccessQuerySchema,
+        response: { 200: fileResponse('The capabilities document', ['application/xml']) },
       },
+      config: signed,
     },
     async (request, reply) => {
-      const { layer } = mosaicLayerParamsSchema.parse(request.params);
-      authorize(request);
-      const query = accessQuery(request);
+      const { layer } = request.params;
+      await authorize(request, request.query);
+      const query = accessQuery(request, request.query);
       const layers: WmtsLayer[] = [];
       const describe = (id: string, title: string, c: Pick<MosaicCapture, 'bounds' | 'minZoom' | 'maxZoom'>) => ({
         id,

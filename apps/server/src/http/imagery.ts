@@ -11,6 +11,7 @@ import {
   signedQuerySchema,
   tileParamsSchema,
   tileQuerySchema,
+  type SignedQuery,
 } from '@zview/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { can } from '../auth/policy.js';
@@ -25,6 +26,7 @@ import { mapSourceUrls } from '../domain/imagery/urls.js';
 import { MosaicService } from '../domain/imagery/mosaic/service.js';
 import { createBlobStore } from '../storage/create-blob-store.js';
 import { forbidden, notFound, unauthorized } from './errors.js';
+import { fileResponse, withZod } from './route-config.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -46,8 +48,10 @@ declare module 'fastify' {
  */
 export function isSignedUrlRequest(request: FastifyRequest): boolean {
   if (!request.routeOptions.config?.signedUrl) return false;
-  const query = request.query as Record<string, unknown> | undefined;
-  return typeof query?.sig === 'string' && !request.headers.authorization;
+  // Read from the URL itself: the hook runs before the route's query schema validates it.
+  const question = request.url.indexOf('?');
+  const search = new URLSearchParams(question < 0 ? '' : request.url.slice(question + 1));
+  return (search.has('sig') || search.has('api_key')) && !request.headers.authorization;
 }
 
 /**
@@ -63,21 +67,32 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const TILE_CACHE = 'public, max-age=86400, stale-while-revalidate=604800';
 
 /**
- * Imagery routes: property images by capture, satellite tiles, map styles and their GeoJSON.
- * Each accepts either an authenticated actor (bearer token) or a signed URL for its scope.
+ * The imagery service over the app's sources and the shared on-disk cache (atomic renames, so
+ * two instances in one process, the /api one and the /v1 one, may share it).
  */
-export async function registerImageryRoutes(app: FastifyInstance) {
+export function createImageryService(app: FastifyInstance) {
   const { config } = app.ctx;
-  // The secret is read (or created under DATA_DIR) on first use, not at boot.
-  let signerInstance: UrlSigner | undefined;
-  const getSigner = () =>
-    (signerInstance ??= new UrlSigner(resolveSigningSecret(config.urlSigningSecret, config.dataDir)));
   const mosaics = new MosaicService(app.ctx.db, app.ctx.imageryBlobs ?? createBlobStore(config.blobStore));
   const service = new ImageryService(
     app.ctx.imagery ?? emptyImagerySources,
     new ImageCache(path.join(config.dataDir, 'imagery', 'cache')),
     mosaics,
   );
+  return { service, mosaics };
+}
+
+/**
+ * Imagery routes: property images by capture, satellite tiles, map styles and their GeoJSON.
+ * Each accepts either an authenticated actor (bearer token) or a signed URL for its scope.
+ */
+export async function registerImageryRoutes(fastify: FastifyInstance) {
+  const app = withZod(fastify);
+  const { config } = app.ctx;
+  // The secret is read (or created under DATA_DIR) on first use, not at boot.
+  let signerInstance: UrlSigner | undefined;
+  const getSigner = () =>
+    (signerInstance ??= new UrlSigner(resolveSigningSecret(config.urlSigningSecret, config.dataDir)));
+  const { service, mosaics } = createImageryService(app);
   app.decorate('imagery', {
     service,
     mosaics,
@@ -87,12 +102,11 @@ export async function registerImageryRoutes(app: FastifyInstance) {
   });
 
   /** A bearer sees what its organisation's products allow (the assessment's rule); a signed URL was signed for such a bearer. */
-  function authorize(request: FastifyRequest, scope: string) {
+  function authorize(request: FastifyRequest, scope: string, { exp, sig }: SignedQuery) {
     if (request.actor) {
       if (!can(request.actor, 'imagery:ortho')) throw forbidden('Imagery is not enabled for your organization.');
       return;
     }
-    const { exp, sig } = signedQuerySchema.parse(request.query);
     const check = getSigner().verify(scope, exp, sig);
     if (check === 'missing') throw unauthorized();
     if (check === 'expired') throw forbidden('The signed URL has expired.');
@@ -117,39 +131,72 @@ export async function registerImageryRoutes(app: FastifyInstance) {
 
   const signed = { policy: 'imagery:read', signedUrl: true } as const;
 
-  app.get('/caribou/imagery/:captureId/:file', { config: { ...signed, rawResponse: true } }, async (request, reply) => {
-    const { captureId, file } = captureImageParamsSchema.parse(request.params);
-    authorize(request, `/api/caribou/imagery/${captureId}/${file.propertyId}.${file.format}`);
-    const oblique = request.actor ? can(request.actor, 'imagery:oblique') : true;
-    const image = await service.propertyImage(captureId, file.propertyId, file.format, { oblique });
-    if (!image) throw notFound('No such capture of this property.');
-    return sendImage(request, reply, image, CONTENT_TYPES[file.format], IMMUTABLE);
-  });
+  const IMAGE_TYPES = Object.values(CONTENT_TYPES);
 
-  app.get('/tiles/satellite/:z/:x/:file', { config: { ...signed, rawResponse: true } }, async (request, reply) => {
-    const tile = tileParamsSchema.parse(request.params);
-    const query = tileQuerySchema.parse(request.query);
-    authorize(request, SIGNED_SCOPES.tiles);
-    const date = query.date ?? defaultTileDate(new Date());
-    const image = await service.tile(tile.z, tile.x, tile.file.y, tile.file.format, date);
-    return sendImage(request, reply, image, CONTENT_TYPES[tile.file.format], TILE_CACHE);
-  });
+  app.get(
+    '/caribou/imagery/:captureId/:file',
+    {
+      schema: {
+        summary: "A property's image on one capture",
+        description:
+          '512×512 orthophoto or 640×480 oblique (PNG, JPEG or WebP by extension), immutable, with an ETag. Bearer token or a URL signed for this exact path; obliques only with the oblique-imagery product.',
+        params: captureImageParamsSchema,
+        querystring: signedQuerySchema,
+        response: { 200: fileResponse('The image', IMAGE_TYPES) },
+      },
+      config: { ...signed, rawResponse: true },
+    },
+    async (request, reply) => {
+      const { captureId, file } = request.params;
+      authorize(request, `/api/caribou/imagery/${captureId}/${file.propertyId}.${file.format}`, request.query);
+      const oblique = request.actor ? can(request.actor, 'imagery:oblique') : true;
+      const image = await service.propertyImage(captureId, file.propertyId, file.format, { oblique });
+      if (!image) throw notFound('No such capture of this property.');
+      return sendImage(request, reply, image, CONTENT_TYPES[file.format], IMMUTABLE);
+    },
+  );
+
+  app.get(
+    '/tiles/satellite/:z/:x/:file',
+    {
+      schema: {
+        summary: 'Satellite base map tile',
+        description:
+          'A 256×256 tile of the aerial layer (z 16–21): the newest imported capture where there is one, the sample world painted elsewhere. `date` picks the season (default: the most recent June 15).',
+        params: tileParamsSchema,
+        querystring: tileQuerySchema,
+        response: { 200: fileResponse('The tile', IMAGE_TYPES) },
+      },
+      config: { ...signed, rawResponse: true },
+    },
+    async (request, reply) => {
+      const tile = request.params;
+      const query = request.query;
+      authorize(request, SIGNED_SCOPES.tiles, query);
+      const date = query.date ?? defaultTileDate(new Date());
+      const image = await service.tile(tile.z, tile.x, tile.file.y, tile.file.format, date);
+      return sendImage(request, reply, image, CONTENT_TYPES[tile.file.format], TILE_CACHE);
+    },
+  );
 
   const basemap = app.ctx.imagery?.basemap ?? emptyBasemap;
   const basemapTiles = new BasemapTileCache();
   app.get(
     '/map/tiles/:z/:x/:file',
     {
-      config: {
-        ...signed,
-        rawResponse: true,
-        openapi: { summary: 'Street base map vector tile (MVT)', params: basemapTileParamsSchema },
+      schema: {
+        summary: 'Street base map vector tile (MVT)',
+        description:
+          'Streets with names, parcels, buildings, addresses and places of a zoom-16 tile (overzoomed to 21), for the street style.',
+        params: basemapTileParamsSchema,
+        querystring: signedQuerySchema,
+        response: { 200: fileResponse('The vector tile', ['application/vnd.mapbox-vector-tile']) },
       },
+      config: { ...signed, rawResponse: true },
     },
     async (request, reply) => {
-      const { z, x, file } = basemapTileParamsSchema.parse(request.params);
-      signedQuerySchema.parse(request.query);
-      authorize(request, SIGNED_SCOPES.basemapTiles);
+      const { z, x, file } = request.params;
+      authorize(request, SIGNED_SCOPES.basemapTiles, request.query);
       // The tile's area and a margin: streets are lines through address points, so the points
       // beyond the edge keep a street continuous across tiles; labels near the edge are placed too.
       const bytes = await basemapTiles.get(`${z}/${x}/${file.y}`, async () =>
@@ -164,36 +211,63 @@ export async function registerImageryRoutes(app: FastifyInstance) {
 
   app.get(
     '/map/style/:file',
-    { schema: { response: { 200: mapStyleResponseSchema } }, config: signed },
+    {
+      schema: {
+        summary: 'Map style (street or satellite)',
+        description:
+          'A MapLibre style v8 over our tiles, its tile and data URLs signed with the same expiry; the street style redirects to MAP_STYLE_URL when one is configured.',
+        params: mapStyleParamsSchema,
+        querystring: mapStyleQuerySchema,
+        response: { 200: mapStyleResponseSchema },
+      },
+      config: signed,
+    },
     async (request, reply) => {
-      const { file } = mapStyleParamsSchema.parse(request.params);
+      const { file } = request.params;
       const name = file.replace(/\.json$/, '') as MapStyleName;
       if (!file.endsWith('.json') || !MAP_STYLE_NAMES.includes(name)) throw notFound(`Unknown map style: ${file}.`);
-      const query = mapStyleQuerySchema.parse(request.query);
-      authorize(request, SIGNED_SCOPES.mapStyle);
+      const query = request.query;
+      authorize(request, SIGNED_SCOPES.mapStyle, query);
       // An external street style (MAP_STYLE_URL) replaces ours by configuration.
       const external = config.runtime.MAP_STYLE_URL;
       if (name === 'street' && external && /^https?:\/\//.test(external)) return reply.redirect(external, 302);
       reply.header('cache-control', 'private, max-age=300');
-      return mapStyle(name, { origin: app.ctx.config.publicUrl, signer: getSigner(), bbox: query.bbox });
+      return mapStyleResponseSchema.parse(
+        mapStyle(name, { origin: app.ctx.config.publicUrl, signer: getSigner(), bbox: query.bbox }),
+      );
     },
   );
 
   app.get(
     '/map/features.geojson',
-    { schema: { response: { 200: mapFeaturesResponseSchema } }, config: signed },
+    {
+      schema: {
+        summary: 'Map features of an area as GeoJSON',
+        description: 'Streets, parcels, buildings, pools and water inside `bbox` (sides at most 0.05°).',
+        querystring: mapFeaturesQuerySchema,
+        response: { 200: mapFeaturesResponseSchema },
+      },
+      config: signed,
+    },
     async (request, reply) => {
-      const query = mapFeaturesQuerySchema.parse(request.query);
-      authorize(request, SIGNED_SCOPES.mapFeatures);
+      const query = request.query;
+      authorize(request, SIGNED_SCOPES.mapFeatures, query);
       reply.header('cache-control', 'private, max-age=300').type('application/geo+json');
-      return service.features(query.bbox);
+      return mapFeaturesResponseSchema.parse(await service.features(query.bbox));
     },
   );
 
   /** Signed URLs of the map base layers, for the signed-in web app to hand to MapLibre. */
   app.get(
     '/map/sources',
-    { schema: { response: { 200: mapSourcesResponseSchema } }, config: { policy: 'imagery:read' } },
+    {
+      schema: {
+        summary: 'Signed URLs of the map styles and tiles',
+        description: 'For the signed-in web app to hand to MapLibre: the styles, the tile template and their expiry.',
+        response: { 200: mapSourcesResponseSchema },
+      },
+      config: { policy: 'imagery:read' },
+    },
     async (request) => {
       if (!request.actor) throw unauthorized();
       if (!can(request.actor, 'imagery:ortho')) throw forbidden('Imagery is not enabled for your organization.');

@@ -16,6 +16,7 @@ import { registerCustomerRoutes } from './customers.js';
 import { registerMockRoutes } from './mocks.js';
 import { registerAppealRoutes } from './appeals/index.js';
 import { registerMitigationRoutes } from './mitigation.js';
+import { registerNoticeRoutes } from './notices.js';
 import { registerZorroRoutes } from './zorro.js';
 import { registerApiKeyRoutes } from './api-keys.js';
 import { registerOpenApiRoutes } from './openapi.js';
@@ -54,6 +55,7 @@ export async function registerApiRoutes(app: FastifyInstance) {
   await registerMockRoutes(app);
   await app.register(registerAppealRoutes);
   await registerMitigationRoutes(app);
+  await registerNoticeRoutes(app);
   await registerZorroRoutes(app);
   await registerApiKeyRoutes(app);
   await registerMonitoringRoutes(app);

@@ -45,8 +45,16 @@ export function presentEndpoint(
     disabledReason: e.disabled_reason,
     failingSince: iso(e.failing_since),
     createdAt: e.created_at.toISOString(),
-    secrets: e.secrets,
+    secrets: e.secrets.map((s) => ({ hint: secretHint(s.secret), createdAt: s.createdAt, expiresAt: s.expiresAt })),
   };
+}
+
+/** A secret by its last characters: enough to tell two apart, never enough to sign. */
+export const secretHint = (secret: string) => `whsec_…${secret.slice(-4)}`;
+
+/** The answer of a create or a rotation: the endpoint and, this once, its newest secret in full. */
+export function presentEndpointWithSecret(e: Parameters<typeof presentEndpoint>[0]) {
+  return { ...presentEndpoint(e), secret: e.secrets[0]!.secret };
 }
 
 export function presentLog(log: Awaited<ReturnType<typeof deliveryLog>>) {

@@ -1,22 +1,27 @@
 import {
+  alertRuleIdParams,
   alertRuleInputSchema,
+  alertRulePatchSchema,
   alertRuleSchema,
   alertRulesSchema,
   notificationIdParams,
   notificationsPageSchema,
   notificationsQuerySchema,
   pageQuerySchema,
+  portfolioIdParamsSchema,
   unreadCountSchema,
+  webhookEndpointIdParams,
   webhookEndpointInputSchema,
   webhookEndpointPatchSchema,
   webhookEndpointSchema,
   webhookEndpointsSchema,
+  webhookEndpointWithSecretSchema,
   webhookLogSchema,
+  webhookRedeliveredSchema,
   webhookRedeliverParams,
-  webhookRedeliveryResponseSchema,
 } from '@zview/contracts';
 import type { FastifyInstance } from 'fastify';
-import { alertRulesOf, createAlertRule, removeAlertRule } from '../domain/notifications/alerts.js';
+import { alertRulesOf, changeAlertRule, createAlertRule, removeAlertRule } from '../domain/notifications/alerts.js';
 import { inbox, readNotification, unreadCount } from '../domain/notifications/inbox.js';
 import {
   changeEndpoint,
@@ -27,9 +32,17 @@ import {
   removeEndpoint,
   rotateSecret,
 } from '../domain/notifications/webhooks.js';
-import { presentEndpoint, presentLog, presentNotification, presentRule } from './notification-presenters.js';
-import { actorOf, idParams } from './portfolios/context.js';
+import {
+  presentEndpoint,
+  presentEndpointWithSecret,
+  presentLog,
+  presentNotification,
+  presentRule,
+} from './notification-presenters.js';
+import { actorOf } from './portfolios/context.js';
 import { noContent, withZod } from './route-config.js';
+
+const ADMINS = 'Group admins of the organisation acted for.';
 
 /**
  * The notification centre (every user, their own notifications in the organisation acted for),
@@ -38,13 +51,14 @@ import { noContent, withZod } from './route-config.js';
 export async function registerNotificationRoutes(fastify: FastifyInstance) {
   const app = withZod(fastify);
   const { db } = app.ctx;
+  const manage = { policy: 'monitoring:manage' } as const;
 
   app.get(
     '/caribou/notifications',
     {
       schema: {
-        summary: 'My notifications',
-        description: 'The caller’s notifications in the organisation acted for, newest first, with the unread count.',
+        summary: 'My notifications, newest first',
+        description: 'The notification centre of the caller in the organisation acted for, a page at a time.',
         querystring: notificationsQuerySchema,
         response: { 200: notificationsPageSchema },
       },
@@ -60,8 +74,8 @@ export async function registerNotificationRoutes(fastify: FastifyInstance) {
     '/caribou/notifications/unread-count',
     {
       schema: {
-        summary: 'My unread notifications',
-        description: 'How many of the caller’s notifications are unread (the bell’s badge).',
+        summary: 'How many of my notifications are unread',
+        description: 'The count the bell in the top bar shows.',
         response: { 200: unreadCountSchema },
       },
       config: { policy: 'authenticated' },
@@ -73,8 +87,8 @@ export async function registerNotificationRoutes(fastify: FastifyInstance) {
     '/caribou/notifications/:id/read',
     {
       schema: {
-        summary: 'Mark a notification read',
-        description: 'Marks one of the caller’s notifications read; answers the unread count left.',
+        summary: 'Mark one notification read',
+        description: 'Only the caller’s own notification; answers the unread count left.',
         params: notificationIdParams,
         response: { 200: unreadCountSchema },
       },
@@ -88,7 +102,7 @@ export async function registerNotificationRoutes(fastify: FastifyInstance) {
     {
       schema: {
         summary: 'Mark all my notifications read',
-        description: 'Marks every notification of the caller in the organisation acted for read.',
+        description: 'Every notification of the caller in the organisation acted for.',
         response: { 200: unreadCountSchema },
       },
       config: { policy: 'authenticated' },
@@ -102,11 +116,11 @@ export async function registerNotificationRoutes(fastify: FastifyInstance) {
     {
       schema: {
         summary: 'Alert rules of a portfolio',
-        description: 'Group admins: the rules that notify when a monitored portfolio’s scores change.',
-        params: idParams,
+        description: `${ADMINS} The rules that turn the portfolio’s recorded changes into alerts.`,
+        params: portfolioIdParamsSchema,
         response: { 200: alertRulesSchema },
       },
-      config: { policy: 'monitoring:manage' },
+      config: manage,
     },
     async (request) => ({ rules: (await alertRulesOf(db, actorOf(request), request.params.id)).map(presentRule) }),
   );
@@ -115,17 +129,31 @@ export async function registerNotificationRoutes(fastify: FastifyInstance) {
     '/caribou/portfolio/:id/alert-rules',
     {
       schema: {
-        summary: 'Add an alert rule',
-        description:
-          'Group admins: a rule on a portfolio (a level change, a threshold or a delta) and the channels it notifies.',
-        params: idParams,
+        summary: 'Add an alert rule to a portfolio',
+        description: `${ADMINS} A level change, a score crossing a threshold, or a change of at least minDelta points; per product and cause or all; delivered in-app, by email digest, by webhook.`,
+        params: portfolioIdParamsSchema,
         body: alertRuleInputSchema,
         response: { 201: alertRuleSchema },
       },
-      config: { policy: 'monitoring:manage' },
+      config: manage,
     },
     async (request, reply) =>
       reply.status(201).send(presentRule(await createAlertRule(db, actorOf(request), request.params.id, request.body))),
+  );
+
+  app.patch(
+    '/caribou/alert-rules/:id',
+    {
+      schema: {
+        summary: 'Change an alert rule',
+        description: `${ADMINS} Any of its fields, or enabled to switch it on or off; the changed rule must still fit together.`,
+        params: alertRuleIdParams,
+        body: alertRulePatchSchema,
+        response: { 200: alertRuleSchema },
+      },
+      config: manage,
+    },
+    async (request) => presentRule(await changeAlertRule(db, actorOf(request), request.params.id, request.body)),
   );
 
   app.delete(
@@ -133,11 +161,11 @@ export async function registerNotificationRoutes(fastify: FastifyInstance) {
     {
       schema: {
         summary: 'Remove an alert rule',
-        description: 'Group admins: the rule stops notifying.',
-        params: idParams,
+        description: `${ADMINS} Changes already recorded stay; no alert follows from this rule any more.`,
+        params: alertRuleIdParams,
         response: { 204: noContent('Removed') },
       },
-      config: { policy: 'monitoring:manage', rawResponse: true },
+      config: manage,
     },
     async (request, reply) => {
       await removeAlertRule(db, actorOf(request), request.params.id);
@@ -150,11 +178,11 @@ export async function registerNotificationRoutes(fastify: FastifyInstance) {
     '/caribou/webhooks/endpoints',
     {
       schema: {
-        summary: 'Webhook endpoints',
-        description: 'Group admins: the organisation’s webhook endpoints and the events each receives.',
+        summary: 'Webhook endpoints of the organisation',
+        description: `${ADMINS} Each endpoint with its state and its secrets by their last characters only.`,
         response: { 200: webhookEndpointsSchema },
       },
-      config: { policy: 'monitoring:manage' },
+      config: manage,
     },
     async (request) => ({ endpoints: (await endpointsOf(db, actorOf(request))).map(presentEndpoint) }),
   );
@@ -163,29 +191,28 @@ export async function registerNotificationRoutes(fastify: FastifyInstance) {
     '/caribou/webhooks/endpoints',
     {
       schema: {
-        summary: 'Add a webhook endpoint',
-        description:
-          'Group admins: an HTTPS endpoint receiving the chosen events, signed per Standard Webhooks; the answer holds its signing secret.',
+        summary: 'Add a webhook endpoint (signed per Standard Webhooks)',
+        description: `${ADMINS} https (http only to localhost); eventTypes empty means every event. The answer holds the signing secret, shown only this once.`,
         body: webhookEndpointInputSchema,
-        response: { 201: webhookEndpointSchema },
+        response: { 201: webhookEndpointWithSecretSchema },
       },
-      config: { policy: 'monitoring:manage' },
+      config: manage,
     },
     async (request, reply) =>
-      reply.status(201).send(presentEndpoint(await createEndpoint(db, actorOf(request), request.body))),
+      reply.status(201).send(presentEndpointWithSecret(await createEndpoint(db, actorOf(request), request.body))),
   );
 
   app.patch(
     '/caribou/webhooks/endpoints/:id',
     {
       schema: {
-        summary: 'Change a webhook endpoint',
-        description: 'Group admins: its URL, events or description, or enables/disables it.',
-        params: idParams,
+        summary: 'Change or enable/disable a webhook endpoint',
+        description: `${ADMINS} Its URL, description, event types, or enabled (switched off by hand or after sustained failure).`,
+        params: webhookEndpointIdParams,
         body: webhookEndpointPatchSchema,
         response: { 200: webhookEndpointSchema },
       },
-      config: { policy: 'monitoring:manage' },
+      config: manage,
     },
     async (request) => presentEndpoint(await changeEndpoint(db, actorOf(request), request.params.id, request.body)),
   );
@@ -195,11 +222,11 @@ export async function registerNotificationRoutes(fastify: FastifyInstance) {
     {
       schema: {
         summary: 'Remove a webhook endpoint',
-        description: 'Group admins: the endpoint receives nothing more.',
-        params: idParams,
+        description: `${ADMINS} Its pending deliveries are dropped with it.`,
+        params: webhookEndpointIdParams,
         response: { 204: noContent('Removed') },
       },
-      config: { policy: 'monitoring:manage', rawResponse: true },
+      config: manage,
     },
     async (request, reply) => {
       await removeEndpoint(db, actorOf(request), request.params.id);
@@ -211,27 +238,27 @@ export async function registerNotificationRoutes(fastify: FastifyInstance) {
     '/caribou/webhooks/endpoints/:id/rotate',
     {
       schema: {
-        summary: 'Rotate a webhook signing secret',
-        description: 'Group admins: a new signing secret; the old one keeps signing for 24 h more.',
-        params: idParams,
-        response: { 200: webhookEndpointSchema },
+        summary: 'Rotate the signing secret (the old one signs for 24 h more)',
+        description: `${ADMINS} The answer holds the new secret, shown only this once; messages carry both signatures for 24 hours.`,
+        params: webhookEndpointIdParams,
+        response: { 200: webhookEndpointWithSecretSchema },
       },
-      config: { policy: 'monitoring:manage' },
+      config: manage,
     },
-    async (request) => presentEndpoint(await rotateSecret(db, actorOf(request), request.params.id)),
+    async (request) => presentEndpointWithSecret(await rotateSecret(db, actorOf(request), request.params.id)),
   );
 
   app.get(
     '/caribou/webhooks/endpoints/:id/log',
     {
       schema: {
-        summary: 'Webhook delivery log',
-        description: 'Group admins: an endpoint’s delivery attempts with their response codes, a page at a time.',
-        params: idParams,
+        summary: 'Delivery log of an endpoint (attempts with response codes, deliveries)',
+        description: `${ADMINS} Newest first, a page at a time: every attempt with its response code, and each message’s delivery state.`,
+        params: webhookEndpointIdParams,
         querystring: pageQuerySchema,
         response: { 200: webhookLogSchema },
       },
-      config: { policy: 'monitoring:manage' },
+      config: manage,
     },
     async (request) => presentLog(await deliveryLog(db, actorOf(request), request.params.id, request.query)),
   );
@@ -240,12 +267,12 @@ export async function registerNotificationRoutes(fastify: FastifyInstance) {
     '/caribou/webhooks/endpoints/:id/messages/:messageId/redeliver',
     {
       schema: {
-        summary: 'Redeliver a webhook message',
-        description: 'Group admins: sends a message to the endpoint again; answers the delivery lane it was queued on.',
+        summary: 'Send a message to the endpoint again',
+        description: `${ADMINS} Due now, with its original webhook-id (the receiver’s dedupe key).`,
         params: webhookRedeliverParams,
-        response: { 202: webhookRedeliveryResponseSchema },
+        response: { 202: webhookRedeliveredSchema },
       },
-      config: { policy: 'monitoring:manage' },
+      config: manage,
     },
     async (request, reply) => {
       const { id, messageId } = request.params;

@@ -21,16 +21,12 @@ export const appealExpiryJob = defineJob({
 
 export const APPEAL_EXPIRY_SWEEP_MS = 5 * 60_000;
 
-export async function startAppealExpiryWorker(
-  db: Db,
-  queue: JobQueue,
-  options: { sweepMs?: number; mail?: { smtpUrl?: string; from: string } } = {},
-) {
+export async function startAppealExpiryWorker(db: Db, queue: JobQueue, options: { sweepMs?: number } = {}) {
   await queue.work(appealExpiryJob, async () => {
     const expired = await expireOverdue(db);
     if (expired) currentLog().info({ expired }, 'overdue appeals expired');
     // Statutory deadline reminders (issue 42) ride on the same sweep.
-    const reminded = await remindDueAppeals(db, new Date(), options.mail ?? { from: 'Z-VIEW <no-reply@zview.test>' });
+    const reminded = await remindDueAppeals(db, new Date());
     if (reminded) currentLog().info({ reminded }, 'appeal deadline reminders sent');
   });
   await queue.send(appealExpiryJob, [{}]);

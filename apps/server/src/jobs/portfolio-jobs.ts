@@ -3,17 +3,18 @@ import { z } from 'zod';
 import type pg from 'pg';
 import type { Db } from '../db/database.js';
 import type { ColumnMapping } from '../domain/portfolio/columns.js';
-import { ingestPortfolio } from '../domain/portfolio/ingest.js';
+import { ingestPortfolio } from '../domain/portfolio/pipeline/ingest.js';
 import { uploadBlobKey } from '../domain/portfolio/uploads.js';
-import { finishIfComplete, pendingChunks, processChunk, startRun } from '../domain/portfolio/runs.js';
-import type { BatchGeocoder, PortfolioScorer } from '../domain/portfolio/seams.js';
-import type { Delimiter, TextEncodingName } from '../domain/portfolio/sniff.js';
+import { finishIfComplete, pendingChunks, processChunk, startRun } from '../domain/portfolio/pipeline/runs.js';
+import type { BatchGeocoder, PortfolioScorer } from '../domain/portfolio/pipeline/seams.js';
+import type { Delimiter, TextEncodingName } from '../domain/portfolio/io/index.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import { findStalledJobs } from '../db/job-leases.js';
 import { findIngestSource, isIngested, lockIngest, setProcessingError, unlockIngest } from '../db/portfolio-ingest.js';
 import { productsOf } from '../db/portfolios.js';
 import { defineJob, queueName, type JobQueue } from './queue.js';
 import { startScoreIndexWorker } from './score-index-jobs.js';
+import { queueAnalysisIfComplete, startPortfolioAnalysisWorker } from './portfolio-analysis-jobs.js';
 
 /** Reads the file into staging rows, then starts a run for every product still UPLOADED. */
 export const portfolioIngestJob = defineJob({
@@ -46,6 +47,7 @@ export async function queueRunChunks(db: Db, queue: JobQueue, runId: number) {
   // Every chunk committed (a run suspended between its last commit and its finish): finish it now.
   if (!chunks.length) {
     await finishIfComplete(db, runId);
+    await queueAnalysisIfComplete(db, queue, runId);
     return;
   }
   await queue.send(
@@ -172,10 +174,14 @@ export async function startPortfolioWorker(deps: PortfolioWorkerDeps, options: {
   await deps.queue.work(
     portfolioChunkJob,
     async (payload) => {
-      await processChunk(deps, payload.runId, payload.chunkIndex);
+      const outcome = await processChunk(deps, payload.runId, payload.chunkIndex);
+      // The chunk that completes the run (or a retry of it) has its analysis built next.
+      if (outcome === 'committed' || outcome === 'already-committed')
+        await queueAnalysisIfComplete(deps.db, deps.queue, payload.runId);
     },
     { concurrency: options.chunkConcurrency ?? 2 },
   );
+  await startPortfolioAnalysisWorker(deps.db, deps.queue);
   if (deps.scorer.indexed) await startScoreIndexWorker(deps.db, deps.queue);
   const rescue = setInterval(() => void rescueStalledIngests(deps).catch(() => {}), 15_000);
   rescue.unref();

@@ -2,9 +2,9 @@ import path from 'node:path';
 import pg from 'pg';
 import type { ServerConfig } from '../config.js';
 import type { Db } from '../db/database.js';
-import { riskModelScorer } from '../domain/portfolio/risk-scorer.js';
+import { riskModelScorer } from '../domain/portfolio/pipeline/risk-scorer.js';
 import { createPortfolioServices } from '../portfolio-services.js';
-import { worldGeocoder } from '../domain/portfolio/world-geocoder.js';
+import { worldGeocoder } from '../domain/portfolio/pipeline/world-geocoder.js';
 import { startPortfolioWorker } from './portfolio-jobs.js';
 import { startAppealExpiryWorker } from './appeal-jobs.js';
 import { startMonitoringWorker } from './monitoring-jobs.js';
@@ -39,9 +39,8 @@ export async function startProductionPortfolioWorker(config: ServerConfig, db: D
     { chunkConcurrency: config.portfolio.workerConcurrency },
   );
   // Appeals past their deadline expire on the same queue (issue 16).
-  await startAppealExpiryWorker(db, services.queue, {
-    mail: { smtpUrl: config.identity.smtpUrl, from: config.identity.mailFrom },
-  });
+  // Their deadline reminders go through the notification channel (notify(), mailed by its digest).
+  await startAppealExpiryWorker(db, services.queue);
   // Monitored portfolios follow world changes on the same queue (issue 41).
   await startMonitoringWorker(db, services.queue);
   await startNotificationWorker(db, services.queue, {

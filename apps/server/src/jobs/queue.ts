@@ -12,12 +12,22 @@ import { acquireChangeFeed } from '../db/change-feed.js';
 /** How long a job's outcome report is tried again while the database is unreachable (an outage of up to a minute). */
 const OUTCOME_RETRY_MS = 60_000;
 
-/** pg-boss's statements that record a job's outcome (its default schema), as its worker sends them. */
+/**
+ * pg-boss's statements that record a job's outcome (its default schema), as its worker sends them.
+ * They are recognised by their text, read from pg-boss's internal plans.js: pg-boss is pinned to an
+ * exact version for that (apps/server/package.json), and test/job-queue-outcome-match.test.ts fails
+ * when a version sends its outcomes in another text, so an upgrade cannot silently lose the retry.
+ */
 const plans = createRequire(import.meta.url)('pg-boss/src/plans.js') as {
   completeJobs(schema: string): string;
   failJobsById(schema: string): string;
 };
 const OUTCOME_REPORTS = new Set([plans.completeJobs('pgboss'), plans.failJobsById('pgboss')]);
+
+/** Whether pg-boss sends this text to record a job's outcome (which reportOutcome then retries through an outage). */
+export function isOutcomeReport(text: string): boolean {
+  return OUTCOME_REPORTS.has(text);
+}
 
 /**
  * A typed, versioned background job (documenso's pattern): the queue name carries the version,
@@ -89,7 +99,7 @@ export class JobQueue {
           // A job's outcome, as pg-boss reports it after the handler without awaiting it, goes
           // through reportOutcome (it must never reject); everything else straight to the database.
           executeSql: (text: string, values: unknown[] = []) =>
-            OUTCOME_REPORTS.has(text) ? this.reportOutcome(() => execute(text, values)) : execute(text, values),
+            isOutcomeReport(text) ? this.reportOutcome(() => execute(text, values)) : execute(text, values),
         },
         maintenanceIntervalSeconds: this.options.maintenanceIntervalSeconds ?? 15,
         superviseIntervalSeconds: this.options.maintenanceIntervalSeconds ?? 15,

@@ -4,12 +4,12 @@ import {
   buildScoreIndexPart,
   planScoreIndexBuild,
   type ParallelBuildOptions,
-} from '../domain/portfolio/score-index-build.js';
+} from '../domain/portfolio/pipeline/score-index-build.js';
 import { defineJob, type JobQueue } from './queue.js';
 
 /**
- * Fills the score index (domain/portfolio/score-index.ts) across every worker process: the
- * build job plans key ranges of properties (domain/portfolio/score-index-build.ts) and queues one
+ * Fills the score index (domain/portfolio/pipeline/score-index.ts) across every worker process: the
+ * build job plans key ranges of properties (domain/portfolio/pipeline/score-index-build.ts) and queues one
  * part job per range; any worker takes parts, one at a time each, so the build scales with the
  * workers. The part that finds every part done completes the builds. A worker killed mid-part:
  * its job expires and is retried, and the part resumes from its cursor once its lease lapses.

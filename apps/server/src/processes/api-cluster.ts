@@ -21,9 +21,16 @@ export function startApiCluster(options: {
   databaseUrl: string;
   env?: NodeJS.ProcessEnv;
   log?: (line: string) => void;
+  /** 'ignore': the processes' stdout (their log lines) goes nowhere (the lookup bench logs as production does, unread). */
+  stdout?: 'inherit' | 'ignore';
 }): ApiCluster {
   const log = options.log ?? ((line) => getProcessLogger().info(line));
-  cluster.setupPrimary({ exec: ENTRY, execArgv: childExecArgv(), args: [] });
+  cluster.setupPrimary({
+    exec: ENTRY,
+    execArgv: childExecArgv(),
+    args: [],
+    ...(options.stdout === 'ignore' ? { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] } : {}),
+  });
   const env = { ...process.env, ...options.env, DATABASE_URL: options.databaseUrl };
   const workers = new Set<Worker>();
   let stopped = false;

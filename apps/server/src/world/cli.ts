@@ -16,7 +16,7 @@ import { importFilings } from './importers/filings.js';
 import { seedFilings } from './filings/seed.js';
 import { DEFAULT_WORLD, seedWorld } from './seed.js';
 import { recordWorldChange } from '../domain/monitoring/books.js';
-import { PRODUCTION_MODELS } from '../domain/portfolio/score-index.js';
+import { PRODUCTION_MODELS } from '../domain/portfolio/pipeline/score-index.js';
 import { JobQueue } from '../jobs/queue.js';
 import { queueMonitoring } from '../jobs/monitoring-jobs.js';
 import { PORTFOLIO_PRODUCTS, type PortfolioProduct } from '@zview/contracts';

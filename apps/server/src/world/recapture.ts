@@ -48,6 +48,10 @@ export function parseArea(text: string): Area {
   return area;
 }
 
+/** The appeal features (domain/appeals/features.ts keys) a replaced roof and grown trees move. */
+const ROOF_FEATURES = ['roof_install_year', 'roof_condition'] as const;
+const TREE_FEATURES = ['vegetation_cover', 'vegetation_within_5ft', 'defensible_space'] as const;
+
 const share = (value: number | undefined, fallback: number) => {
   const v = value ?? fallback;
   if (!(v >= 0 && v <= 1)) throw new Error('a share must be between 0 and 1');
@@ -110,24 +114,32 @@ export async function recaptureArea(db: Db, options: RecaptureOptions): Promise<
     const { rows: counted } = await sql<{
       n: number;
     }>`SELECT count(*)::int AS n FROM properties p WHERE ${inArea}`.execute(trx);
-    const roofResult = await sql`
+    const { rows: roofed } = await sql<{ id: string }>`
       UPDATE buildings b SET roof_install_year = ${year}, roof_condition = 'good'
       FROM properties p
       WHERE b.property_id = p.id AND ${inArea} AND abs(hashtext(p.id || ':roof:' || ${options.date})) % 1000 < ${roofs}
-        AND b.roof_install_year IS DISTINCT FROM ${year}`.execute(trx);
-    const treeResult = await sql`
+        AND b.roof_install_year IS DISTINCT FROM ${year}
+      RETURNING p.id`.execute(trx);
+    const { rows: treed } = await sql<{ id: string }>`
       UPDATE properties p SET vegetation_cover = least(0.95, vegetation_cover + 0.2),
         vegetation_within_5ft = least(0.9, vegetation_within_5ft + 0.3),
         defensible_space_ft = greatest(0, defensible_space_ft - 20), vegetation_cleared_on = NULL
-      WHERE ${inArea} AND abs(hashtext(p.id || ':tree:' || ${options.date})) % 1000 < ${trees}`.execute(trx);
-    const roofsReplaced = Number(roofResult.numAffectedRows ?? 0);
-    const treesGrown = Number(treeResult.numAffectedRows ?? 0);
+      WHERE ${inArea} AND abs(hashtext(p.id || ':tree:' || ${options.date})) % 1000 < ${trees}
+      RETURNING p.id`.execute(trx);
+    const roofsReplaced = roofed.length;
+    const treesGrown = treed.length;
+    // What the capture moved where, in the appeal features' keys (an appeal of a roof the capture
+    // shows replaced no longer stands; one of a pool it did not look at does).
+    const movedFeatures: Record<string, string[]> = {};
+    for (const { id } of roofed) movedFeatures[id] = [...ROOF_FEATURES];
+    for (const { id } of treed) movedFeatures[id] = [...(movedFeatures[id] ?? []), ...TREE_FEATURES];
     const changeId = await recordWorldChange(trx, {
       cause: 'capture',
       causeId: captures[0] ?? `capture-${stamp}`,
       description: `Imagery captured ${options.date} over ${captures.length} neighbourhood(s): ${roofsReplaced} roofs replaced, ${treesGrown} properties with trees grown`,
       occurredOn: options.date,
       area,
+      movedFeatures,
     });
     return { changeId, captures, area, properties: counted[0]?.n ?? 0, roofsReplaced, treesGrown };
   });

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { diffCounts } from '../../src/db/run-diff.js';
 import { recordWorldChange } from '../../src/domain/monitoring/books.js';
+import { ensurePlacementCells } from '../../src/domain/portfolio/score-index.js';
 import { notifyPortfolioAndAppealEvents } from '../../src/domain/notifications/watchers.js';
 import { runMonitoringStep } from '../../src/jobs/monitoring-jobs.js';
 import { recaptureArea } from '../../src/world/recapture.js';
@@ -283,5 +285,150 @@ describe('monitored portfolios', () => {
       .where('portfolio_id', '=', live.id)
       .execute();
     expect(rebased).toHaveLength(30);
+
+    // The rerun kept its diff against the first run when it finished: the summary and the export
+    // read it, and agree with the two runs joined row by row; asked the other way round, reversed.
+    const kept = await db
+      .selectFrom('portfolio_run_diffs')
+      .selectAll()
+      .where('run_id', '=', newRun)
+      .executeTakeFirstOrThrow();
+    expect(kept).toMatchObject({ previous_run_id: live.runId, rows: 30 });
+    const joined = await diffCounts(db, { run: live.runId }, { run: newRun });
+    const joinedChanged = joined.filter((c) => c.changed);
+    expect(kept.changed).toBe(joinedChanged.reduce((n, c) => n + c.count, 0));
+    expect(kept.changed).toBeGreaterThan(0); // the rerun scores the recaptured world
+    const forward = await app.inject({
+      method: 'GET',
+      url: `/api/caribou/portfolio/${live.id}/product/zfire/diff?from=${live.runId}&to=${newRun}`,
+      headers: home.headers,
+    });
+    expect(forward.statusCode, forward.body).toBe(200);
+    expect(forward.json()).toMatchObject({ rows: 30, changed: kept.changed });
+    const byTransition = (ts: { from: string; to: string; count: number }[]) =>
+      Object.fromEntries(ts.map((t) => [`${t.from}>${t.to}`, t.count]));
+    const expected: Record<string, number> = {};
+    for (const c of joinedChanged) expected[`${c.from}>${c.to}`] = (expected[`${c.from}>${c.to}`] ?? 0) + c.count;
+    expect(byTransition(forward.json().transitions)).toEqual(expected);
+    const backward = await app.inject({
+      method: 'GET',
+      url: `/api/caribou/portfolio/${live.id}/product/zfire/diff?from=${newRun}&to=${live.runId}`,
+      headers: home.headers,
+    });
+    expect(byTransition(backward.json().transitions)).toEqual(
+      Object.fromEntries(Object.entries(expected).map(([k, n]) => [k.split('>').reverse().join('>'), n])),
+    );
+    if (forward.json().meanDelta !== null) expect(backward.json().meanDelta).toBe(-forward.json().meanDelta);
+    const keptCsv = await app.inject({
+      method: 'GET',
+      url: `/api/caribou/portfolio/${live.id}/product/zfire/diff/export?from=${live.runId}&to=${newRun}&format=csv`,
+      headers: home.headers,
+    });
+    const keptLines = keptCsv.body.trim().split('\n');
+    expect(keptLines[0]).toBe('row_number,ref,address,old_score,old_level,new_score,new_level,delta');
+    expect(keptLines).toHaveLength(kept.changed + 1);
+    // In row order, each with its ref.
+    const rowNumbers = keptLines.slice(1).map((l) => Number(l.split(',')[0]));
+    expect(rowNumbers).toEqual([...rowNumbers].sort((a, b) => a - b));
+    expect(keptLines[1]).toMatch(/^\d+,R\d+,/);
+  }, 240_000);
+
+  it('an appealed row keeps the appeal’s outcome through a capture, unless the capture moved a feature the appeal set', async () => {
+    // A neighbourhood the first test did not re-image.
+    const [area] = (
+      await sql<{
+        id: string;
+      }>`SELECT neighbourhood_id AS id FROM properties GROUP BY 1 ORDER BY count(*) DESC, 1 OFFSET 1 LIMIT 1`.execute(
+        db,
+      )
+    ).rows;
+    const inside = await db
+      .selectFrom('properties')
+      .select(['id', 'lat', 'lng'])
+      .where('neighbourhood_id', '=', area!.id)
+      .orderBy('id')
+      .limit(2)
+      .execute();
+    expect(inside).toHaveLength(2);
+    const csv = `Ref,Latitude,Longitude\n${inside.map((p, i) => `A${i + 1},${p.lat},${p.lng}`).join('\n')}\n`;
+    // The first test's capture changed the world: place points on this revision's parcels (the app's worker does).
+    await ensurePlacementCells(db);
+    const home = await createMember(app, db);
+    const other = await createMember(app, db);
+    const appealed = await book(home.headers, csv);
+    const plain = await book(other.headers, csv);
+    for (const [headers, id] of [
+      [home.headers, appealed.id],
+      [other.headers, plain.id],
+    ] as const)
+      expect((await monitor(headers, id, { monitored: true })).json()).toMatchObject({ rows: 2 });
+    const rowOf = async (portfolioId: number, rowNumber: number) =>
+      db
+        .selectFrom('monitored_rows')
+        .select(['property_id', 'score', 'risk_level'])
+        .where('portfolio_id', '=', portfolioId)
+        .where('row_number', '=', rowNumber)
+        .executeTakeFirstOrThrow();
+    const propertyOf = [(await rowOf(appealed.id, 1)).property_id, (await rowOf(appealed.id, 2)).property_id];
+
+    // Home publishes an appeal on each: the roof material (no capture here looks at it) on row 1,
+    // the vegetation cover (which the capture below grows) on row 2.
+    const publish = async (propertyId: string, inputs: Record<string, string | number>, score: number) => {
+      const appeal = await db
+        .insertInto('appeals')
+        .values({
+          organization_id: home.org.id,
+          property_id: propertyId,
+          h3_index: 'h3',
+          product: 'zfire',
+          manual_inputs: JSON.stringify(inputs),
+          deadline_at: new Date(Date.now() + 86_400_000),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto('appeal_score_versions')
+        .values({
+          organization_id: home.org.id,
+          property_id: propertyId,
+          product: 'zfire',
+          version: 1,
+          appeal_id: appeal.id,
+          score,
+          risk_level: 'low',
+          model_version: 'appeal',
+          manual_inputs: JSON.stringify(inputs),
+          result: JSON.stringify({ score, riskLevel: 'low', modelVersion: 'appeal', factors: [] }),
+        })
+        .execute();
+    };
+    await publish(propertyOf[0]!, { roof_material: 'metal' }, 3.3);
+    await publish(propertyOf[1]!, { vegetation_cover: 5 }, 4.4);
+    await runMonitoringStep(db);
+    expect(await rowOf(appealed.id, 1)).toMatchObject({ score: 3.3 });
+    expect(await rowOf(appealed.id, 2)).toMatchObject({ score: 4.4 });
+    const plainBefore = [await rowOf(plain.id, 1), await rowOf(plain.id, 2)];
+
+    // Every roof replaced and every tree grown under the capture.
+    const report = await recaptureArea(db, { neighbourhoodId: area!.id, date: today, roofShare: 1, treeShare: 1 });
+    const applied = await runMonitoringStep(db);
+    expect(applied.map((a) => a.cause)).toEqual(['capture']);
+    const captured = await db
+      .selectFrom('score_changes')
+      .select(['portfolio_id', 'row_number', 'cause_id'])
+      .where('portfolio_id', 'in', [appealed.id, plain.id])
+      .where('cause', '=', 'capture')
+      .execute();
+    // The appeal of the roof material stands: row 1 keeps the appeal's score, nothing recorded.
+    expect(await rowOf(appealed.id, 1)).toMatchObject({ score: 3.3 });
+    expect(captured.filter((c) => c.portfolio_id === appealed.id && c.row_number === 1)).toEqual([]);
+    // The capture grew the trees the appeal of row 2 described: re-scored, recorded with its cause.
+    expect((await rowOf(appealed.id, 2)).score).not.toBe(4.4);
+    expect(captured.filter((c) => c.portfolio_id === appealed.id && c.row_number === 2)).toEqual([
+      { portfolio_id: appealed.id, row_number: 2, cause_id: report.captures[0] },
+    ]);
+    // The organisation without appeals sees the capture on both rows.
+    expect((await rowOf(plain.id, 1)).score).not.toBe(plainBefore[0]!.score);
+    expect((await rowOf(plain.id, 2)).score).not.toBe(plainBefore[1]!.score);
   }, 240_000);
 });

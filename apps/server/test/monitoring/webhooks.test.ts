@@ -78,7 +78,7 @@ async function orgWithAdmin() {
 async function addEndpoint(headers: Record<string, string>, url: string) {
   const res = await app.inject({ method: 'POST', url: '/api/caribou/webhooks/endpoints', headers, payload: { url } });
   expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: number; secrets: { secret: string }[] };
+  return res.json() as { id: number; secret: string; secrets: { hint: string }[] };
 }
 
 const closers: (() => Promise<void>)[] = [];
@@ -93,8 +93,18 @@ describe('webhooks, alerts and the notification centre', () => {
     const rx = receiver({ secrets: () => [secret], failFirst: 2 });
     closers.push(rx.close);
     const endpoint = await addEndpoint(home.adminHeaders, await rx.url());
-    secret = endpoint.secrets[0]!.secret;
+    secret = endpoint.secret;
     expect(secret).toMatch(/^whsec_/);
+    // The secret is shown once: the list names it by its last characters only.
+    const listed = await app.inject({
+      method: 'GET',
+      url: '/api/caribou/webhooks/endpoints',
+      headers: home.adminHeaders,
+    });
+    expect(listed.json().endpoints[0].secrets).toEqual([
+      { hint: `whsec_…${secret.slice(-4)}`, createdAt: expect.any(String), expiresAt: null },
+    ]);
+    expect(listed.body).not.toContain(secret.slice(6));
 
     // Two lanes, events interleaved.
     for (let i = 0; i < 6; i += 1) {
@@ -139,7 +149,8 @@ describe('webhooks, alerts and the notification centre', () => {
       headers: home.adminHeaders,
     });
     expect(rotated.json().secrets).toHaveLength(2);
-    const newSecret = rotated.json().secrets[0].secret as string;
+    const newSecret = rotated.json().secret as string;
+    expect(rotated.json().secrets[0].hint).toBe(`whsec_…${newSecret.slice(-4)}`);
     expect(newSecret).not.toBe(secret);
     // Manual redeliver of the first message: sent again with its id, signed with both secrets.
     const first = rx.accepted[0]!.id;
@@ -262,6 +273,47 @@ describe('webhooks, alerts and the notification centre', () => {
         })
       ).statusCode,
     ).toBe(404);
+    // A member of the organisation sees why not (403); another organisation's admin reaches no rule (404).
+    const memberCreate = await app.inject({
+      method: 'POST',
+      url: `/api/caribou/portfolio/${id}/alert-rules`,
+      headers: home.memberHeaders,
+      payload: { name: 'Mine', kind: 'level_change' },
+    });
+    expect(memberCreate.statusCode).toBe(403);
+    const ruleId = rule.json().id as number;
+    for (const method of ['PATCH', 'DELETE'] as const) {
+      const res = await app.inject({
+        method,
+        url: `/api/caribou/alert-rules/${ruleId}`,
+        headers: foreign.adminHeaders,
+        ...(method === 'PATCH' ? { payload: { enabled: false } } : {}),
+      });
+      expect(res.statusCode, method).toBe(404);
+    }
+    // Editing: a rule switched to threshold needs its threshold; switched off and on again.
+    const incomplete = await app.inject({
+      method: 'PATCH',
+      url: `/api/caribou/alert-rules/${ruleId}`,
+      headers: home.adminHeaders,
+      payload: { kind: 'threshold' },
+    });
+    expect(incomplete.statusCode).toBe(400);
+    expect(incomplete.json().error.message).toBe('A threshold rule needs a threshold.');
+    const edited = await app.inject({
+      method: 'PATCH',
+      url: `/api/caribou/alert-rules/${ruleId}`,
+      headers: home.adminHeaders,
+      payload: { name: 'Into high', enabled: false },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({ name: 'Into high', kind: 'level_change', enabled: false });
+    await app.inject({
+      method: 'PATCH',
+      url: `/api/caribou/alert-rules/${ruleId}`,
+      headers: home.adminHeaders,
+      payload: { enabled: true },
+    });
 
     await sql`SELECT zview_score_changes_month(now()::date)`.execute(db);
     const { rows } = await sql<{ id: string }>`

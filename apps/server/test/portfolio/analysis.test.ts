@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { NO_USABLE_COLUMN_MESSAGE } from '../../src/domain/portfolio/columns.js';
-import { createMember, usePortfolioTestApp } from './app.js';
+import { createMember, usePortfolioTestApp, waitFor } from './app.js';
 import { portfolioSteps, readWithExcelJs, type Headers } from './steps.js';
 
 const { app, db } = await usePortfolioTestApp({ chunkSize: 4 });
@@ -208,5 +208,45 @@ describe('accumulation', () => {
     expect((await get('/accumulation?product=zfire', other.headers)).statusCode).toBe(404);
     expect((await get('/dashboard', other.headers)).statusCode).toBe(404);
     expect((await get('/accumulation/rings?product=zfire', other.headers)).statusCode).toBe(404);
+  });
+});
+
+describe('analysis built at run end', () => {
+  it('builds the exposure, the aggregates and the top rings in the worker when the run completes, before any view', async () => {
+    const { headers } = await createMember(app, db);
+    const up = (await upload(headers, 'book.csv', BOOK)).json();
+    const id = (await create(headers, up.uploadedFileName)).json()[0].portfolioId;
+    await waitForStatus(headers, id, 'zfire', 'READY');
+    // No analysis request has been made: whatever exists was built by the worker.
+    const build = await waitFor(
+      async () => {
+        const row = await db
+          .selectFrom('portfolio_accumulation_builds')
+          .innerJoin('portfolio_runs', 'portfolio_runs.id', 'portfolio_accumulation_builds.run_id')
+          .select(['portfolio_accumulation_builds.rings', 'portfolio_accumulation_builds.totals'])
+          .where('portfolio_runs.portfolio_id', '=', id)
+          .executeTakeFirst();
+        return row && Object.keys(row.rings).length === 2 ? row : undefined;
+      },
+      30_000,
+      'the analysis built by the worker',
+    );
+    expect(build.totals.state).toEqual({ areas: 3, count: 6, value: 3350 });
+    expect(build.rings['250']![0]).toMatchObject({ count: 2, value: 3000 });
+    const exposure = await db
+      .selectFrom('portfolio_exposure_builds')
+      .select(['row_count', 'has_value'])
+      .where('portfolio_id', '=', id)
+      .executeTakeFirst();
+    expect(exposure).toEqual({ row_count: 6, has_value: true });
+    // The request reads what was kept: the same rings.
+    const rings = (
+      await app.inject({
+        method: 'GET',
+        url: `/api/caribou/portfolio/${id}/accumulation/rings?product=zfire&radius=250&limit=1`,
+        headers,
+      })
+    ).json();
+    expect(rings.rings).toEqual([{ rank: 1, radius: 250, ...build.rings['250']![0] }]);
   });
 });

@@ -9,9 +9,9 @@ import { createPortfolioServices, type PortfolioServices } from '../../src/portf
 import { startPortfolioWorker } from '../../src/jobs/portfolio-jobs.js';
 import { JobQueue } from '../../src/jobs/queue.js';
 import { LocalBlobStore } from '../../src/storage/blob-store.js';
-import { riskModelScorer } from '../../src/domain/portfolio/risk-scorer.js';
-import type { BatchGeocoder, PortfolioScorer } from '../../src/domain/portfolio/seams.js';
-import { worldGeocoder } from '../../src/domain/portfolio/world-geocoder.js';
+import { riskModelScorer } from '../../src/domain/portfolio/pipeline/risk-scorer.js';
+import type { BatchGeocoder, PortfolioScorer } from '../../src/domain/portfolio/pipeline/seams.js';
+import { worldGeocoder } from '../../src/domain/portfolio/pipeline/world-geocoder.js';
 import { seedWorld } from '../../src/world/seed.js';
 import { useTestDatabase } from '../database.js';
 import { authHeader, createOrganization, createUser, type TestOrganization, type TestUser } from '../factories.js';

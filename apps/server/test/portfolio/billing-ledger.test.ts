@@ -2,7 +2,7 @@ import { PORTFOLIO_FEATURE, PORTFOLIO_PRODUCTS } from '@zview/contracts';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { annualUsage, batchWork, quarterlyUsage } from '../../src/db/billing.js';
-import { processChunk } from '../../src/domain/portfolio/runs.js';
+import { processChunk } from '../../src/domain/portfolio/pipeline/runs.js';
 import { handleIngest } from '../../src/jobs/portfolio-jobs.js';
 import { createMember, multipart, usePortfolioTestApp } from './app.js';
 import { fakeGeocoder, fakeScorer } from './fakes.js';

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { COVERAGE_METRES, OUTSIDE_COVERAGE_AREA } from '../../src/domain/geocoder/index.js';
 import { NO_BUILDING_NOTE } from '../../src/domain/hazard/location-hazards.js';
-import { NO_BUILDING_FOUND } from '../../src/domain/portfolio/risk-scorer.js';
+import { NO_BUILDING_FOUND } from '../../src/domain/portfolio/pipeline/risk-scorer.js';
 import { createMember, usePortfolioTestApp, waitFor } from './app.js';
 import { portfolioSteps } from './steps.js';
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { csvLineValues } from '../../src/domain/portfolio/csv-line.js';
+import { csvLineValues } from '../../src/domain/portfolio/io/csv-line.js';
 import { createMember, usePortfolioTestApp } from './app.js';
 import { portfolioSteps, type Headers } from './steps.js';
 

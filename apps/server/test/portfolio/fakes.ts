@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { BatchGeocoder, PortfolioScorer, ScoredRow } from '../../src/domain/portfolio/seams.js';
+import type { BatchGeocoder, PortfolioScorer, ScoredRow } from '../../src/domain/portfolio/pipeline/seams.js';
 
 /** Test geocoder: rows with coordinates keep them; addresses map to stable points; "nowhere" is not found. */
 export function fakeGeocoder(): BatchGeocoder & { calls: number } {

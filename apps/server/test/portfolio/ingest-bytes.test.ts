@@ -4,7 +4,7 @@ import { portfolioSteps } from './steps.js';
 
 /**
  * Issue 22: a coordinates file's plain lines are written to the COPY from the file's bytes
- * (domain/portfolio/ingest-plain-rows.ts) once the reader is past the first chunk, the other lines
+ * (domain/portfolio/pipeline/ingest-plain-rows.ts) once the reader is past the first chunk, the other lines
  * as before. A file of several chunks, plain lines and odd ones mixed, must be stored row for row
  * as the file says: its line, reference, point and attributes, and each odd line's problem.
  */

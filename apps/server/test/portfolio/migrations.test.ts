@@ -8,7 +8,7 @@ import * as valuesInCsvLine from '../../src/db/migrations/0920_portfolio_values_
 import * as compactFactors from '../../src/db/migrations/0930_portfolio_compact_factors.js';
 import * as rowsWithoutForeignKey from '../../src/db/migrations/0950_portfolio_rows_without_foreign_key.js';
 import { topFactorsOf } from '../../src/db/portfolio-review.js';
-import { exactCsvLine } from '../../src/domain/portfolio/csv-line.js';
+import { exactCsvLine } from '../../src/domain/portfolio/io/csv-line.js';
 import { useTestDatabase } from '../database.js';
 import { createOrganization, createUser } from '../factories.js';
 

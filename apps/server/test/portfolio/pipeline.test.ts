@@ -3,7 +3,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { handleIngest } from '../../src/jobs/portfolio-jobs.js';
-import { processChunk } from '../../src/domain/portfolio/runs.js';
+import { processChunk } from '../../src/domain/portfolio/pipeline/runs.js';
 import { runSummary } from '../../src/db/portfolio-queries.js';
 import { createMember, multipart, usePortfolioTestApp, waitFor } from './app.js';
 import { fakeGeocoder, fakeScorer } from './fakes.js';

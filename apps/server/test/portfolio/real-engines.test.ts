@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import zipcodes from 'zipcodes';
 import { LANDMARKS } from '../../src/world/regions.js';
-import { ADDRESS_NOT_FOUND } from '../../src/domain/portfolio/world-geocoder.js';
+import { ADDRESS_NOT_FOUND } from '../../src/domain/portfolio/pipeline/world-geocoder.js';
 import { RISK_MODELS } from '../../src/domain/risk/index.js';
 import { createMember, multipart, usePortfolioTestApp, waitFor } from './app.js';
 

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { topFactorsOf } from '../../src/db/portfolio-review.js';
 import { copyIntoScoreIndex, prewarmScoreBuild } from '../../src/db/score-index-parts.js';
-import { addToIndex, openBuilds, PRODUCTION_MODELS } from '../../src/domain/portfolio/score-index.js';
+import { addToIndex, openBuilds, PRODUCTION_MODELS } from '../../src/domain/portfolio/pipeline/score-index.js';
 import { RISK_MODELS } from '../../src/domain/risk/index.js';
 import { useTestWorld } from '../world.js';
 

@@ -2,10 +2,14 @@ import { PORTFOLIO_PRODUCTS } from '@zview/contracts';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { handleIngest } from '../../src/jobs/portfolio-jobs.js';
-import { riskModelScorer } from '../../src/domain/portfolio/risk-scorer.js';
-import { pendingChunks, processChunk, startRun } from '../../src/domain/portfolio/runs.js';
-import { asOfInstant, buildScoreIndexStep, PRODUCTION_MODELS } from '../../src/domain/portfolio/score-index.js';
-import { worldGeocoder } from '../../src/domain/portfolio/world-geocoder.js';
+import { riskModelScorer } from '../../src/domain/portfolio/pipeline/risk-scorer.js';
+import { pendingChunks, processChunk, startRun } from '../../src/domain/portfolio/pipeline/runs.js';
+import {
+  asOfInstant,
+  buildScoreIndexStep,
+  PRODUCTION_MODELS,
+} from '../../src/domain/portfolio/pipeline/score-index.js';
+import { worldGeocoder } from '../../src/domain/portfolio/pipeline/world-geocoder.js';
 import { loadPropertyFeaturesMany } from '../../src/domain/property/load-many.js';
 import { scoreProduct } from '../../src/domain/risk/index.js';
 import { buildContext, scoreWith } from '../../src/domain/risk/model.js';

@@ -219,6 +219,20 @@ describe('GET /api/zorro/search reads the search box (issue 40)', () => {
     expect(body.understood!.dropped).toEqual(['zzqxv']);
     expect(body.understood!.words).toBe('wildfire');
   });
+
+  it('keeps the words once a reading set aside lets them match: words go only when they must', async () => {
+    // No Granite filing in South Carolina in 2025 mentions hurricanes: the word is kept, readings go.
+    const body = zorroSearchResponseSchema.parse(
+      (
+        await get(`/api/zorro/search?q=${encodeURIComponent('Granite hurricane filings in South Carolina in 2025')}`)
+      ).json(),
+    );
+    expect(body.understood!.relaxed).toContain('dates:2025-01-01..2025-12-31');
+    expect(body.understood!.dropped).toEqual([]);
+    expect(body.understood!.words).toBe('hurricane');
+    expect(body.total).toBeGreaterThan(0);
+    for (const r of body.results) expect(r.state).toBe('SC');
+  });
 });
 
 describe('GET /api/zorro/filters', () => {

@@ -1,9 +1,10 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { getAccessToken, setAccessToken } from '../api/client';
 import { RealSessionProvider } from '../features/auth';
-import { DEV_SESSIONS, clearDevSession, readDevSession } from './dev-session';
+import { DEV_SESSIONS, clearDevSession, presentFixtureOrganizations, readDevSession } from './dev-session';
 import { useRuntimeConfig } from '../session/runtime-config';
 import { SessionProvider } from '../session/session';
+import { loadShell } from './shell-loader';
 
 /**
  * Every path but the login callback needs a session (SPEC §2, §4): the identity provider's
@@ -14,6 +15,8 @@ import { SessionProvider } from '../session/session';
  */
 export function AuthGate({ children }: { children: ReactNode }) {
   const config = useRuntimeConfig();
+  // The shell's chunk downloads beside the sign-in check, not in front of the login page.
+  useEffect(() => void loadShell().catch(() => undefined), []);
   const [devSessionName, setDevSessionName] = useState(() => readDevSession(config.ENV));
   if (!devSessionName) return <RealSessionProvider>{children}</RealSessionProvider>;
   const fixture = DEV_SESSIONS[devSessionName];
@@ -23,7 +26,7 @@ export function AuthGate({ children }: { children: ReactNode }) {
     <SessionProvider
       key={devSessionName}
       user={fixture.user}
-      organizations={fixture.organizations}
+      organizations={presentFixtureOrganizations(fixture.organizations, fixture.user, fixture.identityProvider, config)}
       identityProvider={fixture.identityProvider}
       onLogout={() => {
         clearDevSession();

@@ -1,11 +1,12 @@
-import { accountMenuLinks, passesGuards, type PermissionContext } from '@zview/contracts';
+import { abilitiesForFixture, accountMenuLinks, passesGuards, type PermissionContext } from '@zview/contracts';
 import { describe, expect, it } from 'vitest';
 import { SHELL_ROUTES } from './routes';
 
 const billingGuard = SHELL_ROUTES.find((route) => route.path === '/billing')!.guard;
 
+/** A session whose abilities are what the server's rules present for these facts. */
 function context(flag: boolean, role: 'member' | 'groupAdmin' | 'internal', feature: boolean): PermissionContext {
-  return {
+  const facts: Omit<PermissionContext, 'abilities'> = {
     user: {
       isGroupAdmin: role === 'groupAdmin',
       isInternalAdmin: role === 'internal',
@@ -20,6 +21,7 @@ function context(flag: boolean, role: 'member' | 'groupAdmin' | 'internal', feat
     flags: { userManagement: true, billingPage: flag, portfolio: true },
     env: 'test',
   };
+  return { ...facts, abilities: abilitiesForFixture(facts) };
 }
 
 /** The same matrix as the API's (apps/server/test/billing.test.ts): menu and route agree with it. */

@@ -1,4 +1,12 @@
-import { FEATURE_KEYS, type IdentityProviderKind, type SessionOrganization, type SessionUser } from '@zview/contracts';
+import {
+  FEATURE_KEYS,
+  abilitiesForFixture,
+  type Abilities,
+  type IdentityProviderKind,
+  type RuntimeConfig,
+  type SessionOrganization,
+  type SessionUser,
+} from '@zview/contracts';
 
 /**
  * Development sessions for unit and browser tests: `?devSession=<name>` picks one of the fixtures
@@ -11,8 +19,42 @@ const DEV_SESSION_KEY = 'zview.devSession';
 export interface DevSession {
   label: string;
   user: SessionUser;
-  organizations: SessionOrganization[];
+  organizations: OrganizationFixture[];
   identityProvider: IdentityProviderKind;
+}
+
+/** An organisation of a fixture: its abilities, when not given, are what the server's rules would present. */
+export type OrganizationFixture = Omit<SessionOrganization, 'abilities'> & { abilities?: Abilities };
+
+/**
+ * Stands in for the server's GET /api/organization in dev sessions and test harnesses: each
+ * organisation gets the abilities the shared rules give the fixture's user there (the user's token
+ * facts standing for their role in every organisation). The real session reads the server's.
+ */
+export function presentFixtureOrganizations(
+  organizations: OrganizationFixture[],
+  user: SessionUser,
+  identityProvider: IdentityProviderKind,
+  config: Pick<RuntimeConfig, 'ENV' | 'USER_MANAGEMENT_ENABLED' | 'BILLING_PAGE_ENABLED' | 'PORTFOLIO_ENABLED'>,
+): SessionOrganization[] {
+  return organizations.map((organization) => ({
+    ...organization,
+    abilities:
+      organization.abilities ??
+      abilitiesForFixture({
+        user,
+        enabledFeatures: organization.products,
+        organizationCount: organizations.length,
+        activeOrganizationId: organization.id,
+        identityProvider,
+        flags: {
+          userManagement: config.USER_MANAGEMENT_ENABLED,
+          billingPage: config.BILLING_PAGE_ENABLED,
+          portfolio: config.PORTFOLIO_ENABLED,
+        },
+        env: config.ENV,
+      }),
+  }));
 }
 
 function user(
@@ -32,13 +74,13 @@ function user(
 /** Every feature but the zstorm and zwind portfolios and IBHS: what the fixtures' first organisations have. */
 const ALL_FEATURES = FEATURE_KEYS.filter((key) => !['zstorm-portfolio', 'zwind-portfolio', 'ibhs'].includes(key));
 
-const ACME: SessionOrganization = { id: 101, name: 'Acme Mutual Insurance', products: ALL_FEATURES };
-const SUMMIT: SessionOrganization = {
+const ACME: OrganizationFixture = { id: 101, name: 'Acme Mutual Insurance', products: ALL_FEATURES };
+const SUMMIT: OrganizationFixture = {
   id: 102,
   name: 'Summit Property & Casualty',
   products: ['zfire', 'zproperty', 'zfire-portfolio', 'self_serve_billing'],
 };
-const HARBOR: SessionOrganization = { id: 103, name: 'Harbor Re', products: ['zhail', 'zwind', 'zstorm'] };
+const HARBOR: OrganizationFixture = { id: 103, name: 'Harbor Re', products: ['zhail', 'zwind', 'zstorm'] };
 
 export const DEV_SESSIONS = {
   admin: {

@@ -77,10 +77,14 @@ describe('routing in the shell', () => {
     expect(await notFound()).toBeInTheDocument();
   });
 
-  it('opens the team editing pages to group admins on a password provider only', async () => {
+  it('opens the team editing pages where the server presents team:manage (group and internal admins, not SSO)', async () => {
     const first = renderApp({ path: '/team/add-new-member', devSession: 'groupAdmin' });
     expect(await screen.findByRole('heading', { name: 'Add new member' }, SLOW)).toBeInTheDocument();
     first.unmount();
+    // An internal admin who is no group admin may edit teams on the server: the page opens (issue 44).
+    const staff = renderApp({ path: '/team/add-new-member', devSession: 'admin' });
+    expect(await screen.findByRole('heading', { name: 'Add new member' }, SLOW)).toBeInTheDocument();
+    staff.unmount();
     const sso = renderApp({ path: '/team/edit-member/u-1', devSession: 'ssoAdmin' });
     expect(await notFound()).toBeInTheDocument();
     sso.unmount();

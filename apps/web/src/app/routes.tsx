@@ -7,6 +7,7 @@ import {
 } from '@zview/contracts';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
+import { Suspense, lazy } from 'react';
 import { Navigate, Outlet, matchPath, type RouteObject } from 'react-router';
 import { lazyPage, type PageModule } from './lazy';
 import { AppRoot } from './AppRoot';
@@ -14,7 +15,7 @@ import { AuthGate } from './AuthGate';
 import { RouteErrorPage } from './ErrorBoundary';
 import { NotFoundPage } from './NotFoundPage';
 import { useSession } from '../session/session';
-import { Shell } from './Shell';
+import { loadShell } from './shell-loader';
 
 /**
  * The route table of SPEC §2, in one place. Each route names its guards as data; `RouteGate`
@@ -38,7 +39,8 @@ const productPage = (product: 'zfire' | 'zproperty' | 'zwind' | 'zhail' | 'zstor
 
 const scores = () => import('../features/scores/ScoresPage');
 
-const TEAM_EDIT: RouteGuard[] = ['userManagement', 'groupAdmin', 'notReadOnly'];
+/** Adding and editing members: the server's `team:manage` for the organisation acted for. */
+const TEAM_EDIT: RouteGuard[] = ['teamManage'];
 
 export const SHELL_ROUTES: ShellRoute[] = [
   { path: '/', home: true, lazy: scores },
@@ -69,6 +71,7 @@ export const SHELL_ROUTES: ShellRoute[] = [
   },
   { path: '/zportfolio/create', guard: ['portfolio'], lazy: () => import('../features/portfolio/CreatePortfolioPage') },
   { path: '/zportfolio/changes', guard: ['portfolio'], lazy: () => import('../features/monitoring/ChangesPage') },
+  { path: '/zportfolio/alerts', guard: ['portfolio'], lazy: () => import('../features/monitoring/AlertsPage') },
   { path: '/dashboard/:activeTab', lazy: () => import('../features/dashboard/DashboardPage') },
   { path: '/mock-mode-addresses', lazy: () => import('../features/admin-mocks/MockModeAddressesPage') },
   { path: '/zorro', guard: ['zorro'], lazy: () => import('../features/zorro/ZorroHomePage') },
@@ -92,6 +95,7 @@ export const SHELL_ROUTES: ShellRoute[] = [
   },
   { path: '/appeals', guard: ['appeals'], lazy: () => import('../features/appeals/pages/AppealsListPage') },
   { path: '/appeals/:id', guard: ['appeals'], lazy: () => import('../features/appeals/pages/AppealPage') },
+  { path: '/settings/notices', guard: ['groupAdmin'], lazy: () => import('../features/notices/NoticeTextsPage') },
   {
     path: USAGE_ANALYTICS_ROUTE,
     guard: ['internalAdmin'],
@@ -113,6 +117,8 @@ export function RouteGate({ guard, home }: Pick<ShellRoute, 'guard' | 'home'>) {
   return <Outlet />;
 }
 
+const Shell = lazy(() => loadShell().then((module) => ({ default: module.Shell })));
+
 /**
  * What a lazy page shows while its module loads on the first load of the app (React Router's
  * HydrateFallback: without one it warns in the console on every fresh load).
@@ -120,6 +126,13 @@ export function RouteGate({ guard, home }: Pick<ShellRoute, 'guard' | 'home'>) {
 const PAGE_LOADING = (
   <Box aria-busy="true" aria-label="Loading page" sx={{ flex: 1, display: 'grid', placeItems: 'center', py: 8 }}>
     <CircularProgress size={28} />
+  </Box>
+);
+
+/** While the shell's chunk loads (it started at the first paint, so this is rarely seen). */
+const SHELL_LOADING = (
+  <Box aria-busy="true" aria-label="Loading" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center' }}>
+    <CircularProgress />
   </Box>
 );
 
@@ -164,7 +177,9 @@ export function buildRoutes(): RouteObject[] {
         {
           element: (
             <AuthGate>
-              <Shell />
+              <Suspense fallback={SHELL_LOADING}>
+                <Shell />
+              </Suspense>
             </AuthGate>
           ),
           children: [

@@ -1,4 +1,5 @@
 import {
+  NO_ABILITIES,
   SESSION_STORAGE_KEYS,
   STORAGE_KEYS,
   isSelectedProductValid,
@@ -156,6 +157,8 @@ export function SessionProvider({
       updateProfile,
       permissions: {
         user,
+        // What the server presented for the active organisation: guards and menus decide nothing themselves.
+        abilities: activeOrganization?.abilities ?? NO_ABILITIES,
         enabledFeatures,
         organizationCount: organizations.length,
         activeOrganizationId: activeOrganization?.id ?? null,

@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createRoot } from 'react-dom/client';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { setAccessToken } from '../../src/api/client';
+import { presentFixtureOrganizations } from '../../src/app/dev-session';
 import { RuntimeConfigProvider } from '../../src/session/runtime-config';
 import { SessionProvider } from '../../src/session/session';
 import { runtimeConfigSchema } from '@zview/contracts';
@@ -80,15 +81,19 @@ const session = {
 };
 
 const path = new URLSearchParams(location.search).get('path') ?? '/team';
+const config = runtimeConfigSchema.parse((window as unknown as Record<string, unknown>).__ZVIEW_CONFIG__);
 createRoot(document.getElementById('root')!).render(
   <QueryClientProvider client={new QueryClient()}>
     <CssBaseline />
-    <RuntimeConfigProvider
-      config={runtimeConfigSchema.parse((window as unknown as Record<string, unknown>).__ZVIEW_CONFIG__)}
-    >
+    <RuntimeConfigProvider config={config}>
       <SessionProvider
         user={session.user}
-        organizations={session.organizations}
+        organizations={presentFixtureOrganizations(
+          session.organizations,
+          session.user,
+          session.identityProvider,
+          config,
+        )}
         identityProvider={session.identityProvider}
         onLogout={() => undefined}
       >

@@ -51,6 +51,8 @@ export interface WorldChangesTable {
   east: number | null;
   north: number | null;
   property_ids: string[] | null;
+  /** Property id → the feature keys the change moved there (migration 1130); null when not known. */
+  moved_features: ColumnType<Record<string, string[]> | null, string | null | undefined, string | null>;
   created_at: Generated<Date>;
   processed_at: Date | null;
   affected_rows: number | null;
@@ -78,11 +80,36 @@ export interface ScoreChangesTable {
   world_change_id: string;
 }
 
+/** A run's diff against its previous run, kept when it finishes (migration 1120). */
+export interface PortfolioRunDiffsTable {
+  run_id: number;
+  previous_run_id: number;
+  rows: number;
+  changed: number;
+  transitions: ColumnType<
+    { from: string; to: string; count: number; deltaSum: number | null }[],
+    string | undefined,
+    string
+  >;
+}
+
+/** The rows whose score or level moved since the previous run (migration 1120). */
+export interface PortfolioRunChangesTable {
+  run_id: number;
+  row_number: number;
+  old_score: number | null;
+  old_level: string;
+  new_score: number | null;
+  new_level: string;
+}
+
 export interface MonitoringTables {
   monitored_products: MonitoredProductsTable;
   monitored_rows: MonitoredRowsTable;
   world_changes: WorldChangesTable;
   score_changes: ScoreChangesTable;
+  portfolio_run_diffs: PortfolioRunDiffsTable;
+  portfolio_run_changes: PortfolioRunChangesTable;
 }
 
 /* Notifications, alert rules and webhooks (migration 1110). */

@@ -52,9 +52,20 @@ export interface PortfolioAccumulationsTable {
   value: number;
 }
 
+/** A ring as kept with a run's aggregates (portfolio_accumulation_builds.rings). */
+export interface StoredRing {
+  latitude: number;
+  longitude: number;
+  count: number;
+  value: number;
+  high: number;
+}
+
 export interface PortfolioAccumulationBuildsTable {
   run_id: number;
   totals: ColumnType<Record<string, { areas: number; count: number; value: number }>, string | undefined, string>;
+  /** Per radius ("250", "1000"): the run's best rings, most value first (migration 1310). */
+  rings: ColumnType<Record<string, StoredRing[]>, string | undefined, string>;
   built_at: ColumnType<Date, never, never>;
 }
 

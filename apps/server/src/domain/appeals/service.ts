@@ -27,7 +27,6 @@ import {
   listScoreVersions,
   lockAppeal,
   setDeadlineDays,
-  timerDaysOf,
   updateAppeal,
   type AppealListFilters,
   type AppealRow,
@@ -42,7 +41,8 @@ import { scoreProduct } from '../risk/index.js';
 import { applyManualInputs, describeFeatures, inputsFor, validateManualInputs } from './features.js';
 import { canTransition, isOpen, transition, type Transition } from './state-machine.js';
 import { currentVersionAt, propertyInputsAt } from './amendments.js';
-import { HB25_1182_DAYS, deadlinesFor, type TimerKind } from './timers.js';
+import { timerDaysFor } from './timer-days.js';
+import { deadlinesFor, type TimerKind } from './timers.js';
 import { csvCell } from '../spreadsheet/csv-cell.js';
 
 /** Who acts: the user, the organisation acted for, and whether the policy lets them decide appeals. */
@@ -411,13 +411,6 @@ async function publishRelatedVersion(
       manualInputs: inputs,
     },
   });
-}
-
-async function timerDaysFor(db: Db, organizationId: number, state: string) {
-  const row = await timerDaysOf(db, organizationId, state);
-  return row
-    ? { acknowledgeDays: row.acknowledge_days, decideDays: row.decide_days, rescoreDays: row.rescore_days }
-    : HB25_1182_DAYS;
 }
 
 const MET_COLUMN = { acknowledge: 'acknowledged_at', decide: 'decided_at', rescore: 'rescored_at' } as const;

@@ -1,14 +1,13 @@
 import sharp from 'sharp';
 import { toMercator, type BBox } from './geo.js';
-import { photoFinish } from './photo-finish.js';
 import type { SceneRaster } from './scene.js';
 
 export const IMAGE_FORMATS = ['png', 'jpg', 'webp'] as const;
 export type ImageFormat = (typeof IMAGE_FORMATS)[number];
 export const CONTENT_TYPES: Record<ImageFormat, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' };
 
-// Rendering is CPU-bound in libvips' own threads; one thread per render keeps concurrent
-// requests from oversubscribing small machines, and sharp's cache is pointless for one-off SVGs.
+// Encoding is CPU-bound in libvips' own threads; one thread per image keeps concurrent
+// requests from oversubscribing small machines, and sharp's cache is pointless for one-off images.
 sharp.concurrency(1);
 sharp.cache(false);
 
@@ -21,25 +20,6 @@ export function encode(image: sharp.Sharp, format: ImageFormat): Promise<Buffer>
     case 'webp':
       return image.webp({ quality: 80, effort: 2 }).toBuffer();
   }
-}
-
-/** Rasterises an SVG scene (librsvg inside sharp) and encodes it. Deterministic: same SVG, same bytes. */
-export function rasterizeSvg(svg: string, format: ImageFormat): Promise<Buffer> {
-  return encode(sharp(Buffer.from(svg), { density: 72 }).flatten({ background: '#808080' }), format);
-}
-
-/**
- * Rasterises an SVG scene and gives it a photograph's texture and softness (photo-finish.ts).
- * Deterministic: same SVG and offset, same bytes.
- */
-export async function rasterizePhoto(
-  svg: string,
-  format: ImageFormat,
-  size: { width: number; height: number },
-  offset: [number, number],
-): Promise<Buffer> {
-  const raster = sharp(Buffer.from(svg), { density: 72 }).flatten({ background: '#808080' });
-  return encode(await photoFinish(raster, size.width, size.height, offset), format);
 }
 
 /**

@@ -5,11 +5,11 @@ import type { BasemapProvider } from './basemap.js';
 import type { ImageCache } from './cache.js';
 import type { PropertyCapture } from './capture.js';
 import { bboxAround, bboxContains, expandBBox, tileToBBox, TILE_SIZE, type BBox } from './geo.js';
-import { obliqueSvg } from './oblique.js';
-import { orthoSvg } from './ortho.js';
 import type { MosaicService } from './mosaic/service.js';
-import { hashUnit } from './random.js';
-import { cropRaster, encode, rasterizePhoto, type ImageFormat } from './render.js';
+import { encodeCanvas } from './photo/encode.js';
+import { obliquePhoto } from './photo/oblique.js';
+import { orthoPhoto } from './photo/ortho.js';
+import { cropRaster, encode, type ImageFormat } from './render.js';
 import { emptyScene, type SceneFeatures, type SceneProvider, type SceneRaster } from './scene.js';
 
 /**
@@ -30,7 +30,7 @@ export const emptyImagerySources: ImagerySources = {
 };
 
 /** Bumped whenever the drawing changes, so cached images of the old drawing are not served. */
-export const RENDERER_VERSION = 'r2';
+export const RENDERER_VERSION = 'r3';
 
 export const ORTHO_SIZE = { width: 512, height: 512, halfWidthM: 45 } as const;
 export const OBLIQUE_SIZE = { width: 640, height: 480, spanM: 90 } as const;
@@ -41,12 +41,6 @@ export interface RenderedImage {
   etag: string;
   hit: boolean;
 }
-
-/** Where a property image's texture starts: from its seed, so each capture differs, deterministically. */
-const textureOffset = (seed: string): [number, number] => [
-  Math.floor(hashUnit(seed, 'texture-x') * 1024),
-  Math.floor(hashUnit(seed, 'texture-y') * 1024),
-];
 
 const digest = (value: string | Buffer) => createHash('sha1').update(value).digest('hex').slice(0, 20);
 
@@ -92,7 +86,7 @@ export class ImageryService {
     if (capture.view === 'oblique') {
       const bbox = bboxAround(capture.center, OBLIQUE_SIZE.spanM * 0.8);
       const scene = await this.sources.scene(bbox);
-      const svg = obliqueSvg(scene, {
+      const canvas = obliquePhoto(scene, {
         center: capture.center,
         spanM: OBLIQUE_SIZE.spanM,
         direction: capture.direction ?? 'north',
@@ -102,7 +96,7 @@ export class ImageryService {
         events: capture.events,
         seed,
       });
-      return rasterizePhoto(svg, format, OBLIQUE_SIZE, textureOffset(seed));
+      return encodeCanvas(canvas, format);
     }
     const bbox = bboxAround(capture.center, ORTHO_SIZE.halfWidthM);
     if (capture.mosaic && this.mosaics) {
@@ -119,7 +113,7 @@ export class ImageryService {
       const cropped = await cropRaster(raster, bbox, ORTHO_SIZE.width, ORTHO_SIZE.height, format);
       if (cropped) return cropped;
     }
-    const svg = orthoSvg(scene, {
+    const canvas = orthoPhoto(scene, {
       bbox,
       width: ORTHO_SIZE.width,
       height: ORTHO_SIZE.height,
@@ -127,7 +121,7 @@ export class ImageryService {
       events: capture.events,
       seed,
     });
-    return rasterizePhoto(svg, format, ORTHO_SIZE, textureOffset(seed));
+    return encodeCanvas(canvas, format);
   }
 
   /**
@@ -153,12 +147,10 @@ export class ImageryService {
         const cropped = await cropRaster(raster, bbox, TILE_SIZE, TILE_SIZE, format);
         if (cropped) return cropped;
       }
-      // The photographic texture is placed by the tile's pixel position, so neighbours continue it.
-      return rasterizePhoto(
-        orthoSvg(scene, { bbox, width: TILE_SIZE, height: TILE_SIZE, capturedOn: date, events: [], seed: `tile` }),
+      // Textures are placed in ground metres and the sun is the date's, so neighbours continue each other.
+      return encodeCanvas(
+        orthoPhoto(scene, { bbox, width: TILE_SIZE, height: TILE_SIZE, capturedOn: date, events: [], seed: 'tile' }),
         format,
-        { width: TILE_SIZE, height: TILE_SIZE },
-        [x * TILE_SIZE, y * TILE_SIZE],
       );
     });
     return { data, etag: digest(`${key}`), hit };

@@ -57,35 +57,3 @@ export function roofLook(building: SceneBuilding, capturedOn: string, damage: Ro
   if (damage === 'burned') fill = '#2a2623';
   return { fill, blotches: condition === 'poor' ? 14 : condition === 'fair' ? 5 : 0, damage };
 }
-
-/** Ground colour by season (captures in winter are browner). */
-export function groundColour(capturedOn: string): string {
-  const month = Number(capturedOn.slice(5, 7));
-  const summer = Math.cos(((month - 7) / 12) * 2 * Math.PI) * 0.5 + 0.5;
-  return mix('#9c9a78', '#6f8f4e', summer);
-}
-
-export function treeColour(id: string, capturedOn: string): string {
-  const month = Number(capturedOn.slice(5, 7));
-  const autumn = month >= 10 || month <= 3;
-  const base = ['#3f6b35', '#355e2e', '#4a7a3c', '#2f5a34'][Math.floor(hashUnit(id, 'tree') * 4)]!;
-  return autumn && hashUnit(id, 'deciduous') < 0.5 ? mix(base, '#8a6d3b', 0.55) : base;
-}
-
-export const COLOURS = {
-  road: '#5c5c5a',
-  roadEdge: '#b9b5aa',
-  roadMarking: '#d8c77a',
-  pool: '#4fb8d8',
-  poolEdge: '#e8e6df',
-  water: '#3d6f87',
-  fence: '#d7d2bf',
-  shadow: '#000000',
-  tarp: '#2f6fd0',
-  hail: '#dcd7c8',
-  burnedTree: '#2b2622',
-  scorched: '#3b3128',
-  silt: '#6b6248',
-  solar: '#1d2a44',
-  wall: ['#d9cbb3', '#cfc6b8', '#e3dccd', '#bfae95', '#c9b7a0'],
-} as const;

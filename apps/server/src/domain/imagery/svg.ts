@@ -1,39 +1,6 @@
-/** Small SVG helpers shared by the orthophoto and oblique renderers. */
+/** Footprint geometry shared by the renderers (points in pixels or metres) */
 
 export type Pt = [number, number];
-
-const f = (n: number) => (Math.round(n * 10) / 10).toString();
-
-export function pathOf(rings: Pt[][]): string {
-  return rings.map((ring) => `M${ring.map(([x, y]) => `${f(x)} ${f(y)}`).join('L')}Z`).join('');
-}
-
-/** A circle as path data, so many circles can share one <path> element. */
-export function circlePath(cx: number, cy: number, r: number): string {
-  return `M${f(cx - r)} ${f(cy)}a${f(r)} ${f(r)} 0 1 0 ${f(2 * r)} 0a${f(r)} ${f(r)} 0 1 0 ${f(-2 * r)} 0Z`;
-}
-
-export function polylineOf(points: Pt[]): string {
-  return `M${points.map(([x, y]) => `${f(x)} ${f(y)}`).join('L')}`;
-}
-
-export function attrs(values: Record<string, string | number | undefined>): string {
-  return Object.entries(values)
-    .filter(([, v]) => v !== undefined)
-    .map(([k, v]) => `${k}="${typeof v === 'number' ? f(v) : escapeXml(v!)}"`)
-    .join(' ');
-}
-
-export function escapeXml(text: string): string {
-  return text.replace(
-    /[<>&"']/g,
-    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!,
-  );
-}
-
-export function svgDocument(width: number, height: number, body: string[], defs: string[] = []): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${defs.length ? `<defs>${defs.join('')}</defs>` : ''}${body.join('')}</svg>`;
-}
 
 /**
  * The oriented rectangle of a footprint: axis `u` along its longest edge, `v` across it. Roof
@@ -64,10 +31,4 @@ export function orientedFrame(ring: Pt[]) {
     return [pu * u[0] + pv * v[0], pu * u[1] + pv * v[1]];
   };
   return { ...frame, at, length: frame.maxU - frame.minU, width: frame.maxV - frame.minV };
-}
-
-export function centroid(ring: Pt[]): Pt {
-  const pts = ring.length > 1 ? ring.slice(0, -1) : ring;
-  const s = pts.reduce<Pt>((acc, p) => [acc[0] + p[0], acc[1] + p[1]], [0, 0]);
-  return [s[0] / Math.max(1, pts.length), s[1] / Math.max(1, pts.length)];
 }

@@ -1,12 +1,12 @@
 import { PRODUCT_KEYS, type ProductKey, type WhatIfResponse } from '@zview/contracts';
-import { listScoreVersions } from '../../db/appeals.js';
+import { listScoreVersions, type ScoreVersionRow } from '../../db/appeals.js';
 import type { Db } from '../../db/database.js';
 import { findPropertyRow } from '../../db/properties.js';
 import { notFound } from '../app-error.js';
 import { propertyInputsAt } from '../appeals/amendments.js';
 import { applyManualInputs, inputsFor } from '../appeals/features.js';
 import type { HazardProfile, PropertyFeatures } from '../property/features.js';
-import { hazardOfProperty, loadFeaturesOfRow, summarizeProperty } from '../property/load.js';
+import { hazardOfProperty, loadFeaturesOfRow, summarizeProperty, type PropertySummary } from '../property/load.js';
 import { whatIf } from '../risk/what-if.js';
 
 export interface OrganizationView {
@@ -17,6 +17,11 @@ export interface OrganizationView {
   features: PropertyFeatures;
   hazard: HazardProfile;
   asOf: Date;
+  /** When the organisation last published an appeal or mitigation version of each product. */
+  amendedAt: Partial<Record<ProductKey, Date>>;
+  property: PropertySummary;
+  /** The organisation's published score versions of the property, per product oldest first. */
+  versions: ScoreVersionRow[];
 }
 
 /**
@@ -33,6 +38,11 @@ export async function organizationView(db: Db, organizationId: number, propertyI
     listScoreVersions(db, organizationId, propertyId),
   ]);
   const published = propertyInputsAt(versions, Date.now());
+  const amendedAt: Partial<Record<ProductKey, Date>> = {};
+  for (const v of versions) {
+    const product = v.product as ProductKey;
+    if (!amendedAt[product] || amendedAt[product] < v.published_at) amendedAt[product] = v.published_at;
+  }
   return {
     propertyId,
     address: `${row.address_line}, ${row.city}, ${row.state} ${row.zip}`,
@@ -40,6 +50,9 @@ export async function organizationView(db: Db, organizationId: number, propertyI
     features: applyPublished(features, published),
     hazard: hazardOfProperty(summary),
     asOf: new Date(`${features.asOf}T00:00:00Z`),
+    amendedAt,
+    property: summary,
+    versions,
   };
 }
 

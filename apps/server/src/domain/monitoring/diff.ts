@@ -2,10 +2,19 @@ import type { Readable } from 'node:stream';
 import type { Actor } from '../../auth/actor.js';
 import type { Db } from '../../db/database.js';
 import { findMonitoredProducts } from '../../db/monitoring.js';
-import { DIFF_COLUMNS, diffCounts, diffCsvStream, diffPages, type DiffSide } from '../../db/run-diff.js';
+import {
+  DIFF_COLUMNS,
+  diffCounts,
+  diffCsvStream,
+  diffPages,
+  storedRunDiff,
+  type StoredDiff,
+  type DiffCount,
+  type DiffSide,
+} from '../../db/run-diff.js';
 import { badRequest, notFound } from '../app-error.js';
 import { ownProduct } from '../portfolio/access.js';
-import { xlsxFromPages, type XlsxCell } from '../portfolio/xlsx.js';
+import { xlsxFromPages, type XlsxCell } from '../portfolio/io/index.js';
 
 /** A diff between two runs of a portfolio product, or a run and the book now (issue 41). */
 
@@ -43,27 +52,62 @@ async function sidesOf(db: Db, actor: Actor, request: DiffRequest): Promise<{ fr
   return { from: { run: request.from }, to: { run: request.to } };
 }
 
-export async function diffSummary(db: Db, actor: Actor, request: DiffRequest) {
+/**
+ * Where a diff's rows come from: the diff kept when the later of two consecutive runs finished (a
+ * few rows to read), else the two sides joined by row number (other pairs of runs, a run and now).
+ */
+async function sourceOf(
+  db: Db,
+  actor: Actor,
+  request: DiffRequest,
+): Promise<{ stored: StoredDiff } | { from: DiffSide; to: DiffSide }> {
   const sides = await sidesOf(db, actor, request);
-  const counts = await diffCounts(db, sides.from, sides.to);
+  if ('run' in sides.from && 'run' in sides.to) {
+    const stored = await storedRunDiff(db, sides.from.run, sides.to.run);
+    if (stored) return { stored };
+  }
+  return sides;
+}
+
+type Transition = { from: DiffCount['from']; to: DiffCount['to']; count: number };
+
+export async function diffSummary(db: Db, actor: Actor, request: DiffRequest) {
+  const source = await sourceOf(db, actor, request);
+  const summary = (rows: number, changedRows: number, transitions: Transition[], deltaSum: number) => ({
+    from: request.from,
+    to: request.to,
+    rows,
+    changed: changedRows,
+    transitions: transitions.sort((a, b) => b.count - a.count),
+    meanDelta: changedRows ? Math.round((deltaSum / changedRows) * 10) / 10 : null,
+  });
+  if ('stored' in source) {
+    const { rows, changed, transitions } = source.stored;
+    const deltaSum = transitions.reduce((n, t) => n + (t.deltaSum ?? 0), 0);
+    return summary(
+      rows,
+      changed,
+      transitions.map(({ from, to, count }) => ({ from, to, count })),
+      deltaSum,
+    );
+  }
+  const counts = await diffCounts(db, source.from, source.to);
   const changed = counts.filter((c) => c.changed);
   const changedRows = changed.reduce((n, c) => n + c.count, 0);
   const deltaSum = changed.reduce((n, c) => n + (c.delta ?? 0), 0);
-  const transitions = new Map<string, { from: string; to: string; count: number }>();
+  const transitions = new Map<string, Transition>();
   for (const c of changed) {
     const key = `${c.from}>${c.to}`;
     const t = transitions.get(key) ?? { from: c.from, to: c.to, count: 0 };
     t.count += c.count;
     transitions.set(key, t);
   }
-  return {
-    from: request.from,
-    to: request.to,
-    rows: counts.reduce((n, c) => n + c.count, 0),
-    changed: changedRows,
-    transitions: [...transitions.values()].sort((a, b) => b.count - a.count),
-    meanDelta: changedRows ? Math.round((deltaSum / changedRows) * 10) / 10 : null,
-  };
+  return summary(
+    counts.reduce((n, c) => n + c.count, 0),
+    changedRows,
+    [...transitions.values()],
+    deltaSum,
+  );
 }
 
 export async function diffExport(
@@ -72,17 +116,17 @@ export async function diffExport(
   request: DiffRequest,
   format: 'csv' | 'xlsx',
 ): Promise<{ stream: Readable; fileName: string; mediaType: string }> {
-  const sides = await sidesOf(db, actor, request);
+  const source = await sourceOf(db, actor, request);
   const base = `portfolio_${request.portfolioId}_${request.product}_diff_${request.from}_${request.to}`;
   if (format === 'csv')
     return {
-      stream: diffCsvStream(db, request.portfolioId, sides.from, sides.to),
+      stream: diffCsvStream(db, request.portfolioId, source),
       fileName: `${base}.csv`,
       mediaType: 'text/csv; charset=utf-8',
     };
   async function* pages() {
     yield [DIFF_COLUMNS];
-    for await (const page of diffPages(db, request.portfolioId, sides.from, sides.to))
+    for await (const page of diffPages(db, request.portfolioId, source))
       yield page.map((r): XlsxCell[] => [
         r.row_number,
         r.ref,

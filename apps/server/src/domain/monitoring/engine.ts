@@ -1,7 +1,9 @@
 import { PORTFOLIO_PRODUCTS, type PortfolioProduct } from '@zview/contracts';
 import type { Db } from '../../db/database.js';
+import type { ManualInputs, ProductKey } from '@zview/contracts';
 import {
   affectedPropertiesPage,
+  appealVersionsOfProperties,
   applyScores,
   findAppealVersion,
   lockNextPendingChange,
@@ -13,10 +15,17 @@ import {
   type RecordedChange,
   type WorldChange,
 } from '../../db/monitoring.js';
+import { propertyInputsAt } from '../appeals/amendments.js';
+import { applyManualInputs, inputsFor } from '../appeals/features.js';
 import { hazardAt } from '../hazard/climatology.js';
 import { isoDate } from '../property/load.js';
 import { loadPropertyFeaturesMany } from '../property/load-many.js';
-import { asOfInstant, indexedScore, PRODUCTION_MODELS, type PortfolioModels } from '../portfolio/score-index.js';
+import {
+  asOfInstant,
+  indexedScore,
+  PRODUCTION_MODELS,
+  type PortfolioModels,
+} from '../portfolio/pipeline/score-index.js';
 
 /**
  * The monitoring engine (issue 41): applies world changes to monitored books, oldest first. A
@@ -49,15 +58,13 @@ const isPortfolioProduct = (p: string): p is PortfolioProduct => (PORTFOLIO_PROD
 /** The new scores of a page of properties under a model-driven change (capture, model, permit, correction). */
 async function modelScores(
   db: Db,
+  change: WorldChange,
   page: readonly AffectedProperty[],
   asOfDate: string,
   models: PortfolioModels,
 ): Promise<NewScore[]> {
-  const features = await loadPropertyFeaturesMany(
-    db,
-    page.map((p) => p.property_id),
-    asOfDate,
-  );
+  const ids = page.map((p) => p.property_id);
+  const features = await loadPropertyFeaturesMany(db, ids, asOfDate);
   const asOf = asOfInstant(asOfDate);
   const scores: NewScore[] = [];
   for (const property of page) {
@@ -71,6 +78,71 @@ async function modelScores(
       scores.push({
         propertyId: property.property_id,
         product,
+        organizationId: null,
+        score: scored.score,
+        riskLevel: scored.riskLevel,
+        factors: scored.topFactors,
+        modelVersion: model.modelVersion,
+      });
+    }
+  }
+  return [...scores, ...(await appealedScores(db, change, page, features, asOfDate, models))];
+}
+
+/**
+ * Rows of an organisation that published an appeal of the property and product keep the appeal's
+ * outcome (what its lookups show) through captures, permits, corrections and model releases —
+ * unless the change moved a feature the appeal set (a capture shows the roof the appeal described
+ * replaced, recorded in the change's moved_features): the newer evidence wins for that feature and
+ * the row is re-scored for that organisation, the appeal's other inputs still applied. A change
+ * that does not say what it moved (an imported capture, a permit) leaves appealed rows alone.
+ */
+async function appealedScores(
+  db: Db,
+  change: WorldChange,
+  page: readonly AffectedProperty[],
+  features: Map<string, Parameters<typeof applyManualInputs>[1]>,
+  asOfDate: string,
+  models: PortfolioModels,
+): Promise<NewScore[]> {
+  const movedByProperty = change.moved_features;
+  if (!movedByProperty) return [];
+  const versions = await appealVersionsOfProperties(
+    db,
+    page.map((p) => p.property_id).filter((id) => movedByProperty[id]?.length),
+  );
+  const groups = new Map<string, typeof versions>();
+  for (const v of versions) {
+    const key = `${v.organization_id}|${v.property_id}`;
+    groups.set(key, [...(groups.get(key) ?? []), v]);
+  }
+  const byId = new Map(page.map((p) => [p.property_id, p]));
+  const asOf = asOfInstant(asOfDate);
+  const now = Date.now();
+  const scores: NewScore[] = [];
+  for (const group of groups.values()) {
+    const { organization_id: organizationId, property_id: propertyId } = group[0]!;
+    const property = byId.get(propertyId);
+    const is = features.get(propertyId);
+    if (!property || !is) continue;
+    const moved = new Set(movedByProperty[propertyId]);
+    const inputs = propertyInputsAt(group, now);
+    for (const product of new Set(group.map((v) => v.product))) {
+      if (!isPortfolioProduct(product) || !property.products.includes(product)) continue;
+      const own = Object.entries(inputsFor(product as ProductKey, inputs));
+      if (!own.some(([key]) => moved.has(key))) continue; // the appeal's outcome stands: the row is left as it is
+      const kept: ManualInputs = Object.fromEntries(own.filter(([key]) => !moved.has(key)));
+      const model = models[product];
+      const scored = indexedScore(
+        model,
+        applyManualInputs(product as ProductKey, is, kept),
+        hazardAt(property.lat, property.lng),
+        asOf,
+      );
+      scores.push({
+        propertyId,
+        product,
+        organizationId,
         score: scored.score,
         riskLevel: scored.riskLevel,
         factors: scored.topFactors,
@@ -102,6 +174,7 @@ async function appealScores(db: Db, change: WorldChange): Promise<NewScore[]> {
     {
       propertyId: version.property_id,
       product: version.product,
+      organizationId: version.organization_id,
       score: result.score,
       riskLevel: result.riskLevel,
       factors,
@@ -136,7 +209,12 @@ export async function applyNextChange(db: Db, options: ApplyOptions = {}): Promi
         const page = await affectedPropertiesPage(trx, change, after, pageSize);
         if (!page.length) break;
         affected += page.reduce((n, p) => n + p.rows, 0);
-        const recorded = await applyScores(trx, change, await modelScores(trx, page, asOfDate, models), changedAt);
+        const recorded = await applyScores(
+          trx,
+          change,
+          await modelScores(trx, change, page, asOfDate, models),
+          changedAt,
+        );
         changed += recorded.length;
         if (recorded.length) await options.onChanges?.(recorded, change, trx);
         after = page.at(-1)!.property_id;

@@ -1,14 +1,17 @@
 import type { Actor } from '../../auth/actor.js';
 import type { Db } from '../../db/database.js';
+import { alertRuleProblem, type AlertRulePatch } from '@zview/contracts';
 import {
   deleteAlertRule,
+  findAlertRule,
   insertAlertRule,
   listAlertRules,
   queueChangeWebhooks,
   ruleMatches,
+  updateAlertRule,
   type AlertRuleValues,
 } from '../../db/notifications.js';
-import { notFound } from '../app-error.js';
+import { badRequest, notFound } from '../app-error.js';
 import { ownPortfolio } from '../portfolio/access.js';
 import { notify } from './notify.js';
 
@@ -31,8 +34,25 @@ export async function createAlertRule(db: Db, actor: Actor, portfolioId: number,
   });
 }
 
+const NO_RULE = 'No such alert rule.';
+
+/** Changes a rule (or switches it on or off); the rule as changed must still fit together. */
+export async function changeAlertRule(db: Db, actor: Actor, id: number, patch: AlertRulePatch) {
+  const rule = await findAlertRule(db, actor.organization.id, id);
+  if (!rule) throw notFound(NO_RULE);
+  const problem = alertRuleProblem({
+    kind: patch.kind ?? rule.kind,
+    threshold: patch.threshold !== undefined ? patch.threshold : rule.threshold,
+    minDelta: patch.minDelta !== undefined ? patch.minDelta : rule.min_delta,
+  });
+  if (problem) throw badRequest(problem);
+  const row = await updateAlertRule(db, actor.organization.id, id, patch);
+  if (!row) throw notFound(NO_RULE);
+  return row;
+}
+
 export async function removeAlertRule(db: Db, actor: Actor, id: number) {
-  if (!(await deleteAlertRule(db, actor.organization.id, id))) throw notFound('No such alert rule.');
+  if (!(await deleteAlertRule(db, actor.organization.id, id))) throw notFound(NO_RULE);
 }
 
 const LEVEL = { low: 'Low', medium: 'Medium', high: 'High', none: 'None' } as Record<string, string>;

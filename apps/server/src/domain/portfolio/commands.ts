@@ -17,7 +17,7 @@ import { ownPortfolio, ownProduct, PORTFOLIO_NOT_FOUND } from './access.js';
 import type { ColumnMappingInput } from '@zview/contracts';
 import { chooseMapping } from './mapping/saved.js';
 import { parseProductList } from './products.js';
-import { startRun } from './runs.js';
+import { startRun } from './pipeline/runs.js';
 import type { PortfolioDeps } from './services.js';
 import { canTransition, transitionRefusal } from './status.js';
 import { checkUpload, findUpload, storeUpload } from './uploads.js';

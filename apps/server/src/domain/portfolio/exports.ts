@@ -3,11 +3,18 @@ import type { Actor } from '../../auth/actor.js';
 import { setExportColumns, setExported, updateProductStatus, type PortfolioProductRow } from '../../db/portfolios.js';
 import { badRequest, conflict } from '../app-error.js';
 import { ownPortfolio, ownProduct } from './access.js';
-import { combinedExportCsv, combinedExportXlsx, finishedProducts } from './export-combined.js';
-import { exportCsv, exportLayout, exportXlsx, type ExportLayout } from './export.js';
+import {
+  combinedExportCsv,
+  combinedExportXlsx,
+  exportCsv,
+  type ExportLayout,
+  exportLayout,
+  exportXlsx,
+  finishedProducts,
+  XLSX_MAX_ROWS,
+} from './io/index.js';
 import type { PortfolioDeps } from './services.js';
 import { canTransition } from './status.js';
-import { XLSX_MAX_ROWS } from './xlsx.js';
 
 /**
  * Exporting a product's results. Reading the file (GET …/export) changes nothing; the UI marks

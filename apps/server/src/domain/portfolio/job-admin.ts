@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.js';
 import { jobsPage, jobStateCounts } from '../../db/jobs.js';
 import { conflict, notFound } from '../app-error.js';
-import { setRunSuspended } from './runs.js';
+import { setRunSuspended } from './pipeline/runs.js';
 import type { PortfolioWork } from './services.js';
 
 /**

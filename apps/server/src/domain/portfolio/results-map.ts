@@ -5,7 +5,7 @@ import { placedBounds } from '../../db/portfolio-tiles.js';
 import { forbidden, notFound, unauthorized } from '../app-error.js';
 import type { UrlSigner } from '../imagery/signing.js';
 import { noResultsFor, ownPortfolio, ownProduct } from './access.js';
-import { MAX_TILE_ZOOM, PORTFOLIO_TILE_LAYER, POINTS_MIN_ZOOM, renderPortfolioTile } from './map-tiles.js';
+import { MAX_TILE_ZOOM, POINTS_MIN_ZOOM, PORTFOLIO_TILE_LAYER, renderPortfolioTile } from './io/index.js';
 
 /**
  * The results map: the signed-in user gets a signed tile URL template (MapLibre's tile requests

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.js';
 import type { BlobStore } from '../../storage/blob-store.js';
-import type { PortfolioScorer } from './seams.js';
+import type { PortfolioScorer } from './pipeline/seams.js';
 import type { UploadLimits } from './uploads.js';
 
 /**

@@ -1,7 +1,7 @@
 import { promises as fs, type Dirent } from 'node:fs';
 import path from 'node:path';
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { deleteOrphanUploads } from '../../db/portfolio-uploads.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { uploadBlobKey } from './uploads.js';
 
@@ -14,15 +14,8 @@ export async function cleanUploads(
   deps: { db: Db; blobs: BlobStore; blobRoot?: string },
   options: { orphanHours: number; partialMaxAgeMs?: number; now?: number },
 ): Promise<{ orphans: number; partials: number }> {
-  const orphaned = await deps.db
-    .deleteFrom('portfolio_uploads as u')
-    .where('u.created_at', '<', sql<Date>`now() - make_interval(hours => ${options.orphanHours})`)
-    .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('portfolios as p').select('p.id').whereRef('p.uploaded_file_name', '=', 'u.name'))),
-    )
-    .returning('u.name')
-    .execute();
-  for (const { name } of orphaned) await deps.blobs.delete(uploadBlobKey(name));
+  const orphaned = await deleteOrphanUploads(deps.db, options.orphanHours);
+  for (const name of orphaned) await deps.blobs.delete(uploadBlobKey(name));
   const partials = deps.blobRoot
     ? await removePartials(deps.blobRoot, (options.now ?? Date.now()) - (options.partialMaxAgeMs ?? 3600_000))
     : 0;

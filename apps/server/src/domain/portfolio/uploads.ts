@@ -2,8 +2,8 @@ import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter, type UploadCheck } from
 import { isUtf8 } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { findUploadRow, insertUpload, uploadUsage } from '../../db/portfolio-uploads.js';
 import { badRequest, notFound, payloadTooLarge, tooManyRequests } from '../app-error.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import {
@@ -15,17 +15,17 @@ import {
   type ColumnMapping,
   type RecognisedField,
 } from './columns.js';
-import { readCsv } from './csv-reader.js';
-import { mappingInput } from './mapping/resolve.js';
-import type { ChosenMapping } from './mapping/saved.js';
 import {
+  type Delimiter,
   ENCODING_LABELS,
   encodingFromBom,
+  readCsv,
   SNIFF_BYTES,
   sniffCsv,
-  type Delimiter,
   type TextEncodingName,
-} from './sniff.js';
+} from './io/index.js';
+import { mappingInput } from './mapping/resolve.js';
+import type { ChosenMapping } from './mapping/saved.js';
 
 export const uploadBlobKey = (name: string) => `uploads/${name}`;
 
@@ -132,22 +132,6 @@ export interface UploadLimits {
 
 const megabytes = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024 / 1024))} MB`;
 
-/** What the organisation's uploads use now: bytes kept, and uploads in the last hour. */
-async function uploadUsage(db: Db, organizationId: number): Promise<{ bytes: number; lastHour: number }> {
-  const row = await db
-    .selectFrom('portfolio_uploads')
-    .select((eb) => [
-      eb.fn.coalesce(eb.fn.sum<string>('size_bytes'), eb.val('0')).as('bytes'),
-      eb.fn
-        .count<string>('name')
-        .filterWhere('created_at', '>', sql<Date>`now() - interval '1 hour'`)
-        .as('last_hour'),
-    ])
-    .where('organization_id', '=', organizationId)
-    .executeTakeFirstOrThrow();
-  return { bytes: Number(row.bytes), lastHour: Number(row.last_hour) };
-}
-
 function quotaExceeded(limits: UploadLimits) {
   return payloadTooLarge(
     `Your organization's upload storage quota (${megabytes(limits.quotaBytes)}) is used up. Delete portfolios you no longer need, or wait: uploads not used by a portfolio are deleted after a day.`,
@@ -200,20 +184,17 @@ export async function storeUpload(
       header,
       encoding,
     };
-    await deps.db
-      .insertInto('portfolio_uploads')
-      .values({
-        name,
-        organization_id: upload.organizationId,
-        user_id: input.userId,
-        original_name: upload.originalName,
-        size_bytes: sizeBytes,
-        delimiter: upload.delimiter,
-        has_bom: upload.hasBom,
-        encoding: upload.encoding,
-        header: JSON.stringify(header),
-      })
-      .execute();
+    await insertUpload(deps.db, {
+      name,
+      organizationId: upload.organizationId,
+      userId: input.userId,
+      originalName: upload.originalName,
+      sizeBytes,
+      delimiter: upload.delimiter,
+      hasBom: upload.hasBom,
+      encoding: upload.encoding,
+      header,
+    });
     return { upload, mapping };
   } catch (error) {
     await deps.blobs.delete(key);
@@ -222,14 +203,7 @@ export async function storeUpload(
 }
 
 export async function findUpload(db: Db, organizationId: number, name: string): Promise<StoredUpload> {
-  const row = /^[0-9a-f-]{36}$/.test(name)
-    ? await db
-        .selectFrom('portfolio_uploads')
-        .selectAll()
-        .where('name', '=', name)
-        .where('organization_id', '=', organizationId)
-        .executeTakeFirst()
-    : undefined;
+  const row = /^[0-9a-f-]{36}$/.test(name) ? await findUploadRow(db, organizationId, name) : undefined;
   if (!row) throw notFound('No uploaded file with this name was found. Upload the file again.');
   return {
     name: row.name,

@@ -1,11 +1,11 @@
 import type { ZorroFilters, ZorroUnderstood } from '@zview/contracts';
 import type { Db } from '../../db/database.js';
-import { facetColumns } from '../../db/zorro-facet-index.js';
-import { wordMatches } from '../../db/zorro.js';
+import { facetColumns, inSnapshot } from '../../db/zorro-facet-index.js';
 import { corpusNames } from './names.js';
 import { matchingRows } from './result-order.js';
 import { parseTextQuery } from './text-query.js';
 import { understand, type UnderstoodFilters } from './understand.js';
+import { matchWords } from './word-match.js';
 
 /**
  * The finder's, the grid's and the export's reading of the search box (issue 40): what understand.ts
@@ -45,14 +45,11 @@ const isSet = (v: unknown) => (Array.isArray(v) ? v.length > 0 : v !== undefined
 
 /** How many filings match: the same path as the finder's totals (SQL words, in-memory filters). */
 async function countMatches(db: Db, f: ZorroFilters): Promise<number> {
-  return db
-    .transaction()
-    .setIsolationLevel('repeatable read')
-    .execute(async (trx) => {
-      const columns = await facetColumns(trx as unknown as Db);
-      const words = await wordMatches(trx as unknown as Db, f, parseTextQuery(f.q), { facets: true, rank: false });
-      return matchingRows(columns, words.ids, f).length;
-    });
+  return inSnapshot(db, async (trx) => {
+    const columns = await facetColumns(trx);
+    const words = await matchWords(trx, columns, f, parseTextQuery(f.q), { rank: false });
+    return matchingRows(columns, words.rows, f).length;
+  });
 }
 
 export async function resolveQuery<T extends ZorroFilters>(
@@ -102,7 +99,18 @@ export async function resolveQuery<T extends ZorroFilters>(
     if (PAIRED[key]) relaxed = { ...relaxed, [PAIRED[key]]: undefined };
     const kind = CHIP_KIND[key] ?? key;
     understood.relaxed.push(...reading.chips.filter((c) => c.kind === kind).map((c) => c.id));
-    if ((await countMatches(db, relaxed)) > 0) return { query: relaxed, understood };
+    if ((await countMatches(db, relaxed)) > 0) {
+      // The words dropped for the stricter reading may match once a reading is set aside: keep them then.
+      if (understood.dropped.length) {
+        const all = { ...relaxed, q: reading.rest || undefined };
+        if ((await countMatches(db, all)) > 0) {
+          understood.dropped = [];
+          understood.words = reading.rest;
+          return { query: all, understood };
+        }
+      }
+      return { query: relaxed, understood };
+    }
   }
   // Nothing matches even so: the reading as it was, and an honest zero.
   understood.relaxed = [];

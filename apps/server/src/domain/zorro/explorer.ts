@@ -14,7 +14,6 @@ import {
   filingSummaries,
   leadPages,
   pageTexts,
-  topFilingIds,
   type FilingSummaryRow,
   type HitRow,
   type TextQuery,
@@ -22,6 +21,7 @@ import {
 import { corpusNames } from './names.js';
 import { interpretQuestion, loosenings, type Interpretation } from './question.js';
 import { sentenceQuote } from './quote.js';
+import { rankedFilingIds } from './search.js';
 import { anyOfWords } from './text-query.js';
 
 /**
@@ -71,7 +71,7 @@ async function suggestionsFor(db: Db, filters: ZorroFilters, text: TextQuery | n
       return [
         {
           filter: used.map((l) => l.filter).join(','),
-          label: used.map((l) => l.label).join('; '),
+          label: joinLoosenings(used.map((l) => l.label)),
           count,
           filters: loosened,
         },
@@ -81,13 +81,28 @@ async function suggestionsFor(db: Db, filters: ZorroFilters, text: TextQuery | n
   return [];
 }
 
+/**
+ * Several loosenings as one instruction: "Remove the state filter (Alaska), the line filter
+ * (farmowners) and widen the submission dates", not "Remove …; Remove …".
+ */
+export function joinLoosenings(labels: string[]): string {
+  const [first, ...rest] = labels.map((label, k) => {
+    if (k === 0) return label;
+    const verb = /^(Remove|Widen|Drop) /.exec(label)?.[1];
+    const sameVerb = verb && labels.slice(0, k).some((l) => l.startsWith(`${verb} `));
+    return sameVerb ? label.slice(verb.length + 1) : label[0]!.toLowerCase() + label.slice(1);
+  });
+  if (!rest.length) return first ?? '';
+  return `${[first, ...rest.slice(0, -1)].join(', ')} and ${rest.at(-1)}`;
+}
+
 /** The best filings for the filters in rank order, each with its best pages (whole sentences quoted). */
 async function retrieve(db: Db, filters: ZorroFilters, words: TextQuery | null, figureText: TextQuery | null) {
-  const { ids } = await topFilingIds(db, filters, words ?? figureText, FILINGS_RETRIEVED);
+  const ids = await rankedFilingIds(db, filters, words ?? figureText, FILINGS_RETRIEVED);
   // Filings matching the question but none of its words still answer it (after those that do).
   if (ids.length < FILINGS_RETRIEVED && words && !figureText) {
-    const more = await topFilingIds(db, filters, null, FILINGS_RETRIEVED);
-    for (const id of more.ids) if (ids.length < FILINGS_RETRIEVED && !ids.includes(id)) ids.push(id);
+    const more = await rankedFilingIds(db, filters, null, FILINGS_RETRIEVED);
+    for (const id of more) if (ids.length < FILINGS_RETRIEVED && !ids.includes(id)) ids.push(id);
   }
   const pages = words ? await bestPages(db, ids, words, PAGES_PER_FILING) : [];
   const withPage = new Set(pages.map((p) => p.filingId));

@@ -4,7 +4,7 @@ import { ZORRO_GRID_COLUMNS } from '@zview/contracts';
 import type { Db } from '../../db/database.js';
 import { filingSummaries, orderedFilingIds, type FilingSummaryRow } from '../../db/zorro.js';
 import { csvCell } from '../spreadsheet/csv-cell.js';
-import { xlsxFromPages, type XlsxCell } from '../portfolio/xlsx.js';
+import { xlsxFromPages, type XlsxCell } from '../portfolio/io/index.js';
 import { resolveQuery } from './discover.js';
 import { parseTextQuery } from './text-query.js';
 

@@ -18,15 +18,15 @@ function allowed(values: string[], chosen: string[]): Uint8Array | null {
 }
 
 /**
- * Facet counts for the current query over the facet columns, with the rules of db/zorro.ts
- * facetCounts: each facet counts the filings that pass every other filter but its own (a chosen
+ * Facet counts for the current query over the facet columns, with the rules of the SQL
+ * reference's facetCounts (test/zorro/sql-oracle.ts): each facet counts the filings that pass every other filter but its own (a chosen
  * state still shows the other states' counts); a list facet (models, categories) counts each value
- * a filing cites; the total and the ranges cover the filings that pass every filter. `ids` are the
- * filings matching the words (db wordMatchIds), null for every filing.
+ * a filing cites; the total and the ranges cover the filings that pass every filter. `candidates`
+ * are the rows matching the words (word-match.ts), null for every filing.
  */
 export function countFacets(
   columns: FacetColumns,
-  ids: number[] | null,
+  candidates: Int32Array | null,
   f: ZorroFilters,
 ): Omit<ZorroFiltersResponse, 'ranges'> & {
   submitted: { min: string | null; max: string | null };
@@ -99,12 +99,8 @@ export function countFacets(
     }
   };
 
-  if (ids === null) for (let r = 0; r < columns.size; r++) visit(r);
-  else
-    for (const id of ids) {
-      const r = columns.rowOf.get(id);
-      if (r !== undefined) visit(r);
-    }
+  if (candidates === null) for (let r = 0; r < columns.size; r++) visit(r);
+  else for (const r of candidates) visit(r);
 
   const facets = Object.fromEntries(
     NAMES.map((name, k) => {

@@ -1,7 +1,8 @@
 import { ZORRO_MARK_END, ZORRO_MARK_START } from '@zview/contracts';
 
 /**
- * A quote for the explorer: whole sentences of a page, never a fragment starting mid-sentence. The
+ * A quote for the explorer: whole sentences of a page, never a fragment starting mid-sentence nor
+ * a heading run into the first sentence. The
  * sentence holding most of the terms the search highlighted (ts_headline's marks) is chosen, the
  * next one added when it is short, and the terms are marked again inside it.
  */
@@ -12,10 +13,19 @@ const LONG = 420;
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** A line without a sentence's closing punctuation ("MODEL DOCUMENTATION – Z-FIRE (Z-VIEW)") heads a page or section. */
+const isHeading = (line: string) => !/[.!?:;”"']$/.test(line.trim());
+
 export function sentenceQuote(body: string, highlight: string): string {
-  const sentences = [...segmenter.segment(body.replace(/\s+/g, ' ').trim())]
-    .map((s) => s.segment.trim())
+  // Sentences line by line: a heading line is never glued to the sentence after it.
+  const lines = body
+    .split(/\n+/)
+    .map((line) => line.replace(/\s+/g, ' ').trim())
     .filter(Boolean);
+  const prose = lines.filter((line) => !isHeading(line));
+  const sentences = (prose.length ? prose : lines).flatMap((line) =>
+    [...segmenter.segment(line)].map((s) => s.segment.trim()).filter(Boolean),
+  );
   if (!sentences.length) return highlight;
   const terms = [...new Set([...highlight.matchAll(MARKED)].map((m) => m[1]!.toLowerCase()).filter(Boolean))];
   let best = 0;

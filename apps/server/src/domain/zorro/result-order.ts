@@ -3,14 +3,14 @@ import type { FacetColumns } from '../../db/zorro-facet-index.js';
 
 /**
  * The finder's matches and their order over the facet columns (db/zorro-facet-index.ts), with the
- * rules db/zorro.ts searchFilings writes in SQL: every filter; sorted by the chosen column
- * (NULLS LAST) then id, or by relevance (ts_rank of the head, then newest submission, then id).
+ * rules the SQL reference (test/zorro/sql-oracle.ts) writes: every filter; sorted by the chosen
+ * column (NULLS LAST) then id, or by relevance (ranked-index.ts, then newest submission, then id).
  */
 
 const day = (date: string | undefined) => (date ? Number(date.replaceAll('-', '')) : undefined);
 
-/** The rows (indexes into the columns) of the filings that pass every filter; `ids` are the word matches, null for all. */
-export function matchingRows(columns: FacetColumns, ids: number[] | null, f: ZorroFilters): Int32Array {
+/** The rows (indexes into the columns) of the filings that pass every filter; `candidates` are the word matches' rows, null for all. */
+export function matchingRows(columns: FacetColumns, candidates: Int32Array | null, f: ZorroFilters): Int32Array {
   const pick = (values: string[], chosen: string[]): Uint8Array | null => {
     if (!chosen.length) return null;
     const wanted = new Set(chosen);
@@ -32,6 +32,12 @@ export function matchingRows(columns: FacetColumns, ids: number[] | null, f: Zor
     ] as const
   ).filter((s): s is readonly [FacetColumns['model'], Uint8Array] => s[1] !== null);
   const [subFrom, subTo, effFrom, effTo] = [f.submittedFrom, f.submittedTo, f.effectiveFrom, f.effectiveTo].map(day);
+  // No filter beyond the words (a broad search): the word matches are the answer.
+  const unfiltered =
+    !scalars.length &&
+    !lists.length &&
+    [subFrom, subTo, effFrom, effTo, f.rateMin, f.rateMax].every((v) => v === undefined);
+  if (unfiltered) return candidates ?? Int32Array.from({ length: columns.size }, (_, r) => r);
   const passes = (r: number) => {
     const submitted = columns.submitted[r]!;
     if (subFrom !== undefined && submitted < subFrom) return false;
@@ -51,13 +57,10 @@ export function matchingRows(columns: FacetColumns, ids: number[] | null, f: Zor
     return true;
   };
   const out: number[] = [];
-  if (ids === null) {
+  if (candidates === null) {
     for (let r = 0; r < columns.size; r++) if (passes(r)) out.push(r);
   } else {
-    for (const id of ids) {
-      const r = columns.rowOf.get(id);
-      if (r !== undefined && passes(r)) out.push(r);
-    }
+    for (const r of candidates) if (passes(r)) out.push(r);
   }
   return Int32Array.from(out);
 }
@@ -115,51 +118,85 @@ export function orderRows(
     const ordered = k === null ? KEY_LIMIT + 1 : descending ? KEY_LIMIT - k : k;
     packed[i] = ordered * ROW_BITS + r;
   }
-  packed.sort();
-  return Int32Array.from(packed.subarray(0, count), (p) => p % ROW_BITS);
+  return Int32Array.from(smallest(packed, count), (p) => p % ROW_BITS);
 }
 
 /**
- * The first `count` of `rows` by relevance: rank descending, then newest submission, then id.
- * `ranks` holds the rows whose head has a query word; every other row ranks `rest`.
+ * The `count` smallest numbers of `values`, ascending. A first page of a broad query (25 of 90,000
+ * rows) keeps a bounded max-heap instead of sorting every row.
  */
-export function orderByRank(
-  columns: FacetColumns,
-  rows: Int32Array,
-  ranks: Map<number, number>,
-  rest: number,
-  count: number,
-): Int32Array {
-  const ranked: { r: number; rank: number }[] = [];
-  const others: number[] = [];
-  for (const r of rows) {
-    const rank = ranks.get(columns.id[r]!);
-    if (rank === undefined) others.push(r);
-    else ranked.push({ r, rank });
-  }
-  ranked.sort((a, b) => b.rank - a.rank || columns.submitted[b.r]! - columns.submitted[a.r]! || a.r - b.r);
-  const byDate = orderRows(columns, Int32Array.from(others), 'submitted', 'desc', count);
-  // Merge the two ordered lists (the others all rank `rest`).
-  const out = new Int32Array(Math.min(count, rows.length));
-  let i = 0;
-  let j = 0;
-  for (let n = 0; n < out.length; n++) {
-    const a = ranked[i];
-    const b = j < byDate.length ? byDate[j]! : undefined;
-    const takeRanked =
-      a !== undefined &&
-      (b === undefined ||
-        a.rank > rest ||
-        (a.rank === rest &&
-          (columns.submitted[a.r]! > columns.submitted[b]! ||
-            (columns.submitted[a.r]! === columns.submitted[b]! && a.r < b))));
-    if (takeRanked) {
-      out[n] = a.r;
-      i++;
-    } else {
-      out[n] = b!;
-      j++;
+function smallest(values: Float64Array, count: number): Float64Array {
+  if (count * 8 >= values.length) return values.sort().subarray(0, count);
+  const heap = new Float64Array(count);
+  let size = 0;
+  for (const value of values) {
+    if (size < count) {
+      let i = size++;
+      heap[i] = value;
+      while (i > 0 && heap[(i - 1) >> 1]! < heap[i]!) {
+        const parent = (i - 1) >> 1;
+        [heap[i], heap[parent]] = [heap[parent]!, heap[i]!];
+        i = parent;
+      }
+    } else if (count > 0 && value < heap[0]!) {
+      heap[0] = value;
+      for (let i = 0; ;) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let top = i;
+        if (l < size && heap[l]! > heap[top]!) top = l;
+        if (r < size && heap[r]! > heap[top]!) top = r;
+        if (top === i) break;
+        [heap[i], heap[top]] = [heap[top]!, heap[i]!];
+        i = top;
+      }
     }
   }
-  return out;
+  return heap.subarray(0, size).sort();
+}
+
+/**
+ * The first `count` of `rows` by relevance: score descending (ranked-index.ts), then newest
+ * submission, then id. A bounded heap: a broad word's tens of thousands of matches are not sorted.
+ */
+export function orderByScore(columns: FacetColumns, rows: Int32Array, scores: Float32Array, count: number): Int32Array {
+  // a before b in the answer.
+  const before = (a: number, b: number) =>
+    scores[a]! !== scores[b]!
+      ? scores[a]! > scores[b]!
+      : columns.submitted[a]! !== columns.submitted[b]!
+        ? columns.submitted[a]! > columns.submitted[b]!
+        : a < b;
+  const limit = Math.min(count, rows.length);
+  // A heap whose root is the worst row kept.
+  const heap = new Int32Array(limit);
+  let size = 0;
+  const down = (i: number) => {
+    for (;;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let worst = i;
+      if (l < size && before(heap[worst]!, heap[l]!)) worst = l;
+      if (r < size && before(heap[worst]!, heap[r]!)) worst = r;
+      if (worst === i) return;
+      [heap[i], heap[worst]] = [heap[worst]!, heap[i]!];
+      i = worst;
+    }
+  };
+  for (const row of rows) {
+    if (size < limit) {
+      let i = size++;
+      heap[i] = row;
+      while (i > 0) {
+        const parent = (i - 1) >> 1;
+        if (!before(heap[parent]!, heap[i]!)) break;
+        [heap[i], heap[parent]] = [heap[parent]!, heap[i]!];
+        i = parent;
+      }
+    } else if (limit > 0 && before(row, heap[0]!)) {
+      heap[0] = row;
+      down(0);
+    }
+  }
+  return Int32Array.from(heap).sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
 }

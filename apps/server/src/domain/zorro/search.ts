@@ -9,13 +9,15 @@ import {
 } from '@zview/contracts';
 import type { Db } from '../../db/database.js';
 import { cachedFacets } from '../../db/zorro-facet-cache.js';
-import { facetColumns } from '../../db/zorro-facet-index.js';
-import { findDocument, findFiling, pageOfFilings, wordMatches } from '../../db/zorro.js';
+import { facetColumns, inSnapshot } from '../../db/zorro-facet-index.js';
+import { findDocument, findFiling, pageOfFilings, type TextQuery } from '../../db/zorro.js';
 import { notFound } from '../app-error.js';
 import { resolveQuery } from './discover.js';
 import { countFacets } from './facet-count.js';
-import { matchingRows, orderByRank, orderRows } from './result-order.js';
+import { rankedIndex } from './ranked-index.js';
+import { matchingRows, orderByScore, orderRows } from './result-order.js';
 import { parseTextQuery } from './text-query.js';
+import { matchWords } from './word-match.js';
 
 /**
  * Data discovery search: filings by text and filters, each hit with the document and page it came
@@ -24,25 +26,22 @@ import { parseTextQuery } from './text-query.js';
  */
 export async function search(db: Db, query: ZorroSearchQuery): Promise<ZorroSearchResponse> {
   const text = parseTextQuery(query.q);
-  // The matches, their total and the page's ids come from the facet columns (one snapshot with
-  // the words' matches); only filings whose head holds a query word are ranked in SQL.
-  const { total, ids } = await db
-    .transaction()
-    .setIsolationLevel('repeatable read')
-    .execute(async (trx) => {
-      const columns = await facetColumns(trx as unknown as Db);
-      const relevance = query.sort === 'relevance';
-      const words = await wordMatches(trx as unknown as Db, query, text, { facets: true, rank: relevance });
-      const rows = matchingRows(columns, words.ids, query);
-      const end = query.page * query.pageSize;
-      const ordered =
-        relevance && words.ranks
-          ? orderByRank(columns, rows, words.ranks, words.rest!, end)
-          : orderRows(columns, rows, query.sort, query.dir, end);
-      const page = ordered.subarray((query.page - 1) * query.pageSize);
-      return { total: rows.length, ids: Array.from(page, (r) => columns.id[r]!) };
-    });
-  const { rows, hits } = await pageOfFilings(db, ids, text);
+  // The matches, their total and the page's ids come from the facet columns and the ranked index
+  // (one snapshot with the words' matches), in memory.
+  const { total, ids, searchable } = await inSnapshot(db, async (trx) => {
+    const columns = await facetColumns(trx);
+    const relevance = query.sort === 'relevance';
+    const words = await matchWords(trx, columns, query, text, { rank: relevance });
+    const rows = matchingRows(columns, words.rows, query);
+    const end = query.page * query.pageSize;
+    const ordered =
+      relevance && words.scores
+        ? orderByScore(columns, rows, words.scores, end)
+        : orderRows(columns, rows, query.sort, query.dir, end);
+    const page = ordered.subarray((query.page - 1) * query.pageSize);
+    return { total: rows.length, ids: Array.from(page, (r) => columns.id[r]!), searchable: words.searchable };
+  });
+  const { rows, hits } = await pageOfFilings(db, ids, text, searchable);
   const hitOf = new Map(hits.map((h) => [h.filingId, h]));
   return {
     total,
@@ -61,13 +60,37 @@ export async function search(db: Db, query: ZorroSearchQuery): Promise<ZorroSear
 }
 
 /**
+ * The ids of the best-ranked filings for a text query under filters, in the finder's relevance
+ * order (the explorer's retrieval: one ranking for both).
+ */
+export async function rankedFilingIds(
+  db: Db,
+  filters: ZorroFilters,
+  text: TextQuery | null,
+  limit: number,
+): Promise<number[]> {
+  return inSnapshot(db, async (trx) => {
+    const columns = await facetColumns(trx);
+    const words = await matchWords(trx, columns, filters, text, { rank: true });
+    const rows = matchingRows(columns, words.rows, filters);
+    const ordered = words.scores
+      ? orderByScore(columns, rows, words.scores, limit)
+      : orderRows(columns, rows, 'relevance', 'desc', limit);
+    return Array.from(ordered, (r) => columns.id[r]!);
+  });
+}
+
+/**
  * The finder's and the grid's search: the search box read into filters and words (discover.ts),
  * then searched; the answer says how it was read.
  */
 export async function discoverSearch(db: Db, query: ZorroSearchQuery): Promise<ZorroSearchResponse> {
-  const { query: resolved, understood } = await resolveQuery(db, query);
-  const found = await search(db, resolved);
-  return understood ? { ...found, understood } : found;
+  // One snapshot for the reading's counts and the search: the generation is asked once.
+  return inSnapshot(db, async (trx) => {
+    const { query: resolved, understood } = await resolveQuery(trx, query);
+    const found = await search(trx, resolved);
+    return understood ? { ...found, understood } : found;
+  });
 }
 
 /** Facets for the search box as the finder reads it (the same reading as discoverSearch). */
@@ -101,7 +124,7 @@ export async function facets(db: Db, filters: ZorroFilters): Promise<ZorroFilter
     const columns = await facetColumns(trx);
     const counts = countFacets(
       columns,
-      (await wordMatches(trx, filters, parseTextQuery(filters.q), { facets: false, rank: false })).ids,
+      (await matchWords(trx, columns, filters, parseTextQuery(filters.q), { rank: false })).rows,
       filters,
     );
     return {
@@ -114,14 +137,15 @@ export async function facets(db: Db, filters: ZorroFilters): Promise<ZorroFilter
 }
 
 /**
- * Loads this process's facet columns of the current corpus (db/zorro-facet-index.ts), so the first
- * search or facets request does not wait seconds for them: the server starts it in the background.
+ * Loads this process's facet columns and ranked index of the current corpus
+ * (db/zorro-facet-index.ts, ranked-index.ts), so the first search or facets request does not wait
+ * seconds for them: the server starts it in the background.
  */
 export async function warmSearchIndex(db: Db): Promise<void> {
   await db
     .transaction()
     .setIsolationLevel('repeatable read')
-    .execute((trx) => facetColumns(trx as unknown as Db));
+    .execute(async (trx) => rankedIndex(trx as unknown as Db, await facetColumns(trx as unknown as Db)));
 }
 
 /** Computes and caches the unfiltered facets (after a seed or an import), so the finder's first page never counts the corpus. */

@@ -13,7 +13,7 @@ import type { ErrorRow, ResultRow, RowHistoryEntry } from '../../db/portfolio-re
 import type { JobRow } from '../../db/jobs.js';
 import type { PortfolioProductRow, PortfolioRow, PortfolioSummaryRow } from '../../db/portfolios.js';
 import type { listFilters, portfolioDetails, portfolioProperty } from '../../domain/portfolio/review.js';
-import { originalValues } from '../../domain/portfolio/csv-line.js';
+import { originalValues } from '../../domain/portfolio/io/index.js';
 
 /** Row → response shaping of the portfolio routes (the response shapes of packages/contracts portfolio.ts). */
 type Progress = Map<number, { committed: number; total: number; percent: number }>;

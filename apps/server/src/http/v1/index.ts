@@ -9,6 +9,7 @@ import { registerV1PortfolioRoutes } from './portfolios.js';
 import { registerV1PropertyRoutes } from './properties.js';
 import { registerV1UsageRoutes } from './usage.js';
 import { registerV1MitigationRoutes } from './mitigation.js';
+import { registerV1NoticeRoutes } from './notices.js';
 import { registerV1ChangeRoutes } from './changes.js';
 
 const BEARER = /^Bearer\s+(\S+)$/i;
@@ -76,5 +77,6 @@ export async function registerPublicApi(app: FastifyInstance) {
   await registerV1PortfolioRoutes(app);
   await registerV1UsageRoutes(app);
   await registerV1MitigationRoutes(app);
+  await registerV1NoticeRoutes(app);
   await registerV1ChangeRoutes(app);
 }

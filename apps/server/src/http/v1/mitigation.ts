@@ -1,22 +1,21 @@
-import { whatIfParamsSchema, whatIfQuerySchema, whatIfResponseSchema } from '@zview/contracts';
 import type { FastifyInstance } from 'fastify';
-import { answerWhatIf } from '../mitigation.js';
+import { answerWhatIf, whatIfRouteSchema } from '../mitigation.js';
+import { withZod } from '../route-config.js';
 
 /** GET /v1/properties/:propertyId/what-if: the property view's "What would lower this score" (issue 42). */
-export async function registerV1MitigationRoutes(app: FastifyInstance) {
+export async function registerV1MitigationRoutes(fastify: FastifyInstance) {
+  const app = withZod(fastify);
   app.get(
     '/properties/:propertyId/what-if',
     {
-      schema: { response: { 200: whatIfResponseSchema } },
-      config: {
-        policy: 'api:use',
-        openapi: {
-          summary: 'What would lower a property’s scores: each mitigation the models credit, alone and together',
-          params: whatIfParamsSchema,
-          query: whatIfQuerySchema,
-        },
+      schema: {
+        summary: 'What would lower a property’s scores: each mitigation the models credit, alone and together',
+        description:
+          'For each product asked (default: every product the key allows), the mitigations its model credits on the organisation’s view of the property, with the score and level each gives alone and all together.',
+        ...whatIfRouteSchema,
       },
+      config: { policy: 'api:use' },
     },
-    (request) => answerWhatIf(app, request),
+    answerWhatIf(fastify),
   );
 }

@@ -1,4 +1,11 @@
-import { MESSAGES, SESSION_STORAGE_KEYS, STORAGE_KEYS } from '@zview/contracts';
+import {
+  MESSAGES,
+  NO_ABILITIES,
+  SESSION_STORAGE_KEYS,
+  STORAGE_KEYS,
+  canManageTeamMembers,
+  passesGuards,
+} from '@zview/contracts';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -11,8 +18,14 @@ import { recordTracking } from '../../../test/tracking';
 const trackedEvents = recordTracking();
 
 const SESSION = '/oidc/api/v1/sessions/me';
-const acme = { id: 7, name: 'Acme Mutual', products: ['zfire', 'zhail'] };
-const beta = { id: 9, name: 'Beta Insurance', products: ['zwind'] };
+// As the server presents them: the user is a group admin of Acme and a plain member of Beta.
+const acme = {
+  id: 7,
+  name: 'Acme Mutual',
+  products: ['zfire', 'zhail'],
+  abilities: { ...NO_ABILITIES, teamRead: true, teamManage: true, apiKeysManage: true },
+};
+const beta = { id: 9, name: 'Beta Insurance', products: ['zwind'], abilities: { ...NO_ABILITIES, teamRead: true } };
 
 function Probe() {
   const session = useSession();
@@ -22,6 +35,8 @@ function Probe() {
       <p>Org {session.activeOrganization?.name}</p>
       <p>Features {session.enabledFeatures.join(',')}</p>
       <p>Orgs {session.organizations.length}</p>
+      <p>Team editor {canManageTeamMembers(session.permissions) ? 'shown' : 'hidden'}</p>
+      <p>API keys {passesGuards(['apiKeys'], session.permissions) ? 'open' : 'closed'}</p>
       <button onClick={() => session.setActiveOrganization(9)}>Switch</button>
       <button onClick={() => void session.logout()}>Sign out</button>
     </div>
@@ -98,6 +113,23 @@ describe('RealSessionProvider', () => {
     expect(localStorage.getItem(STORAGE_KEYS.userSelectedProduct)).toBeNull();
   });
 
+  it('guards the team editor by the abilities the server presents for the organisation acted for, not the token', async () => {
+    // The token says group admin; in Beta the server says plain member: no team editor there (issue 44).
+    setup({ sessionActive: true, tokens: true });
+    expect(await screen.findByText('Org Acme Mutual')).toBeInTheDocument();
+    expect(screen.getByText('Team editor shown')).toBeInTheDocument();
+    expect(screen.getByText('API keys open')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Switch' }));
+    expect(await screen.findByText('Org Beta Insurance')).toBeInTheDocument();
+    expect(screen.getByText('Team editor hidden')).toBeInTheDocument();
+    expect(screen.getByText('API keys closed')).toBeInTheDocument();
+  });
+
+  it('refuses an organisation list without abilities rather than guess them', async () => {
+    setup({ sessionActive: true, tokens: true, organizations: [{ id: 7, name: 'Acme Mutual', products: ['zfire'] }] });
+    expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
+  });
+
   it('logs out: tracks, clears storage, revokes the token, ends the IdP session, shows the login page', async () => {
     const { server, manager } = setup({ sessionActive: true, tokens: true });
     await screen.findByText('Hello Ann');
@@ -116,7 +148,7 @@ describe('RealSessionProvider', () => {
     const { manager } = setup({
       sessionActive: true,
       tokens: true,
-      organizations: [{ id: 3, name: 'Empty Co', products: ['appeals'] }],
+      organizations: [{ id: 3, name: 'Empty Co', products: ['appeals'], abilities: NO_ABILITIES }],
     });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('There are no enabled applications for your Z-VIEW account.');

@@ -3,7 +3,7 @@ import {
   hasNoEnabledProducts,
   organizationsResponseSchema,
   type IdentityUser,
-  type OrganizationSummary,
+  type SessionOrganization,
 } from '@zview/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useCallback, useEffect, type ReactNode } from 'react';
@@ -69,7 +69,7 @@ export function AuthGate({ children }: { children: (identity: AuthenticatedIdent
 export const ORGANIZATIONS_QUERY_KEY = ['organizations'] as const;
 
 /** GET /api/organization, asked without a target organisation (it is what we choose from). */
-export function fetchOrganizations(): Promise<OrganizationSummary[]> {
+export function fetchOrganizations(): Promise<SessionOrganization[]> {
   return api
     .get(apiPath('/organization'), { schema: organizationsResponseSchema, organization: false })
     .then((body) => body.organizations);
@@ -85,7 +85,7 @@ function OrganizationSession({
   children,
 }: {
   identity: AuthenticatedIdentity;
-  organizations: OrganizationSummary[];
+  organizations: SessionOrganization[];
   children: ReactNode;
 }) {
   const { SUPPORT_EMAIL } = useRuntimeConfig();
@@ -119,7 +119,7 @@ export function OrganizationsGate({
   children,
 }: {
   identity: AuthenticatedIdentity;
-  children: (organizations: OrganizationSummary[]) => ReactNode;
+  children: (organizations: SessionOrganization[]) => ReactNode;
 }) {
   const query = useQuery({ queryKey: [...ORGANIZATIONS_QUERY_KEY, identity.user.id], queryFn: fetchOrganizations });
   if (query.isPending) return <FullPageLoader />;

@@ -1,4 +1,4 @@
-import { CHANGE_CAUSE_LABELS } from '@zview/contracts';
+import { CHANGE_CAUSE_LABELS, formatLongDate } from '@zview/contracts';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import Stack from '@mui/material/Stack';
@@ -72,8 +72,8 @@ export function ChangeDrawer({
               {history.data?.changes.map((h) => (
                 <li key={h.id}>
                   <Typography variant="body2">
-                    {new Date(h.changedAt).toLocaleDateString('en-US', { dateStyle: 'long' })}: {h.oldScore ?? '–'} (
-                    {h.oldLevel}) → {h.newScore ?? '–'} ({h.newLevel}) · {CHANGE_CAUSE_LABELS[h.cause]} {h.causeId}
+                    {formatLongDate(h.changedAt)}: {h.oldScore ?? '–'} ({h.oldLevel}) → {h.newScore ?? '–'} (
+                    {h.newLevel}) · {CHANGE_CAUSE_LABELS[h.cause]} {h.causeId}
                   </Typography>
                   {h.factors.length > 0 && (
                     <Typography variant="caption" color="text.secondary">

@@ -3,6 +3,7 @@ import {
   CHANGE_CAUSES,
   PORTFOLIO_PRODUCTS,
   PRODUCT_DISPLAY_NAMES,
+  formatLongDate,
   type ChangesQuery,
   type ProductKey,
 } from '@zview/contracts';
@@ -24,7 +25,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { saveBlob } from '../../ui/saveBlob';
 import { ChangeDrawer } from './ChangeDrawer';
 import {
@@ -83,7 +84,19 @@ export default function ChangesPage() {
   const data = changes.data;
   return (
     <Box sx={{ p: 3, display: 'grid', gap: 2 }}>
-      <Typography variant="h5">Changes · {portfolio.data?.name ?? ''}</Typography>
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+        <Typography variant="h5" component="h1">
+          Changes · {portfolio.data?.name ?? ''}
+        </Typography>
+        <Stack direction="row" spacing={1}>
+          <Button component={RouterLink} to={`/zportfolio/results?id=${id}`}>
+            Portfolio
+          </Button>
+          <Button component={RouterLink} to={`/zportfolio/alerts?portfolio=${id}`}>
+            Alerts & webhooks
+          </Button>
+        </Stack>
+      </Stack>
       <Paper sx={{ p: 2 }}>
         <Typography variant="subtitle1">Monitoring</Typography>
         <Stack direction="row" spacing={3} sx={{ flexWrap: 'wrap' }}>
@@ -265,7 +278,7 @@ function ChangesTable({
       <TableBody>
         {rows.map((c) => (
           <TableRow key={c.id} hover sx={{ cursor: 'pointer' }} onClick={() => onOpen(c.id)}>
-            <TableCell>{new Date(c.changedAt).toLocaleDateString('en-US')}</TableCell>
+            <TableCell>{formatLongDate(c.changedAt)}</TableCell>
             <TableCell>{c.ref ?? c.rowNumber}</TableCell>
             <TableCell>{c.address ?? c.propertyId}</TableCell>
             <TableCell>{productLabel(c.product)}</TableCell>

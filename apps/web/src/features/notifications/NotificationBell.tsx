@@ -1,3 +1,4 @@
+import { formatLongDateTime } from '@zview/contracts';
 import NotificationsNone from '@mui/icons-material/NotificationsNone';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
@@ -89,7 +90,7 @@ export function NotificationBell({ sx }: { sx?: object }) {
           >
             <ListItemText
               primary={n.title}
-              secondary={`${n.body}${n.body ? ' · ' : ''}${new Date(n.createdAt).toLocaleString('en-US')}`}
+              secondary={`${n.body}${n.body ? ' · ' : ''}${formatLongDateTime(n.createdAt)}`}
               slotProps={{ primary: { sx: { fontWeight: n.readAt ? 400 : 600 } } }}
             />
           </MenuItem>

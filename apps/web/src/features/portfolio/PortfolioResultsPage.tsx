@@ -121,6 +121,12 @@ export default function PortfolioResultsPage() {
           </Typography>
         </Box>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <Button component={RouterLink} to={`/zportfolio/changes?portfolio=${data.id}`}>
+            Changes
+          </Button>
+          <Button component={RouterLink} to={`/zportfolio/alerts?portfolio=${data.id}`}>
+            Alerts & webhooks
+          </Button>
           <ExportAllButton
             id={data.id}
             name={data.name}

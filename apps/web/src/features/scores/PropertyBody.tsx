@@ -11,6 +11,7 @@ import type { useAssessment } from './api/assessment';
 import { BuildingPermitsPanel, IbhsPanel } from './components/LocationRecords';
 import { LocationHazardsPanel } from './components/LocationHazardsPanel';
 import { LookBackPanel } from './components/LookBackPanel';
+import { NoticeButton } from './components/DocumentButtons';
 import { ProductDetail } from './components/ProductDetail';
 import { ScoreCard } from './components/ScoreCard';
 import { WhatIfPanel } from './components/WhatIfPanel';
@@ -86,7 +87,14 @@ export function PropertyBody({
             <ProductDetail
               result={focusResult}
               imageryDate={assessment.asOf}
-              actions={<AppealButton product={focus} result={focusResult} location={assessment.location} />}
+              actions={
+                <Stack direction="row" spacing={1} alignItems="center">
+                  {assessment.location.propertyId && !compare && (
+                    <NoticeButton propertyId={assessment.location.propertyId} product={focus} />
+                  )}
+                  <AppealButton product={focus} result={focusResult} location={assessment.location} />
+                </Stack>
+              }
               mitigations={
                 assessment.location.propertyId && !compare ? (
                   <WhatIfPanel propertyId={assessment.location.propertyId} product={focus} />

@@ -19,6 +19,7 @@ import { useSession } from '../../session/session';
 import { track } from '../../api/analytics';
 import { useAssessment } from './api/assessment';
 import { LookBackSelect } from './components/LookBackSelect';
+import { ReportButton } from './components/DocumentButtons';
 import { PropertyHeader } from './components/PropertyHeader';
 import { EmptySearch, ResultError, ResultSkeleton } from './components/ResultStates';
 import { SearchBar } from './components/SearchBar';
@@ -152,22 +153,27 @@ export function ScoresView({ selection, onSelect, productPage = false }: ScoresV
               <PropertyHeader
                 assessment={assessment.data}
                 actions={
-                  lookBackEnabled && (
-                    <LookBackSelect
-                      availableDates={assessment.data.availableDates}
-                      currentDate={assessment.data.asOf}
-                      value={compareDate}
-                      onChange={(date) => {
-                        // Back from a look-back date to today's data.
-                        if (date === null && compareDate)
-                          track('view_latest_data', {
-                            from_date: compareDate,
-                            property_id: assessment.data.location.propertyId,
-                          });
-                        setCompareDate(date);
-                      }}
-                    />
-                  )
+                  <Stack direction="row" spacing={1.5} alignItems="center">
+                    {assessment.data.location.propertyId && !assessment.data.locationHazards && (
+                      <ReportButton propertyId={assessment.data.location.propertyId} />
+                    )}
+                    {lookBackEnabled && (
+                      <LookBackSelect
+                        availableDates={assessment.data.availableDates}
+                        currentDate={assessment.data.asOf}
+                        value={compareDate}
+                        onChange={(date) => {
+                          // Back from a look-back date to today's data.
+                          if (date === null && compareDate)
+                            track('view_latest_data', {
+                              from_date: compareDate,
+                              property_id: assessment.data.location.propertyId,
+                            });
+                          setCompareDate(date);
+                        }}
+                      />
+                    )}
+                  </Stack>
                 }
               />
               <Suspense fallback={<ResultSkeleton cards={selection === SUMMARY ? Math.min(4, products.length) : 1} />}>

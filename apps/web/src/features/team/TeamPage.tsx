@@ -35,7 +35,7 @@ const STATUS_COLOR: Record<string, 'success' | 'warning' | 'default'> = { active
 /** /team: the members of the active organisation; group admins manage them in bulk. */
 export default function TeamPage() {
   const session = useSession();
-  const { readOnly, canManage } = teamAccess(session);
+  const { readOnly, canManage, canManageAlerts } = teamAccess(session);
   const members = useTeamMembers();
   const bulk = useBulkAction();
   const { notify } = useNotifications();
@@ -96,6 +96,14 @@ export default function TeamPage() {
             <Button variant="text" component={RouterLink} to="/team/api-keys">
               API keys
             </Button>
+            <Button variant="text" component={RouterLink} to="/settings/notices">
+              Notice wording
+            </Button>
+            {canManageAlerts && (
+              <Button variant="text" component={RouterLink} to="/zportfolio/alerts">
+                Alerts & webhooks
+              </Button>
+            )}
             <Button variant="outlined" component={RouterLink} to="/team/add-multiple-members">
               Add multiple members
             </Button>

@@ -1,4 +1,4 @@
-import { canManageTeamMembers, isUserManagementReadOnly } from '@zview/contracts';
+import { allows, canManageTeamMembers, factsOf, isUserManagementReadOnly } from '@zview/contracts';
 import type { Session } from '../../session/session';
 
 /**
@@ -9,5 +9,7 @@ export function teamAccess(session: Pick<Session, 'permissions'>) {
   return {
     readOnly: isUserManagementReadOnly(session.permissions),
     canManage: canManageTeamMembers(session.permissions),
+    /** Alert rules and webhook endpoints (issue 41): group admins of an organisation with portfolios. */
+    canManageAlerts: allows(factsOf(session.permissions), 'monitoring:manage'),
   };
 }

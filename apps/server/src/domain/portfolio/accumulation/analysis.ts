@@ -10,8 +10,11 @@ import {
   ringFigures,
   ringRows,
   scoreBands,
+  storedRings,
+  storeRings,
   type AreaRow,
 } from '../../../db/portfolio-exposure.js';
+import type { StoredRing } from '../../../db/tables/portfolio-analysis.js';
 import { findRunOf, productsOf } from '../../../db/portfolios.js';
 import { conflict } from '../../app-error.js';
 import { ownPortfolio, ownProduct } from '../access.js';
@@ -21,8 +24,9 @@ import { aggregateFile, areaCells, areaHeader, RING_HEADER, ringCells, type Aggr
 
 /**
  * Accumulation and concentration of a portfolio's insured value (issue 43): areas, rings and the
- * book dashboard. Each answer is read from the portfolio's exposure and its run's aggregates, built
- * on first use (exposure.ts, db/portfolio-exposure.ts) and kept.
+ * book dashboard. Each answer is read from the portfolio's exposure and its run's aggregates and
+ * rings, built by the worker when the run completes (prepareAnalysis; jobs/portfolio-analysis-jobs.ts)
+ * or, for a run completed before that job existed, on first use; then kept.
  */
 export const notScoredYet = (product: string) =>
   `This portfolio's ${product} results are not ready yet. Accumulation is available once scoring has finished.`;
@@ -33,14 +37,47 @@ interface ScoredProduct {
   hasValue: boolean;
 }
 
+/** The rings kept per run and radius: a request's `limit` (≤ 100) takes the first of them. */
+export const KEPT_RINGS = 100;
+const RING_RADII: readonly RingRadius[] = [1000, 250];
+
+/** The run's exposure and aggregates, built if they are not yet (each build is idempotent and locked). */
+async function preparedRun(db: Db, portfolioId: number, runId: number): Promise<ScoredProduct> {
+  const exposure = await ensureExposure(db, portfolioId, runId);
+  if (!(await accumulationBuilt(db, runId))) await buildAccumulations(db, portfolioId, runId);
+  return { portfolioId, runId, hasValue: exposure.hasValue };
+}
+
+/** The run's best KEPT_RINGS rings of `radius`: kept with its aggregates, found once. */
+async function ringsOfRun(db: Db, scored: ScoredProduct, radius: RingRadius): Promise<StoredRing[]> {
+  const kept = await storedRings(db, scored.runId, radius);
+  if (kept) return kept;
+  const found = await findRings(db, {
+    portfolioId: scored.portfolioId,
+    runId: scored.runId,
+    radius,
+    limit: KEPT_RINGS,
+    byValue: scored.hasValue,
+  });
+  await storeRings(db, scored.runId, radius, found);
+  return found;
+}
+
+/**
+ * Everything the analysis of a completed run reads (exposure, aggregates, rings), built in the
+ * worker when the run completes, so the dashboard's first view reads rather than builds.
+ */
+export async function prepareAnalysis(db: Db, portfolioId: number, runId: number): Promise<void> {
+  const scored = await preparedRun(db, portfolioId, runId);
+  for (const radius of RING_RADII) await ringsOfRun(db, scored, radius);
+}
+
 /** The product's completed current run, its exposure and aggregates built; 404 for another organisation's. */
 async function scoredProduct(db: Db, actor: Actor, id: number, product: string): Promise<ScoredProduct> {
   const { product: row } = await ownProduct(db, actor, id, product);
   const run = row.current_run_id === null ? undefined : await findRunOf(db, id, product, row.current_run_id);
   if (!run?.completed_at) throw conflict(notScoredYet(product));
-  const exposure = await ensureExposure(db, id, run.id);
-  if (!(await accumulationBuilt(db, run.id))) await buildAccumulations(db, id, run.id);
-  return { portfolioId: id, runId: run.id, hasValue: exposure.hasValue };
+  return preparedRun(db, id, run.id);
 }
 
 export async function accumulation(
@@ -138,13 +175,7 @@ export async function topRings(
   query: { product: string; radius: number; limit: number },
 ): Promise<{ product: string; radius: number; rings: Ring[] }> {
   const scored = await scoredProduct(db, actor, id, query.product);
-  const found = await findRings(db, {
-    portfolioId: id,
-    runId: scored.runId,
-    radius: query.radius as RingRadius,
-    limit: query.limit,
-    byValue: scored.hasValue,
-  });
+  const found = (await ringsOfRun(db, scored, query.radius as RingRadius)).slice(0, query.limit);
   const rings = found.map((ring, index) => ({
     rank: index + 1,
     latitude: ring.latitude,

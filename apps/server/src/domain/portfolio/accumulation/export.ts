@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { AccumulationArea, AccumulationGrouping, Ring } from '@zview/contracts';
 import { csvCell } from '../../spreadsheet/csv-cell.js';
-import { xlsxFromPages, type XlsxCell } from '../xlsx.js';
+import { type XlsxCell, xlsxFromPages } from '../io/index.js';
 
 /**
  * Aggregates as files (issue 43), through the portfolio exports' own writers: csvCell's quoting

@@ -58,17 +58,24 @@ export default function AppealsListPage() {
           </Typography>
         </Box>
         {reviewer && (
-          <Button
-            startIcon={<Download />}
-            variant="outlined"
-            onClick={() =>
-              downloadProtected(apiPath('/caribou/appeals/audit.csv'), downloadFileName('appeals audit', 'csv')).catch(
-                (e: Error) => setError(e.message),
-              )
-            }
-          >
-            Export audit trail (CSV)
-          </Button>
+          <Stack direction="row" spacing={1}>
+            {user.isGroupAdmin && (
+              <Button variant="text" component={RouterLink} to="/settings/notices">
+                Notice wording
+              </Button>
+            )}
+            <Button
+              startIcon={<Download />}
+              variant="outlined"
+              onClick={() =>
+                downloadProtected(apiPath('/caribou/appeals/audit.csv'), downloadFileName('appeals audit', 'csv')).catch(
+                  (e: Error) => setError(e.message),
+                )
+              }
+            >
+              Export audit trail (CSV)
+            </Button>
+          </Stack>
         )}
       </Stack>
       {error && <Alert severity="error">{error}</Alert>}

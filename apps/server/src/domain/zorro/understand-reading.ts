@@ -1,0 +1,137 @@
+import type { ZorroFilters, ZorroUnderstoodChip } from '@zview/contracts';
+import { distance } from 'fastest-levenshtein';
+import type { Vocabulary } from './vocabulary.js';
+
+/**
+ * What question understanding (understand.ts) reads with: its types, the text cut into tokens, and
+ * the typed forms of the corpus's company, group and model names.
+ */
+export interface CorpusNames {
+  companies: readonly string[];
+  groups: readonly string[];
+  models: readonly string[];
+}
+
+export type UnderstoodFilters = Partial<
+  Pick<
+    ZorroFilters,
+    | 'company'
+    | 'group'
+    | 'state'
+    | 'line'
+    | 'type'
+    | 'status'
+    | 'model'
+    | 'category'
+    | 'submittedFrom'
+    | 'submittedTo'
+    | 'rateMin'
+    | 'rateMax'
+  >
+>;
+
+export interface Understanding {
+  filters: UnderstoodFilters;
+  chips: ZorroUnderstoodChip[];
+  /** The text left for word search: unread words (stop words out), quoted phrases, -exclusions, prefixes*. */
+  rest: string;
+  /** The unread words alone (no syntax), in order. */
+  words: string[];
+}
+
+export interface Token {
+  raw: string;
+  norm: string;
+  start: number;
+  end: number;
+  used: boolean;
+  /** Quoted phrases, -exclusions and prefix* searches are search syntax, never read as fields. */
+  syntax: boolean;
+}
+
+export const YEAR = /^(19[5-9]\d|20\d\d)$/;
+export const NUMBER = /^([+-]?\d+(?:\.\d+)?)(%?)$/;
+export const TRACKING = /^[A-Za-z]{2,6}-\d{3,}$/;
+
+export const lower = (s: string) => s.toLowerCase();
+export const compact = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+const words = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .split(/[\s,]+/)
+    .filter(Boolean);
+export const similarity = (a: string, b: string) => 1 - distance(a, b) / Math.max(a.length, b.length);
+
+/** "Pinecrest Mutual Insurance Company" → its typed forms, longest first. */
+function companyAliases(name: string, kindWords: Set<string>): string[][] {
+  const full = words(name);
+  const out = [full];
+  let end = full.length;
+  while (end > 1 && (full[end - 1] === 'company' || full[end - 1] === 'insurance')) out.push(full.slice(0, --end));
+  const prefix: string[] = [];
+  for (const w of full) {
+    if (kindWords.has(w)) break;
+    prefix.push(w);
+  }
+  if (prefix.length && prefix.length < full.length) out.push(prefix);
+  return out;
+}
+
+interface NameIndex {
+  aliases: { tokens: string[]; text: string; kind: 'company' | 'group'; names: string[] }[];
+  models: { name: string; compact: string }[];
+}
+const indexes = new WeakMap<CorpusNames, NameIndex>();
+
+/** The typed forms of every company, group and model name, built once per name list. */
+export function nameIndex(names: CorpusNames, vocabulary: Vocabulary): NameIndex {
+  const cached = indexes.get(names);
+  if (cached) return cached;
+  const kindWords = new Set(vocabulary.companyKindWords);
+  const byAlias = new Map<string, { tokens: string[]; kind: 'company' | 'group'; names: Set<string> }>();
+  const add = (kind: 'company' | 'group', tokens: string[], name: string) => {
+    const key = `${kind}:${tokens.join(' ')}`;
+    const entry = byAlias.get(key) ?? { tokens, kind, names: new Set<string>() };
+    entry.names.add(name);
+    byAlias.set(key, entry);
+  };
+  for (const company of names.companies)
+    for (const alias of companyAliases(company, kindWords)) add('company', alias, company);
+  for (const group of names.groups) {
+    const tokens = words(group);
+    add('group', tokens, group);
+    // "Pinecrest Group" for "Pinecrest Insurance Group": a group is read only with the word "group".
+    const prefix = tokens.filter((w) => !kindWords.has(w));
+    if (prefix.length && tokens.at(-1) === 'group') add('group', [...prefix, 'group'], group);
+  }
+  const index: NameIndex = {
+    aliases: [...byAlias.values()]
+      .map((a) => ({ tokens: a.tokens, text: a.tokens.join(' '), kind: a.kind, names: [...a.names].sort() }))
+      .sort((a, b) => b.tokens.length - a.tokens.length || b.text.length - a.text.length),
+    models: names.models.map((name) => ({ name, compact: compact(name) })).filter((m) => m.compact.length >= 3),
+  };
+  indexes.set(names, index);
+  return index;
+}
+
+export function tokenize(text: string, vocabulary: Vocabulary): { tokens: Token[]; prepared: string } {
+  let prepared = text.replace(/\s+/g, ' ').replace(/&/g, ' and ');
+  // "wildfire-model", "Z-FIRE": a hyphen between letters separates words (tracking numbers keep theirs).
+  prepared = prepared.replace(/(?<=\p{L})-(?=\p{L})/gu, ' ');
+  for (const [typed, meant] of vocabulary.nameForms)
+    prepared = prepared.replace(new RegExp(`\\b${typed.split(' ').join('\\s+')}\\b\\.?`, 'gi'), meant);
+  const tokens: Token[] = [];
+  for (const m of prepared.matchAll(/"[^"]*"?|\S+/g)) {
+    const raw = m[0];
+    const syntax = raw.startsWith('"') || /^-[\p{L}\p{N}]/u.test(raw) || /\*$/.test(raw);
+    const norm = raw
+      .toLowerCase()
+      .replace(/[’']s$/, '')
+      .replace(/^[^\p{L}\p{N}+~<>-]+|[^\p{L}\p{N}%]+$/gu, '');
+    tokens.push({ raw, norm, start: m.index!, end: m.index! + raw.length, used: false, syntax });
+  }
+  return { tokens, prepared };
+}
+
+export type Read = (chip: ZorroUnderstoodChip, at: [number, number][], apply: () => void) => boolean;

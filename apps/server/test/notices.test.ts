@@ -1,0 +1,258 @@
+import {
+  apiKeyCreatedSchema,
+  assessmentResponseSchema,
+  noticeTextsResponseSchema,
+  whatIfResponseSchema,
+} from '@zview/contracts';
+import { writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { seedWorld } from '../src/world/seed.js';
+import { useTestApp } from './app.js';
+import { authHeader, createOrganization, createUser } from './factories.js';
+import { inkOf, pdfText, renderPdfPage } from './support/pdf.js';
+
+const { app, db, url } = await useTestApp();
+await seedWorld(url, { properties: 300 });
+
+const PRODUCTS = ['zfire', 'zhail', 'zwind', 'zstorm', 'appeals'];
+const home = await createOrganization(db, { name: 'Notice Mutual', products: PRODUCTS });
+const foreign = await createOrganization(db, { name: 'Foreign Notice Co', products: PRODUCTS });
+const hailOnly = await createOrganization(db, { name: 'Hail Notice Co', products: ['zhail'] });
+const H = {
+  member: await authHeader(app, await createUser(db, { org: home, role: 'member' })),
+  admin: await authHeader(app, await createUser(db, { org: home, role: 'admin' })),
+  foreign: await authHeader(app, await createUser(db, { org: foreign, role: 'admin' })),
+  hail: await authHeader(app, await createUser(db, { org: hailOnly, role: 'admin' })),
+};
+
+async function locate(location: string) {
+  const res = await app.inject({
+    method: 'GET',
+    url: `/api/caribou/v3/property/assessment/zview?${new URLSearchParams({ location_type: 'address', location, products: 'zfire' })}`,
+    headers: H.member,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return assessmentResponseSchema.parse(res.json()).location;
+}
+const boulderLocation = await locate('742 Foothill Rd, Boulder, CO 80302');
+const boulder = boulderLocation.propertyId!;
+const paradise = (await locate('5120 Ridgecrest Dr, Paradise, CA 95969')).propertyId!;
+
+const notice = (headers: Record<string, string>, id: string, query = '?product=zfire') =>
+  app.inject({ method: 'GET', url: `/api/caribou/properties/${encodeURIComponent(id)}/notice.pdf${query}`, headers });
+
+async function noticeText(headers: Record<string, string>, id: string, query?: string) {
+  const res = await notice(headers, id, query);
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.headers['content-type']).toBe('application/pdf');
+  return { res, ...(await pdfText(res.rawPayload)) };
+}
+
+const fireWhatIf = async (headers: Record<string, string>, id: string) =>
+  whatIfResponseSchema.parse(
+    (await app.inject({ method: 'GET', url: `/api/caribou/properties/${id}/what_if?products=zfire`, headers })).json(),
+  ).products[0]!;
+
+describe('GET /api/caribou/properties/:propertyId/notice.pdf', () => {
+  it('explains a Colorado Z-FIRE score in plain language, with the what-if and HB25-1182 deadlines', async () => {
+    const { res, text, pages } = await noticeText(H.member, boulder);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="notice_${boulder}_zfire.pdf"`);
+    expect(pages).toBeGreaterThanOrEqual(1);
+    const fire = await fireWhatIf(H.member, boulder);
+    expect(fire.options.length).toBeGreaterThanOrEqual(2);
+    expect(text).toContain('Wildfire and property risk score notice (Colorado)');
+    expect(text).toContain(
+      `Your Z-FIRE score is ${fire.score!.toFixed(1)} on a scale from 1 (lowest risk) to 10 (highest risk). Its risk level is ${fire.riskLevel}.`,
+    );
+    expect(text).toContain('Low 1.0 to 3.9, medium 4.0 to 6.9, high 7.0 to 10.0.');
+    expect(text).toContain('zfire-2.4.0');
+    expect(text).toContain('Why this score: the main features behind it');
+    expect(text).toMatch(/(raises|lowers) the score by \d+\.\d points?/);
+    expect(text).toContain('What would lower this score');
+    for (const option of fire.options)
+      expect(text).toContain(
+        `${option.name} would lower the score by ${Math.abs(option.credit).toFixed(1)} point${Math.abs(option.credit) === 1 ? '' : 's'}, to ${option.score.toFixed(1)}`,
+      );
+    expect(text).toContain(`All ${fire.options.length} together would lower it by`);
+    expect(text).toContain('HB25-1182');
+    expect(text).toContain('We acknowledge your appeal within 10 calendar days of receiving it.');
+    expect(text).toContain('We decide your appeal within 30 calendar days of receiving it.');
+    expect(text).toContain('we re-score your property within 30 calendar days.');
+    expect(text).toContain('Notice Mutual');
+    expect(text).not.toContain('10 CCR 2644.9');
+  });
+
+  it('renders pages that are not blank (pdf.js to PNG)', async () => {
+    const res = await notice(H.member, boulder);
+    const png = await renderPdfPage(res.rawPayload, 1);
+    if (process.env.NOTICE_PNG) writeFileSync(process.env.NOTICE_PNG, png);
+    const ink = await inkOf(png);
+    expect(ink.inked).toBeGreaterThan(0.02);
+    expect(ink.colours).toBeGreaterThan(3); // text and the coloured level badge
+  });
+
+  it('uses the California template with the 10 CCR 2644.9 list there, and the organisation’s days', async () => {
+    const put = await app.inject({
+      method: 'PUT',
+      url: '/api/caribou/appeals/timers',
+      headers: H.admin,
+      payload: { rows: [{ state: 'CA', acknowledgeDays: 5, decideDays: 20, rescoreDays: 25 }] },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const { text } = await noticeText(H.member, paradise);
+    expect(text).toContain('Property risk score notice (California)');
+    expect(text).toContain('Mitigations credited under 10 CCR 2644.9 (Safer from Wildfires)');
+    for (const name of ['Class A fire-rated roof', '5-foot ember-resistant zone', 'Firewise USA community'])
+      expect(text).toContain(name);
+    expect(text).toContain('within 5 calendar days');
+    expect(text).toContain('within 20 calendar days');
+    expect(text).toContain('within 25 calendar days');
+    expect(text).not.toContain('HB25-1182');
+    // Another organisation keeps HB25-1182's days.
+    const theirs = await noticeText(H.foreign, paradise);
+    expect(theirs.text).toContain('within 10 calendar days');
+  });
+
+  it('answers 400 for a bad product or id, 403 for a product not enabled, 404 for no property, 401 without a token', async () => {
+    expect((await notice(H.member, boulder, '?product=zbogus')).statusCode).toBe(400);
+    expect((await notice(H.member, boulder, '?product=zfire|prefill')).statusCode).toBe(400);
+    expect((await notice(H.member, 'no such property')).statusCode).toBe(400);
+    expect((await notice(H.hail, boulder)).statusCode).toBe(403);
+    expect((await notice(H.hail, boulder, '?product=zhail')).statusCode).toBe(200);
+    expect((await notice(H.member, 'prop-does-not-exist')).statusCode).toBe(404);
+    expect((await notice({}, boulder)).statusCode).toBe(401);
+  });
+
+  it('is served under /v1 with an API key, as is the property report', async () => {
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/user-management/api-keys',
+      headers: H.admin,
+      payload: { name: 'Notices' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { key } = apiKeyCreatedSchema.parse(created.json());
+    const res = await app.inject({
+      method: 'GET',
+      url: `/v1/properties/${boulder}/notice.pdf?product=zfire`,
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await pdfText(res.rawPayload)).text).toContain('Your Z-FIRE score is');
+    const report = await app.inject({
+      method: 'GET',
+      url: `/v1/properties/${boulder}/report.pdf`,
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(report.statusCode, report.body).toBe(200);
+    expect((await pdfText(report.rawPayload)).text).toContain('Property report');
+  });
+});
+
+describe('the organisation’s wording of its notices', () => {
+  const texts = (headers: Record<string, string>) =>
+    app.inject({ method: 'GET', url: '/api/caribou/notices/texts', headers });
+  const save = (headers: Record<string, string>, payload: unknown) =>
+    app.inject({ method: 'PUT', url: '/api/caribou/notices/texts', headers, payload: payload as object });
+
+  it('lets a group admin replace and restore a block, printed only in its own notices', async () => {
+    const listed = noticeTextsResponseSchema.parse((await texts(H.admin)).json());
+    expect(listed.templates.map((t) => t.template)).toEqual(['CO', 'CA', 'default']);
+    expect(listed.templates[0]!.blocks.map((b) => b.title)).toEqual(['Introduction', 'How to appeal', 'Contact']);
+    expect(listed.templates.every((t) => t.blocks.every((b) => !b.edited && b.body === b.defaultBody))).toBe(true);
+
+    const contact = 'Call Notice Mutual on 555-0100, weekdays 8 to 6 Mountain time.';
+    const saved = await save(H.admin, { template: 'CO', blocks: { contact } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const co = noticeTextsResponseSchema.parse(saved.json()).templates[0]!;
+    expect(co.blocks.find((b) => b.block === 'contact')).toMatchObject({ body: contact, edited: true });
+    expect((await noticeText(H.member, boulder)).text).toContain(contact);
+    expect((await noticeText(H.member, paradise)).text).not.toContain(contact); // the CA template
+    expect((await noticeText(H.foreign, boulder)).text).not.toContain(contact); // another organisation
+
+    const reset = await save(H.admin, { template: 'CO', blocks: { contact: null } });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect((await noticeText(H.member, boulder)).text).not.toContain(contact);
+  });
+
+  it('refuses members and bad wording with a clear 4xx', async () => {
+    expect((await texts(H.member)).statusCode).toBe(403);
+    expect((await save(H.member, { template: 'CO', blocks: { contact: 'x' } })).statusCode).toBe(403);
+    const bad = [
+      { template: 'TX', blocks: { contact: 'x' } },
+      { template: 'CO', blocks: {} },
+      { template: 'CO', blocks: { contact: '   ' } },
+      { template: 'CO', blocks: { contact: 'x'.repeat(2001) } },
+      { template: 'CO', blocks: { footer: 'x' } },
+      { template: 'CO', blocks: { contact: 12 } },
+    ];
+    for (const payload of bad) {
+      const res = await save(H.admin, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+    }
+    expect(
+      (await save(H.admin, { template: 'CO', blocks: { contact: 'x'.repeat(2001) } })).json().error.message,
+    ).toContain('at most 2000 characters');
+  });
+});
+
+describe('GET /api/caribou/properties/:propertyId/report.pdf', () => {
+  const report = (headers: Record<string, string>, id = boulder) =>
+    app.inject({ method: 'GET', url: `/api/caribou/properties/${encodeURIComponent(id)}/report.pdf`, headers });
+
+  it('puts the property view on paper: scores, factors, confidence, map with imagery, permits, history', async () => {
+    // A mitigation published by this organisation shows in its history, not in another's.
+    const published = await app.inject({
+      method: 'POST',
+      url: '/api/caribou/appeals/publish_features_modification',
+      headers: H.admin,
+      payload: {
+        h3Index: boulderLocation.h3Index,
+        propertyId: boulder,
+        product: 'zfire',
+        manualInputs: { ember_resistant_vents: true },
+        reason: 'Vents replaced',
+      },
+    });
+    expect(published.statusCode, published.body).toBe(200);
+    const res = await report(H.member);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="report_${boulder}.pdf"`);
+    const { text } = await pdfText(res.rawPayload);
+    expect(text).toContain('Property report');
+    expect(text).toContain('742 Foothill Rd, Boulder, CO 80302');
+    const scores = whatIfResponseSchema.parse(
+      (
+        await app.inject({ method: 'GET', url: `/api/caribou/properties/${boulder}/what_if`, headers: H.member })
+      ).json(),
+    );
+    for (const p of scores.products.filter((x) => x.score !== null)) {
+      const name = { zfire: 'Z-FIRE', zhail: 'Z-HAIL', zwind: 'Z-WIND', zstorm: 'Z-STORM' }[p.product as string];
+      expect(text).toContain(`${name} · ${p.riskLevel} risk`);
+      expect(text).toContain(`model ${p.modelVersion}`);
+    }
+    expect(text).toMatch(/Confidence (low|medium|high) \(\d+%\)/);
+    expect(text).toMatch(/Orthophoto of \d{4}-\d{2}-\d{2}, provider \S+/);
+    expect(text).toMatch(/Buildings \(\d+\)/);
+    for (const title of ['Map: parcel and buildings', 'Scores', 'Imagery', 'Building permits', 'History'])
+      expect(text).toContain(title);
+    expect(text).toMatch(/Z-FIRE version \d+ published by appeal #\d+/);
+    expect((await pdfText((await report(H.foreign)).rawPayload)).text).not.toMatch(/published by appeal/);
+
+    const png = await renderPdfPage(res.rawPayload, 1);
+    if (process.env.REPORT_PNG) writeFileSync(process.env.REPORT_PNG, png);
+    const ink = await inkOf(png);
+    expect(ink.inked).toBeGreaterThan(0.15); // the orthophoto fills a good part of the page
+    expect(ink.colours).toBeGreaterThan(40);
+  });
+
+  it('shows only the products the organisation has, and answers 400, 404 and 401', async () => {
+    const { text } = await pdfText((await report(H.hail)).rawPayload);
+    expect(text).toContain('Z-HAIL');
+    expect(text).not.toContain('Z-FIRE');
+    expect((await report(H.member, 'no such property')).statusCode).toBe(400);
+    expect((await report(H.member, 'prop-does-not-exist')).statusCode).toBe(404);
+    expect((await report({})).statusCode).toBe(401);
+  });
+});
