@@ -25,7 +25,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** GET /api/caribou/imagery/{captureId}/{file} */
+    /**
+     * A property's image on one capture
+     * @description 512×512 orthophoto or 640×480 oblique (PNG, JPEG or WebP by extension), immutable, with an ETag. Bearer token or a URL signed for this exact path; obliques only with the oblique-imagery product.
+     */
     get: operations['getApiCaribouImageryCaptureIdFile'];
     put?: never;
     post?: never;
@@ -42,7 +45,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** GET /api/tiles/satellite/{z}/{x}/{file} */
+    /**
+     * Satellite base map tile
+     * @description A 256×256 tile of the aerial layer (z 16–21): the newest imported capture where there is one, the sample world painted elsewhere. `date` picks the season (default: the most recent June 15).
+     */
     get: operations['getApiTilesSatelliteZXFile'];
     put?: never;
     post?: never;
@@ -59,7 +65,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Street base map vector tile (MVT) */
+    /**
+     * Street base map vector tile (MVT)
+     * @description Streets with names, parcels, buildings, addresses and places of a zoom-16 tile (overzoomed to 21), for the street style.
+     */
     get: operations['getApiMapTilesZXFile'];
     put?: never;
     post?: never;
@@ -76,7 +85,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** GET /api/map/style/{file} */
+    /**
+     * Map style (street or satellite)
+     * @description A MapLibre style v8 over our tiles, its tile and data URLs signed with the same expiry; the street style redirects to MAP_STYLE_URL when one is configured.
+     */
     get: operations['getApiMapStyleFile'];
     put?: never;
     post?: never;
@@ -93,7 +105,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** GET /api/map/features.geojson */
+    /**
+     * Map features of an area as GeoJSON
+     * @description Streets, parcels, buildings, pools and water inside `bbox` (sides at most 0.05°).
+     */
     get: operations['getApiMapFeaturesGeojson'];
     put?: never;
     post?: never;
@@ -110,7 +125,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** GET /api/map/sources */
+    /**
+     * Signed URLs of the map styles and tiles
+     * @description For the signed-in web app to hand to MapLibre: the styles, the tile template and their expiry.
+     */
     get: operations['getApiMapSources'];
     put?: never;
     post?: never;
@@ -127,7 +145,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Imported imagery captures with their XYZ and WMTS URLs */
+    /**
+     * Imported imagery captures with their XYZ and WMTS URLs
+     * @description Signed-in users of an organisation with imagery: imported captures (newest first, optionally those crossing `bbox`), each with signed XYZ and WMTS URLs for QGIS/ArcGIS, and the same for the latest layer. In those URLs `exp`/`sig` may be replaced by `api_key=<an API key of the organisation>`.
+     */
     get: operations['getApiImageryCaptures'];
     put?: never;
     post?: never;
@@ -144,7 +165,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** One XYZ tile (JPEG, or PNG at the imagery edge) of a capture or of latest */
+    /**
+     * One XYZ tile of a capture or of latest
+     * @description JPEG where the imagery covers the whole tile, PNG with transparency at its edges. Bearer token, signed URL or `api_key`; 404 where the layer has no imagery.
+     */
     get: operations['getApiImageryCapturesLayerTilesZXY'];
     put?: never;
     post?: never;
@@ -161,7 +185,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** WMTS 1.0.0 capabilities of a capture or of latest (for QGIS and ArcGIS) */
+    /**
+     * WMTS capabilities of a capture or of latest (for QGIS and ArcGIS)
+     * @description WMTS 1.0.0 (RESTful, GoogleMapsCompatible). The tile template carries the access the document was read with: its signature, or its `api_key`.
+     */
     get: operations['getApiImageryCapturesLayerWmts'];
     put?: never;
     post?: never;
@@ -338,7 +365,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** GET /api/organization */
+    /**
+     * Organisations the caller may act for
+     * @description The organisations the signed-in user may act for (every organisation for internal admins), each with its enabled product and feature keys and the caller's abilities there: the server policy's decision per action for a request acting for that organisation, the caller's role in it included. The web's guards and menus read these abilities.
+     */
     get: operations['getApiOrganization'];
     put?: never;
     post?: never;
@@ -2059,9 +2089,76 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** What would lower this score: each mitigation the models credit, alone and together */
+    /**
+     * What would lower this score: each mitigation the models credit, alone and together
+     * @description For each product asked (default: every enabled product), the mitigations whose change its model credits on the organisation’s view of the property, with the score and level each gives alone and all together.
+     */
     get: operations['getApiCaribouPropertiesPropertyIdWhatIf'];
     put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/caribou/properties/{propertyId}/notice.pdf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Score notice of a property (PDF)
+     * @description A plain-language notice of one product’s score of the property, as the organisation sees it: the score and its range, level, date and model version, the main features behind it, the mitigations that would lower it and by how much, how to appeal and the deadlines. Wording follows the property’s state (Colorado, California, others) and the organisation’s text blocks.
+     */
+    get: operations['getApiCaribouPropertiesPropertyIdNoticePdf'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/caribou/properties/{propertyId}/report.pdf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Property report (PDF)
+     * @description The property view on paper, as the organisation sees it: every enabled product’s score with its main factors and confidence, the newest orthophoto with the parcel and building outlines (where the organisation has imagery), the imagery captures with date and provider, building permits, and history (published appeal and mitigation versions, weather events).
+     */
+    get: operations['getApiCaribouPropertiesPropertyIdReportPdf'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/caribou/notices/texts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Wording of the organisation’s score notices
+     * @description Each template’s (Colorado, California, every other state) editable text blocks as the organisation’s notices print them, with the template’s own wording.
+     */
+    get: operations['getApiCaribouNoticesTexts'];
+    /**
+     * Change the wording of the organisation’s score notices
+     * @description Replaces text blocks of one template (at most 2000 characters each); null restores the template’s wording. Answers every template.
+     */
+    put: operations['putApiCaribouNoticesTexts'];
     post?: never;
     delete?: never;
     options?: never;
@@ -2292,7 +2389,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Which products of a portfolio are monitored */
+    /**
+     * Which products of a portfolio are monitored
+     * @description Per product: monitored or not, pinned (model version and imagery kept), since when, how many rows are watched.
+     */
     get: operations['getApiCaribouPortfolioIdMonitoring'];
     put?: never;
     post?: never;
@@ -2310,7 +2410,10 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    /** Switch a portfolio product to monitored (optionally pinned), or off */
+    /**
+     * Switch a portfolio product to monitored (optionally pinned), or off
+     * @description A finished product’s placed rows are copied from its current run and re-scored as the world changes. A pinned product changes only by appeal or correction.
+     */
     put: operations['putApiCaribouPortfolioIdProductPMonitoring'];
     post?: never;
     delete?: never;
@@ -2326,7 +2429,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Score changes of a monitored portfolio with their causes */
+    /**
+     * Score changes of a monitored portfolio with their causes
+     * @description Counts by product and level transition and by cause, the top movers, and a filtered page of changes; with rowNumber, that row’s history in order.
+     */
     get: operations['getApiCaribouPortfolioIdChanges'];
     put?: never;
     post?: never;
@@ -2343,7 +2449,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** One change, with the orthophotos before and after a capture */
+    /**
+     * One change, with the orthophotos before and after a capture
+     * @description The change and, when a capture caused it, signed URLs of the property’s images before and after.
+     */
     get: operations['getApiCaribouPortfolioIdChangesChangeId'];
     put?: never;
     post?: never;
@@ -2360,7 +2469,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Diff of two runs of a portfolio product, or a run and now (to=now): counts by level transition */
+    /**
+     * Diff of two runs of a portfolio product, or a run and now (to=now): counts by level transition
+     * @description How many rows changed between the two, by level transition, and the mean change in points.
+     */
     get: operations['getApiCaribouPortfolioIdProductPDiff'];
     put?: never;
     post?: never;
@@ -2377,7 +2489,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The changed rows of a diff as CSV or XLSX (streamed) */
+    /**
+     * The changed rows of a diff as CSV or XLSX (streamed)
+     * @description One line per changed row: row number, ref, address, old and new score and level, the change.
+     */
     get: operations['getApiCaribouPortfolioIdProductPDiffExport'];
     put?: never;
     post?: never;
@@ -2395,8 +2510,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * My notifications
-     * @description The caller’s notifications in the organisation acted for, newest first, with the unread count.
+     * My notifications, newest first
+     * @description The notification centre of the caller in the organisation acted for, a page at a time.
      */
     get: operations['getApiCaribouNotifications'];
     put?: never;
@@ -2415,8 +2530,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * My unread notifications
-     * @description How many of the caller’s notifications are unread (the bell’s badge).
+     * How many of my notifications are unread
+     * @description The count the bell in the top bar shows.
      */
     get: operations['getApiCaribouNotificationsUnreadCount'];
     put?: never;
@@ -2437,8 +2552,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Mark a notification read
-     * @description Marks one of the caller’s notifications read; answers the unread count left.
+     * Mark one notification read
+     * @description Only the caller’s own notification; answers the unread count left.
      */
     post: operations['postApiCaribouNotificationsIdRead'];
     delete?: never;
@@ -2458,7 +2573,7 @@ export interface paths {
     put?: never;
     /**
      * Mark all my notifications read
-     * @description Marks every notification of the caller in the organisation acted for read.
+     * @description Every notification of the caller in the organisation acted for.
      */
     post: operations['postApiCaribouNotificationsReadAll'];
     delete?: never;
@@ -2476,13 +2591,13 @@ export interface paths {
     };
     /**
      * Alert rules of a portfolio
-     * @description Group admins: the rules that notify when a monitored portfolio’s scores change.
+     * @description Group admins of the organisation acted for. The rules that turn the portfolio’s recorded changes into alerts.
      */
     get: operations['getApiCaribouPortfolioIdAlertRules'];
     put?: never;
     /**
-     * Add an alert rule
-     * @description Group admins: a rule on a portfolio (a level change, a threshold or a delta) and the channels it notifies.
+     * Add an alert rule to a portfolio
+     * @description Group admins of the organisation acted for. A level change, a score crossing a threshold, or a change of at least minDelta points; per product and cause or all; delivered in-app, by email digest, by webhook.
      */
     post: operations['postApiCaribouPortfolioIdAlertRules'];
     delete?: never;
@@ -2503,12 +2618,16 @@ export interface paths {
     post?: never;
     /**
      * Remove an alert rule
-     * @description Group admins: the rule stops notifying.
+     * @description Group admins of the organisation acted for. Changes already recorded stay; no alert follows from this rule any more.
      */
     delete: operations['deleteApiCaribouAlertRulesId'];
     options?: never;
     head?: never;
-    patch?: never;
+    /**
+     * Change an alert rule
+     * @description Group admins of the organisation acted for. Any of its fields, or enabled to switch it on or off; the changed rule must still fit together.
+     */
+    patch: operations['patchApiCaribouAlertRulesId'];
     trace?: never;
   };
   '/caribou/webhooks/endpoints': {
@@ -2519,14 +2638,14 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Webhook endpoints
-     * @description Group admins: the organisation’s webhook endpoints and the events each receives.
+     * Webhook endpoints of the organisation
+     * @description Group admins of the organisation acted for. Each endpoint with its state and its secrets by their last characters only.
      */
     get: operations['getApiCaribouWebhooksEndpoints'];
     put?: never;
     /**
-     * Add a webhook endpoint
-     * @description Group admins: an HTTPS endpoint receiving the chosen events, signed per Standard Webhooks; the answer holds its signing secret.
+     * Add a webhook endpoint (signed per Standard Webhooks)
+     * @description Group admins of the organisation acted for. https (http only to localhost); eventTypes empty means every event. The answer holds the signing secret, shown only this once.
      */
     post: operations['postApiCaribouWebhooksEndpoints'];
     delete?: never;
@@ -2547,14 +2666,14 @@ export interface paths {
     post?: never;
     /**
      * Remove a webhook endpoint
-     * @description Group admins: the endpoint receives nothing more.
+     * @description Group admins of the organisation acted for. Its pending deliveries are dropped with it.
      */
     delete: operations['deleteApiCaribouWebhooksEndpointsId'];
     options?: never;
     head?: never;
     /**
-     * Change a webhook endpoint
-     * @description Group admins: its URL, events or description, or enables/disables it.
+     * Change or enable/disable a webhook endpoint
+     * @description Group admins of the organisation acted for. Its URL, description, event types, or enabled (switched off by hand or after sustained failure).
      */
     patch: operations['patchApiCaribouWebhooksEndpointsId'];
     trace?: never;
@@ -2569,8 +2688,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Rotate a webhook signing secret
-     * @description Group admins: a new signing secret; the old one keeps signing for 24 h more.
+     * Rotate the signing secret (the old one signs for 24 h more)
+     * @description Group admins of the organisation acted for. The answer holds the new secret, shown only this once; messages carry both signatures for 24 hours.
      */
     post: operations['postApiCaribouWebhooksEndpointsIdRotate'];
     delete?: never;
@@ -2587,8 +2706,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Webhook delivery log
-     * @description Group admins: an endpoint’s delivery attempts with their response codes, a page at a time.
+     * Delivery log of an endpoint (attempts with response codes, deliveries)
+     * @description Group admins of the organisation acted for. Newest first, a page at a time: every attempt with its response code, and each message’s delivery state.
      */
     get: operations['getApiCaribouWebhooksEndpointsIdLog'];
     put?: never;
@@ -2609,8 +2728,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Redeliver a webhook message
-     * @description Group admins: sends a message to the endpoint again; answers the delivery lane it was queued on.
+     * Send a message to the endpoint again
+     * @description Group admins of the organisation acted for. Due now, with its original webhook-id (the receiver’s dedupe key).
      */
     post: operations['postApiCaribouWebhooksEndpointsIdMessagesMessageIdRedeliver'];
     delete?: never;
@@ -2786,7 +2905,10 @@ export interface operations {
   };
   getApiCaribouImageryCaptureIdFile: {
     parameters: {
-      query?: never;
+      query?: {
+        exp?: string;
+        sig?: string;
+      };
       header?: never;
       path: {
         captureId: string;
@@ -2796,18 +2918,26 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description The image */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'image/png': string;
+          'image/jpeg': string;
+          'image/webp': string;
+        };
       };
     };
   };
   getApiTilesSatelliteZXFile: {
     parameters: {
-      query?: never;
+      query?: {
+        exp?: string;
+        sig?: string;
+        date?: string;
+      };
       header?: never;
       path: {
         z: string;
@@ -2818,18 +2948,25 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description The tile */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'image/png': string;
+          'image/jpeg': string;
+          'image/webp': string;
+        };
       };
     };
   };
   getApiMapTilesZXFile: {
     parameters: {
-      query?: never;
+      query?: {
+        exp?: string;
+        sig?: string;
+      };
       header?: never;
       path: {
         z: string;
@@ -2840,18 +2977,24 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description The vector tile */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/vnd.mapbox-vector-tile': string;
+        };
       };
     };
   };
   getApiMapStyleFile: {
     parameters: {
-      query?: never;
+      query?: {
+        exp?: string;
+        sig?: string;
+        bbox?: string;
+      };
       header?: never;
       path: {
         file: string;
@@ -2883,7 +3026,11 @@ export interface operations {
   };
   getApiMapFeaturesGeojson: {
     parameters: {
-      query?: never;
+      query: {
+        exp?: string;
+        sig?: string;
+        bbox: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -2994,7 +3141,11 @@ export interface operations {
   };
   getApiImageryCapturesLayerTilesZXY: {
     parameters: {
-      query?: never;
+      query?: {
+        exp?: string;
+        sig?: string;
+        api_key?: string;
+      };
       header?: never;
       path: {
         layer: string;
@@ -3006,18 +3157,25 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description The tile */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'image/jpeg': string;
+          'image/png': string;
+        };
       };
     };
   };
   getApiImageryCapturesLayerWmts: {
     parameters: {
-      query?: never;
+      query?: {
+        exp?: string;
+        sig?: string;
+        api_key?: string;
+      };
       header?: never;
       path: {
         layer: string;
@@ -3026,12 +3184,14 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description The capabilities document */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/xml': string;
+        };
       };
     };
   };
@@ -3547,6 +3707,26 @@ export interface operations {
               id: number;
               name: string;
               products: string[];
+              /** @description The caller's abilities in this organisation, each the server policy's decision for one action. */
+              abilities: {
+                teamRead: boolean;
+                teamManage: boolean;
+                userUpdateSelf: boolean;
+                apiKeysManage: boolean;
+                billingRead: boolean;
+                portfolioRead: boolean;
+                portfolioWrite: boolean;
+                monitoringManage: boolean;
+                zorroUse: boolean;
+                appealRead: boolean;
+                appealDraft: boolean;
+                appealReview: boolean;
+                customersManage: boolean;
+                mocksManage: boolean;
+                analyticsAdmin: boolean;
+                jobsAdmin: boolean;
+                actForAnyOrganization: boolean;
+              };
             }[];
           };
         };
@@ -8398,6 +8578,128 @@ export interface operations {
       };
     };
   };
+  getApiCaribouPropertiesPropertyIdNoticePdf: {
+    parameters: {
+      query?: {
+        product?: 'zfire' | 'zhail' | 'zstorm' | 'zwind' | 'zwater' | 'zproperty' | 'roof_age';
+      };
+      header?: never;
+      path: {
+        propertyId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The notice, as a PDF attachment */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': string;
+        };
+      };
+    };
+  };
+  getApiCaribouPropertiesPropertyIdReportPdf: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        propertyId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The report, as a PDF attachment */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': string;
+        };
+      };
+    };
+  };
+  getApiCaribouNoticesTexts: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            templates: {
+              /** @enum {string} */
+              template: 'CO' | 'CA' | 'default';
+              blocks: {
+                /** @enum {string} */
+                block: 'introduction' | 'how_to_appeal' | 'contact';
+                title: string;
+                body: string;
+                defaultBody: string;
+                edited: boolean;
+              }[];
+            }[];
+          };
+        };
+      };
+    };
+  };
+  putApiCaribouNoticesTexts: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          template: 'CO' | 'CA' | 'default';
+          blocks: {
+            [key: string]: string | null;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            templates: {
+              /** @enum {string} */
+              template: 'CO' | 'CA' | 'default';
+              blocks: {
+                /** @enum {string} */
+                block: 'introduction' | 'how_to_appeal' | 'contact';
+                title: string;
+                body: string;
+                defaultBody: string;
+                edited: boolean;
+              }[];
+            }[];
+          };
+        };
+      };
+    };
+  };
   getApiZorroSearch: {
     parameters: {
       query?: {
@@ -9453,9 +9755,10 @@ export interface operations {
   getApiCaribouPortfolioIdProductPDiff: {
     parameters: {
       query: {
+        /** @description The earlier run’s id. */
         from: number;
+        /** @description A later run’s id, or "now" for the monitored book as it stands. */
         to: 'now' | number;
-        format?: 'csv' | 'xlsx';
       };
       header?: never;
       path: {
@@ -9493,8 +9796,11 @@ export interface operations {
   getApiCaribouPortfolioIdProductPDiffExport: {
     parameters: {
       query: {
+        /** @description The earlier run’s id. */
         from: number;
+        /** @description A later run’s id, or "now" for the monitored book as it stands. */
         to: 'now' | number;
+        /** @description csv (the default) or xlsx. */
         format?: 'csv' | 'xlsx';
       };
       header?: never;
@@ -9506,12 +9812,15 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description The changed rows */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'text/csv': string;
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
+        };
       };
     };
   };
@@ -9730,6 +10039,54 @@ export interface operations {
       };
     };
   };
+  patchApiCaribouAlertRulesId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name?: string;
+          /** @enum {string} */
+          kind?: 'level_change' | 'threshold' | 'delta';
+          threshold?: number | null;
+          minDelta?: number | null;
+          product?: ('zfire' | 'zhail' | 'zstorm' | 'zwind' | 'zproperty') | null;
+          cause?: ('capture' | 'model' | 'permit' | 'correction' | 'appeal') | null;
+          channels?: ('in_app' | 'email' | 'webhook')[];
+          enabled?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: number;
+            portfolioId: number;
+            name: string;
+            /** @enum {string} */
+            kind: 'level_change' | 'threshold' | 'delta';
+            threshold: number | null;
+            minDelta: number | null;
+            product: string | null;
+            cause: string | null;
+            channels: string[];
+            enabled: boolean;
+          };
+        };
+      };
+    };
+  };
   getApiCaribouWebhooksEndpoints: {
     parameters: {
       query?: never;
@@ -9756,7 +10113,7 @@ export interface operations {
               failingSince: string | null;
               createdAt: string;
               secrets: {
-                secret: string;
+                hint: string;
                 createdAt: string;
                 expiresAt: string | null;
               }[];
@@ -9780,7 +10137,9 @@ export interface operations {
           /** @default  */
           description?: string;
           /** @default [] */
-          eventTypes?: ('score.changed' | 'portfolio.ready' | 'portfolio.failed' | 'appeal.status_changed')[];
+          eventTypes?: (
+            'score.changed' | 'portfolio.ready' | 'portfolio.failed' | 'appeal.status_changed' | 'appeal.deadline'
+          )[];
         };
       };
     };
@@ -9801,10 +10160,12 @@ export interface operations {
             failingSince: string | null;
             createdAt: string;
             secrets: {
-              secret: string;
+              hint: string;
               createdAt: string;
               expiresAt: string | null;
             }[];
+            /** @description The new signing secret (whsec_…): shown only in this answer. */
+            secret: string;
           };
         };
       };
@@ -9844,7 +10205,9 @@ export interface operations {
         'application/json': {
           url?: string;
           description?: string;
-          eventTypes?: ('score.changed' | 'portfolio.ready' | 'portfolio.failed' | 'appeal.status_changed')[];
+          eventTypes?: (
+            'score.changed' | 'portfolio.ready' | 'portfolio.failed' | 'appeal.status_changed' | 'appeal.deadline'
+          )[];
           enabled?: boolean;
         };
       };
@@ -9866,7 +10229,7 @@ export interface operations {
             failingSince: string | null;
             createdAt: string;
             secrets: {
-              secret: string;
+              hint: string;
               createdAt: string;
               expiresAt: string | null;
             }[];
@@ -9902,10 +10265,12 @@ export interface operations {
             failingSince: string | null;
             createdAt: string;
             secrets: {
-              secret: string;
+              hint: string;
               createdAt: string;
               expiresAt: string | null;
             }[];
+            /** @description The new signing secret (whsec_…): shown only in this answer. */
+            secret: string;
           };
         };
       };

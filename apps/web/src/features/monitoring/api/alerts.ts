@@ -7,6 +7,7 @@ import {
 } from '@zview/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
+import { apiPath } from '../../../api/paths';
 
 /** Alert rules of a portfolio (group admins, issue 41): list, add, change, switch on/off, remove. */
 export const alertKeys = {
@@ -15,7 +16,9 @@ export const alertKeys = {
 };
 
 export const fetchAlertRules = (portfolioId: number) =>
-  api.get(`/api/caribou/portfolio/${portfolioId}/alert-rules`, { schema: alertRulesSchema }).then((b) => b.rules);
+  api
+    .get(apiPath('/caribou/portfolio/{id}/alert-rules', { id: portfolioId }), { schema: alertRulesSchema })
+    .then((b) => b.rules);
 
 export function useAlertRules(portfolioId: number, enabled: boolean) {
   return useQuery({
@@ -31,7 +34,7 @@ export function useAlertPortfolios(enabled: boolean) {
     queryKey: alertKeys.portfolios,
     queryFn: () =>
       api
-        .get('/api/caribou/portfolios', { query: { page: 1, itemsPerPage: 100 }, schema: portfolioListSchema })
+        .get(apiPath('/caribou/portfolios'), { query: { page: 1, itemsPerPage: 100 }, schema: portfolioListSchema })
         .then((b) => b.portfolios.map((p) => ({ id: p.id, name: p.name }))),
     enabled,
   });
@@ -42,8 +45,10 @@ export function useSaveAlertRule(portfolioId: number) {
   return useMutation({
     mutationFn: (v: { id: number; patch: AlertRulePatch } | { id: null; input: AlertRuleInput }) =>
       v.id === null
-        ? api.post(`/api/caribou/portfolio/${portfolioId}/alert-rules`, v.input, { schema: alertRuleSchema })
-        : api.patch(`/api/caribou/alert-rules/${v.id}`, v.patch, { schema: alertRuleSchema }),
+        ? api.post(apiPath('/caribou/portfolio/{id}/alert-rules', { id: portfolioId }), v.input, {
+            schema: alertRuleSchema,
+          })
+        : api.patch(apiPath('/caribou/alert-rules/{id}', { id: v.id }), v.patch, { schema: alertRuleSchema }),
     onSettled: () => client.invalidateQueries({ queryKey: alertKeys.rules(portfolioId) }),
   });
 }
@@ -51,7 +56,7 @@ export function useSaveAlertRule(portfolioId: number) {
 export function useRemoveAlertRule(portfolioId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete(`/api/caribou/alert-rules/${id}`),
+    mutationFn: (id: number) => api.delete(apiPath('/caribou/alert-rules/{id}', { id })),
     onSettled: () => client.invalidateQueries({ queryKey: alertKeys.rules(portfolioId) }),
   });
 }

@@ -8,9 +8,10 @@ import {
 } from '@zview/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
+import { apiPath } from '../../../api/paths';
 
 /** The organisation's webhook endpoints (group admins, issue 41). */
-const BASE = '/api/caribou/webhooks/endpoints';
+const BASE = apiPath('/caribou/webhooks/endpoints');
 export const webhookKeys = {
   endpoints: ['webhooks', 'endpoints'] as const,
   log: (id: number, page: number) => ['webhooks', 'endpoints', id, 'log', page] as const,
@@ -37,7 +38,10 @@ export function useDeliveryLog(id: number | null, page: number) {
   return useQuery({
     queryKey: webhookKeys.log(id ?? 0, page),
     queryFn: () =>
-      api.get(`${BASE}/${id}/log`, { query: { page, itemsPerPage: LOG_PAGE_SIZE }, schema: webhookLogSchema }),
+      api.get(apiPath('/caribou/webhooks/endpoints/{id}/log', { id: id ?? 0 }), {
+        query: { page, itemsPerPage: LOG_PAGE_SIZE },
+        schema: webhookLogSchema,
+      }),
     enabled: id !== null,
     placeholderData: keepPreviousData,
   });
@@ -61,7 +65,7 @@ export function useChangeEndpoint() {
   const onSettled = useInvalidate();
   return useMutation({
     mutationFn: ({ id, ...body }: Partial<EndpointFields> & { id: number; enabled?: boolean }) =>
-      api.patch(`${BASE}/${id}`, body, { schema: webhookEndpointSchema }),
+      api.patch(apiPath('/caribou/webhooks/endpoints/{id}', { id }), body, { schema: webhookEndpointSchema }),
     onSettled,
   });
 }
@@ -71,21 +75,30 @@ export function useRotateSecret() {
   const onSettled = useInvalidate();
   return useMutation({
     mutationFn: (id: number) =>
-      api.post(`${BASE}/${id}/rotate`, undefined, { schema: webhookEndpointWithSecretSchema }),
+      api.post(apiPath('/caribou/webhooks/endpoints/{id}/rotate', { id }), undefined, {
+        schema: webhookEndpointWithSecretSchema,
+      }),
     onSettled,
   });
 }
 
 export function useRemoveEndpoint() {
   const onSettled = useInvalidate();
-  return useMutation({ mutationFn: (id: number) => api.delete(`${BASE}/${id}`), onSettled });
+  return useMutation({
+    mutationFn: (id: number) => api.delete(apiPath('/caribou/webhooks/endpoints/{id}', { id })),
+    onSettled,
+  });
 }
 
 export function useRedeliver() {
   const onSettled = useInvalidate();
   return useMutation({
     mutationFn: ({ id, messageId }: { id: number; messageId: string }) =>
-      api.post(`${BASE}/${id}/messages/${messageId}/redeliver`, undefined, { schema: webhookRedeliveredSchema }),
+      api.post(
+        apiPath('/caribou/webhooks/endpoints/{id}/messages/{messageId}/redeliver', { id, messageId }),
+        undefined,
+        { schema: webhookRedeliveredSchema },
+      ),
     onSettled,
   });
 }

@@ -2,8 +2,9 @@ import { noticeTextsResponseSchema, type NoticeTextsResponse, type NoticeTextsUp
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { useSession } from '../../../session/session';
+import { apiPath } from '../../../api/paths';
 
-const PATH = '/api/caribou/notices/texts';
+const PATH = apiPath('/caribou/notices/texts');
 
 /** GET /api/caribou/notices/texts: each template's text blocks as the organisation's notices print them. */
 export function fetchNoticeTexts(signal?: AbortSignal): Promise<NoticeTextsResponse> {
