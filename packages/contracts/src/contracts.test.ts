@@ -31,6 +31,8 @@ describe('product order', () => {
 
   it('throws on an unknown product', () => {
     expect(() => sortProducts(['zfire', 'zquake'])).toThrow('Unknown product found in portfolio');
+    // zfire|prefill is fire with prefilled attributes: it sorts where zfire does.
+    expect(sortProducts(['zhail', 'zfire|prefill'])).toEqual(['zfire|prefill', 'zhail']);
   });
 
   it('has the display names of the spec', () => {
@@ -56,6 +58,8 @@ describe('formatting helpers', () => {
   it('groups numbers and shows 0 as -', () => {
     expect(formatNumber(1234567)).toBe('1,234,567');
     expect(formatCount(0)).toBe('-');
+    expect(formatCount(null)).toBe('-');
+    expect(formatCount(undefined)).toBe('-');
     expect(formatCount(12500)).toBe('12,500');
   });
   it('produces YYYYMMDD and MM/DD/YYYY', () => {
