@@ -86,6 +86,9 @@ describe('portfolio analysis', () => {
       // The scored book: references in the results, the dashboard, the rings, one ring's rows on the map.
       await page.goto(q1);
       await page.getByTestId('summary-cards').waitFor({ timeout: 30_000 });
+      // The mapped reference names each row (the demo world has no parcels in Georgia: all are errors).
+      await page.getByRole('tab', { name: /^Errors/ }).click();
+      await page.getByText('Q1-001', { exact: true }).first().waitFor({ timeout: 30_000 });
       const started = Date.now();
       await page.getByRole('tab', { name: 'Book analysis' }).click();
       await page
@@ -95,10 +98,27 @@ describe('portfolio analysis', () => {
           await screenshot(page, 'portfolio-analysis-failure');
           throw error;
         });
-      await page.getByTestId('score-distribution').locator('svg').first().waitFor();
+      // No row is scored: the chart says so rather than drawing an axis of zeros.
+      await page
+        .getByTestId('score-distribution')
+        .getByTestId('nothing-to-chart')
+        .waitFor()
+        .catch(async (error: unknown) => {
+          await screenshot(page, 'portfolio-analysis-failure');
+          throw error;
+        });
       const firstPaintMs = Date.now() - started;
       console.log(`  book dashboard first paint: ${firstPaintMs} ms`);
+      expect(await page.getByTestId('score-distribution').innerText()).toContain(
+        'No row of this book has a score, so there is no distribution to chart.',
+      );
       expect(await page.getByTestId('book-total-value').innerText()).toBe('$4,350,000');
+      await expect
+        .poll(() => page.getByTestId('accumulation-map').getAttribute('data-map-state'), { timeout: 30_000 })
+        .toBe('shown');
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await page.getByTestId('accumulation-map').scrollIntoViewIfNeeded();
+      await screenshot(page, 'portfolio-analysis-hexagons');
       await page.getByTestId('ring-row').first().waitFor({ timeout: 30_000 });
       expect(await page.getByTestId('ring-row').first().innerText()).toContain('$3,750,000');
       await page.getByTestId('ring-row').first().click();

@@ -4,22 +4,25 @@ import {
   noticeTextsResponseSchema,
   whatIfResponseSchema,
 } from '@zview/contracts';
+import { sql } from 'kysely';
 import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { seedWorld } from '../src/world/seed.js';
 import { useTestApp } from './app.js';
 import { authHeader, createOrganization, createUser } from './factories.js';
+import { unzipFiles } from './portfolio/unzip.js';
 import { inkOf, pdfText, renderPdfPage } from './support/pdf.js';
 
 const { app, db, url } = await useTestApp();
 await seedWorld(url, { properties: 300 });
 
 const PRODUCTS = ['zfire', 'zhail', 'zwind', 'zstorm', 'appeals'];
-const home = await createOrganization(db, { name: 'Notice Mutual', products: PRODUCTS });
-const foreign = await createOrganization(db, { name: 'Foreign Notice Co', products: PRODUCTS });
+const home = await createOrganization(db, { name: 'Notice Mutual', products: [...PRODUCTS, 'zfire-portfolio'] });
+const foreign = await createOrganization(db, { name: 'Foreign Notice Co', products: [...PRODUCTS, 'zfire-portfolio'] });
 const hailOnly = await createOrganization(db, { name: 'Hail Notice Co', products: ['zhail'] });
+const homeMember = await createUser(db, { org: home, role: 'member' });
 const H = {
-  member: await authHeader(app, await createUser(db, { org: home, role: 'member' })),
+  member: await authHeader(app, homeMember),
   admin: await authHeader(app, await createUser(db, { org: home, role: 'admin' })),
   foreign: await authHeader(app, await createUser(db, { org: foreign, role: 'admin' })),
   hail: await authHeader(app, await createUser(db, { org: hailOnly, role: 'admin' })),
@@ -254,5 +257,87 @@ describe('GET /api/caribou/properties/:propertyId/report.pdf', () => {
     expect((await report(H.member, 'no such property')).statusCode).toBe(400);
     expect((await report(H.member, 'prop-does-not-exist')).statusCode).toBe(404);
     expect((await report({})).statusCode).toBe(401);
+  });
+});
+
+// A portfolio's rows as the ingest leaves them (the pipeline is not what this tests).
+await db
+  .insertInto('portfolio_uploads')
+  .values({
+    name: 'notices-book.csv',
+    organization_id: home.id,
+    user_id: homeMember.id,
+    original_name: 'book.csv',
+    size_bytes: 100,
+    delimiter: ',',
+    has_bom: false,
+    header: JSON.stringify(['ref', 'address']),
+  } as never)
+  .execute();
+const portfolio = await db
+  .insertInto('portfolios')
+  .values({
+    organization_id: home.id,
+    name: 'Front Range book',
+    uploaded_file_name: 'notices-book.csv',
+    created_by: homeMember.id,
+    header: JSON.stringify(['ref', 'address']),
+    column_mapping: JSON.stringify({}),
+    row_count: 3,
+  } as never)
+  .returning('id')
+  .executeTakeFirstOrThrow();
+await sql`CREATE TABLE ${sql.id(`portfolio_rows_${portfolio.id}`)} PARTITION OF portfolio_rows FOR VALUES IN (${sql.lit(portfolio.id)})`.execute(
+  db,
+);
+await db
+  .insertInto('portfolio_rows')
+  .values(
+    [
+      { row_number: 1, ref: 'POL-1', address: '742 Foothill Rd, Boulder, CO 80302', geo_property_id: boulder },
+      { row_number: 2, ref: 'POL-2', address: '5120 Ridgecrest Dr, Paradise, CA 95969', geo_property_id: paradise },
+      { row_number: 3, ref: 'POL-3', address: 'Nowhere', problem: 'No address' },
+    ].map((r) => ({ portfolio_id: portfolio.id, raw_values: JSON.stringify([r.ref, r.address]), ...r })) as never,
+  )
+  .execute();
+describe('POST /api/caribou/portfolio/:id/notices', () => {
+  const zip = (headers: Record<string, string>, payload: unknown, id = portfolio.id) =>
+    app.inject({ method: 'POST', url: `/api/caribou/portfolio/${id}/notices`, headers, payload: payload as object });
+
+  it('streams one notice per selected row placed on a property, and lists the others', async () => {
+    const res = await zip(H.member, { product: 'zfire', rows: [3, 2, 1] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    expect(res.headers['content-disposition']).toContain('notices_Front_Range_book_zfire.zip');
+    expect(res.headers['content-length']).toBeUndefined(); // streamed, not buffered
+    const files = unzipFiles(res.rawPayload);
+    expect([...files.keys()]).toEqual(['000001_POL-1_zfire.pdf', '000002_POL-2_zfire.pdf', 'skipped.txt']);
+    expect((await pdfText(files.get('000001_POL-1_zfire.pdf')!)).text).toContain(
+      'Wildfire and property risk score notice (Colorado)',
+    );
+    expect((await pdfText(files.get('000002_POL-2_zfire.pdf')!)).text).toContain(
+      'Property risk score notice (California)',
+    );
+    expect(files.get('skipped.txt')!.toString()).toBe('row 3 (POL-3), Nowhere: not placed on a property\n');
+  });
+
+  it('refuses bad selections with a clear 4xx, and another organisation’s portfolio with 404', async () => {
+    const cases: [unknown, number, string][] = [
+      [{ product: 'zfire', rows: [] }, 400, 'Select at least one row.'],
+      [{ product: 'zfire', rows: [1, 1] }, 400, 'Select each row once.'],
+      [{ product: 'zfire', rows: Array.from({ length: 201 }, (_, i) => i + 1) }, 400, 'at most 200 rows'],
+      [{ product: 'zfire', rows: [1, 'two'] }, 400, ''],
+      [{ product: 'zbogus', rows: [1] }, 400, ''],
+      [{ product: 'zfire', rows: [1, 7, 9] }, 400, 'This portfolio has no row 7, 9.'],
+      [{ product: 'zfire', rows: [3] }, 400, 'None of the selected rows is placed on a property'],
+    ];
+    for (const [payload, status, message] of cases) {
+      const res = await zip(H.member, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(status);
+      expect(res.json().error.message).toContain(message);
+    }
+    expect((await zip(H.foreign, { product: 'zfire', rows: [1] })).statusCode).toBe(404);
+    expect((await zip(H.member, { product: 'zfire', rows: [1] }, 999_999)).statusCode).toBe(404);
+    expect((await zip({}, { product: 'zfire', rows: [1] })).statusCode).toBe(401);
   });
 });

@@ -102,3 +102,17 @@ export type NoticeTextsUpdate = z.infer<typeof noticeTextsUpdateSchema>;
 export const NOTICE_ZIP_MAX_ROWS = 200;
 
 export const reportParamsSchema = whatIfParamsSchema;
+
+/** The rows of a portfolio whose notices to put in one ZIP (row numbers as in the portfolio's results). */
+export const noticeZipBodySchema = z.object({
+  product: noticeProductSchema.default('zfire'),
+  rows: z
+    .array(z.number().int().min(1).max(10_000_000))
+    .min(1, 'Select at least one row.')
+    .max(
+      NOTICE_ZIP_MAX_ROWS,
+      `One ZIP holds the notices of at most ${NOTICE_ZIP_MAX_ROWS} rows: select fewer, or download them in parts.`,
+    )
+    .refine((rows) => new Set(rows).size === rows.length, 'Select each row once.'),
+});
+export type NoticeZipBody = z.infer<typeof noticeZipBodySchema>;

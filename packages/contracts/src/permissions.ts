@@ -265,6 +265,7 @@ export const ABILITY_ACTIONS = {
   portfolioRead: 'portfolio:read',
   portfolioWrite: 'portfolio:write',
   monitoringManage: 'monitoring:manage',
+  noticesManage: 'notices:manage',
   zorroUse: 'zorro:use',
   appealRead: 'appeal:read',
   appealDraft: 'appeal:draft',
@@ -503,6 +504,7 @@ export const ROUTE_GUARDS = [
   'internalAdmin',
   'appeals',
   'apiKeys',
+  'notices',
 ] as const;
 export type RouteGuard = (typeof ROUTE_GUARDS)[number];
 
@@ -519,6 +521,8 @@ const GUARD_ABILITIES: Record<RouteGuard, Ability> = {
   appeals: 'appealRead',
   /** Group or internal admins with user management: the public API's keys (issue 19). */
   apiKeys: 'apiKeysManage',
+  /** The organisation's wording of score notices (issue 42): group or internal admins. */
+  notices: 'noticesManage',
 };
 
 /** True when every guard passes (no guards: open to every signed-in user). */

@@ -136,10 +136,14 @@ export const dashboardSchema = z.object({
       levels: z.object({ low: levelFigures, medium: levelFigures, high: levelFigures, none: levelFigures }),
     }),
   ),
-  /** H3 resolution-7 cells with their value, for the map's hexagon layer. */
+  /**
+   * H3 cells of resolutions 5, 7 and 9 (the cells of most value of each) with their value, for the
+   * map's hexagon layer: it draws the resolution that suits its zoom.
+   */
   hexagons: z.array(
     z.object({
       cell: z.string(),
+      resolution: z.number(),
       count: z.number(),
       value: z.number(),
       /** The cell's outline as [longitude, latitude] pairs, closed. */

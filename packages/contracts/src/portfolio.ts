@@ -457,9 +457,12 @@ export const uploadResultSchema = z.object({
 export type UploadResult = z.infer<typeof uploadResultSchema>;
 
 /** GET /caribou/jobs: one job per portfolio scoring run (internal admins, every organisation). */
+/** A portfolio's file read (ingest; its id is the portfolio's) or one of its scoring runs (the run's id). */
+export const JOB_TYPES = ['portfolio-ingest', 'portfolio-run'] as const;
+export type JobType = (typeof JOB_TYPES)[number];
 export const jobSchema = z.object({
   id: z.number(),
-  type: z.literal('portfolio-run'),
+  type: z.enum(JOB_TYPES),
   state: z.enum(JOB_STATES),
   portfolioId: z.number(),
   portfolioName: z.string(),
@@ -484,6 +487,8 @@ export const jobsMetadataSchema = z.object({
 export type JobsMetadata = z.infer<typeof jobsMetadataSchema>;
 /** POST /caribou/jobs/{id}/suspend and /resume */
 export const jobStateChangeSchema = z.object({ id: z.number(), state: z.enum(JOB_STATES) });
+/** Which kind of job the id names (a scoring run by default, as before the file read was a job). */
+export const jobStateChangeQuerySchema = z.object({ type: z.enum(JOB_TYPES).default('portfolio-run') });
 
 /** Path parameters of the portfolio routes: a portfolio, a product of it, an uploaded file. */
 export const portfolioIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });

@@ -2,54 +2,118 @@ import { sql } from 'kysely';
 import type { Db } from './database.js';
 
 /**
- * Background work as internal admins see it: one job per portfolio scoring run, across
- * organisations. A job's state is derived from its run (finished, suspended, started or queued).
+ * Background work as internal admins see it, across organisations: one job per portfolio file read
+ * (ingest) and one per scoring run. A job's state is derived from its portfolio or run: finished,
+ * suspended, running (a run with a committed chunk; a read whose advisory lock a worker holds) or queued.
  */
-const jobState = sql<string>`CASE WHEN r.completed_at IS NOT NULL THEN 'complete' WHEN r.suspended_at IS NOT NULL THEN 'suspended'
+export type JobType = 'portfolio-run' | 'portfolio-ingest';
+
+/** The ingest's advisory lock (jobs/portfolio-jobs.ts lockIngest: hashtext(name), portfolio id). */
+export const INGEST_LOCK = 'portfolio-ingest';
+
+const runState = sql<string>`CASE WHEN r.completed_at IS NOT NULL THEN 'complete' WHEN r.suspended_at IS NOT NULL THEN 'suspended'
   WHEN EXISTS (SELECT 1 FROM portfolio_run_chunks c WHERE c.run_id = r.id) THEN 'running' ELSE 'queued' END`;
+const ingestState = sql<string>`CASE WHEN p.ingested_at IS NOT NULL THEN 'complete' WHEN p.ingest_suspended_at IS NOT NULL THEN 'suspended'
+  WHEN EXISTS (SELECT 1 FROM pg_locks l WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 2
+                 AND l.classid = hashtext(${INGEST_LOCK})::oid AND l.objid = p.id::oid) THEN 'running' ELSE 'queued' END`;
+
+/** Every job, as one relation (type, id, portfolio, organisation, product, state …). */
+const allJobs = sql`(
+  SELECT 'portfolio-run'::text AS type, r.id, r.portfolio_id, p.name, p.organization_id, o.name AS organization_name,
+    r.product, r.model_version, r.chunk_count, r.created_at, r.completed_at, r.suspended_at, ${runState} AS state
+  FROM portfolio_runs r JOIN portfolios p ON p.id = r.portfolio_id JOIN organizations o ON o.id = p.organization_id
+  UNION ALL
+  SELECT 'portfolio-ingest'::text, p.id, p.id, p.name, p.organization_id, o.name,
+    '', '', 1, p.created_at, p.ingested_at, p.ingest_suspended_at, ${ingestState}
+  FROM portfolios p JOIN organizations o ON o.id = p.organization_id)`;
+
+export interface JobRow {
+  type: JobType;
+  id: number;
+  portfolio_id: number;
+  name: string;
+  organization_id: number;
+  organization_name: string;
+  product: string;
+  model_version: string;
+  chunk_count: number;
+  created_at: Date;
+  completed_at: Date | null;
+  suspended_at: Date | null;
+  state: string;
+  /** Committed chunks of a run; 1 once a file is read. */
+  committed: number;
+  total: string;
+}
 
 export async function jobsPage(
   db: Db,
   filter: { state: string | 'all'; organizationId?: number },
   page: { limit: number; offset: number },
 ) {
-  let base = db
-    .selectFrom('portfolio_runs as r')
-    .innerJoin('portfolios as p', 'p.id', 'r.portfolio_id')
-    .innerJoin('organizations as o', 'o.id', 'p.organization_id');
-  if (filter.state !== 'all') base = base.where(jobState, '=', filter.state);
-  if (filter.organizationId) base = base.where('p.organization_id', '=', filter.organizationId);
-  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  const rows = await base
-    .select([
-      'r.id',
-      'r.portfolio_id',
-      'p.name',
-      'p.organization_id',
-      'o.name as organization_name',
-      'r.product',
-      'r.model_version',
-      'r.chunk_count',
-      'r.created_at',
-      'r.completed_at',
-      'r.suspended_at',
-      jobState.as('state'),
-      sql<number>`(SELECT count(*) FROM portfolio_run_chunks c WHERE c.run_id = r.id)`.as('committed'),
-    ])
-    .orderBy('r.id', 'desc')
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
-  return { total: Number(total), rows };
+  const { rows } = await sql<JobRow>`
+    SELECT j.*, count(*) OVER () AS total,
+      CASE WHEN j.type = 'portfolio-ingest' THEN (j.completed_at IS NOT NULL)::int
+           ELSE (SELECT count(*) FROM portfolio_run_chunks c WHERE c.run_id = j.id)::int END AS committed
+    FROM ${allJobs} j
+    WHERE (${filter.state} = 'all' OR j.state = ${filter.state})
+      AND (${filter.organizationId ?? null}::int IS NULL OR j.organization_id = ${filter.organizationId ?? null}::int)
+    -- Newest first; a portfolio's read before its runs of the same moment.
+    ORDER BY j.created_at DESC, j.type DESC, j.id DESC
+    LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db);
+  let total = Number(rows[0]?.total ?? 0);
+  // A page past the end has no row to carry the count.
+  if (!rows.length && page.offset > 0) {
+    const counted = await sql<{ n: string }>`SELECT count(*) AS n FROM ${allJobs} j
+      WHERE (${filter.state} = 'all' OR j.state = ${filter.state})
+        AND (${filter.organizationId ?? null}::int IS NULL OR j.organization_id = ${filter.organizationId ?? null}::int)`.execute(
+      db,
+    );
+    total = Number(counted.rows[0]!.n);
+  }
+  return { total, rows };
 }
-export type JobRow = Awaited<ReturnType<typeof jobsPage>>['rows'][number];
 
 /** Number of jobs in each state. */
 export async function jobStateCounts(db: Db): Promise<Record<string, number>> {
-  const rows = await db
-    .selectFrom('portfolio_runs as r')
-    .select([jobState.as('state'), (eb) => eb.fn.countAll<number>().as('n')])
-    .groupBy(sql`1`)
-    .execute();
+  const { rows } = await sql<{
+    state: string;
+    n: string;
+  }>`SELECT j.state, count(*) AS n FROM ${allJobs} j GROUP BY 1`.execute(db);
   return Object.fromEntries(rows.map((row) => [row.state, Number(row.n)]));
+}
+
+/**
+ * Suspends or resumes a portfolio's file read; null when there is no such portfolio, else whether
+ * it had been read already (then nothing changes).
+ */
+export async function setIngestSuspended(
+  db: Db,
+  portfolioId: number,
+  suspended: boolean,
+): Promise<{ completed: boolean } | null> {
+  const row = await db
+    .selectFrom('portfolios')
+    .select(['ingested_at'])
+    .where('id', '=', portfolioId)
+    .executeTakeFirst();
+  if (!row) return null;
+  if (row.ingested_at) return { completed: true };
+  await db
+    .updateTable('portfolios')
+    .set({ ingest_suspended_at: suspended ? new Date() : null })
+    .where('id', '=', portfolioId)
+    .where('ingested_at', 'is', null)
+    .execute();
+  return { completed: false };
+}
+
+/** Whether staff have suspended this portfolio's file read. */
+export async function isIngestSuspended(db: Db, portfolioId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('portfolios')
+    .select('ingest_suspended_at')
+    .where('id', '=', portfolioId)
+    .executeTakeFirst();
+  return Boolean(row?.ingest_suspended_at);
 }

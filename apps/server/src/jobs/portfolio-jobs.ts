@@ -9,7 +9,9 @@ import { finishIfComplete, pendingChunks, processChunk, startRun } from '../doma
 import type { BatchGeocoder, PortfolioScorer } from '../domain/portfolio/pipeline/seams.js';
 import type { Delimiter, TextEncodingName } from '../domain/portfolio/io/index.js';
 import type { BlobStore } from '../storage/blob-store.js';
+import { Readable } from 'node:stream';
 import { findStalledJobs } from '../db/job-leases.js';
+import { INGEST_LOCK, isIngestSuspended } from '../db/jobs.js';
 import { findIngestSource, isIngested, lockIngest, setProcessingError, unlockIngest } from '../db/portfolio-ingest.js';
 import { productsOf } from '../db/portfolios.js';
 import { defineJob, queueName, type JobQueue } from './queue.js';
@@ -78,6 +80,8 @@ export async function handleIngest(deps: PortfolioWorkerDeps, portfolioId: numbe
       // (rescueStalledIngests). A second run of the job waits here, then finds the rows read.
       await lockIngest(client, INGEST_LOCK, portfolioId);
       if (await isIngested(deps.db, portfolioId)) return handleIngestRuns(deps, portfolioId, portfolio.created_by);
+      // Suspended by staff (before or during an earlier attempt): resuming queues the read again.
+      if (await isIngestSuspended(deps.db, portfolioId)) return;
       if ((await deps.blobs.size(uploadBlobKey(portfolio.uploaded_file_name))) === null) {
         await setProcessingError(
           deps.db,
@@ -87,7 +91,7 @@ export async function handleIngest(deps: PortfolioWorkerDeps, portfolioId: numbe
         return;
       }
       // (The new partition's statistics are gathered inside: see ingest.ts.)
-      await ingestPortfolio(client, deps.blobs, {
+      await ingestPortfolio(client, stoppableBlobs(deps, portfolioId), {
         grid: await parcelGridOf(deps.scorer),
         addresses: await exactAddressesOf(deps.geocoder),
         id: portfolio.id,
@@ -97,6 +101,9 @@ export async function handleIngest(deps: PortfolioWorkerDeps, portfolioId: numbe
         mapping: portfolio.column_mapping as ColumnMapping,
       });
     } catch (error) {
+      // Suspended mid-read: the read rolled back; it is read again when resumed.
+      if (error instanceof IngestSuspended || (await isIngestSuspended(deps.db, portfolioId).catch(() => false)))
+        return;
       // Shown with the portfolio until a retry succeeds (a successful read clears it).
       await setProcessingError(
         deps.db,
@@ -148,7 +155,46 @@ async function exactAddressesOf(geocoder: BatchGeocoder) {
   return (await geocoder.exactAddresses?.().catch(() => null)) ?? null;
 }
 
-const INGEST_LOCK = 'portfolio-ingest';
+/** How often a file read asks whether staff suspended it (once per chunk of the file, at most this often). */
+const SUSPENSION_CHECK_MS = 250;
+
+/** Thrown into a file read that staff suspended: its transaction rolls back. */
+export class IngestSuspended extends Error {
+  constructor() {
+    super('The file read was suspended.');
+  }
+}
+
+/**
+ * The blob store with the portfolio's file read stopping when staff suspend it (issue 45 item 2):
+ * between chunks of the file, at most every SUSPENSION_CHECK_MS, it asks; the read, one
+ * transaction, then fails with IngestSuspended and rolls back.
+ */
+function stoppableBlobs(deps: PortfolioWorkerDeps, portfolioId: number): BlobStore {
+  const store = deps.blobs;
+  return {
+    write: (key, source) => store.write(key, source),
+    size: (key) => store.size(key),
+    delete: (key) => store.delete(key),
+    read(key, range) {
+      const source = store.read(key, range);
+      async function* checked() {
+        let checkedAt = Date.now();
+        for await (const chunk of source) {
+          if (Date.now() - checkedAt >= SUSPENSION_CHECK_MS) {
+            checkedAt = Date.now();
+            if (await isIngestSuspended(deps.db, portfolioId)) {
+              source.destroy();
+              throw new IngestSuspended();
+            }
+          }
+          yield chunk as Buffer;
+        }
+      }
+      return Readable.from(checked(), { objectMode: false });
+    },
+  };
+}
 /** An ingest this old whose lock nobody holds belongs to a worker that died. */
 const STALLED_AFTER_SECONDS = 30;
 

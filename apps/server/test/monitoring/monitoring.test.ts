@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { diffCounts } from '../../src/db/run-diff.js';
 import { recordWorldChange } from '../../src/domain/monitoring/books.js';
-import { ensurePlacementCells } from '../../src/domain/portfolio/score-index.js';
+import { ensurePlacementCells } from '../../src/domain/portfolio/pipeline/score-index.js';
 import { notifyPortfolioAndAppealEvents } from '../../src/domain/notifications/watchers.js';
 import { runMonitoringStep } from '../../src/jobs/monitoring-jobs.js';
 import { recaptureArea } from '../../src/world/recapture.js';

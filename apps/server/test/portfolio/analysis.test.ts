@@ -63,6 +63,10 @@ describe('column mapping', () => {
     const detected = await check(headers, name);
     expect(detected.json().layout).toBeNull();
     expect(detected.json().mappingProblems).toEqual([NO_USABLE_COLUMN_MESSAGE]);
+    // A POST without a body is the dry run with the mapping the file would get.
+    const bare = await app.inject({ method: 'POST', url: `/api/caribou/portfolio/uploads/${name}/check`, headers });
+    expect(bare.statusCode, bare.body).toBe(200);
+    expect(bare.json().mappingProblems).toEqual([NO_USABLE_COLUMN_MESSAGE]);
     expect((await create(headers, name)).json().error.message).toBe(NO_USABLE_COLUMN_MESSAGE);
 
     const twice = await check(headers, name, { columnMapping: { fields: { street: 'Town', city: 'Town' } } });

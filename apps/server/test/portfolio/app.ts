@@ -8,7 +8,8 @@ import type { Db } from '../../src/db/database.js';
 import { createPortfolioServices, type PortfolioServices } from '../../src/portfolio-services.js';
 import { startPortfolioWorker } from '../../src/jobs/portfolio-jobs.js';
 import { JobQueue } from '../../src/jobs/queue.js';
-import { LocalBlobStore } from '../../src/storage/blob-store.js';
+import { LocalBlobStore, type BlobStore } from '../../src/storage/blob-store.js';
+import { Readable } from 'node:stream';
 import { riskModelScorer } from '../../src/domain/portfolio/pipeline/risk-scorer.js';
 import type { BatchGeocoder, PortfolioScorer } from '../../src/domain/portfolio/pipeline/seams.js';
 import { worldGeocoder } from '../../src/domain/portfolio/pipeline/world-geocoder.js';
@@ -32,6 +33,8 @@ export async function usePortfolioTestApp(
     worker?: boolean;
     scorer?: ReturnType<typeof fakeScorer>;
     realEngines?: { properties: number };
+    /** The worker reads files this many ms per chunk of 16 KB (a file read slowed enough to catch). */
+    slowReadMs?: number;
   } = {},
 ) {
   const database = await useTestDatabase();
@@ -61,7 +64,7 @@ export async function usePortfolioTestApp(
   if (options.worker !== false) {
     await startPortfolioWorker({
       db: database.db,
-      blobs: services.blobs,
+      blobs: options.slowReadMs ? slowReads(services.blobs, options.slowReadMs) : services.blobs,
       queue,
       connect: async () => {
         const client = new pg.Client({ connectionString: database.url });
@@ -79,6 +82,26 @@ export async function usePortfolioTestApp(
     rmSync(dataDir, { recursive: true, force: true });
   });
   return { app, ...database, services, scorer, geocoder, queue, dataDir };
+}
+
+/** The store with every read cut into 16 KB pieces, each `ms` after the last. */
+function slowReads(store: BlobStore, ms: number): BlobStore {
+  return {
+    write: (key, source) => store.write(key, source),
+    size: (key) => store.size(key),
+    delete: (key) => store.delete(key),
+    read(key, range) {
+      const source = store.read(key, range);
+      async function* slowly() {
+        for await (const chunk of source as AsyncIterable<Buffer>)
+          for (let at = 0; at < chunk.length; at += 16_384) {
+            await new Promise((resolve) => setTimeout(resolve, ms));
+            yield chunk.subarray(at, at + 16_384);
+          }
+      }
+      return Readable.from(slowly(), { objectMode: false });
+    },
+  };
 }
 
 /**

@@ -1,7 +1,8 @@
 import { zorroFiltersSchema, zorroSearchQuerySchema } from '@zview/contracts';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { orderedFilingIds } from '../../src/db/zorro.js';
+import { orderedFilingIds, pageTexts } from '../../src/db/zorro.js';
+import { sentenceQuote } from '../../src/domain/zorro/quote.js';
 import { facetCounts, searchFilings } from './sql-oracle.js';
 import { facets, search } from '../../src/domain/zorro/search.js';
 import { parseTextQuery } from '../../src/domain/zorro/text-query.js';
@@ -86,8 +87,14 @@ describe('facets and results in memory', () => {
         ).toEqual(reference.rows.map((r) => r.id));
         const hits = (list: { filingId: number; page: number; highlight: string }[]) =>
           list.sort((a, b) => a.filingId - b.filingId).map((h) => [h.filingId, h.page, h.highlight]);
+        // The finder quotes whole sentences of the reference's best page around its highlight.
+        const bodies = await pageTexts(db, reference.hits);
+        const quoted = reference.hits.map((h) => ({
+          ...h,
+          highlight: sentenceQuote(bodies.get(`${h.documentId}:${h.page}`)!, h.highlight),
+        }));
         expect(hits(answer.results.flatMap((r) => (r.hit ? [{ filingId: r.id, ...r.hit }] : []))), label).toEqual(
-          hits(reference.hits),
+          hits(quoted),
         );
       }
   });

@@ -663,7 +663,10 @@ export interface paths {
      */
     get: operations['getApiCaribouPortfolioUploadsNameCheck'];
     put?: never;
-    /** Dry run of an uploaded file read with a chosen column mapping */
+    /**
+     * Dry run of an uploaded file with a chosen column mapping
+     * @description Reads every row of an uploaded file as the mapping given inline (columnMapping) or saved (mappingId) says, and answers what each column is read as, with samples, the rows that will fail and the mapping’s problems. Without either, the saved mapping for files with this header, else the detected one.
+     */
     post: operations['postApiCaribouPortfolioUploadsNameCheck'];
     delete?: never;
     options?: never;
@@ -1028,7 +1031,7 @@ export interface paths {
     };
     /**
      * Background jobs
-     * @description Internal admins: the portfolio scoring runs, filtered by state, a page at a time.
+     * @description Internal admins: the portfolios’ file reads (ingest) and scoring runs, filtered by state, newest first, a page at a time.
      */
     get: operations['getApiCaribouJobs'];
     put?: never;
@@ -1070,7 +1073,7 @@ export interface paths {
     put?: never;
     /**
      * Suspend a job
-     * @description Internal admins: stops a scoring run from taking more chunks; it can be resumed.
+     * @description Internal admins: stops a scoring run from taking more chunks, or a file read (type=portfolio-ingest, the portfolio’s id) where it is; either can be resumed.
      */
     post: operations['postApiCaribouJobsIdSuspend'];
     delete?: never;
@@ -1090,7 +1093,7 @@ export interface paths {
     put?: never;
     /**
      * Resume a job
-     * @description Internal admins: lets a suspended scoring run take its remaining chunks.
+     * @description Internal admins: lets a suspended scoring run take its remaining chunks, or reads a suspended file (type=portfolio-ingest) again from its start.
      */
     post: operations['postApiCaribouJobsIdResume'];
     delete?: never;
@@ -1146,10 +1149,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The organisation’s saved column mappings */
+    /**
+     * The organisation’s saved column mappings
+     * @description Every column mapping the organisation saved, with the header it was saved for.
+     */
     get: operations['getApiCaribouPortfolioMappings'];
     put?: never;
-    /** Save a column mapping for files with these headers */
+    /**
+     * Save a column mapping
+     * @description Saves a column mapping under a name for files with these headers (offered again for such a file); a name saved again replaces its mapping.
+     */
     post: operations['postApiCaribouPortfolioMappings'];
     delete?: never;
     options?: never;
@@ -1167,7 +1176,10 @@ export interface paths {
     get?: never;
     put?: never;
     post?: never;
-    /** Delete a saved column mapping */
+    /**
+     * Delete a saved column mapping
+     * @description Deletes one of the organisation’s saved column mappings (another organisation’s id answers 404).
+     */
     delete: operations['deleteApiCaribouPortfolioMappingsId'];
     options?: never;
     head?: never;
@@ -1181,7 +1193,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Insured value and rows by state, county, ZIP or H3 cell, per risk level (JSON, CSV or XLSX) */
+    /**
+     * Insured value and rows by area and risk level
+     * @description A page of the areas of a scored product (state, county, ZIP or H3 cell at resolution 5, 7 or 9), most value first, each with its rows and insured value per risk level and the grouping’s totals. format=csv or xlsx answers every area as an attachment. 409 while the product is not scored yet.
+     */
     get: operations['getApiCaribouPortfolioIdAccumulation'];
     put?: never;
     post?: never;
@@ -1198,7 +1213,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The largest accumulations of value within a radius (250 m or 1 km) */
+    /**
+     * The largest accumulations within a radius
+     * @description The rings of 250 m or 1 km holding the most insured value (the most rows when the file has no value column), each centred at least a radius from every better one, with their rows, value and rows rated high. format=csv or xlsx answers them as an attachment.
+     */
     get: operations['getApiCaribouPortfolioIdAccumulationRings'];
     put?: never;
     post?: never;
@@ -1215,7 +1233,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The rows within a ring */
+    /**
+     * The rows within a ring
+     * @description The located rows within a radius of a point (a ring of the list), most value first, with their score and risk level in the product’s current run.
+     */
     get: operations['getApiCaribouPortfolioIdAccumulationRingRows'];
     put?: never;
     post?: never;
@@ -1232,10 +1253,33 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The book dashboard: scores, value by level, hexagons of value */
+    /**
+     * The book dashboard
+     * @description The book at a glance: per product its score distribution and value by risk level, the book’s total value, and H3 hexagons of value (resolutions 5, 7 and 9) for the map.
+     */
     get: operations['getApiCaribouPortfolioIdDashboard'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/caribou/portfolio/{id}/notices': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Score notices of selected rows (ZIP)
+     * @description The plain-language score notice (PDF) of one product for each selected row placed on a property, as one ZIP streamed as it is written (at most 200 rows a request). Rows not placed on a property are listed in skipped.txt inside the ZIP.
+     */
+    post: operations['postApiCaribouPortfolioIdNotices'];
     delete?: never;
     options?: never;
     head?: never;
@@ -3717,6 +3761,7 @@ export interface operations {
                 portfolioRead: boolean;
                 portfolioWrite: boolean;
                 monitoringManage: boolean;
+                noticesManage: boolean;
                 zorroUse: boolean;
                 appealRead: boolean;
                 appealDraft: boolean;
@@ -5308,7 +5353,7 @@ export interface operations {
             jobs: {
               id: number;
               /** @enum {string} */
-              type: 'portfolio-run';
+              type: 'portfolio-ingest' | 'portfolio-run';
               /** @enum {string} */
               state: 'queued' | 'running' | 'suspended' | 'complete';
               portfolioId: number;
@@ -5360,7 +5405,9 @@ export interface operations {
   };
   postApiCaribouJobsIdSuspend: {
     parameters: {
-      query?: never;
+      query?: {
+        type?: 'portfolio-ingest' | 'portfolio-run';
+      };
       header?: never;
       path: {
         id: number;
@@ -5386,7 +5433,9 @@ export interface operations {
   };
   postApiCaribouJobsIdResume: {
     parameters: {
-      query?: never;
+      query?: {
+        type?: 'portfolio-ingest' | 'portfolio-run';
+      };
       header?: never;
       path: {
         id: number;
@@ -5556,8 +5605,8 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
-      200: {
+      /** @description Deleted */
+      204: {
         headers: {
           [name: string]: unknown;
         };
@@ -5582,12 +5631,46 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            product: string;
+            /** @enum {string} */
+            by: 'state' | 'county' | 'zip' | 'h3_5' | 'h3_7' | 'h3_9';
+            areas: {
+              key: string;
+              count: number;
+              value: number;
+              levels: {
+                low: {
+                  count: number;
+                  value: number;
+                };
+                medium: {
+                  count: number;
+                  value: number;
+                };
+                high: {
+                  count: number;
+                  value: number;
+                };
+                none: {
+                  count: number;
+                  value: number;
+                };
+              };
+            }[];
+            totalValue: number;
+            totalCount: number;
+            total: number;
+            page: number;
+            itemsPerPage: number;
+          };
+        };
       };
     };
   };
@@ -5607,12 +5690,26 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            product: string;
+            radius: number;
+            rings: {
+              rank: number;
+              latitude: number;
+              longitude: number;
+              radius: number;
+              count: number;
+              value: number;
+              high: number;
+            }[];
+          };
+        };
       };
     };
   };
@@ -5712,11 +5809,45 @@ export interface operations {
             }[];
             hexagons: {
               cell: string;
+              resolution: number;
               count: number;
               value: number;
               boundary: [number, number][];
             }[];
           };
+        };
+      };
+    };
+  };
+  postApiCaribouPortfolioIdNotices: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * @default zfire
+           * @enum {string}
+           */
+          product?: 'zfire' | 'zhail' | 'zstorm' | 'zwind' | 'zwater' | 'zproperty' | 'roof_age';
+          rows: number[];
+        };
+      };
+    };
+    responses: {
+      /** @description The notices, as a ZIP attachment */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/zip': string;
         };
       };
     };

@@ -95,7 +95,7 @@ export const SHELL_ROUTES: ShellRoute[] = [
   },
   { path: '/appeals', guard: ['appeals'], lazy: () => import('../features/appeals/pages/AppealsListPage') },
   { path: '/appeals/:id', guard: ['appeals'], lazy: () => import('../features/appeals/pages/AppealPage') },
-  { path: '/settings/notices', guard: ['groupAdmin'], lazy: () => import('../features/notices/NoticeTextsPage') },
+  { path: '/settings/notices', guard: ['notices'], lazy: () => import('../features/notices/NoticeTextsPage') },
   {
     path: USAGE_ANALYTICS_ROUTE,
     guard: ['internalAdmin'],

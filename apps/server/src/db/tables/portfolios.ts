@@ -31,6 +31,8 @@ export interface PortfoliosTable {
   column_mapping: Json<ColumnMapping>;
   row_count: number | null;
   ingested_at: Date | null;
+  /** Set while staff have the file read suspended (migration 1320). */
+  ingest_suspended_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   processing_error: string | null;
   /** Rows per geocoding precision, 'pending' and 'unusable' (migration 0350). */
   geocode_counts: ColumnType<Record<string, number>, string | undefined, string>;

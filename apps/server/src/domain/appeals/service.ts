@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import type { Readable } from 'node:stream';
 import {
   DEFAULT_APPEAL_DEADLINE_DAYS,
   PRODUCT_KEYS,
@@ -15,11 +13,9 @@ import {
   deadlineDaysOf,
   expireOverdueAppeals,
   findAppeal,
-  findEvidence,
   findOpenAppeal,
   insertAppeal,
   insertAppealEvent,
-  insertEvidence,
   insertScoreVersion,
   listAppealEvents,
   listAppeals,
@@ -34,7 +30,6 @@ import {
 import type { Db } from '../../db/database.js';
 import { findPropertyRow } from '../../db/properties.js';
 import type { Database } from '../../db/schema.js';
-import type { BlobStore } from '../../storage/blob-store.js';
 import { conflict, forbidden, notFound } from '../app-error.js';
 import { hazardOfProperty, loadFeaturesOfRow, summarizeProperty } from '../property/load.js';
 import { scoreProduct } from '../risk/index.js';
@@ -43,7 +38,6 @@ import { canTransition, isOpen, transition, type Transition } from './state-mach
 import { currentVersionAt, propertyInputsAt } from './amendments.js';
 import { timerDaysFor } from './timer-days.js';
 import { deadlinesFor, type TimerKind } from './timers.js';
-import { csvCell } from '../spreadsheet/csv-cell.js';
 
 /** Who acts: the user, the organisation acted for, and whether the policy lets them decide appeals. */
 export interface AppealActor {
@@ -69,7 +63,7 @@ export interface AppealRefData {
 }
 
 const DAY_MS = 86_400_000;
-const NO_APPEAL = 'No such appeal in your organization.';
+export const NO_APPEAL = 'No such appeal in your organization.';
 
 /** The property an appeal names, checked: it exists and lies in the H3 cell given. */
 async function propertyOf(db: Db, subject: Pick<AppealSubject, 'propertyId' | 'h3Index'>) {
@@ -556,118 +550,6 @@ export async function appealDetail(db: Db, actor: AppealActor, id: number) {
 
 export async function listOrganizationAppeals(db: Db, actor: AppealActor, filters: AppealListFilters) {
   return listAppeals(db, actor.organizationId, filters);
-}
-
-/** Evidence types we accept, recognised by their first bytes (the declared type must agree). */
-const SIGNATURES: { type: string; test: (b: Buffer) => boolean }[] = [
-  { type: 'image/jpeg', test: (b) => b.length > 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
-  {
-    type: 'image/png',
-    test: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
-  },
-  {
-    type: 'image/webp',
-    test: (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
-  },
-  { type: 'application/pdf', test: (b) => b.subarray(0, 5).toString('latin1') === '%PDF-' },
-];
-
-export function sniffEvidenceType(head: Buffer): string | null {
-  return SIGNATURES.find((s) => s.test(head))?.type ?? null;
-}
-
-/** Attaches an evidence file (already type- and size-checked by the caller's reader) to an open appeal of the organisation. */
-export async function addEvidence(
-  db: Db,
-  blobs: BlobStore,
-  actor: AppealActor,
-  appealId: number,
-  file: { fileName: string; mediaType: string; data: Buffer },
-) {
-  const appeal = await findAppeal(db, actor.organizationId, appealId);
-  if (!appeal) throw notFound(NO_APPEAL);
-  if (!isOpen(appeal.status as AppealStatus))
-    throw conflict(`This appeal is ${appeal.status.replace('_', ' ')}: evidence can be added only while it is open.`);
-  const key = `appeals/${actor.organizationId}/${appealId}/${randomUUID()}`;
-  const { Readable } = await import('node:stream');
-  const size = await blobs.write(key, Readable.from([file.data]));
-  const fileName = file.fileName.replace(/[^\w .()-]/g, '_').slice(0, 200) || 'evidence';
-  const row = await db.transaction().execute(async (trx) => {
-    const created = await insertEvidence(trx, {
-      appealId,
-      organizationId: actor.organizationId,
-      fileName,
-      mediaType: file.mediaType,
-      sizeBytes: size,
-      blobKey: key,
-      uploadedBy: actor.userId,
-    });
-    await insertAppealEvent(trx, {
-      appealId,
-      organizationId: actor.organizationId,
-      propertyId: appeal.property_id,
-      product: appeal.product,
-      action: 'evidence_added',
-      fromStatus: appeal.status,
-      toStatus: appeal.status,
-      actorId: actor.userId,
-      actorEmail: actor.email,
-      details: { evidenceId: created.id, fileName, mediaType: file.mediaType, sizeBytes: size },
-    });
-    return created;
-  });
-  return (await findEvidence(db, actor.organizationId, appealId, row.id))!;
-}
-
-export async function readEvidence(
-  db: Db,
-  blobs: BlobStore,
-  actor: AppealActor,
-  appealId: number,
-  evidenceId: number,
-): Promise<{ stream: Readable; mediaType: string; fileName: string; size: number }> {
-  const evidence = await findEvidence(db, actor.organizationId, appealId, evidenceId);
-  if (!evidence) throw notFound('No such evidence file.');
-  return {
-    stream: blobs.read(evidence.blob_key),
-    mediaType: evidence.media_type,
-    fileName: evidence.file_name,
-    size: evidence.size_bytes,
-  };
-}
-
-/** The audit trail as CSV, per organisation or per property (RFC 4180 quoting; formula-safe). */
-export async function auditCsv(db: Db, actor: AppealActor, propertyId?: string): Promise<string> {
-  const events = await listAppealEvents(db, actor.organizationId, { propertyId });
-  const header = [
-    'at',
-    'appeal_id',
-    'property_id',
-    'product',
-    'action',
-    'from_status',
-    'to_status',
-    'actor_email',
-    'actor_name',
-    'details',
-  ];
-  const lines = events.map((e) =>
-    [
-      e.at.toISOString(),
-      e.appeal_id,
-      e.property_id,
-      e.product,
-      e.action,
-      e.from_status ?? '',
-      e.to_status,
-      e.actor_email ?? 'system',
-      e.actor_name ?? '',
-      JSON.stringify(e.details),
-    ]
-      .map((value) => csvCell(String(value)))
-      .join(','),
-  );
-  return [header.join(','), ...lines].join('\r\n') + '\r\n';
 }
 
 export async function appealSettings(db: Db, actor: AppealActor) {

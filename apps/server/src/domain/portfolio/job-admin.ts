@@ -1,12 +1,13 @@
 import type { Db } from '../../db/database.js';
-import { jobsPage, jobStateCounts } from '../../db/jobs.js';
+import { jobsPage, jobStateCounts, setIngestSuspended, type JobType } from '../../db/jobs.js';
 import { conflict, notFound } from '../app-error.js';
 import { setRunSuspended } from './pipeline/runs.js';
 import type { PortfolioWork } from './services.js';
 
 /**
- * Internal admins' view of background work: one job per portfolio scoring run, across
- * organisations. Suspending stops its remaining chunks; resuming queues them again.
+ * Internal admins' view of background work across organisations: one job per portfolio file read
+ * and one per scoring run. Suspending a run stops its remaining chunks, resuming queues them
+ * again; suspending a read stops it where it is (rolled back), resuming reads the file again.
  */
 export const JOB_FILTERS = ['all', 'queued', 'running', 'suspended', 'complete'] as const;
 
@@ -25,17 +26,32 @@ export async function jobCounts(db: Db) {
   return { queued: 0, running: 0, suspended: 0, complete: 0, ...(await jobStateCounts(db)) };
 }
 
-export async function suspendJob(db: Db, id: number) {
+const FINISHED = 'This job has already finished, so it cannot be suspended.';
+
+export async function suspendJob(db: Db, id: number, type: JobType = 'portfolio-run') {
+  if (type === 'portfolio-ingest') {
+    const read = await setIngestSuspended(db, id, true);
+    if (!read) throw notFound('This job was not found.');
+    if (read.completed) throw conflict(FINISHED);
+    return 'suspended' as const;
+  }
   const run = await setRunSuspended(db, id, true);
   if (!run) throw notFound('This job was not found.');
   if (run.completed) {
     await setRunSuspended(db, id, false);
-    throw conflict('This job has already finished, so it cannot be suspended.');
+    throw conflict(FINISHED);
   }
   return 'suspended' as const;
 }
 
-export async function resumeJob(db: Db, work: PortfolioWork, id: number) {
+export async function resumeJob(db: Db, work: PortfolioWork, id: number, type: JobType = 'portfolio-run') {
+  if (type === 'portfolio-ingest') {
+    const read = await setIngestSuspended(db, id, false);
+    if (!read) throw notFound('This job was not found.');
+    // The read starts the file over (it was rolled back), then starts the portfolio's runs.
+    if (!read.completed) await work.ingest(id);
+    return read.completed ? ('complete' as const) : ('queued' as const);
+  }
   const run = await setRunSuspended(db, id, false);
   if (!run) throw notFound('This job was not found.');
   if (!run.completed) await work.runChunks(id);

@@ -21,4 +21,13 @@ describe('sentenceQuote', () => {
       `Validation on Texas data shows a loss ratio ${S}relativity${E} from 0.61 for the best decile to 3.02 for the worst.`,
     );
   });
+
+  it('prefers a sentence to a one-word heading holding the same term', () => {
+    const page =
+      'Indications. The experience period is 2021 through 2025. The indicated change is +11.8%; the Company selects +10.8%.';
+    const quote = sentenceQuote(page, `${S}Indications${E}. The experience period`);
+    expect(quote.replaceAll(S, '').replaceAll(E, '')).toBe(
+      'The indicated change is +11.8%; the Company selects +10.8%.',
+    );
+  });
 });

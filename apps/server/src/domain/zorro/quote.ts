@@ -23,16 +23,22 @@ export function sentenceQuote(body: string, highlight: string): string {
     .map((line) => line.replace(/\s+/g, ' ').trim())
     .filter(Boolean);
   const prose = lines.filter((line) => !isHeading(line));
-  const sentences = (prose.length ? prose : lines).flatMap((line) =>
+  const terms = [...new Set([...highlight.matchAll(MARKED)].map((m) => m[1]!.toLowerCase()).filter(Boolean))];
+  // The search is stemmed ("Indications" found for "indicated"): a term counts and is marked by its root.
+  const roots = [...new Set(terms.map((t) => (t.length > 5 ? t.slice(0, Math.max(5, t.length - 4)) : t)))];
+  // Only paragraphs holding a term are cut into sentences (a page has a few dozen; the finder quotes 25 pages).
+  const holding = prose.filter((line) => roots.some((root) => line.toLowerCase().includes(root)));
+  const sentences = (holding.length ? holding : prose.length ? prose : lines).flatMap((line) =>
     [...segmenter.segment(line)].map((s) => s.segment.trim()).filter(Boolean),
   );
   if (!sentences.length) return highlight;
-  const terms = [...new Set([...highlight.matchAll(MARKED)].map((m) => m[1]!.toLowerCase()).filter(Boolean))];
   let best = 0;
   let bestScore = -1;
   sentences.forEach((sentence, i) => {
     const lower = sentence.toLowerCase();
-    const score = terms.filter((t) => lower.includes(t)).length;
+    // A sentence of a word or three ("Indications.") is a heading: a real sentence with as many terms wins.
+    const heading = sentence.split(/\s+/).length < 4 ? 0.5 : 0;
+    const score = roots.filter((t) => lower.includes(t)).length - heading;
     if (score > bestScore) {
       best = i;
       bestScore = score;
@@ -42,6 +48,6 @@ export function sentenceQuote(body: string, highlight: string): string {
   if (quote.length < SHORT && sentences[best + 1] && quote.length + sentences[best + 1]!.length <= LONG)
     quote = `${quote} ${sentences[best + 1]}`;
   if (!terms.length) return quote;
-  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])(${terms.map(escape).join('|')})(?![\\p{L}\\p{N}])`, 'giu');
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])((?:${roots.map(escape).join('|')})[\\p{L}\\p{N}]*)`, 'giu');
   return quote.replace(pattern, `${ZORRO_MARK_START}$1${ZORRO_MARK_END}`);
 }

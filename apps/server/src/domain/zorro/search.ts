@@ -10,10 +10,11 @@ import {
 import type { Db } from '../../db/database.js';
 import { cachedFacets } from '../../db/zorro-facet-cache.js';
 import { facetColumns, inSnapshot } from '../../db/zorro-facet-index.js';
-import { findDocument, findFiling, pageOfFilings, type TextQuery } from '../../db/zorro.js';
+import { findDocument, findFiling, pageOfFilings, pageTexts, type TextQuery } from '../../db/zorro.js';
 import { notFound } from '../app-error.js';
 import { resolveQuery } from './discover.js';
 import { countFacets } from './facet-count.js';
+import { sentenceQuote } from './quote.js';
 import { rankedIndex } from './ranked-index.js';
 import { matchingRows, orderByScore, orderRows } from './result-order.js';
 import { parseTextQuery } from './text-query.js';
@@ -42,7 +43,15 @@ export async function search(db: Db, query: ZorroSearchQuery): Promise<ZorroSear
     return { total: rows.length, ids: Array.from(page, (r) => columns.id[r]!), searchable: words.searchable };
   });
   const { rows, hits } = await pageOfFilings(db, ids, text, searchable);
-  const hitOf = new Map(hits.map((h) => [h.filingId, h]));
+  // The passage under a result is whole sentences, as the explorer quotes (a headline fragment
+  // may start mid-sentence: "year. The indicated change is …").
+  const bodies = await pageTexts(db, hits);
+  const hitOf = new Map(
+    hits.map((h) => {
+      const body = bodies.get(`${h.documentId}:${h.page}`);
+      return [h.filingId, body ? { ...h, highlight: sentenceQuote(body, h.highlight) } : h];
+    }),
+  );
   return {
     total,
     page: query.page,

@@ -24,6 +24,8 @@ import {
 } from '@zview/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authorize, can } from '../../auth/policy.js';
+import { auditCsv } from '../../domain/appeals/audit.js';
+import { addEvidence, readEvidence, sniffEvidenceType } from '../../domain/appeals/evidence.js';
 import * as appeals from '../../domain/appeals/service.js';
 import { regulatorCsv, timerSettings, updateTimerSettings } from '../../domain/appeals/regulator.js';
 import { LocalBlobStore } from '../../storage/blob-store.js';
@@ -286,7 +288,7 @@ export async function registerAppealRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const file = await readEvidenceFile(request);
-      const evidence = await appeals.addEvidence(db, blobs, appealActor(request), request.params.id, file);
+      const evidence = await addEvidence(db, blobs, appealActor(request), request.params.id, file);
       return reply.status(201).send({ evidence: presentEvidence(evidence) });
     },
   );
@@ -304,7 +306,7 @@ export async function registerAppealRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const { id, evidenceId } = request.params;
-      const file = await appeals.readEvidence(db, blobs, appealActor(request), id, evidenceId);
+      const file = await readEvidence(db, blobs, appealActor(request), id, evidenceId);
       reply
         .header('content-disposition', `inline; filename="${file.fileName.replace(/"/g, '')}"`)
         .header('x-content-type-options', 'nosniff');
@@ -325,7 +327,7 @@ export async function registerAppealRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const { propertyId } = request.query;
-      const csv = await appeals.auditCsv(db, appealActor(request), propertyId);
+      const csv = await auditCsv(db, appealActor(request), propertyId);
       const name = propertyId ? `appeals_audit_${propertyId.replace(/[^\w]/g, '_')}.csv` : 'appeals_audit.csv';
       return reply
         .type('text/csv; charset=utf-8')
@@ -380,7 +382,7 @@ async function readEvidenceFile(
     throw error;
   }
   if (!data.length) throw badRequest('The file is empty.');
-  const sniffed = appeals.sniffEvidenceType(data.subarray(0, 16));
+  const sniffed = sniffEvidenceType(data.subarray(0, 16));
   if (!sniffed || !(APPEAL_EVIDENCE_TYPES as readonly string[]).includes(sniffed))
     throw badRequest('Evidence must be a photo (JPEG, PNG, WebP) or a PDF.');
   return { fileName: part.filename || 'evidence', mediaType: sniffed, data };

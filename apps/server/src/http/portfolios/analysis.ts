@@ -17,6 +17,7 @@ import {
   ringsFile,
   topRings,
 } from '../../domain/portfolio/accumulation/analysis.js';
+import { withZod } from '../route-config.js';
 import { actorOf, depsOf, idParams } from './context.js';
 import { CONTENT_TYPES, contentDisposition } from './export.js';
 
@@ -28,89 +29,88 @@ function sendFile(reply: FastifyReply, file: { fileName: string; format: 'csv' |
 
 /**
  * Accumulation and concentration of a portfolio's value (issue 43): areas (state, county, ZIP, H3),
- * the rings of most value and their rows, the book dashboard. `format=csv|xlsx` answers a file.
+ * the rings of most value and their rows, the book dashboard. `format=csv|xlsx` answers a file
+ * (sent as a stream, which Fastify does not serialise: the JSON schema describes format=json).
  */
-export async function registerPortfolioAnalysisRoutes(app: FastifyInstance) {
+export async function registerPortfolioAnalysisRoutes(fastify: FastifyInstance) {
+  const app = withZod(fastify);
   const { db } = depsOf(app);
 
   app.get(
     '/caribou/portfolio/:id/accumulation',
     {
-      config: {
-        policy: 'portfolio:read',
-        rawResponse: true,
-        openapi: {
-          summary: 'Insured value and rows by state, county, ZIP or H3 cell, per risk level (JSON, CSV or XLSX)',
-          params: idParams,
-          query: accumulationQuerySchema,
-        },
+      schema: {
+        summary: 'Insured value and rows by area and risk level',
+        description:
+          'A page of the areas of a scored product (state, county, ZIP or H3 cell at resolution 5, 7 or 9), most value first, each with its rows and insured value per risk level and the grouping’s totals. format=csv or xlsx answers every area as an attachment. 409 while the product is not scored yet.',
+        params: idParams,
+        querystring: accumulationQuerySchema,
+        response: { 200: accumulationPageSchema },
       },
+      config: { policy: 'portfolio:read', rawResponse: true },
     },
     async (request, reply) => {
-      const { id } = idParams.parse(request.params);
-      const query = accumulationQuerySchema.parse(request.query);
+      const { id } = request.params;
+      const query = request.query;
       const actor = actorOf(request);
       if (query.format !== 'json')
         return sendFile(reply, await accumulationFile(db, actor, id, { ...query, format: query.format }));
-      return reply.send(accumulationPageSchema.parse(await accumulation(db, actor, id, query)));
+      return reply.send(await accumulation(db, actor, id, query));
     },
   );
 
   app.get(
     '/caribou/portfolio/:id/accumulation/rings',
     {
-      config: {
-        policy: 'portfolio:read',
-        rawResponse: true,
-        openapi: {
-          summary: 'The largest accumulations of value within a radius (250 m or 1 km)',
-          params: idParams,
-          query: ringsQuerySchema,
-        },
+      schema: {
+        summary: 'The largest accumulations within a radius',
+        description:
+          'The rings of 250 m or 1 km holding the most insured value (the most rows when the file has no value column), each centred at least a radius from every better one, with their rows, value and rows rated high. format=csv or xlsx answers them as an attachment.',
+        params: idParams,
+        querystring: ringsQuerySchema,
+        response: { 200: ringsSchema },
       },
+      config: { policy: 'portfolio:read', rawResponse: true },
     },
     async (request, reply) => {
-      const { id } = idParams.parse(request.params);
-      const query = ringsQuerySchema.parse(request.query);
+      const { id } = request.params;
+      const query = request.query;
       const actor = actorOf(request);
       if (query.format !== 'json')
         return sendFile(reply, await ringsFile(db, actor, id, { ...query, format: query.format }));
-      return reply.send(ringsSchema.parse(await topRings(db, actor, id, query)));
+      return reply.send(await topRings(db, actor, id, query));
     },
   );
 
   app.get(
     '/caribou/portfolio/:id/accumulation/ring-rows',
     {
-      schema: { response: { 200: ringRowsSchema } },
-      config: {
-        policy: 'portfolio:read',
-        openapi: { summary: 'The rows within a ring', params: idParams, query: ringRowsQuerySchema },
+      schema: {
+        summary: 'The rows within a ring',
+        description:
+          'The located rows within a radius of a point (a ring of the list), most value first, with their score and risk level in the product’s current run.',
+        params: idParams,
+        querystring: ringRowsQuerySchema,
+        response: { 200: ringRowsSchema },
       },
+      config: { policy: 'portfolio:read' },
     },
-    async (request) => {
-      const { id } = idParams.parse(request.params);
-      return ringRowsOf(db, actorOf(request), id, ringRowsQuerySchema.parse(request.query));
-    },
+    async (request) => ringRowsOf(db, actorOf(request), request.params.id, request.query),
   );
 
   app.get(
     '/caribou/portfolio/:id/dashboard',
     {
-      schema: { response: { 200: dashboardSchema } },
-      config: {
-        policy: 'portfolio:read',
-        openapi: {
-          summary: 'The book dashboard: scores, value by level, hexagons of value',
-          params: idParams,
-          query: dashboardQuerySchema,
-        },
+      schema: {
+        summary: 'The book dashboard',
+        description:
+          'The book at a glance: per product its score distribution and value by risk level, the book’s total value, and H3 hexagons of value (resolutions 5, 7 and 9) for the map.',
+        params: idParams,
+        querystring: dashboardQuerySchema,
+        response: { 200: dashboardSchema },
       },
+      config: { policy: 'portfolio:read' },
     },
-    async (request) => {
-      const { id } = idParams.parse(request.params);
-      const { product } = dashboardQuerySchema.parse(request.query);
-      return dashboard(db, actorOf(request), id, product);
-    },
+    async (request) => dashboard(db, actorOf(request), request.params.id, request.query.product),
   );
 }

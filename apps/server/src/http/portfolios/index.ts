@@ -8,6 +8,7 @@ import { registerPortfolioMapRoutes } from './map.js';
 import { registerPortfolioMappingRoutes } from './mappings.js';
 import { registerPortfolioAnalysisRoutes } from './analysis.js';
 import { registerPortfolioReviewRoutes } from './review.js';
+import { registerPortfolioNoticeRoutes } from './notices.js';
 
 /** /api/caribou/portfolio* and /api/caribou/jobs: upload, create, review, export, rerun, map, jobs. */
 export async function registerPortfolioRoutes(app: FastifyInstance) {
@@ -21,4 +22,5 @@ export async function registerPortfolioRoutes(app: FastifyInstance) {
   await registerPortfolioMapRoutes(app);
   await registerPortfolioMappingRoutes(app);
   await registerPortfolioAnalysisRoutes(app);
+  await registerPortfolioNoticeRoutes(app);
 }

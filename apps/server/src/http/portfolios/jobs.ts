@@ -1,11 +1,17 @@
-import { jobsMetadataSchema, jobsPageSchema, jobsQuerySchema, jobStateChangeSchema } from '@zview/contracts';
+import {
+  jobsMetadataSchema,
+  jobsPageSchema,
+  jobsQuerySchema,
+  jobStateChangeQuerySchema,
+  jobStateChangeSchema,
+} from '@zview/contracts';
 import type { FastifyInstance } from 'fastify';
 import { JOB_FILTERS, jobCounts, listJobs, resumeJob, suspendJob } from '../../domain/portfolio/job-admin.js';
 import { depsOf, idParams } from './context.js';
 import { presentJobs } from './presenters.js';
 import { withZod } from '../route-config.js';
 
-/** Internal admins' view of background work (one job per portfolio scoring run): list, suspend, resume. */
+/** Internal admins' view of background work (a portfolio's file read, its scoring runs): list, suspend, resume. */
 export async function registerJobRoutes(fastify: FastifyInstance) {
   const app = withZod(fastify);
   const deps = depsOf(app);
@@ -16,7 +22,8 @@ export async function registerJobRoutes(fastify: FastifyInstance) {
     {
       schema: {
         summary: 'Background jobs',
-        description: 'Internal admins: the portfolio scoring runs, filtered by state, a page at a time.',
+        description:
+          'Internal admins: the portfolios’ file reads (ingest) and scoring runs, filtered by state, newest first, a page at a time.',
         querystring: jobsQuerySchema,
         response: { 200: jobsPageSchema },
       },
@@ -43,15 +50,17 @@ export async function registerJobRoutes(fastify: FastifyInstance) {
     {
       schema: {
         summary: 'Suspend a job',
-        description: 'Internal admins: stops a scoring run from taking more chunks; it can be resumed.',
+        description:
+          'Internal admins: stops a scoring run from taking more chunks, or a file read (type=portfolio-ingest, the portfolio’s id) where it is; either can be resumed.',
         params: idParams,
+        querystring: jobStateChangeQuerySchema,
         response: { 200: jobStateChangeSchema },
       },
       config: { policy: 'jobs:admin' },
     },
     async (request) => {
       const { id } = request.params;
-      return { id, state: await suspendJob(db, id) };
+      return { id, state: await suspendJob(db, id, request.query.type) };
     },
   );
 
@@ -60,15 +69,17 @@ export async function registerJobRoutes(fastify: FastifyInstance) {
     {
       schema: {
         summary: 'Resume a job',
-        description: 'Internal admins: lets a suspended scoring run take its remaining chunks.',
+        description:
+          'Internal admins: lets a suspended scoring run take its remaining chunks, or reads a suspended file (type=portfolio-ingest) again from its start.',
         params: idParams,
+        querystring: jobStateChangeQuerySchema,
         response: { 200: jobStateChangeSchema },
       },
       config: { policy: 'jobs:admin' },
     },
     async (request) => {
       const { id } = request.params;
-      return { id, state: await resumeJob(db, deps.work, id) };
+      return { id, state: await resumeJob(db, deps.work, id, request.query.type) };
     },
   );
 }

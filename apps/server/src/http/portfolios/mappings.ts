@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { checkUploadedFile } from '../../domain/portfolio/commands.js';
 import { removeMapping, saveMapping, savedMappings } from '../../domain/portfolio/mapping/saved.js';
+import { noContent, withZod } from '../route-config.js';
 import { actorOf, depsOf } from './context.js';
 
 const uploadParams = z.object({ name: z.string().min(1).max(100) });
@@ -18,34 +19,36 @@ const uploadParams = z.object({ name: z.string().min(1).max(100) });
  * Column mapping (issue 43): the dry run with a mapping of the person's own, and the organisation's
  * saved mappings (offered again for a file with the same headers).
  */
-export async function registerPortfolioMappingRoutes(app: FastifyInstance) {
+export async function registerPortfolioMappingRoutes(fastify: FastifyInstance) {
+  const app = withZod(fastify);
   const deps = depsOf(app);
 
   app.post(
     '/caribou/portfolio/uploads/:name/check',
     {
-      schema: { response: { 200: uploadCheckSchema } },
-      config: {
-        policy: 'portfolio:read',
-        openapi: {
-          summary: 'Dry run of an uploaded file read with a chosen column mapping',
-          params: uploadParams,
-          body: uploadCheckRequestSchema,
-        },
+      schema: {
+        summary: 'Dry run of an uploaded file with a chosen column mapping',
+        description:
+          'Reads every row of an uploaded file as the mapping given inline (columnMapping) or saved (mappingId) says, and answers what each column is read as, with samples, the rows that will fail and the mapping’s problems. Without either, the saved mapping for files with this header, else the detected one.',
+        params: uploadParams,
+        // No body at all reads as {}: the dry run with the mapping the file would get.
+        body: uploadCheckRequestSchema.optional().transform((choice) => choice ?? {}),
+        response: { 200: uploadCheckSchema },
       },
+      config: { policy: 'portfolio:read' },
     },
-    async (request) => {
-      const { name } = uploadParams.parse(request.params);
-      const choice = uploadCheckRequestSchema.parse(request.body ?? {});
-      return checkUploadedFile(deps, actorOf(request), name, choice);
-    },
+    async (request) => checkUploadedFile(deps, actorOf(request), request.params.name, request.body),
   );
 
   app.get(
     '/caribou/portfolio/mappings',
     {
-      schema: { response: { 200: savedMappingListSchema } },
-      config: { policy: 'portfolio:read', openapi: { summary: 'The organisation’s saved column mappings' } },
+      schema: {
+        summary: 'The organisation’s saved column mappings',
+        description: 'Every column mapping the organisation saved, with the header it was saved for.',
+        response: { 200: savedMappingListSchema },
+      },
+      config: { policy: 'portfolio:read' },
     },
     async (request) => ({ mappings: await savedMappings(deps.db, actorOf(request)) }),
   );
@@ -53,30 +56,31 @@ export async function registerPortfolioMappingRoutes(app: FastifyInstance) {
   app.post(
     '/caribou/portfolio/mappings',
     {
-      schema: { response: { 201: savedMappingSchema } },
-      config: {
-        policy: 'portfolio:write',
-        openapi: { summary: 'Save a column mapping for files with these headers', body: savedMappingCreateSchema },
+      schema: {
+        summary: 'Save a column mapping',
+        description:
+          'Saves a column mapping under a name for files with these headers (offered again for such a file); a name saved again replaces its mapping.',
+        body: savedMappingCreateSchema,
+        response: { 201: savedMappingSchema },
       },
+      config: { policy: 'portfolio:write' },
     },
-    async (request, reply) => {
-      const body = savedMappingCreateSchema.parse(request.body);
-      return reply.status(201).send(await saveMapping(deps.db, actorOf(request), body));
-    },
+    async (request, reply) => reply.status(201).send(await saveMapping(deps.db, actorOf(request), request.body)),
   );
 
   app.delete(
     '/caribou/portfolio/mappings/:id',
     {
-      config: {
-        policy: 'portfolio:write',
-        rawResponse: true,
-        openapi: { summary: 'Delete a saved column mapping', params: mappingIdParams },
+      schema: {
+        summary: 'Delete a saved column mapping',
+        description: 'Deletes one of the organisation’s saved column mappings (another organisation’s id answers 404).',
+        params: mappingIdParams,
+        response: { 204: noContent('Deleted') },
       },
+      config: { policy: 'portfolio:write' },
     },
     async (request, reply) => {
-      const { id } = mappingIdParams.parse(request.params);
-      await removeMapping(deps.db, actorOf(request), id);
+      await removeMapping(deps.db, actorOf(request), request.params.id);
       return reply.status(204).send();
     },
   );

@@ -233,7 +233,7 @@ export function presentJobs(jobs: { total: number; rows: JobRow[] }, q: { page: 
   return {
     jobs: jobs.rows.map((r) => ({
       id: r.id,
-      type: 'portfolio-run' as const,
+      type: r.type,
       state: r.state as 'queued' | 'running' | 'suspended' | 'complete',
       portfolioId: r.portfolio_id,
       portfolioName: r.name,
@@ -241,7 +241,7 @@ export function presentJobs(jobs: { total: number; rows: JobRow[] }, q: { page: 
       organizationName: r.organization_name,
       product: r.product,
       modelVersion: r.model_version,
-      progress: { committed: Number(r.committed), total: r.chunk_count },
+      progress: { committed: Number(r.committed), total: Number(r.chunk_count) },
       createdAt: r.created_at.toISOString(),
       completedAt: iso(r.completed_at),
       suspendedAt: iso(r.suspended_at),

@@ -1,30 +1,71 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import type { Dashboard, Ring, RingRows } from '@zview/contracts';
-import type { Feature, FeatureCollection, Polygon } from 'geojson';
-import type { GeoJSONSource, Map as MapLibreMap, StyleSpecification } from 'maplibre-gl';
+import type { Feature, FeatureCollection, Point, Polygon } from 'geojson';
+import type {
+  ExpressionSpecification,
+  GeoJSONSource,
+  LayerSpecification,
+  Map as MapLibreMap,
+  StyleSpecification,
+} from 'maplibre-gl';
 import { useEffect, useRef, useState } from 'react';
 import { detectWebGL, loadMapLibre } from '../map';
 import { loadUsStates } from './usStates';
 
 /**
- * The book's value as hexagons (H3 resolution 7, shaded by value, or by rows when the file has no
- * value column), and the ring chosen in the list: its circle and its rows, the map moved onto it.
+ * The book's value as hexagons (H3, shaded by value, or by rows when the file has no value column),
+ * and the ring chosen in the list: its circle and its rows, the map moved onto it.
+ * The hexagons' resolution follows the zoom (HEXAGON_ZOOMS): one resolution for every zoom left a
+ * single cell covering the whole map once zoomed onto a small book. Zoomed out, where even the
+ * coarsest cells are a pixel or two, each is drawn as a dot at its centre.
  */
 const EMPTY: FeatureCollection = { type: 'FeatureCollection', features: [] };
 
-function hexagonFeatures(hexagons: Dashboard['hexagons'], byValue: boolean): FeatureCollection {
-  const weights = hexagons.map((h) => (byValue ? h.value : h.count));
-  const max = Math.max(1, ...weights);
+/** The zooms each H3 resolution is drawn at (a cell then spans some 10–60 pixels). */
+export const HEXAGON_ZOOMS = [
+  { resolution: 5, minzoom: 0, maxzoom: 9 },
+  { resolution: 7, minzoom: 9, maxzoom: 12 },
+  { resolution: 9, minzoom: 12, maxzoom: 24 },
+] as const;
+/** Below this zoom resolution 5's cells are drawn as dots. */
+const DOTS_BELOW_ZOOM = 6;
+
+/** Each hexagon with its share of the largest of its resolution (the shade), and its centre. */
+export function hexagonFeatures(hexagons: Dashboard['hexagons'], byValue: boolean) {
+  const weight = (h: Dashboard['hexagons'][number]) => (byValue ? h.value : h.count);
+  const max = new Map<number, number>();
+  for (const h of hexagons) max.set(h.resolution, Math.max(max.get(h.resolution) ?? 1, weight(h)));
+  const polygons: Feature<Polygon>[] = [];
+  const centres: Feature<Point>[] = [];
+  for (const h of hexagons) {
+    const properties = { share: weight(h) / max.get(h.resolution)!, resolution: h.resolution };
+    polygons.push({ type: 'Feature', properties, geometry: { type: 'Polygon', coordinates: [h.boundary] } });
+    const corners = h.boundary.slice(0, -1);
+    const centre: [number, number] = [
+      corners.reduce((sum, p) => sum + p[0], 0) / corners.length,
+      corners.reduce((sum, p) => sum + p[1], 0) / corners.length,
+    ];
+    if (h.resolution === 5)
+      centres.push({ type: 'Feature', properties, geometry: { type: 'Point', coordinates: centre } });
+  }
   return {
-    type: 'FeatureCollection',
-    features: hexagons.map((h, i): Feature<Polygon> => ({
-      type: 'Feature',
-      properties: { share: weights[i]! / max, count: h.count, value: h.value },
-      geometry: { type: 'Polygon', coordinates: [h.boundary] },
-    })),
+    polygons: { type: 'FeatureCollection', features: polygons } as FeatureCollection,
+    centres: { type: 'FeatureCollection', features: centres } as FeatureCollection,
   };
 }
+
+/** Where the book is: the outline of its finest cells (the coarse ones reach far past its rows). */
+export function bookBounds(hexagons: Dashboard['hexagons']): [number, number, number, number] | null {
+  const finest = Math.max(...hexagons.map((h) => h.resolution));
+  const points = hexagons.filter((h) => h.resolution === finest).flatMap((h) => h.boundary);
+  if (!points.length) return null;
+  const lngs = points.map((p) => p[0]);
+  const lats = points.map((p) => p[1]);
+  return [Math.min(...lngs), Math.min(...lats), Math.max(...lngs), Math.max(...lats)];
+}
+
+const SHADE = ['interpolate', ['linear'], ['get', 'share'], 0, '#fde7c8', 0.25, '#f59e42', 1, '#9a1c1c'];
 
 /** A circle of `radius` metres as a polygon of 64 points. */
 export function circlePolygon(latitude: number, longitude: number, radius: number): Feature<Polygon> {
@@ -38,12 +79,13 @@ export function circlePolygon(latitude: number, longitude: number, radius: numbe
   return { type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates: [points] } };
 }
 
-function style(states: FeatureCollection, hexagons: FeatureCollection): StyleSpecification {
+function style(states: FeatureCollection, hexagons: ReturnType<typeof hexagonFeatures>): StyleSpecification {
   return {
     version: 8,
     sources: {
       states: { type: 'geojson', data: states },
-      hexagons: { type: 'geojson', data: hexagons },
+      hexagons: { type: 'geojson', data: hexagons.polygons },
+      'hexagon-centres': { type: 'geojson', data: hexagons.centres },
       ring: { type: 'geojson', data: EMPTY },
       'ring-rows': { type: 'geojson', data: EMPTY },
     },
@@ -51,14 +93,30 @@ function style(states: FeatureCollection, hexagons: FeatureCollection): StyleSpe
       { id: 'background', type: 'background', paint: { 'background-color': '#dce6ee' } },
       { id: 'states-fill', type: 'fill', source: 'states', paint: { 'fill-color': '#f8f9fa' } },
       { id: 'states-line', type: 'line', source: 'states', paint: { 'line-color': '#aab4be', 'line-width': 0.8 } },
-      {
-        id: 'hexagons',
+      ...HEXAGON_ZOOMS.map(({ resolution, minzoom, maxzoom }): LayerSpecification => ({
+        id: `hexagons-${resolution}`,
         type: 'fill',
         source: 'hexagons',
+        filter: ['==', ['get', 'resolution'], resolution],
+        minzoom: resolution === 5 ? DOTS_BELOW_ZOOM : minzoom,
+        maxzoom,
         paint: {
-          'fill-color': ['interpolate', ['linear'], ['get', 'share'], 0, '#fde7c8', 0.25, '#f59e42', 1, '#9a1c1c'],
+          'fill-color': SHADE as ExpressionSpecification,
           'fill-opacity': 0.75,
           'fill-outline-color': '#9a1c1c',
+        },
+      })),
+      {
+        id: 'hexagon-dots',
+        type: 'circle',
+        source: 'hexagon-centres',
+        maxzoom: DOTS_BELOW_ZOOM,
+        paint: {
+          'circle-color': SHADE as ExpressionSpecification,
+          'circle-radius': ['interpolate', ['linear'], ['get', 'share'], 0, 3, 1, 9],
+          'circle-opacity': 0.85,
+          'circle-stroke-color': '#9a1c1c',
+          'circle-stroke-width': 0.5,
         },
       },
       { id: 'ring-fill', type: 'fill', source: 'ring', paint: { 'fill-color': '#1f5fa8', 'fill-opacity': 0.12 } },
@@ -102,15 +160,11 @@ export default function AccumulationMap({
       .then(([maplibre, states]) => {
         if (cancelled) return;
         const hexagons = hexagonFeatures(dashboard.hexagons, dashboard.hasValue);
-        const lngs = dashboard.hexagons.flatMap((h) => h.boundary.map((p) => p[0]));
-        const lats = dashboard.hexagons.flatMap((h) => h.boundary.map((p) => p[1]));
         map = new maplibre.Map({
           container: element,
           style: style(states, hexagons),
-          bounds: lngs.length
-            ? [Math.min(...lngs), Math.min(...lats), Math.max(...lngs), Math.max(...lats)]
-            : [-125, 24, -66, 50],
-          fitBoundsOptions: { padding: 40, maxZoom: 12 },
+          bounds: bookBounds(dashboard.hexagons) ?? [-125, 24, -66, 50],
+          fitBoundsOptions: { padding: 40, maxZoom: 13 },
           attributionControl: false,
           dragRotate: false,
         });

@@ -76,6 +76,20 @@ function DownloadButtons({ fetchFile, name }: { fetchFile: (format: 'csv' | 'xls
   );
 }
 
+/** In place of a chart with nothing in it (an axis of zeros reads as data). */
+function NothingToChart({ children }: { children: React.ReactNode }) {
+  return (
+    <Box
+      sx={{ height: 240, display: 'flex', alignItems: 'center', justifyContent: 'center', px: 2 }}
+      data-testid="nothing-to-chart"
+    >
+      <Typography variant="body2" sx={{ color: 'text.secondary', textAlign: 'center' }}>
+        {children}
+      </Typography>
+    </Box>
+  );
+}
+
 export default function BookAnalysis({
   portfolioId,
   portfolioName,
@@ -124,6 +138,10 @@ export default function BookAnalysis({
   const scored = data.products.filter((p) => p.runId !== null);
   const current = scored.find((p) => p.product === product) ?? scored[0];
   const figure = (value: number) => (byValue ? usd.format(value) : count(value));
+  const scoredRows = scored.reduce((sum, p) => sum + p.scoreBands.reduce((n, b) => n + b.count, 0), 0);
+  const levelTotal = current
+    ? RISK_LEVELS.reduce((sum, level) => sum + (byValue ? current.levels[level].value : current.levels[level].count), 0)
+    : 0;
 
   return (
     <Stack spacing={3} data-testid="book-analysis">
@@ -155,38 +173,60 @@ export default function BookAnalysis({
           <Typography variant="subtitle2" sx={{ fontWeight: 700 }}>
             Score distribution
           </Typography>
-          <BarChart
-            height={240}
-            xAxis={[
-              {
-                scaleType: 'band',
-                data: (scored[0]?.scoreBands ?? []).map((b) => `${b.from}–${b.to}`),
-                label: 'Score',
-              },
-            ]}
-            series={scored.map((p) => ({ data: p.scoreBands.map((b) => b.count), label: productName(p.product) }))}
-          />
+          {scoredRows === 0 ? (
+            <NothingToChart>No row of this book has a score, so there is no distribution to chart.</NothingToChart>
+          ) : (
+            <BarChart
+              height={240}
+              xAxis={[
+                {
+                  scaleType: 'band',
+                  data: (scored[0]?.scoreBands ?? []).map((b) => `${b.from}–${b.to}`),
+                  label: 'Score',
+                },
+              ]}
+              // Rows are whole: no "0.25" ticks on a small book.
+              yAxis={[{ tickMinStep: 1, valueFormatter: (v: number) => count(v), width: 56 }]}
+              series={scored.map((p) => ({ data: p.scoreBands.map((b) => b.count), label: productName(p.product) }))}
+            />
+          )}
         </Paper>
         <Paper variant="outlined" sx={{ p: 2, flex: 1 }} data-testid="value-by-level">
           <Typography variant="subtitle2" sx={{ fontWeight: 700 }}>
             {byValue ? 'Insured value' : 'Rows'} by risk level ({current ? productName(current.product) : '—'})
           </Typography>
-          <BarChart
-            height={240}
-            xAxis={[{ scaleType: 'band', data: RISK_LEVELS.map((level) => RISK_LEVEL_LABELS[level]) }]}
-            yAxis={[{ valueFormatter: (v: number) => (byValue ? compactUsd.format(v) : count(v)), width: 64 }]}
-            series={[
-              {
-                data: RISK_LEVELS.map((level) =>
-                  current ? (byValue ? current.levels[level].value : current.levels[level].count) : 0,
-                ),
-                label: byValue ? 'Insured value' : 'Rows',
-                valueFormatter: (v) => (v === null ? '' : figure(v)),
-              },
-            ]}
-            colors={RISK_LEVELS.map((level) => RISK_LEVEL_COLORS[level].fg)}
-            hideLegend
-          />
+          {levelTotal === 0 ? (
+            <NothingToChart>
+              {byValue ? 'No located row has an insured value' : 'No row is located'}, so there is nothing to chart.
+            </NothingToChart>
+          ) : (
+            <BarChart
+              height={240}
+              xAxis={[
+                {
+                  scaleType: 'band',
+                  data: RISK_LEVELS.map((level) => RISK_LEVEL_LABELS[level]),
+                  // Each bar in its level's colour (a series' colours would paint every bar the first).
+                  colorMap: {
+                    type: 'ordinal',
+                    values: RISK_LEVELS.map((level) => RISK_LEVEL_LABELS[level]),
+                    colors: RISK_LEVELS.map((level) => RISK_LEVEL_COLORS[level].fg),
+                  },
+                },
+              ]}
+              yAxis={[{ valueFormatter: (v: number) => (byValue ? compactUsd.format(v) : count(v)), width: 64 }]}
+              series={[
+                {
+                  data: RISK_LEVELS.map((level) =>
+                    current ? (byValue ? current.levels[level].value : current.levels[level].count) : 0,
+                  ),
+                  label: byValue ? 'Insured value' : 'Rows',
+                  valueFormatter: (v) => (v === null ? '' : figure(v)),
+                },
+              ]}
+              hideLegend
+            />
+          )}
         </Paper>
       </Stack>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>

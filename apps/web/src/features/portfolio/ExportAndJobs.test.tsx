@@ -203,12 +203,12 @@ describe('internal admins', () => {
   });
 
   it(
-    'follows the work live: a run started while the panel is open appears without a reload (issue 45)',
+    'follows the work live: a file read started while the panel is open appears without a reload, and can be suspended (issue 45)',
     { timeout: 40_000 },
     async () => {
       const user = userEvent.setup();
       let started = false;
-      fakeApi({
+      const api = fakeApi({
         '/api/caribou/portfolios': () => listFixture(),
         '/api/caribou/portfolios/metadata': () => listMetadataFixture(),
         '/api/caribou/jobs/metadata': () => ({
@@ -216,11 +216,12 @@ describe('internal admins', () => {
           counts: { queued: 0, running: started ? 1 : 0, suspended: 0, complete: 0 },
         }),
         '/api/caribou/jobs': () => ({
-          jobs: started ? [job(9, 'running')] : [],
-          total: started ? 1 : 0,
+          jobs: started ? [{ ...job(42, 'running'), type: 'portfolio-ingest', product: '' }, job(9, 'queued')] : [],
+          total: started ? 2 : 0,
           page: 1,
           itemsPerPage: 10,
         }),
+        '/api/caribou/jobs/42/suspend': () => ({ id: 42, state: 'suspended' }),
       });
       renderApp({ path: '/zportfolio', devSession: 'admin' });
       await screen.findAllByTestId('portfolio-row', {}, SLOW);
@@ -228,8 +229,20 @@ describe('internal admins', () => {
       await screen.findByText('No portfolio has been processed yet.', {}, SLOW);
       started = true;
       const rows = await screen.findAllByTestId('job-row', {}, { timeout: 12_000 });
-      expect(rows.map((r) => r.getAttribute('data-state'))).toEqual(['running']);
-      expect(within(rows[0]!).getByRole('button', { name: 'Suspend' })).toBeInTheDocument();
+      expect(rows.map((r) => r.getAttribute('data-type'))).toEqual(['portfolio-ingest', 'portfolio-run']);
+      expect(within(rows[0]!).getByText('Reading the file')).toBeInTheDocument();
+      expect(within(rows[1]!).getByText('Scoring Z-FIRE')).toBeInTheDocument();
+      await user.click(within(rows[0]!).getByRole('button', { name: 'Suspend' }));
+      await waitFor(() =>
+        expect(
+          requestsOf(api).some(
+            (r) =>
+              r.method === 'POST' &&
+              r.path === '/api/caribou/jobs/42/suspend' &&
+              new URLSearchParams(r.search).get('type') === 'portfolio-ingest',
+          ),
+        ).toBe(true),
+      );
     },
   );
 });

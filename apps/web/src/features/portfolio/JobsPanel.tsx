@@ -31,7 +31,8 @@ import { productName } from './model';
 
 /**
  * Internal admins' view of portfolio processing across organisations (GET /caribou/jobs with a
- * filter, /caribou/jobs/metadata): one job per scoring run, which they can suspend and resume.
+ * filter, /caribou/jobs/metadata): one job per file read (ingest) and per scoring run, which they
+ * can suspend and resume at any stage.
  * Collapsed by default; it asks the server only when opened.
  */
 const FILTERS: { value: JobFilter; label: string }[] = [
@@ -61,6 +62,16 @@ const JOBS_PAGE_SIZE = 10;
  */
 export const JOBS_POLL_MS = { busy: 2000, idle: 4000 } as const;
 
+/** A job as the panel names it: a run by its id, a file read by its portfolio's. */
+function jobName(job: Job) {
+  return job.type === 'portfolio-ingest' ? `Read ${job.portfolioId}` : `Job ${job.id}`;
+}
+
+/** What the job does: reading the file, or scoring a product. */
+function jobWork(job: Job) {
+  return job.type === 'portfolio-ingest' ? 'Reading the file' : `Scoring ${productName(job.product)}`;
+}
+
 export function JobsPanel() {
   const [open, setOpen] = useState(false);
   return (
@@ -75,7 +86,7 @@ export function JobsPanel() {
       <AccordionSummary expandIcon={<ExpandMore />} aria-controls="jobs-panel-content" id="jobs-panel-header">
         <Typography sx={{ fontWeight: 700 }}>Processing jobs</Typography>
         <Typography variant="body2" sx={{ color: 'text.secondary', ml: 2, alignSelf: 'center' }}>
-          Scoring runs of every organisation (internal administrators only)
+          File reads and scoring runs of every organisation (internal administrators only)
         </Typography>
       </AccordionSummary>
       <AccordionDetails sx={{ p: 0 }}>{open && <JobsTable />}</AccordionDetails>
@@ -103,10 +114,10 @@ function JobsTable() {
   });
   const change = useMutation({
     mutationFn: ({ job, to }: { job: Job; to: 'suspend' | 'resume' }) =>
-      to === 'suspend' ? suspendJob(job.id) : resumeJob(job.id),
+      to === 'suspend' ? suspendJob(job.id, job.type) : resumeJob(job.id, job.type),
     onSuccess: (_, { job, to }) =>
       notify({
-        text: `Job ${job.id} (${job.portfolioName}, ${productName(job.product)}) ${to === 'suspend' ? 'suspended' : 'resumed'}.`,
+        text: `${jobName(job)} (${job.portfolioName}, ${jobWork(job)}) ${to === 'suspend' ? 'suspended' : 'resumed'}.`,
         variant: 'success',
       }),
     onError: (error) =>
@@ -145,7 +156,7 @@ function JobsTable() {
             <TableCell>Job</TableCell>
             <TableCell>Portfolio</TableCell>
             <TableCell>Organisation</TableCell>
-            <TableCell>Product</TableCell>
+            <TableCell>Work</TableCell>
             <TableCell>State</TableCell>
             <TableCell sx={{ width: 200 }}>Progress</TableCell>
             <TableCell>Started</TableCell>
@@ -167,19 +178,23 @@ function JobsTable() {
             </MessageRow>
           ) : (
             rows.map((job) => (
-              <TableRow key={job.id} data-testid="job-row" data-state={job.state}>
-                <TableCell>{job.id}</TableCell>
+              <TableRow key={`${job.type} ${job.id}`} data-testid="job-row" data-state={job.state} data-type={job.type}>
+                <TableCell>{jobName(job)}</TableCell>
                 <TableCell>
                   <Link
                     component={RouterLink}
-                    to={`/zportfolio/results?id=${job.portfolioId}&product=${job.product}`}
+                    to={
+                      job.type === 'portfolio-ingest'
+                        ? `/zportfolio/results?id=${job.portfolioId}`
+                        : `/zportfolio/results?id=${job.portfolioId}&product=${job.product}`
+                    }
                     underline="hover"
                   >
                     {job.portfolioName}
                   </Link>
                 </TableCell>
                 <TableCell>{job.organizationName}</TableCell>
-                <TableCell>{productName(job.product)}</TableCell>
+                <TableCell>{jobWork(job)}</TableCell>
                 <TableCell>
                   <Chip
                     size="small"

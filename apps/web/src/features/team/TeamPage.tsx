@@ -35,7 +35,7 @@ const STATUS_COLOR: Record<string, 'success' | 'warning' | 'default'> = { active
 /** /team: the members of the active organisation; group admins manage them in bulk. */
 export default function TeamPage() {
   const session = useSession();
-  const { readOnly, canManage, canManageAlerts } = teamAccess(session);
+  const { readOnly, canManage, canManageAlerts, canManageNotices } = teamAccess(session);
   const members = useTeamMembers();
   const bulk = useBulkAction();
   const { notify } = useNotifications();
@@ -96,9 +96,11 @@ export default function TeamPage() {
             <Button variant="text" component={RouterLink} to="/team/api-keys">
               API keys
             </Button>
-            <Button variant="text" component={RouterLink} to="/settings/notices">
-              Notice wording
-            </Button>
+            {canManageNotices && (
+              <Button variant="text" component={RouterLink} to="/settings/notices">
+                Notice wording
+              </Button>
+            )}
             {canManageAlerts && (
               <Button variant="text" component={RouterLink} to="/zportfolio/alerts">
                 Alerts & webhooks

@@ -1,4 +1,4 @@
-import { allows, canManageTeamMembers, factsOf, isUserManagementReadOnly } from '@zview/contracts';
+import { canManageTeamMembers, isUserManagementReadOnly } from '@zview/contracts';
 import type { Session } from '../../session/session';
 
 /**
@@ -10,6 +10,8 @@ export function teamAccess(session: Pick<Session, 'permissions'>) {
     readOnly: isUserManagementReadOnly(session.permissions),
     canManage: canManageTeamMembers(session.permissions),
     /** Alert rules and webhook endpoints (issue 41): group admins of an organisation with portfolios. */
-    canManageAlerts: allows(factsOf(session.permissions), 'monitoring:manage'),
+    canManageAlerts: session.permissions.abilities.monitoringManage,
+    /** The organisation's wording of score notices (issue 42). */
+    canManageNotices: session.permissions.abilities.noticesManage,
   };
 }

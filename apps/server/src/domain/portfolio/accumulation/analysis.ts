@@ -229,8 +229,31 @@ export async function ringRowsOf(
 }
 
 const LEVELS = ['low', 'medium', 'high', 'none'] as const;
-/** Hexagons the dashboard map draws (the cells of most value). */
-export const DASHBOARD_HEXAGONS = 3000;
+/**
+ * Hexagons the dashboard map draws per H3 resolution (the cells of most value): the map shows
+ * resolution 5 zoomed out, 7 at a region, 9 at a neighbourhood, so no single cell covers the view.
+ */
+export const DASHBOARD_HEXAGONS: Readonly<Record<5 | 7 | 9, number>> = { 5: 1000, 7: 3000, 9: 2000 };
+
+/** Degrees rounded to about a metre: the outlines are most of the dashboard's bytes. */
+const metre = (degrees: number) => Math.round(degrees * 1e5) / 1e5;
+
+async function dashboardHexagons(db: Db, runId: number): Promise<Dashboard['hexagons']> {
+  const hexagons: Dashboard['hexagons'] = [];
+  for (const [resolution, limit] of Object.entries(DASHBOARD_HEXAGONS)) {
+    const cells = await accumulationAreas(db, runId, `h3_${resolution}`, { offset: 0, limit });
+    for (const cell of cells.areas)
+      if (isValidCell(cell.key))
+        hexagons.push({
+          cell: cell.key,
+          resolution: Number(resolution),
+          count: cell.count,
+          value: cell.value,
+          boundary: cellToBoundary(cell.key, true).map(([lng, lat]) => [metre(lng!), metre(lat!)] as [number, number]),
+        });
+  }
+  return hexagons;
+}
 
 function levelTotals(areas: readonly AreaRow[]) {
   const totals = Object.fromEntries(LEVELS.map((level) => [level, { count: 0, value: 0 }])) as AreaRow['levels'];
@@ -284,15 +307,7 @@ export async function dashboard(db: Db, actor: Actor, id: number, only?: string)
     if (answer.hexagons.length === 0) {
       answer.hasValue = scored.hasValue;
       answer.totalValue = states.totalValue;
-      const cells = await accumulationAreas(db, scored.runId, 'h3_7', { offset: 0, limit: DASHBOARD_HEXAGONS });
-      answer.hexagons = cells.areas
-        .filter((cell) => isValidCell(cell.key))
-        .map((cell) => ({
-          cell: cell.key,
-          count: cell.count,
-          value: cell.value,
-          boundary: cellToBoundary(cell.key, true) as [number, number][],
-        }));
+      answer.hexagons = await dashboardHexagons(db, scored.runId);
     }
   }
   return answer;

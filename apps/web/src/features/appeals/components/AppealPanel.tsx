@@ -1,5 +1,6 @@
 import {
   APPEAL_STATUS_LABELS,
+  MITIGATIONS,
   formatLongDate,
   type AppealSubject,
   type ManualInputs,
@@ -91,9 +92,12 @@ export function AppealPanel({ subject, address, featureName }: AppealPanelProps)
     publish.isPending ||
     transition.isPending ||
     upload.isPending;
+  // Only recorded mitigations (10 CCR 2644.9 list…) make a mitigation request: it carries a re-score-by deadline.
+  const onlyMitigations = Object.keys(inputs).length > 0 && Object.keys(inputs).every((key) => key in MITIGATIONS);
   const body = () => ({
     ...subject,
     featureName: changed[0] ?? featureName,
+    ...(onlyMitigations ? { kind: 'mitigation' as const } : {}),
     manualInputs: inputs,
     ...(reason.trim() ? { reason: reason.trim() } : {}),
   });

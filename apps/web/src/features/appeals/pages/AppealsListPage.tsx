@@ -39,7 +39,7 @@ import { apiPath } from '../../../api/paths';
 const TIMER_LABELS = { acknowledge: 'Acknowledge', decide: 'Decide', rescore: 'Re-score' } as const;
 
 export default function AppealsListPage() {
-  const { user } = useSession();
+  const { user, permissions } = useSession();
   const [filters, setFilters] = useState<AppealListFilters>({ status: [], page: 1, itemsPerPage: 25 });
   const appeals = useAppeals(filters);
   const [error, setError] = useState<string | null>(null);
@@ -59,7 +59,7 @@ export default function AppealsListPage() {
         </Box>
         {reviewer && (
           <Stack direction="row" spacing={1}>
-            {user.isGroupAdmin && (
+            {permissions.abilities.noticesManage && (
               <Button variant="text" component={RouterLink} to="/settings/notices">
                 Notice wording
               </Button>
@@ -68,9 +68,10 @@ export default function AppealsListPage() {
               startIcon={<Download />}
               variant="outlined"
               onClick={() =>
-                downloadProtected(apiPath('/caribou/appeals/audit.csv'), downloadFileName('appeals audit', 'csv')).catch(
-                  (e: Error) => setError(e.message),
-                )
+                downloadProtected(
+                  apiPath('/caribou/appeals/audit.csv'),
+                  downloadFileName('appeals audit', 'csv'),
+                ).catch((e: Error) => setError(e.message))
               }
             >
               Export audit trail (CSV)

@@ -1,8 +1,11 @@
-import { jobStateChangeSchema } from '@zview/contracts';
+import { jobStateChangeSchema, type JobType } from '@zview/contracts';
 import { api } from '../../../api/client';
 import { apiPath } from '../../../api/paths';
 
-/** POST /api/caribou/jobs/{id}/resume */
-export function resumeJob(id: number) {
-  return api.post(apiPath('/caribou/jobs/{id}/resume', { id }), undefined, { schema: jobStateChangeSchema });
+/** POST /api/caribou/jobs/{id}/resume (a file read names its portfolio: ?type=portfolio-ingest) */
+export function resumeJob(id: number, type: JobType = 'portfolio-run') {
+  const query = new URLSearchParams({ type });
+  return api.post(`${apiPath('/caribou/jobs/{id}/resume', { id })}?${query}`, undefined, {
+    schema: jobStateChangeSchema,
+  });
 }

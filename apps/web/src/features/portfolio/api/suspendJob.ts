@@ -1,8 +1,11 @@
-import { jobStateChangeSchema } from '@zview/contracts';
+import { jobStateChangeSchema, type JobType } from '@zview/contracts';
 import { api } from '../../../api/client';
 import { apiPath } from '../../../api/paths';
 
-/** POST /api/caribou/jobs/{id}/suspend */
-export function suspendJob(id: number) {
-  return api.post(apiPath('/caribou/jobs/{id}/suspend', { id }), undefined, { schema: jobStateChangeSchema });
+/** POST /api/caribou/jobs/{id}/suspend (a file read names its portfolio: ?type=portfolio-ingest) */
+export function suspendJob(id: number, type: JobType = 'portfolio-run') {
+  const query = new URLSearchParams({ type });
+  return api.post(`${apiPath('/caribou/jobs/{id}/suspend', { id })}?${query}`, undefined, {
+    schema: jobStateChangeSchema,
+  });
 }

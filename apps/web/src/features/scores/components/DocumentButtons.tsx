@@ -21,6 +21,7 @@ function PdfButton({ label, fileName, fetch }: { label: string; fileName: string
       variant="outlined"
       size="small"
       startIcon={<PictureAsPdfOutlined />}
+      sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
       loading={download.isPending}
       onClick={() => download.mutate()}
     >
