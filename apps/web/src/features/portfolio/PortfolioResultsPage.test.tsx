@@ -66,6 +66,31 @@ describe('portfolio results', () => {
     },
   );
 
+  it('downloads the score notices of the selected rows as one ZIP', { timeout: 30_000 }, async () => {
+    const user = userEvent.setup();
+    let sent: unknown;
+    fakeApi({
+      '/api/caribou/portfolio/42/metadata': () => metadataFixture(),
+      '/api/caribou/portfolio/42/properties': (url) =>
+        propertiesFixture(Number(url.searchParams.get('page')), Number(url.searchParams.get('itemsPerPage'))),
+      '/api/caribou/portfolio/42/notices': (_url, init) => {
+        sent = JSON.parse(String(init?.body));
+        return {};
+      },
+    });
+    const createObjectURL = vi.fn(() => 'blob:notices');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    renderApp({ path: '/zportfolio/results?id=42', devSession: 'admin' });
+    await screen.findAllByTestId('result-row', {}, SLOW);
+    expect(screen.getByRole('button', { name: 'Select rows for notices' })).toBeDisabled();
+    await user.click(screen.getByRole('checkbox', { name: 'Select row 1' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select row 3' }));
+    expect(screen.queryByTestId('property-drawer')).toBeNull(); // a tick selects, it does not open the row
+    await user.click(screen.getByRole('button', { name: 'Notices of 2 rows (ZIP)' }));
+    await waitFor(() => expect(sent).toEqual({ product: 'zfire', rows: [1, 3] }));
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
+  });
+
   it('pages the errors 25 at a time', { timeout: 30_000 }, async () => {
     const user = userEvent.setup();
     const calls = api();

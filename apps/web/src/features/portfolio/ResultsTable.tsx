@@ -1,5 +1,6 @@
 import { RISK_LEVELS, type RiskLevel } from '@zview/contracts';
 import Autocomplete from '@mui/material/Autocomplete';
+import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -18,11 +19,13 @@ import { RISK_LEVEL_LABELS, RiskChip } from '../../ui/RiskChip';
 import { fetchPortfolioSuggestions } from './api/autocomplete';
 import { portfolioKeys, type PropertySort } from './api/keys';
 import { fetchPortfolioProperties } from './api/properties';
+import { NoticesZipButton } from './NoticesZipButton';
 import { EmptyState, LoadError, MessageRow, SkeletonRows } from '../../ui/TableStates';
 
 const LIVE_REFRESH_MS = 5000;
 
 const COLUMNS: SortableColumn<PropertySort>[] = [
+  { key: null, label: 'Select' },
   { key: 'rowNumber', label: 'Row' },
   { key: 'ref', label: 'Reference' },
   { key: null, label: 'Address' },
@@ -52,6 +55,10 @@ export function ResultsTable({
   const [levels, setLevels] = useState<RiskLevel[]>([]);
   const [search, setSearch] = useState('');
   const [debounced, setDebounced] = useState('');
+  // Rows chosen for their score notices (kept across pages, sorts and filters).
+  const [selected, setSelected] = useState<number[]>([]);
+  const toggleRow = (row: number) =>
+    setSelected((current) => (current.includes(row) ? current.filter((r) => r !== row) : [...current, row]));
   useEffect(() => {
     const timer = setTimeout(() => setDebounced(search.trim()), 250);
     return () => clearTimeout(timer);
@@ -100,6 +107,7 @@ export function ResultsTable({
           noOptionsText={debounced.length < 2 ? 'Type at least 2 characters' : 'No matching properties'}
           renderInput={(input) => <TextField {...input} label="Find a property" placeholder="Reference or address" />}
         />
+        <NoticesZipButton portfolioId={portfolioId} product={product} rows={selected} />
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} data-testid="risk-filter">
           <Typography variant="body2" sx={{ color: 'text.secondary', mr: 0.5 }}>
             Risk level
@@ -148,6 +156,14 @@ export function ResultsTable({
                     onClick={() => onOpen(row.rowNumber)}
                     data-testid="result-row"
                   >
+                    <TableCell padding="checkbox" onClick={(event) => event.stopPropagation()}>
+                      <Checkbox
+                        size="small"
+                        checked={selected.includes(row.rowNumber)}
+                        onChange={() => toggleRow(row.rowNumber)}
+                        slotProps={{ input: { 'aria-label': `Select row ${row.rowNumber}` } }}
+                      />
+                    </TableCell>
                     <TableCell>{row.rowNumber}</TableCell>
                     <TableCell>{row.ref ?? '—'}</TableCell>
                     <TableCell sx={{ maxWidth: 380 }}>

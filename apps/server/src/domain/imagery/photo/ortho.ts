@@ -79,6 +79,13 @@ export function orthoPhoto(
   const mask = scratchMask('ortho', W * H);
   const scene = cull(fullScene, view);
   const site = siteDetails(scene, view.capturedOn);
+  // Coarse map tiles (z16–17, over 0.6 m a pixel) leave out what would be a pixel or two: cars,
+  // fences and flower beds, which cost most per object in a dense suburb's tile.
+  const coarse = mpp > 0.6;
+  if (coarse) {
+    site.cars = [];
+    site.fences = [];
+  }
   const ring = (coords: GeoJSON.Position[]): Pt[] => coords.map((c) => project(c as LngLat));
   const rgb = canvas.rgb;
   const out = new Float32Array(3);
@@ -174,7 +181,7 @@ export function orthoPhoto(
   const buildings = [...scene.buildings.filter((b) => buildingExists(b, view.capturedOn)), ...site.sheds];
   // Flower beds along the houses.
   for (const b of scene.buildings.filter((b) => buildingExists(b, view.capturedOn))) {
-    if (hashUnit(b.id, 'beds') > 0.7) continue;
+    if (coarse || hashUnit(b.id, 'beds') > 0.7) continue;
     const outer = offsetRing(ring(b.outline.coordinates[0] ?? []), 1.2 * ppm);
     canvas.fill([outer], (x, y, o) => bed(X[x]!, Y[y]!, mpp, ctx.green, o), mask);
   }

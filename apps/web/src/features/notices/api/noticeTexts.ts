@@ -1,6 +1,7 @@
 import { noticeTextsResponseSchema, type NoticeTextsResponse, type NoticeTextsUpdate } from '@zview/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
+import { apiPath } from '../../../api/paths';
 import { useSession } from '../../../session/session';
 import { apiPath } from '../../../api/paths';
 
