@@ -3,7 +3,6 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { api } from '../../../api/client';
 import { apiPath } from '../../../api/paths';
 import { useSession } from '../../../session/session';
-import { apiPath } from '../../../api/paths';
 
 const PATH = apiPath('/caribou/notices/texts');
 
