@@ -52,7 +52,7 @@ describe('the web shell in Chromium', () => {
   it('answers an unknown path with the not-found page', async () => {
     const { page, context } = await newPage(browser);
     await page.goto(asAdmin('/no/such/page'));
-    await page.getByText(MESSAGES.pageNotFound).waitFor();
+    await page.getByText('The specified page could not be found.').waitFor();
     expect(await page.getByTestId('not-found-page').isVisible()).toBe(true);
     await screenshot(page, 'shell-not-found');
     await context.close();
@@ -96,7 +96,7 @@ describe('the web shell in Chromium', () => {
     await page.clock.runFor(20_500);
     const toast = page.getByTestId('version-toast');
     await toast.waitFor();
-    expect(await toast.innerText()).toContain(MESSAGES.newVersionAvailable);
+    expect(await toast.innerText()).toContain('A new version of Z-VIEW is available. Please reload to update.');
     expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.versionUpdateNeeded)).toBe('true');
     await page.clock.runFor(1000); // the toast's fade-in runs on the installed clock
     await screenshot(page, 'shell-version-toast');
@@ -153,7 +153,7 @@ describe('the web shell in Chromium', () => {
     expect(await page.getByTestId('organization-name').innerText()).toBe('Summit Property & Casualty');
     await screenshot(page, 'shell-group-admin-team');
     await page.goto('/?devSession=noProducts');
-    await page.getByText(MESSAGES.noProductsEnabled).waitFor();
+    await page.getByText('There are no enabled applications for your Z-VIEW account.').waitFor();
     await screenshot(page, 'shell-no-products');
     await context.close();
   });

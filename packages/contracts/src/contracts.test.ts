@@ -31,6 +31,8 @@ describe('product order', () => {
 
   it('throws on an unknown product', () => {
     expect(() => sortProducts(['zfire', 'zquake'])).toThrow('Unknown product found in portfolio');
+    // zfire|prefill is fire with prefilled attributes: it sorts where zfire does.
+    expect(sortProducts(['zhail', 'zfire|prefill'])).toEqual(['zfire|prefill', 'zhail']);
   });
 
   it('has the display names of the spec', () => {
@@ -56,6 +58,8 @@ describe('formatting helpers', () => {
   it('groups numbers and shows 0 as -', () => {
     expect(formatNumber(1234567)).toBe('1,234,567');
     expect(formatCount(0)).toBe('-');
+    expect(formatCount(null)).toBe('-');
+    expect(formatCount(undefined)).toBe('-');
     expect(formatCount(12500)).toBe('12,500');
   });
   it('produces YYYYMMDD and MM/DD/YYYY', () => {
@@ -80,6 +84,12 @@ describe('messages', () => {
     expect(MESSAGES.lazyModuleFailed(2)).toBe('Failed to load lazy module after 2 retries');
     expect(MESSAGES.pageNotFound).toBe('The specified page could not be found.');
     expect(MESSAGES.missingConfigGlobal.startsWith('Missing Z-VIEW config global variable')).toBe(true);
+    // SPEC §8 login messages shown by the identity flow (X-008..X-010).
+    expect(MESSAGES.passwordExpired).toBe(
+      'Your password has expired. Please use the forgot password feature to set a new one.',
+    );
+    expect(MESSAGES.missingSessionToken).toBe('Failed to retrieve session token after login. Please try again later.');
+    expect(MESSAGES.authenticationFailed).toBe('Authentication failed. Please try again later.');
   });
   it('maps login failure codes', () => {
     expect(loginOutcomeForCode('E0000004')).toBe('invalid_credentials');

@@ -276,3 +276,33 @@ describe('abilities presented by the server', () => {
     expect(abilitiesForFixture(ctx()).teamManage).toBe(false);
   });
 });
+
+// Survivors of the mutation run (docs/mutation-testing.md): SPEC rules no test pinned.
+describe('SPEC §2 rules pinned after the mutation run', () => {
+  it('names each account menu link and its path as SPEC does (an internal admin sees them all)', () => {
+    const all = ctx({ enabledFeatures: ['zfire', 'self_serve_billing'], user: { isInternalAdmin: true } });
+    expect(accountMenuLinks(all).map(({ label, path }) => `${label} ${path}`)).toEqual([
+      'Account Settings /profile',
+      'Team Management /team',
+      'Billing /billing',
+      'Customer Management /admin/customer-management',
+      'Mocks Management /admin/mocks-management',
+      'Usage Analytics /admin/usage-analytics',
+    ]);
+  });
+
+  it('sends home to zorro only when zorro is the only product', () => {
+    expect(homeRedirect(['zfire'])).toBeNull();
+    expect(homeRedirect(['zfire', 'zorro'])).toBeNull();
+  });
+
+  it('shows the portfolio tab only to those who may see the portfolio', () => {
+    expect(visibleTabs(ctx({ enabledFeatures: ['zfire'] }))).toEqual(['property']);
+  });
+
+  it('matches tab paths by whole segments', () => {
+    expect(activeTabForLocation('/scoresheet')).toBeNull();
+    expect(activeTabForLocation('/zorro')).toBe('discovery');
+    expect(activeTabForLocation('/zorrox')).toBeNull();
+  });
+});

@@ -90,4 +90,26 @@ describe('docs/spec-conformance.md', () => {
       .map((row) => `${row.id}: ${row.verbatim}`);
     expect(missing).toEqual([]);
   });
+
+  // Issue 44 item 9: a cited test must fail when its clause breaks. A test that reads SPEC's string
+  // through the product's own constant passes whatever the constant says, so the cited file must
+  // hold the string itself; and server behaviour is caught by a server test, not the web's or e2e's.
+  it('cites, for a verbatim string, a test file that holds the string as a literal', () => {
+    const problems = rows
+      .filter((row) => row.verbatim && row.test)
+      .filter((row) => {
+        const file = path.join(root, row.test.split(' › ')[0] ?? '');
+        return existsSync(file) && !readFileSync(file, 'utf8').includes(row.verbatim);
+      })
+      .map((row) => `${row.id}: ${row.test.split(' › ')[0]} does not hold "${row.verbatim}"`);
+    expect(problems).toEqual([]);
+  });
+
+  it('cites a server test for a row implemented in the server', () => {
+    const problems = rows
+      .filter((row) => row.implementation.startsWith('apps/server/') && row.test)
+      .filter((row) => !row.test.startsWith('apps/server/'))
+      .map((row) => `${row.id}: ${row.implementation} is cited with ${row.test.split(' › ')[0]}`);
+    expect(problems).toEqual([]);
+  });
 });

@@ -22,7 +22,8 @@ import {
   VERSION_UPDATE_EVENT,
 } from './constants.js';
 import { formatLongDate, formatNumber, toSafeFileName, toYYYYMMDD } from './format.js';
-import { FEATURE_KEYS, WEATHER_GROUP } from './products.js';
+import { MAP_LAYER_LABELS } from './enums.js';
+import { FEATURE_KEYS, PRODUCT_KEYS, WEATHER_GROUP } from './products.js';
 
 /**
  * SPEC §9, clause by clause, as literals: the behaviour tests elsewhere drive the code through these
@@ -146,5 +147,28 @@ describe("SPEC's key lists", () => {
       'oblique-imagery',
       'zorro',
     ]);
+  });
+
+  it('product keys: zfire, zfire|prefill, zwind, zhail, zstorm, zwater, zproperty, roof_age', () => {
+    expect([...PRODUCT_KEYS]).toEqual([
+      'zfire',
+      'zfire|prefill',
+      'zwind',
+      'zhail',
+      'zstorm',
+      'zwater',
+      'zproperty',
+      'roof_age',
+    ]);
+  });
+
+  it('map layer labels as SPEC names them', () => {
+    // SPEC §3: "Layer toggles are labelled Aerial Imagery, Location Pin, Parcel Outline and Building Labels."
+    expect(MAP_LAYER_LABELS).toEqual({
+      aerial: 'Aerial Imagery',
+      location: 'Location Pin',
+      parcel: 'Parcel Outline',
+      building: 'Building Labels',
+    });
   });
 });

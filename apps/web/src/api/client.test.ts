@@ -1,4 +1,4 @@
-import { APP_VERSION, MESSAGES, SESSION_STORAGE_KEYS, STORAGE_KEYS, VERSION_UPDATE_EVENT } from '@zview/contracts';
+import { APP_VERSION, SESSION_STORAGE_KEYS, STORAGE_KEYS, VERSION_UPDATE_EVENT } from '@zview/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import {
@@ -39,7 +39,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('the API client', () => {
   it('refuses a call that needs a token before one is set, without sending it', async () => {
     const calls = stubFetch();
-    await expect(api.get('/api/organization')).rejects.toThrow(MESSAGES.accessTokenUndefined);
+    await expect(api.get('/api/organization')).rejects.toThrow('Access token is undefined');
     expect(calls).toHaveLength(0);
   });
 

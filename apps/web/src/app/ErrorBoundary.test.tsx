@@ -1,4 +1,3 @@
-import { MESSAGES } from '@zview/contracts';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { RouterProvider, createMemoryRouter } from 'react-router';
@@ -16,7 +15,7 @@ describe('error boundaries', () => {
         <Broken />
       </AppErrorBoundary>,
     );
-    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.unexpectedError);
+    expect(screen.getByRole('alert')).toHaveTextContent('An unexpected error occurred. Please reach out to support.');
     error.mockRestore();
   });
 
@@ -37,9 +36,9 @@ describe('error boundaries', () => {
       { initialEntries: ['/broken'] },
     );
     render(<RouterProvider router={router} />);
-    expect(await screen.findByText(MESSAGES.unexpectedError)).toBeInTheDocument();
+    expect(await screen.findByText('An unexpected error occurred. Please reach out to support.')).toBeInTheDocument();
     await router.navigate('/missing');
-    expect(await screen.findByText(MESSAGES.pageNotFound)).toBeInTheDocument();
+    expect(await screen.findByText('The specified page could not be found.')).toBeInTheDocument();
     error.mockRestore();
   });
 });

@@ -1,4 +1,4 @@
-import { APP_VERSION, MESSAGES, STORAGE_KEYS, VERSION_UPDATE_EVENT } from '@zview/contracts';
+import { APP_VERSION, STORAGE_KEYS, VERSION_UPDATE_EVENT } from '@zview/contracts';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetApiClient } from '../api/client';
@@ -35,7 +35,9 @@ describe('the version check', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
     await act(() => vi.advanceTimersByTimeAsync(POLL_MS));
     expect(fetchMock).toHaveBeenCalledTimes(2);
-    expect(screen.queryByText(MESSAGES.newVersionAvailable)).not.toBeInTheDocument();
+    expect(
+      screen.queryByText('A new version of Z-VIEW is available. Please reload to update.'),
+    ).not.toBeInTheDocument();
   });
 
   it('on a difference sets the flag, fires the event, shows the toast and stops polling', async () => {
@@ -45,7 +47,7 @@ describe('the version check', () => {
     render(<VersionToast onReload={onReload} />);
     serverVersion = '4.11.0';
     await act(() => vi.advanceTimersByTimeAsync(POLL_MS));
-    expect(screen.getByText(MESSAGES.newVersionAvailable)).toBeInTheDocument();
+    expect(screen.getByText('A new version of Z-VIEW is available. Please reload to update.')).toBeInTheDocument();
     expect(localStorage.getItem(STORAGE_KEYS.versionUpdateNeeded)).toBe('true');
     expect(onEvent).toHaveBeenCalledOnce();
     await act(() => vi.advanceTimersByTimeAsync(5 * POLL_MS));
@@ -58,7 +60,7 @@ describe('the version check', () => {
   it('shows the toast when an API answer raised the flag', () => {
     render(<VersionToast />);
     act(() => setVersionUpdateNeeded());
-    expect(screen.getByText(MESSAGES.newVersionAvailable)).toBeInTheDocument();
+    expect(screen.getByText('A new version of Z-VIEW is available. Please reload to update.')).toBeInTheDocument();
     // At the bottom right, clear of the top bar and of the search box under it.
     expect(screen.getByTestId('version-toast-anchor').className).toMatch(/MuiSnackbar-anchorOriginBottomRight/);
   });
@@ -69,7 +71,9 @@ describe('the version check', () => {
     render(<VersionToast />);
     await act(() => vi.advanceTimersByTimeAsync(POLL_MS));
     expect(warn).toHaveBeenCalledWith('Version check failed', expect.any(TypeError));
-    expect(screen.queryByText(MESSAGES.newVersionAvailable)).not.toBeInTheDocument();
+    expect(
+      screen.queryByText('A new version of Z-VIEW is available. Please reload to update.'),
+    ).not.toBeInTheDocument();
     warn.mockRestore();
   });
 });

@@ -8,7 +8,7 @@ import { SHELL_ROUTES } from './routes';
 // Pages load lazily: under a loaded machine the first import of a page module can take seconds.
 const SLOW = { timeout: 8000 };
 
-const notFound = () => screen.findByText(MESSAGES.pageNotFound, {}, SLOW);
+const notFound = () => screen.findByText('The specified page could not be found.', {}, SLOW);
 
 describe('the route table', () => {
   it('declares every screen of SPEC §2 once', () => {
@@ -123,10 +123,14 @@ describe('routing in the shell', () => {
   it('shows the error box with Logout for an organisation without products', async () => {
     const user = userEvent.setup();
     renderApp({ path: '/', devSession: 'noProducts' });
-    expect(await screen.findByText(MESSAGES.noProductsEnabled, {}, SLOW)).toBeInTheDocument();
+    expect(
+      await screen.findByText('There are no enabled applications for your Z-VIEW account.', {}, SLOW),
+    ).toBeInTheDocument();
     expect(screen.getByText(MESSAGES.supportLine('support@zview.test'))).toBeInTheDocument();
     // the error box has its own Logout button, beside the top bar's
-    const box = screen.getByText(MESSAGES.noProductsEnabled).closest('[role="alert"]') as HTMLElement;
+    const box = screen
+      .getByText('There are no enabled applications for your Z-VIEW account.')
+      .closest('[role="alert"]') as HTMLElement;
     await user.click(within(box).getByRole('button', { name: 'Logout' }));
     expect(await screen.findByRole('heading', { name: 'Welcome' }, SLOW)).toBeInTheDocument();
   });

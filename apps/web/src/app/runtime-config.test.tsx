@@ -35,11 +35,11 @@ describe('reading the runtime configuration', () => {
   it('reports any other parse failure as a failed initialisation', () => {
     expect(readRuntimeConfig({ __ZVIEW_CONFIG__: { ...valid, BILLING_PAGE_ENABLED: 'maybe' } })).toEqual({
       ok: false,
-      message: MESSAGES.failedAppConfig,
+      message: 'Failed to initialize app config',
     });
     expect(readRuntimeConfig({ __ZVIEW_CONFIG__: 'nonsense' })).toEqual({
       ok: false,
-      message: MESSAGES.failedAppConfig,
+      message: 'Failed to initialize app config',
     });
   });
 
@@ -52,8 +52,8 @@ describe('reading the runtime configuration', () => {
   });
 
   it('shows a boot failure as a full-page error', () => {
-    render(<BootError message={MESSAGES.failedAppConfig} advice="Check /config.js." />);
-    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.failedAppConfig);
+    render(<BootError message={'Failed to initialize app config'} advice="Check /config.js." />);
+    expect(screen.getByRole('alert')).toHaveTextContent('Failed to initialize app config');
     expect(screen.getByText('Check /config.js.')).toBeInTheDocument();
   });
 });

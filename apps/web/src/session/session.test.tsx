@@ -29,13 +29,13 @@ describe('the session', () => {
   });
 
   it('starts with the stored organisation when it is still in the list', () => {
-    localStorage.setItem(STORAGE_KEYS.selectedOrganizationId, '102');
+    localStorage.setItem('selected_organization_id', '102');
     renderWithProviders(<Capture />, { session: sessionFixture('admin') });
     expect(screen.getByTestId('active')).toHaveTextContent('Summit Property & Casualty');
   });
 
   it('ignores a stored organisation the user no longer has', () => {
-    localStorage.setItem(STORAGE_KEYS.selectedOrganizationId, '999');
+    localStorage.setItem('selected_organization_id', '999');
     renderWithProviders(<Capture />, { session: sessionFixture('admin') });
     expect(screen.getByTestId('active')).toHaveTextContent('Acme Mutual Insurance');
   });
@@ -45,7 +45,7 @@ describe('the session', () => {
     renderWithProviders(<Capture />, { session: sessionFixture('admin') });
     act(() => session.setActiveOrganization(103));
     expect(screen.getByTestId('active')).toHaveTextContent('Harbor Re');
-    expect(localStorage.getItem(STORAGE_KEYS.selectedOrganizationId)).toBe('103');
+    expect(localStorage.getItem('selected_organization_id')).toBe('103');
     expect(localStorage.getItem(STORAGE_KEYS.userSelectedProduct)).toBeNull();
     expect(getTargetOrganizationId()).toBe(103);
     expect(session.enabledFeatures).toEqual(['zhail', 'zwind', 'zstorm']);
@@ -60,13 +60,13 @@ describe('the session', () => {
 
   it('clears the stored organisation and session data on logout, then hands over to identity', async () => {
     const onLogout = vi.fn();
-    localStorage.setItem(STORAGE_KEYS.selectedOrganizationId, '101');
+    localStorage.setItem('selected_organization_id', '101');
     sessionStorage.setItem(SESSION_STORAGE_KEYS.sessionId, 'abc');
     sessionStorage.setItem(SESSION_STORAGE_KEYS.sessionRestoreUrl, '/billing');
     renderWithProviders(<Capture />, { session: sessionFixture('admin', { onLogout }) });
     await act(() => session.logout());
     await waitFor(() => expect(onLogout).toHaveBeenCalledOnce());
-    expect(localStorage.getItem(STORAGE_KEYS.selectedOrganizationId)).toBeNull();
+    expect(localStorage.getItem('selected_organization_id')).toBeNull();
     expect(sessionStorage.getItem(SESSION_STORAGE_KEYS.sessionId)).toBeNull();
     expect(sessionStorage.getItem(SESSION_STORAGE_KEYS.sessionRestoreUrl)).toBeNull();
     expect(getTargetOrganizationId()).toBeUndefined();

@@ -1,4 +1,4 @@
-import { LOGIN_OUTCOME_MESSAGES, MESSAGES, SESSION_STORAGE_KEYS } from '@zview/contracts';
+import { MESSAGES, SESSION_STORAGE_KEYS } from '@zview/contracts';
 import { render, screen, waitFor } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -57,7 +57,7 @@ describe('/login-callback', () => {
     );
     renderCallback(manager);
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(LOGIN_OUTCOME_MESSAGES.no_okta_apps_enabled);
+    expect(alert).toHaveTextContent('Z-VIEW access for this account has not been enabled.');
     expect(alert).toHaveTextContent(MESSAGES.supportLine(TEST_CONFIG.SUPPORT_EMAIL));
     expect(screen.getByRole('button', { name: 'Back to sign in' })).toBeInTheDocument();
   });
@@ -67,7 +67,7 @@ describe('/login-callback', () => {
     const manager = fakeUserManager();
     manager.signinRedirectCallback.mockRejectedValue(new Error('No matching state found in storage'));
     renderCallback(manager);
-    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.unknownLoginError);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to log into your Z-VIEW account.');
   });
 
   it('starts a redirect sign-in when arriving from the enterprise SSO without a code', async () => {

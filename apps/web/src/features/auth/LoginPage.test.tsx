@@ -116,15 +116,15 @@ describe('login page, step 2', () => {
     await toPasswordStep(user);
     await signIn(user);
     const password = screen.getByLabelText('Password');
-    await waitFor(() => expect(password).toHaveAccessibleDescription(MESSAGES.invalidCredentials));
+    await waitFor(() => expect(password).toHaveAccessibleDescription('Incorrect username or password.'));
     expect(password).toHaveAttribute('aria-invalid', 'true');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(manager.signinRedirect).not.toHaveBeenCalled();
   });
 
   it.each([
-    ['access_denied', MESSAGES.noOktaAppsEnabled],
-    ['E0000999', MESSAGES.unknownLoginError],
+    ['access_denied', 'Z-VIEW access for this account has not been enabled.'],
+    ['E0000999', 'Failed to log into your Z-VIEW account.'],
   ])('shows the catalogued message and the support line for error code %s', async (code, text) => {
     const { server, user } = setup();
     server.on('POST', AUTHN, { status: 403, body: { errorCode: code } });
@@ -136,9 +136,12 @@ describe('login page, step 2', () => {
   });
 
   it.each([
-    [{ status: 'PASSWORD_EXPIRED' }, MESSAGES.passwordExpired],
-    [{ status: 'SUCCESS' }, MESSAGES.missingSessionToken],
-    [{ status: 'LOCKED_OUT' }, MESSAGES.authenticationFailed],
+    [
+      { status: 'PASSWORD_EXPIRED' },
+      'Your password has expired. Please use the forgot password feature to set a new one.',
+    ],
+    [{ status: 'SUCCESS' }, 'Failed to retrieve session token after login. Please try again later.'],
+    [{ status: 'LOCKED_OUT' }, 'Authentication failed. Please try again later.'],
   ])('answers status %j with its message', async (answer, text) => {
     const { server, manager, user } = setup();
     server.on('POST', AUTHN, { body: answer });

@@ -151,7 +151,7 @@ describe('RealSessionProvider', () => {
       organizations: [{ id: 3, name: 'Empty Co', products: ['appeals'], abilities: NO_ABILITIES }],
     });
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(MESSAGES.noProductsEnabled);
+    expect(alert).toHaveTextContent('There are no enabled applications for your Z-VIEW account.');
     expect(alert).toHaveTextContent(MESSAGES.supportLine(TEST_CONFIG.SUPPORT_EMAIL));
     await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
     expect(await screen.findByRole('heading', { name: 'Welcome' })).toBeInTheDocument();

@@ -1,5 +1,4 @@
 import { render, screen } from '@testing-library/react';
-import { MESSAGES } from '@zview/contracts';
 import { StrictMode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { MapEnvironmentProvider } from './engine/environment';
@@ -19,7 +18,7 @@ describe('MapWidget', () => {
         </MapEnvironmentProvider>
       </StrictMode>,
     );
-    expect(screen.getByText(MESSAGES.webglNotSupported)).toBeInTheDocument();
+    expect(screen.getByText('WebGL is not supported on this browser')).toBeInTheDocument();
     expect(onTrack).toHaveBeenCalledTimes(1);
     expect(onTrack).toHaveBeenCalledWith('no_webgl_supported_browser', undefined);
     expect(loadMapLibre).not.toHaveBeenCalled();
