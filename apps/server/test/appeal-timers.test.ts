@@ -67,6 +67,7 @@ describe('statutory timers', () => {
     mitigationId = appeal.id;
     expect(appeal.kind).toBe('mitigation');
     expect(appeal.timers!.state).toBe('CO');
+    expect(appeal.timers!.timeZone).toBe('America/Denver');
     const opened = new Date(appeal.openedAt);
     expect(opened.getTime()).toBeGreaterThanOrEqual(before.getTime() - 1000);
     expect(appeal.timers!.acknowledgeBy).toBe(deadlineAfter(opened, 10, 'CO').toISOString());

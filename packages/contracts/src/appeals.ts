@@ -184,6 +184,8 @@ export const appealSchema = z.object({
   timers: z
     .object({
       state: z.string().nullable(),
+      /** The IANA time zone the deadlines are counted in (the property's state): a deadline is the end of a day there. */
+      timeZone: z.string().nullable(),
       acknowledgeBy: z.string().nullable(),
       decideBy: z.string().nullable(),
       rescoreBy: z.string().nullable(),

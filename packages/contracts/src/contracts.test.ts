@@ -6,6 +6,7 @@ import {
   fileStatusLabel,
   formatCount,
   formatLongDate,
+  formatLongDateIn,
   formatNumber,
   formatShortDate,
   loginOutcomeForCode,
@@ -54,6 +55,9 @@ describe('file statuses', () => {
 describe('formatting helpers', () => {
   it('formats dates in en-US long form', () => {
     expect(formatLongDate('2026-11-21')).toBe('November 21, 2026');
+    // A Colorado deadline ends at 23:59:59.999 in Denver, 06:59 the next day in UTC: named by Denver's day.
+    expect(formatLongDateIn('2026-12-09T06:59:59.999Z', 'America/Denver')).toBe('December 8, 2026');
+    expect(formatLongDateIn('2026-12-09T06:59:59.999Z', null)).toBe('December 9, 2026');
   });
   it('groups numbers and shows 0 as -', () => {
     expect(formatNumber(1234567)).toBe('1,234,567');

@@ -17,6 +17,17 @@ export function formatLongDate(value: Date | string | number): string {
   return Number.isNaN(date.getTime()) ? String(value) : longDate.format(date);
 }
 
+/**
+ * 'December 8, 2026' as the day is named in `timeZone`: a statutory deadline is the end of a day
+ * where the property is (America/Denver), which is already the next day in UTC.
+ */
+export function formatLongDateIn(value: Date | string | number, timeZone: string | null | undefined): string {
+  const date = toDate(value);
+  if (Number.isNaN(date.getTime())) return String(value);
+  if (!timeZone) return longDate.format(date);
+  return new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone }).format(date);
+}
+
 /** 'November 21, 2026 at 3:04 PM' in the reader's time zone: when something happened (audit trails). */
 export function formatLongDateTime(value: Date | string | number): string {
   const date = toDate(value);

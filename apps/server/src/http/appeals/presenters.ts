@@ -1,6 +1,6 @@
 import type { Appeal, AppealEvent, AppealEvidence, ManualInputs, ScoreVersion } from '@zview/contracts';
 import type { AppealRow, ScoreVersionRow } from '../../db/appeals.js';
-import { missedDeadlines, nextDeadline } from '../../domain/appeals/timers.js';
+import { missedDeadlines, nextDeadline, zoneOfState } from '../../domain/appeals/timers.js';
 import type { listAppealEvents, listEvidence } from '../../db/appeals.js';
 
 /** Shapes appeal rows into the contract's objects (packages/contracts/src/appeals.ts). */
@@ -48,6 +48,7 @@ function presentTimers(row: AppealRow, now: Date): Appeal['timers'] {
   const iso = (d: Date | null) => d?.toISOString() ?? null;
   return {
     state: row.property_state,
+    timeZone: row.property_state ? zoneOfState(row.property_state) : null,
     acknowledgeBy: iso(row.acknowledge_by),
     decideBy: iso(row.decide_by),
     rescoreBy: iso(row.rescore_by),

@@ -3,6 +3,7 @@ import {
   APPEAL_STATUS_LABELS,
   downloadFileName,
   formatLongDate,
+  formatLongDateIn,
   STANDARD_PRODUCTS,
   type AppealStatus,
   type ProductKey,
@@ -197,7 +198,7 @@ export default function AppealsListPage() {
                             size="small"
                             variant={appeal.timers.next.overdue ? 'filled' : 'outlined'}
                             color={appeal.timers.next.overdue ? 'error' : 'default'}
-                            label={`${TIMER_LABELS[appeal.timers.next.kind]} by ${formatLongDate(appeal.timers.next.at)}`}
+                            label={`${TIMER_LABELS[appeal.timers.next.kind]} by ${formatLongDateIn(appeal.timers.next.at, appeal.timers.timeZone)}`}
                             data-testid="next-deadline"
                           />
                         )}
