@@ -7134,6 +7134,7 @@ export interface operations {
               kind?: 'appeal' | 'mitigation';
               timers?: {
                 state: string | null;
+                timeZone: string | null;
                 acknowledgeBy: string | null;
                 decideBy: string | null;
                 rescoreBy: string | null;
@@ -7447,6 +7448,7 @@ export interface operations {
               kind?: 'appeal' | 'mitigation';
               timers?: {
                 state: string | null;
+                timeZone: string | null;
                 acknowledgeBy: string | null;
                 decideBy: string | null;
                 rescoreBy: string | null;
@@ -7536,6 +7538,7 @@ export interface operations {
               kind?: 'appeal' | 'mitigation';
               timers?: {
                 state: string | null;
+                timeZone: string | null;
                 acknowledgeBy: string | null;
                 decideBy: string | null;
                 rescoreBy: string | null;
@@ -7625,6 +7628,7 @@ export interface operations {
               kind?: 'appeal' | 'mitigation';
               timers?: {
                 state: string | null;
+                timeZone: string | null;
                 acknowledgeBy: string | null;
                 decideBy: string | null;
                 rescoreBy: string | null;
@@ -7709,6 +7713,7 @@ export interface operations {
               kind?: 'appeal' | 'mitigation';
               timers?: {
                 state: string | null;
+                timeZone: string | null;
                 acknowledgeBy: string | null;
                 decideBy: string | null;
                 rescoreBy: string | null;
@@ -7793,6 +7798,7 @@ export interface operations {
               kind?: 'appeal' | 'mitigation';
               timers?: {
                 state: string | null;
+                timeZone: string | null;
                 acknowledgeBy: string | null;
                 decideBy: string | null;
                 rescoreBy: string | null;
@@ -7877,6 +7883,7 @@ export interface operations {
               kind?: 'appeal' | 'mitigation';
               timers?: {
                 state: string | null;
+                timeZone: string | null;
                 acknowledgeBy: string | null;
                 decideBy: string | null;
                 rescoreBy: string | null;
@@ -7961,6 +7968,7 @@ export interface operations {
               kind?: 'appeal' | 'mitigation';
               timers?: {
                 state: string | null;
+                timeZone: string | null;
                 acknowledgeBy: string | null;
                 decideBy: string | null;
                 rescoreBy: string | null;
@@ -8045,6 +8053,7 @@ export interface operations {
               kind?: 'appeal' | 'mitigation';
               timers?: {
                 state: string | null;
+                timeZone: string | null;
                 acknowledgeBy: string | null;
                 decideBy: string | null;
                 rescoreBy: string | null;
@@ -8129,6 +8138,7 @@ export interface operations {
               kind?: 'appeal' | 'mitigation';
               timers?: {
                 state: string | null;
+                timeZone: string | null;
                 acknowledgeBy: string | null;
                 decideBy: string | null;
                 rescoreBy: string | null;
@@ -8310,6 +8320,7 @@ export interface operations {
               kind?: 'appeal' | 'mitigation';
               timers?: {
                 state: string | null;
+                timeZone: string | null;
                 acknowledgeBy: string | null;
                 decideBy: string | null;
                 rescoreBy: string | null;
@@ -8384,6 +8395,7 @@ export interface operations {
               kind?: 'appeal' | 'mitigation';
               timers?: {
                 state: string | null;
+                timeZone: string | null;
                 acknowledgeBy: string | null;
                 decideBy: string | null;
                 rescoreBy: string | null;
