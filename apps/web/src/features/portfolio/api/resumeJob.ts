@@ -4,8 +4,8 @@ import { apiPath } from '../../../api/paths';
 
 /** POST /api/caribou/jobs/{id}/resume (a file read names its portfolio: ?type=portfolio-ingest) */
 export function resumeJob(id: number, type: JobType = 'portfolio-run') {
-  const query = new URLSearchParams({ type });
-  return api.post(`${apiPath('/caribou/jobs/{id}/resume', { id })}?${query}`, undefined, {
+  return api.post(apiPath('/caribou/jobs/{id}/resume', { id }), undefined, {
+    query: { type },
     schema: jobStateChangeSchema,
   });
 }

@@ -4,8 +4,8 @@ import { apiPath } from '../../../api/paths';
 
 /** POST /api/caribou/jobs/{id}/suspend (a file read names its portfolio: ?type=portfolio-ingest) */
 export function suspendJob(id: number, type: JobType = 'portfolio-run') {
-  const query = new URLSearchParams({ type });
-  return api.post(`${apiPath('/caribou/jobs/{id}/suspend', { id })}?${query}`, undefined, {
+  return api.post(apiPath('/caribou/jobs/{id}/suspend', { id }), undefined, {
+    query: { type },
     schema: jobStateChangeSchema,
   });
 }
