@@ -1,5 +1,6 @@
 import { CONTROL_CHARACTER_MESSAGE, ERROR_CODES, MESSAGES, type ErrorCode } from '@zview/contracts';
 import { AppError } from '../domain/app-error.js';
+import { isDeadlock } from '../db/deadlock-retry.js';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable.js';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -108,6 +109,16 @@ export function describeError(error: FastifyError | AppError | ZodError, request
       status: 503,
       code: ERROR_CODES.unavailable,
       message: 'The service is briefly unavailable. Please try again in a few seconds.',
+      retryAfter: String(DATABASE_RETRY_AFTER_SECONDS),
+    };
+  }
+  if (isDeadlock(error)) {
+    // Two transactions waited on each other and every retry lost: temporary, worth one more try.
+    request.log.warn({ err: { message: (error as Error).message } }, 'deadlock after retries');
+    return {
+      status: 503,
+      code: ERROR_CODES.unavailable,
+      message: 'The service is briefly busy with this item. Please try again in a few seconds.',
       retryAfter: String(DATABASE_RETRY_AFTER_SECONDS),
     };
   }

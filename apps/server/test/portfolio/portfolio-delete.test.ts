@@ -71,4 +71,29 @@ describe('deleting a portfolio', () => {
       await reader.end();
     }
   });
+
+  it('is retried when it deadlocks with the worker building the run analysis, and succeeds', async () => {
+    const { headers } = await createMember(app, db);
+    const { id, runId } = await readyPortfolio(headers);
+    // The analysis worker's order: read the run's results, then write rows that refer to the run.
+    const analysis = new pg.Client({ connectionString: url });
+    await analysis.connect();
+    try {
+      await analysis.query('BEGIN');
+      await analysis.query(`SELECT count(*) FROM portfolio_results_${runId}`);
+      // The delete takes the run, then waits to empty its results behind the read above...
+      const deleting = deletePortfolio(headers, id);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      // ...and the analysis now waits for the run: a cycle PostgreSQL breaks by rolling one back.
+      await analysis.query(
+        `INSERT INTO portfolio_accumulations (run_id, grouping, key, risk_level, count, value) VALUES (${runId}, 'deadlock-test', 'X', 'all', 1, 1)`,
+      );
+      await analysis.query('ROLLBACK');
+      const res = await deleting;
+      expect(res.statusCode, res.body).toBeLessThan(300);
+      expect(await db.selectFrom('portfolios').select('id').where('id', '=', id).execute()).toEqual([]);
+    } finally {
+      await analysis.end();
+    }
+  });
 });

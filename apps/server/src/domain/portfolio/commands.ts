@@ -2,6 +2,7 @@ import type { FileStatus } from '@zview/contracts';
 import type { Readable } from 'node:stream';
 import type { Actor } from '../../auth/actor.js';
 import type { Db } from '../../db/database.js';
+import { transactionRetriedOnDeadlock } from '../../db/deadlock-retry.js';
 import {
   deletePortfolio,
   deleteProductAndRuns,
@@ -218,7 +219,7 @@ export async function updatePortfolioDetails(
 /** Removes one product's results; the portfolio goes when its last product does. */
 export async function deleteProduct(db: Db, actor: Actor, input: { id: number; product: string }) {
   await ownProduct(db, actor, input.id, input.product, 'portfolio:write');
-  await db.transaction().execute(async (trx) => {
+  await transactionRetriedOnDeadlock(db, async (trx) => {
     const left = await deleteProductAndRuns(trx, input.id, input.product);
     if (!left) await deletePortfolio(trx, input.id);
   });
