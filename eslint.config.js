@@ -64,18 +64,6 @@ const THROUGH_PORTFOLIO_IO = {
  * queries into db/ and take it off this list; never add one.
  */
 const SQL_OUTSIDE_DB_TO_MOVE = [
-  'apps/server/src/auth/accounts.ts',
-  'apps/server/src/auth/authn.ts',
-  'apps/server/src/auth/keys.ts',
-  'apps/server/src/auth/mail.ts',
-  'apps/server/src/auth/oidc-adapter.ts',
-  'apps/server/src/auth/password-reset.ts',
-  'apps/server/src/auth/saml.ts',
-  'apps/server/src/auth/seed-appeals.ts',
-  'apps/server/src/auth/seed-staff-admin.ts',
-  'apps/server/src/auth/seed.ts',
-  'apps/server/src/auth/token-verifier.ts',
-  'apps/server/src/auth/tokens.ts',
   'apps/server/src/domain/billing/demo-seed.ts',
   'apps/server/src/domain/customers/products.ts',
   'apps/server/src/domain/geocoder/autocomplete.ts',
