@@ -107,7 +107,6 @@ const LONG_COMPONENTS_TO_SPLIT = [
   'apps/web/src/features/scores/PropertyBody.tsx',
   'apps/web/src/features/team/AddMultipleMembersPage.tsx',
   'apps/web/src/features/team/TeamPage.tsx',
-  'apps/web/src/features/zorro/ExplorerPage.tsx',
 ];
 
 export default tseslint.config(
