@@ -74,7 +74,6 @@ const SQL_OUTSIDE_DB_TO_MOVE = [
   'apps/server/src/domain/monitoring/diff.ts',
   'apps/server/src/domain/portfolio/pipeline/score-index-build.ts',
   'apps/server/src/domain/portfolio/pipeline/score-index.ts',
-  'apps/server/src/domain/property/imagery-sources.ts',
   'apps/server/src/domain/property/warm.ts',
 ];
 const SQL_BELONGS_IN_DB = 'Queries belong in db/ (a function per query there); domain/ and auth/ decide.';
@@ -95,7 +94,6 @@ const LONG_COMPONENTS_TO_SPLIT = [
   'apps/web/src/features/scores/PropertyBody.tsx',
   'apps/web/src/features/team/AddMultipleMembersPage.tsx',
   'apps/web/src/features/team/TeamPage.tsx',
-  'apps/web/src/features/zorro/ExplorerPage.tsx',
 ];
 
 export default tseslint.config(
