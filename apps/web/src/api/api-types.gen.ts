@@ -3771,6 +3771,7 @@ export interface operations {
                 analyticsAdmin: boolean;
                 jobsAdmin: boolean;
                 actForAnyOrganization: boolean;
+                switchOrganization: boolean;
               };
             }[];
           };
