@@ -67,7 +67,6 @@ const SQL_OUTSIDE_DB_TO_MOVE = [
   'apps/server/src/domain/geocoder/autocomplete.ts',
   'apps/server/src/domain/geocoder/match-many.ts',
   'apps/server/src/domain/geocoder/match.ts',
-  'apps/server/src/domain/identity/team.ts',
   'apps/server/src/domain/monitoring/changes.ts',
   'apps/server/src/domain/monitoring/diff.ts',
   'apps/server/src/domain/portfolio/pipeline/score-index-build.ts',
