@@ -69,8 +69,6 @@ const SQL_OUTSIDE_DB_TO_MOVE = [
   'apps/server/src/domain/geocoder/match.ts',
   'apps/server/src/domain/monitoring/changes.ts',
   'apps/server/src/domain/monitoring/diff.ts',
-  'apps/server/src/domain/portfolio/pipeline/score-index-build.ts',
-  'apps/server/src/domain/portfolio/pipeline/score-index.ts',
   'apps/server/src/domain/property/imagery-sources.ts',
   'apps/server/src/domain/property/warm.ts',
 ];
