@@ -70,7 +70,6 @@ const SQL_OUTSIDE_DB_TO_MOVE = [
   'apps/server/src/domain/monitoring/changes.ts',
   'apps/server/src/domain/monitoring/diff.ts',
   'apps/server/src/domain/property/imagery-sources.ts',
-  'apps/server/src/domain/property/warm.ts',
 ];
 const SQL_BELONGS_IN_DB = 'Queries belong in db/ (a function per query there); domain/ and auth/ decide.';
 
