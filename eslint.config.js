@@ -64,17 +64,10 @@ const THROUGH_PORTFOLIO_IO = {
  * queries into db/ and take it off this list; never add one.
  */
 const SQL_OUTSIDE_DB_TO_MOVE = [
-  'apps/server/src/domain/billing/demo-seed.ts',
-  'apps/server/src/domain/customers/products.ts',
-  'apps/server/src/domain/geocoder/autocomplete.ts',
   'apps/server/src/domain/geocoder/match-many.ts',
   'apps/server/src/domain/geocoder/match.ts',
-  'apps/server/src/domain/identity/team.ts',
   'apps/server/src/domain/monitoring/changes.ts',
   'apps/server/src/domain/monitoring/diff.ts',
-  'apps/server/src/domain/portfolio/pipeline/score-index-build.ts',
-  'apps/server/src/domain/portfolio/pipeline/score-index.ts',
-  'apps/server/src/domain/property/warm.ts',
 ];
 const SQL_BELONGS_IN_DB = 'Queries belong in db/ (a function per query there); domain/ and auth/ decide.';
 
