@@ -80,7 +80,6 @@ const LONG_COMPONENTS_TO_SPLIT = [
   'apps/web/src/features/monitoring/alerts/AlertRulesPanel.tsx',
   'apps/web/src/features/monitoring/alerts/WebhookEndpointsPanel.tsx',
   'apps/web/src/features/portfolio/BookAnalysis.tsx',
-  'apps/web/src/features/portfolio/JobsPanel.tsx',
   'apps/web/src/features/portfolio/PortfolioResultsPage.tsx',
   'apps/web/src/features/portfolio/PropertyDrawer.tsx',
   'apps/web/src/features/portfolio/ResultsMap.tsx',
