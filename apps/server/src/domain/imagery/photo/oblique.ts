@@ -211,7 +211,7 @@ export function obliquePhoto(scene: SceneFeatures, view: ObliqueView): Canvas {
           [a[0], a[1], walls],
         ],
         (p, o) => {
-          const t = (Math.hypot(p[0] - a[0], p[1] - a[1]) / (len || 1)) * len;
+          const t = (Math.sqrt((p[0] - a[0]) ** 2 + (p[1] - a[1]) ** 2) / (len || 1)) * len;
           const z = p[2];
           const wx = textureOf(p);
           let f = lit * (1 + (cellHash(wx / 0.12 + z * 7, z / 0.12) - 0.5) * 0.08);
@@ -329,7 +329,7 @@ export function obliquePhoto(scene: SceneFeatures, view: ObliqueView): Canvas {
       for (let px = x0; px < x1; px++) {
         const dx = (px + 0.5 - cx) / R;
         const dy = -(py + 0.5 - cy) / (R * tall);
-        const d = Math.hypot(dx, dy);
+        const d = Math.sqrt(dx * dx + dy * dy);
         const n1 = noise((px + t.radiusM * 97) / (0.7 * scale), (py + t.radiusM * 31) / (0.7 * scale));
         let alpha: number;
         let f: number;
@@ -338,7 +338,7 @@ export function obliquePhoto(scene: SceneFeatures, view: ObliqueView): Canvas {
           const branch = Math.abs(Math.sin(Math.atan2(dy, dx) * 3.5 + turn + n1 * 4));
           if (d > 1) continue;
           alpha = (branch < 0.2 ? 0.8 : n1 > 0.6 ? 0.4 : 0.12) * (1 - d * d * 0.5);
-          c = burned ? [0.12, 0.1, 0.09] : [0.38, 0.33, 0.28];
+          c = burned ? BURNED_BRANCHES : BARE_BRANCHES;
           f = 1;
         } else if (species === 'conifer') {
           // A cone: narrow at the top, branch tiers, lit on the sun's side.
@@ -359,8 +359,11 @@ export function obliquePhoto(scene: SceneFeatures, view: ObliqueView): Canvas {
           if (d > edge) continue;
           alpha = clamp01((edge - d) * R * 0.8 + 0.3);
           const nz = Math.sqrt(Math.max(0, 1 - (d / edge) ** 2));
-          const n: P3 = [dx + V[0] * nz, dy * U[1] + V[1] * nz, dy * U[2] + V[2] * nz];
-          const lambert = Math.max(0, n[0] * L[0] + n[1] * L[1] + n[2] * L[2]);
+          // The crown's normal (scalars: an array per pixel was garbage).
+          const n0 = dx + V[0] * nz;
+          const n1y = dy * U[1] + V[1] * nz;
+          const n2 = dy * U[2] + V[2] * nz;
+          const lambert = Math.max(0, n0 * L[0] + n1y * L[1] + n2 * L[2]);
           f = 0.42 + 0.75 * lambert + (n1 - 0.5) * 0.6 + (n1 < 0.28 ? -0.2 : 0);
         }
         const i = (py * W + px) * 3;
@@ -371,6 +374,9 @@ export function obliquePhoto(scene: SceneFeatures, view: ObliqueView): Canvas {
       }
   }
 }
+
+const BURNED_BRANCHES: RGB = [0.12, 0.1, 0.09];
+const BARE_BRANCHES: RGB = [0.38, 0.33, 0.28];
 
 type WallKind = 'siding' | 'brick' | 'stucco' | 'metal';
 
