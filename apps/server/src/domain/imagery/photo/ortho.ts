@@ -32,6 +32,8 @@ export interface OrthoLayers {
   trees: boolean;
   /** The air's haze and the camera's tone (the oblique applies its own over the whole view). */
   haze: boolean;
+  /** Parked cars' tops (the oblique raises its own in 3-D; their shadows stay on the ground). */
+  cars?: boolean;
 }
 
 /**
@@ -259,7 +261,8 @@ export function orthoPhoto(
 
   eventGround(canvas, ctx, view);
 
-  for (const car of site.cars) carTop(canvas, ctx, mask, car.center, car.heading, hexColour(car.colour));
+  if (layers.cars !== false)
+    for (const car of site.cars) carTop(canvas, ctx, mask, car.center, car.heading, hexColour(car.colour));
   for (const f of site.fences) {
     const pts = f.map(project);
     canvas.paint(
