@@ -1,14 +1,13 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { HIT_COLUMNS, nearestHouseOnStreet } from '../../db/geocoder-match.js';
 import {
   areaMatch,
   exactResult,
   FUZZY_MIN_SIMILARITY,
   fuzzyResult,
   geocodeAddress,
-  HIT_COLUMNS,
   houseNumberValue,
-  nearestHouseOnStreet,
   searchEverywhere,
   STREET_MIN_SIMILARITY,
   streetResult,
