@@ -66,7 +66,6 @@ const THROUGH_PORTFOLIO_IO = {
 const SQL_OUTSIDE_DB_TO_MOVE = [
   'apps/server/src/domain/monitoring/changes.ts',
   'apps/server/src/domain/monitoring/diff.ts',
-  'apps/server/src/domain/property/imagery-sources.ts',
 ];
 const SQL_BELONGS_IN_DB = 'Queries belong in db/ (a function per query there); domain/ and auth/ decide.';
 
@@ -79,14 +78,12 @@ const LONG_COMPONENTS_TO_SPLIT = [
   'apps/web/src/features/monitoring/alerts/AlertRulesPanel.tsx',
   'apps/web/src/features/monitoring/alerts/WebhookEndpointsPanel.tsx',
   'apps/web/src/features/portfolio/BookAnalysis.tsx',
-  'apps/web/src/features/portfolio/JobsPanel.tsx',
   'apps/web/src/features/portfolio/PortfolioResultsPage.tsx',
   'apps/web/src/features/portfolio/PropertyDrawer.tsx',
   'apps/web/src/features/portfolio/ResultsMap.tsx',
   'apps/web/src/features/scores/PropertyBody.tsx',
   'apps/web/src/features/team/AddMultipleMembersPage.tsx',
   'apps/web/src/features/team/TeamPage.tsx',
-  'apps/web/src/features/zorro/ExplorerPage.tsx',
 ];
 
 export default tseslint.config(

@@ -5,7 +5,7 @@ import { hashUnit, seededRandom } from '../random.js';
 import type { SceneBuilding, SceneFeatures, SceneTree } from '../scene.js';
 import { orientedFrame, type Pt } from '../svg.js';
 import { blurMask, Canvas, circle, hexColour, scratchMask, type Rect } from './canvas.js';
-import { convexHull, offsetRing, polylineCoords } from './geometry.js';
+import { convexHull, offsetRing, polylineCoords, type PolylineCoords } from './geometry.js';
 import { PITCH, roofShader } from './roof.js';
 import {
   asphalt,
@@ -32,6 +32,8 @@ export interface OrthoLayers {
   trees: boolean;
   /** The air's haze and the camera's tone (the oblique applies its own over the whole view). */
   haze: boolean;
+  /** Parked cars' tops (the oblique raises its own in 3-D; their shadows stay on the ground). */
+  cars?: boolean;
 }
 
 /**
@@ -92,11 +94,15 @@ export function orthoPhoto(
 
   // Open ground everywhere, then each parcel's yard (lawn, dormant lawn or gravel).
   // (Open ground is only computed where no parcel covers it wholly: parcels are most of a view.)
+  // Where a street (with its sidewalks) covers a pixel wholly, the ground under it is never seen.
+  const streets = scene.roads.map((road) => ({ road, pts: ring(road.line.coordinates) }));
+  const streetCover = scratchMask('ortho-street-cover', W * H);
+  for (const { road, pts } of streets) canvas.stroke(pts, (road.widthM + 7) * ppm, streetCover);
   const open: GroundLook = { green: ctx.green, lawn: false, gravel: false };
   for (const parcel of scene.parcels) canvas.polygon(parcel.outline.coordinates.map(ring), mask);
   for (let y = 0; y < H; y++)
     for (let x = 0; x < W; x++) {
-      if (mask[y * W + x]! > 0.999) continue;
+      if (mask[y * W + x]! > 0.999 || streetCover[y * W + x]! >= 1) continue;
       ground(X[x]!, Y[y]!, mpp, open, out);
       rgb.set(out, (y * W + x) * 3);
     }
@@ -123,29 +129,42 @@ export function orthoPhoto(
         }
       },
       mask,
+      1,
+      streetCover,
     );
   }
   for (const w of scene.water ?? [])
     canvas.fill(w.outline.coordinates.map(ring), (x, y, o) => water(X[x]!, Y[y]!, mpp, o), mask);
 
   // Streets: sidewalk, grass verge, curb, asphalt with wheel paths, cracks and a centre line.
-  for (const road of scene.roads) {
-    const pts = ring(road.line.coordinates);
+  // Each band is rasterised before the one outside it is painted, which then skips what the band
+  // inside covers wholly (an asphalt pixel was shaded four times).
+  const onRoad: PolylineCoords = { across: 0, along: 0 };
+  const vergeMask = scratchMask('ortho-verge', W * H);
+  const curbMask = scratchMask('ortho-curb', W * H);
+  const asphaltMask = scratchMask('ortho-asphalt', W * H);
+  for (const { road, pts } of streets) {
     const age = hashUnit(road.id, 'age') * 0.6;
     const half = road.widthM / 2;
-    canvas.paint(mask, canvas.stroke(pts, (road.widthM + 7) * ppm, mask), (x, y, o) => {
-      const { along } = polylineCoords(pts, x + 0.5, y + 0.5);
-      concrete(X[x]!, Y[y]!, mpp, along * mpp, 1.5, o);
-    });
+    const sidewalkRect = canvas.stroke(pts, (road.widthM + 7) * ppm, mask);
+    const vergeRect = canvas.stroke(pts, (road.widthM + 4) * ppm, vergeMask);
+    const curbRect = canvas.stroke(pts, (road.widthM + 0.4) * ppm, curbMask);
+    const asphaltRect = canvas.stroke(pts, road.widthM * ppm, asphaltMask);
+    canvas.paint(
+      mask,
+      sidewalkRect,
+      (x, y, o) => {
+        const { along } = polylineCoords(pts, x + 0.5, y + 0.5, onRoad);
+        concrete(X[x]!, Y[y]!, mpp, along * mpp, 1.5, o);
+      },
+      1,
+      vergeMask,
+    );
     const verge: GroundLook = { green: Math.min(1, ctx.green + 0.2), lawn: true, gravel: false };
-    canvas.paint(mask, canvas.stroke(pts, (road.widthM + 4) * ppm, mask), (x, y, o) =>
-      ground(X[x]!, Y[y]!, mpp, verge, o),
-    );
-    canvas.paint(mask, canvas.stroke(pts, (road.widthM + 0.4) * ppm, mask), (x, y, o) =>
-      concrete(X[x]!, Y[y]!, mpp, 0, 1e9, o),
-    );
-    canvas.paint(mask, canvas.stroke(pts, road.widthM * ppm, mask), (x, y, o) => {
-      const { across, along } = polylineCoords(pts, x + 0.5, y + 0.5);
+    canvas.paint(vergeMask, vergeRect, (x, y, o) => ground(X[x]!, Y[y]!, mpp, verge, o), 1, curbMask);
+    canvas.paint(curbMask, curbRect, (x, y, o) => concrete(X[x]!, Y[y]!, mpp, 0, 1e9, o), 1, asphaltMask);
+    canvas.paint(asphaltMask, asphaltRect, (x, y, o) => {
+      const { across, along } = polylineCoords(pts, x + 0.5, y + 0.5, onRoad);
       const d = Math.abs(across * mpp);
       const wheel = Math.min(Math.abs(d - half / 2 - 0.85), Math.abs(d - half / 2 + 0.85));
       asphalt(X[x]!, Y[y]!, mpp, age, wheel, o);
@@ -242,7 +261,8 @@ export function orthoPhoto(
 
   eventGround(canvas, ctx, view);
 
-  for (const car of site.cars) carTop(canvas, ctx, mask, car.center, car.heading, hexColour(car.colour));
+  if (layers.cars !== false)
+    for (const car of site.cars) carTop(canvas, ctx, mask, car.center, car.heading, hexColour(car.colour));
   for (const f of site.fences) {
     const pts = f.map(project);
     canvas.paint(
@@ -528,7 +548,7 @@ function tree(canvas: Canvas, ctx: Ctx, t: SceneTree, view: SceneView) {
     for (let x = x0; x < x1; x++) {
       const dx = (x + 0.5 - cx) / r;
       const dy = (y + 0.5 - cy) / r;
-      const d = Math.hypot(dx, dy);
+      const d = Math.sqrt(dx * dx + dy * dy);
       if (d > 1.3) continue;
       const wx = X[x]!;
       const wy = Y[y]!;
