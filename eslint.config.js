@@ -64,8 +64,6 @@ const THROUGH_PORTFOLIO_IO = {
  * queries into db/ and take it off this list; never add one.
  */
 const SQL_OUTSIDE_DB_TO_MOVE = [
-  'apps/server/src/domain/geocoder/match-many.ts',
-  'apps/server/src/domain/geocoder/match.ts',
   'apps/server/src/domain/monitoring/changes.ts',
   'apps/server/src/domain/monitoring/diff.ts',
 ];
