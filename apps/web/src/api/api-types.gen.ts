@@ -9256,6 +9256,7 @@ export interface operations {
                 };
                 figures: {
                   count: number;
+                  rateChangeCount?: number;
                   medianRateChange: number | null;
                   averageRateChange: number | null;
                   minRateChange: number | null;
@@ -9404,6 +9405,7 @@ export interface operations {
                 };
                 figures: {
                   count: number;
+                  rateChangeCount?: number;
                   medianRateChange: number | null;
                   averageRateChange: number | null;
                   minRateChange: number | null;
@@ -9470,6 +9472,7 @@ export interface operations {
                 };
                 figures: {
                   count: number;
+                  rateChangeCount?: number;
                   medianRateChange: number | null;
                   averageRateChange: number | null;
                   minRateChange: number | null;
