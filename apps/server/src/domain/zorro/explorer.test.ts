@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { joinLoosenings, rateSentence } from './explorer.js';
+import { datesSentence, joinLoosenings, rateSentence } from './explorer.js';
 
 describe('joinLoosenings', () => {
   it('writes several loosenings as one instruction, the verb said once', () => {
@@ -37,5 +37,26 @@ describe('rateSentence', () => {
     );
     // Answers saved before the count was kept read as before.
     expect(rateSentence(figures)).toMatch(/^Their median overall rate change is/);
+  });
+});
+
+describe('one filing', () => {
+  it('is written of as one: its rate change, the day it was submitted', () => {
+    const one = {
+      count: 1,
+      rateChangeCount: 1,
+      medianRateChange: 8.2,
+      averageRateChange: 8.2,
+      minRateChange: 8.2,
+      maxRateChange: 8.2,
+      firstSubmitted: '2023-10-27',
+      lastSubmitted: '2023-10-27',
+    };
+    expect(rateSentence(one)).toBe('Its overall rate change is +8.2%.');
+    expect(datesSentence(one)).toBe('It was submitted on 2023-10-27.');
+    expect(datesSentence({ ...one, count: 2 })).toBe('They were all submitted on 2023-10-27.');
+    expect(datesSentence({ ...one, count: 2, lastSubmitted: '2024-01-02' })).toBe(
+      'They were submitted between 2023-10-27 and 2024-01-02.',
+    );
   });
 });
