@@ -326,7 +326,7 @@ describe('explorer', () => {
     expect((await get(`/api/zorro/conversations/${id}`)).statusCode).toBe(404);
   });
 
-  it('answers a count question by SQL over the structured fields, citing filing and page', async () => {
+  it('answers a count question over the structured fields, citing filing and page', async () => {
     const { id } = (await app.inject({ method: 'POST', url: '/api/zorro/conversations', headers, payload: {} })).json();
     const question =
       'How many homeowners filings in Colorado cited a wildfire model since 2024, and what was the median rate change?';

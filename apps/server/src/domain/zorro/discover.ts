@@ -1,11 +1,9 @@
 import type { ZorroFilters, ZorroUnderstood } from '@zview/contracts';
 import type { Db } from '../../db/database.js';
-import { facetColumns, inSnapshot } from '../../db/zorro-facet-index.js';
 import { corpusNames } from './names.js';
-import { matchingRows } from './result-order.js';
+import { countMatching } from './matches.js';
 import { parseTextQuery } from './text-query.js';
 import { understand, type UnderstoodFilters } from './understand.js';
-import { matchWords } from './word-match.js';
 
 /**
  * The finder's, the grid's and the export's reading of the search box (issue 40): what understand.ts
@@ -43,14 +41,8 @@ const CHIP_KIND: Partial<Record<keyof UnderstoodFilters, string>> = {
 
 const isSet = (v: unknown) => (Array.isArray(v) ? v.length > 0 : v !== undefined && v !== '');
 
-/** How many filings match: the same path as the finder's totals (SQL words, in-memory filters). */
-async function countMatches(db: Db, f: ZorroFilters): Promise<number> {
-  return inSnapshot(db, async (trx) => {
-    const columns = await facetColumns(trx);
-    const words = await matchWords(trx, columns, f, parseTextQuery(f.q), { rank: false });
-    return matchingRows(columns, words.rows, f).length;
-  });
-}
+/** How many filings match: the finder's total for the same filters and words. */
+const countMatches = (db: Db, f: ZorroFilters) => countMatching(db, f, parseTextQuery(f.q));
 
 export async function resolveQuery<T extends ZorroFilters>(
   db: Db,

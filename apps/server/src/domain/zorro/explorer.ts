@@ -9,8 +9,6 @@ import {
 import type { Db } from '../../db/database.js';
 import {
   bestPages,
-  countFilings,
-  filingFigures,
   filingSummaries,
   leadPages,
   pageTexts,
@@ -18,6 +16,7 @@ import {
   type HitRow,
   type TextQuery,
 } from '../../db/zorro.js';
+import { countMatching, matchFigures } from './matches.js';
 import { corpusNames } from './names.js';
 import { interpretQuestion, loosenings, type Interpretation } from './question.js';
 import { sentenceQuote } from './quote.js';
@@ -26,7 +25,7 @@ import { anyOfWords } from './text-query.js';
 
 /**
  * The explorer's answer to a question: filters read from the question (understand.ts, as the finder
- * reads its search box), figures computed by SQL over the structured fields (count, median/average/
+ * reads its search box), figures computed over the structured fields (the finder's matches: matches.ts) (count, median/average/
  * range of the overall rate change, dates), passages retrieved by text search, and sentences that
  * each cite the passages they rest on; the cited filings come in rank order. Quotes are whole
  * sentences. With an LLM configured the sentences are written by it from those passages only; a
@@ -50,7 +49,7 @@ const pct = (x: number | null) => (x === null ? 'n/a' : formatRateChange(x));
 async function suggestionsFor(db: Db, filters: ZorroFilters, text: TextQuery | null) {
   const suggestions: (ZorroAnswer['suggestions'][number] & { filters: ZorroFilters })[] = [];
   for (const loosened of loosenings(filters)) {
-    const count = await countFilings(db, loosened.filters, text);
+    const count = await countMatching(db, loosened.filters, text);
     if (count > 0)
       suggestions.push({ filter: loosened.filter, label: loosened.label, count, filters: loosened.filters });
   }
@@ -65,7 +64,7 @@ async function suggestionsFor(db: Db, filters: ZorroFilters, text: TextQuery | n
       ([key, value]) => JSON.stringify(value) !== JSON.stringify((filters as Record<string, unknown>)[key]),
     );
     loosened = { ...loosened, ...Object.fromEntries(changed) };
-    const count = await countFilings(db, loosened, text);
+    const count = await countMatching(db, loosened, text);
     if (count > 0) {
       const used = steps.slice(0, k + 1);
       return [
@@ -145,7 +144,7 @@ export async function answerQuestion(db: Db, question: string, llm?: LlmConfig):
   const words = anyOfWords([...keywords, ...filters.category, ...filters.model].flatMap((w) => w.split(/[\s-]+/)));
   // Figures count the structured filters; with none, the filings whose text has every keyword.
   const figureText = hasStructure || !keywords.length ? null : { websearch: keywords.join(' '), prefixes: [], raw: '' };
-  const figures = await filingFigures(db, filters, figureText);
+  const figures = await matchFigures(db, filters, figureText);
   const interpreted = {
     filters: filters as ZorroAnswer['interpreted']['filters'],
     description: interpretation.description,

@@ -25,6 +25,17 @@ describe('understand', () => {
     expect(u.chips.map((c) => c.kind)).toEqual(['company', 'state']);
   });
 
+  it('reads a coined first word of a model name as the model, never a plain word', () => {
+    expect(read('Delta Mutual Washington WildRisk').filters).toMatchObject({ model: ['WildRisk Pro'] });
+    const plain = understand(
+      'wildfire filings',
+      { ...NAMES, models: [...NAMES.models, 'Wildfire Risk Score'] },
+      { today },
+    );
+    expect(plain.filters.model).toBeUndefined();
+    expect(plain.rest).toContain('wildfire');
+  });
+
   it('reads years and statuses as fields, not words', () => {
     const u = read('Dogwood Indemnity Florida 2022 withdrawn');
     expect(u.filters).toMatchObject({

@@ -92,7 +92,7 @@ export default function AppealPage() {
   const id = Number(useParams().id);
   const appeal = useAppeal(id);
   const transition = useTransition();
-  const { user } = useSession();
+  const { permissions } = useSession();
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
   if (!Number.isInteger(id) || id < 1) return <Alert severity="error">The specified page could not be found.</Alert>;
@@ -303,7 +303,7 @@ export default function AppealPage() {
               <Typography variant="h6" component="h2">
                 Timeline
               </Typography>
-              {(user.isGroupAdmin || user.isInternalAdmin) && (
+              {permissions.abilities.appealReview && (
                 <Button
                   size="small"
                   startIcon={<Download />}

@@ -40,11 +40,12 @@ import { apiPath } from '../../../api/paths';
 const TIMER_LABELS = { acknowledge: 'Acknowledge', decide: 'Decide', rescore: 'Re-score' } as const;
 
 export default function AppealsListPage() {
-  const { user, permissions } = useSession();
+  const { permissions } = useSession();
   const [filters, setFilters] = useState<AppealListFilters>({ status: [], page: 1, itemsPerPage: 25 });
   const appeals = useAppeals(filters);
   const [error, setError] = useState<string | null>(null);
-  const reviewer = user.isGroupAdmin || user.isInternalAdmin;
+  // The server's `appeal:review` for the organisation acted for, not the token's group-admin claim.
+  const reviewer = permissions.abilities.appealReview;
   const set = (change: Partial<AppealListFilters>) => setFilters((previous) => ({ ...previous, page: 1, ...change }));
 
   return (
