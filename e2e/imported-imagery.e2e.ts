@@ -42,6 +42,7 @@ async function quadrantShares(canvas: Locator) {
 }
 
 describe('an imported mosaic (COG) in the property view', () => {
+  // Its own timeout: the import runs the world CLI (tsx compiling the server) beside the product.
   it('is the aerial layer around the property and the "after" picture of its before/after', async () => {
     const answer = page.waitForResponse((response) => new URL(response.url()).pathname === ASSESSMENT_PATH);
     await searchAddress(page, '58 Palmet', LANDMARKS.charleston);
@@ -94,5 +95,5 @@ describe('an imported mosaic (COG) in the property view', () => {
     expect(ne).toBeGreaterThan(0.1);
     expect(se).toBeGreaterThan(0.1);
     expect(nw! + sw!).toBeLessThan(0.01);
-  });
+  }, 180_000);
 });

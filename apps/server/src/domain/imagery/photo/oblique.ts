@@ -9,6 +9,7 @@ import { lerp, setMix, type RGB } from './materials.js';
 import { cellHash, noise } from './noise.js';
 import { haze, orthoPhoto } from './ortho.js';
 import { PITCH, roofShader } from './roof.js';
+import { roofWings, type Wing } from './wings.js';
 import { climateAt, siteDetails, solarPosition, speciesOf, treeHeightM, wallHeightM } from './site.js';
 
 const AZIMUTH: Record<ObliqueDirection, number> = { north: 0, east: 90, south: 180, west: 270 };
@@ -141,7 +142,11 @@ export function obliquePhoto(scene: SceneFeatures, view: ObliqueView): Canvas {
   return canvas;
 
   /** Fills a planar 3-D polygon; the shader gets the 3-D point (rotated metres) of each pixel. */
-  function face(points: P3[], shade: (p: P3, o: Float32Array) => void) {
+  /**
+   * `depthBuffer`: where a nearer face of the same depth-tested group was painted, this one is
+   * not (the camera's distance, HEIGHT_SCALE·y − GROUND_SCALE·z, smaller is nearer).
+   */
+  function face(points: P3[], shade: (p: P3, o: Float32Array) => void, depthBuffer?: Float32Array) {
     const s = points.map(screen);
     const [a, b, c] = [points[0]!, points[1]!, points[points.length - 1]!];
     const [sa, sb, sc] = [s[0]!, s[1]!, s[s.length - 1]!];
@@ -154,6 +159,18 @@ export function obliquePhoto(scene: SceneFeatures, view: ObliqueView): Canvas {
       const alpha = (dx * (sc[1] - sa[1]) - dy * (sc[0] - sa[0])) / det;
       const beta = ((sb[0] - sa[0]) * dy - (sb[1] - sa[1]) * dx) / det;
       for (let i = 0; i < 3; i++) p[i] = a[i]! + (b[i]! - a[i]!) * alpha + (c[i]! - a[i]!) * beta;
+      if (depthBuffer) {
+        const d = HEIGHT_SCALE * p[1] - GROUND_SCALE * p[2];
+        const k = y * W + x;
+        if (d > depthBuffer[k]! + 1e-3) {
+          // Hidden: leave the pixel as it is.
+          o[0] = rgb[k * 3]!;
+          o[1] = rgb[k * 3 + 1]!;
+          o[2] = rgb[k * 3 + 2]!;
+          return;
+        }
+        depthBuffer[k] = Math.min(depthBuffer[k]!, d);
+      }
       shade(p, o);
     };
     canvas.fill([[...s, s[0]!]], shader, mask);
@@ -171,7 +188,9 @@ export function obliquePhoto(scene: SceneFeatures, view: ObliqueView): Canvas {
       0.14,
     );
     const damage = roofDamage(b, view.capturedOn, view.events);
-    const walls = wallHeightM(b, frame.width, PITCH);
+    // An L, T or U footprint is roofed as wings (as in the orthophoto); the eaves are the main wing's.
+    const wings = es.length > 5 ? roofWings(es) : [];
+    const walls = wallHeightM(b, wings.length > 1 ? wings[0]!.width : frame.width, PITCH);
     const total = b.heightFt * 0.3048;
     const flat = b.roofShape === 'flat' || b.roofShape === 'unknown' || damage === 'burned';
     const hip = b.roofShape === 'hip' || b.roofShape === 'mansard';
@@ -272,6 +291,10 @@ export function obliquePhoto(scene: SceneFeatures, view: ObliqueView): Canvas {
       );
       return;
     }
+    if (wings.length > 1) {
+      wingRoofs(b, wings, walls, total, hip, wallColour);
+      return;
+    }
     const inset = hip ? Math.min(0.45, frame.width / 2 / Math.max(frame.length, 1e-9)) : 0;
     const r0 = at(inset, 0.5, total);
     const r1 = at(1 - inset, 0.5, total);
@@ -291,6 +314,45 @@ export function obliquePhoto(scene: SceneFeatures, view: ObliqueView): Canvas {
         });
       else face(f.pts, shadeRoof);
     }
+  }
+
+  /**
+   * The roofs of a footprint's wings (see wings.ts), each on its own frame with its ridge at the
+   * height its width gives, through one depth buffer: where an arm runs into the main roof,
+   * whichever plane is nearer the camera shows, so they meet in valleys.
+   */
+  function wingRoofs(b: SceneBuilding, wings: Wing[], walls: number, total: number, hip: boolean, wallColour: RGB) {
+    const depthBuffer = scratchMask('oblique-depth', W * H).fill(Infinity);
+    const faces: { pts: P3[]; shade: (p: P3, o: Float32Array) => void }[] = [];
+    const gable = (p: P3, o: Float32Array) =>
+      setMix(o, wallColour, wallColour, 0, 0.55 + (cellHash(textureOf(p) / 0.12, p[2] / 0.2) - 0.5) * 0.06);
+    for (const w of wings) {
+      const roof = roofShader(b, view, sun.toSun, { u: w.u, v: w.v, lengthM: w.length, widthM: w.width }, 0.14);
+      const at = (fu: number, fv: number, z: number): P3 => {
+        const pu = w.minU + fu * w.length;
+        const pv = w.minV + fv * w.width;
+        const [rx, ry] = rotate([pu * w.u[0] + pv * w.v[0], -(pu * w.u[1] + pv * w.v[1])]);
+        return [rx, ry, z];
+      };
+      const shade = (p: P3, o: Float32Array) => {
+        const x = p[0] * cos + p[1] * sin;
+        const y = -p[0] * sin + p[1] * cos;
+        const um = Math.min(w.length, Math.max(0, x * w.u[0] - y * w.u[1] - w.minU));
+        const vm = Math.min(w.width, Math.max(0, x * w.v[0] - y * w.v[1] - w.minV));
+        roof(um, vm, textureX(x), textureY(y), o);
+      };
+      const ridge = walls + Math.max(0.3, Math.min(total - walls, (w.width / 2) * Math.tan(PITCH)));
+      const inset = hip ? Math.min(0.45, w.width / 2 / Math.max(w.length, 1e-9)) : 0;
+      const r0 = at(inset, 0.5, ridge);
+      const r1 = at(1 - inset, 0.5, ridge);
+      faces.push(
+        { pts: [at(0, 0, walls), at(1, 0, walls), r1, r0], shade },
+        { pts: [at(0, 1, walls), at(1, 1, walls), r1, r0], shade },
+        { pts: [at(0, 0, walls), at(0, 1, walls), r0], shade: hip ? shade : gable },
+        { pts: [at(1, 0, walls), at(1, 1, walls), r1], shade: hip ? shade : gable },
+      );
+    }
+    for (const f of faces) face(f.pts, f.shade, depthBuffer);
   }
 
   /**

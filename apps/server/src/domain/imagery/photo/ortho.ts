@@ -7,6 +7,7 @@ import { orientedFrame, type Pt } from '../svg.js';
 import { blurMask, Canvas, circle, hexColour, scratchMask, type Rect } from './canvas.js';
 import { convexHull, offsetRing, polylineCoords, type PolylineCoords } from './geometry.js';
 import { PITCH, roofShader } from './roof.js';
+import { roofWings, wingCoords, wingRise, type Wing } from './wings.js';
 import {
   asphalt,
   bed,
@@ -402,13 +403,32 @@ function shadows(
     // The data's height is to the top: the eaves cast the outline, the ridge reaches further.
     const frame = orientedFrame(pts);
     const total = b.heightFt * FT;
-    const walls = wallHeightM(b, frame.width / ppm, PITCH);
+    const wings = pts.length > 5 ? roofWings(pts) : [];
+    const walls = wallHeightM(b, (wings.length > 1 ? wings[0]!.width : frame.width) / ppm, PITCH);
     const shift =
       (h: number) =>
       ([x, y]: Pt): Pt => [x + sx * h, y + sy * h];
+    const hip = b.roofShape === 'hip' || b.roofShape === 'mansard';
+    const pitched = b.roofShape !== 'flat' && b.roofShape !== 'unknown';
+    if (wings.length > 1) {
+      // An L or T casts each wing's shadow (one hull would fill the notch between the arms).
+      for (const w of wings) {
+        const at = (fu: number, fv: number): Pt => {
+          const pu = w.minU + fu * w.length;
+          const pv = w.minV + fv * w.width;
+          return [pu * w.u[0] + pv * w.v[0], pu * w.u[1] + pv * w.v[1]];
+        };
+        const rect = [at(0, 0), at(1, 0), at(1, 1), at(0, 1)];
+        const outline = [...rect, ...rect.map(shift(walls))];
+        const rise = Math.min(total - walls, (w.width / 2 / ppm) * Math.tan(PITCH));
+        const inset = hip ? Math.min(0.45, w.width / 2 / Math.max(w.length, 1e-9)) : 0;
+        if (pitched) outline.push(shift(walls + rise)(at(inset, 0.5)), shift(walls + rise)(at(1 - inset, 0.5)));
+        canvas.polygon([convexHull(outline)], shadow);
+      }
+      continue;
+    }
     const outline = [...pts, ...pts.map(shift(walls))];
-    if (b.roofShape !== 'flat' && b.roofShape !== 'unknown') {
-      const hip = b.roofShape === 'hip' || b.roofShape === 'mansard';
+    if (pitched) {
       const inset = hip ? Math.min(0.45, frame.width / 2 / Math.max(frame.length, 1e-9)) : 0;
       outline.push(shift(total)(frame.at(inset, 0.5)), shift(total)(frame.at(1 - inset, 0.5)));
     }
@@ -486,6 +506,8 @@ function roof(canvas: Canvas, ctx: Ctx, mask: Float32Array, b: SceneBuilding, vi
   const rings = b.outline.coordinates.map((r) => r.map((c) => project(c as LngLat)));
   const outer = rings[0];
   if (!outer || outer.length < 4) return;
+  const wings = roofWings(outer);
+  if (wings.length > 1) return wingedRoof(canvas, ctx, mask, b, view, rings, wings);
   const frame = orientedFrame(outer);
   // Pixel space is east/south like the sun vector, in pixels: the frame in metres is the same axes.
   const shade = roofShader(
@@ -506,6 +528,54 @@ function roof(canvas: Canvas, ctx: Ctx, mask: Float32Array, b: SceneBuilding, vi
       const pu = (x + 0.5) * frame.u[0] + (y + 0.5) * frame.u[1] - frame.minU;
       const pv = (x + 0.5) * frame.v[0] + (y + 0.5) * frame.v[1] - frame.minV;
       shade(pu * mpp, pv * mpp, X[x]!, Y[y]!, o);
+    },
+    mask,
+  );
+}
+
+/**
+ * An L, T or U footprint: each wing is roofed on its own frame, and each pixel shows the plane
+ * of the wing whose roof is highest there (the solids' upper envelope), so arms meet the main
+ * roof in valleys and their ridges run into its slopes.
+ */
+function wingedRoof(
+  canvas: Canvas,
+  ctx: Ctx,
+  mask: Float32Array,
+  b: SceneBuilding,
+  view: SceneView,
+  rings: Pt[][],
+  wings: Wing[],
+) {
+  const { mpp, X, Y } = ctx;
+  const hip = b.roofShape === 'hip' || b.roofShape === 'mansard';
+  const flat = b.roofShape === 'flat' || b.roofShape === 'unknown';
+  const slope = flat ? 0 : Math.tan(PITCH);
+  const shaders = wings.map((w) =>
+    roofShader(b, view, ctx.sun.toSun, { u: w.u, v: w.v, lengthM: w.length * mpp, widthM: w.width * mpp }, mpp),
+  );
+  canvas.fill(
+    rings,
+    (x, y, o) => {
+      let best = 0;
+      let bestRise = -Infinity;
+      for (let k = 0; k < wings.length; k++) {
+        const [along, across] = wingCoords(wings[k]!, x + 0.5, y + 0.5);
+        const rise = wingRise(wings[k]!, along, across, slope, hip, 1);
+        if (rise > bestRise + 1e-9) {
+          best = k;
+          bestRise = rise;
+        }
+      }
+      const w = wings[best]!;
+      const [along, across] = wingCoords(w, x + 0.5, y + 0.5);
+      shaders[best]!(
+        Math.min(w.length, Math.max(0, along)) * mpp,
+        Math.min(w.width, Math.max(0, across)) * mpp,
+        X[x]!,
+        Y[y]!,
+        o,
+      );
     },
     mask,
   );
