@@ -7,21 +7,12 @@ import {
   userByEmail,
   userById,
   userWithMembershipRow,
+  type Membership,
   type UserRow,
 } from '../db/accounts.js';
 import type { Db } from '../db/database.js';
 
-export type { UserRow };
-
-export interface Membership {
-  organizationId: number;
-  name: string;
-  products: string[];
-  isTrial: boolean;
-  role: 'member' | 'admin';
-  /** ISO time: tokens issued before it are refused for this organisation (a role change here). */
-  tokensNotBefore?: string | null;
-}
+export type { Membership, UserRow };
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   return userByEmail(db, email.trim().toLowerCase());

@@ -8,13 +8,14 @@ import type { UsersTable } from './schema.js';
  */
 export type UserRow = Selectable<UsersTable>;
 
-/** A membership as auth/accounts.ts `Membership` carries it, built in SQL for one round trip. */
-export interface MembershipJson {
+/** An active membership of a user with its organisation, as sessions and tokens carry it. */
+export interface Membership {
   organizationId: number;
   name: string;
   products: string[];
   isTrial: boolean;
   role: 'member' | 'admin';
+  /** ISO time: tokens issued before it are refused for this organisation (a role change here). */
   tokensNotBefore?: string | null;
 }
 
@@ -46,7 +47,7 @@ export function userWithMembershipRow(db: Db, by: { id: string } | { email: stri
     .selectFrom('users as u')
     .selectAll('u')
     .select(
-      sql<MembershipJson[]>`coalesce((
+      sql<Membership[]>`coalesce((
         SELECT json_agg(json_build_object('organizationId', o.id, 'name', o.name, 'products', o.products, 'isTrial', o.is_trial, 'role', m.role, 'tokensNotBefore', m.tokens_not_before) ORDER BY m.created_at, o.id)
         FROM organization_members m JOIN organizations o ON o.id = m.organization_id WHERE m.user_id = u.id AND m.status = 'active'), '[]'::json)`.as(
         'memberships',

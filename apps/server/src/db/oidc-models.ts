@@ -1,23 +1,14 @@
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { Db } from './database.js';
+import type { Database } from './schema.js';
 
 /**
  * Repository of oidc-provider's storage (table oidc_models, one row per kind and id: sessions,
  * interactions, grants, authorization codes…) and of the expiring identity rows purged with it.
  */
 
-export interface OidcModelRow {
-  kind: string;
-  id: string;
-  payload: string;
-  grant_id: string | null;
-  user_code: string | null;
-  uid: string | null;
-  expires_at: Date | null;
-  consumed_at: null;
-}
-
-export async function upsertOidcModel(db: Db, row: OidcModelRow) {
+/** Writes (or rewrites) a model of a kind by id. */
+export async function upsertOidcModel(db: Db, row: Insertable<Database['oidc_models']> & { kind: string; id: string }) {
   await db
     .insertInto('oidc_models')
     .values(row)

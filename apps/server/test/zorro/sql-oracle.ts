@@ -146,6 +146,7 @@ export async function facetCounts(
 /** The explorer's figures, counts and the export's order as SQL (the in-memory matches.ts is tested against them). */
 interface FiguresRow {
   count: number;
+  rateChangeCount: number;
   medianRateChange: number | null;
   averageRateChange: number | null;
   minRateChange: number | null;
@@ -159,7 +160,7 @@ export async function filingFigures(db: Db, f: ZorroFilters, text: TextQuery | n
   const { where, searchable } = await filterClause(db, f, text);
   const { rows } = await withTextPlan(db, searchable, (q) =>
     sql<FiguresRow>`
-    SELECT count(*)::int AS count,
+    SELECT count(*)::int AS count, count(f.overall_change)::int AS "rateChangeCount",
       round((percentile_cont(0.5) WITHIN GROUP (ORDER BY f.overall_change))::numeric, 2) AS "medianRateChange",
       round(avg(f.overall_change), 2) AS "averageRateChange",
       min(f.overall_change) AS "minRateChange", max(f.overall_change) AS "maxRateChange",

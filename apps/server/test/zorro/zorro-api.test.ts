@@ -220,6 +220,17 @@ describe('GET /api/zorro/search reads the search box (issue 40)', () => {
     expect(body.understood!.words).toBe('wildfire');
   });
 
+  it('searches a word as the filings write it when the typed word finds nothing ("discount": "credit")', async () => {
+    const body = zorroSearchResponseSchema.parse(
+      (await get(`/api/zorro/search?q=${encodeURIComponent('wildfire mitigation discount California')}`)).json(),
+    );
+    expect(body.understood!.words).toBe('wildfire mitigation credit');
+    expect(body.understood!.dropped).toEqual(['discount']);
+    expect(body.total).toBeGreaterThan(0);
+    for (const r of body.results) expect(r.state).toBe('CA');
+    expect(body.results[0]!.hit!.highlight).toMatch(/Credit/);
+  });
+
   it('keeps the words once a reading set aside lets them match: words go only when they must', async () => {
     // No Granite filing in South Carolina in 2025 mentions hurricanes: the word is kept, readings go.
     const body = zorroSearchResponseSchema.parse(

@@ -9257,6 +9257,7 @@ export interface operations {
                 };
                 figures: {
                   count: number;
+                  rateChangeCount?: number;
                   medianRateChange: number | null;
                   averageRateChange: number | null;
                   minRateChange: number | null;
@@ -9405,6 +9406,7 @@ export interface operations {
                 };
                 figures: {
                   count: number;
+                  rateChangeCount?: number;
                   medianRateChange: number | null;
                   averageRateChange: number | null;
                   minRateChange: number | null;
@@ -9471,6 +9473,7 @@ export interface operations {
                 };
                 figures: {
                   count: number;
+                  rateChangeCount?: number;
                   medianRateChange: number | null;
                   averageRateChange: number | null;
                   minRateChange: number | null;

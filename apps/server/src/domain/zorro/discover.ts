@@ -4,6 +4,7 @@ import { corpusNames } from './names.js';
 import { countMatching } from './matches.js';
 import { parseTextQuery } from './text-query.js';
 import { understand, type UnderstoodFilters } from './understand.js';
+import { VOCABULARY } from './vocabulary.js';
 
 /**
  * The finder's, the grid's and the export's reading of the search box (issue 40): what understand.ts
@@ -68,7 +69,22 @@ export async function resolveQuery<T extends ZorroFilters>(
   const hasOther = syntax.length > 0 || applied.length > 0 || hasExplicitFilter(query);
   if (kept.length && (hasOther || kept.length > 1)) {
     const counts = new Map<string, number>();
-    for (const word of kept) counts.set(word, await countMatches(db, { ...merged, q: [...syntax, word].join(' ') }));
+    const countWith = (word: string) => countMatches(db, { ...merged, q: [...syntax, word].join(' ') });
+    for (const word of kept) counts.set(word, await countWith(word));
+    // A word the filings write otherwise ("discount": "credit") is searched as they write it.
+    const instead = new Map<string, string>();
+    for (const word of kept) {
+      if (counts.get(word)! > 0) continue;
+      for (const alternative of VOCABULARY.wordAlternatives[word.toLowerCase()] ?? []) {
+        const n = await countWith(alternative);
+        if (n === 0) continue;
+        instead.set(word, alternative);
+        counts.set(alternative, n);
+        break;
+      }
+    }
+    kept = kept.map((w) => instead.get(w) ?? w);
+    const searched = () => reading.words.map((w) => instead.get(w) ?? w).filter((w) => kept.includes(w));
     const anyMatch = [...counts.values()].some((n) => n > 0);
     if (anyMatch || hasOther) {
       kept = kept.filter((w) => counts.get(w)! > 0);
@@ -76,8 +92,8 @@ export async function resolveQuery<T extends ZorroFilters>(
       kept.sort((a, b) => counts.get(b)! - counts.get(a)!);
       while (kept.length > 1 && (await countMatches(db, { ...merged, q: [...syntax, ...kept].join(' ') })) === 0)
         kept.pop();
-      understood.dropped = reading.words.filter((w) => !kept.includes(w));
-      merged.q = [...syntax, ...reading.words.filter((w) => kept.includes(w))].join(' ') || undefined;
+      understood.dropped = reading.words.filter((w) => !kept.includes(instead.get(w) ?? w) || instead.has(w));
+      merged.q = [...syntax, ...searched()].join(' ') || undefined;
       understood.words = merged.q ?? '';
       if (!understood.dropped.length || (await countMatches(db, merged)) > 0) return { query: merged, understood };
     }

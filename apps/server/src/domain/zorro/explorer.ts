@@ -209,6 +209,26 @@ export async function answerQuestion(db: Db, question: string, llm?: LlmConfig):
 const describeFiling = (f: FilingSummaryRow) =>
   `${f.company}, ${f.state} ${f.line} ${f.filingType} filing ${f.trackingNumber} (${f.status}${f.overallChange === null ? '' : `, ${pct(f.overallChange)}`}, submitted ${f.submittedOn})`;
 
+/**
+ * The rate-change figures in words, saying over how many filings they are when some state none
+ * ("One of them states an overall rate change: +18.3%", not a median from +18.3% to +18.3%).
+ */
+export function rateSentence(figures: ZorroAnswer['figures']): string {
+  const withChange = figures.rateChangeCount ?? figures.count;
+  if (figures.count === 1) return `Its overall rate change is ${pct(figures.medianRateChange)}.`;
+  const spread = `median ${pct(figures.medianRateChange)} (average ${pct(figures.averageRateChange)}, from ${pct(figures.minRateChange)} to ${pct(figures.maxRateChange)})`;
+  if (withChange >= figures.count) return `Their median overall rate change is ${spread.slice('median '.length)}.`;
+  if (withChange === 1) return `One of them states an overall rate change: ${pct(figures.medianRateChange)}.`;
+  return `${withChange.toLocaleString('en-US')} of them state an overall rate change: ${spread}.`;
+}
+
+/** When the filings were submitted: one day said once ("It was submitted on 2023-10-27"). */
+export function datesSentence(figures: ZorroAnswer['figures']): string {
+  if (figures.count === 1) return `It was submitted on ${figures.firstSubmitted}.`;
+  if (figures.firstSubmitted === figures.lastSubmitted) return `They were all submitted on ${figures.firstSubmitted}.`;
+  return `They were submitted between ${figures.firstSubmitted} and ${figures.lastSubmitted}.`;
+}
+
 function extractiveSentences(
   figures: ZorroAnswer['figures'],
   interpretation: Interpretation,
@@ -222,17 +242,8 @@ function extractiveSentences(
       citations: all.slice(0, 3),
     },
   ];
-  if (figures.medianRateChange !== null) {
-    sentences.push({
-      text: `Their median overall rate change is ${pct(figures.medianRateChange)} (average ${pct(figures.averageRateChange)}, from ${pct(figures.minRateChange)} to ${pct(figures.maxRateChange)}).`,
-      citations: all.slice(0, 3),
-    });
-  }
-  if (figures.firstSubmitted)
-    sentences.push({
-      text: `They were submitted between ${figures.firstSubmitted} and ${figures.lastSubmitted}.`,
-      citations: all.slice(0, 3),
-    });
+  if (figures.medianRateChange !== null) sentences.push({ text: rateSentence(figures), citations: all.slice(0, 3) });
+  if (figures.firstSubmitted) sentences.push({ text: datesSentence(figures), citations: all.slice(0, 3) });
   // The best passages, grouped by filing, in rank order.
   const byFiling = new Map<number, ZorroCitation[]>();
   for (const c of citations) byFiling.set(c.filingId, [...(byFiling.get(c.filingId) ?? []), c]);

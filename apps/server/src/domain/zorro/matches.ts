@@ -81,6 +81,7 @@ export function figuresOf(columns: FacetColumns, rows: Int32Array): ZorroFigures
   const mid = n >> 1;
   return {
     count: rows.length,
+    rateChangeCount: n,
     medianRateChange: n ? hundredths(n % 2 ? cents[mid]! : (cents[mid - 1]! + cents[mid]!) / 2) : null,
     averageRateChange: n ? hundredths(cents.reduce((a, b) => a + b, 0) / n) : null,
     minRateChange: n ? cents[0]! / 100 : null,

@@ -36,6 +36,21 @@ describe('understand', () => {
     expect(plain.rest).toContain('wildfire');
   });
 
+  it('never reads a word of the question as a misspelt company word ("file" is not "Fire")', () => {
+    const names = {
+      ...NAMES,
+      companies: ['Frontier Fire Insurance Company', 'Frontier Property & Casualty Insurance Company'],
+    };
+    const u = understand('What rate change did Frontier file for farmowners in Montana?', names, { today });
+    expect(u.filters.company).toBe('Frontier');
+    expect(understand('Frontier Fire Montana', names, { today }).filters.company).toBe(
+      'Frontier Fire Insurance Company',
+    );
+    expect(understand('Frontier Fir Montana', names, { today }).filters.company).toBe(
+      'Frontier Fire Insurance Company',
+    );
+  });
+
   it('reads years and statuses as fields, not words', () => {
     const u = read('Dogwood Indemnity Florida 2022 withdrawn');
     expect(u.filters).toMatchObject({
