@@ -117,7 +117,9 @@ describe('the first requests after start', () => {
       const first = await timed(signIn);
       const warm: number[] = [];
       for (let i = 0; i < 4; i += 1) warm.push(await timed(signIn));
-      expect(first).toBeLessThanOrEqual(3 * median(warm) + 30);
+      // A wider margin than in-process: a fresh process on a machine at load 20 measured 3.8× once;
+      // without the scrypt warm-up the first took 1,139 ms (load 22), well past this bound.
+      expect(first).toBeLessThanOrEqual(4 * median(warm) + 50);
     } finally {
       server.child.kill('SIGKILL');
     }
