@@ -85,15 +85,17 @@ async function exportWhileLookingUp() {
   return { res, answeredDuring, cpuMs: threadCpuMs() - cpuBefore, delayMaxMs: delay.max / 1e6 };
 }
 
-/** This thread's CPU for the XLSX export alone (no lookups beside it). */
+/** This thread's CPU for the XLSX export alone (no lookups beside it), three times over (ticks are 10 ms). */
 async function exportCpuMs() {
   const before = threadCpuMs();
-  const res = await app.inject({
-    method: 'GET',
-    url: `/api/caribou/portfolio/${portfolio.id}/product/zfire/export?format=xlsx`,
-    headers,
-  });
-  expect(res.statusCode).toBe(200);
+  for (let i = 0; i < 3; i++) {
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/caribou/portfolio/${portfolio.id}/product/zfire/export?format=xlsx`,
+      headers,
+    });
+    expect(res.statusCode).toBe(200);
+  }
   return threadCpuMs() - before;
 }
 
@@ -121,7 +123,7 @@ describe('files rendered off the event loop', () => {
     process.env.OFF_LOOP_THREADS = '0';
     const here = await exportCpuMs().finally(() => delete process.env.OFF_LOOP_THREADS);
     console.log(
-      `this thread's CPU for the ${ROWS}-row XLSX export: ${offLoop} ms rendered off the loop, ${here} ms rendered here`,
+      `this thread's CPU for three ${ROWS}-row XLSX exports: ${offLoop} ms rendered off the loop, ${here} ms rendered here`,
     );
     expect(offLoop).toBeLessThan(here * 0.5);
   }, 120_000);
