@@ -13,7 +13,7 @@ import {
   type IdentityLinkAnswer,
 } from '@zview/contracts';
 import { UserManager, WebStorageStateStore, type OidcMetadata, type User as OidcUser } from 'oidc-client-ts';
-import { api } from '../../api/client';
+import { apiRequest } from '../../api/client';
 
 export const IDP_PATHS = {
   /** POST, no /api prefix, on the app's origin. */
@@ -153,11 +153,13 @@ export function createIdentityProvider(
     settings,
     async getIdentity(email) {
       // Authorization is cleared: the person is not signed in yet.
-      const body = await api.post(
-        '/get-identity',
-        { userEmail: email.trim().toLowerCase() },
-        { auth: false, organization: false },
-      );
+      // Outside the /api document (SPEC: POST /get-identity), so the untyped request, not api.post.
+      const body = await apiRequest('/get-identity', {
+        method: 'POST',
+        body: { userEmail: email.trim().toLowerCase() },
+        auth: false,
+        organization: false,
+      });
       return getIdentityResponseSchema.parse(body).links;
     },
     async signInWithCredentials(username, password) {
