@@ -78,8 +78,6 @@ const LONG_COMPONENTS_TO_SPLIT = [
   'apps/web/src/features/portfolio/PortfolioResultsPage.tsx',
   'apps/web/src/features/portfolio/PropertyDrawer.tsx',
   'apps/web/src/features/portfolio/ResultsMap.tsx',
-  'apps/web/src/features/team/AddMultipleMembersPage.tsx',
-  'apps/web/src/features/team/TeamPage.tsx',
 ];
 
 export default tseslint.config(
