@@ -9781,6 +9781,11 @@ export interface operations {
                 from: number | null;
                 to: number | null;
               }[];
+              features: {
+                name: string;
+                from: string | number | boolean | null;
+                to: string | number | boolean | null;
+              }[];
               /** @enum {string} */
               cause: 'capture' | 'model' | 'permit' | 'correction' | 'appeal';
               causeId: string;
@@ -9807,6 +9812,11 @@ export interface operations {
                 name: string;
                 from: number | null;
                 to: number | null;
+              }[];
+              features: {
+                name: string;
+                from: string | number | boolean | null;
+                to: string | number | boolean | null;
               }[];
               /** @enum {string} */
               cause: 'capture' | 'model' | 'permit' | 'correction' | 'appeal';
@@ -9858,6 +9868,11 @@ export interface operations {
                 name: string;
                 from: number | null;
                 to: number | null;
+              }[];
+              features: {
+                name: string;
+                from: string | number | boolean | null;
+                to: string | number | boolean | null;
               }[];
               /** @enum {string} */
               cause: 'capture' | 'model' | 'permit' | 'correction' | 'appeal';
