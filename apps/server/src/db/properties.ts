@@ -7,6 +7,11 @@ export async function findPropertyRow(db: Db, propertyId: string) {
   return db.selectFrom('properties').selectAll().where('id', '=', propertyId).executeTakeFirst();
 }
 
+/** A property's id and point (the changes view places its before/after imagery there). */
+export function findPropertyPoint(db: Db, propertyId: string) {
+  return db.selectFrom('properties').select(['id', 'lat', 'lng']).where('id', '=', propertyId).executeTakeFirst();
+}
+
 /** The first properties of the world in id order, as an address line and a point (the lookup warm-up). */
 export async function firstPropertyAddresses(db: Db, limit: number) {
   const rows = await db

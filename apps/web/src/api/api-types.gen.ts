@@ -9785,6 +9785,11 @@ export interface operations {
                 from: number | null;
                 to: number | null;
               }[];
+              features: {
+                name: string;
+                from: string | number | boolean | null;
+                to: string | number | boolean | null;
+              }[];
               /** @enum {string} */
               cause: 'capture' | 'model' | 'permit' | 'correction' | 'appeal';
               causeId: string;
@@ -9811,6 +9816,11 @@ export interface operations {
                 name: string;
                 from: number | null;
                 to: number | null;
+              }[];
+              features: {
+                name: string;
+                from: string | number | boolean | null;
+                to: string | number | boolean | null;
               }[];
               /** @enum {string} */
               cause: 'capture' | 'model' | 'permit' | 'correction' | 'appeal';
@@ -9862,6 +9872,11 @@ export interface operations {
                 name: string;
                 from: number | null;
                 to: number | null;
+              }[];
+              features: {
+                name: string;
+                from: string | number | boolean | null;
+                to: string | number | boolean | null;
               }[];
               /** @enum {string} */
               cause: 'capture' | 'model' | 'permit' | 'correction' | 'appeal';
