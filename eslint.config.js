@@ -99,7 +99,6 @@ const LONG_COMPONENTS_TO_SPLIT = [
   'apps/web/src/features/monitoring/ChangesPage.tsx',
   'apps/web/src/features/monitoring/alerts/AlertRulesPanel.tsx',
   'apps/web/src/features/monitoring/alerts/WebhookEndpointsPanel.tsx',
-  'apps/web/src/features/portfolio/ResultsMap.tsx',
   'apps/web/src/features/scores/PropertyBody.tsx',
   'apps/web/src/features/team/AddMultipleMembersPage.tsx',
   'apps/web/src/features/team/TeamPage.tsx',
