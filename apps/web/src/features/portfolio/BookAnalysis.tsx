@@ -79,8 +79,15 @@ function BookMap({ state }: { state: BookAnalysisState }) {
   if (hexagons.isError) return <Alert severity="warning">{hexagons.error.message}</Alert>;
   if (!hexagons.data) return placeholder;
   return (
-    <Suspense fallback={placeholder}>
-      <AccumulationMap hexagons={hexagons.data} ring={ring} ringRows={ringRows.data?.rows ?? []} />
-    </Suspense>
+    <>
+      <Suspense fallback={placeholder}>
+        <AccumulationMap hexagons={hexagons.data} ring={ring} ringRows={ringRows.data?.rows ?? []} />
+      </Suspense>
+      {/* The map had no key: say what the shade means and why the cells change size with the zoom. */}
+      <Typography variant="caption" component="p" sx={{ color: 'text.secondary', mt: 0.5 }} data-testid="map-key">
+        H3 hexagons shaded by {hexagons.data.hasValue ? 'insured value' : 'number of rows'} (darker: more); smaller
+        cells as you zoom in. Click a ring in the list to see its rows.
+      </Typography>
+    </>
   );
 }

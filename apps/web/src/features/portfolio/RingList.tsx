@@ -64,7 +64,7 @@ export function RingList({
                 <TableCell>Centre</TableCell>
                 <TableCell align="right">Rows</TableCell>
                 <TableCell align="right">Value</TableCell>
-                <TableCell align="right">High risk</TableCell>
+                <TableCell align="right">High-risk rows</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
