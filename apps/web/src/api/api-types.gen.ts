@@ -3791,6 +3791,7 @@ export interface operations {
                 analyticsAdmin: boolean;
                 jobsAdmin: boolean;
                 actForAnyOrganization: boolean;
+                switchOrganization: boolean;
               };
             }[];
           };
@@ -9302,6 +9303,7 @@ export interface operations {
                 };
                 figures: {
                   count: number;
+                  rateChangeCount?: number;
                   medianRateChange: number | null;
                   averageRateChange: number | null;
                   minRateChange: number | null;
@@ -9450,6 +9452,7 @@ export interface operations {
                 };
                 figures: {
                   count: number;
+                  rateChangeCount?: number;
                   medianRateChange: number | null;
                   averageRateChange: number | null;
                   minRateChange: number | null;
@@ -9516,6 +9519,7 @@ export interface operations {
                 };
                 figures: {
                   count: number;
+                  rateChangeCount?: number;
                   medianRateChange: number | null;
                   averageRateChange: number | null;
                   minRateChange: number | null;
