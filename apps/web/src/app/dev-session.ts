@@ -3,6 +3,7 @@ import {
   abilitiesForFixture,
   type Abilities,
   type IdentityProviderKind,
+  type OrganizationRole,
   type RuntimeConfig,
   type SessionOrganization,
   type SessionUser,
@@ -23,13 +24,19 @@ export interface DevSession {
   identityProvider: IdentityProviderKind;
 }
 
-/** An organisation of a fixture: its abilities, when not given, are what the server's rules would present. */
-export type OrganizationFixture = Omit<SessionOrganization, 'abilities'> & { abilities?: Abilities };
+/**
+ * An organisation of a fixture: its abilities, when not given, are what the server's rules would
+ * present for the user's `role` there (when not given, the token's isGroupAdmin stands for it).
+ */
+export type OrganizationFixture = Omit<SessionOrganization, 'abilities'> & {
+  abilities?: Abilities;
+  role?: OrganizationRole;
+};
 
 /**
  * Stands in for the server's GET /api/organization in dev sessions and test harnesses: each
- * organisation gets the abilities the shared rules give the fixture's user there (the user's token
- * facts standing for their role in every organisation). The real session reads the server's.
+ * organisation gets the abilities the shared rules give the fixture's user there (its `role`, else
+ * the user's token facts standing for their role in every organisation). The real session reads the server's.
  */
 export function presentFixtureOrganizations(
   organizations: OrganizationFixture[],
@@ -37,12 +44,12 @@ export function presentFixtureOrganizations(
   identityProvider: IdentityProviderKind,
   config: Pick<RuntimeConfig, 'ENV' | 'USER_MANAGEMENT_ENABLED' | 'BILLING_PAGE_ENABLED' | 'PORTFOLIO_ENABLED'>,
 ): SessionOrganization[] {
-  return organizations.map((organization) => ({
+  return organizations.map(({ role, ...organization }) => ({
     ...organization,
     abilities:
       organization.abilities ??
       abilitiesForFixture({
-        user,
+        user: role ? { ...user, isGroupAdmin: role === 'admin' } : user,
         enabledFeatures: organization.products,
         organizationCount: organizations.length,
         activeOrganizationId: organization.id,
