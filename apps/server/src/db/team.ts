@@ -97,7 +97,7 @@ export async function expirePasswordNow(db: Db, userId: string) {
     .execute();
 }
 
-export async function setMembersStatusRows(
+export async function setMembershipsStatus(
   db: Db,
   organizationId: number,
   userIds: string[],

@@ -13,7 +13,7 @@ import {
   membershipStatus,
   setMemberRole,
   setMembersRole,
-  setMembersStatusRows,
+  setMembershipsStatus,
   updateUserName,
   userByIdOrThrow,
   usersWithoutActiveMembership,
@@ -167,7 +167,7 @@ export async function setMembersStatus(
   if (status !== 'active' && userIds.includes(actor.userId))
     throw badRequest('You cannot deactivate or delete your own account.');
   await db.transaction().execute(async (trx) => {
-    await setMembersStatusRows(trx, actor.organization.id, userIds, status);
+    await setMembershipsStatus(trx, actor.organization.id, userIds, status);
     if (status !== 'active') {
       // Those left with no organisation cannot use the app any more: end their IdP sessions and
       // grants at once (their access tokens already stop working on the next call).
