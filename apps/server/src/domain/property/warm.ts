@@ -3,6 +3,7 @@ import { STANDARD_PRODUCTS } from '@zview/contracts';
 import { openConnections } from '../../db/connections.js';
 import type { Db } from '../../db/database.js';
 import { firstPropertyAddresses } from '../../db/properties.js';
+import { writeLookups } from '../../db/usage.js';
 import { UrlSigner } from '../imagery/signing.js';
 import { assessLocation } from './assess.js';
 
@@ -14,12 +15,17 @@ const PROPERTIES = 12;
 /**
  * Runs the lookup path (geocoding by address and by coordinates, the property's reads, every
  * standard product's model, imagery selection and signing) on the world's first properties, so
- * the first real lookup after start finds its code compiled and its connections open. Nothing is
- * billed, recorded or cached: it calls the domain, not the route, with a throwaway URL signer.
+ * the first real lookup after start finds its code compiled, its connections open and the usage
+ * statement prepared on them. Nothing is billed, recorded or cached: it calls the domain, not the
+ * route, with a throwaway URL signer.
  * Answers how many properties it assessed.
  */
 export async function warmLookupPath(db: Db, sampleData: boolean): Promise<number> {
   await openConnections(db, CONNECTIONS);
+  // The usage group commit is a named statement prepared per connection: an empty write (no row,
+  // nothing billed) prepares it on each open connection, so the first lookup binds instead of
+  // parsing and planning (one of the first lookup's costs left on the quiet run, docs/performance).
+  await Promise.all(Array.from({ length: CONNECTIONS }, () => writeLookups(db, [])));
   const signer = new UrlSigner(randomBytes(32));
   const places = await firstPropertyAddresses(db, PROPERTIES);
   let assessed = 0;
