@@ -7,7 +7,9 @@ import Typography from '@mui/material/Typography';
 import { RISK_LEVEL_COLORS, RISK_LEVEL_LABELS } from '../../ui/RiskChip';
 import { detectWebGL, loadMapLibre } from '../map';
 import { loadUsStates } from './usStates';
-import { useResultsMap } from './useResultsMap';
+import { useResultsMap, type ResultsMapProps } from './useResultsMap';
+
+export type { ResultsMapProps } from './useResultsMap';
 
 /**
  * The portfolio's properties on a map, coloured by the risk level of the selected product. The
@@ -15,16 +17,6 @@ import { useResultsMap } from './useResultsMap';
  * `pointsMinZoom`), so the browser holds only what is on screen, whatever the portfolio's size.
  * Loaded lazily with maplibre; a click on a cluster zooms in, on a property opens the drawer.
  */
-export interface ResultsMapProps {
-  org: number | null;
-  portfolioId: number;
-  product: string;
-  runId: number | null;
-  /** True while the run is still scoring: tiles are refreshed as parts finish. */
-  live: boolean;
-  onOpen(rowNumber: number): void;
-}
-
 /** Starts loading what the map needs before its tile URLs are known (the results page calls it). */
 export function preloadResultsMap(): void {
   if (!detectWebGL()) return;

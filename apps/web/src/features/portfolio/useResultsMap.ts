@@ -6,7 +6,16 @@ import { portfolioKeys } from './api/keys';
 import { fetchPortfolioMapSource } from './api/mapSource';
 import { compactCount, mapStyle, SOURCE } from './resultsMapStyle';
 import { loadUsStates } from './usStates';
-import type { ResultsMapProps } from './ResultsMap';
+
+export interface ResultsMapProps {
+  org: number | null;
+  portfolioId: number;
+  product: string;
+  runId: number | null;
+  /** True while the run is still scoring: tiles are refreshed as parts finish. */
+  live: boolean;
+  onOpen(rowNumber: number): void;
+}
 
 const LIVE_REFRESH_MS = 5000;
 /** Cluster counts are drawn as HTML labels (the style has no glyphs); at most this many at once. */
