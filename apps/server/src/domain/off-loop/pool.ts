@@ -25,7 +25,8 @@ const threads = () => {
 let pool: Piscina | undefined;
 
 function renderPool(maxThreads: number): Piscina {
-  pool ??= new Piscina({
+  if (pool) return pool;
+  pool = new Piscina({
     filename: new URL('./entry.mjs', import.meta.url).href,
     minThreads: 0,
     maxThreads,
@@ -34,7 +35,8 @@ function renderPool(maxThreads: number): Piscina {
     // A task waits on I/O: the thread's event loop must keep running between its messages.
     atomics: 'disabled',
   });
-  // A render thread that died (its renders fail with it; Piscina starts another): logged, not fatal.
+  // A render thread that died (its renders fail with it; Piscina starts another): logged, not
+  // fatal. Listened to once, when the pool is made (one listener per render leaked).
   pool.on('error', (error: unknown) => getProcessLogger().error({ err: error }, 'a render thread failed'));
   return pool;
 }
