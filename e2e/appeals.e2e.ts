@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from './support/auth.js';
 import { launchBrowser, newPage, screenshot } from './support/browser.js';
+import { ONE_PIXEL_PNG } from './support/files.js';
 import { searchAddress } from './support/property.js';
 
 /**
@@ -12,11 +13,6 @@ import { searchAddress } from './support/property.js';
  */
 const browser = await launchBrowser();
 const MOBILE = '905 Magnolia Ave, Mobile, AL 36604';
-/** A 1×1 PNG: a photo of the new roof, as far as the server's type check goes. */
-const PHOTO = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 let page: Page;
 const errors: string[] = [];
@@ -52,7 +48,7 @@ describe('an appeal from the score card to the amended score (admin@demo.test)',
 
     await page
       .getByTestId('evidence-input')
-      .setInputFiles({ name: 'new-roof.png', mimeType: 'image/png', buffer: PHOTO });
+      .setInputFiles({ name: 'new-roof.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG });
     await expect
       .poll(() => page.getByTestId('evidence-list').textContent(), { timeout: 10_000 })
       .toContain('new-roof.png');

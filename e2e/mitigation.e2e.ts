@@ -4,6 +4,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from './support/auth.js';
 import { launchBrowser, newPage, screenshot } from './support/browser.js';
+import { ONE_PIXEL_PNG } from './support/files.js';
 import { searchAddress } from './support/property.js';
 
 /**
@@ -16,11 +17,6 @@ import { searchAddress } from './support/property.js';
 const browser = await launchBrowser();
 const IDAHO_SPRINGS = '1424 Summit St, Idaho Springs, CO 80452';
 const MITIGATIONS = ['ember_resistant_vents', 'enclosed_eaves'] as const;
-/** A 1×1 PNG: a photo of the new vents, as far as the server's type check goes. */
-const PHOTO = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 let page: Page;
 const errors: string[] = [];
@@ -88,7 +84,7 @@ describe('a high Z-FIRE score from its notice to the re-score after mitigation (
     await chooseMitigations();
     await page
       .getByTestId('evidence-input')
-      .setInputFiles({ name: 'new-vents.png', mimeType: 'image/png', buffer: PHOTO });
+      .setInputFiles({ name: 'new-vents.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG });
     await expect
       .poll(() => page.getByTestId('evidence-list').textContent(), { timeout: 10_000 })
       .toContain('new-vents.png');

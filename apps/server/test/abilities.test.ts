@@ -1,7 +1,9 @@
-import type { Abilities, OrganizationsResponse } from '@zview/contracts';
+import { ABILITIES, ABILITY_ACTIONS, type Abilities, type OrganizationsResponse } from '@zview/contracts';
 import { describe, expect, it } from 'vitest';
+import { can } from '../src/auth/policy.js';
+import { actorForToken } from '../src/http/authenticate.js';
 import { useTestApp } from './app.js';
-import { authHeader, createOrganization, createUser } from './factories.js';
+import { authHeader, createOrganization, createUser, tokenFor } from './factories.js';
 
 const { app, db } = await useTestApp();
 
@@ -118,5 +120,29 @@ describe('abilities presented for each organisation', () => {
       headers: await authHeader(app, sso),
     });
     expect(billing.statusCode === 403).toBe(!billingFlag);
+  });
+
+  it('presents for each organisation exactly what can() decides for a request acting for it', async () => {
+    const a = await createOrganization(db, { products: ['zfire', 'self_serve_billing', 'appeals', 'zfire-portfolio'] });
+    const b = await createOrganization(db, { products: ['zfire', 'self_serve_billing', 'appeals', 'zfire-portfolio'] });
+    const user = await createUser(db, {
+      orgs: [
+        { id: a.id, role: 'admin' },
+        { id: b.id, role: 'member' },
+      ],
+    });
+    const token = await tokenFor(app, user);
+
+    const organizations = await organizationsOf(user);
+    for (const organization of organizations) {
+      // The actor a request with ?target_organization_id= resolves, asked through the policy.
+      const actor = await actorForToken(app, token, String(organization.id));
+      expect(actor.organization.id).toBe(organization.id);
+      const decided = Object.fromEntries(ABILITIES.map((ability) => [ability, can(actor, ABILITY_ACTIONS[ability])]));
+      expect(organization.abilities, `organisation ${organization.id}`).toEqual(decided);
+    }
+    // The facts the web's reviewer controls, ADMIN badge and switcher read (SPEC §2).
+    expect(abilitiesIn(organizations, a.id)).toMatchObject({ appealReview: true, switchOrganization: true });
+    expect(abilitiesIn(organizations, b.id)).toMatchObject({ appealReview: false, switchOrganization: false });
   });
 });

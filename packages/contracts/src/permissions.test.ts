@@ -17,7 +17,6 @@ import {
   hasZorroAccess,
   homeRedirect,
   isBillingAvailable,
-  isOverrideMode,
   isSelectedProductValid,
   organizationSwitcherIsDropdown,
   passesGuards,
@@ -27,6 +26,7 @@ import {
   type PermissionContext,
   type PermissionUser,
 } from './permissions.js';
+import { isOverrideMode } from './constants.js';
 
 const member: PermissionUser = {
   isGroupAdmin: false,
@@ -39,7 +39,7 @@ const member: PermissionUser = {
 function ctx(
   overrides: Partial<Omit<PermissionContext, 'user'>> & { user?: Partial<PermissionUser> } = {},
 ): PermissionContext {
-  const { user, abilities, ...rest } = overrides;
+  const { user, abilities, switchOrganizationAnywhere, ...rest } = overrides;
   const base = {
     enabledFeatures: ['zfire', 'zproperty'],
     organizationCount: 1,
@@ -51,7 +51,12 @@ function ctx(
     user: { ...member, ...user },
   };
   // What the server would present for these facts, unless the test says otherwise.
-  return { ...base, abilities: abilities ?? abilitiesForFixture(base) };
+  const presented = abilities ?? abilitiesForFixture(base);
+  return {
+    ...base,
+    abilities: presented,
+    switchOrganizationAnywhere: switchOrganizationAnywhere ?? presented.switchOrganization,
+  };
 }
 
 describe('user management', () => {
@@ -194,9 +199,25 @@ describe('top bar', () => {
   });
 
   it('badges admins only', () => {
-    expect(showAdminBadge(member)).toBe(false);
-    expect(showAdminBadge({ ...member, isGroupAdmin: true })).toBe(true);
-    expect(showAdminBadge({ ...member, isInternalAdmin: true })).toBe(true);
+    expect(showAdminBadge(ctx())).toBe(false);
+    expect(showAdminBadge(ctx({ user: { isGroupAdmin: true } }))).toBe(true);
+    expect(showAdminBadge(ctx({ user: { isInternalAdmin: true } }))).toBe(true);
+  });
+
+  it('reads the badge and the switcher from what the server presents, never from the token', () => {
+    // The token says group admin; the organisation acted for presents a plain member.
+    const actingAsMember = ctx({
+      user: { isGroupAdmin: true },
+      organizationCount: 2,
+      abilities: NO_ABILITIES,
+      switchOrganizationAnywhere: true,
+    });
+    expect(showAdminBadge(actingAsMember)).toBe(false);
+    // An admin elsewhere keeps the switcher to go back.
+    expect(showOrganizationSwitcher(actingAsMember)).toBe(true);
+    expect(organizationSwitcherIsDropdown(actingAsMember)).toBe(true);
+    expect(showOrganizationSwitcher({ ...actingAsMember, switchOrganizationAnywhere: false })).toBe(false);
+    expect(showAdminBadge(ctx({ abilities: { ...NO_ABILITIES, switchOrganization: true } }))).toBe(true);
   });
 
   it('lists the account menu links by their conditions', () => {
@@ -226,6 +247,12 @@ describe('override mode', () => {
       true,
     );
     expect(hasOverrideAccess(ctx({ env: 'endo', activeOrganizationId: 1 }))).toBe(false);
+    // The server's presented ability decides, not the token's claim.
+    expect(
+      hasOverrideAccess(
+        ctx({ env: 'endo', activeOrganizationId: 1, user: { isInternalAdmin: true }, abilities: NO_ABILITIES }),
+      ),
+    ).toBe(false);
   });
 });
 

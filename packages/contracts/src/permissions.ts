@@ -6,7 +6,7 @@
  * Pure functions; nothing here reads storage, the URL or the network. The server is the authority;
  * the web only hides what the server would refuse.
  */
-import { OVERRIDE_ENV, OVERRIDE_ORGANIZATION_ID } from './constants.js';
+import { isOverrideMode } from './constants.js';
 import { PORTFOLIO_FEATURE, STANDARD_PRODUCTS, SUMMARY, type SelectedProductValue } from './products.js';
 
 /** Membership of this external group gives a user zorro access (SPEC §3 hasZorroAccess). */
@@ -102,6 +102,12 @@ export interface PermissionContext {
   enabledFeatures: readonly string[];
   /** Organisations the user may switch between. */
   organizationCount: number;
+  /**
+   * Some organisation of the user presents `switchOrganization` (the server's `organization:switch`
+   * there). The switcher follows the user, not the organisation acted for: an admin of A acting for
+   * B, where they are a plain member, keeps the switcher to go back to A.
+   */
+  switchOrganizationAnywhere: boolean;
   activeOrganizationId: number | null;
   /** SSO users see user management read-only. */
   identityProvider: IdentityProviderKind;
@@ -160,6 +166,11 @@ export const POLICY_ACTIONS = [
   /** The usage-analytics dashboard over every organisation's analytics events (internal admins). */
   'analytics:admin',
   'organization:act-for-any',
+  /**
+   * Group admins of the organisation acted for and internal admins (SPEC §2): the organisation
+   * switcher and the ADMIN badge beside the user's name, which SPEC gives to the same people.
+   */
+  'organization:switch',
   /**
    * The public API (issue 19): create, list and revoke the organisation's API keys (group admins
    * with user management, and internal admins, who may revoke any key); and the /v1 calls a key
@@ -245,6 +256,8 @@ export const POLICY_RULES: Record<PolicyAction, (facts: PolicyFacts) => boolean>
   'appeal:review': (f) => f.organizationProducts.includes('appeals') && (f.isGroupAdmin || f.isInternalAdmin),
   'analytics:admin': internalAdmin,
   'organization:act-for-any': internalAdmin,
+  'organization:switch': (f) =>
+    canSwitchOrganization({ isGroupAdmin: f.isGroupAdmin, isProductAdmin: f.isInternalAdmin }),
   'api-keys:manage': (f) => userManagement(f) && (f.isGroupAdmin || f.isInternalAdmin),
   'api:use': everyone,
   'monitoring:manage': (f) => portfolioAllowed(f) && (f.isGroupAdmin || f.isInternalAdmin),
@@ -275,6 +288,7 @@ export const ABILITY_ACTIONS = {
   analyticsAdmin: 'analytics:admin',
   jobsAdmin: 'jobs:admin',
   actForAnyOrganization: 'organization:act-for-any',
+  switchOrganization: 'organization:switch',
 } as const satisfies Record<string, PolicyAction>;
 export type Ability = keyof typeof ABILITY_ACTIONS;
 export type Abilities = Record<Ability, boolean>;
@@ -293,8 +307,11 @@ export function allows(facts: PolicyFacts, action: string): boolean {
   return Object.hasOwn(POLICY_RULES, action) ? POLICY_RULES[action as PolicyAction](facts) : false;
 }
 
+/** A web session's context before the server has presented anything. */
+export type FixtureContext = Omit<PermissionContext, 'abilities' | 'switchOrganizationAnywhere'>;
+
 /** The facts of a web session (PermissionContext), as the server would see them in its organisation. */
-export function factsOf(ctx: Omit<PermissionContext, 'abilities'>): PolicyFacts {
+export function factsOf(ctx: FixtureContext): PolicyFacts {
   return {
     isGroupAdmin: ctx.user.isGroupAdmin,
     isInternalAdmin: ctx.user.isInternalAdmin,
@@ -312,13 +329,9 @@ export function factsOf(ctx: Omit<PermissionContext, 'abilities'>): PolicyFacts 
  * in for the server (dev sessions, test harnesses). The app itself reads what GET /api/organization
  * presents; it never calls this.
  */
-export function abilitiesForFixture(ctx: Omit<PermissionContext, 'abilities'>): Abilities {
+export function abilitiesForFixture(ctx: FixtureContext): Abilities {
   const facts = factsOf(ctx);
   return presentAbilities((action) => allows(facts, action));
-}
-
-export function isAdmin(user: PermissionUser): boolean {
-  return user.isGroupAdmin || user.isInternalAdmin;
 }
 
 /** User management: feature flag on, not a trial organisation, no external groups (SPEC §5). */
@@ -426,9 +439,12 @@ export function activeTabForLocation(pathname: string, search = ''): TopBarTab |
   return null;
 }
 
-/** The organisation switcher: group or internal admins who have organisations (SPEC §2). */
+/**
+ * The organisation switcher: group or internal admins who have organisations (SPEC §2), as the
+ * server presents it (`switchOrganization` in some organisation of the user).
+ */
 export function showOrganizationSwitcher(ctx: PermissionContext): boolean {
-  return isAdmin(ctx.user) && ctx.organizationCount > 0;
+  return ctx.switchOrganizationAnywhere && ctx.organizationCount > 0;
 }
 
 /** A dropdown only with more than one organisation; otherwise the name is plain text. */
@@ -436,9 +452,13 @@ export function organizationSwitcherIsDropdown(ctx: PermissionContext): boolean 
   return showOrganizationSwitcher(ctx) && ctx.organizationCount > 1;
 }
 
-/** The ADMIN badge beside the user's name. */
-export function showAdminBadge(user: PermissionUser): boolean {
-  return isAdmin(user);
+/**
+ * The ADMIN badge beside the user's name (SPEC §2: group admins and {product} admins): the server's
+ * `organization:switch` for the organisation acted for, so an admin of A acting for B, where they
+ * are a plain member, shows no badge there.
+ */
+export function showAdminBadge(ctx: PermissionContext): boolean {
+  return ctx.abilities.switchOrganization;
 }
 
 export interface AccountMenuLink {
@@ -467,17 +487,12 @@ export function accountMenuLinks(ctx: PermissionContext): AccountMenuLink[] {
   return links;
 }
 
-/** Override mode exists only in the 'endo' environment acting for organisation 1 (SPEC §9). */
-export function isOverrideMode(env: string, activeOrganizationId: number | null): boolean {
-  return env === OVERRIDE_ENV && activeOrganizationId === OVERRIDE_ORGANIZATION_ID;
-}
-
 /**
  * Override access (the rule is not shown in SPEC §6): internal admins in override mode. They are
  * the provider's staff testing pull-request builds of the backends.
  */
 export function hasOverrideAccess(ctx: PermissionContext): boolean {
-  return isOverrideMode(ctx.env, ctx.activeOrganizationId) && ctx.user.isInternalAdmin;
+  return isOverrideMode(ctx.env, ctx.activeOrganizationId) && ctx.abilities.actForAnyOrganization;
 }
 
 /**

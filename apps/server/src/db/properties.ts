@@ -42,6 +42,11 @@ export async function listCapturesAt(db: Db, point: { lat: number; lng: number }
   return capturesAt(db, point, neighbourhoodId === null ? null : sql<string>`${neighbourhoodId}`);
 }
 
+/** One capture row by id (drawn or imported, ortho or oblique), or undefined. */
+export async function findCaptureById(db: Db, captureId: string) {
+  return db.selectFrom('imagery_captures').selectAll().where('id', '=', captureId).executeTakeFirst();
+}
+
 /** listCapturesAt of a property known by id, without reading its row first (its neighbourhood is a subquery). */
 export async function listCapturesOfProperty(db: Db, propertyId: string, point: { lat: number; lng: number }) {
   return capturesAt(db, point, sql<string>`(SELECT neighbourhood_id FROM properties WHERE id = ${propertyId})`);

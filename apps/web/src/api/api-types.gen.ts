@@ -1031,7 +1031,7 @@ export interface paths {
     };
     /**
      * Background jobs
-     * @description Internal admins: the portfolios’ file reads (ingest) and scoring runs, filtered by state, newest first, a page at a time.
+     * @description Internal admins: the portfolios’ file reads (ingest), scoring runs and the analysis of each product’s current run (exposure, aggregates, rings), filtered by state, newest first, a page at a time.
      */
     get: operations['getApiCaribouJobs'];
     put?: never;
@@ -1073,7 +1073,7 @@ export interface paths {
     put?: never;
     /**
      * Suspend a job
-     * @description Internal admins: stops a scoring run from taking more chunks, or a file read (type=portfolio-ingest, the portfolio’s id) where it is; either can be resumed.
+     * @description Internal admins: stops a scoring run from taking more chunks, or a file read (type=portfolio-ingest, the portfolio’s id) where it is; either can be resumed. An analysis (type=portfolio-analysis) answers 409: it is built once when its run finishes.
      */
     post: operations['postApiCaribouJobsIdSuspend'];
     delete?: never;
@@ -3771,6 +3771,7 @@ export interface operations {
                 analyticsAdmin: boolean;
                 jobsAdmin: boolean;
                 actForAnyOrganization: boolean;
+                switchOrganization: boolean;
               };
             }[];
           };
@@ -5353,7 +5354,7 @@ export interface operations {
             jobs: {
               id: number;
               /** @enum {string} */
-              type: 'portfolio-ingest' | 'portfolio-run';
+              type: 'portfolio-ingest' | 'portfolio-run' | 'portfolio-analysis';
               /** @enum {string} */
               state: 'queued' | 'running' | 'suspended' | 'complete';
               portfolioId: number;
@@ -5406,7 +5407,7 @@ export interface operations {
   postApiCaribouJobsIdSuspend: {
     parameters: {
       query?: {
-        type?: 'portfolio-ingest' | 'portfolio-run';
+        type?: 'portfolio-ingest' | 'portfolio-run' | 'portfolio-analysis';
       };
       header?: never;
       path: {
@@ -5434,7 +5435,7 @@ export interface operations {
   postApiCaribouJobsIdResume: {
     parameters: {
       query?: {
-        type?: 'portfolio-ingest' | 'portfolio-run';
+        type?: 'portfolio-ingest' | 'portfolio-run' | 'portfolio-analysis';
       };
       header?: never;
       path: {
@@ -9256,6 +9257,7 @@ export interface operations {
                 };
                 figures: {
                   count: number;
+                  rateChangeCount?: number;
                   medianRateChange: number | null;
                   averageRateChange: number | null;
                   minRateChange: number | null;
@@ -9404,6 +9406,7 @@ export interface operations {
                 };
                 figures: {
                   count: number;
+                  rateChangeCount?: number;
                   medianRateChange: number | null;
                   averageRateChange: number | null;
                   minRateChange: number | null;
@@ -9470,6 +9473,7 @@ export interface operations {
                 };
                 figures: {
                   count: number;
+                  rateChangeCount?: number;
                   medianRateChange: number | null;
                   averageRateChange: number | null;
                   minRateChange: number | null;

@@ -55,6 +55,25 @@ describe('the top bar', () => {
     expect(screen.queryByRole('button', { name: /^Organization:/ })).not.toBeInTheDocument();
   });
 
+  it('badges by the role in the organisation acted for, not by the token, and keeps the switcher', async () => {
+    const user = userEvent.setup();
+    // The token says group admin (of A); in B the server presents a plain member.
+    renderWithProviders(<TopBar />, {
+      session: sessionFixture('groupAdmin', {
+        organizations: [
+          { id: 301, name: 'Admin Org A', products: ['zfire'], role: 'admin' },
+          { id: 302, name: 'Member Org B', products: ['zfire'], role: 'member' },
+        ],
+        initialOrganizationId: 302,
+      }),
+    });
+    expect(screen.queryByTestId('admin-badge')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Organization: Member Org B' }));
+    await user.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Admin Org A' }));
+    expect(await screen.findByRole('button', { name: 'Organization: Admin Org A' })).toBeInTheDocument();
+    expect(screen.getByTestId('admin-badge')).toHaveTextContent('ADMIN');
+  });
+
   it('shows a single organisation as plain text', () => {
     renderWithProviders(<TopBar />, { session: sessionFixture('groupAdmin') });
     expect(screen.getByTestId('organization-name')).toHaveTextContent('Summit Property & Casualty');

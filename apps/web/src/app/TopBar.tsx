@@ -208,7 +208,7 @@ function AccountMenu({ session }: { session: Session }) {
         sx={{ ...onDark, fontWeight: 500, whiteSpace: 'nowrap', flexShrink: 0 }}
       >
         <span data-testid="user-name">{fullName}</span>
-        {showAdminBadge(session.user) && (
+        {showAdminBadge(session.permissions) && (
           <Chip
             label="ADMIN"
             size="small"

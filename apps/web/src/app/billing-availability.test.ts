@@ -1,4 +1,10 @@
-import { abilitiesForFixture, accountMenuLinks, passesGuards, type PermissionContext } from '@zview/contracts';
+import {
+  abilitiesForFixture,
+  accountMenuLinks,
+  passesGuards,
+  type FixtureContext,
+  type PermissionContext,
+} from '@zview/contracts';
 import { describe, expect, it } from 'vitest';
 import { SHELL_ROUTES } from './routes';
 
@@ -6,7 +12,7 @@ const billingGuard = SHELL_ROUTES.find((route) => route.path === '/billing')!.gu
 
 /** A session whose abilities are what the server's rules present for these facts. */
 function context(flag: boolean, role: 'member' | 'groupAdmin' | 'internal', feature: boolean): PermissionContext {
-  const facts: Omit<PermissionContext, 'abilities'> = {
+  const facts: FixtureContext = {
     user: {
       isGroupAdmin: role === 'groupAdmin',
       isInternalAdmin: role === 'internal',
@@ -21,7 +27,8 @@ function context(flag: boolean, role: 'member' | 'groupAdmin' | 'internal', feat
     flags: { userManagement: true, billingPage: flag, portfolio: true },
     env: 'test',
   };
-  return { ...facts, abilities: abilitiesForFixture(facts) };
+  const abilities = abilitiesForFixture(facts);
+  return { ...facts, abilities, switchOrganizationAnywhere: abilities.switchOrganization };
 }
 
 /** The same matrix as the API's (apps/server/test/billing.test.ts): menu and route agree with it. */

@@ -3,18 +3,18 @@ import {
   abilitiesForFixture,
   type Abilities,
   type IdentityProviderKind,
+  type OrganizationRole,
   type RuntimeConfig,
   type SessionOrganization,
   type SessionUser,
 } from '@zview/contracts';
+import type { DevSessionName } from './dev-session-choice';
 
 /**
  * Development sessions for unit and browser tests: `?devSession=<name>` picks one of the fixtures
  * below. Honoured only when the runtime ENV is 'test' — never locally or deployed. The choice lasts for the browser session;
  * `?devSession=off` (or Logout) ends it.
  */
-export const DEV_SESSION_PARAM = 'devSession';
-const DEV_SESSION_KEY = 'zview.devSession';
 
 export interface DevSession {
   label: string;
@@ -23,13 +23,19 @@ export interface DevSession {
   identityProvider: IdentityProviderKind;
 }
 
-/** An organisation of a fixture: its abilities, when not given, are what the server's rules would present. */
-export type OrganizationFixture = Omit<SessionOrganization, 'abilities'> & { abilities?: Abilities };
+/**
+ * An organisation of a fixture: its abilities, when not given, are what the server's rules would
+ * present for the user's `role` there (when not given, the token's isGroupAdmin stands for it).
+ */
+export type OrganizationFixture = Omit<SessionOrganization, 'abilities'> & {
+  abilities?: Abilities;
+  role?: OrganizationRole;
+};
 
 /**
  * Stands in for the server's GET /api/organization in dev sessions and test harnesses: each
- * organisation gets the abilities the shared rules give the fixture's user there (the user's token
- * facts standing for their role in every organisation). The real session reads the server's.
+ * organisation gets the abilities the shared rules give the fixture's user there (its `role`, else
+ * the user's token facts standing for their role in every organisation). The real session reads the server's.
  */
 export function presentFixtureOrganizations(
   organizations: OrganizationFixture[],
@@ -37,12 +43,12 @@ export function presentFixtureOrganizations(
   identityProvider: IdentityProviderKind,
   config: Pick<RuntimeConfig, 'ENV' | 'USER_MANAGEMENT_ENABLED' | 'BILLING_PAGE_ENABLED' | 'PORTFOLIO_ENABLED'>,
 ): SessionOrganization[] {
-  return organizations.map((organization) => ({
+  return organizations.map(({ role, ...organization }) => ({
     ...organization,
     abilities:
       organization.abilities ??
       abilitiesForFixture({
-        user,
+        user: role ? { ...user, isGroupAdmin: role === 'admin' } : user,
         enabledFeatures: organization.products,
         organizationCount: organizations.length,
         activeOrganizationId: organization.id,
@@ -169,40 +175,14 @@ export const DEV_SESSIONS = {
     organizations: [{ id: 1, name: 'Z-VIEW Internal', products: ALL_FEATURES }, ACME],
     identityProvider: 'Password',
   },
-} satisfies Record<string, DevSession>;
+} satisfies Record<DevSessionName, DevSession>;
 
-export type DevSessionName = keyof typeof DEV_SESSIONS;
-
-function isDevSessionName(value: string): value is DevSessionName {
-  return Object.hasOwn(DEV_SESSIONS, value);
-}
-
-/** Moves `?devSession=` from the address bar into session storage (boot, before the router starts). */
-export function captureDevSessionFromUrl(env: string): void {
-  const url = new URL(window.location.href);
-  const requested = url.searchParams.get(DEV_SESSION_PARAM);
-  if (requested === null) return;
-  url.searchParams.delete(DEV_SESSION_PARAM);
-  window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
-  if (!devSessionsAllowed(env)) return;
-  if (isDevSessionName(requested)) sessionStorage.setItem(DEV_SESSION_KEY, requested);
-  else sessionStorage.removeItem(DEV_SESSION_KEY);
-}
-
-/**
- * Only the test runtime (unit and browser tests) honours dev sessions: a local `npm start` signs
- * in for real like every deployed environment.
- */
-export function devSessionsAllowed(env: string): boolean {
-  return env === 'test';
-}
-
-export function readDevSession(env: string): DevSessionName | null {
-  if (!devSessionsAllowed(env)) return null;
-  const stored = sessionStorage.getItem(DEV_SESSION_KEY);
-  return stored && isDevSessionName(stored) ? stored : null;
-}
-
-export function clearDevSession(): void {
-  sessionStorage.removeItem(DEV_SESSION_KEY);
-}
+export {
+  DEV_SESSION_NAMES,
+  DEV_SESSION_PARAM,
+  captureDevSessionFromUrl,
+  clearDevSession,
+  devSessionsAllowed,
+  readDevSession,
+  type DevSessionName,
+} from './dev-session-choice';

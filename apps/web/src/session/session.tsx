@@ -161,6 +161,8 @@ export function SessionProvider({
         abilities: activeOrganization?.abilities ?? NO_ABILITIES,
         enabledFeatures,
         organizationCount: organizations.length,
+        // The switcher follows the user: some organisation presents it (an admin of A acting for B can go back).
+        switchOrganizationAnywhere: organizations.some((org) => org.abilities.switchOrganization),
         activeOrganizationId: activeOrganization?.id ?? null,
         identityProvider,
         flags: {

@@ -1,14 +1,15 @@
 import {
   PRODUCT_DISPLAY_NAMES,
+  type AppealAllowed,
   type AppealFeature,
+  type AppealStatus,
   type ManualInputs,
   type ProductKey,
   type ScoreResult,
 } from '@zview/contracts';
-import { buildApiUrl, getAccessToken } from '../../api/client';
-import { saveBlob } from '../../ui/saveBlob';
+import type { AppealTransitionCall } from './api/transition';
 
-/** Pure helpers of the appeals screens (tested in model.test.ts). */
+/** Pure helpers of the appeals screens (no network: downloads are in api/downloads.ts). */
 
 export const productLabel = (product: string) => PRODUCT_DISPLAY_NAMES[product as ProductKey] ?? product;
 export const formatScore = (score: number | null | undefined) =>
@@ -75,14 +76,27 @@ export function isOverdue(deadlineAt: string, status: string, now = Date.now()):
   return ['draft', 'submitted', 'under_review'].includes(status) && Date.parse(deadlineAt) < now;
 }
 
-/** Fetches a protected file (evidence, audit CSV) with the bearer token and hands it to the browser. */
-export async function downloadProtected(path: string, fileName: string, open = false): Promise<void> {
-  const token = getAccessToken();
-  const response = await fetch(buildApiUrl(path), { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  if (!response.ok) throw new Error(`Download failed (${response.status}).`);
-  const blob = await response.blob();
-  if (!open) return saveBlob(blob, fileName);
-  const url = URL.createObjectURL(blob);
-  window.open(url, '_blank', 'noopener');
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+export interface TransitionButton {
+  call: AppealTransitionCall;
+  key: keyof AppealAllowed & ('pushDraft' | 'review' | 'reject' | 'expire' | 'revertDraft');
+  label: string;
+  color?: 'error' | 'warning';
+}
+
+const BUTTONS: TransitionButton[] = [
+  { call: 'push_draft', key: 'pushDraft', label: 'Submit draft' },
+  { call: 'review', key: 'review', label: 'Start review' },
+  { call: 'reject', key: 'reject', label: 'Reject', color: 'error' },
+  { call: 'expire', key: 'expire', label: 'Expire', color: 'warning' },
+  { call: 'revert_draft', key: 'revertDraft', label: 'Revert draft', color: 'warning' },
+];
+
+/** The transitions the server allows the caller now; submitting and reverting exist only for drafts. */
+export function transitionButtons(allowed: AppealAllowed, status: AppealStatus): TransitionButton[] {
+  return BUTTONS.filter(
+    (b) =>
+      allowed[b.key] &&
+      (b.call !== 'revert_draft' || status === 'draft') &&
+      (b.call !== 'push_draft' || status === 'draft'),
+  );
 }

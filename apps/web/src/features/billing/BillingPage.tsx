@@ -110,7 +110,8 @@ const PRINT_STYLES = (
 /** /billing (SPEC §2 Billing page): the organisation's usage by agreement, by quarter, and its submissions. */
 export default function BillingPage() {
   const session = useSession();
-  const isInternalAdmin = session.user.isInternalAdmin;
+  // Billing of any organisation (SPEC §6 {product} admins): the server's `organization:act-for-any`.
+  const isInternalAdmin = session.permissions.abilities.actForAnyOrganization;
   const [organization, setOrganization] = useState<number | null>(null);
   const billing = useBilling(session.activeOrganization?.id, organization);
   const { notify } = useNotifications();

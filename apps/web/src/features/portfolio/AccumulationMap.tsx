@@ -11,25 +11,16 @@ import type {
 } from 'maplibre-gl';
 import { useEffect, useRef, useState } from 'react';
 import { detectWebGL, loadMapLibre } from '../map';
+import { DOTS_BELOW_ZOOM, FIT_MAX_ZOOM, HEXAGON_ZOOMS, MAX_MAP_ZOOM } from './hexagonZoom';
 import { loadUsStates } from './usStates';
 
 /**
  * The book's value as hexagons (H3, shaded by value, or by rows when the file has no value column),
  * and the ring chosen in the list: its circle and its rows, the map moved onto it.
- * The hexagons' resolution follows the zoom (HEXAGON_ZOOMS): one resolution for every zoom left a
- * single cell covering the whole map once zoomed onto a small book. Zoomed out, where even the
- * coarsest cells are a pixel or two, each is drawn as a dot at its centre.
+ * The hexagons' resolution follows the zoom (hexagonZoom.ts); zoomed out, where even the coarsest
+ * cells are a pixel or two, each is drawn as a dot at its centre.
  */
 const EMPTY: FeatureCollection = { type: 'FeatureCollection', features: [] };
-
-/** The zooms each H3 resolution is drawn at (a cell then spans some 10–60 pixels). */
-export const HEXAGON_ZOOMS = [
-  { resolution: 5, minzoom: 0, maxzoom: 9 },
-  { resolution: 7, minzoom: 9, maxzoom: 12 },
-  { resolution: 9, minzoom: 12, maxzoom: 24 },
-] as const;
-/** Below this zoom resolution 5's cells are drawn as dots. */
-const DOTS_BELOW_ZOOM = 6;
 
 /** Each hexagon with its share of the largest of its resolution (the shade), and its centre. */
 export function hexagonFeatures(hexagons: Dashboard['hexagons'], byValue: boolean) {
@@ -164,7 +155,8 @@ export default function AccumulationMap({
           container: element,
           style: style(states, hexagons),
           bounds: bookBounds(dashboard.hexagons) ?? [-125, 24, -66, 50],
-          fitBoundsOptions: { padding: 40, maxZoom: 13 },
+          fitBoundsOptions: { padding: 40, maxZoom: FIT_MAX_ZOOM },
+          maxZoom: MAX_MAP_ZOOM,
           attributionControl: false,
           dragRotate: false,
         });

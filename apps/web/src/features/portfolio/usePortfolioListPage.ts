@@ -25,7 +25,8 @@ export function isProcessing(list: PortfolioList | undefined): boolean {
 export function usePortfolioListPage() {
   const session = useSession();
   const org = session.activeOrganization?.id ?? null;
-  const isAdmin = session.user.isInternalAdmin;
+  // Internal admins (the server's `organization:act-for-any`) list every organisation's portfolios.
+  const isAdmin = session.permissions.abilities.actForAnyOrganization;
   const [filters, setFilters] = useState<PortfolioListFilters>(NO_FILTERS);
   const paging = usePaging(10);
   const { page, itemsPerPage } = paging;

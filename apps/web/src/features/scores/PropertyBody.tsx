@@ -1,4 +1,4 @@
-import { SUMMARY, formatLongDate, hasZorroAccess, type SelectedProductValue } from '@zview/contracts';
+import { SUMMARY, hasZorroAccess, type SelectedProductValue } from '@zview/contracts';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -13,10 +13,10 @@ import { LocationHazardsPanel } from './components/LocationHazardsPanel';
 import { LookBackPanel } from './components/LookBackPanel';
 import { NoticeButton } from './components/DocumentButtons';
 import { ProductDetail } from './components/ProductDetail';
-import { ScoreCard } from './components/ScoreCard';
+import { ScoreCardSections } from './components/ScoreCardSections';
 import { WhatIfPanel } from './components/WhatIfPanel';
 import { LazyImageryPanel, loadedImageryPanel } from './lazyImageryPanel';
-import { displayedProducts, lookBackImagery, productName, productSections } from './model';
+import { displayedProducts, lookBackImagery, productName } from './model';
 
 export interface PropertyBodyProps {
   selection: SelectedProductValue | null;
@@ -111,69 +111,13 @@ export function PropertyBody({
             None of your organisation's products could be scored for this property.
           </Typography>
         ) : (
-          <Stack spacing={2} data-testid="score-cards">
-            {productSections(shown).map((section) => {
-              const cards = (
-                <Box
-                  data-testid="score-card-row"
-                  sx={{
-                    display: 'grid',
-                    gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
-                    gap: 2,
-                    // A card without a partner (a lone product, the third of a group) takes the whole row.
-                    '& > :last-child:nth-of-type(odd)': { gridColumn: '1 / -1' },
-                  }}
-                >
-                  {section.products.map((product) => (
-                    <ScoreCard
-                      key={product}
-                      result={assessment.products[product]!}
-                      detailsTo={`/scores/${product}${query}`}
-                      previous={compare?.data?.products[product]}
-                      previousLabel={compare ? `As of ${formatLongDate(compare.date)}` : undefined}
-                      actions={
-                        <AppealButton
-                          product={product}
-                          result={assessment.products[product]!}
-                          location={assessment.location}
-                        />
-                      }
-                      filingsTo={filingsTo(product)}
-                    />
-                  ))}
-                </Box>
-              );
-              // The hail, wind and storm products form a group (SPEC §9): shown together under one heading.
-              return section.group === 'weather' ? (
-                <Box
-                  key="weather"
-                  component="section"
-                  aria-label="Weather products"
-                  data-testid="weather-group"
-                  sx={{
-                    p: 1.5,
-                    pt: 0.5,
-                    borderRadius: 2,
-                    border: 1,
-                    borderColor: 'divider',
-                    bgcolor: 'rgba(25, 118, 210, 0.04)',
-                  }}
-                >
-                  <Typography
-                    variant="overline"
-                    color="text.secondary"
-                    component="h3"
-                    sx={{ display: 'block', mb: 0.5, fontWeight: 700 }}
-                  >
-                    Weather · {section.products.map(productName).join(', ')}
-                  </Typography>
-                  {cards}
-                </Box>
-              ) : (
-                <Box key={section.products[0]}>{cards}</Box>
-              );
-            })}
-          </Stack>
+          <ScoreCardSections
+            products={shown}
+            assessment={assessment}
+            compare={compare}
+            query={query}
+            filingsTo={filingsTo}
+          />
         )}
       </Stack>
       <Stack spacing={2.5} sx={{ minWidth: 0, position: 'sticky', top: 16, '@media print': { position: 'static' } }}>
