@@ -127,7 +127,10 @@ export async function benchDashboardFirstPaint(): Promise<boolean> {
       await signIn(page, 'user@demo.test');
       const paints: Paint[] = [];
       for (let round = 0; round < ROUNDS; round += 1) {
-        const paint = await measure(page, portfolioId);
+        const paint = await measure(page, portfolioId).catch(async (error: unknown) => {
+          await page.screenshot({ path: path.join(os.tmpdir(), 'dashboard-first-paint-failure.png') });
+          throw error;
+        });
         paints.push(paint);
         console.log(
           `round ${round + 1}${round === 0 ? ' (cold)' : ''}: charts ${Math.round(paint.charts)} ms, map ${Math.round(paint.map)} ms`,

@@ -5,9 +5,11 @@ import {
   zorroFiltersResponseSchema,
   zorroFiltersSchema,
   zorroSearchResponseSchema,
+  ZORRO_MARK_END,
   ZORRO_MARK_START,
 } from '@zview/contracts';
 import { describe, expect, it } from 'vitest';
+import { answerQuestion } from '../../src/domain/zorro/explorer.js';
 import { facetKey } from '../../src/domain/zorro/search.js';
 import { seedFilings } from '../../src/world/filings/seed.js';
 import { useTestApp } from '../app.js';
@@ -335,6 +337,15 @@ describe('explorer', () => {
       204,
     );
     expect((await get(`/api/zorro/conversations/${id}`)).statusCode).toBe(404);
+  });
+
+  it('answers what regulators said from the objection letters', async () => {
+    const question = 'What did regulators say about Z-FIRE in California?';
+    const answer = await answerQuestion(db, question);
+    expect(answer.zeroResults).toBe(false);
+    expect(answer.citations[0]!.documentTitle).toBe('Objection Letters and Responses');
+    const passage = answer.citations[0]!.passage.replaceAll(ZORRO_MARK_START, '').replaceAll(ZORRO_MARK_END, '');
+    expect(passage).toContain('Please provide validation of the Z-FIRE wildfire model');
   });
 
   it('answers a count question over the structured fields, citing filing and page', async () => {

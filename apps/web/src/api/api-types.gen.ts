@@ -1255,9 +1255,29 @@ export interface paths {
     };
     /**
      * The book dashboard
-     * @description The book at a glance: per product its score distribution and value by risk level, the book’s total value, and H3 hexagons of value (resolutions 5, 7 and 9) for the map.
+     * @description The book at a glance: per product its score distribution and value by risk level, and the book’s total value (the map’s hexagons: …/dashboard/hexagons).
      */
     get: operations['getApiCaribouPortfolioIdDashboard'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/caribou/portfolio/{id}/dashboard/hexagons': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Hexagons of value for the book map
+     * @description The H3 cells of most value of a scored product at resolutions 5, 7 and 9 (up to 1,000, 3,000 and 2,000), each with its rows and insured value; the map draws each resolution at the zooms that suit it. 409 while the product is not scored yet.
+     */
+    get: operations['getApiCaribouPortfolioIdDashboardHexagons'];
     put?: never;
     post?: never;
     delete?: never;
@@ -5808,12 +5828,38 @@ export interface operations {
                 };
               };
             }[];
+          };
+        };
+      };
+    };
+  };
+  getApiCaribouPortfolioIdDashboardHexagons: {
+    parameters: {
+      query: {
+        product: string;
+      };
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            product: string;
+            hasValue: boolean;
             hexagons: {
               cell: string;
               resolution: number;
               count: number;
               value: number;
-              boundary: [number, number][];
             }[];
           };
         };

@@ -11,6 +11,7 @@ import {
   setTargetOrganizationId,
 } from './client';
 import { ApiError } from './errors';
+import { apiPath } from './paths';
 import { readPrOverride } from './pr-override';
 
 interface Call {
@@ -39,7 +40,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('the API client', () => {
   it('refuses a call that needs a token before one is set, without sending it', async () => {
     const calls = stubFetch();
-    await expect(api.get('/api/organization')).rejects.toThrow('Access token is undefined');
+    await expect(api.get(apiPath('/organization'))).rejects.toThrow('Access token is undefined');
     expect(calls).toHaveLength(0);
   });
 
@@ -48,7 +49,7 @@ describe('the API client', () => {
     setAccessToken('tok-123');
     setTargetOrganizationId(42);
     await expect(
-      api.get('/api/organization', { query: { page: 2, tags: ['a', 'b'], skip: undefined } }),
+      api.get(apiPath('/organization'), { query: { page: 2, tags: ['a', 'b'], skip: undefined } }),
     ).resolves.toEqual({ ok: true });
     expect(header(calls[0], 'authorization')).toBe('Bearer tok-123');
     expect(calls[0]?.url.pathname).toBe('/api/organization');
@@ -69,7 +70,7 @@ describe('the API client', () => {
   it('encodes JSON bodies', async () => {
     const calls = stubFetch();
     setAccessToken('t');
-    await api.post('/api/user-management/user/me', { profile: { firstName: 'Ada', lastName: 'Byron' } });
+    await api.post(apiPath('/user-management/user/me'), { profile: { firstName: 'Ada', lastName: 'Byron' } });
     expect(calls[0]?.init.method).toBe('POST');
     expect(header(calls[0], 'content-type')).toBe('application/json');
     expect(JSON.parse(String(calls[0]?.init.body))).toEqual({ profile: { firstName: 'Ada', lastName: 'Byron' } });
@@ -78,7 +79,7 @@ describe('the API client', () => {
   it('surfaces the JSON error shape as a typed ApiError', async () => {
     stubFetch(() => Response.json({ error: { code: 'forbidden', message: 'Not allowed here.' } }, { status: 403 }));
     setAccessToken('t');
-    const error = await api.get('/api/caribou/billing').catch((e: unknown) => e);
+    const error = await api.get(apiPath('/caribou/billing')).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 403, code: 'forbidden', message: 'Not allowed here.' });
   });
@@ -86,12 +87,16 @@ describe('the API client', () => {
   it('turns a non-JSON failure into an ApiError too, and reports 401s', async () => {
     stubFetch(() => new Response('Bad gateway', { status: 502 }));
     setAccessToken('t');
-    await expect(api.get('/api/x')).rejects.toMatchObject({ status: 502, code: 'http_502', message: 'Bad gateway' });
+    await expect(api.get(apiPath('/faq'))).rejects.toMatchObject({
+      status: 502,
+      code: 'http_502',
+      message: 'Bad gateway',
+    });
 
     const onUnauthorized = vi.fn();
     configureApiClient({ onUnauthorized });
     stubFetch(() => Response.json({ error: { code: 'unauthorized', message: 'Expired.' } }, { status: 401 }));
-    await expect(api.get('/api/x')).rejects.toBeInstanceOf(ApiError);
+    await expect(api.get(apiPath('/faq'))).rejects.toBeInstanceOf(ApiError);
     expect(onUnauthorized).toHaveBeenCalledOnce();
   });
 
@@ -99,7 +104,7 @@ describe('the API client', () => {
     stubFetch(() => Response.json({ organizations: 'nope' }));
     setAccessToken('t');
     await expect(
-      api.get('/api/organization', { schema: z.object({ organizations: z.array(z.unknown()) }) }),
+      api.get(apiPath('/organization'), { schema: z.object({ organizations: z.array(z.unknown()) }) }),
     ).rejects.toThrow();
   });
 
@@ -108,10 +113,10 @@ describe('the API client', () => {
     window.addEventListener(VERSION_UPDATE_EVENT, onUpdate);
     setAccessToken('t');
     stubFetch();
-    await api.get('/api/faq');
+    await api.get(apiPath('/faq'));
     expect(localStorage.getItem(STORAGE_KEYS.versionUpdateNeeded)).toBeNull();
     stubFetch(() => Response.json({}, { headers: { 'x-version': '4.11.0' } }));
-    await api.get('/api/faq');
+    await api.get(apiPath('/faq'));
     expect(localStorage.getItem(STORAGE_KEYS.versionUpdateNeeded)).toBe('true');
     expect(onUpdate).toHaveBeenCalledOnce();
     window.removeEventListener(VERSION_UPDATE_EVENT, onUpdate);
@@ -123,10 +128,10 @@ describe('the API client', () => {
     let overrideMode = true;
     sessionStorage.setItem(SESSION_STORAGE_KEYS.prOverride, JSON.stringify({ caribou_pr: '12', ragamuffin_pr: '34' }));
     configureApiClient({ prOverride: () => (overrideMode ? readPrOverride() : null) });
-    await api.get('/api/caribou/billing');
+    await api.get(apiPath('/caribou/billing'));
     await apiRequest('/get-identity', { auth: false, method: 'POST', body: { userEmail: 'a@b.c' } });
     overrideMode = false;
-    await api.get('/api/caribou/billing');
+    await api.get(apiPath('/caribou/billing'));
     expect(calls[0]?.url.searchParams.get('caribou_pr')).toBe('12');
     expect(calls[0]?.url.searchParams.get('ragamuffin_pr')).toBe('34');
     expect(calls[1]?.url.searchParams.has('caribou_pr')).toBe(false);

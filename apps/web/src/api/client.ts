@@ -3,6 +3,7 @@ import type { ZodType } from 'zod';
 import { ApiError } from './errors';
 import { applyPrOverride, type PrOverride } from './pr-override';
 import { checkServerVersion } from './version';
+import type { ApiUrlFor } from './paths';
 
 /**
  * The one HTTP client of the web app (SPEC §7 common behaviour):
@@ -146,15 +147,20 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
 
 type WithoutMethod<T> = Omit<RequestOptions<T>, 'method' | 'body'>;
 
+/**
+ * The calls, each typed by the method it makes: a path whose document entry lacks the method fails
+ * `tsc` (api/paths.ts ApiUrlFor). `apiRequest` stays untyped for the few calls outside the document.
+ */
 export const api = {
-  get: <T = unknown>(path: string, options?: WithoutMethod<T>) => apiRequest<T>(path, { ...options, method: 'GET' }),
-  delete: <T = unknown>(path: string, options?: WithoutMethod<T>) =>
+  get: <T = unknown>(path: ApiUrlFor<'get'>, options?: WithoutMethod<T>) =>
+    apiRequest<T>(path, { ...options, method: 'GET' }),
+  delete: <T = unknown>(path: ApiUrlFor<'delete'>, options?: WithoutMethod<T>) =>
     apiRequest<T>(path, { ...options, method: 'DELETE' }),
-  post: <T = unknown>(path: string, body?: unknown, options?: WithoutMethod<T>) =>
+  post: <T = unknown>(path: ApiUrlFor<'post'>, body?: unknown, options?: WithoutMethod<T>) =>
     apiRequest<T>(path, { ...options, method: 'POST', body }),
-  put: <T = unknown>(path: string, body?: unknown, options?: WithoutMethod<T>) =>
+  put: <T = unknown>(path: ApiUrlFor<'put'>, body?: unknown, options?: WithoutMethod<T>) =>
     apiRequest<T>(path, { ...options, method: 'PUT', body }),
-  patch: <T = unknown>(path: string, body?: unknown, options?: WithoutMethod<T>) =>
+  patch: <T = unknown>(path: ApiUrlFor<'patch'>, body?: unknown, options?: WithoutMethod<T>) =>
     apiRequest<T>(path, { ...options, method: 'PATCH', body }),
 };
 

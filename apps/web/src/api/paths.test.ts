@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { api } from './client';
 import { apiPath } from './paths';
 
 describe('apiPath', () => {
@@ -13,5 +14,19 @@ describe('apiPath', () => {
     expect(apiPath('/caribou/no-such-route')).toBe('/api/caribou/no-such-route');
     // @ts-expect-error: {id} is required
     expect(() => apiPath('/caribou/portfolio/{id}/errors')).toThrow('needs id');
+  });
+
+  it('lets the client call a path only with a method the document has (checked by tsc, not run)', () => {
+    const typeChecks = () => {
+      void api.get(apiPath('/faq'));
+      void api.post(apiPath('/user-management/user/me'), {});
+      // @ts-expect-error: the server serves GET /api/faq only
+      void api.post(apiPath('/faq'), {});
+      // @ts-expect-error: no DELETE on the organisations
+      void api.delete(apiPath('/organization'));
+      // @ts-expect-error: a hand-built string has lost its template (queries go in the `query` option)
+      void api.get(`${apiPath('/faq')}?q=1`);
+    };
+    expect(typeof typeChecks).toBe('function');
   });
 });

@@ -22,6 +22,7 @@ import { interpretQuestion, loosenings, type Interpretation } from './question.j
 import { sentenceQuote } from './quote.js';
 import { rankedFilingIds } from './search.js';
 import { anyOfWords } from './text-query.js';
+import { VOCABULARY } from './vocabulary.js';
 
 /**
  * The explorer's answer to a question: filters read from the question (understand.ts, as the finder
@@ -141,7 +142,16 @@ export async function answerQuestion(db: Db, question: string, llm?: LlmConfig):
   const { filters, keywords } = interpretation;
   const hasStructure = Object.entries(filters).some(([, v]) => (Array.isArray(v) ? v.length > 0 : v !== undefined));
   // Passages are ranked by the question's own words and the hazards and models it names.
-  const words = anyOfWords([...keywords, ...filters.category, ...filters.model].flatMap((w) => w.split(/[\s-]+/)));
+  // A question about what the regulator said is answered from the objection letters too.
+  const asksRegulator = question
+    .toLowerCase()
+    .split(/[^\p{L}]+/u)
+    .some((w) => VOCABULARY.regulatorWords.includes(w));
+  const words = anyOfWords(
+    [...keywords, ...filters.category, ...filters.model, ...(asksRegulator ? ['objection'] : [])].flatMap((w) =>
+      w.split(/[\s-]+/),
+    ),
+  );
   // Figures count the structured filters; with none, the filings whose text has every keyword.
   const figureText = hasStructure || !keywords.length ? null : { websearch: keywords.join(' '), prefixes: [], raw: '' };
   const figures = await matchFigures(db, filters, figureText);

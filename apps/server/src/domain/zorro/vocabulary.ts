@@ -40,6 +40,11 @@ export interface Vocabulary {
    * typed word only when the typed word finds nothing with the rest of the query.
    */
   wordAlternatives: Record<string, string[]>;
+  /**
+   * Words of a question about what the regulator said ("What did regulators say about FloodLine?"):
+   * its passages are then looked for in the objection letters too (the word "objection").
+   */
+  regulatorWords: string[];
 }
 
 export const VOCABULARY: Vocabulary = {
@@ -178,4 +183,5 @@ export const VOCABULARY: Vocabulary = {
     factors: ['relativities'],
     objected: ['objection'],
   },
+  regulatorWords: ['regulator', 'regulators', 'regulatory', 'department', 'doi', 'examiner', 'examiners', 'reviewer'],
 };

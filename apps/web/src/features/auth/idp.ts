@@ -5,7 +5,7 @@
  */
 import { OIDC_SCOPES, authnErrorSchema, authnResponseSchema, getIdentityResponseSchema } from '@zview/contracts';
 import { UserManager, WebStorageStateStore, type OidcMetadata } from 'oidc-client-ts';
-import { api } from '../../api/client';
+import { apiRequest } from '../../api/client';
 import {
   IDP_PATHS,
   IdpError,
@@ -70,11 +70,13 @@ export function createIdentityProvider(
     settings,
     async getIdentity(email) {
       // Authorization is cleared: the person is not signed in yet.
-      const body = await api.post(
-        '/get-identity',
-        { userEmail: email.trim().toLowerCase() },
-        { auth: false, organization: false },
-      );
+      // Outside the /api document (SPEC: POST /get-identity), so the untyped request, not api.post.
+      const body = await apiRequest('/get-identity', {
+        method: 'POST',
+        body: { userEmail: email.trim().toLowerCase() },
+        auth: false,
+        organization: false,
+      });
       return getIdentityResponseSchema.parse(body).links;
     },
     async signInWithCredentials(username, password) {

@@ -10,7 +10,26 @@ export const statusLabel = (status: TeamMember['status']) => USER_STATUS_LABELS[
 /** Internal admins listed without a role in this organisation show a dash. */
 export const roleLabel = (role: OrganizationRole | null) => (role ? ORGANIZATION_ROLE_LABELS[role] : '—');
 
-const members = (count: number) => (count === 1 ? '1 member' : `${count} members`);
+export const members = (count: number) => (count === 1 ? '1 member' : `${count} members`);
+
+const rowsWith = (count: number, phrase: [string, string]) => `${count} ${count === 1 ? phrase[0] : phrase[1]}`;
+
+/** Before adding: how many rows are ready, and how many will be skipped for their problems. */
+export function bulkAddPreview(ready: number, invalid: number): string {
+  const skipped = invalid > 0 ? `, ${rowsWith(invalid, ['row has', 'rows have'])} problems and will be skipped` : '';
+  return `${members(ready)} ready to add${skipped}.`;
+}
+
+/** After adding: how many were added, how many the server refused, how many rows were skipped. */
+export function bulkAddSummary(added: number, failed: number, invalid: number): string {
+  return [
+    `${members(added)} added.`,
+    failed > 0 ? `${members(failed)} could not be added.` : '',
+    invalid > 0 ? `${rowsWith(invalid, ['row was', 'rows were'])} skipped because of problems.` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
 
 /** Wording of each bulk action: its button, its confirmation, and its outcome. */
 export const BULK_ACTIONS: Record<
