@@ -10,7 +10,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'kysely';
 import type { Actor } from '../apps/server/src/auth/actor.js';
 import { createDb } from '../apps/server/src/db/database.js';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.js';
@@ -23,6 +22,7 @@ import {
   topRings,
 } from '../apps/server/src/domain/portfolio/accumulation/analysis.js';
 import { ensureExposure } from '../apps/server/src/domain/portfolio/accumulation/exposure.js';
+import { writeSyntheticBook } from './support/synthetic-book.js';
 
 const ROWS = Number(process.env.ROWS ?? 1_000_000);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'zview-bench-accumulation-'));
@@ -49,75 +49,11 @@ try {
     .values({ name: 'Bench', products: ['zfire', 'zfire-portfolio'], is_trial: false })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await db
-    .insertInto('portfolio_uploads')
-    .values({
-      name: '00000000-0000-0000-0000-000000000043',
-      organization_id: org.id,
-      user_id: 'bench',
-      original_name: 'bench.csv',
-      size_bytes: 1,
-      delimiter: ',',
-      has_bom: false,
-      header: JSON.stringify(['ref', 'lat', 'lon', 'tiv']),
-    })
-    .execute();
-  const portfolio = await db
-    .insertInto('portfolios')
-    .values({
-      organization_id: org.id,
-      name: 'Bench book',
-      uploaded_file_name: '00000000-0000-0000-0000-000000000043',
-      created_by: 'bench',
-      header: JSON.stringify(['ref', 'lat', 'lon', 'tiv']),
-      column_mapping: JSON.stringify({ header: [], fields: {}, unknownColumns: [], layout: 'coordinates' }),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const id = portfolio.id;
-  await sql`UPDATE portfolios SET row_count = ${ROWS} WHERE id = ${id}`.execute(db);
-  const run = await db
-    .insertInto('portfolio_runs')
-    .values({
-      portfolio_id: id,
-      product: 'zfire',
-      model_version: 'bench',
-      data_date: '2026-11-01',
-      requested_by: 'bench',
-      chunk_size: 10_000,
-      chunk_count: 1,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await sql`UPDATE portfolio_runs SET completed_at = now() WHERE id = ${run.id}`.execute(db);
-  await db
-    .insertInto('portfolio_products')
-    .values({ portfolio_id: id, product: 'zfire', status: 'READY', current_run_id: run.id })
-    .execute();
-
-  await timed(`synthetic book: ${ROWS.toLocaleString('en-US')} rows and results`, async () => {
-    await sql
-      .raw(`CREATE TABLE IF NOT EXISTS portfolio_rows_${id} PARTITION OF portfolio_rows FOR VALUES IN (${id})`)
-      .execute(db);
-    await sql
-      .raw(
-        `CREATE TABLE IF NOT EXISTS portfolio_results_${run.id} PARTITION OF portfolio_results FOR VALUES IN (${run.id})`,
-      )
-      .execute(db);
-    // 60 metro centres across the contiguous states; rows spread ~±15 km around them, a few denser cores.
-    await sql`
-      INSERT INTO portfolio_rows (portfolio_id, row_number, csv_line, ref, latitude, longitude, attributes)
-      SELECT ${id}, g, 'P-' || g, 'P-' || g,
-        30 + (g % 60) * 0.29 + (random() - 0.5) * CASE WHEN g % 7 = 0 THEN 0.01 ELSE 0.27 END,
-        -120 + (g % 60) * 0.8 + (random() - 0.5) * CASE WHEN g % 7 = 0 THEN 0.01 ELSE 0.33 END,
-        json_build_object('buildingTiv', (100000 + floor(random() * 900000))::text)
-      FROM generate_series(1, ${ROWS}) g`.execute(db);
-    await sql`
-      INSERT INTO portfolio_results (run_id, row_number, score, risk_level, model_version)
-      SELECT ${run.id}, g, s, CASE WHEN s < 34 THEN 'low' WHEN s < 67 THEN 'medium' ELSE 'high' END, 'bench'
-      FROM (SELECT g, floor(random() * 101) AS s FROM generate_series(1, ${ROWS}) g) x`.execute(db);
-    await sql.raw(`ANALYZE portfolio_rows_${id}; ANALYZE portfolio_results_${run.id}`).execute(db);
-  });
+  const { portfolioId: id, runId } = await timed(
+    `synthetic book: ${ROWS.toLocaleString('en-US')} rows and results`,
+    () => writeSyntheticBook(db, org.id, ROWS),
+  );
+  const run = { id: runId };
 
   await timed('exposure build (once per portfolio)', () => ensureExposure(db, id, run.id));
   await timed('run aggregates, GROUPING SETS (once per run)', () => buildAccumulations(db, id, run.id));

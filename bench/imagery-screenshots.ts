@@ -47,8 +47,37 @@ const samples: { n: number; capturedOn: string; direction: PropertyCapture['dire
   },
 ];
 
+/**
+ * Two of the five houses get an L-shaped footprint (a wing forward at the east end), as imported
+ * building footprints often are: their roofs are drawn as joined wings.
+ */
+const L_SHAPED: Record<string, number> = { 'bldg-9': 9, 'bldg-11': 11 };
+function lShaped(n: number): GeoJSON.Polygon {
+  const [cx, cy] = centreOf(n);
+  const side = n <= 7 ? -1 : 1;
+  const w = 15 + (n % 3) * 2;
+  // Metres from the parcel centre, x east, y north (towards the street for side −1 is +y).
+  const pts: [number, number][] = [
+    [-w / 2, -5.5],
+    [w / 2, -5.5],
+    [w / 2, 5.5 + 6],
+    [w / 2 - 7.5, 5.5 + 6],
+    [w / 2 - 7.5, 5.5],
+    [-w / 2, 5.5],
+  ];
+  const ring = pts.map(([x, y]): [number, number] => [cx + x * M_LNG, cy + (side * 3 - side * y) * M_LAT]);
+  return { type: 'Polygon', coordinates: [[...ring, ring[0]!]] };
+}
+const scene: typeof fixtureSceneProvider = async (bbox) => {
+  const features = await fixtureSceneProvider(bbox);
+  return {
+    ...features,
+    buildings: features.buildings.map((b) => (b.id in L_SHAPED ? { ...b, outline: lShaped(L_SHAPED[b.id]!) } : b)),
+  };
+};
+
 const dir = mkdtempSync(path.join(tmpdir(), 'zview-shots-'));
-const service = new ImageryService({ scene: fixtureSceneProvider, capture: () => null }, new ImageCache(dir));
+const service = new ImageryService({ scene, capture: () => null }, new ImageCache(dir));
 for (const s of samples) {
   const id = `prop-${String(s.n).padStart(4, '0')}`;
   const base = {

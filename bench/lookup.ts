@@ -9,6 +9,7 @@
  *      threads, the client thread, PostgreSQL) and the database round trips per lookup;
  *   3. a fixed rate of 200 lookups/s: server-side p95;
  *   4. a bare Fastify JSON route measured the same way right after (the same-run ratio);
+ *   3b. the same rate beside 4 XLSX exports of 200k rows and a 1M-row portfolio run (lookup-exports.ts);
  *   5. (LOOKUP_PROCESSES, default 2) API processes sharing a port as `API_PROCESSES=2 npm start`
  *      serves, with the same CPU split: where the second core goes.
  * The client runs on a worker thread of its own. Each target of issue 46 is printed with ✓/✗, with
@@ -34,6 +35,7 @@ import { buildServerApp } from '../apps/server/src/server-app.js';
 import { DEFAULT_WORLD, seedWorld } from '../apps/server/src/world/seed.js';
 import { createOrganization, createUser, tokenFor } from '../apps/server/test/factories.js';
 import { freePort } from '../apps/server/test/free-port.js';
+import { lookupsBesideExports } from './lookup-exports.js';
 import { measureCpu, postmasterPid, type CpuSplit } from './support/cpu-split.js';
 import { loadavg, mark, percentile, sleep } from './support/figures.js';
 
@@ -233,6 +235,27 @@ export async function benchLookup(): Promise<boolean> {
       `server p95 ≤ ${TARGET.fixedP95} ms at ${TARGET.fixedRate} lookups/s`,
       fixedP95 <= TARGET.fixedP95 && fixed.non2xx === 0,
     );
+    // 3b. The same rate beside 4 big XLSX exports and a portfolio run (EXPORTS=0 skips it).
+    if (Number(process.env.EXPORTS ?? 4) > 0)
+      await lookupsBesideExports({
+        app,
+        db,
+        databaseUrl: embedded.url,
+        dataDir: config.dataDir,
+        port,
+        authorization,
+        lookups,
+        rate: TARGET.fixedRate,
+        quietP95: fixedP95,
+        collectServerMs: async (during) => {
+          serverMs.length = 0;
+          collect = true;
+          await during();
+          collect = false;
+          return serverMs.splice(0);
+        },
+        target,
+      });
     await release();
     await app.close();
 

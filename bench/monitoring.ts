@@ -8,7 +8,8 @@
  *      re-scored, its change recorded and its alerts (notification, webhook messages) queued — the
  *      time and the CPU of Node and of PostgreSQL;
  *   2. a capture over an area holding no monitored property: what the untouched rows cost;
- *   3. the diff of two runs of a BOOK_ROWS book: summary, then the CSV export read to its end;
+ *   3. the diff of two runs of a BOOK_ROWS book, consecutive or not, and of a run and the book now:
+ *      summary, then the CSV export read to its end (monitoring-diff.ts);
  *   4. EVENTS webhook events (default 1,000; the issue's 10,000 with EVENTS=10000) to a receiver
  *      answering in 200 ms, delivered by lanes side by side: exactly once per id and in order per
  *      portfolio (checked by the receiver), while a lookup query is timed meanwhile.
@@ -32,8 +33,8 @@ import { insertWorldChange } from '../apps/server/src/db/monitoring.js';
 import { applyPendingChanges } from '../apps/server/src/domain/monitoring/engine.js';
 import { alertOnChanges } from '../apps/server/src/domain/notifications/alerts.js';
 import { deliverLane } from '../apps/server/src/domain/notifications/delivery.js';
-import { diffCounts, diffCsvStream, recordRunDiff, storedRunDiff } from '../apps/server/src/db/run-diff.js';
 import { seedWorld } from '../apps/server/src/world/seed.js';
+import { benchRunDiff } from './monitoring-diff.js';
 import { loadavg, mark, secs } from './support/figures.js';
 import { cpuSeconds, postgresCpu } from './support/processes.js';
 
@@ -184,70 +185,9 @@ export async function benchMonitoring(): Promise<boolean> {
       );
     }
 
-    // 3. The diff of two runs of a BOOK_ROWS book.
-    if (PARTS.has('diff')) {
-      const book = books[0]!;
-      const runIds: number[] = [];
-      await sql`CREATE TABLE IF NOT EXISTS ${sql.table(`portfolio_rows_${book}`)} PARTITION OF portfolio_rows FOR VALUES IN (${sql.lit(book)})`.execute(
-        db,
-      );
-      await sql`INSERT INTO portfolio_rows (portfolio_id, row_number, ref, attributes, csv_line) SELECT ${book}, k, 'R' || k, '{}', 'R' || k FROM generate_series(1, ${BOOK_ROWS}) k`.execute(
-        db,
-      );
-      for (let r = 0; r < 2; r += 1) {
-        const run = await db
-          .insertInto('portfolio_runs')
-          .values({
-            portfolio_id: book,
-            product: 'zfire',
-            model_version: 'bench',
-            data_date: '2026-01-01',
-            requested_by: user.id,
-            chunk_size: BOOK_ROWS,
-            chunk_count: 1,
-            previous_run_id: runIds[0] ?? null,
-            completed_at: new Date(),
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        runIds.push(run.id);
-        await sql`CREATE TABLE ${sql.table(`portfolio_results_${run.id}`)} PARTITION OF portfolio_results FOR VALUES IN (${sql.lit(run.id)})`.execute(
-          db,
-        );
-        // The second run moves one row in ten.
-        await sql`INSERT INTO portfolio_results (run_id, row_number, score, risk_level, confidence, top_factors, model_version)
-        SELECT ${run.id}, k, s, CASE WHEN s >= 70 THEN 'high' WHEN s >= 40 THEN 'medium' ELSE 'low' END, 0.9, '[]', 'bench'
-        FROM generate_series(1, ${BOOK_ROWS}) k, LATERAL (SELECT (k % 97) + CASE WHEN ${r} = 1 AND k % 10 = 0 THEN 3 ELSE 0 END AS s) x`.execute(
-          db,
-        );
-        await sql`ANALYZE ${sql.table(`portfolio_results_${run.id}`)}`.execute(db);
-      }
-      // What the run's finish adds: keeping the rows that moved and their counts (finishRun).
-      const tKeep = performance.now();
-      await recordRunDiff(db, runIds[1]!, runIds[0]!);
-      const keepMs = performance.now() - tKeep;
-      // The summary as the API reads it: the kept diff of the two consecutive runs.
-      const t2 = performance.now();
-      const stored = (await storedRunDiff(db, runIds[0]!, runIds[1]!))!;
-      const summaryMs = performance.now() - t2;
-      const changed = stored.changed;
-      const t3 = performance.now();
-      let bytes = 0;
-      for await (const chunk of diffCsvStream(db, book, { stored })) bytes += (chunk as Buffer).length;
-      const csvMs = performance.now() - t3;
-      // For comparison: two runs without a kept diff (not consecutive, or finished before it was
-      // kept) are joined by row number, as every diff was before.
-      const tJoin = performance.now();
-      const joined = await diffCounts(db, { run: runIds[0]! }, { run: runIds[1]! });
-      const joinMs = performance.now() - tJoin;
-      const joinedChanged = joined.filter((c) => c.changed).reduce((n, c) => n + c.count, 0);
-      ok &&= summaryMs <= 1_000 && csvMs <= 5_000 && joinedChanged === changed;
-      console.log(
-        `  ${mark(summaryMs <= 1_000)} diff summary of two ${BOOK_ROWS}-row runs: ${summaryMs.toFixed(0)} ms (${changed} changed; target 1 s)\n` +
-          `  ${mark(csvMs <= 5_000)} diff CSV: ${(bytes / 1e6).toFixed(1)} MB in ${secs(csvMs)} (target 5 s)\n` +
-          `    kept at the run's finish in ${secs(keepMs)}; the same summary joined without it: ${secs(joinMs)} (${joinedChanged} changed); load ${loadavg()}`,
-      );
-    }
+    // 3. The diff of two runs of a BOOK_ROWS book, of any two runs, of a run and now.
+    if (PARTS.has('diff'))
+      ok &&= await benchRunDiff(db, { book: books[0]!, organizationId: org.id, userId: user.id, rows: BOOK_ROWS });
 
     // 4. Webhook events to a slow receiver.
     if (PARTS.has('webhooks')) {

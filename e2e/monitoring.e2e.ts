@@ -67,6 +67,9 @@ describe('a monitored book in Chromium', () => {
     await expect
       .poll(() => diff.getByTestId('diff-summary').textContent(), { timeout: 20_000 })
       .toMatch(/rows changed/);
+    await diff.scrollIntoViewIfNeeded();
+    await expect.poll(() => page.getByTestId('change-drawer').isVisible(), { timeout: 10_000 }).toBe(false);
+    await screenshot(page, 'monitoring-diff');
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       diff.getByRole('button', { name: 'Export CSV' }).click(),

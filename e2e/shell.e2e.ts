@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { APP_VERSION, MESSAGES, STORAGE_KEYS } from '@zview/contracts';
 import { describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, screenshot } from './support/browser.js';
@@ -182,11 +183,34 @@ describe('the web shell in Chromium', () => {
     await context.close();
   });
 
-  it('shows the login page without a session', async () => {
+  it('shows the login page without a session, having downloaded at most 150 KB of compressed JavaScript', async () => {
     const { page, context } = await newPage(browser);
+    // When the form first shows: the scripts asked for until then (the sign-in code and the app load after it, while
+    // the person types, issue 45).
+    await page.addInitScript(() => {
+      new MutationObserver((_records, observer) => {
+        if (!document.querySelector('h1')?.textContent?.includes('Welcome')) return;
+        observer.disconnect();
+        (window as unknown as { loginShownAt: number }).loginShownAt = performance.now();
+      }).observe(document, { childList: true, subtree: true });
+    });
     await page.goto('/');
     await page.getByRole('heading', { name: 'Welcome' }).waitFor();
     await screenshot(page, 'login');
+    const scripts = await page.evaluate(() => {
+      const shownAt = (window as unknown as { loginShownAt: number }).loginShownAt;
+      return performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.name.endsWith('.js') && entry.startTime < shownAt)
+        .map((entry) => entry.name);
+    });
+    const sizes = await Promise.all(
+      scripts.map(async (url) => gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer())).length),
+    );
+    const kb = sizes.reduce((sum, size) => sum + size, 0) / 1024;
+    console.log(`login page JavaScript: ${kb.toFixed(1)} KB gzip in ${scripts.length} files`);
+    expect(scripts.some((url) => /\/start-app-|\/Shell-|\/idp-/.test(url))).toBe(false);
+    expect(kb).toBeLessThanOrEqual(150);
     await context.close();
   });
 });

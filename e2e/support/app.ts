@@ -34,6 +34,8 @@ async function waitForServer(url: string, child: ChildProcess, timeoutMs: number
 
 export interface RunningApp {
   baseUrl: string;
+  /** The product's DATA_DIR (its embedded PostgreSQL and blob store), for tests that run the world CLI on it. */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -93,6 +95,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   }
   return {
     baseUrl,
+    dataDir,
     async stop() {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGINT');

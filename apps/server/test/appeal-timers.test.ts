@@ -3,43 +3,18 @@ import {
   appealDetailResponseSchema,
   appealListResponseSchema,
   appealTimerSettingsResponseSchema,
-  assessmentResponseSchema,
 } from '@zview/contracts';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { remindDueAppeals } from '../src/domain/appeals/reminders.js';
 import { deadlineAfter } from '../src/domain/appeals/timers.js';
-import { seedWorld } from '../src/world/seed.js';
-import { useTestApp } from './app.js';
-import { authHeader, createOrganization, createUser } from './factories.js';
+import { useAppealWorld } from './appeal-world.js';
 
-const { app, db, url } = await useTestApp();
-await seedWorld(url, { properties: 300 });
-
-const PRODUCTS = ['zfire', 'zhail', 'zwind', 'zstorm', 'appeals'];
-const home = await createOrganization(db, { name: 'Timer Mutual', products: PRODUCTS });
-const foreign = await createOrganization(db, { name: 'Other Timer Co', products: PRODUCTS });
-const member = await createUser(db, { org: home, role: 'member' });
-const reviewer = await createUser(db, { org: home, role: 'admin' });
-const foreignAdmin = await createUser(db, { org: foreign, role: 'admin' });
-const H = {
-  member: await authHeader(app, member),
-  reviewer: await authHeader(app, reviewer),
-  foreign: await authHeader(app, foreignAdmin),
-};
-
-async function locate(location: string) {
-  const res = await app.inject({
-    method: 'GET',
-    url: `/api/caribou/v3/property/assessment/zview?${new URLSearchParams({ location_type: 'address', location, products: 'zfire' })}`,
-    headers: H.member,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const { location: loc } = assessmentResponseSchema.parse(res.json());
-  return { h3Index: loc.h3Index, propertyId: loc.propertyId! };
-}
-const boulder = await locate('742 Foothill Rd, Boulder, CO 80302');
-const paradise = await locate('5120 Ridgecrest Dr, Paradise, CA 95969');
+const world = await useAppealWorld({ home: 'Timer Mutual', foreign: 'Other Timer Co' });
+const { app, db, home, member, admin: reviewer } = world;
+const H = { member: world.headers.member, reviewer: world.headers.admin, foreign: world.headers.foreign };
+const boulder = { h3Index: world.boulder.h3Index, propertyId: world.boulder.propertyId! };
+const paradise = { h3Index: world.paradise.h3Index, propertyId: world.paradise.propertyId! };
 
 const post = (path: string, headers: Record<string, string>, payload: unknown) =>
   app.inject({ method: 'POST', url: `/api/caribou/appeals/${path}`, headers, payload: payload as object });

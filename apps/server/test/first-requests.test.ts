@@ -1,13 +1,16 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { buildServerApp } from '../src/server-app.js';
 import { seedWorld } from '../src/world/seed.js';
 import { useTestDatabase } from './database.js';
 import { authHeader, createOrganization, createUser } from './factories.js';
+import { freePort } from './free-port.js';
 
 /**
  * Issues 45 item 9 and 46: the first sign-in and the first lookup after start cost at most about
@@ -15,6 +18,8 @@ import { authHeader, createOrganization, createUser } from './factories.js';
  * app built as `npm start` builds it, once its warm-up is done. The machine is shared, so the bound
  * has a margin (3× the warm median plus a few milliseconds): without the warm-up the first lookup
  * took 4–10× a warm one, mostly opening pool connections (the CPU it costs is about 2× either way).
+ * The sign-in is timed on a server process of its own (the first sign-in after start took 8.4 s, the
+ * next 2.2 s, before the warm-up).
  */
 const { db, url } = await useTestDatabase();
 await seedWorld(url, { properties: 300 });
@@ -37,6 +42,38 @@ const places = (
     .execute()
 ).map((p) => `${p.address_line}, ${p.city}, ${p.state} ${p.zip}`);
 await app.warmedUp;
+
+/** main.ts in a child process on this database, once it logged its sign-in path warmed (server-app.ts). */
+async function startServerProcess(): Promise<{ child: ChildProcess; base: string }> {
+  const port = await freePort();
+  const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+  const child = spawn(process.execPath, ['--import', 'tsx', main], {
+    env: {
+      ...process.env,
+      DATABASE_URL: url,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(dataDir, 'child'),
+      ZVIEW_ROLE: 'server',
+      WORLD_PROPERTIES: '0',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'info',
+      ENV: 'test',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    let output = '';
+    const onData = (data: Buffer) => {
+      output += data.toString();
+      if (output.includes('sign-in path warmed')) resolve();
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`server exited (${code}) before warming up:\n${output}`)));
+  });
+  return { child, base: `http://127.0.0.1:${port}` };
+}
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 async function timed(run: () => Promise<{ statusCode: number }>): Promise<number> {
@@ -64,17 +101,27 @@ describe('the first requests after start', () => {
     expect(first).toBeLessThanOrEqual(3 * median(warm) + 15);
   });
 
-  it('the first sign-in costs about what a warm one does', async () => {
-    const signIn = () =>
-      app.inject({
-        method: 'POST',
-        url: '/oidc/api/v1/authn',
-        payload: { username: user.email, password: user.password },
-        remoteAddress: '10.9.0.1',
-      });
-    const first = await timed(signIn);
-    const warm: number[] = [];
-    for (let i = 0; i < 4; i += 1) warm.push(await timed(signIn));
-    expect(first).toBeLessThanOrEqual(3 * median(warm) + 30);
+  it('the first sign-in to a fresh server process costs about what a warm one does', { timeout: 180_000 }, async () => {
+    // A process of its own (main.ts, as `npm start` runs it): this test process has run scrypt
+    // and the identity provider already, so a sign-in here could not show what a first one pays.
+    const server = await startServerProcess();
+    try {
+      const signIn = () =>
+        fetch(`${server.base}/oidc/api/v1/authn`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username: user.email, password: user.password }),
+        }).then(async (res) => (await res.text(), { statusCode: res.status }));
+      // This process's client warmed first (its own first fetch is not the server's cost).
+      await fetch(`${server.base}/version`).then((res) => res.text());
+      const first = await timed(signIn);
+      const warm: number[] = [];
+      for (let i = 0; i < 4; i += 1) warm.push(await timed(signIn));
+      // A wider margin than in-process: a fresh process on a machine at load 20 measured 3.8× once;
+      // without the scrypt warm-up the first took 1,139 ms (load 22), well past this bound.
+      expect(first).toBeLessThanOrEqual(4 * median(warm) + 50);
+    } finally {
+      server.child.kill('SIGKILL');
+    }
   });
 });

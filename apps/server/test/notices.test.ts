@@ -1,45 +1,23 @@
-import {
-  apiKeyCreatedSchema,
-  assessmentResponseSchema,
-  noticeTextsResponseSchema,
-  whatIfResponseSchema,
-} from '@zview/contracts';
+import { apiKeyCreatedSchema, noticeTextsResponseSchema, whatIfResponseSchema } from '@zview/contracts';
 import { sql } from 'kysely';
 import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { seedWorld } from '../src/world/seed.js';
-import { useTestApp } from './app.js';
+import { useAppealWorld } from './appeal-world.js';
 import { authHeader, createOrganization, createUser } from './factories.js';
 import { unzipFiles } from './portfolio/unzip.js';
 import { inkOf, pdfText, renderPdfPage } from './support/pdf.js';
 
-const { app, db, url } = await useTestApp();
-await seedWorld(url, { properties: 300 });
-
-const PRODUCTS = ['zfire', 'zhail', 'zwind', 'zstorm', 'appeals'];
-const home = await createOrganization(db, { name: 'Notice Mutual', products: [...PRODUCTS, 'zfire-portfolio'] });
-const foreign = await createOrganization(db, { name: 'Foreign Notice Co', products: [...PRODUCTS, 'zfire-portfolio'] });
+const world = await useAppealWorld({
+  home: 'Notice Mutual',
+  foreign: 'Foreign Notice Co',
+  extraProducts: ['zfire-portfolio'],
+});
+const { app, db, home, member: homeMember } = world;
 const hailOnly = await createOrganization(db, { name: 'Hail Notice Co', products: ['zhail'] });
-const homeMember = await createUser(db, { org: home, role: 'member' });
-const H = {
-  member: await authHeader(app, homeMember),
-  admin: await authHeader(app, await createUser(db, { org: home, role: 'admin' })),
-  foreign: await authHeader(app, await createUser(db, { org: foreign, role: 'admin' })),
-  hail: await authHeader(app, await createUser(db, { org: hailOnly, role: 'admin' })),
-};
-
-async function locate(location: string) {
-  const res = await app.inject({
-    method: 'GET',
-    url: `/api/caribou/v3/property/assessment/zview?${new URLSearchParams({ location_type: 'address', location, products: 'zfire' })}`,
-    headers: H.member,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return assessmentResponseSchema.parse(res.json()).location;
-}
-const boulderLocation = await locate('742 Foothill Rd, Boulder, CO 80302');
+const H = { ...world.headers, hail: await authHeader(app, await createUser(db, { org: hailOnly, role: 'admin' })) };
+const boulderLocation = world.boulder;
 const boulder = boulderLocation.propertyId!;
-const paradise = (await locate('5120 Ridgecrest Dr, Paradise, CA 95969')).propertyId!;
+const paradise = world.paradise.propertyId!;
 
 const notice = (headers: Record<string, string>, id: string, query = '?product=zfire') =>
   app.inject({ method: 'GET', url: `/api/caribou/properties/${encodeURIComponent(id)}/notice.pdf${query}`, headers });

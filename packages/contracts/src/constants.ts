@@ -22,6 +22,15 @@ export const VERSION_UPDATE_EVENT = STORAGE_KEYS.versionUpdateNeeded;
 export const OVERRIDE_ENV = 'endo';
 export const OVERRIDE_ORGANIZATION_ID = 1;
 
+/**
+ * Override mode exists only in the 'endo' environment acting for organisation 1 (SPEC §9). Beside
+ * its constants rather than with the permission rules: the web app's first screen wires it into the
+ * API client, and the rules' tables stay out of that JavaScript (issue 45).
+ */
+export function isOverrideMode(env: string, activeOrganizationId: number | null): boolean {
+  return env === OVERRIDE_ENV && activeOrganizationId === OVERRIDE_ORGANIZATION_ID;
+}
+
 export const MAP = {
   minZoom: 16,
   maxZoom: 21,

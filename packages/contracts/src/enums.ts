@@ -41,6 +41,13 @@ export const MAP_LAYER_LABELS = {
 export const IDENTITY_PROVIDER_TYPES = { OKTA: 'Password', SAML2: 'SSO' } as const;
 export type IdentityProviderLinkType = keyof typeof IDENTITY_PROVIDER_TYPES;
 
+/** Statuses of the credential sign-in answer (identity.ts authnResponseSchema); here, free of zod, for the login page. */
+export const AUTHN_STATUSES = {
+  success: 'SUCCESS',
+  passwordExpired: 'PASSWORD_EXPIRED',
+  lockedOut: 'LOCKED_OUT',
+} as const;
+
 export const AUTH_STATES = ['unknown', 'unauthenticated', 'authenticatedOnly', 'authenticatedAndAuthorized'] as const;
 export type AuthState = (typeof AUTH_STATES)[number];
 

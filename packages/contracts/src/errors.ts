@@ -1,11 +1,13 @@
-import { z } from 'zod';
+// zod's tree-shakable build: the web app's API client parses every error answer with this, and the
+// client is part of the first screen's JavaScript (issue 45: zod's full build stays out of it).
+import * as z from 'zod/mini';
 
 /** Every API error answers `{ error: { code, message } }`. */
 export const apiErrorSchema = z.object({
   error: z.object({
     code: z.string(),
     message: z.string(),
-    details: z.unknown().optional(),
+    details: z.optional(z.unknown()),
   }),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;

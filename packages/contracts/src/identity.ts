@@ -242,11 +242,6 @@ export const getIdentityResponseSchema = z.object({
   links: z.array(z.object({ type: text(), id: text(), name: text().optional() })),
 });
 export type IdentityLinkAnswer = z.infer<typeof getIdentityResponseSchema>['links'][number];
-export const AUTHN_STATUSES = {
-  success: 'SUCCESS',
-  passwordExpired: 'PASSWORD_EXPIRED',
-  lockedOut: 'LOCKED_OUT',
-} as const;
 export const authnResponseSchema = z.object({ status: text(), sessionToken: text().optional() }).loose();
 /** The credential sign-in answer as the web app reads it (AuthnResponse, tolerant of statuses it does not know). */
 export type AuthnAnswer = z.infer<typeof authnResponseSchema>;

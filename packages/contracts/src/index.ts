@@ -4,6 +4,7 @@ export * from './constants.js';
 export * from './messages.js';
 export * from './format.js';
 export * from './runtime-config.js';
+export * from './health.js';
 export * from './errors.js';
 export * from './permissions.js';
 export * from './session.js';

@@ -34,6 +34,13 @@ export const monitoringUpdateSchema = z.object({
 
 export const movedFactorSchema = z.object({ name: z.string(), from: z.number().nullable(), to: z.number().nullable() });
 
+/** A building feature the change's cause moved on the property (from and to null: a capture saw it change). */
+export const featureChangeSchema = z.object({
+  name: z.string(),
+  from: z.union([z.string(), z.number(), z.boolean()]).nullable(),
+  to: z.union([z.string(), z.number(), z.boolean()]).nullable(),
+});
+
 export const scoreChangeSchema = z.object({
   id: z.string(),
   changedAt: z.string(),
@@ -50,6 +57,8 @@ export const scoreChangeSchema = z.object({
   newLevel: riskLevel,
   delta: z.number().nullable(),
   factors: z.array(movedFactorSchema),
+  /** What the cause moved: a permit's or correction's features with their values, a capture's by name. */
+  features: z.array(featureChangeSchema),
   cause: z.enum(CHANGE_CAUSES),
   causeId: z.string(),
   modelVersion: z.string(),

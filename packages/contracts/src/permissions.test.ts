@@ -17,7 +17,6 @@ import {
   hasZorroAccess,
   homeRedirect,
   isBillingAvailable,
-  isOverrideMode,
   isSelectedProductValid,
   organizationSwitcherIsDropdown,
   passesGuards,
@@ -27,6 +26,7 @@ import {
   type PermissionContext,
   type PermissionUser,
 } from './permissions.js';
+import { isOverrideMode } from './constants.js';
 
 const member: PermissionUser = {
   isGroupAdmin: false,

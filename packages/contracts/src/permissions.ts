@@ -6,7 +6,7 @@
  * Pure functions; nothing here reads storage, the URL or the network. The server is the authority;
  * the web only hides what the server would refuse.
  */
-import { OVERRIDE_ENV, OVERRIDE_ORGANIZATION_ID } from './constants.js';
+import { isOverrideMode } from './constants.js';
 import { PORTFOLIO_FEATURE, STANDARD_PRODUCTS, SUMMARY, type SelectedProductValue } from './products.js';
 
 /** Membership of this external group gives a user zorro access (SPEC §3 hasZorroAccess). */
@@ -485,11 +485,6 @@ export function accountMenuLinks(ctx: PermissionContext): AccountMenuLink[] {
   if (ctx.abilities.analyticsAdmin)
     links.push({ key: 'usage-analytics', label: 'Usage Analytics', path: USAGE_ANALYTICS_ROUTE });
   return links;
-}
-
-/** Override mode exists only in the 'endo' environment acting for organisation 1 (SPEC §9). */
-export function isOverrideMode(env: string, activeOrganizationId: number | null): boolean {
-  return env === OVERRIDE_ENV && activeOrganizationId === OVERRIDE_ORGANIZATION_ID;
 }
 
 /**

@@ -136,21 +136,21 @@ export const dashboardSchema = z.object({
       levels: z.object({ low: levelFigures, medium: levelFigures, high: levelFigures, none: levelFigures }),
     }),
   ),
-  /**
-   * H3 cells of resolutions 5, 7 and 9 (the cells of most value of each) with their value, for the
-   * map's hexagon layer: it draws the resolution that suits its zoom.
-   */
-  hexagons: z.array(
-    z.object({
-      cell: z.string(),
-      resolution: z.number(),
-      count: z.number(),
-      value: z.number(),
-      /** The cell's outline as [longitude, latitude] pairs, closed. */
-      boundary: z.array(z.tuple([z.number(), z.number()])),
-    }),
-  ),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
+
+/** GET …/dashboard/hexagons: the map's hexagon layer, apart from the dashboard so the charts need not wait for it. */
+export const hexagonsQuerySchema = z.object({ product: text().min(1) });
+export const hexagonsSchema = z.object({
+  product: z.string(),
+  /** Whether a value column was mapped (the map then shades by value, else by rows). */
+  hasValue: z.boolean(),
+  /**
+   * H3 cells of resolutions 5, 7 and 9 (the cells of most value of each) with their rows and value;
+   * the map draws the resolution that suits its zoom, each cell's outline from its index (h3-js).
+   */
+  hexagons: z.array(z.object({ cell: z.string(), resolution: z.number(), count: z.number(), value: z.number() })),
+});
+export type Hexagons = z.infer<typeof hexagonsSchema>;
 
 export const mappingIdParams = z.object({ id });

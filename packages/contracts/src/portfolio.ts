@@ -456,9 +456,12 @@ export const uploadResultSchema = z.object({
 });
 export type UploadResult = z.infer<typeof uploadResultSchema>;
 
-/** GET /caribou/jobs: one job per portfolio scoring run (internal admins, every organisation). */
-/** A portfolio's file read (ingest; its id is the portfolio's) or one of its scoring runs (the run's id). */
-export const JOB_TYPES = ['portfolio-ingest', 'portfolio-run'] as const;
+/** GET /caribou/jobs: the portfolios' background work (internal admins, every organisation). */
+/**
+ * A portfolio's file read (ingest; its id is the portfolio's), one of its scoring runs (the run's id),
+ * or the analysis of a product's current run once it completed (exposure, aggregates, rings; the run's id).
+ */
+export const JOB_TYPES = ['portfolio-ingest', 'portfolio-run', 'portfolio-analysis'] as const;
 export type JobType = (typeof JOB_TYPES)[number];
 export const jobSchema = z.object({
   id: z.number(),
@@ -470,7 +473,7 @@ export const jobSchema = z.object({
   organizationName: z.string(),
   product: z.string(),
   modelVersion: z.string(),
-  /** Committed chunks of all. */
+  /** Committed chunks of all (a file read: 1 of 1 once read; an analysis: its parts built, of 3). */
   progress: z.object({ committed: z.number(), total: z.number() }),
   createdAt: isoDate,
   completedAt: isoDate.nullable(),

@@ -297,6 +297,8 @@ export type ZorroCitation = z.infer<typeof zorroCitationSchema>;
 
 export const zorroFiguresSchema = z.object({
   count: z.number(),
+  /** How many of them state an overall rate change (form filings often do not); absent in answers saved before it. */
+  rateChangeCount: z.number().optional(),
   medianRateChange: z.number().nullable(),
   averageRateChange: z.number().nullable(),
   minRateChange: z.number().nullable(),

@@ -1,40 +1,31 @@
 import { isInZorroGroup, PRODUCT_ADMIN_CLAIM } from '@zview/contracts';
-import { sql, type Selectable } from 'kysely';
+import {
+  activeMembershipRows,
+  deleteSessionsAndGrantsOf,
+  setMembersTokensNotBeforeNow,
+  setUsersTokensNotBeforeNow,
+  userByEmail,
+  userById,
+  userWithMembershipRow,
+  type Membership,
+  type UserRow,
+} from '../db/accounts.js';
 import type { Db } from '../db/database.js';
-import type { UsersTable } from '../db/schema.js';
 
-export type UserRow = Selectable<UsersTable>;
-
-export interface Membership {
-  organizationId: number;
-  name: string;
-  products: string[];
-  isTrial: boolean;
-  role: 'member' | 'admin';
-  /** ISO time: tokens issued before it are refused for this organisation (a role change here). */
-  tokensNotBefore?: string | null;
-}
+export type { Membership, UserRow };
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+  return userByEmail(db, email.trim().toLowerCase());
 }
 
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
-  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  return userById(db, id);
 }
 
 /** The organisations the user is an active member of, oldest membership first (the first one is the default). */
 export async function membershipsOf(db: Db, userId: string): Promise<Membership[]> {
-  const rows = await db
-    .selectFrom('organization_members as m')
-    .innerJoin('organizations as o', 'o.id', 'm.organization_id')
-    .select(['o.id', 'o.name', 'o.products', 'o.is_trial', 'm.role', 'm.tokens_not_before'])
-    .where('m.user_id', '=', userId)
-    .where('m.status', '=', 'active')
-    .orderBy('m.created_at')
-    .orderBy('o.id')
-    .execute();
+  const rows = await activeMembershipRows(db, userId);
   return rows.map((r) => ({
     organizationId: r.id,
     name: r.name,
@@ -54,18 +45,7 @@ export async function findUserWithMemberships(
   by: { id: string } | { email: string },
 ): Promise<{ user: UserRow; memberships: Membership[] } | undefined> {
   if ('id' in by && !/^[0-9a-f-]{36}$/i.test(by.id)) return undefined;
-  const row = await db
-    .selectFrom('users as u')
-    .selectAll('u')
-    .select(
-      sql<Membership[]>`coalesce((
-        SELECT json_agg(json_build_object('organizationId', o.id, 'name', o.name, 'products', o.products, 'isTrial', o.is_trial, 'role', m.role, 'tokensNotBefore', m.tokens_not_before) ORDER BY m.created_at, o.id)
-        FROM organization_members m JOIN organizations o ON o.id = m.organization_id WHERE m.user_id = u.id AND m.status = 'active'), '[]'::json)`.as(
-        'memberships',
-      ),
-    )
-    .where((eb) => ('id' in by ? eb('u.id', '=', by.id) : eb('u.email', '=', by.email.trim().toLowerCase())))
-    .executeTakeFirst();
+  const row = await userWithMembershipRow(db, 'id' in by ? by : { email: by.email.trim().toLowerCase() });
   if (!row) return undefined;
   const { memberships, ...user } = row;
   return { user, memberships };
@@ -137,22 +117,9 @@ export async function revokeUserTokens(
   if (!userIds.length) return;
   // A change one organisation made (a role) ends its tokens for that organisation only (issue 39).
   if (options.organizationId !== undefined && !options.endSessions) {
-    await db
-      .updateTable('organization_members')
-      .set({ tokens_not_before: sql<Date>`now()` })
-      .where('organization_id', '=', options.organizationId)
-      .where('user_id', 'in', userIds)
-      .execute();
+    await setMembersTokensNotBeforeNow(db, options.organizationId, userIds);
     return;
   }
-  await db
-    .updateTable('users')
-    .set({ tokens_not_before: sql<Date>`now()` })
-    .where('id', 'in', userIds)
-    .execute();
-  if (options.endSessions) {
-    await sql`DELETE FROM oidc_models WHERE kind IN ('Session', 'Grant') AND payload->>'accountId' = ANY(${userIds}::text[])`.execute(
-      db,
-    );
-  }
+  await setUsersTokensNotBeforeNow(db, userIds);
+  if (options.endSessions) await deleteSessionsAndGrantsOf(db, userIds);
 }

@@ -1,6 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { sql } from 'kysely';
+import { credentialsOf } from '../db/accounts.js';
 import type { Db } from '../db/database.js';
+import { clearThrottle, countThrottleFailure, lockedThrottleKeys, lockThrottleKey } from '../db/login-throttles.js';
+import { insertSessionToken } from '../db/one-time-tokens.js';
 import { findUserByEmail, findUserById, hasAppAccess, membershipsOf, type UserRow } from './accounts.js';
 import { dummyPasswordHash, verifyPassword } from './passwords.js';
 import { consumeOneTimeToken, newOneTimeToken } from './tokens.js';
@@ -50,21 +52,14 @@ export async function authenticateWithPassword(
   const keys = { account: accountKey(input.email), ip: ipKey(input.ip) };
   // The lock check and the account's lookup are independent: asked together (sign-in speed, issue 21).
   const [locked, user] = await Promise.all([
-    db
-      .selectFrom('login_throttles')
-      .select('key')
-      .where('key', 'in', [keys.account, keys.ip])
-      .where('locked_until', '>', sql<Date>`now()`)
-      .execute(),
+    lockedThrottleKeys(db, [keys.account, keys.ip]),
     findUserByEmail(db, input.email),
   ]);
   // While locked, even the right password is refused, so the lock cannot be used as an oracle.
   if (locked.some((row) => row.key === keys.ip)) return { kind: 'ip_locked' };
   if (locked.length > 0) return { kind: 'locked_out' };
 
-  const credentials = user
-    ? await db.selectFrom('user_credentials').selectAll().where('user_id', '=', user.id).executeTakeFirst()
-    : undefined;
+  const credentials = user ? await credentialsOf(db, user.id) : undefined;
   const passwordOk = await verifyPassword(input.password, credentials?.password_hash ?? (await dummyPasswordHash()));
   if (!user || !credentials || !passwordOk) {
     const failures = Math.max(
@@ -77,10 +72,7 @@ export async function authenticateWithPassword(
     }
     return { kind: 'invalid_credentials' };
   }
-  const [, memberships] = await Promise.all([
-    db.deleteFrom('login_throttles').where('key', '=', keys.account).execute(),
-    membershipsOf(db, user.id),
-  ]);
+  const [, memberships] = await Promise.all([clearThrottle(db, keys.account), membershipsOf(db, user.id)]);
 
   if (!hasAppAccess(user, memberships)) return { kind: 'access_denied' };
   if (credentials.password_expires_at && credentials.password_expires_at <= new Date())
@@ -100,17 +92,9 @@ export async function authenticateWithPassword(
 
 /** Counts a failure for a key; returns the failures in the current window (locks at `lockAfter`). */
 async function recordFailure(db: Db, key: string, lockAfter: number): Promise<number> {
-  const window = `${THROTTLE.windowMinutes} minutes`;
-  const row = await sql<{ failures: number }>`
-    INSERT INTO login_throttles (key, failures, first_failure_at) VALUES (${key}, 1, now())
-    ON CONFLICT (key) DO UPDATE SET
-      failures = CASE WHEN login_throttles.first_failure_at < now() - ${window}::interval THEN 1 ELSE login_throttles.failures + 1 END,
-      first_failure_at = CASE WHEN login_throttles.first_failure_at < now() - ${window}::interval THEN now() ELSE login_throttles.first_failure_at END
-    RETURNING failures`.execute(db);
-  const failures = row.rows[0]?.failures ?? 1;
+  const failures = await countThrottleFailure(db, key, THROTTLE.windowMinutes);
   if (failures >= lockAfter) {
-    await sql`UPDATE login_throttles SET locked_until = now() + ${`${THROTTLE.lockMinutes} minutes`}::interval, failures = 0, first_failure_at = now()
-      WHERE key = ${key}`.execute(db);
+    await lockThrottleKey(db, key, THROTTLE.lockMinutes);
     await writeAudit(db, { actorUserId: null, organizationId: null, action: 'auth.locked', subject: key });
   }
   return failures;
@@ -120,10 +104,7 @@ async function recordFailure(db: Db, key: string, lockAfter: number): Promise<nu
 export async function issueSessionToken(db: Db, userId: string): Promise<{ token: string; expiresAt: Date }> {
   const { token, hash } = newOneTimeToken();
   const expiresAt = new Date(Date.now() + SESSION_TOKEN_TTL_SECONDS * 1000);
-  await db
-    .insertInto('session_tokens')
-    .values({ token_hash: hash, user_id: userId, expires_at: expiresAt, consumed_at: null })
-    .execute();
+  await insertSessionToken(db, hash, userId, expiresAt);
   return { token, expiresAt };
 }
 

@@ -1,6 +1,7 @@
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import type { JWK } from 'jose';
 import type { Db } from '../db/database.js';
+import { identityKeyValue, insertIdentityKeyIfAbsent, storedIdentityKeyValue } from '../db/identity-keys.js';
 
 export interface IdentityKeys {
   /** Private signing keys (first one signs), in JWK form for oidc-provider. */
@@ -28,14 +29,9 @@ export async function loadIdentityKeys(db: Db): Promise<IdentityKeys> {
 }
 
 async function loadOrCreate<T>(db: Db, name: string, create: () => T): Promise<T> {
-  const existing = await db.selectFrom('identity_keys').select('value').where('name', '=', name).executeTakeFirst();
+  const existing = await identityKeyValue(db, name);
   if (existing) return existing.value as T;
   // Two processes starting at once: the first insert wins and both read it back.
-  await db
-    .insertInto('identity_keys')
-    .values({ name, value: JSON.stringify(create()) })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .execute();
-  const row = await db.selectFrom('identity_keys').select('value').where('name', '=', name).executeTakeFirstOrThrow();
-  return row.value as T;
+  await insertIdentityKeyIfAbsent(db, name, JSON.stringify(create()));
+  return (await storedIdentityKeyValue(db, name)) as T;
 }

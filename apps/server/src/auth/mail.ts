@@ -1,5 +1,6 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../db/database.js';
+import { insertOutboxMail, markOutboxMailFailed, markOutboxMailSent } from '../db/outbox.js';
 
 export interface OutgoingMail {
   kind: 'password_reset' | 'invitation' | 'notification_digest' | 'appeal_reminder';
@@ -19,11 +20,7 @@ export async function sendMail(
   mail: OutgoingMail,
   options: { smtpUrl?: string; from: string; log?: (message: string) => void },
 ): Promise<void> {
-  const row = await db
-    .insertInto('outbox')
-    .values({ kind: mail.kind, recipient: mail.to, subject: mail.subject, body: mail.text, sent_at: null, error: null })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const row = await insertOutboxMail(db, mail);
   if (!options.smtpUrl) {
     // The body holds one-time links (invitations, password resets): it stays in the outbox table
     // only, never in the log (README "Mail" shows how to read it).
@@ -39,14 +36,10 @@ export async function sendMail(
   }
   try {
     await transporter.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text });
-    await db.updateTable('outbox').set({ sent_at: new Date() }).where('id', '=', row.id).execute();
+    await markOutboxMailSent(db, row.id);
   } catch (error) {
     // The request still succeeds: the mail stays in the outbox with its error for a retry.
-    await db
-      .updateTable('outbox')
-      .set({ error: error instanceof Error ? error.message : String(error) })
-      .where('id', '=', row.id)
-      .execute();
+    await markOutboxMailFailed(db, row.id, error instanceof Error ? error.message : String(error));
   }
 }
 

@@ -1,6 +1,13 @@
-import { sql } from 'kysely';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Db } from '../db/database.js';
+import {
+  deleteExpiredIdentityRows,
+  deleteOidcModel,
+  deleteOidcModelsOfGrant,
+  liveOidcModel,
+  markOidcModelConsumed,
+  upsertOidcModel,
+} from '../db/oidc-models.js';
 
 /**
  * oidc-provider's storage in PostgreSQL (table oidc_models): sessions, interactions, grants,
@@ -22,21 +29,11 @@ export function postgresAdapter(db: Db) {
         expires_at: expiresAt,
         consumed_at: null,
       };
-      await db
-        .insertInto('oidc_models')
-        .values(row)
-        .onConflict((oc) => oc.columns(['kind', 'id']).doUpdateSet({ ...row, kind: undefined, id: undefined }))
-        .execute();
+      await upsertOidcModel(db, row);
     }
 
     private async findWhere(column: 'id' | 'uid' | 'user_code', value: string): Promise<AdapterPayload | undefined> {
-      const row = await db
-        .selectFrom('oidc_models')
-        .select(['payload', 'consumed_at'])
-        .where('kind', '=', this.kind)
-        .where(column, '=', value)
-        .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', sql<Date>`now()`)]))
-        .executeTakeFirst();
+      const row = await liveOidcModel(db, this.kind, column, value);
       if (!row) return undefined;
       const payload = row.payload as AdapterPayload;
       return row.consumed_at ? { ...payload, consumed: Math.floor(row.consumed_at.getTime() / 1000) } : payload;
@@ -55,36 +52,20 @@ export function postgresAdapter(db: Db) {
     }
 
     async consume(id: string): Promise<void> {
-      await db
-        .updateTable('oidc_models')
-        .set({ consumed_at: sql<Date>`now()` })
-        .where('kind', '=', this.kind)
-        .where('id', '=', id)
-        .execute();
+      await markOidcModelConsumed(db, this.kind, id);
     }
 
     async destroy(id: string): Promise<void> {
-      await db.deleteFrom('oidc_models').where('kind', '=', this.kind).where('id', '=', id).execute();
+      await deleteOidcModel(db, this.kind, id);
     }
 
     async revokeByGrantId(grantId: string): Promise<void> {
-      await db.deleteFrom('oidc_models').where('grant_id', '=', grantId).execute();
+      await deleteOidcModelsOfGrant(db, grantId);
     }
   };
 }
 
 /** Removes expired rows; called from time to time (expired rows are already ignored by reads). */
 export async function purgeExpiredOidcModels(db: Db): Promise<void> {
-  await db
-    .deleteFrom('oidc_models')
-    .where('expires_at', '<', sql<Date>`now()`)
-    .execute();
-  await db
-    .deleteFrom('revoked_tokens')
-    .where('expires_at', '<', sql<Date>`now()`)
-    .execute();
-  await db
-    .deleteFrom('session_tokens')
-    .where('expires_at', '<', sql<Date>`now() - interval '1 day'`)
-    .execute();
+  await deleteExpiredIdentityRows(db);
 }

@@ -1,5 +1,15 @@
-import { sql } from 'kysely';
+import { joinOrganization, upsertPasswordHash, userEmail, userStatus } from '../db/accounts.js';
 import type { Db } from '../db/database.js';
+import { clearThrottle } from '../db/login-throttles.js';
+import {
+  consumeLiveInvitation,
+  insertMembershipInvitation,
+  insertPasswordResetToken,
+  isResetTokenLive,
+  liveInvitationOrganizationName,
+  liveResetLinkCount,
+} from '../db/one-time-tokens.js';
+import { organizationName } from '../db/organizations.js';
 import { findUserByEmail, revokeUserTokens } from './accounts.js';
 import { sendMail } from './mail.js';
 import { hashPassword } from './passwords.js';
@@ -23,15 +33,7 @@ export async function requestPasswordReset(db: Db, email: string, mail: MailSett
   const user = await findUserByEmail(db, email);
   if (!user || user.status !== 'active' || user.identity_source !== 'password') return;
   // At most a few live reset links per account: the form cannot be used to flood a mailbox.
-  const live = await db
-    .selectFrom('password_reset_tokens')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('user_id', '=', user.id)
-    .where('consumed_at', 'is', null)
-    .where('expires_at', '>', sql<Date>`now()`)
-    .where('expires_at', '<=', sql<Date>`now() + ${`${RESET_TOKEN_TTL_MINUTES} minutes`}::interval`)
-    .executeTakeFirstOrThrow();
-  if (live.count >= MAX_LIVE_RESET_LINKS) return;
+  if ((await liveResetLinkCount(db, user.id, RESET_TOKEN_TTL_MINUTES)) >= MAX_LIVE_RESET_LINKS) return;
   const link = await createResetLink(db, user.id, RESET_TOKEN_TTL_MINUTES, mail.issuerUrl);
   await sendMail(
     db,
@@ -84,18 +86,14 @@ export async function sendMembershipInvitation(
   mail: MailSettings,
 ) {
   const { token, hash } = newOneTimeToken();
-  await db
-    .insertInto('membership_invitations')
-    .values({
-      token_hash: hash,
-      organization_id: invite.organizationId,
-      user_id: invite.userId,
-      role: invite.role,
-      invited_by: invite.invitedBy,
-      expires_at: new Date(Date.now() + INVITATION_TTL_MINUTES * 60_000),
-      consumed_at: null,
-    })
-    .execute();
+  await insertMembershipInvitation(db, {
+    tokenHash: hash,
+    organizationId: invite.organizationId,
+    userId: invite.userId,
+    role: invite.role,
+    invitedBy: invite.invitedBy,
+    expiresAt: new Date(Date.now() + INVITATION_TTL_MINUTES * 60_000),
+  });
   await sendMail(
     db,
     {
@@ -110,81 +108,36 @@ export async function sendMembershipInvitation(
 
 /** The organisation a live invitation is for (the page names it), or undefined. */
 export async function invitationOrganization(db: Db, token: string): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('membership_invitations as i')
-    .innerJoin('organizations as o', 'o.id', 'i.organization_id')
-    .select('o.name')
-    .where('i.token_hash', '=', hashToken(token))
-    .where('i.consumed_at', 'is', null)
-    .where('i.expires_at', '>', sql<Date>`now()`)
-    .executeTakeFirst();
-  return row?.name;
+  return liveInvitationOrganizationName(db, hashToken(token));
 }
 
 /** Accepts an invitation once: the account becomes an active member with the invited role. */
 export async function acceptMembershipInvitation(db: Db, token: string): Promise<string | undefined> {
   return db.transaction().execute(async (trx) => {
-    const invite = await trx
-      .updateTable('membership_invitations')
-      .set({ consumed_at: sql<Date>`now()` })
-      .where('token_hash', '=', hashToken(token))
-      .where('consumed_at', 'is', null)
-      .where('expires_at', '>', sql<Date>`now()`)
-      .returning(['organization_id', 'user_id', 'role'])
-      .executeTakeFirst();
+    const invite = await consumeLiveInvitation(trx, hashToken(token));
     if (!invite) return undefined;
-    const user = await trx.selectFrom('users').select('status').where('id', '=', invite.user_id).executeTakeFirst();
+    const user = await userStatus(trx, invite.user_id);
     if (user?.status !== 'active') return undefined;
-    await trx
-      .insertInto('organization_members')
-      .values({ organization_id: invite.organization_id, user_id: invite.user_id, role: invite.role })
-      // A membership deleted earlier comes back; a deactivated one stays as its admins left it.
-      .onConflict((oc) =>
-        oc
-          .columns(['organization_id', 'user_id'])
-          .doUpdateSet({ status: 'active', role: invite.role, status_changed_at: sql<Date>`now()` })
-          .where('organization_members.status', '=', 'deleted'),
-      )
-      .execute();
+    await joinOrganization(trx, invite.organization_id, invite.user_id, invite.role);
     await writeAudit(trx, {
       actorUserId: invite.user_id,
       organizationId: invite.organization_id,
       action: 'user.invitation_accepted',
       subject: invite.user_id,
     });
-    const org = await trx
-      .selectFrom('organizations')
-      .select('name')
-      .where('id', '=', invite.organization_id)
-      .executeTakeFirstOrThrow();
-    return org.name;
+    return organizationName(trx, invite.organization_id);
   });
 }
 
 async function createResetLink(db: Db, userId: string, ttlMinutes: number, issuerUrl: string): Promise<string> {
   const { token, hash } = newOneTimeToken();
-  await db
-    .insertInto('password_reset_tokens')
-    .values({
-      token_hash: hash,
-      user_id: userId,
-      expires_at: new Date(Date.now() + ttlMinutes * 60_000),
-      consumed_at: null,
-    })
-    .execute();
+  await insertPasswordResetToken(db, hash, userId, new Date(Date.now() + ttlMinutes * 60_000));
   return `${issuerUrl}/reset-password/${token}`;
 }
 
 /** Whether a reset token is still usable (the page shows the form only then). */
 export async function resetTokenIsValid(db: Db, token: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('password_reset_tokens')
-    .select('user_id')
-    .where('token_hash', '=', hashToken(token))
-    .where('consumed_at', 'is', null)
-    .where('expires_at', '>', sql<Date>`now()`)
-    .executeTakeFirst();
-  return !!row;
+  return isResetTokenLive(db, hashToken(token));
 }
 
 /** Sets a new password with a one-time token; unlocks the account and clears any expiry. */
@@ -196,23 +149,13 @@ export async function completePasswordReset(db: Db, token: string, password: str
     await setPassword(trx, userId, passwordHash);
     // Whoever held the old password holds no token or IdP session any more.
     await revokeUserTokens(trx, [userId], { endSessions: true });
-    const user = await trx.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow();
-    await trx.deleteFrom('login_throttles').where('key', '=', `account:${user.email}`).execute();
+    const user = await userEmail(trx, userId);
+    await clearThrottle(trx, `account:${user.email}`);
     await writeAudit(trx, { actorUserId: userId, organizationId: null, action: 'password.reset', subject: userId });
     return true;
   });
 }
 
 export async function setPassword(db: Db, userId: string, passwordHash: string, expiresAt: Date | null = null) {
-  await db
-    .insertInto('user_credentials')
-    .values({ user_id: userId, password_hash: passwordHash, password_expires_at: expiresAt })
-    .onConflict((oc) =>
-      oc.column('user_id').doUpdateSet({
-        password_hash: passwordHash,
-        password_changed_at: sql<Date>`now()`,
-        password_expires_at: expiresAt,
-      }),
-    )
-    .execute();
+  await upsertPasswordHash(db, userId, passwordHash, expiresAt);
 }

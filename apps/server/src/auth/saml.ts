@@ -2,14 +2,26 @@ import { randomBytes, X509Certificate } from 'node:crypto';
 import { SAML, type Profile } from '@node-saml/node-saml';
 import { DOMParser } from '@xmldom/xmldom';
 import { SAML_RESERVED_GROUPS } from '@zview/contracts';
-import { sql } from 'kysely';
-import type { Selectable } from 'kysely';
+import { addMemberIfAbsent } from '../db/accounts.js';
 import type { Db } from '../db/database.js';
-import type { SamlIdentityProvidersTable } from '../db/schema.js';
+import {
+  consumeLiveSamlRequest,
+  deleteIdp,
+  idpById,
+  idpClaimingAnyDomain,
+  idpForEmailDomain,
+  idpsOf,
+  insertIdp,
+  insertSamlRequest,
+  insertSamlUser,
+  updateIdpInternalAdminGroup,
+  updateSamlUser,
+  type SamlIdpRow,
+} from '../db/saml.js';
 import { findUserByEmail, type UserRow } from './accounts.js';
 import { writeAudit } from '../db/audit.js';
 
-export type SamlIdp = Selectable<SamlIdentityProvidersTable>;
+export type SamlIdp = SamlIdpRow;
 
 /** How long the browser has to come back from the enterprise IdP. */
 export const SAML_REQUEST_TTL_MINUTES = 10;
@@ -53,18 +65,12 @@ export function emailDomain(email: string): string {
 }
 
 export async function findIdpForEmail(db: Db, email: string): Promise<SamlIdp | undefined> {
-  const domain = emailDomain(email);
-  return db
-    .selectFrom('saml_identity_providers')
-    .selectAll()
-    .where(sql<boolean>`${domain} = ANY(email_domains)`)
-    .orderBy('created_at')
-    .executeTakeFirst();
+  return idpForEmailDomain(db, emailDomain(email));
 }
 
 export async function findIdp(db: Db, id: string): Promise<SamlIdp | undefined> {
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) return undefined;
-  return db.selectFrom('saml_identity_providers').selectAll().where('id', '=', id).executeTakeFirst();
+  return idpById(db, id);
 }
 
 /** Reads entity id, HTTP-Redirect SSO URL and signing certificate from IdP metadata XML. */
@@ -105,26 +111,18 @@ export async function registerSamlIdp(
     throw new SamlError('The SSO URL must use https.');
   }
   const domains = [...new Set(input.emailDomains.map((d) => d.trim().toLowerCase()))];
-  const taken = await db
-    .selectFrom('saml_identity_providers')
-    .select('id')
-    .where(sql<boolean>`email_domains && ${sql.val(domains)}::text[]`)
-    .executeTakeFirst();
+  const taken = await idpClaimingAnyDomain(db, domains);
   if (taken) throw new SamlError('One of these email domains already signs in through another identity provider.');
-  return db
-    .insertInto('saml_identity_providers')
-    .values({
-      id: input.id ?? `0oa${randomBytes(8).toString('hex')}`,
-      organization_id: input.organizationId,
-      name: input.name,
-      entity_id: settings.entityId,
-      sso_url: settings.ssoUrl,
-      certificate,
-      email_domains: domains,
-      internal_admin_group: input.internalAdminGroup ?? null,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  return insertIdp(db, {
+    id: input.id ?? `0oa${randomBytes(8).toString('hex')}`,
+    organization_id: input.organizationId,
+    name: input.name,
+    entity_id: settings.entityId,
+    sso_url: settings.ssoUrl,
+    certificate,
+    email_domains: domains,
+    internal_admin_group: input.internalAdminGroup ?? null,
+  });
 }
 
 /** Accepts a PEM certificate or its bare base64 body; refuses anything that is not an X.509 certificate. */
@@ -140,12 +138,7 @@ export function certificateToPem(certificate: string): string {
 }
 
 export async function listSamlIdps(db: Db, organizationId: number): Promise<SamlIdp[]> {
-  return db
-    .selectFrom('saml_identity_providers')
-    .selectAll()
-    .where('organization_id', '=', organizationId)
-    .orderBy('created_at')
-    .execute();
+  return idpsOf(db, organizationId);
 }
 
 /** Sets or clears the IdP's internal-admin group (internal admins only, see the route); null when the organisation has no such IdP. */
@@ -157,13 +150,7 @@ export async function setInternalAdminGroup(
   group: string | null,
 ): Promise<SamlIdp | null> {
   return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .updateTable('saml_identity_providers')
-      .set({ internal_admin_group: group })
-      .where('organization_id', '=', organizationId)
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirst();
+    const row = await updateIdpInternalAdminGroup(trx, organizationId, id, group);
     if (row)
       await writeAudit(trx, {
         actorUserId,
@@ -177,12 +164,7 @@ export async function setInternalAdminGroup(
 }
 
 export async function deleteSamlIdp(db: Db, organizationId: number, id: string): Promise<boolean> {
-  const result = await db
-    .deleteFrom('saml_identity_providers')
-    .where('organization_id', '=', organizationId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  return deleteIdp(db, organizationId, id);
 }
 
 export interface SpUrls {
@@ -217,17 +199,13 @@ export async function startSso(
   input: { redirectUri: string; loginHint?: string },
 ): Promise<string> {
   const id = `_${randomBytes(20).toString('hex')}`;
-  await db
-    .insertInto('saml_requests')
-    .values({
-      id,
-      idp_id: idp.id,
-      redirect_uri: input.redirectUri,
-      login_hint: input.loginHint ?? null,
-      expires_at: new Date(Date.now() + SAML_REQUEST_TTL_MINUTES * 60_000),
-      consumed_at: null,
-    })
-    .execute();
+  await insertSamlRequest(db, {
+    id,
+    idpId: idp.id,
+    redirectUri: input.redirectUri,
+    loginHint: input.loginHint ?? null,
+    expiresAt: new Date(Date.now() + SAML_REQUEST_TTL_MINUTES * 60_000),
+  });
   const additionalParams: Record<string, string> = input.loginHint ? { login_hint: input.loginHint } : {};
   return serviceProvider(idp, urls, id).getAuthorizeUrlAsync(id, undefined, { additionalParams });
 }
@@ -254,15 +232,7 @@ export async function completeSso(
   urls: SpUrls,
   input: { samlResponse: string; relayState: string },
 ): Promise<{ user: UserRow; redirectUri: string }> {
-  const request = await db
-    .updateTable('saml_requests')
-    .set({ consumed_at: sql<Date>`now()` })
-    .where('id', '=', input.relayState)
-    .where('idp_id', '=', idp.id)
-    .where('consumed_at', 'is', null)
-    .where('expires_at', '>', sql<Date>`now()`)
-    .returning(['id', 'redirect_uri'])
-    .executeTakeFirst();
+  const request = await consumeLiveSamlRequest(db, idp.id, input.relayState);
   if (!request) throw new SamlError('The sign-in request is unknown, expired or already used.');
 
   let profile: Profile | null;
@@ -302,41 +272,24 @@ export async function completeSso(
     let user: UserRow;
     if (existing) {
       if (existing.status !== 'active') throw new SamlError('This account is not active.');
-      user = await trx
-        .updateTable('users')
-        .set({
-          first_name: firstName || existing.first_name,
-          last_name: lastName || existing.last_name,
-          external_groups: groups,
-          identity_source: 'saml',
-          saml_idp_id: idp.id,
-          ...(adminGroup ? { is_internal_admin: groups.includes(adminGroup) } : {}),
-        })
-        .where('id', '=', existing.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      user = await updateSamlUser(trx, existing.id, {
+        firstName: firstName || existing.first_name,
+        lastName: lastName || existing.last_name,
+        groups,
+        idpId: idp.id,
+        ...(adminGroup ? { isInternalAdmin: groups.includes(adminGroup) } : {}),
+      });
     } else {
-      user = await trx
-        .insertInto('users')
-        .values({
-          email,
-          first_name: firstName,
-          last_name: lastName,
-          external_groups: groups,
-          identity_source: 'saml',
-          saml_idp_id: idp.id,
-          deleted_at: null,
-          is_internal_admin: !!adminGroup && groups.includes(adminGroup),
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      user = await insertSamlUser(trx, email, {
+        firstName,
+        lastName,
+        groups,
+        idpId: idp.id,
+        isInternalAdmin: !!adminGroup && groups.includes(adminGroup),
+      });
     }
-    await trx
-      .insertInto('organization_members')
-      .values({ organization_id: idp.organization_id, user_id: user.id, role: 'member' })
-      // An existing membership keeps its role and status: SSO never undoes a deactivation.
-      .onConflict((oc) => oc.columns(['organization_id', 'user_id']).doNothing())
-      .execute();
+    // An existing membership keeps its role and status: SSO never undoes a deactivation.
+    await addMemberIfAbsent(trx, idp.organization_id, user.id);
     await writeAudit(trx, {
       actorUserId: user.id,
       organizationId: idp.organization_id,

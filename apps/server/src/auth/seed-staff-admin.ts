@@ -1,4 +1,12 @@
 import type { Db } from '../db/database.js';
+import {
+  anyOrganizationIdByName,
+  insertMemberIfAbsent,
+  insertMockCasesIfAbsent,
+  insertMockResponseIfAbsent,
+  insertOrganization,
+  upsertActiveUser,
+} from '../db/demo-identity.js';
 import { setPassword } from './password-reset.js';
 
 /**
@@ -76,62 +84,34 @@ const PAYLOAD = {
 };
 
 export async function seedStaffAdminDemo(db: Db, passwordHash: string): Promise<void> {
-  const existing = await db
-    .selectFrom('organizations')
-    .select('id')
-    .where('name', '=', DEMO_PRAIRIE.organization)
-    .executeTakeFirst();
+  const existing = await anyOrganizationIdByName(db, DEMO_PRAIRIE.organization);
   const orgId =
     existing?.id ??
-    (
-      await db
-        .insertInto('organizations')
-        .values({
-          name: DEMO_PRAIRIE.organization,
-          products: [...DEMO_PRAIRIE.products],
-          contact_email: 'ops@prairie.test',
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
-  const user = await db
-    .insertInto('users')
-    .values({ email: DEMO_PRAIRIE.email, first_name: 'Pat', last_name: 'Prairie', saml_idp_id: null, deleted_at: null })
-    .onConflict((oc) => oc.column('email').doUpdateSet({ status: 'active', deleted_at: null }))
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await setPassword(db, user.id, passwordHash);
-  await db
-    .insertInto('organization_members')
-    .values({ organization_id: orgId, user_id: user.id, role: 'member' })
-    .onConflict((oc) => oc.doNothing())
-    .execute();
+    (await insertOrganization(db, {
+      name: DEMO_PRAIRIE.organization,
+      products: [...DEMO_PRAIRIE.products],
+      contact_email: 'ops@prairie.test',
+    }));
+  const userId = await upsertActiveUser(db, { email: DEMO_PRAIRIE.email, firstName: 'Pat', lastName: 'Prairie' });
+  await setPassword(db, userId, passwordHash);
+  await insertMemberIfAbsent(db, orgId, userId);
 
-  const mock = await db
-    .insertInto('mock_responses')
-    .values({ name: DEMO_MOCK.name, payload: JSON.stringify(PAYLOAD), created_by: null })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .returning('id')
-    .executeTakeFirst();
+  const mock = await insertMockResponseIfAbsent(db, DEMO_MOCK.name, JSON.stringify(PAYLOAD));
   if (!mock) return;
-  await db
-    .insertInto('mock_cases')
-    .values([
-      {
-        location: DEMO_MOCK.address,
-        location_type: 'address',
-        api_version: 'v3',
-        mock_response_id: mock.id,
-        products: ['zfire', 'zhail'],
-      },
-      {
-        location: DEMO_MOCK.lngLat,
-        location_type: 'coordinates',
-        api_version: 'v3',
-        mock_response_id: mock.id,
-        products: ['zhail'],
-      },
-    ])
-    .onConflict((oc) => oc.doNothing())
-    .execute();
+  await insertMockCasesIfAbsent(db, [
+    {
+      location: DEMO_MOCK.address,
+      location_type: 'address',
+      api_version: 'v3',
+      mock_response_id: mock.id,
+      products: ['zfire', 'zhail'],
+    },
+    {
+      location: DEMO_MOCK.lngLat,
+      location_type: 'coordinates',
+      api_version: 'v3',
+      mock_response_id: mock.id,
+      products: ['zhail'],
+    },
+  ]);
 }

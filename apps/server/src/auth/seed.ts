@@ -1,6 +1,14 @@
 import { FEATURE_KEYS } from '@zview/contracts';
 import type { ServerConfig } from '../config.js';
 import type { Db } from '../db/database.js';
+import {
+  insertOrganization,
+  organizationIdByName,
+  upsertDemoUser,
+  upsertIdp,
+  upsertMemberRole,
+} from '../db/demo-identity.js';
+import { clearThrottle } from '../db/login-throttles.js';
 import { DEV_IDP_CERT } from './dev-saml-idp/sign.js';
 import { hashPassword } from './passwords.js';
 import { setPassword } from './password-reset.js';
@@ -79,55 +87,26 @@ export async function seedDemoIdentity(db: Db, config: ServerConfig): Promise<st
   const passwordHash = await hashPassword(config.identity.demoPassword);
   const orgIds = new Map<string, number>();
   for (const org of DEMO_ORGANIZATIONS) {
-    const existing = await db
-      .selectFrom('organizations')
-      .select('id')
-      .where('name', '=', org.name)
-      .orderBy('id')
-      .executeTakeFirst();
+    const existing = await organizationIdByName(db, org.name);
     const id =
       existing?.id ??
-      (
-        await db
-          .insertInto('organizations')
-          .values({ name: org.name, products: [...org.products], is_trial: org.isTrial })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id;
+      (await insertOrganization(db, { name: org.name, products: [...org.products], is_trial: org.isTrial }));
     orgIds.set(org.name, id);
   }
   await seedDemoAppeals(db);
   for (const account of DEMO_ACCOUNTS) {
     const groups = 'groups' in account ? [...account.groups] : [];
-    const user = await db
-      .insertInto('users')
-      .values({
-        email: account.email,
-        first_name: account.firstName,
-        last_name: account.lastName,
-        is_internal_admin: account.internal,
-        external_groups: groups,
-        saml_idp_id: null,
-        deleted_at: null,
-      })
-      .onConflict((oc) =>
-        oc.column('email').doUpdateSet({
-          status: 'active',
-          deleted_at: null,
-          is_internal_admin: account.internal,
-          external_groups: groups,
-        }),
-      )
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await setPassword(db, user.id, passwordHash);
-    await db.deleteFrom('login_throttles').where('key', '=', `account:${account.email}`).execute();
+    const userId = await upsertDemoUser(db, {
+      email: account.email,
+      firstName: account.firstName,
+      lastName: account.lastName,
+      internal: account.internal,
+      groups,
+    });
+    await setPassword(db, userId, passwordHash);
+    await clearThrottle(db, `account:${account.email}`);
     for (const [orgName, role] of account.orgs) {
-      await db
-        .insertInto('organization_members')
-        .values({ organization_id: orgIds.get(orgName)!, user_id: user.id, role })
-        .onConflict((oc) => oc.columns(['organization_id', 'user_id']).doUpdateSet({ role }))
-        .execute();
+      await upsertMemberRole(db, orgIds.get(orgName)!, userId, role);
     }
   }
   await seedDemoBilling(db, orgIds);
@@ -135,19 +114,15 @@ export async function seedDemoIdentity(db: Db, config: ServerConfig): Promise<st
   const issuer = config.runtime.OIDC_ISSUER;
   // The sso.test domain trusts the committed development key: only where the dev IdP is served.
   if (!config.identity.devSamlIdp) return accountLines(config);
-  await db
-    .insertInto('saml_identity_providers')
-    .values({
-      id: DEMO_SSO.idpId,
-      organization_id: orgIds.get(DEMO_SSO.organization)!,
-      name: 'SSO Enterprise (development IdP)',
-      entity_id: 'urn:zview:dev-saml-idp',
-      sso_url: `${issuer}/dev-saml-idp`,
-      certificate: DEV_IDP_CERT,
-      email_domains: [DEMO_SSO.domain],
-    })
-    .onConflict((oc) => oc.column('id').doUpdateSet({ sso_url: `${issuer}/dev-saml-idp`, certificate: DEV_IDP_CERT }))
-    .execute();
+  await upsertIdp(db, {
+    id: DEMO_SSO.idpId,
+    organization_id: orgIds.get(DEMO_SSO.organization)!,
+    name: 'SSO Enterprise (development IdP)',
+    entity_id: 'urn:zview:dev-saml-idp',
+    sso_url: `${issuer}/dev-saml-idp`,
+    certificate: DEV_IDP_CERT,
+    email_domains: [DEMO_SSO.domain],
+  });
   return [
     ...accountLines(config),
     `  anyone@${DEMO_SSO.domain.padEnd(12)} enterprise SSO through the development SAML IdP (${issuer}/dev-saml-idp)`,

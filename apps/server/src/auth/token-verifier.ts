@@ -1,7 +1,7 @@
 import { createLocalJWKSet, createRemoteJWKSet, decodeJwt, jwtVerify, type JWTPayload } from 'jose';
-import { sql } from 'kysely';
 import type { ServerConfig } from '../config.js';
 import type { Db } from '../db/database.js';
+import { isTokenIdRevoked } from '../db/identity-flows.js';
 import type { IdentityKeys } from './keys.js';
 
 export interface TokenVerifier {
@@ -58,13 +58,7 @@ export function createTokenVerifier(config: ServerConfig, db: Db, embeddedKeys?:
         throw new InvalidTokenError('token lives too long');
       // JWT access tokens of the embedded provider are revoked by listing their id.
       if (embeddedKeys && payload.jti) {
-        const revoked = await db
-          .selectFrom('revoked_tokens')
-          .select('jti')
-          .where('jti', '=', payload.jti)
-          .where('expires_at', '>', sql<Date>`now()`)
-          .executeTakeFirst();
-        if (revoked) throw new InvalidTokenError('token has been revoked');
+        if (await isTokenIdRevoked(db, payload.jti)) throw new InvalidTokenError('token has been revoked');
       }
       return payload as JWTPayload & { sub: string };
     },

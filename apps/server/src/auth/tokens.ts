@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { consumeLiveToken } from '../db/one-time-tokens.js';
 import type { Database } from '../db/schema.js';
 
 /** A random, URL-safe one-time token and the hash under which it is stored. */
@@ -22,13 +23,5 @@ export async function consumeOneTimeToken(
   table: 'session_tokens' | 'password_reset_tokens',
   token: string,
 ): Promise<string | undefined> {
-  const row = await db
-    .updateTable(table)
-    .set({ consumed_at: sql<Date>`now()` })
-    .where('token_hash', '=', hashToken(token))
-    .where('consumed_at', 'is', null)
-    .where('expires_at', '>', sql<Date>`now()`)
-    .returning('user_id')
-    .executeTakeFirst();
-  return row?.user_id;
+  return consumeLiveToken(db, table, hashToken(token));
 }

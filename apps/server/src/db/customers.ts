@@ -153,6 +153,16 @@ export async function listProductSwitches(db: Db, organizationId: number): Promi
   return db.selectFrom('organization_products').selectAll().where('organization_id', '=', organizationId).execute();
 }
 
+/** The organisation's effective products (without locking), if it exists. */
+export async function customerProducts(db: Db, organizationId: number): Promise<string[] | undefined> {
+  const row = await db
+    .selectFrom('organizations')
+    .select('products')
+    .where('id', '=', organizationId)
+    .executeTakeFirst();
+  return row?.products;
+}
+
 /** Locks the organisation's row so concurrent switch changes apply one after the other. */
 export async function lockCustomerProducts(db: Db, organizationId: number): Promise<string[] | undefined> {
   const row = await db

@@ -10,6 +10,17 @@ export async function revokeTokenId(db: Db, jti: string, expiresAt: Date) {
     .execute();
 }
 
+/** Whether this access-token id is listed as revoked (and not yet expired). */
+export async function isTokenIdRevoked(db: Db, jti: string): Promise<boolean> {
+  const revoked = await db
+    .selectFrom('revoked_tokens')
+    .select('jti')
+    .where('jti', '=', jti)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .executeTakeFirst();
+  return !!revoked;
+}
+
 /** The redirect of a completed (consumed) SAML sign-in request. */
 export function consumedSamlRequest(db: Db, id: string) {
   return db

@@ -1,6 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import type { Db } from './database.js';
-import type { ChangeCause, Database, WorldChangesTable } from './schema.js';
+import type { ChangeCause, Database, FeatureChange, WorldChangesTable } from './schema.js';
 import type { Selectable } from 'kysely';
 import { placedProperty, placementContext } from './portfolio-placement.js';
 
@@ -19,13 +19,14 @@ export interface MonitoredProduct {
   organization_id: number;
   pinned: boolean;
   base_run_id: number;
+  changes_after: string | null;
   enabled_at: Date;
 }
 
 export function findMonitoredProducts(db: Db, portfolioId: number) {
   return db
     .selectFrom('monitored_products')
-    .select(['portfolio_id', 'product', 'organization_id', 'pinned', 'base_run_id', 'enabled_at'])
+    .select(['portfolio_id', 'product', 'organization_id', 'pinned', 'base_run_id', 'changes_after', 'enabled_at'])
     .where('portfolio_id', '=', portfolioId)
     .orderBy('product')
     .execute();
@@ -42,6 +43,10 @@ async function copyRunIntoMonitoredRows(
   product: string,
   runId: number,
 ): Promise<number> {
+  // The changes recorded so far are of the rows before this copy: the diff to now reads only later ones.
+  await sql`UPDATE monitored_products SET changes_after = (
+      SELECT coalesce(max(id), 0) FROM score_changes WHERE portfolio_id = ${portfolioId} AND product = ${product})
+    WHERE portfolio_id = ${portfolioId} AND product = ${product}`.execute(trx);
   const result = await sql`
     INSERT INTO monitored_rows (portfolio_id, product, row_number, property_id, score, risk_level, factors, model_version)
     SELECT r.portfolio_id, ${product}, r.row_number, pp.property_id,
@@ -127,6 +132,8 @@ export interface NewWorldChange {
   propertyIds?: string[] | null;
   /** Property id → the feature keys the change moved there, when known. */
   movedFeatures?: Record<string, string[]> | null;
+  /** Property id → the features moved there, from and to their values (permits, corrections). */
+  featureChanges?: Record<string, FeatureChange[]> | null;
 }
 
 export async function insertWorldChange(db: Db, change: NewWorldChange): Promise<string> {
@@ -145,6 +152,7 @@ export async function insertWorldChange(db: Db, change: NewWorldChange): Promise
       north: change.area?.north ?? null,
       property_ids: change.propertyIds ?? null,
       moved_features: change.movedFeatures ? JSON.stringify(change.movedFeatures) : null,
+      feature_changes: change.featureChanges ? JSON.stringify(change.featureChanges) : null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

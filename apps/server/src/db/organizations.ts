@@ -16,3 +16,9 @@ export function organizationOrFirst(db: Db, id: number | undefined) {
   if (id !== undefined) query = query.where('id', '=', id);
   return query.executeTakeFirst();
 }
+
+/** The name of an organisation known to exist (throws otherwise). */
+export async function organizationName(db: Db, id: number): Promise<string> {
+  const row = await db.selectFrom('organizations').select('name').where('id', '=', id).executeTakeFirstOrThrow();
+  return row.name;
+}

@@ -63,10 +63,16 @@ export async function withExportCopies(
   db: Db,
   portfolioId: number,
   runId: number | null,
-  consume: (rows: Readable, results: Readable | null) => Promise<void>,
+  consumeCopies: (rows: Readable, results: Readable | null) => Promise<void>,
   renderedOriginals = false,
 ): Promise<void> {
   const copies = exportCopies(portfolioId, runId, renderedOriginals);
+  // A COPY cut off when the consumer stops early (a download aborted) fails once its connection is
+  // ended: the consumer has stopped listening by then, and an 'error' nobody hears would kill the thread.
+  const consume = (rows: Readable, results: Readable | null) => {
+    for (const copy of [rows, results]) copy?.on('error', () => {});
+    return consumeCopies(rows, results);
+  };
   await withOwnConnection(db, 'The export', async (client) => {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     if (copies.results === null) {

@@ -230,6 +230,28 @@ export async function accumulationAreas(
   };
 }
 
+/**
+ * The run's `limit` areas of most value of each grouping, without their levels: what the map's
+ * hexagon layer draws (one index scan of the 'all' rows per grouping).
+ */
+export async function topAreas(
+  db: Db,
+  runId: number,
+  limits: Readonly<Record<string, number>>,
+): Promise<{ grouping: string; key: string; count: number; value: number }[]> {
+  const parts = Object.entries(limits).map(
+    ([grouping, limit]) => sql`(SELECT grouping, key, count, value FROM portfolio_accumulations
+      WHERE run_id = ${runId} AND grouping = ${grouping} AND risk_level = 'all'
+      ORDER BY value DESC, count DESC, key LIMIT ${limit})`,
+  );
+  if (!parts.length) return [];
+  const { rows } = await sql<{ grouping: string; key: string; count: number; value: number }>`${sql.join(
+    parts,
+    sql` UNION ALL `,
+  )}`.execute(db);
+  return rows;
+}
+
 /** The run's best rings of `radius` as kept with its aggregates; null when not found yet. */
 export async function storedRings(db: Db, runId: number, radius: number): Promise<StoredRing[] | null> {
   const row = await db

@@ -7,6 +7,11 @@ export async function findPropertyRow(db: Db, propertyId: string) {
   return db.selectFrom('properties').selectAll().where('id', '=', propertyId).executeTakeFirst();
 }
 
+/** A property's id and point (the changes view places its before/after imagery there). */
+export function findPropertyPoint(db: Db, propertyId: string) {
+  return db.selectFrom('properties').select(['id', 'lat', 'lng']).where('id', '=', propertyId).executeTakeFirst();
+}
+
 /** The first properties of the world in id order, as an address line and a point (the lookup warm-up). */
 export async function firstPropertyAddresses(db: Db, limit: number) {
   const rows = await db
@@ -35,6 +40,11 @@ export async function listPermits(db: Db, propertyId: string) {
 /** Imagery captures covering a point: its neighbourhood's, plus any imported capture whose bounds contain it. */
 export async function listCapturesAt(db: Db, point: { lat: number; lng: number }, neighbourhoodId: string | null) {
   return capturesAt(db, point, neighbourhoodId === null ? null : sql<string>`${neighbourhoodId}`);
+}
+
+/** One capture row by id (drawn or imported, ortho or oblique), or undefined. */
+export async function findCaptureById(db: Db, captureId: string) {
+  return db.selectFrom('imagery_captures').selectAll().where('id', '=', captureId).executeTakeFirst();
 }
 
 /** listCapturesAt of a property known by id, without reading its row first (its neighbourhood is a subquery). */

@@ -1,7 +1,7 @@
 import type { RiskLevel } from '@zview/contracts';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from './database.js';
-import type { ChangeCause, MovedFactor } from './schema.js';
+import type { ChangeCause, FeatureChange, MovedFactor } from './schema.js';
 
 /** Reading score changes of a portfolio (migration 1100): filtered pages, counts, the feed after a cursor. */
 
@@ -29,6 +29,7 @@ export interface ChangeRow {
   old_level: string;
   new_level: string;
   factors: MovedFactor[];
+  features: FeatureChange[];
   cause: ChangeCause;
   cause_id: string;
   new_model_version: string;
@@ -45,9 +46,18 @@ function whereOf(portfolioId: number, f: ChangeFilters): RawBuilder<unknown> {
   return sql.join(parts, sql` AND `);
 }
 
+/**
+ * The building features the change's cause moved on the row's property: with their values for a
+ * permit or a correction (feature_changes), by name for a capture (moved_features); [] otherwise.
+ */
+const FEATURES = sql`coalesce((
+  SELECT coalesce(w.feature_changes -> c.property_id,
+    (SELECT jsonb_agg(jsonb_build_object('name', n, 'from', NULL, 'to', NULL)) FROM jsonb_array_elements_text(w.moved_features -> c.property_id) n))
+  FROM world_changes w WHERE w.id = c.world_change_id), '[]'::jsonb)`;
+
 const CHANGE_COLUMNS = sql`c.id, c.changed_at, c.effective_on, c.portfolio_id, c.product, c.row_number, r.ref,
   coalesce(r.address, concat_ws(', ', r.street, r.city, r.state, r.zip)) AS address, c.property_id, c.old_score, c.new_score,
-  c.old_level, c.new_level, c.factors, c.cause, c.cause_id, c.new_model_version`;
+  c.old_level, c.new_level, c.factors, c.cause, c.cause_id, c.new_model_version, ${FEATURES} AS features`;
 
 export async function listChanges(
   db: Db,

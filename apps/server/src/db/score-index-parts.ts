@@ -40,6 +40,15 @@ export async function findOpenPlan(db: Db, buildIds: readonly number[]): Promise
     .executeTakeFirst();
 }
 
+/** The plan's builds, the world revision it was cut for and whether it is complete. */
+export function scorePlan(db: Db, planId: number) {
+  return db
+    .selectFrom('score_index_plans')
+    .select(['build_ids', 'world_revision', 'completed_at'])
+    .where('id', '=', planId)
+    .executeTakeFirst();
+}
+
 /**
  * Creates (or finds, when another process planned first) the plan of these builds: properties
  * cut by id into ranges of about `partSize`. Returns the plan id and whether it is new.

@@ -1,14 +1,14 @@
-import { ZORRO_MARK_END, ZORRO_MARK_START, type ZorroFilters, type ZorroSearchQuery } from '@zview/contracts';
+import { ZORRO_MARK_END, ZORRO_MARK_START } from '@zview/contracts';
 import { sql } from 'kysely';
 import type { Db } from './database.js';
-import { filterClause, hasTerms, SORT_COLUMNS, tsquery, withTextPlan, type TextQuery } from './zorro-words.js';
+import { hasTerms, tsquery, type TextQuery } from './zorro-words.js';
 
 export type { TextQuery } from './zorro-words.js';
 
 /**
  * Queries of data discovery (zorro): the filings' summaries, a filing and a document, the page a
- * hit came from with its passage highlighted, and the explorer's and the export's queries over the
- * filters of zorro-words.ts (figures, counts, ids in order).
+ * hit came from with its passage highlighted, and the pages the explorer quotes. Matches, their order,
+ * counts and figures are computed in memory (domain/zorro/matches.ts).
  */
 const SUMMARY_COLUMNS = sql`f.id, f.tracking_number AS "trackingNumber", f.title, f.state, f.company, f.naic_group AS "naicGroup", f.line,
   f.filing_type AS "filingType", f.status, to_char(f.submitted_on, 'YYYY-MM-DD') AS "submittedOn",
@@ -81,64 +81,6 @@ export async function bestPages(db: Db, filingIds: number[], text: TextQuery, pe
     WHERE b.n <= ${perFiling}
     ORDER BY b.filing_id, b.rank DESC`.execute(db);
   return rows;
-}
-
-export interface FiguresRow {
-  count: number;
-  medianRateChange: number | null;
-  averageRateChange: number | null;
-  minRateChange: number | null;
-  maxRateChange: number | null;
-  firstSubmitted: string | null;
-  lastSubmitted: string | null;
-}
-
-/** Counts, rate-change statistics and the date range of the filings matching the filters (SQL, never guessed). */
-export async function filingFigures(db: Db, f: ZorroFilters, text: TextQuery | null): Promise<FiguresRow> {
-  const { where, searchable } = await filterClause(db, f, text);
-  const { rows } = await withTextPlan(db, searchable, (q) =>
-    sql<FiguresRow>`
-    SELECT count(*)::int AS count,
-      round((percentile_cont(0.5) WITHIN GROUP (ORDER BY f.overall_change))::numeric, 2) AS "medianRateChange",
-      round(avg(f.overall_change), 2) AS "averageRateChange",
-      min(f.overall_change) AS "minRateChange", max(f.overall_change) AS "maxRateChange",
-      to_char(min(f.submitted_on), 'YYYY-MM-DD') AS "firstSubmitted", to_char(max(f.submitted_on), 'YYYY-MM-DD') AS "lastSubmitted"
-    FROM zorro_filings f WHERE ${where}`.execute(q),
-  );
-  return rows[0]!;
-}
-
-export async function countFilings(db: Db, f: ZorroFilters, text: TextQuery | null): Promise<number> {
-  const { where, searchable } = await filterClause(db, f, text);
-  const { rows } = await withTextPlan(db, searchable, (q) =>
-    sql<{ n: number }>`SELECT count(*)::int AS n FROM zorro_filings f WHERE ${where}`.execute(q),
-  );
-  return rows[0]?.n ?? 0;
-}
-
-/**
- * The ids of every filing matching the filters, in the grid's order (an export): ids only, so even
- * the whole corpus is a small array; the rows are then read a page at a time.
- */
-export async function orderedFilingIds(
-  db: Db,
-  f: ZorroFilters,
-  text: TextQuery | null,
-  sort: ZorroSearchQuery['sort'],
-  direction: 'asc' | 'desc',
-): Promise<number[]> {
-  const { where, searchable } = await filterClause(db, f, text);
-  const dir = sql.raw(direction === 'asc' ? 'ASC' : 'DESC');
-  const order =
-    sort === 'relevance'
-      ? searchable
-        ? sql`ts_rank(f.search_head, ${tsquery(text!)}) DESC, f.submitted_on DESC, f.id`
-        : sql`f.submitted_on DESC, f.id`
-      : sql`${sql.raw(SORT_COLUMNS[sort])} ${dir} NULLS LAST, f.id`;
-  const { rows } = await withTextPlan(db, searchable, (q) =>
-    sql<{ id: number }>`SELECT f.id FROM zorro_filings f WHERE ${where} ORDER BY ${order}`.execute(q),
-  );
-  return rows.map((r) => r.id);
 }
 
 export async function filingSummaries(db: Db, ids: number[]): Promise<FilingSummaryRow[]> {

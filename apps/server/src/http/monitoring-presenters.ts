@@ -21,6 +21,7 @@ export function presentChange(c: ChangeRow): ScoreChangeDto {
     newLevel: level(c.new_level),
     delta: c.old_score === null || c.new_score === null ? null : Math.round((c.new_score - c.old_score) * 10) / 10,
     factors: c.factors,
+    features: c.features,
     cause: c.cause,
     causeId: c.cause_id,
     modelVersion: c.new_model_version,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Db } from '../db/database.js';
 import { findChunkRun } from '../db/portfolio-runs.js';
-import { prepareAnalysis } from '../domain/portfolio/accumulation/analysis.js';
+import { isRunGone, prepareAnalysis } from '../domain/portfolio/accumulation/analysis.js';
 import { defineJob, type JobQueue } from './queue.js';
 
 /**
@@ -27,11 +27,25 @@ export async function queueAnalysisIfComplete(db: Db, queue: JobQueue, runId: nu
   if (run?.completed_at) await queue.send(portfolioAnalysisJob, [{ runId }]);
 }
 
+/**
+ * The job's work: the run's analysis, or nothing when the run is gone (deleted with its product or
+ * portfolio before or while it was built: the build then gives up without an error or a retry).
+ */
+export async function analyseRun(db: Db, runId: number): Promise<'built' | 'gone'> {
+  const run = await findChunkRun(db, runId);
+  // A run deleted with its portfolio since, or not complete (never queued so): nothing to build.
+  if (!run?.completed_at) return 'gone';
+  try {
+    await prepareAnalysis(db, run.portfolio_id, runId);
+    return 'built';
+  } catch (error) {
+    if (isRunGone(error)) return 'gone';
+    throw error;
+  }
+}
+
 export async function startPortfolioAnalysisWorker(db: Db, queue: JobQueue) {
   await queue.work(portfolioAnalysisJob, async ({ runId }) => {
-    const run = await findChunkRun(db, runId);
-    // A run deleted with its portfolio since, or not complete (never queued so): nothing to build.
-    if (!run?.completed_at) return;
-    await prepareAnalysis(db, run.portfolio_id, runId);
+    await analyseRun(db, runId);
   });
 }

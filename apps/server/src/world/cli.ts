@@ -20,6 +20,7 @@ import { PRODUCTION_MODELS } from '../domain/portfolio/pipeline/score-index.js';
 import { JobQueue } from '../jobs/queue.js';
 import { queueMonitoring } from '../jobs/monitoring-jobs.js';
 import { PORTFOLIO_PRODUCTS, type PortfolioProduct } from '@zview/contracts';
+import { amendBuildings, parseFeatures } from './amend.js';
 import { parseArea, recaptureArea } from './recapture.js';
 import type { BlobStore } from '../storage/blob-store.js';
 
@@ -37,6 +38,9 @@ const USAGE = `Usage:
   npm run world -- import image FILE.png|jpg --bounds WEST,SOUTH,EAST,NORTH --date YYYY-MM-DD [--provider NAME]
   npm run world -- capture (--area WEST,SOUTH,EAST,NORTH | --neighbourhood ID) --date YYYY-MM-DD [--roofs 0.2] [--trees 0.3]
                                                           re-image an area: some roofs replaced, trees grown (monitored books follow)
+  npm run world -- permit|correct --property ID[,ID] --set KEY=VALUE[,KEY=VALUE] [--date YYYY-MM-DD] [--reference R]
+                                                          a permit or a correction of building features (roof_material, footprint_sqft,
+                                                          roof_install_year…): monitored books follow, each change says what moved
   npm run world -- release PRODUCT [--version V] [--date YYYY-MM-DD]
                                                           a model version released: monitored books not pinned are re-scored
 Uses DATABASE_URL, or the embedded PostgreSQL under DATA_DIR (default ./data).`;
@@ -60,6 +64,9 @@ async function main() {
       roofs: { type: 'string' },
       trees: { type: 'string' },
       version: { type: 'string' },
+      property: { type: 'string' },
+      set: { type: 'string' },
+      reference: { type: 'string' },
     },
   });
   if (values.help) return console.log(USAGE);
@@ -73,6 +80,8 @@ async function main() {
       });
     else if (positionals[0] === 'capture') await runCapture(database, values);
     else if (positionals[0] === 'release') await runRelease(database, positionals[1], values);
+    else if (positionals[0] === 'permit' || positionals[0] === 'correct')
+      await runAmend(database, positionals[0] === 'permit' ? 'permit' : 'correction', values);
     else if (positionals[0] === 'filings') {
       const filings = Number(values.filings);
       if (!Number.isInteger(filings) || filings < 0 || filings > 2_000_000)
@@ -191,6 +200,22 @@ async function runCapture(
     ...(values.roofs !== undefined ? { roofShare: Number(values.roofs) } : {}),
     ...(values.trees !== undefined ? { treeShare: Number(values.trees) } : {}),
     ...(values.provider && values.provider !== 'Imported' ? { provider: values.provider } : {}),
+  });
+  await queueMonitoringFrom(database);
+  console.log(JSON.stringify(report, null, 2));
+}
+
+async function runAmend(
+  database: OpenDatabase,
+  cause: 'permit' | 'correction',
+  values: { property?: string; set?: string; date?: string; reference?: string },
+) {
+  const report = await amendBuildings(database.db, {
+    cause,
+    propertyIds: (values.property ?? '').split(',').filter(Boolean),
+    features: parseFeatures(values.set ?? ''),
+    date: values.date ?? new Date().toISOString().slice(0, 10),
+    ...(values.reference ? { reference: values.reference } : {}),
   });
   await queueMonitoringFrom(database);
   console.log(JSON.stringify(report, null, 2));

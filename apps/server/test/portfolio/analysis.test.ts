@@ -206,11 +206,22 @@ describe('accumulation', () => {
     const board = (await get('/dashboard')).json();
     expect(board).toMatchObject({ totalCount: 6, totalValue: 3350, hasValue: true });
     expect(board.products[0].scoreBands.reduce((s: number, b: { count: number }) => s + b.count, 0)).toBe(6);
+    // The map's hexagons, apart: every located row in one cell of each resolution, the value with it.
+    const map = (await get('/dashboard/hexagons?product=zfire')).json();
+    expect(map).toMatchObject({ product: 'zfire', hasValue: true });
+    for (const resolution of [5, 7, 9]) {
+      const cells = map.hexagons.filter((h: { resolution: number }) => h.resolution === resolution);
+      expect(cells.reduce((s: number, h: { count: number }) => s + h.count, 0)).toBe(6);
+      expect(cells.reduce((s: number, h: { value: number }) => s + h.value, 0)).toBe(3350);
+    }
+    expect(Object.keys(map.hexagons[0]).sort()).toEqual(['cell', 'count', 'resolution', 'value']);
+    expect((await get('/dashboard/hexagons')).statusCode).toBe(400);
 
     // Another organisation: 404, no figures.
     const other = await createMember(app, db);
     expect((await get('/accumulation?product=zfire', other.headers)).statusCode).toBe(404);
     expect((await get('/dashboard', other.headers)).statusCode).toBe(404);
+    expect((await get('/dashboard/hexagons?product=zfire', other.headers)).statusCode).toBe(404);
     expect((await get('/accumulation/rings?product=zfire', other.headers)).statusCode).toBe(404);
   });
 });

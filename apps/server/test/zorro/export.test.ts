@@ -1,9 +1,13 @@
 import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
+import { zorroSearchQuerySchema } from '@zview/contracts';
+import { resolveQuery } from '../../src/domain/zorro/discover.js';
+import { parseTextQuery } from '../../src/domain/zorro/text-query.js';
 import { seedFilings } from '../../src/world/filings/seed.js';
 import { useTestApp } from '../app.js';
 import { authHeader, createOrganization, createUser } from '../factories.js';
+import { orderedFilingIds } from './sql-oracle.js';
 
 /** The grid's export (GET /api/zorro/export): every matching filing, streamed, never capped at a page. */
 const { app, db, url } = await useTestApp();
@@ -55,6 +59,35 @@ describe('GET /api/zorro/export', () => {
       (v) => v !== null,
     );
     expect(changes.every((v) => typeof v === 'number')).toBe(true);
+  });
+
+  it('sorted by relevance, the grid and the export follow the finder: its top results first', async () => {
+    const question = 'wildfire mitigation credits in California homeowners filings';
+    const params = `q=${encodeURIComponent(question)}`;
+    const tracking = (body: string) =>
+      (JSON.parse(body) as { results: { trackingNumber: string }[] }).results.map((r) => r.trackingNumber);
+    const finder = await get(`/api/zorro/search?${params}&pageSize=10`);
+    expect(finder.statusCode).toBe(200);
+    const top = tracking(finder.body);
+    expect(top.length).toBe(10);
+    // The grid's first page (50 rows, relevance) starts with the finder's top ten.
+    const grid = await get(`/api/zorro/search?${params}&sort=relevance&pageSize=50`);
+    expect(tracking(grid.body).slice(0, 10)).toEqual(top);
+    const res = await get(`/api/zorro/export?${params}&sort=relevance&format=csv&columns=trackingNumber`);
+    expect(res.statusCode).toBe(200);
+    const rows = (parse(res.body, { bom: true }) as string[][]).slice(1).map((r) => r[0]);
+    expect(rows.slice(0, 10)).toEqual(top);
+    expect(rows.length).toBe((JSON.parse(finder.body) as { total: number }).total);
+    // The SQL order the export used before (ts_rank of the head) is another order: this test can fail.
+    const resolved = (await resolveQuery(db, zorroSearchQuerySchema.parse({ q: question }))).query;
+    const byTsRank = await orderedFilingIds(db, resolved, parseTextQuery(resolved.q), 'relevance', 'desc');
+    const trackingOf = new Map(
+      (await db.selectFrom('zorro_filings').select(['id', 'tracking_number']).execute()).map((f) => [
+        f.id,
+        f.tracking_number,
+      ]),
+    );
+    expect(byTsRank.slice(0, 10).map((id) => trackingOf.get(id))).not.toEqual(top);
   });
 
   it('refuses bad input with 400 and users without zorro access with 404', async () => {

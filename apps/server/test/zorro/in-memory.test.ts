@@ -1,9 +1,11 @@
 import { zorroFiltersSchema, zorroSearchQuerySchema } from '@zview/contracts';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { orderedFilingIds, pageTexts } from '../../src/db/zorro.js';
+import { pageTexts } from '../../src/db/zorro.js';
+import { answerQuestion } from '../../src/domain/zorro/explorer.js';
 import { sentenceQuote } from '../../src/domain/zorro/quote.js';
-import { facetCounts, searchFilings } from './sql-oracle.js';
+import { countMatching, matchFigures, orderedMatches } from '../../src/domain/zorro/matches.js';
+import { countFilings, facetCounts, filingFigures, orderedFilingIds, searchFilings } from './sql-oracle.js';
 import { facets, search } from '../../src/domain/zorro/search.js';
 import { parseTextQuery } from '../../src/domain/zorro/text-query.js';
 import { seedFilings } from '../../src/world/filings/seed.js';
@@ -97,6 +99,42 @@ describe('facets and results in memory', () => {
           hits(quoted),
         );
       }
+  });
+
+  it('count, figure and order every match (explorer, export) as the SQL reference does', async () => {
+    for (const raw of QUERIES) {
+      const filters = zorroFiltersSchema.parse(raw);
+      const text = parseTextQuery(filters.q);
+      const label = JSON.stringify(raw);
+      expect(await countMatching(db, filters, text), label).toBe(await countFilings(db, filters, text));
+      expect(await matchFigures(db, filters, text), label).toEqual(await filingFigures(db, filters, text));
+      for (const [sort, dir] of [
+        ['submitted', 'asc'],
+        ['rateChange', 'desc'],
+        ['company', 'asc'],
+      ] as const) {
+        const all = await orderedMatches(db, { ...filters, sort, dir }, text);
+        expect(all.ids, `${label} ${sort}`).toEqual(await orderedFilingIds(db, filters, text, sort, dir));
+        expect(all.total).toBe(all.ids.length);
+      }
+    }
+  });
+
+  it("gives the explorer's counts and figures from the finder's matches: the numbers agree", async () => {
+    for (const question of [
+      'How many homeowners filings in Colorado cited a wildfire model since 2024, and what was the median rate change?',
+      'Disapproved filings in Louisiana citing a wind model',
+      'Which Pinecrest Mutal filings in Oregon were withdrawn?',
+    ]) {
+      const answer = await answerQuestion(db, question);
+      const finder = await search(db, zorroSearchQuerySchema.parse(answer.interpreted.filters));
+      expect(answer.figures.count, question).toBeGreaterThan(0);
+      expect(answer.figures.count, question).toBe(finder.total);
+      const text = parseTextQuery(undefined);
+      const filters = zorroFiltersSchema.parse(answer.interpreted.filters);
+      expect(answer.figures, question).toEqual(await filingFigures(db, filters, text));
+      expect(answer.sentences[0]!.text, question).toContain(`${finder.total.toLocaleString('en-US')} filing`);
+    }
   });
 
   it('follows a write to the filings at once (the columns are read again for the new corpus)', async () => {

@@ -142,3 +142,63 @@ export async function facetCounts(
   for (const list of Object.values(facets)) list.sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
   return { total, facets, submitted, rateChange };
 }
+
+/** The explorer's figures, counts and the export's order as SQL (the in-memory matches.ts is tested against them). */
+interface FiguresRow {
+  count: number;
+  rateChangeCount: number;
+  medianRateChange: number | null;
+  averageRateChange: number | null;
+  minRateChange: number | null;
+  maxRateChange: number | null;
+  firstSubmitted: string | null;
+  lastSubmitted: string | null;
+}
+
+/** Counts, rate-change statistics and the date range of the filings matching the filters (SQL, never guessed). */
+export async function filingFigures(db: Db, f: ZorroFilters, text: TextQuery | null): Promise<FiguresRow> {
+  const { where, searchable } = await filterClause(db, f, text);
+  const { rows } = await withTextPlan(db, searchable, (q) =>
+    sql<FiguresRow>`
+    SELECT count(*)::int AS count, count(f.overall_change)::int AS "rateChangeCount",
+      round((percentile_cont(0.5) WITHIN GROUP (ORDER BY f.overall_change))::numeric, 2) AS "medianRateChange",
+      round(avg(f.overall_change), 2) AS "averageRateChange",
+      min(f.overall_change) AS "minRateChange", max(f.overall_change) AS "maxRateChange",
+      to_char(min(f.submitted_on), 'YYYY-MM-DD') AS "firstSubmitted", to_char(max(f.submitted_on), 'YYYY-MM-DD') AS "lastSubmitted"
+    FROM zorro_filings f WHERE ${where}`.execute(q),
+  );
+  return rows[0]!;
+}
+
+export async function countFilings(db: Db, f: ZorroFilters, text: TextQuery | null): Promise<number> {
+  const { where, searchable } = await filterClause(db, f, text);
+  const { rows } = await withTextPlan(db, searchable, (q) =>
+    sql<{ n: number }>`SELECT count(*)::int AS n FROM zorro_filings f WHERE ${where}`.execute(q),
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/**
+ * The ids of every filing matching the filters, in the grid's order (an export): ids only, so even
+ * the whole corpus is a small array; the rows are then read a page at a time.
+ */
+export async function orderedFilingIds(
+  db: Db,
+  f: ZorroFilters,
+  text: TextQuery | null,
+  sort: ZorroSearchQuery['sort'],
+  direction: 'asc' | 'desc',
+): Promise<number[]> {
+  const { where, searchable } = await filterClause(db, f, text);
+  const dir = sql.raw(direction === 'asc' ? 'ASC' : 'DESC');
+  const order =
+    sort === 'relevance'
+      ? searchable
+        ? sql`ts_rank(f.search_head, ${tsquery(text!)}) DESC, f.submitted_on DESC, f.id`
+        : sql`f.submitted_on DESC, f.id`
+      : sql`${sql.raw(SORT_COLUMNS[sort])} ${dir} NULLS LAST, f.id`;
+  const { rows } = await withTextPlan(db, searchable, (q) =>
+    sql<{ id: number }>`SELECT f.id FROM zorro_filings f WHERE ${where} ORDER BY ${order}`.execute(q),
+  );
+  return rows.map((r) => r.id);
+}

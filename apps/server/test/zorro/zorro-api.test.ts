@@ -5,9 +5,11 @@ import {
   zorroFiltersResponseSchema,
   zorroFiltersSchema,
   zorroSearchResponseSchema,
+  ZORRO_MARK_END,
   ZORRO_MARK_START,
 } from '@zview/contracts';
 import { describe, expect, it } from 'vitest';
+import { answerQuestion } from '../../src/domain/zorro/explorer.js';
 import { facetKey } from '../../src/domain/zorro/search.js';
 import { seedFilings } from '../../src/world/filings/seed.js';
 import { useTestApp } from '../app.js';
@@ -220,6 +222,17 @@ describe('GET /api/zorro/search reads the search box (issue 40)', () => {
     expect(body.understood!.words).toBe('wildfire');
   });
 
+  it('searches a word as the filings write it when the typed word finds nothing ("discount": "credit")', async () => {
+    const body = zorroSearchResponseSchema.parse(
+      (await get(`/api/zorro/search?q=${encodeURIComponent('wildfire mitigation discount California')}`)).json(),
+    );
+    expect(body.understood!.words).toBe('wildfire mitigation credit');
+    expect(body.understood!.dropped).toEqual(['discount']);
+    expect(body.total).toBeGreaterThan(0);
+    for (const r of body.results) expect(r.state).toBe('CA');
+    expect(body.results[0]!.hit!.highlight).toMatch(/Credit/);
+  });
+
   it('keeps the words once a reading set aside lets them match: words go only when they must', async () => {
     // No Granite filing in South Carolina in 2025 mentions hurricanes: the word is kept, readings go.
     const body = zorroSearchResponseSchema.parse(
@@ -326,7 +339,16 @@ describe('explorer', () => {
     expect((await get(`/api/zorro/conversations/${id}`)).statusCode).toBe(404);
   });
 
-  it('answers a count question by SQL over the structured fields, citing filing and page', async () => {
+  it('answers what regulators said from the objection letters', async () => {
+    const question = 'What did regulators say about Z-FIRE in California?';
+    const answer = await answerQuestion(db, question);
+    expect(answer.zeroResults).toBe(false);
+    expect(answer.citations[0]!.documentTitle).toBe('Objection Letters and Responses');
+    const passage = answer.citations[0]!.passage.replaceAll(ZORRO_MARK_START, '').replaceAll(ZORRO_MARK_END, '');
+    expect(passage).toContain('Please provide validation of the Z-FIRE wildfire model');
+  });
+
+  it('answers a count question over the structured fields, citing filing and page', async () => {
     const { id } = (await app.inject({ method: 'POST', url: '/api/zorro/conversations', headers, payload: {} })).json();
     const question =
       'How many homeowners filings in Colorado cited a wildfire model since 2024, and what was the median rate change?';

@@ -1031,7 +1031,7 @@ export interface paths {
     };
     /**
      * Background jobs
-     * @description Internal admins: the portfolios’ file reads (ingest) and scoring runs, filtered by state, newest first, a page at a time.
+     * @description Internal admins: the portfolios’ file reads (ingest), scoring runs and the analysis of each product’s current run (exposure, aggregates, rings), filtered by state, newest first, a page at a time.
      */
     get: operations['getApiCaribouJobs'];
     put?: never;
@@ -1073,7 +1073,7 @@ export interface paths {
     put?: never;
     /**
      * Suspend a job
-     * @description Internal admins: stops a scoring run from taking more chunks, or a file read (type=portfolio-ingest, the portfolio’s id) where it is; either can be resumed.
+     * @description Internal admins: stops a scoring run from taking more chunks, or a file read (type=portfolio-ingest, the portfolio’s id) where it is; either can be resumed. An analysis (type=portfolio-analysis) answers 409: it is built once when its run finishes.
      */
     post: operations['postApiCaribouJobsIdSuspend'];
     delete?: never;
@@ -1255,9 +1255,29 @@ export interface paths {
     };
     /**
      * The book dashboard
-     * @description The book at a glance: per product its score distribution and value by risk level, the book’s total value, and H3 hexagons of value (resolutions 5, 7 and 9) for the map.
+     * @description The book at a glance: per product its score distribution and value by risk level, and the book’s total value (the map’s hexagons: …/dashboard/hexagons).
      */
     get: operations['getApiCaribouPortfolioIdDashboard'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/caribou/portfolio/{id}/dashboard/hexagons': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Hexagons of value for the book map
+     * @description The H3 cells of most value of a scored product at resolutions 5, 7 and 9 (up to 1,000, 3,000 and 2,000), each with its rows and insured value; the map draws each resolution at the zooms that suit it. 409 while the product is not scored yet.
+     */
+    get: operations['getApiCaribouPortfolioIdDashboardHexagons'];
     put?: never;
     post?: never;
     delete?: never;
@@ -5354,7 +5374,7 @@ export interface operations {
             jobs: {
               id: number;
               /** @enum {string} */
-              type: 'portfolio-ingest' | 'portfolio-run';
+              type: 'portfolio-ingest' | 'portfolio-run' | 'portfolio-analysis';
               /** @enum {string} */
               state: 'queued' | 'running' | 'suspended' | 'complete';
               portfolioId: number;
@@ -5407,7 +5427,7 @@ export interface operations {
   postApiCaribouJobsIdSuspend: {
     parameters: {
       query?: {
-        type?: 'portfolio-ingest' | 'portfolio-run';
+        type?: 'portfolio-ingest' | 'portfolio-run' | 'portfolio-analysis';
       };
       header?: never;
       path: {
@@ -5435,7 +5455,7 @@ export interface operations {
   postApiCaribouJobsIdResume: {
     parameters: {
       query?: {
-        type?: 'portfolio-ingest' | 'portfolio-run';
+        type?: 'portfolio-ingest' | 'portfolio-run' | 'portfolio-analysis';
       };
       header?: never;
       path: {
@@ -5808,12 +5828,38 @@ export interface operations {
                 };
               };
             }[];
+          };
+        };
+      };
+    };
+  };
+  getApiCaribouPortfolioIdDashboardHexagons: {
+    parameters: {
+      query: {
+        product: string;
+      };
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            product: string;
+            hasValue: boolean;
             hexagons: {
               cell: string;
               resolution: number;
               count: number;
               value: number;
-              boundary: [number, number][];
             }[];
           };
         };
@@ -9257,6 +9303,7 @@ export interface operations {
                 };
                 figures: {
                   count: number;
+                  rateChangeCount?: number;
                   medianRateChange: number | null;
                   averageRateChange: number | null;
                   minRateChange: number | null;
@@ -9405,6 +9452,7 @@ export interface operations {
                 };
                 figures: {
                   count: number;
+                  rateChangeCount?: number;
                   medianRateChange: number | null;
                   averageRateChange: number | null;
                   minRateChange: number | null;
@@ -9471,6 +9519,7 @@ export interface operations {
                 };
                 figures: {
                   count: number;
+                  rateChangeCount?: number;
                   medianRateChange: number | null;
                   averageRateChange: number | null;
                   minRateChange: number | null;
@@ -9782,6 +9831,11 @@ export interface operations {
                 from: number | null;
                 to: number | null;
               }[];
+              features: {
+                name: string;
+                from: string | number | boolean | null;
+                to: string | number | boolean | null;
+              }[];
               /** @enum {string} */
               cause: 'capture' | 'model' | 'permit' | 'correction' | 'appeal';
               causeId: string;
@@ -9808,6 +9862,11 @@ export interface operations {
                 name: string;
                 from: number | null;
                 to: number | null;
+              }[];
+              features: {
+                name: string;
+                from: string | number | boolean | null;
+                to: string | number | boolean | null;
               }[];
               /** @enum {string} */
               cause: 'capture' | 'model' | 'permit' | 'correction' | 'appeal';
@@ -9859,6 +9918,11 @@ export interface operations {
                 name: string;
                 from: number | null;
                 to: number | null;
+              }[];
+              features: {
+                name: string;
+                from: string | number | boolean | null;
+                to: string | number | boolean | null;
               }[];
               /** @enum {string} */
               cause: 'capture' | 'model' | 'permit' | 'correction' | 'appeal';

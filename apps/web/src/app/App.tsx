@@ -6,7 +6,6 @@ import { useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { RouterProvider, createBrowserRouter, type createMemoryRouter } from 'react-router';
 import { createQueryClient } from '../api/query-client';
-import { ErrorBox } from '../ui/ErrorBox';
 import { AppErrorBoundary } from './ErrorBoundary';
 import { buildRoutes } from './routes';
 import { RuntimeConfigProvider } from '../session/runtime-config';
@@ -56,15 +55,5 @@ export function App({
     <AppProviders config={config} queryClient={queryClient}>
       <RouterProvider router={router} flushSync={commitAtOnce} />
     </AppProviders>
-  );
-}
-
-/** The full-page error shown when the runtime configuration cannot be read. */
-export function BootError({ message, advice }: { message: string; advice?: string }) {
-  return (
-    <ThemeProvider theme={theme}>
-      <CssBaseline />
-      <ErrorBox fullPage title="Z-VIEW could not start" messages={advice ? [message, advice] : [message]} />
-    </ThemeProvider>
   );
 }

@@ -2,7 +2,7 @@ import { Outlet } from 'react-router';
 import { ModalProvider } from '../ui/modals';
 import { NotificationsProvider } from '../ui/notifications';
 import { VersionToast } from './VersionCheck';
-import { WidthOverlay } from './WidthOverlay';
+import { NarrowWindowOverlay } from './NarrowWindowOverlay';
 
 /** Everything every screen has, signed in or not: notifications, modals, the width overlay, the version toast. */
 export function AppRoot() {
@@ -10,7 +10,7 @@ export function AppRoot() {
     <NotificationsProvider>
       <ModalProvider>
         <Outlet />
-        <WidthOverlay />
+        <NarrowWindowOverlay />
         <VersionToast />
       </ModalProvider>
     </NotificationsProvider>

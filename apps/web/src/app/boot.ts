@@ -1,9 +1,8 @@
 import { SESSION_STORAGE_KEYS, isOverrideMode, type RuntimeConfig } from '@zview/contracts';
-import { startAnalytics } from '../api/analytics';
-import { configureApiClient, getAccessToken, getTargetOrganizationId, installFetchOverride } from '../api/client';
+import { configureApiClient, getTargetOrganizationId, installFetchOverride } from '../api/client';
 import { capturePrOverrideFromUrl, readPrOverride } from '../api/pr-override';
 import { clearVersionUpdateNeeded } from '../api/version';
-import { captureDevSessionFromUrl } from './dev-session';
+import { captureDevSessionFromUrl } from './dev-session-choice';
 import { isDevelopmentEnv } from '../session/runtime-config';
 
 /** Same-origin API by default; a different origin only when configured and not developing locally (the dev server proxies). */
@@ -26,7 +25,11 @@ export function ensureSessionId(storage: Storage = sessionStorage): string {
   return id;
 }
 
-/** Start-up work before the first render: client wiring and the query parameters the app consumes. */
+/**
+ * Start-up work before the first screen: client wiring and the query parameters the app consumes.
+ * Analytics starts with the app (start-app.tsx): the login page tracks nothing, and its client
+ * stays out of the JavaScript a person downloads before signing in (issue 45).
+ */
 export function bootstrap(config: RuntimeConfig): void {
   // This page runs the build the server serves now: a flag left by an older page is stale.
   clearVersionUpdateNeeded();
@@ -38,5 +41,4 @@ export function bootstrap(config: RuntimeConfig): void {
     prOverride: () => (isOverrideMode(config.ENV, getTargetOrganizationId() ?? null) ? readPrOverride() : null),
   });
   if (config.ENV === 'endo') installFetchOverride();
-  startAnalytics(config, { apiBaseUrl: apiBaseUrl(config), token: getAccessToken });
 }

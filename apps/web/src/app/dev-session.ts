@@ -8,14 +8,13 @@ import {
   type SessionOrganization,
   type SessionUser,
 } from '@zview/contracts';
+import type { DevSessionName } from './dev-session-choice';
 
 /**
  * Development sessions for unit and browser tests: `?devSession=<name>` picks one of the fixtures
  * below. Honoured only when the runtime ENV is 'test' — never locally or deployed. The choice lasts for the browser session;
  * `?devSession=off` (or Logout) ends it.
  */
-export const DEV_SESSION_PARAM = 'devSession';
-const DEV_SESSION_KEY = 'zview.devSession';
 
 export interface DevSession {
   label: string;
@@ -176,40 +175,14 @@ export const DEV_SESSIONS = {
     organizations: [{ id: 1, name: 'Z-VIEW Internal', products: ALL_FEATURES }, ACME],
     identityProvider: 'Password',
   },
-} satisfies Record<string, DevSession>;
+} satisfies Record<DevSessionName, DevSession>;
 
-export type DevSessionName = keyof typeof DEV_SESSIONS;
-
-function isDevSessionName(value: string): value is DevSessionName {
-  return Object.hasOwn(DEV_SESSIONS, value);
-}
-
-/** Moves `?devSession=` from the address bar into session storage (boot, before the router starts). */
-export function captureDevSessionFromUrl(env: string): void {
-  const url = new URL(window.location.href);
-  const requested = url.searchParams.get(DEV_SESSION_PARAM);
-  if (requested === null) return;
-  url.searchParams.delete(DEV_SESSION_PARAM);
-  window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
-  if (!devSessionsAllowed(env)) return;
-  if (isDevSessionName(requested)) sessionStorage.setItem(DEV_SESSION_KEY, requested);
-  else sessionStorage.removeItem(DEV_SESSION_KEY);
-}
-
-/**
- * Only the test runtime (unit and browser tests) honours dev sessions: a local `npm start` signs
- * in for real like every deployed environment.
- */
-export function devSessionsAllowed(env: string): boolean {
-  return env === 'test';
-}
-
-export function readDevSession(env: string): DevSessionName | null {
-  if (!devSessionsAllowed(env)) return null;
-  const stored = sessionStorage.getItem(DEV_SESSION_KEY);
-  return stored && isDevSessionName(stored) ? stored : null;
-}
-
-export function clearDevSession(): void {
-  sessionStorage.removeItem(DEV_SESSION_KEY);
-}
+export {
+  DEV_SESSION_NAMES,
+  DEV_SESSION_PARAM,
+  captureDevSessionFromUrl,
+  clearDevSession,
+  devSessionsAllowed,
+  readDevSession,
+  type DevSessionName,
+} from './dev-session-choice';

@@ -144,15 +144,20 @@ function toRouteObject(route: ShellRoute): RouteObject {
   };
 }
 
+/** Starts loading the shell and the page at `pathname` (errors are left to the navigation that needs them). */
+export function preloadPageAt(pathname: string): void {
+  void loadShell().catch(() => undefined);
+  const route = SHELL_ROUTES.find((candidate) => matchPath(candidate.path, pathname));
+  void route?.lazy().catch(() => undefined);
+}
+
 /**
  * The sign-in callback exchanges its code for tokens, then opens the page saved before sign-in:
  * that page's code loads meanwhile instead of after (issue 21: one wave fewer on the critical path).
  */
 function preloadRestoredPage(): void {
   const saved = sessionStorage.getItem(SESSION_STORAGE_KEYS.sessionRestoreUrl) ?? '/';
-  const pathname = saved.startsWith('/') && !saved.startsWith('//') ? (saved.split(/[?#]/)[0] ?? '/') : '/';
-  const route = SHELL_ROUTES.find((candidate) => matchPath(candidate.path, pathname));
-  void route?.lazy().catch(() => undefined);
+  preloadPageAt(saved.startsWith('/') && !saved.startsWith('//') ? (saved.split(/[?#]/)[0] ?? '/') : '/');
 }
 
 export function buildRoutes(): RouteObject[] {

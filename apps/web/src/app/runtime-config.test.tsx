@@ -1,7 +1,7 @@
 import { MESSAGES } from '@zview/contracts';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { BootError } from './App';
+import { BootError } from './BootError';
 import { readRuntimeConfig } from '../session/runtime-config';
 
 const valid = {

@@ -10,6 +10,13 @@ export interface FactorContribution {
   contribution: number;
 }
 
+/** A building feature a permit or correction moved, from and to its values. */
+export interface FeatureChange {
+  name: string;
+  from: string | number | boolean | null;
+  to: string | number | boolean | null;
+}
+
 export interface MovedFactor {
   name: string;
   from: number | null;
@@ -24,6 +31,8 @@ export interface MonitoredProductsTable {
   base_run_id: number;
   enabled_by: string;
   enabled_at: Generated<Date>;
+  /** The last score change recorded before the rows were copied from the base run (migration 1140). */
+  changes_after: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface MonitoredRowsTable {
@@ -53,6 +62,8 @@ export interface WorldChangesTable {
   property_ids: string[] | null;
   /** Property id → the feature keys the change moved there (migration 1130); null when not known. */
   moved_features: ColumnType<Record<string, string[]> | null, string | null | undefined, string | null>;
+  /** Property id → the features moved there with their values (migration 1150; permits, corrections). */
+  feature_changes: ColumnType<Record<string, FeatureChange[]> | null, string | null | undefined, string | null>;
   created_at: Generated<Date>;
   processed_at: Date | null;
   affected_rows: number | null;

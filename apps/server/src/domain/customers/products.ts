@@ -10,6 +10,7 @@ import { authorize } from '../../auth/policy.js';
 import { deleteAgreement, listAgreements, upsertAgreement, type AgreementRow } from '../../db/agreements.js';
 import { writeAudit } from '../../db/audit.js';
 import {
+  customerProducts,
   listProductSwitches,
   lockCustomerProducts,
   organizationsWithDatedSwitches,
@@ -110,13 +111,9 @@ export async function listCustomerProducts(
   today = todayText(),
 ): Promise<ProductSwitch[]> {
   authorize(actor, 'customers:manage');
-  const current = await db
-    .selectFrom('organizations')
-    .select('products')
-    .where('id', '=', organizationId)
-    .executeTakeFirst();
+  const current = await customerProducts(db, organizationId);
   if (!current) throw notFound('Customer not found.');
-  const { switches, agreements } = await readCustomerProducts(db, organizationId, current.products);
+  const { switches, agreements } = await readCustomerProducts(db, organizationId, current);
   return [...switches].map(([key, entry]) => present(key, entry, agreements.get(key), today));
 }
 

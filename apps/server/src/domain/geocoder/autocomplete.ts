@@ -1,6 +1,11 @@
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { displayAddress, type PropertyHit } from './match.js';
+import {
+  addressesStartingWith,
+  numberedHouseSuggestions,
+  streetHouseSuggestions,
+  type AutocompleteRow,
+} from '../../db/geocoder-autocomplete.js';
+import { displayAddress } from './match.js';
 import { DIRECTIONAL, STREET_SUFFIX } from './vocabulary.js';
 
 export interface AddressSuggestion {
@@ -56,10 +61,7 @@ export async function autocompleteAddresses(
   const prefix = normalizePrefix(text);
   if (prefix.trim().length < 2) return [];
   const escaped = prefix.replace(/[\\%_]/g, '\\$&');
-  const { rows: starts } = await sql<Row>`
-    SELECT id, address_line, city, state, zip, lat, lng FROM properties
-    WHERE normalized_address LIKE ${`${escaped}%`}
-    ORDER BY normalized_address LIMIT ${limit}`.execute(db);
+  const starts = await addressesStartingWith(db, escaped, limit);
   if (starts.length >= limit || prefix.trim().length < 4) return starts.map(toSuggestion);
 
   const seen = new Set(starts.map((r) => r.id));
@@ -71,13 +73,7 @@ export async function autocompleteAddresses(
   return [...starts, ...fuzzy.filter((r) => !seen.has(r.id))].slice(0, limit).map(toSuggestion);
 }
 
-/*
- * The fuzzy searches compare the typed text with the distinct street lines of `street_names`
- * ('MAGNOLIA AVE ATLANTA GA 30303', ~20 times fewer than addresses), then read the houses of the
- * matched streets by the (zip, street_key, house_number) index: one index lookup per matched
- * street. Their SQL lives in functions of migration 0271 (they carry the settings a search needs
- * for one round trip).
- */
+/* The fuzzy searches' SQL and how it reads the index: db/geocoder-autocomplete.ts (migration 0271's functions). */
 
 /**
  * No house number typed: the houses of the most similar streets, in the order a search of every
@@ -86,9 +82,7 @@ export async function autocompleteAddresses(
  * (ties included) can hold the ten best addresses, and at most ten houses of each.
  */
 async function fuzzyByStreet(db: Db, query: string, limit: number): Promise<Row[]> {
-  const { rows } =
-    await sql<Row>`SELECT * FROM autocomplete_street_houses(${query}, ${FUZZY_THRESHOLD}, ${limit})`.execute(db);
-  return rows;
+  return streetHouseSuggestions(db, query, FUZZY_THRESHOLD, limit);
 }
 
 /**
@@ -103,14 +97,14 @@ async function fuzzyByStreet(db: Db, query: string, limit: number): Promise<Row[
  */
 async function fuzzyWithNumber(db: Db, query: string, houseNumber: string, limit: number): Promise<Row[]> {
   const street = query.slice(houseNumber.length + 1);
-  const { rows } = await sql<Row>`
-    SELECT * FROM autocomplete_numbered_houses(${query}, ${houseNumber}, ${street}, ${FUZZY_THRESHOLD}, ${MIN_STREET_THRESHOLD}, ${limit})`.execute(
+  return numberedHouseSuggestions(
     db,
+    { query, houseNumber, street, threshold: FUZZY_THRESHOLD, streetThreshold: MIN_STREET_THRESHOLD },
+    limit,
   );
-  return rows;
 }
 
-type Row = Pick<PropertyHit, 'id' | 'address_line' | 'city' | 'state' | 'zip' | 'lat' | 'lng'>;
+type Row = AutocompleteRow;
 
 function toSuggestion(row: Row): AddressSuggestion {
   return { propertyId: row.id, address: displayAddress(row), lat: row.lat, lng: row.lng };

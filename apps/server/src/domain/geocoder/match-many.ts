@@ -1,14 +1,19 @@
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { withSimilarityThreshold } from '../../db/geocoder-match.js';
+import {
+  houseCandidatesMany,
+  housePlacesMany,
+  nearestHousesOnStreetsMany,
+  similarAddressesMany,
+  type HouseColumns,
+} from '../../db/geocoder-match-many.js';
 import {
   areaMatch,
   exactResult,
   FUZZY_MIN_SIMILARITY,
   fuzzyResult,
   geocodeAddress,
-  HIT_COLUMNS,
   houseNumberValue,
-  nearestHouseOnStreet,
   searchEverywhere,
   STREET_MIN_SIMILARITY,
   streetResult,
@@ -20,8 +25,6 @@ import { normalizeAddress, type NormalizedAddress } from './normalize.js';
 
 /** How many addresses without a ZIP (the single-address path) are resolved at once. */
 const FALLBACK_CONCURRENCY = 4;
-
-type Indexed<T> = T & { index: number };
 
 /** Where an address is, and how precisely: what a portfolio chunk stores (placeAddressesMany). */
 export type AddressPlace = Pick<GeocodeResult, 'propertyId' | 'lat' | 'lng' | 'precision'>;
@@ -140,6 +143,16 @@ async function resolveMany(
   return keys.map((key) => unique.get(key)!.result);
 }
 
+/** The addresses' houses as the set-wise queries take them (ZIP, street and number known). */
+function houseColumns(addresses: readonly NormalizedAddress[]): HouseColumns {
+  return {
+    zips: addresses.map((a) => a.zip!),
+    streetKeys: addresses.map((a) => a.streetKey!),
+    houseNumbers: addresses.map((a) => a.houseNumber!),
+    units: addresses.map(unitKeyOf),
+  };
+}
+
 /** Candidates at each address's house (same ZIP, street and number), the unit asked for first. */
 async function exactMany(
   db: Db,
@@ -147,16 +160,7 @@ async function exactMany(
 ): Promise<(PropertyHit & { unit: string | null })[][]> {
   const found: (PropertyHit & { unit: string | null })[][] = addresses.map(() => []);
   if (!addresses.length) return found;
-  const { rows } = await sql<Indexed<PropertyHit & { unit: string | null }>>`
-    SELECT q.i::int - 1 AS index, p.*
-    FROM unnest(${addresses.map((a) => a.zip!)}::bpchar[], ${addresses.map((a) => a.streetKey!)}::text[], ${addresses.map((a) => a.houseNumber!)}::text[],
-                ${addresses.map(unitKeyOf)}::text[]) WITH ORDINALITY AS q(zip, street_key, house_number, unit, i)
-    CROSS JOIN LATERAL (
-      SELECT ${HIT_COLUMNS}, unit FROM properties
-      WHERE zip = q.zip AND street_key = q.street_key AND house_number = q.house_number
-      ORDER BY upper(coalesce(unit, '')) = q.unit DESC, unit IS NULL DESC, id LIMIT 5
-    ) p
-    ORDER BY 1`.execute(db);
+  const rows = await houseCandidatesMany(db, houseColumns(addresses));
   for (const row of rows) found[row.index]!.push(row);
   return found;
 }
@@ -168,15 +172,7 @@ async function exactMany(
 async function exactPlaceMany(db: Db, addresses: readonly NormalizedAddress[]): Promise<(AddressPlace | undefined)[]> {
   const found: (AddressPlace | undefined)[] = addresses.map(() => undefined);
   if (!addresses.length) return found;
-  const { rows } = await sql<{ index: number; id: string; lat: number; lng: number }>`
-    SELECT q.i::int - 1 AS index, p.id, p.lat, p.lng
-    FROM unnest(${addresses.map((a) => a.zip!)}::bpchar[], ${addresses.map((a) => a.streetKey!)}::text[], ${addresses.map((a) => a.houseNumber!)}::text[],
-                ${addresses.map(unitKeyOf)}::text[]) WITH ORDINALITY AS q(zip, street_key, house_number, unit, i)
-    CROSS JOIN LATERAL (
-      SELECT id, lat, lng FROM properties
-      WHERE zip = q.zip AND street_key = q.street_key AND house_number = q.house_number
-      ORDER BY upper(coalesce(unit, '')) = q.unit DESC, unit IS NULL DESC, id LIMIT 1
-    ) p`.execute(db);
+  const rows = await housePlacesMany(db, houseColumns(addresses));
   for (const row of rows) found[row.index] = { propertyId: row.id, lat: row.lat, lng: row.lng, precision: 'rooftop' };
   return found;
 }
@@ -188,14 +184,13 @@ async function streetMany(
 ): Promise<((PropertyHit & { score: number }) | undefined)[]> {
   const found: ((PropertyHit & { score: number }) | undefined)[] = addresses.map(() => undefined);
   if (!addresses.length) return found;
-  const rows = await db.transaction().execute(async (trx) => {
-    await sql`SET LOCAL pg_trgm.similarity_threshold = ${sql.lit(STREET_MIN_SIMILARITY)}`.execute(trx);
-    const { rows } = await sql<Indexed<PropertyHit & { score: number }>>`
-      SELECT q.i::int - 1 AS index, h.*
-      FROM unnest(${addresses.map((a) => a.zip!)}::bpchar[], ${addresses.map((a) => a.streetKey!)}::text[], ${addresses.map(houseNumberValue)}::bigint[]) WITH ORDINALITY AS q(zip, street_key, number, i)
-      CROSS JOIN LATERAL (${nearestHouseOnStreet(sql`q.zip`, sql`q.street_key`, sql`q.number`)}) h`.execute(trx);
-    return rows;
-  });
+  const rows = await withSimilarityThreshold(db, STREET_MIN_SIMILARITY, (trx) =>
+    nearestHousesOnStreetsMany(trx, {
+      zips: addresses.map((a) => a.zip!),
+      streetKeys: addresses.map((a) => a.streetKey!),
+      numbers: addresses.map(houseNumberValue),
+    }),
+  );
   for (const row of rows) found[row.index] = row;
   return found;
 }
@@ -209,20 +204,17 @@ async function fuzzyMany(
   const found: (PropertyHit & { score: number })[][] = addresses.map(() => []);
   if (!addresses.length) return found;
   const fulls = addresses.map((a) => a.full);
-  const rows = await db.transaction().execute(async (trx) => {
-    await sql`SET LOCAL pg_trgm.similarity_threshold = ${sql.lit(FUZZY_MIN_SIMILARITY)}`.execute(trx);
-    const where =
-      scope === 'zip' ? sql`zip = q.zip AND house_number = q.house_number` : sql`normalized_address % q.full_address`;
-    const { rows } = await sql<Indexed<PropertyHit & { score: number }>>`
-      SELECT q.i::int - 1 AS index, p.*
-      FROM unnest(${fulls}::text[], ${addresses.map((a) => a.zip ?? null)}::bpchar[], ${addresses.map((a) => a.houseNumber ?? null)}::text[]) WITH ORDINALITY AS q(full_address, zip, house_number, i)
-      CROSS JOIN LATERAL (
-        SELECT ${HIT_COLUMNS}, similarity(normalized_address, q.full_address) AS score FROM properties
-        WHERE ${where} ORDER BY score DESC LIMIT 5
-      ) p
-      ORDER BY 1, p.score DESC`.execute(trx);
-    return rows;
-  });
+  const rows = await withSimilarityThreshold(db, FUZZY_MIN_SIMILARITY, (trx) =>
+    similarAddressesMany(
+      trx,
+      {
+        fulls,
+        zips: addresses.map((a) => a.zip ?? null),
+        houseNumbers: addresses.map((a) => a.houseNumber ?? null),
+      },
+      scope,
+    ),
+  );
   for (const row of rows) found[row.index]!.push(row);
   return found;
 }

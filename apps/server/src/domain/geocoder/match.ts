@@ -1,8 +1,18 @@
 import booleanPointInPolygon from '@turf/boolean-point-in-polygon';
-import { type RawBuilder, type Selectable, sql } from 'kysely';
 import zipcodes from 'zipcodes';
 import type { Db } from '../../db/database.js';
-import type { PropertiesTable } from '../../db/world-schema.js';
+import {
+  houseCandidates,
+  nearestHouseOnStreetIn,
+  nearestParcelCandidates,
+  nearestPropertyPoints,
+  parcelCandidatesInBox,
+  similarAddresses,
+  similarHousesInZip,
+  withSimilarityThreshold,
+  type ParcelHit,
+  type PropertyHit,
+} from '../../db/geocoder-match.js';
 import { haversineMetres } from '../hazard/geo.js';
 import { parseCoordinates, type LatLng } from './coordinates.js';
 import { normalizeAddress, type NormalizedAddress } from './normalize.js';
@@ -40,22 +50,8 @@ export const OUTSIDE_COVERAGE_AREA = 'This location is outside our coverage: we 
 /** Trigram similarity a fuzzy candidate needs (pg_trgm.similarity_threshold while searching). */
 export const FUZZY_MIN_SIMILARITY = 0.45;
 
-/** A candidate property: the columns of HIT_COLUMNS, typed by the world table (db/world-schema.ts). */
-export type PropertyHit = Pick<
-  Selectable<PropertiesTable>,
-  | 'id'
-  | 'address_line'
-  | 'city'
-  | 'state'
-  | 'zip'
-  | 'lat'
-  | 'lng'
-  | 'house_number'
-  | 'street_key'
-  | 'normalized_address'
->;
-
-export const HIT_COLUMNS = sql`id, address_line, city, state, zip, lat, lng, house_number, street_key, normalized_address`;
+/** A candidate property (the columns db/geocoder-match.ts reads). */
+export type { PropertyHit };
 
 export function displayAddress(p: Pick<PropertyHit, 'address_line' | 'city' | 'state' | 'zip'>): string {
   return `${p.address_line}, ${p.city}, ${p.state} ${p.zip}`;
@@ -102,12 +98,10 @@ export async function geocode(
 export async function markCoverage(db: Db, results: GeocodeResult[]): Promise<GeocodeResult[]> {
   const bare = results.flatMap((r, i) => (r.propertyId === null ? [i] : []));
   if (!bare.length) return results;
-  const { rows } = await sql<{ index: number; lat: number; lng: number }>`
-    SELECT q.i::int - 1 AS index, p.lat, p.lng
-    FROM unnest(${bare.map((i) => results[i]!.lat)}::float8[], ${bare.map((i) => results[i]!.lng)}::float8[]) WITH ORDINALITY AS q(lat, lng, i)
-    CROSS JOIN LATERAL (
-      SELECT lat, lng FROM properties ORDER BY point(lng * cos(radians(lat)), lat) <-> point(q.lng * cos(radians(q.lat)), q.lat) LIMIT 1
-    ) p`.execute(db);
+  const rows = await nearestPropertyPoints(
+    db,
+    bare.map((i) => results[i]!),
+  );
   const nearest = new Map(rows.map((r) => [r.index, r]));
   bare.forEach((resultIndex, k) => {
     const result = results[resultIndex]!;
@@ -143,15 +137,11 @@ async function geocodeByArea(db: Db, address: NormalizedAddress): Promise<Geocod
 
 async function exactMatch(db: Db, a: NormalizedAddress): Promise<GeocodeResult | null> {
   if (!a.houseNumber || !a.streetKey || !(a.zip || (a.city && a.state))) return null;
-  const unit = unitKeyOf(a);
-  // Several units may share a house number: the one asked for first, then the building itself.
-  const { rows } = a.zip
-    ? await sql<PropertyHit & { unit: string | null }>`SELECT ${HIT_COLUMNS}, unit FROM properties
-        WHERE zip = ${a.zip} AND street_key = ${a.streetKey} AND house_number = ${a.houseNumber}
-        ORDER BY upper(coalesce(unit, '')) = ${unit} DESC, unit IS NULL DESC, id LIMIT 5`.execute(db)
-    : await sql<PropertyHit & { unit: string | null }>`SELECT ${HIT_COLUMNS}, unit FROM properties
-        WHERE normalized_address LIKE ${`${a.houseNumber} ${a.streetKey} %${a.city} ${a.state} %`}
-        ORDER BY upper(coalesce(unit, '')) = ${unit} DESC, unit IS NULL DESC, id LIMIT 5`.execute(db);
+  const rows = await houseCandidates(
+    db,
+    { zip: a.zip, streetKey: a.streetKey, houseNumber: a.houseNumber, city: a.city, state: a.state },
+    unitKeyOf(a),
+  );
   return exactResult(a, rows);
 }
 
@@ -192,18 +182,13 @@ async function fuzzyMatch(db: Db, a: NormalizedAddress): Promise<GeocodeResult |
   // Without a house number only a street/area can be meant.
   if (!a.houseNumber) return null;
   const query = a.full;
-  const candidates = await db.transaction().execute(async (trx) => {
-    await sql`SET LOCAL pg_trgm.similarity_threshold = ${sql.lit(FUZZY_MIN_SIMILARITY)}`.execute(trx);
-    if (a.zip) {
-      const { rows } = await sql<PropertyHit & { score: number }>`
-        SELECT ${HIT_COLUMNS}, similarity(normalized_address, ${query}) AS score FROM properties
-        WHERE zip = ${a.zip} AND house_number = ${a.houseNumber} ORDER BY score DESC LIMIT 5`.execute(trx);
+  const { zip, houseNumber } = a;
+  const candidates = await withSimilarityThreshold(db, FUZZY_MIN_SIMILARITY, async (trx) => {
+    if (zip) {
+      const rows = await similarHousesInZip(trx, zip, houseNumber, query);
       if (!searchEverywhere(a, rows)) return rows;
     }
-    const { rows } = await sql<PropertyHit & { score: number }>`
-      SELECT ${HIT_COLUMNS}, similarity(normalized_address, ${query}) AS score FROM properties
-      WHERE normalized_address % ${query} ORDER BY score DESC LIMIT 5`.execute(trx);
-    return rows;
+    return similarAddresses(trx, query);
   });
   return fuzzyResult(a, candidates);
 }
@@ -243,12 +228,10 @@ async function streetMatch(db: Db, a: NormalizedAddress): Promise<GeocodeResult 
   // Without a ZIP, the city's ZIP codes narrow the search (the zip index instead of a scan).
   const zips = a.zip ? [a.zip] : a.state ? cityZips(a.city!, a.state) : [];
   if (!zips.length) return null;
-  const { rows } = await db.transaction().execute(async (trx) => {
-    await sql`SET LOCAL pg_trgm.similarity_threshold = ${sql.lit(STREET_MIN_SIMILARITY)}`.execute(trx);
-    return sql<
-      PropertyHit & { score: number }
-    >`${nearestHouseOnStreet(sql.join(zips), sql`${a.streetKey}`, sql`${houseNumberValue(a)}`)}`.execute(trx);
-  });
+  const { streetKey } = a;
+  const rows = await withSimilarityThreshold(db, STREET_MIN_SIMILARITY, (trx) =>
+    nearestHouseOnStreetIn(trx, zips, streetKey, houseNumberValue(a)),
+  );
   return rows[0] ? streetResult(rows[0]) : null;
 }
 
@@ -257,24 +240,6 @@ export const STREET_MIN_SIMILARITY = 0.5;
 
 /** The number of a house number ('12B' → 12), what the nearest house is measured by. */
 export const houseNumberValue = (a: NormalizedAddress) => Number.parseInt(a.houseNumber ?? '0', 10) || 0;
-
-/**
- * The query of the street step (shared by the single and the set-wise geocoder): of the streets in
- * `zips` most like `streetKey`, the house with the number nearest `number`. The streets come from
- * street_names (a ZIP has a few dozen, against hundreds of houses to compare one by one), then
- * their houses from the (zip, street_key) index.
- */
-export function nearestHouseOnStreet(
-  zips: RawBuilder<unknown>,
-  streetKey: RawBuilder<unknown>,
-  number: RawBuilder<unknown>,
-) {
-  return sql`
-    SELECT ${HIT_COLUMNS}, similarity(street_key, ${streetKey}) AS score
-    FROM (SELECT DISTINCT zip AS matched_zip, street_key AS matched_street FROM street_names WHERE zip IN (${zips}) AND street_key % ${streetKey}) s
-    JOIN properties ON zip = matched_zip AND street_key = matched_street
-    ORDER BY score DESC, abs(coalesce(nullif(regexp_replace(house_number, '\\D', '', 'g'), '')::bigint, 0) - ${number}), id LIMIT 1`;
-}
 
 /** The result of the street step for the house it found. */
 export const streetResult = (hit: PropertyHit & { score: number }) =>
@@ -337,11 +302,12 @@ export function areaMatch(a: NormalizedAddress): GeocodeResult | null {
  */
 export async function geocodeCoordinates(db: Db, point: LatLng): Promise<GeocodeResult> {
   const { dLat, dLng } = searchBox(point.lat);
-  const { rows } = await sql<ParcelHit>`
-    SELECT ${HIT_COLUMNS}, parcel FROM properties
-    WHERE lat BETWEEN ${point.lat - dLat} AND ${point.lat + dLat} AND lng BETWEEN ${point.lng - dLng} AND ${point.lng + dLng}`.execute(
-    db,
-  );
+  const rows = await parcelCandidatesInBox(db, {
+    minLat: point.lat - dLat,
+    maxLat: point.lat + dLat,
+    minLng: point.lng - dLng,
+    maxLng: point.lng + dLng,
+  });
   return (await markCoverage(db, [pickPropertyAt(point, rows)]))[0]!;
 }
 
@@ -384,23 +350,10 @@ async function candidatesMany(
 ): Promise<ParcelHit[][]> {
   const candidates: ParcelHit[][] = points.map(() => []);
   if (!points.length) return candidates;
-  // Nearest first along the GiST index of scaled points (migration 0310): x = lng · cos(lat), so
-  // the square box and the distance are in (locally) equal units north–south and east–west.
-  const { rows } = await sql<ParcelHit & { index: number }>`
-    SELECT q.i::int - 1 AS index, p.*
-    FROM unnest(${points.map((p) => p.lat)}::float8[], ${points.map((p) => p.lng)}::float8[]) WITH ORDINALITY AS q(lat, lng, i)
-    CROSS JOIN LATERAL (SELECT q.lng * cos(radians(q.lat)) AS x) s
-    CROSS JOIN LATERAL (
-      SELECT ${HIT_COLUMNS}, parcel FROM properties
-      WHERE point(lng * cos(radians(lat)), lat) <@ box(point(s.x - ${dLat}::float8, q.lat - ${dLat}::float8), point(s.x + ${dLat}::float8, q.lat + ${dLat}::float8))
-      ORDER BY point(lng * cos(radians(lat)), lat) <-> point(s.x, q.lat)
-      LIMIT ${limit}
-    ) p`.execute(db);
+  const rows = await nearestParcelCandidates(db, points, dLat, limit);
   for (const row of rows) candidates[row.index]!.push(row);
   return candidates;
 }
-
-type ParcelHit = PropertyHit & Pick<Selectable<PropertiesTable>, 'parcel'>;
 
 function searchBox(lat: number) {
   const dLat = 0.004;

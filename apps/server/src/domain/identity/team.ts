@@ -1,10 +1,24 @@
 import type { OrganizationSummary, UserProfileResponse } from '@zview/contracts';
 import { isInZorroGroup } from '@zview/contracts';
-import { sql } from 'kysely';
 import { findUserByEmail, membershipsOf, revokeUserTokens, userClaims, type UserRow } from '../../auth/accounts.js';
 import type { Actor } from '../../auth/actor.js';
 import { sendInvitation, sendMembershipInvitation, type MailSettings } from '../../auth/password-reset.js';
 import type { Db } from '../../db/database.js';
+import {
+  expirePasswordNow,
+  insertMember,
+  insertUserUnlessEmailTaken,
+  listedMemberIds,
+  listedMemberRows,
+  membershipStatus,
+  setMemberRole,
+  setMembersRole,
+  setMembershipsStatus,
+  updateUserName,
+  userByIdOrThrow,
+  usersWithoutActiveMembership,
+  userStaffAndElsewhere,
+} from '../../db/team.js';
 import { badRequest, conflict, forbidden, notFound } from '../app-error.js';
 import { writeAudit } from '../../db/audit.js';
 
@@ -36,16 +50,12 @@ export function profileResponse(
 }
 
 export async function myProfile(db: Db, actor: Actor): Promise<UserProfileResponse> {
-  const user = await db.selectFrom('users').selectAll().where('id', '=', actor.userId).executeTakeFirstOrThrow();
+  const user = await userByIdOrThrow(db, actor.userId);
   return profileResponse(user, actor.orgRole, userClaims(user, await membershipsOf(db, user.id)));
 }
 
 export async function updateMyProfile(db: Db, actor: Actor, profile: { firstName: string; lastName: string }) {
-  await db
-    .updateTable('users')
-    .set({ first_name: profile.firstName, last_name: profile.lastName })
-    .where('id', '=', actor.userId)
-    .execute();
+  await updateUserName(db, actor.userId, profile);
   await writeAudit(db, {
     actorUserId: actor.userId,
     organizationId: actor.organization.id,
@@ -61,19 +71,7 @@ export function organizationSummary(actor: Actor): OrganizationSummary {
 
 /** Members of the organisation (deleted members are gone from lists; their rows and history stay). */
 export async function listMembers(db: Db, actor: Actor): Promise<UserProfileResponse[]> {
-  const rows = await db
-    .selectFrom('organization_members as m')
-    .innerJoin('users as u', 'u.id', 'm.user_id')
-    .selectAll('u')
-    .select(['m.role', 'm.status as membership_status'])
-    .where('m.organization_id', '=', actor.organization.id)
-    .where('m.status', '!=', 'deleted')
-    .where('u.status', '!=', 'deleted')
-    .orderBy('u.last_name')
-    .orderBy('u.first_name')
-    .orderBy('u.email')
-    .limit(5000)
-    .execute();
+  const rows = await listedMemberRows(db, actor.organization.id);
   return rows.map((row) => {
     const { role, membership_status, ...user } = row;
     const claims = { isGroupAdmin: role === 'admin', isUserInTrialOrg: actor.organization.isTrial };
@@ -84,15 +82,7 @@ export async function listMembers(db: Db, actor: Actor): Promise<UserProfileResp
 /** Checks that every id is a (not deleted) member of the actor's organisation; else 404. */
 async function requireMembers(db: Db, actor: Actor, userIds: string[]): Promise<void> {
   const unique = [...new Set(userIds)];
-  const found = await db
-    .selectFrom('organization_members as m')
-    .innerJoin('users as u', 'u.id', 'm.user_id')
-    .select('u.id')
-    .where('m.organization_id', '=', actor.organization.id)
-    .where('u.id', 'in', unique)
-    .where('m.status', '!=', 'deleted')
-    .where('u.status', '!=', 'deleted')
-    .execute();
+  const found = await listedMemberIds(db, actor.organization.id, unique);
   if (found.length !== unique.length) throw notFound('User not found.');
 }
 
@@ -103,23 +93,7 @@ async function requireMembers(db: Db, actor: Actor, userIds: string[]): Promise<
  */
 async function ownedByOrganization(db: Db, actor: Actor, userId: string): Promise<boolean> {
   if (actor.isInternalAdmin) return true;
-  const row = await db
-    .selectFrom('users as u')
-    .select(['u.is_internal_admin'])
-    .select((eb) =>
-      eb
-        .exists(
-          eb
-            .selectFrom('organization_members as m')
-            .select('m.user_id')
-            .whereRef('m.user_id', '=', 'u.id')
-            .where('m.organization_id', '!=', actor.organization.id)
-            .where('m.status', '!=', 'deleted'),
-        )
-        .as('elsewhere'),
-    )
-    .where('u.id', '=', userId)
-    .executeTakeFirst();
+  const row = await userStaffAndElsewhere(db, userId, actor.organization.id);
   return !!row && !row.is_internal_admin && !row.elsewhere;
 }
 
@@ -146,28 +120,9 @@ export async function updateMember(
     );
   }
   await db.transaction().execute(async (trx) => {
-    if (input.profile) {
-      await trx
-        .updateTable('users')
-        .set({ first_name: input.profile.firstName, last_name: input.profile.lastName })
-        .where('id', '=', input.userId)
-        .execute();
-    }
-    if (input.role) {
-      await trx
-        .updateTable('organization_members')
-        .set({ role: input.role })
-        .where('organization_id', '=', actor.organization.id)
-        .where('user_id', '=', input.userId)
-        .execute();
-    }
-    if (input.expirePassword) {
-      await trx
-        .updateTable('user_credentials')
-        .set({ password_expires_at: sql<Date>`now()` })
-        .where('user_id', '=', input.userId)
-        .execute();
-    }
+    if (input.profile) await updateUserName(trx, input.userId, input.profile);
+    if (input.role) await setMemberRole(trx, actor.organization.id, input.userId, input.role);
+    if (input.expirePassword) await expirePasswordNow(trx, input.userId);
     // Tokens carry the role: those issued before a role change or a password expiry are over.
     // A role is this organisation's: only its tokens for this organisation end. An expired
     // password is the person's: every token and session ends.
@@ -188,12 +143,7 @@ export async function updateMember(
 
 export async function assignAdmin(db: Db, actor: Actor, userIds: string[]) {
   await requireMembers(db, actor, userIds);
-  await db
-    .updateTable('organization_members')
-    .set({ role: 'admin' })
-    .where('organization_id', '=', actor.organization.id)
-    .where('user_id', 'in', userIds)
-    .execute();
+  await setMembersRole(db, actor.organization.id, userIds, 'admin');
   await revokeUserTokens(db, userIds, { organizationId: actor.organization.id });
   await writeAudit(db, {
     actorUserId: actor.userId,
@@ -217,26 +167,13 @@ export async function setMembersStatus(
   if (status !== 'active' && userIds.includes(actor.userId))
     throw badRequest('You cannot deactivate or delete your own account.');
   await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('organization_members')
-      .set({ status, status_changed_at: sql<Date>`now()` })
-      .where('organization_id', '=', actor.organization.id)
-      .where('user_id', 'in', userIds)
-      .execute();
+    await setMembershipsStatus(trx, actor.organization.id, userIds, status);
     if (status !== 'active') {
       // Those left with no organisation cannot use the app any more: end their IdP sessions and
       // grants at once (their access tokens already stop working on the next call).
-      const { rows } = await sql<{ id: string }>`
-        SELECT u.id FROM users u WHERE u.id = ANY(${userIds}::uuid[]) AND NOT u.is_internal_admin
-          AND NOT EXISTS (SELECT 1 FROM organization_members m WHERE m.user_id = u.id AND m.status = 'active')`.execute(
-        trx,
-      );
+      const leftWithout = await usersWithoutActiveMembership(trx, userIds);
       // Their tokens stay refused even after a reactivation: they sign in again (issue 12).
-      await revokeUserTokens(
-        trx,
-        rows.map((r) => r.id),
-        { endSessions: true },
-      );
+      await revokeUserTokens(trx, leftWithout, { endSessions: true });
     }
     await writeAudit(trx, {
       actorUserId: actor.userId,
@@ -266,23 +203,9 @@ export async function createMember(
   if (existing) return inviteExisting(db, actor, existing, input.role, mail);
   const user = await db.transaction().execute(async (trx) => {
     // Concurrent creates of one email: the first inserts, the others find no row and answer 409.
-    const user = await trx
-      .insertInto('users')
-      .values({
-        email: input.email,
-        first_name: input.profile.firstName,
-        last_name: input.profile.lastName,
-        saml_idp_id: null,
-        deleted_at: null,
-      })
-      .onConflict((oc) => oc.column('email').doNothing())
-      .returningAll()
-      .executeTakeFirst();
+    const user = await insertUserUnlessEmailTaken(trx, { email: input.email, ...input.profile });
     if (!user) throw conflict('This email was just added.');
-    await trx
-      .insertInto('organization_members')
-      .values({ organization_id: actor.organization.id, user_id: user.id, role: input.role })
-      .execute();
+    await insertMember(trx, actor.organization.id, user.id, input.role);
     await writeAudit(trx, {
       actorUserId: actor.userId,
       organizationId: actor.organization.id,
@@ -309,12 +232,7 @@ async function inviteExisting(
   role: 'member' | 'admin',
   mail: MailSettings,
 ): Promise<CreateMemberResult> {
-  const here = await db
-    .selectFrom('organization_members')
-    .select('status')
-    .where('organization_id', '=', actor.organization.id)
-    .where('user_id', '=', user.id)
-    .executeTakeFirst();
+  const here = await membershipStatus(db, actor.organization.id, user.id);
   // Someone already listed on this team: the admin sees them in the list anyway.
   if (here && here.status !== 'deleted' && user.status !== 'deleted')
     throw conflict('This user is already a member of the organization.');

@@ -10,7 +10,7 @@ import {
   listChanges,
   type ChangeRow,
 } from '../../db/score-changes.js';
-import { listCapturesOfProperty } from '../../db/properties.js';
+import { findPropertyPoint, listCapturesOfProperty } from '../../db/properties.js';
 import { notFound } from '../app-error.js';
 import { ownPortfolio } from '../portfolio/access.js';
 
@@ -55,11 +55,7 @@ export async function changeCaptures(db: Db, actor: Actor, portfolioId: number, 
   await ownPortfolio(db, actor, portfolioId);
   const change = await findChange(db, portfolioId, changeId);
   if (!change) throw notFound('No such change in this portfolio.');
-  const property = await db
-    .selectFrom('properties')
-    .select(['id', 'lat', 'lng'])
-    .where('id', '=', change.property_id)
-    .executeTakeFirst();
+  const property = await findPropertyPoint(db, change.property_id);
   if (change.cause !== 'capture' || !property) return { change, property: property ?? null, before: null, after: null };
   const day = change.effective_on.toISOString().slice(0, 10);
   const orthos = (await listCapturesOfProperty(db, property.id, property))

@@ -4,13 +4,15 @@ import type { Db } from '../../db/database.js';
 import { findMonitoredProducts } from '../../db/monitoring.js';
 import {
   DIFF_COLUMNS,
-  diffCounts,
   diffCsvStream,
   diffPages,
+  diffPair,
+  finishedRuns,
+  pairSummary,
   storedRunDiff,
-  type StoredDiff,
-  type DiffCount,
+  type DiffPair,
   type DiffSide,
+  type StoredDiff,
 } from '../../db/run-diff.js';
 import { badRequest, notFound } from '../app-error.js';
 import { ownProduct } from '../portfolio/access.js';
@@ -27,24 +29,25 @@ export interface DiffRequest {
 
 async function sidesOf(db: Db, actor: Actor, request: DiffRequest): Promise<{ from: DiffSide; to: DiffSide }> {
   await ownProduct(db, actor, request.portfolioId, request.product);
-  const runs = await db
-    .selectFrom('portfolio_runs')
-    .select(['id', 'completed_at'])
-    .where('portfolio_id', '=', request.portfolioId)
-    .where('product', '=', request.product)
-    .execute();
-  const finished = new Set(runs.filter((r) => r.completed_at).map((r) => r.id));
+  const finished = await finishedRuns(db, request.portfolioId, request.product);
   const check = (id: number) => {
-    if (!finished.has(id)) throw notFound(`Run ${id} is not a finished run of this portfolio product.`);
+    if (!finished.includes(id)) throw notFound(`Run ${id} is not a finished run of this portfolio product.`);
   };
   check(request.from);
   if (request.to === 'now') {
     const monitored = (await findMonitoredProducts(db, request.portfolioId)).find((m) => m.product === request.product);
-    const current = runs.filter((r) => r.completed_at).sort((a, b) => b.id - a.id)[0];
-    if (!current) throw notFound('This portfolio product has no finished run.');
+    const current = finished[0];
+    if (current === undefined) throw notFound('This portfolio product has no finished run.');
     const to: DiffSide = monitored
-      ? { now: { portfolioId: request.portfolioId, product: request.product, baseRunId: monitored.base_run_id } }
-      : { run: current.id };
+      ? {
+          now: {
+            portfolioId: request.portfolioId,
+            product: request.product,
+            baseRunId: monitored.base_run_id,
+            changesAfter: monitored.changes_after,
+          },
+        }
+      : { run: current };
     return { from: { run: request.from }, to };
   }
   check(request.to);
@@ -54,60 +57,32 @@ async function sidesOf(db: Db, actor: Actor, request: DiffRequest): Promise<{ fr
 
 /**
  * Where a diff's rows come from: the diff kept when the later of two consecutive runs finished (a
- * few rows to read), else the two sides joined by row number (other pairs of runs, a run and now).
+ * few rows to read), else composed from the kept diffs and the book's score changes between the
+ * two sides (db/run-diff.ts).
  */
-async function sourceOf(
-  db: Db,
-  actor: Actor,
-  request: DiffRequest,
-): Promise<{ stored: StoredDiff } | { from: DiffSide; to: DiffSide }> {
+async function sourceOf(db: Db, actor: Actor, request: DiffRequest): Promise<{ stored: StoredDiff } | DiffPair> {
   const sides = await sidesOf(db, actor, request);
   if ('run' in sides.from && 'run' in sides.to) {
     const stored = await storedRunDiff(db, sides.from.run, sides.to.run);
     if (stored) return { stored };
   }
-  return sides;
+  return diffPair(db, sides.from, sides.to);
 }
-
-type Transition = { from: DiffCount['from']; to: DiffCount['to']; count: number };
 
 export async function diffSummary(db: Db, actor: Actor, request: DiffRequest) {
   const source = await sourceOf(db, actor, request);
-  const summary = (rows: number, changedRows: number, transitions: Transition[], deltaSum: number) => ({
+  const { rows, changed, transitions } = 'stored' in source ? source.stored : await pairSummary(db, source);
+  const deltaSum = transitions.reduce((n, t) => n + (t.deltaSum ?? 0), 0);
+  return {
     from: request.from,
     to: request.to,
     rows,
-    changed: changedRows,
-    transitions: transitions.sort((a, b) => b.count - a.count),
-    meanDelta: changedRows ? Math.round((deltaSum / changedRows) * 10) / 10 : null,
-  });
-  if ('stored' in source) {
-    const { rows, changed, transitions } = source.stored;
-    const deltaSum = transitions.reduce((n, t) => n + (t.deltaSum ?? 0), 0);
-    return summary(
-      rows,
-      changed,
-      transitions.map(({ from, to, count }) => ({ from, to, count })),
-      deltaSum,
-    );
-  }
-  const counts = await diffCounts(db, source.from, source.to);
-  const changed = counts.filter((c) => c.changed);
-  const changedRows = changed.reduce((n, c) => n + c.count, 0);
-  const deltaSum = changed.reduce((n, c) => n + (c.delta ?? 0), 0);
-  const transitions = new Map<string, Transition>();
-  for (const c of changed) {
-    const key = `${c.from}>${c.to}`;
-    const t = transitions.get(key) ?? { from: c.from, to: c.to, count: 0 };
-    t.count += c.count;
-    transitions.set(key, t);
-  }
-  return summary(
-    counts.reduce((n, c) => n + c.count, 0),
-    changedRows,
-    [...transitions.values()],
-    deltaSum,
-  );
+    changed,
+    transitions: transitions
+      .map(({ from, to, count }) => ({ from, to, count }))
+      .sort((a, b) => b.count - a.count || `${a.from}>${a.to}`.localeCompare(`${b.from}>${b.to}`)),
+    meanDelta: changed ? Math.round((deltaSum / changed) * 10) / 10 : null,
+  };
 }
 
 export async function diffExport(

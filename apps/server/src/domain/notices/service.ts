@@ -7,8 +7,7 @@ import { organizationView } from '../mitigation/what-if-service.js';
 import { scoreProduct } from '../risk/index.js';
 import { whatIf } from '../risk/what-if.js';
 import { buildNoticeContent, type NoticeContent } from './content.js';
-import { renderNotice } from './render-notice.js';
-import { renderReport } from './render-report.js';
+import { renderOffLoop } from '../off-loop/pool.js';
 import { reportContent } from './report-content.js';
 import { noticeTextsOf } from './texts.js';
 
@@ -52,14 +51,14 @@ export function noticeFileName(propertyId: string, product: string): string {
   return `notice_${propertyId}_${product}.pdf`.replace(/[^A-Za-z0-9_.-]/g, '_');
 }
 
-/** The notice as a PDF stream (small: a few pages of text, written at once, read as it is sent). */
+/** The notice as a PDF stream (a few pages of text), laid out on a render thread (domain/off-loop), not the API's. */
 export async function noticePdf(db: Db, actor: Actor, propertyId: string, product: StandardProduct) {
   const content = await noticeContent(db, actor, propertyId, product);
-  return { fileName: noticeFileName(propertyId, product), stream: renderNotice(content) };
+  return { fileName: noticeFileName(propertyId, product), stream: renderOffLoop({ kind: 'notice-pdf', content }) };
 }
 
 /**
- * The property report as a PDF stream. `orthoImage` renders the newest orthophoto of the
+ * The property report as a PDF stream, laid out on a render thread. `orthoImage` renders the newest orthophoto of the
  * property (the imagery service, off the event loop in sharp's threads) as JPEG, or null.
  */
 export async function reportPdf(
@@ -72,6 +71,6 @@ export async function reportPdf(
   const ortho = content.map.captureId ? await orthoImage(content.map.captureId, propertyId) : null;
   return {
     fileName: `report_${propertyId}.pdf`.replace(/[^A-Za-z0-9_.-]/g, '_'),
-    stream: renderReport(content, ortho),
+    stream: renderOffLoop({ kind: 'report-pdf', content, ortho }),
   };
 }

@@ -6,7 +6,7 @@ import type { Db } from '../../db/database.js';
 import { rowsWithProperties } from '../../db/portfolio-notices.js';
 import { AppError, badRequest } from '../app-error.js';
 import { ownPortfolio } from '../portfolio/access.js';
-import { renderNotice } from './render-notice.js';
+import { renderOffLoop } from '../off-loop/pool.js';
 import { noticeContent } from './service.js';
 
 type Archive = ZipArchive;
@@ -62,7 +62,10 @@ export async function noticesZip(db: Db, actor: Actor, portfolioId: number, body
       }
       let pdf;
       try {
-        pdf = renderNotice(await noticeContent(db, actor, row.property_id, body.product));
+        pdf = renderOffLoop({
+          kind: 'notice-pdf',
+          content: await noticeContent(db, actor, row.property_id, body.product),
+        });
       } catch (error) {
         // A property gone from the world since the run: listed, not a broken ZIP.
         if (error instanceof AppError && error.code === ERROR_CODES.notFound) {

@@ -3,16 +3,8 @@ import type { Actor } from '../../auth/actor.js';
 import { setExportColumns, setExported, updateProductStatus, type PortfolioProductRow } from '../../db/portfolios.js';
 import { badRequest, conflict } from '../app-error.js';
 import { ownPortfolio, ownProduct } from './access.js';
-import {
-  combinedExportCsv,
-  combinedExportXlsx,
-  exportCsv,
-  type ExportLayout,
-  exportLayout,
-  exportXlsx,
-  finishedProducts,
-  XLSX_MAX_ROWS,
-} from './io/index.js';
+import { renderOffLoop } from '../off-loop/pool.js';
+import { type ExportLayout, exportLayout, finishedProducts, XLSX_MAX_ROWS } from './io/index.js';
 import type { PortfolioDeps } from './services.js';
 import { canTransition } from './status.js';
 
@@ -53,7 +45,13 @@ export async function exportFile(
   const fileName = `${toSafeFileName(`${portfolio.name} ${input.product}`)}_${toYYYYMMDD(new Date())}.${format}`;
   const layout = layoutOrThrow(portfolio.header, product.export_columns);
   const runId = product.current_run_id;
-  if (format === 'xlsx') return { fileName, format, stream: exportXlsx(deps.db, id, runId, portfolio.header, layout) };
+  // Rendered on a render thread (domain/off-loop): the API's thread only moves the bytes.
+  const render = () =>
+    renderOffLoop(
+      { kind: 'product-export', format, portfolioId: id, runId, header: portfolio.header, layout },
+      deps.db,
+    );
+  if (format === 'xlsx') return { fileName, format, stream: render() };
   // A stored export (PUT …/update_export) for the current run is served as it is.
   const stored =
     product.export_blob === storedExportKey(id, input.product, runId) &&
@@ -61,7 +59,7 @@ export async function exportFile(
   return {
     fileName,
     format,
-    stream: stored ? deps.blobs.read(product.export_blob!) : exportCsv(deps.db, id, runId, portfolio.header, layout),
+    stream: stored ? deps.blobs.read(product.export_blob!) : render(),
   };
 }
 
@@ -84,10 +82,10 @@ export async function exportAllProducts(
   const products = await finishedProducts(deps.db, id);
   if (products.length === 0) throw conflict('Results can be exported once processing has finished.');
   const fileName = `${toSafeFileName(`${portfolio.name} all products`)}_${toYYYYMMDD(new Date())}.${format}`;
-  const stream =
-    format === 'csv'
-      ? combinedExportCsv(deps.db, id, portfolio.header, products)
-      : combinedExportXlsx(deps.db, id, portfolio.header, products);
+  const stream = renderOffLoop(
+    { kind: 'combined-export', format, portfolioId: id, header: portfolio.header, products },
+    deps.db,
+  );
   return { fileName, format, stream };
 }
 
@@ -120,7 +118,15 @@ export async function markExported(
   let sizeBytes: number | null = null;
   if (input.format === 'csv') {
     blob = storedExportKey(id, input.product, product.current_run_id);
-    sizeBytes = await deps.blobs.write(blob, exportCsv(deps.db, id, product.current_run_id, portfolio.header, layout));
+    const task = {
+      kind: 'product-export',
+      format: 'csv',
+      portfolioId: id,
+      runId: product.current_run_id,
+      header: portfolio.header,
+      layout,
+    } as const;
+    sizeBytes = await deps.blobs.write(blob, renderOffLoop(task, deps.db));
   }
   const exportedAt = new Date();
   await deps.db.transaction().execute(async (trx) => {

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.js';
-import { jobsPage, jobStateCounts, setIngestSuspended, type JobType } from '../../db/jobs.js';
+import { completedRunExists, jobsPage, jobStateCounts, setIngestSuspended, type JobType } from '../../db/jobs.js';
 import { conflict, notFound } from '../app-error.js';
 import { setRunSuspended } from './pipeline/runs.js';
 import type { PortfolioWork } from './services.js';
@@ -27,8 +27,16 @@ export async function jobCounts(db: Db) {
 }
 
 const FINISHED = 'This job has already finished, so it cannot be suspended.';
+/**
+ * The analysis is not suspended: it is a few idempotent builds the worker runs once when the run
+ * completes, and a dashboard request would build whatever it lacks anyway, so stopping it would
+ * only move the work into someone's wait.
+ */
+export const ANALYSIS_NOT_SUSPENDABLE =
+  'The analysis of a run cannot be suspended or resumed: it is built once when the run finishes, and the dashboard would build it anyway.';
 
 export async function suspendJob(db: Db, id: number, type: JobType = 'portfolio-run') {
+  if (type === 'portfolio-analysis') return refuseAnalysisChange(db, id);
   if (type === 'portfolio-ingest') {
     const read = await setIngestSuspended(db, id, true);
     if (!read) throw notFound('This job was not found.');
@@ -45,6 +53,7 @@ export async function suspendJob(db: Db, id: number, type: JobType = 'portfolio-
 }
 
 export async function resumeJob(db: Db, work: PortfolioWork, id: number, type: JobType = 'portfolio-run') {
+  if (type === 'portfolio-analysis') return refuseAnalysisChange(db, id);
   if (type === 'portfolio-ingest') {
     const read = await setIngestSuspended(db, id, false);
     if (!read) throw notFound('This job was not found.');
@@ -56,4 +65,10 @@ export async function resumeJob(db: Db, work: PortfolioWork, id: number, type: J
   if (!run) throw notFound('This job was not found.');
   if (!run.completed) await work.runChunks(id);
   return run.completed ? ('complete' as const) : ('queued' as const);
+}
+
+/** 404 for a run that is not there (as the other types), else 409 with the reason. */
+async function refuseAnalysisChange(db: Db, runId: number): Promise<never> {
+  if (!(await completedRunExists(db, runId))) throw notFound('This job was not found.');
+  throw conflict(ANALYSIS_NOT_SUSPENDABLE);
 }

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.js';
 import { listBasemapRows } from '../../db/basemap.js';
-import { findPropertyRow, listPropertyIdsInBBox } from '../../db/properties.js';
+import { findCaptureById, findPropertyRow, listPropertyIdsInBBox } from '../../db/properties.js';
 import type { BasemapData } from '../imagery/basemap.js';
 import type { PropertyCapture, WeatherEvent, WeatherEventKind } from '../imagery/capture.js';
 import type { BBox, LngLat } from '../imagery/geo.js';
@@ -126,10 +126,7 @@ export function worldImagerySources(db: Db): ImagerySources {
     },
 
     async capture(captureId: string, propertyId: string): Promise<PropertyCapture | null> {
-      const [row, capture] = await Promise.all([
-        findPropertyRow(db, propertyId),
-        db.selectFrom('imagery_captures').selectAll().where('id', '=', captureId).executeTakeFirst(),
-      ]);
+      const [row, capture] = await Promise.all([findPropertyRow(db, propertyId), findCaptureById(db, captureId)]);
       if (!row || !capture) return null;
       // A capture shows a property only if it covers it.
       const covers =

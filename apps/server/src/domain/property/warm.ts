@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { STANDARD_PRODUCTS } from '@zview/contracts';
-import { sql } from 'kysely';
+import { openConnections } from '../../db/connections.js';
 import type { Db } from '../../db/database.js';
 import { firstPropertyAddresses } from '../../db/properties.js';
 import { UrlSigner } from '../imagery/signing.js';
@@ -19,7 +19,7 @@ const PROPERTIES = 12;
  * Answers how many properties it assessed.
  */
 export async function warmLookupPath(db: Db, sampleData: boolean): Promise<number> {
-  await Promise.all(Array.from({ length: CONNECTIONS }, () => sql`SELECT 1`.execute(db)));
+  await openConnections(db, CONNECTIONS);
   const signer = new UrlSigner(randomBytes(32));
   const places = await firstPropertyAddresses(db, PROPERTIES);
   let assessed = 0;

@@ -1,11 +1,10 @@
 import type { ZorroFilters, ZorroUnderstood } from '@zview/contracts';
 import type { Db } from '../../db/database.js';
-import { facetColumns, inSnapshot } from '../../db/zorro-facet-index.js';
 import { corpusNames } from './names.js';
-import { matchingRows } from './result-order.js';
+import { countMatching } from './matches.js';
 import { parseTextQuery } from './text-query.js';
 import { understand, type UnderstoodFilters } from './understand.js';
-import { matchWords } from './word-match.js';
+import { VOCABULARY } from './vocabulary.js';
 
 /**
  * The finder's, the grid's and the export's reading of the search box (issue 40): what understand.ts
@@ -43,14 +42,8 @@ const CHIP_KIND: Partial<Record<keyof UnderstoodFilters, string>> = {
 
 const isSet = (v: unknown) => (Array.isArray(v) ? v.length > 0 : v !== undefined && v !== '');
 
-/** How many filings match: the same path as the finder's totals (SQL words, in-memory filters). */
-async function countMatches(db: Db, f: ZorroFilters): Promise<number> {
-  return inSnapshot(db, async (trx) => {
-    const columns = await facetColumns(trx);
-    const words = await matchWords(trx, columns, f, parseTextQuery(f.q), { rank: false });
-    return matchingRows(columns, words.rows, f).length;
-  });
-}
+/** How many filings match: the finder's total for the same filters and words. */
+const countMatches = (db: Db, f: ZorroFilters) => countMatching(db, f, parseTextQuery(f.q));
 
 export async function resolveQuery<T extends ZorroFilters>(
   db: Db,
@@ -76,7 +69,22 @@ export async function resolveQuery<T extends ZorroFilters>(
   const hasOther = syntax.length > 0 || applied.length > 0 || hasExplicitFilter(query);
   if (kept.length && (hasOther || kept.length > 1)) {
     const counts = new Map<string, number>();
-    for (const word of kept) counts.set(word, await countMatches(db, { ...merged, q: [...syntax, word].join(' ') }));
+    const countWith = (word: string) => countMatches(db, { ...merged, q: [...syntax, word].join(' ') });
+    for (const word of kept) counts.set(word, await countWith(word));
+    // A word the filings write otherwise ("discount": "credit") is searched as they write it.
+    const instead = new Map<string, string>();
+    for (const word of kept) {
+      if (counts.get(word)! > 0) continue;
+      for (const alternative of VOCABULARY.wordAlternatives[word.toLowerCase()] ?? []) {
+        const n = await countWith(alternative);
+        if (n === 0) continue;
+        instead.set(word, alternative);
+        counts.set(alternative, n);
+        break;
+      }
+    }
+    kept = kept.map((w) => instead.get(w) ?? w);
+    const searched = () => reading.words.map((w) => instead.get(w) ?? w).filter((w) => kept.includes(w));
     const anyMatch = [...counts.values()].some((n) => n > 0);
     if (anyMatch || hasOther) {
       kept = kept.filter((w) => counts.get(w)! > 0);
@@ -84,8 +92,8 @@ export async function resolveQuery<T extends ZorroFilters>(
       kept.sort((a, b) => counts.get(b)! - counts.get(a)!);
       while (kept.length > 1 && (await countMatches(db, { ...merged, q: [...syntax, ...kept].join(' ') })) === 0)
         kept.pop();
-      understood.dropped = reading.words.filter((w) => !kept.includes(w));
-      merged.q = [...syntax, ...reading.words.filter((w) => kept.includes(w))].join(' ') || undefined;
+      understood.dropped = reading.words.filter((w) => !kept.includes(instead.get(w) ?? w) || instead.has(w));
+      merged.q = [...syntax, ...searched()].join(' ') || undefined;
       understood.words = merged.q ?? '';
       if (!understood.dropped.length || (await countMatches(db, merged)) > 0) return { query: merged, understood };
     }

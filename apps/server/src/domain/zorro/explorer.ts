@@ -9,8 +9,6 @@ import {
 import type { Db } from '../../db/database.js';
 import {
   bestPages,
-  countFilings,
-  filingFigures,
   filingSummaries,
   leadPages,
   pageTexts,
@@ -18,15 +16,17 @@ import {
   type HitRow,
   type TextQuery,
 } from '../../db/zorro.js';
+import { countMatching, matchFigures } from './matches.js';
 import { corpusNames } from './names.js';
 import { interpretQuestion, loosenings, type Interpretation } from './question.js';
 import { sentenceQuote } from './quote.js';
 import { rankedFilingIds } from './search.js';
 import { anyOfWords } from './text-query.js';
+import { VOCABULARY } from './vocabulary.js';
 
 /**
  * The explorer's answer to a question: filters read from the question (understand.ts, as the finder
- * reads its search box), figures computed by SQL over the structured fields (count, median/average/
+ * reads its search box), figures computed over the structured fields (the finder's matches: matches.ts) (count, median/average/
  * range of the overall rate change, dates), passages retrieved by text search, and sentences that
  * each cite the passages they rest on; the cited filings come in rank order. Quotes are whole
  * sentences. With an LLM configured the sentences are written by it from those passages only; a
@@ -50,7 +50,7 @@ const pct = (x: number | null) => (x === null ? 'n/a' : formatRateChange(x));
 async function suggestionsFor(db: Db, filters: ZorroFilters, text: TextQuery | null) {
   const suggestions: (ZorroAnswer['suggestions'][number] & { filters: ZorroFilters })[] = [];
   for (const loosened of loosenings(filters)) {
-    const count = await countFilings(db, loosened.filters, text);
+    const count = await countMatching(db, loosened.filters, text);
     if (count > 0)
       suggestions.push({ filter: loosened.filter, label: loosened.label, count, filters: loosened.filters });
   }
@@ -65,7 +65,7 @@ async function suggestionsFor(db: Db, filters: ZorroFilters, text: TextQuery | n
       ([key, value]) => JSON.stringify(value) !== JSON.stringify((filters as Record<string, unknown>)[key]),
     );
     loosened = { ...loosened, ...Object.fromEntries(changed) };
-    const count = await countFilings(db, loosened, text);
+    const count = await countMatching(db, loosened, text);
     if (count > 0) {
       const used = steps.slice(0, k + 1);
       return [
@@ -142,10 +142,19 @@ export async function answerQuestion(db: Db, question: string, llm?: LlmConfig):
   const { filters, keywords } = interpretation;
   const hasStructure = Object.entries(filters).some(([, v]) => (Array.isArray(v) ? v.length > 0 : v !== undefined));
   // Passages are ranked by the question's own words and the hazards and models it names.
-  const words = anyOfWords([...keywords, ...filters.category, ...filters.model].flatMap((w) => w.split(/[\s-]+/)));
+  // A question about what the regulator said is answered from the objection letters too.
+  const asksRegulator = question
+    .toLowerCase()
+    .split(/[^\p{L}]+/u)
+    .some((w) => VOCABULARY.regulatorWords.includes(w));
+  const words = anyOfWords(
+    [...keywords, ...filters.category, ...filters.model, ...(asksRegulator ? ['objection'] : [])].flatMap((w) =>
+      w.split(/[\s-]+/),
+    ),
+  );
   // Figures count the structured filters; with none, the filings whose text has every keyword.
   const figureText = hasStructure || !keywords.length ? null : { websearch: keywords.join(' '), prefixes: [], raw: '' };
-  const figures = await filingFigures(db, filters, figureText);
+  const figures = await matchFigures(db, filters, figureText);
   const interpreted = {
     filters: filters as ZorroAnswer['interpreted']['filters'],
     description: interpretation.description,
@@ -210,6 +219,26 @@ export async function answerQuestion(db: Db, question: string, llm?: LlmConfig):
 const describeFiling = (f: FilingSummaryRow) =>
   `${f.company}, ${f.state} ${f.line} ${f.filingType} filing ${f.trackingNumber} (${f.status}${f.overallChange === null ? '' : `, ${pct(f.overallChange)}`}, submitted ${f.submittedOn})`;
 
+/**
+ * The rate-change figures in words, saying over how many filings they are when some state none
+ * ("One of them states an overall rate change: +18.3%", not a median from +18.3% to +18.3%).
+ */
+export function rateSentence(figures: ZorroAnswer['figures']): string {
+  const withChange = figures.rateChangeCount ?? figures.count;
+  if (figures.count === 1) return `Its overall rate change is ${pct(figures.medianRateChange)}.`;
+  const spread = `median ${pct(figures.medianRateChange)} (average ${pct(figures.averageRateChange)}, from ${pct(figures.minRateChange)} to ${pct(figures.maxRateChange)})`;
+  if (withChange >= figures.count) return `Their median overall rate change is ${spread.slice('median '.length)}.`;
+  if (withChange === 1) return `One of them states an overall rate change: ${pct(figures.medianRateChange)}.`;
+  return `${withChange.toLocaleString('en-US')} of them state an overall rate change: ${spread}.`;
+}
+
+/** When the filings were submitted: one day said once ("It was submitted on 2023-10-27"). */
+export function datesSentence(figures: ZorroAnswer['figures']): string {
+  if (figures.count === 1) return `It was submitted on ${figures.firstSubmitted}.`;
+  if (figures.firstSubmitted === figures.lastSubmitted) return `They were all submitted on ${figures.firstSubmitted}.`;
+  return `They were submitted between ${figures.firstSubmitted} and ${figures.lastSubmitted}.`;
+}
+
 function extractiveSentences(
   figures: ZorroAnswer['figures'],
   interpretation: Interpretation,
@@ -223,17 +252,8 @@ function extractiveSentences(
       citations: all.slice(0, 3),
     },
   ];
-  if (figures.medianRateChange !== null) {
-    sentences.push({
-      text: `Their median overall rate change is ${pct(figures.medianRateChange)} (average ${pct(figures.averageRateChange)}, from ${pct(figures.minRateChange)} to ${pct(figures.maxRateChange)}).`,
-      citations: all.slice(0, 3),
-    });
-  }
-  if (figures.firstSubmitted)
-    sentences.push({
-      text: `They were submitted between ${figures.firstSubmitted} and ${figures.lastSubmitted}.`,
-      citations: all.slice(0, 3),
-    });
+  if (figures.medianRateChange !== null) sentences.push({ text: rateSentence(figures), citations: all.slice(0, 3) });
+  if (figures.firstSubmitted) sentences.push({ text: datesSentence(figures), citations: all.slice(0, 3) });
   // The best passages, grouped by filing, in rank order.
   const byFiling = new Map<number, ZorroCitation[]>();
   for (const c of citations) byFiling.set(c.filingId, [...(byFiling.get(c.filingId) ?? []), c]);

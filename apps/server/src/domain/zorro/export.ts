@@ -2,10 +2,11 @@ import { PassThrough, type Readable } from 'node:stream';
 import type { ZorroExportQuery, ZorroGridColumn } from '@zview/contracts';
 import { ZORRO_GRID_COLUMNS } from '@zview/contracts';
 import type { Db } from '../../db/database.js';
-import { filingSummaries, orderedFilingIds, type FilingSummaryRow } from '../../db/zorro.js';
+import { filingSummaries, type FilingSummaryRow } from '../../db/zorro.js';
 import { csvCell } from '../spreadsheet/csv-cell.js';
 import { xlsxFromPages, type XlsxCell } from '../portfolio/io/index.js';
 import { resolveQuery } from './discover.js';
+import { orderedMatches } from './matches.js';
 import { parseTextQuery } from './text-query.js';
 
 /** The header and the value of each grid column (the web grid shows the same labels). */
@@ -35,7 +36,8 @@ async function* exportPages(db: Db, query: ZorroExportQuery): AsyncGenerator<Xls
   yield [columns.map((c) => c.label)];
   // The search box read as the finder and the grid read it, so the export holds what the grid shows.
   const resolved = (await resolveQuery(db, query)).query;
-  const ids = await orderedFilingIds(db, resolved, parseTextQuery(resolved.q), resolved.sort, resolved.dir);
+  // The finder's order (relevance is the ranked index's): ids only, the rows are read a page at a time.
+  const { ids } = await orderedMatches(db, resolved, parseTextQuery(resolved.q));
   for (let from = 0; from < ids.length; from += EXPORT_PAGE_ROWS) {
     const slice = ids.slice(from, from + EXPORT_PAGE_ROWS);
     const byId = new Map((await filingSummaries(db, slice)).map((r) => [r.id, r]));

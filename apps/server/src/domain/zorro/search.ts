@@ -16,7 +16,7 @@ import { resolveQuery } from './discover.js';
 import { countFacets } from './facet-count.js';
 import { sentenceQuote } from './quote.js';
 import { rankedIndex } from './ranked-index.js';
-import { matchingRows, orderByScore, orderRows } from './result-order.js';
+import { orderedMatches } from './matches.js';
 import { parseTextQuery } from './text-query.js';
 import { matchWords } from './word-match.js';
 
@@ -29,19 +29,10 @@ export async function search(db: Db, query: ZorroSearchQuery): Promise<ZorroSear
   const text = parseTextQuery(query.q);
   // The matches, their total and the page's ids come from the facet columns and the ranked index
   // (one snapshot with the words' matches), in memory.
-  const { total, ids, searchable } = await inSnapshot(db, async (trx) => {
-    const columns = await facetColumns(trx);
-    const relevance = query.sort === 'relevance';
-    const words = await matchWords(trx, columns, query, text, { rank: relevance });
-    const rows = matchingRows(columns, words.rows, query);
-    const end = query.page * query.pageSize;
-    const ordered =
-      relevance && words.scores
-        ? orderByScore(columns, rows, words.scores, end)
-        : orderRows(columns, rows, query.sort, query.dir, end);
-    const page = ordered.subarray((query.page - 1) * query.pageSize);
-    return { total: rows.length, ids: Array.from(page, (r) => columns.id[r]!), searchable: words.searchable };
-  });
+  const end = query.page * query.pageSize;
+  const matches = await orderedMatches(db, query, text, end);
+  const { total, searchable } = matches;
+  const ids = matches.ids.slice((query.page - 1) * query.pageSize);
   const { rows, hits } = await pageOfFilings(db, ids, text, searchable);
   // The passage under a result is whole sentences, as the explorer quotes (a headline fragment
   // may start mid-sentence: "year. The indicated change is …").
@@ -78,15 +69,7 @@ export async function rankedFilingIds(
   text: TextQuery | null,
   limit: number,
 ): Promise<number[]> {
-  return inSnapshot(db, async (trx) => {
-    const columns = await facetColumns(trx);
-    const words = await matchWords(trx, columns, filters, text, { rank: true });
-    const rows = matchingRows(columns, words.rows, filters);
-    const ordered = words.scores
-      ? orderByScore(columns, rows, words.scores, limit)
-      : orderRows(columns, rows, 'relevance', 'desc', limit);
-    return Array.from(ordered, (r) => columns.id[r]!);
-  });
+  return (await orderedMatches(db, { ...filters, sort: 'relevance', dir: 'desc' }, text, limit)).ids;
 }
 
 /**

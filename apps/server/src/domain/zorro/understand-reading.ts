@@ -84,6 +84,21 @@ interface NameIndex {
 }
 const indexes = new WeakMap<CorpusNames, NameIndex>();
 
+/**
+ * "WildRisk" for "WildRisk Pro": a model of several words is also typed by its first word when
+ * that word is a coined name (a capital inside it, as "WildRisk", never a plain word such as
+ * "Wildfire") that begins no other model.
+ */
+function modelShortForms(models: readonly string[]): { name: string; compact: string }[] {
+  const firstWords = models.map((name) => name.split(/\s+/)[0]!);
+  return models.flatMap((name, k) => {
+    const first = firstWords[k]!;
+    const coined = /\p{Ll}\p{Lu}/u.test(first);
+    const unique = firstWords.filter((w) => w.toLowerCase() === first.toLowerCase()).length === 1;
+    return name.includes(' ') && coined && unique ? [{ name, compact: compact(first) }] : [];
+  });
+}
+
 /** The typed forms of every company, group and model name, built once per name list. */
 export function nameIndex(names: CorpusNames, vocabulary: Vocabulary): NameIndex {
   const cached = indexes.get(names);
@@ -109,7 +124,10 @@ export function nameIndex(names: CorpusNames, vocabulary: Vocabulary): NameIndex
     aliases: [...byAlias.values()]
       .map((a) => ({ tokens: a.tokens, text: a.tokens.join(' '), kind: a.kind, names: [...a.names].sort() }))
       .sort((a, b) => b.tokens.length - a.tokens.length || b.text.length - a.text.length),
-    models: names.models.map((name) => ({ name, compact: compact(name) })).filter((m) => m.compact.length >= 3),
+    models: [
+      ...names.models.map((name) => ({ name, compact: compact(name) })),
+      ...modelShortForms(names.models),
+    ].filter((m) => m.compact.length >= 3),
   };
   indexes.set(names, index);
   return index;

@@ -25,6 +25,32 @@ describe('understand', () => {
     expect(u.chips.map((c) => c.kind)).toEqual(['company', 'state']);
   });
 
+  it('reads a coined first word of a model name as the model, never a plain word', () => {
+    expect(read('Delta Mutual Washington WildRisk').filters).toMatchObject({ model: ['WildRisk Pro'] });
+    const plain = understand(
+      'wildfire filings',
+      { ...NAMES, models: [...NAMES.models, 'Wildfire Risk Score'] },
+      { today },
+    );
+    expect(plain.filters.model).toBeUndefined();
+    expect(plain.rest).toContain('wildfire');
+  });
+
+  it('never reads a word of the question as a misspelt company word ("file" is not "Fire")', () => {
+    const names = {
+      ...NAMES,
+      companies: ['Frontier Fire Insurance Company', 'Frontier Property & Casualty Insurance Company'],
+    };
+    const u = understand('What rate change did Frontier file for farmowners in Montana?', names, { today });
+    expect(u.filters.company).toBe('Frontier');
+    expect(understand('Frontier Fire Montana', names, { today }).filters.company).toBe(
+      'Frontier Fire Insurance Company',
+    );
+    expect(understand('Frontier Fir Montana', names, { today }).filters.company).toBe(
+      'Frontier Fire Insurance Company',
+    );
+  });
+
   it('reads years and statuses as fields, not words', () => {
     const u = read('Dogwood Indemnity Florida 2022 withdrawn');
     expect(u.filters).toMatchObject({

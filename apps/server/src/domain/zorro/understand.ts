@@ -101,6 +101,7 @@ export function understand(
   }
 
   // Companies and groups: the best-matching typed form, longest first, anywhere in the text.
+  const questionWords = new Set(vocabulary.stopWords);
   for (const alias of index.aliases) {
     const n = alias.tokens.length;
     for (let i = 0; i + n <= tokens.length; i++) {
@@ -110,6 +111,8 @@ export function understand(
       if (typed[0] !== alias.text[0]) continue;
       const exact = typed === alias.text;
       if (!exact && (alias.text.length < 7 || similarity(typed, alias.text) < 0.85)) continue;
+      // A letter off is a misspelling, not a word of the question: "Frontier file for" is not "Frontier Fire".
+      if (!exact && s.some((t, k) => t.norm !== alias.tokens[k] && questionWords.has(t.norm))) continue;
       // A lone first word ("Coastal", "Delta") names a company only when capitalised as a name is.
       if (n === 1 && !/^\p{Lu}/u.test(s[0]!.raw)) continue;
       const one = alias.names.length === 1 ? alias.names[0]! : null;

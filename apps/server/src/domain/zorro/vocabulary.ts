@@ -35,6 +35,16 @@ export interface Vocabulary {
   companyKindWords: string[];
   /** Words that carry no meaning for retrieval once the question is read. */
   stopWords: string[];
+  /**
+   * Words filings write otherwise ("discount": filings say "credit"): searched instead of the
+   * typed word only when the typed word finds nothing with the rest of the query.
+   */
+  wordAlternatives: Record<string, string[]>;
+  /**
+   * Words of a question about what the regulator said ("What did regulators say about FloodLine?"):
+   * its passages are then looked for in the objection letters too (the word "objection").
+   */
+  regulatorWords: string[];
 }
 
 export const VOCABULARY: Vocabulary = {
@@ -164,4 +174,14 @@ export const VOCABULARY: Vocabulary = {
     "a an and are as at be by did do does for from had has have how in into is it its many much of on or per since that the their them there these they this those to was were what when which who whom why with during after before between than more less over under above below least most any all each filing filings filed file files cited cite cites citing use used uses using mention mentioned mentioning state states company companies carrier carriers insurer insurers median average mean range rate rates change changes percent number count total show list give me tell about overall insurance year years model models score scores introduced introduce introducing proposed propose what's whats did does still our your i we you can could would should find look looking get got i'm want need type kind big size large how's slightly"
       .split(' ')
       .filter(Boolean),
+  wordAlternatives: {
+    discount: ['credit'],
+    discounts: ['credits'],
+    surcharge: ['load', 'relativity'],
+    surcharges: ['loads', 'relativities'],
+    factor: ['relativity'],
+    factors: ['relativities'],
+    objected: ['objection'],
+  },
+  regulatorWords: ['regulator', 'regulators', 'regulatory', 'department', 'doi', 'examiner', 'examiners', 'reviewer'],
 };

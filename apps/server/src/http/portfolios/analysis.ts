@@ -3,6 +3,8 @@ import {
   accumulationQuerySchema,
   dashboardQuerySchema,
   dashboardSchema,
+  hexagonsQuerySchema,
+  hexagonsSchema,
   ringRowsQuerySchema,
   ringRowsSchema,
   ringsQuerySchema,
@@ -13,6 +15,7 @@ import {
   accumulation,
   accumulationFile,
   dashboard,
+  hexagons,
   ringRowsOf,
   ringsFile,
   topRings,
@@ -104,7 +107,7 @@ export async function registerPortfolioAnalysisRoutes(fastify: FastifyInstance) 
       schema: {
         summary: 'The book dashboard',
         description:
-          'The book at a glance: per product its score distribution and value by risk level, the book’s total value, and H3 hexagons of value (resolutions 5, 7 and 9) for the map.',
+          'The book at a glance: per product its score distribution and value by risk level, and the book’s total value (the map’s hexagons: …/dashboard/hexagons).',
         params: idParams,
         querystring: dashboardQuerySchema,
         response: { 200: dashboardSchema },
@@ -112,5 +115,21 @@ export async function registerPortfolioAnalysisRoutes(fastify: FastifyInstance) 
       config: { policy: 'portfolio:read' },
     },
     async (request) => dashboard(db, actorOf(request), request.params.id, request.query.product),
+  );
+
+  app.get(
+    '/caribou/portfolio/:id/dashboard/hexagons',
+    {
+      schema: {
+        summary: 'Hexagons of value for the book map',
+        description:
+          'The H3 cells of most value of a scored product at resolutions 5, 7 and 9 (up to 1,000, 3,000 and 2,000), each with its rows and insured value; the map draws each resolution at the zooms that suit it. 409 while the product is not scored yet.',
+        params: idParams,
+        querystring: hexagonsQuerySchema,
+        response: { 200: hexagonsSchema },
+      },
+      config: { policy: 'portfolio:read' },
+    },
+    async (request) => hexagons(db, actorOf(request), request.params.id, request.query.product),
   );
 }

@@ -11,7 +11,7 @@ import { depsOf, idParams } from './context.js';
 import { presentJobs } from './presenters.js';
 import { withZod } from '../route-config.js';
 
-/** Internal admins' view of background work (a portfolio's file read, its scoring runs): list, suspend, resume. */
+/** Internal admins' view of background work (a portfolio's file read, its scoring runs, their analysis): list, suspend, resume. */
 export async function registerJobRoutes(fastify: FastifyInstance) {
   const app = withZod(fastify);
   const deps = depsOf(app);
@@ -23,7 +23,7 @@ export async function registerJobRoutes(fastify: FastifyInstance) {
       schema: {
         summary: 'Background jobs',
         description:
-          'Internal admins: the portfolios’ file reads (ingest) and scoring runs, filtered by state, newest first, a page at a time.',
+          'Internal admins: the portfolios’ file reads (ingest), scoring runs and the analysis of each product’s current run (exposure, aggregates, rings), filtered by state, newest first, a page at a time.',
         querystring: jobsQuerySchema,
         response: { 200: jobsPageSchema },
       },
@@ -51,7 +51,7 @@ export async function registerJobRoutes(fastify: FastifyInstance) {
       schema: {
         summary: 'Suspend a job',
         description:
-          'Internal admins: stops a scoring run from taking more chunks, or a file read (type=portfolio-ingest, the portfolio’s id) where it is; either can be resumed.',
+          'Internal admins: stops a scoring run from taking more chunks, or a file read (type=portfolio-ingest, the portfolio’s id) where it is; either can be resumed. An analysis (type=portfolio-analysis) answers 409: it is built once when its run finishes.',
         params: idParams,
         querystring: jobStateChangeQuerySchema,
         response: { 200: jobStateChangeSchema },

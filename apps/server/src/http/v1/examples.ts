@@ -34,6 +34,7 @@ export const V1_EXAMPLES = {
         newLevel: 'high',
         delta: 30.5,
         factors: [{ name: 'Vegetation within 30 ft', from: 0.12, to: 0.41 }],
+        features: [{ name: 'vegetation_cover', from: null, to: null }],
         cause: 'capture',
         causeId: 'capture-20261118-n42',
         modelVersion: 'zfire-3.2.0',

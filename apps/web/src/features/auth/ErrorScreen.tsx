@@ -2,7 +2,7 @@ import { Button, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { AuthLayout } from './AuthLayout';
 import type { LoginMessage } from './loginMessages';
-import { MessageBlock } from './MessageBlock';
+import { LazyMessageBlock } from './LazyMessageBlock';
 
 /**
  * The error-box screen (SPEC §2): one or more messages and an optional action such as Logout.
@@ -24,7 +24,7 @@ export function ErrorScreen({
       </Typography>
       <Stack spacing={2}>
         {messages.map((message) => (
-          <MessageBlock key={message.text} message={message} />
+          <LazyMessageBlock key={message.text} message={message} />
         ))}
         {action}
       </Stack>

@@ -7,7 +7,7 @@ import { setAccessToken } from '../../api/client';
 import { useIdentityProvider } from './context';
 import { ErrorScreen } from './ErrorScreen';
 import { FullPageLoader } from './FullPageLoader';
-import type { IdentityProvider } from './idp';
+import type { IdentityProvider } from './idp-core';
 import { outcomeMessage, type LoginMessage } from './loginMessages';
 import { takeRestoreUrl } from './restoreUrl';
 import { track } from './track';

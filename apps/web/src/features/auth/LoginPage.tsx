@@ -1,11 +1,17 @@
-import { Box, Button, ButtonBase, Link, Stack, TextField, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import ButtonBase from '@mui/material/ButtonBase';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useRuntimeConfig } from '../../session/runtime-config';
 import { AuthLayout } from './AuthLayout';
 import { useIdentityProvider } from './context';
-import { enterpriseSsoUrl, forgotPasswordUrl } from './idp';
+import { enterpriseSsoUrl, forgotPasswordUrl } from './idp-core';
 import { identityStepFor, loginErrorMessage, sessionTokenOf, type LoginMessage } from './loginMessages';
-import { MessageBlock } from './MessageBlock';
+import { LazyMessageBlock } from './LazyMessageBlock';
+import { LoginField } from './LoginField';
 import { saveRestoreUrl } from './restoreUrl';
 
 type Step = 'email' | 'password';
@@ -98,14 +104,13 @@ export function LoginPage({ initialMessage }: LoginPageProps) {
             Sign in with your work email to continue.
           </Typography>
           <Stack spacing={2.5}>
-            {formMessage && <MessageBlock message={formMessage} />}
-            <TextField
+            <LazyMessageBlock message={formMessage} />
+            <LoginField
               label="Email"
               type="email"
               name="email"
               autoComplete="username"
               autoFocus
-              fullWidth
               value={email}
               onChange={(event) => setEmail(event.target.value)}
             />
@@ -120,9 +125,9 @@ export function LoginPage({ initialMessage }: LoginPageProps) {
             Enter your password
           </Typography>
           <Stack spacing={2.5}>
-            {formMessage && <MessageBlock message={formMessage} />}
+            <LazyMessageBlock message={formMessage} />
             <Box sx={{ position: 'relative' }}>
-              <TextField label="Email" value={normalizedEmail} disabled fullWidth />
+              <LoginField label="Email" value={normalizedEmail} disabled />
               {/* A disabled input takes no clicks, so a transparent button covers it. */}
               <ButtonBase
                 aria-label={`Change email ${normalizedEmail}`}
@@ -130,13 +135,12 @@ export function LoginPage({ initialMessage }: LoginPageProps) {
                 sx={{ position: 'absolute', inset: 0, borderRadius: 1 }}
               />
             </Box>
-            <TextField
+            <LoginField
               label="Password"
               type="password"
               name="password"
               autoComplete="current-password"
               autoFocus
-              fullWidth
               value={password}
               onChange={(event) => setPassword(event.target.value)}
               error={Boolean(passwordError)}

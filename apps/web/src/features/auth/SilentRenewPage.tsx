@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useIdentityProvider } from './context';
-import type { IdentityProvider } from './idp';
+import type { IdentityProvider } from './idp-core';
 
 // The answer can be handed back once; React may run effects twice in development.
 const handled = new WeakSet<IdentityProvider>();

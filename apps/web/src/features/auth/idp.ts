@@ -1,71 +1,21 @@
 /**
- * The identity-provider adapter: the only module that knows the IdP's endpoint paths and talks
- * to oidc-client-ts. Everything else in the app asks this module.
- *
- * MERGE NOTE: every path the embedded identity provider serves is in IDP_PATHS below.
+ * The identity-provider adapter: the only module that talks to oidc-client-ts (its paths and
+ * settings are in idp-core.ts). Everything else in the app asks this module, through
+ * idp-lazy.ts where the first screen must not wait for it.
  */
-import {
-  OIDC_SCOPES,
-  authnErrorSchema,
-  authnResponseSchema,
-  getIdentityResponseSchema,
-  type AuthnAnswer,
-  type IdentityLinkAnswer,
-} from '@zview/contracts';
-import { UserManager, WebStorageStateStore, type OidcMetadata, type User as OidcUser } from 'oidc-client-ts';
+import { OIDC_SCOPES, authnErrorSchema, authnResponseSchema, getIdentityResponseSchema } from '@zview/contracts';
+import { UserManager, WebStorageStateStore, type OidcMetadata } from 'oidc-client-ts';
 import { apiRequest } from '../../api/client';
+import {
+  IDP_PATHS,
+  IdpError,
+  hasActiveIdpSession,
+  trimSlash,
+  type IdentityProvider,
+  type IdpSettings,
+} from './idp-core';
 
-export const IDP_PATHS = {
-  /** POST, no /api prefix, on the app's origin. */
-  getIdentity: '/get-identity',
-  /** Relative to the issuer (OIDC_ISSUER, e.g. https://host/oidc). */
-  // The identity provider's own API under the issuer, not this app's /api (not in its OpenAPI document).
-  // eslint-disable-next-line no-restricted-syntax
-  authn: '/api/v1/authn',
-  // eslint-disable-next-line no-restricted-syntax
-  session: '/api/v1/sessions/me',
-  forgotPassword: '/forgot-password',
-  /** Routes of this app (outside the shell). */
-  loginCallback: '/login-callback',
-  silentRenew: '/silent-renew',
-} as const;
-
-export interface IdpSettings {
-  issuer: string;
-  clientId: string;
-  /** The page origin; redirect URIs are built on it. */
-  origin: string;
-  /** Where "Forgot your password?" leads; defaults to {issuer}/forgot-password. */
-  forgotPasswordUrl?: string;
-}
-
-/** The credential sign-in was refused with an IdP error code (E0000004, access_denied…). */
-export class IdpError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'IdpError';
-  }
-}
-
-const trimSlash = (url: string) => url.replace(/\/+$/, '');
-
-/** {issuer}/sso/saml2/{idp}/home/oidc_client/{client}/{embed}?login_hint=&redirect_uri= (SPEC §7). */
-export function enterpriseSsoUrl(settings: IdpSettings, idpId: string, email: string, embed = 'sso'): string {
-  const path = ['sso', 'saml2', idpId, 'home', 'oidc_client', settings.clientId, embed]
-    .map(encodeURIComponent)
-    .join('/');
-  const url = new URL(`${trimSlash(settings.issuer)}/${path}`, settings.origin);
-  url.searchParams.set('login_hint', email);
-  url.searchParams.set('redirect_uri', `${settings.origin}${IDP_PATHS.loginCallback}`);
-  return url.toString();
-}
-
-export function forgotPasswordUrl(settings: IdpSettings): string {
-  return settings.forgotPasswordUrl ?? `${trimSlash(settings.issuer)}${IDP_PATHS.forgotPassword}`;
-}
+export * from './idp-core';
 
 /**
  * The provider's discovery document, kept for the tab's session: the callback page (a new
@@ -97,39 +47,6 @@ export function createUserManager(settings: IdpSettings): UserManager {
     // Tokens live for the browser tab's session, like the rest of the stored session data.
     userStore: new WebStorageStateStore({ store: window.sessionStorage }),
   });
-}
-
-/** What the app needs from the identity provider. Tests substitute a fake. */
-export interface IdentityProvider {
-  readonly settings: IdpSettings;
-  getIdentity(email: string): Promise<IdentityLinkAnswer[]>;
-  /** Credential sign-in. Resolves to the IdP answer; throws IdpError when refused. */
-  signInWithCredentials(username: string, password: string): Promise<AuthnAnswer>;
-  /**
-   * Fetches and keeps the provider's discovery document (while the person types the password), so
-   * neither the authorize redirect nor the callback page waits for it. Never fails.
-   */
-  prefetchMetadata(): Promise<void>;
-  /** Redirect sign-in completing without a page thanks to the session token. */
-  signinRedirect(sessionToken?: string): Promise<void>;
-  signinRedirectCallback(): Promise<OidcUser>;
-  signinSilentCallback(): Promise<void>;
-  getUser(): Promise<OidcUser | null>;
-  /** Is the person signed in at the IdP? Throws when the IdP cannot be asked. */
-  hasActiveSession(): Promise<boolean>;
-  /** Revokes the access token and ends the IdP session, then forgets the tokens locally. */
-  signOut(): Promise<void>;
-  /** Forgets the tokens held in this browser (nothing is sent). */
-  forgetTokens(): Promise<void>;
-  /** Follows token changes: issued or renewed, removed or expired. Returns the unsubscriber. */
-  onTokens(handlers: TokenHandlers): () => void;
-  /** Leaves the app for another URL (enterprise SSO). */
-  redirectTo(url: string): void;
-}
-
-export interface TokenHandlers {
-  loaded(user: OidcUser): void;
-  lost(): void;
 }
 
 export function createIdentityProvider(
@@ -192,16 +109,7 @@ export function createIdentityProvider(
     signinRedirectCallback: () => userManager.signinRedirectCallback(),
     signinSilentCallback: () => userManager.signinSilentCallback(),
     getUser: () => userManager.getUser(),
-    async hasActiveSession() {
-      // quiet=1: no session answers 204 rather than 404, which the browser would log as an error on every fresh load.
-      const response = await fetch(`${issuer}${IDP_PATHS.session}?quiet=1`, {
-        credentials: 'include',
-        headers: { accept: 'application/json' },
-      });
-      if (response.status === 204 || response.status === 404 || response.status === 401) return false;
-      if (response.ok) return true;
-      throw new Error(`Session check failed with status ${response.status}`);
-    },
+    hasActiveSession: () => hasActiveIdpSession(issuer),
     async signOut() {
       try {
         await userManager.revokeTokens(['access_token']);

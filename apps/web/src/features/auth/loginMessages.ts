@@ -8,7 +8,7 @@ import {
   type IdentityLinkAnswer,
   type LoginOutcome,
 } from '@zview/contracts';
-import { IdpError } from './idp';
+import { IdpError } from './idp-core';
 
 /** A message on the login page: under the password field, or above the form. */
 export interface LoginMessage {

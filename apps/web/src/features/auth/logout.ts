@@ -1,6 +1,6 @@
 import { SESSION_STORAGE_KEYS, STORAGE_KEYS } from '@zview/contracts';
 import { setAccessToken } from '../../api/client';
-import type { IdentityProvider } from './idp';
+import type { IdentityProvider } from './idp-core';
 import { logoutAnalytics } from './track';
 
 /** Session data this app keeps in session storage (the IdP adapter forgets its own tokens). */

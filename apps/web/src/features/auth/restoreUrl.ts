@@ -1,5 +1,5 @@
 import { SESSION_STORAGE_KEYS } from '@zview/contracts';
-import { IDP_PATHS } from './idp';
+import { IDP_PATHS } from './idp-core';
 
 /** Where the user was when sign-in started, restored after the callback. */
 export function saveRestoreUrl(location: Pick<Location, 'pathname' | 'search' | 'hash'> = window.location): void {

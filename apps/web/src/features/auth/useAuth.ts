@@ -3,7 +3,7 @@ import type { User as OidcUser } from 'oidc-client-ts';
 import { useCallback, useEffect, useReducer, useState } from 'react';
 import { setAccessToken } from '../../api/client';
 import { INITIAL_FACTS, authReducer, authStateOf, needsTokenRedirect } from './authState';
-import type { IdentityProvider } from './idp';
+import type { IdentityProvider } from './idp-core';
 import { saveRestoreUrl } from './restoreUrl';
 import { decodeUser, identityProviderKindOf } from './user';
 

@@ -5,6 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { fetchChange, fetchChanges, monitoringKeys } from './api/monitoring';
+import { featureText } from './changes/labels';
 
 /** A changed row: the property's score history in order, and its orthophotos before and after a capture. */
 export function ChangeDrawer({
@@ -74,6 +75,7 @@ export function ChangeDrawer({
                   <Typography variant="body2">
                     {formatLongDate(h.changedAt)}: {h.oldScore ?? '–'} ({h.oldLevel}) → {h.newScore ?? '–'} (
                     {h.newLevel}) · {CHANGE_CAUSE_LABELS[h.cause]} {h.causeId}
+                    {h.features.length > 0 && ` (${featureText(h.features)})`}
                   </Typography>
                   {h.factors.length > 0 && (
                     <Typography variant="caption" color="text.secondary">

@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import type { Dashboard, Ring, RingRows } from '@zview/contracts';
+import type { Hexagons, Ring, RingRows } from '@zview/contracts';
+import { cellToBoundary, cellToLatLng } from 'h3-js';
 import type { Feature, FeatureCollection, Point, Polygon } from 'geojson';
 import type {
   ExpressionSpecification,
@@ -11,57 +12,57 @@ import type {
 } from 'maplibre-gl';
 import { useEffect, useRef, useState } from 'react';
 import { detectWebGL, loadMapLibre } from '../map';
+import { DOTS_BELOW_ZOOM, FIT_MAX_ZOOM, HEXAGON_ZOOMS, MAX_MAP_ZOOM } from './hexagonZoom';
 import { loadUsStates } from './usStates';
 
 /**
  * The book's value as hexagons (H3, shaded by value, or by rows when the file has no value column),
  * and the ring chosen in the list: its circle and its rows, the map moved onto it.
- * The hexagons' resolution follows the zoom (HEXAGON_ZOOMS): one resolution for every zoom left a
- * single cell covering the whole map once zoomed onto a small book. Zoomed out, where even the
- * coarsest cells are a pixel or two, each is drawn as a dot at its centre.
+ * The hexagons' resolution follows the zoom (hexagonZoom.ts); zoomed out, where even the coarsest
+ * cells are a pixel or two, each is drawn as a dot at its centre.
  */
 const EMPTY: FeatureCollection = { type: 'FeatureCollection', features: [] };
 
-/** The zooms each H3 resolution is drawn at (a cell then spans some 10–60 pixels). */
-export const HEXAGON_ZOOMS = [
-  { resolution: 5, minzoom: 0, maxzoom: 9 },
-  { resolution: 7, minzoom: 9, maxzoom: 12 },
-  { resolution: 9, minzoom: 12, maxzoom: 24 },
-] as const;
-/** Below this zoom resolution 5's cells are drawn as dots. */
-const DOTS_BELOW_ZOOM = 6;
+type Hexagon = Hexagons['hexagons'][number];
 
-/** Each hexagon with its share of the largest of its resolution (the shade), and its centre. */
-export function hexagonFeatures(hexagons: Dashboard['hexagons'], byValue: boolean) {
-  const weight = (h: Dashboard['hexagons'][number]) => (byValue ? h.value : h.count);
+/**
+ * Each hexagon's outline (from its index: the server sends cells, not outlines, which were most of
+ * a million-row book's dashboard bytes) with its share of the largest of its resolution (the
+ * shade), and the centres of resolution 5's (drawn as dots zoomed out).
+ */
+export function hexagonFeatures(hexagons: readonly Hexagon[], byValue: boolean) {
+  const weight = (h: Hexagon) => (byValue ? h.value : h.count);
   const max = new Map<number, number>();
   for (const h of hexagons) max.set(h.resolution, Math.max(max.get(h.resolution) ?? 1, weight(h)));
   const polygons: Feature<Polygon>[] = [];
   const centres: Feature<Point>[] = [];
   for (const h of hexagons) {
     const properties = { share: weight(h) / max.get(h.resolution)!, resolution: h.resolution };
-    polygons.push({ type: 'Feature', properties, geometry: { type: 'Polygon', coordinates: [h.boundary] } });
-    const corners = h.boundary.slice(0, -1);
-    const centre: [number, number] = [
-      corners.reduce((sum, p) => sum + p[0], 0) / corners.length,
-      corners.reduce((sum, p) => sum + p[1], 0) / corners.length,
-    ];
-    if (h.resolution === 5)
-      centres.push({ type: 'Feature', properties, geometry: { type: 'Point', coordinates: centre } });
+    polygons.push({
+      type: 'Feature',
+      properties,
+      geometry: { type: 'Polygon', coordinates: [cellToBoundary(h.cell, true)] },
+    });
+    if (h.resolution === 5) {
+      const [lat, lng] = cellToLatLng(h.cell);
+      centres.push({ type: 'Feature', properties, geometry: { type: 'Point', coordinates: [lng, lat] } });
+    }
   }
   return {
-    polygons: { type: 'FeatureCollection', features: polygons } as FeatureCollection,
+    polygons: { type: 'FeatureCollection', features: polygons } as FeatureCollection<Polygon>,
     centres: { type: 'FeatureCollection', features: centres } as FeatureCollection,
   };
 }
 
 /** Where the book is: the outline of its finest cells (the coarse ones reach far past its rows). */
-export function bookBounds(hexagons: Dashboard['hexagons']): [number, number, number, number] | null {
-  const finest = Math.max(...hexagons.map((h) => h.resolution));
-  const points = hexagons.filter((h) => h.resolution === finest).flatMap((h) => h.boundary);
+export function bookBounds(features: FeatureCollection<Polygon>): [number, number, number, number] | null {
+  const finest = Math.max(...features.features.map((f) => Number(f.properties?.resolution)));
+  const points = features.features
+    .filter((f) => f.properties?.resolution === finest)
+    .flatMap((f) => f.geometry.coordinates[0]!);
   if (!points.length) return null;
-  const lngs = points.map((p) => p[0]);
-  const lats = points.map((p) => p[1]);
+  const lngs = points.map((p) => p[0]!);
+  const lats = points.map((p) => p[1]!);
   return [Math.min(...lngs), Math.min(...lats), Math.max(...lngs), Math.max(...lats)];
 }
 
@@ -136,12 +137,17 @@ function style(states: FeatureCollection, hexagons: ReturnType<typeof hexagonFea
   };
 }
 
+/** What the map needs first (its code, maplibre, the state outlines), loaded while the data is asked for. */
+export function preloadAccumulationMap() {
+  return Promise.all([loadMapLibre(), loadUsStates()]);
+}
+
 export default function AccumulationMap({
-  dashboard,
+  hexagons: cells,
   ring,
   ringRows,
 }: {
-  dashboard: Dashboard;
+  hexagons: Hexagons;
   ring: Ring | null;
   ringRows: RingRows['rows'];
 }) {
@@ -159,12 +165,13 @@ export default function AccumulationMap({
     Promise.all([loadMapLibre(), loadUsStates()])
       .then(([maplibre, states]) => {
         if (cancelled) return;
-        const hexagons = hexagonFeatures(dashboard.hexagons, dashboard.hasValue);
+        const hexagons = hexagonFeatures(cells.hexagons, cells.hasValue);
         map = new maplibre.Map({
           container: element,
           style: style(states, hexagons),
-          bounds: bookBounds(dashboard.hexagons) ?? [-125, 24, -66, 50],
-          fitBoundsOptions: { padding: 40, maxZoom: 13 },
+          bounds: bookBounds(hexagons.polygons) ?? [-125, 24, -66, 50],
+          fitBoundsOptions: { padding: 40, maxZoom: FIT_MAX_ZOOM },
+          maxZoom: MAX_MAP_ZOOM,
           attributionControl: false,
           dragRotate: false,
         });
@@ -179,7 +186,7 @@ export default function AccumulationMap({
       mapRef.current = null;
       setReady(false);
     };
-  }, [dashboard, webgl]);
+  }, [cells, webgl]);
 
   useEffect(() => {
     const map = mapRef.current;

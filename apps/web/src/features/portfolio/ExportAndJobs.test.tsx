@@ -203,6 +203,54 @@ describe('internal admins', () => {
   });
 
   it(
+    'lists the book analysis of a run as a job of its own, which runs to its end (issue 43)',
+    { timeout: 40_000 },
+    async () => {
+      const user = userEvent.setup();
+      const analysis = (state: Job['state'], committed: number): Job => ({
+        ...job(9, state),
+        type: 'portfolio-analysis',
+        progress: { committed, total: 3 },
+      });
+      const api = fakeApi({
+        '/api/caribou/portfolios': () => listFixture(),
+        '/api/caribou/portfolios/metadata': () => listMetadataFixture(),
+        '/api/caribou/jobs/metadata': () => ({
+          filters: ['all', 'queued', 'running', 'suspended', 'complete'],
+          counts: { queued: 0, running: 1, suspended: 0, complete: 1 },
+        }),
+        '/api/caribou/jobs': () => ({
+          jobs: [analysis('running', 1), job(9, 'complete')],
+          total: 2,
+          page: 1,
+          itemsPerPage: 10,
+        }),
+      });
+      renderApp({ path: '/zportfolio', devSession: 'admin' });
+      await screen.findAllByTestId('portfolio-row', {}, SLOW);
+      await user.click(screen.getByRole('button', { name: /Processing jobs/ }));
+      const rows = await screen.findAllByTestId('job-row', {}, SLOW);
+      expect(rows.map((r) => r.getAttribute('data-type'))).toEqual(['portfolio-analysis', 'portfolio-run']);
+      expect(within(rows[0]!).getByText('Analysis 9')).toBeInTheDocument();
+      expect(within(rows[0]!).getByText('Book analysis of Z-FIRE')).toBeInTheDocument();
+      expect(within(rows[0]!).getByText('Running')).toBeInTheDocument();
+      expect(within(rows[0]!).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '33');
+      // Not suspendable: no button, and the reason on hover.
+      expect(within(rows[0]!).queryByRole('button')).not.toBeInTheDocument();
+      expect(within(rows[0]!).getByText('Runs to its end')).toHaveAttribute(
+        'title',
+        'Built once when its run finishes (a few minutes at most); the dashboard would build it anyway, so it is not suspended.',
+      );
+      expect(within(rows[0]!).getByRole('link', { name: 'Q4 renewals — California' })).toHaveAttribute(
+        'href',
+        '/zportfolio/results?id=42&product=zfire&tab=analysis',
+      );
+      expect(within(rows[1]!).getByText('Scoring Z-FIRE')).toBeInTheDocument();
+      expect(api.callsTo('/api/caribou/jobs').length).toBeGreaterThan(0);
+    },
+  );
+
+  it(
     'follows the work live: a file read started while the panel is open appears without a reload, and can be suspended (issue 45)',
     { timeout: 40_000 },
     async () => {

@@ -1,4 +1,4 @@
-import { formatLongDate } from '@zview/contracts';
+import { formatLongDate, type Job, type JobFilter, type JobState } from '@zview/contracts';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
@@ -14,64 +14,30 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PagedTableFooter } from '../../ui/PagedTableFooter';
-import { useNotifications } from '../../ui/notifications';
-import type { Job, JobFilter, JobState } from '@zview/contracts';
-import { fetchJobs } from './api/jobs';
-import { fetchJobsMetadata } from './api/jobsMetadata';
-import { portfolioKeys } from './api/keys';
-import { resumeJob } from './api/resumeJob';
-import { suspendJob } from './api/suspendJob';
-import { RunProgressBar } from './components';
 import { LoadError, MessageRow } from '../../ui/TableStates';
-import { productName } from './model';
+import { RunProgressBar } from './components';
+import {
+  ANALYSIS_NOT_SUSPENDABLE,
+  JOB_FILTERS,
+  jobLink,
+  jobName,
+  jobProgress,
+  jobWork,
+  STATE_COLORS,
+  STATE_LABELS,
+} from './jobLabels';
+import { JOBS_PAGE_SIZE, useJobsTable, type JobsTableState } from './useJobsTable';
 
 /**
  * Internal admins' view of portfolio processing across organisations (GET /caribou/jobs with a
- * filter, /caribou/jobs/metadata): one job per file read (ingest) and per scoring run, which they
- * can suspend and resume at any stage.
+ * filter, /caribou/jobs/metadata): one job per file read (ingest), per scoring run, and per
+ * product's book analysis (issue 43). Reads and runs can be suspended and resumed at any stage;
+ * an analysis runs to its end (ANALYSIS_NOT_SUSPENDABLE).
  * Collapsed by default; it asks the server only when opened.
  */
-const FILTERS: { value: JobFilter; label: string }[] = [
-  { value: 'all', label: 'All' },
-  { value: 'running', label: 'Running' },
-  { value: 'queued', label: 'Queued' },
-  { value: 'suspended', label: 'Suspended' },
-  { value: 'complete', label: 'Complete' },
-];
-const STATE_LABELS: Record<JobState, string> = {
-  queued: 'Queued',
-  running: 'Running',
-  suspended: 'Suspended',
-  complete: 'Complete',
-};
-const STATE_COLORS: Record<JobState, 'default' | 'info' | 'warning' | 'success'> = {
-  queued: 'default',
-  running: 'info',
-  suspended: 'warning',
-  complete: 'success',
-};
-const JOBS_PAGE_SIZE = 10;
-/**
- * While the panel is open it follows the work live: every 2 s while something runs, and every 4 s
- * when nothing does, so a run started meanwhile shows up without a reload (issue 45: a 400,000-row
- * portfolio reached In Review and never appeared, since an idle panel never asked again).
- */
-export const JOBS_POLL_MS = { busy: 2000, idle: 4000 } as const;
-
-/** A job as the panel names it: a run by its id, a file read by its portfolio's. */
-function jobName(job: Job) {
-  return job.type === 'portfolio-ingest' ? `Read ${job.portfolioId}` : `Job ${job.id}`;
-}
-
-/** What the job does: reading the file, or scoring a product. */
-function jobWork(job: Job) {
-  return job.type === 'portfolio-ingest' ? 'Reading the file' : `Scoring ${productName(job.product)}`;
-}
-
 export function JobsPanel() {
   const [open, setOpen] = useState(false);
   return (
@@ -86,7 +52,7 @@ export function JobsPanel() {
       <AccordionSummary expandIcon={<ExpandMore />} aria-controls="jobs-panel-content" id="jobs-panel-header">
         <Typography sx={{ fontWeight: 700 }}>Processing jobs</Typography>
         <Typography variant="body2" sx={{ color: 'text.secondary', ml: 2, alignSelf: 'center' }}>
-          File reads and scoring runs of every organisation (internal administrators only)
+          File reads, scoring runs and book analyses of every organisation (internal administrators only)
         </Typography>
       </AccordionSummary>
       <AccordionDetails sx={{ p: 0 }}>{open && <JobsTable />}</AccordionDetails>
@@ -94,57 +60,20 @@ export function JobsPanel() {
   );
 }
 
-/** The jobs list's state: the filter, the page, both polls (faster while work runs) and suspend/resume. */
-function useJobsTable() {
-  const queryClient = useQueryClient();
-  const { notify } = useNotifications();
-  const [filter, setFilter] = useState<JobFilter>('all');
-  const [page, setPage] = useState(0);
-  const busy = (data: { counts: Record<JobState, number> } | undefined) =>
-    Boolean(data && data.counts.running + data.counts.queued > 0);
-  const metadata = useQuery({
-    queryKey: portfolioKeys.jobsMetadata(),
-    queryFn: ({ signal }) => fetchJobsMetadata(signal),
-    refetchInterval: (q) => (busy(q.state.data) ? JOBS_POLL_MS.busy : JOBS_POLL_MS.idle),
-  });
-  const jobs = useQuery({
-    queryKey: portfolioKeys.jobs(filter, page),
-    queryFn: ({ signal }) => fetchJobs(filter, page + 1, JOBS_PAGE_SIZE, signal),
-    placeholderData: keepPreviousData,
-    refetchInterval: busy(metadata.data) ? JOBS_POLL_MS.busy : JOBS_POLL_MS.idle,
-  });
-  const change = useMutation({
-    mutationFn: ({ job, to }: { job: Job; to: 'suspend' | 'resume' }) =>
-      to === 'suspend' ? suspendJob(job.id, job.type) : resumeJob(job.id, job.type),
-    onSuccess: (_, { job, to }) =>
-      notify({
-        text: `${jobName(job)} (${job.portfolioName}, ${jobWork(job)}) ${to === 'suspend' ? 'suspended' : 'resumed'}.`,
-        variant: 'success',
-      }),
-    onError: (error) =>
-      notify({ text: error instanceof Error ? error.message : 'The job could not be changed.', variant: 'error' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['jobs'] }),
-  });
-
-  return { filter, setFilter, page, setPage, metadata, jobs, change };
-}
-
 function JobsTable() {
-  const { filter, setFilter, page, setPage, metadata, jobs, change } = useJobsTable();
+  const state = useJobsTable();
+  const { filter, chooseFilter, page, setPage, metadata, jobs } = state;
   const counts = metadata.data?.counts;
   const rows = jobs.data?.jobs ?? [];
   return (
     <>
       <Tabs
         value={filter}
-        onChange={(_, next: JobFilter) => {
-          setFilter(next);
-          setPage(0);
-        }}
+        onChange={(_, next: JobFilter) => chooseFilter(next)}
         sx={{ px: 2, borderBottom: 1, borderColor: 'divider' }}
         aria-label="Job state"
       >
-        {FILTERS.map((f) => (
+        {JOB_FILTERS.map((f) => (
           <Tab
             key={f.value}
             value={f.value}
@@ -183,72 +112,63 @@ function JobsTable() {
                 : `No ${STATE_LABELS[filter as JobState].toLowerCase()} jobs.`}
             </MessageRow>
           ) : (
-            rows.map((job) => (
-              <TableRow key={`${job.type} ${job.id}`} data-testid="job-row" data-state={job.state} data-type={job.type}>
-                <TableCell>{jobName(job)}</TableCell>
-                <TableCell>
-                  <Link
-                    component={RouterLink}
-                    to={
-                      job.type === 'portfolio-ingest'
-                        ? `/zportfolio/results?id=${job.portfolioId}`
-                        : `/zportfolio/results?id=${job.portfolioId}&product=${job.product}`
-                    }
-                    underline="hover"
-                  >
-                    {job.portfolioName}
-                  </Link>
-                </TableCell>
-                <TableCell>{job.organizationName}</TableCell>
-                <TableCell>{jobWork(job)}</TableCell>
-                <TableCell>
-                  <Chip
-                    size="small"
-                    label={STATE_LABELS[job.state]}
-                    color={STATE_COLORS[job.state]}
-                    variant={job.state === 'queued' ? 'outlined' : 'filled'}
-                  />
-                </TableCell>
-                <TableCell>
-                  <RunProgressBar
-                    progress={{
-                      committed: job.progress.committed,
-                      total: job.progress.total,
-                      percent:
-                        job.state === 'complete'
-                          ? 100
-                          : job.progress.total
-                            ? Math.floor((job.progress.committed / job.progress.total) * 100)
-                            : 0,
-                    }}
-                  />
-                </TableCell>
-                <TableCell>{formatLongDate(job.createdAt)}</TableCell>
-                <TableCell align="right">
-                  {job.state === 'running' || job.state === 'queued' ? (
-                    <Button
-                      size="small"
-                      disabled={change.isPending}
-                      onClick={() => change.mutate({ job, to: 'suspend' })}
-                    >
-                      Suspend
-                    </Button>
-                  ) : job.state === 'suspended' ? (
-                    <Button
-                      size="small"
-                      disabled={change.isPending}
-                      onClick={() => change.mutate({ job, to: 'resume' })}
-                    >
-                      Resume
-                    </Button>
-                  ) : null}
-                </TableCell>
-              </TableRow>
-            ))
+            rows.map((job) => <JobRow key={`${job.type} ${job.id}`} job={job} change={state.change} />)
           )}
         </TableBody>
       </Table>
       <PagedTableFooter total={jobs.data?.total} page={page} onPageChange={setPage} itemsPerPage={JOBS_PAGE_SIZE} />
     </>
   );
+}
+
+function JobRow({ job, change }: { job: Job; change: JobsTableState['change'] }) {
+  return (
+    <TableRow data-testid="job-row" data-state={job.state} data-type={job.type}>
+      <TableCell>{jobName(job)}</TableCell>
+      <TableCell>
+        <Link component={RouterLink} to={jobLink(job)} underline="hover">
+          {job.portfolioName}
+        </Link>
+      </TableCell>
+      <TableCell>{job.organizationName}</TableCell>
+      <TableCell>{jobWork(job)}</TableCell>
+      <TableCell>
+        <Chip
+          size="small"
+          label={STATE_LABELS[job.state]}
+          color={STATE_COLORS[job.state]}
+          variant={job.state === 'queued' ? 'outlined' : 'filled'}
+        />
+      </TableCell>
+      <TableCell>
+        <RunProgressBar progress={jobProgress(job)} />
+      </TableCell>
+      <TableCell>{formatLongDate(job.createdAt)}</TableCell>
+      <TableCell align="right">
+        <JobAction job={job} change={change} />
+      </TableCell>
+    </TableRow>
+  );
+}
+
+function JobAction({ job, change }: { job: Job; change: JobsTableState['change'] }) {
+  if (job.type === 'portfolio-analysis')
+    return job.state === 'complete' ? null : (
+      <Typography variant="caption" sx={{ color: 'text.secondary' }} title={ANALYSIS_NOT_SUSPENDABLE}>
+        Runs to its end
+      </Typography>
+    );
+  if (job.state === 'running' || job.state === 'queued')
+    return (
+      <Button size="small" disabled={change.isPending} onClick={() => change.mutate({ job, to: 'suspend' })}>
+        Suspend
+      </Button>
+    );
+  if (job.state === 'suspended')
+    return (
+      <Button size="small" disabled={change.isPending} onClick={() => change.mutate({ job, to: 'resume' })}>
+        Resume
+      </Button>
+    );
+  return null;
 }

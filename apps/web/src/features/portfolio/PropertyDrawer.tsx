@@ -40,20 +40,8 @@ function factorsText(factors: unknown): string | null {
     .join(', ');
 }
 
-/** One property of a portfolio for one product: its score now and in earlier runs, and its uploaded values. */
-export function PropertyDrawer({
-  org,
-  portfolioId,
-  product,
-  rowNumber,
-  onClose,
-}: {
-  org: number | null;
-  portfolioId: number;
-  product: string;
-  rowNumber: number | null;
-  onClose: () => void;
-}) {
+/** The drawer's property (asked for while a row is open), its Property View link and top factors. */
+function usePropertyDetail(org: number | null, portfolioId: number, product: string, rowNumber: number | null) {
   const detail = useQuery({
     queryKey: portfolioKeys.property(org, portfolioId, rowNumber ?? 0, product),
     queryFn: ({ signal }) => fetchPortfolioProperty(portfolioId, rowNumber!, product, signal),
@@ -68,7 +56,24 @@ export function PropertyDrawer({
         longitude: data.geocode.longitude,
       })
     : null;
-  const factors = factorsText(data?.result?.topFactors);
+  return { detail, data, href, factors: factorsText(data?.result?.topFactors) };
+}
+
+/** One property of a portfolio for one product: its score now and in earlier runs, and its uploaded values. */
+export function PropertyDrawer({
+  org,
+  portfolioId,
+  product,
+  rowNumber,
+  onClose,
+}: {
+  org: number | null;
+  portfolioId: number;
+  product: string;
+  rowNumber: number | null;
+  onClose: () => void;
+}) {
+  const { detail, data, href, factors } = usePropertyDetail(org, portfolioId, product, rowNumber);
 
   return (
     <Drawer

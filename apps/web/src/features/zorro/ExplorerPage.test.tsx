@@ -65,8 +65,9 @@ const message = (id: number, role: 'user' | 'assistant', text: string, a: ZorroA
 });
 
 /** A fake of the conversation endpoints that tells methods apart (the list and create share a path). */
-function setup() {
+function setup(options: { refetchHangs?: boolean } = {}) {
   const calls: { method: string; path: string; body: unknown }[] = [];
+  let asked = false;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -79,6 +80,10 @@ function setup() {
           headers: { 'content-type': 'application/json' },
         });
       const key = `${method} ${url.pathname}`;
+      // The conversation fetched again after a question never answers (a refetch lost or slow).
+      if (asked && options.refetchHangs && key === 'GET /api/zorro/conversations/1')
+        return new Promise<Response>(() => {});
+      if (key === 'POST /api/zorro/conversations/1/messages') asked = true;
       if (key === 'GET /api/zorro/conversations') return json({ conversations: [conversation] });
       if (key === 'POST /api/zorro/conversations')
         return json({ ...conversation, id: 2, title: 'New conversation' }, 201);
@@ -108,6 +113,15 @@ function setup() {
   renderWithProviders(<ExplorerPage />, { session: sessionFixture('member'), path: '/zorro/explorer?c=1' });
   return calls;
 }
+
+describe('ExplorerPage answers', () => {
+  it('shows the answer as soon as it is received, without waiting for the conversation to be fetched again', async () => {
+    const user = userEvent.setup();
+    setup({ refetchHangs: true });
+    await user.click(await screen.findByTestId('retry'));
+    expect(await screen.findByText('No filing matches.')).toBeInTheDocument();
+  });
+});
 
 describe('ExplorerPage tracked events', () => {
   it('tracks view sources, retry prompt and a zero-result answer', async () => {

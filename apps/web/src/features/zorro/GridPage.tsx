@@ -34,7 +34,9 @@ import { finderLink, pagingOf, sortedBy, type FinderState } from './filters';
 import { useFinderState } from './useFinderState';
 import { DEFAULT_GRID_COLUMNS, GRID_COLUMNS, type GridColumnKey } from './grid-export';
 
-const GRID_DEFAULTS: Partial<FinderState> = { sort: 'submitted', pageSize: 50 };
+// Relevance, as the finder: best match first for a question, and without words the newest
+// submission first (the same order as sorting by the submission date).
+const GRID_DEFAULTS: Partial<FinderState> = { pageSize: 50 };
 
 /** Grid: extracted fields across filings, sortable, filterable, with a column choice and CSV/XLSX export. */
 export default function GridPage() {
@@ -66,6 +68,11 @@ export default function GridPage() {
         <FilterPanel state={state} facets={facets.data} onChange={go} />
         <Paper variant="outlined" sx={{ flex: 1, minWidth: 0 }}>
           <Stack direction="row" spacing={1} sx={{ p: 1, justifyContent: 'flex-end' }}>
+            {state.q && state.sort !== 'relevance' && (
+              <Button onClick={() => go({ ...state, sort: 'relevance', dir: 'desc', page: 1 })}>
+                Best match first
+              </Button>
+            )}
             <Button startIcon={<ViewColumn />} onClick={(e) => setMenu(e.currentTarget)} data-testid="columns-button">
               Columns
             </Button>

@@ -59,15 +59,21 @@ export function readFinderState(params: URLSearchParams, defaults: Partial<Finde
 }
 
 /** The state as URL parameters; `extra` keeps other parameters (e.g. the open filing). */
-export function writeFinderState(state: FinderState, extra: Record<string, string | undefined> = {}): URLSearchParams {
+export function writeFinderState(
+  state: FinderState,
+  extra: Record<string, string | undefined> = {},
+  defaults: Partial<FinderState> = {},
+): URLSearchParams {
+  // What equals the page's default is left out (the grid's default page size is 50, the finder's 25).
+  const base = { sort: 'relevance', dir: 'desc', pageSize: 25, ...defaults };
   const params = new URLSearchParams();
   for (const key of LIST_KEYS) for (const value of state[key]) params.append(key, value);
   for (const key of TEXT_KEYS) if (state[key]) params.set(key, state[key]!);
   for (const id of state.ignore ?? []) params.append('ignore', id);
-  if (state.sort !== 'relevance') params.set('sort', state.sort);
-  if (state.dir !== 'desc') params.set('dir', state.dir);
+  if (state.sort !== base.sort) params.set('sort', state.sort);
+  if (state.dir !== base.dir) params.set('dir', state.dir);
   if (state.page !== 1) params.set('page', String(state.page));
-  if (state.pageSize !== 25) params.set('pageSize', String(state.pageSize));
+  if (state.pageSize !== base.pageSize) params.set('pageSize', String(state.pageSize));
   for (const [key, value] of Object.entries(extra)) if (value) params.set(key, value);
   return params;
 }

@@ -13,6 +13,6 @@ export function useFinderState(defaults?: Partial<FinderState>) {
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the defaults are constant per page
   const state = useMemo(() => readFinderState(params, defaults), [params]);
   const go = (next: FinderState, extra: Record<string, string | undefined> = {}) =>
-    setParams(writeFinderState(next, extra), { flushSync: true });
+    setParams(writeFinderState(next, extra, defaults), { flushSync: true });
   return { params, state, go };
 }

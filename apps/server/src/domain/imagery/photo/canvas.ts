@@ -18,7 +18,11 @@ export class Canvas {
   private readonly scratch = new Float32Array(3);
   /** One row of coverage, reused by every polygon (allocation is a large share of the cost). */
   private readonly row: Float32Array;
-  private readonly xs: number[] = [];
+  /**
+   * Crossings of one sub-scanline, sorted in place by insertion (there are a handful): a JS array
+   * with sort(comparator) boxed every crossing and was a quarter of a render's garbage.
+   */
+  private xs = new Float64Array(64);
 
   constructor(
     readonly width: number,
@@ -35,7 +39,10 @@ export class Canvas {
     let maxX = -Infinity;
     let maxY = -Infinity;
     for (const ring of rings)
-      for (const [x, y] of ring) {
+      for (let i = 0; i < ring.length; i++) {
+        const p = ring[i]!;
+        const x = p[0];
+        const y = p[1];
         if (x < minX) minX = x;
         if (x > maxX) maxX = x;
         if (y < minY) minY = y;
@@ -48,22 +55,35 @@ export class Canvas {
     if (x0 >= x1 || y0 >= y1) return null;
     const w = x1 - x0;
     const row = this.row;
+    let edges = 0;
+    for (const ring of rings) edges += ring.length;
+    if (this.xs.length < edges) this.xs = new Float64Array(edges * 2);
     const xs = this.xs;
     for (let y = y0; y < y1; y++) {
       row.fill(0, 0, w);
       for (let k = 0; k < SUB; k++) {
         const sy = y + (k + 0.5) / SUB;
-        xs.length = 0;
-        for (const ring of rings)
+        let n = 0;
+        for (let r = 0; r < rings.length; r++) {
+          const ring = rings[r]!;
           for (let i = 0; i + 1 < ring.length; i++) {
-            const [ax, ay] = ring[i]!;
-            const [bx, by] = ring[i + 1]!;
+            const a = ring[i]!;
+            const b = ring[i + 1]!;
+            const ay = a[1];
+            const by = b[1];
             if (ay <= sy === by <= sy) continue;
-            xs.push(ax + ((sy - ay) / (by - ay)) * (bx - ax));
+            const cross = a[0] + ((sy - ay) / (by - ay)) * (b[0] - a[0]);
+            // Insertion into the sorted crossings.
+            let j = n++;
+            while (j > 0 && xs[j - 1]! > cross) {
+              xs[j] = xs[j - 1]!;
+              j--;
+            }
+            xs[j] = cross;
           }
-        if (xs.length < 2) continue;
-        xs.sort((a, b) => a - b);
-        for (let i = 0; i + 1 < xs.length; i += 2) {
+        }
+        if (n < 2) continue;
+        for (let i = 0; i + 1 < n; i += 2) {
           const a = Math.max(x0, xs[i]!);
           const b = Math.min(x1, xs[i + 1]!);
           if (b <= a) continue;
@@ -119,8 +139,12 @@ export class Canvas {
     return bounds;
   }
 
-  /** Paints `shader` where `mask` covers, with `opacity`; clears the mask inside `rect` as it goes. */
-  paint(mask: Float32Array, rect: Rect | null, shader: Shader, opacity = 1): void {
+  /**
+   * Paints `shader` where `mask` covers, with `opacity`; clears the mask inside `rect` as it goes.
+   * `hiddenBy`: coverage of an opaque layer painted next; where it is whole, this layer's colour
+   * would be overwritten entirely, so the shader is not run (the bytes are the same).
+   */
+  paint(mask: Float32Array, rect: Rect | null, shader: Shader, opacity = 1, hiddenBy?: Float32Array): void {
     if (!rect) return;
     const out = this.scratch;
     const [x0, y0, x1, y1] = rect;
@@ -130,6 +154,7 @@ export class Canvas {
         const m = mask[i]! * opacity;
         if (m <= 0) continue;
         mask[i] = 0;
+        if (hiddenBy && hiddenBy[i]! >= 1) continue;
         shader(x, y, out);
         const j = i * 3;
         this.rgb[j] = this.rgb[j]! + (out[0]! - this.rgb[j]!) * m;
@@ -139,8 +164,8 @@ export class Canvas {
   }
 
   /** Fills a polygon with a shader in one call. */
-  fill(rings: Pt[][], shader: Shader, mask: Float32Array, opacity = 1): void {
-    this.paint(mask, this.polygon(rings, mask), shader, opacity);
+  fill(rings: Pt[][], shader: Shader, mask: Float32Array, opacity = 1, hiddenBy?: Float32Array): void {
+    this.paint(mask, this.polygon(rings, mask), shader, opacity, hiddenBy);
   }
 
   /** The image as 8-bit RGB. */
@@ -201,7 +226,8 @@ const scratch = new Map<string, Float32Array>();
  */
 export function scratchMask(key: string, length: number): Float32Array {
   const found = scratch.get(key);
-  if (found && found.length === length) return found.fill(0);
+  // A larger one serves too (a view of its start): orthos and obliques' grounds alternate in size.
+  if (found && found.length >= length) return found.subarray(0, length).fill(0);
   const mask = new Float32Array(length);
   scratch.set(key, mask);
   return mask;

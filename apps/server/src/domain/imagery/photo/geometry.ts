@@ -59,8 +59,21 @@ export function convexHull(points: Pt[]): Pt[] {
   return [...hull, hull[0]!];
 }
 
-/** Nearest point of a polyline: signed distance across it and distance along it. */
-export function polylineCoords(points: Pt[], x: number, y: number): { across: number; along: number } {
+export interface PolylineCoords {
+  across: number;
+  along: number;
+}
+
+/**
+ * Nearest point of a polyline: signed distance across it and distance along it, written into
+ * `out` when given (shaders call this per pixel, and a new object each time was garbage).
+ */
+export function polylineCoords(
+  points: Pt[],
+  x: number,
+  y: number,
+  out: PolylineCoords = { across: 0, along: 0 },
+): PolylineCoords {
   let best = Infinity;
   let across = 0;
   let along = 0;
@@ -70,11 +83,11 @@ export function polylineCoords(points: Pt[], x: number, y: number): { across: nu
     const [bx, by] = points[i + 1]!;
     const dx = bx - ax;
     const dy = by - ay;
-    const len = Math.hypot(dx, dy) || 1e-9;
+    const len = Math.sqrt(dx * dx + dy * dy) || 1e-9;
     const t = Math.max(0, Math.min(len, ((x - ax) * dx + (y - ay) * dy) / len));
     const qx = ax + (dx / len) * t;
     const qy = ay + (dy / len) * t;
-    const d = Math.hypot(x - qx, y - qy);
+    const d = Math.sqrt((x - qx) * (x - qx) + (y - qy) * (y - qy));
     if (d < best) {
       best = d;
       across = ((x - ax) * -dy + (y - ay) * dx) / len;
@@ -82,5 +95,7 @@ export function polylineCoords(points: Pt[], x: number, y: number): { across: nu
     }
     walked += len;
   }
-  return { across, along };
+  out.across = across;
+  out.along = along;
+  return out;
 }

@@ -4,11 +4,12 @@ import type { ObliqueView } from '../view.js';
 import { hashUnit } from '../random.js';
 import type { SceneBuilding, SceneFeatures, SceneTree } from '../scene.js';
 import { orientedFrame, type Pt } from '../svg.js';
-import { Canvas, scratchMask, type Shader } from './canvas.js';
+import { Canvas, hexColour, scratchMask, type Shader } from './canvas.js';
 import { lerp, setMix, type RGB } from './materials.js';
 import { cellHash, noise } from './noise.js';
 import { haze, orthoPhoto } from './ortho.js';
 import { PITCH, roofShader } from './roof.js';
+import { roofWings, type Wing } from './wings.js';
 import { climateAt, siteDetails, solarPosition, speciesOf, treeHeightM, wallHeightM } from './site.js';
 
 const AZIMUTH: Record<ObliqueDirection, number> = { north: 0, east: 90, south: 180, west: 270 };
@@ -54,7 +55,7 @@ export function obliquePhoto(scene: SceneFeatures, view: ObliqueView): Canvas {
   const gw = Math.ceil((Math.max(...xs) - Math.min(...xs)) / GROUND_MPP);
   const gh = Math.ceil((Math.max(...ys) - Math.min(...ys)) / GROUND_MPP);
   const sceneView = { ...view, bbox, width: gw, height: gh };
-  const groundPhoto = orthoPhoto(scene, sceneView, { roofs: false, trees: false, haze: false });
+  const groundPhoto = orthoPhoto(scene, sceneView, { roofs: false, trees: false, haze: false, cars: false });
   // Local metres → ground photo pixels, affine over this small area.
   const { project } = pixelProjector(bbox, gw, gh);
   const o0 = project(center);
@@ -120,6 +121,10 @@ export function obliquePhoto(scene: SceneFeatures, view: ObliqueView): Canvas {
     const [x, y] = rotate(toLocal(t.center));
     objects.push({ depth: y, draw: () => tree(t, [x, y]) });
   }
+  for (const car of site.cars) {
+    const centre = toLocal(car.center);
+    objects.push({ depth: rotate(centre)[1], draw: () => parkedCar(car, centre) });
+  }
   objects.sort((a, b) => b.depth - a.depth);
   for (const o of objects) o.draw();
 
@@ -137,7 +142,11 @@ export function obliquePhoto(scene: SceneFeatures, view: ObliqueView): Canvas {
   return canvas;
 
   /** Fills a planar 3-D polygon; the shader gets the 3-D point (rotated metres) of each pixel. */
-  function face(points: P3[], shade: (p: P3, o: Float32Array) => void) {
+  /**
+   * `depthBuffer`: where a nearer face of the same depth-tested group was painted, this one is
+   * not (the camera's distance, HEIGHT_SCALE·y − GROUND_SCALE·z, smaller is nearer).
+   */
+  function face(points: P3[], shade: (p: P3, o: Float32Array) => void, depthBuffer?: Float32Array) {
     const s = points.map(screen);
     const [a, b, c] = [points[0]!, points[1]!, points[points.length - 1]!];
     const [sa, sb, sc] = [s[0]!, s[1]!, s[s.length - 1]!];
@@ -150,6 +159,18 @@ export function obliquePhoto(scene: SceneFeatures, view: ObliqueView): Canvas {
       const alpha = (dx * (sc[1] - sa[1]) - dy * (sc[0] - sa[0])) / det;
       const beta = ((sb[0] - sa[0]) * dy - (sb[1] - sa[1]) * dx) / det;
       for (let i = 0; i < 3; i++) p[i] = a[i]! + (b[i]! - a[i]!) * alpha + (c[i]! - a[i]!) * beta;
+      if (depthBuffer) {
+        const d = HEIGHT_SCALE * p[1] - GROUND_SCALE * p[2];
+        const k = y * W + x;
+        if (d > depthBuffer[k]! + 1e-3) {
+          // Hidden: leave the pixel as it is.
+          o[0] = rgb[k * 3]!;
+          o[1] = rgb[k * 3 + 1]!;
+          o[2] = rgb[k * 3 + 2]!;
+          return;
+        }
+        depthBuffer[k] = Math.min(depthBuffer[k]!, d);
+      }
       shade(p, o);
     };
     canvas.fill([[...s, s[0]!]], shader, mask);
@@ -167,7 +188,9 @@ export function obliquePhoto(scene: SceneFeatures, view: ObliqueView): Canvas {
       0.14,
     );
     const damage = roofDamage(b, view.capturedOn, view.events);
-    const walls = wallHeightM(b, frame.width, PITCH);
+    // An L, T or U footprint is roofed as wings (as in the orthophoto); the eaves are the main wing's.
+    const wings = es.length > 5 ? roofWings(es) : [];
+    const walls = wallHeightM(b, wings.length > 1 ? wings[0]!.width : frame.width, PITCH);
     const total = b.heightFt * 0.3048;
     const flat = b.roofShape === 'flat' || b.roofShape === 'unknown' || damage === 'burned';
     const hip = b.roofShape === 'hip' || b.roofShape === 'mansard';
@@ -211,7 +234,7 @@ export function obliquePhoto(scene: SceneFeatures, view: ObliqueView): Canvas {
           [a[0], a[1], walls],
         ],
         (p, o) => {
-          const t = (Math.hypot(p[0] - a[0], p[1] - a[1]) / (len || 1)) * len;
+          const t = (Math.sqrt((p[0] - a[0]) ** 2 + (p[1] - a[1]) ** 2) / (len || 1)) * len;
           const z = p[2];
           const wx = textureOf(p);
           let f = lit * (1 + (cellHash(wx / 0.12 + z * 7, z / 0.12) - 0.5) * 0.08);
@@ -268,6 +291,10 @@ export function obliquePhoto(scene: SceneFeatures, view: ObliqueView): Canvas {
       );
       return;
     }
+    if (wings.length > 1) {
+      wingRoofs(b, wings, walls, total, hip, wallColour);
+      return;
+    }
     const inset = hip ? Math.min(0.45, frame.width / 2 / Math.max(frame.length, 1e-9)) : 0;
     const r0 = at(inset, 0.5, total);
     const r1 = at(1 - inset, 0.5, total);
@@ -287,6 +314,136 @@ export function obliquePhoto(scene: SceneFeatures, view: ObliqueView): Canvas {
         });
       else face(f.pts, shadeRoof);
     }
+  }
+
+  /**
+   * The roofs of a footprint's wings (see wings.ts), each on its own frame with its ridge at the
+   * height its width gives, through one depth buffer: where an arm runs into the main roof,
+   * whichever plane is nearer the camera shows, so they meet in valleys.
+   */
+  function wingRoofs(b: SceneBuilding, wings: Wing[], walls: number, total: number, hip: boolean, wallColour: RGB) {
+    const depthBuffer = scratchMask('oblique-depth', W * H).fill(Infinity);
+    const faces: { pts: P3[]; shade: (p: P3, o: Float32Array) => void }[] = [];
+    const gable = (p: P3, o: Float32Array) =>
+      setMix(o, wallColour, wallColour, 0, 0.55 + (cellHash(textureOf(p) / 0.12, p[2] / 0.2) - 0.5) * 0.06);
+    for (const w of wings) {
+      const roof = roofShader(b, view, sun.toSun, { u: w.u, v: w.v, lengthM: w.length, widthM: w.width }, 0.14);
+      const at = (fu: number, fv: number, z: number): P3 => {
+        const pu = w.minU + fu * w.length;
+        const pv = w.minV + fv * w.width;
+        const [rx, ry] = rotate([pu * w.u[0] + pv * w.v[0], -(pu * w.u[1] + pv * w.v[1])]);
+        return [rx, ry, z];
+      };
+      const shade = (p: P3, o: Float32Array) => {
+        const x = p[0] * cos + p[1] * sin;
+        const y = -p[0] * sin + p[1] * cos;
+        const um = Math.min(w.length, Math.max(0, x * w.u[0] - y * w.u[1] - w.minU));
+        const vm = Math.min(w.width, Math.max(0, x * w.v[0] - y * w.v[1] - w.minV));
+        roof(um, vm, textureX(x), textureY(y), o);
+      };
+      const ridge = walls + Math.max(0.3, Math.min(total - walls, (w.width / 2) * Math.tan(PITCH)));
+      const inset = hip ? Math.min(0.45, w.width / 2 / Math.max(w.length, 1e-9)) : 0;
+      const r0 = at(inset, 0.5, ridge);
+      const r1 = at(1 - inset, 0.5, ridge);
+      faces.push(
+        { pts: [at(0, 0, walls), at(1, 0, walls), r1, r0], shade },
+        { pts: [at(0, 1, walls), at(1, 1, walls), r1, r0], shade },
+        { pts: [at(0, 0, walls), at(0, 1, walls), r0], shade: hip ? shade : gable },
+        { pts: [at(1, 0, walls), at(1, 1, walls), r1], shade: hip ? shade : gable },
+      );
+    }
+    for (const f of faces) face(f.pts, f.shade, depthBuffer);
+  }
+
+  /**
+   * A convex solid from a `base` ring at z0 to a `top` ring at z1 (same corners, closed rings, in
+   * rotated metres): its sides far to near, then its top, so what is hidden is painted over. The
+   * side shader gets the lit factor of that side's normal.
+   */
+  function solid(
+    base: Pt[],
+    top: Pt[],
+    z0: number,
+    z1: number,
+    side: (lit: number, p: P3, o: Float32Array) => void,
+    lid: (p: P3, o: Float32Array) => void,
+  ) {
+    const faces: { pts: P3[]; depth: number; lit: number }[] = [];
+    const [cx, cy] = base.slice(0, -1).reduce(([x, y], p) => [x + p[0], y + p[1]], [0, 0]);
+    const centre: Pt = [cx / (base.length - 1), cy / (base.length - 1)];
+    for (let i = 0; i + 1 < base.length; i++) {
+      const pts: P3[] = [
+        [base[i]![0], base[i]![1], z0],
+        [base[i + 1]![0], base[i + 1]![1], z0],
+        [top[i + 1]![0], top[i + 1]![1], z1],
+        [top[i]![0], top[i]![1], z1],
+      ];
+      // Outward normal: (edge along the base) × (up the side), turned away from the centre.
+      const e: P3 = [pts[1]![0] - pts[0]![0], pts[1]![1] - pts[0]![1], 0];
+      const f: P3 = [pts[3]![0] - pts[0]![0], pts[3]![1] - pts[0]![1], z1 - z0];
+      let n: P3 = [e[1] * f[2] - e[2] * f[1], e[2] * f[0] - e[0] * f[2], e[0] * f[1] - e[1] * f[0]];
+      const mid: Pt = [(pts[0]![0] + pts[1]![0]) / 2 - centre[0], (pts[0]![1] + pts[1]![1]) / 2 - centre[1]];
+      if (n[0] * mid[0] + n[1] * mid[1] < 0) n = [-n[0], -n[1], -n[2]];
+      const len = Math.sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]) || 1;
+      const lit = 0.38 + 0.72 * Math.max(0, (n[0] * L[0] + n[1] * L[1] + n[2] * L[2]) / len);
+      faces.push({ pts, depth: (pts[0]![1] + pts[1]![1]) / 2, lit });
+    }
+    faces.sort((a, b) => b.depth - a.depth);
+    for (const { pts, lit } of faces) face(pts, (p, o) => side(lit, p, o));
+    face(
+      top.slice(0, -1).map(([x, y]): P3 => [x, y, z1]),
+      lid,
+    );
+  }
+
+  /**
+   * A parked car with volume: tyres, a body lit like the walls, and a cabin of sloping glass
+   * under a roof of the car's colour: the same car the orthophoto shows from above (its shadow
+   * is the ground's).
+   */
+  function parkedCar(car: { heading: number; colour: string }, [cx, cy]: Pt) {
+    const colour = hexColour(car.colour);
+    const u: Pt = [Math.cos(car.heading), Math.sin(car.heading)];
+    const v: Pt = [-u[1], u[0]];
+    // From a0 to a1 metres along the car (front +), ±b across; in rotated metres.
+    const ring = (a0: number, a1: number, b: number): Pt[] =>
+      [
+        [a0, -b],
+        [a1, -b],
+        [a1, b],
+        [a0, b],
+        [a0, -b],
+      ].map(([a, w]) => rotate([cx + u[0] * a! + v[0] * w!, cy + u[1] * a! + v[1] * w!]));
+    const tyres = ring(-1.95, 1.95, 0.84);
+    solid(
+      tyres,
+      tyres,
+      0,
+      0.36,
+      (lit, _p, o) => setMix(o, TYRE, TYRE, 0, lit),
+      (_p, o) => setMix(o, TYRE, TYRE, 0, 1),
+    );
+    const body = ring(-2.3, 2.3, 0.92);
+    solid(
+      body,
+      ring(-2.25, 2.22, 0.9),
+      0.32,
+      0.98,
+      // A crease along the side and a little gloss towards the shoulder.
+      (lit, p, o) =>
+        setMix(o, colour, [1, 1, 1], p[2] > 0.86 ? 0.12 : 0, Math.abs(p[2] - 0.7) < 0.03 ? lit * 0.8 : lit),
+      (_p, o) => setMix(o, colour, [1, 1, 1], 0.1, 1.02),
+    );
+    solid(
+      ring(-1.55, 0.75, 0.84),
+      ring(-1.05, 0.05, 0.7),
+      0.98,
+      1.48,
+      // Glass all round (a sky reflection higher up), pillars of the body's colour at the top.
+      (lit, p, o) =>
+        p[2] > 1.43 ? setMix(o, colour, colour, 0, lit) : setMix(o, GLASS, SKY, clamp01((p[2] - 0.98) / 0.5) * 0.5, 1),
+      (_p, o) => setMix(o, colour, [1, 1, 1], 0.08, 1.05),
+    );
   }
 
   function tree(t: SceneTree, [x, y]: Pt) {
@@ -329,7 +486,7 @@ export function obliquePhoto(scene: SceneFeatures, view: ObliqueView): Canvas {
       for (let px = x0; px < x1; px++) {
         const dx = (px + 0.5 - cx) / R;
         const dy = -(py + 0.5 - cy) / (R * tall);
-        const d = Math.hypot(dx, dy);
+        const d = Math.sqrt(dx * dx + dy * dy);
         const n1 = noise((px + t.radiusM * 97) / (0.7 * scale), (py + t.radiusM * 31) / (0.7 * scale));
         let alpha: number;
         let f: number;
@@ -338,7 +495,7 @@ export function obliquePhoto(scene: SceneFeatures, view: ObliqueView): Canvas {
           const branch = Math.abs(Math.sin(Math.atan2(dy, dx) * 3.5 + turn + n1 * 4));
           if (d > 1) continue;
           alpha = (branch < 0.2 ? 0.8 : n1 > 0.6 ? 0.4 : 0.12) * (1 - d * d * 0.5);
-          c = burned ? [0.12, 0.1, 0.09] : [0.38, 0.33, 0.28];
+          c = burned ? BURNED_BRANCHES : BARE_BRANCHES;
           f = 1;
         } else if (species === 'conifer') {
           // A cone: narrow at the top, branch tiers, lit on the sun's side.
@@ -359,8 +516,11 @@ export function obliquePhoto(scene: SceneFeatures, view: ObliqueView): Canvas {
           if (d > edge) continue;
           alpha = clamp01((edge - d) * R * 0.8 + 0.3);
           const nz = Math.sqrt(Math.max(0, 1 - (d / edge) ** 2));
-          const n: P3 = [dx + V[0] * nz, dy * U[1] + V[1] * nz, dy * U[2] + V[2] * nz];
-          const lambert = Math.max(0, n[0] * L[0] + n[1] * L[1] + n[2] * L[2]);
+          // The crown's normal (scalars: an array per pixel was garbage).
+          const n0 = dx + V[0] * nz;
+          const n1y = dy * U[1] + V[1] * nz;
+          const n2 = dy * U[2] + V[2] * nz;
+          const lambert = Math.max(0, n0 * L[0] + n1y * L[1] + n2 * L[2]);
           f = 0.42 + 0.75 * lambert + (n1 - 0.5) * 0.6 + (n1 < 0.28 ? -0.2 : 0);
         }
         const i = (py * W + px) * 3;
@@ -371,6 +531,12 @@ export function obliquePhoto(scene: SceneFeatures, view: ObliqueView): Canvas {
       }
   }
 }
+
+const BURNED_BRANCHES: RGB = [0.12, 0.1, 0.09];
+const TYRE: RGB = [0.07, 0.07, 0.075];
+const GLASS: RGB = [0.08, 0.1, 0.12];
+const SKY: RGB = [0.55, 0.62, 0.7];
+const BARE_BRANCHES: RGB = [0.38, 0.33, 0.28];
 
 type WallKind = 'siding' | 'brick' | 'stucco' | 'metal';
 

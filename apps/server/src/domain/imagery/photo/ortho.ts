@@ -5,8 +5,9 @@ import { hashUnit, seededRandom } from '../random.js';
 import type { SceneBuilding, SceneFeatures, SceneTree } from '../scene.js';
 import { orientedFrame, type Pt } from '../svg.js';
 import { blurMask, Canvas, circle, hexColour, scratchMask, type Rect } from './canvas.js';
-import { convexHull, offsetRing, polylineCoords } from './geometry.js';
+import { convexHull, offsetRing, polylineCoords, type PolylineCoords } from './geometry.js';
 import { PITCH, roofShader } from './roof.js';
+import { roofWings, wingCoords, wingRise, type Wing } from './wings.js';
 import {
   asphalt,
   bed,
@@ -32,6 +33,8 @@ export interface OrthoLayers {
   trees: boolean;
   /** The air's haze and the camera's tone (the oblique applies its own over the whole view). */
   haze: boolean;
+  /** Parked cars' tops (the oblique raises its own in 3-D; their shadows stay on the ground). */
+  cars?: boolean;
 }
 
 /**
@@ -92,11 +95,15 @@ export function orthoPhoto(
 
   // Open ground everywhere, then each parcel's yard (lawn, dormant lawn or gravel).
   // (Open ground is only computed where no parcel covers it wholly: parcels are most of a view.)
+  // Where a street (with its sidewalks) covers a pixel wholly, the ground under it is never seen.
+  const streets = scene.roads.map((road) => ({ road, pts: ring(road.line.coordinates) }));
+  const streetCover = scratchMask('ortho-street-cover', W * H);
+  for (const { road, pts } of streets) canvas.stroke(pts, (road.widthM + 7) * ppm, streetCover);
   const open: GroundLook = { green: ctx.green, lawn: false, gravel: false };
   for (const parcel of scene.parcels) canvas.polygon(parcel.outline.coordinates.map(ring), mask);
   for (let y = 0; y < H; y++)
     for (let x = 0; x < W; x++) {
-      if (mask[y * W + x]! > 0.999) continue;
+      if (mask[y * W + x]! > 0.999 || streetCover[y * W + x]! >= 1) continue;
       ground(X[x]!, Y[y]!, mpp, open, out);
       rgb.set(out, (y * W + x) * 3);
     }
@@ -123,29 +130,42 @@ export function orthoPhoto(
         }
       },
       mask,
+      1,
+      streetCover,
     );
   }
   for (const w of scene.water ?? [])
     canvas.fill(w.outline.coordinates.map(ring), (x, y, o) => water(X[x]!, Y[y]!, mpp, o), mask);
 
   // Streets: sidewalk, grass verge, curb, asphalt with wheel paths, cracks and a centre line.
-  for (const road of scene.roads) {
-    const pts = ring(road.line.coordinates);
+  // Each band is rasterised before the one outside it is painted, which then skips what the band
+  // inside covers wholly (an asphalt pixel was shaded four times).
+  const onRoad: PolylineCoords = { across: 0, along: 0 };
+  const vergeMask = scratchMask('ortho-verge', W * H);
+  const curbMask = scratchMask('ortho-curb', W * H);
+  const asphaltMask = scratchMask('ortho-asphalt', W * H);
+  for (const { road, pts } of streets) {
     const age = hashUnit(road.id, 'age') * 0.6;
     const half = road.widthM / 2;
-    canvas.paint(mask, canvas.stroke(pts, (road.widthM + 7) * ppm, mask), (x, y, o) => {
-      const { along } = polylineCoords(pts, x + 0.5, y + 0.5);
-      concrete(X[x]!, Y[y]!, mpp, along * mpp, 1.5, o);
-    });
+    const sidewalkRect = canvas.stroke(pts, (road.widthM + 7) * ppm, mask);
+    const vergeRect = canvas.stroke(pts, (road.widthM + 4) * ppm, vergeMask);
+    const curbRect = canvas.stroke(pts, (road.widthM + 0.4) * ppm, curbMask);
+    const asphaltRect = canvas.stroke(pts, road.widthM * ppm, asphaltMask);
+    canvas.paint(
+      mask,
+      sidewalkRect,
+      (x, y, o) => {
+        const { along } = polylineCoords(pts, x + 0.5, y + 0.5, onRoad);
+        concrete(X[x]!, Y[y]!, mpp, along * mpp, 1.5, o);
+      },
+      1,
+      vergeMask,
+    );
     const verge: GroundLook = { green: Math.min(1, ctx.green + 0.2), lawn: true, gravel: false };
-    canvas.paint(mask, canvas.stroke(pts, (road.widthM + 4) * ppm, mask), (x, y, o) =>
-      ground(X[x]!, Y[y]!, mpp, verge, o),
-    );
-    canvas.paint(mask, canvas.stroke(pts, (road.widthM + 0.4) * ppm, mask), (x, y, o) =>
-      concrete(X[x]!, Y[y]!, mpp, 0, 1e9, o),
-    );
-    canvas.paint(mask, canvas.stroke(pts, road.widthM * ppm, mask), (x, y, o) => {
-      const { across, along } = polylineCoords(pts, x + 0.5, y + 0.5);
+    canvas.paint(vergeMask, vergeRect, (x, y, o) => ground(X[x]!, Y[y]!, mpp, verge, o), 1, curbMask);
+    canvas.paint(curbMask, curbRect, (x, y, o) => concrete(X[x]!, Y[y]!, mpp, 0, 1e9, o), 1, asphaltMask);
+    canvas.paint(asphaltMask, asphaltRect, (x, y, o) => {
+      const { across, along } = polylineCoords(pts, x + 0.5, y + 0.5, onRoad);
       const d = Math.abs(across * mpp);
       const wheel = Math.min(Math.abs(d - half / 2 - 0.85), Math.abs(d - half / 2 + 0.85));
       asphalt(X[x]!, Y[y]!, mpp, age, wheel, o);
@@ -242,7 +262,8 @@ export function orthoPhoto(
 
   eventGround(canvas, ctx, view);
 
-  for (const car of site.cars) carTop(canvas, ctx, mask, car.center, car.heading, hexColour(car.colour));
+  if (layers.cars !== false)
+    for (const car of site.cars) carTop(canvas, ctx, mask, car.center, car.heading, hexColour(car.colour));
   for (const f of site.fences) {
     const pts = f.map(project);
     canvas.paint(
@@ -382,13 +403,32 @@ function shadows(
     // The data's height is to the top: the eaves cast the outline, the ridge reaches further.
     const frame = orientedFrame(pts);
     const total = b.heightFt * FT;
-    const walls = wallHeightM(b, frame.width / ppm, PITCH);
+    const wings = pts.length > 5 ? roofWings(pts) : [];
+    const walls = wallHeightM(b, (wings.length > 1 ? wings[0]!.width : frame.width) / ppm, PITCH);
     const shift =
       (h: number) =>
       ([x, y]: Pt): Pt => [x + sx * h, y + sy * h];
+    const hip = b.roofShape === 'hip' || b.roofShape === 'mansard';
+    const pitched = b.roofShape !== 'flat' && b.roofShape !== 'unknown';
+    if (wings.length > 1) {
+      // An L or T casts each wing's shadow (one hull would fill the notch between the arms).
+      for (const w of wings) {
+        const at = (fu: number, fv: number): Pt => {
+          const pu = w.minU + fu * w.length;
+          const pv = w.minV + fv * w.width;
+          return [pu * w.u[0] + pv * w.v[0], pu * w.u[1] + pv * w.v[1]];
+        };
+        const rect = [at(0, 0), at(1, 0), at(1, 1), at(0, 1)];
+        const outline = [...rect, ...rect.map(shift(walls))];
+        const rise = Math.min(total - walls, (w.width / 2 / ppm) * Math.tan(PITCH));
+        const inset = hip ? Math.min(0.45, w.width / 2 / Math.max(w.length, 1e-9)) : 0;
+        if (pitched) outline.push(shift(walls + rise)(at(inset, 0.5)), shift(walls + rise)(at(1 - inset, 0.5)));
+        canvas.polygon([convexHull(outline)], shadow);
+      }
+      continue;
+    }
     const outline = [...pts, ...pts.map(shift(walls))];
-    if (b.roofShape !== 'flat' && b.roofShape !== 'unknown') {
-      const hip = b.roofShape === 'hip' || b.roofShape === 'mansard';
+    if (pitched) {
       const inset = hip ? Math.min(0.45, frame.width / 2 / Math.max(frame.length, 1e-9)) : 0;
       outline.push(shift(total)(frame.at(inset, 0.5)), shift(total)(frame.at(1 - inset, 0.5)));
     }
@@ -466,6 +506,8 @@ function roof(canvas: Canvas, ctx: Ctx, mask: Float32Array, b: SceneBuilding, vi
   const rings = b.outline.coordinates.map((r) => r.map((c) => project(c as LngLat)));
   const outer = rings[0];
   if (!outer || outer.length < 4) return;
+  const wings = roofWings(outer);
+  if (wings.length > 1) return wingedRoof(canvas, ctx, mask, b, view, rings, wings);
   const frame = orientedFrame(outer);
   // Pixel space is east/south like the sun vector, in pixels: the frame in metres is the same axes.
   const shade = roofShader(
@@ -486,6 +528,54 @@ function roof(canvas: Canvas, ctx: Ctx, mask: Float32Array, b: SceneBuilding, vi
       const pu = (x + 0.5) * frame.u[0] + (y + 0.5) * frame.u[1] - frame.minU;
       const pv = (x + 0.5) * frame.v[0] + (y + 0.5) * frame.v[1] - frame.minV;
       shade(pu * mpp, pv * mpp, X[x]!, Y[y]!, o);
+    },
+    mask,
+  );
+}
+
+/**
+ * An L, T or U footprint: each wing is roofed on its own frame, and each pixel shows the plane
+ * of the wing whose roof is highest there (the solids' upper envelope), so arms meet the main
+ * roof in valleys and their ridges run into its slopes.
+ */
+function wingedRoof(
+  canvas: Canvas,
+  ctx: Ctx,
+  mask: Float32Array,
+  b: SceneBuilding,
+  view: SceneView,
+  rings: Pt[][],
+  wings: Wing[],
+) {
+  const { mpp, X, Y } = ctx;
+  const hip = b.roofShape === 'hip' || b.roofShape === 'mansard';
+  const flat = b.roofShape === 'flat' || b.roofShape === 'unknown';
+  const slope = flat ? 0 : Math.tan(PITCH);
+  const shaders = wings.map((w) =>
+    roofShader(b, view, ctx.sun.toSun, { u: w.u, v: w.v, lengthM: w.length * mpp, widthM: w.width * mpp }, mpp),
+  );
+  canvas.fill(
+    rings,
+    (x, y, o) => {
+      let best = 0;
+      let bestRise = -Infinity;
+      for (let k = 0; k < wings.length; k++) {
+        const [along, across] = wingCoords(wings[k]!, x + 0.5, y + 0.5);
+        const rise = wingRise(wings[k]!, along, across, slope, hip, 1);
+        if (rise > bestRise + 1e-9) {
+          best = k;
+          bestRise = rise;
+        }
+      }
+      const w = wings[best]!;
+      const [along, across] = wingCoords(w, x + 0.5, y + 0.5);
+      shaders[best]!(
+        Math.min(w.length, Math.max(0, along)) * mpp,
+        Math.min(w.width, Math.max(0, across)) * mpp,
+        X[x]!,
+        Y[y]!,
+        o,
+      );
     },
     mask,
   );
@@ -528,7 +618,7 @@ function tree(canvas: Canvas, ctx: Ctx, t: SceneTree, view: SceneView) {
     for (let x = x0; x < x1; x++) {
       const dx = (x + 0.5 - cx) / r;
       const dy = (y + 0.5 - cy) / r;
-      const d = Math.hypot(dx, dy);
+      const d = Math.sqrt(dx * dx + dy * dy);
       if (d > 1.3) continue;
       const wx = X[x]!;
       const wy = Y[y]!;

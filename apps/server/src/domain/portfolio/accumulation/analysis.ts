@@ -1,5 +1,13 @@
-import { cellToBoundary, isValidCell } from 'h3-js';
-import type { AccumulationGrouping, AccumulationPage, Dashboard, Ring, RingRows } from '@zview/contracts';
+import { isValidCell } from 'h3-js';
+import {
+  ERROR_CODES,
+  type AccumulationGrouping,
+  type AccumulationPage,
+  type Dashboard,
+  type Hexagons,
+  type Ring,
+  type RingRows,
+} from '@zview/contracts';
 import type { Actor } from '../../../auth/actor.js';
 import type { Db } from '../../../db/database.js';
 import {
@@ -12,12 +20,14 @@ import {
   scoreBands,
   storedRings,
   storeRings,
+  topAreas,
   type AreaRow,
 } from '../../../db/portfolio-exposure.js';
 import type { StoredRing } from '../../../db/tables/portfolio-analysis.js';
 import { findRunOf, productsOf } from '../../../db/portfolios.js';
-import { conflict } from '../../app-error.js';
-import { ownPortfolio, ownProduct } from '../access.js';
+import { findChunkRun } from '../../../db/portfolio-runs.js';
+import { AppError, conflict, notFound } from '../../app-error.js';
+import { ownPortfolio, ownProduct, PORTFOLIO_NOT_FOUND } from '../access.js';
 import { ensureExposure } from './exposure.js';
 import type { RingRadius } from './ring-cells.js';
 import { aggregateFile, areaCells, areaHeader, RING_HEADER, ringCells, type AggregateFormat } from './export.js';
@@ -41,26 +51,48 @@ interface ScoredProduct {
 export const KEPT_RINGS = 100;
 const RING_RADII: readonly RingRadius[] = [1000, 250];
 
+/**
+ * A build of the run's analysis; when it fails because the run went meanwhile (its portfolio or
+ * product deleted while the worker or a request built: a foreign key, a dropped partition), a 404
+ * (PORTFOLIO_NOT_FOUND) instead of the database's error, so a request answers 404 rather than 500
+ * and the worker gives up quietly (issue 43 item 4). Any other failure is the failure.
+ */
+async function whileRunExists<T>(db: Db, runId: number, build: () => Promise<T>): Promise<T> {
+  try {
+    return await build();
+  } catch (error) {
+    if (!(error instanceof AppError) && !(await findChunkRun(db, runId))) throw notFound(PORTFOLIO_NOT_FOUND);
+    throw error;
+  }
+}
+
+/** Whether an error says the analysed run is gone (whileRunExists). */
+export const isRunGone = (error: unknown) => error instanceof AppError && error.code === ERROR_CODES.notFound;
+
 /** The run's exposure and aggregates, built if they are not yet (each build is idempotent and locked). */
 async function preparedRun(db: Db, portfolioId: number, runId: number): Promise<ScoredProduct> {
-  const exposure = await ensureExposure(db, portfolioId, runId);
-  if (!(await accumulationBuilt(db, runId))) await buildAccumulations(db, portfolioId, runId);
-  return { portfolioId, runId, hasValue: exposure.hasValue };
+  return whileRunExists(db, runId, async () => {
+    const exposure = await ensureExposure(db, portfolioId, runId);
+    if (!(await accumulationBuilt(db, runId))) await buildAccumulations(db, portfolioId, runId);
+    return { portfolioId, runId, hasValue: exposure.hasValue };
+  });
 }
 
 /** The run's best KEPT_RINGS rings of `radius`: kept with its aggregates, found once. */
 async function ringsOfRun(db: Db, scored: ScoredProduct, radius: RingRadius): Promise<StoredRing[]> {
   const kept = await storedRings(db, scored.runId, radius);
   if (kept) return kept;
-  const found = await findRings(db, {
-    portfolioId: scored.portfolioId,
-    runId: scored.runId,
-    radius,
-    limit: KEPT_RINGS,
-    byValue: scored.hasValue,
+  return whileRunExists(db, scored.runId, async () => {
+    const found = await findRings(db, {
+      portfolioId: scored.portfolioId,
+      runId: scored.runId,
+      radius,
+      limit: KEPT_RINGS,
+      byValue: scored.hasValue,
+    });
+    await storeRings(db, scored.runId, radius, found);
+    return found;
   });
-  await storeRings(db, scored.runId, radius, found);
-  return found;
 }
 
 /**
@@ -235,24 +267,23 @@ const LEVELS = ['low', 'medium', 'high', 'none'] as const;
  */
 export const DASHBOARD_HEXAGONS: Readonly<Record<5 | 7 | 9, number>> = { 5: 1000, 7: 3000, 9: 2000 };
 
-/** Degrees rounded to about a metre: the outlines are most of the dashboard's bytes. */
-const metre = (degrees: number) => Math.round(degrees * 1e5) / 1e5;
-
-async function dashboardHexagons(db: Db, runId: number): Promise<Dashboard['hexagons']> {
-  const hexagons: Dashboard['hexagons'] = [];
-  for (const [resolution, limit] of Object.entries(DASHBOARD_HEXAGONS)) {
-    const cells = await accumulationAreas(db, runId, `h3_${resolution}`, { offset: 0, limit });
-    for (const cell of cells.areas)
-      if (isValidCell(cell.key))
-        hexagons.push({
-          cell: cell.key,
-          resolution: Number(resolution),
-          count: cell.count,
-          value: cell.value,
-          boundary: cellToBoundary(cell.key, true).map(([lng, lat]) => [metre(lng!), metre(lat!)] as [number, number]),
-        });
-  }
-  return hexagons;
+/** The map's hexagons (issue 43): the cells of most value of each resolution; 404/409 as the other reads. */
+export async function hexagons(db: Db, actor: Actor, id: number, product: string): Promise<Hexagons> {
+  const scored = await scoredProduct(db, actor, id, product);
+  const limits = Object.fromEntries(Object.entries(DASHBOARD_HEXAGONS).map(([r, limit]) => [`h3_${r}`, limit]));
+  const cells = await topAreas(db, scored.runId, limits);
+  return {
+    product,
+    hasValue: scored.hasValue,
+    hexagons: cells
+      .filter((cell) => isValidCell(cell.key))
+      .map((cell) => ({
+        cell: cell.key,
+        resolution: Number(cell.grouping.slice(3)),
+        count: cell.count,
+        value: cell.value,
+      })),
+  };
 }
 
 function levelTotals(areas: readonly AreaRow[]) {
@@ -265,7 +296,7 @@ function levelTotals(areas: readonly AreaRow[]) {
   return totals;
 }
 
-/** The book at a glance: per product its score bands and value by level; the hexagons of value. */
+/** The book at a glance: per product its score bands and value by level (the map's hexagons: `hexagons`). */
 export async function dashboard(db: Db, actor: Actor, id: number, only?: string): Promise<Dashboard> {
   const portfolio = await ownPortfolio(db, actor, id);
   const products = (await productsOf(db, id, only)).filter((p) => p.current_run_id !== null);
@@ -275,7 +306,6 @@ export async function dashboard(db: Db, actor: Actor, id: number, only?: string)
     totalValue: 0,
     hasValue: false,
     products: [],
-    hexagons: [],
   };
   for (const product of products) {
     const run = await findRunOf(db, id, product.product, product.current_run_id!);
@@ -304,10 +334,9 @@ export async function dashboard(db: Db, actor: Actor, id: number, only?: string)
       })),
       levels: levelTotals(states.areas),
     });
-    if (answer.hexagons.length === 0) {
+    if (answer.products.filter((p) => p.runId !== null).length === 1) {
       answer.hasValue = scored.hasValue;
       answer.totalValue = states.totalValue;
-      answer.hexagons = await dashboardHexagons(db, scored.runId);
     }
   }
   return answer;

@@ -28,7 +28,7 @@ export { copyBytes, ViewOf } from './csv-bytes.js';
 // Writing an export: a run's CSV or XLSX, the combined export of several products, any XLSX.
 export { exportCsv, exportLayout, exportXlsx } from './export.js';
 export type { ExportLayout } from './export-layout.js';
-export { combinedExportCsv, combinedExportXlsx, finishedProducts } from './export-combined.js';
+export { combinedExportCsv, combinedExportXlsx, finishedProducts, type CombinedProduct } from './export-combined.js';
 export { XLSX_MAX_ROWS, xlsxFromPages, type XlsxCell } from './xlsx.js';
 
 // Writing the results map's vector tiles.

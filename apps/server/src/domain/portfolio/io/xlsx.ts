@@ -1,4 +1,5 @@
 import { PassThrough, type Readable, type TransformOptions } from 'node:stream';
+import { isMainThread } from 'node:worker_threads';
 import zlib from 'node:zlib';
 
 /** Excel's own limit of rows per sheet. */
@@ -63,6 +64,10 @@ function rowXml(rowIndex: number, cells: readonly XlsxCell[], columns: string[])
   return `${xml}</row>`;
 }
 
+/** On a render thread the XML is deflated here, a step at a time (ZipWriter.deflateHere). */
+const DEFLATE_ON_THIS_THREAD = !isMainThread;
+const DEFLATE_HERE_STEP = 1 << 20;
+
 /** How much XML may wait for the deflate (a bound on memory, per export). */
 const DEFLATE_AHEAD = 4 * 1024 * 1024;
 
@@ -110,6 +115,24 @@ class ZipWriter {
     header.writeUInt16LE(8, 8); // deflate
     header.writeUInt16LE(nameBytes.length, 26);
     await this.push(Buffer.concat([header, nameBytes]));
+    await (DEFLATE_ON_THIS_THREAD ? this.deflateHere(entry, content) : this.deflateOnLibuv(entry, content));
+    const wide = this.needsZip64(entry);
+    const descriptor = Buffer.alloc(wide ? 24 : 16);
+    descriptor.writeUInt32LE(0x08074b50, 0);
+    descriptor.writeUInt32LE(entry.crc >>> 0, 4);
+    if (wide) {
+      descriptor.writeBigUInt64LE(BigInt(entry.compressed), 8);
+      descriptor.writeBigUInt64LE(BigInt(entry.size), 16);
+    } else {
+      descriptor.writeUInt32LE(entry.compressed, 8);
+      descriptor.writeUInt32LE(entry.size, 12);
+    }
+    await this.push(descriptor);
+    this.entries.push(entry);
+  }
+
+  /** Deflates on libuv's threads (the API's thread: its event loop stays free meanwhile). */
+  private async deflateOnLibuv(entry: ZipEntry, content: AsyncIterable<string> | Iterable<string>) {
     // The deflate runs on libuv's threads: room for a few MB of XML ahead of it, so the next pages
     // are built while it works (with the default 16 KB every page waited for the last one's
     // deflate, and the two took turns), and output in 128 KB steps rather than 16 KB (a round
@@ -139,19 +162,34 @@ class ZipWriter {
       deflate.end();
       await drained;
     }
-    const wide = this.needsZip64(entry);
-    const descriptor = Buffer.alloc(wide ? 24 : 16);
-    descriptor.writeUInt32LE(0x08074b50, 0);
-    descriptor.writeUInt32LE(entry.crc >>> 0, 4);
-    if (wide) {
-      descriptor.writeBigUInt64LE(BigInt(entry.compressed), 8);
-      descriptor.writeBigUInt64LE(BigInt(entry.size), 16);
-    } else {
-      descriptor.writeUInt32LE(entry.compressed, 8);
-      descriptor.writeUInt32LE(entry.size, 12);
+  }
+
+  /**
+   * Deflates on this thread (a render thread, domain/off-loop): libuv's threads are shared with
+   * the API's thread and run at its priority, this one runs below it. Each MB of XML is deflated
+   * on its own, flushed to a byte boundary (Z_SYNC_FLUSH) and the last one finished: the pieces
+   * concatenated are one valid deflate stream (each starts with an empty dictionary).
+   */
+  private async deflateHere(entry: ZipEntry, content: AsyncIterable<string> | Iterable<string>) {
+    let pending: Buffer[] = [];
+    let pendingBytes = 0;
+    const deflatePending = async (last: boolean) => {
+      const finishFlush = last ? zlib.constants.Z_FINISH : zlib.constants.Z_SYNC_FLUSH;
+      const deflated = zlib.deflateRawSync(Buffer.concat(pending), { level: 1, memLevel: 9, finishFlush });
+      pending = [];
+      pendingBytes = 0;
+      entry.compressed += deflated.length;
+      await this.push(deflated);
+    };
+    for await (const text of content) {
+      const bytes = Buffer.from(text, 'utf8');
+      entry.crc = zlib.crc32(bytes, entry.crc);
+      entry.size += bytes.length;
+      pending.push(bytes);
+      pendingBytes += bytes.length;
+      if (pendingBytes >= DEFLATE_HERE_STEP) await deflatePending(false);
     }
-    await this.push(descriptor);
-    this.entries.push(entry);
+    await deflatePending(true);
   }
 
   private centralRecord(entry: ZipEntry) {

@@ -10,6 +10,7 @@ import {
   leasePart,
   partPage,
   removeFinishedPlans,
+  scorePlan,
   unclaimedParts,
 } from '../../../db/score-index-parts.js';
 import type { Db } from '../../../db/database.js';
@@ -93,11 +94,7 @@ export async function buildScoreIndexPart(
 ): Promise<PartOutcome> {
   const models = options.models ?? PRODUCTION_MODELS;
   const leaseMs = options.leaseMs ?? PART_LEASE_MS;
-  const plan = await db
-    .selectFrom('score_index_plans')
-    .select(['build_ids', 'world_revision', 'completed_at'])
-    .where('id', '=', planId)
-    .executeTakeFirst();
+  const plan = await scorePlan(db, planId);
   if (!plan || String(plan.world_revision) !== (await worldRevision(db))) return 'obsolete';
   if (plan.completed_at) return 'done-already';
   const part = await leasePart(db, planId, partNumber, leaseMs);

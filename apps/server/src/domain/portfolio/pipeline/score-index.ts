@@ -1,19 +1,30 @@
 import { PORTFOLIO_PRODUCTS, type PortfolioProduct } from '@zview/contracts';
-import { sql } from 'kysely';
 import type { Db } from '../../../db/database.js';
+import {
+  advanceScoreBuilds,
+  completeScoreBuilds,
+  deleteOtherScoreBuilds,
+  insertPlacementCells,
+  insertScoreBuildIfAbsent,
+  insertScoreIndexRows,
+  latestCompleteScoreBuild,
+  placementBuilt,
+  preferredScoreBuildRow,
+  propertyIdsAfter,
+  propertyPoints,
+  removeOtherPlacementRevisions,
+  scoreBuildCursors,
+  scoreBuildRow,
+  scoreBuildRowAsOf,
+  tryTransactionLock,
+} from '../../../db/score-index-builds.js';
 import { hazardAt } from '../../hazard/climatology.js';
 import type { HazardProfile, PropertyFeatures } from '../../property/features.js';
 import { isoDate } from '../../property/load.js';
 import { loadPropertyFeaturesMany } from '../../property/load-many.js';
 import { RISK_MODELS } from '../../risk/index.js';
 import { buildContext, riskLevelFor, scoreInstant, scoreNumbers, type RiskModelDefinition } from '../../risk/model.js';
-import {
-  analyzePlacementBuilds,
-  analyzeScoreIndex,
-  factorContributions,
-  factorNames,
-  type ScoreIndexRow,
-} from '../../../db/score-index-parts.js';
+import { analyzePlacementBuilds, analyzeScoreIndex, type ScoreIndexRow } from '../../../db/score-index-parts.js';
 import type { ScoreFactor } from './seams.js';
 import { worldRevision } from '../../../db/world-revision.js';
 
@@ -101,12 +112,8 @@ function toBuild(row: {
   };
 }
 
-const BUILD_COLUMNS = ['id', 'product', 'model_version', 'as_of', 'world_revision', 'completed_at'] as const;
-
 export async function findBuild(db: Db, id: number): Promise<IndexBuild> {
-  return toBuild(
-    await db.selectFrom('score_index_builds').select(BUILD_COLUMNS).where('id', '=', id).executeTakeFirstOrThrow(),
-  );
+  return toBuild(await scoreBuildRow(db, id));
 }
 
 /**
@@ -121,32 +128,10 @@ export async function buildForRun(
   today: string,
 ): Promise<IndexBuild> {
   const revision = await worldRevision(db);
-  const existing = await db
-    .selectFrom('score_index_builds')
-    .select(BUILD_COLUMNS)
-    .where('product', '=', product)
-    .where('model_version', '=', modelVersion)
-    .where('world_revision', '=', revision)
-    .orderBy(sql`completed_at IS NULL`)
-    .orderBy('as_of', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const existing = await preferredScoreBuildRow(db, product, modelVersion, revision);
   if (existing) return toBuild(existing);
-  await db
-    .insertInto('score_index_builds')
-    .values({ product, model_version: modelVersion, as_of: today, world_revision: revision })
-    .onConflict((oc) => oc.doNothing())
-    .execute();
-  return toBuild(
-    await db
-      .selectFrom('score_index_builds')
-      .select(BUILD_COLUMNS)
-      .where('product', '=', product)
-      .where('model_version', '=', modelVersion)
-      .where('world_revision', '=', revision)
-      .where(sql<boolean>`as_of = ${today}::date`)
-      .executeTakeFirstOrThrow(),
-  );
+  await insertScoreBuildIfAbsent(db, { product, modelVersion, asOf: today, revision });
+  return toBuild(await scoreBuildRowAsOf(db, product, modelVersion, revision, today));
 }
 
 /** The index rows of `propertyIds` for each build: the model's score as of each build's date. */
@@ -162,11 +147,7 @@ export async function scoreIndexRows(
   for (const build of builds) byDate.set(build.asOf, [...(byDate.get(build.asOf) ?? []), build]);
   for (const [asOf, sameDate] of byDate) {
     const features = await loadPropertyFeaturesMany(db, propertyIds, asOf);
-    const points = await db
-      .selectFrom('properties')
-      .select(['id', 'lat', 'lng'])
-      .where(sql<boolean>`id = any(${[...features.keys()]}::text[])`)
-      .execute();
+    const points = await propertyPoints(db, [...features.keys()]);
     const when = asOfInstant(asOf);
     for (const [i, point] of points.entries()) {
       const hazard = hazardAt(point.lat, point.lng);
@@ -199,21 +180,11 @@ export async function addToIndex(
 ): Promise<number> {
   const rows = await scoreIndexRows(db, builds, models, propertyIds);
   if (!rows.length) return 0;
-  // Builds locked for the statement and rows of a build that is gone not written: the foreign
-  // key's guarantee, once per statement (migration 0840; see copyIntoScoreIndex).
-  const { rows: inserted } = await sql<{ n: number }>`
-    WITH live AS (SELECT id FROM score_index_builds WHERE id = ANY(${builds.map((b) => b.id)}::int[]) FOR KEY SHARE),
-    ins AS (
-      INSERT INTO score_index (build_id, property_id, score, risk_level, confidence, problem, top_factor_names, top_factor_contributions)
-      SELECT u.build_id, u.property_id, u.score, u.risk_level, u.confidence, u.problem, u.names, u.contributions::float8[]
-      FROM unnest(${rows.map((r) => r.build)}::int[], ${rows.map((r) => r.property)}::text[], ${rows.map((r) => r.score)}::float8[],
-        ${rows.map((r) => r.riskLevel)}::text[], ${rows.map((r) => r.confidence)}::float8[], ${rows.map((r) => r.problem)}::text[],
-        ${rows.map((r) => factorNames(r.topFactors))}::text[], ${rows.map((r) => factorContributions(r.topFactors))}::text[])
-        AS u(build_id, property_id, score, risk_level, confidence, problem, names, contributions)
-      WHERE u.build_id IN (SELECT id FROM live)
-      ON CONFLICT DO NOTHING RETURNING 1)
-    SELECT count(*)::int AS n FROM ins`.execute(db);
-  return inserted[0]?.n ?? 0;
+  return insertScoreIndexRows(
+    db,
+    builds.map((b) => b.id),
+    rows,
+  );
 }
 
 /** Advisory lock key of the background build (one builder at a time across processes). */
@@ -225,44 +196,15 @@ const BUILD_LOCK = 0x5a5649; // 'ZVI'
  */
 export async function ensurePlacementCells(db: Db): Promise<{ revision: string; built: boolean }> {
   const revision = await worldRevision(db);
-  const done = await db
-    .selectFrom('placement_builds')
-    .select('world_revision')
-    .where('world_revision', '=', revision)
-    .executeTakeFirst();
-  if (done) return { revision, built: false };
+  if (await placementBuilt(db, revision)) return { revision, built: false };
   const built = await db.transaction().execute(async (trx) => {
-    const { rows: lock } = await sql<{ ok: boolean }>`SELECT pg_try_advisory_xact_lock(${BUILD_LOCK}, 1) AS ok`.execute(
-      trx,
-    );
-    if (!lock[0]?.ok) return false;
-    if (
-      await trx
-        .selectFrom('placement_builds')
-        .select('world_revision')
-        .where('world_revision', '=', revision)
-        .executeTakeFirst()
-    )
-      return false;
-    // Each parcel in every cell its bounding box touches, in cell order (appends to the index).
-    // OFFSET 0 keeps the polygon computed once per property (not once per use after pull-up).
-    const { numAffectedRows } = await sql`
-      INSERT INTO placement_cells (world_revision, cell, property_id, parcel)
-      SELECT ${revision}::bigint, la * 1000000 + lo, p.id, p.poly
-      FROM (SELECT id, poly, box(poly) AS b FROM (SELECT id, zview_simple_parcel(parcel) AS poly FROM properties OFFSET 0) s WHERE poly IS NOT NULL OFFSET 0) p
-      CROSS JOIN LATERAL generate_series(floor(((p.b)[1])[1] / 0.001)::bigint, floor(((p.b)[0])[1] / 0.001)::bigint) la
-      CROSS JOIN LATERAL generate_series(floor((((p.b)[1])[0] + 180) / 0.001)::bigint, floor((((p.b)[0])[0] + 180) / 0.001)::bigint) lo
-      ORDER BY 2`.execute(trx);
-    await trx
-      .insertInto('placement_builds')
-      .values({ world_revision: revision, cell_count: Number(numAffectedRows ?? 0) })
-      .execute();
+    if (!(await tryTransactionLock(trx, BUILD_LOCK, 1))) return false;
+    if (await placementBuilt(trx, revision)) return false;
+    await insertPlacementCells(trx, revision);
     return true;
   });
   if (built) {
-    await sql`DELETE FROM placement_cells WHERE world_revision <> ${revision}::bigint`.execute(db);
-    await sql`DELETE FROM placement_builds WHERE world_revision <> ${revision}::bigint`.execute(db);
-    await sql`VACUUM ANALYZE placement_cells`.execute(db).catch(() => {});
+    await removeOtherPlacementRevisions(db, revision);
     await analyzePlacementBuilds(db);
   }
   return { revision, built };
@@ -302,38 +244,14 @@ export async function buildScoreIndexStep(
     // One builder at a time (another process's worker may be at it): each page is a transaction
     // holding the lock; a builder that cannot take it leaves the work to the one that has it.
     const progressed = await db.transaction().execute(async (trx) => {
-      const { rows: lock } = await sql<{
-        ok: boolean;
-      }>`SELECT pg_try_advisory_xact_lock(${BUILD_LOCK}, 2) AS ok`.execute(trx);
-      if (!lock[0]?.ok) return false;
+      if (!(await tryTransactionLock(trx, BUILD_LOCK, 2))) return false;
+      const buildIds = builds.map((b) => b.id);
       // The page after the least advanced cursor (builds opened together advance together).
-      const cursors = await trx
-        .selectFrom('score_index_builds')
-        .select('built_through')
-        .where(
-          'id',
-          'in',
-          builds.map((b) => b.id),
-        )
-        .execute();
+      const cursors = await scoreBuildCursors(trx, buildIds);
       const from = cursors.map((c) => c.built_through ?? '').sort()[0] ?? '';
-      const page = await trx
-        .selectFrom('properties')
-        .select('id')
-        .where('id', '>', from)
-        .orderBy('id')
-        .limit(pageSize)
-        .execute();
+      const page = await propertyIdsAfter(trx, from, pageSize);
       if (!page.length) {
-        await trx
-          .updateTable('score_index_builds')
-          .set({ completed_at: new Date() })
-          .where(
-            'id',
-            'in',
-            builds.map((b) => b.id),
-          )
-          .execute();
+        await completeScoreBuilds(trx, buildIds);
         completed = true;
         return true;
       }
@@ -344,16 +262,7 @@ export async function buildScoreIndexStep(
         models,
         page.map((p) => p.id),
       );
-      await trx
-        .updateTable('score_index_builds')
-        .set({ built_through: last, property_count: sql`property_count + ${page.length}::int` })
-        .where(
-          'id',
-          'in',
-          builds.map((b) => b.id),
-        )
-        .where((eb) => eb.or([eb('built_through', 'is', null), eb('built_through', '<', last)]))
-        .execute();
+      await advanceScoreBuilds(trx, buildIds, last, page.length);
       return true;
     });
     if (!progressed) return true;
@@ -364,31 +273,8 @@ export async function buildScoreIndexStep(
 export async function removeStaleBuilds(db: Db, models: PortfolioModels) {
   const revision = await worldRevision(db);
   for (const product of PORTFOLIO_PRODUCTS) {
-    const current = await db
-      .selectFrom('score_index_builds')
-      .select(['id', 'as_of'])
-      .where('product', '=', product)
-      .where('model_version', '=', models[product].modelVersion)
-      .where('world_revision', '=', revision)
-      .where('completed_at', 'is not', null)
-      .orderBy('as_of', 'desc')
-      .limit(1)
-      .executeTakeFirst();
+    const current = await latestCompleteScoreBuild(db, product, models[product].modelVersion, revision);
     if (!current) continue;
-    // Not one a run is still scoring with (its chunks read it).
-    await db
-      .deleteFrom('score_index_builds')
-      .where('product', '=', product)
-      .where('id', '<>', current.id)
-      .where(
-        'id',
-        'not in',
-        db
-          .selectFrom('portfolio_runs')
-          .select(sql<number>`score_build_id`.as('id'))
-          .where('completed_at', 'is', null)
-          .where('score_build_id', 'is not', null),
-      )
-      .execute();
+    await deleteOtherScoreBuilds(db, product, current.id);
   }
 }

@@ -1,6 +1,7 @@
 import {
   accumulationPageSchema,
   dashboardSchema,
+  hexagonsSchema,
   ringRowsSchema,
   ringsSchema,
   type AccumulationGrouping,
@@ -12,6 +13,15 @@ import { apiPath } from '../../../api/paths';
 
 export function fetchDashboard(id: number, signal?: AbortSignal) {
   return api.get(apiPath('/caribou/portfolio/{id}/dashboard', { id }), { schema: dashboardSchema, signal });
+}
+
+/** The map's hexagons of a scored product (apart from the dashboard: the charts do not wait for them). */
+export function fetchHexagons(id: number, product: string, signal?: AbortSignal) {
+  return api.get(apiPath('/caribou/portfolio/{id}/dashboard/hexagons', { id }), {
+    query: { product },
+    schema: hexagonsSchema,
+    signal,
+  });
 }
 
 export function fetchAccumulation(

@@ -4,6 +4,7 @@ import {
   zorroConversationsResponseSchema,
   zorroMessagesResponseSchema,
   type ZorroConversation,
+  type ZorroMessage,
 } from '@zview/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
@@ -57,7 +58,22 @@ export function useConversationActions() {
   const ask = useMutation({
     mutationFn: ({ id, question }: { id: number; question: string }) =>
       api.post(apiPath('/zorro/conversations/{id}/messages', { id }), { question }, { schema: zorroAskResponseSchema }),
-    onSuccess: (_data, { id }) => Promise.all([client.invalidateQueries({ queryKey: keys.one(id) }), refresh()]),
+    onSuccess: (data, { id }) => {
+      // The question and its answer show at once, whatever the order of the refetches: a fetch of
+      // the conversation started before the answer was saved must not leave it out.
+      client.setQueryData(
+        keys.one(id),
+        (old: { conversation: ZorroConversation; messages: ZorroMessage[] } | undefined) => {
+          if (!old) return old;
+          const known = new Set(old.messages.map((m) => m.id));
+          return {
+            ...old,
+            messages: [...old.messages, ...[data.question, data.answer].filter((m) => !known.has(m.id))],
+          };
+        },
+      );
+      return Promise.all([client.invalidateQueries({ queryKey: keys.one(id) }), refresh()]);
+    },
   });
   return { create, rename, remove, ask };
 }

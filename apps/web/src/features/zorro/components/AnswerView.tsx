@@ -20,6 +20,37 @@ const citationLink = (answer: ZorroAnswer, n: number) => {
 };
 
 /** One explorer answer: its sentences with their citations (each a link to filing and page), figures, sources, suggestions. */
+/**
+ * The figures as chips, said as the sentences say them: one filing is not "1 filings", a single
+ * rate change is not a median nor a range "+18.3% to +18.3%", and when some filings state no rate
+ * change the chips say how many do.
+ */
+function FigureChips({ figures: f }: { figures: ZorroAnswer['figures'] }) {
+  const withChange = f.rateChangeCount ?? f.count;
+  const one = (n: number) => (n === 1 ? '' : 's');
+  return (
+    <>
+      <Chip size="small" label={`${f.count.toLocaleString('en-US')} filing${one(f.count)}`} />
+      {withChange < f.count && <Chip size="small" label={`${withChange.toLocaleString('en-US')} with a rate change`} />}
+      {f.medianRateChange !== null && (
+        <Chip
+          size="small"
+          label={`${withChange === 1 ? 'rate change' : 'median'} ${formatChange(f.medianRateChange)}`}
+        />
+      )}
+      {f.minRateChange !== null && f.minRateChange !== f.maxRateChange && (
+        <Chip size="small" label={`range ${formatChange(f.minRateChange)} to ${formatChange(f.maxRateChange)}`} />
+      )}
+      {f.firstSubmitted && (
+        <Chip
+          size="small"
+          label={f.firstSubmitted === f.lastSubmitted ? f.firstSubmitted : `${f.firstSubmitted} – ${f.lastSubmitted}`}
+        />
+      )}
+    </>
+  );
+}
+
 export function AnswerView({
   answer,
   onRetry,
@@ -35,12 +66,7 @@ export function AnswerView({
     <Paper variant="outlined" sx={{ p: 2 }} data-testid="answer">
       {!answer.zeroResults && (
         <Stack direction="row" spacing={1} sx={{ mb: 1.5, flexWrap: 'wrap' }} data-testid="figures">
-          <Chip size="small" label={`${f.count.toLocaleString('en-US')} filings`} />
-          {f.medianRateChange !== null && <Chip size="small" label={`median ${formatChange(f.medianRateChange)}`} />}
-          {f.minRateChange !== null && (
-            <Chip size="small" label={`range ${formatChange(f.minRateChange)} to ${formatChange(f.maxRateChange)}`} />
-          )}
-          {f.firstSubmitted && <Chip size="small" label={`${f.firstSubmitted} – ${f.lastSubmitted}`} />}
+          <FigureChips figures={f} />
           <Chip
             size="small"
             variant="outlined"

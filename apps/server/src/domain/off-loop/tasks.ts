@@ -1,0 +1,67 @@
+import type { Readable } from 'node:stream';
+import type { Db } from '../../db/database.js';
+import type { NoticeContent } from '../notices/content.js';
+import type { ReportContent } from '../notices/report-content.js';
+import { renderNotice } from '../notices/render-notice.js';
+import { renderReport } from '../notices/render-report.js';
+import {
+  combinedExportCsv,
+  combinedExportXlsx,
+  exportCsv,
+  exportXlsx,
+  type CombinedProduct,
+  type ExportLayout,
+} from '../portfolio/io/index.js';
+
+/**
+ * The work that renders a file off the API's event loop (pool.ts): plain data a worker thread can
+ * be handed (structured clone), each kind turned into the same stream the API used to render
+ * itself. Checks that can refuse a request run before a task is made, on the API's thread, so a
+ * 4xx still comes before the first byte; a task only renders.
+ */
+export type OffLoopTask =
+  | {
+      kind: 'product-export';
+      format: 'csv' | 'xlsx';
+      portfolioId: number;
+      runId: number | null;
+      header: string[];
+      layout: ExportLayout;
+    }
+  | {
+      kind: 'combined-export';
+      format: 'csv' | 'xlsx';
+      portfolioId: number;
+      header: string[];
+      products: CombinedProduct[];
+    }
+  | { kind: 'notice-pdf'; content: NoticeContent }
+  | { kind: 'report-pdf'; content: ReportContent; ortho: Uint8Array | null };
+
+/** Whether the task reads the database (the worker then opens its own pool on the same URL). */
+export const needsDatabase = (task: OffLoopTask) => task.kind === 'product-export' || task.kind === 'combined-export';
+
+/** The task's output as a stream; `db` is read only by the kinds that need the database. */
+export function renderTask(task: OffLoopTask, db: () => Db): Readable {
+  switch (task.kind) {
+    case 'product-export':
+      return (task.format === 'xlsx' ? exportXlsx : exportCsv)(
+        db(),
+        task.portfolioId,
+        task.runId,
+        task.header,
+        task.layout,
+      );
+    case 'combined-export':
+      return (task.format === 'xlsx' ? combinedExportXlsx : combinedExportCsv)(
+        db(),
+        task.portfolioId,
+        task.header,
+        task.products,
+      );
+    case 'notice-pdf':
+      return renderNotice(task.content);
+    case 'report-pdf':
+      return renderReport(task.content, task.ortho ? Buffer.from(task.ortho) : null);
+  }
+}

@@ -1,0 +1,25 @@
+import type { RuntimeConfig } from '@zview/contracts';
+import { StrictMode } from 'react';
+import type { Root } from 'react-dom/client';
+import { startAnalytics } from '../api/analytics';
+import { getAccessToken } from '../api/client';
+import { App } from './App';
+import { apiBaseUrl } from './boot';
+import { preloadPageAt } from './routes';
+
+/** The signed-in app (router, data cache, shell, pages): loaded by the first screen when it is needed. */
+export function renderApp(root: Root, config: RuntimeConfig): void {
+  // Before the first render, so the first page view and clicks are counted.
+  startAnalytics(config, { apiBaseUrl: apiBaseUrl(config), token: getAccessToken });
+  root.render(
+    <StrictMode>
+      <App config={config} />
+    </StrictMode>,
+  );
+}
+
+/**
+ * Fills the HTTP cache, while the login page waits for the person to type, with what the sign-in
+ * callback document will run: the app, the shell and the page the sign-in returns to.
+ */
+export { preloadPageAt };

@@ -1,0 +1,178 @@
+/**
+ * Issue 46: lookups while heavy work runs beside them in the same API process: EXPORTS (default 4)
+ * clients each download the XLSX export of a portfolio of EXPORT_ROWS rows (default 200,000) over
+ * and over, and a portfolio of RUN_ROWS rows (default 1,000,000; 0 for none) is processed by the
+ * portfolio worker process, while lookups come at a fixed 200/s for EXPORT_SECONDS (default 30).
+ * Prints the server-side lookup p95 and max against the quiet p95 of the same run. Exports are
+ * rendered on render threads (domain/off-loop); EXPORT_COMPARE=1 runs the same again with them
+ * rendered on the API's event loop (OFF_LOOP_THREADS=0), as before.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { sql } from 'kysely';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../apps/server/src/db/database.js';
+import { superviseWorkerProcess } from '../apps/server/src/jobs/worker-supervisor.js';
+import { loadavg, mark, percentile, sleep } from './support/figures.js';
+import { portfolioMemberHeaders, uploadPortfolioCsv } from './support/portfolio-client.js';
+import { writeSamplePortfolioCsv } from './sample-portfolio-csv.js';
+
+const EXPORTS = Number(process.env.EXPORTS ?? 4);
+const EXPORT_ROWS = Number(process.env.EXPORT_ROWS ?? 200_000);
+const RUN_ROWS = Number(process.env.RUN_ROWS ?? 1_000_000);
+const EXPORT_SECONDS = Number(process.env.EXPORT_SECONDS ?? 30);
+const TARGET = { times: 3, maxMs: 250 };
+
+export interface BesideExportsInput {
+  app: FastifyInstance;
+  db: Db;
+  databaseUrl: string;
+  /** The app's DATA_DIR: the worker process reads the uploads from there. */
+  dataDir: string;
+  port: number;
+  /** The lookups' bearer header and requests (as the fixed-rate phase sends them). */
+  authorization: string;
+  lookups: { method: 'GET'; path: string }[];
+  rate: number;
+  quietP95: number;
+  /** Server-side lookup times (ms) of what `during` sends. */
+  collectServerMs: (during: () => Promise<unknown>) => Promise<number[]>;
+  target: (label: string, ok: boolean) => void;
+}
+
+export async function lookupsBesideExports(input: BesideExportsInput): Promise<void> {
+  const { app, db, port } = input;
+  const work = mkdtempSync(path.join(os.tmpdir(), 'zview-bench-exports-'));
+  const worker = superviseWorkerProcess({
+    databaseUrl: input.databaseUrl,
+    env: { DATA_DIR: input.dataDir, LOG_LEVEL: 'warn' },
+    log: () => {},
+  });
+  try {
+    const headers = await portfolioMemberHeaders(app, db, 'Bench Exports');
+    const exported = await portfolioOf(input, headers, work, 2, 'exported');
+    await growTo(db, exported, EXPORT_ROWS);
+    if (RUN_ROWS > 0) {
+      await portfolioOf(input, headers, work, RUN_ROWS, 'run', false);
+      console.log(`    a ${RUN_ROWS.toLocaleString('en-US')}-row portfolio is being processed by the worker process`);
+    }
+    const measure = async (label: string) => {
+      let stop = false;
+      let files = 0;
+      let bytes = 0;
+      const downloads = Array.from({ length: EXPORTS }, async () => {
+        while (!stop)
+          bytes += await download(
+            port,
+            `/api/caribou/portfolio/${exported}/product/zfire/export?format=xlsx`,
+            headers,
+          ).then((n) => (files++, n));
+      });
+      await sleep(1000); // the exports under way
+      const ms = await input.collectServerMs(() =>
+        autocannon({
+          url: `http://127.0.0.1:${port}`,
+          connections: 10,
+          duration: EXPORT_SECONDS,
+          overallRate: input.rate,
+          headers: { authorization: input.authorization },
+          workers: 1,
+          requests: input.lookups,
+        }),
+      );
+      stop = true;
+      await Promise.all(downloads);
+      const p95 = percentile(ms, 95);
+      const max = Math.max(...ms);
+      const ok = p95 <= TARGET.times * input.quietP95 && max <= TARGET.maxMs;
+      console.log(
+        `  lookups at ${input.rate}/s beside ${EXPORTS} XLSX exports of ${EXPORT_ROWS.toLocaleString('en-US')} rows${RUN_ROWS ? ` and a ${RUN_ROWS.toLocaleString('en-US')}-row portfolio run` : ''}, ${label}: server p95 ${p95.toFixed(1)} ms (${(p95 / input.quietP95).toFixed(1)}× quiet ${input.quietP95.toFixed(1)} ms) ${mark(p95 <= TARGET.times * input.quietP95)} (≤ ${TARGET.times}×)  max ${max.toFixed(0)} ms ${mark(max <= TARGET.maxMs)} (≤ ${TARGET.maxMs})   ${files} exports (${(bytes / 1e6).toFixed(0)} MB) finished   load average ${loadavg()}`,
+      );
+      return ok;
+    };
+    const ok = await measure('rendered on render threads');
+    input.target(`lookup p95 ≤ ${TARGET.times}× quiet and max ≤ ${TARGET.maxMs} ms beside exports`, ok);
+    if (process.env.EXPORT_COMPARE === '1') {
+      process.env.OFF_LOOP_THREADS = '0';
+      await measure('rendered on the event loop (before)').finally(() => delete process.env.OFF_LOOP_THREADS);
+    }
+  } finally {
+    await worker.stop();
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** A zfire portfolio of `rows` sample rows, uploaded and created; READY when `wait`. */
+async function portfolioOf(
+  input: BesideExportsInput,
+  headers: Record<string, string>,
+  work: string,
+  rows: number,
+  name: string,
+  wait = true,
+): Promise<number> {
+  const file = path.join(work, `${name}.csv`);
+  await writeSamplePortfolioCsv(file, rows);
+  const { uploadedFileName } = await uploadPortfolioCsv(input.port, headers, file, `${name}.csv`);
+  const created = await input.app.inject({
+    method: 'POST',
+    url: '/api/caribou/portfolios',
+    headers,
+    payload: {
+      name: `Bench ${name}`,
+      description: 'bench',
+      portfolioType: 'homeowners',
+      products: 'zfire',
+      uploadedFileName,
+    },
+  });
+  if (created.statusCode !== 201) throw new Error(`portfolio ${created.statusCode}: ${created.body}`);
+  const id = created.json<{ portfolioId: number }[]>()[0]!.portfolioId;
+  for (let waited = 0; wait; waited += 500) {
+    const status = await input.db
+      .selectFrom('portfolio_products')
+      .select('status')
+      .where('portfolio_id', '=', id)
+      .executeTakeFirst();
+    if (status?.status === 'READY') break;
+    if (waited > 300_000) throw new Error(`portfolio ${id} not READY after 5 minutes (${status?.status})`);
+    await sleep(500);
+  }
+  return id;
+}
+
+/** The portfolio's first row and result copied to rows 3…`rows` (what a big upload would store, in seconds). */
+async function growTo(db: Db, id: number, rows: number) {
+  const { runId } = await db
+    .selectFrom('portfolio_products')
+    .select('current_run_id as runId')
+    .where('portfolio_id', '=', id)
+    .executeTakeFirstOrThrow();
+  await sql`INSERT INTO portfolio_rows
+            SELECT (jsonb_populate_record(r, jsonb_build_object('row_number', g))).*
+            FROM portfolio_rows r, generate_series(3, ${rows}) g
+            WHERE r.portfolio_id = ${id} AND r.row_number = 1`.execute(db);
+  await sql`INSERT INTO portfolio_results
+            SELECT (jsonb_populate_record(r, jsonb_build_object('row_number', g))).*
+            FROM portfolio_results r, generate_series(3, ${rows}) g
+            WHERE r.run_id = ${runId} AND r.row_number = 1`.execute(db);
+  await sql`UPDATE portfolios SET row_count = ${rows} WHERE id = ${id}`.execute(db);
+  await sql`ANALYZE portfolio_rows`.execute(db);
+}
+
+/** Downloads a file as fast as it comes: its size in bytes (throws unless 200). */
+function download(port: number, urlPath: string, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port, path: urlPath, headers }, (res) => {
+        let bytes = 0;
+        res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        res.on('end', () => (res.statusCode === 200 ? resolve(bytes) : reject(new Error(`export ${res.statusCode}`))));
+        res.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
