@@ -128,3 +128,11 @@ describe('productSections (SPEC §9: the hail, wind and storm products form a gr
     expect(productSections([])).toEqual([]);
   });
 });
+
+describe('SPEC rules pinned after the web mutation run', () => {
+  it("shows 'zfire|prefill' (fire with prefilled attributes) where zfire is enabled, and not without it", () => {
+    const products = { 'zfire|prefill': scoreFixture('zfire|prefill', 5, []) };
+    expect(displayedProducts(['zfire'], products)).toEqual(['zfire|prefill']);
+    expect(displayedProducts(['zhail'], products)).toEqual([]);
+  });
+});

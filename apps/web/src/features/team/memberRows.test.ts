@@ -48,4 +48,32 @@ describe('parseMemberRows', () => {
     expect(parseMemberRows('  \n\n')).toEqual([]);
     expect(parseMemberRows('\na@x.test,A,B\n\n')).toHaveLength(1);
   });
+
+  it('pins the SPEC §5 bulk-add rules the mutation run found unasserted', () => {
+    // Headers match whatever their case, spacing, underscores or dashes; an unknown column is ignored.
+    const [row] = parseMemberRows(
+      ' Email_Address ,first_name,LAST--NAME,Notes, role \nann@acme.test,Ann,Smith,x, Admin ',
+    );
+    expect(row).toMatchObject({
+      line: 1,
+      raw: { email: 'ann@acme.test', firstName: 'Ann', lastName: 'Smith', role: 'Admin' },
+      request: { email: 'ann@acme.test', profile: { firstName: 'Ann', lastName: 'Smith' }, role: 'admin' },
+      errors: [],
+    });
+    // Blank and whitespace-only lines are not rows; lines count from 1 after the header.
+    const rows = parseMemberRows('\n  \nann@acme.test,Ann,Smith\n , , \nbob@acme.test,Bob,Lee\n');
+    expect(rows.map((r) => [r.line, r.raw.email])).toEqual([
+      [1, 'ann@acme.test'],
+      [2, 'bob@acme.test'],
+    ]);
+    // A role problem alone refuses the row.
+    const [owner] = parseMemberRows('cara@acme.test,Cara,Lee,owner');
+    expect(owner?.request).toBeUndefined();
+    expect(owner?.errors).toEqual(['Role must be one of: member, admin']);
+    // The team's emails compare case- and space-insensitively; without a team nobody is a member yet.
+    expect(parseMemberRows('ann@acme.test,Ann,Smith', [' ANN@acme.test '])[0]?.errors).toEqual([
+      'Already a member of this team',
+    ]);
+    expect(parseMemberRows('ann@acme.test,Ann,Smith')[0]?.errors).toEqual([]);
+  });
 });
