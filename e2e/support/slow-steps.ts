@@ -1,4 +1,5 @@
 import type { Browser, CDPSession, Page } from 'playwright-core';
+import { LAYOUT } from '@zview/contracts';
 import { DEMO_PASSWORD } from './auth.js';
 
 /**
@@ -179,8 +180,16 @@ async function canvasFigures(page: Page, scope: string) {
 /** Below the recommended width a notice covers the page until Continue (each page load). */
 export async function dismissWidthNotice(page: Page): Promise<void> {
   const notice = page.getByTestId('width-overlay');
-  if (await notice.isVisible().catch(() => false)) await notice.getByRole('button', { name: 'Continue' }).click();
+  const narrow = (page.viewportSize()?.width ?? Infinity) < LAYOUT.widthWarningPx;
+  // The overlay's code loads only in a narrow window, a moment after the page: wait for it unless
+  // Continue was already chosen in this session (it is not shown again, issue 45 item 8).
+  const dismissed = await page.evaluate((key) => sessionStorage.getItem(key) === '1', WIDTH_OVERLAY_DISMISSED_KEY);
+  if (narrow && !dismissed) await notice.getByRole('button', { name: 'Continue' }).click({ timeout: 20_000 });
+  else if (await notice.isVisible().catch(() => false)) await notice.getByRole('button', { name: 'Continue' }).click();
 }
+
+/** apps/web/src/app/WidthOverlay.tsx: where Continue is remembered for the session. */
+const WIDTH_OVERLAY_DISMISSED_KEY = 'zview.widthOverlayDismissed';
 
 /** Opens `address` in the property view (the page must be signed in) and waits for its map. */
 export async function openProperty(page: Page, address: string): Promise<void> {

@@ -326,7 +326,10 @@ describe('jobs administration', () => {
     const id = await createPortfolio(headers, 'id,lat,lon\nA,30,-97\n');
     await waitForStatus(headers, id, 'zfire', 'READY');
     const list = await app.inject({ method: 'GET', url: '/api/caribou/jobs?filter=complete', headers: admin.headers });
-    const job = list.json().jobs.find((j: { portfolioId: number }) => j.portfolioId === id);
+    // The run's job (its ingest and its analysis are listed beside it).
+    const job = list
+      .json()
+      .jobs.find((j: { portfolioId: number; type: string }) => j.portfolioId === id && j.type === 'portfolio-run');
     // The owner is named, not only numbered: the panel lists every organisation's runs.
     expect(job).toMatchObject({
       state: 'complete',
