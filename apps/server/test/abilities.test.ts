@@ -92,6 +92,9 @@ describe('abilities presented for each organisation', () => {
       customersManage: true,
     });
     expect(await teamEditStatus(staff, trial.id)).toBe(403);
+    // The web says why from the trial state presented per organisation, not from a token claim.
+    expect(organizations.find((organization) => organization.id === trial.id)?.trial).toBe(true);
+    expect(organizations.find((organization) => organization.id === member.id)?.trial).toBe(false);
   });
 
   it('an SSO group admin reads the team but may not edit it; billing and portfolio follow each organisation’s products', async () => {

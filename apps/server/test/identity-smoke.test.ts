@@ -10,7 +10,9 @@ describe('smoke', () => {
     const user = await createUser(db, { org });
     const res = await app.inject({ method: 'GET', url: '/api/organization', headers: await authHeader(app, user) });
     expect(res.json()).toEqual({
-      organizations: [{ id: org.id, name: org.name, products: org.products, abilities: expect.any(Object) }],
+      organizations: [
+        { id: org.id, name: org.name, products: org.products, trial: false, abilities: expect.any(Object) },
+      ],
     });
   });
   it('discovery', async () => {

@@ -64,7 +64,12 @@ export const abilitiesSchema = z
   .object(Object.fromEntries(ABILITIES.map((ability) => [ability, z.boolean()])) as Record<Ability, z.ZodBoolean>)
   .describe("The caller's abilities in this organisation, each the server policy's decision for one action.");
 /** An organisation of GET /api/organization: the summary and the caller's abilities there. */
-export const sessionOrganizationSchema = organizationSchema.extend({ abilities: abilitiesSchema });
+export const sessionOrganizationSchema = organizationSchema.extend({
+  trial: z
+    .boolean()
+    .describe('A trial organisation (SPEC §5: no user management there); says why an ability is absent.'),
+  abilities: abilitiesSchema,
+});
 export const organizationsResponseSchema = z.object({ organizations: z.array(sessionOrganizationSchema) });
 export type OrganizationSummary = z.infer<typeof organizationSchema>;
 export type OrganizationsResponse = z.infer<typeof organizationsResponseSchema>;

@@ -22,5 +22,7 @@ export interface SessionOrganization {
   id: number;
   name: string;
   products: string[];
+  /** A trial organisation (SPEC §5): says why team management is absent. Absent in fixtures: not a trial. */
+  trial?: boolean;
   abilities: Abilities;
 }

@@ -3771,6 +3771,8 @@ export interface operations {
               id: number;
               name: string;
               products: string[];
+              /** @description A trial organisation (SPEC §5: no user management there); says why an ability is absent. */
+              trial: boolean;
               /** @description The caller's abilities in this organisation, each the server policy's decision for one action. */
               abilities: {
                 teamRead: boolean;

@@ -1,6 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { NO_ABILITIES } from '@zview/contracts';
+import { DEV_SESSIONS } from './dev-session';
 import { renderWithProviders, sessionFixture, testConfig } from '../../test/render';
 import { TopBar } from './TopBar';
 
@@ -133,6 +135,23 @@ describe('the top bar', () => {
     );
     await user.click(within(menu).getByRole('menuitem', { name: 'Sign out' }));
     expect(onLogout).toHaveBeenCalledOnce();
+  });
+
+  it('says trial from what the server presents for the organisation, not from the token claim (issue 44)', async () => {
+    const user = userEvent.setup();
+    const trial = DEV_SESSIONS.trial;
+    const session = sessionFixture('trial', {
+      // The token says "not a trial"; the server presents the organisation acted for as one.
+      user: { ...trial.user, isUserInTrialOrg: false },
+      organizations: [
+        { id: 106, name: 'Trial Insurance Co', products: ['zfire'], trial: true, abilities: NO_ABILITIES },
+      ],
+    });
+    renderWithProviders(<TopBar />, { session });
+    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    expect(within(await screen.findByRole('menu')).getByTestId('team-management-unavailable')).toHaveTextContent(
+      'Team management is not available to trial organisations.',
+    );
   });
 
   it('logs out through the session', async () => {

@@ -180,12 +180,13 @@ function OrganizationSwitcher({ session }: { session: Session }) {
 
 /**
  * Why Account Settings and Team Management are absent (SPEC §5: trial organisations and users
- * with external groups have no user management), so the menu is never a dead end.
+ * with external groups have no user management), so the menu is never a dead end. Whether the
+ * organisation acted for is a trial is what the server presents for it, not a token claim.
  */
-export function teamManagementUnavailableReason(ctx: PermissionContext): string | null {
+export function teamManagementUnavailableReason(ctx: PermissionContext, trial: boolean): string | null {
   if (canUseUserManagement(ctx)) return null;
   if (!ctx.flags.userManagement) return 'Team management is not enabled on this Z-VIEW installation.';
-  if (ctx.user.isUserInTrialOrg) return 'Team management is not available to trial organisations.';
+  if (trial) return 'Team management is not available to trial organisations.';
   if (ctx.user.externalGroups.length > 0)
     return 'Team management is not available: your access is managed by your company’s identity provider.';
   return 'Team management is not available for your account.';
@@ -195,7 +196,7 @@ function AccountMenu({ session }: { session: Session }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const navigate = useNavigate();
   const links = accountMenuLinks(session.permissions);
-  const unavailable = teamManagementUnavailableReason(session.permissions);
+  const unavailable = teamManagementUnavailableReason(session.permissions, session.activeOrganization?.trial ?? false);
   const fullName = `${session.user.firstName} ${session.user.lastName}`.trim();
   return (
     <>

@@ -153,7 +153,7 @@ export const DEV_SESSIONS = {
       lastName: 'Baker',
       isUserInTrialOrg: true,
     }),
-    organizations: [{ id: 106, name: 'Trial Insurance Co', products: ['zfire'] }],
+    organizations: [{ id: 106, name: 'Trial Insurance Co', products: ['zfire'], trial: true }],
     identityProvider: 'Password',
   },
   noProducts: {

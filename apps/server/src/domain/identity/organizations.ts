@@ -26,6 +26,7 @@ export async function organizationsOf(db: Db, actor: Actor): Promise<Organizatio
     id: organization.id,
     name: organization.name,
     products: organization.products,
+    trial: organization.isTrial,
     abilities: abilitiesOf(actingFor(actor, organization, roles.get(organization.id) ?? null)),
   }));
 }

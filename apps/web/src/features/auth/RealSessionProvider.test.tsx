@@ -23,9 +23,16 @@ const acme = {
   id: 7,
   name: 'Acme Mutual',
   products: ['zfire', 'zhail'],
+  trial: false,
   abilities: { ...NO_ABILITIES, teamRead: true, teamManage: true, apiKeysManage: true },
 };
-const beta = { id: 9, name: 'Beta Insurance', products: ['zwind'], abilities: { ...NO_ABILITIES, teamRead: true } };
+const beta = {
+  id: 9,
+  name: 'Beta Insurance',
+  products: ['zwind'],
+  trial: false,
+  abilities: { ...NO_ABILITIES, teamRead: true },
+};
 
 function Probe() {
   const session = useSession();
@@ -126,7 +133,11 @@ describe('RealSessionProvider', () => {
   });
 
   it('refuses an organisation list without abilities rather than guess them', async () => {
-    setup({ sessionActive: true, tokens: true, organizations: [{ id: 7, name: 'Acme Mutual', products: ['zfire'] }] });
+    setup({
+      sessionActive: true,
+      tokens: true,
+      organizations: [{ id: 7, name: 'Acme Mutual', products: ['zfire'], trial: false }],
+    });
     expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
   });
 
@@ -148,7 +159,7 @@ describe('RealSessionProvider', () => {
     const { manager } = setup({
       sessionActive: true,
       tokens: true,
-      organizations: [{ id: 3, name: 'Empty Co', products: ['appeals'], abilities: NO_ABILITIES }],
+      organizations: [{ id: 3, name: 'Empty Co', products: ['appeals'], trial: false, abilities: NO_ABILITIES }],
     });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('There are no enabled applications for your Z-VIEW account.');
