@@ -125,7 +125,9 @@ describe('files rendered off the event loop', () => {
     console.log(
       `this thread's CPU for three ${ROWS}-row XLSX exports: ${offLoop} ms rendered off the loop, ${here} ms rendered here`,
     );
-    expect(offLoop).toBeLessThan(here * 0.5);
+    // Measured 70–110 ms against 200 ms in full runs (10 ms ticks; this thread still moves the
+    // bytes and collects the reply): rendered on the loop again, the two would be about equal.
+    expect(offLoop).toBeLessThan(here * 0.75);
   }, 120_000);
 
   it('releases the export’s database connections when the download is cut off', async () => {
