@@ -130,7 +130,7 @@ describe('permits and corrections', () => {
     expect(permits.find((p) => p.id === 'BLD-2026-0041')).toEqual({
       id: 'BLD-2026-0041',
       kind: 'roof_replacement',
-      description: 'Roof replacement: roof material metal',
+      description: 'Roof material: metal',
       issuedOn: date,
       completedOn: date,
       valuationUsd: null,
