@@ -33,7 +33,7 @@ export function orthoPhoto(
   const canvas = new Canvas(W, H);
   const mask = scratchMask('ortho', W * H);
   const scene = cull(fullScene, view);
-  const site = siteDetails(scene, view.capturedOn);
+  const site = siteDetails(scene, view.capturedOn, view.events);
   // Coarse map tiles (z16–17, over 0.6 m a pixel) leave out what would be a pixel or two: cars,
   // fences and flower beds, which cost most per object in a dense suburb's tile.
   const coarse = mpp > 0.6;
