@@ -122,8 +122,12 @@ describe('permits and corrections', () => {
       oldScore: number;
       newScore: number;
       features: { name: string; from: unknown; to: unknown }[];
+      factors: { name: string; from: number | null; to: number | null }[];
     }[];
     expect(byPermit).toHaveLength(1);
+    // Scored with the permit's metal roof (−0.6 in Z-FIRE), not with the roof the last image showed
+    // (this world's own later permits would make it asphalt, +0.2).
+    expect(byPermit[0]!.factors.find((f) => f.name === 'Roof material')?.to).toBeLessThan(0);
     expect(byPermit[0]).toMatchObject({ propertyId: corrected[0]!.id, causeId: 'BLD-41-M' });
     expect(byPermit[0]!.newScore).toBeLessThan(byPermit[0]!.oldScore);
     // Z-FIRE reads the roof's material, not its age or condition (which the new roof moved too).
