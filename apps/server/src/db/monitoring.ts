@@ -249,7 +249,14 @@ export interface NewScore {
   organizationId: number | null;
   score: number | null;
   riskLevel: string;
+  /** Every factor's contribution to the new score (not only the top three). */
   factors: { name: string; contribution: number }[];
+  /**
+   * Every factor's contribution just before the change (the features before it, scored the same
+   * way); null when unknown (a model release). The row's stored factors (the exact old score's)
+   * win over these where both name a factor.
+   */
+  before?: { name: string; contribution: number }[] | null;
   modelVersion: string;
 }
 
@@ -270,6 +277,16 @@ export interface RecordedChange {
 }
 
 /**
+ * The old side of a change's moved factors: the row's stored factors (a score copied from a run keeps
+ * only its top three; one the engine recorded keeps them all) over the factors just before the change
+ * (every factor), so a factor outside the old top three that the change moved is listed, by how much.
+ */
+const oldSide = sql`CASE WHEN before_factors IS NULL THEN old_factors ELSE (
+    SELECT jsonb_agg(coalesce(o.e, b.e))
+    FROM jsonb_array_elements(before_factors) b(e)
+    FULL JOIN jsonb_array_elements(coalesce(old_factors, '[]'::jsonb)) o(e) ON o.e->>'name' = b.e->>'name') END`;
+
+/**
  * Applies new scores to the monitored rows in the change's scope whose score or level differs, and
  * records each as a score change (old and new from the UPDATE's RETURNING old/new, PostgreSQL 18),
  * in one statement. Returns the changes recorded, in portfolio and row order.
@@ -287,8 +304,8 @@ export async function applyScores(
       SELECT * FROM unnest(${scores.map((s) => s.propertyId)}::text[], ${scores.map((s) => s.product)}::text[],
         ${scores.map((s) => s.score)}::float8[], ${scores.map((s) => s.riskLevel)}::text[],
         ${scores.map((s) => JSON.stringify(s.factors))}::jsonb[], ${scores.map((s) => s.modelVersion)}::text[],
-        ${scores.map((s) => s.organizationId)}::int[])
-        AS n(property_id, product, score, risk_level, factors, model_version, organization_id)
+        ${scores.map((s) => s.organizationId)}::int[], ${scores.map((s) => (s.before ? JSON.stringify(s.before) : null))}::jsonb[])
+        AS n(property_id, product, score, risk_level, factors, model_version, organization_id, before)
     ), upd AS (
       UPDATE monitored_rows m
       SET score = n.score, risk_level = n.risk_level, factors = n.factors, model_version = n.model_version, updated_at = ${changedAt}
@@ -302,12 +319,12 @@ export async function applyScores(
         AND (m.score IS DISTINCT FROM n.score OR m.risk_level <> n.risk_level)
       RETURNING m.portfolio_id, m.product, m.row_number, m.property_id, mp.organization_id,
         old.score AS old_score, new.score AS new_score, old.risk_level AS old_level, new.risk_level AS new_level,
-        old.model_version AS old_mv, new.model_version AS new_mv, old.factors AS old_factors, new.factors AS new_factors
+        old.model_version AS old_mv, new.model_version AS new_mv, old.factors AS old_factors, new.factors AS new_factors, n.before AS before_factors
     )
     INSERT INTO score_changes (changed_at, effective_on, organization_id, portfolio_id, product, row_number, property_id,
       old_score, new_score, old_level, new_level, old_model_version, new_model_version, factors, cause, cause_id, world_change_id)
     SELECT ${changedAt}, ${change.occurred_on}, organization_id, portfolio_id, product, row_number, property_id,
-      old_score, new_score, old_level, new_level, old_mv, new_mv, zview_moved_factors(old_factors, new_factors),
+      old_score, new_score, old_level, new_level, old_mv, new_mv, zview_moved_factors(${oldSide}, new_factors),
       ${change.cause}, ${change.cause_id}, ${change.id}
     FROM upd ORDER BY portfolio_id, product, row_number
     RETURNING id, organization_id, portfolio_id, product, row_number, property_id, old_score, new_score, old_level, new_level,

@@ -20,10 +20,11 @@ import { applyManualInputs, inputsFor } from '../appeals/features.js';
 import { hazardAt } from '../hazard/climatology.js';
 import { isoDate } from '../property/load.js';
 import { loadPropertyFeaturesMany } from '../property/load-many.js';
+import { featuresBefore } from './features-before.js';
 import {
   asOfInstant,
-  indexedScore,
   PRODUCTION_MODELS,
+  scoreWithAllFactors,
   type PortfolioModels,
 } from '../portfolio/pipeline/score-index.js';
 
@@ -65,23 +66,26 @@ async function modelScores(
 ): Promise<NewScore[]> {
   const ids = page.map((p) => p.property_id);
   const features = await loadPropertyFeaturesMany(db, ids, asOfDate);
+  const before = await featuresBefore(db, change, ids, asOfDate, features);
   const asOf = asOfInstant(asOfDate);
   const scores: NewScore[] = [];
   for (const property of page) {
     const f = features.get(property.property_id);
     if (!f) continue;
     const hazard = hazardAt(property.lat, property.lng);
+    const b = before?.get(property.property_id);
     for (const product of property.products) {
       if (!isPortfolioProduct(product)) continue;
       const model = models[product];
-      const scored = indexedScore(model, f, hazard, asOf);
+      const scored = scoreWithAllFactors(model, f, hazard, asOf);
       scores.push({
         propertyId: property.property_id,
         product,
         organizationId: null,
         score: scored.score,
         riskLevel: scored.riskLevel,
-        factors: scored.topFactors,
+        factors: scored.factors,
+        before: b ? scoreWithAllFactors(model, b, hazard, asOf).factors : null,
         modelVersion: model.modelVersion,
       });
     }
@@ -133,10 +137,13 @@ async function appealedScores(
       if (!own.some(([key]) => moved.has(key))) continue; // the appeal's outcome stands: the row is left as it is
       const kept: ManualInputs = Object.fromEntries(own.filter(([key]) => !moved.has(key)));
       const model = models[product];
-      const scored = indexedScore(
+      const hazard = hazardAt(property.lat, property.lng);
+      const scored = scoreWithAllFactors(model, applyManualInputs(product as ProductKey, is, kept), hazard, asOf);
+      // Before: the appeal's outcome the row held (every input it set, on the same features).
+      const held = scoreWithAllFactors(
         model,
-        applyManualInputs(product as ProductKey, is, kept),
-        hazardAt(property.lat, property.lng),
+        applyManualInputs(product as ProductKey, is, Object.fromEntries(own)),
+        hazard,
         asOf,
       );
       scores.push({
@@ -145,7 +152,8 @@ async function appealedScores(
         organizationId,
         score: scored.score,
         riskLevel: scored.riskLevel,
-        factors: scored.topFactors,
+        factors: scored.factors,
+        before: held.factors,
         modelVersion: model.modelVersion,
       });
     }
@@ -160,16 +168,45 @@ interface PublishedResult {
   factors?: { name: string; contribution: number }[];
 }
 
-/** The new score of an appeal's change: the version the organisation published. */
-async function appealScores(db: Db, change: WorldChange): Promise<NewScore[]> {
+const allFactors = (result: PublishedResult) =>
+  (result.factors ?? []).map((f) => ({ name: f.name, contribution: f.contribution }));
+
+/**
+ * The new score of an appeal's change: the version the organisation published. Its factors before:
+ * the organisation's previous published version, else the model's own score of the property (what
+ * its lookups showed before the appeal), as of the change's date.
+ */
+async function appealScores(
+  db: Db,
+  change: WorldChange,
+  page: readonly AffectedProperty[],
+  asOfDate: string,
+  models: PortfolioModels,
+): Promise<NewScore[]> {
   const versionId = Number(change.cause_id.split(':')[1]);
   const version = Number.isInteger(versionId) ? await findAppealVersion(db, versionId) : undefined;
   if (!version) return [];
   const result = version.result as PublishedResult;
-  const factors = [...(result.factors ?? [])]
-    .sort((a, b) => Math.abs(b.contribution) - Math.abs(a.contribution))
-    .slice(0, 3)
-    .map((f) => ({ name: f.name, contribution: f.contribution }));
+  const previous = (await appealVersionsOfProperties(db, [version.property_id]))
+    .filter(
+      (v) =>
+        v.organization_id === version.organization_id &&
+        v.product === version.product &&
+        v.published_at < version.published_at,
+    )
+    .at(-1);
+  let before: NewScore['before'] = previous ? allFactors(previous.result as PublishedResult) : null;
+  const property = page.find((p) => p.property_id === version.property_id);
+  if (!before && property && isPortfolioProduct(version.product)) {
+    const features = (await loadPropertyFeaturesMany(db, [property.property_id], asOfDate)).get(property.property_id);
+    if (features)
+      before = scoreWithAllFactors(
+        models[version.product],
+        features,
+        hazardAt(property.lat, property.lng),
+        asOfInstant(asOfDate),
+      ).factors;
+  }
   return [
     {
       propertyId: version.property_id,
@@ -177,7 +214,8 @@ async function appealScores(db: Db, change: WorldChange): Promise<NewScore[]> {
       organizationId: version.organization_id,
       score: result.score,
       riskLevel: result.riskLevel,
-      factors,
+      factors: allFactors(result),
+      before,
       modelVersion: `${result.modelVersion} (appeal ${version.appeal_id})`,
     },
   ];
@@ -198,8 +236,8 @@ export async function applyNextChange(db: Db, options: ApplyOptions = {}): Promi
     let affected = 0;
     let changed = 0;
     if (change.cause === 'appeal') {
-      const scores = await appealScores(trx, change);
       const page = await affectedPropertiesPage(trx, change, '', pageSize);
+      const scores = await appealScores(trx, change, page, asOfDate, models);
       affected += page.reduce((n, p) => n + p.rows, 0);
       const recorded = await applyScores(trx, change, scores, changedAt);
       changed += recorded.length;

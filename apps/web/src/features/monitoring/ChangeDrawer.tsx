@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { fetchChange, fetchChanges, monitoringKeys } from './api/monitoring';
-import { featureText, productLabel } from './changes/labels';
+import { factorText, featureText, productLabel } from './changes/labels';
 
 /** A changed row: the property's score history in order, and its orthophotos before and after a capture. */
 export function ChangeDrawer({
@@ -78,8 +78,8 @@ export function ChangeDrawer({
                     {h.features.length > 0 && ` (${featureText(h.features)})`}
                   </Typography>
                   {h.factors.length > 0 && (
-                    <Typography variant="caption" color="text.secondary">
-                      {h.factors.map((f) => `${f.name} ${f.from ?? '–'} → ${f.to ?? '–'}`).join('; ')}
+                    <Typography variant="caption" color="text.secondary" data-testid="moved-factors">
+                      Factors that moved: {factorText(h.factors)}
                     </Typography>
                   )}
                 </li>

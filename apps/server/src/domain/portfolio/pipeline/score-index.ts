@@ -82,6 +82,26 @@ export function indexedScore(
   };
 }
 
+/**
+ * A property's score with every factor's contribution (model order), not only the top three: a
+ * monitored row's change lists the factors that moved between its old and new score, and a small
+ * factor (roof age on Z-HAIL) moves as surely as a large one. Unscored: no factors.
+ */
+export function scoreWithAllFactors(
+  model: RiskModelDefinition,
+  features: PropertyFeatures,
+  hazard: HazardProfile,
+  asOf: Date,
+): { score: number | null; riskLevel: IndexedScore['riskLevel']; factors: ScoreFactor[] } {
+  const result = scoreNumbers(model, buildContext(features, hazard, asOf, false));
+  if (result.score === null) return { score: null, riskLevel: 'none', factors: [] };
+  return {
+    score: result.score,
+    riskLevel: riskLevelFor(result.score),
+    factors: result.contributions.map((c, i) => ({ name: model.factors[i]!.name, contribution: c })),
+  };
+}
+
 /** The as-of instant of a build date (scores are computed as of midday UTC of that day). */
 export const asOfInstant = scoreInstant;
 

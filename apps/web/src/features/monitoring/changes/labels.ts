@@ -20,3 +20,19 @@ export const featureText = (features: { name: string; from: unknown; to: unknown
       return f.from === null && f.to === null ? name : `${name} ${value(f.from)} → ${value(f.to)}`;
     })
     .join('; ');
+
+const signed = (n: number) =>
+  `${n > 0 ? '+' : n < 0 ? '−' : '±'}${Math.abs(n).toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
+
+/**
+ * The factors that moved a score, largest first, each by its signed change in contribution:
+ * "Roof age +0.42 (0.1 → 0.52)"; a factor only one side has shows "–" for the other.
+ */
+export const factorText = (factors: { name: string; from: number | null; to: number | null }[]) =>
+  factors
+    .map((f) => {
+      const side = (v: number | null) =>
+        v === null ? '–' : v.toLocaleString('en-US', { maximumFractionDigits: 2 }).replace('-', '−');
+      return `${f.name} ${signed((f.to ?? 0) - (f.from ?? 0))} (${side(f.from)} → ${side(f.to)})`;
+    })
+    .join('; ');

@@ -1,0 +1,59 @@
+import type { Db } from '../../db/database.js';
+import type { WorldChange } from '../../db/monitoring.js';
+import { EDITABLE_FEATURES } from '../appeals/features.js';
+import type { PropertyFeatures } from '../property/features.js';
+import { isoDate } from '../property/load.js';
+import { loadPropertyFeaturesMany } from '../property/load-many.js';
+
+/**
+ * The features a page of properties had just before a world change, so that a recorded change
+ * lists every factor whose contribution the change moved (issue 41), scored at the same as-of date
+ * as the new score. A capture: the features the day before it (the imagery before). A permit or a
+ * correction: today's features with the moved building features set back to their `from` values
+ * (the buildings are amended in place). Other causes (a model release, an appeal): null.
+ */
+export async function featuresBefore(
+  db: Db,
+  change: WorldChange,
+  propertyIds: readonly string[],
+  asOfDate: string,
+  current: ReadonlyMap<string, PropertyFeatures>,
+): Promise<Map<string, PropertyFeatures> | null> {
+  if (change.cause === 'capture') {
+    const dayBefore = new Date(`${asOfDate}T00:00:00Z`);
+    dayBefore.setUTCDate(dayBefore.getUTCDate() - 1);
+    return loadPropertyFeaturesMany(db, propertyIds, isoDate(dayBefore));
+  }
+  if (change.cause !== 'permit' && change.cause !== 'correction') return null;
+  const before = new Map<string, PropertyFeatures>();
+  for (const id of propertyIds) {
+    const now = current.get(id);
+    if (!now) continue;
+    before.set(id, withValues(now, change.feature_changes?.[id] ?? []));
+  }
+  return before;
+}
+
+/** The world's building columns by the appeal feature that sets each (same values, other names). */
+const EDITABLE_KEY: Record<string, string> = {
+  built_year: 'year_built',
+  has_solar: 'solar_panels',
+  height_ft: 'building_height',
+};
+
+function withValues(
+  features: PropertyFeatures,
+  values: readonly { name: string; from: string | number | boolean | null }[],
+): PropertyFeatures {
+  let changed = features;
+  for (const { name, from } of values) {
+    const feature = EDITABLE_FEATURES.find((f) => f.key === (EDITABLE_KEY[name] ?? name));
+    if (!feature || from === null) continue; // a feature no model reads (the footprint), or unknown before
+    try {
+      changed = feature.apply(changed, from);
+    } catch {
+      // no main building to set it on: the factor is left as it is now
+    }
+  }
+  return changed;
+}
