@@ -52,6 +52,10 @@ describe('a monitored book in Chromium', () => {
     const drawer = page.getByTestId('change-drawer');
     await drawer.getByTestId('score-history').locator('li').first().waitFor();
     expect(await drawer.getByTestId('score-history').textContent()).toContain('New imagery');
+    // Each change says which factors moved its score, by how much (signed), largest first.
+    expect(await drawer.getByTestId('moved-factors').first().textContent()).toMatch(
+      /^Factors that moved: [A-Z][\w ]+ [+−][\d.]+ \(/,
+    );
     const images = drawer.getByTestId('before-after').locator('img');
     await expect.poll(() => images.count()).toBe(2);
     // The orthophotos render on first request: seconds on a loaded machine (vitest's default poll is 1 s).

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
+import type { FeatureChange } from '../db/schema.js';
 import { recordWorldChange } from '../domain/monitoring/books.js';
 
 /**
@@ -114,18 +115,32 @@ export async function recaptureArea(db: Db, options: RecaptureOptions): Promise<
     const { rows: counted } = await sql<{
       n: number;
     }>`SELECT count(*)::int AS n FROM properties p WHERE ${inArea}`.execute(trx);
-    const { rows: roofed } = await sql<{ id: string }>`
+    const { rows: roofed } = await sql<{
+      id: string;
+      rank: number;
+      year_before: number | null;
+      condition_before: string | null;
+    }>`
       UPDATE buildings b SET roof_install_year = ${year}, roof_condition = 'good'
       FROM properties p
       WHERE b.property_id = p.id AND ${inArea} AND abs(hashtext(p.id || ':roof:' || ${options.date})) % 1000 < ${roofs}
         AND b.roof_install_year IS DISTINCT FROM ${year}
-      RETURNING p.id`.execute(trx);
-    const { rows: treed } = await sql<{ id: string }>`
+      RETURNING p.id, b.rank, old.roof_install_year AS year_before, old.roof_condition AS condition_before`.execute(
+      trx,
+    );
+    const { rows: treed } = await sql<{
+      id: string;
+      cover: [number, number];
+      within: [number, number];
+      space: [number, number];
+    }>`
       UPDATE properties p SET vegetation_cover = least(0.95, vegetation_cover + 0.2),
         vegetation_within_5ft = least(0.9, vegetation_within_5ft + 0.3),
         defensible_space_ft = greatest(0, defensible_space_ft - 20), vegetation_cleared_on = NULL
       WHERE ${inArea} AND abs(hashtext(p.id || ':tree:' || ${options.date})) % 1000 < ${trees}
-      RETURNING p.id`.execute(trx);
+      RETURNING p.id, ARRAY[old.vegetation_cover, new.vegetation_cover] AS cover,
+        ARRAY[old.vegetation_within_5ft, new.vegetation_within_5ft] AS within,
+        ARRAY[old.defensible_space_ft, new.defensible_space_ft] AS space`.execute(trx);
     const roofsReplaced = roofed.length;
     const treesGrown = treed.length;
     // What the capture moved where, in the appeal features' keys (an appeal of a roof the capture
@@ -133,6 +148,20 @@ export async function recaptureArea(db: Db, options: RecaptureOptions): Promise<
     const movedFeatures: Record<string, string[]> = {};
     for (const { id } of roofed) movedFeatures[id] = [...ROOF_FEATURES];
     for (const { id } of treed) movedFeatures[id] = [...(movedFeatures[id] ?? []), ...TREE_FEATURES];
+    // And from what to what (as the appeal features write them: shares in %), so a change's factors
+    // before the capture can be scored (domain/monitoring/features-before.ts).
+    const featureChanges: Record<string, FeatureChange[]> = {};
+    const add = (id: string, f: FeatureChange) => (featureChanges[id] = [...(featureChanges[id] ?? []), f]);
+    for (const r of roofed.filter((r) => r.rank === 1)) {
+      add(r.id, { name: 'roof_install_year', from: r.year_before, to: year });
+      add(r.id, { name: 'roof_condition', from: r.condition_before, to: 'good' });
+    }
+    const percent = (x: number) => Math.round(Number(x) * 100);
+    for (const t of treed) {
+      add(t.id, { name: 'vegetation_cover', from: percent(t.cover[0]), to: percent(t.cover[1]) });
+      add(t.id, { name: 'vegetation_within_5ft', from: percent(t.within[0]), to: percent(t.within[1]) });
+      add(t.id, { name: 'defensible_space', from: Number(t.space[0]), to: Number(t.space[1]) });
+    }
     const changeId = await recordWorldChange(trx, {
       cause: 'capture',
       causeId: captures[0] ?? `capture-${stamp}`,
@@ -140,6 +169,7 @@ export async function recaptureArea(db: Db, options: RecaptureOptions): Promise<
       occurredOn: options.date,
       area,
       movedFeatures,
+      featureChanges,
     });
     return { changeId, captures, area, properties: counted[0]?.n ?? 0, roofsReplaced, treesGrown };
   });

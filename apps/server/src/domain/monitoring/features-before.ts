@@ -8,9 +8,9 @@ import { loadPropertyFeaturesMany } from '../property/load-many.js';
 /**
  * The features a page of properties had just before a world change, so that a recorded change
  * lists every factor whose contribution the change moved (issue 41), scored at the same as-of date
- * as the new score. A capture: the features the day before it (the imagery before). A permit or a
- * correction: today's features with the moved building features set back to their `from` values
- * (the buildings are amended in place). Other causes (a model release, an appeal): null.
+ * as the new score. A permit, a correction or a capture that says what it moved from what: today's
+ * features with the moved features set back to their `from` values (the world is amended in place).
+ * Imported imagery: the features the day before it. Other causes (a model release, an appeal): null.
  */
 export async function featuresBefore(
   db: Db,
@@ -19,12 +19,14 @@ export async function featuresBefore(
   asOfDate: string,
   current: ReadonlyMap<string, PropertyFeatures>,
 ): Promise<Map<string, PropertyFeatures> | null> {
-  if (change.cause === 'capture') {
+  // A capture that says what it moved (the sample world's) is read like a permit; imported imagery
+  // is read as of the day before.
+  if (change.cause === 'capture' && !change.feature_changes) {
     const dayBefore = new Date(`${asOfDate}T00:00:00Z`);
     dayBefore.setUTCDate(dayBefore.getUTCDate() - 1);
     return loadPropertyFeaturesMany(db, propertyIds, isoDate(dayBefore));
   }
-  if (change.cause !== 'permit' && change.cause !== 'correction') return null;
+  if (change.cause !== 'capture' && change.cause !== 'permit' && change.cause !== 'correction') return null;
   const before = new Map<string, PropertyFeatures>();
   for (const id of propertyIds) {
     const now = current.get(id);
