@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runMonitoringStep } from '../../src/jobs/monitoring-jobs.js';
 import { amendBuildings } from '../../src/world/amend.js';
+import { recaptureArea } from '../../src/world/recapture.js';
 import { createMember, usePortfolioTestApp } from '../portfolio/app.js';
 import { portfolioSteps } from '../portfolio/steps.js';
 
@@ -11,7 +12,7 @@ const { app, db } = await usePortfolioTestApp({ chunkSize: 20, realEngines: { pr
 const steps = portfolioSteps(app);
 
 describe('the factors that moved', () => {
-  it('lists a Z-HAIL change caused by a roof-age correction under Roof age, by its signed contribution delta', async () => {
+  it('lists Roof age, by its signed contribution delta, on Z-HAIL changes a correction and a capture of roof age caused', async () => {
     // Roof age is a small Z-HAIL factor, outside the top three the book's run kept: the change must
     // still list it, from its contribution before the correction to after.
     const properties = await db
@@ -76,6 +77,43 @@ describe('the factors that moved', () => {
       const delta = roofAge!.to! - roofAge!.from!;
       expect(delta).toBeGreaterThan(0.5);
       for (const f of others) expect(Math.abs((f.to ?? 0) - (f.from ?? 0))).toBeLessThanOrEqual(delta);
+    }
+
+    // A capture over them replaces every roof (the sample world's, which says what it moved from
+    // what): the fifty-year-old roofs are new, and each change lists Roof age among what moved, down.
+    const lats = properties.map((p) => p.lat);
+    const lngs = properties.map((p) => p.lng);
+    const pad = 0.00001;
+    await recaptureArea(db, {
+      date: new Date().toISOString().slice(0, 10),
+      area: {
+        west: Math.min(...lngs) - pad,
+        south: Math.min(...lats) - pad,
+        east: Math.max(...lngs) + pad,
+        north: Math.max(...lats) + pad,
+      },
+      roofShare: 1,
+      treeShare: 0,
+    });
+    await runMonitoringStep(db);
+    const captured = await app.inject({
+      method: 'GET',
+      url: `/api/caribou/portfolio/${id}/changes?cause=capture&product=zhail`,
+      headers: home.headers,
+    });
+    const byCapture = captured.json().changes as {
+      features: { name: string; from: unknown; to: unknown }[];
+      factors: { name: string; from: number | null; to: number | null }[];
+    }[];
+    expect(byCapture).toHaveLength(changes.length);
+    for (const change of byCapture) {
+      expect(change.features).toContainEqual({
+        name: 'roof_install_year',
+        from: 1975,
+        to: new Date().getUTCFullYear(),
+      });
+      const roofAge = change.factors.find((f) => f.name === 'Roof age');
+      expect(roofAge!.to! - roofAge!.from!).toBeLessThan(-0.5);
     }
   }, 120_000);
 });
