@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import net from 'node:net';
 import { assessmentQuerySchema, authnRequestSchema } from '@zview/contracts';
 import type { FastifyInstance } from 'fastify';
 import { importJWK, SignJWT } from 'jose';
@@ -28,12 +30,37 @@ export async function warmLookupRoute(app: FastifyInstance): Promise<void> {
   assessmentQuerySchema.safeParse(query);
   const token = await tokenForNobody(app);
   if (!token) return;
-  for (let i = 0; i < 3; i += 1)
-    await app.inject({
-      method: 'GET',
-      url: `${LOOKUP_URL}?${new URLSearchParams(query)}`,
-      headers: { authorization: `Bearer ${token}` },
+  const url = `${LOOKUP_URL}?${new URLSearchParams(query)}`;
+  for (let i = 0; i < 2; i += 1)
+    await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+  // inject does not go through node's HTTP server: once more over a socket, as a client's request does.
+  await requestOverSocket(app, url, { authorization: `Bearer ${token}` });
+}
+
+/**
+ * A request over a real TCP socket to the app's HTTP server before it listens: a relay on a port of
+ * its own hands each connection it accepts to the server (as node:cluster hands connections over),
+ * so node's request parsing and response writing run as for a client. Answers the status.
+ */
+async function requestOverSocket(app: FastifyInstance, path: string, headers: Record<string, string>): Promise<number> {
+  const relay = net.createServer((socket) => app.server.emit('connection', socket));
+  await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+  try {
+    const { port } = relay.address() as net.AddressInfo;
+    return await new Promise<number>((resolve, reject) => {
+      const request = http.get(
+        { host: '127.0.0.1', port, path, headers: { ...headers, connection: 'close' } },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        },
+      );
+      request.on('error', reject);
+      request.setTimeout(10_000, () => request.destroy(new Error('warm-up request timed out')));
     });
+  } finally {
+    await new Promise((resolve) => relay.close(resolve));
+  }
 }
 
 /**
@@ -44,6 +71,7 @@ export async function warmSignInRoute(app: FastifyInstance): Promise<void> {
   const { db } = app.ctx;
   authnRequestSchema.safeParse({ username: NOBODY_EMAIL, password: 'warm-up' });
   if (app.identity) await app.inject({ method: 'POST', url: '/oidc/api/v1/authn', payload: {} });
+  await requestOverSocket(app, '/version', {});
   await Promise.all([
     lockedThrottleKeys(db, [`account:${NOBODY_EMAIL}`]),
     findUserByEmail(db, NOBODY_EMAIL),
