@@ -1,5 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { Db } from '../../db/database.js';
+import type { ChangedRowsSource } from '../../db/run-diff.js';
+import { renderDiff } from '../monitoring/diff-render.js';
 import type { NoticeContent } from '../notices/content.js';
 import type { ReportContent } from '../notices/report-content.js';
 import { renderNotice } from '../notices/render-notice.js';
@@ -35,11 +37,13 @@ export type OffLoopTask =
       header: string[];
       products: CombinedProduct[];
     }
+  | { kind: 'diff-export'; format: 'csv' | 'xlsx'; portfolioId: number; source: ChangedRowsSource }
   | { kind: 'notice-pdf'; content: NoticeContent }
   | { kind: 'report-pdf'; content: ReportContent; ortho: Uint8Array | null };
 
 /** Whether the task reads the database (the worker then opens its own pool on the same URL). */
-export const needsDatabase = (task: OffLoopTask) => task.kind === 'product-export' || task.kind === 'combined-export';
+export const needsDatabase = (task: OffLoopTask) =>
+  task.kind === 'product-export' || task.kind === 'combined-export' || task.kind === 'diff-export';
 
 /** The task's output as a stream; `db` is read only by the kinds that need the database. */
 export function renderTask(task: OffLoopTask, db: () => Db): Readable {
@@ -59,6 +63,8 @@ export function renderTask(task: OffLoopTask, db: () => Db): Readable {
         task.header,
         task.products,
       );
+    case 'diff-export':
+      return renderDiff(db(), task.portfolioId, task.source, task.format);
     case 'notice-pdf':
       return renderNotice(task.content);
     case 'report-pdf':
