@@ -1,9 +1,11 @@
 import type { Readable } from 'node:stream';
+import type { AccumulationGrouping, Ring } from '@zview/contracts';
 import type { Db } from '../../db/database.js';
 import type { NoticeContent } from '../notices/content.js';
 import type { ReportContent } from '../notices/report-content.js';
 import { renderNotice } from '../notices/render-notice.js';
 import { renderReport } from '../notices/render-report.js';
+import { areasFile, ringsFile } from '../portfolio/accumulation/export.js';
 import {
   combinedExportCsv,
   combinedExportXlsx,
@@ -35,11 +37,14 @@ export type OffLoopTask =
       header: string[];
       products: CombinedProduct[];
     }
+  | { kind: 'accumulation-file'; format: 'csv' | 'xlsx'; runId: number; by: AccumulationGrouping }
+  | { kind: 'rings-file'; format: 'csv' | 'xlsx'; radius: number; rings: Ring[] }
   | { kind: 'notice-pdf'; content: NoticeContent }
   | { kind: 'report-pdf'; content: ReportContent; ortho: Uint8Array | null };
 
 /** Whether the task reads the database (the worker then opens its own pool on the same URL). */
-export const needsDatabase = (task: OffLoopTask) => task.kind === 'product-export' || task.kind === 'combined-export';
+export const needsDatabase = (task: OffLoopTask) =>
+  task.kind === 'product-export' || task.kind === 'combined-export' || task.kind === 'accumulation-file';
 
 /** The task's output as a stream; `db` is read only by the kinds that need the database. */
 export function renderTask(task: OffLoopTask, db: () => Db): Readable {
@@ -59,6 +64,10 @@ export function renderTask(task: OffLoopTask, db: () => Db): Readable {
         task.header,
         task.products,
       );
+    case 'accumulation-file':
+      return areasFile(db(), task.runId, task.by, task.format);
+    case 'rings-file':
+      return ringsFile(task.rings, task.radius, task.format);
     case 'notice-pdf':
       return renderNotice(task.content);
     case 'report-pdf':
