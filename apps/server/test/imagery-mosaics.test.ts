@@ -123,6 +123,39 @@ describe.each(stores)('mosaics in the %s', (_name, store) => {
   });
 });
 
+describe('what a tile costs the store', () => {
+  it('reads a cold tile with one request, a warm or re-asked enlarged tile with none', async () => {
+    const result = await importMosaic(utmFile, s3, { keyPrefix: 'imagery/cost', epsg: 32613 });
+    const reads: string[] = [];
+    const counted: BlobStore = Object.create(s3) as BlobStore;
+    counted.read = (key, range) => {
+      reads.push(range ? `${key} ${range.start}-${range.end}` : key);
+      return s3.read(key, range);
+    };
+    const ref = { id: 'cost', tilesKey: 'imagery/cost', minZoom: result.minZoom, maxZoom: result.maxZoom };
+    const tiles = new MosaicTiles(counted);
+    const [fx, fy] = lngLatToTileFraction(FIXTURE_CENTER, ref.maxZoom);
+    const [x, y] = [Math.floor(fx), Math.floor(fy)];
+
+    expect(await tiles.tile(ref, ref.maxZoom, x, y)).not.toBeNull();
+    expect(reads).toEqual([`imagery/cost/${ref.maxZoom}/${x}/${y}`]);
+    await tiles.tile(ref, ref.maxZoom, x, y);
+    expect(reads).toHaveLength(1);
+
+    // Two levels past the survey: its native ancestor (already read) enlarged, then kept.
+    const deeper = await tiles.tile(ref, ref.maxZoom + 2, x * 4 + 1, y * 4 + 2);
+    const again = await tiles.tile(ref, ref.maxZoom + 2, x * 4 + 1, y * 4 + 2);
+    expect(deeper?.data.equals(again!.data)).toBe(true);
+    expect(again?.data).toBe(deeper?.data);
+    expect(reads).toHaveLength(1);
+
+    // A tile outside the mosaic: one request, then known to be missing.
+    expect(await tiles.tile(ref, ref.maxZoom, x + 40, y)).toBeNull();
+    expect(await tiles.tile(ref, ref.maxZoom, x + 40, y)).toBeNull();
+    expect(reads).toHaveLength(2);
+  });
+});
+
 describe('bad input', () => {
   it('refuses a file without a coordinate system, and unknown EPSG codes, with a clear message', async () => {
     const local = new LocalBlobStore(path.join(temp, 'bad'));

@@ -2,6 +2,7 @@ import { sql, type RawBuilder, type Selectable, type Transaction } from 'kysely'
 import type { Db } from './database.js';
 import { ROW_ADDRESS_COLUMNS } from './portfolio-ingest.js';
 import { recordRunDiff } from './run-diff.js';
+import { recordPairDiffs } from './run-pair-diffs.js';
 import type { Database, PortfolioRunsTable } from './schema.js';
 
 /**
@@ -372,6 +373,8 @@ export async function finishRun(trx: Transaction<Database>, runId: number): Prom
     .executeTakeFirst();
   if (run && !run.completed_at) {
     const changed = run.previous_run_id === null ? 0 : await recordRunDiff(trx, runId, run.previous_run_id);
+    // And its summary against the earlier runs, so that any two runs' summary reads one row.
+    if (run.previous_run_id !== null) await recordPairDiffs(trx, runId, run.previous_run_id);
     await trx
       .updateTable('portfolio_runs')
       .set({ completed_at: sql<Date>`now()`, changed_count: changed })

@@ -1,5 +1,6 @@
 import type { ScoreChangeDto } from '@zview/contracts';
 import type { ChangeRow } from '../db/score-changes.js';
+import { featuresReadBy } from '../domain/monitoring/features-read.js';
 
 const level = (l: string) => (['low', 'medium', 'high', 'none'].includes(l) ? l : 'none') as ScoreChangeDto['oldLevel'];
 
@@ -21,7 +22,8 @@ export function presentChange(c: ChangeRow): ScoreChangeDto {
     newLevel: level(c.new_level),
     delta: c.old_score === null || c.new_score === null ? null : Math.round((c.new_score - c.old_score) * 10) / 10,
     factors: c.factors,
-    features: c.features,
+    // What the change moved that this product's model reads (a capture's trees are not Z-HAIL's).
+    features: featuresReadBy(c.product, c.features),
     cause: c.cause,
     causeId: c.cause_id,
     modelVersion: c.new_model_version,

@@ -57,14 +57,82 @@ export interface AmendOptions {
   reference?: string;
 }
 
-export async function amendBuildings(db: Db, options: AmendOptions) {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(options.date) || Number.isNaN(Date.parse(options.date)))
+const ROOF: readonly Amendable[] = ['roof_material', 'roof_shape', 'roof_install_year'];
+const SIZE: readonly Amendable[] = ['footprint_sqft', 'height_ft', 'stories'];
+
+/** The kind of permit that sets these features, as the world's own permits name them. */
+function permitKind(features: AmendOptions['features']): { kind: string; label: string } {
+  const sets = (keys: readonly Amendable[]) => keys.some((k) => k in features);
+  if (sets(ROOF)) return { kind: 'roof_replacement', label: 'Roof replacement' };
+  if (features.has_solar === true) return { kind: 'solar', label: 'Rooftop solar PV' };
+  if (sets(SIZE)) return { kind: 'addition', label: 'Addition' };
+  return { kind: 'alteration', label: 'Alteration' };
+}
+
+/**
+ * What a permit sets: a roof replaced under a permit is new (installed in the permit's year, in good
+ * condition) unless the permit says otherwise — as the property's features read a roofing permit.
+ */
+function permitFeatures(options: AmendOptions): AmendOptions['features'] {
+  if (options.cause !== 'permit' || permitKind(options.features).kind !== 'roof_replacement') return options.features;
+  return {
+    roof_install_year: Number(options.date.slice(0, 4)),
+    roof_condition: 'good',
+    ...options.features,
+  };
+}
+
+/**
+ * The permit on each property (issued and completed on its date, on the main building), so that
+ * the property's permit list shows it and its features are dated by it. Ids are the reference (one
+ * property) or the reference and the property; a reference already recorded is refused.
+ */
+async function insertPermits(
+  trx: Db,
+  options: AmendOptions & { reference: string },
+  before: (Record<string, Value | null> & { property_id: string })[],
+) {
+  const { kind, label } = permitKind(options.features);
+  const what = Object.entries(options.features)
+    .map(([k, v]) => `${k.replaceAll('_', ' ')} ${String(v).replaceAll('_', ' ')}`)
+    .join(', ');
+  const rows = before.map((b) => ({
+    id: options.propertyIds.length === 1 ? options.reference : `${options.reference}-${b.property_id}`,
+    property_id: b.property_id,
+    kind,
+    description: `${label}: ${what}`,
+    issued_on: options.date,
+    completed_on: options.date,
+    valuation_usd: null,
+    contractor: null,
+    building_rank: 1,
+    roof_material: kind === 'roof_replacement' ? String(options.features.roof_material ?? b.roof_material) : null,
+    replaced_roof_material: kind === 'roof_replacement' ? ((b.roof_material as string | null) ?? null) : null,
+  }));
+  const taken = await trx
+    .selectFrom('permits')
+    .select('id')
+    .where(
+      'id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .execute();
+  if (taken.length) throw new Error(`Permit ${taken.map((t) => t.id).join(', ')} is already recorded`);
+  await trx.insertInto('permits').values(rows).execute();
+}
+
+export async function amendBuildings(db: Db, requested: AmendOptions) {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(requested.date) || Number.isNaN(Date.parse(requested.date)))
     throw new Error('--date must be YYYY-MM-DD');
-  if (!options.propertyIds.length) throw new Error('--property ID[,ID] is required');
+  if (!requested.propertyIds.length) throw new Error('--property ID[,ID] is required');
+  const options = { ...requested, features: permitFeatures(requested) };
   const keys = Object.keys(options.features) as Amendable[];
+  // The roof material before is read for a roofing permit's "replaced" material.
+  const read = keys.includes('roof_material') ? keys : [...keys, 'roof_material' as const];
   return db.transaction().execute(async (trx) => {
     const { rows: before } = await sql<Record<string, Value | null> & { property_id: string }>`
-      SELECT property_id, ${sql.join(keys.map((k) => sql.ref(k)))} FROM buildings
+      SELECT property_id, ${sql.join(read.map((k) => sql.ref(k)))} FROM buildings
       WHERE property_id = ANY(${options.propertyIds}::text[]) AND rank = 1 FOR UPDATE`.execute(trx);
     const missing = options.propertyIds.filter((id) => !before.some((b) => b.property_id === id));
     if (missing.length) throw new Error(`No building on ${missing.join(', ')}`);
@@ -79,6 +147,8 @@ export async function amendBuildings(db: Db, options: AmendOptions) {
     }
     const reference =
       options.reference ?? `${options.cause}-${options.date.replaceAll('-', '')}-${Date.now() % 100_000}`;
+    // The permit says what was asked (its description), not what a new roof implies.
+    if (options.cause === 'permit') await insertPermits(trx, { ...requested, reference }, before);
     const changeId = await recordWorldChange(trx, {
       cause: options.cause,
       causeId: reference,

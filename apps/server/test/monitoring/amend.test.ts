@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { findPropertyPermits, loadPropertyFeatures } from '../../src/domain/property/load.js';
 import { runMonitoringStep } from '../../src/jobs/monitoring-jobs.js';
 import { amendBuildings, parseFeatures } from '../../src/world/amend.js';
 import { authHeader, createUser } from '../factories.js';
@@ -77,10 +78,8 @@ describe('permits and corrections', () => {
     for (const change of changes) {
       const before = corrected.find((p) => p.id === change.propertyId)!;
       expect(change.causeId).toBe('COR-41');
-      expect(change.features).toEqual([
-        { name: 'roof_material', from: before.roof_material, to: 'wood_shake' },
-        { name: 'footprint_sqft', from: before.footprint_sqft, to: 2400 },
-      ]);
+      // The footprint moved too, but the Z-FIRE model does not read it: the change lists the roof.
+      expect(change.features).toEqual([{ name: 'roof_material', from: before.roof_material, to: 'wood_shake' }]);
     }
 
     const admin = await authHeader(app, await createUser(db, { org: home.org, role: 'admin' }));
@@ -100,9 +99,79 @@ describe('permits and corrections', () => {
       (c) => c.cause === 'correction',
     );
     expect(fed).toHaveLength(changes.length);
-    expect(fed[0]!.features.map((f) => [f.name, f.to])).toEqual([
-      ['roof_material', 'wood_shake'],
-      ['footprint_sqft', 2400],
-    ]);
+    expect(fed[0]!.features.map((f) => [f.name, f.to])).toEqual([['roof_material', 'wood_shake']]);
   }, 180_000);
+
+  it('adds a permit to the property: its permit list shows it and its roof is dated by it', async () => {
+    const [property] = await db
+      .selectFrom('buildings')
+      .select(['property_id', 'roof_material'])
+      .where('rank', '=', 1)
+      .where('roof_material', '<>', 'metal')
+      .orderBy('property_id', 'desc')
+      .limit(1)
+      .execute();
+    const date = '2026-10-02';
+    const report = await amendBuildings(db, {
+      cause: 'permit',
+      propertyIds: [property!.property_id],
+      features: { roof_material: 'metal' },
+      date,
+      reference: 'BLD-2026-0041',
+    });
+    // A roof replaced under a permit is a new roof: installed that year, in good condition.
+    expect(report.featureChanges[property!.property_id]!.map((f) => [f.name, f.to])).toEqual(
+      expect.arrayContaining([
+        ['roof_material', 'metal'],
+        ['roof_install_year', 2026],
+      ]),
+    );
+    const permits = await findPropertyPermits(db, property!.property_id);
+    expect(permits.find((p) => p.id === 'BLD-2026-0041')).toEqual({
+      id: 'BLD-2026-0041',
+      kind: 'roof_replacement',
+      description: 'Roof replacement: roof material metal',
+      issuedOn: date,
+      completedOn: date,
+      valuationUsd: null,
+      contractor: null,
+      roofMaterial: 'metal',
+    });
+    const features = await loadPropertyFeatures(db, property!.property_id);
+    const main = features!.buildings.find((b) => b.rank === 1)!;
+    expect(main.roofMaterial).toBe('metal');
+    expect(main.roofInstallYear).toBe(2026);
+    expect(main.roofEvidence).toEqual(
+      expect.arrayContaining([expect.objectContaining({ source: 'permit', year: 2026, reference: 'BLD-2026-0041' })]),
+    );
+
+    // The same reference again is refused, and nothing of it is kept (one transaction).
+    await expect(
+      amendBuildings(db, {
+        cause: 'permit',
+        propertyIds: [property!.property_id],
+        features: { roof_material: 'asphalt_shingle' },
+        date,
+        reference: 'BLD-2026-0041',
+      }),
+    ).rejects.toThrow(/BLD-2026-0041 is already recorded/);
+    const after = await db
+      .selectFrom('buildings')
+      .select('roof_material')
+      .where('property_id', '=', property!.property_id)
+      .where('rank', '=', 1)
+      .executeTakeFirstOrThrow();
+    expect(after.roof_material).toBe('metal');
+
+    // A correction fixes the record: no permit.
+    const count = (await findPropertyPermits(db, property!.property_id)).length;
+    await amendBuildings(db, {
+      cause: 'correction',
+      propertyIds: [property!.property_id],
+      features: { footprint_sqft: 2100 },
+      date,
+      reference: 'COR-41-B',
+    });
+    expect(await findPropertyPermits(db, property!.property_id)).toHaveLength(count);
+  }, 60_000);
 });

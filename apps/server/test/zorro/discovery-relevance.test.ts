@@ -1,12 +1,12 @@
 import { zorroSearchQuerySchema } from '@zview/contracts';
 import { sql } from 'kysely';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { answerQuestion } from '../../src/domain/zorro/explorer.js';
 import { discoverSearch } from '../../src/domain/zorro/search.js';
 import { STATE_NAMES } from '../../src/domain/zorro/states.js';
 import { seedFilings } from '../../src/world/filings/seed.js';
 import { useTestDatabase } from '../database.js';
-import { FRESH_SET, isHeldOut, RELEVANCE_SET, type RelevanceFacts } from './relevance-set.js';
+import { FRESH_SET, isHeldOut, RELEVANCE_SET, UNSEEN_SET, type RelevanceFacts } from './relevance-set.js';
 
 /**
  * Discovery relevance (issue 40): every question of the relevance set typed into the finder, its
@@ -19,15 +19,21 @@ import { FRESH_SET, isHeldOut, RELEVANCE_SET, type RelevanceFacts } from './rele
 const FILINGS = Number(process.env.ZORRO_RELEVANCE_FILINGS ?? 3000);
 const { db, url } = await useTestDatabase();
 await seedFilings(url, { seed: 2026, filings: FILINGS });
+// The unseen set says "last year" and "this year": they are read on the day the set was written.
+vi.useFakeTimers({ toFake: ['Date'] });
+vi.setSystemTime(new Date('2026-11-28T12:00:00Z'));
+afterAll(() => vi.useRealTimers());
 
 async function expectedIds(facts: RelevanceFacts): Promise<Set<number>> {
-  const where = [sql`company = ${facts.company}`];
+  const where = [facts.company ? sql`company = ${facts.company}` : sql`naic_group = ${facts.group}`];
   if (facts.state) where.push(sql`state = ${facts.state}`);
   if (facts.year) where.push(sql`extract(year FROM submitted_on) = ${facts.year}`);
   if (facts.line) where.push(sql`line = ${facts.line}`);
   if (facts.status) where.push(sql`status = ${facts.status}`);
   if (facts.type) where.push(sql`filing_type = ${facts.type}`);
   if (facts.model) where.push(sql`${facts.model} = ANY(models)`);
+  if (facts.from) where.push(sql`submitted_on >= ${facts.from}::date`);
+  if (facts.to) where.push(sql`submitted_on <= ${facts.to}::date`);
   const { rows } = await sql<{ id: number }>`SELECT id FROM zorro_filings WHERE ${sql.join(where, sql` AND `)}`.execute(
     db,
   );
@@ -45,10 +51,15 @@ function keywordFacts(keywords: string, facts: RelevanceFacts): RelevanceFacts {
   const stateNames: Record<string, string> = Object.fromEntries(
     Object.entries(STATE_NAMES).map(([code, name]) => [code, name]),
   );
+  // A range the question states ("Q3 2023") is a year when the keywords name one inside it.
+  const rangeYear = [facts.from, facts.to]
+    .map((d) => (d ? Number(d.slice(0, 4)) : undefined))
+    .find((y) => y && says(String(y)));
   return {
     company: facts.company,
+    group: facts.group,
     state: says(facts.state, stateNames[facts.state]!) ? facts.state : '',
-    year: facts.year && says(String(facts.year)) ? facts.year : undefined,
+    year: facts.year && says(String(facts.year)) ? facts.year : rangeYear,
     line:
       facts.line && says(facts.line.split(' ')[0]!, ...(facts.line === 'mobile home' ? ['manufactured'] : []))
         ? facts.line
@@ -60,11 +71,12 @@ function keywordFacts(keywords: string, facts: RelevanceFacts): RelevanceFacts {
 }
 
 type Channel = 'finder: questions' | 'finder: keywords' | 'finder: keywords (stated facts)' | 'explorer: questions';
-type Group = 'tuned' | 'held out' | 'fresh';
+type Group = 'tuned' | 'held out' | 'fresh' | 'unseen';
 const ranks: { channel: Channel; group: Group; rank: number }[] = [];
 const CASES = [
   ...RELEVANCE_SET.map((c, i) => ({ ...c, i, group: (isHeldOut(i) ? 'held out' : 'tuned') as Group })),
   ...FRESH_SET.map((c, k) => ({ ...c, i: RELEVANCE_SET.length + k, group: 'fresh' as Group })),
+  ...UNSEEN_SET.map((c, k) => ({ ...c, i: RELEVANCE_SET.length + FRESH_SET.length + k, group: 'unseen' as Group })),
 ];
 
 function summary(list: { rank: number }[]) {
@@ -85,7 +97,7 @@ afterAll(() => {
     const of = ranks.filter((r) => r.channel === channel);
     const part = (group: Group) => `${group} ${fmt(summary(of.filter((r) => r.group === group)))}`;
     lines.push(
-      `  ${channel.padEnd(32)} all ${fmt(summary(of))} | ${part('tuned')} | ${part('held out')} | ${part('fresh')}`,
+      `  ${channel.padEnd(32)} all ${fmt(summary(of))} | ${part('tuned')} | ${part('held out')} | ${part('fresh')} | ${part('unseen')}`,
     );
   }
   console.log(lines.join('\n'));

@@ -104,6 +104,19 @@ export interface PortfolioRunDiffsTable {
   >;
 }
 
+/** A run's diff summary against an earlier run of its chain, kept when it finishes (migration 1650). */
+export interface PortfolioRunPairDiffsTable {
+  run_id: number;
+  earlier_run_id: number;
+  rows: number;
+  changed: number;
+  transitions: ColumnType<
+    { from: string; to: string; count: number; deltaSum: number | null }[],
+    string | undefined,
+    string
+  >;
+}
+
 /** The rows whose score or level moved since the previous run (migration 1120). */
 export interface PortfolioRunChangesTable {
   run_id: number;
@@ -121,6 +134,7 @@ export interface MonitoringTables {
   score_changes: ScoreChangesTable;
   portfolio_run_diffs: PortfolioRunDiffsTable;
   portfolio_run_changes: PortfolioRunChangesTable;
+  portfolio_run_pair_diffs: PortfolioRunPairDiffsTable;
 }
 
 /* Notifications, alert rules and webhooks (migration 1110). */

@@ -30,7 +30,7 @@ export const emptyImagerySources: ImagerySources = {
 };
 
 /** Bumped whenever the drawing changes, so cached images of the old drawing are not served. */
-export const RENDERER_VERSION = 'r4';
+export const RENDERER_VERSION = 'r5';
 
 export const ORTHO_SIZE = { width: 512, height: 512, halfWidthM: 45 } as const;
 export const OBLIQUE_SIZE = { width: 640, height: 480, spanM: 90 } as const;

@@ -3,20 +3,19 @@ import type { Actor } from '../../auth/actor.js';
 import type { Db } from '../../db/database.js';
 import { findMonitoredProducts } from '../../db/monitoring.js';
 import {
-  DIFF_COLUMNS,
-  diffCsvStream,
-  diffPages,
   diffPair,
   finishedRuns,
   pairSummary,
   storedRunDiff,
+  type ChangedRowsSource,
   type DiffPair,
   type DiffSide,
   type StoredDiff,
 } from '../../db/run-diff.js';
+import { keptNowSummary, keptPairSummary, type KeptSummary } from '../../db/run-pair-diffs.js';
 import { badRequest, notFound } from '../app-error.js';
 import { ownProduct } from '../portfolio/access.js';
-import { xlsxFromPages, type XlsxCell } from '../portfolio/io/index.js';
+import { renderOffLoop } from '../off-loop/pool.js';
 
 /** A diff between two runs of a portfolio product, or a run and the book now (issue 41). */
 
@@ -27,7 +26,9 @@ export interface DiffRequest {
   to: number | 'now';
 }
 
-async function sidesOf(db: Db, actor: Actor, request: DiffRequest): Promise<{ from: DiffSide; to: DiffSide }> {
+type Sides = { from: DiffSide; to: DiffSide };
+
+async function sidesOf(db: Db, actor: Actor, request: DiffRequest): Promise<Sides> {
   await ownProduct(db, actor, request.portfolioId, request.product);
   const finished = await finishedRuns(db, request.portfolioId, request.product);
   const check = (id: number) => {
@@ -61,7 +62,10 @@ async function sidesOf(db: Db, actor: Actor, request: DiffRequest): Promise<{ fr
  * two sides (db/run-diff.ts).
  */
 async function sourceOf(db: Db, actor: Actor, request: DiffRequest): Promise<{ stored: StoredDiff } | DiffPair> {
-  const sides = await sidesOf(db, actor, request);
+  return sourceOfSides(db, await sidesOf(db, actor, request));
+}
+
+async function sourceOfSides(db: Db, sides: Sides): Promise<{ stored: StoredDiff } | DiffPair> {
   if ('run' in sides.from && 'run' in sides.to) {
     const stored = await storedRunDiff(db, sides.from.run, sides.to.run);
     if (stored) return { stored };
@@ -69,9 +73,26 @@ async function sourceOf(db: Db, actor: Actor, request: DiffRequest): Promise<{ s
   return diffPair(db, sides.from, sides.to);
 }
 
+/**
+ * The summary kept for two runs at the later one's finish, or made from it and the score changes
+ * since the book's base run (db/run-pair-diffs.ts); null when the sides have none.
+ */
+async function keptSummaryOf(db: Db, sides: Sides): Promise<KeptSummary | null> {
+  if (!('run' in sides.from)) return null;
+  if ('run' in sides.to) return keptPairSummary(db, sides.from.run, sides.to.run);
+  const { changesAfter, ...now } = sides.to.now;
+  return changesAfter === null ? null : keptNowSummary(db, sides.from.run, { ...now, changesAfter });
+}
+
+async function summaryOfSides(db: Db, sides: Sides): Promise<KeptSummary> {
+  const kept = await keptSummaryOf(db, sides);
+  if (kept) return kept;
+  const source = await sourceOfSides(db, sides);
+  return 'stored' in source ? source.stored : pairSummary(db, source);
+}
+
 export async function diffSummary(db: Db, actor: Actor, request: DiffRequest) {
-  const source = await sourceOf(db, actor, request);
-  const { rows, changed, transitions } = 'stored' in source ? source.stored : await pairSummary(db, source);
+  const { rows, changed, transitions } = await summaryOfSides(db, await sidesOf(db, actor, request));
   const deltaSum = transitions.reduce((n, t) => n + (t.deltaSum ?? 0), 0);
   return {
     from: request.from,
@@ -93,29 +114,16 @@ export async function diffExport(
 ): Promise<{ stream: Readable; fileName: string; mediaType: string }> {
   const source = await sourceOf(db, actor, request);
   const base = `portfolio_${request.portfolioId}_${request.product}_diff_${request.from}_${request.to}`;
-  if (format === 'csv')
-    return {
-      stream: diffCsvStream(db, request.portfolioId, source),
-      fileName: `${base}.csv`,
-      mediaType: 'text/csv; charset=utf-8',
-    };
-  async function* pages() {
-    yield [DIFF_COLUMNS];
-    for await (const page of diffPages(db, request.portfolioId, source))
-      yield page.map((r): XlsxCell[] => [
-        r.row_number,
-        r.ref,
-        r.address,
-        r.old_score,
-        r.old_level,
-        r.new_score,
-        r.new_level,
-        r.delta === null ? null : Number(r.delta),
-      ]);
-  }
-  return {
-    stream: xlsxFromPages(pages(), 'Diff'),
-    fileName: `${base}.xlsx`,
-    mediaType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  };
+  // Plain data for the render thread: a kept diff by its run, or the two sides and their steps.
+  const rows: ChangedRowsSource =
+    'stored' in source ? { stored: { runId: source.stored.runId, reversed: source.stored.reversed } } : source;
+  // Rendered on a render thread (domain/off-loop): the API's thread only moves the bytes.
+  const stream = renderOffLoop({ kind: 'diff-export', format, portfolioId: request.portfolioId, source: rows }, db);
+  return format === 'csv'
+    ? { stream, fileName: `${base}.csv`, mediaType: 'text/csv; charset=utf-8' }
+    : {
+        stream,
+        fileName: `${base}.xlsx`,
+        mediaType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      };
 }

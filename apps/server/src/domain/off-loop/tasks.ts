@@ -1,6 +1,8 @@
 import type { Readable } from 'node:stream';
 import type { AccumulationGrouping, Ring } from '@zview/contracts';
 import type { Db } from '../../db/database.js';
+import type { ChangedRowsSource } from '../../db/run-diff.js';
+import { renderDiff } from '../monitoring/diff-render.js';
 import type { NoticeContent } from '../notices/content.js';
 import type { ReportContent } from '../notices/report-content.js';
 import { renderNotice } from '../notices/render-notice.js';
@@ -39,12 +41,16 @@ export type OffLoopTask =
     }
   | { kind: 'accumulation-file'; format: 'csv' | 'xlsx'; runId: number; by: AccumulationGrouping }
   | { kind: 'rings-file'; format: 'csv' | 'xlsx'; radius: number; rings: Ring[] }
+  | { kind: 'diff-export'; format: 'csv' | 'xlsx'; portfolioId: number; source: ChangedRowsSource }
   | { kind: 'notice-pdf'; content: NoticeContent }
   | { kind: 'report-pdf'; content: ReportContent; ortho: Uint8Array | null };
 
 /** Whether the task reads the database (the worker then opens its own pool on the same URL). */
 export const needsDatabase = (task: OffLoopTask) =>
-  task.kind === 'product-export' || task.kind === 'combined-export' || task.kind === 'accumulation-file';
+  task.kind === 'product-export' ||
+  task.kind === 'combined-export' ||
+  task.kind === 'accumulation-file' ||
+  task.kind === 'diff-export';
 
 /** The task's output as a stream; `db` is read only by the kinds that need the database. */
 export function renderTask(task: OffLoopTask, db: () => Db): Readable {
@@ -68,6 +74,8 @@ export function renderTask(task: OffLoopTask, db: () => Db): Readable {
       return areasFile(db(), task.runId, task.by, task.format);
     case 'rings-file':
       return ringsFile(task.rings, task.radius, task.format);
+    case 'diff-export':
+      return renderDiff(db(), task.portfolioId, task.source, task.format);
     case 'notice-pdf':
       return renderNotice(task.content);
     case 'report-pdf':

@@ -167,16 +167,21 @@ export function deriveFeatures(
   const asOf = [...orthoDates].reverse().find((d) => d <= wanted) ?? wanted;
   const isLatest = asOf >= latest;
   const asOfYear = Number(asOf.slice(0, 4));
-  const doneBy = (date: Date | null) => date !== null && isoDate(date) <= asOf;
   const doneAfter = (date: Date | null) => date !== null && isoDate(date) > asOf;
+  // A permit is a record, not an image: one completed by the date asked for (today when none is)
+  // counts even when it completed after the image the features are read from (a permit filed since
+  // the last capture, issue 41).
+  const recordsBy = asOfDate === undefined ? isoDate(new Date()) : wanted;
+  const permitDoneBy = (date: Date | null) => date !== null && isoDate(date) <= recordsBy;
+  const permitDoneAfter = (date: Date | null) => date !== null && isoDate(date) > recordsBy;
 
   const roofPermits = permits.filter((p) => p.kind === 'roof_replacement');
   const buildingFeatures: BuildingFeatures[] = [];
   for (const b of buildings) {
     if (b.built_year !== null && b.built_year > asOfYear) continue;
     const mine = roofPermits.filter((p) => (p.building_rank ?? 1) === b.rank);
-    const done = mine.filter((p) => doneBy(p.completed_on ?? p.issued_on));
-    const later = mine.filter((p) => doneAfter(p.completed_on ?? p.issued_on));
+    const done = mine.filter((p) => permitDoneBy(p.completed_on ?? p.issued_on));
+    const later = mine.filter((p) => permitDoneAfter(p.completed_on ?? p.issued_on));
     let roofMaterial = b.roof_material;
     let roofInstallYear = b.roof_install_year;
     let roofCondition = b.roof_condition;
@@ -193,7 +198,7 @@ export function deriveFeatures(
       return year === null ? [] : [{ source: 'permit' as const, year, reference: p.id, description: p.description }];
     });
     const solarLater = permits.some(
-      (p) => p.kind === 'solar' && (p.building_rank ?? 1) === b.rank && doneAfter(p.completed_on ?? p.issued_on),
+      (p) => p.kind === 'solar' && (p.building_rank ?? 1) === b.rank && permitDoneAfter(p.completed_on ?? p.issued_on),
     );
     buildingFeatures.push({
       rank: b.rank,
@@ -223,7 +228,7 @@ export function deriveFeatures(
     vegetationWithin5ft = Math.max(vegetationWithin5ft, 0.35);
     defensibleSpaceFt = Math.min(defensibleSpaceFt, 15);
   }
-  const poolLater = permits.some((p) => p.kind === 'pool' && doneAfter(p.completed_on ?? p.issued_on));
+  const poolLater = permits.some((p) => p.kind === 'pool' && permitDoneAfter(p.completed_on ?? p.issued_on));
 
   return {
     propertyId: row.id,

@@ -6,6 +6,7 @@ import { NUMBER, YEAR, type Read, type Token, type UnderstoodFilters } from './u
 const iso = (y: number, m: number, d: number) =>
   `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 const lastDay = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate();
+const longestFirst = (phrases: string[]) => [...phrases].sort((a, b) => b.split(' ').length - a.split(' ').length);
 
 /**
  * Submission dates: years and year ranges ("in 2022", "since 2024", "2021 to 2023", "early 2026" is
@@ -96,6 +97,20 @@ export function readDates(
       setRange(iso(a, 1, 1), iso(b, 12, 31), `Submitted ${a}–${b}`, [[i - lead, 3 + lead]], `${a}–${b}`);
       continue;
     }
+    // "Q3 2024", "first half of 2023": the months of that part of the year.
+    const part = vocabulary.dates.parts
+      .map(({ phrases, months }) => ({ n: before(i, longestFirst(phrases)), months }))
+      .find((p) => p.n > 0);
+    if (part) {
+      const [first, last] = part.months;
+      const [from, to] = [iso(year, first, 1), iso(year, last, lastDay(year, last))];
+      const text = tokens
+        .slice(i - part.n, i + 1)
+        .map((t) => t.raw)
+        .join(' ');
+      setRange(from, to, `Submitted ${from} to ${to}`, [[i - part.n, part.n + 1]], text);
+      continue;
+    }
     const since = before(i, vocabulary.dates.since);
     const after = before(i, vocabulary.dates.after);
     const prior = before(i, vocabulary.dates.before);
@@ -116,7 +131,7 @@ export function readDates(
       setRange(undefined, iso(year, 12, 31), `Submitted by ${year}`, [[i - until, until + 1]], `until ${year}`);
     else {
       // "early 2026", "end of 2023": the year (a season is too vague to narrow on).
-      const noise = before(i, vocabulary.dates.yearNoise);
+      const noise = before(i, longestFirst(vocabulary.dates.yearNoise));
       setRange(iso(year, 1, 1), iso(year, 12, 31), `Submitted in ${year}`, [[i - noise, noise + 1]], String(year));
     }
   }

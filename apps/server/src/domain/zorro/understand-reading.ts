@@ -61,7 +61,27 @@ const words = (s: string) =>
     .replace(/&/g, ' and ')
     .split(/[\s,]+/)
     .filter(Boolean);
-export const similarity = (a: string, b: string) => 1 - distance(a, b) / Math.max(a.length, b.length);
+/**
+ * 1 for the same text, less per edit; two letters swapped ("Fronteir") is one edit, as a typist
+ * makes it (optimal string alignment), not two as plain Levenshtein counts it.
+ */
+export const similarity = (a: string, b: string) => 1 - typingDistance(a, b) / Math.max(a.length, b.length);
+
+function typingDistance(a: string, b: string): number {
+  const plain = distance(a, b);
+  if (plain < 2 || a.length !== b.length) return plain;
+  // Only a same-length pair can be closer by swaps: count them, and the mismatches left.
+  let swaps = 0;
+  let other = 0;
+  for (let i = 0; i < a.length; i++) {
+    if (a[i] === b[i]) continue;
+    if (i + 1 < a.length && a[i] === b[i + 1] && a[i + 1] === b[i]) {
+      swaps++;
+      i++;
+    } else other++;
+  }
+  return Math.min(plain, swaps + other);
+}
 
 /** "Pinecrest Mutual Insurance Company" → its typed forms, longest first. */
 function companyAliases(name: string, kindWords: Set<string>): string[][] {
@@ -119,6 +139,10 @@ export function nameIndex(names: CorpusNames, vocabulary: Vocabulary): NameIndex
     // "Pinecrest Group" for "Pinecrest Insurance Group": a group is read only with the word "group".
     const prefix = tokens.filter((w) => !kindWords.has(w));
     if (prefix.length && tokens.at(-1) === 'group') add('group', [...prefix, 'group'], group);
+    // "Magnolia Holdings" for "Magnolia Holdings Group": its name without "group", when two words or
+    // more and no company is typed so ("Heartland Mutual" is the company).
+    const bare = tokens.at(-1) === 'group' ? tokens.slice(0, -1) : [];
+    if (bare.length >= 2 && !byAlias.has(`company:${bare.join(' ')}`)) add('group', bare, group);
   }
   const index: NameIndex = {
     aliases: [...byAlias.values()]
@@ -137,6 +161,9 @@ export function tokenize(text: string, vocabulary: Vocabulary): { tokens: Token[
   let prepared = text.replace(/\s+/g, ' ').replace(/&/g, ' and ');
   // "wildfire-model", "Z-FIRE": a hyphen between letters separates words (tracking numbers keep theirs).
   prepared = prepared.replace(/(?<=\p{L})-(?=\p{L})/gu, ' ');
+  // "mid-2019", "early-2020": a date word joined to a year is the word and the year.
+  const dateWords = vocabulary.dates.yearNoise.filter((w) => !w.includes(' '));
+  prepared = prepared.replace(new RegExp(`\\b(${dateWords.join('|')})-(?=(?:19|20)\\d\\d\\b)`, 'gi'), '$1 ');
   for (const [typed, meant] of vocabulary.nameForms)
     prepared = prepared.replace(new RegExp(`\\b${typed.split(' ').join('\\s+')}\\b\\.?`, 'gi'), meant);
   const tokens: Token[] = [];

@@ -134,7 +134,45 @@ describe('understand', () => {
     expect(again.words).toEqual(['oregon']);
   });
 
-  it('reads a group only with the word group', () => {
+  it('reads a group with the word group, or by its whole name when that names no company', () => {
     expect(read('Pinecrest Group filings').filters).toMatchObject({ group: ['Pinecrest Insurance Group'] });
+    expect(read('Granite Harbor filings in Kansas').filters).toMatchObject({ group: ['Granite Harbor Group'] });
+    expect(read('Granite filings').filters.group).toBeUndefined();
+  });
+
+  it('reads parts of a year and a date word joined to a year', () => {
+    expect(read('Q3 2023').filters).toMatchObject({ submittedFrom: '2023-07-01', submittedTo: '2023-09-30' });
+    expect(read('in the first quarter of 2024').filters).toMatchObject({
+      submittedFrom: '2024-01-01',
+      submittedTo: '2024-03-31',
+    });
+    expect(read('second half of 2022').filters).toMatchObject({
+      submittedFrom: '2022-07-01',
+      submittedTo: '2022-12-31',
+    });
+    const mid = read('filed in mid-2019');
+    expect(mid.filters).toMatchObject({ submittedFrom: '2019-01-01', submittedTo: '2019-12-31' });
+    expect(mid.words).toEqual([]);
+    expect(read('spring 2020').filters).toMatchObject({ submittedFrom: '2020-01-01', submittedTo: '2020-12-31' });
+  });
+
+  it('reads Washington DC as the District, not the state', () => {
+    expect(read('Granite Fire filings in Washington DC').filters.state).toEqual(['DC']);
+    expect(read('Washington D.C. 2022').filters.state).toEqual(['DC']);
+    expect(read('Washington 2022').filters.state).toEqual(['WA']);
+  });
+
+  it('reads two letters swapped in a name as one typing slip, and a plural of a line', () => {
+    const names = { ...NAMES, companies: [...NAMES.companies, 'Frontier Fire Insurance Company'] };
+    expect(understand('Fronteir Fire Minnesota', names, { today }).filters.company).toBe(
+      'Frontier Fire Insurance Company',
+    );
+    expect(read('trailers in Florida').filters.line).toEqual(['mobile home']);
+  });
+
+  it('keeps a tracking-number-like word as a word (dropped like any when no filing holds it)', () => {
+    const u = read('commercial filings ABC-2019');
+    expect(u.words).toEqual(['ABC-2019']);
+    expect(u.rest).toBe('ABC-2019');
   });
 });

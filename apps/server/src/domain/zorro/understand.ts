@@ -63,7 +63,9 @@ export function understand(
     const out: number[] = [];
     for (let i = 0; i + want.length <= tokens.length; i++) {
       const s = span(i, want.length);
-      if (s && s.every((t, k) => t.norm === want[k])) out.push(i);
+      // The last word also in the plural ("trailers", "pulled filings"): an analyst writes either.
+      const last = want.length - 1;
+      if (s && s.every((t, k) => t.norm === want[k] || (k === last && t.norm === `${want[k]}s`))) out.push(i);
     }
     return out;
   };
@@ -143,12 +145,10 @@ export function understand(
   }
 
   // States: by name (a letter off for long names), then by code.
-  const stateNames = byLength(
-    Object.entries(STATE_NAMES).flatMap(([code, name]) => [
-      [lower(name), code] as [string, string],
-      ...(code === 'WA' ? [['washington state', code] as [string, string]] : []),
-    ]),
-  );
+  const stateNames = byLength([
+    ...Object.entries(vocabulary.stateAliases),
+    ...Object.entries(STATE_NAMES).map(([code, name]) => [lower(name), code] as [string, string]),
+  ]);
   for (const [name, code] of stateNames) {
     const n = name.split(' ').length;
     for (let i = 0; i + n <= tokens.length; i++) {
@@ -274,7 +274,10 @@ export function understand(
       continue;
     }
     if (TRACKING.test(t.raw.replace(/[,.;:?!]+$/, ''))) {
-      rest.push(t.raw.replace(/[,.;:?!]+$/, ''));
+      // Searched as typed, and a word like the others: dropped when no filing holds it with the rest.
+      const tracking = t.raw.replace(/[,.;:?!]+$/, '');
+      rest.push(tracking);
+      left.push(tracking);
       continue;
     }
     const word = t.norm.replace(/[^\p{L}\p{N}'/.-]/gu, '');

@@ -26,7 +26,17 @@ export interface Vocabulary {
     doubleDigit: string[];
   };
   /** Date words before a year or a date. */
-  dates: { since: string[]; after: string[]; before: string[]; until: string[]; yearNoise: string[] };
+  dates: {
+    since: string[];
+    after: string[];
+    before: string[];
+    until: string[];
+    yearNoise: string[];
+    /** Parts of a year before a year ("Q3 2024", "first half of 2023"): months [first, last]. */
+    parts: { phrases: string[]; months: [number, number] }[];
+  };
+  /** Other names of states ("Washington DC"), lower case, read before the states' own names. */
+  stateAliases: Record<string, string>;
   /** Lower-case two-letter state codes read as states (others, like "in", "or", "me", are words). */
   lowerCaseStateCodes: string[];
   /** Name forms typed for a company: "P&C" is "Property and Casualty". */
@@ -152,7 +162,44 @@ export const VOCABULARY: Vocabulary = {
     after: ['after'],
     before: ['before', 'prior to'],
     until: ['until', 'through', 'up to'],
-    yearNoise: ['early', 'late', 'mid', 'end of', 'start of', 'beginning of', 'the end of', 'the start of'],
+    yearNoise: [
+      'early',
+      'late',
+      'mid',
+      'end of',
+      'start of',
+      'beginning of',
+      'the end of',
+      'the start of',
+      'spring',
+      'summer',
+      'fall',
+      'autumn',
+      'winter',
+      'spring of',
+      'summer of',
+      'fall of',
+      'autumn of',
+      'winter of',
+    ],
+    parts: [
+      { phrases: ['q1', '1q', 'first quarter', '1st quarter', 'first quarter of', '1st quarter of'], months: [1, 3] },
+      { phrases: ['q2', '2q', 'second quarter', '2nd quarter', 'second quarter of', '2nd quarter of'], months: [4, 6] },
+      { phrases: ['q3', '3q', 'third quarter', '3rd quarter', 'third quarter of', '3rd quarter of'], months: [7, 9] },
+      {
+        phrases: ['q4', '4q', 'fourth quarter', '4th quarter', 'fourth quarter of', '4th quarter of'],
+        months: [10, 12],
+      },
+      { phrases: ['h1', '1h', 'first half', 'first half of', 'the first half of'], months: [1, 6] },
+      { phrases: ['h2', '2h', 'second half', 'second half of', 'the second half of'], months: [7, 12] },
+    ],
+  },
+  stateAliases: {
+    'washington state': 'WA',
+    'washington dc': 'DC',
+    'washington d.c': 'DC',
+    'washington d c': 'DC',
+    'd.c': 'DC',
   },
   lowerCaseStateCodes:
     'ak az ar ca ct dc fl ga ia il ks ky md mi mn ms mt nc nd nh nj nm nv ny ri sc sd tn tx ut va vt wa wi wv wy'.split(

@@ -6,6 +6,9 @@ import { tileToBBox, toMercator, type BBox } from '../geo.js';
 import { MERCATOR_HALF, resolutionAt, TILE_PX } from './grid.js';
 import { MosaicTiles, OVERZOOM_LEVELS, type MosaicRef, type MosaicTile } from './tiles.js';
 
+const CAPTURE_TTL_MS = 10_000;
+const CAPTURES_KNOWN = 1000;
+
 /** The layer id that means "the newest capture that has imagery here". */
 export const LATEST_LAYER = 'latest';
 
@@ -39,6 +42,12 @@ export function mosaicOfRow(row: Row): MosaicCapture {
  */
 export class MosaicService {
   readonly tiles: MosaicTiles;
+  /**
+   * Captures by id, briefly: a map asks for dozens of tiles of one capture a second, and each
+   * would otherwise be a database round trip before its tile read. A capture's tiles are
+   * immutable, so only a re-import or removal makes an entry stale, for at most CAPTURE_TTL_MS.
+   */
+  private readonly known = new Map<string, { capture: MosaicCapture; until: number }>();
 
   constructor(
     private readonly db: Db,
@@ -48,8 +57,16 @@ export class MosaicService {
   }
 
   async capture(id: string): Promise<MosaicCapture | null> {
+    const now = Date.now();
+    const hit = this.known.get(id);
+    if (hit && hit.until > now) return hit.capture;
     const row = await findMosaicCapture(this.db, id);
-    return row ? mosaicOfRow(row) : null;
+    const capture = row ? mosaicOfRow(row) : null;
+    // Only captures that exist: one imported a moment ago by the CLI is served at once.
+    if (!capture) return null;
+    if (this.known.size >= CAPTURES_KNOWN) this.known.clear();
+    this.known.set(id, { capture, until: now + CAPTURE_TTL_MS });
+    return capture;
   }
 
   async list(options: { bbox?: BBox; limit: number; offset: number }) {

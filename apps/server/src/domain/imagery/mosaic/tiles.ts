@@ -41,7 +41,15 @@ export class MosaicTiles {
       const data = await this.read(tileKey(capture.tilesKey, z, x, y));
       return data ? { data, contentType: tileContentType(data) } : null;
     }
-    // Deeper than the survey: the ancestor at the native zoom, its part enlarged.
+    // Deeper than the survey: the ancestor at the native zoom, its part enlarged. The result is
+    // kept like a read tile, so a map panning over-zoomed does not decode and encode it again.
+    const data = await this.memo(`${tileKey(capture.tilesKey, z, x, y)}/enlarged`, () =>
+      this.enlarge(capture, z, x, y),
+    );
+    return data ? { data, contentType: tileContentType(data) } : null;
+  }
+
+  private async enlarge(capture: MosaicRef, z: number, x: number, y: number): Promise<Buffer | null> {
     const up = z - capture.maxZoom;
     const ax = x >> up;
     const ay = y >> up;
@@ -51,14 +59,19 @@ export class MosaicTiles {
     const image = sharp(parent)
       .extract({ left: (x - (ax << up)) * span, top: (y - (ay << up)) * span, width: span, height: span })
       .resize(TILE_PX, TILE_PX, { kernel: 'cubic' });
-    const contentType = tileContentType(parent);
-    const data = await (
-      contentType === 'image/jpeg' ? image.jpeg({ quality: 85, mozjpeg: false }) : image.png({ compressionLevel: 6 })
+    return (
+      tileContentType(parent) === 'image/jpeg'
+        ? image.jpeg({ quality: 85, mozjpeg: false })
+        : image.png({ compressionLevel: 6 })
     ).toBuffer();
-    return { data, contentType };
   }
 
-  private async read(key: string): Promise<Buffer | null> {
+  private read(key: string): Promise<Buffer | null> {
+    return this.memo(key, () => readBlob(this.store, key));
+  }
+
+  /** The LRU's entry for key, or what produce() makes of it (once, however many ask at a time). */
+  private async memo(key: string, produce: () => Promise<Buffer | null>): Promise<Buffer | null> {
     if (this.lru.has(key)) {
       const hit = this.lru.get(key)!;
       // Re-insert: Map order is recency.
@@ -68,7 +81,7 @@ export class MosaicTiles {
     }
     let pending = this.inFlight.get(key);
     if (!pending) {
-      pending = readBlob(this.store, key).finally(() => this.inFlight.delete(key));
+      pending = produce().finally(() => this.inFlight.delete(key));
       this.inFlight.set(key, pending);
     }
     const data = await pending;

@@ -107,7 +107,7 @@ export function obliquePhoto(scene: SceneFeatures, view: ObliqueView): Canvas {
   const climate = climateAt(center);
   const month = Number(view.capturedOn.slice(5, 7));
   const mask = scratchMask('oblique', W * H);
-  const site = siteDetails(scene, view.capturedOn);
+  const site = siteDetails(scene, view.capturedOn, view.events);
 
   const objects: { depth: number; draw: () => void }[] = [];
   for (const b of [...scene.buildings.filter((x) => buildingExists(x, view.capturedOn)), ...site.sheds]) {

@@ -8,7 +8,7 @@ import type { SceneView } from '../view.js';
 import type { Canvas } from './canvas.js';
 import { obliquePhoto } from './oblique.js';
 import { orthoPhoto } from './ortho.js';
-import { climateAt, solarPosition, speciesOf } from './site.js';
+import { climateAt, siteDetails, solarPosition, speciesOf } from './site.js';
 
 const sha = (c: Canvas) => createHash('sha256').update(c.bytes()).digest('hex');
 const BBOX = bboxAround(FIXTURE_CENTER, 60);
@@ -116,6 +116,37 @@ describe('photographic renderer', () => {
         ),
       );
     expect(meanLum(after)).toBeLessThan(meanLum(before) * 0.75);
+  });
+
+  it('parks no cars at the houses a wildfire burned, the same cars as before elsewhere', () => {
+    const scene = street();
+    const day = '2025-09-01';
+    const burned = new Set(scene.buildings.filter((b) => roofDamage(b, day, [wildfire]) === 'burned').map((b) => b.id));
+    const atBurned = (car: { id: string }) => burned.has(car.id.replace(/-car-\d+$/, ''));
+    const unburnt = siteDetails(scene, day).cars;
+    const afterFire = siteDetails(scene, day, [wildfire]).cars;
+    // The same day without the fire has cars at those houses: the rule, not chance, removes them.
+    expect(unburnt.filter(atBurned).length).toBeGreaterThan(2);
+    expect(afterFire.filter(atBurned)).toEqual([]);
+    expect(afterFire).toEqual(unburnt.filter((car) => !atBurned(car)));
+
+    // In the picture: painting the car tops changes nothing where a burned house's cars stood.
+    const bbox = bboxAround(FIXTURE_CENTER, 80);
+    const v = view({ bbox, width: 512, height: 512, capturedOn: day, events: [wildfire] });
+    const withCars = orthoPhoto(scene, v).rgb.slice();
+    const noCars = orthoPhoto(scene, v, { roofs: true, trees: true, haze: true, cars: false }).rgb;
+    const { project, metresPerPx } = pixelProjector(bbox, 512, 512);
+    const changedNear = (cars: { center: LngLat }[]) => {
+      let changed = 0;
+      const r = 2 / metresPerPx;
+      for (const [cx, cy] of cars.map((car) => project(car.center)))
+        for (let y = Math.max(0, Math.floor(cy - r)); y < Math.min(512, cy + r); y++)
+          for (let x = Math.max(0, Math.floor(cx - r)); x < Math.min(512, cx + r); x++)
+            if (Math.abs(withCars[(y * 512 + x) * 3]! - noCars[(y * 512 + x) * 3]!) > 0.02) changed++;
+      return changed;
+    };
+    expect(changedNear(unburnt.filter((car) => !atBurned(car)))).toBeGreaterThan(50);
+    expect(changedNear(unburnt.filter(atBurned))).toBe(0);
   });
 
   it('marks hail-hit roofs with pale bruises while the damage is visible', () => {

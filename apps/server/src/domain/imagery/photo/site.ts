@@ -1,5 +1,6 @@
 import type { LngLat } from '../geo.js';
 import { metresPerDegreeLng } from '../geo.js';
+import { roofDamage, type WeatherEvent } from '../capture.js';
 import { hashUnit } from '../random.js';
 import type { SceneBuilding, SceneFeatures, SceneTree } from '../scene.js';
 
@@ -84,8 +85,11 @@ function centroid(ring: [number, number][]): [number, number] {
   return [s[0] / Math.max(1, pts.length), s[1] / Math.max(1, pts.length)];
 }
 
-/** Driveways, cars, sheds and fences of the scene's houses. */
-export function siteDetails(scene: SceneFeatures, capturedOn: string): SiteDetails {
+/**
+ * Driveways, cars, sheds and fences of the scene's houses. Nobody parks at a house the capture
+ * shows burned (its events say so): its driveway stays, empty.
+ */
+export function siteDetails(scene: SceneFeatures, capturedOn: string, events: WeatherEvent[] = []): SiteDetails {
   const details: SiteDetails = { driveways: [], cars: [], sheds: [], fences: [] };
   const first = scene.buildings[0]?.outline.coordinates[0]?.[0] ?? scene.parcels[0]?.outline.coordinates[0]?.[0];
   if (!first) return details;
@@ -123,7 +127,8 @@ export function siteDetails(scene: SceneFeatures, capturedOn: string): SiteDetai
     ];
     details.driveways.push({ id: `${b.id}-drive`, line: [toLngLat(start), toLngLat(end)], widthM });
     // Cars on the driveway: how many depends on the day, so captures differ as they do.
-    const cars = Math.floor(hashUnit(b.id, day, 'cars') * 3);
+    const burned = events.length > 0 && roofDamage(b, capturedOn, events) === 'burned';
+    const cars = burned ? 0 : Math.floor(hashUnit(b.id, day, 'cars') * 3);
     let frontDist = 0;
     for (const p of ring) frontDist = Math.max(frontDist, (p[0] - c[0]) * dir[0] + (p[1] - c[1]) * dir[1]);
     for (let k = 0; k < cars; k++) {

@@ -10,6 +10,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { ChoiceFilter } from '../../../ui/ChoiceFilter';
 import type { AppealListFilters } from '../api/appealsList';
 import { productLabel } from '../model';
 
@@ -45,22 +46,14 @@ export function AppealsListFilters({
           </MenuItem>
         ))}
       </TextField>
-      <TextField
-        select
-        size="small"
+      <ChoiceFilter
         label="Product"
-        sx={{ minWidth: 160 }}
-        value={filters.product ?? ''}
-        onChange={(event) => onChange({ product: (event.target.value || undefined) as ProductKey | undefined })}
-        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-      >
-        <MenuItem value="">All</MenuItem>
-        {STANDARD_PRODUCTS.map((product) => (
-          <MenuItem key={product} value={product}>
-            {productLabel(product)}
-          </MenuItem>
-        ))}
-      </TextField>
+        allLabel="All"
+        choices={STANDARD_PRODUCTS.map((product) => ({ value: product, label: productLabel(product) }))}
+        value={filters.product}
+        onChange={(product: ProductKey | undefined) => onChange({ product })}
+        minWidth={160}
+      />
       <FormControlLabel
         control={
           <Checkbox
