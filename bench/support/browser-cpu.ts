@@ -4,8 +4,10 @@
  *    during a piece of work, by process and thread (the page's main thread, maplibre's workers,
  *    the compositor, the GPU process's rasterisation…); a thread waiting for a core adds nothing.
  *  - mainThreadProfile: the page's main thread sampled by V8's profiler, self time by script and
- *    by function, to say which code the main thread's time is.
+ *    by function, to say which code the main thread's time is (wall-clock samples: under load they
+ *    include waits for a core; PROFILE_OUT=file.cpuprofile keeps it for DevTools).
  */
+import { writeFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 
 interface TraceEvent {
@@ -83,6 +85,7 @@ export async function mainThreadProfile(page: Page, work: () => Promise<void>) {
   await work();
   const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
   await cdp.detach();
+  if (process.env.PROFILE_OUT) writeFileSync(process.env.PROFILE_OUT, JSON.stringify(profile));
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const scripts = new Map<string, number>();
   const functions = new Map<string, number>();
