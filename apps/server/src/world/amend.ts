@@ -61,12 +61,12 @@ const ROOF: readonly Amendable[] = ['roof_material', 'roof_shape', 'roof_install
 const SIZE: readonly Amendable[] = ['footprint_sqft', 'height_ft', 'stories'];
 
 /** The kind of permit that sets these features, as the world's own permits name them. */
-function permitKind(features: AmendOptions['features']): { kind: string; label: string } {
+function permitKind(features: AmendOptions['features']): string {
   const sets = (keys: readonly Amendable[]) => keys.some((k) => k in features);
-  if (sets(ROOF)) return { kind: 'roof_replacement', label: 'Roof replacement' };
-  if (features.has_solar === true) return { kind: 'solar', label: 'Rooftop solar PV' };
-  if (sets(SIZE)) return { kind: 'addition', label: 'Addition' };
-  return { kind: 'alteration', label: 'Alteration' };
+  if (sets(ROOF)) return 'roof_replacement';
+  if (features.has_solar === true) return 'solar';
+  if (sets(SIZE)) return 'addition';
+  return 'alteration';
 }
 
 /**
@@ -74,7 +74,7 @@ function permitKind(features: AmendOptions['features']): { kind: string; label: 
  * condition) unless the permit says otherwise — as the property's features read a roofing permit.
  */
 function permitFeatures(options: AmendOptions): AmendOptions['features'] {
-  if (options.cause !== 'permit' || permitKind(options.features).kind !== 'roof_replacement') return options.features;
+  if (options.cause !== 'permit' || permitKind(options.features) !== 'roof_replacement') return options.features;
   return {
     roof_install_year: Number(options.date.slice(0, 4)),
     roof_condition: 'good',
@@ -92,15 +92,16 @@ async function insertPermits(
   options: AmendOptions & { reference: string },
   before: (Record<string, Value | null> & { property_id: string })[],
 ) {
-  const { kind, label } = permitKind(options.features);
+  const kind = permitKind(options.features);
+  // "Roof material: metal, roof install year: 2026" under the kind's own title (Roof replacement).
   const what = Object.entries(options.features)
-    .map(([k, v]) => `${k.replaceAll('_', ' ')} ${String(v).replaceAll('_', ' ')}`)
+    .map(([k, v]) => `${k.replaceAll('_', ' ')}: ${String(v).replaceAll('_', ' ')}`)
     .join(', ');
   const rows = before.map((b) => ({
     id: options.propertyIds.length === 1 ? options.reference : `${options.reference}-${b.property_id}`,
     property_id: b.property_id,
     kind,
-    description: `${label}: ${what}`,
+    description: what.charAt(0).toUpperCase() + what.slice(1),
     issued_on: options.date,
     completed_on: options.date,
     valuation_usd: null,

@@ -100,6 +100,38 @@ describe('permits and corrections', () => {
     );
     expect(fed).toHaveLength(changes.length);
     expect(fed[0]!.features.map((f) => [f.name, f.to])).toEqual([['roof_material', 'wood_shake']]);
+
+    // A permit today (after the world's last capture) re-roofs a corrected property with metal: the
+    // permit dates the roof, so the monitored row moves (wood shake → metal) and the change says so.
+    await amendBuildings(db, {
+      cause: 'permit',
+      propertyIds: [corrected[0]!.id],
+      features: { roof_material: 'metal' },
+      date: new Date().toISOString().slice(0, 10),
+      reference: 'BLD-41-M',
+    });
+    await runMonitoringStep(db);
+    const permitted = await app.inject({
+      method: 'GET',
+      url: `/api/caribou/portfolio/${id}/changes?cause=permit`,
+      headers: home.headers,
+    });
+    const byPermit = permitted.json().changes as {
+      propertyId: string;
+      causeId: string;
+      oldScore: number;
+      newScore: number;
+      features: { name: string; from: unknown; to: unknown }[];
+      factors: { name: string; from: number | null; to: number | null }[];
+    }[];
+    expect(byPermit).toHaveLength(1);
+    // Scored with the permit's metal roof (−0.6 in Z-FIRE), not with the roof the last image showed
+    // (this world's own later permits would make it asphalt, +0.2).
+    expect(byPermit[0]!.factors.find((f) => f.name === 'Roof material')?.to).toBeLessThan(0);
+    expect(byPermit[0]).toMatchObject({ propertyId: corrected[0]!.id, causeId: 'BLD-41-M' });
+    expect(byPermit[0]!.newScore).toBeLessThan(byPermit[0]!.oldScore);
+    // Z-FIRE reads the roof's material, not its age or condition (which the new roof moved too).
+    expect(byPermit[0]!.features).toEqual([{ name: 'roof_material', from: 'wood_shake', to: 'metal' }]);
   }, 180_000);
 
   it('adds a permit to the property: its permit list shows it and its roof is dated by it', async () => {
@@ -130,7 +162,7 @@ describe('permits and corrections', () => {
     expect(permits.find((p) => p.id === 'BLD-2026-0041')).toEqual({
       id: 'BLD-2026-0041',
       kind: 'roof_replacement',
-      description: 'Roof replacement: roof material metal',
+      description: 'Roof material: metal',
       issuedOn: date,
       completedOn: date,
       valuationUsd: null,

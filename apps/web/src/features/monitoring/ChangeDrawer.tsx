@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { fetchChange, fetchChanges, monitoringKeys } from './api/monitoring';
-import { featureText } from './changes/labels';
+import { featureText, productLabel } from './changes/labels';
 
 /** A changed row: the property's score history in order, and its orthophotos before and after a capture. */
 export function ChangeDrawer({
@@ -38,7 +38,7 @@ export function ChangeDrawer({
             <Typography variant="h6">{c.address ?? c.propertyId}</Typography>
             <Typography variant="body2" color="text.secondary" gutterBottom>
               Row {c.rowNumber}
-              {c.ref ? ` · ${c.ref}` : ''} · {c.product}
+              {c.ref ? ` · ${c.ref}` : ''} · {productLabel(c.product)}
             </Typography>
             {detail.data?.before && detail.data.after && (
               <Stack direction="row" spacing={2} sx={{ my: 2 }} data-testid="before-after">

@@ -15,6 +15,8 @@ export const featureText = (features: { name: string; from: unknown; to: unknown
   features
     .map((f) => {
       const name = featureName(f.name);
-      return f.from === null && f.to === null ? name : `${name} ${String(f.from ?? '–')} → ${String(f.to ?? '–')}`;
+      // Values as words too: asphalt_shingle → "asphalt shingle".
+      const value = (v: unknown) => String(v ?? '–').replaceAll('_', ' ');
+      return f.from === null && f.to === null ? name : `${name} ${value(f.from)} → ${value(f.to)}`;
     })
     .join('; ');
