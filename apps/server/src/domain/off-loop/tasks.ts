@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { ZorroGridColumn } from '@zview/contracts';
+import type { AccumulationGrouping, Ring, ZorroGridColumn } from '@zview/contracts';
 import type { Db } from '../../db/database.js';
 import type { ChangedRowsSource } from '../../db/run-diff.js';
 import { renderDiff } from '../monitoring/diff-render.js';
@@ -7,6 +7,7 @@ import type { NoticeContent } from '../notices/content.js';
 import type { ReportContent } from '../notices/report-content.js';
 import { renderNotice } from '../notices/render-notice.js';
 import { renderReport } from '../notices/render-report.js';
+import { areasFile, ringsFile } from '../portfolio/accumulation/export.js';
 import { filingsFile } from '../zorro/export-file.js';
 import {
   combinedExportCsv,
@@ -39,6 +40,8 @@ export type OffLoopTask =
       header: string[];
       products: CombinedProduct[];
     }
+  | { kind: 'accumulation-file'; format: 'csv' | 'xlsx'; runId: number; by: AccumulationGrouping }
+  | { kind: 'rings-file'; format: 'csv' | 'xlsx'; radius: number; rings: Ring[] }
   | {
       /** Discovery's grid export: the filings' ids in the finder's order (found on the API's thread, whose search index orders them). */
       kind: 'filings-export';
@@ -54,6 +57,7 @@ export type OffLoopTask =
 export const needsDatabase = (task: OffLoopTask) =>
   task.kind === 'product-export' ||
   task.kind === 'combined-export' ||
+  task.kind === 'accumulation-file' ||
   task.kind === 'filings-export' ||
   task.kind === 'diff-export';
 
@@ -75,6 +79,10 @@ export function renderTask(task: OffLoopTask, db: () => Db): Readable {
         task.header,
         task.products,
       );
+    case 'accumulation-file':
+      return areasFile(db(), task.runId, task.by, task.format);
+    case 'rings-file':
+      return ringsFile(task.rings, task.radius, task.format);
     case 'filings-export':
       return filingsFile(db(), task.format, task.columns, task.ids);
     case 'diff-export':
