@@ -79,6 +79,14 @@ const SEARCHES: Record<string, string>[] = [
   { q: 'Sierra Crest Mutual commercial filing in Missouri in 2019 citing HailGrid' },
   { q: 'homeowners rate filings in Texas since 2024 with an increase over 10% and a hail model' },
   { q: 'What did regulators object to in Kansas filings citing a hail model?' },
+  // A short query that many filings fit equally (the finder then counts the fields that split them),
+  // and hostile input: a full 300-character box of broad words, an OR chain, an unbalanced quote.
+  { q: 'Keystone Home Hawaii' },
+  {
+    q: 'wildfire hail roof wind flood hurricane tornado model validation loss experience catastrophe expense territory deductible credit surcharge relativity indicated premium trend exposure dwelling coverage ember surge storm severe convective score objection response actuarial memorandum filing rate rule',
+  },
+  { q: 'wildfire OR hail OR roof OR flood OR wind OR hurricane OR tornado OR ember OR surge OR territory OR credit' },
+  { q: '"wildfire model' },
 ];
 const QUESTIONS = [
   'How many homeowners filings in Colorado cited a wildfire model since 2024, and what was the median rate change?',
@@ -86,6 +94,8 @@ const QUESTIONS = [
   'Which carriers filed Z-WIND in Mississippi in 2025?',
   'Disapproved filings in Louisiana citing a wind model',
   'Median rate change of dwelling fire filings in Texas since 2023',
+  // A long question (hostile input, issue 40): many broad words, read and searched as one.
+  'I am reviewing homeowners and dwelling fire filings across Texas, Oklahoma, Kansas and Colorado since 2022 that cited a hail, wind, wildfire or roof age model, and I need to know which carriers filed them, what the median rate change was, whether regulators objected to the catastrophe load, the validation of the model, the territory relativities or the deductible credits, and which of those filings were withdrawn or disapproved?',
 ];
 
 const load = () => `load ${os.loadavg()[0]!.toFixed(1)}`;

@@ -142,7 +142,7 @@ describe('staff: billing of an unknown organisation, and upload progress', () =>
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByTestId('billing-organization').getByText('No report for organization ID 999999').waitFor();
     expect(await page.getByText(/^Showing data for organization/).innerText()).toContain(
-      'no organization: ID 999999 could not be loaded.',
+      'Showing data for organization none — ID 999999 could not be loaded.',
     );
     const title = (await page.getByRole('heading', { name: 'BILLING' }).boundingBox())!;
     const generated = (await page.getByTestId('report-generated').boundingBox())!;

@@ -11,9 +11,18 @@ export default defineConfig({
   // above the ceiling, which only goes down; issue 45's target is 150 KB. 2026-11-28: 272 → 222 KB
   // with the signed-in shell lazy; 222 → 145 KB with the login page a first screen of its own
   // (app/first-screen.ts; see docs/performance/web-bundle.md).
+  // Beside it, what the signed-in home page waits for (the app, its shell, the home page: what they
+  // load once the page has shown is not counted), with a ceiling of its own that only goes down:
+  // 2026-11-28: 324.2 → 244.0 KB with the sign-in code's renewal, the bell, menus, tooltips, toasts,
+  // the property result and the address autocomplete loaded after the page has shown or when used
+  // (245.3 KB when the browser tests' map harness is built beside it: chunks split differently).
   plugins: [
     react(),
-    initialJavaScriptReport({ ceilingKb: 150, targetKb: 150 }, { login: 'login-shell', app: 'start-app' }),
+    initialJavaScriptReport(
+      { ceilingKb: 150, targetKb: 150 },
+      { login: 'login-shell', home: ['start-app', 'Shell', 'ScoresPage'] },
+      { ceilingKb: 246, targetKb: 150 },
+    ),
   ],
   build: {
     // maplibre-gl is one library of ~1.1 MB, loaded only when a map is first shown (a lazy chunk):

@@ -28,6 +28,7 @@ import { createLogger, requestContext } from './ops/logger.js';
 import { guardSlowBodies } from './http/slow-clients.js';
 import type { Logger } from 'pino';
 import type { BlobStore } from './storage/blob-store.js';
+import { closeOffLoopPool } from './domain/off-loop/pool.js';
 
 export interface AppContext {
   config: ServerConfig;
@@ -100,6 +101,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     genReqId: requestId,
   });
   app.decorate('ctx', ctx);
+  // The render threads (domain/off-loop) end with the app: in-flight downloads have been drained
+  // by then, and their idle threads would otherwise live a minute past a server's shutdown.
+  app.addHook('onClose', () => closeOffLoopPool());
   // Beyond this many open connections the process drops new ones instead of exhausting itself.
   app.server.maxConnections = ctx.config.maxConnections;
   guardSlowBodies(app, ctx.config);

@@ -9,7 +9,7 @@ import { seedDefaultFilings } from './world/filings/default.js';
 import { seedDemoIdentity } from './auth/seed.js';
 import { registerOpsRoutes } from './http/ops.js';
 import { startApiCluster } from './processes/api-cluster.js';
-import { buildServerApp } from './server-app.js';
+import { buildServerApp, listenWhenWarm } from './server-app.js';
 import { gracefulShutdown } from './processes/shutdown.js';
 import { getProcessLogger } from './ops/logger.js';
 
@@ -60,7 +60,9 @@ async function main() {
     ],
   });
 
-  if (app) await app.listen({ port: config.port, host: config.host });
+  // The API listens once its first requests' paths are warm; the ops-only app at once.
+  const address = { port: config.port, host: config.host };
+  if (app) await (serves && !cluster ? listenWhenWarm(app, address) : app.listen(address));
   else await cluster!.ready;
   const processes = cluster ? ` (${config.apiProcesses} API processes)` : '';
   const what = serves

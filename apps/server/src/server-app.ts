@@ -8,6 +8,7 @@ import { worldImagerySources } from './domain/property/imagery-sources.js';
 import { hashPassword, verifyPassword } from './auth/passwords.js';
 import { warmSearchIndex } from './domain/zorro/search.js';
 import { warmLookupPath } from './domain/property/warm.js';
+import { warmLookupRoute, warmSignInRoute } from './http/warm-routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -36,6 +37,21 @@ export async function buildServerApp(
   return app;
 }
 
+/** The longest start-up waits for the warm-up before it listens anyway (a stalled database). */
+const WARM_UP_WAIT_MS = 20_000;
+
+/**
+ * Listens once the app's warm-up is done (at most WARM_UP_WAIT_MS), so the first sign-in and the
+ * first lookup after start find their paths warm instead of sharing the event loop with the
+ * warm-up (issue 46: a first sign-in during the warm-up took 4–5× a warm one).
+ */
+export async function listenWhenWarm(app: FastifyInstance, options: { port: number; host: string }): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([app.warmedUp, new Promise((resolve) => (timer = setTimeout(resolve, WARM_UP_WAIT_MS)))]);
+  clearTimeout(timer);
+  await app.listen(options);
+}
+
 /**
  * What the first lookup after start would otherwise pay for (issue 46: 4–10× a warm one), done in
  * the background once the app is ready: a few of the pool's connections, and the lookup path's
@@ -45,7 +61,12 @@ export async function buildServerApp(
 export function warmLookups(app: FastifyInstance, db: Db): Promise<void> {
   const start = performance.now();
   return Promise.resolve(app.ready())
-    .then(() => warmLookupPath(db, app.ctx.config.runtime.SAMPLE_DATA))
+    .then(async () => {
+      const warmed = await warmLookupPath(db, app.ctx.config.runtime.SAMPLE_DATA);
+      // The route itself: its hooks, the token's first verification, its schema (http/warm-routes.ts).
+      await warmLookupRoute(app);
+      return warmed;
+    })
     .then(
       (warmed) => app.log.info({ ms: Math.round(performance.now() - start), warmed }, 'lookup path warmed'),
       (err: unknown) => app.log.warn({ err }, 'lookup path not warmed at start'),
@@ -55,7 +76,8 @@ export function warmLookups(app: FastifyInstance, db: Db): Promise<void> {
 /**
  * What the first sign-in after start would otherwise pay for, done in the background once the app
  * is ready (issue 45 item 9): scrypt's first run (its memory and thread-pool start), the identity
- * provider's discovery and key set (route compilation, key import), and a few database connections.
+ * provider's discovery and key set (route compilation, key import), the sign-in route's parsing and
+ * its reads, and a few database connections.
  */
 export function warmSignIn(app: FastifyInstance): Promise<void> {
   const start = performance.now();
@@ -64,6 +86,7 @@ export function warmSignIn(app: FastifyInstance): Promise<void> {
       await verifyPassword('warm-up', await hashPassword('warm-up'));
       for (const url of ['/oidc/.well-known/openid-configuration', '/oidc/jwks', '/version'])
         await app.inject({ method: 'GET', url });
+      await warmSignInRoute(app);
     })
     .then(
       () => app.log.info({ ms: Math.round(performance.now() - start) }, 'sign-in path warmed'),

@@ -43,7 +43,7 @@ const places = (
 ).map((p) => `${p.address_line}, ${p.city}, ${p.state} ${p.zip}`);
 await app.warmedUp;
 
-/** main.ts in a child process on this database, once it logged its sign-in path warmed (server-app.ts). */
+/** main.ts in a child process on this database, once it listens (after its warm-up: server-app.ts listenWhenWarm). */
 async function startServerProcess(): Promise<{ child: ChildProcess; base: string }> {
   const port = await freePort();
   const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));
@@ -66,7 +66,7 @@ async function startServerProcess(): Promise<{ child: ChildProcess; base: string
     let output = '';
     const onData = (data: Buffer) => {
       output += data.toString();
-      if (output.includes('sign-in path warmed')) resolve();
+      if (output.includes('is running at')) resolve();
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', onData);
@@ -85,6 +85,22 @@ async function timed(run: () => Promise<{ statusCode: number }>): Promise<number
 }
 
 describe('the first requests after start', () => {
+  it('the warm-up at start writes nothing: no usage, audit, throttle or session row', async () => {
+    const count = async (table: 'usage_events' | 'audit_log' | 'login_throttles' | 'session_tokens') =>
+      Number(
+        (
+          await db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    expect(await count('usage_events')).toBe(0);
+    expect(await count('audit_log')).toBe(0);
+    expect(await count('login_throttles')).toBe(0);
+    expect(await count('session_tokens')).toBe(0);
+  });
+
   it('the first lookup costs about what a warm one does', async () => {
     // Each a property not looked up before (no cache answers it), each with a token not seen before
     // (each pays its verification, as the first does).
@@ -112,15 +128,31 @@ describe('the first requests after start', () => {
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ username: user.email, password: user.password }),
         }).then(async (res) => (await res.text(), { statusCode: res.status }));
+      // The server process's CPU (user + system, every thread: scrypt runs on libuv's pool), read
+      // from its /metrics before and after: unlike wall time, it does not grow with the machine's load.
+      const cpuSeconds = () =>
+        fetch(`${server.base}/metrics`)
+          .then((res) => res.text())
+          .then((text) => Number(/^process_cpu_seconds_total (\S+)$/m.exec(text)?.[1]));
+      const measured = async () => {
+        const cpu0 = await cpuSeconds();
+        const ms = await timed(signIn);
+        return { ms, cpuMs: ((await cpuSeconds()) - cpu0) * 1000 };
+      };
       // This process's client warmed first (its own first fetch is not the server's cost).
       await fetch(`${server.base}/version`).then((res) => res.text());
-      const first = await timed(signIn);
-      const warm: number[] = [];
-      for (let i = 0; i < 4; i += 1) warm.push(await timed(signIn));
-      // A wide margin: a fresh process measured 3.8× at load 20, and 397 ms against a 45 ms warm
-      // median in a clean-clone CI run (issue 46's ≤ 2× is not met yet; docs/performance/lookups.md).
-      // The fault this catches is the one of issue 45 item 9: seconds, as 8.4 s against 2.2 s.
-      expect(first).toBeLessThanOrEqual(10 * median(warm) + 250);
+      await cpuSeconds();
+      const first = await measured();
+      const warm: { ms: number; cpuMs: number }[] = [];
+      for (let i = 0; i < 4; i += 1) warm.push(await measured());
+      // The server's work for the first sign-in: at most about twice a warm one's (issue 46), plus a
+      // few ms for the scrapes. Before the warm-up covered the route it was 1.5× on a quiet machine
+      // and the wall time 4–5× under load (the first sign-in shared the loop with the warm-up).
+      expect(first.cpuMs).toBeLessThanOrEqual(2 * median(warm.map((w) => w.cpuMs)) + 10);
+      // Wall time on a loaded CI machine also waits for cores and for commits' disk flushes (seconds
+      // apart between runs at load 15): a wide margin, catching the fault of issue 45 item 9 (8.4 s
+      // against 2.2 s).
+      expect(first.ms).toBeLessThanOrEqual(10 * median(warm.map((w) => w.ms)) + 250);
     } finally {
       server.child.kill('SIGKILL');
     }

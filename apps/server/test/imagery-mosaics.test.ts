@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 // @ts-expect-error s3rver ships no types
 import S3rver from 's3rver';
+import { getDecoder } from 'geotiff';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lngLatToTileFraction, type LngLat } from '../src/domain/imagery/geo.js';
@@ -153,6 +154,20 @@ describe('what a tile costs the store', () => {
     expect(await tiles.tile(ref, ref.maxZoom, x + 40, y)).toBeNull();
     expect(await tiles.tile(ref, ref.maxZoom, x + 40, y)).toBeNull();
     expect(reads).toHaveLength(2);
+  });
+});
+
+describe('decoding the source', () => {
+  it("hands JPEG TIFF tiles to libjpeg (sharp), not geotiff.js's JavaScript decoder", async () => {
+    // The importer registers the decoder; the UTM fixture's quadrants above are decoded by it.
+    const decoder = await getDecoder(7, {
+      tileWidth: 256,
+      tileHeight: 256,
+      predictor: 1,
+      bitsPerSample: [8, 8, 8],
+      planarConfiguration: 1,
+    });
+    expect(decoder.constructor.name).toBe('SharpJpegDecoder');
   });
 });
 

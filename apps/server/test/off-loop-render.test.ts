@@ -3,7 +3,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { offLoopRendersDone, renderOffLoop } from '../src/domain/off-loop/pool.js';
+import { offLoopRendersDone, offLoopThreadCount, renderOffLoop } from '../src/domain/off-loop/pool.js';
 import { exportLayout } from '../src/domain/portfolio/io/index.js';
 import { seedWorld } from '../src/world/seed.js';
 import { authHeader, createOrganization, createUser } from './factories.js';
@@ -160,5 +160,12 @@ describe('files rendered off the event loop', () => {
     const deadline = Date.now() + 10_000;
     while ((await copies()) > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await copies()).toBe(0);
+  });
+
+  // Last: it closes the app. Idle render threads live a minute; a server's shutdown ends them at once.
+  it('ends its render threads when the app closes (a server’s shutdown)', async () => {
+    expect(offLoopThreadCount()).toBeGreaterThan(0);
+    await app.close();
+    expect(offLoopThreadCount()).toBe(0);
   });
 });

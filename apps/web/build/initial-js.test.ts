@@ -44,6 +44,21 @@ describe('the initial JavaScript figure', () => {
     expect(initialJavaScript(bundle, 'main', 'no-such-screen')).toBeUndefined();
   });
 
+  it('adds every chunk a screen asks for at once (the home page: app, shell, page), each file once', () => {
+    const home = initialJavaScript(bundle, 'main', ['start-app', 'login-shell'])!;
+    expect(home.files.sort()).toEqual([
+      'client.js',
+      'login-shell.js',
+      'main.js',
+      'mui.js',
+      'react.js',
+      'router.js',
+      'start-app.js',
+    ]);
+    aboutKb(home.gzipBytes, 255);
+    expect(initialJavaScript(bundle, 'main', ['start-app', 'no-such-screen'])).toBeUndefined();
+  });
+
   it('is over the ceiling when it is, and the line names ceiling and target', () => {
     const figure = { files: ['main.js', 'react.js'], gzipBytes: 151 * 1024 };
     expect(initialJavaScriptVerdict(figure, { ceilingKb: 150, targetKb: 150 }, 'login page JavaScript')).toEqual({

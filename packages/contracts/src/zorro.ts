@@ -198,6 +198,27 @@ export const zorroFilingSummarySchema = z.object({
 });
 export type ZorroFilingSummary = z.infer<typeof zorroFilingSummarySchema>;
 
+/**
+ * When many filings fit a search equally (a short query such as "Keystone Home Hawaii" whose words
+ * are all read as filters: nothing tells its filings apart), how many do, and the fields that split
+ * them, each value a one-click filter.
+ */
+export const ZORRO_NARROW_FIELDS = ['year', 'line', 'type', 'status', 'state', 'company'] as const;
+export const zorroNarrowingSchema = z.object({
+  /** How many filings fit the search as well as the first result. */
+  tied: z.number(),
+  facets: z.array(
+    z.object({
+      field: z.enum(ZORRO_NARROW_FIELDS),
+      /** The most frequent values among the tied filings (years newest first), with their counts. */
+      values: z.array(z.object({ value: z.string(), count: z.number() })),
+      /** How many other values are not listed. */
+      more: z.number(),
+    }),
+  ),
+});
+export type ZorroNarrowing = z.infer<typeof zorroNarrowingSchema>;
+
 export const zorroSearchResponseSchema = z.object({
   total: z.number(),
   page: z.number(),
@@ -205,6 +226,8 @@ export const zorroSearchResponseSchema = z.object({
   results: z.array(zorroFilingSummarySchema),
   /** How the search box was read (absent without search words). */
   understood: zorroUnderstoodSchema.optional(),
+  /** Present when several filings fit the search box's text equally well, on the first page of a relevance sort. */
+  narrow: zorroNarrowingSchema.optional(),
 });
 export type ZorroSearchResponse = z.infer<typeof zorroSearchResponseSchema>;
 

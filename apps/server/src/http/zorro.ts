@@ -94,7 +94,7 @@ export async function registerZorroRoutes(fastify: FastifyInstance) {
       config: { ...config, rawResponse: true },
     },
     async (request, reply) => {
-      const file = exportFilings(db, request.query);
+      const file = await exportFilings(db, request.query);
       reply.header('content-disposition', `attachment; filename="${file.fileName}"`);
       reply.header('content-type', file.contentType);
       return reply.send(file.stream);

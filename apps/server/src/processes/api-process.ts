@@ -6,7 +6,7 @@
  */
 import { loadConfig } from '../config.js';
 import { apiPoolTimeouts, createDb } from '../db/database.js';
-import { buildServerApp } from '../server-app.js';
+import { buildServerApp, listenWhenWarm } from '../server-app.js';
 import { exitWhenAsked } from './child-processes.js';
 
 const config = loadConfig();
@@ -19,5 +19,5 @@ exitWhenAsked(async () => {
   await db.destroy();
 });
 
-await app.listen({ port: config.port, host: config.host });
+await listenWhenWarm(app, { port: config.port, host: config.host });
 process.send?.({ listening: true });

@@ -1,7 +1,8 @@
 import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse/sync';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { zorroSearchQuerySchema } from '@zview/contracts';
+import { offLoopRendersDone } from '../../src/domain/off-loop/pool.js';
 import { resolveQuery } from '../../src/domain/zorro/discover.js';
 import { parseTextQuery } from '../../src/domain/zorro/text-query.js';
 import { seedFilings } from '../../src/world/filings/seed.js';
@@ -20,6 +21,7 @@ const get = (path: string, h = headers) => app.inject({ method: 'GET', url: path
 
 describe('GET /api/zorro/export', () => {
   it('streams every one of more than 1,000 filings as CSV, in the grid order and columns', async () => {
+    const rendersBefore = offLoopRendersDone();
     const res = await get(
       '/api/zorro/export?format=csv&sort=submitted&dir=asc&columns=trackingNumber,submittedOn,overallChange',
     );
@@ -29,6 +31,9 @@ describe('GET /api/zorro/export', () => {
     const data = parse(res.body, { bom: true }) as string[][];
     expect(data[0]).toEqual(['Tracking number', 'Submitted', 'Rate change %']);
     expect(data.length - 1).toBe(FILINGS);
+    // Rendered on a render thread (issue 46): the API's thread only ordered the ids. (The pool
+    // counts the task done a moment after its last chunk arrived.)
+    await vi.waitFor(() => expect(offLoopRendersDone()).toBe(rendersBefore + 1), { timeout: 5000 });
     expect(new Set(data.slice(1).map((r) => r[0])).size).toBe(FILINGS);
     const dates = data.slice(1).map((r) => r[1]!);
     expect(dates).toEqual([...dates].sort());

@@ -8,9 +8,11 @@ import {
   ZORRO_MARK_END,
   ZORRO_MARK_START,
 } from '@zview/contracts';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { answerQuestion } from '../../src/domain/zorro/explorer.js';
 import { facetKey } from '../../src/domain/zorro/search.js';
+import { STATE_NAMES } from '../../src/domain/zorro/states.js';
 import { seedFilings } from '../../src/world/filings/seed.js';
 import { useTestApp } from '../app.js';
 import { authHeader, createOrganization, createUser } from '../factories.js';
@@ -231,6 +233,46 @@ describe('GET /api/zorro/search reads the search box (issue 40)', () => {
     expect(body.total).toBeGreaterThan(0);
     for (const r of body.results) expect(r.state).toBe('CA');
     expect(body.results[0]!.hit!.highlight).toMatch(/Credit/);
+  });
+
+  it('says how many filings fit a short query equally and offers the fields that split them', async () => {
+    // A carrier and a state with filings in several years: every word is read as a filter.
+    const { rows } = await sql<{ company: string; state: string; n: number }>`
+      SELECT company, state, count(*)::int AS n FROM zorro_filings GROUP BY company, state
+      HAVING count(DISTINCT extract(year FROM submitted_on)) >= 2 ORDER BY n DESC, company, state LIMIT 1`.execute(db);
+    const { company, state, n } = rows[0]!;
+    const typed = `${company} ${STATE_NAMES[state]}`;
+    const body = zorroSearchResponseSchema.parse(
+      (await get(`/api/zorro/search?q=${encodeURIComponent(typed)}`)).json(),
+    );
+    expect(body.total).toBe(n);
+    expect(body.narrow!.tied).toBe(n);
+    const years = body.narrow!.facets.find((f) => f.field === 'year')!;
+    expect(years.values.length).toBeGreaterThanOrEqual(2);
+    expect(years.values.reduce((sum, v) => sum + v.count, 0) + years.more).toBeGreaterThan(0);
+    // Neither the company nor the state splits them: both are read from the query.
+    expect(body.narrow!.facets.map((f) => f.field)).not.toContain('company');
+    expect(body.narrow!.facets.map((f) => f.field)).not.toContain('state');
+    // One click on a year: the filings of that year, as many as the chip said.
+    const year = years.values[0]!;
+    const narrowed = zorroSearchResponseSchema.parse(
+      (
+        await get(
+          `/api/zorro/search?q=${encodeURIComponent(typed)}&submittedFrom=${year.value}-01-01&submittedTo=${year.value}-12-31`,
+        )
+      ).json(),
+    );
+    expect(narrowed.total).toBe(year.count);
+    for (const r of narrowed.results) expect(r.submittedOn.slice(0, 4)).toBe(year.value);
+    // Not offered past the first page, nor when the words single out one filing.
+    const page2 = zorroSearchResponseSchema.parse(
+      (await get(`/api/zorro/search?q=${encodeURIComponent(typed)}&page=2&pageSize=1`)).json(),
+    );
+    expect(page2.narrow).toBeUndefined();
+    const one = await db.selectFrom('zorro_filings').select('tracking_number').orderBy('id').executeTakeFirstOrThrow();
+    const single = zorroSearchResponseSchema.parse((await get(`/api/zorro/search?q=${one.tracking_number}`)).json());
+    expect(single.total).toBe(1);
+    expect(single.narrow).toBeUndefined();
   });
 
   it('keeps the words once a reading set aside lets them match: words go only when they must', async () => {

@@ -8969,6 +8969,18 @@ export interface operations {
               dropped: string[];
               relaxed: string[];
             };
+            narrow?: {
+              tied: number;
+              facets: {
+                /** @enum {string} */
+                field: 'year' | 'line' | 'type' | 'status' | 'state' | 'company';
+                values: {
+                  value: string;
+                  count: number;
+                }[];
+                more: number;
+              }[];
+            };
           };
         };
       };

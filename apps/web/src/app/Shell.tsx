@@ -1,14 +1,23 @@
 import { MESSAGES, hasNoEnabledProducts } from '@zview/contracts';
 import Box from '@mui/material/Box';
-import LinearProgress from '@mui/material/LinearProgress';
+import type { LinearProgressProps } from '@mui/material/LinearProgress';
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { trackPageView } from '../api/analytics';
 import { ErrorBox } from '../ui/ErrorBox';
-import { PreviewBanner } from './PreviewBanner';
+import { deferredComponent } from '../ui/deferred';
+import { markFirstPageShown } from '../ui/firstPage';
 import { useRuntimeConfig } from '../session/runtime-config';
 import { useSession } from '../session/session';
 import { TopBar } from './TopBar';
+
+// Shown while a page's code loads after a click: loaded once the first page has shown.
+const LinearProgress = deferredComponent<LinearProgressProps>(() =>
+  import('@mui/material/LinearProgress').then((module) => module.default),
+);
+
+// Only a pull-request override shows the banner (its confirm dialog with it): after the first page.
+const PreviewBanner = deferredComponent(() => import('./PreviewBanner').then((module) => module.PreviewBanner));
 
 /** The authenticated shell: top bar, the page, the preview banner. */
 export function Shell() {
@@ -19,6 +28,8 @@ export function Shell() {
   const { pathname } = useLocation();
   // page_view on every route change (SPEC §7).
   useEffect(() => trackPageView(pathname), [pathname]);
+  // What the first page did not need (token renewal's code) loads from here on (issue 45).
+  useEffect(markFirstPageShown, []);
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <TopBar />

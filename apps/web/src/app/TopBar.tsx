@@ -1,7 +1,6 @@
 import {
   LAYOUT,
   TOP_BAR_TABS,
-  accountMenuLinks,
   activeTabForLocation,
   canUseUserManagement,
   type PermissionContext,
@@ -12,28 +11,45 @@ import {
 } from '@zview/contracts';
 import ArrowDropDown from '@mui/icons-material/ArrowDropDown';
 import Business from '@mui/icons-material/BusinessOutlined';
-import Check from '@mui/icons-material/Check';
 import HelpOutline from '@mui/icons-material/HelpOutline';
 import Logout from '@mui/icons-material/Logout';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { BRAND } from './theme';
 import { useSession, type Session } from '../session/session';
-import { NotificationBell } from '../features/notifications/NotificationBell';
+import { deferredComponent } from '../ui/deferred';
+import { LazyTooltip } from '../ui/LazyTooltip';
+
+// The bell (its menu, polling and schemas) and the drop-down menus load after the first page has
+// shown (issue 45: the home page's JavaScript); a menu opened before then shows once it is here.
+const NotificationBell = deferredComponent<{ sx?: object }>(
+  () => import('../features/notifications/NotificationBell').then((module) => module.NotificationBell),
+  { placeholder: () => <Box aria-hidden sx={{ width: 40, height: 40, flexShrink: 0 }} /> },
+);
+const OrganizationMenu = deferredComponent(() => import('./TopBarMenus').then((module) => module.OrganizationMenu));
+const AccountMenuList = deferredComponent(() => import('./TopBarMenus').then((module) => module.AccountMenuList));
+
+/** The ADMIN badge beside the user's name (the look of a small MUI Chip, without its code). */
+const ADMIN_BADGE = {
+  ml: 1,
+  px: 1,
+  height: 18,
+  borderRadius: 9,
+  display: 'inline-flex',
+  alignItems: 'center',
+  fontSize: 10,
+  fontWeight: 700,
+  letterSpacing: 0.8,
+  bgcolor: BRAND.teal,
+  color: '#fff',
+} as const;
 
 const onDark = {
   color: 'rgba(255,255,255,0.86)',
@@ -143,7 +159,11 @@ function OrganizationSwitcher({ session }: { session: Session }) {
         aria-label={`Organization: ${name}`}
         aria-haspopup="menu"
         aria-expanded={Boolean(anchor)}
-        onClick={(event) => setAnchor(anchor ? null : event.currentTarget)}
+        onClick={(event) => {
+          void OrganizationMenu.preload();
+          setAnchor(anchor ? null : event.currentTarget);
+        }}
+        onPointerEnter={() => void OrganizationMenu.preload()}
         title={name}
         sx={{ ...onDark, fontWeight: 500, maxWidth: { xs: 200, lg: 340 }, minWidth: 0, flexShrink: 1 }}
       >
@@ -151,29 +171,7 @@ function OrganizationSwitcher({ session }: { session: Session }) {
           {name}
         </Box>
       </Button>
-      <Menu
-        anchorEl={anchor}
-        open={Boolean(anchor)}
-        onClose={() => setAnchor(null)}
-        slotProps={{ paper: { sx: { maxHeight: LAYOUT.dropdownMaxHeightPx, minWidth: 240 } } }}
-      >
-        {session.organizations.map((org) => {
-          const selected = org.id === session.activeOrganization?.id;
-          return (
-            <MenuItem
-              key={org.id}
-              selected={selected}
-              onClick={() => {
-                setAnchor(null);
-                if (!selected) session.setActiveOrganization(org.id);
-              }}
-            >
-              <ListItemIcon>{selected && <Check fontSize="small" />}</ListItemIcon>
-              <ListItemText>{org.name}</ListItemText>
-            </MenuItem>
-          );
-        })}
-      </Menu>
+      <OrganizationMenu session={session} anchor={anchor} onClose={() => setAnchor(null)} />
     </>
   );
 }
@@ -194,8 +192,6 @@ export function teamManagementUnavailableReason(ctx: PermissionContext, trial: b
 
 function AccountMenu({ session }: { session: Session }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const navigate = useNavigate();
-  const links = accountMenuLinks(session.permissions);
   const unavailable = teamManagementUnavailableReason(session.permissions, session.activeOrganization?.trial ?? false);
   const fullName = `${session.user.firstName} ${session.user.lastName}`.trim();
   return (
@@ -204,79 +200,28 @@ function AccountMenu({ session }: { session: Session }) {
         aria-label="Account menu"
         aria-haspopup="menu"
         aria-expanded={Boolean(anchor)}
-        onClick={(event) => setAnchor(anchor ? null : event.currentTarget)}
+        onClick={(event) => {
+          void AccountMenuList.preload();
+          setAnchor(anchor ? null : event.currentTarget);
+        }}
+        onPointerEnter={() => void AccountMenuList.preload()}
         endIcon={<ArrowDropDown />}
         sx={{ ...onDark, fontWeight: 500, whiteSpace: 'nowrap', flexShrink: 0 }}
       >
         <span data-testid="user-name">{fullName}</span>
         {showAdminBadge(session.permissions) && (
-          <Chip
-            label="ADMIN"
-            size="small"
-            data-testid="admin-badge"
-            sx={{
-              ml: 1,
-              height: 18,
-              fontSize: 10,
-              fontWeight: 700,
-              letterSpacing: 0.8,
-              bgcolor: BRAND.teal,
-              color: '#fff',
-            }}
-          />
+          <Box component="span" data-testid="admin-badge" sx={ADMIN_BADGE}>
+            ADMIN
+          </Box>
         )}
       </Button>
-      <Menu
-        anchorEl={anchor}
-        open={Boolean(anchor)}
+      <AccountMenuList
+        session={session}
+        anchor={anchor}
         onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { sx: { minWidth: 240 } } }}
-      >
-        <Box sx={{ px: 2, py: 1 }}>
-          <Typography variant="body2" sx={{ fontWeight: 600 }}>
-            {fullName}
-          </Typography>
-          <Typography variant="caption" color="text.secondary">
-            {session.user.email}
-          </Typography>
-        </Box>
-        {links.length > 0 && <Divider />}
-        {unavailable && (
-          <Typography
-            variant="caption"
-            color="text.secondary"
-            data-testid="team-management-unavailable"
-            sx={{ display: 'block', px: 2, py: 1, maxWidth: 280 }}
-          >
-            {unavailable}
-          </Typography>
-        )}
-        {links.map((link) => (
-          <MenuItem
-            key={link.key}
-            onClick={() => {
-              setAnchor(null);
-              void navigate(link.path);
-            }}
-          >
-            {link.label}
-          </MenuItem>
-        ))}
-        <Divider />
-        <MenuItem
-          onClick={() => {
-            setAnchor(null);
-            void session.logout();
-          }}
-        >
-          <ListItemIcon>
-            <Logout fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>Sign out</ListItemText>
-        </MenuItem>
-      </Menu>
+        fullName={fullName}
+        unavailable={unavailable}
+      />
     </>
   );
 }
@@ -307,7 +252,7 @@ export function TopBar() {
       <Box sx={{ flex: 1, minWidth: 8 }} />
       <OrganizationSwitcher session={session} />
       <NotificationBell sx={onDark} />
-      <Tooltip title="Help and FAQ">
+      <LazyTooltip title="Help and FAQ">
         <IconButton
           component={RouterLink}
           to="/faq"
@@ -318,13 +263,13 @@ export function TopBar() {
         >
           <HelpOutline fontSize="small" />
         </IconButton>
-      </Tooltip>
+      </LazyTooltip>
       <AccountMenu session={session} />
-      <Tooltip title="Logout">
+      <LazyTooltip title="Logout">
         <IconButton aria-label="Logout" onClick={() => void session.logout()} sx={onDark}>
           <Logout fontSize="small" />
         </IconButton>
-      </Tooltip>
+      </LazyTooltip>
     </Box>
   );
 }

@@ -1,10 +1,14 @@
-import { MESSAGES, VERSION_POLL_INTERVAL_MS, VERSION_UPDATE_EVENT } from '@zview/contracts';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Snackbar from '@mui/material/Snackbar';
+import { VERSION_POLL_INTERVAL_MS, VERSION_UPDATE_EVENT } from '@zview/contracts';
 import { useEffect, useState } from 'react';
 import { apiRequest } from '../api/client';
 import { checkServerVersion, clearVersionUpdateNeeded, isVersionUpdateNeeded } from '../api/version';
+import { deferredComponent } from '../ui/deferred';
+
+// The toast's code (MUI Snackbar and Alert) loads when a new version is found (issue 45).
+const VersionToastView = deferredComponent<{ onReload: () => void }>(
+  () => import('./VersionToastView').then((module) => module.VersionToastView),
+  { start: 'mounted' },
+);
 
 /** Asks the server which version it runs (GET /version, plain text, no token needed). */
 export function fetchServerVersion(): Promise<string> {
@@ -51,31 +55,5 @@ export function VersionToast({
   onReload?: () => void;
 }) {
   const updateNeeded = useVersionCheck(intervalMs);
-  return (
-    <Snackbar
-      open={updateNeeded}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-      data-testid="version-toast-anchor"
-    >
-      <Alert
-        severity="info"
-        variant="filled"
-        data-testid="version-toast"
-        sx={{ alignItems: 'center', bgcolor: 'primary.dark' }}
-        action={
-          <Button
-            color="inherit"
-            variant="outlined"
-            size="small"
-            onClick={onReload}
-            sx={{ borderColor: 'rgba(255,255,255,0.6)' }}
-          >
-            Reload
-          </Button>
-        }
-      >
-        {MESSAGES.newVersionAvailable}
-      </Alert>
-    </Snackbar>
-  );
+  return updateNeeded ? <VersionToastView onReload={onReload} /> : null;
 }

@@ -1,20 +1,9 @@
 import type { RiskLevel } from '@zview/contracts';
 import Chip from '@mui/material/Chip';
 import type { ReactNode } from 'react';
+import { RISK_LEVEL_COLORS, RISK_LEVEL_LABELS } from './riskLevels';
 
-export const RISK_LEVEL_LABELS: Record<RiskLevel, string> = {
-  low: 'Low risk',
-  medium: 'Medium risk',
-  high: 'High risk',
-  none: 'Not scored',
-};
-/** Band colours of a risk level (text on tint), shared by score cards, look-back and dashboards. */
-export const RISK_LEVEL_COLORS: Record<RiskLevel, { fg: string; bg: string }> = {
-  low: { fg: '#1e6b3a', bg: '#e3f4e8' },
-  medium: { fg: '#8a5a00', bg: '#fff1d6' },
-  high: { fg: '#a42323', bg: '#fde4e4' },
-  none: { fg: '#5b6777', bg: '#edf0f4' },
-};
+export { RISK_LEVEL_COLORS, RISK_LEVEL_LABELS };
 
 /** A risk level as a tinted chip; `label` replaces the default wording (e.g. 'Z-FIRE 7.2'). */
 export function RiskChip({

@@ -1,7 +1,7 @@
-import { NOTIFICATION_AUTO_HIDE_MS, type NotificationVariant } from '@zview/contracts';
-import Alert from '@mui/material/Alert';
-import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
+import type { NotificationVariant } from '@zview/contracts';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { deferredComponent } from './deferred';
+import type { NotificationStackProps } from './NotificationStack';
 
 /** A notification (SPEC §3): text, variant, optional custom icon, generated id. */
 export interface Notification {
@@ -18,6 +18,12 @@ interface NotificationsApi {
   notify(input: NotifyInput): string;
   dismiss(id: string): void;
 }
+
+// The snackbars' code (MUI Snackbar and Alert) loads when the first notification shows (issue 45).
+const NotificationStack = deferredComponent<NotificationStackProps>(
+  () => import('./NotificationStack').then((module) => module.NotificationStack),
+  { start: 'mounted' },
+);
 
 const NotificationsContext = createContext<NotificationsApi | null>(null);
 
@@ -48,29 +54,7 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
   return (
     <NotificationsContext.Provider value={api}>
       {children}
-      {items.map((item, index) => (
-        <Snackbar
-          key={item.id}
-          open
-          anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
-          autoHideDuration={NOTIFICATION_AUTO_HIDE_MS}
-          onClose={(_event, reason?: SnackbarCloseReason) => {
-            if (reason !== 'clickaway') dismiss(item.id);
-          }}
-          style={{ bottom: 24 + (items.length - 1 - index) * NOTIFICATION_STACK_OFFSET_PX }}
-          data-testid="notification"
-        >
-          <Alert
-            severity={item.variant}
-            variant="filled"
-            icon={item.customIcon}
-            onClose={() => dismiss(item.id)}
-            sx={{ minWidth: 320, maxWidth: 560, alignItems: 'center' }}
-          >
-            {item.text}
-          </Alert>
-        </Snackbar>
-      ))}
+      {items.length > 0 && <NotificationStack items={items} dismiss={dismiss} />}
     </NotificationsContext.Provider>
   );
 }

@@ -3,12 +3,18 @@ import { useEffect } from 'react';
 /**
  * User-timing marks the first-frame benchmark (bench/first-frame.ts) reads with
  * performance.getEntriesByName: when a property's scores are on screen, when its map has loaded
- * its style and when it first settled with every image drawn.
+ * its style and when it first settled with every image drawn; the book map's steps likewise
+ * (bench/dashboard-first-paint.ts).
  */
 export const PERFORMANCE_MARKS = {
   scoresShown: 'zview:scores-shown',
   mapLoad: 'zview:map-load',
   mapIdle: 'zview:map-idle',
+  /** The book map (bench/dashboard-first-paint.ts): its hexagons in, map made, style loaded, first frame. */
+  bookMapData: 'zview:book-map-data',
+  bookMapCreated: 'zview:book-map-created',
+  bookMapStyle: 'zview:book-map-style',
+  bookMapLoad: 'zview:book-map-load',
 } as const;
 
 export function markPerformance(name: string): void {

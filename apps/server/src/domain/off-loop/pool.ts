@@ -44,6 +44,9 @@ function renderPool(maxThreads: number): Piscina {
 /** Renders finished on render threads since start (tests check a file went through them). */
 export const offLoopRendersDone = (): number => pool?.completed ?? 0;
 
+/** Render threads running now (tests check they end with the app). */
+export const offLoopThreadCount = (): number => pool?.threads.length ?? 0;
+
 /** Ends the render threads (the server's shutdown; tests). Renders in progress fail. */
 export async function closeOffLoopPool(): Promise<void> {
   const closing = pool;

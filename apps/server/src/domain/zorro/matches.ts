@@ -1,7 +1,8 @@
-import type { ZorroFigures, ZorroFilters, ZorroSearchQuery } from '@zview/contracts';
+import type { ZorroFigures, ZorroFilters, ZorroNarrowing, ZorroSearchQuery } from '@zview/contracts';
 import type { Db } from '../../db/database.js';
 import { facetColumns, inSnapshot, type FacetColumns } from '../../db/zorro-facet-index.js';
 import type { TextQuery } from '../../db/zorro.js';
+import { narrowing, tiedRows } from './narrow.js';
 import { matchingRows, orderByScore, orderRows } from './result-order.js';
 import { matchWords } from './word-match.js';
 
@@ -18,6 +19,8 @@ export interface OrderedMatches {
   ids: number[];
   /** Whether the text had searchable words. */
   searchable: boolean;
+  /** With `narrow` and a relevance sort: how many filings tie with the first and what splits them. */
+  narrow: ZorroNarrowing | null;
 }
 
 type Order = Pick<ZorroSearchQuery, 'sort' | 'dir'>;
@@ -28,6 +31,7 @@ export async function orderedMatches(
   filters: ZorroFilters & Order,
   text: TextQuery | null,
   limit = Infinity,
+  options: { narrow?: boolean } = {},
 ): Promise<OrderedMatches> {
   return inSnapshot(db, async (trx) => {
     const columns = await facetColumns(trx);
@@ -39,7 +43,13 @@ export async function orderedMatches(
       relevance && words.scores
         ? orderByScore(columns, rows, words.scores, count)
         : orderRows(columns, rows, filters.sort, filters.dir, count);
-    return { total: rows.length, ids: Array.from(ordered, (r) => columns.id[r]!), searchable: words.searchable };
+    const narrow = options.narrow && relevance ? narrowing(columns, tiedRows(rows, words.scores ?? null)) : null;
+    return {
+      total: rows.length,
+      ids: Array.from(ordered, (r) => columns.id[r]!),
+      searchable: words.searchable,
+      narrow,
+    };
   });
 }
 

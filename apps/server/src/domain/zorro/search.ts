@@ -25,12 +25,16 @@ import { matchWords } from './word-match.js';
  * from (passage highlighted); facets with counts for the current query; a filing and a document.
  * The corpus is public regulatory data, the same for every organisation allowed to use zorro.
  */
-export async function search(db: Db, query: ZorroSearchQuery): Promise<ZorroSearchResponse> {
+export async function search(
+  db: Db,
+  query: ZorroSearchQuery,
+  options: { narrow?: boolean } = {},
+): Promise<ZorroSearchResponse> {
   const text = parseTextQuery(query.q);
   // The matches, their total and the page's ids come from the facet columns and the ranked index
   // (one snapshot with the words' matches), in memory.
   const end = query.page * query.pageSize;
-  const matches = await orderedMatches(db, query, text, end);
+  const matches = await orderedMatches(db, query, text, end, { narrow: options.narrow && query.page === 1 });
   const { total, searchable } = matches;
   const ids = matches.ids.slice((query.page - 1) * query.pageSize);
   const { rows, hits } = await pageOfFilings(db, ids, text, searchable);
@@ -44,6 +48,7 @@ export async function search(db: Db, query: ZorroSearchQuery): Promise<ZorroSear
     }),
   );
   return {
+    ...(matches.narrow ? { narrow: matches.narrow } : {}),
     total,
     page: query.page,
     pageSize: query.pageSize,
@@ -80,7 +85,8 @@ export async function discoverSearch(db: Db, query: ZorroSearchQuery): Promise<Z
   // One snapshot for the reading's counts and the search: the generation is asked once.
   return inSnapshot(db, async (trx) => {
     const { query: resolved, understood } = await resolveQuery(trx, query);
-    const found = await search(trx, resolved);
+    // Typed text: say when many filings fit it equally, and what splits them (its words may all be read as filters).
+    const found = await search(trx, resolved, { narrow: !!query.q?.trim() });
     return understood ? { ...found, understood } : found;
   });
 }

@@ -156,6 +156,14 @@ describe('understand', () => {
     expect(read('spring 2020').filters).toMatchObject({ submittedFrom: '2020-01-01', submittedTo: '2020-12-31' });
   });
 
+  it('reads OR in capitals between two readings as Oregon, and as OR between words', () => {
+    expect(read('Granite Fire OR dwelling 2020').filters.state).toEqual(['OR']);
+    const either = read('wildfire OR hail');
+    expect(either.filters.state).toBeUndefined();
+    expect(either.rest).toBe('wildfire OR hail');
+    expect(either.words).toEqual(['wildfire', 'hail']);
+  });
+
   it('reads Washington DC as the District, not the state', () => {
     expect(read('Granite Fire filings in Washington DC').filters.state).toEqual(['DC']);
     expect(read('Washington D.C. 2022').filters.state).toEqual(['DC']);

@@ -263,13 +263,26 @@ export function understand(
     if (!tokens[modelAt]!.syntax) tokens[modelAt]!.used = true;
   }
 
+  // "Evergreen Fire OR dwelling": an OR or IN in capitals between two words read as fields joins
+  // nothing a search could use; it is the state, as the analyst meant.
+  tokens.forEach((t, i) => {
+    const code = t.raw.replace(/[,.;:?!)]+$/, '');
+    if (!free(i) || (code !== 'OR' && code !== 'IN') || filters.state?.length) return;
+    const isRead = (k: number) => k >= 0 && k < tokens.length && tokens[k]!.used && !tokens[k]!.syntax;
+    if (!isRead(i - 1) || !isRead(i + 1)) return;
+    read({ id: `state:${code}`, kind: 'state', label: `State: ${STATE_NAMES[code]}`, text: code }, [[i, 1]], () =>
+      list('state', code),
+    );
+  });
+
   // What is left: search syntax as typed, other words without stop words.
   const stop = new Set(vocabulary.stopWords);
   const rest: string[] = [];
   const left: string[] = [];
   for (const t of tokens) {
     if (t.used) continue;
-    if (t.syntax) {
+    // Search syntax as typed; "OR" in capitals is the finder's OR ("wildfire OR hail"), not a stop word.
+    if (t.syntax || t.raw === 'OR') {
       rest.push(t.raw);
       continue;
     }

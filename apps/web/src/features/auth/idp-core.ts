@@ -75,7 +75,7 @@ export interface IdentityProvider {
   signinRedirect(sessionToken?: string): Promise<void>;
   signinRedirectCallback(): Promise<OidcUser>;
   signinSilentCallback(): Promise<void>;
-  getUser(): Promise<OidcUser | null>;
+  getUser(): Promise<HeldTokens | null>;
   /** Is the person signed in at the IdP? Throws when the IdP cannot be asked. */
   hasActiveSession(): Promise<boolean>;
   /** Revokes the access token and ends the IdP session, then forgets the tokens locally. */
@@ -88,8 +88,16 @@ export interface IdentityProvider {
   redirectTo(url: string): void;
 }
 
+/** What the app reads of the tokens a tab holds (oidc-client-ts's User has these fields). */
+export interface HeldTokens {
+  access_token: string;
+  id_token?: string;
+  /** Unknown (undefined) when the tokens carry no expiry. */
+  readonly expired: boolean | undefined;
+}
+
 export interface TokenHandlers {
-  loaded(user: OidcUser): void;
+  loaded(user: HeldTokens): void;
   lost(): void;
 }
 
@@ -100,6 +108,32 @@ export interface TokenHandlers {
  */
 export function storedUserKey(settings: Pick<IdpSettings, 'issuer' | 'clientId'>): string {
   return `oidc.user:${settings.issuer}:${settings.clientId}`;
+}
+
+/**
+ * The tokens this tab holds, read from session storage as oidc-client-ts stored them (its User's
+ * JSON: `expires_at` in seconds, `expired` once it has passed): a signed-in load shows its first
+ * page without loading oidc-client-ts (issue 45). Null when none or unreadable.
+ */
+export function readHeldTokens(
+  settings: Pick<IdpSettings, 'issuer' | 'clientId'>,
+  storage: Pick<Storage, 'getItem'> = sessionStorage,
+  nowMs = Date.now(),
+): HeldTokens | null {
+  let stored: unknown;
+  try {
+    stored = JSON.parse(storage.getItem(storedUserKey(settings)) ?? 'null');
+  } catch {
+    return null;
+  }
+  if (typeof stored !== 'object' || stored === null) return null;
+  const { access_token, id_token, expires_at } = stored as Record<string, unknown>;
+  if (typeof access_token !== 'string') return null;
+  return {
+    access_token,
+    id_token: typeof id_token === 'string' ? id_token : undefined,
+    expired: typeof expires_at === 'number' ? expires_at - Math.floor(nowMs / 1000) <= 0 : undefined,
+  };
 }
 
 /**

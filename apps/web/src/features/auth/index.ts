@@ -8,7 +8,8 @@ export {
 } from './RealSessionProvider';
 export { ErrorScreen, LogoutButton } from './ErrorScreen';
 export { IdentityProviderProvider, useIdentityProvider } from './context';
-export { createIdentityProvider, IDP_PATHS, type IdentityProvider } from './idp';
+// Not idp.ts (oidc-client-ts): the app loads it behind idp-lazy.ts, after its first page (issue 45).
+export { IDP_PATHS, type IdentityProvider } from './idp-core';
 export { logout } from './logout';
 export { decodeUser } from './user';
 export const LoginCallbackRoute = () => import('./LoginCallbackPage');

@@ -1,9 +1,8 @@
 import type { IdentityUser } from '@zview/contracts';
-import type { User as OidcUser } from 'oidc-client-ts';
 import { useCallback, useEffect, useReducer, useState } from 'react';
 import { setAccessToken } from '../../api/client';
 import { INITIAL_FACTS, authReducer, authStateOf, needsTokenRedirect } from './authState';
-import type { IdentityProvider } from './idp-core';
+import type { HeldTokens, IdentityProvider } from './idp-core';
 import { saveRestoreUrl } from './restoreUrl';
 import { decodeUser, identityProviderKindOf } from './user';
 
@@ -13,7 +12,7 @@ export interface SignedIn {
 }
 
 /** The user of usable tokens, or undefined (expired, missing, or an id token that does not parse). */
-function signedInFrom(oidcUser: OidcUser | null): SignedIn | undefined {
+function signedInFrom(oidcUser: HeldTokens | null): SignedIn | undefined {
   if (!oidcUser || oidcUser.expired || !oidcUser.access_token) return undefined;
   const user = decodeUser(oidcUser.id_token);
   return user ? { user, identityProvider: identityProviderKindOf(oidcUser.id_token) } : undefined;
@@ -30,7 +29,7 @@ export function useAuth(idp: IdentityProvider) {
 
   useEffect(() => {
     let active = true;
-    const accept = (oidcUser: OidcUser | null) => {
+    const accept = (oidcUser: HeldTokens | null) => {
       const next = signedInFrom(oidcUser);
       setSignedIn(next);
       setAccessToken(next ? oidcUser?.access_token : undefined);
@@ -56,7 +55,7 @@ export function useAuth(idp: IdentityProvider) {
       }
     })();
 
-    const onLoaded = (oidcUser: OidcUser) => dispatch({ type: accept(oidcUser) ? 'tokensLoaded' : 'tokensLost' });
+    const onLoaded = (oidcUser: HeldTokens) => dispatch({ type: accept(oidcUser) ? 'tokensLoaded' : 'tokensLost' });
     const onLost = () => {
       accept(null);
       dispatch({ type: 'tokensExpired' });

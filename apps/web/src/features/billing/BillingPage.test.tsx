@@ -244,7 +244,7 @@ describe('/billing', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByTestId('billing-organization')).toHaveTextContent('No report for organization ID 999999');
     expect(screen.getByText(/Showing data for organization/)).toHaveTextContent(
-      'Showing data for organization no organization: ID 999999 could not be loaded.',
+      'Showing data for organization none — ID 999999 could not be loaded.',
     );
   });
 

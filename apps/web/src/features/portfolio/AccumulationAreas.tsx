@@ -15,22 +15,10 @@ import { RISK_LEVEL_LABELS } from '../../ui/RiskChip';
 import { fetchAggregateFile } from './api/analysis';
 import { count, GROUPINGS, usd } from './analysisFormat';
 import { DownloadButtons } from './DownloadButtons';
-import type { BookAnalysisState } from './useBookAnalysis';
+import type { BookSectionProps } from './useBookAnalysis';
 
 /** The areas of most value of the grouping chosen (state, county, ZIP, H3), with their files. */
-export function AccumulationAreas({
-  state,
-  portfolioId,
-  portfolioName,
-  product,
-  byValue,
-}: {
-  state: BookAnalysisState;
-  portfolioId: number;
-  portfolioName: string;
-  product: string;
-  byValue: boolean;
-}) {
+export function AccumulationAreas({ state, portfolioId, portfolioName, product, byValue }: BookSectionProps) {
   const { by, setBy, areas } = state;
   return (
     <Paper variant="outlined" sx={{ p: 2 }} data-testid="accumulation-areas">

@@ -8,7 +8,7 @@ import { AccumulationAreas } from './AccumulationAreas';
 import { count, usd } from './analysisFormat';
 import { BookCharts } from './BookCharts';
 import { RingList, RingRowsPanel } from './RingList';
-import { loadAccumulationMap, useBookAnalysis, type BookAnalysisState } from './useBookAnalysis';
+import { loadAccumulationMap, useBookAnalysis, type BookAnalysisState, type BookSectionProps } from './useBookAnalysis';
 
 const AccumulationMap = lazy(loadAccumulationMap);
 
@@ -31,7 +31,7 @@ export default function BookAnalysis({
   if (dashboard.isError) return <Alert severity="info">{dashboard.error.message}</Alert>;
   const data = dashboard.data;
   const byValue = data.hasValue;
-  const sections = { state, portfolioId, portfolioName, product, byValue };
+  const sections: BookSectionProps = { state, portfolioId, portfolioName, product, byValue };
 
   return (
     <Stack spacing={3} data-testid="book-analysis">

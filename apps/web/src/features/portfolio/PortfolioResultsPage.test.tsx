@@ -143,4 +143,43 @@ describe('portfolio results', () => {
     renderApp({ path: '/zportfolio/results?id=42', devSession: 'admin' });
     expect(await screen.findByTestId('load-error', {}, SLOW)).toHaveTextContent('This portfolio was not found.');
   });
+
+  it('opened on the analysis tab, asks for the dashboard with the metadata and the hexagons once it names the product', async () => {
+    // The metadata fails: the dashboard was asked for all the same, as the page opened (issue 43:
+    // on a million-row book its reads waited a second for the tab's code to load and render).
+    const failing = fakeApi({
+      '/api/caribou/portfolio/42/metadata': () => ({
+        status: 404,
+        body: { error: { code: 'not_found', message: 'This portfolio was not found.' } },
+      }),
+    });
+    const first = renderApp({ path: '/zportfolio/results?id=42&tab=analysis', devSession: 'admin' });
+    await screen.findByTestId('load-error', {}, SLOW);
+    expect(failing.callsTo('/api/caribou/portfolio/42/dashboard')).toHaveLength(1);
+    expect(failing.callsTo('/api/caribou/portfolio/42/dashboard/hexagons')).toHaveLength(0);
+    first.unmount();
+
+    const calls = fakeApi({
+      '/api/caribou/portfolio/42/metadata': () => metadataFixture(),
+      '/api/caribou/portfolio/42/dashboard': () => ({
+        portfolioId: 42,
+        totalCount: 0,
+        totalValue: 0,
+        hasValue: false,
+        products: [],
+      }),
+      '/api/caribou/portfolio/42/dashboard/hexagons': () => ({ product: 'zfire', hasValue: false, hexagons: [] }),
+    });
+    renderApp({ path: '/zportfolio/results?id=42&tab=analysis', devSession: 'admin' });
+    await waitFor(() => expect(calls.callsTo('/api/caribou/portfolio/42/dashboard/hexagons')).toHaveLength(1), SLOW);
+    expect(calls.callsTo('/api/caribou/portfolio/42/dashboard/hexagons')[0]!.searchParams.get('product')).toBe('zfire');
+    expect(calls.callsTo('/api/caribou/portfolio/42/dashboard')).toHaveLength(1);
+  });
+
+  it('asks for no analysis on the results tab', async () => {
+    const calls = api();
+    renderApp({ path: '/zportfolio/results?id=42', devSession: 'admin' });
+    expect(await screen.findAllByTestId('result-row', {}, SLOW)).toHaveLength(25);
+    expect(calls.callsTo('/api/caribou/portfolio/42/dashboard')).toHaveLength(0);
+  });
 });

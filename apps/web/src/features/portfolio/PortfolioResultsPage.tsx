@@ -13,11 +13,10 @@ import { PropertyDrawer } from './PropertyDrawer';
 import { NoPortfolioChosen, ProductSummary, ResultsHeader, ResultsLoading } from './ResultsPageParts';
 import { ResultsTable } from './ResultsTable';
 import { RiskDistribution } from './RiskDistribution';
-import { loadResultsMap, usePortfolioResultsPage, type ResultsTab } from './usePortfolioResultsPage';
+import { loadBookAnalysis, loadResultsMap, usePortfolioResultsPage, type ResultsTab } from './usePortfolioResultsPage';
 
 const ResultsMap = lazy(loadResultsMap);
-/** The book dashboard (charts, rings, hexagon map) loads when its tab is opened. */
-const BookAnalysis = lazy(() => import('./BookAnalysis'));
+const BookAnalysis = lazy(loadBookAnalysis);
 
 export default function PortfolioResultsPage() {
   const page = usePortfolioResultsPage();

@@ -15,24 +15,12 @@ import { RISK_LEVEL_LABELS } from '../../ui/RiskChip';
 import { fetchAggregateFile } from './api/analysis';
 import { count, TOP_RINGS, usd } from './analysisFormat';
 import { DownloadButtons } from './DownloadButtons';
-import type { BookAnalysisState } from './useBookAnalysis';
+import type { BookAnalysisState, BookSectionProps } from './useBookAnalysis';
 
 const ringRadius = (radius: number) => (radius === 1000 ? '1 km' : `${radius} m`);
 
 /** The top rings of the chosen radius; a click chooses one (its circle and rows on the map). */
-export function RingList({
-  state,
-  portfolioId,
-  portfolioName,
-  product,
-  byValue,
-}: {
-  state: BookAnalysisState;
-  portfolioId: number;
-  portfolioName: string;
-  product: string;
-  byValue: boolean;
-}) {
+export function RingList({ state, portfolioId, portfolioName, product, byValue }: BookSectionProps) {
   const { rings, radius, chooseRadius, ring, setRing } = state;
   return (
     <Paper variant="outlined" sx={{ p: 2, flex: 1, minWidth: 0 }} data-testid="ring-list">

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PortfolioMetadata } from '@zview/contracts';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -6,11 +6,15 @@ import { useSession } from '../../session/session';
 import { portfolioKeys } from './api/keys';
 import { fetchPortfolioMetadata } from './api/metadata';
 import { orderByProduct } from './model';
+import { prefetchBookAnalysis } from './useBookAnalysis';
 
 export const RESULTS_POLL_MS = 3000;
 
 /** maplibre is large: the map loads only when a results page shows it. */
 export const loadResultsMap = () => import('./ResultsMap');
+
+/** The book dashboard (charts, rings, hexagon map) loads when its tab is opened. */
+export const loadBookAnalysis = () => import('./BookAnalysis');
 
 export type ResultsTab = 'results' | 'errors' | 'analysis';
 
@@ -47,6 +51,14 @@ export function usePortfolioResultsPage() {
   });
   const products = orderByProduct(metadata.data?.products ?? []);
   const product = products.find((p) => p.product === params.get('product')) ?? products[0];
+  // Opened on the analysis tab: its code and first reads start with the metadata, not after it.
+  const queryClient = useQueryClient();
+  const analysisProduct = tab === 'analysis' && valid ? (product?.product ?? null) : undefined;
+  useEffect(() => {
+    if (analysisProduct === undefined) return;
+    void loadBookAnalysis().catch(() => undefined);
+    prefetchBookAnalysis(queryClient, id, analysisProduct ?? undefined);
+  }, [queryClient, id, analysisProduct]);
   const chooseProduct = (next: string) =>
     setParams((current) => {
       const nextParams = new URLSearchParams(current);

@@ -9,22 +9,17 @@ import {
 } from '@zview/contracts';
 import Box from '@mui/material/Box';
 import GlobalStyles from '@mui/material/GlobalStyles';
-import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useCallback, useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../session/session';
-import { track } from '../../api/analytics';
 import { useAssessment } from './api/assessment';
-import { LookBackSelect } from './components/LookBackSelect';
-import { ReportButton } from './components/DocumentButtons';
-import { PropertyHeader } from './components/PropertyHeader';
 import { EmptySearch, ResultError, ResultSkeleton } from './components/ResultStates';
 import { SearchBar } from './components/SearchBar';
 import { withImageryPanel } from './lazyImageryPanel';
-import { LazyPropertyBody, loadPropertyBody, loadedPropertyBody } from './lazyPropertyBody';
+import { LazyPropertyResult, loadPropertyBody, loadedPropertyResult } from './lazyPropertyBody';
 
 import { productName, requestedProducts } from './model';
 import { toAssessmentRequest, usePropertySearch } from './searchState';
@@ -96,7 +91,7 @@ export function ScoresView({ selection, onSelect, productPage = false }: ScoresV
   const then = useAssessment(compareRequest);
   const navigate = useNavigate();
   // Rendered with the scores once its module is here (no suspense round), like the imagery panel.
-  const Body = loadedPropertyBody()?.PropertyBody ?? LazyPropertyBody;
+  const Result = loadedPropertyResult()?.PropertyResult ?? LazyPropertyResult;
 
   const tabs: SelectedProductValue[] = [
     ...(isSelectedProductValid(SUMMARY, enabledFeatures) ? [SUMMARY] : []),
@@ -149,48 +144,23 @@ export function ScoresView({ selection, onSelect, productPage = false }: ScoresV
               retrying={assessment.isFetching}
             />
           ) : (
-            <Stack spacing={2.5}>
-              <PropertyHeader
+            <Suspense fallback={<ResultSkeleton cards={selection === SUMMARY ? Math.min(4, products.length) : 1} />}>
+              <Result
+                lookBackEnabled={lookBackEnabled}
+                compareDate={compareDate}
+                setCompareDate={setCompareDate}
+                selection={selection}
+                enabledFeatures={enabledFeatures}
                 assessment={assessment.data}
-                actions={
-                  <Stack direction="row" spacing={1.5} alignItems="center">
-                    {assessment.data.location.propertyId && !assessment.data.locationHazards && (
-                      <ReportButton propertyId={assessment.data.location.propertyId} />
-                    )}
-                    {lookBackEnabled && (
-                      <LookBackSelect
-                        availableDates={assessment.data.availableDates}
-                        currentDate={assessment.data.asOf}
-                        value={compareDate}
-                        onChange={(date) => {
-                          // Back from a look-back date to today's data.
-                          if (date === null && compareDate)
-                            track('view_latest_data', {
-                              from_date: compareDate,
-                              property_id: assessment.data.location.propertyId,
-                            });
-                          setCompareDate(date);
-                        }}
-                      />
-                    )}
-                  </Stack>
+                compare={
+                  compareRequest
+                    ? { date: compareRequest.asOf!, data: then.data, isPending: then.isPending, error: then.error }
+                    : null
                 }
+                query={query}
+                onLocationPinChange={onLocationPinChange}
               />
-              <Suspense fallback={<ResultSkeleton cards={selection === SUMMARY ? Math.min(4, products.length) : 1} />}>
-                <Body
-                  selection={selection}
-                  enabledFeatures={enabledFeatures}
-                  assessment={assessment.data}
-                  compare={
-                    compareRequest
-                      ? { date: compareRequest.asOf!, data: then.data, isPending: then.isPending, error: then.error }
-                      : null
-                  }
-                  query={query}
-                  onLocationPinChange={onLocationPinChange}
-                />
-              </Suspense>
-            </Stack>
+            </Suspense>
           )}
         </Box>
       </Box>

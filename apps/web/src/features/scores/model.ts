@@ -135,7 +135,7 @@ export function formatFactorValue(value: Factor['value'], unit: string | null, k
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-export { RISK_LEVEL_COLORS, RISK_LEVEL_LABELS } from '../../ui/RiskChip';
+export { RISK_LEVEL_COLORS, RISK_LEVEL_LABELS } from '../../ui/riskLevels';
 
 /** 'roof_replacement' → 'Roof replacement': machine keys read as words. */
 export function humanize(text: string): string {

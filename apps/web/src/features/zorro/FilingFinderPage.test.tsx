@@ -169,4 +169,47 @@ describe('FilingFinderPage', () => {
     );
     await waitFor(() => expect(screen.getAllByTestId('understood-chip')).toHaveLength(1));
   });
+  it('says how many filings fit a short query equally and narrows by a one-click year or line', async () => {
+    const narrow = {
+      tied: 42,
+      facets: [
+        {
+          field: 'year' as const,
+          values: [
+            { value: '2025', count: 9 },
+            { value: '2024', count: 7 },
+          ],
+          more: 3,
+        },
+        { field: 'line' as const, values: [{ value: 'homeowners', count: 30 }], more: 0 },
+      ],
+    };
+    const api = fakeApi({
+      '/api/zorro/search': (url) => (url.searchParams.get('submittedFrom') ? results : { ...results, narrow }),
+      '/api/zorro/filters': () => facets,
+    });
+    renderWithProviders(<FilingFinderPage />, {
+      session: sessionFixture('member'),
+      path: `/zorro/filing-finder?q=${encodeURIComponent('Keystone Home Hawaii')}`,
+    });
+    const bar = await screen.findByTestId('narrow');
+    expect(bar.textContent).toContain('42 filings fit these words equally well. Narrow by:');
+    expect(
+      within(bar)
+        .getAllByTestId('narrow-chip')
+        .map((c) => c.textContent),
+    ).toEqual(['2025 · 9', '2024 · 7', 'homeowners · 30']);
+    expect(bar.textContent).toContain('and 3 more');
+    await userEvent.click(within(bar).getByText('2024 · 7'));
+    await waitFor(() => {
+      const params = api.callsTo('/api/zorro/search').at(-1)!.searchParams;
+      expect([params.get('submittedFrom'), params.get('submittedTo'), params.get('q')]).toEqual([
+        '2024-01-01',
+        '2024-12-31',
+        'Keystone Home Hawaii',
+      ]);
+    });
+    expect(tracked).toContainEqual({ event: 'zorro_narrow', properties: { field: 'year', value: '2024', tied: 42 } });
+    await waitFor(() => expect(screen.queryByTestId('narrow')).toBeNull());
+  });
 });

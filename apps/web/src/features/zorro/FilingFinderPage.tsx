@@ -22,8 +22,9 @@ import { FilterPanel } from './components/FilterPanel';
 import { formatChange, STATUS_COLORS } from './components/format';
 import { Highlight } from './components/Highlight';
 import { ZorroNav } from './components/ZorroNav';
+import { NarrowBar } from './components/NarrowBar';
 import { UnderstoodBar } from './components/UnderstoodBar';
-import { looksLikeQuestion, pagingOf, sortedBy, type Sort } from './filters';
+import { looksLikeQuestion, narrowedBy, pagingOf, sortedBy, type Sort } from './filters';
 import { useFinderState } from './useFinderState';
 
 const COLUMNS: SortableColumn<Sort>[] = [
@@ -98,6 +99,7 @@ export default function FilingFinderPage() {
               onRemove={(id) => go({ ...state, ignore: [...(state.ignore ?? []), id], page: 1 })}
             />
           )}
+          <NarrowBar narrow={search.data?.narrow} onPick={(field, value) => go(narrowedBy(state, field, value))} />
           <TableContainer>
             <Table size="small" aria-label="Filings">
               <SortableHeads

@@ -131,3 +131,13 @@ export function finderLink(
   const text = params.toString();
   return `/zorro/filing-finder${text ? `?${text}` : ''}`;
 }
+
+/** A field the finder offers to narrow tied results by (ZorroNarrowing's facets). */
+export type NarrowField = 'year' | 'line' | 'type' | 'status' | 'state' | 'company';
+
+/** The state narrowed to one value of a field (a year is its submission dates); back to page 1. */
+export function narrowedBy(state: FinderState, field: NarrowField, value: string): FinderState {
+  if (field === 'year') return { ...state, submittedFrom: `${value}-01-01`, submittedTo: `${value}-12-31`, page: 1 };
+  if (field === 'company') return { ...state, company: value, page: 1 };
+  return { ...state, [field]: [value], page: 1 };
+}

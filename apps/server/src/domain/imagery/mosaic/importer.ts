@@ -14,6 +14,7 @@ import {
   TILE_PX,
   type MercatorBounds,
 } from './grid.js';
+import './jpeg-decoder.js';
 import { encodeTile, tileKey } from './tile-codec.js';
 import { warpBlock } from './warp.js';
 

@@ -30,7 +30,8 @@ import { AppError, conflict, notFound } from '../../app-error.js';
 import { ownPortfolio, ownProduct, PORTFOLIO_NOT_FOUND } from '../access.js';
 import { ensureExposure } from './exposure.js';
 import type { RingRadius } from './ring-cells.js';
-import { aggregateFile, areaCells, areaHeader, RING_HEADER, ringCells, type AggregateFormat } from './export.js';
+import { renderOffLoop } from '../../off-loop/pool.js';
+import type { AggregateFormat } from './export.js';
 
 /**
  * Accumulation and concentration of a portfolio's insured value (issue 43): areas, rings and the
@@ -342,9 +343,6 @@ export async function dashboard(db: Db, actor: Actor, id: number, only?: string)
   return answer;
 }
 
-/** Areas a file page holds. */
-const FILE_PAGE = 20_000;
-
 /** Every area of a grouping as a CSV or XLSX file (checked first: a foreign portfolio is 404 before any byte). */
 export async function accumulationFile(
   db: Db,
@@ -353,17 +351,11 @@ export async function accumulationFile(
   query: { product: string; by: AccumulationGrouping; format: AggregateFormat },
 ) {
   const scored = await scoredProduct(db, actor, id, query.product);
-  async function* pages() {
-    for (let offset = 0; ; offset += FILE_PAGE) {
-      const page = await accumulationAreas(db, scored.runId, query.by, { offset, limit: FILE_PAGE });
-      yield page.areas.map(areaCells);
-      if (page.areas.length < FILE_PAGE) return;
-    }
-  }
   return {
     fileName: `portfolio-${id}-${query.product}-accumulation-by-${query.by}.${query.format}`,
     format: query.format,
-    stream: aggregateFile(query.format, areaHeader(query.by), pages(), `By ${query.by}`),
+    // Rendered on a render thread (domain/off-loop): the API's thread only moves the bytes.
+    stream: renderOffLoop({ kind: 'accumulation-file', format: query.format, runId: scored.runId, by: query.by }, db),
   };
 }
 
@@ -374,12 +366,9 @@ export async function ringsFile(
   query: { product: string; radius: number; limit: number; format: AggregateFormat },
 ) {
   const { rings } = await topRings(db, actor, id, query);
-  async function* pages() {
-    yield rings.map(ringCells);
-  }
   return {
     fileName: `portfolio-${id}-${query.product}-rings-${query.radius}m.${query.format}`,
     format: query.format,
-    stream: aggregateFile(query.format, RING_HEADER, pages(), `Rings ${query.radius} m`),
+    stream: renderOffLoop({ kind: 'rings-file', format: query.format, radius: query.radius, rings }),
   };
 }

@@ -1,11 +1,15 @@
 import { Readable } from 'node:stream';
 import type { AccumulationArea, AccumulationGrouping, Ring } from '@zview/contracts';
+import type { Db } from '../../../db/database.js';
+import { accumulationAreas } from '../../../db/portfolio-exposure.js';
 import { csvCell } from '../../spreadsheet/csv-cell.js';
 import { type XlsxCell, xlsxFromPages } from '../io/index.js';
 
 /**
  * Aggregates as files (issue 43), through the portfolio exports' own writers: csvCell's quoting
  * and formula rule for CSV, the streaming XLSX writer for XLSX. Pages stream in as they are read.
+ * They are rendered on a render thread (domain/off-loop, tasks 'accumulation-file' and
+ * 'rings-file'): 385,000 H3 cells as XLSX held the API's event loop for seconds.
  */
 export type AggregateFormat = 'csv' | 'xlsx';
 
@@ -59,4 +63,27 @@ export function aggregateFile(
       for await (const page of withHeader()) yield page.map(csvLine).join('');
     })(),
   );
+}
+
+/** Areas a file page holds. */
+const FILE_PAGE = 20_000;
+
+/** Every area of a run's grouping as a file, read a page at a time. */
+export function areasFile(db: Db, runId: number, by: AccumulationGrouping, format: AggregateFormat): Readable {
+  async function* pages() {
+    for (let offset = 0; ; offset += FILE_PAGE) {
+      const page = await accumulationAreas(db, runId, by, { offset, limit: FILE_PAGE });
+      yield page.areas.map(areaCells);
+      if (page.areas.length < FILE_PAGE) return;
+    }
+  }
+  return aggregateFile(format, areaHeader(by), pages(), `By ${by}`);
+}
+
+/** Rings (already read: at most 100) as a file. */
+export function ringsFile(rings: readonly Ring[], radius: number, format: AggregateFormat): Readable {
+  async function* pages() {
+    yield rings.map(ringCells);
+  }
+  return aggregateFile(format, RING_HEADER, pages(), `Rings ${radius} m`);
 }

@@ -46,7 +46,10 @@ export function AdminOrganizationBox({
             {organization.name} (ID {organization.id})
           </strong>
         ) : failedId !== null ? (
-          <strong>no organization: ID {failedId} could not be loaded.</strong>
+          // 'Showing data for organization none — ID 999999 could not be loaded.': nothing is shown, and why.
+          <>
+            <strong>none</strong> — ID {failedId} could not be loaded.
+          </>
         ) : (
           '…'
         )}{' '}

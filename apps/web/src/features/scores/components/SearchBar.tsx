@@ -1,12 +1,9 @@
 import { latLngTextSchema } from '@zview/contracts';
 import SearchIcon from '@mui/icons-material/Search';
 import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -14,8 +11,35 @@ import { track } from '../../../api/analytics';
 import { useAutocomplete } from '../api/autocomplete';
 import type { PropertySearch } from '../searchState';
 import { useDebounced } from '../../../ui/useDebounced';
+import { deferredComponent } from '../../../ui/deferred';
+import type { AddressInputProps } from './AddressAutocomplete';
+import { ADDRESS_PLACEHOLDER, SearchField, plainAddressField } from './SearchField';
 
 export const AUTOCOMPLETE_DEBOUNCE_MS = 300;
+
+/**
+ * The address box: the plain field at once, MUI's Autocomplete (with Popper, Chip and the select
+ * machinery) once the home page has shown (issue 45: what the home page waits for). It takes the
+ * text typed so far, and the focus with the caret at the end, so typing goes on undisturbed.
+ */
+const AddressInput = deferredComponent<AddressInputProps>(
+  () => import('./AddressAutocomplete').then((module) => module.AddressAutocomplete),
+  {
+    placeholder: ({ text, onText, error }) => (
+      <SearchField
+        fullWidth
+        label="Address"
+        icon={<SearchIcon fontSize="small" />}
+        placeholder={ADDRESS_PLACEHOLDER}
+        value={text}
+        onChange={(event) => onText(event.target.value, true)}
+        onFocus={() => (plainAddressField.focused = true)}
+        onBlur={() => (plainAddressField.focused = false)}
+        error={error}
+      />
+    ),
+  },
+);
 
 /** Validates 'lat,lng' text; returns the error message or null. */
 export function coordinateError(text: string): string | null {
@@ -119,9 +143,10 @@ export function SearchBar({ initial, onSearch, onTyping }: SearchBarProps) {
         </ToggleButtonGroup>
         <Box sx={{ flex: 1, minWidth: 0 }}>
           {byCoordinates ? (
-            <TextField
+            <SearchField
               fullWidth
-              size="small"
+              label="Coordinates (lat,lng)"
+              icon={<PlaceOutlined fontSize="small" />}
               value={text}
               onChange={(event) => {
                 setText(event.target.value);
@@ -129,56 +154,20 @@ export function SearchBar({ initial, onSearch, onTyping }: SearchBarProps) {
                 typing();
               }}
               placeholder="Latitude, longitude — e.g. 40.0150,-105.2830"
-              error={!!error}
-              helperText={error ?? undefined}
-              slotProps={{
-                htmlInput: { 'aria-label': 'Coordinates (lat,lng)' },
-                input: {
-                  startAdornment: (
-                    <InputAdornment position="start">
-                      <PlaceOutlined fontSize="small" />
-                    </InputAdornment>
-                  ),
-                },
-              }}
-              sx={{ bgcolor: 'transparent', '& .MuiInputBase-root': { bgcolor: 'background.paper' } }}
+              error={error}
             />
           ) : (
-            <Autocomplete
-              freeSolo
-              options={options}
-              filterOptions={(x) => x}
-              inputValue={text}
-              onInputChange={(_event, value, reason) => {
+            <AddressInput
+              text={text}
+              onText={(value, typed) => {
                 setText(value);
                 if (error) setError(null);
-                if (reason === 'input') typing();
+                if (typed) typing();
               }}
-              onChange={(_event, value) => {
-                if (typeof value === 'string' && value) submit(value);
-              }}
+              options={options}
               loading={suggestions.isFetching}
-              renderInput={(params) => (
-                <TextField
-                  {...params}
-                  size="small"
-                  placeholder="Search an address, e.g. 742 Foothill Rd, Boulder, CO 80302"
-                  error={!!error}
-                  helperText={error ?? undefined}
-                  slotProps={{
-                    htmlInput: { ...params.inputProps, 'aria-label': 'Address' },
-                    input: {
-                      ...params.InputProps,
-                      startAdornment: (
-                        <InputAdornment position="start">
-                          <SearchIcon fontSize="small" />
-                        </InputAdornment>
-                      ),
-                    },
-                  }}
-                  sx={{ '& .MuiInputBase-root': { bgcolor: 'background.paper' } }}
-                />
-              )}
+              onPick={submit}
+              error={error}
             />
           )}
         </Box>

@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import net from 'node:net';
+import { assessmentQuerySchema, authnRequestSchema } from '@zview/contracts';
+import type { FastifyInstance } from 'fastify';
+import { importJWK, SignJWT } from 'jose';
+import { findUserByEmail, membershipsOf } from '../auth/accounts.js';
+import { credentialsOf } from '../db/accounts.js';
+import { lockedThrottleKeys } from '../db/login-throttles.js';
+
+/**
+ * What the first lookup and the first sign-in after start would pay for on their routes, paid at
+ * start (issue 46): each route's first run through Fastify's hooks, its zod schemas' first parse
+ * (zod compiles an object schema's parser on first use), the access token's first verification
+ * (the key's import) and the first compile and run of the queries the sign-in makes. Nothing is
+ * written: no usage, no audit row, no throttle failure, no session.
+ */
+const NOBODY = '00000000-0000-4000-8000-000000000000';
+const NOBODY_EMAIL = 'warm-up@zview.invalid';
+const LOOKUP_URL = '/api/caribou/v3/property/assessment/zview';
+
+/**
+ * Runs the lookup route as far as a request can go without an account: a token signed by this
+ * server's own key for a subject that does not exist passes verification and the revocation
+ * check, then is refused (401) where a user is looked up. Without the embedded provider there
+ * is no key to sign with, and only the schema is warmed.
+ */
+export async function warmLookupRoute(app: FastifyInstance): Promise<void> {
+  const query = { location_type: 'address', location: '1 Warm Up Way, Nowhere, ZZ 00000' };
+  assessmentQuerySchema.safeParse(query);
+  const token = await tokenForNobody(app);
+  if (!token) return;
+  const url = `${LOOKUP_URL}?${new URLSearchParams(query)}`;
+  for (let i = 0; i < 2; i += 1)
+    await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+  // inject does not go through node's HTTP server: once more over a socket, as a client's request does.
+  await requestOverSocket(app, url, { authorization: `Bearer ${token}` });
+}
+
+/**
+ * A request over a real TCP socket to the app's HTTP server before it listens: a relay on a port of
+ * its own hands each connection it accepts to the server (as node:cluster hands connections over),
+ * so node's request parsing and response writing run as for a client. Answers the status.
+ */
+async function requestOverSocket(app: FastifyInstance, path: string, headers: Record<string, string>): Promise<number> {
+  const relay = net.createServer((socket) => app.server.emit('connection', socket));
+  await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+  try {
+    const { port } = relay.address() as net.AddressInfo;
+    return await new Promise<number>((resolve, reject) => {
+      const request = http.get(
+        { host: '127.0.0.1', port, path, headers: { ...headers, connection: 'close' } },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        },
+      );
+      request.on('error', reject);
+      request.setTimeout(10_000, () => request.destroy(new Error('warm-up request timed out')));
+    });
+  } finally {
+    await new Promise((resolve) => relay.close(resolve));
+  }
+}
+
+/**
+ * Runs the sign-in route's request parsing and validation (a JSON body without credentials: 400
+ * before any check is counted) and the reads a sign-in makes, for an address no account has.
+ */
+export async function warmSignInRoute(app: FastifyInstance): Promise<void> {
+  const { db } = app.ctx;
+  authnRequestSchema.safeParse({ username: NOBODY_EMAIL, password: 'warm-up' });
+  if (app.identity) await app.inject({ method: 'POST', url: '/oidc/api/v1/authn', payload: {} });
+  await requestOverSocket(app, '/version', {});
+  await Promise.all([
+    lockedThrottleKeys(db, [`account:${NOBODY_EMAIL}`]),
+    findUserByEmail(db, NOBODY_EMAIL),
+    credentialsOf(db, NOBODY),
+    membershipsOf(db, NOBODY),
+  ]);
+}
+
+/** A one-minute access token of the embedded provider for a subject no account has. */
+async function tokenForNobody(app: FastifyInstance): Promise<string | undefined> {
+  const key = app.identity?.keys.signing[0];
+  if (!key) return undefined;
+  const { config } = app.ctx;
+  return new SignJWT({ scope: 'warm-up' })
+    .setProtectedHeader({ alg: 'RS256', kid: key.kid })
+    .setIssuer(config.runtime.OIDC_ISSUER)
+    .setAudience(config.identity.audience)
+    .setSubject(NOBODY)
+    .setJti(randomUUID())
+    .setIssuedAt()
+    .setExpirationTime('1m')
+    .sign(await importJWK(key, 'RS256'));
+}

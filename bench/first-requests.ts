@@ -1,0 +1,106 @@
+/**
+ * The first sign-in and the first lookup after start, against warm ones (issue 46: ≤ 2×), on an app
+ * built as `npm start` builds it, once its start-up warm-up is done. Both are timed inside the
+ * process (app.inject: no client connection set-up), with the server's CPU for each.
+ * FIRST_PROFILE=dir writes a CPU profile of the first and of a warm request of each kind there.
+ * Run: npx tsx bench/first-requests.ts
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { loadConfig } from '../apps/server/src/config.js';
+import { apiPoolTimeouts, createDb } from '../apps/server/src/db/database.js';
+import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.js';
+import { migrateToLatest } from '../apps/server/src/db/migrate.js';
+import { buildServerApp } from '../apps/server/src/server-app.js';
+import { seedWorld } from '../apps/server/src/world/seed.js';
+import { createOrganization, createUser, tokenFor } from '../apps/server/test/factories.js';
+import { loadavg } from './support/figures.js';
+
+const PROFILE_DIR = process.env.FIRST_PROFILE;
+const LOOKUP = '/api/caribou/v3/property/assessment/zview';
+
+async function timed<T>(label: string, run: () => Promise<T>): Promise<{ ms: number; cpuMs: number; value: T }> {
+  const session = PROFILE_DIR ? new Session() : null;
+  if (session) {
+    session.connect();
+    await session.post('Profiler.enable');
+    await session.post('Profiler.setSamplingInterval', { interval: 100 });
+    await session.post('Profiler.start');
+  }
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  const value = await run();
+  const ms = performance.now() - t0;
+  const cpu = process.cpuUsage(cpu0);
+  if (session) {
+    const { profile } = await session.post('Profiler.stop');
+    writeFileSync(path.join(PROFILE_DIR!, `${label}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  }
+  return { ms, cpuMs: (cpu.user + cpu.system) / 1000, value };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+const work = mkdtempSync(path.join(os.tmpdir(), 'zview-bench-first-'));
+const embedded = await startEmbeddedPostgres({ dataDir: path.join(work, 'pg'), port: 0 });
+const { db } = createDb(embedded.url, 20, apiPoolTimeouts());
+try {
+  await migrateToLatest(db);
+  await seedWorld(embedded.url, { properties: 2000 });
+  const org = await createOrganization(db, { name: 'First Co', products: ['zfire', 'zhail', 'zwind', 'zproperty'] });
+  const user = await createUser(db, { org });
+  const places = (
+    await db
+      .selectFrom('properties')
+      .select(['address_line', 'city', 'state', 'zip'])
+      .orderBy('id', 'desc')
+      .limit(12)
+      .execute()
+  ).map((p) => `${p.address_line}, ${p.city}, ${p.state} ${p.zip}`);
+  const config = loadConfig({ PORT: '0', DATABASE_URL: embedded.url, DATA_DIR: path.join(work, 'data') });
+  const built = performance.now();
+  const app = await buildServerApp(config, db, { logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.warmedUp;
+  console.log(`started and warmed in ${(performance.now() - built).toFixed(0)} ms, load average ${loadavg()}`);
+
+  const signIn = () =>
+    app.inject({
+      method: 'POST',
+      url: '/oidc/api/v1/authn',
+      payload: { username: user.email, password: user.password },
+    });
+  const signIns = [];
+  for (let i = 0; i < 5; i += 1) signIns.push(await timed(`sign-in-${i}`, signIn));
+  // One token, as a client holds one: the first lookup pays its verification, the next are
+  // answered from the verified-token cache (as the lookup bench's warm lookups are).
+  const authorization = `Bearer ${await tokenFor(app, user)}`;
+  const lookup = (i: number) => () =>
+    app.inject({
+      method: 'GET',
+      url: `${LOOKUP}?${new URLSearchParams({ location_type: 'address', location: places[i]! })}`,
+      headers: { authorization },
+    });
+  const lookups = [];
+  for (let i = 0; i < places.length; i += 1) lookups.push(await timed(`lookup-${i}`, lookup(i)));
+  const report = (what: string, runs: { ms: number; cpuMs: number; value: { statusCode: number } }[]) => {
+    const [first, ...warm] = runs;
+    const warmMs = median(warm.map((r) => r.ms));
+    const warmCpu = median(warm.map((r) => r.cpuMs));
+    console.log(
+      `${what}: first ${first!.ms.toFixed(1)} ms (CPU ${first!.cpuMs.toFixed(1)} ms, ${first!.value.statusCode}), warm median ${warmMs.toFixed(1)} ms (CPU ${warmCpu.toFixed(1)} ms): ${(first!.ms / warmMs).toFixed(1)}×   all: ${runs.map((r) => r.ms.toFixed(1)).join(' ')}`,
+    );
+  };
+  report('sign-in', signIns);
+  report('lookup', lookups);
+  console.log(`load average ${loadavg()}`);
+  await app.close();
+} finally {
+  await db.destroy();
+  await embedded.stop();
+  rmSync(work, { recursive: true, force: true });
+}
