@@ -11,8 +11,8 @@ import { theme } from './theme';
 
 /**
  * Once the login page has painted, while the person types: the sign-in code (oidc-client-ts, the
- * identity answers' schemas), then the app, the shell and the page the sign-in returns to, so the
- * callback document finds them in the HTTP cache (issue 45).
+ * identity answers' schemas), then the app, the shell, the page the sign-in returns to and the parts
+ * they defer, so the callback document finds them in the HTTP cache (issue 45).
  */
 function usePreloadAfterPaint(config: RuntimeConfig) {
   useEffect(() => {
@@ -21,7 +21,7 @@ function usePreloadAfterPaint(config: RuntimeConfig) {
       void defaultIdentityProvider(config)
         .preload()
         .then(() => import('./start-app'))
-        .then((app) => app.preloadPageAt(window.location.pathname))
+        .then((app) => app.preloadForSignIn(window.location.pathname))
         .catch(() => undefined);
     });
   }, [config]);

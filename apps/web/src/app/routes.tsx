@@ -144,11 +144,16 @@ function toRouteObject(route: ShellRoute): RouteObject {
   };
 }
 
-/** Starts loading the shell and the page at `pathname` (errors are left to the navigation that needs them). */
-export function preloadPageAt(pathname: string): void {
-  void loadShell().catch(() => undefined);
+/**
+ * Starts loading the shell and the page at `pathname`; resolves when both are here (errors are left
+ * to the navigation that needs them).
+ */
+export function preloadPageAt(pathname: string): Promise<void> {
   const route = SHELL_ROUTES.find((candidate) => matchPath(candidate.path, pathname));
-  void route?.lazy().catch(() => undefined);
+  return Promise.all([loadShell(), route?.lazy()]).then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 /**
@@ -157,7 +162,7 @@ export function preloadPageAt(pathname: string): void {
  */
 function preloadRestoredPage(): void {
   const saved = sessionStorage.getItem(SESSION_STORAGE_KEYS.sessionRestoreUrl) ?? '/';
-  preloadPageAt(saved.startsWith('/') && !saved.startsWith('//') ? (saved.split(/[?#]/)[0] ?? '/') : '/');
+  void preloadPageAt(saved.startsWith('/') && !saved.startsWith('//') ? (saved.split(/[?#]/)[0] ?? '/') : '/');
 }
 
 export function buildRoutes(): RouteObject[] {

@@ -5,6 +5,7 @@ import { startAnalytics } from '../api/analytics';
 import { getAccessToken } from '../api/client';
 import { App } from './App';
 import { apiBaseUrl } from './boot';
+import { preloadDeferredComponents } from '../ui/deferred';
 import { preloadPageAt } from './routes';
 
 /** The signed-in app (router, data cache, shell, pages): loaded by the first screen when it is needed. */
@@ -20,6 +21,11 @@ export function renderApp(root: Root, config: RuntimeConfig): void {
 
 /**
  * Fills the HTTP cache, while the login page waits for the person to type, with what the sign-in
- * callback document will run: the app, the shell and the page the sign-in returns to.
+ * callback document will run: the app, the shell and the page the sign-in returns to, then the
+ * parts those load once their first page has shown (menus, the bell, address suggestions), so the
+ * signed-in home page fetches none of its code from the server.
  */
-export { preloadPageAt };
+export async function preloadForSignIn(pathname: string): Promise<void> {
+  await preloadPageAt(pathname);
+  await preloadDeferredComponents();
+}

@@ -1,12 +1,7 @@
 import { NOTIFICATION_AUTO_HIDE_MS } from '@zview/contracts';
 import Alert from '@mui/material/Alert';
 import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
-import { NOTIFICATION_STACK_OFFSET_PX, type Notification } from './notifications';
-
-export interface NotificationStackProps {
-  items: Notification[];
-  dismiss: (id: string) => void;
-}
+import { NOTIFICATION_STACK_OFFSET_PX, type NotificationStackProps } from './notification-types';
 
 /** The notifications on screen (notifications.tsx), stacked bottom left, newest at the bottom. */
 export function NotificationStack({ items, dismiss }: NotificationStackProps) {

@@ -1,15 +1,9 @@
 import type { NotificationVariant } from '@zview/contracts';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { deferredComponent } from './deferred';
-import type { NotificationStackProps } from './NotificationStack';
+import type { Notification, NotificationStackProps } from './notification-types';
 
-/** A notification (SPEC §3): text, variant, optional custom icon, generated id. */
-export interface Notification {
-  id: string;
-  text: ReactNode;
-  variant: NotificationVariant;
-  customIcon?: ReactNode;
-}
+export { NOTIFICATION_STACK_OFFSET_PX, type Notification } from './notification-types';
 
 export type NotifyInput = Omit<Notification, 'id' | 'variant'> & { variant?: NotificationVariant };
 
@@ -26,9 +20,6 @@ const NotificationStack = deferredComponent<NotificationStackProps>(
 );
 
 const NotificationsContext = createContext<NotificationsApi | null>(null);
-
-/** Vertical distance between stacked notifications. */
-export const NOTIFICATION_STACK_OFFSET_PX = 64;
 
 let sequence = 0;
 function generateId(): string {
