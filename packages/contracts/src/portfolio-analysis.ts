@@ -154,3 +154,25 @@ export const hexagonsSchema = z.object({
 export type Hexagons = z.infer<typeof hexagonsSchema>;
 
 export const mappingIdParams = z.object({ id });
+
+/**
+ * GET …/dashboard/over-time: a monitored product's located rows and insured value by risk level at
+ * each finished run and now (the current rows, with the score changes since the last run).
+ */
+export const bookOverTimeQuerySchema = z.object({ product: text().min(1) });
+export const bookOverTimeSchema = z.object({
+  product: z.string(),
+  /** False when the book does not monitor the product: no points then. */
+  monitored: z.boolean(),
+  hasValue: z.boolean(),
+  points: z.array(
+    z.object({
+      /** The run, or null for now. */
+      runId: z.number().nullable(),
+      /** When the run finished, or the time of the answer for now. */
+      at: z.string(),
+      levels: z.object({ low: levelFigures, medium: levelFigures, high: levelFigures, none: levelFigures }),
+    }),
+  ),
+});
+export type BookOverTime = z.infer<typeof bookOverTimeSchema>;

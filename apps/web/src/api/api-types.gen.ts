@@ -1286,6 +1286,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/caribou/portfolio/{id}/dashboard/over-time': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A monitored book over time
+     * @description For a product the book monitors: its located rows and insured value by risk level at each finished run (as kept with the run’s aggregates) and now (the current rows, with the score changes since the last run). monitored is false, with no points, when the book does not monitor the product.
+     */
+    get: operations['getApiCaribouPortfolioIdDashboardOverTime'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/caribou/portfolio/{id}/notices': {
     parameters: {
       query?: never;
@@ -5862,6 +5882,56 @@ export interface operations {
               resolution: number;
               count: number;
               value: number;
+            }[];
+          };
+        };
+      };
+    };
+  };
+  getApiCaribouPortfolioIdDashboardOverTime: {
+    parameters: {
+      query: {
+        product: string;
+      };
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            product: string;
+            monitored: boolean;
+            hasValue: boolean;
+            points: {
+              runId: number | null;
+              at: string;
+              levels: {
+                low: {
+                  count: number;
+                  value: number;
+                };
+                medium: {
+                  count: number;
+                  value: number;
+                };
+                high: {
+                  count: number;
+                  value: number;
+                };
+                none: {
+                  count: number;
+                  value: number;
+                };
+              };
             }[];
           };
         };

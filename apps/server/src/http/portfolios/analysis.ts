@@ -1,6 +1,8 @@
 import {
   accumulationPageSchema,
   accumulationQuerySchema,
+  bookOverTimeQuerySchema,
+  bookOverTimeSchema,
   dashboardQuerySchema,
   dashboardSchema,
   hexagonsQuerySchema,
@@ -20,6 +22,7 @@ import {
   ringsFile,
   topRings,
 } from '../../domain/portfolio/accumulation/analysis.js';
+import { bookOverTime } from '../../domain/portfolio/accumulation/over-time.js';
 import { withZod } from '../route-config.js';
 import { actorOf, depsOf, idParams } from './context.js';
 import { CONTENT_TYPES, contentDisposition } from './export.js';
@@ -131,5 +134,21 @@ export async function registerPortfolioAnalysisRoutes(fastify: FastifyInstance) 
       config: { policy: 'portfolio:read' },
     },
     async (request) => hexagons(db, actorOf(request), request.params.id, request.query.product),
+  );
+
+  app.get(
+    '/caribou/portfolio/:id/dashboard/over-time',
+    {
+      schema: {
+        summary: 'A monitored book over time',
+        description:
+          'For a product the book monitors: its located rows and insured value by risk level at each finished run (as kept with the run’s aggregates) and now (the current rows, with the score changes since the last run). monitored is false, with no points, when the book does not monitor the product.',
+        params: idParams,
+        querystring: bookOverTimeQuerySchema,
+        response: { 200: bookOverTimeSchema },
+      },
+      config: { policy: 'portfolio:read' },
+    },
+    async (request) => bookOverTime(db, actorOf(request), request.params.id, request.query.product),
   );
 }

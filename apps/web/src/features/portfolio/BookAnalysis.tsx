@@ -7,6 +7,7 @@ import { lazy, Suspense } from 'react';
 import { AccumulationAreas } from './AccumulationAreas';
 import { count, usd } from './analysisFormat';
 import { BookCharts } from './BookCharts';
+import { BookOverTimeChart } from './BookOverTimeChart';
 import { RingList, RingRowsPanel } from './RingList';
 import { loadAccumulationMap, useBookAnalysis, type BookAnalysisState, type BookSectionProps } from './useBookAnalysis';
 
@@ -47,6 +48,7 @@ export default function BookAnalysis({
         </Alert>
       )}
       <BookCharts dashboard={data} product={product} />
+      {state.overTime.data && <BookOverTimeChart overTime={state.overTime.data} />}
       <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
         <RingList {...sections} />
         <Box sx={{ flex: 1.3, minWidth: 0 }}>

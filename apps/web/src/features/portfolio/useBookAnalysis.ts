@@ -1,7 +1,14 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { AccumulationGrouping, Ring } from '@zview/contracts';
 import { useEffect, useState } from 'react';
-import { fetchAccumulation, fetchDashboard, fetchHexagons, fetchRingRows, fetchRings } from './api/analysis';
+import {
+  fetchAccumulation,
+  fetchBookOverTime,
+  fetchDashboard,
+  fetchHexagons,
+  fetchRingRows,
+  fetchRings,
+} from './api/analysis';
 import { TOP_RINGS } from './analysisFormat';
 
 /** The map's code (maplibre, state outlines): asked for as the tab opens, with the data. */
@@ -38,7 +45,7 @@ export function prefetchBookAnalysis(client: QueryClient, portfolioId: number, p
 
 /**
  * The book dashboard's state (issue 43): the grouping of the areas, the ring radius and the ring
- * chosen, and its five reads. Every read starts as the tab opens, side by side, and so does the
+ * chosen, and its six reads (the sixth: the product over time when the book monitors it). Every read starts as the tab opens, side by side, and so does the
  * map's code: on a million-row book the charts waited for the hexagons, the rings and areas for
  * the dashboard, and the map's code for all of them (docs/portfolio-analysis.md, first paint).
  */
@@ -54,6 +61,11 @@ export function useBookAnalysis(portfolioId: number, product: string) {
   }, []);
   const dashboard = useQuery(dashboardQuery(portfolioId));
   const hexagons = useQuery(hexagonsQuery(portfolioId, product));
+  const overTime = useQuery({
+    queryKey: ['portfolio', portfolioId, 'over-time', product],
+    queryFn: ({ signal }) => fetchBookOverTime(portfolioId, product, signal),
+    retry: false,
+  });
   const areas = useQuery({
     queryKey: ['portfolio', portfolioId, 'accumulation', product, by],
     queryFn: ({ signal }) => fetchAccumulation(portfolioId, { product, by, page: 1, itemsPerPage: 20 }, signal),
@@ -79,7 +91,7 @@ export function useBookAnalysis(portfolioId: number, product: string) {
     setRadius(next);
     setRing(null);
   };
-  return { by, setBy, radius, chooseRadius, ring, setRing, dashboard, hexagons, areas, rings, ringRows };
+  return { by, setBy, radius, chooseRadius, ring, setRing, dashboard, hexagons, overTime, areas, rings, ringRows };
 }
 
 export type BookAnalysisState = ReturnType<typeof useBookAnalysis>;

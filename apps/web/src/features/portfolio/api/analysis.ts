@@ -1,5 +1,6 @@
 import {
   accumulationPageSchema,
+  bookOverTimeSchema,
   dashboardSchema,
   hexagonsSchema,
   ringRowsSchema,
@@ -13,6 +14,15 @@ import { apiPath } from '../../../api/paths';
 
 export function fetchDashboard(id: number, signal?: AbortSignal) {
   return api.get(apiPath('/caribou/portfolio/{id}/dashboard', { id }), { schema: dashboardSchema, signal });
+}
+
+/** A monitored product's rows and value by risk level at each finished run and now. */
+export function fetchBookOverTime(id: number, product: string, signal?: AbortSignal) {
+  return api.get(apiPath('/caribou/portfolio/{id}/dashboard/over-time', { id }), {
+    query: { product },
+    schema: bookOverTimeSchema,
+    signal,
+  });
 }
 
 /** The map's hexagons of a scored product (apart from the dashboard: the charts do not wait for them). */

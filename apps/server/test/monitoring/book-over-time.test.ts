@@ -1,0 +1,165 @@
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { applyScores, insertWorldChange, type NewScore } from '../../src/db/monitoring.js';
+import { buildAccumulations } from '../../src/db/portfolio-exposure.js';
+import { finishRun, insertRun, resultsPartition } from '../../src/db/portfolio-runs.js';
+import { createMember, usePortfolioTestApp } from '../portfolio/app.js';
+
+// A monitored book over time (issue 43) on eight rows whose scores and values are written by hand:
+// row k is worth k × 100, row 8 is not located (not in the exposure, so in no figure).
+const { app, db } = await usePortfolioTestApp({ worker: false });
+
+const level = (score: number) => (score >= 70 ? 'high' : score >= 40 ? 'medium' : 'low');
+
+/** A run with these scores, finished as the pipeline finishes one, its aggregates built as the worker does. */
+async function run(portfolioId: number, userId: string, scores: Record<number, number>, previous: number | null) {
+  const runId = await db.transaction().execute(async (trx) => {
+    const id = await insertRun(trx, {
+      portfolio_id: portfolioId,
+      product: 'zfire',
+      model_version: 'hand',
+      data_date: '2026-01-01',
+      requested_by: userId,
+      chunk_size: 8,
+      chunk_count: 1,
+      previous_run_id: previous,
+      score_build_id: null,
+    });
+    for (const [row, score] of Object.entries(scores))
+      await sql`INSERT INTO ${sql.table(resultsPartition(id))} (run_id, row_number, score, risk_level, confidence, top_factors, model_version)
+        VALUES (${id}, ${Number(row)}, ${score}, ${level(score)}, 0.9, '[]', 'hand')`.execute(trx);
+    await finishRun(trx, id);
+    return id;
+  });
+  await buildAccumulations(db, portfolioId, runId);
+  return runId;
+}
+
+/** Moves monitored rows as the monitoring engine does (one statement, each change recorded). */
+async function change(scores: Record<number, number>, tag: string) {
+  const id = await insertWorldChange(db, {
+    cause: 'correction',
+    causeId: `over-time-${tag}`,
+    occurredOn: new Date().toISOString().slice(0, 10),
+    propertyIds: Object.keys(scores).map((row) => `hand-p${row}`),
+  });
+  const world = await db.selectFrom('world_changes').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const news: NewScore[] = Object.entries(scores).map(([row, score]) => ({
+    propertyId: `hand-p${row}`,
+    product: 'zfire',
+    organizationId: null,
+    score,
+    riskLevel: level(score),
+    factors: [],
+    modelVersion: 'hand',
+  }));
+  await db.transaction().execute((trx) => applyScores(trx, world, news, new Date()));
+}
+
+/** Eight rows on properties hand-p1…hand-p8, rows 1–7 located with a value, and its zfire product. */
+async function handBook() {
+  const { org, user, headers } = await createMember(app, db);
+  const upload = `over-time-${org.id}.csv`;
+  await db
+    .insertInto('portfolio_uploads')
+    .values({
+      name: upload,
+      organization_id: org.id,
+      user_id: user.id,
+      original_name: 'hand.csv',
+      size_bytes: 0,
+      delimiter: ',',
+      has_bom: false,
+      header: '[]',
+    })
+    .execute();
+  const { id } = await db
+    .insertInto('portfolios')
+    .values({
+      organization_id: org.id,
+      name: 'Hand book',
+      uploaded_file_name: upload,
+      created_by: user.id,
+      header: '[]',
+      column_mapping: '{}',
+      row_count: 8,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await sql`CREATE TABLE ${sql.table(`portfolio_rows_${id}`)} PARTITION OF portfolio_rows FOR VALUES IN (${sql.lit(id)})`.execute(
+    db,
+  );
+  await sql`INSERT INTO portfolio_rows (portfolio_id, row_number, ref, address, attributes, csv_line, geo_property_id)
+    SELECT ${id}, k, 'H' || k, k || ' Hand St', '{}', 'H' || k, 'hand-p' || k FROM generate_series(1, 8) k`.execute(db);
+  await sql`CREATE TABLE ${sql.table(`portfolio_exposure_${id}`)} PARTITION OF portfolio_exposure FOR VALUES IN (${sql.lit(id)})`.execute(
+    db,
+  );
+  await sql`INSERT INTO portfolio_exposure (portfolio_id, row_number, latitude, longitude, value, state, county, zip,
+      h3_5, h3_7, h3_9, g250_y, g250_x, g1000_y, g1000_x)
+    SELECT ${id}, k, 40, -100, k * 100, CASE WHEN k < 4 THEN 'CO' ELSE 'KS' END, 'C', '80000', 'a', 'b', 'c', 0, 0, 0, 0
+    FROM generate_series(1, 7) k`.execute(db);
+  await db
+    .insertInto('portfolio_exposure_builds')
+    .values({ portfolio_id: id, run_id: 0, row_count: 7, has_value: true })
+    .execute();
+  await db
+    .insertInto('portfolio_products')
+    .values({ portfolio_id: id, product: 'zfire', current_run_id: null })
+    .execute();
+  return { portfolioId: id, userId: user.id, headers };
+}
+
+const figures = (low: [number, number], medium: [number, number], high: [number, number]) => ({
+  low: { count: low[0], value: low[1] },
+  medium: { count: medium[0], value: medium[1] },
+  high: { count: high[0], value: high[1] },
+  none: { count: 0, value: 0 },
+});
+
+describe('a monitored book over time', () => {
+  it('answers rows and value by level at each run and now, as a hand count says; 404 for another organisation', async () => {
+    const { portfolioId, userId, headers } = await handBook();
+    const overTime = (as = headers, product = 'zfire') =>
+      app.inject({
+        method: 'GET',
+        url: `/api/caribou/portfolio/${portfolioId}/dashboard/over-time?product=${product}`,
+        headers: as,
+      });
+    const run1 = await run(portfolioId, userId, { 1: 10, 2: 20, 3: 30, 4: 50, 5: 60, 6: 80, 7: 90, 8: 15 }, null);
+    // Not monitored yet: no points.
+    const before = await overTime();
+    expect(before.statusCode, before.body).toBe(200);
+    expect(before.json()).toEqual({ product: 'zfire', monitored: false, hasValue: false, points: [] });
+
+    // Run 2 moves row 1 (low → medium) and row 4 (medium → high); the book is monitored from it.
+    const run2 = await run(portfolioId, userId, { 1: 45, 2: 20, 3: 30, 4: 75, 5: 60, 6: 80, 7: 90, 8: 15 }, run1);
+    const monitored = await app.inject({
+      method: 'PUT',
+      url: `/api/caribou/portfolio/${portfolioId}/product/zfire/monitoring`,
+      headers,
+      payload: { monitored: true },
+    });
+    expect(monitored.statusCode, monitored.body).toBe(200);
+    // Row 5 medium → high, row 2 low → medium then again medium (two changes, one move), row 8 unlocated.
+    await change({ 5: 70 }, `${portfolioId}-a`);
+    await change({ 2: 45 }, `${portfolioId}-b`);
+    await change({ 2: 50, 8: 90 }, `${portfolioId}-c`);
+
+    const answer = await overTime();
+    expect(answer.statusCode, answer.body).toBe(200);
+    const body = answer.json();
+    expect(body).toMatchObject({ product: 'zfire', monitored: true, hasValue: true });
+    expect(body.points.map((p: { runId: number | null }) => p.runId)).toEqual([run1, run2, null]);
+    // Run 1: low 1, 2, 3; medium 4, 5; high 6, 7 (row k worth k × 100).
+    expect(body.points[0].levels).toEqual(figures([3, 600], [2, 900], [2, 1300]));
+    // Run 2: low 2, 3; medium 1, 5; high 4, 6, 7.
+    expect(body.points[1].levels).toEqual(figures([2, 500], [2, 600], [3, 1700]));
+    // Now: low 3; medium 1, 2; high 4, 5, 6, 7.
+    expect(body.points[2].levels).toEqual(figures([1, 300], [2, 300], [4, 2200]));
+
+    const stranger = await createMember(app, db);
+    expect((await overTime(stranger.headers)).statusCode).toBe(404);
+    expect((await overTime(headers, 'zhail')).statusCode).toBe(404);
+    expect((await overTime(headers, '')).statusCode).toBe(400);
+  });
+});
