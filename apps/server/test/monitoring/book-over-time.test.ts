@@ -157,6 +157,13 @@ describe('a monitored book over time', () => {
     // Now: low 3; medium 1, 2; high 4, 5, 6, 7.
     expect(body.points[2].levels).toEqual(figures([1, 300], [2, 300], [4, 2200]));
 
+    // "Now" looks up moved rows' values by row number (migration 1760), never reading the exposure whole.
+    const { rows: indexed } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_indexes
+      WHERE tablename = ${`portfolio_exposure_${portfolioId}`} AND indexdef LIKE '%(portfolio_id, row_number)%'`.execute(
+      db,
+    );
+    expect(indexed[0]?.n).toBe(1);
+
     const stranger = await createMember(app, db);
     expect((await overTime(stranger.headers)).statusCode).toBe(404);
     expect((await overTime(headers, 'zhail')).statusCode).toBe(404);
