@@ -270,6 +270,45 @@ export async function fetchLeaves(
   return new Map(list.map((t, k) => [t, rows[k]!]));
 }
 
+type LeafNode = Extract<QueryNode, { kind: 'word' | 'phrase' }>;
+const isLeaf = (node: QueryNode): node is LeafNode => node.kind === 'word' || node.kind === 'phrase';
+
+/** Whether the ascending `rows` hold `row` (binary search). */
+function holds(rows: Int32Array, row: number): boolean {
+  let [low, high] = [0, rows.length - 1];
+  while (low <= high) {
+    const mid = (low + high) >> 1;
+    const value = rows[mid]!;
+    if (value === row) return true;
+    if (value < row) low = mid + 1;
+    else high = mid - 1;
+  }
+  return false;
+}
+
+/**
+ * The rows every leaf holds, from the rarest leaf's rows down: a long AND of broad words (a pasted
+ * box of 40 words, issue 40) costs its rarest word's rows times a few probes, not a bitmap of the
+ * whole corpus per word, and stops as soon as nothing is left.
+ */
+function intersectLeaves(children: readonly LeafNode[], leaves: Map<string, Int32Array>): Int32Array {
+  const lists = children
+    .map((c) => leaves.get(c.kind === 'word' ? wordText(c) : c.text)!)
+    .sort((a, b) => a.length - b.length);
+  let rows = lists[0]!;
+  for (const list of lists.slice(1)) {
+    if (!rows.length) break;
+    rows = rows.filter((row) => holds(list, row));
+  }
+  return rows;
+}
+
+function bitmapOf(rows: Int32Array, size: number): Uint8Array {
+  const out = new Uint8Array(size);
+  for (const r of rows) out[r] = 1;
+  return out;
+}
+
 /** Which rows match the query (1) as a bitmap over the corpus: the tsquery evaluated over the leaves. */
 export function evaluate(node: QueryNode, leaves: Map<string, Int32Array>, size: number): Uint8Array {
   switch (node.kind) {
@@ -286,6 +325,8 @@ export function evaluate(node: QueryNode, leaves: Map<string, Int32Array>, size:
     }
     case 'and':
     case 'or': {
+      if (node.kind === 'and' && node.children.length && node.children.every(isLeaf))
+        return bitmapOf(intersectLeaves(node.children, leaves), size);
       const [first, ...rest] = node.children.map((c) => evaluate(c, leaves, size));
       for (const other of rest)
         for (let r = 0; r < size; r++)
