@@ -13,6 +13,8 @@ import { PRODUCT_KEYS } from './products.js';
  */
 export const SCORE_MIN = 1;
 export const SCORE_MAX = 10;
+/** The book dashboard's score distribution: one band per point of the score scale (1–2 … 9–10). */
+export const SCORE_BANDS = SCORE_MAX - SCORE_MIN;
 
 /** Score bands: low below 4.0, medium from 4.0 to below 7.0, high from 7.0. */
 export const RISK_LEVEL_THRESHOLDS = { medium: 4, high: 7 } as const;

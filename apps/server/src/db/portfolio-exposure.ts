@@ -1,3 +1,4 @@
+import { SCORE_BANDS, SCORE_MIN } from '@zview/contracts';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { sql } from 'kysely';
@@ -165,7 +166,7 @@ export async function buildAccumulations(db: Db, portfolioId: number, runId: num
       WHERE run_id = ${runId} GROUP BY run_id, grouping, key`.execute(trx);
     await sql`
       INSERT INTO portfolio_accumulations (run_id, grouping, key, risk_level, count, value)
-      SELECT ${runId}, 'score_band', least(floor(r.score / 10), 9)::int::text, r.risk_level, count(*), 0
+      SELECT ${runId}, 'score_band', least(greatest(floor(r.score)::int - ${SCORE_MIN}, 0), ${SCORE_BANDS - 1})::text, r.risk_level, count(*), 0
       FROM portfolio_results r WHERE r.run_id = ${runId} AND r.score IS NOT NULL
       GROUP BY 3, 4`.execute(trx);
     await sql`

@@ -206,6 +206,29 @@ describe('accumulation', () => {
     const board = (await get('/dashboard')).json();
     expect(board).toMatchObject({ totalCount: 6, totalValue: 3350, hasValue: true });
     expect(board.products[0].scoreBands.reduce((s: number, b: { count: number }) => s + b.count, 0)).toBe(6);
+    // Scores run 1–10: a band per point (1–2 … 9–10), each row in the band of its score.
+    const bands = board.products[0].scoreBands as { from: number; to: number; count: number }[];
+    expect(bands.map((b) => `${b.from}–${b.to}`)).toEqual([
+      '1–2',
+      '2–3',
+      '3–4',
+      '4–5',
+      '5–6',
+      '6–7',
+      '7–8',
+      '8–9',
+      '9–10',
+    ]);
+    const scores = await db
+      .selectFrom('portfolio_results')
+      .select('score')
+      .where('run_id', '=', board.products[0].runId)
+      .where('score', 'is not', null)
+      .execute();
+    const expected = bands.map(
+      (b, k) => scores.filter((r) => Math.min(Math.max(Math.floor(Number(r.score)) - 1, 0), 8) === k).length,
+    );
+    expect(bands.map((b) => b.count)).toEqual(expected);
     // The map's hexagons, apart: every located row in one cell of each resolution, the value with it.
     const map = (await get('/dashboard/hexagons?product=zfire')).json();
     expect(map).toMatchObject({ product: 'zfire', hasValue: true });

@@ -1,6 +1,8 @@
 import { isValidCell } from 'h3-js';
 import {
   ERROR_CODES,
+  SCORE_BANDS,
+  SCORE_MIN,
   type AccumulationGrouping,
   type AccumulationPage,
   type Dashboard,
@@ -328,9 +330,10 @@ export async function dashboard(db: Db, actor: Actor, id: number, only?: string)
     answer.products.push({
       product: product.product,
       runId: scored.runId,
-      scoreBands: Array.from({ length: 10 }, (_, k) => ({
-        from: k * 10,
-        to: k === 9 ? 100 : k * 10 + 9,
+      // Scores run from SCORE_MIN to SCORE_MAX (1–10): a band per point, the last one closed.
+      scoreBands: Array.from({ length: SCORE_BANDS }, (_, k) => ({
+        from: SCORE_MIN + k,
+        to: SCORE_MIN + k + 1,
         count: byBand.get(k) ?? 0,
       })),
       levels: levelTotals(states.areas),
