@@ -1,8 +1,10 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { diffCounts } from '../../src/db/run-diff.js';
+import { placementBuilt } from '../../src/db/score-index-builds.js';
+import { worldRevision } from '../../src/db/world-revision.js';
+import { geocodeCoordinatesMany } from '../../src/domain/geocoder/index.js';
 import { recordWorldChange } from '../../src/domain/monitoring/books.js';
-import { ensurePlacementCells } from '../../src/domain/portfolio/pipeline/score-index.js';
 import { notifyPortfolioAndAppealEvents } from '../../src/domain/notifications/watchers.js';
 import { runMonitoringStep } from '../../src/jobs/monitoring-jobs.js';
 import { recaptureArea } from '../../src/world/recapture.js';
@@ -351,8 +353,9 @@ describe('monitored portfolios', () => {
       .execute();
     expect(inside).toHaveLength(2);
     const csv = `Ref,Latitude,Longitude\n${inside.map((p, i) => `A${i + 1},${p.lat},${p.lng}`).join('\n')}\n`;
-    // The first test's capture changed the world: place points on this revision's parcels (the app's worker does).
-    await ensurePlacementCells(db);
+    // The first test's capture moved the world on, and its placement cells are not built again (the
+    // score-index job does that, in its own time): the books are still monitored whole.
+    expect(await placementBuilt(db, await worldRevision(db))).toBe(false);
     const home = await createMember(app, db);
     const other = await createMember(app, db);
     const appealed = await book(home.headers, csv);
@@ -431,4 +434,31 @@ describe('monitored portfolios', () => {
     expect((await rowOf(plain.id, 1)).score).not.toBe(plainBefore[0]!.score);
     expect((await rowOf(plain.id, 2)).score).not.toBe(plainBefore[1]!.score);
   }, 240_000);
+
+  it('monitors every row the run scored, a point just off its parcel too', async () => {
+    // Street-side coordinates a few metres north of their parcel, in no parcel: the run places them
+    // by the exact rule (the nearest property within 40 m), which the book's SQL copy cannot repeat.
+    const { rows: points } = await sql<{ id: string; lat: number; lng: number }>`
+      SELECT id, lat, lng FROM (
+        SELECT p.id, ((box(zview_simple_parcel(p.parcel)))[0])[1] + 0.00002 AS lat, p.lng
+        FROM properties p WHERE zview_simple_parcel(p.parcel) IS NOT NULL) c
+      WHERE NOT EXISTS (SELECT 1 FROM properties q WHERE zview_simple_parcel(q.parcel) @> point(c.lng, c.lat))
+      ORDER BY id LIMIT 3`.execute(db);
+    expect(points).toHaveLength(3);
+    const csv = `Ref,Latitude,Longitude\n${points.map((p, i) => `S${i + 1},${p.lat},${p.lng}`).join('\n')}\n`;
+    const home = await createMember(app, db);
+    const street = await book(home.headers, csv);
+    const on = await monitor(home.headers, street.id, { monitored: true });
+    expect(on.json()).toMatchObject({ rows: 3 });
+    const held = await db
+      .selectFrom('monitored_rows')
+      .select(['row_number', 'property_id'])
+      .where('portfolio_id', '=', street.id)
+      .orderBy('row_number')
+      .execute();
+    // On the property the run scored them for: the exact rule's (not always the parcel they are off).
+    const exact = await geocodeCoordinatesMany(db, points);
+    expect(held).toEqual(exact.map((hit, i) => ({ row_number: i + 1, property_id: hit.propertyId })));
+    expect(exact.every((hit) => hit.propertyId !== null)).toBe(true);
+  }, 120_000);
 });

@@ -12,6 +12,7 @@ import {
   setMonitoredPinned,
   type NewWorldChange,
 } from '../../db/monitoring.js';
+import { addRowsSqlCannotPlace } from './book-rows.js';
 import { badRequest, conflict, notFound } from '../app-error.js';
 import { ownProduct, ownPortfolio } from '../portfolio/access.js';
 
@@ -70,16 +71,17 @@ export async function setMonitoring(
     if (row.current_run_id === null || row.status === 'IN_PROGRESS' || row.status === 'UPLOADED')
       throw conflict('This portfolio product has no finished run yet, so it cannot be monitored.');
     const runId = row.current_run_id;
-    await db.transaction().execute((trx) =>
-      insertMonitoredProduct(trx, {
+    await db.transaction().execute(async (trx) => {
+      await insertMonitoredProduct(trx, {
         portfolioId,
         product,
         organizationId: actor.organization.id,
         pinned: wanted.pinned ?? false,
         runId,
         userId: actor.userId,
-      }),
-    );
+      });
+      await addRowsSqlCannotPlace(trx, { portfolioId, product, runId });
+    });
   }
   const state = (await monitoringOf(db, actor, portfolioId)).find((m) => m.product === product);
   if (!state) throw notFound();

@@ -20,6 +20,7 @@ import { applyManualInputs, inputsFor } from '../appeals/features.js';
 import { hazardAt } from '../hazard/climatology.js';
 import { isoDate } from '../property/load.js';
 import { loadPropertyFeaturesMany } from '../property/load-many.js';
+import { addRowsSqlCannotPlace } from './book-rows.js';
 import { featuresBefore } from './features-before.js';
 import {
   asOfInstant,
@@ -282,6 +283,9 @@ export async function applyPendingChanges(db: Db, options: ApplyOptions = {}): P
 export async function rebaseAfterReruns(db: Db): Promise<number> {
   const stale = await staleMonitoredProducts(db);
   for (const s of stale)
-    await db.transaction().execute((trx) => rebaseMonitoredProduct(trx, s.portfolio_id, s.product, s.run_id));
+    await db.transaction().execute(async (trx) => {
+      await rebaseMonitoredProduct(trx, s.portfolio_id, s.product, s.run_id);
+      await addRowsSqlCannotPlace(trx, { portfolioId: s.portfolio_id, product: s.product, runId: s.run_id });
+    });
   return stale.length;
 }
