@@ -16,11 +16,16 @@ import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import { buildServerApp } from '../apps/server/src/server-app.js';
 import { seedWorld } from '../apps/server/src/world/seed.js';
-import { createOrganization, createUser, tokenFor } from '../apps/server/test/factories.js';
+import { tokenFor } from '../apps/server/test/factories.js';
+import {
+  addressesToLookUp,
+  createFirstCustomer,
+  lookupUrl,
+  median,
+} from '../apps/server/test/support/first-requests.js';
 import { loadavg } from './support/figures.js';
 
 const PROFILE_DIR = process.env.FIRST_PROFILE;
-const LOOKUP = '/api/caribou/v3/property/assessment/zview';
 
 async function timed<T>(label: string, run: () => Promise<T>): Promise<{ ms: number; cpuMs: number; value: T }> {
   const session = PROFILE_DIR ? new Session() : null;
@@ -43,24 +48,14 @@ async function timed<T>(label: string, run: () => Promise<T>): Promise<{ ms: num
   return { ms, cpuMs: (cpu.user + cpu.system) / 1000, value };
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-
 const work = mkdtempSync(path.join(os.tmpdir(), 'zview-bench-first-'));
 const embedded = await startEmbeddedPostgres({ dataDir: path.join(work, 'pg'), port: 0 });
 const { db } = createDb(embedded.url, 20, apiPoolTimeouts());
 try {
   await migrateToLatest(db);
   await seedWorld(embedded.url, { properties: 2000 });
-  const org = await createOrganization(db, { name: 'First Co', products: ['zfire', 'zhail', 'zwind', 'zproperty'] });
-  const user = await createUser(db, { org });
-  const places = (
-    await db
-      .selectFrom('properties')
-      .select(['address_line', 'city', 'state', 'zip'])
-      .orderBy('id', 'desc')
-      .limit(12)
-      .execute()
-  ).map((p) => `${p.address_line}, ${p.city}, ${p.state} ${p.zip}`);
+  const { user } = await createFirstCustomer(db);
+  const places = await addressesToLookUp(db, 12);
   const config = loadConfig({ PORT: '0', DATABASE_URL: embedded.url, DATA_DIR: path.join(work, 'data') });
   const built = performance.now();
   const app = await buildServerApp(config, db, { logger: false });
@@ -82,7 +77,7 @@ try {
   const lookup = (i: number) => () =>
     app.inject({
       method: 'GET',
-      url: `${LOOKUP}?${new URLSearchParams({ location_type: 'address', location: places[i]! })}`,
+      url: lookupUrl(places[i]!),
       headers: { authorization },
     });
   const lookups = [];

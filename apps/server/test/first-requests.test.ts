@@ -9,8 +9,9 @@ import { loadConfig } from '../src/config.js';
 import { buildServerApp } from '../src/server-app.js';
 import { seedWorld } from '../src/world/seed.js';
 import { useTestDatabase } from './database.js';
-import { authHeader, createOrganization, createUser } from './factories.js';
+import { authHeader } from './factories.js';
 import { freePort } from './free-port.js';
+import { addressesToLookUp, createFirstCustomer, lookupUrl, median } from './support/first-requests.js';
 
 /**
  * Issues 45 item 9 and 46: the first sign-in and the first lookup after start cost at most about
@@ -31,16 +32,8 @@ afterAll(async () => {
   await app.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
-const org = await createOrganization(db, { name: 'First Co', products: ['zfire', 'zhail', 'zwind', 'zproperty'] });
-const user = await createUser(db, { org });
-const places = (
-  await db
-    .selectFrom('properties')
-    .select(['address_line', 'city', 'state', 'zip'])
-    .orderBy('id', 'desc')
-    .limit(8)
-    .execute()
-).map((p) => `${p.address_line}, ${p.city}, ${p.state} ${p.zip}`);
+const { user } = await createFirstCustomer(db);
+const places = await addressesToLookUp(db, 8);
 await app.warmedUp;
 
 /** main.ts in a child process on this database, once it listens (after its warm-up: server-app.ts listenWhenWarm). */
@@ -75,7 +68,6 @@ async function startServerProcess(): Promise<{ child: ChildProcess; base: string
   return { child, base: `http://127.0.0.1:${port}` };
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 async function timed(run: () => Promise<{ statusCode: number }>): Promise<number> {
   const t0 = performance.now();
   const res = await run();
@@ -108,7 +100,7 @@ describe('the first requests after start', () => {
     const lookup = (i: number) => () =>
       app.inject({
         method: 'GET',
-        url: `/api/caribou/v3/property/assessment/zview?${new URLSearchParams({ location_type: 'address', location: places[i]! })}`,
+        url: lookupUrl(places[i]!),
         headers: fresh[i]!,
       });
     const first = await timed(lookup(0));

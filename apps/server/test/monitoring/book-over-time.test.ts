@@ -1,96 +1,26 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { applyScores, insertWorldChange, type NewScore } from '../../src/db/monitoring.js';
 import { buildAccumulations } from '../../src/db/portfolio-exposure.js';
-import { finishRun, insertRun, resultsPartition } from '../../src/db/portfolio-runs.js';
 import { createMember, usePortfolioTestApp } from '../portfolio/app.js';
+import { handBookSteps, type Scores } from './hand-book.js';
 
 // A monitored book over time (issue 43) on eight rows whose scores and values are written by hand:
 // row k is worth k × 100, row 8 is not located (not in the exposure, so in no figure).
 const { app, db } = await usePortfolioTestApp({ worker: false });
 
-const level = (score: number) => (score >= 70 ? 'high' : score >= 40 ? 'medium' : 'low');
+const steps = handBookSteps(app, db);
 
-/** A run with these scores, finished as the pipeline finishes one, its aggregates built as the worker does. */
-async function run(portfolioId: number, userId: string, scores: Record<number, number>, previous: number | null) {
-  const runId = await db.transaction().execute(async (trx) => {
-    const id = await insertRun(trx, {
-      portfolio_id: portfolioId,
-      product: 'zfire',
-      model_version: 'hand',
-      data_date: '2026-01-01',
-      requested_by: userId,
-      chunk_size: 8,
-      chunk_count: 1,
-      previous_run_id: previous,
-      score_build_id: null,
-    });
-    for (const [row, score] of Object.entries(scores))
-      await sql`INSERT INTO ${sql.table(resultsPartition(id))} (run_id, row_number, score, risk_level, confidence, top_factors, model_version)
-        VALUES (${id}, ${Number(row)}, ${score}, ${level(score)}, 0.9, '[]', 'hand')`.execute(trx);
-    await finishRun(trx, id);
-    return id;
-  });
+/** A run with these scores, its aggregates built as the worker builds them. */
+async function run(portfolioId: number, userId: string, scores: Scores, previous: number | null) {
+  const runId = await steps.run(portfolioId, userId, scores, previous);
   await buildAccumulations(db, portfolioId, runId);
   return runId;
 }
 
-/** Moves monitored rows as the monitoring engine does (one statement, each change recorded). */
-async function change(scores: Record<number, number>, tag: string) {
-  const id = await insertWorldChange(db, {
-    cause: 'correction',
-    causeId: `over-time-${tag}`,
-    occurredOn: new Date().toISOString().slice(0, 10),
-    propertyIds: Object.keys(scores).map((row) => `hand-p${row}`),
-  });
-  const world = await db.selectFrom('world_changes').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const news: NewScore[] = Object.entries(scores).map(([row, score]) => ({
-    propertyId: `hand-p${row}`,
-    product: 'zfire',
-    organizationId: null,
-    score,
-    riskLevel: level(score),
-    factors: [],
-    modelVersion: 'hand',
-  }));
-  await db.transaction().execute((trx) => applyScores(trx, world, news, new Date()));
-}
-
-/** Eight rows on properties hand-p1…hand-p8, rows 1–7 located with a value, and its zfire product. */
+/** The hand book, rows 1–7 located with a value (row k worth k × 100), row 8 not located. */
 async function handBook() {
-  const { org, user, headers } = await createMember(app, db);
-  const upload = `over-time-${org.id}.csv`;
-  await db
-    .insertInto('portfolio_uploads')
-    .values({
-      name: upload,
-      organization_id: org.id,
-      user_id: user.id,
-      original_name: 'hand.csv',
-      size_bytes: 0,
-      delimiter: ',',
-      has_bom: false,
-      header: '[]',
-    })
-    .execute();
-  const { id } = await db
-    .insertInto('portfolios')
-    .values({
-      organization_id: org.id,
-      name: 'Hand book',
-      uploaded_file_name: upload,
-      created_by: user.id,
-      header: '[]',
-      column_mapping: '{}',
-      row_count: 8,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await sql`CREATE TABLE ${sql.table(`portfolio_rows_${id}`)} PARTITION OF portfolio_rows FOR VALUES IN (${sql.lit(id)})`.execute(
-    db,
-  );
-  await sql`INSERT INTO portfolio_rows (portfolio_id, row_number, ref, address, attributes, csv_line, geo_property_id)
-    SELECT ${id}, k, 'H' || k, k || ' Hand St', '{}', 'H' || k, 'hand-p' || k FROM generate_series(1, 8) k`.execute(db);
+  const book = await steps.handBook();
+  const id = book.portfolioId;
   await sql`CREATE TABLE ${sql.table(`portfolio_exposure_${id}`)} PARTITION OF portfolio_exposure FOR VALUES IN (${sql.lit(id)})`.execute(
     db,
   );
@@ -102,11 +32,7 @@ async function handBook() {
     .insertInto('portfolio_exposure_builds')
     .values({ portfolio_id: id, run_id: 0, row_count: 7, has_value: true })
     .execute();
-  await db
-    .insertInto('portfolio_products')
-    .values({ portfolio_id: id, product: 'zfire', current_run_id: null })
-    .execute();
-  return { portfolioId: id, userId: user.id, headers };
+  return book;
 }
 
 const figures = (low: [number, number], medium: [number, number], high: [number, number]) => ({
@@ -133,17 +59,12 @@ describe('a monitored book over time', () => {
 
     // Run 2 moves row 1 (low → medium) and row 4 (medium → high); the book is monitored from it.
     const run2 = await run(portfolioId, userId, { 1: 45, 2: 20, 3: 30, 4: 75, 5: 60, 6: 80, 7: 90, 8: 15 }, run1);
-    const monitored = await app.inject({
-      method: 'PUT',
-      url: `/api/caribou/portfolio/${portfolioId}/product/zfire/monitoring`,
-      headers,
-      payload: { monitored: true },
-    });
+    const monitored = await steps.monitor(portfolioId, headers);
     expect(monitored.statusCode, monitored.body).toBe(200);
     // Row 5 medium → high, row 2 low → medium then again medium (two changes, one move), row 8 unlocated.
-    await change({ 5: 70 }, `${portfolioId}-a`);
-    await change({ 2: 45 }, `${portfolioId}-b`);
-    await change({ 2: 50, 8: 90 }, `${portfolioId}-c`);
+    await steps.change({ 5: 70 });
+    await steps.change({ 2: 45 });
+    await steps.change({ 2: 50, 8: 90 });
 
     const answer = await overTime();
     expect(answer.statusCode, answer.body).toBe(200);

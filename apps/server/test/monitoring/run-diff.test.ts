@@ -1,61 +1,15 @@
 import ExcelJS from 'exceljs';
-import { sql } from 'kysely';
-import { describe, expect, it } from 'vitest';
-import { applyScores, insertWorldChange, type NewScore } from '../../src/db/monitoring.js';
-import { finishRun, insertRun, resultsPartition } from '../../src/db/portfolio-runs.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { diffCounts, keptChain } from '../../src/db/run-diff.js';
 import { offLoopRendersDone } from '../../src/domain/off-loop/pool.js';
-import { createMember, usePortfolioTestApp } from '../portfolio/app.js';
+import { usePortfolioTestApp } from '../portfolio/app.js';
+import { handBookSteps } from './hand-book.js';
 
 // The diff of any two runs of a portfolio, or a run and the monitored book now (issue 41), on a
 // book of eight rows whose scores are written by hand so that every answer can be counted by hand.
 const { app, db } = await usePortfolioTestApp({ worker: false });
 
-type Scores = Record<number, number>;
-const level = (score: number) => (score >= 70 ? 'high' : score >= 40 ? 'medium' : 'low');
-
-/** A run of the book with these scores, finished as the pipeline finishes one (its diff kept). */
-async function run(portfolioId: number, userId: string, scores: Scores, previous: number | null) {
-  return db.transaction().execute(async (trx) => {
-    const runId = await insertRun(trx, {
-      portfolio_id: portfolioId,
-      product: 'zfire',
-      model_version: 'hand',
-      data_date: '2026-01-01',
-      requested_by: userId,
-      chunk_size: 8,
-      chunk_count: 1,
-      previous_run_id: previous,
-      score_build_id: null,
-    });
-    for (const [row, score] of Object.entries(scores))
-      await sql`INSERT INTO ${sql.table(resultsPartition(runId))} (run_id, row_number, score, risk_level, confidence, top_factors, model_version)
-        VALUES (${runId}, ${Number(row)}, ${score}, ${level(score)}, 0.9, '[]', 'hand')`.execute(trx);
-    await finishRun(trx, runId);
-    return runId;
-  });
-}
-
-/** Moves monitored rows as the monitoring engine does (one statement, each change recorded). */
-async function change(scores: Record<number, number>) {
-  const id = await insertWorldChange(db, {
-    cause: 'correction',
-    causeId: `hand-${Object.keys(scores).join('-')}`,
-    occurredOn: new Date().toISOString().slice(0, 10),
-    propertyIds: Object.keys(scores).map((row) => `hand-p${row}`),
-  });
-  const world = await db.selectFrom('world_changes').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const news: NewScore[] = Object.entries(scores).map(([row, score]) => ({
-    propertyId: `hand-p${row}`,
-    product: 'zfire',
-    organizationId: null,
-    score,
-    riskLevel: level(score),
-    factors: [],
-    modelVersion: 'hand',
-  }));
-  await db.transaction().execute((trx) => applyScores(trx, world, news, new Date()));
-}
+const { run, change, handBook, monitor } = handBookSteps(app, db);
 
 /** The earlier runs a run keeps a pair summary against (migration 1650). */
 async function keptPairs(runId: number) {
@@ -66,50 +20,6 @@ async function keptPairs(runId: number) {
     .orderBy('earlier_run_id')
     .execute();
   return rows.map((r) => r.earlier_run_id);
-}
-
-/** A book of eight rows placed on properties hand-p1…hand-p8, with its zfire product (no run yet). */
-async function handBook() {
-  const { org, user, headers } = await createMember(app, db);
-  const upload = `hand-${org.id}.csv`;
-  await db
-    .insertInto('portfolio_uploads')
-    .values({
-      name: upload,
-      organization_id: org.id,
-      user_id: user.id,
-      original_name: 'hand.csv',
-      size_bytes: 0,
-      delimiter: ',',
-      has_bom: false,
-      header: '[]',
-    })
-    .execute();
-  const portfolio = await db
-    .insertInto('portfolios')
-    .values({
-      organization_id: org.id,
-      name: 'Hand book',
-      uploaded_file_name: upload,
-      created_by: user.id,
-      header: '[]',
-      column_mapping: '{}',
-      row_count: 8,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await sql`CREATE TABLE ${sql.table(`portfolio_rows_${portfolio.id}`)} PARTITION OF portfolio_rows FOR VALUES IN (${sql.lit(portfolio.id)})`.execute(
-    db,
-  );
-  await sql`INSERT INTO portfolio_rows (portfolio_id, row_number, ref, address, attributes, csv_line, geo_property_id)
-    SELECT ${portfolio.id}, k, 'H' || k, k || ' Hand St', '{}', 'H' || k, 'hand-p' || k FROM generate_series(1, 8) k`.execute(
-    db,
-  );
-  await db
-    .insertInto('portfolio_products')
-    .values({ portfolio_id: portfolio.id, product: 'zfire', current_run_id: null })
-    .execute();
-  return { portfolioId: portfolio.id, userId: user.id, headers };
 }
 
 describe('the diff of any two runs, or a run and now', () => {
@@ -192,12 +102,7 @@ describe('the diff of any two runs, or a run and now', () => {
     expect(offLoopRendersDone()).toBe(rendersBefore + 2);
 
     // Monitored from run 3; corrections then move row 3 back to 30 and row 5 to 70 (medium → high).
-    const monitored = await app.inject({
-      method: 'PUT',
-      url: `/api/caribou/portfolio/${portfolioId}/product/zfire/monitoring`,
-      headers,
-      payload: { monitored: true },
-    });
+    const monitored = await monitor(portfolioId, headers);
     expect(monitored.statusCode, monitored.body).toBe(200);
     await change({ 3: 30 });
     await change({ 5: 70 });
@@ -237,89 +142,130 @@ describe('the diff of any two runs, or a run and now', () => {
     const joinedAnswer = await diff(run1, run3);
     expect(joinedAnswer.json()).toEqual(forward.json());
   }, 60_000);
+});
 
-  it('answers rows that moved several times between the two sides, as a hand count and the join say', async () => {
+describe('rows that moved several times between the two sides', () => {
+  // Four runs: rows 1, 2 and 6 move in every run; row 4 moves in runs 3 and 4 and comes back. Then
+  // the book is monitored from run 4, and row 2 goes back to 20, row 1 to 10 and then up to 70, row 5 to 65.
+  const book = beforeAllAsync(async () => {
     const { portfolioId, userId, headers } = await handBook();
-    const diff = async (from: number, to: number | 'now') => {
-      const res = await app.inject({
-        method: 'GET',
-        url: `/api/caribou/portfolio/${portfolioId}/product/zfire/diff?from=${from}&to=${to}`,
-        headers,
-      });
-      expect(res.statusCode, res.body).toBe(200);
-      const body = res.json();
-      return {
-        changed: body.changed,
-        meanDelta: body.meanDelta,
-        transitions: Object.fromEntries(
-          (body.transitions as { from: string; to: string; count: number }[]).map((t) => [
-            `${t.from}>${t.to}`,
-            t.count,
-          ]),
-        ),
-      };
-    };
-    const joinedChanged = async (from: number, to: number) =>
-      (await diffCounts(db, { run: from }, { run: to })).filter((c) => c.changed).reduce((n, c) => n + c.count, 0);
-
-    const run1 = await run(portfolioId, userId, { 1: 10, 2: 20, 3: 30, 4: 50, 5: 60, 6: 80, 7: 90, 8: 15 }, null);
-    // Rows 1, 2 and 6 move in every run; row 4 moves in runs 3 and 4 and comes back.
-    const run2 = await run(portfolioId, userId, { 1: 45, 2: 41, 3: 30, 4: 50, 5: 60, 6: 60, 7: 90, 8: 15 }, run1);
-    const run3 = await run(portfolioId, userId, { 1: 75, 2: 20, 3: 30, 4: 55, 5: 60, 6: 85, 7: 90, 8: 15 }, run2);
-    const run4 = await run(portfolioId, userId, { 1: 12, 2: 41, 3: 30, 4: 50, 5: 60, 6: 80, 7: 90, 8: 15 }, run3);
-    expect(await keptPairs(run4)).toEqual([run1, run2]);
-
-    // Run 1 → 4: row 1 10 → 12 (low, +2), row 2 20 → 41 (low → medium, +21); rows 4 and 6 came back.
-    const oneToFour = { changed: 2, meanDelta: 11.5, transitions: { 'low>low': 1, 'low>medium': 1 } };
-    expect(await diff(run1, run4)).toEqual(oneToFour);
-    expect(await diff(run4, run1)).toEqual({
-      changed: 2,
-      meanDelta: -11.5,
-      transitions: { 'low>low': 1, 'medium>low': 1 },
-    });
-    expect(await joinedChanged(run1, run4)).toBe(2);
-    // Run 2 → 4: row 1 45 → 12 (medium → low, −33), row 6 60 → 80 (medium → high, +20); row 2 is 41 on both.
-    const twoToFour = { changed: 2, meanDelta: -6.5, transitions: { 'medium>low': 1, 'medium>high': 1 } };
-    expect(await diff(run2, run4)).toEqual(twoToFour);
-    // Run 1 → 3: row 1 low → high (+65), row 6 80 → 85 (+5), row 4 50 → 55 (+5); row 2 came back.
-    const oneToThree = {
-      changed: 3,
-      meanDelta: 25,
-      transitions: { 'low>high': 1, 'high>high': 1, 'medium>medium': 1 },
-    };
-    expect(await diff(run1, run3)).toEqual(oneToThree);
-    expect(await joinedChanged(run1, run3)).toBe(3);
-
-    // Monitored from run 4; row 2 goes back to 20, row 1 to 10 and then up to 70, row 5 to 65.
-    const monitored = await app.inject({
-      method: 'PUT',
-      url: `/api/caribou/portfolio/${portfolioId}/product/zfire/monitoring`,
-      headers,
-      payload: { monitored: true },
-    });
+    const runs: number[] = [];
+    for (const scores of [
+      { 1: 10, 2: 20, 3: 30, 4: 50, 5: 60, 6: 80, 7: 90, 8: 15 },
+      { 1: 45, 2: 41, 3: 30, 4: 50, 5: 60, 6: 60, 7: 90, 8: 15 },
+      { 1: 75, 2: 20, 3: 30, 4: 55, 5: 60, 6: 85, 7: 90, 8: 15 },
+      { 1: 12, 2: 41, 3: 30, 4: 50, 5: 60, 6: 80, 7: 90, 8: 15 },
+    ])
+      runs.push(await run(portfolioId, userId, scores, runs.at(-1) ?? null));
+    const monitored = await monitor(portfolioId, headers);
     expect(monitored.statusCode, monitored.body).toBe(200);
     await change({ 2: 20 });
     await change({ 1: 10 });
     await change({ 1: 70, 5: 65 });
-    // Run 1 → now: row 1 10 → 70 (low → high, +60), row 5 60 → 65 (+5); row 2 is 20 on both.
-    const oneToNow = { changed: 2, meanDelta: 32.5, transitions: { 'low>high': 1, 'medium>medium': 1 } };
-    expect(await diff(run1, 'now')).toEqual(oneToNow);
-    // Run 3 → now: rows 1 (75 → 70) and 6 (85 → 80) high, rows 4 (55 → 50) and 5 (60 → 65) medium.
-    const threeToNow = { changed: 4, meanDelta: -2.5, transitions: { 'high>high': 2, 'medium>medium': 2 } };
-    expect(await diff(run3, 'now')).toEqual(threeToNow);
-    // Run 4 (the base) → now: row 1 12 → 70 (+58), row 2 41 → 20 (−21), row 5 60 → 65 (+5).
-    expect(await diff(run4, 'now')).toEqual({
-      changed: 3,
-      meanDelta: 14,
-      transitions: { 'low>high': 1, 'medium>low': 1, 'medium>medium': 1 },
+    return { portfolioId, headers, runs };
+  });
+  /** Run n (1–4) of the book, or 'now'. */
+  const side = (n: number | 'now') => (n === 'now' ? 'now' : book().runs[n - 1]!);
+  const diff = async (from: number, to: number | 'now') => {
+    const { portfolioId, headers } = book();
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/caribou/portfolio/${portfolioId}/product/zfire/diff?from=${side(from)}&to=${side(to)}`,
+      headers,
     });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    return {
+      changed: body.changed,
+      meanDelta: body.meanDelta,
+      transitions: Object.fromEntries(
+        (body.transitions as { from: string; to: string; count: number }[]).map((t) => [`${t.from}>${t.to}`, t.count]),
+      ),
+    };
+  };
 
-    // Composed from the steps instead (no kept pairs): the same answers.
-    await db.deleteFrom('portfolio_run_pair_diffs').where('run_id', 'in', [run3, run4]).execute();
-    expect(await diff(run1, run4)).toEqual(oneToFour);
-    expect(await diff(run2, run4)).toEqual(twoToFour);
-    expect(await diff(run1, run3)).toEqual(oneToThree);
-    expect(await diff(run1, 'now')).toEqual(oneToNow);
-    expect(await diff(run3, 'now')).toEqual(threeToNow);
-  }, 60_000);
+  type Case = { from: number; to: number | 'now'; moved: string; answer: Awaited<ReturnType<typeof diff>> };
+  // Counted by hand.
+  const cases: Case[] = [
+    {
+      from: 1,
+      to: 4,
+      moved: 'row 1 10 → 12 (low, +2), row 2 20 → 41 (low → medium, +21); rows 4 and 6 came back',
+      answer: { changed: 2, meanDelta: 11.5, transitions: { 'low>low': 1, 'low>medium': 1 } },
+    },
+    {
+      from: 4,
+      to: 1,
+      moved: 'the same, reversed',
+      answer: { changed: 2, meanDelta: -11.5, transitions: { 'low>low': 1, 'medium>low': 1 } },
+    },
+    {
+      from: 2,
+      to: 4,
+      moved: 'row 1 45 → 12 (medium → low, −33), row 6 60 → 80 (medium → high, +20); row 2 is 41 on both',
+      answer: { changed: 2, meanDelta: -6.5, transitions: { 'medium>low': 1, 'medium>high': 1 } },
+    },
+    {
+      from: 1,
+      to: 3,
+      moved: 'row 1 low → high (+65), row 6 80 → 85 (+5), row 4 50 → 55 (+5); row 2 came back',
+      answer: { changed: 3, meanDelta: 25, transitions: { 'low>high': 1, 'high>high': 1, 'medium>medium': 1 } },
+    },
+    {
+      from: 1,
+      to: 'now',
+      moved: 'row 1 10 → 70 (low → high, +60), row 5 60 → 65 (+5); row 2 is 20 on both',
+      answer: { changed: 2, meanDelta: 32.5, transitions: { 'low>high': 1, 'medium>medium': 1 } },
+    },
+    {
+      from: 3,
+      to: 'now',
+      moved: 'rows 1 (75 → 70) and 6 (85 → 80) high, rows 4 (55 → 50) and 5 (60 → 65) medium',
+      answer: { changed: 4, meanDelta: -2.5, transitions: { 'high>high': 2, 'medium>medium': 2 } },
+    },
+    {
+      from: 4,
+      to: 'now',
+      moved: 'the base: row 1 12 → 70 (+58), row 2 41 → 20 (−21), row 5 60 → 65 (+5)',
+      answer: { changed: 3, meanDelta: 14, transitions: { 'low>high': 1, 'medium>low': 1, 'medium>medium': 1 } },
+    },
+  ];
+
+  it('keeps pair summaries against the earlier runs at each finish', async () => {
+    expect(await keptPairs(side(4) as number)).toEqual([side(1), side(2)]);
+  });
+
+  it.each(cases)('run $from → $to: $moved', async ({ from, to, answer }) => {
+    expect(await diff(from, to)).toEqual(answer);
+    // Two runs joined row by row count the same rows changed.
+    if (to !== 'now') {
+      const joined = await diffCounts(db, { run: side(from) as number }, { run: side(to) as number });
+      expect(joined.filter((c) => c.changed).reduce((n, c) => n + c.count, 0)).toBe(answer.changed);
+    }
+  });
+
+  // Runs finished before migration 1650 kept no pairs: the summaries are composed from the steps.
+  describe('composed from the steps instead', () => {
+    beforeAll(async () => {
+      await db
+        .deleteFrom('portfolio_run_pair_diffs')
+        .where('run_id', 'in', [side(3) as number, side(4) as number])
+        .execute();
+    });
+    it.each(cases)('run $from → $to: the same answer', async ({ from, to, answer }) => {
+      expect(await diff(from, to)).toEqual(answer);
+    });
+  });
 });
+
+/** The value `make` resolves to in beforeAll, read by the tests after it. */
+function beforeAllAsync<T>(make: () => Promise<T>): () => T {
+  let value: T | undefined;
+  beforeAll(async () => {
+    value = await make();
+  }, 60_000);
+  return () => {
+    if (value === undefined) throw new Error('read before beforeAll ran');
+    return value;
+  };
+}
