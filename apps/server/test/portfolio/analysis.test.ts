@@ -2,7 +2,8 @@ import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { NO_USABLE_COLUMN_MESSAGE } from '../../src/domain/portfolio/columns.js';
 import { createMember, usePortfolioTestApp, waitFor } from './app.js';
-import { portfolioSteps, readWithExcelJs, type Headers } from './steps.js';
+import { readWithExcelJs } from '../support/xlsx-read.js';
+import { portfolioSteps, type Headers } from './steps.js';
 
 const { app, db } = await usePortfolioTestApp({ chunkSize: 4 });
 const { upload, waitForStatus } = portfolioSteps(app);

@@ -6,7 +6,8 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createMember, usePortfolioTestApp } from './app.js';
 import { unzip } from './unzip.js';
-import { portfolioSteps, readWithExcelJs, tricky } from './steps.js';
+import { readWithExcelJs } from '../support/xlsx-read.js';
+import { portfolioSteps, tricky } from './steps.js';
 import { topFactorsOf } from '../../src/db/portfolio-review.js';
 
 const { app, db } = await usePortfolioTestApp({ chunkSize: 3 });

@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { multipart, waitFor } from './app.js';
@@ -68,19 +67,6 @@ export function portfolioSteps(app: FastifyInstance) {
   }
 
   return { upload, createPortfolio, waitForStatus, exportCsv };
-}
-
-/** Every row of the first sheet as exceljs reads it: cell values, null where empty. */
-export async function readWithExcelJs(file: Buffer): Promise<unknown[][]> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(file as unknown as ArrayBuffer);
-  const sheet = workbook.worksheets[0]!;
-  const rows: unknown[][] = [];
-  sheet.eachRow({ includeEmpty: true }, (row) => {
-    const values = (row.values as unknown[]).slice(1);
-    rows.push(Array.from({ length: sheet.columnCount }, (_, i) => values[i] ?? null));
-  });
-  return rows;
 }
 
 /** A file with a byte-order mark, quotes, a line break inside a cell, unicode and emoji. */
