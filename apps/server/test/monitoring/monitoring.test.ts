@@ -460,5 +460,29 @@ describe('monitored portfolios', () => {
     const exact = await geocodeCoordinatesMany(db, points);
     expect(held).toEqual(exact.map((hit, i) => ({ row_number: i + 1, property_id: hit.propertyId })));
     expect(exact.every((hit) => hit.propertyId !== null)).toBe(true);
+
+    // A whole-book rerun becomes the book's new base: still every row.
+    const rerun = await app.inject({
+      method: 'PUT',
+      url: `/api/caribou/portfolio/${street.id}/product/zfire/rerun_portfolio`,
+      headers: home.headers,
+    });
+    expect(rerun.statusCode, rerun.body).toBe(202);
+    const meta = await steps.waitForStatus(home.headers, street.id, 'zfire', 'READY');
+    const newRun = meta.products.find((p: { product: string }) => p.product === 'zfire').runs.at(-1).runId as number;
+    expect(newRun).not.toBe(street.runId);
+    await runMonitoringStep(db);
+    const rebased = await db
+      .selectFrom('monitored_products')
+      .innerJoin('monitored_rows', (j) =>
+        j
+          .onRef('monitored_rows.portfolio_id', '=', 'monitored_products.portfolio_id')
+          .onRef('monitored_rows.product', '=', 'monitored_products.product'),
+      )
+      .select(['monitored_products.base_run_id', 'monitored_rows.property_id'])
+      .where('monitored_products.portfolio_id', '=', street.id)
+      .orderBy('monitored_rows.row_number')
+      .execute();
+    expect(rebased).toEqual(exact.map((hit) => ({ base_run_id: newRun, property_id: hit.propertyId })));
   }, 120_000);
 });
