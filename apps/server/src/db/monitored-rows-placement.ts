@@ -37,6 +37,35 @@ export async function scoredRowsNotInBook(
   return rows;
 }
 
+/**
+ * The run's scored rows (problem null) by whether they have a level (low, medium or high: a score)
+ * or none, from its chunks' summaries; null when it has none (a run written by hand).
+ */
+export async function scoredRowCounts(
+  trx: Transaction<Database>,
+  runId: number,
+): Promise<{ graded: number; ungraded: number } | null> {
+  const { rows } = await sql<{ chunks: number; graded: number; ungraded: number }>`
+    SELECT count(*)::int AS chunks,
+           coalesce(sum((summary->>'low')::int + (summary->>'medium')::int + (summary->>'high')::int), 0)::int AS graded,
+           coalesce(sum((summary->>'none')::int), 0)::int AS ungraded
+    FROM portfolio_run_chunks WHERE run_id = ${runId}::int`.execute(trx);
+  return rows[0]?.chunks ? rows[0] : null;
+}
+
+/** How many of the book's rows hold a score. */
+export async function bookRowsWithScore(
+  trx: Transaction<Database>,
+  book: { portfolioId: number; product: string },
+): Promise<number> {
+  const { rows } = await sql<{ n: number }>`
+    SELECT count(*)::int AS n FROM monitored_rows
+    WHERE portfolio_id = ${book.portfolioId}::int AND product = ${book.product}::text AND score IS NOT NULL`.execute(
+    trx,
+  );
+  return rows[0]?.n ?? 0;
+}
+
 /** Copies these rows of the run into the book, each on the property given. Returns the rows copied. */
 export async function insertPlacedBookRows(
   trx: Transaction<Database>,

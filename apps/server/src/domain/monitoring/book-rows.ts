@@ -1,5 +1,10 @@
 import type { Transaction } from 'kysely';
-import { insertPlacedBookRows, scoredRowsNotInBook } from '../../db/monitored-rows-placement.js';
+import {
+  bookRowsWithScore,
+  insertPlacedBookRows,
+  scoredRowCounts,
+  scoredRowsNotInBook,
+} from '../../db/monitored-rows-placement.js';
 import type { Database } from '../../db/schema.js';
 import { geocodeCoordinatesMany } from '../geocoder/index.js';
 
@@ -18,6 +23,12 @@ export async function addRowsSqlCannotPlace(
   trx: Transaction<Database>,
   book: { portfolioId: number; product: string; runId: number },
 ): Promise<number> {
+  // Nearly always the copy holds every row the run scored: each such row has a level (and a score)
+  // unless its level is none, and a row with a problem has no score, so when the run's summaries
+  // count no level-none row and the book holds as many scores as they count levels, the book is
+  // not read again. Otherwise (or for a run without summaries) it is.
+  const counts = await scoredRowCounts(trx, book.runId);
+  if (counts && counts.ungraded === 0 && (await bookRowsWithScore(trx, book)) >= counts.graded) return 0;
   let added = 0;
   for (let after = 0; ;) {
     const page = await scoredRowsNotInBook(trx, book, after, PAGE_ROWS);
