@@ -1,5 +1,6 @@
 import type { ZorroFilters, ZorroUnderstoodChip } from '@zview/contracts';
 import { distance } from 'fastest-levenshtein';
+import { STATE_NAMES } from './states.js';
 import type { Vocabulary } from './vocabulary.js';
 
 /**
@@ -66,6 +67,13 @@ const words = (s: string) =>
  * makes it (optimal string alignment), not two as plain Levenshtein counts it.
  */
 export const similarity = (a: string, b: string) => 1 - typingDistance(a, b) / Math.max(a.length, b.length);
+
+/**
+ * A long word of the vocabulary typed a letter off ("comercial", "dissapproved", "hurricaine"):
+ * eight letters or more, the same first letter, one slip (a swap counts as one).
+ */
+export const oneSlip = (typed: string, word: string) =>
+  word.length >= 8 && typed[0] === word[0] && typed !== word && typingDistance(typed, word) === 1;
 
 function typingDistance(a: string, b: string): number {
   const plain = distance(a, b);
@@ -164,8 +172,12 @@ export function tokenize(text: string, vocabulary: Vocabulary): { tokens: Token[
   // "mid-2019", "early-2020": a date word joined to a year is the word and the year.
   const dateWords = vocabulary.dates.yearNoise.filter((w) => !w.includes(' '));
   prepared = prepared.replace(new RegExp(`\\b(${dateWords.join('|')})-(?=(?:19|20)\\d\\d\\b)`, 'gi'), '$1 ');
+  // A short form in capitals that is a state code ("Harbor Home CO") is the state, unless all is in capitals.
+  const shouting = prepared === prepared.toUpperCase();
   for (const [typed, meant] of vocabulary.nameForms)
-    prepared = prepared.replace(new RegExp(`\\b${typed.split(' ').join('\\s+')}\\b\\.?`, 'gi'), meant);
+    prepared = prepared.replace(new RegExp(`\\b${typed.split(' ').join('\\s+')}\\b\\.?`, 'gi'), (form) =>
+      !shouting && Object.hasOwn(STATE_NAMES, form) ? form : meant,
+    );
   const tokens: Token[] = [];
   for (const m of prepared.matchAll(/"[^"]*"?|\S+/g)) {
     const raw = m[0];

@@ -183,4 +183,21 @@ describe('understand', () => {
     expect(u.words).toEqual(['ABC-2019']);
     expect(u.rest).toBe('ABC-2019');
   });
+
+  it('reads a long vocabulary word typed a letter off, never a short one or a word of the question', () => {
+    const u = read('dissapproved homeowers filings in Texas, comercial too');
+    expect(u.filters).toMatchObject({ status: ['disapproved'], line: ['homeowners', 'commercial property'] });
+    expect(read('hurricaine models in Florida').filters.category).toEqual(['wind']);
+    // "properly" is a letter off "property" but no line is the word "property" alone; "farn" is short.
+    expect(read('properly filed farn filings').filters.line).toBeUndefined();
+  });
+
+  it('reads "CO" in capitals after a company as Colorado, "Co." as the company', () => {
+    expect(read('Granite Fire CO homeowners').filters).toMatchObject({
+      company: 'Granite Fire Insurance Company',
+      state: ['CO'],
+    });
+    expect(read('Granite Fire Co. homeowners').filters.state).toBeUndefined();
+    expect(read('GRANITE FIRE CO').filters.state).toBeUndefined();
+  });
 });
