@@ -41,6 +41,34 @@ export function readDates(
       filters.submittedFrom = from;
       filters.submittedTo = to;
     });
+  // "the past two years", "last 6 months", "the past year": back from today (not a calendar period).
+  const d = vocabulary.dates;
+  const unitOf = (t: Token | undefined) => (t && Object.hasOwn(d.units, t.norm) ? d.units[t.norm] : undefined);
+  for (let i = 0; i < tokens.length; i++) {
+    const unit = unitOf(tokens[i]);
+    if (!unit || !free(i)) continue;
+    const typed = tokens[i - 1]?.norm ?? '';
+    const count = /^\d{1,2}$/.test(typed)
+      ? Number(typed)
+      : Object.hasOwn(d.numberWords, typed)
+        ? d.numberWords[typed]!
+        : undefined;
+    const numbered = count !== undefined && count > 0 && free(i - 1);
+    const lead = numbered ? before(i - 1, d.lately) : before(i, d.latelyOne);
+    if (!lead) continue;
+    const n = numbered ? count! : 1;
+    const back = new Date(today);
+    if (unit === 'year') back.setUTCFullYear(back.getUTCFullYear() - n);
+    else if (unit === 'month') back.setUTCMonth(back.getUTCMonth() - n);
+    else back.setUTCDate(back.getUTCDate() - n * (unit === 'week' ? 7 : 1));
+    const from = back.toISOString().slice(0, 10);
+    const at = i - (numbered ? 1 : 0) - lead;
+    const text = tokens
+      .slice(at, i + 1)
+      .map((t) => t.raw)
+      .join(' ');
+    setRange(from, undefined, `Submitted since ${from}`, [[at, i + 1 - at]], text);
+  }
   // chrono-node first: dates with a month, and relative years ("last year").
   for (const result of chrono.parse(prepared, today)) {
     const at = tokens.findIndex((t) => t.start >= result.index);
@@ -160,6 +188,15 @@ export function readRates(
     }
     return 0;
   };
+  /** How many tokens from `i` on spell one of the phrases (0 when none does). */
+  const after = (i: number, phrases: string[]) => {
+    for (const phrase of longest(phrases)) {
+      const n = phrase.split(' ').length;
+      const s = span(i, n);
+      if (s && s.map((t) => t.norm).join(' ') === phrase) return n;
+    }
+    return 0;
+  };
   const chip = (
     min: number | undefined,
     max: number | undefined,
@@ -203,10 +240,16 @@ export function readRates(
     const value = negative ? -p.value : p.value;
     const least = before(i, v.atLeast);
     const most = before(i, v.atMost);
+    const leastAfter = after(i + p.n, v.atLeastAfter);
+    const mostAfter = after(i + p.n, v.atMostAfter);
     if (least)
       done = chip(value, undefined, `Rate change over ${value}%`, [[i - least, least + p.n]], `over ${value}%`);
     else if (most)
       done = chip(undefined, value, `Rate change under ${value}%`, [[i - most, most + p.n]], `under ${value}%`);
+    else if (leastAfter)
+      done = chip(value, undefined, `Rate change over ${value}%`, [[i, p.n + leastAfter]], `${value}% or more`);
+    else if (mostAfter)
+      done = chip(undefined, value, `Rate change under ${value}%`, [[i, p.n + mostAfter]], `${value}% or less`);
     else {
       const about = before(i, v.about);
       const tolerance = Math.max(1, Math.abs(value) * 0.1);

@@ -169,6 +169,11 @@ export function tokenize(text: string, vocabulary: Vocabulary): { tokens: Token[
   let prepared = text.replace(/\s+/g, ' ').replace(/&/g, ' and ');
   // "wildfire-model", "Z-FIRE": a hyphen between letters separates words (tracking numbers keep theirs).
   prepared = prepared.replace(/(?<=\p{L})-(?=\p{L})/gu, ' ');
+  // "Q4 '23": a year written with an apostrophe and two digits.
+  prepared = prepared.replace(
+    /(^|[\s(])['’‘](\d\d)\b(?!['’])/g,
+    (_m, lead: string, yy: string) => `${lead}${Number(yy) <= 50 ? '20' : '19'}${yy}`,
+  );
   // "mid-2019", "early-2020": a date word joined to a year is the word and the year.
   const dateWords = vocabulary.dates.yearNoise.filter((w) => !w.includes(' '));
   prepared = prepared.replace(new RegExp(`\\b(${dateWords.join('|')})-(?=(?:19|20)\\d\\d\\b)`, 'gi'), '$1 ');

@@ -200,4 +200,21 @@ describe('understand', () => {
     expect(read('Granite Fire Co. homeowners').filters.state).toBeUndefined();
     expect(read('GRANITE FIRE CO').filters.state).toBeUndefined();
   });
+
+  it('reads spans back from today, apostrophe years, trailing "or more" and newspaper state abbreviations', () => {
+    expect(read('filings from the past two years in Oregon').filters).toMatchObject({
+      submittedFrom: '2024-11-28',
+      state: ['OR'],
+    });
+    expect(read('approved in the last 6 months').filters.submittedFrom).toBe('2026-05-28');
+    expect(read('filings in the past year').filters.submittedFrom).toBe('2025-11-28');
+    // "last year" stays the calendar year.
+    expect(read('filings last year').filters).toMatchObject({ submittedFrom: '2025-01-01', submittedTo: '2025-12-31' });
+    expect(read("Q4 '23 filings").filters).toMatchObject({ submittedFrom: '2023-10-01', submittedTo: '2023-12-31' });
+    expect(read('increase of 10 percent or more').filters).toMatchObject({ rateMin: 10, rateMax: undefined });
+    expect(read('changes of 5% or less').filters).toMatchObject({ rateMin: undefined, rateMax: 5 });
+    expect(read('homeowners in Calif. and N. Carolina, not Tex.').filters.state?.sort()).toEqual(['CA', 'NC', 'TX']);
+    // Abbreviations that are English words stay words.
+    expect(read('did I miss any filings').filters.state).toBeUndefined();
+  });
 });

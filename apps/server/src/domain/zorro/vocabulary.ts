@@ -22,6 +22,9 @@ export interface Vocabulary {
     flat: string[];
     atLeast: string[];
     atMost: string[];
+    /** After the number: "10 percent or more", "5% or less". */
+    atLeastAfter: string[];
+    atMostAfter: string[];
     about: string[];
     doubleDigit: string[];
   };
@@ -34,6 +37,12 @@ export interface Vocabulary {
     yearNoise: string[];
     /** Parts of a year before a year ("Q3 2024", "first half of 2023"): months [first, last]. */
     parts: { phrases: string[]; months: [number, number] }[];
+    /** "the past two years", "last 6 months": a span back from today (a number, then a unit). */
+    lately: string[];
+    /** "the past year", "the previous month": one unit back from today ("last year" is the calendar year). */
+    latelyOne: string[];
+    units: Record<string, 'year' | 'month' | 'week' | 'day'>;
+    numberWords: Record<string, number>;
   };
   /** Other names of states ("Washington DC"), lower case, read before the states' own names. */
   stateAliases: Record<string, string>;
@@ -154,6 +163,8 @@ export const VOCABULARY: Vocabulary = {
       'upwards of',
     ],
     atMost: ['under', 'below', 'less than', 'at most', 'lower than', 'up to', 'no more than'],
+    atLeastAfter: ['or more', 'or higher', 'or above', 'or greater', 'or over', 'and up', 'and above', 'plus'],
+    atMostAfter: ['or less', 'or lower', 'or below', 'or under', 'and under', 'and below'],
     about: ['about', 'around', 'approximately', 'roughly', 'near', 'nearly', 'close to', 'almost', 'some', 'circa'],
     doubleDigit: ['double digit', 'double-digit', 'double digits'],
   },
@@ -193,8 +204,80 @@ export const VOCABULARY: Vocabulary = {
       { phrases: ['h1', '1h', 'first half', 'first half of', 'the first half of'], months: [1, 6] },
       { phrases: ['h2', '2h', 'second half', 'second half of', 'the second half of'], months: [7, 12] },
     ],
+    lately: ['past', 'last', 'previous', 'the past', 'the last', 'the previous'],
+    latelyOne: ['past', 'previous', 'the past', 'the previous'],
+    units: {
+      year: 'year',
+      years: 'year',
+      yr: 'year',
+      yrs: 'year',
+      month: 'month',
+      months: 'month',
+      mo: 'month',
+      mos: 'month',
+      week: 'week',
+      weeks: 'week',
+      day: 'day',
+      days: 'day',
+    },
+    numberWords: {
+      one: 1,
+      two: 2,
+      three: 3,
+      four: 4,
+      five: 5,
+      six: 6,
+      seven: 7,
+      eight: 8,
+      nine: 9,
+      ten: 10,
+      eleven: 11,
+      twelve: 12,
+      eighteen: 18,
+      few: 3,
+      couple: 2,
+    },
   },
   stateAliases: {
+    // Newspaper abbreviations and initials with dots (the words "miss", "ill", "wash" are left as words).
+    ala: 'AL',
+    ariz: 'AZ',
+    ark: 'AR',
+    calif: 'CA',
+    cal: 'CA',
+    colo: 'CO',
+    conn: 'CT',
+    fla: 'FL',
+    kan: 'KS',
+    kans: 'KS',
+    mich: 'MI',
+    minn: 'MN',
+    mont: 'MT',
+    neb: 'NE',
+    nebr: 'NE',
+    nev: 'NV',
+    okla: 'OK',
+    penn: 'PA',
+    tenn: 'TN',
+    tex: 'TX',
+    wis: 'WI',
+    wisc: 'WI',
+    wyo: 'WY',
+    'n.c': 'NC',
+    's.c': 'SC',
+    'n.d': 'ND',
+    's.d': 'SD',
+    'n.h': 'NH',
+    'n.j': 'NJ',
+    'n.m': 'NM',
+    'n.y': 'NY',
+    'r.i': 'RI',
+    'w.va': 'WV',
+    'n carolina': 'NC',
+    's carolina': 'SC',
+    'n dakota': 'ND',
+    's dakota': 'SD',
+    'w virginia': 'WV',
     'washington state': 'WA',
     'washington dc': 'DC',
     'washington d.c': 'DC',
