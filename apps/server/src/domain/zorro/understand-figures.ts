@@ -75,7 +75,9 @@ export function readDates(
     const end = tokens.findIndex((t) => t.end >= result.index + result.text.length);
     if (at < 0 || end < at || !span(at, end - at + 1)) continue;
     const start = result.start;
-    const year = start.get('year')!;
+    // A month without its year ("in March") is the last one that has begun: filings are never submitted ahead.
+    const ahead = !start.isCertain('year') && start.date() > today ? 1 : 0;
+    const year = start.get('year')! - ahead;
     let from: string;
     let to: string;
     if (start.isCertain('month')) {
@@ -87,7 +89,7 @@ export function readDates(
       to = iso(year, 12, 31);
     } else continue;
     if (result.end) {
-      const endYear = result.end.get('year')!;
+      const endYear = result.end.get('year')! - (result.end.isCertain('year') ? 0 : ahead);
       const endMonth = result.end.get('month')!;
       to = result.end.isCertain('day')
         ? iso(endYear, endMonth, result.end.get('day')!)

@@ -174,6 +174,13 @@ export function tokenize(text: string, vocabulary: Vocabulary): { tokens: Token[
     /(^|[\s(])['’‘](\d\d)\b(?!['’])/g,
     (_m, lead: string, yy: string) => `${lead}${Number(yy) <= 50 ? '20' : '19'}${yy}`,
   );
+  // "2023-2024": a range of years, as "2023 to 2024" reads.
+  prepared = prepared.replace(/\b((?:19|20)\d\d)\s*[-–]\s*((?:19|20)\d\d)\b/g, '$1 to $2');
+  // "between March and June 2024": a range of months, as "from March to June 2024" reads (chrono-node).
+  prepared = prepared.replace(
+    /\bbetween(\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?(?:\s+(?:19|20)\d\d)?\s+)and\b/gi,
+    'from$1to',
+  );
   // "mid-2019", "early-2020": a date word joined to a year is the word and the year.
   const dateWords = vocabulary.dates.yearNoise.filter((w) => !w.includes(' '));
   prepared = prepared.replace(new RegExp(`\\b(${dateWords.join('|')})-(?=(?:19|20)\\d\\d\\b)`, 'gi'), '$1 ');

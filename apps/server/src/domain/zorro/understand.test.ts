@@ -217,4 +217,17 @@ describe('understand', () => {
     // Abbreviations that are English words stay words.
     expect(read('did I miss any filings').filters.state).toBeUndefined();
   });
+
+  it('reads month and year ranges however joined, and a month without its year as the last one begun', () => {
+    expect(read('filings submitted between March and June 2024').filters).toMatchObject({
+      submittedFrom: '2024-03-01',
+      submittedTo: '2024-06-30',
+    });
+    expect(read('roof age in Nebraska, 2023-2024').filters).toMatchObject({
+      submittedFrom: '2023-01-01',
+      submittedTo: '2024-12-31',
+    });
+    // Read on 2026-11-28: March is 2026's, not 2027's.
+    expect(read('filings in March in Texas').filters.submittedFrom).toBe('2026-03-01');
+  });
 });
