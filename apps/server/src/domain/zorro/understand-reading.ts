@@ -174,6 +174,10 @@ export function tokenize(text: string, vocabulary: Vocabulary): { tokens: Token[
     /(^|[\s(])['’‘](\d\d)\b(?!['’])/g,
     (_m, lead: string, yy: string) => `${lead}${Number(yy) <= 50 ? '20' : '19'}${yy}`,
   );
+  // "pre-2022", "post-2020": before and after the year.
+  prepared = prepared
+    .replace(/\bpre-(?=(?:19|20)\d\d\b)/gi, 'before ')
+    .replace(/\bpost-(?=(?:19|20)\d\d\b)/gi, 'after ');
   // "2023-2024": a range of years, as "2023 to 2024" reads.
   prepared = prepared.replace(/\b((?:19|20)\d\d)\s*[-–]\s*((?:19|20)\d\d)\b/g, '$1 to $2');
   // "between March and June 2024": a range of months, as "from March to June 2024" reads (chrono-node).
@@ -193,7 +197,9 @@ export function tokenize(text: string, vocabulary: Vocabulary): { tokens: Token[
   const tokens: Token[] = [];
   for (const m of prepared.matchAll(/"[^"]*"?|\S+/g)) {
     const raw = m[0];
-    const syntax = raw.startsWith('"') || /^-[\p{L}\p{N}]/u.test(raw) || /\*$/.test(raw);
+    // "-wind" excludes a word; "-5%" is a number (a rate cut), not an exclusion.
+    const negativeNumber = /^-\d+(?:\.\d+)?%?[,.;:?!]*$/.test(raw);
+    const syntax = raw.startsWith('"') || (/^-[\p{L}\p{N}]/u.test(raw) && !negativeNumber) || /\*$/.test(raw);
     const norm = raw
       .toLowerCase()
       .replace(/[’']s$/, '')

@@ -230,4 +230,31 @@ describe('understand', () => {
     // Read on 2026-11-28: March is 2026's, not 2027's.
     expect(read('filings in March in Texas').filters.submittedFrom).toBe('2026-03-01');
   });
+
+  it('reads periods from today, a part after its year, "onwards", "pre-"', () => {
+    expect(read('homeowners filings YTD').filters).toMatchObject({
+      submittedFrom: '2026-01-01',
+      submittedTo: '2026-11-28',
+    });
+    expect(read('approved filings last quarter').filters).toMatchObject({
+      submittedFrom: '2026-07-01',
+      submittedTo: '2026-09-30',
+    });
+    expect(read('Granite Harbor filings in 2025 H1').filters).toMatchObject({
+      submittedFrom: '2025-01-01',
+      submittedTo: '2025-06-30',
+    });
+    expect(read('filings from 2020 onwards').filters).toMatchObject({ submittedFrom: '2020-01-01' });
+    expect(read('Oklahoma filings pre-2022').filters).toMatchObject({ submittedTo: '2021-12-31' });
+    expect(read('HO filings and DP-3 filings').filters.line).toEqual(['homeowners', 'dwelling fire']);
+  });
+
+  it('reads cuts with their size as below zero, "-5%" as a number and a bare first number of a range', () => {
+    expect(read('rate decreases greater than 5%').filters).toMatchObject({ rateMin: undefined, rateMax: -5 });
+    expect(read('cuts of 5% or less').filters).toMatchObject({ rateMin: -5, rateMax: 0 });
+    expect(read('-5% or lower rate changes').filters).toMatchObject({ rateMax: -5 });
+    expect(read('increases between 5 and 10 percent').filters).toMatchObject({ rateMin: 5, rateMax: 10 });
+    // An exclusion stays one.
+    expect(read('catastrophe model -wind').rest).toBe('catastrophe -wind');
+  });
 });

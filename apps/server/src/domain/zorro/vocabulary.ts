@@ -31,6 +31,10 @@ export interface Vocabulary {
   /** Date words before a year or a date. */
   dates: {
     since: string[];
+    /** After a year: "2020 onwards", "2021 or later". */
+    sinceAfter: string[];
+    /** Periods counted from today: "YTD", "this quarter", "last quarter". */
+    periods: Record<string, 'yearToDate' | 'thisQuarter' | 'lastQuarter'>;
     after: string[];
     before: string[];
     until: string[];
@@ -68,8 +72,28 @@ export interface Vocabulary {
 
 export const VOCABULARY: Vocabulary = {
   lines: {
-    homeowners: ['homeowners', 'homeowner', 'home owners', 'home owner', 'homeowners insurance', 'ho3', 'ho 3', 'ho-3'],
-    'dwelling fire': ['dwelling fire', 'dwelling', 'dwellings', 'dp3', 'dp 3', 'landlord', 'rental dwelling'],
+    homeowners: [
+      'homeowners',
+      'homeowner',
+      'home owners',
+      'home owner',
+      'homeowners insurance',
+      'ho',
+      'ho3',
+      'ho 3',
+      'ho-3',
+    ],
+    'dwelling fire': [
+      'dwelling fire',
+      'dwelling',
+      'dwellings',
+      'dp',
+      'dp3',
+      'dp 3',
+      'dp-3',
+      'landlord',
+      'rental dwelling',
+    ],
     'commercial property': ['commercial property', 'commercial', 'business property', 'commercial properties'],
     farmowners: ['farmowners', 'farmowner', 'farm owners', 'farm', 'farms', 'ranch', 'agricultural'],
     'mobile home': [
@@ -170,6 +194,19 @@ export const VOCABULARY: Vocabulary = {
   },
   dates: {
     since: ['since', 'starting', 'as of', 'starting from'],
+    sinceAfter: ['onwards', 'onward', 'or later', 'and later', 'or after', 'and after'],
+    periods: {
+      ytd: 'yearToDate',
+      'year to date': 'yearToDate',
+      'this year so far': 'yearToDate',
+      'this quarter': 'thisQuarter',
+      'the current quarter': 'thisQuarter',
+      'current quarter': 'thisQuarter',
+      'last quarter': 'lastQuarter',
+      'previous quarter': 'lastQuarter',
+      'the last quarter': 'lastQuarter',
+      'the previous quarter': 'lastQuarter',
+    },
     after: ['after'],
     before: ['before', 'prior to'],
     until: ['until', 'through', 'up to'],
@@ -301,7 +338,7 @@ export const VOCABULARY: Vocabulary = {
       ' ',
     ),
   stopWords:
-    "a an and are as at be by did do does for from had has have how in into is it its many much of on or per since that the their them there these they this those to was were what when which who whom why with during after before between than more less over under above below least most any all each filing filings filed file files cited cite cites citing submitted submit submits use used uses using mention mentioned mentioning state states company companies carrier carriers insurer insurers median average mean range rate rates change changes percent number count total show list give me tell about overall insurance year years model models score scores introduced introduce introducing proposed propose what's whats did does still our your i we you can could would should find look looking get got i'm want need type kind big size large how's slightly"
+    "a an and are as at be by did do does for from had has have how in into is it its many much of on or per since that the their them there these they this those to was were what when which who whom why with during after before between than more less over under above below least most any all each filing filings filed file files anybody anyone somebody someone cited cite cites citing submitted submit submits use used uses using mention mentioned mentioning state states company companies carrier carriers insurer insurers median average mean range rate rates change changes percent number count total show list give me tell about overall insurance year years model models score scores introduced introduce introducing proposed propose what's whats did does still our your i we you can could would should find look looking get got i'm want need type kind big size large how's slightly"
       .split(' ')
       .filter(Boolean),
   wordAlternatives: {
