@@ -5,8 +5,16 @@ import { answerQuestion } from '../../src/domain/zorro/explorer.js';
 import { discoverSearch } from '../../src/domain/zorro/search.js';
 import { STATE_NAMES } from '../../src/domain/zorro/states.js';
 import { seedFilings } from '../../src/world/filings/seed.js';
+import { createDb } from '../../src/db/database.js';
 import { useTestDatabase } from '../database.js';
-import { FRESH_SET, isHeldOut, RELEVANCE_SET, UNSEEN_SET, type RelevanceFacts } from './relevance-set.js';
+import {
+  BLIND_SET,
+  FRESH_SET,
+  isHeldOut,
+  RELEVANCE_SET,
+  UNSEEN_SET,
+  type RelevanceFacts,
+} from './relevance-set/index.js';
 
 /**
  * Discovery relevance (issue 40): every question of the relevance set typed into the finder, its
@@ -17,12 +25,22 @@ import { FRESH_SET, isHeldOut, RELEVANCE_SET, UNSEEN_SET, type RelevanceFacts } 
  * benchmark corpus (the first 3,000 filings are the same at any size, so the set stays valid).
  */
 const FILINGS = Number(process.env.ZORRO_RELEVANCE_FILINGS ?? 3000);
-const { db, url } = await useTestDatabase();
+// ZORRO_RELEVANCE_DATABASE_URL reuses a scratch database already seeded at this size (seeding
+// 100,000 filings takes minutes); by default the test seeds its own.
+const { db, url } = process.env.ZORRO_RELEVANCE_DATABASE_URL
+  ? scratchDatabase(process.env.ZORRO_RELEVANCE_DATABASE_URL)
+  : await useTestDatabase();
 await seedFilings(url, { seed: 2026, filings: FILINGS });
 // The unseen set says "last year" and "this year": they are read on the day the set was written.
 vi.useFakeTimers({ toFake: ['Date'] });
 vi.setSystemTime(new Date('2026-11-28T12:00:00Z'));
 afterAll(() => vi.useRealTimers());
+
+function scratchDatabase(url: string) {
+  const { db } = createDb(url, 5);
+  afterAll(() => db.destroy());
+  return { db, url };
+}
 
 async function expectedIds(facts: RelevanceFacts): Promise<Set<number>> {
   const where = [facts.company ? sql`company = ${facts.company}` : sql`naic_group = ${facts.group}`];
@@ -71,12 +89,17 @@ function keywordFacts(keywords: string, facts: RelevanceFacts): RelevanceFacts {
 }
 
 type Channel = 'finder: questions' | 'finder: keywords' | 'finder: keywords (stated facts)' | 'explorer: questions';
-type Group = 'tuned' | 'held out' | 'fresh' | 'unseen';
+type Group = 'tuned' | 'held out' | 'fresh' | 'unseen' | 'blind';
 const ranks: { channel: Channel; group: Group; rank: number }[] = [];
 const CASES = [
   ...RELEVANCE_SET.map((c, i) => ({ ...c, i, group: (isHeldOut(i) ? 'held out' : 'tuned') as Group })),
   ...FRESH_SET.map((c, k) => ({ ...c, i: RELEVANCE_SET.length + k, group: 'fresh' as Group })),
   ...UNSEEN_SET.map((c, k) => ({ ...c, i: RELEVANCE_SET.length + FRESH_SET.length + k, group: 'unseen' as Group })),
+  ...BLIND_SET.map((c, k) => ({
+    ...c,
+    i: RELEVANCE_SET.length + FRESH_SET.length + UNSEEN_SET.length + k,
+    group: 'blind' as Group,
+  })),
 ];
 
 function summary(list: { rank: number }[]) {
@@ -97,7 +120,7 @@ afterAll(() => {
     const of = ranks.filter((r) => r.channel === channel);
     const part = (group: Group) => `${group} ${fmt(summary(of.filter((r) => r.group === group)))}`;
     lines.push(
-      `  ${channel.padEnd(32)} all ${fmt(summary(of))} | ${part('tuned')} | ${part('held out')} | ${part('fresh')} | ${part('unseen')}`,
+      `  ${channel.padEnd(32)} all ${fmt(summary(of))} | ${part('tuned')} | ${part('held out')} | ${part('fresh')} | ${part('unseen')} | ${part('blind')}`,
     );
   }
   console.log(lines.join('\n'));

@@ -5,6 +5,7 @@ import { countMatching } from './matches.js';
 import { parseTextQuery } from './text-query.js';
 import { understand, type UnderstoodFilters } from './understand.js';
 import { VOCABULARY } from './vocabulary.js';
+import { wordCoverage } from './word-coverage.js';
 
 /**
  * The finder's, the grid's and the export's reading of the search box (issue 40): what understand.ts
@@ -42,6 +43,10 @@ const CHIP_KIND: Partial<Record<keyof UnderstoodFilters, string>> = {
 
 const isSet = (v: unknown) => (Array.isArray(v) ? v.length > 0 : v !== undefined && v !== '');
 
+/** How the filings write a word ("discount": "credit"); an own key only (a typed "constructor" is a word). */
+const alternativesOf = (word: string): readonly string[] =>
+  Object.hasOwn(VOCABULARY.wordAlternatives, word) ? VOCABULARY.wordAlternatives[word]! : [];
+
 /** How many filings match: the finder's total for the same filters and words. */
 const countMatches = (db: Db, f: ZorroFilters) => countMatching(db, f, parseTextQuery(f.q));
 
@@ -68,41 +73,14 @@ export async function resolveQuery<T extends ZorroFilters>(
   let kept = [...reading.words];
   const hasOther = syntax.length > 0 || applied.length > 0 || hasExplicitFilter(query);
   if (kept.length && (hasOther || kept.length > 1)) {
-    const counts = new Map<string, number>();
-    const countWith = (word: string) => countMatches(db, { ...merged, q: [...syntax, word].join(' ') });
-    for (const word of kept) counts.set(word, await countWith(word));
-    // A word the filings write otherwise ("discount": "credit") is searched as they write it.
-    const instead = new Map<string, string>();
-    for (const word of kept) {
-      if (counts.get(word)! > 0) continue;
-      for (const alternative of VOCABULARY.wordAlternatives[word.toLowerCase()] ?? []) {
-        const n = await countWith(alternative);
-        if (n === 0) continue;
-        instead.set(word, alternative);
-        counts.set(alternative, n);
-        break;
-      }
-    }
-    kept = kept.map((w) => instead.get(w) ?? w);
+    // Each word's filings under the filters, in one pass; a word the filings write otherwise
+    // ("discount": "credit") is searched as they write it; the rarest words go until the rest
+    // match together (at least one word stays).
+    const coverage = await wordCoverage(db, merged, syntax, kept, alternativesOf);
+    const { instead } = coverage;
     const searched = () => reading.words.map((w) => instead.get(w) ?? w).filter((w) => kept.includes(w));
-    const anyMatch = [...counts.values()].some((n) => n > 0);
-    if (anyMatch || hasOther) {
-      kept = kept.filter((w) => counts.get(w)! > 0);
-      // Then the rarest words go until the rest match together (at least one word stays). Fewer
-      // words never match fewer filings, so the longest matching run of the commonest words is
-      // found by halving: a 40-word box costs 6 counts, not 40.
-      kept.sort((a, b) => counts.get(b)! - counts.get(a)!);
-      const matchTogether = async (n: number) =>
-        (await countMatches(db, { ...merged, q: [...syntax, ...kept.slice(0, n)].join(' ') })) > 0;
-      if (kept.length > 1 && !(await matchTogether(kept.length))) {
-        let [low, high] = [1, kept.length - 1]; // the first n words match together; all of them do not
-        while (low < high) {
-          const mid = Math.ceil((low + high) / 2);
-          if (await matchTogether(mid)) low = mid;
-          else high = mid - 1;
-        }
-        kept = kept.slice(0, low);
-      }
+    if (coverage.kept.length || hasOther) {
+      kept = coverage.kept;
       understood.dropped = reading.words.filter((w) => !kept.includes(instead.get(w) ?? w) || instead.has(w));
       merged.q = [...syntax, ...searched()].join(' ') || undefined;
       understood.words = merged.q ?? '';

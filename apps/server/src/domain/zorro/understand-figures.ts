@@ -30,6 +30,15 @@ export function readDates(
     }
     return 0;
   };
+  /** How many tokens from `i` on spell one of the phrases (0 when none does). */
+  const afterYear = (i: number, phrases: string[]) => {
+    for (const phrase of longestFirst(phrases)) {
+      const n = phrase.split(' ').length;
+      const s = span(i, n);
+      if (s && s.map((t) => t.norm).join(' ') === phrase) return n;
+    }
+    return 0;
+  };
   const setRange = (
     from: string | undefined,
     to: string | undefined,
@@ -41,13 +50,68 @@ export function readDates(
       filters.submittedFrom = from;
       filters.submittedTo = to;
     });
+  // "YTD", "this quarter", "last quarter": periods counted from today.
+  const todayIso = today.toISOString().slice(0, 10);
+  const [thisYear, thisMonth] = [today.getUTCFullYear(), today.getUTCMonth() + 1];
+  const quarterStart = thisMonth - ((thisMonth - 1) % 3);
+  for (const [phrase, period] of Object.entries(vocabulary.dates.periods).sort(
+    (a, b) => b[0].split(' ').length - a[0].split(' ').length,
+  )) {
+    const n = phrase.split(' ').length;
+    for (let i = 0; i + n <= tokens.length; i++) {
+      const s = span(i, n);
+      if (!s || s.map((t) => t.norm).join(' ') !== phrase) continue;
+      const [from, to] =
+        period === 'yearToDate'
+          ? [iso(thisYear, 1, 1), todayIso]
+          : period === 'thisQuarter'
+            ? [iso(thisYear, quarterStart, 1), todayIso]
+            : quarterStart === 1
+              ? [iso(thisYear - 1, 10, 1), iso(thisYear - 1, 12, 31)]
+              : [
+                  iso(thisYear, quarterStart - 3, 1),
+                  iso(thisYear, quarterStart - 1, lastDay(thisYear, quarterStart - 1)),
+                ];
+      setRange(from, to, `Submitted ${from} to ${to}`, [[i, n]], s.map((t) => t.raw).join(' '));
+    }
+  }
+  // "the past two years", "last 6 months", "the past year": back from today (not a calendar period).
+  const d = vocabulary.dates;
+  const unitOf = (t: Token | undefined) => (t && Object.hasOwn(d.units, t.norm) ? d.units[t.norm] : undefined);
+  for (let i = 0; i < tokens.length; i++) {
+    const unit = unitOf(tokens[i]);
+    if (!unit || !free(i)) continue;
+    const typed = tokens[i - 1]?.norm ?? '';
+    const count = /^\d{1,2}$/.test(typed)
+      ? Number(typed)
+      : Object.hasOwn(d.numberWords, typed)
+        ? d.numberWords[typed]!
+        : undefined;
+    const numbered = count !== undefined && count > 0 && free(i - 1);
+    const lead = numbered ? before(i - 1, d.lately) : before(i, d.latelyOne);
+    if (!lead) continue;
+    const n = numbered ? count! : 1;
+    const back = new Date(today);
+    if (unit === 'year') back.setUTCFullYear(back.getUTCFullYear() - n);
+    else if (unit === 'month') back.setUTCMonth(back.getUTCMonth() - n);
+    else back.setUTCDate(back.getUTCDate() - n * (unit === 'week' ? 7 : 1));
+    const from = back.toISOString().slice(0, 10);
+    const at = i - (numbered ? 1 : 0) - lead;
+    const text = tokens
+      .slice(at, i + 1)
+      .map((t) => t.raw)
+      .join(' ');
+    setRange(from, undefined, `Submitted since ${from}`, [[at, i + 1 - at]], text);
+  }
   // chrono-node first: dates with a month, and relative years ("last year").
   for (const result of chrono.parse(prepared, today)) {
     const at = tokens.findIndex((t) => t.start >= result.index);
     const end = tokens.findIndex((t) => t.end >= result.index + result.text.length);
     if (at < 0 || end < at || !span(at, end - at + 1)) continue;
     const start = result.start;
-    const year = start.get('year')!;
+    // A month without its year ("in March") is the last one that has begun: filings are never submitted ahead.
+    const ahead = !start.isCertain('year') && start.date() > today ? 1 : 0;
+    const year = start.get('year')! - ahead;
     let from: string;
     let to: string;
     if (start.isCertain('month')) {
@@ -59,7 +123,7 @@ export function readDates(
       to = iso(year, 12, 31);
     } else continue;
     if (result.end) {
-      const endYear = result.end.get('year')!;
+      const endYear = result.end.get('year')! - (result.end.isCertain('year') ? 0 : ahead);
       const endMonth = result.end.get('month')!;
       to = result.end.isCertain('day')
         ? iso(endYear, endMonth, result.end.get('day')!)
@@ -101,14 +165,24 @@ export function readDates(
     const part = vocabulary.dates.parts
       .map(({ phrases, months }) => ({ n: before(i, longestFirst(phrases)), months }))
       .find((p) => p.n > 0);
-    if (part) {
-      const [first, last] = part.months;
+    // "2025 H1", "2024 Q3": the part after the year (one word).
+    const partAfter = vocabulary.dates.parts.find(
+      ({ phrases }) => free(i + 1) && phrases.includes(tokens[i + 1]?.norm ?? ''),
+    );
+    if (part || partAfter) {
+      const [first, last] = (part ?? partAfter)!.months;
       const [from, to] = [iso(year, first, 1), iso(year, last, lastDay(year, last))];
+      const [at, n] = part ? [i - part.n, part.n + 1] : [i, 2];
       const text = tokens
-        .slice(i - part.n, i + 1)
+        .slice(at, at + n)
         .map((t) => t.raw)
         .join(' ');
-      setRange(from, to, `Submitted ${from} to ${to}`, [[i - part.n, part.n + 1]], text);
+      setRange(from, to, `Submitted ${from} to ${to}`, [[at, n]], text);
+      continue;
+    }
+    const sinceAfter = afterYear(i + 1, vocabulary.dates.sinceAfter);
+    if (sinceAfter) {
+      setRange(iso(year, 1, 1), undefined, `Submitted since ${year}`, [[i, sinceAfter + 1]], `since ${year}`);
       continue;
     }
     const since = before(i, vocabulary.dates.since);
@@ -160,6 +234,15 @@ export function readRates(
     }
     return 0;
   };
+  /** How many tokens from `i` on spell one of the phrases (0 when none does). */
+  const after = (i: number, phrases: string[]) => {
+    for (const phrase of longest(phrases)) {
+      const n = phrase.split(' ').length;
+      const s = span(i, n);
+      if (s && s.map((t) => t.norm).join(' ') === phrase) return n;
+    }
+    return 0;
+  };
   const chip = (
     min: number | undefined,
     max: number | undefined,
@@ -197,16 +280,39 @@ export function readRates(
         continue;
       }
     }
-    // A decrease word next to the number makes it negative ("cut 5%", "5% decrease").
-    const negative =
-      p.value > 0 && (decreaseWords.has(tokens[i - 1]?.norm ?? '') || decreaseWords.has(tokens[i + p.n]?.norm ?? ''));
-    const value = negative ? -p.value : p.value;
+    // "between 5 and 10 percent": a bare number, then the percent.
+    const bare = NUMBER.exec(tokens[i - 2]?.norm ?? '');
+    const joined = tokens[i - 1]?.norm === 'and' || tokens[i - 1]?.norm === 'to';
+    if (bare && !bare[2] && joined && free(i - 2) && !YEAR.test(bare[1]!)) {
+      const lead = before(i - 2, ['between', 'from']);
+      const [a, b] = [Math.min(Number(bare[1]), p.value), Math.max(Number(bare[1]), p.value)];
+      done = chip(a, b, `Rate change ${a}% to ${b}%`, [[i - 2 - lead, lead + 2 + p.n]], `${a}% to ${b}%`);
+      continue;
+    }
     const least = before(i, v.atLeast);
     const most = before(i, v.atMost);
-    if (least)
+    const leastAfter = after(i + p.n, v.atLeastAfter);
+    const mostAfter = after(i + p.n, v.atMostAfter);
+    // A decrease word by the number, or just before its qualifier, makes it a cut ("cut 5%", "5%
+    // decrease", "decreases greater than 5%"): "over" a cut is further below zero.
+    const lead = Math.max(least, most);
+    const negative =
+      p.value > 0 && [i - lead - 1, i - lead - 2, i + p.n].some((k) => decreaseWords.has(tokens[k]?.norm ?? ''));
+    const value = negative ? -p.value : p.value;
+    if (negative && (least || leastAfter)) {
+      const [at, n] = least ? [i - least, least + p.n] : [i, p.n + leastAfter];
+      done = chip(undefined, value, `Rate change under ${value}%`, [[at, n]], `cuts over ${p.value}%`);
+    } else if (negative && (most || mostAfter)) {
+      const [at, n] = most ? [i - most, most + p.n] : [i, p.n + mostAfter];
+      done = chip(value, 0, `Rate change ${value}% to 0%`, [[at, n]], `cuts under ${p.value}%`);
+    } else if (least)
       done = chip(value, undefined, `Rate change over ${value}%`, [[i - least, least + p.n]], `over ${value}%`);
     else if (most)
       done = chip(undefined, value, `Rate change under ${value}%`, [[i - most, most + p.n]], `under ${value}%`);
+    else if (leastAfter)
+      done = chip(value, undefined, `Rate change over ${value}%`, [[i, p.n + leastAfter]], `${value}% or more`);
+    else if (mostAfter)
+      done = chip(undefined, value, `Rate change under ${value}%`, [[i, p.n + mostAfter]], `${value}% or less`);
     else {
       const about = before(i, v.about);
       const tolerance = Math.max(1, Math.abs(value) * 0.1);

@@ -1,5 +1,6 @@
 import type { ZorroFilters, ZorroUnderstoodChip } from '@zview/contracts';
 import { distance } from 'fastest-levenshtein';
+import { STATE_NAMES } from './states.js';
 import type { Vocabulary } from './vocabulary.js';
 
 /**
@@ -66,6 +67,13 @@ const words = (s: string) =>
  * makes it (optimal string alignment), not two as plain Levenshtein counts it.
  */
 export const similarity = (a: string, b: string) => 1 - typingDistance(a, b) / Math.max(a.length, b.length);
+
+/**
+ * A long word of the vocabulary typed a letter off ("comercial", "dissapproved", "hurricaine"):
+ * eight letters or more, the same first letter, one slip (a swap counts as one).
+ */
+export const oneSlip = (typed: string, word: string) =>
+  word.length >= 8 && typed[0] === word[0] && typed !== word && typingDistance(typed, word) === 1;
 
 function typingDistance(a: string, b: string): number {
   const plain = distance(a, b);
@@ -161,15 +169,37 @@ export function tokenize(text: string, vocabulary: Vocabulary): { tokens: Token[
   let prepared = text.replace(/\s+/g, ' ').replace(/&/g, ' and ');
   // "wildfire-model", "Z-FIRE": a hyphen between letters separates words (tracking numbers keep theirs).
   prepared = prepared.replace(/(?<=\p{L})-(?=\p{L})/gu, ' ');
+  // "Q4 '23": a year written with an apostrophe and two digits.
+  prepared = prepared.replace(
+    /(^|[\s(])['’‘](\d\d)\b(?!['’])/g,
+    (_m, lead: string, yy: string) => `${lead}${Number(yy) <= 50 ? '20' : '19'}${yy}`,
+  );
+  // "pre-2022", "post-2020": before and after the year.
+  prepared = prepared
+    .replace(/\bpre-(?=(?:19|20)\d\d\b)/gi, 'before ')
+    .replace(/\bpost-(?=(?:19|20)\d\d\b)/gi, 'after ');
+  // "2023-2024": a range of years, as "2023 to 2024" reads.
+  prepared = prepared.replace(/\b((?:19|20)\d\d)\s*[-–]\s*((?:19|20)\d\d)\b/g, '$1 to $2');
+  // "between March and June 2024": a range of months, as "from March to June 2024" reads (chrono-node).
+  prepared = prepared.replace(
+    /\bbetween(\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?(?:\s+(?:19|20)\d\d)?\s+)and\b/gi,
+    'from$1to',
+  );
   // "mid-2019", "early-2020": a date word joined to a year is the word and the year.
   const dateWords = vocabulary.dates.yearNoise.filter((w) => !w.includes(' '));
   prepared = prepared.replace(new RegExp(`\\b(${dateWords.join('|')})-(?=(?:19|20)\\d\\d\\b)`, 'gi'), '$1 ');
+  // A short form in capitals that is a state code ("Harbor Home CO") is the state, unless all is in capitals.
+  const shouting = prepared === prepared.toUpperCase();
   for (const [typed, meant] of vocabulary.nameForms)
-    prepared = prepared.replace(new RegExp(`\\b${typed.split(' ').join('\\s+')}\\b\\.?`, 'gi'), meant);
+    prepared = prepared.replace(new RegExp(`\\b${typed.split(' ').join('\\s+')}\\b\\.?`, 'gi'), (form) =>
+      !shouting && Object.hasOwn(STATE_NAMES, form) ? form : meant,
+    );
   const tokens: Token[] = [];
   for (const m of prepared.matchAll(/"[^"]*"?|\S+/g)) {
     const raw = m[0];
-    const syntax = raw.startsWith('"') || /^-[\p{L}\p{N}]/u.test(raw) || /\*$/.test(raw);
+    // "-wind" excludes a word; "-5%" is a number (a rate cut), not an exclusion.
+    const negativeNumber = /^-\d+(?:\.\d+)?%?[,.;:?!]*$/.test(raw);
+    const syntax = raw.startsWith('"') || (/^-[\p{L}\p{N}]/u.test(raw) && !negativeNumber) || /\*$/.test(raw);
     const norm = raw
       .toLowerCase()
       .replace(/[’']s$/, '')

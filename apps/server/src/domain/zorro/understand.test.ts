@@ -183,4 +183,78 @@ describe('understand', () => {
     expect(u.words).toEqual(['ABC-2019']);
     expect(u.rest).toBe('ABC-2019');
   });
+
+  it('reads a long vocabulary word typed a letter off, never a short one or a word of the question', () => {
+    const u = read('dissapproved homeowers filings in Texas, comercial too');
+    expect(u.filters).toMatchObject({ status: ['disapproved'], line: ['homeowners', 'commercial property'] });
+    expect(read('hurricaine models in Florida').filters.category).toEqual(['wind']);
+    // "properly" is a letter off "property" but no line is the word "property" alone; "farn" is short.
+    expect(read('properly filed farn filings').filters.line).toBeUndefined();
+  });
+
+  it('reads "CO" in capitals after a company as Colorado, "Co." as the company', () => {
+    expect(read('Granite Fire CO homeowners').filters).toMatchObject({
+      company: 'Granite Fire Insurance Company',
+      state: ['CO'],
+    });
+    expect(read('Granite Fire Co. homeowners').filters.state).toBeUndefined();
+    expect(read('GRANITE FIRE CO').filters.state).toBeUndefined();
+  });
+
+  it('reads spans back from today, apostrophe years, trailing "or more" and newspaper state abbreviations', () => {
+    expect(read('filings from the past two years in Oregon').filters).toMatchObject({
+      submittedFrom: '2024-11-28',
+      state: ['OR'],
+    });
+    expect(read('approved in the last 6 months').filters.submittedFrom).toBe('2026-05-28');
+    expect(read('filings in the past year').filters.submittedFrom).toBe('2025-11-28');
+    // "last year" stays the calendar year.
+    expect(read('filings last year').filters).toMatchObject({ submittedFrom: '2025-01-01', submittedTo: '2025-12-31' });
+    expect(read("Q4 '23 filings").filters).toMatchObject({ submittedFrom: '2023-10-01', submittedTo: '2023-12-31' });
+    expect(read('increase of 10 percent or more').filters).toMatchObject({ rateMin: 10, rateMax: undefined });
+    expect(read('changes of 5% or less').filters).toMatchObject({ rateMin: undefined, rateMax: 5 });
+    expect(read('homeowners in Calif. and N. Carolina, not Tex.').filters.state?.sort()).toEqual(['CA', 'NC', 'TX']);
+    // Abbreviations that are English words stay words.
+    expect(read('did I miss any filings').filters.state).toBeUndefined();
+  });
+
+  it('reads month and year ranges however joined, and a month without its year as the last one begun', () => {
+    expect(read('filings submitted between March and June 2024').filters).toMatchObject({
+      submittedFrom: '2024-03-01',
+      submittedTo: '2024-06-30',
+    });
+    expect(read('roof age in Nebraska, 2023-2024').filters).toMatchObject({
+      submittedFrom: '2023-01-01',
+      submittedTo: '2024-12-31',
+    });
+    // Read on 2026-11-28: March is 2026's, not 2027's.
+    expect(read('filings in March in Texas').filters.submittedFrom).toBe('2026-03-01');
+  });
+
+  it('reads periods from today, a part after its year, "onwards", "pre-"', () => {
+    expect(read('homeowners filings YTD').filters).toMatchObject({
+      submittedFrom: '2026-01-01',
+      submittedTo: '2026-11-28',
+    });
+    expect(read('approved filings last quarter').filters).toMatchObject({
+      submittedFrom: '2026-07-01',
+      submittedTo: '2026-09-30',
+    });
+    expect(read('Granite Harbor filings in 2025 H1').filters).toMatchObject({
+      submittedFrom: '2025-01-01',
+      submittedTo: '2025-06-30',
+    });
+    expect(read('filings from 2020 onwards').filters).toMatchObject({ submittedFrom: '2020-01-01' });
+    expect(read('Oklahoma filings pre-2022').filters).toMatchObject({ submittedTo: '2021-12-31' });
+    expect(read('HO filings and DP-3 filings').filters.line).toEqual(['homeowners', 'dwelling fire']);
+  });
+
+  it('reads cuts with their size as below zero, "-5%" as a number and a bare first number of a range', () => {
+    expect(read('rate decreases greater than 5%').filters).toMatchObject({ rateMin: undefined, rateMax: -5 });
+    expect(read('cuts of 5% or less').filters).toMatchObject({ rateMin: -5, rateMax: 0 });
+    expect(read('-5% or lower rate changes').filters).toMatchObject({ rateMax: -5 });
+    expect(read('increases between 5 and 10 percent').filters).toMatchObject({ rateMin: 5, rateMax: 10 });
+    // An exclusion stays one.
+    expect(read('catastrophe model -wind').rest).toBe('catastrophe -wind');
+  });
 });

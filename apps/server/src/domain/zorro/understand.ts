@@ -6,6 +6,7 @@ import {
   compact,
   lower,
   nameIndex,
+  oneSlip,
   similarity,
   tokenize,
   TRACKING,
@@ -65,7 +66,10 @@ export function understand(
       const s = span(i, want.length);
       // The last word also in the plural ("trailers", "pulled filings"): an analyst writes either.
       const last = want.length - 1;
-      if (s && s.every((t, k) => t.norm === want[k] || (k === last && t.norm === `${want[k]}s`))) out.push(i);
+      // A long word a letter off is the word ("comercial"), unless it is a word of the question itself.
+      const fits = (typed: string, k: number) =>
+        typed === want[k] || (k === last && typed === `${want[k]}s`) || (oneSlip(typed, want[k]!) && !stop.has(typed));
+      if (s && s.every((t, k) => fits(t.norm, k))) out.push(i);
     }
     return out;
   };
@@ -77,6 +81,7 @@ export function understand(
   };
 
   const index = nameIndex(names, vocabulary);
+  const stop = new Set(vocabulary.stopWords);
   const perilPhrases = new Set(vocabulary.perils.flatMap((p) => p.phrases));
 
   // Model names first ("Z-FIRE" holds "fire"): one to three words typed together, a letter off for long names.
@@ -276,7 +281,6 @@ export function understand(
   });
 
   // What is left: search syntax as typed, other words without stop words.
-  const stop = new Set(vocabulary.stopWords);
   const rest: string[] = [];
   const left: string[] = [];
   for (const t of tokens) {

@@ -22,18 +22,31 @@ export interface Vocabulary {
     flat: string[];
     atLeast: string[];
     atMost: string[];
+    /** After the number: "10 percent or more", "5% or less". */
+    atLeastAfter: string[];
+    atMostAfter: string[];
     about: string[];
     doubleDigit: string[];
   };
   /** Date words before a year or a date. */
   dates: {
     since: string[];
+    /** After a year: "2020 onwards", "2021 or later". */
+    sinceAfter: string[];
+    /** Periods counted from today: "YTD", "this quarter", "last quarter". */
+    periods: Record<string, 'yearToDate' | 'thisQuarter' | 'lastQuarter'>;
     after: string[];
     before: string[];
     until: string[];
     yearNoise: string[];
     /** Parts of a year before a year ("Q3 2024", "first half of 2023"): months [first, last]. */
     parts: { phrases: string[]; months: [number, number] }[];
+    /** "the past two years", "last 6 months": a span back from today (a number, then a unit). */
+    lately: string[];
+    /** "the past year", "the previous month": one unit back from today ("last year" is the calendar year). */
+    latelyOne: string[];
+    units: Record<string, 'year' | 'month' | 'week' | 'day'>;
+    numberWords: Record<string, number>;
   };
   /** Other names of states ("Washington DC"), lower case, read before the states' own names. */
   stateAliases: Record<string, string>;
@@ -59,8 +72,28 @@ export interface Vocabulary {
 
 export const VOCABULARY: Vocabulary = {
   lines: {
-    homeowners: ['homeowners', 'homeowner', 'home owners', 'home owner', 'homeowners insurance', 'ho3', 'ho 3', 'ho-3'],
-    'dwelling fire': ['dwelling fire', 'dwelling', 'dwellings', 'dp3', 'dp 3', 'landlord', 'rental dwelling'],
+    homeowners: [
+      'homeowners',
+      'homeowner',
+      'home owners',
+      'home owner',
+      'homeowners insurance',
+      'ho',
+      'ho3',
+      'ho 3',
+      'ho-3',
+    ],
+    'dwelling fire': [
+      'dwelling fire',
+      'dwelling',
+      'dwellings',
+      'dp',
+      'dp3',
+      'dp 3',
+      'dp-3',
+      'landlord',
+      'rental dwelling',
+    ],
     'commercial property': ['commercial property', 'commercial', 'business property', 'commercial properties'],
     farmowners: ['farmowners', 'farmowner', 'farm owners', 'farm', 'farms', 'ranch', 'agricultural'],
     'mobile home': [
@@ -154,11 +187,26 @@ export const VOCABULARY: Vocabulary = {
       'upwards of',
     ],
     atMost: ['under', 'below', 'less than', 'at most', 'lower than', 'up to', 'no more than'],
+    atLeastAfter: ['or more', 'or higher', 'or above', 'or greater', 'or over', 'and up', 'and above', 'plus'],
+    atMostAfter: ['or less', 'or lower', 'or below', 'or under', 'and under', 'and below'],
     about: ['about', 'around', 'approximately', 'roughly', 'near', 'nearly', 'close to', 'almost', 'some', 'circa'],
     doubleDigit: ['double digit', 'double-digit', 'double digits'],
   },
   dates: {
     since: ['since', 'starting', 'as of', 'starting from'],
+    sinceAfter: ['onwards', 'onward', 'or later', 'and later', 'or after', 'and after'],
+    periods: {
+      ytd: 'yearToDate',
+      'year to date': 'yearToDate',
+      'this year so far': 'yearToDate',
+      'this quarter': 'thisQuarter',
+      'the current quarter': 'thisQuarter',
+      'current quarter': 'thisQuarter',
+      'last quarter': 'lastQuarter',
+      'previous quarter': 'lastQuarter',
+      'the last quarter': 'lastQuarter',
+      'the previous quarter': 'lastQuarter',
+    },
     after: ['after'],
     before: ['before', 'prior to'],
     until: ['until', 'through', 'up to'],
@@ -193,8 +241,80 @@ export const VOCABULARY: Vocabulary = {
       { phrases: ['h1', '1h', 'first half', 'first half of', 'the first half of'], months: [1, 6] },
       { phrases: ['h2', '2h', 'second half', 'second half of', 'the second half of'], months: [7, 12] },
     ],
+    lately: ['past', 'last', 'previous', 'the past', 'the last', 'the previous'],
+    latelyOne: ['past', 'previous', 'the past', 'the previous'],
+    units: {
+      year: 'year',
+      years: 'year',
+      yr: 'year',
+      yrs: 'year',
+      month: 'month',
+      months: 'month',
+      mo: 'month',
+      mos: 'month',
+      week: 'week',
+      weeks: 'week',
+      day: 'day',
+      days: 'day',
+    },
+    numberWords: {
+      one: 1,
+      two: 2,
+      three: 3,
+      four: 4,
+      five: 5,
+      six: 6,
+      seven: 7,
+      eight: 8,
+      nine: 9,
+      ten: 10,
+      eleven: 11,
+      twelve: 12,
+      eighteen: 18,
+      few: 3,
+      couple: 2,
+    },
   },
   stateAliases: {
+    // Newspaper abbreviations and initials with dots (the words "miss", "ill", "wash" are left as words).
+    ala: 'AL',
+    ariz: 'AZ',
+    ark: 'AR',
+    calif: 'CA',
+    cal: 'CA',
+    colo: 'CO',
+    conn: 'CT',
+    fla: 'FL',
+    kan: 'KS',
+    kans: 'KS',
+    mich: 'MI',
+    minn: 'MN',
+    mont: 'MT',
+    neb: 'NE',
+    nebr: 'NE',
+    nev: 'NV',
+    okla: 'OK',
+    penn: 'PA',
+    tenn: 'TN',
+    tex: 'TX',
+    wis: 'WI',
+    wisc: 'WI',
+    wyo: 'WY',
+    'n.c': 'NC',
+    's.c': 'SC',
+    'n.d': 'ND',
+    's.d': 'SD',
+    'n.h': 'NH',
+    'n.j': 'NJ',
+    'n.m': 'NM',
+    'n.y': 'NY',
+    'r.i': 'RI',
+    'w.va': 'WV',
+    'n carolina': 'NC',
+    's carolina': 'SC',
+    'n dakota': 'ND',
+    's dakota': 'SD',
+    'w virginia': 'WV',
     'washington state': 'WA',
     'washington dc': 'DC',
     'washington d.c': 'DC',
@@ -218,7 +338,7 @@ export const VOCABULARY: Vocabulary = {
       ' ',
     ),
   stopWords:
-    "a an and are as at be by did do does for from had has have how in into is it its many much of on or per since that the their them there these they this those to was were what when which who whom why with during after before between than more less over under above below least most any all each filing filings filed file files cited cite cites citing use used uses using mention mentioned mentioning state states company companies carrier carriers insurer insurers median average mean range rate rates change changes percent number count total show list give me tell about overall insurance year years model models score scores introduced introduce introducing proposed propose what's whats did does still our your i we you can could would should find look looking get got i'm want need type kind big size large how's slightly"
+    "a an and are as at be by did do does for from had has have how in into is it its many much of on or per since that the their them there these they this those to was were what when which who whom why with during after before between than more less over under above below least most any all each filing filings filed file files anybody anyone somebody someone cited cite cites citing submitted submit submits use used uses using mention mentioned mentioning state states company companies carrier carriers insurer insurers median average mean range rate rates change changes percent number count total show list give me tell about overall insurance year years model models score scores introduced introduce introducing proposed propose what's whats did does still our your i we you can could would should find look looking get got i'm want need type kind big size large how's slightly"
       .split(' ')
       .filter(Boolean),
   wordAlternatives: {

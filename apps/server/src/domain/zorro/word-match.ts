@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.js';
 import type { FacetColumns } from '../../db/zorro-facet-index.js';
 import { companiesLike, idsByTracking, tsqueryText } from '../../db/zorro-text-index.js';
 import { namesResembling, namesSearchable, TRACKING, type NameMatches, type TextQuery } from '../../db/zorro-words.js';
-import { evaluate, fetchLeaves, rankedIndex, scoreRows } from './ranked-index.js';
+import { evaluate, fetchLeaves, leafRowsOf, rankedIndex, scoreRows } from './ranked-index.js';
 import { parseTsquery, type QueryNode } from './tsquery.js';
 
 /**
@@ -97,9 +97,13 @@ export async function matchWords(
   if (tree) {
     const index = await rankedIndex(db, columns);
     const leaves = await fetchLeaves(db, index, columns, tree);
+    // Words alone, unranked (counting, the dropping step): their rows as they are, no pass over the corpus.
+    const plain = !options.rank && !f.company && !tracking && !names.companies.length && !names.groups.length;
+    const rows = plain ? leafRowsOf(tree, leaves) : null;
+    if (rows) return { rows: rows.slice(), searchable };
     match = evaluate(tree, leaves, size);
-    const names = byName();
-    if (names) orInto(match, names);
+    const ofNames = byName();
+    if (ofNames) orInto(match, ofNames);
     if (tracking) orInto(match, await byTracking());
     if (options.rank) scores = scoreRows(index, tree, leaves, match);
   } else if (tracking) {
