@@ -1,9 +1,16 @@
 import { runtimeConfigSchema, type RuntimeConfig, type RuntimeConfigInput } from '@zview/contracts';
 import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
-import { Outlet, RouterProvider, createMemoryRouter, type RouteObject } from 'react-router';
+import {
+  MemoryRouter,
+  Outlet,
+  RouterProvider,
+  createMemoryRouter,
+  useLocation,
+  type Location,
+  type RouteObject,
+} from 'react-router';
 import { AppProviders, App } from '../src/app/App';
-import { buildRoutes } from '../src/app/routes';
 import { SessionProvider, type SessionProviderProps } from '../src/session/session';
 import { createQueryClient } from '../src/api/query-client';
 import { ModalProvider } from '../src/ui/modals';
@@ -109,15 +116,22 @@ export function renderApp({
   config = testConfig(),
 }: { path?: string; devSession?: DevSessionName; config?: RuntimeConfig } = {}) {
   if (devSession) sessionStorage.setItem('zview.devSession', devSession);
-  let router!: ReturnType<typeof createMemoryRouter>;
+  // The app's router is declarative: the location it shows is read through this probe.
+  const shown: { location: Location | undefined } = { location: undefined };
+  function LocationProbe() {
+    shown.location = useLocation();
+    return null;
+  }
   const utils = render(
     <App
       config={config}
-      createRouter={() => {
-        router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
-        return router;
-      }}
+      Router={({ children }) => (
+        <MemoryRouter initialEntries={[path]}>
+          <LocationProbe />
+          {children}
+        </MemoryRouter>
+      )}
     />,
   );
-  return { ...utils, router: () => router };
+  return { ...utils, router: () => ({ state: { location: shown.location! } }) };
 }

@@ -62,9 +62,6 @@ export const ANALYTICS_MESSAGE_TYPES = ['alias', 'group', 'identify', 'page', 's
 
 /** The HTTP API limit of a Segment-compatible collector (the client cuts its batches at 480 KB). */
 export const COLLECTOR_MAX_BATCH_BYTES = 480 * 1024;
-/** Data attribute whose click sends a tracked event (SPEC §7), and the one holding its JSON properties. */
-export const ANALYTICS_ID_ATTRIBUTE = 'data-analytics-id';
-export const ANALYTICS_PROPERTIES_ATTRIBUTE = 'data-analytics-properties';
 /** Response header in which the server echoes the pull-request overrides a request carried. */
 export const PR_OVERRIDE_ECHO_HEADER = 'x-pr-override';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { text } from './text.js';
 import type { faqResponseSchema } from './property.js';
-import { ABILITIES, ORGANIZATION_ROLES, PRODUCT_ADMIN_CLAIM, type Ability } from './permissions.js';
+import { ABILITIES, ORGANIZATION_ROLES, type Ability } from './permissions.js';
 
 /**
  * Request and response bodies of the identity provider's credential sign-in, the SSO lookup,
@@ -203,24 +203,7 @@ export type SamlIdpListResponse = z.infer<typeof samlIdpListResponseSchema>;
  * names are the ones the server's provider publishes (apps/server/src/auth/accounts.ts userClaims).
  */
 
-/** Claims of the id token the web app decodes into the SPEC §3 User (scopes openid, email, groups). */
-export const ID_TOKEN_CLAIMS = {
-  id: 'sub',
-  email: 'email',
-  firstName: 'given_name',
-  lastName: 'family_name',
-  groups: 'groups',
-  /** Groups managed outside Z-VIEW (e.g. pushed by an enterprise directory); any means no user management. */
-  externalGroups: 'externalGroups',
-  isGroupAdmin: 'isGroupAdmin',
-  /** is{product}Admin: the provider's internal admin. */
-  productAdmin: PRODUCT_ADMIN_CLAIM,
-  hasZorroAccess: 'hasZorroAccess',
-  /** Absent means true (SPEC §3: isUserInTrialOrg defaults to true). */
-  isUserInTrialOrg: 'isUserInTrialOrg',
-  /** The identity-provider link type the user signed in through: 'OKTA' (password) or 'SAML2' (SSO). */
-  identityProviderType: 'idp',
-} as const;
+/* The id token's claims: ID_TOKEN_CLAIMS in identity-claims.ts (zod-free, for the app's start). */
 
 /**
  * The signed-in user (SPEC §3 User), decoded from the id token. `isZviewAdmin` is the spec's

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { LAT_LNG_TEXT_MESSAGE, parseLatLngText } from './coordinates.js';
 import { assessmentQuerySchema, faqResponseSchema, latLngTextSchema } from './property.js';
 
 describe("'lat,lng' text", () => {
@@ -10,6 +11,28 @@ describe("'lat,lng' text", () => {
     const result = latLngTextSchema.safeParse(text);
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toMatch(/^Coordinates must be 'lat,lng'/);
+  });
+
+  // The web's home page checks typed coordinates with parseLatLngText (no zod in its first load).
+  it.each([
+    '',
+    '40.015',
+    '40.015,',
+    'a,b',
+    '91,0',
+    '0,181',
+    '1,2,3',
+    ' 40.015 , -105.283 ',
+    '-90,180',
+    '0x10,5',
+    '1e1,2',
+  ])('parseLatLngText agrees with the schema on %j', (text) => {
+    const result = latLngTextSchema.safeParse(text);
+    expect(parseLatLngText(text)).toEqual(result.success ? result.data : null);
+  });
+
+  it('says what coordinates look like', () => {
+    expect(LAT_LNG_TEXT_MESSAGE).toBe("Coordinates must be 'lat,lng' in degrees, e.g. '33.7490,-84.3880'");
   });
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './text.js';
+import { LAT_LNG_TEXT_MESSAGE, parseLatLngText } from './coordinates.js';
 import { scoreResultSchema } from './assessment.js';
 import { LOCATION_TYPES, RISK_LEVELS } from './enums.js';
 
@@ -16,20 +17,10 @@ export const latLngTextSchema = z
   .string()
   .trim()
   .transform((text, ctx) => {
-    const parts = text.split(',').map((p) => p.trim());
-    const [lat, lng] = parts.map(Number) as [number, number];
-    if (
-      parts.length !== 2 ||
-      parts.some((p) => p === '') ||
-      !Number.isFinite(lat) ||
-      !Number.isFinite(lng) ||
-      Math.abs(lat) > 90 ||
-      Math.abs(lng) > 180
-    ) {
-      ctx.addIssue({ code: 'custom', message: "Coordinates must be 'lat,lng' in degrees, e.g. '33.7490,-84.3880'" });
-      return z.NEVER;
-    }
-    return { lat, lng };
+    const point = parseLatLngText(text);
+    if (point) return point;
+    ctx.addIssue({ code: 'custom', message: LAT_LNG_TEXT_MESSAGE });
+    return z.NEVER;
   });
 
 export const assessmentQuerySchema = z.object({

@@ -1,14 +1,7 @@
-// The runtime configuration is parsed before the first screen, so with zod's tree-shakable build
-// (zod/mini, ~5 KB against ~25 KB in the login page's JavaScript; issue 45). Same checks, same types.
+// The runtime configuration's contract (the server parses its environment with it). The web app
+// reads it before its first screen without zod (runtime-config-read.ts, held in agreement with this
+// schema by runtime-config-read.test.ts; issue 45).
 import * as z from 'zod/mini';
-
-/**
- * The runtime configuration the server publishes as `window.__ZVIEW_CONFIG__` from /config.js.
- * The web app reads it at boot; the server checks the required variables at its own boot.
- */
-export const RUNTIME_CONFIG_GLOBAL = '__ZVIEW_CONFIG__';
-
-export const REQUIRED_RUNTIME_VARIABLES = ['ENV', 'API_URL', 'OIDC_ISSUER', 'OIDC_CLIENT_ID', 'SUPPORT_EMAIL'] as const;
 
 const flag = z.pipe(
   z.union([z.boolean(), z.enum(['true', 'false'])]),
@@ -45,11 +38,3 @@ export const runtimeConfigSchema = z.object({
 });
 export type RuntimeConfigInput = z.input<typeof runtimeConfigSchema>;
 export type RuntimeConfig = z.output<typeof runtimeConfigSchema>;
-
-/** Returns the first required variable that is missing or blank, if any. */
-export function missingRequiredVariable(config: Record<string, unknown>): string | undefined {
-  return REQUIRED_RUNTIME_VARIABLES.find((name) => {
-    const value = config[name];
-    return typeof value !== 'string' || value.trim() === '';
-  });
-}

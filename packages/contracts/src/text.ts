@@ -1,17 +1,9 @@
 import { z } from 'zod';
 
-/**
- * The one rule every text input follows (issue 12): no NUL or other control characters (tab,
- * line feed and carriage return are text). PostgreSQL cannot store NUL in text, and the others
- * have no business in names, searches, ids or file names; such input answers 400, not 500.
- */
-// eslint-disable-next-line no-control-regex
-export const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
-export const CONTROL_CHARACTER_MESSAGE = 'must not contain control characters';
+import { CONTROL_CHARACTER, CONTROL_CHARACTER_MESSAGE } from './text-rule.js';
 
-export function hasControlCharacter(value: string): boolean {
-  return CONTROL_CHARACTER.test(value);
-}
+// The rule itself lives in text-rule.ts (zod-free, for the web's first load); re-exported here.
+export { CONTROL_CHARACTER, CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from './text-rule.js';
 
 /** z.string() with the control-character rule: use it for every text input (query, path, body, file names). */
 export function text(params?: Parameters<typeof z.string>[0]) {

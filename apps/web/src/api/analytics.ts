@@ -1,4 +1,4 @@
-import { AnalyticsClient, type AnalyticsOptions } from '@zview/analytics';
+import type { AnalyticsClient, AnalyticsOptions } from '@zview/analytics';
 import {
   ANALYTICS_ID_ATTRIBUTE,
   ANALYTICS_PROPERTIES_ATTRIBUTE,
@@ -6,6 +6,7 @@ import {
   type RuntimeConfig,
   type TrackedEventName,
 } from '@zview/contracts';
+import { whenFirstPageShown } from '../ui/firstPage';
 
 /**
  * Product analytics of the web app (SPEC §7 "Analytics"). The stable API every feature uses:
@@ -26,8 +27,36 @@ import {
 export type TrackProperties = Record<string, unknown>;
 export type TrackListener = (event: TrackedEventName, properties: TrackProperties) => void;
 
+/** The Segment client's module: not part of the first page's JavaScript (issue 45). */
+export const loadAnalyticsClient = () => import('@zview/analytics');
+
+/**
+ * The Segment client, created once its module is here. The module loads after the first page has
+ * shown (ui/firstPage.ts), or at once when a flush asks for it (logout, leaving the page); a call
+ * made before then waits for it, in the order made (each message carries the time it was made).
+ */
+class DeferredClient {
+  private loaded: AnalyticsClient | undefined;
+  private readonly ready: Promise<AnalyticsClient>;
+  private loadNow: () => void = () => undefined;
+
+  constructor(options: AnalyticsOptions) {
+    const asked = new Promise<void>((resolve) => (this.loadNow = resolve));
+    this.ready = Promise.race([whenFirstPageShown(), asked])
+      .then(loadAnalyticsClient)
+      .then((module) => (this.loaded = new module.AnalyticsClient(options)));
+  }
+
+  /** Runs `call` with the client now, or once it is here; `urgent` loads it now (a flush). */
+  run(call: (client: AnalyticsClient) => unknown, urgent = false): Promise<unknown> {
+    if (this.loaded) return Promise.resolve(call(this.loaded));
+    if (urgent) this.loadNow();
+    return this.ready.then(call);
+  }
+}
+
 const listeners = new Set<TrackListener>();
-let client: AnalyticsClient | undefined;
+let client: DeferredClient | undefined;
 let clientOptions: AnalyticsOptions | undefined;
 let webAnalytics: WebAnalytics | undefined;
 let userId: string | undefined;
@@ -67,11 +96,11 @@ const sessionId = () => {
   }
 };
 
-const common = () => ({ anonymousId, ...(userId ? { userId } : {}), context: context() });
+const common = () => ({ anonymousId, ...(userId ? { userId } : {}), timestamp: new Date(), context: context() });
 
 /** Tracks one event (SPEC §7 tracked event names). */
 export function track(event: TrackedEventName, properties: TrackProperties = {}): void {
-  safely(() => void client?.track({ ...common(), event, properties }));
+  send((segment, message) => segment.track(message), { ...common(), event, properties });
   safely(() => webAnalytics?.event(event, properties));
   listeners.forEach((listener) => safely(() => listener(event, properties)));
 }
@@ -85,13 +114,10 @@ export function trackPageView(path: string = globalThis.location?.pathname ?? '/
 export function identify(user: { id: string; email?: string; firstName?: string; lastName?: string }): void {
   if (userId === user.id) return;
   userId = user.id;
-  safely(
-    () =>
-      void client?.identify({
-        ...common(),
-        traits: { email: user.email, firstName: user.firstName, lastName: user.lastName },
-      }),
-  );
+  send((segment, message) => segment.identify(message), {
+    ...common(),
+    traits: { email: user.email, firstName: user.firstName, lastName: user.lastName },
+  });
   safely(() => webAnalytics?.userProperties({ user_okta_id: user.id, user_organization: organization?.name ?? null }));
 }
 
@@ -100,14 +126,18 @@ export function setAnalyticsOrganization(next: { id: number; name: string } | nu
   const changed = next?.id !== organization?.id;
   organization = next ?? undefined;
   if (!next || !changed) return;
-  safely(() => void client?.group({ ...common(), groupId: String(next.id), traits: { name: next.name } }));
+  send((segment, message) => segment.group(message), {
+    ...common(),
+    groupId: String(next.id),
+    traits: { name: next.name },
+  });
   safely(() => webAnalytics?.userProperties({ user_okta_id: userId ?? null, user_organization: next.name }));
 }
 
 /** Sends what is queued now (before the page goes away). */
 export async function flushAnalytics(): Promise<void> {
   try {
-    await client?.flush();
+    await client?.run((segment) => segment.flush(), true);
   } catch {
     // A lost batch is not the user's problem.
   }
@@ -122,15 +152,20 @@ export function logoutAnalytics(): Promise<void> {
   loggingOut ??= (async () => {
     track('logout_completed');
     try {
-      await client?.closeAndFlush();
+      await client?.run((segment) => segment.closeAndFlush(), true);
     } catch {
       // Nothing to do: the events are marked failed by the client.
     }
     userId = undefined;
     organization = undefined;
-    if (clientOptions) client = new AnalyticsClient(clientOptions);
+    if (clientOptions) client = new DeferredClient(clientOptions);
   })().finally(() => (loggingOut = undefined));
   return loggingOut;
+}
+
+/** Hands a message (built now, with its time) to the client, now or once it is here. */
+function send<M>(call: (segment: AnalyticsClient, message: M) => unknown, message: M) {
+  safely(() => void client?.run((segment) => call(segment, message)).catch(() => undefined));
 }
 
 function safely(run: () => void) {
@@ -174,7 +209,7 @@ export function startAnalytics(config: RuntimeConfig, wiring: AnalyticsWiring): 
     fetch: wiring.fetch,
     keepalive: true,
   };
-  client = new AnalyticsClient(clientOptions);
+  client = new DeferredClient(clientOptions);
   globalThis.addEventListener?.('pagehide', onPageHide);
   globalThis.document?.addEventListener('click', onClick, true);
   return true;

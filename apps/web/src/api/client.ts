@@ -1,5 +1,4 @@
 import { MESSAGES, VERSION_HEADER } from '@zview/contracts';
-import type { ZodType } from 'zod';
 import { ApiError } from './errors';
 import { applyPrOverride, type PrOverride } from './pr-override';
 import { checkServerVersion } from './version';
@@ -86,8 +85,8 @@ export interface RequestOptions<T = unknown> {
   auth?: boolean;
   /** Adds target_organization_id when an organisation is selected (default true). */
   organization?: boolean;
-  /** Validates the JSON answer with a contract schema. */
-  schema?: ZodType<T>;
+  /** Validates the JSON answer with a contract schema (zod's full build or zod/mini). */
+  schema?: { parse(data: unknown): T };
   responseType?: 'json' | 'text' | 'blob';
 }
 

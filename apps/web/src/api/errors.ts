@@ -1,4 +1,4 @@
-import { apiErrorSchema } from '@zview/contracts';
+import { parseApiErrorBody } from '@zview/contracts';
 
 /** An API answer other than 2xx, carrying the server's `{ error: { code, message } }`. */
 export class ApiError extends Error {
@@ -16,14 +16,8 @@ export class ApiError extends Error {
   static async fromResponse(response: Response): Promise<ApiError> {
     const text = await response.text().catch(() => '');
     try {
-      const parsed = apiErrorSchema.safeParse(JSON.parse(text));
-      if (parsed.success)
-        return new ApiError(
-          response.status,
-          parsed.data.error.code,
-          parsed.data.error.message,
-          parsed.data.error.details,
-        );
+      const error = parseApiErrorBody(JSON.parse(text));
+      if (error) return new ApiError(response.status, error.code, error.message, error.details);
     } catch {
       // not JSON: fall through
     }

@@ -1,9 +1,10 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { getAccessToken, setAccessToken } from '../api/client';
+import { setAccessToken } from '../api/client';
 import { RealSessionProvider } from '../features/auth';
-import { DEV_SESSIONS, clearDevSession, presentFixtureOrganizations, readDevSession } from './dev-session';
+import { FullPageLoader } from '../features/auth/FullPageLoader';
+import { deferredComponent } from '../ui/deferred';
+import { clearDevSession, readDevSession } from './dev-session-choice';
 import { useRuntimeConfig } from '../session/runtime-config';
-import { SessionProvider } from '../session/session';
 import { loadShell } from './shell-loader';
 
 /**
@@ -13,21 +14,21 @@ import { loadShell } from './shell-loader';
  * Under the test runtime only (ENV 'test'), `?devSession=` picks a development fixture instead,
  * for unit and browser tests of the shell that need no real account.
  */
+// Loaded when a fixture session is asked for (never in production: readDevSession needs ENV 'test').
+const DevSessionGate = deferredComponent(() => import('./DevSessionGate').then((module) => module.DevSessionGate), {
+  start: 'mounted',
+  placeholder: () => <FullPageLoader />,
+});
+
 export function AuthGate({ children }: { children: ReactNode }) {
   const config = useRuntimeConfig();
   // The shell's chunk downloads beside the sign-in check, not in front of the login page.
   useEffect(() => void loadShell().catch(() => undefined), []);
   const [devSessionName, setDevSessionName] = useState(() => readDevSession(config.ENV));
   if (!devSessionName) return <RealSessionProvider>{children}</RealSessionProvider>;
-  const fixture = DEV_SESSIONS[devSessionName];
-  // A placeholder bearer: browser tests under a dev session answer /api with fixtures.
-  if (!getAccessToken()) setAccessToken(`dev-session:${devSessionName}`);
   return (
-    <SessionProvider
-      key={devSessionName}
-      user={fixture.user}
-      organizations={presentFixtureOrganizations(fixture.organizations, fixture.user, fixture.identityProvider, config)}
-      identityProvider={fixture.identityProvider}
+    <DevSessionGate
+      name={devSessionName}
       onLogout={() => {
         clearDevSession();
         setAccessToken(undefined);
@@ -35,6 +36,6 @@ export function AuthGate({ children }: { children: ReactNode }) {
       }}
     >
       {children}
-    </SessionProvider>
+    </DevSessionGate>
   );
 }

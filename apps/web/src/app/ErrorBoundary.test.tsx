@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { RouterProvider, createMemoryRouter } from 'react-router';
-import { AppErrorBoundary, RouteErrorPage } from './ErrorBoundary';
+import { Outlet, RouterProvider, createMemoryRouter } from 'react-router';
+import { AppErrorBoundary, RouteErrorBoundary } from './ErrorBoundary';
 
 function Broken(): never {
   throw new Error('boom');
@@ -19,26 +19,29 @@ describe('error boundaries', () => {
     error.mockRestore();
   });
 
-  it('shows the generic message for a failing route and not-found for a 404 response', async () => {
+  it('shows the generic message for a failing page, and tries again on another path', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     const router = createMemoryRouter(
       [
-        { path: '/broken', element: <Broken />, errorElement: <RouteErrorPage /> },
         {
-          path: '/missing',
-          loader: () => {
-            throw new Response('gone', { status: 404 });
-          },
-          element: <p>never</p>,
-          errorElement: <RouteErrorPage />,
+          element: (
+            <RouteErrorBoundary>
+              <Outlet />
+            </RouteErrorBoundary>
+          ),
+          children: [
+            { path: '/broken', element: <Broken /> },
+            { path: '/fine', element: <p>A page that renders</p> },
+          ],
         },
       ],
       { initialEntries: ['/broken'] },
     );
     render(<RouterProvider router={router} />);
     expect(await screen.findByText('An unexpected error occurred. Please reach out to support.')).toBeInTheDocument();
-    await router.navigate('/missing');
-    expect(await screen.findByText('The specified page could not be found.')).toBeInTheDocument();
+    await router.navigate('/fine');
+    expect(await screen.findByText('A page that renders')).toBeInTheDocument();
+    expect(screen.queryByText('An unexpected error occurred. Please reach out to support.')).not.toBeInTheDocument();
     error.mockRestore();
   });
 });

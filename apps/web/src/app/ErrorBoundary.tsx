@@ -1,10 +1,9 @@
 import { MESSAGES } from '@zview/contracts';
 import Button from '@mui/material/Button';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { useLocation } from 'react-router';
 import { ErrorBox } from '../ui/ErrorBox';
 import { reportError } from './error-reporting';
-import { NotFoundPage } from './NotFoundPage';
 
 function UnexpectedError({ fullPage }: { fullPage?: boolean }) {
   return (
@@ -21,13 +20,40 @@ function UnexpectedError({ fullPage }: { fullPage?: boolean }) {
   );
 }
 
-/** The router's error element: 404 responses show the not-found page, anything else the generic error. */
-export function RouteErrorPage() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-  console.error(error);
-  reportError(error, { boundary: 'route' });
-  return <UnexpectedError />;
+interface RouteErrorCatcherProps {
+  /** The path shown: a failed page is tried again when the person goes elsewhere. */
+  resetKey: string;
+  children: ReactNode;
+}
+
+class RouteErrorCatcher extends Component<RouteErrorCatcherProps, { failed: boolean; resetKey: string }> {
+  override state = { failed: false, resetKey: this.props.resetKey };
+
+  static getDerivedStateFromProps(props: RouteErrorCatcherProps, state: { failed: boolean; resetKey: string }) {
+    return props.resetKey === state.resetKey ? null : { failed: false, resetKey: props.resetKey };
+  }
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: Error) {
+    console.error(error);
+    reportError(error, { boundary: 'route' });
+  }
+
+  override render() {
+    return this.state.failed ? <UnexpectedError /> : this.props.children;
+  }
+}
+
+/**
+ * The routes' error boundary: a page that fails to render (or whose code fails to load after its
+ * retries) shows the generic error; going to another path tries again.
+ */
+export function RouteErrorBoundary({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return <RouteErrorCatcher resetKey={pathname}>{children}</RouteErrorCatcher>;
 }
 
 /** The generic error boundary around everything outside the router (SPEC §2). */

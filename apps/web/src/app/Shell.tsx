@@ -2,7 +2,7 @@ import { MESSAGES, hasNoEnabledProducts } from '@zview/contracts';
 import Box from '@mui/material/Box';
 import type { LinearProgressProps } from '@mui/material/LinearProgress';
 import { useEffect } from 'react';
-import { Outlet, useLocation, useNavigation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { trackPageView } from '../api/analytics';
 import { ErrorBox } from '../ui/ErrorBox';
 import { deferredComponent } from '../ui/deferred';
@@ -10,6 +10,7 @@ import { markFirstPageShown } from '../ui/firstPage';
 import { useRuntimeConfig } from '../session/runtime-config';
 import { useSession } from '../session/session';
 import { TopBar } from './TopBar';
+import { useNavigationPending } from './navigation-pending';
 
 // Shown while a page's code loads after a click: loaded once the first page has shown.
 const LinearProgress = deferredComponent<LinearProgressProps>(() =>
@@ -23,7 +24,7 @@ const PreviewBanner = deferredComponent(() => import('./PreviewBanner').then((mo
 export function Shell() {
   const session = useSession();
   const config = useRuntimeConfig();
-  const navigation = useNavigation();
+  const navigating = useNavigationPending();
   const noProducts = hasNoEnabledProducts(session.enabledFeatures);
   const { pathname } = useLocation();
   // page_view on every route change (SPEC §7).
@@ -34,9 +35,7 @@ export function Shell() {
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <TopBar />
       <Box sx={{ height: 2, position: 'relative' }}>
-        {navigation.state === 'loading' && (
-          <LinearProgress color="secondary" sx={{ position: 'absolute', inset: 0, height: 2 }} />
-        )}
+        {navigating && <LinearProgress color="secondary" sx={{ position: 'absolute', inset: 0, height: 2 }} />}
       </Box>
       <Box component="main" sx={{ flex: 1, display: 'flex', flexDirection: 'column', minHeight: 0 }}>
         {noProducts ? (

@@ -17,8 +17,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
@@ -26,6 +24,7 @@ import { BRAND } from './theme';
 import { useSession, type Session } from '../session/session';
 import { deferredComponent } from '../ui/deferred';
 import { LazyTooltip } from '../ui/LazyTooltip';
+import { TabBar } from '../ui/TabBar';
 
 // The bell (its menu, polling and schemas) and the drop-down menus load after the first page has
 // shown (issue 45: the home page's JavaScript); a menu opened before then shows once it is here.
@@ -101,12 +100,15 @@ function ProductTabs({ session }: { session: Session }) {
   const tabs = visibleTabs(session.permissions);
   const active = activeTabForLocation(location.pathname, location.search);
   return (
-    <Tabs
+    <TabBar
       value={active && tabs.includes(active) ? active : false}
+      items={TOP_BAR_TABS.filter((tab) => tabs.includes(tab.value)).map((tab) => ({
+        value: tab.value,
+        label: tab.label,
+        to: tab.path,
+      }))}
       aria-label="Products"
       textColor="inherit"
-      variant="scrollable"
-      scrollButtons="auto"
       sx={{
         minWidth: 0,
         flexShrink: 1,
@@ -124,11 +126,7 @@ function ProductTabs({ session }: { session: Session }) {
         '& .MuiTabs-scrollButtons': { color: '#fff', width: 28 },
         '& .MuiTabs-scrollButtons.Mui-disabled': { opacity: 0.3 },
       }}
-    >
-      {TOP_BAR_TABS.filter((tab) => tabs.includes(tab.value)).map((tab) => (
-        <Tab key={tab.value} value={tab.value} label={tab.label} component={RouterLink} to={tab.path} />
-      ))}
-    </Tabs>
+    />
   );
 }
 

@@ -1,5 +1,5 @@
 import { LAZY_LOAD_RETRIES, LAZY_LOAD_RETRY_DELAY_MS, MESSAGES } from '@zview/contracts';
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { isVersionUpdateNeeded } from '../api/version';
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -39,10 +39,7 @@ export async function importWithRetry<T>(load: () => Promise<T>, options: RetryO
 
 export type PageModule = { default: ComponentType };
 
-/** A React Router `lazy` function for a page module, with the retry rule above. */
+/** A lazy page component (React.lazy) whose module loads with the retry rule above. */
 export function lazyPage(load: () => Promise<PageModule>) {
-  return async () => {
-    const module = await importWithRetry(load);
-    return { Component: module.default };
-  };
+  return lazy(() => importWithRetry(load));
 }

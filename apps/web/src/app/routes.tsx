@@ -7,12 +7,12 @@ import {
 } from '@zview/contracts';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import { Suspense, lazy } from 'react';
-import { Navigate, Outlet, matchPath, type RouteObject } from 'react-router';
+import { Suspense, lazy, type ComponentType } from 'react';
+import { Navigate, Outlet, Route, Routes, matchPath } from 'react-router';
 import { lazyPage, type PageModule } from './lazy';
 import { AppRoot } from './AppRoot';
 import { AuthGate } from './AuthGate';
-import { RouteErrorPage } from './ErrorBoundary';
+import { RouteErrorBoundary } from './ErrorBoundary';
 import { NotFoundPage } from './NotFoundPage';
 import { useSession } from '../session/session';
 import { loadShell } from './shell-loader';
@@ -119,10 +119,7 @@ export function RouteGate({ guard, home }: Pick<ShellRoute, 'guard' | 'home'>) {
 
 const Shell = lazy(() => loadShell().then((module) => ({ default: module.Shell })));
 
-/**
- * What a lazy page shows while its module loads on the first load of the app (React Router's
- * HydrateFallback: without one it warns in the console on every fresh load).
- */
+/** What a lazy page shows while its module loads on the first load of the app. */
 const PAGE_LOADING = (
   <Box aria-busy="true" aria-label="Loading page" sx={{ flex: 1, display: 'grid', placeItems: 'center', py: 8 }}>
     <CircularProgress size={28} />
@@ -136,12 +133,27 @@ const SHELL_LOADING = (
   </Box>
 );
 
-function toRouteObject(route: ShellRoute): RouteObject {
-  return {
-    path: route.path,
-    element: <RouteGate guard={route.guard} home={route.home} />,
-    children: [{ index: true, lazy: lazyPage(route.lazy), hydrateFallbackElement: PAGE_LOADING }],
-  };
+/** One lazy component per page module loader (the product pages share the scores page's). */
+const pageComponents = new Map<ShellRoute['lazy'], ComponentType>();
+function pageOf(route: ShellRoute): ComponentType {
+  let page = pageComponents.get(route.lazy);
+  if (!page) pageComponents.set(route.lazy, (page = lazyPage(route.lazy)));
+  return page;
+}
+
+/**
+ * The pages of the shell, below the top bar. A navigation renders in a transition (AppBrowserRouter):
+ * the page shown stays, with the progress bar, until the next page's code is here; the first load
+ * shows PAGE_LOADING. A page's error keeps the top bar.
+ */
+function ShellPages() {
+  return (
+    <RouteErrorBoundary>
+      <Suspense fallback={PAGE_LOADING}>
+        <Outlet />
+      </Suspense>
+    </RouteErrorBoundary>
+  );
 }
 
 /**
@@ -165,42 +177,61 @@ function preloadRestoredPage(): void {
   void preloadPageAt(saved.startsWith('/') && !saved.startsWith('//') ? (saved.split(/[?#]/)[0] ?? '/') : '/');
 }
 
-export function buildRoutes(): RouteObject[] {
-  return [
-    {
-      element: <AppRoot />,
-      errorElement: <RouteErrorPage />,
-      children: [
-        {
-          path: LOGIN_CALLBACK_PATH,
-          lazy: lazyPage(() => {
-            preloadRestoredPage();
-            return import('../features/auth/LoginCallbackPage');
-          }),
-          hydrateFallbackElement: PAGE_LOADING,
-        },
-        {
-          path: SILENT_RENEW_PATH,
-          lazy: lazyPage(() => import('../features/auth/SilentRenewPage')),
-          hydrateFallbackElement: PAGE_LOADING,
-        },
-        {
-          element: (
-            <AuthGate>
-              <Suspense fallback={SHELL_LOADING}>
-                <Shell />
+const LoginCallbackPage = lazyPage(() => {
+  preloadRestoredPage();
+  return import('../features/auth/LoginCallbackPage');
+});
+const SilentRenewPage = lazyPage(() => import('../features/auth/SilentRenewPage'));
+
+/** The app's route table, declarative (React Router's data router is not needed: no loaders). */
+export function AppRoutes() {
+  return (
+    <RouteErrorBoundary>
+      <Routes>
+        <Route element={<AppRoot />}>
+          <Route
+            path={LOGIN_CALLBACK_PATH}
+            element={
+              <Suspense fallback={PAGE_LOADING}>
+                <LoginCallbackPage />
               </Suspense>
-            </AuthGate>
-          ),
-          children: [
-            {
-              // Errors inside a page keep the top bar.
-              errorElement: <RouteErrorPage />,
-              children: [...SHELL_ROUTES.map(toRouteObject), { path: '*', element: <NotFoundPage /> }],
-            },
-          ],
-        },
-      ],
-    },
-  ];
+            }
+          />
+          <Route
+            path={SILENT_RENEW_PATH}
+            element={
+              <Suspense fallback={PAGE_LOADING}>
+                <SilentRenewPage />
+              </Suspense>
+            }
+          />
+          <Route
+            element={
+              <AuthGate>
+                <Suspense fallback={SHELL_LOADING}>
+                  <Shell />
+                </Suspense>
+              </AuthGate>
+            }
+          >
+            <Route element={<ShellPages />}>
+              {SHELL_ROUTES.map((route) => {
+                const Page = pageOf(route);
+                return (
+                  <Route
+                    key={route.path}
+                    path={route.path}
+                    element={<RouteGate guard={route.guard} home={route.home} />}
+                  >
+                    <Route index element={<Page />} />
+                  </Route>
+                );
+              })}
+              <Route path="*" element={<NotFoundPage />} />
+            </Route>
+          </Route>
+        </Route>
+      </Routes>
+    </RouteErrorBoundary>
+  );
 }

@@ -1,7 +1,7 @@
 import type { RuntimeConfig } from '@zview/contracts';
 import { StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
-import { startAnalytics } from '../api/analytics';
+import { loadAnalyticsClient, startAnalytics } from '../api/analytics';
 import { getAccessToken } from '../api/client';
 import { App } from './App';
 import { apiBaseUrl } from './boot';
@@ -22,10 +22,11 @@ export function renderApp(root: Root, config: RuntimeConfig): void {
 /**
  * Fills the HTTP cache, while the login page waits for the person to type, with what the sign-in
  * callback document will run: the app, the shell and the page the sign-in returns to, then the
- * parts those load once their first page has shown (menus, the bell, address suggestions), so the
- * signed-in home page fetches none of its code from the server.
+ * parts those load once their first page has shown (menus, the bell, address suggestions, the
+ * analytics client), so the signed-in home page fetches none of its code from the server.
  */
 export async function preloadForSignIn(pathname: string): Promise<void> {
   await preloadPageAt(pathname);
-  await preloadDeferredComponents();
+  // The analytics client loads when analytics starts, beside the first page (api/analytics.ts).
+  await Promise.all([preloadDeferredComponents(), loadAnalyticsClient().catch(() => undefined)]);
 }

@@ -2,7 +2,7 @@ import {
   MESSAGES,
   RUNTIME_CONFIG_GLOBAL,
   missingRequiredVariable,
-  runtimeConfigSchema,
+  parseRuntimeConfig,
   type RuntimeConfig,
 } from '@zview/contracts';
 import { createContext, useContext, type ReactNode } from 'react';
@@ -24,9 +24,10 @@ export function readRuntimeConfig(
   if (typeof raw !== 'object') return { ok: false, message: MESSAGES.failedAppConfig };
   const missing = missingRequiredVariable(raw as Record<string, unknown>);
   if (missing) return { ok: false, message: MESSAGES.requiredConfigVariable(missing) };
-  const parsed = runtimeConfigSchema.safeParse(raw);
-  if (!parsed.success) return { ok: false, message: MESSAGES.failedAppConfig };
-  return { ok: true, config: parsed.data };
+  // Without zod: the first screen's JavaScript (contracts runtime-config-read.ts, issue 45).
+  const config = parseRuntimeConfig(raw);
+  if (!config) return { ok: false, message: MESSAGES.failedAppConfig };
+  return { ok: true, config };
 }
 
 /** Environments where developer conveniences (the dev session fixture) are allowed. */

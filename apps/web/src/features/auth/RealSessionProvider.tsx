@@ -1,7 +1,7 @@
 import {
   MESSAGES,
   hasNoEnabledProducts,
-  organizationsResponseSchema,
+  organizationsAnswerSchema,
   type IdentityUser,
   type SessionOrganization,
 } from '@zview/contracts';
@@ -71,7 +71,7 @@ export const ORGANIZATIONS_QUERY_KEY = ['organizations'] as const;
 /** GET /api/organization, asked without a target organisation (it is what we choose from). */
 export function fetchOrganizations(): Promise<SessionOrganization[]> {
   return api
-    .get(apiPath('/organization'), { schema: organizationsResponseSchema, organization: false })
+    .get(apiPath('/organization'), { schema: organizationsAnswerSchema, organization: false })
     .then((body) => body.organizations);
 }
 

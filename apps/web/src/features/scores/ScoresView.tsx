@@ -9,8 +9,6 @@ import {
 } from '@zview/contracts';
 import Box from '@mui/material/Box';
 import GlobalStyles from '@mui/material/GlobalStyles';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useCallback, useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router';
@@ -23,6 +21,7 @@ import { LazyPropertyResult, loadPropertyBody, loadedPropertyResult } from './la
 
 import { productName, requestedProducts } from './model';
 import { toAssessmentRequest, usePropertySearch } from './searchState';
+import { TabBar } from '../../ui/TabBar';
 
 // Only product pages with no property selected show it.
 const ProductOverview = lazy(() =>
@@ -109,19 +108,16 @@ export function ScoresView({ selection, onSelect, productPage = false }: ScoresV
         <Box sx={{ maxWidth: 1360, mx: 'auto' }}>
           <SearchBar initial={search} onSearch={setSearch} onTyping={preloadMap} />
           {tabs.length > 0 && selection && (
-            <Tabs
+            <TabBar
               value={tabs.includes(selection) ? selection : false}
-              onChange={(_event, value: SelectedProductValue) =>
-                onSelect ? onSelect(value) : void navigate(`/scores/${value}${query}`)
-              }
+              items={tabs.map((value) => ({
+                value,
+                label: value === SUMMARY ? 'Summary' : PRODUCT_DISPLAY_NAMES[value],
+              }))}
+              onChange={(value) => (onSelect ? onSelect(value) : void navigate(`/scores/${value}${query}`))}
               aria-label="Products"
-              variant="scrollable"
               sx={{ mt: 1.5, minHeight: 42, '& .MuiTab-root': { minHeight: 42, fontWeight: 700, letterSpacing: 0.4 } }}
-            >
-              {tabs.map((value) => (
-                <Tab key={value} value={value} label={value === SUMMARY ? 'Summary' : PRODUCT_DISPLAY_NAMES[value]} />
-              ))}
-            </Tabs>
+            />
           )}
         </Box>
       </Box>

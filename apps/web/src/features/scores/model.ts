@@ -3,7 +3,7 @@ import {
   WEATHER_GROUP,
   availableStandardProducts,
   isProductKey,
-  latLngTextSchema,
+  parseLatLngText,
   sortProducts,
   type AssessmentResponse,
   type Factor,
@@ -188,8 +188,8 @@ export function pinLocation(location: Pick<AssessmentResponse['location'], 'loca
   lng: number;
 } {
   if (location.locationType === 'coordinates') {
-    const asked = latLngTextSchema.safeParse(location.input);
-    if (asked.success) return asked.data;
+    const asked = parseLatLngText(location.input);
+    if (asked) return asked;
   }
   return location.point;
 }

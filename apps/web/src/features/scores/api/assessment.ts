@@ -1,8 +1,9 @@
-import { assessmentResponseSchema, type AssessmentResponse } from '@zview/contracts';
+import type { AssessmentResponse } from '@zview/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { useSession } from '../../../session/session';
 import { apiPath } from '../../../api/paths';
+import { loadAnswerSchemas } from './load-answer-schemas';
 
 export const ASSESSMENT_PATH = apiPath('/caribou/v3/property/assessment/zview');
 
@@ -15,17 +16,20 @@ export interface AssessmentRequest {
   asOf?: string;
 }
 
-export function fetchAssessment(request: AssessmentRequest, signal?: AbortSignal): Promise<AssessmentResponse> {
-  return api.get(ASSESSMENT_PATH, {
-    query: {
-      location_type: request.locationType,
-      location: request.location,
-      products: request.products.length > 0 ? request.products.join(',') : undefined,
-      as_of: request.asOf,
-    },
-    schema: assessmentResponseSchema,
-    signal,
-  });
+export async function fetchAssessment(request: AssessmentRequest, signal?: AbortSignal): Promise<AssessmentResponse> {
+  const [schemas, body] = await Promise.all([
+    loadAnswerSchemas(),
+    api.get(ASSESSMENT_PATH, {
+      query: {
+        location_type: request.locationType,
+        location: request.location,
+        products: request.products.length > 0 ? request.products.join(',') : undefined,
+        as_of: request.asOf,
+      },
+      signal,
+    }),
+  ]);
+  return schemas.assessmentResponseSchema.parse(body);
 }
 
 /** `onAnswer` runs as the answer arrives, before it is rendered (e.g. to start fetching its imagery). */

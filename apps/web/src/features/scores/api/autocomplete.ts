@@ -1,15 +1,16 @@
-import { addressAutocompleteResponseSchema, type AddressAutocompleteResponse } from '@zview/contracts';
+import type { AddressAutocompleteResponse } from '@zview/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { useSession } from '../../../session/session';
 import { apiPath } from '../../../api/paths';
+import { loadAnswerSchemas } from './load-answer-schemas';
 
-export function fetchAutocomplete(q: string, signal?: AbortSignal): Promise<AddressAutocompleteResponse> {
-  return api.get(apiPath('/caribou/property/autocomplete'), {
-    query: { q },
-    schema: addressAutocompleteResponseSchema,
-    signal,
-  });
+export async function fetchAutocomplete(q: string, signal?: AbortSignal): Promise<AddressAutocompleteResponse> {
+  const [schemas, body] = await Promise.all([
+    loadAnswerSchemas(),
+    api.get(apiPath('/caribou/property/autocomplete'), { query: { q }, signal }),
+  ]);
+  return schemas.addressAutocompleteResponseSchema.parse(body);
 }
 
 /** Address suggestions for the (already debounced) text; nothing is asked below 3 characters. */

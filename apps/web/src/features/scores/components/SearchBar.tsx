@@ -1,4 +1,4 @@
-import { latLngTextSchema } from '@zview/contracts';
+import { LAT_LNG_TEXT_MESSAGE, parseLatLngText } from '@zview/contracts';
 import SearchIcon from '@mui/icons-material/Search';
 import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
 import Box from '@mui/material/Box';
@@ -43,8 +43,7 @@ const AddressInput = deferredComponent<AddressInputProps>(
 
 /** Validates 'lat,lng' text; returns the error message or null. */
 export function coordinateError(text: string): string | null {
-  const parsed = latLngTextSchema.safeParse(text);
-  return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Invalid coordinates');
+  return parseLatLngText(text) ? null : LAT_LNG_TEXT_MESSAGE;
 }
 
 export interface SearchBarProps {
