@@ -39,6 +39,8 @@ import { createOrganization, createUser, tokenFor } from '../apps/server/test/fa
 import { freePort } from '../apps/server/test/free-port.js';
 import { lookupsBesideExports } from './lookup-exports.js';
 import { measureCpu, postmasterPid, type CpuSplit } from './support/cpu-split.js';
+import { waitForBackgroundWork } from './support/background-work.js';
+import { describeConvoy, watchConvoy } from './support/lookup-convoy.js';
 import { loadavg, mark, percentile, sleep } from './support/figures.js';
 
 const SECONDS = Number(process.env.LOOKUP_SECONDS ?? 30);
@@ -220,7 +222,11 @@ export async function benchLookup(): Promise<boolean> {
     const fencesBefore = feed.roundTrips;
     const xactsBefore = await committedTransactions(db);
     const cpu = measureCpu({ postgres });
+    const convoy = watchConvoy(feed);
+    collect = true;
     const sustained = await sustainedRun(base);
+    collect = false;
+    const convoyFigures = convoy.stop();
     const split = cpu();
     const loop = performance.eventLoopUtilization(loopBefore);
     const fences = feed.roundTrips - fencesBefore;
@@ -242,6 +248,8 @@ export async function benchLookup(): Promise<boolean> {
     console.log(
       `    database per lookup: ${(fences / n).toFixed(2)} change-feed fences, ${(xacts / n).toFixed(2)} PostgreSQL transactions (usage group commits, reads; a fence is none)`,
     );
+    console.log(`    ${describeConvoy(convoyFigures, serverMs)}`);
+    serverMs.length = 0;
     target(`1 API process ≥ ${TARGET.rps} lookups/s`, oneProcess >= TARGET.rps);
 
     // 3. A fixed rate, as a steady day looks: the server-side p95.
@@ -333,6 +341,12 @@ export async function benchLookup(): Promise<boolean> {
       });
       try {
         await cluster.ready;
+        // What the phases before left running (autovacuum after the exports' million-row run, a
+        // checkpoint, render threads) would take the cores this run measures.
+        const background = await waitForBackgroundWork(db, postgres);
+        console.log(
+          `  background work before the ${PROCESSES}-process run: ${background.seen.length ? background.seen.join(', ') : 'none'}; waited ${(background.waitedMs / 1000).toFixed(0)} s${background.quiet ? ' until idle' : ', still busy: the run below shares the machine with it'}`,
+        );
         const clusterBase = `http://127.0.0.1:${clusterPort}`;
         // Warm each process's caches and code paths as the single process was.
         await autocannon({
@@ -346,6 +360,7 @@ export async function benchLookup(): Promise<boolean> {
         const run = await sustainedRun(clusterBase);
         const clusterSplit = clusterCpu();
         const several = report(`${PROCESSES} API processes`, run);
+        console.log(`    ${whereTheCoresWent(split, sustained, clusterSplit, run)}`);
         console.log(
           `    CPU per lookup: ${describeSplit(clusterSplit, Math.max(1, run.requests.total), { main: 'bench main thread', helpers: 'bench helper threads', started: 'client thread' })}`,
         );
@@ -374,6 +389,37 @@ async function committedTransactions(db: Db): Promise<number> {
     n: number;
   }>`SELECT xact_commit::int8 AS n FROM pg_stat_database WHERE datname = current_database()`.execute(db);
   return rows[0]?.n ?? NaN;
+}
+
+/**
+ * Where the second core goes: cores each party kept busy in the one-process and the cluster runs
+ * (CPU over wall time), and what a lookup cost each in both. When one process already keeps the
+ * machine's cores busy, a second process cannot add any; when it does not, the cluster's extra
+ * CPU per lookup (smaller group commits and fences per process) says where it went.
+ */
+function whereTheCoresWent(
+  one: CpuSplit,
+  oneRun: autocannon.Result,
+  several: CpuSplit,
+  severalRun: autocannon.Result,
+): string {
+  const cores = os.cpus().length;
+  const busy = (ms: number, run: autocannon.Result) => ms / (run.duration * 1000);
+  const per = (ms: number, run: autocannon.Result) => ms / Math.max(1, run.requests.total);
+  const oneApi = one.main + one.helpers;
+  const severalApi = several.trees.api ?? 0;
+  const onePg = one.trees.postgres ?? 0;
+  const severalPg = several.trees.postgres ?? 0;
+  const oneTotal = busy(oneApi + onePg + one.started, oneRun);
+  const lines = [
+    `cores busy (of ${cores}): one process ${oneTotal.toFixed(2)} (API ${busy(oneApi, oneRun).toFixed(2)}, PostgreSQL ${busy(onePg, oneRun).toFixed(2)}, client ${busy(one.started, oneRun).toFixed(2)}); ` +
+      `cluster ${busy(severalApi + severalPg + several.started, severalRun).toFixed(2)} (API ${busy(severalApi, severalRun).toFixed(2)}, PostgreSQL ${busy(severalPg, severalRun).toFixed(2)}, client ${busy(several.started, severalRun).toFixed(2)})`,
+    `CPU per lookup, one process → cluster: API ${per(oneApi, oneRun).toFixed(3)} → ${per(severalApi, severalRun).toFixed(3)} ms, PostgreSQL ${per(onePg, oneRun).toFixed(3)} → ${per(severalPg, severalRun).toFixed(3)} ms, client ${per(one.started, oneRun).toFixed(3)} → ${per(several.started, severalRun).toFixed(3)} ms`,
+    oneTotal >= cores * 0.85
+      ? `one process already kept ${oneTotal.toFixed(2)} of ${cores} cores busy: a second process has no core to add, only its own fences and smaller group commits to pay`
+      : `one process left ${(cores - oneTotal).toFixed(2)} cores idle (it waits on round trips: fences, group commits and their WAL flush); a second process can use them only if its extra CPU per lookup (above) costs less than they give`,
+  ];
+  return lines.join('\n    ');
 }
 
 /** "0.21 ms API main thread + … = 0.45 ms (a core serves 2,200/s)". */
