@@ -40,7 +40,7 @@ import { freePort } from '../apps/server/test/free-port.js';
 import { lookupsBesideExports } from './lookup-exports.js';
 import { measureCpu, postmasterPid, type CpuSplit } from './support/cpu-split.js';
 import { waitForBackgroundWork } from './support/background-work.js';
-import { describeConvoy, watchConvoy } from './support/lookup-convoy.js';
+import { describeConvoy, watchConvoy, type ConvoyFigures } from './support/lookup-convoy.js';
 import { loadavg, mark, percentile, sleep } from './support/figures.js';
 
 const SECONDS = Number(process.env.LOOKUP_SECONDS ?? 30);
@@ -249,6 +249,7 @@ export async function benchLookup(): Promise<boolean> {
       `    database per lookup: ${(fences / n).toFixed(2)} change-feed fences, ${(xacts / n).toFixed(2)} PostgreSQL transactions (usage group commits, reads; a fence is none)`,
     );
     console.log(`    ${describeConvoy(convoyFigures, serverMs)}`);
+    const waits = waitShares(convoyFigures, serverMs);
     serverMs.length = 0;
     target(`1 API process ≥ ${TARGET.rps} lookups/s`, oneProcess >= TARGET.rps);
 
@@ -360,7 +361,7 @@ export async function benchLookup(): Promise<boolean> {
         const run = await sustainedRun(clusterBase);
         const clusterSplit = clusterCpu();
         const several = report(`${PROCESSES} API processes`, run);
-        console.log(`    ${whereTheCoresWent(split, sustained, clusterSplit, run)}`);
+        console.log(`    ${whereTheCoresWent(split, sustained, clusterSplit, run, waits)}`);
         console.log(
           `    CPU per lookup: ${describeSplit(clusterSplit, Math.max(1, run.requests.total), { main: 'bench main thread', helpers: 'bench helper threads', started: 'client thread' })}`,
         );
@@ -402,6 +403,7 @@ function whereTheCoresWent(
   oneRun: autocannon.Result,
   several: CpuSplit,
   severalRun: autocannon.Result,
+  waits: { commit: number; fence: number },
 ): string {
   const cores = os.cpus().length;
   const busy = (ms: number, run: autocannon.Result) => ms / (run.duration * 1000);
@@ -417,9 +419,19 @@ function whereTheCoresWent(
     `CPU per lookup, one process → cluster: API ${per(oneApi, oneRun).toFixed(3)} → ${per(severalApi, severalRun).toFixed(3)} ms, PostgreSQL ${per(onePg, oneRun).toFixed(3)} → ${per(severalPg, severalRun).toFixed(3)} ms, client ${per(one.started, oneRun).toFixed(3)} → ${per(several.started, severalRun).toFixed(3)} ms`,
     oneTotal >= cores * 0.85
       ? `one process already kept ${oneTotal.toFixed(2)} of ${cores} cores busy: a second process has no core to add, only its own fences and smaller group commits to pay`
-      : `one process left ${(cores - oneTotal).toFixed(2)} cores idle (it waits on round trips: fences, group commits and their WAL flush); a second process can use them only if its extra CPU per lookup (above) costs less than they give`,
+      : `one process left ${(cores - oneTotal).toFixed(2)} of ${cores} cores to others: its lookups spent ${(waits.commit * 100).toFixed(0)}% of their server time waiting for group commits (WAL flush) and ${(waits.fence * 100).toFixed(0)}% for fences. ` +
+        `With the same ${CONNECTIONS} connections a second process adds no lookups in flight, only smaller group commits and fences per process (the CPU per lookup above): it serves more only where the cores one process leaves are idle, not taken by other work (load average ${loadavg()})`,
   ];
   return lines.join('\n    ');
+}
+
+/** Shares of the server time a lookup spent waiting for its group commit and its fence. */
+function waitShares(f: ConvoyFigures, serverMs: number[]): { commit: number; fence: number } {
+  const server = serverMs.reduce((sum, ms) => sum + ms, 0);
+  if (!server || !f.lookups) return { commit: NaN, fence: NaN };
+  // Per lookup: the waits' means over the server time's mean.
+  const mean = server / serverMs.length;
+  return { commit: f.commitWaitMs / f.lookups / mean, fence: f.fenceWaitMs / f.lookups / mean };
 }
 
 /** "0.21 ms API main thread + … = 0.45 ms (a core serves 2,200/s)". */
