@@ -81,6 +81,11 @@ try {
   // WRITE_COST_VARIANTS=1: the same with one part after another removed (a scratch database).
   if (process.env.WRITE_COST_VARIANTS) {
     const steps: [string, string][] = [
+      [
+        'with the per-row organisation key of before migration 1860',
+        'ALTER TABLE usage_events ADD CONSTRAINT usage_events_organization_id_fkey FOREIGN KEY (organization_id) REFERENCES organizations(id) ON DELETE CASCADE',
+      ],
+      ['without it again, as now', 'ALTER TABLE usage_events DROP CONSTRAINT usage_events_organization_id_fkey'],
       ['without the rollup trigger', 'DROP TRIGGER usage_events_rollup_insert ON usage_events'],
       ['and without usage_events_org_time_idx', 'DROP INDEX usage_events_org_time_idx'],
       ['and without property_lookups_org_time_idx', 'DROP INDEX property_lookups_org_time_idx'],
