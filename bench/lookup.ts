@@ -39,7 +39,7 @@ import { createOrganization, createUser, tokenFor } from '../apps/server/test/fa
 import { freePort } from '../apps/server/test/free-port.js';
 import { lookupsBesideExports } from './lookup-exports.js';
 import { measureCpu, postmasterPid, type CpuSplit } from './support/cpu-split.js';
-import { waitForBackgroundWork } from './support/background-work.js';
+import { waitForBackgroundWork, watchDatabaseActivity } from './support/background-work.js';
 import { describeConvoy, watchConvoy, type ConvoyFigures } from './support/lookup-convoy.js';
 import { loadavg, mark, percentile, sleep } from './support/figures.js';
 
@@ -342,12 +342,6 @@ export async function benchLookup(): Promise<boolean> {
       });
       try {
         await cluster.ready;
-        // What the phases before left running (autovacuum after the exports' million-row run, a
-        // checkpoint, render threads) would take the cores this run measures.
-        const background = await waitForBackgroundWork(db, postgres);
-        console.log(
-          `  background work before the ${PROCESSES}-process run: ${background.seen.length ? background.seen.join(', ') : 'none'}; waited ${(background.waitedMs / 1000).toFixed(0)} s${background.quiet ? ' until idle' : ', still busy: the run below shares the machine with it'}`,
-        );
         const clusterBase = `http://127.0.0.1:${clusterPort}`;
         // Warm each process's caches and code paths as the single process was.
         await autocannon({
@@ -357,10 +351,25 @@ export async function benchLookup(): Promise<boolean> {
           headers: { authorization },
           requests: lookups,
         });
+        // What the phases before left running (autovacuum after the exports' million-row run, a
+        // checkpoint, render threads, jobs in the new processes) would take the cores this run
+        // measures: wait until it is over, and say what ran during the run all the same.
+        const background = await waitForBackgroundWork(db, { postgres, 'API processes': () => cluster.pids() });
+        console.log(
+          `  background work before the ${PROCESSES}-process run: ${background.seen.length ? background.seen.join(', ') : 'none'}; waited ${(background.waitedMs / 1000).toFixed(0)} s${background.quiet ? ' until idle' : ', still busy: the run below shares the machine with it'}`,
+        );
+        const during = watchDatabaseActivity(db);
+        const clusterXactsBefore = await committedTransactions(db);
         const clusterCpu = measureCpu({ postgres, api: () => cluster.pids() });
         const run = await sustainedRun(clusterBase);
         const clusterSplit = clusterCpu();
         const several = report(`${PROCESSES} API processes`, run);
+        console.log(`    during the run: ${await during.stop()}`);
+        await sleep(1500); // PostgreSQL publishes its counters within a second
+        const clusterXacts = (await committedTransactions(db)) - clusterXactsBefore;
+        console.log(
+          `    database per lookup: ${(clusterXacts / Math.max(1, run.requests.total)).toFixed(2)} PostgreSQL transactions (one process: ${(xacts / n).toFixed(2)})`,
+        );
         console.log(`    ${whereTheCoresWent(split, sustained, clusterSplit, run, waits)}`);
         console.log(
           `    CPU per lookup: ${describeSplit(clusterSplit, Math.max(1, run.requests.total), { main: 'bench main thread', helpers: 'bench helper threads', started: 'client thread' })}`,
