@@ -433,7 +433,10 @@ function whereTheCoresWent(
     oneTotal >= cores * 0.85
       ? `one process already kept ${oneTotal.toFixed(2)} of ${cores} cores busy: a second process has no core to add, only its own fences and smaller group commits to pay`
       : `one process left ${(cores - oneTotal).toFixed(2)} of ${cores} cores to others: its lookups spent ${(waits.commit * 100).toFixed(0)}% of their server time waiting for group commits (WAL flush) and ${(waits.fence * 100).toFixed(0)}% for fences. ` +
-        `With the same ${CONNECTIONS} connections a second process adds no lookups in flight, only smaller group commits and fences per process (the CPU per lookup above): it serves more only where the cores one process leaves are idle, not taken by other work (load average ${loadavg()})`,
+        `With the same ${CONNECTIONS} connections a second process adds no lookups in flight, only smaller group commits and fences per process (the CPU per lookup above): it serves more only where the cores one process leaves are idle` +
+        (os.loadavg()[0]! > cores
+          ? `; here the load average (${loadavg()}) is above the ${cores} cores, so two runnable event loops also get a larger share of cores other work takes, which a machine of its own would not give`
+          : ` (load average ${loadavg()})`),
   ];
   return lines.join('\n    ');
 }
