@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import * as usageOrgKeyByRollup from '../src/db/migrations/1860_usage_events_org_key_by_rollup.js';
 import { recordUsage, UsageWriter, type LookupWrite } from '../src/db/usage.js';
 import { useTestDatabase } from './database.js';
 import { createOrganization, createUser } from './factories.js';
@@ -147,5 +149,18 @@ describe('UsageWriter', () => {
       { organization_id: stays.id, reference: 'staying-1' },
       { organization_id: stays.id, reference: 'staying-1' },
     ]);
+  });
+
+  it('migration 1860 goes back to the per-row key and forward again', async () => {
+    const keys = async () =>
+      (
+        await sql<{ conname: string }>`
+          SELECT conname FROM pg_constraint WHERE conrelid = 'usage_events'::regclass AND contype = 'f'`.execute(db)
+      ).rows.map((r) => r.conname);
+    expect(await keys()).toEqual([]);
+    await usageOrgKeyByRollup.down(db as never);
+    expect(await keys()).toEqual(['usage_events_organization_id_fkey']);
+    await usageOrgKeyByRollup.up(db as never);
+    expect(await keys()).toEqual([]);
   });
 });
