@@ -218,6 +218,12 @@ export async function benchLookup(): Promise<boolean> {
       );
       return run.non2xx === 0 && run.errors === 0 ? rps : 0;
     };
+    // The world's seeding leaves PostgreSQL work behind (autovacuum and analyze of its tables).
+    const settled = await waitForBackgroundWork(db, { postgres });
+    console.log(
+      `  background work before the sustained run: ${settled.seen.length ? settled.seen.join(', ') : 'none'}; waited ${(settled.waitedMs / 1000).toFixed(0)} s${settled.quiet ? ' until idle' : ', still busy'}`,
+    );
+    const during = watchDatabaseActivity(db);
     const loopBefore = performance.eventLoopUtilization();
     const fencesBefore = feed.roundTrips;
     const xactsBefore = await committedTransactions(db);
@@ -239,6 +245,7 @@ export async function benchLookup(): Promise<boolean> {
     const xacts = (await committedTransactions(db)) - xactsBefore;
     const n = Math.max(1, sustained.requests.total);
     const oneProcess = report('1 API process', sustained);
+    console.log(`    during the run: ${await during.stop()}`);
     console.log(
       `    server event loop ${(loop.utilization * 100).toFixed(0)}% busy, ${(loop.active / n).toFixed(2)} ms per lookup (wall time: grows on a busy machine)`,
     );
@@ -362,13 +369,13 @@ export async function benchLookup(): Promise<boolean> {
         console.log(
           `  background work before the ${PROCESSES}-process run: ${background.seen.length ? background.seen.join(', ') : 'none'}; waited ${(background.waitedMs / 1000).toFixed(0)} s${background.quiet ? ' until idle' : ', still busy: the run below shares the machine with it'}`,
         );
-        const during = watchDatabaseActivity(db);
+        const duringCluster = watchDatabaseActivity(db);
         const clusterXactsBefore = await committedTransactions(db);
         const clusterCpu = measureCpu({ postgres, api: () => cluster.pids() });
         const run = await sustainedRun(clusterBase);
         const clusterSplit = clusterCpu();
         const several = report(`${PROCESSES} API processes`, run);
-        console.log(`    during the run: ${await during.stop()}`);
+        console.log(`    during the run: ${await duringCluster.stop()}`);
         await sleep(1500); // PostgreSQL publishes its counters within a second
         const clusterXacts = (await committedTransactions(db)) - clusterXactsBefore;
         console.log(
