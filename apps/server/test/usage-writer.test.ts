@@ -56,6 +56,10 @@ describe('UsageWriter', () => {
     expect(lookups.map((l) => l.location).sort()).toEqual([...refs].sort());
     expect(lookups[0]!.scores).toEqual([{ product: 'zfire', score: 3, riskLevel: 'low' }]);
     expect(writer.stats.batches).toBeLessThan(300);
+    // The counters the lookup bench prints: every lookup in one batch, at most 3 batches at once.
+    expect(writer.stats.written).toBe(300);
+    expect(writer.stats.inFlightAtSend).toBeGreaterThanOrEqual(writer.stats.batches);
+    expect(writer.stats.inFlightAtSend).toBeLessThanOrEqual(3 * writer.stats.batches);
   });
 
   it('lookups that write in the same turn of the event loop share one statement', async () => {
