@@ -39,6 +39,8 @@ import { createOrganization, createUser, tokenFor } from '../apps/server/test/fa
 import { freePort } from '../apps/server/test/free-port.js';
 import { lookupsBesideExports } from './lookup-exports.js';
 import { measureCpu, postmasterPid, type CpuSplit } from './support/cpu-split.js';
+import { waitForBackgroundWork, watchDatabaseActivity } from './support/background-work.js';
+import { describeConvoy, watchConvoy, type ConvoyFigures } from './support/lookup-convoy.js';
 import { loadavg, mark, percentile, sleep } from './support/figures.js';
 
 const SECONDS = Number(process.env.LOOKUP_SECONDS ?? 30);
@@ -216,11 +218,21 @@ export async function benchLookup(): Promise<boolean> {
       );
       return run.non2xx === 0 && run.errors === 0 ? rps : 0;
     };
+    // The world's seeding leaves PostgreSQL work behind (autovacuum and analyze of its tables).
+    const settled = await waitForBackgroundWork(db, { postgres });
+    console.log(
+      `  background work before the sustained run: ${settled.seen.length ? settled.seen.join(', ') : 'none'}; waited ${(settled.waitedMs / 1000).toFixed(0)} s${settled.quiet ? ' until idle' : ', still busy'}`,
+    );
+    const during = watchDatabaseActivity(db);
     const loopBefore = performance.eventLoopUtilization();
     const fencesBefore = feed.roundTrips;
     const xactsBefore = await committedTransactions(db);
     const cpu = measureCpu({ postgres });
+    const convoy = watchConvoy(feed);
+    collect = true;
     const sustained = await sustainedRun(base);
+    collect = false;
+    const convoyFigures = convoy.stop();
     const split = cpu();
     const loop = performance.eventLoopUtilization(loopBefore);
     const fences = feed.roundTrips - fencesBefore;
@@ -233,6 +245,7 @@ export async function benchLookup(): Promise<boolean> {
     const xacts = (await committedTransactions(db)) - xactsBefore;
     const n = Math.max(1, sustained.requests.total);
     const oneProcess = report('1 API process', sustained);
+    console.log(`    during the run: ${await during.stop()}`);
     console.log(
       `    server event loop ${(loop.utilization * 100).toFixed(0)}% busy, ${(loop.active / n).toFixed(2)} ms per lookup (wall time: grows on a busy machine)`,
     );
@@ -242,6 +255,9 @@ export async function benchLookup(): Promise<boolean> {
     console.log(
       `    database per lookup: ${(fences / n).toFixed(2)} change-feed fences, ${(xacts / n).toFixed(2)} PostgreSQL transactions (usage group commits, reads; a fence is none)`,
     );
+    console.log(`    ${describeConvoy(convoyFigures, serverMs)}`);
+    const waits = waitShares(convoyFigures, serverMs);
+    serverMs.length = 0;
     target(`1 API process ≥ ${TARGET.rps} lookups/s`, oneProcess >= TARGET.rps);
 
     // 3. A fixed rate, as a steady day looks: the server-side p95.
@@ -334,18 +350,38 @@ export async function benchLookup(): Promise<boolean> {
       try {
         await cluster.ready;
         const clusterBase = `http://127.0.0.1:${clusterPort}`;
-        // Warm each process's caches and code paths as the single process was.
+        // Warm each process's caches and code paths as the single process was. Each connection
+        // goes through the addresses from the first (autocannon starts every connection at the
+        // first request), and stays on one process: so each connection goes through all of them,
+        // or the run's first minutes pay the cold reads (1.0–1.5 transactions per lookup in an
+        // 8 s run with the former warm-up of 1,200 lookups, which reached the first 120).
         await autocannon({
           url: clusterBase,
           connections: CONNECTIONS,
-          amount: addresses.length * PROCESSES * 2,
+          amount: addresses.length * CONNECTIONS,
           headers: { authorization },
           requests: lookups,
         });
+        // What the phases before left running (autovacuum after the exports' million-row run, a
+        // checkpoint, render threads, jobs in the new processes) would take the cores this run
+        // measures: wait until it is over, and say what ran during the run all the same.
+        const background = await waitForBackgroundWork(db, { postgres, 'API processes': () => cluster.pids() });
+        console.log(
+          `  background work before the ${PROCESSES}-process run: ${background.seen.length ? background.seen.join(', ') : 'none'}; waited ${(background.waitedMs / 1000).toFixed(0)} s${background.quiet ? ' until idle' : ', still busy: the run below shares the machine with it'}`,
+        );
+        const duringCluster = watchDatabaseActivity(db);
+        const clusterXactsBefore = await committedTransactions(db);
         const clusterCpu = measureCpu({ postgres, api: () => cluster.pids() });
         const run = await sustainedRun(clusterBase);
         const clusterSplit = clusterCpu();
         const several = report(`${PROCESSES} API processes`, run);
+        console.log(`    during the run: ${await duringCluster.stop()}`);
+        await sleep(1500); // PostgreSQL publishes its counters within a second
+        const clusterXacts = (await committedTransactions(db)) - clusterXactsBefore;
+        console.log(
+          `    database per lookup: ${(clusterXacts / Math.max(1, run.requests.total)).toFixed(2)} PostgreSQL transactions (one process: ${(xacts / n).toFixed(2)})`,
+        );
+        console.log(`    ${whereTheCoresWent(split, sustained, clusterSplit, run, waits)}`);
         console.log(
           `    CPU per lookup: ${describeSplit(clusterSplit, Math.max(1, run.requests.total), { main: 'bench main thread', helpers: 'bench helper threads', started: 'client thread' })}`,
         );
@@ -374,6 +410,51 @@ async function committedTransactions(db: Db): Promise<number> {
     n: number;
   }>`SELECT xact_commit::int8 AS n FROM pg_stat_database WHERE datname = current_database()`.execute(db);
   return rows[0]?.n ?? NaN;
+}
+
+/**
+ * Where the second core goes: cores each party kept busy in the one-process and the cluster runs
+ * (CPU over wall time), and what a lookup cost each in both. When one process already keeps the
+ * machine's cores busy, a second process cannot add any; when it does not, the cluster's extra
+ * CPU per lookup (smaller group commits and fences per process) says where it went.
+ */
+function whereTheCoresWent(
+  one: CpuSplit,
+  oneRun: autocannon.Result,
+  several: CpuSplit,
+  severalRun: autocannon.Result,
+  waits: { commit: number; fence: number },
+): string {
+  const cores = os.cpus().length;
+  const busy = (ms: number, run: autocannon.Result) => ms / (run.duration * 1000);
+  const per = (ms: number, run: autocannon.Result) => ms / Math.max(1, run.requests.total);
+  const oneApi = one.main + one.helpers;
+  const severalApi = several.trees.api ?? 0;
+  const onePg = one.trees.postgres ?? 0;
+  const severalPg = several.trees.postgres ?? 0;
+  const oneTotal = busy(oneApi + onePg + one.started, oneRun);
+  const lines = [
+    `cores busy (of ${cores}): one process ${oneTotal.toFixed(2)} (API ${busy(oneApi, oneRun).toFixed(2)}, PostgreSQL ${busy(onePg, oneRun).toFixed(2)}, client ${busy(one.started, oneRun).toFixed(2)}); ` +
+      `cluster ${busy(severalApi + severalPg + several.started, severalRun).toFixed(2)} (API ${busy(severalApi, severalRun).toFixed(2)}, PostgreSQL ${busy(severalPg, severalRun).toFixed(2)}, client ${busy(several.started, severalRun).toFixed(2)})`,
+    `CPU per lookup, one process → cluster: API ${per(oneApi, oneRun).toFixed(3)} → ${per(severalApi, severalRun).toFixed(3)} ms, PostgreSQL ${per(onePg, oneRun).toFixed(3)} → ${per(severalPg, severalRun).toFixed(3)} ms, client ${per(one.started, oneRun).toFixed(3)} → ${per(several.started, severalRun).toFixed(3)} ms`,
+    oneTotal >= cores * 0.85
+      ? `one process already kept ${oneTotal.toFixed(2)} of ${cores} cores busy: a second process has no core to add, only its own fences and smaller group commits to pay`
+      : `one process left ${(cores - oneTotal).toFixed(2)} of ${cores} cores to others: its lookups spent ${(waits.commit * 100).toFixed(0)}% of their server time waiting for group commits (WAL flush) and ${(waits.fence * 100).toFixed(0)}% for fences. ` +
+        `With the same ${CONNECTIONS} connections a second process adds no lookups in flight, only smaller group commits and fences per process (the CPU per lookup above): it serves more only where the cores one process leaves are idle` +
+        (os.loadavg()[0]! > cores
+          ? `; here the load average (${loadavg()}) is above the ${cores} cores, so two runnable event loops also get a larger share of cores other work takes, which a machine of its own would not give`
+          : ` (load average ${loadavg()})`),
+  ];
+  return lines.join('\n    ');
+}
+
+/** Shares of the server time a lookup spent waiting for its group commit and its fence. */
+function waitShares(f: ConvoyFigures, serverMs: number[]): { commit: number; fence: number } {
+  const server = serverMs.reduce((sum, ms) => sum + ms, 0);
+  if (!server || !f.lookups) return { commit: NaN, fence: NaN };
+  // Per lookup: the waits' means over the server time's mean.
+  const mean = server / serverMs.length;
+  return { commit: f.commitWaitMs / f.lookups / mean, fence: f.fenceWaitMs / f.lookups / mean };
 }
 
 /** "0.21 ms API main thread + … = 0.45 ms (a core serves 2,200/s)". */

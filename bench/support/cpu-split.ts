@@ -49,12 +49,19 @@ export function processTree(roots: number[]): number[] {
   return [...tree];
 }
 
-/** CPU ms of every thread of every process in the trees (threads of live tasks only). */
+/**
+ * CPU ms of the processes in the trees: each process's own (all its threads, ended ones too) and
+ * that of its children that ended and were waited for (cutime + cstime). A PostgreSQL backend or
+ * a pool connection that closes during a run moves its CPU into the postmaster's children's time;
+ * summing live tasks only used to drop it, and a run where backends closed (an idle pool's
+ * timeout) measured less than it spent, even less than nothing.
+ */
 function treeMs(roots: number[]): number {
   let total = 0;
   for (const pid of processTree(roots)) {
     try {
-      for (const tid of readdirSync(`/proc/${pid}/task`)) total += statMs(`/proc/${pid}/task/${tid}/stat`) ?? 0;
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      total += (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * TICK_MS;
     } catch {
       // gone meanwhile
     }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { UsageWriter, type LookupWrite } from '../src/db/usage.js';
+import { sql } from 'kysely';
+import * as usageOrgKeyByRollup from '../src/db/migrations/1860_usage_events_org_key_by_rollup.js';
+import { recordUsage, UsageWriter, type LookupWrite } from '../src/db/usage.js';
 import { useTestDatabase } from './database.js';
 import { createOrganization, createUser } from './factories.js';
 
@@ -53,13 +55,17 @@ describe('UsageWriter', () => {
     expect(new Set(usage.map((u) => `${u.reference}|${u.product}`)).size).toBe(600);
     expect(lookups.map((l) => l.location).sort()).toEqual([...refs].sort());
     expect(lookups[0]!.scores).toEqual([{ product: 'zfire', score: 3, riskLevel: 'low' }]);
-    expect(writer.batches).toBeLessThan(300);
+    expect(writer.stats.batches).toBeLessThan(300);
+    // The counters the lookup bench prints: every lookup in one batch, at most 3 batches at once.
+    expect(writer.stats.written).toBe(300);
+    expect(writer.stats.inFlightAtSend).toBeGreaterThanOrEqual(writer.stats.batches);
+    expect(writer.stats.inFlightAtSend).toBeLessThanOrEqual(3 * writer.stats.batches);
   });
 
   it('lookups that write in the same turn of the event loop share one statement', async () => {
     const writer = new UsageWriter(db);
     await Promise.all(Array.from({ length: 5 }, (_, i) => writer.write(lookupWrite(`turn-${i}`))));
-    expect(writer.batches).toBe(1);
+    expect(writer.stats.batches).toBe(1);
     expect((await rowsOf('turn-')).lookups).toHaveLength(5);
   });
 
@@ -110,5 +116,55 @@ describe('UsageWriter', () => {
     });
     await Promise.all([writer.write(keyed('key-1')), writer.write(keyed('key-2')), writer.write(keyed('key-3'))]);
     expect((await rowsOf('key-')).usage).toHaveLength(1);
+  });
+
+  // usage_events has no per-row foreign key to organizations (migration 1860): the rollup
+  // trigger's usage_rollup rows check the organisation, and deleting one deletes its usage.
+  it('refuses usage of an organisation that does not exist, with or without a recent-lookup row', async () => {
+    const writer = new UsageWriter(db);
+    const apiOnly: LookupWrite = { usage: lookupWrite('ghost-api', 987_655).usage };
+    await expect(writer.write(apiOnly)).rejects.toThrow(/foreign key/);
+    await expect(
+      recordUsage(db, [
+        { organizationId: 987_656, userId: null, product: 'zfire', channel: 'portfolio', reference: 'ghost-batch' },
+      ]),
+    ).rejects.toThrow(/foreign key/);
+    expect(
+      (await db.selectFrom('usage_events').select('id').where('reference', 'like', 'ghost-%').execute()).length,
+    ).toBe(0);
+  });
+
+  it('deleting an organisation deletes its usage and only its usage', async () => {
+    const gone = await createOrganization(db, { name: 'Leaving Mutual' });
+    const stays = await createOrganization(db, { name: 'Staying Mutual' });
+    const writer = new UsageWriter(db);
+    await Promise.all([
+      writer.write({ usage: lookupWrite('leaving-1', gone.id).usage }),
+      writer.write({ usage: lookupWrite('staying-1', stays.id).usage }),
+    ]);
+    await db.deleteFrom('organizations').where('id', '=', gone.id).execute();
+    const left = await db
+      .selectFrom('usage_events')
+      .select(['organization_id', 'reference'])
+      .where('organization_id', 'in', [gone.id, stays.id])
+      .orderBy('reference')
+      .execute();
+    expect(left).toEqual([
+      { organization_id: stays.id, reference: 'staying-1' },
+      { organization_id: stays.id, reference: 'staying-1' },
+    ]);
+  });
+
+  it('migration 1860 goes back to the per-row key and forward again', async () => {
+    const keys = async () =>
+      (
+        await sql<{ conname: string }>`
+          SELECT conname FROM pg_constraint WHERE conrelid = 'usage_events'::regclass AND contype = 'f'`.execute(db)
+      ).rows.map((r) => r.conname);
+    expect(await keys()).toEqual([]);
+    await usageOrgKeyByRollup.down(db as never);
+    expect(await keys()).toEqual(['usage_events_organization_id_fkey']);
+    await usageOrgKeyByRollup.up(db as never);
+    expect(await keys()).toEqual([]);
   });
 });

@@ -125,7 +125,9 @@ export class UsageWriter {
   private starting = false;
   private idle: Promise<void> = Promise.resolve();
   private settle: () => void = () => {};
-  batches = 0;
+  /** Batches sent, the lookups in them, and the sum over batches of those in flight when each was sent (the lookup bench reads them). */
+  readonly stats = { batches: 0, written: 0, inFlightAtSend: 0 };
+  private sending = 0;
 
   constructor(
     private readonly db: Db,
@@ -171,7 +173,10 @@ export class UsageWriter {
     try {
       while (this.queue.length) {
         const batch = this.queue.splice(0, this.maxBatch);
-        this.batches += 1;
+        this.sending += 1;
+        this.stats.batches += 1;
+        this.stats.written += batch.length;
+        this.stats.inFlightAtSend += this.sending;
         try {
           await writeLookups(
             this.db,
@@ -184,6 +189,8 @@ export class UsageWriter {
             continue;
           }
           for (const b of batch) await writeLookups(this.db, [b.write]).then(b.resolve, b.reject);
+        } finally {
+          this.sending -= 1;
         }
       }
     } finally {

@@ -1,0 +1,112 @@
+/**
+ * What PostgreSQL spends on the lookups' group commit (issue 46), by batch size: the usage and
+ * recent-lookup rows of N lookups (7 products each, as the lookup bench's organisation has)
+ * written with `writeLookups` one batch after another from one connection, and PostgreSQL's CPU
+ * (its whole process tree, /proc) per lookup. Variants leave out one part at a time (the rollup
+ * trigger, an index) on its scratch database, to say what each part costs (WRITE_COST_VARIANTS=1).
+ *   Run: WRITE_COST_CONCURRENCY=3 npx tsx bench/lookup-write-cost.ts
+ *   (WRITE_COST_BATCHES per size, default 400; WRITE_COST_CONCURRENCY writers at once, default 1)
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'kysely';
+import { createDb } from '../apps/server/src/db/database.js';
+import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.js';
+import { migrateToLatest } from '../apps/server/src/db/migrate.js';
+import { writeLookups, type LookupWrite } from '../apps/server/src/db/usage.js';
+import { createOrganization, createUser } from '../apps/server/test/factories.js';
+import { measureCpu, postmasterPid } from './support/cpu-split.js';
+import { loadavg } from './support/figures.js';
+
+const BATCHES = Number(process.env.WRITE_COST_BATCHES ?? 400);
+const SIZES = [1, 5, 10, 50];
+const CONCURRENCY = Number(process.env.WRITE_COST_CONCURRENCY ?? 1);
+const PRODUCTS = ['zfire', 'zproperty', 'zhail', 'zwind', 'zstorm', 'zwater', 'roof_age'];
+
+const work = mkdtempSync(path.join(os.tmpdir(), 'zview-write-cost-'));
+const pgDir = path.join(work, 'pg');
+const embedded = await startEmbeddedPostgres({ dataDir: pgDir, port: 0 });
+const { db } = createDb(embedded.url, CONCURRENCY + 1);
+try {
+  await migrateToLatest(db);
+  const org = await createOrganization(db, { name: 'Cost Mutual', products: PRODUCTS });
+  const user = await createUser(db, { org });
+  const lookupWrite = (i: number): LookupWrite => ({
+    usage: PRODUCTS.map((product) => ({
+      organizationId: org.id,
+      userId: user.id,
+      product,
+      channel: 'zview' as const,
+      reference: `prop-${i % 20000}`,
+    })),
+    lookup: {
+      organizationId: org.id,
+      userId: user.id,
+      location: `${i} Main Street, Springfield, IL 62701`,
+      locationType: 'address',
+      propertyId: `prop-${i % 20000}`,
+      address: `${i} MAIN ST, SPRINGFIELD, IL 62701`,
+      scores: PRODUCTS.map((product) => ({ product, score: 5, riskLevel: 'moderate' })),
+    },
+  });
+  const postgres = () => [postmasterPid(pgDir)];
+  // Warm: the prepared statement on the pool's connections, the tables' first pages.
+  for (let i = 0; i < 50; i += 1) await writeLookups(db, [lookupWrite(i)]);
+  const run = async (label: string, sizes: number[]) => {
+    console.log(`${label} (${BATCHES} batches each, load average ${loadavg()})`);
+    for (const size of sizes) {
+      const cpu = measureCpu({ postgres });
+      const t0 = performance.now();
+      // WRITE_COST_CONCURRENCY writers at once, as the API's group commits overlap (up to 3).
+      await Promise.all(
+        Array.from({ length: CONCURRENCY }, async (_, w) => {
+          for (let b = w; b < BATCHES; b += CONCURRENCY)
+            await writeLookups(
+              db,
+              Array.from({ length: size }, (_, i) => lookupWrite(b * size + i)),
+            );
+        }),
+      );
+      const wall = performance.now() - t0;
+      const split = cpu();
+      const lookups = BATCHES * size;
+      console.log(
+        `  batch ${String(size).padStart(2)}: PostgreSQL ${(split.trees.postgres! / lookups).toFixed(3)} ms CPU per lookup, ${(split.trees.postgres! / BATCHES).toFixed(3)} ms per batch; wall ${(wall / BATCHES).toFixed(2)} ms per batch; client ${((split.main + split.helpers) / lookups).toFixed(3)} ms per lookup`,
+      );
+    }
+  };
+  await run('group-commit cost by batch size', SIZES);
+  // WRITE_COST_VARIANTS=1: the same with one part after another removed (a scratch database).
+  if (process.env.WRITE_COST_VARIANTS) {
+    const steps: [string, string][] = [
+      [
+        'with the per-row organisation key of before migration 1860',
+        'ALTER TABLE usage_events ADD CONSTRAINT usage_events_organization_id_fkey FOREIGN KEY (organization_id) REFERENCES organizations(id) ON DELETE CASCADE',
+      ],
+      ['without it again, as now', 'ALTER TABLE usage_events DROP CONSTRAINT usage_events_organization_id_fkey'],
+      ['without the rollup trigger', 'DROP TRIGGER usage_events_rollup_insert ON usage_events'],
+      ['and without usage_events_org_time_idx', 'DROP INDEX usage_events_org_time_idx'],
+      ['and without property_lookups_org_time_idx', 'DROP INDEX property_lookups_org_time_idx'],
+    ];
+    for (const [label, ddl] of steps) {
+      await sql.raw(ddl).execute(db);
+      // The prepared statement's plan refers to what was dropped: a new pool prepares it again.
+      await run(label, [1, 5, 10]);
+    }
+  }
+  const indexes = await sql<{ indexname: string; tablename: string }>`
+    SELECT indexname, tablename FROM pg_indexes WHERE tablename IN ('usage_events', 'property_lookups', 'usage_rollup')`.execute(
+    db,
+  );
+  console.log(`  indexes: ${indexes.rows.map((r) => `${r.tablename}.${r.indexname}`).join(', ')}`);
+  const triggers = await sql<{ tgname: string; relname: string }>`
+    SELECT t.tgname, c.relname FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+    WHERE c.relname IN ('usage_events', 'property_lookups') AND NOT t.tgisinternal`.execute(db);
+  console.log(`  triggers: ${triggers.rows.map((r) => `${r.relname}.${r.tgname}`).join(', ')}`);
+} finally {
+  await db.destroy();
+  await embedded.stop();
+  rmSync(work, { recursive: true, force: true });
+}
