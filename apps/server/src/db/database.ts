@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { niceLocalBackend } from '../ops/priority.js';
 import type { Database } from './schema.js';
 import { destroyClient, StallGuard, type StallGuardOptions } from './stall-guard.js';
 
@@ -64,6 +65,30 @@ export function createDb(connectionString: string, max = 10, timeouts: PoolTimeo
     }) as typeof pool.end;
   }
   return { db, pool };
+}
+
+/**
+ * A pool serving only background work (render threads, the portfolio worker process): each of its
+ * backends runs at `niceness` when the database is this machine's own (the embedded PostgreSQL),
+ * so an export's COPY or a portfolio's inserts yield the cores to the lookups' backends (issue 46).
+ */
+export function niceBackendsOf(db: Db, niceness: number): Db {
+  const pool = pools.get(db);
+  if (pool && niceness > 0) pool.on('connect', (client) => niceBackend(client, niceness));
+  return db;
+}
+
+/**
+ * Lowers the priority of a connected client's backend when it runs on this machine (ops/priority.ts
+ * checks the process is the backend of this very connection). Answers whether it did.
+ */
+export function niceBackend(client: pg.ClientBase, niceness: number): boolean {
+  // pg keeps the backend's id (BackendKeyData) and the socket; its types do not say so.
+  const { processID, connection } = client as pg.ClientBase & {
+    processID?: number;
+    connection?: { stream?: { localPort?: number } };
+  };
+  return niceLocalBackend(processID, connection?.stream?.localPort, niceness);
 }
 
 /** The stall guard of an API Db (createDb with `stall`), for waits outside the pool (the change feed's fence). */
