@@ -69,7 +69,10 @@ describe.skipIf(process.platform !== 'linux')('background work runs niced', () =
       expect(backends).toContain(13);
       const threads = threadNiceness(pid!);
       expect(threads.length).toBeGreaterThan(3);
-      expect(threads.filter((t) => t.nice !== 13), JSON.stringify(threads)).toEqual([]);
+      expect(
+        threads.filter((t) => t.nice !== 13),
+        JSON.stringify(threads),
+      ).toEqual([]);
     } finally {
       await worker.stop();
     }
