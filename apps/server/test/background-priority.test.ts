@@ -60,8 +60,9 @@ describe.skipIf(process.platform !== 'linux')('background work runs niced', () =
         () => worker.pid(),
         (p) => p !== undefined,
       );
-      // Once it is connected, its pool's backends run at 13; so does each of its threads (V8's
-      // helpers started before it reniced itself included), whatever the supervisor set.
+      // Once it is connected, its pool's backends run at 13 (the worker renices them); so does
+      // each of its threads (reniced by the supervisor at fork and by the worker itself at start,
+      // so that V8's helper threads started before either are included).
       const backends = await until(
         () => backendNiceness(db),
         (n) => n.includes(13),
