@@ -296,6 +296,7 @@ export async function benchLookup(): Promise<boolean> {
         lookups,
         rate: TARGET.fixedRate,
         quietP95: fixedP95,
+        postgres,
         collectServerMs: async (during) => {
           serverMs.length = 0;
           collect = true;
