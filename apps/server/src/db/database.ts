@@ -23,6 +23,12 @@ export interface PoolTimeouts {
    * server answers 503 within about watchMs + probeMs (stall-guard.ts). API pools only.
    */
   stall?: StallGuardOptions;
+  /**
+   * Connections kept open however long they are idle (pg-pool closes the others after 10 s): the
+   * ones the start-up warm-up opened and readied (their backends' catalogue caches, the prepared
+   * usage statement), so a lookup after a quiet spell does not open and ready a connection first.
+   */
+  keepOpen?: number;
 }
 
 /** Timeouts of the API processes' pools (DB_CONNECT_TIMEOUT_MS, DB_QUERY_TIMEOUT_MS). */
@@ -35,6 +41,7 @@ export function apiPoolTimeouts(env: NodeJS.ProcessEnv = process.env): PoolTimeo
     connectMs: read('DB_CONNECT_TIMEOUT_MS', 2000),
     queryMs: read('DB_QUERY_TIMEOUT_MS', 30_000),
     stall: { watchMs: read('DB_STALL_WATCH_MS', 700), probeMs: read('DB_STALL_PROBE_MS', 900) },
+    keepOpen: 4,
   };
 }
 
@@ -42,6 +49,7 @@ export function createDb(connectionString: string, max = 10, timeouts: PoolTimeo
   const pool = new pg.Pool({
     connectionString,
     max,
+    min: Math.min(max, timeouts.keepOpen ?? 0),
     connectionTimeoutMillis: timeouts.connectMs,
     query_timeout: timeouts.queryMs,
     // Notice a peer that vanished (machine lost, network cut) instead of waiting on it for hours.

@@ -10,7 +10,7 @@ import { assessLocation } from './assess.js';
 import { assessmentJson } from './assessment-json.js';
 import { LookupCaches } from './read-cache.js';
 
-/** Connections the first burst of lookups would otherwise open one by one (the API pool has 20). */
+/** Connections the first burst of lookups would otherwise open one by one (the API pool has 20, and keeps 4 open when idle: apiPoolTimeouts). */
 const CONNECTIONS = 4;
 /** Properties assessed: enough for the optimising compiler to see the path's shapes. */
 const PROPERTIES = 12;
