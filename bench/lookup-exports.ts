@@ -16,6 +16,7 @@ import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../apps/server/src/db/database.js';
 import { superviseWorkerProcess } from '../apps/server/src/jobs/worker-supervisor.js';
+import { cpuByNice, describeByNice } from './support/cpu-by-nice.js';
 import { loadavg, mark, percentile, sleep } from './support/figures.js';
 import { portfolioMemberHeaders, uploadPortfolioCsv } from './support/portfolio-client.js';
 import { writeSamplePortfolioCsv } from './sample-portfolio-csv.js';
@@ -38,6 +39,8 @@ export interface BesideExportsInput {
   lookups: { method: 'GET'; path: string }[];
   rate: number;
   quietP95: number;
+  /** PostgreSQL's postmaster (its backends are its children). */
+  postgres: () => number[];
   /** Server-side lookup times (ms) of what `during` sends. */
   collectServerMs: (during: () => Promise<unknown>) => Promise<number[]>;
   target: (label: string, ok: boolean) => void;
@@ -72,6 +75,12 @@ export async function lookupsBesideExports(input: BesideExportsInput): Promise<v
           ).then((n) => (files++, n));
       });
       await sleep(1000); // the exports under way
+      // Who took the cores meanwhile, and at which priority (niced: background work).
+      const cpu = cpuByNice({
+        'this process (API thread, render threads, load generator)': { pids: () => [process.pid] },
+        'worker process': { pids: () => [worker.pid()] },
+        PostgreSQL: { pids: input.postgres, tree: true },
+      });
       const ms = await input.collectServerMs(() =>
         autocannon({
           url: `http://127.0.0.1:${port}`,
@@ -83,6 +92,7 @@ export async function lookupsBesideExports(input: BesideExportsInput): Promise<v
           requests: input.lookups,
         }),
       );
+      const byNice = cpu();
       stop = true;
       await Promise.all(downloads);
       const p95 = percentile(ms, 95);
@@ -91,6 +101,7 @@ export async function lookupsBesideExports(input: BesideExportsInput): Promise<v
       console.log(
         `  lookups at ${input.rate}/s beside ${EXPORTS} XLSX exports of ${EXPORT_ROWS.toLocaleString('en-US')} rows${RUN_ROWS ? ` and a ${RUN_ROWS.toLocaleString('en-US')}-row portfolio run` : ''}, ${label}: server p95 ${p95.toFixed(1)} ms (${(p95 / input.quietP95).toFixed(1)}× quiet ${input.quietP95.toFixed(1)} ms) ${mark(p95 <= TARGET.times * input.quietP95)} (≤ ${TARGET.times}×)  max ${max.toFixed(0)} ms ${mark(max <= TARGET.maxMs)} (≤ ${TARGET.maxMs})   ${files} exports (${(bytes / 1e6).toFixed(0)} MB) finished   load average ${loadavg()}`,
       );
+      console.log(`    CPU meanwhile by nice value: ${describeByNice(byNice)}`);
       return ok;
     };
     const ok = await measure('rendered on render threads');

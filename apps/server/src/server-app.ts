@@ -7,6 +7,7 @@ import { createPortfolioServices } from './portfolio-services.js';
 import { worldImagerySources } from './domain/property/imagery-sources.js';
 import { hashPassword, verifyPassword } from './auth/passwords.js';
 import { warmSearchIndex } from './domain/zorro/search.js';
+import { resolveSigningSecret, UrlSigner } from './domain/imagery/signing.js';
 import { warmLookupPath } from './domain/property/warm.js';
 import { warmLookupRoute, warmSignInRoute } from './http/warm-routes.js';
 
@@ -62,7 +63,11 @@ export function warmLookups(app: FastifyInstance, db: Db): Promise<void> {
   const start = performance.now();
   return Promise.resolve(app.ready())
     .then(async () => {
-      const warmed = await warmLookupPath(db, app.ctx.config.runtime.SAMPLE_DATA);
+      const { config } = app.ctx;
+      // The URL signer as the imagery routes make it on first use: its secret is read, or created
+      // under DATA_DIR on a first start, now rather than by the first lookup (file system calls).
+      const signer = new UrlSigner(resolveSigningSecret(config.urlSigningSecret, config.dataDir));
+      const warmed = await warmLookupPath(db, config.runtime.SAMPLE_DATA, signer);
       // The route itself: its hooks, the token's first verification, its schema (http/warm-routes.ts).
       await warmLookupRoute(app);
       return warmed;

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -91,6 +91,12 @@ describe('the first requests after start', () => {
     expect(await count('audit_log')).toBe(0);
     expect(await count('login_throttles')).toBe(0);
     expect(await count('session_tokens')).toBe(0);
+  });
+
+  it('the warm-up read (here: created) the URL signing secret, which the first lookup used to do', () => {
+    // No lookup has run in this app yet: only the warm-up can have made it (the first lookup
+    // after start used to pay for the directory, the file and the read).
+    expect(existsSync(path.join(dataDir, 'secrets', 'url-signing.key'))).toBe(true);
   });
 
   it('the first lookup costs about what a warm one does', async () => {

@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { niceLocalBackend } from '../ops/priority.js';
 import type { Database } from './schema.js';
 import { destroyClient, StallGuard, type StallGuardOptions } from './stall-guard.js';
 
@@ -22,6 +23,12 @@ export interface PoolTimeouts {
    * server answers 503 within about watchMs + probeMs (stall-guard.ts). API pools only.
    */
   stall?: StallGuardOptions;
+  /**
+   * Connections kept open however long they are idle (pg-pool closes the others after 10 s): the
+   * ones the start-up warm-up opened and readied (their backends' catalogue caches, the prepared
+   * usage statement), so a lookup after a quiet spell does not open and ready a connection first.
+   */
+  keepOpen?: number;
 }
 
 /** Timeouts of the API processes' pools (DB_CONNECT_TIMEOUT_MS, DB_QUERY_TIMEOUT_MS). */
@@ -34,6 +41,7 @@ export function apiPoolTimeouts(env: NodeJS.ProcessEnv = process.env): PoolTimeo
     connectMs: read('DB_CONNECT_TIMEOUT_MS', 2000),
     queryMs: read('DB_QUERY_TIMEOUT_MS', 30_000),
     stall: { watchMs: read('DB_STALL_WATCH_MS', 700), probeMs: read('DB_STALL_PROBE_MS', 900) },
+    keepOpen: 4,
   };
 }
 
@@ -41,6 +49,7 @@ export function createDb(connectionString: string, max = 10, timeouts: PoolTimeo
   const pool = new pg.Pool({
     connectionString,
     max,
+    min: Math.min(max, timeouts.keepOpen ?? 0),
     connectionTimeoutMillis: timeouts.connectMs,
     query_timeout: timeouts.queryMs,
     // Notice a peer that vanished (machine lost, network cut) instead of waiting on it for hours.
@@ -64,6 +73,30 @@ export function createDb(connectionString: string, max = 10, timeouts: PoolTimeo
     }) as typeof pool.end;
   }
   return { db, pool };
+}
+
+/**
+ * A pool serving only background work (render threads, the portfolio worker process): each of its
+ * backends runs at `niceness` when the database is this machine's own (the embedded PostgreSQL),
+ * so an export's COPY or a portfolio's inserts yield the cores to the lookups' backends (issue 46).
+ */
+export function niceBackendsOf(db: Db, niceness: number): Db {
+  const pool = pools.get(db);
+  if (pool && niceness > 0) pool.on('connect', (client) => niceBackend(client, niceness));
+  return db;
+}
+
+/**
+ * Lowers the priority of a connected client's backend when it runs on this machine (ops/priority.ts
+ * checks the process is the backend of this very connection). Answers whether it did.
+ */
+export function niceBackend(client: pg.ClientBase, niceness: number): boolean {
+  // pg keeps the backend's id (BackendKeyData) and the socket; its types do not say so.
+  const { processID, connection } = client as pg.ClientBase & {
+    processID?: number;
+    connection?: { stream?: { localPort?: number } };
+  };
+  return niceLocalBackend(processID, connection?.stream?.localPort, niceness);
 }
 
 /** The stall guard of an API Db (createDb with `stall`), for waits outside the pool (the change feed's fence). */

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import pg from 'pg';
 import type { ServerConfig } from '../config.js';
-import type { Db } from '../db/database.js';
+import { niceBackend, type Db } from '../db/database.js';
 import { riskModelScorer } from '../domain/portfolio/pipeline/risk-scorer.js';
 import { createPortfolioServices } from '../portfolio-services.js';
 import { worldGeocoder } from '../domain/portfolio/pipeline/world-geocoder.js';
@@ -18,7 +18,13 @@ import { startUploadCleanup } from './upload-cleanup-jobs.js';
  * worker process runs (portfolio-worker-process.ts), and what PORTFOLIO_WORKER=inline runs in
  * the API process. Returns the queue so the caller can stop it.
  */
-export async function startProductionPortfolioWorker(config: ServerConfig, db: Db, databaseUrl: string) {
+export async function startProductionPortfolioWorker(
+  config: ServerConfig,
+  db: Db,
+  databaseUrl: string,
+  /** The worker process's niceness: its file readers' backends run at it too (ops/priority.ts). */
+  niceness = 0,
+) {
   const services = createPortfolioServices({ config, db }, { scorer: riskModelScorer(db) });
   await startPortfolioWorker(
     {
@@ -33,6 +39,7 @@ export async function startProductionPortfolioWorker(config: ServerConfig, db: D
         // A database stop while the file is read fails the read (retried), never the process.
         client.on('error', () => {});
         await client.connect();
+        niceBackend(client, niceness);
         return client;
       },
     },

@@ -3,9 +3,9 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { childExecArgv, restartBackoff, terminate } from '../processes/child-processes.js';
 import { getProcessLogger } from '../ops/logger.js';
+import { backgroundNiceness } from '../ops/priority.js';
 
 const ENTRY = fileURLToPath(new URL('./portfolio-worker-process.ts', import.meta.url));
-const WORKER_NICENESS = 10;
 /**
  * A young generation of 32 MB semi-spaces (V8's default is 16 MB): an ingest makes a few short-lived
  * strings per cell, and with the smaller one a million rows spent ~1 s in garbage collection,
@@ -41,11 +41,12 @@ export function superviseWorkerProcess(options: {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     // Bulk work yields the cores to the API: lookups and map tiles stay quick while a portfolio
-    // or the score index is being processed (niceness 10; the database's own processes are not
-    // affected).
-    if (child.pid) {
+    // or the score index is being processed (OFF_LOOP_NICENESS, default 10). The worker renices
+    // its other threads and its database backends itself (portfolio-worker-process.ts).
+    const niceness = backgroundNiceness({ ...process.env, ...options.env });
+    if (child.pid && niceness > 0) {
       try {
-        os.setPriority(child.pid, WORKER_NICENESS);
+        os.setPriority(child.pid, niceness);
       } catch {
         // Not permitted here: the worker runs at normal priority.
       }

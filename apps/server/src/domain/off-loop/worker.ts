@@ -1,27 +1,24 @@
-import os from 'node:os';
 import type { Readable } from 'node:stream';
 import type { MessagePort } from 'node:worker_threads';
-import { createDb, type Db } from '../../db/database.js';
+import { createDb, niceBackendsOf, type Db } from '../../db/database.js';
+import { backgroundNiceness, niceThisThread } from '../../ops/priority.js';
 import { CREDIT, type ToApi, type ToRenderer } from './protocol.js';
 import { renderTask, type OffLoopTask } from './tasks.js';
 
 /** A render thread (pool.ts): runs tasks and streams their output to the API's thread over the task's port. */
 
 // Below the API's thread: when both want a core, the lookup gets it (the portfolio worker process
-// is niced the same way). On Linux a thread's niceness is its own. OFF_LOOP_NICENESS sets it (0 on
-// a machine shared with other work at normal priority, where 10 would starve the renders).
-const niceness = Number(process.env.OFF_LOOP_NICENESS ?? 10);
-try {
-  if (Number.isInteger(niceness) && niceness > 0) os.setPriority(0, Math.min(19, niceness));
-} catch {
-  // Not permitted here: the thread runs at normal priority.
-}
+// is niced the same way). On Linux a thread's niceness is its own: this lowers this thread only.
+// OFF_LOOP_NICENESS sets it (0 on a machine shared with other work at normal priority, where a
+// niced render would starve). The database backends of the thread's pool are niced the same way.
+const niceness = backgroundNiceness();
+niceThisThread(niceness);
 
 /** A pool per database, opened on first use: exports hold at most two connections each. */
 const databases = new Map<string, Db>();
 const databaseAt = (url: string) => {
   let db = databases.get(url);
-  if (!db) databases.set(url, (db = createDb(url, 8).db));
+  if (!db) databases.set(url, (db = niceBackendsOf(createDb(url, 8).db, niceness)));
   return db;
 };
 

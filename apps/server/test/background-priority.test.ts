@@ -1,0 +1,81 @@
+import { sql } from 'kysely';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Db } from '../src/db/database.js';
+import { closeOffLoopPool, renderOffLoop } from '../src/domain/off-loop/pool.js';
+import { superviseWorkerProcess } from '../src/jobs/worker-supervisor.js';
+import { niceOf, threadNiceness } from '../src/ops/priority.js';
+import { useTestDatabase } from './database.js';
+
+/**
+ * Issue 46: background work runs at a lower CPU priority than the API's thread, so a lookup beside
+ * exports and a portfolio run gets a core first: the render threads, every thread of the
+ * portfolio worker process, and the PostgreSQL backends serving them (the test database is this
+ * machine's own). Nice values are read from /proc, as the kernel schedules by them. Each part uses
+ * a niceness of its own (OFF_LOOP_NICENESS) so it cannot be mistaken for another's.
+ */
+const { db, url } = await useTestDatabase();
+afterAll(() => closeOffLoopPool());
+
+/** The nice value of each backend of this database other than `db`'s own connection. */
+async function backendNiceness(on: Db): Promise<number[]> {
+  const { rows } = await sql<{ pid: number }>`
+    SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`.execute(on);
+  return rows.map((r) => niceOf(`/proc/${r.pid}/task/${r.pid}`)).filter((n) => !Number.isNaN(n));
+}
+
+async function until<T>(read: () => Promise<T> | T, done: (value: T) => boolean, ms = 60_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+describe.skipIf(process.platform !== 'linux')('background work runs niced', () => {
+  it('a render thread lowers its own priority and its database backends’, not the API thread’s', async () => {
+    process.env.OFF_LOOP_NICENESS = '7';
+    try {
+      const file = renderOffLoop({ kind: 'accumulation-file', format: 'csv', runId: -1, by: 'county' }, db);
+      for await (const chunk of file) expect(chunk).toBeDefined();
+    } finally {
+      delete process.env.OFF_LOOP_NICENESS;
+    }
+    const threads = threadNiceness();
+    // The render thread (and nothing else of this process) runs at 7; this thread stays at its value.
+    expect(threads.filter((t) => t.nice === 7).length, JSON.stringify(threads)).toBeGreaterThanOrEqual(1);
+    expect(niceOf()).toBeLessThan(7);
+    // The render's connection stays open in the thread's pool: its backend runs at 7 as well.
+    expect(await backendNiceness(db)).toContain(7);
+  });
+
+  it('the portfolio worker process runs every thread and its backends niced', async () => {
+    const worker = superviseWorkerProcess({
+      databaseUrl: url,
+      env: { OFF_LOOP_NICENESS: '13', LOG_LEVEL: 'warn' },
+      log: () => {},
+    });
+    try {
+      const pid = await until(
+        () => worker.pid(),
+        (p) => p !== undefined,
+      );
+      // Once it is connected, its pool's backends run at 13 (the worker renices them); so does
+      // each of its threads (reniced by the supervisor at fork and by the worker itself at start,
+      // so that V8's helper threads started before either are included).
+      const backends = await until(
+        () => backendNiceness(db),
+        (n) => n.includes(13),
+      );
+      expect(backends).toContain(13);
+      const threads = threadNiceness(pid!);
+      expect(threads.length).toBeGreaterThan(3);
+      expect(
+        threads.filter((t) => t.nice !== 13),
+        JSON.stringify(threads),
+      ).toEqual([]);
+    } finally {
+      await worker.stop();
+    }
+  }, 90_000);
+});
