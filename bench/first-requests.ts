@@ -16,7 +16,7 @@ import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import { buildServerApp } from '../apps/server/src/server-app.js';
 import { seedWorld } from '../apps/server/src/world/seed.js';
-import { tokenFor } from '../apps/server/test/factories.js';
+import { createOrganization, createUser, tokenFor } from '../apps/server/test/factories.js';
 import {
   addressesToLookUp,
   createFirstCustomer,
@@ -103,7 +103,7 @@ try {
   const next = await timed('lookup-other-organization', () =>
     app.inject({
       method: 'GET',
-      url: `${LOOKUP}?${new URLSearchParams({ location_type: 'address', location: places[0]! })}`,
+      url: lookupUrl(places[0]!),
       headers: { authorization: otherAuthorization },
     }),
   );
