@@ -64,8 +64,8 @@ export function warmLookups(app: FastifyInstance, db: Db): Promise<void> {
   return Promise.resolve(app.ready())
     .then(async () => {
       const { config } = app.ctx;
-      // The URL signer as the imagery routes make it on first use: its secret is read, or created
-      // under DATA_DIR on a first start, now rather than by the first lookup (file system calls).
+      // A URL signer as the imagery routes make one: its secret is read (or created under DATA_DIR
+      // on a first start) now, once per process, and the routes' signers find it read.
       const signer = new UrlSigner(resolveSigningSecret(config.urlSigningSecret, config.dataDir));
       const warmed = await warmLookupPath(db, config.runtime.SAMPLE_DATA, signer);
       // The route itself: its hooks, the token's first verification, its schema (http/warm-routes.ts).

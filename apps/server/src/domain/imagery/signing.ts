@@ -74,13 +74,23 @@ export class UrlSigner {
   }
 }
 
+/** Generated secrets already read, by file: the routes' signers and the start-up warm-up share one read. */
+const generatedSecrets = new Map<string, string>();
+
 /**
  * The secret: URL_SIGNING_SECRET when set (required when several servers share the load), else a
- * random one generated once and kept in DATA_DIR/secrets so restarts keep URLs valid.
+ * random one generated once and kept in DATA_DIR/secrets so restarts keep URLs valid. Read once
+ * per process: the start-up warm-up's read is the one the first lookup's signer then finds.
  */
 export function resolveSigningSecret(configured: string | undefined, dataDir: string): string {
   if (configured) return configured;
   const file = path.join(dataDir, 'secrets', 'url-signing.key');
+  let secret = generatedSecrets.get(file);
+  if (secret === undefined) generatedSecrets.set(file, (secret = readOrCreateSecret(file)));
+  return secret;
+}
+
+function readOrCreateSecret(file: string): string {
   try {
     return readFileSync(file, 'utf8').trim();
   } catch {
