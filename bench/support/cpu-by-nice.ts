@@ -4,20 +4,8 @@
  * their last sample: what background work took beside the lookups, and at which priority. Unlike
  * wall time it does not grow with the machine's load.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { processTree } from './cpu-split.js';
-
-const TICK_MS = 10; // USER_HZ = 100 on Linux
-
-/** utime + stime (ms) and nice of a task, from its stat file. */
-function taskStat(file: string): { ms: number; nice: number } | undefined {
-  try {
-    const fields = readFileSync(file, 'utf8').split(') ')[1]!.split(' ');
-    return { ms: (Number(fields[11]) + Number(fields[12])) * TICK_MS, nice: Number(fields[16]) };
-  } catch {
-    return undefined;
-  }
-}
+import { readdirSync } from 'node:fs';
+import { processTree, taskStat } from './cpu-split.js';
 
 /**
  * Starts sampling each party's processes (with `tree`, their descendants too); the returned

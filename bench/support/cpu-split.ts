@@ -10,11 +10,18 @@ import { readdirSync, readFileSync } from 'node:fs';
 
 const TICK_MS = 10; // USER_HZ = 100 on Linux
 
-/** utime + stime (ms) of a /proc stat file; undefined when the task is gone. */
-function statMs(file: string): number | undefined {
+/**
+ * A /proc stat file's CPU (utime + stime, ms), the CPU of its waited-for children (cutime +
+ * cstime, ms) and nice value; undefined when the task is gone.
+ */
+export function taskStat(file: string): { ms: number; childrenMs: number; nice: number } | undefined {
   try {
     const fields = readFileSync(file, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+    return {
+      ms: (Number(fields[11]) + Number(fields[12])) * TICK_MS,
+      childrenMs: (Number(fields[13]) + Number(fields[14])) * TICK_MS,
+      nice: Number(fields[16]),
+    };
   } catch {
     return undefined;
   }
@@ -59,12 +66,8 @@ export function processTree(roots: number[]): number[] {
 function treeMs(roots: number[]): number {
   let total = 0;
   for (const pid of processTree(roots)) {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      total += (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * TICK_MS;
-    } catch {
-      // gone meanwhile
-    }
+    const stat = taskStat(`/proc/${pid}/stat`); // undefined: gone meanwhile
+    if (stat) total += stat.ms + stat.childrenMs;
   }
   return total;
 }
@@ -73,7 +76,7 @@ function threadsMs(): Map<number, number> {
   const threads = new Map<number, number>();
   try {
     for (const tid of readdirSync('/proc/self/task')) {
-      const ms = statMs(`/proc/self/task/${tid}/stat`);
+      const ms = taskStat(`/proc/self/task/${tid}/stat`)?.ms;
       if (ms !== undefined) threads.set(Number(tid), ms);
     }
   } catch {
