@@ -3,6 +3,7 @@ import type { Db } from './db/database.js';
 import { unconfiguredScorer, type PortfolioDeps, type PortfolioWork } from './domain/portfolio/services.js';
 import type { PortfolioScorer } from './domain/portfolio/pipeline/seams.js';
 import { queueIngest, queueRunChunks } from './jobs/portfolio-jobs.js';
+import { queuePlacing } from './jobs/monitoring-jobs.js';
 import { JobQueue } from './jobs/queue.js';
 import type { BlobStore } from './storage/blob-store.js';
 import { createBlobStore } from './storage/create-blob-store.js';
@@ -43,6 +44,7 @@ export function queueWork(db: Db, queue: JobQueue): PortfolioWork {
   return {
     ingest: (portfolioId) => queueIngest(queue, portfolioId),
     runChunks: (runId) => queueRunChunks(db, queue, runId),
+    placeMonitoredRows: (book) => queuePlacing(queue, book),
   };
 }
 

@@ -23,6 +23,12 @@ export const monitoringStateSchema = z.object({
   since: z.string().nullable(),
   rows: z.number().int(),
   note: z.string().nullable(),
+  /**
+   * While the worker places the run's rows SQL could not place (a book switched on just after a
+   * world change): the run's rows checked so far of its last row number. Null once every row the
+   * run scored is monitored; `rows` grows meanwhile.
+   */
+  placing: z.object({ rowsChecked: z.number().int(), rowsTotal: z.number().int() }).nullable(),
 });
 export type MonitoringStateDto = z.infer<typeof monitoringStateSchema>;
 export const monitoringListSchema = z.object({ products: z.array(monitoringStateSchema) });

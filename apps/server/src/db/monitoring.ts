@@ -21,12 +21,26 @@ export interface MonitoredProduct {
   base_run_id: number;
   changes_after: string | null;
   enabled_at: Date;
+  placing_run_id: number | null;
+  placing_after: number;
+  placing_last_row: number | null;
 }
 
 export function findMonitoredProducts(db: Db, portfolioId: number) {
   return db
     .selectFrom('monitored_products')
-    .select(['portfolio_id', 'product', 'organization_id', 'pinned', 'base_run_id', 'changes_after', 'enabled_at'])
+    .select([
+      'portfolio_id',
+      'product',
+      'organization_id',
+      'pinned',
+      'base_run_id',
+      'changes_after',
+      'enabled_at',
+      'placing_run_id',
+      'placing_after',
+      'placing_last_row',
+    ])
     .where('portfolio_id', '=', portfolioId)
     .orderBy('product')
     .execute();
@@ -36,6 +50,7 @@ export function findMonitoredProducts(db: Db, portfolioId: number) {
  * Copies a run's scored rows into a monitored book (one INSERT … SELECT: the book never passes
  * through Node), each with its property as the run placed it (portfolio-placement.ts): a
  * coordinates row is often placed by the run's SQL, not at ingest, and has no stored id.
+ * Returns how many of the rows copied hold a score.
  */
 async function copyRunIntoMonitoredRows(
   trx: Transaction<Database>,
@@ -47,7 +62,8 @@ async function copyRunIntoMonitoredRows(
   await sql`UPDATE monitored_products SET changes_after = (
       SELECT coalesce(max(id), 0) FROM score_changes WHERE portfolio_id = ${portfolioId} AND product = ${product})
     WHERE portfolio_id = ${portfolioId} AND product = ${product}`.execute(trx);
-  const result = await sql`
+  const { rows } = await sql<{ n: number }>`
+    WITH copied AS (
     INSERT INTO monitored_rows (portfolio_id, product, row_number, property_id, score, risk_level, factors, model_version)
     SELECT r.portfolio_id, ${product}, r.row_number, pp.property_id,
       res.score, res.risk_level, zview_top_factors(res.top_factors, res.top_factor_names, res.top_factor_contributions),
@@ -56,14 +72,16 @@ async function copyRunIntoMonitoredRows(
     JOIN portfolio_rows r ON r.portfolio_id = ${portfolioId} AND r.row_number = res.row_number
     CROSS JOIN ${placementContext(portfolioId)} t
     CROSS JOIN LATERAL (SELECT coalesce(${placedProperty}, nullif(r.placed_property_id, '')) AS property_id) pp
-    WHERE res.run_id = ${runId} AND pp.property_id IS NOT NULL`.execute(trx);
-  return Number(result.numAffectedRows ?? 0);
+    WHERE res.run_id = ${runId} AND pp.property_id IS NOT NULL
+    RETURNING score)
+    SELECT count(*) FILTER (WHERE score IS NOT NULL)::int AS n FROM copied`.execute(trx);
+  return rows[0]?.n ?? 0;
 }
 
 /**
  * Makes a product monitored from its current run: the results of the rows placed on a property
  * copied into monitored_rows in one INSERT … SELECT (the book never passes through Node).
- * Returns the rows copied.
+ * Returns how many of the rows copied hold a score.
  */
 export async function insertMonitoredProduct(
   trx: Transaction<Database>,
@@ -160,7 +178,7 @@ export async function insertWorldChange(db: Db, change: NewWorldChange): Promise
 }
 
 /** The advisory lock of the one applier of world changes (changes apply in order, one at a time). */
-const APPLIER_LOCK = 4_100_041;
+export const APPLIER_LOCK = 4_100_041;
 
 /**
  * The oldest world change not applied yet, for this transaction, once it holds the applier's lock;
@@ -193,12 +211,48 @@ export async function markChangeProcessed(
 /** Which monitored products a change may move: pinned ones only by appeals and corrections. */
 const PINNED_MOVES: ReadonlySet<ChangeCause> = new Set(['appeal', 'correction']);
 
+/**
+ * Rows that joined a book after a change was applied (placed by the worker later), to which the
+ * change is applied again, and only to them (domain/monitoring/book-rows.ts).
+ */
+export interface JoinedRows {
+  portfolioId: number;
+  product: string;
+  rowNumbers: number[];
+}
+
 /** The scope of a change as SQL conditions on monitored_rows m / monitored_products mp. */
-function scopeOf(change: WorldChange) {
+function scopeOf(change: WorldChange, only?: JoinedRows) {
   const pinnedOk = PINNED_MOVES.has(change.cause);
+  const joined = only
+    ? sql`AND m.portfolio_id = ${only.portfolioId}::int AND m.product = ${only.product}::text
+        AND m.row_number = ANY(${only.rowNumbers}::int[])`
+    : sql``;
   return sql`(${pinnedOk} OR NOT mp.pinned)
     AND (${change.organization_id}::int IS NULL OR mp.organization_id = ${change.organization_id})
-    AND (${change.product}::text IS NULL OR m.product = ${change.product})`;
+    AND (${change.product}::text IS NULL OR m.product = ${change.product}) ${joined}`;
+}
+
+/** World changes already applied after `afterId`, in the order they were applied. */
+export function changesAppliedAfter(db: Db, afterId: string) {
+  return db
+    .selectFrom('world_changes')
+    .selectAll()
+    .where('id', '>', afterId)
+    .where('processed_at', 'is not', null)
+    .orderBy('id')
+    .execute();
+}
+
+/** Adds the rows a change reached late (rows that joined a book after it was applied) to its counts. */
+export async function addChangeCounts(
+  trx: Transaction<Database>,
+  id: string,
+  counts: { affected: number; changed: number },
+) {
+  await sql`UPDATE world_changes SET affected_rows = coalesce(affected_rows, 0) + ${counts.affected}::int,
+      changed_rows = coalesce(changed_rows, 0) + ${counts.changed}::int
+    WHERE id = ${id}`.execute(trx);
 }
 
 export interface AffectedProperty {
@@ -219,6 +273,7 @@ export async function affectedPropertiesPage(
   change: WorldChange,
   after: string,
   limit: number,
+  only?: JoinedRows,
 ): Promise<AffectedProperty[]> {
   const where =
     change.west !== null
@@ -231,7 +286,7 @@ export async function affectedPropertiesPage(
     FROM properties p
     JOIN monitored_rows m ON m.property_id = p.id
     JOIN monitored_products mp ON mp.portfolio_id = m.portfolio_id AND mp.product = m.product
-    WHERE ${where} AND p.id > ${after} AND ${scopeOf(change)}
+    WHERE ${where} AND p.id > ${after} AND ${scopeOf(change, only)}
     GROUP BY m.property_id
     ORDER BY m.property_id
     LIMIT ${limit}`.execute(db);
@@ -296,6 +351,7 @@ export async function applyScores(
   change: WorldChange,
   scores: readonly NewScore[],
   changedAt: Date,
+  only?: JoinedRows,
 ): Promise<RecordedChange[]> {
   if (!scores.length) return [];
   await sql`SELECT zview_score_changes_month(${changedAt}::date)`.execute(trx);
@@ -312,7 +368,7 @@ export async function applyScores(
       FROM n, monitored_products mp
       WHERE m.property_id = n.property_id AND m.product = n.product
         AND mp.portfolio_id = m.portfolio_id AND mp.product = m.product
-        AND ${scopeOf(change)}
+        AND ${scopeOf(change, only)}
         AND (n.organization_id = mp.organization_id OR (n.organization_id IS NULL AND NOT EXISTS (
           SELECT 1 FROM appeal_score_versions v
           WHERE v.organization_id = mp.organization_id AND v.property_id = m.property_id AND v.product = m.product)))
@@ -393,7 +449,10 @@ export async function staleMonitoredProducts(db: Db) {
   return rows;
 }
 
-/** Copies a newer run into the monitored rows (a whole-book rerun is its own record: its changed count). */
+/**
+ * Copies a newer run into the monitored rows (a whole-book rerun is its own record: its changed
+ * count). Returns how many of the rows copied hold a score.
+ */
 export async function rebaseMonitoredProduct(
   trx: Transaction<Database>,
   portfolioId: number,
@@ -405,11 +464,12 @@ export async function rebaseMonitoredProduct(
     .where('portfolio_id', '=', portfolioId)
     .where('product', '=', product)
     .execute();
-  await copyRunIntoMonitoredRows(trx, portfolioId, product, runId);
+  const copiedWithScore = await copyRunIntoMonitoredRows(trx, portfolioId, product, runId);
   await trx
     .updateTable('monitored_products')
     .set({ base_run_id: runId })
     .where('portfolio_id', '=', portfolioId)
     .where('product', '=', product)
     .execute();
+  return copiedWithScore;
 }

@@ -17,7 +17,7 @@ import { monitoringOf, setMonitoring } from '../domain/monitoring/books.js';
 import { changeCaptures, portfolioChanges } from '../domain/monitoring/changes.js';
 import { propertyImageItem } from '../domain/imagery/urls.js';
 import { diffExport, diffSummary } from '../domain/monitoring/diff.js';
-import { actorOf } from './portfolios/context.js';
+import { actorOf, depsOf } from './portfolios/context.js';
 import { contentDisposition } from './portfolios/export.js';
 import { presentChange } from './monitoring-presenters.js';
 import { CSV_OR_XLSX, fileResponse, withZod } from './route-config.js';
@@ -52,14 +52,14 @@ export async function registerMonitoringRoutes(fastify: FastifyInstance) {
       schema: {
         summary: 'Switch a portfolio product to monitored (optionally pinned), or off',
         description:
-          'A finished product’s placed rows are copied from its current run and re-scored as the world changes. A pinned product changes only by appeal or correction.',
+          'A finished product’s placed rows are copied from its current run and re-scored as the world changes; rows only the exact placement rule places are placed by the worker afterwards (`placing` says how far). A pinned product changes only by appeal or correction.',
         params: portfolioProductParamsSchema,
         body: monitoringUpdateSchema,
         response: { 200: monitoringStateSchema },
       },
       config: { policy: 'portfolio:write' },
     },
-    async (request) => setMonitoring(db, actorOf(request), request.params.id, request.params.p, request.body),
+    async (request) => setMonitoring(depsOf(app), actorOf(request), request.params.id, request.params.p, request.body),
   );
 
   app.get(

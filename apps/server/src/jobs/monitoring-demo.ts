@@ -112,7 +112,7 @@ export async function seedMonitoredDemo(deps: PortfolioDeps): Promise<void> {
   });
   const id = created.portfolio.id;
   if (!(await waitReady(db, id, 10 * 60_000))) return;
-  for (const product of PRODUCTS) await setMonitoring(db, actor, id, product, { monitored: true });
+  for (const product of PRODUCTS) await setMonitoring(deps, actor, id, product, { monitored: true });
   await createAlertRule(db, actor, id, {
     name: 'Any level change',
     kind: 'level_change',

@@ -2496,7 +2496,7 @@ export interface paths {
     get?: never;
     /**
      * Switch a portfolio product to monitored (optionally pinned), or off
-     * @description A finished product’s placed rows are copied from its current run and re-scored as the world changes. A pinned product changes only by appeal or correction.
+     * @description A finished product’s placed rows are copied from its current run and re-scored as the world changes; rows only the exact placement rule places are placed by the worker afterwards (`placing` says how far). A pinned product changes only by appeal or correction.
      */
     put: operations['putApiCaribouPortfolioIdProductPMonitoring'];
     post?: never;
@@ -9807,6 +9807,10 @@ export interface operations {
               since: string | null;
               rows: number;
               note: string | null;
+              placing: {
+                rowsChecked: number;
+                rowsTotal: number;
+              } | null;
             }[];
           };
         };
@@ -9845,6 +9849,10 @@ export interface operations {
             since: string | null;
             rows: number;
             note: string | null;
+            placing: {
+              rowsChecked: number;
+              rowsTotal: number;
+            } | null;
           };
         };
       };

@@ -33,6 +33,14 @@ export interface MonitoredProductsTable {
   enabled_at: Generated<Date>;
   /** The last score change recorded before the rows were copied from the base run (migration 1140). */
   changes_after: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The run whose rows SQL could not place are still being placed by the worker (migration 1890). */
+  placing_run_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The last row number the placing checked. */
+  placing_after: Generated<number>;
+  placing_last_row: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The last world change applied when the placing began (later ones are replayed for rows placed). */
+  placing_changes_after: ColumnType<string | null, string | null | undefined, string | null>;
+  placing_touched_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface MonitoredRowsTable {

@@ -12,13 +12,18 @@ import {
   setMonitoredPinned,
   type NewWorldChange,
 } from '../../db/monitoring.js';
-import { addRowsSqlCannotPlace } from './book-rows.js';
+import { scoredRowsAllCopied, startPlacing } from '../../db/monitored-rows-placement.js';
+import type { PortfolioWork } from '../portfolio/services.js';
 import { badRequest, conflict, notFound } from '../app-error.js';
 import { ownProduct, ownPortfolio } from '../portfolio/access.js';
 
 /** What the UI and the API say of a pinned book (SPEC has no words for it; these are ours). */
 export const PINNED_NOTE =
   'Pinned: this book keeps its model version and imagery; only appeals and corrections change it.';
+
+/** What the UI and the API say of a book whose rows the worker is still placing (ours too). */
+export const PLACING_NOTE =
+  'Rows are still being placed on properties: they join the monitored book as they are placed, with the changes recorded meanwhile.';
 
 export interface MonitoringState {
   product: string;
@@ -27,7 +32,12 @@ export interface MonitoringState {
   since: string | null;
   rows: number;
   note: string | null;
+  /** While the worker places the rows SQL could not place: how far it has checked the run's rows. */
+  placing: { rowsChecked: number; rowsTotal: number } | null;
 }
+
+const placingOf = (m: { placing_run_id: number | null; placing_after: number; placing_last_row: number | null }) =>
+  m.placing_run_id === null ? null : { rowsChecked: m.placing_after, rowsTotal: m.placing_last_row ?? 0 };
 
 /** The monitoring state of every product of a portfolio of the actor's organisation. */
 export async function monitoringOf(db: Db, actor: Actor, portfolioId: number): Promise<MonitoringState[]> {
@@ -40,29 +50,35 @@ export async function monitoringOf(db: Db, actor: Actor, portfolioId: number): P
       pinned: m.pinned,
       since: m.enabled_at.toISOString(),
       rows: await countMonitoredRows(db, portfolioId, m.product),
-      note: m.pinned ? PINNED_NOTE : null,
+      note:
+        [m.pinned ? PINNED_NOTE : null, m.placing_run_id !== null ? PLACING_NOTE : null].filter(Boolean).join(' ') ||
+        null,
+      placing: placingOf(m),
     })),
   );
 }
 
 /**
  * Switches a product of a portfolio to monitored (from its current, finished run) or changes its
- * pin, or switches it off. A product never scored cannot be monitored yet (409).
+ * pin, or switches it off. A product never scored cannot be monitored yet (409). Switching on
+ * copies in one statement the rows SQL places and leaves the rest to the worker (`placeRows`
+ * queues it): the answer says the book is still placing, and how far.
  */
 export async function setMonitoring(
-  db: Db,
+  deps: { db: Db; work: Pick<PortfolioWork, 'placeMonitoredRows'> },
   actor: Actor,
   portfolioId: number,
   product: string,
   wanted: { monitored: boolean; pinned?: boolean },
 ): Promise<MonitoringState> {
+  const { db } = deps;
   if (!(PORTFOLIO_PRODUCTS as readonly string[]).includes(product))
     throw badRequest(`Unknown portfolio product: ${product}.`);
   const { product: row } = await ownProduct(db, actor, portfolioId, product, 'portfolio:write');
   const existing = (await findMonitoredProducts(db, portfolioId)).find((m) => m.product === product);
   if (!wanted.monitored) {
     if (existing) await deleteMonitoredProduct(db, portfolioId, product);
-    return { product, monitored: false, pinned: false, since: null, rows: 0, note: null };
+    return { product, monitored: false, pinned: false, since: null, rows: 0, note: null, placing: null };
   }
   if (existing) {
     if (wanted.pinned !== undefined && wanted.pinned !== existing.pinned)
@@ -71,8 +87,8 @@ export async function setMonitoring(
     if (row.current_run_id === null || row.status === 'IN_PROGRESS' || row.status === 'UPLOADED')
       throw conflict('This portfolio product has no finished run yet, so it cannot be monitored.');
     const runId = row.current_run_id;
-    await db.transaction().execute(async (trx) => {
-      await insertMonitoredProduct(trx, {
+    const placing = await db.transaction().execute(async (trx) => {
+      const copiedWithScore = await insertMonitoredProduct(trx, {
         portfolioId,
         product,
         organizationId: actor.organization.id,
@@ -80,8 +96,11 @@ export async function setMonitoring(
         runId,
         userId: actor.userId,
       });
-      await addRowsSqlCannotPlace(trx, { portfolioId, product, runId });
+      if (await scoredRowsAllCopied(trx, runId, copiedWithScore)) return false;
+      await startPlacing(trx, { portfolioId, product, runId });
+      return true;
     });
+    if (placing) await deps.work.placeMonitoredRows({ portfolioId, product });
   }
   const state = (await monitoringOf(db, actor, portfolioId)).find((m) => m.product === product);
   if (!state) throw notFound();

@@ -2,8 +2,10 @@ import { PORTFOLIO_PRODUCTS, type PortfolioProduct } from '@zview/contracts';
 import type { Db } from '../../db/database.js';
 import type { ManualInputs, ProductKey } from '@zview/contracts';
 import {
+  addChangeCounts,
   affectedPropertiesPage,
   appealVersionsOfProperties,
+  changesAppliedAfter,
   applyScores,
   findAppealVersion,
   lockNextPendingChange,
@@ -11,6 +13,7 @@ import {
   rebaseMonitoredProduct,
   staleMonitoredProducts,
   type AffectedProperty,
+  type JoinedRows,
   type NewScore,
   type RecordedChange,
   type WorldChange,
@@ -20,7 +23,7 @@ import { applyManualInputs, inputsFor } from '../appeals/features.js';
 import { hazardAt } from '../hazard/climatology.js';
 import { isoDate } from '../property/load.js';
 import { loadPropertyFeaturesMany } from '../property/load-many.js';
-import { addRowsSqlCannotPlace } from './book-rows.js';
+import { scoredRowsAllCopied, startPlacing, stopPlacing } from '../../db/monitored-rows-placement.js';
 import { featuresBefore } from './features-before.js';
 import {
   asOfInstant,
@@ -223,46 +226,73 @@ async function appealScores(
 }
 
 /**
+ * Applies one world change to the monitored rows in its scope (or, `only`, to rows that joined a
+ * book after it was applied), a page of properties at a time. Returns the rows it reached and changed.
+ */
+async function applyChange(
+  trx: Parameters<typeof applyScores>[0],
+  change: WorldChange,
+  options: ApplyOptions,
+  only?: JoinedRows,
+): Promise<{ affected: number; changed: number }> {
+  const models = options.models ?? PRODUCTION_MODELS;
+  const pageSize = options.pageSize ?? 2_000;
+  const changedAt = options.changedAt ?? new Date();
+  const asOfDate = isoDate(change.cause === 'capture' ? change.occurred_on : changedAt);
+  let affected = 0;
+  let changed = 0;
+  for (let after = ''; ;) {
+    const page = await affectedPropertiesPage(trx, change, after, pageSize, only);
+    if (!page.length) break;
+    affected += page.reduce((n, p) => n + p.rows, 0);
+    const scores =
+      change.cause === 'appeal'
+        ? await appealScores(trx, change, page, asOfDate, models)
+        : await modelScores(trx, change, page, asOfDate, models);
+    const recorded = await applyScores(trx, change, scores, changedAt, only);
+    changed += recorded.length;
+    if (recorded.length) await options.onChanges?.(recorded, change, trx);
+    // An appeal names one property: its first page is all of it.
+    if (change.cause === 'appeal' || page.length < pageSize) break;
+    after = page.at(-1)!.property_id;
+  }
+  return { affected, changed };
+}
+
+/**
  * Applies the oldest pending world change, if any, in one transaction (the change row is locked,
  * SKIP LOCKED: two workers never apply the same change; the next waits for its turn by order).
  */
 export async function applyNextChange(db: Db, options: ApplyOptions = {}): Promise<AppliedChange | null> {
-  const models = options.models ?? PRODUCTION_MODELS;
-  const pageSize = options.pageSize ?? 2_000;
   return db.transaction().execute(async (trx) => {
     const change = await lockNextPendingChange(trx);
     if (!change) return null;
-    const changedAt = options.changedAt ?? new Date();
-    const asOfDate = isoDate(change.cause === 'capture' ? change.occurred_on : changedAt);
-    let affected = 0;
-    let changed = 0;
-    if (change.cause === 'appeal') {
-      const page = await affectedPropertiesPage(trx, change, '', pageSize);
-      const scores = await appealScores(trx, change, page, asOfDate, models);
-      affected += page.reduce((n, p) => n + p.rows, 0);
-      const recorded = await applyScores(trx, change, scores, changedAt);
-      changed += recorded.length;
-      if (recorded.length) await options.onChanges?.(recorded, change, trx);
-    } else {
-      for (let after = ''; ;) {
-        const page = await affectedPropertiesPage(trx, change, after, pageSize);
-        if (!page.length) break;
-        affected += page.reduce((n, p) => n + p.rows, 0);
-        const recorded = await applyScores(
-          trx,
-          change,
-          await modelScores(trx, change, page, asOfDate, models),
-          changedAt,
-        );
-        changed += recorded.length;
-        if (recorded.length) await options.onChanges?.(recorded, change, trx);
-        after = page.at(-1)!.property_id;
-        if (page.length < pageSize) break;
-      }
-    }
+    const { affected, changed } = await applyChange(trx, change, options);
     await markChangeProcessed(trx, change.id, { affected, changed });
     return { id: change.id, cause: change.cause, affectedRows: affected, changedRows: changed };
   });
+}
+
+/**
+ * Rows that joined a book after world changes were applied (placed by the worker while the
+ * changes went on: book-rows.ts) are given each change applied since `changesAfter`, in order, as
+ * if they had been in the book then; the caller holds the applier's lock, so no change is being
+ * applied meanwhile and each reaches each row once. Their counts are added to the changes'.
+ */
+export async function replayChangesForJoinedRows(
+  trx: Parameters<typeof applyScores>[0],
+  rows: JoinedRows,
+  changesAfter: string,
+  options: ApplyOptions = {},
+): Promise<number> {
+  if (!rows.rowNumbers.length) return 0;
+  let changed = 0;
+  for (const change of await changesAppliedAfter(trx, changesAfter)) {
+    const counts = await applyChange(trx, change, options, rows);
+    if (counts.affected) await addChangeCounts(trx, change.id, counts);
+    changed += counts.changed;
+  }
+  return changed;
 }
 
 /** Applies every pending change, oldest first. */
@@ -277,15 +307,20 @@ export async function applyPendingChanges(db: Db, options: ApplyOptions = {}): P
 
 /**
  * A whole-book rerun of a monitored product (a new model version, by hand) becomes the book's new
- * base: its results are copied into the monitored rows, which later changes start from. Returns
- * how many products were rebased.
+ * base: its results are copied into the monitored rows, which later changes start from, and the
+ * rows SQL cannot place are left to the worker's placing (book-rows.ts). Returns the products
+ * rebased (the caller queues their placing).
  */
-export async function rebaseAfterReruns(db: Db): Promise<number> {
-  const stale = await staleMonitoredProducts(db);
-  for (const s of stale)
+export async function rebaseAfterReruns(db: Db): Promise<{ portfolioId: number; product: string }[]> {
+  const placing: { portfolioId: number; product: string }[] = [];
+  for (const s of await staleMonitoredProducts(db))
     await db.transaction().execute(async (trx) => {
-      await rebaseMonitoredProduct(trx, s.portfolio_id, s.product, s.run_id);
-      await addRowsSqlCannotPlace(trx, { portfolioId: s.portfolio_id, product: s.product, runId: s.run_id });
+      const book = { portfolioId: s.portfolio_id, product: s.product, runId: s.run_id };
+      const copiedWithScore = await rebaseMonitoredProduct(trx, s.portfolio_id, s.product, s.run_id);
+      if (!(await scoredRowsAllCopied(trx, s.run_id, copiedWithScore))) {
+        await startPlacing(trx, book);
+        placing.push({ portfolioId: s.portfolio_id, product: s.product });
+      } else await stopPlacing(trx, book);
     });
-  return stale.length;
+  return placing;
 }

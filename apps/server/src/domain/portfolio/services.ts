@@ -12,6 +12,8 @@ export interface PortfolioWork {
   ingest(portfolioId: number): Promise<void>;
   /** Queue every chunk of a run not committed yet. */
   runChunks(runId: number): Promise<void>;
+  /** Place, on the worker, the rows of a monitored book SQL could not place (monitoring/book-rows.ts). */
+  placeMonitoredRows(book: { portfolioId: number; product: string }): Promise<void>;
 }
 
 /** What the portfolio commands and queries need besides the actor. */

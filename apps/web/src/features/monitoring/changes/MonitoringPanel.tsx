@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
@@ -8,6 +9,19 @@ import type { fetchMonitoring } from '../api/monitoring';
 import { productLabel } from './labels';
 
 type Toggle = (v: { product: string; monitored: boolean; pinned?: boolean }) => void;
+
+/** How far the worker has checked the run's rows it places (the book grows meanwhile). */
+function PlacingProgress({ placing }: { placing: { rowsChecked: number; rowsTotal: number } }) {
+  const share = placing.rowsTotal > 0 ? Math.min(100, (placing.rowsChecked / placing.rowsTotal) * 100) : 0;
+  return (
+    <Box sx={{ maxWidth: 320, mt: 0.5 }}>
+      <LinearProgress variant="determinate" value={share} aria-label="Rows placed" />
+      <Typography variant="caption" color="text.secondary">
+        {`${placing.rowsChecked.toLocaleString('en-US')} of ${placing.rowsTotal.toLocaleString('en-US')} rows checked`}
+      </Typography>
+    </Box>
+  );
+}
 
 /** Each product of the portfolio: monitored or not, pinned or not, and what a pin means. */
 export function MonitoringPanel({
@@ -54,6 +68,7 @@ export function MonitoringPanel({
                   {state.note}
                 </Typography>
               )}
+              {state?.placing && <PlacingProgress placing={state.placing} />}
             </Box>
           );
         })}
