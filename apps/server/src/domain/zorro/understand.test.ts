@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { STATE_NAMES } from './states.js';
 import { understand, type CorpusNames } from './understand.js';
+import { VOCABULARY } from './vocabulary.js';
 
 /** Readings of typed questions (issue 40): general rules, over names like the corpus's. */
 const NAMES: CorpusNames = {
@@ -255,6 +257,70 @@ describe('understand', () => {
     expect(read('-5% or lower rate changes').filters).toMatchObject({ rateMax: -5 });
     expect(read('increases between 5 and 10 percent').filters).toMatchObject({ rateMin: 5, rateMax: 10 });
     // An exclusion stays one.
-    expect(read('catastrophe model -wind').rest).toBe('catastrophe -wind');
+    expect(read('catastrophe load -wind').rest).toBe('catastrophe load -wind');
+  });
+
+  it('reads a "cat model" however written as the catastrophe category, and cat words without a model word as words', () => {
+    for (const typed of ['cat model', 'cat models', 'CAT modeling', 'Cat Modelling', 'catastrophe models'])
+      expect(read(`Florida homeowners filings with a ${typed}`).filters, typed).toMatchObject({
+        category: ['catastrophe'],
+        state: ['FL'],
+        line: ['homeowners'],
+      });
+    const u = read('CAT modeling in Texas');
+    expect(u.chips.map((c) => [c.kind, c.label, c.text])).toEqual([
+      ['state', 'State: Texas', 'Texas'],
+      ['category', 'Cites a catastrophe model', 'CAT'],
+    ]);
+    expect(u.rest).toBe('');
+    expect(read('wildfire and cat models').filters.category?.sort()).toEqual(['catastrophe', 'wildfire']);
+    expect(read('objections about the catastrophe load').filters.category).toBeUndefined();
+    expect(read('objections about the catastrophe load').rest).toBe('objections catastrophe load');
+    // Removing the chip leaves the words.
+    expect(read('cat model', ['category:catastrophe']).rest).toBe('cat');
+  });
+
+  it('reads state nicknames as the state, before the company names they share a word with', () => {
+    const cases: [string, string][] = [
+      ['homeowners filings in the Golden State', 'CA'],
+      ['Lone Star State rate increases', 'TX'],
+      ['the Sunshine State hurricane models', 'FL'],
+      ['filings in the Granite State since 2024', 'NH'],
+      ['Keystone State dwelling fire', 'PA'],
+      ['Magnolia State mobile homes', 'MS'],
+      ['the Show-Me State', 'MO'],
+      ['tar heel state homeowners', 'NC'],
+      ['Land of Enchantment wildfire', 'NM'],
+      ["the nation's capital", 'DC'],
+      ['Empire State of the South', 'GA'],
+      ['the Empire State', 'NY'],
+      ['Old Dominion filings', 'VA'],
+    ];
+    for (const [typed, code] of cases) {
+      const u = read(typed);
+      expect(u.filters.state, typed).toEqual([code]);
+      expect(u.filters.company, typed).toBeUndefined();
+    }
+    const granite = read('Granite State homeowners');
+    expect(granite.chips.find((c) => c.kind === 'state')).toMatchObject({
+      label: 'State: New Hampshire',
+      text: 'Granite State',
+    });
+    expect(granite.rest).toBe('');
+    // The company is still the company when no nickname is typed.
+    expect(read('Granite Fire homeowners in Ohio').filters).toMatchObject({
+      company: 'Granite Fire Insurance Company',
+      state: ['OH'],
+    });
+    // Not the nicknames that are ordinary phrases of a question.
+    expect(read('the first state to approve a wildfire model').filters.state).toBeUndefined();
+    // A removed chip leaves the words.
+    expect(read('Golden State', ['state:CA']).rest).toBe('golden');
+  });
+
+  it('has a nickname for every state and DC, each naming a state', () => {
+    const named = new Set(Object.values(VOCABULARY.stateNicknames));
+    expect([...named].filter((code) => !STATE_NAMES[code])).toEqual([]);
+    expect(Object.keys(STATE_NAMES).filter((code) => !named.has(code))).toEqual([]);
   });
 });

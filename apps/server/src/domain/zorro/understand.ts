@@ -107,6 +107,20 @@ export function understand(
     }
   }
 
+  // States by nickname, as typed, before companies ("Granite State" is New Hampshire, not Granite).
+  for (const [nickname, code] of byLength(Object.entries(vocabulary.stateNicknames))) {
+    const want = nickname.split(' ').map((w) => w.replace(/[’']s$/, ''));
+    for (let i = 0; i + want.length <= tokens.length; i++) {
+      const s = span(i, want.length);
+      if (!s?.every((t, k) => t.norm === want[k])) continue;
+      read(
+        { id: `state:${code}`, kind: 'state', label: `State: ${STATE_NAMES[code]}`, text: textOf(i, want.length) },
+        [[i, want.length]],
+        () => list('state', code),
+      );
+    }
+  }
+
   // Companies and groups: the best-matching typed form, longest first, anywhere in the text.
   const questionWords = new Set(vocabulary.stopWords);
   for (const alias of index.aliases) {

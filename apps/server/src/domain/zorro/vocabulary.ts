@@ -50,6 +50,12 @@ export interface Vocabulary {
   };
   /** Other names of states ("Washington DC"), lower case, read before the states' own names. */
   stateAliases: Record<string, string>;
+  /**
+   * States' nicknames ("the Golden State", "Lone Star State"), lower case, without their "the",
+   * read as typed (no letter off) before companies: their words are often a company's first word
+   * too ("Granite State", "Keystone State", "Magnolia State").
+   */
+  stateNicknames: Record<string, string>;
   /** Lower-case two-letter state codes read as states (others, like "in", "or", "me", are words). */
   lowerCaseStateCodes: string[];
   /** Name forms typed for a company: "P&C" is "Property and Casualty". */
@@ -157,8 +163,10 @@ export const VOCABULARY: Vocabulary = {
     },
     { phrases: ['flood', 'floods', 'flooding', 'storm surge'], categories: ['flood'] },
     { phrases: ['roof age', 'roof', 'roofs', 'old roofs', 'roof condition'], categories: ['roof age'] },
+    // An analyst's "cat model" ("CAT modeling", "catastrophe models") is the filings' catastrophe category.
+    { phrases: ['cat', 'catastrophe'], categories: ['catastrophe'] },
   ],
-  modelWords: ['model', 'models', 'score', 'scores', 'scoring', 'tool', 'tools', 'cat model', 'vendor model'],
+  modelWords: ['model', 'models', 'modeling', 'modelling', 'score', 'scores', 'scoring', 'tool', 'tools'],
   rate: {
     increase: ['increase', 'increases', 'increased', 'hike', 'hikes', 'rates up', 'rate up', 'raise', 'raised'],
     decrease: [
@@ -320,6 +328,77 @@ export const VOCABULARY: Vocabulary = {
     'washington d.c': 'DC',
     'washington d c': 'DC',
     'd.c': 'DC',
+  },
+  stateNicknames: {
+    'yellowhammer state': 'AL',
+    'heart of dixie': 'AL',
+    // Not "the Last Frontier" alone: "the last Frontier filing" is the latest filing of the Frontier companies.
+    'last frontier state': 'AK',
+    'grand canyon state': 'AZ',
+    'natural state': 'AR',
+    'golden state': 'CA',
+    'centennial state': 'CO',
+    'constitution state': 'CT',
+    'nutmeg state': 'CT',
+    // Not "the First State": "the first state to approve…" is a question, not Delaware.
+    'diamond state': 'DE',
+    "nation's capital": 'DC',
+    'nations capital': 'DC',
+    'sunshine state': 'FL',
+    'peach state': 'GA',
+    'empire state of the south': 'GA',
+    'aloha state': 'HI',
+    'gem state': 'ID',
+    'prairie state': 'IL',
+    'land of lincoln': 'IL',
+    'hoosier state': 'IN',
+    'hawkeye state': 'IA',
+    'sunflower state': 'KS',
+    'bluegrass state': 'KY',
+    'pelican state': 'LA',
+    'bayou state': 'LA',
+    'pine tree state': 'ME',
+    'old line state': 'MD',
+    'bay state': 'MA',
+    'great lakes state': 'MI',
+    'wolverine state': 'MI',
+    'north star state': 'MN',
+    'gopher state': 'MN',
+    'magnolia state': 'MS',
+    'show me state': 'MO',
+    'treasure state': 'MT',
+    'big sky country': 'MT',
+    'cornhusker state': 'NE',
+    'silver state': 'NV',
+    'battle born state': 'NV',
+    'granite state': 'NH',
+    'garden state': 'NJ',
+    'land of enchantment': 'NM',
+    'empire state': 'NY',
+    'tar heel state': 'NC',
+    'tarheel state': 'NC',
+    'old north state': 'NC',
+    'peace garden state': 'ND',
+    'roughrider state': 'ND',
+    'buckeye state': 'OH',
+    'sooner state': 'OK',
+    'beaver state': 'OR',
+    'keystone state': 'PA',
+    'ocean state': 'RI',
+    'little rhody': 'RI',
+    'palmetto state': 'SC',
+    'mount rushmore state': 'SD',
+    'volunteer state': 'TN',
+    'lone star state': 'TX',
+    'beehive state': 'UT',
+    'green mountain state': 'VT',
+    'old dominion': 'VA',
+    'old dominion state': 'VA',
+    'evergreen state': 'WA',
+    'mountain state': 'WV',
+    'badger state': 'WI',
+    'equality state': 'WY',
+    'cowboy state': 'WY',
   },
   lowerCaseStateCodes:
     'ak az ar ca ct dc fl ga ia il ks ky md mi mn ms mt nc nd nh nj nm nv ny ri sc sd tn tx ut va vt wa wi wv wy'.split(
