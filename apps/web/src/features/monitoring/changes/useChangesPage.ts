@@ -20,8 +20,8 @@ export function useChangesPage(id: number) {
     queryKey: monitoringKeys.state(id),
     queryFn: () => fetchMonitoring(id),
     enabled: id > 0,
-    // While the worker places a book's rows, its count and progress move: asked again every 2 s.
-    refetchInterval: (q) => (q.state.data?.products.some((p) => p.placing) ? 2_000 : false),
+    // While the worker places a book's rows, its count and progress move: asked again every 5 s.
+    refetchInterval: (q) => (q.state.data?.products.some((p) => p.placing) ? 5_000 : false),
   });
   const query = { ...filters, page: page + 1, itemsPerPage: 25 };
   const changes = useQuery({
