@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Actor } from '../auth/actor.js';
 import type { Db } from '../db/database.js';
 import { setMonitoring } from '../domain/monitoring/books.js';
+import { placeBookRows } from '../domain/monitoring/book-rows.js';
 import { applyNextChange } from '../domain/monitoring/engine.js';
 import { alertOnChanges, createAlertRule } from '../domain/notifications/alerts.js';
 import { createPortfolio, uploadFile } from '../domain/portfolio/commands.js';
@@ -112,7 +113,11 @@ export async function seedMonitoredDemo(deps: PortfolioDeps): Promise<void> {
   });
   const id = created.portfolio.id;
   if (!(await waitReady(db, id, 10 * 60_000))) return;
-  for (const product of PRODUCTS) await setMonitoring(deps, actor, id, product, { monitored: true });
+  for (const product of PRODUCTS) {
+    await setMonitoring(deps, actor, id, product, { monitored: true });
+    // Placed here, on the worker, before the history below: its changes then carry their own dates.
+    await placeBookRows(db, { portfolioId: id, product });
+  }
   await createAlertRule(db, actor, id, {
     name: 'Any level change',
     kind: 'level_change',
