@@ -22,8 +22,7 @@ export const PINNED_NOTE =
   'Pinned: this book keeps its model version and imagery; only appeals and corrections change it.';
 
 /** What the UI and the API say of a book whose rows the worker is still placing (ours too). */
-export const PLACING_NOTE =
-  'Rows are still being placed on properties: they join the monitored book as they are placed, with the changes recorded meanwhile.';
+export const PLACING_NOTE = 'Rows are still being placed on properties: they join the book as they are placed.';
 
 export interface MonitoringState {
   product: string;

@@ -8,7 +8,7 @@ const state = {
   pinned: false,
   since: '2026-11-29T03:00:00.000Z',
   rows: 4_000,
-  note: 'Rows are still being placed on properties: they join the monitored book as they are placed, with the changes recorded meanwhile.',
+  note: 'Rows are still being placed on properties: they join the book as they are placed.',
 };
 
 describe('MonitoringPanel', () => {
