@@ -9,9 +9,12 @@
  *   2. what the worker then does: every row placed a page of 2,000 at a time (placeBookRows) — its
  *      time, Node's and PostgreSQL's CPU, rows per second. Before migration 1890 the request did
  *      both, holding a pool connection and a transaction throughout.
+ * With REPLAY=1 a capture over the whole world and a model release are applied after the switch-on
+ * and before the placing: each page then applies both again to its own rows (their cost is the
+ * scoring of the page's properties, not the rows already in the book).
  * Load averages are printed: the machine is shared.
  *
- *   npx tsx bench/monitoring-placing.ts      (PROPERTIES=…, ROWS=…)
+ *   npx tsx bench/monitoring-placing.ts      (PROPERTIES=…, ROWS=…, REPLAY=1)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -21,8 +24,9 @@ import { createDb } from '../apps/server/src/db/database.js';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import { scoredRowsAllCopied, startPlacing } from '../apps/server/src/db/monitored-rows-placement.js';
-import { insertMonitoredProduct } from '../apps/server/src/db/monitoring.js';
+import { insertMonitoredProduct, insertWorldChange } from '../apps/server/src/db/monitoring.js';
 import { placeBookRows } from '../apps/server/src/domain/monitoring/book-rows.js';
+import { applyPendingChanges } from '../apps/server/src/domain/monitoring/engine.js';
 import { seedWorld } from '../apps/server/src/world/seed.js';
 import { loadavg, mark, secs } from './support/figures.js';
 import { cpuSeconds, postgresCpu } from './support/processes.js';
@@ -137,6 +141,21 @@ export async function benchPlacing(): Promise<boolean> {
       `  switch-on (the request): ${requestMs.toFixed(0)} ms, ${copied} rows copied by SQL; load ${loadavg()}`,
     );
 
+    // Changes applied before the rows join (REPLAY=1): a capture over the whole world and a model
+    // release, which every page then applies again to its rows alone.
+    if (process.env.REPLAY === '1') {
+      const occurredOn = new Date().toISOString().slice(0, 10);
+      await insertWorldChange(db, {
+        cause: 'capture',
+        causeId: 'bench-everywhere',
+        occurredOn,
+        area: { west: -180, south: -90, east: 180, north: 90 },
+      });
+      await insertWorldChange(db, { cause: 'model', causeId: 'bench-release', product: 'zfire', occurredOn });
+      const applied = await applyPendingChanges(db);
+      console.log(`  applied before placing: ${applied.map((a) => `${a.cause} ${a.affectedRows} rows`).join(', ')}`);
+    }
+
     // 2. The worker: every row placed, a page at a time.
     const cpu0 = cpuSeconds(process.pid);
     const pg0 = postgresCpu(pgDataDir);
@@ -155,6 +174,12 @@ export async function benchPlacing(): Promise<boolean> {
         `${Math.round(ROWS / (placeMs / 1000))} rows/s; CPU node ${(cpuSeconds(process.pid) - cpu0).toFixed(1)} s, ` +
         `postgres ${(postgresCpu(pgDataDir) - pg0).toFixed(1)} s; load ${loadavg()}`,
     );
+    const replayed = await db
+      .selectFrom('score_changes')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('portfolio_id', '=', book.id)
+      .executeTakeFirstOrThrow();
+    if (process.env.REPLAY === '1') console.log(`  score changes recorded by the pages' replays: ${replayed.n}`);
     console.log(
       `  the request held ${requestMs.toFixed(0)} ms instead of ${secs(requestMs + placeMs)} (its time before migration 1890)`,
     );

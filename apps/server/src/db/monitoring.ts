@@ -224,9 +224,12 @@ export interface JoinedRows {
 /** The scope of a change as SQL conditions on monitored_rows m / monitored_products mp. */
 function scopeOf(change: WorldChange, only?: JoinedRows) {
   const pinnedOk = PINNED_MOVES.has(change.cause);
+  // IN (a subquery), not = ANY(an array): a semi-join the planner hashes or drives from (the book's
+  // key), where ANY compared each row of the properties' other rows with every joined row (bench:
+  // monitoring-placing.ts, REPLAY=1).
   const joined = only
     ? sql`AND m.portfolio_id = ${only.portfolioId}::int AND m.product = ${only.product}::text
-        AND m.row_number = ANY(${only.rowNumbers}::int[])`
+        AND m.row_number IN (SELECT unnest(${only.rowNumbers}::int[]))`
     : sql``;
   return sql`(${pinnedOk} OR NOT mp.pinned)
     AND (${change.organization_id}::int IS NULL OR mp.organization_id = ${change.organization_id})
