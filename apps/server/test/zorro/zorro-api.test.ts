@@ -90,6 +90,20 @@ describe('GET /api/zorro/search', () => {
     expect(hit.highlight).toContain(ZORRO_MARK_START);
   });
 
+  it('reads a "cat model" and a state nickname typed in the box as the category and the state', async () => {
+    const res = await get(`/api/zorro/search?q=${encodeURIComponent('Sunshine State filings with a cat model')}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = zorroSearchResponseSchema.parse(res.json());
+    expect(body.total).toBeGreaterThan(0);
+    for (const r of body.results) {
+      expect(r.state).toBe('FL');
+      expect(r.categories).toContain('catastrophe');
+    }
+    // An exclusion left beside the reading still searches.
+    const without = await get(`/api/zorro/search?q=${encodeURIComponent('catastrophe model -wind')}`);
+    expect(without.statusCode, without.body).toBe(200);
+  });
+
   it('supports phrases and prefixes (stemming and unaccent)', async () => {
     const phrase = zorroSearchResponseSchema.parse((await get('/api/zorro/search?q=%22defensible%20space%22')).json());
     expect(phrase.total).toBeGreaterThan(0);
