@@ -60,7 +60,7 @@ export async function monitoringOf(db: Db, actor: Actor, portfolioId: number): P
 /**
  * Switches a product of a portfolio to monitored (from its current, finished run) or changes its
  * pin, or switches it off. A product never scored cannot be monitored yet (409). Switching on
- * copies in one statement the rows SQL places and leaves the rest to the worker (`placeRows`
+ * copies in one statement the rows SQL places and leaves the rest to the worker (`work.placeMonitoredRows`
  * queues it): the answer says the book is still placing, and how far.
  */
 export async function setMonitoring(
