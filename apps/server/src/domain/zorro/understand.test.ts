@@ -312,8 +312,11 @@ describe('understand', () => {
       company: 'Granite Fire Insurance Company',
       state: ['OH'],
     });
-    // Not the nicknames that are ordinary phrases of a question.
+    // Not the nicknames that are ordinary phrases of a question, nor a region holding one.
     expect(read('the first state to approve a wildfire model').filters.state).toBeUndefined();
+    for (const typed of ['hail filings in a Rocky Mountain state', 'a mountain state', 'in a prairie state'])
+      expect(read(typed).filters.state, typed).toBeUndefined();
+    expect(read('filings in the Mountain State').filters.state).toEqual(['WV']);
     // A removed chip leaves the words.
     expect(read('Golden State', ['state:CA']).rest).toBe('golden');
   });

@@ -108,11 +108,17 @@ export function understand(
   }
 
   // States by nickname, as typed, before companies ("Granite State" is New Hampshire, not Granite).
+  const typedAt = (phrase: string, i: number) =>
+    phrase.split(' ').every((w, k) => tokens[i + k]?.norm === w.replace(/[’']s$/, ''));
+  const lookalike = new Set<number>();
+  for (const phrase of vocabulary.stateNicknameLookalikes)
+    tokens.forEach((_t, i) => {
+      if (typedAt(phrase, i)) for (let k = 0; k < phrase.split(' ').length; k++) lookalike.add(i + k);
+    });
   for (const [nickname, code] of byLength(Object.entries(vocabulary.stateNicknames))) {
-    const want = nickname.split(' ').map((w) => w.replace(/[’']s$/, ''));
+    const want = nickname.split(' ');
     for (let i = 0; i + want.length <= tokens.length; i++) {
-      const s = span(i, want.length);
-      if (!s?.every((t, k) => t.norm === want[k])) continue;
+      if (!span(i, want.length) || !typedAt(nickname, i) || lookalike.has(i + want.length - 1)) continue;
       read(
         { id: `state:${code}`, kind: 'state', label: `State: ${STATE_NAMES[code]}`, text: textOf(i, want.length) },
         [[i, want.length]],

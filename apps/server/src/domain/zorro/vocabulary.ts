@@ -56,6 +56,8 @@ export interface Vocabulary {
    * too ("Granite State", "Keystone State", "Magnolia State").
    */
   stateNicknames: Record<string, string>;
+  /** Phrases that hold a nickname but name a region or any state ("a Rocky Mountain state"): not read as one. */
+  stateNicknameLookalikes: string[];
   /** Lower-case two-letter state codes read as states (others, like "in", "or", "me", are words). */
   lowerCaseStateCodes: string[];
   /** Name forms typed for a company: "P&C" is "Property and Casualty". */
@@ -400,6 +402,7 @@ export const VOCABULARY: Vocabulary = {
     'equality state': 'WY',
     'cowboy state': 'WY',
   },
+  stateNicknameLookalikes: ['rocky mountain state', 'a mountain state', 'a prairie state'],
   lowerCaseStateCodes:
     'ak az ar ca ct dc fl ga ia il ks ky md mi mn ms mt nc nd nh nj nm nv ny ri sc sd tn tx ut va vt wa wi wv wy'.split(
       ' ',
