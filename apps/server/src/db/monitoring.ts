@@ -236,6 +236,17 @@ function scopeOf(change: WorldChange, only?: JoinedRows) {
     AND (${change.product}::text IS NULL OR m.product = ${change.product}) ${joined}`;
 }
 
+/**
+ * For the rest of the transaction, joins by hash rather than nested loops: with a page of joined
+ * rows the planner took the book's rows (a page, few by its estimate) as the outer side of a nested
+ * loop over the new scores, testing every pair (and the appeal check of each pair): 2.3 million
+ * pairs and 3.1 s for a page of 1,925 rows (EXPLAIN ANALYZE, bench/monitoring-placing.ts REPLAY=1).
+ * Every join of the replay has hashable keys.
+ */
+export async function preferHashJoins(trx: Transaction<Database>) {
+  await sql`SET LOCAL enable_nestloop = off`.execute(trx);
+}
+
 /** World changes already applied after `afterId`, in the order they were applied. */
 export function changesAppliedAfter(db: Db, afterId: string) {
   return db

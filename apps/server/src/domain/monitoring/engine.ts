@@ -10,6 +10,7 @@ import {
   findAppealVersion,
   lockNextPendingChange,
   markChangeProcessed,
+  preferHashJoins,
   rebaseMonitoredProduct,
   staleMonitoredProducts,
   type AffectedProperty,
@@ -286,8 +287,10 @@ export async function replayChangesForJoinedRows(
   options: ApplyOptions = {},
 ): Promise<number> {
   if (!rows.rowNumbers.length) return 0;
+  const changes = await changesAppliedAfter(trx, changesAfter);
+  if (changes.length) await preferHashJoins(trx);
   let changed = 0;
-  for (const change of await changesAppliedAfter(trx, changesAfter)) {
+  for (const change of changes) {
     const counts = await applyChange(trx, change, options, rows);
     if (counts.affected) await addChangeCounts(trx, change.id, counts);
     changed += counts.changed;
