@@ -236,17 +236,6 @@ function scopeOf(change: WorldChange, only?: JoinedRows) {
     AND (${change.product}::text IS NULL OR m.product = ${change.product}) ${joined}`;
 }
 
-/**
- * For the rest of the transaction, joins by hash rather than nested loops: with a page of joined
- * rows the planner took the book's rows (a page, few by its estimate) as the outer side of a nested
- * loop over the new scores, testing every pair (and the appeal check of each pair): 2.3 million
- * pairs and 3.1 s for a page of 1,925 rows (EXPLAIN ANALYZE, bench/monitoring-placing.ts REPLAY=1).
- * Every join of the replay has hashable keys.
- */
-export async function preferHashJoins(trx: Transaction<Database>) {
-  await sql`SET LOCAL enable_nestloop = off`.execute(trx);
-}
-
 /** World changes already applied after `afterId`, in the order they were applied. */
 export function changesAppliedAfter(db: Db, afterId: string) {
   return db
@@ -369,6 +358,11 @@ export async function applyScores(
 ): Promise<RecordedChange[]> {
   if (!scores.length) return [];
   await sql`SELECT zview_score_changes_month(${changedAt}::date)`.execute(trx);
+  // Rows that joined late, by hash joins for this statement alone: with a page of joined rows the
+  // planner drove a nested loop from them (few, by its estimate) over the new scores, testing every
+  // pair and the appeal check of each: 2.3 million pairs and 3.1 s for a page of 1,925 rows (EXPLAIN
+  // ANALYZE, bench/monitoring-placing.ts REPLAY=1). Every join here has hashable keys.
+  if (only) await sql`SET LOCAL enable_nestloop = off`.execute(trx);
   const { rows } = await sql<RecordedChange>`
     WITH n AS (
       SELECT * FROM unnest(${scores.map((s) => s.propertyId)}::text[], ${scores.map((s) => s.product)}::text[],
@@ -399,6 +393,7 @@ export async function applyScores(
     FROM upd ORDER BY portfolio_id, product, row_number
     RETURNING id, organization_id, portfolio_id, product, row_number, property_id, old_score, new_score, old_level, new_level,
       cause, cause_id, changed_at`.execute(trx);
+  if (only) await sql`SET LOCAL enable_nestloop = on`.execute(trx);
   return rows;
 }
 

@@ -10,7 +10,6 @@ import {
   findAppealVersion,
   lockNextPendingChange,
   markChangeProcessed,
-  preferHashJoins,
   rebaseMonitoredProduct,
   staleMonitoredProducts,
   type AffectedProperty,
@@ -287,10 +286,8 @@ export async function replayChangesForJoinedRows(
   options: ApplyOptions = {},
 ): Promise<number> {
   if (!rows.rowNumbers.length) return 0;
-  const changes = await changesAppliedAfter(trx, changesAfter);
-  if (changes.length) await preferHashJoins(trx);
   let changed = 0;
-  for (const change of changes) {
+  for (const change of await changesAppliedAfter(trx, changesAfter)) {
     const counts = await applyChange(trx, change, options, rows);
     if (counts.affected) await addChangeCounts(trx, change.id, counts);
     changed += counts.changed;
