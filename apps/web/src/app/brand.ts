@@ -20,6 +20,7 @@ export const PALETTE = {
   divider: '#e2e7ee',
 } as const;
 
-export const FONT_FAMILY = '"Inter", "Segoe UI", -apple-system, BlinkMacSystemFont, "Helvetica Neue", Arial, sans-serif';
+export const FONT_FAMILY =
+  '"Inter", "Segoe UI", -apple-system, BlinkMacSystemFont, "Helvetica Neue", Arial, sans-serif';
 
 export const BORDER_RADIUS_PX = 6;

@@ -4,7 +4,6 @@ import { BORDER_RADIUS_PX, BRAND, FONT_FAMILY, PALETTE } from './brand';
 
 export { BRAND } from './brand';
 
-
 export const theme = createTheme({
   palette: { mode: 'light', ...PALETTE },
   shape: { borderRadius: BORDER_RADIUS_PX },

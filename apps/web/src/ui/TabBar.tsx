@@ -83,7 +83,13 @@ function ScrollButton({ side, edges, onClick }: { side: 'start' | 'end'; edges: 
  * the tabs overflow (from the first paint), the selected tab scrolled into view, the indicator in the
  * selected tab, arrow keys between tabs.
  */
-export function TabBar<V extends string>({ value, items, onChange, tone = 'page', 'aria-label': label }: TabBarProps<V>) {
+export function TabBar<V extends string>({
+  value,
+  items,
+  onChange,
+  tone = 'page',
+  'aria-label': label,
+}: TabBarProps<V>) {
   const scroller = useRef<HTMLDivElement>(null);
   const edges = useScrollEdges(scroller);
   useLayoutEffect(() => {

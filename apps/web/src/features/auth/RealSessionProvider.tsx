@@ -26,10 +26,10 @@ const loadLoginPage = withMuiScope(() => import('./LoginPage').then((m) => m.Log
 const LoginPage = lazy(() => loadLoginPage().then((component) => ({ default: component })));
 
 // The error screens with Logout are drawn with MUI: loaded when one shows.
-const LogoutErrorScreen = deferredComponent(
-  () => import('./ErrorScreen').then((module) => module.LogoutErrorScreen),
-  { start: 'mounted', placeholder: () => <FullPageLoader /> },
-);
+const LogoutErrorScreen = deferredComponent(() => import('./ErrorScreen').then((module) => module.LogoutErrorScreen), {
+  start: 'mounted',
+  placeholder: () => <FullPageLoader />,
+});
 
 /** What the identity work hands the shell once the user is authenticated and authorised. */
 export interface AuthenticatedIdentity {

@@ -9,7 +9,6 @@ type PropertyResultProps = ComponentProps<typeof PropertyResultModule.PropertyRe
 // lazyImageryPanel.ts, which PropertyBody itself imports: no import circle, not even a type-only one.)
 let themedResult: { PropertyResult: ComponentType<PropertyResultProps> } | null = null;
 const loadThemedResult = withMuiScope(() => import('./PropertyResult').then((module) => module.PropertyResult));
-export const loadPropertyBody = () =>
-  loadThemedResult().then((PropertyResult) => (themedResult = { PropertyResult }));
+export const loadPropertyBody = () => loadThemedResult().then((PropertyResult) => (themedResult = { PropertyResult }));
 export const LazyPropertyResult = lazy(() => loadPropertyBody().then((m) => ({ default: m.PropertyResult })));
 export const loadedPropertyResult = () => themedResult;

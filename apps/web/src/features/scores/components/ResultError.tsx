@@ -46,4 +46,3 @@ export function ResultError({ error, onRetry, retrying = false }: ResultErrorPro
     </Paper>
   );
 }
-
