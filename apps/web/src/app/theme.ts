@@ -2,8 +2,6 @@ import { LAYOUT } from '@zview/contracts';
 import { createTheme } from '@mui/material/styles';
 import { BORDER_RADIUS_PX, BRAND, FONT_FAMILY, PALETTE } from './brand';
 
-export { BRAND } from './brand';
-
 export const theme = createTheme({
   palette: { mode: 'light', ...PALETTE },
   shape: { borderRadius: BORDER_RADIUS_PX },
