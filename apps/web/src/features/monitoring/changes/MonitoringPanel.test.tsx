@@ -1,5 +1,6 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../../test/render';
 import { MonitoringPanel } from './MonitoringPanel';
 
 const state = {
@@ -13,7 +14,7 @@ const state = {
 
 describe('MonitoringPanel', () => {
   it('shows how far the worker has placed a book, and nothing of it once placed', () => {
-    const { rerender } = render(
+    const placing = renderWithProviders(
       <MonitoringPanel
         products={[{ product: 'zfire' }]}
         states={[{ ...state, placing: { rowsChecked: 250_000, rowsTotal: 1_000_000 } }]}
@@ -25,7 +26,8 @@ describe('MonitoringPanel', () => {
     expect(screen.getByRole('progressbar', { name: 'Rows placed' }).getAttribute('aria-valuenow')).toBe('25');
     expect(screen.getByText(/Rows are still being placed on properties/)).toBeTruthy();
 
-    rerender(
+    placing.unmount();
+    renderWithProviders(
       <MonitoringPanel
         products={[{ product: 'zfire' }]}
         states={[{ ...state, note: null, placing: null }]}
