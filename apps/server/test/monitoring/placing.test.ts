@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { idlePlacings } from '../../src/db/monitored-rows-placement.js';
 import { geocodeCoordinatesMany } from '../../src/domain/geocoder/index.js';
 import { runMonitoringStep, runPlacingStep, startPlacingWorker } from '../../src/jobs/monitoring-jobs.js';
 import { recaptureArea } from '../../src/world/recapture.js';
@@ -90,6 +91,9 @@ describe('placing a monitored book on the worker', () => {
     const queued = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pgboss.job
       WHERE name = 'monitoring-place-v1' AND (data->>'portfolioId')::int = ${watched}`.execute(db);
     expect(queued.rows[0]!.n).toBe(1);
+    // The sweep finds a placing no page has moved for a while (a worker killed): this one, at 0 s.
+    expect(await idlePlacings(db, 0)).toContainEqual({ portfolioId: watched, product: 'zfire' });
+    expect(await idlePlacings(db, 3600)).toEqual([]);
     // Switched on again meanwhile: the same book, still placing, nothing copied twice.
     const again = await monitor(home.headers, watched, { monitored: true });
     expect(again.json()).toMatchObject({ rows: 4, placing: { rowsChecked: 0, rowsTotal: 8 } });
@@ -125,6 +129,7 @@ describe('placing a monitored book on the worker', () => {
     await startPlacingWorker(db, queue, { pageRows: 1, maxPages: 1 });
     await waitFor(async () => (await stateOf(home.headers, watched))[0]?.placing === null, 60_000, 'placing done');
     expect(await stateOf(home.headers, watched)).toMatchObject([{ rows: 8, placing: null }]);
+    expect(await idlePlacings(db, 0)).not.toContainEqual({ portfolioId: watched, product: 'zfire' });
     const held = await rowsOf(watched);
     expect(held.map((r) => r.property_id)).toEqual([...exact, ...exact]);
     // Each street-side row took the capture applied before it joined, as its twin on the same
