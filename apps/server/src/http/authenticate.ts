@@ -14,6 +14,7 @@ import { organizationOrFirst } from '../db/organizations.js';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { isSignedUrlRequest } from './imagery.js';
 import { badRequest, forbidden, notFound, unauthorized } from './errors.js';
+import { isWarmUpRequest, warmUpActor } from './warm-up-principal.js';
 
 const BEARER = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/;
 const ORG_ID = /^[1-9][0-9]{0,9}$/;
@@ -81,6 +82,14 @@ export function authenticationHook(app: FastifyInstance) {
     // <img> tags and map tiles cannot send a bearer token: routes that accept signed URLs check
     // the signature themselves (src/domain/imagery/signing.ts).
     if (isSignedUrlRequest(request)) return;
+    if (isWarmUpRequest(request)) {
+      // Start-up's warm-up principal (in process only: http/warm-up-principal.ts), fenced as any request.
+      request.changesSeen = await feed.fence();
+      request.warmUp = true;
+      request.actor = warmUpActor(settingsOf(app));
+      authorize(request.actor, policy);
+      return;
+    }
     if (!token) throw unauthorized();
     const found = await authenticated(request, token);
     // Deactivated everywhere (the account, or every membership of a non-internal user): not active.
@@ -162,7 +171,7 @@ export async function resolveActor(
   target: unknown,
   knownMemberships?: Membership[],
 ): Promise<Actor> {
-  const { db, config } = app.ctx;
+  const { db } = app.ctx;
   const memberships = knownMemberships ?? (await membershipsOf(db, user.id));
   if (Array.isArray(target)) throw badRequest('target_organization_id must be given once.');
   let targetId: number | undefined;
@@ -202,10 +211,16 @@ export async function resolveActor(
     isSso: user.identity_source === 'saml',
     organization,
     orgRole,
-    settings: {
-      userManagementEnabled: config.runtime.USER_MANAGEMENT_ENABLED,
-      billingPageEnabled: config.runtime.BILLING_PAGE_ENABLED,
-      portfolioEnabled: config.runtime.PORTFOLIO_ENABLED,
-    },
+    settings: settingsOf(app),
+  };
+}
+
+/** The runtime flags the policy reads, as every actor carries them. */
+function settingsOf(app: FastifyInstance): Actor['settings'] {
+  const { runtime } = app.ctx.config;
+  return {
+    userManagementEnabled: runtime.USER_MANAGEMENT_ENABLED,
+    billingPageEnabled: runtime.BILLING_PAGE_ENABLED,
+    portfolioEnabled: runtime.PORTFOLIO_ENABLED,
   };
 }

@@ -7,6 +7,8 @@ import { importJWK, SignJWT } from 'jose';
 import { findUserByEmail, membershipsOf } from '../auth/accounts.js';
 import { credentialsOf } from '../db/accounts.js';
 import { lockedThrottleKeys } from '../db/login-throttles.js';
+import { firstPropertyAddresses } from '../db/properties.js';
+import { injectAsWarmUp, whileWarmingUp } from './warm-up-principal.js';
 
 /**
  * What the first lookup and the first sign-in after start would pay for on their routes, paid at
@@ -20,28 +22,77 @@ const NOBODY_EMAIL = 'warm-up@zview.invalid';
 const LOOKUP_URL = '/api/caribou/v3/property/assessment/zview';
 const ROUTE_RUNS = 12;
 const ROUTE_RUNS_AT_ONCE = 4;
+/** The principal's last runs, one at a time (warmLookupAsPrincipal). */
+const LAST_RUNS_ALONE = 2;
+
+/** The warm-up's answers by status: the token of nobody's (401 where the user is read), the principal's (200). */
+export interface LookupRouteWarmUp {
+  nobody: Record<number, number>;
+  principal: Record<number, number>;
+}
 
 /**
- * Runs the lookup route as far as a request can go without an account: a token signed by this
- * server's own key for a subject that does not exist passes verification and the revocation
- * check, then is refused (401) where a user is looked up. Without the embedded provider there
- * is no key to sign with, and only the schema is warmed.
+ * Runs the whole lookup route at start, in two parts. Authentication as far as a request can go
+ * without an account: a token signed by this server's own key for a subject that does not exist
+ * passes verification and the revocation check, then is refused (401) where a user is looked up.
+ * Then everything after authentication, as start-up's warm-up principal (warm-up-principal.ts: in
+ * process only, billed nothing, nothing written) on the world's first properties. Without the
+ * embedded provider there is no key to sign with, and the first part only warms the schema.
  */
-export async function warmLookupRoute(app: FastifyInstance): Promise<void> {
+export async function warmLookupRoute(app: FastifyInstance): Promise<LookupRouteWarmUp> {
+  const nobody = await warmLookupAuthentication(app);
+  const principal = await whileWarmingUp(() => warmLookupAsPrincipal(app));
+  return { nobody, principal };
+}
+
+/** Counts answers by status. */
+function tally(statuses: number[]): Record<number, number> {
+  const counts: Record<number, number> = {};
+  for (const status of statuses) counts[status] = (counts[status] ?? 0) + 1;
+  return counts;
+}
+
+/**
+ * The route as the warm-up principal on the world's first properties (a third by coordinates),
+ * several at once so that many pool connections run its queries, then one at a time: pg-pool hands
+ * out the connection released last, so the first real lookup's reads land on backends that have
+ * just run the very same queries (a backend's first query of a table loads its catalogue entries).
+ */
+async function warmLookupAsPrincipal(app: FastifyInstance): Promise<Record<number, number>> {
+  const places = await firstPropertyAddresses(app.ctx.db, ROUTE_RUNS);
+  const urls = places.map((place, i) => {
+    const query =
+      i % 3 === 2
+        ? { location_type: 'coordinates', location: `${place.lat},${place.lng}` }
+        : { location_type: 'address', location: place.address };
+    return `${LOOKUP_URL}?${new URLSearchParams(query)}`;
+  });
+  const statuses: number[] = [];
+  const run = async (url: string) => statuses.push((await injectAsWarmUp(app, url)).statusCode);
+  for (let i = 0; i < urls.length; i += ROUTE_RUNS_AT_ONCE)
+    await Promise.all(urls.slice(i, i + ROUTE_RUNS_AT_ONCE).map(run));
+  for (const url of urls.slice(0, LAST_RUNS_ALONE)) await run(url);
+  return tally(statuses);
+}
+
+async function warmLookupAuthentication(app: FastifyInstance): Promise<Record<number, number>> {
   const query = { location_type: 'address', location: '1 Warm Up Way, Nowhere, ZZ 00000' };
   assessmentQuerySchema.safeParse(query);
   const token = await tokenForNobody(app);
-  if (!token) return;
+  if (!token) return {};
   const url = `${LOOKUP_URL}?${new URLSearchParams(query)}`;
   // A few times over: V8 compiles a function lazily at its first call and optimises it after
   // several, and each run is about a millisecond. Several at once, so that more than one pool
   // connection runs the route's queries (a PostgreSQL backend's first query of a table loads its
   // catalogue entries: domain/property/warm.ts).
-  const run = () => app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+  const statuses: number[] = [];
+  const run = async () =>
+    statuses.push((await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } })).statusCode);
   for (let i = 0; i < ROUTE_RUNS; i += ROUTE_RUNS_AT_ONCE)
     await Promise.all(Array.from({ length: ROUTE_RUNS_AT_ONCE }, run));
   // inject does not go through node's HTTP server: once more over a socket, as a client's request does.
-  await requestOverSocket(app, url, { authorization: `Bearer ${token}` });
+  statuses.push(await requestOverSocket(app, url, { authorization: `Bearer ${token}` }));
+  return tally(statuses);
 }
 
 /**
