@@ -1,4 +1,5 @@
 import { IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
 import { STANDARD_PRODUCTS } from '@zview/contracts';
 import type { FastifyInstance, FastifyRequest, LightMyRequestResponse } from 'fastify';
 import type { Actor } from '../auth/actor.js';
@@ -11,9 +12,10 @@ import type { Actor } from '../auth/actor.js';
  * nothing and is billed nothing:
  *
  * - The way in is a request object only this module can make: `app.inject` builds its request from
- *   the `Request` class it is given, and `WarmUpRequest` is not exported. Nothing a client sends
- *   (a header, a cookie, a query, a socket) can make a request an instance of it: there is no
- *   secret to leak or log. It is accepted only on WARM_UP_ROUTES and only while a warm-up runs
+ *   the `Request` class it is given, and `WarmUpRequest` is not exported; or a connection this
+ *   process opened to its own server before it listens, marked by the object (warm-routes.ts).
+ *   Nothing a client sends (a header, a cookie, a query, a connection) can make a request one of
+ *   these: there is no secret to leak or log. It is accepted only on WARM_UP_ROUTES and only while a warm-up runs
  *   (`warmingUp`); anywhere else it is an ordinary request without credentials (401).
  * - Its organisation id is 0, which no organisation has (ids start at 1): its amendments are none,
  *   and nothing is kept for anyone. Its usage goes through the group-commit writer's code path to
@@ -29,6 +31,9 @@ const WARM_UP_USER_ID = '00000000-0000-4000-8000-000000000000';
 /** No organisation has id 0 (serial ids start at 1). */
 export const WARM_UP_ORGANIZATION_ID = 0;
 
+/** Connections from this process's own client that carry the principal's requests (http/warm-routes.ts). */
+const warmUpConnections = new WeakSet<object>();
+
 /** Warm-ups running in this process: the principal is refused when none is. */
 let warmingUp = 0;
 
@@ -41,7 +46,11 @@ declare module 'fastify' {
 
 /** Whether the request is start-up's warm-up principal's, on a route it may run, while a warm-up runs. */
 export function isWarmUpRequest(request: FastifyRequest): boolean {
-  return warmingUp > 0 && request.raw instanceof WarmUpRequest && WARM_UP_ROUTES.has(request.routeOptions.url ?? '');
+  return (
+    warmingUp > 0 &&
+    (request.raw instanceof WarmUpRequest || warmUpConnections.has(request.raw.socket)) &&
+    WARM_UP_ROUTES.has(request.routeOptions.url ?? '')
+  );
 }
 
 /** The principal's actor: a member of an organisation that does not exist, with every standard product and oblique imagery. */
@@ -69,6 +78,15 @@ export function warmUpActor(settings: Actor['settings']): Actor {
 export function injectAsWarmUp(app: FastifyInstance, url: string): Promise<LightMyRequestResponse> {
   // light-my-request builds the request as an instance of the class it is given (which must extend IncomingMessage).
   return app.inject({ method: 'GET', url, Request: WarmUpRequest });
+}
+
+/**
+ * Marks a connection this process opened to its own server (a relay's end of it, before the
+ * server listens: http/warm-routes.ts) as the principal's: its requests run as the principal
+ * while a warm-up runs. Never a connection a client opened.
+ */
+export function markWarmUpConnection(socket: Socket): void {
+  warmUpConnections.add(socket);
 }
 
 /** Runs `work` with the warm-up principal accepted; it is refused again once every warm-up has ended. */
