@@ -26,13 +26,14 @@ import {
   median,
 } from '../apps/server/test/support/first-requests.js';
 import { loadavg } from './support/figures.js';
+import { describeFirstRun, watchFirstRunFunctions } from './support/first-run-functions.js';
 
 const PROFILE_DIR = process.env.FIRST_PROFILE;
 
 async function timed<T>(
   label: string,
   run: () => Promise<T>,
-): Promise<{ ms: number; cpuMs: number; threadCpuMs: number; value: T }> {
+): Promise<{ ms: number; cpuMs: number; threadCpuMs: number; value: T; firstRun?: string[] }> {
   const session = PROFILE_DIR ? new Session() : null;
   if (session) {
     session.connect();
@@ -43,7 +44,7 @@ async function timed<T>(
   const cpu0 = process.cpuUsage();
   const thread0 = process.threadCpuUsage();
   const t0 = performance.now();
-  const value = await run();
+  const { value, firstRun: firstRunHere } = await inWindow(run);
   const ms = performance.now() - t0;
   const cpu = process.cpuUsage(cpu0);
   const thread = process.threadCpuUsage(thread0);
@@ -52,13 +53,26 @@ async function timed<T>(
     writeFileSync(path.join(PROFILE_DIR!, `${label}.cpuprofile`), JSON.stringify(profile));
     session.disconnect();
   }
-  return { ms, cpuMs: (cpu.user + cpu.system) / 1000, threadCpuMs: (thread.user + thread.system) / 1000, value };
+  return {
+    ms,
+    cpuMs: (cpu.user + cpu.system) / 1000,
+    threadCpuMs: (thread.user + thread.system) / 1000,
+    value,
+    firstRun: firstRunHere,
+  };
 }
 
 function collectGarbage(): void {
   v8.setFlagsFromString('--expose-gc');
   (vm.runInNewContext('gc') as () => void)();
 }
+
+// FIRST_FUNCTIONS=1: count the functions each request runs for the first time in the process
+// (load-independent; slows every call, so its timings are not the product's). =list also lists
+// the first lookup's server and contracts functions.
+const firstRun = process.env.FIRST_FUNCTIONS ? await watchFirstRunFunctions() : undefined;
+const inWindow = async <T>(run: () => Promise<T>): Promise<{ value: T; firstRun?: string[] }> =>
+  firstRun ? firstRun.window(run) : { value: await run() };
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'zview-bench-first-'));
 const embedded = await startEmbeddedPostgres({ dataDir: path.join(work, 'pg'), port: 0 });
@@ -117,6 +131,18 @@ try {
   };
   report('sign-in', signIns);
   report('lookup', lookups);
+  if (firstRun) {
+    const counts = (runs: { firstRun?: string[] }[]) =>
+      `first ${describeFirstRun(runs[0]!.firstRun!)}, then ${runs
+        .slice(1)
+        .map((r) => r.firstRun!.length)
+        .join(' ')}`;
+    console.log(`functions run for the first time in the process: sign-ins ${counts(signIns)}`);
+    console.log(`  lookups ${counts(lookups)}`);
+    if (process.env.FIRST_FUNCTIONS === 'list')
+      for (const key of lookups[0]!.firstRun!.filter((k) => !k.includes('/node_modules/') && !k.startsWith('node:')))
+        console.log(`    ${key.replace(/^.*\/(apps|packages)\//, '$1/')}`);
+  }
   // A user of another organisation right after, looking up a property no lookup has seen: a new
   // token (its verification, the revocation check, the user's read) and a new organisation (its
   // amendments' read), in a warm process. What the first lookup pays beyond this one is the
@@ -135,7 +161,9 @@ try {
   console.log(
     `lookup by a user of another organisation, next: ${next.ms.toFixed(1)} ms (CPU ${next.cpuMs.toFixed(1)} ms, main thread ${next.threadCpuMs.toFixed(1)} ms, ${next.value.statusCode})`,
   );
+  if (firstRun) console.log(`  the other organisation's lookup: ${describeFirstRun(next.firstRun!)}`);
   console.log(`load average ${loadavg()}`);
+  await firstRun?.stop();
   await app.close();
 } finally {
   await db.destroy();

@@ -222,9 +222,18 @@ const WRITE_LOOKUPS = {
 };
 
 export async function writeLookups(db: Db, writes: readonly LookupWrite[]): Promise<void> {
+  const values = lookupWriteValues(writes);
+  const pool = poolOf(db);
+  if (pool) await pool.query({ ...WRITE_LOOKUPS, values });
+  // A Db without a pool of its own (a transaction): the same statement, unnamed.
+  else await db.executeQuery(CompiledQuery.raw(WRITE_LOOKUPS.text, values));
+}
+
+/** The group commit statement's parameters: one array per column. */
+function lookupWriteValues(writes: readonly LookupWrite[]): unknown[][] {
   const usage = writes.flatMap((w) => w.usage);
   const lookups = writes.flatMap((w) => (w.lookup ? [w.lookup] : []));
-  const values = [
+  return [
     usage.map((u) => u.organizationId),
     usage.map((u) => u.userId),
     usage.map((u) => u.product),
@@ -239,10 +248,6 @@ export async function writeLookups(db: Db, writes: readonly LookupWrite[]): Prom
     lookups.map((l) => l.address),
     lookups.map((l) => JSON.stringify(l.scores)),
   ];
-  const pool = poolOf(db);
-  if (pool) await pool.query({ ...WRITE_LOOKUPS, values });
-  // A Db without a pool of its own (a transaction): the same statement, unnamed.
-  else await db.executeQuery(CompiledQuery.raw(WRITE_LOOKUPS.text, values));
 }
 
 /**
@@ -251,6 +256,7 @@ export async function writeLookups(db: Db, writes: readonly LookupWrite[]): Prom
  * row written. Start-up's warm-up principal's lookups go here (http/warm-up-principal.ts).
  */
 export function rehearseLookupWrites(db: Db, writes: readonly LookupWrite[]): Promise<void> {
-  void writes;
+  // The rows' parameters are built (that code runs too) and dropped.
+  lookupWriteValues(writes);
   return writeLookups(db, []);
 }

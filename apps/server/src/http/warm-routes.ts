@@ -8,7 +8,7 @@ import { importJWK, SignJWT } from 'jose';
 import { findUserByEmail, membershipsOf } from '../auth/accounts.js';
 import { credentialsOf } from '../db/accounts.js';
 import { lockedThrottleKeys } from '../db/login-throttles.js';
-import { firstPropertyAddresses } from '../db/properties.js';
+import { firstPropertyAddresses, propertyAddressesUnderWeatherEvents } from '../db/properties.js';
 import { injectAsWarmUp, markWarmUpConnection, whileWarmingUp } from './warm-up-principal.js';
 
 /**
@@ -23,6 +23,8 @@ const NOBODY_EMAIL = 'warm-up@zview.invalid';
 const LOOKUP_URL = '/api/caribou/v3/property/assessment/zview';
 const ROUTE_RUNS = 12;
 const ROUTE_RUNS_AT_ONCE = 4;
+/** Of the principal's runs, properties under a weather event. */
+const UNDER_EVENTS = 4;
 /** The principal's last runs, one at a time (warmLookupAsPrincipal). */
 const LAST_RUNS_ALONE = 2;
 
@@ -60,7 +62,12 @@ function tally(statuses: number[]): Record<number, number> {
  * just run the very same queries (a backend's first query of a table loads its catalogue entries).
  */
 async function warmLookupAsPrincipal(app: FastifyInstance): Promise<Record<number, number>> {
-  const places = await firstPropertyAddresses(app.ctx.db, ROUTE_RUNS);
+  const { db } = app.ctx;
+  // The first properties by id, and some under weather events (their matching and comparison code).
+  const places = [
+    ...(await firstPropertyAddresses(db, ROUTE_RUNS - UNDER_EVENTS)),
+    ...(await propertyAddressesUnderWeatherEvents(db, UNDER_EVENTS)),
+  ];
   const urls = places.map((place, i) => {
     const query =
       i % 3 === 2

@@ -2,7 +2,7 @@ import { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import { STANDARD_PRODUCTS } from '@zview/contracts';
 import type { FastifyInstance, FastifyRequest, LightMyRequestResponse } from 'fastify';
-import type { Actor } from '../auth/actor.js';
+import type { Authenticated } from '../auth/authenticated-cache.js';
 
 /**
  * Start-up's warm-up principal (issue 46): the first lookup after start used to be the first run of
@@ -53,24 +53,39 @@ export function isWarmUpRequest(request: FastifyRequest): boolean {
   );
 }
 
-/** The principal's actor: a member of an organisation that does not exist, with every standard product and oblique imagery. */
-export function warmUpActor(settings: Actor['settings']): Actor {
+/**
+ * The principal as authentication finds a user: an active account (no row has its id) and one
+ * membership, of an organisation that does not exist, with every standard product and oblique
+ * imagery. The authentication hook checks and resolves it as any other (resolveActor).
+ */
+export function warmUpPrincipal(): Authenticated {
+  const now = new Date();
   return {
-    userId: WARM_UP_USER_ID,
-    email: 'warm-up@zview.invalid',
-    firstName: 'Warm',
-    lastName: 'Up',
-    isInternalAdmin: false,
-    externalGroups: [],
-    isSso: false,
-    organization: {
-      id: WARM_UP_ORGANIZATION_ID,
-      name: 'Warm-up',
-      products: [...STANDARD_PRODUCTS, 'oblique-imagery'],
-      isTrial: false,
+    claims: { sub: WARM_UP_USER_ID, iat: Math.floor(now.getTime() / 1000) },
+    user: {
+      id: WARM_UP_USER_ID,
+      email: 'warm-up@zview.invalid',
+      first_name: 'Warm',
+      last_name: 'Up',
+      status: 'active',
+      is_internal_admin: false,
+      external_groups: [],
+      created_at: now,
+      identity_source: 'password',
+      saml_idp_id: null,
+      deleted_at: null,
+      tokens_not_before: null,
     },
-    orgRole: 'member',
-    settings,
+    memberships: [
+      {
+        organizationId: WARM_UP_ORGANIZATION_ID,
+        name: 'Warm-up',
+        products: [...STANDARD_PRODUCTS, 'oblique-imagery'],
+        isTrial: false,
+        role: 'member',
+        tokensNotBefore: null,
+      },
+    ],
   };
 }
 
