@@ -42,6 +42,7 @@ import { measureCpu, postmasterPid, type CpuSplit } from './support/cpu-split.js
 import { waitForBackgroundWork, watchDatabaseActivity } from './support/background-work.js';
 import { describeConvoy, watchConvoy, type ConvoyFigures } from './support/lookup-convoy.js';
 import { loadavg, mark, percentile, sleep } from './support/figures.js';
+import { describeFirstRun, watchFirstRunFunctions } from './support/first-run-functions.js';
 
 const SECONDS = Number(process.env.LOOKUP_SECONDS ?? 30);
 const BARE_SECONDS = Number(process.env.BARE_SECONDS ?? Math.min(SECONDS, 10));
@@ -72,6 +73,9 @@ export async function benchLookup(): Promise<boolean> {
   const postgres = () => [postmasterPid(pgDir)];
   const checks: { label: string; ok: boolean }[] = [];
   const target = (label: string, ok: boolean) => checks.push({ label, ok });
+  // LOOKUP_FIRST_FUNCTIONS=1 (=list): the functions the first lookup runs for the first time in
+  // the process (load-independent; the coverage is stopped right after it, but slows what runs before).
+  const firstRun = process.env.LOOKUP_FIRST_FUNCTIONS ? await watchFirstRunFunctions() : undefined;
   try {
     await migrateToLatest(db);
     const started = Date.now();
@@ -144,7 +148,8 @@ export async function benchLookup(): Promise<boolean> {
     // sign-in and lookup paths, in the background after listen: server-app.ts), then a short warm-up.
     await app.warmedUp;
     // The client's own first request (its connection, undici's code) is not the server's cost.
-    await fetch(`${base}/version`).then((res) => res.text());
+    // With a header, as the lookups send one (undici's header code ran first in the first lookup).
+    await fetch(`${base}/version`, { headers: { authorization } }).then((res) => res.text());
     // Nor is the garbage of this process's seeding and address list (a server process has none of
     // it): without this collection the first lookup paid a major GC of it, 62% of its CPU.
     collectGarbage();
@@ -157,7 +162,11 @@ export async function benchLookup(): Promise<boolean> {
       await firstProfiler.post('Profiler.setSamplingInterval', { interval: 100 });
       await firstProfiler.post('Profiler.start');
     }
-    const first = await lookupOnce(addresses[addresses.length - 1]!);
+    const firstWindow = firstRun
+      ? await firstRun.window(() => lookupOnce(addresses[addresses.length - 1]!))
+      : { value: await lookupOnce(addresses[addresses.length - 1]!), firstRun: undefined };
+    const first = firstWindow.value;
+    await firstRun?.stop();
     if (firstProfiler) {
       const { profile } = await firstProfiler.post('Profiler.stop');
       writeFileSync(process.env.LOOKUP_FIRST_PROFILE!, JSON.stringify(profile));
@@ -218,6 +227,12 @@ export async function benchLookup(): Promise<boolean> {
     console.log(
       `    the server thread's CPU for it: ${firstServerCpuMs.toFixed(1)} ms, ${(firstServerCpuMs / warmServerCpu).toFixed(1)}× a warm lookup's median ${warmServerCpu.toFixed(2)} ms`,
     );
+    if (firstWindow.firstRun) {
+      console.log(`    functions it ran for the first time in the process: ${describeFirstRun(firstWindow.firstRun)}`);
+      if (process.env.LOOKUP_FIRST_FUNCTIONS === 'list')
+        for (const key of firstWindow.firstRun.filter((k) => !k.includes('/node_modules/undici')))
+          console.log(`      ${key.replace(/^.*\/(apps|packages|node_modules)\//, '$1/')}`);
+    }
     console.log(
       `    a new token's first lookup in the warm process (another organisation's user): server ${newTokenServerMs.toFixed(1)} ms, its thread's CPU ${newTokenServerCpuMs.toFixed(1)} ms (${(newTokenServerCpuMs / warmServerCpu).toFixed(1)}×)`,
     );
