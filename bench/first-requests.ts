@@ -26,7 +26,7 @@ import {
   median,
 } from '../apps/server/test/support/first-requests.js';
 import { loadavg } from './support/figures.js';
-import { describeFirstRun, watchFirstRunFunctions } from './support/first-run-functions.js';
+import { describeFirstRun, watchFirstRunFunctions } from '../apps/server/test/support/first-run-functions.js';
 
 const PROFILE_DIR = process.env.FIRST_PROFILE;
 

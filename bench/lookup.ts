@@ -42,7 +42,7 @@ import { measureCpu, postmasterPid, type CpuSplit } from './support/cpu-split.js
 import { waitForBackgroundWork, watchDatabaseActivity } from './support/background-work.js';
 import { describeConvoy, watchConvoy, type ConvoyFigures } from './support/lookup-convoy.js';
 import { loadavg, mark, percentile, sleep } from './support/figures.js';
-import { describeFirstRun, watchFirstRunFunctions } from './support/first-run-functions.js';
+import { describeFirstRun, watchFirstRunFunctions } from '../apps/server/test/support/first-run-functions.js';
 
 const SECONDS = Number(process.env.LOOKUP_SECONDS ?? 30);
 const BARE_SECONDS = Number(process.env.BARE_SECONDS ?? Math.min(SECONDS, 10));
