@@ -15,8 +15,9 @@ import type { Authenticated } from '../auth/authenticated-cache.js';
  *   the `Request` class it is given, and `WarmUpRequest` is not exported; or a connection this
  *   process opened to its own server before it listens, marked by the object (warm-routes.ts).
  *   Nothing a client sends (a header, a cookie, a query, a connection) can make a request one of
- *   these: there is no secret to leak or log. It is accepted only on WARM_UP_ROUTES and only while a warm-up runs
- *   (`warmingUp`); anywhere else it is an ordinary request without credentials (401).
+ *   these: there is no secret to leak or log. It is accepted only on WARM_UP_ROUTES and only
+ *   while a warm-up runs (`warmingUp`); anywhere else it is an ordinary request without
+ *   credentials (401).
  * - Its organisation id is 0, which no organisation has (ids start at 1): its amendments are none,
  *   and nothing is kept for anyone. Its usage goes through the group-commit writer's code path to
  *   a sink that writes no row (PropertyLookups, `request.warmUp`).
