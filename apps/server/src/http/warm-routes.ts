@@ -129,7 +129,9 @@ async function requestOverSocket(
     accepted.push(socket);
     onAccepted();
   });
-  await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+  // exclusive: in a cluster worker, listen(0) would otherwise share one port with the other
+  // workers' relays through the primary, which could hand our connection to another worker.
+  await new Promise<void>((resolve) => relay.listen({ port: 0, host: '127.0.0.1', exclusive: true }, resolve));
   const client = net.connect({ port: (relay.address() as net.AddressInfo).port, host: '127.0.0.1' });
   let timer: NodeJS.Timeout | undefined;
   try {
