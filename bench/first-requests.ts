@@ -140,8 +140,14 @@ try {
     console.log(`functions run for the first time in the process: sign-ins ${counts(signIns)}`);
     console.log(`  lookups ${counts(lookups)}`);
     if (process.env.FIRST_FUNCTIONS === 'list')
-      for (const key of lookups[0]!.firstRun!.filter((k) => !k.includes('/node_modules/') && !k.startsWith('node:')))
-        console.log(`    ${key.replace(/^.*\/(apps|packages)\//, '$1/')}`);
+      for (const [what, runs] of [
+        ['sign-in', signIns],
+        ['lookup', lookups],
+      ] as const) {
+        console.log(`  the first ${what}'s:`);
+        for (const key of runs[0]!.firstRun!)
+          console.log(`    ${key.replace(/^.*\/(apps|packages|node_modules)\//, '$1/')}`);
+      }
   }
   // A user of another organisation right after, looking up a property no lookup has seen: a new
   // token (its verification, the revocation check, the user's read) and a new organisation (its
