@@ -23,12 +23,13 @@ import path from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import autocannon from 'autocannon';
+import type pg from 'pg';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { pino } from 'pino';
 import { loadConfig } from '../apps/server/src/config.js';
 import { acquireChangeFeed } from '../apps/server/src/db/change-feed.js';
-import { apiPoolTimeouts, createDb, type Db } from '../apps/server/src/db/database.js';
+import { apiPoolTimeouts, createDb, poolOf, type Db } from '../apps/server/src/db/database.js';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import { createLogger } from '../apps/server/src/ops/logger.js';
@@ -147,6 +148,13 @@ export async function benchLookup(): Promise<boolean> {
     // 1. The first lookup after start, once the server has warmed what it warms at start (the
     // sign-in and lookup paths, in the background after listen: server-app.ts), then a short warm-up.
     await app.warmedUp;
+    // Nor is PostgreSQL's work after this bench's seeding (autovacuum and analyze of the new world,
+    // a checkpoint): a server restarted in production meets none of it. In one run the first
+    // lookup's first query waited 44 ms there (LOOKUP_FIRST_TRACE=1).
+    const settledBeforeFirst = await waitForBackgroundWork(db, { postgres });
+    console.log(
+      `  background work before the first lookup: ${settledBeforeFirst.seen.join(', ') || 'none'}; waited ${(settledBeforeFirst.waitedMs / 1000).toFixed(0)} s until idle`,
+    );
     // The client's own first request (its connection, undici's code) is not the server's cost.
     // With a header, as the lookups send one (undici's header code ran first in the first lookup).
     await fetch(`${base}/version`, { headers: { authorization } }).then((res) => res.text());
@@ -162,10 +170,20 @@ export async function benchLookup(): Promise<boolean> {
       await firstProfiler.post('Profiler.setSamplingInterval', { interval: 100 });
       await firstProfiler.post('Profiler.start');
     }
+    // The pool before it, and the connections it had to open (each a SCRAM handshake with a new backend).
+    const pool = poolOf(db)!;
+    const poolBefore = `${pool.totalCount} open, ${pool.idleCount} idle`;
+    let opened = 0;
+    const countOpened = () => (opened += 1);
+    pool.on('connect', countOpened);
+    // LOOKUP_FIRST_TRACE=1: each query of the first lookup, its time from the lookup's start to its end.
+    const trace = process.env.LOOKUP_FIRST_TRACE ? traceQueries(pool) : undefined;
     const firstWindow = firstRun
       ? await firstRun.window(() => lookupOnce(addresses[addresses.length - 1]!))
       : { value: await lookupOnce(addresses[addresses.length - 1]!), firstRun: undefined };
     const first = firstWindow.value;
+    pool.off('connect', countOpened);
+    if (trace) for (const line of trace.stop()) console.log(`      ${line}`);
     await firstRun?.stop();
     if (firstProfiler) {
       const { profile } = await firstProfiler.post('Profiler.stop');
@@ -227,6 +245,7 @@ export async function benchLookup(): Promise<boolean> {
     console.log(
       `    the server thread's CPU for it: ${firstServerCpuMs.toFixed(1)} ms, ${(firstServerCpuMs / warmServerCpu).toFixed(1)}× a warm lookup's median ${warmServerCpu.toFixed(2)} ms`,
     );
+    console.log(`    the API pool before it: ${poolBefore}; connections it opened: ${opened}`);
     if (firstWindow.firstRun) {
       console.log(`    functions it ran for the first time in the process: ${describeFirstRun(firstWindow.firstRun)}`);
       if (process.env.LOOKUP_FIRST_FUNCTIONS === 'list')
@@ -540,4 +559,42 @@ function started() {
 function collectGarbage(): void {
   v8.setFlagsFromString('--expose-gc');
   (vm.runInNewContext('gc') as () => void)();
+}
+
+/** Wraps the pool's clients' `query` while on: each query's start and end from the trace's start, and its backend. */
+function traceQueries(pool: pg.Pool): { stop(): string[] } {
+  const t0 = performance.now();
+  const lines: string[] = [];
+  const wrapped = new Map<object, unknown>();
+  const onAcquire = (client: pg.PoolClient) => {
+    if (wrapped.has(client)) return;
+    const query = client.query;
+    wrapped.set(client, query);
+    (client as unknown as { query: unknown }).query = (...args: unknown[]) => {
+      const config = args[0] as string | { text?: string; name?: string };
+      const text = (typeof config === 'string' ? config : (config.name ?? config.text ?? '')).replace(/\s+/g, ' ');
+      const start = performance.now() - t0;
+      const pid = (client as unknown as { processID: number }).processID;
+      const done = () =>
+        lines.push(`${start.toFixed(2)} → ${(performance.now() - t0).toFixed(2)} ms  pid ${pid}  ${text.slice(0, 70)}`);
+      const last = args[args.length - 1];
+      if (typeof last === 'function')
+        args[args.length - 1] = (...cbArgs: unknown[]) => {
+          done();
+          return (last as (...a: unknown[]) => unknown)(...cbArgs);
+        };
+      const result = (query as (...a: unknown[]) => unknown).apply(client, args);
+      if (result && typeof (result as Promise<unknown>).then === 'function')
+        (result as Promise<unknown>).then(done, done);
+      return result;
+    };
+  };
+  pool.on('acquire', onAcquire);
+  return {
+    stop() {
+      pool.off('acquire', onAcquire);
+      for (const [client, query] of wrapped) (client as { query: unknown }).query = query;
+      return lines;
+    },
+  };
 }
