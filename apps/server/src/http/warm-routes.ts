@@ -81,7 +81,8 @@ async function warmLookupAsPrincipal(app: FastifyInstance): Promise<Record<numbe
     await Promise.all(urls.slice(i, i + ROUTE_RUNS_AT_ONCE).map(run));
   for (const url of urls.slice(0, LAST_RUNS_ALONE)) await run(url);
   // inject does not go through node's HTTP server: the last over a socket, as a client's request
-  // does (a first 200 over a socket cost the bench's first lookup 1.5–3 ms of the server's CPU).
+  // does (in an A/B at load 10–18, a 200 over a socket before the bench's first lookup took 1.5–3
+  // ms off that lookup's server CPU: suggestive, not settled).
   const last = urls.at(-1);
   if (last) statuses.push(await requestOverSocket(app, last, {}, { asWarmUp: true }));
   return tally(statuses);
