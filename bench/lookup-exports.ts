@@ -16,7 +16,10 @@ import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../apps/server/src/db/database.js';
 import { superviseWorkerProcess } from '../apps/server/src/jobs/worker-supervisor.js';
+import type { ChangeFeed } from '../apps/server/src/db/change-feed.js';
 import { cpuByNice, describeByNice } from './support/cpu-by-nice.js';
+import { describeConvoy, watchConvoy } from './support/lookup-convoy.js';
+import { sampleWaits } from './support/pg-waits.js';
 import { loadavg, mark, percentile, sleep } from './support/figures.js';
 import { portfolioMemberHeaders, uploadPortfolioCsv } from './support/portfolio-client.js';
 import { writeSamplePortfolioCsv } from './sample-portfolio-csv.js';
@@ -31,6 +34,8 @@ export interface BesideExportsInput {
   app: FastifyInstance;
   db: Db;
   databaseUrl: string;
+  /** The API's change feed: a lookup's server time is split into fence wait, commit wait and the rest. */
+  feed: ChangeFeed;
   /** The app's DATA_DIR: the worker process reads the uploads from there. */
   dataDir: string;
   port: number;
@@ -83,6 +88,12 @@ export async function lookupsBesideExports(input: BesideExportsInput): Promise<v
         'worker process': { pids: () => [worker.pid()] },
         PostgreSQL: { pids: input.postgres, tree: true },
       });
+      // LOOKUP_WAITS=1: what PostgreSQL's backends wait for meanwhile (sampled every LOOKUP_WAITS_MS, 5).
+      const waits =
+        process.env.LOOKUP_WAITS === '1'
+          ? await sampleWaits(input.databaseUrl, { everyMs: Number(process.env.LOOKUP_WAITS_MS ?? 5) })
+          : null;
+      const convoy = watchConvoy(input.feed);
       const ms = await input.collectServerMs(() =>
         autocannon({
           url: `http://127.0.0.1:${port}`,
@@ -95,6 +106,8 @@ export async function lookupsBesideExports(input: BesideExportsInput): Promise<v
         }),
       );
       const byNice = cpu();
+      const convoyFigures = convoy.stop();
+      const waitReport = await waits?.stop();
       downloads.postMessage('stop');
       const { files, bytes } = await finished;
       await downloads.terminate();
@@ -105,6 +118,8 @@ export async function lookupsBesideExports(input: BesideExportsInput): Promise<v
         `  lookups at ${input.rate}/s beside ${EXPORTS} XLSX exports of ${EXPORT_ROWS.toLocaleString('en-US')} rows${RUN_ROWS ? ` and a ${RUN_ROWS.toLocaleString('en-US')}-row portfolio run` : ''}, ${label}: server p95 ${p95.toFixed(1)} ms (${(p95 / input.quietP95).toFixed(1)}× quiet ${input.quietP95.toFixed(1)} ms) ${mark(p95 <= TARGET.times * input.quietP95)} (≤ ${TARGET.times}×)  max ${max.toFixed(0)} ms ${mark(max <= TARGET.maxMs)} (≤ ${TARGET.maxMs})   ${files} exports (${(bytes / 1e6).toFixed(0)} MB) finished   load average ${loadavg()}`,
       );
       console.log(`    CPU meanwhile by nice value: ${describeByNice(byNice)}`);
+      console.log(`    ${describeConvoy(convoyFigures, ms)}`);
+      if (waitReport) console.log(`    ${waitReport}`);
       return ok;
     };
     const ok = await measure('rendered on render threads');

@@ -1,0 +1,118 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { sql } from 'kysely';
+import type pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { copyOut } from './copy-out.js';
+import { withOwnConnection, type Db } from './database.js';
+
+/**
+ * A run's results written without WAL (issue 46). With synchronous commit, every commit flushes
+ * all the WAL written before it: while a run wrote its results to its table, a lookup's usage
+ * commit waited for the run's megabytes to reach the disk (lookups beside a 200,000-row run spent
+ * most of their time in PostgreSQL in WalSync and WALWrite; docs/performance/lookups.md).
+ *
+ * On a server that skips the WAL of a table created in the writing transaction (wal_level
+ * minimal, the embedded server), each chunk writes its results to a table of its own made in its
+ * commit, `portfolio_results_<run>_c<chunk>`, synced at commit; the finish gathers them into the
+ * run's table, emptied by TRUNCATE in the gathering transaction (a new file: no WAL either). Both
+ * are filled by COPY … FREEZE: rows that need no hint bits later, since with data checksums the
+ * first reader to set a page's hint bits writes the whole page to the WAL (a page written without
+ * WAL has no newer image there), which would only have moved the WAL to that reader.
+ */
+
+/** The table of one chunk's results. */
+export const chunkResultsTable = (runId: number, chunkIndex: number) =>
+  `portfolio_results_${Math.trunc(runId)}_c${Math.trunc(chunkIndex)}`;
+
+/** The session's table a chunk's INSERT … RETURNING writes to first (temporary: never in the WAL). */
+export const CHUNK_STAGING_TABLE = 'pg_temp.zview_chunk_results';
+
+const walSkipping = new WeakMap<Db, Promise<boolean>>();
+
+/**
+ * Whether chunks write to tables of their own: the server skips the WAL of new tables (wal_level
+ * minimal). On a server that feeds replicas every row is in the WAL anyway, and the copies would
+ * only add to it: the chunks write to the run's table as before.
+ */
+export function chunkTablesSkipWal(db: Db): Promise<boolean> {
+  let known = walSkipping.get(db);
+  if (!known) {
+    known = sql<{ level: string }>`SELECT current_setting('wal_level') AS level`
+      .execute(db)
+      .then((r) => r.rows[0]?.level === 'minimal');
+    known.catch(() => walSkipping.delete(db));
+    walSkipping.set(db, known);
+  }
+  return known;
+}
+
+/** Creates the session's staging table for a chunk's results (dropped at commit). */
+export async function createChunkStaging(client: pg.ClientBase): Promise<void> {
+  await client.query(
+    `CREATE TEMP TABLE zview_chunk_results (LIKE portfolio_results INCLUDING DEFAULTS) ON COMMIT DROP`,
+  );
+}
+
+/** A COPY … TO STDOUT read whole: a chunk's results, bounded by the chunk size. */
+async function copyToBuffers(client: pg.ClientBase, text: string): Promise<Buffer[]> {
+  const buffers: Buffer[] = [];
+  for await (const buffer of client.query(copyOut(text)) as AsyncIterable<Buffer>) buffers.push(buffer);
+  return buffers;
+}
+
+function copyFromBuffers(client: pg.ClientBase, text: string, buffers: Buffer[]): Promise<void> {
+  return pipeline(Readable.from(buffers), client.query(copyFrom(text)));
+}
+
+/** The staged results of a chunk, frozen into its own table created now (the chunk's transaction). */
+export async function freezeChunkResults(client: pg.ClientBase, runId: number, chunkIndex: number): Promise<void> {
+  const table = client.escapeIdentifier(chunkResultsTable(runId, chunkIndex));
+  const rows = await copyToBuffers(client, `COPY ${CHUNK_STAGING_TABLE} TO STDOUT`);
+  await client.query(`CREATE TABLE ${table} (LIKE portfolio_results INCLUDING DEFAULTS)`);
+  // Synced at commit however small: under the 2 MB default a new table is written to the WAL at commit.
+  await client.query(`SET LOCAL wal_skip_threshold = 0`);
+  await copyFromBuffers(client, `COPY ${table} FROM STDIN (FREEZE)`, rows);
+}
+
+/**
+ * Moves a run's chunk tables, in chunk order, into its results table and drops them, in one
+ * transaction holding the run row (a finish in another process waits for it, then finds nothing to
+ * gather). Called before the finish: a run whose chunks all committed. An empty results table is
+ * emptied once more by TRUNCATE first, so that the COPYs fill a file of this transaction (no WAL,
+ * rows frozen); one that holds rows (chunks committed before chunks had tables) is added to.
+ */
+export async function gatherChunkTables(db: Db, runId: number): Promise<void> {
+  const name = `portfolio_results_${Math.trunc(runId)}`;
+  await withOwnConnection(db, "A run's finish", async (client) => {
+    await client.query('BEGIN');
+    try {
+      const { rows: run } = await client.query('SELECT completed_at FROM portfolio_runs WHERE id = $1 FOR UPDATE', [
+        runId,
+      ]);
+      const { rows: chunks } = await client.query<{ name: string }>(
+        `SELECT c.relname AS name FROM pg_class c
+         WHERE c.relnamespace = current_schema()::regnamespace AND c.relkind = 'r' AND c.relname ~ $1
+         ORDER BY substring(c.relname FROM '_c([0-9]+)$')::int`,
+        [`^${name}_c[0-9]+$`],
+      );
+      if (!run[0] || run[0].completed_at || chunks.length === 0) {
+        await client.query('ROLLBACK');
+        return;
+      }
+      const table = client.escapeIdentifier(name);
+      const { rows: empty } = await client.query(`SELECT NOT EXISTS (SELECT 1 FROM ${table}) AS empty`);
+      if (empty[0].empty) await client.query(`TRUNCATE ${table}`);
+      await client.query(`SET LOCAL wal_skip_threshold = 0`);
+      for (const chunk of chunks) {
+        const rows = await copyToBuffers(client, `COPY ${client.escapeIdentifier(chunk.name)} TO STDOUT`);
+        await copyFromBuffers(client, `COPY ${table} FROM STDIN${empty[0].empty ? ' (FREEZE)' : ''}`, rows);
+      }
+      await client.query(`DROP TABLE ${chunks.map((c) => client.escapeIdentifier(c.name)).join(', ')}`);
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw error;
+    }
+  });
+}
