@@ -3,7 +3,9 @@ import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { sql } from 'kysely';
 import { from as copyFrom } from 'pg-copy-streams';
+import type pg from 'pg';
 import { copyOut } from './copy-out.js';
+import { copyRowsFrozen } from './frozen-copy.js';
 import { inlineParameters } from './copy-text.js';
 import { placedProperty, placementContext } from './portfolio-placement.js';
 import { poolOf, withOwnConnection, type Db } from './database.js';
@@ -81,8 +83,9 @@ export async function replaceExposure(
         await pipeline(
           Readable.from(transform(source)),
           writer.query(
+            // Frozen: its first reader sets no hint bits, which with data checksums would write each page to the WAL (frozen-copy.ts).
             copyFrom(
-              `COPY portfolio_exposure_${id} (portfolio_id, row_number, latitude, longitude, value, state, county, zip, h3_5, h3_7, h3_9, g250_y, g250_x, g1000_y, g1000_x) FROM STDIN`,
+              `COPY portfolio_exposure_${id} (portfolio_id, row_number, latitude, longitude, value, state, county, zip, h3_5, h3_7, h3_9, g250_y, g250_x, g1000_y, g1000_x) FROM STDIN (FREEZE)`,
             ),
           ),
         );
@@ -102,15 +105,7 @@ export async function replaceExposure(
          ON CONFLICT (portfolio_id) DO UPDATE SET run_id = $2, row_count = $3, has_value = $4, built_at = now()`,
         [id, runId, rows, hasValue],
       );
-      // Each ring grid's cells with their rows, value and centres (by rows and by value).
-      await writer.query('DELETE FROM portfolio_exposure_cells WHERE portfolio_id = $1', [id]);
-      for (const radius of [250, 1000])
-        await writer.query(
-          `INSERT INTO portfolio_exposure_cells (portfolio_id, radius, gy, gx, n, value, lat_n, lng_n, lat_v, lng_v)
-           SELECT ${id}, ${radius}, g${radius}_y, g${radius}_x, count(*), coalesce(sum(value), 0),
-             sum(latitude), sum(longitude), coalesce(sum(latitude * value), 0), coalesce(sum(longitude * value), 0)
-           FROM portfolio_exposure_${id} GROUP BY 3, 4`,
-        );
+      await replaceExposureCells(writer, id);
       // The portfolio's run aggregates were made from the previous exposure.
       await writer.query(
         'DELETE FROM portfolio_accumulation_builds WHERE run_id IN (SELECT id FROM portfolio_runs WHERE portfolio_id = $1)',
@@ -126,6 +121,32 @@ export async function replaceExposure(
       throw error;
     }
   });
+}
+
+/**
+ * Each ring grid's cells with their rows, value and centres (by rows and by value), in the
+ * portfolio's partition of portfolio_exposure_cells made anew in the build's transaction (migration
+ * 1881): summed into a temporary table, then copied frozen, so that on the embedded server neither
+ * the cells nor their key go to the WAL every lookup's commit flushes (frozen-copy.ts; a book of a
+ * million rows spread out has two million cells). The check proves the partition bound: the attach
+ * reads no row for it; it builds the key.
+ */
+async function replaceExposureCells(writer: pg.ClientBase, id: number): Promise<void> {
+  await writer.query(`CREATE TEMP TABLE zview_exposure_cells (LIKE portfolio_exposure_cells) ON COMMIT DROP`);
+  for (const radius of [250, 1000])
+    await writer.query(
+      `INSERT INTO zview_exposure_cells (portfolio_id, radius, gy, gx, n, value, lat_n, lng_n, lat_v, lng_v)
+       SELECT ${id}, ${radius}, g${radius}_y, g${radius}_x, count(*), coalesce(sum(value), 0),
+         sum(latitude), sum(longitude), coalesce(sum(latitude * value), 0), coalesce(sum(longitude * value), 0)
+       FROM portfolio_exposure_${id} GROUP BY 3, 4`,
+    );
+  const cells = `portfolio_exposure_cells_${id}`;
+  await writer.query(`DROP TABLE IF EXISTS ${cells}`);
+  await writer.query(`CREATE TABLE ${cells} (LIKE portfolio_exposure_cells, CHECK (portfolio_id = ${id}))`);
+  // Synced at commit however small (under the 2 MB default a new table goes to the WAL at commit).
+  await writer.query(`SET LOCAL wal_skip_threshold = 0`);
+  await copyRowsFrozen(writer, 'pg_temp.zview_exposure_cells', cells);
+  await writer.query(`ALTER TABLE portfolio_exposure_cells ATTACH PARTITION ${cells} FOR VALUES IN (${id})`);
 }
 
 export async function accumulationBuilt(db: Db, runId: number): Promise<boolean> {

@@ -1,24 +1,18 @@
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { sql } from 'kysely';
 import type pg from 'pg';
-import { from as copyFrom } from 'pg-copy-streams';
-import { copyOut } from './copy-out.js';
 import { withOwnConnection, type Db } from './database.js';
+import { copyRowsFrozen } from './frozen-copy.js';
 
 /**
- * A run's results written without WAL (issue 46). With synchronous commit, every commit flushes
- * all the WAL written before it: while a run wrote its results to its table, a lookup's usage
- * commit waited for the run's megabytes to reach the disk (lookups beside a 200,000-row run spent
- * most of their time in PostgreSQL in WalSync and WALWrite; docs/performance/lookups.md).
+ * A run's results written without WAL (issue 46; why and how: frozen-copy.ts). While a run wrote
+ * its results to its table, lookups beside it spent most of their time in PostgreSQL waiting for
+ * the WAL flush (WalSync, WALWrite) that carried the run's megabytes.
  *
- * On a server that skips the WAL of a table created in the writing transaction (wal_level
- * minimal, the embedded server), each chunk writes its results to a table of its own made in its
- * commit, `portfolio_results_<run>_c<chunk>`, synced at commit; the finish gathers them into the
- * run's table, emptied by TRUNCATE in the gathering transaction (a new file: no WAL either). Both
- * are filled by COPY … FREEZE: rows that need no hint bits later, since with data checksums the
- * first reader to set a page's hint bits writes the whole page to the WAL (a page written without
- * WAL has no newer image there), which would only have moved the WAL to that reader.
+ * Where the server skips the WAL of a table created in the writing transaction (wal_level
+ * minimal, the embedded server), each chunk stages its results in a temporary table, then copies
+ * them frozen into a table of its own made in its commit, `portfolio_results_<run>_c<chunk>`; the
+ * finish gathers those into the run's table, emptied by TRUNCATE in the gathering transaction (a
+ * new file: no WAL either), again frozen.
  */
 
 /** The table of one chunk's results. */
@@ -54,25 +48,13 @@ export async function createChunkStaging(client: pg.ClientBase): Promise<void> {
   );
 }
 
-/** A COPY … TO STDOUT read whole: a chunk's results, bounded by the chunk size. */
-async function copyToBuffers(client: pg.ClientBase, text: string): Promise<Buffer[]> {
-  const buffers: Buffer[] = [];
-  for await (const buffer of client.query(copyOut(text)) as AsyncIterable<Buffer>) buffers.push(buffer);
-  return buffers;
-}
-
-function copyFromBuffers(client: pg.ClientBase, text: string, buffers: Buffer[]): Promise<void> {
-  return pipeline(Readable.from(buffers), client.query(copyFrom(text)));
-}
-
 /** The staged results of a chunk, frozen into its own table created now (the chunk's transaction). */
 export async function freezeChunkResults(client: pg.ClientBase, runId: number, chunkIndex: number): Promise<void> {
   const table = client.escapeIdentifier(chunkResultsTable(runId, chunkIndex));
-  const rows = await copyToBuffers(client, `COPY ${CHUNK_STAGING_TABLE} TO STDOUT`);
   await client.query(`CREATE TABLE ${table} (LIKE portfolio_results INCLUDING DEFAULTS)`);
   // Synced at commit however small: under the 2 MB default a new table is written to the WAL at commit.
   await client.query(`SET LOCAL wal_skip_threshold = 0`);
-  await copyFromBuffers(client, `COPY ${table} FROM STDIN (FREEZE)`, rows);
+  await copyRowsFrozen(client, CHUNK_STAGING_TABLE, table);
 }
 
 /**
@@ -104,10 +86,8 @@ export async function gatherChunkTables(db: Db, runId: number): Promise<void> {
       const { rows: empty } = await client.query(`SELECT NOT EXISTS (SELECT 1 FROM ${table}) AS empty`);
       if (empty[0].empty) await client.query(`TRUNCATE ${table}`);
       await client.query(`SET LOCAL wal_skip_threshold = 0`);
-      for (const chunk of chunks) {
-        const rows = await copyToBuffers(client, `COPY ${client.escapeIdentifier(chunk.name)} TO STDOUT`);
-        await copyFromBuffers(client, `COPY ${table} FROM STDIN${empty[0].empty ? ' (FREEZE)' : ''}`, rows);
-      }
+      for (const chunk of chunks)
+        await copyRowsFrozen(client, client.escapeIdentifier(chunk.name), table, empty[0].empty);
       await client.query(`DROP TABLE ${chunks.map((c) => client.escapeIdentifier(c.name)).join(', ')}`);
       await client.query('COMMIT');
     } catch (error) {

@@ -7,6 +7,7 @@ import * as unusedIndexes from '../../src/db/migrations/0900_portfolio_unused_in
 import * as valuesInCsvLine from '../../src/db/migrations/0920_portfolio_values_in_csv_line.js';
 import * as compactFactors from '../../src/db/migrations/0930_portfolio_compact_factors.js';
 import * as rowsWithoutForeignKey from '../../src/db/migrations/0950_portfolio_rows_without_foreign_key.js';
+import * as cellsPerPortfolio from '../../src/db/migrations/1881_exposure_cells_per_portfolio.js';
 import { topFactorsOf } from '../../src/db/portfolio-review.js';
 import { exactCsvLine } from '../../src/domain/portfolio/io/csv-line.js';
 import { useTestDatabase } from '../database.js';
@@ -250,5 +251,39 @@ describe('portfolio migrations on existing data', () => {
     expect(await db.selectFrom('portfolio_rows').select('csv_line').where('portfolio_id', '=', id).execute()).toEqual([
       { csv_line: 'A' },
     ]);
+  });
+
+  it('moves exposure cells into a partition per portfolio and back (1881), a deleted build taking its cells', async () => {
+    const { id } = await ingestedPortfolio('cells.csv', ['id'], 2);
+    const other = await ingestedPortfolio('cells-2.csv', ['id'], 2);
+    await cellsPerPortfolio.down(raw);
+    for (const p of [id, other.id]) {
+      await sql`INSERT INTO portfolio_exposure_builds (portfolio_id, run_id, row_count, has_value) VALUES (${p}, 0, 2, true)`.execute(
+        raw,
+      );
+      await sql`INSERT INTO portfolio_exposure_cells VALUES (${p}, 250, 1, 2, 2, 10, 60, -190, 300, -950), (${p}, 1000, 0, 0, 2, 10, 60, -190, 300, -950)`.execute(
+        raw,
+      );
+    }
+    await cellsPerPortfolio.up(raw);
+    const cellsOf = async (p: number) =>
+      (
+        await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.table(`portfolio_exposure_cells_${p}`)}`.execute(
+          raw,
+        )
+      ).rows[0]!.n;
+    expect([await cellsOf(id), await cellsOf(other.id)]).toEqual([2, 2]);
+    // A build deleted (its portfolio deleted, or replaced) drops its cells' partition, and only its.
+    await sql`DELETE FROM portfolio_exposure_builds WHERE portfolio_id = ${id}`.execute(raw);
+    const { rows } = await sql<{
+      partition: string | null;
+    }>`SELECT to_regclass(${`portfolio_exposure_cells_${id}`})::text AS partition`.execute(raw);
+    expect(rows[0]!.partition).toBeNull();
+    expect(await cellsOf(other.id)).toBe(2);
+    await cellsPerPortfolio.down(raw);
+    const back = await sql<{ portfolio_id: number }>`SELECT portfolio_id FROM portfolio_exposure_cells`.execute(raw);
+    expect(back.rows.map((r) => r.portfolio_id)).toEqual([other.id, other.id]);
+    await cellsPerPortfolio.up(raw);
+    expect(await cellsOf(other.id)).toBe(2);
   });
 });
