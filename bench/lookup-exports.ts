@@ -63,8 +63,9 @@ export async function lookupsBesideExports(input: BesideExportsInput): Promise<v
     const headers = await portfolioMemberHeaders(app, db, 'Bench Exports');
     const exported = await portfolioOf(input, headers, work, 2, 'exported');
     await growTo(db, exported, EXPORT_ROWS);
+    let runPortfolio = 0;
     if (RUN_ROWS > 0) {
-      await portfolioOf(input, headers, work, RUN_ROWS, 'run', false);
+      runPortfolio = await portfolioOf(input, headers, work, RUN_ROWS, 'run', false);
       console.log(`    a ${RUN_ROWS.toLocaleString('en-US')}-row portfolio is being processed by the worker process`);
     }
     const measure = async (label: string) => {
@@ -94,6 +95,7 @@ export async function lookupsBesideExports(input: BesideExportsInput): Promise<v
           ? await sampleWaits(input.databaseUrl, { everyMs: Number(process.env.LOOKUP_WAITS_MS ?? 5) })
           : null;
       const convoy = watchConvoy(input.feed);
+      const runBefore = runPortfolio ? await runProgress(db, runPortfolio) : '';
       const ms = await input.collectServerMs(() =>
         autocannon({
           url: `http://127.0.0.1:${port}`,
@@ -108,6 +110,7 @@ export async function lookupsBesideExports(input: BesideExportsInput): Promise<v
       const byNice = cpu();
       const convoyFigures = convoy.stop();
       const waitReport = await waits?.stop();
+      const runAfter = runPortfolio ? await runProgress(db, runPortfolio) : '';
       downloads.postMessage('stop');
       const { files, bytes } = await finished;
       await downloads.terminate();
@@ -119,6 +122,7 @@ export async function lookupsBesideExports(input: BesideExportsInput): Promise<v
       );
       console.log(`    CPU meanwhile by nice value: ${describeByNice(byNice)}`);
       console.log(`    ${describeConvoy(convoyFigures, ms)}`);
+      if (runPortfolio) console.log(`    the portfolio run: at the start ${runBefore}; at the end ${runAfter}`);
       if (waitReport) console.log(`    ${waitReport}`);
       return ok;
     };
@@ -132,6 +136,18 @@ export async function lookupsBesideExports(input: BesideExportsInput): Promise<v
     await worker.stop();
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+/** Where the portfolio's run is: its status, chunks committed, and whether its analysis (exposure) is built. */
+async function runProgress(db: Db, portfolioId: number): Promise<string> {
+  const { rows } = await sql<{ status: string; chunks: number; of: number | null; exposure: boolean }>`
+    SELECT p.status, (SELECT count(*)::int FROM portfolio_run_chunks c WHERE c.run_id = p.current_run_id) AS chunks,
+           r.chunk_count AS of, EXISTS (SELECT 1 FROM portfolio_exposure_builds b WHERE b.portfolio_id = p.portfolio_id) AS exposure
+    FROM portfolio_products p LEFT JOIN portfolio_runs r ON r.id = p.current_run_id WHERE p.portfolio_id = ${portfolioId}`.execute(
+    db,
+  );
+  const r = rows[0];
+  return r ? `${r.status}, ${r.chunks} of ${r.of ?? '?'} chunks${r.exposure ? ', exposure built' : ''}` : 'not started';
 }
 
 /** A zfire portfolio of `rows` sample rows, uploaded and created; READY when `wait`. */

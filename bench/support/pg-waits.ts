@@ -154,7 +154,7 @@ export async function sampleWaits(
 
 const MB = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
 
-async function walByRecord(client: pg.Client, from: string, to: string): Promise<string> {
+export async function walByRecord(client: pg.Client, from: string, to: string): Promise<string> {
   const { rows } = await client.query<{ t: string; n: string; b: string; fpi: string }>(
     `SELECT "resource_manager/record_type" AS t, count::text AS n, (record_size + fpi_size)::text AS b, fpi_size::text AS fpi
      FROM pg_get_wal_stats($1::pg_lsn, $2::pg_lsn, true) ORDER BY record_size + fpi_size DESC LIMIT 8`,
@@ -168,7 +168,7 @@ async function walByRecord(client: pg.Client, from: string, to: string): Promise
     .join(', ');
 }
 
-async function walByRelation(client: pg.Client, from: string, to: string): Promise<string> {
+export async function walByRelation(client: pg.Client, from: string, to: string): Promise<string> {
   const { rows } = await client.query<{ rel: string; n: string; b: string }>(
     `SELECT coalesce(c.relname, b.relfilenode::text) AS rel, count(*)::text AS n,
             sum(b.block_data_length + b.block_fpi_length + b.main_data_length)::text AS b

@@ -8,6 +8,7 @@ import * as valuesInCsvLine from '../../src/db/migrations/0920_portfolio_values_
 import * as compactFactors from '../../src/db/migrations/0930_portfolio_compact_factors.js';
 import * as rowsWithoutForeignKey from '../../src/db/migrations/0950_portfolio_rows_without_foreign_key.js';
 import * as cellsPerPortfolio from '../../src/db/migrations/1881_exposure_cells_per_portfolio.js';
+import * as accumulationsPerRun from '../../src/db/migrations/1882_accumulations_per_run.js';
 import { topFactorsOf } from '../../src/db/portfolio-review.js';
 import { exactCsvLine } from '../../src/domain/portfolio/io/csv-line.js';
 import { useTestDatabase } from '../database.js';
@@ -253,7 +254,7 @@ describe('portfolio migrations on existing data', () => {
     ]);
   });
 
-  it('moves exposure cells into a partition per portfolio and back (1881), a deleted build taking its cells', async () => {
+  it('moves exposure cells into a partition per portfolio and back (1881), a deleted build’s cells emptied', async () => {
     const { id } = await ingestedPortfolio('cells.csv', ['id'], 2);
     const other = await ingestedPortfolio('cells-2.csv', ['id'], 2);
     await cellsPerPortfolio.down(raw);
@@ -273,17 +274,47 @@ describe('portfolio migrations on existing data', () => {
         )
       ).rows[0]!.n;
     expect([await cellsOf(id), await cellsOf(other.id)]).toEqual([2, 2]);
-    // A build deleted (its portfolio deleted, or replaced) drops its cells' partition, and only its.
+    // A build deleted (its portfolio deleted) empties its cells' partition, and only its.
     await sql`DELETE FROM portfolio_exposure_builds WHERE portfolio_id = ${id}`.execute(raw);
-    const { rows } = await sql<{
-      partition: string | null;
-    }>`SELECT to_regclass(${`portfolio_exposure_cells_${id}`})::text AS partition`.execute(raw);
-    expect(rows[0]!.partition).toBeNull();
-    expect(await cellsOf(other.id)).toBe(2);
+    expect([await cellsOf(id), await cellsOf(other.id)]).toEqual([0, 2]);
     await cellsPerPortfolio.down(raw);
     const back = await sql<{ portfolio_id: number }>`SELECT portfolio_id FROM portfolio_exposure_cells`.execute(raw);
     expect(back.rows.map((r) => r.portfolio_id)).toEqual([other.id, other.id]);
     await cellsPerPortfolio.up(raw);
     expect(await cellsOf(other.id)).toBe(2);
+  });
+
+  it('moves run aggregates into a partition per run and back (1882), a deleted run’s partition emptied', async () => {
+    const { id, userId } = await ingestedPortfolio('aggregates.csv', ['id'], 2);
+    const runs: number[] = [];
+    for (let i = 0; i < 2; i += 1) {
+      const { rows } = await sql<{ id: number }>`
+        INSERT INTO portfolio_runs (portfolio_id, product, model_version, data_date, requested_by, chunk_size, chunk_count, completed_at)
+        VALUES (${id}, 'zfire', 'v1', '2026-11-01', ${userId}, 2, 1, now()) RETURNING id`.execute(raw);
+      runs.push(rows[0]!.id);
+    }
+    await accumulationsPerRun.down(raw);
+    for (const run of runs)
+      await sql`INSERT INTO portfolio_accumulations VALUES (${run}, 'state', 'TX', 'all', 2, 10), (${run}, 'state', 'TX', 'low', 2, 10)`.execute(
+        raw,
+      );
+    await accumulationsPerRun.up(raw);
+    const rowsOf = async (run: number) =>
+      (
+        await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.table(`portfolio_accumulations_${run}`)}`.execute(
+          raw,
+        )
+      ).rows[0]!.n;
+    expect([await rowsOf(runs[0]!), await rowsOf(runs[1]!)]).toEqual([2, 2]);
+    // A deleted run's partition is emptied (not dropped: that would lock every run's aggregates).
+    await sql`DELETE FROM portfolio_runs WHERE id = ${runs[0]!}`.execute(raw);
+    expect([await rowsOf(runs[0]!), await rowsOf(runs[1]!)]).toEqual([0, 2]);
+    await accumulationsPerRun.down(raw);
+    const back = await sql<{
+      run_id: number;
+    }>`SELECT run_id FROM portfolio_accumulations WHERE run_id = ANY(${runs})`.execute(raw);
+    expect(back.rows.map((r) => r.run_id)).toEqual([runs[1], runs[1]]);
+    await accumulationsPerRun.up(raw);
+    expect(await rowsOf(runs[1]!)).toBe(2);
   });
 });

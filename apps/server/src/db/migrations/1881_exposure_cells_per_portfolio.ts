@@ -5,9 +5,10 @@ import { type Kysely, sql } from 'kysely';
  * writes its cells into a partition created in its transaction, which the embedded server (wal_level
  * minimal) writes without WAL, frozen (db/frozen-copy.ts). In one shared table the cells of a
  * 200,000-row book uniformly spread went to the WAL as 47 MB (heap and key), which every lookup's
- * commit beside the build had to flush. A deleted build drops its partition with its exposure
- * (the trigger of migration 1300); the foreign key to the build row is left out for that reason,
- * as portfolio_exposure has none.
+ * commit beside the build had to flush. A deleted build empties its partition (the trigger of
+ * migration 1300, which drops its exposure; zview_empty_partition of 0890: TRUNCATE, or DELETE
+ * after 2 s behind a reader), in place of the foreign key's cascade to the build row (a partition
+ * attached would check that key by locking the build row).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`ALTER TABLE portfolio_exposure_cells RENAME TO portfolio_exposure_cells_shared`.execute(db);
@@ -40,9 +41,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`DROP TABLE portfolio_exposure_cells_shared`.execute(db);
   await sql`
     CREATE OR REPLACE FUNCTION zview_drop_exposure_partition() RETURNS trigger LANGUAGE plpgsql AS $$
+    DECLARE cells regclass := to_regclass('portfolio_exposure_cells_' || OLD.portfolio_id);
     BEGIN
       EXECUTE format('DROP TABLE IF EXISTS portfolio_exposure_%s', OLD.portfolio_id);
-      EXECUTE format('DROP TABLE IF EXISTS portfolio_exposure_cells_%s', OLD.portfolio_id);
+      -- Emptied, not dropped: a drop locks every portfolio's cells, and waited for the worker
+      -- building another's, which could wait for this very delete (a deadlock the tests met).
+      IF cells IS NOT NULL THEN
+        PERFORM zview_empty_partition(cells);
+      END IF;
       RETURN OLD;
     END $$`.execute(db);
 }
