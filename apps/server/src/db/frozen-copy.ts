@@ -29,7 +29,7 @@ async function copyToBuffers(client: pg.ClientBase, text: string): Promise<Buffe
 }
 
 /**
- * Copies every row of `source` into `target` (same columns, same order), in the caller's
+ * Copies every row of `source` into `target` (same columns, same order and types), in the caller's
  * transaction; FREEZE (`freeze`, the default) needs `target` created or truncated in it. Both are
  * escaped identifiers. Answers the rows copied.
  */
@@ -48,9 +48,11 @@ export async function copyRowsFrozen(
     // A TID range scan reads only the slice's pages.
     const slice = await copyToBuffers(
       client,
-      `COPY (SELECT * FROM ${source} WHERE ctid >= '(${first},0)'::tid AND ctid < '(${first + SLICE_PAGES},0)'::tid) TO STDOUT`,
+      `COPY (SELECT * FROM ${source} WHERE ctid >= '(${first},0)'::tid AND ctid < '(${first + SLICE_PAGES},0)'::tid) TO STDOUT (FORMAT binary)`,
     );
-    const into = client.query(copyFrom(`COPY ${target} FROM STDIN${freeze ? ' (FREEZE)' : ''}`));
+    // Binary: the same column types on both sides, so no value is printed and parsed again (text
+    // made a run's commits and finish about 1 s slower per 200,000 rows: floats, jsonb, arrays).
+    const into = client.query(copyFrom(`COPY ${target} FROM STDIN (FORMAT binary${freeze ? ', FREEZE' : ''})`));
     await pipeline(Readable.from(slice), into);
     copied += into.rowCount ?? 0;
   }

@@ -8,6 +8,9 @@ import { runSummary } from '../../src/db/portfolio-queries.js';
 import { createMember, multipart, usePortfolioTestApp, waitFor } from './app.js';
 import { fakeGeocoder, fakeScorer } from './fakes.js';
 
+// A run's results without WAL (db/run-chunk-tables.ts), off by default: these tests run it, in this
+// process and in the child workers (they inherit the environment).
+process.env.RUN_RESULTS_WITHOUT_WAL = '1';
 // No in-process worker: these tests drive chunks by hand or through child worker processes.
 const { app, db, url, dataDir, services } = await usePortfolioTestApp({ chunkSize: 20, worker: false });
 const pool = new pg.Pool({ connectionString: url, max: 2 });
