@@ -133,6 +133,32 @@ export default tseslint.config(
     },
   },
   {
+    // The first screens (login page, shell and top bar, the home page's first paint) are drawn without
+    // MUI's runtime, by apps/web/src/ui/plain/first-screens.css (issue 45: their first JavaScript).
+    // A static MUI import here would bring MUI back into what they wait for, and draw without the
+    // theme (there is no ThemeProvider above them): load MUI parts lazily (ui/deferred.tsx,
+    // ui/mui-scope.tsx). Type-only imports are fine.
+    files: [
+      'apps/web/src/main.tsx',
+      'apps/web/src/app/{App,AppRoot,AuthGate,Shell,TopBar,routes,login-shell,start-app,NarrowWindowOverlay,ErrorBoundary,brand}.{ts,tsx}',
+      'apps/web/src/ui/{TabBar,deferred,mui-scope,modals,notifications,LazyTooltip}.{ts,tsx}',
+      'apps/web/src/ui/plain/**/*.{ts,tsx}',
+      'apps/web/src/features/auth/{LoginPage,LoginField,AuthLayout,FullPageLoader,LazyMessageBlock,RealSessionProvider,index}.{ts,tsx}',
+      'apps/web/src/features/scores/{ScoresPage,ScoresView,lazyPropertyBody}.{ts,tsx}',
+      'apps/web/src/features/scores/components/{SearchBar,SearchField,ResultStates}.tsx',
+    ],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportDeclaration[importKind='value'][source.value=/^@(mui|emotion)/]",
+          message: 'A first screen is drawn without MUI (issue 45): load MUI parts lazily (ui/deferred.tsx).',
+        },
+      ],
+    },
+  },
+  {
     // Components stay short (issue 44): a page's state goes in a hook of its own (e.g.
     // features/portfolio/usePortfolioListPage.ts), its mutations in the feature's api/ files, its
     // parts in components. The files below were longer when the limit came; take a file off the

@@ -196,7 +196,7 @@ describe('the web shell in Chromium', () => {
     await context.close();
   });
 
-  it('shows the login page without a session, having downloaded at most 150 KB of compressed JavaScript', async () => {
+  it('shows the login page without a session, having downloaded at most 83 KB of compressed JavaScript', async () => {
     const { page, context } = await newPage(browser);
     // When the form first shows: the scripts asked for until then (the sign-in code and the app load after it, while
     // the person types, issue 45).
@@ -223,7 +223,8 @@ describe('the web shell in Chromium', () => {
     const kb = sizes.reduce((sum, size) => sum + size, 0) / 1024;
     console.log(`login page JavaScript: ${kb.toFixed(1)} KB gzip in ${scripts.length} files`);
     expect(scripts.some((url) => /\/start-app-|\/Shell-|\/idp-/.test(url))).toBe(false);
-    expect(kb).toBeLessThanOrEqual(150);
+    // 83 KB (from issue 45's 150): ~81 KB on 2026-11-29 with the login page drawn without MUI.
+    expect(kb).toBeLessThanOrEqual(83);
     await context.close();
   });
 });

@@ -20,12 +20,15 @@ export default defineConfig({
   // configuration, the error body and the organisations answer read without it), the declarative
   // router instead of the data router, the development-session fixtures loaded only when asked, and
   // MUI Tabs and the analytics client after the first page. The login page: 146.5 → 130.2 KB.
+  // 2026-11-29 (later): 188.6 → 128.3 KB with the shell, top bar, tab bars and the home page's first
+  // screen drawn without MUI (ui/plain/first-screens.css; MUI, emotion and the theme load after the
+  // first page); the login page 130.2 → 80.8 KB drawn the same way (ceiling 150 → 83 KB).
   plugins: [
     react(),
     initialJavaScriptReport(
-      { ceilingKb: 150, targetKb: 150 },
+      { ceilingKb: 83, targetKb: 150 },
       { login: 'login-shell', home: ['start-app', 'Shell', 'ScoresPage'] },
-      { ceilingKb: 191, targetKb: 150 },
+      { ceilingKb: 131, targetKb: 150 },
     ),
   ],
   build: {

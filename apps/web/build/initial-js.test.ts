@@ -62,9 +62,12 @@ describe('the initial JavaScript figure', () => {
   it('is over the ceiling when it is, and the line names ceiling and target', () => {
     const figure = { files: ['main.js', 'react.js'], gzipBytes: 151 * 1024 };
     expect(initialJavaScriptVerdict(figure, { ceilingKb: 150, targetKb: 150 }, 'login page JavaScript')).toEqual({
-      line: 'login page JavaScript (2 files): 151.0 KB gzip (ceiling 150 KB, target 150 KB)',
+      line: 'login page JavaScript (2 files): 151.0 KB gzip ✗ (ceiling 150 KB, target 150 KB)',
       over: true,
     });
+    expect(initialJavaScriptVerdict({ ...figure, gzipBytes: 128 * 1024 }, { ceilingKb: 131, targetKb: 150 }).line).toBe(
+      'initial JavaScript (2 files): 128.0 KB gzip ✓ (ceiling 131 KB, target 150 KB)',
+    );
     expect(initialJavaScriptVerdict({ ...figure, gzipBytes: 150 * 1024 }, { ceilingKb: 150, targetKb: 150 }).over).toBe(
       false,
     );

@@ -1,4 +1,7 @@
 import { createRoot, type Root } from 'react-dom/client';
+// The first screens' stylesheet (the page-wide rules, the shell, the home page): static, in the
+// document's head, before any JavaScript (issue 45).
+import './ui/plain/first-screens.css';
 import { bootstrap } from './app/boot';
 import { startErrorReporting } from './app/error-reporting';
 import { showFirstScreen } from './app/first-screen';

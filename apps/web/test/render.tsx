@@ -11,6 +11,7 @@ import {
   type RouteObject,
 } from 'react-router';
 import { AppProviders, App } from '../src/app/App';
+import { MuiScope } from '../src/app/MuiScope';
 import { SessionProvider, type SessionProviderProps } from '../src/session/session';
 import { createQueryClient } from '../src/api/query-client';
 import { ModalProvider } from '../src/ui/modals';
@@ -97,9 +98,13 @@ export function renderWithProviders(
     ],
     { initialEntries: [path] },
   );
+  // A component under test drawn with MUI is, in the app, always inside MUI's theme brought by its
+  // lazy chunk (ui/mui-scope.tsx); the first screens drawn without MUI do not mind it.
   const utils = render(
     <AppProviders config={config} queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
+      <MuiScope>
+        <RouterProvider router={router} />
+      </MuiScope>
     </AppProviders>,
   );
   return { ...utils, router };

@@ -1,6 +1,4 @@
 import type { RuntimeConfig } from '@zview/contracts';
-import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ComponentType, type ReactNode } from 'react';
 import { createQueryClient } from '../api/query-client';
@@ -8,9 +6,12 @@ import { AppErrorBoundary } from './ErrorBoundary';
 import { AppBrowserRouter } from './AppBrowserRouter';
 import { AppRoutes } from './routes';
 import { RuntimeConfigProvider } from '../session/runtime-config';
-import { theme } from './theme';
 
-/** Theme, error boundary, runtime configuration and data cache: what every render of the app needs. */
+/**
+ * Error boundary, runtime configuration and data cache: what every render of the app needs. No MUI
+ * theme here: the first screens are drawn without MUI (ui/plain/first-screens.css, issue 45), and
+ * each part drawn with MUI brings its theme with its lazy chunk (app/MuiScope.tsx).
+ */
 export function AppProviders({
   config,
   queryClient,
@@ -21,14 +22,11 @@ export function AppProviders({
   children: ReactNode;
 }) {
   return (
-    <ThemeProvider theme={theme}>
-      <CssBaseline />
-      <AppErrorBoundary>
-        <RuntimeConfigProvider config={config}>
-          <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-        </RuntimeConfigProvider>
-      </AppErrorBoundary>
-    </ThemeProvider>
+    <AppErrorBoundary>
+      <RuntimeConfigProvider config={config}>
+        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      </RuntimeConfigProvider>
+    </AppErrorBoundary>
   );
 }
 

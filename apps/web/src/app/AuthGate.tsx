@@ -17,6 +17,7 @@ import { loadShell } from './shell-loader';
 // Loaded when a fixture session is asked for (never in production: readDevSession needs ENV 'test').
 const DevSessionGate = deferredComponent(() => import('./DevSessionGate').then((module) => module.DevSessionGate), {
   start: 'mounted',
+  plain: true, // it draws the shell, which needs no MUI theme
   placeholder: () => <FullPageLoader />,
 });
 

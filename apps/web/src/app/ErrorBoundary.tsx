@@ -1,24 +1,24 @@
 import { MESSAGES } from '@zview/contracts';
-import Button from '@mui/material/Button';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { ErrorBox } from '../ui/ErrorBox';
+import { deferredComponent } from '../ui/deferred';
 import { reportError } from './error-reporting';
 
-function UnexpectedError({ fullPage }: { fullPage?: boolean }) {
-  return (
-    <ErrorBox
-      title="Something went wrong"
-      messages={[MESSAGES.unexpectedError]}
-      fullPage={fullPage}
-      actions={
-        <Button variant="outlined" onClick={() => window.location.reload()}>
-          Reload
-        </Button>
-      }
-    />
-  );
-}
+/**
+ * The generic error (UnexpectedError.tsx, drawn with MUI): loaded when an error is caught, not with
+ * the first screens (issue 45). Until it is here (or when it cannot load) the message shows plain.
+ */
+const UnexpectedError = deferredComponent<{ fullPage?: boolean }>(
+  () => import('./UnexpectedError').then((module) => module.UnexpectedError),
+  {
+    start: 'mounted',
+    placeholder: () => (
+      <div role="alert" className="zv-page-loading">
+        <p className="zv-body1">{MESSAGES.unexpectedError}</p>
+      </div>
+    ),
+  },
+);
 
 interface RouteErrorCatcherProps {
   /** The path shown: a failed page is tried again when the person goes elsewhere. */

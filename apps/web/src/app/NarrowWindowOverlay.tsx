@@ -1,9 +1,11 @@
 import { LAYOUT } from '@zview/contracts';
 import { Suspense, lazy, useSyncExternalStore } from 'react';
+import { withMuiScope } from '../ui/mui-scope';
 
 // Only a narrow window needs the overlay's code (issue 45: nothing a screen does not show is in its
-// first download).
-const WidthOverlay = lazy(() => import('./WidthOverlay').then((module) => ({ default: module.WidthOverlay })));
+// first download); drawn with MUI, it comes in MUI's theme.
+const loadWidthOverlay = withMuiScope(() => import('./WidthOverlay').then((module) => module.WidthOverlay));
+const WidthOverlay = lazy(() => loadWidthOverlay().then((component) => ({ default: component })));
 
 function subscribeToResize(onChange: () => void) {
   window.addEventListener('resize', onChange);

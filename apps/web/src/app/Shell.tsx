@@ -1,10 +1,8 @@
 import { MESSAGES, hasNoEnabledProducts } from '@zview/contracts';
-import Box from '@mui/material/Box';
 import type { LinearProgressProps } from '@mui/material/LinearProgress';
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { trackPageView } from '../api/analytics';
-import { ErrorBox } from '../ui/ErrorBox';
 import { deferredComponent } from '../ui/deferred';
 import { markFirstPageShown } from '../ui/firstPage';
 import { useRuntimeConfig } from '../session/runtime-config';
@@ -17,10 +15,18 @@ const LinearProgress = deferredComponent<LinearProgressProps>(() =>
   import('@mui/material/LinearProgress').then((module) => module.default),
 );
 
+// An organisation without products (drawn with MUI's error box): loaded when it shows.
+const ErrorBox = deferredComponent(() => import('../ui/ErrorBox').then((module) => module.ErrorBox), {
+  start: 'mounted',
+});
+
 // Only a pull-request override shows the banner (its confirm dialog with it): after the first page.
 const PreviewBanner = deferredComponent(() => import('./PreviewBanner').then((module) => module.PreviewBanner));
 
-/** The authenticated shell: top bar, the page, the preview banner. */
+/**
+ * The authenticated shell: top bar, the page, the preview banner. Drawn without MUI, like the top
+ * bar and the home page (issue 45); what it shows with MUI loads after the first page.
+ */
 export function Shell() {
   const session = useSession();
   const config = useRuntimeConfig();
@@ -32,12 +38,12 @@ export function Shell() {
   // What the first page did not need (token renewal's code) loads from here on (issue 45).
   useEffect(markFirstPageShown, []);
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+    <div className="zv-shell">
       <TopBar />
-      <Box sx={{ height: 2, position: 'relative' }}>
+      <div className="zv-progress-slot">
         {navigating && <LinearProgress color="secondary" sx={{ position: 'absolute', inset: 0, height: 2 }} />}
-      </Box>
-      <Box component="main" sx={{ flex: 1, display: 'flex', flexDirection: 'column', minHeight: 0 }}>
+      </div>
+      <main className="zv-main">
         {noProducts ? (
           <ErrorBox
             messages={[MESSAGES.noProductsEnabled, MESSAGES.supportLine(config.SUPPORT_EMAIL)]}
@@ -46,8 +52,8 @@ export function Shell() {
         ) : (
           <Outlet />
         )}
-      </Box>
+      </main>
       <PreviewBanner />
-    </Box>
+    </div>
   );
 }

@@ -1,5 +1,4 @@
 import {
-  LAYOUT,
   TOP_BAR_TABS,
   activeTabForLocation,
   canUseUserManagement,
@@ -9,47 +8,25 @@ import {
   showOrganizationSwitcher,
   visibleTabs,
 } from '@zview/contracts';
-import ArrowDropDown from '@mui/icons-material/ArrowDropDown';
-import Business from '@mui/icons-material/BusinessOutlined';
-import HelpOutline from '@mui/icons-material/HelpOutline';
-import Logout from '@mui/icons-material/Logout';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { BRAND } from './theme';
 import { useSession, type Session } from '../session/session';
 import { deferredComponent } from '../ui/deferred';
 import { LazyTooltip } from '../ui/LazyTooltip';
+import { PlainButton } from '../ui/plain/Button';
+import { Icon } from '../ui/plain/icons';
 import { TabBar } from '../ui/TabBar';
 
 // The bell (its menu, polling and schemas) and the drop-down menus load after the first page has
 // shown (issue 45: the home page's JavaScript); a menu opened before then shows once it is here.
 const NotificationBell = deferredComponent<{ sx?: object }>(
   () => import('../features/notifications/NotificationBell').then((module) => module.NotificationBell),
-  { placeholder: () => <Box aria-hidden sx={{ width: 40, height: 40, flexShrink: 0 }} /> },
+  { placeholder: () => <div aria-hidden className="zv-bell-slot" /> },
 );
 const OrganizationMenu = deferredComponent(() => import('./TopBarMenus').then((module) => module.OrganizationMenu));
 const AccountMenuList = deferredComponent(() => import('./TopBarMenus').then((module) => module.AccountMenuList));
 
-/** The ADMIN badge beside the user's name (the look of a small MUI Chip, without its code). */
-const ADMIN_BADGE = {
-  ml: 1,
-  px: 1,
-  height: 18,
-  borderRadius: 9,
-  display: 'inline-flex',
-  alignItems: 'center',
-  fontSize: 10,
-  fontWeight: 700,
-  letterSpacing: 0.8,
-  bgcolor: BRAND.teal,
-  color: '#fff',
-} as const;
-
+// The bell is drawn with MUI (it loads after the first page): on the navy bar, as the plain buttons.
 const onDark = {
   color: 'rgba(255,255,255,0.86)',
   '&:hover': { color: '#fff', bgcolor: 'rgba(255,255,255,0.08)' },
@@ -57,41 +34,12 @@ const onDark = {
 
 function Logo() {
   return (
-    <Box
-      component={RouterLink}
-      to="/"
-      aria-label="Z-VIEW home"
-      data-analytics-id="logo_click"
-      sx={{
-        display: 'flex',
-        alignItems: 'center',
-        gap: 1,
-        color: '#fff',
-        textDecoration: 'none',
-        pr: { xs: 1.5, lg: 3 },
-        flexShrink: 0,
-        whiteSpace: 'nowrap',
-      }}
-    >
-      <Box
-        aria-hidden
-        sx={{
-          width: 26,
-          height: 26,
-          borderRadius: 1,
-          bgcolor: BRAND.teal,
-          display: 'grid',
-          placeItems: 'center',
-          fontWeight: 800,
-          fontSize: 15,
-        }}
-      >
+    <RouterLink to="/" aria-label="Z-VIEW home" data-analytics-id="logo_click" className="zv-logo">
+      <div aria-hidden className="zv-logo-mark">
         Z
-      </Box>
-      <Typography component="span" sx={{ fontWeight: 700, letterSpacing: 1.5, fontSize: 16 }}>
-        Z-VIEW
-      </Typography>
-    </Box>
+      </div>
+      <span className="zv-logo-name">Z-VIEW</span>
+    </RouterLink>
   );
 }
 
@@ -108,24 +56,7 @@ function ProductTabs({ session }: { session: Session }) {
         to: tab.path,
       }))}
       aria-label="Products"
-      textColor="inherit"
-      sx={{
-        minWidth: 0,
-        flexShrink: 1,
-        minHeight: LAYOUT.topBarHeightPx,
-        '& .MuiTabs-indicator': { bgcolor: BRAND.teal, height: 3 },
-        '& .MuiTab-root': {
-          minHeight: LAYOUT.topBarHeightPx,
-          px: { xs: 1.25, lg: 2 },
-          minWidth: 0,
-          fontSize: 14,
-          color: 'rgba(255,255,255,0.72)',
-          fontWeight: 600,
-        },
-        '& .MuiTab-root.Mui-selected': { color: '#fff' },
-        '& .MuiTabs-scrollButtons': { color: '#fff', width: 28 },
-        '& .MuiTabs-scrollButtons.Mui-disabled': { opacity: 0.3 },
-      }}
+      tone="topBar"
     />
   );
 }
@@ -136,24 +67,17 @@ function OrganizationSwitcher({ session }: { session: Session }) {
   const name = session.activeOrganization.name;
   if (!organizationSwitcherIsDropdown(session.permissions)) {
     return (
-      <Stack
-        direction="row"
-        spacing={0.75}
-        sx={{ alignItems: 'center', color: 'rgba(255,255,255,0.86)', px: 1, minWidth: 0 }}
-        data-testid="organization-name"
-      >
-        <Business fontSize="small" />
-        <Typography variant="body2" noWrap title={name} sx={{ fontWeight: 500, maxWidth: { xs: 160, lg: 320 } }}>
-          {name}
-        </Typography>
-      </Stack>
+      <div className="zv-organization-name" data-testid="organization-name">
+        <Icon name="businessOutlined" small />
+        <span title={name}>{name}</span>
+      </div>
     );
   }
   return (
     <>
-      <Button
-        startIcon={<Business fontSize="small" />}
-        endIcon={<ArrowDropDown />}
+      <PlainButton
+        startIcon={<Icon name="businessOutlined" small />}
+        endIcon={<Icon name="arrowDropDown" />}
         aria-label={`Organization: ${name}`}
         aria-haspopup="menu"
         aria-expanded={Boolean(anchor)}
@@ -163,12 +87,10 @@ function OrganizationSwitcher({ session }: { session: Session }) {
         }}
         onPointerEnter={() => void OrganizationMenu.preload()}
         title={name}
-        sx={{ ...onDark, fontWeight: 500, maxWidth: { xs: 200, lg: 340 }, minWidth: 0, flexShrink: 1 }}
+        className="zv-organization-button"
       >
-        <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-          {name}
-        </Box>
-      </Button>
+        <span className="zv-ellipsis">{name}</span>
+      </PlainButton>
       <OrganizationMenu session={session} anchor={anchor} onClose={() => setAnchor(null)} />
     </>
   );
@@ -194,7 +116,7 @@ function AccountMenu({ session }: { session: Session }) {
   const fullName = `${session.user.firstName} ${session.user.lastName}`.trim();
   return (
     <>
-      <Button
+      <PlainButton
         aria-label="Account menu"
         aria-haspopup="menu"
         aria-expanded={Boolean(anchor)}
@@ -203,16 +125,16 @@ function AccountMenu({ session }: { session: Session }) {
           setAnchor(anchor ? null : event.currentTarget);
         }}
         onPointerEnter={() => void AccountMenuList.preload()}
-        endIcon={<ArrowDropDown />}
-        sx={{ ...onDark, fontWeight: 500, whiteSpace: 'nowrap', flexShrink: 0 }}
+        endIcon={<Icon name="arrowDropDown" />}
+        className="zv-account-button"
       >
         <span data-testid="user-name">{fullName}</span>
         {showAdminBadge(session.permissions) && (
-          <Box component="span" data-testid="admin-badge" sx={ADMIN_BADGE}>
+          <span data-testid="admin-badge" className="zv-admin-badge">
             ADMIN
-          </Box>
+          </span>
         )}
-      </Button>
+      </PlainButton>
       <AccountMenuList
         session={session}
         anchor={anchor}
@@ -224,50 +146,33 @@ function AccountMenu({ session }: { session: Session }) {
   );
 }
 
-/** The 52px top bar (SPEC §2), driven entirely by the session. */
+/** The 52px top bar (SPEC §2), driven entirely by the session; drawn without MUI (issue 45). */
 export function TopBar() {
   const session = useSession();
   return (
-    <Box
-      component="header"
-      sx={{
-        height: LAYOUT.topBarHeightPx,
-        flexShrink: 0,
-        bgcolor: BRAND.navy,
-        color: '#fff',
-        display: 'flex',
-        alignItems: 'center',
-        px: 2,
-        gap: 1,
-        position: 'sticky',
-        top: 0,
-        zIndex: (theme) => theme.zIndex.appBar,
-        boxShadow: '0 1px 0 rgba(255,255,255,0.06), 0 2px 6px rgba(0,0,0,0.18)',
-      }}
-    >
+    <header className="zv-top-bar">
       <Logo />
       <ProductTabs session={session} />
-      <Box sx={{ flex: 1, minWidth: 8 }} />
+      <div className="zv-spacer" />
       <OrganizationSwitcher session={session} />
       <NotificationBell sx={onDark} />
       <LazyTooltip title="Help and FAQ">
-        <IconButton
-          component={RouterLink}
+        <RouterLink
           to="/faq"
           aria-label="Help"
           data-analytics-id="get_help"
           data-analytics-properties='{"from":"top_bar"}'
-          sx={onDark}
+          className="zv-icon-button"
         >
-          <HelpOutline fontSize="small" />
-        </IconButton>
+          <Icon name="helpOutline" small />
+        </RouterLink>
       </LazyTooltip>
       <AccountMenu session={session} />
       <LazyTooltip title="Logout">
-        <IconButton aria-label="Logout" onClick={() => void session.logout()} sx={onDark}>
-          <Logout fontSize="small" />
-        </IconButton>
+        <button type="button" aria-label="Logout" onClick={() => void session.logout()} className="zv-icon-button">
+          <Icon name="logout" small />
+        </button>
       </LazyTooltip>
-    </Box>
+    </header>
   );
 }

@@ -1,6 +1,7 @@
 import { LAZY_LOAD_RETRIES, LAZY_LOAD_RETRY_DELAY_MS, MESSAGES } from '@zview/contracts';
 import { lazy, type ComponentType } from 'react';
 import { isVersionUpdateNeeded } from '../api/version';
+import { withMuiScope } from '../ui/mui-scope';
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -39,7 +40,13 @@ export async function importWithRetry<T>(load: () => Promise<T>, options: RetryO
 
 export type PageModule = { default: ComponentType };
 
-/** A lazy page component (React.lazy) whose module loads with the retry rule above. */
-export function lazyPage(load: () => Promise<PageModule>) {
-  return lazy(() => importWithRetry(load));
+/**
+ * A lazy page component (React.lazy) whose module loads with the retry rule above, in MUI's theme
+ * (loaded with it: the shell above has none, issue 45) unless the page is `plain`: drawn without
+ * MUI on its first screen, its MUI parts bringing their own theme (the home page).
+ */
+export function lazyPage(load: () => Promise<PageModule>, { plain = false }: { plain?: boolean } = {}) {
+  if (plain) return lazy(() => importWithRetry(load));
+  const themed = withMuiScope(() => load().then((module) => module.default));
+  return lazy(() => importWithRetry(themed).then((component) => ({ default: component })));
 }

@@ -1,13 +1,10 @@
 import type { RuntimeConfig } from '@zview/contracts';
-import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
 import { StrictMode, useEffect } from 'react';
 import type { Root } from 'react-dom/client';
 import { defaultIdentityProvider } from '../features/auth/context';
 import { LoginPage } from '../features/auth/LoginPage';
 import { RuntimeConfigProvider } from '../session/runtime-config';
 import { NarrowWindowOverlay } from './NarrowWindowOverlay';
-import { theme } from './theme';
 
 /**
  * Once the login page has painted, while the person types: the sign-in code (oidc-client-ts, the
@@ -38,19 +35,17 @@ function LoginScreen({ config }: { config: RuntimeConfig }) {
 }
 
 /**
- * The first screen of a person not signed in: the login page alone, with the theme and the width
- * overlay, but none of the signed-in app (router, data cache, shell, feature pages). Signing in
+ * The first screen of a person not signed in: the login page alone, with the width overlay, but
+ * none of the signed-in app (router, data cache, shell, feature pages) and no MUI: the page is drawn
+ * by the first screens' stylesheet (issue 45); a message or the overlay bring MUI's theme. Signing in
  * leaves this document for the identity provider; the callback document starts the app.
  */
 export function showLoginPage(root: Root, config: RuntimeConfig): void {
   root.render(
     <StrictMode>
-      <ThemeProvider theme={theme}>
-        <CssBaseline />
-        <RuntimeConfigProvider config={config}>
-          <LoginScreen config={config} />
-        </RuntimeConfigProvider>
-      </ThemeProvider>
+      <RuntimeConfigProvider config={config}>
+        <LoginScreen config={config} />
+      </RuntimeConfigProvider>
     </StrictMode>,
   );
 }

@@ -5,15 +5,14 @@ import {
   passesGuards,
   type RouteGuard,
 } from '@zview/contracts';
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import { Suspense, lazy, type ComponentType } from 'react';
 import { Navigate, Outlet, Route, Routes, matchPath } from 'react-router';
 import { lazyPage, type PageModule } from './lazy';
 import { AppRoot } from './AppRoot';
 import { AuthGate } from './AuthGate';
 import { RouteErrorBoundary } from './ErrorBoundary';
-import { NotFoundPage } from './NotFoundPage';
+import { Spinner } from '../ui/plain/Spinner';
+import { deferredComponent } from '../ui/deferred';
 import { useSession } from '../session/session';
 import { loadShell } from './shell-loader';
 
@@ -29,6 +28,8 @@ export interface ShellRoute {
   guard?: RouteGuard[];
   /** '/' redirects to /zorro or /zportfolio when those are the only products (SPEC §2). */
   home?: true;
+  /** Drawn without MUI on its first screen (the home page, issue 45): not wrapped in MUI's theme. */
+  plain?: true;
   lazy: () => Promise<PageModule>;
 }
 
@@ -43,9 +44,9 @@ const scores = () => import('../features/scores/ScoresPage');
 const TEAM_EDIT: RouteGuard[] = ['teamManage'];
 
 export const SHELL_ROUTES: ShellRoute[] = [
-  { path: '/', home: true, lazy: scores },
-  { path: '/scores', lazy: scores },
-  { path: '/scores/:activeProduct', lazy: scores },
+  { path: '/', home: true, plain: true, lazy: scores },
+  { path: '/scores', plain: true, lazy: scores },
+  { path: '/scores/:activeProduct', plain: true, lazy: scores },
   productPage('zfire'),
   productPage('zproperty'),
   productPage('zwind'),
@@ -108,6 +109,11 @@ export const LOGIN_CALLBACK_PATH = '/login-callback';
 /** Outside the shell: the hidden frame of silent token renewal (identity work). */
 export const SILENT_RENEW_PATH = '/silent-renew';
 
+// Drawn with MUI, which the first screens do without (issue 45): loaded when a path is unknown.
+const NotFoundPage = deferredComponent(() => import('./NotFoundPage').then((module) => module.NotFoundPage), {
+  start: 'mounted',
+});
+
 /** Lets the page render only when the guards pass; applies the home redirect. */
 export function RouteGate({ guard, home }: Pick<ShellRoute, 'guard' | 'home'>) {
   const { permissions, enabledFeatures } = useSession();
@@ -121,23 +127,23 @@ const Shell = lazy(() => loadShell().then((module) => ({ default: module.Shell }
 
 /** What a lazy page shows while its module loads on the first load of the app. */
 const PAGE_LOADING = (
-  <Box aria-busy="true" aria-label="Loading page" sx={{ flex: 1, display: 'grid', placeItems: 'center', py: 8 }}>
-    <CircularProgress size={28} />
-  </Box>
+  <div aria-busy="true" aria-label="Loading page" className="zv-page-loading">
+    <Spinner size={28} />
+  </div>
 );
 
 /** While the shell's chunk loads (it started at the first paint, so this is rarely seen). */
 const SHELL_LOADING = (
-  <Box aria-busy="true" aria-label="Loading" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center' }}>
-    <CircularProgress />
-  </Box>
+  <div aria-busy="true" aria-label="Loading" className="zv-full-page">
+    <Spinner />
+  </div>
 );
 
 /** One lazy component per page module loader (the product pages share the scores page's). */
 const pageComponents = new Map<ShellRoute['lazy'], ComponentType>();
 function pageOf(route: ShellRoute): ComponentType {
   let page = pageComponents.get(route.lazy);
-  if (!page) pageComponents.set(route.lazy, (page = lazyPage(route.lazy)));
+  if (!page) pageComponents.set(route.lazy, (page = lazyPage(route.lazy, { plain: route.plain })));
   return page;
 }
 

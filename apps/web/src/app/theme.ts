@@ -1,26 +1,12 @@
 import { LAYOUT } from '@zview/contracts';
 import { createTheme } from '@mui/material/styles';
-
-/** Brand colours: a dark navy chrome with a teal accent, on a cool light-grey canvas. */
-export const BRAND = {
-  navy: '#0b1f3a',
-  navyLight: '#17325a',
-  teal: '#1aa39a',
-  canvas: '#f4f6f9',
-} as const;
+import { BORDER_RADIUS_PX, BRAND, FONT_FAMILY, PALETTE } from './brand';
 
 export const theme = createTheme({
-  palette: {
-    mode: 'light',
-    primary: { main: '#1d4f91', dark: '#123a6d', light: '#4a78b5', contrastText: '#ffffff' },
-    secondary: { main: BRAND.teal, contrastText: '#ffffff' },
-    background: { default: BRAND.canvas, paper: '#ffffff' },
-    text: { primary: '#1b2533', secondary: '#5b6777' },
-    divider: '#e2e7ee',
-  },
-  shape: { borderRadius: 6 },
+  palette: { mode: 'light', ...PALETTE },
+  shape: { borderRadius: BORDER_RADIUS_PX },
   typography: {
-    fontFamily: '"Inter", "Segoe UI", -apple-system, BlinkMacSystemFont, "Helvetica Neue", Arial, sans-serif',
+    fontFamily: FONT_FAMILY,
     fontSize: 14,
     h1: { fontWeight: 600 },
     h2: { fontWeight: 600 },

@@ -1,5 +1,6 @@
 import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { whenFirstPageShown } from './firstPage';
+import { withMuiScope } from './mui-scope';
 
 export interface DeferredOptions<P> {
   /** What shows until the module is here (default nothing). */
@@ -10,6 +11,11 @@ export interface DeferredOptions<P> {
    * soon as it is rendered (a toast, which only renders when there is something to show).
    */
   start?: 'firstPage' | 'mounted';
+  /**
+   * The component is drawn without MUI (or brings its own theme): not wrapped in MUI's theme. By
+   * default it is, since the first screens above it have no theme provider (ui/mui-scope.tsx).
+   */
+  plain?: boolean;
 }
 
 export interface DeferredComponent<P> {
@@ -35,8 +41,9 @@ export function preloadDeferredComponents(): Promise<void> {
  */
 export function deferredComponent<P extends object>(
   load: () => Promise<ComponentType<P>>,
-  { placeholder, start = 'firstPage' }: DeferredOptions<P> = {},
+  { placeholder, start = 'firstPage', plain = false }: DeferredOptions<P> = {},
 ): DeferredComponent<P> {
+  const loadThemed = plain ? load : withMuiScope(load);
   let Loaded: ComponentType<P> | undefined;
   let loading: Promise<void> | undefined;
   let requested: () => void = () => undefined;
@@ -45,7 +52,7 @@ export function deferredComponent<P extends object>(
     requested = resolve;
   });
   const preload = () =>
-    (loading ??= (requested(), load()).then(
+    (loading ??= (requested(), loadThemed()).then(
       (component) => {
         Loaded = component;
       },

@@ -1,4 +1,10 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { deferredComponent } from './deferred';
+import { loadMuiScope } from './mui-scope';
+
+// Registered modals are drawn with MUI: they open in MUI's theme, which the first screens above
+// them do without (issue 45). It loads with the first modal shown (usually already here).
+const MuiScope = deferredComponent<{ children: ReactNode }>(loadMuiScope, { start: 'mounted', plain: true });
 
 /**
  * The modal registry (SPEC §4): a modal component is registered under an id, then shown with
@@ -60,10 +66,14 @@ export function ModalProvider({ children }: { children: ReactNode }) {
   return (
     <ModalsContext.Provider value={api}>
       {children}
-      {open.map(({ id, props }) => {
-        const Modal = registry.get(id);
-        return Modal ? <Modal key={id} {...props} open onClose={() => hide(id)} /> : null;
-      })}
+      {open.length > 0 && (
+        <MuiScope>
+          {open.map(({ id, props }) => {
+            const Modal = registry.get(id);
+            return Modal ? <Modal key={id} {...props} open onClose={() => hide(id)} /> : null;
+          })}
+        </MuiScope>
+      )}
     </ModalsContext.Provider>
   );
 }

@@ -39,3 +39,15 @@ export function LogoutButton({ onLogout }: { onLogout: () => Promise<void> | voi
     </Button>
   );
 }
+
+/** The error-box screen with Logout (no products enabled, the organisations failed to load). */
+export function LogoutErrorScreen({
+  onLogout,
+  ...screen
+}: {
+  title: string;
+  messages: Pick<LoginMessage, 'text' | 'supportLine'>[];
+  onLogout: () => Promise<void> | void;
+}) {
+  return <ErrorScreen {...screen} action={<LogoutButton onLogout={onLogout} />} />;
+}

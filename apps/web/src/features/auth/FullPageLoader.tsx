@@ -1,9 +1,10 @@
-import { Box, CircularProgress } from '@mui/material';
+import { Spinner } from '../../ui/plain/Spinner';
 
+/** The full-page loader of the sign-in steps, drawn without MUI (issue 45: the first screens). */
 export function FullPageLoader({ label = 'Loading' }: { label?: string }) {
   return (
-    <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center' }}>
-      <CircularProgress aria-label={label} />
-    </Box>
+    <div className="zv-full-page">
+      <Spinner label={label} />
+    </div>
   );
 }

@@ -1,8 +1,4 @@
-import FormControl from '@mui/material/FormControl';
-import FormHelperText from '@mui/material/FormHelperText';
-import InputLabel from '@mui/material/InputLabel';
-import OutlinedInput from '@mui/material/OutlinedInput';
-import { useId, type ChangeEvent } from 'react';
+import { useId, useState, type ChangeEvent } from 'react';
 
 export interface LoginFieldProps {
   label: string;
@@ -18,20 +14,52 @@ export interface LoginFieldProps {
 }
 
 /**
- * An outlined text field, built as MUI's TextField builds it (label, outlined input, helper text,
- * linked by ids) but without TextField's select mode, which brings the menu, popover and modal
- * into the login page's JavaScript (issue 45: the login page before anyone signs in ≤ 150 KB).
+ * An outlined text field with a floating label, drawn by the first screens' stylesheet as MUI's
+ * TextField draws it (label, notched outline, helper text, linked by ids), without MUI: the login
+ * page does not wait for MUI's runtime (issue 45). The label floats into the outline's notch while
+ * the field has the focus or a value.
  */
-export function LoginField({ label, helperText, error, disabled, ...input }: LoginFieldProps) {
+export function LoginField({ label, helperText, error, disabled, autoFocus, value, ...input }: LoginFieldProps) {
   const id = useId();
+  const [focused, setFocused] = useState(Boolean(autoFocus));
   const helperId = helperText ? `${id}-helper-text` : undefined;
+  const shrink = focused || value !== '';
+  const classes = [
+    'zv-field',
+    shrink && 'zv-field-shrink',
+    focused && !disabled && 'zv-field-focused',
+    error && 'zv-field-error',
+    disabled && 'zv-field-disabled',
+  ];
   return (
-    <FormControl fullWidth variant="outlined" error={error} disabled={disabled}>
-      <InputLabel htmlFor={id} id={`${id}-label`}>
+    <div className={classes.filter(Boolean).join(' ')}>
+      <label htmlFor={id} id={`${id}-label`} className="zv-floating-label">
         {label}
-      </InputLabel>
-      <OutlinedInput id={id} label={label} aria-describedby={helperId} {...input} />
-      {helperText && <FormHelperText id={helperId}>{helperText}</FormHelperText>}
-    </FormControl>
+      </label>
+      <div className="zv-input zv-input-medium">
+        <input
+          id={id}
+          type="text"
+          value={value}
+          disabled={disabled}
+          autoFocus={autoFocus}
+          aria-invalid={Boolean(error)}
+          aria-describedby={helperId}
+          onFocus={() => setFocused(true)}
+          onBlur={() => setFocused(false)}
+          {...input}
+        />
+        <fieldset aria-hidden="true" className="zv-outline zv-outline-notched">
+          <legend>
+            <span>{label}</span>
+          </legend>
+        </fieldset>
+      </div>
+      {helperText && (
+        <p id={helperId} className="zv-helper-text">
+          {helperText}
+        </p>
+      )}
+    </div>
   );
 }

@@ -1,11 +1,6 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import ButtonBase from '@mui/material/ButtonBase';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useRuntimeConfig } from '../../session/runtime-config';
+import { PlainButton } from '../../ui/plain/Button';
 import { AuthLayout } from './AuthLayout';
 import { useIdentityProvider } from './context';
 import { enterpriseSsoUrl, forgotPasswordUrl } from './idp-core';
@@ -23,7 +18,8 @@ export interface LoginPageProps {
 
 /**
  * The login page (SPEC §2): step 1 asks for the email and looks up its identity provider;
- * enterprise (SAML2) users go to their SSO, everyone else enters a password on step 2.
+ * enterprise (SAML2) users go to their SSO, everyone else enters a password on step 2. Drawn
+ * without MUI (the first screens' stylesheet, issue 45); only a message loads MUI's Alert.
  */
 export function LoginPage({ initialMessage }: LoginPageProps) {
   const idp = useIdentityProvider();
@@ -96,14 +92,10 @@ export function LoginPage({ initialMessage }: LoginPageProps) {
   return (
     <AuthLayout>
       {step === 'email' ? (
-        <Box component="form" noValidate onSubmit={submitEmail}>
-          <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 0.5 }}>
-            Welcome
-          </Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
-            Sign in with your work email to continue.
-          </Typography>
-          <Stack spacing={2.5}>
+        <form noValidate onSubmit={submitEmail}>
+          <h1 className="zv-auth-title">Welcome</h1>
+          <p className="zv-body2 zv-text-secondary zv-auth-lead">Sign in with your work email to continue.</p>
+          <div className="zv-auth-stack">
             <LazyMessageBlock message={formMessage} />
             <LoginField
               label="Email"
@@ -114,27 +106,26 @@ export function LoginPage({ initialMessage }: LoginPageProps) {
               value={email}
               onChange={(event) => setEmail(event.target.value)}
             />
-            <Button type="submit" variant="contained" size="large" fullWidth disabled={!normalizedEmail} loading={busy}>
+            <PlainButton type="submit" variant="contained" size="large" disabled={!normalizedEmail} loading={busy}>
               Next
-            </Button>
-          </Stack>
-        </Box>
+            </PlainButton>
+          </div>
+        </form>
       ) : (
-        <Box component="form" noValidate onSubmit={submitPassword}>
-          <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 3 }}>
-            Enter your password
-          </Typography>
-          <Stack spacing={2.5}>
+        <form noValidate onSubmit={submitPassword}>
+          <h1 className="zv-auth-title zv-auth-title-alone">Enter your password</h1>
+          <div className="zv-auth-stack">
             <LazyMessageBlock message={formMessage} />
-            <Box sx={{ position: 'relative' }}>
+            <div className="zv-relative">
               <LoginField label="Email" value={normalizedEmail} disabled />
               {/* A disabled input takes no clicks, so a transparent button covers it. */}
-              <ButtonBase
+              <button
+                type="button"
                 aria-label={`Change email ${normalizedEmail}`}
                 onClick={backToEmail}
-                sx={{ position: 'absolute', inset: 0, borderRadius: 1 }}
+                className="zv-cover-button"
               />
-            </Box>
+            </div>
             <LoginField
               label="Password"
               type="password"
@@ -146,19 +137,14 @@ export function LoginPage({ initialMessage }: LoginPageProps) {
               error={Boolean(passwordError)}
               helperText={passwordError?.text}
             />
-            <Link
-              href={forgotPasswordUrl(idp.settings)}
-              variant="body2"
-              underline="hover"
-              sx={{ alignSelf: 'flex-start' }}
-            >
+            <a href={forgotPasswordUrl(idp.settings)} className="zv-link-hover">
               Forgot your password?
-            </Link>
-            <Button type="submit" variant="contained" size="large" fullWidth disabled={!canSignIn} loading={busy}>
+            </a>
+            <PlainButton type="submit" variant="contained" size="large" disabled={!canSignIn} loading={busy}>
               Sign in
-            </Button>
-          </Stack>
-        </Box>
+            </PlainButton>
+          </div>
+        </form>
       )}
     </AuthLayout>
   );

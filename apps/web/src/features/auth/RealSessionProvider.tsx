@@ -13,14 +13,23 @@ import { useRuntimeConfig } from '../../session/runtime-config';
 import { SessionProvider, pickOrganization } from '../../session/session';
 import { authViewOf } from './authState';
 import { useIdentityProvider } from './context';
-import { ErrorScreen, LogoutButton } from './ErrorScreen';
 import { FullPageLoader } from './FullPageLoader';
+import { deferredComponent } from '../../ui/deferred';
+import { withMuiScope } from '../../ui/mui-scope';
 import { logout } from './logout';
 import { useAuth } from './useAuth';
 import { apiPath } from '../../api/paths';
 
-// Signed-in users never need the login page: keep it out of the initial JavaScript.
-const LoginPage = lazy(() => import('./LoginPage').then((m) => ({ default: m.LoginPage })));
+// Signed-in users never need the login page: keep it out of the initial JavaScript. It is drawn
+// with MUI, so it comes in MUI's theme (the app above it has none, issue 45).
+const loadLoginPage = withMuiScope(() => import('./LoginPage').then((m) => m.LoginPage));
+const LoginPage = lazy(() => loadLoginPage().then((component) => ({ default: component })));
+
+// The error screens with Logout are drawn with MUI: loaded when one shows.
+const LogoutErrorScreen = deferredComponent(() => import('./ErrorScreen').then((module) => module.LogoutErrorScreen), {
+  start: 'mounted',
+  placeholder: () => <FullPageLoader />,
+});
 
 /** What the identity work hands the shell once the user is authenticated and authorised. */
 export interface AuthenticatedIdentity {
@@ -91,10 +100,10 @@ function OrganizationSession({
   const { SUPPORT_EMAIL } = useRuntimeConfig();
   if (hasNoEnabledProducts(pickOrganization(organizations)?.products ?? [])) {
     return (
-      <ErrorScreen
+      <LogoutErrorScreen
         title="No applications enabled"
         messages={[{ text: MESSAGES.noProductsEnabled, supportLine: MESSAGES.supportLine(SUPPORT_EMAIL) }]}
-        action={<LogoutButton onLogout={identity.onLogout} />}
+        onLogout={identity.onLogout}
       />
     );
   }
@@ -125,10 +134,10 @@ export function OrganizationsGate({
   if (query.isPending) return <FullPageLoader />;
   if (query.isError) {
     return (
-      <ErrorScreen
+      <LogoutErrorScreen
         title="Something went wrong"
         messages={[{ text: query.error.message || MESSAGES.unexpectedError }]}
-        action={<LogoutButton onLogout={identity.onLogout} />}
+        onLogout={identity.onLogout}
       />
     );
   }

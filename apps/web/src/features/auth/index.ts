@@ -6,7 +6,7 @@ export {
   fetchOrganizations,
   type AuthenticatedIdentity,
 } from './RealSessionProvider';
-export { ErrorScreen, LogoutButton } from './ErrorScreen';
+// Not ErrorScreen (drawn with MUI): the first screens do without MUI (issue 45); it loads when shown.
 export { IdentityProviderProvider, useIdentityProvider } from './context';
 // Not idp.ts (oidc-client-ts): the app loads it behind idp-lazy.ts, after its first page (issue 45).
 export { IDP_PATHS, type IdentityProvider } from './idp-core';

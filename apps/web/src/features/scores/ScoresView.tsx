@@ -7,8 +7,6 @@ import {
   type ProductKey,
   type SelectedProductValue,
 } from '@zview/contracts';
-import Box from '@mui/material/Box';
-import GlobalStyles from '@mui/material/GlobalStyles';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useCallback, useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router';
@@ -22,28 +20,13 @@ import { LazyPropertyResult, loadPropertyBody, loadedPropertyResult } from './la
 import { productName, requestedProducts } from './model';
 import { toAssessmentRequest, usePropertySearch } from './searchState';
 import { TabBar } from '../../ui/TabBar';
+import { withMuiScope } from '../../ui/mui-scope';
 
-// Only product pages with no property selected show it.
-const ProductOverview = lazy(() =>
-  import('./components/ProductOverview').then((m) => ({ default: m.ProductOverview })),
-);
+// Only product pages with no property selected show it (drawn with MUI, in its theme).
+const loadProductOverview = withMuiScope(() => import('./components/ProductOverview').then((m) => m.ProductOverview));
+const ProductOverview = lazy(() => loadProductOverview().then((component) => ({ default: component })));
 
 export const LOOK_BACK_FEATURE = 'zproperty-historical_look_back';
-
-/** A clean one-property report on paper: no top bar, search or controls; one column. */
-const PRINT_STYLES = (
-  <GlobalStyles
-    styles={{
-      '@media print': {
-        'header, [data-print="hide"], [role="presentation"].MuiSnackbar-root': { display: 'none !important' },
-        body: { background: '#fff !important', minWidth: '0 !important' },
-        '[data-print="columns"]': { display: 'block !important' },
-        '[data-print="columns"] > *': { marginBottom: '16px' },
-        '@page': { margin: '12mm' },
-      },
-    }}
-  />
-);
 
 export interface ScoresViewProps {
   /** What to show: 'summary' (every enabled product) or one product in depth. */
@@ -99,13 +82,11 @@ export function ScoresView({ selection, onSelect, productPage = false }: ScoresV
   const query = searchString ? `?${searchString}` : '';
 
   return (
-    <Box sx={{ flex: 1, display: 'flex', flexDirection: 'column' }}>
-      {PRINT_STYLES}
-      <Box
-        data-print="hide"
-        sx={{ bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider', px: 4, pt: 2.5 }}
-      >
-        <Box sx={{ maxWidth: 1360, mx: 'auto' }}>
+    // Drawn without MUI (issue 45: the home page does not wait for it); the print rules are in the
+    // first screens' stylesheet (ui/plain/first-screens.css).
+    <div className="zv-scores">
+      <div data-print="hide" className="zv-search-panel">
+        <div className="zv-page-width">
           <SearchBar initial={search} onSearch={setSearch} onTyping={preloadMap} />
           {tabs.length > 0 && selection && (
             <TabBar
@@ -116,13 +97,12 @@ export function ScoresView({ selection, onSelect, productPage = false }: ScoresV
               }))}
               onChange={(value) => (onSelect ? onSelect(value) : void navigate(`/scores/${value}${query}`))}
               aria-label="Products"
-              sx={{ mt: 1.5, minHeight: 42, '& .MuiTab-root': { minHeight: 42, fontWeight: 700, letterSpacing: 0.4 } }}
             />
           )}
-        </Box>
-      </Box>
-      <Box sx={{ px: 4, py: 3, flex: 1 }}>
-        <Box sx={{ maxWidth: 1360, mx: 'auto' }}>
+        </div>
+      </div>
+      <div className="zv-result-area">
+        <div className="zv-page-width">
           {!request ? (
             productPage && selection && selection !== SUMMARY && isProductKey(selection) ? (
               <Suspense fallback={<ResultSkeleton cards={1} />}>
@@ -158,8 +138,8 @@ export function ScoresView({ selection, onSelect, productPage = false }: ScoresV
               />
             </Suspense>
           )}
-        </Box>
-      </Box>
-    </Box>
+        </div>
+      </div>
+    </div>
   );
 }

@@ -1,7 +1,8 @@
 import SearchIcon from '@mui/icons-material/Search';
 import Autocomplete from '@mui/material/Autocomplete';
 import { useLayoutEffect, useRef } from 'react';
-import { ADDRESS_PLACEHOLDER, SearchField, plainAddressField } from './SearchField';
+import { MuiSearchField } from './MuiSearchField';
+import { ADDRESS_PLACEHOLDER, plainAddressField } from './SearchField';
 
 export interface AddressInputProps {
   text: string;
@@ -43,7 +44,7 @@ export function AddressAutocomplete({ text, onText, options, loading, onPick, er
       }}
       loading={loading}
       renderInput={(params) => (
-        <SearchField
+        <MuiSearchField
           {...params.InputProps}
           inputProps={params.inputProps}
           inputRef={input}

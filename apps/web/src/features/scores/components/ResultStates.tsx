@@ -1,32 +1,26 @@
-import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
-import TravelExploreOutlined from '@mui/icons-material/TravelExploreOutlined';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { isApiError } from '../../../api/errors';
+import { deferredComponent } from '../../../ui/deferred';
+import { Icon } from '../../../ui/plain/icons';
+import type { ResultErrorProps } from './ResultError';
 
-/** Skeletons in the shape of the result: header, cards on the left, imagery on the right. */
+/** Skeletons in the shape of the result: header, cards on the left, imagery on the right (MUI's Skeleton, drawn without MUI). */
 export function ResultSkeleton({ cards }: { cards: number }) {
   return (
-    <Stack spacing={2.5} data-testid="result-skeleton" aria-busy="true" aria-label="Loading scores">
-      <Stack spacing={1}>
-        <Skeleton variant="text" width={420} height={36} />
-        <Skeleton variant="text" width={520} />
-      </Stack>
-      <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 7fr) minmax(0, 5fr)', gap: 2.5 }}>
-        <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2 }}>
+    <div className="zv-skeleton-layout" data-testid="result-skeleton" aria-busy="true" aria-label="Loading scores">
+      <div className="zv-skeleton-title">
+        <span className="zv-skeleton zv-skeleton-text" style={{ width: 420, height: 36 }} />
+        <span className="zv-skeleton zv-skeleton-text" style={{ width: 520 }} />
+      </div>
+      <div className="zv-skeleton-columns">
+        <div className="zv-skeleton-cards">
           {Array.from({ length: Math.max(1, cards) }, (_, i) => (
-            <Skeleton key={i} variant="rounded" height={250} />
+            <span key={i} className="zv-skeleton" style={{ height: 250 }} />
           ))}
-        </Box>
-        <Skeleton variant="rounded" height={430} />
-      </Box>
-    </Stack>
+        </div>
+        <span className="zv-skeleton" style={{ height: 430 }} />
+      </div>
+    </div>
   );
 }
 
@@ -48,83 +42,35 @@ export function errorMessage(error: unknown): { title: string; message: string }
   };
 }
 
-/** A failed lookup: what went wrong, and (unless the place is unknown or the input bad) Try again. */
-export function ResultError({
-  error,
-  onRetry,
-  retrying = false,
-}: {
-  error: unknown;
-  onRetry?: () => void;
-  retrying?: boolean;
-}) {
-  const retryable = !(isApiError(error) && (error.status === 400 || error.status === 403 || error.status === 404));
-  const { title, message } = errorMessage(error);
-  return (
-    <Paper
-      variant="outlined"
-      role="alert"
-      data-testid="result-error"
-      sx={{ p: 4, display: 'flex', gap: 2.5, alignItems: 'flex-start', maxWidth: 760 }}
-    >
-      <SearchOffOutlined color="warning" sx={{ fontSize: 40 }} />
-      <Stack spacing={0.75}>
-        <Typography variant="h6" component="h2">
-          {title}
-        </Typography>
-        <Typography>{message}</Typography>
-        {isApiError(error) && error.status === 404 && (
-          <Typography variant="body2" color="text.secondary">
-            Tip: include the city and state or the ZIP code, or search by coordinates instead.
-          </Typography>
-        )}
-        {onRetry && retryable && (
-          <Box>
-            <Button variant="outlined" size="small" onClick={onRetry} loading={retrying} sx={{ mt: 1 }}>
-              Try again
-            </Button>
-          </Box>
-        )}
-      </Stack>
-    </Paper>
-  );
-}
+/**
+ * A failed lookup (ResultError.tsx): drawn with MUI, so loaded when a lookup fails, not with the
+ * home page (issue 45).
+ */
+export const ResultError = deferredComponent<ResultErrorProps>(
+  () => import('./ResultError').then((module) => module.ResultError),
+  { start: 'mounted' },
+);
 
+/** The home page before a search: drawn without MUI (issue 45), as MUI's outlined Paper and Typography drew it. */
 export function EmptySearch({ productNames }: { productNames: string[] }) {
   return (
-    <Paper
-      variant="outlined"
-      data-testid="empty-search"
-      sx={{ p: 6, display: 'flex', flexDirection: 'column', alignItems: 'center', textAlign: 'center', gap: 1.5 }}
-    >
-      <Box
-        sx={{
-          width: 64,
-          height: 64,
-          borderRadius: '50%',
-          display: 'grid',
-          placeItems: 'center',
-          bgcolor: 'rgba(29,79,145,0.08)',
-          color: 'primary.main',
-        }}
-      >
-        <TravelExploreOutlined sx={{ fontSize: 34 }} />
-      </Box>
-      <Typography variant="h5" component="h1">
-        Look up a property
-      </Typography>
-      <Typography color="text.secondary" sx={{ maxWidth: 560 }}>
+    <div className="zv-paper-outlined zv-empty-search" data-testid="empty-search">
+      <div className="zv-empty-search-mark">
+        <Icon name="travelExploreOutlined" />
+      </div>
+      <h1 className="zv-h5">Look up a property</h1>
+      <p className="zv-body1 zv-text-secondary" style={{ maxWidth: 560 }}>
         Search by address, or switch to coordinates and enter latitude and longitude, to see risk scores, the factors
         behind them and the latest imagery.
-      </Typography>
+      </p>
       {productNames.length > 0 && (
-        <Typography variant="body2" color="text.secondary">
+        <p className="zv-body2 zv-text-secondary">
           Your organisation has: <b>{productNames.join(', ')}</b>
-        </Typography>
+        </p>
       )}
-      <Link component={RouterLink} to="/dashboard/recent" variant="body2" sx={{ fontWeight: 600 }}>
+      <RouterLink to="/dashboard/recent" className="zv-link">
         Recent lookups
-      </Link>
-    </Paper>
+      </RouterLink>
+    </div>
   );
 }

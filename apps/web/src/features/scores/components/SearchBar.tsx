@@ -1,24 +1,19 @@
 import { LAT_LNG_TEXT_MESSAGE, parseLatLngText } from '@zview/contracts';
-import SearchIcon from '@mui/icons-material/Search';
-import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { track } from '../../../api/analytics';
 import { useAutocomplete } from '../api/autocomplete';
 import type { PropertySearch } from '../searchState';
 import { useDebounced } from '../../../ui/useDebounced';
 import { deferredComponent } from '../../../ui/deferred';
+import { PlainButton } from '../../../ui/plain/Button';
+import { Icon } from '../../../ui/plain/icons';
 import type { AddressInputProps } from './AddressAutocomplete';
 import { ADDRESS_PLACEHOLDER, SearchField, plainAddressField } from './SearchField';
 
 export const AUTOCOMPLETE_DEBOUNCE_MS = 300;
 
 /**
- * The address box: the plain field at once, MUI's Autocomplete (with Popper, Chip and the select
+ * The address box: the plain field at once (drawn without MUI), MUI's Autocomplete (with Popper, Chip and the select
  * machinery) once the home page has shown (issue 45: what the home page waits for). It takes the
  * text typed so far, and the focus with the caret at the end, so typing goes on undisturbed.
  */
@@ -27,9 +22,8 @@ const AddressInput = deferredComponent<AddressInputProps>(
   {
     placeholder: ({ text, onText, error }) => (
       <SearchField
-        fullWidth
         label="Address"
-        icon={<SearchIcon fontSize="small" />}
+        icon={<Icon name="search" small />}
         placeholder={ADDRESS_PLACEHOLDER}
         value={text}
         onChange={(event) => onText(event.target.value, true)}
@@ -116,36 +110,21 @@ export function SearchBar({ initial, onSearch, onTyping }: SearchBarProps) {
   const options = current ? suggestions.data.results.map((result) => result.address) : [];
 
   return (
-    <Box
-      component="form"
-      role="search"
-      aria-label="Property search"
-      onSubmit={onSubmit}
-      noValidate
-      sx={{ width: '100%' }}
-    >
-      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
-        <ToggleButtonGroup
-          exclusive
-          size="small"
-          value={byCoordinates ? 'coordinates' : 'address'}
-          onChange={(_event, value: string | null) => value && toggle(value === 'coordinates')}
-          aria-label="Search by"
-          sx={{
-            height: 40,
-            bgcolor: 'background.paper',
-            '& .MuiToggleButton-root': { px: 1.75, textTransform: 'none', fontWeight: 600 },
-          }}
-        >
-          <ToggleButton value="address">Address</ToggleButton>
-          <ToggleButton value="coordinates">Coordinates</ToggleButton>
-        </ToggleButtonGroup>
-        <Box sx={{ flex: 1, minWidth: 0 }}>
+    <form role="search" aria-label="Property search" onSubmit={onSubmit} noValidate className="zv-search-form">
+      <div className="zv-search-row">
+        <div role="group" aria-label="Search by" className="zv-toggle-group">
+          <button type="button" className="zv-toggle" aria-pressed={!byCoordinates} onClick={() => toggle(false)}>
+            Address
+          </button>
+          <button type="button" className="zv-toggle" aria-pressed={byCoordinates} onClick={() => toggle(true)}>
+            Coordinates
+          </button>
+        </div>
+        <div className="zv-search-input">
           {byCoordinates ? (
             <SearchField
-              fullWidth
               label="Coordinates (lat,lng)"
-              icon={<PlaceOutlined fontSize="small" />}
+              icon={<Icon name="placeOutlined" small />}
               value={text}
               onChange={(event) => {
                 setText(event.target.value);
@@ -169,11 +148,11 @@ export function SearchBar({ initial, onSearch, onTyping }: SearchBarProps) {
               error={error}
             />
           )}
-        </Box>
-        <Button type="submit" variant="contained" sx={{ height: 40, px: 3 }}>
+        </div>
+        <PlainButton type="submit" variant="contained" className="zv-search-button">
           Search
-        </Button>
-      </Stack>
-    </Box>
+        </PlainButton>
+      </div>
+    </form>
   );
 }

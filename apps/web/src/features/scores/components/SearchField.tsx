@@ -1,22 +1,4 @@
-import FormControl from '@mui/material/FormControl';
-import FormHelperText from '@mui/material/FormHelperText';
-import InputAdornment from '@mui/material/InputAdornment';
-import InputLabel from '@mui/material/InputLabel';
-import OutlinedInput, { type OutlinedInputProps } from '@mui/material/OutlinedInput';
-import { useId, type ReactNode } from 'react';
-
-/** Read by assistive technology, not shown (the placeholder and the icon say it on screen). */
-const VISUALLY_HIDDEN = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  width: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-} as const;
+import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 
 export const ADDRESS_PLACEHOLDER = 'Search an address, e.g. 742 Foothill Rd, Boulder, CO 80302';
 
@@ -26,7 +8,7 @@ export const ADDRESS_PLACEHOLDER = 'Search an address, e.g. 742 Foothill Rd, Bou
  */
 export const plainAddressField = { focused: false };
 
-export interface SearchFieldProps extends Omit<OutlinedInputProps, 'error' | 'startAdornment'> {
+export interface SearchFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   /** The input's label, for assistive technology only (the placeholder and icon say it on screen). */
   label: string;
   icon: ReactNode;
@@ -34,26 +16,32 @@ export interface SearchFieldProps extends Omit<OutlinedInputProps, 'error' | 'st
 }
 
 /**
- * A small outlined search input with an icon and an error line, built as MUI's TextField builds
- * it but without TextField's select mode (menu, popover, modal): the home page's search box must
- * not wait for them (issue 45). Autocomplete's `renderInput` params spread onto it too.
+ * The search box of the home page's first paint: a small outlined input with an icon and an error
+ * line, drawn by the first screens' stylesheet as MUI's OutlinedInput draws it (issue 45: the home
+ * page does not wait for MUI). The address autocomplete replaces it in place (MuiSearchField.tsx).
  */
-export function SearchField({ label, icon, error, inputProps, sx, ...input }: SearchFieldProps) {
+export function SearchField({ label, icon, error, ...input }: SearchFieldProps) {
   const id = useId();
   const helperId = error ? `${id}-helper-text` : undefined;
   return (
-    <FormControl fullWidth size="small" variant="outlined" error={!!error}>
-      <InputLabel htmlFor={id} sx={VISUALLY_HIDDEN}>
+    <div className={error ? 'zv-field zv-field-error' : 'zv-field'}>
+      <label htmlFor={id} className="zv-visually-hidden">
         {label}
-      </InputLabel>
-      <OutlinedInput
-        id={id}
-        {...input}
-        inputProps={{ ...inputProps, id, 'aria-describedby': helperId }}
-        startAdornment={<InputAdornment position="start">{icon}</InputAdornment>}
-        sx={[{ bgcolor: 'background.paper' }, ...(Array.isArray(sx) ? sx : [sx])]}
-      />
-      {error && <FormHelperText id={helperId}>{error}</FormHelperText>}
-    </FormControl>
+      </label>
+      <div className="zv-input">
+        <div className="zv-input-adornment">{icon}</div>
+        <input id={id} type="text" aria-invalid={!!error} aria-describedby={helperId} {...input} />
+        <fieldset aria-hidden="true" className="zv-outline">
+          <legend>
+            <span className="notranslate">&#8203;</span>
+          </legend>
+        </fieldset>
+      </div>
+      {error && (
+        <p id={helperId} className="zv-helper-text">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }
