@@ -299,6 +299,7 @@ async function main() {
     .executeTakeFirstOrThrow();
   const ingestMs = run.created_at.getTime() - started;
   // And the analysis the worker builds once the run completes (exposure, aggregates, rings).
+  const analysisStarted = Date.now();
   for (let waited = 0; waited < 120_000; waited += 200) {
     const built = await db
       .selectFrom('portfolio_accumulation_builds')
@@ -330,7 +331,7 @@ async function main() {
     await inspect.end();
   }
   console.log(
-    `  WAL written: upload complete → READY ${(await walMb(walBefore, walAtReady)).toFixed(1)} MB, READY → analysis built ${(await walMb(walAtReady, walAnalysed)).toFixed(1)} MB (lookups and the bench's own polls included)`,
+    `  WAL written: upload complete → READY ${(await walMb(walBefore, walAtReady)).toFixed(1)} MB, READY → analysis built (${secs(Date.now() - analysisStarted)}) ${(await walMb(walAtReady, walAnalysed)).toFixed(1)} MB (lookups and the bench's own polls included)`,
   );
   const duringRun = [...lookupMs];
   looking = false;
