@@ -44,6 +44,7 @@ import { waitForBackgroundWork, watchDatabaseActivity } from './support/backgrou
 import { describeConvoy, watchConvoy, type ConvoyFigures } from './support/lookup-convoy.js';
 import { loadavg, mark, percentile, sleep } from './support/figures.js';
 import { describeFirstRun, watchFirstRunFunctions } from '../apps/server/test/support/first-run-functions.js';
+import { sampleWaits } from './support/pg-waits.js';
 
 const SECONDS = Number(process.env.LOOKUP_SECONDS ?? 30);
 const BARE_SECONDS = Number(process.env.BARE_SECONDS ?? Math.min(SECONDS, 10));
@@ -334,6 +335,9 @@ export async function benchLookup(): Promise<boolean> {
 
     // 3. A fixed rate, as a steady day looks: the server-side p95.
     collect = true;
+    const fixedConvoy = watchConvoy(feed);
+    // LOOKUP_WAITS=1: the same sampling of PostgreSQL's waits as beside the exports, for comparison.
+    const fixedWaits = process.env.LOOKUP_WAITS === '1' ? await sampleWaits(embedded.url) : null;
     const fixed = await autocannon({
       url: base,
       connections: CONNECTIONS,
@@ -344,10 +348,13 @@ export async function benchLookup(): Promise<boolean> {
       requests: lookups,
     });
     collect = false;
+    const fixedConvoyFigures = fixedConvoy.stop();
     const fixedP95 = percentile(serverMs, 95);
     console.log(
       `  fixed rate ${TARGET.fixedRate} lookups/s (${FIXED_SECONDS} s, ${fixed.requests.total} lookups, non-2xx ${fixed.non2xx}): server p50 ${percentile(serverMs, 50).toFixed(1)} ms  p95 ${fixedP95.toFixed(1)} ms ${mark(fixedP95 <= TARGET.fixedP95)} (≤ ${TARGET.fixedP95})  max ${Math.max(...serverMs).toFixed(1)} ms   load average ${loadavg()}`,
     );
+    console.log(`    ${describeConvoy(fixedConvoyFigures, serverMs)}`);
+    if (fixedWaits) console.log(`    ${await fixedWaits.stop()}`);
     target(
       `server p95 ≤ ${TARGET.fixedP95} ms at ${TARGET.fixedRate} lookups/s`,
       fixedP95 <= TARGET.fixedP95 && fixed.non2xx === 0,
@@ -358,6 +365,7 @@ export async function benchLookup(): Promise<boolean> {
         app,
         db,
         databaseUrl: embedded.url,
+        feed,
         dataDir: config.dataDir,
         port,
         authorization,
