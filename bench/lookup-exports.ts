@@ -16,7 +16,10 @@ import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../apps/server/src/db/database.js';
 import { superviseWorkerProcess } from '../apps/server/src/jobs/worker-supervisor.js';
+import type { ChangeFeed } from '../apps/server/src/db/change-feed.js';
 import { cpuByNice, describeByNice } from './support/cpu-by-nice.js';
+import { describeConvoy, watchConvoy } from './support/lookup-convoy.js';
+import { sampleWaits } from './support/pg-waits.js';
 import { loadavg, mark, percentile, sleep } from './support/figures.js';
 import { portfolioMemberHeaders, uploadPortfolioCsv } from './support/portfolio-client.js';
 import { writeSamplePortfolioCsv } from './sample-portfolio-csv.js';
@@ -31,6 +34,8 @@ export interface BesideExportsInput {
   app: FastifyInstance;
   db: Db;
   databaseUrl: string;
+  /** The API's change feed: a lookup's server time is split into fence wait, commit wait and the rest. */
+  feed: ChangeFeed;
   /** The app's DATA_DIR: the worker process reads the uploads from there. */
   dataDir: string;
   port: number;
@@ -58,8 +63,9 @@ export async function lookupsBesideExports(input: BesideExportsInput): Promise<v
     const headers = await portfolioMemberHeaders(app, db, 'Bench Exports');
     const exported = await portfolioOf(input, headers, work, 2, 'exported');
     await growTo(db, exported, EXPORT_ROWS);
+    let runPortfolio = 0;
     if (RUN_ROWS > 0) {
-      await portfolioOf(input, headers, work, RUN_ROWS, 'run', false);
+      runPortfolio = await portfolioOf(input, headers, work, RUN_ROWS, 'run', false);
       console.log(`    a ${RUN_ROWS.toLocaleString('en-US')}-row portfolio is being processed by the worker process`);
     }
     const measure = async (label: string) => {
@@ -83,6 +89,13 @@ export async function lookupsBesideExports(input: BesideExportsInput): Promise<v
         'worker process': { pids: () => [worker.pid()] },
         PostgreSQL: { pids: input.postgres, tree: true },
       });
+      // LOOKUP_WAITS=1: what PostgreSQL's backends wait for meanwhile (sampled every LOOKUP_WAITS_MS, 5).
+      const waits =
+        process.env.LOOKUP_WAITS === '1'
+          ? await sampleWaits(input.databaseUrl, { everyMs: Number(process.env.LOOKUP_WAITS_MS ?? 5) })
+          : null;
+      const convoy = watchConvoy(input.feed);
+      const runBefore = runPortfolio ? await runProgress(db, runPortfolio) : '';
       const ms = await input.collectServerMs(() =>
         autocannon({
           url: `http://127.0.0.1:${port}`,
@@ -95,6 +108,9 @@ export async function lookupsBesideExports(input: BesideExportsInput): Promise<v
         }),
       );
       const byNice = cpu();
+      const convoyFigures = convoy.stop();
+      const waitReport = await waits?.stop();
+      const runAfter = runPortfolio ? await runProgress(db, runPortfolio) : '';
       downloads.postMessage('stop');
       const { files, bytes } = await finished;
       await downloads.terminate();
@@ -105,6 +121,9 @@ export async function lookupsBesideExports(input: BesideExportsInput): Promise<v
         `  lookups at ${input.rate}/s beside ${EXPORTS} XLSX exports of ${EXPORT_ROWS.toLocaleString('en-US')} rows${RUN_ROWS ? ` and a ${RUN_ROWS.toLocaleString('en-US')}-row portfolio run` : ''}, ${label}: server p95 ${p95.toFixed(1)} ms (${(p95 / input.quietP95).toFixed(1)}× quiet ${input.quietP95.toFixed(1)} ms) ${mark(p95 <= TARGET.times * input.quietP95)} (≤ ${TARGET.times}×)  max ${max.toFixed(0)} ms ${mark(max <= TARGET.maxMs)} (≤ ${TARGET.maxMs})   ${files} exports (${(bytes / 1e6).toFixed(0)} MB) finished   load average ${loadavg()}`,
       );
       console.log(`    CPU meanwhile by nice value: ${describeByNice(byNice)}`);
+      console.log(`    ${describeConvoy(convoyFigures, ms)}`);
+      if (runPortfolio) console.log(`    the portfolio run: at the start ${runBefore}; at the end ${runAfter}`);
+      if (waitReport) console.log(`    ${waitReport}`);
       return ok;
     };
     const ok = await measure('rendered on render threads');
@@ -117,6 +136,18 @@ export async function lookupsBesideExports(input: BesideExportsInput): Promise<v
     await worker.stop();
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+/** Where the portfolio's run is: its status, chunks committed, and whether its analysis (exposure) is built. */
+async function runProgress(db: Db, portfolioId: number): Promise<string> {
+  const { rows } = await sql<{ status: string; chunks: number; of: number | null; exposure: boolean }>`
+    SELECT p.status, (SELECT count(*)::int FROM portfolio_run_chunks c WHERE c.run_id = p.current_run_id) AS chunks,
+           r.chunk_count AS of, EXISTS (SELECT 1 FROM portfolio_exposure_builds b WHERE b.portfolio_id = p.portfolio_id) AS exposure
+    FROM portfolio_products p LEFT JOIN portfolio_runs r ON r.id = p.current_run_id WHERE p.portfolio_id = ${portfolioId}`.execute(
+    db,
+  );
+  const r = rows[0];
+  return r ? `${r.status}, ${r.chunks} of ${r.of ?? '?'} chunks${r.exposure ? ', exposure built' : ''}` : 'not started';
 }
 
 /** A zfire portfolio of `rows` sample rows, uploaded and created; READY when `wait`. */

@@ -30,6 +30,7 @@ import { PORTFOLIO_PRODUCTS } from '@zview/contracts';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { walByRecord, walByRelation } from './support/pg-waits.js';
 import { buildApp } from '../apps/server/src/app.js';
 // Type-only: the route config augmentation (config.policy) the app's files rely on.
 import type {} from '../apps/server/src/http/route-config.js';
@@ -239,6 +240,10 @@ async function main() {
     pg: readPostgres(pgDataDir),
   });
   const cpuBefore = cpu();
+  // The WAL the run writes (issue 46: every commit beside it, a lookup's included, flushes it).
+  const walAt = async () =>
+    (await sql<{ lsn: string }>`SELECT pg_current_wal_insert_lsn()::text AS lsn`.execute(db)).rows[0]!.lsn;
+  const walBefore = await walAt();
   started = Date.now();
   const create = await api('POST', '/api/caribou/portfolios', {
     name: 'Bench book',
@@ -274,6 +279,7 @@ async function main() {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   const readyMs = Date.now() - started;
+  const walAtReady = await walAt();
   const cpuAfter = cpu();
   const pgRun = cpuByRoleSince(cpuBefore.pg, cpuAfter.pg);
   // Printed at once (the figures come after the exports), so a profiler can stop here.
@@ -292,6 +298,41 @@ async function main() {
     .where('portfolio_id', '=', id)
     .executeTakeFirstOrThrow();
   const ingestMs = run.created_at.getTime() - started;
+  // And the analysis the worker builds once the run completes (exposure, aggregates, rings).
+  const analysisStarted = Date.now();
+  for (let waited = 0; waited < 120_000; waited += 200) {
+    const built = await db
+      .selectFrom('portfolio_accumulation_builds')
+      .innerJoin('portfolio_runs', 'portfolio_runs.id', 'portfolio_accumulation_builds.run_id')
+      .select('portfolio_accumulation_builds.rings')
+      .where('portfolio_runs.portfolio_id', '=', id)
+      .executeTakeFirst();
+    if (built && Object.keys(built.rings).length === 2) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const walMb = async (from: string, to: string) =>
+    Number(
+      (await sql<{ b: string }>`SELECT pg_wal_lsn_diff(${to}::pg_lsn, ${from}::pg_lsn)::text AS b`.execute(db)).rows[0]!
+        .b,
+    ) / 1e6;
+  const walAnalysed = await walAt();
+  // PORTFOLIO_WAL=1: which relations and record types that WAL was (pg_walinspect).
+  if (process.env.PORTFOLIO_WAL === '1') {
+    const inspect = new pg.Client({ connectionString: url });
+    await inspect.connect();
+    await inspect.query('CREATE EXTENSION IF NOT EXISTS pg_walinspect');
+    for (const [label, from, to] of [
+      ['to READY', walBefore, walAtReady],
+      ['analysis', walAtReady, walAnalysed],
+    ] as const)
+      console.log(
+        `    WAL ${label}: ${await walByRelation(inspect, from, to)}\n      by record: ${await walByRecord(inspect, from, to)}`,
+      );
+    await inspect.end();
+  }
+  console.log(
+    `  WAL written: upload complete → READY ${(await walMb(walBefore, walAtReady)).toFixed(1)} MB, READY → analysis built (${secs(Date.now() - analysisStarted)}) ${(await walMb(walAtReady, walAnalysed)).toFixed(1)} MB (lookups and the bench's own polls included)`,
+  );
   const duringRun = [...lookupMs];
   looking = false;
   await lookups;

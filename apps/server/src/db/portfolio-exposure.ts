@@ -3,7 +3,9 @@ import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { sql } from 'kysely';
 import { from as copyFrom } from 'pg-copy-streams';
+import type pg from 'pg';
 import { copyOut } from './copy-out.js';
+import { copyRowsFrozen } from './frozen-copy.js';
 import { inlineParameters } from './copy-text.js';
 import { placedProperty, placementContext } from './portfolio-placement.js';
 import { poolOf, withOwnConnection, type Db } from './database.js';
@@ -81,8 +83,9 @@ export async function replaceExposure(
         await pipeline(
           Readable.from(transform(source)),
           writer.query(
+            // Frozen: its first reader sets no hint bits, which with data checksums would write each page to the WAL (frozen-copy.ts).
             copyFrom(
-              `COPY portfolio_exposure_${id} (portfolio_id, row_number, latitude, longitude, value, state, county, zip, h3_5, h3_7, h3_9, g250_y, g250_x, g1000_y, g1000_x) FROM STDIN`,
+              `COPY portfolio_exposure_${id} (portfolio_id, row_number, latitude, longitude, value, state, county, zip, h3_5, h3_7, h3_9, g250_y, g250_x, g1000_y, g1000_x) FROM STDIN (FREEZE)`,
             ),
           ),
         );
@@ -102,22 +105,16 @@ export async function replaceExposure(
          ON CONFLICT (portfolio_id) DO UPDATE SET run_id = $2, row_count = $3, has_value = $4, built_at = now()`,
         [id, runId, rows, hasValue],
       );
-      // Each ring grid's cells with their rows, value and centres (by rows and by value).
-      await writer.query('DELETE FROM portfolio_exposure_cells WHERE portfolio_id = $1', [id]);
-      for (const radius of [250, 1000])
-        await writer.query(
-          `INSERT INTO portfolio_exposure_cells (portfolio_id, radius, gy, gx, n, value, lat_n, lng_n, lat_v, lng_v)
-           SELECT ${id}, ${radius}, g${radius}_y, g${radius}_x, count(*), coalesce(sum(value), 0),
-             sum(latitude), sum(longitude), coalesce(sum(latitude * value), 0), coalesce(sum(longitude * value), 0)
-           FROM portfolio_exposure_${id} GROUP BY 3, 4`,
-        );
+      await replaceExposureCells(writer, id);
       // The portfolio's run aggregates were made from the previous exposure.
       await writer.query(
         'DELETE FROM portfolio_accumulation_builds WHERE run_id IN (SELECT id FROM portfolio_runs WHERE portfolio_id = $1)',
         [id],
       );
+      // (Their partitions emptied rather than their rows deleted one by one: migration 1882.)
       await writer.query(
-        'DELETE FROM portfolio_accumulations WHERE run_id IN (SELECT id FROM portfolio_runs WHERE portfolio_id = $1)',
+        `SELECT zview_empty_partition(to_regclass('portfolio_accumulations_' || id)) FROM portfolio_runs
+         WHERE portfolio_id = $1 AND to_regclass('portfolio_accumulations_' || id) IS NOT NULL`,
         [id],
       );
       await writer.query('COMMIT');
@@ -126,6 +123,45 @@ export async function replaceExposure(
       throw error;
     }
   });
+}
+
+/**
+ * Each ring grid's cells with their rows, value and centres (by rows and by value), in the
+ * portfolio's partition of portfolio_exposure_cells made anew in the build's transaction (migration
+ * 1881): summed into a temporary table, then copied frozen, so that on the embedded server neither
+ * the cells nor their key go to the WAL every lookup's commit flushes (frozen-copy.ts; a book of a
+ * million rows spread out has two million cells). The check proves the partition bound: the attach
+ * reads no row for it; it builds the key.
+ */
+async function replaceExposureCells(writer: pg.ClientBase, id: number): Promise<void> {
+  await writer.query(`CREATE TEMP TABLE zview_exposure_cells (LIKE portfolio_exposure_cells) ON COMMIT DROP`);
+  for (const radius of [250, 1000])
+    await writer.query(
+      `INSERT INTO zview_exposure_cells (portfolio_id, radius, gy, gx, n, value, lat_n, lng_n, lat_v, lng_v)
+       SELECT ${id}, ${radius}, g${radius}_y, g${radius}_x, count(*), coalesce(sum(value), 0),
+         sum(latitude), sum(longitude), coalesce(sum(latitude * value), 0), coalesce(sum(longitude * value), 0)
+       FROM portfolio_exposure_${id} GROUP BY 3, 4`,
+    );
+  await intoFreshPartition(writer, 'portfolio_exposure_cells', id, 'pg_temp.zview_exposure_cells');
+}
+
+/**
+ * Fills `parent`'s partition for `key` (`<parent>_<key>`) with the rows of `staging`, frozen, in a
+ * file of this transaction (frozen-copy.ts): an existing partition is emptied by TRUNCATE (its keys
+ * with it), a missing one is created and attached (its check proves the bound, so the attach reads
+ * no row for it, and builds the keys). Never dropped: that would lock the whole parent.
+ */
+async function intoFreshPartition(client: pg.ClientBase, parent: string, key: number, staging: string): Promise<void> {
+  const partition = `${parent}_${Math.trunc(key)}`;
+  const column = parent === 'portfolio_accumulations' ? 'run_id' : 'portfolio_id';
+  const { rows } = await client.query<{ exists: boolean }>('SELECT to_regclass($1) IS NOT NULL AS exists', [partition]);
+  if (rows[0]?.exists) await client.query(`TRUNCATE ${partition}`);
+  else await client.query(`CREATE TABLE ${partition} (LIKE ${parent}, CHECK (${column} = ${Math.trunc(key)}))`);
+  // Synced at commit however small (under the 2 MB default a new file goes to the WAL at commit).
+  await client.query(`SET LOCAL wal_skip_threshold = 0`);
+  await copyRowsFrozen(client, staging, partition);
+  if (!rows[0]?.exists)
+    await client.query(`ALTER TABLE ${parent} ATTACH PARTITION ${partition} FOR VALUES IN (${Math.trunc(key)})`);
 }
 
 export async function accumulationBuilt(db: Db, runId: number): Promise<boolean> {
@@ -143,41 +179,62 @@ export async function accumulationBuilt(db: Db, runId: number): Promise<boolean>
  * (every row of the run, located or not). A run's results are a partition keyed by row number.
  */
 export async function buildAccumulations(db: Db, portfolioId: number, runId: number): Promise<void> {
-  const built = await db.transaction().execute(async (trx) => {
-    await sql`SELECT pg_advisory_xact_lock(44, ${runId})`.execute(trx);
-    if (await accumulationBuilt(trx, runId)) return false;
-    await sql`
-      INSERT INTO portfolio_accumulations (run_id, grouping, key, risk_level, count, value)
-      SELECT ${runId},
+  const run = Math.trunc(runId);
+  const built = await withOwnConnection(db, "A run's aggregates", async (client) => {
+    await client.query('BEGIN');
+    try {
+      await client.query('SELECT pg_advisory_xact_lock(44, $1)', [run]);
+      const { rows: done } = await client.query('SELECT 1 FROM portfolio_accumulation_builds WHERE run_id = $1', [run]);
+      if (done.length) {
+        await client.query('ROLLBACK');
+        return false;
+      }
+      // Summed into a temporary table, then copied frozen into the run's partition made now (migration 1882, frozen-copy.ts).
+      await client.query(`CREATE TEMP TABLE zview_accumulations (LIKE portfolio_accumulations) ON COMMIT DROP`);
+      const statements = [
+        sql`
+      INSERT INTO zview_accumulations (run_id, grouping, key, risk_level, count, value)
+      SELECT ${run}::int,
         CASE WHEN grouping(e.state) = 0 THEN 'state' WHEN grouping(e.county) = 0 THEN 'county'
              WHEN grouping(e.zip) = 0 THEN 'zip' WHEN grouping(e.h3_5) = 0 THEN 'h3_5'
              WHEN grouping(e.h3_7) = 0 THEN 'h3_7' ELSE 'h3_9' END,
         coalesce(e.state, e.county, e.zip, e.h3_5, e.h3_7, e.h3_9, 'Unknown'),
         coalesce(r.risk_level, 'none'), count(*), coalesce(sum(e.value), 0)
       FROM portfolio_exposure e
-      LEFT JOIN portfolio_results r ON r.run_id = ${runId} AND r.row_number = e.row_number
-      WHERE e.portfolio_id = ${portfolioId}
+      LEFT JOIN portfolio_results r ON r.run_id = ${run}::int AND r.row_number = e.row_number
+      WHERE e.portfolio_id = ${portfolioId}::int
       GROUP BY GROUPING SETS ((e.state, r.risk_level), (e.county, r.risk_level), (e.zip, r.risk_level),
-        (e.h3_5, r.risk_level), (e.h3_7, r.risk_level), (e.h3_9, r.risk_level))`.execute(trx);
-    // One 'all' row per area, so a page of areas is an index scan.
-    await sql`
-      INSERT INTO portfolio_accumulations (run_id, grouping, key, risk_level, count, value)
-      SELECT run_id, grouping, key, 'all', sum(count), sum(value) FROM portfolio_accumulations
-      WHERE run_id = ${runId} GROUP BY run_id, grouping, key`.execute(trx);
-    await sql`
-      INSERT INTO portfolio_accumulations (run_id, grouping, key, risk_level, count, value)
-      SELECT ${runId}, 'score_band', least(greatest(floor(r.score)::int - ${SCORE_MIN}, 0), ${SCORE_BANDS - 1})::text, r.risk_level, count(*), 0
-      FROM portfolio_results r WHERE r.run_id = ${runId} AND r.score IS NOT NULL
-      GROUP BY 3, 4`.execute(trx);
-    await sql`
+        (e.h3_5, r.risk_level), (e.h3_7, r.risk_level), (e.h3_9, r.risk_level))`,
+        // One 'all' row per area, so a page of areas is an index scan.
+        sql`
+      INSERT INTO zview_accumulations (run_id, grouping, key, risk_level, count, value)
+      SELECT run_id, grouping, key, 'all', sum(count), sum(value) FROM zview_accumulations
+      GROUP BY run_id, grouping, key`,
+        sql`
+      INSERT INTO zview_accumulations (run_id, grouping, key, risk_level, count, value)
+      SELECT ${run}::int, 'score_band', least(greatest(floor(r.score)::int - ${SCORE_MIN}::int, 0), ${SCORE_BANDS - 1}::int)::text, r.risk_level, count(*), 0
+      FROM portfolio_results r WHERE r.run_id = ${run}::int AND r.score IS NOT NULL
+      GROUP BY 3, 4`,
+        sql`
       INSERT INTO portfolio_accumulation_builds (run_id, totals)
-      SELECT ${runId}, coalesce(jsonb_object_agg(grouping, jsonb_build_object('areas', areas, 'count', n, 'value', v)), '{}')
-      FROM (SELECT grouping, count(*) AS areas, sum(count) AS n, sum(value) AS v FROM portfolio_accumulations
-            WHERE run_id = ${runId} AND risk_level = 'all' GROUP BY grouping) t`.execute(trx);
-    return true;
+      SELECT ${run}::int, coalesce(jsonb_object_agg(grouping, jsonb_build_object('areas', areas, 'count', n, 'value', v)), '{}')
+      FROM (SELECT grouping, count(*) AS areas, sum(count) AS n, sum(value) AS v FROM zview_accumulations
+            WHERE risk_level = 'all' GROUP BY grouping) t`,
+      ];
+      for (const statement of statements) {
+        const compiled = statement.compile(db);
+        await client.query(compiled.sql, compiled.parameters as unknown[]);
+      }
+      await intoFreshPartition(client, 'portfolio_accumulations', run, 'pg_temp.zview_accumulations');
+      await client.query('COMMIT');
+      return true;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw error;
+    }
   });
   // Hundreds of thousands of rows just written: statistics, so pages of them are planned as index reads.
-  if (built) await sql`ANALYZE portfolio_accumulations`.execute(db);
+  if (built) await sql`ANALYZE ${sql.table(`portfolio_accumulations_${run}`)}`.execute(db);
 }
 
 export interface AreaRow {

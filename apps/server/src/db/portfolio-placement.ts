@@ -1,7 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from './database.js';
 import { FAR_FROM_EVERY_PROPERTY } from './portfolio-ingest.js';
-import { resultsPartition } from './portfolio-runs.js';
 
 /**
  * The SQL of a chunk scored from the score index (domain/portfolio/pipeline/indexed-chunk.ts decides): which
@@ -178,6 +177,8 @@ export type IndexJoin = 'hash' | 'keyScan' | 'probe';
 
 export interface IndexedResults {
   runId: number;
+  /** The table the results go to (the run's, or its chunk's: db/portfolio-runs.ts chunkResultsTable). */
+  into: string;
   buildId: number;
   portfolioId: number;
   organizationId: number;
@@ -248,7 +249,7 @@ export function insertIndexedResults(r: IndexedResults): RawBuilder<unknown> {
   }[r.indexJoin];
   return sql`
       ${join.with}
-      INSERT INTO ${sql.table(resultsPartition(r.runId))} (run_id, row_number, score, risk_level, confidence, top_factors, top_factor_names, top_factor_contributions, model_version, problem)
+      INSERT INTO ${sql.table(r.into)} (run_id, row_number, score, risk_level, confidence, top_factors, top_factor_names, top_factor_contributions, model_version, problem)
       SELECT ${r.runId}::int, u.row_number, CASE WHEN x.problem IS NULL THEN coalesce(a.score, s.score) END, CASE WHEN x.problem IS NULL THEN coalesce(a.risk_level, s.risk_level) ELSE 'none' END,
              CASE WHEN x.problem IS NULL THEN coalesce(a.confidence, s.confidence) END,
              -- The top factors as names and contributions (migration 0930), copied from the index; as jsonb

@@ -1,8 +1,15 @@
 import { sql, type RawBuilder, type Selectable, type Transaction } from 'kysely';
-import type { Db } from './database.js';
 import { ROW_ADDRESS_COLUMNS } from './portfolio-ingest.js';
 import { recordRunDiff } from './run-diff.js';
 import { recordPairDiffs } from './run-pair-diffs.js';
+import { withOwnConnection, type Db } from './database.js';
+import {
+  CHUNK_STAGING_TABLE,
+  chunkTablesSkipWal,
+  createChunkStaging,
+  freezeChunkResults,
+  gatherChunkTables,
+} from './run-chunk-tables.js';
 import type { Database, PortfolioRunsTable } from './schema.js';
 
 /**
@@ -208,10 +215,14 @@ export interface ResultValues {
   problem: string | null;
 }
 
-/** An INSERT of computed results into a run's results table, RETURNING risk_level, problem (see commitChunkResults). */
-export function insertResultValues(runId: number, results: readonly ResultValues[]): RawBuilder<unknown> {
+/** An INSERT of computed results into `table` (the run's results table, or a chunk's staging table), RETURNING risk_level, problem (see commitChunkResults). */
+export function insertResultValues(
+  runId: number,
+  table: string,
+  results: readonly ResultValues[],
+): RawBuilder<unknown> {
   return sql`
-    INSERT INTO ${sql.table(resultsPartition(runId))} (run_id, row_number, score, risk_level, confidence, top_factors, top_factor_names, model_version, problem)
+    INSERT INTO ${sql.table(table)} (run_id, row_number, score, risk_level, confidence, top_factors, top_factor_names, model_version, problem)
     SELECT ${runId}, u.row_number, u.score, u.risk_level, u.confidence, u.top_factors, zview_factor_names(u.top_factors), u.model_version, u.problem FROM unnest(${results.map((r) => r.rowNumber)}::int[], ${results.map((r) => r.score)}::float8[], ${results.map((r) => r.riskLevel)}::text[],
       ${results.map((r) => r.confidence)}::float8[], ${results.map((r) => r.topFactors)}::jsonb[], ${results.map((r) => r.modelVersion)}::text[], ${results.map((r) => r.problem)}::text[])
       AS u(row_number, score, risk_level, confidence, top_factors, model_version, problem)
@@ -243,33 +254,43 @@ export async function commitChunkResults(
   run: CommitRun,
   chunkIndex: number,
   rowCount: number,
-  insertResults: RawBuilder<unknown>,
+  insertResults: (table: string) => RawBuilder<unknown>,
 ): Promise<CommitOutcome> {
   const runId = run.id;
-  return db.transaction().execute(async (trx) => {
-    const current = await trx
-      .selectFrom('portfolio_runs')
-      .select(['suspended_at'])
-      .where('id', '=', runId)
-      .forShare()
-      .executeTakeFirst();
-    if (!current) return 'gone';
-    if (current.suspended_at) return 'suspended';
-    // The (run, chunk) key: a concurrent commit of the same chunk waits here, then does nothing.
-    const inserted = await trx
-      .insertInto('portfolio_run_chunks')
-      .values({ run_id: runId, chunk_index: chunkIndex, row_count: rowCount })
-      .onConflict((oc) => oc.doNothing())
-      .returning('chunk_index')
-      .executeTakeFirst();
-    if (!inserted) return 'already-committed';
-    if (rowCount) {
-      // A chunk's rows and the index rows of its properties are hashed together (IndexJoin
-      // 'keyScan'), never nested: that loop would scan the key for the chunk's whole list of
-      // properties once per row. LATERAL probes stay nested loops, the only way to run them.
-      await sql`SET LOCAL enable_nestloop = off`.execute(trx);
-      await sql`
-        WITH results AS (${insertResults}),
+  // On the embedded server the results go to a table of the chunk's own, without WAL (run-chunk-tables.ts).
+  const ownTable = await chunkTablesSkipWal(db);
+  return withOwnConnection(db, 'A chunk commit', async (client) => {
+    await client.query('BEGIN');
+    try {
+      const { rows: current } = await client.query('SELECT suspended_at FROM portfolio_runs WHERE id = $1 FOR SHARE', [
+        runId,
+      ]);
+      const outcome = !current[0] ? 'gone' : current[0].suspended_at ? 'suspended' : null;
+      // The (run, chunk) key: a concurrent commit of the same chunk waits here, then does nothing.
+      const inserted =
+        outcome ??
+        ((
+          await client.query(
+            `INSERT INTO portfolio_run_chunks (run_id, chunk_index, row_count) VALUES ($1, $2, $3)
+             ON CONFLICT DO NOTHING RETURNING chunk_index`,
+            [runId, chunkIndex, rowCount],
+          )
+        ).rowCount
+          ? null
+          : 'already-committed');
+      if (outcome || inserted) {
+        await client.query('ROLLBACK');
+        return (outcome ?? inserted)!;
+      }
+      if (rowCount) {
+        if (ownTable) await createChunkStaging(client);
+        const into = ownTable ? CHUNK_STAGING_TABLE : resultsPartition(runId);
+        // A chunk's rows and the index rows of its properties are hashed together (IndexJoin
+        // 'keyScan'), never nested: that loop would scan the key for the chunk's whole list of
+        // properties once per row. LATERAL probes stay nested loops, the only way to run them.
+        await client.query(`SET LOCAL enable_nestloop = off`);
+        const statement = sql`
+        WITH results AS (${insertResults(into)}),
         counts AS (
           SELECT count(*) FILTER (WHERE problem IS NULL AND risk_level = 'low')::int AS low, count(*) FILTER (WHERE problem IS NULL AND risk_level = 'medium')::int AS medium,
                  count(*) FILTER (WHERE problem IS NULL AND risk_level = 'high')::int AS high, count(*) FILTER (WHERE problem IS NULL AND risk_level = 'none')::int AS none,
@@ -281,9 +302,16 @@ export async function commitChunkResults(
           FROM counts WHERE scored > 0
           ON CONFLICT (event_key) DO NOTHING)
         UPDATE portfolio_run_chunks SET summary = (SELECT jsonb_build_object('low', low, 'medium', medium, 'high', high, 'none', none, 'errors', errors) FROM counts)
-        WHERE run_id = ${runId}::int AND chunk_index = ${chunkIndex}::int`.execute(trx);
+        WHERE run_id = ${runId}::int AND chunk_index = ${chunkIndex}::int`.compile(db);
+        await client.query(statement.sql, statement.parameters as unknown[]);
+        if (ownTable) await freezeChunkResults(client, runId, chunkIndex);
+      }
+      await client.query('COMMIT');
+      return 'committed';
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw error;
     }
-    return 'committed' as const;
   });
 }
 
@@ -298,6 +326,7 @@ export async function finishRunIfComplete(db: Db, runId: number): Promise<boolea
   // forty chunks). Whichever of the last commits ends second sees them all here, so one of them
   // always goes on to the lock.
   if (!(await everyChunkCommitted(db, runId))) return false;
+  if (await chunkTablesSkipWal(db)) await gatherChunkTables(db, runId);
   return db.transaction().execute(async (trx) => {
     const run = await trx
       .selectFrom('portfolio_runs')

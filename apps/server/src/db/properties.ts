@@ -23,6 +23,29 @@ export async function firstPropertyAddresses(db: Db, limit: number) {
   return rows.map((r) => ({ address: `${r.address_line}, ${r.city}, ${r.state} ${r.zip}`, lat: r.lat, lng: r.lng }));
 }
 
+/**
+ * Up to `limit` properties inside the bounding box of a weather event, one per event, oldest
+ * event first: start-up's warm-up looks them up so that the event-matching code runs (the first
+ * properties by id may have none).
+ */
+export async function propertyAddressesUnderWeatherEvents(db: Db, limit: number) {
+  const { rows } = await sql<{
+    address_line: string;
+    city: string;
+    state: string;
+    zip: string;
+    lat: number;
+    lng: number;
+  }>`
+    SELECT p.address_line, p.city, p.state, p.zip, p.lat, p.lng
+      FROM (SELECT * FROM weather_events ORDER BY occurred_on, id LIMIT ${limit}) e
+      CROSS JOIN LATERAL (
+        SELECT address_line, city, state, zip, lat, lng FROM properties
+         WHERE lat BETWEEN e.south AND e.north AND lng BETWEEN e.west AND e.east
+         ORDER BY id LIMIT 1) p`.execute(db);
+  return rows.map((r) => ({ address: `${r.address_line}, ${r.city}, ${r.state} ${r.zip}`, lat: r.lat, lng: r.lng }));
+}
+
 export async function listBuildings(db: Db, propertyId: string) {
   return db.selectFrom('buildings').selectAll().where('property_id', '=', propertyId).orderBy('rank').execute();
 }

@@ -138,6 +138,8 @@ export class UsageWriter {
      * do not queue behind a whole flush.
      */
     private readonly maxWriters = 3,
+    /** Where batches go: the group commit; start-up's warm-up passes `rehearseLookupWrites`. */
+    private readonly sink: (db: Db, writes: readonly LookupWrite[]) => Promise<void> = writeLookups,
   ) {}
 
   write(write: LookupWrite): Promise<void> {
@@ -178,7 +180,7 @@ export class UsageWriter {
         this.stats.written += batch.length;
         this.stats.inFlightAtSend += this.sending;
         try {
-          await writeLookups(
+          await this.sink(
             this.db,
             batch.map((b) => b.write),
           );
@@ -188,7 +190,7 @@ export class UsageWriter {
             batch[0]!.reject(error);
             continue;
           }
-          for (const b of batch) await writeLookups(this.db, [b.write]).then(b.resolve, b.reject);
+          for (const b of batch) await this.sink(this.db, [b.write]).then(b.resolve, b.reject);
         } finally {
           this.sending -= 1;
         }
@@ -220,9 +222,18 @@ const WRITE_LOOKUPS = {
 };
 
 export async function writeLookups(db: Db, writes: readonly LookupWrite[]): Promise<void> {
+  const values = lookupWriteValues(writes);
+  const pool = poolOf(db);
+  if (pool) await pool.query({ ...WRITE_LOOKUPS, values });
+  // A Db without a pool of its own (a transaction): the same statement, unnamed.
+  else await db.executeQuery(CompiledQuery.raw(WRITE_LOOKUPS.text, values));
+}
+
+/** The group commit statement's parameters: one array per column. */
+function lookupWriteValues(writes: readonly LookupWrite[]): unknown[][] {
   const usage = writes.flatMap((w) => w.usage);
   const lookups = writes.flatMap((w) => (w.lookup ? [w.lookup] : []));
-  const values = [
+  return [
     usage.map((u) => u.organizationId),
     usage.map((u) => u.userId),
     usage.map((u) => u.product),
@@ -237,8 +248,15 @@ export async function writeLookups(db: Db, writes: readonly LookupWrite[]): Prom
     lookups.map((l) => l.address),
     lookups.map((l) => JSON.stringify(l.scores)),
   ];
-  const pool = poolOf(db);
-  if (pool) await pool.query({ ...WRITE_LOOKUPS, values });
-  // A Db without a pool of its own (a transaction): the same statement, unnamed.
-  else await db.executeQuery(CompiledQuery.raw(WRITE_LOOKUPS.text, values));
+}
+
+/**
+ * The group commit's statement bound to no rows, on one of the pool's connections: what a batch
+ * costs the writer and the connection (the named statement, the rollup trigger's plan) without a
+ * row written. Start-up's warm-up principal's lookups go here (http/warm-up-principal.ts).
+ */
+export function rehearseLookupWrites(db: Db, writes: readonly LookupWrite[]): Promise<void> {
+  // The rows' parameters are built (that code runs too) and dropped.
+  lookupWriteValues(writes);
+  return writeLookups(db, []);
 }

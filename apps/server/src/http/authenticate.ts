@@ -14,6 +14,7 @@ import { organizationOrFirst } from '../db/organizations.js';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { isSignedUrlRequest } from './imagery.js';
 import { badRequest, forbidden, notFound, unauthorized } from './errors.js';
+import { isWarmUpRequest, warmUpPrincipal } from './warm-up-principal.js';
 
 const BEARER = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/;
 const ORG_ID = /^[1-9][0-9]{0,9}$/;
@@ -71,6 +72,13 @@ export function authenticationHook(app: FastifyInstance) {
     return value;
   }
 
+  /** Start-up's warm-up principal: fenced as any request, then a member of an organisation that does not exist. */
+  async function warmUpAuthenticated(request: FastifyRequest): Promise<Authenticated> {
+    request.changesSeen = await feed.fence();
+    request.warmUp = true;
+    return warmUpPrincipal();
+  }
+
   return async function authenticate(request: FastifyRequest) {
     if (request.is404) return;
     const policy = request.routeOptions.config?.policy;
@@ -81,8 +89,11 @@ export function authenticationHook(app: FastifyInstance) {
     // <img> tags and map tiles cannot send a bearer token: routes that accept signed URLs check
     // the signature themselves (src/domain/imagery/signing.ts).
     if (isSignedUrlRequest(request)) return;
-    if (!token) throw unauthorized();
-    const found = await authenticated(request, token);
+    // Start-up's warm-up principal (in process only: http/warm-up-principal.ts) takes the same
+    // checks from here on, so that they run at start too.
+    const warmUp = isWarmUpRequest(request);
+    if (!token && !warmUp) throw unauthorized();
+    const found = warmUp ? await warmUpAuthenticated(request) : await authenticated(request, token!);
     // Deactivated everywhere (the account, or every membership of a non-internal user): not active.
     if (!found || !hasAppAccess(found.user, found.memberships)) throw unauthorized('This account is not active.');
     // Tokens issued before a password reset, a deactivation or a role change are over (issue 12).

@@ -60,6 +60,7 @@ export async function registerPropertyRoutes(fastify: FastifyInstance) {
       const json = await lookups.assess(actorOf(request), request.query, {
         fresh: request.changesSeen === true,
         channel: 'zview',
+        warmUp: request.warmUp === true,
       });
       return sendJsonText(reply, json);
     },

@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import net from 'node:net';
+import { once } from 'node:events';
 import { assessmentQuerySchema, authnRequestSchema } from '@zview/contracts';
 import type { FastifyInstance } from 'fastify';
 import { importJWK, SignJWT } from 'jose';
 import { findUserByEmail, membershipsOf } from '../auth/accounts.js';
 import { credentialsOf } from '../db/accounts.js';
-import { lockedThrottleKeys } from '../db/login-throttles.js';
+import { clearThrottle, lockedThrottleKeys } from '../db/login-throttles.js';
+import { firstPropertyAddresses, propertyAddressesUnderWeatherEvents } from '../db/properties.js';
+import { injectAsWarmUp, markWarmUpConnection, whileWarmingUp } from './warm-up-principal.js';
 
 /**
  * What the first lookup and the first sign-in after start would pay for on their routes, paid at
@@ -20,52 +23,154 @@ const NOBODY_EMAIL = 'warm-up@zview.invalid';
 const LOOKUP_URL = '/api/caribou/v3/property/assessment/zview';
 const ROUTE_RUNS = 12;
 const ROUTE_RUNS_AT_ONCE = 4;
+/** Of the principal's runs, properties under a weather event. */
+const UNDER_EVENTS = 4;
+/** The principal's last runs, one at a time (warmLookupAsPrincipal). */
+const LAST_RUNS_ALONE = 2;
+
+/** The warm-up's answers by status: the token of nobody's (401 where the user is read), the principal's (200). */
+export interface LookupRouteWarmUp {
+  nobody: Record<number, number>;
+  principal: Record<number, number>;
+}
 
 /**
- * Runs the lookup route as far as a request can go without an account: a token signed by this
- * server's own key for a subject that does not exist passes verification and the revocation
- * check, then is refused (401) where a user is looked up. Without the embedded provider there
- * is no key to sign with, and only the schema is warmed.
+ * Runs the whole lookup route at start, in two parts. Authentication as far as a request can go
+ * without an account: a token signed by this server's own key for a subject that does not exist
+ * passes verification and the revocation check, then is refused (401) where a user is looked up.
+ * Then everything after authentication, as start-up's warm-up principal (warm-up-principal.ts: in
+ * process only, billed nothing, nothing written) on the world's first properties. Without the
+ * embedded provider there is no key to sign with, and the first part only warms the schema.
  */
-export async function warmLookupRoute(app: FastifyInstance): Promise<void> {
+export async function warmLookupRoute(app: FastifyInstance): Promise<LookupRouteWarmUp> {
+  const nobody = await warmLookupAuthentication(app);
+  const principal = await whileWarmingUp(() => warmLookupAsPrincipal(app));
+  return { nobody, principal };
+}
+
+/** Counts answers by status. */
+function tally(statuses: number[]): Record<number, number> {
+  const counts: Record<number, number> = {};
+  for (const status of statuses) counts[status] = (counts[status] ?? 0) + 1;
+  return counts;
+}
+
+/**
+ * The route as the warm-up principal on the world's first properties (a third by coordinates),
+ * several at once so that many pool connections run its queries, then one at a time: pg-pool hands
+ * out the connection released last, so the first real lookup's reads land on backends that have
+ * just run the very same queries (a backend's first query of a table loads its catalogue entries).
+ */
+async function warmLookupAsPrincipal(app: FastifyInstance): Promise<Record<number, number>> {
+  const { db } = app.ctx;
+  // The first properties by id, and some under weather events (their matching and comparison code).
+  const places = [
+    ...(await firstPropertyAddresses(db, ROUTE_RUNS - UNDER_EVENTS)),
+    ...(await propertyAddressesUnderWeatherEvents(db, UNDER_EVENTS)),
+  ];
+  const urls = places.map((place, i) => {
+    const query =
+      i % 3 === 2
+        ? { location_type: 'coordinates', location: `${place.lat},${place.lng}` }
+        : { location_type: 'address', location: place.address };
+    return `${LOOKUP_URL}?${new URLSearchParams(query)}`;
+  });
+  const statuses: number[] = [];
+  const run = async (url: string) => statuses.push((await injectAsWarmUp(app, url)).statusCode);
+  for (let i = 0; i < urls.length; i += ROUTE_RUNS_AT_ONCE)
+    await Promise.all(urls.slice(i, i + ROUTE_RUNS_AT_ONCE).map(run));
+  for (const url of urls.slice(0, LAST_RUNS_ALONE)) await run(url);
+  // inject does not go through node's HTTP server: the last over a socket, as a client's request
+  // does (in an A/B at load 10–18, a 200 over a socket before the bench's first lookup took 1.5–3
+  // ms off that lookup's server CPU: suggestive, not settled).
+  const last = urls.at(-1);
+  if (last) statuses.push(await requestOverSocket(app, last, {}, { asWarmUp: true }));
+  return tally(statuses);
+}
+
+async function warmLookupAuthentication(app: FastifyInstance): Promise<Record<number, number>> {
   const query = { location_type: 'address', location: '1 Warm Up Way, Nowhere, ZZ 00000' };
   assessmentQuerySchema.safeParse(query);
   const token = await tokenForNobody(app);
-  if (!token) return;
+  if (!token) return {};
   const url = `${LOOKUP_URL}?${new URLSearchParams(query)}`;
   // A few times over: V8 compiles a function lazily at its first call and optimises it after
   // several, and each run is about a millisecond. Several at once, so that more than one pool
   // connection runs the route's queries (a PostgreSQL backend's first query of a table loads its
   // catalogue entries: domain/property/warm.ts).
-  const run = () => app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+  const statuses: number[] = [];
+  const run = async () =>
+    statuses.push((await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } })).statusCode);
   for (let i = 0; i < ROUTE_RUNS; i += ROUTE_RUNS_AT_ONCE)
     await Promise.all(Array.from({ length: ROUTE_RUNS_AT_ONCE }, run));
   // inject does not go through node's HTTP server: once more over a socket, as a client's request does.
-  await requestOverSocket(app, url, { authorization: `Bearer ${token}` });
+  statuses.push(await requestOverSocket(app, url, { authorization: `Bearer ${token}` }));
+  return tally(statuses);
 }
 
 /**
  * A request over a real TCP socket to the app's HTTP server before it listens: a relay on a port of
- * its own hands each connection it accepts to the server (as node:cluster hands connections over),
- * so node's request parsing and response writing run as for a client. Answers the status.
+ * its own hands the connection of this process's own client to the server (as node:cluster hands
+ * connections over), so node's request parsing and response writing run as for a client. Any
+ * other connection to the relay is closed unserved. `asWarmUp`: the connection is start-up's
+ * warm-up principal's (warm-up-principal.ts): it is ours, found by its port, never a stranger's.
+ * Answers the status.
  */
-async function requestOverSocket(app: FastifyInstance, path: string, headers: Record<string, string>): Promise<number> {
-  const relay = net.createServer((socket) => app.server.emit('connection', socket));
-  await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+async function requestOverSocket(
+  app: FastifyInstance,
+  path: string,
+  headers: Record<string, string>,
+  options: { asWarmUp?: boolean } = {},
+): Promise<number> {
+  const accepted: net.Socket[] = [];
+  let onAccepted = () => {};
+  let handedOver = false;
+  const relay = net.createServer((socket) => {
+    if (handedOver) return void socket.destroy();
+    accepted.push(socket);
+    onAccepted();
+  });
+  // exclusive: in a cluster worker, listen(0) would otherwise share one port with the other
+  // workers' relays through the primary, which could hand our connection to another worker.
+  await new Promise<void>((resolve) => relay.listen({ port: 0, host: '127.0.0.1', exclusive: true }, resolve));
+  const client = net.connect({ port: (relay.address() as net.AddressInfo).port, host: '127.0.0.1' });
+  let timer: NodeJS.Timeout | undefined;
   try {
-    const { port } = relay.address() as net.AddressInfo;
-    return await new Promise<number>((resolve, reject) => {
-      const request = http.get(
-        { host: '127.0.0.1', port, path, headers: { ...headers, connection: 'close' } },
-        (res) => {
-          res.resume();
-          res.on('end', () => resolve(res.statusCode ?? 0));
-        },
-      );
-      request.on('error', reject);
-      request.setTimeout(10_000, () => request.destroy(new Error('warm-up request timed out')));
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('warm-up request timed out')), 10_000);
     });
+    await Promise.race([once(client, 'connect'), timedOut]);
+    // The relay's end of our client's connection: its remote port is our client's local port.
+    const ours = await Promise.race([
+      new Promise<net.Socket>((resolve) => {
+        onAccepted = () => {
+          const found = accepted.find((socket) => socket.remotePort === client.localPort);
+          if (found) resolve(found);
+        };
+        onAccepted();
+      }),
+      timedOut,
+    ]);
+    handedOver = true;
+    for (const socket of accepted) if (socket !== ours) socket.destroy();
+    if (options.asWarmUp) markWarmUpConnection(ours);
+    app.server.emit('connection', ours);
+    return await Promise.race([
+      new Promise<number>((resolve, reject) => {
+        const request = http.get(
+          { path, headers: { ...headers, host: 'localhost', connection: 'close' }, createConnection: () => client },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode ?? 0));
+          },
+        );
+        request.on('error', reject);
+      }),
+      timedOut,
+    ]);
   } finally {
+    clearTimeout(timer);
+    client.destroy();
     await new Promise((resolve) => relay.close(resolve));
   }
 }
@@ -81,6 +186,10 @@ export async function warmSignInRoute(app: FastifyInstance): Promise<void> {
   await requestOverSocket(app, '/version', {});
   await Promise.all([
     lockedThrottleKeys(db, [`account:${NOBODY_EMAIL}`]),
+    // A successful sign-in clears its account's throttle: for an address no account has, nothing
+    // is deleted, and the query builder's delete path is compiled (12 of the first sign-in's 27
+    // first-run functions, FIRST_FUNCTIONS=list in bench/first-requests.ts).
+    clearThrottle(db, `account:${NOBODY_EMAIL}`),
     findUserByEmail(db, NOBODY_EMAIL),
     credentialsOf(db, NOBODY),
     membershipsOf(db, NOBODY),

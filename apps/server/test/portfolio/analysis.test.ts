@@ -1,4 +1,5 @@
 import { parse } from 'csv-parse/sync';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { NO_USABLE_COLUMN_MESSAGE } from '../../src/domain/portfolio/columns.js';
 import { createMember, usePortfolioTestApp, waitFor } from './app.js';
@@ -253,6 +254,8 @@ describe('accumulation', () => {
 describe('analysis built at run end', () => {
   it('builds the exposure, the aggregates and the top rings in the worker when the run completes, before any view', async () => {
     const { headers } = await createMember(app, db);
+    await sql`CREATE EXTENSION IF NOT EXISTS pg_walinspect`.execute(db);
+    const { rows: start } = await sql<{ lsn: string }>`SELECT pg_current_wal_insert_lsn()::text AS lsn`.execute(db);
     const up = (await upload(headers, 'book.csv', BOOK)).json();
     const id = (await create(headers, up.uploadedFileName)).json()[0].portfolioId;
     await waitForStatus(headers, id, 'zfire', 'READY');
@@ -262,7 +265,11 @@ describe('analysis built at run end', () => {
         const row = await db
           .selectFrom('portfolio_accumulation_builds')
           .innerJoin('portfolio_runs', 'portfolio_runs.id', 'portfolio_accumulation_builds.run_id')
-          .select(['portfolio_accumulation_builds.rings', 'portfolio_accumulation_builds.totals'])
+          .select([
+            'portfolio_accumulation_builds.rings',
+            'portfolio_accumulation_builds.totals',
+            'portfolio_accumulation_builds.run_id',
+          ])
           .where('portfolio_runs.portfolio_id', '=', id)
           .executeTakeFirst();
         return row && Object.keys(row.rings).length === 2 ? row : undefined;
@@ -287,5 +294,25 @@ describe('analysis built at run end', () => {
       })
     ).json();
     expect(rings.rings).toEqual([{ rank: 1, radius: 250, ...build.rings['250']![0] }]);
+    // Issue 46: on the embedded server (wal_level minimal) the exposure, its cells and the run's
+    // aggregates, each a partition made in its build's transaction, and their keys, went to no WAL
+    // record, neither when written nor when read since (frozen: their readers set no hint bits).
+    const { rows: logged } = await sql<{ what: string | null }>`
+      SELECT string_agg(b.resource_manager || '/' || b.record_type || ' ' || c.relname, ', ') AS what
+      FROM pg_get_wal_block_info(${start[0]!.lsn}::pg_lsn, pg_current_wal_flush_lsn()) b
+      JOIN pg_class c ON c.relfilenode = b.relfilenode
+      WHERE b.reldatabase = (SELECT oid FROM pg_database WHERE datname = current_database())
+        AND (c.relname LIKE ${`portfolio_exposure_${id}%`} OR c.relname LIKE ${`portfolio_exposure_cells_${id}%`}
+             OR c.relname LIKE ${`portfolio_accumulations_${build.run_id}%`})`.execute(db);
+    expect(logged[0]!.what).toBeNull();
+    const cells = await sql<{
+      n: number;
+    }>`SELECT count(*)::int AS n FROM ${sql.table(`portfolio_exposure_cells_${id}`)}`.execute(db);
+    expect(cells.rows[0]!.n).toBeGreaterThan(0);
+    const { rows: partitions } = await sql<{ attached: boolean }>`
+      SELECT relispartition AS attached FROM pg_class WHERE oid = to_regclass(${`portfolio_accumulations_${build.run_id}`})`.execute(
+      db,
+    );
+    expect(partitions).toEqual([{ attached: true }]);
   });
 });

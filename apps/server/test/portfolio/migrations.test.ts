@@ -7,6 +7,8 @@ import * as unusedIndexes from '../../src/db/migrations/0900_portfolio_unused_in
 import * as valuesInCsvLine from '../../src/db/migrations/0920_portfolio_values_in_csv_line.js';
 import * as compactFactors from '../../src/db/migrations/0930_portfolio_compact_factors.js';
 import * as rowsWithoutForeignKey from '../../src/db/migrations/0950_portfolio_rows_without_foreign_key.js';
+import * as cellsPerPortfolio from '../../src/db/migrations/1881_exposure_cells_per_portfolio.js';
+import * as accumulationsPerRun from '../../src/db/migrations/1882_accumulations_per_run.js';
 import { topFactorsOf } from '../../src/db/portfolio-review.js';
 import { exactCsvLine } from '../../src/domain/portfolio/io/csv-line.js';
 import { useTestDatabase } from '../database.js';
@@ -250,5 +252,69 @@ describe('portfolio migrations on existing data', () => {
     expect(await db.selectFrom('portfolio_rows').select('csv_line').where('portfolio_id', '=', id).execute()).toEqual([
       { csv_line: 'A' },
     ]);
+  });
+
+  it('moves exposure cells into a partition per portfolio and back (1881), a deleted build’s cells emptied', async () => {
+    const { id } = await ingestedPortfolio('cells.csv', ['id'], 2);
+    const other = await ingestedPortfolio('cells-2.csv', ['id'], 2);
+    await cellsPerPortfolio.down(raw);
+    for (const p of [id, other.id]) {
+      await sql`INSERT INTO portfolio_exposure_builds (portfolio_id, run_id, row_count, has_value) VALUES (${p}, 0, 2, true)`.execute(
+        raw,
+      );
+      await sql`INSERT INTO portfolio_exposure_cells VALUES (${p}, 250, 1, 2, 2, 10, 60, -190, 300, -950), (${p}, 1000, 0, 0, 2, 10, 60, -190, 300, -950)`.execute(
+        raw,
+      );
+    }
+    await cellsPerPortfolio.up(raw);
+    const cellsOf = async (p: number) =>
+      (
+        await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.table(`portfolio_exposure_cells_${p}`)}`.execute(
+          raw,
+        )
+      ).rows[0]!.n;
+    expect([await cellsOf(id), await cellsOf(other.id)]).toEqual([2, 2]);
+    // A build deleted (its portfolio deleted) empties its cells' partition, and only its.
+    await sql`DELETE FROM portfolio_exposure_builds WHERE portfolio_id = ${id}`.execute(raw);
+    expect([await cellsOf(id), await cellsOf(other.id)]).toEqual([0, 2]);
+    await cellsPerPortfolio.down(raw);
+    const back = await sql<{ portfolio_id: number }>`SELECT portfolio_id FROM portfolio_exposure_cells`.execute(raw);
+    expect(back.rows.map((r) => r.portfolio_id)).toEqual([other.id, other.id]);
+    await cellsPerPortfolio.up(raw);
+    expect(await cellsOf(other.id)).toBe(2);
+  });
+
+  it('moves run aggregates into a partition per run and back (1882), a deleted run’s partition emptied', async () => {
+    const { id, userId } = await ingestedPortfolio('aggregates.csv', ['id'], 2);
+    const runs: number[] = [];
+    for (let i = 0; i < 2; i += 1) {
+      const { rows } = await sql<{ id: number }>`
+        INSERT INTO portfolio_runs (portfolio_id, product, model_version, data_date, requested_by, chunk_size, chunk_count, completed_at)
+        VALUES (${id}, 'zfire', 'v1', '2026-11-01', ${userId}, 2, 1, now()) RETURNING id`.execute(raw);
+      runs.push(rows[0]!.id);
+    }
+    await accumulationsPerRun.down(raw);
+    for (const run of runs)
+      await sql`INSERT INTO portfolio_accumulations VALUES (${run}, 'state', 'TX', 'all', 2, 10), (${run}, 'state', 'TX', 'low', 2, 10)`.execute(
+        raw,
+      );
+    await accumulationsPerRun.up(raw);
+    const rowsOf = async (run: number) =>
+      (
+        await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.table(`portfolio_accumulations_${run}`)}`.execute(
+          raw,
+        )
+      ).rows[0]!.n;
+    expect([await rowsOf(runs[0]!), await rowsOf(runs[1]!)]).toEqual([2, 2]);
+    // A deleted run's partition is emptied (not dropped: that would lock every run's aggregates).
+    await sql`DELETE FROM portfolio_runs WHERE id = ${runs[0]!}`.execute(raw);
+    expect([await rowsOf(runs[0]!), await rowsOf(runs[1]!)]).toEqual([0, 2]);
+    await accumulationsPerRun.down(raw);
+    const back = await sql<{
+      run_id: number;
+    }>`SELECT run_id FROM portfolio_accumulations WHERE run_id = ANY(${runs})`.execute(raw);
+    expect(back.rows.map((r) => r.run_id)).toEqual([runs[1], runs[1]]);
+    await accumulationsPerRun.up(raw);
+    expect(await rowsOf(runs[1]!)).toBe(2);
   });
 });

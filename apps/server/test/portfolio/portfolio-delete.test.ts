@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { createMember, usePortfolioTestApp } from './app.js';
+import { createMember, usePortfolioTestApp, waitFor } from './app.js';
 import { portfolioSteps, type Headers } from './steps.js';
 
 /**
@@ -75,6 +75,17 @@ describe('deleting a portfolio', () => {
   it('is retried when it deadlocks with the worker building the run analysis, and succeeds', async () => {
     const { headers } = await createMember(app, db);
     const { id, runId } = await readyPortfolio(headers);
+    // The run's aggregates built by the worker: its partition of portfolio_accumulations (migration 1882) exists.
+    await waitFor(
+      async () =>
+        (await db
+          .selectFrom('portfolio_accumulation_builds')
+          .select('run_id')
+          .where('run_id', '=', runId)
+          .executeTakeFirst()) ?? undefined,
+      30_000,
+      "the run's aggregates",
+    );
     // The analysis worker's order: read the run's results, then write rows that refer to the run.
     const analysis = new pg.Client({ connectionString: url });
     await analysis.connect();
@@ -92,6 +103,8 @@ describe('deleting a portfolio', () => {
       const res = await deleting;
       expect(res.statusCode, res.body).toBeLessThan(300);
       expect(await db.selectFrom('portfolios').select('id').where('id', '=', id).execute()).toEqual([]);
+      // The run's aggregates' partition was emptied with it (its delete trigger, migration 1882).
+      expect((await tableState(`portfolio_accumulations_${runId}`)).n).toBe(0);
     } finally {
       await analysis.end();
     }

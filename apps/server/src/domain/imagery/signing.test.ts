@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -50,5 +50,19 @@ describe('signed URLs', () => {
     expect(resolveSigningSecret(undefined, dir)).toBe(first);
     expect(readFileSync(path.join(dir, 'secrets', 'url-signing.key'), 'utf8')).toBe(first);
     expect(resolveSigningSecret('configured-secret-0123456789', dir)).toBe('configured-secret-0123456789');
+    // Written under a draft name and linked into place: no draft is left beside it.
+    expect(readdirSync(path.join(dir, 'secrets'))).toEqual(['url-signing.key']);
+  });
+
+  it('never keeps an empty secret file as its secret (another process still writing it)', () => {
+    // Two API processes starting at once on a fresh DATA_DIR: one used to read the other's file
+    // between its creation and its write, and kept '' for good (every signer then threw).
+    const dir = mkdtempSync(path.join(tmpdir(), 'zview-secret-'));
+    mkdirSync(path.join(dir, 'secrets'));
+    const file = path.join(dir, 'secrets', 'url-signing.key');
+    writeFileSync(file, '');
+    expect(() => resolveSigningSecret(undefined, dir)).toThrow(/is empty/);
+    writeFileSync(file, 'secret-written-by-the-other-process');
+    expect(resolveSigningSecret(undefined, dir)).toBe('secret-written-by-the-other-process');
   });
 });

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -91,17 +91,35 @@ export function resolveSigningSecret(configured: string | undefined, dataDir: st
 }
 
 function readOrCreateSecret(file: string): string {
+  const existing = readSecret(file);
+  if (existing) return existing;
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  // Written whole under a name of its own, then linked into place (a link fails when the name is
+  // taken): a process starting beside this one (API_PROCESSES > 1) never reads the file half
+  // written, which it would then keep as its secret, and the first link wins.
+  const secret = randomBytes(32).toString('base64url');
+  const draft = `${file}.${process.pid}.${randomBytes(6).toString('hex')}`;
+  writeFileSync(draft, secret, { mode: 0o600 });
   try {
-    return readFileSync(file, 'utf8').trim();
-  } catch {
-    mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-    const secret = randomBytes(32).toString('base64url');
-    try {
-      writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
-      return secret;
-    } catch {
-      // Another process created it first: use theirs.
-      return readFileSync(file, 'utf8').trim();
-    }
+    linkSync(draft, file);
+    return secret;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    // Another process linked its secret first: use theirs.
+    const theirs = readSecret(file);
+    if (!theirs) throw new Error(`The URL signing secret file ${file} is empty: remove it, or set URL_SIGNING_SECRET.`);
+    return theirs;
+  } finally {
+    rmSync(draft, { force: true });
+  }
+}
+
+/** The file's secret, or undefined when there is none (no file, or an empty one). */
+function readSecret(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8').trim() || undefined;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
   }
 }

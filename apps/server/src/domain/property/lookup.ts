@@ -10,7 +10,7 @@ import type { Actor } from '../../auth/actor.js';
 import { can } from '../../auth/policy.js';
 import type { ChangeFeed } from '../../db/change-feed.js';
 import type { Db } from '../../db/database.js';
-import { UsageWriter } from '../../db/usage.js';
+import { rehearseLookupWrites, UsageWriter } from '../../db/usage.js';
 import { AmendmentCache, applyAmendments } from '../appeals/amendments.js';
 import { badRequest, forbidden, notFound } from '../app-error.js';
 import type { UrlSigner } from '../imagery/signing.js';
@@ -71,6 +71,8 @@ export interface LookupOptions {
   fresh: boolean;
   /** Where the use is billed: the property view ('zview') or the public API ('api'). */
   channel: 'zview' | 'api';
+  /** Start-up's warm-up principal (http/warm-up-principal.ts): the whole path, nothing written. */
+  warmUp?: boolean;
 }
 
 /**
@@ -82,6 +84,8 @@ export interface LookupOptions {
  */
 export class PropertyLookups {
   private readonly usage: UsageWriter;
+  /** The warm-up principal's writer: the same code path and statement, no row written. */
+  private readonly rehearsal: UsageWriter;
   private readonly caches = new LookupCaches();
   private readonly mocks: MockCases;
   private readonly amendments = new AmendmentCache();
@@ -94,6 +98,7 @@ export class PropertyLookups {
     private readonly sampleData: boolean,
   ) {
     this.usage = new UsageWriter(db);
+    this.rehearsal = new UsageWriter(db, undefined, undefined, rehearseLookupWrites);
     this.mocks = new MockCases(db);
     // Scores amended by published appeals (appeal_score_versions notifies zview_world) and mock cases too.
     this.unsubscribe = feed.subscribe('zview_world', () => {
@@ -105,7 +110,7 @@ export class PropertyLookups {
 
   async close(): Promise<void> {
     this.unsubscribe();
-    await this.usage.close();
+    await Promise.all([this.usage.close(), this.rehearsal.close()]);
   }
 
   async assess(actor: Actor, query: AssessmentQueryInput, options: LookupOptions): Promise<string> {
@@ -159,7 +164,7 @@ export class PropertyLookups {
     const userId = options.channel === 'zview' ? actor.userId : null;
     // Usage: one per scored product (look-back views of past dates are billed like any lookup).
     // Usage and the recent-lookups entry (property view only) are committed before the answer goes out.
-    await this.usage.write({
+    await (options.warmUp ? this.rehearsal : this.usage).write({
       usage: scored.map((s) => ({
         organizationId: actor.organization.id,
         userId,

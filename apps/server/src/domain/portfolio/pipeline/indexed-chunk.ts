@@ -124,9 +124,10 @@ export async function placeAndScoreFromIndex(
 
   return {
     rowCount,
-    insertResults: (runId) =>
+    insertResults: (table) =>
       insertIndexedResults({
-        runId,
+        runId: run.id,
+        into: table,
         buildId,
         portfolioId: run.portfolio_id,
         organizationId: run.organization_id,

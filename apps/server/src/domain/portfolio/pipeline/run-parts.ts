@@ -45,6 +45,6 @@ export interface ChunkRun {
 /** A chunk ready to commit: how its results are inserted and how many rows it has. */
 export interface ScoredChunk {
   rowCount: number;
-  /** An INSERT INTO the run's results table (resultsPartition) … RETURNING risk_level, problem (for usage and the run's summary). */
-  insertResults: (runId: number) => RawBuilder<unknown>;
+  /** An INSERT INTO `table` (the run's results table or its chunk's, db/portfolio-runs.ts) … RETURNING risk_level, problem (for usage and the run's summary). */
+  insertResults: (table: string) => RawBuilder<unknown>;
 }

@@ -206,13 +206,13 @@ async function scoreRowByRow(
   });
   return {
     rowCount: rows.length,
-    insertResults: (runId) => insertResultValues(runId, results),
+    insertResults: (table) => insertResultValues(run.id, table, results),
   };
 }
 
 /** Commits a chunk: its key, results and usage in one transaction (db/portfolio-runs.ts commitChunkResults). */
 function commitChunk(db: Db, run: ChunkRun, chunkIndex: number, chunk: ScoredChunk): Promise<ChunkOutcome> {
-  return commitChunkResults(db, run, chunkIndex, chunk.rowCount, chunk.insertResults(run.id));
+  return commitChunkResults(db, run, chunkIndex, chunk.rowCount, chunk.insertResults);
 }
 
 /** Finishes the run once every chunk is committed (one of the last commits' callers does it). */

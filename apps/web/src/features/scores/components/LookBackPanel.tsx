@@ -9,7 +9,7 @@ import TableRow from '@mui/material/TableRow';
 import { formatScore, productName } from '../model';
 import { Section } from './ProductDetail';
 import { RiskChip } from './ScoreBadge';
-import { errorMessage } from './ResultStates';
+import { errorMessage } from './errorMessage';
 
 export interface LookBackPanelProps {
   products: ProductKey[];

@@ -5,7 +5,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { isApiError } from '../../../api/errors';
-import { errorMessage } from './ResultStates';
+import { errorMessage } from './errorMessage';
 
 export interface ResultErrorProps {
   error: unknown;
