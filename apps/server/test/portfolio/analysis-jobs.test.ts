@@ -57,6 +57,34 @@ describe('the analysis as a job', () => {
     );
 
     // The run's aggregates dropped (as a rebuilt exposure drops them): nothing holds them, so it is queued.
+    // First every product's analysis of this portfolio is done, and the worker lets go of the
+    // exposure's and the aggregates' locks (43 per portfolio, 44 per run: db/jobs.ts): another
+    // product's analysis holding the portfolio's exposure lock makes this one truly read running.
+    await waitFor(
+      async () => {
+        const res = await app.inject({
+          method: 'GET',
+          url: '/api/caribou/jobs?itemsPerPage=100',
+          headers: admin.headers,
+        });
+        const analyses = (res.json().jobs as ListedJob[]).filter(
+          (j) => j.type === 'portfolio-analysis' && j.portfolioId === id,
+        );
+        return analyses.length && analyses.every((j) => j.state === 'complete') ? true : null;
+      },
+      60_000,
+      "every product's analysis of the portfolio",
+    );
+    await waitFor(
+      async () => {
+        const { rows } = await sql<{ held: number }>`SELECT count(*)::int AS held FROM pg_locks
+          WHERE locktype = 'advisory' AND objsubid = 2
+            AND ((classid = 43 AND objid = ${id}::oid) OR (classid = 44 AND objid = ${run.id}::oid))`.execute(db);
+        return rows[0]!.held === 0 ? true : null;
+      },
+      30_000,
+      'the analysis locks let go',
+    );
     await db.deleteFrom('portfolio_accumulation_builds').where('run_id', '=', run.id).execute();
     await db.deleteFrom('portfolio_accumulations').where('run_id', '=', run.id).execute();
     expect(await analysisJob(admin.headers, run.id)).toMatchObject({
