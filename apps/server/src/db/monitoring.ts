@@ -203,6 +203,7 @@ export async function lockNextPendingChange(trx: Transaction<Database>) {
  * transaction is then aborted and must be rolled back.
  */
 export async function waitForApplier(trx: Transaction<Database>, waitMs: number): Promise<boolean> {
+  const { rows } = await sql<{ previous: string }>`SELECT current_setting('lock_timeout') AS previous`.execute(trx);
   await sql`SELECT set_config('lock_timeout', ${`${Math.max(1, Math.round(waitMs))}ms`}, true)`.execute(trx);
   try {
     await sql`SELECT pg_advisory_xact_lock(${APPLIER_LOCK})`.execute(trx);
@@ -210,7 +211,8 @@ export async function waitForApplier(trx: Transaction<Database>, waitMs: number)
     if ((error as { code?: string }).code === '55P03') return false; // lock_not_available
     throw error;
   }
-  await sql`SELECT set_config('lock_timeout', '0', true)`.execute(trx);
+  // The rest of the transaction waits for locks as it did before.
+  await sql`SELECT set_config('lock_timeout', ${rows[0]!.previous}, true)`.execute(trx);
   return true;
 }
 
