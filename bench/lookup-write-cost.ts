@@ -86,6 +86,14 @@ try {
         'ALTER TABLE usage_events ADD CONSTRAINT usage_events_organization_id_fkey FOREIGN KEY (organization_id) REFERENCES organizations(id) ON DELETE CASCADE',
       ],
       ['without it again, as now', 'ALTER TABLE usage_events DROP CONSTRAINT usage_events_organization_id_fkey'],
+      [
+        "with property_lookups' per-row keys of before migration 1900",
+        'ALTER TABLE property_lookups ADD CONSTRAINT property_lookups_organization_id_fkey FOREIGN KEY (organization_id) REFERENCES organizations(id) ON DELETE CASCADE, ADD CONSTRAINT property_lookups_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE SET NULL',
+      ],
+      [
+        'without them again, as now',
+        'ALTER TABLE property_lookups DROP CONSTRAINT property_lookups_organization_id_fkey, DROP CONSTRAINT property_lookups_user_id_fkey',
+      ],
       ['without the rollup trigger', 'DROP TRIGGER usage_events_rollup_insert ON usage_events'],
       ['and without usage_events_org_time_idx', 'DROP INDEX usage_events_org_time_idx'],
       ['and without property_lookups_org_time_idx', 'DROP INDEX property_lookups_org_time_idx'],
