@@ -1,0 +1,24 @@
+import type { Db } from '../db/database.js';
+import { foldUsage } from '../db/usage.js';
+
+/** How often the worker folds the usage ledger's new rows into the billing rollup. */
+export const USAGE_FOLD_MS = 1000;
+
+/**
+ * Folds usage into the billing rollup every `everyMs` (migration 1901), in the worker process: the
+ * API's lookups commit their usage without the rollup's work, and billing reads stay exact
+ * whether or not a fold ran (they add the rows not folded yet). A fold that fails (the database
+ * restarting) is retried at the next tick. Several workers may fold: one at a time does the work.
+ */
+export function startUsageFold(db: Db, options: { everyMs?: number } = {}): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    void foldUsage(db)
+      .catch(() => {})
+      .finally(() => (running = false));
+  }, options.everyMs ?? USAGE_FOLD_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
