@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 /**
  * The billing rollup (0501) is no longer kept in the writer's statement: the usage ledger's new
  * rows are folded into usage_rollup afterwards, in bulk (`zview_fold_usage()`, called by the
- * worker every second: jobs/usage-fold.ts), and billing reads `usage_totals`, the rollup plus the
+ * worker every quarter second: jobs/usage-fold.ts), and billing reads `usage_totals`, the rollup plus the
  * rows not folded yet, so its figures are exact at every moment (issue 46).
  *
  * Why: the statement-level rollup trigger was a quarter of PostgreSQL's CPU in every usage group
