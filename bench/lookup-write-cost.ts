@@ -57,9 +57,15 @@ try {
   const postgres = () => [postmasterPid(pgDir)];
   // Warm: the prepared statement on the pool's connections, the tables' first pages.
   for (let i = 0; i < 50; i += 1) await writeLookups(db, [lookupWrite(i)]);
+  // WAL written (bytes from the insert position): a figure the machine's load does not move.
+  const wal = async () =>
+    Number(
+      (await sql<{ lsn: string }>`SELECT pg_current_wal_insert_lsn() - '0/0'::pg_lsn AS lsn`.execute(db)).rows[0]!.lsn,
+    );
   const run = async (label: string, sizes: number[]) => {
     console.log(`${label} (${BATCHES} batches each, load average ${loadavg()})`);
     for (const size of sizes) {
+      const walBefore = await wal();
       const cpu = measureCpu({ postgres });
       const t0 = performance.now();
       // WRITE_COST_CONCURRENCY writers at once, as the API's group commits overlap (up to 3).
@@ -74,9 +80,11 @@ try {
       );
       const wall = performance.now() - t0;
       const split = cpu();
+      const walAfter = await wal();
       const lookups = BATCHES * size;
+      const walBytes = (walAfter - walBefore) / lookups;
       console.log(
-        `  batch ${String(size).padStart(2)}: PostgreSQL ${(split.trees.postgres! / lookups).toFixed(3)} ms CPU per lookup, ${(split.trees.postgres! / BATCHES).toFixed(3)} ms per batch; wall ${(wall / BATCHES).toFixed(2)} ms per batch; client ${((split.main + split.helpers) / lookups).toFixed(3)} ms per lookup`,
+        `  batch ${String(size).padStart(2)}: PostgreSQL ${(split.trees.postgres! / lookups).toFixed(3)} ms CPU per lookup, ${(split.trees.postgres! / BATCHES).toFixed(3)} ms per batch; wall ${(wall / BATCHES).toFixed(2)} ms per batch; client ${((split.main + split.helpers) / lookups).toFixed(3)} ms per lookup; WAL ${walBytes.toFixed(0)} bytes per lookup`,
       );
     }
   };
