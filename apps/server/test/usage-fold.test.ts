@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { annualUsage, batchWork, quarterlyUsage } from '../src/db/billing.js';
 import * as foldedLater from '../src/db/migrations/1901_usage_rollup_folded_later.js';
 import { foldUsage, recordUsage, UsageWriter, type LookupWrite } from '../src/db/usage.js';
+import { startUsageFold } from '../src/jobs/usage-fold.js';
 import { useTestDatabase } from './database.js';
 import { createOrganization, createUser } from './factories.js';
 
@@ -138,6 +139,23 @@ describe('usage folded into the billing rollup after the commit', () => {
     expect(await ledgerAndTotals(org.id)).toEqual({ ledger: expected, totals: expected });
     await foldAll(org.id);
     expect(await ledgerAndTotals(org.id)).toEqual({ ledger: expected, totals: expected });
+  });
+
+  it('the worker’s fold moves new usage into the rollup on its own', async () => {
+    const org = await createOrganization(db, { name: 'Ticking Fold Mutual' });
+    await recordUsage(db, [
+      { organizationId: org.id, userId: null, product: 'zfire', channel: 'api', reference: 't-1' },
+    ]);
+    expect(await unfolded(org.id)).not.toEqual([]);
+    const stop = startUsageFold(db, { everyMs: 20 });
+    try {
+      await vi.waitFor(async () => expect(await unfolded(org.id)).toEqual([]), { timeout: 15_000, interval: 50 });
+    } finally {
+      stop();
+    }
+    expect(
+      await db.selectFrom('usage_rollup').select('quantity').where('organization_id', '=', org.id).execute(),
+    ).toEqual([{ quantity: 1 }]);
   });
 
   it('keeps billing equal to the ledger through deletes and updates of folded and unfolded rows', async () => {
