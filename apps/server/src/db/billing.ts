@@ -3,8 +3,8 @@ import type { Db } from './database.js';
 
 /**
  * Billing reads: the organisation's agreements and its usage totals (`usage_totals`, migration
- * 1901: the rollup of usage_events and the rows not folded into it yet, exact at every moment). Everything is computed here in SQL; `asOf` ('YYYY-MM-DD', UTC)
- * is the report's today. Contract years run from each agreement's contract_start (anniversaries),
+ * 1901: the rollup of usage_events and the rows not folded into it yet, exact at every moment).
+ * Everything is computed here in SQL; `asOf` ('YYYY-MM-DD', UTC) is the report's today. Contract years run from each agreement's contract_start (anniversaries),
  * end at contract_end (inclusive) when it comes first, and quarters are counted from the contract
  * start. Rerun usage counts only where the agreement bills reruns.
  */
