@@ -12,6 +12,7 @@ import { startNotificationWorker } from './notification-jobs.js';
 import { seedMonitoredDemo } from './monitoring-demo.js';
 import { portfolioDeps } from '../portfolio-services.js';
 import { startUploadCleanup } from './upload-cleanup-jobs.js';
+import { startUsageFold } from './usage-fold.js';
 
 /**
  * The production portfolio worker (real geocoder and risk models) on this database: what the
@@ -45,6 +46,8 @@ export async function startProductionPortfolioWorker(
     },
     { chunkConcurrency: config.portfolio.workerConcurrency },
   );
+  // The usage ledger's new rows go into the billing rollup here, not in the lookups' commits (issue 46).
+  startUsageFold(db);
   // Appeals past their deadline expire on the same queue (issue 16).
   // Their deadline reminders go through the notification channel (notify(), mailed by its digest).
   await startAppealExpiryWorker(db, services.queue);
