@@ -20,6 +20,7 @@ import type { ChangeFeed } from '../apps/server/src/db/change-feed.js';
 import { cpuByNice, describeByNice } from './support/cpu-by-nice.js';
 import { describeConvoy, watchConvoy } from './support/lookup-convoy.js';
 import { sampleWaits } from './support/pg-waits.js';
+import { startFsyncProbe } from './support/fsync-probe.js';
 import { loadavg, mark, percentile, sleep } from './support/figures.js';
 import { portfolioMemberHeaders, uploadPortfolioCsv } from './support/portfolio-client.js';
 import { writeSamplePortfolioCsv } from './sample-portfolio-csv.js';
@@ -60,6 +61,13 @@ export async function lookupsBesideExports(input: BesideExportsInput): Promise<v
     log: () => {},
   });
   try {
+    // The disk's own flush time, idle and then beside the work (LOOKUP_WAITS=1): the disk's queue or PostgreSQL's waits.
+    let idleFsync = '';
+    if (process.env.LOOKUP_WAITS === '1') {
+      const idle = startFsyncProbe(input.dataDir);
+      await sleep(3000);
+      idleFsync = await idle.stop();
+    }
     const headers = await portfolioMemberHeaders(app, db, 'Bench Exports');
     const exported = await portfolioOf(input, headers, work, 2, 'exported');
     await growTo(db, exported, EXPORT_ROWS);
@@ -94,6 +102,8 @@ export async function lookupsBesideExports(input: BesideExportsInput): Promise<v
         process.env.LOOKUP_WAITS === '1'
           ? await sampleWaits(input.databaseUrl, { everyMs: Number(process.env.LOOKUP_WAITS_MS ?? 5) })
           : null;
+      const fsync = waits ? startFsyncProbe(input.dataDir) : null;
+      const tempBefore = waits ? await tempFiles(db) : null;
       const convoy = watchConvoy(input.feed);
       const runBefore = runPortfolio ? await runProgress(db, runPortfolio) : '';
       const ms = await input.collectServerMs(() =>
@@ -110,6 +120,8 @@ export async function lookupsBesideExports(input: BesideExportsInput): Promise<v
       const byNice = cpu();
       const convoyFigures = convoy.stop();
       const waitReport = await waits?.stop();
+      const fsyncReport = await fsync?.stop();
+      const tempAfter = tempBefore ? await tempFiles(db) : null;
       const runAfter = runPortfolio ? await runProgress(db, runPortfolio) : '';
       downloads.postMessage('stop');
       const { files, bytes } = await finished;
@@ -124,6 +136,11 @@ export async function lookupsBesideExports(input: BesideExportsInput): Promise<v
       console.log(`    ${describeConvoy(convoyFigures, ms)}`);
       if (runPortfolio) console.log(`    the portfolio run: at the start ${runBefore}; at the end ${runAfter}`);
       if (waitReport) console.log(`    ${waitReport}`);
+      if (fsyncReport) console.log(`    idle: ${idleFsync}\n    beside the work: ${fsyncReport}`);
+      if (tempBefore && tempAfter)
+        console.log(
+          `    temporary files meanwhile: ${tempAfter.files - tempBefore.files} (${((tempAfter.bytes - tempBefore.bytes) / 1e6).toFixed(0)} MB)`,
+        );
       return ok;
     };
     const ok = await measure('rendered on render threads');
@@ -136,6 +153,15 @@ export async function lookupsBesideExports(input: BesideExportsInput): Promise<v
     await worker.stop();
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+/** The database's temporary files so far (sorts, hashes and parallel index builds that spilled). */
+async function tempFiles(db: Db): Promise<{ files: number; bytes: number }> {
+  const { rows } = await sql<{ files: number; bytes: number }>`
+    SELECT temp_files::float8 AS files, temp_bytes::float8 AS bytes FROM pg_stat_database WHERE datname = current_database()`.execute(
+    db,
+  );
+  return rows[0] ?? { files: 0, bytes: 0 };
 }
 
 /** Where the portfolio's run is: its status, chunks committed, and whether its analysis (exposure) is built. */

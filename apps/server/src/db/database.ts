@@ -82,8 +82,21 @@ export function createDb(connectionString: string, max = 10, timeouts: PoolTimeo
  */
 export function niceBackendsOf(db: Db, niceness: number): Db {
   const pool = pools.get(db);
-  if (pool && niceness > 0) pool.on('connect', (client) => niceBackend(client, niceness));
+  if (pool && niceness > 0) {
+    pool.on('connect', (client) => niceBackend(client, niceness));
+    nicenessOfPools.set(db, niceness);
+  }
   return db;
+}
+
+const nicenessOfPools = new WeakMap<Db, number>();
+
+/**
+ * The niceness a Db's backends run at (niceBackendsOf; 0 for the API's). A connection opened
+ * beside the pool for the same work (an export's second COPY) is niced the same way with it.
+ */
+export function backendNicenessOf(db: Db): number {
+  return nicenessOfPools.get(db) ?? 0;
 }
 
 /**
