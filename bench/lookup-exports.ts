@@ -104,6 +104,7 @@ export async function lookupsBesideExports(input: BesideExportsInput): Promise<v
           : null;
       const fsync = waits ? startFsyncProbe(input.dataDir) : null;
       const tempBefore = waits ? await tempFiles(db) : null;
+      const ioBefore = waits ? await ioByBackend(db) : null;
       const convoy = watchConvoy(input.feed);
       const runBefore = runPortfolio ? await runProgress(db, runPortfolio) : '';
       const ms = await input.collectServerMs(() =>
@@ -122,6 +123,7 @@ export async function lookupsBesideExports(input: BesideExportsInput): Promise<v
       const waitReport = await waits?.stop();
       const fsyncReport = await fsync?.stop();
       const tempAfter = tempBefore ? await tempFiles(db) : null;
+      const ioAfter = ioBefore ? await ioByBackend(db) : null;
       const runAfter = runPortfolio ? await runProgress(db, runPortfolio) : '';
       downloads.postMessage('stop');
       const { files, bytes } = await finished;
@@ -141,6 +143,8 @@ export async function lookupsBesideExports(input: BesideExportsInput): Promise<v
         console.log(
           `    temporary files meanwhile: ${tempAfter.files - tempBefore.files} (${((tempAfter.bytes - tempBefore.bytes) / 1e6).toFixed(0)} MB)`,
         );
+      if (ioBefore && ioAfter)
+        console.log(`    data files written meanwhile (pg_stat_io): ${describeIo(ioBefore, ioAfter)}`);
       return ok;
     };
     const ok = await measure('rendered on render threads');
@@ -162,6 +166,30 @@ async function tempFiles(db: Db): Promise<{ files: number; bytes: number }> {
     db,
   );
   return rows[0] ?? { files: 0, bytes: 0 };
+}
+
+type IoCounters = Map<string, { written: number; extended: number; fsyncs: number }>;
+
+/** PostgreSQL's data-file writes so far by backend type (pg_stat_io: bytes written and extended, fsyncs). */
+async function ioByBackend(db: Db): Promise<IoCounters> {
+  const { rows } = await sql<{ type: string; written: number; extended: number; fsyncs: number }>`
+    SELECT backend_type || ' (' || object || ', ' || context || ')' AS type, coalesce(sum(write_bytes), 0)::float8 AS written,
+           coalesce(sum(extend_bytes), 0)::float8 AS extended, coalesce(sum(fsyncs), 0)::float8 AS fsyncs
+    FROM pg_stat_io WHERE object <> 'wal' GROUP BY 1`.execute(db);
+  return new Map(rows.map((r) => [r.type, r]));
+}
+
+function describeIo(before: IoCounters, after: IoCounters): string {
+  const parts: string[] = [];
+  for (const [type, a] of after) {
+    const b = before.get(type) ?? { written: 0, extended: 0, fsyncs: 0 };
+    const written = (a.written - b.written) / 1e6;
+    const extended = (a.extended - b.extended) / 1e6;
+    const fsyncs = a.fsyncs - b.fsyncs;
+    if (written + extended >= 0.5 || fsyncs > 0)
+      parts.push(`${type} ${written.toFixed(0)} MB written, ${extended.toFixed(0)} MB extended, ${fsyncs} fsyncs`);
+  }
+  return parts.join('; ') || 'none';
 }
 
 /** Where the portfolio's run is: its status, chunks committed, and whether its analysis (exposure) is built. */

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createDb, niceBackendsOf, type Db } from '../src/db/database.js';
+import { createDb, asBackgroundDb, type Db } from '../src/db/database.js';
 import { withExportCopies } from '../src/db/portfolio-export.js';
 import { closeOffLoopPool, renderOffLoop } from '../src/domain/off-loop/pool.js';
 import { superviseWorkerProcess } from '../src/jobs/worker-supervisor.js';
@@ -50,9 +50,23 @@ describe.skipIf(process.platform !== 'linux')('background work runs niced', () =
     expect(await backendNiceness(db)).toContain(7);
   });
 
+  it('background work’s connections ask for no parallel workers and spread their writes', async () => {
+    const { db: background, pool } = createDb(url, 1);
+    asBackgroundDb(background, 0);
+    try {
+      const { rows } = await sql<{ gather: string; maintenance: string; flush: string }>`
+        SELECT current_setting('max_parallel_workers_per_gather') AS gather,
+               current_setting('max_parallel_maintenance_workers') AS maintenance,
+               current_setting('backend_flush_after') AS flush`.execute(background);
+      expect(rows[0]).toEqual({ gather: '0', maintenance: '0', flush: '256kB' });
+    } finally {
+      await pool.end();
+    }
+  });
+
   it('an export’s second COPY connection, opened beside its pool, runs at the pool’s niceness', async () => {
     const { db: niced, pool } = createDb(url, 2);
-    niceBackendsOf(niced, 11);
+    asBackgroundDb(niced, 11);
     try {
       let seen: number[] = [];
       // No such portfolio or run: both COPYs are empty, but both connections are open meanwhile.
