@@ -71,6 +71,14 @@ export async function lookupsBesideExports(input: BesideExportsInput): Promise<v
     const headers = await portfolioMemberHeaders(app, db, 'Bench Exports');
     const exported = await portfolioOf(input, headers, work, 2, 'exported');
     await growTo(db, exported, EXPORT_ROWS);
+    // A checkpoint once the bench's own writes are made (the world, the exported portfolio, the
+    // phases before), unless BESIDE_CHECKPOINT=0: otherwise the kernel writes them out during the
+    // phase, and the phase's WAL creates and zero-fills new segments under the WAL write lock
+    // every commit takes (IO:WalInitWrite, WalInitSync), as only a server that never had a
+    // checkpoint does: one that has reuses the segments it wrote before
+    // (docs/performance/lookups-s27-beside.md).
+    const checkpointed = process.env.BESIDE_CHECKPOINT !== '0';
+    if (checkpointed) await sql`CHECKPOINT`.execute(db);
     let runPortfolio = 0;
     if (RUN_ROWS > 0) {
       runPortfolio = await portfolioOf(input, headers, work, RUN_ROWS, 'run', false);
@@ -137,6 +145,9 @@ export async function lookupsBesideExports(input: BesideExportsInput): Promise<v
       console.log(`    CPU meanwhile by nice value: ${describeByNice(byNice)}`);
       console.log(`    ${describeConvoy(convoyFigures, ms)}`);
       if (runPortfolio) console.log(`    the portfolio run: at the start ${runBefore}; at the end ${runAfter}`);
+      console.log(
+        `    ${checkpointed ? 'a checkpoint before the work' : 'no checkpoint before the work (BESIDE_CHECKPOINT=0)'}`,
+      );
       if (waitReport) console.log(`    ${waitReport}`);
       if (fsyncReport) console.log(`    idle: ${idleFsync}\n    beside the work: ${fsyncReport}`);
       if (tempBefore && tempAfter)
