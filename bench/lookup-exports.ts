@@ -5,7 +5,10 @@
  * portfolio worker process, while lookups come at a fixed 200/s for EXPORT_SECONDS (default 30).
  * Prints the server-side lookup p95 and max against the quiet p95 of the same run. Exports are
  * rendered on render threads (domain/off-loop); EXPORT_COMPARE=1 runs the same again with them
- * rendered on the API's event loop (OFF_LOOP_THREADS=0), as before.
+ * rendered on the API's event loop (OFF_LOOP_THREADS=0), as before. The bench's own writes are
+ * checkpointed before the work starts (BESIDE_CHECKPOINT=0: not). LOOKUP_WAITS=1 also prints an
+ * 8 kB fdatasync probe idle and beside the work, the temporary files and the data-file bytes
+ * written meanwhile.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
