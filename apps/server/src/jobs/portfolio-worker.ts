@@ -1,7 +1,7 @@
 import path from 'node:path';
 import pg from 'pg';
 import type { ServerConfig } from '../config.js';
-import { niceBackend, type Db } from '../db/database.js';
+import { backgroundSessionOptions, niceBackend, type Db } from '../db/database.js';
 import { riskModelScorer } from '../domain/portfolio/pipeline/risk-scorer.js';
 import { createPortfolioServices } from '../portfolio-services.js';
 import { worldGeocoder } from '../domain/portfolio/pipeline/world-geocoder.js';
@@ -36,7 +36,7 @@ export async function startProductionPortfolioWorker(
       geocoder: worldGeocoder(db),
       chunkSize: services.chunkSize,
       connect: async () => {
-        const client = new pg.Client({ connectionString: databaseUrl });
+        const client = new pg.Client({ connectionString: databaseUrl, options: backgroundSessionOptions() });
         // A database stop while the file is read fails the read (retried), never the process.
         client.on('error', () => {});
         await client.connect();
