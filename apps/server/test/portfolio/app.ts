@@ -147,3 +147,15 @@ export async function waitFor<T>(
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
+
+/**
+ * A pool of the test's own beside the app's (raw SQL, sessions of its own), ended after the file.
+ * Its idle clients are cut when the test database is dropped at teardown: without a listener that
+ * 'error' is an uncaught exception that fails the whole run (57P01, seen once in a full run).
+ */
+export function useRawPool(url: string): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  pool.on('error', () => {});
+  afterAll(() => pool.end());
+  return pool;
+}

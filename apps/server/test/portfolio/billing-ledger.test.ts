@@ -1,16 +1,14 @@
 import { PORTFOLIO_FEATURE, PORTFOLIO_PRODUCTS } from '@zview/contracts';
-import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { annualUsage, batchWork, quarterlyUsage } from '../../src/db/billing.js';
 import { processChunk } from '../../src/domain/portfolio/pipeline/runs.js';
 import { handleIngest } from '../../src/jobs/portfolio-jobs.js';
-import { createMember, multipart, usePortfolioTestApp } from './app.js';
+import { createMember, multipart, usePortfolioTestApp, useRawPool } from './app.js';
 import { fakeGeocoder, fakeScorer } from './fakes.js';
 
 // No in-process worker: chunks are driven by hand, retried, and rerun.
 const { app, db, url, services } = await usePortfolioTestApp({ chunkSize: 20, worker: false });
-const pool = new pg.Pool({ connectionString: url, max: 2 });
-afterAll(() => pool.end());
+const pool = useRawPool(url);
 
 const today = () => new Date().toISOString().slice(0, 10);
 

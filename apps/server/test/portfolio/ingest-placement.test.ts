@@ -1,6 +1,5 @@
-import pg from 'pg';
 import { sql } from 'kysely';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { handleIngest } from '../../src/jobs/portfolio-jobs.js';
 import { FAR_FROM_EVERY_PROPERTY } from '../../src/db/portfolio-ingest.js';
 import { geocodeCoordinatesMany, OUTSIDE_COVERAGE_AREA } from '../../src/domain/geocoder/index.js';
@@ -12,7 +11,7 @@ import { pendingChunks, processChunk } from '../../src/domain/portfolio/pipeline
 import { buildScoreIndexStep } from '../../src/domain/portfolio/pipeline/score-index.js';
 import type { PortfolioScorer } from '../../src/domain/portfolio/pipeline/seams.js';
 import { worldGeocoder } from '../../src/domain/portfolio/pipeline/world-geocoder.js';
-import { createMember, usePortfolioTestApp } from './app.js';
+import { createMember, usePortfolioTestApp, useRawPool } from './app.js';
 import { portfolioSteps } from './steps.js';
 import { topFactorsOf } from '../../src/db/portfolio-review.js';
 
@@ -23,8 +22,7 @@ const { app, db, url, services } = await usePortfolioTestApp({
   worker: false,
   realEngines: { properties: 300 },
 });
-const pool = new pg.Pool({ connectionString: url, max: 2 });
-afterAll(() => pool.end());
+const pool = useRawPool(url);
 const AS_OF = '2026-03-04';
 const now = () => new Date(`${AS_OF}T09:00:00Z`);
 for (let steps = 0; !(await buildScoreIndexStep(db, { today: AS_OF, pageSize: 150 })); steps += 1)

@@ -1,8 +1,8 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { from as copyFrom } from 'pg-copy-streams';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   analyzeIngestedRows,
   attachIngestedRows,
@@ -11,15 +11,14 @@ import {
   DELETED_DURING_READ,
   ingestCopyStatement,
 } from '../../src/db/portfolio-ingest.js';
-import { createMember, usePortfolioTestApp } from './app.js';
+import { createMember, usePortfolioTestApp, useRawPool } from './app.js';
 import { portfolioSteps } from './steps.js';
 
 // A portfolio renamed or deleted while its file is read: the call waited for the read's row lock
 // while holding its table lock, which the read's attach needs, and PostgreSQL broke the deadlock by
 // failing one of them (the call answered 500).
 const { app, db, url } = await usePortfolioTestApp({ worker: false });
-const pool = new pg.Pool({ connectionString: url, max: 2 });
-afterAll(() => pool.end());
+const pool = useRawPool(url);
 
 /** Starts reading a one-row file into portfolio `id` on `client`, up to (not including) its keys and attach. */
 async function startRead(client: pg.PoolClient, id: number) {

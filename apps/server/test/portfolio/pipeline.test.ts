@@ -1,17 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { handleIngest } from '../../src/jobs/portfolio-jobs.js';
 import { processChunk } from '../../src/domain/portfolio/pipeline/runs.js';
 import { runSummary } from '../../src/db/portfolio-queries.js';
-import { createMember, multipart, usePortfolioTestApp, waitFor } from './app.js';
+import { createMember, multipart, usePortfolioTestApp, useRawPool, waitFor } from './app.js';
 import { fakeGeocoder, fakeScorer } from './fakes.js';
 
 // No in-process worker: these tests drive chunks by hand or through child worker processes.
 const { app, db, url, dataDir, services } = await usePortfolioTestApp({ chunkSize: 20, worker: false });
-const pool = new pg.Pool({ connectionString: url, max: 2 });
-afterAll(() => pool.end());
+const pool = useRawPool(url);
 
 function csvOf(rows: number) {
   const lines = ['id,latitude,longitude,note'];

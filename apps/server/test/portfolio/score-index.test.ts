@@ -1,6 +1,5 @@
 import { PORTFOLIO_PRODUCTS } from '@zview/contracts';
-import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { handleIngest } from '../../src/jobs/portfolio-jobs.js';
 import { riskModelScorer } from '../../src/domain/portfolio/pipeline/risk-scorer.js';
 import { pendingChunks, processChunk, startRun } from '../../src/domain/portfolio/pipeline/runs.js';
@@ -14,7 +13,7 @@ import { loadPropertyFeaturesMany } from '../../src/domain/property/load-many.js
 import { scoreProduct } from '../../src/domain/risk/index.js';
 import { buildContext, scoreWith } from '../../src/domain/risk/model.js';
 import { hazardAt } from '../../src/domain/hazard/climatology.js';
-import { createMember, multipart, usePortfolioTestApp } from './app.js';
+import { createMember, multipart, usePortfolioTestApp, useRawPool } from './app.js';
 import { topFactorsOf } from '../../src/db/portfolio-review.js';
 
 // The real geocoder and risk models on a small generated world; chunks are driven by hand.
@@ -23,8 +22,7 @@ const { app, db, url, services } = await usePortfolioTestApp({
   worker: false,
   realEngines: { properties: 300 },
 });
-const pool = new pg.Pool({ connectionString: url, max: 2 });
-afterAll(() => pool.end());
+const pool = useRawPool(url);
 
 const AS_OF = '2026-03-04';
 const now = () => new Date(`${AS_OF}T09:00:00Z`);
