@@ -23,7 +23,6 @@ import path from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import autocannon from 'autocannon';
-import type pg from 'pg';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { pino } from 'pino';
@@ -45,6 +44,7 @@ import { describeConvoy, watchConvoy, type ConvoyFigures } from './support/looku
 import { loadavg, mark, percentile, sleep } from './support/figures.js';
 import { describeFirstRun, watchFirstRunFunctions } from '../apps/server/test/support/first-run-functions.js';
 import { sampleWaits } from './support/pg-waits.js';
+import { traceQueries } from '../apps/server/test/support/query-trace.js';
 
 const SECONDS = Number(process.env.LOOKUP_SECONDS ?? 30);
 const BARE_SECONDS = Number(process.env.BARE_SECONDS ?? Math.min(SECONDS, 10));
@@ -180,7 +180,7 @@ export async function benchLookup(): Promise<boolean> {
     const countOpened = () => (opened += 1);
     pool.on('connect', countOpened);
     // LOOKUP_FIRST_TRACE=1: each query of the first lookup, its time from the lookup's start to its end.
-    const trace = process.env.LOOKUP_FIRST_TRACE ? traceQueries(pool) : undefined;
+    const trace = process.env.LOOKUP_FIRST_TRACE ? traceQueries(pool, () => feed.roundTrips) : undefined;
     const firstWindow = firstRun
       ? await firstRun.window(() => lookupOnce(addresses[addresses.length - 1]!))
       : { value: await lookupOnce(addresses[addresses.length - 1]!), firstRun: undefined };
@@ -591,42 +591,4 @@ function started() {
 function collectGarbage(): void {
   v8.setFlagsFromString('--expose-gc');
   (vm.runInNewContext('gc') as () => void)();
-}
-
-/** Wraps the pool's clients' `query` while on: each query's start and end from the trace's start, and its backend. */
-function traceQueries(pool: pg.Pool): { stop(): string[] } {
-  const t0 = performance.now();
-  const lines: string[] = [];
-  const wrapped = new Map<object, unknown>();
-  const onAcquire = (client: pg.PoolClient) => {
-    if (wrapped.has(client)) return;
-    const query = client.query;
-    wrapped.set(client, query);
-    (client as unknown as { query: unknown }).query = (...args: unknown[]) => {
-      const config = args[0] as string | { text?: string; name?: string };
-      const text = (typeof config === 'string' ? config : (config.name ?? config.text ?? '')).replace(/\s+/g, ' ');
-      const start = performance.now() - t0;
-      const pid = (client as unknown as { processID: number }).processID;
-      const done = () =>
-        lines.push(`${start.toFixed(2)} → ${(performance.now() - t0).toFixed(2)} ms  pid ${pid}  ${text.slice(0, 70)}`);
-      const last = args[args.length - 1];
-      if (typeof last === 'function')
-        args[args.length - 1] = (...cbArgs: unknown[]) => {
-          done();
-          return (last as (...a: unknown[]) => unknown)(...cbArgs);
-        };
-      const result = (query as (...a: unknown[]) => unknown).apply(client, args);
-      if (result && typeof (result as Promise<unknown>).then === 'function')
-        (result as Promise<unknown>).then(done, done);
-      return result;
-    };
-  };
-  pool.on('acquire', onAcquire);
-  return {
-    stop() {
-      pool.off('acquire', onAcquire);
-      for (const [client, query] of wrapped) (client as { query: unknown }).query = query;
-      return lines;
-    },
-  };
 }
