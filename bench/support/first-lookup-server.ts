@@ -79,12 +79,26 @@ export async function firstLookupsInServerProcesses(options: {
       await idle();
       const perf = options.perfDir ? startPerf(server.pid, path.join(options.perfDir, `perf-${n}.data`)) : undefined;
       if (perf) await sleep(500); // attached before the lookup
+      const printedBefore = server.otherLines();
       const first = await lookup(start.places[0]!, start.token);
       await perf?.stop();
+      if (process.env.SERVER_NODE_FLAGS) {
+        await sleep(200);
+        const printed = server.outputSince(printedBefore);
+        console.log(`    the server printed during the first lookup (${printed.length} lines):`);
+        for (const line of printed.slice(0, 60)) console.log(`      ${line.slice(0, 200)}`);
+      }
       const idleWarm: Measured[] = [];
       for (let i = 0; i < options.idleWarm; i += 1) {
         await idle();
+        const warmPrintedBefore = server.otherLines();
         idleWarm.push(await lookup(start.places[1 + i]!, start.token));
+        if (process.env.SERVER_NODE_FLAGS) {
+          await sleep(200);
+          const printed = server.outputSince(warmPrintedBefore);
+          console.log(`    the server printed during warm lookup ${i + 1} after idle (${printed.length} lines):`);
+          for (const line of printed.slice(0, 20)) console.log(`      ${line.slice(0, 200)}`);
+        }
       }
       await idle();
       const newToken = await lookup(start.places[1 + options.idleWarm]!, start.otherToken);
@@ -168,6 +182,9 @@ const describeCpu = (cpu: Record<string, number>) =>
 
 interface ServerProcess {
   pid: number;
+  /** How many lines the server printed that are not log lines, and those since a count. */
+  otherLines(): number;
+  outputSince(from: number): string[];
   base: string;
   /** The server's time for a request, from its request log line. */
   loggedMs(url: string): Promise<number>;
@@ -176,7 +193,13 @@ interface ServerProcess {
 
 /** `npm start`'s server, once it listens (after its warm-up); its request lines kept for their time. */
 async function startServer(env: Record<string, string>, perf: boolean): Promise<ServerProcess> {
-  const flags = ['--max-semi-space-size=64', ...(perf ? ['--perf-basic-prof'] : [])];
+  // SERVER_NODE_FLAGS: V8 diagnostics for the server (e.g. --trace-deopt); what it prints during the
+  // first lookup is shown (`outputSince`).
+  const flags = [
+    '--max-semi-space-size=64',
+    ...(perf ? ['--perf-basic-prof'] : []),
+    ...(process.env.SERVER_NODE_FLAGS?.split(' ').filter(Boolean) ?? []),
+  ];
   const child: ChildProcess = spawn(process.execPath, [...flags, path.join(ROOT, 'scripts/start.mjs')], {
     cwd: ROOT,
     env: {
@@ -193,6 +216,8 @@ async function startServer(env: Record<string, string>, perf: boolean): Promise<
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines: Record<string, unknown>[] = [];
+  /** The server's lines that are not log lines (V8's traces). */
+  const other: string[] = [];
   let output = '';
   let partial = '';
   await new Promise<void>((resolve, reject) => {
@@ -203,7 +228,10 @@ async function startServer(env: Record<string, string>, perf: boolean): Promise<
       partial = complete.pop()!;
       for (const line of complete) {
         if (line.includes('is running at')) resolve();
-        if (!line.startsWith('{')) continue;
+        if (!line.startsWith('{')) {
+          if (line.trim()) other.push(line);
+          continue;
+        }
         try {
           lines.push(JSON.parse(line));
         } catch {
@@ -217,6 +245,8 @@ async function startServer(env: Record<string, string>, perf: boolean): Promise<
   });
   return {
     pid: child.pid!,
+    otherLines: () => other.length,
+    outputSince: (from: number) => other.slice(from),
     base: `http://${env.HOST ?? '127.0.0.1'}:${env.PORT}`,
     async loggedMs(url) {
       for (let i = 0; i < 100; i += 1) {
