@@ -80,9 +80,9 @@ async function warmLookupAsPrincipal(app: FastifyInstance): Promise<Record<numbe
   for (let i = 0; i < urls.length; i += ROUTE_RUNS_AT_ONCE)
     await Promise.all(urls.slice(i, i + ROUTE_RUNS_AT_ONCE).map(run));
   for (const url of urls.slice(0, LAST_RUNS_ALONE)) await run(url);
-  // inject does not go through node's HTTP server: the last two over a socket, as a client's requests
-  // does (in an A/B at load 10–18, a 200 over a socket before the bench's first lookup took 1.5–3
-  // ms off that lookup's server CPU: suggestive, not settled).
+  // inject does not go through node's HTTP server: the last two over one kept-alive socket, as a
+  // client's requests go (in an A/B at load 10–18, a 200 over a socket before the bench's first
+  // lookup took 1.5–3 ms off that lookup's server CPU: suggestive, not settled).
   if (urls.length) statuses.push(...(await requestOverSocket(app, urls.slice(-2), {}, { asWarmUp: true })));
   return tally(statuses);
 }
