@@ -155,7 +155,7 @@ async function requestOverSocket(
     const ours = await Promise.race([
       new Promise<net.Socket>((resolve) => {
         onAccepted = () => {
-          const found = accepted.find((socket) => socket.remotePort === client.localPort);
+          const found = accepted.find((socket) => peerPort(socket) === client.localPort);
           if (found) resolve(found);
         };
         onAccepted();
@@ -191,6 +191,21 @@ async function requestOverSocket(
     client.destroy();
     await new Promise((resolve) => relay.close(resolve));
   }
+}
+
+/**
+ * The remote port of an accepted socket, asked of its handle: `socket.remotePort` would cache the
+ * peer's address on the socket (`_peername`) before the HTTP server adds its own properties, giving
+ * the warm-up's socket another shape than a client's, and V8 threw away code optimised for it at
+ * the first client's request (--trace-deopt: `_unrefTimer`, "wrong map", in every first lookup
+ * traced; none after this). Falls back to `remotePort` if the handle cannot tell.
+ */
+function peerPort(socket: net.Socket): number | undefined {
+  const handle = (socket as unknown as { _handle?: { getpeername?(out: { port?: number }): number } })._handle;
+  if (typeof handle?.getpeername !== 'function') return socket.remotePort;
+  const out: { port?: number } = {};
+  handle.getpeername(out);
+  return out.port ?? socket.remotePort;
 }
 
 /**
