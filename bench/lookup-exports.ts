@@ -5,7 +5,10 @@
  * portfolio worker process, while lookups come at a fixed 200/s for EXPORT_SECONDS (default 30).
  * Prints the server-side lookup p95 and max against the quiet p95 of the same run. Exports are
  * rendered on render threads (domain/off-loop); EXPORT_COMPARE=1 runs the same again with them
- * rendered on the API's event loop (OFF_LOOP_THREADS=0), as before.
+ * rendered on the API's event loop (OFF_LOOP_THREADS=0), as before. The bench's own writes are
+ * checkpointed before the work starts (BESIDE_CHECKPOINT=0: not). LOOKUP_WAITS=1 also prints an
+ * 8 kB fdatasync probe idle and beside the work, the temporary files and the data-file bytes
+ * written meanwhile.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -20,6 +23,7 @@ import type { ChangeFeed } from '../apps/server/src/db/change-feed.js';
 import { cpuByNice, describeByNice } from './support/cpu-by-nice.js';
 import { describeConvoy, watchConvoy } from './support/lookup-convoy.js';
 import { sampleWaits } from './support/pg-waits.js';
+import { startFsyncProbe } from './support/fsync-probe.js';
 import { loadavg, mark, percentile, sleep } from './support/figures.js';
 import { portfolioMemberHeaders, uploadPortfolioCsv } from './support/portfolio-client.js';
 import { writeSamplePortfolioCsv } from './sample-portfolio-csv.js';
@@ -60,9 +64,24 @@ export async function lookupsBesideExports(input: BesideExportsInput): Promise<v
     log: () => {},
   });
   try {
+    // The disk's own flush time, idle and then beside the work (LOOKUP_WAITS=1): the disk's queue or PostgreSQL's waits.
+    let idleFsync = '';
+    if (process.env.LOOKUP_WAITS === '1') {
+      const idle = startFsyncProbe(input.dataDir);
+      await sleep(3000);
+      idleFsync = await idle.stop();
+    }
     const headers = await portfolioMemberHeaders(app, db, 'Bench Exports');
     const exported = await portfolioOf(input, headers, work, 2, 'exported');
     await growTo(db, exported, EXPORT_ROWS);
+    // A checkpoint once the bench's own writes are made (the world, the exported portfolio, the
+    // phases before), unless BESIDE_CHECKPOINT=0: otherwise the kernel writes them out during the
+    // phase, and the phase's WAL creates and zero-fills new segments under the WAL write lock
+    // every commit takes (IO:WalInitWrite, WalInitSync), as only a server that never had a
+    // checkpoint does: one that has reuses the segments it wrote before
+    // (docs/performance/lookups-s27-beside.md).
+    const checkpointed = process.env.BESIDE_CHECKPOINT !== '0';
+    if (checkpointed) await sql`CHECKPOINT`.execute(db);
     let runPortfolio = 0;
     if (RUN_ROWS > 0) {
       runPortfolio = await portfolioOf(input, headers, work, RUN_ROWS, 'run', false);
@@ -94,6 +113,9 @@ export async function lookupsBesideExports(input: BesideExportsInput): Promise<v
         process.env.LOOKUP_WAITS === '1'
           ? await sampleWaits(input.databaseUrl, { everyMs: Number(process.env.LOOKUP_WAITS_MS ?? 5) })
           : null;
+      const fsync = waits ? startFsyncProbe(input.dataDir) : null;
+      const tempBefore = waits ? await tempFiles(db) : null;
+      const ioBefore = waits ? await ioByBackend(db) : null;
       const convoy = watchConvoy(input.feed);
       const runBefore = runPortfolio ? await runProgress(db, runPortfolio) : '';
       const ms = await input.collectServerMs(() =>
@@ -110,6 +132,9 @@ export async function lookupsBesideExports(input: BesideExportsInput): Promise<v
       const byNice = cpu();
       const convoyFigures = convoy.stop();
       const waitReport = await waits?.stop();
+      const fsyncReport = await fsync?.stop();
+      const tempAfter = tempBefore ? await tempFiles(db) : null;
+      const ioAfter = ioBefore ? await ioByBackend(db) : null;
       const runAfter = runPortfolio ? await runProgress(db, runPortfolio) : '';
       downloads.postMessage('stop');
       const { files, bytes } = await finished;
@@ -123,7 +148,17 @@ export async function lookupsBesideExports(input: BesideExportsInput): Promise<v
       console.log(`    CPU meanwhile by nice value: ${describeByNice(byNice)}`);
       console.log(`    ${describeConvoy(convoyFigures, ms)}`);
       if (runPortfolio) console.log(`    the portfolio run: at the start ${runBefore}; at the end ${runAfter}`);
+      console.log(
+        `    ${checkpointed ? 'a checkpoint before the work' : 'no checkpoint before the work (BESIDE_CHECKPOINT=0)'}`,
+      );
       if (waitReport) console.log(`    ${waitReport}`);
+      if (fsyncReport) console.log(`    idle: ${idleFsync}\n    beside the work: ${fsyncReport}`);
+      if (tempBefore && tempAfter)
+        console.log(
+          `    temporary files meanwhile: ${tempAfter.files - tempBefore.files} (${((tempAfter.bytes - tempBefore.bytes) / 1e6).toFixed(0)} MB)`,
+        );
+      if (ioBefore && ioAfter)
+        console.log(`    data files written meanwhile (pg_stat_io): ${describeIo(ioBefore, ioAfter)}`);
       return ok;
     };
     const ok = await measure('rendered on render threads');
@@ -136,6 +171,39 @@ export async function lookupsBesideExports(input: BesideExportsInput): Promise<v
     await worker.stop();
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+/** The database's temporary files so far (sorts, hashes and parallel index builds that spilled). */
+async function tempFiles(db: Db): Promise<{ files: number; bytes: number }> {
+  const { rows } = await sql<{ files: number; bytes: number }>`
+    SELECT temp_files::float8 AS files, temp_bytes::float8 AS bytes FROM pg_stat_database WHERE datname = current_database()`.execute(
+    db,
+  );
+  return rows[0] ?? { files: 0, bytes: 0 };
+}
+
+type IoCounters = Map<string, { written: number; extended: number; fsyncs: number }>;
+
+/** PostgreSQL's data-file writes so far by backend type (pg_stat_io: bytes written and extended, fsyncs). */
+async function ioByBackend(db: Db): Promise<IoCounters> {
+  const { rows } = await sql<{ type: string; written: number; extended: number; fsyncs: number }>`
+    SELECT backend_type || ' (' || object || ', ' || context || ')' AS type, coalesce(sum(write_bytes), 0)::float8 AS written,
+           coalesce(sum(extend_bytes), 0)::float8 AS extended, coalesce(sum(fsyncs), 0)::float8 AS fsyncs
+    FROM pg_stat_io WHERE object <> 'wal' GROUP BY 1`.execute(db);
+  return new Map(rows.map((r) => [r.type, r]));
+}
+
+function describeIo(before: IoCounters, after: IoCounters): string {
+  const parts: string[] = [];
+  for (const [type, a] of after) {
+    const b = before.get(type) ?? { written: 0, extended: 0, fsyncs: 0 };
+    const written = (a.written - b.written) / 1e6;
+    const extended = (a.extended - b.extended) / 1e6;
+    const fsyncs = a.fsyncs - b.fsyncs;
+    if (written + extended >= 0.5 || fsyncs > 0)
+      parts.push(`${type} ${written.toFixed(0)} MB written, ${extended.toFixed(0)} MB extended, ${fsyncs} fsyncs`);
+  }
+  return parts.join('; ') || 'none';
 }
 
 /** Where the portfolio's run is: its status, chunks committed, and whether its analysis (exposure) is built. */

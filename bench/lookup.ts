@@ -33,6 +33,7 @@ import { acquireChangeFeed } from '../apps/server/src/db/change-feed.js';
 import { apiPoolTimeouts, createDb, poolOf, type Db } from '../apps/server/src/db/database.js';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
+import { startUsageFold } from '../apps/server/src/jobs/usage-fold.js';
 import { createLogger } from '../apps/server/src/ops/logger.js';
 import { startApiCluster } from '../apps/server/src/processes/api-cluster.js';
 import { buildServerApp } from '../apps/server/src/server-app.js';
@@ -84,8 +85,14 @@ export async function benchLookup(): Promise<boolean> {
   // LOOKUP_FIRST_FUNCTIONS=1 (=list): the functions the first lookup runs for the first time in
   // the process (load-independent; the coverage is stopped right after it, but slows what runs before).
   const firstRun = process.env.LOOKUP_FIRST_FUNCTIONS ? await watchFirstRunFunctions() : undefined;
+  // The worker's fold of usage into the billing rollup (jobs/usage-fold.ts), on a pool of its own
+  // as the worker process has: `npm start` runs it beside the API, and its PostgreSQL work counts
+  // with PostgreSQL's here.
+  const fold = createDb(embedded.url, 1);
+  let stopFold = () => {};
   try {
     await migrateToLatest(db);
+    stopFold = startUsageFold(fold.db);
     const started = Date.now();
     const seeded = await seedWorld(embedded.url, { ...DEFAULT_WORLD });
     console.log(
@@ -545,6 +552,8 @@ export async function benchLookup(): Promise<boolean> {
     for (const c of checks) console.log(`    ${mark(c.ok)} ${c.label}`);
     return p50 <= TARGET.p50 && p95 <= TARGET.p95 && checks.every((c) => c.ok);
   } finally {
+    stopFold();
+    await fold.db.destroy();
     await db.destroy();
     await embedded.stop();
     rmSync(work, { recursive: true, force: true });

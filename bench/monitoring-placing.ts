@@ -16,68 +16,27 @@
  *
  *   npx tsx bench/monitoring-placing.ts      (PROPERTIES=…, ROWS=…, REPLAY=1)
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
-import { createDb } from '../apps/server/src/db/database.js';
-import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.js';
-import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import { scoredRowsAllCopied, startPlacing } from '../apps/server/src/db/monitored-rows-placement.js';
 import { insertMonitoredProduct, insertWorldChange } from '../apps/server/src/db/monitoring.js';
 import { placeBookRows } from '../apps/server/src/domain/monitoring/book-rows.js';
 import { applyPendingChanges } from '../apps/server/src/domain/monitoring/engine.js';
-import { seedWorld } from '../apps/server/src/world/seed.js';
 import { loadavg, mark, secs } from './support/figures.js';
+import { insertBenchAccount, insertBenchBook, startMonitoringBenchDb } from './support/monitoring-seed.js';
 import { cpuSeconds, postgresCpu } from './support/processes.js';
 
 const PROPERTIES = Number(process.env.PROPERTIES ?? 2_000);
 const ROWS = Number(process.env.ROWS ?? 50_000);
 
 export async function benchPlacing(): Promise<boolean> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'zview-bench-placing-'));
-  const pgDataDir = path.join(dataDir, 'pg');
-  const pg = await startEmbeddedPostgres({ dataDir: pgDataDir, port: 0 });
-  const { db } = createDb(pg.url, 4);
+  const { db, pgDataDir, close } = await startMonitoringBenchDb({
+    name: 'placing',
+    properties: PROPERTIES,
+    poolSize: 4,
+  });
   try {
-    await migrateToLatest(db);
-    await seedWorld(pg.url, { seed: 2026, properties: PROPERTIES, log: () => {} });
-    const org = await db
-      .insertInto('organizations')
-      .values({ name: 'Bench Mutual', products: ['zfire', 'zfire-portfolio'] })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const user = await db
-      .insertInto('users')
-      .values({ email: 'bench@bench.test', first_name: 'B', last_name: 'B' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('portfolio_uploads')
-      .values({
-        name: 'bench.csv',
-        organization_id: org.id,
-        user_id: user.id,
-        original_name: 'bench.csv',
-        size_bytes: 0,
-        delimiter: ',',
-        has_bom: false,
-        header: '[]',
-      })
-      .execute();
-    const book = await db
-      .insertInto('portfolios')
-      .values({
-        organization_id: org.id,
-        name: 'Street-side book',
-        uploaded_file_name: 'bench.csv',
-        created_by: user.id,
-        header: '[]',
-        column_mapping: '{}',
-        row_count: ROWS,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const account = await insertBenchAccount(db);
+    const book = { id: await insertBenchBook(db, account, 'Street-side book', ROWS) };
     await sql`CREATE TABLE IF NOT EXISTS ${sql.table(`portfolio_rows_${book.id}`)} PARTITION OF portfolio_rows FOR VALUES IN (${sql.lit(book.id)})`.execute(
       db,
     );
@@ -99,7 +58,7 @@ export async function benchPlacing(): Promise<boolean> {
         product: 'zfire',
         model_version: 'bench',
         data_date: '2026-01-01',
-        requested_by: user.id,
+        requested_by: account.userId,
         chunk_size: ROWS,
         chunk_count: 1,
         completed_at: new Date(),
@@ -127,10 +86,10 @@ export async function benchPlacing(): Promise<boolean> {
       const withScore = await insertMonitoredProduct(trx, {
         portfolioId: book.id,
         product: 'zfire',
-        organizationId: org.id,
+        organizationId: account.organizationId,
         pinned: false,
         runId: run.id,
-        userId: user.id,
+        userId: account.userId,
       });
       if (!(await scoredRowsAllCopied(trx, run.id, withScore)))
         await startPlacing(trx, { portfolioId: book.id, product: 'zfire', runId: run.id });
@@ -185,9 +144,7 @@ export async function benchPlacing(): Promise<boolean> {
     );
     return whole;
   } finally {
-    await db.destroy();
-    await pg.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
 }
 

@@ -22,20 +22,14 @@
  *
  *   npx tsx bench/monitoring.ts      (or npm run bench -- monitoring)
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
-import { createDb } from '../apps/server/src/db/database.js';
-import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.js';
-import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import { insertWorldChange } from '../apps/server/src/db/monitoring.js';
 import { applyPendingChanges } from '../apps/server/src/domain/monitoring/engine.js';
 import { alertOnChanges } from '../apps/server/src/domain/notifications/alerts.js';
-import { seedWorld } from '../apps/server/src/world/seed.js';
 import { benchRunDiff } from './monitoring-diff.js';
 import { benchWebhooks } from './monitoring-webhooks.js';
 import { loadavg, mark, secs } from './support/figures.js';
+import { insertBenchAccount, insertBenchBook, startMonitoringBenchDb } from './support/monitoring-seed.js';
 import { cpuSeconds, postgresCpu } from './support/processes.js';
 
 const PROPERTIES = Number(process.env.PROPERTIES ?? 20_000);
@@ -46,60 +40,20 @@ const EVENTS = Number(process.env.EVENTS ?? 10_000);
 const PARTS = new Set((process.env.PARTS ?? 'capture,diff,webhooks').split(','));
 
 export async function benchMonitoring(): Promise<boolean> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'zview-bench-monitoring-'));
-  const pgDataDir = path.join(dataDir, 'pg');
-  const pg = await startEmbeddedPostgres({ dataDir: pgDataDir, port: 0 });
-  const { db } = createDb(pg.url, 12);
+  const { db, url, pgDataDir, close } = await startMonitoringBenchDb({
+    name: 'monitoring',
+    properties: PROPERTIES,
+    poolSize: 12,
+  });
   let ok = true;
   try {
-    await migrateToLatest(db);
-    await seedWorld(pg.url, { seed: 2026, properties: PROPERTIES, log: () => {} });
     console.log(`monitoring bench: ${PROPERTIES} properties, ${BOOKS} books × ${BOOK_ROWS} rows; load ${loadavg()}`);
-    const org = await db
-      .insertInto('organizations')
-      .values({ name: 'Bench Mutual', products: ['zfire', 'zfire-portfolio'] })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const user = await db
-      .insertInto('users')
-      .values({ email: 'bench@bench.test', first_name: 'B', last_name: 'B' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('organization_members')
-      .values({ organization_id: org.id, user_id: user.id, role: 'admin' })
-      .execute();
-
-    await db
-      .insertInto('portfolio_uploads')
-      .values({
-        name: 'bench.csv',
-        organization_id: org.id,
-        user_id: user.id,
-        original_name: 'bench.csv',
-        size_bytes: 0,
-        delimiter: ',',
-        has_bom: false,
-        header: '[]',
-      })
-      .execute();
+    const account = await insertBenchAccount(db);
     // Books: row k of book b on property (k mod PROPERTIES), scored low so captures move them.
     const started = performance.now();
     const books: number[] = [];
     for (let b = 0; b < BOOKS; b += 1) {
-      const p = await db
-        .insertInto('portfolios')
-        .values({
-          organization_id: org.id,
-          name: `Bench book ${b}`,
-          uploaded_file_name: 'bench.csv',
-          created_by: user.id,
-          header: '[]',
-          column_mapping: '{}',
-          row_count: BOOK_ROWS,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const p = { id: await insertBenchBook(db, account, `Bench book ${b}`, BOOK_ROWS) };
       books.push(p.id);
       await db
         .insertInto('portfolio_products')
@@ -107,7 +61,13 @@ export async function benchMonitoring(): Promise<boolean> {
         .execute();
       await db
         .insertInto('monitored_products')
-        .values({ portfolio_id: p.id, product: 'zfire', organization_id: org.id, base_run_id: 0, enabled_by: user.id })
+        .values({
+          portfolio_id: p.id,
+          product: 'zfire',
+          organization_id: account.organizationId,
+          base_run_id: 0,
+          enabled_by: account.userId,
+        })
         .execute();
       // Rows 1..PROPERTIES on distinct properties (the touched ones among them), the rest on
       // properties of a larger world that no change here reaches ('far-…' ids): a 1M-row book
@@ -121,13 +81,13 @@ export async function benchMonitoring(): Promise<boolean> {
       await db
         .insertInto('alert_rules')
         .values({
-          organization_id: org.id,
+          organization_id: account.organizationId,
           portfolio_id: p.id,
           name: 'moves',
           kind: 'delta',
           min_delta: 5,
           channels: ['in_app', 'webhook'],
-          created_by: user.id,
+          created_by: account.userId,
         })
         .execute();
     }
@@ -186,21 +146,24 @@ export async function benchMonitoring(): Promise<boolean> {
 
     // 3. The diff of two runs of a BOOK_ROWS book, of any two runs, of a run and now.
     if (PARTS.has('diff'))
-      ok &&= await benchRunDiff(db, { book: books[0]!, organizationId: org.id, userId: user.id, rows: BOOK_ROWS });
+      ok &&= await benchRunDiff(db, {
+        book: books[0]!,
+        organizationId: account.organizationId,
+        userId: account.userId,
+        rows: BOOK_ROWS,
+      });
 
     // 4. Webhook events to a slow receiver, beside lookups and a portfolio run (monitoring-webhooks.ts).
     if (PARTS.has('webhooks'))
       ok &&= await benchWebhooks(db, {
-        databaseUrl: pg.url,
-        organizationId: org.id,
-        userId: user.id,
+        databaseUrl: url,
+        organizationId: account.organizationId,
+        userId: account.userId,
         books,
         events: EVENTS,
       });
   } finally {
-    await db.destroy();
-    await pg.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
   return ok;
 }

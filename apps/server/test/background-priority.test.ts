@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Db } from '../src/db/database.js';
+import { createDb, asBackgroundDb, type Db } from '../src/db/database.js';
+import { withExportCopies } from '../src/db/portfolio-export.js';
 import { closeOffLoopPool, renderOffLoop } from '../src/domain/off-loop/pool.js';
 import { superviseWorkerProcess } from '../src/jobs/worker-supervisor.js';
 import { niceOf, threadNiceness } from '../src/ops/priority.js';
@@ -47,6 +48,41 @@ describe.skipIf(process.platform !== 'linux')('background work runs niced', () =
     expect(niceOf()).toBeLessThan(7);
     // The render's connection stays open in the thread's pool: its backend runs at 7 as well.
     expect(await backendNiceness(db)).toContain(7);
+  });
+
+  it('background work’s connections ask for no parallel workers and spread their writes', async () => {
+    const { db: background, pool } = createDb(url, 1);
+    asBackgroundDb(background, 0);
+    try {
+      const { rows } = await sql<{ gather: string; maintenance: string; flush: string }>`
+        SELECT current_setting('max_parallel_workers_per_gather') AS gather,
+               current_setting('max_parallel_maintenance_workers') AS maintenance,
+               current_setting('backend_flush_after') AS flush`.execute(background);
+      expect(rows[0]).toEqual({ gather: '0', maintenance: '0', flush: '256kB' });
+    } finally {
+      await pool.end();
+    }
+  });
+
+  it('an export’s second COPY connection, opened beside its pool, runs at the pool’s niceness', async () => {
+    const { db: niced, pool } = createDb(url, 2);
+    asBackgroundDb(niced, 11);
+    try {
+      let seen: number[] = [];
+      // No such portfolio or run: both COPYs are empty, but both connections are open meanwhile.
+      await withExportCopies(niced, -1, -1, async (rows, results) => {
+        const { rows: second } = await sql<{ pid: number }>`
+          SELECT pid FROM pg_stat_activity WHERE application_name = 'zview-export' AND datname = current_database()`.execute(
+          db,
+        );
+        seen = second.map((r) => niceOf(`/proc/${r.pid}/task/${r.pid}`));
+        for await (const chunk of rows) expect(chunk).toBeDefined();
+        for await (const chunk of results!) expect(chunk).toBeDefined();
+      });
+      expect(seen).toEqual([11]);
+    } finally {
+      await pool.end();
+    }
   });
 
   it('the portfolio worker process runs every thread and its backends niced', async () => {

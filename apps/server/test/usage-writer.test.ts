@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import * as usageOrgKeyByRollup from '../src/db/migrations/1860_usage_events_org_key_by_rollup.js';
+import * as lookupKeysByStatement from '../src/db/migrations/1900_property_lookups_keys_by_statement.js';
 import { recordUsage, UsageWriter, type LookupWrite } from '../src/db/usage.js';
 import { useTestDatabase } from './database.js';
 import { createOrganization, createUser } from './factories.js';
@@ -153,6 +154,63 @@ describe('UsageWriter', () => {
       { organization_id: stays.id, reference: 'staying-1' },
       { organization_id: stays.id, reference: 'staying-1' },
     ]);
+  });
+
+  // property_lookups has no per-row keys either (migration 1900): statement triggers act for them.
+  it('deleting an organisation deletes its recent lookups and only its lookups', async () => {
+    const gone = await createOrganization(db, { name: 'Departing Mutual' });
+    const stays = await createOrganization(db, { name: 'Remaining Mutual' });
+    const writer = new UsageWriter(db);
+    await Promise.all([
+      writer.write(lookupWrite('departing-1', gone.id)),
+      writer.write(lookupWrite('remaining-1', stays.id)),
+    ]);
+    await db.deleteFrom('organizations').where('id', '=', gone.id).execute();
+    const left = await db
+      .selectFrom('property_lookups')
+      .select(['organization_id', 'location'])
+      .where('organization_id', 'in', [gone.id, stays.id])
+      .execute();
+    expect(left).toEqual([{ organization_id: stays.id, location: 'remaining-1' }]);
+  });
+
+  it('deleting a user keeps their lookups without the user, and the lookups of others as they were', async () => {
+    const leaving = await createUser(db, { org });
+    const writer = new UsageWriter(db);
+    const byUser = (reference: string, userId: string): LookupWrite => {
+      const write = lookupWrite(reference);
+      return { usage: write.usage, lookup: { ...write.lookup!, userId } };
+    };
+    await Promise.all([
+      writer.write(byUser('leaving-user-1', leaving.id)),
+      writer.write(byUser('other-user-1', user.id)),
+    ]);
+    await db.deleteFrom('users').where('id', '=', leaving.id).execute();
+    const rows = await db
+      .selectFrom('property_lookups')
+      .select(['location', 'user_id'])
+      .where('location', 'in', ['leaving-user-1', 'other-user-1'])
+      .orderBy('location')
+      .execute();
+    expect(rows).toEqual([
+      { location: 'leaving-user-1', user_id: null },
+      { location: 'other-user-1', user_id: user.id },
+    ]);
+  });
+
+  it('migration 1900 goes back to the per-row keys and forward again', async () => {
+    const keys = async () =>
+      (
+        await sql<{ conname: string }>`
+          SELECT conname FROM pg_constraint WHERE conrelid = 'property_lookups'::regclass AND contype = 'f' ORDER BY conname`.execute(
+          db,
+        )
+      ).rows.map((r) => r.conname);
+    expect(await keys()).toEqual([]);
+    await lookupKeysByStatement.down(db as never);
+    expect(await keys()).toEqual(['property_lookups_organization_id_fkey', 'property_lookups_user_id_fkey']);
+    await lookupKeysByStatement.up(db as never);
+    expect(await keys()).toEqual([]);
   });
 
   it('migration 1860 goes back to the per-row key and forward again', async () => {

@@ -149,11 +149,14 @@ export async function takeApiKeyToken(db: Db, keyHash: string): Promise<KeyedReq
   };
 }
 
-/** Usage of an organisation by product and channel between two UTC days (inclusive), from the rollup. */
+/**
+ * Usage of an organisation by product and channel between two UTC days (inclusive), from the
+ * usage totals (the rollup and the rows not folded into it yet: migration 1901).
+ */
 export async function usageByProductAndChannel(db: Db, organizationId: number, from: string, to: string) {
   // Billing's rule (db/billing.ts): a rerun counts only under an agreement of its day that bills reruns.
   return db
-    .selectFrom('usage_rollup as r')
+    .selectFrom('usage_totals as r')
     .select([
       'product',
       'channel',

@@ -2,9 +2,9 @@ import { sql } from 'kysely';
 import type { Db } from './database.js';
 
 /**
- * Billing reads: the organisation's agreements and the usage rollup (migration 0501, maintained
- * from usage_events by triggers). Everything is computed here in SQL; `asOf` ('YYYY-MM-DD', UTC)
- * is the report's today. Contract years run from each agreement's contract_start (anniversaries),
+ * Billing reads: the organisation's agreements and its usage totals (`usage_totals`, migration
+ * 1901: the rollup of usage_events and the rows not folded into it yet, exact at every moment).
+ * Everything is computed here in SQL; `asOf` ('YYYY-MM-DD', UTC) is the report's today. Contract years run from each agreement's contract_start (anniversaries),
  * end at contract_end (inclusive) when it comes first, and quarters are counted from the contract
  * start. Rerun usage counts only where the agreement bills reruns.
  */
@@ -25,7 +25,7 @@ const contractYears = (organizationId: number, asOf: string) => sql`
   ),
   usage AS (
     SELECT product, channel, day, rerun, sum(quantity) AS quantity
-    FROM usage_rollup WHERE organization_id = ${organizationId}::int
+    FROM usage_totals WHERE organization_id = ${organizationId}::int
     GROUP BY product, channel, day, rerun
   )`;
 
@@ -105,7 +105,7 @@ export async function batchWork(db: Db, organizationId: number): Promise<BatchWo
            coalesce(max(p.name), max(r.reference), 'Portfolio') AS batch_name,
            sum(r.quantity)::bigint AS no_of_addresses,
            r.product
-    FROM usage_rollup r
+    FROM usage_totals r
     LEFT JOIN agreements a ON a.organization_id = r.organization_id AND a.product = r.product
     LEFT JOIN portfolio_runs pr ON pr.id = r.run_id
     LEFT JOIN portfolios p ON p.id = r.portfolio_id

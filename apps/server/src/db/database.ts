@@ -76,14 +76,53 @@ export function createDb(connectionString: string, max = 10, timeouts: PoolTimeo
 }
 
 /**
- * A pool serving only background work (render threads, the portfolio worker process): each of its
- * backends runs at `niceness` when the database is this machine's own (the embedded PostgreSQL),
- * so an export's COPY or a portfolio's inserts yield the cores to the lookups' backends (issue 46).
+ * Session settings of every connection serving background work (issue 46), sent at connect as the
+ * startup packet's options (no round trip): a lookup's usage commit waits for the disk's flush,
+ * which is slower while the bulk work's data goes to the disk in bursts.
+ * - No parallel workers: PostgreSQL's postmaster forks them, so they run at its priority (nice 0)
+ *   beside the lookups however the backend that asked for them is niced, and a parallel index
+ *   build writes each worker's sorted run to temporary files (a serial one sorts in
+ *   maintenance_work_mem).
+ * - backend_flush_after: the pages a bulk statement writes go to the kernel's writeback every
+ *   256 kB as they are written, instead of all at once at the commit's sync of a fresh table (or
+ *   at the kernel's leisure), where a lookup's WAL flush queued behind them.
+ * BACKGROUND_PG_OPTIONS replaces them (empty: none), to measure against.
  */
-export function niceBackendsOf(db: Db, niceness: number): Db {
+export function backgroundSessionOptions(env: NodeJS.ProcessEnv = process.env): string {
+  return (
+    env.BACKGROUND_PG_OPTIONS ??
+    '-c max_parallel_workers_per_gather=0 -c max_parallel_maintenance_workers=0 -c backend_flush_after=256kB'
+  );
+}
+
+/**
+ * A pool serving only background work (render threads, the portfolio worker process): its
+ * connections get the background session settings (backgroundSessionOptions), and each of its
+ * backends runs at `niceness` when the database is this machine's own (the embedded PostgreSQL),
+ * so an export's COPY or a portfolio's inserts yield the cores to the lookups' backends. Call it
+ * before the pool's first connection.
+ */
+export function asBackgroundDb(db: Db, niceness: number): Db {
   const pool = pools.get(db);
-  if (pool && niceness > 0) pool.on('connect', (client) => niceBackend(client, niceness));
+  if (!pool) return db;
+  const options = backgroundSessionOptions();
+  if (options) pool.options.options = [pool.options.options, options].filter(Boolean).join(' ');
+  if (niceness > 0) {
+    pool.on('connect', (client) => niceBackend(client, niceness));
+    nicenessOfPools.set(db, niceness);
+  }
   return db;
+}
+
+const nicenessOfPools = new WeakMap<Db, number>();
+
+/**
+ * The niceness a Db's backends run at (asBackgroundDb; 0 for the API's). A connection opened
+ * beside the pool for the same work (an export's second COPY, with the pool's options) is niced
+ * the same way with it.
+ */
+export function backendNicenessOf(db: Db): number {
+  return nicenessOfPools.get(db) ?? 0;
 }
 
 /**

@@ -185,8 +185,7 @@ export const APPLIER_LOCK = 4_100_041;
  * undefined when nothing waits or another worker is applying (it will get to this one in turn).
  */
 export async function lockNextPendingChange(trx: Transaction<Database>) {
-  const { rows } = await sql<{ ok: boolean }>`SELECT pg_try_advisory_xact_lock(${APPLIER_LOCK}) AS ok`.execute(trx);
-  if (!rows[0]?.ok) return undefined;
+  if (!(await tryApplierLock(trx))) return undefined;
   return trx
     .selectFrom('world_changes')
     .selectAll()
@@ -196,14 +195,46 @@ export async function lockNextPendingChange(trx: Transaction<Database>) {
     .executeTakeFirst();
 }
 
+/**
+ * Holds the applier's lock for the rest of the transaction, waiting at most `waitMs` for a change
+ * being applied: a book switched on (or rebased) while a change is mid-application would take it
+ * on the rows of the pages still to come and not on those before (the applier reads the book page by
+ * page, each statement seeing what has committed since). False when the wait ran out: the
+ * transaction is then aborted and must be rolled back.
+ */
+export async function waitForApplier(trx: Transaction<Database>, waitMs: number): Promise<boolean> {
+  const { rows } = await sql<{ previous: string }>`SELECT current_setting('lock_timeout') AS previous`.execute(trx);
+  await sql`SELECT set_config('lock_timeout', ${`${Math.max(1, Math.round(waitMs))}ms`}, true)`.execute(trx);
+  try {
+    await sql`SELECT pg_advisory_xact_lock(${APPLIER_LOCK})`.execute(trx);
+  } catch (error) {
+    if ((error as { code?: string }).code === '55P03') return false; // lock_not_available
+    throw error;
+  }
+  // The rest of the transaction waits for locks as it did before.
+  await sql`SELECT set_config('lock_timeout', ${rows[0]!.previous}, true)`.execute(trx);
+  return true;
+}
+
+/** Holds the applier's lock for the transaction if no change is being applied (false: one is). */
+export async function tryApplierLock(trx: Transaction<Database>): Promise<boolean> {
+  const { rows } = await sql<{ ok: boolean }>`SELECT pg_try_advisory_xact_lock(${APPLIER_LOCK}) AS ok`.execute(trx);
+  return rows[0]?.ok === true;
+}
+
+/**
+ * Marks a change applied, at the instant its score changes were recorded with (`changed_at`): rows
+ * that join a book later take it again with that same instant (engine.ts replayChangesForJoinedRows).
+ */
 export async function markChangeProcessed(
   trx: Transaction<Database>,
   id: string,
   counts: { affected: number; changed: number },
+  processedAt: Date,
 ) {
   await trx
     .updateTable('world_changes')
-    .set({ processed_at: new Date(), affected_rows: counts.affected, changed_rows: counts.changed })
+    .set({ processed_at: processedAt, affected_rows: counts.affected, changed_rows: counts.changed })
     .where('id', '=', id)
     .execute();
 }
@@ -245,6 +276,25 @@ export function changesAppliedAfter(db: Db, afterId: string) {
     .where('processed_at', 'is not', null)
     .orderBy('id')
     .execute();
+}
+
+/**
+ * The features each of these properties had moved by world changes recorded after `afterId`
+ * (applied or not: the world is amended when a change is recorded), newest first, so that the
+ * world as it was at a change can be had back by setting each to its `from` (engine.ts).
+ */
+export async function featureChangesAfter(
+  db: Db,
+  afterId: string,
+  propertyIds: readonly string[],
+): Promise<{ id: string; property_id: string; changes: FeatureChange[] }[]> {
+  if (!propertyIds.length) return [];
+  const { rows } = await sql<{ id: string; property_id: string; changes: FeatureChange[] }>`
+    SELECT w.id, i.id AS property_id, w.feature_changes -> i.id AS changes
+    FROM world_changes w CROSS JOIN unnest(${propertyIds}::text[]) AS i(id)
+    WHERE w.id > ${afterId}::bigint AND w.feature_changes ? i.id
+    ORDER BY w.id DESC`.execute(db);
+  return rows;
 }
 
 /** Adds the rows a change reached late (rows that joined a book after it was applied) to its counts. */

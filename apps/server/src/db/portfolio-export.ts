@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { sql, type RawBuilder } from 'kysely';
 import { copyOut } from './copy-out.js';
 import pg from 'pg';
-import { poolOf, withOwnConnection, type Db } from './database.js';
+import { backendNicenessOf, niceBackend, poolOf, withOwnConnection, type Db } from './database.js';
 
 /** The SQL of a run's export (domain/portfolio/io/export.ts turns what it reads into CSV or XLSX). */
 
@@ -55,7 +55,8 @@ export function exportCopies(portfolioId: number, runId: number | null, rendered
 /**
  * Runs the export's COPYs (exportCopies) and hands their streams to `consume`: the rows' on a
  * connection of the pool, the results' on a connection of its own opened for it (taking a second
- * one from the pool could leave every export holding one and waiting for another). Both read one
+ * one from the pool could leave every export holding one and waiting for another), whose backend
+ * runs at the pool's niceness. Both read one
  * snapshot (pg_export_snapshot), so they see the same rows. The connections go when `consume`
  * settles; the pool's is discarded if it failed (a COPY cut off half-way leaves it mid-protocol).
  */
@@ -83,6 +84,8 @@ export async function withExportCopies(
       second.on('error', () => {});
       try {
         await second.connect();
+        // The same priority as the pool's backend beside it (render threads' pools are niced: issue 46).
+        niceBackend(second, backendNicenessOf(db));
         await second.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
         await second.query(`SET TRANSACTION SNAPSHOT '${snapshot.replace(/'/g, "''")}'`);
         await consume(client.query(copyOut(copies.rows)), second.query(copyOut(copies.results)));

@@ -177,7 +177,7 @@ export type IndexJoin = 'hash' | 'keyScan' | 'probe';
 
 export interface IndexedResults {
   runId: number;
-  /** The table the results go to (the run's, or its chunk's: db/portfolio-runs.ts chunkResultsTable). */
+  /** The table the results go to (the run's: db/portfolio-runs.ts resultsPartition). */
   into: string;
   buildId: number;
   portfolioId: number;

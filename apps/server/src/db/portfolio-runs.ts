@@ -3,13 +3,6 @@ import { ROW_ADDRESS_COLUMNS } from './portfolio-ingest.js';
 import { recordRunDiff } from './run-diff.js';
 import { recordPairDiffs } from './run-pair-diffs.js';
 import { withOwnConnection, type Db } from './database.js';
-import {
-  CHUNK_STAGING_TABLE,
-  chunkTablesSkipWal,
-  createChunkStaging,
-  freezeChunkResults,
-  gatherChunkTables,
-} from './run-chunk-tables.js';
 import type { Database, PortfolioRunsTable } from './schema.js';
 
 /**
@@ -257,8 +250,6 @@ export async function commitChunkResults(
   insertResults: (table: string) => RawBuilder<unknown>,
 ): Promise<CommitOutcome> {
   const runId = run.id;
-  // On the embedded server the results go to a table of the chunk's own, without WAL (run-chunk-tables.ts).
-  const ownTable = await chunkTablesSkipWal(db);
   return withOwnConnection(db, 'A chunk commit', async (client) => {
     await client.query('BEGIN');
     try {
@@ -283,8 +274,7 @@ export async function commitChunkResults(
         return (outcome ?? inserted)!;
       }
       if (rowCount) {
-        if (ownTable) await createChunkStaging(client);
-        const into = ownTable ? CHUNK_STAGING_TABLE : resultsPartition(runId);
+        const into = resultsPartition(runId);
         // A chunk's rows and the index rows of its properties are hashed together (IndexJoin
         // 'keyScan'), never nested: that loop would scan the key for the chunk's whole list of
         // properties once per row. LATERAL probes stay nested loops, the only way to run them.
@@ -304,7 +294,6 @@ export async function commitChunkResults(
         UPDATE portfolio_run_chunks SET summary = (SELECT jsonb_build_object('low', low, 'medium', medium, 'high', high, 'none', none, 'errors', errors) FROM counts)
         WHERE run_id = ${runId}::int AND chunk_index = ${chunkIndex}::int`.compile(db);
         await client.query(statement.sql, statement.parameters as unknown[]);
-        if (ownTable) await freezeChunkResults(client, runId, chunkIndex);
       }
       await client.query('COMMIT');
       return 'committed';
@@ -326,7 +315,6 @@ export async function finishRunIfComplete(db: Db, runId: number): Promise<boolea
   // forty chunks). Whichever of the last commits ends second sees them all here, so one of them
   // always goes on to the lock.
   if (!(await everyChunkCommitted(db, runId))) return false;
-  if (await chunkTablesSkipWal(db)) await gatherChunkTables(db, runId);
   return db.transaction().execute(async (trx) => {
     const run = await trx
       .selectFrom('portfolio_runs')

@@ -70,7 +70,8 @@ export async function listChanges(
       ? sql`abs(coalesce(c.new_score, 0) - coalesce(c.old_score, 0)) DESC, c.id`
       : page.order === 'history'
         ? sql`c.changed_at, c.id`
-        : sql`c.id DESC`;
+        : // Newest by when the change happened: a row placed late takes an earlier change with a later id.
+          sql`c.changed_at DESC, c.id DESC`;
   const { rows } = await sql<ChangeRow>`
     SELECT ${CHANGE_COLUMNS}
     FROM score_changes c LEFT JOIN portfolio_rows r ON r.portfolio_id = c.portfolio_id AND r.row_number = c.row_number

@@ -55,7 +55,17 @@ export async function recordLookup(db: Db, lookup: LookupRecord): Promise<void> 
     .execute();
 }
 
-/** The organisation's recent lookups, newest first; `highRiskOnly` keeps those with a high score. */
+/**
+ * Folds the ledger's new rows into the billing rollup (migration 1901), in bulk and off every
+ * writer's commit: billing reads the rollup plus what is not folded yet, so a fold changes no
+ * figure. Returns the rollup rows written (0 when another fold or a correction of the ledger
+ * was under way, or nothing new was over).
+ */
+export async function foldUsage(db: Db): Promise<number> {
+  const { rows } = await sql<{ folded: string }>`SELECT zview_fold_usage() AS folded`.execute(db);
+  return Number(rows[0]?.folded ?? 0);
+}
+
 /**
  * The organisation's recently looked-up properties: one row per property (or per place when no
  * property was found), its latest lookup first, with how many times it was looked up. The

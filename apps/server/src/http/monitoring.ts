@@ -52,7 +52,7 @@ export async function registerMonitoringRoutes(fastify: FastifyInstance) {
       schema: {
         summary: 'Switch a portfolio product to monitored (optionally pinned), or off',
         description:
-          'A finished product’s placed rows are copied from its current run and re-scored as the world changes; rows only the exact placement rule places are placed by the worker afterwards (`placing` says how far). A pinned product changes only by appeal or correction.',
+          'A finished product’s placed rows are copied from its current run and re-scored as the world changes; rows only the exact placement rule places are placed by the worker afterwards (`placing` says how far). A pinned product changes only by appeal or correction. The copy waits for a world change being applied to finish (a change reaches all of a book’s rows or none): 409 when that takes over 15 s, or when the product has no finished run.',
         params: portfolioProductParamsSchema,
         body: monitoringUpdateSchema,
         response: { 200: monitoringStateSchema },

@@ -5,7 +5,7 @@
  * reaches the database: `DATABASE_URL=… tsx apps/server/src/jobs/portfolio-worker-process.ts`.
  */
 import { loadConfig } from '../config.js';
-import { createDb, niceBackendsOf } from '../db/database.js';
+import { createDb, asBackgroundDb } from '../db/database.js';
 import { exitWhenAsked } from '../processes/child-processes.js';
 import { startProductionPortfolioWorker } from './portfolio-worker.js';
 import { getProcessLogger } from '../ops/logger.js';
@@ -22,7 +22,7 @@ if (!config.databaseUrl) throw new Error('The portfolio worker needs DATABASE_UR
 // this machine's own.
 const niceness = backgroundNiceness();
 niceThisProcess(niceness);
-const db = niceBackendsOf(createDb(config.databaseUrl, 8).db, niceness);
+const db = asBackgroundDb(createDb(config.databaseUrl, 8).db, niceness);
 const queue = await startProductionPortfolioWorker(config, db, config.databaseUrl, niceness);
 
 // Forked by the API process: when it goes away (even killed), so does this worker.

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import pg from 'pg';
 import type { ServerConfig } from '../config.js';
-import { niceBackend, type Db } from '../db/database.js';
+import { backgroundSessionOptions, niceBackend, type Db } from '../db/database.js';
 import { riskModelScorer } from '../domain/portfolio/pipeline/risk-scorer.js';
 import { createPortfolioServices } from '../portfolio-services.js';
 import { worldGeocoder } from '../domain/portfolio/pipeline/world-geocoder.js';
@@ -12,6 +12,7 @@ import { startNotificationWorker } from './notification-jobs.js';
 import { seedMonitoredDemo } from './monitoring-demo.js';
 import { portfolioDeps } from '../portfolio-services.js';
 import { startUploadCleanup } from './upload-cleanup-jobs.js';
+import { startUsageFold } from './usage-fold.js';
 
 /**
  * The production portfolio worker (real geocoder and risk models) on this database: what the
@@ -35,7 +36,7 @@ export async function startProductionPortfolioWorker(
       geocoder: worldGeocoder(db),
       chunkSize: services.chunkSize,
       connect: async () => {
-        const client = new pg.Client({ connectionString: databaseUrl });
+        const client = new pg.Client({ connectionString: databaseUrl, options: backgroundSessionOptions() });
         // A database stop while the file is read fails the read (retried), never the process.
         client.on('error', () => {});
         await client.connect();
@@ -45,6 +46,8 @@ export async function startProductionPortfolioWorker(
     },
     { chunkConcurrency: config.portfolio.workerConcurrency },
   );
+  // The usage ledger's new rows go into the billing rollup here, not in the lookups' commits (issue 46).
+  startUsageFold(db);
   // Appeals past their deadline expire on the same queue (issue 16).
   // Their deadline reminders go through the notification channel (notify(), mailed by its digest).
   await startAppealExpiryWorker(db, services.queue);

@@ -8,9 +8,6 @@ import { runSummary } from '../../src/db/portfolio-queries.js';
 import { createMember, multipart, usePortfolioTestApp, waitFor } from './app.js';
 import { fakeGeocoder, fakeScorer } from './fakes.js';
 
-// A run's results without WAL (db/run-chunk-tables.ts), off by default: these tests run it, in this
-// process and in the child workers (they inherit the environment).
-process.env.RUN_RESULTS_WITHOUT_WAL = '1';
 // No in-process worker: these tests drive chunks by hand or through child worker processes.
 const { app, db, url, dataDir, services } = await usePortfolioTestApp({ chunkSize: 20, worker: false });
 const pool = new pg.Pool({ connectionString: url, max: 2 });
@@ -115,15 +112,6 @@ async function partitionState(runId: number) {
     [`portfolio_results_${runId}`],
   );
   return rows[0] ?? null;
-}
-
-/** The chunk tables of a run that exist (db/portfolio-runs.ts chunkResultsTable), in chunk order. */
-async function chunkTables(runId: number): Promise<string[]> {
-  const { rows } = await pool.query(
-    `SELECT relname FROM pg_class WHERE relkind = 'r' AND relname ~ $1 ORDER BY substring(relname FROM '_c([0-9]+)$')::int`,
-    [`^portfolio_results_${runId}_c[0-9]+$`],
-  );
-  return rows.map((r) => r.relname);
 }
 
 describe('portfolio pipeline', () => {
@@ -237,56 +225,15 @@ describe('portfolio pipeline', () => {
     expect(after.geocode_counts.pending).toBeUndefined();
   });
 
-  it('drops the results table of a run that is deleted before it finishes, and its chunks tables', async () => {
+  it('drops the results table of a run that is deleted before it finishes', async () => {
     const { id, headers } = await createPortfolio(45);
     const deps = await ingestHere(id);
     const { runId } = await counts(id);
     await processChunk(deps, runId, 0);
     expect(await partitionState(runId)).toEqual({ attached: false, indexes: 0 });
-    expect(await chunkTables(runId)).toEqual([`portfolio_results_${runId}_c0`]);
     const res = await app.inject({ method: 'DELETE', url: `/api/caribou/portfolio/${id}/product/zfire`, headers });
     expect(res.statusCode, res.body).toBeLessThan(300);
     expect(await partitionState(runId)).toBeNull();
-    expect(await chunkTables(runId)).toEqual([]);
-  });
-
-  it("writes a run's results without WAL on the embedded server: each chunk to a table of its own, gathered at the finish", async () => {
-    // Issue 46: a lookup's commit flushes all WAL written before it, a run's results included.
-    const { rows: level } = await pool.query(`SELECT current_setting('wal_level') AS level`);
-    expect(level[0].level).toBe('minimal');
-    const { id } = await createPortfolio(45);
-    const deps = await ingestHere(id);
-    const { runId } = await counts(id);
-    await pool.query('CREATE EXTENSION IF NOT EXISTS pg_walinspect');
-    const fileOf = async (table: string) =>
-      Number((await pool.query(`SELECT pg_relation_filenode($1::regclass) AS f`, [table])).rows[0].f);
-    const { rows: start } = await pool.query(`SELECT pg_current_wal_insert_lsn() AS lsn`);
-    const files = [await fileOf(`portfolio_results_${runId}`)];
-    for (const chunk of [1, 2]) {
-      expect(await processChunk(deps, runId, chunk)).toBe('committed');
-      files.push(await fileOf(`portfolio_results_${runId}_c${chunk}`));
-    }
-    expect(await chunkTables(runId)).toEqual([`portfolio_results_${runId}_c1`, `portfolio_results_${runId}_c2`]);
-    expect(await processChunk(deps, runId, 0)).toBe('committed');
-    expect(await partitionState(runId)).toEqual({ attached: true, indexes: 1 });
-    expect(await chunkTables(runId)).toEqual([]);
-    expect(await counts(id)).toMatchObject({ results: 46, distinctResults: 46, usage: 45, chunks: 3 });
-    files.push(await fileOf(`portfolio_results_${runId}`));
-    // No WAL record names a block of the results: neither the chunks' tables, nor the run's table
-    // before or after the finish (which empties it, then fills it from the chunks). (Its key, built
-    // at the finish, is written to the WAL at commit while under wal_skip_threshold's 2 MB, as before.)
-    const { rows: logged } = await pool.query(
-      `SELECT count(*)::int AS n, string_agg(b.resource_manager || '/' || b.record_type || ' ' || b.relfilenode || ' fork ' || b.relforknumber || ' block ' || b.relblocknumber, ', ') AS what FROM pg_get_wal_block_info($1::pg_lsn, pg_current_wal_flush_lsn()) b
-       WHERE b.reldatabase = (SELECT oid FROM pg_database WHERE datname = current_database()) AND b.relfilenode = ANY($2::oid[])`,
-      [start[0].lsn, files],
-    );
-    expect(logged[0].what).toBeNull();
-    // And results whose rows are where the chunks put them, one per row of the file.
-    const { rows } = await pool.query(
-      `SELECT min(row_number)::int AS first, max(row_number)::int AS last, count(*)::int AS n FROM portfolio_results WHERE run_id = $1`,
-      [runId],
-    );
-    expect(rows[0]).toEqual({ first: 1, last: 46, n: 46 });
   });
 
   it('attaches a finished run whose results table was made without its bound check (a run started before it was)', async () => {

@@ -14,7 +14,7 @@ export interface AgreementsTable {
   updated_at: Generated<Date>;
 }
 
-/** Billing (migration 0501): usage_events summed per organisation, product, channel and day by triggers. */
+/** Billing (migration 0501): usage_events summed per organisation, product, channel and day (folded in bulk since 1901). */
 export interface UsageRollupTable {
   organization_id: number;
   product: string;
@@ -34,4 +34,6 @@ export interface UsageRollupTable {
 export interface BillingTables {
   agreements: AgreementsTable;
   usage_rollup: UsageRollupTable;
+  /** The view billing reads (migration 1901): usage_rollup and the ledger's rows not folded into it yet (slot -1). */
+  usage_totals: UsageRollupTable;
 }

@@ -31,6 +31,8 @@ export interface UsageEventsTable {
   /** Uses this record stands for (a portfolio chunk: its scored rows); billing sums it. */
   quantity: Generated<number>;
   occurred_at: Generated<Date>;
+  /** The writing transaction's id (migration 1901): at or above usage_fold.watermark = not in usage_rollup yet; null = rolled up when written. */
+  xid: Generated<string | null>;
 }
 
 // Product analytics (migration 0450).

@@ -10,6 +10,7 @@ import {
   insertWorldChange,
   lastAppealVersionRecorded,
   setMonitoredPinned,
+  waitForApplier,
   type NewWorldChange,
 } from '../../db/monitoring.js';
 import { scoredRowsAllCopied, startPlacing } from '../../db/monitored-rows-placement.js';
@@ -20,6 +21,16 @@ import { ownProduct, ownPortfolio } from '../portfolio/access.js';
 /** What the UI and the API say of a pinned book (SPEC has no words for it; these are ours). */
 export const PINNED_NOTE =
   'Pinned: this book keeps its model version and imagery; only appeals and corrections change it.';
+
+/** What the API says when a switch-on waited too long for a world change being applied (ours too). */
+export const APPLYING_NOTE =
+  'World changes are being applied to monitored books right now; try switching monitoring on again in a minute.';
+
+/**
+ * How long a switch-on waits for a world change being applied to finish (a capture over 10,000
+ * properties of 1M-row books took 4 s on a quiet machine; a model release over every book, longer).
+ */
+const APPLIER_WAIT_MS = 15_000;
 
 /** What the UI and the API say of a book whose rows the worker is still placing (ours too). */
 export const PLACING_NOTE = 'Rows are still being placed on properties: they join the book as they are placed.';
@@ -87,6 +98,11 @@ export async function setMonitoring(
       throw conflict('This portfolio product has no finished run yet, so it cannot be monitored.');
     const runId = row.current_run_id;
     const placing = await db.transaction().execute(async (trx) => {
+      // No change is applied while the book is copied: one applied meanwhile would reach the rows
+      // on the properties of its pages still to come and miss the others (a book is all or none).
+      if (!(await waitForApplier(trx, APPLIER_WAIT_MS))) throw conflict(APPLYING_NOTE);
+      // A switch-on of the same product that committed while this one waited: the same book.
+      if ((await findMonitoredProducts(trx, portfolioId)).some((m) => m.product === product)) return false;
       const copiedWithScore = await insertMonitoredProduct(trx, {
         portfolioId,
         product,

@@ -12,6 +12,7 @@ import {
   markChangeProcessed,
   rebaseMonitoredProduct,
   staleMonitoredProducts,
+  tryApplierLock,
   type AffectedProperty,
   type JoinedRows,
   type NewScore,
@@ -24,7 +25,7 @@ import { hazardAt } from '../hazard/climatology.js';
 import { isoDate } from '../property/load.js';
 import { loadPropertyFeaturesMany } from '../property/load-many.js';
 import { scoredRowsAllCopied, startPlacing, stopPlacing } from '../../db/monitored-rows-placement.js';
-import { featuresBefore } from './features-before.js';
+import { featuresAtChange, featuresBefore } from './features-before.js';
 import {
   asOfInstant,
   PRODUCTION_MODELS,
@@ -69,7 +70,7 @@ async function modelScores(
   models: PortfolioModels,
 ): Promise<NewScore[]> {
   const ids = page.map((p) => p.property_id);
-  const features = await loadPropertyFeaturesMany(db, ids, asOfDate);
+  const features = await featuresAtChange(db, change, await loadPropertyFeaturesMany(db, ids, asOfDate));
   const before = await featuresBefore(db, change, ids, asOfDate, features);
   const asOf = asOfInstant(asOfDate);
   const scores: NewScore[] = [];
@@ -109,7 +110,7 @@ async function appealedScores(
   db: Db,
   change: WorldChange,
   page: readonly AffectedProperty[],
-  features: Map<string, Parameters<typeof applyManualInputs>[1]>,
+  features: ReadonlyMap<string, Parameters<typeof applyManualInputs>[1]>,
   asOfDate: string,
   models: PortfolioModels,
 ): Promise<NewScore[]> {
@@ -227,17 +228,19 @@ async function appealScores(
 
 /**
  * Applies one world change to the monitored rows in its scope (or, `only`, to rows that joined a
- * book after it was applied), a page of properties at a time. Returns the rows it reached and changed.
+ * book after it was applied), a page of properties at a time, its score changes recorded at
+ * `changedAt` (and scored as of that day, but a capture as of its own date). Returns the rows it
+ * reached and changed.
  */
 async function applyChange(
   trx: Parameters<typeof applyScores>[0],
   change: WorldChange,
+  changedAt: Date,
   options: ApplyOptions,
   only?: JoinedRows,
 ): Promise<{ affected: number; changed: number }> {
   const models = options.models ?? PRODUCTION_MODELS;
   const pageSize = options.pageSize ?? 2_000;
-  const changedAt = options.changedAt ?? new Date();
   const asOfDate = isoDate(change.cause === 'capture' ? change.occurred_on : changedAt);
   let affected = 0;
   let changed = 0;
@@ -267,8 +270,9 @@ export async function applyNextChange(db: Db, options: ApplyOptions = {}): Promi
   return db.transaction().execute(async (trx) => {
     const change = await lockNextPendingChange(trx);
     if (!change) return null;
-    const { affected, changed } = await applyChange(trx, change, options);
-    await markChangeProcessed(trx, change.id, { affected, changed });
+    const changedAt = options.changedAt ?? new Date();
+    const { affected, changed } = await applyChange(trx, change, changedAt, options);
+    await markChangeProcessed(trx, change.id, { affected, changed }, changedAt);
     return { id: change.id, cause: change.cause, affectedRows: affected, changedRows: changed };
   });
 }
@@ -276,7 +280,10 @@ export async function applyNextChange(db: Db, options: ApplyOptions = {}): Promi
 /**
  * Rows that joined a book after world changes were applied (placed by the worker while the
  * changes went on: book-rows.ts) are given each change applied since `changesAfter`, in order, as
- * if they had been in the book then; the caller holds the applier's lock, so no change is being
+ * if they had been in the book then: scored as of the same day and recorded at the instant the
+ * change was applied to the rest of the book (its processed_at, the changed_at of its other score
+ * changes), not at the placing's, so the book's changes read in the world's order and a date range
+ * finds them where their twins are. The caller holds the applier's lock, so no change is being
  * applied meanwhile and each reaches each row once. Their counts are added to the changes'.
  */
 export async function replayChangesForJoinedRows(
@@ -288,7 +295,7 @@ export async function replayChangesForJoinedRows(
   if (!rows.rowNumbers.length) return 0;
   let changed = 0;
   for (const change of await changesAppliedAfter(trx, changesAfter)) {
-    const counts = await applyChange(trx, change, options, rows);
+    const counts = await applyChange(trx, change, change.processed_at ?? new Date(), options, rows);
     if (counts.affected) await addChangeCounts(trx, change.id, counts);
     changed += counts.changed;
   }
@@ -315,6 +322,9 @@ export async function rebaseAfterReruns(db: Db): Promise<{ portfolioId: number; 
   const placing: { portfolioId: number; product: string }[] = [];
   for (const s of await staleMonitoredProducts(db))
     await db.transaction().execute(async (trx) => {
+      // Not while a change is being applied (it would reach some of the copied rows only): the
+      // next step rebases it.
+      if (!(await tryApplierLock(trx))) return;
       const book = { portfolioId: s.portfolio_id, product: s.product, runId: s.run_id };
       const copiedWithScore = await rebaseMonitoredProduct(trx, s.portfolio_id, s.product, s.run_id);
       if (!(await scoredRowsAllCopied(trx, s.run_id, copiedWithScore))) {

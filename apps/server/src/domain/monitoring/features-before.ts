@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.js';
-import type { WorldChange } from '../../db/monitoring.js';
+import { featureChangesAfter, type WorldChange } from '../../db/monitoring.js';
 import { EDITABLE_FEATURES } from '../appeals/features.js';
 import type { PropertyFeatures } from '../property/features.js';
 import { isoDate } from '../property/load.js';
@@ -34,6 +34,26 @@ export async function featuresBefore(
     before.set(id, withValues(now, change.feature_changes?.[id] ?? []));
   }
   return before;
+}
+
+/**
+ * The features these properties had when a world change was applied, from today's: the features
+ * each later change (recorded since, applied or not) moved set back to their `from`, newest first.
+ * A row that joins a book late takes an earlier change again (engine.ts replayChangesForJoinedRows)
+ * after later permits, corrections or captures amended the world in place: scored on today's
+ * features, the earlier change would take the later ones' moves to its own account. Features dated
+ * by the world itself (imagery, permits as of a day) are read as of the change's date already.
+ */
+export async function featuresAtChange(
+  db: Db,
+  change: WorldChange,
+  current: ReadonlyMap<string, PropertyFeatures>,
+): Promise<ReadonlyMap<string, PropertyFeatures>> {
+  const later = await featureChangesAfter(db, change.id, [...current.keys()]);
+  if (!later.length) return current;
+  const at = new Map(current);
+  for (const { property_id: id, changes } of later) at.set(id, withValues(at.get(id)!, changes));
+  return at;
 }
 
 /** The world's building columns by the appeal feature that sets each (same values, other names). */

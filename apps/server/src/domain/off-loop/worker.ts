@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { MessagePort } from 'node:worker_threads';
-import { createDb, niceBackendsOf, type Db } from '../../db/database.js';
+import { createDb, asBackgroundDb, type Db } from '../../db/database.js';
 import { backgroundNiceness, niceThisThread } from '../../ops/priority.js';
 import { CREDIT, type ToApi, type ToRenderer } from './protocol.js';
 import { renderTask, type OffLoopTask } from './tasks.js';
@@ -18,7 +18,7 @@ niceThisThread(niceness);
 const databases = new Map<string, Db>();
 const databaseAt = (url: string) => {
   let db = databases.get(url);
-  if (!db) databases.set(url, (db = niceBackendsOf(createDb(url, 8).db, niceness)));
+  if (!db) databases.set(url, (db = asBackgroundDb(createDb(url, 8).db, niceness)));
   return db;
 };
 

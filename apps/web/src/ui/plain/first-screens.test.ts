@@ -7,6 +7,11 @@ import { theme } from '../../app/theme';
 
 // Read as served (vitest does not process CSS imports).
 const stylesheet = readFileSync(path.join(import.meta.dirname, 'first-screens.css'), 'utf8');
+const indexHtml = readFileSync(path.join(import.meta.dirname, '../../../index.html'), 'utf8');
+
+/** The keyframes a stylesheet defines, and the ones its rules animate by (`animation: <name> …`). */
+const keyframesOf = (css: string) => new Set([...css.matchAll(/@keyframes\s+([\w-]+)/g)].map(([, name]) => name!));
+const animatedBy = (css: string) => new Set([...css.matchAll(/animation:\s*([\w-]+)/g)].map(([, name]) => name!));
 
 /** The custom properties the first screens' stylesheet declares on :root. */
 function customProperties(css: string): Record<string, string> {
@@ -64,5 +69,14 @@ describe('the first screens stylesheet and the MUI theme', () => {
     expect(stylesheet).toMatch(/body\s*{[^}]*min-width:\s*var\(--zv-min-page-width\)/);
     expect(stylesheet).toMatch(/body\s*{[^}]*background-color:\s*var\(--zv-background\)/);
     expect(stylesheet).toMatch(/\*::after\s*{\s*box-sizing:\s*inherit;/);
+  });
+
+  it('animates only by keyframes it or index.html defines: the spinners share the boot loader’s', () => {
+    const defined = new Set([...keyframesOf(stylesheet), ...keyframesOf(indexHtml)]);
+    expect([...animatedBy(stylesheet), ...animatedBy(indexHtml)].filter((name) => !defined.has(name))).toEqual([]);
+    // One copy: the boot loader's (index.html, drawn before any stylesheet) serves the Spinner too.
+    expect(keyframesOf(indexHtml)).toEqual(new Set(['zv-rotate', 'zv-dash']));
+    expect([...keyframesOf(stylesheet)].filter((name) => keyframesOf(indexHtml).has(name))).toEqual([]);
+    expect(animatedBy(stylesheet)).toEqual(new Set(['zv-rotate', 'zv-dash', 'zv-pulse']));
   });
 });
