@@ -3,6 +3,8 @@
  * built as `npm start` builds it, once its start-up warm-up is done. Both are timed inside the
  * process (app.inject: no client connection set-up), with the server's CPU for each.
  * FIRST_PROFILE=dir writes a CPU profile of the first and of a warm request of each kind there.
+ * FIRST_TRACE=1 prints the queries of the first lookup, a warm one and another organisation's
+ * first one: when each ran, and how many ran one after another.
  * Run: npx tsx bench/first-requests.ts
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,7 +15,8 @@ import { performance } from 'node:perf_hooks';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { loadConfig } from '../apps/server/src/config.js';
-import { apiPoolTimeouts, createDb } from '../apps/server/src/db/database.js';
+import { acquireChangeFeed } from '../apps/server/src/db/change-feed.js';
+import { apiPoolTimeouts, createDb, poolOf } from '../apps/server/src/db/database.js';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import { buildServerApp } from '../apps/server/src/server-app.js';
@@ -26,9 +29,12 @@ import {
   median,
 } from '../apps/server/test/support/first-requests.js';
 import { loadavg } from './support/figures.js';
+import { traceQueries } from '../apps/server/test/support/query-trace.js';
 import { describeFirstRun, watchFirstRunFunctions } from '../apps/server/test/support/first-run-functions.js';
 
 const PROFILE_DIR = process.env.FIRST_PROFILE;
+/** FIRST_TRACE=1: the queries of the first lookup, of a warm one and of another organisation's first one. */
+const TRACE = Boolean(process.env.FIRST_TRACE);
 
 async function timed<T>(
   label: string,
@@ -41,6 +47,7 @@ async function timed<T>(
     await session.post('Profiler.setSamplingInterval', { interval: 100 });
     await session.post('Profiler.start');
   }
+  const trace = TRACE && label.startsWith('lookup') ? traceQueries(poolOf(db)!, () => feed.roundTrips) : undefined;
   const cpu0 = process.cpuUsage();
   const thread0 = process.threadCpuUsage();
   const t0 = performance.now();
@@ -48,6 +55,14 @@ async function timed<T>(
   const ms = performance.now() - t0;
   const cpu = process.cpuUsage(cpu0);
   const thread = process.threadCpuUsage(thread0);
+  if (trace && (label === 'lookup-0' || label === 'lookup-5' || label === 'lookup-other-organization'))
+    console.log(
+      `${label}'s queries:\n${trace
+        .stop()
+        .map((line) => `  ${line}`)
+        .join('\n')}`,
+    );
+  else trace?.stop();
   if (session) {
     const { profile } = await session.post('Profiler.stop');
     writeFileSync(path.join(PROFILE_DIR!, `${label}.cpuprofile`), JSON.stringify(profile));
@@ -77,6 +92,7 @@ const inWindow = async <T>(run: () => Promise<T>): Promise<{ value: T; firstRun?
 const work = mkdtempSync(path.join(os.tmpdir(), 'zview-bench-first-'));
 const embedded = await startEmbeddedPostgres({ dataDir: path.join(work, 'pg'), port: 0 });
 const { db } = createDb(embedded.url, 20, apiPoolTimeouts());
+const { feed, release: releaseFeed } = acquireChangeFeed(db);
 try {
   await migrateToLatest(db);
   await seedWorld(embedded.url, { properties: 2000 });
@@ -172,6 +188,7 @@ try {
   await firstRun?.stop();
   await app.close();
 } finally {
+  await releaseFeed();
   await db.destroy();
   await embedded.stop();
   rmSync(work, { recursive: true, force: true });

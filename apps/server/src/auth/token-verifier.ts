@@ -4,9 +4,22 @@ import type { Db } from '../db/database.js';
 import { isTokenIdRevoked } from '../db/identity-flows.js';
 import type { IdentityKeys } from './keys.js';
 
+export type VerifiedClaims = JWTPayload & { sub: string };
+
 export interface TokenVerifier {
   /** Verifies an access token (signature against the issuer's JWKS, issuer, audience, expiry, revocation). */
-  verify(token: string): Promise<JWTPayload & { sub: string }>;
+  verify(token: string): Promise<VerifiedClaims>;
+  /**
+   * `verify`, with `read(claims)` run beside the revocation check once the signature and claims
+   * have passed: a token's first request makes the two round trips side by side, not one after the
+   * other (issue 46). Throws as `verify` does, whatever `read` found: a revoked token's read is
+   * dropped. The read's outcome is handed back settled, so that its failure is told apart from the
+   * token's.
+   */
+  verifyAndRead<T>(
+    token: string,
+    read: (claims: VerifiedClaims) => Promise<T>,
+  ): Promise<{ claims: VerifiedClaims; read: PromiseSettledResult<T> }>;
 }
 
 export class InvalidTokenError extends Error {}
@@ -38,29 +51,44 @@ export function createTokenVerifier(config: ServerConfig, db: Db, embeddedKeys?:
     return jwks;
   }
 
+  /** Signature, issuer, audience, expiry and lifetime: everything but revocation (no query). */
+  async function signedClaims(token: string): Promise<VerifiedClaims> {
+    let payload: JWTPayload;
+    try {
+      decodeJwt(token);
+      ({ payload } = await jwtVerify(token, await keySet(), {
+        issuer,
+        audience,
+        algorithms: ['RS256', 'PS256', 'ES256'],
+        requiredClaims: ['exp'],
+      }));
+    } catch (error) {
+      throw new InvalidTokenError(error instanceof Error ? error.message : 'invalid token');
+    }
+    if (typeof payload.sub !== 'string') throw new InvalidTokenError('token has no subject');
+    const issuedAt = typeof payload.iat === 'number' ? payload.iat : Date.now() / 1000;
+    if (typeof payload.exp !== 'number' || payload.exp - issuedAt > MAX_ACCESS_TOKEN_LIFETIME_S)
+      throw new InvalidTokenError('token lives too long');
+    return payload as VerifiedClaims;
+  }
+
+  /** JWT access tokens of the embedded provider are revoked by listing their id. */
+  async function refuseRevoked(claims: VerifiedClaims): Promise<void> {
+    if (embeddedKeys && claims.jti && (await isTokenIdRevoked(db, claims.jti)))
+      throw new InvalidTokenError('token has been revoked');
+  }
+
   return {
     async verify(token) {
-      let payload: JWTPayload;
-      try {
-        decodeJwt(token);
-        ({ payload } = await jwtVerify(token, await keySet(), {
-          issuer,
-          audience,
-          algorithms: ['RS256', 'PS256', 'ES256'],
-          requiredClaims: ['exp'],
-        }));
-      } catch (error) {
-        throw new InvalidTokenError(error instanceof Error ? error.message : 'invalid token');
-      }
-      if (typeof payload.sub !== 'string') throw new InvalidTokenError('token has no subject');
-      const issuedAt = typeof payload.iat === 'number' ? payload.iat : Date.now() / 1000;
-      if (typeof payload.exp !== 'number' || payload.exp - issuedAt > MAX_ACCESS_TOKEN_LIFETIME_S)
-        throw new InvalidTokenError('token lives too long');
-      // JWT access tokens of the embedded provider are revoked by listing their id.
-      if (embeddedKeys && payload.jti) {
-        if (await isTokenIdRevoked(db, payload.jti)) throw new InvalidTokenError('token has been revoked');
-      }
-      return payload as JWTPayload & { sub: string };
+      const claims = await signedClaims(token);
+      await refuseRevoked(claims);
+      return claims;
+    },
+    async verifyAndRead(token, read) {
+      const claims = await signedClaims(token);
+      const [revocation, value] = await Promise.allSettled([refuseRevoked(claims), (async () => read(claims))()]);
+      if (revocation.status === 'rejected') throw revocation.reason;
+      return { claims, read: value };
     },
   };
 }

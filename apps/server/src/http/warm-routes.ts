@@ -80,11 +80,10 @@ async function warmLookupAsPrincipal(app: FastifyInstance): Promise<Record<numbe
   for (let i = 0; i < urls.length; i += ROUTE_RUNS_AT_ONCE)
     await Promise.all(urls.slice(i, i + ROUTE_RUNS_AT_ONCE).map(run));
   for (const url of urls.slice(0, LAST_RUNS_ALONE)) await run(url);
-  // inject does not go through node's HTTP server: the last over a socket, as a client's request
-  // does (in an A/B at load 10–18, a 200 over a socket before the bench's first lookup took 1.5–3
-  // ms off that lookup's server CPU: suggestive, not settled).
-  const last = urls.at(-1);
-  if (last) statuses.push(await requestOverSocket(app, last, {}, { asWarmUp: true }));
+  // inject does not go through node's HTTP server: the last two over one kept-alive socket, as a
+  // client's requests go (in an A/B at load 10–18, a 200 over a socket before the bench's first
+  // lookup took 1.5–3 ms off that lookup's server CPU: suggestive, not settled).
+  if (urls.length) statuses.push(...(await requestOverSocket(app, urls.slice(-2), {}, { asWarmUp: true })));
   return tally(statuses);
 }
 
@@ -103,8 +102,8 @@ async function warmLookupAuthentication(app: FastifyInstance): Promise<Record<nu
     statuses.push((await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } })).statusCode);
   for (let i = 0; i < ROUTE_RUNS; i += ROUTE_RUNS_AT_ONCE)
     await Promise.all(Array.from({ length: ROUTE_RUNS_AT_ONCE }, run));
-  // inject does not go through node's HTTP server: once more over a socket, as a client's request does.
-  statuses.push(await requestOverSocket(app, url, { authorization: `Bearer ${token}` }));
+  // inject does not go through node's HTTP server: twice more over a socket, as a client's requests go.
+  statuses.push(...(await requestOverSocket(app, [url, url], { authorization: `Bearer ${token}` })));
   return tally(statuses);
 }
 
@@ -114,18 +113,30 @@ async function warmLookupAuthentication(app: FastifyInstance): Promise<Record<nu
  * connections over), so node's request parsing and response writing run as for a client. Any
  * other connection to the relay is closed unserved. `asWarmUp`: the connection is start-up's
  * warm-up principal's (warm-up-principal.ts): it is ours, found by its port, never a stranger's.
- * Answers the status.
+ * The paths are asked one after another on that one connection, kept alive. Answers their statuses.
  */
 async function requestOverSocket(
   app: FastifyInstance,
-  path: string,
+  paths: string[],
   headers: Record<string, string>,
   options: { asWarmUp?: boolean } = {},
-): Promise<number> {
+): Promise<number[]> {
   const accepted: net.Socket[] = [];
   let onAccepted = () => {};
   let handedOver = false;
-  const relay = net.createServer((socket) => {
+  // The relay accepts with the HTTP server's own socket options: a socket accepted with others has
+  // another shape (net sets a no-delay marker property only when asked), and code V8 optimised for
+  // the warm-up's socket was thrown away at the first client's (--trace-deopt: Writable's _write and
+  // writeOrBuffer, "wrong map", in the first lookup of every start traced).
+  const { allowHalfOpen, noDelay, keepAlive, keepAliveInitialDelay, highWaterMark } = app.server as http.Server & {
+    allowHalfOpen: boolean;
+    noDelay: boolean;
+    keepAlive: boolean;
+    keepAliveInitialDelay: number;
+    highWaterMark: number;
+  };
+  const socketOptions = { allowHalfOpen, noDelay, keepAlive, keepAliveInitialDelay, highWaterMark };
+  const relay = net.createServer(socketOptions, (socket) => {
     if (handedOver) return void socket.destroy();
     accepted.push(socket);
     onAccepted();
@@ -144,7 +155,7 @@ async function requestOverSocket(
     const ours = await Promise.race([
       new Promise<net.Socket>((resolve) => {
         onAccepted = () => {
-          const found = accepted.find((socket) => socket.remotePort === client.localPort);
+          const found = accepted.find((socket) => peerPort(socket) === client.localPort);
           if (found) resolve(found);
         };
         onAccepted();
@@ -155,24 +166,46 @@ async function requestOverSocket(
     for (const socket of accepted) if (socket !== ours) socket.destroy();
     if (options.asWarmUp) markWarmUpConnection(ours);
     app.server.emit('connection', ours);
-    return await Promise.race([
+    // One kept-alive connection for every path, as clients hold theirs: a request on a connection
+    // that has answered before runs server code a closed one does not (the keep-alive timers, the
+    // socket's reuse; --trace-deopt showed them deoptimised in the first lookup after start).
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    (agent as unknown as { createConnection: () => net.Socket }).createConnection = () => client;
+    const get = (path: string) =>
       new Promise<number>((resolve, reject) => {
-        const request = http.get(
-          { path, headers: { ...headers, host: 'localhost', connection: 'close' }, createConnection: () => client },
-          (res) => {
-            res.resume();
-            res.on('end', () => resolve(res.statusCode ?? 0));
-          },
-        );
+        const request = http.get({ path, headers: { ...headers, host: 'localhost' }, agent }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        });
         request.on('error', reject);
-      }),
-      timedOut,
-    ]);
+      });
+    const statuses: number[] = [];
+    try {
+      for (const path of paths) statuses.push(await Promise.race([get(path), timedOut]));
+    } finally {
+      agent.destroy();
+    }
+    return statuses;
   } finally {
     clearTimeout(timer);
     client.destroy();
     await new Promise((resolve) => relay.close(resolve));
   }
+}
+
+/**
+ * The remote port of an accepted socket, asked of its handle: `socket.remotePort` would cache the
+ * peer's address on the socket (`_peername`) before the HTTP server adds its own properties, giving
+ * the warm-up's socket another shape than a client's, and V8 threw away code optimised for it at
+ * the first client's request (--trace-deopt: `_unrefTimer`, "wrong map", in every first lookup
+ * traced; none after this). Falls back to `remotePort` if the handle cannot tell.
+ */
+function peerPort(socket: net.Socket): number | undefined {
+  const handle = (socket as unknown as { _handle?: { getpeername?(out: { port?: number }): number } })._handle;
+  if (typeof handle?.getpeername !== 'function') return socket.remotePort;
+  const out: { port?: number } = {};
+  handle.getpeername(out);
+  return out.port ?? socket.remotePort;
 }
 
 /**
@@ -183,7 +216,7 @@ export async function warmSignInRoute(app: FastifyInstance): Promise<void> {
   const { db } = app.ctx;
   authnRequestSchema.safeParse({ username: NOBODY_EMAIL, password: 'warm-up' });
   if (app.identity) await app.inject({ method: 'POST', url: '/oidc/api/v1/authn', payload: {} });
-  await requestOverSocket(app, '/version', {});
+  await requestOverSocket(app, ['/version', '/version'], {});
   await Promise.all([
     lockedThrottleKeys(db, [`account:${NOBODY_EMAIL}`]),
     // A successful sign-in clears its account's throttle: for an address no account has, nothing

@@ -38,7 +38,7 @@ export function propertyInputsAt(versions: readonly (VersionLike & { product: st
   return Object.assign({}, ...latest.map((v) => (v.manual_inputs ?? {}) as ManualInputs)) as ManualInputs;
 }
 
-type VersionsByKey = Map<string, VersionLike[]>;
+export type VersionsByKey = Map<string, VersionLike[]>;
 const keyOf = (propertyId: string, product: string) => `${propertyId}|${product}`;
 
 /**
@@ -77,19 +77,16 @@ export class AmendmentCache {
 
 /**
  * The products of a lookup with the organisation's published versions applied (a new object
- * when any applies; the input is shared between organisations and left alone).
+ * when any applies; the input is shared between organisations and left alone). `versions` is the
+ * organisation's (AmendmentCache.versionsOf), read by the caller beside the property's reads.
  */
-export async function applyAmendments(
-  db: Db,
-  cache: AmendmentCache,
-  organizationId: number,
+export function applyAmendments(
+  versions: VersionsByKey,
   propertyId: string | null,
   products: Record<string, ScoreResult>,
-  options: { asOf?: string; useCache: boolean },
-): Promise<Record<string, ScoreResult>> {
-  if (!propertyId) return products;
-  const versions = await cache.versionsOf(db, organizationId, options.useCache);
-  if (!versions.size) return products;
+  options: { asOf?: string },
+): Record<string, ScoreResult> {
+  if (!propertyId || !versions.size) return products;
   // A look-back date counts to its end: a version published that day is shown.
   const atMs = options.asOf ? Date.parse(`${options.asOf}T23:59:59.999Z`) : Date.now();
   let changed: Record<string, ScoreResult> | null = null;

@@ -117,6 +117,12 @@ export class PropertyLookups {
     const { db } = this;
     const { products, obliqueOnly } = productsToScore(actor, query.products);
     if (query.as_of) requireFeature(actor, LOOK_BACK_FEATURE, 'Historical look-back');
+    // The organisation's published appeal versions are read beside the property's reads, not after
+    // them (an organisation's first lookup in this process made one more round trip: issue 46).
+    // Only the actor's own organisation's, after every check of the request has passed.
+    const versions = this.amendments.versionsOf(db, actor.organization.id, options.fresh);
+    // Awaited below; a lookup that ends before (a mock, not found) leaves it unread, not unhandled.
+    versions.catch(() => {});
     // A lookup a mock case matches answers its mock response: not scored, not billed.
     const lookup = { location: query.location, locationType: query.location_type, products, apiVersion: 'v3' };
     const mocked = query.as_of ? undefined : await this.mocks.answer(lookup, options.fresh);
@@ -133,14 +139,9 @@ export class PropertyLookups {
     });
     if (!result) throw notFound(NOT_FOUND_MESSAGE);
     // The organisation's view: scores amended by its published appeals (a copy when any applies).
-    const amended = await applyAmendments(
-      db,
-      this.amendments,
-      actor.organization.id,
-      result.assessment.location.propertyId,
-      result.assessment.products,
-      { asOf: query.as_of, useCache: options.fresh },
-    );
+    const amended = applyAmendments(await versions, result.assessment.location.propertyId, result.assessment.products, {
+      asOf: query.as_of,
+    });
     const answer =
       amended === result.assessment.products
         ? result

@@ -48,9 +48,8 @@ export async function warmLookupPath(db: Db, sampleData: boolean, signer: UrlSig
       const result = await assessLocation(db, signer, { ...where, products, sampleData, cache });
       if (!result) continue;
       const { location } = result.assessment;
-      await applyAmendments(db, amendments, NO_ORGANIZATION, location.propertyId, result.assessment.products, {
-        useCache: false,
-      });
+      const versions = await amendments.versionsOf(db, NO_ORGANIZATION, false);
+      applyAmendments(versions, location.propertyId, result.assessment.products, {});
       assessmentJson(result, { ...result.assessment.imagery, oblique: [] });
     }
   };
