@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { waitForApplier } from '../../src/db/monitoring.js';
 import { insertPlacementCells, placementBuilt } from '../../src/db/score-index-builds.js';
 import { worldRevision } from '../../src/db/world-revision.js';
-import { geocodeCoordinatesMany } from '../../src/domain/geocoder/index.js';
 import { runMonitoringStep, runPlacingStep } from '../../src/jobs/monitoring-jobs.js';
 import { amendBuildings } from '../../src/world/amend.js';
 import { recaptureArea } from '../../src/world/recapture.js';
 import { createMember, usePortfolioTestApp } from '../portfolio/app.js';
+import { streetSidePoints } from './street-side.js';
 import { portfolioSteps, type Headers } from '../portfolio/steps.js';
 
 // The catch-up of rows the worker places late: each world change they take is dated when it was
@@ -52,13 +52,7 @@ async function changesOf(headers: Headers, id: number, query = '') {
 
 /** Four properties with a street-side point each, just off the parcel: only the worker places those. */
 async function streetSide() {
-  const { rows: street } = await sql<{ lat: number; lng: number }>`
-    SELECT lat, lng FROM (
-      SELECT p.id, ((box(zview_simple_parcel(p.parcel)))[0])[1] + 0.00002 AS lat, p.lng
-      FROM properties p WHERE zview_simple_parcel(p.parcel) IS NOT NULL) c
-    WHERE NOT EXISTS (SELECT 1 FROM properties q WHERE zview_simple_parcel(q.parcel) @> point(c.lng, c.lat))
-    ORDER BY id LIMIT 4`.execute(db);
-  const ids = (await geocodeCoordinatesMany(db, street)).map((hit) => hit.propertyId!);
+  const { street, ids } = await streetSidePoints(db);
   const properties = await db.selectFrom('properties').select(['id', 'lat', 'lng']).where('id', 'in', ids).execute();
   const at = new Map(properties.map((p) => [p.id, p]));
   const own = ids.map((id) => at.get(id)!);

@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { idlePlacings } from '../../src/db/monitored-rows-placement.js';
-import { geocodeCoordinatesMany } from '../../src/domain/geocoder/index.js';
 import { runMonitoringStep, runPlacingStep, startPlacingWorker } from '../../src/jobs/monitoring-jobs.js';
 import { recaptureArea } from '../../src/world/recapture.js';
 import { createMember, usePortfolioTestApp, waitFor } from '../portfolio/app.js';
 import { portfolioSteps, type Headers } from '../portfolio/steps.js';
+import { streetSidePoints } from './street-side.js';
 
 // Switching monitoring on no longer places, inside the request, the rows only the exact rule places:
 // the worker does, a page at a time, and the changes recorded meanwhile reach those rows once.
@@ -46,13 +46,7 @@ describe('placing a monitored book on the worker', () => {
   it('answers the switch-on at once, places the rest on the worker, and gives late rows the changes meanwhile once', async () => {
     // Street-side points just off their parcel, in no parcel: only the exact rule (the nearest
     // property within 40 m) places them, which the request's SQL copy cannot repeat.
-    const { rows: street } = await sql<{ lat: number; lng: number }>`
-      SELECT lat, lng FROM (
-        SELECT p.id, ((box(zview_simple_parcel(p.parcel)))[0])[1] + 0.00002 AS lat, p.lng
-        FROM properties p WHERE zview_simple_parcel(p.parcel) IS NOT NULL) c
-      WHERE NOT EXISTS (SELECT 1 FROM properties q WHERE zview_simple_parcel(q.parcel) @> point(c.lng, c.lat))
-      ORDER BY id LIMIT 4`.execute(db);
-    const exact = (await geocodeCoordinatesMany(db, street)).map((hit) => hit.propertyId!);
+    const { street, ids: exact } = await streetSidePoints(db);
     expect(exact.every(Boolean)).toBe(true);
     const properties = await db
       .selectFrom('properties')
