@@ -27,14 +27,13 @@ import vm from 'node:vm';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
-import { pino } from 'pino';
 import { loadConfig } from '../apps/server/src/config.js';
 import { acquireChangeFeed } from '../apps/server/src/db/change-feed.js';
 import { apiPoolTimeouts, createDb, poolOf, type Db } from '../apps/server/src/db/database.js';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import { startUsageFold } from '../apps/server/src/jobs/usage-fold.js';
-import { createLogger } from '../apps/server/src/ops/logger.js';
+import { createLogDestination, createLogger } from '../apps/server/src/ops/logger.js';
 import { startApiCluster } from '../apps/server/src/processes/api-cluster.js';
 import { buildServerApp } from '../apps/server/src/server-app.js';
 import { DEFAULT_WORLD, seedWorld } from '../apps/server/src/world/seed.js';
@@ -89,7 +88,7 @@ export async function benchLookup(): Promise<boolean> {
   // as the worker process has: `npm start` runs it beside the API, and its PostgreSQL work counts
   // with PostgreSQL's here.
   const fold = createDb(embedded.url, 1);
-  let stopFold = () => {};
+  let stopFold = async () => {};
   try {
     await migrateToLatest(db);
     stopFold = startUsageFold(fold.db);
@@ -105,8 +104,9 @@ export async function benchLookup(): Promise<boolean> {
       DATA_DIR: path.join(work, 'data'),
       LOG_LEVEL: 'info',
     });
-    // One log line per request at info, as production writes them (synchronously, to a file here).
-    const log = createLogger({ level: 'info', stream: pino.destination({ dest: '/dev/null', sync: true }) });
+    // One log line per request at info, written as production writes them (ops/logger.ts: the
+    // same buffered destination as stdout's, to /dev/null here, as the cluster's processes' stdout).
+    const log = createLogger({ level: 'info', base: { role: 'all' }, stream: createLogDestination('/dev/null') });
     const app = await buildServerApp(config, db, { log });
     const serverMs: number[] = [];
     /** The main thread's CPU from a lookup's arrival to its response (the single lookups only). */
@@ -552,7 +552,7 @@ export async function benchLookup(): Promise<boolean> {
     for (const c of checks) console.log(`    ${mark(c.ok)} ${c.label}`);
     return p50 <= TARGET.p50 && p95 <= TARGET.p95 && checks.every((c) => c.ok);
   } finally {
-    stopFold();
+    await stopFold();
     await fold.db.destroy();
     await db.destroy();
     await embedded.stop();

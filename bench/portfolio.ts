@@ -43,7 +43,7 @@ import { worldRevision } from '../apps/server/src/db/world-revision.js';
 import { createPortfolioServices } from '../apps/server/src/portfolio-services.js';
 import { worldImagerySources } from '../apps/server/src/domain/property/imagery-sources.js';
 import { startProductionPortfolioWorker } from '../apps/server/src/jobs/portfolio-worker.js';
-import { superviseWorkerProcess } from '../apps/server/src/jobs/worker-supervisor.js';
+import { superviseWorkerProcess, type WorkerSupervisor } from '../apps/server/src/jobs/worker-supervisor.js';
 import { DEFAULT_WORLD, seedWorld } from '../apps/server/src/world/seed.js';
 import { downloadElsewhere } from './support/download.js';
 import { loadavg, mark, mb, percentile, secs } from './support/figures.js';
@@ -153,7 +153,7 @@ async function main() {
         databaseUrl: url,
         env: { DATA_DIR: work, LOG_LEVEL: 'warn', PORTFOLIO_TIMINGS: process.env.PORTFOLIO_TIMINGS ?? 'totals' },
       });
-  const workerPid = 'pid' in worker ? worker.pid() : undefined;
+  const workerPid = INLINE ? undefined : (worker as WorkerSupervisor).pid();
 
   // Memory of every process, sampled each half second.
   const peak = { api: 0, worker: 0, pgTotal: 0, pgLargest: 0 };

@@ -83,8 +83,8 @@ async function startWorker(
   databaseUrl: string,
 ): Promise<{ stop(): Promise<void> } | null> {
   if (config.role === 'worker' || config.portfolio.worker === 'inline') {
-    const queue = await startProductionPortfolioWorker(config, db, databaseUrl);
-    return { stop: () => queue.stop({ graceful: true }) };
+    const worker = await startProductionPortfolioWorker(config, db, databaseUrl);
+    return { stop: () => worker.stop({ graceful: true }) };
   }
   if (config.portfolio.worker === 'process') return superviseWorkerProcess({ databaseUrl });
   return null;

@@ -1,9 +1,16 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
 import { annualUsage, batchWork, quarterlyUsage } from '../src/db/billing.js';
 import * as foldedLater from '../src/db/migrations/1901_usage_rollup_folded_later.js';
 import { foldUsage, recordUsage, UsageWriter, type LookupWrite } from '../src/db/usage.js';
-import { startUsageFold } from '../src/jobs/usage-fold.js';
+import { startUsageFold, USAGE_FOLD_MS } from '../src/jobs/usage-fold.js';
+import { createDb } from '../src/db/database.js';
+import { loadConfig } from '../src/config.js';
+import { startProductionPortfolioWorker } from '../src/jobs/portfolio-worker.js';
+import { createLogger, requestContext } from '../src/ops/logger.js';
 import { useTestDatabase } from './database.js';
 import { createOrganization, createUser } from './factories.js';
 
@@ -12,7 +19,7 @@ import { createOrganization, createUser } from './factories.js';
  * plus the ledger's rows not folded yet, so every figure equals the ledger's at every moment,
  * before, during and after folds, through deletions and updates of folded and unfolded rows.
  */
-const { db } = await useTestDatabase();
+const { db, url } = await useTestDatabase();
 
 /** The organisation's usage per product and channel, from the ledger itself and from what billing reads. */
 async function ledgerAndTotals(organizationId: number) {
@@ -151,7 +158,7 @@ describe('usage folded into the billing rollup after the commit', () => {
     try {
       await vi.waitFor(async () => expect(await unfolded(org.id)).toEqual([]), { timeout: 15_000, interval: 50 });
     } finally {
-      stop();
+      await stop();
     }
     expect(
       await db.selectFrom('usage_rollup').select('quantity').where('organization_id', '=', org.id).execute(),
@@ -242,4 +249,52 @@ describe('usage folded into the billing rollup after the commit', () => {
       totals: [both[0], { key: 'zhail/api', quantity: '2' }],
     });
   });
+});
+
+describe("the fold's lifecycle", () => {
+  /** Starts a fold every 5 ms on a Db of its own, its lines captured (the ticks log through the context they started in). */
+  function foldWithCapturedLog() {
+    const lines: string[] = [];
+    const log = createLogger({ stream: { write: (line: string) => void lines.push(line) } });
+    const own = createDb(url, 1).db;
+    const stop = requestContext.run({ requestId: 'fold-test', log }, () => startUsageFold(own, { everyMs: 5 }));
+    const warnings = () => lines.filter((line) => line.includes('usage could not be folded'));
+    return { own, stop, warnings };
+  }
+
+  it('logs no warning when its Db is destroyed after its stop, even with a fold in flight', async () => {
+    const { own, stop, warnings } = foldWithCapturedLog();
+    // Folds are running back to back: the stop lands on one in flight most of the time.
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    await stop();
+    await own.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(warnings()).toEqual([]);
+  });
+
+  it(
+    "is stopped by the production worker's stop: its Db destroyed after it meets no fold",
+    { timeout: 60_000 },
+    async () => {
+      const lines: string[] = [];
+      const log = createLogger({ stream: { write: (line: string) => void lines.push(line) } });
+      const own = createDb(url, 4).db;
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'zview-fold-'));
+      const config = loadConfig({ PORT: '0', DATABASE_URL: url, DATA_DIR: dataDir, SEED_DEMO: 'false' });
+      try {
+        // The fold's ticks log through the context they were started in.
+        const worker = await requestContext.run({ requestId: 'fold-test', log }, () =>
+          startProductionPortfolioWorker(config, own, url),
+        );
+        await new Promise((resolve) => setTimeout(resolve, 2 * USAGE_FOLD_MS));
+        await worker.stop({ graceful: true, timeoutMs: 5_000 });
+        await own.destroy();
+        // Ticks that outlived the Db would each meet "driver has already been destroyed".
+        await new Promise((resolve) => setTimeout(resolve, 4 * USAGE_FOLD_MS));
+        expect(lines.filter((line) => line.includes('usage could not be folded'))).toEqual([]);
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+  );
 });

@@ -23,12 +23,12 @@ if (!config.databaseUrl) throw new Error('The portfolio worker needs DATABASE_UR
 const niceness = backgroundNiceness();
 niceThisProcess(niceness);
 const db = asBackgroundDb(createDb(config.databaseUrl, 8).db, niceness);
-const queue = await startProductionPortfolioWorker(config, db, config.databaseUrl, niceness);
+const worker = await startProductionPortfolioWorker(config, db, config.databaseUrl, niceness);
 
 // Forked by the API process: when it goes away (even killed), so does this worker.
 exitWhenAsked(async () => {
   // Running chunks may finish (bounded); the rest expire and are taken by another worker.
-  await queue.stop({ graceful: true, timeoutMs: 8_000 });
+  await worker.stop({ graceful: true, timeoutMs: 8_000 });
   await db.destroy();
 });
 process.send?.({ ready: true });

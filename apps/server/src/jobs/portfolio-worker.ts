@@ -14,10 +14,16 @@ import { portfolioDeps } from '../portfolio-services.js';
 import { startUploadCleanup } from './upload-cleanup-jobs.js';
 import { startUsageFold } from './usage-fold.js';
 
+/** A running production worker: its stop is awaited before the caller destroys the Db. */
+export interface ProductionWorker {
+  /** Stops the usage fold (its fold in flight ends first), then the queue (see JobQueue.stop). */
+  stop(options?: { graceful?: boolean; timeoutMs?: number }): Promise<void>;
+}
+
 /**
  * The production portfolio worker (real geocoder and risk models) on this database: what the
  * worker process runs (portfolio-worker-process.ts), and what PORTFOLIO_WORKER=inline runs in
- * the API process. Returns the queue so the caller can stop it.
+ * the API process. Returns its stop.
  */
 export async function startProductionPortfolioWorker(
   config: ServerConfig,
@@ -25,7 +31,7 @@ export async function startProductionPortfolioWorker(
   databaseUrl: string,
   /** The worker process's niceness: its file readers' backends run at it too (ops/priority.ts). */
   niceness = 0,
-) {
+): Promise<ProductionWorker> {
   const services = createPortfolioServices({ config, db }, { scorer: riskModelScorer(db) });
   await startPortfolioWorker(
     {
@@ -47,7 +53,7 @@ export async function startProductionPortfolioWorker(
     { chunkConcurrency: config.portfolio.workerConcurrency },
   );
   // The usage ledger's new rows go into the billing rollup here, not in the lookups' commits (issue 46).
-  startUsageFold(db);
+  const stopFold = startUsageFold(db);
   // Appeals past their deadline expire on the same queue (issue 16).
   // Their deadline reminders go through the notification channel (notify(), mailed by its digest).
   await startAppealExpiryWorker(db, services.queue);
@@ -70,5 +76,10 @@ export async function startProductionPortfolioWorker(
     { db, blobs: services.blobs, blobRoot: path.join(config.dataDir, 'blobs') },
     { orphanHours: config.portfolio.orphanHours },
   );
-  return services.queue;
+  return {
+    async stop(options) {
+      await stopFold();
+      await services.queue.stop(options);
+    },
+  };
 }

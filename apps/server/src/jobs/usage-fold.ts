@@ -17,21 +17,30 @@ const FAILURE_LOG_MS = 60_000;
  * whether or not a fold ran (they add the rows not folded yet). A fold that fails (the database
  * restarting) is retried at the next tick, and logged: billing stays exact meanwhile but reads a
  * growing tail. Several workers may fold: one at a time does the work.
+ *
+ * Returns the stop, to be awaited before `db` is destroyed: no tick starts after it, and the fold
+ * in flight has ended when it resolves (a fold that met a destroyed pool would log a warning for
+ * nothing: the next worker's fold takes the rows).
  */
-export function startUsageFold(db: Db, options: { everyMs?: number } = {}): () => void {
-  let running = false;
+export function startUsageFold(db: Db, options: { everyMs?: number } = {}): () => Promise<void> {
+  let inFlight: Promise<void> | null = null;
   let loggedAt = -Infinity;
   const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    void foldUsage(db)
-      .catch((error: unknown) => {
-        if (Date.now() - loggedAt < FAILURE_LOG_MS) return;
-        loggedAt = Date.now();
-        currentLog().warn({ err: error }, 'usage could not be folded into the billing rollup; retrying');
-      })
-      .finally(() => (running = false));
+    if (inFlight) return;
+    inFlight = foldUsage(db)
+      .then(
+        () => {},
+        (error: unknown) => {
+          if (Date.now() - loggedAt < FAILURE_LOG_MS) return;
+          loggedAt = Date.now();
+          currentLog().warn({ err: error }, 'usage could not be folded into the billing rollup; retrying');
+        },
+      )
+      .finally(() => (inFlight = null));
   }, options.everyMs ?? USAGE_FOLD_MS);
   timer.unref();
-  return () => clearInterval(timer);
+  return async () => {
+    clearInterval(timer);
+    await inFlight;
+  };
 }
