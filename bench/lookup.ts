@@ -29,18 +29,17 @@ import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { loadConfig } from '../apps/server/src/config.js';
 import { acquireChangeFeed } from '../apps/server/src/db/change-feed.js';
-import { apiPoolTimeouts, createDb, poolOf, type Db } from '../apps/server/src/db/database.js';
+import { apiPoolTimeouts, createDb, poolOf } from '../apps/server/src/db/database.js';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import { startUsageFold } from '../apps/server/src/jobs/usage-fold.js';
 import { createLogDestination, createLogger } from '../apps/server/src/ops/logger.js';
-import { startApiCluster } from '../apps/server/src/processes/api-cluster.js';
 import { buildServerApp } from '../apps/server/src/server-app.js';
 import { DEFAULT_WORLD, seedWorld } from '../apps/server/src/world/seed.js';
 import { createOrganization, createUser, tokenFor } from '../apps/server/test/factories.js';
 import { freePort } from '../apps/server/test/free-port.js';
 import { lookupsBesideExports } from './lookup-exports.js';
-import { measureCpu, postmasterPid, type CpuSplit } from './support/cpu-split.js';
+import { measureCpu, postmasterPid } from './support/cpu-split.js';
 import { waitForBackgroundWork, watchDatabaseActivity } from './support/background-work.js';
 import { describeConvoy, watchConvoy, type ConvoyFigures } from './support/lookup-convoy.js';
 import { loadavg, mark, percentile, sleep } from './support/figures.js';
@@ -48,6 +47,7 @@ import { describeFirstRun, watchFirstRunFunctions } from '../apps/server/test/su
 import { sampleWaits } from './support/pg-waits.js';
 import { traceQueries } from '../apps/server/test/support/query-trace.js';
 import { firstLookupsInServerProcesses } from './support/first-lookup-server.js';
+import { benchLookupCluster, committedTransactions, describeSplit } from './support/lookup-cluster.js';
 
 const SECONDS = Number(process.env.LOOKUP_SECONDS ?? 30);
 const BARE_SECONDS = Number(process.env.BARE_SECONDS ?? Math.min(SECONDS, 10));
@@ -482,70 +482,26 @@ export async function benchLookup(): Promise<boolean> {
     target(`≥ ${TARGET.ratio} of the bare route`, ratio >= TARGET.ratio);
 
     // 5. The same load on API_PROCESSES processes sharing a port (node:cluster), as
-    // `API_PROCESSES=2 npm start` serves: one event loop per core.
+    // `API_PROCESSES=2 npm start` serves: one event loop per core (support/lookup-cluster.ts).
     if (PROCESSES > 1) {
-      const clusterPort = await freePort();
-      const cluster = startApiCluster({
-        count: PROCESSES,
+      const several = await benchLookupCluster({
+        processes: PROCESSES,
+        connections: CONNECTIONS,
         databaseUrl: embedded.url,
+        db,
+        postgres,
         // The same identity settings as the app that issued the token (its audience is the public URL).
-        env: {
-          PORT: String(clusterPort),
-          HOST: '127.0.0.1',
-          PUBLIC_URL: config.publicUrl,
-          DATA_DIR: path.join(work, 'data'),
-          LOG_LEVEL: 'info',
-          PORTFOLIO_WORKER: 'off',
-        },
-        // Their request lines are written as in production, to nowhere.
-        stdout: 'ignore',
-        log: () => {},
+        env: { PUBLIC_URL: config.publicUrl, DATA_DIR: path.join(work, 'data') },
+        authorization,
+        lookups,
+        sustainedRun,
+        report,
+        one: { split, run: sustained, transactions: xacts, waits },
       });
-      try {
-        await cluster.ready;
-        const clusterBase = `http://127.0.0.1:${clusterPort}`;
-        // Warm each process's caches and code paths as the single process was. Each connection
-        // goes through the addresses from the first (autocannon starts every connection at the
-        // first request), and stays on one process: so each connection goes through all of them,
-        // or the run's first minutes pay the cold reads (1.0–1.5 transactions per lookup in an
-        // 8 s run with the former warm-up of 1,200 lookups, which reached the first 120).
-        await autocannon({
-          url: clusterBase,
-          connections: CONNECTIONS,
-          amount: addresses.length * CONNECTIONS,
-          headers: { authorization },
-          requests: lookups,
-        });
-        // What the phases before left running (autovacuum after the exports' million-row run, a
-        // checkpoint, render threads, jobs in the new processes) would take the cores this run
-        // measures: wait until it is over, and say what ran during the run all the same.
-        const background = await waitForBackgroundWork(db, { postgres, 'API processes': () => cluster.pids() });
-        console.log(
-          `  background work before the ${PROCESSES}-process run: ${background.seen.length ? background.seen.join(', ') : 'none'}; waited ${(background.waitedMs / 1000).toFixed(0)} s${background.quiet ? ' until idle' : ', still busy: the run below shares the machine with it'}`,
-        );
-        const duringCluster = watchDatabaseActivity(db);
-        const clusterXactsBefore = await committedTransactions(db);
-        const clusterCpu = measureCpu({ postgres, api: () => cluster.pids() });
-        const run = await sustainedRun(clusterBase);
-        const clusterSplit = clusterCpu();
-        const several = report(`${PROCESSES} API processes`, run);
-        console.log(`    during the run: ${await duringCluster.stop()}`);
-        await sleep(1500); // PostgreSQL publishes its counters within a second
-        const clusterXacts = (await committedTransactions(db)) - clusterXactsBefore;
-        console.log(
-          `    database per lookup: ${(clusterXacts / Math.max(1, run.requests.total)).toFixed(2)} PostgreSQL transactions (one process: ${(xacts / n).toFixed(2)})`,
-        );
-        console.log(`    ${whereTheCoresWent(split, sustained, clusterSplit, run, waits)}`);
-        console.log(
-          `    CPU per lookup: ${describeSplit(clusterSplit, Math.max(1, run.requests.total), { main: 'bench main thread', helpers: 'bench helper threads', started: 'client thread' })}`,
-        );
-        console.log(
-          `    ${PROCESSES} processes / 1: ${(several / Math.max(1, oneProcess)).toFixed(2)} ${mark(several > oneProcess)} (more than one process)`,
-        );
-        target(`${PROCESSES} API processes serve more than one`, several > oneProcess);
-      } finally {
-        await cluster.stop();
-      }
+      console.log(
+        `    ${PROCESSES} processes / 1: ${(several / Math.max(1, oneProcess)).toFixed(2)} ${mark(several > oneProcess)} (more than one process)`,
+      );
+      target(`${PROCESSES} API processes serve more than one`, several > oneProcess);
     }
     console.log(`  load average ${loadavg()}   (${os.cpus().length} cores, shared)`);
     console.log('  targets (issue 46):');
@@ -560,50 +516,6 @@ export async function benchLookup(): Promise<boolean> {
   }
 }
 
-/** Transactions committed in the database so far (PostgreSQL's statistics, published within a second). */
-async function committedTransactions(db: Db): Promise<number> {
-  const { rows } = await sql<{
-    n: number;
-  }>`SELECT xact_commit::int8 AS n FROM pg_stat_database WHERE datname = current_database()`.execute(db);
-  return rows[0]?.n ?? NaN;
-}
-
-/**
- * Where the second core goes: cores each party kept busy in the one-process and the cluster runs
- * (CPU over wall time), and what a lookup cost each in both. When one process already keeps the
- * machine's cores busy, a second process cannot add any; when it does not, the cluster's extra
- * CPU per lookup (smaller group commits and fences per process) says where it went.
- */
-function whereTheCoresWent(
-  one: CpuSplit,
-  oneRun: autocannon.Result,
-  several: CpuSplit,
-  severalRun: autocannon.Result,
-  waits: { commit: number; fence: number },
-): string {
-  const cores = os.cpus().length;
-  const busy = (ms: number, run: autocannon.Result) => ms / (run.duration * 1000);
-  const per = (ms: number, run: autocannon.Result) => ms / Math.max(1, run.requests.total);
-  const oneApi = one.main + one.helpers;
-  const severalApi = several.trees.api ?? 0;
-  const onePg = one.trees.postgres ?? 0;
-  const severalPg = several.trees.postgres ?? 0;
-  const oneTotal = busy(oneApi + onePg + one.started, oneRun);
-  const lines = [
-    `cores busy (of ${cores}): one process ${oneTotal.toFixed(2)} (API ${busy(oneApi, oneRun).toFixed(2)}, PostgreSQL ${busy(onePg, oneRun).toFixed(2)}, client ${busy(one.started, oneRun).toFixed(2)}); ` +
-      `cluster ${busy(severalApi + severalPg + several.started, severalRun).toFixed(2)} (API ${busy(severalApi, severalRun).toFixed(2)}, PostgreSQL ${busy(severalPg, severalRun).toFixed(2)}, client ${busy(several.started, severalRun).toFixed(2)})`,
-    `CPU per lookup, one process → cluster: API ${per(oneApi, oneRun).toFixed(3)} → ${per(severalApi, severalRun).toFixed(3)} ms, PostgreSQL ${per(onePg, oneRun).toFixed(3)} → ${per(severalPg, severalRun).toFixed(3)} ms, client ${per(one.started, oneRun).toFixed(3)} → ${per(several.started, severalRun).toFixed(3)} ms`,
-    oneTotal >= cores * 0.85
-      ? `one process already kept ${oneTotal.toFixed(2)} of ${cores} cores busy: a second process has no core to add, only its own fences and smaller group commits to pay`
-      : `one process left ${(cores - oneTotal).toFixed(2)} of ${cores} cores to others: its lookups spent ${(waits.commit * 100).toFixed(0)}% of their server time waiting for group commits (WAL flush) and ${(waits.fence * 100).toFixed(0)}% for fences. ` +
-        `With the same ${CONNECTIONS} connections a second process adds no lookups in flight, only smaller group commits and fences per process (the CPU per lookup above): it serves more only where the cores one process leaves are idle` +
-        (os.loadavg()[0]! > cores
-          ? `; here the load average (${loadavg()}) is above the ${cores} cores, so two runnable event loops also get a larger share of cores other work takes, which a machine of its own would not give`
-          : ` (load average ${loadavg()})`),
-  ];
-  return lines.join('\n    ');
-}
-
 /** Shares of the server time a lookup spent waiting for its group commit and its fence. */
 function waitShares(f: ConvoyFigures, serverMs: number[]): { commit: number; fence: number } {
   const server = serverMs.reduce((sum, ms) => sum + ms, 0);
@@ -611,21 +523,6 @@ function waitShares(f: ConvoyFigures, serverMs: number[]): { commit: number; fen
   // Per lookup: the waits' means over the server time's mean.
   const mean = server / serverMs.length;
   return { commit: f.commitWaitMs / f.lookups / mean, fence: f.fenceWaitMs / f.lookups / mean };
-}
-
-/** "0.21 ms API main thread + … = 0.45 ms (a core serves 2,200/s)". */
-function describeSplit(split: CpuSplit, n: number, names: { main: string; helpers: string; started: string }): string {
-  const parts: [string, number][] = [
-    [names.main, split.main],
-    [names.helpers, split.helpers],
-    [names.started, split.started],
-    ...Object.entries(split.trees).map(([name, ms]): [string, number] => [
-      name === 'api' ? 'API processes' : name === 'postgres' ? 'PostgreSQL' : name,
-      ms,
-    ]),
-  ];
-  const total = parts.reduce((sum, [, ms]) => sum + ms, 0);
-  return `${parts.map(([name, ms]) => `${(ms / n).toFixed(3)} ms ${name}`).join(' + ')} = ${(total / n).toFixed(3)} ms (two cores at most ${Math.round((2 * n * 1000) / total).toLocaleString('en-US')}/s)`;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

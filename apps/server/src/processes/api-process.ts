@@ -8,7 +8,9 @@ import { loadConfig } from '../config.js';
 import { apiPoolTimeouts, createDb } from '../db/database.js';
 import { buildServerApp, listenWhenWarm } from '../server-app.js';
 import { exitWhenAsked } from './child-processes.js';
+import { profileOnRequest } from './profile-on-request.js';
 
+profileOnRequest(process.env.API_CPU_PROFILE_DIR);
 const config = loadConfig();
 if (!config.databaseUrl) throw new Error('An API process needs DATABASE_URL.');
 const { db } = createDb(config.databaseUrl, 20, apiPoolTimeouts());
