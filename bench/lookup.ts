@@ -47,6 +47,7 @@ import { describeFirstRun, watchFirstRunFunctions } from '../apps/server/test/su
 import { sampleWaits } from './support/pg-waits.js';
 import { traceQueries } from '../apps/server/test/support/query-trace.js';
 import { firstLookupsInServerProcesses } from './support/first-lookup-server.js';
+import { countLoops, describeLoops } from './support/wake-ups.js';
 import { benchLookupCluster, committedTransactions, describeSplit } from './support/lookup-cluster.js';
 
 const SECONDS = Number(process.env.LOOKUP_SECONDS ?? 30);
@@ -374,12 +375,14 @@ export async function benchLookup(): Promise<boolean> {
     const fencesBefore = feed.roundTrips;
     const xactsBefore = await committedTransactions(db);
     const cpu = measureCpu({ postgres });
+    const loops = countLoops(() => [process.pid]);
     const convoy = watchConvoy(feed);
     collect = true;
     const sustained = await sustainedRun(base);
     collect = false;
     const convoyFigures = convoy.stop();
     const split = cpu();
+    const loopCounts = loops();
     const loop = performance.eventLoopUtilization(loopBefore);
     const fences = feed.roundTrips - fencesBefore;
     if (profiler) {
@@ -395,6 +398,7 @@ export async function benchLookup(): Promise<boolean> {
     console.log(
       `    server event loop ${(loop.utilization * 100).toFixed(0)}% busy, ${(loop.active / n).toFixed(2)} ms per lookup (wall time: grows on a busy machine)`,
     );
+    console.log(`    server event loop: ${describeLoops(loopCounts, n)}`);
     console.log(
       `    CPU per lookup: ${describeSplit(split, n, { main: 'API main thread', helpers: 'API helper threads', started: 'client thread' })}`,
     );
@@ -496,7 +500,7 @@ export async function benchLookup(): Promise<boolean> {
         lookups,
         sustainedRun,
         report,
-        one: { split, run: sustained, transactions: xacts, waits },
+        one: { split, run: sustained, transactions: xacts, waits, loops: loopCounts },
       });
       console.log(
         `    ${PROCESSES} processes / 1: ${(several / Math.max(1, oneProcess)).toFixed(2)} ${mark(several > oneProcess)} (more than one process)`,

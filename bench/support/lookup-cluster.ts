@@ -18,6 +18,7 @@ import { waitForBackgroundWork, watchDatabaseActivity } from './background-work.
 import { profileClusterProcesses } from './cluster-profile.js';
 import { measureCpu, type CpuSplit } from './cpu-split.js';
 import { loadavg, sleep } from './figures.js';
+import { countLoops, describeLoops, type LoopCounters } from './wake-ups.js';
 
 export interface ClusterPhase {
   processes: number;
@@ -33,7 +34,13 @@ export interface ClusterPhase {
   /** Prints the run's figure line; its lookups/s (0 for a run with failures). */
   report: (label: string, run: autocannon.Result) => number;
   /** The one-process run, to compare with. */
-  one: { split: CpuSplit; run: autocannon.Result; transactions: number; waits: { commit: number; fence: number } };
+  one: {
+    split: CpuSplit;
+    run: autocannon.Result;
+    transactions: number;
+    waits: { commit: number; fence: number };
+    loops: LoopCounters;
+  };
 }
 
 /** Runs the cluster phase and prints its figures; returns its lookups/s (0 if any failed). */
@@ -83,8 +90,10 @@ export async function benchLookupCluster(phase: ClusterPhase): Promise<number> {
     const xactsBefore = await committedTransactions(db);
     const profiles = profileDir ? await profileClusterProcesses() : undefined;
     const cpu = measureCpu({ postgres, api: () => cluster.pids() });
+    const loops = countLoops(() => cluster.pids());
     const run = await phase.sustainedRun(base);
     const split = cpu();
+    const loopCounts = loops();
     const files = await profiles?.stop();
     const several = phase.report(`${processes} API processes`, run);
     console.log(`    during the run: ${await during.stop()}`);
@@ -95,6 +104,10 @@ export async function benchLookupCluster(phase: ClusterPhase): Promise<number> {
     const oneN = Math.max(1, phase.one.run.requests.total);
     console.log(
       `    database per lookup: ${(xacts / n).toFixed(2)} PostgreSQL transactions (one process: ${(phase.one.transactions / oneN).toFixed(2)})`,
+    );
+    // Each process wakes for fewer lookups at a time: the fixed cost of a wake-up is paid more often.
+    console.log(
+      `    the API processes' event loops: ${describeLoops(loopCounts, n)}; one process: ${describeLoops(phase.one.loops, oneN)}`,
     );
     console.log(
       `    ${whereTheCoresWent(phase.one.split, phase.one.run, split, run, phase.one.waits, phase.connections)}`,

@@ -1,0 +1,41 @@
+/**
+ * CPU per log line of a request-like load, by destination (scratch for lookups-s28-cluster.md):
+ * lines written in bursts of `PER_TURN` per event-loop turn (setImmediate), as a loaded API process
+ * writes them, to /dev/null. Prints the process's CPU (all threads: the libuv pool's writes count)
+ * per line.   Run: node --import tsx bench/log-cost.ts
+ */
+import { pino, type DestinationStream } from 'pino';
+import { createLogDestination } from '../apps/server/src/ops/logger.js';
+
+const LINES = Number(process.env.LINES ?? 200_000);
+const PER_TURN = Number(process.env.PER_TURN ?? 2);
+
+const variants: [string, () => DestinationStream][] = [
+  ['sync, unbuffered', () => pino.destination({ dest: '/dev/null', sync: true })],
+  ['async, unbuffered (pino default)', () => pino.destination({ dest: '/dev/null', sync: false })],
+  ['async, 8 kB buffer + 500 ms flush (now)', () => createLogDestination('/dev/null')],
+  ['sync, 8 kB buffer', () => pino.destination({ dest: '/dev/null', sync: true, minLength: 8192 })],
+];
+const line = {
+  req: { method: 'GET', url: '/api/caribou/v3/property/assessment/zview?location_type=address&location=123' },
+  res: { statusCode: 200 },
+  responseTime: 2.31,
+};
+for (let round = 0; round < 2; round += 1)
+  for (const [name, make] of variants) {
+    const log = pino({ base: { pid: process.pid, role: 'all' }, timestamp: pino.stdTimeFunctions.isoTime }, make());
+    const cpu0 = process.cpuUsage();
+    let written = 0;
+    await new Promise<void>((resolve) => {
+      const turn = () => {
+        for (let i = 0; i < PER_TURN; i += 1) log.child({ requestId: `r${written}` }).info(line, 'request completed');
+        written += PER_TURN;
+        if (written >= LINES) resolve();
+        else setImmediate(turn);
+      };
+      turn();
+    });
+    await new Promise((resolve) => log.flush(() => resolve(undefined)));
+    const cpu = process.cpuUsage(cpu0);
+    console.log(`${name.padEnd(42)} ${(((cpu.user + cpu.system) / LINES) * 1000).toFixed(0)} ns CPU per line`);
+  }
