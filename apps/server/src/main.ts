@@ -36,16 +36,17 @@ async function main() {
     const seedDemo = process.env.SEED_DEMO ? process.env.SEED_DEMO === 'true' : config.runtime.ENV !== 'production';
     demoAccounts = config.identity.embedded && seedDemo ? await seedDemoIdentity(database.db, config) : [];
   }
+  // API_PROCESSES > 1: the API processes serve the port, each with its own pool, and this process
+  // only prepares and supervises (it must not listen there itself: they could not).
+  const servesHere = serves && config.apiProcesses === 1;
   // Requests get a pool of their own with connect and query timeouts: a stopped or frozen
   // database answers 503 within seconds instead of holding requests for its whole outage.
-  const apiDb = serves ? createDb(database.url, 20, apiPoolTimeouts()).db : null;
+  const apiDb = servesHere ? createDb(database.url, 20, apiPoolTimeouts()).db : null;
   const worker = works ? await startWorker(config, database.db, database.url) : null;
   const cluster =
-    serves && config.apiProcesses > 1
-      ? startApiCluster({ count: config.apiProcesses, databaseUrl: database.url })
-      : null;
-  const app =
-    serves && !cluster ? await buildServerApp(config, apiDb!) : works ? await opsOnlyApp(config, database.db) : null;
+    serves && !servesHere ? startApiCluster({ count: config.apiProcesses, databaseUrl: database.url }) : null;
+  // A worker alone serves its health and metrics on the port; an API process serves them with the API.
+  const app = servesHere ? await buildServerApp(config, apiDb!) : serves ? null : await opsOnlyApp(config, database.db);
 
   gracefulShutdown({
     timeoutMs: Number(process.env.SHUTDOWN_TIMEOUT_MS) || 20_000,
@@ -62,7 +63,7 @@ async function main() {
 
   // The API listens once its first requests' paths are warm; the ops-only app at once.
   const address = { port: config.port, host: config.host };
-  if (app) await (serves && !cluster ? listenWhenWarm(app, address) : app.listen(address));
+  if (app) await (servesHere ? listenWhenWarm(app, address) : app.listen(address));
   else await cluster!.ready;
   const processes = cluster ? ` (${config.apiProcesses} API processes)` : '';
   const what = serves
