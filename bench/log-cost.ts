@@ -1,8 +1,8 @@
 /**
  * CPU per log line of a request-like load, by destination (scratch for lookups-s28-cluster.md):
  * lines written in bursts of `PER_TURN` per event-loop turn (setImmediate), as a loaded API process
- * writes them, to /dev/null. Prints the process's CPU (all threads: the libuv pool's writes count)
- * per line.   Run: node --import tsx bench/log-cost.ts
+ * writes them, to /dev/null. Prints the process's CPU (all threads: the libuv pool's and a transport's writes count)
+ * per line, and its main thread's.   Run: npx tsx bench/log-cost.ts
  */
 import { pino, type DestinationStream } from 'pino';
 import { createLogDestination } from '../apps/server/src/ops/logger.js';
@@ -15,6 +15,11 @@ const variants: [string, () => DestinationStream][] = [
   ['async, unbuffered (pino default)', () => pino.destination({ dest: '/dev/null', sync: false })],
   ['async, 8 kB buffer + 500 ms flush (now)', () => createLogDestination('/dev/null')],
   ['sync, 8 kB buffer', () => pino.destination({ dest: '/dev/null', sync: true, minLength: 8192 })],
+  // A worker thread writes (pino's transport): the main thread only copies each line into a ring buffer.
+  [
+    'transport (pino/file on a worker thread)',
+    () => pino.transport({ target: 'pino/file', options: { destination: '/dev/null' } }),
+  ],
 ];
 const line = {
   req: { method: 'GET', url: '/api/caribou/v3/property/assessment/zview?location_type=address&location=123' },
@@ -25,6 +30,7 @@ for (let round = 0; round < 2; round += 1)
   for (const [name, make] of variants) {
     const log = pino({ base: { pid: process.pid, role: 'all' }, timestamp: pino.stdTimeFunctions.isoTime }, make());
     const cpu0 = process.cpuUsage();
+    const main0 = process.threadCpuUsage();
     let written = 0;
     await new Promise<void>((resolve) => {
       const turn = () => {
@@ -37,5 +43,8 @@ for (let round = 0; round < 2; round += 1)
     });
     await new Promise((resolve) => log.flush(() => resolve(undefined)));
     const cpu = process.cpuUsage(cpu0);
-    console.log(`${name.padEnd(42)} ${(((cpu.user + cpu.system) / LINES) * 1000).toFixed(0)} ns CPU per line`);
+    const main = process.threadCpuUsage(main0);
+    console.log(
+      `${name.padEnd(42)} ${(((cpu.user + cpu.system) / LINES) * 1000).toFixed(0)} ns CPU per line (main thread ${(((main.user + main.system) / LINES) * 1000).toFixed(0)})`,
+    );
   }
