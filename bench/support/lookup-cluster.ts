@@ -91,7 +91,10 @@ export async function benchLookupCluster(phase: ClusterPhase): Promise<number> {
     const profiles = profileDir ? await profileClusterProcesses() : undefined;
     const cpu = measureCpu({ postgres, api: () => cluster.pids() });
     const loops = countLoops(() => cluster.pids());
+    // Each process on its own: whether the cluster dealt the connections out evenly.
+    const eachCpu = measureCpu(Object.fromEntries(cluster.pids().map((pid) => [String(pid), () => [pid]])));
     const run = await phase.sustainedRun(base);
+    const each = Object.values(eachCpu().trees);
     const split = cpu();
     const loopCounts = loops();
     const files = await profiles?.stop();
@@ -104,6 +107,10 @@ export async function benchLookupCluster(phase: ClusterPhase): Promise<number> {
     const oneN = Math.max(1, phase.one.run.requests.total);
     console.log(
       `    database per lookup: ${(xacts / n).toFixed(2)} PostgreSQL transactions (one process: ${(phase.one.transactions / oneN).toFixed(2)})`,
+    );
+    const eachTotal = each.reduce((a, b) => a + b, 0);
+    console.log(
+      `    each API process's share of their CPU: ${each.map((ms) => `${((ms / eachTotal) * 100).toFixed(0)}%`).join(' / ')} (${phase.connections} connections dealt out by the cluster)`,
     );
     // Each process wakes for fewer lookups at a time: the fixed cost of a wake-up is paid more often.
     console.log(
