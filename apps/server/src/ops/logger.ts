@@ -51,9 +51,9 @@ export const REDACTED_PATHS = [
 
 /**
  * Bytes of log lines buffered before they are written. One request line is about 400 bytes: at a
- * few thousand requests a second this is one write every 20 lines instead of one (and a libuv
- * pool hand-off and an event-loop wake-up for its completion) per event-loop turn, which a
- * profile of a loaded API process charged 17–22% of its CPU (docs/performance/lookups-s28-cluster.md).
+ * few thousand requests a second this is one write every 20 lines instead of one per event-loop
+ * turn that logs, each a libuv pool hand-off and a wake-up for its completion (2–4 µs of CPU per
+ * line where a loop logs about one line per turn: docs/performance/lookups-s28-cluster.md).
  */
 export const LOG_BUFFER_BYTES = 8 * 1024;
 /** The longest a line waits in the buffer when traffic is low. */
