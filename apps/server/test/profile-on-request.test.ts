@@ -1,0 +1,52 @@
+import { fork } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+/**
+ * The lookup bench profiles each API process over one window (LOOKUP_CLUSTER_PROFILE): the process
+ * starts and stops its profiler when its parent asks, and writes the profile where it was told.
+ */
+const dir = mkdtempSync(path.join(os.tmpdir(), 'zview-profile-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('a CPU profile on request', () => {
+  it('covers the window between start and stop, written to API_CPU_PROFILE_DIR', { timeout: 30_000 }, async () => {
+    const child = fork(fileURLToPath(new URL('./support/profile-child.ts', import.meta.url)), [], {
+      execArgv: ['--import', 'tsx'],
+      env: { ...process.env, API_CPU_PROFILE_DIR: dir },
+    });
+    try {
+      const reply = (cpuProfile: string) =>
+        new Promise<{ cpuProfile: string; file?: string }>((resolve) => {
+          const onMessage = (message: { cpuProfile?: string; file?: string }) => {
+            if (message?.cpuProfile !== cpuProfile) return;
+            child.off('message', onMessage);
+            resolve(message as { cpuProfile: string; file?: string });
+          };
+          child.on('message', onMessage);
+          child.send({ cpuProfile });
+        });
+      await new Promise((resolve) => child.once('message', resolve));
+      await reply('start');
+      const startedAt = Date.now();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const { file } = await reply('stop');
+      const windowMs = Date.now() - startedAt;
+      expect(file).toBe(path.join(dir, `api-${child.pid}.cpuprofile`));
+      const profile = JSON.parse(readFileSync(file!, 'utf8')) as {
+        startTime: number;
+        endTime: number;
+        samples: number[];
+      };
+      const profiledMs = (profile.endTime - profile.startTime) / 1000;
+      expect(profiledMs).toBeGreaterThan(250);
+      expect(profiledMs).toBeLessThanOrEqual(windowMs + 50);
+      expect(profile.samples.length).toBeGreaterThan(0);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  });
+});
