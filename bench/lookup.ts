@@ -48,6 +48,7 @@ import { sampleWaits } from './support/pg-waits.js';
 import { traceQueries } from '../apps/server/test/support/query-trace.js';
 import { firstLookupsInServerProcesses } from './support/first-lookup-server.js';
 import { countLoops, describeLoops } from './support/wake-ups.js';
+import { watchPoolUse } from './support/pool-use.js';
 import { benchLookupCluster, committedTransactions, describeSplit } from './support/lookup-cluster.js';
 
 const SECONDS = Number(process.env.LOOKUP_SECONDS ?? 30);
@@ -376,6 +377,7 @@ export async function benchLookup(): Promise<boolean> {
     const xactsBefore = await committedTransactions(db);
     const cpu = measureCpu({ postgres });
     const loops = countLoops(() => [process.pid]);
+    const poolUse = watchPoolUse(poolOf(db)!);
     const convoy = watchConvoy(feed);
     collect = true;
     const sustained = await sustainedRun(base);
@@ -383,6 +385,7 @@ export async function benchLookup(): Promise<boolean> {
     const convoyFigures = convoy.stop();
     const split = cpu();
     const loopCounts = loops();
+    const pooled = poolUse();
     const loop = performance.eventLoopUtilization(loopBefore);
     const fences = feed.roundTrips - fencesBefore;
     if (profiler) {
@@ -399,6 +402,9 @@ export async function benchLookup(): Promise<boolean> {
       `    server event loop ${(loop.utilization * 100).toFixed(0)}% busy, ${(loop.active / n).toFixed(2)} ms per lookup (wall time: grows on a busy machine)`,
     );
     console.log(`    server event loop: ${describeLoops(loopCounts, n)}`);
+    console.log(
+      `    API pool: at most ${pooled.peak} of ${pooled.max} connections checked out at once; ${pooled.waits} of ${pooled.checkouts.toLocaleString('en-US')} check-outs waited for one`,
+    );
     console.log(
       `    CPU per lookup: ${describeSplit(split, n, { main: 'API main thread', helpers: 'API helper threads', started: 'client thread' })}`,
     );

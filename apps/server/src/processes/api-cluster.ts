@@ -14,7 +14,8 @@ export interface ApiCluster {
 
 /**
  * Forks `count` API processes that share the port (node:cluster), and restarts one that dies.
- * Each gets the environment plus DATABASE_URL (the database this process prepared).
+ * Each gets the environment plus DATABASE_URL (the database this process prepared) and
+ * API_PROCESSES (the count).
  */
 export function startApiCluster(options: {
   count: number;
@@ -31,7 +32,13 @@ export function startApiCluster(options: {
     args: [],
     ...(options.stdout === 'ignore' ? { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] } : {}),
   });
-  const env = { ...process.env, ...options.env, DATABASE_URL: options.databaseUrl };
+  // API_PROCESSES as started, whatever asked for them: each process sizes its pool by it (api-pool.ts).
+  const env = {
+    ...process.env,
+    ...options.env,
+    API_PROCESSES: String(options.count),
+    DATABASE_URL: options.databaseUrl,
+  };
   const workers = new Set<Worker>();
   let stopped = false;
   const backoff = restartBackoff();

@@ -9,11 +9,13 @@ import { apiPoolTimeouts, createDb } from '../db/database.js';
 import { buildServerApp, listenWhenWarm } from '../server-app.js';
 import { exitWhenAsked } from './child-processes.js';
 import { profileOnRequest } from './profile-on-request.js';
+import { apiPoolSize } from './api-pool.js';
 
 profileOnRequest(process.env.API_CPU_PROFILE_DIR);
 const config = loadConfig();
 if (!config.databaseUrl) throw new Error('An API process needs DATABASE_URL.');
-const { db } = createDb(config.databaseUrl, 20, apiPoolTimeouts());
+// Its share of one process's pool: the cluster deals the connections out among the processes.
+const { db } = createDb(config.databaseUrl, apiPoolSize(config.apiProcesses), apiPoolTimeouts());
 const app = await buildServerApp(config, db);
 
 exitWhenAsked(async () => {
