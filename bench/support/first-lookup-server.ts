@@ -21,6 +21,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import type { Db } from '../../apps/server/src/db/database.js';
+import { LOG_FLUSH_MS } from '../../apps/server/src/ops/logger.js';
 import { lookupUrl, median } from '../../apps/server/test/support/first-requests.js';
 import { waitForBackgroundWork } from './background-work.js';
 import { loadavg, mark, sleep } from './figures.js';
@@ -249,7 +250,8 @@ async function startServer(env: Record<string, string>, perf: boolean): Promise<
     outputSince: (from: number) => other.slice(from),
     base: `http://${env.HOST ?? '127.0.0.1'}:${env.PORT}`,
     async loggedMs(url) {
-      for (let i = 0; i < 100; i += 1) {
+      // A quiet server writes its lines within LOG_FLUSH_MS (ops/logger.ts buffers them).
+      for (let i = 0; i < 100 + LOG_FLUSH_MS / 10; i += 1) {
         const line = lines.find((l) => l.msg === 'request' && (l.req as { url?: string } | undefined)?.url === url);
         if (line) return Number(line.ms);
         await sleep(10);
