@@ -1,7 +1,7 @@
 /**
  * Property lookup benchmark (issues 4 and 46): the app as `npm start` serves it (buildServerApp:
  * the API pool's timeouts and stall guard, a request log line per lookup at info level, written
- * to /dev/null) on an embedded PostgreSQL with the default 20k world, a real bearer token, then
+ * through production's buffered destination to /dev/null) on an embedded PostgreSQL with the default 20k world, a real bearer token, then
  *   1. the first lookup after start (in this process, for its diagnostics, then in LOOKUP_FIRST_STARTS
  *      server processes of their own, default 3, the target's figure: support/first-lookup-server.ts),
  *      then single lookups of a few hundred distinct addresses, one
@@ -13,7 +13,8 @@
  *   4. a bare Fastify JSON route measured the same way right after (the same-run ratio);
  *   3b. the same rate beside 4 XLSX exports of 200k rows and a 1M-row portfolio run (lookup-exports.ts);
  *   5. (LOOKUP_PROCESSES, default 2) API processes sharing a port as `API_PROCESSES=2 npm start`
- *      serves, with the same CPU split: where the second core goes.
+ *      serves, with the same CPU split: where the second core goes (support/lookup-cluster.ts;
+ *      LOOKUP_CLUSTER_PROFILE=dir profiles each of its processes over the sustained run).
  * The client runs on a worker thread of its own. Each target of issue 46 is printed with ✓/✗, with
  * the load average (the machine may be shared).   Run: npm run bench -- lookup
  */
