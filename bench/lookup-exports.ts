@@ -11,6 +11,7 @@
  * written meanwhile.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -24,6 +25,7 @@ import { cpuByNice, describeByNice } from './support/cpu-by-nice.js';
 import { describeConvoy, watchConvoy } from './support/lookup-convoy.js';
 import { sampleWaits } from './support/pg-waits.js';
 import { startFsyncProbe } from './support/fsync-probe.js';
+import { describeDiskActivity, startDiskActivity } from './support/disk-activity.js';
 import { loadavg, mark, percentile, sleep } from './support/figures.js';
 import { portfolioMemberHeaders, uploadPortfolioCsv } from './support/portfolio-client.js';
 import { writeSamplePortfolioCsv } from './sample-portfolio-csv.js';
@@ -80,6 +82,7 @@ export async function lookupsBesideExports(input: BesideExportsInput): Promise<v
     // every commit takes (IO:WalInitWrite, WalInitSync), as only a server that never had a
     // checkpoint does: one that has reuses the segments it wrote before
     // (docs/performance/lookups-s27-beside.md).
+    await applySettings(db, process.env.BESIDE_PG_SETTINGS);
     const checkpointed = process.env.BESIDE_CHECKPOINT !== '0';
     if (checkpointed) await sql`CHECKPOINT`.execute(db);
     let runPortfolio = 0;
@@ -114,6 +117,7 @@ export async function lookupsBesideExports(input: BesideExportsInput): Promise<v
           ? await sampleWaits(input.databaseUrl, { everyMs: Number(process.env.LOOKUP_WAITS_MS ?? 5) })
           : null;
       const fsync = waits ? startFsyncProbe(input.dataDir) : null;
+      const disk = waits ? startDiskActivity(input.dataDir) : null;
       const tempBefore = waits ? await tempFiles(db) : null;
       const ioBefore = waits ? await ioByBackend(db) : null;
       const convoy = watchConvoy(input.feed);
@@ -133,6 +137,7 @@ export async function lookupsBesideExports(input: BesideExportsInput): Promise<v
       const convoyFigures = convoy.stop();
       const waitReport = await waits?.stop();
       const fsyncReport = await fsync?.stop();
+      const diskActivity = disk?.stop();
       const tempAfter = tempBefore ? await tempFiles(db) : null;
       const ioAfter = ioBefore ? await ioByBackend(db) : null;
       const runAfter = runPortfolio ? await runProgress(db, runPortfolio) : '';
@@ -153,6 +158,8 @@ export async function lookupsBesideExports(input: BesideExportsInput): Promise<v
       );
       if (waitReport) console.log(`    ${waitReport}`);
       if (fsyncReport) console.log(`    idle: ${idleFsync}\n    beside the work: ${fsyncReport}`);
+      if (diskActivity)
+        for (const line of describeDiskActivity(diskActivity, fsync?.timed())) console.log(`    ${line}`);
       if (tempBefore && tempAfter)
         console.log(
           `    temporary files meanwhile: ${tempAfter.files - tempBefore.files} (${((tempAfter.bytes - tempBefore.bytes) / 1e6).toFixed(0)} MB)`,
@@ -171,6 +178,23 @@ export async function lookupsBesideExports(input: BesideExportsInput): Promise<v
     await worker.stop();
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+/**
+ * BESIDE_PG_SETTINGS="name=value,…": server settings changed (ALTER SYSTEM, reloaded) before the
+ * phase, to measure a setting that a reload applies (wal_compression, checkpoint_timeout, the
+ * flush-after settings) against the product's, in the bench's throwaway server.
+ */
+async function applySettings(db: Db, settings: string | undefined) {
+  if (!settings) return;
+  for (const pair of settings.split(',').filter(Boolean)) {
+    const [name, value] = pair.split('=').map((s) => s.trim());
+    if (!name || value === undefined || !/^[a-z_]+$/.test(name)) throw new Error(`BESIDE_PG_SETTINGS: ${pair}?`);
+    await sql`ALTER SYSTEM SET ${sql.raw(name)} = ${sql.lit(value)}`.execute(db);
+  }
+  await sql`SELECT pg_reload_conf()`.execute(db);
+  await sleep(200);
+  console.log(`    server settings for this phase (BESIDE_PG_SETTINGS): ${settings}`);
 }
 
 /** The database's temporary files so far (sorts, hashes and parallel index builds that spilled). */
@@ -229,6 +253,10 @@ async function portfolioOf(
 ): Promise<number> {
   const file = path.join(work, `${name}.csv`);
   await writeSamplePortfolioCsv(file, rows);
+  // The client's file is on another machine in production: on the disk before the phase, not
+  // written out by the kernel in the middle of it.
+  const written = await open(file, 'r');
+  await written.datasync().finally(() => written.close());
   const { uploadedFileName } = await uploadPortfolioCsv(input.port, headers, file, `${name}.csv`);
   const created = await input.app.inject({
     method: 'POST',

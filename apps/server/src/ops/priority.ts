@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 
@@ -43,14 +44,52 @@ export function niceThisProcess(niceness: number): number {
  * database on another machine, which may name any process here, is left alone.
  */
 export function niceLocalBackend(pid: number | undefined, clientPort: number | undefined, niceness: number): boolean {
-  if (!pid || !clientPort || niceness <= 0 || process.platform !== 'linux') return false;
+  if (niceness <= 0 || !isLocalBackend(pid, clientPort)) return false;
+  return niceTask(pid!, niceness);
+}
+
+function isLocalBackend(pid: number | undefined, clientPort: number | undefined): boolean {
+  if (!pid || !clientPort || process.platform !== 'linux') return false;
   try {
     if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') return false;
-    if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(`(${clientPort})`)) return false;
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(`(${clientPort})`);
   } catch {
     return false;
   }
-  return niceTask(pid, niceness);
+}
+
+/** An I/O scheduling class for background work's backends (`ionice`'s terms), or none. */
+export type IoClass = 'idle' | 'best-effort-7' | 'none';
+
+/**
+ * I/O class of background work's PostgreSQL backends (BACKGROUND_IO_CLASS: idle, best-effort-7 or
+ * none): the block layer's scheduler (mq-deadline, bfq) serves a lower class's requests after a
+ * higher one's.
+ */
+export function backgroundIoClass(env: NodeJS.ProcessEnv = process.env): IoClass {
+  const set = env.BACKGROUND_IO_CLASS;
+  return set === 'idle' || set === 'best-effort-7' || set === 'none' ? set : 'none';
+}
+
+const IONICE_ARGS: Record<Exclude<IoClass, 'none'>, string[]> = {
+  idle: ['-c', '3'],
+  'best-effort-7': ['-c', '2', '-n', '7'],
+};
+
+/**
+ * Puts a PostgreSQL backend of this machine (checked as niceLocalBackend does) in `ioClass` with
+ * util-linux's `ionice` (Node has no ioprio_set). Resolves whether it did: false, silently, where
+ * ionice is missing or not permitted, or the backend is not this machine's.
+ */
+export function ioniceLocalBackend(
+  pid: number | undefined,
+  clientPort: number | undefined,
+  ioClass: IoClass,
+): Promise<boolean> {
+  if (ioClass === 'none' || !isLocalBackend(pid, clientPort)) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    execFile('ionice', [...IONICE_ARGS[ioClass], '-p', String(pid)], { timeout: 5000 }, (error) => resolve(!error));
+  });
 }
 
 /**
