@@ -12,6 +12,7 @@ interface DiskCounters {
   sectorsWritten: number;
   writes: number;
   flushes: number;
+  inFlight: number;
 }
 
 export interface DiskSecond {
@@ -20,6 +21,11 @@ export interface DiskSecond {
   flushes: number;
   /** The most dirty + under-writeback page cache seen in that second (the whole machine's). */
   dirtyMb: number;
+  /**
+   * The most requests the device had in flight at a sample: an I/O scheduler orders only what waits
+   * for a free tag (virtio's queue here has 128), so a class of I/O can matter only near that.
+   */
+  inFlight: number;
 }
 
 export interface DiskActivity {
@@ -48,7 +54,7 @@ function countersOf(device: string): DiskCounters | null {
     .find((fields) => fields[2] === device);
   if (!f) return null;
   // Fields after the name: reads, merged, sectors, ms; writes (index 7), merged, sectors (9), ms; …; flushes (18).
-  return { writes: Number(f[7]), sectorsWritten: Number(f[9]), flushes: Number(f[18] ?? 0) };
+  return { writes: Number(f[7]), sectorsWritten: Number(f[9]), inFlight: Number(f[11]), flushes: Number(f[18] ?? 0) };
 }
 
 function dirtyMb(): number {
@@ -58,7 +64,7 @@ function dirtyMb(): number {
 }
 
 /** Starts sampling the disk under `dir` (null where /proc has no such device: not Linux). */
-export function startDiskActivity(dir: string, everyMs = 100): { stop(): DiskActivity } | null {
+export function startDiskActivity(dir: string, everyMs = 50): { stop(): DiskActivity } | null {
   let device: string | null;
   try {
     device = deviceOf(dir);
@@ -74,12 +80,13 @@ export function startDiskActivity(dir: string, everyMs = 100): { stop(): DiskAct
     const now = countersOf(name);
     if (!now) return;
     const second = Math.floor((Date.now() - startedAt) / 1000);
-    while (seconds.length <= second) seconds.push({ writtenMb: 0, writes: 0, flushes: 0, dirtyMb: 0 });
+    while (seconds.length <= second) seconds.push({ writtenMb: 0, writes: 0, flushes: 0, dirtyMb: 0, inFlight: 0 });
     const s = seconds[second]!;
     s.writtenMb += ((now.sectorsWritten - last.sectorsWritten) * 512) / 1e6;
     s.writes += now.writes - last.writes;
     s.flushes += now.flushes - last.flushes;
     s.dirtyMb = Math.max(s.dirtyMb, dirtyMb());
+    s.inFlight = Math.max(s.inFlight, now.inFlight);
     last = now;
   };
   const timer = setInterval(sample, everyMs);
@@ -107,6 +114,7 @@ export function describeDiskActivity(activity: DiskActivity, probe: { at: number
     `the disk (${device}) meanwhile: ${written.toFixed(0)} MB written (${(written / Math.max(1, seconds.length)).toFixed(1)} MB/s) in ${sum((s) => s.writes).toLocaleString('en-US')} writes, ${sum((s) => s.flushes).toLocaleString('en-US')} cache flushes; most in one second ${Math.max(0, ...seconds.map((s) => s.writtenMb)).toFixed(0)} MB; dirty + writeback page cache at most ${Math.max(0, ...seconds.map((s) => s.dirtyMb)).toFixed(0)} MB`,
     `  per second, MB written:       ${row(seconds.map((s) => s.writtenMb))}`,
     `  per second, dirty + writeback: ${row(seconds.map((s) => s.dirtyMb))}`,
+    `  per second, most in flight:   ${row(seconds.map((s) => s.inFlight))}`,
   ];
   if (probe.length) lines.push(`  per second, probe's max (ms):  ${row(probeMax)}`);
   return lines;

@@ -94,6 +94,33 @@ describe.skipIf(process.platform !== 'linux')('background work runs niced', () =
     expect(await classOf(undefined)).not.toMatch(/idle|prio 7/);
   });
 
+  it('background work’s backends run under SCHED_IDLE when BACKGROUND_CPU_POLICY=idle, and not unless', async () => {
+    const policy = (pid: number) => execFileSync('chrt', ['-p', String(pid)], { encoding: 'utf8' }).split('\n')[0]!;
+    try {
+      policy(process.pid);
+    } catch {
+      return; // util-linux's chrt is not installed here: the policy is skipped silently, as in production.
+    }
+    const policyOf = async (set: string | undefined) => {
+      if (set) process.env.BACKGROUND_CPU_POLICY = set;
+      const { db: background, pool } = createDb(url, 1);
+      asBackgroundDb(background, 5);
+      try {
+        const { rows } = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(background);
+        return await until(
+          () => policy(rows[0]!.pid),
+          (p) => p.includes('SCHED_IDLE'),
+          set ? 10_000 : 1000,
+        );
+      } finally {
+        delete process.env.BACKGROUND_CPU_POLICY;
+        await pool.end();
+      }
+    };
+    expect(await policyOf('idle')).toMatch(/SCHED_IDLE$/);
+    expect(await policyOf(undefined)).toMatch(/SCHED_OTHER$/);
+  });
+
   it('an export’s second COPY connection, opened beside its pool, runs at the pool’s niceness', async () => {
     const { db: niced, pool } = createDb(url, 2);
     asBackgroundDb(niced, 11);

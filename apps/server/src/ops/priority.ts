@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import os from 'node:os';
 
 /**
@@ -87,8 +87,50 @@ export function ioniceLocalBackend(
   ioClass: IoClass,
 ): Promise<boolean> {
   if (ioClass === 'none' || !isLocalBackend(pid, clientPort)) return Promise.resolve(false);
+  return run('ionice', [...IONICE_ARGS[ioClass], '-p', String(pid)]);
+}
+
+/**
+ * Whether background work's PostgreSQL backends run under SCHED_IDLE (BACKGROUND_CPU_POLICY=idle;
+ * default: at their niceness only). A SCHED_IDLE process gets a core only when no other wants it,
+ * and any other that wakes takes the core from it at once, where a niced one keeps it until its
+ * slice ends.
+ */
+export function backgroundIdlePolicy(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env.BACKGROUND_CPU_POLICY === 'idle';
+}
+
+/** Puts a PostgreSQL backend of this machine under SCHED_IDLE with util-linux's `chrt` (false, silently, where it cannot). */
+export function idlePolicyLocalBackend(
+  pid: number | undefined,
+  clientPort: number | undefined,
+  idle: boolean,
+): Promise<boolean> {
+  if (!idle || !isLocalBackend(pid, clientPort)) return Promise.resolve(false);
+  return run('chrt', ['--idle', '-p', '0', String(pid)]);
+}
+
+/** This thread under SCHED_IDLE when BACKGROUND_CPU_POLICY=idle (a render thread; threads it starts inherit it). */
+export function idlePolicyThisThread(idle = backgroundIdlePolicy()): Promise<boolean> {
+  if (!idle || process.platform !== 'linux') return Promise.resolve(false);
+  let tid: string;
+  try {
+    tid = readlinkSync('/proc/thread-self').split('/').pop()!;
+  } catch {
+    return Promise.resolve(false);
+  }
+  return run('chrt', ['--idle', '-p', '0', tid]);
+}
+
+/** Every thread of this process under SCHED_IDLE when BACKGROUND_CPU_POLICY=idle (the portfolio worker process). */
+export function idlePolicyThisProcess(idle = backgroundIdlePolicy()): Promise<boolean> {
+  if (!idle || process.platform !== 'linux') return Promise.resolve(false);
+  return run('chrt', ['--all-tasks', '--idle', '-p', '0', String(process.pid)]);
+}
+
+function run(command: string, args: string[]): Promise<boolean> {
   return new Promise((resolve) => {
-    execFile('ionice', [...IONICE_ARGS[ioClass], '-p', String(pid)], { timeout: 5000 }, (error) => resolve(!error));
+    execFile(command, args, { timeout: 5000 }, (error) => resolve(!error));
   });
 }
 
