@@ -119,6 +119,7 @@ export async function lookupsBesideExports(input: BesideExportsInput): Promise<v
       const fsync = waits ? startFsyncProbe(input.dataDir) : null;
       const disk = waits ? startDiskActivity(input.dataDir) : null;
       const tempBefore = waits ? await tempFiles(db) : null;
+      const tempOwners = waits ? watchTempFiles(db) : null;
       const ioBefore = waits ? await ioByBackend(db) : null;
       const convoy = watchConvoy(input.feed);
       const runBefore = runPortfolio ? await runProgress(db, runPortfolio) : '';
@@ -139,6 +140,7 @@ export async function lookupsBesideExports(input: BesideExportsInput): Promise<v
       const fsyncReport = await fsync?.stop();
       const diskActivity = disk?.stop();
       const tempAfter = tempBefore ? await tempFiles(db) : null;
+      const tempSeen = await tempOwners?.stop();
       const ioAfter = ioBefore ? await ioByBackend(db) : null;
       const runAfter = runPortfolio ? await runProgress(db, runPortfolio) : '';
       downloads.postMessage('stop');
@@ -162,7 +164,7 @@ export async function lookupsBesideExports(input: BesideExportsInput): Promise<v
         for (const line of describeDiskActivity(diskActivity, fsync?.timed())) console.log(`    ${line}`);
       if (tempBefore && tempAfter)
         console.log(
-          `    temporary files meanwhile: ${tempAfter.files - tempBefore.files} (${((tempAfter.bytes - tempBefore.bytes) / 1e6).toFixed(0)} MB)`,
+          `    temporary files meanwhile: ${tempAfter.files - tempBefore.files} (${((tempAfter.bytes - tempBefore.bytes) / 1e6).toFixed(0)} MB)${tempSeen ? `; seen: ${tempSeen}` : ''}`,
         );
       if (ioBefore && ioAfter)
         console.log(`    data files written meanwhile (pg_stat_io): ${describeIo(ioBefore, ioAfter)}`);
@@ -204,6 +206,39 @@ async function tempFiles(db: Db): Promise<{ files: number; bytes: number }> {
     db,
   );
   return rows[0] ?? { files: 0, bytes: 0 };
+}
+
+/**
+ * Who holds the temporary files seen while the phase runs (pg_ls_tmpdir every 250 ms, a file's
+ * name carries its backend's pid): the backend's type, application and statement at the time,
+ * and the file's largest size. A file closed outside a statement is logged with none.
+ */
+function watchTempFiles(db: Db): { stop(): Promise<string> } {
+  const seen = new Map<string, { mb: number; owner: string }>();
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const { rows } = await sql<{ name: string; size: number; owner: string | null }>`
+        SELECT t.name, t.size::float8 AS size,
+               a.backend_type || ' ' || coalesce(nullif(a.application_name, ''), '-') || ' (' || coalesce(a.state, '?') || '): ' || left(regexp_replace(a.query, '[[:space:]]+', ' ', 'g'), 90) AS owner
+        FROM pg_ls_tmpdir() t LEFT JOIN pg_stat_activity a ON a.pid = substring(t.name from 'pgsql_tmp([0-9]+)')::int`
+        .execute(db)
+        .catch(() => ({ rows: [] }));
+      for (const r of rows) {
+        const before = seen.get(r.name);
+        const mb = r.size / 1e6;
+        if (!before || mb > before.mb) seen.set(r.name, { mb, owner: r.owner ?? before?.owner ?? 'gone' });
+      }
+      await sleep(250);
+    }
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      await loop;
+      return [...seen.entries()].map(([name, f]) => `${name} ${f.mb.toFixed(0)} MB by ${f.owner}`).join('; ');
+    },
+  };
 }
 
 type IoCounters = Map<string, { written: number; extended: number; fsyncs: number }>;
