@@ -184,8 +184,9 @@ export async function lookupsBesideExports(input: BesideExportsInput): Promise<v
 
 /**
  * BESIDE_PG_SETTINGS="name=value,…": server settings changed (ALTER SYSTEM, reloaded) before the
- * phase, to measure a setting that a reload applies (wal_compression, checkpoint_timeout, the
- * flush-after settings) against the product's, in the bench's throwaway server.
+ * phase, to measure a setting that a reload applies (wal_writer_delay, checkpoint_timeout, the
+ * flush-after settings) against the product's, in the bench's throwaway server. Not those the
+ * server was started with (productSettings: the command line wins); the line printed says so.
  */
 async function applySettings(db: Db, settings: string | undefined) {
   if (!settings) return;
@@ -196,7 +197,14 @@ async function applySettings(db: Db, settings: string | undefined) {
   }
   await sql`SELECT pg_reload_conf()`.execute(db);
   await sleep(200);
-  console.log(`    server settings for this phase (BESIDE_PG_SETTINGS): ${settings}`);
+  // A setting given on the server's command line (the product's, db/embedded.ts) wins over ALTER SYSTEM.
+  const { rows } = await sql<{ name: string; setting: string; source: string }>`
+    SELECT name, setting, source FROM pg_settings
+    WHERE name = ANY (${settings.split(',').map((pair) => pair.split('=')[0]!.trim())})`.execute(db);
+  const shown = rows.map(
+    (r) => `${r.name}=${r.setting}${r.source === 'command line' ? ' (NOT changed: set on the command line)' : ''}`,
+  );
+  console.log(`    server settings for this phase (BESIDE_PG_SETTINGS): ${shown.join(', ')}`);
 }
 
 /** The database's temporary files so far (sorts, hashes and parallel index builds that spilled). */
