@@ -11,6 +11,7 @@
  * written meanwhile.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -24,6 +25,7 @@ import { cpuByNice, describeByNice } from './support/cpu-by-nice.js';
 import { describeConvoy, watchConvoy } from './support/lookup-convoy.js';
 import { sampleWaits } from './support/pg-waits.js';
 import { startFsyncProbe } from './support/fsync-probe.js';
+import { describeDiskActivity, startDiskActivity } from './support/disk-activity.js';
 import { loadavg, mark, percentile, sleep } from './support/figures.js';
 import { portfolioMemberHeaders, uploadPortfolioCsv } from './support/portfolio-client.js';
 import { writeSamplePortfolioCsv } from './sample-portfolio-csv.js';
@@ -80,6 +82,7 @@ export async function lookupsBesideExports(input: BesideExportsInput): Promise<v
     // every commit takes (IO:WalInitWrite, WalInitSync), as only a server that never had a
     // checkpoint does: one that has reuses the segments it wrote before
     // (docs/performance/lookups-s27-beside.md).
+    await applySettings(db, process.env.BESIDE_PG_SETTINGS);
     const checkpointed = process.env.BESIDE_CHECKPOINT !== '0';
     if (checkpointed) await sql`CHECKPOINT`.execute(db);
     let runPortfolio = 0;
@@ -114,7 +117,9 @@ export async function lookupsBesideExports(input: BesideExportsInput): Promise<v
           ? await sampleWaits(input.databaseUrl, { everyMs: Number(process.env.LOOKUP_WAITS_MS ?? 5) })
           : null;
       const fsync = waits ? startFsyncProbe(input.dataDir) : null;
+      const disk = waits ? startDiskActivity(input.dataDir) : null;
       const tempBefore = waits ? await tempFiles(db) : null;
+      const tempOwners = waits ? watchTempFiles(db) : null;
       const ioBefore = waits ? await ioByBackend(db) : null;
       const convoy = watchConvoy(input.feed);
       const runBefore = runPortfolio ? await runProgress(db, runPortfolio) : '';
@@ -133,7 +138,9 @@ export async function lookupsBesideExports(input: BesideExportsInput): Promise<v
       const convoyFigures = convoy.stop();
       const waitReport = await waits?.stop();
       const fsyncReport = await fsync?.stop();
+      const diskActivity = disk?.stop();
       const tempAfter = tempBefore ? await tempFiles(db) : null;
+      const tempSeen = await tempOwners?.stop();
       const ioAfter = ioBefore ? await ioByBackend(db) : null;
       const runAfter = runPortfolio ? await runProgress(db, runPortfolio) : '';
       downloads.postMessage('stop');
@@ -153,9 +160,11 @@ export async function lookupsBesideExports(input: BesideExportsInput): Promise<v
       );
       if (waitReport) console.log(`    ${waitReport}`);
       if (fsyncReport) console.log(`    idle: ${idleFsync}\n    beside the work: ${fsyncReport}`);
+      if (diskActivity)
+        for (const line of describeDiskActivity(diskActivity, fsync?.timed())) console.log(`    ${line}`);
       if (tempBefore && tempAfter)
         console.log(
-          `    temporary files meanwhile: ${tempAfter.files - tempBefore.files} (${((tempAfter.bytes - tempBefore.bytes) / 1e6).toFixed(0)} MB)`,
+          `    temporary files meanwhile: ${tempAfter.files - tempBefore.files} (${((tempAfter.bytes - tempBefore.bytes) / 1e6).toFixed(0)} MB)${tempSeen ? `; seen: ${tempSeen}` : ''}`,
         );
       if (ioBefore && ioAfter)
         console.log(`    data files written meanwhile (pg_stat_io): ${describeIo(ioBefore, ioAfter)}`);
@@ -173,6 +182,31 @@ export async function lookupsBesideExports(input: BesideExportsInput): Promise<v
   }
 }
 
+/**
+ * BESIDE_PG_SETTINGS="name=value,…": server settings changed (ALTER SYSTEM, reloaded) before the
+ * phase, to measure a setting that a reload applies (wal_writer_delay, checkpoint_timeout, the
+ * flush-after settings) against the product's, in the bench's throwaway server. Not those the
+ * server was started with (productSettings: the command line wins); the line printed says so.
+ */
+async function applySettings(db: Db, settings: string | undefined) {
+  if (!settings) return;
+  for (const pair of settings.split(',').filter(Boolean)) {
+    const [name, value] = pair.split('=').map((s) => s.trim());
+    if (!name || value === undefined || !/^[a-z_]+$/.test(name)) throw new Error(`BESIDE_PG_SETTINGS: ${pair}?`);
+    await sql`ALTER SYSTEM SET ${sql.raw(name)} = ${sql.lit(value)}`.execute(db);
+  }
+  await sql`SELECT pg_reload_conf()`.execute(db);
+  await sleep(200);
+  // A setting given on the server's command line (the product's, db/embedded.ts) wins over ALTER SYSTEM.
+  const { rows } = await sql<{ name: string; setting: string; source: string }>`
+    SELECT name, setting, source FROM pg_settings
+    WHERE name = ANY (${settings.split(',').map((pair) => pair.split('=')[0]!.trim())})`.execute(db);
+  const shown = rows.map(
+    (r) => `${r.name}=${r.setting}${r.source === 'command line' ? ' (NOT changed: set on the command line)' : ''}`,
+  );
+  console.log(`    server settings for this phase (BESIDE_PG_SETTINGS): ${shown.join(', ')}`);
+}
+
 /** The database's temporary files so far (sorts, hashes and parallel index builds that spilled). */
 async function tempFiles(db: Db): Promise<{ files: number; bytes: number }> {
   const { rows } = await sql<{ files: number; bytes: number }>`
@@ -180,6 +214,39 @@ async function tempFiles(db: Db): Promise<{ files: number; bytes: number }> {
     db,
   );
   return rows[0] ?? { files: 0, bytes: 0 };
+}
+
+/**
+ * Who holds the temporary files seen while the phase runs (pg_ls_tmpdir every 250 ms, a file's
+ * name carries its backend's pid): the backend's type, application and statement at the time,
+ * and the file's largest size. A file closed outside a statement is logged with none.
+ */
+function watchTempFiles(db: Db): { stop(): Promise<string> } {
+  const seen = new Map<string, { mb: number; owner: string }>();
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const { rows } = await sql<{ name: string; size: number; owner: string | null }>`
+        SELECT t.name, t.size::float8 AS size,
+               a.backend_type || ' ' || coalesce(nullif(a.application_name, ''), '-') || ' (' || coalesce(a.state, '?') || '): ' || left(regexp_replace(a.query, '[[:space:]]+', ' ', 'g'), 90) AS owner
+        FROM pg_ls_tmpdir() t LEFT JOIN pg_stat_activity a ON a.pid = substring(t.name from 'pgsql_tmp([0-9]+)')::int`
+        .execute(db)
+        .catch(() => ({ rows: [] }));
+      for (const r of rows) {
+        const before = seen.get(r.name);
+        const mb = r.size / 1e6;
+        if (!before || mb > before.mb) seen.set(r.name, { mb, owner: r.owner ?? before?.owner ?? 'gone' });
+      }
+      await sleep(250);
+    }
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      await loop;
+      return [...seen.entries()].map(([name, f]) => `${name} ${f.mb.toFixed(0)} MB by ${f.owner}`).join('; ');
+    },
+  };
 }
 
 type IoCounters = Map<string, { written: number; extended: number; fsyncs: number }>;
@@ -229,6 +296,10 @@ async function portfolioOf(
 ): Promise<number> {
   const file = path.join(work, `${name}.csv`);
   await writeSamplePortfolioCsv(file, rows);
+  // The client's file is on another machine in production: on the disk before the phase, not
+  // written out by the kernel in the middle of it.
+  const written = await open(file, 'r');
+  await written.datasync().finally(() => written.close());
   const { uploadedFileName } = await uploadPortfolioCsv(input.port, headers, file, `${name}.csv`);
   const created = await input.app.inject({
     method: 'POST',

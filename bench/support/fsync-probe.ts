@@ -27,6 +27,7 @@ function probe(job: ProbeJob) {
   fdatasyncSync(fd);
   const block = Buffer.alloc(BLOCK, 7);
   const samples: number[] = [];
+  const startedAt: number[] = [];
   let stop = false;
   parentPort!.on('message', () => (stop = true));
   let offset = 0;
@@ -34,10 +35,11 @@ function probe(job: ProbeJob) {
     if (stop) {
       closeSync(fd);
       rmSync(job.file, { force: true });
-      parentPort!.postMessage(samples);
+      parentPort!.postMessage({ samples, startedAt });
       return;
     }
     const started = performance.now();
+    startedAt.push(Date.now());
     writeSync(fd, block, 0, BLOCK, offset);
     fdatasyncSync(fd);
     samples.push(performance.now() - started);
@@ -54,23 +56,28 @@ if (!isMainThread && (workerData as { fsyncProbe?: ProbeJob } | null)?.fsyncProb
 export interface FsyncProbe {
   /** Stops the probe and answers its samples' summary line. */
   stop(): Promise<string>;
+  /** After stop: each sample's start (Date.now()) and duration, to line up with the disk's activity. */
+  timed(): { at: number; ms: number }[];
 }
 
 /** Starts probing in `dir` (on the disk PostgreSQL writes to) every `everyMs`. */
 export function startFsyncProbe(dir: string, everyMs = 10): FsyncProbe {
   const file = path.join(dir, `zview-fsync-probe-${process.pid}-${Date.now()}`);
   const worker = new Worker(new URL(import.meta.url), { workerData: { fsyncProbe: { file, everyMs } } });
-  const samples = new Promise<number[]>((resolve, reject) => {
+  const samples = new Promise<{ samples: number[]; startedAt: number[] }>((resolve, reject) => {
     worker.once('message', resolve);
     worker.once('error', reject);
   });
+  let timed: { at: number; ms: number }[] = [];
   return {
     stop: async () => {
       worker.postMessage('stop');
-      const ms = await samples;
+      const got = await samples;
       await worker.terminate();
-      return describeFsync(ms);
+      timed = got.samples.map((ms, i) => ({ at: got.startedAt[i]!, ms }));
+      return describeFsync(got.samples);
     },
+    timed: () => timed,
   };
 }
 

@@ -62,6 +62,36 @@ function statementOf(query: string | null): string {
   return q.split(/\s+/)[0] || '?';
 }
 
+/** The wait of a usage commit's sample as one of: the WAL flush, a core, a lock, the client, else other. */
+function kindOfWait(wait: string): string {
+  if (/^(IO:Wal|LWLock:WALWrite$)/.test(wait)) return 'WAL flush';
+  if (wait === 'on CPU') return 'on CPU';
+  if (/^(LWLock|Lock|Timeout:SpinDelay)/.test(wait)) return 'locks';
+  if (wait.startsWith('Client:')) return 'client';
+  return 'other';
+}
+
+/**
+ * What the lookups' usage commit (the group commit's WITH … INSERT INTO usage_events, cut to 48
+ * characters: 'with' or 'usage commit') spends its samples on: the WAL flush (IO:WalSync, WalWrite,
+ * WalInit*, LWLock:WALWrite), a core, locks, the client (issue 46's question: what remains of the
+ * commit wait beside the work).
+ */
+function commitComposition(apiStatements: Map<string, number>): string {
+  const kinds = new Map<string, number>();
+  let total = 0;
+  for (const [key, n] of apiStatements) {
+    const [statement, ...rest] = key.split(' ');
+    if (statement !== 'with' && !key.startsWith('usage commit')) continue;
+    const wait = key.startsWith('usage commit') ? rest.slice(1).join(' ') : rest.join(' ');
+    kinds.set(kindOfWait(wait), (kinds.get(kindOfWait(wait)) ?? 0) + n);
+    total += n;
+  }
+  if (!total) return 'the usage commit: no samples';
+  const parts = [...kinds].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${((n / total) * 100).toFixed(0)}%`);
+  return `the usage commit's ${total} samples: ${parts.join(', ')}`;
+}
+
 export interface WaitSampler {
   stop(): Promise<string>;
 }
@@ -142,6 +172,7 @@ export async function sampleWaits(
         `pg_stat_activity every ${everyMs} ms: ${samples} samples in ${seconds.toFixed(1)} s (${(samples / seconds) | 0}/s); share of samples in which a backend of the party was in that state:`,
         ...[...waits].map(([party, map]) => `  ${party}: ${top(map, 8)}`),
         `  API by statement: ${top(apiStatements, 10)}`,
+        `  ${commitComposition(apiStatements)}`,
         `WAL ${walMb.toFixed(0)} MB (${(walMb / seconds).toFixed(1)} MB/s; ${diff('walRecords').toLocaleString('en-US')} records, ${diff('walFpi').toLocaleString('en-US')} full-page images, ${diff('walBuffersFull')} times wal_buffers full), checkpoints ${diff('checkpointsTimed')} timed + ${diff('checkpointsRequested')} requested (${diff('buffersWritten')} buffers written)`,
         `WAL by record type: ${byRecord}`,
         `WAL by relation: ${byRelation}`,

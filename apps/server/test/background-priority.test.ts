@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDb, asBackgroundDb, type Db } from '../src/db/database.js';
@@ -62,6 +63,62 @@ describe.skipIf(process.platform !== 'linux')('background work runs niced', () =
     } finally {
       await pool.end();
     }
+  });
+
+  it('background work’s backends take the I/O class BACKGROUND_IO_CLASS names, and none unless it does', async () => {
+    const ionice = (pid: number) => execFileSync('ionice', ['-p', String(pid)], { encoding: 'utf8' }).trim();
+    try {
+      ionice(process.pid);
+    } catch {
+      return; // util-linux's ionice is not installed here: the class is skipped silently, as in production.
+    }
+    const classOf = async (ioClass: string | undefined) => {
+      if (ioClass) process.env.BACKGROUND_IO_CLASS = ioClass;
+      const { db: background, pool } = createDb(url, 1);
+      asBackgroundDb(background, 5);
+      try {
+        const { rows } = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(background);
+        // ionice runs in a child process beside the connection: wait for it.
+        return await until(
+          () => ionice(rows[0]!.pid),
+          (c) => c !== 'none: prio 0' && !c.startsWith('best-effort: prio 4'),
+          ioClass && ioClass !== 'none' ? 10_000 : 1000,
+        );
+      } finally {
+        delete process.env.BACKGROUND_IO_CLASS;
+        await pool.end();
+      }
+    };
+    expect(await classOf('idle')).toBe('idle');
+    expect(await classOf('best-effort-7')).toBe('best-effort: prio 7');
+    expect(await classOf(undefined)).not.toMatch(/idle|prio 7/);
+  });
+
+  it('background work’s backends run under SCHED_IDLE when BACKGROUND_CPU_POLICY=idle, and not unless', async () => {
+    const policy = (pid: number) => execFileSync('chrt', ['-p', String(pid)], { encoding: 'utf8' }).split('\n')[0]!;
+    try {
+      policy(process.pid);
+    } catch {
+      return; // util-linux's chrt is not installed here: the policy is skipped silently, as in production.
+    }
+    const policyOf = async (set: string | undefined) => {
+      if (set) process.env.BACKGROUND_CPU_POLICY = set;
+      const { db: background, pool } = createDb(url, 1);
+      asBackgroundDb(background, 5);
+      try {
+        const { rows } = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(background);
+        return await until(
+          () => policy(rows[0]!.pid),
+          (p) => p.includes('SCHED_IDLE'),
+          set ? 10_000 : 1000,
+        );
+      } finally {
+        delete process.env.BACKGROUND_CPU_POLICY;
+        await pool.end();
+      }
+    };
+    expect(await policyOf('idle')).toMatch(/SCHED_IDLE$/);
+    expect(await policyOf(undefined)).toMatch(/SCHED_OTHER$/);
   });
 
   it('an export’s second COPY connection, opened beside its pool, runs at the pool’s niceness', async () => {

@@ -1,6 +1,12 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { niceLocalBackend } from '../ops/priority.js';
+import {
+  backgroundIdlePolicy,
+  backgroundIoClass,
+  idlePolicyLocalBackend,
+  ioniceLocalBackend,
+  niceLocalBackend,
+} from '../ops/priority.js';
 import type { Database } from './schema.js';
 import { destroyClient, StallGuard, type StallGuardOptions } from './stall-guard.js';
 
@@ -108,10 +114,23 @@ export function asBackgroundDb(db: Db, niceness: number): Db {
   const options = backgroundSessionOptions();
   if (options) pool.options.options = [pool.options.options, options].filter(Boolean).join(' ');
   if (niceness > 0) {
-    pool.on('connect', (client) => niceBackend(client, niceness));
+    pool.on('connect', (client) => lowerBackendPriority(client, niceness));
     nicenessOfPools.set(db, niceness);
   }
   return db;
+}
+
+/**
+ * A background connection's backend niced (niceBackend) and, when BACKGROUND_IO_CLASS names one,
+ * put in that I/O class, and under SCHED_IDLE when BACKGROUND_CPU_POLICY=idle (child processes run
+ * ionice and chrt: the connection does not wait for them).
+ */
+export function lowerBackendPriority(client: pg.ClientBase, niceness: number): void {
+  if (niceness <= 0) return;
+  niceBackend(client, niceness);
+  const { processID, port } = backendOf(client);
+  void ioniceLocalBackend(processID, port, backgroundIoClass());
+  void idlePolicyLocalBackend(processID, port, backgroundIdlePolicy());
 }
 
 const nicenessOfPools = new WeakMap<Db, number>();
@@ -130,12 +149,18 @@ export function backendNicenessOf(db: Db): number {
  * checks the process is the backend of this very connection). Answers whether it did.
  */
 export function niceBackend(client: pg.ClientBase, niceness: number): boolean {
+  const { processID, port } = backendOf(client);
+  return niceLocalBackend(processID, port, niceness);
+}
+
+/** A connected client's backend: its process id and this side's port (which its process title names). */
+function backendOf(client: pg.ClientBase): { processID?: number; port?: number } {
   // pg keeps the backend's id (BackendKeyData) and the socket; its types do not say so.
   const { processID, connection } = client as pg.ClientBase & {
     processID?: number;
     connection?: { stream?: { localPort?: number } };
   };
-  return niceLocalBackend(processID, connection?.stream?.localPort, niceness);
+  return { processID, port: connection?.stream?.localPort };
 }
 
 /** The stall guard of an API Db (createDb with `stall`), for waits outside the pool (the change feed's fence). */

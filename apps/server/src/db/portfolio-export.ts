@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { sql, type RawBuilder } from 'kysely';
 import { copyOut } from './copy-out.js';
 import pg from 'pg';
-import { backendNicenessOf, niceBackend, poolOf, withOwnConnection, type Db } from './database.js';
+import { backendNicenessOf, lowerBackendPriority, poolOf, withOwnConnection, type Db } from './database.js';
 
 /** The SQL of a run's export (domain/portfolio/io/export.ts turns what it reads into CSV or XLSX). */
 
@@ -85,7 +85,7 @@ export async function withExportCopies(
       try {
         await second.connect();
         // The same priority as the pool's backend beside it (render threads' pools are niced: issue 46).
-        niceBackend(second, backendNicenessOf(db));
+        lowerBackendPriority(second, backendNicenessOf(db));
         await second.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
         await second.query(`SET TRANSACTION SNAPSHOT '${snapshot.replace(/'/g, "''")}'`);
         await consume(client.query(copyOut(copies.rows)), second.query(copyOut(copies.results)));

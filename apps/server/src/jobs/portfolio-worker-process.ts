@@ -9,7 +9,7 @@ import { createDb, asBackgroundDb } from '../db/database.js';
 import { exitWhenAsked } from '../processes/child-processes.js';
 import { startProductionPortfolioWorker } from './portfolio-worker.js';
 import { getProcessLogger } from '../ops/logger.js';
-import { backgroundNiceness, niceThisProcess } from '../ops/priority.js';
+import { backgroundNiceness, idlePolicyThisProcess, niceThisProcess } from '../ops/priority.js';
 
 // See main.ts: an unawaited rejection (a query cut by a database stop) is logged, not fatal.
 process.on('unhandledRejection', (error) => getProcessLogger().error({ err: error }, 'unhandled rejection'));
@@ -22,6 +22,7 @@ if (!config.databaseUrl) throw new Error('The portfolio worker needs DATABASE_UR
 // this machine's own.
 const niceness = backgroundNiceness();
 niceThisProcess(niceness);
+void idlePolicyThisProcess();
 const db = asBackgroundDb(createDb(config.databaseUrl, 8).db, niceness);
 const worker = await startProductionPortfolioWorker(config, db, config.databaseUrl, niceness);
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import pg from 'pg';
 import type { ServerConfig } from '../config.js';
-import { backgroundSessionOptions, niceBackend, type Db } from '../db/database.js';
+import { backgroundSessionOptions, lowerBackendPriority, type Db } from '../db/database.js';
 import { riskModelScorer } from '../domain/portfolio/pipeline/risk-scorer.js';
 import { createPortfolioServices } from '../portfolio-services.js';
 import { worldGeocoder } from '../domain/portfolio/pipeline/world-geocoder.js';
@@ -46,7 +46,7 @@ export async function startProductionPortfolioWorker(
         // A database stop while the file is read fails the read (retried), never the process.
         client.on('error', () => {});
         await client.connect();
-        niceBackend(client, niceness);
+        lowerBackendPriority(client, niceness);
         return client;
       },
     },

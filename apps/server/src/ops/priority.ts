@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import os from 'node:os';
 
 /**
@@ -43,14 +44,94 @@ export function niceThisProcess(niceness: number): number {
  * database on another machine, which may name any process here, is left alone.
  */
 export function niceLocalBackend(pid: number | undefined, clientPort: number | undefined, niceness: number): boolean {
-  if (!pid || !clientPort || niceness <= 0 || process.platform !== 'linux') return false;
+  if (niceness <= 0 || !isLocalBackend(pid, clientPort)) return false;
+  return niceTask(pid!, niceness);
+}
+
+function isLocalBackend(pid: number | undefined, clientPort: number | undefined): boolean {
+  if (!pid || !clientPort || process.platform !== 'linux') return false;
   try {
     if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') return false;
-    if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(`(${clientPort})`)) return false;
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(`(${clientPort})`);
   } catch {
     return false;
   }
-  return niceTask(pid, niceness);
+}
+
+/** An I/O scheduling class for background work's backends (`ionice`'s terms), or none. */
+export type IoClass = 'idle' | 'best-effort-7' | 'none';
+
+/**
+ * I/O class of background work's PostgreSQL backends (BACKGROUND_IO_CLASS: idle, best-effort-7 or
+ * none): the block layer's scheduler (mq-deadline, bfq) serves a lower class's requests after a
+ * higher one's.
+ */
+export function backgroundIoClass(env: NodeJS.ProcessEnv = process.env): IoClass {
+  const set = env.BACKGROUND_IO_CLASS;
+  return set === 'idle' || set === 'best-effort-7' || set === 'none' ? set : 'none';
+}
+
+const IONICE_ARGS: Record<Exclude<IoClass, 'none'>, string[]> = {
+  idle: ['-c', '3'],
+  'best-effort-7': ['-c', '2', '-n', '7'],
+};
+
+/**
+ * Puts a PostgreSQL backend of this machine (checked as niceLocalBackend does) in `ioClass` with
+ * util-linux's `ionice` (Node has no ioprio_set). Resolves whether it did: false, silently, where
+ * ionice is missing or not permitted, or the backend is not this machine's.
+ */
+export function ioniceLocalBackend(
+  pid: number | undefined,
+  clientPort: number | undefined,
+  ioClass: IoClass,
+): Promise<boolean> {
+  if (ioClass === 'none' || !isLocalBackend(pid, clientPort)) return Promise.resolve(false);
+  return run('ionice', [...IONICE_ARGS[ioClass], '-p', String(pid)]);
+}
+
+/**
+ * Whether background work's PostgreSQL backends run under SCHED_IDLE (BACKGROUND_CPU_POLICY=idle;
+ * default: at their niceness only). A SCHED_IDLE process gets a core only when no other wants it,
+ * and any other that wakes takes the core from it at once, where a niced one keeps it until its
+ * slice ends.
+ */
+export function backgroundIdlePolicy(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env.BACKGROUND_CPU_POLICY === 'idle';
+}
+
+/** Puts a PostgreSQL backend of this machine under SCHED_IDLE with util-linux's `chrt` (false, silently, where it cannot). */
+export function idlePolicyLocalBackend(
+  pid: number | undefined,
+  clientPort: number | undefined,
+  idle: boolean,
+): Promise<boolean> {
+  if (!idle || !isLocalBackend(pid, clientPort)) return Promise.resolve(false);
+  return run('chrt', ['--idle', '-p', '0', String(pid)]);
+}
+
+/** This thread under SCHED_IDLE when BACKGROUND_CPU_POLICY=idle (a render thread; threads it starts inherit it). */
+export function idlePolicyThisThread(idle = backgroundIdlePolicy()): Promise<boolean> {
+  if (!idle || process.platform !== 'linux') return Promise.resolve(false);
+  let tid: string;
+  try {
+    tid = readlinkSync('/proc/thread-self').split('/').pop()!;
+  } catch {
+    return Promise.resolve(false);
+  }
+  return run('chrt', ['--idle', '-p', '0', tid]);
+}
+
+/** Every thread of this process under SCHED_IDLE when BACKGROUND_CPU_POLICY=idle (the portfolio worker process). */
+export function idlePolicyThisProcess(idle = backgroundIdlePolicy()): Promise<boolean> {
+  if (!idle || process.platform !== 'linux') return Promise.resolve(false);
+  return run('chrt', ['--all-tasks', '--idle', '-p', '0', String(process.pid)]);
+}
+
+function run(command: string, args: string[]): Promise<boolean> {
+  return new Promise((resolve) => {
+    execFile(command, args, { timeout: 5000 }, (error) => resolve(!error));
+  });
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { MessagePort } from 'node:worker_threads';
 import { createDb, asBackgroundDb, type Db } from '../../db/database.js';
-import { backgroundNiceness, niceThisThread } from '../../ops/priority.js';
+import { backgroundNiceness, idlePolicyThisThread, niceThisThread } from '../../ops/priority.js';
 import { CREDIT, type ToApi, type ToRenderer } from './protocol.js';
 import { renderTask, type OffLoopTask } from './tasks.js';
 
@@ -13,6 +13,7 @@ import { renderTask, type OffLoopTask } from './tasks.js';
 // niced render would starve). The database backends of the thread's pool are niced the same way.
 const niceness = backgroundNiceness();
 niceThisThread(niceness);
+void idlePolicyThisThread();
 
 /** A pool per database, opened on first use: exports hold at most two connections each. */
 const databases = new Map<string, Db>();
