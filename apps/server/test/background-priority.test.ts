@@ -34,6 +34,29 @@ async function until<T>(read: () => Promise<T> | T, done: (value: T) => boolean,
   }
 }
 
+/**
+ * The state `read` gives of a fresh background pool's backend (niced at 5) while `env` is set,
+ * read again until `done` or `ms`: the I/O class and CPU policy are set by child processes beside
+ * the connection, so the test waits for them.
+ */
+async function backgroundBackendState(
+  env: Record<string, string | undefined>,
+  read: (pid: number) => string,
+  done: (state: string) => boolean,
+  ms: number,
+): Promise<string> {
+  for (const [name, value] of Object.entries(env)) if (value) process.env[name] = value;
+  const { db: background, pool } = createDb(url, 1);
+  asBackgroundDb(background, 5);
+  try {
+    const { rows } = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(background);
+    return await until(() => read(rows[0]!.pid), done, ms);
+  } finally {
+    for (const name of Object.keys(env)) delete process.env[name];
+    await pool.end();
+  }
+}
+
 describe.skipIf(process.platform !== 'linux')('background work runs niced', () => {
   it('a render thread lowers its own priority and its database backends’, not the API thread’s', async () => {
     process.env.OFF_LOOP_NICENESS = '7';
@@ -72,23 +95,13 @@ describe.skipIf(process.platform !== 'linux')('background work runs niced', () =
     } catch {
       return; // util-linux's ionice is not installed here: the class is skipped silently, as in production.
     }
-    const classOf = async (ioClass: string | undefined) => {
-      if (ioClass) process.env.BACKGROUND_IO_CLASS = ioClass;
-      const { db: background, pool } = createDb(url, 1);
-      asBackgroundDb(background, 5);
-      try {
-        const { rows } = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(background);
-        // ionice runs in a child process beside the connection: wait for it.
-        return await until(
-          () => ionice(rows[0]!.pid),
-          (c) => c !== 'none: prio 0' && !c.startsWith('best-effort: prio 4'),
-          ioClass && ioClass !== 'none' ? 10_000 : 1000,
-        );
-      } finally {
-        delete process.env.BACKGROUND_IO_CLASS;
-        await pool.end();
-      }
-    };
+    const classOf = (ioClass: string | undefined) =>
+      backgroundBackendState(
+        { BACKGROUND_IO_CLASS: ioClass },
+        ionice,
+        (c) => c !== 'none: prio 0' && !c.startsWith('best-effort: prio 4'),
+        ioClass && ioClass !== 'none' ? 10_000 : 1000,
+      );
     expect(await classOf('idle')).toBe('idle');
     expect(await classOf('best-effort-7')).toBe('best-effort: prio 7');
     expect(await classOf(undefined)).not.toMatch(/idle|prio 7/);
@@ -101,22 +114,13 @@ describe.skipIf(process.platform !== 'linux')('background work runs niced', () =
     } catch {
       return; // util-linux's chrt is not installed here: the policy is skipped silently, as in production.
     }
-    const policyOf = async (set: string | undefined) => {
-      if (set) process.env.BACKGROUND_CPU_POLICY = set;
-      const { db: background, pool } = createDb(url, 1);
-      asBackgroundDb(background, 5);
-      try {
-        const { rows } = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(background);
-        return await until(
-          () => policy(rows[0]!.pid),
-          (p) => p.includes('SCHED_IDLE'),
-          set ? 10_000 : 1000,
-        );
-      } finally {
-        delete process.env.BACKGROUND_CPU_POLICY;
-        await pool.end();
-      }
-    };
+    const policyOf = (set: string | undefined) =>
+      backgroundBackendState(
+        { BACKGROUND_CPU_POLICY: set },
+        policy,
+        (p) => p.includes('SCHED_IDLE'),
+        set ? 10_000 : 1000,
+      );
     expect(await policyOf('idle')).toMatch(/SCHED_IDLE$/);
     expect(await policyOf(undefined)).toMatch(/SCHED_OTHER$/);
   });
