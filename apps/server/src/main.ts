@@ -9,7 +9,7 @@ import { seedDefaultFilings } from './world/filings/default.js';
 import { seedDemoIdentity } from './auth/seed.js';
 import { registerOpsRoutes } from './http/ops.js';
 import { startApiCluster } from './processes/api-cluster.js';
-import { API_POOL_CONNECTIONS } from './processes/api-pool.js';
+import { apiPoolSize } from './processes/api-pool.js';
 import { buildServerApp, listenWhenWarm } from './server-app.js';
 import { gracefulShutdown } from './processes/shutdown.js';
 import { getProcessLogger } from './ops/logger.js';
@@ -42,7 +42,7 @@ async function main() {
   const servesHere = serves && config.apiProcesses === 1;
   // Requests get a pool of their own with connect and query timeouts: a stopped or frozen
   // database answers 503 within seconds instead of holding requests for its whole outage.
-  const apiDb = servesHere ? createDb(database.url, API_POOL_CONNECTIONS, apiPoolTimeouts()).db : null;
+  const apiDb = servesHere ? createDb(database.url, apiPoolSize(config.apiProcesses), apiPoolTimeouts()).db : null;
   const worker = works ? await startWorker(config, database.db, database.url) : null;
   const cluster =
     serves && !servesHere ? startApiCluster({ count: config.apiProcesses, databaseUrl: database.url }) : null;

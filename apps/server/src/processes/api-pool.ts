@@ -6,9 +6,10 @@ const FEWEST = 4;
 /**
  * The API pool of each of `processes` API processes (API_PROCESSES): a share of one process's,
  * since the connections to serve are dealt out among them. With 10 client connections one process
- * checked out at most 4 of its 20 at once and never waited (the lookup bench's API pool line), so
- * a share leaves each room; and `API_PROCESSES=auto` on a large machine stays within PostgreSQL's
- * max_connections (200 embedded) instead of asking for 20 per core.
+ * checked out at most 17–18 of its 20 at once in a burst and never waited (the lookup bench's API
+ * pool line, session 28), so a process of two may now wait briefly in such a burst; and
+ * `API_PROCESSES=auto` on a large machine stays within PostgreSQL's max_connections (200
+ * embedded) instead of asking for 20 per core.
  */
 export function apiPoolSize(processes: number): number {
   return Math.max(FEWEST, Math.ceil(API_POOL_CONNECTIONS / Math.max(1, processes)));
