@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { mapLibreSettled } from '../src/features/map/engine/loadMapLibre';
 import { preloadDeferredComponents } from '../src/ui/deferred';
 
 // findBy*/waitFor wait up to 5 s (default 1 s): lazily loaded routes and MUI's first render take
@@ -17,3 +18,6 @@ afterEach(() => {
   localStorage.clear();
   sessionStorage.clear();
 });
+
+// A map page may start loading maplibre-gl as its test ends; the file's environment waits for it.
+afterAll(() => mapLibreSettled());

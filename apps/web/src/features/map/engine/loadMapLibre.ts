@@ -29,3 +29,10 @@ export function loadMapLibre(): Promise<MapLibre> {
     });
   return loading;
 }
+
+/**
+ * The load under way, if any, once it has settled either way. Component tests wait for it before
+ * their environment is torn down: a page that starts the ~1 MB import in its last moments otherwise
+ * fails the whole run with an EnvironmentTeardownError after every test passed.
+ */
+export const mapLibreSettled = (): Promise<unknown> => (loading ?? Promise.resolve()).catch(() => undefined);
