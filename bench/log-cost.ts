@@ -13,7 +13,11 @@ const PER_TURN = Number(process.env.PER_TURN ?? 2);
 const variants: [string, () => DestinationStream][] = [
   ['sync, unbuffered', () => pino.destination({ dest: '/dev/null', sync: true })],
   ['async, unbuffered (pino default)', () => pino.destination({ dest: '/dev/null', sync: false })],
-  ['async, 8 kB buffer + 500 ms flush (now)', () => createLogDestination('/dev/null')],
+  ['sync, 8 kB buffer + 500 ms flush (now)', () => createLogDestination('/dev/null')],
+  [
+    'async, 8 kB buffer (until session 29)',
+    () => pino.destination({ dest: '/dev/null', sync: false, minLength: 8192 }),
+  ],
   ['sync, 8 kB buffer', () => pino.destination({ dest: '/dev/null', sync: true, minLength: 8192 })],
   // A worker thread writes (pino's transport): the main thread only copies each line into a ring buffer.
   [

@@ -69,6 +69,24 @@ describe("a process's log lines on stdout", () => {
     expect(lines.at(-1)).toMatchObject({ msg: 'last step of the shutdown', logged: count });
   });
 
+  it('keeps every line, in order, when the reader of stdout falls behind', { timeout: 30_000 }, async () => {
+    const running = await start();
+    // The pipe (64 kB) fills while nobody reads it: a write then meets EAGAIN. An asynchronous
+    // write waiting to retry was overtaken by the shutdown's synchronous flush (CI, stop 55:
+    // lines 80-243 came after line 1488), and lost when the process exited first.
+    running.child.stdout!.pause();
+    const count = Math.ceil((64 * 1024 * 4) / 100);
+    running.child.send({ log: count });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    running.child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    running.child.stdout!.resume();
+    expect(await running.exited).toBe(0);
+    const lines = running.lines();
+    expect(requestLines(lines).map((l) => l.line)).toEqual(Array.from({ length: count }, (_, i) => i + 1));
+    expect(lines.at(-1)).toMatchObject({ msg: 'last step of the shutdown', logged: count });
+  });
+
   it('writes the lines before an uncaught exception', { timeout: 30_000 }, async () => {
     const running = await start();
     running.child.send({ log: 3, crash: true });

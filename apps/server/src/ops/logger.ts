@@ -60,14 +60,19 @@ export const LOG_BUFFER_BYTES = 8 * 1024;
 export const LOG_FLUSH_MS = 500;
 
 /**
- * Where a process's log lines go: `dest` (stdout by default), through a buffer written
- * asynchronously once it holds LOG_BUFFER_BYTES, and at least every LOG_FLUSH_MS (an unref'd
- * timer: it never keeps a process alive). At exit, a fatal error included, pino writes what is
- * left synchronously (its exit hook on every asynchronous destination), so no line is lost when
- * a process ends through process.exit or an uncaught exception.
+ * Where a process's log lines go: `dest` (stdout by default), through a buffer written once it
+ * holds LOG_BUFFER_BYTES, and at least every LOG_FLUSH_MS (an unref'd timer: it never keeps a
+ * process alive). At exit, a fatal error included, what is left is written (the 'exit' hook
+ * below), so no line is lost when a process ends through process.exit or an uncaught exception.
+ *
+ * Written synchronously (sonic-boom `sync`, pino's own default for stdout), one write per 8 kB.
+ * The asynchronous mode reordered and could lose lines: when the pipe was full, a write waiting
+ * to retry EAGAIN was overtaken by the shutdown's synchronous flush, and dropped if the process
+ * exited before the retry (process-logs.test.ts fills the pipe). The cost is pino's default one:
+ * while stdout's reader is not reading, the process waits for it.
  */
 export function createLogDestination(dest: number | string = 1): DestinationStream {
-  const boom = pino.destination({ dest, minLength: LOG_BUFFER_BYTES, sync: false });
+  const boom = pino.destination({ dest, minLength: LOG_BUFFER_BYTES, sync: true });
   // Only a buffer with something in it is flushed: an idle process makes no empty writes.
   let pending = false;
   const timer = setInterval(() => {
@@ -76,11 +81,23 @@ export function createLogDestination(dest: number | string = 1): DestinationStre
     try {
       boom.flush();
     } catch {
-      // Ended at exit (pino's hook) before its close: nothing left to flush.
+      // Ended before its close: nothing left to flush.
     }
   }, LOG_FLUSH_MS);
   timer.unref();
-  boom.once('close', () => clearInterval(timer));
+  // pino ends asynchronous destinations at exit itself, not synchronous ones: the last buffer.
+  const flushAtExit = () => {
+    try {
+      boom.flushSync();
+    } catch {
+      // Destroyed, or the reader is gone (EPIPE): nowhere left to write.
+    }
+  };
+  process.once('exit', flushAtExit);
+  boom.once('close', () => {
+    clearInterval(timer);
+    process.off('exit', flushAtExit);
+  });
   return {
     write(line: string) {
       pending = true;
