@@ -9,8 +9,8 @@
  *   2. sustained throughput with autocannon (LOOKUP_SECONDS, default 30 s) cycling the addresses on
  *      that one process, with the CPU each party spent per lookup (API main thread, its helper
  *      threads, the client thread, PostgreSQL) and the database round trips per lookup;
+ *   2b. a bare Fastify JSON route measured the same way right after (the same-run ratio);
  *   3. a fixed rate of 200 lookups/s: server-side p95;
- *   4. a bare Fastify JSON route measured the same way right after (the same-run ratio);
  *   3b. the same rate beside 4 XLSX exports of 200k rows and a 1M-row portfolio run (lookup-exports.ts);
  *   5. (LOOKUP_PROCESSES, default 2) API processes sharing a port as `API_PROCESSES=2 npm start`
  *      serves, with the same CPU split: where the second core goes (support/lookup-cluster.ts;
@@ -50,7 +50,7 @@ import { traceQueries } from '../apps/server/test/support/query-trace.js';
 import { firstLookupsInServerProcesses } from './support/first-lookup-server.js';
 import { countLoops, describeLoops } from './support/wake-ups.js';
 import { watchPoolUse } from './support/pool-use.js';
-import { benchLookupCluster, committedTransactions, describeSplit } from './support/lookup-cluster.js';
+import { benchLookupCluster, committedTransactions, describeSplit, mostPerSecond } from './support/lookup-cluster.js';
 
 const SECONDS = Number(process.env.LOOKUP_SECONDS ?? 30);
 const BARE_SECONDS = Number(process.env.BARE_SECONDS ?? Math.min(SECONDS, 10));
@@ -417,6 +417,35 @@ export async function benchLookup(): Promise<boolean> {
     serverMs.length = 0;
     target(`1 API process ≥ ${TARGET.rps} lookups/s`, oneProcess >= TARGET.rps);
 
+    // 2b. Baseline: a bare Fastify JSON route on the same machine, same client, right after the
+    // sustained lookups, in the machine's state they had. Measured after the phase beside the
+    // exports (until session 29) it met what that work left behind (autovacuum, the checkpoint,
+    // render threads' collections) and served 20-32k/s against 52-57k/s here: a flattered ratio.
+    const bare = Fastify();
+    bare.get('/bare', async () => ({ hello: 'world', at: 42 }));
+    await bare.listen({ port: 0, host: '127.0.0.1' });
+    const barePort = (bare.server.address() as { port: number }).port;
+    const bareCpu = measureCpu({});
+    const baseline = await autocannon({
+      url: `http://127.0.0.1:${barePort}/bare`,
+      connections: CONNECTIONS,
+      duration: BARE_SECONDS,
+      workers: 1,
+    });
+    const bareSplit = bareCpu();
+    await bare.close();
+    const ratio = oneProcess / baseline.requests.average;
+    console.log(
+      `  bare Fastify JSON route (${CONNECTIONS} connections, ${BARE_SECONDS} s): ${baseline.requests.average.toFixed(0)} req/s   latency p50 ${baseline.latency.p50} ms   CPU per request: ${describeSplit(bareSplit, Math.max(1, baseline.requests.total), { main: 'server', helpers: 'helpers', started: 'client' })}`,
+    );
+    // What the CPU allows: two cores fully used at each one's CPU per request (the lookups are
+    // not CPU-bound at 10 connections: the commit wait is most of their time).
+    const ceiling = mostPerSecond(split, n) / mostPerSecond(bareSplit, Math.max(1, baseline.requests.total));
+    console.log(
+      `  lookups / bare route, same run: ${ratio.toFixed(3)} ${mark(ratio >= TARGET.ratio)} (≥ ${TARGET.ratio}); at their CPU per request, two cores fully used: ${ceiling.toFixed(3)}`,
+    );
+    target(`≥ ${TARGET.ratio} of the bare route`, ratio >= TARGET.ratio);
+
     // 3. A fixed rate, as a steady day looks: the server-side p95.
     collect = true;
     const fixedConvoy = watchConvoy(feed);
@@ -468,29 +497,6 @@ export async function benchLookup(): Promise<boolean> {
       });
     await release();
     await app.close();
-
-    // 4. Baseline: a bare Fastify JSON route on the same machine, same client, right after.
-    const bare = Fastify();
-    bare.get('/bare', async () => ({ hello: 'world', at: 42 }));
-    await bare.listen({ port: 0, host: '127.0.0.1' });
-    const barePort = (bare.server.address() as { port: number }).port;
-    const bareCpu = measureCpu({});
-    const baseline = await autocannon({
-      url: `http://127.0.0.1:${barePort}/bare`,
-      connections: CONNECTIONS,
-      duration: BARE_SECONDS,
-      workers: 1,
-    });
-    const bareSplit = bareCpu();
-    await bare.close();
-    const ratio = oneProcess / baseline.requests.average;
-    console.log(
-      `  bare Fastify JSON route (${CONNECTIONS} connections, ${BARE_SECONDS} s): ${baseline.requests.average.toFixed(0)} req/s   latency p50 ${baseline.latency.p50} ms   CPU per request: ${describeSplit(bareSplit, Math.max(1, baseline.requests.total), { main: 'server', helpers: 'helpers', started: 'client' })}`,
-    );
-    console.log(
-      `  lookups / bare route, same run: ${ratio.toFixed(3)} ${mark(ratio >= TARGET.ratio)} (≥ ${TARGET.ratio})`,
-    );
-    target(`≥ ${TARGET.ratio} of the bare route`, ratio >= TARGET.ratio);
 
     // 5. The same load on API_PROCESSES processes sharing a port (node:cluster), as
     // `API_PROCESSES=2 npm start` serves: one event loop per core (support/lookup-cluster.ts).
