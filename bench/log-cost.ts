@@ -13,7 +13,7 @@ const PER_TURN = Number(process.env.PER_TURN ?? 2);
 const variants: [string, () => DestinationStream][] = [
   ['sync, unbuffered', () => pino.destination({ dest: '/dev/null', sync: true })],
   ['async, unbuffered (pino default)', () => pino.destination({ dest: '/dev/null', sync: false })],
-  ['sync, 8 kB buffer + 500 ms flush (now)', () => createLogDestination('/dev/null')],
+  ['sync, 3.5 kB buffer, 4 kB writes, 500 ms flush (now)', () => createLogDestination('/dev/null')],
   [
     'async, 8 kB buffer (until session 29)',
     () => pino.destination({ dest: '/dev/null', sync: false, minLength: 8192 }),

@@ -20,10 +20,10 @@ interface Running {
   exited: Promise<number | null>;
 }
 
-async function start(): Promise<Running> {
+async function start(options: { twin?: boolean } = {}): Promise<Running> {
   child = fork(CHILD, [], {
     execArgv: ['--import', 'tsx'],
-    env: { ...process.env, LOG_LEVEL: 'info', VITEST: '' },
+    env: { ...process.env, LOG_LEVEL: 'info', VITEST: '', LOG_TWIN: options.twin ? '1' : '' },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   let output = '';
@@ -85,6 +85,30 @@ describe("a process's log lines on stdout", () => {
     const lines = running.lines();
     expect(requestLines(lines).map((l) => l.line)).toEqual(Array.from({ length: count }, (_, i) => i + 1));
     expect(lines.at(-1)).toMatchObject({ msg: 'last step of the shutdown', logged: count });
+  });
+
+  it("never mixes two processes' lines on one stdout", { timeout: 30_000 }, async () => {
+    // Two processes on one pipe (API_PROCESSES=2), their reader behind: a write of more than
+    // PIPE_BUF (4 kB) may be split and interleaved with the other process's, leaving lines that
+    // are not JSON. Lines of 400 bytes, as a request line is.
+    const running = await start({ twin: true });
+    running.child.stdout!.pause();
+    const count = 5_000;
+    running.child.send({ log: count, pad: 1000 });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    running.child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    running.child.stdout!.resume();
+    expect(await running.exited).toBe(0);
+    const lines = running.lines(); // throws on a line that is not JSON
+    const pids = [...new Set(requestLines(lines).map((l) => l.pid))];
+    expect(pids).toHaveLength(2);
+    for (const pid of pids)
+      expect(
+        requestLines(lines)
+          .filter((l) => l.pid === pid)
+          .map((l) => l.line),
+      ).toEqual(Array.from({ length: count }, (_, i) => i + 1));
   });
 
   it('writes the lines before an uncaught exception', { timeout: 30_000 }, async () => {

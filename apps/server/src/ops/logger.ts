@@ -50,12 +50,21 @@ export const REDACTED_PATHS = [
 ];
 
 /**
- * Bytes of log lines buffered before they are written. One request line is about 400 bytes: at a
- * few thousand requests a second this is one write every 20 lines instead of one per event-loop
- * turn that logs, each a libuv pool hand-off and a wake-up for its completion (2–4 µs of CPU per
- * line where a loop logs about one line per turn: docs/performance/lookups-s28-cluster.md).
+ * The most bytes one write takes: PIPE_BUF on Linux, the size up to which a pipe takes a write
+ * whole. API processes share one stdout (API_PROCESSES=2); a larger write may be split around
+ * another process's and leave lines that are not JSON (process-logs.test.ts shows it with 60 kB
+ * writes). Each write is whole lines (sonic-boom's maxWrite starts a new chunk rather than split
+ * a line), unless one line is longer than this.
  */
-export const LOG_BUFFER_BYTES = 8 * 1024;
+const LOG_WRITE_BYTES = 4096;
+
+/**
+ * Bytes of log lines buffered before they are written. One request line is about 400 bytes: at a
+ * few thousand requests a second this is one write every 9 lines instead of one per event-loop
+ * turn that logs (2–4 µs of CPU per line where a loop logs about one line per turn:
+ * docs/performance/lookups-s28-cluster.md). Below LOG_WRITE_BYTES, which sonic-boom requires.
+ */
+export const LOG_BUFFER_BYTES = LOG_WRITE_BYTES - 512;
 /** The longest a line waits in the buffer when traffic is low. */
 export const LOG_FLUSH_MS = 500;
 
@@ -65,14 +74,14 @@ export const LOG_FLUSH_MS = 500;
  * process alive). At exit, a fatal error included, what is left is written (the 'exit' hook
  * below), so no line is lost when a process ends through process.exit or an uncaught exception.
  *
- * Written synchronously (sonic-boom `sync`, pino's own default for stdout), one write per 8 kB.
- * The asynchronous mode reordered and could lose lines: when the pipe was full, a write waiting
- * to retry EAGAIN was overtaken by the shutdown's synchronous flush, and dropped if the process
- * exited before the retry (process-logs.test.ts fills the pipe). The cost is pino's default one:
+ * Written synchronously (sonic-boom `sync`, pino's own default for stdout), a write per
+ * LOG_BUFFER_BYTES or so. The asynchronous mode reordered and could lose lines: when the pipe was
+ * full, a write waiting to retry EAGAIN was overtaken by the shutdown's synchronous flush, and
+ * dropped if the process exited before the retry (process-logs.test.ts fills the pipe). The cost is pino's default one:
  * while stdout's reader is not reading, the process waits for it.
  */
 export function createLogDestination(dest: number | string = 1): DestinationStream {
-  const boom = pino.destination({ dest, minLength: LOG_BUFFER_BYTES, sync: true });
+  const boom = pino.destination({ dest, minLength: LOG_BUFFER_BYTES, maxWrite: LOG_WRITE_BYTES, sync: true });
   // Only a buffer with something in it is flushed: an idle process makes no empty writes.
   let pending = false;
   const timer = setInterval(() => {
