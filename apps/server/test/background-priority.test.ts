@@ -88,25 +88,6 @@ describe.skipIf(process.platform !== 'linux')('background work runs niced', () =
     }
   });
 
-  it('background work’s backends take the I/O class BACKGROUND_IO_CLASS names, and none unless it does', async () => {
-    const ionice = (pid: number) => execFileSync('ionice', ['-p', String(pid)], { encoding: 'utf8' }).trim();
-    try {
-      ionice(process.pid);
-    } catch {
-      return; // util-linux's ionice is not installed here: the class is skipped silently, as in production.
-    }
-    const classOf = (ioClass: string | undefined) =>
-      backgroundBackendState(
-        { BACKGROUND_IO_CLASS: ioClass },
-        ionice,
-        (c) => c !== 'none: prio 0' && !c.startsWith('best-effort: prio 4'),
-        ioClass && ioClass !== 'none' ? 10_000 : 1000,
-      );
-    expect(await classOf('idle')).toBe('idle');
-    expect(await classOf('best-effort-7')).toBe('best-effort: prio 7');
-    expect(await classOf(undefined)).not.toMatch(/idle|prio 7/);
-  });
-
   it('background work’s backends run under SCHED_IDLE when BACKGROUND_CPU_POLICY=idle, and not unless', async () => {
     const policy = (pid: number) => execFileSync('chrt', ['-p', String(pid)], { encoding: 'utf8' }).split('\n')[0]!;
     try {

@@ -1,12 +1,6 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import {
-  backgroundIdlePolicy,
-  backgroundIoClass,
-  idlePolicyLocalBackend,
-  ioniceLocalBackend,
-  niceLocalBackend,
-} from '../ops/priority.js';
+import { backgroundIdlePolicy, idlePolicyLocalBackend, niceLocalBackend } from '../ops/priority.js';
 import type { Database } from './schema.js';
 import { destroyClient, StallGuard, type StallGuardOptions } from './stall-guard.js';
 
@@ -121,15 +115,13 @@ export function asBackgroundDb(db: Db, niceness: number): Db {
 }
 
 /**
- * A background connection's backend niced (niceBackend) and, when BACKGROUND_IO_CLASS names one,
- * put in that I/O class, and under SCHED_IDLE when BACKGROUND_CPU_POLICY=idle (child processes run
- * ionice and chrt: the connection does not wait for them).
+ * A background connection's backend niced (niceBackend), and under SCHED_IDLE when
+ * BACKGROUND_CPU_POLICY=idle (a child process runs chrt: the connection does not wait for it).
  */
 export function lowerBackendPriority(client: pg.ClientBase, niceness: number): void {
   if (niceness <= 0) return;
   niceBackend(client, niceness);
   const { processID, port } = backendOf(client);
-  void ioniceLocalBackend(processID, port, backgroundIoClass());
   void idlePolicyLocalBackend(processID, port, backgroundIdlePolicy());
 }
 

@@ -58,38 +58,6 @@ function isLocalBackend(pid: number | undefined, clientPort: number | undefined)
   }
 }
 
-/** An I/O scheduling class for background work's backends (`ionice`'s terms), or none. */
-export type IoClass = 'idle' | 'best-effort-7' | 'none';
-
-/**
- * I/O class of background work's PostgreSQL backends (BACKGROUND_IO_CLASS: idle, best-effort-7 or
- * none): the block layer's scheduler (mq-deadline, bfq) serves a lower class's requests after a
- * higher one's.
- */
-export function backgroundIoClass(env: NodeJS.ProcessEnv = process.env): IoClass {
-  const set = env.BACKGROUND_IO_CLASS;
-  return set === 'idle' || set === 'best-effort-7' || set === 'none' ? set : 'none';
-}
-
-const IONICE_ARGS: Record<Exclude<IoClass, 'none'>, string[]> = {
-  idle: ['-c', '3'],
-  'best-effort-7': ['-c', '2', '-n', '7'],
-};
-
-/**
- * Puts a PostgreSQL backend of this machine (checked as niceLocalBackend does) in `ioClass` with
- * util-linux's `ionice` (Node has no ioprio_set). Resolves whether it did: false, silently, where
- * ionice is missing or not permitted, or the backend is not this machine's.
- */
-export function ioniceLocalBackend(
-  pid: number | undefined,
-  clientPort: number | undefined,
-  ioClass: IoClass,
-): Promise<boolean> {
-  if (ioClass === 'none' || !isLocalBackend(pid, clientPort)) return Promise.resolve(false);
-  return run('ionice', [...IONICE_ARGS[ioClass], '-p', String(pid)]);
-}
-
 /**
  * Whether background work's PostgreSQL backends run under SCHED_IDLE (BACKGROUND_CPU_POLICY=idle;
  * default: at their niceness only). A SCHED_IDLE process gets a core only when no other wants it,
