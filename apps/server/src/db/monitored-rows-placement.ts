@@ -24,14 +24,18 @@ export interface PlacingState {
 
 /**
  * Marks a monitored product as placing its run's rows SQL could not place (in the transaction
- * that copied what SQL places): from the first row, after the last world change applied so far
- * (changes are applied in id order, one at a time: the applied ones are a prefix of the ids).
+ * that copied what SQL places): from the first row, after the last world change the run's world
+ * held (monitoring.ts lastChangeBeforeRun): a row placed later takes every change applied since
+ * its run, as the copied rows took them at the copy (engine.ts catchUpBook).
  */
-export async function startPlacing(trx: Transaction<Database>, book: BookKey & { runId: number }): Promise<void> {
+export async function startPlacing(
+  trx: Transaction<Database>,
+  book: BookKey & { runId: number; changesAfter: string },
+): Promise<void> {
   await sql`
     UPDATE monitored_products SET placing_run_id = ${book.runId}::int, placing_after = 0,
       placing_last_row = (SELECT coalesce(max(row_number), 0) FROM portfolio_results WHERE run_id = ${book.runId}::int),
-      placing_changes_after = (SELECT coalesce(max(id), 0) FROM world_changes WHERE processed_at IS NOT NULL),
+      placing_changes_after = ${book.changesAfter}::bigint,
       placing_touched_at = now()
     WHERE portfolio_id = ${book.portfolioId}::int AND product = ${book.product}::text`.execute(trx);
 }

@@ -243,13 +243,15 @@ export async function markChangeProcessed(
 const PINNED_MOVES: ReadonlySet<ChangeCause> = new Set(['appeal', 'correction']);
 
 /**
- * Rows that joined a book after a change was applied (placed by the worker later), to which the
- * change is applied again, and only to them (domain/monitoring/book-rows.ts).
+ * Rows that joined a book after a change was applied, to which the change is applied again, and
+ * only to them: rows the worker placed later (domain/monitoring/book-rows.ts), or, without
+ * `rowNumbers`, every row of a book just copied from its run (switched on, rebased: engine.ts
+ * catchUpBook).
  */
 export interface JoinedRows {
   portfolioId: number;
   product: string;
-  rowNumbers: number[];
+  rowNumbers?: number[];
 }
 
 /** The scope of a change as SQL conditions on monitored_rows m / monitored_products mp. */
@@ -258,13 +260,24 @@ function scopeOf(change: WorldChange, only?: JoinedRows) {
   // IN (a subquery), not = ANY(an array): a semi-join the planner hashes or drives from (the book's
   // key), where ANY compared each row of the properties' other rows with every joined row (bench:
   // monitoring-placing.ts, REPLAY=1).
-  const joined = only
-    ? sql`AND m.portfolio_id = ${only.portfolioId}::int AND m.product = ${only.product}::text
-        AND m.row_number IN (SELECT unnest(${only.rowNumbers}::int[]))`
-    : sql``;
+  const book = only ? sql`AND m.portfolio_id = ${only.portfolioId}::int AND m.product = ${only.product}::text` : sql``;
+  const joined = only?.rowNumbers ? sql`${book} AND m.row_number IN (SELECT unnest(${only.rowNumbers}::int[]))` : book;
   return sql`(${pinnedOk} OR NOT mp.pinned)
     AND (${change.organization_id}::int IS NULL OR mp.organization_id = ${change.organization_id})
     AND (${change.product}::text IS NULL OR m.product = ${change.product}) ${joined}`;
+}
+
+/**
+ * The last world change recorded before a run began: the world it scored held every change up to
+ * it (the world is amended when a change is recorded), and none after it. A book copied from the
+ * run is behind by the changes after it (engine.ts catchUpBook). A change whose recording began
+ * before the run and committed after it counts as held: a narrow race, left.
+ */
+export async function lastChangeBeforeRun(db: Db, runId: number): Promise<string> {
+  const { rows } = await sql<{ id: string }>`
+    SELECT coalesce(max(w.id), 0)::text AS id FROM world_changes w
+    WHERE w.created_at < (SELECT created_at FROM portfolio_runs WHERE id = ${runId}::int)`.execute(db);
+  return rows[0]?.id ?? '0';
 }
 
 /** World changes already applied after `afterId`, in the order they were applied. */
@@ -412,7 +425,7 @@ export async function applyScores(
   // planner drove a nested loop from them (few, by its estimate) over the new scores, testing every
   // pair and the appeal check of each: 2.3 million pairs and 3.1 s for a page of 1,925 rows (EXPLAIN
   // ANALYZE, bench/monitoring-placing.ts REPLAY=1). Every join here has hashable keys.
-  if (only) await sql`SET LOCAL enable_nestloop = off`.execute(trx);
+  if (only?.rowNumbers) await sql`SET LOCAL enable_nestloop = off`.execute(trx);
   const { rows } = await sql<RecordedChange>`
     WITH n AS (
       SELECT * FROM unnest(${scores.map((s) => s.propertyId)}::text[], ${scores.map((s) => s.product)}::text[],
@@ -443,7 +456,7 @@ export async function applyScores(
     FROM upd ORDER BY portfolio_id, product, row_number
     RETURNING id, organization_id, portfolio_id, product, row_number, property_id, old_score, new_score, old_level, new_level,
       cause, cause_id, changed_at`.execute(trx);
-  if (only) await sql`SET LOCAL enable_nestloop = on`.execute(trx);
+  if (only?.rowNumbers) await sql`SET LOCAL enable_nestloop = on`.execute(trx);
   return rows;
 }
 

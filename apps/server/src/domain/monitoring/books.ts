@@ -17,6 +17,7 @@ import { scoredRowsAllCopied, startPlacing } from '../../db/monitored-rows-place
 import type { PortfolioWork } from '../portfolio/services.js';
 import { badRequest, conflict, notFound } from '../app-error.js';
 import { ownProduct, ownPortfolio } from '../portfolio/access.js';
+import { catchUpBook } from './engine.js';
 
 /** What the UI and the API say of a pinned book (SPEC has no words for it; these are ours). */
 export const PINNED_NOTE =
@@ -111,8 +112,9 @@ export async function setMonitoring(
         runId,
         userId: actor.userId,
       });
+      const changesAfter = await catchUpBook(trx, { portfolioId, product, runId });
       if (await scoredRowsAllCopied(trx, runId, copiedWithScore)) return false;
-      await startPlacing(trx, { portfolioId, product, runId });
+      await startPlacing(trx, { portfolioId, product, runId, changesAfter });
       return true;
     });
     if (placing) await deps.work.placeMonitoredRows({ portfolioId, product });

@@ -8,6 +8,7 @@ import {
   changesAppliedAfter,
   applyScores,
   findAppealVersion,
+  lastChangeBeforeRun,
   lockNextPendingChange,
   markChangeProcessed,
   rebaseMonitoredProduct,
@@ -292,7 +293,7 @@ export async function replayChangesForJoinedRows(
   changesAfter: string,
   options: ApplyOptions = {},
 ): Promise<number> {
-  if (!rows.rowNumbers.length) return 0;
+  if (rows.rowNumbers?.length === 0) return 0;
   let changed = 0;
   for (const change of await changesAppliedAfter(trx, changesAfter)) {
     const counts = await applyChange(trx, change, change.processed_at ?? new Date(), options, rows);
@@ -300,6 +301,29 @@ export async function replayChangesForJoinedRows(
     changed += counts.changed;
   }
   return changed;
+}
+
+/**
+ * A book just copied from its run (switched on, or rebased on a rerun) takes the world changes
+ * applied since the run began, in order and dated as the other books took them: a capture applied
+ * between the run and the switch-on no longer leaves the book on the run's scores for good. A
+ * change the run's world already held moves no score and records nothing. The caller holds the
+ * applier's lock. No alerts: those changes happened before the book was watched. Returns the
+ * change after which a row placed later must be caught up (startPlacing).
+ */
+export async function catchUpBook(
+  trx: Parameters<typeof applyScores>[0],
+  book: { portfolioId: number; product: string; runId: number },
+  options: Pick<ApplyOptions, 'models' | 'pageSize'> = {},
+): Promise<string> {
+  const changesAfter = await lastChangeBeforeRun(trx, book.runId);
+  await replayChangesForJoinedRows(
+    trx,
+    { portfolioId: book.portfolioId, product: book.product },
+    changesAfter,
+    options,
+  );
+  return changesAfter;
 }
 
 /** Applies every pending change, oldest first. */
@@ -327,8 +351,9 @@ export async function rebaseAfterReruns(db: Db): Promise<{ portfolioId: number; 
       if (!(await tryApplierLock(trx))) return;
       const book = { portfolioId: s.portfolio_id, product: s.product, runId: s.run_id };
       const copiedWithScore = await rebaseMonitoredProduct(trx, s.portfolio_id, s.product, s.run_id);
+      const changesAfter = await catchUpBook(trx, book);
       if (!(await scoredRowsAllCopied(trx, s.run_id, copiedWithScore))) {
-        await startPlacing(trx, book);
+        await startPlacing(trx, { ...book, changesAfter });
         placing.push({ portfolioId: s.portfolio_id, product: s.product });
       } else await stopPlacing(trx, book);
     });
