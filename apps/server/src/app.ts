@@ -164,9 +164,15 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.addHook('onRequest', (request, _reply, done) =>
     requestContext.run({ requestId: request.id, log: request.log }, done),
   );
+  // One line per request, by a child of the app's logger that redacts nothing: the line holds only
+  // fields written here (the method, the URL through redactUrl, the status, the time), and pino's
+  // redaction of REDACTED_PATHS cost 7 µs a line against 2 (8.7 and 2.2 µs, session 29), about 5%
+  // of a lookup's main-thread CPU. Every other line is redacted as before.
+  const requestLines = logger?.child({}, { redact: [] });
   app.addHook('onResponse', async (request, reply) => {
-    request.log.info(
+    requestLines?.info(
       {
+        requestId: request.id,
         req: { method: request.method, url: redactUrl(request.url) },
         statusCode: reply.statusCode,
         ms: Math.round(reply.elapsedTime),
