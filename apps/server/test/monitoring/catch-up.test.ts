@@ -162,11 +162,12 @@ describe('catching up rows placed late', () => {
     const watched = await book(home.headers, csv);
     const joining = await book(home.headers, csv);
     expect((await monitor(home.headers, watched)).json()).toMatchObject({ rows: 4, placing: null });
-    const joiningRows = () =>
+    /** A book's rows and their scores now. */
+    const bookRows = (portfolioId: number) =>
       db
         .selectFrom('monitored_rows')
         .select(['row_number', 'score'])
-        .where('portfolio_id', '=', joining)
+        .where('portfolio_id', '=', portfolioId)
         .orderBy('row_number')
         .execute();
 
@@ -212,13 +213,8 @@ describe('catching up rows placed late', () => {
     expect(watchedMoves.length).toBeGreaterThan(0);
     expect(watchedMoves.every((m) => m.cause === 'capture')).toBe(true);
     expect(await movesOf(joining)).toEqual(watchedMoves);
-    const watchedRows = await db
-      .selectFrom('monitored_rows')
-      .select(['row_number', 'score'])
-      .where('portfolio_id', '=', watched)
-      .orderBy('row_number')
-      .execute();
-    expect(await joiningRows()).toEqual(watchedRows);
+    const watchedRows = await bookRows(watched);
+    expect(await bookRows(joining)).toEqual(watchedRows);
 
     // A book scored after the capture held it already: switched on, it records nothing and keeps
     // its run's scores, which are the watched book's now.
@@ -227,13 +223,7 @@ describe('catching up rows placed late', () => {
     const later = await book(home.headers, csv);
     expect((await monitor(home.headers, later)).json()).toMatchObject({ rows: 4, placing: null });
     expect(await movesOf(later)).toEqual([]);
-    const laterRows = await db
-      .selectFrom('monitored_rows')
-      .select(['row_number', 'score'])
-      .where('portfolio_id', '=', later)
-      .orderBy('row_number')
-      .execute();
-    expect(laterRows).toEqual(watchedRows);
+    expect(await bookRows(later)).toEqual(watchedRows);
   }, 240_000);
 
   it('refuses a switch-on that waited too long for a change being applied, and lets it through once it is done', async () => {
