@@ -17,10 +17,9 @@
  *   npx tsx bench/monitoring-placing.ts      (PROPERTIES=…, ROWS=…, REPLAY=1)
  */
 import { sql } from 'kysely';
-import { scoredRowsAllCopied, startPlacing } from '../apps/server/src/db/monitored-rows-placement.js';
 import { insertMonitoredProduct, insertWorldChange } from '../apps/server/src/db/monitoring.js';
 import { placeBookRows } from '../apps/server/src/domain/monitoring/book-rows.js';
-import { applyPendingChanges, catchUpBook } from '../apps/server/src/domain/monitoring/engine.js';
+import { applyPendingChanges, settleCopiedBook } from '../apps/server/src/domain/monitoring/engine.js';
 import { loadavg, mark, secs } from './support/figures.js';
 import { insertBenchAccount, insertBenchBook, startMonitoringBenchDb } from './support/monitoring-seed.js';
 import { cpuSeconds, postgresCpu } from './support/processes.js';
@@ -91,9 +90,7 @@ export async function benchPlacing(): Promise<boolean> {
         runId: run.id,
         userId: account.userId,
       });
-      const changesAfter = await catchUpBook(trx, { portfolioId: book.id, product: 'zfire', runId: run.id });
-      if (!(await scoredRowsAllCopied(trx, run.id, withScore)))
-        await startPlacing(trx, { portfolioId: book.id, product: 'zfire', runId: run.id, changesAfter });
+      await settleCopiedBook(trx, { portfolioId: book.id, product: 'zfire', runId: run.id }, withScore);
       return withScore;
     });
     const requestMs = performance.now() - t0;

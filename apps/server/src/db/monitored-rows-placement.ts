@@ -26,7 +26,7 @@ export interface PlacingState {
  * Marks a monitored product as placing its run's rows SQL could not place (in the transaction
  * that copied what SQL places): from the first row, after the last world change the run's world
  * held (monitoring.ts lastChangeBeforeRun): a row placed later takes every change applied since
- * its run, as the copied rows took them at the copy (engine.ts catchUpBook).
+ * its run, as the copied rows took them at the copy (engine.ts settleCopiedBook).
  */
 export async function startPlacing(
   trx: Transaction<Database>,

@@ -246,7 +246,7 @@ const PINNED_MOVES: ReadonlySet<ChangeCause> = new Set(['appeal', 'correction'])
  * Rows that joined a book after a change was applied, to which the change is applied again, and
  * only to them: rows the worker placed later (domain/monitoring/book-rows.ts), or, without
  * `rowNumbers`, every row of a book just copied from its run (switched on, rebased: engine.ts
- * catchUpBook).
+ * settleCopiedBook).
  */
 export interface JoinedRows {
   portfolioId: number;
@@ -270,7 +270,7 @@ function scopeOf(change: WorldChange, only?: JoinedRows) {
 /**
  * The last world change recorded before a run began: the world it scored held every change up to
  * it (the world is amended when a change is recorded), and none after it. A book copied from the
- * run is behind by the changes after it (engine.ts catchUpBook). A change whose recording began
+ * run is behind by the changes after it (engine.ts settleCopiedBook). A change whose recording began
  * before the run and committed after it counts as held: a narrow race, left.
  */
 export async function lastChangeBeforeRun(db: Db, runId: number): Promise<string> {

@@ -13,11 +13,10 @@ import {
   waitForApplier,
   type NewWorldChange,
 } from '../../db/monitoring.js';
-import { scoredRowsAllCopied, startPlacing } from '../../db/monitored-rows-placement.js';
 import type { PortfolioWork } from '../portfolio/services.js';
 import { badRequest, conflict, notFound } from '../app-error.js';
 import { ownProduct, ownPortfolio } from '../portfolio/access.js';
-import { catchUpBook } from './engine.js';
+import { settleCopiedBook } from './engine.js';
 
 /** What the UI and the API say of a pinned book (SPEC has no words for it; these are ours). */
 export const PINNED_NOTE =
@@ -112,10 +111,7 @@ export async function setMonitoring(
         runId,
         userId: actor.userId,
       });
-      const changesAfter = await catchUpBook(trx, { portfolioId, product, runId });
-      if (await scoredRowsAllCopied(trx, runId, copiedWithScore)) return false;
-      await startPlacing(trx, { portfolioId, product, runId, changesAfter });
-      return true;
+      return settleCopiedBook(trx, { portfolioId, product, runId }, copiedWithScore);
     });
     if (placing) await deps.work.placeMonitoredRows({ portfolioId, product });
   }

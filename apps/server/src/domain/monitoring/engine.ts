@@ -304,26 +304,29 @@ export async function replayChangesForJoinedRows(
 }
 
 /**
- * A book just copied from its run (switched on, or rebased on a rerun) takes the world changes
- * applied since the run began, in order and dated as the other books took them: a capture applied
- * between the run and the switch-on no longer leaves the book on the run's scores for good. A
- * change the run's world already held moves no score and records nothing. The caller holds the
- * applier's lock. No alerts: those changes happened before the book was watched. Returns the
- * change after which a row placed later must be caught up (startPlacing).
+ * What follows a book's copy from its run (switched on, or rebased on a rerun), in the copy's
+ * transaction, the applier's lock held:
+ * - the copied rows take the world changes applied since the run began, in order and dated as the
+ *   other books took them (a capture applied between the run and the switch-on no longer leaves
+ *   the book on the run's scores for good; a change the run's world already held moves no score
+ *   and records nothing; no alerts: those changes happened before the book was watched);
+ * - the rows SQL could not place, if the copy left any (`copiedWithScore` against the run's
+ *   summaries), are left to the worker's placing, which gives them the same changes.
+ * Returns whether the book is placing (the caller queues the job).
  */
-export async function catchUpBook(
+export async function settleCopiedBook(
   trx: Parameters<typeof applyScores>[0],
   book: { portfolioId: number; product: string; runId: number },
-  options: Pick<ApplyOptions, 'models' | 'pageSize'> = {},
-): Promise<string> {
+  copiedWithScore: number,
+): Promise<boolean> {
   const changesAfter = await lastChangeBeforeRun(trx, book.runId);
-  await replayChangesForJoinedRows(
-    trx,
-    { portfolioId: book.portfolioId, product: book.product },
-    changesAfter,
-    options,
-  );
-  return changesAfter;
+  await replayChangesForJoinedRows(trx, { portfolioId: book.portfolioId, product: book.product }, changesAfter);
+  if (await scoredRowsAllCopied(trx, book.runId, copiedWithScore)) {
+    await stopPlacing(trx, book);
+    return false;
+  }
+  await startPlacing(trx, { ...book, changesAfter });
+  return true;
 }
 
 /** Applies every pending change, oldest first. */
@@ -351,11 +354,8 @@ export async function rebaseAfterReruns(db: Db): Promise<{ portfolioId: number; 
       if (!(await tryApplierLock(trx))) return;
       const book = { portfolioId: s.portfolio_id, product: s.product, runId: s.run_id };
       const copiedWithScore = await rebaseMonitoredProduct(trx, s.portfolio_id, s.product, s.run_id);
-      const changesAfter = await catchUpBook(trx, book);
-      if (!(await scoredRowsAllCopied(trx, s.run_id, copiedWithScore))) {
-        await startPlacing(trx, { ...book, changesAfter });
+      if (await settleCopiedBook(trx, book, copiedWithScore))
         placing.push({ portfolioId: s.portfolio_id, product: s.product });
-      } else await stopPlacing(trx, book);
     });
   return placing;
 }
