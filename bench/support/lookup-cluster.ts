@@ -188,12 +188,15 @@ export function describeSplit(
       ms,
     ]),
   ];
-  const total = parts.reduce((sum, [, ms]) => sum + ms, 0);
-  return `${parts.map(([name, ms]) => `${(ms / n).toFixed(3)} ms ${name}`).join(' + ')} = ${(total / n).toFixed(3)} ms (two cores at most ${Math.round(mostPerSecond(split, n)).toLocaleString('en-US')}/s)`;
+  return `${parts.map(([name, ms]) => `${(ms / n).toFixed(3)} ms ${name}`).join(' + ')} = ${(cpuMs(split) / n).toFixed(3)} ms (two cores at most ${Math.round(mostPerSecond(split, n)).toLocaleString('en-US')}/s)`;
 }
 
 /** Requests a second two cores would serve, fully used, at the CPU per request of `split` over `n`. */
 export function mostPerSecond(split: CpuSplit, n: number): number {
-  const total = split.main + split.helpers + split.started + Object.values(split.trees).reduce((a, b) => a + b, 0);
-  return (2 * n * 1000) / total;
+  return (2 * n * 1000) / cpuMs(split);
+}
+
+/** Every party's CPU in `split`, in ms. */
+function cpuMs(split: CpuSplit): number {
+  return split.main + split.helpers + split.started + Object.values(split.trees).reduce((a, b) => a + b, 0);
 }

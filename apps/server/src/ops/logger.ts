@@ -77,8 +77,8 @@ export const LOG_FLUSH_MS = 500;
  * Written synchronously (sonic-boom `sync`, pino's own default for stdout), a write per
  * LOG_BUFFER_BYTES or so. The asynchronous mode reordered and could lose lines: when the pipe was
  * full, a write waiting to retry EAGAIN was overtaken by the shutdown's synchronous flush, and
- * dropped if the process exited before the retry (process-logs.test.ts fills the pipe). The cost is pino's default one:
- * while stdout's reader is not reading, the process waits for it.
+ * dropped if the process exited before the retry (process-logs.test.ts fills the pipe). The cost
+ * is pino's default one: while stdout's reader is not reading, the process waits for it.
  */
 export function createLogDestination(dest: number | string = 1): DestinationStream {
   const boom = pino.destination({ dest, minLength: LOG_BUFFER_BYTES, maxWrite: LOG_WRITE_BYTES, sync: true });
