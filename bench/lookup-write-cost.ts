@@ -7,7 +7,8 @@
  * part at a time (per-row keys, the rollup in the commit, an index) on its scratch database, to
  * say what each part costs (WRITE_COST_VARIANTS=1).
  *   Run: WRITE_COST_CONCURRENCY=3 npx tsx bench/lookup-write-cost.ts
- *   (WRITE_COST_BATCHES per size, default 400; WRITE_COST_CONCURRENCY writers at once, default 1)
+ *   (WRITE_COST_BATCHES per size, default 400; WRITE_COST_CONCURRENCY writers at once, default 1;
+ *   WRITE_COST_USAGE_ROWS usage rows per lookup, 1 to 7, default 7)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -27,6 +28,8 @@ const BATCHES = Number(process.env.WRITE_COST_BATCHES ?? 400);
 const SIZES = [1, 5, 10, 50];
 const CONCURRENCY = Number(process.env.WRITE_COST_CONCURRENCY ?? 1);
 const PRODUCTS = ['zfire', 'zproperty', 'zhail', 'zwind', 'zstorm', 'zwater', 'roof_age'];
+/** Usage rows per lookup, one per product by default: what a ledger of fewer rows would save. */
+const USAGE_ROWS = Math.min(PRODUCTS.length, Math.max(1, Number(process.env.WRITE_COST_USAGE_ROWS) || PRODUCTS.length));
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'zview-write-cost-'));
 const pgDir = path.join(work, 'pg');
@@ -37,7 +40,7 @@ try {
   const org = await createOrganization(db, { name: 'Cost Mutual', products: PRODUCTS });
   const user = await createUser(db, { org });
   const lookupWrite = (i: number): LookupWrite => ({
-    usage: PRODUCTS.map((product) => ({
+    usage: PRODUCTS.slice(0, USAGE_ROWS).map((product) => ({
       organizationId: org.id,
       userId: user.id,
       product,
@@ -131,7 +134,7 @@ try {
   await foldUsage(db);
   const foldMs = performance.now() - t0;
   const foldSplit = foldCpu();
-  const foldedLookups = Number(unfolded.rows[0]!.n) / PRODUCTS.length;
+  const foldedLookups = Number(unfolded.rows[0]!.n) / USAGE_ROWS;
   console.log(
     `  the fold of ${foldedLookups} lookups' usage: PostgreSQL ${((foldSplit.trees.postgres! / foldedLookups) * 1000).toFixed(2)} µs CPU per lookup, wall ${foldMs.toFixed(0)} ms`,
   );
