@@ -20,6 +20,8 @@ export interface PortfolioServices {
   maxUploadBytes: number;
   chunkSize: number;
   uploadLimits: UploadLimits;
+  /** How long a switch-on waits for a world change being applied (default 15 s; tests shorten it). */
+  applierWaitMs?: number;
 }
 
 export function createPortfolioServices(
@@ -36,6 +38,7 @@ export function createPortfolioServices(
       quotaBytes: ctx.config.portfolio.uploadQuotaBytes,
       uploadsPerHour: ctx.config.portfolio.uploadsPerHour,
     },
+    applierWaitMs: overrides.applierWaitMs,
   };
 }
 
@@ -58,5 +61,6 @@ export function portfolioDeps(db: Db, services: PortfolioServices): PortfolioDep
     maxUploadBytes: services.maxUploadBytes,
     chunkSize: services.chunkSize,
     uploadLimits: services.uploadLimits,
+    applierWaitMs: services.applierWaitMs,
   };
 }

@@ -16,6 +16,7 @@ import {
 import type { PortfolioWork } from '../portfolio/services.js';
 import { badRequest, conflict, notFound } from '../app-error.js';
 import { ownProduct, ownPortfolio } from '../portfolio/access.js';
+import { applierWaits } from './applier-waits.js';
 import { settleCopiedBook } from './engine.js';
 
 /** What the UI and the API say of a pinned book (SPEC has no words for it; these are ours). */
@@ -28,7 +29,8 @@ export const APPLYING_NOTE =
 
 /**
  * How long a switch-on waits for a world change being applied to finish (a capture over 10,000
- * properties of 1M-row books took 4 s on a quiet machine; a model release over every book, longer).
+ * properties of 1M-row books took 4 s on a quiet machine; a model release over every book, longer),
+ * from the request's start: a wait for a slot (applier-waits.ts) counts.
  */
 const APPLIER_WAIT_MS = 15_000;
 
@@ -75,13 +77,14 @@ export async function monitoringOf(db: Db, actor: Actor, portfolioId: number): P
  * queues it): the answer says the book is still placing, and how far.
  */
 export async function setMonitoring(
-  deps: { db: Db; work: Pick<PortfolioWork, 'placeMonitoredRows'> },
+  deps: { db: Db; work: Pick<PortfolioWork, 'placeMonitoredRows'>; applierWaitMs?: number },
   actor: Actor,
   portfolioId: number,
   product: string,
   wanted: { monitored: boolean; pinned?: boolean },
 ): Promise<MonitoringState> {
   const { db } = deps;
+  const deadline = Date.now() + (deps.applierWaitMs ?? APPLIER_WAIT_MS);
   if (!(PORTFOLIO_PRODUCTS as readonly string[]).includes(product))
     throw badRequest(`Unknown portfolio product: ${product}.`);
   const { product: row } = await ownProduct(db, actor, portfolioId, product, 'portfolio:write');
@@ -97,22 +100,28 @@ export async function setMonitoring(
     if (row.current_run_id === null || row.status === 'IN_PROGRESS' || row.status === 'UPLOADED')
       throw conflict('This portfolio product has no finished run yet, so it cannot be monitored.');
     const runId = row.current_run_id;
-    const placing = await db.transaction().execute(async (trx) => {
-      // No change is applied while the book is copied: one applied meanwhile would reach the rows
-      // on the properties of its pages still to come and miss the others (a book is all or none).
-      if (!(await waitForApplier(trx, APPLIER_WAIT_MS))) throw conflict(APPLYING_NOTE);
-      // A switch-on of the same product that committed while this one waited: the same book.
-      if ((await findMonitoredProducts(trx, portfolioId)).some((m) => m.product === product)) return false;
-      const copiedWithScore = await insertMonitoredProduct(trx, {
-        portfolioId,
-        product,
-        organizationId: actor.organization.id,
-        pinned: wanted.pinned ?? false,
-        runId,
-        userId: actor.userId,
-      });
-      return settleCopiedBook(trx, { portfolioId, product, runId }, copiedWithScore);
-    });
+    // The slot is taken before the transaction's connection and kept until it ends (applier-waits.ts).
+    const release = await applierWaits.take(deadline);
+    if (!release) throw conflict(APPLYING_NOTE);
+    const placing = await db
+      .transaction()
+      .execute(async (trx) => {
+        // No change is applied while the book is copied: one applied meanwhile would reach the rows
+        // on the properties of its pages still to come and miss the others (a book is all or none).
+        if (!(await waitForApplier(trx, deadline - Date.now()))) throw conflict(APPLYING_NOTE);
+        // A switch-on of the same product that committed while this one waited: the same book.
+        if ((await findMonitoredProducts(trx, portfolioId)).some((m) => m.product === product)) return false;
+        const copiedWithScore = await insertMonitoredProduct(trx, {
+          portfolioId,
+          product,
+          organizationId: actor.organization.id,
+          pinned: wanted.pinned ?? false,
+          runId,
+          userId: actor.userId,
+        });
+        return settleCopiedBook(trx, { portfolioId, product, runId }, copiedWithScore);
+      })
+      .finally(release);
     if (placing) await deps.work.placeMonitoredRows({ portfolioId, product });
   }
   const state = (await monitoringOf(db, actor, portfolioId)).find((m) => m.product === product);

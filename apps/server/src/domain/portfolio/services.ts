@@ -27,6 +27,8 @@ export interface PortfolioDeps {
   chunkSize: number;
   /** Per-organisation bounds on stored uploads (issue 12). */
   uploadLimits: UploadLimits;
+  /** How long a switch-on waits for a world change being applied (default 15 s; tests shorten it). */
+  applierWaitMs?: number;
 }
 
 /**
