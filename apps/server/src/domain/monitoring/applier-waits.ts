@@ -1,3 +1,5 @@
+import { E_TIMEOUT, Semaphore, withTimeout } from 'async-mutex';
+
 /**
  * How many requests of this process may wait for the world changes' applier at once. A switch-on
  * waits for a change being applied (db/monitoring.ts waitForApplier, up to 15 s) inside its
@@ -8,56 +10,19 @@
  */
 export const APPLIER_WAITERS = 2;
 
+const slots = new Semaphore(APPLIER_WAITERS);
+
 /**
- * At most `size` holders at once; the others queue in order, each until its deadline (ms since
- * the epoch). Not p-limit: its queue cannot drop a task whose deadline passed, so every refused
- * request would stay queued until a slot freed.
+ * One of the process's applier slots (call the function returned to free it; calling it twice
+ * frees it once), or undefined when `deadline` (ms since the epoch) passed first. A request refused
+ * keeps its place in the queue and hands the slot straight on when it reaches it (withTimeout).
  */
-export function deadlineSlots(size: number) {
-  let free = size;
-  const queue: (() => void)[] = [];
-  const release = () => {
-    const next = queue.shift();
-    if (next) next();
-    else free += 1;
-  };
-  /** A slot (call the function returned to free it), or undefined when the deadline passed first. */
-  async function take(deadline: number): Promise<(() => void) | undefined> {
-    if (free > 0) {
-      free -= 1;
-      return once(release);
-    }
-    if (Date.now() >= deadline) return undefined;
-    const handedOver = await new Promise<boolean>((resolve) => {
-      const handOver = () => {
-        clearTimeout(timer);
-        resolve(true);
-      };
-      const timer = setTimeout(() => {
-        queue.splice(queue.indexOf(handOver), 1);
-        resolve(false);
-      }, deadline - Date.now());
-      queue.push(handOver);
-    });
-    if (!handedOver) return undefined;
-    // Handed over after the deadline (the timer not run yet on a busy loop): pass it on, answer late.
-    if (Date.now() >= deadline) {
-      release();
-      return undefined;
-    }
-    return once(release);
+export async function takeApplierSlot(deadline: number): Promise<(() => void) | undefined> {
+  try {
+    const [, release] = await withTimeout(slots, Math.max(0, deadline - Date.now())).acquire();
+    return release;
+  } catch (error) {
+    if (error === E_TIMEOUT) return undefined;
+    throw error;
   }
-  return { take };
 }
-
-function once(release: () => void) {
-  let done = false;
-  return () => {
-    if (done) return;
-    done = true;
-    release();
-  };
-}
-
-/** The applier waits of this process (the switch-ons'; domain/monitoring/books.ts). */
-export const applierWaits = deadlineSlots(APPLIER_WAITERS);

@@ -16,7 +16,7 @@ import {
 import type { PortfolioWork } from '../portfolio/services.js';
 import { badRequest, conflict, notFound } from '../app-error.js';
 import { ownProduct, ownPortfolio } from '../portfolio/access.js';
-import { applierWaits } from './applier-waits.js';
+import { takeApplierSlot } from './applier-waits.js';
 import { settleCopiedBook } from './engine.js';
 
 /** What the UI and the API say of a pinned book (SPEC has no words for it; these are ours). */
@@ -101,7 +101,7 @@ export async function setMonitoring(
       throw conflict('This portfolio product has no finished run yet, so it cannot be monitored.');
     const runId = row.current_run_id;
     // The slot is taken before the transaction's connection and kept until it ends (applier-waits.ts).
-    const release = await applierWaits.take(deadline);
+    const release = await takeApplierSlot(deadline);
     if (!release) throw conflict(APPLYING_NOTE);
     const placing = await db
       .transaction()
