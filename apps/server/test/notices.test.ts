@@ -1,8 +1,13 @@
-import { apiKeyCreatedSchema, noticeTextsResponseSchema, whatIfResponseSchema } from '@zview/contracts';
+import {
+  apiKeyCreatedSchema,
+  assessmentResponseSchema,
+  noticeTextsResponseSchema,
+  whatIfResponseSchema,
+} from '@zview/contracts';
 import { sql } from 'kysely';
 import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { useAppealWorld } from './appeal-world.js';
+import { BOULDER_ADDRESS, useAppealWorld } from './appeal-world.js';
 import { authHeader, createOrganization, createUser } from './factories.js';
 import { unzipFiles } from './portfolio/unzip.js';
 import { inkOf, pdfText, renderPdfPage } from './support/pdf.js';
@@ -226,6 +231,20 @@ describe('GET /api/caribou/properties/:propertyId/report.pdf', () => {
     const ink = await inkOf(png);
     expect(ink.inked).toBeGreaterThan(0.15); // the orthophoto fills a good part of the page
     expect(ink.colours).toBeGreaterThan(40);
+  });
+
+  it('gives the confidence the property view shows beside it: scored as of today, as the lookup is', async () => {
+    const query = new URLSearchParams({ location_type: 'address', location: BOULDER_ADDRESS, products: 'zhail' });
+    const looked = await app.inject({
+      method: 'GET',
+      url: `/api/caribou/v3/property/assessment/zview?${query}`,
+      headers: H.member,
+    });
+    expect(looked.statusCode, looked.body).toBe(200);
+    const hail = assessmentResponseSchema.parse(looked.json()).products.zhail!;
+    const { text } = await pdfText((await report(H.member)).rawPayload);
+    expect(text).toContain(`${hail.score!.toFixed(1)} Z-HAIL`);
+    expect(text).toContain(`Confidence ${hail.confidence.label} (${Math.round(hail.confidence.value * 100)}%)`);
   });
 
   it('shows only the products the organisation has, and answers 400, 404 and 401', async () => {

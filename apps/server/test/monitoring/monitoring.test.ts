@@ -60,7 +60,7 @@ describe('monitored portfolios', () => {
     expect(await notifyPortfolioAndAppealEvents(db)).toBe(3);
     expect(await notifyPortfolioAndAppealEvents(db)).toBe(0);
     const ready = await app.inject({ method: 'GET', url: '/api/caribou/notifications', headers: home.headers });
-    expect(ready.json().items.filter((n: { title: string }) => n.title.endsWith('is ready (zfire)'))).toHaveLength(2);
+    expect(ready.json().items.filter((n: { title: string }) => n.title.endsWith('is ready (Z-FIRE)'))).toHaveLength(2);
 
     // Nothing of another organisation's book is reachable.
     expect((await monitor(foreign.headers, live.id, { monitored: true })).statusCode).toBe(404);

@@ -6,7 +6,14 @@ import { notFound } from '../app-error.js';
 import { propertyInputsAt } from '../appeals/amendments.js';
 import { applyManualInputs, inputsFor } from '../appeals/features.js';
 import type { HazardProfile, PropertyFeatures } from '../property/features.js';
-import { hazardOfProperty, loadFeaturesOfRow, summarizeProperty, type PropertySummary } from '../property/load.js';
+import {
+  hazardOfProperty,
+  isoDate,
+  loadFeaturesOfRow,
+  summarizeProperty,
+  type PropertySummary,
+} from '../property/load.js';
+import { scoreInstant } from '../risk/model.js';
 import { whatIf } from '../risk/what-if.js';
 
 export interface OrganizationView {
@@ -16,6 +23,7 @@ export interface OrganizationView {
   /** The property's features with the organisation's published appeals and mitigations applied. */
   features: PropertyFeatures;
   hazard: HazardProfile;
+  /** The instant the scores are computed at: today's, as the property lookup scores (roof age, imagery staleness). */
   asOf: Date;
   /** When the organisation last published an appeal or mitigation version of each product. */
   amendedAt: Partial<Record<ProductKey, Date>>;
@@ -27,7 +35,8 @@ export interface OrganizationView {
 /**
  * A property as an organisation sees it: the world's features with every manual input and
  * mitigation the organisation published for the property (any product: features are per
- * property), scored as of the imagery date as appeals score it.
+ * property), scored as of today as the property lookup is: the what-if, the score notice and the
+ * property report give the score and confidence the property view shows beside them.
  */
 export async function organizationView(db: Db, organizationId: number, propertyId: string): Promise<OrganizationView> {
   const row = await findPropertyRow(db, propertyId);
@@ -49,7 +58,7 @@ export async function organizationView(db: Db, organizationId: number, propertyI
     state: row.state,
     features: applyPublished(features, published),
     hazard: hazardOfProperty(summary),
-    asOf: new Date(`${features.asOf}T00:00:00Z`),
+    asOf: scoreInstant(isoDate(new Date())),
     amendedAt,
     property: summary,
     versions,

@@ -1,3 +1,4 @@
+import { PRODUCT_DISPLAY_NAMES, type ProductKey } from '@zview/contracts';
 import type { Db } from '../../db/database.js';
 import {
   appealEventsAfter,
@@ -20,7 +21,8 @@ export async function notifyPortfolioAndAppealEvents(db: Db): Promise<number> {
     await notify(db, {
       organizationId: run.organization_id,
       kind: 'portfolio.ready',
-      title: `${run.name} is ready (${run.product})`,
+      // The product as the bell's readers know it (Z-HAIL), not its key (zhail).
+      title: `${run.name} is ready (${PRODUCT_DISPLAY_NAMES[run.product as ProductKey] ?? run.product})`,
       body: `${rows} rows scored${run.changed_count !== null ? `, ${run.changed_count.toLocaleString('en-US')} changed since the previous run` : ''}.`,
       link: `/zportfolio/results?id=${run.portfolio_id}&product=${run.product}`,
       to: { userIds: [run.requested_by] },

@@ -85,4 +85,16 @@ describe('/team/api-keys', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
     await waitFor(() => expect(server.sent(`${KEYS}/${keys[0]!.id}/revoke`)).toHaveLength(1));
   });
+
+  it('says a past expiry date is not allowed and does not send it, not the server’s field name', async () => {
+    const server = setup();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/Key name/), 'Pricing');
+    const expires = screen.getByLabelText('Expires on (optional)');
+    await user.type(expires, '2020-01-01');
+    expect(expires).toHaveAttribute('min', new Date().toISOString().slice(0, 10));
+    expect(screen.getByText(/^Pick a date from/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create key' })).toBeDisabled();
+    expect(server.sent(KEYS, 'POST')).toHaveLength(0);
+  });
 });

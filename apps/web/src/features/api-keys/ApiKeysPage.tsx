@@ -24,7 +24,7 @@ import { useApiKeys } from './api/apiKeys';
 import { useCreateApiKey } from './api/createApiKey';
 import { useRevokeApiKey } from './api/revokeApiKey';
 import { CreatedKeyDialog } from './CreatedKeyDialog';
-import { DateField } from '../../ui/DateField';
+import { DateField, outsideDateRange } from '../../ui/DateField';
 import { apiPath } from '../../api/paths';
 
 const STATUS: Record<ApiKey['status'], { label: string; color: 'success' | 'default' | 'warning' }> = {
@@ -46,6 +46,9 @@ export default function ApiKeysPage() {
   const [expires, setExpires] = useState('');
   const [created, setCreated] = useState<ApiKeyCreated | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  // A key expires at the end of the chosen day (UTC): today is the earliest day that is not past.
+  const firstExpiryDay = new Date().toISOString().slice(0, 10);
+  const expiryInvalid = outsideDateRange(expires, firstExpiryDay);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -98,9 +101,10 @@ export default function ApiKeysPage() {
             label="Expires on (optional)"
             value={expires}
             onChange={(e) => setExpires(e.target.value)}
+            min={firstExpiryDay}
             size="small"
           />
-          <Button type="submit" variant="contained" disabled={!name.trim() || create.isPending}>
+          <Button type="submit" variant="contained" disabled={!name.trim() || expiryInvalid || create.isPending}>
             Create key
           </Button>
         </Stack>

@@ -58,6 +58,9 @@ describe('values and inputs', () => {
     expect(formatValue(false)).toBe('No');
     expect(formatValue('asphalt_shingle')).toBe('Asphalt shingle');
     expect(formatValue(152, 'mph')).toBe('152 mph');
+    // As the score cards write them: no space before a percent sign, degrees as °.
+    expect(formatValue(28, '%')).toBe('28%');
+    expect(formatValue(2.4, 'deg')).toBe('2.4°');
     expect(formatValue(3)).toBe('3');
     expect(humanize('a_b_c')).toBe('A b c');
   });

@@ -20,7 +20,14 @@ export function formatValue(value: AppealFeature['current'], unit: string | null
   if (value === null || value === undefined) return 'Unknown';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'string') return humanize(value);
-  return unit ? `${value} ${unit}` : String(value);
+  return withUnit(String(value), unit);
+}
+
+/** '28%', '2.4°', '50.5 ft': a value and its unit as the score cards write them. */
+export function withUnit(text: string, unit: string | null): string {
+  if (!unit) return text;
+  if (unit === 'deg') return `${text}°`;
+  return unit === '%' ? `${text}%` : `${text} ${unit}`;
 }
 
 export function humanize(key: string): string {

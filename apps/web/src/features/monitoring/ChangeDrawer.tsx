@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { fetchChange, fetchChanges, monitoringKeys } from './api/monitoring';
-import { factorText, featureText, productLabel } from './changes/labels';
+import { LEVEL, factorText, featureText, fmt, productLabel } from './changes/labels';
 
 /** A changed row: the property's score history in order, and its orthophotos before and after a capture. */
 export function ChangeDrawer({
@@ -73,8 +73,8 @@ export function ChangeDrawer({
               {history.data?.changes.map((h) => (
                 <li key={h.id}>
                   <Typography variant="body2">
-                    {formatLongDate(h.changedAt)}: {h.oldScore ?? '–'} ({h.oldLevel}) → {h.newScore ?? '–'} (
-                    {h.newLevel}) · {CHANGE_CAUSE_LABELS[h.cause]} {h.causeId}
+                    {formatLongDate(h.changedAt)}: {fmt(h.oldScore)} ({LEVEL[h.oldLevel]}) → {fmt(h.newScore)} (
+                    {LEVEL[h.newLevel]}) · {CHANGE_CAUSE_LABELS[h.cause]} {h.causeId}
                     {h.features.length > 0 && ` (${featureText(h.features)})`}
                   </Typography>
                   {h.factors.length > 0 && (

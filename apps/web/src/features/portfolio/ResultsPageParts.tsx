@@ -16,8 +16,8 @@ type Product = PortfolioMetadata['products'][number];
 /** The page's own parts: its title and actions, the summary cards, and its empty and loading states. */
 export function ResultsHeader({ data, products }: { data: PortfolioMetadata; products: Product[] }) {
   return (
-    <Stack direction="row" sx={{ alignItems: 'flex-start', justifyContent: 'space-between', mb: 3 }}>
-      <Box>
+    <Stack direction="row" sx={{ alignItems: 'flex-start', justifyContent: 'space-between', columnGap: 3, mb: 3 }}>
+      <Box sx={{ minWidth: 0 }}>
         <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
           {data.name}
         </Typography>
@@ -31,7 +31,13 @@ export function ResultsHeader({ data, products }: { data: PortfolioMetadata; pro
             .join(' · ')}
         </Typography>
       </Box>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+      {/* At a laptop's width the actions wrap as a whole onto a second line, never a label within itself. */}
+      <Stack
+        direction="row"
+        spacing={1}
+        useFlexGap
+        sx={{ alignItems: 'center', justifyContent: 'flex-end', flexWrap: 'wrap', '& > *': { whiteSpace: 'nowrap' } }}
+      >
         <Button component={RouterLink} to={`/zportfolio/changes?portfolio=${data.id}`}>
           Changes
         </Button>

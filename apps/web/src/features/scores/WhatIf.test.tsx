@@ -68,10 +68,10 @@ describe('What would lower this score', () => {
       const zone = await within(panel).findByTestId('what-if-ember_resistant_zone');
       expect(zone).toHaveTextContent('5-foot ember-resistant zone');
       expect(zone).toHaveTextContent('CA 2644.9');
-      expect(zone).toHaveTextContent('-0.9');
+      expect(zone).toHaveTextContent('−0.9');
       expect(zone).toHaveTextContent('6.4');
       expect(zone).toHaveTextContent('Medium');
-      expect(within(panel).getByTestId('what-if-combined')).toHaveTextContent('All 2 together: 7.3 → 6.0 (-1.3)');
+      expect(within(panel).getByTestId('what-if-combined')).toHaveTextContent('All 2 together: 7.3 → 6.0 (−1.3)');
       expect(api.callsTo(WHAT_IF_PATH)[0]!.searchParams.get('products')).toBe('zfire');
     },
   );

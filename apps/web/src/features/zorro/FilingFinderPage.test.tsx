@@ -95,6 +95,9 @@ describe('FilingFinderPage', () => {
     const row = await screen.findByTestId('filing-row');
     expect(within(row).getByText('wildfire').tagName).toBe('MARK');
     expect(within(row).getByText(/Actuarial Memorandum, p. 2/)).toBeTruthy();
+    // Dates in en-US long form, as everywhere else in the product (SPEC §9), not as stored.
+    expect(within(row).getByText('February 1, 2025')).toBeTruthy();
+    expect(within(row).getByText('June 1, 2025')).toBeTruthy();
     await userEvent.click(within(screen.getByTestId('facet-state')).getByRole('checkbox', { name: /CA/ }));
     await waitFor(() => expect(api.callsTo('/api/zorro/search').at(-1)!.searchParams.getAll('state')).toEqual(['CA']));
     expect(api.callsTo('/api/zorro/filters').at(-1)!.searchParams.get('q')).toBe('wildfire');
@@ -105,6 +108,8 @@ describe('FilingFinderPage', () => {
     setup();
     await userEvent.click(await screen.findByTestId('filing-row'));
     expect(await screen.findByText(/Please validate Z-FIRE/)).toBeTruthy();
+    expect(screen.getByText('April 1, 2025')).toBeTruthy();
+    expect(screen.getByText(/\(March 1, 2025\)/)).toBeTruthy();
     expect(await screen.findByTestId('page-2')).toBeTruthy();
     expect(tracked.map((t) => t.event)).toContain('zorro_selected_filing');
     await userEvent.click(screen.getByTestId('finder-back'));

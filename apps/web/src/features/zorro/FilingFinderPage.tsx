@@ -1,4 +1,4 @@
-import type { ZorroFilingSummary } from '@zview/contracts';
+import { formatLongDate, type ZorroFilingSummary } from '@zview/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -154,8 +154,10 @@ export default function FilingFinderPage() {
                         variant="outlined"
                       />
                     </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{f.submittedOn}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{f.effectiveOn ?? '—'}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatLongDate(f.submittedOn)}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      {f.effectiveOn ? formatLongDate(f.effectiveOn) : '—'}
+                    </TableCell>
                     <TableCell align="right">{formatChange(f.overallChange)}</TableCell>
                     <TableCell>{f.models.join(', ') || '—'}</TableCell>
                   </TableRow>

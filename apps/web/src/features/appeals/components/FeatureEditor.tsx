@@ -7,7 +7,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import { formatValue, humanize, inputProblem, parseControlValue } from '../model';
+import { formatValue, humanize, inputProblem, parseControlValue, withUnit } from '../model';
 
 export interface FeatureEditorProps {
   features: AppealFeature[];
@@ -50,7 +50,7 @@ export function FeatureEditor({ features, raw, onChange, disabled }: FeatureEdit
                     fullWidth
                     disabled={disabled}
                     value={text}
-                    placeholder={`${feature.domain.min}–${feature.domain.max}${feature.unit ? ` ${feature.unit}` : ''}`}
+                    placeholder={withUnit(`${feature.domain.min}–${feature.domain.max}`, feature.unit)}
                     onChange={(event) =>
                       onChange(feature.key, event.target.value, parseControlValue(feature, event.target.value))
                     }

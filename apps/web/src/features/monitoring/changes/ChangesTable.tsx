@@ -6,7 +6,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { fetchChanges } from '../api/monitoring';
-import { LEVEL, featureText, fmt, productLabel } from './labels';
+import { LEVEL, featureText, fmt, fmtDelta, productLabel } from './labels';
 
 /** A table of score changes; a row opens the change (its property, before/after imagery). */
 export function ChangesTable({
@@ -40,7 +40,7 @@ export function ChangesTable({
             <TableCell>{c.address ?? c.propertyId}</TableCell>
             <TableCell>{productLabel(c.product)}</TableCell>
             <TableCell>
-              {fmt(c.oldScore)} → {fmt(c.newScore)} {c.delta !== null && `(${c.delta > 0 ? '+' : ''}${fmt(c.delta)})`}
+              {fmt(c.oldScore)} → {fmt(c.newScore)} {c.delta !== null && `(${fmtDelta(c.delta)})`}
             </TableCell>
             <TableCell>
               {LEVEL[c.oldLevel]} → {LEVEL[c.newLevel]}

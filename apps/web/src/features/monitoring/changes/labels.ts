@@ -2,7 +2,10 @@ import { PRODUCT_DISPLAY_NAMES, type ProductKey } from '@zview/contracts';
 
 /** How the changes view writes levels, numbers and products. */
 export const LEVEL: Record<string, string> = { low: 'Low', medium: 'Medium', high: 'High', none: 'None' };
-export const fmt = (n: number | null) => (n === null ? '–' : n.toLocaleString('en-US', { maximumFractionDigits: 1 }));
+/** A score as the score cards write it, one decimal (3 → "3.0"); '–' when there is none. */
+export const fmt = (n: number | null) => (n === null ? '–' : n.toFixed(1));
+/** A score's change with its sign and a real minus sign: "+1.0", "−0.6". */
+export const fmtDelta = (n: number) => `${n > 0 ? '+' : n < 0 ? '−' : '±'}${Math.abs(n).toFixed(1)}`;
 
 /** Products as the rest of the app names them (Z-FIRE), not by their keys. */
 export const productLabel = (product: string) => PRODUCT_DISPLAY_NAMES[product as ProductKey] ?? product;

@@ -36,11 +36,16 @@ export function ScoreCard({ result, detailsTo, previous, previousLabel, actions,
       data-testid="score-card"
       sx={{ p: 2.5, display: 'flex', flexDirection: 'column', gap: 1.5, breakInside: 'avoid' }}
     >
-      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+      {/* In a half-width card at the narrowest page the chip wraps below the name; 'Z-STORM' never breaks at its hyphen. */}
+      <Stack
+        direction="row"
+        useFlexGap
+        sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', columnGap: 1, rowGap: 0.5 }}
+      >
         <Typography
           variant="overline"
           component="h2"
-          sx={{ fontSize: 13, fontWeight: 800, letterSpacing: 1.2, lineHeight: 1.4 }}
+          sx={{ fontSize: 13, fontWeight: 800, letterSpacing: 1.2, lineHeight: 1.4, whiteSpace: 'nowrap' }}
           data-testid="product-name"
         >
           {name}

@@ -15,7 +15,11 @@ import { RiskChip } from './ScoreBadge';
 
 export const WHAT_IF_TITLE = 'What would lower this score';
 
-const points = (credit: number) => `${credit > 0 ? '+' : ''}${credit.toFixed(1)}`;
+/** '+0.3' / '−0.9' / '0.0', with a real minus sign as the factors' points are written. */
+const points = (credit: number) => {
+  const rounded = Math.round(credit * 10) / 10;
+  return `${rounded > 0 ? '+' : rounded < 0 ? '−' : ''}${Math.abs(rounded).toFixed(1)}`;
+};
 
 /**
  * "What would lower this score" (issue 42): each mitigation the product's model credits, run

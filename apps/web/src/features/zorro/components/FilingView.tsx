@@ -1,3 +1,4 @@
+import { formatLongDate } from '@zview/contracts';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -61,9 +62,9 @@ export function FilingView({ id, q, documentId, page, onOpenDocument, onBack }: 
               <Field label="Line of business" value={f.line} />
               <Field label="Filing type" value={f.filingType} />
               <Field label="Overall rate change" value={formatChange(f.overallChange)} />
-              <Field label="Submitted" value={f.submittedOn} />
-              <Field label="Disposition" value={f.dispositionOn ?? '—'} />
-              <Field label="Effective" value={f.effectiveOn ?? '—'} />
+              <Field label="Submitted" value={formatLongDate(f.submittedOn)} />
+              <Field label="Disposition" value={f.dispositionOn ? formatLongDate(f.dispositionOn) : '—'} />
+              <Field label="Effective" value={f.effectiveOn ? formatLongDate(f.effectiveOn) : '—'} />
               <Field label="Models cited" value={f.models.join(', ') || 'none'} />
               <Field label="Vendors" value={f.vendors.join(', ') || '—'} />
             </Box>
@@ -102,7 +103,7 @@ export function FilingView({ id, q, documentId, page, onOpenDocument, onBack }: 
               {f.objections.map((o) => (
                 <Box key={o.seq} sx={{ mt: 1.5 }}>
                   <Typography variant="body2">
-                    <b>Objection {o.seq}</b> {o.objectedOn && `(${o.objectedOn})`}: {o.objection}
+                    <b>Objection {o.seq}</b> {o.objectedOn && `(${formatLongDate(o.objectedOn)})`}: {o.objection}
                   </Typography>
                   {o.response && (
                     <Typography
@@ -110,7 +111,7 @@ export function FilingView({ id, q, documentId, page, onOpenDocument, onBack }: 
                       color="text.secondary"
                       sx={{ mt: 0.5, pl: 2, borderLeft: '3px solid', borderColor: 'divider' }}
                     >
-                      <b>Response</b> {o.respondedOn && `(${o.respondedOn})`}: {o.response}
+                      <b>Response</b> {o.respondedOn && `(${formatLongDate(o.respondedOn)})`}: {o.response}
                     </Typography>
                   )}
                 </Box>
