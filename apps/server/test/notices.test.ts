@@ -1,6 +1,7 @@
 import {
   apiKeyCreatedSchema,
   assessmentResponseSchema,
+  toYYYYMMDD,
   noticeTextsResponseSchema,
   whatIfResponseSchema,
 } from '@zview/contracts';
@@ -34,6 +35,13 @@ async function noticeText(headers: Record<string, string>, id: string, query?: s
   return { res, ...(await pdfText(res.rawPayload)) };
 }
 
+/** A day as the documents write it, e.g. 'November 29, 2026' (never 2026-11-29). */
+const LONG_DATE = String.raw`(January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}, \d{4}`;
+const ISO_DAY = /\b\d{4}-\d{2}-\d{2}\b/;
+/** A raw unit or key as the data spells it: '13 %', '2.4 deg', '4080 ft', 'asphalt_shingle'. */
+const RAW_WORDING = [/\d %/, /\d deg\b/, /\b\d{4,}(\.\d+)? (ft|mi|acres|sqft)\b/, /\b[a-z]+_[a-z_]+\b/];
+const today = () => toYYYYMMDD(new Date());
+
 const fireWhatIf = async (headers: Record<string, string>, id: string) =>
   whatIfResponseSchema.parse(
     (await app.inject({ method: 'GET', url: `/api/caribou/properties/${id}/what_if?products=zfire`, headers })).json(),
@@ -42,7 +50,9 @@ const fireWhatIf = async (headers: Record<string, string>, id: string) =>
 describe('GET /api/caribou/properties/:propertyId/notice.pdf', () => {
   it('explains a Colorado Z-FIRE score in plain language, with the what-if and HB25-1182 deadlines', async () => {
     const { res, text, pages } = await noticeText(H.member, boulder);
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="notice_${boulder}_zfire.pdf"`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="Z_FIRE_score_notice_742_Foothill_Rd_Boulder_CO_80302_${today()}.pdf"`,
+    );
     expect(pages).toBeGreaterThanOrEqual(1);
     const fire = await fireWhatIf(H.member, boulder);
     expect(fire.options.length).toBeGreaterThanOrEqual(2);
@@ -66,6 +76,14 @@ describe('GET /api/caribou/properties/:propertyId/notice.pdf', () => {
     expect(text).toContain('we re-score your property within 30 calendar days.');
     expect(text).toContain('Notice Mutual');
     expect(text).not.toContain('10 CCR 2644.9');
+    // Worded as the screens write it: long dates, labels, '52%', '8.9°'.
+    expect(text).toMatch(new RegExp(`Notice Mutual · issued ${LONG_DATE}`));
+    expect(text).toMatch(new RegExp(`Scored as of ${LONG_DATE}`));
+    expect(text).toMatch(/Regional wildfire hazard \(\d+%\)/);
+    expect(text).toMatch(/Slope \(\d+(\.\d+)?°\)/);
+    expect(text).toContain('Roof material (Asphalt shingle)');
+    expect(text).not.toMatch(ISO_DAY);
+    for (const raw of RAW_WORDING) expect(text).not.toMatch(raw);
   });
 
   it('renders pages that are not blank (pdf.js to PNG)', async () => {
@@ -204,7 +222,9 @@ describe('GET /api/caribou/properties/:propertyId/report.pdf', () => {
     const res = await report(H.member);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="report_${boulder}.pdf"`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="Property_report_742_Foothill_Rd_Boulder_CO_80302_${today()}.pdf"`,
+    );
     const { text } = await pdfText(res.rawPayload);
     expect(text).toContain('Property report');
     expect(text).toContain('742 Foothill Rd, Boulder, CO 80302');
@@ -219,11 +239,25 @@ describe('GET /api/caribou/properties/:propertyId/report.pdf', () => {
       expect(text).toContain(`model ${p.modelVersion}`);
     }
     expect(text).toMatch(/Confidence (low|medium|high) \(\d+%\)/);
-    expect(text).toMatch(/Orthophoto of \d{4}-\d{2}-\d{2}, provider \S+/);
+    expect(text).toMatch(new RegExp(`Orthophoto of ${LONG_DATE}, provider \\S+`));
     expect(text).toMatch(/Buildings \(\d+\)/);
     for (const title of ['Map: parcel and buildings', 'Scores', 'Imagery', 'Building permits', 'History'])
       expect(text).toContain(title);
     expect(text).toMatch(/Z-FIRE version \d+ published by appeal #\d+/);
+    // Once: the appeal's companion version of zfire|prefill (also named Z-FIRE) is not a score the report shows.
+    expect(text.match(/Z-FIRE version 1 published by appeal #\d+/g)).toHaveLength(1);
+    // Worded as the screens write it: long dates, labels, '52%', '8.9°', '4,360 acres'.
+    expect(text).toMatch(new RegExp(`Notice Mutual · issued ${LONG_DATE} Property report`));
+    expect(text).toMatch(new RegExp(`features as of ${LONG_DATE}`));
+    expect(text).toMatch(new RegExp(`amended by appeal on ${LONG_DATE}`));
+    expect(text).toMatch(new RegExp(`${LONG_DATE} · Orthophoto · Skyline Survey`));
+    expect(text).toMatch(/Regional wildfire hazard \d+%: raises the score/);
+    expect(text).toMatch(/Slope \d+(\.\d+)?°: /);
+    expect(text).toContain('Roof material Asphalt shingle: raises the score');
+    expect(text).toContain('Wildfire event: Coyote Fire (4,360 acres)');
+    expect(text).toContain('Hail event: Hailstorm of December 15, 2023 (1.5 in)');
+    expect(text).not.toMatch(ISO_DAY);
+    for (const raw of RAW_WORDING) expect(text).not.toMatch(raw);
     expect((await pdfText((await report(H.foreign)).rawPayload)).text).not.toMatch(/published by appeal/);
 
     const png = await renderPdfPage(res.rawPayload, 1);

@@ -1,3 +1,6 @@
+import type { Factor } from './assessment.js';
+import { PRODUCT_DISPLAY_NAMES, type ProductKey } from './products.js';
+
 /** en-US helpers (SPEC §9). Dates are shown in long form, numbers with en-US grouping. */
 const longDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 const grouping = new Intl.NumberFormat('en-US');
@@ -70,4 +73,73 @@ export function toSafeFileName(name: string): string {
  */
 export function downloadFileName(title: string, extension: string, date: Date | string | number = new Date()): string {
   return `${toSafeFileName(title.trim()) || 'download'}_${toYYYYMMDD(date)}.${extension}`;
+}
+
+/**
+ * How a model's factor value reads on the score cards and in the PDFs (one mapping for the web
+ * and the server): '62%', '13.3%/yr', '2.4°', '4,080 ft', '1 year', 'Asphalt shingle', 'Yes', 'Unknown'.
+ */
+const UNIT_SUFFIX_TIGHT = new Set(['%', '°', 'deg']);
+/** Plural units the models use, read in the singular for exactly one ('1 year', not '1 years'). */
+const SINGULAR_UNITS: Record<string, string> = {
+  years: 'year',
+  months: 'month',
+  days: 'day',
+  stories: 'story',
+  buildings: 'building',
+  items: 'item',
+};
+
+/** Keys whose value is a calendar year ('year_built', 'roof_install_year'): written 2025, never 2,025. */
+const isYearKey = (key: string | undefined) => key !== undefined && /(^|_)year(_|$)/.test(key);
+
+export function formatFactorValue(value: Factor['value'], unit: string | null, key?: string): string {
+  if (value === null) return 'Unknown';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'number') {
+    if (!unit && isYearKey(key) && Number.isInteger(value)) return String(value);
+    const text = Number.isInteger(value)
+      ? value.toLocaleString('en-US')
+      : value.toLocaleString('en-US', { maximumFractionDigits: 2 });
+    if (!unit) return text;
+    if (unit === 'deg') return `${text}°`;
+    if (value === 1 && SINGULAR_UNITS[unit]) return `1 ${SINGULAR_UNITS[unit]}`;
+    // Percentages stay on their number, as rates too: '13%', '13.3%/yr'.
+    return UNIT_SUFFIX_TIGHT.has(unit) || unit.startsWith('%') ? `${text}${unit}` : `${text} ${unit}`;
+  }
+  return humanize(value);
+}
+
+/** 'roof_replacement' → 'Roof replacement': machine keys read as words. */
+export function humanize(text: string): string {
+  return capitalize(text.replace(/_/g, ' '));
+}
+
+export function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** An address as part of a file name: ASCII letters, digits and single spaces ('Cañon City, CO' → 'Canon City CO'). */
+function addressForFileName(address: string): string {
+  return address
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9]+/g, ' ')
+    .trim()
+    .slice(0, 100)
+    .trim();
+}
+
+/** The property report's file, named by its address: `Property_report_742_Foothill_Rd_Boulder_CO_80302_20261129.pdf`. */
+export function propertyReportFileName(address: string, date: Date | string | number = new Date()): string {
+  return downloadFileName(`Property report ${addressForFileName(address)}`, 'pdf', date);
+}
+
+/** A score notice's file, named by product and address: `Z_FIRE_score_notice_742_Foothill_Rd_…_20261129.pdf`. */
+export function scoreNoticeFileName(
+  product: ProductKey,
+  address: string,
+  date: Date | string | number = new Date(),
+): string {
+  return downloadFileName(`${PRODUCT_DISPLAY_NAMES[product]} score notice ${addressForFileName(address)}`, 'pdf', date);
 }

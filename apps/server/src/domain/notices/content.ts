@@ -14,15 +14,17 @@ import {
   type StandardProduct,
 } from '@zview/contracts';
 import type { TimerDays } from '../appeals/timers.js';
+import { factorValue, longDate } from './wording.js';
 
 /**
  * What a score notice says, as data (issue 42): everything the PDF prints, computed here so the
- * wording can be tested without a PDF and the renderer only lays it out. Pure.
+ * wording can be tested without a PDF and the renderer only lays it out. Dates, values and keys are
+ * worded as the screens write them (wording.ts). Pure.
  */
 export interface NoticeContent {
   template: NoticeTemplate;
   organizationName: string;
-  /** The day the notice was produced (YYYY-MM-DD, UTC). */
+  /** The day the notice was produced ('November 29, 2026', its UTC day). */
   issuedOn: string;
   propertyId: string;
   address: string;
@@ -36,10 +38,11 @@ export interface NoticeContent {
   headline: string;
   /** The bands of the levels, e.g. 'Low 1.0–3.9, medium 4.0–6.9, high 7.0–10.0'. */
   levelBands: string;
+  /** The day the score is as of ('November 29, 2026'). */
   asOf: string;
   modelVersion: string;
   confidence: string;
-  /** When the organisation last amended this score by appeal or mitigation (YYYY-MM-DD). */
+  /** When the organisation last amended this score by appeal or mitigation ('November 29, 2026'). */
   amendedOn: string | null;
   unavailableReason: string | null;
   /** The features that moved the score most, biggest effect first. */
@@ -85,7 +88,7 @@ export function buildNoticeContent(input: NoticeInputs): NoticeContent {
   return {
     template,
     organizationName: input.organizationName,
-    issuedOn: input.issuedAt.toISOString().slice(0, 10),
+    issuedOn: longDate(input.issuedAt),
     propertyId: input.propertyId,
     address: input.address,
     state: input.state,
@@ -96,10 +99,10 @@ export function buildNoticeContent(input: NoticeInputs): NoticeContent {
     riskLevel: result.riskLevel,
     headline,
     levelBands: levelBands(),
-    asOf: result.asOf,
+    asOf: longDate(result.asOf),
     modelVersion: result.modelVersion,
     confidence: `${result.confidence.label} (${Math.round(result.confidence.value * 100)}%)`,
-    amendedOn: input.amendedAt ? input.amendedAt.toISOString().slice(0, 10) : null,
+    amendedOn: input.amendedAt ? longDate(input.amendedAt) : null,
     unavailableReason: result.unavailableReason,
     factors: mainFactors(result.factors),
     mitigations: whatIf.options.map((o) => ({
@@ -139,7 +142,7 @@ export function mainFactors(factors: readonly Factor[]) {
     .slice(0, NOTICE_FACTOR_COUNT)
     .map((f) => ({
       name: f.name,
-      value: f.value === null ? 'unknown' : `${String(f.value)}${f.unit ? ` ${f.unit}` : ''}`,
+      value: factorValue(f),
       points: f.contribution,
       effect: `${f.contribution > 0 ? 'raises' : 'lowers'} the score by ${points(f.contribution)}`,
       description: f.description,

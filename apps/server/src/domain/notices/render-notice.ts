@@ -1,6 +1,6 @@
 import { NOTICE_BLOCKS } from '@zview/contracts';
 import type { NoticeContent } from './content.js';
-import { bullets, facts, heading, newPdf, paragraph, scoreBadge, type Pdf } from './pdf-layout.js';
+import { bullets, facts, heading, newPdf, paragraph, pdfText, scoreBadge, type Pdf } from './pdf-layout.js';
 
 const TITLES = {
   CO: 'Wildfire and property risk score notice (Colorado)',
@@ -18,9 +18,13 @@ export function renderNotice(content: NoticeContent): Pdf {
 
 /** The notice's pages, written into `doc` (a ZIP of notices writes many documents this way). */
 export function writeNotice(doc: Pdf, c: NoticeContent): void {
-  doc.font('Helvetica').fontSize(10).fillColor('#5b6673').text(`${c.organizationName}  ·  issued ${c.issuedOn}`);
+  doc
+    .font('Helvetica')
+    .fontSize(10)
+    .fillColor('#5b6673')
+    .text(pdfText(`${c.organizationName}  ·  issued ${c.issuedOn}`));
   doc.moveDown(0.4).font('Helvetica-Bold').fontSize(18).fillColor('#1b2430').text(TITLES[c.template]);
-  doc.font('Helvetica').fontSize(11).text(c.address).moveDown(0.2);
+  doc.font('Helvetica').fontSize(11).text(pdfText(c.address)).moveDown(0.2);
   doc.fontSize(9).fillColor('#5b6673').text(`Property ${c.propertyId}`).fillColor('#1b2430');
 
   heading(doc, NOTICE_BLOCKS.introduction);

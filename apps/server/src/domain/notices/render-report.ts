@@ -1,3 +1,4 @@
+import { formatNumber } from '@zview/contracts';
 import { bboxAround, pixelProjector, type LngLat } from '../imagery/geo.js';
 import { ORTHO_SIZE } from '../imagery/service.js';
 import {
@@ -28,13 +29,13 @@ export function renderReport(content: ReportContent, ortho: Buffer | null): Pdf 
     .font('Helvetica')
     .fontSize(10)
     .fillColor(MUTED)
-    .text(`${content.organizationName}  ·  issued ${content.issuedOn}`);
+    .text(pdfText(`${content.organizationName}  ·  issued ${content.issuedOn}`));
   doc.moveDown(0.4).font('Helvetica-Bold').fontSize(18).fillColor(INK).text('Property report');
   doc.font('Helvetica').fontSize(11).text(pdfText(content.address));
   doc
     .fontSize(9)
     .fillColor(MUTED)
-    .text(`Property ${content.propertyId}  ·  features as of ${content.asOf}`)
+    .text(pdfText(`Property ${content.propertyId}  ·  features as of ${content.asOf}`))
     .fillColor(INK);
 
   heading(doc, 'Map: parcel and buildings');
@@ -48,7 +49,7 @@ export function renderReport(content: ReportContent, ortho: Buffer | null): Pdf 
     bullets(
       doc,
       content.imagery.map(
-        (i) => `${i.capturedOn}  ${i.kind}${i.direction ? ` (${i.direction})` : ''}  ·  provider ${i.provider}`,
+        (i) => `${i.capturedOn}  ·  ${i.kind}${i.direction ? ` (${i.direction})` : ''}  ·  ${i.provider}`,
       ),
     );
   else paragraph(doc, 'No imagery covers this property.', { muted: true });
@@ -59,7 +60,7 @@ export function renderReport(content: ReportContent, ortho: Buffer | null): Pdf 
       doc,
       content.permits.map(
         (p) =>
-          `${p.issuedOn}  ${p.kind}: ${p.description}${p.valuationUsd ? `  ·  $${p.valuationUsd.toLocaleString('en-US')}` : ''}${p.contractor ? `  ·  ${p.contractor}` : ''}`,
+          `${p.issuedOn}  ·  ${p.kind}: ${p.description}${p.valuationUsd ? `  ·  $${p.valuationUsd.toLocaleString('en-US')}` : ''}${p.contractor ? `  ·  ${p.contractor}` : ''}`,
       ),
     );
   else paragraph(doc, 'No building permits on record.', { muted: true });
@@ -68,7 +69,7 @@ export function renderReport(content: ReportContent, ortho: Buffer | null): Pdf 
   if (content.history.length)
     bullets(
       doc,
-      content.history.map((h) => `${h.date}  ${h.what}`),
+      content.history.map((h) => `${h.date}  ·  ${h.what}`),
     );
   else paragraph(doc, 'No published appeals, mitigations or weather events.', { muted: true });
   doc.end();
@@ -96,7 +97,7 @@ function scoreRow(doc: Pdf, s: ReportContent['scores'][number]): void {
     .fillColor(MUTED)
     .text(
       pdfText(
-        `Confidence ${s.confidence}  ·  model ${s.modelVersion}${s.amendedOn ? `  ·  amended by appeal ${s.amendedOn}` : ''}${s.unavailableReason ? `  ·  ${s.unavailableReason}` : ''}`,
+        `Confidence ${s.confidence}  ·  model ${s.modelVersion}${s.amendedOn ? `  ·  amended by appeal on ${s.amendedOn}` : ''}${s.unavailableReason ? `  ·  ${s.unavailableReason}` : ''}`,
       ),
       x + 54,
       doc.y,
@@ -161,7 +162,7 @@ function drawMap(doc: Pdf, content: ReportContent, ortho: Buffer | null): void {
     .text(
       pdfText(
         content.map.capturedOn
-          ? `Orthophoto of ${content.map.capturedOn}, provider ${content.map.provider}. ${Math.round(ORTHO_SIZE.halfWidthM * 2)} m across, north up.`
+          ? `Orthophoto of ${content.map.capturedOn}, provider ${content.map.provider}. ${formatNumber(Math.round(ORTHO_SIZE.halfWidthM * 2))} m across, north up.`
           : 'No orthophoto covers this property: outlines only.',
       ),
       legendX,

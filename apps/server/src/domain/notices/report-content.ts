@@ -6,19 +6,24 @@ import { organizationView } from '../mitigation/what-if-service.js';
 import { findPropertyCaptures, findPropertyEvents, findPropertyPermits } from '../property/load.js';
 import { scoreProduct } from '../risk/index.js';
 import { mainFactors } from './content.js';
+import { amount, captureKind, keyLabel, longDate, withLongDates } from './wording.js';
 
 /**
  * What a property report holds (issue 42): the property view on paper: every enabled product's
  * score with its factors and confidence, the imagery (dates and providers) and the newest
  * orthophoto with the parcel and building outlines, permits, and history (published appeal and
  * mitigation versions, weather events). The ortho image is fetched by the caller's renderer.
+ * Dates, values and keys are worded here as the screens write them (wording.ts); the renderer
+ * only lays them out.
  */
 export interface ReportContent {
   organizationName: string;
+  /** 'November 29, 2026'. */
   issuedOn: string;
   propertyId: string;
   address: string;
   center: [number, number];
+  /** The day of the features ('June 28, 2026'). */
   asOf: string;
   scores: {
     product: StandardProduct;
@@ -80,35 +85,42 @@ export async function reportContent(
       confidence: `${result.confidence.label} (${Math.round(result.confidence.value * 100)}%)`,
       modelVersion: result.modelVersion,
       unavailableReason: result.unavailableReason,
-      amendedOn: amended ? day(amended) : null,
+      amendedOn: amended ? longDate(amended) : null,
       factors: mainFactors(result.factors),
     };
   });
   const orthos = captures.filter((c) => c.kind === 'ortho' && c.capturedOn <= view.features.asOf);
   const newest = orthos.at(-1) ?? null;
+  // The versions of the products the report scores: an appeal of Z-FIRE also publishes a version
+  // of zfire|prefill (fire scored with prefilled attributes, named Z-FIRE too), which the report
+  // does not show; listed, it read as the same line twice.
+  const shown = new Set<string>(products);
   const history = [
-    ...view.versions.map((v) => ({
-      date: day(v.published_at),
-      what: `${PRODUCT_DISPLAY_NAMES[v.product as StandardProduct] ?? v.product} version ${v.version} published by appeal #${v.appeal_id}: score ${v.score === null ? 'none' : v.score.toFixed(1)} (${v.risk_level})`,
-    })),
+    ...view.versions
+      .filter((v) => shown.has(v.product))
+      .map((v) => ({
+        date: day(v.published_at),
+        what: `${PRODUCT_DISPLAY_NAMES[v.product as StandardProduct] ?? v.product} version ${v.version} published by appeal #${v.appeal_id}: score ${v.score === null ? 'none' : v.score.toFixed(1)} (${v.risk_level})`,
+      })),
     ...events.map((e) => ({
       date: e.occurredOn,
-      what: `${e.kind} event: ${e.name} (${e.magnitude} ${e.magnitudeUnit})`,
+      what: `${keyLabel(e.kind)} event: ${withLongDates(e.name)} (${amount(e.magnitude, e.magnitudeUnit)})`,
     })),
   ]
     .sort((a, b) => b.date.localeCompare(a.date))
-    .slice(0, REPORT_LIST_MAX);
+    .slice(0, REPORT_LIST_MAX)
+    .map((h) => ({ ...h, date: longDate(h.date) }));
   return {
     organizationName: actor.organization.name,
-    issuedOn: day(now),
+    issuedOn: longDate(now),
     propertyId,
     address: view.address,
     center: [property.lng, property.lat],
-    asOf: view.features.asOf,
+    asOf: longDate(view.features.asOf),
     scores,
     map: {
       captureId: newest?.id ?? null,
-      capturedOn: newest?.capturedOn ?? null,
+      capturedOn: newest ? longDate(newest.capturedOn) : null,
       provider: newest?.provider ?? null,
       parcel: property.parcel,
       buildings: view.features.buildings.map((b) => ({ label: b.label, outline: b.outline })),
@@ -117,13 +129,18 @@ export async function reportContent(
       .slice()
       .reverse()
       .slice(0, REPORT_LIST_MAX)
-      .map((c) => ({ capturedOn: c.capturedOn, kind: c.kind, direction: c.direction, provider: c.provider })),
+      .map((c) => ({
+        capturedOn: longDate(c.capturedOn),
+        kind: captureKind(c.kind),
+        direction: c.direction,
+        provider: c.provider,
+      })),
     permits: permits
       .slice()
       .reverse()
       .map((p) => ({
-        issuedOn: p.issuedOn,
-        kind: p.kind,
+        issuedOn: longDate(p.issuedOn),
+        kind: keyLabel(p.kind),
         description: p.description,
         valuationUsd: p.valuationUsd,
         contractor: p.contractor,

@@ -1,4 +1,4 @@
-import { noticeTemplateOf, type StandardProduct } from '@zview/contracts';
+import { noticeTemplateOf, propertyReportFileName, scoreNoticeFileName, type StandardProduct } from '@zview/contracts';
 import type { Actor } from '../../auth/actor.js';
 import { authorize } from '../../auth/policy.js';
 import type { Db } from '../../db/database.js';
@@ -46,15 +46,15 @@ export async function noticeContent(
   });
 }
 
-/** A file name of the notice: ASCII, no path characters. */
-export function noticeFileName(propertyId: string, product: string): string {
-  return `notice_${propertyId}_${product}.pdf`.replace(/[^A-Za-z0-9_.-]/g, '_');
-}
-
 /** The notice as a PDF stream (a few pages of text), laid out on a render thread (domain/off-loop), not the API's. */
 export async function noticePdf(db: Db, actor: Actor, propertyId: string, product: StandardProduct) {
-  const content = await noticeContent(db, actor, propertyId, product);
-  return { fileName: noticeFileName(propertyId, product), stream: renderOffLoop({ kind: 'notice-pdf', content }) };
+  const now = new Date();
+  const content = await noticeContent(db, actor, propertyId, product, now);
+  return {
+    // Named as the web saves it: product, address and day (SPEC §9 file-name helper), ASCII only.
+    fileName: scoreNoticeFileName(product, content.address, now),
+    stream: renderOffLoop({ kind: 'notice-pdf', content }),
+  };
 }
 
 /**
@@ -67,10 +67,12 @@ export async function reportPdf(
   propertyId: string,
   orthoImage: (captureId: string, propertyId: string) => Promise<Buffer | null>,
 ) {
-  const content = await reportContent(db, actor, propertyId);
+  const now = new Date();
+  const content = await reportContent(db, actor, propertyId, now);
   const ortho = content.map.captureId ? await orthoImage(content.map.captureId, propertyId) : null;
   return {
-    fileName: `report_${propertyId}.pdf`.replace(/[^A-Za-z0-9_.-]/g, '_'),
+    // Named as the web saves it: address and day (SPEC §9 file-name helper), ASCII only.
+    fileName: propertyReportFileName(content.address, now),
     stream: renderOffLoop({ kind: 'report-pdf', content, ortho }),
   };
 }

@@ -1,5 +1,6 @@
 import {
   PRODUCT_DISPLAY_NAMES,
+  humanize,
   type AppealAllowed,
   type AppealFeature,
   type AppealStatus,
@@ -30,10 +31,8 @@ export function withUnit(text: string, unit: string | null): string {
   return unit === '%' ? `${text}%` : `${text} ${unit}`;
 }
 
-export function humanize(key: string): string {
-  const text = key.replace(/_/g, ' ');
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
+/** Machine keys as words ('roof_replacement' → 'Roof replacement'): the one mapping, in @zview/contracts. */
+export { humanize };
 
 /** The value a control holds → the manual input to send (undefined: no change). Numbers typed as text. */
 export function parseControlValue(feature: AppealFeature, raw: string): ManualInputs[string] | undefined {

@@ -90,7 +90,7 @@ export function PropertyBody({
               actions={
                 <Stack direction="row" spacing={1} alignItems="center">
                   {assessment.location.propertyId && !compare && (
-                    <NoticeButton propertyId={assessment.location.propertyId} product={focus} />
+                    <NoticeButton propertyId={assessment.location.propertyId} address={location} product={focus} />
                   )}
                   <AppealButton product={focus} result={focusResult} location={assessment.location} />
                 </Stack>

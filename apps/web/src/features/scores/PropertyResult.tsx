@@ -25,7 +25,10 @@ export function PropertyResult({ lookBackEnabled, compareDate, setCompareDate, .
         actions={
           <Stack direction="row" spacing={1.5} alignItems="center">
             {assessment.location.propertyId && !assessment.locationHazards && (
-              <ReportButton propertyId={assessment.location.propertyId} />
+              <ReportButton
+                propertyId={assessment.location.propertyId}
+                address={assessment.location.address?.formatted ?? assessment.location.input}
+              />
             )}
             {lookBackEnabled && (
               <LookBackSelect

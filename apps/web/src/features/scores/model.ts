@@ -105,46 +105,10 @@ export function formatContribution(contribution: number): string {
   return `${rounded > 0 ? '+' : '−'}${Math.abs(rounded).toFixed(2)}`;
 }
 
-const UNIT_SUFFIX_TIGHT = new Set(['%', '°', 'deg']);
-/** Plural units the models use, read in the singular for exactly one ('1 year', not '1 years'). */
-const SINGULAR_UNITS: Record<string, string> = {
-  years: 'year',
-  months: 'month',
-  days: 'day',
-  stories: 'story',
-  buildings: 'building',
-};
-
-/** Keys whose value is a calendar year ('year_built', 'roof_install_year'): written 2025, never 2,025. */
-const isYearKey = (key: string | undefined) => key !== undefined && /(^|_)year(_|$)/.test(key);
-
-export function formatFactorValue(value: Factor['value'], unit: string | null, key?: string): string {
-  if (value === null) return 'Unknown';
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (typeof value === 'number') {
-    if (!unit && isYearKey(key) && Number.isInteger(value)) return String(value);
-    const text = Number.isInteger(value)
-      ? value.toLocaleString('en-US')
-      : value.toLocaleString('en-US', { maximumFractionDigits: 2 });
-    if (!unit) return text;
-    if (unit === 'deg') return `${text}°`;
-    if (value === 1 && SINGULAR_UNITS[unit]) return `1 ${SINGULAR_UNITS[unit]}`;
-    return UNIT_SUFFIX_TIGHT.has(unit) ? `${text}${unit}` : `${text} ${unit}`;
-  }
-  const words = value.replace(/_/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
+/** How factor values and machine keys read (shared with the server's PDFs): see @zview/contracts format.ts. */
+export { capitalize, formatFactorValue, humanize } from '@zview/contracts';
 
 export { RISK_LEVEL_COLORS, RISK_LEVEL_LABELS } from '../../ui/riskLevels';
-
-/** 'roof_replacement' → 'Roof replacement': machine keys read as words. */
-export function humanize(text: string): string {
-  return capitalize(text.replace(/_/g, ' '));
-}
-
-export function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
 
 /** Whole months from `date` (YYYY-MM-DD) to `today`. */
 export function monthsSince(date: string, today: Date = new Date()): number {

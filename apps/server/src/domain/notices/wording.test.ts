@@ -1,0 +1,40 @@
+import { propertyReportFileName, scoreNoticeFileName } from '@zview/contracts';
+import { describe, expect, it } from 'vitest';
+import { amount, captureKind, factorValue, keyLabel, longDate, withLongDates } from './wording.js';
+
+describe('how the notice and the report word the data', () => {
+  it('writes days in en-US long form, from a Date (its UTC day) or YYYY-MM-DD', () => {
+    expect(longDate('2026-11-29')).toBe('November 29, 2026');
+    expect(longDate(new Date('2026-11-29T23:30:00Z'))).toBe('November 29, 2026');
+    expect(withLongDates('Hailstorm of 2023-12-15')).toBe('Hailstorm of December 15, 2023');
+  });
+
+  it('writes values as the score cards do: tight percent and degrees, grouped numbers, labels for keys', () => {
+    expect(factorValue({ key: 'tree_overhang', value: 13, unit: '%' })).toBe('13%');
+    expect(factorValue({ key: 'hail_frequency', value: 13.3, unit: '%/yr' })).toBe('13.3%/yr');
+    expect(factorValue({ key: 'slope', value: 2.4, unit: 'deg' })).toBe('2.4°');
+    expect(factorValue({ key: 'elevation', value: 4080, unit: 'ft' })).toBe('4,080 ft');
+    expect(factorValue({ key: 'roof_material', value: 'asphalt_shingle', unit: null })).toBe('Asphalt shingle');
+    expect(factorValue({ key: 'wildfire_mitigation', value: 1, unit: 'items' })).toBe('1 item');
+    expect(factorValue({ key: 'year_built', value: 2025, unit: null })).toBe('2025');
+    expect(factorValue({ key: 'firewise', value: true, unit: null })).toBe('Yes');
+    expect(factorValue({ key: 'slope', value: null, unit: 'deg' })).toBe('Unknown');
+    expect(amount(4360, 'acres')).toBe('4,360 acres');
+    expect(keyLabel('roof_replacement')).toBe('Roof replacement');
+    expect(captureKind('ortho')).toBe('Orthophoto');
+    expect(captureKind('oblique')).toBe('Oblique');
+  });
+
+  it('names the files by address and day, safe on any file system (SPEC §9 file-name helper)', () => {
+    const day = new Date('2026-11-29T12:00:00Z');
+    expect(propertyReportFileName('742 Foothill Rd, Boulder, CO 80302', day)).toBe(
+      'Property_report_742_Foothill_Rd_Boulder_CO_80302_20261129.pdf',
+    );
+    expect(scoreNoticeFileName('zfire', '742 Foothill Rd, Boulder, CO 80302', day)).toBe(
+      'Z_FIRE_score_notice_742_Foothill_Rd_Boulder_CO_80302_20261129.pdf',
+    );
+    const odd = propertyReportFileName('12/B Cañon Ave. #4 "Rear", Cañon City, CO', day);
+    expect(odd).toBe('Property_report_12_B_Canon_Ave_4_Rear_Canon_City_CO_20261129.pdf');
+    expect(propertyReportFileName('x'.repeat(300), day).length).toBeLessThan(140);
+  });
+});
