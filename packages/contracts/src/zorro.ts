@@ -33,10 +33,15 @@ export const ZORRO_MAX_PAGE_SIZE = 1000;
 
 /**
  * A rate change as shown everywhere (explorer text, its figure chips, the finder): one decimal and a
- * sign, so a chip and a sentence never show the same figure two ways ("+13.9%", "-2.4%").
+ * sign, so a chip and a sentence never show the same figure two ways ("+13.9%", "−2.4%"). A cut has
+ * a real minus sign (U+2212), as every signed change in the product; one that rounds to 0 has none.
+ * Exports keep the raw number.
  */
-export const formatRateChange = (x: number | null | undefined) =>
-  x === null || x === undefined || Number.isNaN(x) ? '—' : `${x > 0 ? '+' : ''}${Number(x).toFixed(1)}%`;
+export const formatRateChange = (x: number | null | undefined) => {
+  if (x === null || x === undefined || Number.isNaN(Number(x))) return '—';
+  const rounded = Number(Number(x).toFixed(1));
+  return `${rounded > 0 ? '+' : rounded < 0 ? '−' : ''}${Math.abs(rounded).toFixed(1)}%`;
+};
 
 /** Printable text: no NUL or other control characters (tabs and newlines allowed). */
 // eslint-disable-next-line no-control-regex

@@ -1,4 +1,5 @@
 import {
+  formatLongDate,
   formatRateChange,
   ZORRO_MARK_END,
   ZORRO_MARK_START,
@@ -215,9 +216,9 @@ export async function answerQuestion(db: Db, question: string, llm?: LlmConfig):
   }
 }
 
-/** "Cascade Mutual Insurance Company, CA homeowners rate filing CAMU-210079742 (approved, +6.1%, submitted 2021-03-02)" */
-const describeFiling = (f: FilingSummaryRow) =>
-  `${f.company}, ${f.state} ${f.line} ${f.filingType} filing ${f.trackingNumber} (${f.status}${f.overallChange === null ? '' : `, ${pct(f.overallChange)}`}, submitted ${f.submittedOn})`;
+/** "Cascade Mutual Insurance Company, CA homeowners rate filing CAMU-210079742 (approved, +6.1%, submitted March 2, 2021)" */
+export const describeFiling = (f: FilingSummaryRow) =>
+  `${f.company}, ${f.state} ${f.line} ${f.filingType} filing ${f.trackingNumber} (${f.status}${f.overallChange === null ? '' : `, ${pct(f.overallChange)}`}, submitted ${formatLongDate(f.submittedOn)})`;
 
 /**
  * The rate-change figures in words, saying over how many filings they are when some state none
@@ -232,11 +233,12 @@ export function rateSentence(figures: ZorroAnswer['figures']): string {
   return `${withChange.toLocaleString('en-US')} of them state an overall rate change: ${spread}.`;
 }
 
-/** When the filings were submitted: one day said once ("It was submitted on 2023-10-27"). */
+/** When the filings were submitted: one day said once ("It was submitted on October 27, 2023"). */
 export function datesSentence(figures: ZorroAnswer['figures']): string {
-  if (figures.count === 1) return `It was submitted on ${figures.firstSubmitted}.`;
-  if (figures.firstSubmitted === figures.lastSubmitted) return `They were all submitted on ${figures.firstSubmitted}.`;
-  return `They were submitted between ${figures.firstSubmitted} and ${figures.lastSubmitted}.`;
+  const first = figures.firstSubmitted ? formatLongDate(figures.firstSubmitted) : '';
+  if (figures.count === 1) return `It was submitted on ${first}.`;
+  if (figures.firstSubmitted === figures.lastSubmitted) return `They were all submitted on ${first}.`;
+  return `They were submitted between ${first} and ${figures.lastSubmitted ? formatLongDate(figures.lastSubmitted) : ''}.`;
 }
 
 function extractiveSentences(
@@ -280,7 +282,7 @@ export async function llmSentences(
         `[${c.n}] ${c.company} (${c.state}, ${c.trackingNumber}), ${c.documentTitle} p.${c.page}: ${clean(c.passage)}`,
     )
     .join('\n');
-  const facts = `Computed by the database over ${description}: count ${figures.count}; median rate change ${pct(figures.medianRateChange)}; average ${pct(figures.averageRateChange)}; range ${pct(figures.minRateChange)} to ${pct(figures.maxRateChange)}; submitted ${figures.firstSubmitted ?? 'n/a'} to ${figures.lastSubmitted ?? 'n/a'}.`;
+  const facts = `Computed by the database over ${description}: count ${figures.count}; median rate change ${pct(figures.medianRateChange)}; average ${pct(figures.averageRateChange)}; range ${pct(figures.minRateChange)} to ${pct(figures.maxRateChange)}; submitted ${figures.firstSubmitted ? formatLongDate(figures.firstSubmitted) : 'n/a'} to ${figures.lastSubmitted ? formatLongDate(figures.lastSubmitted) : 'n/a'}.`;
   const response = await fetch(`${llm.url}/chat/completions`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(llm.apiKey ? { authorization: `Bearer ${llm.apiKey}` } : {}) },

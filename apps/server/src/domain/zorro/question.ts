@@ -1,4 +1,4 @@
-import type { ZorroFilters, ZorroUnderstoodChip } from '@zview/contracts';
+import { formatLongDate, formatRateChange, type ZorroFilters, type ZorroUnderstoodChip } from '@zview/contracts';
 import { STATE_NAMES } from './states.js';
 import { understand, type CorpusNames } from './understand.js';
 
@@ -59,7 +59,10 @@ export function interpretQuestion(
   };
 }
 
-/** "homeowners filings in Colorado citing a wildfire model, submitted since 2024-01-01" */
+/**
+ * "homeowners filings in Colorado citing a wildfire model, submitted since January 1, 2024": days
+ * and signed rate changes ("−5.0%") written as the rest of the answer writes them.
+ */
 export function describeFilters(f: ZorroFilters): string {
   const parts: string[] = [];
   const what = [f.status.join(' or '), f.line.join(' or '), f.type.length ? `${f.type.join(' or ')}` : '']
@@ -71,14 +74,19 @@ export function describeFilters(f: ZorroFilters): string {
   if (f.group.length) parts.push(`of ${f.group.join(' or ')}`);
   if (f.model.length) parts.push(`citing ${f.model.join(' or ')}`);
   if (f.category.length) parts.push(`citing a ${f.category.join(' or ')} model`);
-  if (f.submittedFrom && f.submittedTo) parts.push(`submitted between ${f.submittedFrom} and ${f.submittedTo}`);
-  else if (f.submittedFrom) parts.push(`submitted since ${f.submittedFrom}`);
-  else if (f.submittedTo) parts.push(`submitted by ${f.submittedTo}`);
+  const from = f.submittedFrom && formatLongDate(f.submittedFrom);
+  const to = f.submittedTo && formatLongDate(f.submittedTo);
+  if (from && to) parts.push(`submitted between ${from} and ${to}`);
+  else if (from) parts.push(`submitted since ${from}`);
+  else if (to) parts.push(`submitted by ${to}`);
   if (f.rateMin !== undefined && f.rateMax !== undefined)
-    parts.push(`with an overall rate change between ${f.rateMin}% and ${f.rateMax}%`);
-  else if (f.rateMin !== undefined) parts.push(`with an overall rate change of at least ${f.rateMin}%`);
+    parts.push(`with an overall rate change between ${formatRateChange(f.rateMin)} and ${formatRateChange(f.rateMax)}`);
+  else if (f.rateMin !== undefined)
+    parts.push(`with an overall rate change of at least ${formatRateChange(f.rateMin)}`);
   else if (f.rateMax !== undefined)
-    parts.push(f.rateMax < 0 ? 'with a rate decrease' : `with an overall rate change of at most ${f.rateMax}%`);
+    parts.push(
+      f.rateMax < 0 ? 'with a rate decrease' : `with an overall rate change of at most ${formatRateChange(f.rateMax)}`,
+    );
   return parts.join(' ');
 }
 

@@ -155,6 +155,33 @@ describe('/billing', () => {
     );
   });
 
+  it('fits a 768 px page: the report takes the page width and product names never break at their hyphen', async () => {
+    setup(
+      report({
+        batchWork: {
+          data: [
+            {
+              date_delivered: '2026-03-09T16:30:00Z',
+              batch_name: 'March renewals',
+              no_of_addresses: 4321,
+              product: 'zproperty',
+            },
+          ],
+        },
+      }),
+    );
+    // Centred by auto margins without a width, the report grew as wide as its widest table (797 px
+    // at 768): with the page's width the tables scroll inside their own containers instead.
+    expect(screen.getByTestId('billing-report')).toHaveStyle({ width: '100%' });
+    const annual = await screen.findByRole('table', { name: 'ANNUAL USAGE BY AGREEMENT' });
+    for (const name of ['Z-FIRE', 'Z-HAIL'])
+      expect(within(annual).getByText(name)).toHaveStyle({ whiteSpace: 'nowrap' });
+    const batches = screen.getByRole('table', { name: 'Z-PORTFOLIO SUBMISSIONS' });
+    expect(within(batches).getByText('Z-PROPERTY')).toHaveStyle({ whiteSpace: 'nowrap' });
+    // Only the product names: the batch name and the other cells still wrap.
+    expect(within(batches).getByText('March renewals')).not.toHaveStyle({ whiteSpace: 'nowrap' });
+  });
+
   it('shows three skeleton blocks while loading', async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));

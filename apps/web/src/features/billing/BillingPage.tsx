@@ -46,6 +46,7 @@ const num = <Row,>(key: string, label: string, value: (row: Row) => number): Bil
 const product = <Row extends { product: string }>(label: string): BillingColumn<Row> => ({
   key: 'product',
   label,
+  noWrap: true,
   cell: (row) => productLabel(row.product),
 });
 
@@ -132,7 +133,13 @@ export default function BillingPage() {
   const failedId = !data && billing.isError && organization !== null ? organization : null;
 
   return (
-    <Box className="billing-report" sx={{ p: 4, maxWidth: 1200, mx: 'auto' }}>
+    // width 100%: centred by auto margins, the report is otherwise as wide as its widest table and
+    // pushes the page into a sideways scroll at 768 px; with it the tables scroll inside themselves.
+    <Box
+      className="billing-report"
+      data-testid="billing-report"
+      sx={{ p: 4, maxWidth: 1200, mx: 'auto', width: '100%' }}
+    >
       {PRINT_STYLES}
       <Stack
         direction="row"

@@ -22,6 +22,8 @@ export interface BillingColumn<Row> {
   /** The value written to the CSV download (raw numbers). */
   csv?: (row: Row) => string | number;
   numeric?: boolean;
+  /** Kept on one line, as the score cards keep a product name: 'Z-PROPERTY' never breaks at its hyphen. */
+  noWrap?: boolean;
 }
 
 /** One report table: title with its actions, SPEC's column labels, and the empty state. */
@@ -60,6 +62,7 @@ export function BillingTable<Row>(props: {
           <EmptyState title={empty.text} hint={empty.advice} />
         </Box>
       ) : (
+        // MUI's TableContainer scrolls sideways itself: a table wider than the page never widens the page.
         <TableContainer>
           <Table size="small" aria-label={title}>
             <TableHead>
@@ -82,7 +85,10 @@ export function BillingTable<Row>(props: {
                     <TableCell
                       key={column.key}
                       align={column.numeric ? 'right' : 'left'}
-                      sx={{ fontVariantNumeric: column.numeric ? 'tabular-nums' : undefined }}
+                      sx={{
+                        fontVariantNumeric: column.numeric ? 'tabular-nums' : undefined,
+                        whiteSpace: column.noWrap ? 'nowrap' : undefined,
+                      }}
                     >
                       {column.cell(row)}
                     </TableCell>

@@ -35,7 +35,7 @@ describe('AnswerView figures', () => {
       '3 filings',
       'median +4.5%',
       'range +1.0% to +8.0%',
-      '2024-01-02 – 2025-03-04',
+      'January 2, 2024 – March 4, 2025',
       'Extracted from the filings',
     ]);
   });
@@ -52,6 +52,22 @@ describe('AnswerView figures', () => {
           lastSubmitted: '2024-01-02',
         }),
       ),
-    ).toEqual(['2 filings', '1 with a rate change', 'rate change +18.3%', '2024-01-02', 'Extracted from the filings']);
+    ).toEqual([
+      '2 filings',
+      '1 with a rate change',
+      'rate change +18.3%',
+      'January 2, 2024',
+      'Extracted from the filings',
+    ]);
+  });
+
+  it('writes days as the sentences do and a cut with a real minus sign', () => {
+    expect(chips(answer({ medianRateChange: -1.5, minRateChange: -3.2, maxRateChange: 18.6 }))).toEqual([
+      '3 filings',
+      'median −1.5%',
+      'range −3.2% to +18.6%',
+      'January 2, 2024 – March 4, 2025',
+      'Extracted from the filings',
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import type { ZorroAnswer } from '@zview/contracts';
+import { formatLongDate, type ZorroAnswer } from '@zview/contracts';
 import Replay from '@mui/icons-material/Replay';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -21,7 +21,8 @@ const citationLink = (answer: ZorroAnswer, n: number) => {
 
 /** One explorer answer: its sentences with their citations (each a link to filing and page), figures, sources, suggestions. */
 /**
- * The figures as chips, said as the sentences say them: one filing is not "1 filings", a single
+ * The figures as chips, said as the sentences say them (days in long form, a cut with a real minus
+ * sign): one filing is not "1 filings", a single
  * rate change is not a median nor a range "+18.3% to +18.3%", and when some filings state no rate
  * change the chips say how many do.
  */
@@ -44,7 +45,11 @@ function FigureChips({ figures: f }: { figures: ZorroAnswer['figures'] }) {
       {f.firstSubmitted && (
         <Chip
           size="small"
-          label={f.firstSubmitted === f.lastSubmitted ? f.firstSubmitted : `${f.firstSubmitted} – ${f.lastSubmitted}`}
+          label={
+            f.firstSubmitted === f.lastSubmitted || !f.lastSubmitted
+              ? formatLongDate(f.firstSubmitted)
+              : `${formatLongDate(f.firstSubmitted)} – ${formatLongDate(f.lastSubmitted)}`
+          }
         />
       )}
     </>

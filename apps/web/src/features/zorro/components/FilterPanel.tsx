@@ -130,15 +130,18 @@ export function FilterPanel({ state, facets, onChange }: FilterPanelProps) {
       <Typography variant="subtitle2" sx={{ mt: 2, mb: 1 }}>
         Submitted
       </Typography>
-      <Stack direction="row" spacing={1}>
+      {/* One above the other, each the panel's full width: side by side, half of 280 px cut the date to 'mm/dd/yy'. */}
+      <Stack spacing={1.5} data-testid="submitted-dates">
         <DateField
           size="small"
+          fullWidth
           label="From"
           value={state.submittedFrom ?? ''}
           onChange={(e) => setText('submittedFrom', e.target.value)}
         />
         <DateField
           size="small"
+          fullWidth
           label="To"
           value={state.submittedTo ?? ''}
           onChange={(e) => setText('submittedTo', e.target.value)}
