@@ -166,7 +166,12 @@ export function nameIndex(names: CorpusNames, vocabulary: Vocabulary): NameIndex
 }
 
 export function tokenize(text: string, vocabulary: Vocabulary): { tokens: Token[]; prepared: string } {
-  let prepared = text.replace(/\s+/g, ' ').replace(/&/g, ' and ');
+  // A minus sign as the answers write it ("−3.2%", U+2212) or as other tools paste it (small and
+  // full-width hyphen-minus) is the hyphen-minus a typed question uses.
+  let prepared = text
+    .replace(/\s+/g, ' ')
+    .replace(/&/g, ' and ')
+    .replace(/[\u2212\uFE63\uFF0D]/g, '-');
   // "wildfire-model", "Z-FIRE": a hyphen between letters separates words (tracking numbers keep theirs).
   prepared = prepared.replace(/(?<=\p{L})-(?=\p{L})/gu, ' ');
   // "Q4 '23": a year written with an apostrophe and two digits.

@@ -255,6 +255,9 @@ describe('understand', () => {
     expect(read('rate decreases greater than 5%').filters).toMatchObject({ rateMin: undefined, rateMax: -5 });
     expect(read('cuts of 5% or less').filters).toMatchObject({ rateMin: -5, rateMax: 0 });
     expect(read('-5% or lower rate changes').filters).toMatchObject({ rateMax: -5 });
+    // Pasted from an answer, which writes a real minus sign (U+2212).
+    expect(read('\u22125% or lower rate changes').filters).toMatchObject({ rateMax: -5 });
+    expect(read('between \u22125.0% and +10.0%').filters).toMatchObject({ rateMin: -5, rateMax: 10 });
     expect(read('increases between 5 and 10 percent').filters).toMatchObject({ rateMin: 5, rateMax: 10 });
     // An exclusion stays one.
     expect(read('catastrophe load -wind').rest).toBe('catastrophe load -wind');
