@@ -26,6 +26,7 @@ import { NarrowBar } from './components/NarrowBar';
 import { UnderstoodBar } from './components/UnderstoodBar';
 import { looksLikeQuestion, narrowedBy, pagingOf, sortedBy, type Sort } from './filters';
 import { useFinderState } from './useFinderState';
+import { ModelNames } from './components/ModelNames';
 
 const COLUMNS: SortableColumn<Sort>[] = [
   { key: 'company', label: 'Company' },
@@ -159,7 +160,9 @@ export default function FilingFinderPage() {
                       {f.effectiveOn ? formatLongDate(f.effectiveOn) : '—'}
                     </TableCell>
                     <TableCell align="right">{formatChange(f.overallChange)}</TableCell>
-                    <TableCell>{f.models.join(', ') || '—'}</TableCell>
+                    <TableCell>
+                      <ModelNames models={f.models} />
+                    </TableCell>
                   </TableRow>
                 ))}
                 {search.data && search.data.total === 0 && (

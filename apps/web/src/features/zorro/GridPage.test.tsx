@@ -1,5 +1,5 @@
 import type { ZorroFiltersResponse, ZorroSearchResponse } from '@zview/contracts';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessToken } from '../../api/client';
@@ -47,6 +47,15 @@ describe('GridPage', () => {
     renderWithProviders(<GridPage />, { session: sessionFixture('member'), path: '/zorro/grid?state=CO' });
     await userEvent.click(await screen.findByText('approved'));
     expect(tracked).toContainEqual({ event: 'zorro_table_cell_click', properties: { column: 'status', filingId: 7 } });
+  });
+
+  it('keeps each cited model whole in its cell: a narrow column breaks between names, not at a hyphen', async () => {
+    const cited = { ...row, models: ['Tempest CAT', 'Z-PROPERTY'] };
+    fakeApi({ '/api/zorro/search': () => ({ ...results, results: [cited] }), '/api/zorro/filters': () => facets });
+    renderWithProviders(<GridPage />, { session: sessionFixture('member'), path: '/zorro/grid?state=CO' });
+    const cell = await screen.findByTestId('cell-models');
+    expect(cell).toHaveTextContent('Tempest CAT, Z-PROPERTY');
+    for (const name of cited.models) expect(within(cell).getByText(name)).toHaveStyle({ whiteSpace: 'nowrap' });
   });
 
   it('exports through the server with the filters, order and chosen columns (every row, no 1,000 cap)', async () => {

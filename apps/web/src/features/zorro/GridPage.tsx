@@ -32,6 +32,7 @@ import { formatChange } from './components/format';
 import { ZorroNav } from './components/ZorroNav';
 import { finderLink, pagingOf, sortedBy, type FinderState } from './filters';
 import { useFinderState } from './useFinderState';
+import { ModelNames } from './components/ModelNames';
 import { DEFAULT_GRID_COLUMNS, GRID_COLUMNS, type GridColumnKey } from './grid-export';
 
 // Relevance, as the finder: best match first for a question, and without words the newest
@@ -150,6 +151,8 @@ export default function GridPage() {
                           </Link>
                         ) : c.key === 'overallChange' ? (
                           formatChange(f.overallChange)
+                        ) : c.key === 'models' ? (
+                          <ModelNames models={f.models} />
                         ) : (
                           String(c.value(f) ?? '') || '—'
                         )}
