@@ -70,6 +70,10 @@ describe('GET /api/caribou/properties/:propertyId/notice.pdf', () => {
         `${option.name} would lower the score by ${Math.abs(option.credit).toFixed(1)} point${Math.abs(option.credit) === 1 ? '' : 's'}, to ${option.score.toFixed(1)}`,
       );
     expect(text).toContain(`All ${fire.options.length} together would lower it by`);
+    // The change in prose: no arrow (the PDF font has none) to be spelled '->' and split over lines.
+    expect(text).toMatch(/Defensible space: from \d+ ft to 100 ft\./);
+    expect(text).toContain('Class A fire-rated roof: from not on record to in place.');
+    expect(text).not.toMatch(/->|- >|→/);
     expect(text).toContain('HB25-1182');
     expect(text).toContain('We acknowledge your appeal within 10 calendar days of receiving it.');
     expect(text).toContain('We decide your appeal within 30 calendar days of receiving it.');

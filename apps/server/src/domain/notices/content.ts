@@ -14,7 +14,7 @@ import {
   type StandardProduct,
 } from '@zview/contracts';
 import type { TimerDays } from '../appeals/timers.js';
-import { factorValue, longDate } from './wording.js';
+import { changeInWords, factorValue, longDate } from './wording.js';
 
 /**
  * What a score notice says, as data (issue 42): everything the PDF prints, computed here so the
@@ -47,6 +47,7 @@ export interface NoticeContent {
   unavailableReason: string | null;
   /** The features that moved the score most, biggest effect first. */
   factors: { name: string; value: string; effect: string; points: number; description: string }[];
+  /** Each mitigation the model credits; `change` in prose ("Defensible space: from 71 ft to 100 ft"). */
   mitigations: { name: string; change: string; score: number; points: number; sentence: string }[];
   combined: { score: number; points: number; sentence: string } | null;
   /** California only: the 10 CCR 2644.9 list, and whether this model credits each here. */
@@ -107,7 +108,7 @@ export function buildNoticeContent(input: NoticeInputs): NoticeContent {
     factors: mainFactors(result.factors),
     mitigations: whatIf.options.map((o) => ({
       name: o.name,
-      change: o.change,
+      change: changeInWords(o.change),
       score: o.score,
       points: o.credit,
       sentence: `${o.name} would lower the score by ${points(o.credit)}, to ${one(o.score)} (${o.riskLevel}).`,

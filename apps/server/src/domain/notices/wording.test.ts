@@ -1,6 +1,6 @@
 import { propertyReportFileName, scoreNoticeFileName } from '@zview/contracts';
 import { describe, expect, it } from 'vitest';
-import { amount, captureKind, factorValue, keyLabel, longDate, withLongDates } from './wording.js';
+import { amount, captureKind, changeInWords, factorValue, keyLabel, longDate, withLongDates } from './wording.js';
 
 describe('how the notice and the report word the data', () => {
   it('writes days in en-US long form, from a Date (its UTC day) or YYYY-MM-DD', () => {
@@ -23,6 +23,18 @@ describe('how the notice and the report word the data', () => {
     expect(keyLabel('roof_replacement')).toBe('Roof replacement');
     expect(captureKind('ortho')).toBe('Orthophoto');
     expect(captureKind('oblique')).toBe('Oblique');
+  });
+
+  it('writes a what-if change as prose, each value held together on its line', () => {
+    const nb = (text: string) => text.replace(/\u00A0/g, ' ');
+    expect(nb(changeInWords('Defensible space: 71 ft → 100 ft'))).toBe('Defensible space: from 71 ft to 100 ft');
+    expect(changeInWords('Defensible space: 71 ft → 100 ft')).toBe('Defensible space: from 71\u00A0ft to 100\u00A0ft');
+    expect(nb(changeInWords('Class A fire-rated roof: not on record → in place'))).toBe(
+      'Class A fire-rated roof: from not on record to in place',
+    );
+    expect(changeInWords('Yard: trampoline and debris removed or secured')).toBe(
+      'Yard: trampoline and debris removed or secured',
+    );
   });
 
   it('names the files by address and day, safe on any file system (SPEC §9 file-name helper)', () => {

@@ -31,6 +31,20 @@ export function captureKind(kind: string): string {
   return kind === 'ortho' ? 'Orthophoto' : keyLabel(kind);
 }
 
+/**
+ * A what-if change ('Defensible space: 71 ft → 100 ft', as the web's what-if table writes it) as
+ * prose for the notice: 'Defensible space: from 71 ft to 100 ft'. The built-in PDF font has no
+ * arrow, and a spelled '->' could break across lines; each value is held together by no-break
+ * spaces so a line breaks only between the words around it. A change without an arrow is kept.
+ */
+export function changeInWords(change: string): string {
+  const match = /^(.+?): (.+?) → (.+)$/.exec(change);
+  if (!match) return change;
+  const [, what, from, to] = match;
+  const glued = (value: string) => value.replace(/ /g, '\u00A0');
+  return `${what}: from ${glued(from!)} to ${glued(to!)}`;
+}
+
 /** Free text from the data (an event's name) with its YYYY-MM-DD days in long form. */
 export function withLongDates(text: string): string {
   return text.replace(/\b\d{4}-\d{2}-\d{2}\b/g, (day) => formatLongDate(day));
