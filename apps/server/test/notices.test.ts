@@ -1,6 +1,7 @@
 import {
   apiKeyCreatedSchema,
   assessmentResponseSchema,
+  capitalize,
   toYYYYMMDD,
   noticeTextsResponseSchema,
   whatIfResponseSchema,
@@ -62,6 +63,7 @@ describe('GET /api/caribou/properties/:propertyId/notice.pdf', () => {
     );
     expect(text).toContain('Low 1.0 to 3.9, medium 4.0 to 6.9, high 7.0 to 10.0.');
     expect(text).toContain('zfire-2.4.0');
+    expect(text).toMatch(/Confidence (Low|Medium|High) \(\d+%\)/); // as the property view writes it
     expect(text).toContain('Why this score: the main features behind it');
     expect(text).toMatch(/(raises|lowers) the score by \d+\.\d points?/);
     expect(text).toContain('What would lower this score');
@@ -242,7 +244,7 @@ describe('GET /api/caribou/properties/:propertyId/report.pdf', () => {
       expect(text).toContain(`${name} · ${p.riskLevel} risk`);
       expect(text).toContain(`model ${p.modelVersion}`);
     }
-    expect(text).toMatch(/Confidence (low|medium|high) \(\d+%\)/);
+    expect(text).toMatch(/Confidence (Low|Medium|High) \(\d+%\)/);
     expect(text).toMatch(new RegExp(`Orthophoto of ${LONG_DATE}, provider \\S+`));
     expect(text).toMatch(/Buildings \(\d+\)/);
     for (const title of ['Map: parcel and buildings', 'Scores', 'Imagery', 'Building permits', 'History'])
@@ -282,7 +284,10 @@ describe('GET /api/caribou/properties/:propertyId/report.pdf', () => {
     const hail = assessmentResponseSchema.parse(looked.json()).products.zhail!;
     const { text } = await pdfText((await report(H.member)).rawPayload);
     expect(text).toContain(`${hail.score!.toFixed(1)} Z-HAIL`);
-    expect(text).toContain(`Confidence ${hail.confidence.label} (${Math.round(hail.confidence.value * 100)}%)`);
+    // Written as the property view writes it: 'High (93%)'.
+    expect(text).toContain(
+      `Confidence ${capitalize(hail.confidence.label)} (${Math.round(hail.confidence.value * 100)}%)`,
+    );
   });
 
   it('shows only the products the organisation has, and answers 400, 404 and 401', async () => {

@@ -14,7 +14,7 @@ import {
   type StandardProduct,
 } from '@zview/contracts';
 import type { TimerDays } from '../appeals/timers.js';
-import { changeInWords, factorValue, longDate } from './wording.js';
+import { changeInWords, confidence, factorValue, longDate } from './wording.js';
 
 /**
  * What a score notice says, as data (issue 42): everything the PDF prints, computed here so the
@@ -41,6 +41,7 @@ export interface NoticeContent {
   /** The day the score is as of ('November 29, 2026'). */
   asOf: string;
   modelVersion: string;
+  /** As the property view writes it: 'High (93%)'. */
   confidence: string;
   /** When the organisation last amended this score by appeal or mitigation ('November 29, 2026'). */
   amendedOn: string | null;
@@ -102,7 +103,7 @@ export function buildNoticeContent(input: NoticeInputs): NoticeContent {
     levelBands: levelBands(),
     asOf: longDate(result.asOf),
     modelVersion: result.modelVersion,
-    confidence: `${result.confidence.label} (${Math.round(result.confidence.value * 100)}%)`,
+    confidence: confidence(result.confidence),
     amendedOn: input.amendedAt ? longDate(input.amendedAt) : null,
     unavailableReason: result.unavailableReason,
     factors: mainFactors(result.factors),

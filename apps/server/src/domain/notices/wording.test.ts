@@ -1,6 +1,15 @@
 import { propertyReportFileName, scoreNoticeFileName } from '@zview/contracts';
 import { describe, expect, it } from 'vitest';
-import { amount, captureKind, changeInWords, factorValue, keyLabel, longDate, withLongDates } from './wording.js';
+import {
+  amount,
+  captureKind,
+  changeInWords,
+  confidence,
+  factorValue,
+  keyLabel,
+  longDate,
+  withLongDates,
+} from './wording.js';
 
 describe('how the notice and the report word the data', () => {
   it('writes days in en-US long form, from a Date (its UTC day) or YYYY-MM-DD', () => {
@@ -23,6 +32,11 @@ describe('how the notice and the report word the data', () => {
     expect(keyLabel('roof_replacement')).toBe('Roof replacement');
     expect(captureKind('ortho')).toBe('Orthophoto');
     expect(captureKind('oblique')).toBe('Oblique');
+  });
+
+  it('writes confidence as the property view does: the level capitalised, then its percent', () => {
+    expect(confidence({ label: 'high', value: 0.934 })).toBe('High (93%)');
+    expect(confidence({ label: 'low', value: 0.5 })).toBe('Low (50%)');
   });
 
   it('writes a what-if change as prose, each value held together on its line', () => {

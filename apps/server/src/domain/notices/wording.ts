@@ -1,4 +1,11 @@
-import { formatFactorValue, formatLongDate, humanize, type Factor } from '@zview/contracts';
+import {
+  capitalize,
+  formatFactorValue,
+  formatLongDate,
+  humanize,
+  type Factor,
+  type ScoreResult,
+} from '@zview/contracts';
 
 /**
  * How the score notice and the property report write dates, numbers, values and machine keys: as
@@ -9,6 +16,11 @@ import { formatFactorValue, formatLongDate, humanize, type Factor } from '@zview
 /** 'November 29, 2026' for a Date (its UTC day) or a YYYY-MM-DD day. */
 export function longDate(value: Date | string): string {
   return formatLongDate(value);
+}
+
+/** A score's confidence as the property view writes it: 'High (93%)'. */
+export function confidence(value: ScoreResult['confidence']): string {
+  return `${capitalize(value.label)} (${Math.round(value.value * 100)}%)`;
 }
 
 /** A factor's value as the score cards show it: '13%', '2.4°', '4,080 ft', 'Asphalt shingle', 'Yes'. */
