@@ -260,6 +260,9 @@ describe('GET /api/caribou/properties/:propertyId/report.pdf', () => {
     expect(text).toMatch(/Regional wildfire hazard \d+%: raises the score/);
     expect(text).toMatch(/Slope \d+(\.\d+)?°: /);
     expect(text).toContain('Roof material Asphalt shingle: raises the score');
+    // A small effect reads as the web's factor list shows it ('+0.03'), never 'by 0.0 points'.
+    expect(text).toMatch(/Tree overhang \d+%: raises the score by 0\.0[1-9] points/);
+    expect(text).not.toMatch(/by 0\.0 points?/);
     expect(text).toContain('Wildfire event: Coyote Fire (4,360 acres)');
     expect(text).toContain('Hail event: Hailstorm of December 15, 2023 (1.5 in)');
     expect(text).not.toMatch(ISO_DAY);

@@ -14,7 +14,7 @@ import {
   type StandardProduct,
 } from '@zview/contracts';
 import type { TimerDays } from '../appeals/timers.js';
-import { changeInWords, confidence, factorValue, longDate } from './wording.js';
+import { changeInWords, confidence, factorEffect, factorValue, longDate, points } from './wording.js';
 
 /**
  * What a score notice says, as data (issue 42): everything the PDF prints, computed here so the
@@ -76,7 +76,6 @@ export interface NoticeInputs {
 export const NOTICE_FACTOR_COUNT = 5;
 
 const one = (x: number) => x.toFixed(1);
-const points = (x: number) => `${one(Math.abs(x))} point${Math.abs(x) === 1 ? '' : 's'}`;
 
 export function buildNoticeContent(input: NoticeInputs): NoticeContent {
   const { result, whatIf } = input;
@@ -146,7 +145,7 @@ export function mainFactors(factors: readonly Factor[]) {
       name: f.name,
       value: factorValue(f),
       points: f.contribution,
-      effect: `${f.contribution > 0 ? 'raises' : 'lowers'} the score by ${points(f.contribution)}`,
+      effect: factorEffect(f.contribution),
       description: f.description,
     }));
 }

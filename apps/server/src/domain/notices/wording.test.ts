@@ -5,6 +5,7 @@ import {
   captureKind,
   changeInWords,
   confidence,
+  factorEffect,
   factorValue,
   keyLabel,
   longDate,
@@ -37,6 +38,16 @@ describe('how the notice and the report word the data', () => {
   it('writes confidence as the property view does: the level capitalised, then its percent', () => {
     expect(confidence({ label: 'high', value: 0.934 })).toBe('High (93%)');
     expect(confidence({ label: 'low', value: 0.5 })).toBe('Low (50%)');
+  });
+
+  it('writes a factor’s effect with the figure the web’s factor list shows, never "by 0.0 points"', () => {
+    expect(factorEffect(1.38)).toBe('raises the score by 1.4 points');
+    expect(factorEffect(-0.28)).toBe('lowers the score by 0.3 points');
+    expect(factorEffect(-1)).toBe('lowers the score by 1.0 point');
+    expect(factorEffect(0.03)).toBe('raises the score by 0.03 points'); // the list's '+0.03'
+    expect(factorEffect(-0.049)).toBe('lowers the score by 0.05 points');
+    expect(factorEffect(0.004)).toBe('has no effect on the score'); // the list's grey '0.00'
+    expect(factorEffect(0)).toBe('has no effect on the score');
   });
 
   it('writes a what-if change as prose, each value held together on its line', () => {

@@ -28,6 +28,24 @@ export function factorValue(factor: Pick<Factor, 'key' | 'value' | 'unit'>): str
   return formatFactorValue(factor.value, factor.unit, factor.key);
 }
 
+/** 'N points' with one decimal (or `digits`): '0.4 points', '1.0 point'. */
+export function points(value: number, digits = 1): string {
+  const size = Math.abs(value);
+  return `${size.toFixed(digits)} point${size === 1 ? '' : 's'}`;
+}
+
+/**
+ * A factor's effect on the score, with the figure the web's factor list shows for it: one decimal
+ * ('raises the score by 0.4 points'), two where one would read 0.0 ('raises the score by 0.03
+ * points', the list's '+0.03'), and where that too rounds to zero, as the list's grey '0.00' says:
+ * 'has no effect on the score'.
+ */
+export function factorEffect(contribution: number): string {
+  if (Math.round(contribution * 100) === 0) return 'has no effect on the score';
+  const digits = Math.round(contribution * 10) === 0 ? 2 : 1;
+  return `${contribution > 0 ? 'raises' : 'lowers'} the score by ${points(contribution, digits)}`;
+}
+
 /** An amount and its unit: '4,360 acres', '1.5 in', '1 year'. */
 export function amount(value: number, unit: string | null): string {
   return formatFactorValue(value, unit);
