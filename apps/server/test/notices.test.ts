@@ -242,9 +242,10 @@ describe('GET /api/caribou/properties/:propertyId/report.pdf', () => {
     for (const p of scores.products.filter((x) => x.score !== null)) {
       const name = { zfire: 'Z-FIRE', zhail: 'Z-HAIL', zwind: 'Z-WIND', zstorm: 'Z-STORM' }[p.product as string];
       expect(text).toContain(`${name} · ${p.riskLevel} risk`);
-      expect(text).toContain(`model ${p.modelVersion}`);
+      expect(text).toContain(`Model version: ${p.modelVersion}`);
     }
-    expect(text).toMatch(/Confidence (Low|Medium|High) \(\d+%\)/);
+    // Each label and its value apart, as the property view writes them: 'Confidence: High (93%)'.
+    expect(text).toMatch(/Confidence: (Low|Medium|High) \(\d+%\) · Model version: z/);
     expect(text).toMatch(new RegExp(`Orthophoto of ${LONG_DATE}, provider \\S+`));
     expect(text).toMatch(/Buildings \(\d+\)/);
     for (const title of ['Map: parcel and buildings', 'Scores', 'Imagery', 'Building permits', 'History'])
@@ -255,7 +256,7 @@ describe('GET /api/caribou/properties/:propertyId/report.pdf', () => {
     // Worded as the screens write it: long dates, labels, '52%', '8.9°', '4,360 acres'.
     expect(text).toMatch(new RegExp(`Notice Mutual · issued ${LONG_DATE} Property report`));
     expect(text).toMatch(new RegExp(`features as of ${LONG_DATE}`));
-    expect(text).toMatch(new RegExp(`amended by appeal on ${LONG_DATE}`));
+    expect(text).toMatch(new RegExp(`Amended by appeal on ${LONG_DATE}`));
     expect(text).toMatch(new RegExp(`${LONG_DATE} · Orthophoto · Skyline Survey`));
     expect(text).toMatch(/Regional wildfire hazard \d+%: raises the score/);
     expect(text).toMatch(/Slope \d+(\.\d+)?°: /);
@@ -289,7 +290,7 @@ describe('GET /api/caribou/properties/:propertyId/report.pdf', () => {
     expect(text).toContain(`${hail.score!.toFixed(1)} Z-HAIL`);
     // Written as the property view writes it: 'High (93%)'.
     expect(text).toContain(
-      `Confidence ${capitalize(hail.confidence.label)} (${Math.round(hail.confidence.value * 100)}%)`,
+      `Confidence: ${capitalize(hail.confidence.label)} (${Math.round(hail.confidence.value * 100)}%)`,
     );
   });
 
