@@ -1,6 +1,7 @@
 import {
   apiKeyCreatedSchema,
   assessmentResponseSchema,
+  capitalize,
   toYYYYMMDD,
   noticeTextsResponseSchema,
   whatIfResponseSchema,
@@ -62,6 +63,7 @@ describe('GET /api/caribou/properties/:propertyId/notice.pdf', () => {
     );
     expect(text).toContain('Low 1.0 to 3.9, medium 4.0 to 6.9, high 7.0 to 10.0.');
     expect(text).toContain('zfire-2.4.0');
+    expect(text).toMatch(/Confidence (Low|Medium|High) \(\d+%\)/); // as the property view writes it
     expect(text).toContain('Why this score: the main features behind it');
     expect(text).toMatch(/(raises|lowers) the score by \d+\.\d points?/);
     expect(text).toContain('What would lower this score');
@@ -70,6 +72,10 @@ describe('GET /api/caribou/properties/:propertyId/notice.pdf', () => {
         `${option.name} would lower the score by ${Math.abs(option.credit).toFixed(1)} point${Math.abs(option.credit) === 1 ? '' : 's'}, to ${option.score.toFixed(1)}`,
       );
     expect(text).toContain(`All ${fire.options.length} together would lower it by`);
+    // The change in prose: no arrow (the PDF font has none) to be spelled '->' and split over lines.
+    expect(text).toMatch(/Defensible space: from \d+ ft to 100 ft\./);
+    expect(text).toContain('Class A fire-rated roof: from not on record to in place.');
+    expect(text).not.toMatch(/->|- >|→/);
     expect(text).toContain('HB25-1182');
     expect(text).toContain('We acknowledge your appeal within 10 calendar days of receiving it.');
     expect(text).toContain('We decide your appeal within 30 calendar days of receiving it.');
@@ -236,9 +242,10 @@ describe('GET /api/caribou/properties/:propertyId/report.pdf', () => {
     for (const p of scores.products.filter((x) => x.score !== null)) {
       const name = { zfire: 'Z-FIRE', zhail: 'Z-HAIL', zwind: 'Z-WIND', zstorm: 'Z-STORM' }[p.product as string];
       expect(text).toContain(`${name} · ${p.riskLevel} risk`);
-      expect(text).toContain(`model ${p.modelVersion}`);
+      expect(text).toContain(`Model version: ${p.modelVersion}`);
     }
-    expect(text).toMatch(/Confidence (low|medium|high) \(\d+%\)/);
+    // Each label and its value apart, as the property view writes them: 'Confidence: High (93%)'.
+    expect(text).toMatch(/Confidence: (Low|Medium|High) \(\d+%\) · Model version: z/);
     expect(text).toMatch(new RegExp(`Orthophoto of ${LONG_DATE}, provider \\S+`));
     expect(text).toMatch(/Buildings \(\d+\)/);
     for (const title of ['Map: parcel and buildings', 'Scores', 'Imagery', 'Building permits', 'History'])
@@ -249,11 +256,14 @@ describe('GET /api/caribou/properties/:propertyId/report.pdf', () => {
     // Worded as the screens write it: long dates, labels, '52%', '8.9°', '4,360 acres'.
     expect(text).toMatch(new RegExp(`Notice Mutual · issued ${LONG_DATE} Property report`));
     expect(text).toMatch(new RegExp(`features as of ${LONG_DATE}`));
-    expect(text).toMatch(new RegExp(`amended by appeal on ${LONG_DATE}`));
+    expect(text).toMatch(new RegExp(`Amended by appeal on ${LONG_DATE}`));
     expect(text).toMatch(new RegExp(`${LONG_DATE} · Orthophoto · Skyline Survey`));
     expect(text).toMatch(/Regional wildfire hazard \d+%: raises the score/);
     expect(text).toMatch(/Slope \d+(\.\d+)?°: /);
     expect(text).toContain('Roof material Asphalt shingle: raises the score');
+    // A small effect reads as the web's factor list shows it ('+0.03'), never 'by 0.0 points'.
+    expect(text).toMatch(/Tree overhang \d+%: raises the score by 0\.0[1-9] points/);
+    expect(text).not.toMatch(/by 0\.0 points?/);
     expect(text).toContain('Wildfire event: Coyote Fire (4,360 acres)');
     expect(text).toContain('Hail event: Hailstorm of December 15, 2023 (1.5 in)');
     expect(text).not.toMatch(ISO_DAY);
@@ -278,7 +288,10 @@ describe('GET /api/caribou/properties/:propertyId/report.pdf', () => {
     const hail = assessmentResponseSchema.parse(looked.json()).products.zhail!;
     const { text } = await pdfText((await report(H.member)).rawPayload);
     expect(text).toContain(`${hail.score!.toFixed(1)} Z-HAIL`);
-    expect(text).toContain(`Confidence ${hail.confidence.label} (${Math.round(hail.confidence.value * 100)}%)`);
+    // Written as the property view writes it: 'High (93%)'.
+    expect(text).toContain(
+      `Confidence: ${capitalize(hail.confidence.label)} (${Math.round(hail.confidence.value * 100)}%)`,
+    );
   });
 
   it('shows only the products the organisation has, and answers 400, 404 and 401', async () => {

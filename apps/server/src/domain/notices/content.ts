@@ -14,7 +14,7 @@ import {
   type StandardProduct,
 } from '@zview/contracts';
 import type { TimerDays } from '../appeals/timers.js';
-import { factorValue, longDate } from './wording.js';
+import { changeInWords, confidence, factorEffect, factorValue, longDate, points } from './wording.js';
 
 /**
  * What a score notice says, as data (issue 42): everything the PDF prints, computed here so the
@@ -41,12 +41,14 @@ export interface NoticeContent {
   /** The day the score is as of ('November 29, 2026'). */
   asOf: string;
   modelVersion: string;
+  /** As the property view writes it: 'High (93%)'. */
   confidence: string;
   /** When the organisation last amended this score by appeal or mitigation ('November 29, 2026'). */
   amendedOn: string | null;
   unavailableReason: string | null;
   /** The features that moved the score most, biggest effect first. */
   factors: { name: string; value: string; effect: string; points: number; description: string }[];
+  /** Each mitigation the model credits; `change` in prose ("Defensible space: from 71 ft to 100 ft"). */
   mitigations: { name: string; change: string; score: number; points: number; sentence: string }[];
   combined: { score: number; points: number; sentence: string } | null;
   /** California only: the 10 CCR 2644.9 list, and whether this model credits each here. */
@@ -74,7 +76,6 @@ export interface NoticeInputs {
 export const NOTICE_FACTOR_COUNT = 5;
 
 const one = (x: number) => x.toFixed(1);
-const points = (x: number) => `${one(Math.abs(x))} point${Math.abs(x) === 1 ? '' : 's'}`;
 
 export function buildNoticeContent(input: NoticeInputs): NoticeContent {
   const { result, whatIf } = input;
@@ -101,13 +102,13 @@ export function buildNoticeContent(input: NoticeInputs): NoticeContent {
     levelBands: levelBands(),
     asOf: longDate(result.asOf),
     modelVersion: result.modelVersion,
-    confidence: `${result.confidence.label} (${Math.round(result.confidence.value * 100)}%)`,
+    confidence: confidence(result.confidence),
     amendedOn: input.amendedAt ? longDate(input.amendedAt) : null,
     unavailableReason: result.unavailableReason,
     factors: mainFactors(result.factors),
     mitigations: whatIf.options.map((o) => ({
       name: o.name,
-      change: o.change,
+      change: changeInWords(o.change),
       score: o.score,
       points: o.credit,
       sentence: `${o.name} would lower the score by ${points(o.credit)}, to ${one(o.score)} (${o.riskLevel}).`,
@@ -144,7 +145,7 @@ export function mainFactors(factors: readonly Factor[]) {
       name: f.name,
       value: factorValue(f),
       points: f.contribution,
-      effect: `${f.contribution > 0 ? 'raises' : 'lowers'} the score by ${points(f.contribution)}`,
+      effect: factorEffect(f.contribution),
       description: f.description,
     }));
 }

@@ -91,13 +91,14 @@ function scoreRow(doc: Pdf, s: ReportContent['scores'][number]): void {
     .font('Helvetica-Bold')
     .fontSize(11)
     .text(`${s.name}  ·  ${s.riskLevel} risk`, x + 54, y, { width: 440 });
+  // Each label and its value as the property view writes them ('Confidence: High (93%)'), not run together.
   doc
     .font('Helvetica')
     .fontSize(9)
     .fillColor(MUTED)
     .text(
       pdfText(
-        `Confidence ${s.confidence}  ·  model ${s.modelVersion}${s.amendedOn ? `  ·  amended by appeal on ${s.amendedOn}` : ''}${s.unavailableReason ? `  ·  ${s.unavailableReason}` : ''}`,
+        `Confidence: ${s.confidence}  ·  Model version: ${s.modelVersion}${s.amendedOn ? `  ·  Amended by appeal on ${s.amendedOn}` : ''}${s.unavailableReason ? `  ·  ${s.unavailableReason}` : ''}`,
       ),
       x + 54,
       doc.y,

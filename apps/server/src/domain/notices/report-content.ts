@@ -6,7 +6,7 @@ import { organizationView } from '../mitigation/what-if-service.js';
 import { findPropertyCaptures, findPropertyEvents, findPropertyPermits } from '../property/load.js';
 import { scoreProduct } from '../risk/index.js';
 import { mainFactors } from './content.js';
-import { amount, captureKind, keyLabel, longDate, withLongDates } from './wording.js';
+import { amount, captureKind, confidence, keyLabel, longDate, withLongDates } from './wording.js';
 
 /**
  * What a property report holds (issue 42): the property view on paper: every enabled product's
@@ -82,7 +82,7 @@ export async function reportContent(
       name: PRODUCT_DISPLAY_NAMES[product],
       score: result.score,
       riskLevel: result.riskLevel,
-      confidence: `${result.confidence.label} (${Math.round(result.confidence.value * 100)}%)`,
+      confidence: confidence(result.confidence),
       modelVersion: result.modelVersion,
       unavailableReason: result.unavailableReason,
       amendedOn: amended ? longDate(amended) : null,

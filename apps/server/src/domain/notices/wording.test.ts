@@ -1,6 +1,16 @@
 import { propertyReportFileName, scoreNoticeFileName } from '@zview/contracts';
 import { describe, expect, it } from 'vitest';
-import { amount, captureKind, factorValue, keyLabel, longDate, withLongDates } from './wording.js';
+import {
+  amount,
+  captureKind,
+  changeInWords,
+  confidence,
+  factorEffect,
+  factorValue,
+  keyLabel,
+  longDate,
+  withLongDates,
+} from './wording.js';
 
 describe('how the notice and the report word the data', () => {
   it('writes days in en-US long form, from a Date (its UTC day) or YYYY-MM-DD', () => {
@@ -23,6 +33,33 @@ describe('how the notice and the report word the data', () => {
     expect(keyLabel('roof_replacement')).toBe('Roof replacement');
     expect(captureKind('ortho')).toBe('Orthophoto');
     expect(captureKind('oblique')).toBe('Oblique');
+  });
+
+  it('writes confidence as the property view does: the level capitalised, then its percent', () => {
+    expect(confidence({ label: 'high', value: 0.934 })).toBe('High (93%)');
+    expect(confidence({ label: 'low', value: 0.5 })).toBe('Low (50%)');
+  });
+
+  it('writes a factor’s effect with the figure the web’s factor list shows, never "by 0.0 points"', () => {
+    expect(factorEffect(1.38)).toBe('raises the score by 1.4 points');
+    expect(factorEffect(-0.28)).toBe('lowers the score by 0.3 points');
+    expect(factorEffect(-1)).toBe('lowers the score by 1.0 point');
+    expect(factorEffect(0.03)).toBe('raises the score by 0.03 points'); // the list's '+0.03'
+    expect(factorEffect(-0.049)).toBe('lowers the score by 0.05 points');
+    expect(factorEffect(0.004)).toBe('has no effect on the score'); // the list's grey '0.00'
+    expect(factorEffect(0)).toBe('has no effect on the score');
+  });
+
+  it('writes a what-if change as prose, each value held together on its line', () => {
+    const nb = (text: string) => text.replace(/\u00A0/g, ' ');
+    expect(nb(changeInWords('Defensible space: 71 ft → 100 ft'))).toBe('Defensible space: from 71 ft to 100 ft');
+    expect(changeInWords('Defensible space: 71 ft → 100 ft')).toBe('Defensible space: from 71\u00A0ft to 100\u00A0ft');
+    expect(nb(changeInWords('Class A fire-rated roof: not on record → in place'))).toBe(
+      'Class A fire-rated roof: from not on record to in place',
+    );
+    expect(changeInWords('Yard: trampoline and debris removed or secured')).toBe(
+      'Yard: trampoline and debris removed or secured',
+    );
   });
 
   it('names the files by address and day, safe on any file system (SPEC §9 file-name helper)', () => {
