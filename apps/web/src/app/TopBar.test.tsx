@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { NO_ABILITIES } from '@zview/contracts';
 import { DEV_SESSIONS } from './dev-session';
 import { renderWithProviders, sessionFixture, testConfig } from '../../test/render';
-import { TopBar } from './TopBar';
+import { TopBar, userInitials } from './TopBar';
 
 const tabNames = () => screen.queryAllByRole('tab').map((tab) => tab.textContent);
 const selectedTab = () =>
@@ -48,6 +48,42 @@ describe('the top bar', () => {
     expect(screen.getByTestId('admin-badge')).toHaveTextContent('ADMIN');
     expect(screen.getByRole('link', { name: 'Help' })).toHaveAttribute('href', '/faq');
     expect(screen.getByRole('link', { name: 'Z-VIEW home' })).toHaveAttribute('href', '/');
+  });
+
+  it('draws the user as initials too, which stand for the name below 1200 px', () => {
+    renderWithProviders(<TopBar />, { session: sessionFixture('groupAdmin') });
+    const account = screen.getByRole('button', { name: 'Account menu' });
+    expect(within(account).getByTestId('user-avatar')).toHaveTextContent(/^PN$/);
+    expect(account).toHaveAttribute('title', 'Priya Nair');
+  });
+
+  it('takes the initials from the first and last names, else from the email', () => {
+    expect(userInitials('Ada', 'Admin', 'admin@demo.test')).toBe('AA');
+    expect(userInitials(' ada ', 'lovelace', 'x@y.z')).toBe('AL');
+    expect(userInitials('Cher', '', 'cher@demo.test')).toBe('C');
+    expect(userInitials('', '', 'zoe@demo.test')).toBe('Z');
+    expect(userInitials('Élodie', 'Ørsted', 'e@o.test')).toBe('ÉØ');
+    // A letter outside the Basic Multilingual Plane is one letter, not half a surrogate pair.
+    expect(userInitials('𝓐da', 'Bo', 'a@b.c')).toBe('𝓐B');
+    expect(userInitials('', '', '')).toBe('?');
+  });
+
+  it('repeats the ADMIN badge and the organisation in the account menu, for the top bar below 1200 px', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<TopBar />, { session: sessionFixture('groupAdmin') });
+    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByTestId('account-menu-admin-badge')).toHaveTextContent('ADMIN');
+    expect(within(menu).getByTestId('account-menu-organization')).toHaveTextContent('Summit Property & Casualty');
+  });
+
+  it('repeats neither for an ordinary user, whose top bar shows no organisation', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<TopBar />, { session: sessionFixture('member') });
+    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).queryByTestId('account-menu-admin-badge')).not.toBeInTheDocument();
+    expect(within(menu).queryByTestId('account-menu-organization')).not.toBeInTheDocument();
   });
 
   it('has no badge and no organisation switcher for an ordinary user', () => {

@@ -67,9 +67,9 @@ function OrganizationSwitcher({ session }: { session: Session }) {
   const name = session.activeOrganization.name;
   if (!organizationSwitcherIsDropdown(session.permissions)) {
     return (
-      <div className="zv-organization-name" data-testid="organization-name">
+      <div className="zv-organization-name" data-testid="organization-name" title={name}>
         <Icon name="businessOutlined" small />
-        <span title={name}>{name}</span>
+        <span>{name}</span>
       </div>
     );
   }
@@ -89,7 +89,7 @@ function OrganizationSwitcher({ session }: { session: Session }) {
         title={name}
         className="zv-organization-button"
       >
-        <span className="zv-ellipsis">{name}</span>
+        <span className="zv-ellipsis zv-organization-label">{name}</span>
       </PlainButton>
       <OrganizationMenu session={session} anchor={anchor} onClose={() => setAnchor(null)} />
     </>
@@ -110,14 +110,31 @@ export function teamManagementUnavailableReason(ctx: PermissionContext, trial: b
   return 'Team management is not available for your account.';
 }
 
+/**
+ * The letters of the account button's avatar, which stands for the name below 1200 px (the name and
+ * its ADMIN badge move into the account menu there, so the product tabs keep their labels whole):
+ * the first letter of the first and last names, or of the email when the token names nobody.
+ */
+export function userInitials(firstName: string, lastName: string, email: string): string {
+  const first = (word: string) => Array.from(word.trim())[0] ?? '';
+  const letters = first(firstName) + first(lastName) || first(email);
+  return letters.toLocaleUpperCase() || '?';
+}
+
 function AccountMenu({ session }: { session: Session }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const unavailable = teamManagementUnavailableReason(session.permissions, session.activeOrganization?.trial ?? false);
   const fullName = `${session.user.firstName} ${session.user.lastName}`.trim();
+  const admin = showAdminBadge(session.permissions);
+  const organization =
+    showOrganizationSwitcher(session.permissions) && session.activeOrganization
+      ? session.activeOrganization.name
+      : null;
   return (
     <>
       <PlainButton
         aria-label="Account menu"
+        title={fullName || session.user.email}
         aria-haspopup="menu"
         aria-expanded={Boolean(anchor)}
         onClick={(event) => {
@@ -128,8 +145,13 @@ function AccountMenu({ session }: { session: Session }) {
         endIcon={<Icon name="arrowDropDown" />}
         className="zv-account-button"
       >
-        <span data-testid="user-name">{fullName}</span>
-        {showAdminBadge(session.permissions) && (
+        <span aria-hidden className="zv-avatar" data-testid="user-avatar">
+          {userInitials(session.user.firstName, session.user.lastName, session.user.email)}
+        </span>
+        <span data-testid="user-name" className="zv-account-name">
+          {fullName}
+        </span>
+        {admin && (
           <span data-testid="admin-badge" className="zv-admin-badge">
             ADMIN
           </span>
@@ -140,6 +162,8 @@ function AccountMenu({ session }: { session: Session }) {
         anchor={anchor}
         onClose={() => setAnchor(null)}
         fullName={fullName}
+        admin={admin}
+        organization={organization}
         unavailable={unavailable}
       />
     </>

@@ -1,4 +1,5 @@
 import { LAYOUT, accountMenuLinks } from '@zview/contracts';
+import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
 import Check from '@mui/icons-material/Check';
 import Logout from '@mui/icons-material/Logout';
 import Box from '@mui/material/Box';
@@ -54,8 +55,17 @@ export function AccountMenuList({
   anchor,
   onClose,
   fullName,
+  admin,
+  organization,
   unavailable,
-}: TopBarMenuProps & { fullName: string; unavailable: string | null }) {
+}: TopBarMenuProps & {
+  fullName: string;
+  /** The ADMIN badge, which the top bar shows beside the name only from 1200 px (below, here). */
+  admin: boolean;
+  /** The organisation acted for, which the top bar shows as its icon alone below 1200 px (and here). */
+  organization: string | null;
+  unavailable: string | null;
+}) {
   const navigate = useNavigate();
   const links = accountMenuLinks(session.permissions);
   return (
@@ -70,10 +80,27 @@ export function AccountMenuList({
       <Box sx={{ px: 2, py: 1 }}>
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
           {fullName}
+          {admin && (
+            <Box component="span" data-testid="account-menu-admin-badge" className="zv-admin-badge zv-narrow-only">
+              ADMIN
+            </Box>
+          )}
         </Typography>
-        <Typography variant="caption" color="text.secondary">
+        <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
           {session.user.email}
         </Typography>
+        {organization && (
+          <div className="zv-narrow-only" data-testid="account-menu-organization">
+            <Typography
+              variant="caption"
+              color="text.secondary"
+              sx={{ display: 'flex', alignItems: 'center', gap: 0.5, mt: 0.5 }}
+            >
+              <BusinessOutlined sx={{ fontSize: 16 }} aria-hidden />
+              {organization}
+            </Typography>
+          </div>
+        )}
       </Box>
       {links.length > 0 && <Divider />}
       {unavailable && (

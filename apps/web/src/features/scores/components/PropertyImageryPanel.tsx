@@ -204,13 +204,15 @@ export function PropertyImageryPanel({ assessment, onLocationPinChange, showObli
         track('map_image_tab', { tab: value });
       }}
       aria-label="Imagery"
-      // In a narrow column (a 900 px window) the tabs shrink and scroll rather than slide under the expand button.
+      // In a narrow column (a 900 px window) the tabs shrink and scroll rather than slide under the
+      // expand button; below 1200 px their padding narrows so that, from the minimum page width
+      // (768 px), "Before / After" stays whole beside the button rather than clipped by the scroller.
       variant="scrollable"
       scrollButtons={false}
       sx={{
         minHeight: 40,
         minWidth: 0,
-        '& .MuiTab-root': { minHeight: 40, py: 0, minWidth: 0, px: 1.5 },
+        '& .MuiTab-root': { minHeight: 40, py: 0, minWidth: 0, px: { xs: 1, lg: 1.5 } },
         '@media print': { display: 'none' },
       }}
     >
