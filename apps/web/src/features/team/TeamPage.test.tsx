@@ -38,6 +38,13 @@ describe('/team', () => {
     );
   });
 
+  it('wraps the manager’s links at the minimum page width instead of running past the edge', async () => {
+    setup();
+    const add = await screen.findByRole('link', { name: 'Add new member' });
+    // 768 px holds the title beside five links only if they may wrap (and shrink below their one-line width).
+    expect(add.parentElement).toHaveStyle({ flexWrap: 'wrap', minWidth: '0' });
+  });
+
   it('deactivates the selected members after confirmation and reports success', async () => {
     const server = setup();
     server.on('POST', '/api/user-management/group/users/deactivate', { body: { ok: true } });

@@ -10,7 +10,8 @@ export function TeamAdminLinks({
   canManageAlerts: boolean;
 }) {
   return (
-    <Stack direction="row" spacing={1.5} sx={{ flexShrink: 0 }}>
+    // Wraps rather than running past the page's edge at the minimum width (768 px, five links for an admin).
+    <Stack direction="row" useFlexGap sx={{ columnGap: 1.5, rowGap: 1, flexWrap: 'wrap', minWidth: 0 }}>
       <Button variant="text" component={RouterLink} to="/team/api-keys">
         API keys
       </Button>
