@@ -39,6 +39,16 @@ describe('the portfolio list', () => {
     expect(api.callsTo('/api/caribou/portfolios')[0]?.searchParams.get('page')).toBe('1');
   });
 
+  it('keeps "New portfolio" on one line beside a description that wraps (768 px)', async () => {
+    fakeApi({
+      '/api/caribou/portfolios': () => listFixture(),
+      '/api/caribou/portfolios/metadata': () => listMetadataFixture(),
+    });
+    renderApp({ path: '/zportfolio', devSession: 'admin' });
+    const create = await screen.findByRole('link', { name: 'New portfolio' }, SLOW);
+    expect(create).toHaveStyle({ whiteSpace: 'nowrap', flexShrink: '0' });
+  });
+
   it('tracks applied filters and sends them to the server', async () => {
     const user = userEvent.setup();
     const tracked: [string, unknown][] = [];

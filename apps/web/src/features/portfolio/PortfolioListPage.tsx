@@ -36,8 +36,8 @@ export default function PortfolioListPage() {
   const actions = useProductActions();
   return (
     <Box sx={{ p: 4, maxWidth: 1360, mx: 'auto', width: '100%' }}>
-      <Stack direction="row" sx={{ alignItems: 'flex-end', justifyContent: 'space-between', mb: 3 }}>
-        <Box>
+      <Stack direction="row" sx={{ alignItems: 'flex-end', justifyContent: 'space-between', columnGap: 3, mb: 3 }}>
+        <Box sx={{ minWidth: 0 }}>
           <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
             Portfolios
           </Typography>
@@ -45,7 +45,14 @@ export default function PortfolioListPage() {
             Upload a file of properties, score it for each product and review, export or rerun the results.
           </Typography>
         </Box>
-        <Button variant="contained" startIcon={<Add />} component={RouterLink} to="/zportfolio/create">
+        {/* The description wraps at the minimum page width (768 px); the button's label stays on one line. */}
+        <Button
+          variant="contained"
+          startIcon={<Add />}
+          component={RouterLink}
+          to="/zportfolio/create"
+          sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
+        >
           New portfolio
         </Button>
       </Stack>
