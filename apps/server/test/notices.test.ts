@@ -5,6 +5,7 @@ import {
   toYYYYMMDD,
   noticeTextsResponseSchema,
   whatIfResponseSchema,
+  RISK_LEVEL_LABELS,
 } from '@zview/contracts';
 import { sql } from 'kysely';
 import { writeFileSync } from 'node:fs';
@@ -64,6 +65,9 @@ describe('GET /api/caribou/properties/:propertyId/notice.pdf', () => {
     expect(text).toContain('Low 1.0 to 3.9, medium 4.0 to 6.9, high 7.0 to 10.0.');
     expect(text).toContain('zfire-2.4.0');
     expect(text).toMatch(/Confidence (Low|Medium|High) \(\d+%\)/); // as the property view writes it
+    // The badge's level as the score cards' chip writes it.
+    expect(text).toMatch(/\b(Low|Medium|High) risk\b/);
+    expect(text).not.toMatch(/\b(low|medium|high) risk\b/);
     expect(text).toContain('Why this score: the main features behind it');
     expect(text).toMatch(/(raises|lowers) the score by \d+\.\d points?/);
     expect(text).toContain('What would lower this score');
@@ -241,13 +245,14 @@ describe('GET /api/caribou/properties/:propertyId/report.pdf', () => {
     );
     for (const p of scores.products.filter((x) => x.score !== null)) {
       const name = { zfire: 'Z-FIRE', zhail: 'Z-HAIL', zwind: 'Z-WIND', zstorm: 'Z-STORM' }[p.product as string];
-      expect(text).toContain(`${name} · ${p.riskLevel} risk`);
+      expect(text).toContain(`${name} · ${RISK_LEVEL_LABELS[p.riskLevel]}`); // as the score card's chip
       expect(text).toContain(`Model version: ${p.modelVersion}`);
     }
     // Each label and its value apart, as the property view writes them: 'Confidence: High (93%)'.
     expect(text).toMatch(/Confidence: (Low|Medium|High) \(\d+%\) · Model version: z/);
     expect(text).toMatch(new RegExp(`Orthophoto of ${LONG_DATE}, provider \\S+`));
     expect(text).toMatch(/Buildings \(\d+\)/);
+    expect(text).not.toMatch(/\b(low|medium|high) risk\b/);
     for (const title of ['Map: parcel and buildings', 'Scores', 'Imagery', 'Building permits', 'History'])
       expect(text).toContain(title);
     expect(text).toMatch(/Z-FIRE version \d+ published by appeal #\d+/);

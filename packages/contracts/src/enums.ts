@@ -20,6 +20,13 @@ export type LocationType = (typeof LOCATION_TYPES)[number];
 
 export const RISK_LEVELS = ['low', 'medium', 'high', 'none'] as const;
 export type RiskLevel = (typeof RISK_LEVELS)[number];
+/** A risk level in words, as the score cards' chips and the PDFs write it. */
+export const RISK_LEVEL_LABELS: Record<RiskLevel, string> = {
+  low: 'Low risk',
+  medium: 'Medium risk',
+  high: 'High risk',
+  none: 'Not scored',
+};
 
 export const LOOKUP_KEYS = ['property_id', 'batch_id'] as const;
 export type LookupKey = (typeof LOOKUP_KEYS)[number];

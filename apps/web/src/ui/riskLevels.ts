@@ -1,12 +1,8 @@
-import type { RiskLevel } from '@zview/contracts';
+import { RISK_LEVEL_LABELS, type RiskLevel } from '@zview/contracts';
 
-/** A risk level's words and colours, without the chip's code (MUI Chip), for modules that only need these. */
-export const RISK_LEVEL_LABELS: Record<RiskLevel, string> = {
-  low: 'Low risk',
-  medium: 'Medium risk',
-  high: 'High risk',
-  none: 'Not scored',
-};
+/** A risk level's words (from the contracts, which the PDFs also write) and colours, without the chip's code (MUI Chip). */
+export { RISK_LEVEL_LABELS };
+
 /** Band colours of a risk level (text on tint), shared by score cards, look-back and dashboards. */
 export const RISK_LEVEL_COLORS: Record<RiskLevel, { fg: string; bg: string }> = {
   low: { fg: '#1e6b3a', bg: '#e3f4e8' },

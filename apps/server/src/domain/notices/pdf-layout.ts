@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { RISK_LEVEL_LABELS, type RiskLevel } from '@zview/contracts';
 
 /**
  * The little layout both PDFs share (pdfkit with its built-in Helvetica: no font files to ship).
@@ -78,6 +79,11 @@ export function facts(doc: Pdf, rows: readonly [string, string][]): void {
   doc.x = left;
 }
 
+/** A risk level as the score cards' chip writes it ('Medium risk'). */
+export function riskWords(level: string): string {
+  return Object.hasOwn(RISK_LEVEL_LABELS, level) ? RISK_LEVEL_LABELS[level as RiskLevel] : `${level} risk`;
+}
+
 /** A coloured badge with a score and level, as on the score cards. */
 export function scoreBadge(doc: Pdf, label: string, score: number | null, level: string): void {
   const x = doc.page.margins.left;
@@ -93,7 +99,7 @@ export function scoreBadge(doc: Pdf, label: string, score: number | null, level:
     .fontSize(11)
     .text(pdfText(label), x + 92, y + 12, { width: 112 })
     .font('Helvetica')
-    .text(`${level} risk`, x + 92, y + 30, { width: 112 });
+    .text(riskWords(level), x + 92, y + 30, { width: 112 });
   doc.fillColor(INK);
   doc.x = x;
   doc.y = y + 64;

@@ -11,6 +11,7 @@ import {
   newPdf,
   paragraph,
   pdfText,
+  riskWords,
   type Pdf,
 } from './pdf-layout.js';
 import type { ReportContent } from './report-content.js';
@@ -90,7 +91,7 @@ function scoreRow(doc: Pdf, s: ReportContent['scores'][number]): void {
     .fillColor(INK)
     .font('Helvetica-Bold')
     .fontSize(11)
-    .text(`${s.name}  ·  ${s.riskLevel} risk`, x + 54, y, { width: 440 });
+    .text(`${s.name}  ·  ${riskWords(s.riskLevel)}`, x + 54, y, { width: 440 });
   // Each label and its value as the property view writes them ('Confidence: High (93%)'), not run together.
   doc
     .font('Helvetica')
