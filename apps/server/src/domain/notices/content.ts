@@ -1,4 +1,5 @@
 import {
+  formatLongDate,
   CA_2644_9_MITIGATIONS,
   MITIGATIONS,
   PRODUCT_DISPLAY_NAMES,
@@ -14,7 +15,7 @@ import {
   type StandardProduct,
 } from '@zview/contracts';
 import type { TimerDays } from '../appeals/timers.js';
-import { changeInWords, confidence, factorEffect, factorValue, longDate, points } from './wording.js';
+import { changeInWords, confidence, factorEffect, factorValue, points } from './wording.js';
 
 /**
  * What a score notice says, as data (issue 42): everything the PDF prints, computed here so the
@@ -89,7 +90,7 @@ export function buildNoticeContent(input: NoticeInputs): NoticeContent {
   return {
     template,
     organizationName: input.organizationName,
-    issuedOn: longDate(input.issuedAt),
+    issuedOn: formatLongDate(input.issuedAt),
     propertyId: input.propertyId,
     address: input.address,
     state: input.state,
@@ -100,10 +101,10 @@ export function buildNoticeContent(input: NoticeInputs): NoticeContent {
     riskLevel: result.riskLevel,
     headline,
     levelBands: levelBands(),
-    asOf: longDate(result.asOf),
+    asOf: formatLongDate(result.asOf),
     modelVersion: result.modelVersion,
     confidence: confidence(result.confidence),
-    amendedOn: input.amendedAt ? longDate(input.amendedAt) : null,
+    amendedOn: input.amendedAt ? formatLongDate(input.amendedAt) : null,
     unavailableReason: result.unavailableReason,
     factors: mainFactors(result.factors),
     mitigations: whatIf.options.map((o) => ({

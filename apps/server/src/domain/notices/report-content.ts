@@ -1,4 +1,12 @@
-import { PRODUCT_DISPLAY_NAMES, STANDARD_PRODUCTS, type ScoreResult, type StandardProduct } from '@zview/contracts';
+import {
+  PRODUCT_DISPLAY_NAMES,
+  STANDARD_PRODUCTS,
+  formatFactorValue,
+  formatLongDate,
+  humanize,
+  type ScoreResult,
+  type StandardProduct,
+} from '@zview/contracts';
 import type { Actor } from '../../auth/actor.js';
 import { can } from '../../auth/policy.js';
 import type { Db } from '../../db/database.js';
@@ -6,7 +14,7 @@ import { organizationView } from '../mitigation/what-if-service.js';
 import { findPropertyCaptures, findPropertyEvents, findPropertyPermits } from '../property/load.js';
 import { scoreProduct } from '../risk/index.js';
 import { mainFactors } from './content.js';
-import { amount, captureKind, confidence, keyLabel, longDate, withLongDates } from './wording.js';
+import { captureKind, confidence, withLongDates } from './wording.js';
 
 /**
  * What a property report holds (issue 42): the property view on paper: every enabled product's
@@ -85,7 +93,7 @@ export async function reportContent(
       confidence: confidence(result.confidence),
       modelVersion: result.modelVersion,
       unavailableReason: result.unavailableReason,
-      amendedOn: amended ? longDate(amended) : null,
+      amendedOn: amended ? formatLongDate(amended) : null,
       factors: mainFactors(result.factors),
     };
   });
@@ -104,23 +112,23 @@ export async function reportContent(
       })),
     ...events.map((e) => ({
       date: e.occurredOn,
-      what: `${keyLabel(e.kind)} event: ${withLongDates(e.name)} (${amount(e.magnitude, e.magnitudeUnit)})`,
+      what: `${humanize(e.kind)} event: ${withLongDates(e.name)} (${formatFactorValue(e.magnitude, e.magnitudeUnit)})`,
     })),
   ]
     .sort((a, b) => b.date.localeCompare(a.date))
     .slice(0, REPORT_LIST_MAX)
-    .map((h) => ({ ...h, date: longDate(h.date) }));
+    .map((h) => ({ ...h, date: formatLongDate(h.date) }));
   return {
     organizationName: actor.organization.name,
-    issuedOn: longDate(now),
+    issuedOn: formatLongDate(now),
     propertyId,
     address: view.address,
     center: [property.lng, property.lat],
-    asOf: longDate(view.features.asOf),
+    asOf: formatLongDate(view.features.asOf),
     scores,
     map: {
       captureId: newest?.id ?? null,
-      capturedOn: newest ? longDate(newest.capturedOn) : null,
+      capturedOn: newest ? formatLongDate(newest.capturedOn) : null,
       provider: newest?.provider ?? null,
       parcel: property.parcel,
       buildings: view.features.buildings.map((b) => ({ label: b.label, outline: b.outline })),
@@ -130,7 +138,7 @@ export async function reportContent(
       .reverse()
       .slice(0, REPORT_LIST_MAX)
       .map((c) => ({
-        capturedOn: longDate(c.capturedOn),
+        capturedOn: formatLongDate(c.capturedOn),
         kind: captureKind(c.kind),
         direction: c.direction,
         provider: c.provider,
@@ -139,8 +147,8 @@ export async function reportContent(
       .slice()
       .reverse()
       .map((p) => ({
-        issuedOn: longDate(p.issuedOn),
-        kind: keyLabel(p.kind),
+        issuedOn: formatLongDate(p.issuedOn),
+        kind: humanize(p.kind),
         description: p.description,
         valuationUsd: p.valuationUsd,
         contractor: p.contractor,

@@ -1,21 +1,17 @@
-import { propertyReportFileName, scoreNoticeFileName } from '@zview/contracts';
-import { describe, expect, it } from 'vitest';
 import {
-  amount,
-  captureKind,
-  changeInWords,
-  confidence,
-  factorEffect,
-  factorValue,
-  keyLabel,
-  longDate,
-  withLongDates,
-} from './wording.js';
+  formatFactorValue,
+  formatLongDate,
+  humanize,
+  propertyReportFileName,
+  scoreNoticeFileName,
+} from '@zview/contracts';
+import { describe, expect, it } from 'vitest';
+import { captureKind, changeInWords, confidence, factorEffect, factorValue, withLongDates } from './wording.js';
 
 describe('how the notice and the report word the data', () => {
   it('writes days in en-US long form, from a Date (its UTC day) or YYYY-MM-DD', () => {
-    expect(longDate('2026-11-29')).toBe('November 29, 2026');
-    expect(longDate(new Date('2026-11-29T23:30:00Z'))).toBe('November 29, 2026');
+    expect(formatLongDate('2026-11-29')).toBe('November 29, 2026');
+    expect(formatLongDate(new Date('2026-11-29T23:30:00Z'))).toBe('November 29, 2026');
     expect(withLongDates('Hailstorm of 2023-12-15')).toBe('Hailstorm of December 15, 2023');
   });
 
@@ -29,8 +25,8 @@ describe('how the notice and the report word the data', () => {
     expect(factorValue({ key: 'year_built', value: 2025, unit: null })).toBe('2025');
     expect(factorValue({ key: 'firewise', value: true, unit: null })).toBe('Yes');
     expect(factorValue({ key: 'slope', value: null, unit: 'deg' })).toBe('Unknown');
-    expect(amount(4360, 'acres')).toBe('4,360 acres');
-    expect(keyLabel('roof_replacement')).toBe('Roof replacement');
+    expect(formatFactorValue(4360, 'acres')).toBe('4,360 acres');
+    expect(humanize('roof_replacement')).toBe('Roof replacement');
     expect(captureKind('ortho')).toBe('Orthophoto');
     expect(captureKind('oblique')).toBe('Oblique');
   });

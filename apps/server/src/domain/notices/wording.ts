@@ -10,13 +10,9 @@ import {
 /**
  * How the score notice and the property report write dates, numbers, values and machine keys: as
  * the screens do (SPEC §9: dates in en-US long form, numbers with en-US grouping), through the
- * one mapping in @zview/contracts that the web's score cards use. Pure.
+ * one mapping in @zview/contracts that the web's score cards use (days: formatLongDate; keys:
+ * humanize; amounts: formatFactorValue). Pure.
  */
-
-/** 'November 29, 2026' for a Date (its UTC day) or a YYYY-MM-DD day. */
-export function longDate(value: Date | string): string {
-  return formatLongDate(value);
-}
 
 /** A score's confidence as the property view writes it: 'High (93%)'. */
 export function confidence(value: ScoreResult['confidence']): string {
@@ -46,19 +42,9 @@ export function factorEffect(contribution: number): string {
   return `${contribution > 0 ? 'raises' : 'lowers'} the score by ${points(contribution, digits)}`;
 }
 
-/** An amount and its unit: '4,360 acres', '1.5 in', '1 year'. */
-export function amount(value: number, unit: string | null): string {
-  return formatFactorValue(value, unit);
-}
-
-/** A machine key as words: 'roof_replacement' → 'Roof replacement', 'ortho' → 'Ortho'. */
-export function keyLabel(key: string): string {
-  return humanize(key);
-}
-
 /** A capture's kind as the document names it: 'Orthophoto', 'Oblique'. */
 export function captureKind(kind: string): string {
-  return kind === 'ortho' ? 'Orthophoto' : keyLabel(kind);
+  return kind === 'ortho' ? 'Orthophoto' : humanize(kind);
 }
 
 /**
