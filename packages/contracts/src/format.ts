@@ -75,11 +75,6 @@ export function downloadFileName(title: string, extension: string, date: Date | 
   return `${toSafeFileName(title.trim()) || 'download'}_${toYYYYMMDD(date)}.${extension}`;
 }
 
-/**
- * How a model's factor value reads on the score cards and in the PDFs (one mapping for the web
- * and the server): '62%', '13.3%/yr', '2.4°', '4,080 ft', '1 year', 'Asphalt shingle', 'Yes', 'Unknown'.
- */
-const UNIT_SUFFIX_TIGHT = new Set(['%', '°', 'deg']);
 /** Plural units the models use, read in the singular for exactly one ('1 year', not '1 years'). */
 const SINGULAR_UNITS: Record<string, string> = {
   years: 'year',
@@ -93,6 +88,10 @@ const SINGULAR_UNITS: Record<string, string> = {
 /** Keys whose value is a calendar year ('year_built', 'roof_install_year'): written 2025, never 2,025. */
 const isYearKey = (key: string | undefined) => key !== undefined && /(^|_)year(_|$)/.test(key);
 
+/**
+ * How a model's factor value reads on the score cards and in the PDFs (one mapping for the web
+ * and the server): '62%', '13.3%/yr', '2.4°', '4,080 ft', '1 year', 'Asphalt shingle', 'Yes', 'Unknown'.
+ */
 export function formatFactorValue(value: Factor['value'], unit: string | null, key?: string): string {
   if (value === null) return 'Unknown';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
@@ -101,13 +100,21 @@ export function formatFactorValue(value: Factor['value'], unit: string | null, k
     const text = Number.isInteger(value)
       ? value.toLocaleString('en-US')
       : value.toLocaleString('en-US', { maximumFractionDigits: 2 });
-    if (!unit) return text;
-    if (unit === 'deg') return `${text}°`;
-    if (value === 1 && SINGULAR_UNITS[unit]) return `1 ${SINGULAR_UNITS[unit]}`;
-    // Percentages stay on their number, as rates too: '13%', '13.3%/yr'.
-    return UNIT_SUFFIX_TIGHT.has(unit) || unit.startsWith('%') ? `${text}${unit}` : `${text} ${unit}`;
+    if (value === 1 && unit && SINGULAR_UNITS[unit]) return `1 ${SINGULAR_UNITS[unit]}`;
+    return withUnit(text, unit);
   }
   return humanize(value);
+}
+
+/**
+ * A figure already written and its unit, as the score cards write them (the appeal editor too):
+ * '28%', '13.3%/yr', '2.4°' (the models' 'deg'), '50.5 ft'. Percentages and degrees stay on their
+ * number; other units are set apart by a space.
+ */
+export function withUnit(text: string, unit: string | null): string {
+  if (!unit) return text;
+  if (unit === 'deg') return `${text}°`;
+  return unit === '°' || unit.startsWith('%') ? `${text}${unit}` : `${text} ${unit}`;
 }
 
 /** 'roof_replacement' → 'Roof replacement': machine keys read as words. */

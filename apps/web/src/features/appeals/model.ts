@@ -1,6 +1,7 @@
 import {
   PRODUCT_DISPLAY_NAMES,
   humanize,
+  withUnit,
   type AppealAllowed,
   type AppealFeature,
   type AppealStatus,
@@ -24,15 +25,8 @@ export function formatValue(value: AppealFeature['current'], unit: string | null
   return withUnit(String(value), unit);
 }
 
-/** '28%', '2.4°', '50.5 ft': a value and its unit as the score cards write them. */
-export function withUnit(text: string, unit: string | null): string {
-  if (!unit) return text;
-  if (unit === 'deg') return `${text}°`;
-  return unit === '%' ? `${text}%` : `${text} ${unit}`;
-}
-
-/** Machine keys as words ('roof_replacement' → 'Roof replacement'): the one mapping, in @zview/contracts. */
-export { humanize };
+/** Machine keys as words ('roof_replacement' → 'Roof replacement') and figures with their units ('28%', '2.4°'): the one mapping, in @zview/contracts. */
+export { humanize, withUnit };
 
 /** The value a control holds → the manual input to send (undefined: no change). Numbers typed as text. */
 export function parseControlValue(feature: AppealFeature, raw: string): ManualInputs[string] | undefined {
